@@ -1,0 +1,41 @@
+/* Bounded text building without libc: used for the console, the log and tests. */
+#ifndef EFIPMU_FMT_H
+#define EFIPMU_FMT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct strbuf {
+	char *buf;
+	size_t cap;      /* bytes of buf, including room for the terminating NUL */
+	size_t len;
+	bool overflow;   /* something did not fit: the text is truncated */
+};
+
+void sb_init(struct strbuf *sb, char *buf, size_t cap);
+void sb_reset(struct strbuf *sb);
+void sb_putc(struct strbuf *sb, char c);
+void sb_puts(struct strbuf *sb, const char *s);
+void sb_putn(struct strbuf *sb, const char *s, size_t n);
+void sb_dec(struct strbuf *sb, uint64_t v);
+void sb_sdec(struct strbuf *sb, int64_t v);
+void sb_dec_grouped(struct strbuf *sb, uint64_t v);   /* 1,234,567 */
+void sb_hex(struct strbuf *sb, uint64_t v);           /* 0x1f */
+void sb_hex_width(struct strbuf *sb, uint64_t v, unsigned digits); /* 0x001f */
+void sb_pad_to(struct strbuf *sb, size_t col);        /* spaces up to column col of the buffer */
+void sb_json_str(struct strbuf *sb, const char *s);   /* "quoted, escaped" */
+void sb_json_key(struct strbuf *sb, const char *key); /* ,"key": (comma unless after '{') */
+
+size_t pmu_strlen(const char *s);
+int pmu_strcmp(const char *a, const char *b);
+int pmu_strncmp(const char *a, const char *b, size_t n);
+int pmu_strcasecmp(const char *a, const char *b);
+void pmu_memset(void *dst, int c, size_t n);
+void pmu_memcpy(void *dst, const void *src, size_t n);
+void pmu_strlcpy(char *dst, const char *src, size_t cap);
+
+/* Parses an unsigned number, decimal or 0x-hex, all of s[0..n). */
+bool pmu_parse_u64(const char *s, size_t n, uint64_t *out);
+
+#endif

@@ -1,0 +1,26 @@
+/* Architectural and model-specific MSR numbers (REGISTERS.md §1.2, §1.6). */
+#ifndef EFIPMU_MSR_H
+#define EFIPMU_MSR_H
+
+#define MSR_IA32_BIOS_SIGN_ID        0x08Bu
+#define MSR_IA32_PMC0                0x0C1u
+#define MSR_IA32_PERFEVTSEL0         0x186u
+#define MSR_IA32_MISC_ENABLE         0x1A0u
+#define MSR_OFFCORE_RSP_0            0x1A6u
+#define MSR_OFFCORE_RSP_1            0x1A7u
+#define MSR_IA32_DEBUGCTL            0x1D9u
+#define MSR_IA32_FIXED_CTR0          0x309u
+#define MSR_IA32_PERF_CAPABILITIES   0x345u
+#define MSR_IA32_FIXED_CTR_CTRL      0x38Du
+#define MSR_IA32_PERF_GLOBAL_STATUS  0x38Eu
+#define MSR_IA32_PERF_GLOBAL_CTRL    0x38Fu
+#define MSR_IA32_PERF_GLOBAL_OVF_CTRL 0x390u
+#define MSR_IA32_A_PMC0              0x4C1u
+#define MSR_SMI_COUNT                0x034u
+
+#define MISC_ENABLE_PERFMON_BIT      7
+#define PERF_CAP_FW_WRITE_BIT        13
+#define CPUID1_ECX_PDCM_BIT          15
+#define CPUID1_ECX_HYPERVISOR_BIT    31
+
+#endif

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs the Debian packages a target needs, only those missing.
+# Usage: scripts/deps.sh build|test|run
+set -euo pipefail
+case "${1:-}" in
+  build) pkgs=(gnu-efi gcc binutils make) ;;
+  test)  pkgs=(gnu-efi gcc binutils make libcmocka-dev valgrind python3 clang cppcheck clang-tidy) ;;
+  run)   pkgs=(gnu-efi gcc binutils make qemu-system-x86 ovmf mtools dosfstools python3) ;;
+  *) echo "usage: $0 build|test|run" >&2; exit 2 ;;
+esac
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "deps: installing ${missing[*]}"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || { echo "deps: need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
+  SUDO=sudo
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -q >/dev/null
+$SUDO apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null

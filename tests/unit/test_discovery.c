@@ -1,0 +1,151 @@
+/* Discovery on the reference model: CPUID.0AH decoding, MSR reads, uncore family. */
+#include "testutil.h"
+#include "cpuinfo.h"
+#include "msr.h"
+
+static void test_decode_0a_fields(void **state)
+{
+	(void)state;
+	/* version 3, 4 GP counters, 48 bits, vector length 7, EBX bit 6 set, 3 fixed of 48 bits, AnyThread deprecated */
+	struct pmu_cpuid r = { 0x07300403, 0x40, 0, 3 | 48 << 5 | 1 << 15 };
+	struct pmu_arch_info a;
+	pmu_decode_cpuid_0a(&r, &a);
+	assert_int_equal(a.version, 3);
+	assert_int_equal(a.n_gp, 4);
+	assert_int_equal(a.gp_width, 48);
+	assert_int_equal(a.ebx_len, 7);
+	assert_int_equal(a.n_fixed, 3);
+	assert_int_equal(a.fixed_width, 48);
+	assert_true(a.anythread_deprecated);
+	for (unsigned i = 0; i < 6; i++)
+		assert_true(pmu_arch_event_available(&a, i));
+	assert_false(pmu_arch_event_available(&a, 6));   /* set bit = NOT available */
+	assert_false(pmu_arch_event_available(&a, 7));   /* beyond the vector length */
+}
+
+static void test_decode_0a_v1_ignores_edx(void **state)
+{
+	(void)state;
+	struct pmu_cpuid r = { 0x07280201, 0, 0, 3 | 40 << 5 };
+	struct pmu_arch_info a;
+	pmu_decode_cpuid_0a(&r, &a);
+	assert_int_equal(a.version, 1);
+	assert_int_equal(a.n_gp, 2);
+	assert_int_equal(a.gp_width, 40);
+	assert_int_equal(a.n_fixed, 0);   /* EDX valid only when version > 1 */
+	assert_int_equal(a.fixed_width, 0);
+}
+
+static void test_discover_nehalem_ex(void **state)
+{
+	(void)state;
+	struct pmu_backend b;
+	struct model *m = test_model("nehalem-ex", 4, 1, &b);
+	struct cpu_info ci = { 0 };
+	assert_int_equal(pmu_discover(&b, 2, &ci), PMU_OK);
+	assert_string_equal(ci.vendor, "GenuineIntel");
+	assert_int_equal(ci.family, 6);
+	assert_int_equal(ci.model, 0x2E);
+	assert_int_equal(ci.stepping, 6);
+	assert_int_equal(ci.microcode, 0x0b);
+	assert_int_equal(ci.microcode_st, PMU_OK);
+	assert_true(ci.perf_cap_valid);
+	assert_int_equal(ci.perf_cap, 0x1c3);
+	assert_int_equal(ci.uncore, UNCORE_NHM_EX);
+	assert_int_equal(ci.arch.version, 3);
+	assert_true(pmu_core_present(&ci));
+	assert_non_null(strstr(ci.brand, "Nehalem-EX"));
+	free(m);
+}
+
+static void test_discover_no_pmu_is_honest(void **state)
+{
+	(void)state;
+	struct pmu_backend b;
+	struct model *m = test_model("no-pmu", 2, 1, &b);
+	struct cpu_info ci = { 0 };
+	assert_int_equal(pmu_discover(&b, 1, &ci), PMU_OK);
+	assert_false(pmu_core_present(&ci));
+	assert_string_equal(pmu_core_verdict(&ci), "no architectural PMU: CPUID.0AH reports version 0");
+	/* no PDCM: PERF_CAPABILITIES must not even be read */
+	assert_false(ci.perf_cap_valid);
+	for (unsigned i = 0; i < m->log_len[1]; i++)
+		assert_int_not_equal(m->log[1][i].msr, MSR_IA32_PERF_CAPABILITIES);
+	free(m);
+}
+
+static void test_discover_survives_faulting_msrs(void **state)
+{
+	(void)state;
+	struct pmu_backend b;
+	struct model *m = test_model("sandy-bridge-ep", 2, 1, &b);
+	model_inject_fault(m, MSR_IA32_MISC_ENABLE, 1);
+	model_inject_fault(m, MSR_IA32_PERF_CAPABILITIES, -1);
+	struct cpu_info ci = { 0 };
+	assert_int_equal(pmu_discover(&b, 1, &ci), PMU_OK);
+	assert_int_equal(ci.misc_enable_st, PMU_ERR_FAULT_GP);
+	assert_int_equal(ci.perf_cap_st, PMU_ERR_FAULT_GP);
+	assert_false(ci.perf_cap_valid);
+	assert_false(pmu_core_present(&ci));
+	assert_string_equal(pmu_core_verdict(&ci), "PMU state unknown: IA32_MISC_ENABLE could not be read");
+	/* CPU 0 is unaffected by a fault injected on CPU 1 only */
+	struct cpu_info c0 = { 0 };
+	assert_int_equal(pmu_discover(&b, 0, &c0), PMU_OK);
+	assert_int_equal(c0.misc_enable_st, PMU_OK);
+	assert_int_equal(c0.uncore, UNCORE_SNB_EP);
+	free(m);
+}
+
+static void test_uncore_family_map(void **state)
+{
+	(void)state;
+	static const struct { uint32_t model; enum uncore_family u; } map[] = {
+		{ 0x1A, UNCORE_NHM_CLIENT }, { 0x1E, UNCORE_NHM_CLIENT }, { 0x25, UNCORE_NHM_CLIENT },
+		{ 0x2C, UNCORE_NHM_CLIENT }, { 0x2E, UNCORE_NHM_EX }, { 0x2F, UNCORE_NHM_EX },
+		{ 0x2D, UNCORE_SNB_EP }, { 0x2A, UNCORE_NONE }, { 0x1F, UNCORE_UNCONFIRMED },
+		{ 0x55, UNCORE_NONE },
+	};
+	for (unsigned i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		assert_int_equal(uncore_family_for("GenuineIntel", 6, map[i].model), map[i].u);
+	assert_int_equal(uncore_family_for("AuthenticAMD", 6, 0x2E), UNCORE_NONE);
+	assert_int_equal(uncore_family_for("GenuineIntel", 15, 0x2E), UNCORE_NONE);
+}
+
+static void test_model_stores_reads_back_and_faults(void **state)
+{
+	(void)state;
+	struct pmu_backend b;
+	struct model *m = test_model("nehalem-ep", 2, 1, &b);
+	uint64_t v = 1;
+	assert_int_equal(pmu_wrmsr(&b, 0, 0x186, 0x43003c), PMU_OK);
+	assert_int_equal(pmu_rdmsr(&b, 0, 0x186, &v), PMU_OK);
+	assert_int_equal(v, 0x43003c);
+	assert_int_equal(pmu_rdmsr(&b, 1, 0x186, &v), PMU_OK);
+	assert_int_equal(v, 0);                                      /* per-CPU state */
+	assert_int_equal(pmu_rdmsr(&b, 0, 0x12345678, &v), PMU_ERR_FAULT_GP); /* unimplemented */
+	assert_int_equal(pmu_rdmsr(&b, 0, 0x18A, &v), PMU_ERR_FAULT_GP);      /* PERFEVTSEL4 on a 4-counter CPU */
+	model_inject_fault(m, 0x186, 0);
+	assert_int_equal(pmu_wrmsr(&b, 0, 0x186, 0), PMU_ERR_FAULT_GP);
+	assert_int_equal(pmu_rdmsr(&b, 0, 0x186, &v), PMU_ERR_FAULT_GP);
+	/* the log records every access, in order, faults included */
+	assert_int_equal(m->log_len[0], 6);
+	assert_int_equal(m->log[0][0].op, MOP_WRMSR);
+	assert_int_equal(m->log[0][0].msr, 0x186);
+	assert_int_equal(m->log[0][4].st, PMU_ERR_FAULT_GP);
+	assert_int_equal(model_write_count(m, 0), 2);
+	free(m);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_decode_0a_fields),
+		cmocka_unit_test(test_decode_0a_v1_ignores_edx),
+		cmocka_unit_test(test_discover_nehalem_ex),
+		cmocka_unit_test(test_discover_no_pmu_is_honest),
+		cmocka_unit_test(test_discover_survives_faulting_msrs),
+		cmocka_unit_test(test_uncore_family_map),
+		cmocka_unit_test(test_model_stores_reads_back_and_faults),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
