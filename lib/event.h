@@ -1,0 +1,25 @@
+/*
+ * A resolved event request: what the event-spec parser produces and the
+ * engines program. Core events carry a PERFEVTSEL word (or a fixed counter);
+ * uncore events carry the box descriptor and its control word.
+ */
+#ifndef EFIPMU_EVENT_H
+#define EFIPMU_EVENT_H
+
+#include <stdint.h>
+
+struct box_desc;
+
+#define EVENT_NAME_MAX 64
+
+struct pmu_event_req {
+	char name[EVENT_NAME_MAX];   /* as the user wrote it, or the event's list name */
+	const struct box_desc *box;  /* NULL: core PMU */
+	uint64_t config;             /* control word without the enable bit(s) */
+	int fixed;                   /* core: fixed counter index it must/can use, -1 none */
+	uint32_t counter_mask;       /* general-purpose counters allowed (bit n = counter n) */
+	uint64_t extra_msr_val;      /* value for an auxiliary MSR (offcore, M-box sub-register) */
+	uint32_t extra_msr;          /* 0: none */
+};
+
+#endif
