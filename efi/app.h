@@ -1,0 +1,51 @@
+/* State of one run of the app, shared by efi/ files; the BSP owns it. */
+#ifndef EFIPMU_APP_H
+#define EFIPMU_APP_H
+
+#include <efi.h>
+#include "backend.h"
+#include "cpuinfo.h"
+#include "fmt.h"
+#include "logfile.h"
+#include "model.h"
+#include "mp.h"
+#include "options.h"
+
+/* Verdicts, also QEMU's exit status through isa-debug-exit: (v << 1) | 1. */
+enum verdict {
+	VERDICT_PASS = 1,
+	VERDICT_FAIL = 2,
+	VERDICT_NO_PMU = 3,     /* ran, and the PMU is absent or does not hold values */
+	VERDICT_ERROR = 4,      /* bad input or configuration: nothing ran */
+};
+
+/* One CPU's results, written only by that CPU (cache-line aligned: no false sharing). */
+struct cpu_slot {
+	struct cpu_info info;
+	pmu_status st;
+	pmu_status fault_test_st;
+	volatile UINT32 done;
+} __attribute__((aligned(64)));
+
+struct app {
+	EFI_HANDLE image;
+	struct efipmu_options opt;
+	char cmdline[512];
+	struct pmu_backend backend;
+	struct model *model;          /* --backend sim */
+	struct mp mp;
+	struct cpu_slot slot[MP_MAX_CPUS];
+	EFI_FILE_HANDLE root;
+	struct logfile log;
+	BOOLEAN have_log;
+	char line[2048];
+	struct strbuf sb;
+	enum verdict verdict;
+};
+
+/* Prints sb on the console (prefixed "[SIM] " for simulated data) and resets it. */
+void app_say(struct app *a, BOOLEAN simulated);
+/* Writes the record in sb to the log (if any) and resets it. */
+void app_record(struct app *a);
+
+#endif

@@ -1,0 +1,142 @@
+#include <efi.h>
+#include <efilib.h>
+#include "console.h"
+#include "logfile.h"
+
+EFI_STATUS volume_open(EFI_HANDLE image, EFI_FILE_HANDLE *root)
+{
+	EFI_LOADED_IMAGE *li = NULL;
+	EFI_FILE_IO_INTERFACE *fs = NULL;
+	EFI_STATUS st = uefi_call_wrapper(BS->HandleProtocol, 3, image, &LoadedImageProtocol,
+					  (VOID **)&li);
+	if (EFI_ERROR(st))
+		return st;
+	st = uefi_call_wrapper(BS->HandleProtocol, 3, li->DeviceHandle, &FileSystemProtocol,
+			       (VOID **)&fs);
+	if (EFI_ERROR(st))
+		return st;
+	return uefi_call_wrapper(fs->OpenVolume, 2, fs, root);
+}
+
+EFI_STATUS volume_read_file(EFI_FILE_HANDLE root, const char *path, char *buf, UINTN cap,
+			    UINTN *len)
+{
+	CHAR16 wpath[128];
+	EFI_FILE_HANDLE f;
+	ascii_to_ucs2(wpath, 128, path);
+	EFI_STATUS st = uefi_call_wrapper(root->Open, 5, root, &f, wpath, EFI_FILE_MODE_READ, 0);
+	if (EFI_ERROR(st))
+		return st;
+	UINTN n = cap;
+	st = uefi_call_wrapper(f->Read, 3, f, &n, buf);
+	if (!EFI_ERROR(st) && n == cap) {
+		/* Larger than we accept: say so rather than parse a truncated file. */
+		st = EFI_BUFFER_TOO_SMALL;
+	}
+	uefi_call_wrapper(f->Close, 1, f);
+	*len = n;
+	return st;
+}
+
+static EFI_STATUS try_open(EFI_FILE_HANDLE dir, const char *name, UINT64 mode, UINT64 attr,
+			   EFI_FILE_HANDLE *out)
+{
+	CHAR16 w[64];
+	ascii_to_ucs2(w, 64, name);
+	return uefi_call_wrapper(dir->Open, 5, dir, out, w, mode, attr);
+}
+
+static void set_problem(struct logfile *lf, const char *what, EFI_STATUS st)
+{
+	struct strbuf sb;
+	sb_init(&sb, lf->problem, sizeof(lf->problem));
+	sb_puts(&sb, what);
+	if (st == EFI_WRITE_PROTECTED)
+		sb_puts(&sb, ": volume is read-only");
+	else if (st == EFI_VOLUME_FULL)
+		sb_puts(&sb, ": volume is full");
+	else {
+		sb_puts(&sb, ": EFI status ");
+		sb_hex(&sb, (uint64_t)st);
+	}
+}
+
+EFI_STATUS logfile_create(struct logfile *lf, EFI_FILE_HANDLE root, const char *name,
+			  const char *ext)
+{
+	const UINT64 rw = EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE;
+	EFI_STATUS st;
+	pmu_memset(lf, 0, sizeof(*lf));
+	lf->root = root;
+	st = try_open(root, "efipmu", rw | EFI_FILE_MODE_CREATE, EFI_FILE_DIRECTORY, &lf->dir);
+	if (EFI_ERROR(st)) {
+		set_problem(lf, "cannot create \\efipmu", st);
+		return st;
+	}
+	if (name && *name) {
+		EFI_FILE_HANDLE f;
+		pmu_strlcpy(lf->name, name, sizeof(lf->name));
+		if (!EFI_ERROR(try_open(lf->dir, lf->name, EFI_FILE_MODE_READ, 0, &f))) {
+			uefi_call_wrapper(f->Close, 1, f);
+			set_problem(lf, "log name already used, not overwriting", EFI_ACCESS_DENIED);
+			return EFI_ACCESS_DENIED;
+		}
+	} else {
+		/* First unused run-NNNN: an earlier log is never overwritten. */
+		for (unsigned n = 1; n <= 9999; n++) {
+			struct strbuf sb;
+			EFI_FILE_HANDLE f;
+			sb_init(&sb, lf->name, sizeof(lf->name));
+			sb_puts(&sb, "run-");
+			sb_putc(&sb, (char)('0' + n / 1000));
+			sb_putc(&sb, (char)('0' + n / 100 % 10));
+			sb_putc(&sb, (char)('0' + n / 10 % 10));
+			sb_putc(&sb, (char)('0' + n % 10));
+			sb_puts(&sb, ext);
+			st = try_open(lf->dir, lf->name, EFI_FILE_MODE_READ, 0, &f);
+			if (st == EFI_NOT_FOUND)
+				break;
+			if (!EFI_ERROR(st))
+				uefi_call_wrapper(f->Close, 1, f);
+			lf->name[0] = '\0';
+		}
+		if (!lf->name[0]) {
+			set_problem(lf, "no free log name in \\efipmu", EFI_OUT_OF_RESOURCES);
+			return EFI_OUT_OF_RESOURCES;
+		}
+	}
+	st = try_open(lf->dir, lf->name, rw | EFI_FILE_MODE_CREATE, 0, &lf->file);
+	if (EFI_ERROR(st)) {
+		set_problem(lf, "cannot create log file", st);
+		lf->file = NULL;
+	}
+	return st;
+}
+
+EFI_STATUS logfile_line(struct logfile *lf, const char *text, UINTN len)
+{
+	if (!lf->file || lf->write_failed)
+		return EFI_NOT_READY;
+	UINTN n = len, one = 1;
+	EFI_STATUS st = uefi_call_wrapper(lf->file->Write, 3, lf->file, &n, (VOID *)text);
+	if (!EFI_ERROR(st))
+		st = uefi_call_wrapper(lf->file->Write, 3, lf->file, &one, (VOID *)"\n");
+	if (!EFI_ERROR(st))
+		st = uefi_call_wrapper(lf->file->Flush, 1, lf->file);
+	if (EFI_ERROR(st)) {
+		lf->write_failed = TRUE;
+		set_problem(lf, "log write failed", st);
+	} else {
+		lf->records++;
+	}
+	return st;
+}
+
+void logfile_close(struct logfile *lf)
+{
+	if (lf->file)
+		uefi_call_wrapper(lf->file->Close, 1, lf->file);
+	if (lf->dir)
+		uefi_call_wrapper(lf->dir->Close, 1, lf->dir);
+	lf->file = lf->dir = NULL;
+}

@@ -1,0 +1,32 @@
+/*
+ * The run log on the FAT volume the app was loaded from: \efipmu\<name>.
+ * A new name every run; every record is flushed before the next step.
+ */
+#ifndef EFIPMU_LOGFILE_H
+#define EFIPMU_LOGFILE_H
+
+#include <efi.h>
+#include "fmt.h"
+
+struct logfile {
+	EFI_FILE_HANDLE root, dir, file;
+	char name[48];          /* file name inside \efipmu\ */
+	char problem[96];       /* why there is no log, when there is none */
+	UINTN records;
+	BOOLEAN write_failed;
+};
+
+/* Opens the app's volume root (for config and log). */
+EFI_STATUS volume_open(EFI_HANDLE image, EFI_FILE_HANDLE *root);
+/* Reads a whole small file (path with backslashes) into buf; *len gets its size. */
+EFI_STATUS volume_read_file(EFI_FILE_HANDLE root, const char *path, char *buf, UINTN cap,
+			    UINTN *len);
+
+/* Creates a new log: name "" picks run-NNNN.jsonl, the first unused number. */
+EFI_STATUS logfile_create(struct logfile *lf, EFI_FILE_HANDLE root, const char *name,
+			  const char *ext);
+/* Appends one line (a newline is added) and flushes it to the disk. */
+EFI_STATUS logfile_line(struct logfile *lf, const char *text, UINTN len);
+void logfile_close(struct logfile *lf);
+
+#endif

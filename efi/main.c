@@ -1,0 +1,387 @@
+/*
+ * efipmu entry point: read the settings, open the log, enumerate every CPU,
+ * run the job on each, report on the boot CPU, restore what was touched.
+ */
+#include <efi.h>
+#include <efilib.h>
+#include "app.h"
+#include "console.h"
+#include "hw.h"
+#include "logrec.h"
+#include "msr.h"
+
+#define AP_TIMEOUT_US 10000000u
+#define CFG_MAX 8192
+#define QEMU_EXIT_PORT 0xf4
+
+static struct app *app;
+
+void app_say(struct app *a, BOOLEAN simulated)
+{
+	if (simulated)
+		con_write("[SIM] ");
+	con_line(&a->sb);
+}
+
+void app_record(struct app *a)
+{
+	if (a->have_log)
+		logfile_line(&a->log, a->sb.buf, a->sb.len);
+	sb_reset(&a->sb);
+}
+
+/* Settings: the shell's argv when started from the shell, else efipmu.cfg beside the app. */
+static pmu_status load_settings(struct app *a)
+{
+	EFI_SHELL_PARAMETERS_PROTOCOL *sp = NULL;
+	struct opt_error err = { { 0 }, 0 };
+	pmu_status st = PMU_OK;
+	options_defaults(&a->opt);
+	EFI_STATUS est = uefi_call_wrapper(BS->OpenProtocol, 6, a->image, &ShellParametersProtocolGuid,
+					   (VOID **)&sp, a->image, NULL,
+					   EFI_OPEN_PROTOCOL_GET_PROTOCOL);
+	if (!EFI_ERROR(est) && sp && sp->Argc > 0) {
+		static char argbuf[1024];
+		const char *argv[32];
+		struct strbuf cl;
+		UINTN used = 0, argc = sp->Argc < 32 ? sp->Argc : 32;
+		sb_init(&cl, a->cmdline, sizeof(a->cmdline));
+		for (UINTN i = 0; i < argc; i++) {
+			ucs2_to_ascii(argbuf + used, sizeof(argbuf) - used, sp->Argv[i]);
+			argv[i] = argbuf + used;
+			used += pmu_strlen(argv[i]) + 1;
+			if (i)
+				sb_putc(&cl, ' ');
+			sb_puts(&cl, argv[i]);
+			if (used >= sizeof(argbuf))
+				break;
+		}
+		st = options_parse_argv((int)argc, argv, &a->opt, &err);
+	} else if (a->root) {
+		static char cfg[CFG_MAX];
+		UINTN len = 0;
+		pmu_strlcpy(a->cmdline, "(efipmu.cfg)", sizeof(a->cmdline));
+		est = volume_read_file(a->root, "\\efipmu.cfg", cfg, sizeof(cfg), &len);
+		if (est == EFI_NOT_FOUND)
+			est = volume_read_file(a->root, "\\EFI\\BOOT\\efipmu.cfg", cfg, sizeof(cfg), &len);
+		if (est == EFI_BUFFER_TOO_SMALL) {
+			pmu_strlcpy(err.msg, "efipmu.cfg: larger than 8 KiB", sizeof(err.msg));
+			st = PMU_ERR_INVALID;
+		} else if (!EFI_ERROR(est)) {
+			st = options_parse_config(cfg, len, &a->opt, &err);
+		} else {
+			pmu_strlcpy(a->cmdline, "(defaults)", sizeof(a->cmdline));
+		}
+	}
+	if (st) {
+		sb_puts(&a->sb, "efipmu: ");
+		sb_puts(&a->sb, err.msg);
+		app_say(a, FALSE);
+	}
+	return st;
+}
+
+static void discover_on_cpu(void *ctx, unsigned cpu)
+{
+	struct app *a = ctx;
+	struct cpu_slot *s = &a->slot[cpu];
+	if (!cpuset_has(&a->opt.cpus, cpu))
+		return;
+	s->st = pmu_discover(&a->backend, cpu, &s->info);
+	if (a->opt.fault_test) {
+		/* QEMU-FACTS: wrmsr to 0x6E1 (PKRS) with bit 32 set raises #GP on every model. */
+		s->fault_test_st = pmu_wrmsr(&a->backend, cpu, 0x6E1, 1ull << 32);
+	}
+	s->done = 1;
+}
+
+static pmu_status setup_backend(struct app *a)
+{
+	if (a->opt.backend == EFIPMU_BACKEND_REAL) {
+		hw_backend(&a->backend);
+		EFI_STATUS st = fault_catch_install();
+		if (EFI_ERROR(st)) {
+			sb_puts(&a->sb, "efipmu: cannot install the #GP/#UD handler (EFI_CPU_ARCH_PROTOCOL): ");
+			sb_hex(&a->sb, (uint64_t)st);
+			sb_puts(&a->sb, "; refusing to touch MSRs");
+			app_say(a, FALSE);
+			return PMU_ERR_UNSUPPORTED;
+		}
+		return PMU_OK;
+	}
+	const struct model_profile *p = model_profile_find(a->opt.sim_profile);
+	if (!p) {
+		sb_puts(&a->sb, "efipmu: unknown simulation profile '");
+		sb_puts(&a->sb, a->opt.sim_profile);
+		sb_puts(&a->sb, "'");
+		app_say(a, FALSE);
+		return PMU_ERR_UNKNOWN_NAME;
+	}
+	unsigned n = a->mp.count > MODEL_MAX_CPUS ? MODEL_MAX_CPUS : (unsigned)a->mp.count;
+	a->model = AllocateZeroPool(sizeof(*a->model));
+	if (!a->model)
+		return PMU_ERR_NOSPACE;
+	pmu_status st = model_init(a->model, p, n, 1);
+	if (!st)
+		model_backend(a->model, &a->backend);
+	return st;
+}
+
+static void fill_topology(struct app *a)
+{
+	for (UINTN i = 0; i < a->mp.count; i++) {
+		struct cpu_info *ci = &a->slot[i].info;
+		const struct mp_cpu *c = &a->mp.cpu[i];
+		ci->index = (unsigned)i;
+		ci->apic_id = c->info.ProcessorId;
+		ci->package = c->info.Location.Package;
+		ci->core = c->info.Location.Core;
+		ci->thread = c->info.Location.Thread;
+		ci->enabled = c->enabled;
+		ci->is_bsp = c->is_bsp;
+	}
+}
+
+static void put_num(struct strbuf *sb, uint64_t v, size_t col)
+{
+	sb_pad_to(sb, col);
+	sb_dec(sb, v);
+}
+
+static void report_cpus(struct app *a)
+{
+	BOOLEAN sim = a->backend.simulated;
+	sb_puts(&a->sb, "CPU  APIC PKG CORE THR  FAM-MOD-STEP  UCODE       PMU  GP  FIX  UNCORE");
+	app_say(a, sim);
+	for (UINTN i = 0; i < a->mp.count; i++) {
+		struct cpu_slot *s = &a->slot[i];
+		const struct cpu_info *ci = &s->info;
+		if (!cpuset_has(&a->opt.cpus, (unsigned)i) || !ci->enabled)
+			continue;
+		if (!s->done) {
+			sb_puts(&a->sb, "CPU ");
+			sb_dec(&a->sb, i);
+			sb_puts(&a->sb, " (APIC id ");
+			sb_dec(&a->sb, ci->apic_id);
+			sb_puts(&a->sb, ") did not run the job: no result");
+			app_say(a, FALSE);
+			continue;
+		}
+		put_num(&a->sb, i, 0);
+		put_num(&a->sb, ci->apic_id, 5);
+		put_num(&a->sb, ci->package, 10);
+		put_num(&a->sb, ci->core, 14);
+		put_num(&a->sb, ci->thread, 19);
+		sb_pad_to(&a->sb, 23);
+		sb_hex_width(&a->sb, ci->family, 2);
+		sb_putc(&a->sb, '-');
+		sb_hex_width(&a->sb, ci->model, 2);
+		sb_putc(&a->sb, '-');
+		sb_dec(&a->sb, ci->stepping);
+		sb_pad_to(&a->sb, 37);
+		if (ci->microcode_st == PMU_OK)
+			sb_hex(&a->sb, ci->microcode);
+		else
+			sb_puts(&a->sb, "?");
+		sb_pad_to(&a->sb, 49);
+		sb_putc(&a->sb, 'v');
+		sb_dec(&a->sb, ci->arch.version);
+		put_num(&a->sb, ci->arch.n_gp, 54);
+		put_num(&a->sb, ci->arch.n_fixed, 58);
+		sb_pad_to(&a->sb, 63);
+		sb_puts(&a->sb, uncore_family_name(ci->uncore));
+		app_say(a, sim);
+		logrec_cpu(&a->sb, ci, sim);
+		app_record(a);
+	}
+}
+
+static enum verdict judge(struct app *a)
+{
+	unsigned ran = 0, with_pmu = 0, missing = 0, faults_caught = 0;
+	const char *why = NULL;
+	for (UINTN i = 0; i < a->mp.count; i++) {
+		struct cpu_slot *s = &a->slot[i];
+		if (!cpuset_has(&a->opt.cpus, (unsigned)i) || !s->info.enabled)
+			continue;
+		if (!s->done || s->st) {
+			missing++;
+			continue;
+		}
+		ran++;
+		if (pmu_core_present(&s->info))
+			with_pmu++;
+		else
+			why = pmu_core_verdict(&s->info);
+		faults_caught += s->fault_test_st == PMU_ERR_FAULT_GP;
+	}
+	enum verdict v = VERDICT_PASS;
+	if (missing || !ran)
+		v = VERDICT_FAIL;
+	else if (a->opt.fault_test)
+		v = faults_caught == ran ? VERDICT_PASS : VERDICT_FAIL;
+	else if (with_pmu < ran)
+		v = VERDICT_NO_PMU;
+
+	logrec_begin(&a->sb, "verdict", a->backend.simulated);
+	logrec_key_str(&a->sb, "verdict", v == VERDICT_PASS ? "PASS" : v == VERDICT_NO_PMU ? "NO-PMU" : "FAIL");
+	logrec_key_u64(&a->sb, "cpus_ran", ran);
+	logrec_key_u64(&a->sb, "cpus_missing", missing);
+	logrec_key_u64(&a->sb, "cpus_with_core_pmu", with_pmu);
+	if (a->opt.fault_test)
+		logrec_key_u64(&a->sb, "faults_caught", faults_caught);
+	if (why)
+		logrec_key_str(&a->sb, "reason", why);
+	logrec_end(&a->sb);
+	app_record(a);
+
+	sb_puts(&a->sb, "VERDICT: ");
+	sb_puts(&a->sb, v == VERDICT_PASS ? "PASS" : v == VERDICT_NO_PMU ? "NO-PMU" : "FAIL");
+	sb_puts(&a->sb, " - ");
+	sb_dec(&a->sb, ran);
+	sb_puts(&a->sb, " CPUs ran, ");
+	sb_dec(&a->sb, with_pmu);
+	sb_puts(&a->sb, " with a core PMU");
+	if (missing) {
+		sb_puts(&a->sb, ", ");
+		sb_dec(&a->sb, missing);
+		sb_puts(&a->sb, " did not answer");
+	}
+	if (a->opt.fault_test) {
+		sb_puts(&a->sb, ", #GP caught on ");
+		sb_dec(&a->sb, faults_caught);
+		sb_puts(&a->sb, " CPUs");
+	}
+	app_say(a, a->backend.simulated);
+	if (why && v == VERDICT_NO_PMU) {
+		sb_puts(&a->sb, "         ");
+		sb_puts(&a->sb, why);
+		app_say(a, a->backend.simulated);
+	}
+	return v;
+}
+
+static void write_header(struct app *a)
+{
+	char fw[64], opts[600];
+	struct strbuf ob;
+	struct run_header h = { 0 };
+	ucs2_to_ascii(fw, sizeof(fw), ST->FirmwareVendor);
+	sb_init(&ob, opts, sizeof(opts));
+	options_describe(&a->opt, &ob);
+	h.cmdline = a->cmdline;
+	h.options = opts;
+	h.fw_vendor = fw;
+	h.fw_revision = ST->FirmwareRevision;
+	h.uefi_revision = ST->Hdr.Revision;
+	h.backend = a->backend.name;
+	h.simulated = a->backend.simulated;
+	h.cpus_found = (unsigned)a->mp.count;
+	h.cpus_enabled = (unsigned)a->mp.enabled;
+	char tbuf[32] = "";
+	EFI_TIME t;
+	if (!EFI_ERROR(uefi_call_wrapper(RT->GetTime, 2, &t, NULL))) {
+		struct strbuf tb;
+		sb_init(&tb, tbuf, sizeof(tbuf));
+		sb_dec(&tb, t.Year);
+		sb_putc(&tb, '-');
+		sb_putc(&tb, (char)('0' + t.Month / 10));
+		sb_putc(&tb, (char)('0' + t.Month % 10));
+		sb_putc(&tb, '-');
+		sb_putc(&tb, (char)('0' + t.Day / 10));
+		sb_putc(&tb, (char)('0' + t.Day % 10));
+		sb_putc(&tb, 'T');
+		sb_putc(&tb, (char)('0' + t.Hour / 10));
+		sb_putc(&tb, (char)('0' + t.Hour % 10));
+		sb_putc(&tb, ':');
+		sb_putc(&tb, (char)('0' + t.Minute / 10));
+		sb_putc(&tb, (char)('0' + t.Minute % 10));
+		sb_putc(&tb, ':');
+		sb_putc(&tb, (char)('0' + t.Second / 10));
+		sb_putc(&tb, (char)('0' + t.Second % 10));
+	}
+	h.time = tbuf;
+	logrec_header(&a->sb, &h);
+	app_record(a);
+
+	sb_puts(&a->sb, "efipmu " EFIPMU_VERSION " | backend ");
+	sb_puts(&a->sb, a->backend.name);
+	sb_puts(&a->sb, " | ");
+	sb_dec(&a->sb, a->mp.count);
+	sb_puts(&a->sb, " CPUs, ");
+	sb_dec(&a->sb, a->mp.enabled);
+	sb_puts(&a->sb, " enabled");
+	app_say(a, FALSE);
+	if (a->backend.simulated) {
+		sb_puts(&a->sb, "SIMULATED: every value below comes from the reference model (profile ");
+		sb_puts(&a->sb, a->opt.sim_profile);
+		sb_puts(&a->sb, "), not from this machine");
+		app_say(a, TRUE);
+	}
+	if (a->have_log) {
+		sb_puts(&a->sb, "log: \\efipmu\\");
+		sb_puts(&a->sb, a->log.name);
+	} else {
+		sb_puts(&a->sb, "no log file (");
+		sb_puts(&a->sb, a->log.problem[0] ? a->log.problem : "no file system on the boot device");
+		sb_puts(&a->sb, "): console output only");
+	}
+	app_say(a, FALSE);
+}
+
+static void qemu_exit(struct app *a, enum verdict v)
+{
+	struct pmu_cpuid r;
+	/* Port 0xf4 means nothing on real hardware: only under a hypervisor, only when asked. */
+	if (!a->opt.qemu_exit)
+		return;
+	__asm__ volatile("cpuid" : "=a"(r.eax), "=b"(r.ebx), "=c"(r.ecx), "=d"(r.edx) : "a"(1), "c"(0));
+	if ((r.ecx >> CPUID1_ECX_HYPERVISOR_BIT) & 1)
+		hw_outb(QEMU_EXIT_PORT, (UINT8)v);
+}
+
+EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
+{
+	InitializeLib(image, systab);
+	/* The boot manager arms a 5-minute watchdog (UEFI 2.x §7.5): off while we run. */
+	uefi_call_wrapper(BS->SetWatchdogTimer, 4, 0, 0, 0, NULL);
+	app = AllocateZeroPool(sizeof(*app));
+	if (!app)
+		return EFI_OUT_OF_RESOURCES;
+	struct app *a = app;
+	a->image = image;
+	sb_init(&a->sb, a->line, sizeof(a->line));
+	if (EFI_ERROR(volume_open(image, &a->root)))
+		a->root = NULL;
+
+	enum verdict v = VERDICT_ERROR;
+	if (load_settings(a) == PMU_OK) {
+		if (a->opt.help) {
+			options_help(&a->sb);
+			con_write(a->sb.buf);
+			sb_reset(&a->sb);
+			v = VERDICT_PASS;
+			goto out;
+		}
+		if (EFI_ERROR(mp_init(&a->mp)))
+			goto out;
+		if (setup_backend(a))
+			goto out;
+		if (a->root)
+			a->have_log = !EFI_ERROR(logfile_create(&a->log, a->root, a->opt.output, ".jsonl"));
+		write_header(a);
+		fill_topology(a);
+		mp_run_all(&a->mp, discover_on_cpu, a, AP_TIMEOUT_US);
+		report_cpus(a);
+		v = judge(a);
+	}
+out:
+	if (a->opt.backend == EFIPMU_BACKEND_REAL)
+		fault_catch_remove();
+	logfile_close(&a->log);
+	if (a->root)
+		uefi_call_wrapper(a->root->Close, 1, a->root);
+	uefi_call_wrapper(BS->SetWatchdogTimer, 4, 300, 0, 0, NULL);
+	qemu_exit(a, v);
+	return v == VERDICT_PASS || v == VERDICT_NO_PMU ? EFI_SUCCESS : EFI_ABORTED;
+}

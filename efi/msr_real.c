@@ -1,0 +1,67 @@
+/* The real backend: runs on the CPU it is asked about; faults come back as status. */
+#include <efi.h>
+#include "hw.h"
+
+uint64_t efipmu_asm_rdmsr(uint32_t msr, uint64_t *val);
+uint64_t efipmu_asm_wrmsr(uint32_t msr, uint64_t val);
+uint64_t efipmu_asm_rdpmc(uint32_t index, uint64_t *val);
+
+static pmu_status fault_status(uint64_t r)
+{
+	if (!r)
+		return PMU_OK;
+	return r - 1 == 6 ? PMU_ERR_FAULT_UD : PMU_ERR_FAULT_GP;
+}
+
+static pmu_status real_rdmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t *val)
+{
+	(void)ctx;
+	(void)cpu;
+	pmu_status st = fault_status(efipmu_asm_rdmsr(msr, val));
+	if (st)
+		*val = 0;
+	return st;
+}
+
+static pmu_status real_wrmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t val)
+{
+	(void)ctx;
+	(void)cpu;
+	return fault_status(efipmu_asm_wrmsr(msr, val));
+}
+
+static pmu_status real_rdpmc(void *ctx, unsigned cpu, uint32_t index, uint64_t *val)
+{
+	(void)ctx;
+	(void)cpu;
+	pmu_status st = fault_status(efipmu_asm_rdpmc(index, val));
+	if (st)
+		*val = 0;
+	return st;
+}
+
+static pmu_status real_cpuid(void *ctx, unsigned cpu, uint32_t leaf, uint32_t sub,
+			     struct pmu_cpuid *out)
+{
+	(void)ctx;
+	(void)cpu;
+	__asm__ volatile("cpuid"
+			 : "=a"(out->eax), "=b"(out->ebx), "=c"(out->ecx), "=d"(out->edx)
+			 : "a"(leaf), "c"(sub));
+	return PMU_OK;
+}
+
+static const struct pmu_backend_ops real_ops = {
+	.rdmsr = real_rdmsr,
+	.wrmsr = real_wrmsr,
+	.rdpmc = real_rdpmc,
+	.cpuid = real_cpuid,
+};
+
+void hw_backend(struct pmu_backend *b)
+{
+	b->ops = &real_ops;
+	b->ctx = NULL;
+	b->name = "real";
+	b->simulated = false;
+}

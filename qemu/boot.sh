@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Boots a disk image in QEMU (TCG) with OVMF and waits for the app to end QEMU.
+# Usage: qemu/boot.sh IMG OUTFILE [qemu args...]
+# Env: SMP (default 4), CPU (default SandyBridge,model=45), TIMEOUT (s, default 60), USB=1.
+# Exit status: QEMU's; the app's verdict v arrives as (v << 1) | 1 through isa-debug-exit.
+set -uo pipefail
+img=$1; out=$2; shift 2
+code=/usr/share/OVMF/OVMF_CODE_4M.fd
+vars_src=/usr/share/OVMF/OVMF_VARS_4M.fd
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cp "$vars_src" "$tmp/vars.fd"
+if [ "${USB:-0}" = 1 ]; then
+  disk=(-drive if=none,id=stick,format=raw,file="$img" -device qemu-xhci
+        -device usb-storage,drive=stick,removable=on)
+else
+  disk=(-drive format=raw,file="$img")
+fi
+timeout "${TIMEOUT:-60}" qemu-system-x86_64 -machine q35 -accel tcg,thread=multi \
+  -smp "${SMP:-4}" -m 512 -cpu "${CPU:-SandyBridge,model=45}" \
+  -drive if=pflash,format=raw,unit=0,readonly=on,file="$code" \
+  -drive if=pflash,format=raw,unit=1,file="$tmp/vars.fd" \
+  "${disk[@]}" -device isa-debug-exit,iobase=0xf4,iosize=0x04 \
+  -display none -serial file:"$out" -monitor none -no-reboot -net none "$@"

@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""Checks an efipmu JSON Lines log: every line parses, and the records say what the case expects."""
+import argparse
+import json
+import sys
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("log")
+    ap.add_argument("--cpus", type=int, help="number of cpu records")
+    ap.add_argument("--verdict")
+    ap.add_argument("--uncore", help="uncore_family of every cpu record")
+    ap.add_argument("--simulated", action="store_true", help="every record marked simulated")
+    ap.add_argument("--not-simulated", action="store_true", help="no record marked simulated")
+    ap.add_argument("--core-pmu", choices=["yes", "no"])
+    ap.add_argument("--faults-caught", type=int)
+    ap.add_argument("--backend")
+    a = ap.parse_args()
+
+    recs = []
+    with open(a.log, encoding="ascii") as f:
+        for n, line in enumerate(f, 1):
+            try:
+                recs.append(json.loads(line))
+            except json.JSONDecodeError as e:
+                sys.exit(f"{a.log}:{n}: not JSON: {e}")
+    errors = []
+
+    def want(cond, msg):
+        if not cond:
+            errors.append(msg)
+
+    kinds = [r.get("rec") for r in recs]
+    want(kinds and kinds[0] == "header", f"first record is not a header: {kinds[:1]}")
+    want(kinds and kinds[-1] == "verdict", f"last record is not a verdict: {kinds[-1:]}")
+    cpus = [r for r in recs if r.get("rec") == "cpu"]
+    verdicts = [r for r in recs if r.get("rec") == "verdict"]
+    if a.cpus is not None:
+        want(len(cpus) == a.cpus, f"{len(cpus)} cpu records, expected {a.cpus}")
+        want(sorted(c["cpu"] for c in cpus) == list(range(a.cpus)), "cpu numbers not 0..n-1")
+        want(len({c["apic_id"] for c in cpus}) == len(cpus), "APIC ids not distinct")
+    if a.verdict:
+        want(verdicts and verdicts[-1]["verdict"] == a.verdict,
+             f"verdict {verdicts[-1]['verdict'] if verdicts else None}, expected {a.verdict}")
+    if a.uncore:
+        bad = [c["uncore_family"] for c in cpus if c["uncore_family"] != a.uncore]
+        want(cpus and not bad, f"uncore families {bad}, expected {a.uncore}")
+    if a.simulated:
+        want(all(r.get("simulated") is True for r in recs), "a record is not marked simulated")
+    if a.not_simulated:
+        want(not any(r.get("simulated") for r in recs), "a record is marked simulated")
+    if a.core_pmu:
+        exp = a.core_pmu == "yes"
+        want(cpus and all(c["core_pmu"] is exp for c in cpus), f"core_pmu not {exp} everywhere")
+    if a.faults_caught is not None:
+        got = verdicts[-1].get("faults_caught") if verdicts else None
+        want(got == a.faults_caught, f"faults_caught {got}, expected {a.faults_caught}")
+    if a.backend:
+        want(recs and recs[0].get("backend") == a.backend, f"backend {recs[0].get('backend')}")
+    for e in errors:
+        print(f"checklog: {e}")
+    sys.exit(1 if errors else 0)
+
+
+if __name__ == "__main__":
+    main()
