@@ -1,0 +1,557 @@
+/* Event specs: perf terms, raw, generic, architectural, Intel list and uncore names. */
+#include <stdio.h>
+#include "testutil.h"
+#include "evspec.h"
+#include "layouts_core.h"
+
+#define EN (1u << 22)
+#define RINGS 0x30000u   /* USR | OS */
+
+/* SNB-EP U-box control as REGISTERS.md §4.2/§4.3 give it, for box-level tests. */
+static const struct reg_field test_ubox_fields[] = {
+	{ "ev_sel", 0, 8, RA_RW, "event" },
+	{ "umask", 8, 8, RA_RW, NULL },
+	{ "rsv", 16, 1, RA_RSV, NULL },
+	{ "rst", 17, 1, RA_WO, NULL },
+	{ "edge_det", 18, 1, RA_RW, "edge e" },
+	{ "rsv", 19, 3, RA_RSV, NULL },
+	{ "en", 22, 1, RA_RW, NULL },
+	{ "invert", 23, 1, RA_RW, "inv" },
+	{ "thresh", 24, 5, RA_RW, "cmask" },
+	{ "rsv", 29, 35, RA_RSV, NULL },
+};
+static const struct reg_layout test_ubox_layout = REG_LAYOUT("U_MSR_PMON_CTL", test_ubox_fields);
+static const struct box_desc test_ubox = {
+	.name = "uncore_ubox", .family = UNCORE_SNB_EP, .ctl_layout = &test_ubox_layout,
+	.n_counters = 2, .counter_width = 44, .ctl_base = 0xc10, .ctl_stride = 1,
+	.ctr_base = 0xc16, .ctr_stride = 1, .enable_mask = EN,
+	.fixed_ctl = 0xc08, .fixed_ctr = 0xc09, .fixed_width = 48,
+};
+
+/*
+ * Stand-in until lib/uncore*.c provides box_find; weak, so the real one wins once linked.
+ * Tests through box_find only assert what any correct SNB-EP U-box gives.
+ */
+__attribute__((weak)) const struct box_desc *box_find(enum uncore_family fam, const char *name,
+						      size_t len)
+{
+	if (fam == UNCORE_SNB_EP && len == 11 && !strncmp(name, "uncore_ubox", len))
+		return &test_ubox;
+	return NULL;
+}
+
+static struct cpu_info cpu(uint32_t model)
+{
+	struct cpu_info ci;
+	memset(&ci, 0, sizeof(ci));
+	strcpy(ci.vendor, "GenuineIntel");
+	ci.family = 6;
+	ci.model = model;
+	ci.arch.version = 3;
+	ci.arch.n_gp = 4;
+	ci.arch.gp_width = 48;
+	ci.arch.ebx_len = 7;
+	ci.arch.n_fixed = 3;
+	ci.arch.fixed_width = 48;
+	ci.uncore = uncore_family_for(ci.vendor, ci.family, model);
+	return ci;
+}
+
+static struct pmu_event_req parse_ok(const struct cpu_info *ci, const char *spec)
+{
+	struct pmu_event_req r;
+	struct evspec_error err = { 0, "" };
+	pmu_status st = evspec_parse(ci, spec, &r, &err);
+	if (st)
+		fail_msg("%s: %s", spec, err.msg);
+	return r;
+}
+
+static void expect_err(const struct cpu_info *ci, const char *spec, pmu_status st, const char *msg)
+{
+	struct pmu_event_req r;
+	struct evspec_error err = { 0, "" };
+	assert_int_equal(evspec_parse(ci, spec, &r, &err), st);
+	assert_int_equal(err.st, st);
+	assert_string_equal(err.msg, msg);
+}
+
+/* Every field of IA32_PERFEVTSEL, under every name, set to its max through a term. */
+static void test_every_field_by_every_name(void **state)
+{
+	(void)state;
+	struct cpu_info ci = cpu(0x1a);
+	const struct reg_layout *l = &layout_perfevtsel;
+	unsigned checked = 0;
+	for (unsigned i = 0; i < l->nfields; i++) {
+		const struct reg_field *f = &l->fields[i];
+		if (f->access == RA_RSV || !strcmp(f->name, "en"))
+			continue;
+		char names[64];
+		snprintf(names, sizeof(names), "%s %s", f->name, f->aliases ? f->aliases : "");
+		for (char *n = strtok(names, " "); n; n = strtok(NULL, " ")) {
+			char spec[96];
+			snprintf(spec, sizeof(spec), "cpu/%s=0x%llx/", n,
+				 (unsigned long long)reg_field_max(f));
+			struct pmu_event_req r = parse_ok(&ci, spec);
+			uint64_t want = reg_field_mask(f);
+			if (!(want & RINGS))
+				want |= RINGS;   /* neither ring given: both */
+			assert_int_equal(r.config, want);
+			assert_int_equal(reg_get_field(r.config, f), reg_field_max(f));
+			assert_int_equal(r.fixed, -1);
+			assert_int_equal(r.counter_mask, 0xf);
+
+			uint64_t cfg = 0;
+			struct evspec_error err;
+			assert_int_equal(evspec_parse_terms("cpu", l, spec + 4, strlen(spec) - 5, EN,
+							    &cfg, &err), PMU_OK);
+			assert_int_equal(cfg, reg_field_mask(f));
+			checked++;
+		}
+	}
+	assert_true(checked >= 20);
+}
+
+static void test_perf_terms(void **state)
+{
+	(void)state;
+	struct cpu_info ci = cpu(0x2d);
+	struct pmu_event_req r = parse_ok(&ci, "cpu/event=0x3c,umask=0x00,edge,inv,cmask=1,usr,os/");
+	assert_int_equal(r.config, 0x0187003c);
+	assert_string_equal(r.name, "cpu/event=0x3c,umask=0x00,edge,inv,cmask=1,usr,os/");
+	assert_null(r.box);
+	assert_int_equal(r.extra_msr, 0);
+
+	char buf[160];
+	struct strbuf sb;
+	sb_init(&sb, buf, sizeof(buf));
+	reg_decode(&layout_perfevtsel, r.config, 0, &sb);
+	assert_string_equal(buf, "event=0x3c usr=1 os=1 e=1 inv=1 cmask=0x1");
+
+	assert_int_equal(parse_ok(&ci, "cpu/event=0x3c,usr/").config, 0x1003c);
+	assert_int_equal(parse_ok(&ci, "cpu/event=0x3c,os/").config, 0x2003c);
+	assert_int_equal(parse_ok(&ci, "cpu/event=0x3c,usr=0,os=0/").config, 0x3003c);
+	assert_int_equal(parse_ok(&ci, " CPU/ Event = 60 , UNIT_MASK=0x1 / ").config, 0x3013c);
+	assert_int_equal(parse_ok(&ci, "cpu/config=0x183010e/").config, 0x183010e);
+	assert_int_equal(parse_ok(&ci, "cpu/event=0x3c,any/").config, 0x23003c);
+	assert_int_equal(parse_ok(&ci, "cpu//").config, RINGS);
+	assert_int_equal(parse_ok(&ci, "r183010e").config, 0x183010e);
+	assert_int_equal(parse_ok(&ci, "r3c").config, 0x3003c);
+}
+
+static void test_term_errors(void **state)
+{
+	(void)state;
+	struct cpu_info ci = cpu(0x2e);
+	expect_err(&ci, "cpu/event=0x3c,en/", PMU_ERR_INVALID, "field 'en' is set by efipmu");
+	expect_err(&ci, "cpu/enable=1/", PMU_ERR_INVALID, "field 'en' is set by efipmu");
+	expect_err(&ci, "cpu/config=0x43003c/", PMU_ERR_INVALID, "field 'en' is set by efipmu");
+	expect_err(&ci, "r43003c", PMU_ERR_INVALID, "field 'en' is set by efipmu");
+	expect_err(&ci, "cpu/cmask=0x100/", PMU_ERR_RANGE, "field 'cmask' value 0x100 too wide (max 0xff)");
+	expect_err(&ci, "cpu/thresh=256/", PMU_ERR_RANGE, "field 'cmask' value 0x100 too wide (max 0xff)");
+	expect_err(&ci, "cpu/usr=2/", PMU_ERR_RANGE, "field 'usr' value 0x2 too wide (max 0x1)");
+	expect_err(&ci, "cpu/foo=1/", PMU_ERR_UNKNOWN_NAME, "unknown term 'foo' for cpu");
+	expect_err(&ci, "cpu/event=1,rsv=1/", PMU_ERR_UNKNOWN_NAME, "unknown term 'rsv' for cpu");
+	expect_err(&ci, "cpu/config=0x80003003c/", PMU_ERR_RESERVED, "reserved bit 35 set");
+	expect_err(&ci, "r100000000", PMU_ERR_RESERVED, "reserved bit 32 set");
+	expect_err(&ci, "cpu/event=zz/", PMU_ERR_INVALID, "bad value 'zz' for term 'event'");
+	expect_err(&ci, "cpu/event=/", PMU_ERR_INVALID, "bad value '' for term 'event'");
+	expect_err(&ci, "cpu/config/", PMU_ERR_INVALID, "term 'config' needs a value");
+	expect_err(&ci, "cpu/event=1,,umask=1/", PMU_ERR_INVALID, "empty term for 'cpu'");
+	expect_err(&ci, "cpu/event=1,/", PMU_ERR_INVALID, "empty term for 'cpu'");
+	expect_err(&ci, "cpu/event=1", PMU_ERR_INVALID,
+		   "malformed event 'cpu/event=1': expected pmu/terms/");
+	expect_err(&ci, "cpu/", PMU_ERR_INVALID, "malformed event 'cpu/': expected pmu/terms/");
+	expect_err(&ci, "  ", PMU_ERR_INVALID, "empty event spec");
+	expect_err(&ci, "FOO.BAR", PMU_ERR_UNKNOWN_NAME, "unknown event 'FOO.BAR' for model 0x2e");
+	expect_err(&ci, "uncore_qbox/event=1/", PMU_ERR_UNKNOWN_NAME,
+		   "unknown PMU 'uncore_qbox' for this CPU");
+	expect_err(&ci, "cpu/NOT_AN_EVENT/", PMU_ERR_UNKNOWN_NAME,
+		   "unknown term 'NOT_AN_EVENT' for cpu");
+	expect_err(&ci, "r", PMU_ERR_UNKNOWN_NAME, "unknown event 'r' for model 0x2e");
+	expect_err(&ci, "r12345678901234567", PMU_ERR_UNKNOWN_NAME,
+		   "unknown event 'r12345678901234567' for model 0x2e");
+}
+
+static void test_anythread_needs_v3(void **state)
+{
+	(void)state;
+	struct cpu_info ci = cpu(0x1a);
+	ci.arch.version = 2;
+	expect_err(&ci, "cpu/event=0x3c,any/", PMU_ERR_RESERVED, "field 'any' not supported on this CPU");
+	expect_err(&ci, "UOPS_EXECUTED.CORE_STALL_CYCLES", PMU_ERR_RESERVED,
+		   "field 'any' not supported on this CPU");
+	ci.arch.version = 3;
+	ci.arch.anythread_deprecated = true;
+	expect_err(&ci, "cpu/event=0x3c,anythread=1/", PMU_ERR_RESERVED,
+		   "field 'any' not supported on this CPU");
+}
+
+static void test_arch_events(void **state)
+{
+	(void)state;
+	static const struct { const char *name; uint32_t config; } arch[] = {
+		{ "UnHalted Core Cycles", 0x3003c }, { "Instruction Retired", 0x300c0 },
+		{ "UnHalted Reference Cycles", 0x3013c }, { "LLC  Reference", 0x34f2e },
+		{ "llc misses", 0x3412e }, { "Branch Instructions Retired", 0x300c4 },
+		{ "BRANCH MISPREDICTS RETIRED", 0x300c5 },
+	};
+	struct cpu_info ci = cpu(0x3a);   /* not a listed model: only architectural names */
+	for (unsigned i = 0; i < 7; i++) {
+		struct pmu_event_req r = parse_ok(&ci, arch[i].name);
+		assert_int_equal(r.config, arch[i].config);
+		assert_int_equal(r.fixed, -1);
+		assert_int_equal(r.counter_mask, 0xf);
+	}
+	ci.arch.ebx_unavail = 1u << 4;
+	expect_err(&ci, "LLC Misses", PMU_ERR_UNSUPPORTED,
+		   "architectural event 'LLC Misses' not available on this CPU (CPUID.0AH:EBX bit 4)");
+	expect_err(&ci, "cache-misses", PMU_ERR_UNSUPPORTED,
+		   "architectural event 'LLC Misses' not available on this CPU (CPUID.0AH:EBX bit 4)");
+	parse_ok(&ci, "LLC Reference");
+	ci.arch.ebx_len = 5;   /* bits past the vector length are not available either */
+	expect_err(&ci, "Branch Instructions Retired", PMU_ERR_UNSUPPORTED,
+		   "architectural event 'Branch Instructions Retired' not available on this CPU "
+		   "(CPUID.0AH:EBX bit 5)");
+}
+
+static void test_generic_names(void **state)
+{
+	(void)state;
+	struct cpu_info ci = cpu(0x2d);
+	struct pmu_event_req r = parse_ok(&ci, "instructions");
+	assert_int_equal(r.fixed, 0);
+	assert_int_equal(r.config, 0x300c0);
+	assert_int_equal(r.counter_mask, 0xf);
+	r = parse_ok(&ci, "cycles");
+	assert_int_equal(r.fixed, 1);
+	assert_int_equal(r.config, 0x3003c);
+	assert_int_equal(parse_ok(&ci, "cpu-cycles").fixed, 1);
+	r = parse_ok(&ci, "ref-cycles");
+	assert_int_equal(r.fixed, 2);
+	assert_int_equal(r.counter_mask, 0);
+	assert_int_equal(parse_ok(&ci, "branches").config, 0x300c4);
+	assert_int_equal(parse_ok(&ci, "branch-instructions").config, 0x300c4);
+	assert_int_equal(parse_ok(&ci, "branch-misses").config, 0x300c5);
+	assert_int_equal(parse_ok(&ci, "cache-references").config, 0x34f2e);
+	assert_int_equal(parse_ok(&ci, "cache-misses").config, 0x3412e);
+	r = parse_ok(&ci, "bus-cycles");
+	assert_int_equal(r.config, 0x3013c);
+	assert_int_equal(r.fixed, -1);
+
+	/* Cycles with EBX bit 0 set: the fixed counter only. */
+	ci.arch.ebx_unavail = 1;
+	r = parse_ok(&ci, "cycles");
+	assert_int_equal(r.fixed, 1);
+	assert_int_equal(r.counter_mask, 0);
+
+	/* Version 1: no fixed counters. */
+	ci = cpu(0x2d);
+	ci.arch.version = 1;
+	ci.arch.n_fixed = 0;
+	r = parse_ok(&ci, "instructions");
+	assert_int_equal(r.fixed, -1);
+	assert_int_equal(r.counter_mask, 0xf);
+	expect_err(&ci, "ref-cycles", PMU_ERR_UNSUPPORTED,
+		   "event 'ref-cycles' needs fixed counter 2, which this CPU lacks");
+	expect_err(&ci, "INST_RETIRED.ANY", PMU_ERR_UNSUPPORTED,
+		   "event 'INST_RETIRED.ANY' needs fixed counter 0, which this CPU lacks");
+	ci.arch.ebx_unavail = 1;
+	expect_err(&ci, "cycles", PMU_ERR_UNSUPPORTED,
+		   "architectural event 'UnHalted Core Cycles' not available on this CPU "
+		   "(CPUID.0AH:EBX bit 0)");
+	/* Fewer fixed counters than the event needs. */
+	ci = cpu(0x1a);
+	ci.arch.n_fixed = 2;
+	assert_int_equal(parse_ok(&ci, "cycles").fixed, 1);
+	expect_err(&ci, "CPU_CLK_UNHALTED.REF", PMU_ERR_UNSUPPORTED,
+		   "event 'CPU_CLK_UNHALTED.REF' needs fixed counter 2, which this CPU lacks");
+}
+
+/* REGISTERS.md §1.8 / §8 #17: branch-misses on Nehalem with EBX bit 6 set is BR_MISP_EXEC.ANY. */
+static void test_nhm_branch_miss_quirk(void **state)
+{
+	(void)state;
+	static const uint32_t nhm[] = { 0x1a, 0x1e, 0x1f, 0x2e };
+	for (unsigned i = 0; i < 4; i++) {
+		struct cpu_info ci = cpu(nhm[i]);
+		assert_int_equal(parse_ok(&ci, "branch-misses").config, 0x300c5);
+		ci.arch.ebx_unavail = 1u << 6;
+		assert_int_equal(parse_ok(&ci, "branch-misses").config, 0x37f89);
+		expect_err(&ci, "Branch Mispredicts Retired", PMU_ERR_UNSUPPORTED,
+			   "architectural event 'Branch Mispredicts Retired' not available on this "
+			   "CPU (CPUID.0AH:EBX bit 6)");
+	}
+	struct cpu_info ci = cpu(0x2c);   /* Westmere: no quirk */
+	ci.arch.ebx_unavail = 1u << 6;
+	expect_err(&ci, "branch-misses", PMU_ERR_UNSUPPORTED,
+		   "architectural event 'Branch Mispredicts Retired' not available on this CPU "
+		   "(CPUID.0AH:EBX bit 6)");
+}
+
+/* The PERFEVTSEL words of REGISTERS.md §5 (config | EN), counters and extra MSRs. */
+static void test_list_events(void **state)
+{
+	(void)state;
+	static const struct {
+		uint32_t model;
+		const char *name;
+		uint32_t word, counters, msr;
+		uint64_t msr_val;
+	} t[] = {
+		{ 0x1a, "CPU_CLK_UNHALTED.THREAD_P", 0x0043003c, 0xf, 0, 0 },
+		{ 0x1e, "CPU_CLK_UNHALTED.REF_P", 0x0043013c, 0xf, 0, 0 },
+		{ 0x1f, "INST_RETIRED.ANY_P", 0x004301c0, 0xf, 0, 0 },
+		{ 0x1a, "BR_INST_RETIRED.ALL_BRANCHES", 0x004304c4, 0xf, 0, 0 },
+		{ 0x1a, "BR_MISP_EXEC.ANY", 0x00437f89, 0xf, 0, 0 },
+		{ 0x1a, "L2_RQSTS.MISS", 0x0043aa24, 0xf, 0, 0 },
+		{ 0x1a, "MEM_UNCORE_RETIRED.LOCAL_DRAM", 0x0043200f, 0xf, 0, 0 },
+		{ 0x1a, "L1D.REPL", 0x00430151, 0x3, 0, 0 },
+		{ 0x1a, "UOPS_ISSUED.STALL_CYCLES", 0x01c3010e, 0xf, 0, 0 },
+		{ 0x1a, "UOPS_RETIRED.STALL_CYCLES", 0x01c301c2, 0xf, 0, 0 },
+		{ 0x1a, "UOPS_EXECUTED.CORE_STALL_CYCLES", 0x01e33fb1, 0xf, 0, 0 },
+		{ 0x1a, "OFFCORE_RESPONSE_0.ANY_DATA.ANY_LLC_MISS", 0x004301b7, 0x4, 0x1a6, 0xf811 },
+		{ 0x2e, "L1D.REPL", 0x00430151, 0x3, 0, 0 },
+		{ 0x2e, "DTLB_MISSES.ANY", 0x00430149, 0xf, 0, 0 },
+		{ 0x2e, "UOPS_ISSUED.STALL_CYCLES", 0x01c3010e, 0xf, 0, 0 },
+		{ 0x2e, "OFFCORE_RESPONSE_0.ANY_DATA.REMOTE_DRAM", 0x004301b7, 0x4, 0x1a6, 0x2011 },
+		{ 0x2e, "OFFCORE_RESPONSE_0.ANY_DATA.LOCAL_DRAM", 0x004301b7, 0x4, 0x1a6, 0x4011 },
+		{ 0x2d, "CPU_CLK_THREAD_UNHALTED.REF_XCLK", 0x0043013c, 0xf, 0, 0 },
+		{ 0x2d, "INST_RETIRED.ANY_P", 0x004300c0, 0xf, 0, 0 },
+		{ 0x2d, "BR_MISP_RETIRED.ALL_BRANCHES", 0x004300c5, 0xf, 0, 0 },
+		{ 0x2d, "L2_LINES_IN.ALL", 0x004307f1, 0xf, 0, 0 },
+		{ 0x2d, "MEM_UOPS_RETIRED.ALL_LOADS", 0x004381d0, 0xf, 0, 0 },
+		{ 0x2d, "MEM_LOAD_UOPS_LLC_MISS_RETIRED.REMOTE_DRAM", 0x004304d3, 0xf, 0, 0 },
+		{ 0x2d, "UOPS_ISSUED.CORE_STALL_CYCLES", 0x01e3010e, 0xf, 0, 0 },
+		{ 0x2d, "CYCLE_ACTIVITY.STALLS_L2_PENDING", 0x054305a3, 0xf, 0, 0 },
+		{ 0x2d, "CYCLE_ACTIVITY.CYCLES_L1D_PENDING", 0x024302a3, 0x4, 0, 0 },
+		{ 0x2d, "CYCLE_ACTIVITY.STALLS_L1D_PENDING", 0x064306a3, 0x4, 0, 0 },
+		{ 0x2d, "OFFCORE_RESPONSE.DEMAND_DATA_RD.LLC_MISS.LOCAL_DRAM", 0x004301b7, 0xf, 0x1a6,
+		  0x600400001ull },
+		{ 0x2c, "OFFCORE_RESPONSE.ANY_DATA.ANY_LLC_MISS", 0x004301b7, 0xf, 0x1a6, 0xf811 },
+		{ 0x25, "L1D.REPL", 0x00430151, 0x3, 0, 0 },
+		{ 0x2f, "OFFCORE_RESPONSE_0.ANY_DATA.ANY_LLC_MISS", 0x004301b7, 0x4, 0x1a6, 0xf811 },
+	};
+	for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		struct cpu_info ci = cpu(t[i].model);
+		struct pmu_event_req r = parse_ok(&ci, t[i].name);
+		if (r.config + EN != t[i].word || r.counter_mask != t[i].counters ||
+		    r.extra_msr != t[i].msr || r.extra_msr_val != t[i].msr_val)
+			fail_msg("%s on %#x: config %#llx mask %#x msr %#x=%#llx", t[i].name,
+				 t[i].model, (unsigned long long)r.config, r.counter_mask, r.extra_msr,
+				 (unsigned long long)r.extra_msr_val);
+		assert_int_equal(r.fixed, -1);
+		assert_string_equal(r.name, t[i].name);
+	}
+	struct cpu_info ci = cpu(0x1a);
+	struct pmu_event_req r = parse_ok(&ci, "l1d.repl");
+	assert_string_equal(r.name, "L1D.REPL");
+	assert_int_equal(r.counter_mask, 0x3);
+	expect_err(&ci, "BR_MISP_RETIRED.ALL_BRANCHES", PMU_ERR_UNKNOWN_NAME,
+		   "unknown event 'BR_MISP_RETIRED.ALL_BRANCHES' for model 0x1a");
+	ci = cpu(0x2e);
+	expect_err(&ci, "MEM_UNCORE_RETIRED.LOCAL_DRAM", PMU_ERR_UNKNOWN_NAME,
+		   "unknown event 'MEM_UNCORE_RETIRED.LOCAL_DRAM' for model 0x2e");
+	ci = cpu(0x2d);   /* Hyper-Threading off: 8 counters where the list allows them */
+	ci.arch.n_gp = 8;
+	assert_int_equal(parse_ok(&ci, "UOPS_ISSUED.ANY").counter_mask, 0xff);
+	assert_int_equal(parse_ok(&ci, "MEM_UOPS_RETIRED.ALL_LOADS").counter_mask, 0xf);
+	ci.arch.n_gp = 2;
+	expect_err(&ci, "CYCLE_ACTIVITY.CYCLES_L1D_PENDING", PMU_ERR_NO_COUNTER,
+		   "no counter on this CPU can take event 'CYCLE_ACTIVITY.CYCLES_L1D_PENDING'");
+	ci.arch.n_gp = 0;
+	expect_err(&ci, "r3c", PMU_ERR_NO_COUNTER, "no counter on this CPU can take event 'r3c'");
+}
+
+static void test_fixed_list_events(void **state)
+{
+	(void)state;
+	static const struct { uint32_t model; const char *name; int fixed; uint32_t config; } t[] = {
+		{ 0x1a, "INST_RETIRED.ANY", 0, RINGS },
+		{ 0x1a, "CPU_CLK_UNHALTED.THREAD", 1, RINGS },
+		{ 0x1a, "CPU_CLK_UNHALTED.REF", 2, RINGS },
+		{ 0x2f, "CPU_CLK_UNHALTED.REF", 2, RINGS },
+		{ 0x2d, "INST_RETIRED.ANY", 0, RINGS | 0x0100 },
+		{ 0x2d, "CPU_CLK_UNHALTED.THREAD", 1, RINGS | 0x0200 },
+		{ 0x2d, "CPU_CLK_UNHALTED.REF_TSC", 2, RINGS | 0x0300 },
+		{ 0x2d, "CPU_CLK_UNHALTED.THREAD_ANY", 1, RINGS | 0x0200 | 1u << 21 },
+	};
+	for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		struct cpu_info ci = cpu(t[i].model);
+		struct pmu_event_req r = parse_ok(&ci, t[i].name);
+		assert_int_equal(r.fixed, t[i].fixed);
+		assert_int_equal(r.counter_mask, 0);
+		assert_int_equal(r.config, t[i].config);
+	}
+}
+
+/* Raw and term specs take the list's restriction for the same event/umask. */
+static void test_restrictions_for_raw(void **state)
+{
+	(void)state;
+	struct cpu_info ci = cpu(0x1e);
+	assert_int_equal(parse_ok(&ci, "cpu/event=0x51,umask=1/").counter_mask, 0x3);
+	assert_int_equal(parse_ok(&ci, "r0151").counter_mask, 0x3);
+	assert_int_equal(parse_ok(&ci, "r0351").counter_mask, 0x3);   /* umask not listed */
+	assert_int_equal(parse_ok(&ci, "r01fe").counter_mask, 0xf);   /* event not listed */
+	ci = cpu(0x2d);
+	assert_int_equal(parse_ok(&ci, "r2a3").counter_mask, 0x4);
+	assert_int_equal(parse_ok(&ci, "r1a3").counter_mask, 0xf);
+	assert_int_equal(parse_ok(&ci, "cpu/event=0xcd,umask=1/").counter_mask, 0x8);
+}
+
+static void test_list_event_with_terms(void **state)
+{
+	(void)state;
+	struct cpu_info ci = cpu(0x1a);
+	struct pmu_event_req r = parse_ok(&ci, "cpu/UOPS_ISSUED.ANY,cmask=1,inv/");
+	assert_int_equal(r.config + EN, 0x01c3010e);
+	assert_string_equal(r.name, "cpu/UOPS_ISSUED.ANY,cmask=1,inv/");
+	r = parse_ok(&ci, "cpu/OFFCORE_RESPONSE_0.ANY_DATA.ANY_LLC_MISS/");
+	assert_int_equal(r.extra_msr, 0x1a6);
+	assert_int_equal(r.extra_msr_val, 0xf811);
+	assert_int_equal(r.counter_mask, 0x4);
+	r = parse_ok(&ci, "cpu/L1D.REPL,usr/");
+	assert_int_equal(r.config, 0x10151);
+	assert_int_equal(r.counter_mask, 0x3);
+	expect_err(&ci, "cpu/L1D.REPL,cmask=0x1ff/", PMU_ERR_RANGE,
+		   "field 'cmask' value 0x1ff too wide (max 0xff)");
+}
+
+static void test_uncore_terms_on_box(void **state)
+{
+	(void)state;
+	struct cpu_info ci = cpu(0x2d);
+	struct pmu_event_req r;
+	struct evspec_error err;
+	const char *t = "ev_sel=0x42,umask=2,edge_det,thresh=1";
+	assert_int_equal(evspec_parse_box(&ci, &test_ubox, t, strlen(t), &r, &err), PMU_OK);
+	assert_ptr_equal(r.box, &test_ubox);
+	assert_int_equal(r.config, 0x1040242);
+	assert_int_equal(r.counter_mask, 0x3);
+	assert_int_equal(r.fixed, -1);
+	t = "UNC_U_EVENT_MSG.MSI_RCVD,edge,cmask=1,rst";
+	assert_int_equal(evspec_parse_box(&ci, &test_ubox, t, strlen(t), &r, &err), PMU_OK);
+	assert_int_equal(r.config, 0x1060242);
+
+	static const struct { const char *terms; pmu_status st; const char *msg; } bad[] = {
+		{ "en", PMU_ERR_INVALID, "field 'en' is set by efipmu" },
+		{ "config=0x400044", PMU_ERR_INVALID, "field 'en' is set by efipmu" },
+		{ "thresh=0x20", PMU_ERR_RANGE, "field 'thresh' value 0x20 too wide (max 0x1f)" },
+		{ "config=0x100044", PMU_ERR_RESERVED, "reserved bit 20 set" },
+		{ "usr", PMU_ERR_UNKNOWN_NAME, "unknown term 'usr' for uncore_ubox" },
+		{ "UNC_C_CLOCKTICKS", PMU_ERR_UNKNOWN_NAME,
+		  "unknown term 'UNC_C_CLOCKTICKS' for uncore_ubox" },
+	};
+	for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		assert_int_equal(evspec_parse_box(&ci, &test_ubox, bad[i].terms, strlen(bad[i].terms),
+						  &r, &err), bad[i].st);
+		assert_string_equal(err.msg, bad[i].msg);
+	}
+	/* Any layout works through evspec_parse_terms. */
+	uint64_t cfg = 0;
+	t = "inc_sel=3";
+	assert_int_equal(evspec_parse_terms("uncore_mbox_0", &test_ubox_layout, t, strlen(t), EN, &cfg,
+					    &err), PMU_ERR_UNKNOWN_NAME);
+	assert_string_equal(err.msg, "unknown term 'inc_sel' for uncore_mbox_0");
+}
+
+static void test_uncore_specs(void **state)
+{
+	(void)state;
+	struct cpu_info ci = cpu(0x2d);
+	static const char *const specs[] = {
+		"uncore_ubox/event=0x44/", "uncore_ubox/UNC_U_LOCK_CYCLES/", "UNC_U_LOCK_CYCLES",
+		"unc_u_lock_cycles",
+	};
+	for (unsigned i = 0; i < 4; i++) {
+		struct pmu_event_req r = parse_ok(&ci, specs[i]);
+		assert_non_null(r.box);
+		assert_string_equal(r.box->name, "uncore_ubox");
+		assert_int_equal(r.config, 0x44);
+		assert_int_equal(r.counter_mask, 0x3);
+		assert_int_equal(r.fixed, -1);
+	}
+	assert_string_equal(parse_ok(&ci, "unc_u_lock_cycles").name, "UNC_U_LOCK_CYCLES");
+	assert_int_equal(parse_ok(&ci, "UNC_U_U2C_EVENTS.OTHER").config, 0x8043);
+	struct pmu_event_req r = parse_ok(&ci, "UNC_U_CLOCKTICKS");
+	assert_int_equal(r.fixed, 0);
+	assert_int_equal(r.counter_mask, 0);
+	expect_err(&ci, "uncore_ubox/event=0x44,en/", PMU_ERR_INVALID, "field 'en' is set by efipmu");
+
+	ci = cpu(0x2e);
+	expect_err(&ci, "UNC_U_LOCK_CYCLES", PMU_ERR_UNKNOWN_NAME,
+		   "unknown event 'UNC_U_LOCK_CYCLES' for model 0x2e");
+	ci = cpu(0x2d);
+	ci.uncore = UNCORE_NONE;
+	expect_err(&ci, "UNC_U_LOCK_CYCLES", PMU_ERR_UNKNOWN_NAME,
+		   "unknown PMU 'uncore_ubox' for this CPU");
+}
+
+static void test_parse_list(void **state)
+{
+	(void)state;
+	struct cpu_info ci = cpu(0x1a);
+	struct pmu_event_req reqs[4];
+	struct evspec_error err;
+	unsigned n = 99;
+	assert_int_equal(evspec_parse_list(&ci, "instructions, cpu/event=0x3c,umask=0,usr,os/,L1D.REPL",
+					   reqs, 4, &n, &err), PMU_OK);
+	assert_int_equal(n, 3);
+	assert_int_equal(reqs[0].fixed, 0);
+	assert_string_equal(reqs[1].name, "cpu/event=0x3c,umask=0,usr,os/");
+	assert_int_equal(reqs[1].config, 0x3003c);
+	assert_int_equal(reqs[2].counter_mask, 0x3);
+
+	assert_int_equal(evspec_parse_list(&ci, "cycles,instructions,branches", reqs, 2, &n, &err),
+			 PMU_ERR_NOSPACE);
+	assert_int_equal(n, 2);
+	assert_string_equal(err.msg, "more than 2 events");
+
+	assert_int_equal(evspec_parse_list(&ci, "cycles,cpu/bogus/,branches", reqs, 4, &n, &err),
+			 PMU_ERR_UNKNOWN_NAME);
+	assert_int_equal(n, 1);
+	assert_string_equal(err.msg, "unknown term 'bogus' for cpu");
+	assert_int_equal(evspec_parse_list(&ci, "cycles,", reqs, 4, &n, &err), PMU_ERR_INVALID);
+	assert_string_equal(err.msg, "empty event spec");
+}
+
+static void test_long_name_truncated(void **state)
+{
+	(void)state;
+	struct cpu_info ci = cpu(0x1a);
+	char spec[200];
+	strcpy(spec, "cpu/event=0x3c");
+	for (int i = 0; i < 20; i++)
+		strcat(spec, ",umask=1");
+	strcat(spec, "/");
+	struct pmu_event_req r = parse_ok(&ci, spec);
+	assert_int_equal(strlen(r.name), EVENT_NAME_MAX - 1);
+	assert_int_equal(r.config, 0x3013c);
+	/* Non-Intel CPUs get no list names. */
+	strcpy(ci.vendor, "AuthenticAMD");
+	expect_err(&ci, "L1D.REPL", PMU_ERR_UNKNOWN_NAME, "unknown event 'L1D.REPL' for model 0x1a");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_every_field_by_every_name),
+		cmocka_unit_test(test_perf_terms),
+		cmocka_unit_test(test_term_errors),
+		cmocka_unit_test(test_anythread_needs_v3),
+		cmocka_unit_test(test_arch_events),
+		cmocka_unit_test(test_generic_names),
+		cmocka_unit_test(test_nhm_branch_miss_quirk),
+		cmocka_unit_test(test_list_events),
+		cmocka_unit_test(test_fixed_list_events),
+		cmocka_unit_test(test_restrictions_for_raw),
+		cmocka_unit_test(test_list_event_with_terms),
+		cmocka_unit_test(test_uncore_terms_on_box),
+		cmocka_unit_test(test_uncore_specs),
+		cmocka_unit_test(test_parse_list),
+		cmocka_unit_test(test_long_name_truncated),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
