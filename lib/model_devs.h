@@ -31,6 +31,8 @@ enum model_scratch_slot {
  *                      (occurrence) or MODEL_MBOX_DEC (decrement signal, count_mode 10 only),
  *                      or a set_flag_sel code with umask MODEL_MBOX_FLAG.
  *   MODEL_UNC_SNBEP_U: SNB-EP U-box, ev_sel/umask of U_MSR_PMON_CTLx.
+ *   MODEL_UNC_SNBEP_C0 + n: SNB-EP C-box n (0-7), event/umask.
+ *   MODEL_UNC_SNBEP_PCU: SNB-EP PCU, event with umask 0 (its bits 15:8 are occupancy controls).
  * Clock (fixed) counters need no stimulus: they add 1 per simulated cycle.
  */
 #define MODEL_UNC_STIM(box, event, umask) \
@@ -42,6 +44,8 @@ enum model_unc_box {
 	MODEL_UNC_EX_M0,
 	MODEL_UNC_EX_M1,
 	MODEL_UNC_SNBEP_U,
+	MODEL_UNC_SNBEP_C0,
+	MODEL_UNC_SNBEP_PCU = MODEL_UNC_SNBEP_C0 + 8,
 };
 
 enum model_mbox_sig { MODEL_MBOX_INC, MODEL_MBOX_DEC, MODEL_MBOX_FLAG };
@@ -49,6 +53,6 @@ enum model_mbox_sig { MODEL_MBOX_INC, MODEL_MBOX_DEC, MODEL_MBOX_FLAG };
 extern const struct model_dev model_dev_nhm_uncore;   /* 0x391-0x396, 0x3B0-7, 0x3C0-7 (seed 001) */
 extern const struct model_dev model_dev_nhmex_ubox;   /* 0xC00-0xC02, 0xC10-0xC11; runs all EX boxes */
 extern const struct model_dev model_dev_nhmex_mbox;   /* M0 0xCA0-0xCBB, M1 0xCE0-0xCFB (seed 002) */
-extern const struct model_dev model_dev_snbep_ubox;   /* 0xC08-0xC09, 0xC10-0xC11, 0xC16-0xC17 (seed 000) */
+extern const struct model_dev model_dev_snbep_uncore; /* U-box 0xC08-0xC17 (seed 000), C-boxes, PCU */
 
 #endif

@@ -12,7 +12,15 @@
 #define PDCM (1u << 15)
 #define HYPERVISOR (1u << 31)
 
-static const struct model_dev *const core_devs[] = { &model_dev_misc, &model_dev_core };
+static const struct model_dev *const nhm_devs[] = {
+	&model_dev_misc, &model_dev_core, &model_dev_nhm_uncore,
+};
+static const struct model_dev *const nhmex_devs[] = {
+	&model_dev_misc, &model_dev_core, &model_dev_nhmex_ubox, &model_dev_nhmex_mbox,
+};
+static const struct model_dev *const snbep_devs[] = {
+	&model_dev_misc, &model_dev_core, &model_dev_snbep_uncore,
+};
 static const struct model_dev *const misc_devs[] = { &model_dev_misc };
 
 #define DEVS(d) .devs = (d), .ndevs = sizeof(d) / sizeof((d)[0])
@@ -27,7 +35,7 @@ static const struct model_profile nehalem_ep = {
 	.microcode = 0x19,
 	.perf_cap = 0x1c3,
 	.misc_enable = 0x850089,
-	DEVS(core_devs),
+	DEVS(nhm_devs),
 };
 
 static const struct model_profile westmere_ep = {
@@ -40,7 +48,7 @@ static const struct model_profile westmere_ep = {
 	.microcode = 0x1f,
 	.perf_cap = 0x1c3,
 	.misc_enable = 0x850089,
-	DEVS(core_devs),
+	DEVS(nhm_devs),
 };
 
 static const struct model_profile nehalem_ex = {
@@ -53,7 +61,7 @@ static const struct model_profile nehalem_ex = {
 	.microcode = 0x0b,
 	.perf_cap = 0x1c3,
 	.misc_enable = 0x850089,
-	DEVS(core_devs),
+	DEVS(nhmex_devs),
 };
 
 static const struct model_profile westmere_ex = {
@@ -66,7 +74,7 @@ static const struct model_profile westmere_ex = {
 	.microcode = 0x37,
 	.perf_cap = 0x1c3,
 	.misc_enable = 0x850089,
-	DEVS(core_devs),
+	DEVS(nhmex_devs),
 };
 
 static const struct model_profile sandy_bridge_ep = {
@@ -79,7 +87,7 @@ static const struct model_profile sandy_bridge_ep = {
 	.microcode = 0x710,
 	.perf_cap = 0x31c3,   /* bit 13: full-width writes through IA32_A_PMCx */
 	.misc_enable = 0x850089,
-	DEVS(core_devs),
+	DEVS(snbep_devs),
 };
 
 /* What QEMU TCG shows: leaf 0xA all zeros, no PMU MSRs. */
