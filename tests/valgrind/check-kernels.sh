@@ -1,0 +1,110 @@
+#!/bin/bash
+# Checks the claims of lib/kernels.c's table with callgrind, a counter that
+# shares no code with the table. lib/kernels.c is built three times: with the
+# app's flags (the code the app runs), with the host test flags (-O1, frame
+# pointer) and at -O0 (a wrapper that spills: shows the subtraction holds).
+# Callgrind collects only inside the kernel's function (--toggle-collect), so it
+# counts the asm region plus the wrapper (prologue/epilogue, ret); the `empty`
+# kernel measures that wrapper and it is subtracted. Each kernel runs with two
+# iteration counts, which checks both the per-iteration and the fixed part.
+# Compared (after subtracting `empty`):
+#   Ir          == instructions          (exact)
+#   Bc - locked == cond-branches         (exact; valgrind runs a lock-prefixed
+#                                         RMW as a compare-and-swap whose retry
+#                                         exit callgrind counts as a branch)
+#   (Bc - locked) + Bi == branches       (exact; callgrind does not see direct
+#                                         jmp/call, and the kernels have none)
+#   Dr          == loads                 (exact)
+#   Dw          == stores                (exact; a locked RMW is a read and a write)
+#   Bcm         in branch-misses bounds  (callgrind's own predictor model)
+# Not checkable here: taken-branches, nt-stores, llc-*.
+# Prints ok/FAIL per check, then "N passed, N failed"; exits 1 on any failure.
+set -u
+cd "$(dirname "$0")/../.."
+OUT=build/valgrind
+mkdir -p "$OUT"
+N1=${N1:-1000}
+N2=${N2:-3000}
+APP_FLAGS="-std=gnu11 -O2 -ffreestanding -fno-stack-protector -fno-stack-check -fpic -mno-red-zone
+	-mgeneral-regs-only -maccumulate-outgoing-args"
+HOST_FLAGS="-std=c11 -g -O1 -fno-omit-frame-pointer"
+O0_FLAGS="-std=c11 -O0"
+pass=0
+fail=0
+
+build() {  # name, flags for lib/kernels.c
+	gcc $2 -Wall -Wextra -Werror -Ilib -c lib/kernels.c -o "$OUT/kernels-$1.o" &&
+	gcc -std=c11 -O1 -g -Wall -Wextra -Werror -Ilib tests/valgrind/kernel-driver.c \
+		"$OUT/kernels-$1.o" lib/fmt.c lib/status.c -o "$OUT/driver-$1"
+}
+
+# measure DRIVER KERNEL N: prints "Ir Bc Bi Bcm Dr Dw" collected inside kernel_KERNEL
+measure() {
+	local f="$OUT/callgrind.$2.$3.out"
+	valgrind --tool=callgrind --collect-atstart=no --toggle-collect="kernel_$2" \
+		--branch-sim=yes --cache-sim=yes --callgrind-out-file="$f" \
+		"$1" run "$2" "$3" >/dev/null 2>"$f.log" || { echo "- - - - - -"; return; }
+	awk '/^events:/ { for (i = 2; i <= NF; i++) col[$i] = i - 1 }
+	     /^summary:/ { for (i = 2; i <= NF; i++) v[i - 1] = $i }
+	     END { printf "%d %d %d %d %d %d\n", v[col["Ir"]], v[col["Bc"]], v[col["Bi"]],
+		   v[col["Bcm"]], v[col["Dr"]], v[col["Dw"]] }' "$f"
+}
+
+report() {  # ok?, text
+	if [ "$1" = 1 ]; then
+		pass=$((pass + 1)); echo "ok   $2"
+	else
+		fail=$((fail + 1)); echo "FAIL $2"
+	fi
+}
+
+# check LABEL WHAT MEASURED LO HI
+check() {
+	local ok=0
+	[[ "$3" =~ ^-?[0-9]+$ ]] && [ "$3" -ge "$4" ] && [ "$3" -le "$5" ] && ok=1
+	if [ "$4" = "$5" ]; then
+		report $ok "$1 $2 expected $4 measured $3"
+	else
+		report $ok "$1 $2 expected [$4, $5] measured $3"
+	fi
+}
+
+for variant in app host O0; do
+	case $variant in
+	app) flags=$APP_FLAGS ;;
+	host) flags=$HOST_FLAGS ;;
+	O0) flags=$O0_FLAGS ;;
+	esac
+	drv="$OUT/driver-$variant"
+	if ! build $variant "$flags"; then
+		report 0 "$variant: build"
+		continue
+	fi
+	read -r wIr wBc wBi wBcm wDr wDw < <(measure "$drv" empty 1)
+	echo "# $variant wrapper (empty kernel): Ir=$wIr Bc=$wBc Bi=$wBi Dr=$wDr Dw=$wDw"
+	for k in $("$drv" list); do
+		for n in $N1 $N2; do
+			read -r Ir Bc Bi Bcm Dr Dw < <(measure "$drv" "$k" "$n")
+			if [ "$Ir" = - ]; then
+				report 0 "$variant $k n=$n: valgrind failed, see $OUT/callgrind.$k.$n.out.log"
+				continue
+			fi
+			declare -A lo=() hi=()
+			while read -r ev _ l h; do
+				lo[$ev]=$l; hi[$ev]=$h
+			done < <("$drv" expect "$k" "$n")
+			tag="$variant $k n=$n"
+			check "$tag" instructions $((Ir - wIr)) "${lo[instructions]}" "${hi[instructions]}"
+			cond=$((Bc - wBc - hi[locked]))
+			check "$tag" cond-branches $cond "${lo[cond-branches]}" "${hi[cond-branches]}"
+			check "$tag" branches $((cond + Bi - wBi)) "${lo[branches]}" "${hi[branches]}"
+			check "$tag" loads $((Dr - wDr)) "${lo[loads]}" "${hi[loads]}"
+			check "$tag" stores $((Dw - wDw)) "${lo[stores]}" "${hi[stores]}"
+			[ -n "${lo[branch-misses]:-}" ] &&
+				check "$tag" branch-misses $((Bcm - wBcm)) "${lo[branch-misses]}" \
+					"${hi[branch-misses]}"
+		done
+	done
+done
+echo "$pass passed, $fail failed"
+[ $fail = 0 ]
