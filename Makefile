@@ -26,17 +26,19 @@ all: $(BUILD)/efipmu.efi
 
 $(BUILD)/efi-obj/%.o: %.c $(wildcard lib/*.h efi/*.h) | deps-build
 	@mkdir -p $(dir $@)
-	$(EFI_CC) $(EFI_CFLAGS) -c $< -o $@
+	@echo "  CC (efi)  $<"
+	@$(EFI_CC) $(EFI_CFLAGS) -c $< -o $@
 
 $(BUILD)/efi-obj/%.o: %.S | deps-build
 	@mkdir -p $(dir $@)
-	$(EFI_CC) $(EFI_CFLAGS) -c $< -o $@
+	@echo "  CC (efi)  $<"
+	@$(EFI_CC) $(EFI_CFLAGS) -c $< -o $@
 
 $(BUILD)/efipmu.so: $(EFI_OBJ)
-	ld $(EFI_LDFLAGS) $(EFI_LIB)/crt0-efi-x86_64.o $(EFI_OBJ) -o $@ -lefi -lgnuefi
+	@ld $(EFI_LDFLAGS) $(EFI_LIB)/crt0-efi-x86_64.o $(EFI_OBJ) -o $@ -lefi -lgnuefi
 
 $(BUILD)/efipmu.efi: $(BUILD)/efipmu.so
-	objcopy -j .text -j .sdata -j .data -j .dynamic -j .dynsym -j .rel -j .rela \
+	@objcopy -j .text -j .sdata -j .data -j .dynamic -j .dynsym -j .rel -j .rela \
 		-j .rel.* -j .rela.* -j .reloc --target efi-app-x86_64 $< $@
 	@echo "built $@"
 
@@ -49,14 +51,16 @@ UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(UNIT_SRC))
 
 $(BUILD)/host-obj/%.o: %.c $(wildcard lib/*.h)
 	@mkdir -p $(dir $@)
-	$(HOST_CC) $(HOST_CFLAGS) -c $< -o $@
+	@echo "  CC (host) $<"
+	@$(HOST_CC) $(HOST_CFLAGS) -c $< -o $@
 
 $(BUILD)/libefipmu-host.a: $(HOST_OBJ)
-	ar rcs $@ $^
+	@ar rcs $@ $^
 
 $(BUILD)/unit/%: tests/unit/%.c $(BUILD)/libefipmu-host.a $(wildcard tests/unit/*.h) | deps-test
 	@mkdir -p $(dir $@)
-	$(HOST_CC) $(HOST_CFLAGS) -Itests/unit $< $(BUILD)/libefipmu-host.a -lcmocka -o $@
+	@echo "  LD (test) $@"
+	@$(HOST_CC) $(HOST_CFLAGS) -Itests/unit $< $(BUILD)/libefipmu-host.a -lcmocka -o $@
 
 unit: $(UNIT_BIN)
 	@scripts/run-unit.sh $(UNIT_BIN)

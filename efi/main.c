@@ -30,48 +30,52 @@ void app_record(struct app *a)
 	sb_reset(&a->sb);
 }
 
-/* Settings: the shell's argv when started from the shell, else efipmu.cfg beside the app. */
+/* Reads efipmu.cfg from the volume root or beside the app in \EFI\BOOT. */
+static pmu_status load_config(struct app *a, struct opt_error *err)
+{
+	static char cfg[CFG_MAX];
+	UINTN len = 0;
+	if (!a->root)
+		return PMU_OK;
+	EFI_STATUS est = volume_read_file(a->root, "\\efipmu.cfg", cfg, sizeof(cfg), &len);
+	if (est == EFI_NOT_FOUND)
+		est = volume_read_file(a->root, "\\EFI\\BOOT\\efipmu.cfg", cfg, sizeof(cfg), &len);
+	if (est == EFI_BUFFER_TOO_SMALL) {
+		pmu_strlcpy(err->msg, "efipmu.cfg: larger than 8 KiB", sizeof(err->msg));
+		return PMU_ERR_INVALID;
+	}
+	if (EFI_ERROR(est))
+		return PMU_OK;
+	pmu_strlcpy(a->cmdline, "(efipmu.cfg)", sizeof(a->cmdline));
+	return options_parse_config(cfg, len, &a->opt, err);
+}
+
+/* Settings: efipmu.cfg if there is one, then the shell's arguments on top of it. */
 static pmu_status load_settings(struct app *a)
 {
 	EFI_SHELL_PARAMETERS_PROTOCOL *sp = NULL;
 	struct opt_error err = { { 0 }, 0 };
-	pmu_status st = PMU_OK;
 	options_defaults(&a->opt);
+	pmu_strlcpy(a->cmdline, "(defaults)", sizeof(a->cmdline));
+	pmu_status st = load_config(a, &err);
 	EFI_STATUS est = uefi_call_wrapper(BS->OpenProtocol, 6, a->image, &ShellParametersProtocolGuid,
 					   (VOID **)&sp, a->image, NULL,
 					   EFI_OPEN_PROTOCOL_GET_PROTOCOL);
-	if (!EFI_ERROR(est) && sp && sp->Argc > 0) {
+	if (!st && !EFI_ERROR(est) && sp && sp->Argc > 1) {
 		static char argbuf[1024];
 		const char *argv[32];
 		struct strbuf cl;
-		UINTN used = 0, argc = sp->Argc < 32 ? sp->Argc : 32;
+		UINTN used = 0, argc = 0;
 		sb_init(&cl, a->cmdline, sizeof(a->cmdline));
-		for (UINTN i = 0; i < argc; i++) {
-			ucs2_to_ascii(argbuf + used, sizeof(argbuf) - used, sp->Argv[i]);
-			argv[i] = argbuf + used;
-			used += pmu_strlen(argv[i]) + 1;
-			if (i)
+		for (; argc < sp->Argc && argc < 32 && used < sizeof(argbuf); argc++) {
+			ucs2_to_ascii(argbuf + used, sizeof(argbuf) - used, sp->Argv[argc]);
+			argv[argc] = argbuf + used;
+			used += pmu_strlen(argv[argc]) + 1;
+			if (argc)
 				sb_putc(&cl, ' ');
-			sb_puts(&cl, argv[i]);
-			if (used >= sizeof(argbuf))
-				break;
+			sb_puts(&cl, argv[argc]);
 		}
 		st = options_parse_argv((int)argc, argv, &a->opt, &err);
-	} else if (a->root) {
-		static char cfg[CFG_MAX];
-		UINTN len = 0;
-		pmu_strlcpy(a->cmdline, "(efipmu.cfg)", sizeof(a->cmdline));
-		est = volume_read_file(a->root, "\\efipmu.cfg", cfg, sizeof(cfg), &len);
-		if (est == EFI_NOT_FOUND)
-			est = volume_read_file(a->root, "\\EFI\\BOOT\\efipmu.cfg", cfg, sizeof(cfg), &len);
-		if (est == EFI_BUFFER_TOO_SMALL) {
-			pmu_strlcpy(err.msg, "efipmu.cfg: larger than 8 KiB", sizeof(err.msg));
-			st = PMU_ERR_INVALID;
-		} else if (!EFI_ERROR(est)) {
-			st = options_parse_config(cfg, len, &a->opt, &err);
-		} else {
-			pmu_strlcpy(a->cmdline, "(defaults)", sizeof(a->cmdline));
-		}
 	}
 	if (st) {
 		sb_puts(&a->sb, "efipmu: ");

@@ -1,5 +1,6 @@
 #include <efi.h>
 #include <efilib.h>
+#include "fmt.h"
 #include "mp.h"
 
 struct dispatch {

@@ -39,7 +39,8 @@ const struct reg_field *reg_find_field(const struct reg_layout *l, const char *n
 			continue;
 		if (word_eq(f->name, name, len))
 			return f;
-		for (const char *a = f->aliases; a && *a;) {
+		const char *a = f->aliases ? f->aliases : "";
+		while (*a) {
 			if (word_eq(a, name, len))
 				return f;
 			while (*a && *a != ' ')

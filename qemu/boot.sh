@@ -21,4 +21,4 @@ timeout "${TIMEOUT:-60}" qemu-system-x86_64 -machine q35 -accel tcg,thread=multi
   -drive if=pflash,format=raw,unit=0,readonly=on,file="$code" \
   -drive if=pflash,format=raw,unit=1,file="$tmp/vars.fd" \
   "${disk[@]}" -device isa-debug-exit,iobase=0xf4,iosize=0x04 \
-  -display none -serial file:"$out" -monitor none -no-reboot -net none "$@"
+  -display none -serial file:"$out" -monitor none -no-reboot -net none "$@" 2>"$out.stderr"

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# `make test`: every suite, then one closing line "N passed, N failed".
+# Each suite prints its own "<suite>: N passed, N failed" line, which is summed here.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+total_p=0; total_f=0
+run_suite() {
+  local name=$1; shift
+  echo "== $name"
+  local out rc
+  out=$("$@" 2>&1); rc=$?
+  echo "$out"
+  local line p f
+  line=$(grep -E '^[a-z-]+: [0-9]+ passed, [0-9]+ failed' <<<"$out" | tail -1)
+  if [ -n "$line" ]; then
+    p=$(sed -E 's/.*: ([0-9]+) passed.*/\1/' <<<"$line")
+    f=$(sed -E 's/.* ([0-9]+) failed.*/\1/' <<<"$line")
+  else
+    p=0; f=1
+  fi
+  # A suite that failed without saying so (build error, crash) counts as a failure.
+  if [ $rc -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+  total_p=$((total_p + p)); total_f=$((total_f + f))
+}
+run_suite build make -s all
+run_suite unit make -s unit
+run_suite static scripts/check-static.sh
+run_suite generated scripts/check-generated.sh
+[ -x tests/valgrind/check-kernels.sh ] && run_suite valgrind tests/valgrind/check-kernels.sh
+run_suite qemu tests/qemu/run-all.sh
+echo "$total_p passed, $total_f failed"
+[ $total_f -eq 0 ]
