@@ -11,9 +11,9 @@ run_suite() {
   out=$("$@" 2>&1); rc=$?
   echo "$out"
   local line p f
-  line=$(grep -E '^[a-z-]+: [0-9]+ passed, [0-9]+ failed' <<<"$out" | tail -1)
+  line=$(grep -E '^([a-z-]+: )?[0-9]+ passed, [0-9]+ failed' <<<"$out" | tail -1)
   if [ -n "$line" ]; then
-    p=$(sed -E 's/.*: ([0-9]+) passed.*/\1/' <<<"$line")
+    p=$(sed -E "s/^([a-z-]+: )?([0-9]+) passed.*/\2/" <<<"$line")
     f=$(sed -E 's/.* ([0-9]+) failed.*/\1/' <<<"$line")
   else
     p=0; f=1
