@@ -4,8 +4,11 @@
 
 #include <efi.h>
 #include "backend.h"
+#include "core_engine.h"
 #include "cpuinfo.h"
+#include "event.h"
 #include "fmt.h"
+#include "kernels.h"
 #include "logfile.h"
 #include "model.h"
 #include "mp.h"
@@ -25,6 +28,11 @@ struct cpu_slot {
 	pmu_status st;
 	pmu_status fault_test_st;
 	volatile UINT32 done;
+	/* core measurement: the empty kernel (overhead) then the chosen kernel */
+	struct core_snapshot snap;
+	struct core_session empty, run;
+	pmu_status measure_st;
+	uint64_t checksum;
 } __attribute__((aligned(64)));
 
 struct app {
@@ -40,8 +48,16 @@ struct app {
 	BOOLEAN have_log;
 	char line[2048];
 	struct strbuf sb;
-	enum verdict verdict;
+	/* the core measurement job, resolved on the BSP before any CPU runs it */
+	struct pmu_event_req reqs[CORE_MAX_EVENTS];
+	unsigned nreqs;
+	const struct kernel_desc *kernel;
+	uint64_t iterations;
+	BOOLEAN measured;
 };
+
+/* Counts events around a kernel on every CPU; VERDICT_ERROR on bad input (nothing written). */
+enum verdict job_core(struct app *a);
 
 /* Prints sb on the console (prefixed "[SIM] " for simulated data) and resets it. */
 void app_say(struct app *a, BOOLEAN simulated);

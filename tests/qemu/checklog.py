@@ -16,6 +16,8 @@ def main():
     ap.add_argument("--core-pmu", choices=["yes", "no"])
     ap.add_argument("--faults-caught", type=int)
     ap.add_argument("--backend")
+    ap.add_argument("--counts", type=int, help="number of count records")
+    ap.add_argument("--checks-pass", type=int, help="number of check records, all PASS")
     a = ap.parse_args()
 
     recs = []
@@ -58,6 +60,20 @@ def main():
         want(got == a.faults_caught, f"faults_caught {got}, expected {a.faults_caught}")
     if a.backend:
         want(recs and recs[0].get("backend") == a.backend, f"backend {recs[0].get('backend')}")
+    if a.counts is not None:
+        counts = [r for r in recs if r.get("rec") == "count"]
+        want(len(counts) == a.counts, f"{len(counts)} count records, expected {a.counts}")
+        for c in counts:
+            want(c["ctl_value"].startswith("0x") and c["start"].startswith("0x")
+                 and c["end"].startswith("0x") and isinstance(c["ctl_fields"], dict)
+                 and c["ctl_fields"], f"count record lacks raw or decoded values: {c}")
+            width = c["width"]
+            exp = (int(c["end"], 16) - int(c["start"], 16)) % (1 << width)
+            want(c["delta"] == exp, f"delta {c['delta']} != (end - start) mod 2^{width}")
+    if a.checks_pass is not None:
+        checks = [r for r in recs if r.get("rec") == "check"]
+        want(len(checks) == a.checks_pass and all(c["result"] == "PASS" for c in checks),
+             f"checks: {[(c['cpu'], c['result']) for c in checks]}, expected {a.checks_pass} PASS")
     for e in errors:
         print(f"checklog: {e}")
     sys.exit(1 if errors else 0)

@@ -1,0 +1,225 @@
+/*
+ * The core measurement job: the events of -e (or a default set) around a
+ * kernel on every selected CPU, after an empty kernel that measures what the
+ * enable/disable path itself retires. Events are resolved on the BSP before
+ * any CPU is touched, so bad input writes no MSR.
+ */
+#include <efi.h>
+#include <efilib.h>
+#include "app.h"
+#include "evspec.h"
+#include "layouts_core.h"
+#include "logrec.h"
+#include "sim_workload.h"
+
+#define DEFAULT_EVENTS "instructions,cycles,ref-cycles,branches"
+#define DEFAULT_KERNEL "inst"
+#define SIM_ITERATIONS 1000   /* the model replays one cycle per instruction: keep it short */
+
+struct kernel_run {
+	struct app *a;
+	unsigned cpu;
+	const struct kernel_desc *k;
+	struct kernel_args args;
+	uint64_t checksum;
+};
+
+static void run_kernel(void *p)
+{
+	struct kernel_run *r = p;
+	if (r->a->model)
+		r->checksum = sim_workload_run(r->a->model, r->cpu, r->k, r->args.iterations);
+	else
+		r->checksum = r->k->fn(&r->args);
+}
+
+static pmu_status measure(struct app *a, unsigned cpu, struct core_session *s,
+			  const struct kernel_desc *k, uint64_t *checksum)
+{
+	struct cpu_slot *slot = &a->slot[cpu];
+	struct kernel_run r = { a, cpu, k, { a->iterations, NULL, 0 }, 0 };
+	pmu_status st = core_prepare(s, &a->backend, cpu, &slot->snap, a->reqs, a->nreqs,
+				     a->opt.force);
+	if (!st)
+		st = core_measure(s, run_kernel, &r);
+	*checksum = r.checksum;
+	return st;
+}
+
+static void measure_on_cpu(void *ctx, unsigned cpu)
+{
+	struct app *a = ctx;
+	struct cpu_slot *s = &a->slot[cpu];
+	uint64_t ignored;
+	if (!cpuset_has(&a->opt.cpus, cpu) || !s->done)
+		return;
+	s->measure_st = core_snapshot(&a->backend, cpu, &s->info, &s->snap);
+	if (!s->measure_st)
+		s->measure_st = measure(a, cpu, &s->empty, kernel_find("empty"), &ignored);
+	if (!s->measure_st)
+		s->measure_st = measure(a, cpu, &s->run, a->kernel, &s->checksum);
+}
+
+/* Index of the request counting instructions retired (fixed counter 0 or event 0xC0), or -1. */
+static int instructions_req(const struct app *a)
+{
+	for (unsigned i = 0; i < a->nreqs; i++)
+		if (a->reqs[i].fixed == 0 || (a->reqs[i].fixed < 0 && (a->reqs[i].config & 0xff) == 0xC0))
+			return (int)i;
+	return -1;
+}
+
+static void log_counter(struct app *a, const struct cpu_info *ci, const struct core_counter *c,
+			const char *kernel)
+{
+	BOOLEAN sim = a->backend.simulated;
+	const struct reg_layout *l = c->kind == CORE_GP ? &layout_perfevtsel : &layout_fixed_ctr_ctrl;
+	logrec_begin(&a->sb, "count", sim);
+	logrec_key_u64(&a->sb, "cpu", ci->index);
+	logrec_key_u64(&a->sb, "apic_id", ci->apic_id);
+	logrec_key_u64(&a->sb, "package", ci->package);
+	logrec_key_str(&a->sb, "box", "core");
+	logrec_key_str(&a->sb, "event", c->name);
+	logrec_key_str(&a->sb, "counter_kind", c->kind == CORE_GP ? "gp" : "fixed");
+	logrec_key_u64(&a->sb, "counter", c->index);
+	logrec_key_u64(&a->sb, "width", c->width);
+	logrec_key_hex(&a->sb, "ctl_msr", c->ctl_msr);
+	logrec_key_hex(&a->sb, "ctl_value", c->ctl_val);
+	sb_json_key(&a->sb, "ctl_fields");
+	reg_decode_json(l, c->ctl_val, &a->sb);
+	logrec_key_hex(&a->sb, "ctr_msr", c->ctr_msr);
+	logrec_key_hex(&a->sb, "start", c->start);
+	logrec_key_hex(&a->sb, "end", c->end);
+	logrec_key_u64(&a->sb, "delta", c->delta);
+	logrec_key_bool(&a->sb, "overflowed", c->overflowed);
+	logrec_key_str(&a->sb, "kernel", kernel);
+	logrec_key_u64(&a->sb, "iterations", a->iterations);
+	logrec_key_u64(&a->sb, "repeat", 0);
+	logrec_end(&a->sb);
+	app_record(a);
+
+	sb_dec(&a->sb, ci->index);
+	sb_pad_to(&a->sb, 5);
+	for (unsigned i = 0; i < 22 && c->name[i]; i++)
+		sb_putc(&a->sb, c->name[i]);
+	sb_pad_to(&a->sb, 28);
+	sb_puts(&a->sb, c->kind == CORE_GP ? "pmc" : "fixed");
+	sb_dec(&a->sb, c->index);
+	sb_pad_to(&a->sb, 36);
+	sb_hex(&a->sb, c->ctl_msr);
+	sb_putc(&a->sb, '=');
+	sb_hex(&a->sb, c->ctl_val);
+	sb_pad_to(&a->sb, 58);
+	sb_dec_grouped(&a->sb, c->delta);
+	if (c->overflowed)
+		sb_puts(&a->sb, " (overflowed)");
+	app_say(a, sim);
+}
+
+/* Instructions of the kernel after the empty kernel's overhead, against its claim. */
+static BOOLEAN check_instructions(struct app *a, struct cpu_slot *s, int ireq)
+{
+	const struct kernel_expect *e = kernel_expect_for(a->kernel, KEV_INSTRUCTIONS);
+	if (ireq < 0 || !e)
+		return TRUE;
+	uint64_t overhead = s->empty.ctr[ireq].delta, got = s->run.ctr[ireq].delta - overhead;
+	int64_t want = kernel_expected(e, a->iterations);
+	BOOLEAN ok = want >= 0 && got == (uint64_t)want && s->run.ctr[ireq].delta >= overhead;
+	logrec_begin(&a->sb, "check", a->backend.simulated);
+	logrec_key_u64(&a->sb, "cpu", s->info.index);
+	logrec_key_str(&a->sb, "check", "kernel instructions retired");
+	logrec_key_str(&a->sb, "kernel", a->kernel->name);
+	logrec_key_u64(&a->sb, "expected", (uint64_t)want);
+	logrec_key_u64(&a->sb, "measured", got);
+	logrec_key_u64(&a->sb, "overhead", overhead);
+	logrec_key_str(&a->sb, "result", ok ? "PASS" : "FAIL");
+	logrec_end(&a->sb);
+	app_record(a);
+	sb_puts(&a->sb, "CPU ");
+	sb_dec(&a->sb, s->info.index);
+	sb_puts(&a->sb, ": ");
+	sb_puts(&a->sb, a->kernel->name);
+	sb_puts(&a->sb, " retired ");
+	sb_dec_grouped(&a->sb, got);
+	sb_puts(&a->sb, " instructions (overhead ");
+	sb_dec(&a->sb, overhead);
+	sb_puts(&a->sb, " subtracted), expected ");
+	sb_dec_grouped(&a->sb, (uint64_t)want);
+	sb_puts(&a->sb, ok ? ": PASS" : ": FAIL");
+	app_say(a, a->backend.simulated);
+	return ok;
+}
+
+static enum verdict resolve(struct app *a, const struct cpu_info *bsp)
+{
+	struct evspec_error err;
+	const char *events = a->opt.events[0] ? a->opt.events : DEFAULT_EVENTS;
+	char kname[32];
+	unsigned i = 0;
+	const char *ks = a->opt.kernels[0] ? a->opt.kernels : DEFAULT_KERNEL;
+	for (; ks[i] && ks[i] != ',' && i + 1 < sizeof(kname); i++)
+		kname[i] = ks[i];
+	kname[i] = '\0';
+	a->kernel = kernel_find(kname);
+	if (!a->kernel || (a->kernel->flags & (KERNEL_NEEDS_BUFFER | KERNEL_NEEDS_CHASE))) {
+		sb_puts(&a->sb, "efipmu: ");
+		sb_puts(&a->sb, a->kernel ? "kernel needs a memory buffer, not provided in this version: '"
+					  : "unknown kernel '");
+		sb_puts(&a->sb, kname);
+		sb_puts(&a->sb, "'");
+		app_say(a, FALSE);
+		return VERDICT_ERROR;
+	}
+	a->iterations = a->model ? SIM_ITERATIONS : a->kernel->default_iterations;
+	if (evspec_parse_list(bsp, events, a->reqs, CORE_MAX_EVENTS, &a->nreqs, &err)) {
+		sb_puts(&a->sb, "efipmu: ");
+		sb_puts(&a->sb, err.msg);
+		app_say(a, FALSE);
+		return VERDICT_ERROR;
+	}
+	for (i = 0; i < a->nreqs; i++) {
+		if (a->reqs[i].box) {
+			sb_puts(&a->sb, "efipmu: uncore event '");
+			sb_puts(&a->sb, a->reqs[i].name);
+			sb_puts(&a->sb, "' is not measured by this version");
+			app_say(a, FALSE);
+			return VERDICT_ERROR;
+		}
+	}
+	return VERDICT_PASS;
+}
+
+enum verdict job_core(struct app *a)
+{
+	const struct cpu_info *bsp = &a->slot[a->mp.bsp].info;
+	BOOLEAN sim = a->backend.simulated, all_ok = TRUE;
+	if (!pmu_core_present(bsp))
+		return VERDICT_NO_PMU;
+	enum verdict v = resolve(a, bsp);
+	if (v != VERDICT_PASS)
+		return v;
+	mp_run_all(&a->mp, measure_on_cpu, a, 10000000u);
+	a->measured = TRUE;
+	int ireq = instructions_req(a);
+	sb_puts(&a->sb, "CPU  EVENT                 COUNTER CONTROL               DELTA");
+	app_say(a, sim);
+	for (UINTN i = 0; i < a->mp.count; i++) {
+		struct cpu_slot *s = &a->slot[i];
+		if (!cpuset_has(&a->opt.cpus, (unsigned)i) || !s->done)
+			continue;
+		if (s->measure_st) {
+			sb_puts(&a->sb, "CPU ");
+			sb_dec(&a->sb, i);
+			sb_puts(&a->sb, ": not measured: ");
+			const char *msg = s->run.msg[0] ? s->run.msg : s->empty.msg;
+			sb_puts(&a->sb, msg[0] ? msg : pmu_status_str(s->measure_st));
+			app_say(a, sim);
+			all_ok = FALSE;
+			continue;
+		}
+		for (unsigned c = 0; c < s->run.n; c++)
+			log_counter(a, &s->info, &s->run.ctr[c], a->kernel->name);
+		all_ok &= check_instructions(a, s, ireq);
+	}
+	return all_ok ? VERDICT_PASS : VERDICT_FAIL;
+}
