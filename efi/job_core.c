@@ -116,6 +116,42 @@ static void log_counter(struct app *a, const struct cpu_info *ci, const struct c
 	app_say(a, sim);
 }
 
+/* The core PMU registers as firmware left them, and what of it was in use. */
+static void log_handoff(struct app *a, const struct cpu_slot *s)
+{
+	const struct core_snapshot *n = &s->snap;
+	logrec_begin(&a->sb, "handoff", a->backend.simulated);
+	logrec_key_u64(&a->sb, "cpu", s->info.index);
+	sb_json_key(&a->sb, "perfevtsel");
+	sb_putc(&a->sb, '[');
+	for (unsigned i = 0; i < n->pmu.n_gp; i++) {
+		if (i)
+			sb_putc(&a->sb, ',');
+		sb_putc(&a->sb, '"');
+		sb_hex(&a->sb, n->evtsel[i]);
+		sb_putc(&a->sb, '"');
+	}
+	sb_putc(&a->sb, ']');
+	logrec_key_hex(&a->sb, "fixed_ctr_ctrl", n->fixed_ctrl);
+	logrec_key_hex(&a->sb, "global_ctrl", n->global_ctrl);
+	logrec_key_hex(&a->sb, "global_status", n->global_status);
+	logrec_key_hex(&a->sb, "gp_in_use", n->gp_in_use);
+	logrec_key_hex(&a->sb, "fixed_in_use", n->fixed_in_use);
+	logrec_end(&a->sb);
+	app_record(a);
+	if (!n->gp_in_use && !n->fixed_in_use)
+		return;
+	sb_puts(&a->sb, "CPU ");
+	sb_dec(&a->sb, s->info.index);
+	sb_puts(&a->sb, ": firmware left counters enabled (general-purpose mask ");
+	sb_hex(&a->sb, n->gp_in_use);
+	sb_puts(&a->sb, ", fixed mask ");
+	sb_hex(&a->sb, n->fixed_in_use);
+	sb_puts(&a->sb, a->opt.force ? "): taken over (--force), restored after" :
+				       "): left alone; --force takes them");
+	app_say(a, a->backend.simulated);
+}
+
 /* Instructions of the kernel after the empty kernel's overhead, against its claim. */
 static BOOLEAN check_instructions(struct app *a, struct cpu_slot *s, int ireq)
 {
@@ -207,6 +243,8 @@ enum verdict job_core(struct app *a)
 		struct cpu_slot *s = &a->slot[i];
 		if (!cpuset_has(&a->opt.cpus, (unsigned)i) || !s->done)
 			continue;
+		if (s->snap.st == PMU_OK)
+			log_handoff(a, s);
 		if (s->measure_st) {
 			sb_puts(&a->sb, "CPU ");
 			sb_dec(&a->sb, i);

@@ -11,4 +11,5 @@ expect_console '^\[SIM\] VERDICT: PASS - 4 CPUs ran, 4 with a core PMU'
 expect_no_console '^(CPU|[0-9])'
 expect_log --cpus 4 --verdict PASS --core-pmu yes --simulated --uncore nehalem-ex-westmere-ex \
   --backend sim --counts 16 --checks-pass 4
+grep -c "\"rec\":\"handoff\"" "$LOG" | grep -qx 4 || fail "expected 4 handoff records"
 exit $FAILED
