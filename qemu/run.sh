@@ -6,6 +6,8 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 b="$here/build"
 img="$b/run.img"
 printf 'qemu-exit\n' > "$b/run.cfg"
+# SIM=PROFILE shows the measurement job on the reference model (every line marked [SIM]).
+[ -n "${SIM:-}" ] && printf 'backend = sim\nsim-profile = %s\n' "$SIM" >> "$b/run.cfg"
 "$here/qemu/mkimage.sh" "$img" --cfg "$b/run.cfg" || exit 1
 echo "booting OVMF in QEMU (TCG, q35, 4 vCPUs, ${CPU:-SandyBridge,model=45}) ..."
 start=$(date +%s.%N)
@@ -19,7 +21,10 @@ case $rc in
 esac
 log=$(mdir -b -i "$img" ::/efipmu 2>/dev/null | grep -i '\.jsonl$' | tail -1)
 if [ -n "$log" ]; then
-  mcopy -o -i "$img" "$log" "$b/" && echo "log: $b/$(basename "$log")"
+  # Each make run boots a fresh image: keep every copied log under its own name.
+  dest="$b/logs/$(date +%Y%m%d-%H%M%S)-$(basename "$log")"
+  mkdir -p "$b/logs"
+  mcopy -n -i "$img" "$log" "$dest" && echo "log: $dest"
 else
   echo "no log found on the image"
 fi
