@@ -7,37 +7,12 @@
 #define EN (1u << 22)
 #define RINGS 0x30000u   /* USR | OS */
 
-/* SNB-EP U-box control as REGISTERS.md §4.2/§4.3 give it, for box-level tests. */
-static const struct reg_field test_ubox_fields[] = {
-	{ "ev_sel", 0, 8, RA_RW, "event" },
-	{ "umask", 8, 8, RA_RW, NULL },
-	{ "rsv", 16, 1, RA_RSV, NULL },
-	{ "rst", 17, 1, RA_WO, NULL },
-	{ "edge_det", 18, 1, RA_RW, "edge e" },
-	{ "rsv", 19, 3, RA_RSV, NULL },
-	{ "en", 22, 1, RA_RW, NULL },
-	{ "invert", 23, 1, RA_RW, "inv" },
-	{ "thresh", 24, 5, RA_RW, "cmask" },
-	{ "rsv", 29, 35, RA_RSV, NULL },
-};
-static const struct reg_layout test_ubox_layout = REG_LAYOUT("U_MSR_PMON_CTL", test_ubox_fields);
-static const struct box_desc test_ubox = {
-	.name = "uncore_ubox", .family = UNCORE_SNB_EP, .ctl_layout = &test_ubox_layout,
-	.n_counters = 2, .counter_width = 44, .ctl_base = 0xc10, .ctl_stride = 1,
-	.ctr_base = 0xc16, .ctr_stride = 1, .enable_mask = EN,
-	.fixed_ctl = 0xc08, .fixed_ctr = 0xc09, .fixed_width = 48,
-};
-
-/*
- * Stand-in until lib/uncore*.c provides box_find; weak, so the real one wins once linked.
- * Tests through box_find only assert what any correct SNB-EP U-box gives.
- */
-__attribute__((weak)) const struct box_desc *box_find(enum uncore_family fam, const char *name,
-						      size_t len)
+/* The tool's own SNB-EP U-box descriptor (lib/uncore_boxes.c), for box-level tests. */
+static const struct box_desc *snbep_ubox(void)
 {
-	if (fam == UNCORE_SNB_EP && len == 11 && !strncmp(name, "uncore_ubox", len))
-		return &test_ubox;
-	return NULL;
+	const struct box_desc *d = box_find(UNCORE_SNB_EP, "uncore_ubox", 11);
+	assert_non_null(d);
+	return d;
 }
 
 static struct cpu_info cpu(uint32_t model)
@@ -426,13 +401,13 @@ static void test_uncore_terms_on_box(void **state)
 	struct pmu_event_req r;
 	struct evspec_error err;
 	const char *t = "ev_sel=0x42,umask=2,edge_det,thresh=1";
-	assert_int_equal(evspec_parse_box(&ci, &test_ubox, t, strlen(t), &r, &err), PMU_OK);
-	assert_ptr_equal(r.box, &test_ubox);
+	assert_int_equal(evspec_parse_box(&ci, snbep_ubox(), t, strlen(t), &r, &err), PMU_OK);
+	assert_ptr_equal(r.box, snbep_ubox());
 	assert_int_equal(r.config, 0x1040242);
 	assert_int_equal(r.counter_mask, 0x3);
 	assert_int_equal(r.fixed, -1);
 	t = "UNC_U_EVENT_MSG.MSI_RCVD,edge,cmask=1,rst";
-	assert_int_equal(evspec_parse_box(&ci, &test_ubox, t, strlen(t), &r, &err), PMU_OK);
+	assert_int_equal(evspec_parse_box(&ci, snbep_ubox(), t, strlen(t), &r, &err), PMU_OK);
 	assert_int_equal(r.config, 0x1060242);
 
 	static const struct { const char *terms; pmu_status st; const char *msg; } bad[] = {
@@ -445,14 +420,14 @@ static void test_uncore_terms_on_box(void **state)
 		  "unknown term 'UNC_C_CLOCKTICKS' for uncore_ubox" },
 	};
 	for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		assert_int_equal(evspec_parse_box(&ci, &test_ubox, bad[i].terms, strlen(bad[i].terms),
+		assert_int_equal(evspec_parse_box(&ci, snbep_ubox(), bad[i].terms, strlen(bad[i].terms),
 						  &r, &err), bad[i].st);
 		assert_string_equal(err.msg, bad[i].msg);
 	}
 	/* Any layout works through evspec_parse_terms. */
 	uint64_t cfg = 0;
 	t = "inc_sel=3";
-	assert_int_equal(evspec_parse_terms("uncore_mbox_0", &test_ubox_layout, t, strlen(t), EN, &cfg,
+	assert_int_equal(evspec_parse_terms("uncore_mbox_0", snbep_ubox()->ctl_layout, t, strlen(t), EN, &cfg,
 					    &err), PMU_ERR_UNKNOWN_NAME);
 	assert_string_equal(err.msg, "unknown term 'inc_sel' for uncore_mbox_0");
 }
