@@ -86,4 +86,7 @@ test: deps-test deps-run
 clean:
 	rm -rf $(BUILD)
 
+# Further targets (host tool, fuzzing, benchmarks), one fragment each.
+include $(sort $(wildcard mk/*.mk))
+
 .PHONY: all unit run test qemu-tests clean deps-build deps-test deps-run

@@ -13,6 +13,7 @@
 #include "model.h"
 #include "mp.h"
 #include "options.h"
+#include "uncore.h"
 
 /* Verdicts, also QEMU's exit status through isa-debug-exit: (v << 1) | 1. */
 enum verdict {
@@ -49,14 +50,21 @@ struct app {
 	char line[2048];
 	struct strbuf sb;
 	/* the core measurement job, resolved on the BSP before any CPU runs it */
-	struct pmu_event_req reqs[CORE_MAX_EVENTS];
+	struct pmu_event_req reqs[CORE_MAX_EVENTS];      /* core events */
 	unsigned nreqs;
+	struct pmu_event_req ureqs[UNCORE_MAX_EVENTS];   /* uncore events, counted once per package */
+	unsigned nureqs;
 	const struct kernel_desc *kernel;
 	uint64_t iterations;
 	BOOLEAN measured;
 };
 
-/* Counts events around a kernel on every CPU; VERDICT_ERROR on bad input (nothing written). */
+/*
+ * Resolves -e (core events into reqs, uncore events into ureqs) and -k on the
+ * BSP before any CPU is touched: VERDICT_ERROR with one line on bad input.
+ */
+enum verdict job_resolve(struct app *a);
+/* Counts the core events around the kernel on every selected CPU. */
 enum verdict job_core(struct app *a);
 
 /* Prints sb on the console (prefixed "[SIM] " for simulated data) and resets it. */

@@ -10,55 +10,11 @@
 #include "evspec.h"
 #include "layouts_core.h"
 #include "logrec.h"
-#include "sim_workload.h"
+#include "measure.h"
 
 #define DEFAULT_EVENTS "instructions,cycles,ref-cycles,branches"
 #define DEFAULT_KERNEL "inst"
 #define SIM_ITERATIONS 1000   /* the model replays one cycle per instruction: keep it short */
-
-struct kernel_run {
-	struct app *a;
-	unsigned cpu;
-	const struct kernel_desc *k;
-	struct kernel_args args;
-	uint64_t checksum;
-};
-
-static void run_kernel(void *p)
-{
-	struct kernel_run *r = p;
-	if (r->a->model)
-		r->checksum = sim_workload_run(r->a->model, r->cpu, r->k, r->args.iterations);
-	else
-		r->checksum = r->k->fn(&r->args);
-}
-
-static pmu_status measure(struct app *a, unsigned cpu, struct core_session *s,
-			  const struct kernel_desc *k, uint64_t *checksum)
-{
-	struct cpu_slot *slot = &a->slot[cpu];
-	struct kernel_run r = { a, cpu, k, { a->iterations, NULL, 0 }, 0 };
-	pmu_status st = core_prepare(s, &a->backend, cpu, &slot->snap, a->reqs, a->nreqs,
-				     a->opt.force);
-	if (!st)
-		st = core_measure(s, run_kernel, &r);
-	*checksum = r.checksum;
-	return st;
-}
-
-static void measure_on_cpu(void *ctx, unsigned cpu)
-{
-	struct app *a = ctx;
-	struct cpu_slot *s = &a->slot[cpu];
-	uint64_t ignored;
-	if (!cpuset_has(&a->opt.cpus, cpu) || !s->done)
-		return;
-	s->measure_st = core_snapshot(&a->backend, cpu, &s->info, &s->snap);
-	if (!s->measure_st)
-		s->measure_st = measure(a, cpu, &s->empty, kernel_find("empty"), &ignored);
-	if (!s->measure_st)
-		s->measure_st = measure(a, cpu, &s->run, a->kernel, &s->checksum);
-}
 
 /* Index of the request counting instructions retired (fixed counter 0 or event 0xC0), or -1. */
 static int instructions_req(const struct app *a)
@@ -186,10 +142,25 @@ static BOOLEAN check_instructions(struct app *a, struct cpu_slot *s, int ireq)
 	return ok;
 }
 
-static enum verdict resolve(struct app *a, const struct cpu_info *bsp)
+static enum verdict refuse(struct app *a, const char *what, const char *name)
 {
+	sb_puts(&a->sb, "efipmu: ");
+	sb_puts(&a->sb, what);
+	if (name) {
+		sb_puts(&a->sb, " '");
+		sb_puts(&a->sb, name);
+		sb_putc(&a->sb, '\'');
+	}
+	app_say(a, FALSE);
+	return VERDICT_ERROR;
+}
+
+enum verdict job_resolve(struct app *a)
+{
+	const struct cpu_info *bsp = &a->slot[a->mp.bsp].info;
+	struct pmu_event_req reqs[CORE_MAX_EVENTS + UNCORE_MAX_EVENTS];
 	struct evspec_error err;
-	const char *events = a->opt.events[0] ? a->opt.events : DEFAULT_EVENTS;
+	unsigned n = 0;
 	char kname[32];
 	unsigned i = 0;
 	const char *ks = a->opt.kernels[0] ? a->opt.kernels : DEFAULT_KERNEL;
@@ -197,30 +168,26 @@ static enum verdict resolve(struct app *a, const struct cpu_info *bsp)
 		kname[i] = ks[i];
 	kname[i] = '\0';
 	a->kernel = kernel_find(kname);
-	if (!a->kernel || (a->kernel->flags & (KERNEL_NEEDS_BUFFER | KERNEL_NEEDS_CHASE))) {
-		sb_puts(&a->sb, "efipmu: ");
-		sb_puts(&a->sb, a->kernel ? "kernel needs a memory buffer, not provided in this version: '"
-					  : "unknown kernel '");
-		sb_puts(&a->sb, kname);
-		sb_puts(&a->sb, "'");
-		app_say(a, FALSE);
-		return VERDICT_ERROR;
-	}
+	if (!a->kernel)
+		return refuse(a, "unknown kernel", kname);
+	if (a->kernel->flags & (KERNEL_NEEDS_BUFFER | KERNEL_NEEDS_CHASE))
+		return refuse(a, "kernel needs a memory buffer, not provided in this version:", kname);
 	a->iterations = a->model ? SIM_ITERATIONS : a->kernel->default_iterations;
-	if (evspec_parse_list(bsp, events, a->reqs, CORE_MAX_EVENTS, &a->nreqs, &err)) {
-		sb_puts(&a->sb, "efipmu: ");
-		sb_puts(&a->sb, err.msg);
-		app_say(a, FALSE);
-		return VERDICT_ERROR;
-	}
-	for (i = 0; i < a->nreqs; i++) {
-		if (a->reqs[i].box) {
-			sb_puts(&a->sb, "efipmu: uncore event '");
-			sb_puts(&a->sb, a->reqs[i].name);
-			sb_puts(&a->sb, "' is not measured by this version");
-			app_say(a, FALSE);
-			return VERDICT_ERROR;
-		}
+	/* Without -e: the default core set where there is a core PMU; uncore defaults are job_uncore's. */
+	const char *events = a->opt.events;
+	if (!events[0])
+		events = pmu_core_present(bsp) ? DEFAULT_EVENTS : "";
+	if (events[0] && evspec_parse_list(bsp, events, reqs, CORE_MAX_EVENTS + UNCORE_MAX_EVENTS,
+					   &n, &err))
+		return refuse(a, err.msg, NULL);
+	a->nreqs = a->nureqs = 0;
+	for (i = 0; i < n; i++) {
+		if (reqs[i].box && a->nureqs < UNCORE_MAX_EVENTS)
+			a->ureqs[a->nureqs++] = reqs[i];
+		else if (!reqs[i].box && a->nreqs < CORE_MAX_EVENTS)
+			a->reqs[a->nreqs++] = reqs[i];
+		else
+			return refuse(a, "more events than the engine can hold:", reqs[i].name);
 	}
 	return VERDICT_PASS;
 }
@@ -231,10 +198,9 @@ enum verdict job_core(struct app *a)
 	BOOLEAN sim = a->backend.simulated, all_ok = TRUE;
 	if (!pmu_core_present(bsp))
 		return VERDICT_NO_PMU;
-	enum verdict v = resolve(a, bsp);
-	if (v != VERDICT_PASS)
-		return v;
-	mp_run_all(&a->mp, measure_on_cpu, a, 10000000u);
+	if (!a->nreqs)
+		return VERDICT_PASS;
+	measure_all(a);
 	a->measured = TRUE;
 	int ireq = instructions_req(a);
 	sb_puts(&a->sb, "CPU  EVENT                 COUNTER CONTROL               DELTA");

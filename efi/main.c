@@ -403,7 +403,12 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		fill_topology(a);
 		mp_run_all(&a->mp, discover_on_cpu, a, AP_TIMEOUT_US);
 		report_cpus(a);
-		enum verdict job = a->opt.fault_test ? VERDICT_PASS : job_core(a);
+		enum verdict job = VERDICT_PASS;
+		if (!a->opt.fault_test) {
+			job = job_resolve(a);
+			if (job == VERDICT_PASS)
+				job = job_core(a);
+		}
 		v = job == VERDICT_ERROR ? job : judge(a, job);
 	}
 out:

@@ -27,6 +27,10 @@ run_suite unit make -s unit
 run_suite static scripts/check-static.sh
 run_suite generated scripts/check-generated.sh
 [ -x tests/valgrind/check-kernels.sh ] && run_suite valgrind tests/valgrind/check-kernels.sh
+# Further suites (host tool, fuzzing, ...): scripts/suite-<name>.sh, each ending with its count line.
+for s in scripts/suite-*.sh; do
+  [ -x "$s" ] && run_suite "$(basename "$s" .sh | sed 's/^suite-//')" "$s"
+done
 run_suite qemu tests/qemu/run-all.sh
 echo "$total_p passed, $total_f failed"
 [ $total_f -eq 0 ]
