@@ -18,7 +18,7 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-app="$here/build/efipmu.efi"
+app="${EFIPMU_EFI:-$here/build/efipmu.efi}"   # EFIPMU_EFI: a build elsewhere (make BUILD=dir)
 [ -f "$app" ] || { echo "mkimage: $app missing (run make)" >&2; exit 1; }
 rm -f "$img"
 if [ $gpt = 1 ]; then

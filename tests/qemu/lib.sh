@@ -1,7 +1,7 @@
 # Helpers for QEMU cases (sourced). Each case boots an image and checks the
 # exit status, the console text and the log on the image.
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-work="$here/build/qemu-tests"
+work="${QEMU_WORK:-$here/build/qemu-tests}"
 mkdir -p "$work"
 
 # boot_case NAME CFG-LINES [mkimage args] : builds the image, boots it, sets RC, CONSOLE, LOG
