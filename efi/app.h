@@ -33,7 +33,6 @@ struct cpu_slot {
 	struct core_snapshot snap;
 	struct core_session empty, run;
 	pmu_status measure_st;
-	uint64_t checksum;
 } __attribute__((aligned(64)));
 
 struct app {

@@ -15,12 +15,32 @@ struct pmu_cpuid {
 	uint32_t eax, ebx, ecx, edx;
 };
 
+/*
+ * The measured window: wrmsr(msr, on), result = kernel(arg), wrmsr(msr, off),
+ * with the TSC read just before the first write and just after the second.
+ * A failed enabling write skips the kernel and the disabling write.
+ */
+struct pmu_gated_run {
+	uint64_t on, off;
+	uint64_t (*kernel)(const void *arg);
+	const void *arg;
+	uint64_t result;
+	uint64_t tsc_on, tsc_off;   /* 0 where the backend has no TSC */
+	uint32_t msr;
+	pmu_status on_st, off_st;
+};
+
 struct pmu_backend_ops {
 	pmu_status (*rdmsr)(void *ctx, unsigned cpu, uint32_t msr, uint64_t *val);
 	pmu_status (*wrmsr)(void *ctx, unsigned cpu, uint32_t msr, uint64_t val);
 	pmu_status (*rdpmc)(void *ctx, unsigned cpu, uint32_t index, uint64_t *val);
 	pmu_status (*cpuid)(void *ctx, unsigned cpu, uint32_t leaf, uint32_t subleaf,
 			    struct pmu_cpuid *out);
+	/*
+	 * Optional: the window above with as few instructions between the two
+	 * writes as the backend can manage (the real one: see efi/msr_asm.S).
+	 */
+	void (*gated_run)(void *ctx, unsigned cpu, struct pmu_gated_run *g);
 };
 
 struct pmu_backend {
@@ -52,6 +72,22 @@ static inline pmu_status pmu_cpuid(const struct pmu_backend *b, unsigned cpu, ui
 				   uint32_t subleaf, struct pmu_cpuid *out)
 {
 	return b->ops->cpuid(b->ctx, cpu, leaf, subleaf, out);
+}
+
+/* The backend's gated_run, or the same three steps through its wrmsr. */
+static inline void pmu_gated_run(const struct pmu_backend *b, unsigned cpu, struct pmu_gated_run *g)
+{
+	if (b->ops->gated_run) {
+		b->ops->gated_run(b->ctx, cpu, g);
+		return;
+	}
+	g->tsc_on = g->tsc_off = 0;
+	g->off_st = PMU_OK;
+	g->on_st = pmu_wrmsr(b, cpu, g->msr, g->on);
+	if (g->on_st)
+		return;
+	g->result = g->kernel(g->arg);
+	g->off_st = pmu_wrmsr(b, cpu, g->msr, g->off);
 }
 
 #endif

@@ -642,17 +642,29 @@ pmu_status core_gate_write(const struct core_session *s, bool on)
 	return st;
 }
 
-pmu_status core_measure(struct core_session *s, void (*kernel)(void *), void *arg)
+pmu_status core_measure(struct core_session *s, uint64_t (*kernel)(const void *), const void *arg)
 {
 	pmu_status st = core_program(s);
 	if (st)
 		return st;
-	/* Nothing but the kernel between the two: a failed start still runs it, then stops. */
-	pmu_status on = core_start(s);
-	kernel(arg);
-	pmu_status off = core_stop(s);
-	if (on || off)
-		note_fault(s, on ? on : off, s->gate.msr[0], true);
+	struct pmu_gated_run g = { .kernel = kernel, .arg = arg };
+	if (s->gate.n == 1) {
+		/* v2+: one write each way, through the backend's tightest path. */
+		g.msr = s->gate.msr[0];
+		g.on = s->gate.on[0];
+		g.off = s->gate.off[0];
+		pmu_gated_run(s->b, s->cpu, &g);
+	} else {
+		/* v1: an EN write per counter; a failed start still runs the kernel, then stops. */
+		g.on_st = core_start(s);
+		g.result = kernel(arg);
+		g.off_st = core_stop(s);
+	}
+	s->kernel_result = g.result;
+	s->tsc_on = g.tsc_on;
+	s->tsc_off = g.tsc_off;
+	if (g.on_st || g.off_st)
+		note_fault(s, g.on_st ? g.on_st : g.off_st, s->gate.msr[0], true);
 	else
 		core_read(s);
 	core_restore(s);

@@ -30,16 +30,12 @@
  *
  * Instructions counted between enable and disable (v2+). The window runs
  * from the retirement of the enabling wrmsr to the disabling wrmsr.
- * core_measure through the real backend (efi/msr_asm.S + msr_real.c), app
- * flags, gcc 12.2: counted = kernel (its body and ret) + 30, plus the
- * disabling wrmsr itself on parts that count it. The 30: 2 (asm stub tail
- * after wrmsr) + 6 (real_wrmsr status and return) + 4 (core_measure: save
- * status, jmp, argument, indirect call) + 9 (gate test, backend arguments,
- * indirect call) + 4 (real_wrmsr up to its call) + 5 (asm stub up to wrmsr).
- * It depends on the compiler and on efi/: re-count it with objdump, or measure
- * it with an empty kernel. A dedicated trampoline holding msr / off_lo /
- * off_hi of struct core_gate in callee-saved registers (wrmsr; call *kernel;
- * mov msr,%ecx; mov off_lo,%eax; mov off_hi,%edx; wrmsr) gets kernel + 4.
+ * core_measure hands both writes to the backend's gated_run: the real one
+ * (efi/msr_asm.S efipmu_asm_gated_run) calls the kernel directly and executes
+ * the kernel (its body and ret) + 5 instructions in the window (call, save
+ * the result, load ecx/eax/edx), plus the disabling wrmsr itself on parts
+ * that count it. The empty kernel measures the same path, and the app
+ * subtracts what it counts.
  */
 #ifndef EFIPMU_CORE_ENGINE_H
 #define EFIPMU_CORE_ENGINE_H
@@ -147,6 +143,8 @@ struct core_session {
 	uint32_t t_evtsel, t_pmc, t_fixed, t_extra;
 	bool t_fixed_ctrl, t_global;
 
+	uint64_t kernel_result;         /* what the kernel returned (its checksum) */
+	uint64_t tsc_on, tsc_off;       /* TSC just before enabling / after disabling; 0: not read */
 	uint64_t status_end;            /* GLOBAL_STATUS read after stop */
 	uint64_t status_cleared;        /* firmware-left overflow bits of our counters we cleared */
 
@@ -201,8 +199,11 @@ pmu_status core_read(struct core_session *s);
 /* Puts back every register written, in the order above; keeps going past failures. */
 pmu_status core_restore(struct core_session *s);
 
-/* program, start, kernel(arg), stop, read, restore; the first error wins, restore always runs. */
-pmu_status core_measure(struct core_session *s, void (*kernel)(void *), void *arg);
+/*
+ * program, start, kernel(arg), stop, read, restore; the first error wins, restore
+ * always runs. v2+ goes through pmu_gated_run; kernel_result and tsc_on/off are filled.
+ */
+pmu_status core_measure(struct core_session *s, uint64_t (*kernel)(const void *), const void *arg);
 
 /* A write the engine tracks (restore puts it back) and reports on fault. For quirk hooks. */
 pmu_status core_write(struct core_session *s, uint32_t msr, uint64_t val);

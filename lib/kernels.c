@@ -20,7 +20,7 @@ _Static_assert(KERNEL_STREAM_STRIDE == 4160, "stream asm hard-codes the stride")
  */
 #define KERNEL(fn, body)							\
 	__attribute__((noinline, noclone))					\
-	static uint64_t fn(const struct kernel_args *a)				\
+	static uint64_t fn(const void *a)					\
 	{									\
 		uint64_t sum;							\
 		__asm__ volatile(body						\

@@ -25,7 +25,8 @@ struct kernel_args {
 	uint64_t bytes;       /* multiple of 64 */
 };
 
-typedef uint64_t (*kernel_fn)(const struct kernel_args *a);
+/* Takes a const struct kernel_args *: the type core_measure and pmu_gated_run call. */
+typedef uint64_t (*kernel_fn)(const void *args);
 
 enum kernel_event {
 	KEV_INSTRUCTIONS,     /* instructions retired */
