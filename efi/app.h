@@ -23,6 +23,8 @@ enum verdict {
 	VERDICT_ERROR = 4,      /* bad input or configuration: nothing ran */
 };
 
+#define JOB_MAX_EVENTS 32   /* core events of one run, split into rounds that fit the counters */
+
 /* One CPU's results, written only by that CPU (cache-line aligned: no false sharing). */
 struct cpu_slot {
 	struct cpu_info info;
@@ -49,7 +51,9 @@ struct app {
 	char line[2048];
 	struct strbuf sb;
 	/* the core measurement job, resolved on the BSP before any CPU runs it */
-	struct pmu_event_req reqs[CORE_MAX_EVENTS];      /* core events */
+	struct pmu_event_req events[JOB_MAX_EVENTS];     /* core events, all rounds */
+	unsigned nevents;
+	struct pmu_event_req reqs[CORE_MAX_EVENTS];      /* core events of the round measure_all runs */
 	unsigned nreqs;
 	struct pmu_event_req ureqs[UNCORE_MAX_EVENTS];   /* uncore events, counted once per package */
 	unsigned nureqs;

@@ -2,7 +2,9 @@
  * The core measurement job: the events of -e (or a default set) around a
  * kernel on every selected CPU, after an empty kernel that measures what the
  * enable/disable path itself retires. Events are resolved on the BSP before
- * any CPU is touched, so bad input writes no MSR.
+ * any CPU is touched, so bad input writes no MSR. More events than counters
+ * are split into rounds, each re-running the kernel (counts stay exact, never
+ * scaled); -n repeats every round and reports min / median / max.
  */
 #include <efi.h>
 #include <efilib.h>
@@ -11,6 +13,7 @@
 #include "layouts_core.h"
 #include "logrec.h"
 #include "measure.h"
+#include "stats.h"
 
 #define DEFAULT_EVENTS "instructions,cycles,ref-cycles,branches"
 #define DEFAULT_KERNEL "inst"
@@ -26,7 +29,7 @@ static int instructions_req(const struct app *a)
 }
 
 static void log_counter(struct app *a, const struct cpu_info *ci, const struct core_counter *c,
-			const char *kernel)
+			unsigned round, unsigned repeat)
 {
 	BOOLEAN sim = a->backend.simulated;
 	const struct reg_layout *l = c->kind == CORE_GP ? &layout_perfevtsel : &layout_fixed_ctr_ctrl;
@@ -48,11 +51,14 @@ static void log_counter(struct app *a, const struct cpu_info *ci, const struct c
 	logrec_key_hex(&a->sb, "end", c->end);
 	logrec_key_u64(&a->sb, "delta", c->delta);
 	logrec_key_bool(&a->sb, "overflowed", c->overflowed);
-	logrec_key_str(&a->sb, "kernel", kernel);
+	logrec_key_str(&a->sb, "kernel", a->kernel->name);
 	logrec_key_u64(&a->sb, "iterations", a->iterations);
-	logrec_key_u64(&a->sb, "repeat", 0);
+	logrec_key_u64(&a->sb, "round", round);
+	logrec_key_u64(&a->sb, "repeat", repeat);
 	logrec_end(&a->sb);
 	app_record(a);
+	if (a->opt.repeats > 1)
+		return;   /* the statistics table says it in one row */
 
 	sb_dec(&a->sb, ci->index);
 	sb_pad_to(&a->sb, 5);
@@ -109,7 +115,7 @@ static void log_handoff(struct app *a, const struct cpu_slot *s)
 }
 
 /* Instructions of the kernel after the empty kernel's overhead, against its claim. */
-static BOOLEAN check_instructions(struct app *a, struct cpu_slot *s, int ireq)
+static BOOLEAN check_instructions(struct app *a, struct cpu_slot *s, int ireq, unsigned repeat)
 {
 	const struct kernel_expect *e = kernel_expect_for(a->kernel, KEV_INSTRUCTIONS);
 	if (ireq < 0 || !e)
@@ -124,9 +130,12 @@ static BOOLEAN check_instructions(struct app *a, struct cpu_slot *s, int ireq)
 	logrec_key_u64(&a->sb, "expected", (uint64_t)want);
 	logrec_key_u64(&a->sb, "measured", got);
 	logrec_key_u64(&a->sb, "overhead", overhead);
+	logrec_key_u64(&a->sb, "repeat", repeat);
 	logrec_key_str(&a->sb, "result", ok ? "PASS" : "FAIL");
 	logrec_end(&a->sb);
 	app_record(a);
+	if (ok && a->opt.repeats > 1)
+		return ok;   /* summed up after the repeats */
 	sb_puts(&a->sb, "CPU ");
 	sb_dec(&a->sb, s->info.index);
 	sb_puts(&a->sb, ": ");
@@ -158,7 +167,7 @@ static enum verdict refuse(struct app *a, const char *what, const char *name)
 enum verdict job_resolve(struct app *a)
 {
 	const struct cpu_info *bsp = &a->slot[a->mp.bsp].info;
-	struct pmu_event_req reqs[CORE_MAX_EVENTS + UNCORE_MAX_EVENTS];
+	struct pmu_event_req reqs[JOB_MAX_EVENTS + UNCORE_MAX_EVENTS];
 	struct evspec_error err;
 	unsigned n = 0;
 	char kname[32];
@@ -177,53 +186,223 @@ enum verdict job_resolve(struct app *a)
 	const char *events = a->opt.events;
 	if (!events[0])
 		events = pmu_core_present(bsp) ? DEFAULT_EVENTS : "";
-	if (events[0] && evspec_parse_list(bsp, events, reqs, CORE_MAX_EVENTS + UNCORE_MAX_EVENTS,
+	if (events[0] && evspec_parse_list(bsp, events, reqs, JOB_MAX_EVENTS + UNCORE_MAX_EVENTS,
 					   &n, &err))
 		return refuse(a, err.msg, NULL);
-	a->nreqs = a->nureqs = 0;
+	a->nevents = a->nureqs = 0;
 	for (i = 0; i < n; i++) {
 		if (reqs[i].box && a->nureqs < UNCORE_MAX_EVENTS)
 			a->ureqs[a->nureqs++] = reqs[i];
-		else if (!reqs[i].box && a->nreqs < CORE_MAX_EVENTS)
-			a->reqs[a->nreqs++] = reqs[i];
+		else if (!reqs[i].box && a->nevents < JOB_MAX_EVENTS)
+			a->events[a->nevents++] = reqs[i];
 		else
 			return refuse(a, "more events than the engine can hold:", reqs[i].name);
 	}
 	return VERDICT_PASS;
 }
 
+/*
+ * Splits the events into rounds that fit this CPU's free counters, greedily in
+ * the order given: round_of[i] is event i's round. An event that fits no
+ * round on its own is refused, before anything is written.
+ */
+static enum verdict plan_rounds(struct app *a, unsigned *round_of, unsigned *nrounds)
+{
+	static struct core_session trial;
+	struct core_snapshot snap;
+	struct pmu_event_req group[CORE_MAX_EVENTS];
+	const struct cpu_info *bsp = &a->slot[a->mp.bsp].info;
+	unsigned n = 0;
+	*nrounds = 1;
+	if (core_snapshot(&a->backend, (unsigned)a->mp.bsp, bsp, &snap)) {
+		/* Each CPU reports its own snapshot failure: one round, as given. */
+		for (unsigned i = 0; i < a->nevents; i++)
+			round_of[i] = 0;
+		return a->nevents <= CORE_MAX_EVENTS ? VERDICT_PASS :
+			refuse(a, "more events than counters and no PMU to plan rounds on", NULL);
+	}
+	for (unsigned i = 0; i < a->nevents; i++) {
+		pmu_status st = PMU_ERR_NO_COUNTER;
+		if (n < CORE_MAX_EVENTS) {
+			group[n] = a->events[i];
+			st = core_prepare(&trial, &a->backend, (unsigned)a->mp.bsp, &snap, group, n + 1,
+					  a->opt.force);
+		}
+		if (st == PMU_ERR_NO_COUNTER && n) {
+			(*nrounds)++;
+			n = 0;
+			group[0] = a->events[i];
+			st = core_prepare(&trial, &a->backend, (unsigned)a->mp.bsp, &snap, group, 1,
+					  a->opt.force);
+		}
+		if (st)
+			return refuse(a, trial.msg[0] ? trial.msg : pmu_status_str(st), NULL);
+		round_of[i] = *nrounds - 1;
+		n++;
+	}
+	return VERDICT_PASS;
+}
+
+/* Index into the table of deltas: [cpu][event][repeat]. */
+static UINTN cell(const struct app *a, UINTN cpu, unsigned ev, unsigned rep)
+{
+	return (cpu * a->nevents + ev) * a->opt.repeats + rep;
+}
+
+static void say_not_measured(struct app *a, UINTN cpu, const struct cpu_slot *s)
+{
+	sb_puts(&a->sb, "CPU ");
+	sb_dec(&a->sb, cpu);
+	sb_puts(&a->sb, ": not measured: ");
+	const char *msg = s->run.msg[0] ? s->run.msg : s->empty.msg;
+	sb_puts(&a->sb, msg[0] ? msg : pmu_status_str(s->measure_st));
+	app_say(a, a->backend.simulated);
+}
+
+/* One row per CPU and event: min, median and max over the repeats, logged as "stats". */
+static void report_stats(struct app *a, uint64_t *tab, const BOOLEAN *measured)
+{
+	BOOLEAN sim = a->backend.simulated;
+	sb_puts(&a->sb, "CPU  EVENT                   MIN              MEDIAN           MAX");
+	app_say(a, sim);
+	for (UINTN i = 0; i < a->mp.count; i++) {
+		if (!measured[i])
+			continue;
+		for (unsigned e = 0; e < a->nevents; e++) {
+			struct stats_u64 st;
+			stats_compute(&tab[cell(a, i, e, 0)], a->opt.repeats, &st);
+			logrec_begin(&a->sb, "stats", sim);
+			logrec_key_u64(&a->sb, "cpu", i);
+			logrec_key_str(&a->sb, "box", "core");
+			logrec_key_str(&a->sb, "event", a->events[e].name);
+			logrec_key_str(&a->sb, "kernel", a->kernel->name);
+			logrec_key_u64(&a->sb, "repeats", st.n);
+			logrec_key_u64(&a->sb, "min", st.min);
+			logrec_key_u64(&a->sb, "median", st.median);
+			logrec_key_u64(&a->sb, "max", st.max);
+			logrec_end(&a->sb);
+			app_record(a);
+			sb_dec(&a->sb, i);
+			sb_pad_to(&a->sb, 5);
+			for (unsigned c = 0; c < 22 && a->events[e].name[c]; c++)
+				sb_putc(&a->sb, a->events[e].name[c]);
+			sb_pad_to(&a->sb, 29);
+			sb_dec_grouped(&a->sb, st.min);
+			sb_pad_to(&a->sb, 46);
+			sb_dec_grouped(&a->sb, st.median);
+			sb_pad_to(&a->sb, 63);
+			sb_dec_grouped(&a->sb, st.max);
+			app_say(a, sim);
+		}
+	}
+}
+
+static void say_progress(struct app *a, unsigned done, unsigned total)
+{
+	/* About ten lines however long the run: enough to see it move on a serial console. */
+	unsigned step = total / 10 ? total / 10 : 1;
+	if (total < 2 || (done % step && done != total))
+		return;
+	sb_puts(&a->sb, "measured ");
+	sb_dec(&a->sb, done);
+	sb_putc(&a->sb, '/');
+	sb_dec(&a->sb, total);
+	app_say(a, FALSE);
+}
+
 enum verdict job_core(struct app *a)
 {
 	const struct cpu_info *bsp = &a->slot[a->mp.bsp].info;
 	BOOLEAN sim = a->backend.simulated, all_ok = TRUE;
+	unsigned round_of[JOB_MAX_EVENTS], nrounds, reps = a->opt.repeats;
 	if (!pmu_core_present(bsp))
 		return VERDICT_NO_PMU;
-	if (!a->nreqs)
+	if (!a->nevents)
 		return VERDICT_PASS;
-	measure_all(a);
-	a->measured = TRUE;
-	int ireq = instructions_req(a);
-	sb_puts(&a->sb, "CPU  EVENT                 COUNTER CONTROL               DELTA");
-	app_say(a, sim);
-	for (UINTN i = 0; i < a->mp.count; i++) {
-		struct cpu_slot *s = &a->slot[i];
-		if (!cpuset_has(&a->opt.cpus, (unsigned)i) || !s->done)
-			continue;
-		if (s->snap.st == PMU_OK)
-			log_handoff(a, s);
-		if (s->measure_st) {
-			sb_puts(&a->sb, "CPU ");
-			sb_dec(&a->sb, i);
-			sb_puts(&a->sb, ": not measured: ");
-			const char *msg = s->run.msg[0] ? s->run.msg : s->empty.msg;
-			sb_puts(&a->sb, msg[0] ? msg : pmu_status_str(s->measure_st));
-			app_say(a, sim);
-			all_ok = FALSE;
-			continue;
-		}
-		for (unsigned c = 0; c < s->run.n; c++)
-			log_counter(a, &s->info, &s->run.ctr[c], a->kernel->name);
-		all_ok &= check_instructions(a, s, ireq);
+	enum verdict v = plan_rounds(a, round_of, &nrounds);
+	if (v != VERDICT_PASS)
+		return v;
+	uint64_t *tab = AllocateZeroPool(a->mp.count * a->nevents * reps * sizeof(*tab));
+	BOOLEAN *measured = AllocateZeroPool(a->mp.count * sizeof(*measured));
+	UINT32 *passes = AllocateZeroPool(a->mp.count * sizeof(*passes));
+	if (!tab || !measured || !passes) {
+		refuse(a, "not enough memory for the table of counts", NULL);
+		v = VERDICT_ERROR;
+		goto out;
 	}
-	return all_ok ? VERDICT_PASS : VERDICT_FAIL;
+	for (UINTN i = 0; i < a->mp.count; i++)
+		measured[i] = cpuset_has(&a->opt.cpus, (unsigned)i) && a->slot[i].done;
+	if (nrounds > 1) {
+		sb_puts(&a->sb, "more events than counters: ");
+		sb_dec(&a->sb, nrounds);
+		sb_puts(&a->sb, " rounds, the kernel runs once per round (exact counts, no scaling)");
+		app_say(a, sim);
+	}
+	if (reps == 1) {
+		sb_puts(&a->sb, "CPU  EVENT                 COUNTER CONTROL               DELTA");
+		app_say(a, sim);
+	}
+	for (unsigned g = 0; g < nrounds; g++) {
+		unsigned evi[CORE_MAX_EVENTS];
+		a->nreqs = 0;
+		for (unsigned e = 0; e < a->nevents; e++)
+			if (round_of[e] == g) {
+				evi[a->nreqs] = e;
+				a->reqs[a->nreqs++] = a->events[e];
+			}
+		int ireq = instructions_req(a);
+		for (unsigned r = 0; r < reps; r++) {
+			measure_all(a);
+			a->measured = TRUE;
+			for (UINTN i = 0; i < a->mp.count; i++) {
+				struct cpu_slot *s = &a->slot[i];
+				if (!measured[i])
+					continue;
+				if (!g && !r && s->snap.st == PMU_OK)
+					log_handoff(a, s);
+				if (s->measure_st) {
+					say_not_measured(a, i, s);
+					measured[i] = FALSE;
+					all_ok = FALSE;
+					continue;
+				}
+				for (unsigned c = 0; c < s->run.n; c++) {
+					tab[cell(a, i, evi[c], r)] = s->run.ctr[c].delta;
+					log_counter(a, &s->info, &s->run.ctr[c], g, r);
+				}
+				BOOLEAN ok = check_instructions(a, s, ireq, r);
+				passes[i] += ok;
+				all_ok &= ok;
+			}
+			say_progress(a, g * reps + r + 1, nrounds * reps);
+		}
+		if (reps > 1 && ireq >= 0 && kernel_expect_for(a->kernel, KEV_INSTRUCTIONS)) {
+			for (UINTN i = 0; i < a->mp.count; i++) {
+				if (!measured[i])
+					continue;
+				sb_puts(&a->sb, "CPU ");
+				sb_dec(&a->sb, i);
+				sb_puts(&a->sb, ": kernel ");
+				sb_puts(&a->sb, a->kernel->name);
+				sb_puts(&a->sb, " retired the expected instructions in ");
+				sb_dec(&a->sb, passes[i]);
+				sb_putc(&a->sb, '/');
+				sb_dec(&a->sb, reps);
+				sb_puts(&a->sb, passes[i] == reps ? " repeats: PASS" : " repeats: FAIL");
+				app_say(a, sim);
+				passes[i] = 0;
+			}
+		}
+	}
+	if (reps > 1)
+		report_stats(a, tab, measured);
+	v = all_ok ? VERDICT_PASS : VERDICT_FAIL;
+out:
+	if (tab)
+		FreePool(tab);
+	if (measured)
+		FreePool(measured);
+	if (passes)
+		FreePool(passes);
+	return v;
 }

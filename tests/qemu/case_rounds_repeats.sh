@@ -1,0 +1,27 @@
+# More events than counters and -n 3 on the model: the engine splits the events into
+# rounds, runs the kernel once per round and repeat, logs every count with its round and
+# repeat, and gives min/median/max per CPU and event.
+source "$(dirname "$0")/lib.sh"
+FAILED=0
+SMP=2 boot_case rounds_repeats 'qemu-exit\nbackend = sim\nsim-profile = nehalem-ex\nrepeats = 3\nevents = instructions,cycles,ref-cycles,branches,branch-misses,cache-references,cache-misses,cpu/event=0xc0/,cpu/event=0x3c/\n'
+expect_rc 3
+expect_console '^\[SIM\] more events than counters: 2 rounds'
+expect_console '^measured 6/6'
+expect_console '^\[SIM\] CPU 1: kernel inst retired the expected instructions in 3/3 repeats: PASS'
+expect_console '^\[SIM\] 0    instructions +10,018 +10,018 +10,018'
+expect_console '^\[SIM\] 1    cpu/event=0xc0/ +10,018 +10,018 +10,018'
+expect_console '^\[SIM\] VERDICT: PASS'
+expect_log --cpus 2 --verdict PASS --simulated --counts 54 --checks-pass 12
+python3 - "$LOG" <<'PY' || fail "round/repeat records wrong"
+import json, sys
+recs = [json.loads(l) for l in open(sys.argv[1])]
+counts = [r for r in recs if r["rec"] == "count"]
+stats = [r for r in recs if r["rec"] == "stats"]
+assert sorted({(r["round"], r["repeat"]) for r in counts}) == [(g, k) for g in (0, 1) for k in range(3)]
+assert len(stats) == 18, len(stats)
+for s in stats:
+    assert s["min"] <= s["median"] <= s["max"] and s["repeats"] == 3 and s["simulated"] is True
+    same = [c["delta"] for c in counts if c["cpu"] == s["cpu"] and c["event"] == s["event"]]
+    assert sorted(same)[1] == s["median"] and len(same) == 3
+PY
+exit $FAILED
