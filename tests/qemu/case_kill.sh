@@ -1,0 +1,36 @@
+# QEMU killed (SIGKILL) in the middle of a long run: every record completed before the
+# kill is on the disk image and the log still parses (each record is flushed as written).
+source "$(dirname "$0")/lib.sh"
+FAILED=0
+IMG="$work/kill.img"; serial="$work/kill.serial"
+printf 'qemu-exit\nbackend = sim\nrepeats = 200\n' > "$work/kill.cfg"
+"$here/qemu/mkimage.sh" "$IMG" --cfg "$work/kill.cfg" || exit 1
+rm -f "$serial"
+SMP=2 TIMEOUT=300 "$here/qemu/boot.sh" "$IMG" "$serial" &
+boot=$!
+for _ in $(seq 1200); do
+  grep -qa '^measured 60/200' "$serial" 2>/dev/null && break
+  sleep 0.1
+done
+grep -qa '^measured 60/200' "$serial" || fail "the run never reached 200 of 1000 measurements"
+pkill -KILL -f "serial file:$serial" || fail "no QEMU to kill"
+wait $boot 2>/dev/null
+grep -qa 'VERDICT' "$serial" && fail "the run finished before the kill: nothing was cut off"
+LOG="$work/kill.jsonl"
+rm -f "$LOG"
+mcopy -o -i "$IMG" ::/efipmu/run-0001.jsonl "$LOG" || fail "no log on the image after the kill"
+python3 - "$LOG" <<'PY' || fail "log after the kill is incomplete or does not parse"
+import json, sys
+data = open(sys.argv[1], "rb").read().decode()
+lines = data.split("\n")
+tail = lines.pop()          # text after the last newline: a record cut by the kill, if any
+recs = [json.loads(l) for l in lines]
+assert recs[0]["rec"] == "header"
+reps = {r["repeat"] for r in recs if r["rec"] == "count"}
+# The console said 60 measurements were done: all their records are there, none missing.
+assert set(range(60)) <= reps, "missing repeats: %s" % sorted(set(range(60)) - reps)
+for k in range(60):
+    assert sum(1 for r in recs if r["rec"] == "count" and r["repeat"] == k) == 8, k
+print("records after the kill: %d complete, %d bytes of a cut record" % (len(recs), len(tail)))
+PY
+exit $FAILED
