@@ -33,29 +33,15 @@ static void log_counter(struct app *a, const struct cpu_info *ci, const struct c
 {
 	BOOLEAN sim = a->backend.simulated;
 	const struct reg_layout *l = c->kind == CORE_GP ? &layout_perfevtsel : &layout_fixed_ctr_ctrl;
-	logrec_begin(&a->sb, "count", sim);
-	logrec_key_u64(&a->sb, "cpu", ci->index);
-	logrec_key_u64(&a->sb, "apic_id", ci->apic_id);
-	logrec_key_u64(&a->sb, "package", ci->package);
-	logrec_key_str(&a->sb, "box", "core");
-	logrec_key_str(&a->sb, "event", c->name);
-	logrec_key_str(&a->sb, "counter_kind", c->kind == CORE_GP ? "gp" : "fixed");
-	logrec_key_u64(&a->sb, "counter", c->index);
-	logrec_key_u64(&a->sb, "width", c->width);
-	logrec_key_hex(&a->sb, "ctl_msr", c->ctl_msr);
-	logrec_key_hex(&a->sb, "ctl_value", c->ctl_val);
-	sb_json_key(&a->sb, "ctl_fields");
-	reg_decode_json(l, c->ctl_val, &a->sb);
-	logrec_key_hex(&a->sb, "ctr_msr", c->ctr_msr);
-	logrec_key_hex(&a->sb, "start", c->start);
-	logrec_key_hex(&a->sb, "end", c->end);
-	logrec_key_u64(&a->sb, "delta", c->delta);
-	logrec_key_bool(&a->sb, "overflowed", c->overflowed);
-	logrec_key_str(&a->sb, "kernel", a->kernel->name);
-	logrec_key_u64(&a->sb, "iterations", a->iterations);
-	logrec_key_u64(&a->sb, "round", round);
-	logrec_key_u64(&a->sb, "repeat", repeat);
-	logrec_end(&a->sb);
+	const struct count_rec r = {
+		.cpu = ci->index, .apic_id = ci->apic_id, .package = ci->package, .box = "core",
+		.event = c->name, .counter_kind = c->kind == CORE_GP ? "gp" : "fixed",
+		.counter = c->index, .width = c->width, .ctl_msr = c->ctl_msr, .ctl_value = c->ctl_val,
+		.ctl_layout = l, .ctr_msr = c->ctr_msr, .start = c->start, .end = c->end,
+		.delta = c->delta, .overflowed = c->overflowed, .kernel = a->kernel->name,
+		.iterations = a->iterations, .round = round, .repeat = repeat,
+	};
+	logrec_count(&a->sb, &r, sim);
 	app_record(a);
 	if (a->opt.repeats > 1)
 		return;   /* the statistics table says it in one row */

@@ -128,3 +128,30 @@ void logrec_cpu(struct strbuf *sb, const struct cpu_info *ci, bool simulated)
 	logrec_key_str(sb, "core_pmu_verdict", pmu_core_verdict(ci));
 	logrec_end(sb);
 }
+
+void logrec_count(struct strbuf *sb, const struct count_rec *c, bool simulated)
+{
+	logrec_begin(sb, "count", simulated);
+	logrec_key_u64(sb, "cpu", c->cpu);
+	logrec_key_u64(sb, "apic_id", c->apic_id);
+	logrec_key_u64(sb, "package", c->package);
+	logrec_key_str(sb, "box", c->box);
+	logrec_key_str(sb, "event", c->event);
+	logrec_key_str(sb, "counter_kind", c->counter_kind);
+	logrec_key_u64(sb, "counter", c->counter);
+	logrec_key_u64(sb, "width", c->width);
+	logrec_key_hex(sb, "ctl_msr", c->ctl_msr);
+	logrec_key_hex(sb, "ctl_value", c->ctl_value);
+	sb_json_key(sb, "ctl_fields");
+	reg_decode_json(c->ctl_layout, c->ctl_value, sb);
+	logrec_key_hex(sb, "ctr_msr", c->ctr_msr);
+	logrec_key_hex(sb, "start", c->start);
+	logrec_key_hex(sb, "end", c->end);
+	logrec_key_u64(sb, "delta", c->delta);
+	logrec_key_bool(sb, "overflowed", c->overflowed);
+	logrec_key_str(sb, "kernel", c->kernel);
+	logrec_key_u64(sb, "iterations", c->iterations);
+	logrec_key_u64(sb, "round", c->round);
+	logrec_key_u64(sb, "repeat", c->repeat);
+	logrec_end(sb);
+}

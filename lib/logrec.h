@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include "cpuinfo.h"
 #include "fmt.h"
+#include "regfield.h"
 
 #define LOG_SCHEMA_VERSION 1
 #define EFIPMU_VERSION "0.1.0"
@@ -32,6 +33,27 @@ void logrec_end(struct strbuf *sb);
 
 void logrec_header(struct strbuf *sb, const struct run_header *h);
 void logrec_cpu(struct strbuf *sb, const struct cpu_info *ci, bool simulated);
+/* One counter's result: everything needed to trust the number later. */
+struct count_rec {
+	unsigned cpu;                   /* the CPU that read it (the package leader for uncore) */
+	uint64_t apic_id;
+	uint32_t package;
+	const char *box;                /* "core" or the uncore box name */
+	const char *event;
+	const char *counter_kind;       /* "gp", "fixed" */
+	unsigned counter, width;
+	uint32_t ctl_msr;
+	uint64_t ctl_value;
+	const struct reg_layout *ctl_layout;   /* decodes ctl_value into "ctl_fields" */
+	uint32_t ctr_msr;
+	uint64_t start, end, delta;     /* raw counter values and the width-aware delta */
+	bool overflowed;
+	const char *kernel;
+	uint64_t iterations;
+	unsigned round, repeat;
+};
+
+void logrec_count(struct strbuf *sb, const struct count_rec *c, bool simulated);
 void logrec_key_str(struct strbuf *sb, const char *key, const char *val);
 void logrec_key_u64(struct strbuf *sb, const char *key, uint64_t val);
 void logrec_key_hex(struct strbuf *sb, const char *key, uint64_t val);  /* "0x..." string */

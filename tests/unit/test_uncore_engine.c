@@ -211,7 +211,9 @@ static pmu_status f_cpuid(void *ctx, unsigned cpu, uint32_t leaf, uint32_t sub, 
 	return pmu_cpuid(&f->inner, cpu, leaf, sub, out);
 }
 
-static const struct pmu_backend_ops failing_ops = { f_rdmsr, f_wrmsr, f_rdpmc, f_cpuid };
+static const struct pmu_backend_ops failing_ops = {
+	.rdmsr = f_rdmsr, .wrmsr = f_wrmsr, .rdpmc = f_rdpmc, .cpuid = f_cpuid,
+};
 
 static void failing_init(struct failing *f, const struct pmu_backend *inner, struct pmu_backend *out,
 			 unsigned fail_at)
