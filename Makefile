@@ -37,9 +37,11 @@ $(BUILD)/efi-obj/%.o: %.S | deps-build
 $(BUILD)/efipmu.so: $(EFI_OBJ)
 	@ld $(EFI_LDFLAGS) $(EFI_LIB)/crt0-efi-x86_64.o $(EFI_OBJ) -o $@ -lefi -lgnuefi
 
+EFI_OBJCOPY := objcopy -j .text -j .sdata -j .data -j .dynamic -j .dynsym -j .rel -j .rela \
+	-j .rel.* -j .rela.* -j .reloc --target efi-app-x86_64
+
 $(BUILD)/efipmu.efi: $(BUILD)/efipmu.so
-	@objcopy -j .text -j .sdata -j .data -j .dynamic -j .dynsym -j .rel -j .rela \
-		-j .rel.* -j .rela.* -j .reloc --target efi-app-x86_64 $< $@
+	@$(EFI_OBJCOPY) $< $@
 	@echo "built $@"
 
 # ---- host build of lib/ (unit tests, host tool) with ASan + UBSan ----

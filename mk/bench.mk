@@ -1,0 +1,18 @@
+# `make bench`: figures and ratios measured in one run (scripts/bench.sh, README "Benchmarks").
+BENCH := $(BUILD)/bench
+BENCH_HOST_CFLAGS := -std=c11 -O2 -Wall -Wextra -Werror -Ilib
+
+$(BENCH)/host_cost: tools/bench/host_cost.c $(LIB_SRC) $(wildcard lib/*.h)
+	@mkdir -p $(dir $@)
+	@$(HOST_CC) $(BENCH_HOST_CFLAGS) tools/bench/host_cost.c $(LIB_SRC) -o $@
+
+$(BENCH)/exitnow.efi: tools/bench/exitnow.c | deps-build
+	@mkdir -p $(dir $@)
+	@$(EFI_CC) $(EFI_CFLAGS) -c $< -o $(BENCH)/exitnow.o
+	@ld $(EFI_LDFLAGS) $(EFI_LIB)/crt0-efi-x86_64.o $(BENCH)/exitnow.o -o $(BENCH)/exitnow.so -lefi -lgnuefi
+	@$(EFI_OBJCOPY) $(BENCH)/exitnow.so $@
+
+bench: deps-run deps-test all $(BENCH)/host_cost $(BENCH)/exitnow.efi
+	@BUILD=$(BUILD) scripts/bench.sh
+
+.PHONY: bench

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# `make bench`: each figure next to its baseline, measured in this run. README "Benchmarks"
+# explains each one. Needs the app (build/efipmu.efi) and build/bench/* (make bench builds them).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+B=${BUILD:-build}
+work=$B/bench
+mkdir -p "$work"
+# The fastest of several boots: other load on the host only ever adds time.
+fastest() { sort -g | head -1; }
+calc() { awk "BEGIN { printf \"%.3f\", $1 }"; }
+
+# ---- time to results: QEMU start to verdict, default job against an app that exits at once ----
+boot_time() {   # APP CFG -> seconds, QEMU start to exit
+  local app=$1 cfg=$2 img=$work/t-$(basename "$1").img
+  printf '%b' "$cfg" > "$work/t.cfg"
+  EFIPMU_EFI=$app qemu/mkimage.sh "$img" --cfg "$work/t.cfg" >/dev/null || return 1
+  local t0 t1
+  t0=$(date +%s.%N)
+  SMP=$(nproc) qemu/boot.sh "$img" "$work/t.serial" >/dev/null 2>&1
+  t1=$(date +%s.%N)
+  calc "$t1 - $t0"
+}
+time_to_results() {
+  local tool base
+  tool=$(for _ in 1 2 3 4 5; do boot_time "$B/efipmu.efi" 'qemu-exit\n'; done | fastest)
+  base=$(for _ in 1 2 3 4 5; do boot_time "$work/exitnow.efi" ''; done | fastest)
+  printf 'time to results   default job %.2f s, app that exits at once %.2f s (fastest of 5 boots each):\n' \
+    "$tool" "$base"
+  printf '                  the tool adds %.2f s, %.2fx the bare boot  [target: < 1 s]\n' \
+    "$(calc "$tool - $base")" "$(calc "$tool / $base")"
+}
+
+# ---- host cost: instructions per logged record and per decoded register (callgrind) ----
+ir() {   # callgrind's total instruction count of host_cost "$@"
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$work/host_cost" "$@" 2>&1 >/dev/null |
+    sed -nE 's/.*Collected : ([0-9]+).*/\1/p'
+}
+host_cost() {
+  local what=$1 a b
+  a=$(ir "$what" 1000); b=$(ir "$what" 2000)
+  printf 'host cost         %-7s %6d instructions each (callgrind, 2000 minus 1000 runs; start-up %d)\n' \
+    "$what" $(( (b - a) / 1000 )) $(( a - (b - a) ))
+}
+
+echo "efipmu benchmarks ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) host cores, QEMU TCG)"
+time_to_results
+host_cost record
+host_cost decode
