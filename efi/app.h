@@ -29,7 +29,7 @@ enum verdict {
 struct cpu_slot {
 	struct cpu_info info;
 	pmu_status st;
-	pmu_status fault_test_st;
+	const char *fault_test_fail;   /* --fault-test: NULL when every #GP came back as a status */
 	volatile UINT32 done;
 	/* core measurement: the empty kernel (overhead) then the chosen kernel */
 	struct core_snapshot snap;

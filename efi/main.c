@@ -6,6 +6,7 @@
 #include <efilib.h>
 #include "app.h"
 #include "console.h"
+#include "fault_test.h"
 #include "hw.h"
 #include "logrec.h"
 #include "msr.h"
@@ -117,8 +118,7 @@ static void discover_on_cpu(void *ctx, unsigned cpu)
 		return;
 	s->st = pmu_discover(&a->backend, cpu, &s->info);
 	if (a->opt.fault_test) {
-		/* QEMU-FACTS: wrmsr to 0x6E1 (PKRS) with bit 32 set raises #GP on every model. */
-		s->fault_test_st = pmu_wrmsr(&a->backend, cpu, 0x6E1, 1ull << 32);
+		s->fault_test_fail = fault_test_run(&a->backend, cpu);
 	}
 	s->done = 1;
 }
@@ -241,7 +241,14 @@ static enum verdict judge(struct app *a, enum verdict job)
 			with_pmu++;
 		else
 			why = pmu_core_verdict(&s->info);
-		faults_caught += s->fault_test_st == PMU_ERR_FAULT_GP;
+		if (a->opt.fault_test && s->fault_test_fail) {
+			sb_puts(&a->sb, "CPU ");
+			sb_dec(&a->sb, i);
+			sb_puts(&a->sb, ": fault test: ");
+			sb_puts(&a->sb, s->fault_test_fail);
+			app_say(a, a->backend.simulated);
+		}
+		faults_caught += !s->fault_test_fail;
 	}
 	enum verdict v = VERDICT_PASS;
 	if (missing || !ran)
@@ -278,7 +285,7 @@ static enum verdict judge(struct app *a, enum verdict job)
 		sb_puts(&a->sb, " did not answer");
 	}
 	if (a->opt.fault_test) {
-		sb_puts(&a->sb, ", #GP caught on ");
+		sb_puts(&a->sb, ", #GP caught on every path on ");
 		sb_dec(&a->sb, faults_caught);
 		sb_puts(&a->sb, " CPUs");
 	}
