@@ -69,6 +69,14 @@ struct app {
 enum verdict job_resolve(struct app *a);
 /* Counts the core events around the kernel on every selected CPU. */
 enum verdict job_core(struct app *a);
+/* --list: what the boot CPU has (core PMU, uncore boxes, event names). */
+enum verdict job_list(struct app *a);
+/* --decode BOX VALUE: the fields of a raw value; VERDICT_ERROR for an unknown register. */
+enum verdict job_decode(struct app *a);
+/* --dry-run, after discovery: the backend becomes a recording overlay (VERDICT_ERROR: no memory). */
+enum verdict dryrun_wrap(struct app *a);
+/* Prints and logs every recorded write per CPU; VERDICT_FAIL when a record overflowed. */
+enum verdict dryrun_report(struct app *a);
 
 /* Prints sb on the console (prefixed "[SIM] " for simulated data) and resets it. */
 void app_say(struct app *a, BOOLEAN simulated);

@@ -411,10 +411,22 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		mp_run_all(&a->mp, discover_on_cpu, a, AP_TIMEOUT_US);
 		report_cpus(a);
 		enum verdict job = VERDICT_PASS;
-		if (!a->opt.fault_test) {
-			job = job_resolve(a);
-			if (job == VERDICT_PASS)
-				job = job_core(a);
+		if (a->opt.list || a->opt.decode) {
+			if (a->opt.list)
+				job = job_list(a);
+			if (a->opt.decode && job == VERDICT_PASS)
+				job = job_decode(a);
+		} else {
+			/* After discovery: it reads the microcode revision through a write. */
+			if (a->opt.dry_run)
+				job = dryrun_wrap(a);
+			if (!a->opt.fault_test && job == VERDICT_PASS) {
+				job = job_resolve(a);
+				if (job == VERDICT_PASS)
+					job = job_core(a);
+			}
+			if (a->opt.dry_run && job != VERDICT_ERROR)
+				job = dryrun_report(a);
 		}
 		v = job == VERDICT_ERROR ? job : judge(a, job);
 	}

@@ -1,17 +1,23 @@
 #!/usr/bin/env bash
-# Builds a FAT disk image holding the app.
-# Usage: qemu/mkimage.sh IMG [--shell] [--cfg FILE] [--size MiB] [--gpt]
-#   default: the app as \EFI\BOOT\BOOTX64.EFI, so OVMF starts it with no shell countdown
+# Builds a disk image holding the app.
+# Usage: qemu/mkimage.sh IMG [--shell] [--cfg FILE] [--default-cfg] [--size MiB] [--gpt]
+#   default: a bare FAT volume, the app as \EFI\BOOT\BOOTX64.EFI, so OVMF starts it with no
+#            shell countdown
 #   --shell: the app as \efipmu.efi plus \startup.nsh, so OVMF falls to the UEFI Shell
-#   --gpt:   a GPT disk with one EFI System Partition (for USB sticks)
+#   --cfg FILE:    FILE becomes \efipmu.cfg
+#   --default-cfg: the commented default \efipmu.cfg below (what `make usb` ships)
+#   --gpt:   a GPT disk with one EFI System Partition from 1 MiB to the end (for USB
+#            sticks); mtools reach it as IMG@@1M
+# Every image has \startup.nsh and the log folder \efipmu\.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 img=$1; shift
-shell=0; cfg=""; size=64; gpt=0
+shell=0; cfg=""; default_cfg=0; size=64; gpt=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --shell) shell=1 ;;
     --cfg) cfg=$2; shift ;;
+    --default-cfg) default_cfg=1 ;;
     --size) size=$2; shift ;;
     --gpt) gpt=1 ;;
     *) echo "mkimage: unknown argument $1" >&2; exit 2 ;;
@@ -20,18 +26,58 @@ while [ $# -gt 0 ]; do
 done
 app="${EFIPMU_EFI:-$here/build/efipmu.efi}"   # EFIPMU_EFI: a build elsewhere (make BUILD=dir)
 [ -f "$app" ] || { echo "mkimage: $app missing (run make)" >&2; exit 1; }
-rm -f "$img"
+# FAT32 needs 65525 clusters: 64 MiB with mkfs.vfat's 512-byte clusters at this size.
+[ "$size" -ge 40 ] || { echo "mkimage: --size must be at least 40 (MiB) for FAT32" >&2; exit 2; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+default_cfg_text() {
+  cat <<'EOF'
+# efipmu.cfg: the settings efipmu uses when it boots from this stick with no
+# UEFI Shell (\EFI\BOOT\BOOTX64.EFI). One "key = value" per line, '#' starts a
+# comment; the keys are the command line's long options (efipmu.efi --help).
+# A malformed line is reported with its line number and nothing runs.
+# The log of every run goes to \efipmu\run-NNNN.jsonl on this stick.
+
+# Events to count: perf names, Intel names (INST_RETIRED.ANY) or raw perf
+# syntax (cpu/event=0x3c,umask=0/). More events than counters run in rounds.
+# Unset, the app counts instructions, cycles, ref-cycles and branches where
+# the CPU has a core PMU. For example:
+# events = instructions,cycles,branches,branch-misses,cache-misses
+
+# Kernel run while counting (see --list for all of them).
+kernels = inst
+
+# CPUs to measure: all, or numbers and ranges such as 0,2-5.
+cpus = all
+
+# Run every measurement 3 times and report min, median and max.
+repeats = 3
+
+# Fixed log name instead of a new one per run:
+# output = lab-run.jsonl
+
+# Instead of measuring, show what this machine has:
+# list
+# Or run the whole job but only print the MSR writes it would make:
+# dry-run
+EOF
+}
+
+part="$tmp/part.img"
+rm -f "$img.tmp"
 if [ $gpt = 1 ]; then
-  # GPT with one ESP starting at 1 MiB; mtools addresses it with @@offset.
-  truncate -s "${size}M" "$img"
-  sfdisk -q "$img" <<<'label: gpt
-start=2048, type=C12A7328-F81F-11D2-BA4B-00A0C93EC93B, name="EFIPMU"' >/dev/null
-  part="$img@@1M"
-  mkfs.vfat -F 32 -n EFIPMU --offset 2048 "$img" $(( (size - 2) * 1024 )) >/dev/null
+  truncate -s "${size}M" "$img.tmp"
+  sfdisk -q "$img.tmp" >/dev/null <<'EOF'
+label: gpt
+start=2048, type=C12A7328-F81F-11D2-BA4B-00A0C93EC93B, name="EFI system partition"
+EOF
+  # The partition as sfdisk laid it out (the backup GPT takes the disk's last 33 sectors).
+  read -r start sectors < <(sfdisk -d "$img.tmp" | sed -n 's/.*start= *\([0-9]*\), *size= *\([0-9]*\).*/\1 \2/p')
+  [ "$start" = 2048 ] || { echo "mkimage: unexpected partition start $start" >&2; exit 1; }
+  mkfs.vfat -F 32 -n EFIPMU -C "$part" $(( sectors / 2 )) >/dev/null
 else
-  truncate -s "${size}M" "$img"
-  mkfs.vfat -F 32 -n EFIPMU "$img" >/dev/null
-  part="$img"
+  mkfs.vfat -F 32 -n EFIPMU -C "$part" $(( size * 1024 )) >/dev/null
 fi
 mmd -i "$part" ::/efipmu
 if [ $shell = 1 ]; then
@@ -41,5 +87,15 @@ else
   mcopy -i "$part" "$app" ::/EFI/BOOT/BOOTX64.EFI
 fi
 mcopy -i "$part" "$here/startup.nsh" ::/startup.nsh
-[ -n "$cfg" ] && mcopy -i "$part" "$cfg" ::/efipmu.cfg
+if [ $default_cfg = 1 ]; then
+  default_cfg_text | sed 's/$/\r/' > "$tmp/efipmu.cfg"   # CRLF: readable in any editor
+  mcopy -i "$part" "$tmp/efipmu.cfg" ::/efipmu.cfg
+fi
+[ -n "$cfg" ] && mcopy -o -i "$part" "$cfg" ::/efipmu.cfg
+if [ $gpt = 1 ]; then
+  dd if="$part" of="$img.tmp" bs=512 seek=2048 conv=notrunc status=none
+  mv "$img.tmp" "$img"
+else
+  mv "$part" "$img"
+fi
 exit 0

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian packages a target needs, only those missing.
-# Usage: scripts/deps.sh build|test|run
+# Usage: scripts/deps.sh build|test|run|usb
 set -euo pipefail
 case "${1:-}" in
   build) pkgs=(gnu-efi gcc binutils make) ;;
   test)  pkgs=(gnu-efi gcc binutils make libcmocka-dev valgrind python3 clang cppcheck clang-tidy) ;;
-  run)   pkgs=(gnu-efi gcc binutils make qemu-system-x86 ovmf mtools dosfstools python3) ;;
-  *) echo "usage: $0 build|test|run" >&2; exit 2 ;;
+  run)   pkgs=(gnu-efi gcc binutils make qemu-system-x86 ovmf mtools dosfstools fdisk python3) ;;
+  usb)   pkgs=(gnu-efi gcc binutils make mtools dosfstools fdisk) ;;   # fdisk: sfdisk
+  *) echo "usage: $0 build|test|run|usb" >&2; exit 2 ;;
 esac
 missing=()
 for p in "${pkgs[@]}"; do

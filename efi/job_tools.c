@@ -1,0 +1,227 @@
+/*
+ * The app side of --list, --decode and --dry-run. Listing and decoding only
+ * read (the boot CPU's discovery); a dry run lays lib/dryrun.h over the
+ * backend after discovery, so the job runs its whole sequence, and then
+ * prints and logs every MSR write it would have made, none of which reached
+ * the hardware.
+ */
+#include <efi.h>
+#include <efilib.h>
+#include "app.h"
+#include "console.h"
+#include "decode.h"
+#include "dryrun.h"
+#include "listing.h"
+#include "logrec.h"
+
+#define DRY_WRITES_PER_CPU 4096   /* core job: ~80 writes per round and repeat */
+#define REPORT_WIDTH 79
+#define FIELD_INDENT 8
+
+/* The overlay's state; only the boot CPU creates and reports it, each CPU writes its own record. */
+static struct dryrun *dry;
+
+static const struct cpu_info *bsp_info(const struct app *a)
+{
+	const struct cpu_slot *s = &a->slot[a->mp.bsp];
+	return s->done && !s->st ? &s->info : NULL;
+}
+
+/* ---- --list ---- */
+
+static void list_line(void *ctx, const char *line, size_t len)
+{
+	struct app *a = ctx;
+	sb_putn(&a->sb, line, len);
+	app_say(a, a->backend.simulated);
+}
+
+enum verdict job_list(struct app *a)
+{
+	const struct cpu_info *ci = bsp_info(a);
+	char buf[LISTING_WIDTH + 1];
+	struct strbuf sb;
+	if (!ci) {
+		sb_puts(&a->sb, "efipmu: --list: the boot CPU's discovery failed");
+		app_say(a, FALSE);
+		return VERDICT_FAIL;
+	}
+	sb_init(&sb, buf, sizeof(buf));
+	listing_write(ci, &sb, list_line, a);
+	logrec_begin(&a->sb, "list", a->backend.simulated);
+	logrec_key_u64(&a->sb, "cpu", ci->index);
+	logrec_key_str(&a->sb, "uncore", uncore_family_name(ci->uncore));
+	logrec_key_bool(&a->sb, "core_pmu", pmu_core_present(ci));
+	logrec_end(&a->sb);
+	app_record(a);
+	return VERDICT_PASS;
+}
+
+/* ---- --decode BOX VALUE ---- */
+
+enum verdict job_decode(struct app *a)
+{
+	const struct cpu_info *ci = bsp_info(a);
+	enum uncore_family fam = ci ? ci->uncore : UNCORE_NONE;
+	pmu_status st = decode_register(a->opt.decode_box, a->opt.decode_value, fam, &a->sb);
+	if (st == PMU_ERR_UNKNOWN_NAME)
+		con_write("efipmu: ");
+	con_write(a->sb.buf);
+	sb_reset(&a->sb);
+	logrec_begin(&a->sb, "decode", FALSE);
+	logrec_key_str(&a->sb, "register", a->opt.decode_box);
+	logrec_key_hex(&a->sb, "value", a->opt.decode_value);
+	logrec_key_str(&a->sb, "uncore", uncore_family_name(fam));
+	logrec_key_str(&a->sb, "result", pmu_status_str(st));
+	logrec_end(&a->sb);
+	app_record(a);
+	return st == PMU_ERR_UNKNOWN_NAME ? VERDICT_ERROR : VERDICT_PASS;
+}
+
+/* ---- --dry-run ---- */
+
+enum verdict dryrun_wrap(struct app *a)
+{
+	unsigned n = (unsigned)a->mp.count;
+	dry = AllocateZeroPool(sizeof(*dry));
+	struct dryrun_cpu *cpus = AllocateZeroPool(n * sizeof(*cpus));
+	if (!dry || !cpus) {
+		sb_puts(&a->sb, "efipmu: --dry-run: out of memory for the write record; nothing runs");
+		app_say(a, FALSE);
+		dry = NULL;
+		return VERDICT_ERROR;
+	}
+	/* A CPU without storage has cap 0: its writes are refused, never passed through. */
+	for (unsigned i = 0; i < n; i++) {
+		struct dryrun_write *w = NULL;
+		if (cpuset_has(&a->opt.cpus, i))
+			w = AllocateZeroPool(DRY_WRITES_PER_CPU * sizeof(*w));
+		dryrun_cpu_init(&cpus[i], w, w ? DRY_WRITES_PER_CPU : 0);
+	}
+	dryrun_init(dry, &a->backend, cpus, n, &a->backend);
+	sb_puts(&a->sb, "DRY RUN: MSR writes are recorded, not made (backend ");
+	sb_puts(&a->sb, a->backend.name);
+	sb_putc(&a->sb, ')');
+	app_say(a, FALSE);
+	return VERDICT_PASS;
+}
+
+/* Appends the words of text (space-separated) to the console in lines of at most 79 columns. */
+static void say_wrapped(struct app *a, const char *text)
+{
+	const char *p = text;
+	while (*p) {
+		sb_pad_to(&a->sb, FIELD_INDENT);
+		while (*p) {
+			const char *e = p;
+			while (*e && *e != ' ')
+				e++;
+			size_t w = (size_t)(e - p);
+			if (a->sb.len > FIELD_INDENT && a->sb.len + 1 + w > REPORT_WIDTH)
+				break;
+			if (a->sb.len > FIELD_INDENT)
+				sb_putc(&a->sb, ' ');
+			sb_putn(&a->sb, p, w);
+			p = *e ? e + 1 : e;
+		}
+		app_say(a, a->backend.simulated);
+	}
+}
+
+static void log_write(struct app *a, unsigned cpu, unsigned seq, const struct dryrun_write *w,
+		      const struct reg_layout *l)
+{
+	logrec_begin(&a->sb, "dry_write", a->backend.simulated);
+	logrec_key_u64(&a->sb, "cpu", cpu);
+	logrec_key_u64(&a->sb, "seq", seq);
+	logrec_key_hex(&a->sb, "msr", w->msr);
+	logrec_key_hex(&a->sb, "value", w->value);
+	if (w->was_st == PMU_OK)
+		logrec_key_hex(&a->sb, "was", w->was);
+	else
+		logrec_key_str(&a->sb, "was_read", pmu_status_str(w->was_st));
+	if (l) {
+		logrec_key_str(&a->sb, "register", l->name);
+		sb_json_key(&a->sb, "fields");
+		reg_decode_json(l, w->value, &a->sb);
+	}
+	logrec_end(&a->sb);
+	app_record(a);
+}
+
+static void say_write(struct app *a, unsigned cpu, const struct dryrun_write *w,
+		      const struct reg_layout *l)
+{
+	char fields[256];
+	struct strbuf fb;
+	sb_puts(&a->sb, "CPU ");
+	sb_dec(&a->sb, cpu);
+	sb_puts(&a->sb, ": wrmsr ");
+	sb_hex(&a->sb, w->msr);
+	sb_puts(&a->sb, " <- ");
+	sb_hex(&a->sb, w->value);
+	if (w->was_st == PMU_OK) {
+		sb_puts(&a->sb, "  (was ");
+		sb_hex(&a->sb, w->was);
+		sb_putc(&a->sb, ')');
+	} else {
+		sb_puts(&a->sb, "  (read: ");
+		sb_puts(&a->sb, pmu_status_str(w->was_st));
+		sb_putc(&a->sb, ')');
+	}
+	app_say(a, a->backend.simulated);
+	if (!l || !w->value)
+		return;
+	sb_init(&fb, fields, sizeof(fields));
+	reg_decode(l, w->value, 0, &fb);
+	say_wrapped(a, fields);
+}
+
+static BOOLEAN same_writes(const struct dryrun_cpu *x, const struct dryrun_cpu *y)
+{
+	if (x->n != y->n)
+		return FALSE;
+	for (unsigned i = 0; i < x->n; i++)
+		if (x->w[i].msr != y->w[i].msr || x->w[i].value != y->w[i].value)
+			return FALSE;
+	return TRUE;
+}
+
+enum verdict dryrun_report(struct app *a)
+{
+	BOOLEAN sim = a->backend.simulated, complete = dry != NULL;
+	int shown = -1;   /* last CPU whose writes were printed in full */
+	for (unsigned cpu = 0; dry && cpu < dry->ncpus; cpu++) {
+		const struct dryrun_cpu *c = &dry->cpu[cpu];
+		if (!cpuset_has(&a->opt.cpus, cpu) || !a->slot[cpu].done)
+			continue;
+		enum uncore_family fam = a->slot[cpu].info.uncore;
+		for (unsigned i = 0; i < c->n; i++)
+			log_write(a, cpu, i, &c->w[i], decode_layout_for_msr(c->w[i].msr, fam));
+		sb_puts(&a->sb, "CPU ");
+		sb_dec(&a->sb, cpu);
+		sb_puts(&a->sb, ": ");
+		sb_dec(&a->sb, c->n);
+		sb_puts(&a->sb, " MSR writes, none made");
+		if (c->overflow) {
+			sb_puts(&a->sb, "; the record was full, later writes were refused");
+			complete = FALSE;
+		}
+		if (shown >= 0 && same_writes(c, &dry->cpu[shown])) {
+			sb_puts(&a->sb, ": the same as CPU ");
+			sb_dec(&a->sb, (unsigned)shown);
+			app_say(a, sim);
+			continue;
+		}
+		app_say(a, sim);
+		for (unsigned i = 0; i < c->n; i++)
+			say_write(a, cpu, &c->w[i], decode_layout_for_msr(c->w[i].msr, fam));
+		shown = (int)cpu;
+	}
+	logrec_begin(&a->sb, "dry_run", sim);
+	logrec_key_str(&a->sb, "backend", a->backend.name);
+	logrec_key_bool(&a->sb, "complete", complete);
+	logrec_end(&a->sb);
+	app_record(a);
+	return complete ? VERDICT_PASS : VERDICT_FAIL;
+}

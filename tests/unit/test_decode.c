@@ -1,0 +1,194 @@
+/*
+ * --decode: register names, layout names and MSR numbers find the right
+ * layout; every field is printed, reserved bits are flagged; unknown names
+ * get one line listing the valid ones.
+ */
+#include "testutil.h"
+#include "decode.h"
+#include "layouts_core.h"
+#include "layouts_uncore.h"
+#include "uncore.h"
+
+static char buf[8192];
+static struct strbuf sb;
+
+static pmu_status dec(const char *name, uint64_t value, enum uncore_family fam)
+{
+	sb_init(&sb, buf, sizeof(buf));
+	pmu_status st = decode_register(name, value, fam, &sb);
+	assert_false(sb.overflow);
+	return st;
+}
+
+static void expect_text(const char *want)
+{
+	if (!strstr(buf, want))
+		fail_msg("missing '%s' in:\n%s", want, buf);
+}
+
+static unsigned lines(void)
+{
+	unsigned n = 0;
+	for (const char *p = buf; *p; p++)
+		n += *p == '\n';
+	return n;
+}
+
+static void expect_short_lines(void)
+{
+	const char *p = buf;
+	while (*p) {
+		const char *e = strchr(p, '\n');
+		assert_non_null(e);   /* every line ends in a newline */
+		assert_true(e - p < 80);
+		p = e + 1;
+	}
+}
+
+static void test_core_perfevtsel(void **state)
+{
+	(void)state;
+	assert_int_equal(dec("perfevtsel", 0x0143003C, UNCORE_NONE), PMU_OK);
+	expect_text("IA32_PERFEVTSEL = 0x143003c\n  (core, MSRs 0x186-0x18d)\n");
+	expect_text("  event=0x3c");
+	expect_text("  umask=0x0 ");
+	expect_text("  en=1 ");
+	expect_text("  inv=0 ");
+	expect_text("  cmask=0x1 ");
+	expect_text("bits 31:24\n");
+	expect_text("bit 22\n");
+	/* 2 header lines + the 11 named fields; the zero reserved field is not shown */
+	assert_int_equal(lines(), 2 + 11);
+	assert_null(strstr(buf, "RESERVED"));
+	expect_short_lines();
+	/* The same by layout name, any case, and by MSR number. */
+	char first[sizeof(buf)];
+	strcpy(first, buf);
+	assert_int_equal(dec("ia32_PERFEVTSEL", 0x0143003C, UNCORE_NONE), PMU_OK);
+	assert_string_equal(buf, first);
+	assert_int_equal(dec("0x18d", 0x0143003C, UNCORE_SNB_EP), PMU_OK);
+	assert_string_equal(buf, first);
+}
+
+static void test_reserved_flagged(void **state)
+{
+	(void)state;
+	assert_int_equal(dec("PerfEvtSel", (1ull << 40) | 0x3C, UNCORE_NONE), PMU_ERR_RESERVED);
+	expect_text("  rsv=0x100 ");
+	expect_text("bits 63:32  RESERVED");
+	expect_text("  event=0x3c");
+	assert_int_equal(dec("fixed_ctr_ctrl", 0x1000 | 0x333, UNCORE_NONE), PMU_ERR_RESERVED);
+	expect_text("  en2=0x3 ");
+	expect_text("RESERVED");
+	/* Ignored bits are shown, but are not an error. */
+	assert_int_equal(dec("uncore_mbox_0", 1ull << 30 | 1, UNCORE_NHM_EX), PMU_OK);
+	expect_text("ignored");
+	/* Read-only and write-1-to-clear fields say so. */
+	assert_int_equal(dec("global_status", 1ull << 63, UNCORE_NONE), PMU_OK);
+	expect_text("  cond_chgd=1 ");
+	expect_text("read-only");
+	assert_int_equal(dec("global_ovf_ctrl", 1, UNCORE_NONE), PMU_OK);
+	expect_text("write 1 to clear");
+}
+
+static void test_uncore_names(void **state)
+{
+	(void)state;
+	/* One family: the box's counter control. */
+	assert_int_equal(dec("uncore_ubox", 0x400044, UNCORE_SNB_EP), PMU_OK);
+	expect_text("U_MSR_PMON_CTL = 0x400044\n  (uncore_ubox, sandy-bridge-ep, MSRs 0xc10-0xc11)\n");
+	expect_text("  ev_sel=0x44");
+	assert_null(strstr(buf, "U_PMON_EVNT_SEL"));
+	/* Any family: each family's U-box. */
+	assert_int_equal(dec("uncore_ubox", 0x400044, UNCORE_NONE), PMU_OK);
+	expect_text("U_MSR_PMON_CTL");
+	expect_text("U_PMON_EVNT_SEL = 0x400044\n  (uncore_ubox, nehalem-ex-westmere-ex");
+	/* Box, global, fixed, status and overflow registers by suffix. */
+	assert_int_equal(dec("uncore_cbox_3.box", 0x10100, UNCORE_SNB_EP), PMU_OK);
+	expect_text("SNBEP_PMON_BOX_CTL = 0x10100\n  (uncore_cbox_3, sandy-bridge-ep, MSR 0xd64)");
+	expect_text("  frz=1 ");
+	expect_text("  frz_en=1 ");
+	assert_int_equal(dec("uncore.global", 1ull << 32, UNCORE_NHM_CLIENT), PMU_OK);
+	expect_text("(uncore, nehalem-westmere-client, MSR 0x391)");
+	expect_text("  en_fc0=1 ");
+	assert_int_equal(dec("uncore.fixed", 1, UNCORE_NHM_CLIENT), PMU_OK);
+	expect_text("MSR_UNCORE_FIXED_CTR_CTRL");
+	assert_int_equal(dec("uncore_mbox_1.status", 2, UNCORE_NHM_EX), PMU_OK);
+	expect_text("M_MSR_PMON_BOX_STATUS = 0x2\n  (uncore_mbox_1, nehalem-ex-westmere-ex, MSR 0xce1)");
+	expect_text("  ovf_ctr1=1 ");
+	assert_int_equal(dec("UNCORE_MBOX_1.OVF", 2, UNCORE_NHM_EX), PMU_OK);
+	expect_text("M_MSR_PMON_BOX_OVF_CTRL");
+	/* A layout name shared by many boxes decodes once. */
+	assert_int_equal(dec("snbep_pmon_box_ctl", 3, UNCORE_NONE), PMU_OK);
+	expect_text("  rst_ctrl=1 ");
+	assert_int_equal(lines(), 2 + 4);
+	/* MSR numbers of uncore registers; model 0x1F reads as the client uncore. */
+	assert_int_equal(dec("0xc00", 1ull << 28, UNCORE_NHM_EX), PMU_OK);
+	expect_text("U_PMON_GLOBAL_CTRL");
+	expect_text("  en_all=1 ");
+	assert_int_equal(dec("0x3c3", 0x40012E, UNCORE_UNCONFIRMED), PMU_OK);
+	expect_text("MSR_UNCORE_PERFEVTSEL = 0x40012e\n  (uncore, ");
+	expect_short_lines();
+}
+
+static void test_unknown_names(void **state)
+{
+	(void)state;
+	assert_int_equal(dec("bogus", 1, UNCORE_SNB_EP), PMU_ERR_UNKNOWN_NAME);
+	expect_text("unknown register 'bogus'; valid: perfevtsel fixed_ctr_ctrl");
+	expect_text(" uncore_cbox_7 ");
+	expect_text(" uncore_pcu;");
+	assert_null(strstr(buf, "mbox"));           /* only this family's boxes */
+	assert_int_equal(lines(), 1);
+	assert_int_equal(dec("bogus", 1, UNCORE_NONE), PMU_ERR_UNKNOWN_NAME);
+	expect_text(" uncore uncore_ubox uncore_mbox_0");
+	/* uncore_ubox (two families) is listed once */
+	const char *u = strstr(buf, " uncore_ubox ");
+	assert_non_null(u);
+	assert_null(strstr(u + 1, " uncore_ubox "));
+	/* A box of another family, a bad suffix, an MSR nothing describes, an empty name. */
+	assert_int_equal(dec("uncore_mbox_0", 1, UNCORE_SNB_EP), PMU_ERR_UNKNOWN_NAME);
+	assert_int_equal(dec("uncore_ubox.box", 1, UNCORE_SNB_EP), PMU_ERR_UNKNOWN_NAME);
+	assert_int_equal(dec("0xc1", 1, UNCORE_NONE), PMU_ERR_UNKNOWN_NAME);
+	expect_text("no register layout for MSR '0xc1'");
+	assert_int_equal(dec("", 1, UNCORE_NONE), PMU_ERR_UNKNOWN_NAME);
+}
+
+static void test_layout_for_msr(void **state)
+{
+	(void)state;
+	assert_ptr_equal(decode_layout_for_msr(0x186, UNCORE_NONE), &layout_perfevtsel);
+	assert_ptr_equal(decode_layout_for_msr(0x18D, UNCORE_NHM_CLIENT), &layout_perfevtsel);
+	assert_null(decode_layout_for_msr(0x18E, UNCORE_NONE));
+	assert_ptr_equal(decode_layout_for_msr(0x38F, UNCORE_NONE), &layout_global_ctrl);
+	assert_ptr_equal(decode_layout_for_msr(0x390, UNCORE_NONE), &layout_global_ovf_ctrl);
+	assert_null(decode_layout_for_msr(0xC1, UNCORE_NONE));   /* a counter */
+	assert_ptr_equal(decode_layout_for_msr(0xC10, UNCORE_SNB_EP), &layout_snbep_u_pmon_ctl);
+	assert_ptr_equal(decode_layout_for_msr(0xC10, UNCORE_NHM_EX), &layout_nhmex_u_evnt_sel);
+	assert_null(decode_layout_for_msr(0xC11, UNCORE_NHM_EX));   /* the U-box counter */
+	assert_ptr_equal(decode_layout_for_msr(0xCBA, UNCORE_NHM_EX), &layout_nhmex_m_cnt_ctl);
+	assert_null(decode_layout_for_msr(0xCBB, UNCORE_NHM_EX));
+	assert_ptr_equal(decode_layout_for_msr(0xDE4, UNCORE_SNB_EP), &layout_snbep_box_ctl);
+	assert_ptr_equal(decode_layout_for_msr(0xC08, UNCORE_SNB_EP), &layout_snbep_uclk_fixed_ctl);
+	assert_null(decode_layout_for_msr(0xC08, UNCORE_NHM_CLIENT));
+	/* Every box's control MSRs map to its own layout. */
+	for (unsigned i = 0; i < uncore_box_count; i++) {
+		const struct box_desc *d = uncore_boxes[i];
+		for (unsigned c = 0; c < d->n_counters; c++)
+			assert_ptr_equal(decode_layout_for_msr(box_ctl_msr(d, c), d->family), d->ctl_layout);
+		if (d->box_ctl)
+			assert_ptr_equal(decode_layout_for_msr(d->box_ctl, d->family), d->box->layout);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_core_perfevtsel),
+		cmocka_unit_test(test_reserved_flagged),
+		cmocka_unit_test(test_uncore_names),
+		cmocka_unit_test(test_unknown_names),
+		cmocka_unit_test(test_layout_for_msr),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
