@@ -69,6 +69,8 @@ struct app {
 enum verdict job_resolve(struct app *a);
 /* Counts the core events around the kernel on every selected CPU. */
 enum verdict job_core(struct app *a);
+/* --selftest: the validation suite on every selected CPU and package (efi/job_selftest.c). */
+enum verdict job_selftest(struct app *a);
 /* --list: what the boot CPU has (core PMU, uncore boxes, event names). */
 enum verdict job_list(struct app *a);
 /* --decode BOX VALUE: the fields of a raw value; VERDICT_ERROR for an unknown register. */

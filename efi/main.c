@@ -150,9 +150,26 @@ static pmu_status setup_backend(struct app *a)
 	if (!a->model)
 		return PMU_ERR_NOSPACE;
 	pmu_status st = model_init(a->model, p, n, 1);
-	if (!st)
-		model_backend(a->model, &a->backend);
-	return st;
+	if (st)
+		return st;
+	model_backend(a->model, &a->backend);
+	if (!pmu_strcmp(a->opt.sim_break, "narrow-counters"))
+		a->model->broken.narrow_counters = 1;
+	else if (!pmu_strcmp(a->opt.sim_break, "ignore-enable"))
+		a->model->broken.ignore_enable = true;
+	else if (a->opt.sim_break[0]) {
+		sb_puts(&a->sb, "efipmu: unknown model defect '");
+		sb_puts(&a->sb, a->opt.sim_break);
+		sb_puts(&a->sb, "' (narrow-counters, ignore-enable)");
+		app_say(a, FALSE);
+		return PMU_ERR_UNKNOWN_NAME;
+	}
+	if (a->opt.sim_break[0]) {
+		sb_puts(&a->sb, "the model has a deliberate defect: ");
+		sb_puts(&a->sb, a->opt.sim_break);
+		app_say(a, TRUE);
+	}
+	return PMU_OK;
 }
 
 static void fill_topology(struct app *a)
@@ -420,7 +437,9 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 			/* After discovery: it reads the microcode revision through a write. */
 			if (a->opt.dry_run)
 				job = dryrun_wrap(a);
-			if (!a->opt.fault_test && job == VERDICT_PASS) {
+			if (a->opt.selftest && !a->opt.fault_test && job == VERDICT_PASS) {
+				job = job_selftest(a);
+			} else if (!a->opt.fault_test && job == VERDICT_PASS) {
 				job = job_resolve(a);
 				if (job == VERDICT_PASS)
 					job = job_core(a);

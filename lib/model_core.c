@@ -178,8 +178,13 @@ static pmu_status store_checked(struct model_regfile *rf, uint32_t msr, uint64_t
 
 static pmu_status core_write(struct model *m, struct model_regfile *rf, uint32_t msr, uint64_t val)
 {
-	if (in_range(msr, MSR_IA32_PERFEVTSEL0, model_n_gp(m)))
-		return store_checked(rf, msr, val, evtsel_writable(m));
+	if (in_range(msr, MSR_IA32_PERFEVTSEL0, model_n_gp(m))) {
+		/* A new selection starts with the condition deasserted: its first assertion is an edge. */
+		pmu_status st = store_checked(rf, msr, val, evtsel_writable(m));
+		if (!st)
+			rf->scratch[MODEL_SCRATCH_CORE_EDGE] &= ~bit(msr - MSR_IA32_PERFEVTSEL0);
+		return st;
+	}
 	if (in_range(msr, MSR_IA32_PMC0, model_n_gp(m))) {
 		/* Legacy write: the low 32 bits, sign-extended from bit 31 (REGISTERS.md §1.2). */
 		uint64_t v = val & low_mask(32);

@@ -14,6 +14,8 @@ const struct opt_def options_table[OPT_COUNT] = {
 		"Program the real PMU, or the simulated reference model (default real)" },
 	[OPT_SIM_PROFILE] = { "sim-profile", 0, 1, OPT_KIND_TEXT, FIELD(sim_profile), 0, 0, "NAME",
 		"CPU the reference model simulates with --backend sim (default nehalem-ep)" },
+	[OPT_SIM_BREAK] = { "sim-break", 0, 1, OPT_KIND_TEXT, FIELD(sim_break), 0, 0, "DEFECT",
+		"Give the model a defect the selftest must catch: narrow-counters, ignore-enable" },
 	[OPT_EVENTS] = { "events", 'e', 1, OPT_KIND_EVENTS, FIELD(events), 0, 0, "SPEC",
 		"Events to count: perf syntax (cpu/event=0x3c,umask=0/) or names "
 		"(INST_RETIRED.ANY), comma-separated; repeat -e to add more" },
@@ -315,6 +317,8 @@ static pmu_status apply(struct parse *p, enum opt_id id, const struct val *v)
 {
 	const struct opt_def *d = &options_table[id];
 	pmu_status st = PMU_ERR_INVALID;
+	if (!v && d->kind != OPT_KIND_FLAG)   /* only flags are applied without a value */
+		return PMU_ERR_INVALID;
 	switch ((enum opt_kind)d->kind) {
 	case OPT_KIND_FLAG:
 		st = set_flag(p, d, v);

@@ -22,6 +22,7 @@ enum efipmu_backend {
 enum opt_id {
 	OPT_BACKEND,
 	OPT_SIM_PROFILE,
+	OPT_SIM_BREAK,
 	OPT_EVENTS,
 	OPT_KERNELS,
 	OPT_CPUS,
@@ -46,6 +47,7 @@ enum opt_id {
 struct efipmu_options {
 	enum efipmu_backend backend;   /* default real */
 	char sim_profile[32];          /* model profile for --backend sim, default "nehalem-ep" */
+	char sim_break[32];            /* a deliberate model defect: "", narrow-counters, ignore-enable */
 	char events[512];              /* -e specs joined with ','; "" = the app's default set */
 	char kernels[128];             /* comma list of kernel names; "" = the app's default */
 	struct cpuset cpus;            /* default all */

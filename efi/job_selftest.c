@@ -1,0 +1,250 @@
+/*
+ * --selftest: the validation suite of lib/selftest.h on every selected CPU
+ * (core PMU) and on one leader CPU per package (uncore), then one table on the
+ * BSP, a "check" log record per check and a summary line. AP code only fills
+ * its own cache-line-aligned report; the BSP prints.
+ */
+#include <efi.h>
+#include <efilib.h>
+#include "app.h"
+#include "logrec.h"
+#include "selftest.h"
+#include "topology.h"
+
+#define SELFTEST_TIMEOUT_US 60000000u
+#define SIM_ITERATIONS 1000      /* the model replays one cycle per instruction */
+#define REAL_ITERATIONS 100000
+#define COL_CHECK 8
+#define COL_RESULT 28
+#define COL_REASON 34
+#define WIDTH 80
+
+struct aligned_report {
+	struct selftest_report r;
+} __attribute__((aligned(64)));
+
+struct selftest_job {
+	struct app *a;
+	struct aligned_report *cpu;        /* one per CPU */
+	struct aligned_report *pkg;        /* one per package leader */
+	struct package_leader leader[TOPO_MAX_PACKAGES];
+	unsigned npkg;
+	unsigned run_pkg;                  /* the package mp_run_on is running */
+	BOOLEAN ran[MP_MAX_CPUS];
+};
+
+/* The real kernels are called directly by the measured window. */
+static kernel_fn real_kernel_for(void *ctx, const struct kernel_desc *k)
+{
+	(void)ctx;
+	return k->fn;
+}
+
+static void env_for(const struct selftest_job *j, unsigned cpu, struct selftest_env *env)
+{
+	struct app *a = j->a;
+	pmu_memset(env, 0, sizeof(*env));
+	env->b = &a->backend;
+	env->cpu = cpu;
+	env->ci = &a->slot[cpu].info;
+	env->kernel_for = a->model ? selftest_sim_kernel_for : real_kernel_for;
+	env->ctx = a->model;
+	env->iterations = a->model ? SIM_ITERATIONS : REAL_ITERATIONS;
+	env->force = a->opt.force;
+}
+
+static BOOLEAN selected(const struct app *a, unsigned cpu)
+{
+	return cpuset_has(&a->opt.cpus, cpu) && a->slot[cpu].done && !a->slot[cpu].st;
+}
+
+static void core_on_cpu(void *ctx, unsigned cpu)
+{
+	struct selftest_job *j = ctx;
+	struct selftest_env env;
+	if (cpu >= MP_MAX_CPUS || !selected(j->a, cpu))
+		return;
+	env_for(j, cpu, &env);
+	selftest_core(&env, &j->cpu[cpu].r);
+	j->ran[cpu] = TRUE;
+}
+
+static void uncore_on_leader(void *ctx, unsigned cpu)
+{
+	struct selftest_job *j = ctx;
+	struct selftest_env env;
+	env_for(j, cpu, &env);
+	selftest_uncore(&env, j->leader[j->run_pkg].package, &j->pkg[j->run_pkg].r);
+}
+
+/* Words of text from column col to WIDTH, continued on lines indented to col. */
+static void say_wrapped(struct app *a, const char *text, size_t col)
+{
+	BOOLEAN sim = a->backend.simulated;
+	size_t room = WIDTH - col - (sim ? 6 : 0), len = pmu_strlen(text);
+	while (len) {
+		size_t n = len <= room ? len : room;
+		while (n < len && n > 0 && text[n] != ' ')
+			n--;
+		if (!n)
+			n = len < room ? len : room;
+		sb_pad_to(&a->sb, col);
+		sb_putn(&a->sb, text, n);
+		app_say(a, sim);
+		text += n;
+		len -= n;
+		while (len && *text == ' ') {
+			text++;
+			len--;
+		}
+	}
+}
+
+static void report_check(struct app *a, const struct selftest_check *c)
+{
+	BOOLEAN sim = a->backend.simulated, pkg = c->scope == SELFTEST_PACKAGE;
+	logrec_begin(&a->sb, "check", sim);
+	logrec_key_u64(&a->sb, pkg ? "package" : "cpu", c->where);
+	logrec_key_str(&a->sb, "suite", "selftest");
+	logrec_key_str(&a->sb, "check", c->name);
+	logrec_key_str(&a->sb, "result", selftest_result_str(c->result));
+	logrec_key_str(&a->sb, "reason", c->reason);
+	logrec_key_u64(&a->sb, "expected", c->expected);
+	logrec_key_u64(&a->sb, "measured", c->measured);
+	logrec_end(&a->sb);
+	app_record(a);
+
+	sb_puts(&a->sb, pkg ? "pkg " : "cpu ");
+	sb_dec(&a->sb, c->where);
+	sb_pad_to(&a->sb, COL_CHECK);
+	sb_puts(&a->sb, c->name);
+	sb_pad_to(&a->sb, COL_RESULT);
+	sb_puts(&a->sb, selftest_result_str(c->result));
+	if (!c->reason[0]) {
+		app_say(a, sim);
+		return;
+	}
+	say_wrapped(a, c->reason, COL_REASON);
+}
+
+struct tally {
+	unsigned pass, fail, skip, reports, absent;
+	const char *why;                 /* a reason of an absent PMU */
+};
+
+static void report_all(struct app *a, const struct selftest_report *r, struct tally *t)
+{
+	for (unsigned i = 0; i < r->n; i++)
+		report_check(a, &r->c[i]);
+	if (r->truncated) {
+		sb_puts(&a->sb, "        (more checks than the report holds: the last ones are missing)");
+		app_say(a, a->backend.simulated);
+	}
+	t->pass += r->pass;
+	t->fail += r->fail + r->truncated;
+	t->skip += r->skip;
+	t->reports++;
+	if (r->absent) {
+		t->absent++;
+		if (!t->why && r->n)
+			t->why = r->c[0].reason;
+	}
+}
+
+static BOOLEAN find_leaders(struct selftest_job *j)
+{
+	struct app *a = j->a;
+	UINTN n = a->mp.count < MP_MAX_CPUS ? a->mp.count : MP_MAX_CPUS;
+	struct cpu_info *ci = AllocateZeroPool(n * sizeof(*ci));
+	struct cpuset sel = a->opt.cpus;
+	bool more = false;
+	if (!ci)
+		return FALSE;
+	for (UINTN i = 0; i < n; i++) {
+		ci[i] = a->slot[i].info;
+		ci[i].enabled = ci[i].enabled && selected(a, (unsigned)i);
+	}
+	j->npkg = topo_package_leaders(ci, (unsigned)n, &sel, j->leader, TOPO_MAX_PACKAGES, &more);
+	FreePool(ci);
+	if (more) {
+		sb_puts(&a->sb, "selftest: more packages than ");
+		sb_dec(&a->sb, TOPO_MAX_PACKAGES);
+		sb_puts(&a->sb, ": the uncore of the others is not checked");
+		app_say(a, FALSE);
+	}
+	return TRUE;
+}
+
+static void *alloc_aligned(UINTN bytes, VOID **base)
+{
+	*base = AllocateZeroPool(bytes + 63);
+	return *base ? (void *)(((UINTN)*base + 63) & ~(UINTN)63) : NULL;
+}
+
+enum verdict job_selftest(struct app *a)
+{
+	struct selftest_job *j = AllocateZeroPool(sizeof(*j));
+	VOID *cbase = NULL, *pbase = NULL;
+	UINTN ncpu = a->mp.count < MP_MAX_CPUS ? a->mp.count : MP_MAX_CPUS;
+	struct tally core = { 0 }, unc = { 0 };
+	BOOLEAN sim = a->backend.simulated;
+	if (!j)
+		return VERDICT_ERROR;
+	j->a = a;
+	j->cpu = alloc_aligned(ncpu * sizeof(*j->cpu), &cbase);
+	j->pkg = alloc_aligned(TOPO_MAX_PACKAGES * sizeof(*j->pkg), &pbase);
+	if (!j->cpu || !j->pkg || !find_leaders(j)) {
+		sb_puts(&a->sb, "selftest: out of memory for the reports");
+		app_say(a, FALSE);
+		FreePool(j);
+		return VERDICT_ERROR;
+	}
+	mp_run_all(&a->mp, core_on_cpu, j, SELFTEST_TIMEOUT_US);
+	/* One package at a time: a package's kernels must not disturb another's uncore counts. */
+	for (j->run_pkg = 0; j->run_pkg < j->npkg; j->run_pkg++)
+		mp_run_on(&a->mp, j->leader[j->run_pkg].cpu, uncore_on_leader, j, SELFTEST_TIMEOUT_US);
+	a->measured = TRUE;
+
+	sb_puts(&a->sb, "WHERE   CHECK               RESULT REASON");
+	app_say(a, sim);
+	for (UINTN i = 0; i < ncpu; i++) {
+		if (j->ran[i])
+			report_all(a, &j->cpu[i].r, &core);
+		else if (selected(a, (unsigned)i)) {
+			sb_puts(&a->sb, "cpu ");
+			sb_dec(&a->sb, i);
+			sb_pad_to(&a->sb, COL_CHECK);
+			sb_puts(&a->sb, "did not run the suite (timeout): no result");
+			app_say(a, sim);
+			core.fail++;
+		}
+	}
+	for (unsigned p = 0; p < j->npkg; p++)
+		report_all(a, &j->pkg[p].r, &unc);
+
+	sb_puts(&a->sb, "selftest: ");
+	sb_dec(&a->sb, core.pass + unc.pass);
+	sb_puts(&a->sb, " PASS, ");
+	sb_dec(&a->sb, core.fail + unc.fail);
+	sb_puts(&a->sb, " FAIL, ");
+	sb_dec(&a->sb, core.skip + unc.skip);
+	sb_puts(&a->sb, " SKIP");
+	app_say(a, sim);
+
+	enum verdict v = core.fail + unc.fail ? VERDICT_FAIL : VERDICT_PASS;
+	if (v == VERDICT_PASS && core.absent == core.reports && unc.absent == unc.reports) {
+		sb_puts(&a->sb, "selftest: no PMU to check on this machine: ");
+		sb_puts(&a->sb, core.why ? core.why : "no CPU ran the suite");
+		app_say(a, sim);
+		if (unc.why) {
+			sb_puts(&a->sb, "selftest: uncore: ");
+			sb_puts(&a->sb, unc.why);
+			app_say(a, sim);
+		}
+		v = VERDICT_NO_PMU;
+	}
+	FreePool(cbase);
+	FreePool(pbase);
+	FreePool(j);
+	return v;
+}
