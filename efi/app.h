@@ -59,7 +59,6 @@ struct app {
 	unsigned nureqs;
 	const struct kernel_desc *kernel;
 	uint64_t iterations;
-	BOOLEAN measured;
 };
 
 /*
@@ -69,6 +68,10 @@ struct app {
 enum verdict job_resolve(struct app *a);
 /* Counts the core events around the kernel on every selected CPU. */
 enum verdict job_core(struct app *a);
+/* Plans the uncore events (or the family's defaults) on the BSP: bad input writes nothing. */
+enum verdict job_uncore_check(struct app *a);
+/* Counts the uncore events once per package, from one CPU of each. */
+enum verdict job_uncore(struct app *a);
 /* --selftest: the validation suite on every selected CPU and package (efi/job_selftest.c). */
 enum verdict job_selftest(struct app *a);
 /* --list: what the boot CPU has (core PMU, uncore boxes, event names). */
@@ -80,9 +83,16 @@ enum verdict dryrun_wrap(struct app *a);
 /* Prints and logs every recorded write per CPU; VERDICT_FAIL when a record overflowed. */
 enum verdict dryrun_report(struct app *a);
 
-/* Prints sb on the console (prefixed "[SIM] " for simulated data) and resets it. */
+/* efi/report.c. Prints sb on the console (prefixed "[SIM] " for simulated data) and resets it. */
 void app_say(struct app *a, BOOLEAN simulated);
 /* Writes the record in sb to the log (if any) and resets it. */
 void app_record(struct app *a);
+/* ERROR over FAIL over NO-PMU over PASS. */
+enum verdict verdict_worse(enum verdict x, enum verdict y);
+/* The console row of one count, 80 columns: WHERE EVENT(30) COUNTER CONTROL DELTA. */
+void app_count_row(struct app *a, const char *where, const char *event, const char *counter,
+		   uint32_t ctl_msr, uint64_t ctl, uint64_t delta, BOOLEAN overflowed);
+/* Its heading, with `where` naming the first column ("CPU", "PKG"). */
+void app_count_header(struct app *a, const char *where);
 
 #endif

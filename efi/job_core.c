@@ -37,7 +37,8 @@ static void log_counter(struct app *a, const struct cpu_info *ci, const struct c
 		.cpu = ci->index, .apic_id = ci->apic_id, .package = ci->package, .box = "core",
 		.event = c->name, .counter_kind = c->kind == CORE_GP ? "gp" : "fixed",
 		.counter = c->index, .width = c->width, .ctl_msr = c->ctl_msr, .ctl_value = c->ctl_val,
-		.ctl_layout = l, .ctr_msr = c->ctr_msr, .start = c->start, .end = c->end,
+		.ctl_layout = l, .extra_msr = c->extra_msr, .extra_value = c->extra_val,
+		.ctr_msr = c->ctr_msr, .start = c->start, .end = c->end,
 		.delta = c->delta, .overflowed = c->overflowed, .kernel = a->kernel->name,
 		.iterations = a->iterations, .round = round, .repeat = repeat,
 	};
@@ -46,22 +47,14 @@ static void log_counter(struct app *a, const struct cpu_info *ci, const struct c
 	if (a->opt.repeats > 1)
 		return;   /* the statistics table says it in one row */
 
-	sb_dec(&a->sb, ci->index);
-	sb_pad_to(&a->sb, 5);
-	for (unsigned i = 0; i < 22 && c->name[i]; i++)
-		sb_putc(&a->sb, c->name[i]);
-	sb_pad_to(&a->sb, 28);
-	sb_puts(&a->sb, c->kind == CORE_GP ? "pmc" : "fixed");
-	sb_dec(&a->sb, c->index);
-	sb_pad_to(&a->sb, 36);
-	sb_hex(&a->sb, c->ctl_msr);
-	sb_putc(&a->sb, '=');
-	sb_hex(&a->sb, c->ctl_val);
-	sb_pad_to(&a->sb, 58);
-	sb_dec_grouped(&a->sb, c->delta);
-	if (c->overflowed)
-		sb_puts(&a->sb, " (overflowed)");
-	app_say(a, sim);
+	char where[12], counter[12];
+	struct strbuf w, k;
+	sb_init(&w, where, sizeof(where));
+	sb_dec(&w, ci->index);
+	sb_init(&k, counter, sizeof(counter));
+	sb_puts(&k, c->kind == CORE_GP ? "pmc" : "fixed");
+	sb_dec(&k, c->index);
+	app_count_row(a, where, c->name, counter, c->ctl_msr, c->ctl_val, c->delta, c->overflowed);
 }
 
 /* The core PMU registers as firmware left them, and what of it was in use. */
@@ -325,8 +318,7 @@ enum verdict job_core(struct app *a)
 		app_say(a, sim);
 	}
 	if (reps == 1) {
-		sb_puts(&a->sb, "CPU  EVENT                 COUNTER CONTROL               DELTA");
-		app_say(a, sim);
+		app_count_header(a, "CPU");
 	}
 	for (unsigned g = 0; g < nrounds; g++) {
 		unsigned evi[CORE_MAX_EVENTS];
@@ -339,7 +331,6 @@ enum verdict job_core(struct app *a)
 		int ireq = instructions_req(a);
 		for (unsigned r = 0; r < reps; r++) {
 			measure_all(a);
-			a->measured = TRUE;
 			for (UINTN i = 0; i < a->mp.count; i++) {
 				struct cpu_slot *s = &a->slot[i];
 				if (!measured[i])

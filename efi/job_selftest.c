@@ -203,7 +203,6 @@ enum verdict job_selftest(struct app *a)
 	/* One package at a time: a package's kernels must not disturb another's uncore counts. */
 	for (j->run_pkg = 0; j->run_pkg < j->npkg; j->run_pkg++)
 		mp_run_on(&a->mp, j->leader[j->run_pkg].cpu, uncore_on_leader, j, SELFTEST_TIMEOUT_US);
-	a->measured = TRUE;
 
 	sb_puts(&a->sb, "WHERE   CHECK               RESULT REASON");
 	app_say(a, sim);

@@ -17,20 +17,6 @@
 
 static struct app *app;
 
-void app_say(struct app *a, BOOLEAN simulated)
-{
-	if (simulated)
-		con_write("[SIM] ");
-	con_line(&a->sb);
-}
-
-void app_record(struct app *a)
-{
-	if (a->have_log)
-		logfile_line(&a->log, a->sb.buf, a->sb.len);
-	sb_reset(&a->sb);
-}
-
 /*
  * A rejected file changes no setting, but a test harness still needs its
  * answer: a line that is exactly "qemu-exit" keeps the verdict path open.
@@ -150,6 +136,9 @@ static pmu_status setup_backend(struct app *a)
 	if (!a->model)
 		return PMU_ERR_NOSPACE;
 	pmu_status st = model_init(a->model, p, n, 1);
+	/* The model's packages are the firmware's: uncore boxes are shared as on hardware. */
+	for (unsigned i = 0; i < n && !st; i++)
+		st = model_place_cpu(a->model, i, a->mp.cpu[i].info.Location.Package);
 	if (st)
 		return st;
 	model_backend(a->model, &a->backend);
@@ -274,7 +263,7 @@ static enum verdict judge(struct app *a, enum verdict job)
 		v = faults_caught == ran ? VERDICT_PASS : VERDICT_FAIL;
 	else if (with_pmu < ran)
 		v = VERDICT_NO_PMU;
-	else if (a->measured)
+	else
 		v = job;
 
 	logrec_begin(&a->sb, "verdict", a->backend.simulated);
@@ -442,7 +431,11 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 			} else if (!a->opt.fault_test && job == VERDICT_PASS) {
 				job = job_resolve(a);
 				if (job == VERDICT_PASS)
-					job = job_core(a);
+					job = job_uncore_check(a);
+				if (job == VERDICT_PASS) {
+					enum verdict core = job_core(a);   /* core table first */
+					job = verdict_worse(core, job_uncore(a));
+				}
 			}
 			if (a->opt.dry_run && job != VERDICT_ERROR)
 				job = dryrun_report(a);

@@ -144,6 +144,10 @@ void logrec_count(struct strbuf *sb, const struct count_rec *c, bool simulated)
 	logrec_key_hex(sb, "ctl_value", c->ctl_value);
 	sb_json_key(sb, "ctl_fields");
 	reg_decode_json(c->ctl_layout, c->ctl_value, sb);
+	if (c->extra_msr) {
+		logrec_key_hex(sb, "extra_msr", c->extra_msr);
+		logrec_key_hex(sb, "extra_value", c->extra_value);
+	}
 	logrec_key_hex(sb, "ctr_msr", c->ctr_msr);
 	logrec_key_hex(sb, "start", c->start);
 	logrec_key_hex(sb, "end", c->end);

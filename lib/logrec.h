@@ -45,6 +45,8 @@ struct count_rec {
 	uint32_t ctl_msr;
 	uint64_t ctl_value;
 	const struct reg_layout *ctl_layout;   /* decodes ctl_value into "ctl_fields" */
+	uint32_t extra_msr;             /* auxiliary MSR the event set (0: none) and its value */
+	uint64_t extra_value;
 	uint32_t ctr_msr;
 	uint64_t start, end, delta;     /* raw counter values and the width-aware delta */
 	bool overflowed;

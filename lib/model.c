@@ -24,6 +24,33 @@ pmu_status model_init(struct model *m, const struct model_profile *p, unsigned n
 	return PMU_OK;
 }
 
+pmu_status model_place_cpu(struct model *m, unsigned cpu, unsigned pkg)
+{
+	if (cpu >= m->ncpus || pkg >= MODEL_MAX_PKGS)
+		return PMU_ERR_RANGE;
+	m->pkg_of[cpu] = pkg;
+	if (pkg >= m->npkgs)
+		m->npkgs = pkg + 1;
+	return PMU_OK;
+}
+
+/* The register file a device of cpu works on; a package's file is held by one CPU at a time. */
+static struct model_regfile *file_take(struct model *m, const struct model_dev *d, unsigned cpu)
+{
+	if (!d->package_scope)
+		return &m->thread[cpu];
+	uint8_t *busy = &m->pkg_busy[m->pkg_of[cpu]];
+	while (__atomic_test_and_set(busy, __ATOMIC_ACQUIRE))
+		__asm__ volatile("pause" ::: "memory");
+	return &m->pkg[m->pkg_of[cpu]];
+}
+
+static void file_give(struct model *m, const struct model_dev *d, unsigned cpu)
+{
+	if (d->package_scope)
+		__atomic_clear(&m->pkg_busy[m->pkg_of[cpu]], __ATOMIC_RELEASE);
+}
+
 pmu_status model_inject_fault(struct model *m, uint32_t msr, int cpu)
 {
 	if (m->nfaults >= MODEL_MAX_FAULTS)
@@ -95,13 +122,14 @@ static pmu_status sim_rdmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t *val
 		return PMU_ERR_INVALID;
 	const struct model_dev *d = dev_for(m, msr);
 	if (d && !injected(m, cpu, msr)) {
-		struct model_regfile *rf = d->package_scope ? &m->pkg[m->pkg_of[cpu]] : &m->thread[cpu];
+		struct model_regfile *rf = file_take(m, d, cpu);
 		if (d->read) {
 			st = d->read(m, rf, msr, val);
 		} else {
 			*val = model_peek(rf, msr);
 			st = PMU_OK;
 		}
+		file_give(m, d, cpu);
 	}
 	if (st)
 		*val = 0;
@@ -117,8 +145,9 @@ static pmu_status sim_wrmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t val)
 		return PMU_ERR_INVALID;
 	const struct model_dev *d = dev_for(m, msr);
 	if (d && !injected(m, cpu, msr)) {
-		struct model_regfile *rf = d->package_scope ? &m->pkg[m->pkg_of[cpu]] : &m->thread[cpu];
+		struct model_regfile *rf = file_take(m, d, cpu);
 		st = d->write ? d->write(m, rf, msr, val) : model_poke(rf, msr, val);
+		file_give(m, d, cpu);
 	}
 	log_access(m, cpu, MOP_WRMSR, msr, val, st);
 	return st;
@@ -227,7 +256,8 @@ void model_run_cycle(struct model *m, unsigned cpu, const struct model_cycle *c)
 		const struct model_dev *d = m->p->devs[i];
 		if (!d->cycle)
 			continue;
-		d->cycle(m, d->package_scope ? &m->pkg[m->pkg_of[cpu]] : &m->thread[cpu], c);
+		d->cycle(m, file_take(m, d, cpu), c);
+		file_give(m, d, cpu);
 	}
 }
 

@@ -97,12 +97,15 @@ struct model {
 	unsigned log_len[MODEL_MAX_CPUS];
 	bool log_overflow[MODEL_MAX_CPUS];
 	uint64_t ucode_latch[MODEL_MAX_CPUS];  /* IA32_BIOS_SIGN_ID as CPUID(1) loads it */
+	uint8_t pkg_busy[MODEL_MAX_PKGS];      /* CPUs of a package run at once in the app: one at a time */
 };
 
 /* CPUs are spread evenly over packages: cpu i is in package i / (ncpus / npkgs). */
 pmu_status model_init(struct model *m, const struct model_profile *p, unsigned ncpus,
 		      unsigned npkgs);
 void model_backend(struct model *m, struct pmu_backend *b);
+/* Puts cpu in package pkg (the app follows the firmware's topology); PMU_ERR_RANGE past the limits. */
+pmu_status model_place_cpu(struct model *m, unsigned cpu, unsigned pkg);
 
 /* Makes every access to msr from cpu (-1: all CPUs) raise #GP. */
 pmu_status model_inject_fault(struct model *m, uint32_t msr, int cpu);

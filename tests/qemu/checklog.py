@@ -18,6 +18,14 @@ def main():
     ap.add_argument("--backend")
     ap.add_argument("--counts", type=int, help="number of count records")
     ap.add_argument("--checks-pass", type=int, help="number of check records, all PASS")
+    ap.add_argument("--uncore-counts", type=int, help="number of uncore count records (box not core)")
+    ap.add_argument("--uncore-packages", type=int,
+                    help="uncore counts from this many packages, one leader CPU each, every "
+                         "(box, event) once per package")
+    ap.add_argument("--uncore-count", action="append", default=[], metavar="BOX:EVENT=DELTA",
+                    help="every uncore count record of that box and event has exactly DELTA")
+    ap.add_argument("--probes-not-held", type=int,
+                    help="number of uncore_probe records whose register did not hold its value")
     a = ap.parse_args()
 
     recs = []
@@ -74,6 +82,35 @@ def main():
         checks = [r for r in recs if r.get("rec") == "check"]
         want(len(checks) == a.checks_pass and all(c["result"] == "PASS" for c in checks),
              f"checks: {[(c['cpu'], c['result']) for c in checks]}, expected {a.checks_pass} PASS")
+    ucounts = [r for r in recs if r.get("rec") == "count" and r.get("box") != "core"]
+    if a.uncore_counts is not None:
+        want(len(ucounts) == a.uncore_counts,
+             f"{len(ucounts)} uncore count records, expected {a.uncore_counts}")
+    if a.uncore_packages is not None:
+        pkgs = {}
+        for c in ucounts:
+            pkgs.setdefault(c["package"], []).append(c)
+        want(len(pkgs) == a.uncore_packages,
+             f"uncore counts from packages {sorted(pkgs)}, expected {a.uncore_packages}")
+        for p, cs in pkgs.items():
+            want(len({c["cpu"] for c in cs}) == 1, f"package {p} counted on CPUs {[c['cpu'] for c in cs]}")
+            keys = [(c["box"], c["event"], c["counter_kind"], c["counter"]) for c in cs]
+            want(len(keys) == len(set(keys)), f"package {p} programmed a counter twice: {keys}")
+            want(keys == [(c["box"], c["event"], c["counter_kind"], c["counter"])
+                          for c in next(iter(pkgs.values()))],
+                 f"package {p} counted other events than the first package")
+    for spec in a.uncore_count:
+        box, _, rest = spec.partition(":")
+        event, _, delta = rest.rpartition("=")
+        got = [c["delta"] for c in ucounts if c["box"] == box and c["event"] == event]
+        want(got and all(d == int(delta, 0) for d in got),
+             f"{box}:{event} deltas {got}, expected {delta} in every package")
+    if a.probes_not_held is not None:
+        probes = [r for r in recs if r.get("rec") == "uncore_probe"]
+        bad = [r for r in probes if r["result"] != "holds"]
+        want(len(bad) == a.probes_not_held and all(r["readback0"] != r["pattern0"] or
+                                                    r["readback1"] != r["pattern1"] for r in bad),
+             f"{len(bad)} uncore probes did not hold, expected {a.probes_not_held}: {probes}")
     for e in errors:
         print(f"checklog: {e}")
     sys.exit(1 if errors else 0)

@@ -1,0 +1,398 @@
+/*
+ * The uncore job: the uncore events of -e (or a default set for the uncore
+ * family) counted around the kernel once per package, on one leader CPU of
+ * each package (uncore registers are per package, REGISTERS.md §2-§4).
+ * Events are planned on the BSP before any CPU is touched, so bad input
+ * writes no MSR. Each leader first checks that its boxes hold what is
+ * written (QEMU TCG drops the writes): where they do not, the app says so
+ * and prints no counts.
+ */
+#include <efi.h>
+#include <efilib.h>
+#include "app.h"
+#include "buffers.h"
+#include "evspec.h"
+#include "logrec.h"
+#include "sim_workload.h"
+#include "topology.h"
+
+#define LEADER_TIMEOUT_US 10000000u
+#define MAX_PROBES 16   /* distinct boxes of one run */
+
+/*
+ * Without -e: clocks plus what the `uncore` kernel drives (memory reads and writes,
+ * lock traffic), per family. spec NULL is the family's fixed clock counter, which
+ * has no event code (REGISTERS.md §2.7). NHM/NHM-EX have no event list (§2.7: none in
+ * intel/perfmon), so their events are perf terms with the codes of §2.7 / §3.6 / §3.9.
+ */
+struct default_event {
+	enum uncore_family fam;
+	const char *name;   /* NULL: the list name evspec gives */
+	const char *spec;
+};
+
+static const struct default_event defaults[] = {
+	{ UNCORE_NHM_CLIENT, "UNCORE_CLOCK", NULL },
+	{ UNCORE_NHM_CLIENT, "UNC_QMC_NORMAL_READS.ANY", "uncore/event=0x2c,umask=0x07/" },
+	{ UNCORE_NHM_CLIENT, "UNC_QMC_WRITES.PARTIAL_ANY", "uncore/event=0x2f,umask=0x38/" },
+	{ UNCORE_NHM_EX, "MBOX_CLOCKTICKS", "uncore_mbox_0/inc_sel=0x1b,wrap_mode=1/" },
+	{ UNCORE_NHM_EX, "MBOX_CLOCKTICKS", "uncore_mbox_1/inc_sel=0x1b,wrap_mode=1/" },
+	{ UNCORE_NHM_EX, "BBOX_CMDS_ALL", "uncore_mbox_0/inc_sel=0x1a,wrap_mode=1/" },
+	{ UNCORE_NHM_EX, "BUF_VALID_LOCK", "uncore_ubox/event=0x02/" },
+	{ UNCORE_SNB_EP, NULL, "UNC_U_CLOCKTICKS" },
+	{ UNCORE_SNB_EP, NULL, "UNC_U_LOCK_CYCLES" },
+	{ UNCORE_SNB_EP, "UNC_C_TOR_INSERTS.MISS_ALL", "uncore_cbox_0/event=0x35,umask=0x0a/" },
+};
+
+/* One package's run, written only by its leader (AP code: no printing, no files). */
+struct pkg_run {
+	struct app *a;
+	struct package_leader leader;
+	unsigned nprobes;
+	struct uncore_probe probe[MAX_PROBES];
+	const struct box_desc *probe_box[MAX_PROBES];
+	pmu_status probe_st;            /* first probe that did not hold or faulted */
+	struct uncore_session s;
+	pmu_status restore_st;
+	uint64_t checksum;
+	volatile UINT32 done;
+} __attribute__((aligned(64)));
+
+static struct pkg_run pkgs[TOPO_MAX_PACKAGES];
+static struct uncore_session check_session;
+static struct cpu_info infos[MP_MAX_CPUS];
+
+static enum uncore_family bsp_family(const struct app *a)
+{
+	return a->slot[a->mp.bsp].info.uncore;
+}
+
+static enum verdict refuse(struct app *a, const char *what, const char *name, const char *why)
+{
+	sb_puts(&a->sb, "efipmu: ");
+	sb_puts(&a->sb, what);
+	if (name) {
+		sb_puts(&a->sb, " '");
+		sb_puts(&a->sb, name);
+		sb_putc(&a->sb, '\'');
+	}
+	if (why) {
+		sb_puts(&a->sb, ": ");
+		sb_puts(&a->sb, why);
+	}
+	app_say(a, FALSE);
+	return VERDICT_ERROR;
+}
+
+/* The family's fixed (clock) counter as a request. */
+static BOOLEAN fixed_clock(enum uncore_family fam, struct pmu_event_req *r)
+{
+	for (unsigned i = 0; i < uncore_box_count; i++) {
+		const struct box_desc *d = uncore_boxes[i];
+		if (d->family != fam || !d->fixed_ctl)
+			continue;
+		pmu_memset(r, 0, sizeof(*r));
+		r->box = d;
+		r->fixed = 0;
+		return TRUE;
+	}
+	return FALSE;
+}
+
+static enum verdict add_defaults(struct app *a)
+{
+	const struct cpu_info *bsp = &a->slot[a->mp.bsp].info;
+	struct evspec_error err;
+	unsigned n;
+	for (unsigned i = 0; i < sizeof(defaults) / sizeof(defaults[0]); i++) {
+		const struct default_event *d = &defaults[i];
+		struct pmu_event_req *r = &a->ureqs[a->nureqs];
+		if (d->fam != bsp->uncore || a->nureqs == UNCORE_MAX_EVENTS)
+			continue;
+		if (d->spec ? evspec_parse_list(bsp, d->spec, r, 1, &n, &err) != PMU_OK :
+			      !fixed_clock(d->fam, r))
+			return refuse(a, "default uncore event", d->name ? d->name : d->spec,
+				      d->spec ? err.msg : "no fixed counter");
+		if (d->name)
+			pmu_strlcpy(r->name, d->name, sizeof(r->name));
+		a->nureqs++;
+	}
+	return VERDICT_PASS;
+}
+
+static const char *plan_problem(const struct uncore_session *s, enum uncore_family fam,
+				struct strbuf *why)
+{
+	switch (s->st) {
+	case PMU_ERR_UNSUPPORTED:
+		sb_puts(why, "its box is not one of this CPU's uncore (");
+		sb_puts(why, uncore_family_name(fam));
+		sb_putc(why, ')');
+		break;
+	case PMU_ERR_NO_COUNTER:
+		sb_puts(why, "no counter left for it (too many events for its box)");
+		break;
+	case PMU_ERR_RESERVED:
+		sb_puts(why, "sets reserved bit ");
+		sb_dec(why, s->bad_bit);
+		break;
+	case PMU_ERR_INVALID:
+		sb_puts(why, "its box refuses this control word or auxiliary MSR");
+		break;
+	default:
+		sb_puts(why, pmu_status_str(s->st));
+	}
+	return why->buf;
+}
+
+enum verdict job_uncore_check(struct app *a)
+{
+	enum uncore_family fam = bsp_family(a);
+	if (fam == UNCORE_NONE)
+		return VERDICT_PASS;
+	if (!a->opt.events[0] && !a->nureqs) {
+		enum verdict v = add_defaults(a);
+		if (v != VERDICT_PASS)
+			return v;
+	}
+	if (!a->nureqs || uncore_plan(&check_session, fam, a->ureqs, a->nureqs) == PMU_OK)
+		return VERDICT_PASS;
+	char buf[128];
+	struct strbuf why;
+	sb_init(&why, buf, sizeof(buf));
+	unsigned bad = check_session.bad_event < a->nureqs ? check_session.bad_event : 0;
+	return refuse(a, "uncore event", a->ureqs[bad].name, plan_problem(&check_session, fam, &why));
+}
+
+/* ---- on each leader ---- */
+
+static BOOLEAN probed(const struct pkg_run *p, const struct box_desc *d)
+{
+	for (unsigned i = 0; i < p->nprobes; i++)
+		if (p->probe_box[i] == d)
+			return TRUE;
+	return FALSE;
+}
+
+/*
+ * Every box in use must hold what is written. A counter firmware left enabled
+ * (PMU_ERR_IN_USE) is left alone here: programming refuses it, or takes it with --force.
+ */
+static pmu_status probe_boxes(struct pkg_run *p, unsigned cpu)
+{
+	for (unsigned i = 0; i < p->s.n && p->nprobes < MAX_PROBES; i++) {
+		const struct box_desc *d = p->s.ev[i].box;
+		if (probed(p, d))
+			continue;
+		p->probe_box[p->nprobes] = d;
+		pmu_status st = uncore_probe_holds(&p->a->backend, cpu, d, &p->probe[p->nprobes++]);
+		if (st && st != PMU_ERR_IN_USE)
+			return st;
+	}
+	return PMU_OK;
+}
+
+static uint64_t run_kernel(struct app *a, unsigned cpu)
+{
+	/* The model touches no memory; the real kernel gets the run's buffer (efi/buffers.c), if any. */
+	struct kernel_args args = { a->iterations, NULL, 0 };
+	buffers_attach(&args);
+	if (a->model)
+		return sim_workload_run(a->model, cpu, a->kernel, a->iterations);
+	return a->kernel->fn(&args);
+}
+
+static void on_leader(void *ctx, unsigned cpu)
+{
+	struct pkg_run *p = ctx;
+	struct app *a = p->a;
+	p->probe_st = probe_boxes(p, cpu);
+	if (!p->probe_st) {
+		uncore_program(&p->s, &a->backend, cpu, a->opt.force ? UNCORE_FORCE : 0);
+		if (uncore_start(&p->s) == PMU_OK)
+			p->checksum = run_kernel(a, cpu);
+		uncore_stop(&p->s);
+		uncore_read(&p->s);
+		p->restore_st = uncore_restore(&p->s);
+	}
+	p->done = 1;
+}
+
+/* ---- report on the BSP ---- */
+
+static void log_probe(struct app *a, const struct pkg_run *p, unsigned i)
+{
+	const struct uncore_probe *pr = &p->probe[i];
+	logrec_begin(&a->sb, "uncore_probe", a->backend.simulated);
+	logrec_key_u64(&a->sb, "package", p->leader.package);
+	logrec_key_u64(&a->sb, "cpu", p->leader.cpu);
+	logrec_key_str(&a->sb, "box", p->probe_box[i]->name);
+	logrec_key_hex(&a->sb, "msr", pr->msr);
+	logrec_key_hex(&a->sb, "orig", pr->orig);
+	for (unsigned k = 0; k < 2; k++) {
+		logrec_key_hex(&a->sb, k ? "pattern1" : "pattern0", pr->pattern[k]);
+		logrec_key_hex(&a->sb, k ? "readback1" : "readback0", pr->readback[k]);
+	}
+	logrec_key_str(&a->sb, "result", pr->st == PMU_OK ? "holds" : pmu_status_str(pr->st));
+	logrec_end(&a->sb);
+	app_record(a);
+}
+
+static void log_count(struct app *a, const struct pkg_run *p, const struct uncore_counter *e,
+		      const char *name)
+{
+	BOOLEAN fixed = e->idx == UNCORE_FIXED;
+	const struct cpu_info *ci = &a->slot[p->leader.cpu].info;
+	const struct count_rec r = {
+		.cpu = p->leader.cpu, .apic_id = ci->apic_id, .package = p->leader.package,
+		.box = e->box->name, .event = name, .counter_kind = fixed ? "fixed" : "gp",
+		.counter = fixed ? 0 : e->idx, .width = box_counter_width(e->box, e->idx),
+		.ctl_msr = e->ctl_msr, .ctl_value = e->ctl_on, .ctl_layout = uncore_counter_layout(e),
+		.extra_msr = e->extra_msr, .extra_value = e->extra_val, .ctr_msr = e->ctr_msr,
+		.start = e->start, .end = e->end, .delta = e->delta, .overflowed = e->overflow,
+		.kernel = a->kernel->name, .iterations = a->iterations,
+	};
+	logrec_count(&a->sb, &r, a->backend.simulated);
+	app_record(a);
+
+	/* Counter "mbox_1.3": the box without its "uncore_" prefix, then the counter ("f": fixed). */
+	char where[12], counter[24];
+	struct strbuf w, k;
+	const char *box = e->box->name;
+	sb_init(&w, where, sizeof(where));
+	sb_putc(&w, 'P');
+	sb_dec(&w, p->leader.package);
+	if (!pmu_strncmp(box, "uncore_", 7))
+		box += 7;
+	sb_init(&k, counter, sizeof(counter));
+	sb_puts(&k, box);
+	sb_putc(&k, '.');
+	if (fixed)
+		sb_putc(&k, 'f');
+	else
+		sb_dec(&k, e->idx);
+	app_count_row(a, where, name, counter, e->ctl_msr, e->ctl_on, e->delta, e->overflow);
+}
+
+static void say_package(struct app *a, const struct pkg_run *p, const char *what)
+{
+	sb_puts(&a->sb, "package ");
+	sb_dec(&a->sb, p->leader.package);
+	sb_puts(&a->sb, " (CPU ");
+	sb_dec(&a->sb, p->leader.cpu);
+	sb_puts(&a->sb, "): ");
+	sb_puts(&a->sb, what);
+}
+
+/* Why a package has no counts; the verdict that makes. */
+static enum verdict say_no_counts(struct app *a, const struct pkg_run *p)
+{
+	BOOLEAN sim = a->backend.simulated;
+	if (!p->done) {
+		say_package(a, p, "did not run the uncore job (no answer from that CPU)");
+		app_say(a, sim);
+		return VERDICT_FAIL;
+	}
+	const struct uncore_probe *pr = &p->probe[p->nprobes ? p->nprobes - 1 : 0];
+	if (p->probe_st == PMU_ERR_NOT_HELD) {
+		unsigned k = (pr->readback[0] ^ pr->pattern[0]) ? 0 : 1;
+		say_package(a, p, "uncore registers do not hold values: wrote ");
+		sb_hex(&a->sb, pr->pattern[k]);
+		sb_puts(&a->sb, " to MSR ");
+		sb_hex(&a->sb, pr->msr);
+		sb_puts(&a->sb, " (");
+		sb_puts(&a->sb, p->probe_box[p->nprobes - 1]->name);
+		sb_puts(&a->sb, " counter 0 control), read back ");
+		sb_hex(&a->sb, pr->readback[k]);
+		sb_puts(&a->sb, "; no uncore counts");
+		app_say(a, sim);
+		return VERDICT_NO_PMU;
+	}
+	if (p->probe_st) {
+		say_package(a, p, "uncore register MSR ");
+		sb_hex(&a->sb, pr->msr);
+		sb_puts(&a->sb, " cannot be accessed: ");
+		sb_puts(&a->sb, pmu_status_str(p->probe_st));
+		app_say(a, sim);
+		return VERDICT_NO_PMU;
+	}
+	say_package(a, p, "not counted: ");
+	sb_puts(&a->sb, pmu_status_str(p->s.st));
+	if (p->s.st == PMU_ERR_IN_USE)
+		sb_puts(&a->sb, a->opt.force ? "" : " (firmware's counters, left alone; --force takes them)");
+	else if (p->s.fault_msr) {
+		sb_puts(&a->sb, " at MSR ");
+		sb_hex(&a->sb, p->s.fault_msr);
+	}
+	app_say(a, sim);
+	return VERDICT_FAIL;
+}
+
+static BOOLEAN counted(const struct pkg_run *p)
+{
+	return p->done && !p->probe_st && !p->s.st;
+}
+
+static enum verdict report_package(struct app *a, struct pkg_run *p)
+{
+	for (unsigned i = 0; i < p->nprobes; i++)
+		log_probe(a, p, i);
+	if (!counted(p))
+		return say_no_counts(a, p);
+	for (unsigned i = 0; i < p->s.n; i++)
+		log_count(a, p, &p->s.ev[i], a->ureqs[i].name);
+	if (!p->restore_st)
+		return VERDICT_PASS;
+	say_package(a, p, "uncore registers not restored: ");
+	sb_puts(&a->sb, pmu_status_str(p->restore_st));
+	app_say(a, a->backend.simulated);
+	return VERDICT_FAIL;
+}
+
+/* One leader per package among the CPUs that answered discovery. */
+static unsigned find_leaders(struct app *a, struct package_leader *out)
+{
+	bool more;
+	UINTN n = a->mp.count < MP_MAX_CPUS ? a->mp.count : MP_MAX_CPUS;
+	for (UINTN i = 0; i < n; i++) {
+		infos[i] = a->slot[i].info;
+		infos[i].enabled = infos[i].enabled && a->slot[i].done && !a->slot[i].st;
+	}
+	unsigned np = topo_package_leaders(infos, (unsigned)n, &a->opt.cpus, out, TOPO_MAX_PACKAGES,
+					   &more);
+	if (more) {
+		sb_puts(&a->sb, "more than ");
+		sb_dec(&a->sb, TOPO_MAX_PACKAGES);
+		sb_puts(&a->sb, " packages: the uncore of the others is not counted");
+		app_say(a, a->backend.simulated);
+	}
+	return np;
+}
+
+enum verdict job_uncore(struct app *a)
+{
+	enum uncore_family fam = bsp_family(a);
+	struct package_leader leaders[TOPO_MAX_PACKAGES];
+	enum verdict v = job_uncore_check(a);
+	if (v != VERDICT_PASS || fam == UNCORE_NONE || !a->nureqs)
+		return v;
+	unsigned np = find_leaders(a, leaders);
+	for (unsigned i = 0; i < np; i++) {
+		struct pkg_run *p = &pkgs[i];
+		pmu_memset(p, 0, sizeof(*p));
+		p->a = a;
+		p->leader = leaders[i];
+		/* Planned on the BSP: the check above proved it succeeds, no MSR is touched. */
+		uncore_plan(&p->s, fam, a->ureqs, a->nureqs);
+		mp_run_on(&a->mp, p->leader.cpu, on_leader, p, LEADER_TIMEOUT_US);
+	}
+	BOOLEAN header = FALSE;
+	for (unsigned i = 0; i < np; i++) {
+		if (counted(&pkgs[i]) && !header) {
+			header = TRUE;
+			app_count_header(a, "PKG");
+		}
+		v = verdict_worse(v, report_package(a, &pkgs[i]));
+	}
+	return v;
+}

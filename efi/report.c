@@ -1,0 +1,61 @@
+/* What the boot CPU says: console lines, log records, and the count row both jobs share. */
+#include <efi.h>
+#include <efilib.h>
+#include "app.h"
+#include "console.h"
+
+void app_say(struct app *a, BOOLEAN simulated)
+{
+	if (simulated)
+		con_write("[SIM] ");
+	con_line(&a->sb);
+}
+
+void app_record(struct app *a)
+{
+	if (a->have_log)
+		logfile_line(&a->log, a->sb.buf, a->sb.len);
+	sb_reset(&a->sb);
+}
+
+/* ERROR over FAIL over NO-PMU over PASS. */
+enum verdict verdict_worse(enum verdict x, enum verdict y)
+{
+	static const unsigned rank[] = { [VERDICT_PASS] = 0, [VERDICT_NO_PMU] = 1,
+					 [VERDICT_FAIL] = 2, [VERDICT_ERROR] = 3 };
+	return rank[x] >= rank[y] ? x : y;
+}
+
+void app_count_header(struct app *a, const char *where)
+{
+	sb_puts(&a->sb, where);
+	sb_pad_to(&a->sb, 4);
+	sb_puts(&a->sb, "EVENT");
+	sb_pad_to(&a->sb, 35);
+	sb_puts(&a->sb, "COUNTER");
+	sb_pad_to(&a->sb, 46);
+	sb_puts(&a->sb, "CONTROL");
+	sb_pad_to(&a->sb, 63);
+	sb_puts(&a->sb, "DELTA");
+	app_say(a, a->backend.simulated);
+}
+
+void app_count_row(struct app *a, const char *where, const char *event, const char *counter,
+		   uint32_t ctl_msr, uint64_t ctl, uint64_t delta, BOOLEAN overflowed)
+{
+	sb_puts(&a->sb, where);
+	sb_pad_to(&a->sb, 4);
+	for (unsigned i = 0; i < 30 && event[i]; i++)
+		sb_putc(&a->sb, event[i]);
+	sb_pad_to(&a->sb, 35);
+	sb_puts(&a->sb, counter);
+	sb_pad_to(&a->sb, 46);
+	sb_hex(&a->sb, ctl_msr);
+	sb_putc(&a->sb, '=');
+	sb_hex(&a->sb, ctl);
+	sb_pad_to(&a->sb, 63);
+	sb_dec_grouped(&a->sb, delta);
+	if (overflowed)
+		sb_puts(&a->sb, " (overflowed)");
+	app_say(a, a->backend.simulated);
+}

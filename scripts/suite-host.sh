@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# The host tool (tools/efipmu-host.c) on the sample logs in tests/host/: each case's stdout,
+# stderr and exit status must equal tests/host/expected/<case>.txt. UPDATE=1 rewrites them.
+# The CSV output is also read back with Python's csv module, an independent parser.
+# Last line: "host: N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+build=${BUILD:-build}
+tool=$build/efipmu-host
+dir=tests/host
+passed=0; failed=0
+
+if ! make -s BUILD="$build" host >/dev/null; then
+  echo "  make host failed"
+  echo "host: 0 passed, 1 failed"
+  exit 1
+fi
+
+# run_case NAME ARGS...: the tool's stdout, stderr and exit status against the expected text.
+run_case() {
+  local name=$1; shift
+  local out err rc got
+  out=$(mktemp); err=$(mktemp)
+  "$tool" "$@" >"$out" 2>"$err"; rc=$?
+  got=$(cat "$out"; [ -s "$err" ] && { echo "--- stderr"; cat "$err"; }; echo "--- exit $rc")
+  rm -f "$out" "$err"
+  if [ "${UPDATE:-0}" = 1 ]; then
+    printf '%s\n' "$got" > "$dir/expected/$name.txt"
+  fi
+  if [ "$got" == "$(cat "$dir/expected/$name.txt" 2>/dev/null)" ]; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "  FAIL $name: efipmu-host $*"
+    diff <(printf '%s\n' "$got") "$dir/expected/$name.txt" | head -20 | sed 's/^/    /'
+  fi
+}
+
+# csv_check LOG: one CSV row per count record, every row with the header's fields.
+csv_check() {
+  local log=$1
+  if python3 - "$tool" "$log" <<'EOF'
+import csv, io, json, subprocess, sys
+tool, log = sys.argv[1], sys.argv[2]
+text = subprocess.run([tool, "csv", log], check=True, capture_output=True, text=True).stdout
+rows = list(csv.reader(io.StringIO(text)))
+counts = [json.loads(l) for l in open(log) if '"rec":"count"' in l]
+assert len(rows) == len(counts) + 1, (len(rows), len(counts))
+head = rows[0]
+for row, rec in zip(rows[1:], counts):
+    assert len(row) == len(head), row
+    r = dict(zip(head, row))
+    assert r["event"] == rec["event"] and int(r["delta"]) == rec["delta"], (r, rec)
+    assert int(r["end"], 16) == int(rec["end"], 16) and r["ctl_value"] == rec["ctl_value"]
+    assert r["simulated"] == ("true" if rec.get("simulated") else "false")
+EOF
+  then passed=$((passed + 1)); else failed=$((failed + 1)); echo "  FAIL csv read back: $log"; fi
+}
+
+run_case usage
+run_case decode_perfevtsel decode perfevtsel 0x4300c4
+run_case decode_ubox decode uncore_ubox 0x400001
+run_case decode_reserved decode IA32_PERF_GLOBAL_CTRL 0x70000ff03
+run_case decode_unknown decode mbox 1
+run_case decode_bad_value decode perfevtsel 0x12zz
+run_case dryrun_snbep dry-run instructions,branches
+run_case dryrun_nhmex_uncore dry-run --profile nehalem-ex uncore_ubox/event=0x1/ cycles
+run_case dryrun_bad_event dry-run --profile westmere-ep cpu/event=0x3c,bogus=1/
+run_case dryrun_bad_profile dry-run --profile pentium4 cycles
+run_case summary_sim summary $dir/sim-nehalem-ex.jsonl
+run_case summary_nopmu summary $dir/qemu-nopmu.jsonl
+run_case summary_uncore summary $dir/sim-uncore-nehalem-ep.jsonl
+run_case summary_repeats summary --tsc-hz 2930000000 $dir/handmade-base.jsonl
+run_case summary_cutoff summary $dir/cutoff-sim.jsonl
+run_case summary_damaged summary $dir/damaged.jsonl
+run_case summary_missing summary $dir/no-such-log.jsonl
+run_case compare_regressed compare $dir/handmade-base.jsonl $dir/handmade-new.jsonl
+run_case compare_tolerance compare --tolerance 12.5 $dir/handmade-base.jsonl $dir/handmade-new.jsonl
+run_case compare_reverse compare $dir/handmade-new.jsonl $dir/handmade-base.jsonl
+run_case compare_same compare $dir/handmade-base.jsonl $dir/handmade-base.jsonl
+run_case compare_sim_real compare $dir/sim-nehalem-ex.jsonl $dir/qemu-nopmu.jsonl
+run_case compare_bad_tolerance compare --tolerance 5x $dir/handmade-base.jsonl $dir/handmade-new.jsonl
+run_case csv_repeats csv $dir/handmade-base.jsonl
+run_case csv_sim csv $dir/sim-nehalem-ex.jsonl
+csv_check $dir/handmade-base.jsonl
+csv_check $dir/sim-nehalem-ex.jsonl
+csv_check $dir/sim-uncore-nehalem-ep.jsonl
+
+echo "host: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,34 @@
+# --backend sim on 2 sockets x 2 cores: each profile's default uncore events are programmed
+# once per package, on its leader (CPU 0, CPU 2), and count exactly what the replay of the
+# `inst` kernel implies (lib/sim_workload.h): at 1000 iterations it claims 10*1000+18 =
+# 10,018 instructions, one cycle each (so every uncore clock counts 10,018), one load (its
+# argument: one memory read), no stores and no locked operation. Everything is [SIM]-marked.
+source "$(dirname "$0")/lib.sh"
+FAILED=0
+SIM_LINE='^\[SIM\] '
+sim_case() {  # name profile uncore-count-records
+  SMP=4,sockets=2,cores=2 boot_case "$1" "qemu-exit\nbackend = sim\nsim-profile = $2\n"
+  expect_rc 3
+  expect_no_console '^(CPU|[0-9]|package|VERDICT)'
+  expect_console "${SIM_LINE}VERDICT: PASS - 4 CPUs ran, 4 with a core PMU"
+  expect_log --verdict PASS --simulated --backend sim --uncore-packages 2 --uncore-counts "$3" \
+    --counts $((16 + $3)) --probes-not-held 0 "${@:4}"
+}
+sim_case uncore_sim_nhm nehalem-ep 6 \
+  --uncore-count uncore:UNCORE_CLOCK=10018 --uncore-count uncore:UNC_QMC_NORMAL_READS.ANY=1 \
+  --uncore-count uncore:UNC_QMC_WRITES.PARTIAL_ANY=0
+expect_console "${SIM_LINE}P0  UNCORE_CLOCK +uncore.f +0x395=0x1 +10,018$"
+expect_console \
+  "${SIM_LINE}P1  UNC_QMC_NORMAL_READS.ANY +uncore.[0-7] +0x3c[0-7]=0x40072c +1$"
+
+sim_case uncore_sim_nhmex nehalem-ex 8 \
+  --uncore-count uncore_mbox_0:MBOX_CLOCKTICKS=10018 \
+  --uncore-count uncore_mbox_1:MBOX_CLOCKTICKS=10018 \
+  --uncore-count uncore_mbox_0:BBOX_CMDS_ALL=1 --uncore-count uncore_ubox:BUF_VALID_LOCK=0
+expect_console "${SIM_LINE}P1  MBOX_CLOCKTICKS +mbox_1.0 +0xcf0=0x3641 +10,018$"
+
+sim_case uncore_sim_snbep sandy-bridge-ep 6 \
+  --uncore-count uncore_ubox:UNC_U_CLOCKTICKS=10018 --uncore-count uncore_ubox:UNC_U_LOCK_CYCLES=0 \
+  --uncore-count uncore_cbox_0:UNC_C_TOR_INSERTS.MISS_ALL=1
+expect_console "${SIM_LINE}P0  UNC_U_CLOCKTICKS +ubox.f +0xc08=0x400000 +10,018$"
+exit $FAILED
