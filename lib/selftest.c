@@ -195,14 +195,13 @@ uint64_t st_smi_read(const struct selftest_run *t)
 }
 
 void st_call(const struct selftest_run *t, struct selftest_call *c, const struct kernel_desc *k,
-	     uint64_t iterations, bool uncore)
+	     uint64_t iterations)
 {
 	pmu_memset(c, 0, sizeof(*c));
 	c->args.iterations = iterations;
 	c->k = k;
 	c->cpu = t->env->cpu;
 	c->ctx = t->env->ctx;
-	c->uncore = uncore;
 }
 
 kernel_fn st_kernel(const struct selftest_run *t, const struct kernel_desc *k)
@@ -241,28 +240,11 @@ unsigned st_ones(uint64_t v)
 
 /* ---- the reference model as the kernel runner ---- */
 
-/* M-box inc_sel 0x1B: MBOX_CLOCKTICKS (REGISTERS.md §3.6), one per M-box clock. */
-#define MBOX_CLOCKTICKS 0x1B
-
-/*
- * The core replay of sim_workload, then for uncore runs as many cycles of M-box
- * clock ticks: the model's M-boxes count only the stimuli they are given.
- */
+/* sim_workload replays the kernel's claims, uncore clock ticks included, one cycle each. */
 static uint64_t sim_kernel(const void *arg)
 {
 	const struct selftest_call *c = arg;
-	struct model *m = c->ctx;
-	uint64_t n = sim_workload_run(m, c->cpu, c->k, c->args.iterations);
-	if (!c->uncore)
-		return n;
-	const struct model_stim stim[] = {
-		{ MODEL_UNC_STIM(MODEL_UNC_EX_M0, MBOX_CLOCKTICKS, MODEL_MBOX_INC), 1 },
-		{ MODEL_UNC_STIM(MODEL_UNC_EX_M1, MBOX_CLOCKTICKS, MODEL_MBOX_INC), 1 },
-	};
-	struct model_cycle cy = { .cpl = 0, .stim = stim, .nstim = 2 };
-	for (uint64_t i = 0; i < n; i++)
-		model_run_cycle(m, c->cpu, &cy);
-	return n;
+	return sim_workload_run(c->ctx, c->cpu, c->k, c->args.iterations);
 }
 
 kernel_fn selftest_sim_kernel_for(void *ctx, const struct kernel_desc *k)

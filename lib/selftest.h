@@ -49,7 +49,6 @@ struct selftest_call {
 	const struct kernel_desc *k;
 	unsigned cpu;
 	void *ctx;                  /* the runner's ctx */
-	bool uncore;                /* the run is for the uncore checks */
 };
 
 /* The function the measured window calls with a const struct selftest_call *. */
@@ -145,7 +144,7 @@ pmu_status st_holds(struct selftest_run *t, uint32_t msr, uint64_t mask, uint64_
 
 /* A kernel call for the runner; the run's SMIs are added to the report. */
 void st_call(const struct selftest_run *t, struct selftest_call *c, const struct kernel_desc *k,
-	     uint64_t iterations, bool uncore);
+	     uint64_t iterations);
 kernel_fn st_kernel(const struct selftest_run *t, const struct kernel_desc *k);
 uint64_t st_smi_read(const struct selftest_run *t);
 

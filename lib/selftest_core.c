@@ -260,7 +260,7 @@ static pmu_status gated(struct core_run *cr, uint64_t on)
 	struct selftest_run *t = &cr->t;
 	const struct kernel_desc *k = kernel_find("inst");
 	struct selftest_call call;
-	st_call(t, &call, k, GATE_ITERATIONS, false);
+	st_call(t, &call, k, GATE_ITERATIONS);
 	struct pmu_gated_run g = {
 		.on = on, .off = 0, .kernel = st_kernel(t, k), .arg = &call,
 		.msr = MSR_IA32_PERF_GLOBAL_CTRL,
@@ -471,7 +471,7 @@ static pmu_status measure(struct core_run *cr, struct core_session *s, const str
 	struct selftest_run *t = &cr->t;
 	const struct kernel_desc *k = kernel_find(kname);
 	struct selftest_call call;
-	st_call(t, &call, k, t->env->iterations, false);
+	st_call(t, &call, k, t->env->iterations);
 	pmu_status st = core_prepare(s, t->env->b, t->env->cpu, snap, reqs, n, t->env->force);
 	uint64_t before = st_smi_read(t);
 	if (!st)

@@ -188,7 +188,7 @@ static void run_kernel(struct unc_run *ur)
 {
 	const struct kernel_desc *k = kernel_find("inst");
 	struct selftest_call call;
-	st_call(&ur->t, &call, k, ur->t.env->iterations, true);
+	st_call(&ur->t, &call, k, ur->t.env->iterations);
 	uint64_t smi = st_smi_read(&ur->t);
 	(void)st_kernel(&ur->t, k)(&call);
 	ur->t.r->smi += st_smi_read(&ur->t) - smi;
