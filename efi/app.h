@@ -10,6 +10,7 @@
 #include "fmt.h"
 #include "kernels.h"
 #include "logfile.h"
+#include "logrec.h"
 #include "model.h"
 #include "mp.h"
 #include "options.h"
@@ -48,6 +49,8 @@ struct app {
 	EFI_FILE_HANDLE root;
 	struct logfile log;
 	BOOLEAN have_log;
+	struct logfile csv;            /* the counts again, for spreadsheets */
+	BOOLEAN have_csv;
 	char line[2048];
 	struct strbuf sb;
 	/* the core measurement job, resolved on the BSP before any CPU runs it */
@@ -87,6 +90,10 @@ enum verdict dryrun_report(struct app *a);
 void app_say(struct app *a, BOOLEAN simulated);
 /* Writes the record in sb to the log (if any) and resets it. */
 void app_record(struct app *a);
+/* Logs one count (record and CSV row). */
+void app_count(struct app *a, const struct count_rec *r);
+/* Opens the CSV named after the log, with its header line. */
+void app_open_csv(struct app *a);
 /* ERROR over FAIL over NO-PMU over PASS. */
 enum verdict verdict_worse(enum verdict x, enum verdict y);
 /* The console row of one count, 80 columns: WHERE EVENT(30) COUNTER CONTROL DELTA. */

@@ -31,7 +31,6 @@ static int instructions_req(const struct app *a)
 static void log_counter(struct app *a, const struct cpu_info *ci, const struct core_counter *c,
 			unsigned round, unsigned repeat)
 {
-	BOOLEAN sim = a->backend.simulated;
 	const struct reg_layout *l = c->kind == CORE_GP ? &layout_perfevtsel : &layout_fixed_ctr_ctrl;
 	const struct count_rec r = {
 		.cpu = ci->index, .apic_id = ci->apic_id, .package = ci->package, .box = "core",
@@ -42,8 +41,7 @@ static void log_counter(struct app *a, const struct cpu_info *ci, const struct c
 		.delta = c->delta, .overflowed = c->overflowed, .kernel = a->kernel->name,
 		.iterations = a->iterations, .round = round, .repeat = repeat,
 	};
-	logrec_count(&a->sb, &r, sim);
-	app_record(a);
+	app_count(a, &r);
 	if (a->opt.repeats > 1)
 		return;   /* the statistics table says it in one row */
 

@@ -252,8 +252,7 @@ static void log_count(struct app *a, const struct pkg_run *p, const struct uncor
 		.start = e->start, .end = e->end, .delta = e->delta, .overflowed = e->overflow,
 		.kernel = a->kernel->name, .iterations = a->iterations,
 	};
-	logrec_count(&a->sb, &r, a->backend.simulated);
-	app_record(a);
+	app_count(a, &r);
 
 	/* Counter "mbox_1.3": the box without its "uncore_" prefix, then the counter ("f": fixed). */
 	char where[12], counter[24];

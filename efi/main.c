@@ -364,6 +364,10 @@ static void write_header(struct app *a)
 	if (a->have_log) {
 		sb_puts(&a->sb, "log: \\efipmu\\");
 		sb_puts(&a->sb, a->log.name);
+		if (a->have_csv) {
+			sb_puts(&a->sb, ", counts also in ");
+			sb_puts(&a->sb, a->csv.name);
+		}
 	} else {
 		sb_puts(&a->sb, "no log file (");
 		sb_puts(&a->sb, a->log.problem[0] ? a->log.problem : "no file system on the boot device");
@@ -412,6 +416,8 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 			goto out;
 		if (a->root)
 			a->have_log = !EFI_ERROR(logfile_create(&a->log, a->root, a->opt.output, ".jsonl"));
+		if (a->have_log)
+			app_open_csv(a);
 		write_header(a);
 		fill_topology(a);
 		mp_run_all(&a->mp, discover_on_cpu, a, AP_TIMEOUT_US);
@@ -445,6 +451,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 out:
 	if (a->opt.backend == EFIPMU_BACKEND_REAL)
 		fault_catch_remove();
+	logfile_close(&a->csv);
 	logfile_close(&a->log);
 	if (a->root)
 		uefi_call_wrapper(a->root->Close, 1, a->root);

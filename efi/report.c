@@ -3,6 +3,7 @@
 #include <efilib.h>
 #include "app.h"
 #include "console.h"
+#include "csv.h"
 
 void app_say(struct app *a, BOOLEAN simulated)
 {
@@ -15,6 +16,37 @@ void app_record(struct app *a)
 {
 	if (a->have_log)
 		logfile_line(&a->log, a->sb.buf, a->sb.len);
+	sb_reset(&a->sb);
+}
+
+void app_count(struct app *a, const struct count_rec *r)
+{
+	logrec_count(&a->sb, r, a->backend.simulated);
+	app_record(a);
+	if (!a->have_csv)
+		return;
+	csv_row(&a->sb, r, a->backend.simulated);
+	logfile_line(&a->csv, a->sb.buf, a->sb.len);
+	sb_reset(&a->sb);
+}
+
+/* The CSV beside the log: \efipmu\run-NNNN.csv for run-NNNN.jsonl. */
+void app_open_csv(struct app *a)
+{
+	char name[sizeof(a->log.name)];
+	struct strbuf n;
+	UINTN len = pmu_strlen(a->log.name);
+	if (len > 6 && !pmu_strcmp(a->log.name + len - 6, ".jsonl"))
+		len -= 6;
+	sb_init(&n, name, sizeof(name));
+	for (UINTN i = 0; i < len; i++)
+		sb_putc(&n, a->log.name[i]);
+	sb_puts(&n, ".csv");
+	if (n.overflow || EFI_ERROR(logfile_create(&a->csv, a->root, name, ".csv")))
+		return;
+	a->have_csv = TRUE;
+	csv_header(&a->sb);
+	logfile_line(&a->csv, a->sb.buf, a->sb.len);
 	sb_reset(&a->sb);
 }
 

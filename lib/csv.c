@@ -42,7 +42,7 @@ static void sep_hex(struct strbuf *sb, uint64_t v)
 	sb_hex(sb, v);
 }
 
-void csv_row(struct strbuf *sb, const struct csv_count *c)
+void csv_row(struct strbuf *sb, const struct count_rec *c, bool simulated)
 {
 	sb_dec(sb, c->cpu);
 	sep_dec(sb, c->apic_id);
@@ -64,5 +64,5 @@ void csv_row(struct strbuf *sb, const struct csv_count *c)
 	sep_text(sb, c->overflowed ? "true" : "false");
 	sep_text(sb, c->kernel);
 	sep_dec(sb, c->repeat);
-	sep_text(sb, c->simulated ? "true" : "false");
+	sep_text(sb, simulated ? "true" : "false");
 }

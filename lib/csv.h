@@ -10,26 +10,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "fmt.h"
-
-/* One count, as the "count" log record holds it. */
-struct csv_count {
-	uint64_t cpu, apic_id, package;
-	const char *box;           /* "core", "uncore_ubox", ... */
-	const char *event;
-	const char *counter_kind;  /* "gp", "fixed" */
-	uint64_t counter;          /* index within its kind */
-	uint64_t ctl_msr, ctl_value, ctr_msr;
-	uint64_t start, end, delta;
-	bool overflowed;
-	const char *kernel;
-	uint64_t repeat;
-	bool simulated;            /* from the reference model */
-};
+#include "logrec.h"
 
 /* cpu,apic_id,package,box,event,counter,ctl_msr,ctl_value,ctr_msr,start,end,delta,overflowed,kernel,repeat,simulated */
 void csv_header(struct strbuf *sb);
 /* Counter as "gp0" / "fixed1"; MSRs, control and raw counter values in hex; delta in decimal. */
-void csv_row(struct strbuf *sb, const struct csv_count *c);
+void csv_row(struct strbuf *sb, const struct count_rec *c, bool simulated);
 /* One field, quoted only when it must be. */
 void csv_field(struct strbuf *sb, const char *s);
 

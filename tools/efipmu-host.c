@@ -950,15 +950,15 @@ static int cmd_csv(int argc, char **argv)
 	puts(buf);
 	for (unsigned i = 0; i < g.ncounts; i++) {
 		const struct count *k = &g.counts[i];
-		struct csv_count c = {
+		struct count_rec c = {
 			.cpu = k->cpu, .apic_id = k->apic_id, .package = k->package, .box = k->box,
 			.event = k->event, .counter_kind = k->kind, .counter = k->counter,
 			.ctl_msr = k->ctl_msr, .ctl_value = k->ctl_value, .ctr_msr = k->ctr_msr,
 			.start = k->start, .end = k->end, .delta = k->delta, .overflowed = k->overflowed,
-			.kernel = k->kernel, .repeat = k->repeat, .simulated = k->sim,
+			.kernel = k->kernel, .repeat = k->repeat,
 		};
 		sb_reset(&sb);
-		csv_row(&sb, &c);
+		csv_row(&sb, &c, k->sim);
 		puts(buf);
 	}
 	unload(&g);

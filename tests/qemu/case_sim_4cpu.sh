@@ -12,4 +12,16 @@ expect_no_console '^(CPU|[0-9])'
 expect_log --cpus 4 --verdict PASS --core-pmu yes --simulated --uncore nehalem-ex-westmere-ex \
   --backend sim --counts 20 --checks-pass 4
 grep -c "\"rec\":\"handoff\"" "$LOG" | grep -qx 4 || fail "expected 4 handoff records"
+# The CSV beside the log holds the same counts, one row each, for spreadsheets.
+expect_console '^log: \\efipmu\\run-0001.jsonl, counts also in run-0001.csv$'
+mcopy -o -i "$IMG" ::/efipmu/run-0001.csv "$work/sim_4cpu.csv" || fail "no CSV beside the log"
+python3 - "$LOG" "$work/sim_4cpu.csv" <<'PY' || fail "CSV does not match the log"
+import csv, json, sys
+counts = [r for r in map(json.loads, open(sys.argv[1])) if r["rec"] == "count"]
+rows = list(csv.DictReader(open(sys.argv[2], newline="")))
+assert len(rows) == len(counts) == 20, (len(rows), len(counts))
+for r, c in zip(rows, counts):
+    assert (int(r["cpu"]), r["box"], r["event"], int(r["delta"]), r["ctl_value"], r["simulated"]) == \
+        (c["cpu"], c["box"], c["event"], c["delta"], c["ctl_value"], "true"), (r, c)
+PY
 exit $FAILED

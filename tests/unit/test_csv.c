@@ -70,24 +70,24 @@ static void test_header_and_row(void **state)
 	for (unsigned i = 0; i < nh; i++)
 		assert_string_equal(h[i], cols[i]);
 
-	struct csv_count c = {
+	struct count_rec c = {
 		.cpu = 3, .apic_id = 6, .package = 1, .box = "core",
 		.event = "cpu/event=0x3c,umask=0x1/", .counter_kind = "gp", .counter = 2,
 		.ctl_msr = 0x188, .ctl_value = 0x43013c, .ctr_msr = 0xc3,
 		.start = 0xfffffffffff0ull, .end = 0x10, .delta = 32, .overflowed = true,
-		.kernel = "inst", .repeat = 4, .simulated = true,
+		.kernel = "inst", .repeat = 4,
 	};
 	sb_init(&sb, buf, sizeof(buf));
-	csv_row(&sb, &c);
+	csv_row(&sb, &c, true);
 	assert_string_equal(buf, "3,6,1,core,\"cpu/event=0x3c,umask=0x1/\",gp2,0x188,0x43013c,0xc3,"
 				 "0xfffffffffff0,0x10,32,true,inst,4,true");
 	assert_int_equal(split(buf, f, 20), nh);
 	assert_string_equal(f[4], "cpu/event=0x3c,umask=0x1/");
 
 	/* Missing texts are empty fields, never "(null)". */
-	struct csv_count empty = { .counter_kind = "fixed" };
+	struct count_rec empty = { .counter_kind = "fixed" };
 	sb_init(&sb, buf, sizeof(buf));
-	csv_row(&sb, &empty);
+	csv_row(&sb, &empty, false);
 	assert_string_equal(buf, "0,0,0,,,fixed0,0x0,0x0,0x0,0x0,0x0,0,false,,0,false");
 	assert_int_equal(split(buf, f, 20), nh);
 }
