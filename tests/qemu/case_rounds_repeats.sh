@@ -11,6 +11,8 @@ expect_console '^\[SIM\] CPU 1: kernel inst retired the expected instructions in
 expect_console '^\[SIM\] 0    instructions +10,018 +10,018 +10,018'
 expect_console '^\[SIM\] 1    cpu/event=0xc0/ +10,018 +10,018 +10,018'
 expect_console '^\[SIM\] VERDICT: PASS'
+# Derived metrics from the medians (the model retires one instruction per cycle).
+expect_console '^\[SIM\] CPU 1: IPC 1.000; CPI 1.000$'
 expect_log --cpus 2 --verdict PASS --simulated --counts 54 --checks-pass 12
 python3 - "$LOG" <<'PY' || fail "round/repeat records wrong"
 import json, sys
@@ -19,6 +21,8 @@ counts = [r for r in recs if r["rec"] == "count"]
 stats = [r for r in recs if r["rec"] == "stats"]
 assert sorted({(r["round"], r["repeat"]) for r in counts}) == [(g, k) for g in (0, 1) for k in range(3)]
 assert len(stats) == 18, len(stats)
+derived = [r for r in recs if r["rec"] == "derived"]
+assert [m["milli"] for m in derived[0]["metrics"]] == [1000, 1000] and len(derived) == 2
 for s in stats:
     assert s["min"] <= s["median"] <= s["max"] and s["repeats"] == 3 and s["simulated"] is True
     same = [c["delta"] for c in counts if c["cpu"] == s["cpu"] and c["event"] == s["event"]]
