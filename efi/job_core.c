@@ -96,7 +96,7 @@ static void log_handoff(struct app *a, const struct cpu_slot *s)
 static BOOLEAN check_instructions(struct app *a, struct cpu_slot *s, int ireq, unsigned repeat)
 {
 	const struct kernel_expect *e = kernel_expect_for(a->kernel, KEV_INSTRUCTIONS);
-	if (ireq < 0 || !e)
+	if (ireq < 0 || !e || a->opt.dry_run)   /* a dry run's counters never move */
 		return TRUE;
 	uint64_t overhead = s->empty.ctr[ireq].delta, got = s->run.ctr[ireq].delta - overhead;
 	int64_t want = kernel_expected(e, a->iterations);
@@ -353,6 +353,12 @@ enum verdict job_core(struct app *a)
 		return VERDICT_NO_PMU;
 	if (!a->nevents)
 		return VERDICT_PASS;
+	if (a->opt.dry_run && reps > 1) {
+		/* Every repeat writes the same registers again: one shows them all. */
+		a->opt.repeats = reps = 1;
+		sb_puts(&a->sb, "dry run: one repeat");
+		app_say(a, sim);
+	}
 	enum verdict v = plan_rounds(a, round_of, &nrounds);
 	if (v != VERDICT_PASS)
 		return v;
