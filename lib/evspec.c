@@ -20,6 +20,11 @@ static const struct arch_event {
 
 #define ARCH_BRANCH_MISSES 6
 
+const char *evspec_arch_name(unsigned i)
+{
+	return i < ARCH_EVENT_COUNT ? arch_events[i].name : NULL;
+}
+
 /* perf's generic names: an architectural event and/or the fixed counter that counts it. */
 static const struct generic_event {
 	const char *name;

@@ -54,6 +54,9 @@ pmu_status evspec_parse_box(const struct cpu_info *ci, const struct box_desc *bo
 			    const char *terms, size_t len, struct pmu_event_req *req,
 			    struct evspec_error *err);
 
+/* Name of architectural event i (CPUID.0AH:EBX bit i, seed 003 table 18-1), NULL past the table. */
+const char *evspec_arch_name(unsigned i);
+
 /* Generated lists of this CPU (Intel family 6 only), or NULL. */
 const struct ev_model *ev_model_for(const struct cpu_info *ci);
 /* Event of that name (case-insensitive, need not be NUL-terminated) in l, or NULL. */

@@ -4,12 +4,6 @@
 #include "msr.h"
 #include "uncore.h"
 
-/* Names of CPUID.0AH:EBX bits 0-6 (seed 003 table 18-1), as the user types them for -e. */
-static const char *const arch_names[ARCH_EVENT_COUNT] = {
-	"UnHalted Core Cycles", "Instruction Retired", "UnHalted Reference Cycles",
-	"LLC Reference", "LLC Misses", "Branch Instructions Retired", "Branch Mispredicts Retired",
-};
-
 struct out {
 	struct strbuf *sb;
 	listing_line_fn fn;
@@ -102,7 +96,7 @@ static void list_core(struct out *o, const struct cpu_info *ci)
 	emit(o);
 	for (unsigned i = 0; i < ARCH_EVENT_COUNT; i++) {
 		sb_puts(sb, pmu_arch_event_available(&ci->arch, i) ? "    yes  " : "    no   ");
-		sb_puts(sb, arch_names[i]);
+		sb_puts(sb, evspec_arch_name(i));
 		emit(o);
 	}
 }
