@@ -36,6 +36,10 @@ struct cpu_slot {
 	struct core_snapshot snap;
 	struct core_session empty, run;
 	pmu_status measure_st;
+	/* measure.c: the sessions' backend is the app's with the round barrier before the window */
+	struct pmu_backend synced;
+	const struct pmu_backend *inner;
+	struct mp_round *round;        /* the round this CPU is running; NULL between rounds */
 } __attribute__((aligned(64)));
 
 struct app {
@@ -96,7 +100,7 @@ void app_count(struct app *a, const struct count_rec *r);
 void app_open_csv(struct app *a);
 /* ERROR over FAIL over NO-PMU over PASS. */
 enum verdict verdict_worse(enum verdict x, enum verdict y);
-/* The console row of one count, 80 columns: WHERE EVENT(30) COUNTER CONTROL DELTA. */
+/* The console row of one count: WHERE EVENT(25) COUNTER CONTROL DELTA, 74 columns (80 with [SIM]). */
 void app_count_row(struct app *a, const char *where, const char *event, const char *counter,
 		   uint32_t ctl_msr, uint64_t ctl, uint64_t delta, BOOLEAN overflowed);
 /* Its heading, with `where` naming the first column ("CPU", "PKG"). */

@@ -9,6 +9,7 @@
 #include <efi.h>
 #include <efilib.h>
 #include "app.h"
+#include "buffers.h"
 #include "evspec.h"
 #include "layouts_core.h"
 #include "logrec.h"
@@ -116,14 +117,14 @@ static BOOLEAN check_instructions(struct app *a, struct cpu_slot *s, int ireq, u
 		return ok;   /* summed up after the repeats */
 	sb_puts(&a->sb, "CPU ");
 	sb_dec(&a->sb, s->info.index);
-	sb_puts(&a->sb, ": ");
+	sb_putc(&a->sb, ' ');
 	sb_puts(&a->sb, a->kernel->name);
-	sb_puts(&a->sb, " retired ");
+	sb_puts(&a->sb, ": ");
 	sb_dec_grouped(&a->sb, got);
-	sb_puts(&a->sb, " instructions (overhead ");
-	sb_dec(&a->sb, overhead);
-	sb_puts(&a->sb, " subtracted), expected ");
+	sb_puts(&a->sb, " instructions, ");
 	sb_dec_grouped(&a->sb, (uint64_t)want);
+	sb_puts(&a->sb, " expected, overhead ");
+	sb_dec(&a->sb, overhead);
 	sb_puts(&a->sb, ok ? ": PASS" : ": FAIL");
 	app_say(a, a->backend.simulated);
 	return ok;
@@ -157,8 +158,6 @@ enum verdict job_resolve(struct app *a)
 	a->kernel = kernel_find(kname);
 	if (!a->kernel)
 		return refuse(a, "unknown kernel", kname);
-	if (a->kernel->flags & (KERNEL_NEEDS_BUFFER | KERNEL_NEEDS_CHASE))
-		return refuse(a, "kernel needs a memory buffer, not provided in this version:", kname);
 	a->iterations = a->model ? SIM_ITERATIONS : a->kernel->default_iterations;
 	/* Without -e: the default core set where there is a core PMU; uncore defaults are job_uncore's. */
 	const char *events = a->opt.events;
@@ -176,6 +175,9 @@ enum verdict job_resolve(struct app *a)
 		else
 			return refuse(a, "more events than the engine can hold:", reqs[i].name);
 	}
+	struct kernel_args args = { a->iterations, NULL, 0 };
+	if (EFI_ERROR(buffers_prepare(a, a->kernel, &args)))
+		return VERDICT_ERROR;   /* it said why */
 	return VERDICT_PASS;
 }
 

@@ -5,9 +5,11 @@
 #include <efi.h>
 #include <efilib.h>
 #include "app.h"
+#include "buffers.h"
 #include "console.h"
 #include "fault_test.h"
 #include "hw.h"
+#include "icount.h"
 #include "logrec.h"
 #include "msr.h"
 
@@ -182,10 +184,19 @@ static void put_num(struct strbuf *sb, uint64_t v, size_t col)
 	sb_dec(sb, v);
 }
 
+/* Two hex digits without "0x", as family and model are usually written (06-2d). */
+static void put_hex2(struct strbuf *sb, uint32_t v)
+{
+	static const char hex[] = "0123456789abcdef";
+	sb_putc(sb, hex[(v >> 4) & 0xf]);
+	sb_putc(sb, hex[v & 0xf]);
+}
+
 static void report_cpus(struct app *a)
 {
 	BOOLEAN sim = a->backend.simulated;
-	sb_puts(&a->sb, "CPU  APIC PKG CORE THR  FAM-MOD-STEP  UCODE       PMU  GP  FIX  UNCORE");
+	/* 74 columns: 80 with the [SIM] mark. */
+	sb_puts(&a->sb, "CPU APIC PKG CORE THR FAM-MOD UCODE      PMU GP FX UNCORE");
 	app_say(a, sim);
 	for (UINTN i = 0; i < a->mp.count; i++) {
 		struct cpu_slot *s = &a->slot[i];
@@ -202,27 +213,27 @@ static void report_cpus(struct app *a)
 			continue;
 		}
 		put_num(&a->sb, i, 0);
-		put_num(&a->sb, ci->apic_id, 5);
-		put_num(&a->sb, ci->package, 10);
-		put_num(&a->sb, ci->core, 14);
-		put_num(&a->sb, ci->thread, 19);
-		sb_pad_to(&a->sb, 23);
-		sb_hex_width(&a->sb, ci->family, 2);
+		put_num(&a->sb, ci->apic_id, 4);
+		put_num(&a->sb, ci->package, 9);
+		put_num(&a->sb, ci->core, 13);
+		put_num(&a->sb, ci->thread, 18);
+		sb_pad_to(&a->sb, 22);
+		put_hex2(&a->sb, ci->family);
 		sb_putc(&a->sb, '-');
-		sb_hex_width(&a->sb, ci->model, 2);
+		put_hex2(&a->sb, ci->model);
 		sb_putc(&a->sb, '-');
 		sb_dec(&a->sb, ci->stepping);
-		sb_pad_to(&a->sb, 37);
+		sb_pad_to(&a->sb, 30);
 		if (ci->microcode_st == PMU_OK)
 			sb_hex(&a->sb, ci->microcode);
 		else
 			sb_puts(&a->sb, "?");
-		sb_pad_to(&a->sb, 49);
+		sb_pad_to(&a->sb, 41);
 		sb_putc(&a->sb, 'v');
 		sb_dec(&a->sb, ci->arch.version);
-		put_num(&a->sb, ci->arch.n_gp, 54);
-		put_num(&a->sb, ci->arch.n_fixed, 58);
-		sb_pad_to(&a->sb, 63);
+		put_num(&a->sb, ci->arch.n_gp, 45);
+		put_num(&a->sb, ci->arch.n_fixed, 48);
+		sb_pad_to(&a->sb, 51);
 		sb_puts(&a->sb, uncore_family_name(ci->uncore));
 		app_say(a, sim);
 		logrec_cpu(&a->sb, ci, sim);
@@ -356,7 +367,9 @@ static void write_header(struct app *a)
 	sb_puts(&a->sb, " enabled");
 	app_say(a, FALSE);
 	if (a->backend.simulated) {
-		sb_puts(&a->sb, "SIMULATED: every value below comes from the reference model (profile ");
+		sb_puts(&a->sb, "SIMULATED: every value below comes from the reference model");
+		app_say(a, TRUE);
+		sb_puts(&a->sb, "(profile ");
 		sb_puts(&a->sb, a->opt.sim_profile);
 		sb_puts(&a->sb, "), not from this machine");
 		app_say(a, TRUE);
@@ -423,6 +436,10 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		mp_run_all(&a->mp, discover_on_cpu, a, AP_TIMEOUT_US);
 		report_cpus(a);
 		enum verdict job = VERDICT_PASS;
+		if (a->opt.icount_check) {
+			v = job_icount(a);   /* its own verdict: no PMU is involved */
+			goto out;
+		}
 		if (a->opt.list || a->opt.decode) {
 			if (a->opt.list)
 				job = job_list(a);
@@ -449,6 +466,8 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		v = job == VERDICT_ERROR ? job : judge(a, job);
 	}
 out:
+	mp_settle(&a->mp);
+	buffers_free(a);
 	if (a->opt.backend == EFIPMU_BACKEND_REAL)
 		fault_catch_remove();
 	logfile_close(&a->csv);

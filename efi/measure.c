@@ -1,9 +1,15 @@
 #include <efi.h>
 #include <efilib.h>
+#include "buffers.h"
+#include "hw.h"
+#include "irq.h"
+#include "logrec.h"
 #include "measure.h"
 #include "sim_workload.h"
 
-#define MEASURE_TIMEOUT_US 10000000u
+#define MEASURE_TIMEOUT_US 10000000u   /* per wait: check-in, a barrier, the end of a round */
+
+enum { ROUND_EMPTY, ROUND_KERNEL, MEASURE_ROUNDS };
 
 struct sim_run {
 	struct app *a;
@@ -19,13 +25,64 @@ static uint64_t run_sim(const void *p)
 	return sim_workload_run(r->a->model, r->cpu, r->k, r->iterations);
 }
 
+/*
+ * The sessions' backend: the app's, except that the window first waits at the
+ * round's barrier, so every CPU enables its counters at the same moment, with
+ * interrupts off from the barrier to the disabling write (a timer tick on the
+ * BSP would count). The TSC is read around the window here where the app's
+ * backend has none (sim): the CPUs are real even when the PMU is not.
+ */
+static pmu_status synced_rdmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t *val)
+{
+	return pmu_rdmsr(((struct cpu_slot *)ctx)->inner, cpu, msr, val);
+}
+
+static pmu_status synced_wrmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t val)
+{
+	return pmu_wrmsr(((struct cpu_slot *)ctx)->inner, cpu, msr, val);
+}
+
+static pmu_status synced_rdpmc(void *ctx, unsigned cpu, uint32_t index, uint64_t *val)
+{
+	return pmu_rdpmc(((struct cpu_slot *)ctx)->inner, cpu, index, val);
+}
+
+static pmu_status synced_cpuid(void *ctx, unsigned cpu, uint32_t leaf, uint32_t sub,
+			       struct pmu_cpuid *out)
+{
+	return pmu_cpuid(((struct cpu_slot *)ctx)->inner, cpu, leaf, sub, out);
+}
+
+static void synced_gated_run(void *ctx, unsigned cpu, struct pmu_gated_run *g)
+{
+	struct cpu_slot *s = ctx;
+	UINT64 flags = irq_save();
+	mp_round_sync(s->round);
+	UINT64 on = hw_rdtsc();
+	pmu_gated_run(s->inner, cpu, g);
+	if (!g->tsc_on) {
+		g->tsc_off = hw_rdtsc();
+		g->tsc_on = on;
+	}
+	irq_restore(flags);
+}
+
+static const struct pmu_backend_ops synced_ops = {
+	.rdmsr = synced_rdmsr,
+	.wrmsr = synced_wrmsr,
+	.rdpmc = synced_rdpmc,
+	.cpuid = synced_cpuid,
+	.gated_run = synced_gated_run,
+};
+
 static pmu_status measure(struct app *a, unsigned cpu, struct core_session *s,
 			  const struct kernel_desc *k)
 {
 	struct cpu_slot *slot = &a->slot[cpu];
 	struct kernel_args args = { a->iterations, NULL, 0 };
 	struct sim_run r = { a, cpu, k, a->iterations };
-	pmu_status st = core_prepare(s, &a->backend, cpu, &slot->snap, a->reqs, a->nreqs,
+	buffers_attach(&args);
+	pmu_status st = core_prepare(s, &slot->synced, cpu, &slot->snap, a->reqs, a->nreqs,
 				     a->opt.force);
 	if (st)
 		return st;
@@ -35,20 +92,182 @@ static pmu_status measure(struct app *a, unsigned cpu, struct core_session *s,
 	return core_measure(s, k->fn, &args);
 }
 
-static void measure_on_cpu(void *ctx, unsigned cpu)
+/* Round 0: snapshot and the empty kernel (the overhead); round 1: the job's kernel. */
+static void measure_round(void *ctx, unsigned cpu, unsigned round, struct mp_round *r)
 {
 	struct app *a = ctx;
 	struct cpu_slot *s = &a->slot[cpu];
-	if (!cpuset_has(&a->opt.cpus, cpu) || !s->done)
-		return;
-	s->measure_st = core_snapshot(&a->backend, cpu, &s->info, &s->snap);
-	if (!s->measure_st)
-		s->measure_st = measure(a, cpu, &s->empty, kernel_find("empty"));
-	if (!s->measure_st)
+	s->round = r;
+	if (round == ROUND_EMPTY) {
+		s->measure_st = core_snapshot(&a->backend, cpu, &s->info, &s->snap);
+		if (!s->measure_st)
+			s->measure_st = measure(a, cpu, &s->empty, kernel_find("empty"));
+	} else if (!s->measure_st) {
 		s->measure_st = measure(a, cpu, &s->run, a->kernel);
+	}
+	s->round = NULL;
+}
+
+EFI_STATUS measure_run(struct app *a, enum mp_mode mode)
+{
+	struct cpuset cpus;
+	cpuset_clear(&cpus);
+	for (UINTN i = 0; i < a->mp.count; i++) {
+		struct cpu_slot *s = &a->slot[i];
+		if (!cpuset_has(&a->opt.cpus, (unsigned)i) || !s->done)
+			continue;
+		cpuset_add(&cpus, (unsigned)i);
+		pmu_memset(&s->empty, 0, sizeof(s->empty));
+		pmu_memset(&s->run, 0, sizeof(s->run));
+		s->measure_st = PMU_ERR_TIMEOUT;   /* until its round 0 says otherwise */
+		s->synced.ops = &synced_ops;
+		s->synced.ctx = s;
+		s->synced.name = a->backend.name;
+		s->synced.simulated = a->backend.simulated;
+		s->inner = &a->backend;
+		s->round = NULL;
+	}
+	EFI_STATUS st = mp_run_rounds(&a->mp, &cpus, MEASURE_ROUNDS, measure_round, a,
+				      MEASURE_TIMEOUT_US, mode);
+	if (a->mp.rounds_leaked)
+		return st;
+	/* A CPU that fell behind keeps what it finished; without both rounds it has no result. */
+	for (UINTN i = 0; i < a->mp.count; i++) {
+		struct cpu_slot *s = &a->slot[i];
+		if (a->mp.cpu[i].in_rounds && a->mp.cpu[i].rounds_done < MEASURE_ROUNDS && !s->measure_st)
+			s->measure_st = PMU_ERR_TIMEOUT;
+	}
+	return st;
+}
+
+#define SKEW_MISSED_LISTED 16   /* the skew record must fit one line buffer */
+
+/* Round r with the others: never dropped, or dropped in a later round (a late end counts as dropped). */
+static BOOLEAN in_step(const struct mp_cpu *c, unsigned r)
+{
+	return c->in_rounds && (c->miss == MP_MISS_NONE || c->miss_round > r);
+}
+
+static const struct core_session *round_session(const struct cpu_slot *s, unsigned r)
+{
+	return r == ROUND_EMPTY ? &s->empty : &s->run;
+}
+
+/* One "window" record per CPU: its TSC at enable and at disable. */
+static void window_record(struct app *a, UINTN cpu, unsigned r, const struct core_session *s)
+{
+	logrec_begin(&a->sb, "window", a->backend.simulated);
+	logrec_key_u64(&a->sb, "cpu", cpu);
+	logrec_key_u64(&a->sb, "round", r);
+	logrec_key_u64(&a->sb, "tsc_on", s->tsc_on);
+	logrec_key_u64(&a->sb, "tsc_off", s->tsc_off);
+	logrec_key_bool(&a->sb, "in_step", in_step(&a->mp.cpu[cpu], r));
+	logrec_end(&a->sb);
+	app_record(a);
+}
+
+static void missed_list(struct app *a, unsigned r)
+{
+	unsigned n = 0;
+	sb_json_key(&a->sb, "missed");
+	sb_putc(&a->sb, '[');
+	for (UINTN i = 0; i < a->mp.count; i++) {
+		const struct mp_cpu *c = &a->mp.cpu[i];
+		if (!c->in_rounds || in_step(c, r) || n++ >= SKEW_MISSED_LISTED)
+			continue;
+		sb_puts(&a->sb, n > 1 ? ",{" : "{");
+		logrec_key_u64(&a->sb, "cpu", i);
+		logrec_key_u64(&a->sb, "apic_id", a->slot[i].info.apic_id);
+		logrec_key_str(&a->sb, "why", mp_miss_str(c->miss));
+		logrec_key_u64(&a->sb, "round", c->miss_round);
+		sb_putc(&a->sb, '}');
+	}
+	sb_putc(&a->sb, ']');
+	logrec_key_u64(&a->sb, "missed_count", n);
+}
+
+struct skew {
+	unsigned cpus;
+	UINT64 start, stop;   /* TSC ticks */
+};
+
+/* Start skew: max - min of the in-step CPUs' TSC at enable; stop skew likewise at disable. */
+static struct skew skew_record(struct app *a, unsigned r)
+{
+	UINT64 on_min = ~0ull, on_max = 0, off_min = ~0ull, off_max = 0;
+	struct skew k = { 0, 0, 0 };
+	for (UINTN i = 0; i < a->mp.count; i++) {
+		const struct core_session *s = round_session(&a->slot[i], r);
+		if (!a->mp.cpu[i].in_rounds || !s->tsc_on)
+			continue;
+		window_record(a, i, r, s);
+		if (!in_step(&a->mp.cpu[i], r))
+			continue;
+		k.cpus++;
+		on_min = s->tsc_on < on_min ? s->tsc_on : on_min;
+		on_max = s->tsc_on > on_max ? s->tsc_on : on_max;
+		off_min = s->tsc_off < off_min ? s->tsc_off : off_min;
+		off_max = s->tsc_off > off_max ? s->tsc_off : off_max;
+	}
+	if (k.cpus) {
+		k.start = on_max - on_min;
+		k.stop = off_max - off_min;
+	}
+	logrec_begin(&a->sb, "skew", a->backend.simulated);
+	logrec_key_u64(&a->sb, "round", r);
+	logrec_key_str(&a->sb, "kernel", r == ROUND_EMPTY ? "empty" : a->kernel->name);
+	logrec_key_u64(&a->sb, "cpus", k.cpus);
+	logrec_key_u64(&a->sb, "start_skew_ticks", k.start);
+	logrec_key_u64(&a->sb, "stop_skew_ticks", k.stop);
+	logrec_key_u64(&a->sb, "tsc_per_us", a->mp.tsc_per_us);
+	missed_list(a, r);
+	logrec_end(&a->sb);
+	app_record(a);
+	return k;
+}
+
+void measure_report(struct app *a)
+{
+	if (a->mp.rounds_leaked) {
+		sb_puts(&a->sb, "Rounds: firmware never reported the APs done; results may be incomplete");
+		app_say(a, FALSE);
+	}
+	for (UINTN i = 0; i < a->mp.count; i++) {
+		const struct mp_cpu *c = &a->mp.cpu[i];
+		if (!c->in_rounds || c->miss == MP_MISS_NONE)
+			continue;
+		sb_puts(&a->sb, "Rounds: CPU ");
+		sb_dec(&a->sb, i);
+		sb_puts(&a->sb, " (APIC id ");
+		sb_dec(&a->sb, a->slot[i].info.apic_id);
+		sb_puts(&a->sb, ") ");
+		sb_puts(&a->sb, mp_miss_str(c->miss));
+		sb_puts(&a->sb, " in round ");
+		sb_dec(&a->sb, c->miss_round);
+		sb_puts(&a->sb, ": the run went on without it");
+		app_say(a, FALSE);
+	}
+	struct skew e = skew_record(a, ROUND_EMPTY), k = skew_record(a, ROUND_KERNEL);
+	sb_puts(&a->sb, "In step: ");
+	sb_dec(&a->sb, k.cpus);
+	sb_puts(&a->sb, " CPUs; start / stop skew ");
+	sb_dec_grouped(&a->sb, k.start);
+	sb_puts(&a->sb, " / ");
+	sb_dec_grouped(&a->sb, k.stop);
+	sb_puts(&a->sb, " TSC ticks (");
+	sb_puts(&a->sb, a->kernel->name);
+	sb_puts(&a->sb, "), ");
+	sb_dec_grouped(&a->sb, e.start);
+	sb_puts(&a->sb, " / ");
+	sb_dec_grouped(&a->sb, e.stop);
+	sb_puts(&a->sb, " (empty); ");
+	sb_dec(&a->sb, a->mp.tsc_per_us);
+	sb_puts(&a->sb, " ticks per us");
+	app_say(a, a->backend.simulated);
 }
 
 void measure_all(struct app *a)
 {
-	mp_run_all(&a->mp, measure_on_cpu, a, MEASURE_TIMEOUT_US);
+	measure_run(a, MP_TOGETHER);
+	measure_report(a);
 }

@@ -7,22 +7,41 @@
 #define EFIPMU_MP_H
 
 #include <efi.h>
+#include "cpuset.h"
 #include "protocols.h"
 
 #define MP_MAX_CPUS 256
+
+/* How a CPU fell out of mp_run_rounds (the run went on without it). */
+enum mp_miss {
+	MP_MISS_NONE,
+	MP_MISS_CHECKIN,   /* never started the procedure (or StartupAllAPs failed) */
+	MP_MISS_BARRIER,   /* did not reach round miss_round's barrier in time */
+	MP_MISS_FINISH,    /* passed the barrier but did not end round miss_round in time */
+};
 
 struct mp_cpu {
 	UINTN number;
 	EFIPMU_PROCESSOR_INFORMATION info;
 	BOOLEAN enabled, is_bsp;
 	BOOLEAN failed;          /* did not finish the last dispatch (timeout) */
+	/* mp_run_rounds */
+	BOOLEAN in_rounds;       /* selected for the last mp_run_rounds */
+	UINT8 miss;              /* enum mp_miss */
+	UINT32 miss_round;
+	UINT32 rounds_done;
 };
 
 struct mp {
 	EFIPMU_MP_SERVICES *svc;     /* NULL: firmware has no MP services, BSP only */
-	UINTN count, enabled;
+	UINTN count, enabled;        /* count: at most MP_MAX_CPUS */
+	UINTN found;                 /* as firmware reported them */
 	UINTN bsp;
 	struct mp_cpu cpu[MP_MAX_CPUS];
+	UINT64 tsc_per_us;           /* calibrated by mp_run_rounds (its timeouts are TSC-based) */
+	BOOLEAN rounds_leaked;       /* an AP may still run: the control block was not freed */
+	EFI_EVENT pending;           /* mp_run_rounds' StartupAllAPs, not yet reported done */
+	UINT64 pending_us;           /* how long firmware may take to report it */
 };
 
 typedef void (*mp_fn)(void *ctx, unsigned cpu);
@@ -36,5 +55,59 @@ EFI_STATUS mp_init(struct mp *mp);
 EFI_STATUS mp_run_all(struct mp *mp, mp_fn fn, void *ctx, UINTN timeout_us);
 /* Runs fn on one CPU (the BSP runs it directly). */
 EFI_STATUS mp_run_on(struct mp *mp, UINTN cpu, mp_fn fn, void *ctx, UINTN timeout_us);
+
+/* ---- rounds in step ---- */
+
+enum mp_mode {
+	MP_TOGETHER,     /* one non-blocking StartupAllAPs; every round released by a spin barrier */
+	MP_SEQUENTIAL,   /* one blocking StartupThisAP per CPU per round (about 10 ms each under TCG) */
+};
+
+/* One CPU's view of the round it is running; valid only while fn runs. */
+struct mp_round;
+
+/*
+ * A round on one CPU: prepare, then mp_round_sync(r), then the part that must
+ * run in step with the other CPUs, then clean up. A round that skips the sync
+ * (its preparation failed) simply counts as arrived.
+ */
+typedef void (*mp_round_fn)(void *ctx, unsigned cpu, unsigned round, struct mp_round *r);
+
+/*
+ * The barrier. TRUE: every CPU still in the run is released together (or the
+ * mode is sequential). FALSE: this CPU arrived after the boot CPU gave up on
+ * it; it is reported as missed and takes no further rounds.
+ */
+BOOLEAN mp_round_sync(struct mp_round *r);
+
+/*
+ * Runs `rounds` rounds of fn on the enabled CPUs of cpus (the BSP too if it is
+ * in the set; it coordinates either way). Round r + 1 opens when every CPU
+ * ended round r. Each wait (check-in, a barrier, the end of a round) is
+ * bounded by timeout_us; a CPU that misses one is marked in mp->cpu[] (miss,
+ * miss_round) and the run goes on without it. Returns EFI_SUCCESS, EFI_TIMEOUT
+ * when a CPU missed, or what firmware returned.
+ *
+ * Memory: the APs touch the control block and ctx until they return. The
+ * boot CPU frees the block only when every AP stored its last word to it (a
+ * flag, just before returning to firmware), or else firmware signalled the
+ * StartupAllAPs event (its timeout, a bound on the whole run, ends the
+ * stragglers). Should neither happen, the block is not freed
+ * (mp->rounds_leaked) and ctx must not be reused: callers keep ctx in memory
+ * they never free. Firmware reports the APs done up to 100 ms later (EDK2's
+ * timer); rather than wait for that here, the event stays in mp->pending and
+ * the next dispatch (or mp_settle) waits for it.
+ */
+EFI_STATUS mp_run_rounds(struct mp *mp, const struct cpuset *cpus, unsigned rounds,
+			 mp_round_fn fn, void *ctx, UINTN timeout_us, enum mp_mode mode);
+
+const char *mp_miss_str(enum mp_miss m);
+
+/*
+ * Waits (bounded) for a pending mp_run_rounds dispatch to be reported done and
+ * closes its event; every dispatch calls it first. Call once more before the
+ * app exits. FALSE: firmware never reported it; the event is left open.
+ */
+BOOLEAN mp_settle(struct mp *mp);
 
 #endif

@@ -63,11 +63,11 @@ void app_count_header(struct app *a, const char *where)
 	sb_puts(&a->sb, where);
 	sb_pad_to(&a->sb, 4);
 	sb_puts(&a->sb, "EVENT");
-	sb_pad_to(&a->sb, 35);
+	sb_pad_to(&a->sb, 30);
 	sb_puts(&a->sb, "COUNTER");
-	sb_pad_to(&a->sb, 46);
+	sb_pad_to(&a->sb, 40);
 	sb_puts(&a->sb, "CONTROL");
-	sb_pad_to(&a->sb, 63);
+	sb_pad_to(&a->sb, 56);
 	sb_puts(&a->sb, "DELTA");
 	app_say(a, a->backend.simulated);
 }
@@ -77,15 +77,15 @@ void app_count_row(struct app *a, const char *where, const char *event, const ch
 {
 	sb_puts(&a->sb, where);
 	sb_pad_to(&a->sb, 4);
-	for (unsigned i = 0; i < 30 && event[i]; i++)
+	for (unsigned i = 0; i < 25 && event[i]; i++)
 		sb_putc(&a->sb, event[i]);
-	sb_pad_to(&a->sb, 35);
+	sb_pad_to(&a->sb, 30);
 	sb_puts(&a->sb, counter);
-	sb_pad_to(&a->sb, 46);
+	sb_pad_to(&a->sb, 40);
 	sb_hex(&a->sb, ctl_msr);
 	sb_putc(&a->sb, '=');
 	sb_hex(&a->sb, ctl);
-	sb_pad_to(&a->sb, 63);
+	sb_pad_to(&a->sb, 56);
 	sb_dec_grouped(&a->sb, delta);
 	if (overflowed)
 		sb_puts(&a->sb, " (overflowed)");

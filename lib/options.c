@@ -45,6 +45,9 @@ const struct opt_def options_table[OPT_COUNT] = {
 	[OPT_FAULT_TEST] = { "fault-test", 0, 0, OPT_KIND_FLAG, FIELD(fault_test), 0, 0, NULL,
 		"Provoke a #GP (wrmsr 0x6E1 with bit 32 set) on every CPU and show it "
 		"is caught" },
+	[OPT_ICOUNT_CHECK] = { "icount-check", 0, 0, OPT_KIND_FLAG, FIELD(icount_check), 0, 0, NULL,
+		"Under QEMU -smp 1 -icount shift=N: check every kernel's instruction "
+		"count against the TSC" },
 	[OPT_VERBOSE] = { "verbose", 'v', 0, OPT_KIND_FLAG, FIELD(verbose), 0, 0, NULL,
 		"Show decoded register fields and each step" },
 	[OPT_HELP] = { "help", 'h', 0, OPT_KIND_FLAG, FIELD(help), 0, 0, NULL,

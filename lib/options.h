@@ -35,6 +35,7 @@ enum opt_id {
 	OPT_FORCE,
 	OPT_QEMU_EXIT,
 	OPT_FAULT_TEST,
+	OPT_ICOUNT_CHECK,
 	OPT_VERBOSE,
 	OPT_HELP,
 	OPT_COUNT
@@ -64,6 +65,7 @@ struct efipmu_options {
 	bool qemu_exit;                /* verdict through isa-debug-exit; the app checks for a hypervisor */
 	bool verbose;
 	bool fault_test;                /* provoke a #GP on every CPU and show it is caught */
+	bool icount_check;             /* QEMU -icount: the kernels' instruction claims against the TSC */
 	uint32_t config_given;         /* OPT_BIT(id) per option set by a parse (config or command line) */
 };
 

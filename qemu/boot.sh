@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Boots a disk image in QEMU (TCG) with OVMF and waits for the app to end QEMU.
 # Usage: qemu/boot.sh IMG OUTFILE [qemu args...]
-# Env: SMP (default 4), CPU (default SandyBridge,model=45), TIMEOUT (s, default 60), USB=1.
+# Env: SMP (default 4), CPU (default SandyBridge,model=45), TIMEOUT (s, default 60), USB=1,
+#      ICOUNT=N: -icount shift=N (TSC = instructions << N; QEMU-FACTS.md), one vCPU, no MTTCG.
 # Exit status: QEMU's; the app's verdict v arrives as (v << 1) | 1 through isa-debug-exit.
 set -uo pipefail
 img=$1; out=$2; shift 2
@@ -16,8 +17,13 @@ if [ "${USB:-0}" = 1 ]; then
 else
   disk=(-drive format=raw,file="$img")
 fi
-timeout "${TIMEOUT:-60}" qemu-system-x86_64 -machine q35 -accel tcg,thread=multi \
-  -smp "${SMP:-4}" -m 512 -cpu "${CPU:-SandyBridge,model=45}" \
+smp=${SMP:-4}; accel=(-accel tcg,thread=multi)
+if [ -n "${ICOUNT:-}" ]; then
+  # icount excludes MTTCG, and is exact only while no other vCPU runs
+  smp=1; accel=(-accel tcg -icount shift="$ICOUNT")
+fi
+timeout "${TIMEOUT:-60}" qemu-system-x86_64 -machine q35 "${accel[@]}" \
+  -smp "$smp" -m 512 -cpu "${CPU:-SandyBridge,model=45}" \
   -drive if=pflash,format=raw,unit=0,readonly=on,file="$code" \
   -drive if=pflash,format=raw,unit=1,file="$tmp/vars.fd" \
   "${disk[@]}" -device isa-debug-exit,iobase=0xf4,iosize=0x04 \

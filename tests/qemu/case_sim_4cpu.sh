@@ -6,7 +6,7 @@ boot_case sim_4cpu 'qemu-exit\nbackend = sim\nsim-profile = nehalem-ex\n'
 expect_rc 3
 expect_console '^\[SIM\] SIMULATED: every value below comes from the reference model'
 expect_console '^\[SIM\] 3   instructions +fixed0 +0x38d=0x333 +10,018$'
-expect_console '^\[SIM\] CPU 2: inst retired 10,018 instructions .*: PASS'
+expect_console '^\[SIM\] CPU 2 inst: 10,018 instructions, 10,018 expected, overhead 0: PASS$'
 expect_console '^\[SIM\] VERDICT: PASS - 4 CPUs ran, 4 with a core PMU'
 expect_no_console '^(CPU|[0-9])'
 expect_log --cpus 4 --verdict PASS --core-pmu yes --simulated --uncore nehalem-ex-westmere-ex \

@@ -1,0 +1,189 @@
+#include <efi.h>
+#include <efilib.h>
+#include "buffers.h"
+#include "icount.h"
+#include "irq.h"
+#include "logrec.h"
+#include "msr.h"
+
+/* Every kernel with an exact instruction claim runs at two counts: its fixed and per-iteration parts. */
+static const uint64_t icount_iterations[] = { 1000, 100000 };
+#define ICOUNT_COUNTS (sizeof(icount_iterations) / sizeof(icount_iterations[0]))
+
+#define ICOUNT_MAX_SHIFT 20
+
+struct window {
+	uint64_t ticks;
+	BOOLEAN repeatable;    /* a second run gave the same ticks */
+	pmu_status st;
+};
+
+static pmu_status window_once(struct app *a, uint64_t gate, const struct kernel_desc *k,
+			      const struct kernel_args *args, uint64_t *ticks)
+{
+	struct pmu_gated_run g = { .on = gate, .off = gate, .kernel = k->fn, .arg = args,
+				   .msr = MSR_IA32_PERF_GLOBAL_CTRL };
+	UINT64 flags = irq_save();
+	pmu_gated_run(&a->backend, (unsigned)a->mp.bsp, &g);
+	irq_restore(flags);
+	*ticks = g.tsc_off - g.tsc_on;
+	return g.on_st ? g.on_st : g.off_st;
+}
+
+/* TSC ticks across the window around k(args), twice. */
+static struct window window(struct app *a, uint64_t gate, const struct kernel_desc *k,
+			    const struct kernel_args *args)
+{
+	struct window w = { 0, FALSE, PMU_OK };
+	uint64_t again = 0;
+	w.st = window_once(a, gate, k, args, &w.ticks);
+	if (!w.st)
+		w.st = window_once(a, gate, k, args, &again);
+	w.repeatable = !w.st && again == w.ticks;
+	return w;
+}
+
+/* N when ticks == instructions << N exactly, else -1. */
+static int shift_of(uint64_t ticks, uint64_t instructions)
+{
+	for (int n = 0; n <= ICOUNT_MAX_SHIFT && instructions; n++)
+		if (instructions << n == ticks)
+			return n;
+	return -1;
+}
+
+static enum verdict refuse(struct app *a, const char *why)
+{
+	sb_puts(&a->sb, "efipmu: icount-check: ");
+	sb_puts(&a->sb, why);
+	app_say(a, FALSE);
+	return VERDICT_ERROR;
+}
+
+static BOOLEAN check_kernel(struct app *a, uint64_t gate, const struct kernel_desc *k,
+			    const struct kernel_args *args, const struct window *empty, unsigned shift)
+{
+	const struct kernel_expect *e = kernel_expect_for(k, KEV_INSTRUCTIONS);
+	uint64_t n = args->iterations;
+	struct window w = window(a, gate, k, args);
+	int64_t want = kernel_expected(e, n);
+	uint64_t diff = w.ticks - empty->ticks;
+	BOOLEAN ok = !w.st && w.repeatable && w.ticks >= empty->ticks && want >= 0 &&
+		     diff == (uint64_t)want << shift;
+	logrec_begin(&a->sb, "icount", FALSE);
+	logrec_key_str(&a->sb, "kernel", k->name);
+	logrec_key_u64(&a->sb, "iterations", n);
+	logrec_key_u64(&a->sb, "ticks", w.ticks);
+	logrec_key_u64(&a->sb, "empty_ticks", empty->ticks);
+	logrec_key_u64(&a->sb, "shift", shift);
+	logrec_key_u64(&a->sb, "expected", (uint64_t)want);
+	logrec_key_u64(&a->sb, "measured", diff >> shift);
+	logrec_key_bool(&a->sb, "repeatable", w.repeatable);
+	if (w.st)
+		logrec_key_str(&a->sb, "error", pmu_status_str(w.st));
+	logrec_key_str(&a->sb, "result", ok ? "PASS" : "FAIL");
+	logrec_end(&a->sb);
+	app_record(a);
+
+	sb_puts(&a->sb, "icount: ");
+	sb_puts(&a->sb, k->name);
+	sb_pad_to(&a->sb, 16);
+	sb_puts(&a->sb, "n=");
+	sb_dec(&a->sb, n);
+	sb_pad_to(&a->sb, 28);
+	sb_puts(&a->sb, "expected ");
+	sb_dec_grouped(&a->sb, (uint64_t)want);
+	sb_puts(&a->sb, ", measured ");
+	sb_dec_grouped(&a->sb, diff >> shift);
+	if (diff & ((1ull << shift) - 1))
+		sb_puts(&a->sb, " (ticks not a multiple of 2^N)");
+	if (!w.repeatable)
+		sb_puts(&a->sb, w.st ? " (the gating write faulted)" : " (not repeatable)");
+	sb_puts(&a->sb, ok ? ": PASS" : ": FAIL");
+	app_say(a, FALSE);
+	return ok;
+}
+
+/* The run's verdict: this job replaces the measurement job and its judge. */
+static enum verdict verdict(struct app *a, unsigned passed, unsigned checks, int shift)
+{
+	BOOLEAN ok = shift >= 0 && checks && passed == checks;
+	logrec_begin(&a->sb, "verdict", FALSE);
+	logrec_key_str(&a->sb, "verdict", ok ? "PASS" : "FAIL");
+	logrec_key_str(&a->sb, "job", "icount-check");
+	logrec_key_u64(&a->sb, "checks", checks);
+	logrec_key_u64(&a->sb, "passed", passed);
+	logrec_end(&a->sb);
+	app_record(a);
+	sb_puts(&a->sb, ok ? "VERDICT: PASS - " : "VERDICT: FAIL - ");
+	sb_dec(&a->sb, passed);
+	sb_puts(&a->sb, " of ");
+	sb_dec(&a->sb, checks);
+	sb_puts(&a->sb, " instruction claims hold under -icount");
+	app_say(a, FALSE);
+	return ok ? VERDICT_PASS : VERDICT_FAIL;
+}
+
+enum verdict job_icount(struct app *a)
+{
+	uint64_t gate = 0;
+	if (a->backend.simulated)
+		return refuse(a, "needs the real backend (the TSC under QEMU -icount is the counter)");
+	if (a->mp.enabled != 1)
+		return refuse(a, "needs exactly one CPU (QEMU -smp 1 -icount shift=N)");
+	/* The window writes GLOBAL_CTRL's own value: it changes nothing, wherever it runs. */
+	pmu_status st = pmu_rdmsr(&a->backend, (unsigned)a->mp.bsp, MSR_IA32_PERF_GLOBAL_CTRL, &gate);
+	if (st)
+		return refuse(a, "IA32_PERF_GLOBAL_CTRL (0x38F), the gate the window writes, faults");
+	const struct kernel_desc *first = kernel_find("inst");
+	struct kernel_args args = { icount_iterations[0], NULL, 0 };
+	struct window empty = window(a, gate, kernel_find("empty"), &args);
+	struct window w = window(a, gate, first, &args);
+	int64_t want = kernel_expected(kernel_expect_for(first, KEV_INSTRUCTIONS), args.iterations);
+	/* N from inst alone; every other kernel and count must agree with it. */
+	int shift = !empty.st && !w.st && w.ticks > empty.ticks && want > 0 ?
+		shift_of(w.ticks - empty.ticks, (uint64_t)want) : -1;
+	if (shift >= 0 && (!empty.repeatable || (empty.ticks & ((1ull << shift) - 1))))
+		shift = -1;   /* the empty window itself is not exact */
+	logrec_begin(&a->sb, "icount_window", FALSE);
+	logrec_key_hex(&a->sb, "gate_msr", MSR_IA32_PERF_GLOBAL_CTRL);
+	logrec_key_u64(&a->sb, "empty_ticks", empty.ticks);
+	logrec_key_bool(&a->sb, "repeatable", empty.repeatable);
+	if (shift >= 0) {
+		logrec_key_u64(&a->sb, "shift", (uint64_t)shift);
+		logrec_key_u64(&a->sb, "empty_instructions", empty.ticks >> shift);
+	}
+	logrec_end(&a->sb);
+	app_record(a);
+	if (shift < 0) {
+		sb_puts(&a->sb, "icount: TSC ticks across the window are not instructions << N: "
+				"not under QEMU -icount shift=N, or interrupts got in");
+		app_say(a, FALSE);
+		return verdict(a, 0, 0, shift);
+	}
+	sb_puts(&a->sb, "icount: 2^");
+	sb_dec(&a->sb, (uint64_t)shift);
+	sb_puts(&a->sb, " TSC ticks per instruction; the empty window is ");
+	sb_dec(&a->sb, empty.ticks >> shift);
+	sb_puts(&a->sb, " instructions (");
+	sb_dec(&a->sb, empty.ticks);
+	sb_puts(&a->sb, " ticks)");
+	app_say(a, FALSE);
+	unsigned checks = 0, passed = 0;
+	for (unsigned i = 0; i < kernel_count; i++) {
+		const struct kernel_desc *k = &kernel_table[i];
+		const struct kernel_expect *e = kernel_expect_for(k, KEV_INSTRUCTIONS);
+		if (k == kernel_find("empty") || !e || e->lo_permille != 1000 || e->hi_permille != 1000)
+			continue;
+		/* the memory kernels run on their real buffers: prepared (and refused) as for a job */
+		checks += ICOUNT_COUNTS;
+		if (EFI_ERROR(buffers_prepare(a, k, &args)))
+			continue;
+		for (unsigned j = 0; j < ICOUNT_COUNTS; j++) {
+			args.iterations = icount_iterations[j];
+			passed += check_kernel(a, gate, k, &args, &empty, (unsigned)shift);
+		}
+	}
+	buffers_free(a);
+	return verdict(a, passed, checks, shift);
+}

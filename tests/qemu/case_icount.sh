@@ -1,0 +1,86 @@
+# QEMU -icount on one vCPU: the TSC advances 2^N per instruction, so the kernels'
+# instruction claims (every kernel but empty, at two counts; the memory kernels on
+# their real buffers) are checked by a counter that is not the code predicting them.
+# The empty window must equal the instructions counted in the disassembly of
+# efipmu_asm_gated_run + kernel_empty. VERBOSE=1 prints both.
+source "$(dirname "$0")/lib.sh"
+FAILED=0
+so=${EFIPMU_EFI:-$here/build/efipmu.efi}
+so=${so%.efi}.so
+[ -f "$so" ] || { echo "  no $so to disassemble"; exit 1; }
+
+# Instructions from the window's first rdtsc up to its second, on the path without
+# faults: call *%r15 runs kernel_empty (to its ret), jmp goes to its target.
+window=$(objdump -d --no-show-raw-insn "$so" | python3 -c '
+import re, sys
+insn, order, sym = {}, [], {}
+for line in sys.stdin:
+    m = re.match(r"^([0-9a-f]+) <([^>]+)>:", line)
+    if m:
+        sym[m.group(2)] = int(m.group(1), 16)
+        continue
+    m = re.match(r"^\s+([0-9a-f]+):\s+(\S+)\s*(.*)$", line)
+    if m:
+        a = int(m.group(1), 16)
+        insn[a] = (m.group(2), m.group(3))
+        order.append(a)
+nxt = {a: b for a, b in zip(order, order[1:])}
+def walk(a, stop):
+    n = 0
+    while True:
+        op, arg = insn[a]
+        if stop(op):
+            return n, a
+        n += 1
+        if op == "call":
+            k, _ = walk(sym["kernel_empty"], lambda o: o == "ret")
+            n += k + 1                      # its body and its ret
+        if op == "jmp":
+            a = int(arg.split()[0], 16)
+            continue
+        if op.startswith("j") or op == "ret":
+            sys.exit("unexpected branch " + op)
+        a = nxt[a]
+a = sym["efipmu_asm_gated_run"]
+while insn[a][0] != "rdtsc":
+    a = nxt[a]
+n, _ = walk(nxt[a], lambda o: o == "rdtsc")
+print(n + 1)                                # the first rdtsc to the second, one end counted
+')
+[ -n "$window" ] || { echo "  cannot count the window in $so"; exit 1; }
+
+for N in 5 7; do
+  ICOUNT=$N TIMEOUT=120 boot_case icount_$N 'qemu-exit\nicount-check\n'
+  expect_rc 3
+  expect_console "icount: 2\\^$N TSC ticks per instruction; the empty window is $window instructions"
+  expect_no_console ': FAIL'
+  [ -f "$LOG" ] || { fail "no log on the image"; continue; }
+  python3 - "$LOG" "$N" "$window" ${VERBOSE:+-v} <<'EOF' || fail "icount log check failed (shift $N)"
+import json, sys
+log, shift, window = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+recs = [json.loads(l) for l in open(log) if l.strip()]
+w = [r for r in recs if r["rec"] == "icount_window"]
+checks = [r for r in recs if r["rec"] == "icount"]
+bad = []
+if len(w) != 1 or w[0].get("shift") != shift or not w[0]["repeatable"]:
+    bad.append("icount_window: %r" % w)
+elif w[0]["empty_instructions"] != window or w[0]["empty_ticks"] != window << shift:
+    bad.append("empty window %d instructions, disassembly says %d" % (w[0]["empty_instructions"], window))
+kernels = {(r["kernel"], r["iterations"]) for r in checks}
+for k in ("inst", "branch", "stream", "chase", "idle", "uncore"):
+    if len({n for (kk, n) in kernels if kk == k}) < 2:
+        bad.append("%s not checked at two counts" % k)
+for r in checks:
+    # independent of the app's own verdict: the TSC difference itself
+    if r["ticks"] - r["empty_ticks"] != r["expected"] << shift or r["result"] != "PASS":
+        bad.append("%s n=%d: %d ticks - %d != %d << %d" % (r["kernel"], r["iterations"], r["ticks"],
+                   r["empty_ticks"], r["expected"], shift))
+for b in bad:
+    print("  " + b)
+if bad or "-v" in sys.argv:
+    print("  shift %d: empty window %s instructions, disassembly %d; %d kernel checks"
+          % (shift, w[0].get("empty_instructions") if w else "?", window, len(checks)))
+sys.exit(1 if bad else 0)
+EOF
+done
+exit $FAILED
