@@ -350,7 +350,7 @@ enum verdict job_core(struct app *a)
 {
 	const struct cpu_info *bsp = &a->slot[a->mp.bsp].info;
 	BOOLEAN sim = a->backend.simulated, all_ok = TRUE;
-	unsigned round_of[JOB_MAX_EVENTS], nrounds, reps = a->opt.repeats;
+	unsigned round_of[JOB_MAX_EVENTS] = { 0 }, nrounds, reps = a->opt.repeats;
 	if (!pmu_core_present(bsp))
 		return VERDICT_NO_PMU;
 	if (!a->nevents)
@@ -384,7 +384,7 @@ enum verdict job_core(struct app *a)
 		app_count_header(a, "CPU");
 	}
 	for (unsigned g = 0; g < nrounds; g++) {
-		unsigned evi[CORE_MAX_EVENTS];
+		unsigned evi[CORE_MAX_EVENTS] = { 0 };
 		a->nreqs = 0;
 		for (unsigned e = 0; e < a->nevents; e++)
 			if (round_of[e] == g) {

@@ -105,7 +105,7 @@ pmu_status pmu_discover(const struct pmu_backend *b, unsigned cpu, struct cpu_in
 	read_brand(b, cpu, ci);
 
 	pmu_memset(&ci->arch, 0, sizeof(ci->arch));
-	if (ci->max_leaf >= 0xA && !(st = pmu_cpuid(b, cpu, 0xA, 0, &r)))
+	if (ci->max_leaf >= 0xA && pmu_cpuid(b, cpu, 0xA, 0, &r) == PMU_OK)
 		pmu_decode_cpuid_0a(&r, &ci->arch);
 
 	bool intel_p6 = !pmu_strcmp(ci->vendor, "GenuineIntel") && ci->family >= 6;

@@ -9,6 +9,10 @@ case "${1:-}" in
   usb)   pkgs=(gnu-efi gcc binutils make mtools dosfstools fdisk) ;;   # fdisk: sfdisk
   *) echo "usage: $0 build|test|run|usb" >&2; exit 2 ;;
 esac
+if [ "$1" = test ] && command -v clang >/dev/null; then
+  # libFuzzer comes with clang's runtime, only a "Recommends" of clang: name it for this clang.
+  pkgs+=("libclang-rt-$(clang -dumpversion | cut -d. -f1)-dev")
+fi
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -23,3 +27,8 @@ fi
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -q >/dev/null
 $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null
+# clang itself was just installed: its runtime (libFuzzer) follows on the next call.
+[ "$1" = test ] && command -v clang >/dev/null && ! dpkg-query -W -f='${Status}' \
+  "libclang-rt-$(clang -dumpversion | cut -d. -f1)-dev" 2>/dev/null | grep -q "install ok installed" &&
+  exec "$0" test
+exit 0
