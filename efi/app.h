@@ -55,6 +55,7 @@ struct app {
 	BOOLEAN have_log;
 	struct logfile csv;            /* the counts again, for spreadsheets */
 	BOOLEAN have_csv;
+	BOOLEAN skew_said;             /* measure_report: the console line once per run */
 	char line[2048];
 	struct strbuf sb;
 	/* the core measurement job, resolved on the BSP before any CPU runs it */
@@ -100,9 +101,13 @@ void app_count(struct app *a, const struct count_rec *r);
 void app_open_csv(struct app *a);
 /* ERROR over FAIL over NO-PMU over PASS. */
 enum verdict verdict_worse(enum verdict x, enum verdict y);
-/* The console row of one count: WHERE EVENT(25) COUNTER CONTROL DELTA, 74 columns (80 with [SIM]). */
+/*
+ * The console row of one count: WHERE EVENT(25) COUNTER CONTROL DELTA, 74 columns
+ * (80 with [SIM]); with -v the control's fields (layout l) follow.
+ */
 void app_count_row(struct app *a, const char *where, const char *event, const char *counter,
-		   uint32_t ctl_msr, uint64_t ctl, uint64_t delta, BOOLEAN overflowed);
+		   const struct reg_layout *l, uint32_t ctl_msr, uint64_t ctl, uint64_t delta,
+		   BOOLEAN overflowed);
 /* Its heading, with `where` naming the first column ("CPU", "PKG"). */
 void app_count_header(struct app *a, const char *where);
 

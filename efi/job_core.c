@@ -54,7 +54,7 @@ static void log_counter(struct app *a, const struct cpu_info *ci, const struct c
 	sb_init(&k, counter, sizeof(counter));
 	sb_puts(&k, c->kind == CORE_GP ? "pmc" : "fixed");
 	sb_dec(&k, c->index);
-	app_count_row(a, where, c->name, counter, c->ctl_msr, c->ctl_val, c->delta, c->overflowed);
+	app_count_row(a, where, c->name, counter, l, c->ctl_msr, c->ctl_val, c->delta, c->overflowed);
 }
 
 /* The core PMU registers as firmware left them, and what of it was in use. */

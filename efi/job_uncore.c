@@ -270,7 +270,7 @@ static void log_count(struct app *a, const struct pkg_run *p, const struct uncor
 		sb_putc(&k, 'f');
 	else
 		sb_dec(&k, e->idx);
-	app_count_row(a, where, name, counter, e->ctl_msr, e->ctl_on, e->delta, e->overflow);
+	app_count_row(a, where, name, counter, uncore_counter_layout(e), e->ctl_msr, e->ctl_on, e->delta, e->overflow);
 }
 
 static void say_package(struct app *a, const struct pkg_run *p, const char *what)

@@ -226,6 +226,22 @@ static struct skew skew_record(struct app *a, unsigned r)
 	return k;
 }
 
+/* TSC ticks as microseconds with one decimal ("0.4 us"), or ticks when the rate is unknown. */
+static void put_us(struct app *a, UINT64 ticks)
+{
+	UINT64 tpu = a->mp.tsc_per_us;
+	if (!tpu) {
+		sb_dec_grouped(&a->sb, ticks);
+		sb_puts(&a->sb, " ticks");
+		return;
+	}
+	UINT64 tenths = ticks * 10 / tpu;
+	sb_dec_grouped(&a->sb, tenths / 10);
+	sb_putc(&a->sb, '.');
+	sb_putc(&a->sb, (char)('0' + tenths % 10));
+	sb_puts(&a->sb, " us");
+}
+
 void measure_report(struct app *a)
 {
 	if (a->mp.rounds_leaked) {
@@ -247,22 +263,18 @@ void measure_report(struct app *a)
 		sb_puts(&a->sb, ": the run went on without it");
 		app_say(a, FALSE);
 	}
-	struct skew e = skew_record(a, ROUND_EMPTY), k = skew_record(a, ROUND_KERNEL);
+	skew_record(a, ROUND_EMPTY);   /* logged only */
+	struct skew k = skew_record(a, ROUND_KERNEL);
+	if (a->skew_said)
+		return;   /* every measurement is logged; the console says it once */
+	a->skew_said = TRUE;
 	sb_puts(&a->sb, "In step: ");
 	sb_dec(&a->sb, k.cpus);
-	sb_puts(&a->sb, " CPUs; start / stop skew ");
-	sb_dec_grouped(&a->sb, k.start);
-	sb_puts(&a->sb, " / ");
-	sb_dec_grouped(&a->sb, k.stop);
-	sb_puts(&a->sb, " TSC ticks (");
-	sb_puts(&a->sb, a->kernel->name);
-	sb_puts(&a->sb, "), ");
-	sb_dec_grouped(&a->sb, e.start);
-	sb_puts(&a->sb, " / ");
-	sb_dec_grouped(&a->sb, e.stop);
-	sb_puts(&a->sb, " (empty); ");
-	sb_dec(&a->sb, a->mp.tsc_per_us);
-	sb_puts(&a->sb, " ticks per us");
+	sb_puts(&a->sb, " CPUs, skew at enable ");
+	put_us(a, k.start);
+	sb_puts(&a->sb, ", at disable ");
+	put_us(a, k.stop);
+	sb_puts(&a->sb, " (TSC, every skew in the log)");
 	app_say(a, a->backend.simulated);
 }
 

@@ -72,8 +72,32 @@ void app_count_header(struct app *a, const char *where)
 	app_say(a, a->backend.simulated);
 }
 
+/* -v: the control word's non-zero fields under its row, wrapped at the row's width. */
+static void say_fields(struct app *a, const struct reg_layout *l, uint64_t ctl)
+{
+	char text[512];
+	struct strbuf t;
+	sb_init(&t, text, sizeof(text));
+	reg_decode(l, ctl, 0, &t);
+	for (UINTN i = 0; i < t.len;) {
+		UINTN end = t.len;
+		if (end - i > 66) {
+			end = i + 66;
+			while (end > i && text[end] != ' ')
+				end--;
+			if (end == i)
+				end = i + 66;
+		}
+		sb_puts(&a->sb, "    ");
+		sb_putn(&a->sb, text + i, end - i);
+		app_say(a, a->backend.simulated);
+		i = end < t.len && text[end] == ' ' ? end + 1 : end;
+	}
+}
+
 void app_count_row(struct app *a, const char *where, const char *event, const char *counter,
-		   uint32_t ctl_msr, uint64_t ctl, uint64_t delta, BOOLEAN overflowed)
+		   const struct reg_layout *l, uint32_t ctl_msr, uint64_t ctl, uint64_t delta,
+		   BOOLEAN overflowed)
 {
 	sb_puts(&a->sb, where);
 	sb_pad_to(&a->sb, 4);
@@ -90,4 +114,6 @@ void app_count_row(struct app *a, const char *where, const char *event, const ch
 	if (overflowed)
 		sb_puts(&a->sb, " (overflowed)");
 	app_say(a, a->backend.simulated);
+	if (a->opt.verbose)
+		say_fields(a, l, ctl);
 }

@@ -48,8 +48,12 @@ const struct opt_def options_table[OPT_COUNT] = {
 	[OPT_ICOUNT_CHECK] = { "icount-check", 0, 0, OPT_KIND_FLAG, FIELD(icount_check), 0, 0, NULL,
 		"Under QEMU -smp 1 -icount shift=N: check every kernel's instruction "
 		"count against the TSC" },
+	[OPT_BENCH] = { "bench", 0, 0, OPT_KIND_FLAG, FIELD(bench), 0, 0, NULL,
+		"Measure start and stop skew of the barrier against one CPU at a time" },
+	[OPT_STALL_CPU] = { "stall-cpu", 0, 1, OPT_KIND_UINT, FIELD(stall_cpu), 1, CPUSET_MAX - 1, "N",
+		"Test the timeout path: CPU N (not the boot CPU) never finishes its measurement" },
 	[OPT_VERBOSE] = { "verbose", 'v', 0, OPT_KIND_FLAG, FIELD(verbose), 0, 0, NULL,
-		"Show decoded register fields and each step" },
+		"Show the decoded fields of each control register under its count" },
 	[OPT_HELP] = { "help", 'h', 0, OPT_KIND_FLAG, FIELD(help), 0, 0, NULL,
 		"Show this help" },
 };
@@ -682,6 +686,8 @@ static bool describe_shows(const struct efipmu_options *o, enum opt_id id)
 	case OPT_KIND_DECODE:
 		return o->decode;
 	case OPT_KIND_UINT:
+		/* a test hook is shown only when set */
+		return id != OPT_STALL_CPU || o->stall_cpu;
 	case OPT_KIND_CPUS:
 	case OPT_KIND_BACKEND:
 		break;

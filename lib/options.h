@@ -36,6 +36,8 @@ enum opt_id {
 	OPT_QEMU_EXIT,
 	OPT_FAULT_TEST,
 	OPT_ICOUNT_CHECK,
+	OPT_BENCH,
+	OPT_STALL_CPU,
 	OPT_VERBOSE,
 	OPT_HELP,
 	OPT_COUNT
@@ -65,6 +67,8 @@ struct efipmu_options {
 	bool qemu_exit;                /* verdict through isa-debug-exit; the app checks for a hypervisor */
 	bool verbose;
 	bool fault_test;                /* provoke a #GP on every CPU and show it is caught */
+	bool bench;                    /* make bench: the start-skew comparison */
+	uint32_t stall_cpu;            /* test hook: this CPU never finishes its measurement */
 	bool icount_check;             /* QEMU -icount: the kernels' instruction claims against the TSC */
 	uint32_t config_given;         /* OPT_BIT(id) per option set by a parse (config or command line) */
 };

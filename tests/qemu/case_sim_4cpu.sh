@@ -2,13 +2,15 @@
 # raw control and counter values are logged next to decoded fields; all output marked simulated.
 source "$(dirname "$0")/lib.sh"
 FAILED=0
-boot_case sim_4cpu 'qemu-exit\nbackend = sim\nsim-profile = nehalem-ex\n'
+boot_case sim_4cpu 'qemu-exit\nbackend = sim\nsim-profile = nehalem-ex\nverbose\n'
 expect_rc 3
 expect_console '^\[SIM\] SIMULATED: every value below comes from the reference model'
 expect_console '^\[SIM\] 3   instructions +fixed0 +0x38d=0x333 +10,018$'
 expect_console '^\[SIM\] CPU 2 inst: 10,018 instructions, 10,018 expected, overhead 0: PASS$'
 expect_console '^\[SIM\] VERDICT: PASS - 4 CPUs ran, 4 with a core PMU'
 expect_no_console '^(CPU|[0-9])'
+# verbose: the decoded control fields under each count row.
+expect_console '^\[SIM\]     event=0xc4 usr=1 os=1 en=1$'
 expect_log --cpus 4 --verdict PASS --core-pmu yes --simulated --uncore nehalem-ex-westmere-ex \
   --backend sim --counts 20 --checks-pass 4
 grep -c "\"rec\":\"handoff\"" "$LOG" | grep -qx 4 || fail "expected 4 handoff records"
