@@ -114,7 +114,7 @@ static struct strbuf err_q(struct evspec_error *err, pmu_status st, const char *
 {
 	struct strbuf sb = err_begin(err, st, pre);
 	sb_putc(&sb, '\'');
-	sb_putn(&sb, q, qlen);
+	sb_putn_printable(&sb, q, qlen);
 	sb_putc(&sb, '\'');
 	sb_puts(&sb, post);
 	return sb;
@@ -206,7 +206,7 @@ static pmu_status apply_term(const char *pmu, const struct reg_layout *l, const 
 		trim(&vs, &vl);
 		if (!pmu_parse_u64(vs, vl, &v)) {
 			struct strbuf sb = err_q(err, PMU_ERR_INVALID, "bad value ", vs, vl, " for term '");
-			sb_putn(&sb, name, nl);
+			sb_putn_printable(&sb, name, nl);
 			sb_putc(&sb, '\'');
 			return err->st;
 		}

@@ -31,6 +31,22 @@ void sb_putn(struct strbuf *sb, const char *s, size_t n)
 		sb_putc(sb, s[i]);
 }
 
+void sb_putn_printable(struct strbuf *sb, const char *s, size_t n)
+{
+	static const char hex[] = "0123456789abcdef";
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c >= 0x20 && c < 0x7f) {
+			sb_putc(sb, (char)c);
+			continue;
+		}
+		sb_putc(sb, '\\');
+		sb_putc(sb, 'x');
+		sb_putc(sb, hex[c >> 4]);
+		sb_putc(sb, hex[c & 15]);
+	}
+}
+
 void sb_puts(struct strbuf *sb, const char *s)
 {
 	while (*s)

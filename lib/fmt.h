@@ -18,6 +18,8 @@ void sb_reset(struct strbuf *sb);
 void sb_putc(struct strbuf *sb, char c);
 void sb_puts(struct strbuf *sb, const char *s);
 void sb_putn(struct strbuf *sb, const char *s, size_t n);
+/* User input in a message: bytes outside printable ASCII as \xNN (one line). */
+void sb_putn_printable(struct strbuf *sb, const char *s, size_t n);
 void sb_dec(struct strbuf *sb, uint64_t v);
 void sb_sdec(struct strbuf *sb, int64_t v);
 void sb_dec_grouped(struct strbuf *sb, uint64_t v);   /* 1,234,567 */

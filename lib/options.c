@@ -106,7 +106,7 @@ static bool is_name_char(char c)
 static void put_quoted(struct strbuf *sb, struct val v)
 {
 	sb_putc(sb, '\'');
-	sb_putn(sb, v.s, v.n > QUOTE_MAX ? QUOTE_MAX : v.n);
+	sb_putn_printable(sb, v.s, v.n > QUOTE_MAX ? QUOTE_MAX : v.n);
 	if (v.n > QUOTE_MAX)
 		sb_puts(sb, "...");
 	sb_putc(sb, '\'');
@@ -128,7 +128,7 @@ static pmu_status fail(struct parse *p, pmu_status st)
 static pmu_status fail_value(struct parse *p, pmu_status st)
 {
 	fail(p, st);
-	sb_putn(&p->msg, p->spell.s, p->spell.n);
+	sb_putn_printable(&p->msg, p->spell.s, p->spell.n);
 	sb_puts(&p->msg, ": ");
 	return st;
 }

@@ -22,7 +22,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memset(&err, 0, sizeof(err));
 	if (options_parse_argv(argc, argv, &o, &err) != PMU_OK) {
 		FUZZ_CHECK(!memcmp(&o, &before, sizeof(o)));
-		fuzz_check_msg(err.msg, sizeof(err.msg), 0);
+		fuzz_check_msg(err.msg, sizeof(err.msg));
 		FUZZ_CHECK(err.line == 0);
 	} else {
 		FUZZ_CHECK(o.repeats >= 1 && o.repeats <= OPT_REPEATS_MAX);

@@ -14,7 +14,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memset(&err, 0, sizeof(err));
 	if (options_parse_config((const char *)data, size, &o, &err) != PMU_OK) {
 		FUZZ_CHECK(!memcmp(&o, &before, sizeof(o)));
-		fuzz_check_msg(err.msg, sizeof(err.msg), 1);
+		fuzz_check_msg(err.msg, sizeof(err.msg));
 		FUZZ_CHECK(err.line > 0);
 		return 0;
 	}

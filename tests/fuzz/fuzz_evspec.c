@@ -53,7 +53,7 @@ static void prepare_all(struct rig *r, const struct pmu_event_req *reqs, unsigne
 	}
 	if (nc && core_snapshot(&r->b, 0, &r->ci, &snap) == PMU_OK) {
 		if (core_prepare(&cs, &r->b, 0, &snap, core, nc, false) != PMU_OK)
-			fuzz_check_msg(cs.msg, sizeof(cs.msg), 1);
+			fuzz_check_msg(cs.msg, sizeof(cs.msg));
 	}
 	if (nu)
 		uncore_plan(&us, r->ci.uncore, unc, nu);
@@ -75,7 +75,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_CHECK(n <= MAX_REQS);
 	if (st != PMU_OK) {
 		FUZZ_CHECK(err.st == st);
-		fuzz_check_msg(err.msg, sizeof(err.msg), 0);
+		fuzz_check_msg(err.msg, sizeof(err.msg));
 	} else {
 		for (unsigned i = 0; i < n; i++)
 			FUZZ_CHECK(memchr(reqs[i].name, '\0', sizeof(reqs[i].name)));

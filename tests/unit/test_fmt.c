@@ -69,12 +69,24 @@ static void test_parse(void **state)
 	assert_false(pmu_parse_u64("", 0, &v));
 }
 
+/* Quoted user input stays one printable line. */
+static void test_printable(void **state)
+{
+	(void)state;
+	char buf[64];
+	struct strbuf sb;
+	sb_init(&sb, buf, sizeof(buf));
+	sb_putn_printable(&sb, "a\n\t\x1b[31m\\\x80z", 11);
+	assert_string_equal(buf, "a\\x0a\\x09\\x1b[31m\\\\x80z");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_numbers),
 		cmocka_unit_test(test_overflow_truncates),
 		cmocka_unit_test(test_json),
+		cmocka_unit_test(test_printable),
 		cmocka_unit_test(test_parse),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -400,7 +400,7 @@ static void test_config_errors(void **state)
 		  "efipmu.cfg:1: control byte 0x0d (not a text file?)", 1 },
 		{ "#\x7f\n", PMU_ERR_INVALID, "efipmu.cfg:1: control byte 0x7f (not a text file?)", 1 },
 		{ "\xef\xbb\xbf\xef\xbb\xbf" "cpus = 1\n", PMU_ERR_UNKNOWN_NAME,
-		  "efipmu.cfg:1: unknown setting '\xef\xbb\xbf" "cpus'", 1 },
+		  "efipmu.cfg:1: unknown setting '\\xef\\xbb\\xbfcpus'", 1 },
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct efipmu_options o, before;
