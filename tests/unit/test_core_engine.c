@@ -8,6 +8,7 @@
 #include "core_engine.h"
 #include "counter.h"
 #include "cpuinfo.h"
+#include "evspec.h"
 #include "model_devs.h"
 #include "msr.h"
 
@@ -327,6 +328,30 @@ static void test_alloc_restrictions(void **state)
 	assert_int_equal(prepare(r, &slots, 1, false), PMU_ERR_NO_COUNTER);
 	assert_non_null(strstr(r->s.msg, "no counter of this CPU"));
 	assert_int_equal(model_total_writes(r->m), 0);
+	rig_free(r);
+}
+
+/* An offcore event programs its auxiliary MSR with the list's value, and restore puts it back. */
+static void test_offcore_event_programs_and_restores_its_msr(void **state)
+{
+	(void)state;
+	struct rig *r = rig_new("nehalem-ep");
+	struct pmu_event_req q;
+	struct evspec_error err;
+	assert_int_equal(pmu_wrmsr(&r->b, 0, MSR_OFFCORE_RSP_0, 0x1234), PMU_OK);
+	assert_int_equal(evspec_parse(&r->ci, "OFFCORE_RESPONSE_0.ANY_DATA.ANY_LLC_MISS", &q, &err), PMU_OK);
+	assert_int_equal(q.extra_msr, MSR_OFFCORE_RSP_0);
+	assert_int_equal(q.extra_msr_val, 0xF811);
+	assert_int_equal(prepare(r, &q, 1, false), PMU_OK);
+	assert_int_equal(core_measure(&r->s, run_nothing, NULL), PMU_OK);
+	bool programmed = false;
+	for (unsigned i = 0; i < r->m->log_len[0]; i++)
+		programmed |= r->m->log[0][i].op == MOP_WRMSR && r->m->log[0][i].msr == MSR_OFFCORE_RSP_0 &&
+			      r->m->log[0][i].val == 0xF811;
+	assert_true(programmed);
+	uint64_t v = 0;
+	assert_int_equal(pmu_rdmsr(&r->b, 0, MSR_OFFCORE_RSP_0, &v), PMU_OK);
+	assert_int_equal(v, 0x1234);
 	rig_free(r);
 }
 
@@ -1006,6 +1031,7 @@ int main(void)
 		cmocka_unit_test(test_alloc_fixed_first),
 		cmocka_unit_test(test_fixed_nibble_rings),
 		cmocka_unit_test(test_alloc_restrictions),
+		cmocka_unit_test(test_offcore_event_programs_and_restores_its_msr),
 		cmocka_unit_test(test_too_many_events_no_write),
 		cmocka_unit_test(test_reserved_bits_no_write),
 		cmocka_unit_test(test_preload_validation),

@@ -89,6 +89,26 @@ static struct model *gp_setup(struct pmu_backend *b, uint64_t sel_extra)
 	return m;
 }
 
+/* OFFCORE_RSP_0/1 hold the valid bits REGISTERS.md gives; RSP_1 only from Westmere on. */
+static void test_offcore_rsp(void **state)
+{
+	(void)state;
+	struct pmu_backend b;
+	struct model *m = test_model("nehalem-ep", 1, 1, &b);
+	wr(&b, 0x1A6, 0xF811);
+	assert_int_equal(rd(&b, 0x1A6), 0xF811);
+	wr_gp(&b, 0x1A6, 0x1F811);
+	uint64_t v;
+	assert_int_equal(pmu_rdmsr(&b, 0, 0x1A7, &v), PMU_ERR_FAULT_GP);
+	free(m);
+	m = test_model("sandy-bridge-ep", 1, 1, &b);
+	wr(&b, 0x1A7, 0x600400001ull);
+	assert_int_equal(rd(&b, 0x1A7), 0x600400001ull);
+	wr_gp(&b, 0x1A6, 1ull << 38);
+	wr_gp(&b, 0x1A6, 0x4000);   /* bits 14:12 are not valid on SNB-EP */
+	free(m);
+}
+
 static void test_gp_counts_only_with_en(void **state)
 {
 	(void)state;
@@ -567,6 +587,7 @@ static void test_no_pmu_counts_nothing(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_offcore_rsp),
 		cmocka_unit_test(test_gp_counts_only_with_en),
 		cmocka_unit_test(test_gp_needs_global_ctrl_bit),
 		cmocka_unit_test(test_v1_counts_with_en_alone),
