@@ -563,6 +563,13 @@ static pmu_status parse_one(const struct cpu_info *ci, const char *s, size_t len
 	}
 	const char *terms = s + slash + 1;
 	size_t tl = len - slash - 2;
+	const char *tt = terms;
+	size_t ttl = tl;
+	trim(&tt, &ttl);
+	if (!ttl) {   /* "cpu//" would program event 0, which nobody means */
+		err_q(err, PMU_ERR_INVALID, "event ", s, len, ": no terms (name an event or give event=)");
+		return err->st;
+	}
 	if (name_eq("cpu", s, slash))
 		return core_terms(ci, terms, tl, req, err);
 	const struct box_desc *box = box_find(ci->uncore, s, slash);

@@ -110,7 +110,6 @@ static void test_perf_terms(void **state)
 	assert_int_equal(parse_ok(&ci, " CPU/ Event = 60 , UNIT_MASK=0x1 / ").config, 0x3013c);
 	assert_int_equal(parse_ok(&ci, "cpu/config=0x183010e/").config, 0x183010e);
 	assert_int_equal(parse_ok(&ci, "cpu/event=0x3c,any/").config, 0x23003c);
-	assert_int_equal(parse_ok(&ci, "cpu//").config, RINGS);
 	assert_int_equal(parse_ok(&ci, "r183010e").config, 0x183010e);
 	assert_int_equal(parse_ok(&ci, "r3c").config, 0x3003c);
 }
@@ -138,6 +137,9 @@ static void test_term_errors(void **state)
 	expect_err(&ci, "cpu/event=1", PMU_ERR_INVALID,
 		   "malformed event 'cpu/event=1': expected pmu/terms/");
 	expect_err(&ci, "cpu/", PMU_ERR_INVALID, "malformed event 'cpu/': expected pmu/terms/");
+	expect_err(&ci, "cpu//", PMU_ERR_INVALID, "event 'cpu//': no terms (name an event or give event=)");
+	expect_err(&ci, "uncore/ /", PMU_ERR_INVALID,
+		   "event 'uncore/ /': no terms (name an event or give event=)");
 	expect_err(&ci, "  ", PMU_ERR_INVALID, "empty event spec");
 	expect_err(&ci, "FOO.BAR", PMU_ERR_UNKNOWN_NAME, "unknown event 'FOO.BAR' for model 0x2e");
 	expect_err(&ci, "uncore_qbox/event=1/", PMU_ERR_UNKNOWN_NAME,
