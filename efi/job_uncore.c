@@ -332,10 +332,35 @@ static BOOLEAN counted(const struct pkg_run *p)
 	return p->done && !p->probe_st && !p->s.st;
 }
 
+/* Every uncore register the run touches, as firmware left it (read before any write). */
+static void log_handoff(struct app *a, const struct pkg_run *p)
+{
+	const struct uncore_session *s = &p->s;
+	if (!s->nsaved)
+		return;
+	logrec_begin(&a->sb, "handoff", a->backend.simulated);
+	logrec_key_str(&a->sb, "box", "uncore");
+	logrec_key_u64(&a->sb, "package", p->leader.package);
+	logrec_key_u64(&a->sb, "cpu", p->leader.cpu);
+	logrec_key_u64(&a->sb, "counters_in_use", s->n_in_use);
+	sb_json_key(&a->sb, "registers");
+	for (unsigned i = 0; i < s->nsaved; i++) {
+		sb_puts(&a->sb, i ? ",[\"" : "[[\"");
+		sb_hex(&a->sb, s->saved[i].msr);
+		sb_puts(&a->sb, "\",\"");
+		sb_hex(&a->sb, s->saved[i].orig);
+		sb_puts(&a->sb, "\"]");
+	}
+	sb_putc(&a->sb, ']');
+	logrec_end(&a->sb);
+	app_record(a);
+}
+
 static enum verdict report_package(struct app *a, struct pkg_run *p)
 {
 	for (unsigned i = 0; i < p->nprobes; i++)
 		log_probe(a, p, i);
+	log_handoff(a, p);
 	if (!counted(p))
 		return say_no_counts(a, p);
 	for (unsigned i = 0; i < p->s.n; i++)

@@ -13,6 +13,8 @@ sim_case() {  # name profile uncore-count-records
   expect_console "${SIM_LINE}VERDICT: PASS - 4 CPUs ran, 4 with a core PMU"
   expect_log --verdict PASS --simulated --backend sim --uncore-packages 2 --uncore-counts "$3" \
     --counts $((16 + $3)) --probes-not-held 0 "${@:4}"
+  # the hand-off snapshot of every uncore register touched, once per package
+  [ "$(grep -c '"rec":"handoff".*"box":"uncore"' "$LOG")" = 2 ] || fail "expected 2 uncore handoff records"
 }
 sim_case uncore_sim_nhm nehalem-ep 6 \
   --uncore-count uncore:UNCORE_CLOCK=10018 --uncore-count uncore:UNC_QMC_NORMAL_READS.ANY=1 \
