@@ -295,15 +295,16 @@ static enum verdict say_no_counts(struct app *a, const struct pkg_run *p)
 	const struct uncore_probe *pr = &p->probe[p->nprobes ? p->nprobes - 1 : 0];
 	if (p->probe_st == PMU_ERR_NOT_HELD) {
 		unsigned k = (pr->readback[0] ^ pr->pattern[0]) ? 0 : 1;
-		say_package(a, p, "uncore registers do not hold values: wrote ");
+		say_package(a, p, "uncore registers do not hold values: no uncore counts");
+		app_say(a, sim);
+		sb_puts(&a->sb, "  wrote ");
 		sb_hex(&a->sb, pr->pattern[k]);
 		sb_puts(&a->sb, " to MSR ");
 		sb_hex(&a->sb, pr->msr);
 		sb_puts(&a->sb, " (");
 		sb_puts(&a->sb, p->probe_box[p->nprobes - 1]->name);
-		sb_puts(&a->sb, " counter 0 control), read back ");
+		sb_puts(&a->sb, " control 0), read back ");
 		sb_hex(&a->sb, pr->readback[k]);
-		sb_puts(&a->sb, "; no uncore counts");
 		app_say(a, sim);
 		return VERDICT_NO_PMU;
 	}
