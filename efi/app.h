@@ -99,6 +99,8 @@ void app_record(struct app *a);
 void app_count(struct app *a, const struct count_rec *r);
 /* Opens the CSV named after the log, with its header line. */
 void app_open_csv(struct app *a);
+/* One line "efipmu: <what> '<name>': <why>" (name and why may be NULL): VERDICT_ERROR. */
+enum verdict app_refuse(struct app *a, const char *what, const char *name, const char *why);
 /* ERROR over FAIL over NO-PMU over PASS. */
 enum verdict verdict_worse(enum verdict x, enum verdict y);
 /*

@@ -130,19 +130,6 @@ static BOOLEAN check_instructions(struct app *a, struct cpu_slot *s, int ireq, u
 	return ok;
 }
 
-static enum verdict refuse(struct app *a, const char *what, const char *name)
-{
-	sb_puts(&a->sb, "efipmu: ");
-	sb_puts(&a->sb, what);
-	if (name) {
-		sb_puts(&a->sb, " '");
-		sb_puts(&a->sb, name);
-		sb_putc(&a->sb, '\'');
-	}
-	app_say(a, FALSE);
-	return VERDICT_ERROR;
-}
-
 enum verdict job_resolve(struct app *a)
 {
 	const struct cpu_info *bsp = &a->slot[a->mp.bsp].info;
@@ -157,7 +144,7 @@ enum verdict job_resolve(struct app *a)
 	kname[i] = '\0';
 	a->kernel = kernel_find(kname);
 	if (!a->kernel)
-		return refuse(a, "unknown kernel", kname);
+		return app_refuse(a, "unknown kernel", kname, NULL);
 	a->iterations = a->model ? SIM_ITERATIONS : a->kernel->default_iterations;
 	/* Without -e: the default core set where there is a core PMU; uncore defaults are job_uncore's. */
 	const char *events = a->opt.events;
@@ -165,7 +152,7 @@ enum verdict job_resolve(struct app *a)
 		events = pmu_core_present(bsp) ? DEFAULT_EVENTS : "";
 	if (events[0] && evspec_parse_list(bsp, events, reqs, JOB_MAX_EVENTS + UNCORE_MAX_EVENTS,
 					   &n, &err))
-		return refuse(a, err.msg, NULL);
+		return app_refuse(a, err.msg, NULL, NULL);
 	a->nevents = a->nureqs = 0;
 	for (i = 0; i < n; i++) {
 		if (reqs[i].box && a->nureqs < UNCORE_MAX_EVENTS)
@@ -173,7 +160,8 @@ enum verdict job_resolve(struct app *a)
 		else if (!reqs[i].box && a->nevents < JOB_MAX_EVENTS)
 			a->events[a->nevents++] = reqs[i];
 		else
-			return refuse(a, "more events than the engine can hold:", reqs[i].name);
+			return app_refuse(a, "more events than the engine can hold:", reqs[i].name,
+					  NULL);
 	}
 	struct kernel_args args = { a->iterations, NULL, 0 };
 	if (EFI_ERROR(buffers_prepare(a, a->kernel, &args)))
@@ -199,7 +187,7 @@ static enum verdict plan_rounds(struct app *a, unsigned *round_of, unsigned *nro
 		for (unsigned i = 0; i < a->nevents; i++)
 			round_of[i] = 0;
 		return a->nevents <= CORE_MAX_EVENTS ? VERDICT_PASS :
-			refuse(a, "more events than counters and no PMU to plan rounds on", NULL);
+			app_refuse(a, "more events than counters and no PMU to plan rounds on", NULL, NULL);
 	}
 	for (unsigned i = 0; i < a->nevents; i++) {
 		pmu_status st = PMU_ERR_NO_COUNTER;
@@ -216,7 +204,7 @@ static enum verdict plan_rounds(struct app *a, unsigned *round_of, unsigned *nro
 					  a->opt.force);
 		}
 		if (st)
-			return refuse(a, trial.msg[0] ? trial.msg : pmu_status_str(st), NULL);
+			return app_refuse(a, trial.msg[0] ? trial.msg : pmu_status_str(st), NULL, NULL);
 		round_of[i] = *nrounds - 1;
 		n++;
 	}
@@ -368,7 +356,7 @@ enum verdict job_core(struct app *a)
 	BOOLEAN *measured = AllocateZeroPool(a->mp.count * sizeof(*measured));
 	UINT32 *passes = AllocateZeroPool(a->mp.count * sizeof(*passes));
 	if (!tab || !measured || !passes) {
-		refuse(a, "not enough memory for the table of counts", NULL);
+		app_refuse(a, "not enough memory for the table of counts", NULL, NULL);
 		v = VERDICT_ERROR;
 		goto out;
 	}

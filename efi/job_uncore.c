@@ -67,23 +67,6 @@ static enum uncore_family bsp_family(const struct app *a)
 	return a->slot[a->mp.bsp].info.uncore;
 }
 
-static enum verdict refuse(struct app *a, const char *what, const char *name, const char *why)
-{
-	sb_puts(&a->sb, "efipmu: ");
-	sb_puts(&a->sb, what);
-	if (name) {
-		sb_puts(&a->sb, " '");
-		sb_puts(&a->sb, name);
-		sb_putc(&a->sb, '\'');
-	}
-	if (why) {
-		sb_puts(&a->sb, ": ");
-		sb_puts(&a->sb, why);
-	}
-	app_say(a, FALSE);
-	return VERDICT_ERROR;
-}
-
 /* The family's fixed (clock) counter as a request. */
 static BOOLEAN fixed_clock(enum uncore_family fam, struct pmu_event_req *r)
 {
@@ -111,7 +94,7 @@ static enum verdict add_defaults(struct app *a)
 			continue;
 		if (d->spec ? evspec_parse_list(bsp, d->spec, r, 1, &n, &err) != PMU_OK :
 			      !fixed_clock(d->fam, r))
-			return refuse(a, "default uncore event", d->name ? d->name : d->spec,
+			return app_refuse(a, "default uncore event", d->name ? d->name : d->spec,
 				      d->spec ? err.msg : "no fixed counter");
 		if (d->name)
 			pmu_strlcpy(r->name, d->name, sizeof(r->name));
@@ -161,7 +144,8 @@ enum verdict job_uncore_check(struct app *a)
 	struct strbuf why;
 	sb_init(&why, buf, sizeof(buf));
 	unsigned bad = check_session.bad_event < a->nureqs ? check_session.bad_event : 0;
-	return refuse(a, "uncore event", a->ureqs[bad].name, plan_problem(&check_session, fam, &why));
+	return app_refuse(a, "uncore event", a->ureqs[bad].name,
+			  plan_problem(&check_session, fam, &why));
 }
 
 /* ---- on each leader ---- */
@@ -270,7 +254,8 @@ static void log_count(struct app *a, const struct pkg_run *p, const struct uncor
 		sb_putc(&k, 'f');
 	else
 		sb_dec(&k, e->idx);
-	app_count_row(a, where, name, counter, uncore_counter_layout(e), e->ctl_msr, e->ctl_on, e->delta, e->overflow);
+	app_count_row(a, where, name, counter, uncore_counter_layout(e), e->ctl_msr, e->ctl_on, e->delta,
+		      e->overflow);
 }
 
 static void say_package(struct app *a, const struct pkg_run *p, const char *what)

@@ -50,6 +50,23 @@ void app_open_csv(struct app *a)
 	sb_reset(&a->sb);
 }
 
+enum verdict app_refuse(struct app *a, const char *what, const char *name, const char *why)
+{
+	sb_puts(&a->sb, "efipmu: ");
+	sb_puts(&a->sb, what);
+	if (name) {
+		sb_puts(&a->sb, " '");
+		sb_puts(&a->sb, name);
+		sb_putc(&a->sb, '\'');
+	}
+	if (why) {
+		sb_puts(&a->sb, ": ");
+		sb_puts(&a->sb, why);
+	}
+	app_say(a, FALSE);
+	return VERDICT_ERROR;
+}
+
 /* ERROR over FAIL over NO-PMU over PASS. */
 enum verdict verdict_worse(enum verdict x, enum verdict y)
 {
