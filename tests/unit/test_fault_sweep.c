@@ -21,7 +21,6 @@ static const char *const phase_name[] = {
 /* A backend in front of the model that faults reads and/or writes of one MSR once armed. */
 struct fault_wrap {
 	struct model *m;
-	struct pmu_backend inner;
 	uint32_t msr;
 	unsigned cpu;
 	enum fault_mode mode;
@@ -30,8 +29,9 @@ struct fault_wrap {
 	unsigned hits;
 };
 
-static bool wrap_faults(struct fault_wrap *w, unsigned cpu, uint32_t msr, bool write)
+static bool wrap_faults(void *arg, unsigned cpu, uint32_t msr, bool write)
 {
+	struct fault_wrap *w = arg;
 	if (!w->armed || w->mode == FM_ANY || msr != w->msr || cpu != w->cpu)
 		return false;
 	if (write != (w->mode == FM_WRITES))
@@ -39,35 +39,6 @@ static bool wrap_faults(struct fault_wrap *w, unsigned cpu, uint32_t msr, bool w
 	w->hits++;
 	return true;
 }
-
-static pmu_status w_rdmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t *val)
-{
-	struct fault_wrap *w = ctx;
-	*val = 0;
-	return wrap_faults(w, cpu, msr, false) ? PMU_ERR_FAULT_GP : pmu_rdmsr(&w->inner, cpu, msr, val);
-}
-
-static pmu_status w_wrmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t val)
-{
-	struct fault_wrap *w = ctx;
-	return wrap_faults(w, cpu, msr, true) ? PMU_ERR_FAULT_GP : pmu_wrmsr(&w->inner, cpu, msr, val);
-}
-
-static pmu_status w_rdpmc(void *ctx, unsigned cpu, uint32_t idx, uint64_t *val)
-{
-	struct fault_wrap *w = ctx;
-	return pmu_rdpmc(&w->inner, cpu, idx, val);
-}
-
-static pmu_status w_cpuid(void *ctx, unsigned cpu, uint32_t leaf, uint32_t sub, struct pmu_cpuid *out)
-{
-	struct fault_wrap *w = ctx;
-	return pmu_cpuid(&w->inner, cpu, leaf, sub, out);
-}
-
-static const struct pmu_backend_ops wrap_ops = {
-	.rdmsr = w_rdmsr, .wrmsr = w_wrmsr, .rdpmc = w_rdpmc, .cpuid = w_cpuid,
-};
 
 /* The hook: arms the fault when the run reaches the phase. */
 static void arm(void *arg, enum run_phase ph)
@@ -162,12 +133,12 @@ static unsigned faulted_run(const struct engine *e, const struct prof_case *pc, 
 {
 	char what[160];
 	struct run_rig *r = run_rig_new(pc);
-	struct fault_wrap w = { .m = r->m, .inner = r->mb, .msr = msr, .cpu = 0, .mode = mode, .at = at };
+	struct fault_wrap w = { .m = r->m, .msr = msr, .cpu = 0, .mode = mode, .at = at };
+	struct filter_backend fb;
 	struct model_image *before = model_image_take(r->m);
 	snprintf(what, sizeof(what), "%s %s: #GP on %#x (%s, %s)", pc->profile, e->name, msr,
 		 mode_name[mode], phase_name[at]);
-	r->b.ops = &wrap_ops;
-	r->b.ctx = &w;
+	filter_backend_init(&fb, &r->mb, wrap_faults, &w, &r->b);
 
 	pmu_status st = e->run(r, 0, false, arm, &w);
 	unsigned hits = fault_hits(&w);

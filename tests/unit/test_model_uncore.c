@@ -10,18 +10,6 @@
 #define MAX44 ((1ull << 44) - 1)
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
-static void wr_on(const struct pmu_backend *b, unsigned cpu, uint32_t msr, uint64_t v)
-{
-	assert_int_equal(pmu_wrmsr(b, cpu, msr, v), PMU_OK);
-}
-
-static uint64_t rd_on(const struct pmu_backend *b, unsigned cpu, uint32_t msr)
-{
-	uint64_t v;
-	assert_int_equal(pmu_rdmsr(b, cpu, msr, &v), PMU_OK);
-	return v;
-}
-
 static void wr(const struct pmu_backend *b, uint32_t msr, uint64_t v)
 {
 	wr_on(b, 0, msr, v);

@@ -11,18 +11,6 @@
 #define EN22 (1ull << 22)
 #define N 100u
 
-static void wr(const struct pmu_backend *b, unsigned cpu, uint32_t msr, uint64_t v)
-{
-	assert_int_equal(pmu_wrmsr(b, cpu, msr, v), PMU_OK);
-}
-
-static uint64_t rd(const struct pmu_backend *b, unsigned cpu, uint32_t msr)
-{
-	uint64_t v;
-	assert_int_equal(pmu_rdmsr(b, cpu, msr, &v), PMU_OK);
-	return v;
-}
-
 /* The kernel's claim for n iterations, straight from its table. */
 static uint64_t claim(const char *kernel, enum kernel_event ev, uint64_t n)
 {
@@ -55,19 +43,19 @@ static void test_core_replay(void **state)
 	(void)state;
 	struct pmu_backend b;
 	struct model *m = test_model("sandy-bridge-ep", 2, 1, &b);
-	wr(&b, 1, 0x186, 0x00C4 | 0x30000 | EN22);          /* branches, USR|OS */
-	wr(&b, 1, 0x187, 0x00C5 | 0x30000 | EN22);          /* mispredicts */
-	wr(&b, 1, 0x38D, 0x333);                            /* fixed 0-2, OS|USR */
-	wr(&b, 1, 0x38F, 0x700000003ull);
+	wr_on(&b, 1, 0x186, 0x00C4 | 0x30000 | EN22);          /* branches, USR|OS */
+	wr_on(&b, 1, 0x187, 0x00C5 | 0x30000 | EN22);          /* mispredicts */
+	wr_on(&b, 1, 0x38D, 0x333);                            /* fixed 0-2, OS|USR */
+	wr_on(&b, 1, 0x38F, 0x700000003ull);
 	uint64_t inst = run(m, 1, "branch", N);
 	assert_int_equal(inst, claim("branch", KEV_INSTRUCTIONS, N));
-	assert_int_equal(rd(&b, 1, 0x309), inst);
-	assert_int_equal(rd(&b, 1, 0x30A), inst);
-	assert_int_equal(rd(&b, 1, 0x30B), inst);
-	assert_int_equal(rd(&b, 1, 0xC1), claim("branch", KEV_BRANCHES, N));
-	assert_int_equal(rd(&b, 1, 0xC2), claim("branch", KEV_BRANCH_MISSES, N));
+	assert_int_equal(rd_on(&b, 1, 0x309), inst);
+	assert_int_equal(rd_on(&b, 1, 0x30A), inst);
+	assert_int_equal(rd_on(&b, 1, 0x30B), inst);
+	assert_int_equal(rd_on(&b, 1, 0xC1), claim("branch", KEV_BRANCHES, N));
+	assert_int_equal(rd_on(&b, 1, 0xC2), claim("branch", KEV_BRANCH_MISSES, N));
 	/* CPU 0 ran nothing: its thread counters are untouched. */
-	assert_int_equal(rd(&b, 0, 0x309), 0);
+	assert_int_equal(rd_on(&b, 0, 0x309), 0);
 	free(m);
 }
 
@@ -80,23 +68,23 @@ static void test_nhm_uncore_replay(void **state)
 	static const uint64_t sel[] = { 0x072C, 0x0F2C, 0x1020, 0x382F, 0x2020, 0x072F };
 	for (unsigned cpu = 0; cpu < 4; cpu += 2) {
 		for (unsigned i = 0; i < 6; i++)
-			wr(&b, cpu, 0x3C0 + i, sel[i] | EN22);
-		wr(&b, cpu, 0x395, 1);
-		wr(&b, cpu, 0x391, 0x10000003Full);
+			wr_on(&b, cpu, 0x3C0 + i, sel[i] | EN22);
+		wr_on(&b, cpu, 0x395, 1);
+		wr_on(&b, cpu, 0x391, 0x10000003Full);
 	}
 	run(m, 2, "uncore", N);   /* CPU 2 is in package 1 */
 	uint64_t reads = 2 * N + 4, writes = N;
-	assert_int_equal(rd(&b, 3, 0x3B0), reads);
-	assert_int_equal(rd(&b, 3, 0x3B1), reads);
-	assert_int_equal(rd(&b, 3, 0x3B2), reads);
-	assert_int_equal(rd(&b, 3, 0x3B3), writes);
-	assert_int_equal(rd(&b, 3, 0x3B4), writes);
-	assert_int_equal(rd(&b, 3, 0x3B5), 0);   /* FULL_ANY: movnti writes partial lines */
-	assert_int_equal(rd(&b, 3, 0x394), 8 * N + 14);
+	assert_int_equal(rd_on(&b, 3, 0x3B0), reads);
+	assert_int_equal(rd_on(&b, 3, 0x3B1), reads);
+	assert_int_equal(rd_on(&b, 3, 0x3B2), reads);
+	assert_int_equal(rd_on(&b, 3, 0x3B3), writes);
+	assert_int_equal(rd_on(&b, 3, 0x3B4), writes);
+	assert_int_equal(rd_on(&b, 3, 0x3B5), 0);   /* FULL_ANY: movnti writes partial lines */
+	assert_int_equal(rd_on(&b, 3, 0x394), 8 * N + 14);
 	/* Package 0 saw nothing. */
 	for (unsigned i = 0; i < 6; i++)
-		assert_int_equal(rd(&b, 0, 0x3B0 + i), 0);
-	assert_int_equal(rd(&b, 1, 0x394), 0);
+		assert_int_equal(rd_on(&b, 0, 0x3B0 + i), 0);
+	assert_int_equal(rd_on(&b, 1, 0x394), 0);
 	free(m);
 }
 
@@ -106,20 +94,20 @@ static void test_nhmex_replay(void **state)
 	(void)state;
 	struct pmu_backend b;
 	struct model *m = test_model("nehalem-ex", 2, 1, &b);
-	wr(&b, 0, 0xC10, 0x02 | EN22);                      /* U: BUF_VALID_LOCK */
-	wr(&b, 0, 0xCA0, 0x3);                              /* M0 counters 0, 1 */
-	wr(&b, 0, 0xCB0, 1 | 0x1Bu << 9 | 1 << 6);          /* M0 ctr0: MBOX_CLOCKTICKS */
-	wr(&b, 0, 0xCB2, 1 | 0x1Au << 9 | 1 << 6);          /* M0 ctr1: BBOX_CMDS_ALL */
-	wr(&b, 0, 0xCE0, 0x3);
-	wr(&b, 0, 0xCF0, 1 | 0x1Bu << 9 | 1 << 6);          /* M1 ctr0: clocks */
-	wr(&b, 0, 0xCF2, 1 | 0x1Au << 9 | 1 << 6);          /* M1 ctr1: no traffic there */
-	wr(&b, 0, 0xC00, 1ull << 28 | 1);                   /* EN_ALL, U counter */
+	wr_on(&b, 0, 0xC10, 0x02 | EN22);                      /* U: BUF_VALID_LOCK */
+	wr_on(&b, 0, 0xCA0, 0x3);                              /* M0 counters 0, 1 */
+	wr_on(&b, 0, 0xCB0, 1 | 0x1Bu << 9 | 1 << 6);          /* M0 ctr0: MBOX_CLOCKTICKS */
+	wr_on(&b, 0, 0xCB2, 1 | 0x1Au << 9 | 1 << 6);          /* M0 ctr1: BBOX_CMDS_ALL */
+	wr_on(&b, 0, 0xCE0, 0x3);
+	wr_on(&b, 0, 0xCF0, 1 | 0x1Bu << 9 | 1 << 6);          /* M1 ctr0: clocks */
+	wr_on(&b, 0, 0xCF2, 1 | 0x1Au << 9 | 1 << 6);          /* M1 ctr1: no traffic there */
+	wr_on(&b, 0, 0xC00, 1ull << 28 | 1);                   /* EN_ALL, U counter */
 	run(m, 1, "uncore", N);
-	assert_int_equal(rd(&b, 0, 0xC11), N);
-	assert_int_equal(rd(&b, 0, 0xCB1), 8 * N + 14);
-	assert_int_equal(rd(&b, 0, 0xCB3), (2 * N + 4) + N);
-	assert_int_equal(rd(&b, 0, 0xCF1), 8 * N + 14);
-	assert_int_equal(rd(&b, 0, 0xCF3), 0);
+	assert_int_equal(rd_on(&b, 0, 0xC11), N);
+	assert_int_equal(rd_on(&b, 0, 0xCB1), 8 * N + 14);
+	assert_int_equal(rd_on(&b, 0, 0xCB3), (2 * N + 4) + N);
+	assert_int_equal(rd_on(&b, 0, 0xCF1), 8 * N + 14);
+	assert_int_equal(rd_on(&b, 0, 0xCF3), 0);
 	free(m);
 }
 
@@ -133,23 +121,23 @@ static void snbep_run(const char *kernel, uint64_t n, const struct snbep_counts 
 {
 	struct pmu_backend b;
 	struct model *m = test_model("sandy-bridge-ep", 2, 1, &b);
-	wr(&b, 0, 0xC08, EN22);
-	wr(&b, 0, 0xC10, 0x44 | EN22);
-	wr(&b, 0, 0xC11, 0x42 | 0x01 << 8 | EN22);          /* VLW_RCVD: nothing raises it */
-	wr(&b, 0, 0xD10, 0x0334 | EN22);
-	wr(&b, 0, 0xD11, 0x0534 | EN22);
-	wr(&b, 0, 0xD12, 0x0A35 | EN22);
+	wr_on(&b, 0, 0xC08, EN22);
+	wr_on(&b, 0, 0xC10, 0x44 | EN22);
+	wr_on(&b, 0, 0xC11, 0x42 | 0x01 << 8 | EN22);          /* VLW_RCVD: nothing raises it */
+	wr_on(&b, 0, 0xD10, 0x0334 | EN22);
+	wr_on(&b, 0, 0xD11, 0x0534 | EN22);
+	wr_on(&b, 0, 0xD12, 0x0A35 | EN22);
 	for (unsigned c = 0; c < 8; c++)
-		wr(&b, 0, 0xD13 + 0x20 * c, EN22);          /* ctr3: UNC_C_CLOCKTICKS */
+		wr_on(&b, 0, 0xD13 + 0x20 * c, EN22);          /* ctr3: UNC_C_CLOCKTICKS */
 	assert_int_equal(run(m, 0, kernel, n), want->uclk);
-	assert_int_equal(rd(&b, 1, 0xC09), want->uclk);
-	assert_int_equal(rd(&b, 1, 0xC16), want->lock);
-	assert_int_equal(rd(&b, 1, 0xC17), want->vlw);
-	assert_int_equal(rd(&b, 1, 0xD16), want->data_read);
-	assert_int_equal(rd(&b, 1, 0xD17), want->write);
-	assert_int_equal(rd(&b, 1, 0xD18), want->miss_all);
+	assert_int_equal(rd_on(&b, 1, 0xC09), want->uclk);
+	assert_int_equal(rd_on(&b, 1, 0xC16), want->lock);
+	assert_int_equal(rd_on(&b, 1, 0xC17), want->vlw);
+	assert_int_equal(rd_on(&b, 1, 0xD16), want->data_read);
+	assert_int_equal(rd_on(&b, 1, 0xD17), want->write);
+	assert_int_equal(rd_on(&b, 1, 0xD18), want->miss_all);
 	for (unsigned c = 0; c < 8; c++)
-		assert_int_equal(rd(&b, 1, 0xD19 + 0x20 * c), want->cbox_clock);
+		assert_int_equal(rd_on(&b, 1, 0xD19 + 0x20 * c), want->cbox_clock);
 	free(m);
 }
 
@@ -188,10 +176,10 @@ static void test_empty_kernel_runs_nothing(void **state)
 	(void)state;
 	struct pmu_backend b;
 	struct model *m = test_model("nehalem-ep", 1, 1, &b);
-	wr(&b, 0, 0x395, 1);
-	wr(&b, 0, 0x391, 1ull << 32);
+	wr_on(&b, 0, 0x395, 1);
+	wr_on(&b, 0, 0x391, 1ull << 32);
 	assert_int_equal(run(m, 0, "empty", 1), 0);
-	assert_int_equal(rd(&b, 0, 0x394), 0);
+	assert_int_equal(rd_on(&b, 0, 0x394), 0);
 	free(m);
 }
 

@@ -177,54 +177,29 @@ static struct model *drop_model(struct pmu_backend *b)
 
 /* ---- a backend wrapper whose k-th write faults, for fault injection at every step ---- */
 
+/* Fails the fail_at-th write (counting from 1) with #GP and remembers its MSR. */
 struct failing {
-	struct pmu_backend inner;
+	struct filter_backend fb;
 	unsigned writes, fail_at;
 	uint32_t failed_msr;
 };
 
-static pmu_status f_rdmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t *val)
+static bool nth_write_fails(void *arg, unsigned cpu, uint32_t msr, bool write)
 {
-	struct failing *f = ctx;
-	return pmu_rdmsr(&f->inner, cpu, msr, val);
+	struct failing *f = arg;
+	(void)cpu;
+	if (!write || ++f->writes != f->fail_at)
+		return false;
+	f->failed_msr = msr;
+	return true;
 }
-
-static pmu_status f_wrmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t val)
-{
-	struct failing *f = ctx;
-	if (++f->writes == f->fail_at) {
-		f->failed_msr = msr;
-		return PMU_ERR_FAULT_GP;
-	}
-	return pmu_wrmsr(&f->inner, cpu, msr, val);
-}
-
-static pmu_status f_rdpmc(void *ctx, unsigned cpu, uint32_t idx, uint64_t *val)
-{
-	struct failing *f = ctx;
-	return pmu_rdpmc(&f->inner, cpu, idx, val);
-}
-
-static pmu_status f_cpuid(void *ctx, unsigned cpu, uint32_t leaf, uint32_t sub, struct pmu_cpuid *out)
-{
-	struct failing *f = ctx;
-	return pmu_cpuid(&f->inner, cpu, leaf, sub, out);
-}
-
-static const struct pmu_backend_ops failing_ops = {
-	.rdmsr = f_rdmsr, .wrmsr = f_wrmsr, .rdpmc = f_rdpmc, .cpuid = f_cpuid,
-};
 
 static void failing_init(struct failing *f, const struct pmu_backend *inner, struct pmu_backend *out,
 			 unsigned fail_at)
 {
 	memset(f, 0, sizeof(*f));
-	f->inner = *inner;
 	f->fail_at = fail_at;
-	out->ops = &failing_ops;
-	out->ctx = f;
-	out->name = "failing";
-	out->simulated = true;
+	filter_backend_init(&f->fb, inner, nth_write_fails, f, out);
 }
 
 /* Runs every phase up to read; returns the first error. */

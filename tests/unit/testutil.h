@@ -24,4 +24,67 @@ static inline struct model *test_model(const char *profile, unsigned ncpus, unsi
 	model_backend(m, b);
 	return m;
 }
+
+/* An MSR access that must succeed. */
+static inline void wr_on(const struct pmu_backend *b, unsigned cpu, uint32_t msr, uint64_t v)
+{
+	assert_int_equal(pmu_wrmsr(b, cpu, msr, v), PMU_OK);
+}
+
+static inline uint64_t rd_on(const struct pmu_backend *b, unsigned cpu, uint32_t msr)
+{
+	uint64_t v = 0;
+	assert_int_equal(pmu_rdmsr(b, cpu, msr, &v), PMU_OK);
+	return v;
+}
+
+/* A backend in front of another: rdmsr/wrmsr raise #GP wherever fails() says so. */
+struct filter_backend {
+	struct pmu_backend inner;
+	bool (*fails)(void *arg, unsigned cpu, uint32_t msr, bool write);
+	void *arg;
+};
+
+static inline pmu_status filter_rdmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t *val)
+{
+	struct filter_backend *f = ctx;
+	*val = 0;
+	return f->fails(f->arg, cpu, msr, false) ? PMU_ERR_FAULT_GP : pmu_rdmsr(&f->inner, cpu, msr, val);
+}
+
+static inline pmu_status filter_wrmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t val)
+{
+	struct filter_backend *f = ctx;
+	return f->fails(f->arg, cpu, msr, true) ? PMU_ERR_FAULT_GP : pmu_wrmsr(&f->inner, cpu, msr, val);
+}
+
+static inline pmu_status filter_rdpmc(void *ctx, unsigned cpu, uint32_t idx, uint64_t *val)
+{
+	struct filter_backend *f = ctx;
+	return pmu_rdpmc(&f->inner, cpu, idx, val);
+}
+
+static inline pmu_status filter_cpuid(void *ctx, unsigned cpu, uint32_t leaf, uint32_t sub,
+				      struct pmu_cpuid *out)
+{
+	struct filter_backend *f = ctx;
+	return pmu_cpuid(&f->inner, cpu, leaf, sub, out);
+}
+
+static const struct pmu_backend_ops filter_ops = {
+	.rdmsr = filter_rdmsr, .wrmsr = filter_wrmsr, .rdpmc = filter_rdpmc, .cpuid = filter_cpuid,
+};
+
+static inline void filter_backend_init(struct filter_backend *f, const struct pmu_backend *inner,
+				       bool (*fails)(void *arg, unsigned cpu, uint32_t msr, bool write),
+				       void *arg, struct pmu_backend *out)
+{
+	f->inner = *inner;
+	f->fails = fails;
+	f->arg = arg;
+	out->ops = &filter_ops;
+	out->ctx = f;
+	out->name = "filter";
+	out->simulated = true;
+}
 #endif
