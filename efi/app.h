@@ -99,6 +99,9 @@ void app_record(struct app *a);
 void app_count(struct app *a, const struct count_rec *r);
 /* Opens the CSV named after the log, with its header line. */
 void app_open_csv(struct app *a);
+struct derived_set;
+/* The derived metrics present in set: a "derived" record and "<where> <n>: IPC 1.234; ...". */
+void app_derived(struct app *a, const char *where, UINTN n, const struct derived_set *set);
 /* One line "efipmu: <what> '<name>': <why>" (name and why may be NULL): VERDICT_ERROR. */
 enum verdict app_refuse(struct app *a, const char *what, const char *name, const char *why);
 /* ERROR over FAIL over NO-PMU over PASS. */

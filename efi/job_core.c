@@ -268,7 +268,6 @@ static void report_stats(struct app *a, uint64_t *tab, const BOOLEAN *measured)
 /* IPC, CPI, mispredict and LLC miss ratios per CPU, from the median counts, where measured. */
 static void report_derived(struct app *a, uint64_t *tab, const BOOLEAN *measured)
 {
-	BOOLEAN sim = a->backend.simulated;
 	for (UINTN i = 0; i < a->mp.count; i++) {
 		struct derived_input in[JOB_MAX_EVENTS];
 		struct derived_set set;
@@ -281,43 +280,7 @@ static void report_derived(struct app *a, uint64_t *tab, const BOOLEAN *measured
 			in[e].delta = st.median;
 		}
 		derived_compute(in, a->nevents, 0, 0, &set);
-		unsigned shown = 0;
-		for (unsigned m = 0; m < DM_COUNT; m++)
-			shown += set.m[m].present;
-		if (!shown)
-			continue;
-		logrec_begin(&a->sb, "derived", sim);
-		logrec_key_u64(&a->sb, "cpu", i);
-		logrec_key_str(&a->sb, "kernel", a->kernel->name);
-		sb_json_key(&a->sb, "metrics");
-		const char *sep = "[";
-		for (unsigned m = 0; m < DM_COUNT; m++) {
-			if (!set.m[m].present)
-				continue;
-			sb_puts(&a->sb, sep);
-			sep = ",";
-			sb_puts(&a->sb, "{\"name\":");
-			sb_json_str(&a->sb, set.m[m].name);
-			sb_puts(&a->sb, ",\"unit\":");
-			sb_json_str(&a->sb, set.m[m].unit);
-			sb_puts(&a->sb, ",\"milli\":");
-			sb_dec(&a->sb, set.m[m].milli);
-			sb_putc(&a->sb, '}');
-		}
-		sb_putc(&a->sb, ']');
-		logrec_end(&a->sb);
-		app_record(a);
-		sb_puts(&a->sb, "CPU ");
-		sb_dec(&a->sb, i);
-		sep = ": ";
-		for (unsigned m = 0; m < DM_COUNT; m++) {
-			if (!set.m[m].present)
-				continue;
-			sb_puts(&a->sb, sep);
-			sep = "; ";
-			derived_fmt(&a->sb, &set.m[m]);
-		}
-		app_say(a, sim);
+		app_derived(a, "CPU", i, &set);
 	}
 }
 

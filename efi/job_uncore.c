@@ -11,6 +11,8 @@
 #include <efilib.h>
 #include "app.h"
 #include "buffers.h"
+#include "derived.h"
+#include "hw.h"
 #include "evspec.h"
 #include "logrec.h"
 #include "sim_workload.h"
@@ -55,6 +57,7 @@ struct pkg_run {
 	struct uncore_session s;
 	pmu_status restore_st;
 	uint64_t checksum;
+	UINT64 tsc_on, tsc_off;         /* around the counting window, for bandwidth */
 	volatile UINT32 done;
 } __attribute__((aligned(64)));
 
@@ -193,9 +196,11 @@ static void on_leader(void *ctx, unsigned cpu)
 	p->probe_st = probe_boxes(p, cpu);
 	if (!p->probe_st) {
 		uncore_program(&p->s, &a->backend, cpu, a->opt.force ? UNCORE_FORCE : 0);
+		p->tsc_on = hw_rdtsc();
 		if (uncore_start(&p->s) == PMU_OK)
 			p->checksum = run_kernel(a, cpu);
 		uncore_stop(&p->s);
+		p->tsc_off = hw_rdtsc();
 		uncore_read(&p->s);
 		p->restore_st = uncore_restore(&p->s);
 	}
@@ -349,8 +354,16 @@ static enum verdict report_package(struct app *a, struct pkg_run *p)
 	log_handoff(a, p);
 	if (!counted(p))
 		return say_no_counts(a, p);
-	for (unsigned i = 0; i < p->s.n; i++)
+	struct derived_input in[UNCORE_MAX_EVENTS];
+	struct derived_set set;
+	for (unsigned i = 0; i < p->s.n; i++) {
 		log_count(a, p, &p->s.ev[i], a->ureqs[i].name);
+		in[i].event = a->ureqs[i].name;
+		in[i].delta = p->s.ev[i].delta;
+	}
+	/* Memory bandwidth over the window, where the memory events were counted. */
+	derived_compute(in, p->s.n, p->tsc_off - p->tsc_on, a->mp.tsc_per_us * 1000000ull, &set);
+	app_derived(a, "package", p->leader.package, &set);
 	if (!p->restore_st)
 		return VERDICT_PASS;
 	say_package(a, p, "uncore registers not restored: ");

@@ -4,6 +4,7 @@
 #include "app.h"
 #include "console.h"
 #include "csv.h"
+#include "derived.h"
 
 void app_say(struct app *a, BOOLEAN simulated)
 {
@@ -65,6 +66,48 @@ enum verdict app_refuse(struct app *a, const char *what, const char *name, const
 	}
 	app_say(a, FALSE);
 	return VERDICT_ERROR;
+}
+
+void app_derived(struct app *a, const char *where, UINTN n, const struct derived_set *set)
+{
+	BOOLEAN sim = a->backend.simulated, any = FALSE;
+	for (unsigned m = 0; m < DM_COUNT; m++)
+		any |= set->m[m].present;
+	if (!any)
+		return;
+	logrec_begin(&a->sb, "derived", sim);
+	logrec_key_u64(&a->sb, where[0] == 'C' ? "cpu" : "package", n);
+	logrec_key_str(&a->sb, "kernel", a->kernel->name);
+	sb_json_key(&a->sb, "metrics");
+	const char *sep = "[";
+	for (unsigned m = 0; m < DM_COUNT; m++) {
+		if (!set->m[m].present)
+			continue;
+		sb_puts(&a->sb, sep);
+		sep = ",";
+		sb_puts(&a->sb, "{\"name\":");
+		sb_json_str(&a->sb, set->m[m].name);
+		sb_puts(&a->sb, ",\"unit\":");
+		sb_json_str(&a->sb, set->m[m].unit);
+		sb_puts(&a->sb, ",\"milli\":");
+		sb_dec(&a->sb, set->m[m].milli);
+		sb_putc(&a->sb, '}');
+	}
+	sb_putc(&a->sb, ']');
+	logrec_end(&a->sb);
+	app_record(a);
+	sb_puts(&a->sb, where);
+	sb_putc(&a->sb, ' ');
+	sb_dec(&a->sb, n);
+	sep = ": ";
+	for (unsigned m = 0; m < DM_COUNT; m++) {
+		if (!set->m[m].present)
+			continue;
+		sb_puts(&a->sb, sep);
+		sep = "; ";
+		derived_fmt(&a->sb, &set->m[m]);
+	}
+	app_say(a, sim);
 }
 
 /* ERROR over FAIL over NO-PMU over PASS. */

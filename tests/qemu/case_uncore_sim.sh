@@ -22,6 +22,8 @@ sim_case uncore_sim_nhm nehalem-ep 6 \
 expect_console "${SIM_LINE}P0  UNCORE_CLOCK +uncore.f +0x395=0x1 +10,018$"
 expect_console \
   "${SIM_LINE}P1  UNC_QMC_NORMAL_READS.ANY +uncore.[0-7] +0x3c[0-7]=0x40072c +1$"
+# bandwidth from the memory reads over the window's TSC ticks, per package
+expect_console "${SIM_LINE}package 1: memory read bandwidth [0-9]+\.[0-9]{3} MB/s$"
 
 sim_case uncore_sim_nhmex nehalem-ex 8 \
   --uncore-count uncore_mbox_0:MBOX_CLOCKTICKS=10018 \
