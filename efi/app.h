@@ -90,6 +90,10 @@ enum verdict job_decode(struct app *a);
 enum verdict dryrun_wrap(struct app *a);
 /* Prints and logs every recorded write per CPU; VERDICT_FAIL when a record overflowed. */
 enum verdict dryrun_report(struct app *a);
+/* stall-cpu N (efi/stall.c): VERDICT_ERROR with one line when CPU N cannot be stalled. */
+enum verdict stall_check(struct app *a);
+/* AP: spins forever when cpu is the one stall-cpu names. */
+void stall_if_asked(const struct app *a, unsigned cpu);
 
 /* efi/report.c. Prints sb on the console (prefixed "[SIM] " for simulated data) and resets it. */
 void app_say(struct app *a, BOOLEAN simulated);

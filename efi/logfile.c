@@ -46,11 +46,14 @@ static EFI_STATUS try_open(EFI_FILE_HANDLE dir, const char *name, UINT64 mode, U
 	return uefi_call_wrapper(dir->Open, 5, dir, out, w, mode, attr);
 }
 
+/* what, and why in words when st says more (EFI_SUCCESS: what says it all). */
 static void set_problem(struct logfile *lf, const char *what, EFI_STATUS st)
 {
 	struct strbuf sb;
 	sb_init(&sb, lf->problem, sizeof(lf->problem));
 	sb_puts(&sb, what);
+	if (st == EFI_SUCCESS)
+		return;
 	if (st == EFI_WRITE_PROTECTED)
 		sb_puts(&sb, ": volume is read-only");
 	else if (st == EFI_VOLUME_FULL)
@@ -78,7 +81,7 @@ EFI_STATUS logfile_create(struct logfile *lf, EFI_FILE_HANDLE root, const char *
 		pmu_strlcpy(lf->name, name, sizeof(lf->name));
 		if (!EFI_ERROR(try_open(lf->dir, lf->name, EFI_FILE_MODE_READ, 0, &f))) {
 			uefi_call_wrapper(f->Close, 1, f);
-			set_problem(lf, "log name already used, not overwriting", EFI_ACCESS_DENIED);
+			set_problem(lf, "log name already used, not overwriting", EFI_SUCCESS);
 			return EFI_ACCESS_DENIED;
 		}
 	} else {
@@ -101,7 +104,7 @@ EFI_STATUS logfile_create(struct logfile *lf, EFI_FILE_HANDLE root, const char *
 			lf->name[0] = '\0';
 		}
 		if (!lf->name[0]) {
-			set_problem(lf, "no free log name in \\efipmu", EFI_OUT_OF_RESOURCES);
+			set_problem(lf, "no free log name in \\efipmu", EFI_SUCCESS);
 			return EFI_OUT_OF_RESOURCES;
 		}
 	}
@@ -113,23 +116,67 @@ EFI_STATUS logfile_create(struct logfile *lf, EFI_FILE_HANDLE root, const char *
 	return st;
 }
 
+/*
+ * A failed write may leave part of a record (a FAT driver may write what fits;
+ * a text may fit where its newline does not): back to the last whole line, so
+ * what is on the disk still parses.
+ */
+static void cut_to_last_line(struct logfile *lf)
+{
+	EFI_FILE_INFO *info = LibFileInfo(lf->file);
+	if (!info)
+		return;
+	if (info->FileSize != lf->size) {
+		info->FileSize = lf->size;
+		uefi_call_wrapper(lf->file->SetInfo, 4, lf->file, &GenericFileInfo, info->Size, info);
+		uefi_call_wrapper(lf->file->Flush, 1, lf->file);
+	}
+	FreePool(info);
+}
+
+/* Said once, on the console, when it happens: the run goes on without the file. */
+static void write_failed(struct logfile *lf, EFI_STATUS st)
+{
+	char what[96];
+	struct strbuf sb;
+	lf->write_failed = TRUE;
+	cut_to_last_line(lf);
+	sb_init(&sb, what, sizeof(what));
+	sb_puts(&sb, "write failed after ");
+	sb_dec(&sb, lf->records);
+	sb_puts(&sb, " records of \\efipmu\\");
+	sb_puts(&sb, lf->name);
+	set_problem(lf, what, st);
+	con_write("log ");
+	con_write(lf->problem);
+	con_write("; the rest of the run is on the console only\n");
+}
+
 EFI_STATUS logfile_line(struct logfile *lf, const char *text, UINTN len)
 {
 	if (!lf->file || lf->write_failed)
 		return EFI_NOT_READY;
 	UINTN n = len, one = 1;
 	EFI_STATUS st = uefi_call_wrapper(lf->file->Write, 3, lf->file, &n, (VOID *)text);
-	if (!EFI_ERROR(st))
+	if (!EFI_ERROR(st) && n == len)
 		st = uefi_call_wrapper(lf->file->Write, 3, lf->file, &one, (VOID *)"\n");
-	if (!EFI_ERROR(st))
+	if (!EFI_ERROR(st) && n == len && one == 1)
 		st = uefi_call_wrapper(lf->file->Flush, 1, lf->file);
+	/* A short write without an error is a full volume that said nothing. */
+	if (!EFI_ERROR(st) && (n != len || one != 1))
+		st = EFI_VOLUME_FULL;
 	if (EFI_ERROR(st)) {
-		lf->write_failed = TRUE;
-		set_problem(lf, "log write failed", st);
-	} else {
-		lf->records++;
+		write_failed(lf, st);
+		return st;
 	}
+	lf->records++;
+	lf->size += len + 1;
 	return st;
+}
+
+const char *logfile_failure(const struct logfile *lf)
+{
+	return lf->problem[0] ? lf->problem : NULL;
 }
 
 void logfile_close(struct logfile *lf)

@@ -11,8 +11,9 @@
 struct logfile {
 	EFI_FILE_HANDLE root, dir, file;
 	char name[48];          /* file name inside \efipmu\ */
-	char problem[96];       /* why there is no log, when there is none */
-	UINTN records;
+	char problem[128];     /* why there is no log, when there is none */
+	UINTN records;          /* whole lines on the disk */
+	UINT64 size;            /* their bytes */
 	BOOLEAN write_failed;
 };
 
@@ -25,8 +26,14 @@ EFI_STATUS volume_read_file(EFI_FILE_HANDLE root, const char *path, char *buf, U
 /* Creates a new log: name "" picks run-NNNN.jsonl, the first unused number. */
 EFI_STATUS logfile_create(struct logfile *lf, EFI_FILE_HANDLE root, const char *name,
 			  const char *ext);
-/* Appends one line (a newline is added) and flushes it to the disk. */
+/*
+ * Appends one line (a newline is added) and flushes it to the disk. The first
+ * failed or short write is said on the console; the file is cut back to its
+ * last whole line and no further line is tried.
+ */
 EFI_STATUS logfile_line(struct logfile *lf, const char *text, UINTN len);
+/* Why lines were lost (the file could not be created or written); NULL: none were. */
+const char *logfile_failure(const struct logfile *lf);
 void logfile_close(struct logfile *lf);
 
 #endif

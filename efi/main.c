@@ -241,9 +241,21 @@ static void report_cpus(struct app *a)
 	}
 }
 
+/* Why the run's log is incomplete; NULL when every record reached the disk. */
+static const char *log_lost(const struct app *a)
+{
+	const char *why;
+	if (!a->root)
+		return "no file system on the boot device";
+	why = logfile_failure(&a->log);
+	if (!why && a->have_csv)
+		why = logfile_failure(&a->csv);
+	return why;
+}
+
 static enum verdict judge(struct app *a, enum verdict job)
 {
-	unsigned ran = 0, with_pmu = 0, missing = 0, faults_caught = 0;
+	unsigned ran = 0, with_pmu = 0, missing = 0, unfinished = 0, faults_caught = 0;
 	const char *why = NULL;
 	for (UINTN i = 0; i < a->mp.count; i++) {
 		struct cpu_slot *s = &a->slot[i];
@@ -254,6 +266,7 @@ static enum verdict judge(struct app *a, enum verdict job)
 			continue;
 		}
 		ran++;
+		unfinished += s->measure_st == PMU_ERR_TIMEOUT;   /* missed a barrier or its round */
 		if (pmu_core_present(&s->info))
 			with_pmu++;
 		else
@@ -276,16 +289,22 @@ static enum verdict judge(struct app *a, enum verdict job)
 		v = VERDICT_NO_PMU;
 	else
 		v = job;
+	const char *lost = log_lost(a);
+	if (lost)
+		v = VERDICT_FAIL;   /* a run whose log is incomplete is not a result to trust */
 
 	logrec_begin(&a->sb, "verdict", a->backend.simulated);
 	logrec_key_str(&a->sb, "verdict", v == VERDICT_PASS ? "PASS" : v == VERDICT_NO_PMU ? "NO-PMU" : "FAIL");
 	logrec_key_u64(&a->sb, "cpus_ran", ran);
 	logrec_key_u64(&a->sb, "cpus_missing", missing);
+	logrec_key_u64(&a->sb, "cpus_unfinished", unfinished);
 	logrec_key_u64(&a->sb, "cpus_with_core_pmu", with_pmu);
 	if (a->opt.fault_test)
 		logrec_key_u64(&a->sb, "faults_caught", faults_caught);
 	if (why)
 		logrec_key_str(&a->sb, "reason", why);
+	if (lost)
+		logrec_key_str(&a->sb, "log_lost", lost);
 	logrec_end(&a->sb);
 	app_record(a);
 
@@ -301,12 +320,22 @@ static enum verdict judge(struct app *a, enum verdict job)
 		sb_dec(&a->sb, missing);
 		sb_puts(&a->sb, " did not answer");
 	}
+	if (unfinished) {
+		sb_puts(&a->sb, ", ");
+		sb_dec(&a->sb, unfinished);
+		sb_puts(&a->sb, " did not finish");
+	}
 	if (a->opt.fault_test) {
 		sb_puts(&a->sb, ", #GP caught on every path on ");
 		sb_dec(&a->sb, faults_caught);
 		sb_puts(&a->sb, " CPUs");
 	}
 	app_say(a, a->backend.simulated);
+	if (lost) {
+		sb_puts(&a->sb, "         log not written: ");
+		sb_puts(&a->sb, lost);
+		app_say(a, a->backend.simulated);
+	}
 	if (why && v == VERDICT_NO_PMU) {
 		sb_puts(&a->sb, "         ");
 		sb_puts(&a->sb, why);
@@ -433,6 +462,8 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 			app_open_csv(a);
 		write_header(a);
 		fill_topology(a);
+		if (stall_check(a) != VERDICT_PASS)
+			goto out;
 		mp_run_all(&a->mp, discover_on_cpu, a, AP_TIMEOUT_US);
 		report_cpus(a);
 		enum verdict job = VERDICT_PASS;

@@ -97,6 +97,7 @@ static void measure_round(void *ctx, unsigned cpu, unsigned round, struct mp_rou
 {
 	struct app *a = ctx;
 	struct cpu_slot *s = &a->slot[cpu];
+	stall_if_asked(a, cpu);   /* before its PMU is touched: nothing is left to restore */
 	s->round = r;
 	if (round == ROUND_EMPTY) {
 		s->measure_st = core_snapshot(&a->backend, cpu, &s->info, &s->snap);

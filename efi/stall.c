@@ -1,0 +1,52 @@
+/*
+ * stall-cpu N, a test hook for the rounds' timeout path: CPU N spins in its
+ * measurement procedure as an AP stuck in a firmware bug would, and the run
+ * has to report it and finish without it.
+ *
+ * The spin touches only its own code and the stack firmware gave the AP; the
+ * rounds' control block is kept while an AP may still run (efi/mp.h), and
+ * EDK2 ends the AP (INIT) when the dispatch's own timeout expires.
+ */
+#include <efi.h>
+#include <efilib.h>
+#include "app.h"
+#include "hw.h"
+
+enum verdict stall_check(struct app *a)
+{
+	uint32_t n = a->opt.stall_cpu;
+	const char *why = NULL;
+	if (!n)
+		return VERDICT_PASS;
+	if (n >= a->mp.count || !a->mp.cpu[n].enabled)
+		why = "there is no such enabled CPU";
+	else if (n == a->mp.bsp)
+		why = "it is the boot CPU, which runs the app";
+	else if (!cpuset_has(&a->opt.cpus, n))
+		why = "it is not among the CPUs measured (cpus)";
+	if (why) {
+		sb_puts(&a->sb, "efipmu: stall-cpu ");
+		sb_dec(&a->sb, n);
+		sb_puts(&a->sb, ": cannot stall CPU ");
+		sb_dec(&a->sb, n);
+		sb_puts(&a->sb, ": ");
+		sb_puts(&a->sb, why);
+		app_say(a, FALSE);
+		return VERDICT_ERROR;
+	}
+	sb_puts(&a->sb, "test hook: CPU ");
+	sb_dec(&a->sb, n);
+	sb_puts(&a->sb, " (APIC id ");
+	sb_dec(&a->sb, a->slot[n].info.apic_id);
+	sb_puts(&a->sb, ") will never end its measurement (stall-cpu)");
+	app_say(a, FALSE);
+	return VERDICT_PASS;
+}
+
+void stall_if_asked(const struct app *a, unsigned cpu)
+{
+	if (!a->opt.stall_cpu || cpu != a->opt.stall_cpu)
+		return;
+	for (;;)
+		hw_pause();
+}
