@@ -13,7 +13,8 @@ expect_no_console '^(CPU|[0-9])'
 expect_console '^\[SIM\]     event=0xc4 usr=1 os=1 en=1$'
 expect_log --cpus 4 --verdict PASS --core-pmu yes --simulated --uncore nehalem-ex-westmere-ex \
   --backend sim --counts 20 --checks-pass 4
-grep -c "\"rec\":\"handoff\"" "$LOG" | grep -qx 4 || fail "expected 4 handoff records"
+[ "$(grep "\"rec\":\"handoff\"" "$LOG" | grep -vc "\"box\":\"uncore\"")" = 4 ] || fail "expected 4 core handoff records"
+[ "$(grep -c "\"rec\":\"handoff\".*\"box\":\"uncore\"" "$LOG")" = 1 ] || fail "expected 1 uncore handoff record"
 # The CSV beside the log holds the same counts, one row each, for spreadsheets.
 expect_console '^log: \\efipmu\\run-0001.jsonl, counts also in run-0001.csv$'
 mcopy -o -i "$IMG" ::/efipmu/run-0001.csv "$work/sim_4cpu.csv" || fail "no CSV beside the log"
