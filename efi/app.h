@@ -90,6 +90,8 @@ enum verdict job_decode(struct app *a);
 enum verdict dryrun_wrap(struct app *a);
 /* Prints and logs every recorded write per CPU; VERDICT_FAIL when a record overflowed. */
 enum verdict dryrun_report(struct app *a);
+/* --bench: start and stop skew, barrier against one StartupThisAP per CPU (efi/bench_skew.c). */
+enum verdict job_bench(struct app *a);
 /* stall-cpu N (efi/stall.c): VERDICT_ERROR with one line when CPU N cannot be stalled. */
 enum verdict stall_check(struct app *a);
 /* AP: spins forever when cpu is the one stall-cpu names. */

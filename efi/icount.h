@@ -13,8 +13,10 @@
 
 /*
  * BSP only, one enabled CPU, real backend. Logs an "icount" record per kernel
- * and iteration count and an "icount_window" record (N and the empty window's
- * instructions, to compare with the disassembly). PASS when every claim holds.
+ * and iteration count, an "icount_window" record (N and the empty window's
+ * instructions, to compare with the disassembly) and an "overhead" record
+ * (`make bench` item 1: what the counters count besides the kernel, on the
+ * engine's path and on a naive one). PASS when every claim holds.
  */
 enum verdict job_icount(struct app *a);
 

@@ -471,6 +471,10 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 			v = job_icount(a);   /* its own verdict: no PMU is involved */
 			goto out;
 		}
+		if (a->opt.bench) {
+			v = job_bench(a);
+			goto out;
+		}
 		if (a->opt.list || a->opt.decode) {
 			if (a->opt.list)
 				job = job_list(a);

@@ -9,44 +9,10 @@ so=${EFIPMU_EFI:-$here/build/efipmu.efi}
 so=${so%.efi}.so
 [ -f "$so" ] || { echo "  no $so to disassemble"; exit 1; }
 
-# Instructions from the window's first rdtsc up to its second, on the path without
-# faults: call *%r15 runs kernel_empty (to its ret), jmp goes to its target.
-window=$(objdump -d --no-show-raw-insn "$so" | python3 -c '
-import re, sys
-insn, order, sym = {}, [], {}
-for line in sys.stdin:
-    m = re.match(r"^([0-9a-f]+) <([^>]+)>:", line)
-    if m:
-        sym[m.group(2)] = int(m.group(1), 16)
-        continue
-    m = re.match(r"^\s+([0-9a-f]+):\s+(\S+)\s*(.*)$", line)
-    if m:
-        a = int(m.group(1), 16)
-        insn[a] = (m.group(2), m.group(3))
-        order.append(a)
-nxt = {a: b for a, b in zip(order, order[1:])}
-def walk(a, stop):
-    n = 0
-    while True:
-        op, arg = insn[a]
-        if stop(op):
-            return n, a
-        n += 1
-        if op == "call":
-            k, _ = walk(sym["kernel_empty"], lambda o: o == "ret")
-            n += k + 1                      # its body and its ret
-        if op == "jmp":
-            a = int(arg.split()[0], 16)
-            continue
-        if op.startswith("j") or op == "ret":
-            sys.exit("unexpected branch " + op)
-        a = nxt[a]
-a = sym["efipmu_asm_gated_run"]
-while insn[a][0] != "rdtsc":
-    a = nxt[a]
-n, _ = walk(nxt[a], lambda o: o == "rdtsc")
-print(n + 1)                                # the first rdtsc to the second, one end counted
-')
+# Instructions from the window's first rdtsc up to its second, counted in the binary
+# (tools/bench/gated_window.py: before, between and after the two wrmsr).
+read -r before inside after < <(python3 "$here/tools/bench/gated_window.py" "$so")
+window=$((before + inside + after))
 [ -n "$window" ] || { echo "  cannot count the window in $so"; exit 1; }
 
 for N in 5 7; do

@@ -1,0 +1,160 @@
+/*
+ * --bench (`make bench` item 2): how far apart the CPUs open and close their
+ * windows when the barrier releases them (one StartupAllAPs, every round
+ * released together) and when each CPU is started by its own StartupThisAP
+ * (MP_SEQUENTIAL). Both run the measurement job's own rounds (measure_run),
+ * here both around the empty kernel: two windows per CPU and run. The TSC is
+ * the CPUs' own even on backend sim, so the skews are real timings.
+ */
+#include <efi.h>
+#include <efilib.h>
+#include "app.h"
+#include "derived.h"
+#include "measure.h"
+#include "stats.h"
+
+#define BENCH_RUNS 10                      /* of each mode */
+#define BENCH_WINDOWS (2 * BENCH_RUNS)     /* measure_run has two rounds */
+
+struct mode_skew {
+	const char *name;
+	unsigned windows, cpus;
+	struct stats_u64 start, stop;   /* TSC ticks, over the windows */
+};
+
+/* max - min of the TSC at enable (start) and disable (stop) over the CPUs that measured. */
+static BOOLEAN window_skew(const struct app *a, BOOLEAN kernel_round, uint64_t *start, uint64_t *stop,
+			   unsigned *cpus)
+{
+	uint64_t on_min = ~0ull, on_max = 0, off_min = ~0ull, off_max = 0;
+	unsigned n = 0;
+	for (UINTN i = 0; i < a->mp.count; i++) {
+		const struct cpu_slot *s = &a->slot[i];
+		const struct core_session *w = kernel_round ? &s->run : &s->empty;
+		if (!a->mp.cpu[i].in_rounds || a->mp.cpu[i].miss != MP_MISS_NONE || s->measure_st ||
+		    !w->tsc_on)
+			continue;
+		n++;
+		on_min = w->tsc_on < on_min ? w->tsc_on : on_min;
+		on_max = w->tsc_on > on_max ? w->tsc_on : on_max;
+		off_min = w->tsc_off < off_min ? w->tsc_off : off_min;
+		off_max = w->tsc_off > off_max ? w->tsc_off : off_max;
+	}
+	*start = on_max - on_min;
+	*stop = off_max - off_min;
+	*cpus = n > *cpus ? n : *cpus;
+	return n >= 2;
+}
+
+/* Ticks and microseconds: "1,234 ticks (0.617 us)". */
+static void say_ticks(struct app *a, uint64_t ticks)
+{
+	uint64_t milli;
+	sb_dec_grouped(&a->sb, ticks);
+	sb_puts(&a->sb, " ticks (");
+	if (derived_muldiv(ticks, 1000, a->mp.tsc_per_us, &milli))
+		derived_fmt_milli(&a->sb, milli);
+	else
+		sb_putc(&a->sb, '?');
+	sb_puts(&a->sb, " us)");
+}
+
+static void skew_stats_keys(struct app *a, const char *what, const struct stats_u64 *st)
+{
+	char key[32];
+	struct strbuf k;
+	static const char *const part[] = { "_skew_ticks", "_skew_min", "_skew_max" };
+	const uint64_t val[] = { st->median, st->min, st->max };
+	for (unsigned i = 0; i < 3; i++) {
+		sb_init(&k, key, sizeof(key));
+		sb_puts(&k, what);
+		sb_puts(&k, part[i]);
+		logrec_key_u64(&a->sb, key, val[i]);
+	}
+}
+
+/* BENCH_RUNS runs in one mode; a "bench_skew" record and a console line. */
+static void bench_mode(struct app *a, enum mp_mode mode, struct mode_skew *m)
+{
+	uint64_t start[BENCH_WINDOWS], stop[BENCH_WINDOWS];
+	m->name = mode == MP_TOGETHER ? "barrier" : "sequential";
+	m->windows = m->cpus = 0;
+	for (unsigned r = 0; r < BENCH_RUNS && !a->mp.rounds_leaked; r++) {
+		measure_run(a, mode);
+		for (unsigned k = 0; k < 2 && !a->mp.rounds_leaked; k++)
+			m->windows += window_skew(a, k, &start[m->windows], &stop[m->windows], &m->cpus);
+	}
+	stats_compute(start, m->windows, &m->start);
+	stats_compute(stop, m->windows, &m->stop);
+	logrec_begin(&a->sb, "bench_skew", FALSE);
+	logrec_key_str(&a->sb, "mode", m->name);
+	logrec_key_u64(&a->sb, "runs", BENCH_RUNS);
+	logrec_key_u64(&a->sb, "windows", m->windows);
+	logrec_key_u64(&a->sb, "cpus", m->cpus);
+	skew_stats_keys(a, "start", &m->start);
+	skew_stats_keys(a, "stop", &m->stop);
+	logrec_key_u64(&a->sb, "tsc_per_us", a->mp.tsc_per_us);
+	logrec_end(&a->sb);
+	app_record(a);
+	sb_puts(&a->sb, "skew: ");
+	sb_puts(&a->sb, m->name);
+	sb_pad_to(&a->sb, 17);
+	if (!m->windows) {
+		const struct cpu_slot *bsp = &a->slot[a->mp.bsp];
+		sb_puts(&a->sb, "no window on 2 CPUs; the boot CPU: ");
+		sb_puts(&a->sb, bsp->empty.msg[0] ? bsp->empty.msg : pmu_status_str(bsp->measure_st));
+		app_say(a, FALSE);
+		return;
+	}
+	sb_puts(&a->sb, "start ");
+	say_ticks(a, m->start.median);
+	app_say(a, FALSE);
+	sb_pad_to(&a->sb, 17);
+	sb_puts(&a->sb, "stop  ");
+	say_ticks(a, m->stop.median);
+	app_say(a, FALSE);
+}
+
+/* x / y rounded, "12,345x"; a median of 0 ticks divides as 1. */
+static void say_ratio(struct app *a, const char *what, uint64_t x, uint64_t y)
+{
+	uint64_t q = 0;
+	sb_puts(&a->sb, what);
+	derived_muldiv(x, 1, y ? y : 1, &q);
+	sb_dec_grouped(&a->sb, q);
+	sb_puts(&a->sb, y ? "x" : "x or more");
+}
+
+enum verdict job_bench(struct app *a)
+{
+	struct mode_skew m[2];
+	enum verdict v = job_resolve(a);
+	if (v != VERDICT_PASS)
+		return v;
+	/* Both rounds around the empty kernel: the skews are the dispatch's, not a kernel's. */
+	a->kernel = kernel_find("empty");
+	/* the first events that fit one round: the skew does not depend on them */
+	a->nreqs = a->nevents < CORE_MAX_EVENTS ? a->nevents : CORE_MAX_EVENTS;
+	pmu_memcpy(a->reqs, a->events, a->nreqs * sizeof(a->reqs[0]));
+	sb_puts(&a->sb, "skew: start and stop of the windows across CPUs, median of ");
+	sb_dec(&a->sb, BENCH_WINDOWS);
+	sb_puts(&a->sb, " windows");
+	app_say(a, FALSE);
+	bench_mode(a, MP_TOGETHER, &m[0]);
+	bench_mode(a, MP_SEQUENTIAL, &m[1]);
+	BOOLEAN ok = m[0].windows && m[1].windows;
+	if (ok) {
+		say_ratio(a, "skew: sequential / barrier: start ", m[1].start.median, m[0].start.median);
+		say_ratio(a, ", stop ", m[1].stop.median, m[0].stop.median);
+		app_say(a, FALSE);
+	}
+	logrec_begin(&a->sb, "verdict", FALSE);
+	logrec_key_str(&a->sb, "verdict", ok ? "PASS" : "FAIL");
+	logrec_key_str(&a->sb, "job", "bench");
+	logrec_end(&a->sb);
+	app_record(a);
+	sb_puts(&a->sb, ok ? "VERDICT: PASS - skew measured in both modes" :
+			     "VERDICT: FAIL - fewer than 2 CPUs measured a window (under TCG: backend = sim)");
+	app_say(a, FALSE);
+	return ok ? VERDICT_PASS : VERDICT_FAIL;
+}
