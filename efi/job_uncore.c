@@ -24,8 +24,8 @@
 /*
  * Without -e: clocks plus what the `uncore` kernel drives (memory reads and writes,
  * lock traffic), per family. spec NULL is the family's fixed clock counter, which
- * has no event code (REGISTERS.md §2.7). NHM/NHM-EX have no event list (§2.7: none in
- * intel/perfmon), so their events are perf terms with the codes of §2.7 / §3.6 / §3.9.
+ * has no event code (REGISTERS.md §2.7). Names resolve through evspec: Intel's list for
+ * SNB-EP, REGISTERS.md's (tools/gen_box_events.py) for NHM and NHM-EX.
  */
 struct default_event {
 	enum uncore_family fam;
@@ -35,12 +35,12 @@ struct default_event {
 
 static const struct default_event defaults[] = {
 	{ UNCORE_NHM_CLIENT, "UNCORE_CLOCK", NULL },
-	{ UNCORE_NHM_CLIENT, "UNC_QMC_NORMAL_READS.ANY", "uncore/event=0x2c,umask=0x07/" },
-	{ UNCORE_NHM_CLIENT, "UNC_QMC_WRITES.PARTIAL_ANY", "uncore/event=0x2f,umask=0x38/" },
-	{ UNCORE_NHM_EX, "MBOX_CLOCKTICKS", "uncore_mbox_0/inc_sel=0x1b,wrap_mode=1/" },
-	{ UNCORE_NHM_EX, "MBOX_CLOCKTICKS", "uncore_mbox_1/inc_sel=0x1b,wrap_mode=1/" },
-	{ UNCORE_NHM_EX, "BBOX_CMDS_ALL", "uncore_mbox_0/inc_sel=0x1a,wrap_mode=1/" },
-	{ UNCORE_NHM_EX, "BUF_VALID_LOCK", "uncore_ubox/event=0x02/" },
+	{ UNCORE_NHM_CLIENT, NULL, "UNC_QMC_NORMAL_READS.ANY" },
+	{ UNCORE_NHM_CLIENT, NULL, "UNC_QMC_WRITES.PARTIAL_ANY" },
+	{ UNCORE_NHM_EX, "MBOX_CLOCKTICKS", "uncore_mbox_0/MBOX_CLOCKTICKS,wrap_mode=1/" },
+	{ UNCORE_NHM_EX, "MBOX_CLOCKTICKS", "uncore_mbox_1/MBOX_CLOCKTICKS,wrap_mode=1/" },
+	{ UNCORE_NHM_EX, "BBOX_CMDS_ALL", "uncore_mbox_0/BBOX_CMDS_ALL,wrap_mode=1/" },
+	{ UNCORE_NHM_EX, NULL, "BUF_VALID_LOCK" },
 	{ UNCORE_SNB_EP, NULL, "UNC_U_CLOCKTICKS" },
 	{ UNCORE_SNB_EP, NULL, "UNC_U_LOCK_CYCLES" },
 	{ UNCORE_SNB_EP, "UNC_C_TOR_INSERTS.MISS_ALL", "uncore_cbox_0/event=0x35,umask=0x0a/" },

@@ -1,4 +1,5 @@
 #include "evspec.h"
+#include "events_box_gen.h"
 #include "fmt.h"
 #include "layouts_core.h"
 
@@ -408,6 +409,47 @@ static pmu_status core_terms(const struct cpu_info *ci, const char *t, size_t tl
 	return core_finish(ci, req, err);
 }
 
+/* Does a REGISTERS.md event belong to this box? Its pmu is the box's name or "<pmu>_<n>". */
+static bool box_event_fits(const struct box_event *e, const struct box_desc *box)
+{
+	size_t n = pmu_strlen(e->pmu);
+	if (pmu_strncmp(box->name, e->pmu, n))
+		return false;
+	return !box->name[n] || (box->name[n] == '_' && box->name[n + 1] >= '0' && box->name[n + 1] <= '9');
+}
+
+/* The REGISTERS.md event of that name for this family (tools/gen_box_events.py), or NULL. */
+static const struct box_event *box_event_find(enum uncore_family fam, const char *name, size_t len)
+{
+	for (unsigned i = 0; i < box_event_list_count; i++) {
+		const struct box_event_list *l = &box_event_lists[i];
+		for (unsigned k = 0; l->family == fam && k < l->n; k++)
+			if (name_eq(l->events[k].name, name, len))
+				return &l->events[k];
+	}
+	return NULL;
+}
+
+/* A leading name among this box's REGISTERS.md events: its terms go first. */
+static pmu_status box_event_terms(const struct cpu_info *ci, const struct box_desc *box,
+				  const char *t, size_t tl, size_t *used, uint64_t *config,
+				  struct evspec_error *err)
+{
+	size_t n = find_char(t, tl, ',');
+	const char *name = t;
+	size_t nl = n;
+	trim(&name, &nl);
+	*used = 0;
+	if (!nl || find_char(name, nl, '=') < nl || reg_find_field(box->ctl_layout, name, nl))
+		return PMU_OK;
+	const struct box_event *e = box_event_find(ci->uncore, name, nl);
+	if (!e || !box_event_fits(e, box))
+		return PMU_OK;
+	*used = n < tl ? n + 1 : n;
+	return evspec_parse_terms(box->name, box->ctl_layout, e->terms, pmu_strlen(e->terms),
+				  box->enable_mask, config, err);
+}
+
 pmu_status evspec_parse_box(const struct cpu_info *ci, const struct box_desc *box,
 			    const char *terms, size_t len, struct pmu_event_req *req,
 			    struct evspec_error *err)
@@ -439,6 +481,10 @@ pmu_status evspec_parse_box(const struct cpu_info *ci, const struct box_desc *bo
 			return needs_fixed(err, d->name, d->fixed);
 		req->fixed = d->fixed;
 		req->counter_mask = d->fixed >= 0 ? 0 : req->counter_mask & d->ctr;
+	} else {
+		pmu_status st = box_event_terms(ci, box, terms, len, &used, &req->config, err);
+		if (st)
+			return st;
 	}
 	pmu_status st = evspec_parse_terms(box->name, l, terms + used, len - used, box->enable_mask,
 					   &req->config, err);
@@ -535,6 +581,15 @@ static pmu_status parse_named(const struct cpu_info *ci, const char *s, size_t l
 		}
 		pmu_strlcpy(req->name, d->name, sizeof(req->name));
 		return evspec_parse_box(ci, box, s, len, req, err);
+	}
+	const struct box_event *be = box_event_find(ci->uncore, s, len);
+	for (unsigned i = 0; be && i < uncore_box_count; i++) {
+		/* The first box it fits: uncore_mbox_0 for an M-box event (say uncore_mbox_1/NAME/). */
+		const struct box_desc *box = uncore_boxes[i];
+		if (box->family == ci->uncore && box_event_fits(be, box)) {
+			pmu_strlcpy(req->name, be->name, sizeof(req->name));
+			return evspec_parse_box(ci, box, s, len, req, err);
+		}
 	}
 	struct strbuf sb = err_q(err, PMU_ERR_UNKNOWN_NAME, "unknown event ", s, len, " for model ");
 	sb_hex(&sb, ci->model);

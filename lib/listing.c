@@ -1,5 +1,6 @@
 #include "listing.h"
 #include "core_engine.h"
+#include "events_box_gen.h"
 #include "evspec.h"
 #include "msr.h"
 #include "uncore.h"
@@ -187,6 +188,29 @@ static void list_events(struct out *o, const struct ev_list *l)
 		emit(o);
 }
 
+/* REGISTERS.md's uncore events for families Intel lists none for, "NAME (box)". */
+static void list_box_events(struct out *o, enum uncore_family fam)
+{
+	struct strbuf *sb = o->sb;
+	for (unsigned i = 0; i < box_event_list_count; i++) {
+		const struct box_event_list *l = &box_event_lists[i];
+		if (l->family != fam)
+			continue;
+		sb_puts(sb, "Uncore events from REGISTERS.md (");
+		sb_dec(sb, l->n);
+		sb_puts(sb, ", -e NAME or box/NAME/):");
+		emit(o);
+		for (unsigned k = 0; k < l->n; k++) {
+			sb_puts(sb, "  ");
+			sb_puts(sb, l->events[k].name);
+			sb_puts(sb, " (");
+			sb_puts(sb, l->events[k].pmu);
+			sb_puts(sb, ")");
+			emit(o);
+		}
+	}
+}
+
 void listing_write(const struct cpu_info *ci, struct strbuf *sb, listing_line_fn fn, void *ctx)
 {
 	struct out o = { sb, fn, ctx };
@@ -217,4 +241,5 @@ void listing_write(const struct cpu_info *ci, struct strbuf *sb, listing_line_fn
 	list_events(&o, m->core);
 	if (m->uncore)
 		list_events(&o, m->uncore);
+	list_box_events(&o, ci->uncore);
 }

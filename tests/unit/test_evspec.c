@@ -466,6 +466,47 @@ static void test_uncore_specs(void **state)
 		   "unknown PMU 'uncore_ubox' for this CPU");
 }
 
+/*
+ * Families without an Intel list take their names from REGISTERS.md §2.7, §3.6
+ * and §3.9; the control words below are typed from those tables and the field
+ * layouts (NHM uncore: event 7:0, umask 15:8; M-box: inc_sel 13:9; EX U-box: event 7:0).
+ */
+static void test_box_events_from_registers_md(void **state)
+{
+	(void)state;
+	struct cpu_info nhm = cpu(0x1a), nex = cpu(0x2e);
+	struct pmu_event_req r = parse_ok(&nhm, "UNC_QMC_NORMAL_READS.ANY");
+	assert_string_equal(r.box->name, "uncore");
+	assert_string_equal(r.name, "UNC_QMC_NORMAL_READS.ANY");
+	assert_int_equal(r.config, 0x072c);   /* §8 item 8: umask 0x07, not the kernel's 0x0F */
+	assert_int_equal(parse_ok(&nhm, "unc_qhl_requests.remote_writes").config, 0x0820);
+	assert_int_equal(parse_ok(&nhm, "UNC_GQ_CYCLES_FULL.PEER_PROBE_TRACKER").config, 0x0400);
+	assert_int_equal(parse_ok(&nhm, "uncore/UNC_QMC_WRITES.PARTIAL_ANY,edge/").config,
+			 0x4382f);   /* edge at bit 18 on top of the named event */
+
+	r = parse_ok(&nex, "MBOX_CLOCKTICKS");
+	assert_string_equal(r.box->name, "uncore_mbox_0");
+	assert_int_equal(r.config, 0x1bull << 9);
+	r = parse_ok(&nex, "uncore_mbox_1/MBOX_CLOCKTICKS,wrap_mode=1/");
+	assert_string_equal(r.box->name, "uncore_mbox_1");
+	assert_int_equal(r.config, (0x1bull << 9) | (1 << 6));
+	assert_int_equal(parse_ok(&nex, "PAGE_MISS").config, 0x13ull << 9);
+	r = parse_ok(&nex, "BUF_VALID_LOCK");
+	assert_string_equal(r.box->name, "uncore_ubox");
+	assert_int_equal(r.config, 0x02);
+	assert_int_equal(parse_ok(&nex, "U2R_REQUEST_CYCLES").config, 0x51);
+
+	/* Left out on purpose: sub-register, set_flag and oversized events; wrong box or family. */
+	expect_err(&nex, "DRAM_CMD", PMU_ERR_UNKNOWN_NAME, "unknown event 'DRAM_CMD' for model 0x2e");
+	expect_err(&nex, "CYCLES_DSP_FILL", PMU_ERR_UNKNOWN_NAME,
+		   "unknown event 'CYCLES_DSP_FILL' for model 0x2e");
+	expect_err(&nex, "FATAL_ERR", PMU_ERR_UNKNOWN_NAME, "unknown event 'FATAL_ERR' for model 0x2e");
+	expect_err(&nex, "uncore_ubox/MBOX_CLOCKTICKS/", PMU_ERR_UNKNOWN_NAME,
+		   "unknown term 'MBOX_CLOCKTICKS' for uncore_ubox");
+	expect_err(&nhm, "MBOX_CLOCKTICKS", PMU_ERR_UNKNOWN_NAME,
+		   "unknown event 'MBOX_CLOCKTICKS' for model 0x1a");
+}
+
 static void test_parse_list(void **state)
 {
 	(void)state;
@@ -527,6 +568,7 @@ int main(void)
 		cmocka_unit_test(test_list_event_with_terms),
 		cmocka_unit_test(test_uncore_terms_on_box),
 		cmocka_unit_test(test_uncore_specs),
+		cmocka_unit_test(test_box_events_from_registers_md),
 		cmocka_unit_test(test_parse_list),
 		cmocka_unit_test(test_long_name_truncated),
 	};

@@ -122,6 +122,8 @@ static void test_nehalem_profiles(void **state)
 	expect(&c, "  uncore: 8 counters x 48 bits, control 0x3c0-0x3c7, counter 0x3b0-0x3b7\n");
 	expect(&c, "    global control 0x391 status 0x392 overflow clear 0x393\n");
 	expect_every_event(&c, ev_model_for(&ci)->core);
+	expect(&c, "Uncore events from REGISTERS.md (12, -e NAME or box/NAME/):\n");
+	expect(&c, "  UNC_QMC_NORMAL_READS.ANY (uncore)\n");
 	collected_free(&c);
 
 	list_profile("westmere-ex", &ci, &c);
@@ -129,6 +131,8 @@ static void test_nehalem_profiles(void **state)
 	expect(&c, "    box control 0xce0 global control 0xc00 status 0xce1 overflow clear 0xce2\n");
 	expect(&c, "  uncore_ubox: 1 counter x 48 bits, control 0xc10, counter 0xc11\n");
 	expect_every_event(&c, ev_model_for(&ci)->core);
+	expect(&c, "  MBOX_CLOCKTICKS (uncore_mbox)\n");
+	expect(&c, "  BUF_VALID_LOCK (uncore_ubox)\n");
 	collected_free(&c);
 }
 
