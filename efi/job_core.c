@@ -331,9 +331,6 @@ enum verdict job_core(struct app *a)
 		sb_puts(&a->sb, " rounds, the kernel runs once per round (exact counts, no scaling)");
 		app_say(a, sim);
 	}
-	if (reps == 1) {
-		app_count_header(a, "CPU");
-	}
 	for (unsigned g = 0; g < nrounds; g++) {
 		unsigned evi[CORE_MAX_EVENTS] = { 0 };
 		a->nreqs = 0;
@@ -345,6 +342,8 @@ enum verdict job_core(struct app *a)
 		int ireq = instructions_req(a);
 		for (unsigned r = 0; r < reps; r++) {
 			measure_all(a);
+			if (!g && !r && reps == 1)
+				app_count_header(a, "CPU");   /* after the in-step line */
 			for (UINTN i = 0; i < a->mp.count; i++) {
 				struct cpu_slot *s = &a->slot[i];
 				if (!measured[i])

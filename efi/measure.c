@@ -271,11 +271,11 @@ void measure_report(struct app *a)
 	a->skew_said = TRUE;
 	sb_puts(&a->sb, "In step: ");
 	sb_dec(&a->sb, k.cpus);
-	sb_puts(&a->sb, " CPUs, skew at enable ");
+	sb_puts(&a->sb, " CPUs, skew ");
 	put_us(a, k.start);
-	sb_puts(&a->sb, ", at disable ");
+	sb_puts(&a->sb, " at enable, ");
 	put_us(a, k.stop);
-	sb_puts(&a->sb, " (TSC, every skew in the log)");
+	sb_puts(&a->sb, " at disable");
 	app_say(a, a->backend.simulated);
 }
 

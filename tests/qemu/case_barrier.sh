@@ -5,7 +5,7 @@ source "$(dirname "$0")/lib.sh"
 FAILED=0
 boot_case barrier 'qemu-exit\nbackend = sim\nsim-profile = sandy-bridge-ep\n'
 expect_rc 3
-expect_console '^\[SIM\] In step: 4 CPUs, skew at enable [0-9,]+\.[0-9] us, at disable [0-9,]+\.[0-9] us'
+expect_console '^\[SIM\] In step: 4 CPUs, skew [0-9,]+\.[0-9] us at enable, [0-9,]+\.[0-9] us at disable$'
 expect_no_console 'Rounds: CPU'
 [ -f "$LOG" ] || { fail "no log on the image"; exit 1; }
 python3 - "$LOG" ${VERBOSE:+-v} <<'PY' || fail "barrier log check failed"
