@@ -56,11 +56,13 @@ static void log_buffer(struct app *a, const struct kernel_desc *k, const struct 
 	say_mib(&a->sb, prepared.bytes);
 	sb_puts(&a->sb, " at ");
 	sb_hex(&a->sb, prepared.addr);
-	sb_puts(&a->sb, ", shared by every CPU (last-level cache: L");
+	sb_puts(&a->sb, ", shared by every CPU");
+	app_say(a, a->backend.simulated);
+	sb_puts(&a->sb, "  twice the last-level cache: L");
 	sb_dec(&a->sb, ci->llc_level);
 	sb_puts(&a->sb, ", ");
 	say_mib(&a->sb, ci->llc_bytes);
-	sb_puts(&a->sb, ci->source == CACHE_SRC_LEAF4 ? ", CPUID leaf 4)" : ", CPUID leaf 2)");
+	sb_puts(&a->sb, ci->source == CACHE_SRC_LEAF4 ? " (CPUID leaf 4)" : " (CPUID leaf 2)");
 	app_say(a, a->backend.simulated);
 }
 

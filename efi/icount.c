@@ -356,7 +356,7 @@ enum verdict job_icount(struct app *a)
 	}
 	sb_puts(&a->sb, "icount: 2^");
 	sb_dec(&a->sb, (uint64_t)shift);
-	sb_puts(&a->sb, " TSC ticks per instruction; the empty window is ");
+	sb_puts(&a->sb, " ticks per instruction; empty window ");
 	sb_dec(&a->sb, empty.ticks >> shift);
 	sb_puts(&a->sb, " instructions (");
 	sb_dec(&a->sb, empty.ticks);

@@ -326,7 +326,7 @@ static enum verdict judge(struct app *a, enum verdict job)
 		sb_puts(&a->sb, " did not finish");
 	}
 	if (a->opt.fault_test) {
-		sb_puts(&a->sb, ", #GP caught on every path on ");
+		sb_puts(&a->sb, ", #GP caught on all paths on ");
 		sb_dec(&a->sb, faults_caught);
 		sb_puts(&a->sb, " CPUs");
 	}

@@ -36,9 +36,9 @@ static void put_range(struct strbuf *sb, uint32_t first, uint32_t stride, unsign
 static void put_counters(struct strbuf *sb, unsigned n, unsigned width)
 {
 	sb_dec(sb, n);
-	sb_puts(sb, n == 1 ? " counter x " : " counters x ");
+	sb_puts(sb, " x ");
 	sb_dec(sb, width);
-	sb_puts(sb, " bits");
+	sb_puts(sb, n == 1 ? "-bit counter" : "-bit counters");
 }
 
 static void list_core(struct out *o, const struct cpu_info *ci)
@@ -56,7 +56,7 @@ static void list_core(struct out *o, const struct cpu_info *ci)
 	sb_puts(sb, "Core PMU: architectural version ");
 	sb_dec(sb, p.version);
 	emit(o);
-	sb_puts(sb, "  general-purpose: ");
+	sb_puts(sb, "  GP: ");
 	put_counters(sb, p.n_gp, p.gp_width);
 	sb_puts(sb, ", PERFEVTSEL ");
 	put_range(sb, MSR_IA32_PERFEVTSEL0, 1, p.n_gp);
@@ -109,9 +109,9 @@ static void list_box(struct out *o, const struct box_desc *d)
 	sb_puts(sb, d->name);
 	sb_puts(sb, ": ");
 	put_counters(sb, d->n_counters, d->counter_width);
-	sb_puts(sb, ", control ");
+	sb_puts(sb, ", ctl ");
 	put_range(sb, d->ctl_base, d->ctl_stride, d->n_counters);
-	sb_puts(sb, ", counter ");
+	sb_puts(sb, ", ctr ");
 	put_range(sb, d->ctr_base, d->ctr_stride, d->n_counters);
 	emit(o);
 	if (d->fixed_ctl) {
@@ -127,17 +127,17 @@ static void list_box(struct out *o, const struct box_desc *d)
 		return;
 	sb_puts(sb, "   ");
 	if (d->box_ctl) {
-		sb_puts(sb, " box control ");
+		sb_puts(sb, " box ctl ");
 		sb_hex(sb, d->box_ctl);
 	}
 	if (d->global_ctl) {
-		sb_puts(sb, " global control ");
+		sb_puts(sb, d->box_ctl ? ", global ctl " : " global ctl ");
 		sb_hex(sb, d->global_ctl);
 	}
 	if (d->status_msr) {
-		sb_puts(sb, " status ");
+		sb_puts(sb, d->box_ctl || d->global_ctl ? ", status " : " status ");
 		sb_hex(sb, d->status_msr);
-		sb_puts(sb, " overflow clear ");
+		sb_puts(sb, ", overflow clear ");
 		sb_hex(sb, d->ovf_msr);
 	}
 	emit(o);

@@ -15,7 +15,7 @@
 #include "cpuinfo.h"
 #include "fmt.h"
 
-#define LISTING_WIDTH 79
+#define LISTING_WIDTH 74   /* 80 columns with the app's "[SIM] " mark */
 
 typedef void (*listing_line_fn)(void *ctx, const char *line, size_t len);
 

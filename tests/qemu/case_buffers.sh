@@ -5,7 +5,7 @@ FAILED=0
 SMP=2 boot_case buffers 'qemu-exit\nbackend = sim\nsim-profile = nehalem-ep\nkernels = chase\n'
 expect_rc 3
 expect_console '^\[SIM\] Buffer for chase: 32 MiB at 0x[0-9a-f]+, shared by every CPU'
-expect_console '\(last-level cache: L3, 16 MiB, CPUID leaf 4\)'
+expect_console '^\[SIM\]   twice the last-level cache: L3, 16 MiB \(CPUID leaf 4\)$'
 expect_console '^\[SIM\] CPU 1 chase: .* instructions, .* expected, overhead .*: PASS$'
 expect_log --verdict PASS --simulated
 grep -q '"rec":"buffer".*"bytes":33554432.*"llc_bytes":16777216' "$LOG" || fail "no buffer record"

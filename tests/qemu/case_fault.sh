@@ -4,6 +4,6 @@ source "$(dirname "$0")/lib.sh"
 FAILED=0
 boot_case fault 'qemu-exit\nfault-test\n'
 expect_rc 3
-expect_console '#GP caught on every path on 4 CPUs'
+expect_console '#GP caught on all paths on 4 CPUs'
 expect_log --cpus 4 --faults-caught 4 --verdict PASS
 exit $FAILED

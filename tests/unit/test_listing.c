@@ -1,5 +1,5 @@
 /*
- * --list on every model profile: lines fit 79 columns, the core PMU and the
+ * --list on every model profile: lines fit LISTING_WIDTH (74) columns, the core PMU and the
  * uncore boxes are described as CPUID and the box tables say, and every
  * event name of the model's generated lists appears exactly once.
  */
@@ -22,7 +22,9 @@ static void collect(void *ctx, const char *line, size_t len)
 	struct collected *c = ctx;
 	assert_true(c->n < MAX_LINES);
 	assert_int_equal(strlen(line), len);
-	assert_true(len <= LISTING_WIDTH);
+	/* only an event name longer than the width may stand alone on a longer line */
+	if (len > LISTING_WIDTH && (len < 3 || strchr(line + 2, ' ')))
+		fail_msg("line wider than %d columns: %s", LISTING_WIDTH, line);
 	assert_null(memchr(line, '\n', len));
 	c->line[c->n] = malloc(len + 1);
 	memcpy(c->line[c->n++], line, len + 1);
@@ -90,16 +92,16 @@ static void test_sandy_bridge_ep(void **state)
 	assert_string_equal(c.line[0], "CPU 1: GenuineIntel family 0x6 model 0x2d stepping 7");
 	expect(&c, "  Simulated Xeon E5-2680");
 	expect(&c, "Core PMU: architectural version 3\n");
-	expect(&c, "  general-purpose: 4 counters x 48 bits, PERFEVTSEL 0x186-0x189, PMC 0xc1-0xc4\n");
-	expect(&c, "  fixed: 3 counters x 48 bits, FIXED_CTR 0x309-0x30b, control 0x38d\n");
+	expect(&c, "  GP: 4 x 48-bit counters, PERFEVTSEL 0x186-0x189, PMC 0xc1-0xc4\n");
+	expect(&c, "  fixed: 3 x 48-bit counters, FIXED_CTR 0x309-0x30b, control 0x38d\n");
 	expect(&c, "  full-width counter writes: yes, A_PMC 0x4c1-0x4c4\n");
 	expect(&c, "    yes  Branch Mispredicts Retired\n");
 	expect(&c, "Uncore: sandy-bridge-ep, one set of boxes per package\n");
-	expect(&c, "  uncore_ubox: 2 counters x 44 bits, control 0xc10-0xc11, counter 0xc16-0xc17\n");
+	expect(&c, "  uncore_ubox: 2 x 44-bit counters, ctl 0xc10-0xc11, ctr 0xc16-0xc17\n");
 	expect(&c, "    fixed counter: 48 bits, control 0xc08, counter 0xc09\n");
-	expect(&c, "  uncore_cbox_7: 4 counters x 44 bits, control 0xdf0-0xdf3, counter 0xdf6-0xdf9\n");
-	expect(&c, "    box control 0xde4\n");
-	expect(&c, "  uncore_pcu: 4 counters x 48 bits");
+	expect(&c, "  uncore_cbox_7: 4 x 44-bit counters, ctl 0xdf0-0xdf3, ctr 0xdf6-0xdf9\n");
+	expect(&c, "    box ctl 0xde4\n");
+	expect(&c, "  uncore_pcu: 4 x 48-bit counters");
 	assert_null(strstr(c.all, "mbox"));
 	const struct ev_model *m = ev_model_for(&ci);
 	assert_non_null(m);
@@ -119,17 +121,17 @@ static void test_nehalem_profiles(void **state)
 	list_profile("nehalem-ep", &ci, &c);
 	expect(&c, "  full-width counter writes: no");
 	expect(&c, "Uncore: nehalem-westmere-client, one set of boxes per package\n");
-	expect(&c, "  uncore: 8 counters x 48 bits, control 0x3c0-0x3c7, counter 0x3b0-0x3b7\n");
-	expect(&c, "    global control 0x391 status 0x392 overflow clear 0x393\n");
+	expect(&c, "  uncore: 8 x 48-bit counters, ctl 0x3c0-0x3c7, ctr 0x3b0-0x3b7\n");
+	expect(&c, "    global ctl 0x391, status 0x392, overflow clear 0x393\n");
 	expect_every_event(&c, ev_model_for(&ci)->core);
 	expect(&c, "Uncore events from REGISTERS.md (12, -e NAME or box/NAME/):\n");
 	expect(&c, "  UNC_QMC_NORMAL_READS.ANY (uncore)\n");
 	collected_free(&c);
 
 	list_profile("westmere-ex", &ci, &c);
-	expect(&c, "  uncore_mbox_1: 6 counters x 48 bits, control 0xcf0-0xcfa, counter 0xcf1-0xcfb\n");
-	expect(&c, "    box control 0xce0 global control 0xc00 status 0xce1 overflow clear 0xce2\n");
-	expect(&c, "  uncore_ubox: 1 counter x 48 bits, control 0xc10, counter 0xc11\n");
+	expect(&c, "  uncore_mbox_1: 6 x 48-bit counters, ctl 0xcf0-0xcfa, ctr 0xcf1-0xcfb\n");
+	expect(&c, "    box ctl 0xce0, global ctl 0xc00, status 0xce1, overflow clear 0xce2\n");
+	expect(&c, "  uncore_ubox: 1 x 48-bit counter, ctl 0xc10, ctr 0xc11\n");
 	expect_every_event(&c, ev_model_for(&ci)->core);
 	expect(&c, "  MBOX_CLOCKTICKS (uncore_mbox)\n");
 	expect(&c, "  BUF_VALID_LOCK (uncore_ubox)\n");
