@@ -136,15 +136,11 @@ enum verdict job_resolve(struct app *a)
 	struct pmu_event_req reqs[JOB_MAX_EVENTS + UNCORE_MAX_EVENTS];
 	struct evspec_error err;
 	unsigned n = 0;
-	char kname[32];
-	unsigned i = 0;
-	const char *ks = a->opt.kernels[0] ? a->opt.kernels : DEFAULT_KERNEL;
-	for (; ks[i] && ks[i] != ',' && i + 1 < sizeof(kname); i++)
-		kname[i] = ks[i];
-	kname[i] = '\0';
+	unsigned i;
+	const char *kname = a->opt.kernels[0] ? a->opt.kernels : DEFAULT_KERNEL;
 	a->kernel = kernel_find(kname);
 	if (!a->kernel)
-		return app_refuse(a, "unknown kernel", kname, NULL);
+		return app_refuse(a, "unknown kernel", kname, "--list names them");
 	a->iterations = a->model ? SIM_ITERATIONS : a->kernel->default_iterations;
 	/* Without -e: the default core set where there is a core PMU; uncore defaults are job_uncore's. */
 	const char *events = a->opt.events;

@@ -2,6 +2,7 @@
 #include "core_engine.h"
 #include "events_box_gen.h"
 #include "evspec.h"
+#include "kernels.h"
 #include "msr.h"
 #include "uncore.h"
 
@@ -233,6 +234,15 @@ void listing_write(const struct cpu_info *ci, struct strbuf *sb, listing_line_fn
 	}
 	list_core(&o, ci);
 	list_uncore(&o, ci);
+	say(&o, "Kernels (-k NAME):");
+	for (unsigned i = 0; i < kernel_count; i++) {
+		sb_puts(sb, "  ");
+		sb_puts(sb, kernel_table[i].name);
+		sb_puts(sb, ": ");
+		for (const char *w = kernel_table[i].what; *w && sb->len < LISTING_WIDTH; w++)
+			sb_putc(sb, *w);
+		emit(&o);
+	}
 	const struct ev_model *m = ev_model_for(ci);
 	if (!m) {
 		say(&o, "Events: no generated list for this model (raw encodings work: r01c2)");

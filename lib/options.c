@@ -19,8 +19,8 @@ const struct opt_def options_table[OPT_COUNT] = {
 	[OPT_EVENTS] = { "events", 'e', 1, OPT_KIND_EVENTS, FIELD(events), 0, 0, "SPEC",
 		"Events to count: perf syntax (cpu/event=0x3c,umask=0/) or names "
 		"(INST_RETIRED.ANY), comma-separated; repeat -e to add more" },
-	[OPT_KERNELS] = { "kernels", 'k', 1, OPT_KIND_LIST, FIELD(kernels), 0, 0, "LIST",
-		"Comma-separated kernels to run while counting (see --list)" },
+	[OPT_KERNELS] = { "kernels", 'k', 1, OPT_KIND_TEXT, FIELD(kernels), 0, 0, "NAME",
+		"The kernel to run while counting (default inst; --list names them)" },
 	[OPT_CPUS] = { "cpus", 0, 1, OPT_KIND_CPUS, FIELD(cpus), 0, 0, "LIST",
 		"CPUs to measure: all, or numbers and ranges like 0,2-5 (default all)" },
 	[OPT_REPEATS] = { "repeats", 'n', 1, OPT_KIND_UINT, FIELD(repeats), 1, OPT_REPEATS_MAX, "N",
@@ -156,12 +156,12 @@ static pmu_status bad_quoted(struct parse *p, pmu_status st, const char *before,
 	return say_quoted(p, fail_value(p, st), before, v, after);
 }
 
-/* Every byte must be a name character, or a comma when commas is set. */
-static pmu_status check_chars(struct parse *p, struct val v, bool commas)
+/* Every byte must be a name character. */
+static pmu_status check_chars(struct parse *p, struct val v)
 {
 	for (size_t i = 0; i < v.n; i++) {
 		char c = v.s[i];
-		if (is_name_char(c) || (commas && c == ','))
+		if (is_name_char(c))
 			continue;
 		bad_quoted(p, PMU_ERR_INVALID, "bad character ", (struct val){ &v.s[i], 1 }, " in ");
 		return say_quoted(p, PMU_ERR_INVALID, "", v, "");
@@ -181,20 +181,6 @@ static pmu_status copy_text(struct parse *p, const struct opt_def *d, struct val
 	pmu_memcpy(dst, v.s, v.n);
 	dst[v.n] = '\0';
 	return PMU_OK;
-}
-
-static pmu_status set_list(struct parse *p, const struct opt_def *d, struct val v)
-{
-	pmu_status st = check_chars(p, v, true);
-	if (st != PMU_OK)
-		return st;
-	for (size_t i = 0; i <= v.n; i++) {
-		bool item_end = i == v.n || v.s[i] == ',';
-		bool item_start = i == 0 || v.s[i - 1] == ',';
-		if (item_end && item_start)
-			return bad_quoted(p, PMU_ERR_INVALID, "empty item in ", v, "");
-	}
-	return copy_text(p, d, v, d->size - 1u);
 }
 
 /* Repeated -e within one parse appends; the first one replaces an earlier parse's. */
@@ -225,7 +211,7 @@ static pmu_status add_events(struct parse *p, const struct opt_def *d, struct va
 
 static pmu_status set_file(struct parse *p, const struct opt_def *d, struct val v)
 {
-	pmu_status st = check_chars(p, v, false);
+	pmu_status st = check_chars(p, v);
 	if (st != PMU_OK)
 		return st;
 	if (v.s[0] == '.')
@@ -289,7 +275,7 @@ static pmu_status set_backend(struct parse *p, struct val v)
 static pmu_status set_decode(struct parse *p, const struct val *v)
 {
 	struct efipmu_options *o = &p->o;
-	pmu_status st = check_chars(p, v[0], false);
+	pmu_status st = check_chars(p, v[0]);
 	if (st == PMU_OK && v[0].n >= sizeof(o->decode_box))
 		st = bad_quoted(p, PMU_ERR_RANGE, "box name ", v[0], " is too long");
 	if (st == PMU_OK)
@@ -331,12 +317,9 @@ static pmu_status apply(struct parse *p, enum opt_id id, const struct val *v)
 		st = set_flag(p, d, v);
 		break;
 	case OPT_KIND_TEXT:
-		st = check_chars(p, v[0], false);
+		st = check_chars(p, v[0]);
 		if (st == PMU_OK)
 			st = copy_text(p, d, v[0], d->size - 1u);
-		break;
-	case OPT_KIND_LIST:
-		st = set_list(p, d, v[0]);
 		break;
 	case OPT_KIND_EVENTS:
 		st = add_events(p, d, v[0]);
@@ -679,7 +662,6 @@ static bool describe_shows(const struct efipmu_options *o, enum opt_id id)
 	case OPT_KIND_TEXT:
 		/* the profile means nothing on real hardware */
 		return field[0] && (id != OPT_SIM_PROFILE || o->backend == EFIPMU_BACKEND_SIM);
-	case OPT_KIND_LIST:
 	case OPT_KIND_EVENTS:
 	case OPT_KIND_FILE:
 		return field[0];
@@ -714,7 +696,6 @@ void options_describe(const struct efipmu_options *o, struct strbuf *sb)
 		case OPT_KIND_FLAG:
 			break;
 		case OPT_KIND_TEXT:
-		case OPT_KIND_LIST:
 		case OPT_KIND_EVENTS:
 		case OPT_KIND_FILE:
 			sb_puts(sb, field);

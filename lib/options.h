@@ -52,7 +52,7 @@ struct efipmu_options {
 	char sim_profile[32];          /* model profile for --backend sim, default "nehalem-ep" */
 	char sim_break[32];            /* a deliberate model defect: "", narrow-counters, ignore-enable */
 	char events[512];              /* -e specs joined with ','; "" = the app's default set */
-	char kernels[128];             /* comma list of kernel names; "" = the app's default */
+	char kernels[128];             /* the kernel's name; "" = the app's default */
 	struct cpuset cpus;            /* default all */
 	uint32_t repeats;              /* 1..OPT_REPEATS_MAX, default 1 */
 	char output[64];               /* log file name in \efipmu\; "" = a new name each run */
@@ -81,7 +81,6 @@ struct opt_error {
 enum opt_kind {
 	OPT_KIND_FLAG,      /* bool */
 	OPT_KIND_TEXT,      /* char[] of names: [A-Za-z0-9._-] */
-	OPT_KIND_LIST,      /* char[] of comma-separated names */
 	OPT_KIND_EVENTS,    /* char[] of event specs, repeatable, joined with ',' */
 	OPT_KIND_FILE,      /* char[] file name, at most OPT_OUTPUT_MAX characters */
 	OPT_KIND_UINT,      /* uint32_t in min..max */
