@@ -56,7 +56,7 @@ struct app {
 	struct logfile csv;            /* the counts again, for spreadsheets */
 	BOOLEAN have_csv;
 	BOOLEAN skew_said;             /* measure_report: the console line once per run */
-	char line[2048];
+	char line[8192];               /* one console line or log record (the uncore hand-off is long) */
 	struct strbuf sb;
 	/* the core measurement job, resolved on the BSP before any CPU runs it */
 	struct pmu_event_req events[JOB_MAX_EVENTS];     /* core events, all rounds */

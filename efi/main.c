@@ -446,10 +446,13 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	enum verdict v = VERDICT_ERROR;
 	if (load_settings(a) == PMU_OK) {
 		if (a->opt.help) {
-			options_help(&a->sb);
-			con_write(a->sb.buf);
-			sb_reset(&a->sb);
-			v = VERDICT_PASS;
+			/* Longer than a console line buffer: its own, and truncation is a bug. */
+			static char help[8192];
+			struct strbuf hb;
+			sb_init(&hb, help, sizeof(help));
+			options_help(&hb);
+			con_write(help);
+			v = hb.overflow ? VERDICT_FAIL : VERDICT_PASS;
 			goto out;
 		}
 		if (EFI_ERROR(mp_init(&a->mp)))

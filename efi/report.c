@@ -15,6 +15,13 @@ void app_say(struct app *a, BOOLEAN simulated)
 
 void app_record(struct app *a)
 {
+	if (a->sb.overflow) {
+		/* A cut record would not parse: say so in one that does. */
+		sb_reset(&a->sb);
+		logrec_begin(&a->sb, "error", a->backend.simulated);
+		logrec_key_str(&a->sb, "error", "record longer than the line buffer: not logged");
+		logrec_end(&a->sb);
+	}
 	if (a->have_log)
 		logfile_line(&a->log, a->sb.buf, a->sb.len);
 	sb_reset(&a->sb);
