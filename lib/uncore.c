@@ -4,17 +4,8 @@
  * The first failure ends the session: what was written is restored.
  */
 #include "uncore.h"
+#include "counter.h"
 #include "fmt.h"
-
-static uint64_t width_mask(unsigned width)
-{
-	return width >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << width) - 1);
-}
-
-uint64_t uncore_delta(uint64_t start, uint64_t end, unsigned width)
-{
-	return (end - start) & width_mask(width);
-}
 
 const struct reg_layout *uncore_counter_layout(const struct uncore_counter *e)
 {
@@ -243,7 +234,7 @@ pmu_status uncore_set_preload(struct uncore_session *s, unsigned ev, uint64_t va
 	if (s->phase != UNC_PLANNED || ev >= s->n)
 		return PMU_ERR_INVALID;
 	struct uncore_counter *e = &s->ev[ev];
-	if (value > width_mask(box_counter_width(e->box, e->idx)))
+	if (value > counter_mask(box_counter_width(e->box, e->idx)))
 		return PMU_ERR_RANGE;
 	e->preload = value;
 	return PMU_OK;
@@ -256,7 +247,7 @@ pmu_status uncore_freeze_after(struct uncore_session *s, unsigned ev, uint64_t n
 	struct uncore_counter *e = &s->ev[ev];
 	if (!e->box->freeze_pmi_mask || e->idx == UNCORE_FIXED)
 		return PMU_ERR_UNSUPPORTED;
-	uint64_t max = width_mask(e->box->counter_width);
+	uint64_t max = counter_mask(e->box->counter_width);
 	if (n > max)
 		return PMU_ERR_RANGE;
 	e->preload = max - n;
@@ -477,7 +468,7 @@ pmu_status uncore_read(struct uncore_session *s)
 			ev_fault(e, e->ctr_msr, s->st);
 			break;
 		}
-		e->delta = uncore_delta(e->start, e->end, box_counter_width(e->box, e->idx));
+		e->delta = counter_delta(e->start, e->end, box_counter_width(e->box, e->idx));
 	}
 	if (s->st)
 		return abort_run(s);

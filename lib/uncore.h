@@ -92,9 +92,6 @@ unsigned box_counter_width(const struct box_desc *d, unsigned i);
 /* Layout of a placed counter's control register (for decoding it). */
 const struct reg_layout *uncore_counter_layout(const struct uncore_counter *e);
 
-/* (end - start) mod 2^width. */
-uint64_t uncore_delta(uint64_t start, uint64_t end, unsigned width);
-
 /* ---- the engine ---- */
 
 #define UNCORE_MAX_EVENTS 48

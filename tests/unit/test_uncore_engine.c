@@ -3,6 +3,7 @@
  * sandy-bridge-ep), and against a fake whose registers drop writes (QEMU TCG).
  */
 #include "testutil.h"
+#include "counter.h"
 #include "model_devs.h"
 #include "uncore.h"
 
@@ -223,11 +224,11 @@ static pmu_status run_all(struct uncore_session *s, const struct pmu_backend *b,
 static void test_delta_is_width_aware(void **state)
 {
 	(void)state;
-	assert_int_equal(uncore_delta(10, 25, 48), 15);
-	assert_int_equal(uncore_delta(M44 - 15, 5, 44), 21);
-	assert_int_equal(uncore_delta(M48 - 15, 5, 48), 21);
-	assert_int_equal(uncore_delta(M48 - 15, 5, 44), (5 - (M48 - 15)) & M44);
-	assert_int_equal(uncore_delta(7, 7, 44), 0);
+	assert_int_equal(counter_delta(10, 25, 48), 15);
+	assert_int_equal(counter_delta(M44 - 15, 5, 44), 21);
+	assert_int_equal(counter_delta(M48 - 15, 5, 48), 21);
+	assert_int_equal(counter_delta(M48 - 15, 5, 44), (5 - (M48 - 15)) & M44);
+	assert_int_equal(counter_delta(7, 7, 44), 0);
 }
 
 struct bad_case {
