@@ -248,6 +248,15 @@ void model_backend(struct model *m, struct pmu_backend *b)
 	b->simulated = true;
 }
 
+uint64_t model_cycle_events(const struct model_cycle *c, uint32_t code)
+{
+	uint64_t n = 0;
+	for (unsigned i = 0; c->stim && i < c->nstim; i++)
+		if (c->stim[i].code == code)
+			n += c->stim[i].count;
+	return n;
+}
+
 void model_run_cycle(struct model *m, unsigned cpu, const struct model_cycle *c)
 {
 	if (cpu >= m->ncpus)

@@ -112,6 +112,8 @@ pmu_status model_inject_fault(struct model *m, uint32_t msr, int cpu);
 
 /* Runs one simulated cycle on cpu: thread devices of cpu, then package devices of its package. */
 void model_run_cycle(struct model *m, unsigned cpu, const struct model_cycle *c);
+/* Events of one code in a cycle: the sum of the matching stimuli (for the devices). */
+uint64_t model_cycle_events(const struct model_cycle *c, uint32_t code);
 
 /* Register file access for devices and tests, bypassing semantics and the log. */
 uint64_t model_peek(const struct model_regfile *rf, uint32_t msr);

@@ -267,16 +267,6 @@ static pmu_status core_rdpmc(struct model *m, struct model_regfile *rf, uint32_t
 	return PMU_OK;
 }
 
-/* Events of one code this cycle: the sum of the matching stimuli. */
-static uint64_t occurrences(const struct model_cycle *c, uint32_t code)
-{
-	uint64_t n = 0;
-	for (unsigned i = 0; i < c->nstim; i++)
-		if (c->stim[i].code == code)
-			n += c->stim[i].count;
-	return n;
-}
-
 /* Adds inc at the counter's real width; a carry out of it sets the GLOBAL_STATUS bit. */
 static void advance(struct model *m, struct model_regfile *rf, bool fixed, unsigned i, uint64_t inc)
 {
@@ -322,7 +312,7 @@ static void count_gp(struct model *m, struct model_regfile *rf, const struct mod
 	uint64_t inc = 0;
 
 	if (en && global_enabled(m, rf, n) && ring) {
-		uint64_t occ = occurrences(c, (uint32_t)(sel & SEL_CODE_MASK));
+		uint64_t occ = model_cycle_events(c, (uint32_t)(sel & SEL_CODE_MASK));
 		unsigned cmask = (sel >> SEL_CMASK) & 0xff;
 		if (!cmask) {
 			cond = occ > 0;
@@ -351,7 +341,7 @@ static void count_fixed(struct model *m, struct model_regfile *rf, const struct 
 		en = FIX_EN_OS | FIX_EN_USR;
 	if (!(en & (c->cpl ? FIX_EN_USR : FIX_EN_OS)) || !global_enabled(m, rf, FIXED_BASE + i))
 		return;
-	advance(m, rf, true, i, occurrences(c, fixed_code[i]));
+	advance(m, rf, true, i, model_cycle_events(c, fixed_code[i]));
 }
 
 static void core_cycle(struct model *m, struct model_regfile *rf, const struct model_cycle *c)

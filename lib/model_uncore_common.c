@@ -1,15 +1,6 @@
 /* Counting logic shared by the reference model's uncore boxes. */
 #include "model_uncore_common.h"
 
-uint64_t munc_events(const struct model_cycle *c, uint32_t code)
-{
-	uint64_t n = 0;
-	for (unsigned i = 0; c->stim && i < c->nstim; i++)
-		if (c->stim[i].code == code)
-			n += c->stim[i].count;
-	return n;
-}
-
 bool munc_add(struct model_regfile *rf, uint32_t msr, uint64_t n, unsigned width)
 {
 	uint64_t max = munc_mask(width), v = model_peek(rf, msr) & max;

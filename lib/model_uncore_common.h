@@ -35,9 +35,6 @@ static inline void munc_set_bit(uint64_t *word, unsigned bit, bool on)
 	*word = on ? *word | 1ull << bit : *word & ~(1ull << bit);
 }
 
-/* Sum of the counts of every stimulus with this code in the cycle. */
-uint64_t munc_events(const struct model_cycle *c, uint32_t code);
-
 /* Adds n to the counter at msr modulo 2^width; true if it carried out of the top bit. */
 bool munc_add(struct model_regfile *rf, uint32_t msr, uint64_t n, unsigned width);
 

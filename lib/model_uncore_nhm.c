@@ -90,7 +90,7 @@ static void nhm_cycle(struct model *m, struct model_regfile *rf, const struct mo
 	bool pmi = false;
 	for (unsigned n = 0; n < UNC_NCTR; n++) {
 		uint64_t sel = model_peek(rf, UNC_EVTSEL0 + n);
-		uint64_t ev = munc_events(c, MODEL_UNC_STIM(MODEL_UNC_NHM, sel, sel >> 8));
+		uint64_t ev = model_cycle_events(c, MODEL_UNC_STIM(MODEL_UNC_NHM, sel, sel >> 8));
 		uint64_t inc = munc_shape(rf, n, ev, (unsigned)munc_field(sel, 24, 8), sel & EVTSEL_INV,
 					  sel & EVTSEL_EDGE, false);
 		if (!(sel & EVTSEL_EN) || !((gctl >> n) & 1))

@@ -197,12 +197,12 @@ static bool mbox_cycle(struct model_regfile *rf, unsigned b, const struct model_
 			continue;
 		uint32_t inc = (uint32_t)munc_field(ctl, 9, 5), flag = (uint32_t)munc_field(ctl, 19, 3);
 		unsigned box_id = MODEL_UNC_EX_M0 + b;
-		if ((ctl & CC_FLAGMODE) && munc_events(c, MODEL_UNC_STIM(box_id, flag, MODEL_MBOX_FLAG)))
+		if ((ctl & CC_FLAGMODE) && model_cycle_events(c, MODEL_UNC_STIM(box_id, flag, MODEL_MBOX_FLAG)))
 			munc_set_bit(&rf->scratch[MUNC_SCR_MFLAG], bit, true);
 		if (munc_field(ctl, 4, 2) && !((rf->scratch[MUNC_SCR_MFLAG] >> bit) & 1))
 			continue;
-		uint64_t occ = munc_events(c, MODEL_UNC_STIM(box_id, inc, MODEL_MBOX_INC));
-		uint64_t dec = munc_events(c, MODEL_UNC_STIM(box_id, inc, MODEL_MBOX_DEC));
+		uint64_t occ = model_cycle_events(c, MODEL_UNC_STIM(box_id, inc, MODEL_MBOX_INC));
+		uint64_t dec = model_cycle_events(c, MODEL_UNC_STIM(box_id, inc, MODEL_MBOX_DEC));
 		unsigned mode = (unsigned)munc_field(ctl, 2, 2);
 		uint64_t up = mode == MODE_DOWN ? 0 : occ;
 		uint64_t down = mode == MODE_UP ? 0 : mode == MODE_DOWN ? occ : dec;
@@ -228,7 +228,7 @@ static void ex_cycle(struct model *m, struct model_regfile *rf, const struct mod
 	uint64_t g = model_peek(rf, U_CTRL);
 	bool on = (g & U_EN_ALL) && !(g & (U_FRZ_ALL | U_RST_ALL));
 	uint64_t sel = model_peek(rf, U_EVSEL);
-	uint64_t ev = munc_events(c, MODEL_UNC_STIM(MODEL_UNC_EX_U, sel, 0));
+	uint64_t ev = model_cycle_events(c, MODEL_UNC_STIM(MODEL_UNC_EX_U, sel, 0));
 	uint64_t inc = munc_shape(rf, 0, ev, 0, false, sel & U_SEL_EDGE, false);
 	if (on && (g & U_EN) && (sel & U_SEL_EN) && munc_add(rf, U_CTR, inc, WIDTH))
 		(void)model_poke(rf, U_STATUS, model_peek(rf, U_STATUS) | 1);

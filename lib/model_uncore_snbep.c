@@ -137,7 +137,7 @@ static void sbox_cycle(struct model_regfile *rf, const struct sbox *x, const str
 		uint64_t ctl = model_peek(rf, x->ctl0 + n);
 		uint32_t code = MODEL_UNC_STIM(x->stim_box, ctl, x->umask ? ctl >> 8 : 0);
 		unsigned thresh = (unsigned)munc_field(ctl, 24, x->thresh_bits);
-		uint64_t inc = munc_shape(rf, x->edge_bit + n, munc_events(c, code), thresh, ctl & CTL_INV,
+		uint64_t inc = munc_shape(rf, x->edge_bit + n, model_cycle_events(c, code), thresh, ctl & CTL_INV,
 					  ctl & CTL_EDGE, true);
 		if ((ctl & CTL_EN) && !frozen)
 			(void)munc_add(rf, x->ctr0 + n, inc, x->width);
