@@ -3,7 +3,8 @@
 SHELL := /bin/bash
 BUILD := build
 
-LIB_SRC := $(sort $(wildcard lib/*.c))
+LIB_SRC := $(sort $(wildcard lib/*/*.c))
+LIB_HDR := $(wildcard lib/*/*.h)
 EFI_SRC := $(sort $(wildcard efi/*.c))
 EFI_ASM := $(sort $(wildcard efi/*.S))
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
@@ -24,7 +25,7 @@ EFI_OBJ := $(patsubst %.c,$(BUILD)/efi-obj/%.o,$(LIB_SRC) $(EFI_SRC)) \
 
 all: $(BUILD)/efipmu.efi
 
-$(BUILD)/efi-obj/%.o: %.c $(wildcard lib/*.h efi/*.h) | deps-build
+$(BUILD)/efi-obj/%.o: %.c $(LIB_HDR) $(wildcard efi/*.h) | deps-build
 	@mkdir -p $(dir $@)
 	@echo "  CC (efi)  $<"
 	@$(EFI_CC) $(EFI_CFLAGS) -c $< -o $@
@@ -51,7 +52,7 @@ HOST_CFLAGS := -std=c11 -g -O1 -Wall -Wextra -Werror -Wshadow -fno-omit-frame-po
 HOST_OBJ := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(LIB_SRC))
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(UNIT_SRC))
 
-$(BUILD)/host-obj/%.o: %.c $(wildcard lib/*.h)
+$(BUILD)/host-obj/%.o: %.c $(LIB_HDR)
 	@mkdir -p $(dir $@)
 	@echo "  CC (host) $<"
 	@$(HOST_CC) $(HOST_CFLAGS) -c $< -o $@

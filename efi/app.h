@@ -3,18 +3,18 @@
 #define EFIPMU_APP_H
 
 #include <efi.h>
-#include "backend.h"
-#include "core_engine.h"
-#include "cpuinfo.h"
-#include "event.h"
-#include "fmt.h"
-#include "kernels.h"
+#include "pmu/backend.h"
+#include "pmu/core_engine.h"
+#include "pmu/cpuinfo.h"
+#include "hw/event.h"
+#include "util/fmt.h"
+#include "check/kernels.h"
 #include "logfile.h"
-#include "logrec.h"
-#include "model.h"
+#include "out/logrec.h"
+#include "model/model.h"
 #include "mp.h"
-#include "options.h"
-#include "uncore.h"
+#include "run/options.h"
+#include "pmu/uncore.h"
 
 /* Verdicts, also QEMU's exit status through isa-debug-exit: (v << 1) | 1. */
 enum verdict {

@@ -9,9 +9,9 @@
 #include <efi.h>
 #include <efilib.h>
 #include "app.h"
-#include "derived.h"
+#include "out/derived.h"
 #include "measure.h"
-#include "stats.h"
+#include "util/stats.h"
 
 #define BENCH_RUNS 10                      /* of each mode */
 #define BENCH_WINDOWS (2 * BENCH_RUNS)     /* measure_run has two rounds */

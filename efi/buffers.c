@@ -1,9 +1,9 @@
 #include <efi.h>
 #include <efilib.h>
 #include "buffers.h"
-#include "cacheinfo.h"
+#include "pmu/cacheinfo.h"
 #include "hw.h"
-#include "logrec.h"
+#include "out/logrec.h"
 
 /* Written on the BSP by buffers_prepare and buffers_free only, read by every CPU in between. */
 static struct {

@@ -3,7 +3,7 @@
 #define EFIPMU_CONSOLE_H
 
 #include <efi.h>
-#include "fmt.h"
+#include "util/fmt.h"
 
 void con_write(const char *text);          /* '\n' becomes CRLF */
 void con_line(struct strbuf *sb);          /* writes sb and a newline, then resets sb */

@@ -3,7 +3,7 @@
 #define EFIPMU_HW_H
 
 #include <efi.h>
-#include "backend.h"
+#include "pmu/backend.h"
 
 /* Registers the #GP/#UD handler through EFI_CPU_ARCH_PROTOCOL; honoured on every AP. */
 EFI_STATUS fault_catch_install(void);

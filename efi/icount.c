@@ -1,11 +1,11 @@
 #include <efi.h>
 #include <efilib.h>
 #include "buffers.h"
-#include "derived.h"
+#include "out/derived.h"
 #include "icount.h"
 #include "irq.h"
-#include "logrec.h"
-#include "msr.h"
+#include "out/logrec.h"
+#include "hw/msr.h"
 
 /* Every kernel with an exact instruction claim runs at two counts: its fixed and per-iteration parts. */
 static const uint64_t icount_iterations[] = { 1000, 100000 };

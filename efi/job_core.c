@@ -10,12 +10,12 @@
 #include <efilib.h>
 #include "app.h"
 #include "buffers.h"
-#include "evspec.h"
-#include "layouts_core.h"
-#include "logrec.h"
+#include "pmu/evspec.h"
+#include "hw/layouts_core.h"
+#include "out/logrec.h"
 #include "measure.h"
-#include "derived.h"
-#include "stats.h"
+#include "out/derived.h"
+#include "util/stats.h"
 
 #define DEFAULT_EVENTS "instructions,cycles,ref-cycles,branches"
 #define DEFAULT_KERNEL "inst"

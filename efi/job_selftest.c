@@ -1,5 +1,5 @@
 /*
- * --selftest: the validation suite of lib/selftest.h on every selected CPU
+ * --selftest: the validation suite of lib/check/selftest.h on every selected CPU
  * (core PMU) and on one leader CPU per package (uncore), then one table on the
  * BSP, a "check" log record per check and a summary line. AP code only fills
  * its own cache-line-aligned report; the BSP prints.
@@ -7,9 +7,9 @@
 #include <efi.h>
 #include <efilib.h>
 #include "app.h"
-#include "logrec.h"
-#include "selftest.h"
-#include "topology.h"
+#include "out/logrec.h"
+#include "check/selftest.h"
+#include "pmu/topology.h"
 
 #define SELFTEST_TIMEOUT_US 60000000u
 #define SIM_ITERATIONS 1000      /* the model replays one cycle per instruction */

@@ -1,6 +1,6 @@
 /*
  * The app side of --list, --decode and --dry-run. Listing and decoding only
- * read (the boot CPU's discovery); a dry run lays lib/dryrun.h over the
+ * read (the boot CPU's discovery); a dry run lays lib/pmu/dryrun.h over the
  * backend after discovery, so the job runs its whole sequence, and then
  * prints and logs every MSR write it would have made, none of which reached
  * the hardware.
@@ -9,10 +9,10 @@
 #include <efilib.h>
 #include "app.h"
 #include "console.h"
-#include "decode.h"
-#include "dryrun.h"
-#include "listing.h"
-#include "logrec.h"
+#include "pmu/decode.h"
+#include "pmu/dryrun.h"
+#include "out/listing.h"
+#include "out/logrec.h"
 
 #define DRY_WRITES_PER_CPU 4096   /* core job: ~80 writes per round and repeat */
 #define REPORT_WIDTH 79

@@ -11,12 +11,12 @@
 #include <efilib.h>
 #include "app.h"
 #include "buffers.h"
-#include "derived.h"
+#include "out/derived.h"
 #include "hw.h"
-#include "evspec.h"
-#include "logrec.h"
-#include "sim_workload.h"
-#include "topology.h"
+#include "pmu/evspec.h"
+#include "out/logrec.h"
+#include "model/sim_workload.h"
+#include "pmu/topology.h"
 
 #define LEADER_TIMEOUT_US 10000000u
 #define MAX_PROBES 16   /* distinct boxes of one run */

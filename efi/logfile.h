@@ -6,7 +6,7 @@
 #define EFIPMU_LOGFILE_H
 
 #include <efi.h>
-#include "fmt.h"
+#include "util/fmt.h"
 
 struct logfile {
 	EFI_FILE_HANDLE root, dir, file;

@@ -10,8 +10,8 @@
 #include "fault_test.h"
 #include "hw.h"
 #include "icount.h"
-#include "logrec.h"
-#include "msr.h"
+#include "out/logrec.h"
+#include "hw/msr.h"
 
 #define AP_TIMEOUT_US 10000000u
 #define CFG_MAX 8192

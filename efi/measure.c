@@ -3,9 +3,9 @@
 #include "buffers.h"
 #include "hw.h"
 #include "irq.h"
-#include "logrec.h"
+#include "out/logrec.h"
 #include "measure.h"
-#include "sim_workload.h"
+#include "model/sim_workload.h"
 
 #define MEASURE_TIMEOUT_US 10000000u   /* per wait: check-in, a barrier, the end of a round */
 

@@ -1,6 +1,6 @@
 #include <efi.h>
 #include <efilib.h>
-#include "fmt.h"
+#include "util/fmt.h"
 #include "hw.h"
 #include "mp.h"
 

@@ -7,7 +7,7 @@
 #define EFIPMU_MP_H
 
 #include <efi.h>
-#include "cpuset.h"
+#include "util/cpuset.h"
 #include "protocols.h"
 
 #define MP_MAX_CPUS 256

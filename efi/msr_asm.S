@@ -52,7 +52,7 @@ efipmu_rdpmc_insn:
 	ret
 
 /*
- * The measured window (lib/backend.h struct pmu_gated_run; offsets checked in
+ * The measured window (lib/pmu/backend.h struct pmu_gated_run; offsets checked in
  * msr_real.c). Everything the disabling write needs, except what the kernel
  * may clobber, waits in callee-saved registers, so from the retirement of the
  * enabling wrmsr to the disabling one the CPU executes exactly:

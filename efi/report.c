@@ -3,8 +3,8 @@
 #include <efilib.h>
 #include "app.h"
 #include "console.h"
-#include "csv.h"
-#include "derived.h"
+#include "out/csv.h"
+#include "out/derived.h"
 
 void app_say(struct app *a, BOOLEAN simulated)
 {

@@ -2,7 +2,7 @@
 BENCH := $(BUILD)/bench
 BENCH_HOST_CFLAGS := -std=c11 -O2 -Wall -Wextra -Werror -Ilib
 
-$(BENCH)/host_cost: tools/bench/host_cost.c $(LIB_SRC) $(wildcard lib/*.h)
+$(BENCH)/host_cost: tools/bench/host_cost.c $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p $(dir $@)
 	@$(HOST_CC) $(BENCH_HOST_CFLAGS) tools/bench/host_cost.c $(LIB_SRC) -o $@
 

@@ -15,7 +15,7 @@ FUZZ_TARGETS ?= $(FUZZ_ALL)
 FUZZ_BIN := $(patsubst %,$(BUILD)/fuzz/fuzz_%,$(FUZZ_ALL))
 FUZZ_OBJ := $(patsubst %.c,$(BUILD)/fuzz-obj/%.o,$(LIB_SRC))
 
-$(BUILD)/fuzz-obj/%.o: %.c $(wildcard lib/*.h) | deps-test
+$(BUILD)/fuzz-obj/%.o: %.c $(LIB_HDR) | deps-test
 	@mkdir -p $(dir $@)
 	@echo "  CC (fuzz) $<"
 	@$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@

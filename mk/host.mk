@@ -2,7 +2,7 @@
 # (the same sanitized objects the unit tests use).
 HOST_TOOL := $(BUILD)/efipmu-host
 
-$(HOST_TOOL): tools/efipmu-host.c $(BUILD)/libefipmu-host.a $(wildcard lib/*.h)
+$(HOST_TOOL): tools/efipmu-host.c $(BUILD)/libefipmu-host.a $(LIB_HDR)
 	@mkdir -p $(dir $@)
 	@echo "  LD (host) $@"
 	@$(HOST_CC) $(HOST_CFLAGS) $< $(BUILD)/libefipmu-host.a -o $@

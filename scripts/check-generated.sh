@@ -8,14 +8,14 @@ if [ ! -f "$perfmon/mapfile.csv" ] || [ ! -f ../shared/reference/REGISTERS.md ];
 fi
 pass=0; fail=0
 if python3 tools/gen_events.py --check; then
-  echo "ok   lib/events_gen.* match intel/perfmon"; pass=$((pass + 1))
+  echo "ok   lib/hw/events_gen.* match intel/perfmon"; pass=$((pass + 1))
 else
-  echo "FAIL lib/events_gen.* differ: run python3 tools/gen_events.py"; fail=$((fail + 1))
+  echo "FAIL lib/hw/events_gen.* differ: run python3 tools/gen_events.py"; fail=$((fail + 1))
 fi
 if python3 tools/gen_box_events.py --check; then
-  echo "ok   lib/events_box_gen.* match REGISTERS.md"; pass=$((pass + 1))
+  echo "ok   lib/hw/events_box_gen.* match REGISTERS.md"; pass=$((pass + 1))
 else
-  echo "FAIL lib/events_box_gen.* differ: run python3 tools/gen_box_events.py"; fail=$((fail + 1))
+  echo "FAIL lib/hw/events_box_gen.* differ: run python3 tools/gen_box_events.py"; fail=$((fail + 1))
 fi
 echo "generated: $pass passed, $fail failed"
 [ $fail -eq 0 ]

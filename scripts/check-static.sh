@@ -13,13 +13,13 @@ check() {   # name, then a command whose output is the findings
 }
 lib_includes() {
   local bad
-  bad=$(grep -nE '^\s*#\s*include\s*<' lib/*.c lib/*.h | grep -vE '<(stdint|stddef|stdbool)\.h>')
+  bad=$(grep -nE '^\s*#\s*include\s*<' lib/*/*.c lib/*/*.h | grep -vE '<(stdint|stddef|stdbool)\.h>')
   [ -z "$bad" ] || { echo "$bad"; return 1; }
 }
 # cppcheck takes kernel_fn (a function pointer typedef) returned through another typedef for an integer.
 run_cppcheck() {
   cppcheck -q --error-exitcode=1 --enable=warning,portability --std=c11 \
-    --suppress=missingIncludeSystem --suppress=CastIntegerToAddressAtReturn:lib/selftest.c \
+    --suppress=missingIncludeSystem --suppress=CastIntegerToAddressAtReturn:lib/check/selftest.c \
     --inline-suppr -Ilib lib efi
 }
 # One file per clang-tidy process, as many at once as there are cores; only findings are shown.
@@ -32,7 +32,7 @@ tidy_one() {
 }
 run_clang_tidy() {
   export -f tidy_one
-  printf '%s\n' lib/*.c efi/*.c | xargs -P "$(nproc)" -I{} bash -c 'tidy_one {}'
+  printf '%s\n' lib/*/*.c efi/*.c | xargs -P "$(nproc)" -I{} bash -c 'tidy_one {}'
 }
 check "lib/ includes only stdint/stddef/stdbool" lib_includes
 check "cppcheck lib/ efi/" run_cppcheck

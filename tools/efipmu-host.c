@@ -14,19 +14,19 @@
 #include <string.h>
 #include <strings.h>
 
-#include "core_engine.h"
-#include "cpuinfo.h"
-#include "csv.h"
-#include "decode.h"
-#include "derived.h"
-#include "evspec.h"
-#include "fmt.h"
-#include "logread.h"
-#include "logrec.h"
-#include "model.h"
-#include "msr.h"
-#include "stats.h"
-#include "uncore.h"
+#include "pmu/core_engine.h"
+#include "pmu/cpuinfo.h"
+#include "out/csv.h"
+#include "pmu/decode.h"
+#include "out/derived.h"
+#include "pmu/evspec.h"
+#include "util/fmt.h"
+#include "out/logread.h"
+#include "out/logrec.h"
+#include "model/model.h"
+#include "hw/msr.h"
+#include "util/stats.h"
+#include "pmu/uncore.h"
 
 #define EXIT_REGRESSED 1
 #define EXIT_ERROR 2

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate lib/events_gen.c and lib/events_gen.h from Intel's perfmon event lists.
+"""Generate lib/hw/events_gen.c and lib/hw/events_gen.h from Intel's perfmon event lists.
 
 Core lists are chosen per CPU model through perfmon's mapfile.csv; for Sandy
 Bridge-EP (0x2D) the U-box events of the uncore list are added. Output is
@@ -207,7 +207,7 @@ def generate(perfmon, outdir):
             refs.append(lists[key][0])
         models.append((model, refs[0], refs[1]))
 
-    c = [banner + '#include "events_gen.h"']
+    c = [banner + '#include "hw/events_gen.h"']
     for cid, lname, pmu, evs in sorted(lists.values()):
         c.append(f"\nstatic const struct ev_def ev_{cid}[] = {{")
         c.extend(c_event(e) for e in evs)
@@ -230,7 +230,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--perfmon", default=os.path.join(REPO, "..", "shared", "reference", "perfmon"),
                     help="intel/perfmon checkout (default: ../shared/reference/perfmon)")
-    ap.add_argument("--out", default=os.path.join(REPO, "lib"), help="output directory")
+    ap.add_argument("--out", default=os.path.join(REPO, "lib", "hw"), help="output directory")
     ap.add_argument("--check", action="store_true",
                     help="fail if the files in --out differ from freshly generated ones")
     args = ap.parse_args()

@@ -1,6 +1,6 @@
 /* The command line: the input split at NUL bytes into argv[1..]; all or nothing, one-line errors. */
 #include "fuzz.h"
-#include "options.h"
+#include "run/options.h"
 
 #define MAX_ARGS 64
 

@@ -1,6 +1,6 @@
 /* efipmu.cfg text: any bytes, not NUL-terminated; all or nothing, one-line errors naming a line. */
 #include "fuzz.h"
-#include "options.h"
+#include "run/options.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,6 +1,6 @@
 /* --cpus lists: any bytes, not NUL-terminated; a set that parses survives format and parse again. */
 #include "fuzz.h"
-#include "cpuset.h"
+#include "util/cpuset.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

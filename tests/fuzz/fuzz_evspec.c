@@ -4,10 +4,10 @@
  * write no MSR whatever they are given.
  */
 #include "fuzz.h"
-#include "core_engine.h"
-#include "evspec.h"
-#include "model.h"
-#include "uncore.h"
+#include "pmu/core_engine.h"
+#include "pmu/evspec.h"
+#include "model/model.h"
+#include "pmu/uncore.h"
 
 #define MAX_REQS 16
 

@@ -4,7 +4,7 @@
  * indexed answers (nested objects read again, down to the depth limit).
  */
 #include "fuzz.h"
-#include "logread.h"
+#include "out/logread.h"
 
 static int inside(const uint8_t *data, size_t size, const char *p, size_t n)
 {

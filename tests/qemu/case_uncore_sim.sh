@@ -1,6 +1,6 @@
 # --backend sim on 2 sockets x 2 cores: each profile's default uncore events are programmed
 # once per package, on its leader (CPU 0, CPU 2), and count exactly what the replay of the
-# `inst` kernel implies (lib/sim_workload.h): at 1000 iterations it claims 10*1000+18 =
+# `inst` kernel implies (lib/model/sim_workload.h): at 1000 iterations it claims 10*1000+18 =
 # 10,018 instructions, one cycle each (so every uncore clock counts 10,018), one load (its
 # argument: one memory read), no stores and no locked operation. Everything is [SIM]-marked.
 source "$(dirname "$0")/lib.sh"

@@ -6,10 +6,10 @@
 #ifndef EFIPMU_ENGINE_RUNS_H
 #define EFIPMU_ENGINE_RUNS_H
 #include "model_image.h"
-#include "core_engine.h"
-#include "evspec.h"
-#include "msr.h"
-#include "uncore.h"
+#include "pmu/core_engine.h"
+#include "pmu/evspec.h"
+#include "hw/msr.h"
+#include "pmu/uncore.h"
 
 #define RUN_MAX_REQS 8
 

@@ -6,11 +6,11 @@
  * single MSR write.
  */
 #include "testutil.h"
-#include "core_engine.h"
-#include "evspec.h"
-#include "msr.h"
-#include "options.h"
-#include "uncore.h"
+#include "pmu/core_engine.h"
+#include "pmu/evspec.h"
+#include "hw/msr.h"
+#include "run/options.h"
+#include "pmu/uncore.h"
 
 #define MAX_REQS 16
 #define ARGS_MAX 4

@@ -1,6 +1,6 @@
 /* lib/cacheinfo: CPUID leaf 4 and leaf 2 decoding, against encodings built by hand from the SDM. */
 #include "testutil.h"
-#include "cacheinfo.h"
+#include "pmu/cacheinfo.h"
 
 /* A CPUID that answers from a table of (leaf, subleaf) -> registers; everything else reads 0. */
 struct fake_leaf {

@@ -5,12 +5,12 @@
  */
 #include <stdio.h>
 #include "testutil.h"
-#include "core_engine.h"
-#include "counter.h"
-#include "cpuinfo.h"
-#include "evspec.h"
-#include "model_devs.h"
-#include "msr.h"
+#include "pmu/core_engine.h"
+#include "pmu/counter.h"
+#include "pmu/cpuinfo.h"
+#include "pmu/evspec.h"
+#include "model/model_devs.h"
+#include "hw/msr.h"
 
 #define USR (1u << 16)
 #define OS (1u << 17)

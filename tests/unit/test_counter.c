@@ -1,6 +1,6 @@
-/* Width-aware counter arithmetic (lib/counter.c) at 40, 44 and 48 bits. */
+/* Width-aware counter arithmetic (lib/pmu/counter.c) at 40, 44 and 48 bits. */
 #include "testutil.h"
-#include "counter.h"
+#include "pmu/counter.h"
 
 static const unsigned widths[] = { 40, 44, 48 };
 #define NW (sizeof(widths) / sizeof(widths[0]))

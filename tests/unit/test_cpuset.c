@@ -1,5 +1,5 @@
 #include "testutil.h"
-#include "cpuset.h"
+#include "util/cpuset.h"
 
 static pmu_status parse(const char *s, struct cpuset *set, const char **why)
 {

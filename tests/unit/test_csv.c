@@ -3,7 +3,7 @@
  * number of fields, and RFC 4180 quoting of fields that need it.
  */
 #include "testutil.h"
-#include "csv.h"
+#include "out/csv.h"
 
 /* Fields of one RFC 4180 line (quoted fields unquoted); returns how many. */
 static unsigned split(const char *line, char fields[][64], unsigned max)

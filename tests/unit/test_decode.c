@@ -4,10 +4,10 @@
  * get one line listing the valid ones.
  */
 #include "testutil.h"
-#include "decode.h"
-#include "layouts_core.h"
-#include "layouts_uncore.h"
-#include "uncore.h"
+#include "pmu/decode.h"
+#include "hw/layouts_core.h"
+#include "hw/layouts_uncore.h"
+#include "pmu/uncore.h"
 
 static char buf[8192];
 static struct strbuf sb;

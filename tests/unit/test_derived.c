@@ -5,7 +5,7 @@
  * absent rather than 0.
  */
 #include "testutil.h"
-#include "derived.h"
+#include "out/derived.h"
 
 static void test_roles(void **state)
 {

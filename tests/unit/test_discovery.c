@@ -1,7 +1,7 @@
 /* Discovery on the reference model: CPUID.0AH decoding, MSR reads, uncore family. */
 #include "testutil.h"
-#include "cpuinfo.h"
-#include "msr.h"
+#include "pmu/cpuinfo.h"
+#include "hw/msr.h"
 
 static void test_decode_0a_fields(void **state)
 {

@@ -5,11 +5,11 @@
  */
 #include <pthread.h>
 #include "testutil.h"
-#include "core_engine.h"
-#include "dryrun.h"
-#include "evspec.h"
-#include "msr.h"
-#include "uncore.h"
+#include "pmu/core_engine.h"
+#include "pmu/dryrun.h"
+#include "pmu/evspec.h"
+#include "hw/msr.h"
+#include "pmu/uncore.h"
 
 #define CAP 512
 #define NCPU 4

@@ -1,6 +1,6 @@
 /* The generated event tables (tools/gen_events.py) against the perfmon JSON they came from. */
 #include "testutil.h"
-#include "evspec.h"
+#include "pmu/evspec.h"
 
 static const struct ev_model *model(uint8_t m)
 {

@@ -1,13 +1,13 @@
 /* Event specs: perf terms, raw, generic, architectural, Intel list and uncore names. */
 #include <stdio.h>
 #include "testutil.h"
-#include "evspec.h"
-#include "layouts_core.h"
+#include "pmu/evspec.h"
+#include "hw/layouts_core.h"
 
 #define EN (1u << 22)
 #define RINGS 0x30000u   /* USR | OS */
 
-/* The tool's own SNB-EP U-box descriptor (lib/uncore_boxes.c), for box-level tests. */
+/* The tool's own SNB-EP U-box descriptor (lib/hw/uncore_boxes.c), for box-level tests. */
 static const struct box_desc *snbep_ubox(void)
 {
 	const struct box_desc *d = box_find(UNCORE_SNB_EP, "uncore_ubox", 11);

@@ -1,5 +1,5 @@
 #include "testutil.h"
-#include "fmt.h"
+#include "util/fmt.h"
 
 static void test_numbers(void **state)
 {

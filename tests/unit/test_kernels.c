@@ -1,6 +1,6 @@
 #include "testutil.h"
-#include "kernels.h"
-#include "fmt.h"
+#include "check/kernels.h"
+#include "util/fmt.h"
 
 #define SMALL (64 * 1024)   /* 1024 lines: coprime to the stream stride */
 

@@ -1,6 +1,6 @@
 /* Every field of every core PMU layout encodes, decodes and refuses what it must (seeds 003, 004). */
 #include "testutil.h"
-#include "layouts_core.h"
+#include "hw/layouts_core.h"
 
 static const struct reg_layout *const layouts[] = {
 	&layout_perfevtsel, &layout_fixed_ctr_ctrl, &layout_global_ctrl,

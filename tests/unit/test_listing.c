@@ -4,9 +4,9 @@
  * event name of the model's generated lists appears exactly once.
  */
 #include "testutil.h"
-#include "evspec.h"
-#include "listing.h"
-#include "uncore.h"
+#include "pmu/evspec.h"
+#include "out/listing.h"
+#include "pmu/uncore.h"
 
 #define MAX_LINES 2000
 

@@ -5,9 +5,9 @@
  * without a fault (ASan watches the bounds).
  */
 #include "testutil.h"
-#include "fmt.h"
-#include "logread.h"
-#include "logrec.h"
+#include "util/fmt.h"
+#include "out/logread.h"
+#include "out/logrec.h"
 
 static const char count_line[] =
 	"{\"rec\":\"count\",\"schema\":1,\"simulated\":true,\"cpu\":3,\"apic_id\":3,\"package\":0,"
@@ -67,7 +67,7 @@ static void test_count_record(void **state)
 	assert_int_equal(logread_get_obj(v, "box", &f), PMU_ERR_INVALID);
 }
 
-/* What lib/logrec.c writes reads back to the same values. */
+/* What lib/out/logrec.c writes reads back to the same values. */
 static void test_roundtrip_writer(void **state)
 {
 	(void)state;

@@ -1,7 +1,7 @@
 #include <string.h>
 #include "testutil.h"
-#include "layouts_core.h"
-#include "logrec.h"
+#include "hw/layouts_core.h"
+#include "out/logrec.h"
 
 /* A count record carries the registers that produced the number, raw and decoded. */
 static void count_record_has_everything(void **state)

@@ -1,10 +1,10 @@
 /*
  * The reference model's core PMU against the seed text (seeds 003, 004; REGISTERS.md §1):
  * per-cycle event sequences go in, counter values and faults are checked.
- * Bit positions are spelled out from the seed here, independent of lib/layouts_core.c.
+ * Bit positions are spelled out from the seed here, independent of lib/hw/layouts_core.c.
  */
 #include "testutil.h"
-#include "msr.h"
+#include "hw/msr.h"
 
 #define USR   (1ull << 16)
 #define OS    (1ull << 17)

@@ -4,7 +4,7 @@
  * §3.2) and seed 000 (SNB-EP U-box). All accesses go through the sim backend.
  */
 #include "testutil.h"
-#include "model_devs.h"
+#include "model/model_devs.h"
 
 #define MAX48 ((1ull << 48) - 1)
 #define MAX44 ((1ull << 44) - 1)

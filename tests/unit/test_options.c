@@ -1,6 +1,6 @@
 #include <stdio.h>
 #include "testutil.h"
-#include "options.h"
+#include "run/options.h"
 
 #define ARGV(...) ((const char *const[]){ "efipmu", __VA_ARGS__ })
 #define ARGC(...) ((int)(sizeof((const char *[]){ "efipmu", __VA_ARGS__ }) / sizeof(char *)))

@@ -3,9 +3,9 @@
  * correct profile, and a model broken on purpose fails the right check.
  */
 #include "testutil.h"
-#include "cpuinfo.h"
-#include "msr.h"
-#include "selftest.h"
+#include "pmu/cpuinfo.h"
+#include "hw/msr.h"
+#include "check/selftest.h"
 
 #define ITERATIONS 200
 

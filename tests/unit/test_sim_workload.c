@@ -1,12 +1,12 @@
 /*
- * The replay of kernel claims on the reference model (lib/sim_workload.c):
+ * The replay of kernel claims on the reference model (lib/model/sim_workload.c):
  * counters programmed with raw MSR values (not through the tool's tables)
  * must end at exactly the kernel's claims, core and uncore, and only in the
  * package of the CPU that ran the kernel.
  */
 #include "testutil.h"
-#include "kernels.h"
-#include "sim_workload.h"
+#include "check/kernels.h"
+#include "model/sim_workload.h"
 
 #define EN22 (1ull << 22)
 #define N 100u

@@ -1,6 +1,6 @@
 #include "testutil.h"
-#include "stats.h"
-#include "topology.h"
+#include "util/stats.h"
+#include "pmu/topology.h"
 
 static void set_cpu(struct cpu_info *c, unsigned idx, uint32_t pkg, bool enabled)
 {

@@ -3,9 +3,9 @@
  * sandy-bridge-ep), and against a fake whose registers drop writes (QEMU TCG).
  */
 #include "testutil.h"
-#include "counter.h"
-#include "model_devs.h"
-#include "uncore.h"
+#include "pmu/counter.h"
+#include "model/model_devs.h"
+#include "pmu/uncore.h"
 
 #define BIT(n) ((uint64_t)1 << (n))
 #define M48 ((BIT(48)) - 1)

@@ -1,8 +1,8 @@
 /* Uncore field tables and box descriptors against the seeds and REGISTERS.md, typed by hand. */
 #include <stdio.h>
 #include "testutil.h"
-#include "layouts_uncore.h"
-#include "uncore.h"
+#include "hw/layouts_uncore.h"
+#include "pmu/uncore.h"
 
 static int settable(const struct reg_field *f)
 {

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "model.h"
+#include "model/model.h"
 
 /* A fresh model of a named profile; freed with free(). */
 static inline struct model *test_model(const char *profile, unsigned ncpus, unsigned npkgs,

@@ -1,6 +1,6 @@
 #!/bin/bash
-# Checks the claims of lib/kernels.c's table with callgrind, a counter that
-# shares no code with the table. lib/kernels.c is built three times: with the
+# Checks the claims of lib/check/kernels.c's table with callgrind, a counter that
+# shares no code with the table. lib/check/kernels.c is built three times: with the
 # app's flags (the code the app runs), with the host test flags (-O1, frame
 # pointer) and at -O0 (a wrapper that spills: shows the subtraction holds).
 # Callgrind collects only inside the kernel's function (--toggle-collect), so it
@@ -32,10 +32,10 @@ O0_FLAGS="-std=c11 -O0"
 pass=0
 fail=0
 
-build() {  # name, flags for lib/kernels.c
-	gcc $2 -Wall -Wextra -Werror -Ilib -c lib/kernels.c -o "$OUT/kernels-$1.o" &&
+build() {  # name, flags for lib/check/kernels.c
+	gcc $2 -Wall -Wextra -Werror -Ilib -c lib/check/kernels.c -o "$OUT/kernels-$1.o" &&
 	gcc -std=c11 -O1 -g -Wall -Wextra -Werror -Ilib tests/valgrind/kernel-driver.c \
-		"$OUT/kernels-$1.o" lib/fmt.c lib/status.c -o "$OUT/driver-$1"
+		"$OUT/kernels-$1.o" lib/util/fmt.c lib/util/status.c -o "$OUT/driver-$1"
 }
 
 # measure DRIVER KERNEL N: prints "Ir Bc Bi Bcm Dr Dw" collected inside kernel_KERNEL

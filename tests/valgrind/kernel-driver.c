@@ -1,5 +1,5 @@
 /*
- * Host driver for check-kernels.sh: runs one kernel of lib/kernels.c so that
+ * Host driver for check-kernels.sh: runs one kernel of lib/check/kernels.c so that
  * callgrind, collecting only inside the kernel's function, counts what it
  * executes. It also prints the table's claims, so the script can compare.
  *   kernel-driver list            kernel names and their functions
@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "kernels.h"
+#include "check/kernels.h"
 
 #define BUF_BYTES (1u << 20)   /* 16384 lines: coprime to the stream stride */
 

@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "layouts_core.h"
-#include "logrec.h"
+#include "hw/layouts_core.h"
+#include "out/logrec.h"
 
 int main(int argc, char **argv)
 {

@@ -1,0 +1,255 @@
+/* The validation suite's records, register bookkeeping and kernel calls (see selftest.h). */
+#include "check/selftest.h"
+#include "util/fmt.h"
+#include "model/model_devs.h"
+#include "hw/msr.h"
+#include "model/sim_workload.h"
+
+const char *selftest_result_str(enum selftest_result res)
+{
+	return res == SELFTEST_PASS ? "PASS" : res == SELFTEST_FAIL ? "FAIL" : "SKIP";
+}
+
+void st_begin(struct selftest_run *t, const struct selftest_env *env, struct selftest_report *r,
+	      enum selftest_scope scope, uint32_t where)
+{
+	uint64_t v;
+	r->n = r->pass = r->fail = r->skip = 0;
+	r->truncated = r->absent = false;
+	r->smi = 0;
+	t->env = env;
+	t->r = r;
+	t->scope = (uint8_t)scope;
+	t->where = where;
+	t->saved.n = 0;
+	t->saved.st = PMU_OK;
+	t->smi_ok = pmu_rdmsr(env->b, env->cpu, MSR_SMI_COUNT, &v) == PMU_OK;
+}
+
+struct selftest_check *st_add(struct selftest_run *t, const char *name, enum selftest_result res,
+			      uint64_t expected, uint64_t measured)
+{
+	struct selftest_report *r = t->r;
+	/* A full report keeps counting: the last slot takes the overflow. */
+	struct selftest_check *c = &r->c[r->n < SELFTEST_MAX_CHECKS ? r->n : SELFTEST_MAX_CHECKS - 1];
+	if (r->n < SELFTEST_MAX_CHECKS)
+		r->n++;
+	else
+		r->truncated = true;
+	pmu_memset(c, 0, sizeof(*c));
+	pmu_strlcpy(c->name, name, sizeof(c->name));
+	c->scope = t->scope;
+	c->result = (uint8_t)res;
+	c->where = t->where;
+	c->expected = expected;
+	c->measured = measured;
+	r->pass += res == SELFTEST_PASS;
+	r->fail += res == SELFTEST_FAIL;
+	r->skip += res == SELFTEST_SKIP;
+	return c;
+}
+
+void st_fail(struct selftest_run *t, struct selftest_check *c)
+{
+	struct selftest_report *r = t->r;
+	if (c->result == SELFTEST_FAIL)
+		return;
+	r->pass -= c->result == SELFTEST_PASS;
+	r->skip -= c->result == SELFTEST_SKIP;
+	r->fail++;
+	c->result = SELFTEST_FAIL;
+}
+
+static void why_sb(struct selftest_check *c, struct strbuf *sb)
+{
+	size_t len = pmu_strlen(c->reason);
+	sb_init(sb, c->reason + len, sizeof(c->reason) - len);
+}
+
+void st_why(struct selftest_check *c, const char *text)
+{
+	struct strbuf sb;
+	why_sb(c, &sb);
+	sb_puts(&sb, text);
+}
+
+void st_why_hex(struct selftest_check *c, uint64_t v)
+{
+	struct strbuf sb;
+	why_sb(c, &sb);
+	sb_hex(&sb, v);
+}
+
+void st_why_dec(struct selftest_check *c, uint64_t v)
+{
+	struct strbuf sb;
+	why_sb(c, &sb);
+	sb_dec(&sb, v);
+}
+
+void st_skip(struct selftest_run *t, const char *name, const char *what, pmu_status st)
+{
+	struct selftest_check *c = st_add(t, name, SELFTEST_SKIP, 0, 0);
+	st_why(c, what);
+	if (st) {
+		st_why(c, ": ");
+		st_why(c, pmu_status_str(st));
+	}
+}
+
+/* ---- registers ---- */
+
+static bool saved_has(const struct selftest_saved *s, uint32_t msr)
+{
+	for (unsigned i = 0; i < s->n; i++)
+		if (s->msr[i] == msr)
+			return true;
+	return false;
+}
+
+static pmu_status save_first(struct selftest_run *t, uint32_t msr)
+{
+	struct selftest_saved *s = &t->saved;
+	if (saved_has(s, msr))
+		return PMU_OK;
+	if (s->n >= SELFTEST_SAVE_MAX)
+		return PMU_ERR_NOSPACE;
+	pmu_status st = pmu_rdmsr(t->env->b, t->env->cpu, msr, &s->val[s->n]);
+	if (!st)
+		s->msr[s->n++] = msr;
+	return st;
+}
+
+pmu_status st_write(struct selftest_run *t, uint32_t msr, uint64_t val)
+{
+	pmu_status st = save_first(t, msr);
+	return st ? st : pmu_wrmsr(t->env->b, t->env->cpu, msr, val);
+}
+
+pmu_status st_read(struct selftest_run *t, uint32_t msr, uint64_t *val)
+{
+	return pmu_rdmsr(t->env->b, t->env->cpu, msr, val);
+}
+
+void st_restore(struct selftest_run *t,
+		pmu_status (*restore)(struct selftest_run *t, uint32_t msr, uint64_t val))
+{
+	struct selftest_saved *s = &t->saved;
+	for (unsigned i = s->n; i-- > 0;) {
+		pmu_status st = restore ? restore(t, s->msr[i], s->val[i]) :
+					  pmu_wrmsr(t->env->b, t->env->cpu, s->msr[i], s->val[i]);
+		if (st && !s->st) {
+			s->st = st;
+			s->bad_msr = s->msr[i];
+		}
+	}
+	s->n = 0;
+}
+
+pmu_status st_holds(struct selftest_run *t, uint32_t msr, uint64_t mask, uint64_t *wrote,
+		    uint64_t *read)
+{
+	static const uint64_t patterns[2] = { 0x5555555555555555ull, 0xAAAAAAAAAAAAAAAAull };
+	uint64_t orig;
+	pmu_status st = st_read(t, msr, &orig), held = PMU_OK;
+	*wrote = *read = 0;
+	if (st)
+		return st;
+	for (unsigned k = 0; k < 2 && !st && !held; k++) {
+		uint64_t want = (orig & ~mask) | (patterns[k] & mask), got = 0;
+		st = st_write(t, msr, want);
+		if (!st)
+			st = st_read(t, msr, &got);
+		if (!st && (got & mask) != (want & mask)) {
+			held = PMU_ERR_NOT_HELD;
+			*wrote = want;
+			*read = got;
+		}
+	}
+	pmu_status rst = pmu_wrmsr(t->env->b, t->env->cpu, msr, orig);
+	return st ? st : held ? held : rst;
+}
+
+void st_restore_check(struct selftest_run *t)
+{
+	const struct selftest_saved *s = &t->saved;
+	struct selftest_check *c = st_add(t, "restore", s->st ? SELFTEST_FAIL : SELFTEST_PASS, 0, 0);
+	if (!s->st) {
+		st_why(c, "every register written was put back");
+		return;
+	}
+	st_why(c, "could not put back ");
+	st_why_hex(c, s->bad_msr);
+	st_why(c, ": ");
+	st_why(c, pmu_status_str(s->st));
+}
+
+/* ---- kernels ---- */
+
+uint64_t st_smi_read(const struct selftest_run *t)
+{
+	uint64_t v = 0;
+	if (t->smi_ok)
+		(void)pmu_rdmsr(t->env->b, t->env->cpu, MSR_SMI_COUNT, &v);
+	return v;
+}
+
+void st_call(const struct selftest_run *t, struct selftest_call *c, const struct kernel_desc *k,
+	     uint64_t iterations)
+{
+	pmu_memset(c, 0, sizeof(*c));
+	c->args.iterations = iterations;
+	c->k = k;
+	c->cpu = t->env->cpu;
+	c->ctx = t->env->ctx;
+}
+
+kernel_fn st_kernel(const struct selftest_run *t, const struct kernel_desc *k)
+{
+	return t->env->kernel_for(t->env->ctx, k);
+}
+
+void st_smi_check(struct selftest_run *t)
+{
+	if (!t->smi_ok) {
+		st_skip(t, "smi count", "MSR_SMI_COUNT (0x34) does not read on this CPU", PMU_OK);
+		return;
+	}
+	/* SMIs are firmware's, not a PMU fault: reported, never failed. */
+	struct selftest_check *c = st_add(t, "smi count", SELFTEST_PASS, 0, t->r->smi);
+	if (!t->r->smi) {
+		st_why(c, "no SMI during the kernels");
+		return;
+	}
+	st_why_dec(c, t->r->smi);
+	st_why(c, " SMIs during the kernels: firmware noise (exact checks retried)");
+}
+
+bool st_near(uint64_t a, uint64_t b, uint64_t tol)
+{
+	return (a > b ? a - b : b - a) <= tol;
+}
+
+unsigned st_ones(uint64_t v)
+{
+	unsigned n = 0;
+	while (n < 64 && ((v >> n) & 1))
+		n++;
+	return n;
+}
+
+/* ---- the reference model as the kernel runner ---- */
+
+/* sim_workload replays the kernel's claims, uncore clock ticks included, one cycle each. */
+static uint64_t sim_kernel(const void *arg)
+{
+	const struct selftest_call *c = arg;
+	return sim_workload_run(c->ctx, c->cpu, c->k, c->args.iterations);
+}
+
+kernel_fn selftest_sim_kernel_for(void *ctx, const struct kernel_desc *k)
+{
+	(void)ctx;
+	(void)k;
+	return sim_kernel;
+}

@@ -1,0 +1,108 @@
+#include "hw/layouts_core.h"
+
+/* IA32_PERFEVTSELx: seed 003 (SDM 18.2.1.1), REGISTERS.md §1.3. */
+static const struct reg_field perfevtsel[] = {
+	{ "event", 0, 8, RA_RW, "evtsel event_select" },
+	{ "umask", 8, 8, RA_RW, "unit_mask" },
+	{ "usr", 16, 1, RA_RW, "user" },
+	{ "os", 17, 1, RA_RW, "kernel" },
+	{ "e", 18, 1, RA_RW, "edge edge_detect" },
+	{ "pc", 19, 1, RA_RW, "pin_control" },
+	{ "int", 20, 1, RA_RW, "pmi apic_int" },
+	{ "any", 21, 1, RA_RW, "anythread" },   /* v3+ only: engine masks it otherwise */
+	{ "en", 22, 1, RA_RW, "enable" },
+	{ "inv", 23, 1, RA_RW, "invert" },
+	{ "cmask", 24, 8, RA_RW, "counter_mask thresh" },
+	{ "rsv", 32, 32, RA_RSV, NULL },
+};
+
+/* IA32_FIXED_CTR_CTRL: seed 004 figure 18-14, REGISTERS.md §1.4. enN: 0 off, 1 OS, 2 user, 3 all. */
+static const struct reg_field fixed_ctr_ctrl[] = {
+	{ "en0", 0, 2, RA_RW, NULL },
+	{ "any0", 2, 1, RA_RW, NULL },
+	{ "pmi0", 3, 1, RA_RW, NULL },
+	{ "en1", 4, 2, RA_RW, NULL },
+	{ "any1", 6, 1, RA_RW, NULL },
+	{ "pmi1", 7, 1, RA_RW, NULL },
+	{ "en2", 8, 2, RA_RW, NULL },
+	{ "any2", 10, 1, RA_RW, NULL },
+	{ "pmi2", 11, 1, RA_RW, NULL },
+	{ "rsv", 12, 52, RA_RSV, NULL },
+};
+
+/* IA32_PERF_GLOBAL_CTRL: seed 004, REGISTERS.md §1.5. */
+static const struct reg_field global_ctrl[] = {
+	{ "en_pmc0", 0, 1, RA_RW, NULL },
+	{ "en_pmc1", 1, 1, RA_RW, NULL },
+	{ "en_pmc2", 2, 1, RA_RW, NULL },
+	{ "en_pmc3", 3, 1, RA_RW, NULL },
+	{ "en_pmc4", 4, 1, RA_RW, NULL },
+	{ "en_pmc5", 5, 1, RA_RW, NULL },
+	{ "en_pmc6", 6, 1, RA_RW, NULL },
+	{ "en_pmc7", 7, 1, RA_RW, NULL },
+	{ "rsv", 8, 24, RA_RSV, NULL },
+	{ "en_fixed0", 32, 1, RA_RW, NULL },
+	{ "en_fixed1", 33, 1, RA_RW, NULL },
+	{ "en_fixed2", 34, 1, RA_RW, NULL },
+	{ "rsv", 35, 29, RA_RSV, NULL },
+};
+
+/* IA32_PERF_GLOBAL_STATUS (read only): seed 004, REGISTERS.md §1.5. */
+static const struct reg_field global_status[] = {
+	{ "ovf_pmc0", 0, 1, RA_RO, NULL },
+	{ "ovf_pmc1", 1, 1, RA_RO, NULL },
+	{ "ovf_pmc2", 2, 1, RA_RO, NULL },
+	{ "ovf_pmc3", 3, 1, RA_RO, NULL },
+	{ "ovf_pmc4", 4, 1, RA_RO, NULL },
+	{ "ovf_pmc5", 5, 1, RA_RO, NULL },
+	{ "ovf_pmc6", 6, 1, RA_RO, NULL },
+	{ "ovf_pmc7", 7, 1, RA_RO, NULL },
+	{ "rsv", 8, 24, RA_RSV, NULL },
+	{ "ovf_fixed0", 32, 1, RA_RO, NULL },
+	{ "ovf_fixed1", 33, 1, RA_RO, NULL },
+	{ "ovf_fixed2", 34, 1, RA_RO, NULL },
+	{ "rsv", 35, 26, RA_RSV, NULL },
+	{ "ovf_uncore", 61, 1, RA_RO, NULL },
+	{ "ovf_buf", 62, 1, RA_RO, NULL },
+	{ "cond_chgd", 63, 1, RA_RO, NULL },
+};
+
+/* IA32_PERF_GLOBAL_OVF_CTRL (write 1 to clear the STATUS bit): seed 004, REGISTERS.md §1.5. */
+static const struct reg_field global_ovf_ctrl[] = {
+	{ "clr_ovf_pmc0", 0, 1, RA_W1C, NULL },
+	{ "clr_ovf_pmc1", 1, 1, RA_W1C, NULL },
+	{ "clr_ovf_pmc2", 2, 1, RA_W1C, NULL },
+	{ "clr_ovf_pmc3", 3, 1, RA_W1C, NULL },
+	{ "clr_ovf_pmc4", 4, 1, RA_W1C, NULL },
+	{ "clr_ovf_pmc5", 5, 1, RA_W1C, NULL },
+	{ "clr_ovf_pmc6", 6, 1, RA_W1C, NULL },
+	{ "clr_ovf_pmc7", 7, 1, RA_W1C, NULL },
+	{ "rsv", 8, 24, RA_RSV, NULL },
+	{ "clr_ovf_fixed0", 32, 1, RA_W1C, NULL },
+	{ "clr_ovf_fixed1", 33, 1, RA_W1C, NULL },
+	{ "clr_ovf_fixed2", 34, 1, RA_W1C, NULL },
+	{ "rsv", 35, 26, RA_RSV, NULL },
+	{ "clr_ovf_uncore", 61, 1, RA_W1C, NULL },
+	{ "clr_ovf_buf", 62, 1, RA_W1C, NULL },
+	{ "clr_cond_chgd", 63, 1, RA_W1C, NULL },
+};
+
+/* IA32_PERF_CAPABILITIES (read only): REGISTERS.md §1.6. */
+static const struct reg_field perf_capabilities[] = {
+	{ "lbr_fmt", 0, 6, RA_RO, NULL },
+	{ "pebs_trap", 6, 1, RA_RO, NULL },
+	{ "pebs_arch_reg", 7, 1, RA_RO, NULL },
+	{ "pebs_rec_fmt", 8, 4, RA_RO, NULL },
+	{ "smm_freeze", 12, 1, RA_RO, NULL },
+	{ "fw_write", 13, 1, RA_RO, NULL },
+	{ "rsv", 14, 50, RA_RSV, NULL },
+};
+
+const struct reg_layout layout_perfevtsel = REG_LAYOUT("IA32_PERFEVTSEL", perfevtsel);
+const struct reg_layout layout_fixed_ctr_ctrl = REG_LAYOUT("IA32_FIXED_CTR_CTRL", fixed_ctr_ctrl);
+const struct reg_layout layout_global_ctrl = REG_LAYOUT("IA32_PERF_GLOBAL_CTRL", global_ctrl);
+const struct reg_layout layout_global_status = REG_LAYOUT("IA32_PERF_GLOBAL_STATUS", global_status);
+const struct reg_layout layout_global_ovf_ctrl =
+	REG_LAYOUT("IA32_PERF_GLOBAL_OVF_CTRL", global_ovf_ctrl);
+const struct reg_layout layout_perf_capabilities =
+	REG_LAYOUT("IA32_PERF_CAPABILITIES", perf_capabilities);

@@ -1,0 +1,260 @@
+#include "hw/layouts_uncore.h"
+
+/* MSR_UNCORE_PERFEVTSELx: seed 001 figure 18-28, REGISTERS.md §2.5 (bit 21: §8 #9, reserved). */
+static const struct reg_field nhm_unc_perfevtsel[] = {
+	{ "event_select", 0, 8, RA_RW, "event ev_sel evtsel" },
+	{ "umask", 8, 8, RA_RW, "unit_mask" },
+	{ "rsv", 16, 1, RA_RSV, NULL },
+	{ "occ_ctr_rst", 17, 1, RA_WO, "rst" },
+	{ "e", 18, 1, RA_RW, "edge edge_detect edge_det" },
+	{ "rsv", 19, 1, RA_RSV, NULL },
+	{ "pmi", 20, 1, RA_RW, "int" },
+	{ "rsv", 21, 1, RA_RSV, NULL },
+	{ "en", 22, 1, RA_RW, "enable" },
+	{ "inv", 23, 1, RA_RW, "invert" },
+	{ "cmask", 24, 8, RA_RW, "counter_mask thresh" },
+	{ "rsv", 32, 32, RA_RSV, NULL },
+};
+
+/*
+ * MSR_UNCORE_FIXED_CTR_CTRL: seed 001 figure 18-29 names EN and PMI; EN = bit 0 (kernel),
+ * PMI = bit 2 from CoreFreq only (REGISTERS.md §2.4, UNCONFIRMED).
+ */
+static const struct reg_field nhm_unc_fixed_ctr_ctrl[] = {
+	{ "en", 0, 1, RA_RW, "enable" },
+	{ "rsv", 1, 1, RA_RSV, NULL },
+	{ "pmi", 2, 1, RA_RW, "int" },
+	{ "rsv", 3, 61, RA_RSV, NULL },
+};
+
+/* MSR_UNCORE_PERF_GLOBAL_CTRL: REGISTERS.md §2.2 (bits 48-51 and 63 UNCONFIRMED, §8 #11). */
+static const struct reg_field nhm_unc_global_ctrl[] = {
+	{ "en_pc0", 0, 1, RA_RW, NULL },
+	{ "en_pc1", 1, 1, RA_RW, NULL },
+	{ "en_pc2", 2, 1, RA_RW, NULL },
+	{ "en_pc3", 3, 1, RA_RW, NULL },
+	{ "en_pc4", 4, 1, RA_RW, NULL },
+	{ "en_pc5", 5, 1, RA_RW, NULL },
+	{ "en_pc6", 6, 1, RA_RW, NULL },
+	{ "en_pc7", 7, 1, RA_RW, NULL },
+	{ "rsv", 8, 24, RA_RSV, NULL },
+	{ "en_fc0", 32, 1, RA_RW, NULL },
+	{ "rsv", 33, 15, RA_RSV, NULL },
+	{ "en_pmi_core0", 48, 1, RA_RW, NULL },
+	{ "en_pmi_core1", 49, 1, RA_RW, NULL },
+	{ "en_pmi_core2", 50, 1, RA_RW, NULL },
+	{ "en_pmi_core3", 51, 1, RA_RW, NULL },
+	{ "rsv", 52, 11, RA_RSV, NULL },
+	{ "pmi_frz", 63, 1, RA_RW, "en_frz" },
+};
+
+/* MSR_UNCORE_PERF_GLOBAL_STATUS (read only): REGISTERS.md §2.3 (bits 61, 63 UNCONFIRMED). */
+static const struct reg_field nhm_unc_global_status[] = {
+	{ "ovf_pc0", 0, 1, RA_RO, NULL },
+	{ "ovf_pc1", 1, 1, RA_RO, NULL },
+	{ "ovf_pc2", 2, 1, RA_RO, NULL },
+	{ "ovf_pc3", 3, 1, RA_RO, NULL },
+	{ "ovf_pc4", 4, 1, RA_RO, NULL },
+	{ "ovf_pc5", 5, 1, RA_RO, NULL },
+	{ "ovf_pc6", 6, 1, RA_RO, NULL },
+	{ "ovf_pc7", 7, 1, RA_RO, NULL },
+	{ "rsv", 8, 24, RA_RSV, NULL },
+	{ "ovf_fc0", 32, 1, RA_RO, NULL },
+	{ "rsv", 33, 28, RA_RSV, NULL },
+	{ "ovf_pmi", 61, 1, RA_RO, NULL },
+	{ "rsv", 62, 1, RA_RSV, NULL },
+	{ "cond_chgd", 63, 1, RA_RO, NULL },
+};
+
+/* MSR_UNCORE_PERF_GLOBAL_OVF_CTRL (write 1 to clear the STATUS bit): REGISTERS.md §2.3. */
+static const struct reg_field nhm_unc_global_ovf_ctrl[] = {
+	{ "clr_ovf_pc0", 0, 1, RA_W1C, NULL },
+	{ "clr_ovf_pc1", 1, 1, RA_W1C, NULL },
+	{ "clr_ovf_pc2", 2, 1, RA_W1C, NULL },
+	{ "clr_ovf_pc3", 3, 1, RA_W1C, NULL },
+	{ "clr_ovf_pc4", 4, 1, RA_W1C, NULL },
+	{ "clr_ovf_pc5", 5, 1, RA_W1C, NULL },
+	{ "clr_ovf_pc6", 6, 1, RA_W1C, NULL },
+	{ "clr_ovf_pc7", 7, 1, RA_W1C, NULL },
+	{ "rsv", 8, 24, RA_RSV, NULL },
+	{ "clr_ovf_fc0", 32, 1, RA_W1C, NULL },
+	{ "rsv", 33, 28, RA_RSV, NULL },
+	{ "clr_ovf_pmi", 61, 1, RA_W1C, NULL },
+	{ "rsv", 62, 1, RA_RSV, NULL },
+	{ "clr_cond_chgd", 63, 1, RA_W1C, NULL },
+};
+
+/* U_PMON_GLOBAL_CTRL (0xC00): REGISTERS.md §3.2; bits no source defines are reserved. */
+static const struct reg_field nhmex_u_global_ctrl[] = {
+	{ "en", 0, 1, RA_RW, "enable" },
+	{ "pmi_core_sel", 1, 4, RA_RW, NULL },
+	{ "rsv", 5, 23, RA_RSV, NULL },
+	{ "en_all", 28, 1, RA_RW, NULL },
+	{ "rst_all", 29, 1, RA_RW, NULL },
+	{ "rsv", 30, 1, RA_RSV, NULL },
+	{ "frz_all", 31, 1, RA_RW, NULL },
+	{ "rsv", 32, 32, RA_RSV, NULL },
+};
+
+/* U_PMON_EVNT_SEL (0xC10): REGISTERS.md §3.2 (kernel raw mask: event and edge). */
+static const struct reg_field nhmex_u_evnt_sel[] = {
+	{ "event", 0, 8, RA_RW, "ev_sel event_select" },
+	{ "rsv", 8, 10, RA_RSV, NULL },
+	{ "edge", 18, 1, RA_RW, "edge_det e" },
+	{ "rsv", 19, 3, RA_RSV, NULL },
+	{ "en", 22, 1, RA_RW, "enable" },
+	{ "rsv", 23, 41, RA_RSV, NULL },
+};
+
+/* M_MSR_PMU_CNT_CTL{5-0}: seed 002 table 2-67, row by row. */
+static const struct reg_field nhmex_m_cnt_ctl[] = {
+	{ "en", 0, 1, RA_RW, "enable" },
+	{ "pmi_en", 1, 1, RA_RW, "pmi" },
+	{ "count_mode", 2, 2, RA_RW, NULL },
+	{ "storage_mode", 4, 2, RA_RW, NULL },
+	{ "wrap_mode", 6, 1, RA_RW, NULL },
+	{ "flag_mode", 7, 1, RA_RW, NULL },
+	{ "rsv", 8, 1, RA_RSV, NULL },
+	{ "inc_sel", 9, 5, RA_RW, "event" },
+	{ "rsv", 14, 5, RA_RSV, NULL },
+	{ "set_flag_sel", 19, 3, RA_RW, NULL },
+	{ "rsv", 22, 3, RA_RSV, NULL },
+	{ "ig", 25, 36, RA_IG, NULL },
+	{ "rsv", 61, 2, RA_RSV, NULL },
+	{ "ig", 63, 1, RA_IG, NULL },
+};
+
+/* M-box BOX_CTRL: bit n enables counter n (REGISTERS.md §3.3). */
+static const struct reg_field nhmex_m_box_ctrl[] = {
+	{ "en_ctr0", 0, 1, RA_RW, NULL },
+	{ "en_ctr1", 1, 1, RA_RW, NULL },
+	{ "en_ctr2", 2, 1, RA_RW, NULL },
+	{ "en_ctr3", 3, 1, RA_RW, NULL },
+	{ "en_ctr4", 4, 1, RA_RW, NULL },
+	{ "en_ctr5", 5, 1, RA_RW, NULL },
+	{ "rsv", 6, 58, RA_RSV, NULL },
+};
+
+/* M-box BOX_STATUS: bit n = counter n overflowed (REGISTERS.md §3.3, bit map UNCONFIRMED). */
+static const struct reg_field nhmex_m_box_status[] = {
+	{ "ovf_ctr0", 0, 1, RA_RO, NULL },
+	{ "ovf_ctr1", 1, 1, RA_RO, NULL },
+	{ "ovf_ctr2", 2, 1, RA_RO, NULL },
+	{ "ovf_ctr3", 3, 1, RA_RO, NULL },
+	{ "ovf_ctr4", 4, 1, RA_RO, NULL },
+	{ "ovf_ctr5", 5, 1, RA_RO, NULL },
+	{ "rsv", 6, 58, RA_RSV, NULL },
+};
+
+/* M-box BOX_OVF_CTRL: write 1 to clear overflow n (REGISTERS.md §3.3, UNCONFIRMED). */
+static const struct reg_field nhmex_m_box_ovf_ctrl[] = {
+	{ "clr_ovf_ctr0", 0, 1, RA_W1C, NULL },
+	{ "clr_ovf_ctr1", 1, 1, RA_W1C, NULL },
+	{ "clr_ovf_ctr2", 2, 1, RA_W1C, NULL },
+	{ "clr_ovf_ctr3", 3, 1, RA_W1C, NULL },
+	{ "clr_ovf_ctr4", 4, 1, RA_W1C, NULL },
+	{ "clr_ovf_ctr5", 5, 1, RA_W1C, NULL },
+	{ "rsv", 6, 58, RA_RSV, NULL },
+};
+
+/* U_MSR_PMON_CTL{1-0}: seed 000 table 2-2, row by row; perf's names as aliases. */
+static const struct reg_field snbep_u_pmon_ctl[] = {
+	{ "ev_sel", 0, 8, RA_RW, "event" },
+	{ "umask", 8, 8, RA_RW, NULL },
+	{ "rsv", 16, 1, RA_RSV, NULL },
+	{ "rst", 17, 1, RA_WO, NULL },
+	{ "edge_det", 18, 1, RA_RW, "edge" },
+	{ "rsv", 19, 1, RA_RSV, NULL },
+	{ "rsv", 20, 2, RA_RSV, NULL },
+	{ "en", 22, 1, RA_RW, "enable" },
+	{ "invert", 23, 1, RA_RW, "inv" },
+	{ "thresh", 24, 5, RA_RW, "cmask" },
+	{ "rsv", 29, 3, RA_RSV, NULL },
+	{ "rsv", 32, 32, RA_RSV, NULL },
+};
+
+/* U_MSR_PMON_UCLK_FIXED_CTL (0xC08): enable bit 22 only (REGISTERS.md §4.3, §8 #15). */
+static const struct reg_field snbep_uclk_fixed_ctl[] = {
+	{ "rsv", 0, 22, RA_RSV, NULL },
+	{ "en", 22, 1, RA_RW, "enable" },
+	{ "rsv", 23, 41, RA_RSV, NULL },
+};
+
+/* Box control of every SNB-EP box (REGISTERS.md §4.1); the reset bits act once and read 0. */
+static const struct reg_field snbep_box_ctl[] = {
+	{ "rst_ctrl", 0, 1, RA_WO, NULL },
+	{ "rst_ctrs", 1, 1, RA_WO, NULL },
+	{ "rsv", 2, 6, RA_RSV, NULL },
+	{ "frz", 8, 1, RA_RW, "freeze" },
+	{ "rsv", 9, 7, RA_RSV, NULL },
+	{ "frz_en", 16, 1, RA_RW, "freeze_enable" },
+	{ "rsv", 17, 47, RA_RSV, NULL },
+};
+
+/* C-box event select: common SNB-EP layout (REGISTERS.md §4.2); bit 21 is QPI only. */
+static const struct reg_field snbep_cbox_ctl[] = {
+	{ "ev_sel", 0, 8, RA_RW, "event" },
+	{ "umask", 8, 8, RA_RW, NULL },
+	{ "rsv", 16, 1, RA_RSV, NULL },
+	{ "rst", 17, 1, RA_WO, NULL },
+	{ "edge_det", 18, 1, RA_RW, "edge" },
+	{ "tid_en", 19, 1, RA_RW, NULL },
+	{ "rsv", 20, 2, RA_RSV, NULL },
+	{ "en", 22, 1, RA_RW, "enable" },
+	{ "invert", 23, 1, RA_RW, "inv" },
+	{ "thresh", 24, 8, RA_RW, "cmask" },
+	{ "rsv", 32, 32, RA_RSV, NULL },
+};
+
+/* PCU event select (REGISTERS.md §4.5). */
+static const struct reg_field snbep_pcu_ctl[] = {
+	{ "ev_sel", 0, 8, RA_RW, "event" },
+	{ "rsv", 8, 6, RA_RSV, NULL },
+	{ "occ_sel", 14, 2, RA_RW, NULL },
+	{ "rsv", 16, 2, RA_RSV, NULL },
+	{ "edge_det", 18, 1, RA_RW, "edge" },
+	{ "rsv", 19, 3, RA_RSV, NULL },
+	{ "en", 22, 1, RA_RW, "enable" },
+	{ "invert", 23, 1, RA_RW, "inv" },
+	{ "thresh", 24, 5, RA_RW, "cmask" },
+	{ "rsv", 29, 1, RA_RSV, NULL },
+	{ "occ_invert", 30, 1, RA_RW, NULL },
+	{ "occ_edge", 31, 1, RA_RW, NULL },
+	{ "rsv", 32, 32, RA_RSV, NULL },
+};
+
+const struct reg_layout layout_nhm_unc_perfevtsel =
+	REG_LAYOUT("MSR_UNCORE_PERFEVTSEL", nhm_unc_perfevtsel);
+const struct reg_layout layout_nhm_unc_fixed_ctr_ctrl =
+	REG_LAYOUT("MSR_UNCORE_FIXED_CTR_CTRL", nhm_unc_fixed_ctr_ctrl);
+const struct reg_layout layout_nhm_unc_global_ctrl =
+	REG_LAYOUT("MSR_UNCORE_PERF_GLOBAL_CTRL", nhm_unc_global_ctrl);
+const struct reg_layout layout_nhm_unc_global_status =
+	REG_LAYOUT("MSR_UNCORE_PERF_GLOBAL_STATUS", nhm_unc_global_status);
+const struct reg_layout layout_nhm_unc_global_ovf_ctrl =
+	REG_LAYOUT("MSR_UNCORE_PERF_GLOBAL_OVF_CTRL", nhm_unc_global_ovf_ctrl);
+const struct reg_layout layout_nhmex_u_global_ctrl =
+	REG_LAYOUT("U_PMON_GLOBAL_CTRL", nhmex_u_global_ctrl);
+const struct reg_layout layout_nhmex_u_evnt_sel = REG_LAYOUT("U_PMON_EVNT_SEL", nhmex_u_evnt_sel);
+const struct reg_layout layout_nhmex_m_cnt_ctl = REG_LAYOUT("M_MSR_PMU_CNT_CTL", nhmex_m_cnt_ctl);
+const struct reg_layout layout_nhmex_m_box_ctrl = REG_LAYOUT("M_MSR_PMON_BOX_CTRL", nhmex_m_box_ctrl);
+const struct reg_layout layout_nhmex_m_box_status =
+	REG_LAYOUT("M_MSR_PMON_BOX_STATUS", nhmex_m_box_status);
+const struct reg_layout layout_nhmex_m_box_ovf_ctrl =
+	REG_LAYOUT("M_MSR_PMON_BOX_OVF_CTRL", nhmex_m_box_ovf_ctrl);
+const struct reg_layout layout_snbep_u_pmon_ctl = REG_LAYOUT("U_MSR_PMON_CTL", snbep_u_pmon_ctl);
+const struct reg_layout layout_snbep_uclk_fixed_ctl =
+	REG_LAYOUT("U_MSR_PMON_UCLK_FIXED_CTL", snbep_uclk_fixed_ctl);
+const struct reg_layout layout_snbep_box_ctl = REG_LAYOUT("SNBEP_PMON_BOX_CTL", snbep_box_ctl);
+const struct reg_layout layout_snbep_cbox_ctl = REG_LAYOUT("C_MSR_PMON_CTL", snbep_cbox_ctl);
+const struct reg_layout layout_snbep_pcu_ctl = REG_LAYOUT("PCU_MSR_PMON_CTL", snbep_pcu_ctl);
+
+const struct reg_layout *const uncore_layouts[] = {
+	&layout_nhm_unc_perfevtsel, &layout_nhm_unc_fixed_ctr_ctrl, &layout_nhm_unc_global_ctrl,
+	&layout_nhm_unc_global_status, &layout_nhm_unc_global_ovf_ctrl,
+	&layout_nhmex_u_global_ctrl, &layout_nhmex_u_evnt_sel, &layout_nhmex_m_cnt_ctl,
+	&layout_nhmex_m_box_ctrl, &layout_nhmex_m_box_status, &layout_nhmex_m_box_ovf_ctrl,
+	&layout_snbep_u_pmon_ctl, &layout_snbep_uclk_fixed_ctl, &layout_snbep_box_ctl,
+	&layout_snbep_cbox_ctl, &layout_snbep_pcu_ctl,
+};
+const unsigned uncore_layout_count = sizeof(uncore_layouts) / sizeof(uncore_layouts[0]);

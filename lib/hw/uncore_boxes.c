@@ -1,0 +1,175 @@
+/*
+ * The uncore boxes of each family as const descriptors. Addresses follow the
+ * seeds, then the kernel, where sources disagree (REGISTERS.md §8).
+ */
+#include "pmu/uncore.h"
+#include "util/fmt.h"
+#include "hw/layouts_uncore.h"
+
+#define BIT(n) ((uint64_t)1 << (n))
+
+/* ---- Nehalem/Westmere client (seed 001, REGISTERS.md §2, §6) ---- */
+
+/* Kernel: disable = 0, enable = EN_PCx | EN_FC0 (bit 32). */
+static const struct uncore_gate nhm_global = {
+	.layout = &layout_nhm_unc_global_ctrl, .stop_val = 0, .start_val = 0, .ctr_bit0 = 0, .fixed_bit = 32,
+};
+
+static const struct uncore_status nhm_status = {
+	.layout = &layout_nhm_unc_global_status, .ovf_layout = &layout_nhm_unc_global_ovf_ctrl,
+	.ctr_bit0 = 0, .fixed_bit = 32,
+};
+
+static const struct box_desc nhm_uncore = {
+	.name = "uncore", .family = UNCORE_NHM_CLIENT,
+	.ctl_layout = &layout_nhm_unc_perfevtsel, .n_counters = 8, .counter_width = 48,
+	.ctl_base = 0x3C0, .ctl_stride = 1, .ctr_base = 0x3B0, .ctr_stride = 1,
+	.enable_mask = BIT(22),
+	.global_ctl = 0x391, .global = &nhm_global,
+	.status_msr = 0x392, .ovf_msr = 0x393, .status = &nhm_status,
+	.fixed_ctl = 0x395, .fixed_ctr = 0x394, .fixed_width = 48,
+	.fixed_layout = &layout_nhm_unc_fixed_ctr_ctrl, .fixed_enable_mask = BIT(0),
+};
+
+/* ---- Nehalem-EX / Westmere-EX (seed 002, REGISTERS.md §3, §6) ---- */
+
+/* U_PMON_GLOBAL_CTRL: EN_ALL (bit 28) unfreezes every box; bit 0 enables the U-box counter. */
+static const struct uncore_gate nhmex_global_ubox = {
+	.layout = &layout_nhmex_u_global_ctrl, .stop_val = 0, .start_val = BIT(28),
+	.ctr_bit0 = 0, .fixed_bit = -1,
+};
+
+static const struct uncore_gate nhmex_global = {
+	.layout = &layout_nhmex_u_global_ctrl, .stop_val = 0, .start_val = BIT(28),
+	.ctr_bit0 = -1, .fixed_bit = -1,
+};
+
+/* BOX_CTRL bit n enables counter n (kernel enable_box). */
+static const struct uncore_gate nhmex_mbox_gate = {
+	.layout = &layout_nhmex_m_box_ctrl, .stop_val = 0, .start_val = 0, .ctr_bit0 = 0, .fixed_bit = -1,
+};
+
+static const struct uncore_status nhmex_mbox_status = {
+	.layout = &layout_nhmex_m_box_status, .ovf_layout = &layout_nhmex_m_box_ovf_ctrl,
+	.ctr_bit0 = 0, .fixed_bit = -1,
+};
+
+static const struct box_desc nhmex_ubox = {
+	.name = "uncore_ubox", .family = UNCORE_NHM_EX,
+	.ctl_layout = &layout_nhmex_u_evnt_sel, .n_counters = 1, .counter_width = 48,
+	.ctl_base = 0xC10, .ctl_stride = 1, .ctr_base = 0xC11, .ctr_stride = 1,
+	.enable_mask = BIT(22),
+	.global_ctl = 0xC00, .global = &nhmex_global_ubox,
+};
+
+/* M1 = M0 + 0x40 (REGISTERS.md §3.4); sub-registers DSP..ZDP at box+5..box+0xB. */
+#define NHMEX_MBOX(pname, base) {                                                              \
+	.name = (pname), .family = UNCORE_NHM_EX,                                              \
+	.ctl_layout = &layout_nhmex_m_cnt_ctl, .n_counters = 6, .counter_width = 48,          \
+	.ctl_base = (base) + 0x10, .ctl_stride = 2, .ctr_base = (base) + 0x11, .ctr_stride = 2, \
+	.enable_mask = BIT(0),                                                                 \
+	.global_ctl = 0xC00, .global = &nhmex_global,                                          \
+	.box_ctl = (base), .box = &nhmex_mbox_gate,                                            \
+	.status_msr = (base) + 1, .ovf_msr = (base) + 2, .status = &nhmex_mbox_status,         \
+	.extra_lo = (base) + 5, .extra_hi = (base) + 0xB,                                      \
+	.freeze_pmi_mask = BIT(1),                                                             \
+}
+
+static const struct box_desc nhmex_mbox[] = {
+	NHMEX_MBOX("uncore_mbox_0", 0xCA0),
+	NHMEX_MBOX("uncore_mbox_1", 0xCE0),
+};
+
+/* ---- Sandy Bridge-EP (seed 000, REGISTERS.md §4, §6) ---- */
+
+/* Seed 000: invert and edge_det act on the threshold comparison, so thresh must be non-zero. */
+static pmu_status snbep_thresh_needed(const struct box_desc *d, uint64_t config)
+{
+	const struct reg_field *thresh = reg_find_field(d->ctl_layout, "thresh", 6);
+	const struct reg_field *inv = reg_find_field(d->ctl_layout, "invert", 6);
+	const struct reg_field *edge = reg_find_field(d->ctl_layout, "edge_det", 8);
+	if (!reg_get_field(config, thresh) && (reg_get_field(config, inv) || reg_get_field(config, edge)))
+		return PMU_ERR_INVALID;
+	return PMU_OK;
+}
+
+static const struct box_ops snbep_ubox_ops = { .check_config = snbep_thresh_needed };
+
+static const struct box_desc snbep_ubox = {
+	.name = "uncore_ubox", .family = UNCORE_SNB_EP,
+	.ctl_layout = &layout_snbep_u_pmon_ctl, .n_counters = 2, .counter_width = 44,
+	.ctl_base = 0xC10, .ctl_stride = 1, .ctr_base = 0xC16, .ctr_stride = 1,
+	.enable_mask = BIT(22),
+	.fixed_ctl = 0xC08, .fixed_ctr = 0xC09, .fixed_width = 48,   /* width: kernel, §8 #21 */
+	.fixed_layout = &layout_snbep_uclk_fixed_ctl, .fixed_enable_mask = BIT(22),
+	.ops = &snbep_ubox_ops,
+};
+
+/* Kernel/likwid: FRZ_EN | FRZ freezes, FRZ_EN alone runs (REGISTERS.md §4.1). */
+static const struct uncore_gate snbep_box_gate = {
+	.layout = &layout_snbep_box_ctl, .stop_val = BIT(16) | BIT(8), .start_val = BIT(16),
+	.ctr_bit0 = -1, .fixed_bit = -1,
+};
+
+/* C-box n = C0 + 0x20 n (REGISTERS.md §4.4); the filter is its one extra MSR. */
+#define SNBEP_CBOX(n) {                                                                        \
+	.name = "uncore_cbox_" #n, .family = UNCORE_SNB_EP,                                    \
+	.ctl_layout = &layout_snbep_cbox_ctl, .n_counters = 4, .counter_width = 44,           \
+	.ctl_base = 0xD10 + 0x20 * (n), .ctl_stride = 1, .ctr_base = 0xD16 + 0x20 * (n), .ctr_stride = 1, \
+	.enable_mask = BIT(22),                                                                \
+	.box_ctl = 0xD04 + 0x20 * (n), .box = &snbep_box_gate,                                 \
+	.extra_lo = 0xD14 + 0x20 * (n), .extra_hi = 0xD14 + 0x20 * (n),                        \
+}
+
+static const struct box_desc snbep_cbox[] = {
+	SNBEP_CBOX(0), SNBEP_CBOX(1), SNBEP_CBOX(2), SNBEP_CBOX(3),
+	SNBEP_CBOX(4), SNBEP_CBOX(5), SNBEP_CBOX(6), SNBEP_CBOX(7),
+};
+
+static const struct box_desc snbep_pcu = {
+	.name = "uncore_pcu", .family = UNCORE_SNB_EP,
+	.ctl_layout = &layout_snbep_pcu_ctl, .n_counters = 4, .counter_width = 48,
+	.ctl_base = 0xC30, .ctl_stride = 1, .ctr_base = 0xC36, .ctr_stride = 1,
+	.enable_mask = BIT(22),
+	.box_ctl = 0xC24, .box = &snbep_box_gate,
+	.extra_lo = 0xC34, .extra_hi = 0xC34,   /* frequency-band filter */
+};
+
+const struct box_desc *const uncore_boxes[] = {
+	&nhm_uncore,
+	&nhmex_ubox, &nhmex_mbox[0], &nhmex_mbox[1],
+	&snbep_ubox,
+	&snbep_cbox[0], &snbep_cbox[1], &snbep_cbox[2], &snbep_cbox[3],
+	&snbep_cbox[4], &snbep_cbox[5], &snbep_cbox[6], &snbep_cbox[7],
+	&snbep_pcu,
+};
+const unsigned uncore_box_count = sizeof(uncore_boxes) / sizeof(uncore_boxes[0]);
+
+const struct box_desc *box_find(enum uncore_family fam, const char *name, size_t len)
+{
+	for (unsigned i = 0; i < uncore_box_count; i++) {
+		const struct box_desc *d = uncore_boxes[i];
+		if (d->family == fam && pmu_strlen(d->name) == len && !pmu_strncmp(d->name, name, len))
+			return d;
+	}
+	return NULL;
+}
+
+uint32_t box_ctl_msr(const struct box_desc *d, unsigned i)
+{
+	if (i == UNCORE_FIXED)
+		return d->fixed_ctl;
+	return i < d->n_counters ? d->ctl_base + i * d->ctl_stride : 0;
+}
+
+uint32_t box_ctr_msr(const struct box_desc *d, unsigned i)
+{
+	if (i == UNCORE_FIXED)
+		return d->fixed_ctr;
+	return i < d->n_counters ? d->ctr_base + i * d->ctr_stride : 0;
+}
+
+unsigned box_counter_width(const struct box_desc *d, unsigned i)
+{
+	return i == UNCORE_FIXED ? d->fixed_width : d->counter_width;
+}

@@ -1,0 +1,295 @@
+#include "model/model.h"
+#include "util/fmt.h"
+
+static const struct model_dev *dev_for(const struct model *m, uint32_t msr)
+{
+	for (unsigned i = 0; i < m->p->ndevs; i++)
+		if (m->p->devs[i]->claims(m, msr))
+			return m->p->devs[i];
+	return NULL;
+}
+
+pmu_status model_init(struct model *m, const struct model_profile *p, unsigned ncpus,
+		      unsigned npkgs)
+{
+	if (!p || !ncpus || ncpus > MODEL_MAX_CPUS || !npkgs || npkgs > MODEL_MAX_PKGS ||
+	    npkgs > ncpus || ncpus % npkgs)
+		return PMU_ERR_INVALID;
+	pmu_memset(m, 0, sizeof(*m));
+	m->p = p;
+	m->ncpus = ncpus;
+	m->npkgs = npkgs;
+	for (unsigned i = 0; i < ncpus; i++)
+		m->pkg_of[i] = i / (ncpus / npkgs);
+	return PMU_OK;
+}
+
+pmu_status model_place_cpu(struct model *m, unsigned cpu, unsigned pkg)
+{
+	if (cpu >= m->ncpus || pkg >= MODEL_MAX_PKGS)
+		return PMU_ERR_RANGE;
+	m->pkg_of[cpu] = pkg;
+	if (pkg >= m->npkgs)
+		m->npkgs = pkg + 1;
+	return PMU_OK;
+}
+
+/* The register file a device of cpu works on; a package's file is held by one CPU at a time. */
+static struct model_regfile *file_take(struct model *m, const struct model_dev *d, unsigned cpu)
+{
+	if (!d->package_scope)
+		return &m->thread[cpu];
+	uint8_t *busy = &m->pkg_busy[m->pkg_of[cpu]];
+	while (__atomic_test_and_set(busy, __ATOMIC_ACQUIRE))
+		__asm__ volatile("pause" ::: "memory");
+	return &m->pkg[m->pkg_of[cpu]];
+}
+
+static void file_give(struct model *m, const struct model_dev *d, unsigned cpu)
+{
+	if (d->package_scope)
+		__atomic_clear(&m->pkg_busy[m->pkg_of[cpu]], __ATOMIC_RELEASE);
+}
+
+pmu_status model_inject_fault(struct model *m, uint32_t msr, int cpu)
+{
+	if (m->nfaults >= MODEL_MAX_FAULTS)
+		return PMU_ERR_NOSPACE;
+	m->fault_msr[m->nfaults] = msr;
+	m->fault_cpu[m->nfaults] = cpu;
+	m->nfaults++;
+	return PMU_OK;
+}
+
+static bool injected(const struct model *m, unsigned cpu, uint32_t msr)
+{
+	for (unsigned i = 0; i < m->nfaults; i++)
+		if (m->fault_msr[i] == msr && (m->fault_cpu[i] < 0 || (unsigned)m->fault_cpu[i] == cpu))
+			return true;
+	return false;
+}
+
+static void log_access(struct model *m, unsigned cpu, enum model_op op, uint32_t msr,
+		       uint64_t val, pmu_status st)
+{
+	if (m->log_len[cpu] >= MODEL_LOG_PER_CPU) {
+		m->log_overflow[cpu] = true;
+		return;
+	}
+	struct model_access *a = &m->log[cpu][m->log_len[cpu]++];
+	a->op = (uint8_t)op;
+	a->st = (uint8_t)st;
+	a->msr = msr;
+	a->val = val;
+}
+
+uint64_t model_peek(const struct model_regfile *rf, uint32_t msr)
+{
+	for (unsigned i = 0; i < rf->n; i++)
+		if (rf->msr[i] == msr)
+			return rf->val[i];
+	return 0;
+}
+
+pmu_status model_poke(struct model_regfile *rf, uint32_t msr, uint64_t val)
+{
+	for (unsigned i = 0; i < rf->n; i++) {
+		if (rf->msr[i] == msr) {
+			rf->val[i] = val;
+			return PMU_OK;
+		}
+	}
+	if (rf->n >= MODEL_FILE_REGS)
+		return PMU_ERR_NOSPACE;
+	rf->msr[rf->n] = msr;
+	rf->val[rf->n] = val;
+	rf->n++;
+	return PMU_OK;
+}
+
+struct model_regfile *model_file_for(struct model *m, unsigned cpu, uint32_t msr)
+{
+	const struct model_dev *d = dev_for(m, msr);
+	return (d && d->package_scope) ? &m->pkg[m->pkg_of[cpu]] : &m->thread[cpu];
+}
+
+static pmu_status sim_rdmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t *val)
+{
+	struct model *m = ctx;
+	pmu_status st = PMU_ERR_FAULT_GP;
+	*val = 0;
+	if (cpu >= m->ncpus)
+		return PMU_ERR_INVALID;
+	const struct model_dev *d = dev_for(m, msr);
+	if (d && !injected(m, cpu, msr)) {
+		struct model_regfile *rf = file_take(m, d, cpu);
+		if (d->read) {
+			st = d->read(m, rf, msr, val);
+		} else {
+			*val = model_peek(rf, msr);
+			st = PMU_OK;
+		}
+		file_give(m, d, cpu);
+	}
+	if (st)
+		*val = 0;
+	log_access(m, cpu, MOP_RDMSR, msr, *val, st);
+	return st;
+}
+
+static pmu_status sim_wrmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t val)
+{
+	struct model *m = ctx;
+	pmu_status st = PMU_ERR_FAULT_GP;
+	if (cpu >= m->ncpus)
+		return PMU_ERR_INVALID;
+	const struct model_dev *d = dev_for(m, msr);
+	if (d && !injected(m, cpu, msr)) {
+		struct model_regfile *rf = file_take(m, d, cpu);
+		st = d->write ? d->write(m, rf, msr, val) : model_poke(rf, msr, val);
+		file_give(m, d, cpu);
+	}
+	log_access(m, cpu, MOP_WRMSR, msr, val, st);
+	return st;
+}
+
+static pmu_status sim_rdpmc(void *ctx, unsigned cpu, uint32_t index, uint64_t *val)
+{
+	struct model *m = ctx;
+	pmu_status st = PMU_ERR_FAULT_GP;
+	*val = 0;
+	if (cpu >= m->ncpus)
+		return PMU_ERR_INVALID;
+	for (unsigned i = 0; i < m->p->ndevs; i++) {
+		const struct model_dev *d = m->p->devs[i];
+		if (d->rdpmc && !d->package_scope) {
+			st = d->rdpmc(m, &m->thread[cpu], index, val);
+			break;
+		}
+	}
+	if (st)
+		*val = 0;
+	log_access(m, cpu, MOP_RDPMC, index, *val, st);
+	return st;
+}
+
+static void put_str(uint32_t *regs, unsigned nregs, const char *s)
+{
+	size_t n = pmu_strlen(s);
+	for (unsigned i = 0; i < nregs * 4; i++) {
+		uint32_t c = i < n ? (uint8_t)s[i] : 0;
+		regs[i / 4] |= c << (8 * (i % 4));
+	}
+}
+
+static pmu_status sim_cpuid(void *ctx, unsigned cpu, uint32_t leaf, uint32_t sub,
+			    struct pmu_cpuid *out)
+{
+	struct model *m = ctx;
+	const struct model_profile *p = m->p;
+	(void)sub;
+	if (cpu >= m->ncpus)
+		return PMU_ERR_INVALID;
+	pmu_memset(out, 0, sizeof(*out));
+	switch (leaf) {
+	case 0: {
+		uint32_t v[3] = { 0, 0, 0 };
+		put_str(v, 3, p->vendor);
+		out->eax = 0xB;
+		out->ebx = v[0];
+		out->edx = v[1];
+		out->ecx = v[2];
+		break;
+	}
+	case 1:
+		out->eax = p->signature;
+		out->ebx = (uint32_t)cpu << 24;   /* initial APIC id */
+		out->ecx = p->cpuid1_ecx;
+		out->edx = 1u << 5;               /* MSR instructions */
+		m->ucode_latch[cpu] = (uint64_t)p->microcode << 32;
+		break;
+	case 0xA:
+		out->eax = p->cpuid_0a[0];
+		out->ebx = p->cpuid_0a[1];
+		out->ecx = p->cpuid_0a[2];
+		out->edx = p->cpuid_0a[3];
+		break;
+	case 0x80000000u:
+		out->eax = 0x80000004u;
+		break;
+	case 0x80000002u: case 0x80000003u: case 0x80000004u: {
+		uint32_t r[12] = { 0 };
+		put_str(r, 12, p->brand);
+		unsigned o = (leaf - 0x80000002u) * 4;
+		out->eax = r[o];
+		out->ebx = r[o + 1];
+		out->ecx = r[o + 2];
+		out->edx = r[o + 3];
+		break;
+	}
+	default:
+		break;
+	}
+	return PMU_OK;
+}
+
+static const struct pmu_backend_ops sim_ops = {
+	.rdmsr = sim_rdmsr,
+	.wrmsr = sim_wrmsr,
+	.rdpmc = sim_rdpmc,
+	.cpuid = sim_cpuid,
+};
+
+void model_backend(struct model *m, struct pmu_backend *b)
+{
+	b->ops = &sim_ops;
+	b->ctx = m;
+	b->name = "sim";
+	b->simulated = true;
+}
+
+uint64_t model_cycle_events(const struct model_cycle *c, uint32_t code)
+{
+	uint64_t n = 0;
+	for (unsigned i = 0; c->stim && i < c->nstim; i++)
+		if (c->stim[i].code == code)
+			n += c->stim[i].count;
+	return n;
+}
+
+void model_run_cycle(struct model *m, unsigned cpu, const struct model_cycle *c)
+{
+	if (cpu >= m->ncpus)
+		return;
+	for (unsigned i = 0; i < m->p->ndevs; i++) {
+		const struct model_dev *d = m->p->devs[i];
+		if (!d->cycle)
+			continue;
+		d->cycle(m, file_take(m, d, cpu), c);
+		file_give(m, d, cpu);
+	}
+}
+
+unsigned model_write_count(const struct model *m, unsigned cpu)
+{
+	unsigned n = 0;
+	for (unsigned i = 0; i < m->log_len[cpu]; i++)
+		n += m->log[cpu][i].op == MOP_WRMSR;
+	return n;
+}
+
+unsigned model_total_writes(const struct model *m)
+{
+	unsigned n = 0;
+	for (unsigned c = 0; c < m->ncpus; c++)
+		n += model_write_count(m, c);
+	return n;
+}
+
+void model_clear_log(struct model *m)
+{
+	for (unsigned c = 0; c < m->ncpus; c++) {
+		m->log_len[c] = 0;
+		m->log_overflow[c] = false;
+	}
+}

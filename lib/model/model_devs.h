@@ -1,0 +1,58 @@
+/* The reference model's devices: one per register range with its own semantics. */
+#ifndef EFIPMU_MODEL_DEVS_H
+#define EFIPMU_MODEL_DEVS_H
+
+#include "model/model.h"
+
+extern const struct model_dev model_dev_misc;   /* BIOS_SIGN_ID, MISC_ENABLE, PERF_CAPABILITIES, SMI_COUNT */
+extern const struct model_dev model_dev_core;   /* architectural core PMU (seeds 003, 004) */
+
+/* CPUID.0AH fields of the model's profile, as the core device sees them. */
+unsigned model_n_gp(const struct model *m);
+unsigned model_gp_width(const struct model *m);
+unsigned model_n_fixed(const struct model *m);
+unsigned model_fixed_width(const struct model *m);
+unsigned model_pmu_version(const struct model *m);
+
+/* Slots of struct model_regfile.scratch each device keeps its private state in. */
+enum model_scratch_slot {
+	MODEL_SCRATCH_CORE_EDGE,   /* thread file: bit n = GP counter n's E condition last cycle */
+};
+
+/*
+ * Uncore boxes (package scope). Stimulus codes (struct model_stim.code) for
+ * them have bit 31 set, so they never equal a core code (event | umask << 8):
+ *   code = MODEL_UNC_STIM(box, event, umask), box in bits 23:16, umask 15:8, event 7:0.
+ * A box counts the stimuli whose code matches its programmed (event, umask)
+ * exactly; several stimuli with the same code in one cycle add up.
+ *   MODEL_UNC_NHM:     NHM/WSM client uncore, event/umask of MSR_UNCORE_PERFEVTSELx.
+ *   MODEL_UNC_EX_U:    NHM-EX U-box, event of U_PMON_EVNT_SEL, umask 0.
+ *   MODEL_UNC_EX_M0/1: NHM-EX M-box 0/1: event = an inc_sel code with umask MODEL_MBOX_INC
+ *                      (occurrence) or MODEL_MBOX_DEC (decrement signal, count_mode 10 only),
+ *                      or a set_flag_sel code with umask MODEL_MBOX_FLAG.
+ *   MODEL_UNC_SNBEP_U: SNB-EP U-box, ev_sel/umask of U_MSR_PMON_CTLx.
+ *   MODEL_UNC_SNBEP_C0 + n: SNB-EP C-box n (0-7), event/umask.
+ *   MODEL_UNC_SNBEP_PCU: SNB-EP PCU, event with umask 0 (its bits 15:8 are occupancy controls).
+ * Clock (fixed) counters need no stimulus: they add 1 per simulated cycle.
+ */
+#define MODEL_UNC_STIM(box, event, umask) \
+	(0x80000000u | (uint32_t)(box) << 16 | ((uint32_t)(umask) & 0xff) << 8 | ((uint32_t)(event) & 0xff))
+
+enum model_unc_box {
+	MODEL_UNC_NHM = 1,
+	MODEL_UNC_EX_U,
+	MODEL_UNC_EX_M0,
+	MODEL_UNC_EX_M1,
+	MODEL_UNC_SNBEP_U,
+	MODEL_UNC_SNBEP_C0,
+	MODEL_UNC_SNBEP_PCU = MODEL_UNC_SNBEP_C0 + 8,
+};
+
+enum model_mbox_sig { MODEL_MBOX_INC, MODEL_MBOX_DEC, MODEL_MBOX_FLAG };
+
+extern const struct model_dev model_dev_nhm_uncore;   /* 0x391-0x396, 0x3B0-7, 0x3C0-7 (seed 001) */
+extern const struct model_dev model_dev_nhmex_ubox;   /* 0xC00-0xC02, 0xC10-0xC11; runs all EX boxes */
+extern const struct model_dev model_dev_nhmex_mbox;   /* M0 0xCA0-0xCBB, M1 0xCE0-0xCFB (seed 002) */
+extern const struct model_dev model_dev_snbep_uncore; /* U-box 0xC08-0xC17 (seed 000), C-boxes, PCU */
+
+#endif

@@ -1,0 +1,90 @@
+#include "model/sim_workload.h"
+#include "model/model_devs.h"
+
+/* What a stimulus follows: one a cycle, or one of the kernel's claims spread over the cycles. */
+enum source { SRC_CYCLE, SRC_BRANCH, SRC_MISP, SRC_LOAD, SRC_NT_STORE, SRC_LOCK, SRC_N };
+
+static const enum kernel_event src_claim[SRC_N] = {
+	[SRC_CYCLE] = KEV_INSTRUCTIONS, [SRC_BRANCH] = KEV_BRANCHES, [SRC_MISP] = KEV_BRANCH_MISSES,
+	[SRC_LOAD] = KEV_LOADS, [SRC_NT_STORE] = KEV_NT_STORES, [SRC_LOCK] = KEV_LOCKED,
+};
+
+struct rule {
+	const struct model_dev *dev;   /* raised only when the profile has this device */
+	uint32_t code;
+	uint8_t src;                   /* enum source */
+};
+
+#define CORE(code, src) { &model_dev_core, (code), (src) }
+#define NHM(ev, umask, src) { &model_dev_nhm_uncore, MODEL_UNC_STIM(MODEL_UNC_NHM, ev, umask), (src) }
+#define EX(box, ev, sig, src) { &model_dev_nhmex_ubox, MODEL_UNC_STIM(box, ev, sig), (src) }
+#define SNBEP(box, ev, umask, src) { &model_dev_snbep_uncore, MODEL_UNC_STIM(box, ev, umask), (src) }
+#define CBOX_CLOCK(n) SNBEP(MODEL_UNC_SNBEP_C0 + (n), 0x00, 0x00, SRC_CYCLE)
+
+/* The mapping sim_workload.h describes; core codes are event | umask << 8. */
+static const struct rule rules[] = {
+	CORE(0x00C0, SRC_CYCLE), CORE(0x01C0, SRC_CYCLE),      /* INST_RETIRED.ANY(_P), NHM's */
+	CORE(0x003C, SRC_CYCLE), CORE(0x013C, SRC_CYCLE),      /* core and reference cycles */
+	CORE(0x00C4, SRC_BRANCH), CORE(0x04C4, SRC_BRANCH),    /* branches, NHM's ALL_BRANCHES */
+	CORE(0x00C5, SRC_MISP), CORE(0x7F89, SRC_MISP),        /* mispredicts, NHM's BR_MISP_EXEC */
+	NHM(0x2C, 0x07, SRC_LOAD), NHM(0x2C, 0x0F, SRC_LOAD), NHM(0x20, 0x10, SRC_LOAD),
+	NHM(0x2F, 0x38, SRC_NT_STORE), NHM(0x20, 0x20, SRC_NT_STORE),
+	EX(MODEL_UNC_EX_M0, 0x1B, MODEL_MBOX_INC, SRC_CYCLE),
+	EX(MODEL_UNC_EX_M1, 0x1B, MODEL_MBOX_INC, SRC_CYCLE),
+	EX(MODEL_UNC_EX_M0, 0x1A, MODEL_MBOX_INC, SRC_LOAD),
+	EX(MODEL_UNC_EX_M0, 0x1A, MODEL_MBOX_INC, SRC_NT_STORE),
+	EX(MODEL_UNC_EX_U, 0x02, 0, SRC_LOCK),
+	CBOX_CLOCK(0), CBOX_CLOCK(1), CBOX_CLOCK(2), CBOX_CLOCK(3),
+	CBOX_CLOCK(4), CBOX_CLOCK(5), CBOX_CLOCK(6), CBOX_CLOCK(7),
+	SNBEP(MODEL_UNC_SNBEP_C0, 0x34, 0x03, SRC_LOAD), SNBEP(MODEL_UNC_SNBEP_C0, 0x35, 0x0A, SRC_LOAD),
+	SNBEP(MODEL_UNC_SNBEP_C0, 0x34, 0x05, SRC_NT_STORE),
+	SNBEP(MODEL_UNC_SNBEP_U, 0x44, 0x00, SRC_LOCK),
+};
+#define N_RULES (sizeof(rules) / sizeof(rules[0]))
+
+static uint64_t claim(const struct kernel_desc *k, enum kernel_event ev, uint64_t iterations)
+{
+	const struct kernel_expect *e = kernel_expect_for(k, ev);
+	int64_t v = e ? kernel_expected(e, iterations) : 0;
+	return v > 0 ? (uint64_t)v : 0;
+}
+
+static bool profile_has(const struct model *m, const struct model_dev *d)
+{
+	for (unsigned i = 0; i < m->p->ndevs; i++)
+		if (m->p->devs[i] == d)
+			return true;
+	return false;
+}
+
+uint64_t sim_workload_run(struct model *m, unsigned cpu, const struct kernel_desc *k,
+			  uint64_t iterations)
+{
+	uint64_t total[SRC_N], acc[SRC_N] = { 0 };
+	uint32_t now[SRC_N];
+	struct model_stim stim[N_RULES];
+	uint8_t src[N_RULES];
+	unsigned n = 0;
+	for (unsigned s = 0; s < SRC_N; s++)
+		total[s] = claim(k, src_claim[s], iterations);
+	for (unsigned r = 0; r < N_RULES; r++) {
+		if (!profile_has(m, rules[r].dev))
+			continue;
+		stim[n].code = rules[r].code;
+		src[n++] = rules[r].src;
+	}
+	uint64_t cycles = total[SRC_CYCLE];
+	struct model_cycle c = { .cpl = 0, .stim = stim, .nstim = n };
+	for (uint64_t i = 0; i < cycles; i++) {
+		/* Bresenham: exactly total[s] occurrences over the run, as evenly as they go. */
+		for (unsigned s = 0; s < SRC_N; s++) {
+			acc[s] += total[s];
+			now[s] = (uint32_t)(acc[s] / cycles);
+			acc[s] -= now[s] * cycles;
+		}
+		for (unsigned j = 0; j < n; j++)
+			stim[j].count = now[src[j]];
+		model_run_cycle(m, cpu, &c);
+	}
+	return cycles;
+}

@@ -1,0 +1,72 @@
+/*
+ * Reading one JSON Lines record of the run log back (schema in README.md),
+ * without libc: the line is checked as JSON and its top-level keys are
+ * indexed into a fixed-size view pointing into the line. Nested objects and
+ * arrays are validated and kept as raw text (logread_get_obj re-reads one).
+ * Built to be fuzzed: bounded nesting, no read past len, no allocation.
+ */
+#ifndef EFIPMU_LOGREAD_H
+#define EFIPMU_LOGREAD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "util/status.h"
+
+#define LOGREAD_MAX_KEYS 48
+#define LOGREAD_MAX_DEPTH 16   /* nesting of objects and arrays, the record itself included */
+
+enum logval_type { LV_STRING, LV_NUMBER, LV_BOOL, LV_NULL, LV_OBJECT, LV_ARRAY };
+
+struct logval {
+	const char *key;      /* raw key text inside the quotes (escapes not decoded) */
+	size_t key_len;
+	uint8_t type;         /* enum logval_type */
+	const char *raw;      /* strings: between the quotes; others: the value's whole text */
+	size_t raw_len;
+	bool is_u64, is_i64;  /* LV_NUMBER: an integer that fits */
+	uint64_t u;
+	int64_t i;
+	bool b;               /* LV_BOOL */
+};
+
+struct logrec_view {
+	unsigned n;
+	struct logval v[LOGREAD_MAX_KEYS];
+	size_t err_pos;        /* on error: byte offset where the line went wrong */
+	const char *err;       /* on error: what was wrong, one short phrase */
+};
+
+/*
+ * Parses one record: a JSON object, optionally surrounded by whitespace and
+ * ended by "\n" or "\r\n". PMU_ERR_INVALID: not well-formed JSON, not an
+ * object, duplicate key, or nesting deeper than LOGREAD_MAX_DEPTH;
+ * PMU_ERR_NOSPACE: more than LOGREAD_MAX_KEYS keys. out->err says which.
+ */
+pmu_status logread_line(const char *line, size_t len, struct logrec_view *out);
+
+/* The value of key (NUL-terminated, compared with escapes decoded), or NULL. */
+const struct logval *logread_find(const struct logrec_view *v, const char *key);
+
+/*
+ * Lookups: PMU_ERR_NOT_FOUND without the key, PMU_ERR_INVALID for a value of
+ * another type, PMU_ERR_RANGE for a number that does not fit.
+ * Numbers read from integers or from hex strings ("0x1a3", as the log writes them).
+ */
+pmu_status logread_get_u64(const struct logrec_view *v, const char *key, uint64_t *out);
+pmu_status logread_get_i64(const struct logrec_view *v, const char *key, int64_t *out);
+pmu_status logread_get_bool(const struct logrec_view *v, const char *key, bool *out);
+/* Decoded string, NUL-terminated; PMU_ERR_NOSPACE (truncated) if it does not fit cap. */
+pmu_status logread_get_str(const struct logrec_view *v, const char *key, char *buf, size_t cap);
+/* The nested object under key, read as a view of its own. */
+pmu_status logread_get_obj(const struct logrec_view *v, const char *key, struct logrec_view *out);
+
+/* True when key holds the string want (e.g. logread_str_is(v, "rec", "count")). */
+bool logread_str_is(const struct logrec_view *v, const char *key, const char *want);
+/* "simulated":true */
+bool logread_simulated(const struct logrec_view *v);
+
+/* Decodes the string escapes of raw[0..n) into buf (NUL-terminated); false if truncated. */
+bool logread_unescape(const char *raw, size_t n, char *buf, size_t cap);
+
+#endif

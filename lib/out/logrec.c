@@ -1,0 +1,161 @@
+#include "out/logrec.h"
+
+void logrec_begin(struct strbuf *sb, const char *rec, bool simulated)
+{
+	sb_reset(sb);
+	sb_putc(sb, '{');
+	logrec_key_str(sb, "rec", rec);
+	logrec_key_u64(sb, "schema", LOG_SCHEMA_VERSION);
+	if (simulated)
+		logrec_key_bool(sb, "simulated", true);
+}
+
+void logrec_end(struct strbuf *sb)
+{
+	sb_putc(sb, '}');
+}
+
+void logrec_key_str(struct strbuf *sb, const char *key, const char *val)
+{
+	sb_json_key(sb, key);
+	sb_json_str(sb, val ? val : "");
+}
+
+void logrec_key_u64(struct strbuf *sb, const char *key, uint64_t val)
+{
+	sb_json_key(sb, key);
+	sb_dec(sb, val);
+}
+
+void logrec_key_hex(struct strbuf *sb, const char *key, uint64_t val)
+{
+	sb_json_key(sb, key);
+	sb_putc(sb, '"');
+	sb_hex(sb, val);
+	sb_putc(sb, '"');
+}
+
+void logrec_key_bool(struct strbuf *sb, const char *key, bool val)
+{
+	sb_json_key(sb, key);
+	sb_puts(sb, val ? "true" : "false");
+}
+
+void logrec_header(struct strbuf *sb, const struct run_header *h)
+{
+	logrec_begin(sb, "header", h->simulated);
+	logrec_key_str(sb, "tool", "efipmu");
+	logrec_key_str(sb, "version", EFIPMU_VERSION);
+	logrec_key_str(sb, "cmdline", h->cmdline);
+	logrec_key_str(sb, "options", h->options);
+	logrec_key_str(sb, "firmware_vendor", h->fw_vendor);
+	logrec_key_hex(sb, "firmware_revision", h->fw_revision);
+	char rev[16];
+	struct strbuf r;
+	sb_init(&r, rev, sizeof(rev));
+	sb_dec(&r, h->uefi_revision >> 16);
+	sb_putc(&r, '.');
+	sb_dec(&r, (h->uefi_revision & 0xffff) / 10);
+	if ((h->uefi_revision & 0xffff) % 10) {
+		sb_putc(&r, '.');
+		sb_dec(&r, (h->uefi_revision & 0xffff) % 10);
+	}
+	logrec_key_str(sb, "uefi_revision", rev);
+	logrec_key_str(sb, "time", h->time);
+	logrec_key_str(sb, "backend", h->backend);
+	logrec_key_u64(sb, "cpus_found", h->cpus_found);
+	logrec_key_u64(sb, "cpus_enabled", h->cpus_enabled);
+	logrec_end(sb);
+}
+
+static void key_status(struct strbuf *sb, const char *key, pmu_status st)
+{
+	logrec_key_str(sb, key, pmu_status_str(st));
+}
+
+void logrec_cpu(struct strbuf *sb, const struct cpu_info *ci, bool simulated)
+{
+	const struct pmu_arch_info *a = &ci->arch;
+	logrec_begin(sb, "cpu", simulated);
+	logrec_key_u64(sb, "cpu", ci->index);
+	logrec_key_u64(sb, "apic_id", ci->apic_id);
+	logrec_key_u64(sb, "package", ci->package);
+	logrec_key_u64(sb, "core", ci->core);
+	logrec_key_u64(sb, "thread", ci->thread);
+	logrec_key_bool(sb, "bsp", ci->is_bsp);
+	logrec_key_str(sb, "vendor", ci->vendor);
+	logrec_key_str(sb, "brand", ci->brand);
+	logrec_key_hex(sb, "family", ci->family);
+	logrec_key_hex(sb, "model", ci->model);
+	logrec_key_u64(sb, "stepping", ci->stepping);
+	logrec_key_hex(sb, "signature", ci->signature);
+	logrec_key_bool(sb, "hypervisor", ci->hypervisor);
+	if (ci->microcode_st == PMU_OK)
+		logrec_key_hex(sb, "microcode", ci->microcode);
+	else
+		key_status(sb, "microcode_error", ci->microcode_st);
+	sb_json_key(sb, "cpuid_0a");
+	sb_putc(sb, '{');
+	logrec_key_u64(sb, "version", a->version);
+	logrec_key_u64(sb, "gp_counters", a->n_gp);
+	logrec_key_u64(sb, "gp_width", a->gp_width);
+	logrec_key_u64(sb, "ebx_length", a->ebx_len);
+	logrec_key_hex(sb, "ebx", a->ebx_unavail);
+	sb_json_key(sb, "arch_events_available");
+	sb_putc(sb, '[');
+	for (unsigned i = 0; i < ARCH_EVENT_COUNT; i++) {
+		if (i)
+			sb_putc(sb, ',');
+		sb_puts(sb, pmu_arch_event_available(a, i) ? "true" : "false");
+	}
+	sb_putc(sb, ']');
+	logrec_key_u64(sb, "fixed_counters", a->n_fixed);
+	logrec_key_u64(sb, "fixed_width", a->fixed_width);
+	logrec_key_bool(sb, "anythread_deprecated", a->anythread_deprecated);
+	sb_putc(sb, '}');
+	if (ci->perf_cap_valid)
+		logrec_key_hex(sb, "perf_capabilities", ci->perf_cap);
+	else
+		key_status(sb, "perf_capabilities_error", ci->perf_cap_st);
+	if (ci->misc_enable_st == PMU_OK) {
+		logrec_key_hex(sb, "misc_enable", ci->misc_enable);
+		logrec_key_bool(sb, "perfmon_available", (ci->misc_enable >> 7) & 1);
+	} else {
+		key_status(sb, "misc_enable_error", ci->misc_enable_st);
+	}
+	logrec_key_str(sb, "uncore_family", uncore_family_name(ci->uncore));
+	logrec_key_bool(sb, "core_pmu", pmu_core_present(ci));
+	logrec_key_str(sb, "core_pmu_verdict", pmu_core_verdict(ci));
+	logrec_end(sb);
+}
+
+void logrec_count(struct strbuf *sb, const struct count_rec *c, bool simulated)
+{
+	logrec_begin(sb, "count", simulated);
+	logrec_key_u64(sb, "cpu", c->cpu);
+	logrec_key_u64(sb, "apic_id", c->apic_id);
+	logrec_key_u64(sb, "package", c->package);
+	logrec_key_str(sb, "box", c->box);
+	logrec_key_str(sb, "event", c->event);
+	logrec_key_str(sb, "counter_kind", c->counter_kind);
+	logrec_key_u64(sb, "counter", c->counter);
+	logrec_key_u64(sb, "width", c->width);
+	logrec_key_hex(sb, "ctl_msr", c->ctl_msr);
+	logrec_key_hex(sb, "ctl_value", c->ctl_value);
+	sb_json_key(sb, "ctl_fields");
+	reg_decode_json(c->ctl_layout, c->ctl_value, sb);
+	if (c->extra_msr) {
+		logrec_key_hex(sb, "extra_msr", c->extra_msr);
+		logrec_key_hex(sb, "extra_value", c->extra_value);
+	}
+	logrec_key_hex(sb, "ctr_msr", c->ctr_msr);
+	logrec_key_hex(sb, "start", c->start);
+	logrec_key_hex(sb, "end", c->end);
+	logrec_key_u64(sb, "delta", c->delta);
+	logrec_key_bool(sb, "overflowed", c->overflowed);
+	logrec_key_str(sb, "kernel", c->kernel);
+	logrec_key_u64(sb, "iterations", c->iterations);
+	logrec_key_u64(sb, "round", c->round);
+	logrec_key_u64(sb, "repeat", c->repeat);
+	logrec_end(sb);
+}

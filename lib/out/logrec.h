@@ -1,0 +1,64 @@
+/*
+ * JSON Lines records of the run log (schema in README.md). Every record is
+ * one object with "rec" naming its type; records built from the reference
+ * model carry "simulated":true.
+ */
+#ifndef EFIPMU_LOGREC_H
+#define EFIPMU_LOGREC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "pmu/cpuinfo.h"
+#include "util/fmt.h"
+#include "hw/regfield.h"
+
+#define LOG_SCHEMA_VERSION 1
+#define EFIPMU_VERSION "0.1.0"
+
+struct run_header {
+	const char *cmdline;
+	const char *options;      /* effective settings, one line */
+	const char *fw_vendor;
+	uint32_t fw_revision;
+	uint32_t uefi_revision;
+	const char *time;         /* ISO 8601 from the RTC, or "" */
+	const char *backend;
+	bool simulated;
+	unsigned cpus_found, cpus_enabled;
+};
+
+/* {"rec":"<rec>","schema":1 ... ; callers add keys with sb_json_key, then logrec_end. */
+void logrec_begin(struct strbuf *sb, const char *rec, bool simulated);
+void logrec_end(struct strbuf *sb);
+
+void logrec_header(struct strbuf *sb, const struct run_header *h);
+void logrec_cpu(struct strbuf *sb, const struct cpu_info *ci, bool simulated);
+/* One counter's result: everything needed to trust the number later. */
+struct count_rec {
+	unsigned cpu;                   /* the CPU that read it (the package leader for uncore) */
+	uint64_t apic_id;
+	uint32_t package;
+	const char *box;                /* "core" or the uncore box name */
+	const char *event;
+	const char *counter_kind;       /* "gp", "fixed" */
+	unsigned counter, width;
+	uint32_t ctl_msr;
+	uint64_t ctl_value;
+	const struct reg_layout *ctl_layout;   /* decodes ctl_value into "ctl_fields" */
+	uint32_t extra_msr;             /* auxiliary MSR the event set (0: none) and its value */
+	uint64_t extra_value;
+	uint32_t ctr_msr;
+	uint64_t start, end, delta;     /* raw counter values and the width-aware delta */
+	bool overflowed;
+	const char *kernel;
+	uint64_t iterations;
+	unsigned round, repeat;
+};
+
+void logrec_count(struct strbuf *sb, const struct count_rec *c, bool simulated);
+void logrec_key_str(struct strbuf *sb, const char *key, const char *val);
+void logrec_key_u64(struct strbuf *sb, const char *key, uint64_t val);
+void logrec_key_hex(struct strbuf *sb, const char *key, uint64_t val);  /* "0x..." string */
+void logrec_key_bool(struct strbuf *sb, const char *key, bool val);
+
+#endif

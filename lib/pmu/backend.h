@@ -1,0 +1,93 @@
+/*
+ * The one door to the hardware. Every MSR, PMC and CPUID access of lib/ goes
+ * through a backend: efi/ has the real one (faults caught and reported), lib/
+ * the reference model. `cpu` is the logical CPU the access is for; the real
+ * backend is only ever called on that CPU, the model keeps one state per CPU.
+ */
+#ifndef EFIPMU_BACKEND_H
+#define EFIPMU_BACKEND_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "util/status.h"
+
+struct pmu_cpuid {
+	uint32_t eax, ebx, ecx, edx;
+};
+
+/*
+ * The measured window: wrmsr(msr, on), result = kernel(arg), wrmsr(msr, off),
+ * with the TSC read just before the first write and just after the second.
+ * A failed enabling write skips the kernel and the disabling write.
+ */
+struct pmu_gated_run {
+	uint64_t on, off;
+	uint64_t (*kernel)(const void *arg);
+	const void *arg;
+	uint64_t result;
+	uint64_t tsc_on, tsc_off;   /* 0 where the backend has no TSC */
+	uint32_t msr;
+	pmu_status on_st, off_st;
+};
+
+struct pmu_backend_ops {
+	pmu_status (*rdmsr)(void *ctx, unsigned cpu, uint32_t msr, uint64_t *val);
+	pmu_status (*wrmsr)(void *ctx, unsigned cpu, uint32_t msr, uint64_t val);
+	pmu_status (*rdpmc)(void *ctx, unsigned cpu, uint32_t index, uint64_t *val);
+	pmu_status (*cpuid)(void *ctx, unsigned cpu, uint32_t leaf, uint32_t subleaf,
+			    struct pmu_cpuid *out);
+	/*
+	 * Optional: the window above with as few instructions between the two
+	 * writes as the backend can manage (the real one: see efi/msr_asm.S).
+	 */
+	void (*gated_run)(void *ctx, unsigned cpu, struct pmu_gated_run *g);
+};
+
+struct pmu_backend {
+	const struct pmu_backend_ops *ops;
+	void *ctx;
+	const char *name;  /* "real" or "sim" */
+	bool simulated;    /* every value it yields must be marked simulated */
+};
+
+static inline pmu_status pmu_rdmsr(const struct pmu_backend *b, unsigned cpu, uint32_t msr,
+				   uint64_t *val)
+{
+	return b->ops->rdmsr(b->ctx, cpu, msr, val);
+}
+
+static inline pmu_status pmu_wrmsr(const struct pmu_backend *b, unsigned cpu, uint32_t msr,
+				   uint64_t val)
+{
+	return b->ops->wrmsr(b->ctx, cpu, msr, val);
+}
+
+static inline pmu_status pmu_rdpmc(const struct pmu_backend *b, unsigned cpu, uint32_t index,
+				   uint64_t *val)
+{
+	return b->ops->rdpmc(b->ctx, cpu, index, val);
+}
+
+static inline pmu_status pmu_cpuid(const struct pmu_backend *b, unsigned cpu, uint32_t leaf,
+				   uint32_t subleaf, struct pmu_cpuid *out)
+{
+	return b->ops->cpuid(b->ctx, cpu, leaf, subleaf, out);
+}
+
+/* The backend's gated_run, or the same three steps through its wrmsr. */
+static inline void pmu_gated_run(const struct pmu_backend *b, unsigned cpu, struct pmu_gated_run *g)
+{
+	if (b->ops->gated_run) {
+		b->ops->gated_run(b->ctx, cpu, g);
+		return;
+	}
+	g->tsc_on = g->tsc_off = 0;
+	g->off_st = PMU_OK;
+	g->on_st = pmu_wrmsr(b, cpu, g->msr, g->on);
+	if (g->on_st)
+		return;
+	g->result = g->kernel(g->arg);
+	g->off_st = pmu_wrmsr(b, cpu, g->msr, g->off);
+}
+
+#endif

@@ -1,0 +1,674 @@
+/* The core PMU engine: see core_engine.h for the sequence it follows. */
+#include "pmu/core_engine.h"
+#include "pmu/counter.h"
+#include "util/fmt.h"
+#include "hw/layouts_core.h"
+
+static uint64_t bit64(unsigned n)
+{
+	return (uint64_t)1 << n;
+}
+
+static unsigned popcount32(uint32_t v)
+{
+	unsigned n = 0;
+	for (; v; v &= v - 1)
+		n++;
+	return n;
+}
+
+static uint8_t clamp8(uint8_t v, uint8_t max)
+{
+	return v < max ? v : max;
+}
+
+void core_pmu_from_cpu(const struct cpu_info *ci, struct core_pmu *p)
+{
+	pmu_memset(p, 0, sizeof(*p));
+	p->version = ci->arch.version;
+	p->n_gp = ci->arch.n_gp;
+	p->gp_width = ci->arch.gp_width;
+	p->n_fixed = ci->arch.n_fixed;
+	p->fixed_width = ci->arch.fixed_width;
+	p->fw_write = ci->perf_cap_valid && ((ci->perf_cap >> PERF_CAP_FW_WRITE_BIT) & 1);
+	p->anythread = p->version >= 3 && !ci->arch.anythread_deprecated;
+	p->family = ci->family;
+	p->model = ci->model;
+	for (unsigned q = 0; q < core_quirk_count; q++) {
+		const struct core_quirk *k = &core_quirks[q];
+		if (k->fix_pmu && core_quirk_applies(k, p->family, p->model) && k->fix_pmu(p, ci))
+			p->quirks |= 1u << q;
+	}
+	if (p->version < 2)
+		p->n_fixed = 0;   /* CPUID.0AH:EDX is valid only when version > 1 */
+	p->n_gp = clamp8(p->n_gp, CORE_MAX_GP);
+	p->n_fixed = clamp8(p->n_fixed, CORE_MAX_FIXED);
+}
+
+static bool width_ok(unsigned w)
+{
+	return w >= 1 && w <= 64;
+}
+
+static pmu_status snap_read(const struct pmu_backend *b, unsigned cpu, struct core_snapshot *s,
+			    uint32_t msr, uint64_t *val)
+{
+	if (s->st)
+		return s->st;
+	s->st = pmu_rdmsr(b, cpu, msr, val);
+	if (s->st)
+		s->fault_msr = msr;
+	return s->st;
+}
+
+pmu_status core_snapshot(const struct pmu_backend *b, unsigned cpu, const struct cpu_info *ci,
+			 struct core_snapshot *s)
+{
+	pmu_memset(s, 0, sizeof(*s));
+	core_pmu_from_cpu(ci, &s->pmu);
+	const struct core_pmu *p = &s->pmu;
+	if (!pmu_core_present(ci) || !width_ok(p->gp_width) || (p->n_fixed && !width_ok(p->fixed_width)))
+		return s->st = PMU_ERR_UNSUPPORTED;
+
+	for (unsigned n = 0; n < p->n_gp; n++) {
+		snap_read(b, cpu, s, MSR_IA32_PERFEVTSEL0 + n, &s->evtsel[n]);
+		snap_read(b, cpu, s, MSR_IA32_PMC0 + n, &s->pmc[n]);
+	}
+	if (p->version >= 2) {
+		for (unsigned i = 0; i < p->n_fixed; i++)
+			snap_read(b, cpu, s, MSR_IA32_FIXED_CTR0 + i, &s->fixed_ctr[i]);
+		snap_read(b, cpu, s, MSR_IA32_FIXED_CTR_CTRL, &s->fixed_ctrl);
+		snap_read(b, cpu, s, MSR_IA32_PERF_GLOBAL_CTRL, &s->global_ctrl);
+		snap_read(b, cpu, s, MSR_IA32_PERF_GLOBAL_STATUS, &s->global_status);
+	}
+	if (s->st)
+		return s->st;
+
+	for (unsigned n = 0; n < p->n_gp; n++) {
+		bool global = p->version < 2 || ((s->global_ctrl >> n) & 1);
+		if ((s->evtsel[n] & CORE_SEL_EN) && global)
+			s->gp_in_use |= 1u << n;
+	}
+	for (unsigned i = 0; i < p->n_fixed; i++) {
+		bool en = (s->fixed_ctrl >> (4 * i)) & 3;
+		if (en && ((s->global_ctrl >> (CORE_FIXED_BIT + i)) & 1))
+			s->fixed_in_use |= 1u << i;
+	}
+	return PMU_OK;
+}
+
+/* ---- errors ---- */
+
+static pmu_status fail_event(struct core_session *s, pmu_status st, unsigned ev, const char *name,
+			     const char *what)
+{
+	struct strbuf sb;
+	s->st = st;
+	s->bad_event = ev;
+	sb_init(&sb, s->msg, sizeof(s->msg));
+	sb_puts(&sb, "event '");
+	sb_puts(&sb, name);
+	sb_puts(&sb, "': ");
+	sb_puts(&sb, what);
+	return st;
+}
+
+static void note_fault(struct core_session *s, pmu_status st, uint32_t msr, bool write)
+{
+	struct strbuf sb;
+	if (s->st)
+		return;
+	s->st = st;
+	s->fault_msr = msr;
+	s->fault_write = write;
+	sb_init(&sb, s->msg, sizeof(s->msg));
+	sb_puts(&sb, write ? "wrmsr " : "rdmsr ");
+	sb_hex(&sb, msr);
+	sb_puts(&sb, ": ");
+	sb_puts(&sb, pmu_status_str(st));
+}
+
+/* ---- allocation ---- */
+
+/* PERFEVTSEL bits a fixed counter can honour: the code (ignored), USR, OS, AnyThread. */
+#define SEL_FIXED_OK (0xffffull | (1ull << 16) | (1ull << 17) | CORE_SEL_ANY)
+
+static uint64_t evtsel_allowed(const struct core_pmu *p)
+{
+	uint64_t allowed = 0xffffffffull;
+	return p->anythread ? allowed : allowed & ~CORE_SEL_ANY;
+}
+
+static pmu_status check_config(struct core_session *s, unsigned i, const struct pmu_event_req *r)
+{
+	unsigned bad;
+	if (r->box)
+		return fail_event(s, PMU_ERR_INVALID, i, r->name, "uncore event given to the core engine");
+	if (!reg_validate(&layout_perfevtsel, r->config & ~CORE_SEL_EN,
+			  evtsel_allowed(&s->snap.pmu), &bad))
+		return PMU_OK;
+	char what[96];
+	struct strbuf sb;
+	sb_init(&sb, what, sizeof(what));
+	sb_puts(&sb, "bit ");
+	sb_dec(&sb, bad);
+	for (unsigned f = 0; f < layout_perfevtsel.nfields; f++) {
+		const struct reg_field *fl = &layout_perfevtsel.fields[f];
+		if (bad >= fl->lsb && bad < fl->lsb + fl->width && fl->access != RA_RSV) {
+			sb_puts(&sb, " (");
+			sb_puts(&sb, fl->name);
+			sb_putc(&sb, ')');
+		}
+	}
+	sb_puts(&sb, " of IA32_PERFEVTSEL is reserved on this CPU");
+	s->bad_bit = bad;
+	return fail_event(s, PMU_ERR_RESERVED, i, r->name, what);
+}
+
+static bool fixed_fits(const struct core_pmu *p, const struct pmu_event_req *r)
+{
+	return r->fixed >= 0 && r->fixed < p->n_fixed && !(r->config & ~CORE_SEL_EN & ~SEL_FIXED_OK);
+}
+
+/* Kuhn's augmenting path: can event e get a counter, moving earlier ones if need be? */
+static bool augment(unsigned e, const uint32_t *allow, int *owner, uint32_t *seen)
+{
+	for (unsigned c = 0; c < CORE_MAX_GP; c++) {
+		if (!((allow[e] >> c) & 1) || ((*seen >> c) & 1))
+			continue;
+		*seen |= 1u << c;
+		if (owner[c] < 0 || augment((unsigned)owner[c], allow, owner, seen)) {
+			owner[c] = (int)e;
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * Matches the events not on fixed counters to general-purpose counters, most
+ * constrained first. Returns the request that could not be placed, or -1.
+ */
+static int match_gp(const uint32_t *allow, const bool *placed, unsigned n, int *owner)
+{
+	unsigned order[CORE_MAX_EVENTS], k = 0;
+	for (unsigned i = 0; i < n; i++) {
+		if (placed[i])
+			continue;
+		unsigned j = k++;
+		for (; j > 0 && popcount32(allow[order[j - 1]]) > popcount32(allow[i]); j--)
+			order[j] = order[j - 1];
+		order[j] = i;
+	}
+	for (unsigned c = 0; c < CORE_MAX_GP; c++)
+		owner[c] = -1;
+	for (unsigned j = 0; j < k; j++) {
+		uint32_t seen = 0;
+		if (!augment(order[j], allow, owner, &seen))
+			return (int)order[j];
+	}
+	return -1;
+}
+
+/* Nibble for a fixed counter from the PERFEVTSEL-style config: OS=1, USR=2 (both if neither), any=4. */
+static uint64_t fixed_nibble(const struct core_pmu *p, uint64_t config)
+{
+	uint64_t en = ((config >> 17) & 1) | (((config >> 16) & 1) << 1);
+	if (!en)
+		en = 3;
+	if (p->anythread && (config & CORE_SEL_ANY))
+		en |= 4;
+	return en;   /* PMI (bit 3) stays off */
+}
+
+/* Puts event i on counter x of that kind and records where it lives. */
+static void place(struct core_session *s, unsigned i, enum core_ctr_kind kind, unsigned x)
+{
+	const struct core_pmu *p = &s->snap.pmu;
+	struct core_counter *k = &s->ctr[i];
+	bool gp = kind == CORE_GP;
+	k->kind = (uint8_t)kind;
+	k->index = (uint8_t)x;
+	k->width = gp ? p->gp_width : p->fixed_width;
+	k->in_use = ((gp ? s->snap.gp_in_use : s->snap.fixed_in_use) >> x) & 1;
+	k->ctr_msr = gp ? MSR_IA32_PMC0 + x : MSR_IA32_FIXED_CTR0 + x;
+	k->load_msr = gp && p->fw_write ? MSR_IA32_A_PMC0 + x : k->ctr_msr;
+	if (gp) {
+		k->ctl_msr = MSR_IA32_PERFEVTSEL0 + x;
+		k->ctl_val = k->config | CORE_SEL_EN;
+		s->gp_used |= 1u << x;
+		return;
+	}
+	k->ctl_msr = MSR_IA32_FIXED_CTR_CTRL;
+	s->fixed_used |= 1u << x;
+	s->fixed_ctrl = (s->fixed_ctrl & ~(0xfull << (4 * x))) | fixed_nibble(p, k->config) << (4 * x);
+}
+
+static pmu_status allocate(struct core_session *s, const struct pmu_event_req *reqs)
+{
+	const struct core_pmu *p = &s->snap.pmu;
+	uint32_t gp_all = (uint32_t)(bit64(p->n_gp) - 1);
+	uint32_t taken_fixed = s->force ? 0 : s->snap.fixed_in_use;
+	uint32_t allow[CORE_MAX_EVENTS];
+	bool placed[CORE_MAX_EVENTS] = { false };
+	int owner[CORE_MAX_GP];
+
+	s->fixed_ctrl = s->snap.fixed_ctrl;
+	for (unsigned i = 0; i < s->n; i++) {
+		unsigned f = (unsigned)reqs[i].fixed;
+		if (fixed_fits(p, &reqs[i]) && !((taken_fixed >> f) & 1)) {
+			taken_fixed |= 1u << f;
+			place(s, i, CORE_FIXED, f);
+			placed[i] = true;
+		}
+		allow[i] = reqs[i].counter_mask & gp_all;
+	}
+	/* Free counters first; firmware's too only when forced and needed. */
+	for (unsigned i = 0; i < s->n; i++)
+		allow[i] &= ~s->snap.gp_in_use;
+	int bad = match_gp(allow, placed, s->n, owner);
+	if (bad >= 0 && s->force) {
+		for (unsigned i = 0; i < s->n; i++)
+			allow[i] = reqs[i].counter_mask & gp_all;
+		bad = match_gp(allow, placed, s->n, owner);
+	}
+	if (bad >= 0) {
+		const struct pmu_event_req *r = &reqs[bad];
+		bool fw = (r->counter_mask & s->snap.gp_in_use) ||
+			  (r->fixed >= 0 && r->fixed < CORE_MAX_FIXED &&
+			   ((s->snap.fixed_in_use >> r->fixed) & 1));
+		if (fw && !s->force)
+			return fail_event(s, PMU_ERR_IN_USE, (unsigned)bad, r->name,
+					  "the counters it can use are in use by firmware (force takes them)");
+		if (!(r->counter_mask & gp_all) && !fixed_fits(p, r))
+			return fail_event(s, PMU_ERR_NO_COUNTER, (unsigned)bad, r->name,
+					  "no counter of this CPU can count it");
+		return fail_event(s, PMU_ERR_NO_COUNTER, (unsigned)bad, r->name,
+				  "no counter left for it (more events than counters)");
+	}
+	for (unsigned c = 0; c < CORE_MAX_GP; c++)
+		if (owner[c] >= 0)
+			place(s, (unsigned)owner[c], CORE_GP, c);
+	for (unsigned i = 0; i < s->n; i++)
+		if (s->ctr[i].kind == CORE_FIXED)
+			s->ctr[i].ctl_val = s->fixed_ctrl;
+	return PMU_OK;
+}
+
+static pmu_status collect_extras(struct core_session *s, const struct pmu_event_req *reqs)
+{
+	for (unsigned i = 0; i < s->n; i++) {
+		const struct pmu_event_req *r = &reqs[i];
+		unsigned e = 0;
+		if (!r->extra_msr)
+			continue;
+		while (e < s->n_extra && s->extra[e].msr != r->extra_msr)
+			e++;
+		if (e < s->n_extra && s->extra[e].val != r->extra_msr_val)
+			return fail_event(s, PMU_ERR_NO_COUNTER, i, r->name,
+					  "its auxiliary MSR is set to another value by an earlier event");
+		if (e == CORE_MAX_EXTRA)
+			return fail_event(s, PMU_ERR_NOSPACE, i, r->name, "too many auxiliary MSRs");
+		s->extra[e].msr = r->extra_msr;
+		s->extra[e].val = r->extra_msr_val;
+		s->n_extra += e == s->n_extra;
+		s->ctr[i].extra_msr = r->extra_msr;
+		s->ctr[i].extra_val = r->extra_msr_val;
+	}
+	return PMU_OK;
+}
+
+static void plan_gate(struct core_session *s)
+{
+	const struct core_pmu *p = &s->snap.pmu;
+	struct core_gate *g = &s->gate;
+	s->our_bits = s->gp_used | (uint64_t)s->fixed_used << CORE_FIXED_BIT;
+	s->global_off = s->snap.global_ctrl & ~s->our_bits;
+	s->global_on = s->global_off | s->our_bits;
+	g->n = 0;
+	if (p->version >= 2) {
+		g->msr[0] = MSR_IA32_PERF_GLOBAL_CTRL;
+		g->on[0] = s->global_on;
+		g->off[0] = s->global_off;
+		g->n = 1;
+		return;
+	}
+	for (unsigned i = 0; i < s->n; i++) {
+		const struct core_counter *k = &s->ctr[i];
+		g->msr[g->n] = k->ctl_msr;
+		g->on[g->n] = k->config | CORE_SEL_EN;
+		g->off[g->n] = k->config;
+		g->n++;
+	}
+}
+
+/* Quirk hooks that will run before programming, unless they would clobber firmware's counters. */
+static void plan_quirks(struct core_session *s)
+{
+	const struct core_pmu *p = &s->snap.pmu;
+	uint32_t gp_all = (uint32_t)(bit64(p->n_gp) - 1);
+	for (unsigned q = 0; q < core_quirk_count; q++) {
+		const struct core_quirk *k = &core_quirks[q];
+		if (!k->before_program || !core_quirk_applies(k, p->family, p->model))
+			continue;
+		uint32_t touch = k->gp_touch & gp_all;
+		if ((touch & s->snap.gp_in_use & ~s->gp_used) && !s->force) {
+			s->quirks_skipped |= 1u << q;
+			continue;
+		}
+		s->quirks_run |= 1u << q;
+		s->quirk_gp |= touch;
+	}
+}
+
+pmu_status core_prepare(struct core_session *s, const struct pmu_backend *b, unsigned cpu,
+			const struct core_snapshot *snap, const struct pmu_event_req *reqs,
+			unsigned n, bool force)
+{
+	pmu_status st;
+	pmu_memset(s, 0, sizeof(*s));
+	s->b = b;
+	s->cpu = cpu;
+	s->force = force;
+	s->snap = *snap;
+	if (snap->st) {
+		s->st = snap->st;
+		pmu_strlcpy(s->msg, "core PMU snapshot failed", sizeof(s->msg));
+		return s->st;
+	}
+	if (n > CORE_MAX_EVENTS)
+		return fail_event(s, PMU_ERR_NO_COUNTER, CORE_MAX_EVENTS, reqs[CORE_MAX_EVENTS].name,
+				  "no counter left for it (more events than counters)");
+	s->n = n;
+	for (unsigned i = 0; i < n; i++) {
+		if ((st = check_config(s, i, &reqs[i])))
+			return st;
+		pmu_strlcpy(s->ctr[i].name, reqs[i].name, sizeof(s->ctr[i].name));
+		s->ctr[i].config = reqs[i].config & ~CORE_SEL_EN;
+	}
+	if ((st = allocate(s, reqs)) || (st = collect_extras(s, reqs)))
+		return st;
+	plan_gate(s);
+	plan_quirks(s);
+	s->phase = CORE_PREPARED;
+	return PMU_OK;
+}
+
+pmu_status core_set_preload(struct core_session *s, unsigned i, uint64_t value)
+{
+	if (s->phase != CORE_PREPARED || i >= s->n)
+		return PMU_ERR_INVALID;
+	struct core_counter *k = &s->ctr[i];
+	if (value > counter_mask(k->width))
+		return fail_event(s, PMU_ERR_RANGE, i, k->name, "preload wider than the counter");
+	if (k->kind == CORE_GP && !s->snap.pmu.fw_write && !counter_legacy_writable(value, k->width))
+		return fail_event(s, PMU_ERR_RANGE, i, k->name,
+				  "preload needs full-width writes (IA32_A_PMCx), which this CPU lacks");
+	k->preload = value;
+	return PMU_OK;
+}
+
+/* ---- MSR access ---- */
+
+static void mark_touched(struct core_session *s, uint32_t msr)
+{
+	const struct core_pmu *p = &s->snap.pmu;
+	if (msr >= MSR_IA32_PERFEVTSEL0 && msr < MSR_IA32_PERFEVTSEL0 + p->n_gp)
+		s->t_evtsel |= 1u << (msr - MSR_IA32_PERFEVTSEL0);
+	else if (msr >= MSR_IA32_PMC0 && msr < MSR_IA32_PMC0 + p->n_gp)
+		s->t_pmc |= 1u << (msr - MSR_IA32_PMC0);
+	else if (msr >= MSR_IA32_A_PMC0 && msr < MSR_IA32_A_PMC0 + p->n_gp)
+		s->t_pmc |= 1u << (msr - MSR_IA32_A_PMC0);
+	else if (msr >= MSR_IA32_FIXED_CTR0 && msr < MSR_IA32_FIXED_CTR0 + p->n_fixed)
+		/* n_fixed <= CORE_MAX_FIXED (core_pmu_from_cpu clamps it), which the analyzer cannot see */
+		/* NOLINTNEXTLINE(clang-analyzer-core.UndefinedBinaryOperatorResult) */
+		s->t_fixed |= 1u << (msr - MSR_IA32_FIXED_CTR0);
+	else if (msr == MSR_IA32_FIXED_CTR_CTRL)
+		s->t_fixed_ctrl = true;
+	else if (msr == MSR_IA32_PERF_GLOBAL_CTRL)
+		s->t_global = true;
+	for (unsigned e = 0; e < s->n_extra; e++)
+		if (s->extra[e].msr == msr)
+			s->t_extra |= 1u << e;
+	/* GLOBAL_OVF_CTRL is a write-1-to-clear command: nothing to put back. */
+}
+
+pmu_status core_write(struct core_session *s, uint32_t msr, uint64_t val)
+{
+	pmu_status st = pmu_wrmsr(s->b, s->cpu, msr, val);
+	if (st)
+		note_fault(s, st, msr, true);
+	else
+		mark_touched(s, msr);
+	return st;
+}
+
+static pmu_status core_rd(struct core_session *s, uint32_t msr, uint64_t *val)
+{
+	pmu_status st = pmu_rdmsr(s->b, s->cpu, msr, val);
+	if (st)
+		note_fault(s, st, msr, false);
+	return st;
+}
+
+/* ---- program ---- */
+
+static pmu_status save_extras(struct core_session *s)
+{
+	pmu_status st = PMU_OK;
+	for (unsigned e = 0; e < s->n_extra && !st; e++)
+		st = core_rd(s, s->extra[e].msr, &s->extra[e].saved);
+	return st;
+}
+
+/* Stops our counters: GLOBAL_CTRL (v2+), and EN off wherever PMCx will be written (seed 003). */
+static pmu_status disable(struct core_session *s)
+{
+	pmu_status st = PMU_OK;
+	uint32_t rewrite = s->gp_used | s->quirk_gp;
+	if (s->snap.pmu.version >= 2)
+		st = core_write(s, MSR_IA32_PERF_GLOBAL_CTRL, s->global_off);
+	for (unsigned c = 0; c < s->snap.pmu.n_gp && !st; c++)
+		if (((rewrite >> c) & 1) && (s->snap.evtsel[c] & CORE_SEL_EN))
+			st = core_write(s, MSR_IA32_PERFEVTSEL0 + c, 0);
+	return st;
+}
+
+static pmu_status run_quirks(struct core_session *s)
+{
+	pmu_status st = PMU_OK;
+	for (unsigned q = 0; q < core_quirk_count && !st; q++)
+		if ((s->quirks_run >> q) & 1)
+			st = core_quirks[q].before_program(s);
+	return st;
+}
+
+/* The value written to load_msr: a legacy PMCx write carries only the low 32 bits. */
+static uint64_t load_value(const struct core_counter *k)
+{
+	bool legacy = k->kind == CORE_GP && k->load_msr == k->ctr_msr;
+	return legacy ? (uint32_t)k->preload : k->preload;
+}
+
+static pmu_status load_counters(struct core_session *s)
+{
+	pmu_status st = PMU_OK;
+	for (unsigned i = 0; i < s->n && !st; i++) {
+		struct core_counter *k = &s->ctr[i];
+		st = core_write(s, k->load_msr, load_value(k));
+		if (!st)
+			st = core_rd(s, k->ctr_msr, &k->start);
+		k->start &= counter_mask(k->width);
+	}
+	return st;
+}
+
+static pmu_status write_controls(struct core_session *s)
+{
+	pmu_status st = PMU_OK;
+	bool v2 = s->snap.pmu.version >= 2;
+	for (unsigned e = 0; e < s->n_extra && !st; e++)
+		st = core_write(s, s->extra[e].msr, s->extra[e].val);
+	for (unsigned i = 0; i < s->n && !st; i++) {
+		const struct core_counter *k = &s->ctr[i];
+		if (k->kind == CORE_GP)
+			st = core_write(s, k->ctl_msr, v2 ? k->ctl_val : k->config);
+	}
+	if (!st && s->fixed_used)
+		st = core_write(s, MSR_IA32_FIXED_CTR_CTRL, s->fixed_ctrl);
+	return st;
+}
+
+/* Our counters start with no overflow pending; firmware-left bits of theirs are lost (no SET before v4). */
+static pmu_status clear_overflow(struct core_session *s)
+{
+	if (s->snap.pmu.version < 2)
+		return PMU_OK;
+	s->status_cleared = s->snap.global_status & s->our_bits;
+	return core_write(s, MSR_IA32_PERF_GLOBAL_OVF_CTRL, s->our_bits);
+}
+
+pmu_status core_program(struct core_session *s)
+{
+	static pmu_status (*const steps[])(struct core_session *) = {
+		save_extras, disable, run_quirks, load_counters, write_controls, clear_overflow,
+	};
+	if (s->phase != CORE_PREPARED)
+		return s->st ? s->st : PMU_ERR_INVALID;
+	s->phase = CORE_PROGRAMMED;
+	for (unsigned i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+		pmu_status st = steps[i](s);
+		if (st) {
+			core_restore(s);
+			return st;
+		}
+	}
+	return PMU_OK;
+}
+
+/* ---- read ---- */
+
+pmu_status core_read(struct core_session *s)
+{
+	const struct core_pmu *p = &s->snap.pmu;
+	if (s->phase != CORE_PROGRAMMED)
+		return s->st ? s->st : PMU_ERR_INVALID;
+	for (unsigned i = 0; i < s->n; i++) {
+		struct core_counter *k = &s->ctr[i];
+		pmu_status st = core_rd(s, k->ctr_msr, &k->end);
+		if (st)
+			return st;
+		k->end &= counter_mask(k->width);
+		k->delta = counter_delta(k->start, k->end, k->width);
+		k->overflowed = k->end < k->start;   /* v1: only a wrap shows it */
+	}
+	s->phase = CORE_READ;
+	if (p->version < 2)
+		return PMU_OK;
+	pmu_status st = core_rd(s, MSR_IA32_PERF_GLOBAL_STATUS, &s->status_end);
+	if (st)
+		return st;
+	for (unsigned i = 0; i < s->n; i++) {
+		struct core_counter *k = &s->ctr[i];
+		unsigned b = k->kind == CORE_FIXED ? CORE_FIXED_BIT + k->index : k->index;
+		k->overflowed = (s->status_end >> b) & 1;
+	}
+	uint64_t ours = s->status_end & s->our_bits;
+	return ours ? core_write(s, MSR_IA32_PERF_GLOBAL_OVF_CTRL, ours) : PMU_OK;
+}
+
+/* ---- restore ---- */
+
+static void restore_write(struct core_session *s, uint32_t msr, uint64_t val)
+{
+	pmu_status st = pmu_wrmsr(s->b, s->cpu, msr, val);
+	if (st && !s->restore_st) {
+		s->restore_st = st;
+		s->restore_msr = msr;
+	}
+}
+
+static void restore_pmc(struct core_session *s, unsigned c)
+{
+	const struct core_pmu *p = &s->snap.pmu;
+	uint64_t saved = s->snap.pmc[c] & counter_mask(p->gp_width);
+	if (p->fw_write) {
+		restore_write(s, MSR_IA32_A_PMC0 + c, saved);
+		return;
+	}
+	restore_write(s, MSR_IA32_PMC0 + c, (uint32_t)saved);
+	if (!counter_legacy_writable(saved, p->gp_width) && !s->restore_st) {
+		s->restore_st = PMU_ERR_NOT_HELD;
+		s->restore_msr = MSR_IA32_PMC0 + c;
+	}
+}
+
+pmu_status core_restore(struct core_session *s)
+{
+	const struct core_pmu *p = &s->snap.pmu;
+	const struct core_snapshot *sn = &s->snap;
+	if (s->t_global)
+		restore_write(s, MSR_IA32_PERF_GLOBAL_CTRL, s->global_off);
+	for (unsigned c = 0; c < p->n_gp; c++)
+		if ((s->t_evtsel >> c) & 1)
+			restore_write(s, MSR_IA32_PERFEVTSEL0 + c, sn->evtsel[c] & ~CORE_SEL_EN);
+	for (unsigned c = 0; c < p->n_gp; c++)
+		if ((s->t_pmc >> c) & 1)
+			restore_pmc(s, c);
+	for (unsigned i = 0; i < p->n_fixed; i++)
+		if ((s->t_fixed >> i) & 1)
+			restore_write(s, MSR_IA32_FIXED_CTR0 + i, sn->fixed_ctr[i]);
+	for (unsigned c = 0; c < p->n_gp; c++)
+		if (((s->t_evtsel >> c) & 1) && (sn->evtsel[c] & CORE_SEL_EN))
+			restore_write(s, MSR_IA32_PERFEVTSEL0 + c, sn->evtsel[c]);
+	for (unsigned e = 0; e < s->n_extra; e++)
+		if ((s->t_extra >> e) & 1)
+			restore_write(s, s->extra[e].msr, s->extra[e].saved);
+	if (s->t_fixed_ctrl)
+		restore_write(s, MSR_IA32_FIXED_CTR_CTRL, sn->fixed_ctrl);
+	if (s->t_global)
+		restore_write(s, MSR_IA32_PERF_GLOBAL_CTRL, sn->global_ctrl);
+	s->t_evtsel = s->t_pmc = s->t_fixed = s->t_extra = 0;
+	s->t_fixed_ctrl = s->t_global = false;
+	s->phase = CORE_RESTORED;
+	return s->restore_st;
+}
+
+pmu_status core_gate_write(const struct core_session *s, bool on)
+{
+	pmu_status st = PMU_OK;
+	for (unsigned i = 0; i < s->gate.n; i++) {
+		pmu_status r = pmu_wrmsr(s->b, s->cpu, s->gate.msr[i], on ? s->gate.on[i] : s->gate.off[i]);
+		st = st ? st : r;
+	}
+	return st;
+}
+
+pmu_status core_measure(struct core_session *s, uint64_t (*kernel)(const void *), const void *arg)
+{
+	pmu_status st = core_program(s);
+	if (st)
+		return st;
+	struct pmu_gated_run g = { .kernel = kernel, .arg = arg };
+	if (s->gate.n == 1) {
+		/* v2+: one write each way, through the backend's tightest path. */
+		g.msr = s->gate.msr[0];
+		g.on = s->gate.on[0];
+		g.off = s->gate.off[0];
+		pmu_gated_run(s->b, s->cpu, &g);
+	} else {
+		/* v1: an EN write per counter; a failed start still runs the kernel, then stops. */
+		g.on_st = core_start(s);
+		g.result = kernel(arg);
+		g.off_st = core_stop(s);
+	}
+	s->kernel_result = g.result;
+	s->tsc_on = g.tsc_on;
+	s->tsc_off = g.tsc_off;
+	if (g.on_st || g.off_st)
+		note_fault(s, g.on_st ? g.on_st : g.off_st, s->gate.msr[0], true);
+	else
+		core_read(s);
+	core_restore(s);
+	return s->st ? s->st : s->restore_st;
+}

@@ -1,0 +1,154 @@
+#include "pmu/cpuinfo.h"
+#include "util/fmt.h"
+#include "hw/msr.h"
+
+void pmu_decode_cpuid_0a(const struct pmu_cpuid *r, struct pmu_arch_info *a)
+{
+	pmu_memset(a, 0, sizeof(*a));
+	a->version = (uint8_t)(r->eax & 0xff);
+	a->n_gp = (uint8_t)((r->eax >> 8) & 0xff);
+	a->gp_width = (uint8_t)((r->eax >> 16) & 0xff);
+	a->ebx_len = (uint8_t)((r->eax >> 24) & 0xff);
+	a->ebx_unavail = r->ebx;
+	if (a->version > 1) {
+		a->n_fixed = (uint8_t)(r->edx & 0x1f);
+		a->fixed_width = (uint8_t)((r->edx >> 5) & 0xff);
+		a->anythread_deprecated = (r->edx >> 15) & 1;
+	}
+}
+
+bool pmu_arch_event_available(const struct pmu_arch_info *a, unsigned i)
+{
+	return i < a->ebx_len && !((a->ebx_unavail >> i) & 1);
+}
+
+enum uncore_family uncore_family_for(const char *vendor, uint32_t family, uint32_t model)
+{
+	if (pmu_strcmp(vendor, "GenuineIntel") || family != 6)
+		return UNCORE_NONE;
+	switch (model) {
+	case 0x1A: case 0x1E: case 0x25: case 0x2C:
+		return UNCORE_NHM_CLIENT;
+	case 0x2E: case 0x2F:
+		return UNCORE_NHM_EX;
+	case 0x2D:
+		return UNCORE_SNB_EP;
+	case 0x1F:
+		return UNCORE_UNCONFIRMED;
+	default:
+		return UNCORE_NONE;
+	}
+}
+
+const char *uncore_family_name(enum uncore_family u)
+{
+	switch (u) {
+	case UNCORE_NHM_CLIENT: return "nehalem-westmere-client";
+	case UNCORE_NHM_EX: return "nehalem-ex-westmere-ex";
+	case UNCORE_SNB_EP: return "sandy-bridge-ep";
+	case UNCORE_UNCONFIRMED: return "unconfirmed-0x1f";
+	default: return "none";
+	}
+}
+
+static void put_regs(char *dst, const uint32_t *regs, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		for (unsigned j = 0; j < 4; j++)
+			dst[i * 4 + j] = (char)((regs[i] >> (8 * j)) & 0xff);
+}
+
+static void read_brand(const struct pmu_backend *b, unsigned cpu, struct cpu_info *ci)
+{
+	struct pmu_cpuid r;
+	ci->brand[0] = '\0';
+	if (pmu_cpuid(b, cpu, 0x80000000u, 0, &r) || r.eax < 0x80000004u)
+		return;
+	for (uint32_t leaf = 0; leaf < 3; leaf++) {
+		if (pmu_cpuid(b, cpu, 0x80000002u + leaf, 0, &r))
+			return;
+		uint32_t regs[4] = { r.eax, r.ebx, r.ecx, r.edx };
+		put_regs(ci->brand + 16 * leaf, regs, 4);
+	}
+	ci->brand[48] = '\0';
+	/* Brand strings are right-justified on some parts: drop leading blanks. */
+	unsigned s = 0;
+	while (ci->brand[s] == ' ')
+		s++;
+	if (s)
+		pmu_memcpy(ci->brand, ci->brand + s, 49 - s);
+}
+
+pmu_status pmu_discover(const struct pmu_backend *b, unsigned cpu, struct cpu_info *ci)
+{
+	struct pmu_cpuid r;
+	pmu_status st = pmu_cpuid(b, cpu, 0, 0, &r);
+	if (st)
+		return st;
+	ci->max_leaf = r.eax;
+	uint32_t v[3] = { r.ebx, r.edx, r.ecx };
+	put_regs(ci->vendor, v, 3);
+	ci->vendor[12] = '\0';
+
+	if (ci->max_leaf >= 1 && !(st = pmu_cpuid(b, cpu, 1, 0, &r))) {
+		uint32_t base_fam = (r.eax >> 8) & 0xf, base_model = (r.eax >> 4) & 0xf;
+		ci->signature = r.eax;
+		ci->stepping = r.eax & 0xf;
+		ci->family = base_fam == 0xf ? base_fam + ((r.eax >> 20) & 0xff) : base_fam;
+		ci->model = (base_fam == 6 || base_fam == 0xf) ?
+			    (((r.eax >> 16) & 0xf) << 4) + base_model : base_model;
+		ci->pdcm = (r.ecx >> CPUID1_ECX_PDCM_BIT) & 1;
+		ci->hypervisor = (r.ecx >> CPUID1_ECX_HYPERVISOR_BIT) & 1;
+	} else if (st) {
+		return st;
+	}
+	read_brand(b, cpu, ci);
+
+	pmu_memset(&ci->arch, 0, sizeof(ci->arch));
+	if (ci->max_leaf >= 0xA && pmu_cpuid(b, cpu, 0xA, 0, &r) == PMU_OK)
+		pmu_decode_cpuid_0a(&r, &ci->arch);
+
+	bool intel_p6 = !pmu_strcmp(ci->vendor, "GenuineIntel") && ci->family >= 6;
+	ci->microcode_st = PMU_ERR_UNSUPPORTED;
+	ci->misc_enable_st = PMU_ERR_UNSUPPORTED;
+	ci->perf_cap_st = PMU_ERR_UNSUPPORTED;
+	ci->perf_cap_valid = false;
+	if (intel_p6) {
+		/* SDM: write 0 to IA32_BIOS_SIGN_ID, CPUID(1) loads the revision into 63:32. */
+		uint64_t sig = 0;
+		ci->microcode_st = pmu_wrmsr(b, cpu, MSR_IA32_BIOS_SIGN_ID, 0);
+		if (!ci->microcode_st) {
+			pmu_cpuid(b, cpu, 1, 0, &r);
+			ci->microcode_st = pmu_rdmsr(b, cpu, MSR_IA32_BIOS_SIGN_ID, &sig);
+		}
+		ci->microcode = (uint32_t)(sig >> 32);
+		ci->misc_enable_st = pmu_rdmsr(b, cpu, MSR_IA32_MISC_ENABLE, &ci->misc_enable);
+	}
+	if (ci->pdcm) {
+		ci->perf_cap_st = pmu_rdmsr(b, cpu, MSR_IA32_PERF_CAPABILITIES, &ci->perf_cap);
+		ci->perf_cap_valid = ci->perf_cap_st == PMU_OK;
+	}
+	ci->uncore = uncore_family_for(ci->vendor, ci->family, ci->model);
+	return PMU_OK;
+}
+
+bool pmu_core_present(const struct cpu_info *ci)
+{
+	return ci->arch.version >= 1 && ci->arch.n_gp > 0 && ci->misc_enable_st == PMU_OK &&
+	       ((ci->misc_enable >> MISC_ENABLE_PERFMON_BIT) & 1);
+}
+
+const char *pmu_core_verdict(const struct cpu_info *ci)
+{
+	if (ci->max_leaf < 0xA)
+		return "no architectural PMU: CPUID leaf 0xA not implemented";
+	if (ci->arch.version == 0)
+		return "no architectural PMU: CPUID.0AH reports version 0";
+	if (ci->arch.n_gp == 0)
+		return "no architectural PMU: CPUID.0AH reports no general-purpose counters";
+	if (ci->misc_enable_st != PMU_OK)
+		return "PMU state unknown: IA32_MISC_ENABLE could not be read";
+	if (!((ci->misc_enable >> MISC_ENABLE_PERFMON_BIT) & 1))
+		return "PMU disabled: IA32_MISC_ENABLE[7] (perfmon available) is 0";
+	return "architectural PMU present";
+}

@@ -1,0 +1,671 @@
+#include "pmu/evspec.h"
+#include "hw/events_box_gen.h"
+#include "util/fmt.h"
+#include "hw/layouts_core.h"
+
+#define CORE (&layout_perfevtsel)
+
+/* The architectural events in CPUID.0AH:EBX bit order (seed 003 table 18-1, REGISTERS.md §1.7). */
+static const struct arch_event {
+	const char *name;
+	uint8_t event, umask;
+} arch_events[ARCH_EVENT_COUNT] = {
+	{ "UnHalted Core Cycles", 0x3c, 0x00 },
+	{ "Instruction Retired", 0xc0, 0x00 },
+	{ "UnHalted Reference Cycles", 0x3c, 0x01 },
+	{ "LLC Reference", 0x2e, 0x4f },
+	{ "LLC Misses", 0x2e, 0x41 },
+	{ "Branch Instructions Retired", 0xc4, 0x00 },
+	{ "Branch Mispredicts Retired", 0xc5, 0x00 },
+};
+
+#define ARCH_BRANCH_MISSES 6
+
+const char *evspec_arch_name(unsigned i)
+{
+	return i < ARCH_EVENT_COUNT ? arch_events[i].name : NULL;
+}
+
+/* perf's generic names: an architectural event and/or the fixed counter that counts it. */
+static const struct generic_event {
+	const char *name;
+	int8_t arch;    /* arch_events index, -1: fixed counter only */
+	int8_t fixed;   /* FIXED_CTRn, -1 none */
+} generic_events[] = {
+	{ "instructions", 1, 0 },
+	{ "cycles", 0, 1 },
+	{ "cpu-cycles", 0, 1 },
+	{ "ref-cycles", -1, 2 },   /* TSC rate: the GP event 3CH/01H counts another clock */
+	{ "bus-cycles", 2, -1 },
+	{ "branches", 5, -1 },
+	{ "branch-instructions", 5, -1 },
+	{ "branch-misses", ARCH_BRANCH_MISSES, -1 },
+	{ "cache-references", 3, -1 },
+	{ "cache-misses", 4, -1 },
+};
+
+/* Kernel pseudo-encoding of reference cycles (REGISTERS.md §1.7): never reaches a PERFEVTSEL. */
+#define REF_CYCLES_EVENT 0x00
+#define REF_CYCLES_UMASK 0x03
+/* BR_MISP_EXEC.ANY: the kernel's branch-misses on Nehalem parts with erratum AAJ80 (§1.8). */
+#define NHM_BRANCH_MISS_EVENT 0x89
+#define NHM_BRANCH_MISS_UMASK 0x7f
+
+static char lc(char c)
+{
+	return (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
+}
+
+static int blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+static void trim(const char **s, size_t *len)
+{
+	while (*len && blank(**s)) {
+		(*s)++;
+		(*len)--;
+	}
+	while (*len && blank((*s)[*len - 1]))
+		(*len)--;
+}
+
+/* name == s[0..len), ignoring case and how long runs of blanks are. */
+static int name_eq(const char *name, const char *s, size_t len)
+{
+	size_t i = 0;
+	while (*name && i < len) {
+		if (blank(*name) && blank(s[i])) {
+			while (blank(*name))
+				name++;
+			while (i < len && blank(s[i]))
+				i++;
+			continue;
+		}
+		if (lc(*name) != lc(s[i]))
+			return 0;
+		name++;
+		i++;
+	}
+	return !*name && i == len;
+}
+
+static size_t find_char(const char *s, size_t len, char c)
+{
+	size_t i = 0;
+	while (i < len && s[i] != c)
+		i++;
+	return i;
+}
+
+/* Starts err's message; the caller appends to it and returns err->st. */
+static struct strbuf err_begin(struct evspec_error *err, pmu_status st, const char *text)
+{
+	struct strbuf sb;
+	err->st = st;
+	sb_init(&sb, err->msg, sizeof(err->msg));
+	sb_puts(&sb, text);
+	return sb;
+}
+
+/* The shape of most messages: pre'q'post. */
+static struct strbuf err_q(struct evspec_error *err, pmu_status st, const char *pre,
+			   const char *q, size_t qlen, const char *post)
+{
+	struct strbuf sb = err_begin(err, st, pre);
+	sb_putc(&sb, '\'');
+	sb_putn_printable(&sb, q, qlen);
+	sb_putc(&sb, '\'');
+	sb_puts(&sb, post);
+	return sb;
+}
+
+static pmu_status err_field(struct evspec_error *err, pmu_status st, const struct reg_field *f,
+			    const char *post)
+{
+	err_q(err, st, "field ", f->name, pmu_strlen(f->name), post);
+	return st;
+}
+
+static const struct reg_field *field_at(const struct reg_layout *l, unsigned bit)
+{
+	for (unsigned i = 0; i < l->nfields; i++)
+		if ((reg_field_mask(&l->fields[i]) >> bit) & 1)
+			return &l->fields[i];
+	return NULL;
+}
+
+static uint64_t field_mask(const struct reg_layout *l, const char *name)
+{
+	const struct reg_field *f = reg_find_field(l, name, pmu_strlen(name));
+	return f ? reg_field_mask(f) : 0;
+}
+
+/* Sets a field the caller knows the layout has, with a value the caller knows fits. */
+static uint64_t put(const struct reg_layout *l, uint64_t word, const char *name, uint64_t v)
+{
+	const struct reg_field *f = reg_find_field(l, name, pmu_strlen(name));
+	if (f)
+		reg_set_field(&word, f, v);
+	return word;
+}
+
+static uint64_t encoding(uint8_t event, uint8_t umask)
+{
+	return put(CORE, put(CORE, 0, "event", event), "umask", umask);
+}
+
+static unsigned lowest_bit(uint64_t v)
+{
+	unsigned b = 0;
+	while (!((v >> b) & 1))
+		b++;
+	return b;
+}
+
+static pmu_status check_enable(const struct reg_layout *l, uint64_t config, uint64_t enable_mask,
+			       struct evspec_error *err)
+{
+	uint64_t on = config & enable_mask;
+	const struct reg_field *f = on ? field_at(l, lowest_bit(on)) : NULL;
+	return f ? err_field(err, PMU_ERR_INVALID, f, " is set by efipmu") : PMU_OK;
+}
+
+/* Final check of a control word: only bits this CPU implements (allowed) may be set. */
+static pmu_status validate(const struct reg_layout *l, uint64_t config, uint64_t allowed,
+			   struct evspec_error *err)
+{
+	unsigned bad;
+	if (!reg_validate(l, config, allowed, &bad))
+		return PMU_OK;
+	const struct reg_field *f = field_at(l, bad);
+	if (f && (f->access == RA_RW || f->access == RA_WO || f->access == RA_W1C))
+		return err_field(err, PMU_ERR_RESERVED, f, " not supported on this CPU");
+	struct strbuf sb = err_begin(err, PMU_ERR_RESERVED, "reserved bit ");
+	sb_dec(&sb, bad);
+	sb_puts(&sb, " set");
+	return err->st;
+}
+
+static pmu_status apply_term(const char *pmu, const struct reg_layout *l, const char *t, size_t tl,
+			     uint64_t enable_mask, uint64_t *config, struct evspec_error *err)
+{
+	trim(&t, &tl);
+	if (!tl) {
+		err_q(err, PMU_ERR_INVALID, "empty term for ", pmu, pmu_strlen(pmu), "");
+		return err->st;
+	}
+	size_t eq = find_char(t, tl, '=');
+	const char *name = t;
+	size_t nl = eq;
+	trim(&name, &nl);
+	uint64_t v = 1;
+	if (eq < tl) {
+		const char *vs = t + eq + 1;
+		size_t vl = tl - eq - 1;
+		trim(&vs, &vl);
+		if (!pmu_parse_u64(vs, vl, &v)) {
+			struct strbuf sb = err_q(err, PMU_ERR_INVALID, "bad value ", vs, vl, " for term '");
+			sb_putn_printable(&sb, name, nl);
+			sb_putc(&sb, '\'');
+			return err->st;
+		}
+	}
+	if (name_eq("config", name, nl)) {
+		if (eq == tl) {
+			err_q(err, PMU_ERR_INVALID, "term ", name, nl, " needs a value");
+			return err->st;
+		}
+		*config = v;
+		return PMU_OK;
+	}
+	const struct reg_field *f = reg_find_field(l, name, nl);
+	if (!f) {
+		struct strbuf sb = err_q(err, PMU_ERR_UNKNOWN_NAME, "unknown term ", name, nl, " for ");
+		sb_puts(&sb, pmu);
+		return err->st;
+	}
+	if (reg_field_mask(f) & enable_mask)
+		return err_field(err, PMU_ERR_INVALID, f, " is set by efipmu");
+	pmu_status st = reg_set_field(config, f, v);
+	if (st == PMU_ERR_RANGE) {
+		struct strbuf sb = err_q(err, st, "field ", f->name, pmu_strlen(f->name), " value ");
+		sb_hex(&sb, v);
+		sb_puts(&sb, " too wide (max ");
+		sb_hex(&sb, reg_field_max(f));
+		sb_putc(&sb, ')');
+		return st;
+	}
+	return st ? err_field(err, st, f, " is read-only") : PMU_OK;
+}
+
+pmu_status evspec_parse_terms(const char *pmu, const struct reg_layout *l, const char *terms,
+			      size_t len, uint64_t enable_mask, uint64_t *config,
+			      struct evspec_error *err)
+{
+	trim(&terms, &len);
+	while (len) {
+		size_t n = find_char(terms, len, ',');
+		pmu_status st = apply_term(pmu, l, terms, n, enable_mask, config, err);
+		if (st)
+			return st;
+		if (n == len)
+			break;
+		terms += n + 1;
+		len -= n + 1;
+		if (!len)   /* trailing comma */
+			return apply_term(pmu, l, terms, 0, enable_mask, config, err);
+	}
+	return check_enable(l, *config, enable_mask, err);
+}
+
+static int intel_family6(const struct cpu_info *ci)
+{
+	return !pmu_strcmp(ci->vendor, "GenuineIntel") && ci->family == 6;
+}
+
+const struct ev_model *ev_model_for(const struct cpu_info *ci)
+{
+	if (!intel_family6(ci))
+		return NULL;
+	for (unsigned i = 0; i < ev_model_count; i++)
+		if (ev_models[i].model == ci->model)
+			return &ev_models[i];
+	return NULL;
+}
+
+const struct ev_def *ev_find(const struct ev_list *l, const char *name, size_t len)
+{
+	for (unsigned i = 0; l && i < l->n; i++)
+		if (name_eq(l->events[i].name, name, len))
+			return &l->events[i];
+	return NULL;
+}
+
+static uint32_t low_bits(unsigned n)
+{
+	return n >= 32 ? ~(uint32_t)0 : (((uint32_t)1 << n) - 1);
+}
+
+static uint32_t def_counters(const struct cpu_info *ci, const struct ev_def *d)
+{
+	return ci->arch.n_gp > 4 ? d->ctr_htoff : d->ctr;
+}
+
+/*
+ * Counters the list allows for this event and umask; failing that, for any umask of the
+ * event (the kernel constrains by event code, REGISTERS.md §1.8); failing that, all.
+ */
+static uint32_t list_counters(const struct cpu_info *ci, uint64_t config)
+{
+	const struct ev_model *m = ev_model_for(ci);
+	uint64_t code_mask = field_mask(CORE, "event");
+	uint64_t key = config & (code_mask | field_mask(CORE, "umask"));
+	uint32_t exact = 0, same_code = 0;
+	for (unsigned i = 0; m && i < m->core->n; i++) {
+		const struct ev_def *d = &m->core->events[i];
+		uint64_t enc = encoding(d->event, d->umask);
+		if (d->fixed >= 0 || (enc & code_mask) != (key & code_mask))
+			continue;
+		same_code |= def_counters(ci, d);
+		if (enc == key)
+			exact |= def_counters(ci, d);
+	}
+	return exact ? exact : same_code ? same_code : low_bits(ci->arch.n_gp);
+}
+
+static int has_fixed(const struct cpu_info *ci, int idx)
+{
+	return ci->arch.version >= 2 && idx < ci->arch.n_fixed;
+}
+
+static pmu_status needs_fixed(struct evspec_error *err, const char *name, int idx)
+{
+	struct strbuf sb = err_q(err, PMU_ERR_UNSUPPORTED, "event ", name, pmu_strlen(name),
+				 " needs fixed counter ");
+	sb_dec(&sb, (uint64_t)idx);
+	sb_puts(&sb, ", which this CPU lacks");
+	return err->st;
+}
+
+/* Rings, enable bit, bits this CPU implements, and a counter that can take it. */
+static pmu_status core_finish(const struct cpu_info *ci, struct pmu_event_req *req,
+			      struct evspec_error *err)
+{
+	uint64_t rings = field_mask(CORE, "usr") | field_mask(CORE, "os");
+	if (!(req->config & rings))
+		req->config |= rings;
+	pmu_status st = check_enable(CORE, req->config, field_mask(CORE, "en"), err);
+	if (st)
+		return st;
+	uint64_t allowed = ~(uint64_t)0;
+	if (ci->arch.version < 3 || ci->arch.anythread_deprecated)
+		allowed &= ~field_mask(CORE, "any");
+	st = validate(CORE, req->config, allowed, err);
+	if (st)
+		return st;
+	req->counter_mask &= low_bits(ci->arch.n_gp);
+	if (!req->counter_mask && req->fixed < 0) {
+		err_q(err, PMU_ERR_NO_COUNTER, "no counter on this CPU can take event ", req->name,
+		      pmu_strlen(req->name), "");
+		return err->st;
+	}
+	return PMU_OK;
+}
+
+static pmu_status core_from_def(const struct cpu_info *ci, const struct ev_def *d,
+				struct pmu_event_req *req, struct evspec_error *err)
+{
+	uint64_t w = put(CORE, 0, "event", d->event);
+	w = put(CORE, w, "umask", d->umask);
+	w = put(CORE, w, "cmask", d->cmask);
+	w = put(CORE, w, "inv", (d->flags & EVF_INV) != 0);
+	w = put(CORE, w, "e", (d->flags & EVF_EDGE) != 0);
+	w = put(CORE, w, "any", (d->flags & EVF_ANY) != 0);
+	req->config = w;
+	req->fixed = d->fixed;
+	req->counter_mask = d->fixed >= 0 ? 0 : def_counters(ci, d);
+	req->extra_msr = d->msr;
+	req->extra_msr_val = d->msr_val;
+	return d->fixed >= 0 && !has_fixed(ci, d->fixed) ? needs_fixed(err, d->name, d->fixed) : PMU_OK;
+}
+
+/*
+ * The first term of pmu/terms/ when it names an event of list rather than a field of l;
+ * *used is then how many characters of t it took (0 otherwise).
+ */
+static const struct ev_def *leading_event(const struct ev_list *list, const struct reg_layout *l,
+					  const char *t, size_t tl, size_t *used)
+{
+	size_t n = find_char(t, tl, ',');
+	const char *name = t;
+	size_t nl = n;
+	trim(&name, &nl);
+	*used = 0;
+	if (!list || !nl || find_char(name, nl, '=') < nl || reg_find_field(l, name, nl))
+		return NULL;
+	const struct ev_def *d = ev_find(list, name, nl);
+	if (d)
+		*used = n < tl ? n + 1 : n;
+	return d;
+}
+
+static pmu_status core_terms(const struct cpu_info *ci, const char *t, size_t tl,
+			     struct pmu_event_req *req, struct evspec_error *err)
+{
+	const struct ev_model *m = ev_model_for(ci);
+	size_t used;
+	const struct ev_def *d = leading_event(m ? m->core : NULL, CORE, t, tl, &used);
+	pmu_status st;
+	if (d && (st = core_from_def(ci, d, req, err)))
+		return st;
+	st = evspec_parse_terms("cpu", CORE, t + used, tl - used, field_mask(CORE, "en"),
+				&req->config, err);
+	if (st)
+		return st;
+	if (!d)
+		req->counter_mask = list_counters(ci, req->config);
+	return core_finish(ci, req, err);
+}
+
+/* Does a REGISTERS.md event belong to this box? Its pmu is the box's name or "<pmu>_<n>". */
+static bool box_event_fits(const struct box_event *e, const struct box_desc *box)
+{
+	size_t n = pmu_strlen(e->pmu);
+	if (pmu_strncmp(box->name, e->pmu, n))
+		return false;
+	return !box->name[n] || (box->name[n] == '_' && box->name[n + 1] >= '0' && box->name[n + 1] <= '9');
+}
+
+/* The REGISTERS.md event of that name for this family (tools/gen_box_events.py), or NULL. */
+static const struct box_event *box_event_find(enum uncore_family fam, const char *name, size_t len)
+{
+	for (unsigned i = 0; i < box_event_list_count; i++) {
+		const struct box_event_list *l = &box_event_lists[i];
+		for (unsigned k = 0; l->family == fam && k < l->n; k++)
+			if (name_eq(l->events[k].name, name, len))
+				return &l->events[k];
+	}
+	return NULL;
+}
+
+/* A leading name among this box's REGISTERS.md events: its terms go first. */
+static pmu_status box_event_terms(const struct cpu_info *ci, const struct box_desc *box,
+				  const char *t, size_t tl, size_t *used, uint64_t *config,
+				  struct evspec_error *err)
+{
+	size_t n = find_char(t, tl, ',');
+	const char *name = t;
+	size_t nl = n;
+	trim(&name, &nl);
+	*used = 0;
+	if (!nl || find_char(name, nl, '=') < nl || reg_find_field(box->ctl_layout, name, nl))
+		return PMU_OK;
+	const struct box_event *e = box_event_find(ci->uncore, name, nl);
+	if (!e || !box_event_fits(e, box))
+		return PMU_OK;
+	*used = n < tl ? n + 1 : n;
+	return evspec_parse_terms(box->name, box->ctl_layout, e->terms, pmu_strlen(e->terms),
+				  box->enable_mask, config, err);
+}
+
+pmu_status evspec_parse_box(const struct cpu_info *ci, const struct box_desc *box,
+			    const char *terms, size_t len, struct pmu_event_req *req,
+			    struct evspec_error *err)
+{
+	const struct reg_layout *l = box->ctl_layout;
+	req->box = box;
+	req->config = 0;
+	req->fixed = -1;
+	req->counter_mask = low_bits(box->n_counters);
+	req->extra_msr = 0;
+	req->extra_msr_val = 0;
+
+	const struct ev_model *m = ev_model_for(ci);
+	const struct ev_list *list = m && m->uncore && !pmu_strcmp(m->uncore->pmu, box->name) ?
+				     m->uncore : NULL;
+	size_t used;
+	const struct ev_def *d = leading_event(list, l, terms, len, &used);
+	if (d) {
+		const struct reg_field *fe = reg_find_field(l, "event", 5);
+		const struct reg_field *fu = reg_find_field(l, "umask", 5);
+		if (!fe || !fu || reg_set_field(&req->config, fe, d->event) ||
+		    reg_set_field(&req->config, fu, d->umask)) {
+			struct strbuf sb = err_q(err, PMU_ERR_UNSUPPORTED, "event ", d->name,
+						 pmu_strlen(d->name), " does not fit the fields of ");
+			sb_puts(&sb, box->name);
+			return err->st;
+		}
+		if (d->fixed >= 0 && !box->fixed_ctl)
+			return needs_fixed(err, d->name, d->fixed);
+		req->fixed = d->fixed;
+		req->counter_mask = d->fixed >= 0 ? 0 : req->counter_mask & d->ctr;
+	} else {
+		pmu_status st = box_event_terms(ci, box, terms, len, &used, &req->config, err);
+		if (st)
+			return st;
+	}
+	pmu_status st = evspec_parse_terms(box->name, l, terms + used, len - used, box->enable_mask,
+					   &req->config, err);
+	return st ? st : validate(l, req->config, ~(uint64_t)0, err);
+}
+
+static int nhm_branch_miss_quirk(const struct cpu_info *ci)
+{
+	int nhm = ci->model == 0x1a || ci->model == 0x1e || ci->model == 0x1f || ci->model == 0x2e;
+	return intel_family6(ci) && nhm && ((ci->arch.ebx_unavail >> ARCH_BRANCH_MISSES) & 1);
+}
+
+static pmu_status arch_unavailable(struct evspec_error *err, unsigned i)
+{
+	const char *name = arch_events[i].name;
+	struct strbuf sb = err_q(err, PMU_ERR_UNSUPPORTED, "architectural event ", name,
+				 pmu_strlen(name), " not available on this CPU (CPUID.0AH:EBX bit ");
+	sb_dec(&sb, i);
+	sb_putc(&sb, ')');
+	return err->st;
+}
+
+static pmu_status from_generic(const struct cpu_info *ci, const struct generic_event *g,
+			       struct pmu_event_req *req, struct evspec_error *err)
+{
+	int gp = g->arch >= 0 && pmu_arch_event_available(&ci->arch, (unsigned)g->arch);
+	int fixed = g->fixed >= 0 && has_fixed(ci, g->fixed);
+	if (g->arch >= 0)
+		req->config = encoding(arch_events[g->arch].event, arch_events[g->arch].umask);
+	else
+		req->config = encoding(REF_CYCLES_EVENT, REF_CYCLES_UMASK);
+	if (g->arch == ARCH_BRANCH_MISSES && nhm_branch_miss_quirk(ci)) {
+		req->config = encoding(NHM_BRANCH_MISS_EVENT, NHM_BRANCH_MISS_UMASK);
+		gp = 1;
+	}
+	if (!gp && !fixed)
+		return g->arch >= 0 ? arch_unavailable(err, (unsigned)g->arch) :
+				      needs_fixed(err, g->name, g->fixed);
+	req->fixed = fixed ? g->fixed : -1;
+	req->counter_mask = gp ? list_counters(ci, req->config) : 0;
+	return core_finish(ci, req, err);
+}
+
+static pmu_status from_arch(const struct cpu_info *ci, unsigned i, struct pmu_event_req *req,
+			    struct evspec_error *err)
+{
+	if (!pmu_arch_event_available(&ci->arch, i))
+		return arch_unavailable(err, i);
+	req->config = encoding(arch_events[i].event, arch_events[i].umask);
+	req->counter_mask = list_counters(ci, req->config);
+	return core_finish(ci, req, err);
+}
+
+/* perf raw syntax: r followed by the PERFEVTSEL word in hex. */
+static int parse_raw(const char *s, size_t len, uint64_t *v)
+{
+	char hex[2 + 16];
+	if (len < 2 || len > 17 || s[0] != 'r')
+		return 0;
+	hex[0] = '0';
+	hex[1] = 'x';
+	pmu_memcpy(hex + 2, s + 1, len - 1);
+	return pmu_parse_u64(hex, len + 1, v);
+}
+
+static pmu_status parse_named(const struct cpu_info *ci, const char *s, size_t len,
+			      struct pmu_event_req *req, struct evspec_error *err)
+{
+	for (unsigned i = 0; i < sizeof(generic_events) / sizeof(generic_events[0]); i++)
+		if (name_eq(generic_events[i].name, s, len))
+			return from_generic(ci, &generic_events[i], req, err);
+	for (unsigned i = 0; i < ARCH_EVENT_COUNT; i++)
+		if (name_eq(arch_events[i].name, s, len))
+			return from_arch(ci, i, req, err);
+	if (parse_raw(s, len, &req->config)) {
+		req->counter_mask = list_counters(ci, req->config);
+		return core_finish(ci, req, err);
+	}
+	const struct ev_model *m = ev_model_for(ci);
+	const struct ev_def *d = m ? ev_find(m->core, s, len) : NULL;
+	if (d) {
+		pmu_strlcpy(req->name, d->name, sizeof(req->name));
+		pmu_status st = core_from_def(ci, d, req, err);
+		return st ? st : core_finish(ci, req, err);
+	}
+	d = m ? ev_find(m->uncore, s, len) : NULL;
+	if (d) {
+		const char *pmu = m->uncore->pmu;
+		const struct box_desc *box = box_find(ci->uncore, pmu, pmu_strlen(pmu));
+		if (!box) {
+			err_q(err, PMU_ERR_UNKNOWN_NAME, "unknown PMU ", pmu, pmu_strlen(pmu),
+			      " for this CPU");
+			return err->st;
+		}
+		pmu_strlcpy(req->name, d->name, sizeof(req->name));
+		return evspec_parse_box(ci, box, s, len, req, err);
+	}
+	const struct box_event *be = box_event_find(ci->uncore, s, len);
+	for (unsigned i = 0; be && i < uncore_box_count; i++) {
+		/* The first box it fits: uncore_mbox_0 for an M-box event (say uncore_mbox_1/NAME/). */
+		const struct box_desc *box = uncore_boxes[i];
+		if (box->family == ci->uncore && box_event_fits(be, box)) {
+			pmu_strlcpy(req->name, be->name, sizeof(req->name));
+			return evspec_parse_box(ci, box, s, len, req, err);
+		}
+	}
+	struct strbuf sb = err_q(err, PMU_ERR_UNKNOWN_NAME, "unknown event ", s, len, " for model ");
+	sb_hex(&sb, ci->model);
+	return err->st;
+}
+
+static pmu_status parse_one(const struct cpu_info *ci, const char *s, size_t len,
+			    struct pmu_event_req *req, struct evspec_error *err)
+{
+	trim(&s, &len);
+	pmu_memset(req, 0, sizeof(*req));
+	req->fixed = -1;
+	size_t n = len < EVENT_NAME_MAX - 1 ? len : EVENT_NAME_MAX - 1;
+	pmu_memcpy(req->name, s, n);
+	req->name[n] = '\0';
+	if (!len) {
+		err_begin(err, PMU_ERR_INVALID, "empty event spec");
+		return err->st;
+	}
+	size_t slash = find_char(s, len, '/');
+	if (slash == len)
+		return parse_named(ci, s, len, req, err);
+	if (s[len - 1] != '/' || slash == len - 1) {
+		err_q(err, PMU_ERR_INVALID, "malformed event ", s, len, ": expected pmu/terms/");
+		return err->st;
+	}
+	const char *terms = s + slash + 1;
+	size_t tl = len - slash - 2;
+	const char *tt = terms;
+	size_t ttl = tl;
+	trim(&tt, &ttl);
+	if (!ttl) {   /* "cpu//" would program event 0, which nobody means */
+		err_q(err, PMU_ERR_INVALID, "event ", s, len, ": no terms (name an event or give event=)");
+		return err->st;
+	}
+	if (name_eq("cpu", s, slash))
+		return core_terms(ci, terms, tl, req, err);
+	const struct box_desc *box = box_find(ci->uncore, s, slash);
+	if (!box) {
+		err_q(err, PMU_ERR_UNKNOWN_NAME, "unknown PMU ", s, slash, " for this CPU");
+		return err->st;
+	}
+	return evspec_parse_box(ci, box, terms, tl, req, err);
+}
+
+pmu_status evspec_parse(const struct cpu_info *ci, const char *spec, struct pmu_event_req *req,
+			struct evspec_error *err)
+{
+	return parse_one(ci, spec, pmu_strlen(spec), req, err);
+}
+
+pmu_status evspec_parse_list(const struct cpu_info *ci, const char *list,
+			     struct pmu_event_req *reqs, unsigned max, unsigned *n,
+			     struct evspec_error *err)
+{
+	size_t start = 0;
+	int in_pmu = 0;   /* between the slashes of pmu/terms/ */
+	*n = 0;
+	for (size_t i = 0;; i++) {
+		char c = list[i];
+		if (c == '/')
+			in_pmu = !in_pmu;
+		if (c && (c != ',' || in_pmu))
+			continue;
+		if (*n >= max) {
+			struct strbuf sb = err_begin(err, PMU_ERR_NOSPACE, "more than ");
+			sb_dec(&sb, max);
+			sb_puts(&sb, " events");
+			return err->st;
+		}
+		pmu_status st = parse_one(ci, list + start, i - start, &reqs[*n], err);
+		if (st)
+			return st;
+		(*n)++;
+		if (!c)
+			return PMU_OK;
+		start = i + 1;
+	}
+}

@@ -1,0 +1,65 @@
+/*
+ * Event specs as the user writes them, resolved for one CPU into a
+ * struct pmu_event_req. Accepted forms (names are case-insensitive):
+ *   cpu/event=0x3c,umask=0,edge,inv,cmask=1,usr,os/   perf terms: layout_perfevtsel field names
+ *                                                     and aliases; `term` alone means term=1;
+ *                                                     config=N sets the whole word
+ *   cpu/UOPS_ISSUED.ANY,cmask=1,inv/                  a list event, then terms that modify it
+ *   r01c3                                             perf raw: the PERFEVTSEL word in hex
+ *   instructions cycles cpu-cycles ref-cycles bus-cycles branches branch-instructions
+ *   branch-misses cache-references cache-misses      perf generic names
+ *   UnHalted Core Cycles ... Branch Mispredicts Retired   the architectural events (seed 003)
+ *   INST_RETIRED.ANY                                  Intel's list for this CPU model
+ *   uncore_ubox/event=0x44/ uncore_ubox/UNC_U_LOCK_CYCLES/ UNC_U_LOCK_CYCLES   uncore boxes
+ * Core requests carry USR and OS (both when neither is set: in UEFI everything runs at
+ * ring 0) but never EN; enable bits are the engine's. For a fixed counter, config carries
+ * USR/OS/AnyThread in their PERFEVTSEL positions; counter_mask 0 means fixed-only.
+ */
+#ifndef EFIPMU_EVSPEC_H
+#define EFIPMU_EVSPEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "pmu/cpuinfo.h"
+#include "hw/event.h"
+#include "hw/events_gen.h"
+#include "hw/regfield.h"
+#include "util/status.h"
+#include "pmu/uncore.h"
+
+struct evspec_error {
+	pmu_status st;
+	char msg[128];   /* one line naming the problem */
+};
+
+/* One spec (NUL-terminated) for CPU ci. On error req is unspecified and err says why. */
+pmu_status evspec_parse(const struct cpu_info *ci, const char *spec, struct pmu_event_req *req,
+			struct evspec_error *err);
+
+/* Specs separated by commas outside /.../; *n is how many were parsed before any error. */
+pmu_status evspec_parse_list(const struct cpu_info *ci, const char *list,
+			     struct pmu_event_req *reqs, unsigned max, unsigned *n,
+			     struct evspec_error *err);
+
+/*
+ * Applies "term,term=value,..." (terms[0..len)) to *config using the fields of l.
+ * Terms naming a field inside enable_mask are refused; pmu names the PMU in errors.
+ */
+pmu_status evspec_parse_terms(const char *pmu, const struct reg_layout *l, const char *terms,
+			      size_t len, uint64_t enable_mask, uint64_t *config,
+			      struct evspec_error *err);
+
+/* The terms of box/terms/ (an optional list event first), for box. */
+pmu_status evspec_parse_box(const struct cpu_info *ci, const struct box_desc *box,
+			    const char *terms, size_t len, struct pmu_event_req *req,
+			    struct evspec_error *err);
+
+/* Name of architectural event i (CPUID.0AH:EBX bit i, seed 003 table 18-1), NULL past the table. */
+const char *evspec_arch_name(unsigned i);
+
+/* Generated lists of this CPU (Intel family 6 only), or NULL. */
+const struct ev_model *ev_model_for(const struct cpu_info *ci);
+/* Event of that name (case-insensitive, need not be NUL-terminated) in l, or NULL. */
+const struct ev_def *ev_find(const struct ev_list *l, const char *name, size_t len);
+
+#endif

@@ -1,0 +1,24 @@
+/* Which CPU speaks for each package: uncore registers are per package (REGISTERS.md §2-§4). */
+#ifndef EFIPMU_TOPOLOGY_H
+#define EFIPMU_TOPOLOGY_H
+
+#include "pmu/cpuinfo.h"
+#include "util/cpuset.h"
+
+#define TOPO_MAX_PACKAGES 16
+
+struct package_leader {
+	uint32_t package;   /* package number from the topology */
+	unsigned cpu;       /* lowest-numbered enabled, selected CPU of that package */
+	unsigned cpus;      /* enabled, selected CPUs of that package */
+};
+
+/*
+ * One leader per package among ci[0..n) that are enabled and in sel, in order
+ * of first appearance. Returns how many packages (at most max); *more is set
+ * when further packages did not fit.
+ */
+unsigned topo_package_leaders(const struct cpu_info *ci, unsigned n, const struct cpuset *sel,
+			      struct package_leader *out, unsigned max, bool *more);
+
+#endif

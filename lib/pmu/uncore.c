@@ -1,0 +1,537 @@
+/*
+ * One engine for every uncore box descriptor, run once per package.
+ * Phases: plan (no MSR access) -> program -> start -> stop -> read -> restore.
+ * The first failure ends the session: what was written is restored.
+ */
+#include "pmu/uncore.h"
+#include "pmu/counter.h"
+#include "util/fmt.h"
+
+const struct reg_layout *uncore_counter_layout(const struct uncore_counter *e)
+{
+	return e->idx == UNCORE_FIXED ? e->box->fixed_layout : e->box->ctl_layout;
+}
+
+static uint64_t ev_enable(const struct uncore_counter *e)
+{
+	return e->idx == UNCORE_FIXED ? e->box->fixed_enable_mask : e->box->enable_mask;
+}
+
+/* No global or box control: the control's enable bit is what starts and stops it. */
+static bool ctl_gated(const struct box_desc *d)
+{
+	return !d->global_ctl && !d->box_ctl;
+}
+
+/* The control word while running or stopped: write-only bits (resets) act only at program. */
+static uint64_t ev_run_word(const struct uncore_counter *e, bool on)
+{
+	uint64_t w = e->config & reg_holding_mask(uncore_counter_layout(e));
+	return on ? w | ev_enable(e) : w;
+}
+
+static int bit_for(int8_t bit0, int8_t fixed_bit, unsigned idx)
+{
+	if (idx == UNCORE_FIXED)
+		return fixed_bit;
+	return bit0 < 0 ? -1 : bit0 + (int)idx;
+}
+
+static int status_bit(const struct uncore_counter *e)
+{
+	const struct box_desc *d = e->box;
+	return d->status_msr ? bit_for(d->status->ctr_bit0, d->status->fixed_bit, e->idx) : -1;
+}
+
+static pmu_status fail(struct uncore_session *s, pmu_status st, unsigned ev)
+{
+	s->st = st;
+	s->bad_event = ev;
+	return st;
+}
+
+/* ---- plan ---- */
+
+static pmu_status check_req(const struct uncore_session *s, const struct pmu_event_req *r,
+			    unsigned *bad_bit)
+{
+	const struct box_desc *d = r->box;
+	if (!d)
+		return PMU_ERR_INVALID;
+	if (d->family != s->fam)
+		return PMU_ERR_UNSUPPORTED;
+	bool fixed = r->fixed >= 0;
+	if (fixed && !d->fixed_ctl)
+		return PMU_ERR_NO_COUNTER;
+	const struct reg_layout *l = fixed ? d->fixed_layout : d->ctl_layout;
+	uint64_t en = fixed ? d->fixed_enable_mask : d->enable_mask;
+	pmu_status st = reg_validate(l, r->config & ~en, ~(uint64_t)0, bad_bit);
+	if (st)
+		return st;
+	if (!fixed && d->ops && d->ops->check_config && (st = d->ops->check_config(d, r->config)))
+		return st;
+	if (r->extra_msr && (r->extra_msr < d->extra_lo || r->extra_msr > d->extra_hi))
+		return PMU_ERR_INVALID;
+	return PMU_OK;
+}
+
+static bool taken(const struct uncore_session *s, const struct box_desc *d, unsigned idx)
+{
+	for (unsigned i = 0; i < s->n; i++)
+		if (s->ev[i].box == d && s->ev[i].idx == idx)
+			return true;
+	return false;
+}
+
+static unsigned popcount(uint32_t v)
+{
+	unsigned n = 0;
+	for (; v; v &= v - 1)
+		n++;
+	return n;
+}
+
+static uint32_t allowed(const struct pmu_event_req *r)
+{
+	uint32_t all = r->box->n_counters >= 32 ? ~0u : (1u << r->box->n_counters) - 1;
+	return r->counter_mask ? r->counter_mask & all : all;
+}
+
+/* ev[i] takes counter idx of its box. */
+static void place(struct uncore_session *s, const struct pmu_event_req *r, unsigned i, unsigned idx)
+{
+	struct uncore_counter *e = &s->ev[i];
+	e->box = r->box;
+	e->idx = idx;
+	e->ctl_msr = box_ctl_msr(r->box, idx);
+	e->ctr_msr = box_ctr_msr(r->box, idx);
+	e->config = r->config & ~ev_enable(e);
+	e->ctl_val = ctl_gated(r->box) ? e->config : e->config | ev_enable(e);
+	e->extra_msr = r->extra_msr;
+	e->extra_val = r->extra_msr_val;
+}
+
+/* Lowest free counter the request allows, or -1. */
+static int free_counter(const struct uncore_session *s, const struct pmu_event_req *r)
+{
+	if (r->fixed >= 0)
+		return taken(s, r->box, UNCORE_FIXED) ? -1 : (int)UNCORE_FIXED;
+	for (unsigned c = 0; c < r->box->n_counters; c++)
+		if ((allowed(r) >> c & 1) && !taken(s, r->box, c))
+			return (int)c;
+	return -1;
+}
+
+/* Placement order: fixed requests (rank 0), then general ones, the most constrained first. */
+static unsigned rank(const struct pmu_event_req *r)
+{
+	return r->fixed >= 0 ? 0 : popcount(allowed(r));
+}
+
+static pmu_status allocate(struct uncore_session *s, const struct pmu_event_req *reqs, unsigned n)
+{
+	s->n = n;   /* unplaced entries have no box, so taken() skips them */
+	for (unsigned pass = 0; pass <= 32; pass++) {
+		for (unsigned i = 0; i < n; i++) {
+			if (rank(&reqs[i]) != pass)
+				continue;
+			int c = free_counter(s, &reqs[i]);
+			if (c < 0)
+				return fail(s, PMU_ERR_NO_COUNTER, i);
+			place(s, &reqs[i], i, (unsigned)c);
+		}
+	}
+	return PMU_OK;
+}
+
+/* Two events may share an extra MSR only with the same value. */
+static pmu_status check_extras(struct uncore_session *s)
+{
+	for (unsigned i = 0; i < s->n; i++)
+		for (unsigned j = 0; j < i; j++)
+			if (s->ev[i].extra_msr && s->ev[i].extra_msr == s->ev[j].extra_msr &&
+			    s->ev[i].extra_val != s->ev[j].extra_val)
+				return fail(s, PMU_ERR_NO_COUNTER, i);
+	return PMU_OK;
+}
+
+static pmu_status add_gate(struct uncore_session *s, uint32_t msr, const struct uncore_gate *g,
+			   bool global, unsigned idx)
+{
+	struct uncore_gate_use *u = NULL;
+	for (unsigned i = 0; i < s->ngates && !u; i++)
+		if (s->gate[i].msr == msr)
+			u = &s->gate[i];
+	if (!u) {
+		if (s->ngates >= UNCORE_MAX_GATES)
+			return PMU_ERR_NOSPACE;
+		u = &s->gate[s->ngates++];
+		u->msr = msr;
+		u->global = global;
+		u->stop_val = g->stop_val;
+	}
+	u->start_val |= g->start_val;
+	int b = bit_for(g->ctr_bit0, g->fixed_bit, idx);
+	if (b >= 0)
+		u->start_val |= (uint64_t)1 << b;
+	return PMU_OK;
+}
+
+static pmu_status add_status(struct uncore_session *s, const struct uncore_counter *e)
+{
+	int b = status_bit(e);
+	if (b < 0)
+		return PMU_OK;
+	struct uncore_status_use *u = NULL;
+	for (unsigned i = 0; i < s->nstatus && !u; i++)
+		if (s->status[i].msr == e->box->status_msr)
+			u = &s->status[i];
+	if (!u) {
+		if (s->nstatus >= UNCORE_MAX_STATUS)
+			return PMU_ERR_NOSPACE;
+		u = &s->status[s->nstatus++];
+		u->msr = e->box->status_msr;
+		u->ovf_msr = e->box->ovf_msr;
+	}
+	u->mine |= (uint64_t)1 << b;
+	return PMU_OK;
+}
+
+pmu_status uncore_plan(struct uncore_session *s, enum uncore_family fam,
+		       const struct pmu_event_req *reqs, unsigned n)
+{
+	pmu_memset(s, 0, sizeof(*s));
+	s->fam = fam;
+	if (n > UNCORE_MAX_EVENTS)
+		return fail(s, PMU_ERR_NO_COUNTER, UNCORE_MAX_EVENTS);
+	for (unsigned i = 0; i < n; i++) {
+		pmu_status st = check_req(s, &reqs[i], &s->bad_bit);
+		if (st)
+			return fail(s, st, i);
+	}
+	pmu_status st = allocate(s, reqs, n);
+	if (!st)
+		st = check_extras(s);
+	for (unsigned i = 0; i < s->n && !st; i++) {
+		const struct uncore_counter *e = &s->ev[i];
+		if (e->box->global_ctl)
+			st = add_gate(s, e->box->global_ctl, e->box->global, true, e->idx);
+		if (!st && e->box->box_ctl)
+			st = add_gate(s, e->box->box_ctl, e->box->box, false, e->idx);
+		if (!st)
+			st = add_status(s, e);
+		if (st)
+			return fail(s, st, i);
+	}
+	if (st)
+		return st;
+	s->phase = UNC_PLANNED;
+	return PMU_OK;
+}
+
+pmu_status uncore_set_preload(struct uncore_session *s, unsigned ev, uint64_t value)
+{
+	if (s->phase != UNC_PLANNED || ev >= s->n)
+		return PMU_ERR_INVALID;
+	struct uncore_counter *e = &s->ev[ev];
+	if (value > counter_mask(box_counter_width(e->box, e->idx)))
+		return PMU_ERR_RANGE;
+	e->preload = value;
+	return PMU_OK;
+}
+
+pmu_status uncore_freeze_after(struct uncore_session *s, unsigned ev, uint64_t n)
+{
+	if (s->phase != UNC_PLANNED || ev >= s->n)
+		return PMU_ERR_INVALID;
+	struct uncore_counter *e = &s->ev[ev];
+	if (!e->box->freeze_pmi_mask || e->idx == UNCORE_FIXED)
+		return PMU_ERR_UNSUPPORTED;
+	uint64_t max = counter_mask(e->box->counter_width);
+	if (n > max)
+		return PMU_ERR_RANGE;
+	e->preload = max - n;
+	e->config |= e->box->freeze_pmi_mask;
+	e->ctl_val |= e->box->freeze_pmi_mask;
+	return PMU_OK;
+}
+
+/* ---- MSR access with bookkeeping ---- */
+
+static struct uncore_saved *saved_of(struct uncore_session *s, uint32_t msr)
+{
+	for (unsigned i = 0; i < s->nsaved; i++)
+		if (s->saved[i].msr == msr)
+			return &s->saved[i];
+	return NULL;
+}
+
+static pmu_status save_add(struct uncore_session *s, uint32_t msr)
+{
+	if (saved_of(s, msr))
+		return PMU_OK;
+	if (s->nsaved >= UNCORE_MAX_SAVED)
+		return PMU_ERR_NOSPACE;
+	s->saved[s->nsaved++].msr = msr;
+	return PMU_OK;
+}
+
+static void note_fault(struct uncore_session *s, pmu_status st, uint32_t msr, bool write)
+{
+	if (s->st)
+		return;
+	s->st = st;
+	s->fault_msr = msr;
+	s->fault_write = write;
+}
+
+/* Writes a saved register; only a write that succeeded needs restoring. */
+static pmu_status wr(struct uncore_session *s, uint32_t msr, uint64_t val)
+{
+	pmu_status st = pmu_wrmsr(s->b, s->cpu, msr, val);
+	struct uncore_saved *sv = saved_of(s, msr);
+	if (!st && sv)
+		sv->written = true;
+	if (st)
+		note_fault(s, st, msr, true);
+	return st;
+}
+
+static pmu_status rd(struct uncore_session *s, uint32_t msr, uint64_t *val)
+{
+	pmu_status st = pmu_rdmsr(s->b, s->cpu, msr, val);
+	if (st)
+		note_fault(s, st, msr, false);
+	return st;
+}
+
+static void gates_write(struct uncore_session *s, bool start)
+{
+	/* box gates before the global one at start, after it at stop */
+	for (unsigned pass = 0; pass < 2; pass++) {
+		bool global = start ? pass == 1 : pass == 0;
+		for (unsigned i = 0; i < s->ngates && !s->st; i++)
+			if (s->gate[i].global == global)
+				wr(s, s->gate[i].msr, start ? s->gate[i].start_val : s->gate[i].stop_val);
+	}
+}
+
+/* After a fault: quiesce the gates already written, then restore everything written. */
+static pmu_status abort_run(struct uncore_session *s)
+{
+	pmu_status st = s->st;
+	for (unsigned i = 0; i < s->ngates; i++) {
+		struct uncore_saved *sv = saved_of(s, s->gate[i].msr);
+		if (sv && sv->written)
+			(void)pmu_wrmsr(s->b, s->cpu, s->gate[i].msr, s->gate[i].stop_val);
+	}
+	(void)uncore_restore(s);
+	return st;
+}
+
+/* ---- program / start / stop / read / restore ---- */
+
+/* Gates first, then extras, then per event counter before control, so restoring in reverse stops first. */
+static pmu_status build_save_list(struct uncore_session *s)
+{
+	pmu_status st = PMU_OK;
+	for (unsigned pass = 0; pass < 2; pass++)
+		for (unsigned i = 0; i < s->ngates && !st; i++)
+			if (s->gate[i].global == (pass == 0))
+				st = save_add(s, s->gate[i].msr);
+	for (unsigned i = 0; i < s->n && !st; i++)
+		if (s->ev[i].extra_msr)
+			st = save_add(s, s->ev[i].extra_msr);
+	for (unsigned i = 0; i < s->n && !st; i++) {
+		st = save_add(s, s->ev[i].ctr_msr);
+		if (!st)
+			st = save_add(s, s->ev[i].ctl_msr);
+	}
+	return st;
+}
+
+static void ev_fault(struct uncore_counter *e, uint32_t msr, pmu_status st)
+{
+	if (msr == e->ctl_msr && !e->ctl_st)
+		e->ctl_st = st;
+	if (msr == e->ctr_msr && !e->ctr_st)
+		e->ctr_st = st;
+}
+
+static pmu_status snapshot(struct uncore_session *s)
+{
+	for (unsigned i = 0; i < s->nsaved; i++) {
+		pmu_status st = rd(s, s->saved[i].msr, &s->saved[i].orig);
+		if (st) {
+			for (unsigned k = 0; k < s->n; k++)
+				ev_fault(&s->ev[k], s->saved[i].msr, st);
+			return st;
+		}
+	}
+	for (unsigned i = 0; i < s->n; i++) {
+		struct uncore_counter *e = &s->ev[i];
+		e->in_use = (saved_of(s, e->ctl_msr)->orig & ev_enable(e)) != 0;
+		s->n_in_use += e->in_use;
+	}
+	return PMU_OK;
+}
+
+/* Overflow status is best effort: its bit maps are partly UNCONFIRMED, a fault only marks it unknown. */
+static void status_clear(struct uncore_session *s, struct uncore_status_use *u, uint64_t *val)
+{
+	u->st = pmu_rdmsr(s->b, s->cpu, u->msr, val);
+	if (!u->st && (*val & u->mine))
+		u->st = pmu_wrmsr(s->b, s->cpu, u->ovf_msr, *val & u->mine);
+}
+
+static pmu_status program_event(struct uncore_session *s, struct uncore_counter *e)
+{
+	pmu_status st = wr(s, e->ctl_msr, e->ctl_val);
+	if (!st)
+		st = wr(s, e->ctr_msr, e->preload);
+	if (!st)
+		st = rd(s, e->ctr_msr, &e->start);
+	if (st)
+		ev_fault(e, s->fault_msr, st);
+	return st;
+}
+
+pmu_status uncore_program(struct uncore_session *s, const struct pmu_backend *b, unsigned cpu,
+			  unsigned flags)
+{
+	if (s->phase != UNC_PLANNED)
+		return s->st ? s->st : PMU_ERR_INVALID;
+	s->b = b;
+	s->cpu = cpu;
+	s->flags = flags;
+	pmu_status st = build_save_list(s);
+	if (st)
+		return fail(s, st, 0);
+	if ((st = snapshot(s))) {
+		s->phase = UNC_RESTORED;   /* nothing was written */
+		return st;
+	}
+	if (s->n_in_use && !(flags & UNCORE_FORCE)) {
+		s->phase = UNC_RESTORED;
+		return fail(s, PMU_ERR_IN_USE, 0);
+	}
+	for (unsigned i = 0; i < s->n; i++)
+		s->ev[i].ctl_on = ctl_gated(s->ev[i].box) ? ev_run_word(&s->ev[i], true) : s->ev[i].ctl_val;
+	s->phase = UNC_PROGRAMMED;
+	gates_write(s, false);
+	for (unsigned i = 0; i < s->nstatus && !s->st; i++)
+		status_clear(s, &s->status[i], &s->status[i].before);
+	for (unsigned i = 0; i < s->n && !s->st; i++)
+		if (s->ev[i].extra_msr)
+			wr(s, s->ev[i].extra_msr, s->ev[i].extra_val);
+	for (unsigned i = 0; i < s->n && !s->st; i++)
+		program_event(s, &s->ev[i]);
+	return s->st ? abort_run(s) : PMU_OK;
+}
+
+static void ctl_gated_write(struct uncore_session *s, bool on)
+{
+	for (unsigned i = 0; i < s->n && !s->st; i++) {
+		struct uncore_counter *e = &s->ev[i];
+		if (ctl_gated(e->box) && wr(s, e->ctl_msr, on ? e->ctl_on : ev_run_word(e, false)))
+			ev_fault(e, s->fault_msr, s->st);
+	}
+}
+
+pmu_status uncore_start(struct uncore_session *s)
+{
+	if (s->phase != UNC_PROGRAMMED)
+		return s->st ? s->st : PMU_ERR_INVALID;
+	ctl_gated_write(s, true);
+	gates_write(s, true);
+	s->phase = UNC_STARTED;
+	return s->st ? abort_run(s) : PMU_OK;
+}
+
+pmu_status uncore_stop(struct uncore_session *s)
+{
+	if (s->phase != UNC_STARTED)
+		return s->st ? s->st : PMU_ERR_INVALID;
+	gates_write(s, false);
+	ctl_gated_write(s, false);
+	s->phase = UNC_STOPPED;
+	return s->st ? abort_run(s) : PMU_OK;
+}
+
+pmu_status uncore_read(struct uncore_session *s)
+{
+	if (s->phase != UNC_STOPPED && s->phase != UNC_STARTED)
+		return s->st ? s->st : PMU_ERR_INVALID;
+	for (unsigned i = 0; i < s->n && !s->st; i++) {
+		struct uncore_counter *e = &s->ev[i];
+		if (rd(s, e->ctr_msr, &e->end)) {
+			ev_fault(e, e->ctr_msr, s->st);
+			break;
+		}
+		e->delta = counter_delta(e->start, e->end, box_counter_width(e->box, e->idx));
+	}
+	if (s->st)
+		return abort_run(s);
+	for (unsigned i = 0; i < s->nstatus; i++)
+		status_clear(s, &s->status[i], &s->status[i].after);
+	for (unsigned i = 0; i < s->n; i++) {
+		struct uncore_counter *e = &s->ev[i];
+		int bit = status_bit(e);
+		for (unsigned k = 0; k < s->nstatus && bit >= 0; k++) {
+			const struct uncore_status_use *u = &s->status[k];
+			if (u->msr == e->box->status_msr && !u->st) {
+				e->ovf_known = true;
+				e->overflow = (u->after >> bit) & 1;
+			}
+		}
+	}
+	s->phase = UNC_READ;
+	return PMU_OK;
+}
+
+pmu_status uncore_restore(struct uncore_session *s)
+{
+	pmu_status first = PMU_OK;
+	if (s->phase == UNC_RESTORED || !s->b)
+		return PMU_OK;
+	for (unsigned i = s->nsaved; i-- > 0;) {
+		struct uncore_saved *sv = &s->saved[i];
+		if (!sv->written)
+			continue;
+		sv->restore_st = pmu_wrmsr(s->b, s->cpu, sv->msr, sv->orig);
+		if (sv->restore_st && !first) {
+			first = sv->restore_st;
+			note_fault(s, first, sv->msr, true);
+		}
+	}
+	s->phase = UNC_RESTORED;
+	return first;
+}
+
+/* ---- holds-values probe ---- */
+
+pmu_status uncore_probe_holds(const struct pmu_backend *b, unsigned cpu, const struct box_desc *d,
+			      struct uncore_probe *out)
+{
+	pmu_memset(out, 0, sizeof(*out));
+	out->msr = box_ctl_msr(d, 0);
+	uint64_t hold = reg_holding_mask(d->ctl_layout) & ~d->enable_mask;
+	out->pattern[0] = hold & 0x5555555555555555ull;
+	out->pattern[1] = hold & 0xAAAAAAAAAAAAAAAAull;
+	if ((out->st = pmu_rdmsr(b, cpu, out->msr, &out->orig)))
+		return out->st;
+	if (out->orig & d->enable_mask)
+		return out->st = PMU_ERR_IN_USE;   /* firmware's counter: leave it alone */
+	pmu_status held = PMU_OK;
+	for (unsigned k = 0; k < 2 && !out->st; k++) {
+		out->st = pmu_wrmsr(b, cpu, out->msr, out->pattern[k]);
+		if (!out->st)
+			out->st = pmu_rdmsr(b, cpu, out->msr, &out->readback[k]);
+		if (!out->st && (out->readback[k] & hold) != out->pattern[k])
+			held = PMU_ERR_NOT_HELD;
+	}
+	pmu_status rst = pmu_wrmsr(b, cpu, out->msr, out->orig);
+	if (!out->st)
+		out->st = rst ? rst : held;
+	return out->st;
+}

@@ -1,0 +1,222 @@
+/*
+ * Uncore boxes as data: one const descriptor per box, driven by one engine
+ * (as Linux's uncore drivers do). Quirks are small hooks.
+ * REGISTERS.md §2 (Nehalem/Westmere client), §3 (Nehalem-EX/Westmere-EX),
+ * §4 (Sandy Bridge-EP); seeds 000, 001, 002.
+ *
+ * Uncore registers are per package: the engine is run once per package, on
+ * one CPU of that package the caller picked from the topology.
+ */
+#ifndef EFIPMU_UNCORE_H
+#define EFIPMU_UNCORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "pmu/backend.h"
+#include "pmu/cpuinfo.h"
+#include "hw/event.h"
+#include "hw/regfield.h"
+
+/* Counter index of a box's fixed counter (general counters are 0..n_counters-1). */
+#define UNCORE_FIXED 0xFFu
+
+/*
+ * How a global or per-box control register gates counting. The engine writes
+ * stop_val while programming and when stopping, and at start start_val plus
+ * the enable bit of every counter in use.
+ */
+struct uncore_gate {
+	const struct reg_layout *layout;
+	uint64_t stop_val;
+	uint64_t start_val;
+	int8_t ctr_bit0;     /* bit enabling counter i is ctr_bit0 + i; -1: none */
+	int8_t fixed_bit;    /* bit enabling the fixed counter; -1: none */
+};
+
+/* An overflow status register and its write-1-to-clear partner. */
+struct uncore_status {
+	const struct reg_layout *layout, *ovf_layout;
+	int8_t ctr_bit0;     /* overflow of counter i is ctr_bit0 + i */
+	int8_t fixed_bit;    /* overflow of the fixed counter; -1: none */
+};
+
+struct box_desc;
+struct uncore_counter;
+
+struct box_ops {
+	/* Refuses control words the box's spec forbids beyond reserved bits. */
+	pmu_status (*check_config)(const struct box_desc *d, uint64_t config);
+};
+
+struct box_desc {
+	const char *name;               /* perf-style PMU name: "uncore", "uncore_ubox", "uncore_mbox_0" */
+	enum uncore_family family;
+	const struct reg_layout *ctl_layout;   /* event-select / counter-control layout */
+	uint8_t n_counters;
+	uint8_t counter_width;
+	uint32_t ctl_base, ctl_stride;  /* control MSR of counter i = ctl_base + i * ctl_stride */
+	uint32_t ctr_base, ctr_stride;  /* counter MSR of counter i = ctr_base + i * ctr_stride */
+	uint64_t enable_mask;           /* the enable bit(s) in the control word */
+
+	/* Gating: a box with neither counts only while the control's enable bit is set. */
+	uint32_t global_ctl;            /* 0: none; shared by the boxes of a family */
+	const struct uncore_gate *global;
+	uint32_t box_ctl;               /* 0: none */
+	const struct uncore_gate *box;
+
+	uint32_t status_msr, ovf_msr;   /* 0: no overflow status */
+	const struct uncore_status *status;
+
+	uint32_t fixed_ctl, fixed_ctr;  /* 0: no fixed counter */
+	uint8_t fixed_width;
+	const struct reg_layout *fixed_layout;
+	uint64_t fixed_enable_mask;
+
+	uint32_t extra_lo, extra_hi;    /* auxiliary MSRs events may set (filters, M-box sub-registers) */
+	uint64_t freeze_pmi_mask;       /* control bit whose overflow PMI freezes the uncore; 0: none */
+	const struct box_ops *ops;      /* NULL: no quirks */
+};
+
+extern const struct box_desc *const uncore_boxes[];
+extern const unsigned uncore_box_count;
+
+/* Box of that perf name for this uncore family, or NULL. name need not be NUL-terminated. */
+const struct box_desc *box_find(enum uncore_family fam, const char *name, size_t len);
+
+/* Control / counter MSR of counter i (UNCORE_FIXED: the fixed counter); 0 if there is none. */
+uint32_t box_ctl_msr(const struct box_desc *d, unsigned i);
+uint32_t box_ctr_msr(const struct box_desc *d, unsigned i);
+unsigned box_counter_width(const struct box_desc *d, unsigned i);
+
+/* Layout of a placed counter's control register (for decoding it). */
+const struct reg_layout *uncore_counter_layout(const struct uncore_counter *e);
+
+/* ---- the engine ---- */
+
+#define UNCORE_MAX_EVENTS 48
+#define UNCORE_MAX_SAVED 160
+#define UNCORE_MAX_GATES 24
+#define UNCORE_MAX_STATUS 16
+
+#define UNCORE_FORCE 1u   /* program counters found enabled by firmware */
+
+/* One programmed event (ev[i] is reqs[i]): where it went and what it counted. */
+struct uncore_counter {
+	const struct box_desc *box;
+	unsigned idx;                   /* counter index or UNCORE_FIXED */
+	uint32_t ctl_msr, ctr_msr;
+	uint64_t config;                /* control word without enable bits */
+	uint64_t ctl_val;               /* raw control written at program (with enable when a gate starts) */
+	uint64_t ctl_on;                /* raw control value while counting */
+	uint64_t preload;               /* value written to the counter before start */
+	uint32_t extra_msr;             /* auxiliary MSR and its value, 0: none */
+	uint64_t extra_val;
+	uint64_t start, end, delta;     /* raw reads after program and after stop; delta mod 2^width */
+	bool in_use;                    /* found enabled by firmware */
+	bool ovf_known, overflow;       /* overflow status read (box has one) and its bit */
+	pmu_status ctl_st;              /* first failed access to the control MSR */
+	pmu_status ctr_st;              /* first failed access to the counter MSR */
+};
+
+/* A register the engine touches, as it found it. */
+struct uncore_saved {
+	uint32_t msr;
+	uint64_t orig;
+	bool written;                   /* restore puts orig back */
+	pmu_status restore_st;
+};
+
+struct uncore_gate_use {
+	uint32_t msr;
+	bool global;                    /* started last, stopped first */
+	uint64_t stop_val, start_val;
+};
+
+struct uncore_status_use {
+	uint32_t msr, ovf_msr;
+	uint64_t mine;                  /* status bits of our counters */
+	uint64_t before, after;         /* raw status at program and at read */
+	pmu_status st;
+};
+
+enum uncore_phase {
+	UNC_NEW, UNC_PLANNED, UNC_PROGRAMMED, UNC_STARTED, UNC_STOPPED, UNC_READ, UNC_RESTORED,
+};
+
+/* Everything one package's run needs, fixed size. */
+struct uncore_session {
+	const struct pmu_backend *b;
+	unsigned cpu;
+	enum uncore_family fam;
+	unsigned flags;
+	enum uncore_phase phase;
+
+	unsigned n;
+	struct uncore_counter ev[UNCORE_MAX_EVENTS];
+	unsigned nsaved;
+	struct uncore_saved saved[UNCORE_MAX_SAVED];
+	unsigned ngates;
+	struct uncore_gate_use gate[UNCORE_MAX_GATES];
+	unsigned nstatus;
+	struct uncore_status_use status[UNCORE_MAX_STATUS];
+
+	pmu_status st;                  /* first error; phases after it do nothing */
+	unsigned bad_event;             /* request at fault, for validation errors */
+	unsigned bad_bit;               /* offending bit for PMU_ERR_RESERVED */
+	uint32_t fault_msr;             /* MSR whose access failed */
+	bool fault_write;
+	unsigned n_in_use;
+};
+
+/*
+ * Validates and places every request; touches no MSR. Errors: PMU_ERR_INVALID
+ * (core request, bad extra MSR, forbidden config), PMU_ERR_UNSUPPORTED (box not
+ * of this CPU's family), PMU_ERR_RESERVED (bad_bit set), PMU_ERR_NO_COUNTER
+ * (too many events or counters taken twice). Enable bits in config are the engine's and ignored.
+ * A request with fixed >= 0 takes the box's fixed counter; its config is then the fixed
+ * control word (0 for the clock). counter_mask 0 means any general counter.
+ */
+pmu_status uncore_plan(struct uncore_session *s, enum uncore_family fam,
+		       const struct pmu_event_req *reqs, unsigned n);
+
+/* Counter value written before start instead of 0 (overflow tests). Between plan and program. */
+pmu_status uncore_set_preload(struct uncore_session *s, unsigned ev, uint64_t value);
+
+/*
+ * Freeze-after-N (seed 002): preload event ev with (2^width - 1) - n and set
+ * the box's PMI bit, so the uncore freezes on its overflow. Between plan and program.
+ */
+pmu_status uncore_freeze_after(struct uncore_session *s, unsigned ev, uint64_t n);
+
+/*
+ * Saves every register it will touch, refuses counters already enabled
+ * (PMU_ERR_IN_USE) unless UNCORE_FORCE, then disables the gates, clears the
+ * overflow bits, writes extras, controls and counters. Any fault: what was
+ * written is restored, fault_msr tells where.
+ */
+pmu_status uncore_program(struct uncore_session *s, const struct pmu_backend *b, unsigned cpu,
+			  unsigned flags);
+pmu_status uncore_start(struct uncore_session *s);
+pmu_status uncore_stop(struct uncore_session *s);
+/* Reads end counts, deltas and overflow bits; clears the overflow bits it saw. */
+pmu_status uncore_read(struct uncore_session *s);
+/* Puts every written register back, last written first; safe to call twice. */
+pmu_status uncore_restore(struct uncore_session *s);
+
+/* ---- does the box hold what is written? (QEMU TCG drops uncore writes) ---- */
+
+struct uncore_probe {
+	uint32_t msr;
+	uint64_t orig, pattern[2], readback[2];
+	pmu_status st;
+};
+
+/*
+ * Writes two patterns of holding bits (enable clear) to counter 0's control and
+ * reads them back, then restores it. PMU_OK: holds; PMU_ERR_NOT_HELD; or the fault.
+ */
+pmu_status uncore_probe_holds(const struct pmu_backend *b, unsigned cpu, const struct box_desc *d,
+			      struct uncore_probe *out);
+
+#endif

@@ -1,0 +1,130 @@
+/*
+ * Settings of a run. One const table of options drives the command line,
+ * the config file efipmu.cfg (the same settings as "key = value" lines) and
+ * the --help text, so the three cannot drift apart.
+ */
+#ifndef EFIPMU_OPTIONS_H
+#define EFIPMU_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "util/cpuset.h"
+#include "util/fmt.h"
+#include "util/status.h"
+
+enum efipmu_backend {
+	EFIPMU_BACKEND_REAL,
+	EFIPMU_BACKEND_SIM,
+};
+
+/* Option ids: index of options_table[], bit number of config_given, order of help and describe. */
+enum opt_id {
+	OPT_BACKEND,
+	OPT_SIM_PROFILE,
+	OPT_SIM_BREAK,
+	OPT_EVENTS,
+	OPT_KERNELS,
+	OPT_CPUS,
+	OPT_REPEATS,
+	OPT_OUTPUT,
+	OPT_LIST,
+	OPT_SELFTEST,
+	OPT_DRY_RUN,
+	OPT_DECODE,
+	OPT_FORCE,
+	OPT_QEMU_EXIT,
+	OPT_FAULT_TEST,
+	OPT_ICOUNT_CHECK,
+	OPT_BENCH,
+	OPT_STALL_CPU,
+	OPT_VERBOSE,
+	OPT_HELP,
+	OPT_COUNT
+};
+
+#define OPT_BIT(id) (1u << (id))
+#define OPT_OUTPUT_MAX 40   /* characters of a log file name */
+#define OPT_REPEATS_MAX 1000
+
+struct efipmu_options {
+	enum efipmu_backend backend;   /* default real */
+	char sim_profile[32];          /* model profile for --backend sim, default "nehalem-ep" */
+	char sim_break[32];            /* a deliberate model defect: "", narrow-counters, ignore-enable */
+	char events[512];              /* -e specs joined with ','; "" = the app's default set */
+	char kernels[128];             /* the kernel's name; "" = the app's default */
+	struct cpuset cpus;            /* default all */
+	uint32_t repeats;              /* 1..OPT_REPEATS_MAX, default 1 */
+	char output[64];               /* log file name in \efipmu\; "" = a new name each run */
+	bool selftest;
+	bool list;
+	bool dry_run;
+	bool decode;                   /* --decode BOX VALUE given */
+	char decode_box[32];
+	uint64_t decode_value;
+	bool help;
+	bool force;                    /* program counters the firmware left enabled */
+	bool qemu_exit;                /* verdict through isa-debug-exit; the app checks for a hypervisor */
+	bool verbose;
+	bool fault_test;                /* provoke a #GP on every CPU and show it is caught */
+	bool bench;                    /* make bench: the start-skew comparison */
+	uint32_t stall_cpu;            /* test hook: this CPU never finishes its measurement */
+	bool icount_check;             /* QEMU -icount: the kernels' instruction claims against the TSC */
+	uint32_t config_given;         /* OPT_BIT(id) per option set by a parse (config or command line) */
+};
+
+struct opt_error {
+	char msg[160];   /* one line, no newline */
+	unsigned line;   /* config line of the error; 0 for the command line */
+};
+
+enum opt_kind {
+	OPT_KIND_FLAG,      /* bool */
+	OPT_KIND_TEXT,      /* char[] of names: [A-Za-z0-9._-] */
+	OPT_KIND_EVENTS,    /* char[] of event specs, repeatable, joined with ',' */
+	OPT_KIND_FILE,      /* char[] file name, at most OPT_OUTPUT_MAX characters */
+	OPT_KIND_UINT,      /* uint32_t in min..max */
+	OPT_KIND_CPUS,      /* struct cpuset */
+	OPT_KIND_BACKEND,   /* enum efipmu_backend */
+	OPT_KIND_DECODE,    /* box name + value */
+};
+
+struct opt_def {
+	const char *name;      /* long name, also the config key */
+	char short_name;       /* or 0 */
+	uint8_t nargs;         /* values taken: 0 (flag), 1 or 2 */
+	uint8_t kind;          /* enum opt_kind */
+	uint16_t offset;       /* of the field in struct efipmu_options */
+	uint16_t size;         /* of that field */
+	uint32_t min, max;     /* OPT_KIND_UINT */
+	const char *metavar;   /* value placeholder in the help, e.g. "LIST" */
+	const char *help;
+};
+
+extern const struct opt_def options_table[OPT_COUNT];
+
+void options_defaults(struct efipmu_options *o);
+
+/*
+ * argv[0] is the program name. Accepts --name value, --name=value, -x value and -xvalue.
+ * Options given here replace what o held (a config file's), except that -e
+ * repeated within one call appends. On error *o is unchanged and err->msg says why.
+ */
+pmu_status options_parse_argv(int argc, const char *const *argv, struct efipmu_options *o,
+			      struct opt_error *err);
+
+/*
+ * efipmu.cfg: "key = value" or "key" (flags; "key = yes|no" also works) per line, '#'
+ * comments, CRLF and a UTF-8 BOM accepted. All or nothing: on error *o is unchanged
+ * and err names the line ("efipmu.cfg:3: unknown setting 'evnts'").
+ */
+pmu_status options_parse_config(const char *text, size_t len, struct efipmu_options *o,
+				struct opt_error *err);
+
+/* The --help text, lines of at most 79 columns. */
+void options_help(struct strbuf *sb);
+
+/* The effective settings on one line, "backend=sim sim-profile=nehalem-ep cpus=all repeats=1 ...". */
+void options_describe(const struct efipmu_options *o, struct strbuf *sb);
+
+#endif
