@@ -119,17 +119,17 @@ struct mp_sync {
 	struct mp_ctl ctl;
 	struct {
 		struct mp *mp;
-		mp_round_fn fn;
+		plat_round_fn fn;
 		void *ctx;
 		unsigned rounds;
-		enum mp_mode mode;
+		enum plat_mode mode;
 		UINTN timeout_us;
 		UINT64 timeout_ticks;
 	} __attribute__((aligned(64))) p;   /* read-only once the APs run */
 	struct mp_cpu_sync cpu[MP_MAX_CPUS];
 };
 
-struct mp_round {
+struct plat_round {
 	struct mp_sync *y;
 	unsigned cpu, round;
 	BOOLEAN synced, in_step;
@@ -146,9 +146,9 @@ static BOOLEAN bsp_reached(const struct mp_sync *y, unsigned cpu, UINT32 phase, 
 {
 	const struct mp_cpu_sync *c = &y->cpu[cpu];
 	switch (phase) {
-	case MP_MISS_CHECKIN:
+	case PLAT_MISS_CHECKIN:
 		return c->checkin != 0;
-	case MP_MISS_BARRIER:
+	case PLAT_MISS_BARRIER:
 		return c->arrived > r;
 	default:
 		return c->done > r;
@@ -156,7 +156,7 @@ static BOOLEAN bsp_reached(const struct mp_sync *y, unsigned cpu, UINT32 phase, 
 }
 
 /* The BSP waits for every AP still in the run to reach phase; the late ones are dropped. */
-static void bsp_wait(struct mp_sync *y, enum mp_miss phase, unsigned r)
+static void bsp_wait(struct mp_sync *y, enum plat_miss phase, unsigned r)
 {
 	struct mp *mp = y->p.mp;
 	UINT64 deadline = hw_rdtsc() + y->p.timeout_ticks;
@@ -174,7 +174,7 @@ static void bsp_wait(struct mp_sync *y, enum mp_miss phase, unsigned r)
 	}
 }
 
-BOOLEAN mp_round_sync(struct mp_round *rd)
+BOOLEAN mp_round_sync(struct plat_round *rd)
 {
 	struct mp_sync *y = rd->y;
 	struct mp_cpu_sync *c = &y->cpu[rd->cpu];
@@ -182,10 +182,10 @@ BOOLEAN mp_round_sync(struct mp_round *rd)
 		return rd->in_step;
 	rd->synced = TRUE;
 	rd->in_step = TRUE;
-	if (y->p.mode == MP_SEQUENTIAL)
+	if (y->p.mode == PLAT_SEQUENTIAL)
 		return TRUE;
 	if (rd->cpu == y->p.mp->bsp) {
-		bsp_wait(y, MP_MISS_BARRIER, rd->round);
+		bsp_wait(y, PLAT_MISS_BARRIER, rd->round);
 		publish(&y->ctl.release, rd->round + 1);
 		return TRUE;
 	}
@@ -199,7 +199,7 @@ BOOLEAN mp_round_sync(struct mp_round *rd)
 /* fn on this CPU; a round that never synced still passes the barrier (the BSP releases it). */
 static void run_round(struct mp_sync *y, unsigned cpu, unsigned r)
 {
-	struct mp_round rd = { y, cpu, r, FALSE, FALSE };
+	struct plat_round rd = { y, cpu, r, FALSE, FALSE };
 	y->p.fn(y->p.ctx, cpu, r, &rd);
 	if (!rd.synced && cpu == y->p.mp->bsp)
 		mp_round_sync(&rd);
@@ -254,7 +254,7 @@ static void run_sequential(struct mp_sync *y)
 			EFI_STATUS st = mp->svc->StartupThisAP(mp->svc, one_round_ap, i, NULL,
 							       y->p.timeout_us, &o, NULL);
 			if (EFI_ERROR(st)) {
-				mp->cpu[i].miss = (UINT8)(st == EFI_TIMEOUT ? MP_MISS_FINISH : MP_MISS_CHECKIN);
+				mp->cpu[i].miss = (UINT8)(st == EFI_TIMEOUT ? PLAT_MISS_FINISH : PLAT_MISS_CHECKIN);
 				mp->cpu[i].miss_round = r;
 				c->excluded = 1;
 			}
@@ -266,16 +266,16 @@ static void run_sequential(struct mp_sync *y)
 static void run_together(struct mp_sync *y)
 {
 	struct mp *mp = y->p.mp;
-	bsp_wait(y, MP_MISS_CHECKIN, 0);
+	bsp_wait(y, PLAT_MISS_CHECKIN, 0);
 	for (unsigned r = 0; r < y->p.rounds; r++) {
 		publish(&y->ctl.open, r + 1);
 		if (y->cpu[mp->bsp].participant) {
 			run_round(y, (unsigned)mp->bsp, r);
 		} else {
-			struct mp_round rd = { y, (unsigned)mp->bsp, r, FALSE, FALSE };
+			struct plat_round rd = { y, (unsigned)mp->bsp, r, FALSE, FALSE };
 			mp_round_sync(&rd);
 		}
-		bsp_wait(y, MP_MISS_FINISH, r);
+		bsp_wait(y, PLAT_MISS_FINISH, r);
 	}
 }
 
@@ -325,7 +325,7 @@ BOOLEAN mp_settle(struct mp *mp)
 }
 
 EFI_STATUS mp_run_rounds(struct mp *mp, const struct cpuset *cpus, unsigned rounds,
-			 mp_round_fn fn, void *ctx, UINTN timeout_us, enum mp_mode mode)
+			 plat_round_fn fn, void *ctx, UINTN timeout_us, enum plat_mode mode)
 {
 	if (!mp_settle(mp))
 		return EFI_NOT_READY;
@@ -346,7 +346,7 @@ EFI_STATUS mp_run_rounds(struct mp *mp, const struct cpuset *cpus, unsigned roun
 	for (UINTN i = 0; i < mp->count; i++) {
 		struct mp_cpu *c = &mp->cpu[i];
 		c->in_rounds = c->enabled && cpuset_has(cpus, (unsigned)i);
-		c->miss = MP_MISS_NONE;
+		c->miss = PLAT_MISS_NONE;
 		c->miss_round = 0;
 		c->rounds_done = 0;
 		y->cpu[i].participant = c->in_rounds;
@@ -354,7 +354,7 @@ EFI_STATUS mp_run_rounds(struct mp *mp, const struct cpuset *cpus, unsigned roun
 	}
 	if (!mp->svc)
 		aps = FALSE;
-	if (mode == MP_SEQUENTIAL) {
+	if (mode == PLAT_SEQUENTIAL) {
 		run_sequential(y);
 	} else {
 		/* Firmware's timeout bounds the whole run: each of our waits is bounded by timeout_us. */
@@ -368,7 +368,7 @@ EFI_STATUS mp_run_rounds(struct mp *mp, const struct cpuset *cpus, unsigned roun
 			for (UINTN i = 0; i < mp->count; i++)
 				y->cpu[i].excluded = y->cpu[i].participant && i != mp->bsp;
 			for (UINTN i = 0; i < mp->count; i++)
-				mp->cpu[i].miss = (UINT8)(y->cpu[i].excluded ? MP_MISS_CHECKIN : MP_MISS_NONE);
+				mp->cpu[i].miss = (UINT8)(y->cpu[i].excluded ? PLAT_MISS_CHECKIN : PLAT_MISS_NONE);
 			if (ev)
 				uefi_call_wrapper(BS->CloseEvent, 1, ev);
 			ev = NULL;
@@ -388,25 +388,10 @@ EFI_STATUS mp_run_rounds(struct mp *mp, const struct cpuset *cpus, unsigned roun
 	BOOLEAN missed = FALSE;
 	for (UINTN i = 0; i < mp->count; i++) {
 		mp->cpu[i].rounds_done = y->cpu[i].done;
-		missed |= mp->cpu[i].miss != MP_MISS_NONE;
+		missed |= mp->cpu[i].miss != PLAT_MISS_NONE;
 	}
 	FreePool(y);
 	if (EFI_ERROR(st))
 		return st;
 	return missed ? EFI_TIMEOUT : EFI_SUCCESS;
-}
-
-const char *mp_miss_str(enum mp_miss m)
-{
-	switch (m) {
-	case MP_MISS_NONE:
-		return "in step";
-	case MP_MISS_CHECKIN:
-		return "did not start";
-	case MP_MISS_BARRIER:
-		return "missed the barrier";
-	case MP_MISS_FINISH:
-		return "did not end its round";
-	}
-	return "?";
 }

@@ -9,16 +9,9 @@
 #include <efi.h>
 #include "util/cpuset.h"
 #include "protocols.h"
+#include "run/platform.h"
 
-#define MP_MAX_CPUS 256
-
-/* How a CPU fell out of mp_run_rounds (the run went on without it). */
-enum mp_miss {
-	MP_MISS_NONE,
-	MP_MISS_CHECKIN,   /* never started the procedure (or StartupAllAPs failed) */
-	MP_MISS_BARRIER,   /* did not reach round miss_round's barrier in time */
-	MP_MISS_FINISH,    /* passed the barrier but did not end round miss_round in time */
-};
+#define MP_MAX_CPUS PLAT_MAX_CPUS
 
 struct mp_cpu {
 	UINTN number;
@@ -27,7 +20,7 @@ struct mp_cpu {
 	BOOLEAN failed;          /* did not finish the last dispatch (timeout) */
 	/* mp_run_rounds */
 	BOOLEAN in_rounds;       /* selected for the last mp_run_rounds */
-	UINT8 miss;              /* enum mp_miss */
+	UINT8 miss;              /* enum plat_miss */
 	UINT32 miss_round;
 	UINT32 rounds_done;
 };
@@ -58,27 +51,12 @@ EFI_STATUS mp_run_on(struct mp *mp, UINTN cpu, mp_fn fn, void *ctx, UINTN timeou
 
 /* ---- rounds in step ---- */
 
-enum mp_mode {
-	MP_TOGETHER,     /* one non-blocking StartupAllAPs; every round released by a spin barrier */
-	MP_SEQUENTIAL,   /* one blocking StartupThisAP per CPU per round (about 10 ms each under TCG) */
-};
-
-/* One CPU's view of the round it is running; valid only while fn runs. */
-struct mp_round;
-
-/*
- * A round on one CPU: prepare, then mp_round_sync(r), then the part that must
- * run in step with the other CPUs, then clean up. A round that skips the sync
- * (its preparation failed) simply counts as arrived.
- */
-typedef void (*mp_round_fn)(void *ctx, unsigned cpu, unsigned round, struct mp_round *r);
-
 /*
  * The barrier. TRUE: every CPU still in the run is released together (or the
  * mode is sequential). FALSE: this CPU arrived after the boot CPU gave up on
  * it; it is reported as missed and takes no further rounds.
  */
-BOOLEAN mp_round_sync(struct mp_round *r);
+BOOLEAN mp_round_sync(struct plat_round *r);
 
 /*
  * Runs `rounds` rounds of fn on the enabled CPUs of cpus (the BSP too if it is
@@ -99,9 +77,7 @@ BOOLEAN mp_round_sync(struct mp_round *r);
  * the next dispatch (or mp_settle) waits for it.
  */
 EFI_STATUS mp_run_rounds(struct mp *mp, const struct cpuset *cpus, unsigned rounds,
-			 mp_round_fn fn, void *ctx, UINTN timeout_us, enum mp_mode mode);
-
-const char *mp_miss_str(enum mp_miss m);
+			 plat_round_fn fn, void *ctx, UINTN timeout_us, enum plat_mode mode);
 
 /*
  * Waits (bounded) for a pending mp_run_rounds dispatch to be reported done and

@@ -9,10 +9,10 @@ rm -f "$serial"
 SMP=2 TIMEOUT=300 "$here/qemu/boot.sh" "$IMG" "$serial" &
 boot=$!
 for _ in $(seq 1200); do
-  grep -qa '^measured 60/200' "$serial" 2>/dev/null && break
+  grep -qa '^\[SIM\] measured 60/200' "$serial" 2>/dev/null && break
   sleep 0.1
 done
-grep -qa '^measured 60/200' "$serial" || fail "the run never reached 200 of 1000 measurements"
+grep -qa '^\[SIM\] measured 60/200' "$serial" || fail "the run never reached 200 of 1000 measurements"
 pkill -KILL -f "serial file:$serial" || fail "no QEMU to kill"
 wait $boot 2>/dev/null
 grep -qa 'VERDICT' "$serial" && fail "the run finished before the kill: nothing was cut off"

@@ -25,16 +25,16 @@ wide=$(sed -n '/^CPU 0: GenuineIntel/,/^VERDICT/p' "$CONSOLE" | awk 'length($0) 
 
 SMP=1 boot_case decode 'qemu-exit\nbackend = sim\nsim-profile = sandy-bridge-ep\ndecode = uncore_ubox 0x20400044\n'
 expect_rc 3
-expect_console '^U_MSR_PMON_CTL = 0x20400044$'
-expect_console '^  \(uncore_ubox, sandy-bridge-ep, MSRs 0xc10-0xc11\)$'
-expect_console '^  ev_sel=0x44 +bits 7:0$'
-expect_console '^  en=1 +bit 22$'
-expect_console '^  rsv=0x1 +bits 31:29  RESERVED: must be 0$'
+expect_console '^\[SIM\] U_MSR_PMON_CTL = 0x20400044$'
+expect_console '^\[SIM\]   \(uncore_ubox, sandy-bridge-ep, MSRs 0xc10-0xc11\)$'
+expect_console '^\[SIM\]   ev_sel=0x44 +bits 7:0$'
+expect_console '^\[SIM\]   en=1 +bit 22$'
+expect_console '^\[SIM\]   rsv=0x1 +bits 31:29  RESERVED: must be 0$'
 expect_no_console 'U_PMON_EVNT_SEL'   # the Nehalem-EX U-box: another family
-grep -q '"rec":"decode","schema":1,"register":"uncore_ubox","value":"0x20400044".*"result"' "$LOG" ||
+grep -q '"rec":"decode","schema":1,"simulated":true,"register":"uncore_ubox","value":"0x20400044".*"result"' "$LOG" ||
   fail "no decode record"
 
 SMP=1 boot_case decode_bad 'qemu-exit\nbackend = sim\ndecode = bogus 1\n'
 expect_rc 9
-expect_console "^efipmu: unknown register 'bogus'; valid: perfevtsel fixed_ctr_ctrl .* uncore;"
+expect_console "^\[SIM\] efipmu: unknown register 'bogus'; valid: perfevtsel fixed_ctr_ctrl .* uncore;"
 exit $FAILED

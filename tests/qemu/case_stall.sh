@@ -5,8 +5,8 @@ FAILED=0
 # Three 10 s waits for the stuck CPU, then firmware's own dispatch timeout (60 s) ends it.
 TIMEOUT=${TIMEOUT:-200} boot_case stall 'qemu-exit\nbackend = sim\nstall-cpu = 2\n'
 expect_rc 5
-expect_console '^test hook: CPU 2 \(APIC id 2\) will never end its measurement'
-expect_console '^Rounds: CPU 2 \(APIC id 2\) missed the barrier in round 0: the run went on without it$'
+expect_console '^\[SIM\] test hook: CPU 2 \(APIC id 2\) will never end its measurement'
+expect_console '^\[SIM\] Rounds: CPU 2 \(APIC id 2\) missed the barrier in round 0: the run went on without it$'
 expect_console '^\[SIM\] CPU 2: not measured: timeout$'
 for c in 0 1 3; do
   expect_console "^\[SIM\] CPU $c inst: .* PASS$"
@@ -27,6 +27,6 @@ PY
 # A CPU that is not there cannot be stalled: one line, nothing runs.
 boot_case stall_none 'qemu-exit\nbackend = sim\nstall-cpu = 7\n'
 expect_rc 9
-expect_console '^efipmu: stall-cpu 7: cannot stall CPU 7: there is no such enabled CPU$'
+expect_console '^\[SIM\] efipmu: stall-cpu 7: cannot stall CPU 7: there is no such enabled CPU$'
 expect_no_console 'VERDICT'
 exit $FAILED

@@ -7,20 +7,17 @@
  * rounds' control block is kept while an AP may still run (efi/mp.h), and
  * EDK2 ends the AP (INIT) when the dispatch's own timeout expires.
  */
-#include <efi.h>
-#include <efilib.h>
-#include "app.h"
-#include "hw.h"
+#include "hooks/stall.h"
 
-enum verdict stall_check(struct app *a)
+enum verdict stall_check(struct run *a)
 {
 	uint32_t n = a->opt.stall_cpu;
 	const char *why = NULL;
 	if (!n)
 		return VERDICT_PASS;
-	if (n >= a->mp.count || !a->mp.cpu[n].enabled)
+	if (n >= a->plat->ncpus || !a->plat->cpu[n].enabled)
 		why = "there is no such enabled CPU";
-	else if (n == a->mp.bsp)
+	else if (n == a->plat->bsp)
 		why = "it is the boot CPU, which runs the app";
 	else if (!cpuset_has(&a->opt.cpus, n))
 		why = "it is not among the CPUs measured (cpus)";
@@ -31,7 +28,7 @@ enum verdict stall_check(struct app *a)
 		sb_dec(&a->sb, n);
 		sb_puts(&a->sb, ": ");
 		sb_puts(&a->sb, why);
-		app_say(a, FALSE);
+		run_say(a);
 		return VERDICT_ERROR;
 	}
 	sb_puts(&a->sb, "test hook: CPU ");
@@ -39,14 +36,14 @@ enum verdict stall_check(struct app *a)
 	sb_puts(&a->sb, " (APIC id ");
 	sb_dec(&a->sb, a->slot[n].info.apic_id);
 	sb_puts(&a->sb, ") will never end its measurement (stall-cpu)");
-	app_say(a, FALSE);
+	run_say(a);
 	return VERDICT_PASS;
 }
 
-void stall_if_asked(const struct app *a, unsigned cpu)
+void stall_if_asked(const struct run *a, unsigned cpu)
 {
 	if (!a->opt.stall_cpu || cpu != a->opt.stall_cpu)
 		return;
 	for (;;)
-		hw_pause();
+		a->plat->ops->pause(a->plat->ctx);
 }

@@ -6,14 +6,12 @@
  * are split into rounds, each re-running the kernel (counts stay exact, never
  * scaled); -n repeats every round and reports min / median / max.
  */
-#include <efi.h>
-#include <efilib.h>
-#include "app.h"
-#include "buffers.h"
+#include "run/run.h"
+#include "run/buffers.h"
 #include "pmu/evspec.h"
 #include "hw/layouts_core.h"
 #include "out/logrec.h"
-#include "measure.h"
+#include "run/measure.h"
 #include "out/derived.h"
 #include "util/stats.h"
 
@@ -22,7 +20,7 @@
 #define SIM_ITERATIONS 1000   /* the model replays one cycle per instruction: keep it short */
 
 /* Index of the request counting instructions retired (fixed counter 0 or event 0xC0), or -1. */
-static int instructions_req(const struct app *a)
+static int instructions_req(const struct run *a)
 {
 	for (unsigned i = 0; i < a->nreqs; i++)
 		if (a->reqs[i].fixed == 0 || (a->reqs[i].fixed < 0 && (a->reqs[i].config & 0xff) == 0xC0))
@@ -30,7 +28,7 @@ static int instructions_req(const struct app *a)
 	return -1;
 }
 
-static void log_counter(struct app *a, const struct cpu_info *ci, const struct core_counter *c,
+static void log_counter(struct run *a, const struct cpu_info *ci, const struct core_counter *c,
 			unsigned round, unsigned repeat)
 {
 	const struct reg_layout *l = c->kind == CORE_GP ? &layout_perfevtsel : &layout_fixed_ctr_ctrl;
@@ -43,7 +41,7 @@ static void log_counter(struct app *a, const struct cpu_info *ci, const struct c
 		.delta = c->delta, .overflowed = c->overflowed, .kernel = a->kernel->name,
 		.iterations = a->iterations, .round = round, .repeat = repeat,
 	};
-	app_count(a, &r);
+	run_count(a, &r);
 	if (a->opt.repeats > 1)
 		return;   /* the statistics table says it in one row */
 
@@ -54,14 +52,14 @@ static void log_counter(struct app *a, const struct cpu_info *ci, const struct c
 	sb_init(&k, counter, sizeof(counter));
 	sb_puts(&k, c->kind == CORE_GP ? "pmc" : "fixed");
 	sb_dec(&k, c->index);
-	app_count_row(a, where, c->name, counter, l, c->ctl_msr, c->ctl_val, c->delta, c->overflowed);
+	run_count_row(a, where, c->name, counter, l, c->ctl_msr, c->ctl_val, c->delta, c->overflowed);
 }
 
 /* The core PMU registers as firmware left them, and what of it was in use. */
-static void log_handoff(struct app *a, const struct cpu_slot *s)
+static void log_handoff(struct run *a, const struct run_cpu *s)
 {
 	const struct core_snapshot *n = &s->snap;
-	logrec_begin(&a->sb, "handoff", a->backend.simulated);
+	run_begin(a, "handoff");
 	logrec_key_u64(&a->sb, "cpu", s->info.index);
 	sb_json_key(&a->sb, "perfevtsel");
 	sb_putc(&a->sb, '[');
@@ -79,7 +77,7 @@ static void log_handoff(struct app *a, const struct cpu_slot *s)
 	logrec_key_hex(&a->sb, "gp_in_use", n->gp_in_use);
 	logrec_key_hex(&a->sb, "fixed_in_use", n->fixed_in_use);
 	logrec_end(&a->sb);
-	app_record(a);
+	run_record(a);
 	if (!n->gp_in_use && !n->fixed_in_use)
 		return;
 	sb_puts(&a->sb, "CPU ");
@@ -90,19 +88,19 @@ static void log_handoff(struct app *a, const struct cpu_slot *s)
 	sb_hex(&a->sb, n->fixed_in_use);
 	sb_puts(&a->sb, a->opt.force ? "): taken over (--force), restored after" :
 				       "): left alone; --force takes them");
-	app_say(a, a->backend.simulated);
+	run_say(a);
 }
 
 /* Instructions of the kernel after the empty kernel's overhead, against its claim. */
-static BOOLEAN check_instructions(struct app *a, struct cpu_slot *s, int ireq, unsigned repeat)
+static bool check_instructions(struct run *a, struct run_cpu *s, int ireq, unsigned repeat)
 {
 	const struct kernel_expect *e = kernel_expect_for(a->kernel, KEV_INSTRUCTIONS);
 	if (ireq < 0 || !e || a->opt.dry_run)   /* a dry run's counters never move */
-		return TRUE;
+		return true;
 	uint64_t overhead = s->empty.ctr[ireq].delta, got = s->run.ctr[ireq].delta - overhead;
 	int64_t want = kernel_expected(e, a->iterations);
-	BOOLEAN ok = want >= 0 && got == (uint64_t)want && s->run.ctr[ireq].delta >= overhead;
-	logrec_begin(&a->sb, "check", a->backend.simulated);
+	bool ok = want >= 0 && got == (uint64_t)want && s->run.ctr[ireq].delta >= overhead;
+	run_begin(a, "check");
 	logrec_key_u64(&a->sb, "cpu", s->info.index);
 	logrec_key_str(&a->sb, "check", "kernel instructions retired");
 	logrec_key_str(&a->sb, "kernel", a->kernel->name);
@@ -112,7 +110,7 @@ static BOOLEAN check_instructions(struct app *a, struct cpu_slot *s, int ireq, u
 	logrec_key_u64(&a->sb, "repeat", repeat);
 	logrec_key_str(&a->sb, "result", ok ? "PASS" : "FAIL");
 	logrec_end(&a->sb);
-	app_record(a);
+	run_record(a);
 	if (ok && a->opt.repeats > 1)
 		return ok;   /* summed up after the repeats */
 	sb_puts(&a->sb, "CPU ");
@@ -126,41 +124,41 @@ static BOOLEAN check_instructions(struct app *a, struct cpu_slot *s, int ireq, u
 	sb_puts(&a->sb, " expected, overhead ");
 	sb_dec(&a->sb, overhead);
 	sb_puts(&a->sb, ok ? ": PASS" : ": FAIL");
-	app_say(a, a->backend.simulated);
+	run_say(a);
 	return ok;
 }
 
-enum verdict job_resolve(struct app *a)
+enum verdict job_resolve(struct run *a)
 {
-	const struct cpu_info *bsp = &a->slot[a->mp.bsp].info;
-	struct pmu_event_req reqs[JOB_MAX_EVENTS + UNCORE_MAX_EVENTS];
+	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
+	struct pmu_event_req reqs[RUN_MAX_EVENTS + UNCORE_MAX_EVENTS];
 	struct evspec_error err;
 	unsigned n = 0;
 	unsigned i;
 	const char *kname = a->opt.kernels[0] ? a->opt.kernels : DEFAULT_KERNEL;
 	a->kernel = kernel_find(kname);
 	if (!a->kernel)
-		return app_refuse(a, "unknown kernel", kname, "--list names them");
+		return run_refuse(a, "unknown kernel", kname, "--list names them");
 	a->iterations = a->model ? SIM_ITERATIONS : a->kernel->default_iterations;
 	/* Without -e: the default core set where there is a core PMU; uncore defaults are job_uncore's. */
 	const char *events = a->opt.events;
 	if (!events[0])
 		events = pmu_core_present(bsp) ? DEFAULT_EVENTS : "";
-	if (events[0] && evspec_parse_list(bsp, events, reqs, JOB_MAX_EVENTS + UNCORE_MAX_EVENTS,
+	if (events[0] && evspec_parse_list(bsp, events, reqs, RUN_MAX_EVENTS + UNCORE_MAX_EVENTS,
 					   &n, &err))
-		return app_refuse(a, err.msg, NULL, NULL);
+		return run_refuse(a, err.msg, NULL, NULL);
 	a->nevents = a->nureqs = 0;
 	for (i = 0; i < n; i++) {
 		if (reqs[i].box && a->nureqs < UNCORE_MAX_EVENTS)
 			a->ureqs[a->nureqs++] = reqs[i];
-		else if (!reqs[i].box && a->nevents < JOB_MAX_EVENTS)
+		else if (!reqs[i].box && a->nevents < RUN_MAX_EVENTS)
 			a->events[a->nevents++] = reqs[i];
 		else
-			return app_refuse(a, "more events than the engine can hold:", reqs[i].name,
+			return run_refuse(a, "more events than the engine can hold:", reqs[i].name,
 					  NULL);
 	}
 	struct kernel_args args = { a->iterations, NULL, 0 };
-	if (EFI_ERROR(buffers_prepare(a, a->kernel, &args)))
+	if ((buffers_prepare(a, a->kernel, &args)))
 		return VERDICT_ERROR;   /* it said why */
 	return VERDICT_PASS;
 }
@@ -170,37 +168,37 @@ enum verdict job_resolve(struct app *a)
  * the order given: round_of[i] is event i's round. An event that fits no
  * round on its own is refused, before anything is written.
  */
-static enum verdict plan_rounds(struct app *a, unsigned *round_of, unsigned *nrounds)
+static enum verdict plan_rounds(struct run *a, unsigned *round_of, unsigned *nrounds)
 {
 	static struct core_session trial;
 	struct core_snapshot snap;
 	struct pmu_event_req group[CORE_MAX_EVENTS];
-	const struct cpu_info *bsp = &a->slot[a->mp.bsp].info;
+	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
 	unsigned n = 0;
 	*nrounds = 1;
-	if (core_snapshot(&a->backend, (unsigned)a->mp.bsp, bsp, &snap)) {
+	if (core_snapshot(&a->backend, (unsigned)a->plat->bsp, bsp, &snap)) {
 		/* Each CPU reports its own snapshot failure: one round, as given. */
 		for (unsigned i = 0; i < a->nevents; i++)
 			round_of[i] = 0;
 		return a->nevents <= CORE_MAX_EVENTS ? VERDICT_PASS :
-			app_refuse(a, "more events than counters and no PMU to plan rounds on", NULL, NULL);
+			run_refuse(a, "more events than counters and no PMU to plan rounds on", NULL, NULL);
 	}
 	for (unsigned i = 0; i < a->nevents; i++) {
 		pmu_status st = PMU_ERR_NO_COUNTER;
 		if (n < CORE_MAX_EVENTS) {
 			group[n] = a->events[i];
-			st = core_prepare(&trial, &a->backend, (unsigned)a->mp.bsp, &snap, group, n + 1,
+			st = core_prepare(&trial, &a->backend, (unsigned)a->plat->bsp, &snap, group, n + 1,
 					  a->opt.force);
 		}
 		if (st == PMU_ERR_NO_COUNTER && n) {
 			(*nrounds)++;
 			n = 0;
 			group[0] = a->events[i];
-			st = core_prepare(&trial, &a->backend, (unsigned)a->mp.bsp, &snap, group, 1,
+			st = core_prepare(&trial, &a->backend, (unsigned)a->plat->bsp, &snap, group, 1,
 					  a->opt.force);
 		}
 		if (st)
-			return app_refuse(a, trial.msg[0] ? trial.msg : pmu_status_str(st), NULL, NULL);
+			return run_refuse(a, trial.msg[0] ? trial.msg : pmu_status_str(st), NULL, NULL);
 		round_of[i] = *nrounds - 1;
 		n++;
 	}
@@ -208,34 +206,34 @@ static enum verdict plan_rounds(struct app *a, unsigned *round_of, unsigned *nro
 }
 
 /* Index into the table of deltas: [cpu][event][repeat]. */
-static UINTN cell(const struct app *a, UINTN cpu, unsigned ev, unsigned rep)
+static size_t cell(const struct run *a, size_t cpu, unsigned ev, unsigned rep)
 {
 	return (cpu * a->nevents + ev) * a->opt.repeats + rep;
 }
 
-static void say_not_measured(struct app *a, UINTN cpu, const struct cpu_slot *s)
+static void say_not_measured(struct run *a, size_t cpu, const struct run_cpu *s)
 {
 	sb_puts(&a->sb, "CPU ");
 	sb_dec(&a->sb, cpu);
 	sb_puts(&a->sb, ": not measured: ");
 	const char *msg = s->run.msg[0] ? s->run.msg : s->empty.msg;
 	sb_puts(&a->sb, msg[0] ? msg : pmu_status_str(s->measure_st));
-	app_say(a, a->backend.simulated);
+	run_say(a);
 }
 
 /* One row per CPU and event: min, median and max over the repeats, logged as "stats". */
-static void report_stats(struct app *a, uint64_t *tab, const BOOLEAN *measured)
+static void report_stats(struct run *a, uint64_t *tab, const bool *measured)
 {
-	BOOLEAN sim = a->backend.simulated;
+
 	sb_puts(&a->sb, "CPU  EVENT                   MIN              MEDIAN           MAX");
-	app_say(a, sim);
-	for (UINTN i = 0; i < a->mp.count; i++) {
+	run_say(a);
+	for (size_t i = 0; i < a->plat->ncpus; i++) {
 		if (!measured[i])
 			continue;
 		for (unsigned e = 0; e < a->nevents; e++) {
 			struct stats_u64 st;
 			stats_compute(&tab[cell(a, i, e, 0)], a->opt.repeats, &st);
-			logrec_begin(&a->sb, "stats", sim);
+			run_begin(a, "stats");
 			logrec_key_u64(&a->sb, "cpu", i);
 			logrec_key_str(&a->sb, "box", "core");
 			logrec_key_str(&a->sb, "event", a->events[e].name);
@@ -245,7 +243,7 @@ static void report_stats(struct app *a, uint64_t *tab, const BOOLEAN *measured)
 			logrec_key_u64(&a->sb, "median", st.median);
 			logrec_key_u64(&a->sb, "max", st.max);
 			logrec_end(&a->sb);
-			app_record(a);
+			run_record(a);
 			sb_dec(&a->sb, i);
 			sb_pad_to(&a->sb, 5);
 			for (unsigned c = 0; c < 22 && a->events[e].name[c]; c++)
@@ -256,16 +254,16 @@ static void report_stats(struct app *a, uint64_t *tab, const BOOLEAN *measured)
 			sb_dec_grouped(&a->sb, st.median);
 			sb_pad_to(&a->sb, 63);
 			sb_dec_grouped(&a->sb, st.max);
-			app_say(a, sim);
+			run_say(a);
 		}
 	}
 }
 
 /* IPC, CPI, mispredict and LLC miss ratios per CPU, from the median counts, where measured. */
-static void report_derived(struct app *a, uint64_t *tab, const BOOLEAN *measured)
+static void report_derived(struct run *a, uint64_t *tab, const bool *measured)
 {
-	for (UINTN i = 0; i < a->mp.count; i++) {
-		struct derived_input in[JOB_MAX_EVENTS];
+	for (size_t i = 0; i < a->plat->ncpus; i++) {
+		struct derived_input in[RUN_MAX_EVENTS];
 		struct derived_set set;
 		if (!measured[i])
 			continue;
@@ -276,11 +274,11 @@ static void report_derived(struct app *a, uint64_t *tab, const BOOLEAN *measured
 			in[e].delta = st.median;
 		}
 		derived_compute(in, a->nevents, 0, 0, &set);
-		app_derived(a, "CPU", i, &set);
+		run_derived(a, "CPU", i, &set);
 	}
 }
 
-static void say_progress(struct app *a, unsigned done, unsigned total)
+static void say_progress(struct run *a, unsigned done, unsigned total)
 {
 	/* About ten lines however long the run: enough to see it move on a serial console. */
 	unsigned step = total / 10 ? total / 10 : 1;
@@ -290,14 +288,14 @@ static void say_progress(struct app *a, unsigned done, unsigned total)
 	sb_dec(&a->sb, done);
 	sb_putc(&a->sb, '/');
 	sb_dec(&a->sb, total);
-	app_say(a, FALSE);
+	run_say(a);
 }
 
-enum verdict job_core(struct app *a)
+enum verdict job_core(struct run *a)
 {
-	const struct cpu_info *bsp = &a->slot[a->mp.bsp].info;
-	BOOLEAN sim = a->backend.simulated, all_ok = TRUE;
-	unsigned round_of[JOB_MAX_EVENTS] = { 0 }, nrounds, reps = a->opt.repeats;
+	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
+	bool all_ok = true;
+	unsigned round_of[RUN_MAX_EVENTS] = { 0 }, nrounds, reps = a->opt.repeats;
 	if (!pmu_core_present(bsp))
 		return VERDICT_NO_PMU;
 	if (!a->nevents)
@@ -306,26 +304,26 @@ enum verdict job_core(struct app *a)
 		/* Every repeat writes the same registers again: one shows them all. */
 		a->opt.repeats = reps = 1;
 		sb_puts(&a->sb, "dry run: one repeat");
-		app_say(a, sim);
+		run_say(a);
 	}
 	enum verdict v = plan_rounds(a, round_of, &nrounds);
 	if (v != VERDICT_PASS)
 		return v;
-	uint64_t *tab = AllocateZeroPool(a->mp.count * a->nevents * reps * sizeof(*tab));
-	BOOLEAN *measured = AllocateZeroPool(a->mp.count * sizeof(*measured));
-	UINT32 *passes = AllocateZeroPool(a->mp.count * sizeof(*passes));
+	uint64_t *tab = run_alloc(a, a->plat->ncpus * a->nevents * reps * sizeof(*tab));
+	bool *measured = run_alloc(a, a->plat->ncpus * sizeof(*measured));
+	uint32_t *passes = run_alloc(a, a->plat->ncpus * sizeof(*passes));
 	if (!tab || !measured || !passes) {
-		app_refuse(a, "not enough memory for the table of counts", NULL, NULL);
+		run_refuse(a, "not enough memory for the table of counts", NULL, NULL);
 		v = VERDICT_ERROR;
 		goto out;
 	}
-	for (UINTN i = 0; i < a->mp.count; i++)
+	for (size_t i = 0; i < a->plat->ncpus; i++)
 		measured[i] = cpuset_has(&a->opt.cpus, (unsigned)i) && a->slot[i].done;
 	if (nrounds > 1) {
 		sb_puts(&a->sb, "more events than counters: ");
 		sb_dec(&a->sb, nrounds);
 		sb_puts(&a->sb, " rounds, the kernel runs once per round (exact counts, no scaling)");
-		app_say(a, sim);
+		run_say(a);
 	}
 	for (unsigned g = 0; g < nrounds; g++) {
 		unsigned evi[CORE_MAX_EVENTS] = { 0 };
@@ -339,31 +337,31 @@ enum verdict job_core(struct app *a)
 		for (unsigned r = 0; r < reps; r++) {
 			measure_all(a);
 			if (!g && !r && reps == 1)
-				app_count_header(a, "CPU");   /* after the in-step line */
-			for (UINTN i = 0; i < a->mp.count; i++) {
-				struct cpu_slot *s = &a->slot[i];
+				run_count_header(a, "CPU");   /* after the in-step line */
+			for (size_t i = 0; i < a->plat->ncpus; i++) {
+				struct run_cpu *s = &a->slot[i];
 				if (!measured[i])
 					continue;
 				if (!g && !r && s->snap.st == PMU_OK)
 					log_handoff(a, s);
 				if (s->measure_st) {
 					say_not_measured(a, i, s);
-					measured[i] = FALSE;
-					all_ok = FALSE;
+					measured[i] = false;
+					all_ok = false;
 					continue;
 				}
 				for (unsigned c = 0; c < s->run.n; c++) {
 					tab[cell(a, i, evi[c], r)] = s->run.ctr[c].delta;
 					log_counter(a, &s->info, &s->run.ctr[c], g, r);
 				}
-				BOOLEAN ok = check_instructions(a, s, ireq, r);
+				bool ok = check_instructions(a, s, ireq, r);
 				passes[i] += ok;
 				all_ok &= ok;
 			}
 			say_progress(a, g * reps + r + 1, nrounds * reps);
 		}
 		if (reps > 1 && ireq >= 0 && kernel_expect_for(a->kernel, KEV_INSTRUCTIONS)) {
-			for (UINTN i = 0; i < a->mp.count; i++) {
+			for (size_t i = 0; i < a->plat->ncpus; i++) {
 				if (!measured[i])
 					continue;
 				sb_puts(&a->sb, "CPU ");
@@ -375,7 +373,7 @@ enum verdict job_core(struct app *a)
 				sb_putc(&a->sb, '/');
 				sb_dec(&a->sb, reps);
 				sb_puts(&a->sb, passes[i] == reps ? " repeats: PASS" : " repeats: FAIL");
-				app_say(a, sim);
+				run_say(a);
 				passes[i] = 0;
 			}
 		}
@@ -386,10 +384,10 @@ enum verdict job_core(struct app *a)
 	v = all_ok ? VERDICT_PASS : VERDICT_FAIL;
 out:
 	if (tab)
-		FreePool(tab);
+		run_free(a, tab);
 	if (measured)
-		FreePool(measured);
+		run_free(a, measured);
 	if (passes)
-		FreePool(passes);
+		run_free(a, passes);
 	return v;
 }

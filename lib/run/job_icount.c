@@ -1,9 +1,5 @@
-#include <efi.h>
-#include <efilib.h>
-#include "buffers.h"
+#include "run/buffers.h"
 #include "out/derived.h"
-#include "icount.h"
-#include "irq.h"
 #include "out/logrec.h"
 #include "hw/msr.h"
 
@@ -15,27 +11,27 @@ static const uint64_t icount_iterations[] = { 1000, 100000 };
 
 struct window {
 	uint64_t ticks;
-	BOOLEAN repeatable;    /* a second run gave the same ticks */
+	bool repeatable;    /* a second run gave the same ticks */
 	pmu_status st;
 };
 
-static pmu_status window_once(struct app *a, uint64_t gate, const struct kernel_desc *k,
+static pmu_status window_once(struct run *a, uint64_t gate, const struct kernel_desc *k,
 			      const struct kernel_args *args, uint64_t *ticks)
 {
 	struct pmu_gated_run g = { .on = gate, .off = gate, .kernel = k->fn, .arg = args,
 				   .msr = MSR_IA32_PERF_GLOBAL_CTRL };
-	UINT64 flags = irq_save();
-	pmu_gated_run(&a->backend, (unsigned)a->mp.bsp, &g);
-	irq_restore(flags);
+	uint64_t flags = plat_irq_save(a->plat);
+	pmu_gated_run(&a->backend, (unsigned)a->plat->bsp, &g);
+	plat_irq_restore(a->plat, flags);
 	*ticks = g.tsc_off - g.tsc_on;
 	return g.on_st ? g.on_st : g.off_st;
 }
 
 /* TSC ticks across the window around k(args), twice. */
-static struct window window(struct app *a, uint64_t gate, const struct kernel_desc *k,
+static struct window window(struct run *a, uint64_t gate, const struct kernel_desc *k,
 			    const struct kernel_args *args)
 {
-	struct window w = { 0, FALSE, PMU_OK };
+	struct window w = { 0, false, PMU_OK };
 	uint64_t again = 0;
 	w.st = window_once(a, gate, k, args, &w.ticks);
 	if (!w.st)
@@ -53,15 +49,15 @@ static int shift_of(uint64_t ticks, uint64_t instructions)
 	return -1;
 }
 
-static enum verdict refuse(struct app *a, const char *why)
+static enum verdict refuse(struct run *a, const char *why)
 {
 	sb_puts(&a->sb, "efipmu: icount-check: ");
 	sb_puts(&a->sb, why);
-	app_say(a, FALSE);
+	run_say(a);
 	return VERDICT_ERROR;
 }
 
-static BOOLEAN check_kernel(struct app *a, uint64_t gate, const struct kernel_desc *k,
+static bool check_kernel(struct run *a, uint64_t gate, const struct kernel_desc *k,
 			    const struct kernel_args *args, const struct window *empty, unsigned shift)
 {
 	const struct kernel_expect *e = kernel_expect_for(k, KEV_INSTRUCTIONS);
@@ -69,9 +65,9 @@ static BOOLEAN check_kernel(struct app *a, uint64_t gate, const struct kernel_de
 	struct window w = window(a, gate, k, args);
 	int64_t want = kernel_expected(e, n);
 	uint64_t diff = w.ticks - empty->ticks;
-	BOOLEAN ok = !w.st && w.repeatable && w.ticks >= empty->ticks && want >= 0 &&
+	bool ok = !w.st && w.repeatable && w.ticks >= empty->ticks && want >= 0 &&
 		     diff == (uint64_t)want << shift;
-	logrec_begin(&a->sb, "icount", FALSE);
+	run_begin(a, "icount");
 	logrec_key_str(&a->sb, "kernel", k->name);
 	logrec_key_u64(&a->sb, "iterations", n);
 	logrec_key_u64(&a->sb, "ticks", w.ticks);
@@ -84,7 +80,7 @@ static BOOLEAN check_kernel(struct app *a, uint64_t gate, const struct kernel_de
 		logrec_key_str(&a->sb, "error", pmu_status_str(w.st));
 	logrec_key_str(&a->sb, "result", ok ? "PASS" : "FAIL");
 	logrec_end(&a->sb);
-	app_record(a);
+	run_record(a);
 
 	sb_puts(&a->sb, "icount: ");
 	sb_puts(&a->sb, k->name);
@@ -101,7 +97,7 @@ static BOOLEAN check_kernel(struct app *a, uint64_t gate, const struct kernel_de
 	if (!w.repeatable)
 		sb_puts(&a->sb, w.st ? " (the gating write faulted)" : " (not repeatable)");
 	sb_puts(&a->sb, ok ? ": PASS" : ": FAIL");
-	app_say(a, FALSE);
+	run_say(a);
 	return ok;
 }
 
@@ -132,6 +128,7 @@ struct naive_run {
 	uint32_t count;   /* counters written, 1..NAIVE_COUNTERS */
 	uint32_t cpu;
 	pmu_status st;    /* the first write that failed */
+	const struct platform *plat;
 };
 
 _Static_assert(__builtin_offsetof(struct naive_run, write) == 8, "naive_run layout");
@@ -210,9 +207,9 @@ static uint64_t naive_instructions(struct naive_run *n, unsigned count, unsigned
 	n->count = count;
 	n->st = PMU_OK;
 	for (unsigned i = 0; i < 2; i++) {
-		UINT64 flags = irq_save();
+		uint64_t flags = plat_irq_save(n->plat);
 		efipmu_naive_run(n);
-		irq_restore(flags);
+		plat_irq_restore(n->plat, flags);
 		ticks[i] = n->tsc_off - n->tsc_on;
 	}
 	if (n->st || ticks[0] != ticks[1] || (ticks[0] & ((1ull << shift) - 1)))
@@ -232,15 +229,15 @@ static void say_ratio(struct strbuf *sb, uint64_t x, uint64_t y)
 
 /*
  * Logs an "overhead" record and prints the engine's and the naive path's
- * instructions besides the kernel. FALSE when the naive path's own count
+ * instructions besides the kernel. false when the naive path's own count
  * does not hold (its fixed part is not NAIVE_FIXED) or it could not run.
  */
-static BOOLEAN overhead(struct app *a, const struct window *empty, unsigned shift)
+static bool overhead(struct run *a, const struct window *empty, unsigned shift)
 {
 	const struct kernel_desc *k = kernel_find("empty");
 	struct kernel_args args = { 0, NULL, 0 };
 	struct naive_run n = { .b = &a->backend, .write = naive_write, .kernel = k->fn, .arg = &args,
-			       .cpu = (uint32_t)a->mp.bsp };
+			       .cpu = (uint32_t)a->plat->bsp, .plat = a->plat };
 	uint64_t engine = (empty->ticks >> shift) - ENGINE_OUTSIDE;
 	uint64_t one = 0, all = 0, per_write = 0, naive = 0;
 	pmu_status st = PMU_OK;
@@ -253,13 +250,13 @@ static BOOLEAN overhead(struct app *a, const struct window *empty, unsigned shif
 		all = naive_instructions(&n, NAIVE_COUNTERS, shift);
 	}
 	/* S from the two counts; the fixed part left over must be the assembly's */
-	BOOLEAN ok = one && all > one && (all - one) % (2 * (NAIVE_COUNTERS - 1)) == 0;
+	bool ok = one && all > one && (all - one) % (2 * (NAIVE_COUNTERS - 1)) == 0;
 	if (ok) {
 		per_write = (all - one) / (2 * (NAIVE_COUNTERS - 1));
 		ok = one == 2 * per_write + NAIVE_FIXED;
 		naive = NAIVE_COUNTERS * per_write + NAIVE_AROUND_KERNEL;
 	}
-	logrec_begin(&a->sb, "overhead", FALSE);
+	run_begin(a, "overhead");
 	logrec_key_u64(&a->sb, "shift", shift);
 	logrec_key_u64(&a->sb, "engine_window", empty->ticks >> shift);
 	logrec_key_u64(&a->sb, "engine_outside", ENGINE_OUTSIDE);
@@ -273,59 +270,59 @@ static BOOLEAN overhead(struct app *a, const struct window *empty, unsigned shif
 		logrec_key_str(&a->sb, "error", pmu_status_str(st ? st : n.st));
 	logrec_key_str(&a->sb, "result", ok ? "PASS" : "FAIL");
 	logrec_end(&a->sb);
-	app_record(a);
+	run_record(a);
 
 	sb_puts(&a->sb, "icount: overhead engine: ");
 	sb_dec(&a->sb, engine);
 	if (!ok) {
 		sb_puts(&a->sb, st || n.st ? " instructions; naive path: a PERFEVTSEL write faulted: FAIL" :
 				 " instructions; naive path not exact: FAIL");
-		app_say(a, FALSE);
-		return FALSE;
+		run_say(a);
+		return false;
 	}
 	sb_puts(&a->sb, " instructions, naive: ");
 	sb_dec(&a->sb, naive);
 	sb_puts(&a->sb, " instructions, ratio ");
 	say_ratio(&a->sb, naive, engine);
-	app_say(a, FALSE);
+	run_say(a);
 	sb_puts(&a->sb, "icount: (engine: empty kernel + 5; naive: ");
 	sb_dec(&a->sb, NAIVE_COUNTERS);
 	sb_puts(&a->sb, " PERFEVTSEL writes of ");
 	sb_dec(&a->sb, per_write);
 	sb_puts(&a->sb, " each + 3)");
-	app_say(a, FALSE);
-	return TRUE;
+	run_say(a);
+	return true;
 }
 
 /* The run's verdict: this job replaces the measurement job and its judge. */
-static enum verdict verdict(struct app *a, unsigned passed, unsigned checks, int shift)
+static enum verdict verdict(struct run *a, unsigned passed, unsigned checks, int shift)
 {
-	BOOLEAN ok = shift >= 0 && checks && passed == checks;
-	logrec_begin(&a->sb, "verdict", FALSE);
+	bool ok = shift >= 0 && checks && passed == checks;
+	run_begin(a, "verdict");
 	logrec_key_str(&a->sb, "verdict", ok ? "PASS" : "FAIL");
 	logrec_key_str(&a->sb, "job", "icount-check");
 	logrec_key_u64(&a->sb, "checks", checks);
 	logrec_key_u64(&a->sb, "passed", passed);
 	logrec_end(&a->sb);
-	app_record(a);
+	run_record(a);
 	sb_puts(&a->sb, ok ? "VERDICT: PASS - " : "VERDICT: FAIL - ");
 	sb_dec(&a->sb, passed);
 	sb_puts(&a->sb, " of ");
 	sb_dec(&a->sb, checks);
 	sb_puts(&a->sb, " instruction claims hold under -icount");
-	app_say(a, FALSE);
+	run_say(a);
 	return ok ? VERDICT_PASS : VERDICT_FAIL;
 }
 
-enum verdict job_icount(struct app *a)
+enum verdict job_icount(struct run *a)
 {
 	uint64_t gate = 0;
-	if (a->backend.simulated)
+	if (a->simulated)
 		return refuse(a, "needs the real backend (the TSC under QEMU -icount is the counter)");
-	if (a->mp.enabled != 1)
+	if (a->plat->nenabled != 1)
 		return refuse(a, "needs exactly one CPU (QEMU -smp 1 -icount shift=N)");
 	/* The window writes GLOBAL_CTRL's own value: it changes nothing, wherever it runs. */
-	pmu_status st = pmu_rdmsr(&a->backend, (unsigned)a->mp.bsp, MSR_IA32_PERF_GLOBAL_CTRL, &gate);
+	pmu_status st = pmu_rdmsr(&a->backend, (unsigned)a->plat->bsp, MSR_IA32_PERF_GLOBAL_CTRL, &gate);
 	if (st)
 		return refuse(a, "IA32_PERF_GLOBAL_CTRL (0x38F), the gate the window writes, faults");
 	const struct kernel_desc *first = kernel_find("inst");
@@ -338,7 +335,7 @@ enum verdict job_icount(struct app *a)
 		shift_of(w.ticks - empty.ticks, (uint64_t)want) : -1;
 	if (shift >= 0 && (!empty.repeatable || (empty.ticks & ((1ull << shift) - 1))))
 		shift = -1;   /* the empty window itself is not exact */
-	logrec_begin(&a->sb, "icount_window", FALSE);
+	run_begin(a, "icount_window");
 	logrec_key_hex(&a->sb, "gate_msr", MSR_IA32_PERF_GLOBAL_CTRL);
 	logrec_key_u64(&a->sb, "empty_ticks", empty.ticks);
 	logrec_key_bool(&a->sb, "repeatable", empty.repeatable);
@@ -347,11 +344,11 @@ enum verdict job_icount(struct app *a)
 		logrec_key_u64(&a->sb, "empty_instructions", empty.ticks >> shift);
 	}
 	logrec_end(&a->sb);
-	app_record(a);
+	run_record(a);
 	if (shift < 0) {
 		sb_puts(&a->sb, "icount: TSC ticks across the window are not instructions << N: "
 				"not under QEMU -icount shift=N, or interrupts got in");
-		app_say(a, FALSE);
+		run_say(a);
 		return verdict(a, 0, 0, shift);
 	}
 	sb_puts(&a->sb, "icount: 2^");
@@ -361,7 +358,7 @@ enum verdict job_icount(struct app *a)
 	sb_puts(&a->sb, " instructions (");
 	sb_dec(&a->sb, empty.ticks);
 	sb_puts(&a->sb, " ticks)");
-	app_say(a, FALSE);
+	run_say(a);
 	unsigned checks = 1, passed = overhead(a, &empty, (unsigned)shift);
 	for (unsigned i = 0; i < kernel_count; i++) {
 		const struct kernel_desc *k = &kernel_table[i];
@@ -370,7 +367,7 @@ enum verdict job_icount(struct app *a)
 			continue;
 		/* the memory kernels run on their real buffers: prepared (and refused) as for a job */
 		checks += ICOUNT_COUNTS;
-		if (EFI_ERROR(buffers_prepare(a, k, &args)))
+		if ((buffers_prepare(a, k, &args)))
 			continue;
 		for (unsigned j = 0; j < ICOUNT_COUNTS; j++) {
 			args.iterations = icount_iterations[j];

@@ -9,20 +9,20 @@
 #ifndef EFIPMU_MEASURE_H
 #define EFIPMU_MEASURE_H
 
-#include "app.h"
+#include "run/run.h"
 
-/* measure_run(a, MP_TOGETHER), then measure_report(a). Results in a->slot[]. */
-void measure_all(struct app *a);
+/* measure_run(a, PLAT_TOGETHER), then measure_report(a). Results in a->slot[]. */
+void measure_all(struct run *a);
 /*
  * The rounds on every selected CPU that answered discovery, together (one
- * StartupAllAPs) or one CPU and round at a time (MP_SEQUENTIAL, for timing
+ * StartupAllAPs) or one CPU and round at a time (PLAT_SEQUENTIAL, for timing
  * comparisons). A CPU without both rounds gets measure_st PMU_ERR_TIMEOUT.
  */
-EFI_STATUS measure_run(struct app *a, enum mp_mode mode);
+pmu_status measure_run(struct run *a, enum plat_mode mode);
 /*
  * BSP: the CPUs that fell behind and the skews (console), a "window" record
  * per CPU and round (TSC at enable and disable), a "skew" record per round.
  */
-void measure_report(struct app *a);
+void measure_report(struct run *a);
 
 #endif

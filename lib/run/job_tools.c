@@ -1,14 +1,11 @@
 /*
- * The app side of --list, --decode and --dry-run. Listing and decoding only
- * read (the boot CPU's discovery); a dry run lays lib/pmu/dryrun.h over the
+ * The app side of --list, --decode and --a->dry-run. Listing and decoding only
+ * read (the boot CPU's discovery); a a->dry run lays lib/pmu/dryrun.h over the
  * backend after discovery, so the job runs its whole sequence, and then
  * prints and logs every MSR write it would have made, none of which reached
  * the hardware.
  */
-#include <efi.h>
-#include <efilib.h>
-#include "app.h"
-#include "console.h"
+#include "run/run.h"
 #include "pmu/decode.h"
 #include "pmu/dryrun.h"
 #include "out/listing.h"
@@ -18,12 +15,10 @@
 #define REPORT_WIDTH 79
 #define FIELD_INDENT 8
 
-/* The overlay's state; only the boot CPU creates and reports it, each CPU writes its own record. */
-static struct dryrun *dry;
 
-static const struct cpu_info *bsp_info(const struct app *a)
+static const struct cpu_info *bsp_info(const struct run *a)
 {
-	const struct cpu_slot *s = &a->slot[a->mp.bsp];
+	const struct run_cpu *s = &a->slot[a->plat->bsp];
 	return s->done && !s->st ? &s->info : NULL;
 }
 
@@ -31,83 +26,109 @@ static const struct cpu_info *bsp_info(const struct app *a)
 
 static void list_line(void *ctx, const char *line, size_t len)
 {
-	struct app *a = ctx;
+	struct run *a = ctx;
 	sb_putn(&a->sb, line, len);
-	app_say(a, a->backend.simulated);
+	run_say(a);
 }
 
-enum verdict job_list(struct app *a)
+enum verdict job_list(struct run *a)
 {
 	const struct cpu_info *ci = bsp_info(a);
 	char buf[LISTING_WIDTH + 1];
 	struct strbuf sb;
 	if (!ci) {
 		sb_puts(&a->sb, "efipmu: --list: the boot CPU's discovery failed");
-		app_say(a, FALSE);
+		run_say(a);
 		return VERDICT_FAIL;
 	}
 	sb_init(&sb, buf, sizeof(buf));
 	listing_write(ci, &sb, list_line, a);
-	logrec_begin(&a->sb, "list", a->backend.simulated);
+	run_begin(a, "list");
 	logrec_key_u64(&a->sb, "cpu", ci->index);
 	logrec_key_str(&a->sb, "uncore", uncore_family_name(ci->uncore));
 	logrec_key_bool(&a->sb, "core_pmu", pmu_core_present(ci));
 	logrec_end(&a->sb);
-	app_record(a);
+	run_record(a);
 	return VERDICT_PASS;
 }
 
 /* ---- --decode BOX VALUE ---- */
 
-enum verdict job_decode(struct app *a)
+/* The lines in a->sb, each said on its own, the first after prefix. */
+static void say_lines(struct run *a, const char *prefix)
+{
+	char text[RUN_LINE_MAX];
+	size_t len = a->sb.len, i = 0;
+	pmu_memcpy(text, a->sb.buf, len);
+	sb_reset(&a->sb);
+	sb_puts(&a->sb, prefix);
+	while (i < len) {
+		size_t e = i;
+		while (e < len && text[e] != '\n')
+			e++;
+		sb_putn(&a->sb, text + i, e - i);
+		run_say(a);
+		i = e + 1;
+	}
+}
+
+enum verdict job_decode(struct run *a)
 {
 	const struct cpu_info *ci = bsp_info(a);
 	enum uncore_family fam = ci ? ci->uncore : UNCORE_NONE;
 	pmu_status st = decode_register(a->opt.decode_box, a->opt.decode_value, fam, &a->sb);
-	if (st == PMU_ERR_UNKNOWN_NAME)
-		con_write("efipmu: ");
-	con_write(a->sb.buf);
-	sb_reset(&a->sb);
-	logrec_begin(&a->sb, "decode", FALSE);
+	say_lines(a, st == PMU_ERR_UNKNOWN_NAME ? "efipmu: " : "");
+	run_begin(a, "decode");
 	logrec_key_str(&a->sb, "register", a->opt.decode_box);
 	logrec_key_hex(&a->sb, "value", a->opt.decode_value);
 	logrec_key_str(&a->sb, "uncore", uncore_family_name(fam));
 	logrec_key_str(&a->sb, "result", pmu_status_str(st));
 	logrec_end(&a->sb);
-	app_record(a);
+	run_record(a);
 	return st == PMU_ERR_UNKNOWN_NAME ? VERDICT_ERROR : VERDICT_PASS;
 }
 
-/* ---- --dry-run ---- */
+/* ---- --a->dry-run ---- */
 
-enum verdict dryrun_wrap(struct app *a)
+enum verdict dryrun_wrap(struct run *a)
 {
-	unsigned n = (unsigned)a->mp.count;
-	dry = AllocateZeroPool(sizeof(*dry));
-	struct dryrun_cpu *cpus = AllocateZeroPool(n * sizeof(*cpus));
-	if (!dry || !cpus) {
-		sb_puts(&a->sb, "efipmu: --dry-run: out of memory for the write record; nothing runs");
-		app_say(a, FALSE);
-		dry = NULL;
+	unsigned n = (unsigned)a->plat->ncpus;
+	a->dry = run_alloc(a, sizeof(*a->dry));
+	struct dryrun_cpu *cpus = run_alloc(a, n * sizeof(*cpus));
+	if (!a->dry || !cpus) {
+		sb_puts(&a->sb, "efipmu: --a->dry-run: out of memory for the write record; nothing runs");
+		run_say(a);
+		a->dry = NULL;
 		return VERDICT_ERROR;
 	}
 	/* A CPU without storage has cap 0: its writes are refused, never passed through. */
 	for (unsigned i = 0; i < n; i++) {
 		struct dryrun_write *w = NULL;
 		if (cpuset_has(&a->opt.cpus, i))
-			w = AllocateZeroPool(DRY_WRITES_PER_CPU * sizeof(*w));
+			w = run_alloc(a, DRY_WRITES_PER_CPU * sizeof(*w));
 		dryrun_cpu_init(&cpus[i], w, w ? DRY_WRITES_PER_CPU : 0);
 	}
-	dryrun_init(dry, &a->backend, cpus, n, &a->backend);
+	dryrun_init(a->dry, &a->backend, cpus, n, &a->backend);
 	sb_puts(&a->sb, "DRY RUN: MSR writes are recorded, not made (backend ");
 	sb_puts(&a->sb, a->backend.name);
 	sb_putc(&a->sb, ')');
-	app_say(a, FALSE);
+	run_say(a);
 	return VERDICT_PASS;
 }
 
+void dryrun_free(struct run *a)
+{
+	if (!a->dry)
+		return;
+	for (unsigned i = 0; a->dry->cpu && i < a->dry->ncpus; i++)
+		run_free(a, a->dry->cpu[i].w);
+	run_free(a, a->dry->cpu);
+	run_free(a, a->dry);
+	a->dry = NULL;
+}
+
 /* Appends the words of text (space-separated) to the console in lines of at most 79 columns. */
-static void say_wrapped(struct app *a, const char *text)
+static void say_wrapped(struct run *a, const char *text)
 {
 	const char *p = text;
 	while (*p) {
@@ -124,14 +145,14 @@ static void say_wrapped(struct app *a, const char *text)
 			sb_putn(&a->sb, p, w);
 			p = *e ? e + 1 : e;
 		}
-		app_say(a, a->backend.simulated);
+		run_say(a);
 	}
 }
 
-static void log_write(struct app *a, unsigned cpu, unsigned seq, const struct dryrun_write *w,
+static void log_write(struct run *a, unsigned cpu, unsigned seq, const struct dryrun_write *w,
 		      const struct reg_layout *l)
 {
-	logrec_begin(&a->sb, "dry_write", a->backend.simulated);
+	run_begin(a, "dry_write");
 	logrec_key_u64(&a->sb, "cpu", cpu);
 	logrec_key_u64(&a->sb, "seq", seq);
 	logrec_key_hex(&a->sb, "msr", w->msr);
@@ -146,10 +167,10 @@ static void log_write(struct app *a, unsigned cpu, unsigned seq, const struct dr
 		reg_decode_json(l, w->value, &a->sb);
 	}
 	logrec_end(&a->sb);
-	app_record(a);
+	run_record(a);
 }
 
-static void say_write(struct app *a, unsigned cpu, const struct dryrun_write *w,
+static void say_write(struct run *a, unsigned cpu, const struct dryrun_write *w,
 		      const struct reg_layout *l)
 {
 	char fields[256];
@@ -169,7 +190,7 @@ static void say_write(struct app *a, unsigned cpu, const struct dryrun_write *w,
 		sb_puts(&a->sb, pmu_status_str(w->was_st));
 		sb_putc(&a->sb, ')');
 	}
-	app_say(a, a->backend.simulated);
+	run_say(a);
 	if (!l || !w->value)
 		return;
 	sb_init(&fb, fields, sizeof(fields));
@@ -177,22 +198,22 @@ static void say_write(struct app *a, unsigned cpu, const struct dryrun_write *w,
 	say_wrapped(a, fields);
 }
 
-static BOOLEAN same_writes(const struct dryrun_cpu *x, const struct dryrun_cpu *y)
+static bool same_writes(const struct dryrun_cpu *x, const struct dryrun_cpu *y)
 {
 	if (x->n != y->n)
-		return FALSE;
+		return false;
 	for (unsigned i = 0; i < x->n; i++)
 		if (x->w[i].msr != y->w[i].msr || x->w[i].value != y->w[i].value)
-			return FALSE;
-	return TRUE;
+			return false;
+	return true;
 }
 
-enum verdict dryrun_report(struct app *a)
+enum verdict dryrun_report(struct run *a)
 {
-	BOOLEAN sim = a->backend.simulated, complete = dry != NULL;
+	bool complete = a->dry != NULL;
 	int shown = -1;   /* last CPU whose writes were printed in full */
-	for (unsigned cpu = 0; dry && cpu < dry->ncpus; cpu++) {
-		const struct dryrun_cpu *c = &dry->cpu[cpu];
+	for (unsigned cpu = 0; a->dry && cpu < a->dry->ncpus; cpu++) {
+		const struct dryrun_cpu *c = &a->dry->cpu[cpu];
 		if (!cpuset_has(&a->opt.cpus, cpu) || !a->slot[cpu].done)
 			continue;
 		enum uncore_family fam = a->slot[cpu].info.uncore;
@@ -205,23 +226,23 @@ enum verdict dryrun_report(struct app *a)
 		sb_puts(&a->sb, " MSR writes, none made");
 		if (c->overflow) {
 			sb_puts(&a->sb, "; the record was full, later writes were refused");
-			complete = FALSE;
+			complete = false;
 		}
-		if (shown >= 0 && same_writes(c, &dry->cpu[shown])) {
+		if (shown >= 0 && same_writes(c, &a->dry->cpu[shown])) {
 			sb_puts(&a->sb, ": the same as CPU ");
 			sb_dec(&a->sb, (unsigned)shown);
-			app_say(a, sim);
+			run_say(a);
 			continue;
 		}
-		app_say(a, sim);
+		run_say(a);
 		for (unsigned i = 0; i < c->n; i++)
 			say_write(a, cpu, &c->w[i], decode_layout_for_msr(c->w[i].msr, fam));
 		shown = (int)cpu;
 	}
-	logrec_begin(&a->sb, "dry_run", sim);
+	run_begin(a, "dry_run");
 	logrec_key_str(&a->sb, "backend", a->backend.name);
 	logrec_key_bool(&a->sb, "complete", complete);
 	logrec_end(&a->sb);
-	app_record(a);
+	run_record(a);
 	return complete ? VERDICT_PASS : VERDICT_FAIL;
 }

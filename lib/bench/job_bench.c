@@ -2,15 +2,13 @@
  * --bench (`make bench` item 2): how far apart the CPUs open and close their
  * windows when the barrier releases them (one StartupAllAPs, every round
  * released together) and when each CPU is started by its own StartupThisAP
- * (MP_SEQUENTIAL). Both run the measurement job's own rounds (measure_run),
+ * (PLAT_SEQUENTIAL). Both run the measurement job's own rounds (measure_run),
  * here both around the empty kernel: two windows per CPU and run. The TSC is
  * the CPUs' own even on backend sim, so the skews are real timings.
  */
-#include <efi.h>
-#include <efilib.h>
-#include "app.h"
+#include "run/run.h"
 #include "out/derived.h"
-#include "measure.h"
+#include "run/measure.h"
 #include "util/stats.h"
 
 #define BENCH_RUNS 10                      /* of each mode */
@@ -23,15 +21,15 @@ struct mode_skew {
 };
 
 /* max - min of the TSC at enable (start) and disable (stop) over the CPUs that measured. */
-static BOOLEAN window_skew(const struct app *a, BOOLEAN kernel_round, uint64_t *start, uint64_t *stop,
+static bool window_skew(const struct run *a, bool kernel_round, uint64_t *start, uint64_t *stop,
 			   unsigned *cpus)
 {
 	uint64_t on_min = ~0ull, on_max = 0, off_min = ~0ull, off_max = 0;
 	unsigned n = 0;
-	for (UINTN i = 0; i < a->mp.count; i++) {
-		const struct cpu_slot *s = &a->slot[i];
+	for (size_t i = 0; i < a->plat->ncpus; i++) {
+		const struct run_cpu *s = &a->slot[i];
 		const struct core_session *w = kernel_round ? &s->run : &s->empty;
-		if (!a->mp.cpu[i].in_rounds || a->mp.cpu[i].miss != MP_MISS_NONE || s->measure_st ||
+		if (!a->plat->cpu[i].in_rounds || a->plat->cpu[i].miss != PLAT_MISS_NONE || s->measure_st ||
 		    !w->tsc_on)
 			continue;
 		n++;
@@ -47,19 +45,19 @@ static BOOLEAN window_skew(const struct app *a, BOOLEAN kernel_round, uint64_t *
 }
 
 /* Ticks and microseconds: "1,234 ticks (0.617 us)". */
-static void say_ticks(struct app *a, uint64_t ticks)
+static void say_ticks(struct run *a, uint64_t ticks)
 {
 	uint64_t milli;
 	sb_dec_grouped(&a->sb, ticks);
 	sb_puts(&a->sb, " ticks (");
-	if (derived_muldiv(ticks, 1000, a->mp.tsc_per_us, &milli))
+	if (derived_muldiv(ticks, 1000, a->plat->tsc_per_us, &milli))
 		derived_fmt_milli(&a->sb, milli);
 	else
 		sb_putc(&a->sb, '?');
 	sb_puts(&a->sb, " us)");
 }
 
-static void skew_stats_keys(struct app *a, const char *what, const struct stats_u64 *st)
+static void skew_stats_keys(struct run *a, const char *what, const struct stats_u64 *st)
 {
 	char key[32];
 	struct strbuf k;
@@ -74,49 +72,49 @@ static void skew_stats_keys(struct app *a, const char *what, const struct stats_
 }
 
 /* BENCH_RUNS runs in one mode; a "bench_skew" record and a console line. */
-static void bench_mode(struct app *a, enum mp_mode mode, struct mode_skew *m)
+static void bench_mode(struct run *a, enum plat_mode mode, struct mode_skew *m)
 {
 	uint64_t start[BENCH_WINDOWS], stop[BENCH_WINDOWS];
-	m->name = mode == MP_TOGETHER ? "barrier" : "sequential";
+	m->name = mode == PLAT_TOGETHER ? "barrier" : "sequential";
 	m->windows = m->cpus = 0;
-	for (unsigned r = 0; r < BENCH_RUNS && !a->mp.rounds_leaked; r++) {
+	for (unsigned r = 0; r < BENCH_RUNS && !a->plat->rounds_leaked; r++) {
 		measure_run(a, mode);
-		for (unsigned k = 0; k < 2 && !a->mp.rounds_leaked; k++)
+		for (unsigned k = 0; k < 2 && !a->plat->rounds_leaked; k++)
 			m->windows += window_skew(a, k, &start[m->windows], &stop[m->windows], &m->cpus);
 	}
 	stats_compute(start, m->windows, &m->start);
 	stats_compute(stop, m->windows, &m->stop);
-	logrec_begin(&a->sb, "bench_skew", FALSE);
+	run_begin(a, "bench_skew");
 	logrec_key_str(&a->sb, "mode", m->name);
 	logrec_key_u64(&a->sb, "runs", BENCH_RUNS);
 	logrec_key_u64(&a->sb, "windows", m->windows);
 	logrec_key_u64(&a->sb, "cpus", m->cpus);
 	skew_stats_keys(a, "start", &m->start);
 	skew_stats_keys(a, "stop", &m->stop);
-	logrec_key_u64(&a->sb, "tsc_per_us", a->mp.tsc_per_us);
+	logrec_key_u64(&a->sb, "tsc_per_us", a->plat->tsc_per_us);
 	logrec_end(&a->sb);
-	app_record(a);
+	run_record(a);
 	sb_puts(&a->sb, "skew: ");
 	sb_puts(&a->sb, m->name);
 	sb_pad_to(&a->sb, 17);
 	if (!m->windows) {
-		const struct cpu_slot *bsp = &a->slot[a->mp.bsp];
+		const struct run_cpu *bsp = &a->slot[a->plat->bsp];
 		sb_puts(&a->sb, "no window on 2 CPUs; the boot CPU: ");
 		sb_puts(&a->sb, bsp->empty.msg[0] ? bsp->empty.msg : pmu_status_str(bsp->measure_st));
-		app_say(a, FALSE);
+		run_say(a);
 		return;
 	}
 	sb_puts(&a->sb, "start ");
 	say_ticks(a, m->start.median);
-	app_say(a, FALSE);
+	run_say(a);
 	sb_pad_to(&a->sb, 17);
 	sb_puts(&a->sb, "stop  ");
 	say_ticks(a, m->stop.median);
-	app_say(a, FALSE);
+	run_say(a);
 }
 
 /* x / y rounded, "12,345x"; a median of 0 ticks divides as 1. */
-static void say_ratio(struct app *a, const char *what, uint64_t x, uint64_t y)
+static void say_ratio(struct run *a, const char *what, uint64_t x, uint64_t y)
 {
 	uint64_t q = 0;
 	sb_puts(&a->sb, what);
@@ -125,7 +123,7 @@ static void say_ratio(struct app *a, const char *what, uint64_t x, uint64_t y)
 	sb_puts(&a->sb, y ? "x" : "x or more");
 }
 
-enum verdict job_bench(struct app *a)
+enum verdict job_bench(struct run *a)
 {
 	struct mode_skew m[2];
 	enum verdict v = job_resolve(a);
@@ -139,22 +137,22 @@ enum verdict job_bench(struct app *a)
 	sb_puts(&a->sb, "skew: start and stop of the windows across CPUs, median of ");
 	sb_dec(&a->sb, BENCH_WINDOWS);
 	sb_puts(&a->sb, " windows");
-	app_say(a, FALSE);
-	bench_mode(a, MP_TOGETHER, &m[0]);
-	bench_mode(a, MP_SEQUENTIAL, &m[1]);
-	BOOLEAN ok = m[0].windows && m[1].windows;
+	run_say(a);
+	bench_mode(a, PLAT_TOGETHER, &m[0]);
+	bench_mode(a, PLAT_SEQUENTIAL, &m[1]);
+	bool ok = m[0].windows && m[1].windows;
 	if (ok) {
 		say_ratio(a, "skew: sequential / barrier: start ", m[1].start.median, m[0].start.median);
 		say_ratio(a, ", stop ", m[1].stop.median, m[0].stop.median);
-		app_say(a, FALSE);
+		run_say(a);
 	}
-	logrec_begin(&a->sb, "verdict", FALSE);
+	run_begin(a, "verdict");
 	logrec_key_str(&a->sb, "verdict", ok ? "PASS" : "FAIL");
 	logrec_key_str(&a->sb, "job", "bench");
 	logrec_end(&a->sb);
-	app_record(a);
+	run_record(a);
 	sb_puts(&a->sb, ok ? "VERDICT: PASS - skew measured in both modes" :
 			     "VERDICT: FAIL - fewer than 2 CPUs measured a window (under TCG: backend = sim)");
-	app_say(a, FALSE);
+	run_say(a);
 	return ok ? VERDICT_PASS : VERDICT_FAIL;
 }

@@ -4,9 +4,7 @@
  * BSP, a "check" log record per check and a summary line. AP code only fills
  * its own cache-line-aligned report; the BSP prints.
  */
-#include <efi.h>
-#include <efilib.h>
-#include "app.h"
+#include "run/run.h"
 #include "out/logrec.h"
 #include "check/selftest.h"
 #include "pmu/topology.h"
@@ -24,13 +22,13 @@ struct aligned_report {
 } __attribute__((aligned(64)));
 
 struct selftest_job {
-	struct app *a;
+	struct run *a;
 	struct aligned_report *cpu;        /* one per CPU */
 	struct aligned_report *pkg;        /* one per package leader */
 	struct package_leader leader[TOPO_MAX_PACKAGES];
 	unsigned npkg;
 	unsigned run_pkg;                  /* the package mp_run_on is running */
-	BOOLEAN ran[MP_MAX_CPUS];
+	bool ran[PLAT_MAX_CPUS];
 };
 
 /* The real kernels are called directly by the measured window. */
@@ -42,7 +40,7 @@ static kernel_fn real_kernel_for(void *ctx, const struct kernel_desc *k)
 
 static void env_for(const struct selftest_job *j, unsigned cpu, struct selftest_env *env)
 {
-	struct app *a = j->a;
+	struct run *a = j->a;
 	pmu_memset(env, 0, sizeof(*env));
 	env->b = &a->backend;
 	env->cpu = cpu;
@@ -53,7 +51,7 @@ static void env_for(const struct selftest_job *j, unsigned cpu, struct selftest_
 	env->force = a->opt.force;
 }
 
-static BOOLEAN selected(const struct app *a, unsigned cpu)
+static bool selected(const struct run *a, unsigned cpu)
 {
 	return cpuset_has(&a->opt.cpus, cpu) && a->slot[cpu].done && !a->slot[cpu].st;
 }
@@ -62,11 +60,11 @@ static void core_on_cpu(void *ctx, unsigned cpu)
 {
 	struct selftest_job *j = ctx;
 	struct selftest_env env;
-	if (cpu >= MP_MAX_CPUS || !selected(j->a, cpu))
+	if (cpu >= PLAT_MAX_CPUS || !selected(j->a, cpu))
 		return;
 	env_for(j, cpu, &env);
 	selftest_core(&env, &j->cpu[cpu].r);
-	j->ran[cpu] = TRUE;
+	j->ran[cpu] = true;
 }
 
 static void uncore_on_leader(void *ctx, unsigned cpu)
@@ -78,10 +76,10 @@ static void uncore_on_leader(void *ctx, unsigned cpu)
 }
 
 /* Words of text from column col to WIDTH, continued on lines indented to col. */
-static void say_wrapped(struct app *a, const char *text, size_t col)
+static void say_wrapped(struct run *a, const char *text, size_t col)
 {
-	BOOLEAN sim = a->backend.simulated;
-	size_t room = WIDTH - col - (sim ? 6 : 0), len = pmu_strlen(text);
+
+	size_t room = WIDTH - col - (a->simulated ? 6 : 0), len = pmu_strlen(text);
 	while (len) {
 		size_t n = len <= room ? len : room;
 		while (n < len && n > 0 && text[n] != ' ')
@@ -90,7 +88,7 @@ static void say_wrapped(struct app *a, const char *text, size_t col)
 			n = len < room ? len : room;
 		sb_pad_to(&a->sb, col);
 		sb_putn(&a->sb, text, n);
-		app_say(a, sim);
+		run_say(a);
 		text += n;
 		len -= n;
 		while (len && *text == ' ') {
@@ -100,10 +98,10 @@ static void say_wrapped(struct app *a, const char *text, size_t col)
 	}
 }
 
-static void report_check(struct app *a, const struct selftest_check *c)
+static void report_check(struct run *a, const struct selftest_check *c)
 {
-	BOOLEAN sim = a->backend.simulated, pkg = c->scope == SELFTEST_PACKAGE;
-	logrec_begin(&a->sb, "check", sim);
+	bool pkg = c->scope == SELFTEST_PACKAGE;
+	run_begin(a, "check");
 	logrec_key_u64(&a->sb, pkg ? "package" : "cpu", c->where);
 	logrec_key_str(&a->sb, "suite", "selftest");
 	logrec_key_str(&a->sb, "check", c->name);
@@ -112,7 +110,7 @@ static void report_check(struct app *a, const struct selftest_check *c)
 	logrec_key_u64(&a->sb, "expected", c->expected);
 	logrec_key_u64(&a->sb, "measured", c->measured);
 	logrec_end(&a->sb);
-	app_record(a);
+	run_record(a);
 
 	sb_puts(&a->sb, pkg ? "pkg " : "cpu ");
 	sb_dec(&a->sb, c->where);
@@ -121,7 +119,7 @@ static void report_check(struct app *a, const struct selftest_check *c)
 	sb_pad_to(&a->sb, COL_RESULT);
 	sb_puts(&a->sb, selftest_result_str(c->result));
 	if (!c->reason[0]) {
-		app_say(a, sim);
+		run_say(a);
 		return;
 	}
 	say_wrapped(a, c->reason, COL_REASON);
@@ -132,13 +130,13 @@ struct tally {
 	const char *why;                 /* a reason of an absent PMU */
 };
 
-static void report_all(struct app *a, const struct selftest_report *r, struct tally *t)
+static void report_all(struct run *a, const struct selftest_report *r, struct tally *t)
 {
 	for (unsigned i = 0; i < r->n; i++)
 		report_check(a, &r->c[i]);
 	if (r->truncated) {
 		sb_puts(&a->sb, "        (more checks than the report holds: the last ones are missing)");
-		app_say(a, a->backend.simulated);
+		run_say(a);
 	}
 	t->pass += r->pass;
 	t->fail += r->fail + r->truncated;
@@ -151,62 +149,62 @@ static void report_all(struct app *a, const struct selftest_report *r, struct ta
 	}
 }
 
-static BOOLEAN find_leaders(struct selftest_job *j)
+static bool find_leaders(struct selftest_job *j)
 {
-	struct app *a = j->a;
-	UINTN n = a->mp.count < MP_MAX_CPUS ? a->mp.count : MP_MAX_CPUS;
-	struct cpu_info *ci = AllocateZeroPool(n * sizeof(*ci));
+	struct run *a = j->a;
+	size_t n = a->plat->ncpus < PLAT_MAX_CPUS ? a->plat->ncpus : PLAT_MAX_CPUS;
+	struct cpu_info *ci = run_alloc(a, n * sizeof(*ci));
 	struct cpuset sel = a->opt.cpus;
 	bool more = false;
 	if (!ci)
-		return FALSE;
-	for (UINTN i = 0; i < n; i++) {
+		return false;
+	for (size_t i = 0; i < n; i++) {
 		ci[i] = a->slot[i].info;
 		ci[i].enabled = ci[i].enabled && selected(a, (unsigned)i);
 	}
 	j->npkg = topo_package_leaders(ci, (unsigned)n, &sel, j->leader, TOPO_MAX_PACKAGES, &more);
-	FreePool(ci);
+	run_free(a, ci);
 	if (more) {
 		sb_puts(&a->sb, "selftest: more packages than ");
 		sb_dec(&a->sb, TOPO_MAX_PACKAGES);
 		sb_puts(&a->sb, ": the uncore of the others is not checked");
-		app_say(a, FALSE);
+		run_say(a);
 	}
-	return TRUE;
+	return true;
 }
 
-static void *alloc_aligned(UINTN bytes, VOID **base)
+static void *alloc_aligned(struct run *a, size_t bytes, void **base)
 {
-	*base = AllocateZeroPool(bytes + 63);
-	return *base ? (void *)(((UINTN)*base + 63) & ~(UINTN)63) : NULL;
+	*base = run_alloc(a, bytes + 63);
+	return *base ? (void *)(((size_t)*base + 63) & ~(size_t)63) : NULL;
 }
 
-enum verdict job_selftest(struct app *a)
+enum verdict job_selftest(struct run *a)
 {
-	struct selftest_job *j = AllocateZeroPool(sizeof(*j));
-	VOID *cbase = NULL, *pbase = NULL;
-	UINTN ncpu = a->mp.count < MP_MAX_CPUS ? a->mp.count : MP_MAX_CPUS;
+	struct selftest_job *j = run_alloc(a, sizeof(*j));
+	void *cbase = NULL, *pbase = NULL;
+	size_t ncpu = a->plat->ncpus < PLAT_MAX_CPUS ? a->plat->ncpus : PLAT_MAX_CPUS;
 	struct tally core = { 0 }, unc = { 0 };
-	BOOLEAN sim = a->backend.simulated;
+
 	if (!j)
 		return VERDICT_ERROR;
 	j->a = a;
-	j->cpu = alloc_aligned(ncpu * sizeof(*j->cpu), &cbase);
-	j->pkg = alloc_aligned(TOPO_MAX_PACKAGES * sizeof(*j->pkg), &pbase);
+	j->cpu = alloc_aligned(a, ncpu * sizeof(*j->cpu), &cbase);
+	j->pkg = alloc_aligned(a, TOPO_MAX_PACKAGES * sizeof(*j->pkg), &pbase);
 	if (!j->cpu || !j->pkg || !find_leaders(j)) {
 		sb_puts(&a->sb, "selftest: out of memory for the reports");
-		app_say(a, FALSE);
-		FreePool(j);
+		run_say(a);
+		run_free(a, j);
 		return VERDICT_ERROR;
 	}
-	mp_run_all(&a->mp, core_on_cpu, j, SELFTEST_TIMEOUT_US);
+	plat_run_all(a->plat, core_on_cpu, j, SELFTEST_TIMEOUT_US);
 	/* One package at a time: a package's kernels must not disturb another's uncore counts. */
 	for (j->run_pkg = 0; j->run_pkg < j->npkg; j->run_pkg++)
-		mp_run_on(&a->mp, j->leader[j->run_pkg].cpu, uncore_on_leader, j, SELFTEST_TIMEOUT_US);
+		plat_run_on(a->plat, j->leader[j->run_pkg].cpu, uncore_on_leader, j, SELFTEST_TIMEOUT_US);
 
 	sb_puts(&a->sb, "WHERE   CHECK               RESULT REASON");
-	app_say(a, sim);
-	for (UINTN i = 0; i < ncpu; i++) {
+	run_say(a);
+	for (size_t i = 0; i < ncpu; i++) {
 		if (j->ran[i])
 			report_all(a, &j->cpu[i].r, &core);
 		else if (selected(a, (unsigned)i)) {
@@ -214,7 +212,7 @@ enum verdict job_selftest(struct app *a)
 			sb_dec(&a->sb, i);
 			sb_pad_to(&a->sb, COL_CHECK);
 			sb_puts(&a->sb, "did not run the suite (timeout): no result");
-			app_say(a, sim);
+			run_say(a);
 			core.fail++;
 		}
 	}
@@ -228,22 +226,22 @@ enum verdict job_selftest(struct app *a)
 	sb_puts(&a->sb, " FAIL, ");
 	sb_dec(&a->sb, core.skip + unc.skip);
 	sb_puts(&a->sb, " SKIP");
-	app_say(a, sim);
+	run_say(a);
 
 	enum verdict v = core.fail + unc.fail ? VERDICT_FAIL : VERDICT_PASS;
 	if (v == VERDICT_PASS && core.absent == core.reports && unc.absent == unc.reports) {
 		sb_puts(&a->sb, "selftest: no PMU to check on this machine: ");
 		sb_puts(&a->sb, core.why ? core.why : "no CPU ran the suite");
-		app_say(a, sim);
+		run_say(a);
 		if (unc.why) {
 			sb_puts(&a->sb, "selftest: uncore: ");
 			sb_puts(&a->sb, unc.why);
-			app_say(a, sim);
+			run_say(a);
 		}
 		v = VERDICT_NO_PMU;
 	}
-	FreePool(cbase);
-	FreePool(pbase);
-	FreePool(j);
+	run_free(a, cbase);
+	run_free(a, pbase);
+	run_free(a, j);
 	return v;
 }

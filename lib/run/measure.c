@@ -1,10 +1,7 @@
-#include <efi.h>
-#include <efilib.h>
-#include "buffers.h"
-#include "hw.h"
-#include "irq.h"
+#include "run/buffers.h"
 #include "out/logrec.h"
-#include "measure.h"
+#include "hooks/stall.h"
+#include "run/measure.h"
 #include "model/sim_workload.h"
 
 #define MEASURE_TIMEOUT_US 10000000u   /* per wait: check-in, a barrier, the end of a round */
@@ -12,7 +9,7 @@
 enum { ROUND_EMPTY, ROUND_KERNEL, MEASURE_ROUNDS };
 
 struct sim_run {
-	struct app *a;
+	struct run *a;
 	unsigned cpu;
 	const struct kernel_desc *k;
 	uint64_t iterations;
@@ -34,37 +31,37 @@ static uint64_t run_sim(const void *p)
  */
 static pmu_status synced_rdmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t *val)
 {
-	return pmu_rdmsr(((struct cpu_slot *)ctx)->inner, cpu, msr, val);
+	return pmu_rdmsr(((struct run_cpu *)ctx)->inner, cpu, msr, val);
 }
 
 static pmu_status synced_wrmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t val)
 {
-	return pmu_wrmsr(((struct cpu_slot *)ctx)->inner, cpu, msr, val);
+	return pmu_wrmsr(((struct run_cpu *)ctx)->inner, cpu, msr, val);
 }
 
 static pmu_status synced_rdpmc(void *ctx, unsigned cpu, uint32_t index, uint64_t *val)
 {
-	return pmu_rdpmc(((struct cpu_slot *)ctx)->inner, cpu, index, val);
+	return pmu_rdpmc(((struct run_cpu *)ctx)->inner, cpu, index, val);
 }
 
 static pmu_status synced_cpuid(void *ctx, unsigned cpu, uint32_t leaf, uint32_t sub,
 			       struct pmu_cpuid *out)
 {
-	return pmu_cpuid(((struct cpu_slot *)ctx)->inner, cpu, leaf, sub, out);
+	return pmu_cpuid(((struct run_cpu *)ctx)->inner, cpu, leaf, sub, out);
 }
 
 static void synced_gated_run(void *ctx, unsigned cpu, struct pmu_gated_run *g)
 {
-	struct cpu_slot *s = ctx;
-	UINT64 flags = irq_save();
-	mp_round_sync(s->round);
-	UINT64 on = hw_rdtsc();
+	struct run_cpu *s = ctx;
+	uint64_t flags = plat_irq_save(s->plat);
+	plat_sync(s->plat, s->round);
+	uint64_t on = plat_tsc(s->plat);
 	pmu_gated_run(s->inner, cpu, g);
 	if (!g->tsc_on) {
-		g->tsc_off = hw_rdtsc();
+		g->tsc_off = plat_tsc(s->plat);
 		g->tsc_on = on;
 	}
-	irq_restore(flags);
+	plat_irq_restore(s->plat, flags);
 }
 
 static const struct pmu_backend_ops synced_ops = {
@@ -75,13 +72,13 @@ static const struct pmu_backend_ops synced_ops = {
 	.gated_run = synced_gated_run,
 };
 
-static pmu_status measure(struct app *a, unsigned cpu, struct core_session *s,
+static pmu_status measure(struct run *a, unsigned cpu, struct core_session *s,
 			  const struct kernel_desc *k)
 {
-	struct cpu_slot *slot = &a->slot[cpu];
+	struct run_cpu *slot = &a->slot[cpu];
 	struct kernel_args args = { a->iterations, NULL, 0 };
 	struct sim_run r = { a, cpu, k, a->iterations };
-	buffers_attach(&args);
+	buffers_attach(a, &args);
 	pmu_status st = core_prepare(s, &slot->synced, cpu, &slot->snap, a->reqs, a->nreqs,
 				     a->opt.force);
 	if (st)
@@ -93,10 +90,10 @@ static pmu_status measure(struct app *a, unsigned cpu, struct core_session *s,
 }
 
 /* Round 0: snapshot and the empty kernel (the overhead); round 1: the job's kernel. */
-static void measure_round(void *ctx, unsigned cpu, unsigned round, struct mp_round *r)
+static void measure_round(void *ctx, unsigned cpu, unsigned round, struct plat_round *r)
 {
-	struct app *a = ctx;
-	struct cpu_slot *s = &a->slot[cpu];
+	struct run *a = ctx;
+	struct run_cpu *s = &a->slot[cpu];
 	stall_if_asked(a, cpu);   /* before its PMU is touched: nothing is left to restore */
 	s->round = r;
 	if (round == ROUND_EMPTY) {
@@ -109,12 +106,12 @@ static void measure_round(void *ctx, unsigned cpu, unsigned round, struct mp_rou
 	s->round = NULL;
 }
 
-EFI_STATUS measure_run(struct app *a, enum mp_mode mode)
+pmu_status measure_run(struct run *a, enum plat_mode mode)
 {
 	struct cpuset cpus;
 	cpuset_clear(&cpus);
-	for (UINTN i = 0; i < a->mp.count; i++) {
-		struct cpu_slot *s = &a->slot[i];
+	for (size_t i = 0; i < a->plat->ncpus; i++) {
+		struct run_cpu *s = &a->slot[i];
 		if (!cpuset_has(&a->opt.cpus, (unsigned)i) || !s->done)
 			continue;
 		cpuset_add(&cpus, (unsigned)i);
@@ -124,18 +121,19 @@ EFI_STATUS measure_run(struct app *a, enum mp_mode mode)
 		s->synced.ops = &synced_ops;
 		s->synced.ctx = s;
 		s->synced.name = a->backend.name;
-		s->synced.simulated = a->backend.simulated;
+		s->synced.simulated = a->simulated;
 		s->inner = &a->backend;
+		s->plat = a->plat;
 		s->round = NULL;
 	}
-	EFI_STATUS st = mp_run_rounds(&a->mp, &cpus, MEASURE_ROUNDS, measure_round, a,
+	pmu_status st = plat_run_rounds(a->plat, &cpus, MEASURE_ROUNDS, measure_round, a,
 				      MEASURE_TIMEOUT_US, mode);
-	if (a->mp.rounds_leaked)
+	if (a->plat->rounds_leaked)
 		return st;
 	/* A CPU that fell behind keeps what it finished; without both rounds it has no result. */
-	for (UINTN i = 0; i < a->mp.count; i++) {
-		struct cpu_slot *s = &a->slot[i];
-		if (a->mp.cpu[i].in_rounds && a->mp.cpu[i].rounds_done < MEASURE_ROUNDS && !s->measure_st)
+	for (size_t i = 0; i < a->plat->ncpus; i++) {
+		struct run_cpu *s = &a->slot[i];
+		if (a->plat->cpu[i].in_rounds && a->plat->cpu[i].rounds_done < MEASURE_ROUNDS && !s->measure_st)
 			s->measure_st = PMU_ERR_TIMEOUT;
 	}
 	return st;
@@ -144,42 +142,42 @@ EFI_STATUS measure_run(struct app *a, enum mp_mode mode)
 #define SKEW_MISSED_LISTED 16   /* the skew record must fit one line buffer */
 
 /* Round r with the others: never dropped, or dropped in a later round (a late end counts as dropped). */
-static BOOLEAN in_step(const struct mp_cpu *c, unsigned r)
+static bool in_step(const struct plat_cpu *c, unsigned r)
 {
-	return c->in_rounds && (c->miss == MP_MISS_NONE || c->miss_round > r);
+	return c->in_rounds && (c->miss == PLAT_MISS_NONE || c->miss_round > r);
 }
 
-static const struct core_session *round_session(const struct cpu_slot *s, unsigned r)
+static const struct core_session *round_session(const struct run_cpu *s, unsigned r)
 {
 	return r == ROUND_EMPTY ? &s->empty : &s->run;
 }
 
 /* One "window" record per CPU: its TSC at enable and at disable. */
-static void window_record(struct app *a, UINTN cpu, unsigned r, const struct core_session *s)
+static void window_record(struct run *a, size_t cpu, unsigned r, const struct core_session *s)
 {
-	logrec_begin(&a->sb, "window", a->backend.simulated);
+	run_begin(a, "window");
 	logrec_key_u64(&a->sb, "cpu", cpu);
 	logrec_key_u64(&a->sb, "round", r);
 	logrec_key_u64(&a->sb, "tsc_on", s->tsc_on);
 	logrec_key_u64(&a->sb, "tsc_off", s->tsc_off);
-	logrec_key_bool(&a->sb, "in_step", in_step(&a->mp.cpu[cpu], r));
+	logrec_key_bool(&a->sb, "in_step", in_step(&a->plat->cpu[cpu], r));
 	logrec_end(&a->sb);
-	app_record(a);
+	run_record(a);
 }
 
-static void missed_list(struct app *a, unsigned r)
+static void missed_list(struct run *a, unsigned r)
 {
 	unsigned n = 0;
 	sb_json_key(&a->sb, "missed");
 	sb_putc(&a->sb, '[');
-	for (UINTN i = 0; i < a->mp.count; i++) {
-		const struct mp_cpu *c = &a->mp.cpu[i];
+	for (size_t i = 0; i < a->plat->ncpus; i++) {
+		const struct plat_cpu *c = &a->plat->cpu[i];
 		if (!c->in_rounds || in_step(c, r) || n++ >= SKEW_MISSED_LISTED)
 			continue;
 		sb_puts(&a->sb, n > 1 ? ",{" : "{");
 		logrec_key_u64(&a->sb, "cpu", i);
 		logrec_key_u64(&a->sb, "apic_id", a->slot[i].info.apic_id);
-		logrec_key_str(&a->sb, "why", mp_miss_str(c->miss));
+		logrec_key_str(&a->sb, "why", plat_miss_str(c->miss));
 		logrec_key_u64(&a->sb, "round", c->miss_round);
 		sb_putc(&a->sb, '}');
 	}
@@ -189,20 +187,20 @@ static void missed_list(struct app *a, unsigned r)
 
 struct skew {
 	unsigned cpus;
-	UINT64 start, stop;   /* TSC ticks */
+	uint64_t start, stop;   /* TSC ticks */
 };
 
 /* Start skew: max - min of the in-step CPUs' TSC at enable; stop skew likewise at disable. */
-static struct skew skew_record(struct app *a, unsigned r)
+static struct skew skew_record(struct run *a, unsigned r)
 {
-	UINT64 on_min = ~0ull, on_max = 0, off_min = ~0ull, off_max = 0;
+	uint64_t on_min = ~0ull, on_max = 0, off_min = ~0ull, off_max = 0;
 	struct skew k = { 0, 0, 0 };
-	for (UINTN i = 0; i < a->mp.count; i++) {
+	for (size_t i = 0; i < a->plat->ncpus; i++) {
 		const struct core_session *s = round_session(&a->slot[i], r);
-		if (!a->mp.cpu[i].in_rounds || !s->tsc_on)
+		if (!a->plat->cpu[i].in_rounds || !s->tsc_on)
 			continue;
 		window_record(a, i, r, s);
-		if (!in_step(&a->mp.cpu[i], r))
+		if (!in_step(&a->plat->cpu[i], r))
 			continue;
 		k.cpus++;
 		on_min = s->tsc_on < on_min ? s->tsc_on : on_min;
@@ -214,61 +212,61 @@ static struct skew skew_record(struct app *a, unsigned r)
 		k.start = on_max - on_min;
 		k.stop = off_max - off_min;
 	}
-	logrec_begin(&a->sb, "skew", a->backend.simulated);
+	run_begin(a, "skew");
 	logrec_key_u64(&a->sb, "round", r);
 	logrec_key_str(&a->sb, "kernel", r == ROUND_EMPTY ? "empty" : a->kernel->name);
 	logrec_key_u64(&a->sb, "cpus", k.cpus);
 	logrec_key_u64(&a->sb, "start_skew_ticks", k.start);
 	logrec_key_u64(&a->sb, "stop_skew_ticks", k.stop);
-	logrec_key_u64(&a->sb, "tsc_per_us", a->mp.tsc_per_us);
+	logrec_key_u64(&a->sb, "tsc_per_us", a->plat->tsc_per_us);
 	missed_list(a, r);
 	logrec_end(&a->sb);
-	app_record(a);
+	run_record(a);
 	return k;
 }
 
 /* TSC ticks as microseconds with one decimal ("0.4 us"), or ticks when the rate is unknown. */
-static void put_us(struct app *a, UINT64 ticks)
+static void put_us(struct run *a, uint64_t ticks)
 {
-	UINT64 tpu = a->mp.tsc_per_us;
+	uint64_t tpu = a->plat->tsc_per_us;
 	if (!tpu) {
 		sb_dec_grouped(&a->sb, ticks);
 		sb_puts(&a->sb, " ticks");
 		return;
 	}
-	UINT64 tenths = ticks * 10 / tpu;
+	uint64_t tenths = ticks * 10 / tpu;
 	sb_dec_grouped(&a->sb, tenths / 10);
 	sb_putc(&a->sb, '.');
 	sb_putc(&a->sb, (char)('0' + tenths % 10));
 	sb_puts(&a->sb, " us");
 }
 
-void measure_report(struct app *a)
+void measure_report(struct run *a)
 {
-	if (a->mp.rounds_leaked) {
+	if (a->plat->rounds_leaked) {
 		sb_puts(&a->sb, "Rounds: firmware never reported the APs done; results may be incomplete");
-		app_say(a, FALSE);
+		run_say(a);
 	}
-	for (UINTN i = 0; i < a->mp.count; i++) {
-		const struct mp_cpu *c = &a->mp.cpu[i];
-		if (!c->in_rounds || c->miss == MP_MISS_NONE)
+	for (size_t i = 0; i < a->plat->ncpus; i++) {
+		const struct plat_cpu *c = &a->plat->cpu[i];
+		if (!c->in_rounds || c->miss == PLAT_MISS_NONE)
 			continue;
 		sb_puts(&a->sb, "Rounds: CPU ");
 		sb_dec(&a->sb, i);
 		sb_puts(&a->sb, " (APIC id ");
 		sb_dec(&a->sb, a->slot[i].info.apic_id);
 		sb_puts(&a->sb, ") ");
-		sb_puts(&a->sb, mp_miss_str(c->miss));
+		sb_puts(&a->sb, plat_miss_str(c->miss));
 		sb_puts(&a->sb, " in round ");
 		sb_dec(&a->sb, c->miss_round);
 		sb_puts(&a->sb, ": the run went on without it");
-		app_say(a, FALSE);
+		run_say(a);
 	}
 	skew_record(a, ROUND_EMPTY);   /* logged only */
 	struct skew k = skew_record(a, ROUND_KERNEL);
 	if (a->skew_said)
 		return;   /* every measurement is logged; the console says it once */
-	a->skew_said = TRUE;
+	a->skew_said = true;
 	sb_puts(&a->sb, "In step: ");
 	sb_dec(&a->sb, k.cpus);
 	sb_puts(&a->sb, " CPUs, skew ");
@@ -276,11 +274,11 @@ void measure_report(struct app *a)
 	sb_puts(&a->sb, " at enable, ");
 	put_us(a, k.stop);
 	sb_puts(&a->sb, " at disable");
-	app_say(a, a->backend.simulated);
+	run_say(a);
 }
 
-void measure_all(struct app *a)
+void measure_all(struct run *a)
 {
-	measure_run(a, MP_TOGETHER);
+	measure_run(a, PLAT_TOGETHER);
 	measure_report(a);
 }

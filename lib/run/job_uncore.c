@@ -7,12 +7,9 @@
  * written (QEMU TCG drops the writes): where they do not, the app says so
  * and prints no counts.
  */
-#include <efi.h>
-#include <efilib.h>
-#include "app.h"
-#include "buffers.h"
+#include "run/run.h"
+#include "run/buffers.h"
 #include "out/derived.h"
-#include "hw.h"
 #include "pmu/evspec.h"
 #include "out/logrec.h"
 #include "model/sim_workload.h"
@@ -48,7 +45,7 @@ static const struct default_event defaults[] = {
 
 /* One package's run, written only by its leader (AP code: no printing, no files). */
 struct pkg_run {
-	struct app *a;
+	struct run *a;
 	struct package_leader leader;
 	unsigned nprobes;
 	struct uncore_probe probe[MAX_PROBES];
@@ -57,21 +54,21 @@ struct pkg_run {
 	struct uncore_session s;
 	pmu_status restore_st;
 	uint64_t checksum;
-	UINT64 tsc_on, tsc_off;         /* around the counting window, for bandwidth */
-	volatile UINT32 done;
+	uint64_t tsc_on, tsc_off;         /* around the counting window, for bandwidth */
+	volatile uint32_t done;
 } __attribute__((aligned(64)));
 
 static struct pkg_run pkgs[TOPO_MAX_PACKAGES];
 static struct uncore_session check_session;
-static struct cpu_info infos[MP_MAX_CPUS];
+static struct cpu_info infos[PLAT_MAX_CPUS];
 
-static enum uncore_family bsp_family(const struct app *a)
+static enum uncore_family bsp_family(const struct run *a)
 {
-	return a->slot[a->mp.bsp].info.uncore;
+	return a->slot[a->plat->bsp].info.uncore;
 }
 
 /* The family's fixed (clock) counter as a request. */
-static BOOLEAN fixed_clock(enum uncore_family fam, struct pmu_event_req *r)
+static bool fixed_clock(enum uncore_family fam, struct pmu_event_req *r)
 {
 	for (unsigned i = 0; i < uncore_box_count; i++) {
 		const struct box_desc *d = uncore_boxes[i];
@@ -80,14 +77,14 @@ static BOOLEAN fixed_clock(enum uncore_family fam, struct pmu_event_req *r)
 		pmu_memset(r, 0, sizeof(*r));
 		r->box = d;
 		r->fixed = 0;
-		return TRUE;
+		return true;
 	}
-	return FALSE;
+	return false;
 }
 
-static enum verdict add_defaults(struct app *a)
+static enum verdict add_defaults(struct run *a)
 {
-	const struct cpu_info *bsp = &a->slot[a->mp.bsp].info;
+	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
 	struct evspec_error err;
 	unsigned n;
 	for (unsigned i = 0; i < sizeof(defaults) / sizeof(defaults[0]); i++) {
@@ -97,7 +94,7 @@ static enum verdict add_defaults(struct app *a)
 			continue;
 		if (d->spec ? evspec_parse_list(bsp, d->spec, r, 1, &n, &err) != PMU_OK :
 			      !fixed_clock(d->fam, r))
-			return app_refuse(a, "default uncore event", d->name ? d->name : d->spec,
+			return run_refuse(a, "default uncore event", d->name ? d->name : d->spec,
 				      d->spec ? err.msg : "no fixed counter");
 		if (d->name)
 			pmu_strlcpy(r->name, d->name, sizeof(r->name));
@@ -131,7 +128,7 @@ static const char *plan_problem(const struct uncore_session *s, enum uncore_fami
 	return why->buf;
 }
 
-enum verdict job_uncore_check(struct app *a)
+enum verdict job_uncore_check(struct run *a)
 {
 	enum uncore_family fam = bsp_family(a);
 	if (fam == UNCORE_NONE)
@@ -147,18 +144,18 @@ enum verdict job_uncore_check(struct app *a)
 	struct strbuf why;
 	sb_init(&why, buf, sizeof(buf));
 	unsigned bad = check_session.bad_event < a->nureqs ? check_session.bad_event : 0;
-	return app_refuse(a, "uncore event", a->ureqs[bad].name,
+	return run_refuse(a, "uncore event", a->ureqs[bad].name,
 			  plan_problem(&check_session, fam, &why));
 }
 
 /* ---- on each leader ---- */
 
-static BOOLEAN probed(const struct pkg_run *p, const struct box_desc *d)
+static bool probed(const struct pkg_run *p, const struct box_desc *d)
 {
 	for (unsigned i = 0; i < p->nprobes; i++)
 		if (p->probe_box[i] == d)
-			return TRUE;
-	return FALSE;
+			return true;
+	return false;
 }
 
 /*
@@ -179,11 +176,11 @@ static pmu_status probe_boxes(struct pkg_run *p, unsigned cpu)
 	return PMU_OK;
 }
 
-static uint64_t run_kernel(struct app *a, unsigned cpu)
+static uint64_t run_kernel(struct run *a, unsigned cpu)
 {
 	/* The model touches no memory; the real kernel gets the run's buffer (efi/buffers.c), if any. */
 	struct kernel_args args = { a->iterations, NULL, 0 };
-	buffers_attach(&args);
+	buffers_attach(a, &args);
 	if (a->model)
 		return sim_workload_run(a->model, cpu, a->kernel, a->iterations);
 	return a->kernel->fn(&args);
@@ -192,15 +189,15 @@ static uint64_t run_kernel(struct app *a, unsigned cpu)
 static void on_leader(void *ctx, unsigned cpu)
 {
 	struct pkg_run *p = ctx;
-	struct app *a = p->a;
+	struct run *a = p->a;
 	p->probe_st = probe_boxes(p, cpu);
 	if (!p->probe_st) {
 		uncore_program(&p->s, &a->backend, cpu, a->opt.force ? UNCORE_FORCE : 0);
-		p->tsc_on = hw_rdtsc();
+		p->tsc_on = plat_tsc(a->plat);
 		if (uncore_start(&p->s) == PMU_OK)
 			p->checksum = run_kernel(a, cpu);
 		uncore_stop(&p->s);
-		p->tsc_off = hw_rdtsc();
+		p->tsc_off = plat_tsc(a->plat);
 		uncore_read(&p->s);
 		p->restore_st = uncore_restore(&p->s);
 	}
@@ -209,10 +206,10 @@ static void on_leader(void *ctx, unsigned cpu)
 
 /* ---- report on the BSP ---- */
 
-static void log_probe(struct app *a, const struct pkg_run *p, unsigned i)
+static void log_probe(struct run *a, const struct pkg_run *p, unsigned i)
 {
 	const struct uncore_probe *pr = &p->probe[i];
-	logrec_begin(&a->sb, "uncore_probe", a->backend.simulated);
+	run_begin(a, "uncore_probe");
 	logrec_key_u64(&a->sb, "package", p->leader.package);
 	logrec_key_u64(&a->sb, "cpu", p->leader.cpu);
 	logrec_key_str(&a->sb, "box", p->probe_box[i]->name);
@@ -224,13 +221,13 @@ static void log_probe(struct app *a, const struct pkg_run *p, unsigned i)
 	}
 	logrec_key_str(&a->sb, "result", pr->st == PMU_OK ? "holds" : pmu_status_str(pr->st));
 	logrec_end(&a->sb);
-	app_record(a);
+	run_record(a);
 }
 
-static void log_count(struct app *a, const struct pkg_run *p, const struct uncore_counter *e,
+static void log_count(struct run *a, const struct pkg_run *p, const struct uncore_counter *e,
 		      const char *name)
 {
-	BOOLEAN fixed = e->idx == UNCORE_FIXED;
+	bool fixed = e->idx == UNCORE_FIXED;
 	const struct cpu_info *ci = &a->slot[p->leader.cpu].info;
 	const struct count_rec r = {
 		.cpu = p->leader.cpu, .apic_id = ci->apic_id, .package = p->leader.package,
@@ -241,7 +238,7 @@ static void log_count(struct app *a, const struct pkg_run *p, const struct uncor
 		.start = e->start, .end = e->end, .delta = e->delta, .overflowed = e->overflow,
 		.kernel = a->kernel->name, .iterations = a->iterations,
 	};
-	app_count(a, &r);
+	run_count(a, &r);
 
 	/* Counter "mbox_1.3": the box without its "uncore_" prefix, then the counter ("f": fixed). */
 	char where[12], counter[24];
@@ -259,11 +256,11 @@ static void log_count(struct app *a, const struct pkg_run *p, const struct uncor
 		sb_putc(&k, 'f');
 	else
 		sb_dec(&k, e->idx);
-	app_count_row(a, where, name, counter, uncore_counter_layout(e), e->ctl_msr, e->ctl_on, e->delta,
+	run_count_row(a, where, name, counter, uncore_counter_layout(e), e->ctl_msr, e->ctl_on, e->delta,
 		      e->overflow);
 }
 
-static void say_package(struct app *a, const struct pkg_run *p, const char *what)
+static void say_package(struct run *a, const struct pkg_run *p, const char *what)
 {
 	sb_puts(&a->sb, "package ");
 	sb_dec(&a->sb, p->leader.package);
@@ -274,19 +271,19 @@ static void say_package(struct app *a, const struct pkg_run *p, const char *what
 }
 
 /* Why a package has no counts; the verdict that makes. */
-static enum verdict say_no_counts(struct app *a, const struct pkg_run *p)
+static enum verdict say_no_counts(struct run *a, const struct pkg_run *p)
 {
-	BOOLEAN sim = a->backend.simulated;
+
 	if (!p->done) {
 		say_package(a, p, "did not run the uncore job (no answer from that CPU)");
-		app_say(a, sim);
+		run_say(a);
 		return VERDICT_FAIL;
 	}
 	const struct uncore_probe *pr = &p->probe[p->nprobes ? p->nprobes - 1 : 0];
 	if (p->probe_st == PMU_ERR_NOT_HELD) {
 		unsigned k = (pr->readback[0] ^ pr->pattern[0]) ? 0 : 1;
 		say_package(a, p, "uncore registers do not hold values: no uncore counts");
-		app_say(a, sim);
+		run_say(a);
 		sb_puts(&a->sb, "  wrote ");
 		sb_hex(&a->sb, pr->pattern[k]);
 		sb_puts(&a->sb, " to MSR ");
@@ -295,7 +292,7 @@ static enum verdict say_no_counts(struct app *a, const struct pkg_run *p)
 		sb_puts(&a->sb, p->probe_box[p->nprobes - 1]->name);
 		sb_puts(&a->sb, " control 0), read back ");
 		sb_hex(&a->sb, pr->readback[k]);
-		app_say(a, sim);
+		run_say(a);
 		return VERDICT_NO_PMU;
 	}
 	if (p->probe_st) {
@@ -303,7 +300,7 @@ static enum verdict say_no_counts(struct app *a, const struct pkg_run *p)
 		sb_hex(&a->sb, pr->msr);
 		sb_puts(&a->sb, " cannot be accessed: ");
 		sb_puts(&a->sb, pmu_status_str(p->probe_st));
-		app_say(a, sim);
+		run_say(a);
 		return VERDICT_NO_PMU;
 	}
 	say_package(a, p, "not counted: ");
@@ -314,22 +311,22 @@ static enum verdict say_no_counts(struct app *a, const struct pkg_run *p)
 		sb_puts(&a->sb, " at MSR ");
 		sb_hex(&a->sb, p->s.fault_msr);
 	}
-	app_say(a, sim);
+	run_say(a);
 	return VERDICT_FAIL;
 }
 
-static BOOLEAN counted(const struct pkg_run *p)
+static bool counted(const struct pkg_run *p)
 {
 	return p->done && !p->probe_st && !p->s.st;
 }
 
 /* Every uncore register the run touches, as firmware left it (read before any write). */
-static void log_handoff(struct app *a, const struct pkg_run *p)
+static void log_handoff(struct run *a, const struct pkg_run *p)
 {
 	const struct uncore_session *s = &p->s;
 	if (!s->nsaved)
 		return;
-	logrec_begin(&a->sb, "handoff", a->backend.simulated);
+	run_begin(a, "handoff");
 	logrec_key_str(&a->sb, "box", "uncore");
 	logrec_key_u64(&a->sb, "package", p->leader.package);
 	logrec_key_u64(&a->sb, "cpu", p->leader.cpu);
@@ -344,10 +341,10 @@ static void log_handoff(struct app *a, const struct pkg_run *p)
 	}
 	sb_putc(&a->sb, ']');
 	logrec_end(&a->sb);
-	app_record(a);
+	run_record(a);
 }
 
-static enum verdict report_package(struct app *a, struct pkg_run *p)
+static enum verdict report_package(struct run *a, struct pkg_run *p)
 {
 	for (unsigned i = 0; i < p->nprobes; i++)
 		log_probe(a, p, i);
@@ -362,22 +359,22 @@ static enum verdict report_package(struct app *a, struct pkg_run *p)
 		in[i].delta = p->s.ev[i].delta;
 	}
 	/* Memory bandwidth over the window, where the memory events were counted. */
-	derived_compute(in, p->s.n, p->tsc_off - p->tsc_on, a->mp.tsc_per_us * 1000000ull, &set);
-	app_derived(a, "package", p->leader.package, &set);
+	derived_compute(in, p->s.n, p->tsc_off - p->tsc_on, a->plat->tsc_per_us * 1000000ull, &set);
+	run_derived(a, "package", p->leader.package, &set);
 	if (!p->restore_st)
 		return VERDICT_PASS;
 	say_package(a, p, "uncore registers not restored: ");
 	sb_puts(&a->sb, pmu_status_str(p->restore_st));
-	app_say(a, a->backend.simulated);
+	run_say(a);
 	return VERDICT_FAIL;
 }
 
 /* One leader per package among the CPUs that answered discovery. */
-static unsigned find_leaders(struct app *a, struct package_leader *out)
+static unsigned find_leaders(struct run *a, struct package_leader *out)
 {
 	bool more;
-	UINTN n = a->mp.count < MP_MAX_CPUS ? a->mp.count : MP_MAX_CPUS;
-	for (UINTN i = 0; i < n; i++) {
+	size_t n = a->plat->ncpus < PLAT_MAX_CPUS ? a->plat->ncpus : PLAT_MAX_CPUS;
+	for (size_t i = 0; i < n; i++) {
 		infos[i] = a->slot[i].info;
 		infos[i].enabled = infos[i].enabled && a->slot[i].done && !a->slot[i].st;
 	}
@@ -387,12 +384,12 @@ static unsigned find_leaders(struct app *a, struct package_leader *out)
 		sb_puts(&a->sb, "more than ");
 		sb_dec(&a->sb, TOPO_MAX_PACKAGES);
 		sb_puts(&a->sb, " packages: the uncore of the others is not counted");
-		app_say(a, a->backend.simulated);
+		run_say(a);
 	}
 	return np;
 }
 
-enum verdict job_uncore(struct app *a)
+enum verdict job_uncore(struct run *a)
 {
 	enum uncore_family fam = bsp_family(a);
 	struct package_leader leaders[TOPO_MAX_PACKAGES];
@@ -407,13 +404,13 @@ enum verdict job_uncore(struct app *a)
 		p->leader = leaders[i];
 		/* Planned on the BSP: the check above proved it succeeds, no MSR is touched. */
 		uncore_plan(&p->s, fam, a->ureqs, a->nureqs);
-		mp_run_on(&a->mp, p->leader.cpu, on_leader, p, LEADER_TIMEOUT_US);
+		plat_run_on(a->plat, p->leader.cpu, on_leader, p, LEADER_TIMEOUT_US);
 	}
-	BOOLEAN header = FALSE;
+	bool header = false;
 	for (unsigned i = 0; i < np; i++) {
 		if (counted(&pkgs[i]) && !header) {
-			header = TRUE;
-			app_count_header(a, "PKG");
+			header = true;
+			run_count_header(a, "PKG");
 		}
 		v = verdict_worse(v, report_package(a, &pkgs[i]));
 	}

@@ -1,64 +1,62 @@
-/* What the boot CPU says: console lines, log records, and the count row both jobs share. */
-#include <efi.h>
-#include <efilib.h>
-#include "app.h"
-#include "console.h"
+/*
+ * What the boot CPU says: console lines, log records, and the count row both
+ * jobs share. A simulated run is marked here, on every line and record.
+ */
+#include "run/run.h"
 #include "out/csv.h"
 #include "out/derived.h"
 
-void app_say(struct app *a, BOOLEAN simulated)
+void run_say(struct run *a)
 {
-	if (simulated)
-		con_write("[SIM] ");
-	con_line(&a->sb);
+	char line[RUN_LINE_MAX + 8];
+	struct strbuf out;
+	sb_init(&out, line, sizeof(line));
+	if (a->simulated)
+		sb_puts(&out, "[SIM] ");
+	sb_putn(&out, a->sb.buf, a->sb.len);
+	a->plat->ops->say(a->plat->ctx, line);
+	sb_reset(&a->sb);
 }
 
-void app_record(struct app *a)
+void run_begin(struct run *a, const char *rec)
+{
+	logrec_begin(&a->sb, rec, a->simulated);
+}
+
+void run_record(struct run *a)
 {
 	if (a->sb.overflow) {
 		/* A cut record would not parse: say so in one that does. */
 		sb_reset(&a->sb);
-		logrec_begin(&a->sb, "error", a->backend.simulated);
+		run_begin(a, "error");
 		logrec_key_str(&a->sb, "error", "record longer than the line buffer: not logged");
 		logrec_end(&a->sb);
 	}
-	if (a->have_log)
-		logfile_line(&a->log, a->sb.buf, a->sb.len);
+	a->plat->ops->record(a->plat->ctx, PLAT_LOG, a->sb.buf, a->sb.len);
 	sb_reset(&a->sb);
 }
 
-void app_count(struct app *a, const struct count_rec *r)
+void run_count(struct run *a, const struct count_rec *r)
 {
-	logrec_count(&a->sb, r, a->backend.simulated);
-	app_record(a);
-	if (!a->have_csv)
-		return;
-	csv_row(&a->sb, r, a->backend.simulated);
-	logfile_line(&a->csv, a->sb.buf, a->sb.len);
+	logrec_count(&a->sb, r, a->simulated);
+	run_record(a);
+	csv_row(&a->sb, r, a->simulated);
+	a->plat->ops->record(a->plat->ctx, PLAT_CSV, a->sb.buf, a->sb.len);
 	sb_reset(&a->sb);
 }
 
-/* The CSV beside the log: \efipmu\run-NNNN.csv for run-NNNN.jsonl. */
-void app_open_csv(struct app *a)
+void *run_alloc(struct run *a, size_t bytes)
 {
-	char name[sizeof(a->log.name)];
-	struct strbuf n;
-	UINTN len = pmu_strlen(a->log.name);
-	if (len > 6 && !pmu_strcmp(a->log.name + len - 6, ".jsonl"))
-		len -= 6;
-	sb_init(&n, name, sizeof(name));
-	for (UINTN i = 0; i < len; i++)
-		sb_putc(&n, a->log.name[i]);
-	sb_puts(&n, ".csv");
-	if (n.overflow || EFI_ERROR(logfile_create(&a->csv, a->root, name, ".csv")))
-		return;
-	a->have_csv = TRUE;
-	csv_header(&a->sb);
-	logfile_line(&a->csv, a->sb.buf, a->sb.len);
-	sb_reset(&a->sb);
+	return a->plat->ops->alloc(a->plat->ctx, bytes);
 }
 
-enum verdict app_refuse(struct app *a, const char *what, const char *name, const char *why)
+void run_free(struct run *a, void *p)
+{
+	if (p)
+		a->plat->ops->free(a->plat->ctx, p);
+}
+
+enum verdict run_refuse(struct run *a, const char *what, const char *name, const char *why)
 {
 	sb_puts(&a->sb, "efipmu: ");
 	sb_puts(&a->sb, what);
@@ -71,18 +69,18 @@ enum verdict app_refuse(struct app *a, const char *what, const char *name, const
 		sb_puts(&a->sb, ": ");
 		sb_puts(&a->sb, why);
 	}
-	app_say(a, FALSE);
+	run_say(a);
 	return VERDICT_ERROR;
 }
 
-void app_derived(struct app *a, const char *where, UINTN n, const struct derived_set *set)
+void run_derived(struct run *a, const char *where, unsigned n, const struct derived_set *set)
 {
-	BOOLEAN sim = a->backend.simulated, any = FALSE;
+	bool any = false;
 	for (unsigned m = 0; m < DM_COUNT; m++)
 		any |= set->m[m].present;
 	if (!any)
 		return;
-	logrec_begin(&a->sb, "derived", sim);
+	run_begin(a, "derived");
 	logrec_key_u64(&a->sb, where[0] == 'C' ? "cpu" : "package", n);
 	logrec_key_str(&a->sb, "kernel", a->kernel->name);
 	sb_json_key(&a->sb, "metrics");
@@ -102,7 +100,7 @@ void app_derived(struct app *a, const char *where, UINTN n, const struct derived
 	}
 	sb_putc(&a->sb, ']');
 	logrec_end(&a->sb);
-	app_record(a);
+	run_record(a);
 	sb_puts(&a->sb, where);
 	sb_putc(&a->sb, ' ');
 	sb_dec(&a->sb, n);
@@ -114,18 +112,10 @@ void app_derived(struct app *a, const char *where, UINTN n, const struct derived
 		sep = "; ";
 		derived_fmt(&a->sb, &set->m[m]);
 	}
-	app_say(a, sim);
+	run_say(a);
 }
 
-/* ERROR over FAIL over NO-PMU over PASS. */
-enum verdict verdict_worse(enum verdict x, enum verdict y)
-{
-	static const unsigned rank[] = { [VERDICT_PASS] = 0, [VERDICT_NO_PMU] = 1,
-					 [VERDICT_FAIL] = 2, [VERDICT_ERROR] = 3 };
-	return rank[x] >= rank[y] ? x : y;
-}
-
-void app_count_header(struct app *a, const char *where)
+void run_count_header(struct run *a, const char *where)
 {
 	sb_puts(&a->sb, where);
 	sb_pad_to(&a->sb, 4);
@@ -136,18 +126,18 @@ void app_count_header(struct app *a, const char *where)
 	sb_puts(&a->sb, "CONTROL");
 	sb_pad_to(&a->sb, 56);
 	sb_puts(&a->sb, "DELTA");
-	app_say(a, a->backend.simulated);
+	run_say(a);
 }
 
 /* -v: the control word's non-zero fields under its row, wrapped at the row's width. */
-static void say_fields(struct app *a, const struct reg_layout *l, uint64_t ctl)
+static void say_fields(struct run *a, const struct reg_layout *l, uint64_t ctl)
 {
 	char text[512];
 	struct strbuf t;
 	sb_init(&t, text, sizeof(text));
 	reg_decode(l, ctl, 0, &t);
-	for (UINTN i = 0; i < t.len;) {
-		UINTN end = t.len;
+	for (size_t i = 0; i < t.len;) {
+		size_t end = t.len;
 		if (end - i > 66) {
 			end = i + 66;
 			while (end > i && text[end] != ' ')
@@ -157,14 +147,14 @@ static void say_fields(struct app *a, const struct reg_layout *l, uint64_t ctl)
 		}
 		sb_puts(&a->sb, "    ");
 		sb_putn(&a->sb, text + i, end - i);
-		app_say(a, a->backend.simulated);
+		run_say(a);
 		i = end < t.len && text[end] == ' ' ? end + 1 : end;
 	}
 }
 
-void app_count_row(struct app *a, const char *where, const char *event, const char *counter,
+void run_count_row(struct run *a, const char *where, const char *event, const char *counter,
 		   const struct reg_layout *l, uint32_t ctl_msr, uint64_t ctl, uint64_t delta,
-		   BOOLEAN overflowed)
+		   bool overflowed)
 {
 	sb_puts(&a->sb, where);
 	sb_pad_to(&a->sb, 4);
@@ -180,7 +170,7 @@ void app_count_row(struct app *a, const char *where, const char *event, const ch
 	sb_dec_grouped(&a->sb, delta);
 	if (overflowed)
 		sb_puts(&a->sb, " (overflowed)");
-	app_say(a, a->backend.simulated);
+	run_say(a);
 	if (a->opt.verbose)
 		say_fields(a, l, ctl);
 }

@@ -1,0 +1,223 @@
+#include <efi.h>
+#include <efilib.h>
+#include "console.h"
+#include "hw.h"
+#include "irq.h"
+#include "out/csv.h"
+#include "platform.h"
+
+static struct efi_platform *of(void *ctx)
+{
+	return ctx;
+}
+
+/* What mp.c learnt of each CPU in the last dispatch, where lib/run/ reads it. */
+static void publish_cpus(struct efi_platform *p)
+{
+	for (UINTN i = 0; i < p->mp.count; i++) {
+		const struct mp_cpu *m = &p->mp.cpu[i];
+		struct plat_cpu *c = &p->cpu[i];
+		c->failed = m->failed;
+		c->in_rounds = m->in_rounds;
+		c->miss = m->miss;
+		c->miss_round = m->miss_round;
+		c->rounds_done = m->rounds_done;
+	}
+	p->plat.tsc_per_us = p->mp.tsc_per_us;
+	p->plat.rounds_leaked = p->mp.rounds_leaked;
+}
+
+static pmu_status from_efi(EFI_STATUS st)
+{
+	if (!EFI_ERROR(st))
+		return PMU_OK;
+	return st == EFI_TIMEOUT ? PMU_ERR_TIMEOUT : PMU_ERR_UNSUPPORTED;
+}
+
+static pmu_status run_all(void *ctx, plat_fn fn, void *arg, uint64_t timeout_us)
+{
+	EFI_STATUS st = mp_run_all(&of(ctx)->mp, fn, arg, timeout_us);
+	publish_cpus(of(ctx));
+	return from_efi(st);
+}
+
+static pmu_status run_on(void *ctx, unsigned cpu, plat_fn fn, void *arg, uint64_t timeout_us)
+{
+	EFI_STATUS st = mp_run_on(&of(ctx)->mp, cpu, fn, arg, timeout_us);
+	publish_cpus(of(ctx));
+	return from_efi(st);
+}
+
+static pmu_status run_rounds(void *ctx, const struct cpuset *cpus, unsigned rounds,
+			     plat_round_fn fn, void *arg, uint64_t timeout_us, enum plat_mode mode)
+{
+	EFI_STATUS st = mp_run_rounds(&of(ctx)->mp, cpus, rounds, fn, arg, timeout_us, mode);
+	publish_cpus(of(ctx));
+	return from_efi(st);
+}
+
+static bool sync(void *ctx, struct plat_round *r)
+{
+	(void)ctx;
+	return mp_round_sync(r);
+}
+
+static uint64_t tsc(void *ctx)
+{
+	(void)ctx;
+	return hw_rdtsc();
+}
+
+static void pause(void *ctx)
+{
+	(void)ctx;
+	hw_pause();
+}
+
+static uint64_t irq_off(void *ctx)
+{
+	(void)ctx;
+	return irq_save();
+}
+
+static void irq_back(void *ctx, uint64_t flags)
+{
+	(void)ctx;
+	irq_restore(flags);
+}
+
+static void say(void *ctx, const char *line)
+{
+	(void)ctx;
+	con_write(line);
+	con_write("\n");
+}
+
+static void record(void *ctx, enum plat_stream s, const char *text, size_t len)
+{
+	struct efi_platform *p = of(ctx);
+	if (s == PLAT_LOG && p->have_log)
+		logfile_line(&p->log, text, len);
+	else if (s == PLAT_CSV && p->have_csv)
+		logfile_line(&p->csv, text, len);
+}
+
+/* Why the run's log is incomplete; NULL when every record reached the disk. */
+static const char *log_lost(void *ctx)
+{
+	struct efi_platform *p = of(ctx);
+	const char *why;
+	if (!p->root)
+		return "no file system on the boot device";
+	why = logfile_failure(&p->log);
+	if (!why && p->have_csv)
+		why = logfile_failure(&p->csv);
+	return why;
+}
+
+static void *alloc(void *ctx, size_t bytes)
+{
+	(void)ctx;
+	return AllocateZeroPool(bytes);
+}
+
+static void release(void *ctx, void *ptr)
+{
+	(void)ctx;
+	FreePool(ptr);
+}
+
+static void *alloc_pages(void *ctx, uint64_t bytes)
+{
+	EFI_PHYSICAL_ADDRESS addr = 0;
+	(void)ctx;
+	EFI_STATUS st = uefi_call_wrapper(BS->AllocatePages, 4, AllocateAnyPages, EfiLoaderData,
+					  EFI_SIZE_TO_PAGES(bytes), &addr);
+	return EFI_ERROR(st) ? NULL : (void *)(UINTN)addr;
+}
+
+static void free_pages(void *ctx, void *ptr, uint64_t bytes)
+{
+	(void)ctx;
+	uefi_call_wrapper(BS->FreePages, 2, (EFI_PHYSICAL_ADDRESS)(UINTN)ptr, EFI_SIZE_TO_PAGES(bytes));
+}
+
+static const struct platform_ops efi_ops = {
+	.run_all = run_all,
+	.run_on = run_on,
+	.run_rounds = run_rounds,
+	.sync = sync,
+	.tsc = tsc,
+	.pause = pause,
+	.irq_save = irq_off,
+	.irq_restore = irq_back,
+	.say = say,
+	.record = record,
+	.log_lost = log_lost,
+	.alloc = alloc,
+	.free = release,
+	.alloc_pages = alloc_pages,
+	.free_pages = free_pages,
+};
+
+EFI_STATUS efi_platform_init(struct efi_platform *p, EFI_FILE_HANDLE root)
+{
+	EFI_STATUS st = mp_init(&p->mp);
+	if (EFI_ERROR(st))
+		return st;
+	p->root = root;
+	hw_backend(&p->hw);
+	p->plat.ops = &efi_ops;
+	p->plat.ctx = p;
+	p->plat.ncpus = (unsigned)p->mp.count;
+	p->plat.nenabled = (unsigned)p->mp.enabled;
+	p->plat.found = (unsigned)p->mp.found;
+	p->plat.bsp = (unsigned)p->mp.bsp;
+	p->plat.cpu = p->cpu;
+	p->plat.hw = &p->hw;
+	for (UINTN i = 0; i < p->mp.count; i++) {
+		const struct mp_cpu *m = &p->mp.cpu[i];
+		struct plat_cpu *c = &p->cpu[i];
+		c->apic_id = (uint32_t)m->info.ProcessorId;
+		c->package = m->info.Location.Package;
+		c->core = m->info.Location.Core;
+		c->thread = m->info.Location.Thread;
+		c->enabled = m->enabled;
+		c->is_bsp = m->is_bsp;
+	}
+	return EFI_SUCCESS;
+}
+
+/* The CSV beside the log: \efipmu\run-NNNN.csv for run-NNNN.jsonl, with its header line. */
+static void open_csv(struct efi_platform *p)
+{
+	char name[sizeof(p->log.name)], head[512];
+	struct strbuf n, h;
+	UINTN len = pmu_strlen(p->log.name);
+	if (len > 6 && !pmu_strcmp(p->log.name + len - 6, ".jsonl"))
+		len -= 6;
+	sb_init(&n, name, sizeof(name));
+	sb_putn(&n, p->log.name, len);
+	sb_puts(&n, ".csv");
+	if (n.overflow || EFI_ERROR(logfile_create(&p->csv, p->root, name, ".csv")))
+		return;
+	p->have_csv = TRUE;
+	sb_init(&h, head, sizeof(head));
+	csv_header(&h);
+	logfile_line(&p->csv, h.buf, h.len);
+}
+
+void efi_platform_open_logs(struct efi_platform *p, const char *output)
+{
+	if (p->root)
+		p->have_log = !EFI_ERROR(logfile_create(&p->log, p->root, output, ".jsonl"));
+	if (p->have_log)
+		open_csv(p);
+}
+
+void efi_platform_close(struct efi_platform *p)
+{
+	mp_settle(&p->mp);
+	logfile_close(&p->csv);
+	logfile_close(&p->log);
+}

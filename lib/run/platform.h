@@ -1,0 +1,141 @@
+/*
+ * What a measurement run needs of the machine it runs on, and nothing more:
+ * running work on CPUs (all of them, one, or in rounds released together by a
+ * barrier), the clock, interrupts, the console, the log, memory. efi/ is one
+ * implementation (MP services, gnu-efi), tests/unit/platform_fake.h another
+ * (the host, CPUs run one after another). Every policy (plan, windows,
+ * ownership, verdict, records) is lib/run/'s; the platform only adapts.
+ */
+#ifndef EFIPMU_RUN_PLATFORM_H
+#define EFIPMU_RUN_PLATFORM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "pmu/backend.h"
+#include "util/cpuset.h"
+#include "util/status.h"
+
+#define PLAT_MAX_CPUS 256
+
+/* How a CPU fell out of run_rounds (the run went on without it). */
+enum plat_miss {
+	PLAT_MISS_NONE,
+	PLAT_MISS_CHECKIN,   /* never started the procedure (or the dispatch failed) */
+	PLAT_MISS_BARRIER,   /* did not reach round miss_round's barrier in time */
+	PLAT_MISS_FINISH,    /* passed the barrier but did not end round miss_round in time */
+};
+
+enum plat_mode {
+	PLAT_TOGETHER,     /* one dispatch; every round released by a spin barrier */
+	PLAT_SEQUENTIAL,   /* one dispatch per CPU and round (the slow path, for comparison) */
+};
+
+/* What firmware says of a CPU, and how it fared in the last dispatch. */
+struct plat_cpu {
+	uint32_t apic_id, package, core, thread;
+	bool enabled, is_bsp;
+	bool failed;             /* did not finish the last run_all (timeout) */
+	bool in_rounds;          /* selected for the last run_rounds */
+	uint8_t miss;            /* enum plat_miss */
+	uint32_t miss_round;
+	uint32_t rounds_done;
+};
+
+/* One CPU's view of the round it runs; valid only while the round function runs. */
+struct plat_round;
+
+typedef void (*plat_fn)(void *ctx, unsigned cpu);
+typedef void (*plat_round_fn)(void *ctx, unsigned cpu, unsigned round, struct plat_round *r);
+
+/* Where a record goes. */
+enum plat_stream { PLAT_LOG, PLAT_CSV };
+
+struct platform_ops {
+	/* fn on every enabled CPU (APs together, then the boot CPU); misses marked failed. */
+	pmu_status (*run_all)(void *ctx, plat_fn fn, void *arg, uint64_t timeout_us);
+	/* fn on one CPU (the boot CPU runs it directly). */
+	pmu_status (*run_on)(void *ctx, unsigned cpu, plat_fn fn, void *arg, uint64_t timeout_us);
+	/*
+	 * `rounds` rounds of fn on the enabled CPUs of cpus; round r + 1 opens when
+	 * every CPU ended round r; every wait bounded by timeout_us, a CPU that
+	 * misses one is marked (cpu[].miss) and the run goes on without it.
+	 * PMU_ERR_TIMEOUT when a CPU missed.
+	 */
+	pmu_status (*run_rounds)(void *ctx, const struct cpuset *cpus, unsigned rounds,
+				 plat_round_fn fn, void *arg, uint64_t timeout_us, enum plat_mode mode);
+	/* The barrier; false: this CPU came after the boot CPU gave up on it. */
+	bool (*sync)(void *ctx, struct plat_round *r);
+	uint64_t (*tsc)(void *ctx);
+	void (*pause)(void *ctx);
+	/* Interrupts off on the calling CPU; the value to give back to irq_restore. */
+	uint64_t (*irq_save)(void *ctx);
+	void (*irq_restore)(void *ctx, uint64_t flags);
+	/* One console line (no newline). Boot CPU only. */
+	void (*say)(void *ctx, const char *line);
+	/* One line to the log or the CSV, flushed before it returns. Boot CPU only. */
+	void (*record)(void *ctx, enum plat_stream s, const char *text, size_t len);
+	/* Why records were lost (no volume, a failed write); NULL when none were. */
+	const char *(*log_lost)(void *ctx);
+	/* Zeroed memory, or NULL. Boot CPU only. */
+	void *(*alloc)(void *ctx, size_t bytes);
+	void (*free)(void *ctx, void *p);
+	/* Whole pages for a kernel's buffer (any CPU reads them), or NULL. */
+	void *(*alloc_pages)(void *ctx, uint64_t bytes);
+	void (*free_pages)(void *ctx, void *p, uint64_t bytes);
+};
+
+struct platform {
+	const struct platform_ops *ops;
+	void *ctx;
+	unsigned ncpus;          /* at most PLAT_MAX_CPUS */
+	unsigned nenabled, bsp;
+	unsigned found;          /* as firmware reported them */
+	struct plat_cpu *cpu;    /* ncpus entries, kept up to date by the platform */
+	uint64_t tsc_per_us;     /* 0: not calibrated */
+	bool rounds_leaked;      /* an AP may still run code of a finished dispatch */
+	const struct pmu_backend *hw;   /* the real CPU (CPUID: caches, hypervisor bit), even under sim */
+};
+
+const char *plat_miss_str(enum plat_miss m);
+
+static inline pmu_status plat_run_all(const struct platform *p, plat_fn fn, void *arg,
+				      uint64_t timeout_us)
+{
+	return p->ops->run_all(p->ctx, fn, arg, timeout_us);
+}
+
+static inline pmu_status plat_run_on(const struct platform *p, unsigned cpu, plat_fn fn, void *arg,
+				     uint64_t timeout_us)
+{
+	return p->ops->run_on(p->ctx, cpu, fn, arg, timeout_us);
+}
+
+static inline pmu_status plat_run_rounds(const struct platform *p, const struct cpuset *cpus,
+					 unsigned rounds, plat_round_fn fn, void *arg,
+					 uint64_t timeout_us, enum plat_mode mode)
+{
+	return p->ops->run_rounds(p->ctx, cpus, rounds, fn, arg, timeout_us, mode);
+}
+
+static inline bool plat_sync(const struct platform *p, struct plat_round *r)
+{
+	return p->ops->sync(p->ctx, r);
+}
+
+static inline uint64_t plat_tsc(const struct platform *p)
+{
+	return p->ops->tsc(p->ctx);
+}
+
+static inline uint64_t plat_irq_save(const struct platform *p)
+{
+	return p->ops->irq_save(p->ctx);
+}
+
+static inline void plat_irq_restore(const struct platform *p, uint64_t flags)
+{
+	p->ops->irq_restore(p->ctx, flags);
+}
+
+#endif

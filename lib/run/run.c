@@ -1,0 +1,328 @@
+/*
+ * The run from settings to verdict: backend (the model for sim), header,
+ * discovery on every selected CPU, the job, the one verdict. Platform
+ * services come through a->plat; nothing here knows it is UEFI.
+ */
+#include "hooks/stall.h"
+#include "model/model.h"
+#include "run/buffers.h"
+#include "run/run.h"
+
+#define DISCOVER_TIMEOUT_US 10000000u
+
+/* The model of profile opt.sim_profile on the firmware's topology, with any deliberate defect. */
+static enum verdict setup_model(struct run *a)
+{
+	const struct model_profile *p = model_profile_find(a->opt.sim_profile);
+	if (!p)
+		return run_refuse(a, "unknown simulation profile", a->opt.sim_profile, NULL);
+	unsigned n = a->plat->ncpus > MODEL_MAX_CPUS ? MODEL_MAX_CPUS : a->plat->ncpus;
+	a->model = run_alloc(a, sizeof(*a->model));
+	if (!a->model)
+		return run_refuse(a, "no memory for the reference model", NULL, NULL);
+	pmu_status st = model_init(a->model, p, n, 1);
+	/* The model's packages are the firmware's: uncore boxes are shared as on hardware. */
+	for (unsigned i = 0; i < n && !st; i++)
+		st = model_place_cpu(a->model, i, a->plat->cpu[i].package);
+	if (st)
+		return run_refuse(a, "the reference model cannot be built:", pmu_status_str(st), NULL);
+	model_backend(a->model, &a->backend);
+	if (!pmu_strcmp(a->opt.sim_break, "narrow-counters"))
+		a->model->broken.narrow_counters = 1;
+	else if (!pmu_strcmp(a->opt.sim_break, "ignore-enable"))
+		a->model->broken.ignore_enable = true;
+	else if (a->opt.sim_break[0])
+		return run_refuse(a, "unknown model defect", a->opt.sim_break,
+				  "narrow-counters, ignore-enable");
+	a->simulated = true;
+	if (a->opt.sim_break[0]) {
+		sb_puts(&a->sb, "the model has a deliberate defect: ");
+		sb_puts(&a->sb, a->opt.sim_break);
+		run_say(a);
+	}
+	return VERDICT_PASS;
+}
+
+enum verdict run_init(struct run *a, const struct platform *plat, const struct efipmu_options *opt,
+		    const char *cmdline, const struct pmu_backend *real, run_fault_test_fn fault_test)
+{
+	pmu_memset(a, 0, sizeof(*a));
+	a->plat = plat;
+	a->opt = *opt;
+	a->cmdline = cmdline;
+	a->fault_test = fault_test;
+	sb_init(&a->sb, a->line, sizeof(a->line));
+	if (real)
+		a->backend = *real;
+	/* cache-line aligned: each CPU writes only its own */
+	a->slot_mem = run_alloc(a, plat->ncpus * sizeof(*a->slot) + 63);
+	if (!a->slot_mem)
+		return run_refuse(a, "no memory for the per-CPU results", NULL, NULL);
+	a->slot = (struct run_cpu *)(((uintptr_t)a->slot_mem + 63) & ~(uintptr_t)63);
+	if (a->opt.backend == EFIPMU_BACKEND_SIM)
+		return setup_model(a);
+	return VERDICT_PASS;
+}
+
+void run_fini(struct run *a)
+{
+	buffers_free(a);
+	dryrun_free(a);
+	run_free(a, a->model);
+	run_free(a, a->slot_mem);
+	a->model = NULL;
+	a->slot_mem = NULL;
+	a->slot = NULL;
+}
+
+static void discover_on_cpu(void *ctx, unsigned cpu)
+{
+	struct run *a = ctx;
+	struct run_cpu *s = &a->slot[cpu];
+	if (!cpuset_has(&a->opt.cpus, cpu))
+		return;
+	s->st = pmu_discover(&a->backend, cpu, &s->info);
+	if (a->opt.fault_test && a->fault_test)
+		s->fault_test_fail = a->fault_test(&a->backend, cpu);
+	s->done = 1;
+}
+
+static void fill_topology(struct run *a)
+{
+	for (unsigned i = 0; i < a->plat->ncpus; i++) {
+		struct cpu_info *ci = &a->slot[i].info;
+		const struct plat_cpu *c = &a->plat->cpu[i];
+		ci->index = i;
+		ci->apic_id = c->apic_id;
+		ci->package = c->package;
+		ci->core = c->core;
+		ci->thread = c->thread;
+		ci->enabled = c->enabled;
+		ci->is_bsp = c->is_bsp;
+	}
+}
+
+static void put_num(struct strbuf *sb, uint64_t v, size_t col)
+{
+	sb_pad_to(sb, col);
+	sb_dec(sb, v);
+}
+
+/* Two hex digits without "0x", as family and model are usually written (06-2d). */
+static void put_hex2(struct strbuf *sb, uint32_t v)
+{
+	static const char hex[] = "0123456789abcdef";
+	sb_putc(sb, hex[(v >> 4) & 0xf]);
+	sb_putc(sb, hex[v & 0xf]);
+}
+
+static void report_cpus(struct run *a)
+{
+	/* 74 columns: 80 with the [SIM] mark. */
+	sb_puts(&a->sb, "CPU APIC PKG CORE THR FAM-MOD UCODE      PMU GP FX UNCORE");
+	run_say(a);
+	for (unsigned i = 0; i < a->plat->ncpus; i++) {
+		struct run_cpu *s = &a->slot[i];
+		const struct cpu_info *ci = &s->info;
+		if (!cpuset_has(&a->opt.cpus, i) || !ci->enabled)
+			continue;
+		if (!s->done) {
+			sb_puts(&a->sb, "CPU ");
+			sb_dec(&a->sb, i);
+			sb_puts(&a->sb, " (APIC id ");
+			sb_dec(&a->sb, ci->apic_id);
+			sb_puts(&a->sb, ") did not run the job: no result");
+			run_say(a);
+			continue;
+		}
+		put_num(&a->sb, i, 0);
+		put_num(&a->sb, ci->apic_id, 4);
+		put_num(&a->sb, ci->package, 9);
+		put_num(&a->sb, ci->core, 13);
+		put_num(&a->sb, ci->thread, 18);
+		sb_pad_to(&a->sb, 22);
+		put_hex2(&a->sb, ci->family);
+		sb_putc(&a->sb, '-');
+		put_hex2(&a->sb, ci->model);
+		sb_putc(&a->sb, '-');
+		sb_dec(&a->sb, ci->stepping);
+		sb_pad_to(&a->sb, 30);
+		if (ci->microcode_st == PMU_OK)
+			sb_hex(&a->sb, ci->microcode);
+		else
+			sb_puts(&a->sb, "?");
+		sb_pad_to(&a->sb, 41);
+		sb_putc(&a->sb, 'v');
+		sb_dec(&a->sb, ci->arch.version);
+		put_num(&a->sb, ci->arch.n_gp, 45);
+		put_num(&a->sb, ci->arch.n_fixed, 48);
+		sb_pad_to(&a->sb, 51);
+		sb_puts(&a->sb, uncore_family_name(ci->uncore));
+		run_say(a);
+		logrec_cpu(&a->sb, ci, a->simulated);
+		run_record(a);
+	}
+}
+
+/* What the CPUs did, for verdict_decide; the fault-test lines on the way. */
+static void tally(struct run *a, enum verdict job, struct verdict_input *in)
+{
+	pmu_memset(in, 0, sizeof(*in));
+	in->job = job;
+	in->fault_test = a->opt.fault_test;
+	for (unsigned i = 0; i < a->plat->ncpus; i++) {
+		struct run_cpu *s = &a->slot[i];
+		if (!cpuset_has(&a->opt.cpus, i) || !s->info.enabled)
+			continue;
+		if (!s->done || s->st) {
+			in->missing++;
+			continue;
+		}
+		in->ran++;
+		in->unfinished += s->measure_st == PMU_ERR_TIMEOUT;   /* missed a barrier or its round */
+		if (pmu_core_present(&s->info))
+			in->with_pmu++;
+		else
+			in->no_pmu_reason = pmu_core_verdict(&s->info);
+		if (a->opt.fault_test && s->fault_test_fail) {
+			sb_puts(&a->sb, "CPU ");
+			sb_dec(&a->sb, i);
+			sb_puts(&a->sb, ": fault test: ");
+			sb_puts(&a->sb, s->fault_test_fail);
+			run_say(a);
+		}
+		in->faults_caught += !s->fault_test_fail;
+	}
+	in->log_lost = a->plat->ops->log_lost(a->plat->ctx);
+}
+
+static void say_count(struct run *a, unsigned n, const char *what)
+{
+	if (!n)
+		return;
+	sb_puts(&a->sb, ", ");
+	sb_dec(&a->sb, n);
+	sb_puts(&a->sb, what);
+}
+
+static enum verdict judge(struct run *a, enum verdict job)
+{
+	struct verdict_input in;
+	tally(a, job, &in);
+	struct verdict_result res = verdict_decide(&in);
+	const char *name = verdict_name(res.v);
+
+	run_begin(a, "verdict");
+	logrec_key_str(&a->sb, "verdict", name);
+	logrec_key_u64(&a->sb, "cpus_ran", in.ran);
+	logrec_key_u64(&a->sb, "cpus_missing", in.missing);
+	logrec_key_u64(&a->sb, "cpus_unfinished", in.unfinished);
+	logrec_key_u64(&a->sb, "cpus_with_core_pmu", in.with_pmu);
+	if (in.fault_test)
+		logrec_key_u64(&a->sb, "faults_caught", in.faults_caught);
+	if (in.no_pmu_reason)
+		logrec_key_str(&a->sb, "reason", in.no_pmu_reason);
+	if (in.log_lost)
+		logrec_key_str(&a->sb, "log_lost", in.log_lost);
+	logrec_end(&a->sb);
+	run_record(a);
+
+	sb_puts(&a->sb, "VERDICT: ");
+	sb_puts(&a->sb, name);
+	sb_puts(&a->sb, " - ");
+	sb_dec(&a->sb, in.ran);
+	sb_puts(&a->sb, " CPUs ran, ");
+	sb_dec(&a->sb, in.with_pmu);
+	sb_puts(&a->sb, " with a core PMU");
+	say_count(a, in.missing, " did not answer");
+	say_count(a, in.unfinished, " did not finish");
+	if (in.fault_test) {
+		sb_puts(&a->sb, ", #GP caught on all paths on ");
+		sb_dec(&a->sb, in.faults_caught);
+		sb_puts(&a->sb, " CPUs");
+	}
+	run_say(a);
+	if (in.log_lost) {
+		sb_puts(&a->sb, "         log not written: ");
+		sb_puts(&a->sb, in.log_lost);
+		run_say(a);
+	}
+	if (res.reason && res.v != VERDICT_FAIL) {
+		sb_puts(&a->sb, "         ");
+		sb_puts(&a->sb, res.reason);
+		run_say(a);
+	}
+	return res.v;
+}
+
+static void write_header(struct run *a, const struct run_header *given)
+{
+	char opts[600];
+	struct strbuf ob;
+	struct run_header h = *given;
+	sb_init(&ob, opts, sizeof(opts));
+	options_describe(&a->opt, &ob);
+	h.cmdline = a->cmdline;
+	h.options = opts;
+	h.backend = a->backend.name;
+	h.simulated = a->simulated;
+	h.cpus_found = a->plat->found;
+	h.cpus_enabled = a->plat->nenabled;
+	logrec_header(&a->sb, &h);
+	run_record(a);
+	if (!a->simulated)
+		return;
+	sb_puts(&a->sb, "SIMULATED: every value below comes from the reference model");
+	run_say(a);
+	sb_puts(&a->sb, "(profile ");
+	sb_puts(&a->sb, a->opt.sim_profile);
+	sb_puts(&a->sb, "), not from this machine");
+	run_say(a);
+}
+
+/* The measurement job, after discovery: list/decode, dry run, selftest or core + uncore. */
+static enum verdict run_job(struct run *a)
+{
+	enum verdict job = VERDICT_PASS;
+	if (a->opt.list || a->opt.decode) {
+		if (a->opt.list)
+			job = job_list(a);
+		if (a->opt.decode && job == VERDICT_PASS)
+			job = job_decode(a);
+		return job;
+	}
+	/* After discovery: it reads the microcode revision through a write. */
+	if (a->opt.dry_run)
+		job = dryrun_wrap(a);
+	if (a->opt.selftest && !a->opt.fault_test && job == VERDICT_PASS) {
+		job = job_selftest(a);
+	} else if (!a->opt.fault_test && job == VERDICT_PASS) {
+		job = job_resolve(a);
+		if (job == VERDICT_PASS)
+			job = job_uncore_check(a);
+		if (job == VERDICT_PASS) {
+			enum verdict core = job_core(a);   /* core table first */
+			job = verdict_worse(core, job_uncore(a));
+		}
+	}
+	if (a->opt.dry_run && job != VERDICT_ERROR)
+		job = dryrun_report(a);
+	return job;
+}
+
+enum verdict run_main(struct run *a, const struct run_header *h)
+{
+	write_header(a, h);
+	fill_topology(a);
+	if (stall_check(a) != VERDICT_PASS)
+		return VERDICT_ERROR;
+	plat_run_all(a->plat, discover_on_cpu, a, DISCOVER_TIMEOUT_US);
+	report_cpus(a);
+	/* Jobs with their own verdict: no PMU is involved in their claims. */
+	if (a->opt.icount_check)
+		return job_icount(a);
+	if (a->opt.bench)
+		return job_bench(a);
+	enum verdict job = run_job(a);
+	return job == VERDICT_ERROR ? job : judge(a, job);
+}

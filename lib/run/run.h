@@ -1,0 +1,154 @@
+/*
+ * One measurement run: options -> plan (events to counters and rounds, CPUs,
+ * package leaders, kernel and buffer) -> windows -> results -> verdict ->
+ * records. The platform (lib/run/platform.h) supplies CPUs, clock, console,
+ * log and memory; the backend supplies MSRs. The boot CPU owns struct run;
+ * AP code writes only its own cache-line-aligned struct run_cpu.
+ */
+#ifndef EFIPMU_RUN_RUN_H
+#define EFIPMU_RUN_RUN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "check/kernels.h"
+#include "hw/event.h"
+#include "out/logrec.h"
+#include "pmu/backend.h"
+#include "pmu/core_engine.h"
+#include "pmu/cpuinfo.h"
+#include "pmu/uncore.h"
+#include "run/options.h"
+#include "run/platform.h"
+#include "run/verdict.h"
+#include "util/fmt.h"
+
+#define RUN_MAX_EVENTS 32   /* core events of one run, split into rounds that fit the counters */
+#define RUN_LINE_MAX 8192   /* one console line or log record (the uncore hand-off is long) */
+
+struct model;
+struct dryrun;
+
+/*
+ * Optional platform self-test (--fault-test): provokes #GP on every faulting
+ * path of the real backend on this CPU; NULL when every one came back.
+ */
+typedef const char *(*run_fault_test_fn)(const struct pmu_backend *b, unsigned cpu);
+
+/* One CPU's results, written only by that CPU (cache-line aligned: no false sharing). */
+struct run_cpu {
+	struct cpu_info info;
+	pmu_status st;
+	const char *fault_test_fail;   /* --fault-test: NULL when every #GP came back as a status */
+	volatile uint32_t done;
+	/* core measurement: the empty kernel (overhead) then the chosen kernel */
+	struct core_snapshot snap;
+	struct core_session empty, run;
+	pmu_status measure_st;
+	/* run/measure.c: the sessions' backend is the run's with the round barrier before the window */
+	struct pmu_backend synced;
+	const struct pmu_backend *inner;
+	const struct platform *plat;
+	struct plat_round *round;      /* the round this CPU is running; NULL between rounds */
+} __attribute__((aligned(64)));
+
+struct run {
+	const struct platform *plat;
+	struct efipmu_options opt;
+	const char *cmdline;
+	struct pmu_backend backend;
+	bool simulated;                /* every console line and record says so: run_say, run_record */
+	struct model *model;           /* backend sim */
+	run_fault_test_fn fault_test;  /* the platform's, or NULL */
+	struct run_cpu *slot;          /* plat->ncpus of them, in slot_mem */
+	void *slot_mem;
+	bool skew_said;                /* measure_report: the console line once per run */
+	char line[RUN_LINE_MAX];
+	struct strbuf sb;
+	/* the core measurement job, resolved on the boot CPU before any CPU runs it */
+	struct pmu_event_req events[RUN_MAX_EVENTS];     /* core events, all rounds */
+	unsigned nevents;
+	struct pmu_event_req reqs[CORE_MAX_EVENTS];      /* core events of the round measure_all runs */
+	unsigned nreqs;
+	struct pmu_event_req ureqs[UNCORE_MAX_EVENTS];   /* uncore events, counted once per package */
+	unsigned nureqs;
+	const struct kernel_desc *kernel;
+	uint64_t iterations;
+	/* the memory kernels' buffer (run/buffers.c), shared by every CPU */
+	void *buf;
+	uint64_t buf_bytes;
+	struct dryrun *dry;            /* --dry-run's overlay (run/job_tools.c) */
+};
+
+/*
+ * Prepares r for a run on plat with settings opt (already parsed): the
+ * backend is `real`, or for backend sim the model built here. Touches no
+ * MSR and writes no record; VERDICT_ERROR with one console line when it
+ * cannot (unknown profile or defect, no memory). run_fini in any case.
+ */
+enum verdict run_init(struct run *a, const struct platform *plat, const struct efipmu_options *opt,
+		    const char *cmdline, const struct pmu_backend *real, run_fault_test_fn fault_test);
+/*
+ * The whole run after settings: the model (backend sim), header, discovery on
+ * every selected CPU, the job, the verdict and its records. The caller has
+ * created the log (plat->ops->record) and frees with run_fini.
+ */
+enum verdict run_main(struct run *a, const struct run_header *h);
+/* Gives back what run_init and the run allocated. */
+void run_fini(struct run *a);
+
+/* ---- run/say.c: the one door to console and log; "simulated" is marked here, once ---- */
+
+/* Prints sb on the console ("[SIM] " first in a simulated run) and resets it. */
+void run_say(struct run *a);
+/* Starts record rec in sb, marked simulated in a simulated run. */
+void run_begin(struct run *a, const char *rec);
+/* Writes the record in sb to the log and resets it. */
+void run_record(struct run *a);
+/* Logs one count (record and CSV row). */
+void run_count(struct run *a, const struct count_rec *r);
+/* One line "efipmu: <what> '<name>': <why>" (name and why may be NULL): VERDICT_ERROR. */
+enum verdict run_refuse(struct run *a, const char *what, const char *name, const char *why);
+struct derived_set;
+/* The derived metrics present in set: a "derived" record and "<where> <n>: IPC 1.234; ...". */
+void run_derived(struct run *a, const char *where, unsigned n, const struct derived_set *set);
+/*
+ * The console row of one count: WHERE EVENT(25) COUNTER CONTROL DELTA, 74 columns
+ * (80 with [SIM]); with -v the control's fields (layout l) follow.
+ */
+void run_count_row(struct run *a, const char *where, const char *event, const char *counter,
+		   const struct reg_layout *l, uint32_t ctl_msr, uint64_t ctl, uint64_t delta,
+		   bool overflowed);
+/* Its heading, with `where` naming the first column ("CPU", "PKG"). */
+void run_count_header(struct run *a, const char *where);
+/* Zeroed memory from the platform. */
+void *run_alloc(struct run *a, size_t bytes);
+void run_free(struct run *a, void *p);
+
+/* ---- the jobs (each run/job_*.c) ---- */
+
+/* Resolves -e and -k on the boot CPU before any CPU is touched: VERDICT_ERROR with one line. */
+enum verdict job_resolve(struct run *a);
+/* Counts the core events around the kernel on every selected CPU. */
+enum verdict job_core(struct run *a);
+/* Plans the uncore events (or the family's defaults) on the boot CPU: bad input writes nothing. */
+enum verdict job_uncore_check(struct run *a);
+/* Counts the uncore events once per package, from one CPU of each. */
+enum verdict job_uncore(struct run *a);
+/* --selftest: the validation suite on every selected CPU and package. */
+enum verdict job_selftest(struct run *a);
+/* --list: what the boot CPU has (core PMU, uncore boxes, event names). */
+enum verdict job_list(struct run *a);
+/* --decode BOX VALUE: the fields of a raw value; VERDICT_ERROR for an unknown register. */
+enum verdict job_decode(struct run *a);
+/* --dry-run, after discovery: the backend becomes a recording overlay (VERDICT_ERROR: no memory). */
+enum verdict dryrun_wrap(struct run *a);
+/* Gives back the overlay's memory; safe without one. */
+void dryrun_free(struct run *a);
+/* Prints and logs every recorded write per CPU; VERDICT_FAIL when a record overflowed. */
+enum verdict dryrun_report(struct run *a);
+/* --icount-check (run/icount.c): the kernels' claims against QEMU -icount's TSC. */
+enum verdict job_icount(struct run *a);
+/* --bench: start and stop skew, barrier against one dispatch per CPU (bench/skew.c). */
+enum verdict job_bench(struct run *a);
+
+#endif

@@ -1,0 +1,288 @@
+/*
+ * The whole measurement run (lib/run/) on the host: settings -> plan ->
+ * windows -> results -> verdict -> records, against the reference model, on
+ * the fake platform of platform_fake.h. What efi/ adds on hardware is only
+ * the platform; every decision tested here is the one the app makes.
+ */
+#include "testutil.h"
+#include "platform_fake.h"
+#include "run/run.h"
+
+struct outcome {
+	struct fake_platform *f;
+	struct run *r;
+	enum verdict v;
+};
+
+/* Parses a config text (efipmu.cfg form) and runs it on ncpus CPUs in npkgs packages. */
+static struct outcome run_cfg(const char *cfg, unsigned ncpus, unsigned npkgs)
+{
+	struct outcome o = { fake_platform_new(ncpus, npkgs, 2), calloc(1, sizeof(struct run)),
+			     VERDICT_ERROR };
+	struct efipmu_options opt;
+	struct opt_error err;
+	struct run_header h = { .fw_vendor = "host", .time = "" };
+	assert_non_null(o.r);
+	options_defaults(&opt);
+	assert_int_equal(options_parse_config(cfg, strlen(cfg), &opt, &err), PMU_OK);
+	o.v = run_init(o.r, &o.f->plat, &opt, "(test)", NULL, NULL);
+	if (o.v == VERDICT_PASS)
+		o.v = run_main(o.r, &h);
+	return o;
+}
+
+static void done(struct outcome *o)
+{
+	run_fini(o->r);
+	assert_int_equal(o->f->live_allocs, 0);   /* everything the run took, it gave back */
+	free(o->r);
+	fake_platform_free(o->f);
+}
+
+/* Every console line of a simulated run carries the mark, and every record too. */
+static void assert_all_simulated(const struct fake_platform *f)
+{
+	unsigned lines = fake_count(f->console, "\n"), marked = fake_count(f->console, "[SIM] ");
+	assert_true(lines > 0);
+	assert_int_equal(lines, marked);
+	assert_int_equal(f->log_records, fake_count(f->log, "\"simulated\":true"));
+}
+
+/*
+ * Writes that reached the model, other than discovery's IA32_BIOS_SIGN_ID
+ * (0x8B) latch, the SDM's way of reading the microcode revision.
+ */
+static unsigned writes_besides_microcode_latch(const struct model *m)
+{
+	unsigned n = 0;
+	for (unsigned c = 0; c < m->ncpus; c++)
+		for (unsigned i = 0; i < m->log_len[c]; i++)
+			n += m->log[c][i].op == MOP_WRMSR && m->log[c][i].msr != 0x8B;
+	return n;
+}
+
+static void assert_verdict_record(const struct fake_platform *f, const char *name)
+{
+	char want[64];
+	snprintf(want, sizeof(want), "\"rec\":\"verdict\"");
+	assert_int_equal(fake_count(f->log, want), 1);
+	snprintf(want, sizeof(want), "\"verdict\":\"%s\"", name);
+	assert_int_equal(fake_count(f->log, want), 1);
+}
+
+/* Every core PMU register of every CPU as a fresh model of the same machine has it. */
+static void assert_left_as_found(struct run *r, const char *profile, unsigned ncpus, unsigned npkgs)
+{
+	static const uint32_t msrs[] = { 0x186, 0x187, 0x188, 0x189, 0xc1, 0xc2, 0xc3, 0xc4, 0x309,
+					 0x30a, 0x30b, 0x38d, 0x38f, 0x1a6 };
+	struct pmu_backend fresh;
+	struct model *m = test_model(profile, ncpus, npkgs, &fresh);
+	for (unsigned c = 0; c < ncpus; c++)
+		for (unsigned i = 0; i < sizeof(msrs) / sizeof(msrs[0]); i++) {
+			uint64_t now = 0, then = 0;
+			pmu_status a = pmu_rdmsr(&r->backend, c, msrs[i], &now);
+			pmu_status b = pmu_rdmsr(&fresh, c, msrs[i], &then);
+			assert_int_equal(a, b);
+			if (now != then)
+				fail_msg("%s CPU %u MSR %#x: %#llx after the run, %#llx found", profile, c,
+					 msrs[i], (unsigned long long)now, (unsigned long long)then);
+		}
+	free(m);
+}
+
+/* The default job passes on every profile that has a core PMU; "no-pmu" says NO-PMU. */
+static void test_default_job_every_profile(void **state)
+{
+	(void)state;
+	for (unsigned i = 0; i < model_profile_count; i++) {
+		const char *name = model_profiles[i]->name;
+		char cfg[128];
+		snprintf(cfg, sizeof(cfg), "backend = sim\nsim-profile = %s\n", name);
+		struct outcome o = run_cfg(cfg, 4, 2);
+		bool no_pmu = !strcmp(name, "no-pmu");
+		if (o.v != (no_pmu ? VERDICT_NO_PMU : VERDICT_PASS))
+			fail_msg("profile %s: verdict %s\n%s", name, verdict_name(o.v), o.f->console);
+		assert_verdict_record(o.f, verdict_name(o.v));
+		assert_all_simulated(o.f);
+		if (!no_pmu) {
+			/* each CPU's instruction check, counted apart from the claim by the model */
+			assert_int_equal(fake_count(o.f->log, "\"check\":\"kernel instructions retired\""), 4);
+			assert_int_equal(fake_count(o.f->log, "\"result\":\"FAIL\""), 0);
+			assert_left_as_found(o.r, name, 4, 2);
+		}
+		done(&o);
+	}
+}
+
+/* --selftest on every profile: PASS (NO-PMU on no-pmu), every check a record. */
+static void test_selftest_every_profile(void **state)
+{
+	(void)state;
+	for (unsigned i = 0; i < model_profile_count; i++) {
+		const char *name = model_profiles[i]->name;
+		char cfg[128];
+		snprintf(cfg, sizeof(cfg), "backend = sim\nsim-profile = %s\nselftest\n", name);
+		struct outcome o = run_cfg(cfg, 2, 1);
+		bool no_pmu = !strcmp(name, "no-pmu");
+		if (o.v != (no_pmu ? VERDICT_NO_PMU : VERDICT_PASS))
+			fail_msg("profile %s: verdict %s\n%s", name, verdict_name(o.v), o.f->console);
+		assert_true(fake_count(o.f->log, "\"suite\":\"selftest\"") > 0);
+		assert_all_simulated(o.f);
+		done(&o);
+	}
+}
+
+/* A model whose EN bits do nothing: the selftest's enable checks catch it, verdict FAIL. */
+static void test_selftest_catches_broken_model(void **state)
+{
+	(void)state;
+	struct outcome o = run_cfg("backend = sim\nsim-profile = nehalem-ex\nselftest\n"
+				   "sim-break = ignore-enable\n", 2, 1);
+	assert_int_equal(o.v, VERDICT_FAIL);
+	assert_verdict_record(o.f, "FAIL");
+	assert_true(fake_count(o.f->log, "\"result\":\"FAIL\"") >= 3);
+	done(&o);
+}
+
+/* Bad input: one line naming it, VERDICT_ERROR, no MSR written on any CPU, no verdict record. */
+static void test_bad_event_writes_nothing(void **state)
+{
+	(void)state;
+	struct outcome o = run_cfg("backend = sim\nevents = cpu/event=0x3c,bogus=1/\n", 2, 1);
+	assert_int_equal(o.v, VERDICT_ERROR);
+	assert_int_equal(fake_count(o.f->console, "efipmu: unknown term 'bogus'"), 1);
+	assert_int_equal(writes_besides_microcode_latch(o.r->model), 0);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"verdict\""), 0);
+	done(&o);
+}
+
+static void test_unknown_profile_refused_before_anything(void **state)
+{
+	(void)state;
+	struct outcome o = run_cfg("backend = sim\nsim-profile = pentium-pro\n", 2, 1);
+	assert_int_equal(o.v, VERDICT_ERROR);
+	assert_int_equal(fake_count(o.f->console, "efipmu: unknown simulation profile 'pentium-pro'"), 1);
+	assert_int_equal(o.f->log_records, 0);   /* not even the header */
+	done(&o);
+}
+
+/* A CPU that never answers: the others are measured, the verdict is FAIL and says why. */
+static void test_stalled_cpu_fails_the_run(void **state)
+{
+	(void)state;
+	struct fake_platform *f = fake_platform_new(4, 1, 1);
+	struct run *r = calloc(1, sizeof(*r));
+	struct efipmu_options opt;
+	struct opt_error err;
+	struct run_header h = { .fw_vendor = "host", .time = "" };
+	const char *cfg = "backend = sim\n";
+	options_defaults(&opt);
+	assert_int_equal(options_parse_config(cfg, strlen(cfg), &opt, &err), PMU_OK);
+	assert_int_equal(run_init(r, &f->plat, &opt, "(test)", NULL, NULL), VERDICT_PASS);
+	f->stall_cpus = 1u << 2;
+	struct outcome o = { f, r, run_main(r, &h) };
+	assert_int_equal(o.v, VERDICT_FAIL);
+	assert_int_equal(fake_count(f->console, "CPU 2 (APIC id 2) did not run the job: no result"), 1);
+	assert_int_equal(fake_count(f->log, "\"cpus_missing\":1"), 1);
+	assert_int_equal(fake_count(f->log, "\"check\":\"kernel instructions retired\""), 3);
+	done(&o);
+}
+
+/* The log could not be written: whatever was measured, the run is not to be trusted. */
+static void test_lost_log_fails(void **state)
+{
+	(void)state;
+	struct fake_platform *f = fake_platform_new(2, 1, 1);
+	struct run *r = calloc(1, sizeof(*r));
+	struct efipmu_options opt;
+	struct opt_error err;
+	struct run_header h = { .fw_vendor = "host", .time = "" };
+	const char *cfg = "backend = sim\n";
+	options_defaults(&opt);
+	assert_int_equal(options_parse_config(cfg, strlen(cfg), &opt, &err), PMU_OK);
+	assert_int_equal(run_init(r, &f->plat, &opt, "(test)", NULL, NULL), VERDICT_PASS);
+	f->lost = "the volume is full";
+	struct outcome o = { f, r, run_main(r, &h) };
+	assert_int_equal(o.v, VERDICT_FAIL);
+	assert_int_equal(fake_count(f->console, "log not written: the volume is full"), 1);
+	done(&o);
+}
+
+/* --dry-run: every write recorded per CPU, none reaches the model. */
+static void test_dry_run_writes_nothing(void **state)
+{
+	(void)state;
+	struct outcome o = run_cfg("backend = sim\nsim-profile = sandy-bridge-ep\ndry-run\n", 3, 1);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->console, "MSR writes, none made"), 3);
+	assert_int_equal(fake_count(o.f->console, "the same as CPU 1"), 1);
+	assert_true(fake_count(o.f->log, "\"rec\":\"dry_write\"") > 10);
+	assert_int_equal(writes_besides_microcode_latch(o.r->model), 0);
+	done(&o);
+}
+
+/* More events than counters: rounds, every count exact, statistics over the repeats. */
+static void test_rounds_and_repeats(void **state)
+{
+	(void)state;
+	struct outcome o = run_cfg("backend = sim\nsim-profile = nehalem-ex\nrepeats = 3\n"
+				   "events = instructions,cycles,ref-cycles,branches,branch-misses,"
+				   "cache-references,cache-misses,cpu/event=0xc0/,cpu/event=0x3c/\n",
+				   2, 1);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->console, "more events than counters: 2 rounds"), 1);
+	/* 9 events x 2 CPUs x 3 repeats */
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"count\""), 54);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"stats\""), 18);
+	assert_int_equal(fake_count(o.f->console, "retired the expected instructions in 3/3 repeats: PASS"), 4);
+	done(&o);
+}
+
+/* The uncore job on two packages: one leader each, exact clocks, every register restored. */
+static void test_uncore_two_packages(void **state)
+{
+	(void)state;
+	struct outcome o = run_cfg("backend = sim\nsim-profile = nehalem-ep\n", 4, 2);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"handoff\",\"schema\":1,\"simulated\":true,"
+					      "\"box\":\"uncore\""), 2);
+	assert_int_equal(fake_count(o.f->log, "\"box\":\"uncore_nhm\""), 0);
+	done(&o);
+}
+
+/* --list and --decode only read: no MSR written, and decode of an unknown register is an error. */
+static void test_list_and_decode(void **state)
+{
+	(void)state;
+	struct outcome o = run_cfg("backend = sim\nsim-profile = sandy-bridge-ep\nlist\n", 1, 1);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->console, "[SIM] Core PMU: architectural version 3\n"), 1);
+	done(&o);
+	o = run_cfg("backend = sim\nsim-profile = sandy-bridge-ep\ndecode = uncore_ubox 0x20400044\n", 1, 1);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->console, "[SIM] U_MSR_PMON_CTL = 0x20400044\n"), 1);
+	assert_int_equal(fake_count(o.f->console, "[SIM]   en=1"), 1);
+	done(&o);
+	o = run_cfg("backend = sim\ndecode = bogus 1\n", 1, 1);
+	assert_int_equal(o.v, VERDICT_ERROR);
+	assert_int_equal(fake_count(o.f->console, "[SIM] efipmu: unknown register 'bogus'"), 1);
+	done(&o);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_default_job_every_profile),
+		cmocka_unit_test(test_selftest_every_profile),
+		cmocka_unit_test(test_selftest_catches_broken_model),
+		cmocka_unit_test(test_bad_event_writes_nothing),
+		cmocka_unit_test(test_unknown_profile_refused_before_anything),
+		cmocka_unit_test(test_stalled_cpu_fails_the_run),
+		cmocka_unit_test(test_lost_log_fails),
+		cmocka_unit_test(test_dry_run_writes_nothing),
+		cmocka_unit_test(test_rounds_and_repeats),
+		cmocka_unit_test(test_uncore_two_packages),
+		cmocka_unit_test(test_list_and_decode),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
