@@ -7,6 +7,7 @@
 #define EFIPMU_PROTOCOLS_H
 
 #include <efi.h>
+#include <efidebug.h>   /* EFI_EXCEPTION_TYPE, EFI_SYSTEM_CONTEXT */
 
 #define EFIPMU_MP_SERVICES_GUID \
 	{ 0x3fdda605, 0xa76e, 0x4f46, { 0xad, 0x29, 0x12, 0xf4, 0x53, 0x1b, 0x3d, 0x08 } }

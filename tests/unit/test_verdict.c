@@ -1,0 +1,136 @@
+/* The one verdict (lib/run/verdict.c): each outcome from what a run found, and their order. */
+#include "testutil.h"
+#include "run/verdict.h"
+
+/* Four CPUs ran, each with a core PMU, the job passed, the log is whole. */
+static struct verdict_input clean(void)
+{
+	struct verdict_input in = { 0 };
+	in.job = VERDICT_PASS;
+	in.ran = in.with_pmu = 4;
+	return in;
+}
+
+static void test_pass(void **state)
+{
+	(void)state;
+	struct verdict_input in = clean();
+	struct verdict_result r = verdict_decide(&in);
+	assert_int_equal(r.v, VERDICT_PASS);
+	assert_null(r.reason);
+	assert_string_equal(verdict_name(r.v), "PASS");
+}
+
+static void test_fail_from_the_job_or_a_missing_cpu(void **state)
+{
+	(void)state;
+	struct verdict_input in = clean();
+	in.job = VERDICT_FAIL;
+	assert_int_equal(verdict_decide(&in).v, VERDICT_FAIL);
+	in = clean();
+	in.missing = 1;
+	struct verdict_result r = verdict_decide(&in);
+	assert_int_equal(r.v, VERDICT_FAIL);
+	assert_string_equal(r.reason, "a selected CPU did not answer");
+	in = clean();
+	in.ran = in.with_pmu = 0;
+	r = verdict_decide(&in);
+	assert_int_equal(r.v, VERDICT_FAIL);
+	assert_string_equal(r.reason, "no CPU ran");
+}
+
+/* NO-PMU carries discovery's reason, whichever it was. */
+static void test_no_pmu_by_reason(void **state)
+{
+	(void)state;
+	static const char *const why[] = {
+		"CPUID.0AH reports version 0",
+		"CPUID.0AH reports no general-purpose counters",
+	};
+	for (unsigned i = 0; i < 2; i++) {
+		struct verdict_input in = clean();
+		in.with_pmu = 3;
+		in.no_pmu_reason = why[i];
+		struct verdict_result r = verdict_decide(&in);
+		assert_int_equal(r.v, VERDICT_NO_PMU);
+		assert_string_equal(r.reason, why[i]);
+		assert_string_equal(verdict_name(r.v), "NO-PMU");
+	}
+}
+
+/* A window that never got quiet is DISTURBED, not a PMU failure; a failed check still wins. */
+static void test_disturbed(void **state)
+{
+	(void)state;
+	struct verdict_input in = clean();
+	in.disturbed = 2;
+	struct verdict_result r = verdict_decide(&in);
+	assert_int_equal(r.v, VERDICT_DISTURBED);
+	assert_non_null(r.reason);
+	assert_string_equal(verdict_name(r.v), "DISTURBED");
+	in.job = VERDICT_FAIL;
+	assert_int_equal(verdict_decide(&in).v, VERDICT_FAIL);
+}
+
+static void test_error_wins(void **state)
+{
+	(void)state;
+	struct verdict_input in = clean();
+	in.job = VERDICT_ERROR;
+	in.missing = 2;
+	in.log_lost = "the volume is full";
+	assert_int_equal(verdict_decide(&in).v, VERDICT_ERROR);
+	assert_string_equal(verdict_name(VERDICT_ERROR), "ERROR");
+}
+
+/* A lost log turns any result into FAIL, with the reason. */
+static void test_lost_log(void **state)
+{
+	(void)state;
+	struct verdict_input in = clean();
+	in.disturbed = 1;
+	in.log_lost = "the volume is full";
+	struct verdict_result r = verdict_decide(&in);
+	assert_int_equal(r.v, VERDICT_FAIL);
+	assert_string_equal(r.reason, "the volume is full");
+}
+
+static void test_fault_test(void **state)
+{
+	(void)state;
+	struct verdict_input in = clean();
+	in.fault_test = true;
+	in.faults_caught = 4;
+	assert_int_equal(verdict_decide(&in).v, VERDICT_PASS);
+	in.faults_caught = 3;
+	assert_int_equal(verdict_decide(&in).v, VERDICT_FAIL);
+	/* a CPU without a core PMU still proves the fault path: not NO-PMU */
+	in.faults_caught = 4;
+	in.with_pmu = 0;
+	assert_int_equal(verdict_decide(&in).v, VERDICT_PASS);
+}
+
+static void test_order(void **state)
+{
+	(void)state;
+	static const enum verdict order[] = { VERDICT_PASS, VERDICT_NO_PMU, VERDICT_DISTURBED,
+					      VERDICT_FAIL, VERDICT_ERROR };
+	for (unsigned i = 0; i < 5; i++)
+		for (unsigned j = 0; j < 5; j++)
+			assert_int_equal(verdict_worse(order[i], order[j]), order[i > j ? i : j]);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_pass),
+		cmocka_unit_test(test_fail_from_the_job_or_a_missing_cpu),
+		cmocka_unit_test(test_no_pmu_by_reason),
+		cmocka_unit_test(test_disturbed),
+		cmocka_unit_test(test_error_wins),
+		cmocka_unit_test(test_lost_log),
+		cmocka_unit_test(test_fault_test),
+		cmocka_unit_test(test_order),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
