@@ -3,6 +3,7 @@
  * discovery on every selected CPU, the job, the one verdict. Platform
  * services come through a->plat; nothing here knows it is UEFI.
  */
+#include "hooks/sim_break.h"
 #include "hooks/stall.h"
 #include "model/model.h"
 #include "run/buffers.h"
@@ -27,19 +28,10 @@ static enum verdict setup_model(struct run *a)
 	if (st)
 		return run_refuse(a, "the reference model cannot be built:", pmu_status_str(st), NULL);
 	model_backend(a->model, &a->backend);
-	if (!pmu_strcmp(a->opt.sim_break, "narrow-counters"))
-		a->model->broken.narrow_counters = 1;
-	else if (!pmu_strcmp(a->opt.sim_break, "ignore-enable"))
-		a->model->broken.ignore_enable = true;
-	else if (a->opt.sim_break[0])
-		return run_refuse(a, "unknown model defect", a->opt.sim_break,
-				  "narrow-counters, ignore-enable");
+	if (sim_break_apply(a) != VERDICT_PASS)
+		return VERDICT_ERROR;
 	a->simulated = true;
-	if (a->opt.sim_break[0]) {
-		sb_puts(&a->sb, "the model has a deliberate defect: ");
-		sb_puts(&a->sb, a->opt.sim_break);
-		run_say(a);
-	}
+	sim_break_say(a);
 	return VERDICT_PASS;
 }
 

@@ -1,0 +1,18 @@
+/* `make bench` item 1: the engine's window overhead against a naive path (bench/overhead.c). */
+#ifndef EFIPMU_BENCH_OVERHEAD_H
+#define EFIPMU_BENCH_OVERHEAD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "run/run.h"
+
+/*
+ * On the boot CPU, under QEMU -icount shift: logs an "overhead" record and
+ * prints the engine's and the naive path's instructions besides the kernel,
+ * from the empty kernel's window of empty_ticks. false when the naive path's
+ * own count does not hold (its fixed part is not the assembly's) or it could
+ * not run.
+ */
+bool bench_overhead(struct run *a, uint64_t empty_ticks, unsigned shift);
+
+#endif
