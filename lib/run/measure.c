@@ -200,7 +200,8 @@ static struct skew skew_record(struct run *a, unsigned r)
 		if (!a->plat->cpu[i].in_rounds || !s->tsc_on)
 			continue;
 		window_record(a, i, r, s);
-		if (!in_step(&a->plat->cpu[i], r))
+		/* a faulted enable opened no window: its TSC at disable was never read */
+		if (!in_step(&a->plat->cpu[i], r) || !s->tsc_off)
 			continue;
 		k.cpus++;
 		on_min = s->tsc_on < on_min ? s->tsc_on : on_min;

@@ -269,6 +269,82 @@ static void test_list_and_decode(void **state)
 	done(&o);
 }
 
+/*
+ * The real backend's window (efi/msr_asm.S) as the app sees it: the TSC read
+ * before the enabling write, the kernel, the disabling write, the TSC again;
+ * a #GP on the enabling write skips the rest and leaves tsc_off 0. The
+ * registers are a model's; the enabling write faults on CPUs in fault_cpus.
+ */
+struct asm_like {
+	struct pmu_backend model;
+	uint64_t fault_cpus, tsc;
+};
+
+static pmu_status al_rdmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t *v)
+{
+	return pmu_rdmsr(&((struct asm_like *)ctx)->model, cpu, msr, v);
+}
+
+static pmu_status al_wrmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t v)
+{
+	return pmu_wrmsr(&((struct asm_like *)ctx)->model, cpu, msr, v);
+}
+
+static pmu_status al_rdpmc(void *ctx, unsigned cpu, uint32_t i, uint64_t *v)
+{
+	return pmu_rdpmc(&((struct asm_like *)ctx)->model, cpu, i, v);
+}
+
+static pmu_status al_cpuid(void *ctx, unsigned cpu, uint32_t leaf, uint32_t sub, struct pmu_cpuid *o)
+{
+	return pmu_cpuid(&((struct asm_like *)ctx)->model, cpu, leaf, sub, o);
+}
+
+static void al_gated_run(void *ctx, unsigned cpu, struct pmu_gated_run *g)
+{
+	struct asm_like *al = ctx;
+	g->tsc_on = al->tsc += 1000;
+	g->on_st = al->fault_cpus >> cpu & 1 ? PMU_ERR_FAULT_GP : pmu_wrmsr(&al->model, cpu, g->msr, g->on);
+	if (g->on_st)
+		return;
+	g->result = g->kernel(g->arg);
+	g->off_st = pmu_wrmsr(&al->model, cpu, g->msr, g->off);
+	g->tsc_off = al->tsc += 10;
+}
+
+static const struct pmu_backend_ops asm_like_ops = {
+	.rdmsr = al_rdmsr, .wrmsr = al_wrmsr, .rdpmc = al_rdpmc, .cpuid = al_cpuid,
+	.gated_run = al_gated_run,
+};
+
+/* A faulted enable on one CPU opens no window: it adds nothing to the stop skew. */
+static void test_faulted_enable_not_in_skew(void **state)
+{
+	(void)state;
+	struct fake_platform *f = fake_platform_new(3, 1, 1);
+	struct run *r = calloc(1, sizeof(*r));
+	struct asm_like al = { .fault_cpus = 1u << 1 };
+	struct pmu_backend real = { .ops = &asm_like_ops, .ctx = &al, .name = "asm-like" };
+	struct model *m = test_model("nehalem-ep", 3, 1, &al.model);
+	struct efipmu_options opt;
+	struct run_header h = { .fw_vendor = "host", .time = "" };
+	options_defaults(&opt);
+	assert_int_equal(run_init(r, &f->plat, &opt, "(test)", &real, NULL), VERDICT_PASS);
+	struct outcome o = { f, r, run_main(r, &h) };
+	/*
+	 * Round 0: CPU 0 opens at 1000 and closes at 1010, CPU 1 faults at 2010,
+	 * CPU 2 opens at 3010 and closes at 3020; round 1 (CPU 1 out): 4020-4030
+	 * and 5030-5040. Counting CPU 1's missing close as 0 made round 0's stop
+	 * skew 3020.
+	 */
+	assert_int_equal(o.v, VERDICT_FAIL);
+	assert_int_equal(fake_count(f->log, "\"rec\":\"skew\""), 2);
+	assert_int_equal(fake_count(f->log, "\"cpus\":2,\"start_skew_ticks\":2010,\"stop_skew_ticks\":2010"), 1);
+	assert_int_equal(fake_count(f->log, "\"cpus\":2,\"start_skew_ticks\":1010,\"stop_skew_ticks\":1010"), 1);
+	done(&o);
+	free(m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -283,6 +359,7 @@ int main(void)
 		cmocka_unit_test(test_rounds_and_repeats),
 		cmocka_unit_test(test_uncore_two_packages),
 		cmocka_unit_test(test_list_and_decode),
+		cmocka_unit_test(test_faulted_enable_not_in_skew),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
