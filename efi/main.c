@@ -58,6 +58,8 @@ static pmu_status load_config(struct boot *a, struct opt_error *err)
 		est = volume_read_file(a->pf.root, "\\EFI\\BOOT\\efipmu.cfg", cfg, sizeof(cfg), &len);
 	if (est == EFI_BUFFER_TOO_SMALL) {
 		pmu_strlcpy(err->msg, "efipmu.cfg: larger than 8 KiB", sizeof(err->msg));
+		/* its first 8 KiB still say whether a harness waits for the exit */
+		a->opt.qemu_exit = cfg_has_line(cfg, len, "qemu-exit");
 		return PMU_ERR_INVALID;
 	}
 	if (EFI_ERROR(est))
@@ -95,6 +97,9 @@ static pmu_status load_settings(struct boot *a)
 			sb_puts(&cl, argv[argc]);
 		}
 		st = options_parse_argv((int)argc, argv, &a->opt, &err);
+		/* a refused command line still answers a harness that asked for the exit */
+		for (UINTN i = 1; st && i < argc; i++)
+			a->opt.qemu_exit |= !pmu_strcmp(argv[i], "--qemu-exit");
 	}
 	if (st) {
 		con_write("efipmu: ");

@@ -126,7 +126,7 @@ static void say_ratio(struct run *a, const char *what, uint64_t x, uint64_t y)
 enum verdict job_bench(struct run *a)
 {
 	struct mode_skew m[2];
-	enum verdict v = job_resolve(a);
+	enum verdict v = job_prepare(a);
 	if (v != VERDICT_PASS)
 		return v;
 	/* Both rounds around the empty kernel: the skews are the dispatch's, not a kernel's. */

@@ -128,6 +128,48 @@ static bool check_instructions(struct run *a, struct run_cpu *s, int ireq, unsig
 	return ok;
 }
 
+/*
+ * Splits the events into rounds that fit this CPU's free counters, greedily in
+ * the order given: a->round_of[i] is event i's round. An event that fits no
+ * round on its own is refused, before anything is written.
+ */
+static enum verdict plan_rounds(struct run *a)
+{
+	static struct core_session trial;
+	struct core_snapshot snap;
+	struct pmu_event_req group[CORE_MAX_EVENTS];
+	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
+	unsigned n = 0;
+	a->nrounds = 1;
+	if (core_snapshot(&a->backend, (unsigned)a->plat->bsp, bsp, &snap)) {
+		/* Each CPU reports its own snapshot failure: one round, as given. */
+		for (unsigned i = 0; i < a->nevents; i++)
+			a->round_of[i] = 0;
+		return a->nevents <= CORE_MAX_EVENTS ? VERDICT_PASS :
+			run_refuse(a, "more events than counters and no PMU to plan rounds on", NULL, NULL);
+	}
+	for (unsigned i = 0; i < a->nevents; i++) {
+		pmu_status st = PMU_ERR_NO_COUNTER;
+		if (n < CORE_MAX_EVENTS) {
+			group[n] = a->events[i];
+			st = core_prepare(&trial, &a->backend, (unsigned)a->plat->bsp, &snap, group, n + 1,
+					  a->opt.force);
+		}
+		if (st == PMU_ERR_NO_COUNTER && n) {
+			(a->nrounds)++;
+			n = 0;
+			group[0] = a->events[i];
+			st = core_prepare(&trial, &a->backend, (unsigned)a->plat->bsp, &snap, group, 1,
+					  a->opt.force);
+		}
+		if (st)
+			return run_refuse(a, trial.msg[0] ? trial.msg : pmu_status_str(st), NULL, NULL);
+		a->round_of[i] = a->nrounds - 1;
+		n++;
+	}
+	return VERDICT_PASS;
+}
+
 enum verdict job_resolve(struct run *a)
 {
 	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
@@ -157,52 +199,13 @@ enum verdict job_resolve(struct run *a)
 			return run_refuse(a, "more events than the engine can hold:", reqs[i].name,
 					  NULL);
 	}
-	struct kernel_args args = { a->iterations, NULL, 0 };
-	if ((buffers_prepare(a, a->kernel, &args)))
-		return VERDICT_ERROR;   /* it said why */
-	return VERDICT_PASS;
+	return plan_rounds(a);
 }
 
-/*
- * Splits the events into rounds that fit this CPU's free counters, greedily in
- * the order given: round_of[i] is event i's round. An event that fits no
- * round on its own is refused, before anything is written.
- */
-static enum verdict plan_rounds(struct run *a, unsigned *round_of, unsigned *nrounds)
+enum verdict job_prepare(struct run *a)
 {
-	static struct core_session trial;
-	struct core_snapshot snap;
-	struct pmu_event_req group[CORE_MAX_EVENTS];
-	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
-	unsigned n = 0;
-	*nrounds = 1;
-	if (core_snapshot(&a->backend, (unsigned)a->plat->bsp, bsp, &snap)) {
-		/* Each CPU reports its own snapshot failure: one round, as given. */
-		for (unsigned i = 0; i < a->nevents; i++)
-			round_of[i] = 0;
-		return a->nevents <= CORE_MAX_EVENTS ? VERDICT_PASS :
-			run_refuse(a, "more events than counters and no PMU to plan rounds on", NULL, NULL);
-	}
-	for (unsigned i = 0; i < a->nevents; i++) {
-		pmu_status st = PMU_ERR_NO_COUNTER;
-		if (n < CORE_MAX_EVENTS) {
-			group[n] = a->events[i];
-			st = core_prepare(&trial, &a->backend, (unsigned)a->plat->bsp, &snap, group, n + 1,
-					  a->opt.force);
-		}
-		if (st == PMU_ERR_NO_COUNTER && n) {
-			(*nrounds)++;
-			n = 0;
-			group[0] = a->events[i];
-			st = core_prepare(&trial, &a->backend, (unsigned)a->plat->bsp, &snap, group, 1,
-					  a->opt.force);
-		}
-		if (st)
-			return run_refuse(a, trial.msg[0] ? trial.msg : pmu_status_str(st), NULL, NULL);
-		round_of[i] = *nrounds - 1;
-		n++;
-	}
-	return VERDICT_PASS;
+	struct kernel_args args = { a->iterations, NULL, 0 };
+	return buffers_prepare(a, a->kernel, &args) ? VERDICT_ERROR : VERDICT_PASS;   /* it said why */
 }
 
 /* Index into the table of deltas: [cpu][event][repeat]. */
@@ -295,7 +298,7 @@ enum verdict job_core(struct run *a)
 {
 	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
 	bool all_ok = true;
-	unsigned round_of[RUN_MAX_EVENTS] = { 0 }, nrounds, reps = a->opt.repeats;
+	unsigned reps = a->opt.repeats, nrounds = a->nrounds;
 	if (!pmu_core_present(bsp))
 		return VERDICT_NO_PMU;
 	if (!a->nevents)
@@ -306,9 +309,7 @@ enum verdict job_core(struct run *a)
 		sb_puts(&a->sb, "dry run: one repeat");
 		run_say(a);
 	}
-	enum verdict v = plan_rounds(a, round_of, &nrounds);
-	if (v != VERDICT_PASS)
-		return v;
+	enum verdict v;
 	uint64_t *tab = run_alloc(a, a->plat->ncpus * a->nevents * reps * sizeof(*tab));
 	bool *measured = run_alloc(a, a->plat->ncpus * sizeof(*measured));
 	uint32_t *passes = run_alloc(a, a->plat->ncpus * sizeof(*passes));
@@ -329,7 +330,7 @@ enum verdict job_core(struct run *a)
 		unsigned evi[CORE_MAX_EVENTS] = { 0 };
 		a->nreqs = 0;
 		for (unsigned e = 0; e < a->nevents; e++)
-			if (round_of[e] == g) {
+			if (a->round_of[e] == g) {
 				evi[a->nreqs] = e;
 				a->reqs[a->nreqs++] = a->events[e];
 			}

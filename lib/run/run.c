@@ -6,6 +6,7 @@
 #include "hooks/sim_break.h"
 #include "hooks/stall.h"
 #include "model/model.h"
+#include "pmu/dryrun.h"
 #include "run/buffers.h"
 #include "run/run.h"
 
@@ -35,43 +36,89 @@ static enum verdict setup_model(struct run *a)
 	return VERDICT_PASS;
 }
 
-enum verdict run_init(struct run *a, const struct platform *plat, const struct efipmu_options *opt,
-		    const char *cmdline, const struct pmu_backend *real, run_fault_test_fn fault_test)
+/* Every CPU --cpus names is one this machine has, enabled; "all" is every enabled CPU. */
+static enum verdict check_cpus(struct run *a)
 {
-	pmu_memset(a, 0, sizeof(*a));
-	a->plat = plat;
-	a->opt = *opt;
-	a->cmdline = cmdline;
-	a->fault_test = fault_test;
-	sb_init(&a->sb, a->line, sizeof(a->line));
-	if (real)
-		a->backend = *real;
-	/* cache-line aligned: each CPU writes only its own */
-	a->slot_mem = run_alloc(a, plat->ncpus * sizeof(*a->slot) + 63);
-	if (!a->slot_mem)
-		return run_refuse(a, "no memory for the per-CPU results", NULL, NULL);
-	a->slot = (struct run_cpu *)(((uintptr_t)a->slot_mem + 63) & ~(uintptr_t)63);
-	if (a->opt.backend == EFIPMU_BACKEND_SIM)
-		return setup_model(a);
-	return VERDICT_PASS;
+	unsigned selected = 0;
+	for (unsigned n = 0; n < CPUSET_MAX && !cpuset_is_all(&a->opt.cpus); n++) {
+		if (!cpuset_has(&a->opt.cpus, n))
+			continue;
+		if (n >= a->plat->ncpus || !a->plat->cpu[n].enabled) {
+			char why[96];
+			struct strbuf w;
+			sb_init(&w, why, sizeof(why));
+			sb_puts(&w, "this machine has ");
+			sb_dec(&w, a->plat->ncpus);
+			sb_puts(&w, n < a->plat->ncpus ? " CPUs and this one is disabled" :
+							  " CPUs, numbered from 0");
+			char num[12];
+			struct strbuf nb;
+			sb_init(&nb, num, sizeof(num));
+			sb_dec(&nb, n);
+			return run_refuse(a, "cpus: no such CPU", num, why);
+		}
+	}
+	for (unsigned i = 0; i < a->plat->ncpus; i++)
+		selected += a->plat->cpu[i].enabled && cpuset_has(&a->opt.cpus, i);
+	return selected ? VERDICT_PASS : run_refuse(a, "cpus: no enabled CPU selected", NULL, NULL);
 }
 
-void run_fini(struct run *a)
+/* Jobs that measure with events and a kernel (their settings are checked before anything runs). */
+static bool measures(const struct efipmu_options *o)
 {
-	buffers_free(a);
-	dryrun_free(a);
-	run_free(a, a->model);
-	run_free(a, a->slot_mem);
-	a->model = NULL;
-	a->slot_mem = NULL;
-	a->slot = NULL;
+	return !o->list && !o->decode && !o->selftest && !o->fault_test && !o->icount_check;
+}
+
+/*
+ * The boot CPU's discovery through a recording overlay: its one write (the
+ * microcode-revision latch) is recorded, not made, so checking the settings
+ * writes nothing.
+ */
+static pmu_status discover_boot_cpu_quietly(struct run *a)
+{
+	struct dryrun dry;
+	struct dryrun_write w[8];
+	struct dryrun_cpu *cpus = run_alloc(a, a->plat->ncpus * sizeof(*cpus));
+	struct pmu_backend quiet;
+	unsigned bsp = a->plat->bsp;
+	if (!cpus)
+		return PMU_ERR_NOSPACE;
+	for (unsigned i = 0; i < a->plat->ncpus; i++)
+		dryrun_cpu_init(&cpus[i], i == bsp ? w : NULL, i == bsp ? 8 : 0);
+	dryrun_init(&dry, &a->backend, cpus, a->plat->ncpus, &quiet);
+	pmu_status st = pmu_discover(&quiet, bsp, &a->slot[bsp].info);
+	run_free(a, cpus);
+	return st;
+}
+
+/*
+ * Everything the settings ask for, checked before the log exists and before
+ * any MSR is written: the CPU set, stall-cpu, and for a measuring job its
+ * kernel, its events and their rounds on the boot CPU's counters.
+ */
+static enum verdict check_settings(struct run *a)
+{
+	if (check_cpus(a) != VERDICT_PASS || stall_check(a) != VERDICT_PASS)
+		return VERDICT_ERROR;
+	if (!measures(&a->opt))
+		return VERDICT_PASS;
+	pmu_status st = discover_boot_cpu_quietly(a);
+	if (st)
+		return run_refuse(a, "the boot CPU cannot be discovered:", pmu_status_str(st), NULL);
+	const struct pmu_backend real = a->backend;
+	enum verdict v = job_resolve(a);
+	if (v == VERDICT_PASS)
+		v = job_uncore_check(a);
+	a->backend = real;
+	return v;
 }
 
 static void discover_on_cpu(void *ctx, unsigned cpu)
 {
 	struct run *a = ctx;
 	struct run_cpu *s = &a->slot[cpu];
-	if (!cpuset_has(&a->opt.cpus, cpu))
+	/* the boot CPU plans every job, measured or not */
+	if (!cpuset_has(&a->opt.cpus, cpu) && cpu != a->plat->bsp)
 		return;
 	s->st = pmu_discover(&a->backend, cpu, &s->info);
 	if (a->opt.fault_test && a->fault_test)
@@ -92,6 +139,39 @@ static void fill_topology(struct run *a)
 		ci->enabled = c->enabled;
 		ci->is_bsp = c->is_bsp;
 	}
+}
+
+enum verdict run_init(struct run *a, const struct platform *plat, const struct efipmu_options *opt,
+		    const char *cmdline, const struct pmu_backend *real, run_fault_test_fn fault_test)
+{
+	pmu_memset(a, 0, sizeof(*a));
+	a->plat = plat;
+	a->opt = *opt;
+	a->cmdline = cmdline;
+	a->fault_test = fault_test;
+	sb_init(&a->sb, a->line, sizeof(a->line));
+	if (real)
+		a->backend = *real;
+	/* cache-line aligned: each CPU writes only its own */
+	a->slot_mem = run_alloc(a, plat->ncpus * sizeof(*a->slot) + 63);
+	if (!a->slot_mem)
+		return run_refuse(a, "no memory for the per-CPU results", NULL, NULL);
+	a->slot = (struct run_cpu *)(((uintptr_t)a->slot_mem + 63) & ~(uintptr_t)63);
+	if (a->opt.backend == EFIPMU_BACKEND_SIM && setup_model(a) != VERDICT_PASS)
+		return VERDICT_ERROR;
+	fill_topology(a);
+	return check_settings(a);
+}
+
+void run_fini(struct run *a)
+{
+	buffers_free(a);
+	dryrun_free(a);
+	run_free(a, a->model);
+	run_free(a, a->slot_mem);
+	a->model = NULL;
+	a->slot_mem = NULL;
+	a->slot = NULL;
 }
 
 static void put_num(struct strbuf *sb, uint64_t v, size_t col)
@@ -289,9 +369,7 @@ static enum verdict run_job(struct run *a)
 	if (a->opt.selftest && !a->opt.fault_test && job == VERDICT_PASS) {
 		job = job_selftest(a);
 	} else if (!a->opt.fault_test && job == VERDICT_PASS) {
-		job = job_resolve(a);
-		if (job == VERDICT_PASS)
-			job = job_uncore_check(a);
+		job = job_prepare(a);
 		if (job == VERDICT_PASS) {
 			enum verdict core = job_core(a);   /* core table first */
 			job = verdict_worse(core, job_uncore(a));
@@ -305,9 +383,6 @@ static enum verdict run_job(struct run *a)
 enum verdict run_main(struct run *a, const struct run_header *h)
 {
 	write_header(a, h);
-	fill_topology(a);
-	if (stall_check(a) != VERDICT_PASS)
-		return VERDICT_ERROR;
 	plat_run_all(a->plat, discover_on_cpu, a, DISCOVER_TIMEOUT_US);
 	report_cpus(a);
 	/* Jobs with their own verdict: no PMU is involved in their claims. */

@@ -67,6 +67,7 @@ struct run {
 	/* the core measurement job, resolved on the boot CPU before any CPU runs it */
 	struct pmu_event_req events[RUN_MAX_EVENTS];     /* core events, all rounds */
 	unsigned nevents;
+	unsigned round_of[RUN_MAX_EVENTS], nrounds;      /* events[i] is counted in round round_of[i] */
 	struct pmu_event_req reqs[CORE_MAX_EVENTS];      /* core events of the round measure_all runs */
 	unsigned nreqs;
 	struct pmu_event_req ureqs[UNCORE_MAX_EVENTS];   /* uncore events, counted once per package */
@@ -126,8 +127,13 @@ void run_free(struct run *a, void *p);
 
 /* ---- the jobs (each run/job_*.c) ---- */
 
-/* Resolves -e and -k on the boot CPU before any CPU is touched: VERDICT_ERROR with one line. */
+/*
+ * Resolves -e and -k for the boot CPU and plans the core events into rounds,
+ * reading only: VERDICT_ERROR with one line. Runs before the log exists.
+ */
 enum verdict job_resolve(struct run *a);
+/* The kernel's buffer, once the log exists (it is logged): VERDICT_ERROR with one line. */
+enum verdict job_prepare(struct run *a);
 /* Counts the core events around the kernel on every selected CPU. */
 enum verdict job_core(struct run *a);
 /* Plans the uncore events (or the family's defaults) on the boot CPU: bad input writes nothing. */

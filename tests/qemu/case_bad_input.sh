@@ -8,4 +8,19 @@ expect_no_console 'VERDICT'
 SMP=2 boot_case bad_cfg 'qemu-exit\nbackend = sim\nevnts = cycles\n'
 expect_rc 9
 expect_console "^efipmu: efipmu.cfg:3: unknown setting 'evnts'"
+# Settings are all checked before anything runs: no log file, no MSR written (the unit tests count them).
+SMP=2 boot_case no_cpu 'qemu-exit\nbackend = sim\ncpus = 0,5\n'
+expect_rc 9
+expect_console "^\[SIM\] efipmu: cpus: no such CPU '5': this machine has 2 CPUs, numbered from 0$"
+[ -f "$LOG" ] && fail "a refused run left a log file"
+SMP=2 boot_case bad_kernel 'qemu-exit\nkernel = bogus\n'
+expect_rc 9
+expect_console "^efipmu: unknown kernel 'bogus'"
+expect_no_console '^efipmu .* \| backend'
+[ -f "$LOG" ] && fail "a refused run left a log file"
+# An oversized efipmu.cfg is refused, and its qemu-exit line still ends QEMU.
+big="qemu-exit\n$(printf '# padding line of an oversized efipmu.cfg, 60 bytes long ...\\n%.0s' $(seq 160))"
+SMP=1 TIMEOUT=60 boot_case big_cfg "$big"
+expect_rc 9
+expect_console '^efipmu: efipmu.cfg: larger than 8 KiB$'
 exit $FAILED

@@ -151,8 +151,9 @@ static void test_bad_event_writes_nothing(void **state)
 	struct outcome o = run_cfg("backend = sim\nevents = cpu/event=0x3c,bogus=1/\n", 2, 1);
 	assert_int_equal(o.v, VERDICT_ERROR);
 	assert_int_equal(fake_count(o.f->console, "efipmu: unknown term 'bogus'"), 1);
-	assert_int_equal(writes_besides_microcode_latch(o.r->model), 0);
-	assert_int_equal(fake_count(o.f->log, "\"rec\":\"verdict\""), 0);
+	/* found before the log exists and before any write, the microcode latch included */
+	assert_int_equal(model_total_writes(o.r->model), 0);
+	assert_int_equal(o.f->log_records, 0);
 	done(&o);
 }
 
@@ -205,6 +206,41 @@ static void test_lost_log_fails(void **state)
 	struct outcome o = { f, r, run_main(r, &h) };
 	assert_int_equal(o.v, VERDICT_FAIL);
 	assert_int_equal(fake_count(f->console, "log not written: the volume is full"), 1);
+	done(&o);
+}
+
+/* A CPU set naming a CPU the machine does not have is an error, never silently dropped. */
+static void test_cpus_that_do_not_exist(void **state)
+{
+	(void)state;
+	static const char *const cfg[] = { "backend = sim\ncpus = 9\n", "backend = sim\ncpus = 0,5\n",
+					   "backend = sim\nstall-cpu = 7\n" };
+	static const char *const said[] = {
+		"[SIM] efipmu: cpus: no such CPU '9': this machine has 2 CPUs, numbered from 0\n",
+		"[SIM] efipmu: cpus: no such CPU '5': this machine has 2 CPUs, numbered from 0\n",
+		"[SIM] efipmu: stall-cpu 7: cannot stall CPU 7: there is no such enabled CPU\n",
+	};
+	for (unsigned i = 0; i < 3; i++) {
+		struct outcome o = run_cfg(cfg[i], 2, 1);
+		assert_int_equal(o.v, VERDICT_ERROR);
+		if (fake_count(o.f->console, said[i]) != 1)
+			fail_msg("wanted %s got %s", said[i], o.f->console);
+		assert_int_equal(model_total_writes(o.r->model), 0);
+		assert_int_equal(o.f->log_records, 0);
+		done(&o);
+	}
+}
+
+/* Without the boot CPU: CPUs 1-3 are measured, the boot CPU only orchestrates. */
+static void test_cpus_without_the_boot_cpu(void **state)
+{
+	(void)state;
+	struct outcome o = run_cfg("backend = sim\ncpus = 1-3\n", 4, 1);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->log, "\"check\":\"kernel instructions retired\""), 3);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"cpu\""), 3);
+	assert_int_equal(fake_count(o.f->log, "\"cpus_ran\":3"), 1);
+	assert_int_equal(model_write_count(o.r->model, 0), 1);   /* the boot CPU's microcode latch only */
 	done(&o);
 }
 
@@ -360,6 +396,8 @@ int main(void)
 		cmocka_unit_test(test_uncore_two_packages),
 		cmocka_unit_test(test_list_and_decode),
 		cmocka_unit_test(test_faulted_enable_not_in_skew),
+		cmocka_unit_test(test_cpus_that_do_not_exist),
+		cmocka_unit_test(test_cpus_without_the_boot_cpu),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
