@@ -24,6 +24,7 @@ if [ -n "${ICOUNT:-}" ]; then
   # icount excludes MTTCG, and is exact only while no other vCPU runs
   smp=1; accel=(-accel tcg -icount shift="$ICOUNT")
 fi
+rm -f "$out"   # UNTIL must not read an earlier boot's output
 timeout "${TIMEOUT:-60}" qemu-system-x86_64 -machine q35 "${accel[@]}" \
   -smp "$smp" -m 512 -cpu "${CPU:-SandyBridge,model=45}" \
   -drive if=pflash,format=raw,unit=0,readonly=on,file="$code" \
