@@ -10,7 +10,6 @@
 #include "fault_test.h"
 #include "hw.h"
 #include "icount.h"
-#include "watchdog.h"
 #include "out/logrec.h"
 #include "hw/msr.h"
 
@@ -19,7 +18,6 @@
 #define QEMU_EXIT_PORT 0xf4
 
 static struct app *app;
-static struct fault_test_result fault_test[MP_MAX_CPUS];
 
 /*
  * A rejected file changes no setting, but a test harness still needs its
@@ -108,8 +106,7 @@ static void discover_on_cpu(void *ctx, unsigned cpu)
 		return;
 	s->st = pmu_discover(&a->backend, cpu, &s->info);
 	if (a->opt.fault_test) {
-		fault_test_on(&a->backend, cpu, &fault_test[cpu]);
-		s->fault_test_fail = fault_test[cpu].fail;
+		s->fault_test_fail = fault_test_run(&a->backend, cpu);
 	}
 	s->done = 1;
 }
@@ -274,11 +271,11 @@ static enum verdict judge(struct app *a, enum verdict job)
 			with_pmu++;
 		else
 			why = pmu_core_verdict(&s->info);
-		if (a->opt.fault_test) {
+		if (a->opt.fault_test && s->fault_test_fail) {
 			sb_puts(&a->sb, "CPU ");
 			sb_dec(&a->sb, i);
 			sb_puts(&a->sb, ": fault test: ");
-			fault_test_describe(&a->sb, &fault_test[i]);
+			sb_puts(&a->sb, s->fault_test_fail);
 			app_say(a, a->backend.simulated);
 		}
 		faults_caught += !s->fault_test_fail;
@@ -406,8 +403,6 @@ static void write_header(struct app *a)
 		sb_puts(&a->sb, "), not from this machine");
 		app_say(a, TRUE);
 	}
-	sb_puts(&a->sb, watchdog_plan());
-	app_say(a, FALSE);
 	if (a->have_log) {
 		sb_puts(&a->sb, "log: \\efipmu\\");
 		sb_puts(&a->sb, a->log.name);
@@ -421,29 +416,6 @@ static void write_header(struct app *a)
 		sb_puts(&a->sb, "): console output only");
 	}
 	app_say(a, FALSE);
-}
-
-static void unexpected_on_cpu(void *ctx, unsigned cpu)
-{
-	(void)ctx;
-	(void)cpu;
-	fault_test_unexpected();
-}
-
-/* test-unexpected-fault: CPU 1 takes a #GP that is not ours, then the boot CPU (no return). */
-static void test_unexpected_fault(struct app *a)
-{
-	struct fault_record r;
-	if (a->mp.count > 1) {
-		mp_run_on(&a->mp, 1, unexpected_on_cpu, NULL, 2000000);
-		sb_puts(&a->sb, "CPU 1: ");
-		if (fault_unexpected(&r))
-			fault_describe(&a->sb, &r);
-		else
-			sb_puts(&a->sb, "test hook: no unexpected exception recorded");
-		app_say(a, FALSE);
-	}
-	fault_test_unexpected();
 }
 
 static void qemu_exit(struct app *a, enum verdict v)
@@ -460,7 +432,8 @@ static void qemu_exit(struct app *a, enum verdict v)
 EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 {
 	InitializeLib(image, systab);
-	watchdog_begin(image);
+	/* The boot manager arms a 5-minute watchdog (UEFI 2.x §7.5): off while we run. */
+	uefi_call_wrapper(BS->SetWatchdogTimer, 4, 0, 0, 0, NULL);
 	app = AllocateZeroPool(sizeof(*app));
 	if (!app)
 		return EFI_OUT_OF_RESOURCES;
@@ -491,8 +464,6 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		if (a->have_log)
 			app_open_csv(a);
 		write_header(a);
-		if (a->opt.test_unexpected_fault && a->opt.backend == EFIPMU_BACKEND_REAL)
-			test_unexpected_fault(a);
 		fill_topology(a);
 		if (stall_check(a) != VERDICT_PASS)
 			goto out;
@@ -541,7 +512,7 @@ out:
 	logfile_close(&a->log);
 	if (a->root)
 		uefi_call_wrapper(a->root->Close, 1, a->root);
-	watchdog_end();
+	uefi_call_wrapper(BS->SetWatchdogTimer, 4, 300, 0, 0, NULL);
 	qemu_exit(a, v);
 	return v == VERDICT_PASS || v == VERDICT_NO_PMU ? EFI_SUCCESS : EFI_ABORTED;
 }
