@@ -1,6 +1,7 @@
 #include <efi.h>
 #include <efilib.h>
 #include "console.h"
+#include "hw.h"
 
 void ascii_to_ucs2(CHAR16 *dst, UINTN cap, const char *src)
 {
@@ -50,4 +51,25 @@ void con_line(struct strbuf *sb)
 	con_write(sb->buf);
 	con_write("\n");
 	sb_reset(sb);
+}
+
+#define COM1 0x3F8
+#define COM1_LSR (COM1 + 5)
+#define LSR_THRE 0x20           /* transmit holding register empty */
+#define COM1_POLLS 100000u      /* ~100 ms of port reads: a stuck UART must not stall us */
+
+static void com1_putc(char c)
+{
+	for (unsigned i = 0; i < COM1_POLLS && !(hw_inb(COM1_LSR) & LSR_THRE); i++)
+		;
+	hw_outb(COM1, (UINT8)c);
+}
+
+void com1_write(const char *text)
+{
+	for (const char *p = text; *p; p++) {
+		if (*p == '\n')
+			com1_putc('\r');
+		com1_putc(*p);
+	}
 }

@@ -4,20 +4,52 @@
 
 #include <efi.h>
 #include "pmu/backend.h"
+#include "util/fmt.h"
 
-/* Registers the #GP/#UD handler through EFI_CPU_ARCH_PROTOCOL; honoured on every AP. */
+/*
+ * Registers the #GP handler through EFI_CPU_ARCH_PROTOCOL (honoured on every
+ * AP); call on the boot CPU. A #GP that is not one of our MSR instructions is
+ * said on COM1 (and on the console on the boot CPU) and goes on to the
+ * firmware's own handling (fault.c).
+ */
 EFI_STATUS fault_catch_install(void);
 void fault_catch_remove(void);
-/* Faults the handler did not expect (not one of our MSR instructions); 0 if none. */
-UINT64 fault_unexpected_rip(void);
+
+/* An exception the handler did not expect: not raised by one of our MSR instructions. */
+struct fault_record {
+	UINT64 vector;
+	UINT64 error_code;
+	UINT64 rip;
+	UINT64 image_offset;     /* rip - ImageBase when in_image: addr2line on build/efipmu.so */
+	UINT32 apic_id;          /* of the CPU that took it (CPUID) */
+	BOOLEAN in_image;        /* rip lies in efipmu.efi */
+	BOOLEAN on_bsp;
+};
+/*
+ * The first unexpected exception taken since fault_catch_install; FALSE if
+ * none. Only an AP's can be read back: the boot CPU does not come back from its own.
+ */
+BOOLEAN fault_unexpected(struct fault_record *r);
+/* One line: "unexpected exception #GP (vector 13, error code 0x0) at RIP 0x... (efipmu.efi+0x...) on the CPU with APIC id N" */
+void fault_describe(struct strbuf *sb, const struct fault_record *r);
 
 void hw_backend(struct pmu_backend *b);
 
-/* Port I/O for QEMU's isa-debug-exit. */
+/* Port I/O: QEMU's isa-debug-exit, COM1. */
 static inline void hw_outb(UINT16 port, UINT8 v)
 {
 	__asm__ volatile("outb %0, %1" : : "a"(v), "Nd"(port));
 }
+
+static inline UINT8 hw_inb(UINT16 port)
+{
+	UINT8 v;
+	__asm__ volatile("inb %1, %0" : "=a"(v) : "Nd"(port));
+	return v;
+}
+
+/* This CPU's APIC id: the x2APIC id of CPUID.0BH where the CPU has that leaf, else CPUID.01H:EBX[31:24]. */
+UINT32 hw_apic_id(void);
 
 static inline UINT64 hw_rdtsc(void)
 {

@@ -64,11 +64,44 @@ static void set_problem(struct logfile *lf, const char *what, EFI_STATUS st)
 	}
 }
 
+/* Whether dir holds name (a name that cannot be looked up is not one to write either). */
+static BOOLEAN name_taken(EFI_FILE_HANDLE dir, const char *name)
+{
+	EFI_FILE_HANDLE f;
+	EFI_STATUS st = try_open(dir, name, EFI_FILE_MODE_READ, 0, &f);
+	if (st == EFI_NOT_FOUND)
+		return FALSE;
+	if (!EFI_ERROR(st))
+		uefi_call_wrapper(f->Close, 1, f);
+	return TRUE;
+}
+
+/* stem-NNNN ext into lf->name: the first NNNN from 0001 that dir does not hold; FALSE if none. */
+static BOOLEAN first_free(struct logfile *lf, const char *stem, UINTN stem_len, const char *ext)
+{
+	for (unsigned n = 1; n <= 9999; n++) {
+		struct strbuf sb;
+		sb_init(&sb, lf->name, sizeof(lf->name));
+		sb_putn(&sb, stem, stem_len);
+		sb_putc(&sb, '-');
+		sb_putc(&sb, (char)('0' + n / 1000));
+		sb_putc(&sb, (char)('0' + n / 100 % 10));
+		sb_putc(&sb, (char)('0' + n / 10 % 10));
+		sb_putc(&sb, (char)('0' + n % 10));
+		sb_puts(&sb, ext);
+		if (!sb.overflow && !name_taken(lf->dir, lf->name))
+			return TRUE;
+	}
+	lf->name[0] = '\0';
+	return FALSE;
+}
+
 EFI_STATUS logfile_create(struct logfile *lf, EFI_FILE_HANDLE root, const char *name,
 			  const char *ext)
 {
 	const UINT64 rw = EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE;
 	EFI_STATUS st;
+	BOOLEAN found;
 	pmu_memset(lf, 0, sizeof(*lf));
 	lf->root = root;
 	st = try_open(root, "efipmu", rw | EFI_FILE_MODE_CREATE, EFI_FILE_DIRECTORY, &lf->dir);
@@ -77,36 +110,19 @@ EFI_STATUS logfile_create(struct logfile *lf, EFI_FILE_HANDLE root, const char *
 		return st;
 	}
 	if (name && *name) {
-		EFI_FILE_HANDLE f;
+		/* A fixed name on a stick booted again and again: lab-run.jsonl, then lab-run-0001.jsonl, ... */
+		UINTN len = pmu_strlen(name), dot = len;
+		while (dot && name[dot - 1] != '.')
+			dot--;
+		dot = dot ? dot - 1 : len;
 		pmu_strlcpy(lf->name, name, sizeof(lf->name));
-		if (!EFI_ERROR(try_open(lf->dir, lf->name, EFI_FILE_MODE_READ, 0, &f))) {
-			uefi_call_wrapper(f->Close, 1, f);
-			set_problem(lf, "log name already used, not overwriting", EFI_SUCCESS);
-			return EFI_ACCESS_DENIED;
-		}
+		found = !name_taken(lf->dir, lf->name) || first_free(lf, name, dot, name + dot);
 	} else {
-		/* First unused run-NNNN: an earlier log is never overwritten. */
-		for (unsigned n = 1; n <= 9999; n++) {
-			struct strbuf sb;
-			EFI_FILE_HANDLE f;
-			sb_init(&sb, lf->name, sizeof(lf->name));
-			sb_puts(&sb, "run-");
-			sb_putc(&sb, (char)('0' + n / 1000));
-			sb_putc(&sb, (char)('0' + n / 100 % 10));
-			sb_putc(&sb, (char)('0' + n / 10 % 10));
-			sb_putc(&sb, (char)('0' + n % 10));
-			sb_puts(&sb, ext);
-			st = try_open(lf->dir, lf->name, EFI_FILE_MODE_READ, 0, &f);
-			if (st == EFI_NOT_FOUND)
-				break;
-			if (!EFI_ERROR(st))
-				uefi_call_wrapper(f->Close, 1, f);
-			lf->name[0] = '\0';
-		}
-		if (!lf->name[0]) {
-			set_problem(lf, "no free log name in \\efipmu", EFI_SUCCESS);
-			return EFI_OUT_OF_RESOURCES;
-		}
+		found = first_free(lf, "run", 3, ext);   /* an earlier log is never overwritten */
+	}
+	if (!found) {
+		set_problem(lf, "no free log name in \\efipmu", EFI_SUCCESS);
+		return EFI_OUT_OF_RESOURCES;
 	}
 	st = try_open(lf->dir, lf->name, rw | EFI_FILE_MODE_CREATE, 0, &lf->file);
 	if (EFI_ERROR(st)) {

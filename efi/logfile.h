@@ -1,6 +1,6 @@
 /*
  * The run log on the FAT volume the app was loaded from: \efipmu\<name>.
- * A new name every run; every record is flushed before the next step.
+ * A new file every run; every record is flushed before the next step.
  */
 #ifndef EFIPMU_LOGFILE_H
 #define EFIPMU_LOGFILE_H
@@ -23,7 +23,11 @@ EFI_STATUS volume_open(EFI_HANDLE image, EFI_FILE_HANDLE *root);
 EFI_STATUS volume_read_file(EFI_FILE_HANDLE root, const char *path, char *buf, UINTN cap,
 			    UINTN *len);
 
-/* Creates a new log: name "" picks run-NNNN.jsonl, the first unused number. */
+/*
+ * Creates a new log, never over an existing file: name "" picks run-NNNN<ext>,
+ * the first unused number; a given name is used while it is free, then
+ * NAME-NNNN.EXT (lab-run.jsonl, lab-run-0001.jsonl, ...). lf->name says which.
+ */
 EFI_STATUS logfile_create(struct logfile *lf, EFI_FILE_HANDLE root, const char *name,
 			  const char *ext);
 /*

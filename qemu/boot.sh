@@ -3,6 +3,8 @@
 # Usage: qemu/boot.sh IMG OUTFILE [qemu args...]
 # Env: SMP (default 4), CPU (default SandyBridge,model=45), TIMEOUT (s, default 60), USB=1,
 #      ICOUNT=N: -icount shift=N (TSC = instructions << N; QEMU-FACTS.md), one vCPU, no MTTCG.
+#      UNTIL=REGEX: stop QEMU once the serial output matches (exit status 100): for runs
+#      that end in the firmware's hands rather than in QEMU's exit.
 # Exit status: QEMU's; the app's verdict v arrives as (v << 1) | 1 through isa-debug-exit.
 set -uo pipefail
 img=$1; out=$2; shift 2
@@ -22,9 +24,22 @@ if [ -n "${ICOUNT:-}" ]; then
   # icount excludes MTTCG, and is exact only while no other vCPU runs
   smp=1; accel=(-accel tcg -icount shift="$ICOUNT")
 fi
+rm -f "$out"   # UNTIL must not read an earlier boot's output
 timeout "${TIMEOUT:-60}" qemu-system-x86_64 -machine q35 "${accel[@]}" \
   -smp "$smp" -m 512 -cpu "${CPU:-SandyBridge,model=45}" \
   -drive if=pflash,format=raw,unit=0,readonly=on,file="$code" \
   -drive if=pflash,format=raw,unit=1,file="$tmp/vars.fd" \
   "${disk[@]}" -device isa-debug-exit,iobase=0xf4,iosize=0x04 \
-  -display none -serial file:"$out" -monitor none -no-reboot -net none "$@" 2>"$out.stderr"
+  -display none -serial file:"$out" -monitor none -no-reboot -net none "$@" 2>"$out.stderr" &
+qemu=$!
+if [ -n "${UNTIL:-}" ]; then
+  while kill -0 "$qemu" 2>/dev/null; do
+    if grep -qaE -- "$UNTIL" "$out" 2>/dev/null; then
+      sleep 1   # the rest of what is being said
+      kill "$qemu"; wait "$qemu"
+      exit 100
+    fi
+    sleep 0.5
+  done
+fi
+wait "$qemu"

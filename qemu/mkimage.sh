@@ -54,7 +54,9 @@ cpus = all
 # Run every measurement 3 times and report min, median and max.
 repeats = 3
 
-# Fixed log name instead of a new one per run:
+# A log name of your own instead of run-NNNN.jsonl. A log is never
+# overwritten: once lab-run.jsonl is there, the next boots write
+# lab-run-0001.jsonl, lab-run-0002.jsonl, ...
 # output = lab-run.jsonl
 
 # Instead of measuring, show what this machine has:

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# `make run`: boots the app with its default job on 4 vCPUs, prints what it
-# said, and copies the log out of the image into build/.
+# `make run`: boots the app with its default job on 4 vCPUs, prints everything
+# it said (error lines before its banner included) and, when the run failed,
+# what QEMU said; copies the log out of the image into build/.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-b="$here/build"
+b="${EFIPMU_RUN_DIR:-$here/build}"   # image, console and copied logs (a QEMU case: its own dir)
+mkdir -p "$b"
 img="$b/run.img"
 printf 'qemu-exit\n' > "$b/run.cfg"
 # SIM=PROFILE shows the measurement job on the reference model (every line marked [SIM]).
@@ -14,7 +16,11 @@ start=$(date +%s.%N)
 "$here/qemu/boot.sh" "$img" "$b/run-console.txt"
 rc=$?
 end=$(date +%s.%N)
-"$here/qemu/console-text.sh" "$b/run-console.txt" | sed -n '/^efipmu /,$p'
+# The app's lines follow the firmware's "BdsDxe: starting Boot..."; without that line
+# (QEMU or OVMF did not get that far) all of the console is shown.
+"$here/qemu/console-text.sh" "$b/run-console.txt" |
+  awk '{ line[NR] = $0 } /^BdsDxe: starting / && !from { from = NR + 1 }
+       END { for (i = from ? from : 1; i <= NR; i++) print line[i] }'
 case $rc in
   3) verdict=PASS ;; 5) verdict=FAIL ;; 7) verdict=NO-PMU ;; 9) verdict=ERROR ;;
   124) verdict="TIMEOUT (QEMU killed)" ;; *) verdict="QEMU exit status $rc" ;;
@@ -28,5 +34,14 @@ if [ -n "$log" ]; then
 else
   echo "no log found on the image"
 fi
+case $rc in
+  3|5|7|9) ;;
+  *) # QEMU's own messages (a misspelt CPU= model or property, a missing firmware file), once each.
+     if [ -s "$b/run-console.txt.stderr" ]; then
+       echo "QEMU said:"
+       awk '!seen[$0]++ { print "  " $0 }' "$b/run-console.txt.stderr"
+     fi
+     grep -qE "CPU model|-cpu\\." "$b/run-console.txt.stderr" && echo "(qemu-system-x86_64 -cpu help lists the CPU models)" ;;
+esac
 awk -v v="$verdict" -v s="$start" -v e="$end" 'BEGIN { printf "verdict: %s; QEMU ran %.1f s\n", v, e - s }'
 case $rc in 3|7) exit 0 ;; *) exit 1 ;; esac
