@@ -112,13 +112,6 @@ void fault_test_describe(struct strbuf *sb, const struct fault_test_result *r)
 	sb_puts(sb, r->fail ? r->fail : "#GP caught on all 3 paths");
 }
 
-const char *fault_test_run(const struct pmu_backend *b, unsigned cpu)
-{
-	struct fault_test_result r;
-	fault_test_on(b, cpu, &r);
-	return r.fail;
-}
-
 void fault_test_unexpected(void)
 {
 	/* Bit 63 set, bits 62:47 clear: non-canonical, so the load raises #GP (SDM vol. 3A 6.15). */

@@ -26,8 +26,6 @@ void fault_test_on(const struct pmu_backend *b, unsigned cpu, struct fault_test_
  * PKS: #GP caught on all 3 paths", or what failed.
  */
 void fault_test_describe(struct strbuf *sb, const struct fault_test_result *r);
-/* fault_test_on's verdict alone: NULL when every #GP came back. */
-const char *fault_test_run(const struct pmu_backend *b, unsigned cpu);
 
 /*
  * Test hook for the unexpected-exception path (fault.c): a load from a

@@ -11,6 +11,7 @@
 #include "hw.h"
 #include "hw/msr.h"
 #include "platform.h"
+#include "watchdog.h"
 #include "run/run.h"
 
 #define CFG_MAX 8192
@@ -130,7 +131,7 @@ static BOOLEAN real_backend_ready(void)
 		return TRUE;
 	sb_init(&h, hex, sizeof(hex));
 	sb_hex(&h, (uint64_t)st);
-	con_write("efipmu: cannot install the #GP/#UD handler (EFI_CPU_ARCH_PROTOCOL): ");
+	con_write("efipmu: cannot install the #GP handler (EFI_CPU_ARCH_PROTOCOL): ");
 	con_write(hex);
 	con_write("; refusing to touch MSRs\n");
 	return FALSE;
@@ -151,6 +152,8 @@ static void say_banner(const struct boot *a)
 	sb_dec(&sb, p->mp.enabled);
 	sb_puts(&sb, " enabled");
 	con_line(&sb);
+	sb_puts(&sb, watchdog_plan());
+	con_line(&sb);
 	if (p->have_log) {
 		sb_puts(&sb, "log: \\efipmu\\");
 		sb_puts(&sb, p->log.name);
@@ -163,6 +166,56 @@ static void say_banner(const struct boot *a)
 		sb_puts(&sb, p->log.problem[0] ? p->log.problem : "no file system on the boot device");
 		sb_puts(&sb, "): console output only");
 	}
+	con_line(&sb);
+}
+
+/* --fault-test on one CPU (AP code): fault_test.c's result as one line. */
+static const char *fault_test_line(const struct pmu_backend *b, unsigned cpu, char *desc, size_t cap)
+{
+	struct fault_test_result r;
+	struct strbuf sb;
+	fault_test_on(b, cpu, &r);
+	sb_init(&sb, desc, cap);
+	fault_test_describe(&sb, &r);
+	return r.fail;
+}
+
+static void unexpected_on_cpu(void *ctx, unsigned cpu)
+{
+	(void)ctx;
+	(void)cpu;
+	fault_test_unexpected();
+}
+
+/* test-unexpected-fault: CPU 1 takes a #GP that is not ours, then the boot CPU (no return). */
+static void test_unexpected_fault(struct boot *a)
+{
+	struct fault_record r;
+	char line[200];
+	struct strbuf sb;
+	sb_init(&sb, line, sizeof(line));
+	if (a->pf.mp.count > 1) {
+		mp_run_on(&a->pf.mp, 1, unexpected_on_cpu, NULL, 2000000);
+		sb_puts(&sb, "CPU 1: ");
+		if (fault_unexpected(&r))
+			fault_describe(&sb, &r);
+		else
+			sb_puts(&sb, "test hook: no unexpected exception recorded");
+		con_line(&sb);
+	}
+	fault_test_unexpected();
+}
+
+/* An AP that took an exception none of ours expected, said by the boot CPU afterwards. */
+static void say_unexpected_fault(void)
+{
+	struct fault_record r;
+	char line[200];
+	struct strbuf sb;
+	if (!fault_unexpected(&r))
+		return;
+	sb_init(&sb, line, sizeof(line));
+	fault_describe(&sb, &r);
 	con_line(&sb);
 }
 
@@ -202,23 +255,29 @@ static enum verdict run(struct boot *a)
 	if (real && !real_backend_ready())
 		return VERDICT_ERROR;
 	enum verdict v = run_init(&a->run, &p->plat, &a->opt, a->cmdline, real ? &p->hw : NULL,
-				  fault_test_run);
+				  fault_test_line);
 	if (v != VERDICT_PASS)
 		return v;
 	efi_platform_open_logs(p, a->opt.output);
 	say_banner(a);
+	if (a->opt.test_unexpected_fault && real)
+		test_unexpected_fault(a);
 	header_from_firmware(&h, fw, sizeof(fw), tbuf, sizeof(tbuf));
-	return run_main(&a->run, &h);
+	v = run_main(&a->run, &h);
+	if (real)
+		say_unexpected_fault();
+	return v;
 }
 
 EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 {
 	InitializeLib(image, systab);
-	/* The boot manager arms a 5-minute watchdog (UEFI 2.x §7.5): off while we run. */
-	uefi_call_wrapper(BS->SetWatchdogTimer, 4, 0, 0, 0, NULL);
+	watchdog_begin(image);
 	struct boot *a = AllocateZeroPool(sizeof(*a));
-	if (!a)
+	if (!a) {
+		watchdog_end();
 		return EFI_OUT_OF_RESOURCES;
+	}
 	a->image = image;
 	EFI_FILE_HANDLE root = NULL;
 	if (EFI_ERROR(volume_open(image, &root)))
@@ -245,7 +304,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		fault_catch_remove();
 	if (root)
 		uefi_call_wrapper(root->Close, 1, root);
-	uefi_call_wrapper(BS->SetWatchdogTimer, 4, 300, 0, 0, NULL);
+	watchdog_end();
 	qemu_exit(a, v);
 	return v == VERDICT_PASS || v == VERDICT_NO_PMU ? EFI_SUCCESS : EFI_ABORTED;
 }

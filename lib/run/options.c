@@ -43,8 +43,8 @@ const struct opt_def options_table[OPT_COUNT] = {
 		"Report the verdict through QEMU's isa-debug-exit port (only honoured "
 		"under a hypervisor)" },
 	[OPT_FAULT_TEST] = { "fault-test", 0, 0, OPT_KIND_FLAG, FIELD(fault_test), 0, 0, NULL,
-		"Provoke a #GP (wrmsr 0x6E1 with bit 32 set) on every CPU and show it "
-		"is caught" },
+		"Provoke a #GP (a reserved bit of IA32_PERFEVTSEL0, or of IA32_PKRS where "
+		"CPUID lists PKS) on every CPU and show it is caught" },
 	[OPT_ICOUNT_CHECK] = { "icount-check", 0, 0, OPT_KIND_FLAG, FIELD(icount_check), 0, 0, NULL,
 		"Under QEMU -smp 1 -icount shift=N: check every kernel's instruction "
 		"count against the TSC" },
@@ -52,6 +52,10 @@ const struct opt_def options_table[OPT_COUNT] = {
 		"Measure start and stop skew of the barrier against one CPU at a time" },
 	[OPT_STALL_CPU] = { "stall-cpu", 0, 1, OPT_KIND_UINT, FIELD(stall_cpu), 1, CPUSET_MAX - 1, "N",
 		"Test the timeout path: CPU N (not the boot CPU) never finishes its measurement" },
+	[OPT_TEST_UNEXPECTED_FAULT] = { "test-unexpected-fault", 0, 0, OPT_KIND_FLAG,
+		FIELD(test_unexpected_fault), 0, 0, NULL,
+		"Test the unexpected-exception path: a #GP that is not ours on CPU 1, then on the "
+		"boot CPU, which hands it to the firmware and does not come back" },
 	[OPT_VERBOSE] = { "verbose", 'v', 0, OPT_KIND_FLAG, FIELD(verbose), 0, 0, NULL,
 		"Show the decoded fields of each control register under its count" },
 	[OPT_HELP] = { "help", 'h', 0, OPT_KIND_FLAG, FIELD(help), 0, 0, NULL,

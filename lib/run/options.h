@@ -38,6 +38,7 @@ enum opt_id {
 	OPT_ICOUNT_CHECK,
 	OPT_BENCH,
 	OPT_STALL_CPU,
+	OPT_TEST_UNEXPECTED_FAULT,
 	OPT_VERBOSE,
 	OPT_HELP,
 	OPT_COUNT
@@ -69,6 +70,7 @@ struct efipmu_options {
 	bool fault_test;                /* provoke a #GP on every CPU and show it is caught */
 	bool bench;                    /* make bench: the start-skew comparison */
 	uint32_t stall_cpu;            /* test hook: this CPU never finishes its measurement */
+	bool test_unexpected_fault;    /* test hook: a #GP that is not ours, on CPU 1 then the boot CPU */
 	bool icount_check;             /* QEMU -icount: the kernels' instruction claims against the TSC */
 	uint32_t config_given;         /* OPT_BIT(id) per option set by a parse (config or command line) */
 };

@@ -122,7 +122,8 @@ static void discover_on_cpu(void *ctx, unsigned cpu)
 		return;
 	s->st = pmu_discover(&a->backend, cpu, &s->info);
 	if (a->opt.fault_test && a->fault_test)
-		s->fault_test_fail = a->fault_test(&a->backend, cpu);
+		s->fault_test_fail = a->fault_test(&a->backend, cpu, s->fault_test_desc,
+						   sizeof(s->fault_test_desc));
 	s->done = 1;
 }
 
@@ -256,11 +257,11 @@ static void tally(struct run *a, enum verdict job, struct verdict_input *in)
 			in->with_pmu++;
 		else
 			in->no_pmu_reason = pmu_core_verdict(&s->info);
-		if (a->opt.fault_test && s->fault_test_fail) {
+		if (a->opt.fault_test) {
 			sb_puts(&a->sb, "CPU ");
 			sb_dec(&a->sb, i);
 			sb_puts(&a->sb, ": fault test: ");
-			sb_puts(&a->sb, s->fault_test_fail);
+			sb_puts(&a->sb, s->fault_test_desc);
 			run_say(a);
 		}
 		in->faults_caught += !s->fault_test_fail;

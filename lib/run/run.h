@@ -28,17 +28,23 @@
 struct model;
 struct dryrun;
 
+#define RUN_FAULT_TEST_LINE 160
+
 /*
- * Optional platform self-test (--fault-test): provokes #GP on every faulting
- * path of the real backend on this CPU; NULL when every one came back.
+ * The platform's self-test (--fault-test): provokes #GP on every faulting path
+ * of the backend on this CPU (AP code: no printing). Writes one line into desc
+ * (which MSR and bit, on what CPUID basis, what came back) and returns NULL
+ * when every #GP came back as a status, else what failed.
  */
-typedef const char *(*run_fault_test_fn)(const struct pmu_backend *b, unsigned cpu);
+typedef const char *(*run_fault_test_fn)(const struct pmu_backend *b, unsigned cpu, char *desc,
+					 size_t cap);
 
 /* One CPU's results, written only by that CPU (cache-line aligned: no false sharing). */
 struct run_cpu {
 	struct cpu_info info;
 	pmu_status st;
 	const char *fault_test_fail;   /* --fault-test: NULL when every #GP came back as a status */
+	char fault_test_desc[RUN_FAULT_TEST_LINE];
 	volatile uint32_t done;
 	/* core measurement: the empty kernel (overhead) then the chosen kernel */
 	struct core_snapshot snap;

@@ -52,7 +52,7 @@ static void test_every_option_round_trips(void **state)
 			       "--cpus", "0,2-5", "--repeats", "1000", "--output", "run-1.jsonl",
 			       "--list", "--selftest", "--dry-run", "--decode", "perfevtsel", "0x43003c",
 			       "--force", "--qemu-exit", "--fault-test", "--icount-check", "--bench",
-			       "--stall-cpu", "3", "--verbose",
+			       "--stall-cpu", "3", "--test-unexpected-fault", "--verbose",
 			       "--help"), PMU_OK);
 	assert_string_equal(err.msg, "");
 	assert_int_equal(o.backend, EFIPMU_BACKEND_SIM);
@@ -65,7 +65,7 @@ static void test_every_option_round_trips(void **state)
 	assert_int_equal(o.repeats, 1000);
 	assert_string_equal(o.output, "run-1.jsonl");
 	assert_true(o.list && o.selftest && o.dry_run && o.force && o.qemu_exit && o.verbose && o.help);
-	assert_true(o.fault_test && o.icount_check && o.bench);
+	assert_true(o.fault_test && o.icount_check && o.bench && o.test_unexpected_fault);
 	assert_int_equal(o.stall_cpu, 3);
 	assert_true(o.decode);
 	assert_string_equal(o.decode_box, "perfevtsel");
@@ -74,7 +74,7 @@ static void test_every_option_round_trips(void **state)
 	describe(&o, buf, sizeof(buf));
 	assert_string_equal(buf, "backend=sim sim-profile=westmere-ex sim-break=ignore-enable events=cpu/event=0x3c,umask=0/ "
 			    "kernels=spin cpus=0,2-5 repeats=1000 output=run-1.jsonl list "
-			    "selftest dry-run decode=perfevtsel:0x43003c force qemu-exit fault-test icount-check bench stall-cpu=3 verbose "
+			    "selftest dry-run decode=perfevtsel:0x43003c force qemu-exit fault-test icount-check bench stall-cpu=3 test-unexpected-fault verbose "
 			    "help");
 }
 
