@@ -270,6 +270,20 @@ static void say_package(struct run *a, const struct pkg_run *p, const char *what
 	sb_puts(&a->sb, what);
 }
 
+/*
+ * Uncore registers that do not hold values (or fault) although CPUID and the
+ * model table promise the boxes: a hypervisor without a virtual uncore has
+ * none (NO-PMU; QEMU TCG drops the writes), bare metal has a broken one.
+ */
+static enum verdict absent_uncore(struct run *a)
+{
+	if (a->slot[a->plat->bsp].info.hypervisor)
+		return VERDICT_NO_PMU;
+	sb_puts(&a->sb, "  on bare metal (no hypervisor bit in CPUID.1:ECX) these boxes must work: FAIL");
+	run_say(a);
+	return VERDICT_FAIL;
+}
+
 /* Why a package has no counts; the verdict that makes. */
 static enum verdict say_no_counts(struct run *a, const struct pkg_run *p)
 {
@@ -293,7 +307,7 @@ static enum verdict say_no_counts(struct run *a, const struct pkg_run *p)
 		sb_puts(&a->sb, " control 0), read back ");
 		sb_hex(&a->sb, pr->readback[k]);
 		run_say(a);
-		return VERDICT_NO_PMU;
+		return absent_uncore(a);
 	}
 	if (p->probe_st) {
 		say_package(a, p, "uncore register MSR ");
@@ -301,7 +315,7 @@ static enum verdict say_no_counts(struct run *a, const struct pkg_run *p)
 		sb_puts(&a->sb, " cannot be accessed: ");
 		sb_puts(&a->sb, pmu_status_str(p->probe_st));
 		run_say(a);
-		return VERDICT_NO_PMU;
+		return absent_uncore(a);
 	}
 	say_package(a, p, "not counted: ");
 	sb_puts(&a->sb, pmu_status_str(p->s.st));
