@@ -1,12 +1,16 @@
-#include "model/model.h"
+#include "model/model_devs.h"
 #include "util/fmt.h"
 
+/* The device that answers msr; NULL (#GP) where the CPU has no such MSR. */
 static const struct model_dev *dev_for(const struct model *m, uint32_t msr)
 {
+	const struct model_msr_range *r = model_msr_range_of(m->p, msr);
+	if (m->p->msrs && !r)
+		return NULL;
 	for (unsigned i = 0; i < m->p->ndevs; i++)
 		if (m->p->devs[i]->claims(m, msr))
 			return m->p->devs[i];
-	return NULL;
+	return r && r->plain ? &model_dev_plain : NULL;
 }
 
 pmu_status model_init(struct model *m, const struct model_profile *p, unsigned ncpus,

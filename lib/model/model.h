@@ -5,8 +5,9 @@
  *
  * Registers live in sparse register files, one per CPU (thread scope) and one
  * per package (uncore). Each register range belongs to a device (core PMU,
- * an uncore box, ...) that gives it its semantics; an MSR no device of the
- * profile claims raises #GP, as on hardware.
+ * an uncore box, ...) that gives it its semantics. Which MSRs exist at all is
+ * the profile's MSR map (model_msrs.c), as the manuals list them for that CPU:
+ * an MSR outside it, or one no device claims, raises #GP, as on hardware.
  */
 #ifndef EFIPMU_MODEL_H
 #define EFIPMU_MODEL_H
@@ -69,6 +70,25 @@ struct model_breakage {
 	bool ignore_enable;        /* EN bits have no effect: counters always count */
 };
 
+/*
+ * One row of a CPU's MSR map (model_msrs.c): the MSRs first..last exist on that
+ * CPU. A device of the profile gives them their semantics; where none claims an
+ * MSR of a `plain` row it is a read/write register whose bits outside `writable`
+ * are reserved (#GP). An MSR of no row raises #GP, whatever the devices claim.
+ */
+struct model_msr_range {
+	uint32_t first, last;
+	bool plain;
+	uint64_t writable;
+	const char *what;
+};
+
+struct model_msr_map {
+	const char *cpu;
+	const struct model_msr_range *r;
+	unsigned n;
+};
+
 struct model_profile {
 	const char *name;
 	const char *brand;
@@ -81,6 +101,7 @@ struct model_profile {
 	uint64_t misc_enable;
 	const struct model_dev *const *devs;
 	unsigned ndevs;
+	const struct model_msr_map *msrs;   /* NULL: every MSR a device claims (test profiles) */
 };
 
 struct model {
@@ -124,6 +145,9 @@ struct model_regfile *model_file_for(struct model *m, unsigned cpu, uint32_t msr
 unsigned model_write_count(const struct model *m, unsigned cpu);
 unsigned model_total_writes(const struct model *m);
 void model_clear_log(struct model *m);
+
+/* The row of p's MSR map that holds msr; NULL if none (or p has no map). */
+const struct model_msr_range *model_msr_range_of(const struct model_profile *p, uint32_t msr);
 
 /* Built-in profiles, looked up by name ("nehalem-ep", "sandy-bridge-ep", "no-pmu", ...). */
 const struct model_profile *model_profile_find(const char *name);

@@ -36,6 +36,7 @@ static const struct model_profile nehalem_ep = {
 	.perf_cap = 0x1c3,
 	.misc_enable = 0x850089,
 	DEVS(nhm_devs),
+	.msrs = &model_msrs_nhm_ep,
 };
 
 static const struct model_profile westmere_ep = {
@@ -49,6 +50,7 @@ static const struct model_profile westmere_ep = {
 	.perf_cap = 0x1c3,
 	.misc_enable = 0x850089,
 	DEVS(nhm_devs),
+	.msrs = &model_msrs_wsm_ep,
 };
 
 static const struct model_profile nehalem_ex = {
@@ -62,6 +64,7 @@ static const struct model_profile nehalem_ex = {
 	.perf_cap = 0x1c3,
 	.misc_enable = 0x850089,
 	DEVS(nhmex_devs),
+	.msrs = &model_msrs_nhm_ex,
 };
 
 static const struct model_profile westmere_ex = {
@@ -75,6 +78,7 @@ static const struct model_profile westmere_ex = {
 	.perf_cap = 0x1c3,
 	.misc_enable = 0x850089,
 	DEVS(nhmex_devs),
+	.msrs = &model_msrs_wsm_ex,
 };
 
 static const struct model_profile sandy_bridge_ep = {
@@ -88,6 +92,7 @@ static const struct model_profile sandy_bridge_ep = {
 	.perf_cap = 0x31c3,   /* bit 13: full-width writes through IA32_A_PMCx */
 	.misc_enable = 0x850089,
 	DEVS(snbep_devs),
+	.msrs = &model_msrs_snb_ep,
 };
 
 /* What QEMU TCG shows: leaf 0xA all zeros, no PMU MSRs. */
@@ -101,6 +106,7 @@ static const struct model_profile no_pmu = {
 	.microcode = 0x1,
 	.misc_enable = 0x1,
 	DEVS(misc_devs),
+	.msrs = &model_msrs_no_pmu,
 };
 
 const struct model_profile *const model_profiles[] = {
