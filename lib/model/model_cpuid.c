@@ -51,7 +51,7 @@ static const struct model_cpuid_leaf nehalem_ep[] = {
 	LEAF(0x80000008, 0x00003028, 0x00000000, 0x00000000, 0x00000000),
 };
 
-/* intel-06-2c-westmere-ep.txt: Xeon X5667, 06-2C-1; EBX 0x4 of leaf 0xA: no reference-cycles event */
+/* intel-06-2c-westmere-ep.txt: Xeon X5667, 06-2C-1; leaf 0xA EBX 0x4: no reference-cycles event */
 static const struct model_cpuid_leaf westmere_ep[] = {
 	LEAF(0x0, 0x0000000B, 0x756E6547, 0x6C65746E, 0x49656E69),
 	LEAF(0x1, 0x000206C1, 0x20200800, 0x029EE3FF, 0xBFEBFBFF),
@@ -190,13 +190,18 @@ static const struct model_cpuid_leaf no_pmu[] = {
 
 #define TABLE(src, l) { (src), (l), sizeof(l) / sizeof((l)[0]) }
 
-const struct model_cpuid_table model_cpuid_nehalem_ep = TABLE("intel-06-1a-nehalem-ep.txt", nehalem_ep);
-const struct model_cpuid_table model_cpuid_westmere_ep = TABLE("intel-06-2c-westmere-ep.txt", westmere_ep);
-const struct model_cpuid_table model_cpuid_nehalem_ex = TABLE("intel-06-2e-nehalem-ex.txt", nehalem_ex);
-const struct model_cpuid_table model_cpuid_westmere_ex = TABLE("intel-06-2f-westmere-ex.txt", westmere_ex);
+const struct model_cpuid_table model_cpuid_nehalem_ep =
+	TABLE("intel-06-1a-nehalem-ep.txt", nehalem_ep);
+const struct model_cpuid_table model_cpuid_westmere_ep =
+	TABLE("intel-06-2c-westmere-ep.txt", westmere_ep);
+const struct model_cpuid_table model_cpuid_nehalem_ex =
+	TABLE("intel-06-2e-nehalem-ex.txt", nehalem_ex);
+const struct model_cpuid_table model_cpuid_westmere_ex =
+	TABLE("intel-06-2f-westmere-ex.txt", westmere_ex);
 const struct model_cpuid_table model_cpuid_sandy_bridge_ep =
 	TABLE("intel-06-2d-sandy-bridge-ep.txt", sandy_bridge_ep);
-const struct model_cpuid_table model_cpuid_no_pmu = TABLE(NULL, no_pmu);
+const struct model_cpuid_table model_cpuid_no_pmu =
+	TABLE(NULL, no_pmu);
 
 const struct model_cpuid_leaf *model_cpuid_find(const struct model_cpuid_table *t, uint32_t leaf,
 						uint32_t sub)

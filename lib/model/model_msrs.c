@@ -3,8 +3,9 @@
  * §1.6, §2.1, §3.2-§3.4, §4.3-§4.5; the SDM MSR tables as edk2 transcribes
  * them: NehalemMsr.h for 06_1AH/06_2EH, which Westmere (06_2CH, 06_2FH) keeps,
  * SandyBridgeMsr.h for 06_2DH). An MSR of no row raises #GP in the model, so
- * PKRS (0x6E1, Sapphire Rapids on), FIXED_CTR3 (0x30C, Ice Lake on) and the v4
- * IA32_PERF_GLOBAL_STATUS_SET / GLOBAL_INUSE (0x391 / 0x392) fault here. On
+ * PKRS (0x6E1, Sapphire Rapids on: QEMU-FACTS.md), FIXED_CTR3 (0x30C, Ice Lake
+ * on: REGISTERS.md §1.2) and the v4 IA32_PERF_GLOBAL_STATUS_SET / GLOBAL_INUSE
+ * (0x391 / 0x392) fault here. On
  * these v3 parts 0x390 is GLOBAL_OVF_CTRL (the core device refuses the v4-only
  * bits of STATUS_RESET), and on the Nehalem/Westmere client uncore 0x391-0x396
  * are the uncore's own registers (§2.1).
@@ -28,7 +29,8 @@
  * PERF_CAPABILITIES[12] says so (the Sandy Bridge-EP profile).
  * MSR_PEBS_ENABLE (E-nhm, E-snb): PEBS_EN_PMC0-3 bits 3:0, LL_EN_PMC0-3 bits 35:32; SNB adds
  * PS_EN bit 63.
- * MSR_PEBS_LD_LAT (E-nhm, E-snb): the load-latency threshold, bits 15:0; 63:16 reserved.
+ * MSR_PEBS_LD_LAT (0x3F6, REGISTERS.md §1.2; E-nhm, E-snb): the load-latency threshold,
+ * bits 15:0; 63:16 reserved.
  */
 #define DEBUGCTL_NHM   0x3FC3ull
 #define DEBUGCTL_SNB   (DEBUGCTL_NHM | 1ull << 14)

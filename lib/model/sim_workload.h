@@ -30,7 +30,7 @@
 #include "check/kernels.h"
 #include "model/model.h"
 
-/* Simulated instructions of the run, run on cpu; 0 (nothing run) for a kernel the model does not know. */
+/* Simulated instructions of the run on cpu; 0 (nothing run) for a kernel the model lacks. */
 uint64_t sim_workload_run(struct model *m, unsigned cpu, const struct kernel_desc *k,
 			  uint64_t iterations);
 

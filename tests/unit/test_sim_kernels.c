@@ -82,7 +82,7 @@ static uint64_t model_count(const struct sim_counts *c, enum kernel_event ev, bo
 	}
 }
 
-/* Two descriptions written apart from each other agree: every kernel, every claim the model can judge. */
+/* Two descriptions written apart agree: every kernel, every claim the model can judge. */
 static void test_agrees_with_the_claim_table(void **state)
 {
 	static const uint64_t ns[] = { 1, 2, 7, 1000, 123457 };
@@ -105,7 +105,7 @@ static void test_agrees_with_the_claim_table(void **state)
 	}
 }
 
-/* The app's instruction check, on the model: (kernel - empty) on the instructions counter vs the claim. */
+/* The app's instruction check on the model: (kernel - empty) instructions against the claim. */
 struct sim_call {
 	struct model *m;
 	const struct kernel_desc *k;
@@ -118,8 +118,8 @@ static uint64_t sim_call(const void *arg)
 	return sim_workload_run(c->m, 0, c->k, c->n);
 }
 
-static uint64_t instructions_of(struct model *m, const struct pmu_backend *b, const struct cpu_info *ci,
-				const struct kernel_desc *k, uint64_t n)
+static uint64_t instructions_of(struct model *m, const struct pmu_backend *b,
+				const struct cpu_info *ci, const struct kernel_desc *k, uint64_t n)
 {
 	struct core_snapshot snap;
 	struct core_session *s = calloc(1, sizeof(*s));
@@ -135,8 +135,8 @@ static uint64_t instructions_of(struct model *m, const struct pmu_backend *b, co
 	return d;
 }
 
-static bool instruction_check(struct model *m, const struct pmu_backend *b, const struct cpu_info *ci,
-			      const struct kernel_desc *k, uint64_t n)
+static bool instruction_check(struct model *m, const struct pmu_backend *b,
+			      const struct cpu_info *ci, const struct kernel_desc *k, uint64_t n)
 {
 	uint64_t over = instructions_of(m, b, ci, kernel_find("empty"), n);
 	uint64_t got = instructions_of(m, b, ci, k, n) - over;
