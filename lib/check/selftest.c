@@ -240,7 +240,7 @@ unsigned st_ones(uint64_t v)
 
 /* ---- the reference model as the kernel runner ---- */
 
-/* sim_workload replays the kernel's claims, uncore clock ticks included, one cycle each. */
+/* sim_workload replays what the kernel executes (the model's description), one cycle each. */
 static uint64_t sim_kernel(const void *arg)
 {
 	const struct selftest_call *c = arg;

@@ -19,6 +19,7 @@
 #define MSR_SMI_COUNT                0x034u
 
 #define MISC_ENABLE_PERFMON_BIT      7
+#define MISC_ENABLE_LIMIT_CPUID_BIT  22   /* SDM vol. 4 table 2-2: CPUID.0 reports max leaf 2 */
 #define PERF_CAP_FW_WRITE_BIT        13
 #define CPUID1_ECX_PDCM_BIT          15
 #define CPUID1_ECX_HYPERVISOR_BIT    31

@@ -1,12 +1,16 @@
-#include "model/model.h"
+#include "model/model_devs.h"
 #include "util/fmt.h"
 
+/* The device that answers msr; NULL (#GP) where the CPU has no such MSR. */
 static const struct model_dev *dev_for(const struct model *m, uint32_t msr)
 {
+	const struct model_msr_range *r = model_msr_range_of(m->p, msr);
+	if (m->p->msrs && !r)
+		return NULL;
 	for (unsigned i = 0; i < m->p->ndevs; i++)
 		if (m->p->devs[i]->claims(m, msr))
 			return m->p->devs[i];
-	return NULL;
+	return r && r->plain ? &model_dev_plain : NULL;
 }
 
 pmu_status model_init(struct model *m, const struct model_profile *p, unsigned ncpus,
@@ -173,63 +177,16 @@ static pmu_status sim_rdpmc(void *ctx, unsigned cpu, uint32_t index, uint64_t *v
 	return st;
 }
 
-static void put_str(uint32_t *regs, unsigned nregs, const char *s)
-{
-	size_t n = pmu_strlen(s);
-	for (unsigned i = 0; i < nregs * 4; i++) {
-		uint32_t c = i < n ? (uint8_t)s[i] : 0;
-		regs[i / 4] |= c << (8 * (i % 4));
-	}
-}
-
 static pmu_status sim_cpuid(void *ctx, unsigned cpu, uint32_t leaf, uint32_t sub,
 			    struct pmu_cpuid *out)
 {
 	struct model *m = ctx;
-	const struct model_profile *p = m->p;
-	(void)sub;
 	if (cpu >= m->ncpus)
 		return PMU_ERR_INVALID;
-	pmu_memset(out, 0, sizeof(*out));
-	switch (leaf) {
-	case 0: {
-		uint32_t v[3] = { 0, 0, 0 };
-		put_str(v, 3, p->vendor);
-		out->eax = 0xB;
-		out->ebx = v[0];
-		out->edx = v[1];
-		out->ecx = v[2];
-		break;
-	}
-	case 1:
-		out->eax = p->signature;
-		out->ebx = (uint32_t)cpu << 24;   /* initial APIC id */
-		out->ecx = p->cpuid1_ecx;
-		out->edx = 1u << 5;               /* MSR instructions */
-		m->ucode_latch[cpu] = (uint64_t)p->microcode << 32;
-		break;
-	case 0xA:
-		out->eax = p->cpuid_0a[0];
-		out->ebx = p->cpuid_0a[1];
-		out->ecx = p->cpuid_0a[2];
-		out->edx = p->cpuid_0a[3];
-		break;
-	case 0x80000000u:
-		out->eax = 0x80000004u;
-		break;
-	case 0x80000002u: case 0x80000003u: case 0x80000004u: {
-		uint32_t r[12] = { 0 };
-		put_str(r, 12, p->brand);
-		unsigned o = (leaf - 0x80000002u) * 4;
-		out->eax = r[o];
-		out->ebx = r[o + 1];
-		out->ecx = r[o + 2];
-		out->edx = r[o + 3];
-		break;
-	}
-	default:
-		break;
-	}
+	*out = model_cpuid_answer(m, cpu, leaf, sub);
+	/* SDM: CPUID(1) loads the microcode revision into IA32_BIOS_SIGN_ID[63:32]. */
+	if (leaf == 1)
+		m->ucode_latch[cpu] = (uint64_t)m->p->microcode << 32;
 	return PMU_OK;
 }
 

@@ -5,8 +5,9 @@
  *
  * Registers live in sparse register files, one per CPU (thread scope) and one
  * per package (uncore). Each register range belongs to a device (core PMU,
- * an uncore box, ...) that gives it its semantics; an MSR no device of the
- * profile claims raises #GP, as on hardware.
+ * an uncore box, ...) that gives it its semantics. Which MSRs exist at all is
+ * the profile's MSR map (model_msrs.c), as the manuals list them for that CPU:
+ * an MSR outside it, or one no device claims, raises #GP, as on hardware.
  */
 #ifndef EFIPMU_MODEL_H
 #define EFIPMU_MODEL_H
@@ -69,18 +70,48 @@ struct model_breakage {
 	bool ignore_enable;        /* EN bits have no effect: counters always count */
 };
 
+/*
+ * One row of a CPU's MSR map (model_msrs.c): the MSRs first..last exist on that
+ * CPU. A device of the profile gives them their semantics; where none claims an
+ * MSR of a `plain` row it is a read/write register whose bits outside `writable`
+ * are reserved (#GP). An MSR of no row raises #GP, whatever the devices claim.
+ */
+struct model_msr_range {
+	uint32_t first, last;
+	bool plain;
+	uint64_t writable;
+	const char *what;
+};
+
+struct model_msr_map {
+	const char *cpu;
+	const struct model_msr_range *r;
+	unsigned n;
+};
+
+/* One CPUID leaf (or subleaf) as a CPU returned it (model_cpuid.c). */
+struct model_cpuid_leaf {
+	uint32_t leaf, sub;
+	bool any_sub;              /* a leaf without subleaves: ECX is ignored */
+	uint32_t eax, ebx, ecx, edx;
+};
+
+struct model_cpuid_table {
+	const char *source;        /* the dump in ../shared/reference/cpuid/; NULL: none */
+	const struct model_cpuid_leaf *leaf;
+	unsigned n;
+};
+
 struct model_profile {
 	const char *name;
-	const char *brand;
-	char vendor[13];
-	uint32_t signature;        /* CPUID.1:EAX */
-	uint32_t cpuid1_ecx;
-	uint32_t cpuid_0a[4];      /* EAX, EBX, ECX, EDX of leaf 0xA */
+	const char *brand;         /* answered for leaves 0x80000002-4 */
+	const struct model_cpuid_table *cpuid;
 	uint32_t microcode;
 	uint64_t perf_cap;
 	uint64_t misc_enable;
 	const struct model_dev *const *devs;
 	unsigned ndevs;
+	const struct model_msr_map *msrs;   /* NULL: every MSR a device claims (test profiles) */
 };
 
 struct model {
@@ -124,6 +155,17 @@ struct model_regfile *model_file_for(struct model *m, unsigned cpu, uint32_t msr
 unsigned model_write_count(const struct model *m, unsigned cpu);
 unsigned model_total_writes(const struct model *m);
 void model_clear_log(struct model *m);
+
+/* The leaf as p's table holds it (NULL: not listed), and its registers (zeros if not listed). */
+const struct model_cpuid_leaf *model_cpuid_find(const struct model_cpuid_table *t, uint32_t leaf,
+						uint32_t sub);
+struct pmu_cpuid model_cpuid_raw(const struct model_profile *p, uint32_t leaf, uint32_t sub);
+/* What CPUID returns on the model's cpu (APIC IDs, brand, MISC_ENABLE[22]: model_cpuid.c). */
+struct pmu_cpuid model_cpuid_answer(const struct model *m, unsigned cpu, uint32_t leaf,
+				    uint32_t sub);
+
+/* The row of p's MSR map that holds msr; NULL if none (or p has no map). */
+const struct model_msr_range *model_msr_range_of(const struct model_profile *p, uint32_t msr);
 
 /* Built-in profiles, looked up by name ("nehalem-ep", "sandy-bridge-ep", "no-pmu", ...). */
 const struct model_profile *model_profile_find(const char *name);

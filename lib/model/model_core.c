@@ -39,29 +39,35 @@ static const uint32_t fixed_code[] = {
 };
 #define N_FIXED_CODES (sizeof(fixed_code) / sizeof(fixed_code[0]))
 
+/* CPUID.0AH of the profile (seed 004, REGISTERS.md §1.1). */
+static struct pmu_cpuid leaf_0a(const struct model *m)
+{
+	return model_cpuid_raw(m->p, 0xA, 0);
+}
+
 unsigned model_pmu_version(const struct model *m)
 {
-	return m->p->cpuid_0a[0] & 0xff;
+	return leaf_0a(m).eax & 0xff;
 }
 
 unsigned model_n_gp(const struct model *m)
 {
-	return (m->p->cpuid_0a[0] >> 8) & 0xff;
+	return (leaf_0a(m).eax >> 8) & 0xff;
 }
 
 unsigned model_gp_width(const struct model *m)
 {
-	return (m->p->cpuid_0a[0] >> 16) & 0xff;
+	return (leaf_0a(m).eax >> 16) & 0xff;
 }
 
 unsigned model_n_fixed(const struct model *m)
 {
-	return model_pmu_version(m) > 1 ? (m->p->cpuid_0a[3] & 0x1f) : 0;
+	return model_pmu_version(m) > 1 ? (leaf_0a(m).edx & 0x1f) : 0;
 }
 
 unsigned model_fixed_width(const struct model *m)
 {
-	return model_pmu_version(m) > 1 ? ((m->p->cpuid_0a[3] >> 5) & 0xff) : 0;
+	return model_pmu_version(m) > 1 ? ((leaf_0a(m).edx >> 5) & 0xff) : 0;
 }
 
 static bool in_range(uint32_t msr, uint32_t base, unsigned n)
@@ -158,7 +164,7 @@ static uint64_t ovf_ctrl_writable(const struct model *m)
  */
 static uint64_t offcore_writable(const struct model *m, uint32_t msr)
 {
-	uint32_t sig = m->p->signature;
+	uint32_t sig = model_cpuid_raw(m->p, 1, 0).eax;
 	uint32_t model = ((sig >> 4) & 0xf) | ((sig >> 12) & 0xf0);
 	bool nehalem = model == 0x1a || model == 0x1e || model == 0x1f || model == 0x2e;
 	if (msr != MSR_OFFCORE_RSP_0 && (msr != MSR_OFFCORE_RSP_1 || nehalem))

@@ -6,6 +6,17 @@
 
 extern const struct model_dev model_dev_misc;   /* BIOS_SIGN_ID, MISC_ENABLE, PERF_CAPABILITIES, SMI_COUNT */
 extern const struct model_dev model_dev_core;   /* architectural core PMU (seeds 003, 004) */
+/* A present MSR no device models: a plain register of its map row (model_msrs.c). */
+extern const struct model_dev model_dev_plain;
+
+/* CPUID tables of the built-in profiles (model_cpuid.c). */
+extern const struct model_cpuid_table model_cpuid_nehalem_ep, model_cpuid_westmere_ep,
+	model_cpuid_nehalem_ex, model_cpuid_westmere_ex, model_cpuid_sandy_bridge_ep,
+	model_cpuid_no_pmu;
+
+/* MSR maps of the seed CPUs (model_msrs.c). */
+extern const struct model_msr_map model_msrs_nhm_ep, model_msrs_wsm_ep, model_msrs_nhm_ex,
+	model_msrs_wsm_ex, model_msrs_snb_ep, model_msrs_no_pmu;
 
 /* CPUID.0AH fields of the model's profile, as the core device sees them. */
 unsigned model_n_gp(const struct model *m);

@@ -10,7 +10,7 @@ static bool misc_claims(const struct model *m, uint32_t msr)
 	case MSR_SMI_COUNT:
 		return true;
 	case MSR_IA32_PERF_CAPABILITIES:
-		return (m->p->cpuid1_ecx >> CPUID1_ECX_PDCM_BIT) & 1;
+		return (model_cpuid_raw(m->p, 1, 0).ecx >> CPUID1_ECX_PDCM_BIT) & 1;
 	default:
 		return false;
 	}

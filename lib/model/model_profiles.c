@@ -1,16 +1,11 @@
 /*
- * Built-in CPU profiles of the reference model. CPUID values follow what
- * REGISTERS.md §0.1 and §1.1 say of each target; they are simulated values.
+ * Built-in CPU profiles of the reference model. CPUID comes from real dumps of
+ * each processor (model_cpuid.c), which MSRs exist from the manuals
+ * (model_msrs.c); PERF_CAPABILITIES, MISC_ENABLE and the microcode revision
+ * are simulated values.
  */
 #include "model/model_devs.h"
 #include "util/fmt.h"
-
-#define SIG(fam, model, step) \
-	((((model) >> 4) << 16) | ((fam) << 8) | (((model) & 0xf) << 4) | (step))
-#define LEAF_0A_EAX(ver, ngp, width, len) ((ver) | (ngp) << 8 | (width) << 16 | (len) << 24)
-#define LEAF_0A_EDX(nfix, width) ((nfix) | (width) << 5)
-#define PDCM (1u << 15)
-#define HYPERVISOR (1u << 31)
 
 static const struct model_dev *const nhm_devs[] = {
 	&model_dev_misc, &model_dev_core, &model_dev_nhm_uncore,
@@ -27,84 +22,85 @@ static const struct model_dev *const misc_devs[] = { &model_dev_misc };
 
 static const struct model_profile nehalem_ep = {
 	.name = "nehalem-ep",
-	.brand = "Simulated Xeon X5570 (Nehalem-EP, reference model)",
-	.vendor = "GenuineIntel",
-	.signature = SIG(6, 0x1A, 5),
-	.cpuid1_ecx = PDCM,
-	.cpuid_0a = { LEAF_0A_EAX(3, 4, 48, 7), 0, 0, LEAF_0A_EDX(3, 48) },
+	.brand = "Simulated Xeon X5550 ES (Nehalem-EP)",
+	.cpuid = &model_cpuid_nehalem_ep,
 	.microcode = 0x19,
 	.perf_cap = 0x1c3,
 	.misc_enable = 0x850089,
 	DEVS(nhm_devs),
+	.msrs = &model_msrs_nhm_ep,
+};
+
+/* Nehalem-EP whose firmware set Limit CPUID Maxval (a BIOS setup option): leaf 0xA hidden. */
+static const struct model_profile nehalem_ep_cpuid_limited = {
+	.name = "nehalem-ep-cpuid-limited",
+	.brand = "Simulated Xeon X5550 ES (Nehalem-EP)",
+	.cpuid = &model_cpuid_nehalem_ep,
+	.microcode = 0x19,
+	.perf_cap = 0x1c3,
+	.misc_enable = 0x850089 | 1ull << 22,
+	DEVS(nhm_devs),
+	.msrs = &model_msrs_nhm_ep,
 };
 
 static const struct model_profile westmere_ep = {
 	.name = "westmere-ep",
-	.brand = "Simulated Xeon X5670 (Westmere-EP, reference model)",
-	.vendor = "GenuineIntel",
-	.signature = SIG(6, 0x2C, 2),
-	.cpuid1_ecx = PDCM,
-	.cpuid_0a = { LEAF_0A_EAX(3, 4, 48, 7), 0, 0, LEAF_0A_EDX(3, 48) },
+	.brand = "Simulated Xeon X5667 (Westmere-EP)",
+	.cpuid = &model_cpuid_westmere_ep,
 	.microcode = 0x1f,
 	.perf_cap = 0x1c3,
 	.misc_enable = 0x850089,
 	DEVS(nhm_devs),
+	.msrs = &model_msrs_wsm_ep,
 };
 
 static const struct model_profile nehalem_ex = {
 	.name = "nehalem-ex",
-	.brand = "Simulated Xeon X7560 (Nehalem-EX, reference model)",
-	.vendor = "GenuineIntel",
-	.signature = SIG(6, 0x2E, 6),
-	.cpuid1_ecx = PDCM,
-	.cpuid_0a = { LEAF_0A_EAX(3, 4, 48, 7), 0, 0, LEAF_0A_EDX(3, 48) },
+	.brand = "Simulated Xeon E7520 (Nehalem-EX)",
+	.cpuid = &model_cpuid_nehalem_ex,
 	.microcode = 0x0b,
 	.perf_cap = 0x1c3,
 	.misc_enable = 0x850089,
 	DEVS(nhmex_devs),
+	.msrs = &model_msrs_nhm_ex,
 };
 
 static const struct model_profile westmere_ex = {
 	.name = "westmere-ex",
-	.brand = "Simulated Xeon E7-4870 (Westmere-EX, reference model)",
-	.vendor = "GenuineIntel",
-	.signature = SIG(6, 0x2F, 2),
-	.cpuid1_ecx = PDCM,
-	.cpuid_0a = { LEAF_0A_EAX(3, 4, 48, 7), 0, 0, LEAF_0A_EDX(3, 48) },
+	.brand = "Simulated Xeon E7-4870 (Westmere-EX)",
+	.cpuid = &model_cpuid_westmere_ex,
 	.microcode = 0x37,
 	.perf_cap = 0x1c3,
 	.misc_enable = 0x850089,
 	DEVS(nhmex_devs),
+	.msrs = &model_msrs_wsm_ex,
 };
 
 static const struct model_profile sandy_bridge_ep = {
 	.name = "sandy-bridge-ep",
-	.brand = "Simulated Xeon E5-2680 (Sandy Bridge-EP, reference model)",
-	.vendor = "GenuineIntel",
-	.signature = SIG(6, 0x2D, 7),
-	.cpuid1_ecx = PDCM,
-	.cpuid_0a = { LEAF_0A_EAX(3, 4, 48, 7), 0, 0, LEAF_0A_EDX(3, 48) },
+	.brand = "Simulated Xeon E5 8-core ES (Sandy Bridge-EP)",
+	.cpuid = &model_cpuid_sandy_bridge_ep,
 	.microcode = 0x710,
 	.perf_cap = 0x31c3,   /* bit 13: full-width writes through IA32_A_PMCx */
 	.misc_enable = 0x850089,
 	DEVS(snbep_devs),
+	.msrs = &model_msrs_snb_ep,
 };
 
-/* What QEMU TCG shows: leaf 0xA all zeros, no PMU MSRs. */
+/* What QEMU TCG shows: leaf 0xA all zeros, no PMU MSRs (model_cpuid.c: no dump). */
 static const struct model_profile no_pmu = {
 	.name = "no-pmu",
 	.brand = "Simulated CPU without PMU (reference model)",
-	.vendor = "GenuineIntel",
-	.signature = SIG(6, 0x2D, 7),
-	.cpuid1_ecx = HYPERVISOR,
-	.cpuid_0a = { 0, 0, 0, 0 },
+	.cpuid = &model_cpuid_no_pmu,
 	.microcode = 0x1,
 	.misc_enable = 0x1,
 	DEVS(misc_devs),
+	.msrs = &model_msrs_no_pmu,
 };
 
 const struct model_profile *const model_profiles[] = {
 	&nehalem_ep, &westmere_ep, &nehalem_ex, &westmere_ex, &sandy_bridge_ep, &no_pmu,
+	&nehalem_ep_cpuid_limited,
 };
 const unsigned model_profile_count = sizeof(model_profiles) / sizeof(model_profiles[0]);
 

@@ -1,13 +1,9 @@
 #include "model/sim_workload.h"
 #include "model/model_devs.h"
+#include "model/sim_kernels.h"
 
-/* What a stimulus follows: one a cycle, or one of the kernel's claims spread over the cycles. */
+/* What a stimulus follows: one a cycle, or one of the kernel's counts spread over the cycles. */
 enum source { SRC_CYCLE, SRC_BRANCH, SRC_MISP, SRC_LOAD, SRC_NT_STORE, SRC_LOCK, SRC_N };
-
-static const enum kernel_event src_claim[SRC_N] = {
-	[SRC_CYCLE] = KEV_INSTRUCTIONS, [SRC_BRANCH] = KEV_BRANCHES, [SRC_MISP] = KEV_BRANCH_MISSES,
-	[SRC_LOAD] = KEV_LOADS, [SRC_NT_STORE] = KEV_NT_STORES, [SRC_LOCK] = KEV_LOCKED,
-};
 
 struct rule {
 	const struct model_dev *dev;   /* raised only when the profile has this device */
@@ -42,11 +38,17 @@ static const struct rule rules[] = {
 };
 #define N_RULES (sizeof(rules) / sizeof(rules[0]))
 
-static uint64_t claim(const struct kernel_desc *k, enum kernel_event ev, uint64_t iterations)
+/* What the kernel executes, from the model's own description of its code (none: nothing). */
+static void kernel_totals(const struct kernel_desc *k, uint64_t iterations, uint64_t *total)
 {
-	const struct kernel_expect *e = kernel_expect_for(k, ev);
-	int64_t v = e ? kernel_expected(e, iterations) : 0;
-	return v > 0 ? (uint64_t)v : 0;
+	struct sim_counts c;
+	(void)sim_kernel_counts(sim_kernel_code_find(k->name), iterations, &c);
+	total[SRC_CYCLE] = c.instructions;
+	total[SRC_BRANCH] = c.branches;
+	total[SRC_MISP] = c.mispredicts;
+	total[SRC_LOAD] = c.loads;
+	total[SRC_NT_STORE] = c.nt_stores;
+	total[SRC_LOCK] = c.locked;
 }
 
 static bool profile_has(const struct model *m, const struct model_dev *d)
@@ -65,8 +67,7 @@ uint64_t sim_workload_run(struct model *m, unsigned cpu, const struct kernel_des
 	struct model_stim stim[N_RULES];
 	uint8_t src[N_RULES];
 	unsigned n = 0;
-	for (unsigned s = 0; s < SRC_N; s++)
-		total[s] = claim(k, src_claim[s], iterations);
+	kernel_totals(k, iterations, total);
 	for (unsigned r = 0; r < N_RULES; r++) {
 		if (!profile_has(m, rules[r].dev))
 			continue;

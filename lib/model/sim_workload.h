@@ -1,14 +1,15 @@
 /*
  * What a kernel run looks like to the reference model: the model sees no
- * real instructions, so `--backend sim` replays the kernel's claimed counts
- * as cycles of event stimuli. One cycle per instruction (IPC 1); every other
- * claim is spread evenly over those cycles, so a run raises exactly the
- * claimed number of each stimulus. Every count this yields is simulated.
+ * real instructions, so `--backend sim` replays what the kernel executes, from
+ * the model's own description of its code (sim_kernels.c, not the kernel's
+ * claims), as cycles of event stimuli. One cycle per instruction (IPC 1);
+ * every other count is spread evenly over those cycles, so a run raises
+ * exactly that number of each stimulus. Every count this yields is simulated.
  *
  * Each cycle carries, for the devices the model's profile has:
  *   core (REGISTERS.md §1.7, §5): instructions, core and reference cycles (1 per cycle),
- *     branches and mispredicts (the claims);
- *   uncore (package of cpu; the model has no cache, so every claimed load is a memory
+ *     branches and mispredicts;
+ *   uncore (package of cpu; the model has no cache, so every load is a memory
  *   read and every non-temporal store a partial-line memory write):
  *     NHM/WSM client (§2.7): reads -> UNC_QMC_NORMAL_READS.ANY (0x2C, umask 0x07 and the
  *       kernel's 0x0F), UNC_QHL_REQUESTS.LOCAL_READS (0x20/0x10); nt stores ->
@@ -29,7 +30,7 @@
 #include "check/kernels.h"
 #include "model/model.h"
 
-/* Simulated instructions of the run (the kernel's claim for `iterations`), run on cpu. */
+/* Simulated instructions of the run on cpu; 0 (nothing run) for a kernel the model lacks. */
 uint64_t sim_workload_run(struct model *m, unsigned cpu, const struct kernel_desc *k,
 			  uint64_t iterations);
 

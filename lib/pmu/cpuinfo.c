@@ -124,6 +124,8 @@ pmu_status pmu_discover(const struct pmu_backend *b, unsigned cpu, struct cpu_in
 		ci->microcode = (uint32_t)(sig >> 32);
 		ci->misc_enable_st = pmu_rdmsr(b, cpu, MSR_IA32_MISC_ENABLE, &ci->misc_enable);
 	}
+	ci->cpuid_limited = ci->misc_enable_st == PMU_OK &&
+			    ((ci->misc_enable >> MISC_ENABLE_LIMIT_CPUID_BIT) & 1);
 	if (ci->pdcm) {
 		ci->perf_cap_st = pmu_rdmsr(b, cpu, MSR_IA32_PERF_CAPABILITIES, &ci->perf_cap);
 		ci->perf_cap_valid = ci->perf_cap_st == PMU_OK;
@@ -140,6 +142,8 @@ bool pmu_core_present(const struct cpu_info *ci)
 
 const char *pmu_core_verdict(const struct cpu_info *ci)
 {
+	if (ci->max_leaf < 0xA && ci->cpuid_limited)
+		return "Limit CPUID Maxval (IA32_MISC_ENABLE[22]) hides CPUID leaf 0xA";
 	if (ci->max_leaf < 0xA)
 		return "no architectural PMU: CPUID leaf 0xA not implemented";
 	if (ci->arch.version == 0)

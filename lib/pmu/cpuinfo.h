@@ -53,6 +53,7 @@ struct cpu_info {
 
 	pmu_status misc_enable_st;
 	uint64_t misc_enable;
+	bool cpuid_limited;                 /* MISC_ENABLE[22]: CPUID.0 reports at most leaf 2 */
 
 	enum uncore_family uncore;
 };
@@ -73,7 +74,7 @@ pmu_status pmu_discover(const struct pmu_backend *b, unsigned cpu, struct cpu_in
 
 /* True when the core PMU can be used: version >= 1 and MISC_ENABLE[7] set. */
 bool pmu_core_present(const struct cpu_info *ci);
-/* One line saying why not, or "architectural PMU version N". */
+/* One line saying why not (naming Limit CPUID Maxval where it hides leaf 0xA), or that it is. */
 const char *pmu_core_verdict(const struct cpu_info *ci);
 
 #endif

@@ -951,12 +951,10 @@ static void test_full_width_preload_above_2_31(void **state)
 
 static const struct model_dev *const core_devs[] = { &model_dev_misc, &model_dev_core };
 
-static struct rig *custom_rig(struct model_profile *p, uint32_t eax, uint32_t edx)
+static struct rig *custom_rig(struct custom_profile *c, uint32_t eax, uint32_t edx)
 {
-	*p = *model_profile_find("sandy-bridge-ep");
+	struct model_profile *p = custom_profile(c, "sandy-bridge-ep", eax, edx);
 	p->name = "custom";
-	p->cpuid_0a[0] = eax;
-	p->cpuid_0a[3] = edx;
 	p->perf_cap = 0x1c3;   /* no FW_WRITE */
 	p->devs = core_devs;
 	p->ndevs = 2;
@@ -971,7 +969,7 @@ static struct rig *custom_rig(struct model_profile *p, uint32_t eax, uint32_t ed
 static void test_v1_start_stop_through_en_40_bits(void **state)
 {
 	(void)state;
-	struct model_profile p;
+	struct custom_profile p;
 	/* version 1, 2 GP counters of 40 bits, vector length 7 */
 	struct rig *r = custom_rig(&p, 1 | 2 << 8 | 40 << 16 | 7u << 24, 0);
 	struct pmu_event_req q[] = { instructions(), llc_refs(0x3) };
@@ -1003,7 +1001,7 @@ static void test_v1_start_stop_through_en_40_bits(void **state)
 static void test_width_44(void **state)
 {
 	(void)state;
-	struct model_profile p;
+	struct custom_profile p;
 	/* version 3, 4 GP of 44 bits, 3 fixed of 44 bits */
 	struct rig *r = custom_rig(&p, 3 | 4 << 8 | 44 << 16 | 7u << 24, 3 | 44 << 5);
 	struct pmu_event_req q[] = { instructions(), llc_refs(0xF) };

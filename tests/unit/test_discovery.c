@@ -1,6 +1,7 @@
 /* Discovery on the reference model: CPUID.0AH decoding, MSR reads, uncore family. */
 #include "testutil.h"
 #include "pmu/cpuinfo.h"
+#include "pmu/cacheinfo.h"
 #include "hw/msr.h"
 
 static void test_decode_0a_fields(void **state)
@@ -46,7 +47,7 @@ static void test_discover_nehalem_ex(void **state)
 	assert_string_equal(ci.vendor, "GenuineIntel");
 	assert_int_equal(ci.family, 6);
 	assert_int_equal(ci.model, 0x2E);
-	assert_int_equal(ci.stepping, 6);
+	assert_int_equal(ci.stepping, 5);   /* the dumped Xeon E7520 */
 	assert_int_equal(ci.microcode, 0x0b);
 	assert_int_equal(ci.microcode_st, PMU_OK);
 	assert_true(ci.perf_cap_valid);
@@ -56,6 +57,65 @@ static void test_discover_nehalem_ex(void **state)
 	assert_true(pmu_core_present(&ci));
 	assert_non_null(strstr(ci.brand, "Nehalem-EX"));
 	free(m);
+}
+
+/*
+ * Discovery on each profile gives the facts of the dumped processor (SOURCE.md of
+ * ../shared/reference/cpuid/ names the parts; their L3 sizes are Intel's: X5550 8 MB,
+ * X5667 12 MB, E7520 18 MB, E7-4870 30 MB, the 8-core SNB-EP 20 MB). CPUID.0AH EBX
+ * as dumped: Westmere parts lack the reference-cycles event, the E7520 also branch
+ * mispredicts.
+ */
+static void test_discover_every_profile(void **state)
+{
+	static const struct {
+		const char *profile;
+		uint32_t model, stepping, max_leaf, ebx_unavail;
+		unsigned version, n_gp, n_fixed;
+		uint64_t llc;
+	} want[] = {
+		{ "nehalem-ep", 0x1A, 2, 0xB, 0x00, 3, 4, 3, 8u << 20 },
+		{ "westmere-ep", 0x2C, 1, 0xB, 0x04, 3, 4, 3, 12u << 20 },
+		{ "nehalem-ex", 0x2E, 5, 0xB, 0x44, 3, 4, 3, 18u << 20 },
+		{ "westmere-ex", 0x2F, 2, 0xB, 0x04, 3, 4, 3, 30u << 20 },
+		{ "sandy-bridge-ep", 0x2D, 5, 0xD, 0x00, 3, 4, 3, 20u << 20 },
+		{ "no-pmu", 0x2D, 7, 0xB, 0x00, 0, 0, 0, 0 },
+	};
+	(void)state;
+	for (unsigned i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		struct pmu_backend b;
+		struct model *m = test_model(want[i].profile, 4, 1, &b);
+		struct cpu_info ci = { 0 };
+		assert_int_equal(pmu_discover(&b, 3, &ci), PMU_OK);
+		assert_string_equal(ci.vendor, "GenuineIntel");
+		assert_int_equal(ci.family, 6);
+		assert_int_equal(ci.model, want[i].model);
+		assert_int_equal(ci.stepping, want[i].stepping);
+		assert_int_equal(ci.max_leaf, want[i].max_leaf);
+		assert_int_equal(ci.arch.version, want[i].version);
+		assert_int_equal(ci.arch.n_gp, want[i].n_gp);
+		assert_int_equal(ci.arch.n_fixed, want[i].n_fixed);
+		assert_int_equal(ci.arch.ebx_unavail, want[i].ebx_unavail);
+		if (want[i].version) {
+			assert_int_equal(ci.arch.gp_width, 48);
+			assert_int_equal(ci.arch.fixed_width, 48);
+			assert_int_equal(ci.arch.ebx_len, 7);
+			assert_true(ci.pdcm);
+			assert_false(ci.hypervisor);
+			assert_true(pmu_core_present(&ci));
+		} else {
+			assert_true(ci.hypervisor);
+			assert_false(pmu_core_present(&ci));
+		}
+		assert_non_null(strstr(ci.brand, "Simulated"));
+		struct cache_info cache;
+		pmu_status st = cache_info_read(&b, 3, &cache);
+		assert_int_equal(st, want[i].llc ? PMU_OK : PMU_ERR_UNSUPPORTED);
+		assert_int_equal(cache.llc_bytes, want[i].llc);
+		if (want[i].llc)
+			assert_int_equal(cache.llc_level, 3);
+		free(m);
+	}
 }
 
 static void test_discover_no_pmu_is_honest(void **state)
@@ -142,6 +202,7 @@ int main(void)
 		cmocka_unit_test(test_decode_0a_fields),
 		cmocka_unit_test(test_decode_0a_v1_ignores_edx),
 		cmocka_unit_test(test_discover_nehalem_ex),
+		cmocka_unit_test(test_discover_every_profile),
 		cmocka_unit_test(test_discover_no_pmu_is_honest),
 		cmocka_unit_test(test_discover_survives_faulting_msrs),
 		cmocka_unit_test(test_uncore_family_map),

@@ -89,8 +89,8 @@ static void test_sandy_bridge_ep(void **state)
 	struct cpu_info ci;
 	struct collected c;
 	list_profile("sandy-bridge-ep", &ci, &c);
-	assert_string_equal(c.line[0], "CPU 1: GenuineIntel family 0x6 model 0x2d stepping 7");
-	expect(&c, "  Simulated Xeon E5-2680");
+	assert_string_equal(c.line[0], "CPU 1: GenuineIntel family 0x6 model 0x2d stepping 5");
+	expect(&c, "  Simulated Xeon E5 8-core ES (Sandy Bridge-EP)");
 	expect(&c, "Core PMU: architectural version 3\n");
 	expect(&c, "  GP: 4 x 48-bit counters, PERFEVTSEL 0x186-0x189, PMC 0xc1-0xc4\n");
 	expect(&c, "  fixed: 3 x 48-bit counters, FIXED_CTR 0x309-0x30b, control 0x38d\n");

@@ -67,15 +67,13 @@ static void run_seq(struct model *m, uint8_t cpl, uint32_t code, const uint32_t 
  * A profile like nehalem-ep with other CPUID.0AH values (4 GP, 3 fixed counters);
  * p must outlive the model.
  */
-static struct model *custom_model(struct model_profile *p, const char *base, unsigned version,
+static struct model *custom_model(struct custom_profile *p, const char *base, unsigned version,
 				  unsigned gp_width, unsigned fixed_width, struct pmu_backend *b)
 {
-	*p = *model_profile_find(base);
-	p->cpuid_0a[0] = version | 4u << 8 | gp_width << 16 | 7u << 24;
-	p->cpuid_0a[3] = 3u | fixed_width << 5;
+	custom_profile(p, base, version | 4u << 8 | gp_width << 16 | 7u << 24, 3u | fixed_width << 5);
 	struct model *m = calloc(1, sizeof(*m));
 	assert_non_null(m);
-	assert_int_equal(model_init(m, p, 2, 1), PMU_OK);
+	assert_int_equal(model_init(m, &p->p, 2, 1), PMU_OK);
 	model_backend(m, b);
 	return m;
 }
@@ -148,7 +146,7 @@ static void test_v1_counts_with_en_alone(void **state)
 {
 	(void)state;
 	struct pmu_backend b;
-	struct model_profile p;
+	struct custom_profile p;
 	struct model *m = custom_model(&p, "nehalem-ep", 1, 40, 0, &b);
 	uint64_t v;
 	/* version 1 has no global registers and no fixed counters */
@@ -334,7 +332,7 @@ static void test_gp_wraps_at_48_bits_and_sets_status(void **state)
 static void check_wrap_at(unsigned w)
 {
 	struct pmu_backend b;
-	struct model_profile p;
+	struct custom_profile p;
 	struct model *m = custom_model(&p, "sandy-bridge-ep", 3, w, w, &b);
 	uint64_t top = (1ull << w) - 1;
 	wr(&b, SEL(1), EV_CYCLES | OS | EN);
@@ -444,7 +442,7 @@ static void test_evtsel_reserved_bits_fault(void **state)
 	(void)state;
 	struct pmu_backend b;
 	struct model *m = test_model("nehalem-ep", 2, 1, &b);
-	struct model_profile p;
+	struct custom_profile p;
 	wr(&b, SEL(0), 0x4300C0);
 	for (unsigned bitn = 32; bitn < 64; bitn++)
 		wr_gp(&b, SEL(0), 0x4300C0 | 1ull << bitn);
@@ -463,7 +461,7 @@ static void test_fixed_ctrl_reserved_bits_fault(void **state)
 	(void)state;
 	struct pmu_backend b;
 	struct model *m = test_model("westmere-ex", 2, 1, &b);
-	struct model_profile p;
+	struct custom_profile p;
 	wr(&b, MSR_IA32_FIXED_CTR_CTRL, 0xFFF);
 	wr_gp(&b, MSR_IA32_FIXED_CTR_CTRL, 0x1000);          /* nibble of a 4th fixed counter */
 	wr_gp(&b, MSR_IA32_FIXED_CTR_CTRL, 1ull << 63);

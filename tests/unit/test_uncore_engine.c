@@ -163,7 +163,7 @@ static const struct model_dev drop_dev = {
 static const struct model_dev *const drop_devs[] = { &drop_dev };
 
 static const struct model_profile drop_profile = {
-	.name = "drop", .brand = "drops writes", .vendor = "GenuineIntel",
+	.name = "drop", .brand = "drops writes",
 	.devs = drop_devs, .ndevs = 1,
 };
 

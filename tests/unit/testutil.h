@@ -25,6 +25,33 @@ static inline struct model *test_model(const char *profile, unsigned ncpus, unsi
 	return m;
 }
 
+/* A built-in profile with other CPUID.0AH EAX/EDX (and its own copy of the CPUID table). */
+struct custom_profile {
+	struct model_profile p;
+	struct model_cpuid_table t;
+	struct model_cpuid_leaf leaf[64];
+};
+
+static inline struct model_profile *custom_profile(struct custom_profile *c, const char *base,
+						   uint32_t eax_0a, uint32_t edx_0a)
+{
+	const struct model_profile *p = model_profile_find(base);
+	assert_non_null(p);
+	assert_true(p->cpuid->n <= sizeof(c->leaf) / sizeof(c->leaf[0]));
+	c->p = *p;
+	c->t = *p->cpuid;
+	memcpy(c->leaf, p->cpuid->leaf, p->cpuid->n * sizeof(c->leaf[0]));
+	c->t.leaf = c->leaf;
+	c->p.cpuid = &c->t;
+	for (unsigned i = 0; i < c->t.n; i++) {
+		if (c->leaf[i].leaf == 0xA) {
+			c->leaf[i].eax = eax_0a;
+			c->leaf[i].edx = edx_0a;
+		}
+	}
+	return &c->p;
+}
+
 /* An MSR access that must succeed. */
 static inline void wr_on(const struct pmu_backend *b, unsigned cpu, uint32_t msr, uint64_t v)
 {

@@ -1,0 +1,158 @@
+/*
+ * Which MSRs each seed CPU has, as the manuals list them (REGISTERS.md §1.2,
+ * §1.6, §2.1, §3.2-§3.4, §4.3-§4.5; the SDM MSR tables as edk2 transcribes
+ * them: NehalemMsr.h for 06_1AH/06_2EH, which Westmere (06_2CH, 06_2FH) keeps,
+ * SandyBridgeMsr.h for 06_2DH). An MSR of no row raises #GP in the model, so
+ * PKRS (0x6E1, Sapphire Rapids on: QEMU-FACTS.md), FIXED_CTR3 (0x30C, Ice Lake
+ * on: REGISTERS.md §1.2) and the v4 IA32_PERF_GLOBAL_STATUS_SET / GLOBAL_INUSE
+ * (0x391 / 0x392) fault here. On
+ * these v3 parts 0x390 is GLOBAL_OVF_CTRL (the core device refuses the v4-only
+ * bits of STATUS_RESET), and on the Nehalem/Westmere client uncore 0x391-0x396
+ * are the uncore's own registers (§2.1).
+ *
+ * Rows without `plain` get their semantics from a device, which may narrow
+ * them (the core device answers only the counters CPUID.0AH reports, OFFCORE_RSP_1
+ * only from Westmere on). Uncore rows list the boxes the model implements; the
+ * other boxes of these CPUs (NHM-EX B/C/S/R/W, SNB-EP status registers, PCI
+ * boxes) exist on the hardware but raise #GP in the model.
+ */
+#include <stddef.h>
+#include "model/model_devs.h"
+
+#define DEV(first, last, what) { (first), (last), false, 0, (what) }
+#define PLAIN(msr, writable, what) { (msr), (msr), true, (writable), (what) }
+
+/*
+ * Plain registers: stored, with no effect in the model.
+ * IA32_DEBUGCTL (§1.6): LBR 0, BTF 1, TR/BTS/BTINT 6-8, BTS_OFF_OS/USR 9-10, FREEZE_LBRS_ON_PMI
+ * 11, FREEZE_PERFMON_ON_PMI 12, ENABLE_UNCORE_PMI 13; FREEZE_WHILE_SMM 14 only where
+ * PERF_CAPABILITIES[12] says so (the Sandy Bridge-EP profile).
+ * MSR_PEBS_ENABLE (E-nhm, E-snb): PEBS_EN_PMC0-3 bits 3:0, LL_EN_PMC0-3 bits 35:32; SNB adds
+ * PS_EN bit 63.
+ * MSR_PEBS_LD_LAT (0x3F6, REGISTERS.md §1.2; E-nhm, E-snb): the load-latency threshold,
+ * bits 15:0; 63:16 reserved.
+ */
+#define DEBUGCTL_NHM   0x3FC3ull
+#define DEBUGCTL_SNB   (DEBUGCTL_NHM | 1ull << 14)
+#define PEBS_EN_NHM    0xF0000000Full
+#define PEBS_EN_SNB    (PEBS_EN_NHM | 1ull << 63)
+#define LD_LAT         0xFFFFull
+
+/* Thread-scope registers every seed CPU has; GP counters and selects as given. */
+#define CORE_V3(gp_last, sel_last)						\
+	DEV(0x034, 0x034, "MSR_SMI_COUNT"),					\
+	DEV(0x08B, 0x08B, "IA32_BIOS_SIGN_ID"),					\
+	DEV(0x0C1, (gp_last), "IA32_PMCx"),					\
+	DEV(0x186, (sel_last), "IA32_PERFEVTSELx"),				\
+	DEV(0x1A0, 0x1A0, "IA32_MISC_ENABLE"),					\
+	DEV(0x1A6, 0x1A6, "MSR_OFFCORE_RSP_0"),					\
+	DEV(0x309, 0x30B, "IA32_FIXED_CTR0-2"),					\
+	DEV(0x345, 0x345, "IA32_PERF_CAPABILITIES"),				\
+	DEV(0x38D, 0x390, "FIXED_CTR_CTRL, PERF_GLOBAL_STATUS/CTRL/OVF_CTRL")
+
+#define OFFCORE_RSP_1 DEV(0x1A7, 0x1A7, "MSR_OFFCORE_RSP_1 (Westmere on)")
+
+#define PLAIN_NHM								\
+	PLAIN(0x1D9, DEBUGCTL_NHM, "IA32_DEBUGCTL"),				\
+	PLAIN(0x3F1, PEBS_EN_NHM, "MSR_PEBS_ENABLE"),				\
+	PLAIN(0x3F6, LD_LAT, "MSR_PEBS_LD_LAT")
+
+#define UNCORE_NHM								\
+	DEV(0x391, 0x396, "uncore GLOBAL_CTRL..ADDR_OPCODE_MATCH"),		\
+	DEV(0x3B0, 0x3B7, "MSR_UNCORE_PMC0-7"),					\
+	DEV(0x3C0, 0x3C7, "MSR_UNCORE_PERFEVTSEL0-7")
+
+#define UNCORE_NHMEX								\
+	DEV(0xC00, 0xC02, "U_PMON_GLOBAL_CTRL/STATUS/OVF_CTRL"),		\
+	DEV(0xC10, 0xC11, "U_PMON_EVNT_SEL, U_PMON_CTR"),			\
+	DEV(0xCA0, 0xCA2, "M0 BOX_CTRL/STATUS/OVF_CTRL"),			\
+	DEV(0xCA4, 0xCAB, "M0 TIMESTAMP..ZDP"),					\
+	DEV(0xCB0, 0xCBB, "M0 CNT_CTL0-5 / CNT0-5"),				\
+	DEV(0xCE0, 0xCE2, "M1 BOX_CTRL/STATUS/OVF_CTRL"),			\
+	DEV(0xCE4, 0xCEB, "M1 TIMESTAMP..ZDP"),					\
+	DEV(0xCF0, 0xCFB, "M1 CNT_CTL0-5 / CNT0-5")
+
+#define CBOX(n)									\
+	DEV(0xD04 + 0x20 * (n), 0xD04 + 0x20 * (n), "C-box BOX_CTL"),		\
+	DEV(0xD10 + 0x20 * (n), 0xD14 + 0x20 * (n), "C-box CTL0-3, FILTER"),	\
+	DEV(0xD16 + 0x20 * (n), 0xD19 + 0x20 * (n), "C-box CTR0-3")
+
+static const struct model_msr_range nhm_ep[] = {
+	CORE_V3(0x0C4, 0x189), PLAIN_NHM, UNCORE_NHM,
+};
+
+static const struct model_msr_range wsm_ep[] = {
+	CORE_V3(0x0C4, 0x189), OFFCORE_RSP_1, PLAIN_NHM, UNCORE_NHM,
+};
+
+static const struct model_msr_range nhm_ex[] = {
+	CORE_V3(0x0C4, 0x189), PLAIN_NHM, UNCORE_NHMEX,
+};
+
+static const struct model_msr_range wsm_ex[] = {
+	CORE_V3(0x0C4, 0x189), OFFCORE_RSP_1, PLAIN_NHM, UNCORE_NHMEX,
+};
+
+/* SNB: PMC4-7 / PERFEVTSEL4-7 exist for HT off (§1.8); A_PMCx with PERF_CAPABILITIES[13]. */
+static const struct model_msr_range snb_ep[] = {
+	CORE_V3(0x0C8, 0x18D), OFFCORE_RSP_1,
+	DEV(0x4C1, 0x4C8, "IA32_A_PMCx"),
+	PLAIN(0x1D9, DEBUGCTL_SNB, "IA32_DEBUGCTL"),
+	PLAIN(0x3F1, PEBS_EN_SNB, "MSR_PEBS_ENABLE"),
+	PLAIN(0x3F6, LD_LAT, "MSR_PEBS_LD_LAT"),
+	DEV(0xC08, 0xC09, "U-box UCLK_FIXED_CTL/CTR"),
+	DEV(0xC10, 0xC11, "U-box CTL0-1"),
+	DEV(0xC16, 0xC17, "U-box CTR0-1"),
+	DEV(0xC24, 0xC24, "PCU BOX_CTL"),
+	DEV(0xC30, 0xC34, "PCU CTL0-3, FILTER"),
+	DEV(0xC36, 0xC39, "PCU CTR0-3"),
+	CBOX(0), CBOX(1), CBOX(2), CBOX(3), CBOX(4), CBOX(5), CBOX(6), CBOX(7),
+};
+
+/*
+ * A CPU without PMU MSRs: only the ones discovery reads. (QEMU TCG reads the PMU MSRs as 0
+ * and drops writes, QEMU-FACTS.md; the profile keeps the stricter #GP.)
+ */
+static const struct model_msr_range no_pmu[] = {
+	DEV(0x034, 0x034, "MSR_SMI_COUNT"),
+	DEV(0x08B, 0x08B, "IA32_BIOS_SIGN_ID"),
+	DEV(0x1A0, 0x1A0, "IA32_MISC_ENABLE"),
+};
+
+#define MAP(c, rows) { (c), (rows), sizeof(rows) / sizeof((rows)[0]) }
+
+const struct model_msr_map model_msrs_nhm_ep = MAP("Nehalem-EP (06_1AH)", nhm_ep);
+const struct model_msr_map model_msrs_wsm_ep = MAP("Westmere-EP (06_2CH)", wsm_ep);
+const struct model_msr_map model_msrs_nhm_ex = MAP("Nehalem-EX (06_2EH)", nhm_ex);
+const struct model_msr_map model_msrs_wsm_ex = MAP("Westmere-EX (06_2FH)", wsm_ex);
+const struct model_msr_map model_msrs_snb_ep = MAP("Sandy Bridge-EP (06_2DH)", snb_ep);
+const struct model_msr_map model_msrs_no_pmu = MAP("no PMU (QEMU TCG)", no_pmu);
+
+const struct model_msr_range *model_msr_range_of(const struct model_profile *p, uint32_t msr)
+{
+	for (unsigned i = 0; p->msrs && i < p->msrs->n; i++)
+		if (msr >= p->msrs->r[i].first && msr <= p->msrs->r[i].last)
+			return &p->msrs->r[i];
+	return NULL;
+}
+
+/* Reserved bits of a plain register raise #GP and change nothing. */
+static pmu_status plain_write(struct model *m, struct model_regfile *rf, uint32_t msr, uint64_t val)
+{
+	const struct model_msr_range *r = model_msr_range_of(m->p, msr);
+	if (!r || (val & ~r->writable))
+		return PMU_ERR_FAULT_GP;
+	return model_poke(rf, msr, val);
+}
+
+static bool plain_claims(const struct model *m, uint32_t msr)
+{
+	const struct model_msr_range *r = model_msr_range_of(m->p, msr);
+	return r && r->plain;
+}
+
+const struct model_dev model_dev_plain = {
+	.name = "plain",
+	.claims = plain_claims,
+	.write = plain_write,
+};

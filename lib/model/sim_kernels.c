@@ -1,0 +1,103 @@
+/*
+ * The model's own reading of the kernels' asm (lib/check/kernels.c), one letter
+ * per instruction (legend in sim_kernels.h). It describes the asm region only;
+ * the C wrapper around it is the same for every kernel and what `empty`
+ * measures. None of it comes from the claim table: tests compare both, and
+ * tests/valgrind/check-kernels.sh counts the real code with callgrind.
+ */
+#include <stddef.h>
+#include "model/sim_kernels.h"
+#include "util/fmt.h"
+
+static const struct sim_kernel_code codes[] = {
+	/* nothing between the measurement points */
+	{ "empty", "", "", "" },
+	/*
+	 * mov (%rdi),%rcx; 8 x xor; test; jz |
+	 * 8 x add $k,reg; dec; jnz | 7 x add reg,%rax
+	 */
+	{ "inst", "laaaaaaaaaj", "aaaaaaaaab", "aaaaaaa" },
+	/*
+	 * mov (%rdi),%rcx; movabs; test; jz |
+	 * 3 x (mov; shl/shr; xor); test $1,%al; jz 2f (random); jnz 4f or 2: jnz 4f; dec; jnz |
+	 */
+	{ "branch", "laaj", "aaaaaaaaaarcab", "" },
+	/*
+	 * 3 x mov n(%rdi); 2 x xor; test; jz |
+	 * add (%rsi,%r8),%rax; add; mov; sub; cmovae; dec; jnz |
+	 */
+	{ "stream", "lllaaaj", "laaaaab", "" },
+	/* mov (%rdi),%rcx; mov 8(%rdi),%rax; test; jz | mov (%rax),%rax; dec; jnz | */
+	{ "chase", "llaj", "lab", "" },
+	/* mov (%rdi),%rcx; mov %rcx,%rax; test; jz | pause; dec; jnz | */
+	{ "idle", "laaj", "aab", "" },
+	/*
+	 * 3 x mov n(%rdi); lea; sub; shr; and; lea; 2 x xor; test; jz |
+	 * mov (%rsi,%rax),%r11; movnti; lock addq; add; cmp; cmovae; dec; jnz |
+	 * sfence; mov (%r9),%rax
+	 */
+	{ "uncore", "lllaaaaaaaaj", "lnxaaaab", "al" },
+};
+#define N_CODES (sizeof(codes) / sizeof(codes[0]))
+
+const struct sim_kernel_code *sim_kernel_code_find(const char *name)
+{
+	for (unsigned i = 0; i < N_CODES; i++)
+		if (!pmu_strcmp(codes[i].name, name))
+			return &codes[i];
+	return NULL;
+}
+
+/* Adds times x the instructions of s; a back edge counts as taken here (the last exit is not). */
+static bool add_block(const char *s, uint64_t times, struct sim_counts *c)
+{
+	for (; *s; s++) {
+		c->instructions += times;
+		switch (*s) {
+		case 'a':
+			break;
+		case 'l':
+			c->loads += times;
+			break;
+		case 'n':
+			c->stores += times;
+			c->nt_stores += times;
+			break;
+		case 'x':
+			c->loads += times;
+			c->stores += times;
+			c->locked += times;
+			break;
+		case 'j':
+			c->branches += times;
+			break;
+		case 'r':
+			c->branches += times;
+			c->mispredicts += times / 2;
+			break;
+		case 'b':
+		case 'c':   /* taken exactly when its r was not: one taken per pair */
+			c->branches += times;
+			c->taken += times;
+			break;
+		default:
+			return false;
+		}
+	}
+	return true;
+}
+
+bool sim_kernel_counts(const struct sim_kernel_code *code, uint64_t iterations,
+		       struct sim_counts *out)
+{
+	pmu_memset(out, 0, sizeof(*out));
+	if (!code || !iterations)
+		return false;
+	if (!add_block(code->entry, 1, out) || !add_block(code->body, iterations, out) ||
+	    !add_block(code->exit, 1, out))
+		return false;
+	/* The loop leaves through its back edge not taken, once. */
+	for (const char *s = code->body; *s; s++)
+		out->taken -= *s == 'b';
+	return true;
+}
