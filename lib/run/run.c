@@ -237,6 +237,32 @@ static void report_cpus(struct run *a)
 	}
 }
 
+/*
+ * A core PMU that exists but that efipmu cannot use here, said in
+ * a->unusable_why: an AMD processor (no engine yet), or one whose firmware set
+ * Limit CPUID Maxval. Such a machine is never reported as having no PMU.
+ */
+static bool pmu_unusable(struct run *a, const struct cpu_info *ci)
+{
+	struct strbuf w;
+	sb_init(&w, a->unusable_why, sizeof(a->unusable_why));
+	if (!pmu_strcmp(ci->vendor, "AuthenticAMD")) {
+		static const char hex[] = "0123456789abcdef";
+		sb_puts(&w, "AMD family ");
+		if (ci->family > 0xf)
+			sb_putc(&w, hex[(ci->family >> 4) & 0xf]);
+		sb_putc(&w, hex[ci->family & 0xf]);
+		sb_puts(&w, "h: core PMU not yet supported by efipmu");
+		return true;
+	}
+	if (ci->cpuid_limited && !pmu_core_present(ci)) {
+		sb_puts(&w, pmu_core_verdict(ci));
+		sb_puts(&w, ": clear it in the firmware setup");
+		return true;
+	}
+	return false;
+}
+
 /* What the CPUs did, for verdict_decide; the fault-test lines on the way. */
 static void tally(struct run *a, enum verdict job, struct verdict_input *in)
 {
@@ -255,6 +281,8 @@ static void tally(struct run *a, enum verdict job, struct verdict_input *in)
 		in->unfinished += s->measure_st == PMU_ERR_TIMEOUT;   /* missed a barrier or its round */
 		if (pmu_core_present(&s->info))
 			in->with_pmu++;
+		else if (pmu_unusable(a, &s->info))
+			in->unusable_reason = a->unusable_why, in->unusable++;
 		else
 			in->no_pmu_reason = pmu_core_verdict(&s->info);
 		if (a->opt.fault_test) {
@@ -293,8 +321,8 @@ static enum verdict judge(struct run *a, enum verdict job)
 	logrec_key_u64(&a->sb, "cpus_with_core_pmu", in.with_pmu);
 	if (in.fault_test)
 		logrec_key_u64(&a->sb, "faults_caught", in.faults_caught);
-	if (in.no_pmu_reason)
-		logrec_key_str(&a->sb, "reason", in.no_pmu_reason);
+	if (res.reason || in.no_pmu_reason)
+		logrec_key_str(&a->sb, "reason", res.reason ? res.reason : in.no_pmu_reason);
 	if (in.log_lost)
 		logrec_key_str(&a->sb, "log_lost", in.log_lost);
 	logrec_end(&a->sb);
@@ -320,7 +348,7 @@ static enum verdict judge(struct run *a, enum verdict job)
 		sb_puts(&a->sb, in.log_lost);
 		run_say(a);
 	}
-	if (res.reason && res.v != VERDICT_FAIL) {
+	if (res.reason && res.reason != in.log_lost) {
 		sb_puts(&a->sb, "         ");
 		sb_puts(&a->sb, res.reason);
 		run_say(a);

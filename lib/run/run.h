@@ -68,6 +68,7 @@ struct run {
 	struct run_cpu *slot;          /* plat->ncpus of them, in slot_mem */
 	void *slot_mem;
 	bool skew_said;                /* measure_report: the console line once per run */
+	char unusable_why[96];         /* the verdict's reason for a PMU efipmu cannot use */
 	char line[RUN_LINE_MAX];
 	struct strbuf sb;
 	/* the core measurement job, resolved on the boot CPU before any CPU runs it */

@@ -40,6 +40,9 @@ struct verdict_result verdict_decide(const struct verdict_input *in)
 		r.v = in->faults_caught == in->ran ? VERDICT_PASS : VERDICT_FAIL;
 		if (r.v == VERDICT_FAIL)
 			r.reason = "a #GP was not reported as a status";
+	} else if (in->unusable) {
+		r.v = VERDICT_FAIL;
+		r.reason = in->unusable_reason;
 	} else if (in->with_pmu < in->ran) {
 		r.v = VERDICT_NO_PMU;
 		r.reason = in->no_pmu_reason;

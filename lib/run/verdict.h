@@ -27,6 +27,8 @@ struct verdict_input {
 	bool fault_test;               /* --fault-test: the job is the fault test ... */
 	unsigned faults_caught;        /* ... and this many CPUs got every #GP back as a status */
 	const char *no_pmu_reason;     /* why a CPU has no PMU (discovery's words), or NULL */
+	unsigned unusable;             /* CPUs whose PMU exists but efipmu cannot use it here ... */
+	const char *unusable_reason;   /* ... and why (AMD, Limit CPUID Maxval) */
 	const char *log_lost;          /* why the log is incomplete, or NULL */
 };
 
@@ -37,7 +39,7 @@ struct verdict_result {
 
 /*
  * ERROR (the job refused) over FAIL (a CPU missing, a check failed, the log
- * lost) over DISTURBED (counts right, windows never quiet) over NO-PMU (no
+ * lost, a PMU that exists but cannot be used: never "no PMU") over DISTURBED (counts right, windows never quiet) over NO-PMU (no
  * core PMU on a CPU that ran) over PASS.
  */
 struct verdict_result verdict_decide(const struct verdict_input *in);

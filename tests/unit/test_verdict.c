@@ -58,6 +58,19 @@ static void test_no_pmu_by_reason(void **state)
 	}
 }
 
+/* A PMU that exists but cannot be used (AMD, Limit CPUID Maxval) is FAIL with its name, never NO-PMU. */
+static void test_unusable_is_not_absent(void **state)
+{
+	(void)state;
+	struct verdict_input in = clean();
+	in.with_pmu = 0;
+	in.unusable = 4;
+	in.unusable_reason = "AMD family 19h: core PMU not yet supported by efipmu";
+	struct verdict_result r = verdict_decide(&in);
+	assert_int_equal(r.v, VERDICT_FAIL);
+	assert_string_equal(r.reason, in.unusable_reason);
+}
+
 /* A window that never got quiet is DISTURBED, not a PMU failure; a failed check still wins. */
 static void test_disturbed(void **state)
 {
@@ -126,6 +139,7 @@ int main(void)
 		cmocka_unit_test(test_pass),
 		cmocka_unit_test(test_fail_from_the_job_or_a_missing_cpu),
 		cmocka_unit_test(test_no_pmu_by_reason),
+		cmocka_unit_test(test_unusable_is_not_absent),
 		cmocka_unit_test(test_disturbed),
 		cmocka_unit_test(test_error_wins),
 		cmocka_unit_test(test_lost_log),
