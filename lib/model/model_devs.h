@@ -7,6 +7,10 @@
 extern const struct model_dev model_dev_misc;   /* BIOS_SIGN_ID, MISC_ENABLE, PERF_CAPABILITIES, SMI_COUNT */
 extern const struct model_dev model_dev_core;   /* architectural core PMU (seeds 003, 004) */
 
+/* IA32_DEBUGCTL[14] FREEZE_WHILE_SMM: exists where PERF_CAPABILITIES[12] says so (REGISTERS.md §1.6). */
+#define MODEL_DEBUGCTL_FREEZE_SMM (1ull << 14)
+bool model_has_freeze_smm(const struct model *m);
+
 /* CPUID.0AH fields of the model's profile, as the core device sees them. */
 unsigned model_n_gp(const struct model *m);
 unsigned model_gp_width(const struct model *m);

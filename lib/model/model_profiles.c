@@ -10,6 +10,23 @@
 #define LEAF_0A_EAX(ver, ngp, width, len) ((ver) | (ngp) << 8 | (width) << 16 | (len) << 24)
 #define LEAF_0A_EDX(nfix, width) ((nfix) | (width) << 5)
 #define PDCM (1u << 15)
+
+/*
+ * The machine's noise (model.h struct model_noise_rates) in cycles at the
+ * brand string's nominal clock, `mhz`:
+ *   timer: EDK2's 8254 timer driver ticks every 10 ms (PcAtChipsetPkg/8254TimerDxe
+ *     Timer.h, DEFAULT_TIMER_TICK_DURATION = 100000 x 100 ns); handler 1,000
+ *     instructions in 3,000 cycles;
+ *   SMI: a periodic platform SMI every 40 ms; handler 10,000 instructions in
+ *     30,000 cycles (about 10 us in SMM).
+ * The handler costs and the SMI period are the model's orders of magnitude, not measurements.
+ */
+#define TICK_CYCLES(mhz) ((mhz) * 10000ull)
+#define TIMER(mhz) .tick_first = TICK_CYCLES(mhz), .tick_period = TICK_CYCLES(mhz), \
+	.tick_insts = 1000, .tick_cycles = 3000
+#define SMIS(mhz) .smi_first = 4 * TICK_CYCLES(mhz), .smi_period = 4 * TICK_CYCLES(mhz), \
+	.smi_insts = 10000, .smi_cycles = 30000
+#define NOISE(mhz) .noise = { TIMER(mhz), SMIS(mhz) }
 #define HYPERVISOR (1u << 31)
 
 static const struct model_dev *const nhm_devs[] = {
@@ -35,6 +52,7 @@ static const struct model_profile nehalem_ep = {
 	.microcode = 0x19,
 	.perf_cap = 0x1c3,
 	.misc_enable = 0x850089,
+	NOISE(2933),
 	DEVS(nhm_devs),
 };
 
@@ -48,6 +66,7 @@ static const struct model_profile westmere_ep = {
 	.microcode = 0x1f,
 	.perf_cap = 0x1c3,
 	.misc_enable = 0x850089,
+	NOISE(2933),
 	DEVS(nhm_devs),
 };
 
@@ -61,6 +80,7 @@ static const struct model_profile nehalem_ex = {
 	.microcode = 0x0b,
 	.perf_cap = 0x1c3,
 	.misc_enable = 0x850089,
+	NOISE(2267),
 	DEVS(nhmex_devs),
 };
 
@@ -74,6 +94,7 @@ static const struct model_profile westmere_ex = {
 	.microcode = 0x37,
 	.perf_cap = 0x1c3,
 	.misc_enable = 0x850089,
+	NOISE(2400),
 	DEVS(nhmex_devs),
 };
 
@@ -87,6 +108,7 @@ static const struct model_profile sandy_bridge_ep = {
 	.microcode = 0x710,
 	.perf_cap = 0x31c3,   /* bit 13: full-width writes through IA32_A_PMCx */
 	.misc_enable = 0x850089,
+	NOISE(2700),
 	DEVS(snbep_devs),
 };
 
@@ -100,6 +122,7 @@ static const struct model_profile no_pmu = {
 	.cpuid_0a = { 0, 0, 0, 0 },
 	.microcode = 0x1,
 	.misc_enable = 0x1,
+	.noise = { TIMER(2700) },   /* QEMU: the firmware's timer, no SMIs */
 	DEVS(misc_devs),
 };
 
