@@ -1,6 +1,7 @@
 /* The real backend: runs on the CPU it is asked about; faults come back as status. */
 #include <efi.h>
 #include "hw.h"
+#include "irq.h"
 
 uint64_t efipmu_asm_rdmsr(uint32_t msr, uint64_t *val);
 uint64_t efipmu_asm_wrmsr(uint32_t msr, uint64_t val);
@@ -71,12 +72,29 @@ static void real_gated_run(void *ctx, unsigned cpu, struct pmu_gated_run *g)
 	g->off_st = r >= 0x100 ? fault_status(r & 0xff) : PMU_OK;
 }
 
+/* The calling CPU's RFLAGS.IF, as irq.h saves and restores it. */
+static uint64_t real_irq_save(void *ctx, unsigned cpu)
+{
+	(void)ctx;
+	(void)cpu;
+	return irq_save();
+}
+
+static void real_irq_restore(void *ctx, unsigned cpu, uint64_t saved)
+{
+	(void)ctx;
+	(void)cpu;
+	irq_restore(saved);
+}
+
 static const struct pmu_backend_ops real_ops = {
 	.rdmsr = real_rdmsr,
 	.wrmsr = real_wrmsr,
 	.rdpmc = real_rdpmc,
 	.cpuid = real_cpuid,
 	.gated_run = real_gated_run,
+	.irq_save = real_irq_save,
+	.irq_restore = real_irq_restore,
 };
 
 void hw_backend(struct pmu_backend *b)

@@ -20,7 +20,9 @@
 
 #define MISC_ENABLE_PERFMON_BIT      7
 #define MISC_ENABLE_LIMIT_CPUID_BIT  22   /* SDM vol. 4 table 2-2: CPUID.0 reports max leaf 2 */
+#define PERF_CAP_FREEZE_SMM_BIT      12   /* IA32_DEBUGCTL[14] exists (§1.6) */
 #define PERF_CAP_FW_WRITE_BIT        13
+#define DEBUGCTL_FREEZE_WHILE_SMM_BIT 14  /* perfmon frozen in SMM (§1.6) */
 #define CPUID1_ECX_PDCM_BIT          15
 #define CPUID1_ECX_HYPERVISOR_BIT    31
 

@@ -1,4 +1,5 @@
 #include "model/model_devs.h"
+#include "model/model_noise.h"
 #include "util/fmt.h"
 
 /* The device that answers msr; NULL (#GP) where the CPU has no such MSR. */
@@ -25,6 +26,7 @@ pmu_status model_init(struct model *m, const struct model_profile *p, unsigned n
 	m->npkgs = npkgs;
 	for (unsigned i = 0; i < ncpus; i++)
 		m->pkg_of[i] = i / (ncpus / npkgs);
+	model_set_noise(m, MODEL_NOISE_ALL, &p->noise);
 	return PMU_OK;
 }
 
@@ -141,7 +143,7 @@ static pmu_status sim_rdmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t *val
 	return st;
 }
 
-static pmu_status sim_wrmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t val)
+pmu_status model_sim_wrmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t val)
 {
 	struct model *m = ctx;
 	pmu_status st = PMU_ERR_FAULT_GP;
@@ -192,9 +194,12 @@ static pmu_status sim_cpuid(void *ctx, unsigned cpu, uint32_t leaf, uint32_t sub
 
 static const struct pmu_backend_ops sim_ops = {
 	.rdmsr = sim_rdmsr,
-	.wrmsr = sim_wrmsr,
+	.wrmsr = model_sim_wrmsr,
 	.rdpmc = sim_rdpmc,
 	.cpuid = sim_cpuid,
+	.gated_run = model_gated_run,
+	.irq_save = model_irq_save,
+	.irq_restore = model_irq_restore,
 };
 
 void model_backend(struct model *m, struct pmu_backend *b)
@@ -225,6 +230,7 @@ void model_run_cycle(struct model *m, unsigned cpu, const struct model_cycle *c)
 		d->cycle(m, file_take(m, d, cpu), c);
 		file_give(m, d, cpu);
 	}
+	model_noise_advance(m, cpu, 1);
 }
 
 unsigned model_write_count(const struct model *m, unsigned cpu)

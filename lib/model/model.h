@@ -102,6 +102,40 @@ struct model_cpuid_table {
 	unsigned n;
 };
 
+/* Noise the machine adds to measurements (struct model.noise): bits, so `all` is both. */
+enum model_noise {
+	MODEL_NOISE_NONE = 0,
+	MODEL_NOISE_TIMER = 1u << 0,
+	MODEL_NOISE_SMI = 1u << 1,
+	MODEL_NOISE_ALL = MODEL_NOISE_TIMER | MODEL_NOISE_SMI,
+};
+
+/*
+ * When the machine interrupts a CPU and what the handler costs, in cycles of
+ * that CPU (its model clock: the cycles it ran). An event comes `first`
+ * cycles after the schedule starts, then every `period`; period 0: never.
+ * The timer interrupts the BSP (cpu 0) only, and only while its interrupts
+ * are on; one that comes while they are off waits, as one, until they are
+ * back on. SMIs come to every CPU whatever its interrupt flag.
+ */
+struct model_noise_rates {
+	uint64_t tick_first, tick_period;
+	uint32_t tick_insts, tick_cycles;
+	uint64_t smi_first, smi_period;
+	uint32_t smi_insts, smi_cycles;
+};
+
+/* What the machine did around a CPU's windows (model_noise.c). */
+struct model_cpu_noise {
+	uint64_t now;              /* cycles run */
+	uint64_t next_tick, next_smi;
+	bool irq_off;              /* RFLAGS.IF clear: the backend's irq_save */
+	bool tick_pending;         /* a tick came while interrupts were off */
+	uint32_t ticks, smis;      /* handlers run, SMIs entered */
+	uint32_t irq_saves;        /* irq_save calls */
+	uint64_t gated_runs;       /* windows through the backend's gated_run */
+};
+
 struct model_profile {
 	const char *name;
 	const char *brand;         /* answered for leaves 0x80000002-4 */
@@ -109,6 +143,7 @@ struct model_profile {
 	uint32_t microcode;
 	uint64_t perf_cap;
 	uint64_t misc_enable;
+	struct model_noise_rates noise;   /* what model_init selects (with MODEL_NOISE_ALL) */
 	const struct model_dev *const *devs;
 	unsigned ndevs;
 	const struct model_msr_map *msrs;   /* NULL: every MSR a device claims (test profiles) */
@@ -129,7 +164,27 @@ struct model {
 	bool log_overflow[MODEL_MAX_CPUS];
 	uint64_t ucode_latch[MODEL_MAX_CPUS];  /* IA32_BIOS_SIGN_ID as CPUID(1) loads it */
 	uint8_t pkg_busy[MODEL_MAX_PKGS];      /* CPUs of a package run at once in the app: one at a time */
+	unsigned noise;                        /* enum model_noise bits: MODEL_NOISE_ALL after model_init */
+	struct model_noise_rates rates;        /* the profile's after model_init */
+	struct model_cpu_noise cpu_noise[MODEL_MAX_CPUS];
 };
+
+/*
+ * The measured window of the real backend (efi/msr_asm.S efipmu_asm_gated_run)
+ * executes, from the retirement of the enabling wrmsr to the disabling one,
+ * `call *%r15`, the kernel (body and ret), then `mov %rax,%rbx; mov %r12d,%ecx;
+ * mov %r13d,%eax; mov %r14d,%edx`: 5 instructions besides the kernel, one of
+ * them a branch (the call). The model's gated_run retires the same, one
+ * instruction a cycle: the call before the kernel, the four moves after it.
+ */
+#define MODEL_GATE_INSTS 5
+#define MODEL_GATE_BRANCHES 1
+
+/* The timer's CPU (UEFI's timer interrupt goes to the BSP; efi/irq.h). */
+#define MODEL_TIMER_CPU 0
+
+/* Selects noise (enum model_noise bits) and, unless r is NULL, its rates; every CPU's schedule restarts at its clock. */
+void model_set_noise(struct model *m, unsigned noise, const struct model_noise_rates *r);
 
 /* CPUs are spread evenly over packages: cpu i is in package i / (ncpus / npkgs). */
 pmu_status model_init(struct model *m, const struct model_profile *p, unsigned ncpus,

@@ -18,6 +18,10 @@ extern const struct model_cpuid_table model_cpuid_nehalem_ep, model_cpuid_westme
 extern const struct model_msr_map model_msrs_nhm_ep, model_msrs_wsm_ep, model_msrs_nhm_ex,
 	model_msrs_wsm_ex, model_msrs_snb_ep, model_msrs_no_pmu;
 
+/* IA32_DEBUGCTL[14] FREEZE_WHILE_SMM: exists where PERF_CAPABILITIES[12] says so (REGISTERS.md §1.6). */
+#define MODEL_DEBUGCTL_FREEZE_SMM (1ull << 14)
+bool model_has_freeze_smm(const struct model *m);
+
 /* CPUID.0AH fields of the model's profile, as the core device sees them. */
 unsigned model_n_gp(const struct model *m);
 unsigned model_gp_width(const struct model *m);

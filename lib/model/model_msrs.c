@@ -117,6 +117,7 @@ static const struct model_msr_range no_pmu[] = {
 	DEV(0x034, 0x034, "MSR_SMI_COUNT"),
 	DEV(0x08B, 0x08B, "IA32_BIOS_SIGN_ID"),
 	DEV(0x1A0, 0x1A0, "IA32_MISC_ENABLE"),
+	DEV(0x1D9, 0x1D9, "IA32_DEBUGCTL"),
 };
 
 #define MAP(c, rows) { (c), (rows), sizeof(rows) / sizeof((rows)[0]) }

@@ -7,6 +7,23 @@
 #include "model/model_devs.h"
 #include "util/fmt.h"
 
+/*
+ * The machine's noise (model.h struct model_noise_rates) in cycles at the
+ * brand string's nominal clock, `mhz`:
+ *   timer: EDK2's 8254 timer driver ticks every 10 ms (PcAtChipsetPkg/8254TimerDxe
+ *     Timer.h, DEFAULT_TIMER_TICK_DURATION = 100000 x 100 ns); handler 1,000
+ *     instructions in 3,000 cycles;
+ *   SMI: a periodic platform SMI every 40 ms; handler 10,000 instructions in
+ *     30,000 cycles (about 10 us in SMM).
+ * The handler costs and the SMI period are the model's orders of magnitude, not measurements.
+ */
+#define TICK_CYCLES(mhz) ((mhz) * 10000ull)
+#define TIMER(mhz) .tick_first = TICK_CYCLES(mhz), .tick_period = TICK_CYCLES(mhz), \
+	.tick_insts = 1000, .tick_cycles = 3000
+#define SMIS(mhz) .smi_first = 4 * TICK_CYCLES(mhz), .smi_period = 4 * TICK_CYCLES(mhz), \
+	.smi_insts = 10000, .smi_cycles = 30000
+#define NOISE(mhz) .noise = { TIMER(mhz), SMIS(mhz) }
+
 static const struct model_dev *const nhm_devs[] = {
 	&model_dev_misc, &model_dev_core, &model_dev_nhm_uncore,
 };
@@ -27,6 +44,7 @@ static const struct model_profile nehalem_ep = {
 	.microcode = 0x19,
 	.perf_cap = 0x1c3,
 	.misc_enable = 0x850089,
+	NOISE(2933),
 	DEVS(nhm_devs),
 	.msrs = &model_msrs_nhm_ep,
 };
@@ -39,6 +57,7 @@ static const struct model_profile nehalem_ep_cpuid_limited = {
 	.microcode = 0x19,
 	.perf_cap = 0x1c3,
 	.misc_enable = 0x850089 | 1ull << 22,
+	NOISE(2667),
 	DEVS(nhm_devs),
 	.msrs = &model_msrs_nhm_ep,
 };
@@ -50,6 +69,7 @@ static const struct model_profile westmere_ep = {
 	.microcode = 0x1f,
 	.perf_cap = 0x1c3,
 	.misc_enable = 0x850089,
+	NOISE(2933),
 	DEVS(nhm_devs),
 	.msrs = &model_msrs_wsm_ep,
 };
@@ -61,6 +81,7 @@ static const struct model_profile nehalem_ex = {
 	.microcode = 0x0b,
 	.perf_cap = 0x1c3,
 	.misc_enable = 0x850089,
+	NOISE(2267),
 	DEVS(nhmex_devs),
 	.msrs = &model_msrs_nhm_ex,
 };
@@ -72,6 +93,7 @@ static const struct model_profile westmere_ex = {
 	.microcode = 0x37,
 	.perf_cap = 0x1c3,
 	.misc_enable = 0x850089,
+	NOISE(2400),
 	DEVS(nhmex_devs),
 	.msrs = &model_msrs_wsm_ex,
 };
@@ -83,6 +105,7 @@ static const struct model_profile sandy_bridge_ep = {
 	.microcode = 0x710,
 	.perf_cap = 0x31c3,   /* bit 13: full-width writes through IA32_A_PMCx */
 	.misc_enable = 0x850089,
+	NOISE(2700),
 	DEVS(snbep_devs),
 	.msrs = &model_msrs_snb_ep,
 };
@@ -94,6 +117,7 @@ static const struct model_profile no_pmu = {
 	.cpuid = &model_cpuid_no_pmu,
 	.microcode = 0x1,
 	.misc_enable = 0x1,
+	.noise = { TIMER(2700) },   /* QEMU: the firmware's timer, no SMIs */
 	DEVS(misc_devs),
 	.msrs = &model_msrs_no_pmu,
 };

@@ -41,6 +41,12 @@ struct pmu_backend_ops {
 	 * writes as the backend can manage (the real one: see efi/msr_asm.S).
 	 */
 	void (*gated_run)(void *ctx, unsigned cpu, struct pmu_gated_run *g);
+	/*
+	 * Optional, both or neither: maskable interrupts off on cpu, returning what
+	 * irq_restore needs to put them back as they were (the real one: RFLAGS).
+	 */
+	uint64_t (*irq_save)(void *ctx, unsigned cpu);
+	void (*irq_restore)(void *ctx, unsigned cpu, uint64_t saved);
 };
 
 struct pmu_backend {
@@ -88,6 +94,21 @@ static inline void pmu_gated_run(const struct pmu_backend *b, unsigned cpu, stru
 		return;
 	g->result = g->kernel(g->arg);
 	g->off_st = pmu_wrmsr(b, cpu, g->msr, g->off);
+}
+
+/* Interrupts off on cpu; false (nothing done) when the backend cannot turn them off. */
+static inline bool pmu_irq_save(const struct pmu_backend *b, unsigned cpu, uint64_t *saved)
+{
+	if (!b->ops->irq_save || !b->ops->irq_restore)
+		return false;
+	*saved = b->ops->irq_save(b->ctx, cpu);
+	return true;
+}
+
+/* Undoes a pmu_irq_save that returned true. */
+static inline void pmu_irq_restore(const struct pmu_backend *b, unsigned cpu, uint64_t saved)
+{
+	b->ops->irq_restore(b->ctx, cpu, saved);
 }
 
 #endif

@@ -31,6 +31,7 @@ void core_pmu_from_cpu(const struct cpu_info *ci, struct core_pmu *p)
 	p->n_fixed = ci->arch.n_fixed;
 	p->fixed_width = ci->arch.fixed_width;
 	p->fw_write = ci->perf_cap_valid && ((ci->perf_cap >> PERF_CAP_FW_WRITE_BIT) & 1);
+	p->freeze_smm = ci->perf_cap_valid && ((ci->perf_cap >> PERF_CAP_FREEZE_SMM_BIT) & 1);
 	p->anythread = p->version >= 3 && !ci->arch.anythread_deprecated;
 	p->family = ci->family;
 	p->model = ci->model;
@@ -650,6 +651,8 @@ pmu_status core_measure(struct core_session *s, uint64_t (*kernel)(const void *)
 	if (st)
 		return st;
 	struct pmu_gated_run g = { .kernel = kernel, .arg = arg };
+	if (s->before_on)
+		s->before_on(s->before_on_ctx);
 	if (s->gate.n == 1) {
 		/* v2+: one write each way, through the backend's tightest path. */
 		g.msr = s->gate.msr[0];
@@ -671,4 +674,12 @@ pmu_status core_measure(struct core_session *s, uint64_t (*kernel)(const void *)
 		core_read(s);
 	core_restore(s);
 	return s->st ? s->st : s->restore_st;
+}
+
+pmu_status core_rearm(struct core_session *s)
+{
+	if (s->phase != CORE_RESTORED || s->st || s->restore_st)
+		return PMU_ERR_INVALID;
+	s->phase = CORE_PREPARED;
+	return PMU_OK;
 }

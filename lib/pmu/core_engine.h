@@ -60,6 +60,7 @@
 struct core_pmu {
 	uint8_t version, n_gp, n_fixed, gp_width, fixed_width;
 	bool fw_write;       /* IA32_A_PMCx full-width writes (PERF_CAPABILITIES[13]) */
+	bool freeze_smm;     /* IA32_DEBUGCTL FREEZE_WHILE_SMM exists (PERF_CAPABILITIES[12]) */
 	bool anythread;      /* AnyThread bits exist: v3+ and not deprecated */
 	uint32_t family, model;
 	uint32_t quirks;     /* bit q: core_quirks[q].fix_pmu changed the geometry */
@@ -143,6 +144,10 @@ struct core_session {
 	uint32_t t_evtsel, t_pmc, t_fixed, t_extra;
 	bool t_fixed_ctrl, t_global;
 
+	/* Optional: core_measure calls it right before the enabling write (the quiet window's). */
+	void (*before_on)(void *ctx);
+	void *before_on_ctx;
+
 	uint64_t kernel_result;         /* what the kernel returned (its checksum) */
 	uint64_t tsc_on, tsc_off;       /* TSC just before enabling / after disabling; 0: not read */
 	uint64_t status_end;            /* GLOBAL_STATUS read after stop */
@@ -204,6 +209,9 @@ pmu_status core_restore(struct core_session *s);
  * always runs. v2+ goes through pmu_gated_run; kernel_result and tsc_on/off are filled.
  */
 pmu_status core_measure(struct core_session *s, uint64_t (*kernel)(const void *), const void *arg);
+
+/* After a core_measure without error: prepared again, to measure the same plan once more. */
+pmu_status core_rearm(struct core_session *s);
 
 /* A write the engine tracks (restore puts it back) and reports on fault. For quirk hooks. */
 pmu_status core_write(struct core_session *s, uint32_t msr, uint64_t val);

@@ -77,7 +77,7 @@ static bool measures(const struct efipmu_options *o)
 static pmu_status discover_boot_cpu_quietly(struct run *a)
 {
 	struct dryrun dry;
-	struct dryrun_write w[8];
+	struct dryrun_write w[8] = { { 0 } };
 	struct dryrun_cpu *cpus = run_alloc(a, a->plat->ncpus * sizeof(*cpus));
 	struct pmu_backend quiet;
 	unsigned bsp = a->plat->bsp;

@@ -1,0 +1,16 @@
+/* The model's machine noise and window (model_noise.c), as model.c wires it into the backend. */
+#ifndef EFIPMU_MODEL_NOISE_H
+#define EFIPMU_MODEL_NOISE_H
+
+#include "model/model.h"
+
+/* cpu ran `cycles` more cycles: the timer and SMIs that fall due come now. */
+void model_noise_advance(struct model *m, unsigned cpu, uint64_t cycles);
+
+/* Backend ops (struct pmu_backend_ops), ctx the model. */
+uint64_t model_irq_save(void *ctx, unsigned cpu);
+void model_irq_restore(void *ctx, unsigned cpu, uint64_t saved);
+void model_gated_run(void *ctx, unsigned cpu, struct pmu_gated_run *g);
+pmu_status model_sim_wrmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t val);
+
+#endif
