@@ -13,7 +13,7 @@ SMP=2 boot_case no_cpu 'qemu-exit\nbackend = sim\ncpus = 0,5\n'
 expect_rc 9
 expect_console "^\[SIM\] efipmu: cpus: no such CPU '5': this machine has 2 CPUs, numbered from 0$"
 [ -f "$LOG" ] && fail "a refused run left a log file"
-SMP=2 boot_case bad_kernel 'qemu-exit\nkernel = bogus\n'
+SMP=2 boot_case bad_kernel 'qemu-exit\nkernels = bogus\n'
 expect_rc 9
 expect_console "^efipmu: unknown kernel 'bogus'"
 expect_no_console '^efipmu .* \| backend'
