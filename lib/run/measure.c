@@ -3,6 +3,7 @@
 #include "hooks/stall.h"
 #include "run/measure.h"
 #include "model/sim_workload.h"
+#include "pmu/window.h"
 
 #define MEASURE_TIMEOUT_US 10000000u   /* per wait: check-in, a barrier, the end of a round */
 
@@ -23,11 +24,11 @@ static uint64_t run_sim(const void *p)
 }
 
 /*
- * The sessions' backend: the app's, except that the window first waits at the
- * round's barrier, so every CPU enables its counters at the same moment, with
- * interrupts off from the barrier to the disabling write (a timer tick on the
- * BSP would count). The TSC is read around the window here where the app's
- * backend has none (sim): the CPUs are real even when the PMU is not.
+ * The sessions' backend: the run's, with the platform's CPU underneath. The
+ * quiet window (lib/pmu/window.c) turns interrupts off through it: on the
+ * real CPU (the platform; a timer tick on the BSP would count) and in the
+ * backend (the model's timer follows it). The TSC is read around the window
+ * where the backend has none (sim): the CPUs are real even when the PMU is not.
  */
 static pmu_status synced_rdmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t *val)
 {
@@ -53,15 +54,27 @@ static pmu_status synced_cpuid(void *ctx, unsigned cpu, uint32_t leaf, uint32_t 
 static void synced_gated_run(void *ctx, unsigned cpu, struct pmu_gated_run *g)
 {
 	struct run_cpu *s = ctx;
-	uint64_t flags = plat_irq_save(s->plat);
-	plat_sync(s->plat, s->round);
 	uint64_t on = plat_tsc(s->plat);
 	pmu_gated_run(s->inner, cpu, g);
 	if (!g->tsc_on) {
 		g->tsc_off = plat_tsc(s->plat);
 		g->tsc_on = on;
 	}
-	plat_irq_restore(s->plat, flags);
+}
+
+static uint64_t synced_irq_save(void *ctx, unsigned cpu)
+{
+	struct run_cpu *s = ctx;
+	s->inner_irq = pmu_irq_save(s->inner, cpu, &s->inner_flags);
+	return plat_irq_save(s->plat);
+}
+
+static void synced_irq_restore(void *ctx, unsigned cpu, uint64_t saved)
+{
+	struct run_cpu *s = ctx;
+	plat_irq_restore(s->plat, saved);
+	if (s->inner_irq)
+		pmu_irq_restore(s->inner, cpu, s->inner_flags);
 }
 
 static const struct pmu_backend_ops synced_ops = {
@@ -70,14 +83,24 @@ static const struct pmu_backend_ops synced_ops = {
 	.rdpmc = synced_rdpmc,
 	.cpuid = synced_cpuid,
 	.gated_run = synced_gated_run,
+	.irq_save = synced_irq_save,
+	.irq_restore = synced_irq_restore,
 };
 
+/* The round's barrier, with interrupts off, right before the first attempt's enabling write. */
+static bool round_sync(void *ctx)
+{
+	struct run_cpu *s = ctx;
+	return !s->round || plat_sync(s->plat, s->round);
+}
+
 static pmu_status measure(struct run *a, unsigned cpu, struct core_session *s,
-			  const struct kernel_desc *k)
+			  const struct kernel_desc *k, struct window_result *w)
 {
 	struct run_cpu *slot = &a->slot[cpu];
 	struct kernel_args args = { a->iterations, NULL, 0 };
 	struct sim_run r = { a, cpu, k, a->iterations };
+	const struct window_opts o = { round_sync, slot, 0 };
 	buffers_attach(a, &args);
 	pmu_status st = core_prepare(s, &slot->synced, cpu, &slot->snap, a->reqs, a->nreqs,
 				     a->opt.force);
@@ -85,8 +108,8 @@ static pmu_status measure(struct run *a, unsigned cpu, struct core_session *s,
 		return st;
 	/* Real backend: the kernel itself is what the gated window calls. */
 	if (a->model)
-		return core_measure(s, run_sim, &r);
-	return core_measure(s, k->fn, &args);
+		return pmu_window_measure(s, run_sim, &r, &o, w);
+	return pmu_window_measure(s, k->fn, &args, &o, w);
 }
 
 /* Round 0: snapshot and the empty kernel (the overhead); round 1: the job's kernel. */
@@ -99,9 +122,9 @@ static void measure_round(void *ctx, unsigned cpu, unsigned round, struct plat_r
 	if (round == ROUND_EMPTY) {
 		s->measure_st = core_snapshot(&a->backend, cpu, &s->info, &s->snap);
 		if (!s->measure_st)
-			s->measure_st = measure(a, cpu, &s->empty, kernel_find("empty"));
+			s->measure_st = measure(a, cpu, &s->empty, kernel_find("empty"), &s->win[0]);
 	} else if (!s->measure_st) {
-		s->measure_st = measure(a, cpu, &s->run, a->kernel);
+		s->measure_st = measure(a, cpu, &s->run, a->kernel, &s->win[1]);
 	}
 	s->round = NULL;
 }
@@ -152,8 +175,12 @@ static const struct core_session *round_session(const struct run_cpu *s, unsigne
 	return r == ROUND_EMPTY ? &s->empty : &s->run;
 }
 
-/* One "window" record per CPU: its TSC at enable and at disable. */
-static void window_record(struct run *a, size_t cpu, unsigned r, const struct core_session *s)
+/*
+ * One "window" record per CPU: its TSC at enable and at disable, how many
+ * attempts the quiet window took, and why it never got quiet if it did not.
+ */
+static void window_record(struct run *a, unsigned cpu, unsigned r, const struct core_session *s,
+			  const struct window_result *w)
 {
 	run_begin(a, "window");
 	logrec_key_u64(&a->sb, "cpu", cpu);
@@ -161,6 +188,14 @@ static void window_record(struct run *a, size_t cpu, unsigned r, const struct co
 	logrec_key_u64(&a->sb, "tsc_on", s->tsc_on);
 	logrec_key_u64(&a->sb, "tsc_off", s->tsc_off);
 	logrec_key_bool(&a->sb, "in_step", in_step(&a->plat->cpu[cpu], r));
+	logrec_key_u64(&a->sb, "attempts", w->attempts);
+	if (w->smi_known)
+		logrec_key_u64(&a->sb, "smis", w->smis);
+	logrec_key_bool(&a->sb, "smm_frozen", w->smm_frozen);
+	if (w->disturbed)
+		logrec_key_str(&a->sb, "disturbed", w->reason);
+	if (w->note)
+		logrec_key_str(&a->sb, "note", w->note);
 	logrec_end(&a->sb);
 	run_record(a);
 }
@@ -199,7 +234,9 @@ static struct skew skew_record(struct run *a, unsigned r)
 		const struct core_session *s = round_session(&a->slot[i], r);
 		if (!a->plat->cpu[i].in_rounds || !s->tsc_on)
 			continue;
-		window_record(a, i, r, s);
+		const struct window_result *w = &a->slot[i].win[r == ROUND_EMPTY ? 0 : 1];
+		window_record(a, i, r, s, w);
+		a->disturbed += w->disturbed;
 		/* a faulted enable opened no window: its TSC at disable was never read */
 		if (!in_step(&a->plat->cpu[i], r) || !s->tsc_off)
 			continue;

@@ -23,6 +23,7 @@ enum opt_id {
 	OPT_BACKEND,
 	OPT_SIM_PROFILE,
 	OPT_SIM_BREAK,
+	OPT_SIM_NOISE,
 	OPT_EVENTS,
 	OPT_KERNELS,
 	OPT_CPUS,
@@ -52,6 +53,7 @@ struct efipmu_options {
 	enum efipmu_backend backend;   /* default real */
 	char sim_profile[32];          /* model profile for --backend sim, default "nehalem-ep" */
 	char sim_break[32];            /* a deliberate model defect: "", narrow-counters, ignore-enable */
+	char sim_noise[16];            /* "" (the profile's: all), none, timer, smi, all */
 	char events[512];              /* -e specs joined with ','; "" = the app's default set */
 	char kernels[128];             /* the kernel's name; "" = the app's default */
 	struct cpuset cpus;            /* default all */

@@ -12,6 +12,26 @@
 
 #define DISCOVER_TIMEOUT_US 10000000u
 
+/* sim-noise: what disturbs the model's windows (the profile's rates; default all, as on the machine). */
+static enum verdict set_noise(struct run *a)
+{
+	static const struct {
+		const char *name;
+		unsigned noise;
+	} kinds[] = {
+		{ "none", MODEL_NOISE_NONE }, { "timer", MODEL_NOISE_TIMER },
+		{ "smi", MODEL_NOISE_SMI }, { "all", MODEL_NOISE_ALL },
+	};
+	if (!a->opt.sim_noise[0])
+		return VERDICT_PASS;
+	for (unsigned i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (!pmu_strcmp(a->opt.sim_noise, kinds[i].name)) {
+			model_set_noise(a->model, kinds[i].noise, NULL);
+			return VERDICT_PASS;
+		}
+	return run_refuse(a, "unknown model noise", a->opt.sim_noise, "none, timer, smi, all");
+}
+
 /* The model of profile opt.sim_profile on the firmware's topology, with any deliberate defect. */
 static enum verdict setup_model(struct run *a)
 {
@@ -29,7 +49,7 @@ static enum verdict setup_model(struct run *a)
 	if (st)
 		return run_refuse(a, "the reference model cannot be built:", pmu_status_str(st), NULL);
 	model_backend(a->model, &a->backend);
-	if (sim_break_apply(a) != VERDICT_PASS)
+	if (sim_break_apply(a) != VERDICT_PASS || set_noise(a) != VERDICT_PASS)
 		return VERDICT_ERROR;
 	a->simulated = true;
 	sim_break_say(a);
@@ -294,6 +314,7 @@ static void tally(struct run *a, enum verdict job, struct verdict_input *in)
 		}
 		in->faults_caught += !s->fault_test_fail;
 	}
+	in->disturbed = a->disturbed;
 	in->log_lost = a->plat->ops->log_lost(a->plat->ctx);
 }
 

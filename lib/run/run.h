@@ -17,6 +17,7 @@
 #include "pmu/core_engine.h"
 #include "pmu/cpuinfo.h"
 #include "pmu/uncore.h"
+#include "pmu/window.h"
 #include "run/options.h"
 #include "run/platform.h"
 #include "run/verdict.h"
@@ -49,11 +50,14 @@ struct run_cpu {
 	/* core measurement: the empty kernel (overhead) then the chosen kernel */
 	struct core_snapshot snap;
 	struct core_session empty, run;
+	struct window_result win[2];   /* how the quiet windows of empty and run went */
 	pmu_status measure_st;
 	/* run/measure.c: the sessions' backend is the run's with the round barrier before the window */
 	struct pmu_backend synced;
 	const struct pmu_backend *inner;
 	const struct platform *plat;
+	bool inner_irq;                /* the backend's interrupts too (the model's timer) */
+	uint64_t inner_flags;
 	struct plat_round *round;      /* the round this CPU is running; NULL between rounds */
 } __attribute__((aligned(64)));
 
@@ -68,6 +72,7 @@ struct run {
 	struct run_cpu *slot;          /* plat->ncpus of them, in slot_mem */
 	void *slot_mem;
 	bool skew_said;                /* measure_report: the console line once per run */
+	unsigned disturbed;            /* windows that never got quiet (SMIs in every attempt) */
 	char unusable_why[96];         /* the verdict's reason for a PMU efipmu cannot use */
 	char line[RUN_LINE_MAX];
 	struct strbuf sb;

@@ -391,6 +391,61 @@ static void test_faulted_enable_not_in_skew(void **state)
 	free(m);
 }
 
+/* Runs cfg with the model's SMIs every `period` cycles from cycle `first` (handler 50 instructions, 100 cycles). */
+static struct outcome run_with_smis(const char *cfg, uint64_t first, uint64_t period)
+{
+	struct outcome o = { fake_platform_new(2, 1, 1), calloc(1, sizeof(struct run)), VERDICT_ERROR };
+	struct efipmu_options opt;
+	struct opt_error err;
+	struct run_header h = { .fw_vendor = "host", .time = "" };
+	const struct model_noise_rates rates = { .smi_first = first, .smi_period = period,
+						 .smi_insts = 50, .smi_cycles = 100 };
+	options_defaults(&opt);
+	assert_int_equal(options_parse_config(cfg, strlen(cfg), &opt, &err), PMU_OK);
+	assert_int_equal(run_init(o.r, &o.f->plat, &opt, "(test)", NULL, NULL), VERDICT_PASS);
+	model_set_noise(o.r->model, MODEL_NOISE_SMI, &rates);
+	o.v = run_main(o.r, &h);
+	return o;
+}
+
+/* SMIs in every attempt on a CPU that cannot freeze the counters in SMM: DISTURBED, never FAIL. */
+static void test_smis_every_window_disturb(void **state)
+{
+	(void)state;
+	struct outcome o = run_with_smis("backend = sim\nsim-profile = nehalem-ep\n", 100, 500);
+	assert_int_equal(o.v, VERDICT_DISTURBED);
+	assert_verdict_record(o.f, "DISTURBED");
+	/* the kernel's window on each CPU (the empty kernel's runs no cycle for an SMI to land in) */
+	assert_int_equal(fake_count(o.f->log, "\"attempts\":5,"), 2);
+	assert_int_equal(fake_count(o.f->log, "\"disturbed\":\"SMIs seen in every attempt\""), 2);
+	assert_int_equal(fake_count(o.f->log, "\"result\":\"DISTURBED\""), 2);
+	assert_int_equal(fake_count(o.f->log, "\"result\":\"FAIL\""), 0);
+	done(&o);
+}
+
+/* The same SMIs where PERF_CAPABILITIES[12] lets the window freeze the counters: exact, PASS. */
+static void test_smis_frozen_out(void **state)
+{
+	(void)state;
+	struct outcome o = run_with_smis("backend = sim\nsim-profile = sandy-bridge-ep\n", 100, 500);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->log, "\"smm_frozen\":true"), 4);
+	assert_int_equal(fake_count(o.f->log, "\"disturbed\""), 0);
+	done(&o);
+}
+
+/* An SMI now and then: the window that met it is taken again, and the counts are exact. */
+static void test_occasional_smi_retried(void **state)
+{
+	(void)state;
+	struct outcome o = run_with_smis("backend = sim\nsim-profile = nehalem-ep\n", 5000, 40000);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_true(fake_count(o.f->log, "\"attempts\":2,") >= 1);
+	assert_int_equal(fake_count(o.f->log, "\"disturbed\""), 0);
+	assert_int_equal(fake_count(o.f->log, "\"result\":\"PASS\""), 2);
+	done(&o);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -407,6 +462,9 @@ int main(void)
 		cmocka_unit_test(test_list_and_decode),
 		cmocka_unit_test(test_faulted_enable_not_in_skew),
 		cmocka_unit_test(test_cpus_that_do_not_exist),
+		cmocka_unit_test(test_smis_every_window_disturb),
+		cmocka_unit_test(test_smis_frozen_out),
+		cmocka_unit_test(test_occasional_smi_retried),
 		cmocka_unit_test(test_cpus_without_the_boot_cpu),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
