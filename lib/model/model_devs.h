@@ -6,6 +6,8 @@
 
 extern const struct model_dev model_dev_misc;   /* BIOS_SIGN_ID, MISC_ENABLE, PERF_CAPABILITIES, SMI_COUNT */
 extern const struct model_dev model_dev_core;   /* architectural core PMU (seeds 003, 004) */
+extern const struct model_dev model_dev_offcore_shared;  /* OFFCORE_RSP_0/1, shared by a core's threads */
+extern const struct model_dev model_dev_offcore;         /* OFFCORE_RSP_0/1, per thread (Sandy Bridge) */
 
 /* CPUID.0AH fields of the model's profile, as the core device sees them. */
 unsigned model_n_gp(const struct model *m);

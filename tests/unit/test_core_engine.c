@@ -40,7 +40,7 @@ static struct rig *rig_on(struct model *m, struct pmu_backend b)
 static struct rig *rig_new(const char *profile)
 {
 	struct pmu_backend b;
-	struct model *m = test_model(profile, 2, 1, &b);
+	struct model *m = test_model_clean(profile, 2, 1, &b);   /* exact write sequences from a clean machine */
 	return rig_on(m, b);
 }
 

@@ -467,7 +467,7 @@ static void test_nhmex_gates_and_counts(void **state)
 {
 	(void)state;
 	struct pmu_backend b;
-	struct model *m = test_model("nehalem-ex", 4, 1, &b);
+	struct model *m = test_model_clean("nehalem-ex", 4, 1, &b);
 	const struct box_desc *u = box(UNCORE_NHM_EX, "uncore_ubox");
 	const struct box_desc *m0 = box(UNCORE_NHM_EX, "uncore_mbox_0");
 	const struct box_desc *m1 = box(UNCORE_NHM_EX, "uncore_mbox_1");
