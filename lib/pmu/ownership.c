@@ -27,12 +27,13 @@ const struct own_reg *own_find_const(const struct own_reg *reg, unsigned n, uint
 struct own_reg *own_add(struct own_reg *reg, unsigned *n, unsigned cap, uint32_t msr,
 			enum own_scope scope, uint64_t orig)
 {
-	struct own_reg *r = own_find(reg, *n, msr);
-	if (r)
-		return r;
-	if (*n >= cap)
+	unsigned i = find_idx(reg, *n, msr);
+	if (i < *n)
+		return &reg[i];
+	if (i >= cap)
 		return NULL;
-	r = &reg[(*n)++];
+	struct own_reg *r = &reg[i];
+	*n = i + 1;
 	pmu_memset(r, 0, sizeof(*r));
 	r->msr = msr;
 	r->scope = (uint8_t)scope;
