@@ -23,6 +23,12 @@
  * (the kernel shares them between HT siblings there; on Sandy Bridge "all extra
  * regs are per-cpu when HT is on", PMU_FL_NO_HT_SHARING).
  *
+ * Run-layer calls: the records are core_session.own[0..n_own) per CPU and
+ * uncore_session.saved[0..nsaved) per package; log them with logrec_ownership
+ * (out/logrec.h); replay a CPU's restore with
+ *   own_restore(copy, n, backend, cpu, &bad_msr)
+ * from a copy of its records (memcpy of own[] and n_own) when it timed out.
+ *
  * Intended run-layer use for core-scope registers (sibling threads run at once):
  *   - for each CPU, own_core_owner() says which sibling of its core owns the
  *     core-scope registers (the lowest-numbered enabled, selected thread);

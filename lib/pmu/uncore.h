@@ -32,7 +32,9 @@
  *   stop  = (found & ~ours) | (stop_val & ours)       (programming, stopping)
  *   start = (found & ~ours) | ((start_val | counters) & ours)
  * So a global enable firmware set (NHM-EX EN_ALL) keeps its boxes counting and
- * ours are gated by their box or counter bits.
+ * ours are gated by their box or counter bits. A freeze bit stops the whole box:
+ * a counter firmware runs in a box the run also uses (SNB-EP) pauses while that
+ * box is stopped; counters in other boxes are not touched.
  */
 struct uncore_gate {
 	const struct reg_layout *layout;
