@@ -24,10 +24,30 @@ pmu_status model_init(struct model *m, const struct model_profile *p, unsigned n
 	m->p = p;
 	m->ncpus = ncpus;
 	m->npkgs = npkgs;
-	for (unsigned i = 0; i < ncpus; i++)
+	for (unsigned i = 0; i < ncpus; i++) {
 		m->pkg_of[i] = i / (ncpus / npkgs);
+		m->core_of[i] = i;
+	}
 	model_set_noise(m, MODEL_NOISE_ALL, &p->noise);
+	model_set_firmware(m, p->firmware);
 	return PMU_OK;
+}
+
+pmu_status model_place_core(struct model *m, unsigned cpu, unsigned core)
+{
+	if (cpu >= m->ncpus)
+		return PMU_ERR_RANGE;
+	m->core_of[cpu] = core;
+	return PMU_OK;
+}
+
+/* The core file of cpu: kept by the lowest-numbered CPU of its package and core. */
+static unsigned core_slot(const struct model *m, unsigned cpu)
+{
+	for (unsigned i = 0; i < cpu; i++)
+		if (m->pkg_of[i] == m->pkg_of[cpu] && m->core_of[i] == m->core_of[cpu])
+			return i;
+	return cpu;
 }
 
 pmu_status model_place_cpu(struct model *m, unsigned cpu, unsigned pkg)
@@ -40,21 +60,30 @@ pmu_status model_place_cpu(struct model *m, unsigned cpu, unsigned pkg)
 	return PMU_OK;
 }
 
-/* The register file a device of cpu works on; a package's file is held by one CPU at a time. */
+/* The lock of a shared (core or package) file; NULL for a thread's own file. */
+static uint8_t *file_lock(struct model *m, const struct model_dev *d, unsigned cpu)
+{
+	if (d->package_scope)
+		return &m->pkg_busy[m->pkg_of[cpu]];
+	return d->core_scope ? &m->core_busy[core_slot(m, cpu)] : NULL;
+}
+
+/* The register file a device of cpu works on; a shared file is held by one CPU at a time. */
 static struct model_regfile *file_take(struct model *m, const struct model_dev *d, unsigned cpu)
 {
-	if (!d->package_scope)
-		return &m->thread[cpu];
-	uint8_t *busy = &m->pkg_busy[m->pkg_of[cpu]];
-	while (__atomic_test_and_set(busy, __ATOMIC_ACQUIRE))
+	uint8_t *busy = file_lock(m, d, cpu);
+	while (busy && __atomic_test_and_set(busy, __ATOMIC_ACQUIRE))
 		__asm__ volatile("pause" ::: "memory");
-	return &m->pkg[m->pkg_of[cpu]];
+	if (d->package_scope)
+		return &m->pkg[m->pkg_of[cpu]];
+	return d->core_scope ? &m->core[core_slot(m, cpu)] : &m->thread[cpu];
 }
 
 static void file_give(struct model *m, const struct model_dev *d, unsigned cpu)
 {
-	if (d->package_scope)
-		__atomic_clear(&m->pkg_busy[m->pkg_of[cpu]], __ATOMIC_RELEASE);
+	uint8_t *busy = file_lock(m, d, cpu);
+	if (busy)
+		__atomic_clear(busy, __ATOMIC_RELEASE);
 }
 
 pmu_status model_inject_fault(struct model *m, uint32_t msr, int cpu)
@@ -116,7 +145,51 @@ pmu_status model_poke(struct model_regfile *rf, uint32_t msr, uint64_t val)
 struct model_regfile *model_file_for(struct model *m, unsigned cpu, uint32_t msr)
 {
 	const struct model_dev *d = dev_for(m, msr);
-	return (d && d->package_scope) ? &m->pkg[m->pkg_of[cpu]] : &m->thread[cpu];
+	if (d && d->package_scope)
+		return &m->pkg[m->pkg_of[cpu]];
+	return d && d->core_scope ? &m->core[core_slot(m, cpu)] : &m->thread[cpu];
+}
+
+/* Pokes cannot fail here: an image holds a few registers, a file has room for MODEL_FILE_REGS. */
+static void fw_poke(struct model_regfile *files, unsigned n, const struct model_fw_reg *r)
+{
+	for (unsigned i = 0; i < n; i++)
+		(void)model_poke(&files[i], r->msr, r->val);
+}
+
+void model_set_firmware(struct model *m, enum model_firmware fw)
+{
+	pmu_memset(m->thread, 0, sizeof(m->thread));
+	pmu_memset(m->core, 0, sizeof(m->core));
+	pmu_memset(m->pkg, 0, sizeof(m->pkg));
+	m->firmware = fw;
+	for (const struct model_fw_reg *r = m->p->fw_running; fw == MODEL_FW_RUNNING && r && r->msr; r++) {
+		const struct model_dev *d = dev_for(m, r->msr);
+		if (d && d->package_scope)
+			fw_poke(m->pkg, MODEL_MAX_PKGS, r);
+		else if (d && d->core_scope)
+			fw_poke(m->core, MODEL_MAX_CPUS, r);
+		else if (d)
+			fw_poke(m->thread, MODEL_MAX_CPUS, r);
+	}
+}
+
+static const char *const fw_names[] = { "clean", "running" };
+
+pmu_status model_firmware_parse(const char *name, enum model_firmware *out)
+{
+	for (unsigned i = 0; i < sizeof(fw_names) / sizeof(fw_names[0]); i++) {
+		if (!pmu_strcmp(name, fw_names[i])) {
+			*out = (enum model_firmware)i;
+			return PMU_OK;
+		}
+	}
+	return PMU_ERR_UNKNOWN_NAME;
+}
+
+const char *model_firmware_name(enum model_firmware fw)
+{
+	return (unsigned)fw < sizeof(fw_names) / sizeof(fw_names[0]) ? fw_names[fw] : "?";
 }
 
 static pmu_status sim_rdmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t *val)

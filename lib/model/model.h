@@ -3,11 +3,18 @@
  * records every access. It is a pmu_backend ("sim"), used by the host tests
  * and by `--backend sim` in the app; everything it yields is simulated.
  *
- * Registers live in sparse register files, one per CPU (thread scope) and one
- * per package (uncore). Each register range belongs to a device (core PMU,
- * an uncore box, ...) that gives it its semantics. Which MSRs exist at all is
- * the profile's MSR map (model_msrs.c), as the manuals list them for that CPU:
- * an MSR outside it, or one no device claims, raises #GP, as on hardware.
+ * Registers live in sparse register files, one per CPU (thread scope), one per
+ * core (registers the core's threads share: OFFCORE_RSP on Nehalem/Westmere)
+ * and one per package (uncore). Each register range belongs to a device (core
+ * PMU, an uncore box, ...) that gives it its semantics. Which MSRs exist at all
+ * is the profile's MSR map (model_msrs.c), as the manuals list them for that
+ * CPU: an MSR outside it, or one no device claims, raises #GP, as on hardware.
+ *
+ * Firmware state (model_set_firmware): "clean" leaves every register 0;
+ * "running", each profile's default, is what a machine's firmware typically
+ * hands over: global enable bits set, a core and an uncore counter left
+ * counting (they keep counting through a run that leaves them alone), an
+ * OFFCORE_RSP_0 value and, on Sandy Bridge-EP, non-zero C-box filters.
  */
 #ifndef EFIPMU_MODEL_H
 #define EFIPMU_MODEL_H
@@ -56,6 +63,7 @@ struct model;
 struct model_dev {
 	const char *name;
 	bool package_scope;
+	bool core_scope;           /* shared by the threads of a core (model_place_core) */
 	bool (*claims)(const struct model *m, uint32_t msr);
 	/* NULL read/write means plain storage. */
 	pmu_status (*read)(struct model *m, struct model_regfile *rf, uint32_t msr, uint64_t *val);
@@ -136,6 +144,14 @@ struct model_cpu_noise {
 	uint64_t gated_runs;       /* windows through the backend's gated_run */
 };
 
+enum model_firmware { MODEL_FW_CLEAN, MODEL_FW_RUNNING };
+
+/* One register of a firmware image; the device claiming msr says which files get it. */
+struct model_fw_reg {
+	uint32_t msr;
+	uint64_t val;
+};
+
 struct model_profile {
 	const char *name;
 	const char *brand;         /* answered for leaves 0x80000002-4 */
@@ -147,13 +163,18 @@ struct model_profile {
 	const struct model_dev *const *devs;
 	unsigned ndevs;
 	const struct model_msr_map *msrs;   /* NULL: every MSR a device claims (test profiles) */
+	enum model_firmware firmware;           /* what model_init hands over */
+	const struct model_fw_reg *fw_running;  /* the "running" image, ends at msr 0; NULL: none */
 };
 
 struct model {
 	const struct model_profile *p;
 	unsigned ncpus, npkgs;
 	unsigned pkg_of[MODEL_MAX_CPUS];
+	unsigned core_of[MODEL_MAX_CPUS];      /* core number within the package */
+	enum model_firmware firmware;
 	struct model_regfile thread[MODEL_MAX_CPUS];
+	struct model_regfile core[MODEL_MAX_CPUS];   /* indexed by the lowest CPU of the core */
 	struct model_regfile pkg[MODEL_MAX_PKGS];
 	uint32_t fault_msr[MODEL_MAX_FAULTS];
 	int fault_cpu[MODEL_MAX_FAULTS];      /* -1: every CPU */
@@ -164,6 +185,7 @@ struct model {
 	bool log_overflow[MODEL_MAX_CPUS];
 	uint64_t ucode_latch[MODEL_MAX_CPUS];  /* IA32_BIOS_SIGN_ID as CPUID(1) loads it */
 	uint8_t pkg_busy[MODEL_MAX_PKGS];      /* CPUs of a package run at once in the app: one at a time */
+	uint8_t core_busy[MODEL_MAX_CPUS];     /* likewise for a core's threads */
 	unsigned noise;                        /* enum model_noise bits: MODEL_NOISE_ALL after model_init */
 	struct model_noise_rates rates;        /* the profile's after model_init */
 	struct model_cpu_noise cpu_noise[MODEL_MAX_CPUS];
@@ -186,12 +208,31 @@ struct model {
 /* Selects noise (enum model_noise bits) and, unless r is NULL, its rates; every CPU's schedule restarts at its clock. */
 void model_set_noise(struct model *m, unsigned noise, const struct model_noise_rates *r);
 
-/* CPUs are spread evenly over packages: cpu i is in package i / (ncpus / npkgs). */
+/*
+ * CPUs are spread evenly over packages: cpu i is in package i / (ncpus / npkgs),
+ * each its own core (no sibling threads until model_place_core says so). The
+ * registers hold the profile's firmware state.
+ */
 pmu_status model_init(struct model *m, const struct model_profile *p, unsigned ncpus,
 		      unsigned npkgs);
 void model_backend(struct model *m, struct pmu_backend *b);
 /* Puts cpu in package pkg (the app follows the firmware's topology); PMU_ERR_RANGE past the limits. */
 pmu_status model_place_cpu(struct model *m, unsigned cpu, unsigned pkg);
+/*
+ * Gives cpu core number `core` within its package: CPUs of one package with the
+ * same core number are sibling threads and share core-scope registers. Place
+ * before any access: a core's registers live with its lowest-numbered CPU.
+ */
+pmu_status model_place_core(struct model *m, unsigned cpu, unsigned core);
+
+/*
+ * Every register file back to 0, then, for MODEL_FW_RUNNING, the profile's
+ * running image on every CPU, core and package. Logs nothing.
+ */
+void model_set_firmware(struct model *m, enum model_firmware fw);
+/* "clean" / "running" (sim-firmware setting); PMU_ERR_UNKNOWN_NAME otherwise. */
+pmu_status model_firmware_parse(const char *name, enum model_firmware *out);
+const char *model_firmware_name(enum model_firmware fw);
 
 /* Makes every access to msr from cpu (-1: all CPUs) raise #GP. */
 pmu_status model_inject_fault(struct model *m, uint32_t msr, int cpu);

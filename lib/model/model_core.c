@@ -158,32 +158,13 @@ static uint64_t ovf_ctrl_writable(const struct model *m)
 	return model_pmu_version(m) >= 3 ? w | bit(OVF_UNCORE_BIT) : w;
 }
 
-/*
- * MSR_OFFCORE_RSP_0/1 (REGISTERS.md §1): plain registers holding the Linux
- * valid-bit masks; RSP_1 from Westmere on. 0: this CPU has no such MSR.
- */
-static uint64_t offcore_writable(const struct model *m, uint32_t msr)
-{
-	uint32_t sig = model_cpuid_raw(m->p, 1, 0).eax;
-	uint32_t model = ((sig >> 4) & 0xf) | ((sig >> 12) & 0xf0);
-	bool nehalem = model == 0x1a || model == 0x1e || model == 0x1f || model == 0x2e;
-	if (msr != MSR_OFFCORE_RSP_0 && (msr != MSR_OFFCORE_RSP_1 || nehalem))
-		return 0;
-	if (model == 0x2d)
-		return 0x3FFFFF8FFFull;
-	if (model == 0x2a)
-		return 0x3F807F8FFFull;
-	return 0xFFFF;
-}
-
 static bool core_claims(const struct model *m, uint32_t msr)
 {
 	unsigned ngp = model_n_gp(m), nfix = model_n_fixed(m);
 	bool fw = (m->p->perf_cap >> PERF_CAP_FW_WRITE_BIT) & 1;
 	if (!model_pmu_version(m))
 		return false;
-	if (in_range(msr, MSR_IA32_PMC0, ngp) || in_range(msr, MSR_IA32_PERFEVTSEL0, ngp) ||
-	    offcore_writable(m, msr))
+	if (in_range(msr, MSR_IA32_PMC0, ngp) || in_range(msr, MSR_IA32_PERFEVTSEL0, ngp))
 		return true;
 	if (fw && in_range(msr, MSR_IA32_A_PMC0, ngp))
 		return true;
@@ -203,8 +184,6 @@ static pmu_status store_checked(struct model_regfile *rf, uint32_t msr, uint64_t
 
 static pmu_status core_write(struct model *m, struct model_regfile *rf, uint32_t msr, uint64_t val)
 {
-	if (offcore_writable(m, msr))
-		return store_checked(rf, msr, val, offcore_writable(m, msr));
 	if (in_range(msr, MSR_IA32_PERFEVTSEL0, model_n_gp(m))) {
 		/* A new selection starts with the condition deasserted: its first assertion is an edge. */
 		pmu_status st = store_checked(rf, msr, val, evtsel_writable(m));

@@ -21,6 +21,8 @@ extern const struct model_msr_map model_msrs_nhm_ep, model_msrs_wsm_ep, model_ms
 /* IA32_DEBUGCTL[14] FREEZE_WHILE_SMM: exists where PERF_CAPABILITIES[12] says so (REGISTERS.md §1.6). */
 #define MODEL_DEBUGCTL_FREEZE_SMM (1ull << 14)
 bool model_has_freeze_smm(const struct model *m);
+extern const struct model_dev model_dev_offcore_shared;  /* OFFCORE_RSP_0/1, shared by a core's threads */
+extern const struct model_dev model_dev_offcore;         /* OFFCORE_RSP_0/1, per thread (Sandy Bridge) */
 
 /* CPUID.0AH fields of the model's profile, as the core device sees them. */
 unsigned model_n_gp(const struct model *m);

@@ -25,17 +25,60 @@
 #define NOISE(mhz) .noise = { TIMER(mhz), SMIS(mhz) }
 
 static const struct model_dev *const nhm_devs[] = {
-	&model_dev_misc, &model_dev_core, &model_dev_nhm_uncore,
+	&model_dev_misc, &model_dev_core, &model_dev_offcore_shared, &model_dev_nhm_uncore,
 };
 static const struct model_dev *const nhmex_devs[] = {
-	&model_dev_misc, &model_dev_core, &model_dev_nhmex_ubox, &model_dev_nhmex_mbox,
+	&model_dev_misc, &model_dev_core, &model_dev_offcore_shared, &model_dev_nhmex_ubox,
+	&model_dev_nhmex_mbox,
 };
 static const struct model_dev *const snbep_devs[] = {
-	&model_dev_misc, &model_dev_core, &model_dev_snbep_uncore,
+	&model_dev_misc, &model_dev_core, &model_dev_offcore, &model_dev_snbep_uncore,
 };
 static const struct model_dev *const misc_devs[] = { &model_dev_misc };
 
 #define DEVS(d) .devs = (d), .ndevs = sizeof(d) / sizeof((d)[0])
+
+/*
+ * What firmware hands over ("running", the profiles' default). Model choices,
+ * not a dump of one machine: every counter-enable bit of IA32_PERF_GLOBAL_CTRL
+ * set (as a v1-style reset value would leave it), FIXED_CTR1 (core cycles) left
+ * counting in both rings, OFFCORE_RSP_0 = 0x11 (valid on every profile), and
+ * one uncore counter per family left counting on a counter the tool's lowest-
+ * first allocation reaches last.
+ */
+#define FW_CORE \
+	{ 0x38F, 0x70000000Full },   /* GLOBAL_CTRL: PMC0-3, FIXED_CTR0-2 */   \
+	{ 0x38D, 0x030 },            /* FIXED_CTR_CTRL: FIXED_CTR1 OS+USR */   \
+	{ 0x30A, 0x1000 },           /* FIXED_CTR1 */                          \
+	{ 0x1A6, 0x11 }              /* OFFCORE_RSP_0 */
+
+/* NHM/WSM client uncore (§2): PMC7 counts UNC_QMC_NORMAL_READS.ANY (0x2C/0x07), EN_PC7 set. */
+static const struct model_fw_reg fw_nhm[] = {
+	FW_CORE, { 0x391, 0x80 }, { 0x3C7, 0x40072C }, { 0x3B7, 0x5000 }, { 0, 0 },
+};
+
+/*
+ * NHM-EX/WSM-EX (§3): U_PMON_GLOBAL_CTRL = EN_ALL | PMI_CORE_SEL core 0; M-box 1
+ * counter 5 counts MBOX_CLOCKTICKS (inc_sel 0x1B) with its BOX_CTRL bit set.
+ */
+static const struct model_fw_reg fw_nhmex[] = {
+	FW_CORE, { 0xC00, 0x10000002 }, { 0xCE0, 0x20 }, { 0xCFA, 0x1B << 9 | 1 }, { 0xCFB, 0x100 },
+	{ 0, 0 },
+};
+
+/*
+ * SNB-EP (§4.4): every C-box filter 0xD14 + 0x20n holds STATE = all (22:18); C-box 7
+ * counter 3 counts UNC_C_CLOCKTICKS, its box unfrozen with freeze enabled.
+ */
+#define FW_CBOX_FILTER(n) { 0xD14 + 0x20 * (n), 0x1Full << 18 }
+static const struct model_fw_reg fw_snbep[] = {
+	FW_CORE,
+	FW_CBOX_FILTER(0), FW_CBOX_FILTER(1), FW_CBOX_FILTER(2), FW_CBOX_FILTER(3),
+	FW_CBOX_FILTER(4), FW_CBOX_FILTER(5), FW_CBOX_FILTER(6), FW_CBOX_FILTER(7),
+	{ 0xDE4, 0x10000 }, { 0xDF3, 0x400000 }, { 0xDF9, 0x2000 }, { 0, 0 },
+};
+
+#define FW(img) .firmware = MODEL_FW_RUNNING, .fw_running = (img)
 
 static const struct model_profile nehalem_ep = {
 	.name = "nehalem-ep",
@@ -47,6 +90,7 @@ static const struct model_profile nehalem_ep = {
 	NOISE(2933),
 	DEVS(nhm_devs),
 	.msrs = &model_msrs_nhm_ep,
+	FW(fw_nhm),
 };
 
 /* Nehalem-EP whose firmware set Limit CPUID Maxval (a BIOS setup option): leaf 0xA hidden. */
@@ -60,6 +104,7 @@ static const struct model_profile nehalem_ep_cpuid_limited = {
 	NOISE(2667),
 	DEVS(nhm_devs),
 	.msrs = &model_msrs_nhm_ep,
+	FW(fw_nhm),
 };
 
 static const struct model_profile westmere_ep = {
@@ -72,6 +117,7 @@ static const struct model_profile westmere_ep = {
 	NOISE(2933),
 	DEVS(nhm_devs),
 	.msrs = &model_msrs_wsm_ep,
+	FW(fw_nhm),
 };
 
 static const struct model_profile nehalem_ex = {
@@ -84,6 +130,7 @@ static const struct model_profile nehalem_ex = {
 	NOISE(2267),
 	DEVS(nhmex_devs),
 	.msrs = &model_msrs_nhm_ex,
+	FW(fw_nhmex),
 };
 
 static const struct model_profile westmere_ex = {
@@ -96,6 +143,7 @@ static const struct model_profile westmere_ex = {
 	NOISE(2400),
 	DEVS(nhmex_devs),
 	.msrs = &model_msrs_wsm_ex,
+	FW(fw_nhmex),
 };
 
 static const struct model_profile sandy_bridge_ep = {
@@ -108,6 +156,7 @@ static const struct model_profile sandy_bridge_ep = {
 	NOISE(2700),
 	DEVS(snbep_devs),
 	.msrs = &model_msrs_snb_ep,
+	FW(fw_snbep),
 };
 
 /* What QEMU TCG shows: leaf 0xA all zeros, no PMU MSRs (model_cpuid.c: no dump). */

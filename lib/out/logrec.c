@@ -159,3 +159,27 @@ void logrec_count(struct strbuf *sb, const struct count_rec *c, bool simulated)
 	logrec_key_u64(sb, "repeat", c->repeat);
 	logrec_end(sb);
 }
+
+void logrec_ownership(struct strbuf *sb, const struct own_rec *o, bool simulated)
+{
+	logrec_begin(sb, "ownership", simulated);
+	logrec_key_str(sb, "box", o->box);
+	logrec_key_u64(sb, "cpu", o->cpu);
+	logrec_key_u64(sb, "package", o->package);
+	sb_json_key(sb, "registers");
+	sb_putc(sb, '[');
+	for (unsigned i = 0; i < o->n; i++) {
+		const struct own_reg *r = &o->reg[i];
+		if (i)
+			sb_putc(sb, ',');
+		sb_putc(sb, '{');
+		logrec_key_hex(sb, "msr", r->msr);
+		logrec_key_str(sb, "scope", own_scope_name((enum own_scope)r->scope));
+		logrec_key_hex(sb, "found", r->orig);
+		logrec_key_hex(sb, "ours", r->ours);
+		logrec_key_bool(sb, "written", r->written);
+		sb_putc(sb, '}');
+	}
+	sb_putc(sb, ']');
+	logrec_end(sb);
+}

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "pmu/cpuinfo.h"
+#include "pmu/ownership.h"
 #include "util/fmt.h"
 #include "hw/regfield.h"
 
@@ -56,6 +57,21 @@ struct count_rec {
 };
 
 void logrec_count(struct strbuf *sb, const struct count_rec *c, bool simulated);
+
+/* The ownership records of one CPU (core) or one package (uncore). */
+struct own_rec {
+	const char *box;                /* "core" or "uncore" */
+	unsigned cpu;                   /* the CPU whose records they are (the package leader for uncore) */
+	uint32_t package;
+	const struct own_reg *reg;
+	unsigned n;
+};
+
+/*
+ * {"rec":"ownership",...,"registers":[{"msr":"0x38f","scope":"thread","found":"0x..",
+ * "ours":"0x..","written":true},...]}: every register the run touched, as found.
+ */
+void logrec_ownership(struct strbuf *sb, const struct own_rec *o, bool simulated);
 void logrec_key_str(struct strbuf *sb, const char *key, const char *val);
 void logrec_key_u64(struct strbuf *sb, const char *key, uint64_t val);
 void logrec_key_hex(struct strbuf *sb, const char *key, uint64_t val);  /* "0x..." string */

@@ -312,6 +312,7 @@ static pmu_status collect_extras(struct core_session *s, const struct pmu_event_
 			return fail_event(s, PMU_ERR_NOSPACE, i, r->name, "too many auxiliary MSRs");
 		s->extra[e].msr = r->extra_msr;
 		s->extra[e].val = r->extra_msr_val;
+		s->extra[e].scope = (uint8_t)own_scope_of(s->snap.pmu.family, s->snap.pmu.model, r->extra_msr);
 		s->n_extra += e == s->n_extra;
 		s->ctr[i].extra_msr = r->extra_msr;
 		s->ctr[i].extra_val = r->extra_msr_val;
@@ -371,6 +372,7 @@ pmu_status core_prepare(struct core_session *s, const struct pmu_backend *b, uns
 	s->b = b;
 	s->cpu = cpu;
 	s->force = force;
+	s->core_scope_owner = true;
 	s->snap = *snap;
 	if (snap->st) {
 		s->st = snap->st;
@@ -411,36 +413,13 @@ pmu_status core_set_preload(struct core_session *s, unsigned i, uint64_t value)
 
 /* ---- MSR access ---- */
 
-static void mark_touched(struct core_session *s, uint32_t msr)
-{
-	const struct core_pmu *p = &s->snap.pmu;
-	if (msr >= MSR_IA32_PERFEVTSEL0 && msr < MSR_IA32_PERFEVTSEL0 + p->n_gp)
-		s->t_evtsel |= 1u << (msr - MSR_IA32_PERFEVTSEL0);
-	else if (msr >= MSR_IA32_PMC0 && msr < MSR_IA32_PMC0 + p->n_gp)
-		s->t_pmc |= 1u << (msr - MSR_IA32_PMC0);
-	else if (msr >= MSR_IA32_A_PMC0 && msr < MSR_IA32_A_PMC0 + p->n_gp)
-		s->t_pmc |= 1u << (msr - MSR_IA32_A_PMC0);
-	else if (msr >= MSR_IA32_FIXED_CTR0 && msr < MSR_IA32_FIXED_CTR0 + p->n_fixed)
-		/* n_fixed <= CORE_MAX_FIXED (core_pmu_from_cpu clamps it), which the analyzer cannot see */
-		/* NOLINTNEXTLINE(clang-analyzer-core.UndefinedBinaryOperatorResult) */
-		s->t_fixed |= 1u << (msr - MSR_IA32_FIXED_CTR0);
-	else if (msr == MSR_IA32_FIXED_CTR_CTRL)
-		s->t_fixed_ctrl = true;
-	else if (msr == MSR_IA32_PERF_GLOBAL_CTRL)
-		s->t_global = true;
-	for (unsigned e = 0; e < s->n_extra; e++)
-		if (s->extra[e].msr == msr)
-			s->t_extra |= 1u << e;
-	/* GLOBAL_OVF_CTRL is a write-1-to-clear command: nothing to put back. */
-}
-
 pmu_status core_write(struct core_session *s, uint32_t msr, uint64_t val)
 {
 	pmu_status st = pmu_wrmsr(s->b, s->cpu, msr, val);
 	if (st)
 		note_fault(s, st, msr, true);
 	else
-		mark_touched(s, msr);
+		(void)own_mark_written(s->own, s->n_own, msr);   /* GLOBAL_OVF_CTRL (write-1-to-clear) has no record */
 	return st;
 }
 
@@ -454,12 +433,97 @@ static pmu_status core_rd(struct core_session *s, uint32_t msr, uint64_t *val)
 
 /* ---- program ---- */
 
-static pmu_status save_extras(struct core_session *s)
+pmu_status core_own_core_scope(struct core_session *s, bool owner)
 {
-	pmu_status st = PMU_OK;
-	for (unsigned e = 0; e < s->n_extra && !st; e++)
-		st = core_rd(s, s->extra[e].msr, &s->extra[e].saved);
-	return st;
+	if (s->phase != CORE_PREPARED)
+		return s->st ? s->st : PMU_ERR_INVALID;
+	s->core_scope_owner = owner;
+	return PMU_OK;
+}
+
+/* Whether this session saves, writes and restores extra e. */
+static bool extra_mine(const struct core_session *s, unsigned e)
+{
+	return s->extra[e].scope != OWN_CORE || s->core_scope_owner;
+}
+
+/* A record for msr as found; NULL (the session failed) when the records are full. */
+static struct own_reg *own(struct core_session *s, uint32_t msr, enum own_scope scope, uint64_t found)
+{
+	struct own_reg *r = own_add(s->own, &s->n_own, CORE_MAX_OWN, msr, scope, found);
+	if (!r && !s->st) {
+		s->st = PMU_ERR_NOSPACE;
+		pmu_strlcpy(s->msg, "too many registers to keep track of", sizeof(s->msg));
+	}
+	return r;
+}
+
+/* GP counter c as found, written through A_PMCx or, legacy, as its low 32 bits. */
+static bool own_pmc(struct core_session *s, unsigned c)
+{
+	const struct core_pmu *p = &s->snap.pmu;
+	uint64_t found = s->snap.pmc[c] & counter_mask(p->gp_width);
+	struct own_reg *r = own(s, MSR_IA32_PMC0 + c, OWN_THREAD, found);
+	if (r && p->fw_write)
+		r->wr_msr = MSR_IA32_A_PMC0 + c;
+	else if (r) {
+		r->restore_val = (uint32_t)found;
+		r->inexact = !counter_legacy_writable(found, p->gp_width);
+	}
+	return r != NULL;
+}
+
+/*
+ * The ownership records, in restore order (pmu/ownership.h): counters, PERFEVTSELx,
+ * extras (read now), FIXED_CTR_CTRL, GLOBAL_CTRL. The rest is the snapshot's.
+ */
+static pmu_status own_build(struct core_session *s)
+{
+	const struct core_snapshot *sn = &s->snap;
+	const struct core_pmu *p = &sn->pmu;
+	uint32_t gp = s->gp_used | s->quirk_gp;
+	struct own_reg *r;
+	s->n_own = 0;
+	for (unsigned c = 0; c < p->n_gp; c++)
+		if (((gp >> c) & 1) && !own_pmc(s, c))
+			return s->st;
+	for (unsigned i = 0; i < p->n_fixed; i++)
+		if (((s->fixed_used >> i) & 1) && !own(s, MSR_IA32_FIXED_CTR0 + i, OWN_THREAD, sn->fixed_ctr[i]))
+			return s->st;
+	for (unsigned c = 0; c < p->n_gp; c++) {
+		if (!((gp >> c) & 1))
+			continue;
+		if (!(r = own(s, MSR_IA32_PERFEVTSEL0 + c, OWN_THREAD, sn->evtsel[c])))
+			return s->st;
+		r->quiet = sn->evtsel[c] & ~CORE_SEL_EN;
+		r->has_quiet = true;
+	}
+	for (unsigned e = 0; e < s->n_extra; e++) {
+		uint64_t found;
+		if (!extra_mine(s, e))
+			continue;
+		pmu_status st = core_rd(s, s->extra[e].msr, &found);
+		if (st)
+			return st;
+		if (!own(s, s->extra[e].msr, (enum own_scope)s->extra[e].scope, found))
+			return s->st;
+	}
+	if (s->fixed_used) {
+		if (!(r = own(s, MSR_IA32_FIXED_CTR_CTRL, OWN_THREAD, sn->fixed_ctrl)))
+			return s->st;
+		r->ours = 0;
+		for (unsigned i = 0; i < CORE_MAX_FIXED; i++)
+			if ((s->fixed_used >> i) & 1)
+				r->ours |= 0xfull << (4 * i);
+	}
+	if (p->version >= 2) {
+		if (!(r = own(s, MSR_IA32_PERF_GLOBAL_CTRL, OWN_THREAD, sn->global_ctrl)))
+			return s->st;
+		r->ours = s->our_bits;
+		r->quiet = s->global_off;
+		r->has_quiet = true;
+	}
+	return PMU_OK;
 }
 
 /* Stops our counters: GLOBAL_CTRL (v2+), and EN off wherever PMCx will be written (seed 003). */
@@ -509,7 +573,8 @@ static pmu_status write_controls(struct core_session *s)
 	pmu_status st = PMU_OK;
 	bool v2 = s->snap.pmu.version >= 2;
 	for (unsigned e = 0; e < s->n_extra && !st; e++)
-		st = core_write(s, s->extra[e].msr, s->extra[e].val);
+		if (extra_mine(s, e))
+			st = core_write(s, s->extra[e].msr, s->extra[e].val);
 	for (unsigned i = 0; i < s->n && !st; i++) {
 		const struct core_counter *k = &s->ctr[i];
 		if (k->kind == CORE_GP)
@@ -532,7 +597,7 @@ static pmu_status clear_overflow(struct core_session *s)
 pmu_status core_program(struct core_session *s)
 {
 	static pmu_status (*const steps[])(struct core_session *) = {
-		save_extras, disable, run_quirks, load_counters, write_controls, clear_overflow,
+		own_build, disable, run_quirks, load_counters, write_controls, clear_overflow,
 	};
 	if (s->phase != CORE_PREPARED)
 		return s->st ? s->st : PMU_ERR_INVALID;
@@ -580,57 +645,15 @@ pmu_status core_read(struct core_session *s)
 
 /* ---- restore ---- */
 
-static void restore_write(struct core_session *s, uint32_t msr, uint64_t val)
+pmu_status core_restore(struct core_session *s)
 {
-	pmu_status st = pmu_wrmsr(s->b, s->cpu, msr, val);
+	uint32_t msr = 0;
+	pmu_status st = own_restore(s->own, s->n_own, s->b, s->cpu, &msr);
 	if (st && !s->restore_st) {
 		s->restore_st = st;
 		s->restore_msr = msr;
 	}
-}
-
-static void restore_pmc(struct core_session *s, unsigned c)
-{
-	const struct core_pmu *p = &s->snap.pmu;
-	uint64_t saved = s->snap.pmc[c] & counter_mask(p->gp_width);
-	if (p->fw_write) {
-		restore_write(s, MSR_IA32_A_PMC0 + c, saved);
-		return;
-	}
-	restore_write(s, MSR_IA32_PMC0 + c, (uint32_t)saved);
-	if (!counter_legacy_writable(saved, p->gp_width) && !s->restore_st) {
-		s->restore_st = PMU_ERR_NOT_HELD;
-		s->restore_msr = MSR_IA32_PMC0 + c;
-	}
-}
-
-pmu_status core_restore(struct core_session *s)
-{
-	const struct core_pmu *p = &s->snap.pmu;
-	const struct core_snapshot *sn = &s->snap;
-	if (s->t_global)
-		restore_write(s, MSR_IA32_PERF_GLOBAL_CTRL, s->global_off);
-	for (unsigned c = 0; c < p->n_gp; c++)
-		if ((s->t_evtsel >> c) & 1)
-			restore_write(s, MSR_IA32_PERFEVTSEL0 + c, sn->evtsel[c] & ~CORE_SEL_EN);
-	for (unsigned c = 0; c < p->n_gp; c++)
-		if ((s->t_pmc >> c) & 1)
-			restore_pmc(s, c);
-	for (unsigned i = 0; i < p->n_fixed; i++)
-		if ((s->t_fixed >> i) & 1)
-			restore_write(s, MSR_IA32_FIXED_CTR0 + i, sn->fixed_ctr[i]);
-	for (unsigned c = 0; c < p->n_gp; c++)
-		if (((s->t_evtsel >> c) & 1) && (sn->evtsel[c] & CORE_SEL_EN))
-			restore_write(s, MSR_IA32_PERFEVTSEL0 + c, sn->evtsel[c]);
-	for (unsigned e = 0; e < s->n_extra; e++)
-		if ((s->t_extra >> e) & 1)
-			restore_write(s, s->extra[e].msr, s->extra[e].saved);
-	if (s->t_fixed_ctrl)
-		restore_write(s, MSR_IA32_FIXED_CTR_CTRL, sn->fixed_ctrl);
-	if (s->t_global)
-		restore_write(s, MSR_IA32_PERF_GLOBAL_CTRL, sn->global_ctrl);
-	s->t_evtsel = s->t_pmc = s->t_fixed = s->t_extra = 0;
-	s->t_fixed_ctrl = s->t_global = false;
+	own_forget_writes(s->own, s->n_own);
 	s->phase = CORE_RESTORED;
 	return s->restore_st;
 }

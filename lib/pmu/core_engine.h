@@ -19,6 +19,11 @@
  *   core_restore: GLOBAL_CTRL = global_off, PERFEVTSELx = saved & ~EN, counters = saved,
  *                 PERFEVTSELx = saved (only where saved has EN), extra MSRs,
  *                 FIXED_CTR_CTRL = saved, GLOBAL_CTRL = saved.
+ *                 This is own_restore (pmu/ownership.h) of the session's ownership
+ *                 records own[0..n_own), which core_program fills before its first
+ *                 write, in that order; they can be replayed on another CPU or later.
+ * Core-scope registers (OFFCORE_RSP on Nehalem/Westmere) are saved, written and
+ * restored only by the session that owns them (core_own_core_scope).
  * v1 has no global registers: PERFEVTSELx is written without EN at program,
  * start writes config | EN to each counter, stop writes config again.
  *
@@ -44,6 +49,7 @@
 #include <stdint.h>
 #include "pmu/backend.h"
 #include "pmu/cpuinfo.h"
+#include "pmu/ownership.h"
 #include "hw/event.h"
 #include "hw/msr.h"
 #include "util/status.h"
@@ -52,6 +58,8 @@
 #define CORE_MAX_FIXED 3    /* nibbles of IA32_FIXED_CTR_CTRL on these parts */
 #define CORE_MAX_EVENTS (CORE_MAX_GP + CORE_MAX_FIXED)
 #define CORE_MAX_EXTRA 2    /* OFFCORE_RSP_0/1 */
+/* Ownership records: each GP counter and its select, fixed counters, extras, two controls. */
+#define CORE_MAX_OWN (2 * CORE_MAX_GP + CORE_MAX_FIXED + CORE_MAX_EXTRA + 2)
 #define CORE_FIXED_BIT 32   /* GLOBAL_CTRL / GLOBAL_STATUS bit of FIXED_CTR0 */
 #define CORE_SEL_EN (1ull << 22)
 #define CORE_SEL_ANY (1ull << 21)
@@ -116,7 +124,8 @@ enum core_phase { CORE_NEW, CORE_PREPARED, CORE_PROGRAMMED, CORE_READ, CORE_REST
 
 struct core_extra {
 	uint32_t msr;
-	uint64_t val, saved;
+	uint64_t val;
+	uint8_t scope;                  /* enum own_scope */
 };
 
 struct core_session {
@@ -140,9 +149,10 @@ struct core_session {
 	uint32_t quirks_skipped;        /* bit q: skipped, its counters are firmware's */
 	uint32_t quirk_gp;              /* GP counters quirk hooks will rewrite */
 
-	/* Written, so restore puts the saved value back. */
-	uint32_t t_evtsel, t_pmc, t_fixed, t_extra;
-	bool t_fixed_ctrl, t_global;
+	/* Every register program may write, as found, in restore order (pmu/ownership.h). */
+	unsigned n_own;
+	struct own_reg own[CORE_MAX_OWN];
+	bool core_scope_owner;          /* this session saves/programs/restores core-scope registers */
 
 	/* Optional: core_measure calls it right before the enabling write (the quiet window's). */
 	void (*before_on)(void *ctx);
@@ -175,6 +185,13 @@ pmu_status core_prepare(struct core_session *s, const struct pmu_backend *b, uns
 
 /* Preload for event i (default 0); PMU_ERR_RANGE if the counter cannot be written to it. */
 pmu_status core_set_preload(struct core_session *s, unsigned i, uint64_t value);
+
+/*
+ * Between prepare and program: whether this session owns the core-scope registers
+ * of its core (default true). A sibling that does not leaves them to the owner:
+ * it neither saves, writes nor restores them (see pmu/ownership.h for the run layer).
+ */
+pmu_status core_own_core_scope(struct core_session *s, bool owner);
 
 /* Saves (from the snapshot), disables, runs quirk hooks, programs. A fault restores what was written. */
 pmu_status core_program(struct core_session *s);

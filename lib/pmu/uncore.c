@@ -168,12 +168,12 @@ static pmu_status add_gate(struct uncore_session *s, uint32_t msr, const struct 
 		u = &s->gate[s->ngates++];
 		u->msr = msr;
 		u->global = global;
-		u->stop_val = g->stop_val;
 	}
-	u->start_val |= g->start_val;
+	u->run_bits |= g->start_val;
+	u->stop_bits |= g->stop_val;
 	int b = bit_for(g->ctr_bit0, g->fixed_bit, idx);
 	if (b >= 0)
-		u->start_val |= (uint64_t)1 << b;
+		u->ctr_bits |= (uint64_t)1 << b;
 	return PMU_OK;
 }
 
@@ -258,22 +258,14 @@ pmu_status uncore_freeze_after(struct uncore_session *s, unsigned ev, uint64_t n
 
 /* ---- MSR access with bookkeeping ---- */
 
-static struct uncore_saved *saved_of(struct uncore_session *s, uint32_t msr)
+static struct own_reg *saved_of(struct uncore_session *s, uint32_t msr)
 {
-	for (unsigned i = 0; i < s->nsaved; i++)
-		if (s->saved[i].msr == msr)
-			return &s->saved[i];
-	return NULL;
+	return own_find(s->saved, s->nsaved, msr);
 }
 
 static pmu_status save_add(struct uncore_session *s, uint32_t msr)
 {
-	if (saved_of(s, msr))
-		return PMU_OK;
-	if (s->nsaved >= UNCORE_MAX_SAVED)
-		return PMU_ERR_NOSPACE;
-	s->saved[s->nsaved++].msr = msr;
-	return PMU_OK;
+	return own_add(s->saved, &s->nsaved, UNCORE_MAX_SAVED, msr, OWN_PACKAGE, 0) ? PMU_OK : PMU_ERR_NOSPACE;
 }
 
 static void note_fault(struct uncore_session *s, pmu_status st, uint32_t msr, bool write)
@@ -289,10 +281,9 @@ static void note_fault(struct uncore_session *s, pmu_status st, uint32_t msr, bo
 static pmu_status wr(struct uncore_session *s, uint32_t msr, uint64_t val)
 {
 	pmu_status st = pmu_wrmsr(s->b, s->cpu, msr, val);
-	struct uncore_saved *sv = saved_of(s, msr);
-	if (!st && sv)
-		sv->written = true;
-	if (st)
+	if (!st)
+		(void)own_mark_written(s->saved, s->nsaved, msr);   /* OVF_CTRL has no record */
+	else
 		note_fault(s, st, msr, true);
 	return st;
 }
@@ -316,37 +307,31 @@ static void gates_write(struct uncore_session *s, bool start)
 	}
 }
 
-/* After a fault: quiesce the gates already written, then restore everything written. */
+/* After a fault: restore everything written (gates stopped first), keep the first error. */
 static pmu_status abort_run(struct uncore_session *s)
 {
 	pmu_status st = s->st;
-	for (unsigned i = 0; i < s->ngates; i++) {
-		struct uncore_saved *sv = saved_of(s, s->gate[i].msr);
-		if (sv && sv->written)
-			(void)pmu_wrmsr(s->b, s->cpu, s->gate[i].msr, s->gate[i].stop_val);
-	}
 	(void)uncore_restore(s);
 	return st;
 }
 
 /* ---- program / start / stop / read / restore ---- */
 
-/* Gates first, then extras, then per event counter before control, so restoring in reverse stops first. */
+/* Restore order (pmu/ownership.h): counters, extras, controls, box gates, global gates. */
 static pmu_status build_save_list(struct uncore_session *s)
 {
 	pmu_status st = PMU_OK;
-	for (unsigned pass = 0; pass < 2; pass++)
-		for (unsigned i = 0; i < s->ngates && !st; i++)
-			if (s->gate[i].global == (pass == 0))
-				st = save_add(s, s->gate[i].msr);
+	for (unsigned i = 0; i < s->n && !st; i++)
+		st = save_add(s, s->ev[i].ctr_msr);
 	for (unsigned i = 0; i < s->n && !st; i++)
 		if (s->ev[i].extra_msr)
 			st = save_add(s, s->ev[i].extra_msr);
-	for (unsigned i = 0; i < s->n && !st; i++) {
-		st = save_add(s, s->ev[i].ctr_msr);
-		if (!st)
-			st = save_add(s, s->ev[i].ctl_msr);
-	}
+	for (unsigned i = 0; i < s->n && !st; i++)
+		st = save_add(s, s->ev[i].ctl_msr);
+	for (unsigned pass = 0; pass < 2; pass++)
+		for (unsigned i = 0; i < s->ngates && !st; i++)
+			if (s->gate[i].global == (pass == 1))
+				st = save_add(s, s->gate[i].msr);
 	return st;
 }
 
@@ -358,21 +343,39 @@ static void ev_fault(struct uncore_counter *e, uint32_t msr, pmu_status st)
 		e->ctr_st = st;
 }
 
+/* A gate's values from what was found: firmware's bits stay (struct uncore_gate). */
+static void gate_own(struct uncore_gate_use *u, struct own_reg *r)
+{
+	uint64_t found = r->orig;
+	r->ours = u->ctr_bits | (u->stop_bits & ~u->run_bits) | ((u->run_bits | u->stop_bits) & ~found);
+	u->stop_val = own_gate(found, r->ours, u->stop_bits);
+	u->start_val = own_gate(found, r->ours, u->run_bits | u->ctr_bits);
+	r->quiet = u->stop_val;
+	r->has_quiet = true;
+}
+
 static pmu_status snapshot(struct uncore_session *s)
 {
 	for (unsigned i = 0; i < s->nsaved; i++) {
-		pmu_status st = rd(s, s->saved[i].msr, &s->saved[i].orig);
+		struct own_reg *r = &s->saved[i];
+		pmu_status st = rd(s, r->msr, &r->orig);
 		if (st) {
 			for (unsigned k = 0; k < s->n; k++)
-				ev_fault(&s->ev[k], s->saved[i].msr, st);
+				ev_fault(&s->ev[k], r->msr, st);
 			return st;
 		}
+		r->restore_val = r->orig;
 	}
 	for (unsigned i = 0; i < s->n; i++) {
 		struct uncore_counter *e = &s->ev[i];
-		e->in_use = (saved_of(s, e->ctl_msr)->orig & ev_enable(e)) != 0;
+		struct own_reg *ctl = saved_of(s, e->ctl_msr);
+		e->in_use = (ctl->orig & ev_enable(e)) != 0;
 		s->n_in_use += e->in_use;
+		ctl->quiet = ctl->orig & ~ev_enable(e);
+		ctl->has_quiet = true;
 	}
+	for (unsigned i = 0; i < s->ngates; i++)
+		gate_own(&s->gate[i], saved_of(s, s->gate[i].msr));
 	return PMU_OK;
 }
 
@@ -491,19 +494,17 @@ pmu_status uncore_read(struct uncore_session *s)
 
 pmu_status uncore_restore(struct uncore_session *s)
 {
-	pmu_status first = PMU_OK;
+	uint32_t msr = 0;
 	if (s->phase == UNC_RESTORED || !s->b)
 		return PMU_OK;
-	for (unsigned i = s->nsaved; i-- > 0;) {
-		struct uncore_saved *sv = &s->saved[i];
-		if (!sv->written)
-			continue;
-		sv->restore_st = pmu_wrmsr(s->b, s->cpu, sv->msr, sv->orig);
-		if (sv->restore_st && !first) {
-			first = sv->restore_st;
-			note_fault(s, first, sv->msr, true);
-		}
+	pmu_status first = own_restore(s->saved, s->nsaved, s->b, s->cpu, &msr);
+	if (first && !s->restore_st) {
+		s->restore_st = first;
+		s->restore_msr = msr;
 	}
+	if (first)
+		note_fault(s, first, msr, true);
+	own_forget_writes(s->saved, s->nsaved);
 	s->phase = UNC_RESTORED;
 	return first;
 }

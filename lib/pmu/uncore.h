@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include "pmu/backend.h"
 #include "pmu/cpuinfo.h"
+#include "pmu/ownership.h"
 #include "hw/event.h"
 #include "hw/regfield.h"
 
@@ -22,9 +23,18 @@
 #define UNCORE_FIXED 0xFFu
 
 /*
- * How a global or per-box control register gates counting. The engine writes
- * stop_val while programming and when stopping, and at start start_val plus
- * the enable bit of every counter in use.
+ * How a global or per-box control register gates counting: stop_val are the bits
+ * set while stopped (a freeze bit), start_val those set while counting (a global
+ * enable), besides the enable bit of each counter in use. The engine owns the
+ * counter bits, the bits set only to stop, and the others where firmware left
+ * them clear; firmware's bits stay as found (pmu/ownership.h):
+ *   ours  = counters | (stop_val & ~start_val) | ((start_val | stop_val) & ~found)
+ *   stop  = (found & ~ours) | (stop_val & ours)       (programming, stopping)
+ *   start = (found & ~ours) | ((start_val | counters) & ours)
+ * So a global enable firmware set (NHM-EX EN_ALL) keeps its boxes counting and
+ * ours are gated by their box or counter bits. A freeze bit stops the whole box:
+ * a counter firmware runs in a box the run also uses (SNB-EP) pauses while that
+ * box is stopped; counters in other boxes are not touched.
  */
 struct uncore_gate {
 	const struct reg_layout *layout;
@@ -119,18 +129,12 @@ struct uncore_counter {
 	pmu_status ctr_st;              /* first failed access to the counter MSR */
 };
 
-/* A register the engine touches, as it found it. */
-struct uncore_saved {
-	uint32_t msr;
-	uint64_t orig;
-	bool written;                   /* restore puts orig back */
-	pmu_status restore_st;
-};
-
 struct uncore_gate_use {
 	uint32_t msr;
 	bool global;                    /* started last, stopped first */
-	uint64_t stop_val, start_val;
+	uint64_t ctr_bits;              /* enable bits of our counters */
+	uint64_t run_bits, stop_bits;   /* the descriptors' start_val / stop_val */
+	uint64_t stop_val, start_val;   /* written: from what was found (uncore_program) */
 };
 
 struct uncore_status_use {
@@ -154,8 +158,9 @@ struct uncore_session {
 
 	unsigned n;
 	struct uncore_counter ev[UNCORE_MAX_EVENTS];
+	/* Ownership records (pmu/ownership.h), package scope, in restore order. */
 	unsigned nsaved;
-	struct uncore_saved saved[UNCORE_MAX_SAVED];
+	struct own_reg saved[UNCORE_MAX_SAVED];
 	unsigned ngates;
 	struct uncore_gate_use gate[UNCORE_MAX_GATES];
 	unsigned nstatus;
@@ -167,6 +172,8 @@ struct uncore_session {
 	uint32_t fault_msr;             /* MSR whose access failed */
 	bool fault_write;
 	unsigned n_in_use;
+	pmu_status restore_st;          /* first restore write that failed, and its MSR */
+	uint32_t restore_msr;
 };
 
 /*
@@ -201,7 +208,11 @@ pmu_status uncore_start(struct uncore_session *s);
 pmu_status uncore_stop(struct uncore_session *s);
 /* Reads end counts, deltas and overflow bits; clears the overflow bits it saw. */
 pmu_status uncore_read(struct uncore_session *s);
-/* Puts every written register back, last written first; safe to call twice. */
+/*
+ * Puts every written register back: gates stopped, controls without enables,
+ * then counters, extras, controls and gates as found (own_restore of saved);
+ * safe to call twice.
+ */
 pmu_status uncore_restore(struct uncore_session *s);
 
 /* ---- does the box hold what is written? (QEMU TCG drops uncore writes) ---- */

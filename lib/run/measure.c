@@ -3,6 +3,7 @@
 #include "hooks/stall.h"
 #include "run/measure.h"
 #include "model/sim_workload.h"
+#include "pmu/ownership.h"
 #include "pmu/window.h"
 
 #define MEASURE_TIMEOUT_US 10000000u   /* per wait: check-in, a barrier, the end of a round */
@@ -104,6 +105,8 @@ static pmu_status measure(struct run *a, unsigned cpu, struct core_session *s,
 	buffers_attach(a, &args);
 	pmu_status st = core_prepare(s, &slot->synced, cpu, &slot->snap, a->reqs, a->nreqs,
 				     a->opt.force);
+	if (!st)
+		st = core_own_core_scope(s, slot->core_owner == cpu);
 	if (st)
 		return st;
 	/* Real backend: the kernel itself is what the gated window calls. */
@@ -129,6 +132,22 @@ static void measure_round(void *ctx, unsigned cpu, unsigned round, struct plat_r
 	s->round = NULL;
 }
 
+/*
+ * Which sibling thread of each measured CPU's core saves, programs and
+ * restores the core's shared registers (OFFCORE_RSP on Nehalem/Westmere): the
+ * others leave them alone, so none restores the value a sibling programmed.
+ */
+static void choose_core_owners(struct run *a, const struct cpuset *cpus)
+{
+	struct cpu_info *ci = run_alloc(a, a->plat->ncpus * sizeof(*ci));
+	for (unsigned i = 0; i < a->plat->ncpus; i++)
+		if (ci)
+			ci[i] = a->slot[i].info;
+	for (unsigned i = 0; i < a->plat->ncpus; i++)
+		a->slot[i].core_owner = ci ? own_core_owner(ci, a->plat->ncpus, cpus, i) : i;
+	run_free(a, ci);
+}
+
 pmu_status measure_run(struct run *a, enum plat_mode mode)
 {
 	struct cpuset cpus;
@@ -149,6 +168,7 @@ pmu_status measure_run(struct run *a, enum plat_mode mode)
 		s->plat = a->plat;
 		s->round = NULL;
 	}
+	choose_core_owners(a, &cpus);
 	pmu_status st = plat_run_rounds(a->plat, &cpus, MEASURE_ROUNDS, measure_round, a,
 				      MEASURE_TIMEOUT_US, mode);
 	if (a->plat->rounds_leaked)

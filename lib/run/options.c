@@ -19,6 +19,9 @@ const struct opt_def options_table[OPT_COUNT] = {
 	[OPT_SIM_NOISE] = { "sim-noise", 0, 1, OPT_KIND_TEXT, FIELD(sim_noise), 0, 0, "NOISE",
 		"What disturbs the model's windows: none, timer, smi or all (default all: "
 		"the profile's timer ticks and SMIs, as on the machine)" },
+	[OPT_SIM_FIRMWARE] = { "sim-firmware", 0, 1, OPT_KIND_TEXT, FIELD(sim_firmware), 0, 0, "STATE",
+		"What the model's firmware hands over: clean (every register 0) or running "
+		"(default: counters and enable bits left on, as on the machine)" },
 	[OPT_EVENTS] = { "events", 'e', 1, OPT_KIND_EVENTS, FIELD(events), 0, 0, "SPEC",
 		"Events to count: perf syntax (cpu/event=0x3c,umask=0/) or names "
 		"(INST_RETIRED.ANY), comma-separated; repeat -e to add more" },

@@ -24,6 +24,7 @@ enum opt_id {
 	OPT_SIM_PROFILE,
 	OPT_SIM_BREAK,
 	OPT_SIM_NOISE,
+	OPT_SIM_FIRMWARE,
 	OPT_EVENTS,
 	OPT_KERNELS,
 	OPT_CPUS,
@@ -54,6 +55,7 @@ struct efipmu_options {
 	char sim_profile[32];          /* model profile for --backend sim, default "nehalem-ep" */
 	char sim_break[32];            /* a deliberate model defect: "", narrow-counters, ignore-enable */
 	char sim_noise[16];            /* "" (the profile's: all), none, timer, smi, all */
+	char sim_firmware[16];         /* "" (the profile's: running), clean, running */
 	char events[512];              /* -e specs joined with ','; "" = the app's default set */
 	char kernels[128];             /* the kernel's name; "" = the app's default */
 	struct cpuset cpus;            /* default all */

@@ -32,6 +32,18 @@ static enum verdict set_noise(struct run *a)
 	return run_refuse(a, "unknown model noise", a->opt.sim_noise, "none, timer, smi, all");
 }
 
+/* sim-firmware: what the model's firmware hands over (default running, as on the machine). */
+static enum verdict set_firmware(struct run *a)
+{
+	enum model_firmware fw;
+	if (!a->opt.sim_firmware[0])
+		return VERDICT_PASS;
+	if (model_firmware_parse(a->opt.sim_firmware, &fw))
+		return run_refuse(a, "unknown model firmware state", a->opt.sim_firmware, "clean, running");
+	model_set_firmware(a->model, fw);
+	return VERDICT_PASS;
+}
+
 /* The model of profile opt.sim_profile on the firmware's topology, with any deliberate defect. */
 static enum verdict setup_model(struct run *a)
 {
@@ -43,13 +55,17 @@ static enum verdict setup_model(struct run *a)
 	if (!a->model)
 		return run_refuse(a, "no memory for the reference model", NULL, NULL);
 	pmu_status st = model_init(a->model, p, n, 1);
-	/* The model's packages are the firmware's: uncore boxes are shared as on hardware. */
-	for (unsigned i = 0; i < n && !st; i++)
+	/* The model's packages and cores are the firmware's: boxes and shared registers as on hardware. */
+	for (unsigned i = 0; i < n && !st; i++) {
 		st = model_place_cpu(a->model, i, a->plat->cpu[i].package);
+		if (!st)
+			st = model_place_core(a->model, i, a->plat->cpu[i].core);
+	}
 	if (st)
 		return run_refuse(a, "the reference model cannot be built:", pmu_status_str(st), NULL);
 	model_backend(a->model, &a->backend);
-	if (sim_break_apply(a) != VERDICT_PASS || set_noise(a) != VERDICT_PASS)
+	if (sim_break_apply(a) != VERDICT_PASS || set_noise(a) != VERDICT_PASS ||
+	    set_firmware(a) != VERDICT_PASS)
 		return VERDICT_ERROR;
 	a->simulated = true;
 	sim_break_say(a);

@@ -51,6 +51,7 @@ struct run_cpu {
 	struct core_snapshot snap;
 	struct core_session empty, run;
 	struct window_result win[2];   /* how the quiet windows of empty and run went */
+	unsigned core_owner;           /* the sibling that owns this core's shared registers */
 	pmu_status measure_st;
 	/* run/measure.c: the sessions' backend is the run's with the round barrier before the window */
 	struct pmu_backend synced;

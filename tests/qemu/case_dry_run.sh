@@ -9,7 +9,10 @@ expect_console '^\[SIM\] DRY RUN: MSR writes are recorded, not made \(backend dr
 expect_console '^\[SIM\] CPU 0: [0-9]+ MSR writes, none made$'
 expect_console '^\[SIM\] CPU 0: wrmsr 0x186 <- 0x4300c4  \(was 0x0\)$'
 expect_console '^\[SIM\]         event=0xc4 usr=1 os=1 en=1$'
-expect_console '^\[SIM\] CPU 0: wrmsr 0x38f <- 0x700000001  \(was 0x0\)$'
+# The profile's firmware state (running) left GLOBAL_CTRL = 0x70000000F with FIXED_CTR1 counting;
+# ours are PMC0-1, FIXED_CTR0 and FIXED_CTR2 (0x500000003): stopped keeps firmware's 0x20000000C.
+expect_console '^\[SIM\] CPU 0: wrmsr 0x38f <- 0x20000000c  \(was 0x70000000f\)$'
+expect_console '^\[SIM\] CPU 0: wrmsr 0x38d <- 0x333  \(was 0x30\)$'
 expect_console '^\[SIM\] CPU 0: wrmsr 0xd04 <- 0x10100  \(was 0x0\)$'
 expect_console '^\[SIM\]         frz=1 frz_en=1$'
 expect_console '^\[SIM\] CPU 1: [0-9]+ MSR writes, none made$'

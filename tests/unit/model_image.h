@@ -10,6 +10,7 @@
 struct model_image {
 	unsigned ncpus, npkgs;
 	struct model_regfile thread[MODEL_MAX_CPUS];
+	struct model_regfile core[MODEL_MAX_CPUS];
 	struct model_regfile pkg[MODEL_MAX_PKGS];
 };
 
@@ -20,6 +21,7 @@ static inline struct model_image *model_image_take(const struct model *m)
 	im->ncpus = m->ncpus;
 	im->npkgs = m->npkgs;
 	memcpy(im->thread, m->thread, sizeof(im->thread));
+	memcpy(im->core, m->core, sizeof(im->core));
 	memcpy(im->pkg, m->pkg, sizeof(im->pkg));
 	return im;
 }
@@ -71,8 +73,10 @@ static inline void model_file_expect(const struct model_regfile *was, const stru
 static inline void model_image_expect(const struct model_image *im, const struct model *m, const char *what,
 				      const uint32_t *except)
 {
-	for (unsigned c = 0; c < im->ncpus; c++)
+	for (unsigned c = 0; c < im->ncpus; c++) {
 		model_file_expect(&im->thread[c], &m->thread[c], except, what, "CPU", c);
+		model_file_expect(&im->core[c], &m->core[c], except, what, "core of CPU", c);
+	}
 	for (unsigned p = 0; p < im->npkgs; p++)
 		model_file_expect(&im->pkg[p], &m->pkg[p], except, what, "package", p);
 }

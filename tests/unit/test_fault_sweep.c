@@ -94,8 +94,7 @@ static struct verdict uncore_verdict(const struct run_rig *r, uint32_t msr)
 	for (unsigned i = 0; i < s->nstatus; i++)
 		v.recorded |= (s->status[i].msr == msr || s->status[i].ovf_msr == msr) &&
 			      pmu_is_fault(s->status[i].st);
-	for (unsigned i = 0; i < s->nsaved; i++)
-		v.restore_failed |= s->saved[i].msr == msr && pmu_is_fault(s->saved[i].restore_st);
+	v.restore_failed = pmu_is_fault(s->restore_st) && s->restore_msr == msr;
 	return v;
 }
 

@@ -34,10 +34,32 @@ static void count_record_has_everything(void **state)
 	assert_false(sb.overflow);
 }
 
+/* An ownership record lists each register with its scope, found value, our bits and written flag. */
+static void ownership_record_lists_registers(void **state)
+{
+	(void)state;
+	char buf[1024];
+	struct strbuf sb;
+	sb_init(&sb, buf, sizeof(buf));
+	const struct own_reg reg[2] = {
+		{ .msr = 0x1A6, .scope = OWN_CORE, .orig = 0x11, .ours = ~0ull, .written = true },
+		{ .msr = 0x38F, .scope = OWN_THREAD, .orig = 0x70000000Full, .ours = 0x100000001ull },
+	};
+	const struct own_rec o = { .box = "core", .cpu = 1, .package = 0, .reg = reg, .n = 2 };
+	logrec_ownership(&sb, &o, false);
+	assert_false(sb.overflow);
+	assert_string_equal(buf, "{\"rec\":\"ownership\",\"schema\":1,\"box\":\"core\",\"cpu\":1,\"package\":0,"
+			    "\"registers\":[{\"msr\":\"0x1a6\",\"scope\":\"core\",\"found\":\"0x11\","
+			    "\"ours\":\"0xffffffffffffffff\",\"written\":true},"
+			    "{\"msr\":\"0x38f\",\"scope\":\"thread\",\"found\":\"0x70000000f\","
+			    "\"ours\":\"0x100000001\",\"written\":false}]}");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(count_record_has_everything),
+		cmocka_unit_test(ownership_record_lists_registers),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -130,7 +130,7 @@ static void test_gp_needs_global_ctrl_bit(void **state)
 {
 	(void)state;
 	struct pmu_backend b;
-	struct model *m = test_model("nehalem-ep", 2, 1, &b);
+	struct model *m = test_model_clean("nehalem-ep", 2, 1, &b);
 	wr(&b, SEL(2), EV_LLC_REF | USR | OS | EN);
 	cycle(m, CPL_OS, EV_LLC_REF, 1);                     /* GLOBAL_CTRL is 0 at reset */
 	wr(&b, MSR_IA32_PERF_GLOBAL_CTRL, GLOBAL_ALL & ~0x4ull);  /* every bit but PMC2's */
@@ -203,7 +203,7 @@ static void test_fixed_counters_need_global_bit_and_count_their_event(void **sta
 {
 	(void)state;
 	struct pmu_backend b;
-	struct model *m = test_model("nehalem-ex", 2, 1, &b);
+	struct model *m = test_model_clean("nehalem-ex", 2, 1, &b);
 	struct model_stim s[] = { { EV_INSTR, 3 }, { EV_CYCLES, 1 }, { EV_REF, 2 }, { EV_LLC_REF, 9 } };
 	struct model_cycle c = { CPL_USR, s, NELEM(s) };
 	wr(&b, MSR_IA32_FIXED_CTR_CTRL, 0x333);
@@ -553,7 +553,7 @@ static void test_ignore_enable_counts_anyway(void **state)
 {
 	(void)state;
 	struct pmu_backend b;
-	struct model *m = test_model("nehalem-ep", 2, 1, &b);
+	struct model *m = test_model_clean("nehalem-ep", 2, 1, &b);
 	m->broken.ignore_enable = true;
 	wr(&b, SEL(0), EV_LLC_REF | USR | OS);               /* EN clear, GLOBAL_CTRL 0 */
 	wr(&b, SEL(1), EV_LLC_REF | USR);                    /* the ring filter still holds */

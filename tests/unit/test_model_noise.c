@@ -30,7 +30,7 @@ static void test_profile_rates(void **state)
 {
 	(void)state;
 	struct pmu_backend b;
-	struct model *m = test_model("nehalem-ep", 1, 1, &b);
+	struct model *m = test_model_clean("nehalem-ep", 1, 1, &b);
 	assert_int_equal(m->noise, MODEL_NOISE_ALL);
 	/* 10 ms and 40 ms at 2,933 MHz (Xeon X5570). */
 	assert_int_equal(m->rates.tick_first, 29330000);
@@ -43,7 +43,7 @@ static void test_profile_rates(void **state)
 	assert_int_equal(m->rates.smi_cycles, 30000);
 	assert_int_equal(m->cpu_noise[0].next_tick, 29330000);
 	free(m);
-	m = test_model("no-pmu", 1, 1, &b);   /* QEMU: a timer, no SMIs */
+	m = test_model_clean("no-pmu", 1, 1, &b);   /* QEMU: a timer, no SMIs */
 	assert_int_equal(m->rates.tick_period, 27000000);
 	assert_int_equal(m->rates.smi_period, 0);
 	free(m);
@@ -66,7 +66,7 @@ static void test_gated_run_charges_the_real_window(void **state)
 {
 	(void)state;
 	struct pmu_backend b;
-	struct model *m = test_model("sandy-bridge-ep", 1, 1, &b);
+	struct model *m = test_model_clean("sandy-bridge-ep", 1, 1, &b);
 	model_set_noise(m, MODEL_NOISE_NONE, NULL);
 	wr_on(&b, 0, MSR_IA32_FIXED_CTR_CTRL, FIXED_ALL_RINGS);
 	wr_on(&b, 0, MSR_IA32_PERFEVTSEL0, SEL_BRANCHES);
@@ -104,7 +104,7 @@ static void test_timer_on_the_bsp_waits_while_interrupts_off(void **state)
 		.smi_first = 1, .smi_period = 1000,   /* selected off below */
 	};
 	struct pmu_backend b;
-	struct model *m = test_model("nehalem-ep", 2, 1, &b);
+	struct model *m = test_model_clean("nehalem-ep", 2, 1, &b);
 	model_set_noise(m, MODEL_NOISE_TIMER, &r);
 	fixed_on(&b, 0);
 	fixed_on(&b, 1);
@@ -142,7 +142,7 @@ static void test_smi_counted_unless_frozen(void **state)
 		.smi_first = 5, .smi_period = 50, .smi_insts = 9, .smi_cycles = 30,
 	};
 	struct pmu_backend b;
-	struct model *m = test_model("sandy-bridge-ep", 2, 1, &b);
+	struct model *m = test_model_clean("sandy-bridge-ep", 2, 1, &b);
 	model_set_noise(m, MODEL_NOISE_SMI, &r);
 	fixed_on(&b, 0);
 	fixed_on(&b, 1);
@@ -176,7 +176,7 @@ static void test_ticks_missed_in_smm_come_once(void **state)
 		.smi_first = 1, .smi_period = 1000, .smi_insts = 0, .smi_cycles = 25,
 	};
 	struct pmu_backend b;
-	struct model *m = test_model("nehalem-ep", 1, 1, &b);
+	struct model *m = test_model_clean("nehalem-ep", 1, 1, &b);
 	model_set_noise(m, MODEL_NOISE_ALL, &r);
 	empty_cycles(m, 0, 1);   /* SMI at 1, out at 26: the ticks of 11 and 21 come as one */
 	assert_int_equal(rd_on(&b, 0, MSR_SMI_COUNT), 1);
@@ -195,13 +195,13 @@ static void test_debugctl_freeze_needs_perf_cap_12(void **state)
 {
 	(void)state;
 	struct pmu_backend b;
-	struct model *nhm = test_model("nehalem-ep", 1, 1, &b);   /* PERF_CAPABILITIES 0x1c3 */
+	struct model *nhm = test_model_clean("nehalem-ep", 1, 1, &b);   /* PERF_CAPABILITIES 0x1c3 */
 	assert_int_equal(pmu_wrmsr(&b, 0, MSR_IA32_DEBUGCTL, DEBUGCTL_FREEZE), PMU_ERR_FAULT_GP);
 	assert_int_equal(pmu_wrmsr(&b, 0, MSR_IA32_DEBUGCTL, 0x3FC3), PMU_OK);
 	assert_int_equal(rd_on(&b, 0, MSR_IA32_DEBUGCTL), 0x3FC3);
 	assert_int_equal(pmu_wrmsr(&b, 0, MSR_IA32_DEBUGCTL, 1u << 2), PMU_ERR_FAULT_GP);
 	free(nhm);
-	struct model *snb = test_model("sandy-bridge-ep", 1, 1, &b);   /* 0x31c3: bit 12 set */
+	struct model *snb = test_model_clean("sandy-bridge-ep", 1, 1, &b);   /* 0x31c3: bit 12 set */
 	assert_int_equal(pmu_wrmsr(&b, 0, MSR_IA32_DEBUGCTL, DEBUGCTL_FREEZE | 1), PMU_OK);
 	assert_int_equal(rd_on(&b, 0, MSR_IA32_DEBUGCTL), DEBUGCTL_FREEZE | 1);
 	assert_int_equal(pmu_wrmsr(&b, 0, MSR_IA32_DEBUGCTL, 1ull << 15), PMU_ERR_FAULT_GP);

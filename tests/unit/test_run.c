@@ -70,23 +70,41 @@ static void assert_verdict_record(const struct fake_platform *f, const char *nam
 	assert_int_equal(fake_count(f->log, want), 1);
 }
 
-/* Every core PMU register of every CPU as a fresh model of the same machine has it. */
+/*
+ * Every core PMU register of every CPU as a fresh model of the same machine
+ * has it (its firmware state): controls exactly, and a counter firmware left
+ * counting still counting, from at least where it was.
+ */
 static void assert_left_as_found(struct run *r, const char *profile, unsigned ncpus, unsigned npkgs)
 {
 	static const uint32_t msrs[] = { 0x186, 0x187, 0x188, 0x189, 0xc1, 0xc2, 0xc3, 0xc4, 0x309,
 					 0x30a, 0x30b, 0x38d, 0x38f, 0x1a6 };
 	struct pmu_backend fresh;
 	struct model *m = test_model(profile, ncpus, npkgs, &fresh);
-	for (unsigned c = 0; c < ncpus; c++)
+	for (unsigned c = 0; c < ncpus; c++) {
+		uint64_t global = 0, fixed_ctrl = 0;
+		pmu_rdmsr(&fresh, c, 0x38f, &global);
+		pmu_rdmsr(&fresh, c, 0x38d, &fixed_ctrl);
 		for (unsigned i = 0; i < sizeof(msrs) / sizeof(msrs[0]); i++) {
-			uint64_t now = 0, then = 0;
+			uint64_t now = 0, then = 0, sel = 0;
 			pmu_status a = pmu_rdmsr(&r->backend, c, msrs[i], &now);
 			pmu_status b = pmu_rdmsr(&fresh, c, msrs[i], &then);
 			assert_int_equal(a, b);
-			if (now != then)
-				fail_msg("%s CPU %u MSR %#x: %#llx after the run, %#llx found", profile, c,
-					 msrs[i], (unsigned long long)now, (unsigned long long)then);
+			bool running = false;
+			if (msrs[i] >= 0xc1 && msrs[i] <= 0xc4) {
+				pmu_rdmsr(&fresh, c, 0x186 + msrs[i] - 0xc1, &sel);
+				running = (sel >> 22 & 1) && (global >> (msrs[i] - 0xc1) & 1);
+			} else if (msrs[i] >= 0x309 && msrs[i] <= 0x30b) {
+				unsigned j = msrs[i] - 0x309;
+				running = (fixed_ctrl >> (4 * j) & 3) && (global >> (32 + j) & 1);
+			}
+			if (running ? now >= then : now == then)
+				continue;
+			fail_msg("%s CPU %u MSR %#x: %#llx after the run, %#llx found%s", profile, c, msrs[i],
+				 (unsigned long long)now, (unsigned long long)then,
+				 running ? " (firmware's counter, left counting)" : "");
 		}
+	}
 	free(m);
 }
 
@@ -446,6 +464,44 @@ static void test_occasional_smi_retried(void **state)
 	done(&o);
 }
 
+/* Writes to msr that reached the model from cpu. */
+static unsigned writes_to(const struct model *m, unsigned cpu, uint32_t msr)
+{
+	unsigned n = 0;
+	for (unsigned i = 0; i < m->log_len[cpu]; i++)
+		n += m->log[cpu][i].op == MOP_WRMSR && m->log[cpu][i].msr == msr;
+	return n;
+}
+
+/*
+ * Two cores of two threads each, an offcore event on every CPU: OFFCORE_RSP_0
+ * is shared by a core's threads, so only the lower thread of each core
+ * programs it (each window: program, restore) and every core ends with
+ * firmware's value (the model's running firmware leaves 0x11).
+ */
+static void test_offcore_shared_by_siblings(void **state)
+{
+	(void)state;
+	struct outcome o = { fake_platform_new(4, 1, 2), calloc(1, sizeof(struct run)), VERDICT_ERROR };
+	struct efipmu_options opt;
+	struct opt_error err;
+	struct run_header h = { .fw_vendor = "host", .time = "" };
+	const char *cfg = "backend = sim\nsim-profile = nehalem-ep\n"
+			  "events = instructions,OFFCORE_RESPONSE_0.ANY_DATA.ANY_LLC_MISS\n";
+	options_defaults(&opt);
+	assert_int_equal(options_parse_config(cfg, strlen(cfg), &opt, &err), PMU_OK);
+	assert_int_equal(run_init(o.r, &o.f->plat, &opt, "(test)", NULL, NULL), VERDICT_PASS);
+	assert_int_equal(rd_on(&o.r->backend, 1, MSR_OFFCORE_RSP_0), 0x11);
+	o.v = run_main(o.r, &h);
+	assert_int_equal(o.v, VERDICT_PASS);
+	for (unsigned c = 0; c < 4; c++) {
+		assert_int_equal(rd_on(&o.r->backend, c, MSR_OFFCORE_RSP_0), 0x11);
+		/* owners: 2 windows x (program + restore); their siblings: none */
+		assert_int_equal(writes_to(o.r->model, c, MSR_OFFCORE_RSP_0), c % 2 ? 0 : 4);
+	}
+	done(&o);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -462,6 +518,7 @@ int main(void)
 		cmocka_unit_test(test_list_and_decode),
 		cmocka_unit_test(test_faulted_enable_not_in_skew),
 		cmocka_unit_test(test_cpus_that_do_not_exist),
+		cmocka_unit_test(test_offcore_shared_by_siblings),
 		cmocka_unit_test(test_smis_every_window_disturb),
 		cmocka_unit_test(test_smis_frozen_out),
 		cmocka_unit_test(test_occasional_smi_retried),

@@ -47,7 +47,7 @@ static void test_core_replay(void **state)
 {
 	(void)state;
 	struct pmu_backend b;
-	struct model *m = test_model("sandy-bridge-ep", 2, 1, &b);
+	struct model *m = test_model_clean("sandy-bridge-ep", 2, 1, &b);
 	wr_on(&b, 1, 0x186, 0x00C4 | 0x30000 | EN22);          /* branches, USR|OS */
 	wr_on(&b, 1, 0x187, 0x00C5 | 0x30000 | EN22);          /* mispredicts */
 	wr_on(&b, 1, 0x38D, 0x333);                            /* fixed 0-2, OS|USR */
@@ -127,7 +127,7 @@ struct snbep_counts {
 static void snbep_run(const char *kernel, uint64_t n, const struct snbep_counts *want)
 {
 	struct pmu_backend b;
-	struct model *m = test_model("sandy-bridge-ep", 2, 1, &b);
+	struct model *m = test_model_clean("sandy-bridge-ep", 2, 1, &b);
 	wr_on(&b, 0, 0xC08, EN22);
 	wr_on(&b, 0, 0xC10, 0x44 | EN22);
 	wr_on(&b, 0, 0xC11, 0x42 | 0x01 << 8 | EN22);          /* VLW_RCVD: nothing raises it */

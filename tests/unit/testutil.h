@@ -52,6 +52,15 @@ static inline struct model_profile *custom_profile(struct custom_profile *c, con
 	return &c->p;
 }
 
+/* The same with every register 0 (sim-firmware = clean), for tests written against a clean machine. */
+static inline struct model *test_model_clean(const char *profile, unsigned ncpus, unsigned npkgs,
+					     struct pmu_backend *b)
+{
+	struct model *m = test_model(profile, ncpus, npkgs, b);
+	model_set_firmware(m, MODEL_FW_CLEAN);
+	return m;
+}
+
 /* An MSR access that must succeed. */
 static inline void wr_on(const struct pmu_backend *b, unsigned cpu, uint32_t msr, uint64_t v)
 {
