@@ -91,6 +91,16 @@ static void log_handoff(struct run *a, const struct run_cpu *s)
 	run_say(a);
 }
 
+/* Every register the CPU's kernel window touched: scope, as found, the bits the run owned. */
+static void log_ownership(struct run *a, const struct run_cpu *s)
+{
+	const struct own_rec o = { "core", s->info.index, s->info.package, s->run.own, s->run.n_own };
+	if (!s->run.n_own)
+		return;
+	logrec_ownership(&a->sb, &o, a->simulated);
+	run_record(a);
+}
+
 /* Instructions of the kernel after the empty kernel's overhead, against its claim. */
 static bool check_instructions(struct run *a, struct run_cpu *s, int ireq, unsigned repeat)
 {
@@ -349,6 +359,8 @@ enum verdict job_core(struct run *a)
 					continue;
 				if (!g && !r && s->snap.st == PMU_OK)
 					log_handoff(a, s);
+				if (!g && !r)
+					log_ownership(a, s);
 				if (s->measure_st) {
 					say_not_measured(a, i, s);
 					measured[i] = false;

@@ -363,6 +363,11 @@ static enum verdict report_package(struct run *a, struct pkg_run *p)
 	for (unsigned i = 0; i < p->nprobes; i++)
 		log_probe(a, p, i);
 	log_handoff(a, p);
+	const struct own_rec o = { "uncore", p->leader.cpu, p->leader.package, p->s.saved, p->s.nsaved };
+	if (p->s.nsaved) {
+		logrec_ownership(&a->sb, &o, a->simulated);
+		run_record(a);
+	}
 	if (!counted(p))
 		return say_no_counts(a, p);
 	struct derived_input in[UNCORE_MAX_EVENTS];

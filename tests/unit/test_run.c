@@ -136,6 +136,9 @@ static void test_default_job_every_profile(void **state)
 			assert_int_equal(fake_count(o.f->log, "\"check\":\"kernel instructions retired\""), 4);
 			assert_int_equal(fake_count(o.f->log, "\"result\":\"FAIL\""), 0);
 			assert_left_as_found(o.r, name, 4, 2);
+			/* every register each CPU's window and each package's boxes touched, as found */
+			assert_int_equal(fake_count(o.f->log, "\"rec\":\"ownership\",\"schema\":1,"
+							      "\"simulated\":true,\"box\":\"core\""), 4);
 		}
 		done(&o);
 	}
