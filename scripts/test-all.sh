@@ -18,19 +18,22 @@ run_suite() {
   else
     p=0; f=1
   fi
-  # A suite that failed without saying so (build error, crash) counts as a failure.
+  # A suite that failed without saying so (build error, crash) counts as a failure,
+  # and so does one that checked nothing (its inputs are missing).
   if [ $rc -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+  if [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then echo "FAIL $name: no check ran"; f=1; fi
   total_p=$((total_p + p)); total_f=$((total_f + f))
 }
 run_suite build bash -c 'make -s all && echo "build: 1 passed, 0 failed"'
 run_suite unit make -s unit
-run_suite static scripts/check-static.sh
-run_suite generated scripts/check-generated.sh
-[ -x tests/valgrind/check-kernels.sh ] && run_suite valgrind tests/valgrind/check-kernels.sh
+# Scripts run through bash: a lost exec bit or a missing script is a failed suite, never a skipped one.
+run_suite static bash scripts/check-static.sh
+run_suite generated bash scripts/check-generated.sh
+run_suite valgrind bash tests/valgrind/check-kernels.sh
 # Further suites (host tool, fuzzing, ...): scripts/suite-<name>.sh, each ending with its count line.
 for s in scripts/suite-*.sh; do
-  [ -x "$s" ] && run_suite "$(basename "$s" .sh | sed 's/^suite-//')" "$s"
+  run_suite "$(basename "$s" .sh | sed 's/^suite-//')" bash "$s"
 done
-run_suite qemu tests/qemu/run-all.sh
+run_suite qemu bash tests/qemu/run-all.sh
 echo "$total_p passed, $total_f failed"
 [ $total_f -eq 0 ]
