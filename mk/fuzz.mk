@@ -3,7 +3,8 @@
 #   make fuzz [FUZZ_SECONDS=60] [FUZZ_TARGETS="evspec config"]   each target for a bounded time
 #   make fuzz-short                                              scripts/suite-fuzz.sh (make test's run)
 # New inputs grow $(BUILD)/fuzz/corpus/<name>; crashes land in $(BUILD)/fuzz/crash-<name>-*:
-# copy one to tests/fuzz/regress/<name>/ to keep it as a regression.
+# copy one to tests/fuzz/regress/<name>/ to keep it as a regression (scripts/suite-fuzz.sh
+# replays every kept input; tests/fuzz/regress/README.md says what each one caught).
 FUZZ_CC := clang
 FUZZ_SECONDS ?= 60
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all

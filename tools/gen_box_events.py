@@ -11,7 +11,8 @@ an auxiliary M-box register (their sub-fields are UNCONFIRMED), set_flag events
 (how they count is not stated), the fixed clock (a counter, not an event) and
 codes that do not fit the 8-bit event field. Where two sources disagree, the
 first value in the row is taken: REGISTERS.md lists the one it prefers first
-(§8 item 8). --check fails if the committed files differ.
+(§8 item 8). The three sections are copied in data/registers/uncore-events.md,
+which is read by default. --check fails if the committed files differ.
 """
 import argparse
 import filecmp
@@ -158,10 +159,15 @@ def generate(registers, outdir):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--registers", default=os.path.join(REPO, "..", "shared", "reference", "REGISTERS.md"))
+    ap.add_argument("--registers", default=os.path.join(REPO, "data", "registers", "uncore-events.md"),
+                    help="REGISTERS.md or an excerpt holding its sections 2.7, 3.6 and 3.9 "
+                    "(default: data/registers/uncore-events.md, the project's copy; "
+                    "../shared/reference/REGISTERS.md to refresh it)")
     ap.add_argument("--out", default=os.path.join(REPO, "lib", "hw"))
     ap.add_argument("--check", action="store_true", help="fail if the committed files differ")
     args = ap.parse_args()
+    if not os.path.isfile(args.registers):
+        raise SystemExit(f"gen_box_events: no {args.registers} (use --registers FILE)")
     if not args.check:
         generate(args.registers, args.out)
         return 0

@@ -2,7 +2,8 @@
 """Generate lib/hw/events_gen.c and lib/hw/events_gen.h from Intel's perfmon event lists.
 
 Core lists are chosen per CPU model through perfmon's mapfile.csv; for Sandy
-Bridge-EP (0x2D) the U-box events of the uncore list are added. Output is
+Bridge-EP (0x2D) the U-box events of the uncore list are added. The lists read
+are vendored in data/perfmon/ (SOURCE.txt: commit, subset, checksums). Output is
 deterministic (events sorted by name). --check regenerates into a temporary
 directory and fails if the committed files differ.
 """
@@ -228,8 +229,9 @@ def generate(perfmon, outdir):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--perfmon", default=os.path.join(REPO, "..", "shared", "reference", "perfmon"),
-                    help="intel/perfmon checkout (default: ../shared/reference/perfmon)")
+    ap.add_argument("--perfmon", default=os.path.join(REPO, "data", "perfmon"),
+                    help="intel/perfmon files (default: data/perfmon, the project's copy; "
+                    "../shared/reference/perfmon or a perfmon checkout to refresh it)")
     ap.add_argument("--out", default=os.path.join(REPO, "lib", "hw"), help="output directory")
     ap.add_argument("--check", action="store_true",
                     help="fail if the files in --out differ from freshly generated ones")
