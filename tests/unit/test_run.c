@@ -15,19 +15,36 @@ struct outcome {
 };
 
 /* Parses a config text (efipmu.cfg form) and runs it on ncpus CPUs in npkgs packages. */
-static struct outcome run_cfg(const char *cfg, unsigned ncpus, unsigned npkgs)
+/*
+ * Parses a config text (efipmu.cfg form) and prepares its run on ncpus CPUs in
+ * npkgs packages, tpc threads a core, over real (NULL: the config's backend).
+ */
+static struct outcome start_cfg(const char *cfg, unsigned ncpus, unsigned npkgs, unsigned tpc,
+				const struct pmu_backend *real)
 {
-	struct outcome o = { fake_platform_new(ncpus, npkgs, 2), calloc(1, sizeof(struct run)),
+	struct outcome o = { fake_platform_new(ncpus, npkgs, tpc), calloc(1, sizeof(struct run)),
 			     VERDICT_ERROR };
 	struct efipmu_options opt;
 	struct opt_error err;
-	struct run_header h = { .fw_vendor = "host", .time = "" };
 	assert_non_null(o.r);
 	options_defaults(&opt);
 	assert_int_equal(options_parse_config(cfg, strlen(cfg), &opt, &err), PMU_OK);
-	o.v = run_init(o.r, &o.f->plat, &opt, "(test)", NULL, NULL);
-	if (o.v == VERDICT_PASS)
-		o.v = run_main(o.r, &h);
+	o.v = run_init(o.r, &o.f->plat, &opt, "(test)", real, NULL);
+	return o;
+}
+
+/* The rest of the run, once run_init agreed. */
+static void finish(struct outcome *o)
+{
+	struct run_header h = { .fw_vendor = "host", .time = "" };
+	if (o->v == VERDICT_PASS)
+		o->v = run_main(o->r, &h);
+}
+
+static struct outcome run_cfg(const char *cfg, unsigned ncpus, unsigned npkgs)
+{
+	struct outcome o = start_cfg(cfg, ncpus, npkgs, 2, NULL);
+	finish(&o);
 	return o;
 }
 
@@ -202,17 +219,10 @@ static void test_unknown_profile_refused_before_anything(void **state)
 static void test_stalled_cpu_fails_the_run(void **state)
 {
 	(void)state;
-	struct fake_platform *f = fake_platform_new(4, 1, 1);
-	struct run *r = calloc(1, sizeof(*r));
-	struct efipmu_options opt;
-	struct opt_error err;
-	struct run_header h = { .fw_vendor = "host", .time = "" };
-	const char *cfg = "backend = sim\n";
-	options_defaults(&opt);
-	assert_int_equal(options_parse_config(cfg, strlen(cfg), &opt, &err), PMU_OK);
-	assert_int_equal(run_init(r, &f->plat, &opt, "(test)", NULL, NULL), VERDICT_PASS);
+	struct outcome o = start_cfg("backend = sim\n", 4, 1, 1, NULL);
+	struct fake_platform *f = o.f;
 	f->stall_cpus = 1u << 2;
-	struct outcome o = { f, r, run_main(r, &h) };
+	finish(&o);
 	assert_int_equal(o.v, VERDICT_FAIL);
 	assert_int_equal(fake_count(f->console, "CPU 2 (APIC id 2) did not run the job: no result"), 1);
 	assert_int_equal(fake_count(f->log, "\"cpus_missing\":1"), 1);
@@ -224,17 +234,10 @@ static void test_stalled_cpu_fails_the_run(void **state)
 static void test_lost_log_fails(void **state)
 {
 	(void)state;
-	struct fake_platform *f = fake_platform_new(2, 1, 1);
-	struct run *r = calloc(1, sizeof(*r));
-	struct efipmu_options opt;
-	struct opt_error err;
-	struct run_header h = { .fw_vendor = "host", .time = "" };
-	const char *cfg = "backend = sim\n";
-	options_defaults(&opt);
-	assert_int_equal(options_parse_config(cfg, strlen(cfg), &opt, &err), PMU_OK);
-	assert_int_equal(run_init(r, &f->plat, &opt, "(test)", NULL, NULL), VERDICT_PASS);
+	struct outcome o = start_cfg("backend = sim\n", 2, 1, 1, NULL);
+	struct fake_platform *f = o.f;
 	f->lost = "the volume is full";
-	struct outcome o = { f, r, run_main(r, &h) };
+	finish(&o);
 	assert_int_equal(o.v, VERDICT_FAIL);
 	assert_int_equal(fake_count(f->console, "log not written: the volume is full"), 1);
 	done(&o);
@@ -388,16 +391,12 @@ static const struct pmu_backend_ops asm_like_ops = {
 static void test_faulted_enable_not_in_skew(void **state)
 {
 	(void)state;
-	struct fake_platform *f = fake_platform_new(3, 1, 1);
-	struct run *r = calloc(1, sizeof(*r));
 	struct asm_like al = { .fault_cpus = 1u << 1 };
 	struct pmu_backend real = { .ops = &asm_like_ops, .ctx = &al, .name = "asm-like" };
 	struct model *m = test_model("nehalem-ep", 3, 1, &al.model);
-	struct efipmu_options opt;
-	struct run_header h = { .fw_vendor = "host", .time = "" };
-	options_defaults(&opt);
-	assert_int_equal(run_init(r, &f->plat, &opt, "(test)", &real, NULL), VERDICT_PASS);
-	struct outcome o = { f, r, run_main(r, &h) };
+	struct outcome o = start_cfg("", 3, 1, 1, &real);
+	struct fake_platform *f = o.f;
+	finish(&o);
 	/*
 	 * Round 0: CPU 0 opens at 1000 and closes at 1010, CPU 1 faults at 2010,
 	 * CPU 2 opens at 3010 and closes at 3020; round 1 (CPU 1 out): 4020-4030
@@ -415,33 +414,19 @@ static void test_faulted_enable_not_in_skew(void **state)
 /* Runs cfg on 2 CPUs with the model's noise set to `noise` at `rates`. */
 static struct outcome run_with_noise(const char *cfg, unsigned noise, const struct model_noise_rates *rates)
 {
-	struct outcome o = { fake_platform_new(2, 1, 1), calloc(1, sizeof(struct run)), VERDICT_ERROR };
-	struct efipmu_options opt;
-	struct opt_error err;
-	struct run_header h = { .fw_vendor = "host", .time = "" };
-	options_defaults(&opt);
-	assert_int_equal(options_parse_config(cfg, strlen(cfg), &opt, &err), PMU_OK);
-	assert_int_equal(run_init(o.r, &o.f->plat, &opt, "(test)", NULL, NULL), VERDICT_PASS);
+	struct outcome o = start_cfg(cfg, 2, 1, 1, NULL);
+	assert_int_equal(o.v, VERDICT_PASS);
 	model_set_noise(o.r->model, noise, rates);
-	o.v = run_main(o.r, &h);
+	finish(&o);
 	return o;
 }
 
 /* Runs cfg with the model's SMIs every `period` cycles from cycle `first` (handler 50 instructions, 100 cycles). */
 static struct outcome run_with_smis(const char *cfg, uint64_t first, uint64_t period)
 {
-	struct outcome o = { fake_platform_new(2, 1, 1), calloc(1, sizeof(struct run)), VERDICT_ERROR };
-	struct efipmu_options opt;
-	struct opt_error err;
-	struct run_header h = { .fw_vendor = "host", .time = "" };
 	const struct model_noise_rates rates = { .smi_first = first, .smi_period = period,
 						 .smi_insts = 50, .smi_cycles = 100 };
-	options_defaults(&opt);
-	assert_int_equal(options_parse_config(cfg, strlen(cfg), &opt, &err), PMU_OK);
-	assert_int_equal(run_init(o.r, &o.f->plat, &opt, "(test)", NULL, NULL), VERDICT_PASS);
-	model_set_noise(o.r->model, MODEL_NOISE_SMI, &rates);
-	o.v = run_main(o.r, &h);
-	return o;
+	return run_with_noise(cfg, MODEL_NOISE_SMI, &rates);
 }
 
 /* SMIs in every attempt on a CPU that cannot freeze the counters in SMM: DISTURBED, never FAIL. */
@@ -500,17 +485,12 @@ static unsigned writes_to(const struct model *m, unsigned cpu, uint32_t msr)
 static void test_offcore_shared_by_siblings(void **state)
 {
 	(void)state;
-	struct outcome o = { fake_platform_new(4, 1, 2), calloc(1, sizeof(struct run)), VERDICT_ERROR };
-	struct efipmu_options opt;
-	struct opt_error err;
-	struct run_header h = { .fw_vendor = "host", .time = "" };
-	const char *cfg = "backend = sim\nsim-profile = nehalem-ep\n"
-			  "events = instructions,OFFCORE_RESPONSE_0.ANY_DATA.ANY_LLC_MISS\n";
-	options_defaults(&opt);
-	assert_int_equal(options_parse_config(cfg, strlen(cfg), &opt, &err), PMU_OK);
-	assert_int_equal(run_init(o.r, &o.f->plat, &opt, "(test)", NULL, NULL), VERDICT_PASS);
+	struct outcome o = start_cfg("backend = sim\nsim-profile = nehalem-ep\n"
+				     "events = instructions,OFFCORE_RESPONSE_0.ANY_DATA.ANY_LLC_MISS\n",
+				     4, 1, 2, NULL);
+	assert_int_equal(o.v, VERDICT_PASS);
 	assert_int_equal(rd_on(&o.r->backend, 1, MSR_OFFCORE_RSP_0), 0x11);
-	o.v = run_main(o.r, &h);
+	finish(&o);
 	assert_int_equal(o.v, VERDICT_PASS);
 	for (unsigned c = 0; c < 4; c++) {
 		assert_int_equal(rd_on(&o.r->backend, c, MSR_OFFCORE_RSP_0), 0x11);
