@@ -2,8 +2,8 @@
 # `make test`: every suite, then one closing line "N passed, N failed".
 # Each suite prints its own "<suite>: N passed, N failed" line, which is summed here.
 # The QEMU boots need only the app: they run beside the host suites once it is built
-# (QEMU_JOBS cases at a time), and their report comes last. JOBS (default: one per
-# core) is what each build and parallel step uses.
+# (QEMU_JOBS cases at a time), and their report comes before the fuzzing's. JOBS
+# (default: one per core) is what each build and parallel step uses.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export JOBS=${JOBS:-$(nproc)}
@@ -49,16 +49,23 @@ end_suite() {
 }
 run_suite build bash -c 'make -s -j"$JOBS" all && echo "build: 1 passed, 0 failed"'
 # Scripts run through bash: a lost exec bit or a missing script is a failed suite, never a skipped one.
+# The QEMU cases wait on timeouts (firmware's, the app's, boot.sh's), so they keep the CPU
+# first: the host suites beside them run at a lower priority (nice), in the gaps.
 start_suite qemu bash tests/qemu/run-all.sh
-run_suite unit make -s -j"$JOBS" unit
-run_suite static bash scripts/check-static.sh
-run_suite generated bash scripts/check-generated.sh
-run_suite valgrind bash tests/valgrind/check-kernels.sh
+low() { nice -n 10 "$@"; }
+run_suite unit low make -s -j"$JOBS" unit
+run_suite static low bash scripts/check-static.sh
+run_suite generated low bash scripts/check-generated.sh
+run_suite valgrind low bash tests/valgrind/check-kernels.sh
 # Further suites (host tool, fuzzing, ...): scripts/suite-<name>.sh, each ending with its count line.
+# Fuzzing runs for a fixed time, so it waits for the boots to end and gets the whole machine
+# (its targets are built beside the boots).
+low make -s -j"$JOBS" fuzz-bins >/dev/null 2>&1
 for s in scripts/suite-*.sh; do
-  run_suite "$(basename "$s" .sh | sed 's/^suite-//')" bash "$s"
+  [ "$s" = scripts/suite-fuzz.sh ] || run_suite "$(basename "$s" .sh | sed 's/^suite-//')" low bash "$s"
 done
 end_suite qemu
+run_suite fuzz bash scripts/suite-fuzz.sh
 echo "== all suites took $(( $(date +%s) - t_start )) s"
 echo "$total_p passed, $total_f failed"
 [ $total_f -eq 0 ]
