@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Builds a disk image holding the app.
-# Usage: qemu/mkimage.sh IMG [--shell] [--cfg FILE] [--default-cfg] [--size MiB] [--gpt]
+# Usage: qemu/mkimage.sh IMG [--shell [--args 'ARGS']] [--cfg FILE] [--default-cfg] [--size MiB] [--gpt]
 #   default: a bare FAT volume, the app as \EFI\BOOT\BOOTX64.EFI, so OVMF starts it with no
 #            shell countdown
 #   --shell: the app as \efipmu.efi plus \startup.nsh, so OVMF falls to the UEFI Shell
+#   --args:  with --shell, startup.nsh runs \efipmu.efi ARGS (a command line to test)
 #   --cfg FILE:    FILE becomes \efipmu.cfg
 #   --default-cfg: the commented default \efipmu.cfg below (what `make usb` ships)
 #   --gpt:   a GPT disk with one EFI System Partition from 1 MiB to the end (for USB
@@ -12,10 +13,11 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 img=$1; shift
-shell=0; cfg=""; default_cfg=0; size=64; gpt=0
+shell=0; args=""; cfg=""; default_cfg=0; size=64; gpt=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --shell) shell=1 ;;
+    --args) args=$2; shift ;;
     --cfg) cfg=$2; shift ;;
     --default-cfg) default_cfg=1 ;;
     --size) size=$2; shift ;;
@@ -88,7 +90,12 @@ else
   mmd -i "$part" ::/EFI ::/EFI/BOOT
   mcopy -i "$part" "$app" ::/EFI/BOOT/BOOTX64.EFI
 fi
-mcopy -i "$part" "$here/startup.nsh" ::/startup.nsh
+if [ -n "$args" ]; then
+  printf '@echo -off\r\nfs0:\r\n\\efipmu.efi %s\r\n' "$args" > "$tmp/startup.nsh"
+  mcopy -i "$part" "$tmp/startup.nsh" ::/startup.nsh
+else
+  mcopy -i "$part" "$here/startup.nsh" ::/startup.nsh
+fi
 if [ $default_cfg = 1 ]; then
   default_cfg_text | sed 's/$/\r/' > "$tmp/efipmu.cfg"   # CRLF: readable in any editor
   mcopy -i "$part" "$tmp/efipmu.cfg" ::/efipmu.cfg

@@ -9,7 +9,7 @@ enum verdict sim_break_apply(struct run *a)
 	else if (!pmu_strcmp(name, "ignore-enable"))
 		a->model->broken.ignore_enable = true;
 	else if (name[0])
-		return run_refuse(a, "unknown model defect", name, "narrow-counters, ignore-enable");
+		return run_refuse_setting(a, OPT_SIM_BREAK, "unknown model defect", name, "narrow-counters, ignore-enable");
 	return VERDICT_PASS;
 }
 

@@ -22,14 +22,11 @@ enum verdict stall_check(struct run *a)
 	else if (!cpuset_has(&a->opt.cpus, n))
 		why = "it is not among the CPUs measured (cpus)";
 	if (why) {
-		sb_puts(&a->sb, "efipmu: stall-cpu ");
-		sb_dec(&a->sb, n);
-		sb_puts(&a->sb, ": cannot stall CPU ");
-		sb_dec(&a->sb, n);
-		sb_puts(&a->sb, ": ");
-		sb_puts(&a->sb, why);
-		run_say(a);
-		return VERDICT_ERROR;
+		char num[12];
+		struct strbuf nb;
+		sb_init(&nb, num, sizeof(num));
+		sb_dec(&nb, n);
+		return run_refuse_setting(a, OPT_STALL_CPU, "stall-cpu: cannot stall CPU", num, why);
 	}
 	sb_puts(&a->sb, "test hook: CPU ");
 	sb_dec(&a->sb, n);

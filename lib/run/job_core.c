@@ -177,7 +177,8 @@ static enum verdict plan_rounds(struct run *a)
 					  a->opt.force);
 		}
 		if (st)
-			return run_refuse(a, trial.msg[0] ? trial.msg : pmu_status_str(st), NULL, NULL);
+			return run_refuse_setting(a, OPT_EVENTS, trial.msg[0] ? trial.msg : pmu_status_str(st),
+						  NULL, NULL);
 		a->round_of[i] = a->nrounds - 1;
 		n++;
 	}
@@ -194,7 +195,7 @@ enum verdict job_resolve(struct run *a)
 	const char *kname = a->opt.kernels[0] ? a->opt.kernels : DEFAULT_KERNEL;
 	a->kernel = kernel_find(kname);
 	if (!a->kernel)
-		return run_refuse(a, "unknown kernel", kname, "--list names them");
+		return run_refuse_setting(a, OPT_KERNELS, "unknown kernel", kname, "--list names them");
 	a->iterations = a->model ? SIM_ITERATIONS : a->kernel->default_iterations;
 	/* Without -e: the default core set where there is a core PMU; uncore defaults are job_uncore's. */
 	const char *events = a->opt.events;
@@ -202,7 +203,7 @@ enum verdict job_resolve(struct run *a)
 		events = pmu_core_present(bsp) ? DEFAULT_EVENTS : "";
 	if (events[0] && evspec_parse_list(bsp, events, reqs, RUN_MAX_EVENTS + UNCORE_MAX_EVENTS,
 					   &n, &err))
-		return run_refuse(a, err.msg, NULL, NULL);
+		return run_refuse_setting(a, OPT_EVENTS, err.msg, NULL, NULL);
 	a->nevents = a->nureqs = 0;
 	for (i = 0; i < n; i++) {
 		if (reqs[i].box && a->nureqs < UNCORE_MAX_EVENTS)
@@ -210,7 +211,7 @@ enum verdict job_resolve(struct run *a)
 		else if (!reqs[i].box && a->nevents < RUN_MAX_EVENTS)
 			a->events[a->nevents++] = reqs[i];
 		else
-			return run_refuse(a, "more events than the engine can hold:", reqs[i].name,
+			return run_refuse_setting(a, OPT_EVENTS, "more events than the engine can hold:", reqs[i].name,
 					  NULL);
 	}
 	return plan_rounds(a);

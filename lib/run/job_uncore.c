@@ -144,7 +144,7 @@ enum verdict job_uncore_check(struct run *a)
 	struct strbuf why;
 	sb_init(&why, buf, sizeof(buf));
 	unsigned bad = check_session.bad_event < a->nureqs ? check_session.bad_event : 0;
-	return run_refuse(a, "uncore event", a->ureqs[bad].name,
+	return run_refuse_setting(a, OPT_EVENTS, "uncore event", a->ureqs[bad].name,
 			  plan_problem(&check_session, fam, &why));
 }
 

@@ -122,16 +122,32 @@ static void put_quoted(struct strbuf *sb, struct val v)
 	sb_putc(sb, '\'');
 }
 
-/* Starts an error message: the config line if any; the caller appends the rest. */
+/* "command line" or "efipmu.cfg:LINE": where a setting (or an error) comes from. */
+static void put_source(struct strbuf *sb, unsigned line)
+{
+	if (!line) {
+		sb_puts(sb, "command line");
+		return;
+	}
+	sb_puts(sb, CFG_NAME ":");
+	sb_dec(sb, line);
+}
+
+/* Starts an error message with its source; the caller appends the rest. */
 static pmu_status fail(struct parse *p, pmu_status st)
 {
 	sb_reset(&p->msg);
-	if (p->line) {
-		sb_puts(&p->msg, CFG_NAME ":");
-		sb_dec(&p->msg, p->line);
-		sb_puts(&p->msg, ": ");
-	}
+	put_source(&p->msg, p->line);
+	sb_puts(&p->msg, ": ");
 	return st;
+}
+
+void options_source(const struct efipmu_options *o, enum opt_id id, struct strbuf *sb)
+{
+	if (!(o->config_given & OPT_BIT(id)))
+		sb_puts(sb, "default");
+	else
+		put_source(sb, o->line_of[id]);
 }
 
 /* An error about the value of the option being set: "<option>: <what>". */
@@ -353,6 +369,7 @@ static pmu_status apply(struct parse *p, enum opt_id id, const struct val *v)
 	if (st == PMU_OK) {
 		p->seen |= OPT_BIT(id);
 		p->o.config_given |= OPT_BIT(id);
+		p->o.line_of[id] = (uint16_t)p->line;
 	}
 	return st;
 }

@@ -77,6 +77,7 @@ struct efipmu_options {
 	bool test_unexpected_fault;    /* test hook: a #GP that is not ours, on CPU 1 then the boot CPU */
 	bool icount_check;             /* QEMU -icount: the kernels' instruction claims against the TSC */
 	uint32_t config_given;         /* OPT_BIT(id) per option set by a parse (config or command line) */
+	uint16_t line_of[OPT_COUNT];   /* the efipmu.cfg line that set it; 0: the command line */
 };
 
 struct opt_error {
@@ -126,6 +127,12 @@ pmu_status options_parse_argv(int argc, const char *const *argv, struct efipmu_o
  */
 pmu_status options_parse_config(const char *text, size_t len, struct efipmu_options *o,
 				struct opt_error *err);
+
+/*
+ * Where option id was set, for an error about its value found after parsing:
+ * "command line", "efipmu.cfg:LINE" or "default".
+ */
+void options_source(const struct efipmu_options *o, enum opt_id id, struct strbuf *sb);
 
 /* The --help text, lines of at most 79 columns. */
 void options_help(struct strbuf *sb);

@@ -29,7 +29,7 @@ static enum verdict set_noise(struct run *a)
 			model_set_noise(a->model, kinds[i].noise, NULL);
 			return VERDICT_PASS;
 		}
-	return run_refuse(a, "unknown model noise", a->opt.sim_noise, "none, timer, smi, all");
+	return run_refuse_setting(a, OPT_SIM_NOISE, "unknown model noise", a->opt.sim_noise, "none, timer, smi, all");
 }
 
 /* sim-firmware: what the model's firmware hands over (default running, as on the machine). */
@@ -39,7 +39,7 @@ static enum verdict set_firmware(struct run *a)
 	if (!a->opt.sim_firmware[0])
 		return VERDICT_PASS;
 	if (model_firmware_parse(a->opt.sim_firmware, &fw))
-		return run_refuse(a, "unknown model firmware state", a->opt.sim_firmware, "clean, running");
+		return run_refuse_setting(a, OPT_SIM_FIRMWARE, "unknown model firmware state", a->opt.sim_firmware, "clean, running");
 	model_set_firmware(a->model, fw);
 	return VERDICT_PASS;
 }
@@ -49,7 +49,7 @@ static enum verdict setup_model(struct run *a)
 {
 	const struct model_profile *p = model_profile_find(a->opt.sim_profile);
 	if (!p)
-		return run_refuse(a, "unknown simulation profile", a->opt.sim_profile, NULL);
+		return run_refuse_setting(a, OPT_SIM_PROFILE, "unknown simulation profile", a->opt.sim_profile, NULL);
 	unsigned n = a->plat->ncpus > MODEL_MAX_CPUS ? MODEL_MAX_CPUS : a->plat->ncpus;
 	a->model = run_alloc(a, sizeof(*a->model));
 	if (!a->model)
@@ -91,12 +91,12 @@ static enum verdict check_cpus(struct run *a)
 			struct strbuf nb;
 			sb_init(&nb, num, sizeof(num));
 			sb_dec(&nb, n);
-			return run_refuse(a, "cpus: no such CPU", num, why);
+			return run_refuse_setting(a, OPT_CPUS, "cpus: no such CPU", num, why);
 		}
 	}
 	for (unsigned i = 0; i < a->plat->ncpus; i++)
 		selected += a->plat->cpu[i].enabled && cpuset_has(&a->opt.cpus, i);
-	return selected ? VERDICT_PASS : run_refuse(a, "cpus: no enabled CPU selected", NULL, NULL);
+	return selected ? VERDICT_PASS : run_refuse_setting(a, OPT_CPUS, "cpus: no enabled CPU selected", NULL, NULL);
 }
 
 /* Jobs that measure with events and a kernel (their settings are checked before anything runs). */

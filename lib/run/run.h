@@ -122,6 +122,9 @@ void run_record(struct run *a);
 void run_count(struct run *a, const struct count_rec *r);
 /* One line "efipmu: <what> '<name>': <why>" (name and why may be NULL): VERDICT_ERROR. */
 enum verdict run_refuse(struct run *a, const char *what, const char *name, const char *why);
+/* The same about setting id, after where it was set: "efipmu: efipmu.cfg:3: <what> ...". */
+enum verdict run_refuse_setting(struct run *a, enum opt_id id, const char *what, const char *name,
+				const char *why);
 struct derived_set;
 /* The derived metrics present in set: a "derived" record and "<where> <n>: IPC 1.234; ...". */
 void run_derived(struct run *a, const char *where, unsigned n, const struct derived_set *set);

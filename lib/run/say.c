@@ -56,9 +56,9 @@ void run_free(struct run *a, void *p)
 		a->plat->ops->free(a->plat->ctx, p);
 }
 
-enum verdict run_refuse(struct run *a, const char *what, const char *name, const char *why)
+/* "<what> '<name>': <why>" after the line's start; VERDICT_ERROR. */
+static enum verdict refuse_rest(struct run *a, const char *what, const char *name, const char *why)
 {
-	sb_puts(&a->sb, "efipmu: ");
 	sb_puts(&a->sb, what);
 	if (name) {
 		sb_puts(&a->sb, " '");
@@ -71,6 +71,23 @@ enum verdict run_refuse(struct run *a, const char *what, const char *name, const
 	}
 	run_say(a);
 	return VERDICT_ERROR;
+}
+
+enum verdict run_refuse(struct run *a, const char *what, const char *name, const char *why)
+{
+	sb_puts(&a->sb, "efipmu: ");
+	return refuse_rest(a, what, name, why);
+}
+
+enum verdict run_refuse_setting(struct run *a, enum opt_id id, const char *what, const char *name,
+				const char *why)
+{
+	sb_puts(&a->sb, "efipmu: ");
+	if (a->opt.config_given & OPT_BIT(id)) {
+		options_source(&a->opt, id, &a->sb);
+		sb_puts(&a->sb, ": ");
+	}
+	return refuse_rest(a, what, name, why);
 }
 
 void run_derived(struct run *a, const char *where, unsigned n, const struct derived_set *set)

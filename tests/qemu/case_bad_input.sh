@@ -3,7 +3,7 @@ source "$(dirname "$0")/lib.sh"
 FAILED=0
 SMP=2 boot_case bad_event 'qemu-exit\nbackend = sim\nevents = cpu/event=0x3c,bogus=1/\n'
 expect_rc 9
-expect_console "^\[SIM\] efipmu: unknown term 'bogus' for cpu"
+expect_console "^\[SIM\] efipmu: efipmu.cfg:3: unknown term 'bogus' for cpu"
 expect_no_console 'VERDICT'
 SMP=2 boot_case bad_cfg 'qemu-exit\nbackend = sim\nevnts = cycles\n'
 expect_rc 9
@@ -11,11 +11,11 @@ expect_console "^efipmu: efipmu.cfg:3: unknown setting 'evnts'"
 # Settings are all checked before anything runs: no log file, no MSR written (the unit tests count them).
 SMP=2 boot_case no_cpu 'qemu-exit\nbackend = sim\ncpus = 0,5\n'
 expect_rc 9
-expect_console "^\[SIM\] efipmu: cpus: no such CPU '5': this machine has 2 CPUs, numbered from 0$"
+expect_console "^\[SIM\] efipmu: efipmu.cfg:3: cpus: no such CPU '5': this machine has 2 CPUs, numbered from 0$"
 [ -f "$LOG" ] && fail "a refused run left a log file"
 SMP=2 boot_case bad_kernel 'qemu-exit\nkernels = bogus\n'
 expect_rc 9
-expect_console "^efipmu: unknown kernel 'bogus'"
+expect_console "^efipmu: efipmu.cfg:2: unknown kernel 'bogus'"
 expect_no_console '^efipmu .* \| backend'
 [ -f "$LOG" ] && fail "a refused run left a log file"
 # An oversized efipmu.cfg is refused, and its qemu-exit line still ends QEMU.
@@ -23,4 +23,9 @@ big="qemu-exit\n$(printf '# padding line of an oversized efipmu.cfg, 60 bytes lo
 SMP=1 TIMEOUT=60 boot_case big_cfg "$big"
 expect_rc 9
 expect_console '^efipmu: efipmu.cfg: larger than 8 KiB$'
+# A bad command line names its source and still answers --qemu-exit (through the UEFI Shell).
+TIMEOUT=90 boot_case bad_argv '' --shell --args '--qemu-exit --evnts cycles'
+expect_rc 9
+expect_console "^efipmu: command line: unknown option '--evnts'$"
+[ -f "$LOG" ] && fail "a refused run left a log file"
 exit $FAILED

@@ -27,6 +27,6 @@ PY
 # A CPU that is not there cannot be stalled: one line, nothing runs.
 boot_case stall_none 'qemu-exit\nbackend = sim\nstall-cpu = 7\n'
 expect_rc 9
-expect_console '^\[SIM\] efipmu: stall-cpu 7: cannot stall CPU 7: there is no such enabled CPU$'
+expect_console '^\[SIM\] efipmu: efipmu.cfg:3: stall-cpu: cannot stall CPU .7.: there is no such enabled CPU$'
 expect_no_console 'VERDICT'
 exit $FAILED

@@ -98,6 +98,7 @@ static void test_describe_parses_back_as_config(void **state)
 	options_defaults(&back);
 	assert_int_equal(cfg(buf, &back, &err), PMU_OK);
 	back.config_given = o.config_given = 0;
+	memset(back.line_of, 0, sizeof(back.line_of));
 	assert_memory_equal(&o, &back, sizeof(o));
 }
 
@@ -170,7 +171,10 @@ struct argv_case {
 	const char *msg;
 };
 
-/* Each bad command line: exact message and status, and the options are left as they were. */
+/*
+ * Each bad command line: exact message (after "command line: ", its source) and status, and
+ * the options are left as they were.
+ */
 static void test_argv_errors(void **state)
 {
 	(void)state;
@@ -230,9 +234,10 @@ static void test_argv_errors(void **state)
 		assert_int_equal(PARSE(&o, &err, "-e", "old", "-n", "2"), PMU_OK);
 		before = o;
 		pmu_status st = options_parse_argv(argc, argv, &o, &err);
-		if (st != cases[i].st || strcmp(err.msg, cases[i].msg))
-			fail_msg("case %zu: got %d '%s', want %d '%s'", i, st, err.msg, cases[i].st,
-				 cases[i].msg);
+		char want[200];
+		snprintf(want, sizeof(want), "command line: %s", cases[i].msg);
+		if (st != cases[i].st || strcmp(err.msg, want))
+			fail_msg("case %zu: got %d '%s', want %d '%s'", i, st, err.msg, cases[i].st, want);
 		assert_int_equal(err.line, 0);
 		assert_memory_equal(&o, &before, sizeof(o));
 	}
@@ -267,7 +272,7 @@ static void test_text_field_limits(void **state)
 	name[128] = '\0';
 	assert_int_equal(PARSE(&o, &err, "--kernels", name), PMU_ERR_RANGE);
 	assert_non_null(strstr(err.msg, "' is longer than 127 characters"));
-	assert_int_equal(strncmp(err.msg, "--kernels: 'kkk", 15), 0);
+	assert_int_equal(strncmp(err.msg, "command line: --kernels: 'kkk", 29), 0);
 	assert_int_equal(strlen(o.kernels), 127);
 }
 
@@ -282,7 +287,7 @@ static void test_events_total_length(void **state)
 	options_defaults(&o);
 	before = o;
 	assert_int_equal(PARSE(&o, &err, "-e", spec, "-e", spec), PMU_ERR_RANGE);
-	assert_string_equal(err.msg, "-e: events are longer than 511 characters in all");
+	assert_string_equal(err.msg, "command line: -e: events are longer than 511 characters in all");
 	assert_memory_equal(&o, &before, sizeof(o));
 }
 
@@ -545,6 +550,33 @@ static void test_table_is_consistent(void **state)
 	}
 }
 
+/* Where each setting came from, for errors found after parsing: the last parse that set it. */
+static void test_setting_sources(void **state)
+{
+	(void)state;
+	struct efipmu_options o;
+	struct opt_error err;
+	char buf[64];
+	struct strbuf sb;
+	static const char text[] = "# lab\nevents = cycles\nkernels = spin\n";
+	options_defaults(&o);
+	assert_int_equal(options_parse_config(text, sizeof(text) - 1, &o, &err), PMU_OK);
+	assert_int_equal(PARSE(&o, &err, "-k", "inst"), PMU_OK);
+	const struct {
+		enum opt_id id;
+		const char *want;
+	} cases[] = {
+		{ OPT_EVENTS, "efipmu.cfg:2" },
+		{ OPT_KERNELS, "command line" },
+		{ OPT_CPUS, "default" },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		sb_init(&sb, buf, sizeof(buf));
+		options_source(&o, cases[i].id, &sb);
+		assert_string_equal(buf, cases[i].want);
+	}
+}
+
 /* A message never overflows err->msg, even for a huge bad value: it is shortened. */
 static void test_long_values_are_quoted_short(void **state)
 {
@@ -556,7 +588,7 @@ static void test_long_values_are_quoted_short(void **state)
 	big[sizeof(big) - 1] = '\0';
 	options_defaults(&o);
 	assert_int_equal(PARSE(&o, &err, "--backend", big), PMU_ERR_UNKNOWN_NAME);
-	assert_string_equal(err.msg, "--backend: unknown backend "
+	assert_string_equal(err.msg, "command line: --backend: unknown backend "
 			    "'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz...' (real or sim)");
 }
 
@@ -585,6 +617,7 @@ int main(void)
 		cmocka_unit_test(test_help_lists_every_option_in_80_columns),
 		cmocka_unit_test(test_table_is_consistent),
 		cmocka_unit_test(test_long_values_are_quoted_short),
+		cmocka_unit_test(test_setting_sources),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

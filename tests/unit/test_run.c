@@ -198,7 +198,7 @@ static void test_bad_event_writes_nothing(void **state)
 	(void)state;
 	struct outcome o = run_cfg("backend = sim\nevents = cpu/event=0x3c,bogus=1/\n", 2, 1);
 	assert_int_equal(o.v, VERDICT_ERROR);
-	assert_int_equal(fake_count(o.f->console, "efipmu: unknown term 'bogus'"), 1);
+	assert_int_equal(fake_count(o.f->console, "efipmu: efipmu.cfg:2: unknown term 'bogus'"), 1);
 	/* found before the log exists and before any write, the microcode latch included */
 	assert_int_equal(model_total_writes(o.r->model), 0);
 	assert_int_equal(o.f->log_records, 0);
@@ -210,7 +210,7 @@ static void test_unknown_profile_refused_before_anything(void **state)
 	(void)state;
 	struct outcome o = run_cfg("backend = sim\nsim-profile = pentium-pro\n", 2, 1);
 	assert_int_equal(o.v, VERDICT_ERROR);
-	assert_int_equal(fake_count(o.f->console, "efipmu: unknown simulation profile 'pentium-pro'"), 1);
+	assert_int_equal(fake_count(o.f->console, "efipmu: efipmu.cfg:2: unknown simulation profile 'pentium-pro'"), 1);
 	assert_int_equal(o.f->log_records, 0);   /* not even the header */
 	done(&o);
 }
@@ -250,9 +250,9 @@ static void test_cpus_that_do_not_exist(void **state)
 	static const char *const cfg[] = { "backend = sim\ncpus = 9\n", "backend = sim\ncpus = 0,5\n",
 					   "backend = sim\nstall-cpu = 7\n" };
 	static const char *const said[] = {
-		"[SIM] efipmu: cpus: no such CPU '9': this machine has 2 CPUs, numbered from 0\n",
-		"[SIM] efipmu: cpus: no such CPU '5': this machine has 2 CPUs, numbered from 0\n",
-		"[SIM] efipmu: stall-cpu 7: cannot stall CPU 7: there is no such enabled CPU\n",
+		"[SIM] efipmu: efipmu.cfg:2: cpus: no such CPU '9': this machine has 2 CPUs, numbered from 0\n",
+		"[SIM] efipmu: efipmu.cfg:2: cpus: no such CPU '5': this machine has 2 CPUs, numbered from 0\n",
+		"[SIM] efipmu: efipmu.cfg:2: stall-cpu: cannot stall CPU '7': there is no such enabled CPU\n",
 	};
 	for (unsigned i = 0; i < 3; i++) {
 		struct outcome o = run_cfg(cfg[i], 2, 1);
