@@ -13,9 +13,10 @@ static void say_mib(struct strbuf *sb, uint64_t bytes)
 	}
 }
 
-/* The line in a->sb says why; nothing stays allocated. */
+/* The line in a->sb says why (kept in a->buf_refused for records); nothing stays allocated. */
 static pmu_status refuse(struct run *a, pmu_status st)
 {
+	pmu_strlcpy(a->buf_refused, a->sb.buf, sizeof(a->buf_refused));
 	run_say(a);
 	buffers_free(a);
 	return st;

@@ -22,7 +22,8 @@
  * Allocates and fills k's buffer when it needs one and fills args->buf and
  * args->bytes (the caller sets args->iterations); checks args against k.
  * On refusal (no cache information, not enough memory, args rejected) it
- * says why on the console and returns an error; nothing stays allocated.
+ * says why on the console (and in a->buf_refused) and returns an error;
+ * nothing stays allocated.
  */
 pmu_status buffers_prepare(struct run *a, const struct kernel_desc *k, struct kernel_args *args);
 /* Points args at the prepared buffer (NULL, 0 when there is none). Any CPU. */

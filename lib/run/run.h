@@ -90,6 +90,7 @@ struct run {
 	/* the memory kernels' buffer (run/buffers.c), shared by every CPU */
 	void *buf;
 	uint64_t buf_bytes;
+	char buf_refused[160];         /* why buffers_prepare last refused, for the records */
 	struct dryrun *dry;            /* --dry-run's overlay (run/job_tools.c) */
 };
 
