@@ -259,6 +259,36 @@ static void header_from_firmware(struct run_header *h, char *fw, UINTN fwcap, ch
 	}
 }
 
+#define NEVER_RETURN_RESET_S 10
+
+/*
+ * Returning unloads the image, and an AP firmware never reported done may
+ * still run its code or spin on its memory. Then efipmu does not return: the
+ * log is closed and complete, the console says why, QEMU (--qemu-exit) gets
+ * the verdict, and the platform resets after a pause to read the screen (the
+ * watchdog is still armed should the reset fail).
+ */
+static void never_return_under_a_running_ap(struct boot *a, enum verdict v)
+{
+	con_write("efipmu: an AP may still run efipmu's code (firmware never reported it done), "
+		  "so efipmu does not return to firmware: the log is complete; resetting the "
+		  "platform in 10 s\n");
+	qemu_exit(a, v);
+	uefi_call_wrapper(BS->Stall, 1, NEVER_RETURN_RESET_S * 1000000);
+	uefi_call_wrapper(RT->ResetSystem, 4, EfiResetCold, EFI_ABORTED, 0, NULL);
+	for (;;)
+		__asm__ volatile("cli; hlt");
+}
+
+/* The log's last record when an AP may still run: what the console says, kept. */
+static void log_ap_running(struct boot *a)
+{
+	run_begin(&a->run, "ap_running");
+	logrec_key_str(&a->run.sb, "action", "no return to firmware: platform reset");
+	logrec_end(&a->run.sb);
+	run_record(&a->run);
+}
+
 /* The run itself, in lib/run/. */
 static enum verdict run(struct boot *a)
 {
@@ -309,10 +339,16 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 			con_write(help);
 			v = hb.overflow ? VERDICT_FAIL : VERDICT_PASS;
 		} else if (!EFI_ERROR(efi_platform_init(&a->pf, root))) {
+			a->pf.mp.test_never_done = a->opt.test_ap_never_done;
 			v = run(a);
 		}
 	}
+	BOOLEAN ap_running = !mp_settle(&a->pf.mp);
+	if (ap_running)
+		log_ap_running(a);
 	efi_platform_close(&a->pf);
+	if (ap_running)
+		never_return_under_a_running_ap(a, v);
 	run_fini(&a->run);
 	if (a->opt.backend == EFIPMU_BACKEND_REAL)
 		fault_catch_remove();

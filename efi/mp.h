@@ -35,6 +35,7 @@ struct mp {
 	BOOLEAN rounds_leaked;       /* an AP may still run: the control block was not freed */
 	EFI_EVENT pending;           /* mp_run_rounds' StartupAllAPs, not yet reported done */
 	UINT64 pending_us;           /* how long firmware may take to report it */
+	BOOLEAN test_never_done;     /* test hook: firmware's word is never waited for */
 };
 
 typedef void (*mp_fn)(void *ctx, unsigned cpu);

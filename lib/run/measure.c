@@ -1,4 +1,5 @@
 #include "run/buffers.h"
+#include "run/leftover.h"
 #include "out/logrec.h"
 #include "hooks/stall.h"
 #include "run/measure.h"
@@ -169,8 +170,9 @@ pmu_status measure_run(struct run *a, enum plat_mode mode)
 		s->round = NULL;
 	}
 	choose_core_owners(a, &cpus);
+	uint64_t timeout_us = a->opt.ap_timeout_ms ? a->opt.ap_timeout_ms * 1000ull : MEASURE_TIMEOUT_US;
 	pmu_status st = plat_run_rounds(a->plat, &cpus, MEASURE_ROUNDS, measure_round, a,
-				      MEASURE_TIMEOUT_US, mode);
+				      timeout_us, mode);
 	if (a->plat->rounds_leaked)
 		return st;
 	/* A CPU that fell behind keeps what it finished; without both rounds it has no result. */
@@ -320,6 +322,7 @@ void measure_report(struct run *a)
 		sb_puts(&a->sb, ": the run went on without it");
 		run_say(a);
 	}
+	leftover_settle(a);
 	skew_record(a, ROUND_EMPTY);   /* logged only */
 	struct skew k = skew_record(a, ROUND_KERNEL);
 	if (a->skew_said)

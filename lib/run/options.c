@@ -58,10 +58,17 @@ const struct opt_def options_table[OPT_COUNT] = {
 		"Measure start and stop skew of the barrier against one CPU at a time" },
 	[OPT_STALL_CPU] = { "stall-cpu", 0, 1, OPT_KIND_UINT, FIELD(stall_cpu), 1, CPUSET_MAX - 1, "N",
 		"Test the timeout path: CPU N (not the boot CPU) never finishes its measurement" },
+	[OPT_AP_TIMEOUT] = { "ap-timeout", 0, 1, OPT_KIND_UINT, FIELD(ap_timeout_ms), 100, 600000, "MS",
+		"How long the boot CPU waits for an AP at each step of a measurement (check-in, "
+		"barrier, end of a round) before it goes on without it; default 10000" },
 	[OPT_TEST_UNEXPECTED_FAULT] = { "test-unexpected-fault", 0, 0, OPT_KIND_FLAG,
 		FIELD(test_unexpected_fault), 0, 0, NULL,
 		"Test the unexpected-exception path: a #GP that is not ours on CPU 1, then on the "
 		"boot CPU, which hands it to the firmware and does not come back" },
+	[OPT_TEST_AP_NEVER_DONE] = { "test-ap-never-done", 0, 0, OPT_KIND_FLAG,
+		FIELD(test_ap_never_done), 0, 0, NULL,
+		"Test the guard against returning while an AP may still run efipmu's code: "
+		"firmware's word that the APs are done is not waited for (with stall-cpu)" },
 	[OPT_VERBOSE] = { "verbose", 'v', 0, OPT_KIND_FLAG, FIELD(verbose), 0, 0, NULL,
 		"Show the decoded fields of each control register under its count" },
 	[OPT_HELP] = { "help", 'h', 0, OPT_KIND_FLAG, FIELD(help), 0, 0, NULL,
@@ -695,8 +702,8 @@ static bool describe_shows(const struct efipmu_options *o, enum opt_id id)
 	case OPT_KIND_DECODE:
 		return o->decode;
 	case OPT_KIND_UINT:
-		/* a test hook is shown only when set */
-		return id != OPT_STALL_CPU || o->stall_cpu;
+		/* a test hook, or a setting whose default is 0 ("the app's"), is shown only when set */
+		return (id != OPT_STALL_CPU || o->stall_cpu) && (id != OPT_AP_TIMEOUT || o->ap_timeout_ms);
 	case OPT_KIND_CPUS:
 	case OPT_KIND_BACKEND:
 		break;

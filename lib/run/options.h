@@ -40,7 +40,9 @@ enum opt_id {
 	OPT_ICOUNT_CHECK,
 	OPT_BENCH,
 	OPT_STALL_CPU,
+	OPT_AP_TIMEOUT,
 	OPT_TEST_UNEXPECTED_FAULT,
+	OPT_TEST_AP_NEVER_DONE,
 	OPT_VERBOSE,
 	OPT_HELP,
 	OPT_COUNT
@@ -74,7 +76,9 @@ struct efipmu_options {
 	bool fault_test;                /* provoke a #GP on every CPU and show it is caught */
 	bool bench;                    /* make bench: the start-skew comparison */
 	uint32_t stall_cpu;            /* test hook: this CPU never finishes its measurement */
+	uint32_t ap_timeout_ms;        /* each wait for an AP in the measurement rounds; 0: 10 s */
 	bool test_unexpected_fault;    /* test hook: a #GP that is not ours, on CPU 1 then the boot CPU */
+	bool test_ap_never_done;       /* test hook: firmware never says the APs are done */
 	bool icount_check;             /* QEMU -icount: the kernels' instruction claims against the TSC */
 	uint32_t config_given;         /* OPT_BIT(id) per option set by a parse (config or command line) */
 	uint16_t line_of[OPT_COUNT];   /* the efipmu.cfg line that set it; 0: the command line */

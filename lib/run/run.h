@@ -53,6 +53,7 @@ struct run_cpu {
 	struct window_result win[2];   /* how the quiet windows of empty and run went */
 	unsigned core_owner;           /* the sibling that owns this core's shared registers */
 	pmu_status measure_st;
+	pmu_status leftover_st;        /* run/leftover.c: replaying its restore after a timeout */
 	/* run/measure.c: the sessions' backend is the run's with the round barrier before the window */
 	struct pmu_backend synced;
 	const struct pmu_backend *inner;

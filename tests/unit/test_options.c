@@ -53,7 +53,8 @@ static void test_every_option_round_trips(void **state)
 			       "--cpus", "0,2-5", "--repeats", "1000", "--output", "run-1.jsonl",
 			       "--list", "--selftest", "--dry-run", "--decode", "perfevtsel", "0x43003c",
 			       "--force", "--qemu-exit", "--fault-test", "--icount-check", "--bench",
-			       "--stall-cpu", "3", "--test-unexpected-fault", "--verbose",
+			       "--stall-cpu", "3", "--ap-timeout", "2500", "--test-unexpected-fault",
+			       "--test-ap-never-done", "--verbose",
 			       "--help"), PMU_OK);
 	assert_string_equal(err.msg, "");
 	assert_int_equal(o.backend, EFIPMU_BACKEND_SIM);
@@ -69,7 +70,9 @@ static void test_every_option_round_trips(void **state)
 	assert_string_equal(o.output, "run-1.jsonl");
 	assert_true(o.list && o.selftest && o.dry_run && o.force && o.qemu_exit && o.verbose && o.help);
 	assert_true(o.fault_test && o.icount_check && o.bench && o.test_unexpected_fault);
+	assert_true(o.test_ap_never_done);
 	assert_int_equal(o.stall_cpu, 3);
+	assert_int_equal(o.ap_timeout_ms, 2500);
 	assert_true(o.decode);
 	assert_string_equal(o.decode_box, "perfevtsel");
 	assert_int_equal(o.decode_value, 0x43003c);
@@ -77,7 +80,7 @@ static void test_every_option_round_trips(void **state)
 	describe(&o, buf, sizeof(buf));
 	assert_string_equal(buf, "backend=sim sim-profile=westmere-ex sim-break=ignore-enable sim-noise=smi sim-firmware=clean events=cpu/event=0x3c,umask=0/ "
 			    "kernels=spin cpus=0,2-5 repeats=1000 output=run-1.jsonl list "
-			    "selftest dry-run decode=perfevtsel:0x43003c force qemu-exit fault-test icount-check bench stall-cpu=3 test-unexpected-fault verbose "
+			    "selftest dry-run decode=perfevtsel:0x43003c force qemu-exit fault-test icount-check bench stall-cpu=3 ap-timeout=2500 test-unexpected-fault test-ap-never-done verbose "
 			    "help");
 }
 

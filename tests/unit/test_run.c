@@ -7,6 +7,7 @@
 #include "testutil.h"
 #include "platform_fake.h"
 #include "run/run.h"
+#include "run/leftover.h"
 
 struct outcome {
 	struct fake_platform *f;
@@ -212,6 +213,87 @@ static void test_unknown_profile_refused_before_anything(void **state)
 	assert_int_equal(o.v, VERDICT_ERROR);
 	assert_int_equal(fake_count(o.f->console, "efipmu: efipmu.cfg:2: unknown simulation profile 'pentium-pro'"), 1);
 	assert_int_equal(o.f->log_records, 0);   /* not even the header */
+	done(&o);
+}
+
+/* The control registers a CPU cut off in its window leaves programmed, as firmware had them. */
+static const uint32_t leftover_msrs[] = { 0x186, 0x187, 0x188, 0x189, 0x1a6, 0x38d, 0x38f };
+#define LEFTOVER_NMSRS (sizeof(leftover_msrs) / sizeof(leftover_msrs[0]))
+
+/*
+ * After a whole run, CPU 2 is put back where a CPU cut off inside its window
+ * would be: its kernel session programmed and never restored, and marked by
+ * the platform as having missed its round.
+ */
+static struct outcome cut_off_cpu2(uint64_t found[LEFTOVER_NMSRS])
+{
+	struct outcome o = start_cfg("backend = sim\n", 4, 1, 1, NULL);
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	struct run_cpu *s = &o.r->slot[2];
+	for (unsigned i = 0; i < LEFTOVER_NMSRS; i++)
+		assert_int_equal(pmu_rdmsr(&o.r->backend, 2, leftover_msrs[i], &found[i]), PMU_OK);
+	assert_int_equal(core_prepare(&s->run, &o.r->backend, 2, &s->snap, o.r->reqs, o.r->nreqs,
+				      false), PMU_OK);
+	assert_int_equal(core_program(&s->run), PMU_OK);
+	o.f->cpu[2].in_rounds = true;
+	o.f->cpu[2].miss = PLAT_MISS_FINISH;
+	o.f->console_len = o.f->log_len = 0;
+	o.f->console[0] = o.f->log[0] = '\0';
+	return o;
+}
+
+/* A CPU that timed out with its counters programmed is restored once it answers again. */
+static void test_timed_out_cpu_restored_when_it_answers(void **state)
+{
+	(void)state;
+	uint64_t found[LEFTOVER_NMSRS], now;
+	struct outcome o = cut_off_cpu2(found);
+	unsigned changed = 0;
+	for (unsigned i = 0; i < LEFTOVER_NMSRS; i++) {
+		assert_int_equal(pmu_rdmsr(&o.r->backend, 2, leftover_msrs[i], &now), PMU_OK);
+		changed += now != found[i];
+	}
+	assert_true(changed >= 2);   /* the cut really left something programmed */
+	leftover_settle(o.r);
+	for (unsigned i = 0; i < LEFTOVER_NMSRS; i++) {
+		assert_int_equal(pmu_rdmsr(&o.r->backend, 2, leftover_msrs[i], &now), PMU_OK);
+		if (now != found[i])
+			fail_msg("MSR 0x%x: 0x%llx after the replay, firmware had 0x%llx", leftover_msrs[i],
+				 (unsigned long long)now, (unsigned long long)found[i]);
+	}
+	assert_int_equal(fake_count(o.f->console, "CPU 2 (APIC id 2) timed out with "), 1);
+	assert_int_equal(fake_count(o.f->console, "registers programmed: restored once it answered again"), 1);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"leftover\""), 1);
+	assert_int_equal(fake_count(o.f->log, "\"restored\":true"), 1);
+	done(&o);
+}
+
+/* One that never answers again: the console and the log name every register it left programmed. */
+static void test_timed_out_cpu_left_programmed_is_named(void **state)
+{
+	(void)state;
+	uint64_t found[LEFTOVER_NMSRS], now;
+	struct outcome o = cut_off_cpu2(found);
+	o.f->stall_cpus = 1u << 2;
+	leftover_settle(o.r);
+	assert_int_equal(fake_count(o.f->console, "CPU 2 (APIC id 2) does not answer: left programmed: "), 1);
+	assert_int_equal(fake_count(o.f->log, "\"restored\":false"), 1);
+	assert_int_equal(fake_count(o.f->log, "\"why\":\"it did not answer\""), 1);
+	/* every control register that differs from firmware's value is named, with firmware's value */
+	for (unsigned i = 0; i < LEFTOVER_NMSRS; i++) {
+		char want[64];
+		assert_int_equal(pmu_rdmsr(&o.r->backend, 2, leftover_msrs[i], &now), PMU_OK);
+		if (now == found[i])
+			continue;
+		snprintf(want, sizeof(want), "\"msr\":\"0x%x\"", leftover_msrs[i]);
+		if (fake_count(o.f->log, want) != 1)
+			fail_msg("%s not named in %s", want, o.f->log);
+		snprintf(want, sizeof(want), "0x%x (firmware had 0x%llx)", leftover_msrs[i],
+			 (unsigned long long)found[i]);
+		if (!fake_count(o.f->console, want))
+			fail_msg("'%s' not on the console: %s", want, o.f->console);
+	}
 	done(&o);
 }
 
@@ -527,6 +609,8 @@ int main(void)
 		cmocka_unit_test(test_bad_event_writes_nothing),
 		cmocka_unit_test(test_unknown_profile_refused_before_anything),
 		cmocka_unit_test(test_stalled_cpu_fails_the_run),
+		cmocka_unit_test(test_timed_out_cpu_restored_when_it_answers),
+		cmocka_unit_test(test_timed_out_cpu_left_programmed_is_named),
 		cmocka_unit_test(test_lost_log_fails),
 		cmocka_unit_test(test_dry_run_writes_nothing),
 		cmocka_unit_test(test_rounds_and_repeats),
