@@ -47,6 +47,8 @@ struct pmu_backend_ops {
 	 */
 	uint64_t (*irq_save)(void *ctx, unsigned cpu);
 	void (*irq_restore)(void *ctx, unsigned cpu, uint64_t saved);
+	/* Optional: cpu's time stamp counter (read on cpu), for windows gated_run cannot take. */
+	uint64_t (*tsc)(void *ctx, unsigned cpu);
 };
 
 struct pmu_backend {
@@ -80,6 +82,12 @@ static inline pmu_status pmu_cpuid(const struct pmu_backend *b, unsigned cpu, ui
 	return b->ops->cpuid(b->ctx, cpu, leaf, subleaf, out);
 }
 
+/* The TSC through the backend; 0 where it has none. */
+static inline uint64_t pmu_tsc(const struct pmu_backend *b, unsigned cpu)
+{
+	return b->ops->tsc ? b->ops->tsc(b->ctx, cpu) : 0;
+}
+
 /* The backend's gated_run, or the same three steps through its wrmsr. */
 static inline void pmu_gated_run(const struct pmu_backend *b, unsigned cpu, struct pmu_gated_run *g)
 {
@@ -87,13 +95,15 @@ static inline void pmu_gated_run(const struct pmu_backend *b, unsigned cpu, stru
 		b->ops->gated_run(b->ctx, cpu, g);
 		return;
 	}
-	g->tsc_on = g->tsc_off = 0;
+	g->tsc_off = 0;
+	g->tsc_on = pmu_tsc(b, cpu);
 	g->off_st = PMU_OK;
 	g->on_st = pmu_wrmsr(b, cpu, g->msr, g->on);
 	if (g->on_st)
 		return;
 	g->result = g->kernel(g->arg);
 	g->off_st = pmu_wrmsr(b, cpu, g->msr, g->off);
+	g->tsc_off = pmu_tsc(b, cpu);
 }
 
 /* Interrupts off on cpu; false (nothing done) when the backend cannot turn them off. */

@@ -683,10 +683,15 @@ pmu_status core_measure(struct core_session *s, uint64_t (*kernel)(const void *)
 		g.off = s->gate.off[0];
 		pmu_gated_run(s->b, s->cpu, &g);
 	} else {
-		/* v1: an EN write per counter; a failed start still runs the kernel, then stops. */
+		/*
+		 * v1: an EN write per counter; a failed start still runs the kernel, then
+		 * stops. The TSC is read around it like the gated run's, for the skew.
+		 */
+		g.tsc_on = pmu_tsc(s->b, s->cpu);
 		g.on_st = core_start(s);
 		g.result = kernel(arg);
 		g.off_st = core_stop(s);
+		g.tsc_off = pmu_tsc(s->b, s->cpu);
 	}
 	s->kernel_result = g.result;
 	s->tsc_on = g.tsc_on;

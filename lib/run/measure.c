@@ -64,6 +64,12 @@ static void synced_gated_run(void *ctx, unsigned cpu, struct pmu_gated_run *g)
 	}
 }
 
+static uint64_t synced_tsc(void *ctx, unsigned cpu)
+{
+	(void)cpu;
+	return plat_tsc(((struct run_cpu *)ctx)->plat);
+}
+
 static uint64_t synced_irq_save(void *ctx, unsigned cpu)
 {
 	struct run_cpu *s = ctx;
@@ -87,6 +93,7 @@ static const struct pmu_backend_ops synced_ops = {
 	.gated_run = synced_gated_run,
 	.irq_save = synced_irq_save,
 	.irq_restore = synced_irq_restore,
+	.tsc = synced_tsc,
 };
 
 /* The round's barrier, with interrupts off, right before the first attempt's enabling write. */

@@ -9,6 +9,7 @@
 #include "pmu/counter.h"
 #include "pmu/cpuinfo.h"
 #include "pmu/evspec.h"
+#include "pmu/window.h"
 #include "model/model_devs.h"
 #include "hw/msr.h"
 
@@ -997,6 +998,94 @@ static void test_v1_start_stop_through_en_40_bits(void **state)
 	rig_free(r);
 }
 
+/*
+ * The run's view of a v1 CPU: the model with a clock (a counter ticking on
+ * each read) and a barrier that notes how far the model's log had got.
+ */
+struct v1_clock {
+	struct pmu_backend inner;
+	struct model *m;
+	uint64_t ticks;
+	unsigned synced_at;   /* model log entries on cpu 0 when the barrier ran */
+	unsigned syncs;
+};
+
+static pmu_status v1_rdmsr(void *c, unsigned cpu, uint32_t msr, uint64_t *v)
+{
+	return pmu_rdmsr(&((struct v1_clock *)c)->inner, cpu, msr, v);
+}
+
+static pmu_status v1_wrmsr(void *c, unsigned cpu, uint32_t msr, uint64_t v)
+{
+	return pmu_wrmsr(&((struct v1_clock *)c)->inner, cpu, msr, v);
+}
+
+static pmu_status v1_rdpmc(void *c, unsigned cpu, uint32_t i, uint64_t *v)
+{
+	return pmu_rdpmc(&((struct v1_clock *)c)->inner, cpu, i, v);
+}
+
+static pmu_status v1_cpuid(void *c, unsigned cpu, uint32_t leaf, uint32_t sub, struct pmu_cpuid *o)
+{
+	return pmu_cpuid(&((struct v1_clock *)c)->inner, cpu, leaf, sub, o);
+}
+
+static uint64_t v1_tsc(void *c, unsigned cpu)
+{
+	(void)cpu;
+	return ++((struct v1_clock *)c)->ticks * 100;
+}
+
+static bool v1_sync(void *c)
+{
+	struct v1_clock *k = c;
+	k->synced_at = k->m->log_len[0];
+	k->syncs++;
+	return true;
+}
+
+static const struct pmu_backend_ops v1_ops = {
+	.rdmsr = v1_rdmsr, .wrmsr = v1_wrmsr, .rdpmc = v1_rdpmc, .cpuid = v1_cpuid, .tsc = v1_tsc,
+};
+
+/*
+ * Arch PMU v1 (no GLOBAL_CTRL) in step: the window's barrier runs before the
+ * first enabling write, and the TSC is read around the per-counter enables as
+ * around the gated run, so the run's skew and window records have it.
+ */
+static void test_v1_window_in_step(void **state)
+{
+	(void)state;
+	struct custom_profile p;
+	struct rig *r = custom_rig(&p, 1 | 2 << 8 | 40 << 16 | 7u << 24, 0);
+	struct v1_clock k = { .inner = r->b, .m = r->m };
+	struct pmu_backend b = { &v1_ops, &k, "sim", true };
+	struct pmu_event_req q[] = { instructions(), llc_refs(0x3) };
+	struct model_stim stim[] = { { INST_CODE, 1 }, { LLC_REF_CODE, 2 } };
+	struct sim_kernel kern = { r->m, 8, stim, 2 };
+	struct window_opts o = { v1_sync, &k, 0 };
+	struct window_result w;
+	assert_int_equal(core_snapshot(&b, 0, &r->ci, &r->snap), PMU_OK);
+	assert_int_equal(core_prepare(&r->s, &b, 0, &r->snap, q, 2, false), PMU_OK);
+	assert_int_equal(r->s.gate.n, 2);   /* v1: one EN write per counter */
+	model_clear_log(r->m);
+	assert_int_equal(pmu_window_measure(&r->s, run_sim, &kern, &o, &w), PMU_OK);
+	assert_int_equal(k.syncs, 1);
+	unsigned first_en = r->m->log_len[0];
+	for (unsigned i = 0; i < r->m->log_len[0] && first_en == r->m->log_len[0]; i++) {
+		const struct model_access *a = &r->m->log[0][i];
+		if (a->op == MOP_WRMSR && a->msr >= MSR_IA32_PERFEVTSEL0 && a->msr < MSR_IA32_PERFEVTSEL0 + 2 &&
+		    (a->val & (1u << 22)))
+			first_en = i;
+	}
+	assert_true(first_en < r->m->log_len[0]);
+	assert_true(k.synced_at <= first_en);   /* the barrier before any counter counts */
+	assert_true(r->s.tsc_on != 0);
+	assert_true(r->s.tsc_off > r->s.tsc_on);
+	assert_true(r->s.ctr[0].delta == 8 && r->s.ctr[1].delta == 16);
+	rig_free(r);
+}
+
 static void test_width_44(void **state)
 {
 	(void)state;
@@ -1050,6 +1139,7 @@ int main(void)
 		cmocka_unit_test(test_preload_wrap_sandy_bridge_full_width),
 		cmocka_unit_test(test_full_width_preload_above_2_31),
 		cmocka_unit_test(test_v1_start_stop_through_en_40_bits),
+		cmocka_unit_test(test_v1_window_in_step),
 		cmocka_unit_test(test_width_44),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
