@@ -96,10 +96,15 @@ static const struct pmu_backend_ops synced_ops = {
 	.tsc = synced_tsc,
 };
 
-/* The round's barrier, with interrupts off, right before the first attempt's enabling write. */
+/*
+ * The round's barrier, with interrupts off, right before the first attempt's
+ * enabling write. The TSC at arrival is logged: no CPU may enable before the
+ * last one arrived (case_barrier checks it).
+ */
 static bool round_sync(void *ctx)
 {
 	struct run_cpu *s = ctx;
+	s->tsc_arrival = plat_tsc(s->plat);
 	return !s->round || plat_sync(s->plat, s->round);
 }
 
@@ -130,6 +135,7 @@ static void measure_round(void *ctx, unsigned cpu, unsigned round, struct plat_r
 	struct run_cpu *s = &a->slot[cpu];
 	stall_if_asked(a, cpu);   /* before its PMU is touched: nothing is left to restore */
 	s->round = r;
+	s->tsc_arrival = 0;
 	if (round == ROUND_EMPTY) {
 		s->measure_st = core_snapshot(&a->backend, cpu, &s->info, &s->snap);
 		if (!s->measure_st)
@@ -137,6 +143,7 @@ static void measure_round(void *ctx, unsigned cpu, unsigned round, struct plat_r
 	} else if (!s->measure_st) {
 		s->measure_st = measure(a, cpu, &s->run, a->kernel, &s->win[1]);
 	}
+	s->arrival[round] = s->tsc_arrival;
 	s->round = NULL;
 }
 
@@ -214,6 +221,7 @@ static void window_record(struct run *a, unsigned cpu, unsigned r, const struct 
 	run_begin(a, "window");
 	logrec_key_u64(&a->sb, "cpu", cpu);
 	logrec_key_u64(&a->sb, "round", r);
+	logrec_key_u64(&a->sb, "tsc_arrival", a->slot[cpu].arrival[r]);
 	logrec_key_u64(&a->sb, "tsc_on", s->tsc_on);
 	logrec_key_u64(&a->sb, "tsc_off", s->tsc_off);
 	logrec_key_bool(&a->sb, "in_step", in_step(&a->plat->cpu[cpu], r));

@@ -61,6 +61,8 @@ struct run_cpu {
 	bool inner_irq;                /* the backend's interrupts too (the model's timer) */
 	uint64_t inner_flags;
 	struct plat_round *round;      /* the round this CPU is running; NULL between rounds */
+	uint64_t tsc_arrival;          /* TSC on reaching this round's barrier (0: never reached) */
+	uint64_t arrival[2];           /* tsc_arrival of the empty round and the kernel's */
 } __attribute__((aligned(64)));
 
 struct run {

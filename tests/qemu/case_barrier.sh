@@ -1,6 +1,7 @@
 # 4 vCPUs, --backend sim (so the core job runs on every CPU): one StartupAllAPs, both
-# rounds (empty, then inst) released by the barrier on every CPU, TSC at enable and
-# disable logged per CPU, a skew record per round, and no CPU missed.
+# rounds (empty, then inst) released by the barrier on every CPU, TSC at arrival at the
+# barrier, at enable and at disable logged per CPU, a skew record per round, and no CPU
+# missed. No CPU enables before the last one arrived: without the barrier this fails.
 source "$(dirname "$0")/lib.sh"
 FAILED=0
 boot_case barrier 'qemu-exit\nbackend = sim\nsim-profile = sandy-bridge-ep\n'
@@ -27,8 +28,14 @@ for r in skew:
 if sorted((r["cpu"], r["round"]) for r in win) != [(c, k) for c in range(4) for k in range(2)]:
     bad.append("window records: %r" % [(r["cpu"], r["round"]) for r in win])
 for r in win:
-    if not r["in_step"] or not 0 < r["tsc_on"] < r["tsc_off"]:
+    if not r["in_step"] or not 0 < r["tsc_arrival"] < r["tsc_on"] < r["tsc_off"]:
         bad.append("window %r" % r)
+# the barrier: every CPU's enable comes after every CPU's arrival, in each round
+for k in range(2):
+    w = [x for x in win if x["round"] == k]
+    if w and min(x["tsc_on"] for x in w) < max(x["tsc_arrival"] for x in w):
+        bad.append("round %d: a CPU enabled (TSC %d) before the last one arrived (TSC %d)" % (
+            k, min(x["tsc_on"] for x in w), max(x["tsc_arrival"] for x in w)))
 # rounds do not overlap: round 1 opens after every CPU ended round 0
 end0 = max([r["tsc_off"] for r in win if r["round"] == 0], default=0)
 if win and end0 >= min(r["tsc_on"] for r in win if r["round"] == 1):

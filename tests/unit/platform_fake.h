@@ -22,6 +22,7 @@ struct fake_platform {
 	bool irq_on[PLAT_MAX_CPUS];
 	unsigned cur_cpu;             /* the CPU whose code runs now */
 	uint64_t stall_cpus;          /* bit n: CPU n never answers */
+	unsigned syncs[PLAT_MAX_CPUS];   /* barriers each CPU went through */
 	char *console, *log, *csv;    /* every line, '\n'-terminated */
 	size_t console_len, log_len, csv_len;
 	unsigned log_records;
@@ -105,8 +106,7 @@ static inline pmu_status fake_run_rounds(void *ctx, const struct cpuset *cpus, u
 
 static inline bool fake_sync(void *ctx, struct plat_round *r)
 {
-	(void)ctx;
-	(void)r;
+	fake_of(ctx)->syncs[r->cpu]++;
 	return true;
 }
 

@@ -157,6 +157,9 @@ static void test_default_job_every_profile(void **state)
 			/* every register each CPU's window and each package's boxes touched, as found */
 			assert_int_equal(fake_count(o.f->log, "\"rec\":\"ownership\",\"schema\":1,"
 							      "\"simulated\":true,\"box\":\"core\""), 4);
+			/* each CPU went through the barrier before each of its two windows */
+			for (unsigned c = 0; c < 4; c++)
+				assert_int_equal(o.f->syncs[c], 2);
 		}
 		done(&o);
 	}
