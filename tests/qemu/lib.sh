@@ -28,5 +28,10 @@ expect_console() { grep -qE -- "$1" "$CONSOLE" || fail "console lacks /$1/"; }
 # Absent from a console that exists: an empty or missing console proves nothing.
 expect_no_console() { [ -s "$CONSOLE" ] || { fail "no console text"; return; }
   ! grep -qE -- "$1" "$CONSOLE" || fail "console has /$1/"; }
+# Nothing written to \efipmu: the image is readable and its folder is there, and empty
+# (a missing image or folder fails, never passes by absence).
+expect_no_log_file() { local out
+  out=$(mdir -b -i "${IMGPART:-$IMG}" ::/efipmu 2>&1) || { fail "cannot list \\efipmu: $out"; return; }
+  [ -z "$out" ] || fail "something was written to \\efipmu: $out"; }
 expect_log() { [ -f "$LOG" ] || { fail "no log on the image"; return; }
   python3 "$here/tests/qemu/checklog.py" "$LOG" "$@" || fail "log check failed"; }
