@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# make test's short mutation run: the mutants of tests/mutants/mutants.txt marked short,
+# each against the unit tests named for it, in a scratch copy (build/mutants/tree).
+# `make mutants` runs them all against the whole unit suite. Last line:
+# "mutants: N passed, N failed" (caught; survived or broken).
+cd "$(dirname "$0")/.."
+exec python3 scripts/mutants.py --short
