@@ -168,6 +168,17 @@ static void write_failed(struct logfile *lf, EFI_STATUS st)
 	con_write("; the rest of the run is on the console only\n");
 }
 
+void logfile_hold(struct logfile *lf, BOOLEAN hold)
+{
+	lf->hold = hold;
+	if (hold || !lf->dirty || !lf->file || lf->write_failed)
+		return;
+	EFI_STATUS st = uefi_call_wrapper(lf->file->Flush, 1, lf->file);
+	lf->dirty = FALSE;
+	if (EFI_ERROR(st))
+		write_failed(lf, st);
+}
+
 EFI_STATUS logfile_line(struct logfile *lf, const char *text, UINTN len)
 {
 	if (!lf->file || lf->write_failed)
@@ -176,8 +187,11 @@ EFI_STATUS logfile_line(struct logfile *lf, const char *text, UINTN len)
 	EFI_STATUS st = uefi_call_wrapper(lf->file->Write, 3, lf->file, &n, (VOID *)text);
 	if (!EFI_ERROR(st) && n == len)
 		st = uefi_call_wrapper(lf->file->Write, 3, lf->file, &one, (VOID *)"\n");
-	if (!EFI_ERROR(st) && n == len && one == 1)
+	lf->dirty = TRUE;
+	if (!EFI_ERROR(st) && n == len && one == 1 && !lf->hold) {
 		st = uefi_call_wrapper(lf->file->Flush, 1, lf->file);
+		lf->dirty = FALSE;
+	}
 	/* A short write without an error is a full volume that said nothing. */
 	if (!EFI_ERROR(st) && (n != len || one != 1))
 		st = EFI_VOLUME_FULL;

@@ -97,6 +97,7 @@ EFI_STATUS mp_run_on(struct mp *mp, UINTN cpu, mp_fn fn, void *ctx, UINTN timeou
 /* ---- rounds in step ---- */
 
 #define MP_EVENT_MARGIN_US 2000000u   /* after firmware's own timeout, before giving up on it */
+#define MP_FW_TIMEOUT_MAX_US 600000000u   /* a dispatch of many rounds: firmware ends it after 10 min */
 
 /* Written by the BSP only; every AP spins on it. */
 struct mp_ctl {
@@ -121,6 +122,8 @@ struct mp_sync {
 		struct mp *mp;
 		plat_round_fn fn;
 		void *ctx;
+		plat_between_fn between;   /* on the BSP after each round, with between_ctx */
+		void *between_ctx;
 		unsigned rounds;
 		enum plat_mode mode;
 		UINTN timeout_us;
@@ -226,6 +229,16 @@ static VOID EFIAPI rounds_ap(VOID *arg)
 	publish(&c->left, 1);
 }
 
+/* Round r is over everywhere: what each CPU did, then the caller's between (APs wait). */
+static void end_round(struct mp_sync *y, unsigned r)
+{
+	struct mp *mp = y->p.mp;
+	for (UINTN i = 0; i < mp->count; i++)
+		mp->cpu[i].rounds_done = y->cpu[i].done;
+	if (y->p.between)
+		y->p.between(y->p.between_ctx, r);
+}
+
 /* Sequential mode: one round on one AP per dispatch. */
 struct one_round {
 	struct mp_sync *y;
@@ -259,6 +272,7 @@ static void run_sequential(struct mp_sync *y)
 				c->excluded = 1;
 			}
 		}
+		end_round(y, r);
 	}
 }
 
@@ -276,6 +290,7 @@ static void run_together(struct mp_sync *y)
 			mp_round_sync(&rd);
 		}
 		bsp_wait(y, PLAT_MISS_FINISH, r);
+		end_round(y, r);
 	}
 }
 
@@ -328,7 +343,8 @@ BOOLEAN mp_settle(struct mp *mp)
 }
 
 EFI_STATUS mp_run_rounds(struct mp *mp, const struct cpuset *cpus, unsigned rounds,
-			 plat_round_fn fn, void *ctx, UINTN timeout_us, enum plat_mode mode)
+			 plat_round_fn fn, void *ctx, plat_between_fn between, void *between_ctx,
+			 UINTN timeout_us, enum plat_mode mode)
 {
 	if (!mp_settle(mp))
 		return EFI_NOT_READY;
@@ -341,6 +357,8 @@ EFI_STATUS mp_run_rounds(struct mp *mp, const struct cpuset *cpus, unsigned roun
 	y->p.mp = mp;
 	y->p.fn = fn;
 	y->p.ctx = ctx;
+	y->p.between = between;
+	y->p.between_ctx = between_ctx;
 	y->p.rounds = rounds;
 	y->p.mode = mode;
 	y->p.timeout_us = timeout_us;
@@ -360,8 +378,14 @@ EFI_STATUS mp_run_rounds(struct mp *mp, const struct cpuset *cpus, unsigned roun
 	if (mode == PLAT_SEQUENTIAL) {
 		run_sequential(y);
 	} else {
-		/* Firmware's timeout bounds the whole run: each of our waits is bounded by timeout_us. */
-		UINTN fw_timeout = timeout_us * (2 * rounds + 2);
+		/*
+		 * Firmware's timeout bounds the whole dispatch (each of our waits is bounded
+		 * by timeout_us): every wait of two rounds, or MP_FW_TIMEOUT_MAX_US for the
+		 * resident APs of many rounds, so a stuck AP is ended in reasonable time.
+		 */
+		UINTN fw_timeout = timeout_us * (2 * (rounds < 2 ? rounds : 2) + 2);
+		if (fw_timeout < MP_FW_TIMEOUT_MAX_US && rounds > 2)
+			fw_timeout = MP_FW_TIMEOUT_MAX_US;
 		if (aps)
 			st = uefi_call_wrapper(BS->CreateEvent, 5, 0, 0, NULL, NULL, &ev);
 		if (aps && !EFI_ERROR(st))

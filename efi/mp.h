@@ -64,7 +64,9 @@ BOOLEAN mp_round_sync(struct plat_round *r);
  * in the set; it coordinates either way). Round r + 1 opens when every CPU
  * ended round r. Each wait (check-in, a barrier, the end of a round) is
  * bounded by timeout_us; a CPU that misses one is marked in mp->cpu[] (miss,
- * miss_round) and the run goes on without it. Returns EFI_SUCCESS, EFI_TIMEOUT
+ * miss_round) and the run goes on without it. After each round (every CPU
+ * still in it ended it), between(between_ctx, r) runs on the BSP while the
+ * APs wait: the APs stay resident for all rounds. Returns EFI_SUCCESS, EFI_TIMEOUT
  * when a CPU missed, or what firmware returned.
  *
  * Memory: the APs touch the control block and ctx until they return. The
@@ -78,7 +80,8 @@ BOOLEAN mp_round_sync(struct plat_round *r);
  * the next dispatch (or mp_settle) waits for it.
  */
 EFI_STATUS mp_run_rounds(struct mp *mp, const struct cpuset *cpus, unsigned rounds,
-			 plat_round_fn fn, void *ctx, UINTN timeout_us, enum plat_mode mode);
+			 plat_round_fn fn, void *ctx, plat_between_fn between, void *between_ctx,
+			 UINTN timeout_us, enum plat_mode mode);
 
 /*
  * Waits (bounded) for a pending mp_run_rounds dispatch to be reported done and

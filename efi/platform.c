@@ -48,11 +48,24 @@ static pmu_status run_on(void *ctx, unsigned cpu, plat_fn fn, void *arg, uint64_
 	return from_efi(st);
 }
 
-static pmu_status run_rounds(void *ctx, const struct cpuset *cpus, unsigned rounds,
-			     plat_round_fn fn, void *arg, uint64_t timeout_us, enum plat_mode mode)
+/* Between rounds: lib/run/ reads cpu[] as mp.c has it now. */
+static void between_rounds(void *ctx, unsigned round)
 {
-	EFI_STATUS st = mp_run_rounds(&of(ctx)->mp, cpus, rounds, fn, arg, timeout_us, mode);
-	publish_cpus(of(ctx));
+	struct efi_platform *p = ctx;
+	publish_cpus(p);
+	p->between(p->between_arg, round);
+}
+
+static pmu_status run_rounds(void *ctx, const struct cpuset *cpus, unsigned rounds,
+			     plat_round_fn fn, plat_between_fn between, void *arg, uint64_t timeout_us,
+			     enum plat_mode mode)
+{
+	struct efi_platform *p = of(ctx);
+	p->between = between;
+	p->between_arg = arg;
+	EFI_STATUS st = mp_run_rounds(&p->mp, cpus, rounds, fn, arg, between ? between_rounds : NULL, p,
+				      timeout_us, mode);
+	publish_cpus(p);
 	return from_efi(st);
 }
 
@@ -100,6 +113,13 @@ static void record(void *ctx, enum plat_stream s, const char *text, size_t len)
 		logfile_line(&p->log, text, len);
 	else if (s == PLAT_CSV && p->have_csv)
 		logfile_line(&p->csv, text, len);
+}
+
+static void hold_records(void *ctx, bool hold)
+{
+	struct efi_platform *p = of(ctx);
+	logfile_hold(&p->log, hold);
+	logfile_hold(&p->csv, hold);
 }
 
 /* Why the run's log is incomplete; NULL when every record reached the disk. */
@@ -153,6 +173,7 @@ static const struct platform_ops efi_ops = {
 	.irq_restore = irq_back,
 	.say = say,
 	.record = record,
+	.hold_records = hold_records,
 	.log_lost = log_lost,
 	.alloc = alloc,
 	.free = release,

@@ -19,6 +19,8 @@ struct efi_platform {
 	EFI_FILE_HANDLE root;           /* the boot volume, or NULL */
 	struct logfile log, csv;
 	BOOLEAN have_log, have_csv;
+	plat_between_fn between;        /* the run's, for the rounds in flight */
+	void *between_arg;
 };
 
 /* Finds the CPUs (MP services, or the boot CPU alone) and fills p->plat. */

@@ -309,10 +309,96 @@ static void say_progress(struct run *a, unsigned done, unsigned total)
 	run_say(a);
 }
 
+/* The job's state across its steps (step = round group g, repeat r: g * repeats + r). */
+struct core_job {
+	uint64_t *tab;        /* deltas [cpu][event][repeat] */
+	bool *measured;       /* still measured */
+	uint32_t *passes;     /* instruction checks passed in this group's repeats */
+	unsigned evi[CORE_MAX_EVENTS];   /* this group's events, as indices of a->events */
+	int ireq;
+	bool all_ok;
+};
+
+/* Before group g's first repeat: its events. */
+static void step_begin(struct run *a, unsigned step, void *ctx)
+{
+	struct core_job *j = ctx;
+	unsigned g = step / a->opt.repeats;
+	if (step % a->opt.repeats)
+		return;
+	a->nreqs = 0;
+	for (unsigned e = 0; e < a->nevents; e++)
+		if (a->round_of[e] == g) {
+			j->evi[a->nreqs] = e;
+			a->reqs[a->nreqs++] = a->events[e];
+		}
+	j->ireq = instructions_req(a);
+}
+
+/* After group g's repeats: how many retired the claimed instructions, per CPU. */
+static void say_passes(struct run *a, struct core_job *j)
+{
+	unsigned reps = a->opt.repeats;
+	if (reps < 2 || j->ireq < 0 || !kernel_expect_for(a->kernel, KEV_INSTRUCTIONS))
+		return;
+	for (size_t i = 0; i < a->plat->ncpus; i++) {
+		if (!j->measured[i])
+			continue;
+		sb_puts(&a->sb, "CPU ");
+		sb_dec(&a->sb, i);
+		sb_puts(&a->sb, ": kernel ");
+		sb_puts(&a->sb, a->kernel->name);
+		sb_puts(&a->sb, " retired the expected instructions in ");
+		sb_dec(&a->sb, j->passes[i]);
+		sb_putc(&a->sb, '/');
+		sb_dec(&a->sb, reps);
+		sb_puts(&a->sb, j->passes[i] == reps ? " repeats: PASS" : " repeats: FAIL");
+		run_say(a);
+		j->passes[i] = 0;
+	}
+}
+
+/* A step's results, on the boot CPU while the APs wait: logged before the next step runs. */
+static void step_done(struct run *a, unsigned step, void *ctx)
+{
+	struct core_job *j = ctx;
+	unsigned reps = a->opt.repeats, g = step / reps, r = step % reps;
+	measure_report(a);
+	if (!step && reps == 1)
+		run_count_header(a, "CPU");   /* after the in-step line */
+	for (size_t i = 0; i < a->plat->ncpus; i++) {
+		struct run_cpu *s = &a->slot[i];
+		if (!j->measured[i])
+			continue;
+		if (!step && s->snap.st == PMU_OK)
+			log_handoff(a, s);
+		if (!step)
+			log_ownership(a, s);
+		if (s->measure_st) {
+			say_not_measured(a, i, s);
+			j->measured[i] = false;
+			j->all_ok = false;
+			continue;
+		}
+		for (unsigned c = 0; c < s->run.n; c++) {
+			j->tab[cell(a, i, j->evi[c], r)] = s->run.ctr[c].delta;
+			log_counter(a, &s->info, &s->run.ctr[c], g, r);
+		}
+		bool ok = check_instructions(a, s, j->ireq, r);
+		j->passes[i] += ok;
+		j->all_ok &= ok;
+	}
+	say_progress(a, step + 1, a->nrounds * reps);
+	if (r == reps - 1)
+		say_passes(a, j);
+	/* the step's records reach the disk before the next step runs: one flush for all */
+	plat_hold_records(a->plat, false);
+	plat_hold_records(a->plat, true);
+}
+
 enum verdict job_core(struct run *a)
 {
 	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
-	bool all_ok = true;
 	unsigned reps = a->opt.repeats, nrounds = a->nrounds;
 	if (!pmu_core_present(bsp))
 		return VERDICT_NO_PMU;
@@ -325,87 +411,36 @@ enum verdict job_core(struct run *a)
 		run_say(a);
 	}
 	enum verdict v;
-	uint64_t *tab = run_alloc(a, a->plat->ncpus * a->nevents * reps * sizeof(*tab));
-	bool *measured = run_alloc(a, a->plat->ncpus * sizeof(*measured));
-	uint32_t *passes = run_alloc(a, a->plat->ncpus * sizeof(*passes));
-	if (!tab || !measured || !passes) {
+	struct core_job j = { .all_ok = true };
+	struct measure_steps m = { .steps = nrounds * reps, .step_begin = step_begin,
+				   .step_done = step_done, .ctx = &j };
+	m.per_dispatch = a->opt.dispatch_per_repeat ? 1 : 0;
+	j.tab = run_alloc(a, a->plat->ncpus * a->nevents * reps * sizeof(*j.tab));
+	j.measured = run_alloc(a, a->plat->ncpus * sizeof(*j.measured));
+	j.passes = run_alloc(a, a->plat->ncpus * sizeof(*j.passes));
+	if (!j.tab || !j.measured || !j.passes) {
 		run_refuse(a, "not enough memory for the table of counts", NULL, NULL);
 		v = VERDICT_ERROR;
 		goto out;
 	}
 	for (size_t i = 0; i < a->plat->ncpus; i++)
-		measured[i] = cpuset_has(&a->opt.cpus, (unsigned)i) && a->slot[i].done;
+		j.measured[i] = cpuset_has(&a->opt.cpus, (unsigned)i) && a->slot[i].done;
 	if (nrounds > 1) {
 		sb_puts(&a->sb, "more events than counters: ");
 		sb_dec(&a->sb, nrounds);
 		sb_puts(&a->sb, " rounds, the kernel runs once per round (exact counts, no scaling)");
 		run_say(a);
 	}
-	for (unsigned g = 0; g < nrounds; g++) {
-		unsigned evi[CORE_MAX_EVENTS] = { 0 };
-		a->nreqs = 0;
-		for (unsigned e = 0; e < a->nevents; e++)
-			if (a->round_of[e] == g) {
-				evi[a->nreqs] = e;
-				a->reqs[a->nreqs++] = a->events[e];
-			}
-		int ireq = instructions_req(a);
-		for (unsigned r = 0; r < reps; r++) {
-			measure_all(a);
-			if (!g && !r && reps == 1)
-				run_count_header(a, "CPU");   /* after the in-step line */
-			for (size_t i = 0; i < a->plat->ncpus; i++) {
-				struct run_cpu *s = &a->slot[i];
-				if (!measured[i])
-					continue;
-				if (!g && !r && s->snap.st == PMU_OK)
-					log_handoff(a, s);
-				if (!g && !r)
-					log_ownership(a, s);
-				if (s->measure_st) {
-					say_not_measured(a, i, s);
-					measured[i] = false;
-					all_ok = false;
-					continue;
-				}
-				for (unsigned c = 0; c < s->run.n; c++) {
-					tab[cell(a, i, evi[c], r)] = s->run.ctr[c].delta;
-					log_counter(a, &s->info, &s->run.ctr[c], g, r);
-				}
-				bool ok = check_instructions(a, s, ireq, r);
-				passes[i] += ok;
-				all_ok &= ok;
-			}
-			say_progress(a, g * reps + r + 1, nrounds * reps);
-		}
-		if (reps > 1 && ireq >= 0 && kernel_expect_for(a->kernel, KEV_INSTRUCTIONS)) {
-			for (size_t i = 0; i < a->plat->ncpus; i++) {
-				if (!measured[i])
-					continue;
-				sb_puts(&a->sb, "CPU ");
-				sb_dec(&a->sb, i);
-				sb_puts(&a->sb, ": kernel ");
-				sb_puts(&a->sb, a->kernel->name);
-				sb_puts(&a->sb, " retired the expected instructions in ");
-				sb_dec(&a->sb, passes[i]);
-				sb_putc(&a->sb, '/');
-				sb_dec(&a->sb, reps);
-				sb_puts(&a->sb, passes[i] == reps ? " repeats: PASS" : " repeats: FAIL");
-				run_say(a);
-				passes[i] = 0;
-			}
-		}
-	}
+	plat_hold_records(a->plat, true);
+	measure_steps(a, &m, PLAT_TOGETHER);
+	plat_hold_records(a->plat, false);
 	if (reps > 1)
-		report_stats(a, tab, measured);
-	report_derived(a, tab, measured);
-	v = all_ok ? VERDICT_PASS : VERDICT_FAIL;
+		report_stats(a, j.tab, j.measured);
+	report_derived(a, j.tab, j.measured);
+	v = j.all_ok ? VERDICT_PASS : VERDICT_FAIL;
 out:
-	if (tab)
-		run_free(a, tab);
-	if (measured)
-		run_free(a, measured);
-	if (passes)
-		run_free(a, passes);
+	run_free(a, j.tab);
+	run_free(a, j.measured);
+	run_free(a, j.passes);
 	return v;
 }

@@ -128,12 +128,16 @@ static pmu_status measure(struct run *a, unsigned cpu, struct core_session *s,
 	return pmu_window_measure(s, k->fn, &args, &o, w);
 }
 
-/* Round 0: snapshot and the empty kernel (the overhead); round 1: the job's kernel. */
+/*
+ * Each step is two rounds: even ones the snapshot and the empty kernel (the
+ * overhead), odd ones the job's kernel.
+ */
 static void measure_round(void *ctx, unsigned cpu, unsigned round, struct plat_round *r)
 {
 	struct run *a = ctx;
 	struct run_cpu *s = &a->slot[cpu];
 	stall_if_asked(a, cpu);   /* before its PMU is touched: nothing is left to restore */
+	round %= MEASURE_ROUNDS;
 	s->round = r;
 	s->tsc_arrival = 0;
 	if (round == ROUND_EMPTY) {
@@ -163,15 +167,13 @@ static void choose_core_owners(struct run *a, const struct cpuset *cpus)
 	run_free(a, ci);
 }
 
-pmu_status measure_run(struct run *a, enum plat_mode mode)
+/* Every measured CPU's slot before a step: no result until its even round says otherwise. */
+static void prepare_slots(struct run *a, const struct cpuset *cpus)
 {
-	struct cpuset cpus;
-	cpuset_clear(&cpus);
 	for (size_t i = 0; i < a->plat->ncpus; i++) {
 		struct run_cpu *s = &a->slot[i];
-		if (!cpuset_has(&a->opt.cpus, (unsigned)i) || !s->done)
+		if (!cpuset_has(cpus, (unsigned)i))
 			continue;
-		cpuset_add(&cpus, (unsigned)i);
 		pmu_memset(&s->empty, 0, sizeof(s->empty));
 		pmu_memset(&s->run, 0, sizeof(s->run));
 		s->measure_st = PMU_ERR_TIMEOUT;   /* until its round 0 says otherwise */
@@ -183,27 +185,82 @@ pmu_status measure_run(struct run *a, enum plat_mode mode)
 		s->plat = a->plat;
 		s->round = NULL;
 	}
-	choose_core_owners(a, &cpus);
-	uint64_t timeout_us = a->opt.ap_timeout_ms ? a->opt.ap_timeout_ms * 1000ull : MEASURE_TIMEOUT_US;
-	pmu_status st = plat_run_rounds(a->plat, &cpus, MEASURE_ROUNDS, measure_round, a,
-				      timeout_us, mode);
-	if (a->plat->rounds_leaked)
-		return st;
-	/* A CPU that fell behind keeps what it finished; without both rounds it has no result. */
+}
+
+/*
+ * The boot CPU between rounds (the APs wait): after a step's kernel round, a
+ * CPU without both rounds of it has no result; the step's records; the next
+ * step's events and slots.
+ */
+static void between_rounds(void *ctx, unsigned round)
+{
+	struct run *a = ctx;
+	struct measure_steps *m = a->steps;
+	if (round % MEASURE_ROUNDS != ROUND_KERNEL)
+		return;
+	unsigned step = m->dispatch_first + round / MEASURE_ROUNDS;
+	a->round_base = round - ROUND_KERNEL;
 	for (size_t i = 0; i < a->plat->ncpus; i++) {
+		const struct plat_cpu *c = &a->plat->cpu[i];
 		struct run_cpu *s = &a->slot[i];
-		if (a->plat->cpu[i].in_rounds && a->plat->cpu[i].rounds_done < MEASURE_ROUNDS && !s->measure_st)
+		if (c->in_rounds && c->miss != PLAT_MISS_NONE && c->miss_round <= round && !s->measure_st)
 			s->measure_st = PMU_ERR_TIMEOUT;
 	}
+	if (m->step_done)
+		m->step_done(a, step, m->ctx);
+	if (step + 1 < m->steps) {
+		if (m->step_begin)
+			m->step_begin(a, step + 1, m->ctx);
+		prepare_slots(a, &m->cpus);
+	}
+}
+
+pmu_status measure_steps(struct run *a, struct measure_steps *m, enum plat_mode mode)
+{
+	pmu_status st = PMU_OK;
+	cpuset_clear(&m->cpus);
+	for (size_t i = 0; i < a->plat->ncpus; i++)
+		if (cpuset_has(&a->opt.cpus, (unsigned)i) && a->slot[i].done)
+			cpuset_add(&m->cpus, (unsigned)i);
+	choose_core_owners(a, &m->cpus);
+	a->steps = m;
+	if (m->step_begin)
+		m->step_begin(a, 0, m->ctx);
+	prepare_slots(a, &m->cpus);
+	uint64_t timeout_us = a->opt.ap_timeout_ms ? a->opt.ap_timeout_ms * 1000ull : MEASURE_TIMEOUT_US;
+	/* Resident APs: every step in one dispatch; per_dispatch 1 is the old path, for comparison. */
+	unsigned per = m->per_dispatch ? m->per_dispatch : m->steps;
+	for (m->dispatch_first = 0; m->dispatch_first < m->steps && !a->plat->rounds_leaked;
+	     m->dispatch_first += per) {
+		unsigned n = m->steps - m->dispatch_first < per ? m->steps - m->dispatch_first : per;
+		pmu_status r = plat_run_rounds(a->plat, &m->cpus, n * MEASURE_ROUNDS, measure_round,
+					       between_rounds, a, timeout_us, mode);
+		st = st ? st : r;
+	}
+	a->steps = NULL;
+	if (a->plat->rounds_leaked) {
+		sb_puts(&a->sb, "Rounds: firmware never reported the APs done; results may be incomplete");
+		run_say(a);
+	}
+	leftover_settle(a);
 	return st;
+}
+
+pmu_status measure_run(struct run *a, enum plat_mode mode)
+{
+	struct measure_steps m = { .steps = 1 };
+	return measure_steps(a, &m, mode);
 }
 
 #define SKEW_MISSED_LISTED 16   /* the skew record must fit one line buffer */
 
-/* Round r with the others: never dropped, or dropped in a later round (a late end counts as dropped). */
-static bool in_step(const struct plat_cpu *c, unsigned r)
+/*
+ * Phase r (ROUND_EMPTY, ROUND_KERNEL) of the step reported, with the others:
+ * never dropped, or dropped in a later round (a late end counts as dropped).
+ */
+static bool in_step(const struct run *a, const struct plat_cpu *c, unsigned r)
 {
-	return c->in_rounds && (c->miss == PLAT_MISS_NONE || c->miss_round > r);
+	return c->in_rounds && (c->miss == PLAT_MISS_NONE || c->miss_round > a->round_base + r);
 }
 
 static const struct core_session *round_session(const struct run_cpu *s, unsigned r)
@@ -224,7 +281,7 @@ static void window_record(struct run *a, unsigned cpu, unsigned r, const struct 
 	logrec_key_u64(&a->sb, "tsc_arrival", a->slot[cpu].arrival[r]);
 	logrec_key_u64(&a->sb, "tsc_on", s->tsc_on);
 	logrec_key_u64(&a->sb, "tsc_off", s->tsc_off);
-	logrec_key_bool(&a->sb, "in_step", in_step(&a->plat->cpu[cpu], r));
+	logrec_key_bool(&a->sb, "in_step", in_step(a, &a->plat->cpu[cpu], r));
 	logrec_key_u64(&a->sb, "attempts", w->attempts);
 	if (w->smi_known)
 		logrec_key_u64(&a->sb, "smis", w->smis);
@@ -244,7 +301,7 @@ static void missed_list(struct run *a, unsigned r)
 	sb_putc(&a->sb, '[');
 	for (size_t i = 0; i < a->plat->ncpus; i++) {
 		const struct plat_cpu *c = &a->plat->cpu[i];
-		if (!c->in_rounds || in_step(c, r) || n++ >= SKEW_MISSED_LISTED)
+		if (!c->in_rounds || in_step(a, c, r) || n++ >= SKEW_MISSED_LISTED)
 			continue;
 		sb_puts(&a->sb, n > 1 ? ",{" : "{");
 		logrec_key_u64(&a->sb, "cpu", i);
@@ -275,7 +332,7 @@ static struct skew skew_record(struct run *a, unsigned r)
 		window_record(a, i, r, s, w);
 		a->disturbed += w->disturbed;
 		/* a faulted enable opened no window: its TSC at disable was never read */
-		if (!in_step(&a->plat->cpu[i], r) || !s->tsc_off)
+		if (!in_step(a, &a->plat->cpu[i], r) || !s->tsc_off)
 			continue;
 		k.cpus++;
 		on_min = s->tsc_on < on_min ? s->tsc_on : on_min;
@@ -318,13 +375,11 @@ static void put_us(struct run *a, uint64_t ticks)
 
 void measure_report(struct run *a)
 {
-	if (a->plat->rounds_leaked) {
-		sb_puts(&a->sb, "Rounds: firmware never reported the APs done; results may be incomplete");
-		run_say(a);
-	}
 	for (size_t i = 0; i < a->plat->ncpus; i++) {
 		const struct plat_cpu *c = &a->plat->cpu[i];
-		if (!c->in_rounds || c->miss == PLAT_MISS_NONE)
+		/* said in the step it fell behind */
+		if (!c->in_rounds || c->miss == PLAT_MISS_NONE || c->miss_round < a->round_base ||
+		    c->miss_round >= a->round_base + MEASURE_ROUNDS)
 			continue;
 		sb_puts(&a->sb, "Rounds: CPU ");
 		sb_dec(&a->sb, i);
@@ -337,7 +392,6 @@ void measure_report(struct run *a)
 		sb_puts(&a->sb, ": the run went on without it");
 		run_say(a);
 	}
-	leftover_settle(a);
 	skew_record(a, ROUND_EMPTY);   /* logged only */
 	struct skew k = skew_record(a, ROUND_KERNEL);
 	if (a->skew_said)
@@ -353,8 +407,3 @@ void measure_report(struct run *a)
 	run_say(a);
 }
 
-void measure_all(struct run *a)
-{
-	measure_run(a, PLAT_TOGETHER);
-	measure_report(a);
-}

@@ -11,17 +11,35 @@
 
 #include "run/run.h"
 
-/* measure_run(a, PLAT_TOGETHER), then measure_report(a). Results in a->slot[]. */
-void measure_all(struct run *a);
 /*
- * The rounds on every selected CPU that answered discovery, together (one
- * StartupAllAPs) or one CPU and round at a time (PLAT_SEQUENTIAL, for timing
- * comparisons). A CPU without both rounds gets measure_st PMU_ERR_TIMEOUT.
+ * A measurement job as steps, each one round pair on every measured CPU. The
+ * APs stay resident for all of them (one dispatch); the boot CPU, between
+ * steps while the APs wait, writes a step's records (step_done: the results
+ * are in a->slot[], measure_report says the windows) and sets up the next
+ * (step_begin: a->reqs), so a run cut off loses no finished step.
+ */
+struct measure_steps {
+	unsigned steps;
+	unsigned per_dispatch;   /* steps per dispatch; 0: all (resident APs); 1: the old path */
+	void (*step_begin)(struct run *a, unsigned step, void *ctx);   /* before step's rounds */
+	void (*step_done)(struct run *a, unsigned step, void *ctx);    /* after them */
+	void *ctx;
+	/* measure_steps' own */
+	struct cpuset cpus;
+	unsigned dispatch_first;   /* the first step of the dispatch in flight */
+};
+
+/* Runs m's steps (together, or PLAT_SEQUENTIAL for timing comparisons). */
+pmu_status measure_steps(struct run *a, struct measure_steps *m, enum plat_mode mode);
+/*
+ * One step, no hooks (the skew bench): on every selected CPU that answered
+ * discovery. A CPU without both rounds gets measure_st PMU_ERR_TIMEOUT.
  */
 pmu_status measure_run(struct run *a, enum plat_mode mode);
 /*
- * BSP: the CPUs that fell behind and the skews (console), a "window" record
- * per CPU and round (TSC at enable and disable), a "skew" record per round.
+ * BSP, from step_done: the CPUs that fell behind in this step and the skews
+ * (console, once per run), a "window" record per CPU and round (TSC at
+ * arrival, enable and disable), a "skew" record per round.
  */
 void measure_report(struct run *a);
 

@@ -56,6 +56,10 @@ const struct opt_def options_table[OPT_COUNT] = {
 		"count against the TSC" },
 	[OPT_BENCH] = { "bench", 0, 0, OPT_KIND_FLAG, FIELD(bench), 0, 0, NULL,
 		"Measure start and stop skew of the barrier against one CPU at a time" },
+	[OPT_DISPATCH_PER_REPEAT] = { "dispatch-per-repeat", 0, 0, OPT_KIND_FLAG,
+		FIELD(dispatch_per_repeat), 0, 0, NULL,
+		"Start the APs anew for every repeat and round instead of keeping them resident "
+		"(the old path, for make bench's comparison)" },
 	[OPT_STALL_CPU] = { "stall-cpu", 0, 1, OPT_KIND_UINT, FIELD(stall_cpu), 1, CPUSET_MAX - 1, "N",
 		"Test the timeout path: CPU N (not the boot CPU) never finishes its measurement" },
 	[OPT_AP_TIMEOUT] = { "ap-timeout", 0, 1, OPT_KIND_UINT, FIELD(ap_timeout_ms), 100, 600000, "MS",

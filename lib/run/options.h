@@ -39,6 +39,7 @@ enum opt_id {
 	OPT_FAULT_TEST,
 	OPT_ICOUNT_CHECK,
 	OPT_BENCH,
+	OPT_DISPATCH_PER_REPEAT,
 	OPT_STALL_CPU,
 	OPT_AP_TIMEOUT,
 	OPT_TEST_UNEXPECTED_FAULT,
@@ -75,6 +76,7 @@ struct efipmu_options {
 	bool verbose;
 	bool fault_test;                /* provoke a #GP on every CPU and show it is caught */
 	bool bench;                    /* make bench: the start-skew comparison */
+	bool dispatch_per_repeat;      /* make bench: one AP dispatch per repeat (the old path) */
 	uint32_t stall_cpu;            /* test hook: this CPU never finishes its measurement */
 	uint32_t ap_timeout_ms;        /* each wait for an AP in the measurement rounds; 0: 10 s */
 	bool test_unexpected_fault;    /* test hook: a #GP that is not ours, on CPU 1 then the boot CPU */

@@ -47,6 +47,8 @@ struct plat_round;
 
 typedef void (*plat_fn)(void *ctx, unsigned cpu);
 typedef void (*plat_round_fn)(void *ctx, unsigned cpu, unsigned round, struct plat_round *r);
+/* Boot CPU, between rounds: every CPU still in the run ended `round`; the APs wait. */
+typedef void (*plat_between_fn)(void *ctx, unsigned round);
 
 /* Where a record goes. */
 enum plat_stream { PLAT_LOG, PLAT_CSV };
@@ -57,13 +59,16 @@ struct platform_ops {
 	/* fn on one CPU (the boot CPU runs it directly). */
 	pmu_status (*run_on)(void *ctx, unsigned cpu, plat_fn fn, void *arg, uint64_t timeout_us);
 	/*
-	 * `rounds` rounds of fn on the enabled CPUs of cpus; round r + 1 opens when
-	 * every CPU ended round r; every wait bounded by timeout_us, a CPU that
-	 * misses one is marked (cpu[].miss) and the run goes on without it.
+	 * `rounds` rounds of fn on the enabled CPUs of cpus, the APs resident for
+	 * all of them (PLAT_TOGETHER: one dispatch); round r + 1 opens when every
+	 * CPU ended round r and between (if any) returned on the boot CPU, with
+	 * cpu[] up to date. Every wait bounded by timeout_us; a CPU that misses one
+	 * is marked (cpu[].miss) and the run goes on without it.
 	 * PMU_ERR_TIMEOUT when a CPU missed.
 	 */
 	pmu_status (*run_rounds)(void *ctx, const struct cpuset *cpus, unsigned rounds,
-				 plat_round_fn fn, void *arg, uint64_t timeout_us, enum plat_mode mode);
+				 plat_round_fn fn, plat_between_fn between, void *arg,
+				 uint64_t timeout_us, enum plat_mode mode);
 	/* The barrier; false: this CPU came after the boot CPU gave up on it. */
 	bool (*sync)(void *ctx, struct plat_round *r);
 	uint64_t (*tsc)(void *ctx);
@@ -73,8 +78,13 @@ struct platform_ops {
 	void (*irq_restore)(void *ctx, uint64_t flags);
 	/* One console line (no newline). Boot CPU only. */
 	void (*say)(void *ctx, const char *line);
-	/* One line to the log or the CSV, flushed before it returns. Boot CPU only. */
+	/* One line to the log or the CSV, flushed before it returns unless held. Boot CPU only. */
 	void (*record)(void *ctx, enum plat_stream s, const char *text, size_t len);
+	/*
+	 * Records written while held are flushed together when the hold ends (a
+	 * step's records: nothing finished is lost, one flush instead of dozens).
+	 */
+	void (*hold_records)(void *ctx, bool hold);
 	/* Why records were lost (no volume, a failed write); NULL when none were. */
 	const char *(*log_lost)(void *ctx);
 	/* Zeroed memory, or NULL. Boot CPU only. */
@@ -112,10 +122,10 @@ static inline pmu_status plat_run_on(const struct platform *p, unsigned cpu, pla
 }
 
 static inline pmu_status plat_run_rounds(const struct platform *p, const struct cpuset *cpus,
-					 unsigned rounds, plat_round_fn fn, void *arg,
-					 uint64_t timeout_us, enum plat_mode mode)
+					 unsigned rounds, plat_round_fn fn, plat_between_fn between,
+					 void *arg, uint64_t timeout_us, enum plat_mode mode)
 {
-	return p->ops->run_rounds(p->ctx, cpus, rounds, fn, arg, timeout_us, mode);
+	return p->ops->run_rounds(p->ctx, cpus, rounds, fn, between, arg, timeout_us, mode);
 }
 
 static inline bool plat_sync(const struct platform *p, struct plat_round *r)
@@ -126,6 +136,11 @@ static inline bool plat_sync(const struct platform *p, struct plat_round *r)
 static inline uint64_t plat_tsc(const struct platform *p)
 {
 	return p->ops->tsc(p->ctx);
+}
+
+static inline void plat_hold_records(const struct platform *p, bool hold)
+{
+	p->ops->hold_records(p->ctx, hold);
 }
 
 static inline uint64_t plat_irq_save(const struct platform *p)

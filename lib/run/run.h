@@ -28,6 +28,7 @@
 
 struct model;
 struct dryrun;
+struct measure_steps;
 
 #define RUN_FAULT_TEST_LINE 160
 
@@ -76,6 +77,8 @@ struct run {
 	struct run_cpu *slot;          /* plat->ncpus of them, in slot_mem */
 	void *slot_mem;
 	bool skew_said;                /* measure_report: the console line once per run */
+	struct measure_steps *steps;   /* run/measure.c: the job's steps in flight */
+	unsigned round_base;           /* the dispatch's round of the step being reported */
 	unsigned disturbed;            /* windows that never got quiet (SMIs in every attempt) */
 	char unusable_why[96];         /* the verdict's reason for a PMU efipmu cannot use */
 	char line[RUN_LINE_MAX];

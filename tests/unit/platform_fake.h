@@ -23,6 +23,9 @@ struct fake_platform {
 	unsigned cur_cpu;             /* the CPU whose code runs now */
 	uint64_t stall_cpus;          /* bit n: CPU n never answers */
 	unsigned syncs[PLAT_MAX_CPUS];   /* barriers each CPU went through */
+	unsigned dispatches;             /* run_rounds calls */
+	bool held;                       /* hold_records */
+	unsigned unflushed, flushes;     /* records written while held; holds ended */
 	char *console, *log, *csv;    /* every line, '\n'-terminated */
 	size_t console_len, log_len, csv_len;
 	unsigned log_records;
@@ -74,8 +77,8 @@ static inline pmu_status fake_run_on(void *ctx, unsigned cpu, plat_fn fn, void *
 }
 
 static inline pmu_status fake_run_rounds(void *ctx, const struct cpuset *cpus, unsigned rounds,
-					 plat_round_fn fn, void *arg, uint64_t timeout_us,
-					 enum plat_mode mode)
+					 plat_round_fn fn, plat_between_fn between, void *arg,
+					 uint64_t timeout_us, enum plat_mode mode)
 {
 	struct fake_platform *f = fake_of(ctx);
 	bool missed = false;
@@ -99,6 +102,10 @@ static inline pmu_status fake_run_rounds(void *ctx, const struct cpuset *cpus, u
 			fn(arg, i, r, &rd);
 			f->cpu[i].rounds_done = r + 1;
 		}
+		f->cur_cpu = f->plat.bsp;
+		f->dispatches += !r;
+		if (between)
+			between(arg, r);
 	}
 	f->cur_cpu = f->plat.bsp;
 	return missed ? PMU_ERR_TIMEOUT : PMU_OK;
@@ -152,12 +159,23 @@ static inline void fake_say(void *ctx, const char *line)
 static inline void fake_record(void *ctx, enum plat_stream s, const char *text, size_t len)
 {
 	struct fake_platform *f = fake_of(ctx);
+	f->unflushed += f->held;
 	if (s == PLAT_LOG) {
 		fake_append(f->log, &f->log_len, text, len);
 		f->log_records++;
 	} else {
 		fake_append(f->csv, &f->csv_len, text, len);
 	}
+}
+
+static inline void fake_hold_records(void *ctx, bool hold)
+{
+	struct fake_platform *f = fake_of(ctx);
+	if (f->held && !hold) {
+		f->flushes++;
+		f->unflushed = 0;
+	}
+	f->held = hold;
 }
 
 static inline const char *fake_log_lost(void *ctx)
@@ -204,6 +222,7 @@ static const struct platform_ops fake_ops = {
 	.irq_restore = fake_irq_restore,
 	.say = fake_say,
 	.record = fake_record,
+	.hold_records = fake_hold_records,
 	.log_lost = fake_log_lost,
 	.alloc = fake_alloc,
 	.free = fake_free,

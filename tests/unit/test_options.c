@@ -52,7 +52,7 @@ static void test_every_option_round_trips(void **state)
 			       "--events", "cpu/event=0x3c,umask=0/", "--kernels", "spin",
 			       "--cpus", "0,2-5", "--repeats", "1000", "--output", "run-1.jsonl",
 			       "--list", "--selftest", "--dry-run", "--decode", "perfevtsel", "0x43003c",
-			       "--force", "--qemu-exit", "--fault-test", "--icount-check", "--bench",
+			       "--force", "--qemu-exit", "--fault-test", "--icount-check", "--bench", "--dispatch-per-repeat",
 			       "--stall-cpu", "3", "--ap-timeout", "2500", "--test-unexpected-fault",
 			       "--test-ap-never-done", "--verbose",
 			       "--help"), PMU_OK);
@@ -70,7 +70,7 @@ static void test_every_option_round_trips(void **state)
 	assert_string_equal(o.output, "run-1.jsonl");
 	assert_true(o.list && o.selftest && o.dry_run && o.force && o.qemu_exit && o.verbose && o.help);
 	assert_true(o.fault_test && o.icount_check && o.bench && o.test_unexpected_fault);
-	assert_true(o.test_ap_never_done);
+	assert_true(o.test_ap_never_done && o.dispatch_per_repeat);
 	assert_int_equal(o.stall_cpu, 3);
 	assert_int_equal(o.ap_timeout_ms, 2500);
 	assert_true(o.decode);
@@ -80,7 +80,7 @@ static void test_every_option_round_trips(void **state)
 	describe(&o, buf, sizeof(buf));
 	assert_string_equal(buf, "backend=sim sim-profile=westmere-ex sim-break=ignore-enable sim-noise=smi sim-firmware=clean events=cpu/event=0x3c,umask=0/ "
 			    "kernels=spin cpus=0,2-5 repeats=1000 output=run-1.jsonl list "
-			    "selftest dry-run decode=perfevtsel:0x43003c force qemu-exit fault-test icount-check bench stall-cpu=3 ap-timeout=2500 test-unexpected-fault test-ap-never-done verbose "
+			    "selftest dry-run decode=perfevtsel:0x43003c force qemu-exit fault-test icount-check bench dispatch-per-repeat stall-cpu=3 ap-timeout=2500 test-unexpected-fault test-ap-never-done verbose "
 			    "help");
 }
 

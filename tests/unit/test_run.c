@@ -380,17 +380,31 @@ static void test_dry_run_writes_nothing(void **state)
 static void test_rounds_and_repeats(void **state)
 {
 	(void)state;
-	struct outcome o = run_cfg("backend = sim\nsim-profile = nehalem-ex\nrepeats = 3\n"
-				   "events = instructions,cycles,ref-cycles,branches,branch-misses,"
-				   "cache-references,cache-misses,cpu/event=0xc0/,cpu/event=0x3c/\n",
-				   2, 1);
-	assert_int_equal(o.v, VERDICT_PASS);
-	assert_int_equal(fake_count(o.f->console, "more events than counters: 2 rounds"), 1);
-	/* 9 events x 2 CPUs x 3 repeats */
-	assert_int_equal(fake_count(o.f->log, "\"rec\":\"count\""), 54);
-	assert_int_equal(fake_count(o.f->log, "\"rec\":\"stats\""), 18);
-	assert_int_equal(fake_count(o.f->console, "retired the expected instructions in 3/3 repeats: PASS"), 4);
-	done(&o);
+	/* resident APs: every round group and repeat in one dispatch; the old path one each */
+	static const char *const dispatch[] = { "", "dispatch-per-repeat\n" };
+	static const unsigned dispatches[] = { 1, 6 };
+	for (unsigned d = 0; d < 2; d++) {
+		char cfg[512];
+		snprintf(cfg, sizeof(cfg), "backend = sim\nsim-profile = nehalem-ex\nrepeats = 3\n"
+			 "events = instructions,cycles,ref-cycles,branches,branch-misses,"
+			 "cache-references,cache-misses,cpu/event=0xc0/,cpu/event=0x3c/\n%s", dispatch[d]);
+		struct outcome o = run_cfg(cfg, 2, 1);
+		assert_int_equal(o.v, VERDICT_PASS);
+		assert_int_equal(o.f->dispatches, dispatches[d]);
+		assert_int_equal(fake_count(o.f->console, "more events than counters: 2 rounds"), 1);
+		/* 9 events x 2 CPUs x 3 repeats */
+		assert_int_equal(fake_count(o.f->log, "\"rec\":\"count\""), 54);
+		assert_int_equal(fake_count(o.f->log, "\"rec\":\"stats\""), 18);
+		assert_int_equal(fake_count(o.f->console,
+					    "retired the expected instructions in 3/3 repeats: PASS"), 4);
+		/* each step's window records, 2 rounds x 2 CPUs x 6 steps */
+		assert_int_equal(fake_count(o.f->log, "\"rec\":\"window\""), 24);
+		/* written held, flushed once at the end of each step (and of the job) */
+		assert_false(o.f->held);
+		assert_int_equal(o.f->unflushed, 0);
+		assert_int_equal(o.f->flushes, 7);
+		done(&o);
+	}
 }
 
 /* The uncore job on two packages: one leader each, exact clocks, every register restored. */
