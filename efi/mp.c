@@ -264,8 +264,10 @@ static void run_sequential(struct mp_sync *y)
 				run_round(y, (unsigned)i, r);
 				continue;
 			}
-			EFI_STATUS st = mp->svc->StartupThisAP(mp->svc, one_round_ap, i, NULL,
-							       y->p.timeout_us, &o, NULL);
+			/* without MP services the boot CPU is the only CPU: an AP never started */
+			EFI_STATUS st = mp->svc ? mp->svc->StartupThisAP(mp->svc, one_round_ap, i, NULL,
+									 y->p.timeout_us, &o, NULL) :
+						  EFI_NOT_STARTED;
 			if (EFI_ERROR(st)) {
 				mp->cpu[i].miss = (UINT8)(st == EFI_TIMEOUT ? PLAT_MISS_FINISH : PLAT_MISS_CHECKIN);
 				mp->cpu[i].miss_round = r;
