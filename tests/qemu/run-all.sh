@@ -10,7 +10,7 @@ work="${QEMU_WORK:-$(cd "$here/../.." && pwd)/build/qemu-tests}"
 jobs=${QEMU_JOBS:-$(nproc)}
 mkdir -p "$work"
 times=$work/case-times
-slow_first="case_stall case_list_decode case_uncore_sim case_uncore_real case_shell"
+slow_first="case_bad_input case_stall case_list_decode case_uncore_sim case_icount case_uncore_real case_fault case_shell"
 
 cases=()
 if [ $# -gt 0 ]; then
