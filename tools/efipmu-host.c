@@ -28,7 +28,7 @@
 #include "util/stats.h"
 #include "pmu/uncore.h"
 
-#define EXIT_REGRESSED 1
+#define EXIT_REGRESSED 1   /* compare: a check regressed; dry-run: a phase failed */
 #define EXIT_ERROR 2
 #define SIM_TAG "[SIM] "
 #define DEFAULT_PROFILE "sandy-bridge-ep"
@@ -220,15 +220,21 @@ static void phase(struct dry_run *r, const char *title, pmu_status st)
 	r->mark = n;
 }
 
-static void dry_core(struct dry_run *r, const struct pmu_event_req *reqs, unsigned n)
+/* A failed program phase ends the dry run there: only the restore of what it wrote follows. */
+static pmu_status dry_core(struct dry_run *r, const struct pmu_event_req *reqs, unsigned n)
 {
 	struct core_snapshot snap;
 	struct core_session *s = xcalloc(1, sizeof(*s));
+	char why[sizeof(s->msg)];
 	pmu_status st = core_snapshot(&r->b, 0, &r->ci, &snap);
 	if (!st)
 		st = core_prepare(s, &r->b, 0, &snap, reqs, n, false);
-	if (st)
-		die("core events refused: %s", s->msg[0] ? s->msg : pmu_status_str(st));
+	if (st) {
+		snprintf(why, sizeof(why), "%s", s->msg[0] ? s->msg : pmu_status_str(st));
+		free(s);
+		free(r->m);
+		die("core events refused: %s", why);
+	}
 	printf("core engine:\n");
 	for (unsigned i = 0; i < s->n; i++) {
 		const struct core_counter *c = &s->ctr[i];
@@ -237,21 +243,28 @@ static void dry_core(struct dry_run *r, const struct pmu_event_req *reqs, unsign
 		printf("  %-28s %-7s control 0x%x, counter 0x%x\n", c->name, ctr, c->ctl_msr, c->ctr_msr);
 	}
 	phase(r, "snapshot", PMU_OK);
-	phase(r, "program", core_program(s));
-	phase(r, "start", core_start(s));
-	phase(r, "stop", core_stop(s));
-	phase(r, "read", core_read(s));
+	st = core_program(s);
+	phase(r, "program", st);
+	if (!st) {
+		phase(r, "start", core_start(s));
+		phase(r, "stop", core_stop(s));
+		phase(r, "read", core_read(s));
+	}
 	phase(r, "restore", core_restore(s));
 	free(s);
+	return st;
 }
 
-static void dry_uncore(struct dry_run *r, const struct pmu_event_req *reqs, unsigned n)
+static pmu_status dry_uncore(struct dry_run *r, const struct pmu_event_req *reqs, unsigned n)
 {
 	struct uncore_session *s = xcalloc(1, sizeof(*s));
 	pmu_status st = uncore_plan(s, r->ci.uncore, reqs, n);
-	if (st)
-		die("uncore event '%s' refused: %s", reqs[s->bad_event < n ? s->bad_event : 0].name,
-		    pmu_status_str(st));
+	if (st) {
+		const char *name = reqs[s->bad_event < n ? s->bad_event : 0].name;
+		free(s);
+		free(r->m);
+		die("uncore event '%s' refused: %s", name, pmu_status_str(st));
+	}
 	printf("uncore engine (%s):\n", uncore_family_name(r->ci.uncore));
 	for (unsigned i = 0; i < s->n; i++) {
 		const struct uncore_counter *e = &s->ev[i];
@@ -262,12 +275,16 @@ static void dry_uncore(struct dry_run *r, const struct pmu_event_req *reqs, unsi
 			snprintf(ctr, sizeof(ctr), "%s ctr%u", e->box->name, e->idx);
 		printf("  %-28s %s control 0x%x, counter 0x%x\n", reqs[i].name, ctr, e->ctl_msr, e->ctr_msr);
 	}
-	phase(r, "program", uncore_program(s, &r->b, 0, 0));
-	phase(r, "start", uncore_start(s));
-	phase(r, "stop", uncore_stop(s));
-	phase(r, "read", uncore_read(s));
+	st = uncore_program(s, &r->b, 0, 0);
+	phase(r, "program", st);
+	if (!st) {
+		phase(r, "start", uncore_start(s));
+		phase(r, "stop", uncore_stop(s));
+		phase(r, "read", uncore_read(s));
+	}
 	phase(r, "restore", uncore_restore(s));
 	free(s);
+	return st;
 }
 
 static int cmd_dry_run(int argc, char **argv)
@@ -311,8 +328,10 @@ static int cmd_dry_run(int argc, char **argv)
 	struct pmu_event_req unc[CORE_MAX_EVENTS + UNCORE_MAX_EVENTS];
 	unsigned n = 0, nc = 0, nu = 0;
 	struct evspec_error err;
-	if (evspec_parse_list(&r.ci, spec, reqs, CORE_MAX_EVENTS + UNCORE_MAX_EVENTS, &n, &err))
+	if (evspec_parse_list(&r.ci, spec, reqs, CORE_MAX_EVENTS + UNCORE_MAX_EVENTS, &n, &err)) {
+		free(r.m);
 		die("%s", err.msg);
+	}
 	for (unsigned i = 0; i < n; i++) {
 		if (reqs[i].box)
 			unc[nu++] = reqs[i];
@@ -321,15 +340,14 @@ static int cmd_dry_run(int argc, char **argv)
 	}
 	printf("dry run of %s on the reference model %s, CPU 0: no hardware is touched\n", spec, p->name);
 	model_clear_log(r.m);
-	if (nc)
-		dry_core(&r, core, nc);
-	if (nu)
-		dry_uncore(&r, unc, nu);
+	pmu_status st = nc ? dry_core(&r, core, nc) : PMU_OK;
+	if (nu && !st)
+		st = dry_uncore(&r, unc, nu);
 	if (r.m->log_overflow[0])
 		printf("(access log full: later writes not shown)\n");
-	printf("%u MSR writes\n", r.writes);
+	printf("%u MSR writes%s\n", r.writes, st ? "; the program phase failed: stopped there" : "");
 	free(r.m);
-	return 0;
+	return st ? EXIT_REGRESSED : 0;
 }
 
 /* ================= reading logs ================= */
