@@ -236,7 +236,10 @@ const struct reg_layout layout_nhm_unc_global_ovf_ctrl =
 const struct reg_layout layout_nhmex_u_global_ctrl =
 	REG_LAYOUT("U_PMON_GLOBAL_CTRL", nhmex_u_global_ctrl);
 const struct reg_layout layout_nhmex_u_evnt_sel = REG_LAYOUT("U_PMON_EVNT_SEL", nhmex_u_evnt_sel);
-const struct reg_layout layout_nhmex_m_cnt_ctl = REG_LAYOUT("M_MSR_PMU_CNT_CTL", nhmex_m_cnt_ctl);
+/* count_mode: 00 up, 01 down, 10 up and down; 11 is not defined (table 2-67). */
+static const struct reg_undefined nhmex_m_cnt_ctl_undefined[] = { { "count_mode", 1u << 3 }, { NULL, 0 } };
+const struct reg_layout layout_nhmex_m_cnt_ctl =
+	REG_LAYOUT_UNDEF("M_MSR_PMU_CNT_CTL", nhmex_m_cnt_ctl, nhmex_m_cnt_ctl_undefined);
 const struct reg_layout layout_nhmex_m_box_ctrl = REG_LAYOUT("M_MSR_PMON_BOX_CTRL", nhmex_m_box_ctrl);
 const struct reg_layout layout_nhmex_m_box_status =
 	REG_LAYOUT("M_MSR_PMON_BOX_STATUS", nhmex_m_box_status);

@@ -73,6 +73,14 @@ uint64_t reg_holding_mask(const struct reg_layout *l)
 	return mask_of(l, 1);
 }
 
+int reg_value_undefined(const struct reg_layout *l, const struct reg_field *f, uint64_t value)
+{
+	for (const struct reg_undefined *u = l->undefined; u && u->field; u++)
+		if (!pmu_strcmp(u->field, f->name))
+			return value < 64 && ((u->values >> value) & 1);
+	return 0;
+}
+
 pmu_status reg_set_field(uint64_t *word, const struct reg_field *f, uint64_t value)
 {
 	if (f->access == RA_RO || f->access == RA_RSV || f->access == RA_IG)
@@ -87,6 +95,14 @@ pmu_status reg_validate(const struct reg_layout *l, uint64_t word, uint64_t allo
 			unsigned *bad_bit)
 {
 	uint64_t bad = word & ~(reg_settable_mask(l) & allowed);
+	for (unsigned i = 0; !bad && i < l->nfields; i++) {
+		const struct reg_field *f = &l->fields[i];
+		if (!reg_value_undefined(l, f, reg_get_field(word, f)))
+			continue;
+		if (bad_bit)
+			*bad_bit = f->lsb;
+		return PMU_ERR_INVALID;
+	}
 	if (!bad)
 		return PMU_OK;
 	unsigned b = 0;
@@ -119,6 +135,8 @@ void reg_decode(const struct reg_layout *l, uint64_t word, int all, struct strbu
 			sb_dec(sb, v);
 		else
 			sb_hex(sb, v);
+		if (reg_value_undefined(l, f, v))
+			sb_puts(sb, "(undefined)");
 	}
 }
 

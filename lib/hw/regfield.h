@@ -28,14 +28,24 @@ struct reg_field {
 	const char *aliases;  /* space-separated other names (perf's), or NULL */
 };
 
+/* Values of a field that the spec leaves undefined: never encoded or written. */
+struct reg_undefined {
+	const char *field;
+	uint64_t values;      /* bit v: value v (< 64) */
+};
+
 struct reg_layout {
 	const char *name;
 	const struct reg_field *fields;
 	unsigned nfields;
+	const struct reg_undefined *undefined;   /* ends with field NULL; NULL: none */
 };
 
 #define REG_LAYOUT(lname, table) \
 	{ .name = (lname), .fields = (table), .nfields = sizeof(table) / sizeof((table)[0]) }
+#define REG_LAYOUT_UNDEF(lname, table, undef) \
+	{ .name = (lname), .fields = (table), .nfields = sizeof(table) / sizeof((table)[0]), \
+	  .undefined = (undef) }
 
 uint64_t reg_field_mask(const struct reg_field *f);
 uint64_t reg_field_max(const struct reg_field *f);
@@ -49,13 +59,18 @@ uint64_t reg_settable_mask(const struct reg_layout *l);
 /* Bits that read back what was written: the RW fields. */
 uint64_t reg_holding_mask(const struct reg_layout *l);
 
+/* Whether value is an encoding of l's field f that the spec leaves undefined. */
+int reg_value_undefined(const struct reg_layout *l, const struct reg_field *f, uint64_t value);
+
 /* Sets a field to value; PMU_ERR_RANGE if too wide, PMU_ERR_RESERVED for RO/RSV/IG fields. */
 pmu_status reg_set_field(uint64_t *word, const struct reg_field *f, uint64_t value);
 
 /*
  * Checks a whole word before it is written: every set bit must lie in a
- * settable field and inside allowed (the bits this CPU implements). On error
- * *bad_bit is the lowest offending bit.
+ * settable field and inside allowed (the bits this CPU implements), else
+ * PMU_ERR_RESERVED; no field may hold an undefined encoding, else
+ * PMU_ERR_INVALID. On error *bad_bit is the lowest offending bit (for an
+ * undefined encoding, its field's lsb).
  */
 pmu_status reg_validate(const struct reg_layout *l, uint64_t word, uint64_t allowed,
 			unsigned *bad_bit);

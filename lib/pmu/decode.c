@@ -148,7 +148,7 @@ pmu_status decode_fields(const struct reg_layout *l, uint64_t value, struct strb
 			st = PMU_ERR_RESERVED;
 		/* One field as reg_decode writes it; a reserved one too, so it can be flagged. */
 		struct reg_field one = *f;
-		struct reg_layout just = { l->name, &one, 1 };
+		struct reg_layout just = { l->name, &one, 1, l->undefined };
 		one.access = RA_RW;
 		size_t start = sb->len;
 		sb_puts(sb, "  ");

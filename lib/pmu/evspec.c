@@ -177,9 +177,12 @@ static pmu_status validate(const struct reg_layout *l, uint64_t config, uint64_t
 			   struct evspec_error *err)
 {
 	unsigned bad;
-	if (!reg_validate(l, config, allowed, &bad))
+	pmu_status st = reg_validate(l, config, allowed, &bad);
+	if (!st)
 		return PMU_OK;
 	const struct reg_field *f = field_at(l, bad);
+	if (st == PMU_ERR_INVALID && f)
+		return err_field(err, st, f, " holds an encoding the spec leaves undefined");
 	if (f && (f->access == RA_RW || f->access == RA_WO || f->access == RA_W1C))
 		return err_field(err, PMU_ERR_RESERVED, f, " not supported on this CPU");
 	struct strbuf sb = err_begin(err, PMU_ERR_RESERVED, "reserved bit ");
@@ -228,13 +231,19 @@ static pmu_status apply_term(const char *pmu, const struct reg_layout *l, const 
 	}
 	if (reg_field_mask(f) & enable_mask)
 		return err_field(err, PMU_ERR_INVALID, f, " is set by efipmu");
-	pmu_status st = reg_set_field(config, f, v);
+	pmu_status st = reg_value_undefined(l, f, v) ? PMU_ERR_INVALID : reg_set_field(config, f, v);
 	if (st == PMU_ERR_RANGE) {
 		struct strbuf sb = err_q(err, st, "field ", f->name, pmu_strlen(f->name), " value ");
 		sb_hex(&sb, v);
 		sb_puts(&sb, " too wide (max ");
 		sb_hex(&sb, reg_field_max(f));
 		sb_putc(&sb, ')');
+		return st;
+	}
+	if (st == PMU_ERR_INVALID) {
+		struct strbuf sb = err_q(err, st, "field ", f->name, pmu_strlen(f->name), " value ");
+		sb_hex(&sb, v);
+		sb_puts(&sb, " is an encoding the spec leaves undefined");
 		return st;
 	}
 	return st ? err_field(err, st, f, " is read-only") : PMU_OK;

@@ -167,6 +167,10 @@ static const struct bad_row rows[] = {
 	  .st = PMU_ERR_INVALID, .msg = "field 'en' is set by efipmu" },
 	{ "reserved bit past the parser", "nehalem-ep", .raw = core_reserved_bit, .stage = AT_CORE,
 	  .st = PMU_ERR_RESERVED, .msg = "event 'rsv': bit 35 of IA32_PERFEVTSEL is reserved on this CPU" },
+	/* an encoding the spec leaves undefined (M-box count_mode, seed 002 table 2-67) */
+	{ "undefined encoding", "nehalem-ex", .argv = { "-e", "uncore_mbox_0/inc_sel=0x1b,count_mode=3/" },
+	  .stage = AT_EVSPEC, .st = PMU_ERR_INVALID,
+	  .msg = "field 'count_mode' value 0x3 is an encoding the spec leaves undefined" },
 	/* boxes this CPU does not have */
 	{ "wrong box for this CPU", "nehalem-ep", .argv = { "-e", "uncore_mbox_0/event=0x41/" },
 	  .stage = AT_EVSPEC, .st = PMU_ERR_UNKNOWN_NAME, .msg = "unknown PMU 'uncore_mbox_0' for this CPU" },

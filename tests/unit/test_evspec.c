@@ -3,6 +3,7 @@
 #include "testutil.h"
 #include "pmu/evspec.h"
 #include "hw/layouts_core.h"
+#include "hw/layouts_uncore.h"
 
 #define EN (1u << 22)
 #define RINGS 0x30000u   /* USR | OS */
@@ -552,6 +553,34 @@ static void test_long_name_truncated(void **state)
 	expect_err(&ci, "L1D.REPL", PMU_ERR_UNKNOWN_NAME, "unknown event 'L1D.REPL' for model 0x1a");
 }
 
+/*
+ * M_MSR_PMU_CNT_CTL count_mode (seed 002 table 2-67): 00 up, 01 down, 10 up and
+ * down; 11 is not defined, so it is refused as a term and in a raw word, and
+ * decode flags it. The three defined modes encode at bits 3:2.
+ */
+static void test_undefined_encoding_refused(void **state)
+{
+	(void)state;
+	struct cpu_info nex = cpu(0x2e);
+	for (unsigned m = 0; m < 3; m++) {
+		char spec[64];
+		snprintf(spec, sizeof(spec), "uncore_mbox_0/inc_sel=0x1b,count_mode=%u/", m);
+		assert_int_equal(parse_ok(&nex, spec).config, (0x1bull << 9) | (uint64_t)m << 2);
+	}
+	expect_err(&nex, "uncore_mbox_0/inc_sel=0x1b,count_mode=3/", PMU_ERR_INVALID,
+		   "field 'count_mode' value 0x3 is an encoding the spec leaves undefined");
+	const struct reg_layout *l = &layout_nhmex_m_cnt_ctl;
+	unsigned bad = 99;
+	assert_int_equal(reg_validate(l, (0x1bull << 9) | 3u << 2, ~0ull, &bad), PMU_ERR_INVALID);
+	assert_int_equal(bad, 2);
+	assert_int_equal(reg_validate(l, (0x1bull << 9) | 2u << 2, ~0ull, &bad), PMU_OK);
+	char buf[160];
+	struct strbuf sb;
+	sb_init(&sb, buf, sizeof(buf));
+	reg_decode(l, (0x1bull << 9) | 3u << 2, 0, &sb);
+	assert_string_equal(buf, "count_mode=0x3(undefined) inc_sel=0x1b");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -569,6 +598,7 @@ int main(void)
 		cmocka_unit_test(test_uncore_terms_on_box),
 		cmocka_unit_test(test_uncore_specs),
 		cmocka_unit_test(test_box_events_from_registers_md),
+		cmocka_unit_test(test_undefined_encoding_refused),
 		cmocka_unit_test(test_parse_list),
 		cmocka_unit_test(test_long_name_truncated),
 	};

@@ -32,7 +32,9 @@ static void test_every_field_encodes_and_decodes(void **state)
 				assert_int_equal(st, PMU_OK);
 				assert_int_equal(reg_get_field(w, f), vals[k]);
 				assert_int_equal(w & ~reg_field_mask(f), 0);
-				assert_int_equal(reg_validate(l, w, ~(uint64_t)0, NULL), PMU_OK);
+				/* an encoding the spec leaves undefined (M-box count_mode 3) never validates */
+				assert_int_equal(reg_validate(l, w, ~(uint64_t)0, NULL),
+						 reg_value_undefined(l, f, vals[k]) ? PMU_ERR_INVALID : PMU_OK);
 				if (f->access != RA_RSV && f->access != RA_IG)
 					assert_ptr_equal(reg_find_field(l, f->name, strlen(f->name)), f);
 			}
