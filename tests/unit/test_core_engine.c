@@ -998,55 +998,19 @@ static void test_v1_start_stop_through_en_40_bits(void **state)
 	rig_free(r);
 }
 
-/*
- * The run's view of a v1 CPU: the model with a clock (a counter ticking on
- * each read) and a barrier that notes how far the model's log had got.
- */
-struct v1_clock {
-	struct pmu_backend inner;
+/* The barrier of a v1 window: notes how far the model's log had got when it ran. */
+struct v1_barrier {
 	struct model *m;
-	uint64_t ticks;
-	unsigned synced_at;   /* model log entries on cpu 0 when the barrier ran */
-	unsigned syncs;
+	unsigned synced_at, syncs;
 };
-
-static pmu_status v1_rdmsr(void *c, unsigned cpu, uint32_t msr, uint64_t *v)
-{
-	return pmu_rdmsr(&((struct v1_clock *)c)->inner, cpu, msr, v);
-}
-
-static pmu_status v1_wrmsr(void *c, unsigned cpu, uint32_t msr, uint64_t v)
-{
-	return pmu_wrmsr(&((struct v1_clock *)c)->inner, cpu, msr, v);
-}
-
-static pmu_status v1_rdpmc(void *c, unsigned cpu, uint32_t i, uint64_t *v)
-{
-	return pmu_rdpmc(&((struct v1_clock *)c)->inner, cpu, i, v);
-}
-
-static pmu_status v1_cpuid(void *c, unsigned cpu, uint32_t leaf, uint32_t sub, struct pmu_cpuid *o)
-{
-	return pmu_cpuid(&((struct v1_clock *)c)->inner, cpu, leaf, sub, o);
-}
-
-static uint64_t v1_tsc(void *c, unsigned cpu)
-{
-	(void)cpu;
-	return ++((struct v1_clock *)c)->ticks * 100;
-}
 
 static bool v1_sync(void *c)
 {
-	struct v1_clock *k = c;
+	struct v1_barrier *k = c;
 	k->synced_at = k->m->log_len[0];
 	k->syncs++;
 	return true;
 }
-
-static const struct pmu_backend_ops v1_ops = {
-	.rdmsr = v1_rdmsr, .wrmsr = v1_wrmsr, .rdpmc = v1_rdpmc, .cpuid = v1_cpuid, .tsc = v1_tsc,
-};
 
 /*
  * Arch PMU v1 (no GLOBAL_CTRL) in step: the window's barrier runs before the
@@ -1058,8 +1022,11 @@ static void test_v1_window_in_step(void **state)
 	(void)state;
 	struct custom_profile p;
 	struct rig *r = custom_rig(&p, 1 | 2 << 8 | 40 << 16 | 7u << 24, 0);
-	struct v1_clock k = { .inner = r->b, .m = r->m };
-	struct pmu_backend b = { &v1_ops, &k, "sim", true };
+	struct v1_barrier k = { .m = r->m };
+	struct filter_backend clock;
+	struct pmu_backend b;
+	filter_backend_init(&clock, &r->b, filter_no_faults, NULL, &b);
+	filter_backend_clock(&b);
 	struct pmu_event_req q[] = { instructions(), llc_refs(0x3) };
 	struct model_stim stim[] = { { INST_CODE, 1 }, { LLC_REF_CODE, 2 } };
 	struct sim_kernel kern = { r->m, 8, stim, 2 };

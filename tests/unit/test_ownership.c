@@ -338,15 +338,6 @@ static void test_offcore_once_per_core(void **state)
 	free(m);
 }
 
-static bool no_faults(void *arg, unsigned cpu, uint32_t msr, bool write)
-{
-	(void)arg;
-	(void)cpu;
-	(void)msr;
-	(void)write;
-	return false;
-}
-
 /*
  * CPU 1 programs and never restores (it "timed out"). The boot CPU keeps a copy of
  * its records and replays them for CPU 1, through another backend in front of the
@@ -379,7 +370,7 @@ static void test_restore_replayed_from_copy(void **state)
 	memcpy(copy, s.own, sizeof(copy));
 	unsigned ncopy = s.n_own;
 
-	filter_backend_init(&f, &b, no_faults, NULL, &fb);
+	filter_backend_init(&f, &b, filter_no_faults, NULL, &fb);
 	model_clear_log(m);
 	assert_int_equal(own_restore(copy, ncopy, &fb, 1, NULL), PMU_OK);
 	model_image_expect(im, m, "replayed restore", NULL);

@@ -79,6 +79,7 @@ struct filter_backend {
 	struct pmu_backend inner;
 	bool (*fails)(void *arg, unsigned cpu, uint32_t msr, bool write);
 	void *arg;
+	uint64_t ticks;   /* filter_backend_clock: the TSC, 100 a read */
 };
 
 static inline pmu_status filter_rdmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t *val)
@@ -107,8 +108,28 @@ static inline pmu_status filter_cpuid(void *ctx, unsigned cpu, uint32_t leaf, ui
 	return pmu_cpuid(&f->inner, cpu, leaf, sub, out);
 }
 
+/* For a filter that only adds what it wraps (a clock): nothing faults. */
+static inline bool filter_no_faults(void *arg, unsigned cpu, uint32_t msr, bool write)
+{
+	(void)arg;
+	(void)cpu;
+	(void)msr;
+	(void)write;
+	return false;
+}
+
+static inline uint64_t filter_tsc(void *ctx, unsigned cpu)
+{
+	(void)cpu;
+	return (((struct filter_backend *)ctx)->ticks += 100);
+}
+
 static const struct pmu_backend_ops filter_ops = {
 	.rdmsr = filter_rdmsr, .wrmsr = filter_wrmsr, .rdpmc = filter_rdpmc, .cpuid = filter_cpuid,
+};
+static const struct pmu_backend_ops filter_clock_ops = {
+	.rdmsr = filter_rdmsr, .wrmsr = filter_wrmsr, .rdpmc = filter_rdpmc, .cpuid = filter_cpuid,
+	.tsc = filter_tsc,
 };
 
 static inline void filter_backend_init(struct filter_backend *f, const struct pmu_backend *inner,
@@ -122,5 +143,11 @@ static inline void filter_backend_init(struct filter_backend *f, const struct pm
 	out->ctx = f;
 	out->name = "filter";
 	out->simulated = true;
+}
+
+/* The same backend with a TSC (as the run's synced backend gives one). */
+static inline void filter_backend_clock(struct pmu_backend *out)
+{
+	out->ops = &filter_clock_ops;
 }
 #endif
