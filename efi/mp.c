@@ -97,7 +97,7 @@ EFI_STATUS mp_run_on(struct mp *mp, UINTN cpu, mp_fn fn, void *ctx, UINTN timeou
 /* ---- rounds in step ---- */
 
 #define MP_EVENT_MARGIN_US 2000000u   /* after firmware's own timeout, before giving up on it */
-#define MP_FW_TIMEOUT_MAX_US 600000000u   /* a dispatch of many rounds: firmware ends it after 10 min */
+#define MP_FW_TIMEOUT_MANY_US 600000000u   /* a dispatch of many rounds: at least 10 min before firmware ends it */
 
 /* Written by the BSP only; every AP spins on it. */
 struct mp_ctl {
@@ -382,12 +382,13 @@ EFI_STATUS mp_run_rounds(struct mp *mp, const struct cpuset *cpus, unsigned roun
 	} else {
 		/*
 		 * Firmware's timeout bounds the whole dispatch (each of our waits is bounded
-		 * by timeout_us): every wait of two rounds, or MP_FW_TIMEOUT_MAX_US for the
-		 * resident APs of many rounds, so a stuck AP is ended in reasonable time.
+		 * by timeout_us): every wait of two rounds; for the resident APs of many
+		 * rounds at least MP_FW_TIMEOUT_MANY_US, so a long job is not cut short
+		 * and a stuck AP is still ended in bounded time.
 		 */
 		UINTN fw_timeout = timeout_us * (2 * (rounds < 2 ? rounds : 2) + 2);
-		if (fw_timeout < MP_FW_TIMEOUT_MAX_US && rounds > 2)
-			fw_timeout = MP_FW_TIMEOUT_MAX_US;
+		if (fw_timeout < MP_FW_TIMEOUT_MANY_US && rounds > 2)
+			fw_timeout = MP_FW_TIMEOUT_MANY_US;
 		if (aps)
 			st = uefi_call_wrapper(BS->CreateEvent, 5, 0, 0, NULL, NULL, &ev);
 		if (aps && !EFI_ERROR(st))
