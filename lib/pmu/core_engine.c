@@ -3,6 +3,7 @@
 #include "pmu/counter.h"
 #include "util/fmt.h"
 #include "hw/layouts_core.h"
+#include "hw/core_aux.h"
 
 static uint64_t bit64(unsigned n)
 {
@@ -145,6 +146,8 @@ static pmu_status check_config(struct core_session *s, unsigned i, const struct 
 	unsigned bad;
 	if (r->box)
 		return fail_event(s, PMU_ERR_INVALID, i, r->name, "uncore event given to the core engine");
+	if (r->config & CORE_SEL_INT)
+		return fail_event(s, PMU_ERR_UNSUPPORTED, i, r->name, "field 'int'" CORE_INT_REFUSED);
 	if (!reg_validate(&layout_perfevtsel, r->config & ~CORE_SEL_EN,
 			  evtsel_allowed(&s->snap.pmu), &bad))
 		return PMU_OK;
@@ -296,25 +299,56 @@ static pmu_status allocate(struct core_session *s, const struct pmu_event_req *r
 	return PMU_OK;
 }
 
+static unsigned extra_slot(const struct core_session *s, uint32_t msr)
+{
+	unsigned e = 0;
+	while (e < s->n_extra && s->extra[e].msr != msr)
+		e++;
+	return e;
+}
+
+/*
+ * Event i's auxiliary MSR is taken by an earlier event with another value: the CPU's
+ * other register of that kind (OFFCORE_RSP_1 for _0, as the kernel's alternate
+ * extra register), if free or holding the same value, with the event code that reads it.
+ */
+static bool extra_alt(struct core_session *s, unsigned i, uint32_t *msr, uint64_t val)
+{
+	const struct core_pmu *p = &s->snap.pmu;
+	const struct core_aux *alt = core_aux_alt(p->family, p->model, *msr);
+	unsigned e = alt ? extra_slot(s, alt->msr) : 0;
+	if (!alt || (e < s->n_extra && s->extra[e].val != val))
+		return false;
+	uint64_t *config = &s->ctr[i].config;
+	reg_set_field(config, reg_find_field(&layout_perfevtsel, "event", 5), alt->event);
+	reg_set_field(config, reg_find_field(&layout_perfevtsel, "umask", 5), alt->umask);
+	*msr = alt->msr;
+	return true;
+}
+
+/* Before allocation: an event moved to the other register changes its code. */
 static pmu_status collect_extras(struct core_session *s, const struct pmu_event_req *reqs)
 {
 	for (unsigned i = 0; i < s->n; i++) {
 		const struct pmu_event_req *r = &reqs[i];
-		unsigned e = 0;
-		if (!r->extra_msr)
+		uint32_t msr = r->extra_msr;
+		if (!msr)
 			continue;
-		while (e < s->n_extra && s->extra[e].msr != r->extra_msr)
-			e++;
-		if (e < s->n_extra && s->extra[e].val != r->extra_msr_val)
-			return fail_event(s, PMU_ERR_NO_COUNTER, i, r->name,
-					  "its auxiliary MSR is set to another value by an earlier event");
+		unsigned e = extra_slot(s, msr);
+		if (e < s->n_extra && s->extra[e].val != r->extra_msr_val) {
+			if (!extra_alt(s, i, &msr, r->extra_msr_val))
+				return fail_event(s, PMU_ERR_NO_COUNTER, i, r->name,
+						  "its auxiliary MSR already holds another event's "
+						  "value; no other one is free");
+			e = extra_slot(s, msr);
+		}
 		if (e == CORE_MAX_EXTRA)
 			return fail_event(s, PMU_ERR_NOSPACE, i, r->name, "too many auxiliary MSRs");
-		s->extra[e].msr = r->extra_msr;
+		s->extra[e].msr = msr;
 		s->extra[e].val = r->extra_msr_val;
-		s->extra[e].scope = (uint8_t)own_scope_of(s->snap.pmu.family, s->snap.pmu.model, r->extra_msr);
+		s->extra[e].scope = (uint8_t)own_scope_of(s->snap.pmu.family, s->snap.pmu.model, msr);
 		s->n_extra += e == s->n_extra;
-		s->ctr[i].extra_msr = r->extra_msr;
+		s->ctr[i].extra_msr = msr;
 		s->ctr[i].extra_val = r->extra_msr_val;
 	}
 	return PMU_OK;
@@ -389,7 +423,7 @@ pmu_status core_prepare(struct core_session *s, const struct pmu_backend *b, uns
 		pmu_strlcpy(s->ctr[i].name, reqs[i].name, sizeof(s->ctr[i].name));
 		s->ctr[i].config = reqs[i].config & ~CORE_SEL_EN;
 	}
-	if ((st = allocate(s, reqs)) || (st = collect_extras(s, reqs)))
+	if ((st = collect_extras(s, reqs)) || (st = allocate(s, reqs)))
 		return st;
 	plan_gate(s);
 	plan_quirks(s);

@@ -61,8 +61,8 @@ static void test_every_field_by_every_name(void **state)
 	unsigned checked = 0;
 	for (unsigned i = 0; i < l->nfields; i++) {
 		const struct reg_field *f = &l->fields[i];
-		if (f->access == RA_RSV || !strcmp(f->name, "en"))
-			continue;
+		if (f->access == RA_RSV || !strcmp(f->name, "en") || !strcmp(f->name, "int"))
+			continue;   /* refused: test_pmi_refused */
 		char names[64];
 		snprintf(names, sizeof(names), "%s %s", f->name, f->aliases ? f->aliases : "");
 		for (char *n = strtok(names, " "); n; n = strtok(NULL, " ")) {
