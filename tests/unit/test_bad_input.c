@@ -72,7 +72,7 @@ static unsigned core_reserved_bit(struct pmu_event_req *r)
 	return 1;
 }
 
-/* FIXED_CTR0 with its PMI bit asked for (PERFEVTSEL INT, which the fixed nibble's bit 3 mirrors). */
+/* FIXED_CTR0 with its PMI bit asked for (PERFEVTSEL INT: the fixed nibble's bit 3). */
 static unsigned core_pmi_fixed(struct pmu_event_req *r)
 {
 	r[0] = req("pmi", NULL, 0xC0 | USR_OS | CORE_SEL_INT, 0, 0);
@@ -190,7 +190,8 @@ static const struct bad_row rows[] = {
 	  .msg = "term 'offcore_rsp' does not apply to this event on this CPU" },
 	{ "offcore_rsp with 0xBB on Nehalem (no OFFCORE_RSP_1)", "nehalem-ex",
 	  .events = "cpu/event=0xbb,umask=0x1,offcore_rsp=0x1/", .stage = AT_EVSPEC,
-	  .st = PMU_ERR_INVALID, .msg = "term 'offcore_rsp' does not apply to this event on this CPU" },
+	  .st = PMU_ERR_INVALID,
+	  .msg = "term 'offcore_rsp' does not apply to this event on this CPU" },
 	{ "ldlat on Sandy Bridge's offcore event", "sandy-bridge-ep",
 	  .events = "cpu/event=0xb7,umask=0x1,ldlat=3/", .stage = AT_EVSPEC, .st = PMU_ERR_INVALID,
 	  .msg = "term 'ldlat' does not apply to this event on this CPU" },
@@ -203,6 +204,10 @@ static const struct bad_row rows[] = {
 	  .st = PMU_ERR_UNSUPPORTED, .msg = "field 'int'" CORE_INT_REFUSED },
 	{ "PMI past the parser, fixed-only", "nehalem-ep", .raw = core_pmi_fixed, .stage = AT_CORE,
 	  .st = PMU_ERR_UNSUPPORTED, .msg = "event 'pmi': field 'int'" CORE_INT_REFUSED },
+	{ "a fixed-only event with a bit its nibble lacks", "westmere-ep",
+	  .events = "cpu/INST_RETIRED.ANY,cmask=1/", .stage = AT_CORE, .st = PMU_ERR_NO_COUNTER,
+	  .msg = "event 'cpu/INST_RETIRED.ANY,cmask=1/': "
+		 "a fixed counter takes only usr, os and any, not bit 24 (cmask)" },
 	{ "reserved bit past the parser", "nehalem-ep", .raw = core_reserved_bit, .stage = AT_CORE,
 	  .st = PMU_ERR_RESERVED, .msg = "event 'rsv': bit 35 of IA32_PERFEVTSEL is reserved on this CPU" },
 	/* an encoding the spec leaves undefined (M-box count_mode, seed 002 table 2-67) */

@@ -118,7 +118,7 @@ static void test_second_offcore_value_uses_rsp1(void **state)
 	assert_int_equal(prepare(r, "cpu/event=0xb7,umask=1,offcore_rsp=0xf811/,"
 				    "OFFCORE_RESPONSE.ANY_DATA.LOCAL_DRAM_AND_REMOTE_CACHE_HIT,"
 				    "cpu/event=0xb7,umask=1,offcore_rsp=0xf811/"), PMU_OK);
-	assert_int_equal(r->q[1].extra_msr, MSR_OFFCORE_RSP_0);   /* the list's, before the engine */
+	assert_int_equal(r->q[1].extra_msr, MSR_OFFCORE_RSP_0);   /* the list's, as parsed */
 	assert_int_equal(r->q[1].extra_msr_val, 0x1011);
 	assert_int_equal(r->s.ctr[0].extra_msr, MSR_OFFCORE_RSP_0);
 	assert_int_equal(r->s.ctr[1].extra_msr, MSR_OFFCORE_RSP_1);
@@ -176,6 +176,10 @@ static void test_raw_offcore_always_written(void **state)
 	}
 }
 
+/* The load-latency list event (MSRValue 0x10) and its raw encoding, per generation. */
+#define NHM_LL "MEM_INST_RETIRED.LATENCY_ABOVE_THRESHOLD_16", "cpu/event=0xb,umask=0x10/"
+#define SNB_LL "MEM_TRANS_RETIRED.LOAD_LATENCY_GT_16", "cpu/event=0xcd,umask=0x1/"
+
 /*
  * MSR_PEBS_LD_LAT_THRESHOLD on every seed CPU: the list event's MSRValue, an ldlat=
  * term over it, the default 3 for a raw event; firmware's value back afterwards.
@@ -184,11 +188,8 @@ static void test_load_latency_every_profile(void **state)
 {
 	(void)state;
 	static const struct { const char *profile, *list, *raw; } t[] = {
-		{ "nehalem-ep", "MEM_INST_RETIRED.LATENCY_ABOVE_THRESHOLD_16", "cpu/event=0xb,umask=0x10/" },
-		{ "westmere-ep", "MEM_INST_RETIRED.LATENCY_ABOVE_THRESHOLD_16", "cpu/event=0xb,umask=0x10/" },
-		{ "nehalem-ex", "MEM_INST_RETIRED.LATENCY_ABOVE_THRESHOLD_16", "cpu/event=0xb,umask=0x10/" },
-		{ "westmere-ex", "MEM_INST_RETIRED.LATENCY_ABOVE_THRESHOLD_16", "cpu/event=0xb,umask=0x10/" },
-		{ "sandy-bridge-ep", "MEM_TRANS_RETIRED.LOAD_LATENCY_GT_16", "cpu/event=0xcd,umask=0x1/" },
+		{ "nehalem-ep", NHM_LL }, { "westmere-ep", NHM_LL }, { "nehalem-ex", NHM_LL },
+		{ "westmere-ex", NHM_LL }, { "sandy-bridge-ep", SNB_LL },
 	};
 	for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
 		char spec[3][96];
@@ -201,7 +202,7 @@ static void test_load_latency_every_profile(void **state)
 			assert_int_equal(prepare(r, spec[k]), PMU_OK);
 			run(r, NULL, 0, 0);
 			if (!prog_restore(r, MSR_PEBS_LD_LAT_THRESHOLD, want[k], 0x55))
-				fail_msg("%s %s: MSR_PEBS_LD_LAT_THRESHOLD writes", t[i].profile, spec[k]);
+				fail_msg("%s %s: LD_LAT writes", t[i].profile, spec[k]);
 			assert_int_equal(rd_on(&r->b, 0, MSR_PEBS_LD_LAT_THRESHOLD), 0x55);
 			rig_free(r);
 		}
@@ -217,7 +218,8 @@ static void test_missing_aux_msr_faults_before_any_write(void **state)
 	(void)state;
 	struct rig *r = rig_new("nehalem-ep", 0, 0);
 	struct pmu_event_req q = { .name = "bb", .config = 0x01BB | 3u << 16, .fixed = -1,
-				   .counter_mask = 0xF, .extra_msr = MSR_OFFCORE_RSP_1, .extra_msr_val = 1 };
+				   .counter_mask = 0xF, .extra_msr = MSR_OFFCORE_RSP_1,
+				   .extra_msr_val = 1 };
 	assert_int_equal(core_snapshot(&r->b, 0, &r->ci, &r->snap), PMU_OK);
 	assert_int_equal(core_prepare(&r->s, &r->b, 0, &r->snap, &q, 1, false), PMU_OK);
 	assert_int_equal(core_program(&r->s), PMU_ERR_FAULT_GP);

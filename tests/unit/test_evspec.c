@@ -418,15 +418,17 @@ static void test_aux_terms(void **state)
 	expect_aux(0x1a, "cpu/event=0xb7,umask=0x1/", 0x1a6, 0);
 	expect_aux(0x1a, "r01b7", 0x1a6, 0);
 	expect_aux(0x1a, "cpu/event=0xb7,umask=0x1,offcore_rsp=0xf811/", 0x1a6, 0xf811);
-	expect_aux(0x1a, "cpu/offcore_rsp=0x11,event=0xb7,umask=1/", 0x1a6, 0x11);   /* term first */
+	expect_aux(0x1a, "cpu/offcore_rsp=0x11,event=0xb7,umask=1/", 0x1a6, 0x11);   /* first */
 	expect_aux(0x1a, "cpu/event=0xbb,umask=0x1/", 0, 0);   /* Nehalem: no RSP_1, no 0xBB row */
 	expect_aux(0x2c, "cpu/event=0xbb,umask=0x1/", 0x1a7, 0);
-	expect_aux(0x2d, "cpu/event=0xbb,umask=0x1,offcore_rsp=0x3fffff8fff/", 0x1a7, 0x3fffff8fffull);
+	expect_aux(0x2d, "cpu/event=0xbb,umask=0x1,offcore_rsp=0x3fffff8fff/", 0x1a7,
+		   0x3fffff8fffull);
 	expect_aux(0x1a, "cpu/OFFCORE_RESPONSE_0.ANY_DATA.ANY_LLC_MISS,offcore_rsp=0x4011/", 0x1a6,
 		   0x4011);
 	expect_aux(0x1a, "cpu/OFFCORE_RESPONSE_0.ANY_DATA.ANY_LLC_MISS,event=0x3c/", 0, 0);
 	expect_aux(0x1a, "MEM_INST_RETIRED.LATENCY_ABOVE_THRESHOLD_32768", 0x3f6, 0x8000);
-	expect_aux(0x2f, "cpu/MEM_INST_RETIRED.LATENCY_ABOVE_THRESHOLD_0,ldlat=0xffff/", 0x3f6, 0xffff);
+	expect_aux(0x2f, "cpu/MEM_INST_RETIRED.LATENCY_ABOVE_THRESHOLD_0,ldlat=0xffff/", 0x3f6,
+		   0xffff);
 	expect_aux(0x1e, "cpu/event=0xb,umask=0x10/", 0x3f6, 3);
 	expect_aux(0x2d, "cpu/event=0xcd,umask=0x1,ldlat=50/", 0x3f6, 50);
 	expect_aux(0x2d, "MEM_TRANS_RETIRED.LOAD_LATENCY_GT_512", 0x3f6, 0x200);

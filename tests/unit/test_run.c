@@ -593,7 +593,8 @@ static void offcore_siblings(const char *profile, const char *events, uint32_t l
 	assert_int_equal(o.v, VERDICT_PASS);
 	for (unsigned c = 0; c < 4; c++) {
 		for (uint32_t msr = MSR_OFFCORE_RSP_0; msr <= last_msr; msr++) {
-			assert_int_equal(rd_on(&o.r->backend, c, msr), msr == MSR_OFFCORE_RSP_0 ? 0x11 : 0);
+			uint64_t fw = msr == MSR_OFFCORE_RSP_0 ? 0x11 : 0;
+			assert_int_equal(rd_on(&o.r->backend, c, msr), fw);
 			/* owners: 2 windows x (program + restore); their siblings: none */
 			assert_int_equal(writes_to(o.r->model, c, msr), c % 2 ? 0 : 4);
 		}
@@ -604,7 +605,8 @@ static void offcore_siblings(const char *profile, const char *events, uint32_t l
 static void test_offcore_shared_by_siblings(void **state)
 {
 	(void)state;
-	offcore_siblings("nehalem-ep", "OFFCORE_RESPONSE_0.ANY_DATA.ANY_LLC_MISS", MSR_OFFCORE_RSP_0);
+	offcore_siblings("nehalem-ep", "OFFCORE_RESPONSE_0.ANY_DATA.ANY_LLC_MISS",
+			 MSR_OFFCORE_RSP_0);
 }
 
 /* Westmere: a second offcore value takes OFFCORE_RSP_1, shared the same way. */
@@ -612,7 +614,8 @@ static void test_offcore_rsp1_shared_by_siblings(void **state)
 {
 	(void)state;
 	offcore_siblings("westmere-ep", "OFFCORE_RESPONSE.ANY_DATA.ANY_LLC_MISS,"
-			 "OFFCORE_RESPONSE.ANY_DATA.LOCAL_DRAM_AND_REMOTE_CACHE_HIT", MSR_OFFCORE_RSP_1);
+			 "OFFCORE_RESPONSE.ANY_DATA.LOCAL_DRAM_AND_REMOTE_CACHE_HIT",
+			 MSR_OFFCORE_RSP_1);
 }
 
 /*
