@@ -76,6 +76,12 @@ run_case dryrun_snbep dry-run instructions,branches
 run_case dryrun_nhmex_uncore dry-run --profile nehalem-ex uncore_ubox/event=0x1/ cycles
 run_case dryrun_bad_event dry-run --profile westmere-ep cpu/event=0x3c,bogus=1/
 run_case dryrun_bad_profile dry-run --profile pentium4 cycles
+run_case dryrun_offcore_rsp1 dry-run --profile westmere-ep OFFCORE_RESPONSE.ANY_DATA.ANY_LLC_MISS \
+  cpu/event=0xb7,umask=0x1,offcore_rsp=0x1011/
+run_case dryrun_offcore_raw dry-run cpu/event=0xb7,umask=0x1,offcore_rsp=0x10001/ \
+  cpu/event=0xbb,umask=0x1/
+run_case dryrun_ldlat dry-run --profile nehalem-ex MEM_INST_RETIRED.LATENCY_ABOVE_THRESHOLD_16
+run_case dryrun_pmi_refused dry-run --profile westmere-ep cpu/INST_RETIRED.ANY,int/
 run_case summary_sim summary $dir/sim-nehalem-ex.jsonl
 run_case summary_nopmu summary $dir/qemu-nopmu.jsonl
 run_case summary_uncore summary $dir/sim-uncore-nehalem-ep.jsonl

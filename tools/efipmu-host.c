@@ -120,6 +120,7 @@ static bool core_msr_name(uint32_t msr, const struct core_pmu *p, char *out, siz
 		{ MSR_IA32_PERF_GLOBAL_OVF_CTRL, "IA32_PERF_GLOBAL_OVF_CTRL" },
 		{ MSR_OFFCORE_RSP_0, "MSR_OFFCORE_RSP_0" },
 		{ MSR_OFFCORE_RSP_1, "MSR_OFFCORE_RSP_1" },
+		{ MSR_PEBS_LD_LAT_THRESHOLD, "MSR_PEBS_LD_LAT_THRESHOLD" },
 	};
 	static const struct { uint32_t base; const char *name; bool fixed; } banks[] = {
 		{ MSR_IA32_PERFEVTSEL0, "IA32_PERFEVTSEL", false },

@@ -3,6 +3,7 @@
 #include "pmu/counter.h"
 #include "util/fmt.h"
 #include "hw/layouts_core.h"
+#include "hw/core_aux.h"
 
 static uint64_t bit64(unsigned n)
 {
@@ -140,27 +141,36 @@ static uint64_t evtsel_allowed(const struct core_pmu *p)
 	return p->anythread ? allowed : allowed & ~CORE_SEL_ANY;
 }
 
+/* "bit N (field)" of IA32_PERFEVTSEL. */
+static void put_sel_bit(struct strbuf *sb, unsigned bit)
+{
+	sb_puts(sb, "bit ");
+	sb_dec(sb, bit);
+	for (unsigned f = 0; f < layout_perfevtsel.nfields; f++) {
+		const struct reg_field *fl = &layout_perfevtsel.fields[f];
+		if (bit >= fl->lsb && bit < fl->lsb + fl->width && fl->access != RA_RSV) {
+			sb_puts(sb, " (");
+			sb_puts(sb, fl->name);
+			sb_putc(sb, ')');
+		}
+	}
+}
+
 static pmu_status check_config(struct core_session *s, unsigned i, const struct pmu_event_req *r)
 {
 	unsigned bad;
 	if (r->box)
 		return fail_event(s, PMU_ERR_INVALID, i, r->name, "uncore event given to the core engine");
+	if (r->config & CORE_SEL_INT)
+		return fail_event(s, PMU_ERR_UNSUPPORTED, i, r->name,
+				  "field 'int'" CORE_INT_REFUSED);
 	if (!reg_validate(&layout_perfevtsel, r->config & ~CORE_SEL_EN,
 			  evtsel_allowed(&s->snap.pmu), &bad))
 		return PMU_OK;
 	char what[96];
 	struct strbuf sb;
 	sb_init(&sb, what, sizeof(what));
-	sb_puts(&sb, "bit ");
-	sb_dec(&sb, bad);
-	for (unsigned f = 0; f < layout_perfevtsel.nfields; f++) {
-		const struct reg_field *fl = &layout_perfevtsel.fields[f];
-		if (bad >= fl->lsb && bad < fl->lsb + fl->width && fl->access != RA_RSV) {
-			sb_puts(&sb, " (");
-			sb_puts(&sb, fl->name);
-			sb_putc(&sb, ')');
-		}
-	}
+	put_sel_bit(&sb, bad);
 	sb_puts(&sb, " of IA32_PERFEVTSEL is reserved on this CPU");
 	s->bad_bit = bad;
 	return fail_event(s, PMU_ERR_RESERVED, i, r->name, what);
@@ -245,6 +255,21 @@ static void place(struct core_session *s, unsigned i, enum core_ctr_kind kind, u
 	s->fixed_ctrl = (s->fixed_ctrl & ~(0xfull << (4 * x))) | fixed_nibble(p, k->config) << (4 * x);
 }
 
+/* A fixed-only event asking for a PERFEVTSEL bit its fixed counter's nibble does not have. */
+static pmu_status fixed_cannot(struct core_session *s, unsigned i, const struct pmu_event_req *r)
+{
+	uint64_t extra = r->config & ~CORE_SEL_EN & ~SEL_FIXED_OK;
+	unsigned bit = 0;
+	while (!((extra >> bit) & 1))
+		bit++;
+	char what[96];
+	struct strbuf sb;
+	sb_init(&sb, what, sizeof(what));
+	sb_puts(&sb, "a fixed counter takes only usr, os and any, not ");
+	put_sel_bit(&sb, bit);
+	return fail_event(s, PMU_ERR_NO_COUNTER, i, r->name, what);
+}
+
 static pmu_status allocate(struct core_session *s, const struct pmu_event_req *reqs)
 {
 	const struct core_pmu *p = &s->snap.pmu;
@@ -281,6 +306,9 @@ static pmu_status allocate(struct core_session *s, const struct pmu_event_req *r
 		if (fw && !s->force)
 			return fail_event(s, PMU_ERR_IN_USE, (unsigned)bad, r->name,
 					  "the counters it can use are in use by firmware (force takes them)");
+		if (!(r->counter_mask & gp_all) && r->fixed >= 0 && r->fixed < p->n_fixed &&
+		    !fixed_fits(p, r))
+			return fixed_cannot(s, (unsigned)bad, r);
 		if (!(r->counter_mask & gp_all) && !fixed_fits(p, r))
 			return fail_event(s, PMU_ERR_NO_COUNTER, (unsigned)bad, r->name,
 					  "no counter of this CPU can count it");
@@ -296,25 +324,57 @@ static pmu_status allocate(struct core_session *s, const struct pmu_event_req *r
 	return PMU_OK;
 }
 
+static unsigned extra_slot(const struct core_session *s, uint32_t msr)
+{
+	unsigned e = 0;
+	while (e < s->n_extra && s->extra[e].msr != msr)
+		e++;
+	return e;
+}
+
+/*
+ * Event i's auxiliary MSR is taken by an earlier event with another value: the CPU's
+ * other register of that kind (OFFCORE_RSP_1 for _0, as the kernel's alternate
+ * extra register), if free or holding the same value, with the event code that reads it.
+ */
+static bool extra_alt(struct core_session *s, unsigned i, uint32_t *msr, uint64_t val)
+{
+	const struct core_pmu *p = &s->snap.pmu;
+	const struct core_aux *alt = core_aux_alt(p->family, p->model, *msr);
+	unsigned e = alt ? extra_slot(s, alt->msr) : 0;
+	if (!alt || (e < s->n_extra && s->extra[e].val != val))
+		return false;
+	uint64_t *config = &s->ctr[i].config;
+	reg_set_field(config, reg_find_field(&layout_perfevtsel, "event", 5), alt->event);
+	reg_set_field(config, reg_find_field(&layout_perfevtsel, "umask", 5), alt->umask);
+	*msr = alt->msr;
+	return true;
+}
+
+/* Before allocation: an event moved to the other register changes its code. */
 static pmu_status collect_extras(struct core_session *s, const struct pmu_event_req *reqs)
 {
+	const struct core_pmu *p = &s->snap.pmu;
 	for (unsigned i = 0; i < s->n; i++) {
 		const struct pmu_event_req *r = &reqs[i];
-		unsigned e = 0;
-		if (!r->extra_msr)
+		uint32_t msr = r->extra_msr;
+		if (!msr)
 			continue;
-		while (e < s->n_extra && s->extra[e].msr != r->extra_msr)
-			e++;
-		if (e < s->n_extra && s->extra[e].val != r->extra_msr_val)
-			return fail_event(s, PMU_ERR_NO_COUNTER, i, r->name,
-					  "its auxiliary MSR is set to another value by an earlier event");
+		unsigned e = extra_slot(s, msr);
+		if (e < s->n_extra && s->extra[e].val != r->extra_msr_val) {
+			if (!extra_alt(s, i, &msr, r->extra_msr_val))
+				return fail_event(s, PMU_ERR_NO_COUNTER, i, r->name,
+						  "its auxiliary MSR already holds another event's "
+						  "value; no other one is free");
+			e = extra_slot(s, msr);
+		}
 		if (e == CORE_MAX_EXTRA)
 			return fail_event(s, PMU_ERR_NOSPACE, i, r->name, "too many auxiliary MSRs");
-		s->extra[e].msr = r->extra_msr;
+		s->extra[e].msr = msr;
 		s->extra[e].val = r->extra_msr_val;
-		s->extra[e].scope = (uint8_t)own_scope_of(s->snap.pmu.family, s->snap.pmu.model, r->extra_msr);
+		s->extra[e].scope = (uint8_t)own_scope_of(p->family, p->model, msr);
 		s->n_extra += e == s->n_extra;
-		s->ctr[i].extra_msr = r->extra_msr;
+		s->ctr[i].extra_msr = msr;
 		s->ctr[i].extra_val = r->extra_msr_val;
 	}
 	return PMU_OK;
@@ -389,7 +449,7 @@ pmu_status core_prepare(struct core_session *s, const struct pmu_backend *b, uns
 		pmu_strlcpy(s->ctr[i].name, reqs[i].name, sizeof(s->ctr[i].name));
 		s->ctr[i].config = reqs[i].config & ~CORE_SEL_EN;
 	}
-	if ((st = allocate(s, reqs)) || (st = collect_extras(s, reqs)))
+	if ((st = collect_extras(s, reqs)) || (st = allocate(s, reqs)))
 		return st;
 	plan_gate(s);
 	plan_quirks(s);

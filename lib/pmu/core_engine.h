@@ -10,7 +10,8 @@
  *                   before writing PMCx)
  *                 quirk hooks (Nehalem/Westmere counter-reset erratum)
  *                 PMCx (A_PMCx with FW_WRITE) / FIXED_CTRx = preload, each read back
- *                 extra MSRs (OFFCORE_RSP), PERFEVTSELx = config | EN,
+ *                 extra MSRs (OFFCORE_RSP_0/1, PEBS_LD_LAT_THRESHOLD: always written,
+ *                   see hw/core_aux.h), PERFEVTSELx = config | EN,
  *                 FIXED_CTR_CTRL = firmware's nibbles with ours replaced,
  *                 GLOBAL_OVF_CTRL = our bits
  *   core_start:   GLOBAL_CTRL = global_on                    (one wrmsr)
@@ -23,7 +24,10 @@
  *                 records own[0..n_own), which core_program fills before its first
  *                 write, in that order; they can be replayed on another CPU or later.
  * Core-scope registers (OFFCORE_RSP on Nehalem/Westmere) are saved, written and
- * restored only by the session that owns them (core_own_core_scope).
+ * restored only by the session that owns them (core_own_core_scope). An extra MSR
+ * is read (saved) before the first write, so one the CPU lacks faults with nothing
+ * written. Two offcore events with different values: the second moves to the CPU's
+ * other register (0xB7 -> 0xBB with OFFCORE_RSP_1, or back) where it has one.
  * v1 has no global registers: PERFEVTSELx is written without EN at program,
  * start writes config | EN to each counter, stop writes config again.
  *
@@ -57,12 +61,20 @@
 #define CORE_MAX_GP 8       /* PERFEVTSEL0-7 (SNB with HT off) */
 #define CORE_MAX_FIXED 3    /* nibbles of IA32_FIXED_CTR_CTRL on these parts */
 #define CORE_MAX_EVENTS (CORE_MAX_GP + CORE_MAX_FIXED)
-#define CORE_MAX_EXTRA 2    /* OFFCORE_RSP_0/1 */
+#define CORE_MAX_EXTRA 3    /* OFFCORE_RSP_0/1, PEBS_LD_LAT_THRESHOLD (hw/core_aux.h) */
 /* Ownership records: each GP counter and its select, fixed counters, extras, two controls. */
 #define CORE_MAX_OWN (2 * CORE_MAX_GP + CORE_MAX_FIXED + CORE_MAX_EXTRA + 2)
 #define CORE_FIXED_BIT 32   /* GLOBAL_CTRL / GLOBAL_STATUS bit of FIXED_CTR0 */
 #define CORE_SEL_EN (1ull << 22)
 #define CORE_SEL_ANY (1ull << 21)
+#define CORE_SEL_INT (1ull << 20)
+/*
+ * PERFEVTSEL INT (seed 003) and the fixed counters' PMI bits (seed 004) are never
+ * set: a PMI needs a handler and the local APIC's LVT performance-counter entry,
+ * neither of which efipmu owns (it counts with interrupts off; an NMI-mode LVT
+ * entry would still deliver). Overflow is read from IA32_PERF_GLOBAL_STATUS.
+ */
+#define CORE_INT_REFUSED " (overflow PMI) is refused: efipmu has no PMI handler"
 
 /* The counters this CPU has, from CPUID.0AH after the quirk hooks. */
 struct core_pmu {

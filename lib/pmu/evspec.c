@@ -2,8 +2,19 @@
 #include "hw/events_box_gen.h"
 #include "util/fmt.h"
 #include "hw/layouts_core.h"
+#include "hw/core_aux.h"
+#include "pmu/core_engine.h"
 
 #define CORE (&layout_perfevtsel)
+
+/* Core terms that set an event's auxiliary MSR (hw/core_aux.h), not a PERFEVTSEL field. */
+static const char *const aux_term_names[] = { "offcore_rsp", "ldlat" };
+#define AUX_TERMS (sizeof(aux_term_names) / sizeof(aux_term_names[0]))
+
+struct aux_terms {
+	unsigned given;          /* bit k: aux_term_names[k] was given */
+	uint64_t v[AUX_TERMS];
+};
 
 /* The architectural events in CPUID.0AH:EBX bit order (seed 003 table 18-1, REGISTERS.md §1.7). */
 static const struct arch_event {
@@ -191,8 +202,21 @@ static pmu_status validate(const struct reg_layout *l, uint64_t config, uint64_t
 	return err->st;
 }
 
+/* An auxiliary-register term of the core PMU (aux non-NULL): stored for core_aux. */
+static bool aux_term(struct aux_terms *aux, const char *name, size_t nl, uint64_t v)
+{
+	for (unsigned k = 0; aux && k < AUX_TERMS; k++)
+		if (name_eq(aux_term_names[k], name, nl)) {
+			aux->given |= 1u << k;
+			aux->v[k] = v;
+			return true;
+		}
+	return false;
+}
+
 static pmu_status apply_term(const char *pmu, const struct reg_layout *l, const char *t, size_t tl,
-			     uint64_t enable_mask, uint64_t *config, struct evspec_error *err)
+			     uint64_t enable_mask, uint64_t *config, struct aux_terms *aux,
+			     struct evspec_error *err)
 {
 	trim(&t, &tl);
 	if (!tl) {
@@ -215,12 +239,14 @@ static pmu_status apply_term(const char *pmu, const struct reg_layout *l, const 
 			return err->st;
 		}
 	}
-	if (name_eq("config", name, nl)) {
+	bool is_aux = aux && aux_term(aux, name, nl, v);
+	if (is_aux || name_eq("config", name, nl)) {
 		if (eq == tl) {
 			err_q(err, PMU_ERR_INVALID, "term ", name, nl, " needs a value");
 			return err->st;
 		}
-		*config = v;
+		if (!is_aux)
+			*config = v;
 		return PMU_OK;
 	}
 	const struct reg_field *f = reg_find_field(l, name, nl);
@@ -249,14 +275,14 @@ static pmu_status apply_term(const char *pmu, const struct reg_layout *l, const 
 	return st ? err_field(err, st, f, " is read-only") : PMU_OK;
 }
 
-pmu_status evspec_parse_terms(const char *pmu, const struct reg_layout *l, const char *terms,
-			      size_t len, uint64_t enable_mask, uint64_t *config,
-			      struct evspec_error *err)
+static pmu_status parse_terms(const char *pmu, const struct reg_layout *l, const char *terms,
+			       size_t len, uint64_t enable_mask, uint64_t *config,
+			       struct aux_terms *aux, struct evspec_error *err)
 {
 	trim(&terms, &len);
 	while (len) {
 		size_t n = find_char(terms, len, ',');
-		pmu_status st = apply_term(pmu, l, terms, n, enable_mask, config, err);
+		pmu_status st = apply_term(pmu, l, terms, n, enable_mask, config, aux, err);
 		if (st)
 			return st;
 		if (n == len)
@@ -264,9 +290,16 @@ pmu_status evspec_parse_terms(const char *pmu, const struct reg_layout *l, const
 		terms += n + 1;
 		len -= n + 1;
 		if (!len)   /* trailing comma */
-			return apply_term(pmu, l, terms, 0, enable_mask, config, err);
+			return apply_term(pmu, l, terms, 0, enable_mask, config, aux, err);
 	}
 	return check_enable(l, *config, enable_mask, err);
+}
+
+pmu_status evspec_parse_terms(const char *pmu, const struct reg_layout *l, const char *terms,
+			      size_t len, uint64_t enable_mask, uint64_t *config,
+			      struct evspec_error *err)
+{
+	return parse_terms(pmu, l, terms, len, enable_mask, config, NULL, err);
 }
 
 static int intel_family6(const struct cpu_info *ci)
@@ -338,9 +371,52 @@ static pmu_status needs_fixed(struct evspec_error *err, const char *name, int id
 	return err->st;
 }
 
-/* Rings, enable bit, bits this CPU implements, and a counter that can take it. */
-static pmu_status core_finish(const struct cpu_info *ci, struct pmu_event_req *req,
-			      struct evspec_error *err)
+static uint8_t core_field(uint64_t config, const char *name)
+{
+	const struct reg_field *f = reg_find_field(CORE, name, pmu_strlen(name));
+	return f ? (uint8_t)reg_get_field(config, f) : 0;
+}
+
+/*
+ * The auxiliary MSR of the final event (hw/core_aux.h), always written: the term's
+ * value, else the list event's, else the row's default. A term the event does not
+ * read, or a value setting a bit the MSR lacks, is refused.
+ */
+static pmu_status core_aux(const struct cpu_info *ci, const struct aux_terms *t,
+			   struct pmu_event_req *req, struct evspec_error *err)
+{
+	const struct core_aux *a = intel_family6(ci) ?
+		core_aux_for(ci->family, ci->model, core_field(req->config, "event"),
+			     core_field(req->config, "umask")) : NULL;
+	uint64_t v = a && req->extra_msr == a->msr ? req->extra_msr_val : a ? a->dflt : 0;
+	for (unsigned k = 0; t && k < AUX_TERMS; k++) {
+		const char *name = aux_term_names[k];
+		if (!((t->given >> k) & 1))
+			continue;
+		if (!a || pmu_strcmp(a->term, name)) {
+			err_q(err, PMU_ERR_INVALID, "term ", name, pmu_strlen(name),
+			      " does not apply to this event on this CPU");
+			return err->st;
+		}
+		v = t->v[k];
+	}
+	req->extra_msr = a ? a->msr : 0;
+	req->extra_msr_val = v;
+	if (!a || !(v & ~a->valid))
+		return PMU_OK;
+	struct strbuf sb = err_q(err, PMU_ERR_RESERVED, "term ", a->term, pmu_strlen(a->term),
+				 " value ");
+	sb_hex(&sb, v);
+	sb_puts(&sb, " sets bit ");
+	sb_dec(&sb, lowest_bit(v & ~a->valid));
+	sb_puts(&sb, ", reserved in ");
+	sb_puts(&sb, a->msr_name);
+	return err->st;
+}
+
+/* Rings, enable and interrupt bits, bits this CPU implements, aux MSR, a counter for it. */
+static pmu_status core_finish(const struct cpu_info *ci, const struct aux_terms *t,
+			      struct pmu_event_req *req, struct evspec_error *err)
 {
 	uint64_t rings = field_mask(CORE, "usr") | field_mask(CORE, "os");
 	if (!(req->config & rings))
@@ -348,11 +424,14 @@ static pmu_status core_finish(const struct cpu_info *ci, struct pmu_event_req *r
 	pmu_status st = check_enable(CORE, req->config, field_mask(CORE, "en"), err);
 	if (st)
 		return st;
+	if (req->config & field_mask(CORE, "int"))
+		return err_field(err, PMU_ERR_UNSUPPORTED, reg_find_field(CORE, "int", 3),
+				 CORE_INT_REFUSED);
 	uint64_t allowed = ~(uint64_t)0;
 	if (ci->arch.version < 3 || ci->arch.anythread_deprecated)
 		allowed &= ~field_mask(CORE, "any");
 	st = validate(CORE, req->config, allowed, err);
-	if (st)
+	if (st || (st = core_aux(ci, t, req, err)))
 		return st;
 	req->counter_mask &= low_bits(ci->arch.n_gp);
 	if (!req->counter_mask && req->fixed < 0) {
@@ -406,16 +485,17 @@ static pmu_status core_terms(const struct cpu_info *ci, const char *t, size_t tl
 	const struct ev_model *m = ev_model_for(ci);
 	size_t used;
 	const struct ev_def *d = leading_event(m ? m->core : NULL, CORE, t, tl, &used);
+	struct aux_terms aux = { 0, { 0 } };
 	pmu_status st;
 	if (d && (st = core_from_def(ci, d, req, err)))
 		return st;
-	st = evspec_parse_terms("cpu", CORE, t + used, tl - used, field_mask(CORE, "en"),
-				&req->config, err);
+	st = parse_terms("cpu", CORE, t + used, tl - used, field_mask(CORE, "en"), &req->config,
+			 &aux, err);
 	if (st)
 		return st;
 	if (!d)
 		req->counter_mask = list_counters(ci, req->config);
-	return core_finish(ci, req, err);
+	return core_finish(ci, &aux, req, err);
 }
 
 /* Does a REGISTERS.md event belong to this box? Its pmu is the box's name or "<pmu>_<n>". */
@@ -534,7 +614,7 @@ static pmu_status from_generic(const struct cpu_info *ci, const struct generic_e
 				      needs_fixed(err, g->name, g->fixed);
 	req->fixed = fixed ? g->fixed : -1;
 	req->counter_mask = gp ? list_counters(ci, req->config) : 0;
-	return core_finish(ci, req, err);
+	return core_finish(ci, NULL, req, err);
 }
 
 static pmu_status from_arch(const struct cpu_info *ci, unsigned i, struct pmu_event_req *req,
@@ -544,7 +624,7 @@ static pmu_status from_arch(const struct cpu_info *ci, unsigned i, struct pmu_ev
 		return arch_unavailable(err, i);
 	req->config = encoding(arch_events[i].event, arch_events[i].umask);
 	req->counter_mask = list_counters(ci, req->config);
-	return core_finish(ci, req, err);
+	return core_finish(ci, NULL, req, err);
 }
 
 /* perf raw syntax: r followed by the PERFEVTSEL word in hex. */
@@ -570,14 +650,14 @@ static pmu_status parse_named(const struct cpu_info *ci, const char *s, size_t l
 			return from_arch(ci, i, req, err);
 	if (parse_raw(s, len, &req->config)) {
 		req->counter_mask = list_counters(ci, req->config);
-		return core_finish(ci, req, err);
+		return core_finish(ci, NULL, req, err);
 	}
 	const struct ev_model *m = ev_model_for(ci);
 	const struct ev_def *d = m ? ev_find(m->core, s, len) : NULL;
 	if (d) {
 		pmu_strlcpy(req->name, d->name, sizeof(req->name));
 		pmu_status st = core_from_def(ci, d, req, err);
-		return st ? st : core_finish(ci, req, err);
+		return st ? st : core_finish(ci, NULL, req, err);
 	}
 	d = m ? ev_find(m->uncore, s, len) : NULL;
 	if (d) {

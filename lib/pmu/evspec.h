@@ -5,6 +5,10 @@
  *                                                     and aliases; `term` alone means term=1;
  *                                                     config=N sets the whole word
  *   cpu/UOPS_ISSUED.ANY,cmask=1,inv/                  a list event, then terms that modify it
+ *   cpu/event=0xb7,umask=1,offcore_rsp=0x10001/       auxiliary MSR terms (hw/core_aux.h):
+ *   cpu/event=0xcd,umask=1,ldlat=32/                  offcore_rsp= OFFCORE_RSP_0/1, ldlat= the
+ *                                                     load-latency threshold; the event's MSR is
+ *                                                     always set (term, list value, default)
  *   r01c3                                             perf raw: the PERFEVTSEL word in hex
  *   instructions cycles cpu-cycles ref-cycles bus-cycles branches branch-instructions
  *   branch-misses cache-references cache-misses      perf generic names
@@ -12,7 +16,8 @@
  *   INST_RETIRED.ANY                                  Intel's list for this CPU model
  *   uncore_ubox/event=0x44/ uncore_ubox/UNC_U_LOCK_CYCLES/ UNC_U_LOCK_CYCLES   uncore boxes
  * Core requests carry USR and OS (both when neither is set: in UEFI everything runs at
- * ring 0) but never EN; enable bits are the engine's. For a fixed counter, config carries
+ * ring 0) but never EN (enable bits are the engine's) nor INT (no overflow PMI, see
+ * CORE_INT_REFUSED). For a fixed counter, config carries
  * USR/OS/AnyThread in their PERFEVTSEL positions; counter_mask 0 means fixed-only.
  */
 #ifndef EFIPMU_EVSPEC_H

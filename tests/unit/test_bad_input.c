@@ -72,6 +72,13 @@ static unsigned core_reserved_bit(struct pmu_event_req *r)
 	return 1;
 }
 
+/* FIXED_CTR0 with its PMI bit asked for (PERFEVTSEL INT: the fixed nibble's bit 3). */
+static unsigned core_pmi_fixed(struct pmu_event_req *r)
+{
+	r[0] = req("pmi", NULL, 0xC0 | USR_OS | CORE_SEL_INT, 0, 0);
+	return 1;
+}
+
 static unsigned core_mask_beyond_cpu(struct pmu_event_req *r)
 {
 	r[0] = req("pmc7", NULL, 0x3C | USR_OS, -1, 1u << 7);
@@ -134,6 +141,7 @@ static void fill_long_inputs(void)
 	memset(long_name, 'B', sizeof(long_name) - 1);
 }
 
+#define OFFCORE_TAKEN "its auxiliary MSR already holds another event's value; no other one is free"
 #define IN_USE(ev) "event '" ev "': the counters it can use are in use by firmware (force takes them)"
 
 static const char elf_header[] = "\x7f" "ELF\x02\x01\x01\x00\x00\x00";
@@ -165,6 +173,41 @@ static const struct bad_row rows[] = {
 	  .stage = AT_EVSPEC, .st = PMU_ERR_RESERVED, .msg = "reserved bit 20 set" },
 	{ "enable bit is the engine's", "nehalem-ep", .events = "cpu/event=0xc0,en/", .stage = AT_EVSPEC,
 	  .st = PMU_ERR_INVALID, .msg = "field 'en' is set by efipmu" },
+	{ "offcore_rsp bit OFFCORE_RSP_0 lacks", "nehalem-ep",
+	  .events = "cpu/event=0xb7,umask=0x1,offcore_rsp=0x10001/", .stage = AT_EVSPEC,
+	  .st = PMU_ERR_RESERVED,
+	  .msg = "term 'offcore_rsp' value 0x10001 sets bit 16, reserved in MSR_OFFCORE_RSP_0" },
+	{ "offcore_rsp bit OFFCORE_RSP_1 lacks (SNB-EP)", "sandy-bridge-ep",
+	  .events = "cpu/event=0xbb,umask=0x1,offcore_rsp=0x4000/", .stage = AT_EVSPEC,
+	  .st = PMU_ERR_RESERVED,
+	  .msg = "term 'offcore_rsp' value 0x4000 sets bit 14, reserved in MSR_OFFCORE_RSP_1" },
+	{ "ldlat wider than its 16 bits", "westmere-ex",
+	  .events = "cpu/MEM_INST_RETIRED.LATENCY_ABOVE_THRESHOLD_16,ldlat=0x10000/",
+	  .stage = AT_EVSPEC, .st = PMU_ERR_RESERVED,
+	  .msg = "term 'ldlat' value 0x10000 sets bit 16, reserved in MSR_PEBS_LD_LAT_THRESHOLD" },
+	{ "offcore_rsp on an event that reads no OFFCORE_RSP", "sandy-bridge-ep",
+	  .events = "cpu/event=0x3c,offcore_rsp=0x1/", .stage = AT_EVSPEC, .st = PMU_ERR_INVALID,
+	  .msg = "term 'offcore_rsp' does not apply to this event on this CPU" },
+	{ "offcore_rsp with 0xBB on Nehalem (no OFFCORE_RSP_1)", "nehalem-ex",
+	  .events = "cpu/event=0xbb,umask=0x1,offcore_rsp=0x1/", .stage = AT_EVSPEC,
+	  .st = PMU_ERR_INVALID,
+	  .msg = "term 'offcore_rsp' does not apply to this event on this CPU" },
+	{ "ldlat on Sandy Bridge's offcore event", "sandy-bridge-ep",
+	  .events = "cpu/event=0xb7,umask=0x1,ldlat=3/", .stage = AT_EVSPEC, .st = PMU_ERR_INVALID,
+	  .msg = "term 'ldlat' does not apply to this event on this CPU" },
+	/* overflow interrupts (PERFEVTSEL INT, the fixed counters' PMI bits) */
+	{ "PMI on a general-purpose counter", "nehalem-ep", .events = "cpu/event=0x3c,int/",
+	  .stage = AT_EVSPEC, .st = PMU_ERR_UNSUPPORTED, .msg = "field 'int'" CORE_INT_REFUSED },
+	{ "PMI on a fixed counter", "sandy-bridge-ep", .events = "cpu/INST_RETIRED.ANY,pmi/",
+	  .stage = AT_EVSPEC, .st = PMU_ERR_UNSUPPORTED, .msg = "field 'int'" CORE_INT_REFUSED },
+	{ "PMI in a raw word", "westmere-ep", .argv = { "-e", "r13003c" }, .stage = AT_EVSPEC,
+	  .st = PMU_ERR_UNSUPPORTED, .msg = "field 'int'" CORE_INT_REFUSED },
+	{ "PMI past the parser, fixed-only", "nehalem-ep", .raw = core_pmi_fixed, .stage = AT_CORE,
+	  .st = PMU_ERR_UNSUPPORTED, .msg = "event 'pmi': field 'int'" CORE_INT_REFUSED },
+	{ "a fixed-only event with a bit its nibble lacks", "westmere-ep",
+	  .events = "cpu/INST_RETIRED.ANY,cmask=1/", .stage = AT_CORE, .st = PMU_ERR_NO_COUNTER,
+	  .msg = "event 'cpu/INST_RETIRED.ANY,cmask=1/': "
+		 "a fixed counter takes only usr, os and any, not bit 24 (cmask)" },
 	{ "reserved bit past the parser", "nehalem-ep", .raw = core_reserved_bit, .stage = AT_CORE,
 	  .st = PMU_ERR_RESERVED, .msg = "event 'rsv': bit 35 of IA32_PERFEVTSEL is reserved on this CPU" },
 	/* an encoding the spec leaves undefined (M-box count_mode, seed 002 table 2-67) */
@@ -184,10 +227,15 @@ static const struct bad_row rows[] = {
 	  .msg = "event 'INST_RETIRED.ANY': no counter left for it" },
 	{ "duplicate pinned counter", "nehalem-ep", .raw = same_pinned_counter, .stage = AT_CORE,
 	  .st = PMU_ERR_NO_COUNTER, .msg = "event 'b': no counter left for it" },
-	{ "duplicate offcore register", "nehalem-ep",
+	{ "second offcore value, no OFFCORE_RSP_1 (Nehalem)", "nehalem-ep",
 	  .argv = { "-e", "OFFCORE_RESPONSE_0.ANY_DATA.ANY_LLC_MISS,OFFCORE_RESPONSE_0.ANY_DATA.LOCAL_DRAM" },
 	  .stage = AT_CORE, .st = PMU_ERR_NO_COUNTER,
-	  .msg = "event 'OFFCORE_RESPONSE_0.ANY_DATA.LOCAL_DRAM': no counter left for it" },
+	  .msg = "event 'OFFCORE_RESPONSE_0.ANY_DATA.LOCAL_DRAM': " OFFCORE_TAKEN },
+	{ "third offcore value (Westmere: RSP_0 and RSP_1 taken)", "westmere-ep",
+	  .events = "cpu/event=0xb7,umask=1,offcore_rsp=1/,cpu/event=0xb7,umask=1,offcore_rsp=2/,"
+		    "cpu/event=0xbb,umask=1,offcore_rsp=4/",
+	  .stage = AT_CORE, .st = PMU_ERR_NO_COUNTER,
+	  .msg = "event 'cpu/event=0xbb,umask=1,offcore_rsp=4/': " OFFCORE_TAKEN },
 	{ "duplicate uncore fixed counter", "nehalem-ep", .raw = uncore_fixed_twice, .stage = AT_UNCORE,
 	  .st = PMU_ERR_NO_COUNTER, .bad_event = 1 },
 	{ "more events than counters", "nehalem-ep",

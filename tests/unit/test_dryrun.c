@@ -98,28 +98,72 @@ static const char *const core_profiles[] = {
 
 #define CORE_EVENTS "instructions,cycles,ref-cycles,branches,branch-misses,cache-misses"
 
+/* How many writes to msr the dry-run record of c holds. */
+static unsigned dry_writes_to(const struct dryrun_cpu *c, uint32_t msr)
+{
+	unsigned n = 0;
+	for (unsigned i = 0; i < c->n; i++)
+		n += c->w[i].msr == msr;
+	return n;
+}
+
+/* events on CPU 1 of profile through the overlay and on a second model: the same writes. */
+static void core_dry_equals_real(const char *profile, const char *events, struct rig **out)
+{
+	static struct core_session s_dry, s_real;
+	struct rig *r = rig_new(profile, CAP);
+	struct pmu_backend rb;
+	struct model *real = test_model(profile, NCPU, 1, &rb);
+	firmware_state(&r->sim, 1);
+	firmware_state(&rb, 1);
+	model_clear_log(r->m);
+	model_clear_log(real);
+
+	assert_int_equal(core_run(&r->dry, 1, events, &s_dry), PMU_OK);
+	assert_int_equal(core_run(&rb, 1, events, &s_real), PMU_OK);
+	assert_int_equal(model_total_writes(r->m), 0);
+	assert_true(model_write_count(real, 1) > 10);
+	expect_same_writes(real, &r->cpu[1], 1);
+	assert_int_equal(r->cpu[0].n, 0);
+	/* The engine saw its own writes: read-backs of the preload matched. */
+	assert_int_equal(s_dry.ctr[0].start, s_real.ctr[0].start);
+	free(real);
+	*out = r;
+}
+
 static void test_core_engine_dry_equals_real(void **state)
 {
 	(void)state;
-	static struct core_session s_dry, s_real;
 	for (unsigned p = 0; p < sizeof(core_profiles) / sizeof(core_profiles[0]); p++) {
-		struct rig *r = rig_new(core_profiles[p], CAP);
-		struct pmu_backend rb;
-		struct model *real = test_model(core_profiles[p], NCPU, 1, &rb);
-		firmware_state(&r->sim, 1);
-		firmware_state(&rb, 1);
-		model_clear_log(r->m);
-		model_clear_log(real);
+		struct rig *r;
+		core_dry_equals_real(core_profiles[p], CORE_EVENTS, &r);
+		rig_free(r);
+	}
+}
 
-		assert_int_equal(core_run(&r->dry, 1, CORE_EVENTS, &s_dry), PMU_OK);
-		assert_int_equal(core_run(&rb, 1, CORE_EVENTS, &s_real), PMU_OK);
-		assert_int_equal(model_total_writes(r->m), 0);
-		assert_true(model_write_count(real, 1) > 10);
-		expect_same_writes(real, &r->cpu[1], 1);
-		assert_int_equal(r->cpu[0].n, 0);
-		/* The engine saw its own writes: read-backs of the preload matched. */
-		assert_int_equal(s_dry.ctr[0].start, s_real.ctr[0].start);
-		free(real);
+/*
+ * Events with auxiliary MSRs: the record holds each register's program and restore
+ * (OFFCORE_RSP_1 where a second offcore value moves to it).
+ */
+static void test_aux_msrs_dry_equals_real(void **state)
+{
+	(void)state;
+	static const struct { const char *profile, *events; uint32_t msrs[3]; } t[] = {
+		{ "nehalem-ep", "MEM_INST_RETIRED.LATENCY_ABOVE_THRESHOLD_16,"
+		  "cpu/event=0xb7,umask=1,offcore_rsp=0xf811/", { 0x1A6, 0x3F6 } },
+		{ "westmere-ep", "cpu/event=0xb,umask=0x10,ldlat=9/,cpu/event=0xb7,umask=1/,"
+		  "cpu/event=0xb7,umask=1,offcore_rsp=0x1011/", { 0x1A6, 0x1A7, 0x3F6 } },
+		{ "sandy-bridge-ep", "MEM_TRANS_RETIRED.LOAD_LATENCY_GT_16,cpu/event=0xbb,umask=1/,"
+		  "OFFCORE_RESPONSE.DEMAND_DATA_RD.LLC_MISS.LOCAL_DRAM", { 0x1A6, 0x1A7, 0x3F6 } },
+	};
+	for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		struct rig *r;
+		core_dry_equals_real(t[i].profile, t[i].events, &r);
+		for (unsigned k = 0; k < 3; k++)
+			if (t[i].msrs[k] && dry_writes_to(&r->cpu[1], t[i].msrs[k]) != 2)
+				fail_msg("%s: %#x written %u times", t[i].profile, t[i].msrs[k],
+					 dry_writes_to(&r->cpu[1], t[i].msrs[k]));
+		assert_int_equal(dry_writes_to(&r->cpu[1], 0x1A7), t[i].msrs[1] == 0x1A7 ? 2 : 0);
 		rig_free(r);
 	}
 }
@@ -299,6 +343,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_core_engine_dry_equals_real),
+		cmocka_unit_test(test_aux_msrs_dry_equals_real),
 		cmocka_unit_test(test_uncore_engine_dry_equals_real),
 		cmocka_unit_test(test_overlay_reads),
 		cmocka_unit_test(test_faults_full_and_range),

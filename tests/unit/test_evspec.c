@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include "testutil.h"
 #include "pmu/evspec.h"
+#include "pmu/core_engine.h"
 #include "hw/layouts_core.h"
 #include "hw/layouts_uncore.h"
 
@@ -61,8 +62,8 @@ static void test_every_field_by_every_name(void **state)
 	unsigned checked = 0;
 	for (unsigned i = 0; i < l->nfields; i++) {
 		const struct reg_field *f = &l->fields[i];
-		if (f->access == RA_RSV || !strcmp(f->name, "en"))
-			continue;
+		if (f->access == RA_RSV || !strcmp(f->name, "en") || !strcmp(f->name, "int"))
+			continue;   /* refused: test_pmi_refused */
 		char names[64];
 		snprintf(names, sizeof(names), "%s %s", f->name, f->aliases ? f->aliases : "");
 		for (char *n = strtok(names, " "); n; n = strtok(NULL, " ")) {
@@ -397,6 +398,71 @@ static void test_list_event_with_terms(void **state)
 		   "field 'cmask' value 0x1ff too wide (max 0xff)");
 }
 
+/* Extra MSR and value of spec on model. */
+static void expect_aux(uint32_t model, const char *spec, uint32_t msr, uint64_t val)
+{
+	struct cpu_info ci = cpu(model);
+	struct pmu_event_req r = parse_ok(&ci, spec);
+	if (r.extra_msr != msr || r.extra_msr_val != val)
+		fail_msg("%#x %s: extra %#x = %#llx, want %#x = %#llx", model, spec, r.extra_msr,
+			 (unsigned long long)r.extra_msr_val, msr, (unsigned long long)val);
+}
+
+/*
+ * offcore_rsp= and ldlat=: the register follows the final event code (hw/core_aux.h)
+ * and is always set: the term, else the list event's MSRValue, else the default.
+ */
+static void test_aux_terms(void **state)
+{
+	(void)state;
+	expect_aux(0x1a, "cpu/event=0xb7,umask=0x1/", 0x1a6, 0);
+	expect_aux(0x1a, "r01b7", 0x1a6, 0);
+	expect_aux(0x1a, "cpu/event=0xb7,umask=0x1,offcore_rsp=0xf811/", 0x1a6, 0xf811);
+	expect_aux(0x1a, "cpu/offcore_rsp=0x11,event=0xb7,umask=1/", 0x1a6, 0x11);   /* first */
+	expect_aux(0x1a, "cpu/event=0xbb,umask=0x1/", 0, 0);   /* Nehalem: no RSP_1, no 0xBB row */
+	expect_aux(0x2c, "cpu/event=0xbb,umask=0x1/", 0x1a7, 0);
+	expect_aux(0x2d, "cpu/event=0xbb,umask=0x1,offcore_rsp=0x3fffff8fff/", 0x1a7,
+		   0x3fffff8fffull);
+	expect_aux(0x1a, "cpu/OFFCORE_RESPONSE_0.ANY_DATA.ANY_LLC_MISS,offcore_rsp=0x4011/", 0x1a6,
+		   0x4011);
+	expect_aux(0x1a, "cpu/OFFCORE_RESPONSE_0.ANY_DATA.ANY_LLC_MISS,event=0x3c/", 0, 0);
+	expect_aux(0x1a, "MEM_INST_RETIRED.LATENCY_ABOVE_THRESHOLD_32768", 0x3f6, 0x8000);
+	expect_aux(0x2f, "cpu/MEM_INST_RETIRED.LATENCY_ABOVE_THRESHOLD_0,ldlat=0xffff/", 0x3f6,
+		   0xffff);
+	expect_aux(0x1e, "cpu/event=0xb,umask=0x10/", 0x3f6, 3);
+	expect_aux(0x2d, "cpu/event=0xcd,umask=0x1,ldlat=50/", 0x3f6, 50);
+	expect_aux(0x2d, "MEM_TRANS_RETIRED.LOAD_LATENCY_GT_512", 0x3f6, 0x200);
+	expect_aux(0x2d, "instructions", 0, 0);
+	struct cpu_info ci = cpu(0x2c);
+	expect_err(&ci, "cpu/event=0xb7,umask=1,offcore_rsp/", PMU_ERR_INVALID,
+		   "term 'offcore_rsp' needs a value");
+	expect_err(&ci, "cpu/event=0xb7,umask=1,offcore_rsp=zz/", PMU_ERR_INVALID,
+		   "bad value 'zz' for term 'offcore_rsp'");
+	expect_err(&ci, "cpu/event=0xb7,umask=0x2,offcore_rsp=1/", PMU_ERR_INVALID,
+		   "term 'offcore_rsp' does not apply to this event on this CPU");
+	expect_err(&ci, "cpu/event=0xb,umask=0x10,offcore_rsp=1/", PMU_ERR_INVALID,
+		   "term 'offcore_rsp' does not apply to this event on this CPU");
+	expect_err(&ci, "cpu/event=0xb7,umask=1,offcore_rsp=0x10000/", PMU_ERR_RESERVED,
+		   "term 'offcore_rsp' value 0x10000 sets bit 16, reserved in MSR_OFFCORE_RSP_0");
+	expect_err(&ci, "uncore/event=0x2c,offcore_rsp=1/", PMU_ERR_UNKNOWN_NAME,
+		   "unknown term 'offcore_rsp' for uncore");
+}
+
+/* INT under each of its names, on GP and fixed events and in whole words: refused. */
+static void test_pmi_refused(void **state)
+{
+	(void)state;
+	static const char *const specs[] = {
+		"cpu/event=0x3c,int/", "cpu/event=0x3c,pmi=1/", "cpu/event=0x3c,apic_int/",
+		"cpu/INST_RETIRED.ANY,int/", "cpu/CPU_CLK_UNHALTED.REF_TSC,pmi/", "r10003c",
+		"cpu/config=0x13003c/",
+	};
+	struct cpu_info ci = cpu(0x2d);
+	for (unsigned i = 0; i < sizeof(specs) / sizeof(specs[0]); i++)
+		expect_err(&ci, specs[i], PMU_ERR_UNSUPPORTED, "field 'int'" CORE_INT_REFUSED);
+	assert_int_equal(parse_ok(&ci, "cpu/event=0x3c,int=0/").config, 0x3003c);
+}
+
 static void test_uncore_terms_on_box(void **state)
 {
 	(void)state;
@@ -601,6 +667,8 @@ int main(void)
 		cmocka_unit_test(test_undefined_encoding_refused),
 		cmocka_unit_test(test_parse_list),
 		cmocka_unit_test(test_long_name_truncated),
+		cmocka_unit_test(test_aux_terms),
+		cmocka_unit_test(test_pmi_refused),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -576,27 +576,46 @@ static unsigned writes_to(const struct model *m, unsigned cpu, uint32_t msr)
 }
 
 /*
- * Two cores of two threads each, an offcore event on every CPU: OFFCORE_RSP_0
- * is shared by a core's threads, so only the lower thread of each core
- * programs it (each window: program, restore) and every core ends with
- * firmware's value (the model's running firmware leaves 0x11).
+ * Two cores of two threads each, the same offcore events on every CPU: OFFCORE_RSP_0
+ * (and _1) are shared by a core's threads, so only the lower thread of each core
+ * programs them (each window: program, restore) and every core ends with
+ * firmware's values (the model's running firmware leaves RSP_0 = 0x11, RSP_1 = 0).
  */
-static void test_offcore_shared_by_siblings(void **state)
+static void offcore_siblings(const char *profile, const char *events, uint32_t last_msr)
 {
-	(void)state;
-	struct outcome o = start_cfg("backend = sim\nsim-profile = nehalem-ep\n"
-				     "events = instructions,OFFCORE_RESPONSE_0.ANY_DATA.ANY_LLC_MISS\n",
-				     4, 1, 2, NULL);
+	char cfg[256];
+	snprintf(cfg, sizeof(cfg), "backend = sim\nsim-profile = %s\nevents = instructions,%s\n",
+		 profile, events);
+	struct outcome o = start_cfg(cfg, 4, 1, 2, NULL);
 	assert_int_equal(o.v, VERDICT_PASS);
 	assert_int_equal(rd_on(&o.r->backend, 1, MSR_OFFCORE_RSP_0), 0x11);
 	finish(&o);
 	assert_int_equal(o.v, VERDICT_PASS);
 	for (unsigned c = 0; c < 4; c++) {
-		assert_int_equal(rd_on(&o.r->backend, c, MSR_OFFCORE_RSP_0), 0x11);
-		/* owners: 2 windows x (program + restore); their siblings: none */
-		assert_int_equal(writes_to(o.r->model, c, MSR_OFFCORE_RSP_0), c % 2 ? 0 : 4);
+		for (uint32_t msr = MSR_OFFCORE_RSP_0; msr <= last_msr; msr++) {
+			uint64_t fw = msr == MSR_OFFCORE_RSP_0 ? 0x11 : 0;
+			assert_int_equal(rd_on(&o.r->backend, c, msr), fw);
+			/* owners: 2 windows x (program + restore); their siblings: none */
+			assert_int_equal(writes_to(o.r->model, c, msr), c % 2 ? 0 : 4);
+		}
 	}
 	done(&o);
+}
+
+static void test_offcore_shared_by_siblings(void **state)
+{
+	(void)state;
+	offcore_siblings("nehalem-ep", "OFFCORE_RESPONSE_0.ANY_DATA.ANY_LLC_MISS",
+			 MSR_OFFCORE_RSP_0);
+}
+
+/* Westmere: a second offcore value takes OFFCORE_RSP_1, shared the same way. */
+static void test_offcore_rsp1_shared_by_siblings(void **state)
+{
+	(void)state;
+	offcore_siblings("westmere-ep", "OFFCORE_RESPONSE.ANY_DATA.ANY_LLC_MISS,"
+			 "OFFCORE_RESPONSE.ANY_DATA.LOCAL_DRAM_AND_REMOTE_CACHE_HIT",
+			 MSR_OFFCORE_RSP_1);
 }
 
 /*
@@ -637,6 +656,7 @@ int main(void)
 		cmocka_unit_test(test_cpus_that_do_not_exist),
 		cmocka_unit_test(test_selftest_windows_keep_the_timer_out),
 		cmocka_unit_test(test_offcore_shared_by_siblings),
+		cmocka_unit_test(test_offcore_rsp1_shared_by_siblings),
 		cmocka_unit_test(test_smis_every_window_disturb),
 		cmocka_unit_test(test_smis_frozen_out),
 		cmocka_unit_test(test_occasional_smi_retried),
