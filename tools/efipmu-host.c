@@ -1,7 +1,7 @@
 /*
  * efipmu-host: the workstation side of efipmu, built from the same lib/.
  *   decode BOX VALUE                         fields of a raw register value
- *   dry-run [--profile P] [--list-model M] [--each] EVENTSPEC...
+ *   dry-run [--profile P] [--sim-firmware F] [--list-model M] [--each] EVENTSPEC...
  *                                            every MSR write the engines would make (reference model)
  *   summary [--tsc-hz HZ] LOG.jsonl          counts (min/median/max over repeats), checks, verdict, metrics
  *   compare [--tolerance PCT] BASE NEW       counts moved beyond the tolerance, checks PASS -> FAIL
@@ -37,7 +37,8 @@
 
 static const char usage[] =
 	"usage: efipmu-host decode BOX VALUE\n"
-	"       efipmu-host dry-run [--profile PROFILE] [--list-model MODEL] [--each] EVENTSPEC...\n"
+	"       efipmu-host dry-run [--profile PROFILE] [--sim-firmware clean|running]\n"
+	"                           [--list-model MODEL] [--each] EVENTSPEC...\n"
 	"       efipmu-host summary [--tsc-hz HZ] LOG.jsonl\n"
 	"       efipmu-host compare [--tolerance PCT] BASE.jsonl NEW.jsonl\n"
 	"       efipmu-host csv LOG.jsonl\n";
@@ -302,19 +303,26 @@ static const struct model_profile *find_profile(const char *name)
 	return p;
 }
 
+struct dry_opts {
+	unsigned list_model;        /* names from Intel's list of this CPU model; 0: the profile's */
+	bool firmware;              /* fw replaces the profile's firmware hand-over */
+	enum model_firmware fw;
+};
+
 /*
- * One dry run of spec (events joined by commas) on a fresh model m of profile p. Event names
- * are looked up in Intel's list of CPU model list_model (0: the profile's own). Returns 0,
+ * One dry run of spec (events joined by commas) on a fresh model m of profile p. Returns 0,
  * EXIT_REGRESSED when a phase failed, or EXIT_ERROR with the one-line reason in why: the
  * events were refused and nothing was written.
  */
-static int dry_one(struct model *m, const struct model_profile *p, unsigned list_model,
+static int dry_one(struct model *m, const struct model_profile *p, const struct dry_opts *o,
 		   const char *spec, char *why, size_t cap)
 {
 	struct dry_run r = { .m = m };
 	memset(m, 0, sizeof(*m));
 	if (model_init(r.m, p, 1, 1))
 		die("cannot build the reference model of %s", p->name);
+	if (o->firmware)
+		model_set_firmware(r.m, o->fw);
 	model_backend(r.m, &r.b);
 	if (pmu_discover(&r.b, 0, &r.ci))
 		die("discovery failed on the reference model");
@@ -326,8 +334,8 @@ static int dry_one(struct model *m, const struct model_profile *p, unsigned list
 	unsigned n = 0, nc = 0, nu = 0;
 	struct evspec_error err;
 	struct cpu_info names = r.ci;   /* only the name lookup sees list_model */
-	if (list_model)
-		names.model = list_model;
+	if (o->list_model)
+		names.model = o->list_model;
 	if (evspec_parse_list(&names, spec, reqs, CORE_MAX_EVENTS + UNCORE_MAX_EVENTS, &n, &err)) {
 		snprintf(why, cap, "%s", err.msg);
 		return EXIT_ERROR;
@@ -339,8 +347,10 @@ static int dry_one(struct model *m, const struct model_profile *p, unsigned list
 			core[nc++] = reqs[i];
 	}
 	printf("dry run of %s on the reference model %s", spec, p->name);
-	if (list_model)
-		printf(" (names from Intel's list for model 0x%x)", list_model);
+	if (o->firmware)
+		printf(" (firmware %s)", model_firmware_name(o->fw));
+	if (o->list_model)
+		printf(" (names from Intel's list for model 0x%x)", o->list_model);
 	printf(", CPU 0: no hardware is touched\n");
 	model_clear_log(r.m);
 	pmu_status st = nc ? dry_core(&r, core, nc) : PMU_OK;
@@ -357,27 +367,34 @@ static int dry_one(struct model *m, const struct model_profile *p, unsigned list
 }
 
 /*
- * dry-run [--profile P] [--list-model M] [--each] SPEC...: the specs together in one run;
- * with --each every argument is a run of its own (a refusal is a "refused:" line and the
- * next goes on), so a test can go through a whole event list in one process.
+ * dry-run [--profile P] [--sim-firmware clean|running] [--list-model M] [--each] SPEC...: the
+ * specs together in one run; with --each every argument is a run of its own (a refusal is a
+ * "refused:" line and the next goes on), so a test can go through a whole event list in one
+ * process.
  */
 static int cmd_dry_run(int argc, char **argv)
 {
 	const char *profile = DEFAULT_PROFILE;
-	unsigned list_model = 0;
+	struct dry_opts o = { 0 };
 	bool each = false;
 	char spec[4096] = "";
 	size_t used = 0;
 	int first = argc;
 	for (int i = 0; i < argc && first == argc; i++) {
-		if (!strcmp(argv[i], "--profile") || !strcmp(argv[i], "--list-model")) {
-			if (i + 1 >= argc)
-				die("%s needs a value", argv[i]);
-			if (argv[i][2] == 'p')
-				profile = argv[i + 1];
-			else if ((list_model = (unsigned)parse_number("model", argv[i + 1])) > 0xff)
-				die("--list-model: no such model 0x%x", list_model);
-			i++;
+		const char *opt = argv[i];
+		if (!strcmp(opt, "--profile") || !strcmp(opt, "--list-model") ||
+		    !strcmp(opt, "--sim-firmware")) {
+			if (++i >= argc)
+				die("%s needs a value", opt);
+			if (!strcmp(opt, "--profile")) {
+				profile = argv[i];
+			} else if (!strcmp(opt, "--sim-firmware")) {
+				o.firmware = true;
+				if (model_firmware_parse(argv[i], &o.fw))
+					die("--sim-firmware: '%s' is neither clean nor running", argv[i]);
+			} else if ((o.list_model = (unsigned)parse_number("model", argv[i])) > 0xff) {
+				die("--list-model: no such model 0x%x", o.list_model);
+			}
 		} else if (!strcmp(argv[i], "--each")) {
 			each = true;
 		} else {
@@ -397,14 +414,14 @@ static int cmd_dry_run(int argc, char **argv)
 	char why[256];
 	int rc = 0;
 	if (!each) {
-		rc = dry_one(m, p, list_model, spec, why, sizeof(why));
+		rc = dry_one(m, p, &o, spec, why, sizeof(why));
 		free(m);
 		if (rc == EXIT_ERROR)
 			die("%s", why);
 		return rc;
 	}
 	for (int i = first; i < argc; i++) {
-		int r = dry_one(m, p, list_model, argv[i], why, sizeof(why));
+		int r = dry_one(m, p, &o, argv[i], why, sizeof(why));
 		if (r == EXIT_ERROR)
 			printf("dry run of %s: refused: %s\n", argv[i], why);
 		rc = r > rc ? r : rc;
