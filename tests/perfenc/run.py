@@ -7,7 +7,8 @@ in pairs: perf puts the second one on MSR_OFFCORE_RSP_1.
 Per list: matched, refused as expected, mismatched (the first ones shown). Fails on a
 mismatch not in known-gaps.txt, on a listed gap that now matches or names nothing that ran,
 and on any missing input. Last line: "perfenc: N passed, N failed" (passed: events matched
-or refused as expected; known gaps count in neither).
+or refused as expected, and the runner's own checks in test_check.py; known gaps count in
+neither).
   run.py [--tool PATH] [--data DIR] [--gaps FILE] [--write-gaps] [--jobs N]
 """
 import argparse
@@ -295,6 +296,21 @@ def write_gaps(path, results, old):
                     f.write(f"{name} {label} {old.get((name, label), gap_reason(why))}\n")
 
 
+def selftest():
+    """(passed, failed) of test_check.py: the checks below on hand-written output."""
+    import io
+    import unittest
+    import test_check
+    suite = unittest.defaultTestLoader.loadTestsFromModule(test_check)
+    r = unittest.TextTestRunner(stream=io.StringIO(), verbosity=0).run(suite)
+    bad = r.failures + r.errors
+    for test, tb in bad:
+        last = [ln for ln in tb.splitlines() if re.match(r"\w*(Error|Exception)\b", ln)]
+        print(f"  FAIL self-test {test.id()}: {(last or ['?'])[-1][:200]}")
+    print(f"runner self-test (test_check.py): {r.testsRun - len(bad)} of {r.testsRun} pass")
+    return r.testsRun - len(bad), len(bad)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tool", default=os.path.join(REPO, "build", "efipmu-host-san"))
@@ -318,7 +334,7 @@ def main():
     if a.write_gaps:
         write_gaps(a.gaps, results, gaps)
         gaps = read_gaps(a.gaps)
-    passed = failed = 0
+    passed, failed = selftest()
     seen = set()
     for name, prof, lm, rows in results:
         count = {"match": 0, "refused": 0, "mismatch": 0}
