@@ -2,7 +2,7 @@
  * efipmu-host: the workstation side of efipmu, built from the same lib/.
  *   decode BOX VALUE                         fields of a raw register value
  *   dry-run [--profile P] [--sim-firmware F] [--list-model M] [--each] EVENTSPEC...
- *                                            every MSR write the engines would make (reference model)
+ *                                            every MSR write the engines would make (model)
  *   summary [--tsc-hz HZ] LOG.jsonl          counts (min/median/max over repeats), checks, verdict, metrics
  *   compare [--tolerance PCT] BASE NEW       counts moved beyond the tolerance, checks PASS -> FAIL
  *   csv LOG.jsonl                            the count records as CSV

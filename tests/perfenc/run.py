@@ -166,7 +166,8 @@ def check_enc(enc, ctr, eff):
     off = unit.get("stride", 0) * int(m.group(1)) if m.groups() else 0
     if enc.kind == "uncore_fixed":
         if ctr["kind"] != "fixed" or ctr["ctl"] != 0xC08:
-            return f"on {ctr['box']} {ctr['kind']}{ctr['idx']}, expected the UCLK fixed counter", None
+            where = f"{ctr['box']} {ctr['kind']}{ctr['idx']}"
+            return f"on {where}, expected the UCLK fixed counter", None
         ctl = 0xC08
     else:
         if ctr["kind"] != "gp" or (enc.counters and ctr["idx"] not in enc.counters):
@@ -289,7 +290,8 @@ def write_gaps(path, results, old):
         f.write("# Events whose dry run does not match tests/perfenc/encode.py yet, one a line:\n"
                 "#   LIST EVENT reason   (LIST: the JSON file's name; EVENT: A+B for a pair)\n"
                 "# The suite fails when an event not listed here mismatches and when one listed\n"
-                "# here matches again: this list only shrinks. `run.py --write-gaps` rewrites it.\n")
+                "# here matches again: this list only shrinks. `run.py --write-gaps` rewrites\n"
+                "# it, keeping the reasons of the lines that stay.\n")
         for name, _p, _m, rows in results:
             for label, res, why in rows:
                 if res == "mismatch":
