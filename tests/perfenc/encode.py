@@ -40,13 +40,16 @@ MSR_PEBS_ENABLE = 0x3F1   # may accompany a load-latency event (REG §1.2): opti
 # invert 23, thresh 28:24; bits 21:19 reserved, so no event-select extension (ExtSel) bit.
 # C-box: the common layout, tid_en 19, thresh 31:24, no ExtSel (REG §4.2: bit 21 is QPI's).
 # PCU: ev_sel 7:0, occ_sel 15:14, edge 18, en 22, invert 23, thresh 28:24, occ_invert 30,
-# occ_edge 31 (REG §4.5): no ExtSel bit either; the JSON's UMask 0x40/0x80/0xC0 of the
-# occupancy events is occ_sel in place.
+# occ_edge 31 (REG §4.5); the JSON's UMask 0x40/0x80/0xC0 of the occupancy events is occ_sel
+# in place. The PCU's ExtSel is bit 21, the event-select extension of REG §4.2: REG §4.5
+# (a kernel version without it) leaves it out, but Intel's E5-2600 uncore guide marks these
+# PCU events "Extra Select Bit: Y" and later kernels add bit 21 to the SNB-EP PCU's mask.
 UNC_EN = 1 << 22
+EXTSEL = 1 << 21
 UBOX = dict(box=r"uncore_ubox", ctl=0xC10, ctr=0xC16, umask_bits=0xFF, extsel=False)
 CBOX = dict(box=r"uncore_cbox_([0-7])", ctl=0xD10, ctr=0xD16, stride=0x20, umask_bits=0xFF,
             extsel=False, box_ctl=0xD04, filter=0xD14)
-PCU = dict(box=r"uncore_pcu", ctl=0xC30, ctr=0xC36, umask_bits=0xC0, extsel=False,
+PCU = dict(box=r"uncore_pcu", ctl=0xC30, ctr=0xC36, umask_bits=0xC0, extsel=True,
            box_ctl=0xC24, filter=0xC34)
 UNITS = {"UBOX": UBOX, "CBO": CBOX, "PCU": PCU}
 # U-box clock ticks: the JSON lists event 0 on counters 0-1, the UCLK fixed counter counts
@@ -160,7 +163,8 @@ def uncore_expect(e):
     event, umask = num(e["EventCode"]), num(e["UMask"])
     if umask & ~unit["umask_bits"]:
         return Expect(name, refuse=r"(?i)umask|occ_sel|reserved")
-    enc = Encoding("uncore", event | umask << 8 | UNC_EN, counter_set(e["Counter"]), unit=unit)
+    word = event | umask << 8 | UNC_EN | (EXTSEL if num(e.get("ExtSel", 0)) else 0)
+    enc = Encoding("uncore", word, counter_set(e["Counter"]), unit=unit)
     flt = filter_value(e)
     if flt:
         enc.extra = {"filter": flt[1]}   # the filter MSR of the box the runner finds

@@ -269,8 +269,8 @@ def read_gaps(path):
 GAP_REASONS = (
     (r"auxiliary MSR is set to another value", "RSP_1: the second offcore event is refused "
      "instead of going to event 0xBB with MSR_OFFCORE_RSP_1 (0x1A7)"),
-    (r"another reason: unknown event 'UNC_[UP]_", "ExtSel=1: expected a refusal naming ExtSel "
-     "(no ExtSel bit in this box's control), got: unknown name"),
+    (r"another reason: unknown event 'UNC_U_", "ExtSel=1: expected a refusal naming ExtSel "
+     "(no ExtSel bit in the U-box control), got: unknown name"),
     (r"^refused: unknown event 'UNC_C_", "C-box event by name: not in efipmu's lists"),
     (r"^refused: unknown event 'UNC_P_", "PCU event by name: not in efipmu's lists"),
     (r"^ran; the hardware cannot express it", "ExtSel=1: runs as the bare event code; the "

@@ -71,6 +71,12 @@ class Checks(unittest.TestCase):
                "Counter": "0,1", "Filter": "CBoFilter[22:18]", "ExtSel": "0"}
         self.assertEqual(encode.uncore_expect(cbo).alts[0].extra, {"filter": 0x1F << 18})
 
+    def test_pcu_extsel_is_bit_21_ubox_extsel_refused(self):
+        pcu = {"Unit": "PCU", "EventName": "P.X", "EventCode": "0x3", "UMask": "0x0",
+               "Counter": "0,1,2,3", "Filter": "null", "ExtSel": "1"}
+        self.assertEqual(encode.uncore_expect(pcu).alts[0].ctl, 0x3 | 1 << 21 | 1 << 22)
+        self.assertTrue(encode.uncore_expect(dict(pcu, Unit="UBOX")).refuse)
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=0)
