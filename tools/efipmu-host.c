@@ -377,56 +377,58 @@ static int cmd_dry_run(int argc, char **argv)
 	const char *profile = DEFAULT_PROFILE;
 	struct dry_opts o = { 0 };
 	bool each = false;
-	char spec[4096] = "";
-	size_t used = 0;
-	int first = argc;
-	for (int i = 0; i < argc && first == argc; i++) {
+	char **specs = xcalloc((size_t)argc, sizeof(*specs));
+	int nspecs = 0;
+	for (int i = 0; i < argc; i++) {
 		const char *opt = argv[i];
-		if (!strcmp(opt, "--profile") || !strcmp(opt, "--list-model") ||
-		    !strcmp(opt, "--sim-firmware")) {
-			if (++i >= argc)
-				die("%s needs a value", opt);
-			if (!strcmp(opt, "--profile")) {
-				profile = argv[i];
-			} else if (!strcmp(opt, "--sim-firmware")) {
-				o.firmware = true;
-				if (model_firmware_parse(argv[i], &o.fw))
-					die("--sim-firmware: '%s' is neither clean nor running", argv[i]);
-			} else if ((o.list_model = (unsigned)parse_number("model", argv[i])) > 0xff) {
-				die("--list-model: no such model 0x%x", o.list_model);
-			}
-		} else if (!strcmp(argv[i], "--each")) {
+		if (!strcmp(opt, "--each")) {
 			each = true;
-		} else {
-			first = i;
+			continue;
+		}
+		if (strcmp(opt, "--profile") && strcmp(opt, "--list-model") &&
+		    strcmp(opt, "--sim-firmware")) {
+			specs[nspecs++] = argv[i];
+			continue;
+		}
+		if (++i >= argc)
+			die("%s needs a value", opt);
+		if (!strcmp(opt, "--profile")) {
+			profile = argv[i];
+		} else if (!strcmp(opt, "--sim-firmware")) {
+			o.firmware = true;
+			if (model_firmware_parse(argv[i], &o.fw))
+				die("--sim-firmware: '%s' is neither clean nor running", argv[i]);
+		} else if ((o.list_model = (unsigned)parse_number("model", argv[i])) > 0xff) {
+			die("--list-model: no such model 0x%x", o.list_model);
 		}
 	}
-	for (int i = first; i < argc && !each; i++) {
-		int k = snprintf(spec + used, sizeof(spec) - used, "%s%s", used ? "," : "", argv[i]);
+	if (!nspecs)
+		die("dry-run needs at least one event spec");
+	char spec[4096] = "";
+	size_t used = 0;
+	for (int i = 0; i < nspecs && !each; i++) {
+		int k = snprintf(spec + used, sizeof(spec) - used, "%s%s", used ? "," : "", specs[i]);
 		if (k < 0 || (size_t)k >= sizeof(spec) - used)
 			die("event list too long");
 		used += (size_t)k;
 	}
-	if (first == argc)
-		die("dry-run needs at least one event spec");
 	const struct model_profile *p = find_profile(profile);
 	struct model *m = xcalloc(1, sizeof(*m));
 	char why[256];
 	int rc = 0;
-	if (!each) {
-		rc = dry_one(m, p, &o, spec, why, sizeof(why));
-		free(m);
-		if (rc == EXIT_ERROR)
+	for (int i = 0; i < (each ? nspecs : 1); i++) {
+		int r = dry_one(m, p, &o, each ? specs[i] : spec, why, sizeof(why));
+		if (r == EXIT_ERROR && !each) {
+			free(m);
+			free(specs);
 			die("%s", why);
-		return rc;
-	}
-	for (int i = first; i < argc; i++) {
-		int r = dry_one(m, p, &o, argv[i], why, sizeof(why));
+		}
 		if (r == EXIT_ERROR)
-			printf("dry run of %s: refused: %s\n", argv[i], why);
+			printf("dry run of %s: refused: %s\n", specs[i], why);
 		rc = r > rc ? r : rc;
 	}
 	free(m);
+	free(specs);
 	return rc;
 }
 
