@@ -54,7 +54,8 @@ PCU = dict(box=r"uncore_pcu", ctl=0xC30, ctr=0xC36, umask_bits=0xC0, extsel=True
 UNITS = {"UBOX": UBOX, "CBO": CBOX, "PCU": PCU}
 # U-box clock ticks: the JSON lists event 0 on counters 0-1, the UCLK fixed counter counts
 # them (REG §4.3): U_MSR_PMON_UCLK_FIXED_CTL 0xC08, enable bit 22.
-UCLK_FIXED = {"UNC_U_CLOCKTICKS": (0xC08, 0xC09)}
+UCLK_FIXED = {"UNC_U_CLOCKTICKS"}
+UCLK_FIXED_CTL = 0xC08
 # Filter fields a named event needs but whose value the JSON does not give. C-box filter
 # (REG §4.4): TID 4:0, NID 17:10, STATE 22:18, OPCODE 31:23; PCU filter bands 7:0 .. 31:24
 # (REG §4.5). perf writes the user's config1 there, 0 by default; STATE 0 would match no
@@ -73,7 +74,7 @@ class Encoding:
     counters: frozenset = frozenset()   # allowed counter indexes (gp, uncore)
     fixed: int = -1            # hardware fixed counter (fixed)
     extra: dict = field(default_factory=dict)      # MSR -> value it must hold
-    optional: dict = field(default_factory=dict)   # MSR -> mask of the bits it may hold
+    optional: frozenset = frozenset()   # MSRs it may also write (bits: the runner's rule)
     unit: dict = None          # uncore: UBOX / CBOX / PCU
 
 
@@ -134,7 +135,7 @@ def core_expect(e, list_name):
     enc = Encoding("gp", gp_word(e, codes[0]), ctrs)
     if msrs and msrs[0] == MSR_LD_LAT:
         enc.extra = {MSR_LD_LAT: value}
-        enc.optional = {MSR_PEBS_ENABLE: None}   # bits of its counter: set by the runner
+        enc.optional = frozenset({MSR_PEBS_ENABLE})
     return Expect(name, [enc])
 
 

@@ -156,8 +156,8 @@ def check_enc(enc, ctr, eff):
         if not eff.get(MSR_GLOBAL_CTRL, 0) >> gbit & 1:
             return f"IA32_PERF_GLOBAL_CTRL bit {gbit} clear while counting", None
         claimed.update({m: ("=", v) for m, v in enc.extra.items()})
-        if enc.optional:   # PEBS_ENABLE: the counter's PEBS and load-latency bits only
-            claimed.update({m: ("&", 1 << i | 1 << 32 + i) for m in enc.optional})
+        # PEBS_ENABLE, if written: only this counter's PEBS and load-latency bits
+        claimed.update({m: ("&", 1 << i | 1 << 32 + i) for m in enc.optional})
         return None, claimed
     unit = enc.unit
     m = re.fullmatch(unit["box"], ctr["box"])
@@ -165,10 +165,10 @@ def check_enc(enc, ctr, eff):
         return f"counted on {ctr['box']}, expected {unit['box']}", None
     off = unit.get("stride", 0) * int(m.group(1)) if m.groups() else 0
     if enc.kind == "uncore_fixed":
-        if ctr["kind"] != "fixed" or ctr["ctl"] != 0xC08:
+        ctl = encode.UCLK_FIXED_CTL
+        if ctr["kind"] != "fixed" or ctr["ctl"] != ctl:
             where = f"{ctr['box']} {ctr['kind']}{ctr['idx']}"
             return f"on {where}, expected the UCLK fixed counter", None
-        ctl = 0xC08
     else:
         if ctr["kind"] != "gp" or (enc.counters and ctr["idx"] not in enc.counters):
             return f"on {ctr['kind']} {ctr['idx']}, the list allows {sorted(enc.counters)}", None
@@ -235,7 +235,7 @@ def check_run(exps, block):
     return "match", ""
 
 
-def run_list(tool, item, jobs_hint):
+def run_list(tool, item):
     path, name, etype, prof, lm = item
     runs = runs_for(path, etype)
     cmd = [tool, "dry-run", "--each", "--sim-firmware", "clean", "--profile", prof]
@@ -328,7 +328,7 @@ def main():
         items = lists_from_mapfile(a.data)
         gaps = {} if a.write_gaps and not os.path.isfile(a.gaps) else read_gaps(a.gaps)
         with ThreadPoolExecutor(max(1, a.jobs)) as ex:
-            results = list(ex.map(lambda it: run_list(a.tool, it, a.jobs), items))
+            results = list(ex.map(lambda it: run_list(a.tool, it), items))
     except (Missing, OSError, ValueError, KeyError) as e:
         print(f"  FAIL {e}")
         print("perfenc: 0 passed, 1 failed")
