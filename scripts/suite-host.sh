@@ -74,6 +74,7 @@ run_case decode_unknown decode mbox 1
 run_case decode_bad_value decode perfevtsel 0x12zz
 run_case dryrun_snbep dry-run instructions,branches
 run_case dryrun_nhmex_uncore dry-run --profile nehalem-ex uncore_ubox/event=0x1/ cycles
+run_case dryrun_each dry-run --each --profile sandy-bridge-ep bogus UNC_U_LOCK_CYCLES cpu/event=0x3c,bogus=1/
 run_case dryrun_bad_event dry-run --profile westmere-ep cpu/event=0x3c,bogus=1/
 run_case dryrun_bad_profile dry-run --profile pentium4 cycles
 run_case dryrun_offcore_rsp1 dry-run --profile westmere-ep OFFCORE_RESPONSE.ANY_DATA.ANY_LLC_MISS \

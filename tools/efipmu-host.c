@@ -1,7 +1,8 @@
 /*
  * efipmu-host: the workstation side of efipmu, built from the same lib/.
  *   decode BOX VALUE                         fields of a raw register value
- *   dry-run [--profile P] EVENTSPEC...       every MSR write the engines would make (reference model)
+ *   dry-run [--profile P] [--sim-firmware F] [--list-model M] [--each] EVENTSPEC...
+ *                                            every MSR write the engines would make (model)
  *   summary [--tsc-hz HZ] LOG.jsonl          counts (min/median/max over repeats), checks, verdict, metrics
  *   compare [--tolerance PCT] BASE NEW       counts moved beyond the tolerance, checks PASS -> FAIL
  *   csv LOG.jsonl                            the count records as CSV
@@ -36,7 +37,8 @@
 
 static const char usage[] =
 	"usage: efipmu-host decode BOX VALUE\n"
-	"       efipmu-host dry-run [--profile PROFILE] EVENTSPEC...\n"
+	"       efipmu-host dry-run [--profile PROFILE] [--sim-firmware clean|running]\n"
+	"                           [--list-model MODEL] [--each] EVENTSPEC...\n"
 	"       efipmu-host summary [--tsc-hz HZ] LOG.jsonl\n"
 	"       efipmu-host compare [--tolerance PCT] BASE.jsonl NEW.jsonl\n"
 	"       efipmu-host csv LOG.jsonl\n";
@@ -188,6 +190,7 @@ struct dry_run {
 	struct core_pmu pmu;
 	unsigned mark;     /* access log entries already printed */
 	unsigned writes;
+	char why[256];     /* set when the engines refuse the events: nothing was written */
 };
 
 /* Prints the writes logged since the last phase. */
@@ -226,15 +229,14 @@ static pmu_status dry_core(struct dry_run *r, const struct pmu_event_req *reqs, 
 {
 	struct core_snapshot snap;
 	struct core_session *s = xcalloc(1, sizeof(*s));
-	char why[sizeof(s->msg)];
 	pmu_status st = core_snapshot(&r->b, 0, &r->ci, &snap);
 	if (!st)
 		st = core_prepare(s, &r->b, 0, &snap, reqs, n, false);
 	if (st) {
-		snprintf(why, sizeof(why), "%s", s->msg[0] ? s->msg : pmu_status_str(st));
+		snprintf(r->why, sizeof(r->why), "core events refused: %s",
+			 s->msg[0] ? s->msg : pmu_status_str(st));
 		free(s);
-		free(r->m);
-		die("core events refused: %s", why);
+		return st;
 	}
 	printf("core engine:\n");
 	for (unsigned i = 0; i < s->n; i++) {
@@ -261,10 +263,10 @@ static pmu_status dry_uncore(struct dry_run *r, const struct pmu_event_req *reqs
 	struct uncore_session *s = xcalloc(1, sizeof(*s));
 	pmu_status st = uncore_plan(s, r->ci.uncore, reqs, n);
 	if (st) {
-		const char *name = reqs[s->bad_event < n ? s->bad_event : 0].name;
+		snprintf(r->why, sizeof(r->why), "uncore event '%s' refused: %s",
+			 reqs[s->bad_event < n ? s->bad_event : 0].name, pmu_status_str(st));
 		free(s);
-		free(r->m);
-		die("uncore event '%s' refused: %s", name, pmu_status_str(st));
+		return st;
 	}
 	printf("uncore engine (%s):\n", uncore_family_name(r->ci.uncore));
 	for (unsigned i = 0; i < s->n; i++) {
@@ -288,37 +290,40 @@ static pmu_status dry_uncore(struct dry_run *r, const struct pmu_event_req *reqs
 	return st;
 }
 
-static int cmd_dry_run(int argc, char **argv)
+static const struct model_profile *find_profile(const char *name)
 {
-	const char *profile = DEFAULT_PROFILE;
-	char spec[4096] = "";
-	size_t used = 0;
-	for (int i = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "--profile")) {
-			if (++i >= argc)
-				die("--profile needs a name");
-			profile = argv[i];
-			continue;
-		}
-		int k = snprintf(spec + used, sizeof(spec) - used, "%s%s", used ? "," : "", argv[i]);
-		if (k < 0 || (size_t)k >= sizeof(spec) - used)
-			die("event list too long");
-		used += (size_t)k;
-	}
-	if (!used)
-		die("dry-run needs at least one event spec");
-	const struct model_profile *p = model_profile_find(profile);
+	const struct model_profile *p = model_profile_find(name);
 	if (!p) {
 		char names[512] = "";
 		for (unsigned i = 0; i < model_profile_count; i++) {
 			strcat(names, i ? ", " : "");
 			strcat(names, model_profiles[i]->name);
 		}
-		die("unknown profile '%s' (profiles: %s)", profile, names);
+		die("unknown profile '%s' (profiles: %s)", name, names);
 	}
-	struct dry_run r = { .m = xcalloc(1, sizeof(struct model)) };
+	return p;
+}
+
+struct dry_opts {
+	unsigned list_model;        /* names from Intel's list of this CPU model; 0: the profile's */
+	bool firmware;              /* fw replaces the profile's firmware hand-over */
+	enum model_firmware fw;
+};
+
+/*
+ * One dry run of spec (events joined by commas) on a fresh model m of profile p. Returns 0,
+ * EXIT_REGRESSED when a phase failed, or EXIT_ERROR with the one-line reason in why: the
+ * events were refused and nothing was written.
+ */
+static int dry_one(struct model *m, const struct model_profile *p, const struct dry_opts *o,
+		   const char *spec, char *why, size_t cap)
+{
+	struct dry_run r = { .m = m };
+	memset(m, 0, sizeof(*m));
 	if (model_init(r.m, p, 1, 1))
-		die("cannot build the reference model of %s", profile);
+		die("cannot build the reference model of %s", p->name);
+	if (o->firmware)
+		model_set_firmware(r.m, o->fw);
 	model_backend(r.m, &r.b);
 	if (pmu_discover(&r.b, 0, &r.ci))
 		die("discovery failed on the reference model");
@@ -329,9 +334,12 @@ static int cmd_dry_run(int argc, char **argv)
 	struct pmu_event_req unc[CORE_MAX_EVENTS + UNCORE_MAX_EVENTS];
 	unsigned n = 0, nc = 0, nu = 0;
 	struct evspec_error err;
-	if (evspec_parse_list(&r.ci, spec, reqs, CORE_MAX_EVENTS + UNCORE_MAX_EVENTS, &n, &err)) {
-		free(r.m);
-		die("%s", err.msg);
+	struct cpu_info names = r.ci;   /* only the name lookup sees list_model */
+	if (o->list_model)
+		names.model = o->list_model;
+	if (evspec_parse_list(&names, spec, reqs, CORE_MAX_EVENTS + UNCORE_MAX_EVENTS, &n, &err)) {
+		snprintf(why, cap, "%s", err.msg);
+		return EXIT_ERROR;
 	}
 	for (unsigned i = 0; i < n; i++) {
 		if (reqs[i].box)
@@ -339,16 +347,90 @@ static int cmd_dry_run(int argc, char **argv)
 		else
 			core[nc++] = reqs[i];
 	}
-	printf("dry run of %s on the reference model %s, CPU 0: no hardware is touched\n", spec, p->name);
+	printf("dry run of %s on the reference model %s", spec, p->name);
+	if (o->firmware)
+		printf(" (firmware %s)", model_firmware_name(o->fw));
+	if (o->list_model)
+		printf(" (names from Intel's list for model 0x%x)", o->list_model);
+	printf(", CPU 0: no hardware is touched\n");
 	model_clear_log(r.m);
 	pmu_status st = nc ? dry_core(&r, core, nc) : PMU_OK;
 	if (nu && !st)
 		st = dry_uncore(&r, unc, nu);
+	if (r.why[0]) {
+		snprintf(why, cap, "%s", r.why);
+		return EXIT_ERROR;
+	}
 	if (r.m->log_overflow[0])
 		printf("(access log full: later writes not shown)\n");
 	printf("%u MSR writes%s\n", r.writes, st ? "; the program phase failed: stopped there" : "");
-	free(r.m);
 	return st ? EXIT_REGRESSED : 0;
+}
+
+/*
+ * dry-run [--profile P] [--sim-firmware clean|running] [--list-model M] [--each] SPEC...: the
+ * specs together in one run; with --each every argument is a run of its own (a refusal is a
+ * "refused:" line and the next goes on), so a test can go through a whole event list in one
+ * process.
+ */
+static int cmd_dry_run(int argc, char **argv)
+{
+	const char *profile = DEFAULT_PROFILE;
+	struct dry_opts o = { 0 };
+	bool each = false;
+	char **specs = xcalloc((size_t)argc, sizeof(*specs));
+	int nspecs = 0;
+	for (int i = 0; i < argc; i++) {
+		const char *opt = argv[i];
+		if (!strcmp(opt, "--each")) {
+			each = true;
+			continue;
+		}
+		if (strcmp(opt, "--profile") && strcmp(opt, "--list-model") &&
+		    strcmp(opt, "--sim-firmware")) {
+			specs[nspecs++] = argv[i];
+			continue;
+		}
+		if (++i >= argc)
+			die("%s needs a value", opt);
+		if (!strcmp(opt, "--profile")) {
+			profile = argv[i];
+		} else if (!strcmp(opt, "--sim-firmware")) {
+			o.firmware = true;
+			if (model_firmware_parse(argv[i], &o.fw))
+				die("--sim-firmware: '%s' is neither clean nor running", argv[i]);
+		} else if ((o.list_model = (unsigned)parse_number("model", argv[i])) > 0xff) {
+			die("--list-model: no such model 0x%x", o.list_model);
+		}
+	}
+	if (!nspecs)
+		die("dry-run needs at least one event spec");
+	char spec[4096] = "";
+	size_t used = 0;
+	for (int i = 0; i < nspecs && !each; i++) {
+		int k = snprintf(spec + used, sizeof(spec) - used, "%s%s", used ? "," : "", specs[i]);
+		if (k < 0 || (size_t)k >= sizeof(spec) - used)
+			die("event list too long");
+		used += (size_t)k;
+	}
+	const struct model_profile *p = find_profile(profile);
+	struct model *m = xcalloc(1, sizeof(*m));
+	char why[256];
+	int rc = 0;
+	for (int i = 0; i < (each ? nspecs : 1); i++) {
+		int r = dry_one(m, p, &o, each ? specs[i] : spec, why, sizeof(why));
+		if (r == EXIT_ERROR && !each) {
+			free(m);
+			free(specs);
+			die("%s", why);
+		}
+		if (r == EXIT_ERROR)
+			printf("dry run of %s: refused: %s\n", specs[i], why);
+		rc = r > rc ? r : rc;
+	}
+	free(m);
+	free(specs);
+	return rc;
 }
 
 /* ================= reading logs ================= */

@@ -1,0 +1,172 @@
+"""What Linux perf would program for each event of Intel's perfmon lists, written from the
+JSON field semantics and the manuals, not from efipmu's code (stdlib only).
+
+Sources, cited per rule below:
+  seed 003  Intel SDM Vol. 3B 18.2 (IA32_PERFEVTSELx fields), shared/seeds/003_28e325465e681290.txt
+  seed 000  Xeon E5-2600 uncore guide, U_MSR_PMON_CTL{1-0}, shared/seeds/000_b29017651aeb2c5a.txt
+  REG §n    shared/reference/REGISTERS.md section n
+Those live outside the project and are never read here: every number below is restated.
+
+An expectation is either a refusal (the hardware cannot express the event: `refuse` holds a
+regular expression the refusal message must match, the reason) or a list of alternative
+encodings (an offcore event may use either response MSR), each giving the counter kind, the
+control MSR value in effect while counting (enable bits included, as perf writes them) and
+the extra MSRs it needs.
+"""
+import json
+import re
+from dataclasses import dataclass, field
+
+# IA32_PERFEVTSELx (seed 003; REG §1.3): event 7:0, umask 15:8, USR 16, OS 17, E 18,
+# AnyThread 21, EN 22, INV 23, CMASK 31:24. INT (20) is left out: efipmu takes no PMIs.
+USR, OS, EDGE, ANY, EN, INV = 1 << 16, 1 << 17, 1 << 18, 1 << 21, 1 << 22, 1 << 23
+CMASK_SHIFT = 24
+
+# IA32_FIXED_CTR_CTRL nibble i (REG §1.4): bit 0 OS, 1 USR, 2 AnyThread.
+FIXED_OS, FIXED_USR, FIXED_ANY = 0x1, 0x2, 0x4
+# Hardware fixed counters (REG §1.2): 0 instructions, 1 core cycles, 2 reference cycles.
+FIXED_BY_PREFIX = (("INST_RETIRED.", 0), ("CPU_CLK_UNHALTED.THREAD", 1),
+                   ("CPU_CLK_UNHALTED.REF", 2))
+
+# Offcore response (REG §1.2): event 0xB7 with MSR_OFFCORE_RSP_0 (0x1A6), 0xBB with
+# MSR_OFFCORE_RSP_1 (0x1A7); the JSON lists "0xB7, 0xBB" / "0x1a6,0x1a7" where both exist.
+# Valid bits the kernel accepts (REG §1.2): NHM/WSM 0xFFFF, SNB-EP 0x3FFFFF8FFF.
+OFFCORE_VALID = {"JKT": 0x3FFFFF8FFF}
+OFFCORE_VALID_DEFAULT = 0xFFFF
+MSR_LD_LAT = 0x3F6        # MSR_PEBS_LD_LAT_THRESHOLD (REG §1.2)
+MSR_PEBS_ENABLE = 0x3F1   # may accompany a load-latency event (REG §1.2): optional
+
+# SNB-EP uncore (seed 000; REG §4.2-§4.5). U-box: ev_sel 7:0, umask 15:8, edge 18, en 22,
+# invert 23, thresh 28:24; bits 21:19 reserved, so no event-select extension (ExtSel) bit.
+# C-box: the common layout, tid_en 19, thresh 31:24, no ExtSel (REG §4.2: bit 21 is QPI's).
+# PCU: ev_sel 7:0, occ_sel 15:14, edge 18, en 22, invert 23, thresh 28:24, occ_invert 30,
+# occ_edge 31 (REG §4.5); the JSON's UMask 0x40/0x80/0xC0 of the occupancy events is occ_sel
+# in place. The PCU's ExtSel is bit 21, the event-select extension of REG §4.2: REG §4.5
+# (a kernel version without it) leaves it out, but Intel's E5-2600 uncore guide marks these
+# PCU events "Extra Select Bit: Y" and later kernels add bit 21 to the SNB-EP PCU's mask.
+UNC_EN = 1 << 22
+EXTSEL = 1 << 21
+UBOX = dict(box=r"uncore_ubox", ctl=0xC10, ctr=0xC16, umask_bits=0xFF, extsel=False)
+CBOX = dict(box=r"uncore_cbox_([0-7])", ctl=0xD10, ctr=0xD16, stride=0x20, umask_bits=0xFF,
+            extsel=False, box_ctl=0xD04, filter=0xD14)
+PCU = dict(box=r"uncore_pcu", ctl=0xC30, ctr=0xC36, umask_bits=0xC0, extsel=True,
+           box_ctl=0xC24, filter=0xC34)
+UNITS = {"UBOX": UBOX, "CBO": CBOX, "PCU": PCU}
+# U-box clock ticks: the JSON lists event 0 on counters 0-1, the UCLK fixed counter counts
+# them (REG §4.3): U_MSR_PMON_UCLK_FIXED_CTL 0xC08, enable bit 22.
+UCLK_FIXED = {"UNC_U_CLOCKTICKS"}
+UCLK_FIXED_CTL = 0xC08
+# Filter fields a named event needs but whose value the JSON does not give. C-box filter
+# (REG §4.4): TID 4:0, NID 17:10, STATE 22:18, OPCODE 31:23; PCU filter bands 7:0 .. 31:24
+# (REG §4.5). perf writes the user's config1 there, 0 by default; STATE 0 would match no
+# line state (the JSON: "one must select a state or states to match, otherwise the event
+# counts nothing"), so a named event takes every state, [FMESI] = 0x1F.
+FILTER_DEFAULT = {(22, 18): 0x1F}
+# The U-box filter ("UBoxFilter[3:0]") has no known address (REG §4.3: UNCONFIRMED): perf
+# programs no filter for it, and neither is one expected here.
+FILTER_UNITS = {"CBoFilter": "CBO", "PCUFilter": "PCU"}
+
+
+@dataclass
+class Encoding:
+    kind: str                  # "gp", "fixed", "uncore", "uncore_fixed"
+    ctl: int                   # value of the control register while counting
+    counters: frozenset = frozenset()   # allowed counter indexes (gp, uncore)
+    fixed: int = -1            # hardware fixed counter (fixed)
+    extra: dict = field(default_factory=dict)      # MSR -> value it must hold
+    optional: frozenset = frozenset()   # MSRs it may also write (bits: the runner's rule)
+    unit: dict = None          # uncore: UBOX / CBOX / PCU
+
+
+@dataclass
+class Expect:
+    name: str
+    alts: list = field(default_factory=list)   # [Encoding]: any one of them
+    refuse: str = None         # regex of the refusal's reason
+
+
+def num(s):
+    return int(str(s).strip(), 0)
+
+
+def split_nums(s):
+    return [num(x) for x in str(s).split(",") if x.strip()]
+
+
+def counter_set(s):
+    return frozenset(int(x) for x in str(s).split(",") if x.strip().isdigit())
+
+
+def load_events(path):
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)["Events"]
+
+
+def fixed_counter(e):
+    """Hardware fixed counter of a fixed-only event, by what it counts (REG §1.2)."""
+    for prefix, idx in FIXED_BY_PREFIX:
+        if e["EventName"].startswith(prefix):
+            return idx
+    raise ValueError(f"{e['EventName']}: fixed-counter event of unknown kind")
+
+
+def gp_word(e, event):
+    w = event | num(e["UMask"]) << 8 | USR | OS | EN
+    w |= EDGE if num(e.get("EdgeDetect", 0)) else 0
+    w |= ANY if num(e.get("AnyThread", 0)) else 0
+    w |= INV if num(e.get("Invert", 0)) else 0
+    return w | num(e.get("CounterMask", 0)) << CMASK_SHIFT
+
+
+def core_expect(e, list_name):
+    """What perf programs for one core event of list list_name."""
+    name = e["EventName"]
+    if e["Counter"].strip().startswith("Fixed counter"):
+        nib = FIXED_OS | FIXED_USR | (FIXED_ANY if num(e.get("AnyThread", 0)) else 0)
+        return Expect(name, [Encoding("fixed", nib, fixed=fixed_counter(e))])
+    ctrs = counter_set(e["Counter"]) | counter_set(e.get("CounterHTOff") or "")
+    codes, msrs = split_nums(e["EventCode"]), split_nums(e.get("MSRIndex", "0"))
+    value = num(e.get("MSRValue", 0))
+    if num(e.get("Offcore", 0)):
+        if value & ~OFFCORE_VALID.get(list_name, OFFCORE_VALID_DEFAULT):
+            return Expect(name, refuse=r"(?i)offcore|valid|reserved")
+        return Expect(name, [Encoding("gp", gp_word(e, c), ctrs, extra={m: value})
+                             for c, m in zip(codes, msrs)])
+    enc = Encoding("gp", gp_word(e, codes[0]), ctrs)
+    if msrs and msrs[0] == MSR_LD_LAT:
+        enc.extra = {MSR_LD_LAT: value}
+        enc.optional = frozenset({MSR_PEBS_ENABLE})
+    return Expect(name, [enc])
+
+
+def filter_value(e):
+    """(unit, value) of the filter register a named event needs, or None."""
+    f = e.get("Filter") or "null"
+    if f == "null":
+        return None
+    value, unit = 0, None
+    for reg, hi, lo in re.findall(r"(\w+)\[(\d+):(\d+)\]", f):
+        unit = FILTER_UNITS.get(reg)
+        value |= FILTER_DEFAULT.get((int(hi), int(lo)), 0) << int(lo)
+    return (unit, value) if unit else None
+
+
+def uncore_expect(e):
+    """What perf programs for one SNB-EP U-box, C-box or PCU event (None: another unit)."""
+    unit = UNITS.get(e["Unit"])
+    if unit is None:
+        return None
+    name = e["EventName"]
+    if num(e.get("ExtSel", 0)) and not unit["extsel"]:
+        return Expect(name, refuse=r"(?i)ext(sel|ension| ?select)")
+    if name in UCLK_FIXED:
+        return Expect(name, [Encoding("uncore_fixed", UNC_EN, unit=unit)])
+    event, umask = num(e["EventCode"]), num(e["UMask"])
+    if umask & ~unit["umask_bits"]:
+        return Expect(name, refuse=r"(?i)umask|occ_sel|reserved")
+    word = event | umask << 8 | UNC_EN | (EXTSEL if num(e.get("ExtSel", 0)) else 0)
+    enc = Encoding("uncore", word, counter_set(e["Counter"]), unit=unit)
+    flt = filter_value(e)
+    if flt:
+        enc.extra = {"filter": flt[1]}   # the filter MSR of the box the runner finds
+    return Expect(name, [enc])

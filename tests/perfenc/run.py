@@ -1,0 +1,377 @@
+#!/usr/bin/env python3
+"""Every core event of every vendored perfmon list and every U-box, C-box and PCU event of
+the Sandy Bridge-EP uncore list, by name, through `efipmu-host dry-run --each`, against the
+independent encoding of encode.py. Offcore events of lists with two response MSRs also run
+in pairs: perf puts the second one on MSR_OFFCORE_RSP_1.
+
+Per list: matched, refused as expected, mismatched (the first ones shown). Fails on a
+mismatch not in known-gaps.txt, on a listed gap that now matches or names nothing that ran,
+and on any missing input. Last line: "perfenc: N passed, N failed" (passed: events matched
+or refused as expected, and the runner's own checks in test_check.py; known gaps count in
+neither).
+  run.py [--tool PATH] [--data DIR] [--gaps FILE] [--write-gaps] [--jobs N]
+"""
+import argparse
+import csv
+import os
+import re
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+import encode
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+
+# Reference-model profiles (lib/model/model_profiles.c) by CPU model. A list whose models
+# have none runs on a profile of the same core PMU with names from its own model's list.
+PROFILES = {0x1A: "nehalem-ep", 0x2C: "westmere-ep", 0x2E: "nehalem-ex", 0x2F: "westmere-ex",
+            0x2D: "sandy-bridge-ep"}
+SAME_CORE = {0x25: "westmere-ep"}   # Westmere client: the Westmere core PMU (v3, 4 + 3)
+
+# Registers every event's run may write besides its extra MSRs (REG §1.2, §4.3-§4.5).
+CORE_REGS = (set(range(0x186, 0x18E)) | set(range(0xC1, 0xC9)) | set(range(0x4C1, 0x4C9))
+             | set(range(0x309, 0x30C)) | {0x38D, 0x38F, 0x390})
+UNCORE_REGS = ({0xC08, 0xC09, 0xC10, 0xC11, 0xC16, 0xC17, 0xC24}
+               | set(range(0xC30, 0xC34)) | set(range(0xC36, 0xC3A))
+               | {0xD04 + 0x20 * n + r for n in range(8)
+                  for r in (0, 0xC, 0xD, 0xE, 0xF, 0x12, 0x13, 0x14, 0x15)})
+WINDOW = ("program", "start")   # the writes in effect while the events count
+MSR_GLOBAL_CTRL, MSR_FIXED_CTR_CTRL, MSR_PERFEVTSEL0 = 0x38F, 0x38D, 0x186
+FRZ = 1 << 8   # SNB-EP box control freeze (REG §4.1)
+NAME_SHOWN = 63   # efipmu keeps the first 63 characters of an event's name (EVENT_NAME_MAX)
+
+
+class Missing(Exception):
+    pass
+
+
+def lists_from_mapfile(data):
+    """[(json path, list name, core|uncore, profile, list model or 0)] from mapfile.csv."""
+    path = os.path.join(data, "mapfile.csv")
+    if not os.path.isfile(path):
+        raise Missing(f"{path} is missing")
+    by_file = {}
+    with open(path, newline="", encoding="utf-8") as f:
+        for row in csv.DictReader(f):
+            m = re.fullmatch(r"GenuineIntel-6-([0-9A-Fa-f]{2})", row["Family-model"])
+            if m:
+                key = (row["Filename"].lstrip("/"), row["EventType"])
+                by_file.setdefault(key, []).append(int(m.group(1), 16))
+    out = []
+    for (rel, etype), models in sorted(by_file.items()):
+        full = os.path.join(data, rel)
+        if not os.path.isfile(full):
+            raise Missing(f"{full} (mapfile.csv) is missing")
+        own = [m for m in models if m in PROFILES]
+        other = [m for m in models if m in SAME_CORE]
+        if own:
+            prof, lm = PROFILES[own[0]], 0
+        elif other:
+            prof, lm = SAME_CORE[other[0]], other[0]
+        else:
+            raise Missing(f"{rel}: no reference-model profile for models "
+                          + ", ".join(f"{m:#x}" for m in models))
+        out.append((full, os.path.basename(rel)[:-5], etype, prof, lm))
+    if not out:
+        raise Missing(f"{path} lists no event file")
+    return out
+
+
+def runs_for(path, etype):
+    """[(label, spec, [Expect])]: every event alone, then offcore pairs."""
+    events = encode.load_events(path)
+    if etype == "core":
+        perfmon_dir = os.path.basename(os.path.dirname(os.path.dirname(path)))   # "JKT"
+        exps = [encode.core_expect(e, perfmon_dir) for e in events]
+    else:
+        exps = [x for x in (encode.uncore_expect(e) for e in events) if x]
+    if not exps:
+        raise Missing(f"{path}: no event to run")
+    runs = [(x.name, x.name, [x]) for x in exps]
+    two = [x for x in exps if len(x.alts) == 2]
+    for a, b in zip(two[0::2], two[1::2]):
+        runs.append((f"{a.name}+{b.name}", f"{a.name},{b.name}", [a, b]))
+    return runs
+
+
+def parse_blocks(text):
+    """{spec: block} from dry-run --each output."""
+    blocks, cur = {}, None
+    for line in text.splitlines():
+        m = re.match(r"dry run of (\S+?)(: refused: (.*)| on the reference model .*)$", line)
+        if m:
+            cur = dict(refused=m.group(3), counters={}, writes=[], failed=None)
+            blocks[m.group(1)] = cur
+            section, phase = None, None
+            continue
+        if cur is None:
+            continue
+        if line.startswith("core engine:"):
+            section = "core"
+        elif line.startswith("uncore engine"):
+            section = "uncore"
+        elif m := re.match(r"  (\S+)\s+(pmc|fixed)(\d+)\s+control (0x\w+), counter (0x\w+)$",
+                           line):
+            cur["counters"][m.group(1).upper()] = dict(
+                box="core", kind="fixed" if m.group(2) == "fixed" else "gp",
+                idx=int(m.group(3)), ctl=int(m.group(4), 16))
+        elif m := re.match(r"  (\S+)\s+(uncore_\w+) (ctr(\d+)|fixed) control (0x\w+), "
+                           r"counter (0x\w+)$", line):
+            cur["counters"][m.group(1).upper()] = dict(
+                box=m.group(2), kind="fixed" if m.group(3) == "fixed" else "gp",
+                idx=int(m.group(4) or 0), ctl=int(m.group(5), 16))
+        elif m := re.match(r"  (snapshot|program|start|stop|read|restore)\b(.*)$", line):
+            phase = m.group(1)
+            if ": failed: " in m.group(2):
+                cur["failed"] = f"{phase}: {m.group(2).split(': failed: ', 1)[1]}"
+        elif m := re.match(r"\s+\d+ wrmsr (0x\w+)\s.*?= (0x\w+)", line):
+            cur["writes"].append((section, phase, int(m.group(1), 16), int(m.group(2), 16)))
+    return blocks
+
+
+def check_enc(enc, ctr, eff):
+    """(None, claimed {msr: allowed-bit mask or exact value}) or (reason, None)."""
+    claimed = {}
+    if enc.kind in ("gp", "fixed"):
+        if ctr["box"] != "core" or ctr["kind"] != enc.kind:
+            return f"counted on {ctr['box']} {ctr['kind']}, expected a core {enc.kind}", None
+        i = ctr["idx"]
+        if enc.kind == "gp":
+            if enc.counters and i not in enc.counters:
+                return f"on pmc{i}, the list allows {sorted(enc.counters)}", None
+            if ctr["ctl"] != MSR_PERFEVTSEL0 + i:
+                return f"pmc{i} controlled by {ctr['ctl']:#x}", None
+            got = eff.get(ctr["ctl"])
+            gbit = i
+        else:
+            if i != enc.fixed:
+                return f"on fixed{i}, expected FIXED_CTR{enc.fixed}", None
+            nib = eff.get(MSR_FIXED_CTR_CTRL)
+            got = None if nib is None else nib >> 4 * i & 0xF
+            gbit = 32 + i
+        if got != enc.ctl:
+            return f"control {fmt(got)}, expected {enc.ctl:#x}", None
+        if not eff.get(MSR_GLOBAL_CTRL, 0) >> gbit & 1:
+            return f"IA32_PERF_GLOBAL_CTRL bit {gbit} clear while counting", None
+        claimed.update({m: ("=", v) for m, v in enc.extra.items()})
+        # PEBS_ENABLE, if written: only this counter's PEBS and load-latency bits
+        claimed.update({m: ("&", 1 << i | 1 << 32 + i) for m in enc.optional})
+        return None, claimed
+    unit = enc.unit
+    m = re.fullmatch(unit["box"], ctr["box"])
+    if not m:
+        return f"counted on {ctr['box']}, expected {unit['box']}", None
+    off = unit.get("stride", 0) * int(m.group(1)) if m.groups() else 0
+    if enc.kind == "uncore_fixed":
+        ctl = encode.UCLK_FIXED_CTL
+        if ctr["kind"] != "fixed" or ctr["ctl"] != ctl:
+            where = f"{ctr['box']} {ctr['kind']}{ctr['idx']}"
+            return f"on {where}, expected the UCLK fixed counter", None
+    else:
+        if ctr["kind"] != "gp" or (enc.counters and ctr["idx"] not in enc.counters):
+            return f"on {ctr['kind']} {ctr['idx']}, the list allows {sorted(enc.counters)}", None
+        ctl = unit["ctl"] + off + ctr["idx"]
+        if ctr["ctl"] != ctl:
+            return f"counter {ctr['idx']} controlled by {ctr['ctl']:#x}, expected {ctl:#x}", None
+    if eff.get(ctl) != enc.ctl:
+        return f"control {fmt(eff.get(ctl))}, expected {enc.ctl:#x}", None
+    if "box_ctl" in unit:
+        b = eff.get(unit["box_ctl"] + off)
+        if b is None or b & FRZ:
+            return f"box control {unit['box_ctl'] + off:#x} {fmt(b)}: not unfrozen", None
+    if "filter" in enc.extra:
+        claimed[unit["filter"] + off] = ("=", enc.extra["filter"])
+    return None, claimed
+
+
+def fmt(v):
+    return "not written" if v is None else f"{v:#x}"
+
+
+def check_run(exps, block):
+    """('match' | 'refused' | 'mismatch', reason) of one dry run."""
+    if block is None:
+        return "mismatch", "no output for this run"
+    if exps[0].refuse:
+        if block["refused"] and re.search(exps[0].refuse, block["refused"]):
+            return "refused", block["refused"]
+        if block["refused"]:
+            return "mismatch", f"refused for another reason: {block['refused']}"
+        return "mismatch", "ran; the hardware cannot express it (expected a refusal)"
+    if block["refused"]:
+        return "mismatch", f"refused: {block['refused']}"
+    if block["failed"]:
+        return "mismatch", f"phase failed: {block['failed']}"
+    eff, written = {}, set()
+    for _sec, phase, msr, val in block["writes"]:
+        if phase in WINDOW:
+            eff[msr] = val
+            written.add(msr)
+    claimed = {}
+    for x in exps:
+        ctr = block["counters"].get(x.name.upper()[:NAME_SHOWN])
+        if ctr is None:
+            return "mismatch", f"{x.name}: not in the counter listing"
+        why = []
+        for enc in x.alts:
+            reason, got = check_enc(enc, ctr, eff)
+            if reason is None and not set(got) & set(claimed):
+                claimed.update(got)
+                break
+            why.append(reason or "its extra MSR is taken by the other event")
+        else:
+            who = f"{x.name}: " if len(exps) > 1 else ""
+            return "mismatch", who + "; or ".join(why)
+    for msr, (op, v) in claimed.items():
+        if op == "=" and eff.get(msr) != v:
+            return "mismatch", f"MSR {msr:#x} {fmt(eff.get(msr))}, expected {v:#x}"
+        if op == "&" and msr in eff and eff[msr] & ~v:
+            return "mismatch", f"MSR {msr:#x} {eff[msr]:#x} sets bits outside {v:#x}"
+    stray = sorted(written - CORE_REGS - UNCORE_REGS - set(claimed))
+    if stray:
+        return "mismatch", "writes MSRs it does not need: " + ", ".join(f"{m:#x}" for m in stray)
+    return "match", ""
+
+
+def run_list(tool, item):
+    path, name, etype, prof, lm = item
+    runs = runs_for(path, etype)
+    cmd = [tool, "dry-run", "--each", "--sim-firmware", "clean", "--profile", prof]
+    if lm:
+        cmd += ["--list-model", hex(lm)]
+    p = subprocess.run(cmd + [spec for _l, spec, _x in runs], capture_output=True, text=True)
+    # --each answers on stdout; anything on stderr is a crash or a sanitizer report
+    if p.returncode not in (0, 1, 2) or p.stderr or (p.returncode and not p.stdout):
+        raise Missing(f"{name}: efipmu-host exited {p.returncode}: {p.stderr.strip()[:300]}")
+    blocks = parse_blocks(p.stdout)
+    return name, prof, lm, [(label, *check_run(x, blocks.get(spec))) for label, spec, x in runs]
+
+
+def read_gaps(path):
+    gaps = {}
+    if not os.path.isfile(path):
+        raise Missing(f"{path} is missing (an empty file means no known gap)")
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            parts = line.split(None, 2)
+            if len(parts) < 3:
+                raise Missing(f"{path}:{n}: want 'LIST EVENT reason'")
+            gaps[(parts[0], parts[1])] = parts[2]
+    return gaps
+
+
+# Short reasons for known-gaps.txt, by the first pattern the mismatch's text matches.
+GAP_REASONS = (
+    (r"auxiliary MSR is set to another value", "RSP_1: the second offcore event is refused "
+     "instead of going to event 0xBB with MSR_OFFCORE_RSP_1 (0x1A7)"),
+    (r"another reason: unknown event 'UNC_U_", "ExtSel=1: expected a refusal naming ExtSel "
+     "(no ExtSel bit in the U-box control), got: unknown name"),
+    (r"^refused: unknown event 'UNC_C_", "C-box event by name: not in efipmu's lists"),
+    (r"^refused: unknown event 'UNC_P_", "PCU event by name: not in efipmu's lists"),
+    (r"^ran; the hardware cannot express it", "ExtSel=1: runs as the bare event code; the "
+     "U-box control has no ExtSel bit (seed 000), expected a refusal"),
+)
+
+
+def gap_reason(why):
+    for pattern, reason in GAP_REASONS:
+        if re.search(pattern, why):
+            return reason
+    return why[:160]
+
+
+def write_gaps(path, results, old):
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("# Events whose dry run does not match tests/perfenc/encode.py yet, one a line:\n"
+                "#   LIST EVENT reason   (LIST: the JSON file's name; EVENT: A+B for a pair)\n"
+                "# The suite fails when an event not listed here mismatches and when one listed\n"
+                "# here matches again: this list only shrinks. `run.py --write-gaps` rewrites\n"
+                "# it, keeping the reasons of the lines that stay.\n")
+        for name, _p, _m, rows in results:
+            for label, res, why in rows:
+                if res == "mismatch":
+                    f.write(f"{name} {label} {old.get((name, label), gap_reason(why))}\n")
+
+
+def selftest():
+    """(passed, failed) of test_check.py: the checks below on hand-written output."""
+    import io
+    import unittest
+    import test_check
+    suite = unittest.defaultTestLoader.loadTestsFromModule(test_check)
+    r = unittest.TextTestRunner(stream=io.StringIO(), verbosity=0).run(suite)
+    bad = r.failures + r.errors
+    for test, tb in bad:
+        last = [ln for ln in tb.splitlines() if re.match(r"\w*(Error|Exception)\b", ln)]
+        print(f"  FAIL self-test {test.id()}: {(last or ['?'])[-1][:200]}")
+    print(f"runner self-test (test_check.py): {r.testsRun - len(bad)} of {r.testsRun} pass")
+    return r.testsRun - len(bad), len(bad)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tool", default=os.path.join(REPO, "build", "efipmu-host-san"))
+    ap.add_argument("--data", default=os.path.join(REPO, "data", "perfmon"))
+    ap.add_argument("--gaps", default=os.path.join(HERE, "known-gaps.txt"))
+    ap.add_argument("--write-gaps", action="store_true")
+    ap.add_argument("--jobs", type=int, default=int(os.environ.get("JOBS", "2")))
+    ap.add_argument("--show", type=int, default=5, help="mismatches shown per list")
+    a = ap.parse_args()
+    try:
+        if not os.access(a.tool, os.X_OK):
+            raise Missing(f"{a.tool} is missing (make host)")
+        items = lists_from_mapfile(a.data)
+        gaps = {} if a.write_gaps and not os.path.isfile(a.gaps) else read_gaps(a.gaps)
+        with ThreadPoolExecutor(max(1, a.jobs)) as ex:
+            results = list(ex.map(lambda it: run_list(a.tool, it), items))
+    except (Missing, OSError, ValueError, KeyError) as e:
+        print(f"  FAIL {e}")
+        print("perfenc: 0 passed, 1 failed")
+        return 1
+    if a.write_gaps:
+        write_gaps(a.gaps, results, gaps)
+        gaps = read_gaps(a.gaps)
+    passed, failed = selftest()
+    seen = set()
+    for name, prof, lm, rows in results:
+        count = {"match": 0, "refused": 0, "mismatch": 0}
+        known = 0
+        bad = []
+        for label, res, why in rows:
+            count[res] += 1
+            key = (name, label)
+            seen.add(key)
+            if res == "mismatch" and key in gaps:
+                known += 1
+            elif res == "mismatch":
+                bad.append(f"    NEW MISMATCH {label}: {why}")
+            elif key in gaps:
+                what = "matches" if res == "match" else "is refused as expected"
+                bad.append(f"    {label} now {what}: remove it from known-gaps.txt")
+            else:
+                passed += 1
+        failed += len(bad)
+        names = f" (names of model {lm:#x})" if lm else ""
+        print(f"{name}.json on {prof}{names}: {count['match']} matched, {count['refused']} "
+              f"refused as expected, {count['mismatch']} mismatched ({known} known gaps)")
+        for label, res, why in [r for r in rows if r[1] == "mismatch"][:a.show]:
+            print(f"    {'known ' if (name, label) in gaps else ''}mismatch {label}: {why}")
+        for line in bad[:20]:
+            print(line)
+        if len(bad) > 20:
+            print(f"    ... and {len(bad) - 20} more")
+    stale = sorted(set(gaps) - seen)
+    for list_name, label in stale:
+        print(f"  FAIL known-gaps.txt names {list_name} {label}, which did not run")
+    failed += len(stale)
+    print(f"perfenc: {passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
