@@ -17,14 +17,19 @@ struct parsed {
 	struct pmu_backend b;
 };
 
-static pmu_status parse(struct parsed *p, const char *text)
+static pmu_status parse_n(struct parsed *p, const char *text, size_t len, unsigned leaf_cap)
 {
 	memset(p, 0, sizeof(*p));
-	p->d = (struct cpuid_dump){ .leaf = p->leaf, .leaf_cap = CAP, .cpu = p->cpu,
+	p->d = (struct cpuid_dump){ .leaf = p->leaf, .leaf_cap = leaf_cap, .cpu = p->cpu,
 				    .cpu_number = p->number, .cpu_cap = CAP };
-	pmu_status st = cpuid_dump_parse(&p->d, text, strlen(text));
+	pmu_status st = cpuid_dump_parse(&p->d, text, len);
 	cpuid_dump_backend(&p->d, &p->b);
 	return st;
+}
+
+static pmu_status parse(struct parsed *p, const char *text)
+{
+	return parse_n(p, text, strlen(text), CAP);
 }
 
 static struct pmu_cpuid ask(struct parsed *p, unsigned cpu, uint32_t leaf, uint32_t sub)
@@ -131,11 +136,9 @@ static void test_bad_dumps(void **state)
 		     "no CPUID lines");
 	struct parsed *p = calloc(1, sizeof(*p));
 	assert_non_null(p);
-	p->d = (struct cpuid_dump){ .leaf = p->leaf, .leaf_cap = 1, .cpu = p->cpu,
-				    .cpu_number = p->number, .cpu_cap = CAP };
 	const char *two = "CPUID 00000000: 0000000B-756E6547-6C65746E-49656E69\n"
 			  "CPUID 00000001: 000206E5-22200800-00BCE3BD-BFEBFBFF\n";
-	assert_int_equal(cpuid_dump_parse(&p->d, two, strlen(two)), PMU_ERR_NOSPACE);
+	assert_int_equal(parse_n(p, two, strlen(two), 1), PMU_ERR_NOSPACE);
 	assert_int_equal(p->d.error_line, 2);
 	free(p);
 }
@@ -278,11 +281,7 @@ static void test_discovery_on_every_dump(void **state)
 		const char *text = read_data(dumps[k].file, &len);
 		print_message("%s\n", dumps[k].file);
 		assert_int_equal(strncmp(text, "# efipmu test data: ", 20), 0);
-		memset(p, 0, sizeof(*p));
-		p->d = (struct cpuid_dump){ .leaf = p->leaf, .leaf_cap = CAP, .cpu = p->cpu,
-					    .cpu_number = p->number, .cpu_cap = CAP };
-		assert_int_equal(cpuid_dump_parse(&p->d, text, len), PMU_OK);
-		cpuid_dump_backend(&p->d, &p->b);
+		assert_int_equal(parse_n(p, text, len, CAP), PMU_OK);
 		assert_int_equal(p->d.ncpu, dumps[k].ncpus);
 		for (unsigned i = 0; i < p->d.ncpu; i++)
 			check_cpu(&dumps[k], p, i);
@@ -298,9 +297,7 @@ static void test_hybrid_numbers(void **state)
 	assert_non_null(p);
 	size_t len;
 	const char *text = read_data("intel-06-97-alder-lake.txt", &len);
-	p->d = (struct cpuid_dump){ .leaf = p->leaf, .leaf_cap = CAP, .cpu = p->cpu,
-				    .cpu_number = p->number, .cpu_cap = CAP };
-	assert_int_equal(cpuid_dump_parse(&p->d, text, len), PMU_OK);
+	assert_int_equal(parse_n(p, text, len, CAP), PMU_OK);
 	assert_int_equal(p->number[0], 0);
 	assert_int_equal(p->number[1], 1);
 	assert_int_equal(p->number[2], 16);
