@@ -57,6 +57,24 @@ EOF
   then passed=$((passed + 1)); else failed=$((failed + 1)); echo "  FAIL csv read back: $log"; fi
 }
 
+# cpuid_json_check: every dump in tests/data/cpuid/ gives one JSON object per CPU with the keys.
+cpuid_json_check() {
+  if python3 - "$tool" tests/data/cpuid/*.txt <<'EOF'
+import json, subprocess, sys
+keys = {"cpu", "vendor", "family", "model", "core_type", "pmu_version", "gp", "gp_width",
+        "fixed", "fixed_width", "perfmon_v2", "notes"}
+for dump in sys.argv[2:]:
+    out = subprocess.run([sys.argv[1], "cpuid", dump], check=True, capture_output=True,
+                         text=True).stdout.splitlines()
+    assert out, dump
+    for line in out:
+        rec = json.loads(line)
+        assert set(rec) == keys, (dump, set(rec) ^ keys)
+        assert all(isinstance(i, int) for i in rec["fixed"]), dump
+EOF
+  then passed=$((passed + 1)); else failed=$((failed + 1)); echo "  FAIL cpuid JSON read back"; fi
+}
+
 # The shipped tool is built plain: no sanitizer runtime in it (a user's refused event must
 # not end in a leak report), and it answers like the tested build.
 if nm "$build/efipmu-host" 2>/dev/null | grep -q '__asan_\|__ubsan_'; then
@@ -98,9 +116,18 @@ run_case compare_sim_real compare $dir/sim-nehalem-ex.jsonl $dir/qemu-nopmu.json
 run_case compare_bad_tolerance compare --tolerance 5x $dir/handmade-base.jsonl $dir/handmade-new.jsonl
 run_case csv_repeats csv $dir/handmade-base.jsonl
 run_case csv_sim csv $dir/sim-nehalem-ex.jsonl
+run_case cpuid_alder_lake cpuid tests/data/cpuid/intel-06-97-alder-lake.txt
+run_case cpuid_lunar_lake cpuid tests/data/cpuid/intel-06-bd-lunar-lake.txt
+run_case cpuid_sapphire_rapids cpuid tests/data/cpuid/intel-06-8f-sapphire-rapids.txt
+run_case cpuid_genoa cpuid tests/data/cpuid/amd-19-11-genoa.txt
+run_case cpuid_rome cpuid tests/data/cpuid/amd-17-31-rome.txt
+run_case cpuid_nehalem_ex cpuid tests/data/cpuid/intel-06-2e-nehalem-ex.txt
+run_case cpuid_bad cpuid $dir/cpuid-bad.txt
+run_case cpuid_missing cpuid $dir/no-such-dump.txt
 csv_check $dir/handmade-base.jsonl
 csv_check $dir/sim-nehalem-ex.jsonl
 csv_check $dir/sim-uncore-nehalem-ep.jsonl
+cpuid_json_check
 
 echo "host: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

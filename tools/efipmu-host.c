@@ -6,6 +6,7 @@
  *   summary [--tsc-hz HZ] LOG.jsonl          counts (min/median/max over repeats), checks, verdict, metrics
  *   compare [--tolerance PCT] BASE NEW       counts moved beyond the tolerance, checks PASS -> FAIL
  *   csv LOG.jsonl                            the count records as CSV
+ *   cpuid DUMP.txt                           discovery on each logical CPU of a CPUID dump
  * Exit status: 0 fine, 1 compare found a regression, 2 error (one line on stderr).
  */
 #define _POSIX_C_SOURCE 200809L
@@ -18,6 +19,8 @@
 #include "pmu/core_engine.h"
 #include "pmu/cpuinfo.h"
 #include "out/csv.h"
+#include "model/cpuid_dump.h"
+#include "out/discovery.h"
 #include "pmu/decode.h"
 #include "out/derived.h"
 #include "pmu/evspec.h"
@@ -41,7 +44,8 @@ static const char usage[] =
 	"                           [--list-model MODEL] [--each] EVENTSPEC...\n"
 	"       efipmu-host summary [--tsc-hz HZ] LOG.jsonl\n"
 	"       efipmu-host compare [--tolerance PCT] BASE.jsonl NEW.jsonl\n"
-	"       efipmu-host csv LOG.jsonl\n";
+	"       efipmu-host csv LOG.jsonl\n"
+	"       efipmu-host cpuid DUMP.txt\n";
 
 static void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 
@@ -1066,6 +1070,75 @@ static int cmd_csv(int argc, char **argv)
 	return 0;
 }
 
+/* ================= cpuid ================= */
+
+/* The whole file, NUL-terminated; dies naming it when it cannot be read. */
+static char *read_whole(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		die("cannot open '%s'", path);
+	size_t cap = 1 << 16, n = 0, got;
+	char *buf = xcalloc(cap, 1);
+	while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
+		n += got;
+		if (n + 1 == cap) {
+			char *more = realloc(buf, cap * 2);
+			if (!more)
+				die("out of memory");
+			buf = more;
+			cap *= 2;
+		}
+	}
+	bool bad = ferror(f);
+	fclose(f);
+	if (bad)
+		die("cannot read '%s'", path);
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+}
+
+/* The app's discovery on each logical CPU of a CPUID dump, one JSON line each. */
+static int cmd_cpuid(int argc, char **argv)
+{
+	if (argc != 1)
+		die("cpuid needs one DUMP file");
+	size_t len;
+	char *text = read_whole(argv[0], &len);
+	unsigned lines = cpuid_dump_lines(text, len);
+	struct cpuid_dump d = {
+		.leaf = xcalloc(lines, sizeof(*d.leaf)), .leaf_cap = lines,
+		.cpu = xcalloc(lines, sizeof(*d.cpu)), .cpu_number = xcalloc(lines, sizeof(unsigned)),
+		.cpu_cap = lines,
+	};
+	if (cpuid_dump_parse(&d, text, len))
+		die("%s:%u: %s", argv[0], d.error_line, d.error);
+	struct pmu_backend b;
+	cpuid_dump_backend(&d, &b);
+	static char out[4096];
+	for (unsigned i = 0; i < d.ncpu; i++) {
+		struct cpu_info ci;
+		struct core_pmu p;
+		memset(&ci, 0, sizeof(ci));
+		ci.index = i;
+		pmu_status st = pmu_discover(&b, i, &ci);
+		if (st)
+			die("%s: CPU #%u: discovery failed: %s", argv[0], d.cpu_number[i],
+			    pmu_status_str(st));
+		core_pmu_from_cpu(&ci, &p);
+		struct strbuf sb;
+		sb_init(&sb, out, sizeof(out));
+		discovery_line(&sb, d.cpu_number[i], &ci, &p);
+		puts(out);
+	}
+	free(text);
+	free(d.leaf);
+	free(d.cpu);
+	free(d.cpu_number);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct {
@@ -1073,7 +1146,7 @@ int main(int argc, char **argv)
 		int (*run)(int argc, char **argv);
 	} cmds[] = {
 		{ "decode", cmd_decode }, { "dry-run", cmd_dry_run }, { "summary", cmd_summary },
-		{ "compare", cmd_compare }, { "csv", cmd_csv },
+		{ "compare", cmd_compare }, { "csv", cmd_csv }, { "cpuid", cmd_cpuid },
 	};
 	if (argc < 2) {
 		fputs(usage, stderr);
@@ -1086,5 +1159,5 @@ int main(int argc, char **argv)
 	for (unsigned i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
 		if (!strcmp(argv[1], cmds[i].name))
 			return cmds[i].run(argc - 2, argv + 2);
-	die("unknown command '%s' (decode, dry-run, summary, compare, csv; help for usage)", argv[1]);
+	die("unknown command '%s' (decode, dry-run, summary, compare, csv, cpuid; help for usage)", argv[1]);
 }

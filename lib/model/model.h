@@ -256,6 +256,14 @@ void model_clear_log(struct model *m);
 const struct model_cpuid_leaf *model_cpuid_find(const struct model_cpuid_table *t, uint32_t leaf,
 						uint32_t sub);
 struct pmu_cpuid model_cpuid_raw(const struct model_profile *p, uint32_t leaf, uint32_t sub);
+/*
+ * The leaf whose data a CPU with table t returns for `leaf`: itself, or past the highest
+ * basic or extended leaf the highest basic leaf (SDM vol. 2A, CPUID).
+ */
+uint32_t model_cpuid_leaf_answered(const struct model_cpuid_table *t, uint32_t leaf);
+/* What a CPU with table t returns, before any per-CPU value (APIC ID, brand) is put in. */
+struct pmu_cpuid model_cpuid_table_answer(const struct model_cpuid_table *t, uint32_t leaf,
+					  uint32_t sub);
 /* What CPUID returns on the model's cpu (APIC IDs, brand, MISC_ENABLE[22]: model_cpuid.c). */
 struct pmu_cpuid model_cpuid_answer(const struct model *m, unsigned cpu, uint32_t leaf,
 				    uint32_t sub);

@@ -212,16 +212,34 @@ const struct model_cpuid_leaf *model_cpuid_find(const struct model_cpuid_table *
 	return NULL;
 }
 
-struct pmu_cpuid model_cpuid_raw(const struct model_profile *p, uint32_t leaf, uint32_t sub)
+static struct pmu_cpuid table_raw(const struct model_cpuid_table *t, uint32_t leaf, uint32_t sub)
 {
-	const struct model_cpuid_leaf *l = model_cpuid_find(p->cpuid, leaf, sub);
+	const struct model_cpuid_leaf *l = model_cpuid_find(t, leaf, sub);
 	struct pmu_cpuid r = { 0, 0, 0, 0 };
 	if (l)
 		r = (struct pmu_cpuid){ l->eax, l->ebx, l->ecx, l->edx };
 	return r;
 }
 
+struct pmu_cpuid model_cpuid_raw(const struct model_profile *p, uint32_t leaf, uint32_t sub)
+{
+	return table_raw(p->cpuid, leaf, sub);
+}
+
 #define EXT_BASE 0x80000000u
+
+uint32_t model_cpuid_leaf_answered(const struct model_cpuid_table *t, uint32_t leaf)
+{
+	uint32_t max_basic = table_raw(t, 0, 0).eax;
+	uint32_t max_ext = table_raw(t, EXT_BASE, 0).eax;
+	return (leaf < EXT_BASE ? leaf > max_basic : leaf > max_ext) ? max_basic : leaf;
+}
+
+struct pmu_cpuid model_cpuid_table_answer(const struct model_cpuid_table *t, uint32_t leaf,
+					  uint32_t sub)
+{
+	return table_raw(t, model_cpuid_leaf_answered(t, leaf), sub);
+}
 #define MISC_ENABLE_LIMIT_CPUID (1ull << 22)   /* SDM vol. 4 table 2-2 */
 #define LIMITED_MAX_LEAF 2
 
@@ -246,10 +264,7 @@ struct pmu_cpuid model_cpuid_answer(const struct model *m, unsigned cpu, uint32_
 				    uint32_t sub)
 {
 	const struct model_profile *p = m->p;
-	uint32_t max_basic = model_cpuid_raw(p, 0, 0).eax;
-	uint32_t max_ext = model_cpuid_raw(p, EXT_BASE, 0).eax;
-	if (leaf < EXT_BASE ? leaf > max_basic : leaf > max_ext)
-		leaf = max_basic;
+	leaf = model_cpuid_leaf_answered(p->cpuid, leaf);
 	struct pmu_cpuid r = model_cpuid_raw(p, leaf, sub);
 	switch (leaf) {
 	case 0:

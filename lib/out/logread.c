@@ -34,17 +34,6 @@ static void skip_ws(struct parser *p)
 		p->pos++;
 }
 
-static int hex_digit(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* Four hex digits at s[0..4) (n bytes available) as a code unit, or -1. */
 static long hex4(const char *s, size_t n)
 {
@@ -52,7 +41,7 @@ static long hex4(const char *s, size_t n)
 	if (n < 4)
 		return -1;
 	for (unsigned k = 0; k < 4; k++) {
-		int d = hex_digit(s[k]);
+		int d = pmu_hex_digit(s[k]);
 		if (d < 0)
 			return -1;
 		v = v * 16 + d;
@@ -402,7 +391,7 @@ static pmu_status hex_string(const struct logval *lv, uint64_t *out)
 	if (lv->raw_len < 3 || lv->raw[0] != '0' || (lv->raw[1] != 'x' && lv->raw[1] != 'X'))
 		return PMU_ERR_INVALID;
 	for (size_t k = 2; k < lv->raw_len; k++)
-		if (hex_digit(lv->raw[k]) < 0)
+		if (pmu_hex_digit(lv->raw[k]) < 0)
 			return PMU_ERR_INVALID;
 	return pmu_parse_u64(lv->raw, lv->raw_len, out) ? PMU_OK : PMU_ERR_RANGE;
 }

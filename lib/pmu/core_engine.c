@@ -27,9 +27,9 @@ void core_pmu_from_cpu(const struct cpu_info *ci, struct core_pmu *p)
 {
 	pmu_memset(p, 0, sizeof(*p));
 	p->version = ci->arch.version;
-	p->n_gp = ci->arch.n_gp;
+	p->gp_mask = ci->arch.gp_mask;
 	p->gp_width = ci->arch.gp_width;
-	p->n_fixed = ci->arch.n_fixed;
+	p->fixed_mask = ci->arch.fixed_mask;
 	p->fixed_width = ci->arch.fixed_width;
 	p->fw_write = ci->perf_cap_valid && ((ci->perf_cap >> PERF_CAP_FW_WRITE_BIT) & 1);
 	p->freeze_smm = ci->perf_cap_valid && ((ci->perf_cap >> PERF_CAP_FREEZE_SMM_BIT) & 1);
@@ -42,9 +42,9 @@ void core_pmu_from_cpu(const struct cpu_info *ci, struct core_pmu *p)
 			p->quirks |= 1u << q;
 	}
 	if (p->version < 2)
-		p->n_fixed = 0;   /* CPUID.0AH:EDX is valid only when version > 1 */
-	p->n_gp = clamp8(p->n_gp, CORE_MAX_GP);
-	p->n_fixed = clamp8(p->n_fixed, CORE_MAX_FIXED);
+		p->fixed_mask = 0;   /* CPUID.0AH:EDX is valid only when version > 1 */
+	p->n_gp = clamp8((uint8_t)pmu_mask_run(p->gp_mask), CORE_MAX_GP);
+	p->n_fixed = clamp8((uint8_t)pmu_mask_run(p->fixed_mask), CORE_MAX_FIXED);
 }
 
 static bool width_ok(unsigned w)

@@ -76,9 +76,10 @@
  */
 #define CORE_INT_REFUSED " (overflow PMI) is refused: efipmu has no PMI handler"
 
-/* The counters this CPU has, from CPUID.0AH after the quirk hooks. */
+/* The counters this CPU has, from CPUID (struct pmu_arch_info) after the quirk hooks. */
 struct core_pmu {
 	uint8_t version, n_gp, n_fixed, gp_width, fixed_width;
+	uint32_t gp_mask, fixed_mask;   /* every counter there is; the engine takes n_gp, n_fixed */
 	bool fw_write;       /* IA32_A_PMCx full-width writes (PERF_CAPABILITIES[13]) */
 	bool freeze_smm;     /* IA32_DEBUGCTL FREEZE_WHILE_SMM exists (PERF_CAPABILITIES[12]) */
 	bool anythread;      /* AnyThread bits exist: v3+ and not deprecated */
@@ -86,7 +87,10 @@ struct core_pmu {
 	uint32_t quirks;     /* bit q: core_quirks[q].fix_pmu changed the geometry */
 };
 
-/* CPUID (ci->arch, perf_cap) plus quirk hooks, clamped to CORE_MAX_*. */
+/*
+ * CPUID (ci->arch, perf_cap) plus quirk hooks, which change the masks. n_gp and n_fixed
+ * are the masks' runs from counter 0, clamped to CORE_MAX_*.
+ */
 void core_pmu_from_cpu(const struct cpu_info *ci, struct core_pmu *p);
 
 /* Every core PMU register as firmware left it, read before anything is written. */

@@ -6,6 +6,8 @@ static const uint8_t core2_models[] = { 0x0F, 0x16, 0x17, 0x1D };
 /* Errata AAK100 (0x1A), AAP53 (0x1E), BD53 (0x2C). */
 static const uint8_t nhm_reset_models[] = { 0x1A, 0x1E, 0x2C };
 
+#define FIXED_0_2 0x7u   /* FIXED_CTR0-2 */
+
 #define MODELS(a) .models = (a), .nmodels = sizeof(a) / sizeof((a)[0])
 
 /*
@@ -16,9 +18,9 @@ static const uint8_t nhm_reset_models[] = { 0x1A, 0x1E, 0x2C };
 static bool core2_fixed(struct core_pmu *p, const struct cpu_info *ci)
 {
 	(void)ci;
-	if (p->version != 2 || (p->n_fixed == 3 && p->fixed_width == 40))
+	if (p->version != 2 || (p->fixed_mask == FIXED_0_2 && p->fixed_width == 40))
 		return false;
-	p->n_fixed = 3;
+	p->fixed_mask = FIXED_0_2;
 	p->fixed_width = 40;
 	return true;
 }
@@ -30,11 +32,34 @@ static bool core2_fixed(struct core_pmu *p, const struct cpu_info *ci)
  */
 static bool v2_min_fixed(struct core_pmu *p, const struct cpu_info *ci)
 {
-	if (ci->hypervisor || p->version < 2 || p->version > 4 || p->n_fixed >= 3)
+	if (ci->hypervisor || p->version < 2 || p->version > 4 || pmu_mask_run(p->fixed_mask) >= 3)
 		return false;
-	p->n_fixed = 3;
+	p->fixed_mask |= FIXED_0_2;
 	if (!p->fixed_width)
 		p->fixed_width = p->gp_width;
+	return true;
+}
+
+/*
+ * Alder Lake and Raptor Lake hybrids: CPUID.0AH on every core reports the
+ * E-core's 6 general-purpose and 3 fixed counters; a P-core (core type 0x40)
+ * has PMC6-7 and FIXED_CTR3 besides (Linux intel_pmu_init, its ADL/RPL case:
+ * counters + 2, fixed + 1 on the big core when the part is hybrid). The dumped
+ * i9-12900K with its E-cores disabled reports 8 and fixed 0-3 in CPUID itself
+ * (tests/data/cpuid/intel-06-97-alder-lake-pcores-only.txt).
+ */
+static const uint8_t adl_rpl_models[] = { 0x97, 0x9A, 0xB7, 0xBA, 0xBF };
+#define ECORE_GP 0x3Fu
+#define PCORE_GP 0xFFu
+#define PCORE_FIXED 0xFu
+
+static bool hybrid_pcore(struct core_pmu *p, const struct cpu_info *ci)
+{
+	if (ci->arch.core_type != CORE_TYPE_CORE || ci->arch.from_leaf_23 ||
+	    p->gp_mask != ECORE_GP || p->fixed_mask != FIXED_0_2)
+		return false;
+	p->gp_mask = PCORE_GP;
+	p->fixed_mask = PCORE_FIXED;
 	return true;
 }
 
@@ -89,6 +114,13 @@ const struct core_quirk core_quirks[] = {
 		.family = 6, MODELS(nhm_reset_models),
 		.before_program = nhm_counter_reset,
 		.gp_touch = NHM_RESET_GP,
+	},
+	{
+		.name = "adl-hybrid-pcore",
+		.desc = "Alder/Raptor Lake P-cores have 8 GP and 4 fixed counters; CPUID.0AH gives "
+			"the E-core's 6 and 3",
+		.family = 6, MODELS(adl_rpl_models),
+		.fix_pmu = hybrid_pcore,
 	},
 };
 const unsigned core_quirk_count = sizeof(core_quirks) / sizeof(core_quirks[0]);

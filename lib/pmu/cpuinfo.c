@@ -2,26 +2,6 @@
 #include "util/fmt.h"
 #include "hw/msr.h"
 
-void pmu_decode_cpuid_0a(const struct pmu_cpuid *r, struct pmu_arch_info *a)
-{
-	pmu_memset(a, 0, sizeof(*a));
-	a->version = (uint8_t)(r->eax & 0xff);
-	a->n_gp = (uint8_t)((r->eax >> 8) & 0xff);
-	a->gp_width = (uint8_t)((r->eax >> 16) & 0xff);
-	a->ebx_len = (uint8_t)((r->eax >> 24) & 0xff);
-	a->ebx_unavail = r->ebx;
-	if (a->version > 1) {
-		a->n_fixed = (uint8_t)(r->edx & 0x1f);
-		a->fixed_width = (uint8_t)((r->edx >> 5) & 0xff);
-		a->anythread_deprecated = (r->edx >> 15) & 1;
-	}
-}
-
-bool pmu_arch_event_available(const struct pmu_arch_info *a, unsigned i)
-{
-	return i < a->ebx_len && !((a->ebx_unavail >> i) & 1);
-}
-
 enum uncore_family uncore_family_for(const char *vendor, uint32_t family, uint32_t model)
 {
 	if (pmu_strcmp(vendor, "GenuineIntel") || family != 6)
@@ -62,7 +42,7 @@ static void read_brand(const struct pmu_backend *b, unsigned cpu, struct cpu_inf
 {
 	struct pmu_cpuid r;
 	ci->brand[0] = '\0';
-	if (pmu_cpuid(b, cpu, 0x80000000u, 0, &r) || r.eax < 0x80000004u)
+	if (ci->max_ext_leaf < 0x80000004u)
 		return;
 	for (uint32_t leaf = 0; leaf < 3; leaf++) {
 		if (pmu_cpuid(b, cpu, 0x80000002u + leaf, 0, &r))
@@ -102,11 +82,15 @@ pmu_status pmu_discover(const struct pmu_backend *b, unsigned cpu, struct cpu_in
 	} else if (st) {
 		return st;
 	}
+	/* Past every extended leaf this reads a basic leaf's data: below 0x80000000, none. */
+	ci->max_ext_leaf = pmu_cpuid(b, cpu, 0x80000000u, 0, &r) ? 0 : r.eax;
 	read_brand(b, cpu, ci);
 
 	pmu_memset(&ci->arch, 0, sizeof(ci->arch));
-	if (ci->max_leaf >= 0xA && pmu_cpuid(b, cpu, 0xA, 0, &r) == PMU_OK)
+	if (!pmu_vendor_amd(ci->vendor) && ci->max_leaf >= 0xA &&
+	    pmu_cpuid(b, cpu, 0xA, 0, &r) == PMU_OK)
 		pmu_decode_cpuid_0a(&r, &ci->arch);
+	pmu_discover_counters(b, cpu, ci);
 
 	bool intel_p6 = !pmu_strcmp(ci->vendor, "GenuineIntel") && ci->family >= 6;
 	ci->microcode_st = PMU_ERR_UNSUPPORTED;
@@ -142,6 +126,8 @@ bool pmu_core_present(const struct cpu_info *ci)
 
 const char *pmu_core_verdict(const struct cpu_info *ci)
 {
+	if (pmu_vendor_amd(ci->vendor))
+		return "AMD core PMU: not yet supported by efipmu";
 	if (ci->max_leaf < 0xA && ci->cpuid_limited)
 		return "Limit CPUID Maxval (IA32_MISC_ENABLE[22]) hides CPUID leaf 0xA";
 	if (ci->max_leaf < 0xA)

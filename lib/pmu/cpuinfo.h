@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "pmu/backend.h"
+#include "util/fmt.h"
 
 enum uncore_family {
 	UNCORE_NONE,
@@ -14,16 +15,43 @@ enum uncore_family {
 	UNCORE_UNCONFIRMED,  /* model 0x1F: may have the §2 uncore, must be probed */
 };
 
-/* CPUID.0AH decoded as seed 004 and REGISTERS.md §1.1 describe. */
+/* Hybrid core types, CPUID.1AH:EAX[31:24] (SDM vol. 2A, leaf 1AH). */
+#define CORE_TYPE_ATOM 0x20
+#define CORE_TYPE_CORE 0x40
+
+/*
+ * What discovery noted about a CPU's leaves: a leaf it ignored or could not read,
+ * and why (pmu_note_put says it in words, with the CPU's figures).
+ */
+enum pmu_note {
+	PMU_NOTE_AMD_LEAF_0A,         /* AMD: leaf 0xA is Intel's, never implemented */
+	PMU_NOTE_LEAF_23_ABOVE_MAX,   /* arch PMU v5+: leaf 0x23 above the max basic leaf */
+	PMU_NOTE_LEAF_23_NO_COUNTERS, /* leaf 0x23 subleaf 0 does not list subleaf 1 */
+	PMU_NOTE_AMD_EXT_ABOVE_MAX,   /* AMD: 0x80000001 above the max extended leaf */
+	PMU_NOTE_AMD_PERFMON_ABOVE_MAX, /* AMD: 0x80000022 above the max extended leaf */
+	PMU_NOTE_COUNT
+};
+
+/*
+ * The core counters CPUID describes: Intel's leaf 0xA (seed 004, REGISTERS.md §1.1),
+ * 0x1A and 0x23; AMD's 0x80000001 and 0x80000022 (cpuid_pmu.c).
+ */
 struct pmu_arch_info {
-	uint8_t version;
-	uint8_t n_gp;
+	uint8_t version;        /* Intel's architectural PMU version; 0 on AMD (no leaf 0xA) */
+	uint8_t n_gp;           /* counters from PMC0 up without a gap in gp_mask */
 	uint8_t gp_width;
 	uint8_t ebx_len;        /* length of the EBX availability vector */
 	uint32_t ebx_unavail;   /* EBX as read: a set bit means NOT available */
-	uint8_t n_fixed;        /* valid when version > 1 */
+	uint8_t n_fixed;        /* counters from FIXED_CTR0 up without a gap in fixed_mask */
 	uint8_t fixed_width;
 	bool anythread_deprecated;
+	uint32_t gp_mask;       /* bit n: general-purpose counter n exists */
+	uint32_t fixed_mask;    /* bit i: fixed counter i exists (version > 1) */
+	uint8_t core_type;      /* CORE_TYPE_*; 0: not hybrid or leaf 0x1A not there */
+	bool from_leaf_23;      /* the masks come from leaf 0x23 subleaf 1 */
+	bool perfctr_ext_core;  /* AMD: 6 counters at 0xC0010200 (0x80000001 ECX[23]) */
+	bool perfmon_v2;        /* AMD: PerfMonV2 (0x80000022 EAX[0]) */
+	uint32_t notes;         /* bit n: enum pmu_note n */
 };
 
 #define ARCH_EVENT_COUNT 7
@@ -37,6 +65,7 @@ struct cpu_info {
 	char vendor[13];
 	char brand[49];
 	uint32_t max_leaf;
+	uint32_t max_ext_leaf;              /* CPUID.80000000H:EAX */
 	uint32_t family, model, stepping;   /* display values */
 	uint32_t signature;                 /* CPUID.1:EAX */
 	bool pdcm;
@@ -58,7 +87,18 @@ struct cpu_info {
 	enum uncore_family uncore;
 };
 
+/* Leaf 0xA alone: the counters it describes (v5+: ECX's fixed-counter bitmap too). */
 void pmu_decode_cpuid_0a(const struct pmu_cpuid *r, struct pmu_arch_info *out);
+/* Counters from the leaves past 0xA, CPUID's own maxima respected (ci's vendor and maxima set). */
+void pmu_discover_counters(const struct pmu_backend *b, unsigned cpu, struct cpu_info *ci);
+/* AuthenticAMD or HygonGenuine: AMD's core PMU, no leaf 0xA. */
+bool pmu_vendor_amd(const char *vendor);
+/* The PMU's version: Intel's CPUID.0AH one; AMD 2 with PerfMonV2, else 1 (0: no counters). */
+unsigned pmu_version_of(const struct cpu_info *ci);
+/* Note n in words, with ci's figures (the leaf maxima). */
+void pmu_note_put(struct strbuf *sb, const struct cpu_info *ci, enum pmu_note n);
+/* The lowest bits of mask set without a gap: how many counters from 0 are there. */
+unsigned pmu_mask_run(uint32_t mask);
 /* True when architectural event i (EBX bit i) is both in the vector and not marked unavailable. */
 bool pmu_arch_event_available(const struct pmu_arch_info *a, unsigned i);
 

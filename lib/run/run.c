@@ -275,16 +275,16 @@ static void report_cpus(struct run *a)
 
 /*
  * A core PMU that exists but that efipmu cannot use here, said in
- * a->unusable_why: an AMD processor (no engine yet), or one whose firmware set
+ * a->unusable_why: an AMD or Hygon processor (no engine yet), or one whose firmware set
  * Limit CPUID Maxval. Such a machine is never reported as having no PMU.
  */
 static bool pmu_unusable(struct run *a, const struct cpu_info *ci)
 {
 	struct strbuf w;
 	sb_init(&w, a->unusable_why, sizeof(a->unusable_why));
-	if (!pmu_strcmp(ci->vendor, "AuthenticAMD")) {
+	if (pmu_vendor_amd(ci->vendor)) {
 		static const char hex[] = "0123456789abcdef";
-		sb_puts(&w, "AMD family ");
+		sb_puts(&w, pmu_strcmp(ci->vendor, "AuthenticAMD") ? "Hygon family " : "AMD family ");
 		if (ci->family > 0xf)
 			sb_putc(&w, hex[(ci->family >> 4) & 0xf]);
 		sb_putc(&w, hex[ci->family & 0xf]);

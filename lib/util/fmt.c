@@ -211,7 +211,7 @@ void pmu_strlcpy(char *dst, const char *src, size_t cap)
 	dst[i] = '\0';
 }
 
-static int digit_value(char c)
+int pmu_hex_digit(char c)
 {
 	if (c >= '0' && c <= '9')
 		return c - '0';
@@ -233,7 +233,7 @@ bool pmu_parse_u64(const char *s, size_t n, uint64_t *out)
 	if (!n)
 		return false;
 	for (size_t i = 0; i < n; i++) {
-		int d = digit_value(s[i]);
+		int d = pmu_hex_digit(s[i]);
 		if (d < 0 || (unsigned)d >= base)
 			return false;
 		if (v > (UINT64_MAX - (uint64_t)d) / base)

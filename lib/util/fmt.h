@@ -37,6 +37,8 @@ void pmu_memset(void *dst, int c, size_t n);
 void pmu_memcpy(void *dst, const void *src, size_t n);
 void pmu_strlcpy(char *dst, const char *src, size_t cap);
 
+/* The value of hex digit c (either case), -1 if it is not one. */
+int pmu_hex_digit(char c);
 /* Parses an unsigned number, decimal or 0x-hex, all of s[0..n). */
 bool pmu_parse_u64(const char *s, size_t n, uint64_t *out);
 

@@ -651,8 +651,10 @@ static struct cpu_info geometry_cpu(uint32_t model, uint8_t version, uint8_t n_f
 	ci.model = model;
 	ci.arch.version = version;
 	ci.arch.n_gp = 2;
+	ci.arch.gp_mask = 0x3;
 	ci.arch.gp_width = 40;
 	ci.arch.n_fixed = n_fixed;
+	ci.arch.fixed_mask = (1u << n_fixed) - 1;
 	ci.arch.fixed_width = fw;
 	return ci;
 }

@@ -37,6 +37,26 @@ static void test_decode_0a_v1_ignores_edx(void **state)
 	assert_int_equal(a.fixed_width, 0);
 }
 
+/*
+ * v5 (SDM vol. 2A, leaf 0AH): fixed counter i exists if ECX[i] or EDX[4:0] > i, so the
+ * counters can have gaps; n_fixed is the run from FIXED_CTR0. ECX is reserved before v5.
+ */
+static void test_decode_0a_v5_fixed_bitmap(void **state)
+{
+	(void)state;
+	struct pmu_cpuid r = { 0x08300805, 0, 0x0A, 1 | 48 << 5 | 1 << 15 };
+	struct pmu_arch_info a;
+	pmu_decode_cpuid_0a(&r, &a);
+	assert_int_equal(a.fixed_mask, 0x0B);   /* FIXED_CTR0 (EDX), 1 and 3 (ECX) */
+	assert_int_equal(a.n_fixed, 2);
+	assert_int_equal(a.gp_mask, 0xFF);
+	assert_int_equal(a.n_gp, 8);
+	r.eax = 0x07300404;
+	pmu_decode_cpuid_0a(&r, &a);
+	assert_int_equal(a.fixed_mask, 0x01);
+	assert_int_equal(a.n_fixed, 1);
+}
+
 static void test_discover_nehalem_ex(void **state)
 {
 	(void)state;
@@ -201,6 +221,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_decode_0a_fields),
 		cmocka_unit_test(test_decode_0a_v1_ignores_edx),
+		cmocka_unit_test(test_decode_0a_v5_fixed_bitmap),
 		cmocka_unit_test(test_discover_nehalem_ex),
 		cmocka_unit_test(test_discover_every_profile),
 		cmocka_unit_test(test_discover_no_pmu_is_honest),

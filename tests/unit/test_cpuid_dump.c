@@ -1,0 +1,318 @@
+/*
+ * CPUID dumps (lib/model/cpuid_dump.c) and discovery on them: the parser on each
+ * layout, then the app's discovery on every dump in tests/data/cpuid/ (real
+ * machines' leaves, see each file's first line) against facts stated here.
+ */
+#include "testutil.h"
+#include "model/cpuid_dump.h"
+#include "pmu/core_engine.h"
+
+#define CAP 512
+
+struct parsed {
+	struct cpuid_dump d;
+	struct model_cpuid_leaf leaf[CAP];
+	struct model_cpuid_table cpu[CAP];
+	unsigned number[CAP];
+	struct pmu_backend b;
+};
+
+static pmu_status parse_n(struct parsed *p, const char *text, size_t len, unsigned leaf_cap)
+{
+	memset(p, 0, sizeof(*p));
+	p->d = (struct cpuid_dump){ .leaf = p->leaf, .leaf_cap = leaf_cap, .cpu = p->cpu,
+				    .cpu_number = p->number, .cpu_cap = CAP };
+	pmu_status st = cpuid_dump_parse(&p->d, text, len);
+	cpuid_dump_backend(&p->d, &p->b);
+	return st;
+}
+
+static pmu_status parse(struct parsed *p, const char *text)
+{
+	return parse_n(p, text, strlen(text), CAP);
+}
+
+static struct pmu_cpuid ask(struct parsed *p, unsigned cpu, uint32_t leaf, uint32_t sub)
+{
+	struct pmu_cpuid r;
+	assert_int_equal(pmu_cpuid(&p->b, cpu, leaf, sub, &r), PMU_OK);
+	return r;
+}
+
+/* Layout A: sections; MSR and "All CPUs" sections end a CPU; [SL xx] tags. */
+static void test_layout_sections(void **state)
+{
+	(void)state;
+	struct parsed *p = calloc(1, sizeof(*p));
+	assert_non_null(p);
+	assert_int_equal(parse(p,
+		"------[ CPU Info ]------\r\n"
+		"CPUID Manufacturer : GenuineIntel\r\n"
+		"------[ CPUID Registers / Logical CPU #4 ]------\r\n"
+		"\r\n"
+		"allcpu: Package 0 / Core 0 / Thread 0: Valid\r\n"
+		"CPUID 00000000: 00000023-756E6547-6C65746E-49656E69 [GenuineIntel]\r\n"
+		"CPUID 00000023: 0000000B-00000000-00000000-00000000 [SL 00]\r\n"
+		"CPUID 00000023: 00001DFF-00000000-00000000-00000000 [SL 03]\r\n"
+		"------[ Logical CPU #7 ]------\r\n"
+		"CPUID 00000000: 00000023-756E6547-6C65746E-49656E69\r\n"
+		"CPUID 0000000A: 0D300806-00000280-00000007-00008603\r\n"
+		"------[ MSR Registers / Logical CPU #4 ]------\r\n"
+		"MSR 00000017: 0004-0000-0000-0000\r\n"), PMU_OK);
+	assert_int_equal(p->d.ncpu, 2);
+	assert_int_equal(p->number[0], 4);
+	assert_int_equal(p->number[1], 7);
+	assert_int_equal(p->cpu[0].n, 3);
+	assert_int_equal(ask(p, 0, 0x23, 3).eax, 0x1DFF);
+	assert_int_equal(ask(p, 0, 0x23, 1).eax, 0);       /* a subleaf not listed: zeros */
+	assert_int_equal(ask(p, 1, 0xA, 5).eax, 0x0D300806); /* leaf 0xA ignores ECX */
+	/* Past the max basic leaf the CPU answers with the highest basic leaf's data. */
+	assert_int_equal(ask(p, 0, 0x24, 0).eax, 0xB);
+	free(p);
+}
+
+/* Layouts B and D: CPU#NN lines; bare lines with and without a colon, untagged repeats. */
+static void test_layout_bare(void **state)
+{
+	(void)state;
+	struct parsed *p = calloc(1, sizeof(*p));
+	assert_non_null(p);
+	assert_int_equal(parse(p,
+		"CPU#03 AffMask: 0X0000000000000000:0000000000000008 \n"
+		"CPUID 00000000: 0000000B-756E6547-6C65746E-49656E69 \n"
+		"CPUID 0000000B: 00000001-00000002-00000100-00000000 \n"
+		"CPUID 0000000B: 00000006-00000014-00000201-00000000 \n"), PMU_OK);
+	assert_int_equal(p->number[0], 3);
+	assert_int_equal(ask(p, 0, 0xB, 1).eax, 6);
+	assert_int_equal(parse(p,
+		"# a comment line\n\n"
+		"CPUID 00000000  \t0000000D-756E6547-6C65746E-49656E69\n"
+		"CPUID 0000000D  \t00000007-00000340-00000340-00000000\n"
+		"CPUID 0000000D  \t00000100-00000240-00000000-00000000\n"
+		"\n"
+		"CPUID 00000000: 0000000D-756E6547-6C65746E-49656E69\n"
+		"CPUID 0000000D: 000002E7-00000A80-00000A88-00000000\n"
+		"CPUID 0000000D: 0000000F-00000A00-00000100-00000000\n"
+		"CPUID 0000000D: 00000100-00000240-00000000-00000000\n"
+		"CPUID 00000000: 0000000D-756E6547-6C65746E-49656E69\n"), PMU_OK);
+	assert_int_equal(p->d.ncpu, 3);   /* the last leaf 0 starts a CPU without a blank line */
+	assert_int_equal(p->number[2], 2);
+	/* Leaf 0xD lists valid components: subleaf 0 then 2 (AVX); or 0, 1, 2. */
+	assert_int_equal(ask(p, 0, 0xD, 2).eax, 0x100);
+	assert_int_equal(ask(p, 0, 0xD, 1).eax, 0);
+	assert_int_equal(ask(p, 1, 0xD, 1).eax, 0xF);
+	assert_int_equal(ask(p, 1, 0xD, 2).ebx, 0x240);
+	free(p);
+}
+
+static void expect_error(const char *text, pmu_status st, unsigned line, const char *why)
+{
+	struct parsed *p = calloc(1, sizeof(*p));
+	assert_non_null(p);
+	assert_int_equal(parse(p, text), st);
+	assert_int_equal(p->d.error_line, line);
+	assert_string_equal(p->d.error, why);
+	free(p);
+}
+
+static void test_bad_dumps(void **state)
+{
+	(void)state;
+	expect_error("CPUID 00000000: 0000000B-756E6547-6C65746E\n", PMU_ERR_INVALID, 1,
+		     "malformed CPUID line");
+	expect_error("CPUID 00000000: 0000000B-756E6547-6C65746E-49656E69\n"
+		     "CPUID 00000001: 000206E5-22200800-00BCE3BD-BFEBFBFFx\n", PMU_ERR_INVALID, 2,
+		     "malformed CPUID line");
+	expect_error("CPUID 00000000: 0000000B-756E6547-6C65746E-49656E69\n"
+		     "CPUID 0000000A: 07300403-00000044-00000000-00000603\n"
+		     "CPUID 0000000A: 07300403-00000044-00000000-00000603\n", PMU_ERR_INVALID, 3,
+		     "a leaf and subleaf listed twice");
+	expect_error("CPUID 00000000: 0000000D-756E6547-6C65746E-49656E69\n"
+		     "CPUID 0000000D: 00000007-00000340-00000340-00000000\n"
+		     "CPUID 0000000D: 00000100-00000240-00000000-00000000\n"
+		     "CPUID 0000000D: 00000100-00000240-00000000-00000000\n", PMU_ERR_INVALID, 4,
+		     "leaf 0xD line beyond the components its subleaf 0 lists");
+	expect_error("------[ Versions ]------\n\nno registers here\n", PMU_ERR_INVALID, 3,
+		     "no CPUID lines");
+	struct parsed *p = calloc(1, sizeof(*p));
+	assert_non_null(p);
+	const char *two = "CPUID 00000000: 0000000B-756E6547-6C65746E-49656E69\n"
+			  "CPUID 00000001: 000206E5-22200800-00BCE3BD-BFEBFBFF\n";
+	assert_int_equal(parse_n(p, two, strlen(two), 1), PMU_ERR_NOSPACE);
+	assert_int_equal(p->d.error_line, 2);
+	free(p);
+}
+
+/* ---- discovery on the real dumps ---- */
+
+static char *read_data(const char *name, size_t *len)
+{
+	char path[256];
+	snprintf(path, sizeof(path), "tests/data/cpuid/%s", name);
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		fail_msg("cannot open %s (run from the repository root)", path);
+	static char buf[1 << 20];
+	*len = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[*len] = '\0';
+	return buf;
+}
+
+/* What one logical CPU of a dump must show: discovery's CPUID view, then the tool's counters. */
+struct want_cpu {
+	uint8_t core_type;
+	uint8_t n_gp;          /* discovery: counters from PMC0 up */
+	uint32_t fixed_mask;   /* discovery */
+	uint32_t gp_mask, tool_fixed;   /* after the quirk hooks (core_pmu) */
+};
+
+struct want_dump {
+	const char *file;
+	const char *vendor;
+	uint32_t family, model;
+	unsigned ncpus;        /* logical CPUs kept in the test file */
+	unsigned version;      /* pmu_version_of: Intel's; AMD 1, or 2 with PerfMonV2 */
+	bool perfmon_v2, perfctr_ext_core, anythread_deprecated;
+	uint8_t fixed_width;
+	struct want_cpu cpu[2];   /* cpu[0] for the first half of the CPUs, cpu[1] the rest */
+	uint32_t notes;
+};
+
+#define NOTE(n) (1u << (n))
+#define INTEL_V3(m, file) \
+	{ file, "GenuineIntel", 6, m, 2, 3, false, false, false, 48, \
+	  { { 0, 4, 0x7, 0xF, 0x7 }, { 0, 4, 0x7, 0xF, 0x7 } }, 0 }
+#define INTEL_V4(m, file) \
+	{ file, "GenuineIntel", 6, m, 2, 4, false, false, false, 48, \
+	  { { 0, 4, 0x7, 0xF, 0x7 }, { 0, 4, 0x7, 0xF, 0x7 } }, 0 }
+/* Arch PMU v5 server parts (leaf 0xA EAX 0x08300805, ECX 0xF, EDX 0x8604): max basic leaf below 0x23. */
+#define INTEL_V5_SERVER(m, file) \
+	{ file, "GenuineIntel", 6, m, 2, 5, false, false, true, 48, \
+	  { { 0, 8, 0xF, 0xFF, 0xF }, { 0, 8, 0xF, 0xFF, 0xF } }, NOTE(PMU_NOTE_LEAF_23_ABOVE_MAX) }
+#define AMD(fam, m, file, v2, notes) \
+	{ file, "AuthenticAMD", fam, m, 2, (v2) ? 2 : 1, v2, true, false, 0, \
+	  { { 0, 6, 0, 0x3F, 0 }, { 0, 6, 0, 0x3F, 0 } }, NOTE(PMU_NOTE_AMD_LEAF_0A) | (notes) }
+
+/*
+ * The facts, read off each file's leaves by hand (SDM vol. 2A leaves 0AH, 1AH, 23H;
+ * AMD APM: 0x80000001 ECX[23] PerfCtrExtCore, 0x80000022 EAX[0] PerfMonV2, EBX[3:0]):
+ * Nehalem to Haswell v3 (0x07300403, EDX 0x603): 4 GP and 3 fixed of 48 bits;
+ * Skylake-SP and Denverton v4 (0x07300404); Ice Lake-SP, Sapphire and Emerald Rapids
+ * v5 (0x08300805, ECX 0xF, EDX 0x8604): 8 GP, fixed 0-3, AnyThread deprecated;
+ * Alder Lake hybrid (0x07300605, ECX 7): 6 GP, fixed 0-2 on both core types, the
+ * P-core quirk gives 8 and fixed 0-3 (its E-cores-off twin reports 0x08300805, ECX 0xF);
+ * Meteor Lake 0x23 subleaf 1: P-core 0xFF/0xF, E-core 0xFF/0x7; Lunar Lake (v6,
+ * 0x0D300806): P-core 0x3FF/0xF, E-core 0xFF/0x77 (no fixed 3, fixed 4-6).
+ * AMD: every part has PerfCtrExtCore (ECX 0x01C9BFFF Interlagos, 0x35C233FF Naples,
+ * 0x75C237FF Rome to Raphael): 6 counters; Genoa (EAX 7, EBX 0x44106) and Raphael
+ * (EAX 3, EBX 0x84106) PerfMonV2 with NumPerfCtrCore 6; Milan's leaf 0x80000022 is
+ * zeros; Interlagos (max 0x8000001E), Naples (0x8000001F), Rome (0x80000020) lack it.
+ */
+static const struct want_dump dumps[] = {
+	AMD(0x15, 0x01, "amd-15-01-interlagos.txt", false, NOTE(PMU_NOTE_AMD_PERFMON_ABOVE_MAX)),
+	AMD(0x17, 0x01, "amd-17-01-naples.txt", false, NOTE(PMU_NOTE_AMD_PERFMON_ABOVE_MAX)),
+	AMD(0x17, 0x31, "amd-17-31-rome.txt", false, NOTE(PMU_NOTE_AMD_PERFMON_ABOVE_MAX)),
+	AMD(0x19, 0x01, "amd-19-01-milan.txt", false, 0),
+	AMD(0x19, 0x11, "amd-19-11-genoa.txt", true, 0),
+	AMD(0x19, 0x61, "amd-19-61-raphael.txt", true, 0),
+	INTEL_V3(0x1A, "intel-06-1a-nehalem-ep.txt"),
+	INTEL_V3(0x2C, "intel-06-2c-westmere-ep.txt"),
+	INTEL_V3(0x2D, "intel-06-2d-sandy-bridge-ep.txt"),
+	{ "intel-06-2e-nehalem-ex.txt", "GenuineIntel", 6, 0x2E, 4, 3, false, false, false, 48,
+	  { { 0, 4, 0x7, 0xF, 0x7 }, { 0, 4, 0x7, 0xF, 0x7 } }, 0 },
+	INTEL_V3(0x2F, "intel-06-2f-westmere-ex.txt"),
+	INTEL_V3(0x3E, "intel-06-3e-ivy-bridge-ep.txt"),
+	INTEL_V3(0x3F, "intel-06-3f-haswell-ep.txt"),
+	INTEL_V4(0x55, "intel-06-55-skylake-sp.txt"),
+	INTEL_V4(0x5F, "intel-06-5f-denverton.txt"),
+	INTEL_V5_SERVER(0x6A, "intel-06-6a-ice-lake-sp.txt"),
+	INTEL_V5_SERVER(0x8F, "intel-06-8f-sapphire-rapids.txt"),
+	INTEL_V5_SERVER(0xCF, "intel-06-cf-emerald-rapids.txt"),
+	{ "intel-06-97-alder-lake-pcores-only.txt", "GenuineIntel", 6, 0x97, 2, 5, false, false,
+	  true, 48, { { CORE_TYPE_CORE, 8, 0xF, 0xFF, 0xF }, { CORE_TYPE_CORE, 8, 0xF, 0xFF, 0xF } },
+	  NOTE(PMU_NOTE_LEAF_23_ABOVE_MAX) },
+	{ "intel-06-97-alder-lake.txt", "GenuineIntel", 6, 0x97, 4, 5, false, false, true, 48,
+	  { { CORE_TYPE_CORE, 6, 0x7, 0xFF, 0xF }, { CORE_TYPE_ATOM, 6, 0x7, 0x3F, 0x7 } },
+	  NOTE(PMU_NOTE_LEAF_23_ABOVE_MAX) },
+	{ "intel-06-aa-meteor-lake.txt", "GenuineIntel", 6, 0xAA, 4, 5, false, false, true, 48,
+	  { { CORE_TYPE_CORE, 8, 0xF, 0xFF, 0xF }, { CORE_TYPE_ATOM, 8, 0x7, 0xFF, 0x7 } }, 0 },
+	{ "intel-06-bd-lunar-lake.txt", "GenuineIntel", 6, 0xBD, 4, 6, false, false, true, 48,
+	  { { CORE_TYPE_CORE, 10, 0xF, 0x3FF, 0xF }, { CORE_TYPE_ATOM, 8, 0x77, 0xFF, 0x77 } }, 0 },
+};
+
+static void check_cpu(const struct want_dump *w, struct parsed *p, unsigned i)
+{
+	const struct want_cpu *c = &w->cpu[i < w->ncpus / 2 ? 0 : 1];
+	struct cpu_info ci;
+	struct core_pmu pmu;
+	memset(&ci, 0, sizeof(ci));
+	assert_int_equal(pmu_discover(&p->b, i, &ci), PMU_OK);
+	assert_string_equal(ci.vendor, w->vendor);
+	assert_int_equal(ci.family, w->family);
+	assert_int_equal(ci.model, w->model);
+	assert_int_equal(pmu_version_of(&ci), w->version);
+	assert_int_equal(ci.arch.version, w->perfctr_ext_core ? 0 : w->version);
+	assert_int_equal(ci.arch.core_type, c->core_type);
+	assert_int_equal(ci.arch.n_gp, c->n_gp);
+	assert_int_equal(ci.arch.gp_width, 48);
+	assert_int_equal(ci.arch.fixed_mask, c->fixed_mask);
+	assert_int_equal(ci.arch.fixed_width, w->fixed_width);
+	assert_int_equal(ci.arch.anythread_deprecated, w->anythread_deprecated);
+	assert_int_equal(ci.arch.perfmon_v2, w->perfmon_v2);
+	assert_int_equal(ci.arch.perfctr_ext_core, w->perfctr_ext_core);
+	assert_int_equal(ci.arch.notes, w->notes);
+	core_pmu_from_cpu(&ci, &pmu);
+	assert_int_equal(pmu.gp_mask, c->gp_mask);
+	assert_int_equal(pmu.fixed_mask, c->tool_fixed);
+	/* AMD's counters are not Intel's architectural PMU: the engines stay off. */
+	assert_int_equal(pmu_core_present(&ci), false);   /* no MSRs in a dump */
+	if (w->perfctr_ext_core)
+		assert_string_equal(pmu_core_verdict(&ci), "AMD core PMU: not yet supported by efipmu");
+}
+
+static void test_discovery_on_every_dump(void **state)
+{
+	(void)state;
+	struct parsed *p = calloc(1, sizeof(*p));
+	assert_non_null(p);
+	for (unsigned k = 0; k < sizeof(dumps) / sizeof(dumps[0]); k++) {
+		size_t len;
+		const char *text = read_data(dumps[k].file, &len);
+		print_message("%s\n", dumps[k].file);
+		assert_int_equal(strncmp(text, "# efipmu test data: ", 20), 0);
+		assert_int_equal(parse_n(p, text, len, CAP), PMU_OK);
+		assert_int_equal(p->d.ncpu, dumps[k].ncpus);
+		for (unsigned i = 0; i < p->d.ncpu; i++)
+			check_cpu(&dumps[k], p, i);
+	}
+	free(p);
+}
+
+/* The hybrid dumps keep the dump's own CPU numbers: P-cores first, then E-cores. */
+static void test_hybrid_numbers(void **state)
+{
+	(void)state;
+	struct parsed *p = calloc(1, sizeof(*p));
+	assert_non_null(p);
+	size_t len;
+	const char *text = read_data("intel-06-97-alder-lake.txt", &len);
+	assert_int_equal(parse_n(p, text, len, CAP), PMU_OK);
+	assert_int_equal(p->number[0], 0);
+	assert_int_equal(p->number[1], 1);
+	assert_int_equal(p->number[2], 16);
+	assert_int_equal(p->number[3], 17);
+	free(p);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_layout_sections),
+		cmocka_unit_test(test_layout_bare),
+		cmocka_unit_test(test_bad_dumps),
+		cmocka_unit_test(test_discovery_on_every_dump),
+		cmocka_unit_test(test_hybrid_numbers),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

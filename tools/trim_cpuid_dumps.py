@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""Makes tests/data/cpuid/ from the real dumps in ../shared/reference/cpuid/ (run by hand,
+never at build or test time): for each dump, a few logical CPUs (the first two, and the
+first two of every other hybrid core type) with the leaves discovery reads, lines kept
+byte for byte in the dump's own layout, after one header line naming the source.
+
+usage: tools/trim_cpuid_dumps.py [SRC_DIR [DST_DIR]]
+"""
+import os
+import re
+import sys
+
+SRC = sys.argv[1] if len(sys.argv) > 1 else '../shared/reference/cpuid'
+DST = sys.argv[2] if len(sys.argv) > 2 else 'tests/data/cpuid'
+
+# Leaves discovery reads (cpuinfo.c, cpuid_pmu.c) and a few whose layout the parser must
+# get right (repeated subleaves of 4, 0xB, 0xD); the maximum basic and extended leaves
+# are kept too, as CPUID answers with the former past the maxima.
+KEEP = {0x0, 0x1, 0x4, 0xA, 0xB, 0xD, 0x1A, 0x23,
+        0x80000000, 0x80000001, 0x80000002, 0x80000003, 0x80000004, 0x80000022, 0x8FFFFFFF}
+# CPUs to keep where the default misses a layout detail (nehalem-ex: CPU 4 follows
+# CPU 3 without a blank line).
+EXTRA = {'intel-06-2e-nehalem-ex.txt': [3, 4]}
+
+CPUID = re.compile(r'CPUID ([0-9A-Fa-f]{8}):?[ \t]+([0-9A-F]{8})-[0-9A-F]{8}')
+CPU_SECTION = re.compile(r'------\[ (CPUID Registers / )?Logical CPU #\d+ \]')
+
+
+def origin(name):
+    """Original path, commit and blob of name from SOURCE.md's tables."""
+    for line in open(os.path.join(SRC, 'SOURCE.md')):
+        cells = [c.strip(' `') for c in line.split('|')]
+        if len(cells) > 4 and cells[1] == name and '/' in cells[2]:
+            return cells[2], cells[3], cells[4]
+    raise SystemExit('%s: not in SOURCE.md' % name)
+
+
+def blocks(lines):
+    """(start, end) line ranges of each CPU's block, as cpuid_dump.c splits them."""
+    out, start, has_leaf = [], None, False
+    for i, l in enumerate(lines):
+        if CPU_SECTION.match(l) or l.startswith('CPU#'):
+            if start is not None:
+                out.append((start, i))
+            start, has_leaf = i, False
+        elif l.startswith('------['):
+            if start is not None:
+                out.append((start, i))
+            start = None
+        else:
+            m = CPUID.match(l)
+            if not m:
+                continue
+            if start is None or (int(m[1], 16) == 0 and has_leaf):
+                if start is not None:
+                    out.append((start, i))
+                start = i
+            has_leaf = True
+    if start is not None:
+        out.append((start, len(lines)))
+    return out
+
+
+def core_type(lines, b):
+    for l in lines[b[0]:b[1]]:
+        m = CPUID.match(l)
+        if m and int(m[1], 16) == 0x1A:
+            return int(m[2], 16) >> 24
+    return 0
+
+
+def trim(name):
+    text = open(os.path.join(SRC, name), newline='').read()
+    lines = text.split('\n')
+    bl = blocks(lines)
+    chosen, per_type = [], {}
+    for i, b in enumerate(bl):
+        t = core_type(lines, b)
+        if per_type.get(t, 0) < 2:
+            per_type[t] = per_type.get(t, 0) + 1
+            chosen.append(i)
+    chosen = sorted(set(chosen + EXTRA.get(name, [])))
+    path, commit, blob = origin(name)
+    out = ['# efipmu test data: logical CPUs %s (dump order), leaves %s only, of '
+           '../shared/reference/cpuid/%s = InstLatx64 %s (commit %s, blob %s; see its SOURCE.md)'
+           % (','.join(map(str, chosen)), ' '.join('%X' % k for k in sorted(KEEP)),
+              name, path, commit[:12], blob[:12])]
+    for i in chosen:
+        s, e = bl[i]
+        for l in lines[s:e]:
+            m = CPUID.match(l)
+            if m is None and (l.startswith('CPUID') or l.startswith('MSR')):
+                continue
+            if m and int(m[1], 16) not in KEEP and not is_max(lines[s:e], int(m[1], 16)):
+                continue
+            if m is None and l.strip() and not (CPU_SECTION.match(l) or l.startswith('CPU#')
+                                                or l.startswith('allcpu:')):
+                continue
+            out.append(l)
+    # A section that is not a CPU's ends the last one: keep one, as the dump has it.
+    tail = [i for i in range(bl[-1][0], len(lines))
+            if lines[i].startswith('------[') and not CPU_SECTION.match(lines[i])]
+    if tail:
+        out += lines[tail[0] - 1:tail[0] + 4]
+    while len(out) > 1 and not out[-1].strip():
+        out.pop()
+    if '\r\n' in text:
+        out[0] += '\r'
+    with open(os.path.join(DST, name), 'w', newline='') as f:
+        f.write('\n'.join(out) + '\n')
+
+
+def is_max(block, leaf):
+    for l in block:
+        m = CPUID.match(l)
+        if m and int(m[1], 16) in (0, 0x80000000) and int(m[2], 16) == leaf:
+            return True
+    return False
+
+
+for n in sorted(os.listdir(SRC)):
+    if n.endswith('.txt'):
+        trim(n)
