@@ -269,6 +269,15 @@ pmu_status evspec_parse_terms(const char *pmu, const struct reg_layout *l, const
 	return check_enable(l, *config, enable_mask, err);
 }
 
+/* Does pmu name this box: the box's name, or "<pmu>_<n>" (uncore_cbox: uncore_cbox_0..7)? */
+static bool pmu_fits(const char *pmu, const struct box_desc *box)
+{
+	size_t n = pmu_strlen(pmu);
+	if (pmu_strncmp(box->name, pmu, n))
+		return false;
+	return !box->name[n] || (box->name[n] == '_' && box->name[n + 1] >= '0' && box->name[n + 1] <= '9');
+}
+
 static int intel_family6(const struct cpu_info *ci)
 {
 	return !pmu_strcmp(ci->vendor, "GenuineIntel") && ci->family == 6;
@@ -289,6 +298,16 @@ const struct ev_def *ev_find(const struct ev_list *l, const char *name, size_t l
 	for (unsigned i = 0; l && i < l->n; i++)
 		if (name_eq(l->events[i].name, name, len))
 			return &l->events[i];
+	return NULL;
+}
+
+/* Intel's list for this box's type on this CPU, or NULL. */
+static const struct ev_list *box_list(const struct cpu_info *ci, const struct box_desc *box)
+{
+	const struct ev_model *m = ev_model_for(ci);
+	for (const struct ev_list *const *u = m ? m->uncore : NULL; u && *u; u++)
+		if (pmu_fits((*u)->pmu, box))
+			return *u;
 	return NULL;
 }
 
@@ -418,14 +437,6 @@ static pmu_status core_terms(const struct cpu_info *ci, const char *t, size_t tl
 	return core_finish(ci, req, err);
 }
 
-/* Does a REGISTERS.md event belong to this box? Its pmu is the box's name or "<pmu>_<n>". */
-static bool box_event_fits(const struct box_event *e, const struct box_desc *box)
-{
-	size_t n = pmu_strlen(e->pmu);
-	if (pmu_strncmp(box->name, e->pmu, n))
-		return false;
-	return !box->name[n] || (box->name[n] == '_' && box->name[n + 1] >= '0' && box->name[n + 1] <= '9');
-}
 
 /* The REGISTERS.md event of that name for this family (tools/gen_box_events.py), or NULL. */
 static const struct box_event *box_event_find(enum uncore_family fam, const char *name, size_t len)
@@ -452,7 +463,7 @@ static pmu_status box_event_terms(const struct cpu_info *ci, const struct box_de
 	if (!nl || find_char(name, nl, '=') < nl || reg_find_field(box->ctl_layout, name, nl))
 		return PMU_OK;
 	const struct box_event *e = box_event_find(ci->uncore, name, nl);
-	if (!e || !box_event_fits(e, box))
+	if (!e || !pmu_fits(e->pmu, box))
 		return PMU_OK;
 	*used = n < tl ? n + 1 : n;
 	return evspec_parse_terms(box->name, box->ctl_layout, e->terms, pmu_strlen(e->terms),
@@ -471,16 +482,13 @@ pmu_status evspec_parse_box(const struct cpu_info *ci, const struct box_desc *bo
 	req->extra_msr = 0;
 	req->extra_msr_val = 0;
 
-	const struct ev_model *m = ev_model_for(ci);
-	const struct ev_list *list = m && m->uncore && !pmu_strcmp(m->uncore->pmu, box->name) ?
-				     m->uncore : NULL;
 	size_t used;
-	const struct ev_def *d = leading_event(list, l, terms, len, &used);
+	const struct ev_def *d = leading_event(box_list(ci, box), l, terms, len, &used);
 	if (d) {
 		const struct reg_field *fe = reg_find_field(l, "event", 5);
 		const struct reg_field *fu = reg_find_field(l, "umask", 5);
-		if (!fe || !fu || reg_set_field(&req->config, fe, d->event) ||
-		    reg_set_field(&req->config, fu, d->umask)) {
+		if (!fe || reg_set_field(&req->config, fe, d->event) ||
+		    (d->umask && (!fu || reg_set_field(&req->config, fu, d->umask)))) {
 			struct strbuf sb = err_q(err, PMU_ERR_UNSUPPORTED, "event ", d->name,
 						 pmu_strlen(d->name), " does not fit the fields of ");
 			sb_puts(&sb, box->name);
@@ -579,26 +587,29 @@ static pmu_status parse_named(const struct cpu_info *ci, const char *s, size_t l
 		pmu_status st = core_from_def(ci, d, req, err);
 		return st ? st : core_finish(ci, req, err);
 	}
-	d = m ? ev_find(m->uncore, s, len) : NULL;
-	if (d) {
-		const char *pmu = m->uncore->pmu;
-		const struct box_desc *box = box_find(ci->uncore, pmu, pmu_strlen(pmu));
-		if (!box) {
-			err_q(err, PMU_ERR_UNKNOWN_NAME, "unknown PMU ", pmu, pmu_strlen(pmu),
-			      " for this CPU");
-			return err->st;
+	/* An uncore event of Intel's list or of REGISTERS.md: its box type's first box */
+	const char *name = NULL, *pmu = NULL;
+	for (const struct ev_list *const *u = m ? m->uncore : NULL; u && *u && !name; u++)
+		if ((d = ev_find(*u, s, len))) {
+			name = d->name;
+			pmu = (*u)->pmu;
 		}
-		pmu_strlcpy(req->name, d->name, sizeof(req->name));
-		return evspec_parse_box(ci, box, s, len, req, err);
+	const struct box_event *be = name ? NULL : box_event_find(ci->uncore, s, len);
+	if (be) {
+		name = be->name;
+		pmu = be->pmu;
 	}
-	const struct box_event *be = box_event_find(ci->uncore, s, len);
-	for (unsigned i = 0; be && i < uncore_box_count; i++) {
-		/* The first box it fits: uncore_mbox_0 for an M-box event (say uncore_mbox_1/NAME/). */
+	for (unsigned i = 0; name && i < uncore_box_count; i++) {
+		/* uncore_cbox_0 for a C-box event, uncore_mbox_0 for an M-box one (say which: box/NAME/) */
 		const struct box_desc *box = uncore_boxes[i];
-		if (box->family == ci->uncore && box_event_fits(be, box)) {
-			pmu_strlcpy(req->name, be->name, sizeof(req->name));
+		if (box->family == ci->uncore && pmu_fits(pmu, box)) {
+			pmu_strlcpy(req->name, name, sizeof(req->name));
 			return evspec_parse_box(ci, box, s, len, req, err);
 		}
+	}
+	if (name) {
+		err_q(err, PMU_ERR_UNKNOWN_NAME, "unknown PMU ", pmu, pmu_strlen(pmu), " for this CPU");
+		return err->st;
 	}
 	struct strbuf sb = err_q(err, PMU_ERR_UNKNOWN_NAME, "unknown event ", s, len, " for model ");
 	sb_hex(&sb, ci->model);
