@@ -155,6 +155,7 @@ static bool uncore_msr_name(uint32_t msr, enum uncore_family fam, char *out, siz
 		const struct { uint32_t msr; const char *what; } regs[] = {
 			{ d->fixed_ctl, "fixed ctl" }, { d->fixed_ctr, "fixed ctr" }, { d->box_ctl, "box ctl" },
 			{ d->status_msr, "status" }, { d->ovf_msr, "overflow ctl" },
+			{ d->filter_msr, "filter" },
 		};
 		for (unsigned i = 0; i < sizeof(regs) / sizeof(regs[0]); i++)
 			if (regs[i].msr && regs[i].msr == msr) {

@@ -20,9 +20,12 @@
  * - Counters wrap and continue; no status register is modelled (0xC15/0xC35 unconfirmed).
  * - C-box/PCU box control (§4.1): bit 0 zeroes the box's controls, bit 1 its counters
  *   (both read 0); freeze (8) stops the box's counters while set; freeze enable (16) is
- *   stored without effect; other bits raise #GP. Filters are plain storage: stimuli carry
- *   no TID/state/opcode, so they do not filter. The PCU matches the event code only
- *   (15:14, 30, 31 are occupancy controls, stored without effect).
+ *   stored without effect; other bits raise #GP. Filters hold what is written; a bit
+ *   outside their fields raises #GP and changes nothing (C-box: TID 4:0, NID 17:10,
+ *   STATE 22:18, OPCODE 31:23, §4.4; PCU: four bands 31:0, §4.5). Stimuli carry no
+ *   TID/state/opcode/frequency, so filters do not filter (simulated).
+ *   The PCU matches the event code only (15:14, 30, 31 are occupancy controls, stored
+ *   without effect).
  */
 #include <stddef.h>
 #include "model/model_uncore_common.h"
@@ -39,6 +42,8 @@
 #define CTL_HIGH      (~0xFFFFFFFFull)
 #define U_CTL_RSV     (CTL_HIGH | 7ull << 29 | 7ull << 19)
 #define BOX_CTL_RSV   (CTL_HIGH | 3ull << 20)
+#define CBOX_FILT_RSV (CTL_HIGH | 0x1Full << 5)
+#define PCU_FILT_RSV  CTL_HIGH
 
 #define BOX_RST_CTRL  (1ull << 0)
 #define BOX_RST_CTRS  (1ull << 1)
@@ -49,6 +54,7 @@ struct sbox {
 	uint32_t box_ctl;       /* 0: none (U-box) */
 	uint32_t ctl0, ctr0;    /* control / counter n at ctl0 + n / ctr0 + n */
 	uint32_t filter;        /* 0: none */
+	uint64_t filter_rsv;    /* filter bits that raise #GP */
 	uint8_t nctr, width, thresh_bits;
 	bool umask;             /* bits 15:8 are part of the event selection */
 	uint64_t rsv;
@@ -57,13 +63,14 @@ struct sbox {
 };
 
 #define CBOX(n) { 0xD04u + 0x20u * (n), 0xD10u + 0x20u * (n), 0xD16u + 0x20u * (n), \
-		  0xD14u + 0x20u * (n), 4, 44, 8, true, BOX_CTL_RSV, MODEL_UNC_SNBEP_C0 + (n), \
-		  2 + 4 * (n) }
+		  0xD14u + 0x20u * (n), CBOX_FILT_RSV, 4, 44, 8, true, BOX_CTL_RSV,             \
+		  MODEL_UNC_SNBEP_C0 + (n), 2 + 4 * (n) }
 
 static const struct sbox sboxes[] = {
-	{ 0, 0xC10u, 0xC16u, 0, 2, 44, 5, true, U_CTL_RSV, MODEL_UNC_SNBEP_U, 0 },
+	{ 0, 0xC10u, 0xC16u, 0, 0, 2, 44, 5, true, U_CTL_RSV, MODEL_UNC_SNBEP_U, 0 },
 	CBOX(0), CBOX(1), CBOX(2), CBOX(3), CBOX(4), CBOX(5), CBOX(6), CBOX(7),
-	{ 0xC24u, 0xC30u, 0xC36u, 0xC34u, 4, 48, 5, false, BOX_CTL_RSV, MODEL_UNC_SNBEP_PCU, 34 },
+	{ 0xC24u, 0xC30u, 0xC36u, 0xC34u, PCU_FILT_RSV, 4, 48, 5, false, BOX_CTL_RSV,
+	  MODEL_UNC_SNBEP_PCU, 34 },
 };
 #define N_SBOXES (sizeof(sboxes) / sizeof(sboxes[0]))
 
@@ -116,8 +123,8 @@ static pmu_status snbep_write(struct model *m, struct model_regfile *rf, uint32_
 		return box_ctl_write(rf, x, val);
 	if (munc_in(msr, x->ctr0, x->nctr))
 		return val & ~munc_mask(x->width) ? PMU_ERR_FAULT_GP : model_poke(rf, msr, val);
-	if (!munc_in(msr, x->ctl0, x->nctr))
-		return model_poke(rf, msr, val);   /* filter */
+	if (!munc_in(msr, x->ctl0, x->nctr))   /* filter */
+		return val & x->filter_rsv ? PMU_ERR_FAULT_GP : model_poke(rf, msr, val);
 	unsigned n = msr - x->ctl0;
 	if (val & x->rsv)
 		return PMU_ERR_FAULT_GP;

@@ -191,9 +191,20 @@ static pmu_status validate(const struct reg_layout *l, uint64_t config, uint64_t
 	return err->st;
 }
 
-static pmu_status apply_term(const char *pmu, const struct reg_layout *l, const char *t, size_t tl,
-			     uint64_t enable_mask, uint64_t *config, struct evspec_error *err)
+/* Where the terms of one spec go: a register's layout, its word and the fields set. */
+struct term_dest {
+	const struct reg_layout *l;
+	uint64_t enable_mask;   /* fields the engine sets */
+	uint64_t *word;
+	uint64_t touched;       /* masks of the fields a term named */
+};
+
+static pmu_status apply_term(const char *pmu, struct term_dest *dst, const char *t, size_t tl,
+			     struct evspec_error *err)
 {
+	const struct reg_layout *l = dst->l;
+	uint64_t enable_mask = dst->enable_mask;
+	uint64_t *config = dst->word;
 	trim(&t, &tl);
 	if (!tl) {
 		err_q(err, PMU_ERR_INVALID, "empty term for ", pmu, pmu_strlen(pmu), "");
@@ -231,6 +242,7 @@ static pmu_status apply_term(const char *pmu, const struct reg_layout *l, const 
 	}
 	if (reg_field_mask(f) & enable_mask)
 		return err_field(err, PMU_ERR_INVALID, f, " is set by efipmu");
+	dst->touched |= reg_field_mask(f);
 	pmu_status st = reg_value_undefined(l, f, v) ? PMU_ERR_INVALID : reg_set_field(config, f, v);
 	if (st == PMU_ERR_RANGE) {
 		struct strbuf sb = err_q(err, st, "field ", f->name, pmu_strlen(f->name), " value ");
@@ -249,14 +261,25 @@ static pmu_status apply_term(const char *pmu, const struct reg_layout *l, const 
 	return st ? err_field(err, st, f, " is read-only") : PMU_OK;
 }
 
-pmu_status evspec_parse_terms(const char *pmu, const struct reg_layout *l, const char *terms,
-			      size_t len, uint64_t enable_mask, uint64_t *config,
-			      struct evspec_error *err)
+/* The first destination whose layout names the term's field (dst[0] when none does). */
+static struct term_dest *dest_of(struct term_dest *dst, unsigned ndst, const char *t, size_t tl)
+{
+	size_t nl = find_char(t, tl, '=');
+	trim(&t, &nl);
+	for (unsigned k = 0; k < ndst; k++)
+		if (reg_find_field(dst[k].l, t, nl))
+			return &dst[k];
+	return &dst[0];
+}
+
+/* "term,term=value,..." into the registers of dst[0..ndst). */
+static pmu_status apply_terms(const char *pmu, struct term_dest *dst, unsigned ndst,
+			      const char *terms, size_t len, struct evspec_error *err)
 {
 	trim(&terms, &len);
 	while (len) {
 		size_t n = find_char(terms, len, ',');
-		pmu_status st = apply_term(pmu, l, terms, n, enable_mask, config, err);
+		pmu_status st = apply_term(pmu, dest_of(dst, ndst, terms, n), terms, n, err);
 		if (st)
 			return st;
 		if (n == len)
@@ -264,9 +287,17 @@ pmu_status evspec_parse_terms(const char *pmu, const struct reg_layout *l, const
 		terms += n + 1;
 		len -= n + 1;
 		if (!len)   /* trailing comma */
-			return apply_term(pmu, l, terms, 0, enable_mask, config, err);
+			return apply_term(pmu, dst, terms, 0, err);
 	}
-	return check_enable(l, *config, enable_mask, err);
+	return check_enable(dst->l, *dst->word, dst->enable_mask, err);
+}
+
+pmu_status evspec_parse_terms(const char *pmu, const struct reg_layout *l, const char *terms,
+			      size_t len, uint64_t enable_mask, uint64_t *config,
+			      struct evspec_error *err)
+{
+	struct term_dest dst = { l, enable_mask, config, 0 };
+	return apply_terms(pmu, &dst, 1, terms, len, err);
 }
 
 /* Does pmu name this box: the box's name, or "<pmu>_<n>" (uncore_cbox: uncore_cbox_0..7)? */
@@ -322,25 +353,34 @@ static uint32_t def_counters(const struct cpu_info *ci, const struct ev_def *d)
 }
 
 /*
- * Counters the list allows for this event and umask; failing that, for any umask of the
- * event (the kernel constrains by event code, REGISTERS.md §1.8); failing that, all.
+ * Counters list allows for a word of layout l (its event and umask fields): those of its
+ * events with that event and umask; failing that, with that event code (the kernel
+ * constrains by event code, REGISTERS.md §1.8, §4.4); failing that, all. Events that need
+ * a fixed counter or the event-select extension are other encodings.
  */
-static uint32_t list_counters(const struct cpu_info *ci, uint64_t config)
+static uint32_t counters_by_code(const struct cpu_info *ci, const struct ev_list *list,
+				 const struct reg_layout *l, uint64_t config, uint32_t all)
 {
-	const struct ev_model *m = ev_model_for(ci);
-	uint64_t code_mask = field_mask(CORE, "event");
-	uint64_t key = config & (code_mask | field_mask(CORE, "umask"));
+	uint64_t code_mask = field_mask(l, "event");
+	uint64_t key = config & (code_mask | field_mask(l, "umask"));
 	uint32_t exact = 0, same_code = 0;
-	for (unsigned i = 0; m && i < m->core->n; i++) {
-		const struct ev_def *d = &m->core->events[i];
-		uint64_t enc = encoding(d->event, d->umask);
-		if (d->fixed >= 0 || (enc & code_mask) != (key & code_mask))
+	for (unsigned i = 0; list && i < list->n; i++) {
+		const struct ev_def *d = &list->events[i];
+		uint64_t enc = put(l, put(l, 0, "event", d->event), "umask", d->umask);
+		bool other = d->fixed >= 0 || (d->flags & EVF_EXTSEL);
+		if (other || (enc & code_mask) != (key & code_mask))
 			continue;
 		same_code |= def_counters(ci, d);
 		if (enc == key)
 			exact |= def_counters(ci, d);
 	}
-	return exact ? exact : same_code ? same_code : low_bits(ci->arch.n_gp);
+	return (exact ? exact : same_code ? same_code : all) & all;
+}
+
+static uint32_t list_counters(const struct cpu_info *ci, uint64_t config)
+{
+	const struct ev_model *m = ev_model_for(ci);
+	return counters_by_code(ci, m ? m->core : NULL, CORE, config, low_bits(ci->arch.n_gp));
 }
 
 static int has_fixed(const struct cpu_info *ci, int idx)
@@ -470,11 +510,71 @@ static pmu_status box_event_terms(const struct cpu_info *ci, const struct box_de
 				  box->enable_mask, config, err);
 }
 
+/* A list event in the box's control word (REGISTERS.md §4.2, seed 000 table 2-2). */
+static pmu_status box_from_def(const struct box_desc *box, const struct ev_def *d,
+			       struct pmu_event_req *req, struct evspec_error *err)
+{
+	const struct reg_layout *l = box->ctl_layout;
+	const struct reg_field *fe = reg_find_field(l, "event", 5);
+	const struct reg_field *fu = reg_find_field(l, "umask", 5);
+	if (!fe || reg_set_field(&req->config, fe, d->event) ||
+	    (d->umask && (!fu || reg_set_field(&req->config, fu, d->umask)))) {
+		struct strbuf sb = err_q(err, PMU_ERR_UNSUPPORTED, "event ", d->name,
+					 pmu_strlen(d->name), " does not fit the fields of ");
+		sb_puts(&sb, box->name);
+		return err->st;
+	}
+	if (d->fixed >= 0 && !box->fixed_ctl)
+		return needs_fixed(err, d->name, d->fixed);
+	req->fixed = d->fixed;
+	req->counter_mask = d->fixed >= 0 ? 0 : req->counter_mask & d->ctr;
+	return PMU_OK;
+}
+
+/* Bits of the box's filter that events may set: the list event's own, plus the open field. */
+static uint64_t filter_allowed(const struct box_desc *box, const struct ev_def *d)
+{
+	const struct box_filter *f = box->filter;
+	uint64_t open = f->open_field ? field_mask(f->layout, f->open_field) : 0;
+	return d ? d->filter | open : ~(uint64_t)0;
+}
+
+/*
+ * The filter a box event asks: a filter term names it, the list event uses the filter
+ * (then fields not given are 0) or the control switches on the open field. A term for the
+ * open field switches it on.
+ */
+static pmu_status box_filter_terms(const struct box_desc *box, const struct ev_def *d,
+				   const struct term_dest *fd, struct pmu_event_req *req,
+				   struct evspec_error *err)
+{
+	const struct box_filter *f = box->filter;
+	uint64_t open_en = f->open_field ? field_mask(box->ctl_layout, f->open_enable) : 0;
+	uint64_t stray = fd->touched & ~filter_allowed(box, d);
+	if (stray) {
+		const char *name = d->name;
+		struct strbuf sb = err_q(err, PMU_ERR_INVALID, "event ", name, pmu_strlen(name),
+					 " does not use filter field '");
+		sb_puts(&sb, field_at(f->layout, lowest_bit(stray))->name);
+		sb_puts(&sb, "' of ");
+		sb_puts(&sb, box->name);
+		return err->st;
+	}
+	if (f->open_field && (fd->touched & field_mask(f->layout, f->open_field)))
+		req->config |= open_en;
+	if (fd->touched || (d && d->filter) || (req->config & open_en)) {
+		req->extra_msr = box->filter_msr;
+		req->extra_msr_val = *fd->word;
+	}
+	return PMU_OK;
+}
+
 pmu_status evspec_parse_box(const struct cpu_info *ci, const struct box_desc *box,
 			    const char *terms, size_t len, struct pmu_event_req *req,
 			    struct evspec_error *err)
 {
 	const struct reg_layout *l = box->ctl_layout;
+	const struct ev_list *list = box_list(ci, box);
 	req->box = box;
 	req->config = 0;
 	req->fixed = -1;
@@ -483,29 +583,32 @@ pmu_status evspec_parse_box(const struct cpu_info *ci, const struct box_desc *bo
 	req->extra_msr_val = 0;
 
 	size_t used;
-	const struct ev_def *d = leading_event(box_list(ci, box), l, terms, len, &used);
-	if (d) {
-		const struct reg_field *fe = reg_find_field(l, "event", 5);
-		const struct reg_field *fu = reg_find_field(l, "umask", 5);
-		if (!fe || reg_set_field(&req->config, fe, d->event) ||
-		    (d->umask && (!fu || reg_set_field(&req->config, fu, d->umask)))) {
-			struct strbuf sb = err_q(err, PMU_ERR_UNSUPPORTED, "event ", d->name,
-						 pmu_strlen(d->name), " does not fit the fields of ");
-			sb_puts(&sb, box->name);
-			return err->st;
-		}
-		if (d->fixed >= 0 && !box->fixed_ctl)
-			return needs_fixed(err, d->name, d->fixed);
-		req->fixed = d->fixed;
-		req->counter_mask = d->fixed >= 0 ? 0 : req->counter_mask & d->ctr;
-	} else {
-		pmu_status st = box_event_terms(ci, box, terms, len, &used, &req->config, err);
-		if (st)
-			return st;
+	pmu_status st;
+	const struct ev_def *d = leading_event(list, l, terms, len, &used);
+	if (d)
+		st = box_from_def(box, d, req, err);
+	else
+		st = box_event_terms(ci, box, terms, len, &used, &req->config, err);
+	if (st)
+		return st;
+	if (d && d->filter && !box->filter) {
+		err_q(err, PMU_ERR_UNSUPPORTED, "event ", d->name, pmu_strlen(d->name),
+		      " needs a filter register, which this box does not have");
+		return err->st;
 	}
-	pmu_status st = evspec_parse_terms(box->name, l, terms + used, len - used, box->enable_mask,
-					   &req->config, err);
-	return st ? st : validate(l, req->config, ~(uint64_t)0, err);
+	uint64_t filter = 0;
+	struct term_dest dst[2] = {
+		{ l, box->enable_mask, &req->config, 0 },
+		{ box->filter ? box->filter->layout : l, 0, &filter, 0 },
+	};
+	st = apply_terms(box->name, dst, box->filter ? 2 : 1, terms + used, len - used, err);
+	if (!st && box->filter)
+		st = box_filter_terms(box, d, &dst[1], req, err);
+	if (st)
+		return st;
+	if (!d && list)
+		req->counter_mask = counters_by_code(ci, list, l, req->config, req->counter_mask);
+	return validate(l, req->config, ~(uint64_t)0, err);
 }
 
 static int nhm_branch_miss_quirk(const struct cpu_info *ci)

@@ -72,6 +72,8 @@ static pmu_status check_req(const struct uncore_session *s, const struct pmu_eve
 		return st;
 	if (r->extra_msr && (r->extra_msr < d->extra_lo || r->extra_msr > d->extra_hi))
 		return PMU_ERR_INVALID;
+	if (r->extra_msr && r->extra_msr == d->filter_msr)
+		return reg_validate(d->filter->layout, r->extra_msr_val, ~(uint64_t)0, bad_bit);
 	return PMU_OK;
 }
 
@@ -144,14 +146,33 @@ static pmu_status allocate(struct uncore_session *s, const struct pmu_event_req 
 	return PMU_OK;
 }
 
-/* Two events may share an extra MSR only with the same value. */
-static pmu_status check_extras(struct uncore_session *s)
+/* Adds msr = val to the extras; two events may share one only with the same value. */
+static pmu_status add_extra(struct uncore_session *s, uint32_t msr, uint64_t val, bool asked)
 {
-	for (unsigned i = 0; i < s->n; i++)
-		for (unsigned j = 0; j < i; j++)
-			if (s->ev[i].extra_msr && s->ev[i].extra_msr == s->ev[j].extra_msr &&
-			    s->ev[i].extra_val != s->ev[j].extra_val)
-				return fail(s, PMU_ERR_NO_COUNTER, i);
+	for (unsigned k = 0; k < s->nextras; k++)
+		if (s->extra[k].msr == msr)
+			return !asked || s->extra[k].val == val ? PMU_OK : PMU_ERR_NO_COUNTER;
+	if (s->nextras >= UNCORE_MAX_EXTRAS)
+		return PMU_ERR_NOSPACE;
+	s->extra[s->nextras].msr = msr;
+	s->extra[s->nextras++].val = val;
+	return PMU_OK;
+}
+
+/* What the events ask first, then the filter of every box in use that none asked: 0. */
+static pmu_status plan_extras(struct uncore_session *s)
+{
+	for (unsigned pass = 0; pass < 2; pass++)
+		for (unsigned i = 0; i < s->n; i++) {
+			const struct uncore_counter *e = &s->ev[i];
+			pmu_status st = PMU_OK;
+			if (pass == 0 && e->extra_msr)
+				st = add_extra(s, e->extra_msr, e->extra_val, true);
+			else if (pass == 1 && e->box->filter_msr)
+				st = add_extra(s, e->box->filter_msr, 0, false);
+			if (st)
+				return fail(s, st, i);
+		}
 	return PMU_OK;
 }
 
@@ -211,7 +232,7 @@ pmu_status uncore_plan(struct uncore_session *s, enum uncore_family fam,
 	}
 	pmu_status st = allocate(s, reqs, n);
 	if (!st)
-		st = check_extras(s);
+		st = plan_extras(s);
 	for (unsigned i = 0; i < s->n && !st; i++) {
 		const struct uncore_counter *e = &s->ev[i];
 		if (e->box->global_ctl)
@@ -323,9 +344,8 @@ static pmu_status build_save_list(struct uncore_session *s)
 	pmu_status st = PMU_OK;
 	for (unsigned i = 0; i < s->n && !st; i++)
 		st = save_add(s, s->ev[i].ctr_msr);
-	for (unsigned i = 0; i < s->n && !st; i++)
-		if (s->ev[i].extra_msr)
-			st = save_add(s, s->ev[i].extra_msr);
+	for (unsigned i = 0; i < s->nextras && !st; i++)
+		st = save_add(s, s->extra[i].msr);
 	for (unsigned i = 0; i < s->n && !st; i++)
 		st = save_add(s, s->ev[i].ctl_msr);
 	for (unsigned pass = 0; pass < 2; pass++)
@@ -424,9 +444,8 @@ pmu_status uncore_program(struct uncore_session *s, const struct pmu_backend *b,
 	gates_write(s, false);
 	for (unsigned i = 0; i < s->nstatus && !s->st; i++)
 		status_clear(s, &s->status[i], &s->status[i].before);
-	for (unsigned i = 0; i < s->n && !s->st; i++)
-		if (s->ev[i].extra_msr)
-			wr(s, s->ev[i].extra_msr, s->ev[i].extra_val);
+	for (unsigned i = 0; i < s->nextras && !s->st; i++)
+		wr(s, s->extra[i].msr, s->extra[i].val);
 	for (unsigned i = 0; i < s->n && !s->st; i++)
 		program_event(s, &s->ev[i]);
 	return s->st ? abort_run(s) : PMU_OK;

@@ -95,6 +95,16 @@ static unsigned uncore_fixed_twice(struct pmu_event_req *r)
 	return 2;
 }
 
+static unsigned cbox_filter_reserved(struct pmu_event_req *r)
+{
+	const struct box_desc *c2 = box_find(UNCORE_SNB_EP, "uncore_cbox_2", 13);
+	assert_non_null(c2);
+	r[0] = req("filt", c2, 0x0334, -1, 0x3);
+	r[0].extra_msr = 0xD54;
+	r[0].extra_msr_val = 1ull << 32;   /* no field above OPCODE 31:23 */
+	return 1;
+}
+
 /* ---- firmware left counters running ---- */
 
 static void fw_wrmsr(struct rig *r, uint32_t msr, uint64_t v)
@@ -171,6 +181,15 @@ static const struct bad_row rows[] = {
 	{ "undefined encoding", "nehalem-ex", .argv = { "-e", "uncore_mbox_0/inc_sel=0x1b,count_mode=3/" },
 	  .stage = AT_EVSPEC, .st = PMU_ERR_INVALID,
 	  .msg = "field 'count_mode' value 0x3 is an encoding the spec leaves undefined" },
+	/* filter fields (REGISTERS.md §4.4): only those Intel's list gives the event */
+	{ "filter field the event does not use", "sandy-bridge-ep",
+	  .argv = { "-e", "uncore_cbox_0/UNC_C_LLC_LOOKUP.DATA_READ,nid=1/" }, .stage = AT_EVSPEC,
+	  .st = PMU_ERR_INVALID,
+	  .msg = "event 'UNC_C_LLC_LOOKUP.DATA_READ' does not use filter field 'nid' of uncore_cbox_0" },
+	{ "filter field too wide", "sandy-bridge-ep", .events = "uncore_pcu/UNC_P_FREQ_BAND1_CYCLES,band1=256/",
+	  .stage = AT_EVSPEC, .st = PMU_ERR_RANGE, .msg = "field 'band1' value 0x100 too wide (max 0xff)" },
+	{ "filter reserved bit past the parser", "sandy-bridge-ep", .raw = cbox_filter_reserved,
+	  .stage = AT_UNCORE, .st = PMU_ERR_RESERVED, .bad_event = 0 },
 	/* boxes this CPU does not have */
 	{ "wrong box for this CPU", "nehalem-ep", .argv = { "-e", "uncore_mbox_0/event=0x41/" },
 	  .stage = AT_EVSPEC, .st = PMU_ERR_UNKNOWN_NAME, .msg = "unknown PMU 'uncore_mbox_0' for this CPU" },

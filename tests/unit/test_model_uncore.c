@@ -891,8 +891,14 @@ static void test_snbep_cbox_counts_with_8bit_thresh(void **state)
 	assert_gp(&b, CB_CTL(3, 0), LLC_LOOKUP | 1u << 20);
 	assert_gp(&b, CB_CTL(3, 0), LLC_LOOKUP | 1u << 21);
 	assert_gp(&b, CB_CTL(3, 0), LLC_LOOKUP | 1ull << 32);
-	wr(&b, CB_FILT(3), 0x12345678);   /* plain storage */
-	assert_int_equal(rd(&b, CB_FILT(3)), 0x12345678);
+	/* The filter holds TID 4:0, NID 17:10, STATE 22:18, OPCODE 31:23 (REGISTERS.md §4.4) */
+	wr(&b, CB_FILT(3), 0xFFFFFC1F);
+	assert_int_equal(rd(&b, CB_FILT(3)), 0xFFFFFC1F);
+	wr(&b, CB_FILT(3), 0x12345418);
+	assert_gp(&b, CB_FILT(3), 0x12345418 | 1u << 5);   /* 9:5 and 63:32 are no field */
+	assert_gp(&b, CB_FILT(3), 0x12345418 | 1u << 9);
+	assert_gp(&b, CB_FILT(3), 1ull << 32);
+	assert_int_equal(rd(&b, CB_FILT(3)), 0x12345418);   /* unchanged */
 	free(m);
 }
 
@@ -932,6 +938,8 @@ static void test_snbep_pcu(void **state)
 	run(m, &s, 1, 2);
 	assert_int_equal(rd(&b, PCU_CTR(2)), 2);         /* 48-bit wrap */
 	wr(&b, PCU_FILT, 0x20181410);
+	assert_int_equal(rd(&b, PCU_FILT), 0x20181410);
+	assert_gp(&b, PCU_FILT, 1ull << 32);   /* four 8-bit bands, nothing above (§4.5) */
 	assert_int_equal(rd(&b, PCU_FILT), 0x20181410);
 	wr(&b, PCU_BOX, 1u << 8);
 	run(m, &s, 1, 2);

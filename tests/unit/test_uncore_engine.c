@@ -248,7 +248,7 @@ static void test_bad_input_touches_nothing(void **state)
 	const struct box_desc *nhm = box(UNCORE_NHM_CLIENT, "uncore");
 	const struct box_desc *m0 = box(UNCORE_NHM_EX, "uncore_mbox_0");
 	const struct box_desc *su = box(UNCORE_SNB_EP, "uncore_ubox");
-	static struct bad_case c[16];
+	static struct bad_case c[20];
 	memset(c, 0, sizeof(c));
 	unsigned k = 0;
 
@@ -296,6 +296,11 @@ static void test_bad_input_touches_nothing(void **state)
 				  PMU_ERR_INVALID, 0 };
 	k++;
 	c[k] = (struct bad_case){ "SNB-EP rsv 21:20", 1, { ev(su, 0x42 | BIT(20)) }, PMU_ERR_RESERVED, 0 };
+	k++;
+	c[k] = (struct bad_case){ "C-box filter bit 5 (no field, §4.4)", 1,
+				  { ev(box(UNCORE_SNB_EP, "uncore_cbox_1"), 0x0334) }, PMU_ERR_RESERVED, 0 };
+	c[k].r[0].extra_msr = 0xD34;
+	c[k].r[0].extra_msr_val = BIT(5);
 	k++;
 	c[k] = (struct bad_case){ "UCLK fixed bit 20", 1, { fixed_ev(su) }, PMU_ERR_RESERVED, 0 };
 	c[k].r[0].config = BIT(20);
@@ -841,6 +846,53 @@ static void test_snbep_cbox_pcu_freeze(void **state)
 	free(m);
 }
 
+/*
+ * Filters (REGISTERS.md §4.4, §4.5): on the running firmware's model (every C-box filter
+ * STATE = all), a used box's filter holds what an event asks, else 0, and gets firmware's
+ * value back; the filter of a box not used is not touched.
+ */
+static void test_snbep_filters_asked_zeroed_restored(void **state)
+{
+	(void)state;
+	struct pmu_backend b;
+	struct model *m = test_model("sandy-bridge-ep", 2, 1, &b);
+	const struct box_desc *c0 = box(UNCORE_SNB_EP, "uncore_cbox_0");
+	const struct box_desc *c1 = box(UNCORE_SNB_EP, "uncore_cbox_1");
+	const struct box_desc *pcu = box(UNCORE_SNB_EP, "uncore_pcu");
+	wrm(&b, 0, 0xC34, 0x01020304);   /* firmware's bands */
+	struct pmu_event_req r[4] = { ev(c0, 0x0334), ev(c0, 0x0137), ev(c1, 0), ev(pcu, 0x0B) };
+	r[0].extra_msr = 0xD14;
+	r[0].extra_msr_val = 1ull << 18;   /* state = I */
+	static struct uncore_session s;
+	assert_int_equal(uncore_plan(&s, UNCORE_SNB_EP, r, 4), PMU_OK);
+	assert_int_equal(s.nextras, 3);
+	assert_int_equal(uncore_program(&s, &b, 0, 0), PMU_OK);
+	assert_int_equal(rdm(&b, 0, 0xD14), 1ull << 18);   /* asked */
+	assert_int_equal(rdm(&b, 0, 0xD34), 0);             /* used, not asked */
+	assert_int_equal(rdm(&b, 0, 0xC34), 0);
+	assert_int_equal(rdm(&b, 0, 0xD54), 0x1Full << 18); /* C-box 2 not used */
+	const struct own_reg *o = own_find_const(s.saved, s.nsaved, 0xD34);
+	assert_non_null(o);
+	assert_int_equal(o->orig, 0x1Full << 18);
+	assert_int_equal(o->scope, OWN_PACKAGE);
+	assert_int_equal(uncore_start(&s), PMU_OK);
+	assert_int_equal(uncore_stop(&s), PMU_OK);
+	assert_int_equal(uncore_read(&s), PMU_OK);
+	assert_int_equal(uncore_restore(&s), PMU_OK);
+	assert_int_equal(rdm(&b, 0, 0xD14), 0x1Full << 18);
+	assert_int_equal(rdm(&b, 0, 0xD34), 0x1Full << 18);
+	assert_int_equal(rdm(&b, 0, 0xC34), 0x01020304);
+
+	/* Two events of one box may share its filter only with the same value. */
+	r[1].extra_msr = 0xD14;
+	r[1].extra_msr_val = 1ull << 18;
+	assert_int_equal(uncore_plan(&s, UNCORE_SNB_EP, r, 2), PMU_OK);
+	r[1].extra_msr_val = 2ull << 18;
+	assert_int_equal(uncore_plan(&s, UNCORE_SNB_EP, r, 2), PMU_ERR_NO_COUNTER);
+	assert_int_equal(s.bad_event, 1);
+	free(m);
+}
+
 /* The probe: registers that hold values pass; dropped writes (QEMU TCG) are named as such. */
 static void test_probe_holds(void **state)
 {
@@ -900,6 +952,7 @@ int main(void)
 		cmocka_unit_test(test_injected_faults),
 		cmocka_unit_test(test_one_session_per_package),
 		cmocka_unit_test(test_snbep_cbox_pcu_freeze),
+		cmocka_unit_test(test_snbep_filters_asked_zeroed_restored),
 		cmocka_unit_test(test_probe_holds),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
