@@ -261,10 +261,12 @@ static pmu_status dry_uncore(struct dry_run *r, const struct pmu_event_req *reqs
 	struct uncore_session *s = xcalloc(1, sizeof(*s));
 	pmu_status st = uncore_plan(s, r->ci.uncore, reqs, n);
 	if (st) {
+		char why[sizeof(s->msg)];
 		const char *name = reqs[s->bad_event < n ? s->bad_event : 0].name;
+		snprintf(why, sizeof(why), "%s", s->msg);
 		free(s);
 		free(r->m);
-		die("uncore event '%s' refused: %s", name, pmu_status_str(st));
+		die("uncore event '%s' refused: %s", name, why);
 	}
 	printf("uncore engine (%s):\n", uncore_family_name(r->ci.uncore));
 	for (unsigned i = 0; i < s->n; i++) {

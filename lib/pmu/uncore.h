@@ -192,6 +192,7 @@ struct uncore_session {
 
 	pmu_status st;                  /* first error; phases after it do nothing */
 	unsigned bad_event;             /* request at fault, for validation errors */
+	char msg[128];                  /* why uncore_plan refused bad_event (no event name) */
 	unsigned bad_bit;               /* offending bit for PMU_ERR_RESERVED */
 	uint32_t fault_msr;             /* MSR whose access failed */
 	bool fault_write;
@@ -204,7 +205,11 @@ struct uncore_session {
  * Validates and places every request; touches no MSR. Errors: PMU_ERR_INVALID
  * (core request, bad extra MSR, forbidden config), PMU_ERR_UNSUPPORTED (box not
  * of this CPU's family), PMU_ERR_RESERVED (bad_bit set), PMU_ERR_NO_COUNTER
- * (too many events or counters taken twice). Enable bits in config are the engine's and ignored.
+ * (no counter of its box can take it, or the others leave none it may use, or two
+ * events want one extra MSR at different values: events for another round).
+ * msg says why in one line. Enable bits in config are the engine's and ignored.
+ * Events go on the counters their counter_mask allows (Intel's "Counter" field):
+ * a placement is found whenever one exists (augmenting paths, most constrained first).
  * A request with fixed >= 0 takes the box's fixed counter; its config is then the fixed
  * control word (0 for the clock). counter_mask 0 means any general counter.
  */

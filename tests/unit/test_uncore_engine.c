@@ -350,6 +350,58 @@ static void test_allocation_places_constrained_first(void **state)
 	assert_int_equal(s.ev[0].config, 0x20);
 }
 
+/*
+ * Counter restrictions (Intel's "Counter" field, REGISTERS.md §4.4): every event on a counter
+ * it allows whenever a placement exists, also where lowest-first would block a later event.
+ */
+static void test_placement_honours_counter_masks(void **state)
+{
+	(void)state;
+	const struct box_desc *c0 = box(UNCORE_SNB_EP, "uncore_cbox_0");
+	static struct uncore_session s;
+	static const struct { uint32_t mask[4]; unsigned n; unsigned idx[4]; } t[] = {
+		{ { 0x3, 0xC, 0x1, 0xE }, 4, { 1, 2, 0, 3 } },   /* 0,1 / 2,3 / 0 / 1-3 */
+		{ { 0x3, 0x6, 0x3 }, 3, { 1, 2, 0 } },            /* lowest-first leaves the third none */
+		{ { 0xE, 0xC, 0x8, 0x0 }, 4, { 1, 2, 3, 0 } },
+	};
+	for (unsigned k = 0; k < sizeof(t) / sizeof(t[0]); k++) {
+		struct pmu_event_req r[4];
+		for (unsigned i = 0; i < t[k].n; i++) {
+			r[i] = ev(c0, 0x30 + i);
+			r[i].counter_mask = t[k].mask[i];
+		}
+		assert_int_equal(uncore_plan(&s, UNCORE_SNB_EP, r, t[k].n), PMU_OK);
+		for (unsigned i = 0; i < t[k].n; i++)
+			if (s.ev[i].idx != t[k].idx[i])
+				fail_msg("case %u: event %u on counter %u, want %u", k, i, s.ev[i].idx,
+					 t[k].idx[i]);
+	}
+	/* No placement: the messages say why. */
+	static const struct { uint32_t mask[3]; unsigned n; const char *msg; } bad[] = {
+		{ { 0x1, 0x1 }, 2, "no counter left for it (it may use only counter 0 of uncore_cbox_0, "
+				   "which other events need)" },
+		{ { 0xC, 0x4, 0x8 }, 3, "no counter left for it (it may use only counters 2,3 of "
+					"uncore_cbox_0, which other events need)" },
+		{ { 0x10 }, 1, "no counter of uncore_cbox_0 can count it (its counters: 4)" },
+	};
+	for (unsigned k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
+		struct pmu_event_req r[3];
+		for (unsigned i = 0; i < bad[k].n; i++) {
+			r[i] = ev(c0, 0x30 + i);
+			r[i].counter_mask = bad[k].mask[i];
+		}
+		assert_int_equal(uncore_plan(&s, UNCORE_SNB_EP, r, bad[k].n), PMU_ERR_NO_COUNTER);
+		assert_int_equal(s.bad_event, k == 1 ? 0 : bad[k].n - 1);
+		assert_string_equal(s.msg, bad[k].msg);
+	}
+	struct pmu_event_req five[5];
+	for (unsigned i = 0; i < 5; i++)
+		five[i] = ev(c0, 0x30 + i);
+	assert_int_equal(uncore_plan(&s, UNCORE_SNB_EP, five, 5), PMU_ERR_NO_COUNTER);
+	assert_string_equal(s.msg, "no counter left for it (more events than the 4 counters of "
+			    "uncore_cbox_0)");
+}
+
 /* Nehalem uncore on the model: counts only between start and stop; CMASK; fixed = uncore clock. */
 static void test_nhm_counts_between_start_and_stop(void **state)
 {
@@ -941,6 +993,7 @@ int main(void)
 		cmocka_unit_test(test_delta_is_width_aware),
 		cmocka_unit_test(test_bad_input_touches_nothing),
 		cmocka_unit_test(test_allocation_places_constrained_first),
+		cmocka_unit_test(test_placement_honours_counter_masks),
 		cmocka_unit_test(test_nhm_counts_between_start_and_stop),
 		cmocka_unit_test(test_nhm_overflow_is_reported_and_cleared),
 		cmocka_unit_test(test_snbep_ubox_enable_in_control),
