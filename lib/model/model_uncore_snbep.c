@@ -24,6 +24,10 @@
  *   outside their fields raises #GP and changes nothing (C-box: TID 4:0, NID 17:10,
  *   STATE 22:18, OPCODE 31:23, §4.4; PCU: four bands 31:0, §4.5). Stimuli carry no
  *   TID/state/opcode/frequency, so filters do not filter (simulated).
+ * - C-box events the kernel constrains (REGISTERS.md §4.4) count only on those counters:
+ *   0x01, 0x11, 0x36, 0x3B on 0; 0x02, 0x04, 0x05, 0x07, 0x09, 0x12, 0x13, 0x21, 0x23,
+ *   0x31-0x35, 0x37-0x39 on 0-1; 0x1B-0x1E on 2-3; 0x1F on 1-3. Elsewhere they count
+ *   nothing (what hardware counts there is not documented: a model choice).
  *   The PCU matches the event code only (15:14, 30, 31 are occupancy controls, stored
  *   without effect).
  */
@@ -50,6 +54,18 @@
 #define BOX_FRZ       (1ull << 8)
 #define BOX_FRZ_EN    (1ull << 16)
 
+/* Event codes lo..hi count only on the counters of mask. */
+struct ctr_rule {
+	uint8_t lo, hi, mask;
+};
+
+static const struct ctr_rule cbox_rules[] = {
+	{ 0x01, 0x01, 0x1 }, { 0x11, 0x11, 0x1 }, { 0x36, 0x36, 0x1 }, { 0x3B, 0x3B, 0x1 },
+	{ 0x02, 0x02, 0x3 }, { 0x04, 0x05, 0x3 }, { 0x07, 0x07, 0x3 }, { 0x09, 0x09, 0x3 },
+	{ 0x12, 0x13, 0x3 }, { 0x21, 0x21, 0x3 }, { 0x23, 0x23, 0x3 }, { 0x31, 0x35, 0x3 },
+	{ 0x37, 0x39, 0x3 }, { 0x1B, 0x1E, 0xC }, { 0x1F, 0x1F, 0xE }, { 0, 0, 0 },
+};
+
 struct sbox {
 	uint32_t box_ctl;       /* 0: none (U-box) */
 	uint32_t ctl0, ctr0;    /* control / counter n at ctl0 + n / ctr0 + n */
@@ -60,17 +76,27 @@ struct sbox {
 	uint64_t rsv;
 	uint8_t stim_box;       /* enum model_unc_box */
 	uint8_t edge_bit;       /* first bit of its counters in scratch[MUNC_SCR_EDGE] */
+	const struct ctr_rule *rules;   /* NULL: every counter counts every event */
 };
+
+/* Does counter n of x count event code ev? */
+static bool counts_on(const struct sbox *x, unsigned ev, unsigned n)
+{
+	for (const struct ctr_rule *r = x->rules; r && r->mask; r++)
+		if (ev >= r->lo && ev <= r->hi)
+			return (r->mask >> n) & 1;
+	return true;
+}
 
 #define CBOX(n) { 0xD04u + 0x20u * (n), 0xD10u + 0x20u * (n), 0xD16u + 0x20u * (n), \
 		  0xD14u + 0x20u * (n), CBOX_FILT_RSV, 4, 44, 8, true, BOX_CTL_RSV,             \
-		  MODEL_UNC_SNBEP_C0 + (n), 2 + 4 * (n) }
+		  MODEL_UNC_SNBEP_C0 + (n), 2 + 4 * (n), cbox_rules }
 
 static const struct sbox sboxes[] = {
-	{ 0, 0xC10u, 0xC16u, 0, 0, 2, 44, 5, true, U_CTL_RSV, MODEL_UNC_SNBEP_U, 0 },
+	{ 0, 0xC10u, 0xC16u, 0, 0, 2, 44, 5, true, U_CTL_RSV, MODEL_UNC_SNBEP_U, 0, NULL },
 	CBOX(0), CBOX(1), CBOX(2), CBOX(3), CBOX(4), CBOX(5), CBOX(6), CBOX(7),
 	{ 0xC24u, 0xC30u, 0xC36u, 0xC34u, PCU_FILT_RSV, 4, 48, 5, false, BOX_CTL_RSV,
-	  MODEL_UNC_SNBEP_PCU, 34 },
+	  MODEL_UNC_SNBEP_PCU, 34, NULL },
 };
 #define N_SBOXES (sizeof(sboxes) / sizeof(sboxes[0]))
 
@@ -146,7 +172,7 @@ static void sbox_cycle(struct model_regfile *rf, const struct sbox *x, const str
 		unsigned thresh = (unsigned)munc_field(ctl, 24, x->thresh_bits);
 		uint64_t inc = munc_shape(rf, x->edge_bit + n, model_cycle_events(c, code), thresh, ctl & CTL_INV,
 					  ctl & CTL_EDGE, true);
-		if ((ctl & CTL_EN) && !frozen)
+		if ((ctl & CTL_EN) && !frozen && counts_on(x, ctl & 0xFF, n))
 			(void)munc_add(rf, x->ctr0 + n, inc, x->width);
 	}
 }

@@ -868,21 +868,47 @@ static void test_snbep_u_package_scope(void **state)
 #define PCU_CTL(i)    (0xC30u + (i))
 #define PCU_FILT      0xC34u
 #define PCU_CTR(i)    (0xC36u + (i))
-#define LLC_LOOKUP    (0x34 | 0x03 << 8)   /* UNC_C_LLC_LOOKUP.DATA_READ */
+#define LLC_LOOKUP    (0x34 | 0x03 << 8)   /* UNC_C_LLC_LOOKUP.DATA_READ: counters 0-1 */
+#define TXR_STARVED   (0x03 | 0x02 << 8)   /* UNC_C_TxR_STARVED.AK: no kernel constraint */
+
+/* Counter constraints (REGISTERS.md §4.4): a constrained event counts only on its counters. */
+static void test_snbep_cbox_counter_constraints(void **state)
+{
+	(void)state;
+	struct pmu_backend b;
+	struct model *m = test_model("sandy-bridge-ep", 2, 1, &b);
+	static const struct { uint8_t ev; uint8_t counts; } t[] = {
+		{ 0x11, 0x1 }, { 0x36, 0x1 }, { 0x34, 0x3 }, { 0x21, 0x3 }, { 0x1B, 0xC }, { 0x1E, 0xC },
+		{ 0x1F, 0xE }, { 0x03, 0xF }, { 0x00, 0xF },
+	};
+	static const uint32_t p[] = { 1 };
+	for (unsigned k = 0; k < N_OF(t); k++) {
+		for (unsigned i = 0; i < 4; i++) {
+			wr(&b, CB_CTR(5, i), 0);
+			wr(&b, CB_CTL(5, i), t[k].ev | 0x01u << 8 | SU_EN);
+		}
+		run_counts(m, MODEL_UNC_STIM(MODEL_UNC_SNBEP_C0 + 5, t[k].ev, 0x01), p, N_OF(p));
+		for (unsigned i = 0; i < 4; i++)
+			if (rd(&b, CB_CTR(5, i)) != ((t[k].counts >> i) & 1))
+				fail_msg("event 0x%x counter %u: %llu", t[k].ev, i,
+					 (unsigned long long)rd(&b, CB_CTR(5, i)));
+	}
+	free(m);
+}
 
 static void test_snbep_cbox_counts_with_8bit_thresh(void **state)
 {
 	(void)state;
 	struct pmu_backend b;
 	struct model *m = test_model("sandy-bridge-ep", 2, 1, &b);
-	uint32_t c3 = MODEL_UNC_STIM(MODEL_UNC_SNBEP_C0 + 3, 0x34, 0x03);
+	uint32_t c3 = MODEL_UNC_STIM(MODEL_UNC_SNBEP_C0 + 3, 0x03, 0x02);
 	static const uint32_t p[] = { 255, 200, 199, 0 };
-	wr(&b, CB_CTL(3, 1), LLC_LOOKUP | SU_EN);
-	wr(&b, CB_CTL(3, 2), LLC_LOOKUP | SU_EN | SU_THR(200));   /* 8-bit threshold (31:24) */
-	wr(&b, CB_CTL(3, 3), LLC_LOOKUP | SU_EN | SU_THR(200) | SU_INV | 1u << 19);   /* TID_EN */
+	wr(&b, CB_CTL(3, 1), TXR_STARVED | SU_EN);
+	wr(&b, CB_CTL(3, 2), TXR_STARVED | SU_EN | SU_THR(200));   /* 8-bit threshold (31:24) */
+	wr(&b, CB_CTL(3, 3), TXR_STARVED | SU_EN | SU_THR(200) | SU_INV | 1u << 19);   /* TID_EN */
 	run_counts(m, c3, p, N_OF(p));
 	assert_int_equal(rd(&b, CB_CTR(3, 3)), 2);
-	run_counts(m, MODEL_UNC_STIM(MODEL_UNC_SNBEP_C0 + 2, 0x34, 0x03), p, N_OF(p));
+	run_counts(m, MODEL_UNC_STIM(MODEL_UNC_SNBEP_C0 + 2, 0x03, 0x02), p, N_OF(p));
 	assert_int_equal(rd(&b, CB_CTR(3, 1)), 654);
 	assert_int_equal(rd(&b, CB_CTR(3, 2)), 2);
 	assert_int_equal(rd(&b, CB_CTR(3, 3)), 6);   /* C-box 2's events are none of C-box 3's */
@@ -995,6 +1021,7 @@ int main(void)
 		cmocka_unit_test(test_snbep_uclk_fixed),
 		cmocka_unit_test(test_snbep_u_package_scope),
 		cmocka_unit_test(test_snbep_cbox_counts_with_8bit_thresh),
+		cmocka_unit_test(test_snbep_cbox_counter_constraints),
 		cmocka_unit_test(test_snbep_box_ctl_reset_and_freeze),
 		cmocka_unit_test(test_snbep_pcu),
 	};

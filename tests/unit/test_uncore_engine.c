@@ -402,6 +402,46 @@ static void test_placement_honours_counter_masks(void **state)
 			    "uncore_cbox_0)");
 }
 
+/*
+ * On the model, whose C-box counts a constrained event only on its counters (REGISTERS.md
+ * §4.4): with the list's masks every event counts; without them, lowest-first puts the
+ * ring event on counter 0, where it counts nothing.
+ */
+static void test_restricted_events_count_on_the_model(void **state)
+{
+	(void)state;
+	struct pmu_backend b;
+	struct model *m = test_model("sandy-bridge-ep", 2, 1, &b);
+	const struct box_desc *c4 = box(UNCORE_SNB_EP, "uncore_cbox_4");
+	static const struct { uint8_t ev, umask; uint32_t mask; } t[4] = {
+		{ 0x1B, 0x01, 0xC }, { 0x11, 0x01, 0x1 }, { 0x34, 0x03, 0x3 }, { 0x1F, 0x00, 0xE },
+	};
+	struct model_stim st[4];
+	struct pmu_event_req r[4];
+	for (unsigned i = 0; i < 4; i++) {
+		r[i] = ev(c4, (uint64_t)t[i].umask << 8 | t[i].ev);
+		r[i].counter_mask = t[i].mask;
+		st[i].code = MODEL_UNC_STIM(MODEL_UNC_SNBEP_C0 + 4, t[i].ev, t[i].umask);
+		st[i].count = i + 1;
+	}
+	static struct uncore_session s;
+	for (unsigned masked = 2; masked-- > 0;) {
+		for (unsigned i = 0; i < 4 && !masked; i++)
+			r[i].counter_mask = 0;
+		assert_int_equal(uncore_plan(&s, UNCORE_SNB_EP, r, 4), PMU_OK);
+		assert_int_equal(run_all(&s, &b, 0, m, st, 4), PMU_OK);
+		for (unsigned i = 0; i < 4; i++) {
+			bool on_allowed = (t[i].mask >> s.ev[i].idx) & 1;
+			assert_true(on_allowed || !masked);
+			assert_int_equal(s.ev[i].delta, on_allowed ? 4 * (i + 1) : 0);
+		}
+		if (!masked)
+			assert_int_equal(s.ev[0].idx, 0);   /* lowest-first: 0x1B on counter 0 */
+		assert_int_equal(uncore_restore(&s), PMU_OK);
+	}
+	free(m);
+}
+
 /* Nehalem uncore on the model: counts only between start and stop; CMASK; fixed = uncore clock. */
 static void test_nhm_counts_between_start_and_stop(void **state)
 {
@@ -994,6 +1034,7 @@ int main(void)
 		cmocka_unit_test(test_bad_input_touches_nothing),
 		cmocka_unit_test(test_allocation_places_constrained_first),
 		cmocka_unit_test(test_placement_honours_counter_masks),
+		cmocka_unit_test(test_restricted_events_count_on_the_model),
 		cmocka_unit_test(test_nhm_counts_between_start_and_stop),
 		cmocka_unit_test(test_nhm_overflow_is_reported_and_cleared),
 		cmocka_unit_test(test_snbep_ubox_enable_in_control),
