@@ -77,6 +77,9 @@ run_case dryrun_nhmex_uncore dry-run --profile nehalem-ex uncore_ubox/event=0x1/
 run_case dryrun_snbep_filters dry-run --profile sandy-bridge-ep 'uncore_cbox_0/UNC_C_LLC_LOOKUP.DATA_READ,state=0x1/' \
   uncore_cbox_1/UNC_C_CLOCKTICKS/ 'uncore_pcu/UNC_P_FREQ_BAND0_CYCLES,band0=20/'
 run_case dryrun_bad_event dry-run --profile westmere-ep cpu/event=0x3c,bogus=1/
+run_case dryrun_extsel dry-run --profile sandy-bridge-ep UNC_U_PHOLD_CYCLES.ASSERT_TO_ACK
+run_case dryrun_restricted dry-run --profile sandy-bridge-ep uncore_cbox_0/UNC_C_RxR_OCCUPANCY.IRQ/ \
+  uncore_cbox_0/UNC_C_TOR_OCCUPANCY.ALL/
 run_case dryrun_bad_profile dry-run --profile pentium4 cycles
 run_case summary_sim summary $dir/sim-nehalem-ex.jsonl
 run_case summary_nopmu summary $dir/qemu-nopmu.jsonl

@@ -524,6 +524,21 @@ static pmu_status box_from_def(const struct box_desc *box, const struct ev_def *
 		sb_puts(&sb, box->name);
 		return err->st;
 	}
+	/*
+	 * Intel's ExtSel: an event-select extension bit (bit 21 where a box has it, §4.2). The
+	 * SNB-EP U-box has none (seed 000 table 2-2: 21:20 reserved), nor the PCU (§4.5): without
+	 * it the word would select another event (UNC_P_TOTAL_TRANSITION_CYCLES would be BAND0).
+	 */
+	const struct reg_field *fx = reg_find_field(l, "ev_sel_ext", 10);
+	if ((d->flags & EVF_EXTSEL) && (!fx || reg_set_field(&req->config, fx, 1))) {
+		struct strbuf sb = err_q(err, PMU_ERR_UNSUPPORTED, "event ", d->name,
+					 pmu_strlen(d->name), " needs ExtSel, which ");
+		sb_puts(&sb, box->name);
+		sb_puts(&sb, "'s control (");
+		sb_puts(&sb, l->name);
+		sb_puts(&sb, ") does not have");
+		return err->st;
+	}
 	if (d->fixed >= 0 && !box->fixed_ctl)
 		return needs_fixed(err, d->name, d->fixed);
 	req->fixed = d->fixed;

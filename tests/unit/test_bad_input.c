@@ -198,6 +198,11 @@ static const struct bad_row rows[] = {
 	  .stage = AT_UNCORE, .st = PMU_ERR_NO_COUNTER, .bad_event = 1,
 	  .msg = "no counter left for it (it needs MSR 0xd14 = 0x80000, which another event sets "
 		 "otherwise)" },
+	/* an event the box's control cannot express (ExtSel; seed 000 table 2-2: 21:20 reserved) */
+	{ "ExtSel the box lacks", "sandy-bridge-ep", .argv = { "-e", "UNC_U_RACU_REQUESTS.COUNT" },
+	  .stage = AT_EVSPEC, .st = PMU_ERR_UNSUPPORTED,
+	  .msg = "event 'UNC_U_RACU_REQUESTS.COUNT' needs ExtSel, which uncore_ubox's control "
+		 "(U_MSR_PMON_CTL) does not have" },
 	/* boxes this CPU does not have */
 	{ "wrong box for this CPU", "nehalem-ep", .argv = { "-e", "uncore_mbox_0/event=0x41/" },
 	  .stage = AT_EVSPEC, .st = PMU_ERR_UNKNOWN_NAME, .msg = "unknown PMU 'uncore_mbox_0' for this CPU" },

@@ -521,6 +521,42 @@ static void test_snbep_filter_terms(void **state)
 }
 
 /*
+ * Intel's ExtSel events need an event-select extension bit: the SNB-EP U-box (seed 000
+ * table 2-2, 21:20 reserved) and PCU (REGISTERS.md §4.5) have none, so they are refused;
+ * a control layout with the bit gets it set.
+ */
+static void test_extsel_needs_the_bit(void **state)
+{
+	(void)state;
+	struct cpu_info ci = cpu(0x2d);
+	expect_err(&ci, "UNC_U_PHOLD_CYCLES.ASSERT_TO_ACK", PMU_ERR_UNSUPPORTED,
+		   "event 'UNC_U_PHOLD_CYCLES.ASSERT_TO_ACK' needs ExtSel, which uncore_ubox's control "
+		   "(U_MSR_PMON_CTL) does not have");
+	expect_err(&ci, "uncore_ubox/UNC_U_MSG_CHNL_SIZE_COUNT.4B,thresh=1/", PMU_ERR_UNSUPPORTED,
+		   "event 'UNC_U_MSG_CHNL_SIZE_COUNT.4B' needs ExtSel, which uncore_ubox's control "
+		   "(U_MSR_PMON_CTL) does not have");
+	expect_err(&ci, "UNC_P_CORE0_TRANSITION_CYCLES", PMU_ERR_UNSUPPORTED,
+		   "event 'UNC_P_CORE0_TRANSITION_CYCLES' needs ExtSel, which uncore_pcu's control "
+		   "(PCU_MSR_PMON_CTL) does not have");
+	/* the same code without ExtSel is another event, which works */
+	assert_int_equal(parse_ok(&ci, "UNC_P_FREQ_BAND0_CYCLES").config, 0x0b);
+	assert_int_equal(parse_ok(&ci, "UNC_U_LOCK_CYCLES").config, 0x44);
+
+	static const struct reg_field with_ext[] = {
+		{ "ev_sel", 0, 8, RA_RW, "event" }, { "ev_sel_ext", 21, 1, RA_RW, NULL },
+		{ "en", 22, 1, RA_RW, NULL },
+	};
+	static const struct reg_layout l = REG_LAYOUT("CTL_WITH_EXT", with_ext);
+	struct box_desc pcu = *box_find(UNCORE_SNB_EP, "uncore_pcu", 10);
+	pcu.ctl_layout = &l;
+	struct pmu_event_req r;
+	struct evspec_error err = { 0, "" };
+	const char *t = "UNC_P_TOTAL_TRANSITION_CYCLES";
+	assert_int_equal(evspec_parse_box(&ci, &pcu, t, strlen(t), &r, &err), PMU_OK);
+	assert_int_equal(r.config, 1u << 21 | 0x0b);
+}
+
+/*
  * Families without an Intel list take their names from REGISTERS.md §2.7, §3.6
  * and §3.9; the control words below are typed from those tables and the field
  * layouts (NHM uncore: event 7:0, umask 15:8; M-box: inc_sel 13:9; EX U-box: event 7:0).
@@ -651,6 +687,7 @@ int main(void)
 		cmocka_unit_test(test_uncore_terms_on_box),
 		cmocka_unit_test(test_uncore_specs),
 		cmocka_unit_test(test_snbep_filter_terms),
+		cmocka_unit_test(test_extsel_needs_the_bit),
 		cmocka_unit_test(test_box_events_from_registers_md),
 		cmocka_unit_test(test_undefined_encoding_refused),
 		cmocka_unit_test(test_parse_list),
