@@ -93,7 +93,12 @@ run_case decode_bad_value decode perfevtsel 0x12zz
 run_case dryrun_snbep dry-run instructions,branches
 run_case dryrun_nhmex_uncore dry-run --profile nehalem-ex uncore_ubox/event=0x1/ cycles
 run_case dryrun_each dry-run --each --profile sandy-bridge-ep bogus UNC_U_LOCK_CYCLES cpu/event=0x3c,bogus=1/
+run_case dryrun_snbep_filters dry-run --profile sandy-bridge-ep 'uncore_cbox_0/UNC_C_LLC_LOOKUP.DATA_READ,state=0x1/' \
+  uncore_cbox_1/UNC_C_CLOCKTICKS/ 'uncore_pcu/UNC_P_FREQ_BAND0_CYCLES,band0=20/'
 run_case dryrun_bad_event dry-run --profile westmere-ep cpu/event=0x3c,bogus=1/
+run_case dryrun_extsel dry-run --profile sandy-bridge-ep UNC_U_PHOLD_CYCLES.ASSERT_TO_ACK
+run_case dryrun_restricted dry-run --profile sandy-bridge-ep uncore_cbox_0/UNC_C_RxR_OCCUPANCY.IRQ/ \
+  uncore_cbox_0/UNC_C_TOR_OCCUPANCY.ALL/
 run_case dryrun_bad_profile dry-run --profile pentium4 cycles
 run_case dryrun_offcore_rsp1 dry-run --profile westmere-ep OFFCORE_RESPONSE.ANY_DATA.ANY_LLC_MISS \
   cpu/event=0xb7,umask=0x1,offcore_rsp=0x1011/

@@ -162,6 +162,7 @@ static bool uncore_msr_name(uint32_t msr, enum uncore_family fam, char *out, siz
 		const struct { uint32_t msr; const char *what; } regs[] = {
 			{ d->fixed_ctl, "fixed ctl" }, { d->fixed_ctr, "fixed ctr" }, { d->box_ctl, "box ctl" },
 			{ d->status_msr, "status" }, { d->ovf_msr, "overflow ctl" },
+			{ d->filter_msr, "filter" },
 		};
 		for (unsigned i = 0; i < sizeof(regs) / sizeof(regs[0]); i++)
 			if (regs[i].msr && regs[i].msr == msr) {
@@ -268,7 +269,8 @@ static pmu_status dry_uncore(struct dry_run *r, const struct pmu_event_req *reqs
 	pmu_status st = uncore_plan(s, r->ci.uncore, reqs, n);
 	if (st) {
 		snprintf(r->why, sizeof(r->why), "uncore event '%s' refused: %s",
-			 reqs[s->bad_event < n ? s->bad_event : 0].name, pmu_status_str(st));
+			 reqs[s->bad_event < n ? s->bad_event : 0].name,
+			 s->msg[0] ? s->msg : pmu_status_str(st));
 		free(s);
 		return st;
 	}

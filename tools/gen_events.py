@@ -2,7 +2,10 @@
 """Generate lib/hw/events_gen.c and lib/hw/events_gen.h from Intel's perfmon event lists.
 
 Core lists are chosen per CPU model through perfmon's mapfile.csv; for Sandy
-Bridge-EP (0x2D) the U-box events of the uncore list are added. The lists read
+Bridge-EP (0x2D) the U-box, C-box and PCU events of the uncore list are added, one
+list per box type, with the counters each may use ("Counter"), the bits of its box's
+filter register it uses ("Filter") and whether it needs the event-select extension
+bit ("ExtSel"). The lists read
 are vendored in data/perfmon/ (SOURCE.txt: commit, subset, checksums). Output is
 deterministic (events sorted by name). --check regenerates into a temporary
 directory and fails if the committed files differ.
@@ -18,7 +21,10 @@ import tempfile
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MODELS = [0x1A, 0x1E, 0x1F, 0x25, 0x2C, 0x2D, 0x2E, 0x2F]
-UNCORE_UNITS = {"UBOX": "uncore_ubox"}   # JSON Unit -> perf PMU name of the box
+# JSON Unit -> perf PMU name of the box type (a C-box list serves uncore_cbox_0..7) and the
+# prefix its "Filter" field gives the box's filter register.
+UNCORE_UNITS = {"UBOX": ("uncore_ubox", "UBoxFilter"), "CBO": ("uncore_cbox", "CBoFilter"),
+                "PCU": ("uncore_pcu", "PCUFilter")}
 
 # Hardware fixed counter of each fixed-only event (REGISTERS.md §5 notes): FIXED_CTR0 =
 # instructions, 1 = core cycles, 2 = reference cycles. The JSON numbers them 1..3 on
@@ -99,6 +105,22 @@ def core_events(path, list_name):
     return out
 
 
+def filter_mask(field, prefix, name):
+    """Bits of the box's filter register from "CBoFilter[31:23], CBoFilter[17:10]"; "null": 0."""
+    if field.strip() == "null":
+        return 0
+    bits = 0
+    for part in field.split(","):
+        m = re.fullmatch(r"(\w+)\[(\d+):(\d+)\]", part.strip())
+        if not m or m.group(1) != prefix or int(m.group(2)) < int(m.group(3)):
+            raise SystemExit(f"{name}: filter '{part.strip()}' is not {prefix}[hi:lo]")
+        hi, lo = int(m.group(2)), int(m.group(3))
+        if hi > 31:
+            raise SystemExit(f"{name}: filter bit {hi} beyond the 32 the table holds")
+        bits |= ((1 << (hi - lo + 1)) - 1) << lo
+    return bits
+
+
 def uncore_events(path, unit):
     out = []
     for e in load(path):
@@ -107,8 +129,10 @@ def uncore_events(path, unit):
         name = e["EventName"]
         fixed = UNCORE_FIXED.get(name, -1)
         ctr = 0 if fixed >= 0 else counter_mask(e["Counter"], name)
+        flags = ["EVF_EXTSEL"] if num(e.get("ExtSel", 0)) else []
         out.append(dict(name=name, event=num(e["EventCode"]), umask=num(e["UMask"]), cmask=0,
-                        flags=[], ctr=ctr, ctr_htoff=ctr, fixed=fixed, msr=0, msr_val=0))
+                        flags=flags, ctr=ctr, ctr_htoff=ctr, fixed=fixed, msr=0, msr_val=0,
+                        filter=filter_mask(e.get("Filter", "null"), UNCORE_UNITS[unit][1], name)))
     return out
 
 
@@ -131,7 +155,7 @@ def c_event(e):
     flags = "|".join(e["flags"]) or "0"
     return (f'\t{{ "{e["name"]}", {e["msr_val"]:#x}, {e["msr"]:#x}, {e["event"]:#04x}, '
             f'{e["umask"]:#04x}, {e["cmask"]}, {flags}, {e["ctr"]:#x}, {e["ctr_htoff"]:#x}, '
-            f'{e["fixed"]} }},')
+            f'{e["fixed"]}, {e.get("filter", 0):#x} }},')
 
 
 HEADER_H = """\
@@ -148,6 +172,7 @@ HEADER_H = """\
 #define EVF_INV  0x1   /* PERFEVTSEL INV */
 #define EVF_EDGE 0x2   /* PERFEVTSEL E */
 #define EVF_ANY  0x4   /* PERFEVTSEL AnyThread */
+#define EVF_EXTSEL 0x8 /* uncore: the event-select extension bit (Intel's "ExtSel") */
 
 struct ev_def {
 	const char *name;
@@ -158,11 +183,12 @@ struct ev_def {
 	uint8_t ctr;         /* general-purpose counters allowed (bit n = counter n) */
 	uint8_t ctr_htoff;   /* the same with Hyper-Threading off (8 counters on SNB) */
 	int8_t fixed;        /* hardware fixed counter (FIXED_CTRn) the event needs, -1 none */
+	uint32_t filter;     /* uncore: bits of its box's filter register it uses, 0 none */
 };
 
 struct ev_list {
 	const char *name;    /* perfmon directory, e.g. "NHM-EP" */
-	const char *pmu;     /* perf PMU the events belong to: "cpu", "uncore_ubox" */
+	const char *pmu;     /* perf PMU: "cpu", "uncore_ubox"; "uncore_cbox": each uncore_cbox_N */
 	const struct ev_def *events;   /* sorted by name */
 	unsigned n;
 };
@@ -170,7 +196,7 @@ struct ev_list {
 struct ev_model {
 	uint8_t model;                 /* CPUID DisplayModel, family 6 */
 	const struct ev_list *core;
-	const struct ev_list *uncore;  /* NULL: no uncore list */
+	const struct ev_list *const *uncore;   /* one list per box type, NULL-terminated; NULL: none */
 };
 
 extern const struct ev_model ev_models[];
@@ -190,12 +216,11 @@ def generate(perfmon, outdir):
     models = []
     for model in MODELS:
         refs = []
-        for etype, unit in (("core", None), ("uncore", "UBOX")):
+        for etype, unit in [("core", None)] + [("uncore", u) for u in sorted(UNCORE_UNITS)]:
             path = rows.get((model, etype))
             if not path:
                 if etype == "core":
                     raise SystemExit(f"mapfile.csv has no core list for model {model:#x}")
-                refs.append(None)
                 continue
             key = (path, unit)
             if key not in lists:
@@ -203,10 +228,10 @@ def generate(perfmon, outdir):
                 evs = (core_events(os.path.join(perfmon, path), lname) if etype == "core"
                        else uncore_events(os.path.join(perfmon, path), unit))
                 cid = ident(lname + ("_" + unit if unit else ""))
-                lists[key] = (cid, lname, UNCORE_UNITS[unit] if unit else "cpu",
+                lists[key] = (cid, lname, UNCORE_UNITS[unit][0] if unit else "cpu",
                               sorted(evs, key=lambda e: e["name"]))
             refs.append(lists[key][0])
-        models.append((model, refs[0], refs[1]))
+        models.append((model, refs[0], refs[1:]))
 
     c = [banner + '#include "hw/events_gen.h"']
     for cid, lname, pmu, evs in sorted(lists.values()):
@@ -215,9 +240,13 @@ def generate(perfmon, outdir):
         c.append("};")
         c.append(f'static const struct ev_list list_{cid} = {{ "{lname}", "{pmu}", ev_{cid}, '
                  f"sizeof(ev_{cid}) / sizeof(ev_{cid}[0]) }};")
+    for model, core, unc in models:
+        if unc:
+            c.append(f"\nstatic const struct ev_list *const uncore_{model:02x}[] = {{ " +
+                     "".join(f"&list_{u}, " for u in unc) + "NULL };")
     c.append("\nconst struct ev_model ev_models[] = {")
     for model, core, unc in models:
-        c.append(f"\t{{ {model:#04x}, &list_{core}, {'&list_' + unc if unc else 'NULL'} }},")
+        c.append(f"\t{{ {model:#04x}, &list_{core}, {f'uncore_{model:02x}' if unc else 'NULL'} }},")
     c.append("};")
     c.append("const unsigned ev_model_count = sizeof(ev_models) / sizeof(ev_models[0]);")
     os.makedirs(outdir, exist_ok=True)

@@ -12,6 +12,7 @@
 #define EVF_INV  0x1   /* PERFEVTSEL INV */
 #define EVF_EDGE 0x2   /* PERFEVTSEL E */
 #define EVF_ANY  0x4   /* PERFEVTSEL AnyThread */
+#define EVF_EXTSEL 0x8 /* uncore: the event-select extension bit (Intel's "ExtSel") */
 
 struct ev_def {
 	const char *name;
@@ -22,11 +23,12 @@ struct ev_def {
 	uint8_t ctr;         /* general-purpose counters allowed (bit n = counter n) */
 	uint8_t ctr_htoff;   /* the same with Hyper-Threading off (8 counters on SNB) */
 	int8_t fixed;        /* hardware fixed counter (FIXED_CTRn) the event needs, -1 none */
+	uint32_t filter;     /* uncore: bits of its box's filter register it uses, 0 none */
 };
 
 struct ev_list {
 	const char *name;    /* perfmon directory, e.g. "NHM-EP" */
-	const char *pmu;     /* perf PMU the events belong to: "cpu", "uncore_ubox" */
+	const char *pmu;     /* perf PMU: "cpu", "uncore_ubox"; "uncore_cbox": each uncore_cbox_N */
 	const struct ev_def *events;   /* sorted by name */
 	unsigned n;
 };
@@ -34,7 +36,7 @@ struct ev_list {
 struct ev_model {
 	uint8_t model;                 /* CPUID DisplayModel, family 6 */
 	const struct ev_list *core;
-	const struct ev_list *uncore;  /* NULL: no uncore list */
+	const struct ev_list *const *uncore;   /* one list per box type, NULL-terminated; NULL: none */
 };
 
 extern const struct ev_model ev_models[];

@@ -206,20 +206,48 @@ static const struct reg_field snbep_cbox_ctl[] = {
 	{ "rsv", 32, 32, RA_RSV, NULL },
 };
 
-/* PCU event select (REGISTERS.md §4.5). */
+/*
+ * PCU event select (REGISTERS.md §4.5), and bit 21, the event-select extension §4.5 omits:
+ * Intel's list marks 9 PCU events ExtSel (UNC_P_FREQ_TRANS_CYCLES is event 0 with it, the
+ * clock without), and Linux's SNB-EP PCU mask has SNBEP_PMON_CTL_EV_SEL_EXT.
+ */
 static const struct reg_field snbep_pcu_ctl[] = {
 	{ "ev_sel", 0, 8, RA_RW, "event" },
 	{ "rsv", 8, 6, RA_RSV, NULL },
 	{ "occ_sel", 14, 2, RA_RW, NULL },
 	{ "rsv", 16, 2, RA_RSV, NULL },
 	{ "edge_det", 18, 1, RA_RW, "edge" },
-	{ "rsv", 19, 3, RA_RSV, NULL },
+	{ "rsv", 19, 2, RA_RSV, NULL },
+	{ "ev_sel_ext", 21, 1, RA_RW, "event_ext" },
 	{ "en", 22, 1, RA_RW, "enable" },
 	{ "invert", 23, 1, RA_RW, "inv" },
 	{ "thresh", 24, 5, RA_RW, "cmask" },
 	{ "rsv", 29, 1, RA_RSV, NULL },
 	{ "occ_invert", 30, 1, RA_RW, NULL },
 	{ "occ_edge", 31, 1, RA_RW, NULL },
+	{ "rsv", 32, 32, RA_RSV, NULL },
+};
+
+/*
+ * C-box filter, C_MSR_PMON_BOX_FILTER (0xD14 + 0x20 n): REGISTERS.md §4.4 [K-snbep], TID 4:0,
+ * NID 17:10, STATE 22:18, OPCODE 31:23; bits no source defines are reserved. TID filters only
+ * with the control's tid_en (§4.2); the others apply to the events Intel's list names them for.
+ */
+static const struct reg_field snbep_cbox_filter[] = {
+	{ "tid", 0, 5, RA_RW, "filter_tid" },
+	{ "rsv", 5, 5, RA_RSV, NULL },
+	{ "nid", 10, 8, RA_RW, "filter_nid" },
+	{ "state", 18, 5, RA_RW, "filter_state" },
+	{ "opcode", 23, 9, RA_RW, "filter_opc opc" },
+	{ "rsv", 32, 32, RA_RSV, NULL },
+};
+
+/* PCU filter, PCU_MSR_PMON_BOX_FILTER (0xC34): four 8-bit frequency bands (REGISTERS.md §4.5). */
+static const struct reg_field snbep_pcu_filter[] = {
+	{ "band0", 0, 8, RA_RW, "filter_band0" },
+	{ "band1", 8, 8, RA_RW, "filter_band1" },
+	{ "band2", 16, 8, RA_RW, "filter_band2" },
+	{ "band3", 24, 8, RA_RW, "filter_band3" },
 	{ "rsv", 32, 32, RA_RSV, NULL },
 };
 
@@ -251,6 +279,10 @@ const struct reg_layout layout_snbep_uclk_fixed_ctl =
 const struct reg_layout layout_snbep_box_ctl = REG_LAYOUT("SNBEP_PMON_BOX_CTL", snbep_box_ctl);
 const struct reg_layout layout_snbep_cbox_ctl = REG_LAYOUT("C_MSR_PMON_CTL", snbep_cbox_ctl);
 const struct reg_layout layout_snbep_pcu_ctl = REG_LAYOUT("PCU_MSR_PMON_CTL", snbep_pcu_ctl);
+const struct reg_layout layout_snbep_cbox_filter =
+	REG_LAYOUT("C_MSR_PMON_BOX_FILTER", snbep_cbox_filter);
+const struct reg_layout layout_snbep_pcu_filter =
+	REG_LAYOUT("PCU_MSR_PMON_BOX_FILTER", snbep_pcu_filter);
 
 const struct reg_layout *const uncore_layouts[] = {
 	&layout_nhm_unc_perfevtsel, &layout_nhm_unc_fixed_ctr_ctrl, &layout_nhm_unc_global_ctrl,
@@ -258,6 +290,7 @@ const struct reg_layout *const uncore_layouts[] = {
 	&layout_nhmex_u_global_ctrl, &layout_nhmex_u_evnt_sel, &layout_nhmex_m_cnt_ctl,
 	&layout_nhmex_m_box_ctrl, &layout_nhmex_m_box_status, &layout_nhmex_m_box_ovf_ctrl,
 	&layout_snbep_u_pmon_ctl, &layout_snbep_uclk_fixed_ctl, &layout_snbep_box_ctl,
-	&layout_snbep_cbox_ctl, &layout_snbep_pcu_ctl,
+	&layout_snbep_cbox_ctl, &layout_snbep_pcu_ctl, &layout_snbep_cbox_filter,
+	&layout_snbep_pcu_filter,
 };
 const unsigned uncore_layout_count = sizeof(uncore_layouts) / sizeof(uncore_layouts[0]);

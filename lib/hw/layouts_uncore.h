@@ -25,6 +25,8 @@ extern const struct reg_layout layout_snbep_uclk_fixed_ctl;
 extern const struct reg_layout layout_snbep_box_ctl;
 extern const struct reg_layout layout_snbep_cbox_ctl;
 extern const struct reg_layout layout_snbep_pcu_ctl;
+extern const struct reg_layout layout_snbep_cbox_filter;
+extern const struct reg_layout layout_snbep_pcu_filter;
 
 /* Every layout above, for tests and listings. */
 extern const struct reg_layout *const uncore_layouts[];

@@ -111,6 +111,18 @@ static const struct uncore_gate snbep_box_gate = {
 	.ctr_bit0 = -1, .fixed_bit = -1,
 };
 
+/*
+ * Intel's list on the events that use the state field (UNC_C_LLC_LOOKUP.*): "One must ALWAYS
+ * ... select a state or states to match. Otherwise, the event will count nothing": by name
+ * they match every state (0x1F, FMESI) unless a state term says which.
+ */
+static const struct box_filter snbep_cbox_filter = {
+	.layout = &layout_snbep_cbox_filter, .open_field = "tid", .open_enable = "tid_en",
+	.all_field = "state",
+};
+
+static const struct box_filter snbep_pcu_filter = { .layout = &layout_snbep_pcu_filter };
+
 /* C-box n = C0 + 0x20 n (REGISTERS.md §4.4); the filter is its one extra MSR. */
 #define SNBEP_CBOX(n) {                                                                        \
 	.name = "uncore_cbox_" #n, .family = UNCORE_SNB_EP,                                    \
@@ -119,6 +131,7 @@ static const struct uncore_gate snbep_box_gate = {
 	.enable_mask = BIT(22),                                                                \
 	.box_ctl = 0xD04 + 0x20 * (n), .box = &snbep_box_gate,                                 \
 	.extra_lo = 0xD14 + 0x20 * (n), .extra_hi = 0xD14 + 0x20 * (n),                        \
+	.filter_msr = 0xD14 + 0x20 * (n), .filter = &snbep_cbox_filter,                        \
 }
 
 static const struct box_desc snbep_cbox[] = {
@@ -133,6 +146,7 @@ static const struct box_desc snbep_pcu = {
 	.enable_mask = BIT(22),
 	.box_ctl = 0xC24, .box = &snbep_box_gate,
 	.extra_lo = 0xC34, .extra_hi = 0xC34,   /* frequency-band filter */
+	.filter_msr = 0xC34, .filter = &snbep_pcu_filter,
 };
 
 const struct box_desc *const uncore_boxes[] = {

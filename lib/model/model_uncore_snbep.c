@@ -7,7 +7,9 @@
  * Model choices where the seed is silent:
  * - Every rsv field of U_MSR_PMON_CTLx (19, 21:20, 31:29) and bits 63:32 raise #GP and
  *   change nothing; so do counter bits above the width. Bit 16, which the seed's table
- *   does not list, is stored. C-box/PCU controls: 63:32 and 21:20 raise #GP.
+ *   does not list, is stored. C-box controls: 63:32 and 21:20 raise #GP; PCU controls:
+ *   63:32 and 20. PCU bit 21 extends the event select (Intel's list marks events ExtSel;
+ *   Linux's SNBEP_PMON_CTL_EV_SEL_EXT is in its PCU mask; REGISTERS.md §4.5 omits it).
  * - rst (17) is write-only: it clears the counter (before the new control takes effect)
  *   and reads 0.
  * - thresh 0: the comparison is made with 0 (invert/edge are "in series following
@@ -20,9 +22,16 @@
  * - Counters wrap and continue; no status register is modelled (0xC15/0xC35 unconfirmed).
  * - C-box/PCU box control (§4.1): bit 0 zeroes the box's controls, bit 1 its counters
  *   (both read 0); freeze (8) stops the box's counters while set; freeze enable (16) is
- *   stored without effect; other bits raise #GP. Filters are plain storage: stimuli carry
- *   no TID/state/opcode, so they do not filter. The PCU matches the event code only
- *   (15:14, 30, 31 are occupancy controls, stored without effect).
+ *   stored without effect; other bits raise #GP. Filters hold what is written; a bit
+ *   outside their fields raises #GP and changes nothing (C-box: TID 4:0, NID 17:10,
+ *   STATE 22:18, OPCODE 31:23, §4.4; PCU: four bands 31:0, §4.5). Stimuli carry no
+ *   TID/state/opcode/frequency, so filters do not filter (simulated).
+ * - C-box events the kernel constrains (REGISTERS.md §4.4) count only on those counters:
+ *   0x01, 0x11, 0x36, 0x3B on 0; 0x02, 0x04, 0x05, 0x07, 0x09, 0x12, 0x13, 0x21, 0x23,
+ *   0x31-0x35, 0x37-0x39 on 0-1; 0x1B-0x1E on 2-3; 0x1F on 1-3. Elsewhere they count
+ *   nothing (what hardware counts there is not documented: a model choice).
+ *   The PCU matches the event code and bit 21 only (15:14, 30, 31 are occupancy
+ *   controls, stored without effect).
  */
 #include <stddef.h>
 #include "model/model_uncore_common.h"
@@ -39,31 +48,59 @@
 #define CTL_HIGH      (~0xFFFFFFFFull)
 #define U_CTL_RSV     (CTL_HIGH | 7ull << 29 | 7ull << 19)
 #define BOX_CTL_RSV   (CTL_HIGH | 3ull << 20)
+#define PCU_CTL_RSV   (CTL_HIGH | 1ull << 20)
+#define PCU_EXT_SHIFT 21
+#define CBOX_FILT_RSV (CTL_HIGH | 0x1Full << 5)
+#define PCU_FILT_RSV  CTL_HIGH
 
 #define BOX_RST_CTRL  (1ull << 0)
 #define BOX_RST_CTRS  (1ull << 1)
 #define BOX_FRZ       (1ull << 8)
 #define BOX_FRZ_EN    (1ull << 16)
 
+/* Event codes lo..hi count only on the counters of mask. */
+struct ctr_rule {
+	uint8_t lo, hi, mask;
+};
+
+static const struct ctr_rule cbox_rules[] = {
+	{ 0x01, 0x01, 0x1 }, { 0x11, 0x11, 0x1 }, { 0x36, 0x36, 0x1 }, { 0x3B, 0x3B, 0x1 },
+	{ 0x02, 0x02, 0x3 }, { 0x04, 0x05, 0x3 }, { 0x07, 0x07, 0x3 }, { 0x09, 0x09, 0x3 },
+	{ 0x12, 0x13, 0x3 }, { 0x21, 0x21, 0x3 }, { 0x23, 0x23, 0x3 }, { 0x31, 0x35, 0x3 },
+	{ 0x37, 0x39, 0x3 }, { 0x1B, 0x1E, 0xC }, { 0x1F, 0x1F, 0xE }, { 0, 0, 0 },
+};
+
 struct sbox {
 	uint32_t box_ctl;       /* 0: none (U-box) */
 	uint32_t ctl0, ctr0;    /* control / counter n at ctl0 + n / ctr0 + n */
 	uint32_t filter;        /* 0: none */
+	uint64_t filter_rsv;    /* filter bits that raise #GP */
 	uint8_t nctr, width, thresh_bits;
 	bool umask;             /* bits 15:8 are part of the event selection */
 	uint64_t rsv;
 	uint8_t stim_box;       /* enum model_unc_box */
 	uint8_t edge_bit;       /* first bit of its counters in scratch[MUNC_SCR_EDGE] */
+	const struct ctr_rule *rules;   /* NULL: every counter counts every event */
 };
 
+/* Does counter n of x count event code ev? */
+static bool counts_on(const struct sbox *x, unsigned ev, unsigned n)
+{
+	for (const struct ctr_rule *r = x->rules; r && r->mask; r++)
+		if (ev >= r->lo && ev <= r->hi)
+			return (r->mask >> n) & 1;
+	return true;
+}
+
 #define CBOX(n) { 0xD04u + 0x20u * (n), 0xD10u + 0x20u * (n), 0xD16u + 0x20u * (n), \
-		  0xD14u + 0x20u * (n), 4, 44, 8, true, BOX_CTL_RSV, MODEL_UNC_SNBEP_C0 + (n), \
-		  2 + 4 * (n) }
+		  0xD14u + 0x20u * (n), CBOX_FILT_RSV, 4, 44, 8, true, BOX_CTL_RSV,             \
+		  MODEL_UNC_SNBEP_C0 + (n), 2 + 4 * (n), cbox_rules }
 
 static const struct sbox sboxes[] = {
-	{ 0, 0xC10u, 0xC16u, 0, 2, 44, 5, true, U_CTL_RSV, MODEL_UNC_SNBEP_U, 0 },
+	{ 0, 0xC10u, 0xC16u, 0, 0, 2, 44, 5, true, U_CTL_RSV, MODEL_UNC_SNBEP_U, 0, NULL },
 	CBOX(0), CBOX(1), CBOX(2), CBOX(3), CBOX(4), CBOX(5), CBOX(6), CBOX(7),
-	{ 0xC24u, 0xC30u, 0xC36u, 0xC34u, 4, 48, 5, false, BOX_CTL_RSV, MODEL_UNC_SNBEP_PCU, 34 },
+	{ 0xC24u, 0xC30u, 0xC36u, 0xC34u, PCU_FILT_RSV, 4, 48, 5, false, PCU_CTL_RSV,
+	  MODEL_UNC_SNBEP_PCU, 34, NULL },
 };
 #define N_SBOXES (sizeof(sboxes) / sizeof(sboxes[0]))
 
@@ -116,8 +153,8 @@ static pmu_status snbep_write(struct model *m, struct model_regfile *rf, uint32_
 		return box_ctl_write(rf, x, val);
 	if (munc_in(msr, x->ctr0, x->nctr))
 		return val & ~munc_mask(x->width) ? PMU_ERR_FAULT_GP : model_poke(rf, msr, val);
-	if (!munc_in(msr, x->ctl0, x->nctr))
-		return model_poke(rf, msr, val);   /* filter */
+	if (!munc_in(msr, x->ctl0, x->nctr))   /* filter */
+		return val & x->filter_rsv ? PMU_ERR_FAULT_GP : model_poke(rf, msr, val);
 	unsigned n = msr - x->ctl0;
 	if (val & x->rsv)
 		return PMU_ERR_FAULT_GP;
@@ -135,11 +172,13 @@ static void sbox_cycle(struct model_regfile *rf, const struct sbox *x, const str
 	bool frozen = x->box_ctl && (model_peek(rf, x->box_ctl) & BOX_FRZ);
 	for (unsigned n = 0; n < x->nctr; n++) {
 		uint64_t ctl = model_peek(rf, x->ctl0 + n);
-		uint32_t code = MODEL_UNC_STIM(x->stim_box, ctl, x->umask ? ctl >> 8 : 0);
+		/* No umask (PCU): the event-select extension stands in the stimulus' umask slot. */
+		uint32_t code = MODEL_UNC_STIM(x->stim_box, ctl,
+					       x->umask ? ctl >> 8 : (ctl >> PCU_EXT_SHIFT) & 1);
 		unsigned thresh = (unsigned)munc_field(ctl, 24, x->thresh_bits);
 		uint64_t inc = munc_shape(rf, x->edge_bit + n, model_cycle_events(c, code), thresh, ctl & CTL_INV,
 					  ctl & CTL_EDGE, true);
-		if ((ctl & CTL_EN) && !frozen)
+		if ((ctl & CTL_EN) && !frozen && counts_on(x, ctl & 0xFF, n))
 			(void)munc_add(rf, x->ctr0 + n, inc, x->width);
 	}
 }

@@ -249,7 +249,7 @@ void listing_write(const struct cpu_info *ci, struct strbuf *sb, listing_line_fn
 		return;
 	}
 	list_events(&o, m->core);
-	if (m->uncore)
-		list_events(&o, m->uncore);
+	for (const struct ev_list *const *u = m->uncore; u && *u; u++)
+		list_events(&o, *u);
 	list_box_events(&o, ci->uncore);
 }

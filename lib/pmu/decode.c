@@ -50,6 +50,7 @@ static bool visit_box(const struct box_desc *d, ref_fn fn, void *ctx)
 		{ "global", d->global ? d->global->layout : NULL, d->global_ctl },
 		{ "status", d->status ? d->status->layout : NULL, d->status_msr },
 		{ "ovf", d->status ? d->status->ovf_layout : NULL, d->ovf_msr },
+		{ "filter", d->filter ? d->filter->layout : NULL, d->filter_msr },
 	};
 	for (unsigned i = 0; i < sizeof(more) / sizeof(more[0]); i++) {
 		if (!more[i].l || !more[i].msr)
@@ -294,6 +295,6 @@ pmu_status decode_register(const char *name, uint64_t value, enum uncore_family 
 	sb_puts(sb, "'; valid:");
 	struct name_list nl = { sb, sb->len };
 	visit(fam, list_name, &nl);
-	sb_puts(sb, "; BOX.fixed|box|global|status|ovf, a layout name or an MSR number\n");
+	sb_puts(sb, "; BOX.fixed|box|global|status|ovf|filter, a layout name or an MSR number\n");
 	return PMU_ERR_UNKNOWN_NAME;
 }

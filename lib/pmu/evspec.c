@@ -214,10 +214,22 @@ static bool aux_term(struct aux_terms *aux, const char *name, size_t nl, uint64_
 	return false;
 }
 
-static pmu_status apply_term(const char *pmu, const struct reg_layout *l, const char *t, size_t tl,
-			     uint64_t enable_mask, uint64_t *config, struct aux_terms *aux,
+/* Where the terms of one spec go: a register's layout, its word and the fields set. */
+struct term_dest {
+	const struct reg_layout *l;
+	uint64_t enable_mask;   /* fields the engine sets */
+	uint64_t *word;
+	uint64_t touched;       /* masks of the fields a term named */
+	struct aux_terms *aux;  /* core auxiliary-MSR terms, or NULL */
+};
+
+static pmu_status apply_term(const char *pmu, struct term_dest *dst, const char *t, size_t tl,
 			     struct evspec_error *err)
 {
+	const struct reg_layout *l = dst->l;
+	uint64_t enable_mask = dst->enable_mask;
+	uint64_t *config = dst->word;
+	struct aux_terms *aux = dst->aux;
 	trim(&t, &tl);
 	if (!tl) {
 		err_q(err, PMU_ERR_INVALID, "empty term for ", pmu, pmu_strlen(pmu), "");
@@ -257,6 +269,7 @@ static pmu_status apply_term(const char *pmu, const struct reg_layout *l, const 
 	}
 	if (reg_field_mask(f) & enable_mask)
 		return err_field(err, PMU_ERR_INVALID, f, " is set by efipmu");
+	dst->touched |= reg_field_mask(f);
 	pmu_status st = reg_value_undefined(l, f, v) ? PMU_ERR_INVALID : reg_set_field(config, f, v);
 	if (st == PMU_ERR_RANGE) {
 		struct strbuf sb = err_q(err, st, "field ", f->name, pmu_strlen(f->name), " value ");
@@ -275,14 +288,25 @@ static pmu_status apply_term(const char *pmu, const struct reg_layout *l, const 
 	return st ? err_field(err, st, f, " is read-only") : PMU_OK;
 }
 
-static pmu_status parse_terms(const char *pmu, const struct reg_layout *l, const char *terms,
-			       size_t len, uint64_t enable_mask, uint64_t *config,
-			       struct aux_terms *aux, struct evspec_error *err)
+/* The first destination whose layout names the term's field (dst[0] when none does). */
+static struct term_dest *dest_of(struct term_dest *dst, unsigned ndst, const char *t, size_t tl)
+{
+	size_t nl = find_char(t, tl, '=');
+	trim(&t, &nl);
+	for (unsigned k = 0; k < ndst; k++)
+		if (reg_find_field(dst[k].l, t, nl))
+			return &dst[k];
+	return &dst[0];
+}
+
+/* "term,term=value,..." into the registers of dst[0..ndst). */
+static pmu_status apply_terms(const char *pmu, struct term_dest *dst, unsigned ndst,
+			      const char *terms, size_t len, struct evspec_error *err)
 {
 	trim(&terms, &len);
 	while (len) {
 		size_t n = find_char(terms, len, ',');
-		pmu_status st = apply_term(pmu, l, terms, n, enable_mask, config, aux, err);
+		pmu_status st = apply_term(pmu, dest_of(dst, ndst, terms, n), terms, n, err);
 		if (st)
 			return st;
 		if (n == len)
@@ -290,16 +314,26 @@ static pmu_status parse_terms(const char *pmu, const struct reg_layout *l, const
 		terms += n + 1;
 		len -= n + 1;
 		if (!len)   /* trailing comma */
-			return apply_term(pmu, l, terms, 0, enable_mask, config, aux, err);
+			return apply_term(pmu, dst, terms, 0, err);
 	}
-	return check_enable(l, *config, enable_mask, err);
+	return check_enable(dst->l, *dst->word, dst->enable_mask, err);
 }
 
 pmu_status evspec_parse_terms(const char *pmu, const struct reg_layout *l, const char *terms,
 			      size_t len, uint64_t enable_mask, uint64_t *config,
 			      struct evspec_error *err)
 {
-	return parse_terms(pmu, l, terms, len, enable_mask, config, NULL, err);
+	struct term_dest dst = { l, enable_mask, config, 0, NULL };
+	return apply_terms(pmu, &dst, 1, terms, len, err);
+}
+
+/* Does pmu name this box: the box's name, or "<pmu>_<n>" (uncore_cbox: uncore_cbox_0..7)? */
+static bool pmu_fits(const char *pmu, const struct box_desc *box)
+{
+	size_t n = pmu_strlen(pmu);
+	if (pmu_strncmp(box->name, pmu, n))
+		return false;
+	return !box->name[n] || (box->name[n] == '_' && box->name[n + 1] >= '0' && box->name[n + 1] <= '9');
 }
 
 static int intel_family6(const struct cpu_info *ci)
@@ -325,6 +359,16 @@ const struct ev_def *ev_find(const struct ev_list *l, const char *name, size_t l
 	return NULL;
 }
 
+/* Intel's list for this box's type on this CPU, or NULL. */
+static const struct ev_list *box_list(const struct cpu_info *ci, const struct box_desc *box)
+{
+	const struct ev_model *m = ev_model_for(ci);
+	for (const struct ev_list *const *u = m ? m->uncore : NULL; u && *u; u++)
+		if (pmu_fits((*u)->pmu, box))
+			return *u;
+	return NULL;
+}
+
 static uint32_t low_bits(unsigned n)
 {
 	return n >= 32 ? ~(uint32_t)0 : (((uint32_t)1 << n) - 1);
@@ -336,25 +380,34 @@ static uint32_t def_counters(const struct cpu_info *ci, const struct ev_def *d)
 }
 
 /*
- * Counters the list allows for this event and umask; failing that, for any umask of the
- * event (the kernel constrains by event code, REGISTERS.md §1.8); failing that, all.
+ * Counters list allows for a word of layout l (its event and umask fields): those of its
+ * events with that event and umask; failing that, with that event code (the kernel
+ * constrains by event code, REGISTERS.md §1.8, §4.4); failing that, all. Events that need
+ * a fixed counter or the event-select extension are other encodings.
  */
-static uint32_t list_counters(const struct cpu_info *ci, uint64_t config)
+static uint32_t counters_by_code(const struct cpu_info *ci, const struct ev_list *list,
+				 const struct reg_layout *l, uint64_t config, uint32_t all)
 {
-	const struct ev_model *m = ev_model_for(ci);
-	uint64_t code_mask = field_mask(CORE, "event");
-	uint64_t key = config & (code_mask | field_mask(CORE, "umask"));
+	uint64_t code_mask = field_mask(l, "event");
+	uint64_t key = config & (code_mask | field_mask(l, "umask"));
 	uint32_t exact = 0, same_code = 0;
-	for (unsigned i = 0; m && i < m->core->n; i++) {
-		const struct ev_def *d = &m->core->events[i];
-		uint64_t enc = encoding(d->event, d->umask);
-		if (d->fixed >= 0 || (enc & code_mask) != (key & code_mask))
+	for (unsigned i = 0; list && i < list->n; i++) {
+		const struct ev_def *d = &list->events[i];
+		uint64_t enc = put(l, put(l, 0, "event", d->event), "umask", d->umask);
+		bool other = d->fixed >= 0 || (d->flags & EVF_EXTSEL);
+		if (other || (enc & code_mask) != (key & code_mask))
 			continue;
 		same_code |= def_counters(ci, d);
 		if (enc == key)
 			exact |= def_counters(ci, d);
 	}
-	return exact ? exact : same_code ? same_code : low_bits(ci->arch.n_gp);
+	return (exact ? exact : same_code ? same_code : all) & all;
+}
+
+static uint32_t list_counters(const struct cpu_info *ci, uint64_t config)
+{
+	const struct ev_model *m = ev_model_for(ci);
+	return counters_by_code(ci, m ? m->core : NULL, CORE, config, low_bits(ci->arch.n_gp));
 }
 
 static int has_fixed(const struct cpu_info *ci, int idx)
@@ -489,8 +542,8 @@ static pmu_status core_terms(const struct cpu_info *ci, const char *t, size_t tl
 	pmu_status st;
 	if (d && (st = core_from_def(ci, d, req, err)))
 		return st;
-	st = parse_terms("cpu", CORE, t + used, tl - used, field_mask(CORE, "en"), &req->config,
-			 &aux, err);
+	struct term_dest dst = { CORE, field_mask(CORE, "en"), &req->config, 0, &aux };
+	st = apply_terms("cpu", &dst, 1, t + used, tl - used, err);
 	if (st)
 		return st;
 	if (!d)
@@ -498,14 +551,6 @@ static pmu_status core_terms(const struct cpu_info *ci, const char *t, size_t tl
 	return core_finish(ci, &aux, req, err);
 }
 
-/* Does a REGISTERS.md event belong to this box? Its pmu is the box's name or "<pmu>_<n>". */
-static bool box_event_fits(const struct box_event *e, const struct box_desc *box)
-{
-	size_t n = pmu_strlen(e->pmu);
-	if (pmu_strncmp(box->name, e->pmu, n))
-		return false;
-	return !box->name[n] || (box->name[n] == '_' && box->name[n + 1] >= '0' && box->name[n + 1] <= '9');
-}
 
 /* The REGISTERS.md event of that name for this family (tools/gen_box_events.py), or NULL. */
 static const struct box_event *box_event_find(enum uncore_family fam, const char *name, size_t len)
@@ -532,11 +577,94 @@ static pmu_status box_event_terms(const struct cpu_info *ci, const struct box_de
 	if (!nl || find_char(name, nl, '=') < nl || reg_find_field(box->ctl_layout, name, nl))
 		return PMU_OK;
 	const struct box_event *e = box_event_find(ci->uncore, name, nl);
-	if (!e || !box_event_fits(e, box))
+	if (!e || !pmu_fits(e->pmu, box))
 		return PMU_OK;
 	*used = n < tl ? n + 1 : n;
 	return evspec_parse_terms(box->name, box->ctl_layout, e->terms, pmu_strlen(e->terms),
 				  box->enable_mask, config, err);
+}
+
+/* A list event in the box's control word (REGISTERS.md §4.2, seed 000 table 2-2). */
+static pmu_status box_from_def(const struct box_desc *box, const struct ev_def *d,
+			       struct pmu_event_req *req, struct evspec_error *err)
+{
+	const struct reg_layout *l = box->ctl_layout;
+	const struct reg_field *fe = reg_find_field(l, "event", 5);
+	const struct reg_field *fu = reg_find_field(l, "umask", 5);
+	/*
+	 * Intel's UMask is bits 15:8 of the word: a box without a umask field (the PCU, whose
+	 * occ_sel is 15:14) takes it there as raw bits, checked against the layout afterwards.
+	 */
+	if (d->umask && !fu)
+		req->config |= (uint64_t)d->umask << 8;
+	if (!fe || reg_set_field(&req->config, fe, d->event) ||
+	    (d->umask && fu && reg_set_field(&req->config, fu, d->umask))) {
+		struct strbuf sb = err_q(err, PMU_ERR_UNSUPPORTED, "event ", d->name,
+					 pmu_strlen(d->name), " does not fit the fields of ");
+		sb_puts(&sb, box->name);
+		return err->st;
+	}
+	/*
+	 * Intel's ExtSel: an event-select extension bit (bit 21 where a box has it: the PCU). The
+	 * SNB-EP U-box has none (seed 000 table 2-2: 21:20 reserved): without it the word would
+	 * select another event, so the event is refused.
+	 */
+	const struct reg_field *fx = reg_find_field(l, "ev_sel_ext", 10);
+	if ((d->flags & EVF_EXTSEL) && (!fx || reg_set_field(&req->config, fx, 1))) {
+		struct strbuf sb = err_q(err, PMU_ERR_UNSUPPORTED, "event ", d->name,
+					 pmu_strlen(d->name), " needs ExtSel, which ");
+		sb_puts(&sb, box->name);
+		sb_puts(&sb, "'s control (");
+		sb_puts(&sb, l->name);
+		sb_puts(&sb, ") does not have");
+		return err->st;
+	}
+	if (d->fixed >= 0 && !box->fixed_ctl)
+		return needs_fixed(err, d->name, d->fixed);
+	req->fixed = d->fixed;
+	req->counter_mask = d->fixed >= 0 ? 0 : req->counter_mask & d->ctr;
+	return PMU_OK;
+}
+
+/* Bits of the box's filter that events may set: the list event's own, plus the open field. */
+static uint64_t filter_allowed(const struct box_desc *box, const struct ev_def *d)
+{
+	const struct box_filter *f = box->filter;
+	uint64_t open = f->open_field ? field_mask(f->layout, f->open_field) : 0;
+	return d ? d->filter | open : ~(uint64_t)0;
+}
+
+/*
+ * The filter a box event asks: a filter term names it, the list event uses the filter
+ * (then fields not given are 0) or the control switches on the open field. A term for the
+ * open field switches it on.
+ */
+static pmu_status box_filter_terms(const struct box_desc *box, const struct ev_def *d,
+				   const struct term_dest *fd, struct pmu_event_req *req,
+				   struct evspec_error *err)
+{
+	const struct box_filter *f = box->filter;
+	uint64_t open_en = f->open_field ? field_mask(box->ctl_layout, f->open_enable) : 0;
+	uint64_t stray = fd->touched & ~filter_allowed(box, d);
+	if (stray) {
+		const char *name = d->name;
+		struct strbuf sb = err_q(err, PMU_ERR_INVALID, "event ", name, pmu_strlen(name),
+					 " does not use filter field '");
+		sb_puts(&sb, field_at(f->layout, lowest_bit(stray))->name);
+		sb_puts(&sb, "' of ");
+		sb_puts(&sb, box->name);
+		return err->st;
+	}
+	if (f->open_field && (fd->touched & field_mask(f->layout, f->open_field)))
+		req->config |= open_en;
+	uint64_t all = f->all_field ? field_mask(f->layout, f->all_field) : 0;
+	if (d && (d->filter & all) && !(fd->touched & all))
+		*fd->word |= all;
+	if (fd->touched || (d && d->filter) || (req->config & open_en)) {
+		req->extra_msr = box->filter_msr;
+		req->extra_msr_val = *fd->word;
+	}
+	return PMU_OK;
 }
 
 pmu_status evspec_parse_box(const struct cpu_info *ci, const struct box_desc *box,
@@ -544,6 +672,7 @@ pmu_status evspec_parse_box(const struct cpu_info *ci, const struct box_desc *bo
 			    struct evspec_error *err)
 {
 	const struct reg_layout *l = box->ctl_layout;
+	const struct ev_list *list = box_list(ci, box);
 	req->box = box;
 	req->config = 0;
 	req->fixed = -1;
@@ -551,33 +680,33 @@ pmu_status evspec_parse_box(const struct cpu_info *ci, const struct box_desc *bo
 	req->extra_msr = 0;
 	req->extra_msr_val = 0;
 
-	const struct ev_model *m = ev_model_for(ci);
-	const struct ev_list *list = m && m->uncore && !pmu_strcmp(m->uncore->pmu, box->name) ?
-				     m->uncore : NULL;
 	size_t used;
+	pmu_status st;
 	const struct ev_def *d = leading_event(list, l, terms, len, &used);
-	if (d) {
-		const struct reg_field *fe = reg_find_field(l, "event", 5);
-		const struct reg_field *fu = reg_find_field(l, "umask", 5);
-		if (!fe || !fu || reg_set_field(&req->config, fe, d->event) ||
-		    reg_set_field(&req->config, fu, d->umask)) {
-			struct strbuf sb = err_q(err, PMU_ERR_UNSUPPORTED, "event ", d->name,
-						 pmu_strlen(d->name), " does not fit the fields of ");
-			sb_puts(&sb, box->name);
-			return err->st;
-		}
-		if (d->fixed >= 0 && !box->fixed_ctl)
-			return needs_fixed(err, d->name, d->fixed);
-		req->fixed = d->fixed;
-		req->counter_mask = d->fixed >= 0 ? 0 : req->counter_mask & d->ctr;
-	} else {
-		pmu_status st = box_event_terms(ci, box, terms, len, &used, &req->config, err);
-		if (st)
-			return st;
+	if (d)
+		st = box_from_def(box, d, req, err);
+	else
+		st = box_event_terms(ci, box, terms, len, &used, &req->config, err);
+	if (st)
+		return st;
+	if (d && d->filter && !box->filter) {
+		err_q(err, PMU_ERR_UNSUPPORTED, "event ", d->name, pmu_strlen(d->name),
+		      " needs a filter register, which this box does not have");
+		return err->st;
 	}
-	pmu_status st = evspec_parse_terms(box->name, l, terms + used, len - used, box->enable_mask,
-					   &req->config, err);
-	return st ? st : validate(l, req->config, ~(uint64_t)0, err);
+	uint64_t filter = 0;
+	struct term_dest dst[2] = {
+		{ l, box->enable_mask, &req->config, 0, NULL },
+		{ box->filter ? box->filter->layout : l, 0, &filter, 0, NULL },
+	};
+	st = apply_terms(box->name, dst, box->filter ? 2 : 1, terms + used, len - used, err);
+	if (!st && box->filter)
+		st = box_filter_terms(box, d, &dst[1], req, err);
+	if (st)
+		return st;
+	if (!d && list)
+		req->counter_mask = counters_by_code(ci, list, l, req->config, req->counter_mask);
+	return validate(l, req->config, ~(uint64_t)0, err);
 }
 
 static int nhm_branch_miss_quirk(const struct cpu_info *ci)
@@ -659,26 +788,29 @@ static pmu_status parse_named(const struct cpu_info *ci, const char *s, size_t l
 		pmu_status st = core_from_def(ci, d, req, err);
 		return st ? st : core_finish(ci, NULL, req, err);
 	}
-	d = m ? ev_find(m->uncore, s, len) : NULL;
-	if (d) {
-		const char *pmu = m->uncore->pmu;
-		const struct box_desc *box = box_find(ci->uncore, pmu, pmu_strlen(pmu));
-		if (!box) {
-			err_q(err, PMU_ERR_UNKNOWN_NAME, "unknown PMU ", pmu, pmu_strlen(pmu),
-			      " for this CPU");
-			return err->st;
+	/* An uncore event of Intel's list or of REGISTERS.md: its box type's first box */
+	const char *name = NULL, *pmu = NULL;
+	for (const struct ev_list *const *u = m ? m->uncore : NULL; u && *u && !name; u++)
+		if ((d = ev_find(*u, s, len))) {
+			name = d->name;
+			pmu = (*u)->pmu;
 		}
-		pmu_strlcpy(req->name, d->name, sizeof(req->name));
-		return evspec_parse_box(ci, box, s, len, req, err);
+	const struct box_event *be = name ? NULL : box_event_find(ci->uncore, s, len);
+	if (be) {
+		name = be->name;
+		pmu = be->pmu;
 	}
-	const struct box_event *be = box_event_find(ci->uncore, s, len);
-	for (unsigned i = 0; be && i < uncore_box_count; i++) {
-		/* The first box it fits: uncore_mbox_0 for an M-box event (say uncore_mbox_1/NAME/). */
+	for (unsigned i = 0; name && i < uncore_box_count; i++) {
+		/* uncore_cbox_0 for a C-box event, uncore_mbox_0 for an M-box one (say which: box/NAME/) */
 		const struct box_desc *box = uncore_boxes[i];
-		if (box->family == ci->uncore && box_event_fits(be, box)) {
-			pmu_strlcpy(req->name, be->name, sizeof(req->name));
+		if (box->family == ci->uncore && pmu_fits(pmu, box)) {
+			pmu_strlcpy(req->name, name, sizeof(req->name));
 			return evspec_parse_box(ci, box, s, len, req, err);
 		}
+	}
+	if (name) {
+		err_q(err, PMU_ERR_UNKNOWN_NAME, "unknown PMU ", pmu, pmu_strlen(pmu), " for this CPU");
+		return err->st;
 	}
 	struct strbuf sb = err_q(err, PMU_ERR_UNKNOWN_NAME, "unknown event ", s, len, " for model ");
 	sb_hex(&sb, ci->model);

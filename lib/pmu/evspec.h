@@ -15,6 +15,8 @@
  *   UnHalted Core Cycles ... Branch Mispredicts Retired   the architectural events (seed 003)
  *   INST_RETIRED.ANY                                  Intel's list for this CPU model
  *   uncore_ubox/event=0x44/ uncore_ubox/UNC_U_LOCK_CYCLES/ UNC_U_LOCK_CYCLES   uncore boxes
+ *   uncore_cbox_0/UNC_C_LLC_LOOKUP.DATA_READ,state=0x1f/   terms of the box's filter (the
+ *                                                     event's fields only; req extra_msr)
  * Core requests carry USR and OS (both when neither is set: in UEFI everything runs at
  * ring 0) but never EN (enable bits are the engine's) nor INT (no overflow PMI, see
  * CORE_INT_REFUSED). For a fixed counter, config carries

@@ -52,6 +52,28 @@ static pmu_status fail(struct uncore_session *s, pmu_status st, unsigned ev)
 
 /* ---- plan ---- */
 
+/* fail() with the start of its one-line reason in s->msg; the caller may add to sb. */
+static struct strbuf refuse(struct uncore_session *s, pmu_status st, unsigned ev, const char *why)
+{
+	struct strbuf sb;
+	(void)fail(s, st, ev);
+	sb_init(&sb, s->msg, sizeof(s->msg));
+	sb_puts(&sb, why);
+	return sb;
+}
+
+/* "0,1" / "2,3": the counters of mask. */
+static void put_counters(struct strbuf *sb, uint32_t mask)
+{
+	const char *sep = "";
+	for (unsigned c = 0; c < 32; c++)
+		if ((mask >> c) & 1) {
+			sb_puts(sb, sep);
+			sb_dec(sb, c);
+			sep = ",";
+		}
+}
+
 static pmu_status check_req(const struct uncore_session *s, const struct pmu_event_req *r,
 			    unsigned *bad_bit)
 {
@@ -72,15 +94,49 @@ static pmu_status check_req(const struct uncore_session *s, const struct pmu_eve
 		return st;
 	if (r->extra_msr && (r->extra_msr < d->extra_lo || r->extra_msr > d->extra_hi))
 		return PMU_ERR_INVALID;
+	if (r->extra_msr && r->extra_msr == d->filter_msr)
+		return reg_validate(d->filter->layout, r->extra_msr_val, ~(uint64_t)0, bad_bit);
 	return PMU_OK;
 }
 
-static bool taken(const struct uncore_session *s, const struct box_desc *d, unsigned idx)
+/* Why check_req refused request i, in s->msg. */
+static pmu_status refuse_req(struct uncore_session *s, const struct pmu_event_req *r, unsigned i,
+			     pmu_status st)
+{
+	const struct box_desc *d = r->box;
+	struct strbuf sb;
+	if (!d)
+		(void)refuse(s, st, i, "not an uncore event");
+	else if (st == PMU_ERR_UNSUPPORTED) {
+		sb = refuse(s, st, i, "its box is not one of this CPU's uncore (");
+		sb_puts(&sb, uncore_family_name(s->fam));
+		sb_putc(&sb, ')');
+	} else if (st == PMU_ERR_NO_COUNTER) {
+		sb = refuse(s, st, i, d->name);
+		sb_puts(&sb, " has no fixed counter");
+	} else if (st == PMU_ERR_RESERVED) {
+		bool filt = r->extra_msr && r->extra_msr == d->filter_msr &&
+			    !reg_validate(d->ctl_layout, r->config & ~d->enable_mask, ~(uint64_t)0, NULL);
+		sb = refuse(s, st, i, "sets reserved bit ");
+		sb_dec(&sb, s->bad_bit);
+		sb_puts(&sb, " of ");
+		sb_puts(&sb, filt ? d->filter->layout->name : r->fixed >= 0 ? d->fixed_layout->name :
+			     d->ctl_layout->name);
+	} else if (r->extra_msr && (r->extra_msr < d->extra_lo || r->extra_msr > d->extra_hi)) {
+		sb = refuse(s, st, i, "its box refuses auxiliary MSR ");
+		sb_hex(&sb, r->extra_msr);
+	} else {
+		(void)refuse(s, st, i, "its box refuses this control word");
+	}
+	return st;
+}
+
+static int owner_of(const struct uncore_session *s, const struct box_desc *d, unsigned idx)
 {
 	for (unsigned i = 0; i < s->n; i++)
 		if (s->ev[i].box == d && s->ev[i].idx == idx)
-			return true;
-	return false;
+			return (int)i;
+	return -1;
 }
 
 static unsigned popcount(uint32_t v)
@@ -91,10 +147,14 @@ static unsigned popcount(uint32_t v)
 	return n;
 }
 
+static uint32_t box_all(const struct box_desc *d)
+{
+	return d->n_counters >= 32 ? ~0u : (1u << d->n_counters) - 1;
+}
+
 static uint32_t allowed(const struct pmu_event_req *r)
 {
-	uint32_t all = r->box->n_counters >= 32 ? ~0u : (1u << r->box->n_counters) - 1;
-	return r->counter_mask ? r->counter_mask & all : all;
+	return r->counter_mask ? r->counter_mask & box_all(r->box) : box_all(r->box);
 }
 
 /* ev[i] takes counter idx of its box. */
@@ -111,15 +171,26 @@ static void place(struct uncore_session *s, const struct pmu_event_req *r, unsig
 	e->extra_val = r->extra_msr_val;
 }
 
-/* Lowest free counter the request allows, or -1. */
-static int free_counter(const struct uncore_session *s, const struct pmu_event_req *r)
+/*
+ * Request i takes the lowest free counter it allows; failing that, one whose event can
+ * move to another counter it allows (an augmenting path; moved[] stops cycles).
+ */
+static bool augment(struct uncore_session *s, const struct pmu_event_req *reqs, unsigned i,
+		    bool *moved)
 {
-	if (r->fixed >= 0)
-		return taken(s, r->box, UNCORE_FIXED) ? -1 : (int)UNCORE_FIXED;
-	for (unsigned c = 0; c < r->box->n_counters; c++)
-		if ((allowed(r) >> c & 1) && !taken(s, r->box, c))
-			return (int)c;
-	return -1;
+	const struct pmu_event_req *r = &reqs[i];
+	moved[i] = true;
+	for (unsigned pass = 0; pass < 2; pass++)
+		for (unsigned c = 0; c < r->box->n_counters; c++) {
+			int j = owner_of(s, r->box, c);
+			if (!((allowed(r) >> c) & 1) || (pass == 0 && j >= 0))
+				continue;
+			if (j >= 0 && (moved[j] || !augment(s, reqs, (unsigned)j, moved)))
+				continue;
+			place(s, r, i, c);
+			return true;
+		}
+	return false;
 }
 
 /* Placement order: fixed requests (rank 0), then general ones, the most constrained first. */
@@ -128,30 +199,97 @@ static unsigned rank(const struct pmu_event_req *r)
 	return r->fixed >= 0 ? 0 : popcount(allowed(r));
 }
 
+/* Why request i found no counter: its mask, or the others took what it may use. */
+static pmu_status refuse_placement(struct uncore_session *s, const struct pmu_event_req *r,
+				   unsigned i)
+{
+	const struct box_desc *d = r->box;
+	struct strbuf sb;
+	if (r->fixed >= 0) {
+		sb = refuse(s, PMU_ERR_NO_COUNTER, i, "no counter left for it (the fixed counter of ");
+		sb_puts(&sb, d->name);
+		sb_puts(&sb, " is taken)");
+	} else if (!allowed(r)) {
+		sb = refuse(s, PMU_ERR_NO_COUNTER, i, "no counter of ");
+		sb_puts(&sb, d->name);
+		sb_puts(&sb, " can count it (its counters: ");
+		put_counters(&sb, r->counter_mask);
+		sb_putc(&sb, ')');
+	} else if (allowed(r) == box_all(d)) {
+		sb = refuse(s, PMU_ERR_NO_COUNTER, i, "no counter left for it (more events than the ");
+		sb_dec(&sb, d->n_counters);
+		sb_puts(&sb, " counters of ");
+		sb_puts(&sb, d->name);
+		sb_putc(&sb, ')');
+	} else {
+		sb = refuse(s, PMU_ERR_NO_COUNTER, i, "no counter left for it (it may use only counter");
+		sb_puts(&sb, popcount(allowed(r)) > 1 ? "s " : " ");
+		put_counters(&sb, allowed(r));
+		sb_puts(&sb, " of ");
+		sb_puts(&sb, d->name);
+		sb_puts(&sb, ", which other events need)");
+	}
+	return PMU_ERR_NO_COUNTER;
+}
+
 static pmu_status allocate(struct uncore_session *s, const struct pmu_event_req *reqs, unsigned n)
 {
-	s->n = n;   /* unplaced entries have no box, so taken() skips them */
+	bool moved[UNCORE_MAX_EVENTS];
+	s->n = n;   /* unplaced entries have no box, so owner_of() skips them */
 	for (unsigned pass = 0; pass <= 32; pass++) {
 		for (unsigned i = 0; i < n; i++) {
-			if (rank(&reqs[i]) != pass)
+			const struct pmu_event_req *r = &reqs[i];
+			if (rank(r) != pass)
 				continue;
-			int c = free_counter(s, &reqs[i]);
-			if (c < 0)
-				return fail(s, PMU_ERR_NO_COUNTER, i);
-			place(s, &reqs[i], i, (unsigned)c);
+			if (r->fixed >= 0 && owner_of(s, r->box, UNCORE_FIXED) < 0) {
+				place(s, r, i, UNCORE_FIXED);
+				continue;
+			}
+			pmu_memset(moved, 0, sizeof(moved));
+			if (r->fixed >= 0 || !augment(s, reqs, i, moved))
+				return refuse_placement(s, r, i);
 		}
 	}
 	return PMU_OK;
 }
 
-/* Two events may share an extra MSR only with the same value. */
-static pmu_status check_extras(struct uncore_session *s)
+/* Adds msr = val to the extras; two events may share one only with the same value. */
+static pmu_status add_extra(struct uncore_session *s, uint32_t msr, uint64_t val, bool asked)
 {
-	for (unsigned i = 0; i < s->n; i++)
-		for (unsigned j = 0; j < i; j++)
-			if (s->ev[i].extra_msr && s->ev[i].extra_msr == s->ev[j].extra_msr &&
-			    s->ev[i].extra_val != s->ev[j].extra_val)
-				return fail(s, PMU_ERR_NO_COUNTER, i);
+	for (unsigned k = 0; k < s->nextras; k++)
+		if (s->extra[k].msr == msr)
+			return !asked || s->extra[k].val == val ? PMU_OK : PMU_ERR_NO_COUNTER;
+	if (s->nextras >= UNCORE_MAX_EXTRAS)
+		return PMU_ERR_NOSPACE;
+	s->extra[s->nextras].msr = msr;
+	s->extra[s->nextras++].val = val;
+	return PMU_OK;
+}
+
+/* What the events ask first, then the filter of every box in use that none asked: 0. */
+static pmu_status plan_extras(struct uncore_session *s)
+{
+	for (unsigned pass = 0; pass < 2; pass++)
+		for (unsigned i = 0; i < s->n; i++) {
+			const struct uncore_counter *e = &s->ev[i];
+			pmu_status st = PMU_OK;
+			if (pass == 0 && e->extra_msr)
+				st = add_extra(s, e->extra_msr, e->extra_val, true);
+			else if (pass == 1 && e->box->filter_msr)
+				st = add_extra(s, e->box->filter_msr, 0, false);
+			struct strbuf sb;
+			if (st == PMU_ERR_NO_COUNTER) {
+				sb = refuse(s, st, i, "no counter left for it (it needs MSR ");
+				sb_hex(&sb, e->extra_msr);
+				sb_puts(&sb, " = ");
+				sb_hex(&sb, e->extra_val);
+				sb_puts(&sb, ", which another event sets otherwise)");
+			} else if (st) {
+				(void)refuse(s, st, i, "more auxiliary registers than the engine holds");
+			}
+			if (st)
+				return st;
+		}
 	return PMU_OK;
 }
 
@@ -202,16 +340,21 @@ pmu_status uncore_plan(struct uncore_session *s, enum uncore_family fam,
 {
 	pmu_memset(s, 0, sizeof(*s));
 	s->fam = fam;
-	if (n > UNCORE_MAX_EVENTS)
-		return fail(s, PMU_ERR_NO_COUNTER, UNCORE_MAX_EVENTS);
+	if (n > UNCORE_MAX_EVENTS) {
+		struct strbuf sb = refuse(s, PMU_ERR_NO_COUNTER, UNCORE_MAX_EVENTS,
+					  "no counter left for it (the engine holds ");
+		sb_dec(&sb, UNCORE_MAX_EVENTS);
+		sb_puts(&sb, " uncore events)");
+		return s->st;
+	}
 	for (unsigned i = 0; i < n; i++) {
 		pmu_status st = check_req(s, &reqs[i], &s->bad_bit);
 		if (st)
-			return fail(s, st, i);
+			return refuse_req(s, &reqs[i], i, st);
 	}
 	pmu_status st = allocate(s, reqs, n);
 	if (!st)
-		st = check_extras(s);
+		st = plan_extras(s);
 	for (unsigned i = 0; i < s->n && !st; i++) {
 		const struct uncore_counter *e = &s->ev[i];
 		if (e->box->global_ctl)
@@ -220,8 +363,10 @@ pmu_status uncore_plan(struct uncore_session *s, enum uncore_family fam,
 			st = add_gate(s, e->box->box_ctl, e->box->box, false, e->idx);
 		if (!st)
 			st = add_status(s, e);
-		if (st)
-			return fail(s, st, i);
+		if (st) {
+			(void)refuse(s, st, i, "more boxes than the engine holds");
+			return st;
+		}
 	}
 	if (st)
 		return st;
@@ -323,9 +468,8 @@ static pmu_status build_save_list(struct uncore_session *s)
 	pmu_status st = PMU_OK;
 	for (unsigned i = 0; i < s->n && !st; i++)
 		st = save_add(s, s->ev[i].ctr_msr);
-	for (unsigned i = 0; i < s->n && !st; i++)
-		if (s->ev[i].extra_msr)
-			st = save_add(s, s->ev[i].extra_msr);
+	for (unsigned i = 0; i < s->nextras && !st; i++)
+		st = save_add(s, s->extra[i].msr);
 	for (unsigned i = 0; i < s->n && !st; i++)
 		st = save_add(s, s->ev[i].ctl_msr);
 	for (unsigned pass = 0; pass < 2; pass++)
@@ -424,9 +568,8 @@ pmu_status uncore_program(struct uncore_session *s, const struct pmu_backend *b,
 	gates_write(s, false);
 	for (unsigned i = 0; i < s->nstatus && !s->st; i++)
 		status_clear(s, &s->status[i], &s->status[i].before);
-	for (unsigned i = 0; i < s->n && !s->st; i++)
-		if (s->ev[i].extra_msr)
-			wr(s, s->ev[i].extra_msr, s->ev[i].extra_val);
+	for (unsigned i = 0; i < s->nextras && !s->st; i++)
+		wr(s, s->extra[i].msr, s->extra[i].val);
 	for (unsigned i = 0; i < s->n && !s->st; i++)
 		program_event(s, &s->ev[i]);
 	return s->st ? abort_run(s) : PMU_OK;

@@ -51,6 +51,21 @@ struct uncore_status {
 	int8_t fixed_bit;    /* overflow of the fixed counter; -1: none */
 };
 
+/*
+ * A box's filter register (SNB-EP C-box, PCU): whenever the box is used it holds
+ * what its events ask (their extra_msr is the filter) or 0, and is restored after.
+ * An open field may filter any event once a control bit switches it on (C-box
+ * TID with tid_en, REGISTERS.md §4.2); the other fields filter the events Intel's
+ * list names them for (ev_def.filter).
+ */
+struct box_filter {
+	const struct reg_layout *layout;
+	const char *open_field;     /* NULL: none */
+	const char *open_enable;    /* control field that switches it on */
+	/* A field a list event needs but that selects nothing at 0: all ones unless a term is given. */
+	const char *all_field;      /* NULL: none */
+};
+
 struct box_desc;
 struct uncore_counter;
 
@@ -84,6 +99,8 @@ struct box_desc {
 	uint64_t fixed_enable_mask;
 
 	uint32_t extra_lo, extra_hi;    /* auxiliary MSRs events may set (filters, M-box sub-registers) */
+	uint32_t filter_msr;            /* 0: no filter register (then filter is NULL) */
+	const struct box_filter *filter;
 	uint64_t freeze_pmi_mask;       /* control bit whose overflow PMI freezes the uncore; 0: none */
 	const struct box_ops *ops;      /* NULL: no quirks */
 };
@@ -108,6 +125,7 @@ const struct reg_layout *uncore_counter_layout(const struct uncore_counter *e);
 #define UNCORE_MAX_SAVED 160
 #define UNCORE_MAX_GATES 24
 #define UNCORE_MAX_STATUS 16
+#define UNCORE_MAX_EXTRAS 24
 
 #define UNCORE_FORCE 1u   /* program counters found enabled by firmware */
 
@@ -135,6 +153,12 @@ struct uncore_gate_use {
 	uint64_t ctr_bits;              /* enable bits of our counters */
 	uint64_t run_bits, stop_bits;   /* the descriptors' start_val / stop_val */
 	uint64_t stop_val, start_val;   /* written: from what was found (uncore_program) */
+};
+
+/* An auxiliary register the run writes: what an event asks, or a used box's filter at 0. */
+struct uncore_extra {
+	uint32_t msr;
+	uint64_t val;
 };
 
 struct uncore_status_use {
@@ -165,9 +189,12 @@ struct uncore_session {
 	struct uncore_gate_use gate[UNCORE_MAX_GATES];
 	unsigned nstatus;
 	struct uncore_status_use status[UNCORE_MAX_STATUS];
+	unsigned nextras;
+	struct uncore_extra extra[UNCORE_MAX_EXTRAS];
 
 	pmu_status st;                  /* first error; phases after it do nothing */
 	unsigned bad_event;             /* request at fault, for validation errors */
+	char msg[128];                  /* why uncore_plan refused bad_event (no event name) */
 	unsigned bad_bit;               /* offending bit for PMU_ERR_RESERVED */
 	uint32_t fault_msr;             /* MSR whose access failed */
 	bool fault_write;
@@ -180,7 +207,11 @@ struct uncore_session {
  * Validates and places every request; touches no MSR. Errors: PMU_ERR_INVALID
  * (core request, bad extra MSR, forbidden config), PMU_ERR_UNSUPPORTED (box not
  * of this CPU's family), PMU_ERR_RESERVED (bad_bit set), PMU_ERR_NO_COUNTER
- * (too many events or counters taken twice). Enable bits in config are the engine's and ignored.
+ * (no counter of its box can take it, or the others leave none it may use, or two
+ * events want one extra MSR at different values: events for another round).
+ * msg says why in one line. Enable bits in config are the engine's and ignored.
+ * Events go on the counters their counter_mask allows (Intel's "Counter" field):
+ * a placement is found whenever one exists (augmenting paths, most constrained first).
  * A request with fixed >= 0 takes the box's fixed counter; its config is then the fixed
  * control word (0 for the clock). counter_mask 0 means any general counter.
  */

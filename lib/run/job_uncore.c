@@ -103,31 +103,6 @@ static enum verdict add_defaults(struct run *a)
 	return VERDICT_PASS;
 }
 
-static const char *plan_problem(const struct uncore_session *s, enum uncore_family fam,
-				struct strbuf *why)
-{
-	switch (s->st) {
-	case PMU_ERR_UNSUPPORTED:
-		sb_puts(why, "its box is not one of this CPU's uncore (");
-		sb_puts(why, uncore_family_name(fam));
-		sb_putc(why, ')');
-		break;
-	case PMU_ERR_NO_COUNTER:
-		sb_puts(why, "no counter left for it (too many events for its box)");
-		break;
-	case PMU_ERR_RESERVED:
-		sb_puts(why, "sets reserved bit ");
-		sb_dec(why, s->bad_bit);
-		break;
-	case PMU_ERR_INVALID:
-		sb_puts(why, "its box refuses this control word or auxiliary MSR");
-		break;
-	default:
-		sb_puts(why, pmu_status_str(s->st));
-	}
-	return why->buf;
-}
-
 enum verdict job_uncore_check(struct run *a)
 {
 	enum uncore_family fam = bsp_family(a);
@@ -140,12 +115,8 @@ enum verdict job_uncore_check(struct run *a)
 	}
 	if (!a->nureqs || uncore_plan(&check_session, fam, a->ureqs, a->nureqs) == PMU_OK)
 		return VERDICT_PASS;
-	char buf[128];
-	struct strbuf why;
-	sb_init(&why, buf, sizeof(buf));
 	unsigned bad = check_session.bad_event < a->nureqs ? check_session.bad_event : 0;
-	return run_refuse_setting(a, OPT_EVENTS, "uncore event", a->ureqs[bad].name,
-			  plan_problem(&check_session, fam, &why));
+	return run_refuse_setting(a, OPT_EVENTS, "uncore event", a->ureqs[bad].name, check_session.msg);
 }
 
 /* ---- on each leader ---- */

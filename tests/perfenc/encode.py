@@ -62,9 +62,10 @@ UCLK_FIXED_CTL = 0xC08
 # line state (the JSON: "one must select a state or states to match, otherwise the event
 # counts nothing"), so a named event takes every state, [FMESI] = 0x1F.
 FILTER_DEFAULT = {(22, 18): 0x1F}
-# The U-box filter ("UBoxFilter[3:0]") has no known address (REG §4.3: UNCONFIRMED): perf
-# programs no filter for it, and neither is one expected here.
+# The U-box filter ("UBoxFilter[3:0]") has no known address (REG §4.3: UNCONFIRMED): an
+# event that needs it cannot be programmed as its list says, so it is refused, naming the filter.
 FILTER_UNITS = {"CBoFilter": "CBO", "PCUFilter": "PCU"}
+NO_FILTER_REGISTER = {"UBoxFilter"}
 
 
 @dataclass
@@ -159,6 +160,8 @@ def uncore_expect(e):
     name = e["EventName"]
     if num(e.get("ExtSel", 0)) and not unit["extsel"]:
         return Expect(name, refuse=r"(?i)ext(sel|ension| ?select)")
+    if any(reg in NO_FILTER_REGISTER for reg in re.findall(r"(\w+)\[", e.get("Filter") or "")):
+        return Expect(name, refuse=r"(?i)filter")
     if name in UCLK_FIXED:
         return Expect(name, [Encoding("uncore_fixed", UNC_EN, unit=unit)])
     event, umask = num(e["EventCode"]), num(e["UMask"])
@@ -167,6 +170,8 @@ def uncore_expect(e):
     word = event | umask << 8 | UNC_EN | (EXTSEL if num(e.get("ExtSel", 0)) else 0)
     enc = Encoding("uncore", word, counter_set(e["Counter"]), unit=unit)
     flt = filter_value(e)
-    if flt:
-        enc.extra = {"filter": flt[1]}   # the filter MSR of the box the runner finds
+    if flt or "filter" in unit:
+        # A box with a filter register has it written whenever the box is used: the event's
+        # value, else 0, so nothing firmware left there filters the count (issue 12 item 1).
+        enc.extra = {"filter": flt[1] if flt else 0}   # the filter MSR of the box the runner finds
     return Expect(name, [enc])

@@ -38,7 +38,7 @@ struct bad_row {
 	unsigned (*raw)(struct pmu_event_req *reqs); /* requests that did not come from text */
 	enum stage stage;          /* where it must stop */
 	pmu_status st;
-	const char *msg;           /* the message (uncore: none, bad_event is checked) */
+	const char *msg;           /* the message (uncore: the reason; bad_event is checked) */
 	unsigned bad_event;
 };
 
@@ -100,6 +100,16 @@ static unsigned uncore_fixed_twice(struct pmu_event_req *r)
 	r[0] = req("clk0", u, 0, 0, 0);
 	r[1] = req("clk1", u, 0, 0, 0);
 	return 2;
+}
+
+static unsigned cbox_filter_reserved(struct pmu_event_req *r)
+{
+	const struct box_desc *c2 = box_find(UNCORE_SNB_EP, "uncore_cbox_2", 13);
+	assert_non_null(c2);
+	r[0] = req("filt", c2, 0x0334, -1, 0x3);
+	r[0].extra_msr = 0xD54;
+	r[0].extra_msr_val = 1ull << 32;   /* no field above OPCODE 31:23 */
+	return 1;
 }
 
 /* ---- firmware left counters running ---- */
@@ -214,13 +224,36 @@ static const struct bad_row rows[] = {
 	{ "undefined encoding", "nehalem-ex", .argv = { "-e", "uncore_mbox_0/inc_sel=0x1b,count_mode=3/" },
 	  .stage = AT_EVSPEC, .st = PMU_ERR_INVALID,
 	  .msg = "field 'count_mode' value 0x3 is an encoding the spec leaves undefined" },
+	/* filter fields (REGISTERS.md §4.4): only those Intel's list gives the event */
+	{ "filter field the event does not use", "sandy-bridge-ep",
+	  .argv = { "-e", "uncore_cbox_0/UNC_C_LLC_LOOKUP.DATA_READ,nid=1/" }, .stage = AT_EVSPEC,
+	  .st = PMU_ERR_INVALID,
+	  .msg = "event 'UNC_C_LLC_LOOKUP.DATA_READ' does not use filter field 'nid' of uncore_cbox_0" },
+	{ "filter field too wide", "sandy-bridge-ep",
+	  .events = "uncore_pcu/UNC_P_FREQ_BAND1_CYCLES,band1=256/", .stage = AT_EVSPEC,
+	  .st = PMU_ERR_RANGE, .msg = "field 'band1' value 0x100 too wide (max 0xff)" },
+	{ "filter reserved bit past the parser", "sandy-bridge-ep", .raw = cbox_filter_reserved,
+	  .stage = AT_UNCORE, .st = PMU_ERR_RESERVED, .bad_event = 0,
+	  .msg = "sets reserved bit 32 of C_MSR_PMON_BOX_FILTER" },
+	{ "two filter values on one box", "sandy-bridge-ep",
+	  .argv = { "-e", "uncore_cbox_0/UNC_C_LLC_LOOKUP.DATA_READ,state=1/,"
+		    "uncore_cbox_0/UNC_C_LLC_LOOKUP.WRITE,state=2/" },
+	  .stage = AT_UNCORE, .st = PMU_ERR_NO_COUNTER, .bad_event = 1,
+	  .msg = "no counter left for it (it needs MSR 0xd14 = 0x80000, which another event sets "
+		 "otherwise)" },
+	/* an event the box's control cannot express (ExtSel; seed 000 table 2-2: 21:20 reserved) */
+	{ "ExtSel the box lacks", "sandy-bridge-ep", .argv = { "-e", "UNC_U_RACU_REQUESTS.COUNT" },
+	  .stage = AT_EVSPEC, .st = PMU_ERR_UNSUPPORTED,
+	  .msg = "event 'UNC_U_RACU_REQUESTS.COUNT' needs ExtSel, which uncore_ubox's control "
+		 "(U_MSR_PMON_CTL) does not have" },
 	/* boxes this CPU does not have */
 	{ "wrong box for this CPU", "nehalem-ep", .argv = { "-e", "uncore_mbox_0/event=0x41/" },
 	  .stage = AT_EVSPEC, .st = PMU_ERR_UNKNOWN_NAME, .msg = "unknown PMU 'uncore_mbox_0' for this CPU" },
 	{ "wrong box (SNB-EP has no NHM uncore)", "sandy-bridge-ep", .events = "uncore/event=0x2c/",
 	  .stage = AT_EVSPEC, .st = PMU_ERR_UNKNOWN_NAME, .msg = "unknown PMU 'uncore' for this CPU" },
 	{ "wrong box past the parser", "nehalem-ep", .raw = box_of_other_cpu, .stage = AT_UNCORE,
-	  .st = PMU_ERR_UNSUPPORTED, .bad_event = 0 },
+	  .st = PMU_ERR_UNSUPPORTED, .bad_event = 0,
+	  .msg = "its box is not one of this CPU's uncore (nehalem-westmere-client)" },
 	/* counters: duplicates, too many, taken */
 	{ "duplicate fixed counter", "nehalem-ep", .argv = { "-e", "instructions,INST_RETIRED.ANY" },
 	  .stage = AT_CORE, .st = PMU_ERR_NO_COUNTER,
@@ -237,7 +270,14 @@ static const struct bad_row rows[] = {
 	  .stage = AT_CORE, .st = PMU_ERR_NO_COUNTER,
 	  .msg = "event 'cpu/event=0xbb,umask=1,offcore_rsp=4/': " OFFCORE_TAKEN },
 	{ "duplicate uncore fixed counter", "nehalem-ep", .raw = uncore_fixed_twice, .stage = AT_UNCORE,
-	  .st = PMU_ERR_NO_COUNTER, .bad_event = 1 },
+	  .st = PMU_ERR_NO_COUNTER, .bad_event = 1,
+	  .msg = "no counter left for it (the fixed counter of uncore is taken)" },
+	/* counter restrictions of Intel's list (REGISTERS.md §4.4): occupancy only on counter 0 */
+	{ "two events for one restricted counter", "sandy-bridge-ep",
+	  .argv = { "-e", "uncore_cbox_0/UNC_C_RxR_OCCUPANCY.IRQ/,uncore_cbox_0/UNC_C_TOR_OCCUPANCY.ALL/" },
+	  .stage = AT_UNCORE, .st = PMU_ERR_NO_COUNTER, .bad_event = 1,
+	  .msg = "no counter left for it (it may use only counter 0 of uncore_cbox_0, which other "
+		 "events need)" },
 	{ "more events than counters", "nehalem-ep",
 	  .argv = { "-e", "cpu/event=0x3c/,cpu/event=0x3c/,cpu/event=0x3c/,cpu/event=0x3c/,cpu/event=0x2e/" },
 	  .stage = AT_CORE, .st = PMU_ERR_NO_COUNTER,
@@ -245,7 +285,8 @@ static const struct bad_row rows[] = {
 	{ "more uncore events than counters", "nehalem-ep",
 	  .events = "uncore/event=1/,uncore/event=2/,uncore/event=3/,uncore/event=4/,uncore/event=5/,"
 		    "uncore/event=6/,uncore/event=7/,uncore/event=8/,uncore/event=9/",
-	  .stage = AT_UNCORE, .st = PMU_ERR_NO_COUNTER, .bad_event = 8 },
+	  .stage = AT_UNCORE, .st = PMU_ERR_NO_COUNTER, .bad_event = 8,
+	  .msg = "no counter left for it (more events than the 8 counters of uncore)" },
 	{ "counter this CPU lacks", "nehalem-ep", .raw = core_mask_beyond_cpu, .stage = AT_CORE,
 	  .st = PMU_ERR_NO_COUNTER, .msg = "event 'pmc7': no counter of this CPU can count it" },
 	{ "fixed counter firmware uses", "nehalem-ep", .argv = { "-e", "INST_RETIRED.ANY" },
@@ -379,7 +420,7 @@ static void run_row(const struct bad_row *row, struct rig *r, struct outcome *ou
 		if (st == PMU_OK)
 			st = uncore_program(&us, &r->b, 0, r->o.force ? UNCORE_FORCE : 0);
 		if (st != PMU_OK) {
-			failed(out, AT_UNCORE, st, NULL);
+			failed(out, AT_UNCORE, st, us.msg);
 			out->bad_event = us.bad_event;
 			return;
 		}

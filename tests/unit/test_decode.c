@@ -89,6 +89,22 @@ static void test_reserved_flagged(void **state)
 	expect_text("read-only");
 	assert_int_equal(dec("global_ovf_ctrl", 1, UNCORE_NONE), PMU_OK);
 	expect_text("write 1 to clear");
+	/* ExtSel (bit 21) where the box has none: the SNB-EP U-box's 21:20 (seed 000 table 2-2) */
+	assert_int_equal(dec("uncore_ubox", 1u << 22 | 1u << 21 | 0x0145, UNCORE_SNB_EP),
+			 PMU_ERR_RESERVED);
+	expect_text("  rsv=0x2                     bits 21:20  RESERVED: must be 0\n");
+	/* the PCU has it (bit 21); its bits 20:19 stay reserved */
+	assert_int_equal(dec("uncore_pcu", 1u << 21 | 0x0b, UNCORE_SNB_EP), PMU_OK);
+	expect_text("  ev_sel_ext=1 ");
+	assert_int_equal(dec("uncore_pcu", 1u << 20 | 0x0b, UNCORE_SNB_EP), PMU_ERR_RESERVED);
+	expect_text("  rsv=0x2                     bits 20:19  RESERVED: must be 0\n");
+	/* the filters, by box */
+	assert_int_equal(dec("uncore_cbox_3.filter", 0x1Full << 18 | 1u << 5, UNCORE_SNB_EP),
+			 PMU_ERR_RESERVED);
+	expect_text("C_MSR_PMON_BOX_FILTER = 0x7c0020\n"
+		    "  (uncore_cbox_3, sandy-bridge-ep, MSR 0xd74)\n");
+	expect_text("  state=0x1f ");
+	expect_text("  rsv=0x1                     bits 9:5  RESERVED: must be 0\n");
 }
 
 static void test_uncore_names(void **state)

@@ -34,9 +34,15 @@ static void test_models_and_sizes(void **state)
 		assert_string_equal(m->core->pmu, "cpu");
 		assert_int_equal(m->core->n, t[i].n);
 		if (t[i].model == 0x2d) {
+			/* Jaketown_uncore.json: Unit CBO 97, PCU 39, UBOX 24 */
 			assert_non_null(m->uncore);
-			assert_string_equal(m->uncore->pmu, "uncore_ubox");
-			assert_int_equal(m->uncore->n, 24);
+			assert_string_equal(m->uncore[0]->pmu, "uncore_cbox");
+			assert_int_equal(m->uncore[0]->n, 97);
+			assert_string_equal(m->uncore[1]->pmu, "uncore_pcu");
+			assert_int_equal(m->uncore[1]->n, 39);
+			assert_string_equal(m->uncore[2]->pmu, "uncore_ubox");
+			assert_int_equal(m->uncore[2]->n, 24);
+			assert_null(m->uncore[3]);
 		} else {
 			assert_null(m->uncore);
 		}
@@ -50,8 +56,10 @@ static void test_list_invariants(void **state)
 {
 	(void)state;
 	for (unsigned i = 0; i < ev_model_count; i++) {
-		const struct ev_list *lists[2] = { ev_models[i].core, ev_models[i].uncore };
-		for (unsigned k = 0; k < 2 && lists[k]; k++) {
+		const struct ev_list *lists[5] = { ev_models[i].core };
+		for (unsigned u = 0; ev_models[i].uncore && ev_models[i].uncore[u]; u++)
+			lists[1 + u] = ev_models[i].uncore[u];
+		for (unsigned k = 0; k < 5 && lists[k]; k++) {
 			const struct ev_list *l = lists[k];
 			unsigned nfixed = 0;
 			for (unsigned j = 0; j < l->n; j++) {
@@ -124,20 +132,61 @@ static void test_known_entries(void **state)
 	assert_null(find(0x1a, "BR_MISP_RETIRED.ALL_BRANCHES"));
 	assert_non_null(find(0x2d, "br_misp_retired.all_branches"));
 
-	const struct ev_list *u = model(0x2d)->uncore;
+	const struct ev_list *u = model(0x2d)->uncore[2];
 	d = ev_find(u, "UNC_U_LOCK_CYCLES", 17);
 	assert_non_null(d);
 	assert_int_equal(d->event, 0x44);
 	assert_int_equal(d->ctr, 0x3);
 	d = ev_find(u, "UNC_U_CLOCKTICKS", 16);
 	assert_int_equal(d->fixed, 0);
-	assert_null(ev_find(u, "UNC_C_CLOCKTICKS", 16));   /* only the U-box is taken */
+	assert_null(ev_find(u, "UNC_C_CLOCKTICKS", 16));   /* one list per box type */
+}
+
+static const struct ev_def *unc(unsigned list, const char *name)
+{
+	const struct ev_def *d = ev_find(model(0x2d)->uncore[list], name, strlen(name));
+	assert_non_null(d);
+	return d;
+}
+
+/* JSON "Counter", "Filter" and "ExtSel" of the SNB-EP uncore, as generated. */
+static void test_snbep_uncore_fields(void **state)
+{
+	(void)state;
+	enum { CBOX, PCU, UBOX };
+	static const struct { unsigned list; const char *name; uint8_t ctr; uint32_t filter;
+			      uint8_t flags; } t[] = {
+		{ CBOX, "UNC_C_CLOCKTICKS", 0xf, 0, 0 },
+		{ CBOX, "UNC_C_RING_AD_USED.UP_EVEN", 0xc, 0, 0 },          /* "2,3" */
+		{ CBOX, "UNC_C_COUNTER0_OCCUPANCY", 0xe, 0, 0 },            /* "1,2,3" */
+		{ CBOX, "UNC_C_RxR_OCCUPANCY.IRQ", 0x1, 0, 0 },              /* "0" */
+		{ CBOX, "UNC_C_LLC_LOOKUP.DATA_READ", 0x3, 0x7c0000, 0 },    /* CBoFilter[22:18] */
+		{ CBOX, "UNC_C_LLC_LOOKUP.NID", 0x3, 0x7ffc00, 0 },          /* [22:18], [17:10] */
+		{ CBOX, "UNC_C_TOR_OCCUPANCY.NID_OPCODE", 0x1, 0xff83fc00, 0 },
+		{ PCU, "UNC_P_FREQ_BAND0_CYCLES", 0xf, 0xff, 0 },
+		{ PCU, "UNC_P_FREQ_BAND3_CYCLES", 0xf, 0xff000000, 0 },
+		{ PCU, "UNC_P_TOTAL_TRANSITION_CYCLES", 0xf, 0, EVF_EXTSEL },
+		{ UBOX, "UNC_U_PHOLD_CYCLES.ASSERT_TO_ACK", 0x3, 0, EVF_EXTSEL },
+		{ UBOX, "UNC_U_FILTER_MATCH.ENABLE", 0x3, 0xf, 0 },
+		{ UBOX, "UNC_U_LOCK_CYCLES", 0x3, 0, 0 },
+	};
+	for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		const struct ev_def *d = unc(t[i].list, t[i].name);
+		if (d->ctr != t[i].ctr || d->filter != t[i].filter || d->flags != t[i].flags)
+			fail_msg("%s: ctr %#x filter %#x flags %#x", t[i].name, d->ctr, d->filter, d->flags);
+	}
+	unsigned extsel = 0;
+	for (unsigned k = 0; k < 3; k++)
+		for (unsigned j = 0; j < model(0x2d)->uncore[k]->n; j++)
+			extsel += (model(0x2d)->uncore[k]->events[j].flags & EVF_EXTSEL) != 0;
+	assert_int_equal(extsel, 12 + 5);   /* 12 PCU and 5 U-box events in the JSON */
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_models_and_sizes),
+		cmocka_unit_test(test_snbep_uncore_fields),
 		cmocka_unit_test(test_list_invariants),
 		cmocka_unit_test(test_fixed_counter_numbering),
 		cmocka_unit_test(test_known_entries),

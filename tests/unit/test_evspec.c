@@ -533,6 +533,97 @@ static void test_uncore_specs(void **state)
 		   "unknown PMU 'uncore_ubox' for this CPU");
 }
 
+/* C-box and PCU events by Intel's names, with their filter terms (REGISTERS.md §4.4, §4.5). */
+static void test_snbep_filter_terms(void **state)
+{
+	(void)state;
+	struct cpu_info ci = cpu(0x2d);
+	static const struct {
+		const char *spec, *box;
+		uint64_t config;
+		uint32_t mask, msr;
+		uint64_t val;
+	} t[] = {
+		{ "uncore_cbox_0/UNC_C_LLC_LOOKUP.DATA_READ,state=0x1f/", "uncore_cbox_0", 0x0334, 0x3,
+		  0xD14, 0x1Full << 18 },
+		/* no state asked: every state (Intel: with none the event counts nothing) */
+		{ "UNC_C_LLC_LOOKUP.DATA_READ", "uncore_cbox_0", 0x0334, 0x3, 0xD14, 0x1Full << 18 },
+		{ "uncore_cbox_3/UNC_C_LLC_LOOKUP.DATA_READ,filter_state=1/", "uncore_cbox_3", 0x0334, 0x3,
+		  0xD74, 1ull << 18 },
+		{ "uncore_cbox_2/UNC_C_TOR_INSERTS.NID_OPCODE,nid=2,opcode=0x182/", "uncore_cbox_2",
+		  0x4135, 0x3, 0xD54, 2ull << 10 | 0x182ull << 23 },
+		{ "uncore_cbox_7/UNC_C_TOR_OCCUPANCY.MISS_OPCODE,opc=0x1ff/", "uncore_cbox_7", 0x0336, 0x1,
+		  0xDF4, 0x1FFull << 23 },
+		{ "uncore_cbox_0/UNC_C_CLOCKTICKS/", "uncore_cbox_0", 0, 0xF, 0, 0 },   /* no filter */
+		{ "uncore_cbox_0/UNC_C_CLOCKTICKS,tid=3/", "uncore_cbox_0", 1u << 19, 0xF, 0xD14, 3 },
+		{ "uncore_cbox_1/event=0x1b,umask=1,tid_en/", "uncore_cbox_1", 0x8011b, 0xC, 0xD34, 0 },
+		{ "uncore_cbox_0/event=0x34,umask=3,state=1,opcode=2/", "uncore_cbox_0", 0x0334, 0x3,
+		  0xD14, 1ull << 18 | 2ull << 23 },
+		{ "uncore_cbox_0/event=0x11,umask=1/", "uncore_cbox_0", 0x0111, 0x1, 0, 0 },
+		{ "uncore_cbox_0/event=0x1f/", "uncore_cbox_0", 0x1f, 0xE, 0, 0 },
+		{ "uncore_cbox_0/event=0x2a/", "uncore_cbox_0", 0x2a, 0xF, 0, 0 },   /* not listed: any */
+		{ "uncore_pcu/UNC_P_FREQ_BAND0_CYCLES,band0=20/", "uncore_pcu", 0x0b, 0xF, 0xC34, 20 },
+		{ "uncore_pcu/UNC_P_FREQ_BAND3_CYCLES,filter_band3=0x2a/", "uncore_pcu", 0x0e, 0xF, 0xC34,
+		  0x2aull << 24 },
+		{ "UNC_P_CLOCKTICKS", "uncore_pcu", 0, 0xF, 0, 0 },
+	};
+	for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		struct pmu_event_req r = parse_ok(&ci, t[i].spec);
+		if (strcmp(r.box->name, t[i].box) || r.config != t[i].config ||
+		    r.counter_mask != t[i].mask || r.extra_msr != t[i].msr || r.extra_msr_val != t[i].val)
+			fail_msg("%s: %s config %#llx mask %#x extra %#x = %#llx", t[i].spec, r.box->name,
+				 (unsigned long long)r.config, r.counter_mask, r.extra_msr,
+				 (unsigned long long)r.extra_msr_val);
+	}
+	expect_err(&ci, "uncore_cbox_0/UNC_C_LLC_LOOKUP.DATA_READ,opcode=1/", PMU_ERR_INVALID,
+		   "event 'UNC_C_LLC_LOOKUP.DATA_READ' does not use filter field 'opcode' of uncore_cbox_0");
+	expect_err(&ci, "uncore_pcu/UNC_P_FREQ_BAND0_CYCLES,band1=20/", PMU_ERR_INVALID,
+		   "event 'UNC_P_FREQ_BAND0_CYCLES' does not use filter field 'band1' of uncore_pcu");
+	expect_err(&ci, "uncore_cbox_0/UNC_C_LLC_LOOKUP.DATA_READ,state=0x20/", PMU_ERR_RANGE,
+		   "field 'state' value 0x20 too wide (max 0x1f)");
+	expect_err(&ci, "uncore_ubox/event=0x44,state=1/", PMU_ERR_UNKNOWN_NAME,
+		   "unknown term 'state' for uncore_ubox");
+	expect_err(&ci, "UNC_U_FILTER_MATCH.ENABLE", PMU_ERR_UNSUPPORTED,
+		   "event 'UNC_U_FILTER_MATCH.ENABLE' needs a filter register, which this box does not have");
+}
+
+/*
+ * Intel's ExtSel events need an event-select extension bit: the SNB-EP U-box (seed 000
+ * table 2-2, 21:20 reserved) has none, so they are refused; the PCU's control has it
+ * (bit 21, which REGISTERS.md §4.5 omits), and so does any layout with the bit.
+ */
+static void test_extsel_needs_the_bit(void **state)
+{
+	(void)state;
+	struct cpu_info ci = cpu(0x2d);
+	expect_err(&ci, "UNC_U_PHOLD_CYCLES.ASSERT_TO_ACK", PMU_ERR_UNSUPPORTED,
+		   "event 'UNC_U_PHOLD_CYCLES.ASSERT_TO_ACK' needs ExtSel, which uncore_ubox's control "
+		   "(U_MSR_PMON_CTL) does not have");
+	expect_err(&ci, "uncore_ubox/UNC_U_MSG_CHNL_SIZE_COUNT.4B,thresh=1/", PMU_ERR_UNSUPPORTED,
+		   "event 'UNC_U_MSG_CHNL_SIZE_COUNT.4B' needs ExtSel, which uncore_ubox's control "
+		   "(U_MSR_PMON_CTL) does not have");
+	/* the PCU has it (bit 21): event 0 with ExtSel is not the clock */
+	assert_int_equal(parse_ok(&ci, "UNC_P_CORE0_TRANSITION_CYCLES").config, 0x200003);
+	assert_int_equal(parse_ok(&ci, "UNC_P_FREQ_TRANS_CYCLES").config, 0x200000);
+	assert_int_equal(parse_ok(&ci, "UNC_P_CLOCKTICKS").config, 0);
+	/* the same code without ExtSel is another event, which works */
+	assert_int_equal(parse_ok(&ci, "UNC_P_FREQ_BAND0_CYCLES").config, 0x0b);
+	assert_int_equal(parse_ok(&ci, "UNC_U_LOCK_CYCLES").config, 0x44);
+
+	static const struct reg_field with_ext[] = {
+		{ "ev_sel", 0, 8, RA_RW, "event" }, { "ev_sel_ext", 21, 1, RA_RW, NULL },
+		{ "en", 22, 1, RA_RW, NULL },
+	};
+	static const struct reg_layout l = REG_LAYOUT("CTL_WITH_EXT", with_ext);
+	struct box_desc pcu = *box_find(UNCORE_SNB_EP, "uncore_pcu", 10);
+	pcu.ctl_layout = &l;
+	struct pmu_event_req r;
+	struct evspec_error err = { 0, "" };
+	const char *t = "UNC_P_TOTAL_TRANSITION_CYCLES";
+	assert_int_equal(evspec_parse_box(&ci, &pcu, t, strlen(t), &r, &err), PMU_OK);
+	assert_int_equal(r.config, 1u << 21 | 0x0b);
+}
+
 /*
  * Families without an Intel list take their names from REGISTERS.md §2.7, §3.6
  * and §3.9; the control words below are typed from those tables and the field
@@ -663,6 +754,8 @@ int main(void)
 		cmocka_unit_test(test_list_event_with_terms),
 		cmocka_unit_test(test_uncore_terms_on_box),
 		cmocka_unit_test(test_uncore_specs),
+		cmocka_unit_test(test_snbep_filter_terms),
+		cmocka_unit_test(test_extsel_needs_the_bit),
 		cmocka_unit_test(test_box_events_from_registers_md),
 		cmocka_unit_test(test_undefined_encoding_refused),
 		cmocka_unit_test(test_parse_list),

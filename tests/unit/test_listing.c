@@ -107,9 +107,12 @@ static void test_sandy_bridge_ep(void **state)
 	assert_non_null(m);
 	assert_non_null(m->uncore);
 	expect(&c, "Events of cpu (list JKT, ");
-	expect(&c, "Events of uncore_ubox (list JKT, ");
+	expect(&c, "Events of uncore_cbox (list JKT, 97 events");
+	expect(&c, "Events of uncore_pcu (list JKT, 39 events");
+	expect(&c, "Events of uncore_ubox (list JKT, 24 events");
 	expect_every_event(&c, m->core);
-	expect_every_event(&c, m->uncore);
+	for (unsigned u = 0; u < 3; u++)
+		expect_every_event(&c, m->uncore[u]);
 	collected_free(&c);
 }
 

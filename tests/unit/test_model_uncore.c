@@ -868,21 +868,47 @@ static void test_snbep_u_package_scope(void **state)
 #define PCU_CTL(i)    (0xC30u + (i))
 #define PCU_FILT      0xC34u
 #define PCU_CTR(i)    (0xC36u + (i))
-#define LLC_LOOKUP    (0x34 | 0x03 << 8)   /* UNC_C_LLC_LOOKUP.DATA_READ */
+#define LLC_LOOKUP    (0x34 | 0x03 << 8)   /* UNC_C_LLC_LOOKUP.DATA_READ: counters 0-1 */
+#define TXR_STARVED   (0x03 | 0x02 << 8)   /* UNC_C_TxR_STARVED.AK: no kernel constraint */
+
+/* Counter constraints (REGISTERS.md §4.4): a constrained event counts only on its counters. */
+static void test_snbep_cbox_counter_constraints(void **state)
+{
+	(void)state;
+	struct pmu_backend b;
+	struct model *m = test_model("sandy-bridge-ep", 2, 1, &b);
+	static const struct { uint8_t ev; uint8_t counts; } t[] = {
+		{ 0x11, 0x1 }, { 0x36, 0x1 }, { 0x34, 0x3 }, { 0x21, 0x3 }, { 0x1B, 0xC }, { 0x1E, 0xC },
+		{ 0x1F, 0xE }, { 0x03, 0xF }, { 0x00, 0xF },
+	};
+	static const uint32_t p[] = { 1 };
+	for (unsigned k = 0; k < N_OF(t); k++) {
+		for (unsigned i = 0; i < 4; i++) {
+			wr(&b, CB_CTR(5, i), 0);
+			wr(&b, CB_CTL(5, i), t[k].ev | 0x01u << 8 | SU_EN);
+		}
+		run_counts(m, MODEL_UNC_STIM(MODEL_UNC_SNBEP_C0 + 5, t[k].ev, 0x01), p, N_OF(p));
+		for (unsigned i = 0; i < 4; i++)
+			if (rd(&b, CB_CTR(5, i)) != ((t[k].counts >> i) & 1))
+				fail_msg("event 0x%x counter %u: %llu", t[k].ev, i,
+					 (unsigned long long)rd(&b, CB_CTR(5, i)));
+	}
+	free(m);
+}
 
 static void test_snbep_cbox_counts_with_8bit_thresh(void **state)
 {
 	(void)state;
 	struct pmu_backend b;
 	struct model *m = test_model("sandy-bridge-ep", 2, 1, &b);
-	uint32_t c3 = MODEL_UNC_STIM(MODEL_UNC_SNBEP_C0 + 3, 0x34, 0x03);
+	uint32_t c3 = MODEL_UNC_STIM(MODEL_UNC_SNBEP_C0 + 3, 0x03, 0x02);
 	static const uint32_t p[] = { 255, 200, 199, 0 };
-	wr(&b, CB_CTL(3, 1), LLC_LOOKUP | SU_EN);
-	wr(&b, CB_CTL(3, 2), LLC_LOOKUP | SU_EN | SU_THR(200));   /* 8-bit threshold (31:24) */
-	wr(&b, CB_CTL(3, 3), LLC_LOOKUP | SU_EN | SU_THR(200) | SU_INV | 1u << 19);   /* TID_EN */
+	wr(&b, CB_CTL(3, 1), TXR_STARVED | SU_EN);
+	wr(&b, CB_CTL(3, 2), TXR_STARVED | SU_EN | SU_THR(200));   /* 8-bit threshold (31:24) */
+	wr(&b, CB_CTL(3, 3), TXR_STARVED | SU_EN | SU_THR(200) | SU_INV | 1u << 19);   /* TID_EN */
 	run_counts(m, c3, p, N_OF(p));
 	assert_int_equal(rd(&b, CB_CTR(3, 3)), 2);
-	run_counts(m, MODEL_UNC_STIM(MODEL_UNC_SNBEP_C0 + 2, 0x34, 0x03), p, N_OF(p));
+	run_counts(m, MODEL_UNC_STIM(MODEL_UNC_SNBEP_C0 + 2, 0x03, 0x02), p, N_OF(p));
 	assert_int_equal(rd(&b, CB_CTR(3, 1)), 654);
 	assert_int_equal(rd(&b, CB_CTR(3, 2)), 2);
 	assert_int_equal(rd(&b, CB_CTR(3, 3)), 6);   /* C-box 2's events are none of C-box 3's */
@@ -891,8 +917,14 @@ static void test_snbep_cbox_counts_with_8bit_thresh(void **state)
 	assert_gp(&b, CB_CTL(3, 0), LLC_LOOKUP | 1u << 20);
 	assert_gp(&b, CB_CTL(3, 0), LLC_LOOKUP | 1u << 21);
 	assert_gp(&b, CB_CTL(3, 0), LLC_LOOKUP | 1ull << 32);
-	wr(&b, CB_FILT(3), 0x12345678);   /* plain storage */
-	assert_int_equal(rd(&b, CB_FILT(3)), 0x12345678);
+	/* The filter holds TID 4:0, NID 17:10, STATE 22:18, OPCODE 31:23 (REGISTERS.md §4.4) */
+	wr(&b, CB_FILT(3), 0xFFFFFC1F);
+	assert_int_equal(rd(&b, CB_FILT(3)), 0xFFFFFC1F);
+	wr(&b, CB_FILT(3), 0x12345418);
+	assert_gp(&b, CB_FILT(3), 0x12345418 | 1u << 5);   /* 9:5 and 63:32 are no field */
+	assert_gp(&b, CB_FILT(3), 0x12345418 | 1u << 9);
+	assert_gp(&b, CB_FILT(3), 1ull << 32);
+	assert_int_equal(rd(&b, CB_FILT(3)), 0x12345418);   /* unchanged */
 	free(m);
 }
 
@@ -933,11 +965,33 @@ static void test_snbep_pcu(void **state)
 	assert_int_equal(rd(&b, PCU_CTR(2)), 2);         /* 48-bit wrap */
 	wr(&b, PCU_FILT, 0x20181410);
 	assert_int_equal(rd(&b, PCU_FILT), 0x20181410);
+	assert_gp(&b, PCU_FILT, 1ull << 32);   /* four 8-bit bands, nothing above (§4.5) */
+	assert_int_equal(rd(&b, PCU_FILT), 0x20181410);
 	wr(&b, PCU_BOX, 1u << 8);
 	run(m, &s, 1, 2);
 	assert_int_equal(rd(&b, PCU_CTR(2)), 2);
 	uint64_t v;
 	assert_int_equal(pmu_rdmsr(&b, 0, 0xC35, &v), PMU_ERR_FAULT_GP);   /* unconfirmed status */
+	free(m);
+}
+
+/* PCU bit 21 extends the event select (Intel's ExtSel): event 0x0B with it is another event. */
+static void test_snbep_pcu_ev_sel_ext(void **state)
+{
+	(void)state;
+	struct pmu_backend b;
+	struct model *m = test_model("sandy-bridge-ep", 2, 1, &b);
+	struct model_stim s[] = {
+		{ MODEL_UNC_STIM(MODEL_UNC_SNBEP_PCU, 0x0B, 0), 2 },
+		{ MODEL_UNC_STIM(MODEL_UNC_SNBEP_PCU, 0x0B, 1), 5 },
+	};
+	wr(&b, PCU_CTL(0), 0x0B | SU_EN);
+	wr(&b, PCU_CTL(1), 0x0B | 1u << 21 | SU_EN);
+	run(m, s, 2, 3);
+	assert_int_equal(rd(&b, PCU_CTR(0)), 6);
+	assert_int_equal(rd(&b, PCU_CTR(1)), 15);
+	assert_gp(&b, PCU_CTL(1), 0x0B | 1u << 20);   /* 20:19 stay reserved */
+	assert_int_equal(rd(&b, PCU_CTL(1)), 0x0B | 1u << 21 | SU_EN);
 	free(m);
 }
 
@@ -987,8 +1041,10 @@ int main(void)
 		cmocka_unit_test(test_snbep_uclk_fixed),
 		cmocka_unit_test(test_snbep_u_package_scope),
 		cmocka_unit_test(test_snbep_cbox_counts_with_8bit_thresh),
+		cmocka_unit_test(test_snbep_cbox_counter_constraints),
 		cmocka_unit_test(test_snbep_box_ctl_reset_and_freeze),
 		cmocka_unit_test(test_snbep_pcu),
+		cmocka_unit_test(test_snbep_pcu_ev_sel_ext),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

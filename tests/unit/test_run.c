@@ -419,6 +419,38 @@ static void test_uncore_two_packages(void **state)
 	done(&o);
 }
 
+/*
+ * SNB-EP C-box and PCU events by name through the whole run: the filter asked is logged with
+ * the count, the unasked C-box filter of a used box is written 0 and firmware's value is in
+ * the ownership record; an ExtSel event is refused before anything runs.
+ */
+static void test_snbep_filters_in_a_run(void **state)
+{
+	(void)state;
+	struct outcome o = run_cfg("backend = sim\nsim-profile = sandy-bridge-ep\nevents = "
+				   "uncore_cbox_0/UNC_C_LLC_LOOKUP.DATA_READ,state=1/,"
+				   "uncore_cbox_1/UNC_C_CLOCKTICKS/,"
+				   "uncore_pcu/UNC_P_FREQ_BAND0_CYCLES,band0=20/\n", 1, 1);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->log, "\"extra_msr\":\"0xd14\",\"extra_value\":\"0x40000\""), 1);
+	assert_int_equal(fake_count(o.f->log, "\"extra_msr\":\"0xc34\",\"extra_value\":\"0x14\""), 1);
+	assert_int_equal(fake_count(o.f->log, "{\"msr\":\"0xd34\",\"scope\":\"package\","
+					      "\"found\":\"0x7c0000\""), 1);
+	done(&o);
+	o = run_cfg("backend = sim\nsim-profile = sandy-bridge-ep\nevents = UNC_U_PHOLD_CYCLES.ASSERT_TO_ACK\n",
+		    1, 1);
+	assert_int_equal(o.v, VERDICT_ERROR);
+	assert_int_equal(fake_count(o.f->console, "needs ExtSel, which uncore_ubox's control "
+						  "(U_MSR_PMON_CTL) does not have\n"), 1);
+	done(&o);
+	/* the PCU's ExtSel events run with bit 21 */
+	o = run_cfg("backend = sim\nsim-profile = sandy-bridge-ep\nevents = UNC_P_FREQ_TRANS_CYCLES\n",
+		    1, 1);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->log, "\"ctl_value\":\"0x600000\""), 1);
+	done(&o);
+}
+
 /* --list and --decode only read: no MSR written, and decode of an unknown register is an error. */
 static void test_list_and_decode(void **state)
 {
@@ -651,6 +683,7 @@ int main(void)
 		cmocka_unit_test(test_dry_run_writes_nothing),
 		cmocka_unit_test(test_rounds_and_repeats),
 		cmocka_unit_test(test_uncore_two_packages),
+		cmocka_unit_test(test_snbep_filters_in_a_run),
 		cmocka_unit_test(test_list_and_decode),
 		cmocka_unit_test(test_faulted_enable_not_in_skew),
 		cmocka_unit_test(test_cpus_that_do_not_exist),

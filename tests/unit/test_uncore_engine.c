@@ -248,7 +248,7 @@ static void test_bad_input_touches_nothing(void **state)
 	const struct box_desc *nhm = box(UNCORE_NHM_CLIENT, "uncore");
 	const struct box_desc *m0 = box(UNCORE_NHM_EX, "uncore_mbox_0");
 	const struct box_desc *su = box(UNCORE_SNB_EP, "uncore_ubox");
-	static struct bad_case c[16];
+	static struct bad_case c[20];
 	memset(c, 0, sizeof(c));
 	unsigned k = 0;
 
@@ -297,6 +297,11 @@ static void test_bad_input_touches_nothing(void **state)
 	k++;
 	c[k] = (struct bad_case){ "SNB-EP rsv 21:20", 1, { ev(su, 0x42 | BIT(20)) }, PMU_ERR_RESERVED, 0 };
 	k++;
+	c[k] = (struct bad_case){ "C-box filter bit 5 (no field, §4.4)", 1,
+				  { ev(box(UNCORE_SNB_EP, "uncore_cbox_1"), 0x0334) }, PMU_ERR_RESERVED, 0 };
+	c[k].r[0].extra_msr = 0xD34;
+	c[k].r[0].extra_msr_val = BIT(5);
+	k++;
 	c[k] = (struct bad_case){ "UCLK fixed bit 20", 1, { fixed_ev(su) }, PMU_ERR_RESERVED, 0 };
 	c[k].r[0].config = BIT(20);
 	k++;
@@ -343,6 +348,98 @@ static void test_allocation_places_constrained_first(void **state)
 	struct pmu_event_req e = ev(nhm, 0x400020);
 	assert_int_equal(uncore_plan(&s, UNCORE_NHM_CLIENT, &e, 1), PMU_OK);
 	assert_int_equal(s.ev[0].config, 0x20);
+}
+
+/*
+ * Counter restrictions (Intel's "Counter" field, REGISTERS.md §4.4): every event on a counter
+ * it allows whenever a placement exists, also where lowest-first would block a later event.
+ */
+static void test_placement_honours_counter_masks(void **state)
+{
+	(void)state;
+	const struct box_desc *c0 = box(UNCORE_SNB_EP, "uncore_cbox_0");
+	static struct uncore_session s;
+	static const struct { uint32_t mask[4]; unsigned n; unsigned idx[4]; } t[] = {
+		{ { 0x3, 0xC, 0x1, 0xE }, 4, { 1, 2, 0, 3 } },   /* 0,1 / 2,3 / 0 / 1-3 */
+		{ { 0x3, 0x6, 0x3 }, 3, { 1, 2, 0 } },            /* lowest-first leaves the third none */
+		{ { 0xE, 0xC, 0x8, 0x0 }, 4, { 1, 2, 3, 0 } },
+	};
+	for (unsigned k = 0; k < sizeof(t) / sizeof(t[0]); k++) {
+		struct pmu_event_req r[4];
+		for (unsigned i = 0; i < t[k].n; i++) {
+			r[i] = ev(c0, 0x30 + i);
+			r[i].counter_mask = t[k].mask[i];
+		}
+		assert_int_equal(uncore_plan(&s, UNCORE_SNB_EP, r, t[k].n), PMU_OK);
+		for (unsigned i = 0; i < t[k].n; i++)
+			if (s.ev[i].idx != t[k].idx[i])
+				fail_msg("case %u: event %u on counter %u, want %u", k, i, s.ev[i].idx,
+					 t[k].idx[i]);
+	}
+	/* No placement: the messages say why. */
+	static const struct { uint32_t mask[3]; unsigned n; const char *msg; } bad[] = {
+		{ { 0x1, 0x1 }, 2, "no counter left for it (it may use only counter 0 of uncore_cbox_0, "
+				   "which other events need)" },
+		{ { 0xC, 0x4, 0x8 }, 3, "no counter left for it (it may use only counters 2,3 of "
+					"uncore_cbox_0, which other events need)" },
+		{ { 0x10 }, 1, "no counter of uncore_cbox_0 can count it (its counters: 4)" },
+	};
+	for (unsigned k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
+		struct pmu_event_req r[3];
+		for (unsigned i = 0; i < bad[k].n; i++) {
+			r[i] = ev(c0, 0x30 + i);
+			r[i].counter_mask = bad[k].mask[i];
+		}
+		assert_int_equal(uncore_plan(&s, UNCORE_SNB_EP, r, bad[k].n), PMU_ERR_NO_COUNTER);
+		assert_int_equal(s.bad_event, k == 1 ? 0 : bad[k].n - 1);
+		assert_string_equal(s.msg, bad[k].msg);
+	}
+	struct pmu_event_req five[5];
+	for (unsigned i = 0; i < 5; i++)
+		five[i] = ev(c0, 0x30 + i);
+	assert_int_equal(uncore_plan(&s, UNCORE_SNB_EP, five, 5), PMU_ERR_NO_COUNTER);
+	assert_string_equal(s.msg, "no counter left for it (more events than the 4 counters of "
+			    "uncore_cbox_0)");
+}
+
+/*
+ * On the model, whose C-box counts a constrained event only on its counters (REGISTERS.md
+ * §4.4): with the list's masks every event counts; without them, lowest-first puts the
+ * ring event on counter 0, where it counts nothing.
+ */
+static void test_restricted_events_count_on_the_model(void **state)
+{
+	(void)state;
+	struct pmu_backend b;
+	struct model *m = test_model("sandy-bridge-ep", 2, 1, &b);
+	const struct box_desc *c4 = box(UNCORE_SNB_EP, "uncore_cbox_4");
+	static const struct { uint8_t ev, umask; uint32_t mask; } t[4] = {
+		{ 0x1B, 0x01, 0xC }, { 0x11, 0x01, 0x1 }, { 0x34, 0x03, 0x3 }, { 0x1F, 0x00, 0xE },
+	};
+	struct model_stim st[4];
+	struct pmu_event_req r[4];
+	for (unsigned i = 0; i < 4; i++) {
+		r[i] = ev(c4, (uint64_t)t[i].umask << 8 | t[i].ev);
+		r[i].counter_mask = t[i].mask;
+		st[i].code = MODEL_UNC_STIM(MODEL_UNC_SNBEP_C0 + 4, t[i].ev, t[i].umask);
+		st[i].count = i + 1;
+	}
+	static struct uncore_session s;
+	for (unsigned masked = 2; masked-- > 0;) {
+		for (unsigned i = 0; i < 4 && !masked; i++)
+			r[i].counter_mask = 0;
+		assert_int_equal(uncore_plan(&s, UNCORE_SNB_EP, r, 4), PMU_OK);
+		assert_int_equal(run_all(&s, &b, 0, m, st, 4), PMU_OK);
+		for (unsigned i = 0; i < 4; i++) {
+			bool on_allowed = (t[i].mask >> s.ev[i].idx) & 1;
+			assert_true(on_allowed || !masked);
+			assert_int_equal(s.ev[i].delta, on_allowed ? 4 * (i + 1) : 0);
+		}
+		if (!masked)
+			assert_int_equal(s.ev[0].idx, 0);   /* lowest-first: 0x1B on counter 0 */
+		assert_int_equal(uncore_restore(&s), PMU_OK);
+	}
+	free(m);
 }
 
 /* Nehalem uncore on the model: counts only between start and stop; CMASK; fixed = uncore clock. */
@@ -841,6 +938,53 @@ static void test_snbep_cbox_pcu_freeze(void **state)
 	free(m);
 }
 
+/*
+ * Filters (REGISTERS.md §4.4, §4.5): on the running firmware's model (every C-box filter
+ * STATE = all), a used box's filter holds what an event asks, else 0, and gets firmware's
+ * value back; the filter of a box not used is not touched.
+ */
+static void test_snbep_filters_asked_zeroed_restored(void **state)
+{
+	(void)state;
+	struct pmu_backend b;
+	struct model *m = test_model("sandy-bridge-ep", 2, 1, &b);
+	const struct box_desc *c0 = box(UNCORE_SNB_EP, "uncore_cbox_0");
+	const struct box_desc *c1 = box(UNCORE_SNB_EP, "uncore_cbox_1");
+	const struct box_desc *pcu = box(UNCORE_SNB_EP, "uncore_pcu");
+	wrm(&b, 0, 0xC34, 0x01020304);   /* firmware's bands */
+	struct pmu_event_req r[4] = { ev(c0, 0x0334), ev(c0, 0x0137), ev(c1, 0), ev(pcu, 0x0B) };
+	r[0].extra_msr = 0xD14;
+	r[0].extra_msr_val = 1ull << 18;   /* state = I */
+	static struct uncore_session s;
+	assert_int_equal(uncore_plan(&s, UNCORE_SNB_EP, r, 4), PMU_OK);
+	assert_int_equal(s.nextras, 3);
+	assert_int_equal(uncore_program(&s, &b, 0, 0), PMU_OK);
+	assert_int_equal(rdm(&b, 0, 0xD14), 1ull << 18);   /* asked */
+	assert_int_equal(rdm(&b, 0, 0xD34), 0);             /* used, not asked */
+	assert_int_equal(rdm(&b, 0, 0xC34), 0);
+	assert_int_equal(rdm(&b, 0, 0xD54), 0x1Full << 18); /* C-box 2 not used */
+	const struct own_reg *o = own_find_const(s.saved, s.nsaved, 0xD34);
+	assert_non_null(o);
+	assert_int_equal(o->orig, 0x1Full << 18);
+	assert_int_equal(o->scope, OWN_PACKAGE);
+	assert_int_equal(uncore_start(&s), PMU_OK);
+	assert_int_equal(uncore_stop(&s), PMU_OK);
+	assert_int_equal(uncore_read(&s), PMU_OK);
+	assert_int_equal(uncore_restore(&s), PMU_OK);
+	assert_int_equal(rdm(&b, 0, 0xD14), 0x1Full << 18);
+	assert_int_equal(rdm(&b, 0, 0xD34), 0x1Full << 18);
+	assert_int_equal(rdm(&b, 0, 0xC34), 0x01020304);
+
+	/* Two events of one box may share its filter only with the same value. */
+	r[1].extra_msr = 0xD14;
+	r[1].extra_msr_val = 1ull << 18;
+	assert_int_equal(uncore_plan(&s, UNCORE_SNB_EP, r, 2), PMU_OK);
+	r[1].extra_msr_val = 2ull << 18;
+	assert_int_equal(uncore_plan(&s, UNCORE_SNB_EP, r, 2), PMU_ERR_NO_COUNTER);
+	assert_int_equal(s.bad_event, 1);
+	free(m);
+}
+
 /* The probe: registers that hold values pass; dropped writes (QEMU TCG) are named as such. */
 static void test_probe_holds(void **state)
 {
@@ -889,6 +1033,8 @@ int main(void)
 		cmocka_unit_test(test_delta_is_width_aware),
 		cmocka_unit_test(test_bad_input_touches_nothing),
 		cmocka_unit_test(test_allocation_places_constrained_first),
+		cmocka_unit_test(test_placement_honours_counter_masks),
+		cmocka_unit_test(test_restricted_events_count_on_the_model),
 		cmocka_unit_test(test_nhm_counts_between_start_and_stop),
 		cmocka_unit_test(test_nhm_overflow_is_reported_and_cleared),
 		cmocka_unit_test(test_snbep_ubox_enable_in_control),
@@ -900,6 +1046,7 @@ int main(void)
 		cmocka_unit_test(test_injected_faults),
 		cmocka_unit_test(test_one_session_per_package),
 		cmocka_unit_test(test_snbep_cbox_pcu_freeze),
+		cmocka_unit_test(test_snbep_filters_asked_zeroed_restored),
 		cmocka_unit_test(test_probe_holds),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

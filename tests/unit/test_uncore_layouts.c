@@ -173,7 +173,22 @@ static void test_snbep_other_layouts(void **state)
 	assert_int_equal(reg_settable_mask(&layout_snbep_box_ctl), 0x10103);
 	assert_int_equal(reg_holding_mask(&layout_snbep_box_ctl), 0x10100);
 	assert_int_equal(reg_settable_mask(&layout_snbep_cbox_ctl), 0xFFCEFFFFull);
-	assert_int_equal(reg_settable_mask(&layout_snbep_pcu_ctl), 0xDFC4C0FFull);
+	/* PCU: with ev_sel_ext (bit 21), which §4.5 omits and Intel's list and Linux use */
+	assert_int_equal(reg_settable_mask(&layout_snbep_pcu_ctl), 0xDFE4C0FFull);
+	/* C-box filter: TID 4:0, NID 17:10, STATE 22:18, OPCODE 31:23 (§4.4); PCU: bands (§4.5) */
+	const struct reg_layout *cf = &layout_snbep_cbox_filter;
+	static const struct { const char *name; uint64_t mask; } cbox[] = {
+		{ "tid", 0x1F }, { "nid", 0x3FC00 }, { "state", 0x7C0000 }, { "opcode", 0xFF800000 },
+		{ "filter_tid", 0x1F }, { "filter_nid", 0x3FC00 }, { "filter_state", 0x7C0000 },
+		{ "filter_opc", 0xFF800000 },
+	};
+	for (unsigned i = 0; i < sizeof(cbox) / sizeof(cbox[0]); i++)
+		assert_int_equal(reg_field_mask(reg_find_field(cf, cbox[i].name, strlen(cbox[i].name))),
+				 cbox[i].mask);
+	assert_int_equal(reg_settable_mask(cf), 0xFFFFFC1Full);
+	assert_int_equal(reg_settable_mask(&layout_snbep_pcu_filter), 0xFFFFFFFFull);
+	assert_int_equal(reg_field_mask(reg_find_field(&layout_snbep_pcu_filter, "filter_band2", 12)),
+			 0xFF0000);
 }
 
 /* Hand-typed from REGISTERS.md §2.1, §3.2, §3.4, §4.3, §4.4, §4.5 (and §8 #3, #13). */
@@ -329,12 +344,16 @@ static void test_box_registers_match_the_reference(void **state)
 		assert_non_null(d);
 		assert_int_equal(d->box_ctl, 0xD04 + 0x20 * i);
 		assert_int_equal(d->extra_lo, 0xD14 + 0x20 * i);
+		assert_int_equal(d->filter_msr, 0xD14 + 0x20 * i);
+		assert_ptr_equal(d->filter->layout, &layout_snbep_cbox_filter);
 		assert_int_equal(d->box->stop_val, 0x10100);
 		assert_int_equal(d->box->start_val, 0x10000);
 	}
 	d = box_find(UNCORE_SNB_EP, "uncore_pcu", 10);
 	assert_int_equal(d->box_ctl, 0xC24);
 	assert_int_equal(d->extra_lo, 0xC34);
+	assert_int_equal(d->filter_msr, 0xC34);
+	assert_ptr_equal(d->filter->layout, &layout_snbep_pcu_filter);
 }
 
 static void test_box_find(void **state)
