@@ -118,7 +118,11 @@ static void list_box(struct out *o, const struct box_desc *d)
 	if (d->fixed_ctl) {
 		sb_puts(sb, "    fixed counter: ");
 		sb_dec(sb, d->fixed_width);
-		sb_puts(sb, " bits, control ");
+		if (d->fixed_width_max) {   /* sources disagree: the run probes it */
+			sb_putc(sb, '-');
+			sb_dec(sb, d->fixed_width_max);
+		}
+		sb_puts(sb, d->fixed_width_max ? " bits (probed), control " : " bits, control ");
 		sb_hex(sb, d->fixed_ctl);
 		sb_puts(sb, ", counter ");
 		sb_hex(sb, d->fixed_ctr);

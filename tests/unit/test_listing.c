@@ -98,7 +98,7 @@ static void test_sandy_bridge_ep(void **state)
 	expect(&c, "    yes  Branch Mispredicts Retired\n");
 	expect(&c, "Uncore: sandy-bridge-ep, one set of boxes per package\n");
 	expect(&c, "  uncore_ubox: 2 x 44-bit counters, ctl 0xc10-0xc11, ctr 0xc16-0xc17\n");
-	expect(&c, "    fixed counter: 48 bits, control 0xc08, counter 0xc09\n");
+	expect(&c, "    fixed counter: 44-48 bits (probed), control 0xc08, counter 0xc09\n");
 	expect(&c, "  uncore_cbox_7: 4 x 44-bit counters, ctl 0xdf0-0xdf3, ctr 0xdf6-0xdf9\n");
 	expect(&c, "    box ctl 0xde4\n");
 	expect(&c, "  uncore_pcu: 4 x 48-bit counters");
