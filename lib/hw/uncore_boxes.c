@@ -151,6 +151,22 @@ const struct box_desc *const uncore_boxes[] = {
 };
 const unsigned uncore_box_count = sizeof(uncore_boxes) / sizeof(uncore_boxes[0]);
 
+/* Families whose uncore clock is in a box efipmu does not drive. */
+static const struct {
+	enum uncore_family fam;
+	const char *why;
+} no_clock[] = {
+	{ UNCORE_NHM_EX, "the W-box fixed counter (REGISTERS.md §3.7) is not driven" },
+};
+
+const char *uncore_no_clock_why(enum uncore_family fam)
+{
+	for (unsigned i = 0; i < sizeof(no_clock) / sizeof(no_clock[0]); i++)
+		if (no_clock[i].fam == fam)
+			return no_clock[i].why;
+	return NULL;
+}
+
 const struct box_desc *box_find(enum uncore_family fam, const char *name, size_t len)
 {
 	for (unsigned i = 0; i < uncore_box_count; i++) {

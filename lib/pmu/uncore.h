@@ -93,6 +93,9 @@ struct box_desc {
 extern const struct box_desc *const uncore_boxes[];
 extern const unsigned uncore_box_count;
 
+/* Why this family's uncore has no fixed clock efipmu counts (REGISTERS.md), or NULL. */
+const char *uncore_no_clock_why(enum uncore_family fam);
+
 /* Box of that perf name for this uncore family, or NULL. name need not be NUL-terminated. */
 const struct box_desc *box_find(enum uncore_family fam, const char *name, size_t len);
 
