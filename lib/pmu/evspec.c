@@ -498,6 +498,12 @@ pmu_status evspec_parse_box(const struct cpu_info *ci, const struct box_desc *bo
 			    const char *terms, size_t len, struct pmu_event_req *req,
 			    struct evspec_error *err)
 {
+	size_t first = find_char(terms, len, ',');
+	if (is_clock_of(box, terms, first) && first < len) {
+		err_q(err, PMU_ERR_INVALID, "", box->fixed_event, pmu_strlen(box->fixed_event),
+		      " is a fixed counter: it takes no terms");
+		return err->st;
+	}
 	if (is_clock_of(box, terms, len))
 		return fixed_clock(box, req);
 	const struct reg_layout *l = box->ctl_layout;

@@ -482,6 +482,41 @@ static void test_uncore_rounds_one_repeat(void **state)
 	done(&o);
 }
 
+/*
+ * The UCLK fixed counter's width probed on each package (REGISTERS.md §8 #21), logged and
+ * used for its deltas: the model's 44 bits (the guide's 43:0), its 48-bit variant, and a
+ * width no source gives, refused: said on the console, the descriptor's 44 taken.
+ */
+static void test_uncore_uclk_width(void **state)
+{
+	(void)state;
+	static const unsigned model_width[] = { 0, 48, 40 }, used[] = { 44, 48, 44 };
+	static const char *const found[] = { "\"probed_width\":44,\"width\":44}",
+					     "\"probed_width\":48,\"width\":48}",
+					     "\"readback\":\"0xffffffffff\",\"result\":\"register does not "
+					     "hold written value\","
+					     "\"probed_width\":0,\"width\":44}" };
+	for (unsigned k = 0; k < 3; k++) {
+		struct outcome o = start_cfg("backend = sim\nsim-profile = sandy-bridge-ep\n", 4, 2, 2, NULL);
+		o.r->model->uclk_width = (uint8_t)model_width[k];
+		finish(&o);
+		assert_int_equal(o.v, VERDICT_PASS);
+		assert_int_equal(fake_count(o.f->log, "\"rec\":\"uncore_width\""), 2);
+		assert_int_equal(fake_count(o.f->log, found[k]), 2);
+		char want[96];
+		snprintf(want, sizeof(want), "\"event\":\"UNC_U_CLOCKTICKS\",\"counter_kind\":\"fixed\","
+			 "\"counter\":0,\"width\":%u,", used[k]);
+		assert_int_equal(fake_count(o.f->log, want), 2);
+		assert_int_equal(fake_count(o.f->console, "UNC_U_CLOCKTICKS          ubox.f    "
+							 "0xc08=0x400000  10,018\n"), 2);
+		assert_int_equal(fake_count(o.f->console, "uncore_ubox fixed counter width unknown (all-ones "
+							 "read back as 0xffffffffff): taking 44 bits"), k == 2 ? 2 : 0);
+		/* the counter as found: the model starts it at 0 and the run puts 0 back */
+		assert_int_equal(rd_on(&o.r->backend, 0, 0xC09), 0);
+		done(&o);
+	}
+}
+
 /* --list and --decode only read: no MSR written, and decode of an unknown register is an error. */
 static void test_list_and_decode(void **state)
 {
@@ -697,6 +732,7 @@ int main(void)
 		cmocka_unit_test(test_uncore_two_packages),
 		cmocka_unit_test(test_uncore_rounds_and_repeats),
 		cmocka_unit_test(test_uncore_rounds_one_repeat),
+		cmocka_unit_test(test_uncore_uclk_width),
 		cmocka_unit_test(test_list_and_decode),
 		cmocka_unit_test(test_faulted_enable_not_in_skew),
 		cmocka_unit_test(test_cpus_that_do_not_exist),
