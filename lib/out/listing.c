@@ -127,6 +127,10 @@ static void list_box(struct out *o, const struct box_desc *d)
 		sb_puts(sb, ", counter ");
 		sb_hex(sb, d->fixed_ctr);
 		emit(o);
+		sb_puts(sb, "      the clock it counts: event '");
+		sb_puts(sb, d->fixed_event);
+		sb_putc(sb, '\'');
+		emit(o);
 	}
 	if (!d->box_ctl && !d->global_ctl && !d->status_msr)
 		return;

@@ -129,7 +129,7 @@ static void say_package(struct run *a, const struct pkg_run *p, const char *what
 	sb_puts(&a->sb, what);
 }
 
-/* Where the probe found no width: why, and that the descriptor's narrowest is used. */
+/* Where the probe found no width: why, and that the descriptor's narrowest is taken. */
 static void say_width_unknown(struct run *a, const struct pkg_run *p, unsigned i)
 {
 	const struct uncore_width_probe *w = &p->width[i];
@@ -137,10 +137,10 @@ static void say_width_unknown(struct run *a, const struct pkg_run *p, unsigned i
 	say_package(a, p, d->name);
 	sb_puts(&a->sb, " fixed counter width unknown (");
 	if (w->st == PMU_ERR_NOT_HELD) {
-		sb_puts(&a->sb, "all-ones read back as ");
+		sb_puts(&a->sb, "all-ones read back ");
 		sb_hex(&a->sb, w->readback);
 		if (!w->readback && a->slot[a->plat->bsp].info.hypervisor)
-			sb_puts(&a->sb, ": no uncore under this hypervisor");
+			sb_puts(&a->sb, ", hypervisor");
 	} else {
 		sb_puts(&a->sb, pmu_status_str(w->st));
 		if (w->fault_msr) {
@@ -148,9 +148,13 @@ static void say_width_unknown(struct run *a, const struct pkg_run *p, unsigned i
 			sb_hex(&a->sb, w->fault_msr);
 		}
 	}
-	sb_puts(&a->sb, "): taking ");
+	sb_puts(&a->sb, "): ");
 	sb_dec(&a->sb, d->fixed_width);
-	sb_puts(&a->sb, " bits, right for either width while a count stays below 2^");
+	sb_puts(&a->sb, " bits taken, right for ");
+	sb_dec(&a->sb, d->fixed_width);
+	sb_puts(&a->sb, " to ");
+	sb_dec(&a->sb, d->fixed_width_max);
+	sb_puts(&a->sb, " bits while a delta < 2^");
 	sb_dec(&a->sb, d->fixed_width);
 	run_say(a);
 }
