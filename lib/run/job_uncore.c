@@ -251,7 +251,7 @@ enum verdict job_uncore(struct run *a)
 {
 	static struct pkg_run pkgs[TOPO_MAX_PACKAGES];
 	struct package_leader leaders[TOPO_MAX_PACKAGES];
-	bool alive[TOPO_MAX_PACKAGES];
+	bool alive[TOPO_MAX_PACKAGES] = { false };
 	enum verdict v = job_uncore_check(a);
 	if (v != VERDICT_PASS || bsp_family(a) == UNCORE_NONE || !a->nureqs)
 		return v;
