@@ -28,6 +28,7 @@ static const struct box_desc nhm_uncore = {
 	.global_ctl = 0x391, .global = &nhm_global,
 	.status_msr = 0x392, .ovf_msr = 0x393, .status = &nhm_status,
 	.fixed_ctl = 0x395, .fixed_ctr = 0x394, .fixed_width = 48,
+	.fixed_event = "UNCORE_CLOCK",   /* REGISTERS.md §2.7 */
 	.fixed_layout = &layout_nhm_unc_fixed_ctr_ctrl, .fixed_enable_mask = BIT(0),
 };
 
@@ -100,7 +101,12 @@ static const struct box_desc snbep_ubox = {
 	.ctl_layout = &layout_snbep_u_pmon_ctl, .n_counters = 2, .counter_width = 44,
 	.ctl_base = 0xC10, .ctl_stride = 1, .ctr_base = 0xC16, .ctr_stride = 1,
 	.enable_mask = BIT(22),
-	.fixed_ctl = 0xC08, .fixed_ctr = 0xC09, .fixed_width = 48,   /* width: kernel, §8 #21 */
+	/*
+	 * UCLK width: Linux 48, likwid and the guide's bit range 43:0 (seed 000) 44 (§8 #21).
+	 * 44 is right for either while a delta stays below 2^44; the run probes which it is.
+	 */
+	.fixed_ctl = 0xC08, .fixed_ctr = 0xC09, .fixed_width = 44, .fixed_width_max = 48,
+	.fixed_event = "UNC_U_CLOCKTICKS",   /* Intel's list, §4.3 */
 	.fixed_layout = &layout_snbep_uclk_fixed_ctl, .fixed_enable_mask = BIT(22),
 	.ops = &snbep_ubox_ops,
 };
@@ -158,6 +164,22 @@ const struct box_desc *const uncore_boxes[] = {
 	&snbep_pcu,
 };
 const unsigned uncore_box_count = sizeof(uncore_boxes) / sizeof(uncore_boxes[0]);
+
+/* Families whose uncore clock is in a box efipmu does not drive. */
+static const struct {
+	enum uncore_family fam;
+	const char *why;
+} no_clock[] = {
+	{ UNCORE_NHM_EX, "the W-box fixed counter (REGISTERS.md §3.7) is not driven" },
+};
+
+const char *uncore_no_clock_why(enum uncore_family fam)
+{
+	for (unsigned i = 0; i < sizeof(no_clock) / sizeof(no_clock[0]); i++)
+		if (no_clock[i].fam == fam)
+			return no_clock[i].why;
+	return NULL;
+}
 
 const struct box_desc *box_find(enum uncore_family fam, const char *name, size_t len)
 {

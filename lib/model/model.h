@@ -180,6 +180,7 @@ struct model {
 	int fault_cpu[MODEL_MAX_FAULTS];      /* -1: every CPU */
 	unsigned nfaults;
 	struct model_breakage broken;
+	uint8_t uclk_width;                    /* SNB-EP UCLK fixed counter: 0 the guide's 44 bits, or 48 */
 	struct model_access log[MODEL_MAX_CPUS][MODEL_LOG_PER_CPU];
 	unsigned log_len[MODEL_MAX_CPUS];
 	bool log_overflow[MODEL_MAX_CPUS];

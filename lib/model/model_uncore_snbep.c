@@ -1,7 +1,7 @@
 /*
  * Reference model of the Sandy Bridge-EP MSR uncore boxes, one set per package:
- * the U-box (seed 000; REGISTERS.md §4.3): two 44-bit counters and the 48-bit UCLK
- * fixed counter; and, from REGISTERS.md only (no seed), C-boxes 0-7 (§4.4: four
+ * the U-box (seed 000; REGISTERS.md §4.3): two 44-bit counters and the UCLK fixed
+ * counter; and, from REGISTERS.md only (no seed), C-boxes 0-7 (§4.4: four
  * 44-bit counters) and the PCU (§4.5: four 48-bit counters).
  *
  * Model choices where the seed is silent:
@@ -19,6 +19,10 @@
  *   is disabled, and restarts false when the control register is written.
  * - U_MSR_PMON_UCLK_FIXED_CTL: only enable (bit 22) is accepted; bit 20 is unconfirmed
  *   on model 0x2D (REGISTERS.md §8 #15), so the model raises #GP for it.
+ * - U_MSR_PMON_UCLK_FIXED_CTR: 44 bits, the guide's 43:0 like the U-box counters (seed 000:
+ *   "44-bit wide", rsv 63:44); Linux takes 48 (REGISTERS.md §8 #21), which m->uclk_width
+ *   selects, a variant for tests. Its rsv bits are dropped on write and read 0 (not #GP:
+ *   the seed gives no attribute beyond "RV"), so all-ones reads back as the width.
  * - Counters wrap and continue; no status register is modelled (0xC15/0xC35 unconfirmed).
  * - C-box/PCU box control (§4.1): bit 0 zeroes the box's controls, bit 1 its counters
  *   (both read 0); freeze (8) stops the box's counters while set; freeze enable (16) is
@@ -38,7 +42,7 @@
 
 #define U_FIXED_CTL   0xC08u
 #define U_FIXED_CTR   0xC09u
-#define U_FIXED_WIDTH 48
+#define U_FIXED_WIDTH 44
 #define FIXED_EN      (1ull << 22)
 
 #define CTL_RST       (1ull << 17)
@@ -141,13 +145,17 @@ static pmu_status box_ctl_write(struct model_regfile *rf, const struct sbox *x, 
 	return st ? st : model_poke(rf, x->box_ctl, val & (BOX_FRZ | BOX_FRZ_EN));
 }
 
+static unsigned uclk_width(const struct model *m)
+{
+	return m->uclk_width ? m->uclk_width : U_FIXED_WIDTH;
+}
+
 static pmu_status snbep_write(struct model *m, struct model_regfile *rf, uint32_t msr, uint64_t val)
 {
-	(void)m;
 	if (msr == U_FIXED_CTL)
 		return val & ~FIXED_EN ? PMU_ERR_FAULT_GP : model_poke(rf, msr, val);
 	if (msr == U_FIXED_CTR)
-		return val & ~munc_mask(U_FIXED_WIDTH) ? PMU_ERR_FAULT_GP : model_poke(rf, msr, val);
+		return model_poke(rf, msr, val & munc_mask(uclk_width(m)));
 	const struct sbox *x = sbox_of(msr);
 	if (msr == x->box_ctl)
 		return box_ctl_write(rf, x, val);
@@ -185,11 +193,10 @@ static void sbox_cycle(struct model_regfile *rf, const struct sbox *x, const str
 
 static void snbep_cycle(struct model *m, struct model_regfile *rf, const struct model_cycle *c)
 {
-	(void)m;
 	for (unsigned i = 0; i < N_SBOXES; i++)
 		sbox_cycle(rf, &sboxes[i], c);
 	if (model_peek(rf, U_FIXED_CTL) & FIXED_EN)
-		(void)munc_add(rf, U_FIXED_CTR, 1, U_FIXED_WIDTH);
+		(void)munc_add(rf, U_FIXED_CTR, 1, uclk_width(m));
 }
 
 const struct model_dev model_dev_snbep_uncore = {

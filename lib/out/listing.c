@@ -118,10 +118,18 @@ static void list_box(struct out *o, const struct box_desc *d)
 	if (d->fixed_ctl) {
 		sb_puts(sb, "    fixed counter: ");
 		sb_dec(sb, d->fixed_width);
-		sb_puts(sb, " bits, control ");
+		if (d->fixed_width_max) {   /* sources disagree: the run probes it */
+			sb_putc(sb, '-');
+			sb_dec(sb, d->fixed_width_max);
+		}
+		sb_puts(sb, d->fixed_width_max ? " bits (probed), control " : " bits, control ");
 		sb_hex(sb, d->fixed_ctl);
 		sb_puts(sb, ", counter ");
 		sb_hex(sb, d->fixed_ctr);
+		emit(o);
+		sb_puts(sb, "      the clock it counts: event '");
+		sb_puts(sb, d->fixed_event);
+		sb_putc(sb, '\'');
 		emit(o);
 	}
 	if (!d->box_ctl && !d->global_ctl && !d->status_msr)

@@ -667,10 +667,53 @@ static pmu_status box_filter_terms(const struct box_desc *box, const struct ev_d
 	return PMU_OK;
 }
 
+/* The box's fixed counter, asked for by the name the sources give it (box_desc.fixed_event). */
+static pmu_status fixed_clock(const struct box_desc *box, struct pmu_event_req *req)
+{
+	req->box = box;
+	req->config = 0;   /* the fixed control word without its enable */
+	req->fixed = 0;
+	req->counter_mask = 0;
+	pmu_strlcpy(req->name, box->fixed_event, sizeof(req->name));
+	return PMU_OK;
+}
+
+static bool is_clock_of(const struct box_desc *box, const char *s, size_t len)
+{
+	trim(&s, &len);
+	return box->fixed_event && name_eq(box->fixed_event, s, len);
+}
+
+/* This family's box whose fixed counter is called s, or NULL. */
+static const struct box_desc *clock_box(enum uncore_family fam, const char *s, size_t len)
+{
+	for (unsigned i = 0; i < uncore_box_count; i++)
+		if (uncore_boxes[i]->family == fam && is_clock_of(uncore_boxes[i], s, len))
+			return uncore_boxes[i];
+	return NULL;
+}
+
+/* Some family's uncore clock, or perf's "clockticks": worth saying why this one has none. */
+static bool any_clock_name(const char *s, size_t len)
+{
+	for (unsigned i = 0; i < uncore_box_count; i++)
+		if (is_clock_of(uncore_boxes[i], s, len))
+			return true;
+	return name_eq("clockticks", s, len);
+}
+
 pmu_status evspec_parse_box(const struct cpu_info *ci, const struct box_desc *box,
 			    const char *terms, size_t len, struct pmu_event_req *req,
 			    struct evspec_error *err)
 {
+	size_t first = find_char(terms, len, ',');
+	if (is_clock_of(box, terms, first) && first < len) {
+		err_q(err, PMU_ERR_INVALID, "", box->fixed_event, pmu_strlen(box->fixed_event),
+		      " is a fixed counter: it takes no terms");
+		return err->st;
+	}
+	if (is_clock_of(box, terms, len))
+		return fixed_clock(box, req);
 	const struct reg_layout *l = box->ctl_layout;
 	const struct ev_list *list = box_list(ci, box);
 	req->box = box;
@@ -795,6 +838,17 @@ static pmu_status parse_named(const struct cpu_info *ci, const char *s, size_t l
 			name = d->name;
 			pmu = (*u)->pmu;
 		}
+	const struct box_desc *clock = name ? NULL : clock_box(ci->uncore, s, len);
+	if (clock)
+		return fixed_clock(clock, req);
+	const char *why = uncore_no_clock_why(ci->uncore);
+	if (!name && why && any_clock_name(s, len)) {
+		struct strbuf sb = err_q(err, PMU_ERR_UNSUPPORTED, "", s, len, ": no uncore clock on model ");
+		sb_hex(&sb, ci->model);
+		sb_puts(&sb, ": ");
+		sb_puts(&sb, why);
+		return err->st;
+	}
 	const struct box_event *be = name ? NULL : box_event_find(ci->uncore, s, len);
 	if (be) {
 		name = be->name;

@@ -165,6 +165,7 @@ static void place(struct uncore_session *s, const struct pmu_event_req *r, unsig
 	e->idx = idx;
 	e->ctl_msr = box_ctl_msr(r->box, idx);
 	e->ctr_msr = box_ctr_msr(r->box, idx);
+	e->width = box_counter_width(r->box, idx);
 	e->config = r->config & ~ev_enable(e);
 	e->ctl_val = ctl_gated(r->box) ? e->config : e->config | ev_enable(e);
 	e->extra_msr = r->extra_msr;
@@ -379,7 +380,7 @@ pmu_status uncore_set_preload(struct uncore_session *s, unsigned ev, uint64_t va
 	if (s->phase != UNC_PLANNED || ev >= s->n)
 		return PMU_ERR_INVALID;
 	struct uncore_counter *e = &s->ev[ev];
-	if (value > counter_mask(box_counter_width(e->box, e->idx)))
+	if (value > counter_mask(e->width))
 		return PMU_ERR_RANGE;
 	e->preload = value;
 	return PMU_OK;
@@ -614,7 +615,7 @@ pmu_status uncore_read(struct uncore_session *s)
 			ev_fault(e, e->ctr_msr, s->st);
 			break;
 		}
-		e->delta = counter_delta(e->start, e->end, box_counter_width(e->box, e->idx));
+		e->delta = counter_delta(e->start, e->end, e->width);
 	}
 	if (s->st)
 		return abort_run(s);

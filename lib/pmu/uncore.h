@@ -94,7 +94,9 @@ struct box_desc {
 	const struct uncore_status *status;
 
 	uint32_t fixed_ctl, fixed_ctr;  /* 0: no fixed counter */
-	uint8_t fixed_width;
+	uint8_t fixed_width;            /* where sources disagree, the narrowest (safe for deltas < 2^it) */
+	uint8_t fixed_width_max;        /* 0: fixed_width is certain; else probed (uncore_probe_width) */
+	const char *fixed_event;        /* the fixed counter's event name, as the sources give it */
 	const struct reg_layout *fixed_layout;
 	uint64_t fixed_enable_mask;
 
@@ -107,6 +109,9 @@ struct box_desc {
 
 extern const struct box_desc *const uncore_boxes[];
 extern const unsigned uncore_box_count;
+
+/* Why this family's uncore has no fixed clock efipmu counts (REGISTERS.md), or NULL. */
+const char *uncore_no_clock_why(enum uncore_family fam);
 
 /* Box of that perf name for this uncore family, or NULL. name need not be NUL-terminated. */
 const struct box_desc *box_find(enum uncore_family fam, const char *name, size_t len);
@@ -140,6 +145,7 @@ struct uncore_counter {
 	uint64_t preload;               /* value written to the counter before start */
 	uint32_t extra_msr;             /* auxiliary MSR and its value, 0: none */
 	uint64_t extra_val;
+	unsigned width;                 /* the box's, or what the job's probe found */
 	uint64_t start, end, delta;     /* raw reads after program and after stop; delta mod 2^width */
 	bool in_use;                    /* found enabled by firmware */
 	bool ovf_known, overflow;       /* overflow status read (box has one) and its bit */
@@ -260,5 +266,25 @@ struct uncore_probe {
  */
 pmu_status uncore_probe_holds(const struct pmu_backend *b, unsigned cpu, const struct box_desc *d,
 			      struct uncore_probe *out);
+
+/* ---- how wide is a fixed counter the sources disagree on? ---- */
+
+struct uncore_width_probe {
+	uint32_t ctl_msr, ctr_msr;
+	uint64_t ctl, orig, readback;   /* control and counter as found; counter after all-ones */
+	unsigned width;                 /* 0: unknown (st says why) */
+	pmu_status st;
+	uint32_t fault_msr;             /* the access that failed, 0: none */
+};
+
+/*
+ * With the fixed counter stopped (its enable bit clear: a counter firmware runs
+ * is PMU_ERR_IN_USE, left alone), writes all-ones to it, reads back and writes
+ * what was found. The width is the run of low ones read back, kept only within
+ * fixed_width..fixed_width_max (else PMU_ERR_NOT_HELD: QEMU reads 0). A fault
+ * stops the probe; whatever it had written is put back.
+ */
+pmu_status uncore_probe_width(const struct pmu_backend *b, unsigned cpu, const struct box_desc *d,
+			      struct uncore_width_probe *out);
 
 #endif

@@ -242,37 +242,14 @@ static void say_not_measured(struct run *a, size_t cpu, const struct run_cpu *s)
 /* One row per CPU and event: min, median and max over the repeats, logged as "stats". */
 static void report_stats(struct run *a, uint64_t *tab, const bool *measured)
 {
-
-	sb_puts(&a->sb, "CPU  EVENT                   MIN              MEDIAN           MAX");
-	run_say(a);
+	run_stats_header(a, "CPU");
 	for (size_t i = 0; i < a->plat->ncpus; i++) {
 		if (!measured[i])
 			continue;
 		for (unsigned e = 0; e < a->nevents; e++) {
 			struct stats_u64 st;
 			stats_compute(&tab[cell(a, i, e, 0)], a->opt.repeats, &st);
-			run_begin(a, "stats");
-			logrec_key_u64(&a->sb, "cpu", i);
-			logrec_key_str(&a->sb, "box", "core");
-			logrec_key_str(&a->sb, "event", a->events[e].name);
-			logrec_key_str(&a->sb, "kernel", a->kernel->name);
-			logrec_key_u64(&a->sb, "repeats", st.n);
-			logrec_key_u64(&a->sb, "min", st.min);
-			logrec_key_u64(&a->sb, "median", st.median);
-			logrec_key_u64(&a->sb, "max", st.max);
-			logrec_end(&a->sb);
-			run_record(a);
-			sb_dec(&a->sb, i);
-			sb_pad_to(&a->sb, 5);
-			for (unsigned c = 0; c < 22 && a->events[e].name[c]; c++)
-				sb_putc(&a->sb, a->events[e].name[c]);
-			sb_pad_to(&a->sb, 29);
-			sb_dec_grouped(&a->sb, st.min);
-			sb_pad_to(&a->sb, 46);
-			sb_dec_grouped(&a->sb, st.median);
-			sb_pad_to(&a->sb, 63);
-			sb_dec_grouped(&a->sb, st.max);
-			run_say(a);
+			run_stats(a, "CPU", (unsigned)i, "core", a->events[e].name, &st);
 		}
 	}
 }

@@ -3,26 +3,23 @@
  * family) counted around the kernel once per package, on one leader CPU of
  * each package (uncore registers are per package, REGISTERS.md §2-§4).
  * Events are planned on the BSP before any CPU is touched, so bad input
- * writes no MSR. Each leader first checks that its boxes hold what is
- * written (QEMU TCG drops the writes): where they do not, the app says so
- * and prints no counts.
+ * writes no MSR. More events than a box has counters are split into rounds,
+ * each re-running the kernel (exact counts, never scaled); -n repeats every
+ * round and reports min / median / max per package and event, as the core job
+ * does. A package's steps are in run/uncore_pkg.c.
  */
-#include "run/run.h"
-#include "run/buffers.h"
+#include "run/uncore_pkg.h"
 #include "out/derived.h"
 #include "pmu/evspec.h"
-#include "out/logrec.h"
-#include "model/sim_workload.h"
-#include "pmu/topology.h"
+#include "util/stats.h"
 
 #define LEADER_TIMEOUT_US 10000000u
-#define MAX_PROBES 16   /* distinct boxes of one run */
 
 /*
  * Without -e: clocks plus what the `uncore` kernel drives (memory reads and writes,
- * lock traffic), per family. spec NULL is the family's fixed clock counter, which
- * has no event code (REGISTERS.md §2.7). Names resolve through evspec: Intel's list for
- * SNB-EP, REGISTERS.md's (tools/gen_box_events.py) for NHM and NHM-EX.
+ * lock traffic), per family. Names resolve through evspec: Intel's list for SNB-EP,
+ * REGISTERS.md's (tools/gen_box_events.py) for NHM and NHM-EX, a fixed clock by the
+ * name its box descriptor gives (UNCORE_CLOCK, REGISTERS.md §2.7).
  */
 struct default_event {
 	enum uncore_family fam;
@@ -31,7 +28,7 @@ struct default_event {
 };
 
 static const struct default_event defaults[] = {
-	{ UNCORE_NHM_CLIENT, "UNCORE_CLOCK", NULL },
+	{ UNCORE_NHM_CLIENT, NULL, "UNCORE_CLOCK" },
 	{ UNCORE_NHM_CLIENT, NULL, "UNC_QMC_NORMAL_READS.ANY" },
 	{ UNCORE_NHM_CLIENT, NULL, "UNC_QMC_WRITES.PARTIAL_ANY" },
 	{ UNCORE_NHM_EX, "MBOX_CLOCKTICKS", "uncore_mbox_0/MBOX_CLOCKTICKS,wrap_mode=1/" },
@@ -43,43 +40,12 @@ static const struct default_event defaults[] = {
 	{ UNCORE_SNB_EP, "UNC_C_TOR_INSERTS.MISS_ALL", "uncore_cbox_0/event=0x35,umask=0x0a/" },
 };
 
-/* One package's run, written only by its leader (AP code: no printing, no files). */
-struct pkg_run {
-	struct run *a;
-	struct package_leader leader;
-	unsigned nprobes;
-	struct uncore_probe probe[MAX_PROBES];
-	const struct box_desc *probe_box[MAX_PROBES];
-	pmu_status probe_st;            /* first probe that did not hold or faulted */
-	struct uncore_session s;
-	pmu_status restore_st;
-	uint64_t checksum;
-	uint64_t tsc_on, tsc_off;         /* around the counting window, for bandwidth */
-	volatile uint32_t done;
-} __attribute__((aligned(64)));
-
-static struct pkg_run pkgs[TOPO_MAX_PACKAGES];
 static struct uncore_session check_session;
 static struct cpu_info infos[PLAT_MAX_CPUS];
 
 static enum uncore_family bsp_family(const struct run *a)
 {
 	return a->slot[a->plat->bsp].info.uncore;
-}
-
-/* The family's fixed (clock) counter as a request. */
-static bool fixed_clock(enum uncore_family fam, struct pmu_event_req *r)
-{
-	for (unsigned i = 0; i < uncore_box_count; i++) {
-		const struct box_desc *d = uncore_boxes[i];
-		if (d->family != fam || !d->fixed_ctl)
-			continue;
-		pmu_memset(r, 0, sizeof(*r));
-		r->box = d;
-		r->fixed = 0;
-		return true;
-	}
-	return false;
 }
 
 static enum verdict add_defaults(struct run *a)
@@ -92,13 +58,39 @@ static enum verdict add_defaults(struct run *a)
 		struct pmu_event_req *r = &a->ureqs[a->nureqs];
 		if (d->fam != bsp->uncore || a->nureqs == UNCORE_MAX_EVENTS)
 			continue;
-		if (d->spec ? evspec_parse_list(bsp, d->spec, r, 1, &n, &err) != PMU_OK :
-			      !fixed_clock(d->fam, r))
-			return run_refuse(a, "default uncore event", d->name ? d->name : d->spec,
-				      d->spec ? err.msg : "no fixed counter");
+		if (evspec_parse_list(bsp, d->spec, r, 1, &n, &err) != PMU_OK)
+			return run_refuse(a, "default uncore event", d->name ? d->name : d->spec, err.msg);
 		if (d->name)
 			pmu_strlcpy(r->name, d->name, sizeof(r->name));
 		a->nureqs++;
+	}
+	return VERDICT_PASS;
+}
+
+/*
+ * Splits the events into rounds, greedily in the order given: an event joins the
+ * current round if uncore_plan places the round with it, else it starts the next
+ * (PMU_ERR_NO_COUNTER); any other refusal, or one of a round of its own, is bad input.
+ */
+static enum verdict plan_rounds(struct run *a, enum uncore_family fam)
+{
+	static struct pmu_event_req group[UNCORE_MAX_EVENTS];
+	unsigned n = 0;
+	a->nurounds = 1;
+	for (unsigned i = 0; i < a->nureqs; i++) {
+		group[n] = a->ureqs[i];
+		pmu_status st = uncore_plan(&check_session, fam, group, n + 1);
+		if (st == PMU_ERR_NO_COUNTER && n) {
+			a->nurounds++;
+			n = 0;
+			group[0] = a->ureqs[i];
+			st = uncore_plan(&check_session, fam, group, 1);
+		}
+		if (st)
+			return run_refuse_setting(a, OPT_EVENTS, "uncore event", a->ureqs[i].name,
+						  check_session.msg);
+		a->uround_of[i] = a->nurounds - 1;
+		n++;
 	}
 	return VERDICT_PASS;
 }
@@ -113,250 +105,7 @@ enum verdict job_uncore_check(struct run *a)
 		if (v != VERDICT_PASS)
 			return v;
 	}
-	if (!a->nureqs || uncore_plan(&check_session, fam, a->ureqs, a->nureqs) == PMU_OK)
-		return VERDICT_PASS;
-	unsigned bad = check_session.bad_event < a->nureqs ? check_session.bad_event : 0;
-	return run_refuse_setting(a, OPT_EVENTS, "uncore event", a->ureqs[bad].name, check_session.msg);
-}
-
-/* ---- on each leader ---- */
-
-static bool probed(const struct pkg_run *p, const struct box_desc *d)
-{
-	for (unsigned i = 0; i < p->nprobes; i++)
-		if (p->probe_box[i] == d)
-			return true;
-	return false;
-}
-
-/*
- * Every box in use must hold what is written. A counter firmware left enabled
- * (PMU_ERR_IN_USE) is left alone here: programming refuses it, or takes it with --force.
- */
-static pmu_status probe_boxes(struct pkg_run *p, unsigned cpu)
-{
-	for (unsigned i = 0; i < p->s.n && p->nprobes < MAX_PROBES; i++) {
-		const struct box_desc *d = p->s.ev[i].box;
-		if (probed(p, d))
-			continue;
-		p->probe_box[p->nprobes] = d;
-		pmu_status st = uncore_probe_holds(&p->a->backend, cpu, d, &p->probe[p->nprobes++]);
-		if (st && st != PMU_ERR_IN_USE)
-			return st;
-	}
-	return PMU_OK;
-}
-
-static uint64_t run_kernel(struct run *a, unsigned cpu)
-{
-	/* The model touches no memory; the real kernel gets the run's buffer (efi/buffers.c), if any. */
-	struct kernel_args args = { a->iterations, NULL, 0 };
-	buffers_attach(a, &args);
-	if (a->model)
-		return sim_workload_run(a->model, cpu, a->kernel, a->iterations);
-	return a->kernel->fn(&args);
-}
-
-static void on_leader(void *ctx, unsigned cpu)
-{
-	struct pkg_run *p = ctx;
-	struct run *a = p->a;
-	p->probe_st = probe_boxes(p, cpu);
-	if (!p->probe_st) {
-		uncore_program(&p->s, &a->backend, cpu, a->opt.force ? UNCORE_FORCE : 0);
-		p->tsc_on = plat_tsc(a->plat);
-		if (uncore_start(&p->s) == PMU_OK)
-			p->checksum = run_kernel(a, cpu);
-		uncore_stop(&p->s);
-		p->tsc_off = plat_tsc(a->plat);
-		uncore_read(&p->s);
-		p->restore_st = uncore_restore(&p->s);
-	}
-	p->done = 1;
-}
-
-/* ---- report on the BSP ---- */
-
-static void log_probe(struct run *a, const struct pkg_run *p, unsigned i)
-{
-	const struct uncore_probe *pr = &p->probe[i];
-	run_begin(a, "uncore_probe");
-	logrec_key_u64(&a->sb, "package", p->leader.package);
-	logrec_key_u64(&a->sb, "cpu", p->leader.cpu);
-	logrec_key_str(&a->sb, "box", p->probe_box[i]->name);
-	logrec_key_hex(&a->sb, "msr", pr->msr);
-	logrec_key_hex(&a->sb, "orig", pr->orig);
-	for (unsigned k = 0; k < 2; k++) {
-		logrec_key_hex(&a->sb, k ? "pattern1" : "pattern0", pr->pattern[k]);
-		logrec_key_hex(&a->sb, k ? "readback1" : "readback0", pr->readback[k]);
-	}
-	logrec_key_str(&a->sb, "result", pr->st == PMU_OK ? "holds" : pmu_status_str(pr->st));
-	logrec_end(&a->sb);
-	run_record(a);
-}
-
-static void log_count(struct run *a, const struct pkg_run *p, const struct uncore_counter *e,
-		      const char *name)
-{
-	bool fixed = e->idx == UNCORE_FIXED;
-	const struct cpu_info *ci = &a->slot[p->leader.cpu].info;
-	const struct count_rec r = {
-		.cpu = p->leader.cpu, .apic_id = ci->apic_id, .package = p->leader.package,
-		.box = e->box->name, .event = name, .counter_kind = fixed ? "fixed" : "gp",
-		.counter = fixed ? 0 : e->idx, .width = box_counter_width(e->box, e->idx),
-		.ctl_msr = e->ctl_msr, .ctl_value = e->ctl_on, .ctl_layout = uncore_counter_layout(e),
-		.extra_msr = e->extra_msr, .extra_value = e->extra_val, .ctr_msr = e->ctr_msr,
-		.start = e->start, .end = e->end, .delta = e->delta, .overflowed = e->overflow,
-		.kernel = a->kernel->name, .iterations = a->iterations,
-	};
-	run_count(a, &r);
-
-	/* Counter "mbox_1.3": the box without its "uncore_" prefix, then the counter ("f": fixed). */
-	char where[12], counter[24];
-	struct strbuf w, k;
-	const char *box = e->box->name;
-	sb_init(&w, where, sizeof(where));
-	sb_putc(&w, 'P');
-	sb_dec(&w, p->leader.package);
-	if (!pmu_strncmp(box, "uncore_", 7))
-		box += 7;
-	sb_init(&k, counter, sizeof(counter));
-	sb_puts(&k, box);
-	sb_putc(&k, '.');
-	if (fixed)
-		sb_putc(&k, 'f');
-	else
-		sb_dec(&k, e->idx);
-	run_count_row(a, where, name, counter, uncore_counter_layout(e), e->ctl_msr, e->ctl_on, e->delta,
-		      e->overflow);
-}
-
-static void say_package(struct run *a, const struct pkg_run *p, const char *what)
-{
-	sb_puts(&a->sb, "package ");
-	sb_dec(&a->sb, p->leader.package);
-	sb_puts(&a->sb, " (CPU ");
-	sb_dec(&a->sb, p->leader.cpu);
-	sb_puts(&a->sb, "): ");
-	sb_puts(&a->sb, what);
-}
-
-/*
- * Uncore registers that do not hold values (or fault) although CPUID and the
- * model table promise the boxes: a hypervisor without a virtual uncore has
- * none (NO-PMU; QEMU TCG drops the writes), bare metal has a broken one.
- */
-static enum verdict absent_uncore(struct run *a)
-{
-	if (a->slot[a->plat->bsp].info.hypervisor)
-		return VERDICT_NO_PMU;
-	sb_puts(&a->sb, "  on bare metal (no hypervisor bit in CPUID.1:ECX) these boxes must work: FAIL");
-	run_say(a);
-	return VERDICT_FAIL;
-}
-
-/* Why a package has no counts; the verdict that makes. */
-static enum verdict say_no_counts(struct run *a, const struct pkg_run *p)
-{
-
-	if (!p->done) {
-		say_package(a, p, "did not run the uncore job (no answer from that CPU)");
-		run_say(a);
-		return VERDICT_FAIL;
-	}
-	const struct uncore_probe *pr = &p->probe[p->nprobes ? p->nprobes - 1 : 0];
-	if (p->probe_st == PMU_ERR_NOT_HELD) {
-		unsigned k = (pr->readback[0] ^ pr->pattern[0]) ? 0 : 1;
-		say_package(a, p, "uncore registers do not hold values: no uncore counts");
-		run_say(a);
-		sb_puts(&a->sb, "  wrote ");
-		sb_hex(&a->sb, pr->pattern[k]);
-		sb_puts(&a->sb, " to MSR ");
-		sb_hex(&a->sb, pr->msr);
-		sb_puts(&a->sb, " (");
-		sb_puts(&a->sb, p->probe_box[p->nprobes - 1]->name);
-		sb_puts(&a->sb, " control 0), read back ");
-		sb_hex(&a->sb, pr->readback[k]);
-		run_say(a);
-		return absent_uncore(a);
-	}
-	if (p->probe_st) {
-		say_package(a, p, "uncore register MSR ");
-		sb_hex(&a->sb, pr->msr);
-		sb_puts(&a->sb, " cannot be accessed: ");
-		sb_puts(&a->sb, pmu_status_str(p->probe_st));
-		run_say(a);
-		return absent_uncore(a);
-	}
-	say_package(a, p, "not counted: ");
-	sb_puts(&a->sb, pmu_status_str(p->s.st));
-	if (p->s.st == PMU_ERR_IN_USE)
-		sb_puts(&a->sb, a->opt.force ? "" : " (firmware's counters, left alone; --force takes them)");
-	else if (p->s.fault_msr) {
-		sb_puts(&a->sb, " at MSR ");
-		sb_hex(&a->sb, p->s.fault_msr);
-	}
-	run_say(a);
-	return VERDICT_FAIL;
-}
-
-static bool counted(const struct pkg_run *p)
-{
-	return p->done && !p->probe_st && !p->s.st;
-}
-
-/* Every uncore register the run touches, as firmware left it (read before any write). */
-static void log_handoff(struct run *a, const struct pkg_run *p)
-{
-	const struct uncore_session *s = &p->s;
-	if (!s->nsaved)
-		return;
-	run_begin(a, "handoff");
-	logrec_key_str(&a->sb, "box", "uncore");
-	logrec_key_u64(&a->sb, "package", p->leader.package);
-	logrec_key_u64(&a->sb, "cpu", p->leader.cpu);
-	logrec_key_u64(&a->sb, "counters_in_use", s->n_in_use);
-	sb_json_key(&a->sb, "registers");
-	for (unsigned i = 0; i < s->nsaved; i++) {
-		sb_puts(&a->sb, i ? ",[\"" : "[[\"");
-		sb_hex(&a->sb, s->saved[i].msr);
-		sb_puts(&a->sb, "\",\"");
-		sb_hex(&a->sb, s->saved[i].orig);
-		sb_puts(&a->sb, "\"]");
-	}
-	sb_putc(&a->sb, ']');
-	logrec_end(&a->sb);
-	run_record(a);
-}
-
-static enum verdict report_package(struct run *a, struct pkg_run *p)
-{
-	for (unsigned i = 0; i < p->nprobes; i++)
-		log_probe(a, p, i);
-	log_handoff(a, p);
-	const struct own_rec o = { "uncore", p->leader.cpu, p->leader.package, p->s.saved, p->s.nsaved };
-	if (p->s.nsaved) {
-		logrec_ownership(&a->sb, &o, a->simulated);
-		run_record(a);
-	}
-	if (!counted(p))
-		return say_no_counts(a, p);
-	struct derived_input in[UNCORE_MAX_EVENTS];
-	struct derived_set set;
-	for (unsigned i = 0; i < p->s.n; i++) {
-		log_count(a, p, &p->s.ev[i], a->ureqs[i].name);
-		in[i].event = a->ureqs[i].name;
-		in[i].delta = p->s.ev[i].delta;
-	}
-	/* Memory bandwidth over the window, where the memory events were counted. */
-	derived_compute(in, p->s.n, p->tsc_off - p->tsc_on, a->plat->tsc_per_us * 1000000ull, &set);
-	run_derived(a, "package", p->leader.package, &set);
-	if (!p->restore_st)
-		return VERDICT_PASS;
-	say_package(a, p, "uncore registers not restored: ");
-	sb_puts(&a->sb, pmu_status_str(p->restore_st));
-	run_say(a);
-	return VERDICT_FAIL;
+	return plan_rounds(a, fam);
 }
 
 /* One leader per package among the CPUs that answered discovery. */
@@ -379,30 +128,133 @@ static unsigned find_leaders(struct run *a, struct package_leader *out)
 	return np;
 }
 
-enum verdict job_uncore(struct run *a)
+/* The job's state across its steps (step = round g, repeat r). */
+struct uncore_job {
+	unsigned np;
+	struct pkg_run *pkgs;          /* np of them */
+	uint64_t *tab;                 /* deltas [package][event][repeat] */
+	uint64_t *win;                 /* TSC ticks of each package's windows [package][step] */
+	unsigned nwin;
+	struct pmu_event_req reqs[UNCORE_MAX_EVENTS];   /* this round's events */
+	unsigned evi[UNCORE_MAX_EVENTS], n;             /* ... as indices of a->ureqs */
+	bool header;
+};
+
+static size_t cell(const struct run *a, unsigned pkg, unsigned ev, unsigned rep)
 {
-	enum uncore_family fam = bsp_family(a);
-	struct package_leader leaders[TOPO_MAX_PACKAGES];
-	enum verdict v = job_uncore_check(a);
-	if (v != VERDICT_PASS || fam == UNCORE_NONE || !a->nureqs)
-		return v;
-	unsigned np = find_leaders(a, leaders);
-	for (unsigned i = 0; i < np; i++) {
-		struct pkg_run *p = &pkgs[i];
-		pmu_memset(p, 0, sizeof(*p));
-		p->a = a;
-		p->leader = leaders[i];
-		/* Planned on the BSP: the check above proved it succeeds, no MSR is touched. */
-		uncore_plan(&p->s, fam, a->ureqs, a->nureqs);
-		plat_run_on(a->plat, p->leader.cpu, on_leader, p, LEADER_TIMEOUT_US);
+	return ((size_t)pkg * a->nureqs + ev) * a->opt.repeats + rep;
+}
+
+static void round_events(struct run *a, struct uncore_job *j, unsigned g)
+{
+	j->n = 0;
+	for (unsigned i = 0; i < a->nureqs; i++)
+		if (a->uround_of[i] == g) {
+			j->evi[j->n] = i;
+			j->reqs[j->n++] = a->ureqs[i];
+		}
+}
+
+/* Round g, repeat r on every package still counting; its records before the next step. */
+static enum verdict run_step(struct run *a, struct uncore_job *j, unsigned g, unsigned r, bool *alive)
+{
+	enum verdict v = VERDICT_PASS;
+	bool rows = a->opt.repeats == 1;
+	for (unsigned i = 0; i < j->np; i++) {
+		struct pkg_run *p = &j->pkgs[i];
+		if (!alive[i])
+			continue;
+		/* Planned on the BSP: job_uncore_check proved the round fits, no MSR is touched. */
+		uncore_plan(&p->s, bsp_family(a), j->reqs, j->n);
+		p->done = 0;
+		plat_run_on(a->plat, p->leader.cpu, upkg_on_leader, p, LEADER_TIMEOUT_US);
 	}
-	bool header = false;
-	for (unsigned i = 0; i < np; i++) {
-		if (counted(&pkgs[i]) && !header) {
-			header = true;
+	for (unsigned i = 0; i < j->np; i++) {
+		struct pkg_run *p = &j->pkgs[i];
+		if (!alive[i])
+			continue;
+		if (rows && upkg_counted(p) && !j->header) {
+			j->header = true;
 			run_count_header(a, "PKG");
 		}
-		v = verdict_worse(v, report_package(a, &pkgs[i]));
+		v = verdict_worse(v, upkg_report(a, p, j->evi, g, r, rows));
+		alive[i] = upkg_counted(p);
+		for (unsigned e = 0; e < p->s.n && alive[i]; e++)
+			j->tab[cell(a, i, j->evi[e], r)] = p->s.ev[e].delta;
+		j->win[i * j->nwin + g * a->opt.repeats + r] = p->tsc_off - p->tsc_on;
 	}
+	return v;
+}
+
+/*
+ * Per package: the statistics over the repeats and the memory bandwidth from the
+ * median counts, over the median window (every round runs the same kernel).
+ */
+static void report_results(struct run *a, struct uncore_job *j, const bool *alive)
+{
+	unsigned reps = a->opt.repeats;
+	bool table = false;
+	for (unsigned i = 0; i < j->np; i++) {
+		struct derived_input in[UNCORE_MAX_EVENTS];
+		struct derived_set set;
+		struct stats_u64 st, w;
+		if (!alive[i])
+			continue;
+		if (reps > 1 && !table) {
+			table = true;
+			run_stats_header(a, "PKG");
+		}
+		for (unsigned e = 0; e < a->nureqs; e++) {
+			stats_compute(&j->tab[cell(a, i, e, 0)], reps, &st);
+			if (reps > 1)
+				run_stats(a, "PKG", j->pkgs[i].leader.package, a->ureqs[e].box->name,
+					  a->ureqs[e].name, &st);
+			in[e].event = a->ureqs[e].name;
+			in[e].delta = st.median;
+		}
+		stats_compute(&j->win[i * j->nwin], j->nwin, &w);
+		derived_compute(in, a->nureqs, w.median, a->plat->tsc_per_us * 1000000ull, &set);
+		run_derived(a, "package", j->pkgs[i].leader.package, &set);
+	}
+}
+
+enum verdict job_uncore(struct run *a)
+{
+	static struct pkg_run pkgs[TOPO_MAX_PACKAGES];
+	struct package_leader leaders[TOPO_MAX_PACKAGES];
+	bool alive[TOPO_MAX_PACKAGES] = { false };
+	enum verdict v = job_uncore_check(a);
+	if (v != VERDICT_PASS || bsp_family(a) == UNCORE_NONE || !a->nureqs)
+		return v;
+	unsigned reps = a->opt.repeats;
+	struct uncore_job j = { .np = find_leaders(a, leaders), .pkgs = pkgs,
+				.nwin = a->nurounds * reps };
+	j.tab = run_alloc(a, (size_t)j.np * a->nureqs * reps * sizeof(*j.tab));
+	j.win = run_alloc(a, (size_t)j.np * j.nwin * sizeof(*j.win));
+	if (j.np && (!j.tab || !j.win)) {
+		v = run_refuse(a, "not enough memory for the table of uncore counts", NULL, NULL);
+		goto out;
+	}
+	for (unsigned i = 0; i < j.np; i++) {
+		pmu_memset(&pkgs[i], 0, sizeof(pkgs[i]));
+		pkgs[i].a = a;
+		pkgs[i].leader = leaders[i];
+		alive[i] = true;
+	}
+	if (a->nurounds > 1) {
+		sb_puts(&a->sb, "more uncore events than counters: ");
+		sb_dec(&a->sb, a->nurounds);
+		sb_puts(&a->sb, " rounds, the kernel runs once per round (exact counts, no scaling)");
+		run_say(a);
+	}
+	for (unsigned g = 0; g < a->nurounds; g++) {
+		round_events(a, &j, g);
+		for (unsigned r = 0; r < reps; r++)
+			v = verdict_worse(v, run_step(a, &j, g, r, alive));
+	}
+	report_results(a, &j, alive);
+out:
+	run_free(a, j.tab);
+	run_free(a, j.win);
 	return v;
 }

@@ -91,6 +91,7 @@ struct run {
 	unsigned nreqs;
 	struct pmu_event_req ureqs[UNCORE_MAX_EVENTS];   /* uncore events, counted once per package */
 	unsigned nureqs;
+	unsigned uround_of[UNCORE_MAX_EVENTS], nurounds; /* ureqs[i] is counted in round uround_of[i] */
 	const struct kernel_desc *kernel;
 	uint64_t iterations;
 	/* the memory kernels' buffer (run/buffers.c), shared by every CPU */
@@ -144,6 +145,14 @@ void run_count_row(struct run *a, const char *where, const char *event, const ch
 		   bool overflowed);
 /* Its heading, with `where` naming the first column ("CPU", "PKG"). */
 void run_count_header(struct run *a, const char *where);
+struct stats_u64;
+/*
+ * Min, median and max over the repeats of one event on CPU or package n (where
+ * "CPU" or "PKG"): a "stats" record and a console row under run_stats_header.
+ */
+void run_stats(struct run *a, const char *where, unsigned n, const char *box, const char *event,
+	       const struct stats_u64 *st);
+void run_stats_header(struct run *a, const char *where);
 /* Zeroed memory from the platform. */
 void *run_alloc(struct run *a, size_t bytes);
 void run_free(struct run *a, void *p);

@@ -5,6 +5,7 @@
 #include "run/run.h"
 #include "out/csv.h"
 #include "out/derived.h"
+#include "util/stats.h"
 
 void run_say(struct run *a)
 {
@@ -129,6 +130,44 @@ void run_derived(struct run *a, const char *where, unsigned n, const struct deri
 		sep = "; ";
 		derived_fmt(&a->sb, &set->m[m]);
 	}
+	run_say(a);
+}
+
+void run_stats_header(struct run *a, const char *where)
+{
+	sb_puts(&a->sb, where);
+	sb_pad_to(&a->sb, 5);
+	sb_puts(&a->sb, "EVENT                   MIN              MEDIAN           MAX");
+	run_say(a);
+}
+
+void run_stats(struct run *a, const char *where, unsigned n, const char *box, const char *event,
+	       const struct stats_u64 *st)
+{
+	bool cpu = where[0] == 'C';
+	run_begin(a, "stats");
+	logrec_key_u64(&a->sb, cpu ? "cpu" : "package", n);
+	logrec_key_str(&a->sb, "box", box);
+	logrec_key_str(&a->sb, "event", event);
+	logrec_key_str(&a->sb, "kernel", a->kernel->name);
+	logrec_key_u64(&a->sb, "repeats", st->n);
+	logrec_key_u64(&a->sb, "min", st->min);
+	logrec_key_u64(&a->sb, "median", st->median);
+	logrec_key_u64(&a->sb, "max", st->max);
+	logrec_end(&a->sb);
+	run_record(a);
+	if (!cpu)
+		sb_putc(&a->sb, 'P');
+	sb_dec(&a->sb, n);
+	sb_pad_to(&a->sb, 5);
+	for (unsigned c = 0; c < 22 && event[c]; c++)
+		sb_putc(&a->sb, event[c]);
+	sb_pad_to(&a->sb, 29);
+	sb_dec_grouped(&a->sb, st->min);
+	sb_pad_to(&a->sb, 46);
+	sb_dec_grouped(&a->sb, st->median);
+	sb_pad_to(&a->sb, 63);
+	sb_dec_grouped(&a->sb, st->max);
 	run_say(a);
 }
 

@@ -21,4 +21,7 @@ expect_console "^package 1 \(CPU 2\): $NOT_HELD"
 [ "$(grep -c '^  wrote 0x[0-9a-f]* to MSR 0xcb0 ' "$CONSOLE")" = 2 ] || fail "expected a probe line per package"
 CPU=SandyBridge,model=45 boot_case uncore_real_snbep 'qemu-exit\n'
 check 0xc10 uncore_ubox 1
+# the UCLK width probe reads 0 too: unknown, the descriptor's 44 taken, and said
+expect_console "^package 0 \(CPU 0\): uncore_ubox fixed counter width unknown \(all-ones read back 0x0, hypervisor\): 44 bits taken"
+expect_log --uncore-width uncore_ubox=0:44
 exit $FAILED

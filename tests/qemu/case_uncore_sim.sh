@@ -33,6 +33,16 @@ expect_console "${SIM_LINE}P1  MBOX_CLOCKTICKS +mbox_1.0 +0xcf0=0x3641 +10,018$"
 
 sim_case uncore_sim_snbep sandy-bridge-ep 6 \
   --uncore-count uncore_ubox:UNC_U_CLOCKTICKS=10018 --uncore-count uncore_ubox:UNC_U_LOCK_CYCLES=0 \
-  --uncore-count uncore_cbox_0:UNC_C_TOR_INSERTS.MISS_ALL=1
+  --uncore-count uncore_cbox_0:UNC_C_TOR_INSERTS.MISS_ALL=1 --uncore-width uncore_ubox=44:44
 expect_console "${SIM_LINE}P0  UNC_U_CLOCKTICKS +ubox.f +0xc08=0x400000 +10,018$"
+
+# Three U-box events, two counters: two rounds, each run twice; min = median = max.
+U=uncore_ubox
+SMP=2 boot_case uncore_sim_rounds "qemu-exit\nbackend = sim\nsim-profile = sandy-bridge-ep\nrepeats = 2\nevents = $U/event=0x44/,UNC_U_CLOCKTICKS,$U/event=0x42,umask=1/,$U/event=0x43,umask=1/\n"
+expect_rc 3
+expect_console "${SIM_LINE}more uncore events than counters: 2 rounds"
+expect_console "${SIM_LINE}P0   UNC_U_CLOCKTICKS +10,018 +10,018 +10,018$"
+expect_log --verdict PASS --simulated --uncore-packages 1 --uncore-counts 8 --counts 8 \
+  --uncore-count uncore_ubox:UNC_U_CLOCKTICKS=10018 --uncore-width uncore_ubox=44:44
+[ "$(grep -c '"rec":"stats".*"package":0' "$LOG")" = 4 ] || fail "expected 4 uncore stats records"
 exit $FAILED

@@ -24,6 +24,9 @@ def main():
                          "(box, event) once per package")
     ap.add_argument("--uncore-count", action="append", default=[], metavar="BOX:EVENT=DELTA",
                     help="every uncore count record of that box and event has exactly DELTA")
+    ap.add_argument("--uncore-width", action="append", default=[], metavar="BOX=PROBED:USED",
+                    help="every uncore_width record of that box probed PROBED bits (0: unknown) "
+                         "and the deltas use USED")
     ap.add_argument("--probes-not-held", type=int,
                     help="number of uncore_probe records whose register did not hold its value")
     a = ap.parse_args()
@@ -94,10 +97,11 @@ def main():
              f"uncore counts from packages {sorted(pkgs)}, expected {a.uncore_packages}")
         for p, cs in pkgs.items():
             want(len({c["cpu"] for c in cs}) == 1, f"package {p} counted on CPUs {[c['cpu'] for c in cs]}")
-            keys = [(c["box"], c["event"], c["counter_kind"], c["counter"]) for c in cs]
+            def key(c):   # a counter is programmed once per round and repeat
+                return (c["round"], c["repeat"], c["box"], c["event"], c["counter_kind"], c["counter"])
+            keys = [key(c) for c in cs]
             want(len(keys) == len(set(keys)), f"package {p} programmed a counter twice: {keys}")
-            want(keys == [(c["box"], c["event"], c["counter_kind"], c["counter"])
-                          for c in next(iter(pkgs.values()))],
+            want(keys == [key(c) for c in next(iter(pkgs.values()))],
                  f"package {p} counted other events than the first package")
     for spec in a.uncore_count:
         box, _, rest = spec.partition(":")
@@ -105,6 +109,13 @@ def main():
         got = [c["delta"] for c in ucounts if c["box"] == box and c["event"] == event]
         want(got and all(d == int(delta, 0) for d in got),
              f"{box}:{event} deltas {got}, expected {delta} in every package")
+    for spec in a.uncore_width:
+        box, _, rest = spec.partition("=")
+        probed, _, used = rest.partition(":")
+        got = [(r["probed_width"], r["width"]) for r in recs
+               if r.get("rec") == "uncore_width" and r["box"] == box]
+        want(got and all(g == (int(probed), int(used)) for g in got),
+             f"{box} widths (probed, used) {got}, expected ({probed}, {used})")
     if a.probes_not_held is not None:
         probes = [r for r in recs if r.get("rec") == "uncore_probe"]
         bad = [r for r in probes if r["result"] != "holds"]

@@ -251,6 +251,12 @@ static const struct bad_row rows[] = {
 	  .stage = AT_EVSPEC, .st = PMU_ERR_UNKNOWN_NAME, .msg = "unknown PMU 'uncore_mbox_0' for this CPU" },
 	{ "wrong box (SNB-EP has no NHM uncore)", "sandy-bridge-ep", .events = "uncore/event=0x2c/",
 	  .stage = AT_EVSPEC, .st = PMU_ERR_UNKNOWN_NAME, .msg = "unknown PMU 'uncore' for this CPU" },
+	{ "uncore clock in a box not driven", "nehalem-ex", .argv = { "-e", "UNCORE_CLOCK" },
+	  .stage = AT_EVSPEC, .st = PMU_ERR_UNSUPPORTED, .msg = "'UNCORE_CLOCK': no uncore clock on model "
+	  "0x2e: the W-box fixed counter (REGISTERS.md §3.7) is not driven" },
+	{ "uncore clock with terms", "nehalem-ep", .events = "uncore/UNCORE_CLOCK,edge/",
+	  .stage = AT_EVSPEC, .st = PMU_ERR_INVALID,
+	  .msg = "'UNCORE_CLOCK' is a fixed counter: it takes no terms" },
 	{ "wrong box past the parser", "nehalem-ep", .raw = box_of_other_cpu, .stage = AT_UNCORE,
 	  .st = PMU_ERR_UNSUPPORTED, .bad_event = 0,
 	  .msg = "its box is not one of this CPU's uncore (nehalem-westmere-client)" },

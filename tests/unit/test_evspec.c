@@ -665,6 +665,47 @@ static void test_box_events_from_registers_md(void **state)
 		   "unknown event 'MBOX_CLOCKTICKS' for model 0x1a");
 }
 
+/*
+ * Uncore fixed clocks by the names REGISTERS.md gives them: UNCORE_CLOCK (§2.7, the
+ * Nehalem/Westmere fixed counter 0x394) and UNC_U_CLOCKTICKS (§4.3, the SNB-EP UCLK
+ * counter 0xC09), alone or as the box's term; the Xeon 7500's (the W-box's, §3.7) is refused.
+ */
+static void test_uncore_fixed_clocks_by_name(void **state)
+{
+	(void)state;
+	struct cpu_info nhm = cpu(0x1a), snb = cpu(0x2d), nex = cpu(0x2e);
+	const struct {
+		struct cpu_info *ci;
+		const char *spec, *box, *name;
+	} ok[] = {
+		{ &nhm, "UNCORE_CLOCK", "uncore", "UNCORE_CLOCK" },
+		{ &nhm, "uncore_clock", "uncore", "UNCORE_CLOCK" },
+		{ &nhm, "uncore/UNCORE_CLOCK/", "uncore", "UNCORE_CLOCK" },
+		{ &snb, "UNC_U_CLOCKTICKS", "uncore_ubox", "UNC_U_CLOCKTICKS" },
+		{ &snb, "uncore_ubox/ UNC_U_CLOCKTICKS /", "uncore_ubox", "UNC_U_CLOCKTICKS" },
+	};
+	for (unsigned i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+		struct pmu_event_req r = parse_ok(ok[i].ci, ok[i].spec);
+		assert_string_equal(r.box->name, ok[i].box);
+		assert_string_equal(r.name, ok[i].name);
+		assert_int_equal(r.fixed, 0);
+		assert_int_equal(r.config, 0);
+		assert_int_equal(r.counter_mask, 0);
+		assert_int_equal(box_ctr_msr(r.box, UNCORE_FIXED), ok[i].ci == &nhm ? 0x394 : 0xC09);
+	}
+	static const char *const ex[] = { "UNCORE_CLOCK", "UNC_U_CLOCKTICKS", "clockticks" };
+	for (unsigned i = 0; i < 3; i++) {
+		char msg[128];
+		snprintf(msg, sizeof(msg), "'%s': no uncore clock on model 0x2e: the W-box fixed counter "
+			 "(REGISTERS.md §3.7) is not driven", ex[i]);
+		expect_err(&nex, ex[i], PMU_ERR_UNSUPPORTED, msg);
+	}
+	expect_err(&nhm, "clockticks", PMU_ERR_UNKNOWN_NAME, "unknown event 'clockticks' for model 0x1a");
+	expect_err(&snb, "UNCORE_CLOCK", PMU_ERR_UNKNOWN_NAME, "unknown event 'UNCORE_CLOCK' for model 0x2d");
+	expect_err(&nhm, "uncore_ubox/UNC_U_CLOCKTICKS/", PMU_ERR_UNKNOWN_NAME,
+		   "unknown PMU 'uncore_ubox' for this CPU");
+}
+
 static void test_parse_list(void **state)
 {
 	(void)state;
@@ -758,6 +799,7 @@ int main(void)
 		cmocka_unit_test(test_extsel_needs_the_bit),
 		cmocka_unit_test(test_box_events_from_registers_md),
 		cmocka_unit_test(test_undefined_encoding_refused),
+		cmocka_unit_test(test_uncore_fixed_clocks_by_name),
 		cmocka_unit_test(test_parse_list),
 		cmocka_unit_test(test_long_name_truncated),
 		cmocka_unit_test(test_aux_terms),

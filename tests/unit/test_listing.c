@@ -98,7 +98,8 @@ static void test_sandy_bridge_ep(void **state)
 	expect(&c, "    yes  Branch Mispredicts Retired\n");
 	expect(&c, "Uncore: sandy-bridge-ep, one set of boxes per package\n");
 	expect(&c, "  uncore_ubox: 2 x 44-bit counters, ctl 0xc10-0xc11, ctr 0xc16-0xc17\n");
-	expect(&c, "    fixed counter: 48 bits, control 0xc08, counter 0xc09\n");
+	expect(&c, "    fixed counter: 44-48 bits (probed), control 0xc08, counter 0xc09\n"
+		   "      the clock it counts: event 'UNC_U_CLOCKTICKS'\n");
 	expect(&c, "  uncore_cbox_7: 4 x 44-bit counters, ctl 0xdf0-0xdf3, ctr 0xdf6-0xdf9\n");
 	expect(&c, "    box ctl 0xde4\n");
 	expect(&c, "  uncore_pcu: 4 x 48-bit counters");
@@ -125,6 +126,8 @@ static void test_nehalem_profiles(void **state)
 	expect(&c, "  full-width counter writes: no");
 	expect(&c, "Uncore: nehalem-westmere-client, one set of boxes per package\n");
 	expect(&c, "  uncore: 8 x 48-bit counters, ctl 0x3c0-0x3c7, ctr 0x3b0-0x3b7\n");
+	expect(&c, "    fixed counter: 48 bits, control 0x395, counter 0x394\n"
+		   "      the clock it counts: event 'UNCORE_CLOCK'\n");
 	expect(&c, "    global ctl 0x391, status 0x392, overflow clear 0x393\n");
 	expect_every_event(&c, ev_model_for(&ci)->core);
 	expect(&c, "Uncore events from REGISTERS.md (12, -e NAME or box/NAME/):\n");

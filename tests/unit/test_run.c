@@ -451,6 +451,105 @@ static void test_snbep_filters_in_a_run(void **state)
 	done(&o);
 }
 
+/*
+ * More uncore events than a box has counters: rounds, each repeat of each a step,
+ * every count exact. The inst kernel at 1000 iterations replays 10,018 cycles
+ * (lib/model/sim_workload.h): every clock counts 10,018, the lock cycles 0.
+ */
+#define UNC_ROUND_EVENTS "UNC_U_CLOCKTICKS,uncore_ubox/UNC_U_LOCK_CYCLES/," \
+	"uncore_cbox_0/event=0/,uncore_cbox_0/event=0/,uncore_cbox_0/event=0/," \
+	"uncore_cbox_0/event=0/,uncore_cbox_0/event=0/,uncore_cbox_0/event=0/"
+
+static struct outcome uncore_rounds(unsigned repeats)
+{
+	char cfg[512];
+	snprintf(cfg, sizeof(cfg), "backend = sim\nsim-profile = sandy-bridge-ep\nrepeats = %u\n"
+		 "events = " UNC_ROUND_EVENTS "\n", repeats);
+	struct outcome o = run_cfg(cfg, 4, 2);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->console, "more uncore events than counters: 2 rounds"), 1);
+	return o;
+}
+
+static void test_uncore_rounds_and_repeats(void **state)
+{
+	(void)state;
+	struct outcome o = uncore_rounds(3);
+	/* 8 events x 2 packages x 3 repeats, each with its round and repeat */
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"count\""), 48);
+	assert_int_equal(fake_count(o.f->log, "\"delta\":10018,"), 42);
+	assert_int_equal(fake_count(o.f->log, "\"delta\":0,"), 6);
+	assert_int_equal(fake_count(o.f->log, "\"event\":\"uncore_cbox_0/event=0/\",\"counter_kind\":"
+					      "\"gp\",\"counter\":0,"), 12);
+	for (unsigned g = 0; g < 2; g++)
+		for (unsigned r = 0; r < 3; r++) {
+			char want[48];
+			snprintf(want, sizeof(want), "\"round\":%u,\"repeat\":%u}", g, r);
+			assert_int_equal(fake_count(o.f->log, want), g ? 4 : 12);
+		}
+	/* min = median = max per package and event */
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"stats\""), 16);
+	assert_int_equal(fake_count(o.f->log, "\"repeats\":3,\"min\":10018,\"median\":10018,"
+					      "\"max\":10018}"), 14);
+	assert_int_equal(fake_count(o.f->console, "P1   uncore_cbox_0/event=0/  10,018           10,018"
+						 "           10,018\n"), 6);
+	/* probes once per package, hand-off per round */
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"uncore_probe\""), 4);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"handoff\",\"schema\":1,\"simulated\":true,"
+					      "\"box\":\"uncore\""), 4);
+	done(&o);
+}
+
+/* One repeat: a console row per count, round by round, under one heading. */
+static void test_uncore_rounds_one_repeat(void **state)
+{
+	(void)state;
+	struct outcome o = uncore_rounds(1);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"stats\""), 0);
+	assert_int_equal(fake_count(o.f->console, "PKG EVENT"), 1);
+	assert_int_equal(fake_count(o.f->console, "cbox_0."), 12);
+	assert_int_equal(fake_count(o.f->console, "P1  uncore_cbox_0/event=0/    cbox_0.1  0xd11=0x400000"
+						 "  10,018\n"), 2);   /* counter 1 in both rounds */
+	assert_int_equal(fake_count(o.f->log, "\"round\":1,\"repeat\":0}"), 4);
+	done(&o);
+}
+
+/*
+ * The UCLK fixed counter's width probed on each package (REGISTERS.md §8 #21), logged and
+ * used for its deltas: the model's 44 bits (the guide's 43:0), its 48-bit variant, and a
+ * width no source gives, refused: said on the console, the descriptor's 44 taken.
+ */
+static void test_uncore_uclk_width(void **state)
+{
+	(void)state;
+	static const unsigned model_width[] = { 0, 48, 40 }, used[] = { 44, 48, 44 };
+	static const char *const found[] = { "\"probed_width\":44,\"width\":44}",
+					     "\"probed_width\":48,\"width\":48}",
+					     "\"readback\":\"0xffffffffff\",\"result\":\"register does not "
+					     "hold written value\","
+					     "\"probed_width\":0,\"width\":44}" };
+	for (unsigned k = 0; k < 3; k++) {
+		struct outcome o = start_cfg("backend = sim\nsim-profile = sandy-bridge-ep\n", 4, 2, 2, NULL);
+		o.r->model->uclk_width = (uint8_t)model_width[k];
+		finish(&o);
+		assert_int_equal(o.v, VERDICT_PASS);
+		assert_int_equal(fake_count(o.f->log, "\"rec\":\"uncore_width\""), 2);
+		assert_int_equal(fake_count(o.f->log, found[k]), 2);
+		char want[96];
+		snprintf(want, sizeof(want), "\"event\":\"UNC_U_CLOCKTICKS\",\"counter_kind\":\"fixed\","
+			 "\"counter\":0,\"width\":%u,", used[k]);
+		assert_int_equal(fake_count(o.f->log, want), 2);
+		assert_int_equal(fake_count(o.f->console, "UNC_U_CLOCKTICKS          ubox.f    "
+							 "0xc08=0x400000  10,018\n"), 2);
+		assert_int_equal(fake_count(o.f->console, "uncore_ubox fixed counter width unknown (all-ones "
+							 "read back 0xffffffffff): 44 bits taken, right for 44 to "
+							 "48 bits while a delta < 2^44\n"), k == 2 ? 2 : 0);
+		/* the counter as found: the model starts it at 0 and the run puts 0 back */
+		assert_int_equal(rd_on(&o.r->backend, 0, 0xC09), 0);
+		done(&o);
+	}
+}
+
 /* --list and --decode only read: no MSR written, and decode of an unknown register is an error. */
 static void test_list_and_decode(void **state)
 {
@@ -684,6 +783,9 @@ int main(void)
 		cmocka_unit_test(test_rounds_and_repeats),
 		cmocka_unit_test(test_uncore_two_packages),
 		cmocka_unit_test(test_snbep_filters_in_a_run),
+		cmocka_unit_test(test_uncore_rounds_and_repeats),
+		cmocka_unit_test(test_uncore_rounds_one_repeat),
+		cmocka_unit_test(test_uncore_uclk_width),
 		cmocka_unit_test(test_list_and_decode),
 		cmocka_unit_test(test_faulted_enable_not_in_skew),
 		cmocka_unit_test(test_cpus_that_do_not_exist),

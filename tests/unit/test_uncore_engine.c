@@ -167,13 +167,29 @@ static const struct model_profile drop_profile = {
 	.devs = drop_devs, .ndevs = 1,
 };
 
-static struct model *drop_model(struct pmu_backend *b)
+/* ... and one that keeps every bit written, as a hypervisor's MSR store might. */
+static const struct model_dev store_dev = {
+	.name = "storing-uncore", .package_scope = true, .claims = drop_claims,
+};
+static const struct model_dev *const store_devs[] = { &store_dev };
+
+static const struct model_profile store_profile = {
+	.name = "store", .brand = "keeps all 64 bits",
+	.devs = store_devs, .ndevs = 1,
+};
+
+static struct model *profile_model(const struct model_profile *p, struct pmu_backend *b)
 {
 	struct model *m = calloc(1, sizeof(*m));
 	assert_non_null(m);
-	assert_int_equal(model_init(m, &drop_profile, 2, 1), PMU_OK);
+	assert_int_equal(model_init(m, p, 2, 1), PMU_OK);
 	model_backend(m, b);
 	return m;
+}
+
+static struct model *drop_model(struct pmu_backend *b)
+{
+	return profile_model(&drop_profile, b);
 }
 
 /* ---- a backend wrapper whose k-th write faults, for fault injection at every step ---- */
@@ -1027,6 +1043,90 @@ static void test_probe_holds(void **state)
 	free(m);
 }
 
+/* ---- the width probe of the SNB-EP UCLK fixed counter (0xC08 control, 0xC09 counter) ---- */
+
+#define UCLK_CTL 0xC08u
+#define UCLK_CTR 0xC09u
+
+/* Fails the n-th access, read or write (counting from 1). */
+static bool nth_access_fails(void *arg, unsigned cpu, uint32_t msr, bool write)
+{
+	struct failing *f = arg;
+	(void)cpu;
+	(void)msr;
+	(void)write;
+	return ++f->writes == f->fail_at;
+}
+
+static void probe_ok(struct model *m, const struct pmu_backend *b, unsigned want)
+{
+	const struct box_desc *u = box(UNCORE_SNB_EP, "uncore_ubox");
+	struct uncore_width_probe w;
+	wrm(b, 0, UCLK_CTR, 0x123);
+	model_clear_log(m);
+	assert_int_equal(uncore_probe_width(b, 0, u, &w), PMU_OK);
+	assert_int_equal(w.width, want);
+	assert_int_equal(w.readback, (1ull << want) - 1);
+	assert_int_equal(w.orig, 0x123);
+	assert_int_equal(rdm(b, 0, UCLK_CTR), 0x123);   /* restored */
+	assert_int_equal(rdm(b, 0, UCLK_CTL), 0);
+	assert_int_equal(model_total_writes(m), 2);      /* all-ones, then what was found */
+}
+
+/* The guide's 44 bits on the model, 48 on the variant Linux assumes; restored either way. */
+static void test_probe_width(void **state)
+{
+	(void)state;
+	struct pmu_backend b;
+	struct model *m = test_model("sandy-bridge-ep", 2, 1, &b);
+	probe_ok(m, &b, 44);
+	m->uclk_width = 48;
+	probe_ok(m, &b, 48);
+	free(m);
+}
+
+/* A fault at any access is reported; whatever was written is put back, but for the put-back itself. */
+static void test_probe_width_faults(void **state)
+{
+	(void)state;
+	const struct box_desc *u = box(UNCORE_SNB_EP, "uncore_ubox");
+	struct uncore_width_probe w;
+	struct pmu_backend b, fb;
+	struct failing f;
+	for (unsigned n = 1; n <= 5; n++) {
+		struct model *m = test_model("sandy-bridge-ep", 2, 1, &b);
+		wrm(&b, 0, UCLK_CTR, 0x77);
+		failing_init(&f, &b, &fb, n);
+		f.fb.fails = nth_access_fails;
+		model_clear_log(m);
+		assert_int_equal(uncore_probe_width(&fb, 0, u, &w), PMU_ERR_FAULT_GP);
+		assert_int_equal(w.width, 0);
+		assert_int_equal(w.fault_msr, n == 1 ? UCLK_CTL : UCLK_CTR);
+		/* 1, 2: reads before any write; 3: the all-ones write; 4: its read-back; 5: the restore */
+		assert_int_equal(rdm(&b, 0, UCLK_CTR), n == 5 ? (1ull << 44) - 1 : 0x77);
+		assert_int_equal(model_total_writes(m), n < 4 ? 0 : n == 4 ? 2 : 1);
+		free(m);
+	}
+	/* firmware's running counter is left alone; a box that drops writes (QEMU) reads 0 */
+	struct model *m = test_model("sandy-bridge-ep", 2, 1, &b);
+	wrm(&b, 0, UCLK_CTL, 1u << 22);
+	model_clear_log(m);
+	assert_int_equal(uncore_probe_width(&b, 0, u, &w), PMU_ERR_IN_USE);
+	assert_int_equal(model_total_writes(m), 0);
+	free(m);
+	m = drop_model(&b);
+	assert_int_equal(uncore_probe_width(&b, 0, u, &w), PMU_ERR_NOT_HELD);
+	assert_int_equal(w.readback, 0);
+	assert_int_equal(w.width, 0);
+	free(m);
+	/* 64 bits held is no counter of these families: not taken */
+	m = profile_model(&store_profile, &b);
+	assert_int_equal(uncore_probe_width(&b, 0, u, &w), PMU_ERR_NOT_HELD);
+	assert_int_equal(w.readback, ~0ull);
+	assert_int_equal(w.width, 0);
+	free(m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1048,6 +1148,8 @@ int main(void)
 		cmocka_unit_test(test_snbep_cbox_pcu_freeze),
 		cmocka_unit_test(test_snbep_filters_asked_zeroed_restored),
 		cmocka_unit_test(test_probe_holds),
+		cmocka_unit_test(test_probe_width),
+		cmocka_unit_test(test_probe_width_faults),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -218,7 +218,7 @@ static const struct addr_row nhmex_rows[] = {
 };
 static const struct addr_row snbep_rows[] = {
 	{ "uncore_ubox", 0, 0xC10, 0xC16, 44 }, { "uncore_ubox", 1, 0xC11, 0xC17, 44 },
-	{ "uncore_ubox", FIX, 0xC08, 0xC09, 48 },
+	{ "uncore_ubox", FIX, 0xC08, 0xC09, 44 },   /* 43:0 (seed 000); 48 probed */
 	{ "uncore_cbox_0", 0, 0xD10, 0xD16, 44 }, { "uncore_cbox_0", 1, 0xD11, 0xD17, 44 },
 	{ "uncore_cbox_0", 2, 0xD12, 0xD18, 44 }, { "uncore_cbox_0", 3, 0xD13, 0xD19, 44 },
 	{ "uncore_cbox_1", 0, 0xD30, 0xD36, 44 }, { "uncore_cbox_1", 1, 0xD31, 0xD37, 44 },

@@ -1,0 +1,338 @@
+/*
+ * One package's step of the uncore job, on its leader, and its report on the
+ * boot CPU. Each leader first checks that its boxes hold what is written
+ * (QEMU TCG drops the writes): where they do not, the app says so and prints
+ * no counts.
+ */
+#include "run/uncore_pkg.h"
+#include "run/buffers.h"
+#include "out/logrec.h"
+#include "model/sim_workload.h"
+
+/* ---- on the leader ---- */
+
+static bool probed(const struct pkg_run *p, const struct box_desc *d)
+{
+	for (unsigned i = 0; i < p->nprobes; i++)
+		if (p->probe_box[i] == d)
+			return true;
+	return false;
+}
+
+/*
+ * Every box of every round must hold what is written. A counter firmware left
+ * enabled (PMU_ERR_IN_USE) is left alone here: programming refuses it, or takes it with --force.
+ */
+static pmu_status probe_boxes(struct pkg_run *p, unsigned cpu)
+{
+	const struct run *a = p->a;
+	for (unsigned i = 0; i < a->nureqs && p->nprobes < UPKG_MAX_PROBES; i++) {
+		const struct box_desc *d = a->ureqs[i].box;
+		if (probed(p, d))
+			continue;
+		p->probe_box[p->nprobes] = d;
+		pmu_status st = uncore_probe_holds(&p->a->backend, cpu, d, &p->probe[p->nprobes++]);
+		if (st && st != PMU_ERR_IN_USE)
+			return st;
+	}
+	return PMU_OK;
+}
+
+/* The probed width of d's fixed counter, or NULL. */
+static const struct uncore_width_probe *width_of(const struct pkg_run *p, const struct box_desc *d)
+{
+	for (unsigned i = 0; i < p->nwidths; i++)
+		if (p->width_box[i] == d)
+			return &p->width[i];
+	return NULL;
+}
+
+/* Fixed counters in use whose width the sources disagree on (box_desc.fixed_width_max). */
+static void probe_widths(struct pkg_run *p, unsigned cpu)
+{
+	const struct run *a = p->a;
+	if (a->opt.dry_run)
+		return;   /* it writes: a dry run keeps the descriptor's width */
+	for (unsigned i = 0; i < a->nureqs && p->nwidths < UPKG_MAX_WIDTHS; i++) {
+		const struct box_desc *d = a->ureqs[i].box;
+		if (a->ureqs[i].fixed < 0 || !d->fixed_width_max || width_of(p, d))
+			continue;
+		p->width_box[p->nwidths] = d;
+		(void)uncore_probe_width(&a->backend, cpu, d, &p->width[p->nwidths++]);
+	}
+}
+
+static uint64_t run_kernel(struct run *a, unsigned cpu)
+{
+	/* The model touches no memory; the real kernel gets the run's buffer (efi/buffers.c), if any. */
+	struct kernel_args args = { a->iterations, NULL, 0 };
+	buffers_attach(a, &args);
+	if (a->model)
+		return sim_workload_run(a->model, cpu, a->kernel, a->iterations);
+	return a->kernel->fn(&args);
+}
+
+void upkg_on_leader(void *ctx, unsigned cpu)
+{
+	struct pkg_run *p = ctx;
+	struct run *a = p->a;
+	if (!p->probed) {
+		p->probed = true;
+		p->probe_st = probe_boxes(p, cpu);
+		probe_widths(p, cpu);
+	}
+	if (!p->probe_st) {
+		for (unsigned i = 0; i < p->s.n; i++) {
+			const struct uncore_width_probe *w = width_of(p, p->s.ev[i].box);
+			if (p->s.ev[i].idx == UNCORE_FIXED && w && w->width)
+				p->s.ev[i].width = w->width;
+		}
+		uncore_program(&p->s, &a->backend, cpu, a->opt.force ? UNCORE_FORCE : 0);
+		p->tsc_on = plat_tsc(a->plat);
+		if (uncore_start(&p->s) == PMU_OK)
+			p->checksum = run_kernel(a, cpu);
+		uncore_stop(&p->s);
+		p->tsc_off = plat_tsc(a->plat);
+		uncore_read(&p->s);
+		p->restore_st = uncore_restore(&p->s);
+	}
+	p->done = 1;
+}
+
+/* ---- report on the BSP ---- */
+
+static void log_probe(struct run *a, const struct pkg_run *p, unsigned i)
+{
+	const struct uncore_probe *pr = &p->probe[i];
+	run_begin(a, "uncore_probe");
+	logrec_key_u64(&a->sb, "package", p->leader.package);
+	logrec_key_u64(&a->sb, "cpu", p->leader.cpu);
+	logrec_key_str(&a->sb, "box", p->probe_box[i]->name);
+	logrec_key_hex(&a->sb, "msr", pr->msr);
+	logrec_key_hex(&a->sb, "orig", pr->orig);
+	for (unsigned k = 0; k < 2; k++) {
+		logrec_key_hex(&a->sb, k ? "pattern1" : "pattern0", pr->pattern[k]);
+		logrec_key_hex(&a->sb, k ? "readback1" : "readback0", pr->readback[k]);
+	}
+	logrec_key_str(&a->sb, "result", pr->st == PMU_OK ? "holds" : pmu_status_str(pr->st));
+	logrec_end(&a->sb);
+	run_record(a);
+}
+
+static void say_package(struct run *a, const struct pkg_run *p, const char *what)
+{
+	sb_puts(&a->sb, "package ");
+	sb_dec(&a->sb, p->leader.package);
+	sb_puts(&a->sb, " (CPU ");
+	sb_dec(&a->sb, p->leader.cpu);
+	sb_puts(&a->sb, "): ");
+	sb_puts(&a->sb, what);
+}
+
+/* Where the probe found no width: why, and that the descriptor's narrowest is taken. */
+static void say_width_unknown(struct run *a, const struct pkg_run *p, unsigned i)
+{
+	const struct uncore_width_probe *w = &p->width[i];
+	const struct box_desc *d = p->width_box[i];
+	say_package(a, p, d->name);
+	sb_puts(&a->sb, " fixed counter width unknown (");
+	if (w->st == PMU_ERR_NOT_HELD) {
+		sb_puts(&a->sb, "all-ones read back ");
+		sb_hex(&a->sb, w->readback);
+		if (!w->readback && a->slot[a->plat->bsp].info.hypervisor)
+			sb_puts(&a->sb, ", hypervisor");
+	} else {
+		sb_puts(&a->sb, pmu_status_str(w->st));
+		if (w->fault_msr) {
+			sb_puts(&a->sb, " at MSR ");
+			sb_hex(&a->sb, w->fault_msr);
+		}
+	}
+	sb_puts(&a->sb, "): ");
+	sb_dec(&a->sb, d->fixed_width);
+	sb_puts(&a->sb, " bits taken, right for ");
+	sb_dec(&a->sb, d->fixed_width);
+	sb_puts(&a->sb, " to ");
+	sb_dec(&a->sb, d->fixed_width_max);
+	sb_puts(&a->sb, " bits while a delta < 2^");
+	sb_dec(&a->sb, d->fixed_width);
+	run_say(a);
+}
+
+/* The width probe's record: what was found, written, read back, and the width the deltas use. */
+static void log_width(struct run *a, const struct pkg_run *p, unsigned i)
+{
+	const struct uncore_width_probe *w = &p->width[i];
+	const struct box_desc *d = p->width_box[i];
+	run_begin(a, "uncore_width");
+	logrec_key_u64(&a->sb, "package", p->leader.package);
+	logrec_key_u64(&a->sb, "cpu", p->leader.cpu);
+	logrec_key_str(&a->sb, "box", d->name);
+	logrec_key_hex(&a->sb, "ctl_msr", w->ctl_msr);
+	logrec_key_hex(&a->sb, "ctl", w->ctl);
+	logrec_key_hex(&a->sb, "msr", w->ctr_msr);
+	logrec_key_hex(&a->sb, "orig", w->orig);
+	logrec_key_hex(&a->sb, "readback", w->readback);
+	logrec_key_str(&a->sb, "result", w->st == PMU_OK ? "probed" : pmu_status_str(w->st));
+	logrec_key_u64(&a->sb, "probed_width", w->width);
+	logrec_key_u64(&a->sb, "width", w->width ? w->width : d->fixed_width);
+	logrec_end(&a->sb);
+	run_record(a);
+	if (!w->width)
+		say_width_unknown(a, p, i);
+}
+
+static void log_count(struct run *a, const struct pkg_run *p, const struct uncore_counter *e,
+		      const char *name, unsigned round, unsigned repeat, bool row)
+{
+	bool fixed = e->idx == UNCORE_FIXED;
+	const struct cpu_info *ci = &a->slot[p->leader.cpu].info;
+	const struct count_rec r = {
+		.cpu = p->leader.cpu, .apic_id = ci->apic_id, .package = p->leader.package,
+		.box = e->box->name, .event = name, .counter_kind = fixed ? "fixed" : "gp",
+		.counter = fixed ? 0 : e->idx, .width = e->width,
+		.ctl_msr = e->ctl_msr, .ctl_value = e->ctl_on, .ctl_layout = uncore_counter_layout(e),
+		.extra_msr = e->extra_msr, .extra_value = e->extra_val, .ctr_msr = e->ctr_msr,
+		.start = e->start, .end = e->end, .delta = e->delta, .overflowed = e->overflow,
+		.kernel = a->kernel->name, .iterations = a->iterations, .round = round, .repeat = repeat,
+	};
+	run_count(a, &r);
+	if (!row)
+		return;   /* the statistics table says it in one row */
+
+	/* Counter "mbox_1.3": the box without its "uncore_" prefix, then the counter ("f": fixed). */
+	char where[12], counter[24];
+	struct strbuf w, k;
+	const char *box = e->box->name;
+	sb_init(&w, where, sizeof(where));
+	sb_putc(&w, 'P');
+	sb_dec(&w, p->leader.package);
+	if (!pmu_strncmp(box, "uncore_", 7))
+		box += 7;
+	sb_init(&k, counter, sizeof(counter));
+	sb_puts(&k, box);
+	sb_putc(&k, '.');
+	if (fixed)
+		sb_putc(&k, 'f');
+	else
+		sb_dec(&k, e->idx);
+	run_count_row(a, where, name, counter, uncore_counter_layout(e), e->ctl_msr, e->ctl_on, e->delta,
+		      e->overflow);
+}
+
+/*
+ * Uncore registers that do not hold values (or fault) although CPUID and the
+ * model table promise the boxes: a hypervisor without a virtual uncore has
+ * none (NO-PMU; QEMU TCG drops the writes), bare metal has a broken one.
+ */
+static enum verdict absent_uncore(struct run *a)
+{
+	if (a->slot[a->plat->bsp].info.hypervisor)
+		return VERDICT_NO_PMU;
+	sb_puts(&a->sb, "  on bare metal (no hypervisor bit in CPUID.1:ECX) these boxes must work: FAIL");
+	run_say(a);
+	return VERDICT_FAIL;
+}
+
+/* Why a package has no counts; the verdict that makes. */
+static enum verdict say_no_counts(struct run *a, const struct pkg_run *p)
+{
+	if (!p->done) {
+		say_package(a, p, "did not run the uncore job (no answer from that CPU)");
+		run_say(a);
+		return VERDICT_FAIL;
+	}
+	const struct uncore_probe *pr = &p->probe[p->nprobes ? p->nprobes - 1 : 0];
+	if (p->probe_st == PMU_ERR_NOT_HELD) {
+		unsigned k = (pr->readback[0] ^ pr->pattern[0]) ? 0 : 1;
+		say_package(a, p, "uncore registers do not hold values: no uncore counts");
+		run_say(a);
+		sb_puts(&a->sb, "  wrote ");
+		sb_hex(&a->sb, pr->pattern[k]);
+		sb_puts(&a->sb, " to MSR ");
+		sb_hex(&a->sb, pr->msr);
+		sb_puts(&a->sb, " (");
+		sb_puts(&a->sb, p->probe_box[p->nprobes - 1]->name);
+		sb_puts(&a->sb, " control 0), read back ");
+		sb_hex(&a->sb, pr->readback[k]);
+		run_say(a);
+		return absent_uncore(a);
+	}
+	if (p->probe_st) {
+		say_package(a, p, "uncore register MSR ");
+		sb_hex(&a->sb, pr->msr);
+		sb_puts(&a->sb, " cannot be accessed: ");
+		sb_puts(&a->sb, pmu_status_str(p->probe_st));
+		run_say(a);
+		return absent_uncore(a);
+	}
+	say_package(a, p, "not counted: ");
+	sb_puts(&a->sb, pmu_status_str(p->s.st));
+	if (p->s.st == PMU_ERR_IN_USE)
+		sb_puts(&a->sb, a->opt.force ? "" : " (firmware's counters, left alone; --force takes them)");
+	else if (p->s.fault_msr) {
+		sb_puts(&a->sb, " at MSR ");
+		sb_hex(&a->sb, p->s.fault_msr);
+	}
+	run_say(a);
+	return VERDICT_FAIL;
+}
+
+bool upkg_counted(const struct pkg_run *p)
+{
+	return p->done && !p->probe_st && !p->s.st;
+}
+
+/* Every uncore register the round touches, as firmware left it (read before any write). */
+static void log_handoff(struct run *a, const struct pkg_run *p)
+{
+	const struct uncore_session *s = &p->s;
+	if (!s->nsaved)
+		return;
+	run_begin(a, "handoff");
+	logrec_key_str(&a->sb, "box", "uncore");
+	logrec_key_u64(&a->sb, "package", p->leader.package);
+	logrec_key_u64(&a->sb, "cpu", p->leader.cpu);
+	logrec_key_u64(&a->sb, "counters_in_use", s->n_in_use);
+	sb_json_key(&a->sb, "registers");
+	for (unsigned i = 0; i < s->nsaved; i++) {
+		sb_puts(&a->sb, i ? ",[\"" : "[[\"");
+		sb_hex(&a->sb, s->saved[i].msr);
+		sb_puts(&a->sb, "\",\"");
+		sb_hex(&a->sb, s->saved[i].orig);
+		sb_puts(&a->sb, "\"]");
+	}
+	sb_putc(&a->sb, ']');
+	logrec_end(&a->sb);
+	run_record(a);
+}
+
+enum verdict upkg_report(struct run *a, struct pkg_run *p, const unsigned *evi, unsigned round,
+			 unsigned repeat, bool rows)
+{
+	if (!round && !repeat) {
+		for (unsigned i = 0; i < p->nprobes; i++)
+			log_probe(a, p, i);
+		for (unsigned i = 0; i < p->nwidths; i++)
+			log_width(a, p, i);
+	}
+	if (!repeat) {
+		log_handoff(a, p);
+		const struct own_rec o = { "uncore", p->leader.cpu, p->leader.package, p->s.saved,
+					   p->s.nsaved };
+		if (p->s.nsaved) {
+			logrec_ownership(&a->sb, &o, a->simulated);
+			run_record(a);
+		}
+	}
+	if (!upkg_counted(p))
+		return say_no_counts(a, p);
+	for (unsigned i = 0; i < p->s.n; i++)
+		log_count(a, p, &p->s.ev[i], a->ureqs[evi[i]].name, round, repeat, rows);
+	if (!p->restore_st)
+		return VERDICT_PASS;
+	say_package(a, p, "uncore registers not restored: ");
+	sb_puts(&a->sb, pmu_status_str(p->restore_st));
+	run_say(a);
+	return VERDICT_FAIL;
+}

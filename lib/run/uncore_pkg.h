@@ -1,0 +1,47 @@
+/*
+ * One package's part of the uncore job (run/job_uncore.c): what its leader
+ * CPU does in each step (round g, repeat r) and what the boot CPU reports of
+ * it. The leader probes its boxes once, on the first step: that they hold what
+ * is written, and the width of a fixed counter the sources disagree on.
+ */
+#ifndef EFIPMU_RUN_UNCORE_PKG_H
+#define EFIPMU_RUN_UNCORE_PKG_H
+
+#include "run/run.h"
+#include "pmu/topology.h"
+
+#define UPKG_MAX_PROBES 16   /* distinct boxes of one run */
+#define UPKG_MAX_WIDTHS 4    /* fixed counters of unsure width */
+
+/* Written only by its leader (AP code: no printing, no files) while it runs a step. */
+struct pkg_run {
+	struct run *a;
+	struct package_leader leader;
+	bool probed;                    /* the probes ran (first step) */
+	unsigned nprobes;
+	struct uncore_probe probe[UPKG_MAX_PROBES];
+	const struct box_desc *probe_box[UPKG_MAX_PROBES];
+	pmu_status probe_st;            /* first probe that did not hold or faulted */
+	unsigned nwidths;
+	struct uncore_width_probe width[UPKG_MAX_WIDTHS];
+	const struct box_desc *width_box[UPKG_MAX_WIDTHS];
+	struct uncore_session s;        /* this step's round, planned on the boot CPU */
+	pmu_status restore_st;
+	uint64_t checksum;
+	uint64_t tsc_on, tsc_off;       /* around the counting window, for bandwidth */
+	volatile uint32_t done;
+} __attribute__((aligned(64)));
+
+/* The step on the leader: probes (first step), program, kernel, read, restore. */
+void upkg_on_leader(void *ctx, unsigned cpu);
+/* Counted in this step: the leader answered, its boxes hold values, nothing failed. */
+bool upkg_counted(const struct pkg_run *p);
+/*
+ * The step's records on the boot CPU: probes (first step), hand-off and ownership
+ * (first repeat of a round), counts with their round and repeat, console rows
+ * when `rows`; evi[i] is the ureqs index of the session's event i. The verdict.
+ */
+enum verdict upkg_report(struct run *a, struct pkg_run *p, const unsigned *evi, unsigned round,
+			 unsigned repeat, bool rows);
+
+#endif
