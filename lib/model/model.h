@@ -212,12 +212,12 @@ struct model {
 /*
  * The measured window of the real backend (efi/msr_asm.S efipmu_asm_gated_run)
  * executes, from the retirement of the enabling wrmsr to the disabling one,
- * `call *%r15`, the kernel (body and ret), then `mov %rax,%rbx; mov %r12d,%ecx;
- * mov %r13d,%eax; mov %r14d,%edx`: 5 instructions besides the kernel, one of
- * them a branch (the call). The model's gated_run retires the same, one
- * instruction a cycle: the call before the kernel, the four moves after it.
+ * `call *%r15`, the kernel (body and ret), then `xchg %rax,%r13; mov %r12d,%ecx;
+ * mov %r14d,%edx`: 4 instructions besides the kernel, one of them a branch (the
+ * call). The model's gated_run retires the same, one instruction a cycle: the
+ * call before the kernel, the three after it.
  */
-#define MODEL_GATE_INSTS 5
+#define MODEL_GATE_INSTS 4
 #define MODEL_GATE_BRANCHES 1
 
 /* The timer's CPU (UEFI's timer interrupt goes to the BSP; efi/irq.h). */

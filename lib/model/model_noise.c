@@ -187,6 +187,6 @@ void model_gated_run(void *ctx, unsigned cpu, struct pmu_gated_run *g)
 	retire_one(m, cpu, true);                       /* call *%r15 */
 	g->result = g->kernel(g->arg);
 	for (unsigned i = MODEL_GATE_BRANCHES; i < MODEL_GATE_INSTS; i++)
-		retire_one(m, cpu, false);              /* the four moves */
+		retire_one(m, cpu, false);              /* xchg and two moves */
 	g->off_st = model_sim_wrmsr(m, cpu, g->msr, g->off);
 }
