@@ -168,7 +168,7 @@ static void write_failed(struct logfile *lf, EFI_STATUS st)
 	con_write("; the rest of the run is on the console only\n");
 }
 
-/* n bytes at the end of the file; a short write without an error is a full volume that said nothing. */
+/* n bytes at the end of the file; a short write without an error is a full volume. */
 static EFI_STATUS put(struct logfile *lf, const void *buf, UINTN n)
 {
 	UINTN done = n;

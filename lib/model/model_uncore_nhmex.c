@@ -188,10 +188,11 @@ static bool mbox_counting(const struct model_regfile *rf, unsigned b, unsigned n
 {
 	uint64_t box = model_peek(rf, M_BASE(b) + M_CTRL);
 	uint64_t ctl = model_peek(rf, M_BASE(b) + M_CNT_CTL0 + 2 * n);
-	return on && (ctl & CC_EN) && ((box >> n) & 1) && !((rf->scratch[MUNC_SCR_MSTOP] >> mbit(b, n)) & 1);
+	bool stopped = (rf->scratch[MUNC_SCR_MSTOP] >> mbit(b, n)) & 1;
+	return on && (ctl & CC_EN) && ((box >> n) & 1) && !stopped;
 }
 
-/* n_cycles of M-box b whose events add up to c's; true if a counter with pmi_en over/underflowed. */
+/* n_cycles of M-box b whose events add up to c's; true if a pmi_en counter over/underflowed. */
 static bool mbox_span(struct model_regfile *rf, unsigned b, const struct model_cycle *c, bool on,
 		      uint64_t n_cycles)
 {

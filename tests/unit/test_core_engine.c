@@ -479,7 +479,7 @@ static void test_in_use_refused_unless_force(void **state)
 		if (a->msr == MSR_IA32_FIXED_CTR_CTRL)
 			assert_true((a->val & 0xf) == 0x3);
 	}
-	/* Firmware's counters kept counting through the run: 4 of the kernel, 4 of the window (model.h). */
+	/* Firmware's counters kept counting: 4 of the kernel, 4 of the window (model.h). */
 	assert_true(rd(r, MSR_IA32_PMC0) == 1008);
 	assert_true(rd(r, MSR_IA32_FIXED_CTR0) == 8);
 	assert_int_equal(r->s.ctr[0].delta, 8);

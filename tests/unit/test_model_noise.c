@@ -61,7 +61,7 @@ static uint64_t read_inst(const void *arg)
 	return 7;
 }
 
-/* efi/msr_asm.S: call *%r15 before the kernel, xchg and two moves after it: 4 instructions, 1 branch. */
+/* efi/msr_asm.S: call *%r15 before the kernel, xchg and two moves after: 4 instructions, 1 branch. */
 static void test_gated_run_charges_the_real_window(void **state)
 {
 	(void)state;
