@@ -168,40 +168,74 @@ static void write_failed(struct logfile *lf, EFI_STATUS st)
 	con_write("; the rest of the run is on the console only\n");
 }
 
-void logfile_hold(struct logfile *lf, BOOLEAN hold)
+/* n bytes at the end of the file; a short write without an error is a full volume. */
+static EFI_STATUS put(struct logfile *lf, const void *buf, UINTN n)
 {
-	lf->hold = hold;
-	if (hold || !lf->dirty || !lf->file || lf->write_failed)
-		return;
-	EFI_STATUS st = uefi_call_wrapper(lf->file->Flush, 1, lf->file);
-	lf->dirty = FALSE;
-	if (EFI_ERROR(st))
-		write_failed(lf, st);
+	UINTN done = n;
+	EFI_STATUS st = uefi_call_wrapper(lf->file->Write, 3, lf->file, &done, (VOID *)buf);
+	lf->dirty = TRUE;
+	return !EFI_ERROR(st) && done != n ? EFI_VOLUME_FULL : st;
 }
 
-EFI_STATUS logfile_line(struct logfile *lf, const char *text, UINTN len)
+/* Whole lines of n bytes reached the file, or the first failure ends it. */
+static EFI_STATUS wrote(struct logfile *lf, EFI_STATUS st, UINTN lines, UINTN n)
 {
-	if (!lf->file || lf->write_failed)
-		return EFI_NOT_READY;
-	UINTN n = len, one = 1;
-	EFI_STATUS st = uefi_call_wrapper(lf->file->Write, 3, lf->file, &n, (VOID *)text);
-	if (!EFI_ERROR(st) && n == len)
-		st = uefi_call_wrapper(lf->file->Write, 3, lf->file, &one, (VOID *)"\n");
-	lf->dirty = TRUE;
-	if (!EFI_ERROR(st) && n == len && one == 1 && !lf->hold) {
-		st = uefi_call_wrapper(lf->file->Flush, 1, lf->file);
-		lf->dirty = FALSE;
-	}
-	/* A short write without an error is a full volume that said nothing. */
-	if (!EFI_ERROR(st) && (n != len || one != 1))
-		st = EFI_VOLUME_FULL;
 	if (EFI_ERROR(st)) {
 		write_failed(lf, st);
 		return st;
 	}
-	lf->records++;
-	lf->size += len + 1;
+	lf->records += lines;
+	lf->size += n;
 	return st;
+}
+
+/* The lines gathered while held, in one FAT write. */
+static EFI_STATUS write_pending(struct logfile *lf)
+{
+	UINTN n = lf->pend_len, lines = lf->pend_lines;
+	lf->pend_len = lf->pend_lines = 0;
+	return n ? wrote(lf, put(lf, lf->pend, n), lines, n) : EFI_SUCCESS;
+}
+
+static EFI_STATUS flush(struct logfile *lf)
+{
+	if (!lf->dirty)
+		return EFI_SUCCESS;
+	EFI_STATUS st = uefi_call_wrapper(lf->file->Flush, 1, lf->file);
+	lf->dirty = FALSE;
+	return wrote(lf, st, 0, 0);
+}
+
+void logfile_hold(struct logfile *lf, BOOLEAN hold)
+{
+	lf->hold = hold;
+	if (!hold && lf->file && !lf->write_failed && !EFI_ERROR(write_pending(lf)))
+		flush(lf);
+}
+
+EFI_STATUS logfile_line(struct logfile *lf, const char *text, UINTN len)
+{
+	EFI_STATUS st = EFI_SUCCESS;
+	if (!lf->file || lf->write_failed)
+		return EFI_NOT_READY;
+	if (lf->pend_len + len + 1 > sizeof(lf->pend))
+		st = write_pending(lf);
+	if (EFI_ERROR(st))
+		return st;
+	if (len + 1 > sizeof(lf->pend)) {
+		/* longer than the buffer: on its own */
+		st = put(lf, text, len);
+		st = wrote(lf, EFI_ERROR(st) ? st : put(lf, "\n", 1), 1, len + 1);
+	} else {
+		pmu_memcpy(lf->pend + lf->pend_len, text, len);
+		lf->pend[lf->pend_len + len] = '\n';
+		lf->pend_len += len + 1;
+		lf->pend_lines++;
+	}
+	if (EFI_ERROR(st) || lf->hold)
+		return st;
+	st = write_pending(lf);
+	return EFI_ERROR(st) ? st : flush(lf);
 }
 
 const char *logfile_failure(const struct logfile *lf)
@@ -211,6 +245,8 @@ const char *logfile_failure(const struct logfile *lf)
 
 void logfile_close(struct logfile *lf)
 {
+	if (lf->file && !lf->write_failed && !EFI_ERROR(write_pending(lf)))
+		flush(lf);
 	if (lf->file)
 		uefi_call_wrapper(lf->file->Close, 1, lf->file);
 	if (lf->dir)

@@ -15,8 +15,10 @@ struct logfile {
 	UINTN records;          /* whole lines on the disk */
 	UINT64 size;            /* their bytes */
 	BOOLEAN write_failed;
-	BOOLEAN hold;           /* lines written, flushed only when the hold ends */
+	BOOLEAN hold;           /* lines gathered, written and flushed when the hold ends */
 	BOOLEAN dirty;          /* written since the last flush */
+	char pend[16384];       /* lines not yet written: one FAT write for a step's records */
+	UINTN pend_len, pend_lines;
 };
 
 /* Opens the app's volume root (for config and log). */
@@ -33,13 +35,13 @@ EFI_STATUS volume_read_file(EFI_FILE_HANDLE root, const char *path, char *buf, U
 EFI_STATUS logfile_create(struct logfile *lf, EFI_FILE_HANDLE root, const char *name,
 			  const char *ext);
 /*
- * While held, lines are written but not flushed (FAT flushes cost most of a
- * record under emulation); logfile_hold(lf, FALSE) flushes them. A failed
- * flush is a failed write.
+ * While held, lines are gathered in memory (a FAT write and above all a flush
+ * cost most of a record under emulation); logfile_hold(lf, FALSE) writes them
+ * in one write and flushes. A failed flush is a failed write.
  */
 void logfile_hold(struct logfile *lf, BOOLEAN hold);
 /*
- * Appends one line (a newline is added) and flushes it to the disk. The first
+ * Appends one line (a newline is added) and, unless held, flushes it to the disk. The first
  * failed or short write is said on the console; the file is cut back to its
  * last whole line and no further line is tried.
  */

@@ -56,8 +56,8 @@ efipmu_rdpmc_insn:
  * msr_real.c). Everything the disabling write needs, except what the kernel
  * may clobber, waits in callee-saved registers, so from the retirement of the
  * enabling wrmsr to the disabling one the CPU executes exactly:
- *   call *%r15; the kernel (body and ret); mov %rax,%rbx; mov %r12d,%ecx;
- *   mov %r13d,%eax; mov %r14d,%edx            = kernel + 5 instructions.
+ *   call *%r15; the kernel (body and ret); xchg %rax,%r13 (the result out, the
+ *   low half of off in); mov %r12d,%ecx; mov %r14d,%edx   = kernel + 4 instructions.
  * A fault on either wrmsr resumes at its *_fail label (fault.c) with the
  * vector + 1 in r8.
  */
@@ -65,19 +65,16 @@ efipmu_rdpmc_insn:
 	.globl efipmu_gate_on_fail, efipmu_gate_off_fail
 efipmu_asm_gated_run:
 	push %rbp
-	push %rbx
 	push %r12
 	push %r13
 	push %r14
-	push %r15
-	sub $8, %rsp                 /* 16-byte aligned stack at the call */
+	push %r15                    /* 5 pushes: a 16-byte aligned stack at the call */
 	mov %rdi, %rbp
 	mov 56(%rbp), %r12d          /* msr */
-	mov 8(%rbp), %r13            /* off, low half in r13d */
+	mov 8(%rbp), %r13            /* off: wrmsr takes its low half from eax */
 	mov %r13, %r14
 	shr $32, %r14                /* off, high half */
 	mov 16(%rbp), %r15           /* kernel */
-	xor %ebx, %ebx
 	rdtsc
 	shl $32, %rdx
 	or %rdx, %rax
@@ -90,9 +87,8 @@ efipmu_asm_gated_run:
 efipmu_gate_on_insn:
 	wrmsr
 	call *%r15
-	mov %rax, %rbx
+	xchg %rax, %r13
 	mov %r12d, %ecx
-	mov %r13d, %eax
 	mov %r14d, %edx
 efipmu_gate_off_insn:
 	wrmsr
@@ -100,7 +96,7 @@ efipmu_gate_off_insn:
 	jmp 1f
 efipmu_gate_off_fail:
 	or $0x100, %r8
-1:	mov %rbx, 32(%rbp)           /* result */
+1:	mov %r13, 32(%rbp)           /* result */
 	rdtsc
 	shl $32, %rdx
 	or %rdx, %rax
@@ -109,12 +105,10 @@ efipmu_gate_off_fail:
 	jmp 2f
 efipmu_gate_on_fail:
 	mov %r8, %rax
-2:	add $8, %rsp
-	pop %r15
+2:	pop %r15
 	pop %r14
 	pop %r13
 	pop %r12
-	pop %rbx
 	pop %rbp
 	ret
 

@@ -22,6 +22,7 @@ pmu_status model_init(struct model *m, const struct model_profile *p, unsigned n
 		return PMU_ERR_INVALID;
 	pmu_memset(m, 0, sizeof(*m));
 	m->p = p;
+	m->leaf_0a = model_cpuid_raw(p, 0xA, 0);
 	m->ncpus = ncpus;
 	m->npkgs = npkgs;
 	for (unsigned i = 0; i < ncpus; i++) {
@@ -69,7 +70,7 @@ static uint8_t *file_lock(struct model *m, const struct model_dev *d, unsigned c
 }
 
 /* The register file a device of cpu works on; a shared file is held by one CPU at a time. */
-static struct model_regfile *file_take(struct model *m, const struct model_dev *d, unsigned cpu)
+struct model_regfile *model_file_take(struct model *m, const struct model_dev *d, unsigned cpu)
 {
 	uint8_t *busy = file_lock(m, d, cpu);
 	while (busy && __atomic_test_and_set(busy, __ATOMIC_ACQUIRE))
@@ -79,7 +80,7 @@ static struct model_regfile *file_take(struct model *m, const struct model_dev *
 	return d->core_scope ? &m->core[core_slot(m, cpu)] : &m->thread[cpu];
 }
 
-static void file_give(struct model *m, const struct model_dev *d, unsigned cpu)
+void model_file_give(struct model *m, const struct model_dev *d, unsigned cpu)
 {
 	uint8_t *busy = file_lock(m, d, cpu);
 	if (busy)
@@ -201,14 +202,14 @@ static pmu_status sim_rdmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t *val
 		return PMU_ERR_INVALID;
 	const struct model_dev *d = dev_for(m, msr);
 	if (d && !injected(m, cpu, msr)) {
-		struct model_regfile *rf = file_take(m, d, cpu);
+		struct model_regfile *rf = model_file_take(m, d, cpu);
 		if (d->read) {
 			st = d->read(m, rf, msr, val);
 		} else {
 			*val = model_peek(rf, msr);
 			st = PMU_OK;
 		}
-		file_give(m, d, cpu);
+		model_file_give(m, d, cpu);
 	}
 	if (st)
 		*val = 0;
@@ -224,9 +225,9 @@ pmu_status model_sim_wrmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t val)
 		return PMU_ERR_INVALID;
 	const struct model_dev *d = dev_for(m, msr);
 	if (d && !injected(m, cpu, msr)) {
-		struct model_regfile *rf = file_take(m, d, cpu);
+		struct model_regfile *rf = model_file_take(m, d, cpu);
 		st = d->write ? d->write(m, rf, msr, val) : model_poke(rf, msr, val);
-		file_give(m, d, cpu);
+		model_file_give(m, d, cpu);
 	}
 	log_access(m, cpu, MOP_WRMSR, msr, val, st);
 	return st;
@@ -300,8 +301,8 @@ void model_run_cycle(struct model *m, unsigned cpu, const struct model_cycle *c)
 		const struct model_dev *d = m->p->devs[i];
 		if (!d->cycle)
 			continue;
-		d->cycle(m, file_take(m, d, cpu), c);
-		file_give(m, d, cpu);
+		d->cycle(m, model_file_take(m, d, cpu), c);
+		model_file_give(m, d, cpu);
 	}
 	model_noise_advance(m, cpu, 1);
 }

@@ -46,10 +46,10 @@ struct model_regfile {
 	uint64_t scratch[MODEL_SCRATCH];  /* device-private state (edge history, ...) */
 };
 
-/* One event occurrence count for one simulated cycle. */
+/* One event occurrence count for one simulated cycle (or a span of them: their sum). */
 struct model_stim {
 	uint32_t code;    /* core: event | umask << 8; uncore: box-defined */
-	uint32_t count;
+	uint64_t count;
 };
 
 struct model_cycle {
@@ -69,6 +69,16 @@ struct model_dev {
 	pmu_status (*read)(struct model *m, struct model_regfile *rf, uint32_t msr, uint64_t *val);
 	pmu_status (*write)(struct model *m, struct model_regfile *rf, uint32_t msr, uint64_t val);
 	void (*cycle)(struct model *m, struct model_regfile *rf, const struct model_cycle *c);
+	/*
+	 * Optional, the bulk replay (model_run_spread): n cycles at once whose stimuli add
+	 * up to sum's, leaving every counter, status bit and flag as n single cycles would.
+	 * False, with nothing changed, where the configuration makes a count depend on how
+	 * events fall over the cycles (a threshold, edge detection, a freeze on overflow):
+	 * they are then run one by one. What only the last cycle decides (an edge's history)
+	 * is left to the single cycle the caller always runs after a bulk.
+	 */
+	bool (*cycles)(struct model *m, struct model_regfile *rf, const struct model_cycle *sum,
+		       uint64_t n);
 	pmu_status (*rdpmc)(struct model *m, struct model_regfile *rf, uint32_t index, uint64_t *val);
 };
 
@@ -144,6 +154,12 @@ struct model_cpu_noise {
 	uint64_t gated_runs;       /* windows through the backend's gated_run */
 };
 
+/* How a CPU's spreads were replayed (model_run_spread), in cycles summed over its devices. */
+struct model_replayed {
+	uint64_t bulk;             /* advanced n at once (struct model_dev.cycles) */
+	uint64_t single;           /* run one by one */
+};
+
 enum model_firmware { MODEL_FW_CLEAN, MODEL_FW_RUNNING };
 
 /* One register of a firmware image; the device claiming msr says which files get it. */
@@ -169,6 +185,7 @@ struct model_profile {
 
 struct model {
 	const struct model_profile *p;
+	struct pmu_cpuid leaf_0a;              /* the profile's CPUID.0AH: the core reads it each cycle */
 	unsigned ncpus, npkgs;
 	unsigned pkg_of[MODEL_MAX_CPUS];
 	unsigned core_of[MODEL_MAX_CPUS];      /* core number within the package */
@@ -190,17 +207,18 @@ struct model {
 	unsigned noise;                        /* enum model_noise bits: MODEL_NOISE_ALL after model_init */
 	struct model_noise_rates rates;        /* the profile's after model_init */
 	struct model_cpu_noise cpu_noise[MODEL_MAX_CPUS];
+	struct model_replayed replayed[MODEL_MAX_CPUS];
 };
 
 /*
  * The measured window of the real backend (efi/msr_asm.S efipmu_asm_gated_run)
  * executes, from the retirement of the enabling wrmsr to the disabling one,
- * `call *%r15`, the kernel (body and ret), then `mov %rax,%rbx; mov %r12d,%ecx;
- * mov %r13d,%eax; mov %r14d,%edx`: 5 instructions besides the kernel, one of
- * them a branch (the call). The model's gated_run retires the same, one
- * instruction a cycle: the call before the kernel, the four moves after it.
+ * `call *%r15`, the kernel (body and ret), then `xchg %rax,%r13; mov %r12d,%ecx;
+ * mov %r14d,%edx`: 4 instructions besides the kernel, one of them a branch (the
+ * call). The model's gated_run retires the same, one instruction a cycle: the
+ * call before the kernel, the three after it.
  */
-#define MODEL_GATE_INSTS 5
+#define MODEL_GATE_INSTS 4
 #define MODEL_GATE_BRANCHES 1
 
 /* The timer's CPU (UEFI's timer interrupt goes to the BSP; efi/irq.h). */
@@ -240,6 +258,26 @@ pmu_status model_inject_fault(struct model *m, uint32_t msr, int cpu);
 
 /* Runs one simulated cycle on cpu: thread devices of cpu, then package devices of its package. */
 void model_run_cycle(struct model *m, unsigned cpu, const struct model_cycle *c);
+/*
+ * Cycles over which each stimulus's total is spread as evenly as it goes: in cycle i
+ * (from 0) of C a stimulus of total t occurs floor((i+1)t/C) - floor(it/C) times, so
+ * the spread raises exactly t of it. A kernel's replay (sim_workload.c) is one.
+ */
+#define MODEL_SPREAD_STIMS 32
+struct model_spread {
+	uint8_t cpl;
+	const struct model_stim *total;   /* each code's count over all the cycles */
+	unsigned nstim;                   /* at most MODEL_SPREAD_STIMS */
+	uint64_t cycles;
+};
+
+/*
+ * Runs the spread's cycles on cpu as model_run_cycle would one after another,
+ * noise included (model_spread.c): between the timer's and SMIs' due cycles a
+ * device with a `cycles` op advances in bulk. PMU_ERR_INVALID (nothing run) for
+ * a CPU or a spread out of range.
+ */
+pmu_status model_run_spread(struct model *m, unsigned cpu, const struct model_spread *s);
 /* Events of one code in a cycle: the sum of the matching stimuli (for the devices). */
 uint64_t model_cycle_events(const struct model_cycle *c, uint32_t code);
 

@@ -39,10 +39,10 @@ static const uint32_t fixed_code[] = {
 };
 #define N_FIXED_CODES (sizeof(fixed_code) / sizeof(fixed_code[0]))
 
-/* CPUID.0AH of the profile (seed 004, REGISTERS.md §1.1). */
+/* CPUID.0AH of the profile (seed 004, REGISTERS.md §1.1), as model_init kept it. */
 static struct pmu_cpuid leaf_0a(const struct model *m)
 {
-	return model_cpuid_raw(m->p, 0xA, 0);
+	return m->leaf_0a;
 }
 
 unsigned model_pmu_version(const struct model *m)
@@ -275,6 +275,15 @@ static bool global_enabled(const struct model *m, const struct model_regfile *rf
 	return (model_peek(rf, MSR_IA32_PERF_GLOBAL_CTRL) >> b) & 1;
 }
 
+/* Whether GP counter n, selection sel, counts in a cycle at cpl: its enables and ring. */
+static bool gp_counting(const struct model *m, const struct model_regfile *rf, uint64_t sel,
+			unsigned n, uint8_t cpl)
+{
+	bool en = m->broken.ignore_enable || ((sel >> SEL_EN) & 1);
+	bool ring = (sel >> (cpl ? SEL_USR : SEL_OS)) & 1;
+	return en && global_enabled(m, rf, n) && ring;
+}
+
 /*
  * One GP counter for one cycle, per seed 003:
  * - USR counts at CPL > 0, OS at CPL 0; EN enables (and, v2+, the GLOBAL_CTRL bit).
@@ -292,11 +301,9 @@ static void count_gp(struct model *m, struct model_regfile *rf, const struct mod
 	uint64_t sel = model_peek(rf, MSR_IA32_PERFEVTSEL0 + n);
 	uint64_t *hist = &rf->scratch[MODEL_SCRATCH_CORE_EDGE];
 	bool was = (*hist >> n) & 1, cond = false;
-	bool en = m->broken.ignore_enable || ((sel >> SEL_EN) & 1);
-	bool ring = (sel >> (c->cpl ? SEL_USR : SEL_OS)) & 1;
 	uint64_t inc = 0;
 
-	if (en && global_enabled(m, rf, n) && ring) {
+	if (gp_counting(m, rf, sel, n, c->cpl)) {
 		uint64_t occ = model_cycle_events(c, (uint32_t)(sel & SEL_CODE_MASK));
 		unsigned cmask = (sel >> SEL_CMASK) & 0xff;
 		if (!cmask) {
@@ -340,11 +347,31 @@ static void core_cycle(struct model *m, struct model_regfile *rf, const struct m
 		count_fixed(m, rf, c, i);
 }
 
+/*
+ * n cycles at once (struct model_dev.cycles): a counter without CMASK or E adds the
+ * events it sees, so n cycles add their sum; a counting one with either is refused.
+ * The cycles are stimuli here, so the core has no clock of its own to move by n.
+ */
+static bool core_cycles(struct model *m, struct model_regfile *rf, const struct model_cycle *sum,
+			uint64_t n)
+{
+	(void)n;
+	for (unsigned i = 0; model_pmu_version(m) && i < n_gp(m); i++) {
+		uint64_t sel = model_peek(rf, MSR_IA32_PERFEVTSEL0 + i);
+		bool shaped = ((sel >> SEL_CMASK) & 0xff) || ((sel >> SEL_EDGE) & 1);
+		if (shaped && gp_counting(m, rf, sel, i, sum->cpl))
+			return false;
+	}
+	core_cycle(m, rf, sum);
+	return true;
+}
+
 const struct model_dev model_dev_core = {
 	.name = "core",
 	.claims = core_claims,
 	.read = core_read,
 	.write = core_write,
 	.cycle = core_cycle,
+	.cycles = core_cycles,
 	.rdpmc = core_rdpmc,
 };

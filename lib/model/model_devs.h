@@ -24,6 +24,10 @@ bool model_has_freeze_smm(const struct model *m);
 extern const struct model_dev model_dev_offcore_shared;  /* OFFCORE_RSP_0/1, shared by a core's threads */
 extern const struct model_dev model_dev_offcore;         /* OFFCORE_RSP_0/1, per thread (Sandy Bridge) */
 
+/* The register file a device of cpu works on, held by cpu alone until given back. */
+struct model_regfile *model_file_take(struct model *m, const struct model_dev *d, unsigned cpu);
+void model_file_give(struct model *m, const struct model_dev *d, unsigned cpu);
+
 /* CPUID.0AH fields of the model's profile, as the core device sees them. */
 unsigned model_n_gp(const struct model *m);
 unsigned model_gp_width(const struct model *m);

@@ -89,23 +89,50 @@ static void reschedule(uint64_t *next, uint64_t period, uint64_t now)
 		*next = now + period;
 }
 
+static bool smis_on(const struct model *m)
+{
+	return (m->noise & MODEL_NOISE_SMI) && m->rates.smi_period;
+}
+
+static bool ticks_on(const struct model *m, unsigned cpu)
+{
+	return (m->noise & MODEL_NOISE_TIMER) && m->rates.tick_period && cpu == MODEL_TIMER_CPU;
+}
+
 void model_noise_advance(struct model *m, unsigned cpu, uint64_t cycles)
 {
 	struct model_cpu_noise *n = &m->cpu_noise[cpu];
 	const struct model_noise_rates *r = &m->rates;
 	n->now += cycles;
-	if ((m->noise & MODEL_NOISE_SMI) && r->smi_period && n->now >= n->next_smi) {
+	if (smis_on(m) && n->now >= n->next_smi) {
 		reschedule(&n->next_smi, r->smi_period, n->now);
 		smi(m, cpu);
 	}
-	if ((m->noise & MODEL_NOISE_TIMER) && r->tick_period && cpu == MODEL_TIMER_CPU &&
-	    n->now >= n->next_tick) {
+	if (ticks_on(m, cpu) && n->now >= n->next_tick) {
 		reschedule(&n->next_tick, r->tick_period, n->now);
 		if (n->irq_off)
 			n->tick_pending = true;
 		else
 			tick_handler(m, cpu);
 	}
+}
+
+/* Cycles from now to an event due at `due`: the advance of one cycle at least. */
+static uint64_t cycles_to(uint64_t now, uint64_t due, uint64_t fewest)
+{
+	uint64_t d = due > now ? due - now : 1;
+	return d < fewest ? d : fewest;
+}
+
+uint64_t model_noise_quiet(const struct model *m, unsigned cpu)
+{
+	const struct model_cpu_noise *n = &m->cpu_noise[cpu];
+	uint64_t q = UINT64_MAX;
+	if (smis_on(m))
+		q = cycles_to(n->now, n->next_smi, q);
+	if (ticks_on(m, cpu))
+		q = cycles_to(n->now, n->next_tick, q);
+	return q;
 }
 
 void model_set_noise(struct model *m, unsigned noise, const struct model_noise_rates *r)
@@ -160,6 +187,6 @@ void model_gated_run(void *ctx, unsigned cpu, struct pmu_gated_run *g)
 	retire_one(m, cpu, true);                       /* call *%r15 */
 	g->result = g->kernel(g->arg);
 	for (unsigned i = MODEL_GATE_BRANCHES; i < MODEL_GATE_INSTS; i++)
-		retire_one(m, cpu, false);              /* the four moves */
+		retire_one(m, cpu, false);              /* xchg and two moves */
 	g->off_st = model_sim_wrmsr(m, cpu, g->msr, g->off);
 }

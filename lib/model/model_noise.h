@@ -6,6 +6,12 @@
 
 /* cpu ran `cycles` more cycles: the timer and SMIs that fall due come now. */
 void model_noise_advance(struct model *m, unsigned cpu, uint64_t cycles);
+/*
+ * Cycles cpu runs until its next timer tick or SMI falls due (at least 1;
+ * UINT64_MAX: none will): model_noise_advance by up to that many at once does
+ * what as many advances of 1 would.
+ */
+uint64_t model_noise_quiet(const struct model *m, unsigned cpu);
 
 /* Backend ops (struct pmu_backend_ops), ctx the model. */
 uint64_t model_irq_save(void *ctx, unsigned cpu);

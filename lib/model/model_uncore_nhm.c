@@ -32,6 +32,7 @@
 #define EVTSEL_PMI        (1ull << 20)
 #define EVTSEL_EN         (1ull << 22)
 #define EVTSEL_INV        (1ull << 23)
+#define EVTSEL_CMASK      (0xFFull << 24)
 #define EVTSEL_RSV        (~0xFFFFFFFFull | 1ull << 16 | 1ull << 19 | 1ull << 21)
 
 #define GCTL_EN_PC        0xFFull
@@ -83,9 +84,9 @@ static pmu_status nhm_write(struct model *m, struct model_regfile *rf, uint32_t 
 	}
 }
 
-static void nhm_cycle(struct model *m, struct model_regfile *rf, const struct model_cycle *c)
+/* n cycles whose events add up to c's: n = 1, or a bulk nhm_cycles allows. */
+static void nhm_span(struct model_regfile *rf, const struct model_cycle *c, uint64_t n_cycles)
 {
-	(void)m;
 	uint64_t gctl = model_peek(rf, UNC_GLOBAL_CTRL), ovf = 0;
 	bool pmi = false;
 	for (unsigned n = 0; n < UNC_NCTR; n++) {
@@ -101,7 +102,8 @@ static void nhm_cycle(struct model *m, struct model_regfile *rf, const struct mo
 		}
 	}
 	uint64_t fctl = model_peek(rf, UNC_FIXED_CTRL);
-	if ((fctl & FIXED_EN) && (gctl & GCTL_EN_FC0) && munc_add(rf, UNC_FIXED_CTR, 1, UNC_WIDTH)) {
+	if ((fctl & FIXED_EN) && (gctl & GCTL_EN_FC0) &&
+	    munc_add(rf, UNC_FIXED_CTR, n_cycles, UNC_WIDTH)) {
 		ovf |= STATUS_FC0;
 		pmi |= (fctl & FIXED_PMI) != 0;
 	}
@@ -114,10 +116,38 @@ static void nhm_cycle(struct model *m, struct model_regfile *rf, const struct mo
 		(void)model_poke(rf, UNC_GLOBAL_CTRL, gctl & ~(GCTL_EN_PC | GCTL_EN_FC0));
 }
 
+static void nhm_cycle(struct model *m, struct model_regfile *rf, const struct model_cycle *c)
+{
+	(void)m;
+	nhm_span(rf, c, 1);
+}
+
+/*
+ * n cycles at once (struct model_dev.cycles), unless a counting counter has a
+ * CMASK or edge detection, or could freeze the box at an overflow (PMI with PMI_FRZ).
+ */
+static bool nhm_cycles(struct model *m, struct model_regfile *rf, const struct model_cycle *sum,
+		       uint64_t n)
+{
+	(void)m;
+	uint64_t gctl = model_peek(rf, UNC_GLOBAL_CTRL), fctl = model_peek(rf, UNC_FIXED_CTRL);
+	uint64_t shaped = EVTSEL_EDGE | EVTSEL_CMASK | (gctl & GCTL_PMI_FRZ ? EVTSEL_PMI : 0);
+	for (unsigned i = 0; i < UNC_NCTR; i++) {
+		uint64_t sel = model_peek(rf, UNC_EVTSEL0 + i);
+		if ((sel & EVTSEL_EN) && ((gctl >> i) & 1) && (sel & shaped))
+			return false;
+	}
+	if ((gctl & GCTL_PMI_FRZ) && (gctl & GCTL_EN_FC0) && (fctl & FIXED_EN) && (fctl & FIXED_PMI))
+		return false;
+	nhm_span(rf, sum, n);
+	return true;
+}
+
 const struct model_dev model_dev_nhm_uncore = {
 	.name = "nhm-uncore",
 	.package_scope = true,
 	.claims = nhm_claims,
 	.write = nhm_write,
 	.cycle = nhm_cycle,
+	.cycles = nhm_cycles,
 };

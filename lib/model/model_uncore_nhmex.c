@@ -183,17 +183,28 @@ static uint64_t mbox_step(uint64_t v, uint64_t up, uint64_t down, bool wrap, boo
 	return *flow && !wrap ? 0 : (v - d) & max;
 }
 
-/* One cycle of M-box b; true if a counter with pmi_en over/underflowed. */
-static bool mbox_cycle(struct model_regfile *rf, unsigned b, const struct model_cycle *c, bool on)
+/* Whether counter n of M-box b counts now (`on`: the U-box lets every box count). */
+static bool mbox_counting(const struct model_regfile *rf, unsigned b, unsigned n, bool on)
+{
+	uint64_t box = model_peek(rf, M_BASE(b) + M_CTRL);
+	uint64_t ctl = model_peek(rf, M_BASE(b) + M_CNT_CTL0 + 2 * n);
+	bool stopped = (rf->scratch[MUNC_SCR_MSTOP] >> mbit(b, n)) & 1;
+	return on && (ctl & CC_EN) && ((box >> n) & 1) && !stopped;
+}
+
+/* n_cycles of M-box b whose events add up to c's; true if a pmi_en counter over/underflowed. */
+static bool mbox_span(struct model_regfile *rf, unsigned b, const struct model_cycle *c, bool on,
+		      uint64_t n_cycles)
 {
 	uint32_t base = M_BASE(b);
-	uint64_t box = model_peek(rf, base + M_CTRL), ovf = 0;
+	uint64_t ovf = 0;
 	bool pmi = false;
-	(void)model_poke(rf, base + M_TS, (model_peek(rf, base + M_TS) + 1) & munc_mask(M_TS_WIDTH));
+	(void)model_poke(rf, base + M_TS,
+			 (model_peek(rf, base + M_TS) + n_cycles) & munc_mask(M_TS_WIDTH));
 	for (unsigned n = 0; n < M_NCTR; n++) {
 		uint64_t ctl = model_peek(rf, base + M_CNT_CTL0 + 2 * n);
 		unsigned bit = mbit(b, n);
-		if (!on || !(ctl & CC_EN) || !((box >> n) & 1) || ((rf->scratch[MUNC_SCR_MSTOP] >> bit) & 1))
+		if (!mbox_counting(rf, b, n, on))
 			continue;
 		uint32_t inc = (uint32_t)munc_field(ctl, 9, 5), flag = (uint32_t)munc_field(ctl, 19, 3);
 		unsigned box_id = MODEL_UNC_EX_M0 + b;
@@ -222,21 +233,66 @@ static bool mbox_cycle(struct model_regfile *rf, unsigned b, const struct model_
 	return pmi;
 }
 
-static void ex_cycle(struct model *m, struct model_regfile *rf, const struct model_cycle *c)
+/* Whether the U-box lets every box count. */
+static bool ex_on(const struct model_regfile *rf)
 {
-	(void)m;
 	uint64_t g = model_peek(rf, U_CTRL);
-	bool on = (g & U_EN_ALL) && !(g & (U_FRZ_ALL | U_RST_ALL));
+	return (g & U_EN_ALL) && !(g & (U_FRZ_ALL | U_RST_ALL));
+}
+
+static bool ubox_counting(const struct model_regfile *rf)
+{
+	return ex_on(rf) && (model_peek(rf, U_CTRL) & U_EN) && (model_peek(rf, U_EVSEL) & U_SEL_EN);
+}
+
+/* n_cycles of every EX box whose events add up to c's: n = 1, or a bulk ex_cycles allows. */
+static void ex_span(struct model_regfile *rf, const struct model_cycle *c, uint64_t n_cycles)
+{
+	uint64_t g = model_peek(rf, U_CTRL);
+	bool on = ex_on(rf);
 	uint64_t sel = model_peek(rf, U_EVSEL);
 	uint64_t ev = model_cycle_events(c, MODEL_UNC_STIM(MODEL_UNC_EX_U, sel, 0));
 	uint64_t inc = munc_shape(rf, 0, ev, 0, false, sel & U_SEL_EDGE, false);
-	if (on && (g & U_EN) && (sel & U_SEL_EN) && munc_add(rf, U_CTR, inc, WIDTH))
+	if (ubox_counting(rf) && munc_add(rf, U_CTR, inc, WIDTH))
 		(void)model_poke(rf, U_STATUS, model_peek(rf, U_STATUS) | 1);
 	bool freeze = false;
 	for (unsigned b = 0; b < M_BOXES; b++)
-		freeze |= mbox_cycle(rf, b, c, on);
+		freeze |= mbox_span(rf, b, c, on, n_cycles);
 	if (freeze)
 		(void)model_poke(rf, U_CTRL, g & ~U_EN_ALL);
+}
+
+static void ex_cycle(struct model *m, struct model_regfile *rf, const struct model_cycle *c)
+{
+	(void)m;
+	ex_span(rf, c, 1);
+}
+
+/*
+ * Whether counter n of M-box b adds the sum of its cycles' events: not when it
+ * could freeze every box at an overflow (pmi_en), when it counts up and down
+ * (count_mode 10: the order decides under- and overflows) or waits for its flag.
+ */
+static bool mbox_linear(const struct model_regfile *rf, unsigned b, unsigned n)
+{
+	uint64_t ctl = model_peek(rf, M_BASE(b) + M_CNT_CTL0 + 2 * n);
+	bool flag = (rf->scratch[MUNC_SCR_MFLAG] >> mbit(b, n)) & 1;
+	return !(ctl & CC_PMI) && munc_field(ctl, 2, 2) != MODE_BOTH && (flag || !(ctl & CC_FLAGMODE));
+}
+
+/* n cycles at once (struct model_dev.cycles), where every counting counter is linear. */
+static bool ex_cycles(struct model *m, struct model_regfile *rf, const struct model_cycle *sum,
+		      uint64_t n)
+{
+	(void)m;
+	if (ubox_counting(rf) && (model_peek(rf, U_EVSEL) & U_SEL_EDGE))
+		return false;
+	for (unsigned b = 0; b < M_BOXES; b++)
+		for (unsigned i = 0; i < M_NCTR; i++)
+			if (mbox_counting(rf, b, i, ex_on(rf)) && !mbox_linear(rf, b, i))
+				return false;
+	ex_span(rf, sum, n);
+	return true;
 }
 
 const struct model_dev model_dev_nhmex_ubox = {
@@ -245,4 +301,5 @@ const struct model_dev model_dev_nhmex_ubox = {
 	.claims = ubox_claims,
 	.write = ubox_write,
 	.cycle = ex_cycle,
+	.cycles = ex_cycles,
 };

@@ -191,12 +191,40 @@ static void sbox_cycle(struct model_regfile *rf, const struct sbox *x, const str
 	}
 }
 
-static void snbep_cycle(struct model *m, struct model_regfile *rf, const struct model_cycle *c)
+/* n_cycles whose events add up to c's: n = 1, or a bulk snbep_cycles allows. */
+static void snbep_span(const struct model *m, struct model_regfile *rf, const struct model_cycle *c,
+		       uint64_t n_cycles)
 {
 	for (unsigned i = 0; i < N_SBOXES; i++)
 		sbox_cycle(rf, &sboxes[i], c);
 	if (model_peek(rf, U_FIXED_CTL) & FIXED_EN)
-		(void)munc_add(rf, U_FIXED_CTR, 1, uclk_width(m));
+		(void)munc_add(rf, U_FIXED_CTR, n_cycles, uclk_width(m));
+}
+
+static void snbep_cycle(struct model *m, struct model_regfile *rf, const struct model_cycle *c)
+{
+	snbep_span(m, rf, c, 1);
+}
+
+/*
+ * n cycles at once (struct model_dev.cycles), unless a counting counter has a
+ * threshold. Threshold 0 compares with 0: the condition never changes, so edge
+ * detection counts at most in the first cycle and invert counts nothing, bulk or not.
+ */
+static bool snbep_cycles(struct model *m, struct model_regfile *rf, const struct model_cycle *sum,
+			 uint64_t n)
+{
+	for (unsigned i = 0; i < N_SBOXES; i++) {
+		const struct sbox *x = &sboxes[i];
+		bool frozen = x->box_ctl && (model_peek(rf, x->box_ctl) & BOX_FRZ);
+		for (unsigned j = 0; j < x->nctr && !frozen; j++) {
+			uint64_t ctl = model_peek(rf, x->ctl0 + j);
+			if ((ctl & CTL_EN) && munc_field(ctl, 24, x->thresh_bits))
+				return false;
+		}
+	}
+	snbep_span(m, rf, sum, n);
+	return true;
 }
 
 const struct model_dev model_dev_snbep_uncore = {
@@ -205,4 +233,5 @@ const struct model_dev model_dev_snbep_uncore = {
 	.claims = snbep_claims,
 	.write = snbep_write,
 	.cycle = snbep_cycle,
+	.cycles = snbep_cycles,
 };

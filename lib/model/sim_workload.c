@@ -37,6 +37,7 @@ static const struct rule rules[] = {
 	SNBEP(MODEL_UNC_SNBEP_U, 0x44, 0x00, SRC_LOCK),
 };
 #define N_RULES (sizeof(rules) / sizeof(rules[0]))
+_Static_assert(N_RULES <= MODEL_SPREAD_STIMS, "a spread holds every rule's stimulus");
 
 /* What the kernel executes, from the model's own description of its code (none: nothing). */
 static void kernel_totals(const struct kernel_desc *k, uint64_t iterations, uint64_t *total)
@@ -59,33 +60,27 @@ static bool profile_has(const struct model *m, const struct model_dev *d)
 	return false;
 }
 
-uint64_t sim_workload_run(struct model *m, unsigned cpu, const struct kernel_desc *k,
-			  uint64_t iterations)
+void sim_workload_spread(const struct model *m, const struct kernel_desc *k,
+			 uint64_t iterations, struct model_stim *stim, struct model_spread *out)
 {
-	uint64_t total[SRC_N], acc[SRC_N] = { 0 };
-	uint32_t now[SRC_N];
-	struct model_stim stim[N_RULES];
-	uint8_t src[N_RULES];
-	unsigned n = 0;
+	uint64_t total[SRC_N];
 	kernel_totals(k, iterations, total);
+	*out = (struct model_spread){ .cpl = 0, .total = stim, .nstim = 0 };
 	for (unsigned r = 0; r < N_RULES; r++) {
 		if (!profile_has(m, rules[r].dev))
 			continue;
-		stim[n].code = rules[r].code;
-		src[n++] = rules[r].src;
+		stim[out->nstim].code = rules[r].code;
+		stim[out->nstim++].count = total[rules[r].src];
 	}
-	uint64_t cycles = total[SRC_CYCLE];
-	struct model_cycle c = { .cpl = 0, .stim = stim, .nstim = n };
-	for (uint64_t i = 0; i < cycles; i++) {
-		/* Bresenham: exactly total[s] occurrences over the run, as evenly as they go. */
-		for (unsigned s = 0; s < SRC_N; s++) {
-			acc[s] += total[s];
-			now[s] = (uint32_t)(acc[s] / cycles);
-			acc[s] -= now[s] * cycles;
-		}
-		for (unsigned j = 0; j < n; j++)
-			stim[j].count = now[src[j]];
-		model_run_cycle(m, cpu, &c);
-	}
-	return cycles;
+	/* One cycle per instruction; the other counts spread evenly over them. */
+	out->cycles = total[SRC_CYCLE];
+}
+
+uint64_t sim_workload_run(struct model *m, unsigned cpu, const struct kernel_desc *k,
+			  uint64_t iterations)
+{
+	struct model_stim stim[MODEL_SPREAD_STIMS];
+	struct model_spread s;
+	sim_workload_spread(m, k, iterations, stim, &s);
+	return model_run_spread(m, cpu, &s) ? 0 : s.cycles;
 }

@@ -4,7 +4,8 @@
  * the model's own description of its code (sim_kernels.c, not the kernel's
  * claims), as cycles of event stimuli. One cycle per instruction (IPC 1);
  * every other count is spread evenly over those cycles, so a run raises
- * exactly that number of each stimulus. Every count this yields is simulated.
+ * exactly that number of each stimulus (a spread: model_run_spread replays it,
+ * in bulk between noise events). Every count this yields is simulated.
  *
  * Each cycle carries, for the devices the model's profile has:
  *   core (REGISTERS.md §1.7, §5): instructions, core and reference cycles (1 per cycle),
@@ -29,6 +30,13 @@
 #include <stdint.h>
 #include "check/kernels.h"
 #include "model/model.h"
+
+/*
+ * The run as a spread (model.h) over m's devices, stim its room (MODEL_SPREAD_STIMS):
+ * 0 cycles for a kernel the model lacks.
+ */
+void sim_workload_spread(const struct model *m, const struct kernel_desc *k,
+			 uint64_t iterations, struct model_stim *stim, struct model_spread *out);
 
 /* Simulated instructions of the run on cpu; 0 (nothing run) for a kernel the model lacks. */
 uint64_t sim_workload_run(struct model *m, unsigned cpu, const struct kernel_desc *k,

@@ -41,8 +41,8 @@
  * from the retirement of the enabling wrmsr to the disabling wrmsr.
  * core_measure hands both writes to the backend's gated_run: the real one
  * (efi/msr_asm.S efipmu_asm_gated_run) calls the kernel directly and executes
- * the kernel (its body and ret) + 5 instructions in the window (call, save
- * the result, load ecx/eax/edx), plus the disabling wrmsr itself on parts
+ * the kernel (its body and ret) + 4 instructions in the window (call, xchg
+ * the result out and eax in, load ecx/edx), plus the disabling wrmsr itself on parts
  * that count it. The empty kernel measures the same path, and the app
  * subtracts what it counts.
  */

@@ -410,10 +410,11 @@ enum verdict job_core(struct run *a)
 	}
 	plat_hold_records(a->plat, true);
 	measure_steps(a, &m, PLAT_TOGETHER);
-	plat_hold_records(a->plat, false);
+	/* the statistics and metrics of every repeat follow, flushed together (one FAT flush) */
 	if (reps > 1)
 		report_stats(a, j.tab, j.measured);
 	report_derived(a, j.tab, j.measured);
+	plat_hold_records(a->plat, false);
 	v = j.all_ok ? VERDICT_PASS : VERDICT_FAIL;
 out:
 	run_free(a, j.tab);

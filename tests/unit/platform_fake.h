@@ -26,6 +26,7 @@ struct fake_platform {
 	unsigned dispatches;             /* run_rounds calls */
 	bool held;                       /* hold_records */
 	unsigned unflushed, flushes;     /* records written while held; holds ended */
+	unsigned lone_flushes;           /* log records written unheld: each its own flush */
 	char *console, *log, *csv;    /* every line, '\n'-terminated */
 	size_t console_len, log_len, csv_len;
 	unsigned log_records;
@@ -160,6 +161,7 @@ static inline void fake_record(void *ctx, enum plat_stream s, const char *text, 
 {
 	struct fake_platform *f = fake_of(ctx);
 	f->unflushed += f->held;
+	f->lone_flushes += !f->held && s == PLAT_LOG;
 	if (s == PLAT_LOG) {
 		fake_append(f->log, &f->log_len, text, len);
 		f->log_records++;

@@ -479,10 +479,10 @@ static void test_in_use_refused_unless_force(void **state)
 		if (a->msr == MSR_IA32_FIXED_CTR_CTRL)
 			assert_true((a->val & 0xf) == 0x3);
 	}
-	/* Firmware's counters kept counting through the run: 4 of the kernel, 5 of the window (model.h). */
-	assert_true(rd(r, MSR_IA32_PMC0) == 1009);
-	assert_true(rd(r, MSR_IA32_FIXED_CTR0) == 9);
-	assert_int_equal(r->s.ctr[0].delta, 9);
+	/* Firmware's counters kept counting: 4 of the kernel, 4 of the window (model.h). */
+	assert_true(rd(r, MSR_IA32_PMC0) == 1008);
+	assert_true(rd(r, MSR_IA32_FIXED_CTR0) == 8);
+	assert_int_equal(r->s.ctr[0].delta, 8);
 
 	/* With force the event takes PMC0, and everything is put back afterwards. */
 	struct msr_state before;
@@ -867,7 +867,7 @@ static void test_counting_exact(void **state)
 		assert_int_equal(core_measure(&r->s, run_sim, &k), PMU_OK);
 		model_run_cycle(r->m, 0, &c);   /* after: not counted */
 		assert_int_equal(r->s.ctr[0].kind, CORE_FIXED);
-		assert_true(r->s.ctr[0].delta == 35);   /* 10 x 3, and the window's 5 (model.h) */
+		assert_true(r->s.ctr[0].delta == 34);   /* 10 x 3, and the window's 4 (model.h) */
 		assert_true(r->s.ctr[1].delta == 10);
 		assert_true(r->s.ctr[2].delta == 10);   /* cmask 2: one per cycle with >= 2; the call is 1 */
 		for (unsigned i = 0; i < 3; i++)
@@ -889,8 +889,8 @@ static void preload_wraps(const char *profile)
 	assert_int_equal(core_measure(&r->s, run_sim, &k), PMU_OK);
 	const struct core_counter *c = r->s.ctr;
 	assert_true(c[0].start == counter_preload_for(7, 48));
-	assert_true(c[0].end == 28);
-	assert_true(c[0].delta == 35);   /* 10 x 3, and the window's 5 (model.h) */
+	assert_true(c[0].end == 27);
+	assert_true(c[0].delta == 34);   /* 10 x 3, and the window's 4 (model.h) */
 	assert_true(c[0].overflowed);
 	assert_true(c[1].start == 0xFFFFFFFFFFFCull);
 	assert_true(c[1].end == 6);
@@ -1069,8 +1069,8 @@ static void test_width_44(void **state)
 	struct sim_kernel k = { r->m, 5, stim, 2 };
 	assert_int_equal(core_measure(&r->s, run_sim, &k), PMU_OK);
 	assert_true(r->s.ctr[0].start == 0xFFFFFFFFFFEull);
-	assert_true(r->s.ctr[0].end == 8);
-	assert_true(r->s.ctr[0].delta == 10);   /* 5, and the window's 5 (model.h) */
+	assert_true(r->s.ctr[0].end == 7);
+	assert_true(r->s.ctr[0].delta == 9);    /* 5, and the window's 4 (model.h) */
 	assert_true(r->s.ctr[0].overflowed);
 	assert_true(r->s.ctr[1].delta == 5);
 	assert_true(r->s.ctr[1].overflowed);

@@ -6,7 +6,7 @@ Prints "BEFORE INSIDE AFTER": along efipmu_asm_gated_run's path without faults,
 with kernel_empty as the kernel (call *%r15),
   BEFORE  the first rdtsc up to and including the enabling wrmsr,
   INSIDE  strictly between the enabling and the disabling wrmsr: what the
-          counters count besides the kernel's body (design: kernel + 5),
+          counters count besides the kernel's body (design: kernel + 4),
   AFTER   the disabling wrmsr up to the second rdtsc (not included).
 BEFORE + INSIDE + AFTER is the window QEMU -icount measures between the two
 rdtsc (efi/icount.c); BEFORE + AFTER is its ENGINE_OUTSIDE.
