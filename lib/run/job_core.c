@@ -55,6 +55,42 @@ static void log_counter(struct run *a, const struct cpu_info *ci, const struct c
 	run_count_row(a, where, c->name, counter, l, c->ctl_msr, c->ctl_val, c->delta, c->overflowed);
 }
 
+/*
+ * What later PMUs add to the hand-off: GLOBAL_INUSE and the freeze bits of GLOBAL_STATUS
+ * (v4+), PERF_METRICS, and IA32_DEBUGCTL's freeze bits (REGISTERS.md §1.5, §1.6).
+ */
+static void log_handoff_v4(struct run *a, const struct core_snapshot *n)
+{
+	if (n->pmu.version >= 4) {
+		logrec_key_hex(&a->sb, "global_inuse", n->global_inuse);
+		logrec_key_bool(&a->sb, "ctr_frozen", (n->frozen >> GLOBAL_STATUS_CTR_FRZ_BIT) & 1);
+		logrec_key_bool(&a->sb, "lbr_frozen", (n->frozen >> GLOBAL_STATUS_LBR_FRZ_BIT) & 1);
+	}
+	if (n->pmu.perf_metrics)
+		logrec_key_hex(&a->sb, "perf_metrics", n->perf_metrics);
+	if (n->debugctl_st) {
+		logrec_key_str(&a->sb, "debugctl_error", pmu_status_str(n->debugctl_st));
+		return;
+	}
+	logrec_key_hex(&a->sb, "debugctl", n->debugctl);
+	logrec_key_bool(&a->sb, "freeze_perfmon_on_pmi",
+			(n->debugctl >> DEBUGCTL_FREEZE_PERFMON_ON_PMI_BIT) & 1);
+	logrec_key_bool(&a->sb, "freeze_while_smm", (n->debugctl >> DEBUGCTL_FREEZE_WHILE_SMM_BIT) & 1);
+}
+
+/* Counters firmware froze (CTR_Frz): they count nothing until it is cleared. */
+static void say_frozen(struct run *a, const struct run_cpu *s)
+{
+	if (!((s->snap.frozen >> GLOBAL_STATUS_CTR_FRZ_BIT) & 1))
+		return;
+	sb_puts(&a->sb, "CPU ");
+	sb_dec(&a->sb, s->info.index);
+	sb_puts(&a->sb, ": firmware left the counters frozen (IA32_PERF_GLOBAL_STATUS CTR_Frz)");
+	sb_puts(&a->sb, a->opt.force ? ": cleared (--force), set again after" :
+				       ": --force clears it");
+	run_say(a);
+}
+
 /* The core PMU registers as firmware left them, and what of it was in use. */
 static void log_handoff(struct run *a, const struct run_cpu *s)
 {
@@ -76,8 +112,10 @@ static void log_handoff(struct run *a, const struct run_cpu *s)
 	logrec_key_hex(&a->sb, "global_status", n->global_status);
 	logrec_key_hex(&a->sb, "gp_in_use", n->gp_in_use);
 	logrec_key_hex(&a->sb, "fixed_in_use", n->fixed_in_use);
+	log_handoff_v4(a, n);
 	logrec_end(&a->sb);
 	run_record(a);
+	say_frozen(a, s);
 	if (!n->gp_in_use && !n->fixed_in_use)
 		return;
 	sb_puts(&a->sb, "CPU ");

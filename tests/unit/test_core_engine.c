@@ -206,8 +206,12 @@ static void test_snapshot_reads_firmware_state(void **state)
 	assert_true(r->snap.global_ctrl == (1ull | 1ull << 33));
 	assert_int_equal(r->snap.gp_in_use, 0x1);
 	assert_int_equal(r->snap.fixed_in_use, 0x2);
-	/* 4 selects + 4 PMCs + 3 fixed + FIXED_CTR_CTRL, GLOBAL_CTRL, GLOBAL_STATUS */
-	assert_int_equal(r->m->log_len[0], 14);
+	/* 4 selects + 4 PMCs + 3 fixed + FIXED_CTR_CTRL, GLOBAL_CTRL, GLOBAL_STATUS, DEBUGCTL */
+	assert_int_equal(r->m->log_len[0], 15);
+	assert_int_equal(r->m->log[0][14].msr, MSR_IA32_DEBUGCTL);
+	/* v3: 0x392 is the uncore's here, never read as GLOBAL_INUSE */
+	for (unsigned i = 0; i < r->m->log_len[0]; i++)
+		assert_int_not_equal(r->m->log[0][i].msr, MSR_IA32_PERF_GLOBAL_INUSE);
 	rig_free(r);
 }
 

@@ -77,7 +77,7 @@ static void test_reserved_flagged(void **state)
 	expect_text("  rsv=0x100 ");
 	expect_text("bits 63:32  RESERVED");
 	expect_text("  event=0x3c");
-	assert_int_equal(dec("fixed_ctr_ctrl", 0x1000 | 0x333, UNCORE_NONE), PMU_ERR_RESERVED);
+	assert_int_equal(dec("fixed_ctr_ctrl", 1ull << 28 | 0x333, UNCORE_NONE), PMU_ERR_RESERVED);
 	expect_text("  en2=0x3 ");
 	expect_text("RESERVED");
 	/* Ignored bits are shown, but are not an error. */
