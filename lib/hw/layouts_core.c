@@ -160,6 +160,22 @@ static const struct reg_field perf_capabilities[] = {
 	{ "rsv", 16, 48, RA_RSV, NULL },
 };
 
+/*
+ * IA32_PERF_METRICS (0x329, PERF_CAPABILITIES[15]; SDM vol. 3B 21.3.9.3): the top-down
+ * metrics as fractions of FIXED_CTR3's slots, each value / 0xFF. Level 1 in 31:0; the
+ * level-2 bytes 63:32 from Sapphire Rapids on (0 where the CPU lacks them).
+ */
+static const struct reg_field perf_metrics[] = {
+	{ "retiring", 0, 8, RA_RW, NULL },
+	{ "bad_spec", 8, 8, RA_RW, NULL },
+	{ "fe_bound", 16, 8, RA_RW, NULL },
+	{ "be_bound", 24, 8, RA_RW, NULL },
+	{ "heavy_ops", 32, 8, RA_RW, NULL },
+	{ "br_mispredict", 40, 8, RA_RW, NULL },
+	{ "fetch_lat", 48, 8, RA_RW, NULL },
+	{ "mem_bound", 56, 8, RA_RW, NULL },
+};
+
 const struct reg_layout layout_perfevtsel = REG_LAYOUT("IA32_PERFEVTSEL", perfevtsel);
 const struct reg_layout layout_fixed_ctr_ctrl = REG_LAYOUT("IA32_FIXED_CTR_CTRL", fixed_ctr_ctrl);
 const struct reg_layout layout_global_ctrl = REG_LAYOUT("IA32_PERF_GLOBAL_CTRL", global_ctrl);
@@ -168,3 +184,4 @@ const struct reg_layout layout_global_ovf_ctrl =
 	REG_LAYOUT("IA32_PERF_GLOBAL_OVF_CTRL", global_ovf_ctrl);
 const struct reg_layout layout_perf_capabilities =
 	REG_LAYOUT("IA32_PERF_CAPABILITIES", perf_capabilities);
+const struct reg_layout layout_perf_metrics = REG_LAYOUT("IA32_PERF_METRICS", perf_metrics);

@@ -292,8 +292,18 @@ static void report_stats(struct run *a, uint64_t *tab, const bool *measured)
 	}
 }
 
-/* IPC, CPI, mispredict and LLC miss ratios per CPU, from the median counts, where measured. */
-static void report_derived(struct run *a, uint64_t *tab, const bool *measured)
+/* A CPU's IA32_PERF_METRICS after its last window that counted TOPDOWN.SLOTS. */
+struct core_topdown {
+	bool have;
+	uint64_t perf_metrics;
+};
+
+/*
+ * IPC, CPI, mispredict and LLC miss ratios per CPU, from the median counts, where measured;
+ * the level-1 top-down split where PERF_METRICS was read (the last window that counted SLOTS).
+ */
+static void report_derived(struct run *a, uint64_t *tab, const bool *measured,
+			   const struct core_topdown *td)
 {
 	for (size_t i = 0; i < a->plat->ncpus; i++) {
 		struct derived_input in[RUN_MAX_EVENTS];
@@ -307,6 +317,8 @@ static void report_derived(struct run *a, uint64_t *tab, const bool *measured)
 			in[e].delta = st.median;
 		}
 		derived_compute(in, a->nevents, 0, 0, &set);
+		if (td[i].have)
+			derived_topdown(td[i].perf_metrics, &set);
 		run_derived(a, "CPU", i, &set);
 	}
 }
@@ -329,6 +341,7 @@ struct core_job {
 	uint64_t *tab;        /* deltas [cpu][event][repeat] */
 	bool *measured;       /* still measured */
 	uint32_t *passes;     /* instruction checks passed in this group's repeats */
+	struct core_topdown *td;          /* per CPU: PERF_METRICS after the last window with SLOTS */
 	unsigned evi[CORE_MAX_EVENTS];   /* this group's events, as indices of a->events */
 	int ireq;
 	bool all_ok;
@@ -399,6 +412,10 @@ static void step_done(struct run *a, unsigned step, void *ctx)
 			j->tab[cell(a, i, j->evi[c], r)] = s->run.ctr[c].delta;
 			log_counter(a, &s->info, &s->run.ctr[c], g, r);
 		}
+		if (s->run.metrics) {
+			j->td[i].have = true;
+			j->td[i].perf_metrics = s->run.metrics_end;
+		}
 		bool ok = check_instructions(a, s, j->ireq, r);
 		j->passes[i] += ok;
 		j->all_ok &= ok;
@@ -433,7 +450,8 @@ enum verdict job_core(struct run *a)
 	j.tab = run_alloc(a, a->plat->ncpus * a->nevents * reps * sizeof(*j.tab));
 	j.measured = run_alloc(a, a->plat->ncpus * sizeof(*j.measured));
 	j.passes = run_alloc(a, a->plat->ncpus * sizeof(*j.passes));
-	if (!j.tab || !j.measured || !j.passes) {
+	j.td = run_alloc(a, a->plat->ncpus * sizeof(*j.td));
+	if (!j.tab || !j.measured || !j.passes || !j.td) {
 		run_refuse(a, "not enough memory for the table of counts", NULL, NULL);
 		v = VERDICT_ERROR;
 		goto out;
@@ -451,11 +469,12 @@ enum verdict job_core(struct run *a)
 	plat_hold_records(a->plat, false);
 	if (reps > 1)
 		report_stats(a, j.tab, j.measured);
-	report_derived(a, j.tab, j.measured);
+	report_derived(a, j.tab, j.measured, j.td);
 	v = j.all_ok ? VERDICT_PASS : VERDICT_FAIL;
 out:
 	run_free(a, j.tab);
 	run_free(a, j.measured);
 	run_free(a, j.passes);
+	run_free(a, j.td);
 	return v;
 }

@@ -212,6 +212,35 @@ static void test_selftest_catches_broken_model(void **state)
 	}
 }
 
+/*
+ * TOPDOWN.SLOTS on Ice Lake-SP: FIXED_CTR3 counts the model's 5 slots per cycle, and the
+ * level-1 top-down split read from PERF_METRICS is logged as derived metrics. The model
+ * (simulated) retires one slot per instruction and, on the inst kernel, loses none to
+ * mispredicts: retiring = instructions / slots, the rest back-end bound.
+ */
+static void test_topdown_slots_and_metrics(void **state)
+{
+	(void)state;
+	struct outcome o = run_cfg("backend = sim\nsim-profile = icelake-sp\nsim-noise = none\n"
+				   "events = instructions,cycles,TOPDOWN.SLOTS\n", 2, 1);
+	if (o.v != VERDICT_PASS)
+		fail_msg("verdict %s\n%s", verdict_name(o.v), o.f->console);
+	const char *slots = strstr(o.f->log, "\"event\":\"TOPDOWN.SLOTS\",\"counter_kind\":\"fixed\","
+					      "\"counter\":3");
+	assert_non_null(slots);
+	/* 10,023 cycles of the window (kernel and gate) at 5 slots each */
+	assert_int_equal(fake_count(o.f->console, "   TOPDOWN.SLOTS             fixed3    "
+						  "0x38d=0x3033    50,115\n"), 2);
+	/* PERF_METRICS 0x33 / 0xFF retiring, 0xCC back-end bound */
+	assert_int_equal(fake_count(o.f->log, "{\"name\":\"retiring\",\"unit\":\"%\","
+					      "\"milli\":20000}"), 2);
+	assert_int_equal(fake_count(o.f->log, "{\"name\":\"back-end bound\",\"unit\":\"%\","
+					      "\"milli\":80000}"), 2);
+	assert_int_equal(fake_count(o.f->console, "; retiring 20.000%; bad speculation 0.000%; "
+						  "front-end bound 0.000%; back-end bound 80.000%\n"), 2);
+	done(&o);
+}
+
 /* Bad input: one line naming it, VERDICT_ERROR, no MSR written on any CPU, no verdict record. */
 static void test_bad_event_writes_nothing(void **state)
 {
@@ -789,6 +818,7 @@ int main(void)
 		cmocka_unit_test(test_default_job_every_profile),
 		cmocka_unit_test(test_selftest_every_profile),
 		cmocka_unit_test(test_selftest_catches_broken_model),
+		cmocka_unit_test(test_topdown_slots_and_metrics),
 		cmocka_unit_test(test_bad_event_writes_nothing),
 		cmocka_unit_test(test_unknown_profile_refused_before_anything),
 		cmocka_unit_test(test_stalled_cpu_fails_the_run),
