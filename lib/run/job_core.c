@@ -35,6 +35,7 @@ static void log_counter(struct run *a, const struct cpu_info *ci, const struct c
 	const struct count_rec r = {
 		.cpu = ci->index, .apic_id = ci->apic_id, .package = ci->package, .box = "core",
 		.event = c->name, .counter_kind = c->kind == CORE_GP ? "gp" : "fixed",
+		.core_type = ci->arch.core_type,
 		.counter = c->index, .width = c->width, .ctl_msr = c->ctl_msr, .ctl_value = c->ctl_val,
 		.ctl_layout = l, .extra_msr = c->extra_msr, .extra_value = c->extra_val,
 		.ctr_msr = c->ctr_msr, .start = c->start, .end = c->end,

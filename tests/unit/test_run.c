@@ -212,6 +212,15 @@ static void test_selftest_catches_broken_model(void **state)
 	}
 }
 
+/* A run on one package that must PASS; the console is shown when it does not. */
+static struct outcome run_passing(const char *cfg, unsigned ncpus)
+{
+	struct outcome o = run_cfg(cfg, ncpus, 1);
+	if (o.v != VERDICT_PASS)
+		fail_msg("verdict %s\n%s", verdict_name(o.v), o.f->console);
+	return o;
+}
+
 /*
  * TOPDOWN.SLOTS on Ice Lake-SP: FIXED_CTR3 counts the model's 5 slots per cycle, and the
  * level-1 top-down split read from PERF_METRICS is logged as derived metrics. The model
@@ -221,10 +230,8 @@ static void test_selftest_catches_broken_model(void **state)
 static void test_topdown_slots_and_metrics(void **state)
 {
 	(void)state;
-	struct outcome o = run_cfg("backend = sim\nsim-profile = icelake-sp\nsim-noise = none\n"
-				   "events = instructions,cycles,TOPDOWN.SLOTS\n", 2, 1);
-	if (o.v != VERDICT_PASS)
-		fail_msg("verdict %s\n%s", verdict_name(o.v), o.f->console);
+	struct outcome o = run_passing("backend = sim\nsim-profile = icelake-sp\nsim-noise = none\n"
+				       "events = instructions,cycles,TOPDOWN.SLOTS\n", 2);
 	const char *slots = strstr(o.f->log, "\"event\":\"TOPDOWN.SLOTS\",\"counter_kind\":\"fixed\","
 					      "\"counter\":3");
 	assert_non_null(slots);
@@ -238,6 +245,32 @@ static void test_topdown_slots_and_metrics(void **state)
 					      "\"milli\":80000}"), 2);
 	assert_int_equal(fake_count(o.f->console, "; retiring 20.000%; bad speculation 0.000%; "
 						  "front-end bound 0.000%; back-end bound 80.000%\n"), 2);
+	done(&o);
+}
+
+/*
+ * Alder Lake (hybrid): CPUs 0-1 P-cores, 2-3 E-cores (the model's halves). The CPU table
+ * gives each its counters and core type, the console groups the CPUs by type, the cpu
+ * and count records carry core_type and the counter bitmaps; the default job passes on both.
+ */
+static void test_hybrid_grouped_by_core_type(void **state)
+{
+	(void)state;
+	struct outcome o = run_passing("backend = sim\nsim-profile = alder-lake\n", 4);
+	assert_int_equal(fake_count(o.f->console, " 06-97-2 0x2c       v5  8  4  none core\n"), 2);
+	assert_int_equal(fake_count(o.f->console, " 06-97-2 0x2c       v5  6  3  none atom\n"), 2);
+	assert_int_equal(fake_count(o.f->console, "P-cores (core type core): CPUs 0,1; PMC 0-7, "
+						  "FIXED_CTR 0-3\n"), 1);
+	assert_int_equal(fake_count(o.f->console, "E-cores (core type atom): CPUs 2,3; PMC 0-5, "
+						  "FIXED_CTR 0-2\n"), 1);
+	assert_int_equal(fake_count(o.f->log, "\"core_type\":\"core\",\"gp_mask\":\"0xff\","
+					      "\"fixed_mask\":\"0xf\""), 2);
+	assert_int_equal(fake_count(o.f->log, "\"core_type\":\"atom\",\"gp_mask\":\"0x3f\","
+					      "\"fixed_mask\":\"0x7\""), 2);
+	/* 4 default events on each of the 4 CPUs */
+	assert_int_equal(fake_count(o.f->log, "\"counter_kind\":\"fixed\",\"core_type\":\"core\"")
+			 + fake_count(o.f->log, "\"counter_kind\":\"gp\",\"core_type\":\"core\""), 8);
+	assert_int_equal(fake_count(o.f->log, "\"core_type\":\"atom\",\"counter\""), 8);
 	done(&o);
 }
 
@@ -819,6 +852,7 @@ int main(void)
 		cmocka_unit_test(test_selftest_every_profile),
 		cmocka_unit_test(test_selftest_catches_broken_model),
 		cmocka_unit_test(test_topdown_slots_and_metrics),
+		cmocka_unit_test(test_hybrid_grouped_by_core_type),
 		cmocka_unit_test(test_bad_event_writes_nothing),
 		cmocka_unit_test(test_unknown_profile_refused_before_anything),
 		cmocka_unit_test(test_stalled_cpu_fails_the_run),
