@@ -72,7 +72,8 @@ static struct geom geom_of(const struct model *m, unsigned cpu)
 	g.gp_mask = mask32((a.eax >> 8) & 0xff) & mask32(MAX_GP);
 	g.gp_width = (a.eax >> 16) & 0xff;
 	if (g.version > 1) {
-		g.fixed_mask = (mask32(a.edx & 0x1f) | (g.version >= 5 ? a.ecx : 0)) & mask32(MAX_FIXED);
+		g.fixed_mask = mask32(a.edx & 0x1f) | (g.version >= 5 ? a.ecx : 0);
+		g.fixed_mask &= mask32(MAX_FIXED);
 		g.fixed_width = (a.edx >> 5) & 0xff;
 	}
 	g.anythread = g.version >= 3 && !((a.edx >> ANY_DEPRECATED_BIT) & 1);
@@ -185,7 +186,8 @@ static bool claims_on(const struct geom *g, bool fw, uint32_t msr)
 {
 	if (!g->version)
 		return false;
-	if (in_mask(msr, MSR_IA32_PMC0, g->gp_mask) || in_mask(msr, MSR_IA32_PERFEVTSEL0, g->gp_mask))
+	if (in_mask(msr, MSR_IA32_PMC0, g->gp_mask) ||
+	    in_mask(msr, MSR_IA32_PERFEVTSEL0, g->gp_mask))
 		return true;
 	if (fw && in_mask(msr, MSR_IA32_A_PMC0, g->gp_mask))
 		return true;

@@ -153,7 +153,8 @@ const struct model_msr_map model_msrs_wsm_ex = MAP("Westmere-EX (06_2FH)", wsm_e
 const struct model_msr_map model_msrs_snb_ep = MAP("Sandy Bridge-EP (06_2DH)", snb_ep);
 const struct model_msr_map model_msrs_no_pmu = MAP("no PMU (QEMU TCG)", no_pmu);
 const struct model_msr_map model_msrs_skx = MAP("Skylake-SP (06_55H)", skx);
-const struct model_msr_map model_msrs_icx_on = MAP("Ice Lake-SP, Sapphire Rapids, Alder Lake", icx_on);
+const struct model_msr_map model_msrs_icx_on =
+	MAP("Ice Lake-SP, Sapphire Rapids, Alder Lake", icx_on);
 
 const struct model_msr_range *model_msr_range_of(const struct model_profile *p, uint32_t msr)
 {

@@ -1,7 +1,7 @@
 /*
  * MSR_OFFCORE_RSP_0/1 (REGISTERS.md §1.2): plain registers holding the Linux
- * valid-bit masks (arch/x86/events/intel/core.c, *_extra_regs); RSP_1 from Westmere on. A write setting a bit outside the
- * mask raises #GP and changes nothing.
+ * valid-bit masks (arch/x86/events/intel/core.c, *_extra_regs); RSP_1 from
+ * Westmere on. A write setting a bit outside the mask raises #GP and changes nothing.
  *
  * Scope: on Nehalem/Westmere the two threads of a core share them (Linux
  * arch/x86/events/intel/core.c shares these "extra regs" between HT siblings

@@ -202,6 +202,7 @@ void derived_topdown(uint64_t perf_metrics, struct derived_set *out)
 		const struct reg_field *f = reg_find_field(&layout_perf_metrics, fields[k],
 							   pmu_strlen(fields[k]));
 		struct derived_metric *m = &out->m[DM_TD_RETIRING + k];
-		m->present = f && derived_muldiv(reg_get_field(perf_metrics, f), 100000, 0xFF, &m->milli);
+		m->present = f && derived_muldiv(reg_get_field(perf_metrics, f), 100000, 0xFF,
+						 &m->milli);
 	}
 }

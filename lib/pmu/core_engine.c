@@ -458,8 +458,9 @@ pmu_status core_prepare(struct core_session *s, const struct pmu_backend *b, uns
 	}
 	if ((snap->frozen >> GLOBAL_STATUS_CTR_FRZ_BIT & 1) && !force) {
 		s->st = PMU_ERR_IN_USE;
-		pmu_strlcpy(s->msg, "counters frozen: firmware left IA32_PERF_GLOBAL_STATUS CTR_Frz "
-			    "(bit 59) set; --force clears it (set again after)", sizeof(s->msg));
+		pmu_strlcpy(s->msg, "counters frozen: firmware left IA32_PERF_GLOBAL_STATUS "
+			    "CTR_Frz (bit 59) set; --force clears it (set again after)",
+			    sizeof(s->msg));
 		return s->st;
 	}
 	if (n > CORE_MAX_EVENTS)
@@ -709,7 +710,8 @@ static pmu_status clear_overflow(struct core_session *s)
 	if (s->snap.pmu.version < 2)
 		return PMU_OK;
 	s->status_cleared = status_to_clear(s);
-	pmu_status st = core_write(s, MSR_IA32_PERF_GLOBAL_OVF_CTRL, s->our_bits | s->status_cleared);
+	uint64_t clear = s->our_bits | s->status_cleared;
+	pmu_status st = core_write(s, MSR_IA32_PERF_GLOBAL_OVF_CTRL, clear);
 	if (!st && s->snap.pmu.version >= 4)
 		(void)own_mark_written(s->own, s->n_own, MSR_IA32_PERF_GLOBAL_STATUS);
 	return st;

@@ -197,8 +197,8 @@ struct core_session {
 	uint64_t kernel_result;         /* what the kernel returned (its checksum) */
 	uint64_t tsc_on, tsc_off;       /* TSC just before enabling / after disabling; 0: not read */
 	uint64_t status_end;            /* GLOBAL_STATUS read after stop */
-	uint64_t status_cleared;        /* firmware-left overflow (and, forced, freeze) bits we cleared */
-	bool metrics;                   /* SLOTS on FIXED_CTR3 with PERF_METRICS: zeroed, enabled, read */
+	uint64_t status_cleared;        /* firmware's overflow (forced: freeze) bits cleared */
+	bool metrics;                   /* SLOTS on FIXED_CTR3 and PERF_METRICS: zeroed, on, read */
 	uint64_t metrics_end;           /* IA32_PERF_METRICS read after stop */
 
 	pmu_status st;                  /* first error */

@@ -18,7 +18,8 @@ struct reg_ref {
 };
 
 static const struct reg_ref core_refs[] = {
-	{ "core", "perfevtsel", &layout_perfevtsel, MSR_IA32_PERFEVTSEL0, 1, CORE_MAX_GP, UNCORE_NONE },
+	{ "core", "perfevtsel", &layout_perfevtsel, MSR_IA32_PERFEVTSEL0, 1, CORE_MAX_GP,
+	  UNCORE_NONE },
 	{ "core", "fixed_ctr_ctrl", &layout_fixed_ctr_ctrl, MSR_IA32_FIXED_CTR_CTRL, 1, 1, UNCORE_NONE },
 	{ "core", "global_ctrl", &layout_global_ctrl, MSR_IA32_PERF_GLOBAL_CTRL, 1, 1, UNCORE_NONE },
 	{ "core", "global_status", &layout_global_status, MSR_IA32_PERF_GLOBAL_STATUS, 1, 1, UNCORE_NONE },

@@ -57,8 +57,10 @@ void run_say_core_types(struct run *a)
 				continue;
 			if (!any) {
 				core_pmu_from_cpu(ci, &p);
-				sb_puts(&a->sb, types[t] == CORE_TYPE_CORE ? "P-cores (core type core): CPUs "
-									   : "E-cores (core type atom): CPUs ");
+				sb_puts(&a->sb, types[t] == CORE_TYPE_CORE ? "P-cores" : "E-cores");
+				sb_puts(&a->sb, " (core type ");
+				sb_puts(&a->sb, pmu_core_type_name(types[t]));
+				sb_puts(&a->sb, "): CPUs ");
 			} else {
 				sb_putc(&a->sb, ',');
 			}

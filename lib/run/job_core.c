@@ -76,7 +76,8 @@ static void log_handoff_v4(struct run *a, const struct core_snapshot *n)
 	logrec_key_hex(&a->sb, "debugctl", n->debugctl);
 	logrec_key_bool(&a->sb, "freeze_perfmon_on_pmi",
 			(n->debugctl >> DEBUGCTL_FREEZE_PERFMON_ON_PMI_BIT) & 1);
-	logrec_key_bool(&a->sb, "freeze_while_smm", (n->debugctl >> DEBUGCTL_FREEZE_WHILE_SMM_BIT) & 1);
+	logrec_key_bool(&a->sb, "freeze_while_smm",
+			(n->debugctl >> DEBUGCTL_FREEZE_WHILE_SMM_BIT) & 1);
 }
 
 /* Counters firmware froze (CTR_Frz): they count nothing until it is cleared. */
