@@ -328,7 +328,7 @@ static pmu_status core_write(struct model *m, struct model_regfile *rf, uint32_t
 			return PMU_ERR_FAULT_GP;
 		return model_poke(rf, MSR_IA32_PERF_GLOBAL_STATUS, status & ~val);
 	case MSR_IA32_PERF_GLOBAL_STATUS_SET:
-		if (val & ~ovf_ctrl_writable(&g) & ~bit(OVF_CONDCHG_BIT))
+		if (val & ~(ovf_ctrl_writable(&g) & ~bit(OVF_CONDCHG_BIT)))
 			return PMU_ERR_FAULT_GP;
 		return model_poke(rf, MSR_IA32_PERF_GLOBAL_STATUS, status | val);
 	case MSR_IA32_PERF_METRICS:
