@@ -2,7 +2,10 @@
  * CPUID of the built-in profiles. Where a real dump of the profile's processor
  * exists, the leaves are that dump's logical CPU #0, copied verbatim from
  * ../shared/reference/cpuid/<file> (InstLatx64 snapshot 087af2c7, see its
- * SOURCE.md; dumps made with AIDA64/EVEREST on real machines). The model then
+ * SOURCE.md; dumps made with AIDA64/EVEREST on real machines); the later profiles
+ * (skylake-sp on) hold the leaves their trimmed copy in tests/data/cpuid/ keeps, and
+ * test_cpuid_dump checks them against it. Alder Lake's E-cores answer from another
+ * logical CPU of the same dump (cpuid_atom). The model then
  * answers per CPU and per MSR state (model_cpuid_answer):
  * - leaf 1 EBX[31:24] and leaf 0xB EDX: the APIC ID, the model's CPU number;
  * - leaves 0x80000002-4: the profile's brand string, which says the machine is
