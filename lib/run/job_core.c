@@ -343,7 +343,7 @@ struct core_job {
 	uint64_t *tab;        /* deltas [cpu][event][repeat] */
 	bool *measured;       /* still measured */
 	uint32_t *passes;     /* instruction checks passed in this group's repeats */
-	struct core_topdown *td;          /* per CPU: PERF_METRICS after the last window with SLOTS */
+	struct core_topdown *td;          /* per CPU: PERF_METRICS of its last window with SLOTS */
 	unsigned evi[CORE_MAX_EVENTS];   /* this group's events, as indices of a->events */
 	int ireq;
 	bool all_ok;

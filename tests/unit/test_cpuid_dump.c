@@ -315,7 +315,8 @@ static void test_profiles_are_their_dumps(void **state)
 	(void)state;
 	static const struct { const char *profile; bool atom; unsigned cpu; } t[] = {
 		{ "skylake-sp", false, 0 }, { "icelake-sp", false, 0 },
-		{ "sapphire-rapids", false, 0 }, { "alder-lake", false, 0 }, { "alder-lake", true, 2 },
+		{ "sapphire-rapids", false, 0 }, { "alder-lake", false, 0 },
+		{ "alder-lake", true, 2 },
 	};
 	for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
 		const struct model_profile *prof = model_profile_find(t[i].profile);
@@ -327,12 +328,13 @@ static void test_profiles_are_their_dumps(void **state)
 		assert_int_equal(parse_n(p, text, len, CAP), PMU_OK);
 		for (unsigned k = 0; k < tab->n; k++) {
 			const struct model_cpuid_leaf *l = &tab->leaf[k];
-			const struct model_cpuid_leaf *d = model_cpuid_find(&p->d.cpu[t[i].cpu], l->leaf,
-									    l->sub);
+			const struct model_cpuid_table *cpu = &p->d.cpu[t[i].cpu];
+			const struct model_cpuid_leaf *d = model_cpuid_find(cpu, l->leaf, l->sub);
 			if (!d || d->eax != l->eax || d->ebx != l->ebx || d->ecx != l->ecx ||
 			    d->edx != l->edx)
-				fail_msg("%s%s: leaf %#x subleaf %u differs from %s", t[i].profile,
-					 t[i].atom ? " (E-core)" : "", l->leaf, l->sub, tab->source);
+				fail_msg("%s%s: leaf %#x subleaf %u differs from %s",
+					 t[i].profile, t[i].atom ? " (E-core)" : "", l->leaf,
+					 l->sub, tab->source);
 		}
 		free(p);
 	}

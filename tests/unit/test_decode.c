@@ -175,7 +175,8 @@ static void test_layout_for_msr(void **state)
 	(void)state;
 	assert_ptr_equal(decode_layout_for_msr(0x186, UNCORE_NONE), &layout_perfevtsel);
 	assert_ptr_equal(decode_layout_for_msr(0x18D, UNCORE_NHM_CLIENT), &layout_perfevtsel);
-	assert_ptr_equal(decode_layout_for_msr(0x18F, UNCORE_NONE), &layout_perfevtsel);   /* PERFEVTSEL9 */
+	/* PERFEVTSEL9 */
+	assert_ptr_equal(decode_layout_for_msr(0x18F, UNCORE_NONE), &layout_perfevtsel);
 	assert_null(decode_layout_for_msr(0x190, UNCORE_NONE));
 	assert_ptr_equal(decode_layout_for_msr(0x329, UNCORE_NONE), &layout_perf_metrics);
 	assert_ptr_equal(decode_layout_for_msr(0x38F, UNCORE_NONE), &layout_global_ctrl);

@@ -271,7 +271,7 @@ static void test_generic_names(void **state)
 	expect_err(&ci, "cycles", PMU_ERR_UNSUPPORTED,
 		   "architectural event 'UnHalted Core Cycles' not available on this CPU "
 		   "(CPUID.0AH:EBX bit 0)");
-	/* Fewer fixed counters than the event needs (a guest: the kernel's 3-fixed rule is bare metal's). */
+	/* Fewer fixed counters than the event needs: a guest (the 3-fixed rule is bare metal's). */
 	ci = cpu(0x1a);
 	ci.hypervisor = true;
 	ci.arch.n_fixed = 2;

@@ -232,8 +232,8 @@ static void test_topdown_slots_and_metrics(void **state)
 	(void)state;
 	struct outcome o = run_passing("backend = sim\nsim-profile = icelake-sp\nsim-noise = none\n"
 				       "events = instructions,cycles,TOPDOWN.SLOTS\n", 2);
-	const char *slots = strstr(o.f->log, "\"event\":\"TOPDOWN.SLOTS\",\"counter_kind\":\"fixed\","
-					      "\"counter\":3");
+	const char *slots = strstr(o.f->log, "\"event\":\"TOPDOWN.SLOTS\","
+					      "\"counter_kind\":\"fixed\",\"counter\":3");
 	assert_non_null(slots);
 	/* 10,023 cycles of the window (kernel and gate) at 5 slots each */
 	assert_int_equal(fake_count(o.f->console, "   TOPDOWN.SLOTS             fixed3    "
@@ -244,7 +244,14 @@ static void test_topdown_slots_and_metrics(void **state)
 	assert_int_equal(fake_count(o.f->log, "{\"name\":\"back-end bound\",\"unit\":\"%\","
 					      "\"milli\":80000}"), 2);
 	assert_int_equal(fake_count(o.f->console, "; retiring 20.000%; bad speculation 0.000%; "
-						  "front-end bound 0.000%; back-end bound 80.000%\n"), 2);
+						  "front-end bound 0.000%; "
+						  "back-end bound 80.000%\n"), 2);
+	/* v5 hand-off: GLOBAL_INUSE (firmware's FIXED_CTR1), no freeze, PERF_METRICS, DEBUGCTL */
+	assert_int_equal(fake_count(o.f->log, "\"global_inuse\":\"0x200000000\","
+					      "\"ctr_frozen\":false,\"lbr_frozen\":false,"
+					      "\"perf_metrics\":\"0x0\",\"debugctl\":\"0x0\","
+					      "\"freeze_perfmon_on_pmi\":false,"
+					      "\"freeze_while_smm\":false"), 2);
 	done(&o);
 }
 
@@ -268,8 +275,9 @@ static void test_hybrid_grouped_by_core_type(void **state)
 	assert_int_equal(fake_count(o.f->log, "\"core_type\":\"atom\",\"gp_mask\":\"0x3f\","
 					      "\"fixed_mask\":\"0x7\""), 2);
 	/* 4 default events on each of the 4 CPUs */
-	assert_int_equal(fake_count(o.f->log, "\"counter_kind\":\"fixed\",\"core_type\":\"core\"")
-			 + fake_count(o.f->log, "\"counter_kind\":\"gp\",\"core_type\":\"core\""), 8);
+	assert_int_equal(fake_count(o.f->log, "\"counter_kind\":\"fixed\",\"core_type\":\"core\"") +
+			 fake_count(o.f->log, "\"counter_kind\":\"gp\",\"core_type\":\"core\""),
+			 8);
 	assert_int_equal(fake_count(o.f->log, "\"core_type\":\"atom\",\"counter\""), 8);
 	done(&o);
 }
