@@ -105,6 +105,10 @@ run_case dryrun_offcore_rsp1 dry-run --profile westmere-ep OFFCORE_RESPONSE.ANY_
 run_case dryrun_offcore_raw dry-run cpu/event=0xb7,umask=0x1,offcore_rsp=0x10001/ \
   cpu/event=0xbb,umask=0x1/
 run_case dryrun_ldlat dry-run --profile nehalem-ex MEM_INST_RETIRED.LATENCY_ABOVE_THRESHOLD_16
+# Ice Lake on: TOPDOWN.SLOTS on FIXED_CTR3 (nibble 3, GLOBAL_CTRL bit 35) with PERF_METRICS (bit 48)
+run_case dryrun_topdown_icelake dry-run --profile icelake-sp --sim-firmware clean TOPDOWN.SLOTS
+# Alder Lake P-core: PMC6-7 offered (the adl-hybrid-pcore quirk), FIXED_CTR3 by its perf name
+run_case dryrun_adl_pcore dry-run --profile alder-lake --sim-firmware clean slots r3c r3c r3c r3c r3c r3c r3c r3c
 run_case dryrun_pmi_refused dry-run --profile westmere-ep cpu/INST_RETIRED.ANY,int/
 run_case summary_sim summary $dir/sim-nehalem-ex.jsonl
 run_case summary_nopmu summary $dir/qemu-nopmu.jsonl

@@ -124,6 +124,7 @@ static bool core_msr_name(uint32_t msr, const struct core_pmu *p, char *out, siz
 		{ MSR_IA32_PERF_GLOBAL_STATUS, "IA32_PERF_GLOBAL_STATUS" },
 		{ MSR_IA32_PERF_GLOBAL_CTRL, "IA32_PERF_GLOBAL_CTRL" },
 		{ MSR_IA32_PERF_GLOBAL_OVF_CTRL, "IA32_PERF_GLOBAL_OVF_CTRL" },
+		{ MSR_IA32_PERF_METRICS, "IA32_PERF_METRICS" },
 		{ MSR_OFFCORE_RSP_0, "MSR_OFFCORE_RSP_0" },
 		{ MSR_OFFCORE_RSP_1, "MSR_OFFCORE_RSP_1" },
 		{ MSR_PEBS_LD_LAT_THRESHOLD, "MSR_PEBS_LD_LAT_THRESHOLD" },
@@ -135,13 +136,19 @@ static bool core_msr_name(uint32_t msr, const struct core_pmu *p, char *out, siz
 		{ MSR_IA32_FIXED_CTR0, "IA32_FIXED_CTR", true },
 	};
 	unsigned i;
+	/* 0x391 is the Nehalem uncore's GLOBAL_CTRL before v4 (msr.h). */
+	if (p->version >= 4 && msr == MSR_IA32_PERF_GLOBAL_STATUS_SET) {
+		snprintf(out, cap, "IA32_PERF_GLOBAL_STATUS_SET");
+		return true;
+	}
 	for (unsigned k = 0; k < sizeof(regs) / sizeof(regs[0]); k++)
 		if (regs[k].msr == msr) {
 			snprintf(out, cap, "%s", regs[k].name);
 			return true;
 		}
 	for (unsigned k = 0; k < sizeof(banks) / sizeof(banks[0]); k++)
-		if (in_range(msr, banks[k].base, banks[k].fixed ? p->n_fixed : p->n_gp, &i)) {
+		if (in_range(msr, banks[k].base, banks[k].fixed ? CORE_MAX_FIXED : p->n_gp, &i) &&
+		    (!banks[k].fixed || core_fixed_exists(p, i))) {
 			snprintf(out, cap, "%s%u", banks[k].name, i);
 			return true;
 		}

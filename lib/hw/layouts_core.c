@@ -16,7 +16,11 @@ static const struct reg_field perfevtsel[] = {
 	{ "rsv", 32, 32, RA_RSV, NULL },
 };
 
-/* IA32_FIXED_CTR_CTRL: seed 004 figure 18-14, REGISTERS.md §1.4. enN: 0 off, 1 OS, 2 user, 3 all. */
+/*
+ * IA32_FIXED_CTR_CTRL: seed 004 figure 18-14, REGISTERS.md §1.4. enN: 0 off, 1 OS, 2 user,
+ * 3 all. Nibble 3 (TOPDOWN.SLOTS) from Ice Lake on, 4-6 where CPUID.23H lists them (Lunar
+ * Lake E-cores; SDM vol. 3B 20.2.5): which exist is CPUID's, the engine writes only those.
+ */
 static const struct reg_field fixed_ctr_ctrl[] = {
 	{ "en0", 0, 2, RA_RW, NULL },
 	{ "any0", 2, 1, RA_RW, NULL },
@@ -27,10 +31,25 @@ static const struct reg_field fixed_ctr_ctrl[] = {
 	{ "en2", 8, 2, RA_RW, NULL },
 	{ "any2", 10, 1, RA_RW, NULL },
 	{ "pmi2", 11, 1, RA_RW, NULL },
-	{ "rsv", 12, 52, RA_RSV, NULL },
+	{ "en3", 12, 2, RA_RW, NULL },
+	{ "any3", 14, 1, RA_RW, NULL },
+	{ "pmi3", 15, 1, RA_RW, NULL },
+	{ "en4", 16, 2, RA_RW, NULL },
+	{ "any4", 18, 1, RA_RW, NULL },
+	{ "pmi4", 19, 1, RA_RW, NULL },
+	{ "en5", 20, 2, RA_RW, NULL },
+	{ "any5", 22, 1, RA_RW, NULL },
+	{ "pmi5", 23, 1, RA_RW, NULL },
+	{ "en6", 24, 2, RA_RW, NULL },
+	{ "any6", 26, 1, RA_RW, NULL },
+	{ "pmi6", 27, 1, RA_RW, NULL },
+	{ "rsv", 28, 36, RA_RSV, NULL },
 };
 
-/* IA32_PERF_GLOBAL_CTRL: seed 004, REGISTERS.md §1.5. */
+/*
+ * IA32_PERF_GLOBAL_CTRL: seed 004, REGISTERS.md §1.5; PMC8-9 and FIXED_CTR3-6 where CPUID
+ * has them (Lunar Lake, leaf 23H), EN_PERF_METRICS (48) from Ice Lake on (§1.5 [K-pe]).
+ */
 static const struct reg_field global_ctrl[] = {
 	{ "en_pmc0", 0, 1, RA_RW, NULL },
 	{ "en_pmc1", 1, 1, RA_RW, NULL },
@@ -40,14 +59,25 @@ static const struct reg_field global_ctrl[] = {
 	{ "en_pmc5", 5, 1, RA_RW, NULL },
 	{ "en_pmc6", 6, 1, RA_RW, NULL },
 	{ "en_pmc7", 7, 1, RA_RW, NULL },
-	{ "rsv", 8, 24, RA_RSV, NULL },
+	{ "en_pmc8", 8, 1, RA_RW, NULL },
+	{ "en_pmc9", 9, 1, RA_RW, NULL },
+	{ "rsv", 10, 22, RA_RSV, NULL },
 	{ "en_fixed0", 32, 1, RA_RW, NULL },
 	{ "en_fixed1", 33, 1, RA_RW, NULL },
 	{ "en_fixed2", 34, 1, RA_RW, NULL },
-	{ "rsv", 35, 29, RA_RSV, NULL },
+	{ "en_fixed3", 35, 1, RA_RW, NULL },
+	{ "en_fixed4", 36, 1, RA_RW, NULL },
+	{ "en_fixed5", 37, 1, RA_RW, NULL },
+	{ "en_fixed6", 38, 1, RA_RW, NULL },
+	{ "rsv", 39, 9, RA_RSV, NULL },
+	{ "en_perf_metrics", 48, 1, RA_RW, NULL },
+	{ "rsv", 49, 15, RA_RSV, NULL },
 };
 
-/* IA32_PERF_GLOBAL_STATUS (read only): seed 004, REGISTERS.md §1.5. */
+/*
+ * IA32_PERF_GLOBAL_STATUS (read only): seed 004, REGISTERS.md §1.5; PERF_METRICS overflow
+ * (48, Ice Lake on), ToPA PMI (55), the v4 freeze bits LBR_Frz / CTR_Frz (58, 59), ASCI (60).
+ */
 static const struct reg_field global_status[] = {
 	{ "ovf_pmc0", 0, 1, RA_RO, NULL },
 	{ "ovf_pmc1", 1, 1, RA_RO, NULL },
@@ -57,17 +87,34 @@ static const struct reg_field global_status[] = {
 	{ "ovf_pmc5", 5, 1, RA_RO, NULL },
 	{ "ovf_pmc6", 6, 1, RA_RO, NULL },
 	{ "ovf_pmc7", 7, 1, RA_RO, NULL },
-	{ "rsv", 8, 24, RA_RSV, NULL },
+	{ "ovf_pmc8", 8, 1, RA_RO, NULL },
+	{ "ovf_pmc9", 9, 1, RA_RO, NULL },
+	{ "rsv", 10, 22, RA_RSV, NULL },
 	{ "ovf_fixed0", 32, 1, RA_RO, NULL },
 	{ "ovf_fixed1", 33, 1, RA_RO, NULL },
 	{ "ovf_fixed2", 34, 1, RA_RO, NULL },
-	{ "rsv", 35, 26, RA_RSV, NULL },
+	{ "ovf_fixed3", 35, 1, RA_RO, NULL },
+	{ "ovf_fixed4", 36, 1, RA_RO, NULL },
+	{ "ovf_fixed5", 37, 1, RA_RO, NULL },
+	{ "ovf_fixed6", 38, 1, RA_RO, NULL },
+	{ "rsv", 39, 9, RA_RSV, NULL },
+	{ "ovf_perf_metrics", 48, 1, RA_RO, NULL },
+	{ "rsv", 49, 6, RA_RSV, NULL },
+	{ "trace_topa_pmi", 55, 1, RA_RO, NULL },
+	{ "rsv", 56, 2, RA_RSV, NULL },
+	{ "lbr_frz", 58, 1, RA_RO, NULL },
+	{ "ctr_frz", 59, 1, RA_RO, NULL },
+	{ "asci", 60, 1, RA_RO, NULL },
 	{ "ovf_uncore", 61, 1, RA_RO, NULL },
 	{ "ovf_buf", 62, 1, RA_RO, NULL },
 	{ "cond_chgd", 63, 1, RA_RO, NULL },
 };
 
-/* IA32_PERF_GLOBAL_OVF_CTRL (write 1 to clear the STATUS bit): seed 004, REGISTERS.md §1.5. */
+/*
+ * IA32_PERF_GLOBAL_OVF_CTRL (write 1 to clear the STATUS bit): seed 004, REGISTERS.md §1.5;
+ * on v4 IA32_PERF_GLOBAL_STATUS_RESET, which clears the later STATUS bits too (SDM vol. 3B
+ * 20.2.4.2).
+ */
 static const struct reg_field global_ovf_ctrl[] = {
 	{ "clr_ovf_pmc0", 0, 1, RA_W1C, NULL },
 	{ "clr_ovf_pmc1", 1, 1, RA_W1C, NULL },
@@ -77,11 +124,24 @@ static const struct reg_field global_ovf_ctrl[] = {
 	{ "clr_ovf_pmc5", 5, 1, RA_W1C, NULL },
 	{ "clr_ovf_pmc6", 6, 1, RA_W1C, NULL },
 	{ "clr_ovf_pmc7", 7, 1, RA_W1C, NULL },
-	{ "rsv", 8, 24, RA_RSV, NULL },
+	{ "clr_ovf_pmc8", 8, 1, RA_W1C, NULL },
+	{ "clr_ovf_pmc9", 9, 1, RA_W1C, NULL },
+	{ "rsv", 10, 22, RA_RSV, NULL },
 	{ "clr_ovf_fixed0", 32, 1, RA_W1C, NULL },
 	{ "clr_ovf_fixed1", 33, 1, RA_W1C, NULL },
 	{ "clr_ovf_fixed2", 34, 1, RA_W1C, NULL },
-	{ "rsv", 35, 26, RA_RSV, NULL },
+	{ "clr_ovf_fixed3", 35, 1, RA_W1C, NULL },
+	{ "clr_ovf_fixed4", 36, 1, RA_W1C, NULL },
+	{ "clr_ovf_fixed5", 37, 1, RA_W1C, NULL },
+	{ "clr_ovf_fixed6", 38, 1, RA_W1C, NULL },
+	{ "rsv", 39, 9, RA_RSV, NULL },
+	{ "clr_ovf_perf_metrics", 48, 1, RA_W1C, NULL },
+	{ "rsv", 49, 6, RA_RSV, NULL },
+	{ "clr_trace_topa_pmi", 55, 1, RA_W1C, NULL },
+	{ "rsv", 56, 2, RA_RSV, NULL },
+	{ "clr_lbr_frz", 58, 1, RA_W1C, NULL },
+	{ "clr_ctr_frz", 59, 1, RA_W1C, NULL },
+	{ "clr_asci", 60, 1, RA_W1C, NULL },
 	{ "clr_ovf_uncore", 61, 1, RA_W1C, NULL },
 	{ "clr_ovf_buf", 62, 1, RA_W1C, NULL },
 	{ "clr_cond_chgd", 63, 1, RA_W1C, NULL },
@@ -95,7 +155,25 @@ static const struct reg_field perf_capabilities[] = {
 	{ "pebs_rec_fmt", 8, 4, RA_RO, NULL },
 	{ "smm_freeze", 12, 1, RA_RO, NULL },
 	{ "fw_write", 13, 1, RA_RO, NULL },
-	{ "rsv", 14, 50, RA_RSV, NULL },
+	{ "pebs_baseline", 14, 1, RA_RO, NULL },
+	{ "perf_metrics", 15, 1, RA_RO, NULL },
+	{ "rsv", 16, 48, RA_RSV, NULL },
+};
+
+/*
+ * IA32_PERF_METRICS (0x329, PERF_CAPABILITIES[15]; SDM vol. 3B 21.3.9.3): the top-down
+ * metrics as fractions of FIXED_CTR3's slots, each value / 0xFF. Level 1 in 31:0; the
+ * level-2 bytes 63:32 from Sapphire Rapids on (0 where the CPU lacks them).
+ */
+static const struct reg_field perf_metrics[] = {
+	{ "retiring", 0, 8, RA_RW, NULL },
+	{ "bad_spec", 8, 8, RA_RW, NULL },
+	{ "fe_bound", 16, 8, RA_RW, NULL },
+	{ "be_bound", 24, 8, RA_RW, NULL },
+	{ "heavy_ops", 32, 8, RA_RW, NULL },
+	{ "br_mispredict", 40, 8, RA_RW, NULL },
+	{ "fetch_lat", 48, 8, RA_RW, NULL },
+	{ "mem_bound", 56, 8, RA_RW, NULL },
 };
 
 const struct reg_layout layout_perfevtsel = REG_LAYOUT("IA32_PERFEVTSEL", perfevtsel);
@@ -106,3 +184,4 @@ const struct reg_layout layout_global_ovf_ctrl =
 	REG_LAYOUT("IA32_PERF_GLOBAL_OVF_CTRL", global_ovf_ctrl);
 const struct reg_layout layout_perf_capabilities =
 	REG_LAYOUT("IA32_PERF_CAPABILITIES", perf_capabilities);
+const struct reg_layout layout_perf_metrics = REG_LAYOUT("IA32_PERF_METRICS", perf_metrics);

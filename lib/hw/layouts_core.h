@@ -10,5 +10,6 @@ extern const struct reg_layout layout_global_ctrl;
 extern const struct reg_layout layout_global_status;
 extern const struct reg_layout layout_global_ovf_ctrl;
 extern const struct reg_layout layout_perf_capabilities;
+extern const struct reg_layout layout_perf_metrics;
 
 #endif

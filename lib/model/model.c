@@ -22,7 +22,8 @@ pmu_status model_init(struct model *m, const struct model_profile *p, unsigned n
 		return PMU_ERR_INVALID;
 	pmu_memset(m, 0, sizeof(*m));
 	m->p = p;
-	m->leaf_0a = model_cpuid_raw(p, 0xA, 0);
+	m->leaf_0a[0] = model_cpuid_table_answer(p->cpuid, 0xA, 0);
+	m->leaf_0a[1] = p->cpuid_atom ? model_cpuid_table_answer(p->cpuid_atom, 0xA, 0) : m->leaf_0a[0];
 	m->ncpus = ncpus;
 	m->npkgs = npkgs;
 	for (unsigned i = 0; i < ncpus; i++) {

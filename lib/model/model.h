@@ -181,11 +181,16 @@ struct model_profile {
 	const struct model_msr_map *msrs;   /* NULL: every MSR a device claims (test profiles) */
 	enum model_firmware firmware;           /* what model_init hands over */
 	const struct model_fw_reg *fw_running;  /* the "running" image, ends at msr 0; NULL: none */
+	/* Hybrid: the E-cores' leaves (the upper half of the model's CPUs); NULL: not hybrid. */
+	const struct model_cpuid_table *cpuid_atom;
+	/* Counters a P-core has that its CPUID.0AH does not report (0: CPUID's own). */
+	uint32_t pcore_gp_mask, pcore_fixed_mask;
+	uint8_t slots;             /* TOPDOWN.SLOTS per unhalted cycle: the machine's width */
 };
 
 struct model {
 	const struct model_profile *p;
-	struct pmu_cpuid leaf_0a;              /* the profile's CPUID.0AH: the core reads it each cycle */
+	struct pmu_cpuid leaf_0a[2];           /* CPUID.0AH of the cores, [1] the E-cores': read each cycle */
 	unsigned ncpus, npkgs;
 	unsigned pkg_of[MODEL_MAX_CPUS];
 	unsigned core_of[MODEL_MAX_CPUS];      /* core number within the package */
@@ -303,6 +308,9 @@ uint32_t model_cpuid_leaf_answered(const struct model_cpuid_table *t, uint32_t l
 /* What a CPU with table t returns, before any per-CPU value (APIC ID, brand) is put in. */
 struct pmu_cpuid model_cpuid_table_answer(const struct model_cpuid_table *t, uint32_t leaf,
 					  uint32_t sub);
+/* The leaves cpu answers from: the profile's, or on a hybrid's E-core cpuid_atom. */
+const struct model_cpuid_table *model_cpu_table(const struct model *m, unsigned cpu);
+bool model_cpu_is_atom(const struct model *m, unsigned cpu);
 /* What CPUID returns on the model's cpu (APIC IDs, brand, MISC_ENABLE[22]: model_cpuid.c). */
 struct pmu_cpuid model_cpuid_answer(const struct model *m, unsigned cpu, uint32_t leaf,
 				    uint32_t sub);

@@ -5,6 +5,7 @@
  */
 #include "model/model_devs.h"
 #include "hw/msr.h"
+#include "util/fmt.h"
 
 /* IA32_PERFEVTSELx bits (seed 003, REGISTERS.md §1.3). */
 #define SEL_CODE_MASK 0xffffu     /* event select | umask << 8 */
@@ -12,6 +13,7 @@
 #define SEL_OS        17
 #define SEL_EDGE      18
 #define SEL_ANY       21
+#define SEL_INT       20
 #define SEL_EN        22
 #define SEL_INV       23
 #define SEL_CMASK     24
@@ -29,6 +31,12 @@
 
 #define FIXED_BASE 32        /* GLOBAL_CTRL/STATUS bit of FIXED_CTR0 */
 #define MAX_GP 32            /* GLOBAL_CTRL has room for 32 GP counters */
+#define MAX_FIXED 16         /* 16 nibbles fill FIXED_CTR_CTRL */
+#define ANY_DEPRECATED_BIT 15   /* CPUID.0AH:EDX[15]: no AnyThread (REGISTERS.md §1.1) */
+/* v4+ (REGISTERS.md §1.5): GLOBAL_STATUS freeze bits; counting stops while CTR_Frz is set. */
+#define LBR_FRZ_BIT 58
+#define CTR_FRZ_BIT 59
+#define METRICS_BIT 48       /* GLOBAL_CTRL EN_PERF_METRICS, GLOBAL_STATUS its overflow */
 #define RDPMC_FIXED_BIT 30
 
 /* What FIXED_CTRi counts, as the architectural event it equals (REGISTERS.md §1.7). */
@@ -36,43 +44,63 @@ static const uint32_t fixed_code[] = {
 	0x00C0,   /* FIXED_CTR0: Instructions Retired */
 	0x003C,   /* FIXED_CTR1: UnHalted Core Cycles */
 	0x013C,   /* FIXED_CTR2: UnHalted Reference Cycles */
+	0x003C,   /* FIXED_CTR3: TOPDOWN.SLOTS, the width times the unhalted cycles */
 };
 #define N_FIXED_CODES (sizeof(fixed_code) / sizeof(fixed_code[0]))
 
-/* CPUID.0AH of the profile (seed 004, REGISTERS.md §1.1), as model_init kept it. */
-static struct pmu_cpuid leaf_0a(const struct model *m)
+/*
+ * The counters one CPU has (seed 004, REGISTERS.md §1.1; SDM vol. 2A leaf 0AH): its
+ * CPUID.0AH, the fixed counters a bitmap from version 5 (ECX[i] or EDX[4:0] > i). A
+ * hybrid P-core has counters its CPUID.0AH leaves out (the profile's pcore_* masks).
+ */
+struct geom {
+	unsigned version, gp_width, fixed_width;
+	uint32_t gp_mask, fixed_mask;
+	bool anythread, perf_metrics;
+};
+
+static uint32_t mask32(unsigned n)
 {
-	return m->leaf_0a;
+	return n >= 32 ? 0xFFFFFFFFu : (1u << n) - 1;
+}
+
+static struct geom geom_of(const struct model *m, unsigned cpu)
+{
+	/* model_init kept each table's leaf: the core reads it every cycle */
+	struct pmu_cpuid a = m->leaf_0a[model_cpu_is_atom(m, cpu)];
+	struct geom g = { 0, 0, 0, 0, 0, false, false };
+	g.version = a.eax & 0xff;
+	g.gp_mask = mask32((a.eax >> 8) & 0xff) & mask32(MAX_GP);
+	g.gp_width = (a.eax >> 16) & 0xff;
+	if (g.version > 1) {
+		g.fixed_mask = mask32(a.edx & 0x1f) | (g.version >= 5 ? a.ecx : 0);
+		g.fixed_mask &= mask32(MAX_FIXED);
+		g.fixed_width = (a.edx >> 5) & 0xff;
+	}
+	g.anythread = g.version >= 3 && !((a.edx >> ANY_DEPRECATED_BIT) & 1);
+	if (!model_cpu_is_atom(m, cpu) && m->p->pcore_gp_mask) {
+		g.gp_mask = m->p->pcore_gp_mask;
+		g.fixed_mask = m->p->pcore_fixed_mask;
+	}
+	g.perf_metrics = ((m->p->perf_cap >> PERF_CAP_PERF_METRICS_BIT) & 1) &&
+			 ((g.fixed_mask >> FIXED_SLOTS) & 1);
+	return g;
 }
 
 unsigned model_pmu_version(const struct model *m)
 {
-	return leaf_0a(m).eax & 0xff;
+	return geom_of(m, 0).version;
 }
 
-unsigned model_n_gp(const struct model *m)
+static unsigned cpu_of(const struct model *m, const struct model_regfile *rf)
 {
-	return (leaf_0a(m).eax >> 8) & 0xff;
+	return (unsigned)(rf - m->thread);
 }
 
-unsigned model_gp_width(const struct model *m)
+/* msr is counter i of a mask's (base + i, i a bit of mask). */
+static bool in_mask(uint32_t msr, uint32_t base, uint32_t mask)
 {
-	return (leaf_0a(m).eax >> 16) & 0xff;
-}
-
-unsigned model_n_fixed(const struct model *m)
-{
-	return model_pmu_version(m) > 1 ? (leaf_0a(m).edx & 0x1f) : 0;
-}
-
-unsigned model_fixed_width(const struct model *m)
-{
-	return model_pmu_version(m) > 1 ? ((leaf_0a(m).edx >> 5) & 0xff) : 0;
-}
-
-static bool in_range(uint32_t msr, uint32_t base, unsigned n)
-{
-	return msr >= base && msr < base + n;
+	return msr >= base && msr < base + 32 && ((mask >> (msr - base)) & 1);
 }
 
 static uint64_t bit(unsigned n)
@@ -90,26 +118,16 @@ static unsigned min_u(unsigned a, unsigned b)
 	return a < b ? a : b;
 }
 
-static unsigned n_gp(const struct model *m)
-{
-	return min_u(model_n_gp(m), MAX_GP);
-}
-
-static unsigned n_fixed(const struct model *m)
-{
-	return min_u(model_n_fixed(m), 16);   /* 16 nibbles fill FIXED_CTR_CTRL */
-}
-
 /* Width CPUID declares for a GP or fixed counter. */
-static unsigned cpuid_width(const struct model *m, bool fixed)
+static unsigned cpuid_width(const struct geom *g, bool fixed)
 {
-	return min_u(fixed ? model_fixed_width(m) : model_gp_width(m), 64);
+	return min_u(fixed ? g->fixed_width : g->gp_width, 64);
 }
 
 /* Width the counter really has: CPUID's, less the narrow_counters defect. */
-static unsigned real_width(const struct model *m, bool fixed)
+static unsigned real_width(const struct model *m, const struct geom *g, bool fixed)
 {
-	unsigned w = cpuid_width(m, fixed);
+	unsigned w = cpuid_width(g, fixed);
 	return w > m->broken.narrow_counters ? w - m->broken.narrow_counters : 0;
 }
 
@@ -118,61 +136,84 @@ static uint32_t counter_msr(bool fixed, unsigned i)
 	return fixed ? MSR_IA32_FIXED_CTR0 + i : MSR_IA32_PMC0 + i;
 }
 
-static uint64_t counter_get(const struct model *m, const struct model_regfile *rf, bool fixed,
-			    unsigned i)
+static uint64_t counter_get(const struct model *m, const struct geom *g,
+			    const struct model_regfile *rf, bool fixed, unsigned i)
 {
-	return model_peek(rf, counter_msr(fixed, i)) & low_mask(real_width(m, fixed));
+	return model_peek(rf, counter_msr(fixed, i)) & low_mask(real_width(m, g, fixed));
 }
 
 /* A counter keeps only the bits it has: a value wider than that is silently cut. */
-static pmu_status counter_set(const struct model *m, struct model_regfile *rf, bool fixed,
-			      unsigned i, uint64_t val)
+static pmu_status counter_set(const struct model *m, const struct geom *g, struct model_regfile *rf,
+			      bool fixed, unsigned i, uint64_t val)
 {
-	return model_poke(rf, counter_msr(fixed, i), val & low_mask(real_width(m, fixed)));
+	return model_poke(rf, counter_msr(fixed, i), val & low_mask(real_width(m, g, fixed)));
 }
 
-/* Bits of GLOBAL_CTRL / GLOBAL_STATUS that name an existing counter. */
-static uint64_t counter_bits(const struct model *m)
+/* Bits of GLOBAL_CTRL / GLOBAL_STATUS that name an existing counter (and PERF_METRICS). */
+static uint64_t counter_bits(const struct geom *g)
 {
-	return low_mask(n_gp(m)) | low_mask(n_fixed(m)) << FIXED_BASE;
+	return g->gp_mask | (uint64_t)g->fixed_mask << FIXED_BASE |
+	       (g->perf_metrics ? bit(METRICS_BIT) : 0);
 }
 
-static uint64_t evtsel_writable(const struct model *m)
+static uint64_t evtsel_writable(const struct geom *g)
 {
 	uint64_t all = low_mask(32);
-	return model_pmu_version(m) >= 3 ? all : all & ~bit(SEL_ANY);
+	return g->anythread ? all : all & ~bit(SEL_ANY);
 }
 
-static uint64_t fixed_ctrl_writable(const struct model *m)
+static uint64_t fixed_ctrl_writable(const struct geom *g)
 {
-	uint64_t nib = FIX_EN_OS | FIX_EN_USR | FIX_PMI | (model_pmu_version(m) >= 3 ? FIX_ANY : 0);
+	uint64_t nib = FIX_EN_OS | FIX_EN_USR | FIX_PMI | (g->anythread ? FIX_ANY : 0);
 	uint64_t w = 0;
-	for (unsigned i = 0; i < n_fixed(m); i++)
-		w |= nib << (4 * i);
+	for (unsigned i = 0; i < MAX_FIXED; i++)
+		if ((g->fixed_mask >> i) & 1)
+			w |= nib << (4 * i);
 	return w;
 }
 
-static uint64_t ovf_ctrl_writable(const struct model *m)
+/* What OVF_CTRL (v4: STATUS_RESET) clears and, v4, STATUS_SET sets (no CondChgd). */
+static uint64_t ovf_ctrl_writable(const struct geom *g)
 {
-	uint64_t w = counter_bits(m) | bit(OVF_BUF_BIT) | bit(OVF_CONDCHG_BIT);
-	return model_pmu_version(m) >= 3 ? w | bit(OVF_UNCORE_BIT) : w;
+	uint64_t w = counter_bits(g) | bit(OVF_BUF_BIT) | bit(OVF_CONDCHG_BIT);
+	if (g->version >= 3)
+		w |= bit(OVF_UNCORE_BIT);
+	if (g->version >= 4)
+		w |= bit(LBR_FRZ_BIT) | bit(CTR_FRZ_BIT);
+	return w;
 }
 
-static bool core_claims(const struct model *m, uint32_t msr)
+static bool claims_on(const struct geom *g, bool fw, uint32_t msr)
 {
-	unsigned ngp = model_n_gp(m), nfix = model_n_fixed(m);
-	bool fw = (m->p->perf_cap >> PERF_CAP_FW_WRITE_BIT) & 1;
-	if (!model_pmu_version(m))
+	if (!g->version)
 		return false;
-	if (in_range(msr, MSR_IA32_PMC0, ngp) || in_range(msr, MSR_IA32_PERFEVTSEL0, ngp))
+	if (in_mask(msr, MSR_IA32_PMC0, g->gp_mask) ||
+	    in_mask(msr, MSR_IA32_PERFEVTSEL0, g->gp_mask))
 		return true;
-	if (fw && in_range(msr, MSR_IA32_A_PMC0, ngp))
+	if (fw && in_mask(msr, MSR_IA32_A_PMC0, g->gp_mask))
 		return true;
-	if (model_pmu_version(m) < 2)
+	if (g->version < 2)
 		return false;
-	return in_range(msr, MSR_IA32_FIXED_CTR0, nfix) || msr == MSR_IA32_FIXED_CTR_CTRL ||
+	if (g->version >= 4 && (msr == MSR_IA32_PERF_GLOBAL_STATUS_SET ||
+				msr == MSR_IA32_PERF_GLOBAL_INUSE))
+		return true;
+	if (g->perf_metrics && msr == MSR_IA32_PERF_METRICS)
+		return true;
+	return in_mask(msr, MSR_IA32_FIXED_CTR0, g->fixed_mask) || msr == MSR_IA32_FIXED_CTR_CTRL ||
 	       msr == MSR_IA32_PERF_GLOBAL_STATUS || msr == MSR_IA32_PERF_GLOBAL_CTRL ||
 	       msr == MSR_IA32_PERF_GLOBAL_OVF_CTRL;
+}
+
+static bool fw_write(const struct model *m)
+{
+	return (m->p->perf_cap >> PERF_CAP_FW_WRITE_BIT) & 1;
+}
+
+/* Any CPU's: a hybrid's E-core (the last CPU) has what its P-cores lack, or the reverse. */
+static bool core_claims(const struct model *m, uint32_t msr)
+{
+	struct geom p = geom_of(m, 0), e = geom_of(m, m->ncpus ? m->ncpus - 1 : 0);
+	return claims_on(&p, fw_write(m), msr) || claims_on(&e, fw_write(m), msr);
 }
 
 /* Stores val if it sets no bit outside writable; #GP and nothing stored otherwise. */
@@ -182,106 +223,191 @@ static pmu_status store_checked(struct model_regfile *rf, uint32_t msr, uint64_t
 	return (val & ~writable) ? PMU_ERR_FAULT_GP : model_poke(rf, msr, val);
 }
 
+/*
+ * IA32_PERF_METRICS (SDM vol. 3B 21.3.9.3): level-1 top-down fractions of the slots
+ * FIXED_CTR3 counted while GLOBAL_CTRL bit 48 was set, each in 1/0xFF units: retiring
+ * 7:0, bad speculation 15:8, front-end bound 23:16, back-end bound 31:24 (the level-2
+ * bytes 63:32 of later parts stay 0 here). A write stores the value and starts the
+ * fractions afresh. How a cycle's slots split is the model's choice (simulated): one
+ * slot per instruction retired, a mispredicted branch loses the cycle's other slots,
+ * the rest wait on the back end; nothing is front-end bound.
+ */
+#define TD_N 4
+
+static uint64_t *td_acc(struct model_regfile *rf)
+{
+	return &rf->scratch[MODEL_SCRATCH_CORE_TOPDOWN];
+}
+
+static uint64_t metrics_read(struct model_regfile *rf)
+{
+	const uint64_t *acc = td_acc(rf);
+	uint64_t sum = 0, v = 0;
+	for (unsigned k = 0; k < TD_N; k++)
+		sum += acc[k];
+	if (!sum)
+		return model_peek(rf, MSR_IA32_PERF_METRICS);
+	for (unsigned k = 0; k < TD_N; k++)
+		v |= (acc[k] * 0xFF / sum) << (8 * k);
+	return v;
+}
+
+static void metrics_count(struct model_regfile *rf, const struct model_cycle *c, uint64_t slots)
+{
+	uint64_t *acc = td_acc(rf);
+	uint64_t ret = model_cycle_events(c, 0x00C0), misp = model_cycle_events(c, 0x00C5);
+	ret = ret < slots ? ret : slots;
+	uint64_t bad = misp ? slots - ret : 0;
+	acc[0] += ret;
+	acc[1] += bad;
+	acc[3] += slots - ret - bad;
+}
+
+/*
+ * IA32_PERF_GLOBAL_INUSE (v4+, read only; SDM vol. 3B 20.2.4.3): bit n PERFEVTSELn's
+ * event select is not 0, bit 32+i FIXED_CTRi's enables are not 0, bit 63 a PMI is
+ * asked for (an INT or PMI bit set).
+ */
+static uint64_t inuse_read(const struct geom *g, const struct model_regfile *rf)
+{
+	uint64_t v = 0, fc = model_peek(rf, MSR_IA32_FIXED_CTR_CTRL);
+	for (unsigned n = 0; n < MAX_GP; n++) {
+		uint64_t sel = model_peek(rf, MSR_IA32_PERFEVTSEL0 + n);
+		if (!((g->gp_mask >> n) & 1))
+			continue;
+		v |= (sel & 0xff) ? bit(n) : 0;
+		v |= ((sel >> SEL_INT) & 1) ? bit(63) : 0;
+	}
+	for (unsigned i = 0; i < MAX_FIXED; i++) {
+		if (!((g->fixed_mask >> i) & 1))
+			continue;
+		v |= ((fc >> (4 * i)) & 3) ? bit(FIXED_BASE + i) : 0;
+		v |= ((fc >> (4 * i)) & FIX_PMI) ? bit(63) : 0;
+	}
+	return v;
+}
+
 static pmu_status core_write(struct model *m, struct model_regfile *rf, uint32_t msr, uint64_t val)
 {
-	if (in_range(msr, MSR_IA32_PERFEVTSEL0, model_n_gp(m))) {
+	struct geom g = geom_of(m, cpu_of(m, rf));
+	if (!claims_on(&g, fw_write(m), msr))
+		return PMU_ERR_FAULT_GP;   /* the other core type's counter */
+	if (in_mask(msr, MSR_IA32_PERFEVTSEL0, g.gp_mask)) {
 		/* A new selection starts with the condition deasserted: its first assertion is an edge. */
-		pmu_status st = store_checked(rf, msr, val, evtsel_writable(m));
+		pmu_status st = store_checked(rf, msr, val, evtsel_writable(&g));
 		if (!st)
 			rf->scratch[MODEL_SCRATCH_CORE_EDGE] &= ~bit(msr - MSR_IA32_PERFEVTSEL0);
 		return st;
 	}
-	if (in_range(msr, MSR_IA32_PMC0, model_n_gp(m))) {
+	if (in_mask(msr, MSR_IA32_PMC0, g.gp_mask)) {
 		/* Legacy write: the low 32 bits, sign-extended from bit 31 (REGISTERS.md §1.2). */
 		uint64_t v = val & low_mask(32);
 		if (v & bit(31))
 			v |= ~low_mask(32);
-		return counter_set(m, rf, false, msr - MSR_IA32_PMC0, v);
+		return counter_set(m, &g, rf, false, msr - MSR_IA32_PMC0, v);
 	}
-	if (in_range(msr, MSR_IA32_A_PMC0, model_n_gp(m))) {
+	if (in_mask(msr, MSR_IA32_A_PMC0, g.gp_mask)) {
 		/* Full-width alias: bits beyond the CPUID width must be 0. */
-		if (val & ~low_mask(cpuid_width(m, false)))
+		if (val & ~low_mask(cpuid_width(&g, false)))
 			return PMU_ERR_FAULT_GP;
-		return counter_set(m, rf, false, msr - MSR_IA32_A_PMC0, val);
+		return counter_set(m, &g, rf, false, msr - MSR_IA32_A_PMC0, val);
 	}
-	if (in_range(msr, MSR_IA32_FIXED_CTR0, model_n_fixed(m))) {
+	if (in_mask(msr, MSR_IA32_FIXED_CTR0, g.fixed_mask)) {
 		/* Seed 004: bits beyond the fixed width are reserved, written as zeros. */
-		if (val & ~low_mask(cpuid_width(m, true)))
+		if (val & ~low_mask(cpuid_width(&g, true)))
 			return PMU_ERR_FAULT_GP;
-		return counter_set(m, rf, true, msr - MSR_IA32_FIXED_CTR0, val);
+		return counter_set(m, &g, rf, true, msr - MSR_IA32_FIXED_CTR0, val);
 	}
+	uint64_t status = model_peek(rf, MSR_IA32_PERF_GLOBAL_STATUS);
 	switch (msr) {
 	case MSR_IA32_FIXED_CTR_CTRL:
-		return store_checked(rf, msr, val, fixed_ctrl_writable(m));
+		return store_checked(rf, msr, val, fixed_ctrl_writable(&g));
 	case MSR_IA32_PERF_GLOBAL_CTRL:
-		return store_checked(rf, msr, val, counter_bits(m));
+		return store_checked(rf, msr, val, counter_bits(&g));
 	case MSR_IA32_PERF_GLOBAL_OVF_CTRL:
-		if (val & ~ovf_ctrl_writable(m))
+		if (val & ~ovf_ctrl_writable(&g))
 			return PMU_ERR_FAULT_GP;
-		return model_poke(rf, MSR_IA32_PERF_GLOBAL_STATUS,
-				  model_peek(rf, MSR_IA32_PERF_GLOBAL_STATUS) & ~val);
+		return model_poke(rf, MSR_IA32_PERF_GLOBAL_STATUS, status & ~val);
+	case MSR_IA32_PERF_GLOBAL_STATUS_SET:
+		if (val & ~(ovf_ctrl_writable(&g) & ~bit(OVF_CONDCHG_BIT)))
+			return PMU_ERR_FAULT_GP;
+		return model_poke(rf, MSR_IA32_PERF_GLOBAL_STATUS, status | val);
+	case MSR_IA32_PERF_METRICS:
+		pmu_memset(td_acc(rf), 0, TD_N * sizeof(uint64_t));
+		return model_poke(rf, msr, val);
 	default:
-		return PMU_ERR_FAULT_GP;   /* GLOBAL_STATUS is read-only */
+		return PMU_ERR_FAULT_GP;   /* GLOBAL_STATUS and GLOBAL_INUSE are read-only */
 	}
 }
 
 static pmu_status core_read(struct model *m, struct model_regfile *rf, uint32_t msr, uint64_t *val)
 {
-	if (in_range(msr, MSR_IA32_PMC0, model_n_gp(m)))
-		*val = counter_get(m, rf, false, msr - MSR_IA32_PMC0);
-	else if (in_range(msr, MSR_IA32_A_PMC0, model_n_gp(m)))
-		*val = counter_get(m, rf, false, msr - MSR_IA32_A_PMC0);
-	else if (in_range(msr, MSR_IA32_FIXED_CTR0, model_n_fixed(m)))
-		*val = counter_get(m, rf, true, msr - MSR_IA32_FIXED_CTR0);
-	else if (msr == MSR_IA32_PERF_GLOBAL_OVF_CTRL)
-		*val = 0;   /* write-1-to-clear: nothing to read back */
+	struct geom g = geom_of(m, cpu_of(m, rf));
+	if (!claims_on(&g, fw_write(m), msr))
+		return PMU_ERR_FAULT_GP;
+	if (in_mask(msr, MSR_IA32_PMC0, g.gp_mask))
+		*val = counter_get(m, &g, rf, false, msr - MSR_IA32_PMC0);
+	else if (in_mask(msr, MSR_IA32_A_PMC0, g.gp_mask))
+		*val = counter_get(m, &g, rf, false, msr - MSR_IA32_A_PMC0);
+	else if (in_mask(msr, MSR_IA32_FIXED_CTR0, g.fixed_mask))
+		*val = counter_get(m, &g, rf, true, msr - MSR_IA32_FIXED_CTR0);
+	else if (msr == MSR_IA32_PERF_GLOBAL_OVF_CTRL || msr == MSR_IA32_PERF_GLOBAL_STATUS_SET)
+		*val = 0;   /* write-1-to-clear / to-set: nothing to read back */
+	else if (msr == MSR_IA32_PERF_GLOBAL_INUSE)
+		*val = inuse_read(&g, rf);
+	else if (msr == MSR_IA32_PERF_METRICS)
+		*val = metrics_read(rf);
 	else
 		*val = model_peek(rf, msr);
 	return PMU_OK;
 }
 
-/* Index bit 30 selects the fixed counters; any other high bit or out-of-range index is #GP. */
+/* Index bit 30 selects the fixed counters; any other high bit or a counter not there is #GP. */
 static pmu_status core_rdpmc(struct model *m, struct model_regfile *rf, uint32_t index,
 			     uint64_t *val)
 {
+	struct geom g = geom_of(m, cpu_of(m, rf));
 	bool fixed = (index >> RDPMC_FIXED_BIT) & 1;
 	uint32_t i = index & ~(uint32_t)bit(RDPMC_FIXED_BIT);
-	if (!model_pmu_version(m) || i >= (fixed ? model_n_fixed(m) : model_n_gp(m)))
+	if (!g.version || i >= 32 || !(((fixed ? g.fixed_mask : g.gp_mask) >> i) & 1))
 		return PMU_ERR_FAULT_GP;
-	*val = counter_get(m, rf, fixed, i);
+	*val = counter_get(m, &g, rf, fixed, i);
 	return PMU_OK;
 }
 
 /* Adds inc at the counter's real width; a carry out of it sets the GLOBAL_STATUS bit. */
-static void advance(struct model *m, struct model_regfile *rf, bool fixed, unsigned i, uint64_t inc)
+static void advance(struct model *m, const struct geom *g, struct model_regfile *rf, bool fixed,
+		    unsigned i, uint64_t inc)
 {
 	if (!inc)
 		return;
-	uint64_t mask = low_mask(real_width(m, fixed));
-	uint64_t old = counter_get(m, rf, fixed, i), sum = old + inc;
+	uint64_t mask = low_mask(real_width(m, g, fixed));
+	uint64_t old = counter_get(m, g, rf, fixed, i), sum = old + inc;
 	/* The pokes cannot fail: the thread file has room for many times the core's registers. */
 	if (sum < old || sum > mask) {
 		uint64_t st = model_peek(rf, MSR_IA32_PERF_GLOBAL_STATUS);
 		(void)model_poke(rf, MSR_IA32_PERF_GLOBAL_STATUS,
 				 st | bit(fixed ? FIXED_BASE + i : i));
 	}
-	(void)counter_set(m, rf, fixed, i, sum);
+	(void)counter_set(m, g, rf, fixed, i, sum);
 }
 
-static bool global_enabled(const struct model *m, const struct model_regfile *rf, unsigned b)
+static bool global_enabled(const struct model *m, const struct geom *g,
+			   const struct model_regfile *rf, unsigned b)
 {
-	if (m->broken.ignore_enable || model_pmu_version(m) < 2)
+	if (m->broken.ignore_enable || g->version < 2)
 		return true;
 	return (model_peek(rf, MSR_IA32_PERF_GLOBAL_CTRL) >> b) & 1;
 }
 
 /* Whether GP counter n, selection sel, counts in a cycle at cpl: its enables and ring. */
-static bool gp_counting(const struct model *m, const struct model_regfile *rf, uint64_t sel,
-			unsigned n, uint8_t cpl)
+static bool gp_counting(const struct model *m, const struct geom *g,
+			const struct model_regfile *rf,
+			uint64_t sel, unsigned n, uint8_t cpl)
 {
 	bool en = m->broken.ignore_enable || ((sel >> SEL_EN) & 1);
 	bool ring = (sel >> (cpl ? SEL_USR : SEL_OS)) & 1;
-	return en && global_enabled(m, rf, n) && ring;
+	return en && global_enabled(m, g, rf, n) && ring;
 }
 
 /*
@@ -295,15 +421,15 @@ static bool gp_counting(const struct model *m, const struct model_regfile *rf, u
  *   count > 0) qualified by the ring and the enables, so a cycle in a ring not counted, or
  *   while disabled, deasserts it. Last cycle's condition is kept per counter in scratch.
  */
-static void count_gp(struct model *m, struct model_regfile *rf, const struct model_cycle *c,
-		     unsigned n)
+static void count_gp(struct model *m, const struct geom *g, struct model_regfile *rf,
+		     const struct model_cycle *c, unsigned n)
 {
 	uint64_t sel = model_peek(rf, MSR_IA32_PERFEVTSEL0 + n);
 	uint64_t *hist = &rf->scratch[MODEL_SCRATCH_CORE_EDGE];
 	bool was = (*hist >> n) & 1, cond = false;
 	uint64_t inc = 0;
 
-	if (gp_counting(m, rf, sel, n, c->cpl)) {
+	if (gp_counting(m, g, rf, sel, n, c->cpl)) {
 		uint64_t occ = model_cycle_events(c, (uint32_t)(sel & SEL_CODE_MASK));
 		unsigned cmask = (sel >> SEL_CMASK) & 0xff;
 		if (!cmask) {
@@ -317,51 +443,69 @@ static void count_gp(struct model *m, struct model_regfile *rf, const struct mod
 	*hist = cond ? *hist | bit(n) : *hist & ~bit(n);
 	if ((sel >> SEL_EDGE) & 1)
 		inc = cond && !was;
-	advance(m, rf, false, n, inc);
+	advance(m, g, rf, false, n, inc);
 }
 
 /*
  * FIXED_CTRi counts its architectural event when its nibble's enable takes the ring
  * (1 OS, 2 user, 3 all) and GLOBAL_CTRL bit 32+i is set. With ignore_enable a nibble
  * of 0 ("off") counts in every ring; the ring choice of a non-zero nibble still holds.
+ * FIXED_CTR3 counts TOPDOWN.SLOTS: the profile's width per unhalted cycle (REGISTERS.md
+ * §1.2), and with GLOBAL_CTRL bit 48 PERF_METRICS splits them.
  */
-static void count_fixed(struct model *m, struct model_regfile *rf, const struct model_cycle *c,
-			unsigned i)
+static void count_fixed(struct model *m, const struct geom *g, struct model_regfile *rf,
+			const struct model_cycle *c, unsigned i)
 {
 	unsigned en = (model_peek(rf, MSR_IA32_FIXED_CTR_CTRL) >> (4 * i)) & 3;
 	if (!en && m->broken.ignore_enable)
 		en = FIX_EN_OS | FIX_EN_USR;
-	if (!(en & (c->cpl ? FIX_EN_USR : FIX_EN_OS)) || !global_enabled(m, rf, FIXED_BASE + i))
+	if (!(en & (c->cpl ? FIX_EN_USR : FIX_EN_OS)) || !global_enabled(m, g, rf, FIXED_BASE + i))
 		return;
-	advance(m, rf, true, i, model_cycle_events(c, fixed_code[i]));
+	uint64_t n = model_cycle_events(c, fixed_code[i]);
+	if (i == FIXED_SLOTS) {
+		n *= m->p->slots;
+		if (g->perf_metrics && global_enabled(m, g, rf, METRICS_BIT))
+			metrics_count(rf, c, n);
+	}
+	advance(m, g, rf, true, i, n);
 }
 
 static void core_cycle(struct model *m, struct model_regfile *rf, const struct model_cycle *c)
 {
-	if (!model_pmu_version(m))
+	struct geom g = geom_of(m, cpu_of(m, rf));
+	if (!g.version)
 		return;
-	for (unsigned n = 0; n < n_gp(m); n++)
-		count_gp(m, rf, c, n);
-	/* Fixed counters beyond the three architectural ones have no event here. */
-	for (unsigned i = 0; i < min_u(n_fixed(m), N_FIXED_CODES); i++)
-		count_fixed(m, rf, c, i);
+	/* v4+: nothing counts while firmware (or a PMI) left CTR_Frz set. */
+	if (g.version >= 4 && ((model_peek(rf, MSR_IA32_PERF_GLOBAL_STATUS) >> CTR_FRZ_BIT) & 1))
+		return;
+	for (unsigned n = 0; n < MAX_GP; n++)
+		if ((g.gp_mask >> n) & 1)
+			count_gp(m, &g, rf, c, n);
+	/* Fixed counters past TOPDOWN.SLOTS (FIXED_CTR4-6) have no event here. */
+	for (unsigned i = 0; i < N_FIXED_CODES; i++)
+		if ((g.fixed_mask >> i) & 1)
+			count_fixed(m, &g, rf, c, i);
 }
 
 /*
  * n cycles at once (struct model_dev.cycles): a counter without CMASK or E adds the
- * events it sees, so n cycles add their sum; a counting one with either is refused.
+ * events it sees, so n cycles add their sum; a counting one with either is refused, and
+ * so is PERF_METRICS counting (a cycle's mispredict decides that cycle's lost slots).
  * The cycles are stimuli here, so the core has no clock of its own to move by n.
  */
 static bool core_cycles(struct model *m, struct model_regfile *rf, const struct model_cycle *sum,
 			uint64_t n)
 {
 	(void)n;
-	for (unsigned i = 0; model_pmu_version(m) && i < n_gp(m); i++) {
+	struct geom g = geom_of(m, cpu_of(m, rf));
+	for (unsigned i = 0; g.version && i < MAX_GP; i++) {
 		uint64_t sel = model_peek(rf, MSR_IA32_PERFEVTSEL0 + i);
 		bool shaped = ((sel >> SEL_CMASK) & 0xff) || ((sel >> SEL_EDGE) & 1);
-		if (shaped && gp_counting(m, rf, sel, i, sum->cpl))
+		if (((g.gp_mask >> i) & 1) && shaped && gp_counting(m, &g, rf, sel, i, sum->cpl))
 			return false;
 	}
+	if (g.perf_metrics && global_enabled(m, &g, rf, METRICS_BIT))
+		return false;
 	core_cycle(m, rf, sum);
 	return true;
 }

@@ -12,11 +12,12 @@ extern const struct model_dev model_dev_plain;
 /* CPUID tables of the built-in profiles (model_cpuid.c). */
 extern const struct model_cpuid_table model_cpuid_nehalem_ep, model_cpuid_westmere_ep,
 	model_cpuid_nehalem_ex, model_cpuid_westmere_ex, model_cpuid_sandy_bridge_ep,
-	model_cpuid_no_pmu;
+	model_cpuid_no_pmu, model_cpuid_skylake_sp, model_cpuid_icelake_sp,
+	model_cpuid_sapphire_rapids, model_cpuid_alder_lake_p, model_cpuid_alder_lake_e;
 
 /* MSR maps of the seed CPUs (model_msrs.c). */
 extern const struct model_msr_map model_msrs_nhm_ep, model_msrs_wsm_ep, model_msrs_nhm_ex,
-	model_msrs_wsm_ex, model_msrs_snb_ep, model_msrs_no_pmu;
+	model_msrs_wsm_ex, model_msrs_snb_ep, model_msrs_no_pmu, model_msrs_skx, model_msrs_icx_on;
 
 /* IA32_DEBUGCTL[14] FREEZE_WHILE_SMM: exists where PERF_CAPABILITIES[12] says so (REGISTERS.md §1.6). */
 #define MODEL_DEBUGCTL_FREEZE_SMM (1ull << 14)
@@ -28,16 +29,13 @@ extern const struct model_dev model_dev_offcore;         /* OFFCORE_RSP_0/1, per
 struct model_regfile *model_file_take(struct model *m, const struct model_dev *d, unsigned cpu);
 void model_file_give(struct model *m, const struct model_dev *d, unsigned cpu);
 
-/* CPUID.0AH fields of the model's profile, as the core device sees them. */
-unsigned model_n_gp(const struct model *m);
-unsigned model_gp_width(const struct model *m);
-unsigned model_n_fixed(const struct model *m);
-unsigned model_fixed_width(const struct model *m);
+/* The architectural PMU version of the model's CPU 0 (CPUID.0AH). */
 unsigned model_pmu_version(const struct model *m);
 
 /* Slots of struct model_regfile.scratch each device keeps its private state in. */
 enum model_scratch_slot {
 	MODEL_SCRATCH_CORE_EDGE,   /* thread file: bit n = GP counter n's E condition last cycle */
+	MODEL_SCRATCH_CORE_TOPDOWN,   /* thread file, 4 slots: PERF_METRICS's level-1 slot counts */
 };
 
 /*

@@ -38,17 +38,22 @@
 #define PEBS_EN_SNB    (PEBS_EN_NHM | 1ull << 63)
 #define LD_LAT         0xFFFFull
 
-/* Thread-scope registers every seed CPU has; GP counters and selects as given. */
-#define CORE_V3(gp_last, sel_last)						\
+/*
+ * Thread-scope registers every CPU here has; GP counters, selects, fixed counters and the
+ * global registers (v3: to OVF_CTRL 0x390; v4: STATUS_SET and INUSE, 0x391-0x392) as given.
+ */
+#define CORE_REGS(gp_last, sel_last, fixed_last, global_last)			\
 	DEV(0x034, 0x034, "MSR_SMI_COUNT"),					\
 	DEV(0x08B, 0x08B, "IA32_BIOS_SIGN_ID"),					\
 	DEV(0x0C1, (gp_last), "IA32_PMCx"),					\
 	DEV(0x186, (sel_last), "IA32_PERFEVTSELx"),				\
 	DEV(0x1A0, 0x1A0, "IA32_MISC_ENABLE"),					\
 	DEV(0x1A6, 0x1A6, "MSR_OFFCORE_RSP_0"),					\
-	DEV(0x309, 0x30B, "IA32_FIXED_CTR0-2"),					\
+	DEV(0x309, (fixed_last), "IA32_FIXED_CTRx"),				\
 	DEV(0x345, 0x345, "IA32_PERF_CAPABILITIES"),				\
-	DEV(0x38D, 0x390, "FIXED_CTR_CTRL, PERF_GLOBAL_STATUS/CTRL/OVF_CTRL")
+	DEV(0x38D, (global_last), "FIXED_CTR_CTRL, PERF_GLOBAL_*")
+
+#define CORE_V3(gp_last, sel_last) CORE_REGS((gp_last), (sel_last), 0x30B, 0x390)
 
 #define OFFCORE_RSP_1 DEV(0x1A7, 0x1A7, "MSR_OFFCORE_RSP_1 (Westmere on)")
 
@@ -110,6 +115,25 @@ static const struct model_msr_range snb_ep[] = {
 };
 
 /*
+ * Skylake-SP (06_55H, v4) and the v5 parts: Ice Lake-SP (06_6AH), Sapphire Rapids (06_8FH),
+ * Alder Lake (06_97H). SDM vol. 4 tables 2-2 and 2-39 on: PMC4-7 / PERFEVTSEL4-7 for HT
+ * off, IA32_A_PMCx, v4 IA32_PERF_GLOBAL_STATUS_SET / INUSE; from Ice Lake FIXED_CTR3
+ * (0x30C) and IA32_PERF_METRICS (0x329). No uncore box of theirs is modelled.
+ */
+#define CORE_LATER(fixed_last)							\
+	CORE_REGS(0x0C8, 0x18D, (fixed_last), 0x392), OFFCORE_RSP_1,		\
+	DEV(0x4C1, 0x4C8, "IA32_A_PMCx"),					\
+	PLAIN(0x1D9, DEBUGCTL_SNB, "IA32_DEBUGCTL"),				\
+	PLAIN(0x3F1, PEBS_EN_SNB, "MSR_PEBS_ENABLE"),				\
+	PLAIN(0x3F6, LD_LAT, "MSR_PEBS_LD_LAT")
+
+static const struct model_msr_range skx[] = { CORE_LATER(0x30B) };
+
+static const struct model_msr_range icx_on[] = {
+	CORE_LATER(0x30C), DEV(0x329, 0x329, "IA32_PERF_METRICS"),
+};
+
+/*
  * A CPU without PMU MSRs: only the ones discovery reads. (QEMU TCG reads the PMU MSRs as 0
  * and drops writes, QEMU-FACTS.md; the profile keeps the stricter #GP.)
  */
@@ -128,6 +152,9 @@ const struct model_msr_map model_msrs_nhm_ex = MAP("Nehalem-EX (06_2EH)", nhm_ex
 const struct model_msr_map model_msrs_wsm_ex = MAP("Westmere-EX (06_2FH)", wsm_ex);
 const struct model_msr_map model_msrs_snb_ep = MAP("Sandy Bridge-EP (06_2DH)", snb_ep);
 const struct model_msr_map model_msrs_no_pmu = MAP("no PMU (QEMU TCG)", no_pmu);
+const struct model_msr_map model_msrs_skx = MAP("Skylake-SP (06_55H)", skx);
+const struct model_msr_map model_msrs_icx_on =
+	MAP("Ice Lake-SP, Sapphire Rapids, Alder Lake", icx_on);
 
 const struct model_msr_range *model_msr_range_of(const struct model_profile *p, uint32_t msr)
 {

@@ -1,7 +1,7 @@
 /*
  * MSR_OFFCORE_RSP_0/1 (REGISTERS.md §1.2): plain registers holding the Linux
- * valid-bit masks; RSP_1 from Westmere on. A write setting a bit outside the
- * mask raises #GP and changes nothing.
+ * valid-bit masks (arch/x86/events/intel/core.c, *_extra_regs); RSP_1 from
+ * Westmere on. A write setting a bit outside the mask raises #GP and changes nothing.
  *
  * Scope: on Nehalem/Westmere the two threads of a core share them (Linux
  * arch/x86/events/intel/core.c shares these "extra regs" between HT siblings
@@ -19,8 +19,12 @@ static uint64_t offcore_writable(const struct model *m, uint32_t msr)
 	bool nehalem = model == 0x1a || model == 0x1e || model == 0x1f || model == 0x2e;
 	if (!model_pmu_version(m) || (msr != MSR_OFFCORE_RSP_0 && (msr != MSR_OFFCORE_RSP_1 || nehalem)))
 		return 0;
-	if (model == 0x2d)
+	if (model == 0x2d || model == 0x55)
 		return 0x3FFFFF8FFFull;
+	if (model == 0x6a)
+		return 0x3FFFFFBFFFull;   /* icl_extra_regs */
+	if (model == 0x8f || model == 0x97)
+		return 0x3FFFFFFFFFull;   /* spr_extra_regs, adl_grt/glc_extra_regs */
 	if (model == 0x2a)
 		return 0x3F807F8FFFull;
 	return 0xFFFF;

@@ -159,6 +159,85 @@ static const struct model_profile sandy_bridge_ep = {
 	FW(fw_snbep),
 };
 
+static const struct model_dev *const later_devs[] = {
+	&model_dev_misc, &model_dev_core, &model_dev_offcore,
+};
+static const struct model_fw_reg fw_core[] = { FW_CORE, { 0, 0 } };
+
+/*
+ * The later parts (simulated values besides CPUID): PERF_CAPABILITIES 0x31c3 as Sandy
+ * Bridge-EP's (full-width writes, freeze while SMM), from Ice Lake on also bits 14 (PEBS
+ * baseline) and 15 (PERF_METRICS). `slots` is the allocation width TOPDOWN.SLOTS counts
+ * per cycle (Intel's optimization manual: Sunny Cove 5, Golden Cove 6).
+ */
+#define PERF_CAP_LATER 0x31c3
+#define PERF_CAP_METRICS (PERF_CAP_LATER | 1ull << 14 | 1ull << 15)
+
+static const struct model_profile skylake_sp = {
+	.name = "skylake-sp",
+	.brand = "Simulated Xeon Platinum 8180 (Skylake-SP)",
+	.cpuid = &model_cpuid_skylake_sp,
+	.microcode = 0x2006e05,
+	.perf_cap = PERF_CAP_LATER,
+	.misc_enable = 0x850089,
+	NOISE(2500),
+	DEVS(later_devs),
+	.msrs = &model_msrs_skx,
+	FW(fw_core),
+};
+
+static const struct model_profile icelake_sp = {
+	.name = "icelake-sp",
+	.brand = "Simulated Xeon Gold 6336Y (Ice Lake-SP)",
+	.cpuid = &model_cpuid_icelake_sp,
+	.microcode = 0xd000389,
+	.perf_cap = PERF_CAP_METRICS,
+	.misc_enable = 0x850089,
+	NOISE(2400),
+	DEVS(later_devs),
+	.msrs = &model_msrs_icx_on,
+	FW(fw_core),
+	.slots = 5,
+};
+
+static const struct model_profile sapphire_rapids = {
+	.name = "sapphire-rapids",
+	.brand = "Simulated Xeon w7-2475X (Sapphire Rapids)",
+	.cpuid = &model_cpuid_sapphire_rapids,
+	.microcode = 0x2b000571,
+	.perf_cap = PERF_CAP_METRICS,
+	.misc_enable = 0x850089,
+	NOISE(2600),
+	DEVS(later_devs),
+	.msrs = &model_msrs_icx_on,
+	FW(fw_core),
+	.slots = 6,
+};
+
+/*
+ * Alder Lake hybrid: the model's lower half of CPUs are P-cores, the upper half E-cores,
+ * each answering CPUID from its own logical CPU of the dump. A P-core (Golden Cove) has
+ * 8 general-purpose and 4 fixed counters, an E-core (Gracemont) 6 and 3 (SDM vol. 3B,
+ * 12th generation Intel Core performance monitoring), though CPUID.0AH reports 6 and 3
+ * on both.
+ */
+static const struct model_profile alder_lake = {
+	.name = "alder-lake",
+	.brand = "Simulated Core i9-12900K (Alder Lake)",
+	.cpuid = &model_cpuid_alder_lake_p,
+	.cpuid_atom = &model_cpuid_alder_lake_e,
+	.pcore_gp_mask = 0xFF,
+	.pcore_fixed_mask = 0xF,
+	.microcode = 0x2c,
+	.perf_cap = PERF_CAP_METRICS,
+	.misc_enable = 0x850089,
+	NOISE(3200),
+	DEVS(later_devs),
+	.msrs = &model_msrs_icx_on,
+	FW(fw_core),
+	.slots = 6,
+};
+
 /* What QEMU TCG shows: leaf 0xA all zeros, no PMU MSRs (model_cpuid.c: no dump). */
 static const struct model_profile no_pmu = {
 	.name = "no-pmu",
@@ -173,7 +252,7 @@ static const struct model_profile no_pmu = {
 
 const struct model_profile *const model_profiles[] = {
 	&nehalem_ep, &westmere_ep, &nehalem_ex, &westmere_ex, &sandy_bridge_ep, &no_pmu,
-	&nehalem_ep_cpuid_limited,
+	&nehalem_ep_cpuid_limited, &skylake_sp, &icelake_sp, &sapphire_rapids, &alder_lake,
 };
 const unsigned model_profile_count = sizeof(model_profiles) / sizeof(model_profiles[0]);
 

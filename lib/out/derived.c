@@ -1,4 +1,5 @@
 #include "out/derived.h"
+#include "hw/layouts_core.h"
 
 struct role_name {
 	const char *name;
@@ -117,6 +118,10 @@ static const struct derived_metric metric_names[DM_COUNT] = {
 	[DM_MEM_READ_BW] = { .name = "memory read bandwidth", .unit = "MB/s" },
 	[DM_MEM_WRITE_BW] = { .name = "memory write bandwidth", .unit = "MB/s" },
 	[DM_MEM_BW] = { .name = "memory bandwidth", .unit = "MB/s" },
+	[DM_TD_RETIRING] = { .name = "retiring", .unit = "%" },
+	[DM_TD_BAD_SPEC] = { .name = "bad speculation", .unit = "%" },
+	[DM_TD_FE_BOUND] = { .name = "front-end bound", .unit = "%" },
+	[DM_TD_BE_BOUND] = { .name = "back-end bound", .unit = "%" },
 };
 
 /* num * scale / den when both inputs were measured and are non-zero. */
@@ -188,4 +193,16 @@ void derived_fmt(struct strbuf *sb, const struct derived_metric *m)
 	if (m->unit[0] && m->unit[0] != '%')
 		sb_putc(sb, ' ');
 	sb_puts(sb, m->unit);
+}
+
+void derived_topdown(uint64_t perf_metrics, struct derived_set *out)
+{
+	static const char *const fields[] = { "retiring", "bad_spec", "fe_bound", "be_bound" };
+	for (unsigned k = 0; k < sizeof(fields) / sizeof(fields[0]); k++) {
+		const struct reg_field *f = reg_find_field(&layout_perf_metrics, fields[k],
+							   pmu_strlen(fields[k]));
+		struct derived_metric *m = &out->m[DM_TD_RETIRING + k];
+		m->present = f && derived_muldiv(reg_get_field(perf_metrics, f), 100000, 0xFF,
+						 &m->milli);
+	}
 }

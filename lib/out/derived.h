@@ -34,6 +34,10 @@ enum derived_id {
 	DM_MEM_READ_BW,      /* MB/s (10^6 bytes) over the TSC window */
 	DM_MEM_WRITE_BW,
 	DM_MEM_BW,           /* read + write (or the .ALL event) */
+	DM_TD_RETIRING,      /* top-down level 1 from IA32_PERF_METRICS, % of the slots */
+	DM_TD_BAD_SPEC,
+	DM_TD_FE_BOUND,
+	DM_TD_BE_BOUND,
 	DM_COUNT
 };
 
@@ -54,6 +58,12 @@ struct derived_metric {
 struct derived_set {
 	struct derived_metric m[DM_COUNT];
 };
+
+/*
+ * The level-1 top-down metrics of an IA32_PERF_METRICS value (hw/layouts_core.c: each
+ * field the fraction of TOPDOWN.SLOTS times 0xFF), into out's DM_TD_* in %.
+ */
+void derived_topdown(uint64_t perf_metrics, struct derived_set *out);
 
 /* Role of an event name (case-insensitive; a "pmu/NAME/" wrapper without terms is looked through). */
 enum derived_role derived_role_of(const char *event);

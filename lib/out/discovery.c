@@ -9,21 +9,6 @@ static unsigned popcount(uint32_t v)
 	return n;
 }
 
-/* "atom", "core", another type's code as hex, or null: not hybrid. */
-static void core_type(struct strbuf *sb, uint8_t t)
-{
-	if (t == CORE_TYPE_ATOM) {
-		logrec_key_str(sb, "core_type", "atom");
-	} else if (t == CORE_TYPE_CORE) {
-		logrec_key_str(sb, "core_type", "core");
-	} else if (t) {
-		logrec_key_hex(sb, "core_type", t);
-	} else {
-		sb_json_key(sb, "core_type");
-		sb_puts(sb, "null");
-	}
-}
-
 static void list_start(struct strbuf *sb, bool *first)
 {
 	if (!*first)
@@ -88,7 +73,7 @@ void discovery_line(struct strbuf *sb, unsigned cpu, const struct cpu_info *ci,
 	logrec_key_str(sb, "vendor", ci->vendor);
 	logrec_key_hex(sb, "family", ci->family);
 	logrec_key_hex(sb, "model", ci->model);
-	core_type(sb, ci->arch.core_type);
+	logrec_key_core_type(sb, ci->arch.core_type);
 	logrec_key_u64(sb, "pmu_version", pmu_version_of(ci));
 	logrec_key_u64(sb, "gp", popcount(p->gp_mask));
 	logrec_key_u64(sb, "gp_width", p->gp_width);

@@ -85,6 +85,13 @@ static void list_core(struct out *o, const struct cpu_info *ci)
 	sb_puts(sb, "  AnyThread bit: ");
 	sb_puts(sb, p.anythread ? "yes" : "no");
 	emit(o);
+	if (p.perf_metrics)
+		say(o, "  IA32_PERF_METRICS: yes (top-down split of TOPDOWN.SLOTS, FIXED_CTR3)");
+	if (pmu_core_type_name(p.core_type)) {
+		sb_puts(sb, "  hybrid core type: ");
+		sb_puts(sb, pmu_core_type_name(p.core_type));
+		emit(o);
+	}
 	for (unsigned q = 0; q < core_quirk_count; q++) {
 		if (!((p.quirks >> q) & 1))
 			continue;

@@ -1,4 +1,5 @@
 #include "out/logrec.h"
+#include "pmu/core_engine.h"
 
 void logrec_begin(struct strbuf *sb, const char *rec, bool simulated)
 {
@@ -68,6 +69,19 @@ void logrec_header(struct strbuf *sb, const struct run_header *h)
 	logrec_end(sb);
 }
 
+void logrec_key_core_type(struct strbuf *sb, uint8_t t)
+{
+	const char *name = pmu_core_type_name(t);
+	if (t == CORE_TYPE_ATOM || t == CORE_TYPE_CORE) {
+		logrec_key_str(sb, "core_type", name);
+	} else if (t) {
+		logrec_key_hex(sb, "core_type", t);
+	} else {
+		sb_json_key(sb, "core_type");
+		sb_puts(sb, "null");
+	}
+}
+
 static void key_status(struct strbuf *sb, const char *key, pmu_status st)
 {
 	logrec_key_str(sb, key, pmu_status_str(st));
@@ -113,6 +127,12 @@ void logrec_cpu(struct strbuf *sb, const struct cpu_info *ci, bool simulated)
 	logrec_key_u64(sb, "fixed_width", a->fixed_width);
 	logrec_key_bool(sb, "anythread_deprecated", a->anythread_deprecated);
 	sb_putc(sb, '}');
+	/* What the core engine drives: CPUID's counters after the quirk hooks (leaf 0x23 first). */
+	struct core_pmu p;
+	core_pmu_from_cpu(ci, &p);
+	logrec_key_core_type(sb, a->core_type);
+	logrec_key_hex(sb, "gp_mask", p.gp_mask);
+	logrec_key_hex(sb, "fixed_mask", p.fixed_mask);
 	if (ci->perf_cap_valid)
 		logrec_key_hex(sb, "perf_capabilities", ci->perf_cap);
 	else
@@ -138,6 +158,8 @@ void logrec_count(struct strbuf *sb, const struct count_rec *c, bool simulated)
 	logrec_key_str(sb, "box", c->box);
 	logrec_key_str(sb, "event", c->event);
 	logrec_key_str(sb, "counter_kind", c->counter_kind);
+	if (c->core_type)
+		logrec_key_core_type(sb, c->core_type);
 	logrec_key_u64(sb, "counter", c->counter);
 	logrec_key_u64(sb, "width", c->width);
 	logrec_key_hex(sb, "ctl_msr", c->ctl_msr);

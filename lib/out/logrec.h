@@ -42,6 +42,7 @@ struct count_rec {
 	const char *box;                /* "core" or the uncore box name */
 	const char *event;
 	const char *counter_kind;       /* "gp", "fixed" */
+	uint8_t core_type;              /* core: the CPU's hybrid core type (CORE_TYPE_*), 0 none */
 	unsigned counter, width;
 	uint32_t ctl_msr;
 	uint64_t ctl_value;
@@ -76,5 +77,7 @@ void logrec_key_str(struct strbuf *sb, const char *key, const char *val);
 void logrec_key_u64(struct strbuf *sb, const char *key, uint64_t val);
 void logrec_key_hex(struct strbuf *sb, const char *key, uint64_t val);  /* "0x..." string */
 void logrec_key_bool(struct strbuf *sb, const char *key, bool val);
+/* "core_type": "atom", "core", another type's code as hex, or null (not hybrid). */
+void logrec_key_core_type(struct strbuf *sb, uint8_t t);
 
 #endif

@@ -45,6 +45,10 @@ void core_pmu_from_cpu(const struct cpu_info *ci, struct core_pmu *p)
 		p->fixed_mask = 0;   /* CPUID.0AH:EDX is valid only when version > 1 */
 	p->n_gp = clamp8((uint8_t)pmu_mask_run(p->gp_mask), CORE_MAX_GP);
 	p->n_fixed = clamp8((uint8_t)pmu_mask_run(p->fixed_mask), CORE_MAX_FIXED);
+	/* PERF_METRICS splits FIXED_CTR3's slots (SDM vol. 3B 21.3.9.3): useless without it. */
+	p->perf_metrics = ci->perf_cap_valid && ((ci->perf_cap >> PERF_CAP_PERF_METRICS_BIT) & 1) &&
+			  core_fixed_exists(p, FIXED_SLOTS);
+	p->core_type = ci->arch.core_type;
 }
 
 static bool width_ok(unsigned w)
@@ -77,23 +81,32 @@ pmu_status core_snapshot(const struct pmu_backend *b, unsigned cpu, const struct
 		snap_read(b, cpu, s, MSR_IA32_PMC0 + n, &s->pmc[n]);
 	}
 	if (p->version >= 2) {
-		for (unsigned i = 0; i < p->n_fixed; i++)
-			snap_read(b, cpu, s, MSR_IA32_FIXED_CTR0 + i, &s->fixed_ctr[i]);
+		for (unsigned i = 0; i < CORE_MAX_FIXED; i++)
+			if (core_fixed_exists(p, i))
+				snap_read(b, cpu, s, MSR_IA32_FIXED_CTR0 + i, &s->fixed_ctr[i]);
 		snap_read(b, cpu, s, MSR_IA32_FIXED_CTR_CTRL, &s->fixed_ctrl);
 		snap_read(b, cpu, s, MSR_IA32_PERF_GLOBAL_CTRL, &s->global_ctrl);
 		snap_read(b, cpu, s, MSR_IA32_PERF_GLOBAL_STATUS, &s->global_status);
 	}
+	/* 0x392 is the Nehalem uncore's GLOBAL_STATUS on v3 parts: read only from v4 on. */
+	if (p->version >= 4) {
+		snap_read(b, cpu, s, MSR_IA32_PERF_GLOBAL_INUSE, &s->global_inuse);
+		s->frozen = s->global_status & CORE_FREEZE_BITS;
+	}
+	if (p->perf_metrics)
+		snap_read(b, cpu, s, MSR_IA32_PERF_METRICS, &s->perf_metrics);
 	if (s->st)
 		return s->st;
+	s->debugctl_st = pmu_rdmsr(b, cpu, MSR_IA32_DEBUGCTL, &s->debugctl);
 
 	for (unsigned n = 0; n < p->n_gp; n++) {
 		bool global = p->version < 2 || ((s->global_ctrl >> n) & 1);
 		if ((s->evtsel[n] & CORE_SEL_EN) && global)
 			s->gp_in_use |= 1u << n;
 	}
-	for (unsigned i = 0; i < p->n_fixed; i++) {
+	for (unsigned i = 0; i < CORE_MAX_FIXED; i++) {
 		bool en = (s->fixed_ctrl >> (4 * i)) & 3;
-		if (en && ((s->global_ctrl >> (CORE_FIXED_BIT + i)) & 1))
+		if (core_fixed_exists(p, i) && en && ((s->global_ctrl >> (CORE_FIXED_BIT + i)) & 1))
 			s->fixed_in_use |= 1u << i;
 	}
 	return PMU_OK;
@@ -178,7 +191,8 @@ static pmu_status check_config(struct core_session *s, unsigned i, const struct 
 
 static bool fixed_fits(const struct core_pmu *p, const struct pmu_event_req *r)
 {
-	return r->fixed >= 0 && r->fixed < p->n_fixed && !(r->config & ~CORE_SEL_EN & ~SEL_FIXED_OK);
+	return r->fixed >= 0 && core_fixed_exists(p, (unsigned)r->fixed) &&
+	       !(r->config & ~CORE_SEL_EN & ~SEL_FIXED_OK);
 }
 
 /* Kuhn's augmenting path: can event e get a counter, moving earlier ones if need be? */
@@ -252,6 +266,7 @@ static void place(struct core_session *s, unsigned i, enum core_ctr_kind kind, u
 	}
 	k->ctl_msr = MSR_IA32_FIXED_CTR_CTRL;
 	s->fixed_used |= 1u << x;
+	s->metrics |= x == FIXED_SLOTS && p->perf_metrics;
 	s->fixed_ctrl = (s->fixed_ctrl & ~(0xfull << (4 * x))) | fixed_nibble(p, k->config) << (4 * x);
 }
 
@@ -306,8 +321,8 @@ static pmu_status allocate(struct core_session *s, const struct pmu_event_req *r
 		if (fw && !s->force)
 			return fail_event(s, PMU_ERR_IN_USE, (unsigned)bad, r->name,
 					  "the counters it can use are in use by firmware (force takes them)");
-		if (!(r->counter_mask & gp_all) && r->fixed >= 0 && r->fixed < p->n_fixed &&
-		    !fixed_fits(p, r))
+		if (!(r->counter_mask & gp_all) && r->fixed >= 0 &&
+		    core_fixed_exists(p, (unsigned)r->fixed) && !fixed_fits(p, r))
 			return fixed_cannot(s, (unsigned)bad, r);
 		if (!(r->counter_mask & gp_all) && !fixed_fits(p, r))
 			return fail_event(s, PMU_ERR_NO_COUNTER, (unsigned)bad, r->name,
@@ -385,6 +400,8 @@ static void plan_gate(struct core_session *s)
 	const struct core_pmu *p = &s->snap.pmu;
 	struct core_gate *g = &s->gate;
 	s->our_bits = s->gp_used | (uint64_t)s->fixed_used << CORE_FIXED_BIT;
+	if (s->metrics)
+		s->our_bits |= bit64(GLOBAL_CTRL_EN_PERF_METRICS_BIT);
 	s->global_off = s->snap.global_ctrl & ~s->our_bits;
 	s->global_on = s->global_off | s->our_bits;
 	g->n = 0;
@@ -437,6 +454,13 @@ pmu_status core_prepare(struct core_session *s, const struct pmu_backend *b, uns
 	if (snap->st) {
 		s->st = snap->st;
 		pmu_strlcpy(s->msg, "core PMU snapshot failed", sizeof(s->msg));
+		return s->st;
+	}
+	if ((snap->frozen >> GLOBAL_STATUS_CTR_FRZ_BIT & 1) && !force) {
+		s->st = PMU_ERR_IN_USE;
+		pmu_strlcpy(s->msg, "counters frozen: firmware left IA32_PERF_GLOBAL_STATUS "
+			    "CTR_Frz (bit 59) set; --force clears it (set again after)",
+			    sizeof(s->msg));
 		return s->st;
 	}
 	if (n > CORE_MAX_EVENTS)
@@ -533,6 +557,31 @@ static bool own_pmc(struct core_session *s, unsigned c)
 	return r != NULL;
 }
 
+/* The GLOBAL_STATUS bits the run clears: firmware's overflow bits of ours, forced: CTR_Frz. */
+static uint64_t status_to_clear(const struct core_session *s)
+{
+	uint64_t frz = s->force ? s->snap.frozen & bit64(GLOBAL_STATUS_CTR_FRZ_BIT) : 0;
+	return (s->snap.global_status & s->our_bits) | frz;
+}
+
+/*
+ * v4+: GLOBAL_STATUS is put back through IA32_PERF_GLOBAL_STATUS_SET (write 1 sets,
+ * SDM vol. 3B 20.2.4.2): what the run cleared is set again. No record when nothing is.
+ */
+static bool own_status(struct core_session *s)
+{
+	uint64_t bits = status_to_clear(s);
+	struct own_reg *r;
+	if (!bits)
+		return true;
+	if (!(r = own(s, MSR_IA32_PERF_GLOBAL_STATUS, OWN_THREAD, s->snap.global_status)))
+		return false;
+	r->wr_msr = MSR_IA32_PERF_GLOBAL_STATUS_SET;
+	r->ours = bits;
+	r->restore_val = bits;
+	return true;
+}
+
 /*
  * The ownership records, in restore order (pmu/ownership.h): counters, PERFEVTSELx,
  * extras (read now), FIXED_CTR_CTRL, GLOBAL_CTRL. The rest is the snapshot's.
@@ -547,9 +596,11 @@ static pmu_status own_build(struct core_session *s)
 	for (unsigned c = 0; c < p->n_gp; c++)
 		if (((gp >> c) & 1) && !own_pmc(s, c))
 			return s->st;
-	for (unsigned i = 0; i < p->n_fixed; i++)
+	for (unsigned i = 0; i < CORE_MAX_FIXED; i++)
 		if (((s->fixed_used >> i) & 1) && !own(s, MSR_IA32_FIXED_CTR0 + i, OWN_THREAD, sn->fixed_ctr[i]))
 			return s->st;
+	if (s->metrics && !own(s, MSR_IA32_PERF_METRICS, OWN_THREAD, sn->perf_metrics))
+		return s->st;
 	for (unsigned c = 0; c < p->n_gp; c++) {
 		if (!((gp >> c) & 1))
 			continue;
@@ -576,6 +627,8 @@ static pmu_status own_build(struct core_session *s)
 			if ((s->fixed_used >> i) & 1)
 				r->ours |= 0xfull << (4 * i);
 	}
+	if (p->version >= 4 && !own_status(s))
+		return s->st;
 	if (p->version >= 2) {
 		if (!(r = own(s, MSR_IA32_PERF_GLOBAL_CTRL, OWN_THREAD, sn->global_ctrl)))
 			return s->st;
@@ -625,6 +678,9 @@ static pmu_status load_counters(struct core_session *s)
 			st = core_rd(s, k->ctr_msr, &k->start);
 		k->start &= counter_mask(k->width);
 	}
+	/* SDM vol. 3B 21.3.9.3: PERF_METRICS is zeroed with FIXED_CTR3 before counting. */
+	if (!st && s->metrics)
+		st = core_write(s, MSR_IA32_PERF_METRICS, 0);
 	return st;
 }
 
@@ -645,13 +701,20 @@ static pmu_status write_controls(struct core_session *s)
 	return st;
 }
 
-/* Our counters start with no overflow pending; firmware-left bits of theirs are lost (no SET before v4). */
+/*
+ * Our counters start with no overflow pending, and forced, unfrozen. Firmware-left
+ * bits are lost before v4; from v4 on the GLOBAL_STATUS record sets them again.
+ */
 static pmu_status clear_overflow(struct core_session *s)
 {
 	if (s->snap.pmu.version < 2)
 		return PMU_OK;
-	s->status_cleared = s->snap.global_status & s->our_bits;
-	return core_write(s, MSR_IA32_PERF_GLOBAL_OVF_CTRL, s->our_bits);
+	s->status_cleared = status_to_clear(s);
+	uint64_t clear = s->our_bits | s->status_cleared;
+	pmu_status st = core_write(s, MSR_IA32_PERF_GLOBAL_OVF_CTRL, clear);
+	if (!st && s->snap.pmu.version >= 4)
+		(void)own_mark_written(s->own, s->n_own, MSR_IA32_PERF_GLOBAL_STATUS);
+	return st;
 }
 
 pmu_status core_program(struct core_session *s)
@@ -689,6 +752,8 @@ pmu_status core_read(struct core_session *s)
 		k->overflowed = k->end < k->start;   /* v1: only a wrap shows it */
 	}
 	s->phase = CORE_READ;
+	if (s->metrics && core_rd(s, MSR_IA32_PERF_METRICS, &s->metrics_end))
+		return s->st;
 	if (p->version < 2)
 		return PMU_OK;
 	pmu_status st = core_rd(s, MSR_IA32_PERF_GLOBAL_STATUS, &s->status_end);

@@ -58,12 +58,15 @@
 #include "hw/msr.h"
 #include "util/status.h"
 
-#define CORE_MAX_GP 8       /* PERFEVTSEL0-7 (SNB with HT off) */
-#define CORE_MAX_FIXED 3    /* nibbles of IA32_FIXED_CTR_CTRL on these parts */
+#define CORE_MAX_GP 10      /* PERFEVTSEL0-9 (Lunar Lake P-cores, CPUID.23H) */
+#define CORE_MAX_FIXED 7    /* FIXED_CTR0-6 (Lunar Lake E-cores, CPUID.23H bitmap) */
 #define CORE_MAX_EVENTS (CORE_MAX_GP + CORE_MAX_FIXED)
 #define CORE_MAX_EXTRA 3    /* OFFCORE_RSP_0/1, PEBS_LD_LAT_THRESHOLD (hw/core_aux.h) */
-/* Ownership records: each GP counter and its select, fixed counters, extras, two controls. */
-#define CORE_MAX_OWN (2 * CORE_MAX_GP + CORE_MAX_FIXED + CORE_MAX_EXTRA + 2)
+/*
+ * Ownership records: each GP counter and its select, fixed counters, extras, PERF_METRICS,
+ * FIXED_CTR_CTRL, GLOBAL_STATUS (v4: put back through STATUS_SET) and GLOBAL_CTRL.
+ */
+#define CORE_MAX_OWN (2 * CORE_MAX_GP + CORE_MAX_FIXED + CORE_MAX_EXTRA + 4)
 #define CORE_FIXED_BIT 32   /* GLOBAL_CTRL / GLOBAL_STATUS bit of FIXED_CTR0 */
 #define CORE_SEL_EN (1ull << 22)
 #define CORE_SEL_ANY (1ull << 21)
@@ -83,21 +86,38 @@ struct core_pmu {
 	bool fw_write;       /* IA32_A_PMCx full-width writes (PERF_CAPABILITIES[13]) */
 	bool freeze_smm;     /* IA32_DEBUGCTL FREEZE_WHILE_SMM exists (PERF_CAPABILITIES[12]) */
 	bool anythread;      /* AnyThread bits exist: v3+ and not deprecated */
+	bool perf_metrics;   /* IA32_PERF_METRICS exists (PERF_CAPABILITIES[15]) with FIXED_CTR3 */
+	uint8_t core_type;   /* hybrid: CORE_TYPE_CORE / CORE_TYPE_ATOM; 0 otherwise */
 	uint32_t family, model;
 	uint32_t quirks;     /* bit q: core_quirks[q].fix_pmu changed the geometry */
 };
 
 /*
  * CPUID (ci->arch, perf_cap) plus quirk hooks, which change the masks. n_gp and n_fixed
- * are the masks' runs from counter 0, clamped to CORE_MAX_*.
+ * are the masks' runs from counter 0, clamped to CORE_MAX_*. From v5 the fixed counters
+ * are a bitmap (FIXED_CTR4-6 without 3 on Lunar Lake E-cores): the engine drives every
+ * one core_fixed_exists names.
  */
 void core_pmu_from_cpu(const struct cpu_info *ci, struct core_pmu *p);
+
+static inline bool core_fixed_exists(const struct core_pmu *p, unsigned i)
+{
+	return i < CORE_MAX_FIXED && ((p->fixed_mask >> i) & 1);
+}
+
+/* GLOBAL_STATUS bits that freeze counting (v4+): CTR_Frz, LBR_Frz. */
+#define CORE_FREEZE_BITS ((1ull << GLOBAL_STATUS_CTR_FRZ_BIT) | (1ull << GLOBAL_STATUS_LBR_FRZ_BIT))
 
 /* Every core PMU register as firmware left it, read before anything is written. */
 struct core_snapshot {
 	struct core_pmu pmu;
 	uint64_t evtsel[CORE_MAX_GP], pmc[CORE_MAX_GP], fixed_ctr[CORE_MAX_FIXED];
 	uint64_t fixed_ctrl, global_ctrl, global_status;   /* v2+ */
+	uint64_t global_inuse;   /* v4+: IA32_PERF_GLOBAL_INUSE (0x392) */
+	uint64_t perf_metrics;   /* pmu.perf_metrics: IA32_PERF_METRICS */
+	uint64_t frozen;         /* v4+: GLOBAL_STATUS freeze bits found set (CORE_FREEZE_BITS) */
+	uint64_t debugctl;       /* IA32_DEBUGCTL: its freeze bits (12, 14) are logged */
+	pmu_status debugctl_st;  /* a fault here is reported, the PMU still usable */
 	uint32_t gp_in_use;      /* bit n: PMCn was counting (EN, and its GLOBAL_CTRL bit on v2+) */
 	uint32_t fixed_in_use;   /* bit i: FIXED_CTRi was counting (nibble enable and GLOBAL_CTRL bit) */
 	pmu_status st;           /* PMU_OK, PMU_ERR_UNSUPPORTED (no usable PMU) or the read's fault */
@@ -177,7 +197,9 @@ struct core_session {
 	uint64_t kernel_result;         /* what the kernel returned (its checksum) */
 	uint64_t tsc_on, tsc_off;       /* TSC just before enabling / after disabling; 0: not read */
 	uint64_t status_end;            /* GLOBAL_STATUS read after stop */
-	uint64_t status_cleared;        /* firmware-left overflow bits of our counters we cleared */
+	uint64_t status_cleared;        /* firmware's overflow (forced: freeze) bits cleared */
+	bool metrics;                   /* SLOTS on FIXED_CTR3 and PERF_METRICS: zeroed, on, read */
+	uint64_t metrics_end;           /* IA32_PERF_METRICS read after stop */
 
 	pmu_status st;                  /* first error */
 	unsigned bad_event;             /* request it concerns (validation errors) */

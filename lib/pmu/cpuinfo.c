@@ -20,6 +20,11 @@ enum uncore_family uncore_family_for(const char *vendor, uint32_t family, uint32
 	}
 }
 
+const char *pmu_core_type_name(uint8_t t)
+{
+	return t == CORE_TYPE_CORE ? "core" : t == CORE_TYPE_ATOM ? "atom" : t ? "other" : NULL;
+}
+
 const char *uncore_family_name(enum uncore_family u)
 {
 	switch (u) {

@@ -18,6 +18,8 @@ enum uncore_family {
 /* Hybrid core types, CPUID.1AH:EAX[31:24] (SDM vol. 2A, leaf 1AH). */
 #define CORE_TYPE_ATOM 0x20
 #define CORE_TYPE_CORE 0x40
+/* "core" (P-core), "atom" (E-core), "other" (another code); NULL: 0, not hybrid. */
+const char *pmu_core_type_name(uint8_t t);
 
 /*
  * What discovery noted about a CPU's leaves: a leaf it ignored or could not read,

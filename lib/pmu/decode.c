@@ -1,6 +1,7 @@
 #include "pmu/decode.h"
 #include "hw/layouts_core.h"
 #include "hw/msr.h"
+#include "pmu/core_engine.h"
 #include "pmu/uncore.h"
 
 #define VALUE_COL 30     /* column of "bits ..." in a field line */
@@ -17,7 +18,8 @@ struct reg_ref {
 };
 
 static const struct reg_ref core_refs[] = {
-	{ "core", "perfevtsel", &layout_perfevtsel, MSR_IA32_PERFEVTSEL0, 1, 8, UNCORE_NONE },
+	{ "core", "perfevtsel", &layout_perfevtsel, MSR_IA32_PERFEVTSEL0, 1, CORE_MAX_GP,
+	  UNCORE_NONE },
 	{ "core", "fixed_ctr_ctrl", &layout_fixed_ctr_ctrl, MSR_IA32_FIXED_CTR_CTRL, 1, 1, UNCORE_NONE },
 	{ "core", "global_ctrl", &layout_global_ctrl, MSR_IA32_PERF_GLOBAL_CTRL, 1, 1, UNCORE_NONE },
 	{ "core", "global_status", &layout_global_status, MSR_IA32_PERF_GLOBAL_STATUS, 1, 1, UNCORE_NONE },
@@ -25,6 +27,7 @@ static const struct reg_ref core_refs[] = {
 	  UNCORE_NONE },
 	{ "core", "perf_capabilities", &layout_perf_capabilities, MSR_IA32_PERF_CAPABILITIES, 1, 1,
 	  UNCORE_NONE },
+	{ "core", "perf_metrics", &layout_perf_metrics, MSR_IA32_PERF_METRICS, 1, 1, UNCORE_NONE },
 };
 
 /* Called for each register; returns true to stop the walk. */

@@ -1,9 +1,10 @@
 #include "pmu/dryrun.h"
 #include "util/fmt.h"
 #include "hw/msr.h"
+#include "pmu/core_engine.h"
 
 #define RDPMC_FIXED (1u << 30)
-#define FULL_PMC_END (MSR_IA32_A_PMC0 + 8)
+#define FULL_PMC_END (MSR_IA32_A_PMC0 + CORE_MAX_GP)
 
 /* IA32_A_PMCx is another door to IA32_PMCx: both name the same counter. */
 static uint32_t canonical(uint32_t msr)

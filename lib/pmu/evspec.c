@@ -47,6 +47,8 @@ static const struct generic_event {
 	{ "cycles", 0, 1 },
 	{ "cpu-cycles", 0, 1 },
 	{ "ref-cycles", -1, 2 },   /* TSC rate: the GP event 3CH/01H counts another clock */
+	{ "slots", -1, 3 },        /* TOPDOWN.SLOTS, Ice Lake on (REGISTERS.md §1.2) */
+	{ "TOPDOWN.SLOTS", -1, 3 },
 	{ "bus-cycles", 2, -1 },
 	{ "branches", 5, -1 },
 	{ "branch-instructions", 5, -1 },
@@ -55,9 +57,11 @@ static const struct generic_event {
 	{ "cache-misses", 4, -1 },
 };
 
-/* Kernel pseudo-encoding of reference cycles (REGISTERS.md §1.7): never reaches a PERFEVTSEL. */
-#define REF_CYCLES_EVENT 0x00
-#define REF_CYCLES_UMASK 0x03
+/*
+ * Kernel pseudo-encodings of the fixed-only events, event 0 and umask the fixed counter
+ * + 1 (REGISTERS.md §1.7: ref-cycles 0x0300; slots 0x0400): never reach a PERFEVTSEL.
+ */
+#define FIXED_ONLY_EVENT 0x00
 /* BR_MISP_EXEC.ANY: the kernel's branch-misses on Nehalem parts with erratum AAJ80 (§1.8). */
 #define NHM_BRANCH_MISS_EVENT 0x89
 #define NHM_BRANCH_MISS_UMASK 0x7f
@@ -374,9 +378,22 @@ static uint32_t low_bits(unsigned n)
 	return n >= 32 ? ~(uint32_t)0 : (((uint32_t)1 << n) - 1);
 }
 
+/* The counters the core engine drives on this CPU: CPUID's after its quirk hooks. */
+static struct core_pmu engine_pmu(const struct cpu_info *ci)
+{
+	struct core_pmu p;
+	core_pmu_from_cpu(ci, &p);
+	return p;
+}
+
+static uint32_t engine_gp(const struct cpu_info *ci)
+{
+	return low_bits(engine_pmu(ci).n_gp);
+}
+
 static uint32_t def_counters(const struct cpu_info *ci, const struct ev_def *d)
 {
-	return ci->arch.n_gp > 4 ? d->ctr_htoff : d->ctr;
+	return engine_pmu(ci).n_gp > 4 ? d->ctr_htoff : d->ctr;
 }
 
 /*
@@ -407,12 +424,13 @@ static uint32_t counters_by_code(const struct cpu_info *ci, const struct ev_list
 static uint32_t list_counters(const struct cpu_info *ci, uint64_t config)
 {
 	const struct ev_model *m = ev_model_for(ci);
-	return counters_by_code(ci, m ? m->core : NULL, CORE, config, low_bits(ci->arch.n_gp));
+	return counters_by_code(ci, m ? m->core : NULL, CORE, config, engine_gp(ci));
 }
 
 static int has_fixed(const struct cpu_info *ci, int idx)
 {
-	return ci->arch.version >= 2 && idx < ci->arch.n_fixed;
+	struct core_pmu p = engine_pmu(ci);
+	return p.version >= 2 && idx >= 0 && core_fixed_exists(&p, (unsigned)idx);
 }
 
 static pmu_status needs_fixed(struct evspec_error *err, const char *name, int idx)
@@ -486,7 +504,7 @@ static pmu_status core_finish(const struct cpu_info *ci, const struct aux_terms 
 	st = validate(CORE, req->config, allowed, err);
 	if (st || (st = core_aux(ci, t, req, err)))
 		return st;
-	req->counter_mask &= low_bits(ci->arch.n_gp);
+	req->counter_mask &= engine_gp(ci);
 	if (!req->counter_mask && req->fixed < 0) {
 		err_q(err, PMU_ERR_NO_COUNTER, "no counter on this CPU can take event ", req->name,
 		      pmu_strlen(req->name), "");
@@ -776,7 +794,7 @@ static pmu_status from_generic(const struct cpu_info *ci, const struct generic_e
 	if (g->arch >= 0)
 		req->config = encoding(arch_events[g->arch].event, arch_events[g->arch].umask);
 	else
-		req->config = encoding(REF_CYCLES_EVENT, REF_CYCLES_UMASK);
+		req->config = encoding(FIXED_ONLY_EVENT, (uint8_t)(g->fixed + 1));
 	if (g->arch == ARCH_BRANCH_MISSES && nhm_branch_miss_quirk(ci)) {
 		req->config = encoding(NHM_BRANCH_MISS_EVENT, NHM_BRANCH_MISS_UMASK);
 		gp = 1;

@@ -35,6 +35,7 @@ static void log_counter(struct run *a, const struct cpu_info *ci, const struct c
 	const struct count_rec r = {
 		.cpu = ci->index, .apic_id = ci->apic_id, .package = ci->package, .box = "core",
 		.event = c->name, .counter_kind = c->kind == CORE_GP ? "gp" : "fixed",
+		.core_type = ci->arch.core_type,
 		.counter = c->index, .width = c->width, .ctl_msr = c->ctl_msr, .ctl_value = c->ctl_val,
 		.ctl_layout = l, .extra_msr = c->extra_msr, .extra_value = c->extra_val,
 		.ctr_msr = c->ctr_msr, .start = c->start, .end = c->end,
@@ -53,6 +54,43 @@ static void log_counter(struct run *a, const struct cpu_info *ci, const struct c
 	sb_puts(&k, c->kind == CORE_GP ? "pmc" : "fixed");
 	sb_dec(&k, c->index);
 	run_count_row(a, where, c->name, counter, l, c->ctl_msr, c->ctl_val, c->delta, c->overflowed);
+}
+
+/*
+ * What later PMUs add to the hand-off: GLOBAL_INUSE and the freeze bits of GLOBAL_STATUS
+ * (v4+), PERF_METRICS, and IA32_DEBUGCTL's freeze bits (REGISTERS.md §1.5, §1.6).
+ */
+static void log_handoff_v4(struct run *a, const struct core_snapshot *n)
+{
+	if (n->pmu.version >= 4) {
+		logrec_key_hex(&a->sb, "global_inuse", n->global_inuse);
+		logrec_key_bool(&a->sb, "ctr_frozen", (n->frozen >> GLOBAL_STATUS_CTR_FRZ_BIT) & 1);
+		logrec_key_bool(&a->sb, "lbr_frozen", (n->frozen >> GLOBAL_STATUS_LBR_FRZ_BIT) & 1);
+	}
+	if (n->pmu.perf_metrics)
+		logrec_key_hex(&a->sb, "perf_metrics", n->perf_metrics);
+	if (n->debugctl_st) {
+		logrec_key_str(&a->sb, "debugctl_error", pmu_status_str(n->debugctl_st));
+		return;
+	}
+	logrec_key_hex(&a->sb, "debugctl", n->debugctl);
+	logrec_key_bool(&a->sb, "freeze_perfmon_on_pmi",
+			(n->debugctl >> DEBUGCTL_FREEZE_PERFMON_ON_PMI_BIT) & 1);
+	logrec_key_bool(&a->sb, "freeze_while_smm",
+			(n->debugctl >> DEBUGCTL_FREEZE_WHILE_SMM_BIT) & 1);
+}
+
+/* Counters firmware froze (CTR_Frz): they count nothing until it is cleared. */
+static void say_frozen(struct run *a, const struct run_cpu *s)
+{
+	if (!((s->snap.frozen >> GLOBAL_STATUS_CTR_FRZ_BIT) & 1))
+		return;
+	sb_puts(&a->sb, "CPU ");
+	sb_dec(&a->sb, s->info.index);
+	sb_puts(&a->sb, ": firmware left the counters frozen (IA32_PERF_GLOBAL_STATUS CTR_Frz)");
+	sb_puts(&a->sb, a->opt.force ? ": cleared (--force), set again after" :
+				       ": --force clears it");
+	run_say(a);
 }
 
 /* The core PMU registers as firmware left them, and what of it was in use. */
@@ -76,8 +114,10 @@ static void log_handoff(struct run *a, const struct run_cpu *s)
 	logrec_key_hex(&a->sb, "global_status", n->global_status);
 	logrec_key_hex(&a->sb, "gp_in_use", n->gp_in_use);
 	logrec_key_hex(&a->sb, "fixed_in_use", n->fixed_in_use);
+	log_handoff_v4(a, n);
 	logrec_end(&a->sb);
 	run_record(a);
+	say_frozen(a, s);
 	if (!n->gp_in_use && !n->fixed_in_use)
 		return;
 	sb_puts(&a->sb, "CPU ");
@@ -254,8 +294,18 @@ static void report_stats(struct run *a, uint64_t *tab, const bool *measured)
 	}
 }
 
-/* IPC, CPI, mispredict and LLC miss ratios per CPU, from the median counts, where measured. */
-static void report_derived(struct run *a, uint64_t *tab, const bool *measured)
+/* A CPU's IA32_PERF_METRICS after its last window that counted TOPDOWN.SLOTS. */
+struct core_topdown {
+	bool have;
+	uint64_t perf_metrics;
+};
+
+/*
+ * IPC, CPI, mispredict and LLC miss ratios per CPU, from the median counts, where measured;
+ * the level-1 top-down split where PERF_METRICS was read (the last window that counted SLOTS).
+ */
+static void report_derived(struct run *a, uint64_t *tab, const bool *measured,
+			   const struct core_topdown *td)
 {
 	for (size_t i = 0; i < a->plat->ncpus; i++) {
 		struct derived_input in[RUN_MAX_EVENTS];
@@ -269,6 +319,8 @@ static void report_derived(struct run *a, uint64_t *tab, const bool *measured)
 			in[e].delta = st.median;
 		}
 		derived_compute(in, a->nevents, 0, 0, &set);
+		if (td[i].have)
+			derived_topdown(td[i].perf_metrics, &set);
 		run_derived(a, "CPU", i, &set);
 	}
 }
@@ -291,6 +343,7 @@ struct core_job {
 	uint64_t *tab;        /* deltas [cpu][event][repeat] */
 	bool *measured;       /* still measured */
 	uint32_t *passes;     /* instruction checks passed in this group's repeats */
+	struct core_topdown *td;          /* per CPU: PERF_METRICS of its last window with SLOTS */
 	unsigned evi[CORE_MAX_EVENTS];   /* this group's events, as indices of a->events */
 	int ireq;
 	bool all_ok;
@@ -361,6 +414,10 @@ static void step_done(struct run *a, unsigned step, void *ctx)
 			j->tab[cell(a, i, j->evi[c], r)] = s->run.ctr[c].delta;
 			log_counter(a, &s->info, &s->run.ctr[c], g, r);
 		}
+		if (s->run.metrics) {
+			j->td[i].have = true;
+			j->td[i].perf_metrics = s->run.metrics_end;
+		}
 		bool ok = check_instructions(a, s, j->ireq, r);
 		j->passes[i] += ok;
 		j->all_ok &= ok;
@@ -395,7 +452,8 @@ enum verdict job_core(struct run *a)
 	j.tab = run_alloc(a, a->plat->ncpus * a->nevents * reps * sizeof(*j.tab));
 	j.measured = run_alloc(a, a->plat->ncpus * sizeof(*j.measured));
 	j.passes = run_alloc(a, a->plat->ncpus * sizeof(*j.passes));
-	if (!j.tab || !j.measured || !j.passes) {
+	j.td = run_alloc(a, a->plat->ncpus * sizeof(*j.td));
+	if (!j.tab || !j.measured || !j.passes || !j.td) {
 		run_refuse(a, "not enough memory for the table of counts", NULL, NULL);
 		v = VERDICT_ERROR;
 		goto out;
@@ -413,12 +471,13 @@ enum verdict job_core(struct run *a)
 	/* the statistics and metrics of every repeat follow, flushed together (one FAT flush) */
 	if (reps > 1)
 		report_stats(a, j.tab, j.measured);
-	report_derived(a, j.tab, j.measured);
+	report_derived(a, j.tab, j.measured, j.td);
 	plat_hold_records(a->plat, false);
 	v = j.all_ok ? VERDICT_PASS : VERDICT_FAIL;
 out:
 	run_free(a, j.tab);
 	run_free(a, j.measured);
 	run_free(a, j.passes);
+	run_free(a, j.td);
 	return v;
 }

@@ -263,14 +263,21 @@ static void report_cpus(struct run *a)
 		sb_pad_to(&a->sb, 41);
 		sb_putc(&a->sb, 'v');
 		sb_dec(&a->sb, ci->arch.version);
-		put_num(&a->sb, ci->arch.n_gp, 45);
-		put_num(&a->sb, ci->arch.n_fixed, 48);
+		unsigned gp, fixed;
+		run_core_counters(ci, &gp, &fixed);
+		put_num(&a->sb, gp, 45);
+		put_num(&a->sb, fixed, 48);
 		sb_pad_to(&a->sb, 51);
 		sb_puts(&a->sb, uncore_family_name(ci->uncore));
+		if (pmu_core_type_name(ci->arch.core_type)) {
+			sb_putc(&a->sb, ' ');
+			sb_puts(&a->sb, pmu_core_type_name(ci->arch.core_type));
+		}
 		run_say(a);
 		logrec_cpu(&a->sb, ci, a->simulated);
 		run_record(a);
 	}
+	run_say_core_types(a);
 }
 
 /*

@@ -172,6 +172,10 @@ enum verdict job_core(struct run *a);
 enum verdict job_uncore_check(struct run *a);
 /* Counts the uncore events once per package, from one CPU of each. */
 enum verdict job_uncore(struct run *a);
+/* Hybrid (run/hybrid.c): the general-purpose and fixed counters the engine drives on ci. */
+void run_core_counters(const struct cpu_info *ci, unsigned *gp, unsigned *fixed);
+/* Hybrid: one console line per core type, its CPUs and counters; nothing otherwise. */
+void run_say_core_types(struct run *a);
 /* --selftest: the validation suite on every selected CPU and package. */
 enum verdict job_selftest(struct run *a);
 /* --list: what the boot CPU has (core PMU, uncore boxes, event names). */

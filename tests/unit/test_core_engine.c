@@ -206,8 +206,52 @@ static void test_snapshot_reads_firmware_state(void **state)
 	assert_true(r->snap.global_ctrl == (1ull | 1ull << 33));
 	assert_int_equal(r->snap.gp_in_use, 0x1);
 	assert_int_equal(r->snap.fixed_in_use, 0x2);
-	/* 4 selects + 4 PMCs + 3 fixed + FIXED_CTR_CTRL, GLOBAL_CTRL, GLOBAL_STATUS */
-	assert_int_equal(r->m->log_len[0], 14);
+	/* 4 selects + 4 PMCs + 3 fixed + FIXED_CTR_CTRL, GLOBAL_CTRL, GLOBAL_STATUS, DEBUGCTL */
+	assert_int_equal(r->m->log_len[0], 15);
+	assert_int_equal(r->m->log[0][14].msr, MSR_IA32_DEBUGCTL);
+	/* v3: 0x392 is the uncore's here, never read as GLOBAL_INUSE */
+	for (unsigned i = 0; i < r->m->log_len[0]; i++)
+		assert_int_not_equal(r->m->log[0][i].msr, MSR_IA32_PERF_GLOBAL_INUSE);
+	rig_free(r);
+}
+
+/*
+ * v4 (Skylake-SP): firmware left CTR_Frz (GLOBAL_STATUS bit 59, REGISTERS.md §1.5) and
+ * PMC0's overflow bit set, PERFEVTSEL1 selecting an event. The snapshot reads
+ * GLOBAL_INUSE (bit 1) and the freeze bit; a run is refused without force (nothing
+ * written). Forced, STATUS_RESET clears CTR_Frz so the counters count, and restore sets
+ * both bits again through STATUS_SET (0x391).
+ */
+static void test_v4_freeze_and_status_set(void **state)
+{
+	(void)state;
+	struct rig *r = rig_new("skylake-sp");
+	uint64_t frz = 1ull << GLOBAL_STATUS_CTR_FRZ_BIT;
+	fw_write(r, MSR_IA32_PERF_GLOBAL_STATUS_SET, frz | 1);
+	fw_write(r, MSR_IA32_PERFEVTSEL0 + 1, 0xC4);
+	model_clear_log(r->m);
+
+	struct pmu_event_req q[] = { ev("inst", INST_CODE | OS, -1, 0x1) };
+	assert_int_equal(prepare(r, q, 1, false), PMU_ERR_IN_USE);
+	assert_non_null(strstr(r->s.msg, "CTR_Frz"));
+	assert_true(r->snap.frozen == frz);
+	assert_true(r->snap.global_inuse == 0x2);
+	assert_int_equal(model_total_writes(r->m), 0);
+
+	assert_int_equal(prepare(r, q, 1, true), PMU_OK);
+	struct sim_kernel k = { r->m, 4, (struct model_stim[]){ { INST_CODE, 1 } }, 1 };
+	assert_int_equal(core_measure(&r->s, run_sim, &k), PMU_OK);
+	assert_true(r->s.ctr[0].delta == 8);   /* 4, and the window's 4 (model.h) */
+	assert_true(rd(r, MSR_IA32_PERF_GLOBAL_STATUS) == (frz | 1));
+	unsigned sets = 0;
+	for (unsigned i = 0; i < r->m->log_len[0]; i++) {
+		const struct model_access *a = &r->m->log[0][i];
+		if (a->op == MOP_WRMSR && a->msr == MSR_IA32_PERF_GLOBAL_STATUS_SET) {
+			assert_true(a->val == (frz | 1));
+			sets++;
+		}
+	}
+	assert_int_equal(sets, 1);
 	rig_free(r);
 }
 
@@ -1081,6 +1125,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_snapshot_reads_firmware_state),
+		cmocka_unit_test(test_v4_freeze_and_status_set),
 		cmocka_unit_test(test_snapshot_no_pmu),
 		cmocka_unit_test(test_snapshot_fault_reported),
 		cmocka_unit_test(test_alloc_fixed_first),

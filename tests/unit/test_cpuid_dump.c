@@ -305,6 +305,41 @@ static void test_hybrid_numbers(void **state)
 	free(p);
 }
 
+/*
+ * The later profiles' CPUID (lib/model/model_cpuid.c) is the dump it cites, leaf for
+ * leaf: the P-core table logical CPU #0 of the Alder Lake file, the E-core table its
+ * third kept CPU (#16). A table value that drifts from the file fails here.
+ */
+static void test_profiles_are_their_dumps(void **state)
+{
+	(void)state;
+	static const struct { const char *profile; bool atom; unsigned cpu; } t[] = {
+		{ "skylake-sp", false, 0 }, { "icelake-sp", false, 0 },
+		{ "sapphire-rapids", false, 0 }, { "alder-lake", false, 0 },
+		{ "alder-lake", true, 2 },
+	};
+	for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		const struct model_profile *prof = model_profile_find(t[i].profile);
+		assert_non_null(prof);
+		const struct model_cpuid_table *tab = t[i].atom ? prof->cpuid_atom : prof->cpuid;
+		struct parsed *p = calloc(1, sizeof(*p));
+		size_t len;
+		const char *text = read_data(tab->source, &len);
+		assert_int_equal(parse_n(p, text, len, CAP), PMU_OK);
+		for (unsigned k = 0; k < tab->n; k++) {
+			const struct model_cpuid_leaf *l = &tab->leaf[k];
+			const struct model_cpuid_table *cpu = &p->d.cpu[t[i].cpu];
+			const struct model_cpuid_leaf *d = model_cpuid_find(cpu, l->leaf, l->sub);
+			if (!d || d->eax != l->eax || d->ebx != l->ebx || d->ecx != l->ecx ||
+			    d->edx != l->edx)
+				fail_msg("%s%s: leaf %#x subleaf %u differs from %s",
+					 t[i].profile, t[i].atom ? " (E-core)" : "", l->leaf,
+					 l->sub, tab->source);
+		}
+		free(p);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -313,6 +348,7 @@ int main(void)
 		cmocka_unit_test(test_bad_dumps),
 		cmocka_unit_test(test_discovery_on_every_dump),
 		cmocka_unit_test(test_hybrid_numbers),
+		cmocka_unit_test(test_profiles_are_their_dumps),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

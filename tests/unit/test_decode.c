@@ -49,7 +49,7 @@ static void test_core_perfevtsel(void **state)
 {
 	(void)state;
 	assert_int_equal(dec("perfevtsel", 0x0143003C, UNCORE_NONE), PMU_OK);
-	expect_text("IA32_PERFEVTSEL = 0x143003c\n  (core, MSRs 0x186-0x18d)\n");
+	expect_text("IA32_PERFEVTSEL = 0x143003c\n  (core, MSRs 0x186-0x18f)\n");
 	expect_text("  event=0x3c");
 	expect_text("  umask=0x0 ");
 	expect_text("  en=1 ");
@@ -77,7 +77,7 @@ static void test_reserved_flagged(void **state)
 	expect_text("  rsv=0x100 ");
 	expect_text("bits 63:32  RESERVED");
 	expect_text("  event=0x3c");
-	assert_int_equal(dec("fixed_ctr_ctrl", 0x1000 | 0x333, UNCORE_NONE), PMU_ERR_RESERVED);
+	assert_int_equal(dec("fixed_ctr_ctrl", 1ull << 28 | 0x333, UNCORE_NONE), PMU_ERR_RESERVED);
 	expect_text("  en2=0x3 ");
 	expect_text("RESERVED");
 	/* Ignored bits are shown, but are not an error. */
@@ -175,7 +175,10 @@ static void test_layout_for_msr(void **state)
 	(void)state;
 	assert_ptr_equal(decode_layout_for_msr(0x186, UNCORE_NONE), &layout_perfevtsel);
 	assert_ptr_equal(decode_layout_for_msr(0x18D, UNCORE_NHM_CLIENT), &layout_perfevtsel);
-	assert_null(decode_layout_for_msr(0x18E, UNCORE_NONE));
+	/* PERFEVTSEL9 */
+	assert_ptr_equal(decode_layout_for_msr(0x18F, UNCORE_NONE), &layout_perfevtsel);
+	assert_null(decode_layout_for_msr(0x190, UNCORE_NONE));
+	assert_ptr_equal(decode_layout_for_msr(0x329, UNCORE_NONE), &layout_perf_metrics);
 	assert_ptr_equal(decode_layout_for_msr(0x38F, UNCORE_NONE), &layout_global_ctrl);
 	assert_ptr_equal(decode_layout_for_msr(0x390, UNCORE_NONE), &layout_global_ovf_ctrl);
 	assert_null(decode_layout_for_msr(0xC1, UNCORE_NONE));   /* a counter */

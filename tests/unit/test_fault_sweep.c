@@ -84,6 +84,8 @@ static struct verdict core_verdict(const struct run_rig *r, uint32_t msr)
 	else
 		v.reported = pmu_is_fault(s->st) && s->fault_msr == msr;
 	v.restore_failed = pmu_is_fault(s->restore_st) && s->restore_msr == msr;
+	/* IA32_DEBUGCTL is read for the hand-off log only: its fault is kept there */
+	v.recorded = msr == MSR_IA32_DEBUGCTL && pmu_is_fault(r->snap.debugctl_st);
 	return v;
 }
 

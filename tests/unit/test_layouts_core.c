@@ -100,11 +100,19 @@ static void test_fixed_and_global_positions_from_seed_004(void **state)
 	f = reg_find_field(&layout_perf_capabilities, "fw_write", 8);
 	assert_int_equal(f->lsb, 13);
 	unsigned bad = 0;
-	assert_int_equal(reg_validate(&layout_fixed_ctr_ctrl, 1ull << 12, ~(uint64_t)0, &bad),
+	assert_int_equal(reg_validate(&layout_fixed_ctr_ctrl, 1ull << 28, ~(uint64_t)0, &bad),
 			 PMU_ERR_RESERVED);
-	assert_int_equal(bad, 12);
-	assert_int_equal(reg_validate(&layout_global_ctrl, 1ull << 8, ~(uint64_t)0, &bad),
+	assert_int_equal(bad, 28);   /* past FIXED_CTR6's nibble */
+	assert_int_equal(reg_validate(&layout_global_ctrl, 1ull << 10, ~(uint64_t)0, &bad),
 			 PMU_ERR_RESERVED);
+	assert_int_equal(reg_validate(&layout_global_ctrl, 1ull << 49, ~(uint64_t)0, &bad),
+			 PMU_ERR_RESERVED);
+	f = reg_find_field(&layout_global_ctrl, "en_perf_metrics", 15);
+	assert_int_equal(f->lsb, 48);
+	f = reg_find_field(&layout_global_status, "ctr_frz", 7);
+	assert_int_equal(f->lsb, 59);
+	f = reg_find_field(&layout_fixed_ctr_ctrl, "en3", 3);
+	assert_int_equal(f->lsb, 12);
 	assert_int_equal(reg_validate(&layout_global_status, 1, ~(uint64_t)0, &bad),
 			 PMU_ERR_RESERVED);   /* read-only: nothing of it may be written */
 }

@@ -582,6 +582,68 @@ static void test_no_pmu_counts_nothing(void **state)
 	free(m);
 }
 
+/*
+ * Ice Lake-SP (v5, PERF_CAPABILITIES[15]): FIXED_CTR3 counts the profile's 5 slots per
+ * unhalted cycle; with GLOBAL_CTRL bit 48 IA32_PERF_METRICS gives the level-1 split in
+ * 1/0xFF units (the model's split: one slot per instruction retired, a mispredict loses
+ * the cycle's other slots, the rest back-end bound). A write stores the value afresh.
+ */
+static void test_slots_and_perf_metrics(void **state)
+{
+	(void)state;
+	struct pmu_backend b;
+	struct model *m = test_model_clean("icelake-sp", 1, 1, &b);
+	wr(&b, MSR_IA32_FIXED_CTR_CTRL, 0x3000);                 /* FIXED_CTR3 both rings */
+	wr(&b, MSR_IA32_PERF_GLOBAL_CTRL, 1ull << 35 | 1ull << 48);
+	struct model_stim st[] = { { EV_CYCLES, 1 }, { EV_INSTR, 2 } };
+	struct model_cycle c = { CPL_OS, st, 2 };
+	for (unsigned i = 0; i < 3; i++)
+		model_run_cycle(m, 0, &c);
+	struct model_stim mp[] = { { EV_CYCLES, 1 }, { EV_INSTR, 1 }, { 0x00C5, 1 } };
+	struct model_cycle cm = { CPL_OS, mp, 3 };
+	model_run_cycle(m, 0, &cm);
+	assert_int_equal(rd(&b, FIXED(3)), 20);
+	/* retiring 7/20, bad speculation 4/20, back-end bound 9/20, of 0xFF each */
+	assert_true(rd(&b, MSR_IA32_PERF_METRICS) == (0x72ull << 24 | 0x33 << 8 | 0x59));
+	wr(&b, MSR_IA32_PERF_METRICS, 0);
+	assert_true(rd(&b, MSR_IA32_PERF_METRICS) == 0);
+	/* without bit 48 the slots count, the split does not */
+	wr(&b, MSR_IA32_PERF_GLOBAL_CTRL, 1ull << 35);
+	model_run_cycle(m, 0, &c);
+	assert_int_equal(rd(&b, FIXED(3)), 25);
+	assert_true(rd(&b, MSR_IA32_PERF_METRICS) == 0);
+	free(m);
+}
+
+/*
+ * v4 (Skylake-SP): GLOBAL_STATUS_SET sets what STATUS_RESET clears (never CondChgd);
+ * CTR_Frz stops every counter; GLOBAL_INUSE (read only) has bit n for an event selected
+ * on PMCn, 32+i for FIXED_CTRi's enables, 63 for a PMI asked for.
+ */
+static void test_v4_status_set_freeze_inuse(void **state)
+{
+	(void)state;
+	struct pmu_backend b;
+	struct model *m = test_model_clean("skylake-sp", 1, 1, &b);
+	wr(&b, SEL(0), EN | OS | EV_INSTR);
+	wr(&b, SEL(2), 0x2E | 1ull << 20);                       /* selected, INT, not enabled */
+	wr(&b, MSR_IA32_FIXED_CTR_CTRL, 0x30);
+	assert_true(rd(&b, MSR_IA32_PERF_GLOBAL_INUSE) == (0x5 | 1ull << 33 | 1ull << 63));
+	wr_gp(&b, MSR_IA32_PERF_GLOBAL_INUSE, 0);
+	wr(&b, MSR_IA32_PERF_GLOBAL_CTRL, 1);
+	wr(&b, MSR_IA32_PERF_GLOBAL_STATUS_SET, 1ull << 59 | 1);
+	assert_true(rd(&b, MSR_IA32_PERF_GLOBAL_STATUS) == (1ull << 59 | 1));
+	assert_int_equal(pmu_wrmsr(&b, 0, MSR_IA32_PERF_GLOBAL_STATUS_SET, 1ull << 63),
+			 PMU_ERR_FAULT_GP);
+	cycle(m, CPL_OS, EV_INSTR, 3);
+	assert_int_equal(rd(&b, PMC(0)), 0);                     /* frozen */
+	wr(&b, MSR_IA32_PERF_GLOBAL_OVF_CTRL, 1ull << 59);
+	cycle(m, CPL_OS, EV_INSTR, 3);
+	assert_int_equal(rd(&b, PMC(0)), 3);
+	assert_true(rd(&b, MSR_IA32_PERF_GLOBAL_STATUS) == 1);
+	free(m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -612,6 +674,8 @@ int main(void)
 		cmocka_unit_test(test_narrow_counters_wrap_early),
 		cmocka_unit_test(test_ignore_enable_counts_anyway),
 		cmocka_unit_test(test_no_pmu_counts_nothing),
+		cmocka_unit_test(test_slots_and_perf_metrics),
+		cmocka_unit_test(test_v4_status_set_freeze_inuse),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -38,19 +38,55 @@ static void test_devices_stay_inside_the_map(void **state)
 	}
 }
 
-/* PKRS (Sapphire Rapids on) and FIXED_CTR3 (Ice Lake on) exist on none of them. */
+/* PKRS (Sapphire Rapids on) and FIXED_CTR3 (Ice Lake on) exist on none of the seed CPUs. */
 static void test_later_msrs_fault(void **state)
 {
 	(void)state;
-	for (unsigned i = 0; i < model_profile_count; i++) {
+	for (unsigned i = 0; i < N_SEED; i++) {
 		struct pmu_backend b;
-		struct model *m = test_model(model_profiles[i]->name, 1, 1, &b);
+		struct model *m = test_model(seed_profiles[i], 1, 1, &b);
 		assert_int_equal(rd_st(&b, 0, 0x6E1), PMU_ERR_FAULT_GP);
 		assert_int_equal(pmu_wrmsr(&b, 0, 0x6E1, 0), PMU_ERR_FAULT_GP);
 		assert_int_equal(rd_st(&b, 0, 0x30C), PMU_ERR_FAULT_GP);
 		assert_int_equal(pmu_wrmsr(&b, 0, 0x30C, 0), PMU_ERR_FAULT_GP);
 		free(m);
 	}
+}
+
+/*
+ * The later parts (SDM vol. 4): v4 (Skylake-SP on) has IA32_PERF_GLOBAL_STATUS_SET and
+ * INUSE at 0x391/0x392, which on v3 Nehalem-EP are the uncore's own; FIXED_CTR3 and
+ * PERF_METRICS from Ice Lake on. Alder Lake's P-core (CPU 0 of 2) has PMC6-7 and
+ * FIXED_CTR3, its E-core (CPU 1) neither.
+ */
+static void test_v4_v5_msrs(void **state)
+{
+	(void)state;
+	static const struct { const char *p; bool slots; } later[] = {
+		{ "skylake-sp", false }, { "icelake-sp", true }, { "sapphire-rapids", true },
+		{ "alder-lake", true },
+	};
+	for (unsigned i = 0; i < sizeof(later) / sizeof(later[0]); i++) {
+		struct pmu_backend b;
+		struct model *m = test_model(later[i].p, 2, 1, &b);
+		pmu_status want = later[i].slots ? PMU_OK : PMU_ERR_FAULT_GP;
+		assert_int_equal(rd_st(&b, 0, 0x391), PMU_OK);
+		assert_int_equal(rd_st(&b, 0, 0x392), PMU_OK);
+		assert_int_equal(pmu_wrmsr(&b, 0, 0x392, 0), PMU_ERR_FAULT_GP);   /* read only */
+		assert_int_equal(rd_st(&b, 0, 0x30C), want);
+		assert_int_equal(rd_st(&b, 0, 0x329), want);
+		free(m);
+	}
+	struct pmu_backend b;
+	struct model *m = test_model("alder-lake", 2, 1, &b);
+	assert_int_equal(rd_st(&b, 0, 0xC7), PMU_OK);
+	assert_int_equal(pmu_wrmsr(&b, 0, 0x18D, 0x4300C0), PMU_OK);
+	assert_int_equal(rd_st(&b, 1, 0xC7), PMU_ERR_FAULT_GP);
+	assert_int_equal(pmu_wrmsr(&b, 1, 0x18D, 0x4300C0), PMU_ERR_FAULT_GP);
+	assert_int_equal(rd_st(&b, 1, 0x30C), PMU_ERR_FAULT_GP);
+	assert_int_equal(rd_st(&b, 1, 0x329), PMU_ERR_FAULT_GP);
+	assert_int_equal(rd_st(&b, 1, 0x30B), PMU_OK);
+	free(m);
 }
 
 /* MSR_PEBS_LD_LAT (0x3F6): a per-thread 16-bit threshold on every seed CPU. */
@@ -166,6 +202,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_devices_stay_inside_the_map),
 		cmocka_unit_test(test_later_msrs_fault),
+		cmocka_unit_test(test_v4_v5_msrs),
 		cmocka_unit_test(test_load_latency_threshold),
 		cmocka_unit_test(test_v4_status_msrs_absent),
 		cmocka_unit_test(test_counters_beyond_cpuid_fault),

@@ -184,15 +184,101 @@ static void test_selftest_every_profile(void **state)
 	}
 }
 
-/* A model whose EN bits do nothing: the selftest's enable checks catch it, verdict FAIL. */
+/*
+ * A model whose EN bits do nothing, or whose counters are a bit narrower than CPUID
+ * says: the selftest catches each, verdict FAIL, on a seed part and on the later ones.
+ */
 static void test_selftest_catches_broken_model(void **state)
 {
 	(void)state;
-	struct outcome o = run_cfg("backend = sim\nsim-profile = nehalem-ex\nselftest\n"
-				   "sim-break = ignore-enable\n", 2, 1);
-	assert_int_equal(o.v, VERDICT_FAIL);
-	assert_verdict_record(o.f, "FAIL");
-	assert_true(fake_count(o.f->log, "\"result\":\"FAIL\"") >= 3);
+	static const char *const profiles[] = {
+		"nehalem-ex", "skylake-sp", "icelake-sp", "sapphire-rapids", "alder-lake",
+	};
+	static const char *const breaks[] = { "ignore-enable", "narrow-counters" };
+	for (unsigned p = 0; p < sizeof(profiles) / sizeof(profiles[0]); p++) {
+		for (unsigned k = 0; k < sizeof(breaks) / sizeof(breaks[0]); k++) {
+			char cfg[160];
+			snprintf(cfg, sizeof(cfg), "backend = sim\nsim-profile = %s\nselftest\n"
+				 "sim-break = %s\n", profiles[p], breaks[k]);
+			struct outcome o = run_cfg(cfg, 2, 1);
+			if (o.v != VERDICT_FAIL)
+				fail_msg("%s with %s: verdict %s", profiles[p], breaks[k],
+					 verdict_name(o.v));
+			assert_verdict_record(o.f, "FAIL");
+			/* each of the 2 CPUs fails at least a check of its own */
+			assert_true(fake_count(o.f->log, "\"result\":\"FAIL\"") >= 2);
+			done(&o);
+		}
+	}
+}
+
+/* A run on one package that must PASS; the console is shown when it does not. */
+static struct outcome run_passing(const char *cfg, unsigned ncpus)
+{
+	struct outcome o = run_cfg(cfg, ncpus, 1);
+	if (o.v != VERDICT_PASS)
+		fail_msg("verdict %s\n%s", verdict_name(o.v), o.f->console);
+	return o;
+}
+
+/*
+ * TOPDOWN.SLOTS on Ice Lake-SP: FIXED_CTR3 counts the model's 5 slots per cycle, and the
+ * level-1 top-down split read from PERF_METRICS is logged as derived metrics. The model
+ * (simulated) retires one slot per instruction and, on the inst kernel, loses none to
+ * mispredicts: retiring = instructions / slots, the rest back-end bound.
+ */
+static void test_topdown_slots_and_metrics(void **state)
+{
+	(void)state;
+	struct outcome o = run_passing("backend = sim\nsim-profile = icelake-sp\nsim-noise = none\n"
+				       "events = instructions,cycles,TOPDOWN.SLOTS\n", 2);
+	const char *slots = strstr(o.f->log, "\"event\":\"TOPDOWN.SLOTS\","
+					      "\"counter_kind\":\"fixed\",\"counter\":3");
+	assert_non_null(slots);
+	/* 10,022 cycles of the window (kernel and gate) at 5 slots each */
+	assert_int_equal(fake_count(o.f->console, "   TOPDOWN.SLOTS             fixed3    "
+						  "0x38d=0x3033    50,110\n"), 2);
+	/* PERF_METRICS 0x33 / 0xFF retiring, 0xCC back-end bound */
+	assert_int_equal(fake_count(o.f->log, "{\"name\":\"retiring\",\"unit\":\"%\","
+					      "\"milli\":20000}"), 2);
+	assert_int_equal(fake_count(o.f->log, "{\"name\":\"back-end bound\",\"unit\":\"%\","
+					      "\"milli\":80000}"), 2);
+	assert_int_equal(fake_count(o.f->console, "; retiring 20.000%; bad speculation 0.000%; "
+						  "front-end bound 0.000%; "
+						  "back-end bound 80.000%\n"), 2);
+	/* v5 hand-off: GLOBAL_INUSE (firmware's FIXED_CTR1), no freeze, PERF_METRICS, DEBUGCTL */
+	assert_int_equal(fake_count(o.f->log, "\"global_inuse\":\"0x200000000\","
+					      "\"ctr_frozen\":false,\"lbr_frozen\":false,"
+					      "\"perf_metrics\":\"0x0\",\"debugctl\":\"0x0\","
+					      "\"freeze_perfmon_on_pmi\":false,"
+					      "\"freeze_while_smm\":false"), 2);
+	done(&o);
+}
+
+/*
+ * Alder Lake (hybrid): CPUs 0-1 P-cores, 2-3 E-cores (the model's halves). The CPU table
+ * gives each its counters and core type, the console groups the CPUs by type, the cpu
+ * and count records carry core_type and the counter bitmaps; the default job passes on both.
+ */
+static void test_hybrid_grouped_by_core_type(void **state)
+{
+	(void)state;
+	struct outcome o = run_passing("backend = sim\nsim-profile = alder-lake\n", 4);
+	assert_int_equal(fake_count(o.f->console, " 06-97-2 0x2c       v5  8  4  none core\n"), 2);
+	assert_int_equal(fake_count(o.f->console, " 06-97-2 0x2c       v5  6  3  none atom\n"), 2);
+	assert_int_equal(fake_count(o.f->console, "P-cores (core type core): CPUs 0,1; PMC 0-7, "
+						  "FIXED_CTR 0-3\n"), 1);
+	assert_int_equal(fake_count(o.f->console, "E-cores (core type atom): CPUs 2,3; PMC 0-5, "
+						  "FIXED_CTR 0-2\n"), 1);
+	assert_int_equal(fake_count(o.f->log, "\"core_type\":\"core\",\"gp_mask\":\"0xff\","
+					      "\"fixed_mask\":\"0xf\""), 2);
+	assert_int_equal(fake_count(o.f->log, "\"core_type\":\"atom\",\"gp_mask\":\"0x3f\","
+					      "\"fixed_mask\":\"0x7\""), 2);
+	/* 4 default events on each of the 4 CPUs */
+	assert_int_equal(fake_count(o.f->log, "\"counter_kind\":\"fixed\",\"core_type\":\"core\"") +
+			 fake_count(o.f->log, "\"counter_kind\":\"gp\",\"core_type\":\"core\""),
+			 8);
+	assert_int_equal(fake_count(o.f->log, "\"core_type\":\"atom\",\"counter\""), 8);
 	done(&o);
 }
 
@@ -775,6 +861,8 @@ int main(void)
 		cmocka_unit_test(test_default_job_every_profile),
 		cmocka_unit_test(test_selftest_every_profile),
 		cmocka_unit_test(test_selftest_catches_broken_model),
+		cmocka_unit_test(test_topdown_slots_and_metrics),
+		cmocka_unit_test(test_hybrid_grouped_by_core_type),
 		cmocka_unit_test(test_bad_event_writes_nothing),
 		cmocka_unit_test(test_unknown_profile_refused_before_anything),
 		cmocka_unit_test(test_stalled_cpu_fails_the_run),

@@ -1,0 +1,78 @@
+/*
+ * Hybrid processors (Alder Lake on): the console groups what it says by core type
+ * (CPUID.1AH:EAX[31:24]), each type with its own counters (leaf 0x23 where present,
+ * the quirk hooks otherwise: pmu/core_quirks.c).
+ */
+#include "run/run.h"
+#include "pmu/core_engine.h"
+
+static unsigned popcount32(uint32_t v)
+{
+	unsigned n = 0;
+	for (; v; v &= v - 1)
+		n++;
+	return n;
+}
+
+/* "0-3" for a run of bits, "0,1,2,4,5,6" otherwise. */
+static void put_bits(struct strbuf *sb, uint32_t mask)
+{
+	unsigned n = popcount32(mask), lo = 0;
+	while (mask && !((mask >> lo) & 1))
+		lo++;
+	if (n > 1 && mask == (((1u << n) - 1) << lo)) {
+		sb_dec(sb, lo);
+		sb_putc(sb, '-');
+		sb_dec(sb, lo + n - 1);
+		return;
+	}
+	for (unsigned i = 0, first = 1; i < 32; i++) {
+		if (!((mask >> i) & 1))
+			continue;
+		if (!first)
+			sb_putc(sb, ',');
+		sb_dec(sb, i);
+		first = 0;
+	}
+}
+
+void run_core_counters(const struct cpu_info *ci, unsigned *gp, unsigned *fixed)
+{
+	struct core_pmu p;
+	core_pmu_from_cpu(ci, &p);
+	*gp = p.n_gp;
+	*fixed = popcount32(p.fixed_mask & ((1u << CORE_MAX_FIXED) - 1));
+}
+
+/* One line per core type: its CPUs and the counters the engine drives on them. */
+void run_say_core_types(struct run *a)
+{
+	static const uint8_t types[] = { CORE_TYPE_CORE, CORE_TYPE_ATOM };
+	for (unsigned t = 0; t < sizeof(types) / sizeof(types[0]); t++) {
+		struct core_pmu p;
+		bool any = false;
+		for (unsigned i = 0; i < a->plat->ncpus; i++) {
+			const struct cpu_info *ci = &a->slot[i].info;
+			if (!ci->enabled || ci->arch.core_type != types[t])
+				continue;
+			if (!any) {
+				core_pmu_from_cpu(ci, &p);
+				sb_puts(&a->sb, types[t] == CORE_TYPE_CORE ? "P-cores" : "E-cores");
+				sb_puts(&a->sb, " (core type ");
+				sb_puts(&a->sb, pmu_core_type_name(types[t]));
+				sb_puts(&a->sb, "): CPUs ");
+			} else {
+				sb_putc(&a->sb, ',');
+			}
+			sb_dec(&a->sb, i);
+			any = true;
+		}
+		if (!any)
+			continue;
+		sb_puts(&a->sb, "; PMC ");
+		put_bits(&a->sb, p.gp_mask & ((1u << p.n_gp) - 1));
+		sb_puts(&a->sb, ", FIXED_CTR ");
+		put_bits(&a->sb, p.fixed_mask & ((1u << CORE_MAX_FIXED) - 1));
+		run_say(a);
+	}
+}
