@@ -129,7 +129,7 @@ static void program_core(struct pair *p)
 	wr2(p, 0x38F, 0x70000000Full);
 }
 
-enum uncore { NHM, EX, SNBEP };
+enum uncore { NHM, EX, SNBEP, NO_UNCORE };
 
 /* The profile's uncore: the events the kernels raise, a counter close to its top. */
 static void program_uncore(struct pair *p, enum uncore u)
@@ -153,7 +153,7 @@ static void program_uncore(struct pair *p, enum uncore u)
 		wr2(p, 0xCF0, 1 | 0x1Bu << 9 | 1 << 6);
 		wr2(p, 0xCF2, 1 | 0x1Au << 9 | 1 << 2);                 /* counts down from 0 */
 		wr2(p, 0xC00, 1ull << 28 | 1);
-	} else {
+	} else if (u == SNBEP) {
 		wr2(p, 0xC08, EN22);
 		wr2(p, 0xC10, 0x44 | EN22);
 		wr2(p, 0xD10, 0x0334 | EN22);
@@ -209,6 +209,33 @@ static void test_sandy_bridge_ep(void **state)
 {
 	(void)state;
 	check_profile("sandy-bridge-ep", SNBEP, 0);
+}
+
+/*
+ * A v5 part: FIXED_CTR3 counts the slots (5 a cycle) near its top, and with GLOBAL_CTRL bit
+ * 48 PERF_METRICS splits them, which the bulk path leaves to single cycles (one kernel
+ * apart, so most of the replay stays in bulk).
+ */
+static void test_icelake_sp_slots(void **state)
+{
+	(void)state;
+	struct pair p = pair_new("icelake-sp", 0);
+	program_core(&p);
+	wr2(&p, 0x38D, 0x3333);
+	wr2(&p, 0x30C, TOP48 - 7000);
+	wr2(&p, 0x38F, 0xF0000000Full);
+	for (unsigned i = 0; i < N_KERNELS; i++) {
+		if (i == 1)
+			wr2(&p, 0x38F, 1ull << 48 | 0xF0000000Full);   /* PERF_METRICS: single cycles */
+		run_both(&p, 0, kernels[i]);
+		same_state(&p);
+		if (i == 1)
+			wr2(&p, 0x38F, 0xF0000000Full);
+	}
+	const struct model_replayed *r = &p.bulk->replayed[0];
+	assert_true(r->single > 0 && r->bulk > r->single);
+	free(p.bulk);
+	free(p.ref);
 }
 
 /* Core counters 40 bits short (8 bits wide): they wrap many times inside one bulk step. */
@@ -351,6 +378,7 @@ int main(void)
 		cmocka_unit_test(test_westmere_ex),
 		cmocka_unit_test(test_sandy_bridge_ep),
 		cmocka_unit_test(test_narrow_counters_wrap_often),
+		cmocka_unit_test(test_icelake_sp_slots),
 		cmocka_unit_test(test_shaped_configurations),
 		cmocka_unit_test(test_mbox_up_down_and_flags),
 		cmocka_unit_test(test_huge_counts_in_short_steps),
