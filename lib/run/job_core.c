@@ -15,7 +15,6 @@
 #include "out/derived.h"
 #include "util/stats.h"
 
-#define DEFAULT_EVENTS "instructions,cycles,ref-cycles,branches"
 #define DEFAULT_KERNEL "inst"
 #define SIM_ITERATIONS 1000   /* the model replays one cycle per instruction: keep it short */
 
@@ -31,7 +30,7 @@ static int instructions_req(const struct run *a)
 static void log_counter(struct run *a, const struct cpu_info *ci, const struct core_counter *c,
 			unsigned round, unsigned repeat)
 {
-	const struct reg_layout *l = c->kind == CORE_GP ? &layout_perfevtsel : &layout_fixed_ctr_ctrl;
+	const struct reg_layout *l = c->kind == CORE_GP ? pmu_core_desc(ci)->sel : &layout_fixed_ctr_ctrl;
 	const struct count_rec r = {
 		.cpu = ci->index, .apic_id = ci->apic_id, .package = ci->package, .box = "core",
 		.event = c->name, .counter_kind = c->kind == CORE_GP ? "gp" : "fixed",
@@ -200,7 +199,7 @@ enum verdict job_resolve(struct run *a)
 	/* Without -e: the default core set where there is a core PMU; uncore defaults are job_uncore's. */
 	const char *events = a->opt.events;
 	if (!events[0])
-		events = pmu_core_present(bsp) ? DEFAULT_EVENTS : "";
+		events = pmu_core_present(bsp) ? pmu_core_desc(bsp)->default_events : "";
 	if (events[0] && evspec_parse_list(bsp, events, reqs, RUN_MAX_EVENTS + UNCORE_MAX_EVENTS,
 					   &n, &err))
 		return run_refuse_setting(a, OPT_EVENTS, err.msg, NULL, NULL);
