@@ -5,6 +5,8 @@
 
 #define INTEL_EVENTS "instructions,cycles,ref-cycles,branches"
 #define INTEL_COMMON							\
+	.sel_name = "PERFEVTSEL", .ctr_name = "PMC", .gctl_name = "GLOBAL_CTRL",	\
+	.gstatus_name = "GLOBAL_STATUS", .gclear_name = "GLOBAL_OVF_CTRL",	\
 	.sel = &layout_perfevtsel, .sel_base = MSR_IA32_PERFEVTSEL0,	\
 	.ctr_base = MSR_IA32_PMC0, .stride = 1, .wide_base = MSR_IA32_A_PMC0, \
 	.smi_count = true, .default_events = INTEL_EVENTS
@@ -44,6 +46,8 @@ static const struct core_generic amd_generic[] = {
 
 /* Host/Guest Only: both 0 counts everywhere; pre-OS there is no guest to tell apart. */
 #define AMD_COMMON							\
+	.sel_name = "PERF_CTL", .ctr_name = "PERF_CTR", .gctl_name = "GLOBAL_CTL",	\
+	.gstatus_name = "GLOBAL_STATUS", .gclear_name = "GLOBAL_STS_CLR",	\
 	.sel = &layout_amd_perf_ctl, .ctr_full_width = true,		\
 	.sel_refused = 3ull << 40,					\
 	.refused_why = " is refused: efipmu runs before any hypervisor and keeps "	\

@@ -20,6 +20,8 @@ struct core_generic {
 
 struct core_pmu_desc {
 	const char *name;
+	/* The registers' short names, for messages: select, counter, global control/status/clear. */
+	const char *sel_name, *ctr_name, *gctl_name, *gstatus_name, *gclear_name;
 	const struct reg_layout *sel;      /* the event select's fields */
 	uint32_t sel_base, ctr_base;       /* general-purpose counter n: base + n * stride */
 	uint8_t stride;
@@ -48,6 +50,12 @@ static inline uint32_t core_sel_msr(const struct core_pmu_desc *d, unsigned n)
 static inline uint32_t core_ctr_msr(const struct core_pmu_desc *d, unsigned n)
 {
 	return d->ctr_base + n * d->stride;
+}
+
+/* Where counter n takes a full-width write: the alias (IA32_A_PMCx), or the counter itself. */
+static inline uint32_t core_wide_msr(const struct core_pmu_desc *d, unsigned n)
+{
+	return d->wide_base ? d->wide_base + n * d->stride : core_ctr_msr(d, n);
 }
 
 #endif

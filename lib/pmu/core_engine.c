@@ -55,13 +55,6 @@ static bool has_global(const struct core_pmu *p)
 	return p->desc->global_ctrl != 0;
 }
 
-/* Where counter c takes a full-width write: IA32_A_PMCx, or the counter itself (AMD). */
-static uint32_t wide_msr(const struct core_pmu *p, unsigned c)
-{
-	const struct core_pmu_desc *d = p->desc;
-	return d->wide_base ? d->wide_base + c * d->stride : core_ctr_msr(d, c);
-}
-
 static bool width_ok(unsigned w)
 {
 	return w >= 1 && w <= 64;
@@ -297,7 +290,7 @@ static void place(struct core_session *s, unsigned i, enum core_ctr_kind kind, u
 	k->width = gp ? p->gp_width : p->fixed_width;
 	k->in_use = ((gp ? s->snap.gp_in_use : s->snap.fixed_in_use) >> x) & 1;
 	k->ctr_msr = gp ? core_ctr_msr(p->desc, x) : p->desc->fixed_base + x;
-	k->load_msr = gp && p->fw_write ? wide_msr(p, x) : k->ctr_msr;
+	k->load_msr = gp && p->fw_write ? core_wide_msr(p->desc, x) : k->ctr_msr;
 	if (gp) {
 		k->ctl_msr = core_sel_msr(p->desc, x);
 		k->ctl_val = k->config | CORE_SEL_EN;
@@ -576,7 +569,7 @@ static bool own_pmc(struct core_session *s, unsigned c)
 	uint64_t found = s->snap.pmc[c] & counter_mask(p->gp_width);
 	struct own_reg *r = own(s, core_ctr_msr(p->desc, c), OWN_THREAD, found);
 	if (r && p->fw_write)
-		r->wr_msr = wide_msr(p, c);
+		r->wr_msr = core_wide_msr(p->desc, c);
 	else if (r) {
 		r->restore_val = (uint32_t)found;
 		r->inexact = !counter_legacy_writable(found, p->gp_width);

@@ -262,7 +262,7 @@ static void report_cpus(struct run *a)
 			sb_puts(&a->sb, "?");
 		sb_pad_to(&a->sb, 41);
 		sb_putc(&a->sb, 'v');
-		sb_dec(&a->sb, ci->arch.version);
+		sb_dec(&a->sb, pmu_version_of(ci));
 		put_num(&a->sb, ci->arch.n_gp, 45);
 		put_num(&a->sb, ci->arch.n_fixed, 48);
 		sb_pad_to(&a->sb, 51);
