@@ -60,7 +60,8 @@ static uint64_t evtsel(const struct core_pmu *p, uint64_t code, unsigned cmask, 
 	const uint64_t vals[] = { 1, 1, cmask, inv, edge, en };
 	uint64_t w = code;
 	for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		const struct reg_field *f = reg_find_field(p->desc->sel, names[i], pmu_strlen(names[i]));
+		const struct reg_field *f =
+			reg_find_field(p->desc->sel, names[i], pmu_strlen(names[i]));
 		if (f && vals[i])
 			(void)reg_set_field(&w, f, vals[i]);
 	}
@@ -76,7 +77,7 @@ static int gp_index(const struct core_pmu *p, uint32_t msr, bool counter)
 	return -1;
 }
 
-/* PMCx through IA32_A_PMCx where it exists (AMD: the counter itself): a legacy write keeps 32 bits. */
+/* PMCx through IA32_A_PMCx (AMD: PERF_CTR itself); a legacy write keeps only 32 bits. */
 static pmu_status core_put_back(struct selftest_run *t, uint32_t msr, uint64_t val)
 {
 	const struct core_run *cr = (const struct core_run *)t;
@@ -377,13 +378,13 @@ static void check_enables(struct core_run *cr)
 			st = count_once(cr, ctl, sel | CORE_SEL_EN, ctr, bit(g), &on);
 		gate_result(cr, "enable EN", st, off, on, " with EN clear", " with EN set");
 		if (!globals)
-			st_skip(&cr->t, "enable global", "no global control: each counter's EN gates it",
-				PMU_OK);
+			st_skip(&cr->t, "enable global",
+				"no global control: each counter's EN gates it", PMU_OK);
 		else if (!st)
 			st = count_once(cr, ctl, sel | CORE_SEL_EN, ctr, 0, &off);
 		if (globals)
-			gate_result(cr, "enable global", st, off, on, " with its global control bit clear",
-				    " with it set");
+			gate_result(cr, "enable global", st, off, on,
+				    " with its global control bit clear", " with it set");
 	}
 	if (!cr->globals_ok || !(cr->fixed_ok & 1)) {
 		st_skip(&cr->t, "enable fixed ring", cr->p.n_fixed ? "its registers failed above" :
@@ -454,8 +455,9 @@ static void overflow_result(struct core_run *cr, bool fixed, pmu_status st, uint
 			st_why_dec(c, b);
 	}
 	if (c->result == SELFTEST_PASS)
-		st_why(c, globals ? "preloaded 16 below the top: wrapped, status bit set, its clear "
-			  "cleared it" : "preloaded 16 below the top: wrapped (no global status register)");
+		st_why(c, globals ? "preloaded 16 below the top: wrapped, status bit set, its "
+			  "clear cleared it"
+			  : "preloaded 16 below the top: wrapped (no global status)");
 }
 
 /* Without a global control: each counter preloaded and gated by its own EN in turn. */
@@ -469,7 +471,8 @@ static pmu_status overflow_each(struct core_run *cr, uint64_t inst)
 			continue;
 		st = st_write(&cr->t, core_sel_msr(d, n), 0);
 		if (!st)
-			st = st_write(&cr->t, core_ctr_msr(d, n), d->ctr_full_width ? pre : (uint32_t)pre);
+			st = st_write(&cr->t, core_ctr_msr(d, n),
+				      d->ctr_full_width ? pre : (uint32_t)pre);
 		if (!st)
 			st = st_write(&cr->t, core_sel_msr(d, n), inst);
 		if (!st)
@@ -500,7 +503,8 @@ static void check_overflow(struct core_run *cr)
 		if (!st)
 			st = st_write(t, core_sel_msr(d, n), 0);
 		if (!st)
-			st = st_write(t, core_ctr_msr(d, n), d->ctr_full_width ? pre : (uint32_t)pre);
+			st = st_write(t, core_ctr_msr(d, n),
+				      d->ctr_full_width ? pre : (uint32_t)pre);
 		if (!st)
 			st = st_write(t, core_sel_msr(d, n), inst | CORE_SEL_EN);
 		on |= bit(n);
@@ -509,7 +513,8 @@ static void check_overflow(struct core_run *cr)
 		if (!((cr->fixed_ok >> i) & 1))
 			continue;
 		if (!st)
-			st = st_write(t, d->fixed_base + i, counter_preload_for(NEAR_TOP, p->fixed_width));
+			st = st_write(t, d->fixed_base + i,
+				      counter_preload_for(NEAR_TOP, p->fixed_width));
 		fixed_ctrl |= 3ull << (4 * i);
 		on |= bit(CORE_FIXED_BIT + i);
 	}
@@ -651,7 +656,8 @@ static void check_cmask(struct core_run *cr, const struct core_snapshot *snap)
 	static const char *const names[] = { "cmask", "invert", "edge" };
 	struct core_session *s1 = &cr->t.r->scratch.core[0], *s2 = &cr->t.r->scratch.core[1];
 	const struct core_pmu *p = &cr->p;
-	uint64_t inst = ev_code(p, "instructions", EV_INST), cyc_ev = ev_code(p, "cycles", EV_CYCLES);
+	uint64_t inst = ev_code(p, "instructions", EV_INST),
+		 cyc_ev = ev_code(p, "cycles", EV_CYCLES);
 	struct pmu_event_req r1[] = {
 		req("inst cmask=1 edge", evtsel(p, inst, 1, false, true, false), -1),
 		req("inst cmask=1", evtsel(p, inst, 1, false, false, false), -1),
@@ -726,13 +732,13 @@ static void check_kernels(struct core_run *cr)
 	const struct core_pmu *p = &cr->p;
 	uint64_t ref = ev_code(p, "ref-cycles", EV_REF);
 	const struct pmu_event_req reqs[] = {
-		req("instructions", evtsel(p, ev_code(p, "instructions", EV_INST), 0, false, false,
-					   false), 0),
-		req("branches", evtsel(p, ev_code(p, "branches", EV_BRANCHES), 0, false, false, false),
-		    -1),
+		req("instructions",
+		    evtsel(p, ev_code(p, "instructions", EV_INST), 0, false, false, false), 0),
+		req("branches",
+		    evtsel(p, ev_code(p, "branches", EV_BRANCHES), 0, false, false, false), -1),
 		req("ref-cycles", evtsel(p, ref, 0, false, false, false), 2),
 	};
-	/* Without a reference-cycles event (AMD) the runs leave it out and the TSC check says why. */
+	/* No reference-cycles event (AMD): the runs leave it out, the TSC check says why. */
 	unsigned n = ref ? 3 : 2;
 	check_exact(cr, &snap, reqs, n, 0, "kernel inst", "inst", KEV_INSTRUCTIONS);
 	if (ref)

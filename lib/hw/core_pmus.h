@@ -20,12 +20,12 @@ struct core_generic {
 
 struct core_pmu_desc {
 	const char *name;
-	/* The registers' short names, for messages: select, counter, global control/status/clear. */
+	/* Short register names for messages: select, counter, global control/status/clear. */
 	const char *sel_name, *ctr_name, *gctl_name, *gstatus_name, *gclear_name;
 	const struct reg_layout *sel;      /* the event select's fields */
 	uint32_t sel_base, ctr_base;       /* general-purpose counter n: base + n * stride */
 	uint8_t stride;
-	uint32_t wide_base;                /* full-width write alias of counter 0 (IA32_A_PMC0); 0: none */
+	uint32_t wide_base;                /* full-width alias of counter 0 (A_PMC0); 0: none */
 	bool ctr_full_width;               /* the counter itself takes full-width writes */
 	uint32_t fixed_base, fixed_ctrl;   /* fixed counters and their control; 0: none */
 	/* 0: no global control; each counter is gated by its own EN (Intel v1, AMD before v2). */
@@ -34,7 +34,7 @@ struct core_pmu_desc {
 	const char *refused_why;
 	bool smi_count;                    /* MSR_SMI_COUNT (0x34) exists: Intel only */
 	const char *default_events;        /* the default job's core events */
-	const struct core_generic *generic;   /* perf's generic names; NULL: the architectural events */
+	const struct core_generic *generic;   /* perf's generic names; NULL: architectural events */
 	unsigned n_generic;
 };
 

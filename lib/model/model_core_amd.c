@@ -35,6 +35,7 @@
 #define HWCR 0xC0010015u
 #define IRPERF 0xC00000E9u
 #define HWCR_IRPERF_EN 30
+#define RETIRED 0x00C0u   /* the stimulus of retired instructions (model.h) */
 #define WIDTH 48u
 #define MAX_N 16u   /* NumPerfCtrCore is 4 bits */
 
@@ -242,7 +243,8 @@ static void amd_cycle(struct model *m, struct model_regfile *rf, const struct mo
 	for (unsigned n = 0; n < n_ctr(m); n++)
 		count(m, rf, c, n);
 	if (irperf(m) && ((model_peek(rf, HWCR) >> HWCR_IRPERF_EN) & 1))
-		(void)model_poke(rf, IRPERF, model_peek(rf, IRPERF) + model_cycle_events(c, 0x00C0));
+		(void)model_poke(rf, IRPERF,
+				 model_peek(rf, IRPERF) + model_cycle_events(c, RETIRED));
 }
 
 const struct model_dev model_dev_amd_core = {

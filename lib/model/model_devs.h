@@ -6,7 +6,7 @@
 
 extern const struct model_dev model_dev_misc;   /* BIOS_SIGN_ID, MISC_ENABLE, PERF_CAPABILITIES, SMI_COUNT */
 extern const struct model_dev model_dev_core;   /* architectural core PMU (seeds 003, 004) */
-extern const struct model_dev model_dev_amd_core; /* AMD PERF_CTL/CTR, PerfMonV2, IRPERF (APM 13.2) */
+extern const struct model_dev model_dev_amd_core; /* AMD counters, PerfMonV2, IRPERF (APM 13.2) */
 /* A present MSR no device models: a plain register of its map row (model_msrs.c). */
 extern const struct model_dev model_dev_plain;
 

@@ -25,7 +25,8 @@ static const struct rule rules[] = {
 	CORE(0x00C4, SRC_BRANCH), CORE(0x04C4, SRC_BRANCH),    /* branches, NHM's ALL_BRANCHES */
 	CORE(0x00C5, SRC_MISP), CORE(0x7F89, SRC_MISP),        /* mispredicts, NHM's BR_MISP_EXEC */
 	/* The same work for AMD's device, which maps its events onto these codes. */
-	AMD(0x00C0, SRC_CYCLE), AMD(0x003C, SRC_CYCLE), AMD(0x00C4, SRC_BRANCH), AMD(0x00C5, SRC_MISP),
+	AMD(0x00C0, SRC_CYCLE), AMD(0x003C, SRC_CYCLE),
+	AMD(0x00C4, SRC_BRANCH), AMD(0x00C5, SRC_MISP),
 	NHM(0x2C, 0x07, SRC_LOAD), NHM(0x2C, 0x0F, SRC_LOAD), NHM(0x20, 0x10, SRC_LOAD),
 	NHM(0x2F, 0x38, SRC_NT_STORE), NHM(0x20, 0x20, SRC_NT_STORE),
 	EX(MODEL_UNC_EX_M0, 0x1B, MODEL_MBOX_INC, SRC_CYCLE),

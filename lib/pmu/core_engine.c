@@ -592,7 +592,8 @@ static pmu_status own_build(struct core_session *s)
 		if (((gp >> c) & 1) && !own_pmc(s, c))
 			return s->st;
 	for (unsigned i = 0; i < p->n_fixed; i++)
-		if (((s->fixed_used >> i) & 1) && !own(s, p->desc->fixed_base + i, OWN_THREAD, sn->fixed_ctr[i]))
+		if (((s->fixed_used >> i) & 1) &&
+		    !own(s, p->desc->fixed_base + i, OWN_THREAD, sn->fixed_ctr[i]))
 			return s->st;
 	for (unsigned c = 0; c < p->n_gp; c++) {
 		if (!((gp >> c) & 1))

@@ -86,7 +86,7 @@ struct core_pmu {
 	const struct core_pmu_desc *desc;
 	uint8_t version, n_gp, n_fixed, gp_width, fixed_width;
 	uint32_t gp_mask, fixed_mask;   /* every counter there is; the engine takes n_gp, n_fixed */
-	bool fw_write;       /* full-width writes: IA32_A_PMCx (PERF_CAPABILITIES[13]); AMD's PERF_CTR */
+	bool fw_write;       /* full-width writes: A_PMCx (PERF_CAPABILITIES[13]), AMD's PERF_CTR */
 	bool freeze_smm;     /* IA32_DEBUGCTL FREEZE_WHILE_SMM exists (PERF_CAPABILITIES[12]) */
 	bool anythread;      /* AnyThread bits exist: v3+ and not deprecated */
 	uint32_t family, model;

@@ -183,7 +183,8 @@ const char *pmu_core_verdict(const struct cpu_info *ci)
 	if (pmu_vendor_amd(ci->vendor) && ci->amd_probe_st)
 		return "AMD core PMU: its first counter's registers raised #GP";
 	if (pmu_vendor_amd(ci->vendor))
-		return ci->arch.perfmon_v2 ? "AMD core PMU present (PerfMonV2)" : "AMD core PMU present";
+		return ci->arch.perfmon_v2 ? "AMD core PMU present (PerfMonV2)"
+					   : "AMD core PMU present";
 	if (ci->max_leaf < 0xA && ci->cpuid_limited)
 		return "Limit CPUID Maxval (IA32_MISC_ENABLE[22]) hides CPUID leaf 0xA";
 	if (ci->max_leaf < 0xA)

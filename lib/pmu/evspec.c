@@ -497,7 +497,8 @@ static pmu_status core_finish(const struct cpu_info *ci, const struct aux_terms 
 				 CORE_INT_REFUSED);
 	if (req->config & d->sel_refused)
 		return err_field(err, PMU_ERR_UNSUPPORTED,
-				 field_at(l, lowest_bit(req->config & d->sel_refused)), d->refused_why);
+				 field_at(l, lowest_bit(req->config & d->sel_refused)),
+				 d->refused_why);
 	uint64_t allowed = ~(uint64_t)0;
 	if (ci->arch.version < 3 || ci->arch.anythread_deprecated)
 		allowed &= ~field_mask(l, "any");
@@ -858,10 +859,13 @@ static int parse_raw(const char *s, size_t len, uint64_t *v)
 static pmu_status parse_named(const struct cpu_info *ci, const char *s, size_t len,
 			      struct pmu_event_req *req, struct evspec_error *err)
 {
-	for (unsigned i = 0; i < sizeof(generic_events) / sizeof(generic_events[0]); i++)
-		if (name_eq(generic_events[i].name, s, len))
-			return pmu_core_desc(ci)->generic ? from_vendor_generic(ci, s, len, req, err)
-							  : from_generic(ci, &generic_events[i], req, err);
+	for (unsigned i = 0; i < sizeof(generic_events) / sizeof(generic_events[0]); i++) {
+		if (!name_eq(generic_events[i].name, s, len))
+			continue;
+		if (pmu_core_desc(ci)->generic)   /* AMD: its own codes, or none */
+			return from_vendor_generic(ci, s, len, req, err);
+		return from_generic(ci, &generic_events[i], req, err);
+	}
 	for (unsigned i = 0; i < ARCH_EVENT_COUNT; i++)
 		if (name_eq(arch_events[i].name, s, len))
 			return from_arch(ci, i, req, err);

@@ -71,7 +71,8 @@ static pmu_status run_attempt(struct core_session *s, uint64_t (*kernel)(const v
 static const char *note_for(const struct core_session *s, const struct window_result *r)
 {
 	if (!s->snap.pmu.desc->smi_count)
-		return r->irq_off ? "no SMI counter on this CPU (MSR_SMI_COUNT is Intel's): SMIs unknown"
+		return r->irq_off ? "no SMI counter on this CPU (MSR_SMI_COUNT is Intel's): "
+				    "SMIs unknown"
 				  : "no SMI counter on this CPU: SMIs unknown; interrupts left on";
 	if (!r->smi_known && !r->irq_off)
 		return "MSR_SMI_COUNT unreadable (SMIs unknown); interrupts left on (the backend cannot turn them off)";

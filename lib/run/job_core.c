@@ -30,7 +30,8 @@ static int instructions_req(const struct run *a)
 static void log_counter(struct run *a, const struct cpu_info *ci, const struct core_counter *c,
 			unsigned round, unsigned repeat)
 {
-	const struct reg_layout *l = c->kind == CORE_GP ? pmu_core_desc(ci)->sel : &layout_fixed_ctr_ctrl;
+	const struct reg_layout *l = c->kind == CORE_GP ? pmu_core_desc(ci)->sel
+						       : &layout_fixed_ctr_ctrl;
 	const struct count_rec r = {
 		.cpu = ci->index, .apic_id = ci->apic_id, .package = ci->package, .box = "core",
 		.event = c->name, .counter_kind = c->kind == CORE_GP ? "gp" : "fixed",
@@ -168,7 +169,8 @@ static enum verdict plan_rounds(struct run *a)
 			st = core_prepare(&trial, &a->backend, (unsigned)a->plat->bsp, &snap, group, n + 1,
 					  a->opt.force);
 		}
-		if (st == PMU_ERR_NO_COUNTER && n) {
+		/* Full, or only firmware's counters left (AMD's counter 5, say): a new round. */
+		if ((st == PMU_ERR_NO_COUNTER || st == PMU_ERR_IN_USE) && n) {
 			(a->nrounds)++;
 			n = 0;
 			group[0] = a->events[i];
