@@ -232,6 +232,30 @@ static void test_dead_counters_under_hypervisor_and_on_metal(void **state)
 	}
 }
 
+/* --list names the AMD registers, the gate and the generic events' codes, nothing Intel's. */
+static void test_list_on_zen(void **state)
+{
+	(void)state;
+	static const char *const zen2[] = {
+		"[SIM] Core PMU: amd-perfctr-ext, version 1\n",
+		"[SIM]   GP: 6 x 48-bit counters, PERF_CTL/PERF_CTR pairs 0xc0010200-0xc001020b\n",
+		"[SIM]   gate: each counter's EN (one write per counter)\n",
+		"[SIM]   full-width counter writes: yes, to the counter itself\n",
+		"[SIM]     instructions = event 0xc0\n",
+		"[SIM]     branch-misses = event 0xc3\n",
+	};
+	struct outcome o = run_cfg("backend = sim\nsim-profile = zen2\nlist\n", 1, 1);
+	for (unsigned i = 0; i < NELEM(zen2); i++)
+		if (fake_count(o.f->console, zen2[i]) != 1)
+			fail_msg("no '%s' in\n%s", zen2[i], o.f->console);
+	assert_int_equal(fake_count(o.f->console, "PERFEVTSEL"), 0);
+	done(&o);
+	o = run_cfg("backend = sim\nsim-profile = zen4\nlist\n", 1, 1);
+	assert_int_equal(fake_count(o.f->console, "[SIM]   gate: GLOBAL_CTL 0xc0000301 (one write "
+				    "opens the window)\n"), 1);
+	done(&o);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -240,6 +264,7 @@ int main(void)
 		cmocka_unit_test(test_rounds_and_repeats_on_zen2),
 		cmocka_unit_test(test_selftest_on_zen_and_its_defects),
 		cmocka_unit_test(test_dead_counters_under_hypervisor_and_on_metal),
+		cmocka_unit_test(test_list_on_zen),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
