@@ -131,7 +131,12 @@ static bool core_msr_name(uint32_t msr, const struct core_pmu *p, char *out, siz
 		{ MSR_AMD_GLOBAL_CTL, "PerfCntrGlobalCtl" },
 		{ MSR_AMD_GLOBAL_STATUS_CLR, "PerfCntrGlobalStatusClr" },
 	};
-	static const struct { uint32_t base; unsigned stride; const char *name; bool fixed; } banks[] = {
+	static const struct {
+		uint32_t base;
+		unsigned stride;
+		const char *name;
+		bool fixed;
+	} banks[] = {
 		{ MSR_IA32_PERFEVTSEL0, 1, "IA32_PERFEVTSEL", false },
 		{ MSR_IA32_PMC0, 1, "IA32_PMC", false },
 		{ MSR_IA32_A_PMC0, 1, "IA32_A_PMC", false },

@@ -28,8 +28,10 @@ static const struct reg_ref core_refs[] = {
 	  UNCORE_NONE },
 	/* AMD (APM vol. 2 13.2): the extended counters' controls and their legacy aliases */
 	{ "core", "perf_ctl", &layout_amd_perf_ctl, MSR_AMD_PERF_CTL0, 2, 6, UNCORE_NONE },
-	{ "core", "perf_evt_sel", &layout_amd_perf_ctl, MSR_AMD_PERF_LEGACY_CTL0, 1, 4, UNCORE_NONE },
-	{ "core", "perf_cntr_global_ctl", &layout_amd_global_ctl, MSR_AMD_GLOBAL_CTL, 1, 1, UNCORE_NONE },
+	{ "core", "perf_evt_sel", &layout_amd_perf_ctl, MSR_AMD_PERF_LEGACY_CTL0, 1, 4,
+	  UNCORE_NONE },
+	{ "core", "perf_cntr_global_ctl", &layout_amd_global_ctl, MSR_AMD_GLOBAL_CTL, 1, 1,
+	  UNCORE_NONE },
 	{ "core", "perf_cntr_global_status", &layout_amd_global_status, MSR_AMD_GLOBAL_STATUS, 1, 1,
 	  UNCORE_NONE },
 	{ "core", "perf_cntr_global_status_clr", &layout_amd_global_status_clr,
