@@ -277,8 +277,9 @@ static pmu_status apply_term(const char *pmu, struct term_dest *dst, const char 
 		return err_field(err, PMU_ERR_INVALID, f, " is set by efipmu");
 	dst->touched |= reg_field_mask(f);
 	/* perf's AMD format: event:0-7,32-35, so a 12-bit event= spills into event_hi. */
-	const struct reg_field *hi = reg_find_field(l, "event_hi", 8);
-	if (hi && f->lsb == 0 && v > reg_field_max(f) && (v >> f->width) <= reg_field_max(hi)) {
+	const struct reg_field *hi = f->lsb ? NULL : reg_find_field(l, "event_hi", 8);
+	uint64_t max = hi ? reg_field_max(hi) << f->width | reg_field_max(f) : reg_field_max(f);
+	if (hi && v > reg_field_max(f) && v <= max) {
 		reg_set_field(config, hi, v >> f->width);
 		dst->touched |= reg_field_mask(hi);
 		v &= reg_field_max(f);
@@ -288,7 +289,7 @@ static pmu_status apply_term(const char *pmu, struct term_dest *dst, const char 
 		struct strbuf sb = err_q(err, st, "field ", f->name, pmu_strlen(f->name), " value ");
 		sb_hex(&sb, v);
 		sb_puts(&sb, " too wide (max ");
-		sb_hex(&sb, reg_field_max(f));
+		sb_hex(&sb, max);
 		sb_putc(&sb, ')');
 		return st;
 	}

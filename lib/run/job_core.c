@@ -76,6 +76,11 @@ static void log_handoff(struct run *a, const struct run_cpu *s)
 	logrec_key_hex(&a->sb, "global_status", n->global_status);
 	logrec_key_hex(&a->sb, "gp_in_use", n->gp_in_use);
 	logrec_key_hex(&a->sb, "fixed_in_use", n->fixed_in_use);
+	if (s->info.irperf_st == PMU_OK && s->info.hwcr_st == PMU_OK) {   /* AMD, from discovery */
+		uint64_t en = (s->info.hwcr >> AMD_HWCR_IRPERF_EN_BIT) & 1;
+		logrec_key_hex(&a->sb, "irperf", s->info.irperf);
+		logrec_key_bool(&a->sb, "irperf_enabled", en);
+	}
 	logrec_end(&a->sb);
 	run_record(a);
 	if (!n->gp_in_use && !n->fixed_in_use)

@@ -150,7 +150,7 @@ static void test_specs_on_amd(void **state)
 		{ "cpu/event=0xc0,any/", PMU_ERR_UNKNOWN_NAME, 0, "unknown term 'any' for cpu" },
 		{ "r800c0", PMU_ERR_RESERVED, 0, "reserved bit 19 set" },
 		{ "cpu/event=0x1000/", PMU_ERR_RANGE, 0,
-		 "field 'event' value 0x1000 too wide (max 0xff)" },
+		 "field 'event' value 0x1000 too wide (max 0xfff)" },
 		{ "UnHalted Core Cycles", PMU_ERR_UNSUPPORTED, 0,
 		 "architectural event 'UnHalted Core "
 		 "Cycles' not available on this CPU (CPUID.0AH:EBX bit 0)" },
