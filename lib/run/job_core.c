@@ -18,12 +18,18 @@
 #define DEFAULT_KERNEL "inst"
 #define SIM_ITERATIONS 1000   /* the model replays one cycle per instruction: keep it short */
 
-/* Index of the request counting instructions retired (fixed counter 0 or event 0xC0), or -1. */
+/*
+ * Index of the request counting instructions retired (fixed counter 0 or event 0xC0: Intel's
+ * architectural event, AMD's PMCx0C0, whose event bits 11:8 in 35:32 are then 0), or -1.
+ */
 static int instructions_req(const struct run *a)
 {
-	for (unsigned i = 0; i < a->nreqs; i++)
-		if (a->reqs[i].fixed == 0 || (a->reqs[i].fixed < 0 && (a->reqs[i].config & 0xff) == 0xC0))
+	for (unsigned i = 0; i < a->nreqs; i++) {
+		uint64_t c = a->reqs[i].config;
+		if (a->reqs[i].fixed == 0 || (a->reqs[i].fixed < 0 && (c & 0xff) == 0xC0 &&
+					       !((c >> 32) & 0xF)))
 			return (int)i;
+	}
 	return -1;
 }
 

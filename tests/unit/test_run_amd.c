@@ -233,6 +233,19 @@ static void test_dead_counters_under_hypervisor_and_on_metal(void **state)
 	}
 }
 
+/* Event 0x1C0 (bits 35:32 = 1) is not PMCx0C0: the instruction check takes `instructions`. */
+static void test_twelve_bit_event_is_not_instructions(void **state)
+{
+	(void)state;
+	struct outcome o = run_cfg("backend = sim\nsim-profile = zen3\n"
+				   "events = cpu/event=0x1c0/,instructions\n", 2, 1);
+	if (o.v != VERDICT_PASS)
+		fail_msg("%s\n%s", verdict_name(o.v), o.f->console);
+	assert_int_equal(fake_count(o.f->log, "\"check\":\"kernel instructions retired\""), 2);
+	assert_int_equal(fake_count(o.f->log, "\"ctl_value\":\"0x1004300c0\""), 2);
+	done(&o);
+}
+
 /* --list names the AMD registers, the gate and the generic events' codes, nothing Intel's. */
 static void test_list_on_zen(void **state)
 {
@@ -266,6 +279,7 @@ int main(void)
 		cmocka_unit_test(test_selftest_on_zen_and_its_defects),
 		cmocka_unit_test(test_dead_counters_under_hypervisor_and_on_metal),
 		cmocka_unit_test(test_list_on_zen),
+		cmocka_unit_test(test_twelve_bit_event_is_not_instructions),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
