@@ -110,6 +110,11 @@ run_case dryrun_topdown_icelake dry-run --profile icelake-sp --sim-firmware clea
 # Alder Lake P-core: PMC6-7 offered (the adl-hybrid-pcore quirk), FIXED_CTR3 by its perf name
 run_case dryrun_adl_pcore dry-run --profile alder-lake --sim-firmware clean slots r3c r3c r3c r3c r3c r3c r3c r3c
 run_case dryrun_pmi_refused dry-run --profile westmere-ep cpu/INST_RETIRED.ANY,int/
+run_case dryrun_zen4 dry-run --profile zen4 instructions
+run_case dryrun_zen2 dry-run --profile zen2 instructions,cycles
+run_case dryrun_zen_each dry-run --each --profile zen3 ref-cycles cpu/event=0xc0,hostonly/ \
+  cpu/event=0x1c0,umask=2/ r4300c0 branch-misses
+run_case decode_perf_ctl decode perf_ctl 0x1004300c0
 run_case summary_sim summary $dir/sim-nehalem-ex.jsonl
 run_case summary_nopmu summary $dir/qemu-nopmu.jsonl
 run_case summary_uncore summary $dir/sim-uncore-nehalem-ep.jsonl

@@ -109,11 +109,11 @@ static int cmd_decode(int argc, char **argv)
 
 /* ================= dry-run ================= */
 
-static bool in_range(uint32_t msr, uint32_t base, unsigned n, unsigned *i)
+static bool in_range(uint32_t msr, uint32_t base, unsigned stride, unsigned n, unsigned *i)
 {
-	if (msr < base || msr >= base + n)
+	if (msr < base || msr >= base + n * stride || (msr - base) % stride)
 		return false;
-	*i = msr - base;
+	*i = (msr - base) / stride;
 	return true;
 }
 
@@ -128,12 +128,24 @@ static bool core_msr_name(uint32_t msr, const struct core_pmu *p, char *out, siz
 		{ MSR_OFFCORE_RSP_0, "MSR_OFFCORE_RSP_0" },
 		{ MSR_OFFCORE_RSP_1, "MSR_OFFCORE_RSP_1" },
 		{ MSR_PEBS_LD_LAT_THRESHOLD, "MSR_PEBS_LD_LAT_THRESHOLD" },
+		{ MSR_AMD_GLOBAL_STATUS, "PerfCntrGlobalStatus" },
+		{ MSR_AMD_GLOBAL_CTL, "PerfCntrGlobalCtl" },
+		{ MSR_AMD_GLOBAL_STATUS_CLR, "PerfCntrGlobalStatusClr" },
 	};
-	static const struct { uint32_t base; const char *name; bool fixed; } banks[] = {
-		{ MSR_IA32_PERFEVTSEL0, "IA32_PERFEVTSEL", false },
-		{ MSR_IA32_PMC0, "IA32_PMC", false },
-		{ MSR_IA32_A_PMC0, "IA32_A_PMC", false },
-		{ MSR_IA32_FIXED_CTR0, "IA32_FIXED_CTR", true },
+	static const struct {
+		uint32_t base;
+		unsigned stride;
+		const char *name;
+		bool fixed;
+	} banks[] = {
+		{ MSR_IA32_PERFEVTSEL0, 1, "IA32_PERFEVTSEL", false },
+		{ MSR_IA32_PMC0, 1, "IA32_PMC", false },
+		{ MSR_IA32_A_PMC0, 1, "IA32_A_PMC", false },
+		{ MSR_IA32_FIXED_CTR0, 1, "IA32_FIXED_CTR", true },
+		{ MSR_AMD_PERF_CTL0, 2, "PERF_CTL", false },
+		{ MSR_AMD_PERF_CTR0, 2, "PERF_CTR", false },
+		{ MSR_AMD_PERF_LEGACY_CTL0, 1, "PerfEvtSel", false },
+		{ MSR_AMD_PERF_LEGACY_CTR0, 1, "PerfCtr", false },
 	};
 	unsigned i;
 	/* 0x391 is the Nehalem uncore's GLOBAL_CTRL before v4 (msr.h). */
@@ -147,7 +159,8 @@ static bool core_msr_name(uint32_t msr, const struct core_pmu *p, char *out, siz
 			return true;
 		}
 	for (unsigned k = 0; k < sizeof(banks) / sizeof(banks[0]); k++)
-		if (in_range(msr, banks[k].base, banks[k].fixed ? CORE_MAX_FIXED : p->n_gp, &i) &&
+		if (in_range(msr, banks[k].base, banks[k].stride,
+			     banks[k].fixed ? CORE_MAX_FIXED : p->n_gp, &i) &&
 		    (!banks[k].fixed || core_fixed_exists(p, i))) {
 			snprintf(out, cap, "%s%u", banks[k].name, i);
 			return true;

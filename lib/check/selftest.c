@@ -23,7 +23,8 @@ void st_begin(struct selftest_run *t, const struct selftest_env *env, struct sel
 	t->where = where;
 	t->saved.n = 0;
 	t->saved.st = PMU_OK;
-	t->smi_ok = pmu_rdmsr(env->b, env->cpu, MSR_SMI_COUNT, &v) == PMU_OK;
+	t->smi_ok = pmu_core_desc(env->ci)->smi_count &&
+		    pmu_rdmsr(env->b, env->cpu, MSR_SMI_COUNT, &v) == PMU_OK;
 }
 
 struct selftest_check *st_add(struct selftest_run *t, const char *name, enum selftest_result res,
@@ -212,7 +213,9 @@ kernel_fn st_kernel(const struct selftest_run *t, const struct kernel_desc *k)
 void st_smi_check(struct selftest_run *t)
 {
 	if (!t->smi_ok) {
-		st_skip(t, "smi count", "MSR_SMI_COUNT (0x34) does not read on this CPU", PMU_OK);
+		st_skip(t, "smi count", pmu_core_desc(t->env->ci)->smi_count ?
+			"MSR_SMI_COUNT (0x34) does not read on this CPU" :
+			"no SMI counter on this CPU (MSR_SMI_COUNT is Intel's)", PMU_OK);
 		return;
 	}
 	/* SMIs are firmware's, not a PMU fault: reported, never failed. */

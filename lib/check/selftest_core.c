@@ -11,7 +11,8 @@
 #include "hw/msr.h"
 #include "pmu/window.h"
 
-#define EV_INST      0x00C0u   /* Instruction Retired (REGISTERS.md §1.7) */
+/* Intel's architectural events (REGISTERS.md §1.7); other vendors' by generic name (ev_code). */
+#define EV_INST      0x00C0u   /* Instruction Retired */
 #define EV_CYCLES    0x003Cu   /* UnHalted Core Cycles */
 #define EV_REF       0x013Cu   /* UnHalted Reference Cycles */
 #define EV_BRANCHES  0x00C4u   /* Branch Instructions Retired */
@@ -34,34 +35,58 @@ static uint64_t bit(unsigned n)
 	return 1ull << n;
 }
 
-/* A PERFEVTSEL word from the layout's fields: code, both rings, cmask / inv / edge. */
-static uint64_t evtsel(uint32_t code, unsigned cmask, bool inv, bool edge, bool en)
+/*
+ * The code of an event the checks use: Intel's architectural one, or on a PMU that names
+ * its own generic events (AMD: hw/core_pmus.c) that of `generic`, event bits 11:8 in
+ * 35:32; 0 where it has none (ref-cycles on AMD).
+ */
+static uint64_t ev_code(const struct core_pmu *p, const char *generic, uint32_t intel)
+{
+	const struct core_pmu_desc *d = p->desc;
+	if (!d->generic)
+		return intel;
+	for (unsigned i = 0; i < d->n_generic; i++)
+		if (!pmu_strcmp(d->generic[i].name, generic))
+			return (d->generic[i].event & 0xFFu) | (uint64_t)d->generic[i].umask << 8 |
+			       (uint64_t)(d->generic[i].event >> 8) << 32;
+	return 0;
+}
+
+/* An event-select word from the layout's fields: code, both rings, cmask / inv / edge. */
+static uint64_t evtsel(const struct core_pmu *p, uint64_t code, unsigned cmask, bool inv,
+		       bool edge, bool en)
 {
 	static const char *const names[] = { "usr", "os", "cmask", "inv", "e", "en" };
 	const uint64_t vals[] = { 1, 1, cmask, inv, edge, en };
 	uint64_t w = code;
 	for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		const struct reg_field *f = reg_find_field(&layout_perfevtsel, names[i], pmu_strlen(names[i]));
+		const struct reg_field *f =
+			reg_find_field(p->desc->sel, names[i], pmu_strlen(names[i]));
 		if (f && vals[i])
 			(void)reg_set_field(&w, f, vals[i]);
 	}
 	return w;
 }
 
-static bool is_pmc(uint32_t msr)
+/* The general-purpose counter msr is (counter: its count, else its select), or -1. */
+static int gp_index(const struct core_pmu *p, uint32_t msr, bool counter)
 {
-	return msr >= MSR_IA32_PMC0 && msr < MSR_IA32_PMC0 + CORE_MAX_GP;
+	for (unsigned n = 0; n < CORE_MAX_GP; n++)
+		if (msr == (counter ? core_ctr_msr(p->desc, n) : core_sel_msr(p->desc, n)))
+			return (int)n;
+	return -1;
 }
 
-/* PMCx through IA32_A_PMCx where it exists: a legacy write keeps only 32 bits. */
+/* PMCx through IA32_A_PMCx (AMD: PERF_CTR itself); a legacy write keeps only 32 bits. */
 static pmu_status core_put_back(struct selftest_run *t, uint32_t msr, uint64_t val)
 {
 	const struct core_run *cr = (const struct core_run *)t;
 	const struct pmu_backend *b = t->env->b;
-	if (!is_pmc(msr))
+	int n = gp_index(&cr->p, msr, true);
+	if (n < 0)
 		return pmu_wrmsr(b, t->env->cpu, msr, val);
 	if (cr->p.fw_write)
-		return pmu_wrmsr(b, t->env->cpu, msr - MSR_IA32_PMC0 + MSR_IA32_A_PMC0, val);
+		return pmu_wrmsr(b, t->env->cpu, core_wide_msr(cr->p.desc, (unsigned)n), val);
 	pmu_status st = pmu_wrmsr(b, t->env->cpu, msr, (uint32_t)val);
 	return st || counter_legacy_writable(val, cr->p.gp_width) ? st : PMU_ERR_NOT_HELD;
 }
@@ -71,7 +96,7 @@ static void core_restore_all(struct core_run *cr)
 {
 	struct selftest_saved *s = &cr->t.saved;
 	for (unsigned i = 0; i < s->n; i++)
-		if (s->msr[i] >= MSR_IA32_PERFEVTSEL0 && s->msr[i] < MSR_IA32_PERFEVTSEL0 + CORE_MAX_GP)
+		if (gp_index(&cr->p, s->msr[i], false) >= 0)
 			(void)pmu_wrmsr(cr->t.env->b, cr->t.env->cpu, s->msr[i], 0);
 	st_restore(&cr->t, core_put_back);
 }
@@ -82,8 +107,9 @@ enum reg_kind { REG_HOLDS, REG_READ, REG_COMMAND };
 enum reg_use { USE_GP, USE_FIXED, USE_FIXED_CTRL, USE_GLOBAL };
 
 struct reg_group {
-	const char *name;
+	const char *reg;   /* the register's name; the check is "msr <reg>" */
 	uint32_t msr;
+	uint8_t stride;    /* from one counter's register to the next */
 	unsigned n;
 	uint8_t kind;      /* enum reg_kind */
 	uint8_t use;       /* enum reg_use: what a failure takes out of the later checks */
@@ -106,22 +132,23 @@ static uint64_t counter_bits(const struct core_pmu *p)
 
 static unsigned reg_groups(const struct core_pmu *p, struct reg_group *g)
 {
-	/* EN and INT stay clear: patterns must neither count nor interrupt. */
-	uint64_t sel = reg_holding_mask(&layout_perfevtsel) & ~(CORE_SEL_EN | bit(20));
-	unsigned v2 = p->version >= 2;
+	const struct core_pmu_desc *d = p->desc;
+	/* EN, INT and refused bits (AMD Host/Guest Only) stay clear: patterns must not count. */
+	uint64_t sel = reg_holding_mask(d->sel) & ~(CORE_SEL_EN | bit(20) | d->sel_refused);
+	unsigned v2 = d->global_ctrl != 0, fixed = d->fixed_ctrl != 0;
 	if (!p->anythread)
 		sel &= ~CORE_SEL_ANY;
 	const struct reg_group all[] = {
-		{ "msr PERFEVTSEL", MSR_IA32_PERFEVTSEL0, p->n_gp, REG_HOLDS, USE_GP, sel },
-		{ "msr PMC", MSR_IA32_PMC0, p->n_gp, REG_HOLDS, USE_GP, LOW_BITS },
-		{ "msr A_PMC", MSR_IA32_A_PMC0, p->fw_write ? p->n_gp : 0, REG_HOLDS, USE_GP, LOW_BITS },
-		{ "msr FIXED_CTR", MSR_IA32_FIXED_CTR0, p->n_fixed, REG_HOLDS, USE_FIXED, LOW_BITS },
-		{ "msr FIXED_CTR_CTRL", MSR_IA32_FIXED_CTR_CTRL, v2, REG_HOLDS, USE_FIXED_CTRL,
+		{ d->sel_name, d->sel_base, d->stride, p->n_gp, REG_HOLDS, USE_GP, sel },
+		{ d->ctr_name, d->ctr_base, d->stride, p->n_gp, REG_HOLDS, USE_GP, LOW_BITS },
+		{ "A_PMC", d->wide_base, d->stride, p->fw_write && d->wide_base ? p->n_gp : 0,
+		  REG_HOLDS, USE_GP, LOW_BITS },
+		{ "FIXED_CTR", d->fixed_base, 1, p->n_fixed, REG_HOLDS, USE_FIXED, LOW_BITS },
+		{ "FIXED_CTR_CTRL", d->fixed_ctrl, 1, fixed, REG_HOLDS, USE_FIXED_CTRL,
 		  fixed_ctrl_mask(p) },
-		{ "msr GLOBAL_CTRL", MSR_IA32_PERF_GLOBAL_CTRL, v2, REG_HOLDS, USE_GLOBAL,
-		  reg_holding_mask(&layout_global_ctrl) & counter_bits(p) },
-		{ "msr GLOBAL_STATUS", MSR_IA32_PERF_GLOBAL_STATUS, v2, REG_READ, USE_GLOBAL, 0 },
-		{ "msr GLOBAL_OVF_CTRL", MSR_IA32_PERF_GLOBAL_OVF_CTRL, v2, REG_COMMAND, USE_GLOBAL, 0 },
+		{ d->gctl_name, d->global_ctrl, 1, v2, REG_HOLDS, USE_GLOBAL, counter_bits(p) },
+		{ d->gstatus_name, d->global_status, 1, v2, REG_READ, USE_GLOBAL, 0 },
+		{ d->gclear_name, d->global_clear, 1, v2, REG_COMMAND, USE_GLOBAL, 0 },
 	};
 	unsigned n = 0;
 	for (unsigned i = 0; i < sizeof(all) / sizeof(all[0]); i++)
@@ -133,7 +160,7 @@ static unsigned reg_groups(const struct core_pmu *p, struct reg_group *g)
 static pmu_status reg_check(struct selftest_run *t, const struct reg_group *g, unsigned i,
 			    uint64_t *wrote, uint64_t *read)
 {
-	uint32_t msr = g->msr + i;
+	uint32_t msr = g->msr + i * g->stride;
 	*wrote = *read = 0;
 	if (g->kind == REG_READ)
 		return st_read(t, msr, read);
@@ -145,11 +172,11 @@ static pmu_status reg_check(struct selftest_run *t, const struct reg_group *g, u
 static void reg_reason(struct selftest_check *c, const struct reg_group *g, unsigned i, pmu_status st,
 		       uint64_t wrote, uint64_t read)
 {
-	st_why(c, g->name + 4);   /* without "msr " */
+	st_why(c, g->reg);
 	if (g->n > 1)
 		st_why_dec(c, i);
 	st_why(c, " (");
-	st_why_hex(c, g->msr + i);
+	st_why_hex(c, g->msr + i * g->stride);
 	st_why(c, "): ");
 	if (st != PMU_ERR_NOT_HELD) {
 		st_why(c, pmu_status_str(st));
@@ -188,7 +215,12 @@ static void check_registers(struct core_run *cr)
 	struct reg_group g[8];
 	unsigned ng = reg_groups(&cr->p, g);
 	for (unsigned k = 0; k < ng; k++) {
-		struct selftest_check *c = st_add(&cr->t, g[k].name, SELFTEST_PASS, g[k].n, 0);
+		char name[SELFTEST_NAME_MAX];
+		struct strbuf sb;
+		sb_init(&sb, name, sizeof(name));
+		sb_puts(&sb, "msr ");
+		sb_puts(&sb, g[k].reg);
+		struct selftest_check *c = st_add(&cr->t, name, SELFTEST_PASS, g[k].n, 0);
 		for (unsigned i = 0; i < g[k].n; i++) {
 			uint64_t wrote, read;
 			pmu_status st = reg_check(&cr->t, &g[k], i, &wrote, &read);
@@ -219,8 +251,8 @@ static void check_width(struct core_run *cr, bool fixed)
 		return;
 	}
 	for (unsigned i = 0; i < n; i++) {
-		uint32_t ctr = (fixed ? MSR_IA32_FIXED_CTR0 : MSR_IA32_PMC0) + i;
-		uint32_t load = fixed || !p->fw_write ? ctr : MSR_IA32_A_PMC0 + i;
+		uint32_t ctr = fixed ? p->desc->fixed_base + i : core_ctr_msr(p->desc, i);
+		uint32_t load = fixed || !p->fw_write ? ctr : core_wide_msr(p->desc, i);
 		uint64_t got = 0;
 		if (!((ok >> i) & 1))
 			continue;
@@ -234,7 +266,7 @@ static void check_width(struct core_run *cr, bool fixed)
 		if (!st && got == counter_mask(want))
 			continue;
 		struct selftest_check *c = st_add(&cr->t, name, SELFTEST_FAIL, want, st ? 0 : st_ones(got));
-		st_why(c, fixed ? "FIXED_CTR" : "PMC");
+		st_why(c, fixed ? "FIXED_CTR" : p->desc->ctr_name);
 		st_why_dec(c, i);
 		if (st) {
 			st_why(c, ": ");
@@ -254,39 +286,47 @@ static void check_width(struct core_run *cr, bool fixed)
 	st_why(c, full ? " (full-width write)" : " (legacy write, sign-extended)");
 }
 
-/* The inst kernel between GLOBAL_CTRL = on and GLOBAL_CTRL = 0. */
-static pmu_status gated(struct core_run *cr, uint64_t on)
+/*
+ * The inst kernel between msr = on and msr = off: the global control (on, 0), or on a
+ * PMU without one the counter's own select (config | EN, config).
+ */
+static pmu_status gated(struct core_run *cr, uint32_t msr, uint64_t on, uint64_t off)
 {
 	struct selftest_run *t = &cr->t;
 	const struct kernel_desc *k = kernel_find("inst");
 	struct selftest_call call;
 	st_call(t, &call, k, GATE_ITERATIONS);
 	struct pmu_gated_run g = {
-		.on = on, .off = 0, .kernel = st_kernel(t, k), .arg = &call,
-		.msr = MSR_IA32_PERF_GLOBAL_CTRL,
+		.on = on, .off = off, .kernel = st_kernel(t, k), .arg = &call, .msr = msr,
 	};
 	uint64_t smi = st_smi_read(t), flags = 0;
 	/* interrupts off, as in every window (a timer tick would count) */
-	bool off = pmu_irq_save(t->env->b, t->env->cpu, &flags);
+	bool irq_off = pmu_irq_save(t->env->b, t->env->cpu, &flags);
 	pmu_gated_run(t->env->b, t->env->cpu, &g);
-	if (off)
+	if (irq_off)
 		pmu_irq_restore(t->env->b, t->env->cpu, flags);
 	t->r->smi += st_smi_read(t) - smi;
 	return g.on_st ? g.on_st : g.off_st;
 }
 
-/* What ctr counts from 0 in one gated run with its control ctl = val (disabled while loaded). */
+/*
+ * What ctr counts from 0 in one gated run with its control ctl = val (disabled while
+ * loaded): gated by the global control with `on`, or without one by ctl itself, where
+ * val's EN is what the enabling write sets.
+ */
 static pmu_status count_once(struct core_run *cr, uint32_t ctl, uint64_t val, uint32_t ctr,
 			     uint64_t on, uint64_t *count)
 {
+	const struct core_pmu_desc *d = cr->p.desc;
 	pmu_status st = st_write(&cr->t, ctl, 0);
 	*count = 0;
 	if (!st)
 		st = st_write(&cr->t, ctr, 0);
 	if (!st)
-		st = st_write(&cr->t, ctl, val);
+		st = st_write(&cr->t, ctl, d->global_ctrl ? val : val & ~CORE_SEL_EN);
 	if (!st)
-		st = gated(cr, on);
+		st = d->global_ctrl ? gated(cr, d->global_ctrl, on, 0)
+				    : gated(cr, ctl, val, val & ~CORE_SEL_EN);
 	if (!st)
 		st = st_read(&cr->t, ctr, count);
 	return st;
@@ -322,22 +362,29 @@ static void gate_result(struct core_run *cr, const char *name, pmu_status st, ui
 
 static void check_enables(struct core_run *cr)
 {
-	uint64_t sel = evtsel(EV_INST, 0, false, false, false);
+	const struct core_pmu_desc *d = cr->p.desc;
+	uint64_t sel = evtsel(&cr->p, ev_code(&cr->p, "instructions", EV_INST), 0, false, false,
+			      false);
 	uint64_t off = 0, on = 0, x = 0;
-	if (!cr->globals_ok || !cr->gp_ok) {
+	bool globals = d->global_ctrl != 0;
+	if ((globals && !cr->globals_ok) || !cr->gp_ok) {
 		st_skip(&cr->t, "enable EN", "its registers failed above", PMU_OK);
 		st_skip(&cr->t, "enable global", "its registers failed above", PMU_OK);
 	} else {
 		unsigned g = lowest(cr->gp_ok);
-		uint32_t ctl = MSR_IA32_PERFEVTSEL0 + g, ctr = MSR_IA32_PMC0 + g;
+		uint32_t ctl = core_sel_msr(d, g), ctr = core_ctr_msr(d, g);
 		pmu_status st = count_once(cr, ctl, sel, ctr, bit(g), &off);
 		if (!st)
 			st = count_once(cr, ctl, sel | CORE_SEL_EN, ctr, bit(g), &on);
 		gate_result(cr, "enable EN", st, off, on, " with EN clear", " with EN set");
-		if (!st)
+		if (!globals)
+			st_skip(&cr->t, "enable global",
+				"no global control: each counter's EN gates it", PMU_OK);
+		else if (!st)
 			st = count_once(cr, ctl, sel | CORE_SEL_EN, ctr, 0, &off);
-		gate_result(cr, "enable global", st, off, on, " with its GLOBAL_CTRL bit clear",
-			    " with it set");
+		if (globals)
+			gate_result(cr, "enable global", st, off, on,
+				    " with its global control bit clear", " with it set");
 	}
 	if (!cr->globals_ok || !(cr->fixed_ok & 1)) {
 		st_skip(&cr->t, "enable fixed ring", cr->p.n_fixed ? "its registers failed above" :
@@ -345,7 +392,7 @@ static void check_enables(struct core_run *cr)
 		return;
 	}
 	/* FIXED_CTR0 nibble: 1 = OS only counts here at CPL 0; 2 = user only and 0 = off do not. */
-	uint32_t ctl = MSR_IA32_FIXED_CTR_CTRL, ctr = MSR_IA32_FIXED_CTR0;
+	uint32_t ctl = d->fixed_ctrl, ctr = d->fixed_base;
 	uint64_t gbit = bit(CORE_FIXED_BIT);
 	pmu_status st = count_once(cr, ctl, 1, ctr, gbit, &on);
 	if (!st)
@@ -364,7 +411,8 @@ static void overflow_result(struct core_run *cr, bool fixed, pmu_status st, uint
 	unsigned n = fixed ? p->n_fixed : p->n_gp, w = fixed ? p->fixed_width : p->gp_width;
 	uint32_t ok = fixed ? cr->fixed_ok : cr->gp_ok;
 	const char *name = fixed ? "overflow fixed" : "overflow gp";
-	if (!n || !ok || !cr->globals_ok) {
+	bool globals = p->desc->global_ctrl != 0;
+	if (!n || !ok || (globals && !cr->globals_ok)) {
 		st_skip(&cr->t, name, n ? "its registers failed above" : "no fixed counters", PMU_OK);
 		return;
 	}
@@ -379,7 +427,7 @@ static void overflow_result(struct core_run *cr, bool fixed, pmu_status st, uint
 		return;
 	}
 	for (unsigned i = 0; i < n; i++) {
-		uint32_t ctr = (fixed ? MSR_IA32_FIXED_CTR0 : MSR_IA32_PMC0) + i;
+		uint32_t ctr = fixed ? p->desc->fixed_base + i : core_ctr_msr(p->desc, i);
 		unsigned b = fixed ? CORE_FIXED_BIT + i : i;
 		uint64_t v = 0;
 		const char *bad = NULL;
@@ -387,10 +435,10 @@ static void overflow_result(struct core_run *cr, bool fixed, pmu_status st, uint
 			continue;
 		if (st_read(&cr->t, ctr, &v) || v >= counter_preload_for(NEAR_TOP, w))
 			bad = " did not wrap: reads ";
-		else if (!((status >> b) & 1))
-			bad = " wrapped but GLOBAL_STATUS lacks bit ";
-		else if ((after >> b) & 1)
-			bad = " GLOBAL_OVF_CTRL did not clear bit ";
+		else if (globals && !((status >> b) & 1))
+			bad = " wrapped but the global status lacks bit ";
+		else if (globals && (after >> b) & 1)
+			bad = " the global status clear did not clear bit ";
 		if (!bad) {
 			c->measured++;
 			continue;
@@ -398,7 +446,7 @@ static void overflow_result(struct core_run *cr, bool fixed, pmu_status st, uint
 		if (c->result == SELFTEST_FAIL)
 			continue;
 		st_fail(&cr->t, c);
-		st_why(c, fixed ? "FIXED_CTR" : "PMC");
+		st_why(c, fixed ? "FIXED_CTR" : p->desc->ctr_name);
 		st_why_dec(c, i);
 		st_why(c, bad);
 		if (v >= counter_preload_for(NEAR_TOP, w))
@@ -407,49 +455,82 @@ static void overflow_result(struct core_run *cr, bool fixed, pmu_status st, uint
 			st_why_dec(c, b);
 	}
 	if (c->result == SELFTEST_PASS)
-		st_why(c, "preloaded 16 below the top: wrapped, status bit set, OVF_CTRL cleared it");
+		st_why(c, globals ? "preloaded 16 below the top: wrapped, status bit set, its "
+			  "clear cleared it"
+			  : "preloaded 16 below the top: wrapped (no global status)");
+}
+
+/* Without a global control: each counter preloaded and gated by its own EN in turn. */
+static pmu_status overflow_each(struct core_run *cr, uint64_t inst)
+{
+	const struct core_pmu_desc *d = cr->p.desc;
+	uint64_t pre = counter_preload_for(NEAR_TOP, cr->p.gp_width);
+	pmu_status st = PMU_OK;
+	for (unsigned n = 0; n < cr->p.n_gp && !st; n++) {
+		if (!((cr->gp_ok >> n) & 1))
+			continue;
+		st = st_write(&cr->t, core_sel_msr(d, n), 0);
+		if (!st)
+			st = st_write(&cr->t, core_ctr_msr(d, n),
+				      d->ctr_full_width ? pre : (uint32_t)pre);
+		if (!st)
+			st = st_write(&cr->t, core_sel_msr(d, n), inst);
+		if (!st)
+			st = gated(cr, core_sel_msr(d, n), inst | CORE_SEL_EN, inst);
+	}
+	return st;
 }
 
 static void check_overflow(struct core_run *cr)
 {
 	const struct core_pmu *p = &cr->p;
+	const struct core_pmu_desc *d = p->desc;
 	struct selftest_run *t = &cr->t;
+	uint64_t inst = evtsel(p, ev_code(p, "instructions", EV_INST), 0, false, false, false);
 	uint64_t on = 0, fixed_ctrl = 0, status = 0, after = 0;
 	pmu_status st = PMU_OK;
+	if (!d->global_ctrl) {
+		st = overflow_each(cr, inst);
+		overflow_result(cr, false, st, 0, 0);
+		overflow_result(cr, true, st, 0, 0);
+		return;
+	}
 	for (unsigned n = 0; n < p->n_gp && cr->globals_ok; n++) {
 		if (!((cr->gp_ok >> n) & 1))
 			continue;
 		/* A legacy write of the low 32 bits sign-extends to 2^width - 16. */
-		uint64_t pre = (uint32_t)counter_preload_for(NEAR_TOP, p->gp_width);
+		uint64_t pre = counter_preload_for(NEAR_TOP, p->gp_width);
 		if (!st)
-			st = st_write(t, MSR_IA32_PERFEVTSEL0 + n, 0);
+			st = st_write(t, core_sel_msr(d, n), 0);
 		if (!st)
-			st = st_write(t, MSR_IA32_PMC0 + n, pre);
+			st = st_write(t, core_ctr_msr(d, n),
+				      d->ctr_full_width ? pre : (uint32_t)pre);
 		if (!st)
-			st = st_write(t, MSR_IA32_PERFEVTSEL0 + n, evtsel(EV_INST, 0, false, false, true));
+			st = st_write(t, core_sel_msr(d, n), inst | CORE_SEL_EN);
 		on |= bit(n);
 	}
 	for (unsigned i = 0; i < p->n_fixed && cr->globals_ok; i++) {
 		if (!((cr->fixed_ok >> i) & 1))
 			continue;
 		if (!st)
-			st = st_write(t, MSR_IA32_FIXED_CTR0 + i, counter_preload_for(NEAR_TOP, p->fixed_width));
+			st = st_write(t, d->fixed_base + i,
+				      counter_preload_for(NEAR_TOP, p->fixed_width));
 		fixed_ctrl |= 3ull << (4 * i);
 		on |= bit(CORE_FIXED_BIT + i);
 	}
 	if (on) {
 		if (!st && fixed_ctrl)
-			st = st_write(t, MSR_IA32_FIXED_CTR_CTRL, fixed_ctrl);
+			st = st_write(t, d->fixed_ctrl, fixed_ctrl);
 		if (!st)
-			st = pmu_wrmsr(t->env->b, t->env->cpu, MSR_IA32_PERF_GLOBAL_OVF_CTRL, on);
+			st = pmu_wrmsr(t->env->b, t->env->cpu, d->global_clear, on);
 		if (!st)
-			st = gated(cr, on);
+			st = gated(cr, d->global_ctrl, on, 0);
 		if (!st)
-			st = st_read(t, MSR_IA32_PERF_GLOBAL_STATUS, &status);
+			st = st_read(t, d->global_status, &status);
 		if (!st && (status & on))
-			st = pmu_wrmsr(t->env->b, t->env->cpu, MSR_IA32_PERF_GLOBAL_OVF_CTRL, status & on);
+			st = pmu_wrmsr(t->env->b, t->env->cpu, d->global_clear, status & on);
 		if (!st)
-			st = st_read(t, MSR_IA32_PERF_GLOBAL_STATUS, &after);
+			st = st_read(t, d->global_status, &after);
 	}
 	overflow_result(cr, false, st, status, after);
 	overflow_result(cr, true, st, status, after);
@@ -574,16 +655,19 @@ static void check_cmask(struct core_run *cr, const struct core_snapshot *snap)
 {
 	static const char *const names[] = { "cmask", "invert", "edge" };
 	struct core_session *s1 = &cr->t.r->scratch.core[0], *s2 = &cr->t.r->scratch.core[1];
+	const struct core_pmu *p = &cr->p;
+	uint64_t inst = ev_code(p, "instructions", EV_INST),
+		 cyc_ev = ev_code(p, "cycles", EV_CYCLES);
 	struct pmu_event_req r1[] = {
-		req("inst cmask=1 edge", evtsel(EV_INST, 1, false, true, false), -1),
-		req("inst cmask=1", evtsel(EV_INST, 1, false, false, false), -1),
-		req("inst cmask=1 inv", evtsel(EV_INST, 1, true, false, false), -1),
-		req("cycles", evtsel(EV_CYCLES, 0, false, false, false), -1),
+		req("inst cmask=1 edge", evtsel(p, inst, 1, false, true, false), -1),
+		req("inst cmask=1", evtsel(p, inst, 1, false, false, false), -1),
+		req("inst cmask=1 inv", evtsel(p, inst, 1, true, false, false), -1),
+		req("cycles", evtsel(p, cyc_ev, 0, false, false, false), -1),
 	};
 	struct pmu_event_req r2[] = {
-		req("inst cmask=16", evtsel(EV_INST, CMASK_NEVER, false, false, false), -1),
-		req("inst cmask=16 inv", evtsel(EV_INST, CMASK_NEVER, true, false, false), -1),
-		req("cycles", evtsel(EV_CYCLES, 0, false, false, false), -1),
+		req("inst cmask=16", evtsel(p, inst, CMASK_NEVER, false, false, false), -1),
+		req("inst cmask=16 inv", evtsel(p, inst, CMASK_NEVER, true, false, false), -1),
+		req("cycles", evtsel(p, cyc_ev, 0, false, false, false), -1),
 	};
 	uint64_t smi;
 	bool disturbed;
@@ -645,14 +729,24 @@ static void check_kernels(struct core_run *cr)
 		}
 		return;
 	}
+	const struct core_pmu *p = &cr->p;
+	uint64_t ref = ev_code(p, "ref-cycles", EV_REF);
 	const struct pmu_event_req reqs[] = {
-		req("instructions", evtsel(EV_INST, 0, false, false, false), 0),
-		req("branches", evtsel(EV_BRANCHES, 0, false, false, false), -1),
-		req("ref-cycles", evtsel(EV_REF, 0, false, false, false), 2),
+		req("instructions",
+		    evtsel(p, ev_code(p, "instructions", EV_INST), 0, false, false, false), 0),
+		req("branches",
+		    evtsel(p, ev_code(p, "branches", EV_BRANCHES), 0, false, false, false), -1),
+		req("ref-cycles", evtsel(p, ref, 0, false, false, false), 2),
 	};
-	check_exact(cr, &snap, reqs, 3, 0, "kernel inst", "inst", KEV_INSTRUCTIONS);
-	check_cycles(cr, &cr->t.r->scratch.core[1], 2);
-	check_exact(cr, &snap, reqs, 3, 1, "kernel branch", "branch", KEV_BRANCHES);
+	/* No reference-cycles event (AMD): the runs leave it out, the TSC check says why. */
+	unsigned n = ref ? 3 : 2;
+	check_exact(cr, &snap, reqs, n, 0, "kernel inst", "inst", KEV_INSTRUCTIONS);
+	if (ref)
+		check_cycles(cr, &cr->t.r->scratch.core[1], 2);
+	else
+		st_skip(&cr->t, "cycles vs TSC", "no reference-cycles event on this CPU's core PMU",
+			PMU_OK);
+	check_exact(cr, &snap, reqs, n, 1, "kernel branch", "branch", KEV_BRANCHES);
 	check_cmask(cr, &snap);
 }
 
@@ -669,10 +763,10 @@ void selftest_core(const struct selftest_env *env, struct selftest_report *r)
 	core_pmu_from_cpu(env->ci, &cr.p);
 	cr.gp_ok = (uint32_t)(bit(cr.p.n_gp) - 1);
 	cr.fixed_ok = (uint32_t)(bit(cr.p.n_fixed) - 1);
-	cr.globals_ok = cr.p.version >= 2;
+	cr.globals_ok = cr.p.desc->global_ctrl != 0;
 	/* Nothing counts while the registers are probed. */
 	if (cr.globals_ok)
-		(void)st_write(&cr.t, MSR_IA32_PERF_GLOBAL_CTRL, 0);
+		(void)st_write(&cr.t, cr.p.desc->global_ctrl, 0);
 	check_registers(&cr);
 	check_width(&cr, false);
 	check_width(&cr, true);

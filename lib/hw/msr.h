@@ -27,6 +27,24 @@
 #define MSR_IA32_A_PMC0              0x4C1u
 #define MSR_SMI_COUNT                0x034u
 
+/*
+ * AMD (APM vol. 2 13.2; vol. 3 appendix E for the CPUID bits): legacy PerfEvtSel0-3 /
+ * PerfCtr0-3; with PerfCtrExtCore the core counters at 0xC0010200 + 2n (control) and
+ * + 2n + 1 (counter), of which the legacy MSRs are aliases of the first four (APM vol. 2
+ * 13.2.1: "the legacy ... MSRs are aliased"); PerfMonV2's global registers; IRPERF.
+ */
+#define MSR_AMD_PERF_LEGACY_CTL0     0xC0010000u
+#define MSR_AMD_PERF_LEGACY_CTR0     0xC0010004u
+#define MSR_AMD_PERF_CTL0            0xC0010200u
+#define MSR_AMD_PERF_CTR0            0xC0010201u
+#define MSR_AMD_GLOBAL_STATUS        0xC0000300u
+#define MSR_AMD_GLOBAL_CTL           0xC0000301u
+#define MSR_AMD_GLOBAL_STATUS_CLR    0xC0000302u
+#define MSR_AMD_GLOBAL_STATUS_SET    0xC0000303u
+#define MSR_AMD_HWCR                 0xC0010015u
+#define MSR_AMD_IRPERF               0xC00000E9u
+#define AMD_HWCR_IRPERF_EN_BIT       30   /* APM vol. 2 table "HWCR": IRPerfEn */
+
 #define MISC_ENABLE_PERFMON_BIT      7
 #define MISC_ENABLE_LIMIT_CPUID_BIT  22   /* SDM vol. 4 table 2-2: CPUID.0 reports max leaf 2 */
 #define PERF_CAP_FREEZE_SMM_BIT      12   /* IA32_DEBUGCTL[14] exists (§1.6) */

@@ -268,7 +268,7 @@ void model_run_cycle(struct model *m, unsigned cpu, const struct model_cycle *c)
  * (from 0) of C a stimulus of total t occurs floor((i+1)t/C) - floor(it/C) times, so
  * the spread raises exactly t of it. A kernel's replay (sim_workload.c) is one.
  */
-#define MODEL_SPREAD_STIMS 32
+#define MODEL_SPREAD_STIMS 40
 struct model_spread {
 	uint8_t cpl;
 	const struct model_stim *total;   /* each code's count over all the cycles */

@@ -359,6 +359,59 @@ static const struct model_cpuid_leaf no_pmu[] = {
 	LEAF(0x80000000, 0x80000004, 0x00000000, 0x00000000, 0x00000000),
 };
 
+/*
+ * AMD Zen 2/3/4: logical CPU #0 of the trimmed dumps in tests/data/cpuid/ (amd-17-31-rome.txt,
+ * amd-19-01-milan.txt, amd-19-11-genoa.txt, made by tools/trim_cpuid_dumps.py from the dumps
+ * of the same name in ../shared/reference/cpuid/), leaves 0, 1, 0xA, 0xB, 0x80000000-4 and
+ * 0x80000022 where the maximum extended leaf reaches it; 0x80000008 (EBX[1]: IRPERF), which
+ * the trimmed copies leave out, from the full dump. Leaf 0xA is zeros, as AMD returns it.
+ */
+#define ZEN_BRAND(a, b, c, d, e, f, g, h, i, j, k, l) \
+	LEAF(0x80000002, a, b, c, d), LEAF(0x80000003, e, f, g, h), LEAF(0x80000004, i, j, k, l)
+/* amd-17-31-rome.txt: EPYC 7402P, 17-31-0; max extended leaf 0x80000020: no PerfMonV2 leaf */
+static const struct model_cpuid_leaf zen2[] = {
+	LEAF(0x0, 0x00000010, 0x68747541, 0x444D4163, 0x69746E65),
+	LEAF(0x1, 0x00830F10, 0x00300800, 0x7ED8320B, 0x178BFBFF),
+	LEAF(0xA, 0x00000000, 0x00000000, 0x00000000, 0x00000000),
+	SUB(0xB, 0, 0x00000001, 0x00000002, 0x00000100, 0x00000000),
+	SUB(0xB, 1, 0x00000007, 0x00000030, 0x00000201, 0x00000000),
+	LEAF(0x80000000, 0x80000020, 0x68747541, 0x444D4163, 0x69746E65),
+	LEAF(0x80000001, 0x00830F10, 0x40000000, 0x75C237FF, 0x2FD3FBFF),
+	ZEN_BRAND(0x20444D41, 0x43595045, 0x30343720, 0x32205032, 0x6F432D34, 0x50206572,
+		  0x65636F72, 0x726F7373, 0x20202020, 0x20202020, 0x20202020, 0x00202020),
+	LEAF(0x80000008, 0x00003030, 0x018CF757, 0x0000702F, 0x00010000),
+};
+
+/* amd-19-01-milan.txt: EPYC 7713, 19-01-1; leaf 0x80000022 all zeros: no PerfMonV2 */
+static const struct model_cpuid_leaf zen3[] = {
+	LEAF(0x0, 0x00000010, 0x68747541, 0x444D4163, 0x69746E65),
+	LEAF(0x1, 0x00A00F11, 0x00800800, 0x7EDA320B, 0x178BFBFF),
+	LEAF(0xA, 0x00000000, 0x00000000, 0x00000000, 0x00000000),
+	SUB(0xB, 0, 0x00000001, 0x00000002, 0x00000100, 0x00000000),
+	SUB(0xB, 1, 0x00000007, 0x00000080, 0x00000201, 0x00000000),
+	LEAF(0x80000000, 0x80000023, 0x68747541, 0x444D4163, 0x69746E65),
+	LEAF(0x80000001, 0x00A00F11, 0x40000000, 0x75C237FF, 0x2FD3FBFF),
+	ZEN_BRAND(0x20444D41, 0x43595045, 0x31373720, 0x34362033, 0x726F432D, 0x72502065,
+		  0x7365636F, 0x20726F73, 0x20202020, 0x20202020, 0x20202020, 0x00202020),
+	LEAF(0x80000008, 0x00003030, 0x91BEF75F, 0x0000707F, 0x00010007),
+	LEAF(0x80000022, 0x00000000, 0x00000000, 0x00000000, 0x00000000),
+};
+
+/* amd-19-11-genoa.txt: EPYC 9124, 19-11-1; 0x80000022 EAX[0] PerfMonV2, EBX[3:0] 6 counters */
+static const struct model_cpuid_leaf zen4[] = {
+	LEAF(0x0, 0x00000010, 0x68747541, 0x444D4163, 0x69746E65),
+	LEAF(0x1, 0x00A10F11, 0x00200800, 0x7EFA320B, 0x178BFBFF),
+	LEAF(0xA, 0x00000000, 0x00000000, 0x00000000, 0x00000000),
+	SUB(0xB, 0, 0x00000001, 0x00000002, 0x00000100, 0x00000000),
+	SUB(0xB, 1, 0x00000006, 0x00000020, 0x00000201, 0x00000000),
+	LEAF(0x80000000, 0x80000028, 0x68747541, 0x444D4163, 0x69746E65),
+	LEAF(0x80000001, 0x00A10F11, 0x40000000, 0x75C237FF, 0x2FD3FBFF),
+	ZEN_BRAND(0x20444D41, 0x43595045, 0x32313920, 0x36312034, 0x726F432D, 0x72502065,
+		  0x7365636F, 0x20726F73, 0x20202020, 0x20202020, 0x20202020, 0x00202020),
+	LEAF(0x80000008, 0x00003934, 0x79BEF25F, 0x0000601F, 0x00010007),
+	LEAF(0x80000022, 0x00000007, 0x00044106, 0x00000008, 0x00000000),
+};
+
 #define TABLE(src, l) { (src), (l), sizeof(l) / sizeof((l)[0]) }
 
 const struct model_cpuid_table model_cpuid_nehalem_ep =
@@ -383,6 +436,9 @@ const struct model_cpuid_table model_cpuid_alder_lake_p =
 	TABLE("intel-06-97-alder-lake.txt", alder_lake_p);
 const struct model_cpuid_table model_cpuid_alder_lake_e =
 	TABLE("intel-06-97-alder-lake.txt", alder_lake_e);
+const struct model_cpuid_table model_cpuid_zen2 = TABLE("amd-17-31-rome.txt", zen2);
+const struct model_cpuid_table model_cpuid_zen3 = TABLE("amd-19-01-milan.txt", zen3);
+const struct model_cpuid_table model_cpuid_zen4 = TABLE("amd-19-11-genoa.txt", zen4);
 
 const struct model_cpuid_leaf *model_cpuid_find(const struct model_cpuid_table *t, uint32_t leaf,
 						uint32_t sub)

@@ -6,6 +6,7 @@
 
 extern const struct model_dev model_dev_misc;   /* BIOS_SIGN_ID, MISC_ENABLE, PERF_CAPABILITIES, SMI_COUNT */
 extern const struct model_dev model_dev_core;   /* architectural core PMU (seeds 003, 004) */
+extern const struct model_dev model_dev_amd_core; /* AMD counters, PerfMonV2, IRPERF (APM 13.2) */
 /* A present MSR no device models: a plain register of its map row (model_msrs.c). */
 extern const struct model_dev model_dev_plain;
 
@@ -13,11 +14,13 @@ extern const struct model_dev model_dev_plain;
 extern const struct model_cpuid_table model_cpuid_nehalem_ep, model_cpuid_westmere_ep,
 	model_cpuid_nehalem_ex, model_cpuid_westmere_ex, model_cpuid_sandy_bridge_ep,
 	model_cpuid_no_pmu, model_cpuid_skylake_sp, model_cpuid_icelake_sp,
-	model_cpuid_sapphire_rapids, model_cpuid_alder_lake_p, model_cpuid_alder_lake_e;
+	model_cpuid_sapphire_rapids, model_cpuid_alder_lake_p, model_cpuid_alder_lake_e,
+	model_cpuid_zen2, model_cpuid_zen3, model_cpuid_zen4;
 
-/* MSR maps of the seed CPUs (model_msrs.c). */
+/* MSR maps of the model's CPUs (model_msrs.c). */
 extern const struct model_msr_map model_msrs_nhm_ep, model_msrs_wsm_ep, model_msrs_nhm_ex,
-	model_msrs_wsm_ex, model_msrs_snb_ep, model_msrs_no_pmu, model_msrs_skx, model_msrs_icx_on;
+	model_msrs_wsm_ex, model_msrs_snb_ep, model_msrs_no_pmu, model_msrs_skx, model_msrs_icx_on,
+	model_msrs_zen2, model_msrs_zen4;
 
 /* IA32_DEBUGCTL[14] FREEZE_WHILE_SMM: exists where PERF_CAPABILITIES[12] says so (REGISTERS.md §1.6). */
 #define MODEL_DEBUGCTL_FREEZE_SMM (1ull << 14)

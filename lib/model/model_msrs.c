@@ -144,6 +144,25 @@ static const struct model_msr_range no_pmu[] = {
 	DEV(0x1D9, 0x1D9, "IA32_DEBUGCTL"),
 };
 
+/*
+ * AMD Zen (APM vol. 2 13.2, PPR for 17h model 31h / 19h models 01h and 11h): the legacy
+ * counters, the six extended ones (PerfCtrExtCore on all three), HWCR and IRPERF; the
+ * PerfMonV2 global registers on Zen 4 only. No Intel PMU MSR exists: 0x186, 0x38F,
+ * 0x345, 0x1A0, 0x34 ... raise #GP.
+ */
+#define ZEN_CORE								\
+	DEV(0xC00000E9, 0xC00000E9, "IRPERF"),					\
+	DEV(0xC0010000, 0xC0010007, "PerfEvtSel0-3, PerfCtr0-3 (legacy aliases)"), \
+	DEV(0xC0010015, 0xC0010015, "HWCR"),					\
+	DEV(0xC0010200, 0xC001020B, "PERF_CTL0-5 / PERF_CTR0-5")
+
+static const struct model_msr_range zen2[] = { ZEN_CORE };
+
+static const struct model_msr_range zen4[] = {
+	ZEN_CORE,
+	DEV(0xC0000300, 0xC0000303, "PerfCntrGlobalStatus/Ctl/StatusClr/StatusSet"),
+};
+
 #define MAP(c, rows) { (c), (rows), sizeof(rows) / sizeof((rows)[0]) }
 
 const struct model_msr_map model_msrs_nhm_ep = MAP("Nehalem-EP (06_1AH)", nhm_ep);
@@ -155,6 +174,8 @@ const struct model_msr_map model_msrs_no_pmu = MAP("no PMU (QEMU TCG)", no_pmu);
 const struct model_msr_map model_msrs_skx = MAP("Skylake-SP (06_55H)", skx);
 const struct model_msr_map model_msrs_icx_on =
 	MAP("Ice Lake-SP, Sapphire Rapids, Alder Lake", icx_on);
+const struct model_msr_map model_msrs_zen2 = MAP("Zen 2/3 (17_31H, 19_01H)", zen2);
+const struct model_msr_map model_msrs_zen4 = MAP("Zen 4 (19_11H)", zen4);
 
 const struct model_msr_range *model_msr_range_of(const struct model_profile *p, uint32_t msr)
 {

@@ -35,6 +35,7 @@ static const struct model_dev *const snbep_devs[] = {
 	&model_dev_misc, &model_dev_core, &model_dev_offcore, &model_dev_snbep_uncore,
 };
 static const struct model_dev *const misc_devs[] = { &model_dev_misc };
+static const struct model_dev *const zen_devs[] = { &model_dev_amd_core };
 
 #define DEVS(d) .devs = (d), .ndevs = sizeof(d) / sizeof((d)[0])
 
@@ -77,6 +78,17 @@ static const struct model_fw_reg fw_snbep[] = {
 	FW_CBOX_FILTER(4), FW_CBOX_FILTER(5), FW_CBOX_FILTER(6), FW_CBOX_FILTER(7),
 	{ 0xDE4, 0x10000 }, { 0xDF3, 0x400000 }, { 0xDF9, 0x2000 }, { 0, 0 },
 };
+
+/*
+ * AMD (model choices): counter 5 left counting Cycles not in Halt (PMCx076) in both rings,
+ * HWCR IRPerfEn (bit 30) set with IRPERF part-way; on Zen 4 PerfCntrGlobalCtl holds its
+ * reset value, every counter enabled (PPR 19h: reset 3Fh, so software without PerfMonV2
+ * sees counters gated by EN alone).
+ */
+#define FW_ZEN { 0xC001020A, 0x430076 }, { 0xC001020B, 0x2000 }, { 0xC0010015, 1ull << 30 }, \
+	{ 0xC00000E9, 0x123456 }
+static const struct model_fw_reg fw_zen[] = { FW_ZEN, { 0, 0 } };
+static const struct model_fw_reg fw_zen4[] = { FW_ZEN, { 0xC0000301, 0x3F }, { 0, 0 } };
 
 #define FW(img) .firmware = MODEL_FW_RUNNING, .fw_running = (img)
 
@@ -250,9 +262,40 @@ static const struct model_profile no_pmu = {
 	.msrs = &model_msrs_no_pmu,
 };
 
+static const struct model_profile zen2 = {
+	.name = "zen2",
+	.brand = "Simulated EPYC 7402P (Zen 2, Rome)",
+	.cpuid = &model_cpuid_zen2,
+	NOISE(2800),
+	DEVS(zen_devs),
+	.msrs = &model_msrs_zen2,
+	FW(fw_zen),
+};
+
+static const struct model_profile zen3 = {
+	.name = "zen3",
+	.brand = "Simulated EPYC 7713 (Zen 3, Milan)",
+	.cpuid = &model_cpuid_zen3,
+	NOISE(2000),
+	DEVS(zen_devs),
+	.msrs = &model_msrs_zen2,
+	FW(fw_zen),
+};
+
+static const struct model_profile zen4 = {
+	.name = "zen4",
+	.brand = "Simulated EPYC 9124 (Zen 4, Genoa, PerfMonV2)",
+	.cpuid = &model_cpuid_zen4,
+	NOISE(3000),
+	DEVS(zen_devs),
+	.msrs = &model_msrs_zen4,
+	FW(fw_zen4),
+};
+
 const struct model_profile *const model_profiles[] = {
 	&nehalem_ep, &westmere_ep, &nehalem_ex, &westmere_ex, &sandy_bridge_ep, &no_pmu,
 	&nehalem_ep_cpuid_limited, &skylake_sp, &icelake_sp, &sapphire_rapids, &alder_lake,
+	&zen2, &zen3, &zen4,
 };
 const unsigned model_profile_count = sizeof(model_profiles) / sizeof(model_profiles[0]);
 

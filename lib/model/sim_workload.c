@@ -12,6 +12,7 @@ struct rule {
 };
 
 #define CORE(code, src) { &model_dev_core, (code), (src) }
+#define AMD(code, src) { &model_dev_amd_core, (code), (src) }
 #define NHM(ev, umask, src) { &model_dev_nhm_uncore, MODEL_UNC_STIM(MODEL_UNC_NHM, ev, umask), (src) }
 #define EX(box, ev, sig, src) { &model_dev_nhmex_ubox, MODEL_UNC_STIM(box, ev, sig), (src) }
 #define SNBEP(box, ev, umask, src) { &model_dev_snbep_uncore, MODEL_UNC_STIM(box, ev, umask), (src) }
@@ -23,6 +24,9 @@ static const struct rule rules[] = {
 	CORE(0x003C, SRC_CYCLE), CORE(0x013C, SRC_CYCLE),      /* core and reference cycles */
 	CORE(0x00C4, SRC_BRANCH), CORE(0x04C4, SRC_BRANCH),    /* branches, NHM's ALL_BRANCHES */
 	CORE(0x00C5, SRC_MISP), CORE(0x7F89, SRC_MISP),        /* mispredicts, NHM's BR_MISP_EXEC */
+	/* The same work for AMD's device, which maps its events onto these codes. */
+	AMD(0x00C0, SRC_CYCLE), AMD(0x003C, SRC_CYCLE),
+	AMD(0x00C4, SRC_BRANCH), AMD(0x00C5, SRC_MISP),
 	NHM(0x2C, 0x07, SRC_LOAD), NHM(0x2C, 0x0F, SRC_LOAD), NHM(0x20, 0x10, SRC_LOAD),
 	NHM(0x2F, 0x38, SRC_NT_STORE), NHM(0x20, 0x20, SRC_NT_STORE),
 	EX(MODEL_UNC_EX_M0, 0x1B, MODEL_MBOX_INC, SRC_CYCLE),

@@ -54,16 +54,43 @@ static void list_core(struct out *o, const struct cpu_info *ci)
 		return;
 	}
 	core_pmu_from_cpu(ci, &p);
-	sb_puts(sb, "Core PMU: architectural version ");
+	const struct core_pmu_desc *d = p.desc;
+	sb_puts(sb, d->generic ? "Core PMU: " : "Core PMU: architectural version ");
+	if (d->generic) {   /* AMD: its kind, from CPUID 0x80000001 / 0x80000022 */
+		sb_puts(sb, d->name);
+		sb_puts(sb, ", version ");
+	}
 	sb_dec(sb, p.version);
 	emit(o);
 	sb_puts(sb, "  GP: ");
 	put_counters(sb, p.n_gp, p.gp_width);
-	sb_puts(sb, ", PERFEVTSEL ");
-	put_range(sb, MSR_IA32_PERFEVTSEL0, 1, p.n_gp);
-	sb_puts(sb, ", PMC ");
-	put_range(sb, MSR_IA32_PMC0, 1, p.n_gp);
+	sb_puts(sb, ", ");
+	sb_puts(sb, d->sel_name);
+	sb_puts(sb, d->stride > 1 ? "/" : " ");
+	if (d->stride > 1) {   /* interleaved: control, counter, control, ... */
+		sb_puts(sb, d->ctr_name);
+		sb_puts(sb, " pairs ");
+		put_range(sb, d->sel_base, 1, p.n_gp * d->stride);
+	} else {
+		put_range(sb, d->sel_base, d->stride, p.n_gp);
+		sb_puts(sb, ", ");
+		sb_puts(sb, d->ctr_name);
+		sb_putc(sb, ' ');
+		put_range(sb, d->ctr_base, d->stride, p.n_gp);
+	}
 	emit(o);
+	if (d->generic) {
+		sb_puts(sb, "  gate: ");
+		if (d->global_ctrl) {
+			sb_puts(sb, d->gctl_name);
+			sb_putc(sb, ' ');
+			sb_hex(sb, d->global_ctrl);
+			sb_puts(sb, " (one write opens the window)");
+		} else {
+			sb_puts(sb, "each counter's EN (one write per counter)");
+		}
+		emit(o);
+	}
 	if (p.n_fixed) {
 		sb_puts(sb, "  fixed: ");
 		put_counters(sb, p.n_fixed, p.fixed_width);
@@ -75,9 +102,11 @@ static void list_core(struct out *o, const struct cpu_info *ci)
 	} else {
 		say(o, "  fixed: none");
 	}
-	if (p.fw_write) {
+	if (p.fw_write && !d->wide_base) {
+		sb_puts(sb, "  full-width counter writes: yes, to the counter itself");
+	} else if (p.fw_write) {
 		sb_puts(sb, "  full-width counter writes: yes, A_PMC ");
-		put_range(sb, MSR_IA32_A_PMC0, 1, p.n_gp);
+		put_range(sb, d->wide_base, d->stride, p.n_gp);
 	} else {
 		sb_puts(sb, "  full-width counter writes: no (PMCx takes 32 bits, sign-extended)");
 	}
@@ -98,6 +127,17 @@ static void list_core(struct out *o, const struct cpu_info *ci)
 		sb_puts(sb, "  corrected by quirk ");
 		sb_puts(sb, core_quirks[q].name);
 		emit(o);
+	}
+	if (d->generic) {   /* no architectural events: the PMU's own codes for perf's names */
+		say(o, "  generic events:");
+		for (unsigned i = 0; i < d->n_generic; i++) {
+			sb_puts(sb, "    ");
+			sb_puts(sb, d->generic[i].name);
+			sb_puts(sb, " = event ");
+			sb_hex(sb, d->generic[i].event);
+			emit(o);
+		}
+		return;
 	}
 	sb_puts(sb, "  architectural events (CPUID.0AH:EBX, ");
 	sb_dec(sb, ci->arch.ebx_len);

@@ -1,5 +1,6 @@
 #include "out/logrec.h"
 #include "pmu/core_engine.h"
+#include "hw/msr.h"
 
 void logrec_begin(struct strbuf *sb, const char *rec, bool simulated)
 {
@@ -87,6 +88,27 @@ static void key_status(struct strbuf *sb, const char *key, pmu_status st)
 	logrec_key_str(sb, key, pmu_status_str(st));
 }
 
+/*
+ * AMD: which core PMU (hw/core_pmus.c), PerfMonV2's and PerfCtrExtCore's CPUID bits, the
+ * probe's fault if any, and IRPERF as found (its value and HWCR[30] IRPerfEn) where present.
+ */
+static void amd_keys(struct strbuf *sb, const struct cpu_info *ci)
+{
+	logrec_key_str(sb, "core_pmu_kind", pmu_core_desc(ci)->name);
+	logrec_key_bool(sb, "perfctr_ext_core", ci->arch.perfctr_ext_core);
+	logrec_key_bool(sb, "perfmon_v2", ci->arch.perfmon_v2);
+	if (ci->amd_probe_st) {
+		logrec_key_hex(sb, "probe_msr", ci->amd_probe_msr);
+		key_status(sb, "probe_error", ci->amd_probe_st);
+	}
+	if (ci->irperf_st == PMU_OK && ci->hwcr_st == PMU_OK) {
+		logrec_key_hex(sb, "irperf", ci->irperf);
+		logrec_key_bool(sb, "irperf_enabled", (ci->hwcr >> AMD_HWCR_IRPERF_EN_BIT) & 1);
+	} else {
+		key_status(sb, "irperf_error", ci->irperf_st ? ci->irperf_st : ci->hwcr_st);
+	}
+}
+
 void logrec_cpu(struct strbuf *sb, const struct cpu_info *ci, bool simulated)
 {
 	const struct pmu_arch_info *a = &ci->arch;
@@ -146,6 +168,8 @@ void logrec_cpu(struct strbuf *sb, const struct cpu_info *ci, bool simulated)
 	logrec_key_str(sb, "uncore_family", uncore_family_name(ci->uncore));
 	logrec_key_bool(sb, "core_pmu", pmu_core_present(ci));
 	logrec_key_str(sb, "core_pmu_verdict", pmu_core_verdict(ci));
+	if (pmu_vendor_amd(ci->vendor))
+		amd_keys(sb, ci);
 	logrec_end(sb);
 }
 

@@ -26,12 +26,14 @@ static uint8_t clamp8(uint8_t v, uint8_t max)
 void core_pmu_from_cpu(const struct cpu_info *ci, struct core_pmu *p)
 {
 	pmu_memset(p, 0, sizeof(*p));
-	p->version = ci->arch.version;
+	p->desc = pmu_core_desc(ci);
+	p->version = (uint8_t)pmu_version_of(ci);
 	p->gp_mask = ci->arch.gp_mask;
 	p->gp_width = ci->arch.gp_width;
 	p->fixed_mask = ci->arch.fixed_mask;
 	p->fixed_width = ci->arch.fixed_width;
-	p->fw_write = ci->perf_cap_valid && ((ci->perf_cap >> PERF_CAP_FW_WRITE_BIT) & 1);
+	p->fw_write = p->desc->ctr_full_width ||
+		      (ci->perf_cap_valid && ((ci->perf_cap >> PERF_CAP_FW_WRITE_BIT) & 1));
 	p->freeze_smm = ci->perf_cap_valid && ((ci->perf_cap >> PERF_CAP_FREEZE_SMM_BIT) & 1);
 	p->anythread = p->version >= 3 && !ci->arch.anythread_deprecated;
 	p->family = ci->family;
@@ -49,6 +51,12 @@ void core_pmu_from_cpu(const struct cpu_info *ci, struct core_pmu *p)
 	p->perf_metrics = ci->perf_cap_valid && ((ci->perf_cap >> PERF_CAP_PERF_METRICS_BIT) & 1) &&
 			  core_fixed_exists(p, FIXED_SLOTS);
 	p->core_type = ci->arch.core_type;
+}
+
+/* A global register gates the counters (Intel v2+, AMD PerfMonV2); else each EN alone. */
+static bool has_global(const struct core_pmu *p)
+{
+	return p->desc->global_ctrl != 0;
 }
 
 static bool width_ok(unsigned w)
@@ -73,20 +81,22 @@ pmu_status core_snapshot(const struct pmu_backend *b, unsigned cpu, const struct
 	pmu_memset(s, 0, sizeof(*s));
 	core_pmu_from_cpu(ci, &s->pmu);
 	const struct core_pmu *p = &s->pmu;
+	const struct core_pmu_desc *d = p->desc;
 	if (!pmu_core_present(ci) || !width_ok(p->gp_width) || (p->n_fixed && !width_ok(p->fixed_width)))
 		return s->st = PMU_ERR_UNSUPPORTED;
 
 	for (unsigned n = 0; n < p->n_gp; n++) {
-		snap_read(b, cpu, s, MSR_IA32_PERFEVTSEL0 + n, &s->evtsel[n]);
-		snap_read(b, cpu, s, MSR_IA32_PMC0 + n, &s->pmc[n]);
+		snap_read(b, cpu, s, core_sel_msr(d, n), &s->evtsel[n]);
+		snap_read(b, cpu, s, core_ctr_msr(d, n), &s->pmc[n]);
 	}
-	if (p->version >= 2) {
+	if (has_global(p)) {
 		for (unsigned i = 0; i < CORE_MAX_FIXED; i++)
 			if (core_fixed_exists(p, i))
-				snap_read(b, cpu, s, MSR_IA32_FIXED_CTR0 + i, &s->fixed_ctr[i]);
-		snap_read(b, cpu, s, MSR_IA32_FIXED_CTR_CTRL, &s->fixed_ctrl);
-		snap_read(b, cpu, s, MSR_IA32_PERF_GLOBAL_CTRL, &s->global_ctrl);
-		snap_read(b, cpu, s, MSR_IA32_PERF_GLOBAL_STATUS, &s->global_status);
+				snap_read(b, cpu, s, d->fixed_base + i, &s->fixed_ctr[i]);
+		if (d->fixed_ctrl)
+			snap_read(b, cpu, s, d->fixed_ctrl, &s->fixed_ctrl);
+		snap_read(b, cpu, s, d->global_ctrl, &s->global_ctrl);
+		snap_read(b, cpu, s, d->global_status, &s->global_status);
 	}
 	/* 0x392 is the Nehalem uncore's GLOBAL_STATUS on v3 parts: read only from v4 on. */
 	if (p->version >= 4) {
@@ -97,10 +107,11 @@ pmu_status core_snapshot(const struct pmu_backend *b, unsigned cpu, const struct
 		snap_read(b, cpu, s, MSR_IA32_PERF_METRICS, &s->perf_metrics);
 	if (s->st)
 		return s->st;
-	s->debugctl_st = pmu_rdmsr(b, cpu, MSR_IA32_DEBUGCTL, &s->debugctl);
+	s->debugctl_st = d->debugctl_freeze ? pmu_rdmsr(b, cpu, MSR_IA32_DEBUGCTL, &s->debugctl) :
+						PMU_ERR_UNSUPPORTED;
 
 	for (unsigned n = 0; n < p->n_gp; n++) {
-		bool global = p->version < 2 || ((s->global_ctrl >> n) & 1);
+		bool global = !has_global(p) || ((s->global_ctrl >> n) & 1);
 		if ((s->evtsel[n] & CORE_SEL_EN) && global)
 			s->gp_in_use |= 1u << n;
 	}
@@ -148,43 +159,80 @@ static void note_fault(struct core_session *s, pmu_status st, uint32_t msr, bool
 /* PERFEVTSEL bits a fixed counter can honour: the code (ignored), USR, OS, AnyThread. */
 #define SEL_FIXED_OK (0xffffull | (1ull << 16) | (1ull << 17) | CORE_SEL_ANY)
 
+/* The select's fields this CPU implements (AnyThread: v3+ unless deprecated). */
 static uint64_t evtsel_allowed(const struct core_pmu *p)
 {
-	uint64_t allowed = 0xffffffffull;
+	uint64_t allowed = reg_settable_mask(p->desc->sel);
 	return p->anythread ? allowed : allowed & ~CORE_SEL_ANY;
 }
 
-/* "bit N (field)" of IA32_PERFEVTSEL. */
-static void put_sel_bit(struct strbuf *sb, unsigned bit)
+static unsigned low_bit(uint64_t v)
 {
+	unsigned bit = 0;
+	while (bit < 63 && !((v >> bit) & 1))
+		bit++;
+	return bit;
+}
+
+/* The field of the event select l holding bit, or NULL where it is reserved. */
+static const struct reg_field *sel_field(const struct reg_layout *l, unsigned bit)
+{
+	for (unsigned f = 0; f < l->nfields; f++) {
+		const struct reg_field *fl = &l->fields[f];
+		if (bit >= fl->lsb && bit < fl->lsb + fl->width && fl->access != RA_RSV)
+			return fl;
+	}
+	return NULL;
+}
+
+/* "bit N (field)" of the event select l. */
+static void put_sel_bit(struct strbuf *sb, const struct reg_layout *l, unsigned bit)
+{
+	const struct reg_field *fl = sel_field(l, bit);
 	sb_puts(sb, "bit ");
 	sb_dec(sb, bit);
-	for (unsigned f = 0; f < layout_perfevtsel.nfields; f++) {
-		const struct reg_field *fl = &layout_perfevtsel.fields[f];
-		if (bit >= fl->lsb && bit < fl->lsb + fl->width && fl->access != RA_RSV) {
-			sb_puts(sb, " (");
-			sb_puts(sb, fl->name);
-			sb_putc(sb, ')');
-		}
+	if (fl) {
+		sb_puts(sb, " (");
+		sb_puts(sb, fl->name);
+		sb_putc(sb, ')');
 	}
+}
+
+/* "field 'NAME'" and why, for a select bit the descriptor refuses (Host/Guest Only on AMD). */
+static pmu_status refused_bit(struct core_session *s, unsigned i, const struct pmu_event_req *r)
+{
+	const struct core_pmu_desc *d = s->snap.pmu.desc;
+	const struct reg_field *fl = sel_field(d->sel, low_bit(r->config & d->sel_refused));
+	char what[128];
+	struct strbuf sb;
+	sb_init(&sb, what, sizeof(what));
+	sb_puts(&sb, "field '");
+	sb_puts(&sb, fl ? fl->name : "?");
+	sb_putc(&sb, '\'');
+	sb_puts(&sb, d->refused_why);
+	return fail_event(s, PMU_ERR_UNSUPPORTED, i, r->name, what);
 }
 
 static pmu_status check_config(struct core_session *s, unsigned i, const struct pmu_event_req *r)
 {
+	const struct reg_layout *l = s->snap.pmu.desc->sel;
 	unsigned bad;
 	if (r->box)
 		return fail_event(s, PMU_ERR_INVALID, i, r->name, "uncore event given to the core engine");
 	if (r->config & CORE_SEL_INT)
 		return fail_event(s, PMU_ERR_UNSUPPORTED, i, r->name,
 				  "field 'int'" CORE_INT_REFUSED);
-	if (!reg_validate(&layout_perfevtsel, r->config & ~CORE_SEL_EN,
-			  evtsel_allowed(&s->snap.pmu), &bad))
+	if (r->config & s->snap.pmu.desc->sel_refused)
+		return refused_bit(s, i, r);
+	if (!reg_validate(l, r->config & ~CORE_SEL_EN, evtsel_allowed(&s->snap.pmu), &bad))
 		return PMU_OK;
 	char what[96];
 	struct strbuf sb;
 	sb_init(&sb, what, sizeof(what));
-	put_sel_bit(&sb, bad);
-	sb_puts(&sb, " of IA32_PERFEVTSEL is reserved on this CPU");
+	put_sel_bit(&sb, l, bad);
+	sb_puts(&sb, " of ");
+	sb_puts(&sb, l->name);
+	sb_puts(&sb, " is reserved on this CPU");
 	s->bad_bit = bad;
 	return fail_event(s, PMU_ERR_RESERVED, i, r->name, what);
 }
@@ -256,15 +304,15 @@ static void place(struct core_session *s, unsigned i, enum core_ctr_kind kind, u
 	k->index = (uint8_t)x;
 	k->width = gp ? p->gp_width : p->fixed_width;
 	k->in_use = ((gp ? s->snap.gp_in_use : s->snap.fixed_in_use) >> x) & 1;
-	k->ctr_msr = gp ? MSR_IA32_PMC0 + x : MSR_IA32_FIXED_CTR0 + x;
-	k->load_msr = gp && p->fw_write ? MSR_IA32_A_PMC0 + x : k->ctr_msr;
+	k->ctr_msr = gp ? core_ctr_msr(p->desc, x) : p->desc->fixed_base + x;
+	k->load_msr = gp && p->fw_write ? core_wide_msr(p->desc, x) : k->ctr_msr;
 	if (gp) {
-		k->ctl_msr = MSR_IA32_PERFEVTSEL0 + x;
+		k->ctl_msr = core_sel_msr(p->desc, x);
 		k->ctl_val = k->config | CORE_SEL_EN;
 		s->gp_used |= 1u << x;
 		return;
 	}
-	k->ctl_msr = MSR_IA32_FIXED_CTR_CTRL;
+	k->ctl_msr = p->desc->fixed_ctrl;
 	s->fixed_used |= 1u << x;
 	s->metrics |= x == FIXED_SLOTS && p->perf_metrics;
 	s->fixed_ctrl = (s->fixed_ctrl & ~(0xfull << (4 * x))) | fixed_nibble(p, k->config) << (4 * x);
@@ -273,15 +321,12 @@ static void place(struct core_session *s, unsigned i, enum core_ctr_kind kind, u
 /* A fixed-only event asking for a PERFEVTSEL bit its fixed counter's nibble does not have. */
 static pmu_status fixed_cannot(struct core_session *s, unsigned i, const struct pmu_event_req *r)
 {
-	uint64_t extra = r->config & ~CORE_SEL_EN & ~SEL_FIXED_OK;
-	unsigned bit = 0;
-	while (!((extra >> bit) & 1))
-		bit++;
+	unsigned bit = low_bit(r->config & ~CORE_SEL_EN & ~SEL_FIXED_OK);
 	char what[96];
 	struct strbuf sb;
 	sb_init(&sb, what, sizeof(what));
 	sb_puts(&sb, "a fixed counter takes only usr, os and any, not ");
-	put_sel_bit(&sb, bit);
+	put_sel_bit(&sb, s->snap.pmu.desc->sel, bit);
 	return fail_event(s, PMU_ERR_NO_COUNTER, i, r->name, what);
 }
 
@@ -405,8 +450,8 @@ static void plan_gate(struct core_session *s)
 	s->global_off = s->snap.global_ctrl & ~s->our_bits;
 	s->global_on = s->global_off | s->our_bits;
 	g->n = 0;
-	if (p->version >= 2) {
-		g->msr[0] = MSR_IA32_PERF_GLOBAL_CTRL;
+	if (has_global(p)) {
+		g->msr[0] = p->desc->global_ctrl;
 		g->on[0] = s->global_on;
 		g->off[0] = s->global_off;
 		g->n = 1;
@@ -547,9 +592,9 @@ static bool own_pmc(struct core_session *s, unsigned c)
 {
 	const struct core_pmu *p = &s->snap.pmu;
 	uint64_t found = s->snap.pmc[c] & counter_mask(p->gp_width);
-	struct own_reg *r = own(s, MSR_IA32_PMC0 + c, OWN_THREAD, found);
+	struct own_reg *r = own(s, core_ctr_msr(p->desc, c), OWN_THREAD, found);
 	if (r && p->fw_write)
-		r->wr_msr = MSR_IA32_A_PMC0 + c;
+		r->wr_msr = core_wide_msr(p->desc, c);
 	else if (r) {
 		r->restore_val = (uint32_t)found;
 		r->inexact = !counter_legacy_writable(found, p->gp_width);
@@ -597,14 +642,15 @@ static pmu_status own_build(struct core_session *s)
 		if (((gp >> c) & 1) && !own_pmc(s, c))
 			return s->st;
 	for (unsigned i = 0; i < CORE_MAX_FIXED; i++)
-		if (((s->fixed_used >> i) & 1) && !own(s, MSR_IA32_FIXED_CTR0 + i, OWN_THREAD, sn->fixed_ctr[i]))
+		if (((s->fixed_used >> i) & 1) &&
+		    !own(s, p->desc->fixed_base + i, OWN_THREAD, sn->fixed_ctr[i]))
 			return s->st;
 	if (s->metrics && !own(s, MSR_IA32_PERF_METRICS, OWN_THREAD, sn->perf_metrics))
 		return s->st;
 	for (unsigned c = 0; c < p->n_gp; c++) {
 		if (!((gp >> c) & 1))
 			continue;
-		if (!(r = own(s, MSR_IA32_PERFEVTSEL0 + c, OWN_THREAD, sn->evtsel[c])))
+		if (!(r = own(s, core_sel_msr(p->desc, c), OWN_THREAD, sn->evtsel[c])))
 			return s->st;
 		r->quiet = sn->evtsel[c] & ~CORE_SEL_EN;
 		r->has_quiet = true;
@@ -620,7 +666,7 @@ static pmu_status own_build(struct core_session *s)
 			return s->st;
 	}
 	if (s->fixed_used) {
-		if (!(r = own(s, MSR_IA32_FIXED_CTR_CTRL, OWN_THREAD, sn->fixed_ctrl)))
+		if (!(r = own(s, p->desc->fixed_ctrl, OWN_THREAD, sn->fixed_ctrl)))
 			return s->st;
 		r->ours = 0;
 		for (unsigned i = 0; i < CORE_MAX_FIXED; i++)
@@ -629,8 +675,8 @@ static pmu_status own_build(struct core_session *s)
 	}
 	if (p->version >= 4 && !own_status(s))
 		return s->st;
-	if (p->version >= 2) {
-		if (!(r = own(s, MSR_IA32_PERF_GLOBAL_CTRL, OWN_THREAD, sn->global_ctrl)))
+	if (has_global(p)) {
+		if (!(r = own(s, p->desc->global_ctrl, OWN_THREAD, sn->global_ctrl)))
 			return s->st;
 		r->ours = s->our_bits;
 		r->quiet = s->global_off;
@@ -642,13 +688,14 @@ static pmu_status own_build(struct core_session *s)
 /* Stops our counters: GLOBAL_CTRL (v2+), and EN off wherever PMCx will be written (seed 003). */
 static pmu_status disable(struct core_session *s)
 {
+	const struct core_pmu *p = &s->snap.pmu;
 	pmu_status st = PMU_OK;
 	uint32_t rewrite = s->gp_used | s->quirk_gp;
-	if (s->snap.pmu.version >= 2)
-		st = core_write(s, MSR_IA32_PERF_GLOBAL_CTRL, s->global_off);
-	for (unsigned c = 0; c < s->snap.pmu.n_gp && !st; c++)
+	if (has_global(p))
+		st = core_write(s, p->desc->global_ctrl, s->global_off);
+	for (unsigned c = 0; c < p->n_gp && !st; c++)
 		if (((rewrite >> c) & 1) && (s->snap.evtsel[c] & CORE_SEL_EN))
-			st = core_write(s, MSR_IA32_PERFEVTSEL0 + c, 0);
+			st = core_write(s, core_sel_msr(p->desc, c), 0);
 	return st;
 }
 
@@ -662,9 +709,9 @@ static pmu_status run_quirks(struct core_session *s)
 }
 
 /* The value written to load_msr: a legacy PMCx write carries only the low 32 bits. */
-static uint64_t load_value(const struct core_counter *k)
+static uint64_t load_value(const struct core_session *s, const struct core_counter *k)
 {
-	bool legacy = k->kind == CORE_GP && k->load_msr == k->ctr_msr;
+	bool legacy = k->kind == CORE_GP && !s->snap.pmu.fw_write;
 	return legacy ? (uint32_t)k->preload : k->preload;
 }
 
@@ -673,7 +720,7 @@ static pmu_status load_counters(struct core_session *s)
 	pmu_status st = PMU_OK;
 	for (unsigned i = 0; i < s->n && !st; i++) {
 		struct core_counter *k = &s->ctr[i];
-		st = core_write(s, k->load_msr, load_value(k));
+		st = core_write(s, k->load_msr, load_value(s, k));
 		if (!st)
 			st = core_rd(s, k->ctr_msr, &k->start);
 		k->start &= counter_mask(k->width);
@@ -687,7 +734,7 @@ static pmu_status load_counters(struct core_session *s)
 static pmu_status write_controls(struct core_session *s)
 {
 	pmu_status st = PMU_OK;
-	bool v2 = s->snap.pmu.version >= 2;
+	bool v2 = has_global(&s->snap.pmu);
 	for (unsigned e = 0; e < s->n_extra && !st; e++)
 		if (extra_mine(s, e))
 			st = core_write(s, s->extra[e].msr, s->extra[e].val);
@@ -697,7 +744,7 @@ static pmu_status write_controls(struct core_session *s)
 			st = core_write(s, k->ctl_msr, v2 ? k->ctl_val : k->config);
 	}
 	if (!st && s->fixed_used)
-		st = core_write(s, MSR_IA32_FIXED_CTR_CTRL, s->fixed_ctrl);
+		st = core_write(s, s->snap.pmu.desc->fixed_ctrl, s->fixed_ctrl);
 	return st;
 }
 
@@ -707,11 +754,11 @@ static pmu_status write_controls(struct core_session *s)
  */
 static pmu_status clear_overflow(struct core_session *s)
 {
-	if (s->snap.pmu.version < 2)
+	if (!has_global(&s->snap.pmu))
 		return PMU_OK;
 	s->status_cleared = status_to_clear(s);
 	uint64_t clear = s->our_bits | s->status_cleared;
-	pmu_status st = core_write(s, MSR_IA32_PERF_GLOBAL_OVF_CTRL, clear);
+	pmu_status st = core_write(s, s->snap.pmu.desc->global_clear, clear);
 	if (!st && s->snap.pmu.version >= 4)
 		(void)own_mark_written(s->own, s->n_own, MSR_IA32_PERF_GLOBAL_STATUS);
 	return st;
@@ -754,9 +801,9 @@ pmu_status core_read(struct core_session *s)
 	s->phase = CORE_READ;
 	if (s->metrics && core_rd(s, MSR_IA32_PERF_METRICS, &s->metrics_end))
 		return s->st;
-	if (p->version < 2)
+	if (!has_global(p))
 		return PMU_OK;
-	pmu_status st = core_rd(s, MSR_IA32_PERF_GLOBAL_STATUS, &s->status_end);
+	pmu_status st = core_rd(s, p->desc->global_status, &s->status_end);
 	if (st)
 		return st;
 	for (unsigned i = 0; i < s->n; i++) {
@@ -765,7 +812,7 @@ pmu_status core_read(struct core_session *s)
 		k->overflowed = (s->status_end >> b) & 1;
 	}
 	uint64_t ours = s->status_end & s->our_bits;
-	return ours ? core_write(s, MSR_IA32_PERF_GLOBAL_OVF_CTRL, ours) : PMU_OK;
+	return ours ? core_write(s, p->desc->global_clear, ours) : PMU_OK;
 }
 
 /* ---- restore ---- */

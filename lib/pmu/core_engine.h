@@ -79,11 +79,17 @@
  */
 #define CORE_INT_REFUSED " (overflow PMI) is refused: efipmu has no PMI handler"
 
-/* The counters this CPU has, from CPUID (struct pmu_arch_info) after the quirk hooks. */
+/*
+ * The counters this CPU has, from CPUID (struct pmu_arch_info) after the quirk hooks.
+ * desc says where they are (hw/core_pmus.h): Intel's PERFEVTSEL/PMC and GLOBAL_CTRL, AMD's
+ * PERF_CTL/PERF_CTR and PerfMonV2's PerfCntrGlobalCtl, or no global register at all
+ * (Intel v1, AMD before PerfMonV2: each counter's EN gates it, as "v1" below).
+ */
 struct core_pmu {
+	const struct core_pmu_desc *desc;
 	uint8_t version, n_gp, n_fixed, gp_width, fixed_width;
 	uint32_t gp_mask, fixed_mask;   /* every counter there is; the engine takes n_gp, n_fixed */
-	bool fw_write;       /* IA32_A_PMCx full-width writes (PERF_CAPABILITIES[13]) */
+	bool fw_write;       /* full-width writes: A_PMCx (PERF_CAPABILITIES[13]), AMD's PERF_CTR */
 	bool freeze_smm;     /* IA32_DEBUGCTL FREEZE_WHILE_SMM exists (PERF_CAPABILITIES[12]) */
 	bool anythread;      /* AnyThread bits exist: v3+ and not deprecated */
 	bool perf_metrics;   /* IA32_PERF_METRICS exists (PERF_CAPABILITIES[15]) with FIXED_CTR3 */

@@ -11,6 +11,8 @@
 #define LEAF_PERFMON_EXT 0x23u
 #define LEAF_AMD_FEATURES 0x80000001u
 #define LEAF_AMD_PERFMON 0x80000022u
+#define LEAF_AMD_EXT_IDS 0x80000008u
+#define AMD_IRPERF_BIT 1   /* 0x80000008 EBX[1]: IRPERF (APM vol. 3 appendix E) */
 
 /*
  * SDM vol. 2A, leaf 23H (Architectural Performance Monitoring Extended): subleaf 0
@@ -128,6 +130,8 @@ static void amd_counters(const struct pmu_backend *b, unsigned cpu, struct cpu_i
 		a->perfctr_ext_core = true;
 		n = AMD_EXT_COUNTERS;
 	}
+	if (ci->max_ext_leaf >= LEAF_AMD_EXT_IDS && !pmu_cpuid(b, cpu, LEAF_AMD_EXT_IDS, 0, &r))
+		a->irperf = (r.ebx >> AMD_IRPERF_BIT) & 1;
 	if (ci->max_ext_leaf < LEAF_AMD_PERFMON) {
 		note(a, PMU_NOTE_AMD_PERFMON_ABOVE_MAX);
 	} else if (!pmu_cpuid(b, cpu, LEAF_AMD_PERFMON, 0, &r) &&

@@ -64,6 +64,52 @@ static void read_brand(const struct pmu_backend *b, unsigned cpu, struct cpu_inf
 		pmu_memcpy(ci->brand, ci->brand + s, 49 - s);
 }
 
+const struct core_pmu_desc *pmu_core_desc(const struct cpu_info *ci)
+{
+	if (!pmu_vendor_amd(ci->vendor))
+		return ci->arch.version >= 2 ? &core_pmu_intel : &core_pmu_intel_v1;
+	if (ci->arch.perfmon_v2)
+		return &core_pmu_amd_v2;
+	return ci->arch.perfctr_ext_core ? &core_pmu_amd_ext : &core_pmu_amd_legacy;
+}
+
+#define AMD_SEL_EN (1ull << 22)
+#define AMD_PROBE_PATTERN 0x5A5A5Aull
+#define AMD_CTR_MASK ((1ull << 48) - 1)
+
+/*
+ * AMD has no CPUID leaf that says the counters work (no leaf 0xA): the first control
+ * is read. Under a hypervisor, which may expose none (QEMU TCG reads every MSR as 0
+ * and drops writes, QEMU-FACTS.md), a counter not counting (EN clear) is also written
+ * and read back, then put back as found: nothing else tells counters from a stub.
+ * IRPERF and HWCR are read where CPUID lists IRPERF. No Intel MSR is touched.
+ */
+static void amd_probe(const struct pmu_backend *b, unsigned cpu, struct cpu_info *ci)
+{
+	const struct core_pmu_desc *d = pmu_core_desc(ci);
+	uint64_t ctl = 0, found = 0, back = 0;
+	ci->amd_probe_msr = core_sel_msr(d, 0);
+	ci->amd_probe_st = pmu_rdmsr(b, cpu, ci->amd_probe_msr, &ctl);
+	if (!ci->amd_probe_st && ci->hypervisor && !(ctl & AMD_SEL_EN)) {
+		uint32_t msr = core_ctr_msr(d, 0);
+		uint64_t probe;
+		ci->amd_probe_msr = msr;
+		ci->amd_probe_st = pmu_rdmsr(b, cpu, msr, &found);
+		probe = (found ^ AMD_PROBE_PATTERN) & AMD_CTR_MASK;
+		if (!ci->amd_probe_st && !(ci->amd_probe_st = pmu_wrmsr(b, cpu, msr, probe))) {
+			ci->amd_probe_st = pmu_rdmsr(b, cpu, msr, &back);
+			(void)pmu_wrmsr(b, cpu, msr, found);
+			if (!ci->amd_probe_st && back != probe)
+				ci->amd_probe_st = PMU_ERR_NOT_HELD;
+		}
+	}
+	ci->hwcr_st = ci->irperf_st = PMU_ERR_UNSUPPORTED;
+	if (!ci->arch.irperf)
+		return;
+	ci->hwcr_st = pmu_rdmsr(b, cpu, MSR_AMD_HWCR, &ci->hwcr);
+	ci->irperf_st = pmu_rdmsr(b, cpu, MSR_AMD_IRPERF, &ci->irperf);
+}
+
 pmu_status pmu_discover(const struct pmu_backend *b, unsigned cpu, struct cpu_info *ci)
 {
 	struct pmu_cpuid r;
@@ -120,19 +166,30 @@ pmu_status pmu_discover(const struct pmu_backend *b, unsigned cpu, struct cpu_in
 		ci->perf_cap_valid = ci->perf_cap_st == PMU_OK;
 	}
 	ci->uncore = uncore_family_for(ci->vendor, ci->family, ci->model);
+	ci->amd_probe_st = PMU_ERR_UNSUPPORTED;
+	if (pmu_vendor_amd(ci->vendor))
+		amd_probe(b, cpu, ci);
 	return PMU_OK;
 }
 
 bool pmu_core_present(const struct cpu_info *ci)
 {
+	if (pmu_vendor_amd(ci->vendor))
+		return ci->arch.n_gp > 0 && ci->amd_probe_st == PMU_OK;
 	return ci->arch.version >= 1 && ci->arch.n_gp > 0 && ci->misc_enable_st == PMU_OK &&
 	       ((ci->misc_enable >> MISC_ENABLE_PERFMON_BIT) & 1);
 }
 
 const char *pmu_core_verdict(const struct cpu_info *ci)
 {
+	if (pmu_vendor_amd(ci->vendor) && ci->amd_probe_st == PMU_ERR_NOT_HELD)
+		return "AMD core PMU: a counter does not hold what is written (a hypervisor "
+		       "without a virtual PMU)";
+	if (pmu_vendor_amd(ci->vendor) && ci->amd_probe_st)
+		return "AMD core PMU: its first counter's registers raised #GP";
 	if (pmu_vendor_amd(ci->vendor))
-		return "AMD core PMU: not yet supported by efipmu";
+		return ci->arch.perfmon_v2 ? "AMD core PMU present (PerfMonV2)"
+					   : "AMD core PMU present";
 	if (ci->max_leaf < 0xA && ci->cpuid_limited)
 		return "Limit CPUID Maxval (IA32_MISC_ENABLE[22]) hides CPUID leaf 0xA";
 	if (ci->max_leaf < 0xA)

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "pmu/backend.h"
+#include "hw/core_pmus.h"
 #include "util/fmt.h"
 
 enum uncore_family {
@@ -53,6 +54,7 @@ struct pmu_arch_info {
 	bool from_leaf_23;      /* the masks come from leaf 0x23 subleaf 1 */
 	bool perfctr_ext_core;  /* AMD: 6 counters at 0xC0010200 (0x80000001 ECX[23]) */
 	bool perfmon_v2;        /* AMD: PerfMonV2 (0x80000022 EAX[0]) */
+	bool irperf;            /* AMD: IRPERF, instructions retired MSR (0x80000008 EBX[1]) */
 	uint32_t notes;         /* bit n: enum pmu_note n */
 };
 
@@ -87,6 +89,13 @@ struct cpu_info {
 	bool cpuid_limited;                 /* MISC_ENABLE[22]: CPUID.0 reports at most leaf 2 */
 
 	enum uncore_family uncore;
+
+	/* AMD (cpuinfo.c amd_probe): the first counter control read, under a hypervisor a
+	   counter write read back; HWCR and the IRPERF counter where CPUID lists it. */
+	pmu_status amd_probe_st;
+	uint32_t amd_probe_msr;
+	pmu_status hwcr_st, irperf_st;
+	uint64_t hwcr, irperf;
 };
 
 /* Leaf 0xA alone: the counters it describes (v5+: ECX's fixed-counter bitmap too). */
@@ -114,7 +123,10 @@ const char *uncore_family_name(enum uncore_family u);
  */
 pmu_status pmu_discover(const struct pmu_backend *b, unsigned cpu, struct cpu_info *ci);
 
-/* True when the core PMU can be used: version >= 1 and MISC_ENABLE[7] set. */
+/* The kind of core PMU ci has (hw/core_pmus.h), from what discovery found. */
+const struct core_pmu_desc *pmu_core_desc(const struct cpu_info *ci);
+
+/* True when the core PMU can be used: Intel version >= 1 and MISC_ENABLE[7] set; AMD probed. */
 bool pmu_core_present(const struct cpu_info *ci);
 /* One line saying why not (naming Limit CPUID Maxval where it hides leaf 0xA), or that it is. */
 const char *pmu_core_verdict(const struct cpu_info *ci);

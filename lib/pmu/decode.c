@@ -1,5 +1,6 @@
 #include "pmu/decode.h"
 #include "hw/layouts_core.h"
+#include "hw/layouts_amd.h"
 #include "hw/msr.h"
 #include "pmu/core_engine.h"
 #include "pmu/uncore.h"
@@ -28,6 +29,16 @@ static const struct reg_ref core_refs[] = {
 	{ "core", "perf_capabilities", &layout_perf_capabilities, MSR_IA32_PERF_CAPABILITIES, 1, 1,
 	  UNCORE_NONE },
 	{ "core", "perf_metrics", &layout_perf_metrics, MSR_IA32_PERF_METRICS, 1, 1, UNCORE_NONE },
+	/* AMD (APM vol. 2 13.2): the extended counters' controls and their legacy aliases */
+	{ "core", "perf_ctl", &layout_amd_perf_ctl, MSR_AMD_PERF_CTL0, 2, 6, UNCORE_NONE },
+	{ "core", "perf_evt_sel", &layout_amd_perf_ctl, MSR_AMD_PERF_LEGACY_CTL0, 1, 4,
+	  UNCORE_NONE },
+	{ "core", "perf_cntr_global_ctl", &layout_amd_global_ctl, MSR_AMD_GLOBAL_CTL, 1, 1,
+	  UNCORE_NONE },
+	{ "core", "perf_cntr_global_status", &layout_amd_global_status, MSR_AMD_GLOBAL_STATUS, 1, 1,
+	  UNCORE_NONE },
+	{ "core", "perf_cntr_global_status_clr", &layout_amd_global_status_clr,
+	  MSR_AMD_GLOBAL_STATUS_CLR, 1, 1, UNCORE_NONE },
 };
 
 /* Called for each register; returns true to stop the walk. */

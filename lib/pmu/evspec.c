@@ -171,6 +171,12 @@ static uint64_t encoding(uint8_t event, uint8_t umask)
 	return put(CORE, put(CORE, 0, "event", event), "umask", umask);
 }
 
+/* The select of ci's core PMU: IA32_PERFEVTSEL, or AMD's PERF_CTL (hw/core_pmus.h). */
+static const struct reg_layout *core_sel(const struct cpu_info *ci)
+{
+	return pmu_core_desc(ci)->sel;
+}
+
 static unsigned lowest_bit(uint64_t v)
 {
 	unsigned b = 0;
@@ -274,12 +280,20 @@ static pmu_status apply_term(const char *pmu, struct term_dest *dst, const char 
 	if (reg_field_mask(f) & enable_mask)
 		return err_field(err, PMU_ERR_INVALID, f, " is set by efipmu");
 	dst->touched |= reg_field_mask(f);
+	/* perf's AMD format: event:0-7,32-35, so a 12-bit event= spills into event_hi. */
+	const struct reg_field *hi = f->lsb ? NULL : reg_find_field(l, "event_hi", 8);
+	uint64_t max = hi ? reg_field_max(hi) << f->width | reg_field_max(f) : reg_field_max(f);
+	if (hi && v > reg_field_max(f) && v <= max) {
+		reg_set_field(config, hi, v >> f->width);
+		dst->touched |= reg_field_mask(hi);
+		v &= reg_field_max(f);
+	}
 	pmu_status st = reg_value_undefined(l, f, v) ? PMU_ERR_INVALID : reg_set_field(config, f, v);
 	if (st == PMU_ERR_RANGE) {
 		struct strbuf sb = err_q(err, st, "field ", f->name, pmu_strlen(f->name), " value ");
 		sb_hex(&sb, v);
 		sb_puts(&sb, " too wide (max ");
-		sb_hex(&sb, reg_field_max(f));
+		sb_hex(&sb, max);
 		sb_putc(&sb, ')');
 		return st;
 	}
@@ -489,19 +503,25 @@ static pmu_status core_aux(const struct cpu_info *ci, const struct aux_terms *t,
 static pmu_status core_finish(const struct cpu_info *ci, const struct aux_terms *t,
 			      struct pmu_event_req *req, struct evspec_error *err)
 {
-	uint64_t rings = field_mask(CORE, "usr") | field_mask(CORE, "os");
+	const struct core_pmu_desc *d = pmu_core_desc(ci);
+	const struct reg_layout *l = d->sel;
+	uint64_t rings = field_mask(l, "usr") | field_mask(l, "os");
 	if (!(req->config & rings))
 		req->config |= rings;
-	pmu_status st = check_enable(CORE, req->config, field_mask(CORE, "en"), err);
+	pmu_status st = check_enable(l, req->config, field_mask(l, "en"), err);
 	if (st)
 		return st;
-	if (req->config & field_mask(CORE, "int"))
-		return err_field(err, PMU_ERR_UNSUPPORTED, reg_find_field(CORE, "int", 3),
+	if (req->config & field_mask(l, "int"))
+		return err_field(err, PMU_ERR_UNSUPPORTED, reg_find_field(l, "int", 3),
 				 CORE_INT_REFUSED);
+	if (req->config & d->sel_refused)
+		return err_field(err, PMU_ERR_UNSUPPORTED,
+				 field_at(l, lowest_bit(req->config & d->sel_refused)),
+				 d->refused_why);
 	uint64_t allowed = ~(uint64_t)0;
 	if (ci->arch.version < 3 || ci->arch.anythread_deprecated)
-		allowed &= ~field_mask(CORE, "any");
-	st = validate(CORE, req->config, allowed, err);
+		allowed &= ~field_mask(l, "any");
+	st = validate(l, req->config, allowed, err);
 	if (st || (st = core_aux(ci, t, req, err)))
 		return st;
 	req->counter_mask &= engine_gp(ci);
@@ -555,12 +575,13 @@ static pmu_status core_terms(const struct cpu_info *ci, const char *t, size_t tl
 {
 	const struct ev_model *m = ev_model_for(ci);
 	size_t used;
-	const struct ev_def *d = leading_event(m ? m->core : NULL, CORE, t, tl, &used);
+	const struct reg_layout *l = core_sel(ci);
+	const struct ev_def *d = leading_event(m ? m->core : NULL, l, t, tl, &used);
 	struct aux_terms aux = { 0, { 0 } };
 	pmu_status st;
 	if (d && (st = core_from_def(ci, d, req, err)))
 		return st;
-	struct term_dest dst = { CORE, field_mask(CORE, "en"), &req->config, 0, &aux };
+	struct term_dest dst = { l, field_mask(l, "en"), &req->config, 0, &aux };
 	st = apply_terms("cpu", &dst, 1, t + used, tl - used, err);
 	if (st)
 		return st;
@@ -807,6 +828,31 @@ static pmu_status from_generic(const struct cpu_info *ci, const struct generic_e
 	return core_finish(ci, NULL, req, err);
 }
 
+/*
+ * A generic name on a CPU whose PMU lists its own (AMD: hw/core_pmus.c); one it does
+ * not list has no equivalent there and is refused by name.
+ */
+static pmu_status from_vendor_generic(const struct cpu_info *ci, const char *s, size_t len,
+				      struct pmu_event_req *req, struct evspec_error *err)
+{
+	const struct core_pmu_desc *d = pmu_core_desc(ci);
+	const struct reg_layout *l = d->sel;
+	for (unsigned i = 0; i < d->n_generic; i++) {
+		const struct core_generic *g = &d->generic[i];
+		if (!name_eq(g->name, s, len))
+			continue;
+		req->config = put(l, put(l, put(l, 0, "event", g->event & 0xff), "event_hi",
+					 g->event >> 8), "umask", g->umask);
+		req->counter_mask = low_bits(ci->arch.n_gp);
+		return core_finish(ci, NULL, req, err);
+	}
+	struct strbuf sb = err_q(err, PMU_ERR_UNSUPPORTED, "event ", s, len,
+				 " has no equivalent on this CPU's core PMU (");
+	sb_puts(&sb, d->name);
+	sb_putc(&sb, ')');
+	return err->st;
+}
+
 static pmu_status from_arch(const struct cpu_info *ci, unsigned i, struct pmu_event_req *req,
 			    struct evspec_error *err)
 {
@@ -832,9 +878,13 @@ static int parse_raw(const char *s, size_t len, uint64_t *v)
 static pmu_status parse_named(const struct cpu_info *ci, const char *s, size_t len,
 			      struct pmu_event_req *req, struct evspec_error *err)
 {
-	for (unsigned i = 0; i < sizeof(generic_events) / sizeof(generic_events[0]); i++)
-		if (name_eq(generic_events[i].name, s, len))
-			return from_generic(ci, &generic_events[i], req, err);
+	for (unsigned i = 0; i < sizeof(generic_events) / sizeof(generic_events[0]); i++) {
+		if (!name_eq(generic_events[i].name, s, len))
+			continue;
+		if (pmu_core_desc(ci)->generic)   /* AMD: its own codes, or none */
+			return from_vendor_generic(ci, s, len, req, err);
+		return from_generic(ci, &generic_events[i], req, err);
+	}
 	for (unsigned i = 0; i < ARCH_EVENT_COUNT; i++)
 		if (name_eq(arch_events[i].name, s, len))
 			return from_arch(ci, i, req, err);

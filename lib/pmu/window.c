@@ -16,13 +16,21 @@ struct attempt {
 	uint64_t smi_before;
 };
 
+/* MSR_SMI_COUNT where the CPU has one (Intel); AMD has none: SMIs unknown, nothing read. */
+static pmu_status smi_read(const struct core_session *s, uint64_t *v)
+{
+	if (!s->snap.pmu.desc->smi_count)
+		return PMU_ERR_UNSUPPORTED;
+	return pmu_rdmsr(s->b, s->cpu, MSR_SMI_COUNT, v);
+}
+
 /* Right before the enabling write, interrupts off: the barrier (first attempt), then SMI_COUNT. */
 static void before_on(void *ctx)
 {
 	struct attempt *a = ctx;
 	if (a->first && a->o && a->o->sync)
 		a->in_step = a->o->sync(a->o->sync_ctx);
-	a->smi_st = pmu_rdmsr(a->s->b, a->s->cpu, MSR_SMI_COUNT, &a->smi_before);
+	a->smi_st = smi_read(a->s, &a->smi_before);
 }
 
 /* FREEZE_WHILE_SMM on where the CPU has it; true when the counters stand still in SMM. */
@@ -50,7 +58,7 @@ static pmu_status run_attempt(struct core_session *s, uint64_t (*kernel)(const v
 	s->before_on = before_on;
 	s->before_on_ctx = a;
 	pmu_status st = core_measure(s, kernel, arg);
-	pmu_status after_st = st ? st : pmu_rdmsr(s->b, s->cpu, MSR_SMI_COUNT, &after);
+	pmu_status after_st = st ? st : smi_read(s, &after);
 	s->before_on = NULL;
 	s->before_on_ctx = NULL;
 	if (r->irq_off)
@@ -60,8 +68,12 @@ static pmu_status run_attempt(struct core_session *s, uint64_t (*kernel)(const v
 	return st;
 }
 
-static const char *note_for(const struct window_result *r)
+static const char *note_for(const struct core_session *s, const struct window_result *r)
 {
+	if (!s->snap.pmu.desc->smi_count)
+		return r->irq_off ? "no SMI counter on this CPU (MSR_SMI_COUNT is Intel's): "
+				    "SMIs unknown"
+				  : "no SMI counter on this CPU: SMIs unknown; interrupts left on";
 	if (!r->smi_known && !r->irq_off)
 		return "MSR_SMI_COUNT unreadable (SMIs unknown); interrupts left on (the backend cannot turn them off)";
 	if (!r->smi_known)
@@ -106,7 +118,7 @@ pmu_status pmu_window_measure(struct core_session *s, uint64_t (*kernel)(const v
 		r->disturbed = true;
 		r->reason = "SMIs seen in every attempt";
 	}
-	r->note = note_for(r);
+	r->note = note_for(s, r);
 	if (written) {
 		pmu_status rs = pmu_wrmsr(s->b, s->cpu, MSR_IA32_DEBUGCTL, found);
 		if (rs && !s->restore_st) {

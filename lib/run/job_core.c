@@ -15,23 +15,29 @@
 #include "out/derived.h"
 #include "util/stats.h"
 
-#define DEFAULT_EVENTS "instructions,cycles,ref-cycles,branches"
 #define DEFAULT_KERNEL "inst"
 #define SIM_ITERATIONS 1000   /* the model replays one cycle per instruction: keep it short */
 
-/* Index of the request counting instructions retired (fixed counter 0 or event 0xC0), or -1. */
+/*
+ * Index of the request counting instructions retired (fixed counter 0 or event 0xC0: Intel's
+ * architectural event, AMD's PMCx0C0, whose event bits 11:8 in 35:32 are then 0), or -1.
+ */
 static int instructions_req(const struct run *a)
 {
-	for (unsigned i = 0; i < a->nreqs; i++)
-		if (a->reqs[i].fixed == 0 || (a->reqs[i].fixed < 0 && (a->reqs[i].config & 0xff) == 0xC0))
+	for (unsigned i = 0; i < a->nreqs; i++) {
+		uint64_t c = a->reqs[i].config;
+		if (a->reqs[i].fixed == 0 || (a->reqs[i].fixed < 0 && (c & 0xff) == 0xC0 &&
+					       !((c >> 32) & 0xF)))
 			return (int)i;
+	}
 	return -1;
 }
 
 static void log_counter(struct run *a, const struct cpu_info *ci, const struct core_counter *c,
 			unsigned round, unsigned repeat)
 {
-	const struct reg_layout *l = c->kind == CORE_GP ? &layout_perfevtsel : &layout_fixed_ctr_ctrl;
+	const struct reg_layout *l = c->kind == CORE_GP ? pmu_core_desc(ci)->sel
+						       : &layout_fixed_ctr_ctrl;
 	const struct count_rec r = {
 		.cpu = ci->index, .apic_id = ci->apic_id, .package = ci->package, .box = "core",
 		.event = c->name, .counter_kind = c->kind == CORE_GP ? "gp" : "fixed",
@@ -69,6 +75,8 @@ static void log_handoff_v4(struct run *a, const struct core_snapshot *n)
 	}
 	if (n->pmu.perf_metrics)
 		logrec_key_hex(&a->sb, "perf_metrics", n->perf_metrics);
+	if (!n->pmu.desc->debugctl_freeze)
+		return;
 	if (n->debugctl_st) {
 		logrec_key_str(&a->sb, "debugctl_error", pmu_status_str(n->debugctl_st));
 		return;
@@ -115,6 +123,11 @@ static void log_handoff(struct run *a, const struct run_cpu *s)
 	logrec_key_hex(&a->sb, "gp_in_use", n->gp_in_use);
 	logrec_key_hex(&a->sb, "fixed_in_use", n->fixed_in_use);
 	log_handoff_v4(a, n);
+	if (s->info.irperf_st == PMU_OK && s->info.hwcr_st == PMU_OK) {   /* AMD, from discovery */
+		uint64_t en = (s->info.hwcr >> AMD_HWCR_IRPERF_EN_BIT) & 1;
+		logrec_key_hex(&a->sb, "irperf", s->info.irperf);
+		logrec_key_bool(&a->sb, "irperf_enabled", en);
+	}
 	logrec_end(&a->sb);
 	run_record(a);
 	say_frozen(a, s);
@@ -209,7 +222,8 @@ static enum verdict plan_rounds(struct run *a)
 			st = core_prepare(&trial, &a->backend, (unsigned)a->plat->bsp, &snap, group, n + 1,
 					  a->opt.force);
 		}
-		if (st == PMU_ERR_NO_COUNTER && n) {
+		/* Full, or only firmware's counters left (AMD's counter 5, say): a new round. */
+		if ((st == PMU_ERR_NO_COUNTER || st == PMU_ERR_IN_USE) && n) {
 			(a->nrounds)++;
 			n = 0;
 			group[0] = a->events[i];
@@ -240,7 +254,7 @@ enum verdict job_resolve(struct run *a)
 	/* Without -e: the default core set where there is a core PMU; uncore defaults are job_uncore's. */
 	const char *events = a->opt.events;
 	if (!events[0])
-		events = pmu_core_present(bsp) ? DEFAULT_EVENTS : "";
+		events = pmu_core_present(bsp) ? pmu_core_desc(bsp)->default_events : "";
 	if (events[0] && evspec_parse_list(bsp, events, reqs, RUN_MAX_EVENTS + UNCORE_MAX_EVENTS,
 					   &n, &err))
 		return run_refuse_setting(a, OPT_EVENTS, err.msg, NULL, NULL);

@@ -156,6 +156,9 @@ enum verdict job_icount(struct run *a)
 		return refuse(a, "needs the real backend (the TSC under QEMU -icount is the counter)");
 	if (a->plat->nenabled != 1)
 		return refuse(a, "needs exactly one CPU (QEMU -smp 1 -icount shift=N)");
+	if (pmu_vendor_amd(a->slot[a->plat->bsp].info.vendor))
+		return refuse(a, "gates its window with IA32_PERF_GLOBAL_CTRL, an Intel MSR: "
+			      "not on AMD");
 	/* The window writes GLOBAL_CTRL's own value: it changes nothing, wherever it runs. */
 	pmu_status st = pmu_rdmsr(&a->backend, (unsigned)a->plat->bsp, MSR_IA32_PERF_GLOBAL_CTRL, &gate);
 	if (st)

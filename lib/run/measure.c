@@ -270,7 +270,8 @@ static const struct core_session *round_session(const struct run_cpu *s, unsigne
 
 /*
  * One "window" record per CPU: its TSC at enable and at disable, how many
- * attempts the quiet window took, and why it never got quiet if it did not.
+ * attempts the quiet window took, how it was gated, and why it never got
+ * quiet if it did not.
  */
 static void window_record(struct run *a, unsigned cpu, unsigned r, const struct core_session *s,
 			  const struct window_result *w)
@@ -283,6 +284,10 @@ static void window_record(struct run *a, unsigned cpu, unsigned r, const struct 
 	logrec_key_u64(&a->sb, "tsc_off", s->tsc_off);
 	logrec_key_bool(&a->sb, "in_step", in_step(a, &a->plat->cpu[cpu], r));
 	logrec_key_u64(&a->sb, "attempts", w->attempts);
+	/* One write of the global control each way, or one per counter without one (its EN). */
+	bool global = s->gate.n == 1 && s->gate.msr[0] == s->snap.pmu.desc->global_ctrl;
+	logrec_key_str(&a->sb, "gate", global ? "global" : "per-counter");
+	logrec_key_u64(&a->sb, "gate_writes", s->gate.n);
 	if (w->smi_known)
 		logrec_key_u64(&a->sb, "smis", w->smis);
 	logrec_key_bool(&a->sb, "smm_frozen", w->smm_frozen);

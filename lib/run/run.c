@@ -262,7 +262,7 @@ static void report_cpus(struct run *a)
 			sb_puts(&a->sb, "?");
 		sb_pad_to(&a->sb, 41);
 		sb_putc(&a->sb, 'v');
-		sb_dec(&a->sb, ci->arch.version);
+		sb_dec(&a->sb, pmu_version_of(ci));
 		unsigned gp, fixed;
 		run_core_counters(ci, &gp, &fixed);
 		put_num(&a->sb, gp, 45);
@@ -281,21 +281,23 @@ static void report_cpus(struct run *a)
 }
 
 /*
- * A core PMU that exists but that efipmu cannot use here, said in
- * a->unusable_why: an AMD or Hygon processor (no engine yet), or one whose firmware set
- * Limit CPUID Maxval. Such a machine is never reported as having no PMU.
+ * A core PMU that exists but that efipmu cannot use here, said in a->unusable_why:
+ * an AMD or Hygon processor on bare metal whose counters do not answer, or one whose
+ * firmware set Limit CPUID Maxval. Such a machine is never reported as having no PMU;
+ * under a hypervisor (CPUID.1:ECX[31]) AMD counters that do not answer are no PMU.
  */
 static bool pmu_unusable(struct run *a, const struct cpu_info *ci)
 {
 	struct strbuf w;
 	sb_init(&w, a->unusable_why, sizeof(a->unusable_why));
-	if (pmu_vendor_amd(ci->vendor)) {
+	if (pmu_vendor_amd(ci->vendor) && !ci->hypervisor) {
 		static const char hex[] = "0123456789abcdef";
 		sb_puts(&w, pmu_strcmp(ci->vendor, "AuthenticAMD") ? "Hygon family " : "AMD family ");
 		if (ci->family > 0xf)
 			sb_putc(&w, hex[(ci->family >> 4) & 0xf]);
 		sb_putc(&w, hex[ci->family & 0xf]);
-		sb_puts(&w, "h: core PMU not yet supported by efipmu");
+		sb_puts(&w, "h: ");
+		sb_puts(&w, pmu_core_verdict(ci));
 		return true;
 	}
 	if (ci->cpuid_limited && !pmu_core_present(ci)) {

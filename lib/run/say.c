@@ -222,6 +222,8 @@ void run_count_row(struct run *a, const char *where, const char *event, const ch
 	sb_hex(&a->sb, ctl_msr);
 	sb_putc(&a->sb, '=');
 	sb_hex(&a->sb, ctl);
+	if (a->sb.len >= 56)   /* AMD's 0xc00102xx controls are wider than the column */
+		sb_putc(&a->sb, ' ');
 	sb_pad_to(&a->sb, 56);
 	sb_dec_grouped(&a->sb, delta);
 	if (overflowed)

@@ -31,6 +31,7 @@ struct prof_case {
 	const char *core_spec;
 	struct unc_ev unc[RUN_MAX_REQS];   /* ends at box NULL */
 	struct fw_val unc_fw[8];           /* uncore state "firmware" left, ends at msr 0 */
+	const struct fw_val *core_fw;      /* core state firmware left; NULL: Intel's core_fw */
 };
 
 #define EN22 (1ull << 22)
@@ -39,25 +40,38 @@ struct prof_case {
 #define UNC_FIXED(box) { (box), 0, true, 0, 0 }
 #define UNC_X(box, config, msr, val) { (box), (config), false, (msr), (val) }
 
+/*
+ * AMD (APM vol. 2 13.2): counter 0 counting cycles, counter 3's select without EN, odd
+ * counter values; on Zen 4 PerfCntrGlobalCtl enables counter 0 only.
+ */
+#define AMD_CORE_FW \
+	{ 0xC0010200, EN22 | 3u << 16 | 0x76 }, { 0xC0010206, 0x300C2 }, { 0xC0010205, 0x1234 }, \
+	{ 0xC0010201, 0x42 }
+static const struct fw_val zen_fw[] = { AMD_CORE_FW, { 0, 0 } };
+static const struct fw_val zen4_fw[] = { AMD_CORE_FW, { 0xC0000301, 1 }, { 0, 0 } };
+
 static const struct prof_case prof_cases[] = {
 	{ "nehalem-ep", "instructions,ref-cycles,branches,cpu/event=0x2e,umask=0x4f/",
 	  { UNC("uncore", 0x0120), UNC("uncore", 0x0200072C | 1ull << 17), UNC_FIXED("uncore") },
 	  { { 0x391, 0x5ull << 48 }, { 0x3C2, 0x0133 }, { 0x3B0, 0xBEEF }, { 0x395, 0x4 },
-	    { 0x394, 0x55 } } },
+	    { 0x394, 0x55 } }, NULL },
 	{ "westmere-ep", "instructions,cycles,cpu/event=0x2e,umask=0x41,cmask=2,inv/",
 	  { UNC("uncore", 0x0801), UNC_FIXED("uncore") },
-	  { { 0x3C7, 0x0F2F }, { 0x3B7, 0x42 } } },
+	  { { 0x3C7, 0x0F2F }, { 0x3B7, 0x42 } }, NULL },
 	{ "nehalem-ex", "instructions,branches,cycles",
 	  { UNC("uncore_ubox", 0x05), UNC_X("uncore_mbox_0", 0x41 | 3 << 9, 0xCA6, 0x5),
 	    UNC("uncore_mbox_1", 0x40 | 0x1B << 9) },
-	  { { 0xC00, 0x16 }, { 0xC11, 0x99 }, { 0xCB1, 0x7777 }, { 0xCA5, 0x1234 } } },
+	  { { 0xC00, 0x16 }, { 0xC11, 0x99 }, { 0xCB1, 0x7777 }, { 0xCA5, 0x1234 } }, NULL },
 	{ "westmere-ex", "ref-cycles,cycles,cpu/event=0xc4,usr/",
 	  { UNC_X("uncore_mbox_1", 0x41 | 2 << 9, 0xCE6, 0x3), UNC("uncore_ubox", 0x05) },
-	  { { 0xC10, 0x05 }, { 0xCF1, 0x42 } } },
+	  { { 0xC10, 0x05 }, { 0xCF1, 0x42 } }, NULL },
 	{ "sandy-bridge-ep", "instructions,ref-cycles,branches,cpu/event=0x3c,any/",
 	  { UNC("uncore_ubox", 0x0142), UNC_FIXED("uncore_ubox"), UNC("uncore_cbox_0", 0x0334),
 	    UNC_X("uncore_cbox_3", 0x01000137, 0xD74, 0x1F), UNC("uncore_pcu", 0x0B) },
-	  { { 0xC16, 0x321 }, { 0xD10, 0x0334 }, { 0xD16, 0x4444 }, { 0xD74, 0x3 }, { 0xC34, 0x0A0B0C0D } } },
+	  { { 0xC16, 0x321 }, { 0xD10, 0x0334 }, { 0xD16, 0x4444 }, { 0xD74, 0x3 },
+	    { 0xC34, 0x0A0B0C0D } }, NULL },
+	{ "zen2", "instructions,branches,cpu/event=0xc0,cmask=1/,branch-misses", { }, { }, zen_fw },
+	{ "zen4", "cycles,instructions,branches,cpu/event=0x76,inv,cmask=1/", { }, { }, zen4_fw },
 };
 #define N_PROF_CASES (sizeof(prof_cases) / sizeof(prof_cases[0]))
 
@@ -100,7 +114,7 @@ static inline struct run_rig *run_rig_new(const struct prof_case *pc)
 	r->b = r->mb;
 	for (unsigned c = 0; c < r->m->ncpus; c++) {
 		assert_int_equal(pmu_discover(&r->mb, c, &r->ci[c]), PMU_OK);
-		fw_apply(r, c, core_fw);
+		fw_apply(r, c, pc->core_fw ? pc->core_fw : core_fw);
 	}
 	for (unsigned p = 0; p < r->m->npkgs; p++)
 		fw_apply(r, p * (r->m->ncpus / r->m->npkgs), pc->unc_fw);

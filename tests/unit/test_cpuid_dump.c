@@ -265,10 +265,16 @@ static void check_cpu(const struct want_dump *w, struct parsed *p, unsigned i)
 	core_pmu_from_cpu(&ci, &pmu);
 	assert_int_equal(pmu.gp_mask, c->gp_mask);
 	assert_int_equal(pmu.fixed_mask, c->tool_fixed);
-	/* AMD's counters are not Intel's architectural PMU: the engines stay off. */
+	/* The descriptor the engine drives: AMD's by CPUID, Intel's by version. */
+	const struct core_pmu_desc *d = w->perfmon_v2 ? &core_pmu_amd_v2 :
+					w->perfctr_ext_core ? &core_pmu_amd_ext :
+					!strcmp(w->vendor, "AuthenticAMD") ? &core_pmu_amd_legacy :
+					w->version >= 2 ? &core_pmu_intel : &core_pmu_intel_v1;
+	assert_ptr_equal(pmu.desc, d);
 	assert_int_equal(pmu_core_present(&ci), false);   /* no MSRs in a dump */
-	if (w->perfctr_ext_core)
-		assert_string_equal(pmu_core_verdict(&ci), "AMD core PMU: not yet supported by efipmu");
+	if (pmu_vendor_amd(ci.vendor))   /* the probe of the first PERF_CTL faults: no MSRs */
+		assert_string_equal(pmu_core_verdict(&ci),
+				    "AMD core PMU: its first counter's registers raised #GP");
 }
 
 static void test_discovery_on_every_dump(void **state)

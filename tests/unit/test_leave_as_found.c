@@ -24,18 +24,24 @@ struct scenario {
 
 /* ---- setups ---- */
 
-/* Four general-purpose events on four counters: one of them is firmware's PMC0. */
+/* As many general-purpose events as counters (4; AMD's 6): one of them is firmware's PMC0. */
 static void take_all_gp(struct run_rig *r)
 {
 	struct evspec_error err;
-	static const char spec[] =
-		"cpu/event=0x3c/,cpu/event=0x2e,umask=0x4f/,cpu/event=0xc4/,cpu/event=0xc5/";
-	assert_int_equal(evspec_parse_list(&r->ci[0], spec, r->core, RUN_MAX_REQS, &r->ncore, &err), PMU_OK);
+	static const char *const spec[] = {
+		"cpu/event=0x3c/,cpu/event=0x2e,umask=0x4f/,cpu/event=0xc4/,cpu/event=0xc5/",
+		"cpu/event=0x3c/,cpu/event=0x2e,umask=0x4f/,cpu/event=0xc4/,cpu/event=0xc5/,"
+		"cpu/event=0xc0/,cpu/event=0x76/",
+	};
+	assert_int_equal(evspec_parse_list(&r->ci[0], spec[r->ci[0].arch.n_gp > 4], r->core,
+					   RUN_MAX_REQS, &r->ncore, &err), PMU_OK);
 }
 
 /* Firmware enabled the uncore counter the first event gets, on every package. */
 static void uncore_fw_counter(struct run_rig *r)
 {
+	if (!r->nunc)
+		return;   /* no uncore (AMD) */
 	assert_int_equal(uncore_plan(&r->us, r->ci[0].uncore, r->unc, r->nunc), PMU_OK);
 	const struct uncore_counter *e = &r->us.ev[0];
 	uint64_t fw = (e->config & reg_holding_mask(e->box->ctl_layout)) | e->box->enable_mask;
@@ -52,7 +58,9 @@ static void in_use_everywhere(struct run_rig *r)
 /* Requests the engines refuse: a reserved PERFEVTSEL bit, a box the CPU lacks. */
 static void bad_requests(struct run_rig *r)
 {
-	r->core[0].config |= 1ull << 35;
+	r->core[0].config |= 1ull << 36;   /* reserved on Intel and on AMD */
+	if (!r->nunc)
+		return;
 	r->unc[r->nunc - 1].box = r->ci[0].uncore == UNCORE_SNB_EP ?
 		box_find(UNCORE_NHM_CLIENT, "uncore", 6) : box_find(UNCORE_SNB_EP, "uncore_pcu", 10);
 	assert_non_null(r->unc[r->nunc - 1].box);
@@ -76,13 +84,18 @@ static void fault_counter_write(void *arg, enum run_phase ph)
 	fault(c->r, c->r->us.phase == UNC_PLANNED ? c->r->us.ev[1].ctr_msr : 0);
 }
 
-/* Registers only read fault once counting started: GLOBAL_STATUS, uncore overflow status. */
+/*
+ * Registers only read fault once counting started: GLOBAL_STATUS (without one, AMD
+ * before PerfMonV2: the first counter), uncore overflow status.
+ */
 static void fault_status_read(void *arg, enum run_phase ph)
 {
 	struct lf_ctx *c = arg;
+	const struct core_session *s = &c->r->cs;
 	if (ph != RP_STARTED)
 		return;
-	fault(c->r, c->r->cs.phase == CORE_PROGRAMMED ? MSR_IA32_PERF_GLOBAL_STATUS : 0);
+	uint32_t read_only = s->snap.pmu.desc ? s->snap.pmu.desc->global_status : 0;
+	fault(c->r, s->phase == CORE_PROGRAMMED ? (read_only ? read_only : s->ctr[0].ctr_msr) : 0);
 	fault(c->r, c->r->us.nstatus ? c->r->us.status[0].msr : 0);
 }
 
@@ -91,8 +104,8 @@ static void fault_at_snapshot(void *arg, enum run_phase ph)
 {
 	struct lf_ctx *c = arg;
 	if (ph == RP_BEGIN && !c->r->m->nfaults) {
-		fault(c->r, MSR_IA32_PERFEVTSEL0 + 1);
-		fault(c->r, c->r->unc[0].box->ctl_base);
+		fault(c->r, core_sel_msr(pmu_core_desc(&c->r->ci[0]), 1));
+		fault(c->r, c->r->nunc ? c->r->unc[0].box->ctl_base : 0);
 	}
 }
 
@@ -125,7 +138,7 @@ static void run_scenario(const struct prof_case *pc, const struct scenario *sc)
 		else
 			for (unsigned i = 0; i < r->cs.n; i++)
 				took_fw += r->cs.ctr[i].in_use;
-		if (cpu % per_pkg == 0) {
+		if (cpu % per_pkg == 0 && r->nunc) {
 			memset(&r->us, 0, sizeof(r->us));
 			if (run_uncore(r, cpu, sc->force, sc->hook, &ctx) != PMU_OK)
 				failed++;

@@ -1,0 +1,68 @@
+# AMD under QEMU TCG (-cpu EPYC-Rome, EPYC-Milan), real backend: the vendor is detected, the
+# counters TCG stubs (every MSR reads 0 and drops writes, QEMU-FACTS.md) fail the write-back
+# probe, and under the hypervisor bit that is NO-PMU with the reason, never a PASS. No Intel
+# MSR is read or written: discovery never reads microcode, MISC_ENABLE or PERF_CAPABILITIES
+# on AMD (their *_error keys say "unsupported": not read), the only counter MSR it touches is
+# the probe's PerfCtr0 (0xc0010004, TCG shows no PerfCtrExtCore) and a dry run of the whole
+# job records 0 writes. Then the model's zen4 (PerfMonV2) on an EPYC-Rome vCPU: the default
+# job and the selftest through the app's own platform, every register written an AMD one.
+source "$(dirname "$0")/lib.sh"
+FAILED=0
+amd_cpus() {   # the cpu records: AMD, probed at PerfCtr0, no Intel MSR read
+  python3 - "$LOG" "$1" <<'PY' || fail "cpu records"
+import json, sys
+cpus = [r for r in map(json.loads, open(sys.argv[1])) if r["rec"] == "cpu"]
+assert len(cpus) == 2, len(cpus)
+for c in cpus:
+    assert c["vendor"] == "AuthenticAMD" and c["family"] == sys.argv[2], c
+    assert c["hypervisor"] and not c["core_pmu"], c
+    assert c["core_pmu_kind"] == "amd-legacy" and c["probe_msr"] == "0xc0010004", c
+    assert c["probe_error"] == "register does not hold written value", c
+    for k in ("microcode_error", "misc_enable_error", "perf_capabilities_error"):
+        assert c[k] == "unsupported", (k, c)
+PY
+}
+why='AMD core PMU: a counter does not hold what is written \(a hypervisor without a virtual PMU\)'
+
+SMP=2 CPU=EPYC-Rome boot_case amd_rome 'qemu-exit\n'
+expect_rc 7
+expect_console '^0   0    0   0    0   17-31-0 \?          v1  4  0  none$'
+expect_console 'VERDICT: NO-PMU - 2 CPUs ran, 0 with a core PMU'
+expect_console "^         $why$"
+expect_no_console '^\[SIM\]'
+expect_log --cpus 2 --verdict NO-PMU --core-pmu no --not-simulated --backend real
+amd_cpus 0x17
+
+SMP=2 CPU=EPYC-Milan boot_case amd_milan 'qemu-exit\ndry-run\n'
+expect_rc 7
+expect_console '^0   0    0   0    0   19-01-1 \?          v1  4  0  none$'
+expect_console '^CPU 0: 0 MSR writes, none made$'
+expect_console "^         $why$"
+expect_log --cpus 2 --verdict NO-PMU --core-pmu no --not-simulated
+amd_cpus 0x19
+
+SMP=2 CPU=EPYC-Rome boot_case amd_sim_zen4 'qemu-exit\nbackend = sim\nsim-profile = zen4\n'
+expect_rc 3
+expect_console '^\[SIM\] CPU 0 inst: 10,018 instructions, 10,018 expected, overhead 5: PASS$'
+expect_console '^\[SIM\] 0   instructions              pmc3      0xc0010206=0x4300c0 10,023$'
+expect_console '^\[SIM\] VERDICT: PASS - 2 CPUs ran, 2 with a core PMU'
+expect_log --cpus 2 --verdict PASS --core-pmu yes --simulated --counts 8 --checks-pass 2
+python3 - "$LOG" <<'PY' || fail "zen4: registers owned and counted"
+import json, sys
+recs = [json.loads(l) for l in open(sys.argv[1])]
+own = [reg for r in recs if r["rec"] == "ownership" for reg in r["registers"]]
+assert own and all(int(x["msr"], 16) >= 0xC0000000 for x in own), own
+assert any(x["msr"] == "0xc0000301" for x in own), "PerfCntrGlobalCtl not owned"
+wins = [r for r in recs if r["rec"] == "window"]
+assert wins and all(w["gate"] == "global" and w["gate_writes"] == 1 for w in wins), wins
+assert all(int(r["ctl_msr"], 16) >= 0xC0010200 for r in recs if r["rec"] == "count")
+PY
+
+SMP=2 CPU=EPYC-Rome boot_case amd_sim_zen2_selftest 'qemu-exit\nbackend = sim\nsim-profile = zen2\nselftest\n'
+expect_rc 3
+expect_console '^\[SIM\] cpu 0   msr PERF_CTL        PASS  exist and hold their writable bits$'
+expect_console '^\[SIM\] cpu 1   enable global       SKIP  no global control: each counter.s EN$'
+expect_console '^\[SIM\] cpu 1   kernel branch       PASS'
+expect_console '^\[SIM\] VERDICT: PASS'
+expect_log --verdict PASS --simulated
+exit $FAILED

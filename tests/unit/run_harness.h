@@ -1,0 +1,65 @@
+/* Whole runs on the fake platform for the run tests (test_run.c, test_run_amd.c). */
+#ifndef EFIPMU_RUN_HARNESS_H
+#define EFIPMU_RUN_HARNESS_H
+
+#include "testutil.h"
+#include "platform_fake.h"
+#include "run/run.h"
+
+struct outcome {
+	struct fake_platform *f;
+	struct run *r;
+	enum verdict v;
+};
+
+/*
+ * Parses a config text (efipmu.cfg form) and prepares its run on ncpus CPUs in
+ * npkgs packages, tpc threads a core, over real (NULL: the config's backend).
+ */
+static inline struct outcome start_cfg(const char *cfg, unsigned ncpus, unsigned npkgs,
+				       unsigned tpc, const struct pmu_backend *real)
+{
+	struct outcome o = { fake_platform_new(ncpus, npkgs, tpc), calloc(1, sizeof(struct run)),
+			     VERDICT_ERROR };
+	struct efipmu_options opt;
+	struct opt_error err;
+	assert_non_null(o.r);
+	options_defaults(&opt);
+	assert_int_equal(options_parse_config(cfg, strlen(cfg), &opt, &err), PMU_OK);
+	o.v = run_init(o.r, &o.f->plat, &opt, "(test)", real, NULL);
+	return o;
+}
+
+/* The rest of the run, once run_init agreed. */
+static inline void finish(struct outcome *o)
+{
+	struct run_header h = { .fw_vendor = "host", .time = "" };
+	if (o->v == VERDICT_PASS)
+		o->v = run_main(o->r, &h);
+}
+
+static inline struct outcome run_cfg(const char *cfg, unsigned ncpus, unsigned npkgs)
+{
+	struct outcome o = start_cfg(cfg, ncpus, npkgs, 2, NULL);
+	finish(&o);
+	return o;
+}
+
+static inline void done(struct outcome *o)
+{
+	run_fini(o->r);
+	assert_int_equal(o->f->live_allocs, 0);   /* everything the run took, it gave back */
+	free(o->r);
+	fake_platform_free(o->f);
+}
+
+/* Every console line of a simulated run carries the mark, and every record too. */
+static inline void assert_all_simulated(const struct fake_platform *f)
+{
+	unsigned lines = fake_count(f->console, "\n"), marked = fake_count(f->console, "[SIM] ");
+	assert_true(lines > 0);
+	assert_int_equal(lines, marked);
+	assert_int_equal(f->log_records, fake_count(f->log, "\"simulated\":true"));
+}
+
+#endif
