@@ -26,6 +26,8 @@ const struct core_pmu_desc core_pmu_intel = {
 	.global_ctrl = MSR_IA32_PERF_GLOBAL_CTRL,
 	.global_status = MSR_IA32_PERF_GLOBAL_STATUS,
 	.global_clear = MSR_IA32_PERF_GLOBAL_OVF_CTRL,
+	/* v4+ (REGISTERS.md §1.5); below v4, 0x391 is the Nehalem uncore's GLOBAL_CTRL */
+	.global_set = MSR_IA32_PERF_GLOBAL_STATUS_SET, .global_set_from = 4,
 };
 
 /*
@@ -77,4 +79,6 @@ const struct core_pmu_desc core_pmu_amd_v2 = {
 	.global_ctrl = MSR_AMD_GLOBAL_CTL,
 	.global_status = MSR_AMD_GLOBAL_STATUS,
 	.global_clear = MSR_AMD_GLOBAL_STATUS_CLR,
+	/* PerfCntrGlobalStatusSet (APM vol. 2 13.2.2, PerfMonV2) */
+	.global_set = MSR_AMD_GLOBAL_STATUS_SET, .global_set_from = 2,
 };

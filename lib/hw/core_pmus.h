@@ -30,6 +30,9 @@ struct core_pmu_desc {
 	uint32_t fixed_base, fixed_ctrl;   /* fixed counters and their control; 0: none */
 	/* 0: no global control; each counter is gated by its own EN (Intel v1, AMD before v2). */
 	uint32_t global_ctrl, global_status, global_clear;
+	/* Sets GLOBAL_STATUS bits (write 1 sets), from version global_set_from on; 0: none. */
+	uint32_t global_set;
+	uint8_t global_set_from;
 	uint64_t sel_refused;              /* select bits never set before an OS runs (not INT) */
 	const char *refused_why;
 	bool smi_count;                    /* MSR_SMI_COUNT (0x34) exists: Intel only */

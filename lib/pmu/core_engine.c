@@ -51,6 +51,8 @@ void core_pmu_from_cpu(const struct cpu_info *ci, struct core_pmu *p)
 	p->perf_metrics = ci->perf_cap_valid && ((ci->perf_cap >> PERF_CAP_PERF_METRICS_BIT) & 1) &&
 			  core_fixed_exists(p, FIXED_SLOTS);
 	p->core_type = ci->arch.core_type;
+	if (p->desc->global_set && p->version >= p->desc->global_set_from)
+		p->status_set = p->desc->global_set;
 }
 
 /* A global register gates the counters (Intel v2+, AMD PerfMonV2); else each EN alone. */
@@ -610,8 +612,9 @@ static uint64_t status_to_clear(const struct core_session *s)
 }
 
 /*
- * v4+: GLOBAL_STATUS is put back through IA32_PERF_GLOBAL_STATUS_SET (write 1 sets,
- * SDM vol. 3B 20.2.4.2): what the run cleared is set again. No record when nothing is.
+ * Where a status-set register exists (Intel v4+: IA32_PERF_GLOBAL_STATUS_SET, SDM vol. 3B
+ * 20.2.4.2; AMD PerfMonV2: PerfCntrGlobalStatusSet), GLOBAL_STATUS is put back through
+ * it (write 1 sets): what the run cleared is set again. No record when nothing is.
  */
 static bool own_status(struct core_session *s)
 {
@@ -619,9 +622,10 @@ static bool own_status(struct core_session *s)
 	struct own_reg *r;
 	if (!bits)
 		return true;
-	if (!(r = own(s, MSR_IA32_PERF_GLOBAL_STATUS, OWN_THREAD, s->snap.global_status)))
+	const struct core_pmu *p = &s->snap.pmu;
+	if (!(r = own(s, p->desc->global_status, OWN_THREAD, s->snap.global_status)))
 		return false;
-	r->wr_msr = MSR_IA32_PERF_GLOBAL_STATUS_SET;
+	r->wr_msr = p->status_set;
 	r->ours = bits;
 	r->restore_val = bits;
 	return true;
@@ -673,7 +677,7 @@ static pmu_status own_build(struct core_session *s)
 			if ((s->fixed_used >> i) & 1)
 				r->ours |= 0xfull << (4 * i);
 	}
-	if (p->version >= 4 && !own_status(s))
+	if (p->status_set && !own_status(s))
 		return s->st;
 	if (has_global(p)) {
 		if (!(r = own(s, p->desc->global_ctrl, OWN_THREAD, sn->global_ctrl)))
@@ -750,7 +754,8 @@ static pmu_status write_controls(struct core_session *s)
 
 /*
  * Our counters start with no overflow pending, and forced, unfrozen. Firmware-left
- * bits are lost before v4; from v4 on the GLOBAL_STATUS record sets them again.
+ * bits are lost where no status-set register exists; elsewhere the GLOBAL_STATUS
+ * record sets them again.
  */
 static pmu_status clear_overflow(struct core_session *s)
 {
@@ -759,8 +764,8 @@ static pmu_status clear_overflow(struct core_session *s)
 	s->status_cleared = status_to_clear(s);
 	uint64_t clear = s->our_bits | s->status_cleared;
 	pmu_status st = core_write(s, s->snap.pmu.desc->global_clear, clear);
-	if (!st && s->snap.pmu.version >= 4)
-		(void)own_mark_written(s->own, s->n_own, MSR_IA32_PERF_GLOBAL_STATUS);
+	if (!st && s->snap.pmu.status_set)
+		(void)own_mark_written(s->own, s->n_own, s->snap.pmu.desc->global_status);
 	return st;
 }
 

@@ -93,6 +93,7 @@ struct core_pmu {
 	bool freeze_smm;     /* IA32_DEBUGCTL FREEZE_WHILE_SMM exists (PERF_CAPABILITIES[12]) */
 	bool anythread;      /* AnyThread bits exist: v3+ and not deprecated */
 	bool perf_metrics;   /* IA32_PERF_METRICS exists (PERF_CAPABILITIES[15]) with FIXED_CTR3 */
+	uint32_t status_set; /* MSR setting GLOBAL_STATUS bits (Intel v4+, AMD PerfMonV2); 0: none */
 	uint8_t core_type;   /* hybrid: CORE_TYPE_CORE / CORE_TYPE_ATOM; 0 otherwise */
 	uint32_t family, model;
 	uint32_t quirks;     /* bit q: core_quirks[q].fix_pmu changed the geometry */

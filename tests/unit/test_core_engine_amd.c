@@ -14,6 +14,7 @@
 #define G_STATUS 0xC0000300u
 #define G_CTL 0xC0000301u
 #define G_CLR 0xC0000302u
+#define G_SET 0xC0000303u
 #define EN (1ull << 22)
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -97,6 +98,37 @@ static void test_zen4_global_window(void **state)
 		{CTR(0), 0},	    {CTR(1), 0},
 	};
 	assert_writes(a, expect, NELEM(expect));
+	free(a->m);
+	free(a);
+}
+
+/*
+ * Overflow bits firmware left in PerfCntrGlobalStatus for the counters the run takes are
+ * cleared for the window and set again through PerfCntrGlobalStatusSet at restore; a bit
+ * of a counter the run leaves alone is never touched.
+ */
+static void test_zen4_status_put_back(void **state)
+{
+	(void)state;
+	struct amd *a = amd_new("zen4");
+	assert_int_equal(pmu_wrmsr(&a->b, 0, G_SET, 0x23), PMU_OK);   /* counters 0, 1 and 5 */
+	assert_int_equal(core_snapshot(&a->b, 0, &a->ci, &a->snap), PMU_OK);
+	model_clear_log(a->m);
+	assert_int_equal(amd_prepare(a, "instructions,cycles"), PMU_OK);
+	assert_int_equal(core_measure(&a->s, retire, a->m), PMU_OK);
+	assert_int_equal(a->s.status_cleared, 0x3);
+	uint64_t v = 0;
+	assert_int_equal(pmu_rdmsr(&a->b, 0, G_STATUS, &v), PMU_OK);
+	assert_int_equal(v, 0x23);
+	unsigned sets = 0;
+	for (unsigned i = 0; i < a->m->log_len[0]; i++) {
+		const struct model_access *x = &a->m->log[0][i];
+		if (x->op == MOP_WRMSR && x->msr == G_SET) {
+			assert_int_equal(x->val, 0x3);
+			sets++;
+		}
+	}
+	assert_int_equal(sets, 1);
 	free(a->m);
 	free(a);
 }
@@ -215,6 +247,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_zen4_global_window),
+		cmocka_unit_test(test_zen4_status_put_back),
 		cmocka_unit_test(test_zen2_per_counter_window),
 		cmocka_unit_test(test_specs_on_amd),
 		cmocka_unit_test(test_engine_refuses_host_only),
