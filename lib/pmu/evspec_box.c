@@ -1,0 +1,275 @@
+/*
+ * The uncore half of the event-spec parser: box/terms/ specs, box event lists, the box
+ * filter, the boxes' fixed clocks and uncore events named alone.
+ */
+#include "pmu/evspec_internal.h"
+#include "hw/events_box_gen.h"
+
+/* Does pmu name this box: the box's name, or "<pmu>_<n>" (uncore_cbox: uncore_cbox_0..7)? */
+static bool pmu_fits(const char *pmu, const struct box_desc *box)
+{
+	size_t n = pmu_strlen(pmu);
+	if (pmu_strncmp(box->name, pmu, n))
+		return false;
+	return !box->name[n] || (box->name[n] == '_' && box->name[n + 1] >= '0' && box->name[n + 1] <= '9');
+}
+
+/* Intel's list for this box's type on this CPU, or NULL. */
+static const struct ev_list *box_list(const struct cpu_info *ci, const struct box_desc *box)
+{
+	const struct ev_model *m = ev_model_for(ci);
+	for (const struct ev_list *const *u = m ? m->uncore : NULL; u && *u; u++)
+		if (pmu_fits((*u)->pmu, box))
+			return *u;
+	return NULL;
+}
+
+/* The REGISTERS.md event of that name for this family (tools/gen_box_events.py), or NULL. */
+static const struct box_event *box_event_find(enum uncore_family fam, const char *name, size_t len)
+{
+	for (unsigned i = 0; i < box_event_list_count; i++) {
+		const struct box_event_list *l = &box_event_lists[i];
+		for (unsigned k = 0; l->family == fam && k < l->n; k++)
+			if (evspec_name_eq(l->events[k].name, name, len))
+				return &l->events[k];
+	}
+	return NULL;
+}
+
+/* A leading name among this box's REGISTERS.md events: its terms go first. */
+static pmu_status box_event_terms(const struct cpu_info *ci, const struct box_desc *box,
+				  const char *t, size_t tl, size_t *used, uint64_t *config,
+				  struct evspec_error *err)
+{
+	size_t n = evspec_find_char(t, tl, ',');
+	const char *name = t;
+	size_t nl = n;
+	evspec_trim(&name, &nl);
+	*used = 0;
+	if (!nl || evspec_find_char(name, nl, '=') < nl ||
+	    reg_find_field(box->ctl_layout, name, nl))
+		return PMU_OK;
+	const struct box_event *e = box_event_find(ci->uncore, name, nl);
+	if (!e || !pmu_fits(e->pmu, box))
+		return PMU_OK;
+	*used = n < tl ? n + 1 : n;
+	return evspec_parse_terms(box->name, box->ctl_layout, e->terms, pmu_strlen(e->terms),
+				  box->enable_mask, config, err);
+}
+
+/* A list event in the box's control word (REGISTERS.md §4.2, seed 000 table 2-2). */
+static pmu_status box_from_def(const struct box_desc *box, const struct ev_def *d,
+			       struct pmu_event_req *req, struct evspec_error *err)
+{
+	const struct reg_layout *l = box->ctl_layout;
+	const struct reg_field *fe = reg_find_field(l, "event", 5);
+	const struct reg_field *fu = reg_find_field(l, "umask", 5);
+	/*
+	 * Intel's UMask is bits 15:8 of the word: a box without a umask field (the PCU, whose
+	 * occ_sel is 15:14) takes it there as raw bits, checked against the layout afterwards.
+	 */
+	if (d->umask && !fu)
+		req->config |= (uint64_t)d->umask << 8;
+	if (!fe || reg_set_field(&req->config, fe, d->event) ||
+	    (d->umask && fu && reg_set_field(&req->config, fu, d->umask))) {
+		struct strbuf sb = evspec_err_q(err, PMU_ERR_UNSUPPORTED, "event ", d->name,
+						pmu_strlen(d->name), " does not fit the fields of ");
+		sb_puts(&sb, box->name);
+		return err->st;
+	}
+	/*
+	 * Intel's ExtSel: an event-select extension bit (bit 21 where a box has it: the PCU). The
+	 * SNB-EP U-box has none (seed 000 table 2-2: 21:20 reserved): without it the word would
+	 * select another event, so the event is refused.
+	 */
+	const struct reg_field *fx = reg_find_field(l, "ev_sel_ext", 10);
+	if ((d->flags & EVF_EXTSEL) && (!fx || reg_set_field(&req->config, fx, 1))) {
+		struct strbuf sb = evspec_err_q(err, PMU_ERR_UNSUPPORTED, "event ", d->name,
+						pmu_strlen(d->name), " needs ExtSel, which ");
+		sb_puts(&sb, box->name);
+		sb_puts(&sb, "'s control (");
+		sb_puts(&sb, l->name);
+		sb_puts(&sb, ") does not have");
+		return err->st;
+	}
+	if (d->fixed >= 0 && !box->fixed_ctl)
+		return evspec_needs_fixed(err, d->name, d->fixed);
+	req->fixed = d->fixed;
+	req->counter_mask = d->fixed >= 0 ? 0 : req->counter_mask & d->ctr;
+	return PMU_OK;
+}
+
+/* Bits of the box's filter that events may set: the list event's own, plus the open field. */
+static uint64_t filter_allowed(const struct box_desc *box, const struct ev_def *d)
+{
+	const struct box_filter *f = box->filter;
+	uint64_t open = f->open_field ? evspec_field_mask(f->layout, f->open_field) : 0;
+	return d ? d->filter | open : ~(uint64_t)0;
+}
+
+/*
+ * The filter a box event asks: a filter term names it, the list event uses the filter
+ * (then fields not given are 0) or the control switches on the open field. A term for the
+ * open field switches it on.
+ */
+static pmu_status box_filter_terms(const struct box_desc *box, const struct ev_def *d,
+				   const struct term_dest *fd, struct pmu_event_req *req,
+				   struct evspec_error *err)
+{
+	const struct box_filter *f = box->filter;
+	uint64_t open_en = f->open_field ? evspec_field_mask(box->ctl_layout, f->open_enable) : 0;
+	uint64_t stray = fd->touched & ~filter_allowed(box, d);
+	if (stray) {
+		const char *name = d->name;
+		struct strbuf sb = evspec_err_q(err, PMU_ERR_INVALID, "event ", name, pmu_strlen(name),
+						" does not use filter field '");
+		sb_puts(&sb, evspec_field_at(f->layout, evspec_lowest_bit(stray))->name);
+		sb_puts(&sb, "' of ");
+		sb_puts(&sb, box->name);
+		return err->st;
+	}
+	if (f->open_field && (fd->touched & evspec_field_mask(f->layout, f->open_field)))
+		req->config |= open_en;
+	uint64_t all = f->all_field ? evspec_field_mask(f->layout, f->all_field) : 0;
+	if (d && (d->filter & all) && !(fd->touched & all))
+		*fd->word |= all;
+	if (fd->touched || (d && d->filter) || (req->config & open_en)) {
+		req->extra_msr = box->filter_msr;
+		req->extra_msr_val = *fd->word;
+	}
+	return PMU_OK;
+}
+
+/* The box's fixed counter, asked for by the name the sources give it (box_desc.fixed_event). */
+static pmu_status fixed_clock(const struct box_desc *box, struct pmu_event_req *req)
+{
+	req->box = box;
+	req->config = 0;   /* the fixed control word without its enable */
+	req->fixed = 0;
+	req->counter_mask = 0;
+	pmu_strlcpy(req->name, box->fixed_event, sizeof(req->name));
+	return PMU_OK;
+}
+
+static bool is_clock_of(const struct box_desc *box, const char *s, size_t len)
+{
+	evspec_trim(&s, &len);
+	return box->fixed_event && evspec_name_eq(box->fixed_event, s, len);
+}
+
+/* This family's box whose fixed counter is called s, or NULL. */
+static const struct box_desc *clock_box(enum uncore_family fam, const char *s, size_t len)
+{
+	for (unsigned i = 0; i < uncore_box_count; i++)
+		if (uncore_boxes[i]->family == fam && is_clock_of(uncore_boxes[i], s, len))
+			return uncore_boxes[i];
+	return NULL;
+}
+
+/* Some family's uncore clock, or perf's "clockticks": worth saying why this one has none. */
+static bool any_clock_name(const char *s, size_t len)
+{
+	for (unsigned i = 0; i < uncore_box_count; i++)
+		if (is_clock_of(uncore_boxes[i], s, len))
+			return true;
+	return evspec_name_eq("clockticks", s, len);
+}
+
+pmu_status evspec_parse_box(const struct cpu_info *ci, const struct box_desc *box,
+			    const char *terms, size_t len, struct pmu_event_req *req,
+			    struct evspec_error *err)
+{
+	size_t first = evspec_find_char(terms, len, ',');
+	if (is_clock_of(box, terms, first) && first < len) {
+		evspec_err_q(err, PMU_ERR_INVALID, "", box->fixed_event, pmu_strlen(box->fixed_event),
+			     " is a fixed counter: it takes no terms");
+		return err->st;
+	}
+	if (is_clock_of(box, terms, len))
+		return fixed_clock(box, req);
+	const struct reg_layout *l = box->ctl_layout;
+	const struct ev_list *list = box_list(ci, box);
+	req->box = box;
+	req->config = 0;
+	req->fixed = -1;
+	req->counter_mask = low_bits(box->n_counters);
+	req->extra_msr = 0;
+	req->extra_msr_val = 0;
+
+	size_t used;
+	pmu_status st;
+	const struct ev_def *d = evspec_leading_event(list, l, terms, len, &used);
+	if (d)
+		st = box_from_def(box, d, req, err);
+	else
+		st = box_event_terms(ci, box, terms, len, &used, &req->config, err);
+	if (st)
+		return st;
+	if (d && d->filter && !box->filter) {
+		evspec_err_q(err, PMU_ERR_UNSUPPORTED, "event ", d->name, pmu_strlen(d->name),
+			     " needs a filter register, which this box does not have");
+		return err->st;
+	}
+	uint64_t filter = 0;
+	struct term_dest dst[2] = {
+		{ l, box->enable_mask, &req->config, 0, NULL },
+		{ box->filter ? box->filter->layout : l, 0, &filter, 0, NULL },
+	};
+	st = evspec_apply_terms(box->name, dst, box->filter ? 2 : 1, terms + used, len - used, err);
+	if (!st && box->filter)
+		st = box_filter_terms(box, d, &dst[1], req, err);
+	if (st)
+		return st;
+	if (!d && list)
+		req->counter_mask = evspec_counters_by_code(ci, list, l, req->config,
+							     req->counter_mask);
+	return evspec_validate(l, req->config, ~(uint64_t)0, err);
+}
+
+/* A name alone that is no core event: an uncore event or clock of this CPU, by m's lists. */
+pmu_status evspec_uncore_named(const struct cpu_info *ci, const struct ev_model *m,
+			       const char *s, size_t len, struct pmu_event_req *req,
+			       struct evspec_error *err)
+{
+	const struct ev_def *d;
+	/* An uncore event of Intel's list or of REGISTERS.md: its box type's first box */
+	const char *name = NULL, *pmu = NULL;
+	for (const struct ev_list *const *u = m ? m->uncore : NULL; u && *u && !name; u++)
+		if ((d = ev_find(*u, s, len))) {
+			name = d->name;
+			pmu = (*u)->pmu;
+		}
+	const struct box_desc *clock = name ? NULL : clock_box(ci->uncore, s, len);
+	if (clock)
+		return fixed_clock(clock, req);
+	const char *why = uncore_no_clock_why(ci->uncore);
+	if (!name && why && any_clock_name(s, len)) {
+		struct strbuf sb = evspec_err_q(err, PMU_ERR_UNSUPPORTED, "", s, len,
+						": no uncore clock on model ");
+		sb_hex(&sb, ci->model);
+		sb_puts(&sb, ": ");
+		sb_puts(&sb, why);
+		return err->st;
+	}
+	const struct box_event *be = name ? NULL : box_event_find(ci->uncore, s, len);
+	if (be) {
+		name = be->name;
+		pmu = be->pmu;
+	}
+	for (unsigned i = 0; name && i < uncore_box_count; i++) {
+		/* uncore_cbox_0 for a C-box event, uncore_mbox_0 for an M-box one (say which: box/NAME/) */
+		const struct box_desc *box = uncore_boxes[i];
+		if (box->family == ci->uncore && pmu_fits(pmu, box)) {
+			pmu_strlcpy(req->name, name, sizeof(req->name));
+			return evspec_parse_box(ci, box, s, len, req, err);
+		}
+	}
+	if (name) {
+		evspec_err_q(err, PMU_ERR_UNKNOWN_NAME, "unknown PMU ", pmu, pmu_strlen(pmu), " for this CPU");
+		return err->st;
+	}
+	struct strbuf sb = evspec_err_q(err, PMU_ERR_UNKNOWN_NAME, "unknown event ", s, len,
+					" for model ");
+	sb_hex(&sb, ci->model);
+	return err->st;
+}
