@@ -47,7 +47,25 @@ run_clang_tidy() {
   export -f tidy_one
   printf '%s\n' lib/*/*.c efi/*.c | xargs -P "${JOBS:-$(nproc)}" -I{} bash -c 'tidy_one {}'
 }
+# The UEFI console prints 16-bit text byte by byte: what efipmu says must be ASCII
+# (a UTF-8 "§" in a message once broke it; comments may cite sections as they like).
+ascii_strings() {
+  python3 - lib/*/*.c lib/*/*.h efi/*.c efi/*.h <<'PY'
+import re, sys
+bad = 0
+for path in sys.argv[1:]:
+    text = open(path, encoding="utf-8").read()
+    code = re.sub(r"/\*.*?\*/|//[^\n]*", lambda m: re.sub(r"[^\n]", " ", m.group(0)), text, flags=re.S)
+    for m in re.finditer(r'"(?:\\.|[^"\\\n])*"', code):
+        if any(ord(c) > 0x7e for c in m.group(0)):
+            line = code.count("\n", 0, m.start()) + 1
+            print(f"{path}:{line}: non-ASCII in a string: {m.group(0)}")
+            bad = 1
+sys.exit(bad)
+PY
+}
 check "lib/ includes only stdint/stddef/stdbool" lib_includes
+check "strings in lib/ efi/ are ASCII" ascii_strings
 check "cppcheck lib/ efi/" run_cppcheck
 mkdir -p "$TIDY_OK"; rm -f "$TIDY_OK/reused"
 check "clang-tidy lib/ efi/" run_clang_tidy

@@ -393,7 +393,7 @@ static bool uncore_there(struct unc_run *ur)
 			first = uncore_boxes[i];
 	if (!first) {
 		st_skip(&ur->t, "uncore PMU", ci->uncore == UNCORE_UNCONFIRMED ?
-			"this model's uncore is unconfirmed (REGISTERS.md §2): not probed" :
+			"this model's uncore is unconfirmed (REGISTERS.md section 2): not probed" :
 			"no uncore PMU known for this CPU model", PMU_OK);
 		return false;
 	}

@@ -170,7 +170,7 @@ static const struct {
 	enum uncore_family fam;
 	const char *why;
 } no_clock[] = {
-	{ UNCORE_NHM_EX, "the W-box fixed counter (REGISTERS.md §3.7) is not driven" },
+	{ UNCORE_NHM_EX, "the W-box fixed counter (REGISTERS.md section 3.7) is not driven" },
 };
 
 const char *uncore_no_clock_why(enum uncore_family fam)

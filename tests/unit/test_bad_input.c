@@ -253,7 +253,7 @@ static const struct bad_row rows[] = {
 	  .stage = AT_EVSPEC, .st = PMU_ERR_UNKNOWN_NAME, .msg = "unknown PMU 'uncore' for this CPU" },
 	{ "uncore clock in a box not driven", "nehalem-ex", .argv = { "-e", "UNCORE_CLOCK" },
 	  .stage = AT_EVSPEC, .st = PMU_ERR_UNSUPPORTED, .msg = "'UNCORE_CLOCK': no uncore clock on model "
-	  "0x2e: the W-box fixed counter (REGISTERS.md §3.7) is not driven" },
+	  "0x2e: the W-box fixed counter (REGISTERS.md section 3.7) is not driven" },
 	{ "uncore clock with terms", "nehalem-ep", .events = "uncore/UNCORE_CLOCK,edge/",
 	  .stage = AT_EVSPEC, .st = PMU_ERR_INVALID,
 	  .msg = "'UNCORE_CLOCK' is a fixed counter: it takes no terms" },

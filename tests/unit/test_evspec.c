@@ -733,7 +733,7 @@ static void test_uncore_fixed_clocks_by_name(void **state)
 	for (unsigned i = 0; i < 3; i++) {
 		char msg[128];
 		snprintf(msg, sizeof(msg), "'%s': no uncore clock on model 0x2e: the W-box fixed counter "
-			 "(REGISTERS.md §3.7) is not driven", ex[i]);
+			 "(REGISTERS.md section 3.7) is not driven", ex[i]);
 		expect_err(&nex, ex[i], PMU_ERR_UNSUPPORTED, msg);
 	}
 	expect_err(&nhm, "clockticks", PMU_ERR_UNKNOWN_NAME, "unknown event 'clockticks' for model 0x1a");
