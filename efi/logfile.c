@@ -1,6 +1,7 @@
 #include <efi.h>
 #include <efilib.h>
 #include "console.h"
+#include "hw.h"
 #include "logfile.h"
 
 EFI_STATUS volume_open(EFI_HANDLE image, EFI_FILE_HANDLE *root)
@@ -172,7 +173,10 @@ static void write_failed(struct logfile *lf, EFI_STATUS st)
 static EFI_STATUS put(struct logfile *lf, const void *buf, UINTN n)
 {
 	UINTN done = n;
+	UINT64 t0 = hw_rdtsc();
 	EFI_STATUS st = uefi_call_wrapper(lf->file->Write, 3, lf->file, &done, (VOID *)buf);
+	lf->write_ticks += hw_rdtsc() - t0;
+	lf->writes++;
 	lf->dirty = TRUE;
 	return !EFI_ERROR(st) && done != n ? EFI_VOLUME_FULL : st;
 }
@@ -201,7 +205,10 @@ static EFI_STATUS flush(struct logfile *lf)
 {
 	if (!lf->dirty)
 		return EFI_SUCCESS;
+	UINT64 t0 = hw_rdtsc();
 	EFI_STATUS st = uefi_call_wrapper(lf->file->Flush, 1, lf->file);
+	lf->flush_ticks += hw_rdtsc() - t0;
+	lf->flushes++;
 	lf->dirty = FALSE;
 	return wrote(lf, st, 0, 0);
 }

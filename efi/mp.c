@@ -97,7 +97,7 @@ EFI_STATUS mp_run_on(struct mp *mp, UINTN cpu, mp_fn fn, void *ctx, UINTN timeou
 /* ---- rounds in step ---- */
 
 #define MP_EVENT_MARGIN_US 2000000u   /* after firmware's own timeout, before giving up on it */
-#define MP_FW_TIMEOUT_MANY_US 600000000u   /* a dispatch of many rounds: at least 10 min before firmware ends it */
+#define MP_FW_TIMEOUT_MANY_US 600000000u   /* the most firmware gives a dispatch: 10 min, then it ends the APs */
 
 /* Written by the BSP only; every AP spins on it. */
 struct mp_ctl {
@@ -382,13 +382,13 @@ EFI_STATUS mp_run_rounds(struct mp *mp, const struct cpuset *cpus, unsigned roun
 	} else {
 		/*
 		 * Firmware's timeout bounds the whole dispatch (each of our waits is bounded
-		 * by timeout_us): every wait of two rounds; for the resident APs of many
-		 * rounds at least MP_FW_TIMEOUT_MANY_US, so a long job is not cut short
-		 * and a stuck AP is still ended in bounded time.
+		 * by timeout_us): every wait of every round, at most MP_FW_TIMEOUT_MANY_US,
+		 * so a stuck AP is ended (and the app returns) in bounded time.
 		 */
-		UINTN fw_timeout = timeout_us * (2 * (rounds < 2 ? rounds : 2) + 2);
-		if (fw_timeout < MP_FW_TIMEOUT_MANY_US && rounds > 2)
-			fw_timeout = MP_FW_TIMEOUT_MANY_US;
+		UINT64 per_round = 2 * (UINT64)timeout_us;
+		UINTN fw_timeout = MP_FW_TIMEOUT_MANY_US;
+		if (per_round && (UINT64)rounds + 1 < MP_FW_TIMEOUT_MANY_US / per_round)
+			fw_timeout = (UINTN)(per_round * (rounds + 1));
 		if (aps)
 			st = uefi_call_wrapper(BS->CreateEvent, 5, 0, 0, NULL, NULL, &ev);
 		if (aps && !EFI_ERROR(st))

@@ -135,6 +135,19 @@ static const char *log_lost(void *ctx)
 	return why;
 }
 
+static bool log_cost(void *ctx, struct plat_log_cost *c)
+{
+	const struct logfile *lf = &of(ctx)->log;
+	if (!of(ctx)->have_log)
+		return false;
+	c->writes = lf->writes;
+	c->flushes = lf->flushes;
+	c->bytes = lf->size;
+	c->write_ticks = lf->write_ticks;
+	c->flush_ticks = lf->flush_ticks;
+	return true;
+}
+
 static void *alloc(void *ctx, size_t bytes)
 {
 	(void)ctx;
@@ -175,6 +188,7 @@ static const struct platform_ops efi_ops = {
 	.record = record,
 	.hold_records = hold_records,
 	.log_lost = log_lost,
+	.log_cost = log_cost,
 	.alloc = alloc,
 	.free = release,
 	.alloc_pages = alloc_pages,

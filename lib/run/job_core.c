@@ -11,6 +11,7 @@
 #include "pmu/evspec.h"
 #include "hw/layouts_core.h"
 #include "out/logrec.h"
+#include "run/job_steps.h"
 #include "run/measure.h"
 #include "out/derived.h"
 #include "util/stats.h"
@@ -251,7 +252,7 @@ enum verdict job_resolve(struct run *a)
 	if (!a->kernel)
 		return run_refuse_setting(a, OPT_KERNELS, "unknown kernel", kname, "--list names them");
 	a->iterations = a->model ? SIM_ITERATIONS : a->kernel->default_iterations;
-	/* Without -e: the default core set where there is a core PMU; uncore defaults are job_uncore's. */
+	/* Without -e: the default core set where there is a core PMU; uncore defaults are job_uncore_check's. */
 	const char *events = a->opt.events;
 	if (!events[0])
 		events = pmu_core_present(bsp) ? pmu_core_desc(bsp)->default_events : "";
@@ -308,12 +309,6 @@ static void report_stats(struct run *a, uint64_t *tab, const bool *measured)
 	}
 }
 
-/* A CPU's IA32_PERF_METRICS after its last window that counted TOPDOWN.SLOTS. */
-struct core_topdown {
-	bool have;
-	uint64_t perf_metrics;
-};
-
 /*
  * IPC, CPI, mispredict and LLC miss ratios per CPU, from the median counts, where measured;
  * the level-1 top-down split where PERF_METRICS was read (the last window that counted SLOTS).
@@ -339,37 +334,9 @@ static void report_derived(struct run *a, uint64_t *tab, const bool *measured,
 	}
 }
 
-static void say_progress(struct run *a, unsigned done, unsigned total)
+/* Before group g's step: its events. */
+void core_step_begin(struct run *a, struct core_job *j, unsigned g)
 {
-	/* About ten lines however long the run: enough to see it move on a serial console. */
-	unsigned step = total / 10 ? total / 10 : 1;
-	if (total < 2 || (done % step && done != total))
-		return;
-	sb_puts(&a->sb, "measured ");
-	sb_dec(&a->sb, done);
-	sb_putc(&a->sb, '/');
-	sb_dec(&a->sb, total);
-	run_say(a);
-}
-
-/* The job's state across its steps (step = round group g, repeat r: g * repeats + r). */
-struct core_job {
-	uint64_t *tab;        /* deltas [cpu][event][repeat] */
-	bool *measured;       /* still measured */
-	uint32_t *passes;     /* instruction checks passed in this group's repeats */
-	struct core_topdown *td;          /* per CPU: PERF_METRICS of its last window with SLOTS */
-	unsigned evi[CORE_MAX_EVENTS];   /* this group's events, as indices of a->events */
-	int ireq;
-	bool all_ok;
-};
-
-/* Before group g's first repeat: its events. */
-static void step_begin(struct run *a, unsigned step, void *ctx)
-{
-	struct core_job *j = ctx;
-	unsigned g = step / a->opt.repeats;
-	if (step % a->opt.repeats)
-		return;
 	a->nreqs = 0;
 	for (unsigned e = 0; e < a->nevents; e++)
 		if (a->round_of[e] == g) {
@@ -379,13 +346,14 @@ static void step_begin(struct run *a, unsigned step, void *ctx)
 	j->ireq = instructions_req(a);
 }
 
-/* After group g's repeats: how many retired the claimed instructions, per CPU. */
-static void say_passes(struct run *a, struct core_job *j)
+/* After group g's last repeat: how many retired the claimed instructions, per CPU. */
+static void say_passes(struct run *a, struct core_job *j, unsigned g)
 {
 	unsigned reps = a->opt.repeats;
 	if (reps < 2 || j->ireq < 0 || !kernel_expect_for(a->kernel, KEV_INSTRUCTIONS))
 		return;
 	for (size_t i = 0; i < a->plat->ncpus; i++) {
+		uint32_t passes = j->passes[g * a->plat->ncpus + i];
 		if (!j->measured[i])
 			continue;
 		sb_puts(&a->sb, "CPU ");
@@ -393,30 +361,29 @@ static void say_passes(struct run *a, struct core_job *j)
 		sb_puts(&a->sb, ": kernel ");
 		sb_puts(&a->sb, a->kernel->name);
 		sb_puts(&a->sb, " retired the expected instructions in ");
-		sb_dec(&a->sb, j->passes[i]);
+		sb_dec(&a->sb, passes);
 		sb_putc(&a->sb, '/');
 		sb_dec(&a->sb, reps);
-		sb_puts(&a->sb, j->passes[i] == reps ? " repeats: PASS" : " repeats: FAIL");
+		sb_puts(&a->sb, passes == reps ? " repeats: PASS" : " repeats: FAIL");
 		run_say(a);
-		j->passes[i] = 0;
 	}
 }
 
-/* A step's results, on the boot CPU while the APs wait: logged before the next step runs. */
-static void step_done(struct run *a, unsigned step, void *ctx)
+/* Group g's step of repeat r, on the boot CPU while the APs wait. */
+void core_step_done(struct run *a, struct core_job *j, unsigned g, unsigned r)
 {
-	struct core_job *j = ctx;
-	unsigned reps = a->opt.repeats, g = step / reps, r = step % reps;
+	unsigned reps = a->opt.repeats;
+	bool first = !g && !r;
 	measure_report(a);
-	if (!step && reps == 1)
+	if (first && reps == 1)
 		run_count_header(a, "CPU");   /* after the in-step line */
 	for (size_t i = 0; i < a->plat->ncpus; i++) {
 		struct run_cpu *s = &a->slot[i];
 		if (!j->measured[i])
 			continue;
-		if (!step && s->snap.st == PMU_OK)
+		if (first && s->snap.st == PMU_OK)
 			log_handoff(a, s);
-		if (!step)
+		if (first)
 			log_ownership(a, s);
 		if (s->measure_st) {
 			say_not_measured(a, i, s);
@@ -433,65 +400,57 @@ static void step_done(struct run *a, unsigned step, void *ctx)
 			j->td[i].perf_metrics = s->run.metrics_end;
 		}
 		bool ok = check_instructions(a, s, j->ireq, r);
-		j->passes[i] += ok;
+		j->passes[g * a->plat->ncpus + i] += ok;
 		j->all_ok &= ok;
 	}
-	say_progress(a, step + 1, a->nrounds * reps);
 	if (r == reps - 1)
-		say_passes(a, j);
-	/* the step's records reach the disk before the next step runs: one flush for all */
-	plat_hold_records(a->plat, false);
-	plat_hold_records(a->plat, true);
+		say_passes(a, j, g);
 }
 
-enum verdict job_core(struct run *a)
+enum verdict core_job_begin(struct run *a, struct core_job *j)
 {
 	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
-	unsigned reps = a->opt.repeats, nrounds = a->nrounds;
-	if (!pmu_core_present(bsp))
-		return VERDICT_NO_PMU;
-	if (!a->nevents)
+	size_t ncpus = a->plat->ncpus;
+	pmu_memset(j, 0, sizeof(*j));
+	j->all_ok = true;
+	j->v = pmu_core_present(bsp) ? VERDICT_PASS : VERDICT_NO_PMU;
+	if (j->v != VERDICT_PASS || !a->nevents)
 		return VERDICT_PASS;
-	if (a->opt.dry_run && reps > 1) {
-		/* Every repeat writes the same registers again: one shows them all. */
-		a->opt.repeats = reps = 1;
-		sb_puts(&a->sb, "dry run: one repeat");
-		run_say(a);
+	j->tab = run_alloc(a, ncpus * a->nevents * a->opt.repeats * sizeof(*j->tab));
+	j->measured = run_alloc(a, ncpus * sizeof(*j->measured));
+	j->passes = run_alloc(a, ncpus * a->nrounds * sizeof(*j->passes));
+	j->td = run_alloc(a, ncpus * sizeof(*j->td));
+	if (!j->tab || !j->measured || !j->passes || !j->td) {
+		core_job_end(a, j);
+		return run_refuse(a, "not enough memory for the table of counts", NULL, NULL);
 	}
-	enum verdict v;
-	struct core_job j = { .all_ok = true };
-	struct measure_steps m = { .steps = nrounds * reps, .step_begin = step_begin,
-				   .step_done = step_done, .ctx = &j };
-	m.per_dispatch = a->opt.dispatch_per_repeat ? 1 : 0;
-	j.tab = run_alloc(a, a->plat->ncpus * a->nevents * reps * sizeof(*j.tab));
-	j.measured = run_alloc(a, a->plat->ncpus * sizeof(*j.measured));
-	j.passes = run_alloc(a, a->plat->ncpus * sizeof(*j.passes));
-	j.td = run_alloc(a, a->plat->ncpus * sizeof(*j.td));
-	if (!j.tab || !j.measured || !j.passes || !j.td) {
-		run_refuse(a, "not enough memory for the table of counts", NULL, NULL);
-		v = VERDICT_ERROR;
-		goto out;
-	}
-	for (size_t i = 0; i < a->plat->ncpus; i++)
-		j.measured[i] = cpuset_has(&a->opt.cpus, (unsigned)i) && a->slot[i].done;
-	if (nrounds > 1) {
+	for (size_t i = 0; i < ncpus; i++)
+		j->measured[i] = cpuset_has(&a->opt.cpus, (unsigned)i) && a->slot[i].done;
+	if (a->nrounds > 1) {
 		sb_puts(&a->sb, "more events than counters: ");
-		sb_dec(&a->sb, nrounds);
+		sb_dec(&a->sb, a->nrounds);
 		sb_puts(&a->sb, " rounds, the kernel runs once per round (exact counts, no scaling)");
 		run_say(a);
 	}
-	plat_hold_records(a->plat, true);
-	measure_steps(a, &m, PLAT_TOGETHER);
-	/* the statistics and metrics of every repeat follow, flushed together (one FAT flush) */
-	if (reps > 1)
-		report_stats(a, j.tab, j.measured);
-	report_derived(a, j.tab, j.measured, j.td);
-	plat_hold_records(a->plat, false);
-	v = j.all_ok ? VERDICT_PASS : VERDICT_FAIL;
-out:
-	run_free(a, j.tab);
-	run_free(a, j.measured);
-	run_free(a, j.passes);
-	run_free(a, j.td);
-	return v;
+	j->groups = a->nrounds;
+	return VERDICT_PASS;
+}
+
+enum verdict core_job_end(struct run *a, struct core_job *j)
+{
+	if (j->groups) {
+		if (a->opt.repeats > 1)
+			report_stats(a, j->tab, j->measured);
+		report_derived(a, j->tab, j->measured, j->td);
+		j->v = j->all_ok ? VERDICT_PASS : VERDICT_FAIL;
+	}
+	run_free(a, j->tab);
+	run_free(a, j->measured);
+	run_free(a, j->passes);
+	run_free(a, j->td);
+	j->tab = NULL;
+	j->measured = NULL;
+	j->passes = NULL;
+	j->td = NULL;
+	return j->v;
 }

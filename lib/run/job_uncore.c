@@ -8,12 +8,10 @@
  * round and reports min / median / max per package and event, as the core job
  * does. A package's steps are in run/uncore_pkg.c.
  */
-#include "run/uncore_pkg.h"
+#include "run/job_steps.h"
 #include "out/derived.h"
 #include "pmu/evspec.h"
 #include "util/stats.h"
-
-#define LEADER_TIMEOUT_US 10000000u
 
 /*
  * Without -e: clocks plus what the `uncore` kernel drives (memory reads and writes,
@@ -128,24 +126,13 @@ static unsigned find_leaders(struct run *a, struct package_leader *out)
 	return np;
 }
 
-/* The job's state across its steps (step = round g, repeat r). */
-struct uncore_job {
-	unsigned np;
-	struct pkg_run *pkgs;          /* np of them */
-	uint64_t *tab;                 /* deltas [package][event][repeat] */
-	uint64_t *win;                 /* TSC ticks of each package's windows [package][step] */
-	unsigned nwin;
-	struct pmu_event_req reqs[UNCORE_MAX_EVENTS];   /* this round's events */
-	unsigned evi[UNCORE_MAX_EVENTS], n;             /* ... as indices of a->ureqs */
-	bool header;
-};
-
 static size_t cell(const struct run *a, unsigned pkg, unsigned ev, unsigned rep)
 {
 	return ((size_t)pkg * a->nureqs + ev) * a->opt.repeats + rep;
 }
 
-static void round_events(struct run *a, struct uncore_job *j, unsigned g)
+/* Before round g's step: its events, planned on the BSP for every package still counting. */
+void uncore_step_begin(struct run *a, struct uncore_job *j, unsigned g)
 {
 	j->n = 0;
 	for (unsigned i = 0; i < a->nureqs; i++)
@@ -153,44 +140,49 @@ static void round_events(struct run *a, struct uncore_job *j, unsigned g)
 			j->evi[j->n] = i;
 			j->reqs[j->n++] = a->ureqs[i];
 		}
+	for (unsigned i = 0; i < j->np; i++) {
+		struct pkg_run *p = &j->pkgs[i];
+		if (!j->alive[i])
+			continue;
+		/* job_uncore_check proved the round fits: no MSR is touched */
+		uncore_plan(&p->s, bsp_family(a), j->reqs, j->n);
+		p->done = 0;
+	}
 }
 
-/* Round g, repeat r on every package still counting; its records before the next step. */
-static enum verdict run_step(struct run *a, struct uncore_job *j, unsigned g, unsigned r, bool *alive)
+void uncore_step_round(struct run *a, struct uncore_job *j, unsigned cpu)
 {
-	enum verdict v = VERDICT_PASS;
+	(void)a;
+	for (unsigned i = 0; i < j->np; i++)
+		if (j->alive[i] && j->pkgs[i].leader.cpu == cpu)
+			upkg_on_leader(&j->pkgs[i], cpu);
+}
+
+/* Round g, repeat r: every package's records before the next step. */
+void uncore_step_done(struct run *a, struct uncore_job *j, unsigned g, unsigned r)
+{
 	bool rows = a->opt.repeats == 1;
 	for (unsigned i = 0; i < j->np; i++) {
 		struct pkg_run *p = &j->pkgs[i];
-		if (!alive[i])
-			continue;
-		/* Planned on the BSP: job_uncore_check proved the round fits, no MSR is touched. */
-		uncore_plan(&p->s, bsp_family(a), j->reqs, j->n);
-		p->done = 0;
-		plat_run_on(a->plat, p->leader.cpu, upkg_on_leader, p, LEADER_TIMEOUT_US);
-	}
-	for (unsigned i = 0; i < j->np; i++) {
-		struct pkg_run *p = &j->pkgs[i];
-		if (!alive[i])
+		if (!j->alive[i])
 			continue;
 		if (rows && upkg_counted(p) && !j->header) {
 			j->header = true;
 			run_count_header(a, "PKG");
 		}
-		v = verdict_worse(v, upkg_report(a, p, j->evi, g, r, rows));
-		alive[i] = upkg_counted(p);
-		for (unsigned e = 0; e < p->s.n && alive[i]; e++)
+		j->v = verdict_worse(j->v, upkg_report(a, p, j->evi, g, r, rows));
+		j->alive[i] = upkg_counted(p);
+		for (unsigned e = 0; e < p->s.n && j->alive[i]; e++)
 			j->tab[cell(a, i, j->evi[e], r)] = p->s.ev[e].delta;
 		j->win[i * j->nwin + g * a->opt.repeats + r] = p->tsc_off - p->tsc_on;
 	}
-	return v;
 }
 
 /*
  * Per package: the statistics over the repeats and the memory bandwidth from the
  * median counts, over the median window (every round runs the same kernel).
  */
-static void report_results(struct run *a, struct uncore_job *j, const bool *alive)
+static void report_results(struct run *a, struct uncore_job *j)
 {
 	unsigned reps = a->opt.repeats;
 	bool table = false;
@@ -198,7 +190,7 @@ static void report_results(struct run *a, struct uncore_job *j, const bool *aliv
 		struct derived_input in[UNCORE_MAX_EVENTS];
 		struct derived_set set;
 		struct stats_u64 st, w;
-		if (!alive[i])
+		if (!j->alive[i])
 			continue;
 		if (reps > 1 && !table) {
 			table = true;
@@ -218,28 +210,29 @@ static void report_results(struct run *a, struct uncore_job *j, const bool *aliv
 	}
 }
 
-enum verdict job_uncore(struct run *a)
+enum verdict uncore_job_begin(struct run *a, struct uncore_job *j)
 {
 	static struct pkg_run pkgs[TOPO_MAX_PACKAGES];
 	struct package_leader leaders[TOPO_MAX_PACKAGES];
-	bool alive[TOPO_MAX_PACKAGES] = { false };
-	enum verdict v = job_uncore_check(a);
-	if (v != VERDICT_PASS || bsp_family(a) == UNCORE_NONE || !a->nureqs)
-		return v;
+	pmu_memset(j, 0, sizeof(*j));
+	j->v = job_uncore_check(a);
+	if (j->v != VERDICT_PASS || bsp_family(a) == UNCORE_NONE || !a->nureqs)
+		return VERDICT_PASS;
 	unsigned reps = a->opt.repeats;
-	struct uncore_job j = { .np = find_leaders(a, leaders), .pkgs = pkgs,
-				.nwin = a->nurounds * reps };
-	j.tab = run_alloc(a, (size_t)j.np * a->nureqs * reps * sizeof(*j.tab));
-	j.win = run_alloc(a, (size_t)j.np * j.nwin * sizeof(*j.win));
-	if (j.np && (!j.tab || !j.win)) {
-		v = run_refuse(a, "not enough memory for the table of uncore counts", NULL, NULL);
-		goto out;
+	j->np = find_leaders(a, leaders);
+	j->pkgs = pkgs;
+	j->nwin = a->nurounds * reps;
+	j->tab = run_alloc(a, (size_t)j->np * a->nureqs * reps * sizeof(*j->tab));
+	j->win = run_alloc(a, (size_t)j->np * j->nwin * sizeof(*j->win));
+	if (j->np && (!j->tab || !j->win)) {
+		uncore_job_end(a, j);
+		return run_refuse(a, "not enough memory for the table of uncore counts", NULL, NULL);
 	}
-	for (unsigned i = 0; i < j.np; i++) {
+	for (unsigned i = 0; i < j->np; i++) {
 		pmu_memset(&pkgs[i], 0, sizeof(pkgs[i]));
 		pkgs[i].a = a;
 		pkgs[i].leader = leaders[i];
-		alive[i] = true;
+		j->alive[i] = true;
 	}
 	if (a->nurounds > 1) {
 		sb_puts(&a->sb, "more uncore events than counters: ");
@@ -247,14 +240,16 @@ enum verdict job_uncore(struct run *a)
 		sb_puts(&a->sb, " rounds, the kernel runs once per round (exact counts, no scaling)");
 		run_say(a);
 	}
-	for (unsigned g = 0; g < a->nurounds; g++) {
-		round_events(a, &j, g);
-		for (unsigned r = 0; r < reps; r++)
-			v = verdict_worse(v, run_step(a, &j, g, r, alive));
-	}
-	report_results(a, &j, alive);
-out:
-	run_free(a, j.tab);
-	run_free(a, j.win);
-	return v;
+	j->rounds = a->nurounds;
+	return VERDICT_PASS;
+}
+
+enum verdict uncore_job_end(struct run *a, struct uncore_job *j)
+{
+	if (j->rounds)
+		report_results(a, j);
+	run_free(a, j->tab);
+	run_free(a, j->win);
+	j->tab = j->win = NULL;
+	return j->v;
 }

@@ -129,15 +129,21 @@ static pmu_status measure(struct run *a, unsigned cpu, struct core_session *s,
 }
 
 /*
- * Each step is two rounds: even ones the snapshot and the empty kernel (the
- * overhead), odd ones the job's kernel.
+ * A core step is two rounds: the snapshot and the empty kernel (the overhead),
+ * then the job's kernel. An other step is its job's one round.
  */
 static void measure_round(void *ctx, unsigned cpu, unsigned round, struct plat_round *r)
 {
 	struct run *a = ctx;
+	struct measure_steps *m = a->steps;
 	struct run_cpu *s = &a->slot[cpu];
+	(void)round;
+	if (m->cur_other) {
+		m->other_round(a, cpu, m->cur, m->ctx);
+		return;
+	}
 	stall_if_asked(a, cpu);   /* before its PMU is touched: nothing is left to restore */
-	round %= MEASURE_ROUNDS;
+	round = m->cur_round;
 	s->round = r;
 	s->tsc_arrival = 0;
 	if (round == ROUND_EMPTY) {
@@ -149,6 +155,16 @@ static void measure_round(void *ctx, unsigned cpu, unsigned round, struct plat_r
 	}
 	s->arrival[round] = s->tsc_arrival;
 	s->round = NULL;
+}
+
+static bool is_other(struct run *a, struct measure_steps *m, unsigned step)
+{
+	return m->is_other && m->is_other(a, step, m->ctx);
+}
+
+static unsigned rounds_of(struct run *a, struct measure_steps *m, unsigned step)
+{
+	return is_other(a, m, step) ? 1 : MEASURE_ROUNDS;
 }
 
 /*
@@ -187,32 +203,43 @@ static void prepare_slots(struct run *a, const struct cpuset *cpus)
 	}
 }
 
+/* The step in flight; a core step's slots are set up for it. */
+static void begin_step(struct run *a, struct measure_steps *m, unsigned step)
+{
+	m->cur = step;
+	m->cur_round = 0;
+	m->cur_other = is_other(a, m, step);
+	if (m->step_begin)
+		m->step_begin(a, step, m->ctx);
+	if (!m->cur_other)
+		prepare_slots(a, &m->cpus);
+}
+
 /*
- * The boot CPU between rounds (the APs wait): after a step's kernel round, a
- * CPU without both rounds of it has no result; the step's records; the next
- * step's events and slots.
+ * The boot CPU between rounds (the APs wait): after a step's last round, a
+ * CPU without both rounds of a core step has no result; the step's records;
+ * the next step's events and slots.
  */
 static void between_rounds(void *ctx, unsigned round)
 {
 	struct run *a = ctx;
 	struct measure_steps *m = a->steps;
-	if (round % MEASURE_ROUNDS != ROUND_KERNEL)
+	if (++m->cur_round < rounds_of(a, m, m->cur))
 		return;
-	unsigned step = m->dispatch_first + round / MEASURE_ROUNDS;
-	a->round_base = round - ROUND_KERNEL;
-	for (size_t i = 0; i < a->plat->ncpus; i++) {
-		const struct plat_cpu *c = &a->plat->cpu[i];
-		struct run_cpu *s = &a->slot[i];
-		if (c->in_rounds && c->miss != PLAT_MISS_NONE && c->miss_round <= round && !s->measure_st)
-			s->measure_st = PMU_ERR_TIMEOUT;
+	if (!m->cur_other) {
+		a->round_base = round - ROUND_KERNEL;
+		for (size_t i = 0; i < a->plat->ncpus; i++) {
+			const struct plat_cpu *c = &a->plat->cpu[i];
+			struct run_cpu *s = &a->slot[i];
+			if (c->in_rounds && c->miss != PLAT_MISS_NONE && c->miss_round <= round &&
+			    !s->measure_st)
+				s->measure_st = PMU_ERR_TIMEOUT;
+		}
 	}
 	if (m->step_done)
-		m->step_done(a, step, m->ctx);
-	if (step + 1 < m->steps) {
-		if (m->step_begin)
-			m->step_begin(a, step + 1, m->ctx);
-		prepare_slots(a, &m->cpus);
-	}
+		m->step_done(a, m->cur, m->ctx);
+	if (m->cur + 1 < m->steps)
+		begin_step(a, m, m->cur + 1);
 }
 
 pmu_status measure_steps(struct run *a, struct measure_steps *m, enum plat_mode mode)
@@ -224,16 +251,17 @@ pmu_status measure_steps(struct run *a, struct measure_steps *m, enum plat_mode 
 			cpuset_add(&m->cpus, (unsigned)i);
 	choose_core_owners(a, &m->cpus);
 	a->steps = m;
-	if (m->step_begin)
-		m->step_begin(a, 0, m->ctx);
-	prepare_slots(a, &m->cpus);
+	begin_step(a, m, 0);
 	uint64_t timeout_us = a->opt.ap_timeout_ms ? a->opt.ap_timeout_ms * 1000ull : MEASURE_TIMEOUT_US;
 	/* Resident APs: every step in one dispatch; per_dispatch 1 is the old path, for comparison. */
 	unsigned per = m->per_dispatch ? m->per_dispatch : m->steps;
 	for (m->dispatch_first = 0; m->dispatch_first < m->steps && !a->plat->rounds_leaked;
 	     m->dispatch_first += per) {
 		unsigned n = m->steps - m->dispatch_first < per ? m->steps - m->dispatch_first : per;
-		pmu_status r = plat_run_rounds(a->plat, &m->cpus, n * MEASURE_ROUNDS, measure_round,
+		unsigned rounds = 0;
+		for (unsigned k = 0; k < n; k++)
+			rounds += rounds_of(a, m, m->dispatch_first + k);
+		pmu_status r = plat_run_rounds(a->plat, &m->cpus, rounds, measure_round,
 					       between_rounds, a, timeout_us, mode);
 		st = st ? st : r;
 	}

@@ -12,21 +12,28 @@
 #include "run/run.h"
 
 /*
- * A measurement job as steps, each one round pair on every measured CPU. The
- * APs stay resident for all of them (one dispatch); the boot CPU, between
- * steps while the APs wait, writes a step's records (step_done: the results
- * are in a->slot[], measure_report says the windows) and sets up the next
- * (step_begin: a->reqs), so a run cut off loses no finished step.
+ * A measurement job as steps. A core step is one round pair on every measured
+ * CPU; where other_round says so, a step is one round of other_round instead
+ * (the uncore job's, on the package leaders). The APs stay resident for all
+ * of them (one dispatch); the boot CPU, between steps while the APs wait,
+ * writes a step's records (step_done: a core step's results are in a->slot[],
+ * measure_report says the windows) and sets up the next (step_begin: a->reqs),
+ * so a run cut off loses no finished step.
  */
 struct measure_steps {
 	unsigned steps;
 	unsigned per_dispatch;   /* steps per dispatch; 0: all (resident APs); 1: the old path */
 	void (*step_begin)(struct run *a, unsigned step, void *ctx);   /* before step's rounds */
 	void (*step_done)(struct run *a, unsigned step, void *ctx);    /* after them */
+	/* NULL, or step's one round on every CPU instead of a core pair (AP code) when is_other */
+	bool (*is_other)(struct run *a, unsigned step, void *ctx);
+	void (*other_round)(struct run *a, unsigned cpu, unsigned step, void *ctx);
 	void *ctx;
 	/* measure_steps' own */
 	struct cpuset cpus;
 	unsigned dispatch_first;   /* the first step of the dispatch in flight */
+	unsigned cur, cur_round;   /* the step in flight and its round: set by the boot CPU */
+	bool cur_other;
 };
 
 /* Runs m's steps (together, or PLAT_SEQUENTIAL for timing comparisons). */

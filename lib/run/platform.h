@@ -53,6 +53,12 @@ typedef void (*plat_between_fn)(void *ctx, unsigned round);
 /* Where a record goes. */
 enum plat_stream { PLAT_LOG, PLAT_CSV };
 
+/* What writing the log has cost so far: writes to the volume, flushes, their time. */
+struct plat_log_cost {
+	uint64_t writes, flushes, bytes;
+	uint64_t write_ticks, flush_ticks;   /* TSC */
+};
+
 struct platform_ops {
 	/* fn on every enabled CPU (APs together, then the boot CPU); misses marked failed. */
 	pmu_status (*run_all)(void *ctx, plat_fn fn, void *arg, uint64_t timeout_us);
@@ -87,6 +93,8 @@ struct platform_ops {
 	void (*hold_records)(void *ctx, bool hold);
 	/* Why records were lost (no volume, a failed write); NULL when none were. */
 	const char *(*log_lost)(void *ctx);
+	/* What the log cost so far; false: there is no log. */
+	bool (*log_cost)(void *ctx, struct plat_log_cost *c);
 	/* Zeroed memory, or NULL. Boot CPU only. */
 	void *(*alloc)(void *ctx, size_t bytes);
 	void (*free)(void *ctx, void *p);

@@ -352,9 +352,29 @@ static void say_count(struct run *a, unsigned n, const char *what)
 	sb_puts(&a->sb, what);
 }
 
+/* What the log cost to write so far: a slow stick shows here (and make bench reads it). */
+static void log_cost_record(struct run *a)
+{
+	struct plat_log_cost c;
+	uint64_t tpu = a->plat->tsc_per_us;
+	if (!a->plat->ops->log_cost || !a->plat->ops->log_cost(a->plat->ctx, &c))
+		return;
+	run_begin(a, "log_cost");
+	logrec_key_u64(&a->sb, "writes", c.writes);
+	logrec_key_u64(&a->sb, "flushes", c.flushes);
+	logrec_key_u64(&a->sb, "bytes", c.bytes);
+	if (tpu) {
+		logrec_key_u64(&a->sb, "write_us", c.write_ticks / tpu);
+		logrec_key_u64(&a->sb, "flush_us", c.flush_ticks / tpu);
+	}
+	logrec_end(&a->sb);
+	run_record(a);
+}
+
 static enum verdict judge(struct run *a, enum verdict job)
 {
 	struct verdict_input in;
+	log_cost_record(a);
 	tally(a, job, &in);
 	struct verdict_result res = verdict_decide(&in);
 	const char *name = verdict_name(res.v);
@@ -445,10 +465,8 @@ static enum verdict run_job(struct run *a)
 		job = job_selftest(a);
 	} else if (!a->opt.fault_test && job == VERDICT_PASS) {
 		job = job_prepare(a);
-		if (job == VERDICT_PASS) {
-			enum verdict core = job_core(a);   /* core table first */
-			job = verdict_worse(core, job_uncore(a));
-		}
+		if (job == VERDICT_PASS)
+			job = job_measure(a);
 	}
 	if (a->opt.dry_run && job != VERDICT_ERROR)
 		job = dryrun_report(a);

@@ -166,12 +166,13 @@ void run_free(struct run *a, void *p);
 enum verdict job_resolve(struct run *a);
 /* The kernel's buffer, once the log exists (it is logged): VERDICT_ERROR with one line. */
 enum verdict job_prepare(struct run *a);
-/* Counts the core events around the kernel on every selected CPU. */
-enum verdict job_core(struct run *a);
+/*
+ * Counts the core events around the kernel on every selected CPU and the uncore
+ * events once per package, from one CPU of each, repeat by repeat (run/job_measure.c).
+ */
+enum verdict job_measure(struct run *a);
 /* Plans the uncore events (or the family's defaults) on the boot CPU: bad input writes nothing. */
 enum verdict job_uncore_check(struct run *a);
-/* Counts the uncore events once per package, from one CPU of each. */
-enum verdict job_uncore(struct run *a);
 /* Hybrid (run/hybrid.c): the general-purpose and fixed counters the engine drives on ci. */
 void run_core_counters(const struct cpu_info *ci, unsigned *gp, unsigned *fixed);
 /* Hybrid: one console line per core type, its CPUs and counters; nothing otherwise. */

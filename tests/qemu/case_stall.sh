@@ -3,7 +3,7 @@
 source "$(dirname "$0")/lib.sh"
 FAILED=0
 # Three 2 s waits for the stuck CPU (ap-timeout), then firmware's own dispatch timeout
-# (the run's bound on the whole dispatch: 6 x 2 s) ends it.
+# (the run's bound on the whole dispatch, every wait of its 3 rounds: 8 x 2 s) ends it.
 TIMEOUT=${TIMEOUT:-120} boot_case stall 'qemu-exit\nbackend = sim\nstall-cpu = 2\nap-timeout = 2000\n'
 expect_rc 5
 expect_console '^\[SIM\] test hook: CPU 2 \(APIC id 2\) will never end its measurement'

@@ -24,6 +24,7 @@ struct fake_platform {
 	uint64_t stall_cpus;          /* bit n: CPU n never answers */
 	unsigned syncs[PLAT_MAX_CPUS];   /* barriers each CPU went through */
 	unsigned dispatches;             /* run_rounds calls */
+	unsigned runs_on;                /* run_on calls (one CPU, a dispatch of its own) */
 	bool held;                       /* hold_records */
 	unsigned unflushed, flushes;     /* records written while held; holds ended */
 	unsigned lone_flushes;           /* log records written unheld: each its own flush */
@@ -69,6 +70,7 @@ static inline pmu_status fake_run_on(void *ctx, unsigned cpu, plat_fn fn, void *
 {
 	struct fake_platform *f = fake_of(ctx);
 	(void)timeout_us;
+	f->runs_on++;
 	if (fake_stalled(f, cpu))
 		return PMU_ERR_TIMEOUT;
 	f->cur_cpu = cpu;
@@ -185,6 +187,17 @@ static inline const char *fake_log_lost(void *ctx)
 	return fake_of(ctx)->lost;
 }
 
+/* Each hold ended and each record written unheld is a flush; no time passes. */
+static inline bool fake_log_cost(void *ctx, struct plat_log_cost *c)
+{
+	struct fake_platform *f = fake_of(ctx);
+	memset(c, 0, sizeof(*c));
+	c->flushes = f->flushes + f->lone_flushes;
+	c->writes = c->flushes;
+	c->bytes = f->log_len;
+	return true;
+}
+
 static inline void *fake_alloc(void *ctx, size_t bytes)
 {
 	fake_of(ctx)->live_allocs++;
@@ -226,6 +239,7 @@ static const struct platform_ops fake_ops = {
 	.record = fake_record,
 	.hold_records = fake_hold_records,
 	.log_lost = fake_log_lost,
+	.log_cost = fake_log_cost,
 	.alloc = fake_alloc,
 	.free = fake_free,
 	.alloc_pages = fake_alloc_pages,

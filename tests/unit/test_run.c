@@ -429,17 +429,55 @@ static void test_rounds_and_repeats(void **state)
 					    "retired the expected instructions in 3/3 repeats: PASS"), 4);
 		/* each step's window records, 2 rounds x 2 CPUs x 6 steps */
 		assert_int_equal(fake_count(o.f->log, "\"rec\":\"window\""), 24);
-		/* written held, flushed once at the end of each step (and of the job) */
+		/* written held, flushed once at the end of each repeat (and of the job) */
 		assert_false(o.f->held);
 		assert_int_equal(o.f->unflushed, 0);
-		assert_int_equal(o.f->flushes, 7);
-		/* the 18 statistics and 2 metrics too: 4 records of the run alone, not 24 */
-		assert_int_equal(o.f->lone_flushes, 4);
+		assert_int_equal(o.f->flushes, 4);
+		/* the 18 statistics and 2 metrics too: 5 records of the run alone, not 25 */
+		assert_int_equal(o.f->lone_flushes, 5);
 		done(&o);
 	}
 }
 
 /* The uncore job on two packages: one leader each, exact clocks, every register restored. */
+/*
+ * The default job on two packages, core and uncore: every repeat's core step and uncore
+ * step in one dispatch (no dispatch of its own for a package leader), the repeat's records
+ * flushed together before the next repeat runs; the old path a dispatch per step.
+ */
+static void test_core_and_uncore_repeat_by_repeat(void **state)
+{
+	(void)state;
+	static const char *const dispatch[] = { "", "dispatch-per-repeat\n" };
+	static const unsigned dispatches[] = { 1, 6 };
+	for (unsigned d = 0; d < 2; d++) {
+		char cfg[128];
+		snprintf(cfg, sizeof(cfg), "backend = sim\nsim-profile = sandy-bridge-ep\nrepeats = 3\n%s",
+			 dispatch[d]);
+		struct outcome o = run_cfg(cfg, 4, 2);
+		assert_int_equal(o.v, VERDICT_PASS);
+		assert_int_equal(o.f->dispatches, dispatches[d]);
+		assert_int_equal(o.f->runs_on, 0);
+		/* 4 core events x 4 CPUs and 3 uncore events x 2 packages, 3 repeats */
+		assert_int_equal(fake_count(o.f->log, "\"rec\":\"count\""), (16 + 6) * 3);
+		/* repeat by repeat: repeat 0's uncore counts before repeat 1's core counts */
+		const char *unc0 = strstr(o.f->log, "\"event\":\"UNC_U_LOCK_CYCLES\"");
+		const char *core1 = strstr(o.f->log, "\"round\":0,\"repeat\":1}");
+		assert_non_null(unc0);
+		assert_non_null(core1);
+		assert_true(unc0 < core1);
+		assert_true(strstr(unc0, "\"repeat\":0}") < core1);
+		/* one flush a repeat, one for the statistics and metrics */
+		assert_false(o.f->held);
+		assert_int_equal(o.f->unflushed, 0);
+		assert_int_equal(o.f->flushes, 4);
+		/* and the log says what it cost: 5 records written alone, 3 repeats, the end */
+		assert_int_equal(fake_count(o.f->log, "\"rec\":\"log_cost\",\"schema\":1,\"simulated\""
+					      ":true,\"writes\":9,\"flushes\":9,"), 1);
+		done(&o);
+	}
+}
+
 static void test_uncore_two_packages(void **state)
 {
 	(void)state;
@@ -815,6 +853,7 @@ int main(void)
 		cmocka_unit_test(test_lost_log_fails),
 		cmocka_unit_test(test_dry_run_writes_nothing),
 		cmocka_unit_test(test_rounds_and_repeats),
+		cmocka_unit_test(test_core_and_uncore_repeat_by_repeat),
 		cmocka_unit_test(test_uncore_two_packages),
 		cmocka_unit_test(test_snbep_filters_in_a_run),
 		cmocka_unit_test(test_uncore_rounds_and_repeats),

@@ -1,0 +1,105 @@
+/*
+ * The measurement: the core job's round groups and the uncore job's rounds,
+ * repeat by repeat, in one dispatch (the APs resident throughout). Repeat r
+ * runs every core group on every measured CPU, then every uncore round on the
+ * package leaders; its records reach the disk together, in one flush, before
+ * repeat r + 1 starts, so a run cut off loses no finished repeat.
+ */
+#include "run/job_steps.h"
+#include "run/measure.h"
+
+struct measure_job {
+	struct core_job core;
+	struct uncore_job uncore;
+	unsigned per_repeat;   /* steps of a repeat: core groups, then uncore rounds */
+};
+
+/* Step k is repeat k / per_repeat; within it, a core group, then an uncore round. */
+static unsigned within(const struct measure_job *j, unsigned step)
+{
+	return step % j->per_repeat;
+}
+
+static bool is_uncore(struct run *a, unsigned step, void *ctx)
+{
+	const struct measure_job *j = ctx;
+	(void)a;
+	return within(j, step) >= j->core.groups;
+}
+
+static void step_begin(struct run *a, unsigned step, void *ctx)
+{
+	struct measure_job *j = ctx;
+	unsigned i = within(j, step);
+	if (i < j->core.groups)
+		core_step_begin(a, &j->core, i);
+	else
+		uncore_step_begin(a, &j->uncore, i - j->core.groups);
+}
+
+static void uncore_round(struct run *a, unsigned cpu, unsigned step, void *ctx)
+{
+	(void)step;
+	uncore_step_round(a, &((struct measure_job *)ctx)->uncore, cpu);
+}
+
+/* After repeat r's flush: about ten lines however long the run, each true of the disk. */
+static void say_progress(struct run *a, unsigned r)
+{
+	unsigned total = a->opt.repeats, every = total / 10 ? total / 10 : 1;
+	if (total < 2 || ((r + 1) % every && r + 1 != total))
+		return;
+	sb_puts(&a->sb, "measured ");
+	sb_dec(&a->sb, r + 1);
+	sb_putc(&a->sb, '/');
+	sb_dec(&a->sb, total);
+	sb_puts(&a->sb, " repeats");
+	run_say(a);
+}
+
+static void step_done(struct run *a, unsigned step, void *ctx)
+{
+	struct measure_job *j = ctx;
+	unsigned i = within(j, step), r = step / j->per_repeat;
+	if (i < j->core.groups)
+		core_step_done(a, &j->core, i, r);
+	else
+		uncore_step_done(a, &j->uncore, i - j->core.groups, r);
+	if (i + 1 < j->per_repeat)
+		return;
+	/* the repeat's records reach the disk before the next repeat runs: one flush for all */
+	plat_hold_records(a->plat, false);
+	plat_hold_records(a->plat, true);
+	say_progress(a, r);
+}
+
+enum verdict job_measure(struct run *a)
+{
+	static struct measure_job j;
+	if (a->opt.dry_run && a->opt.repeats > 1) {
+		/* Every repeat writes the same registers again: one shows them all. */
+		a->opt.repeats = 1;
+		sb_puts(&a->sb, "dry run: one repeat");
+		run_say(a);
+	}
+	enum verdict v = core_job_begin(a, &j.core);
+	if (v == VERDICT_PASS)
+		v = uncore_job_begin(a, &j.uncore);
+	if (v != VERDICT_PASS) {
+		core_job_end(a, &j.core);
+		return v;
+	}
+	j.per_repeat = j.core.groups + j.uncore.rounds;
+	struct measure_steps m = { .steps = j.per_repeat * a->opt.repeats, .step_begin = step_begin,
+				   .step_done = step_done, .is_other = is_uncore,
+				   .other_round = uncore_round, .ctx = &j };
+	m.per_dispatch = a->opt.dispatch_per_repeat ? 1 : 0;
+	plat_hold_records(a->plat, true);
+	if (m.steps)
+		measure_steps(a, &m, PLAT_TOGETHER);
+	/* the statistics and metrics over every repeat follow, flushed together */
+	v = core_job_end(a, &j.core);   /* core table first */
+	v = verdict_worse(v, uncore_job_end(a, &j.uncore));
+	plat_hold_records(a->plat, false);
+	return v;
+}
