@@ -7,7 +7,7 @@ FAILED=0
 CPU='SandyBridge,model=45,+pks' boot_case fault 'qemu-exit\nfault-test\n'
 expect_rc 3
 for c in 0 1 2 3; do
-  expect_console "^CPU $c: fault test: IA32_PKRS \(0x6e1\), reserved bit 32, chosen by CPUID.07H:ECX\[31\]: PKS: #GP caught on all 3 paths$"
+  expect_console "^CPU $c: fault test: IA32_PKRS \(0x6e1\), reserved bit 32, chosen by CPUID.07H:ECX\[31\]: PKS: #GP caught on all 15 paths$"
 done
 expect_console '#GP caught on all paths on 4 CPUs'
 expect_log --cpus 4 --faults-caught 4 --verdict PASS
@@ -20,5 +20,5 @@ expect_console '^VERDICT: FAIL - 2 CPUs ran, 0 with a core PMU, #GP caught on al
 # Where CPUID lists a core PMU (here the reference model's) IA32_PERFEVTSEL0 with bit 63 is used.
 SMP=2 boot_case fault_sim 'qemu-exit\nbackend = sim\nsim-profile = nehalem-ep\nfault-test\n'
 expect_rc 3
-expect_console '^\[SIM\] CPU 1: fault test: IA32_PERFEVTSEL0 \(0x186\), reserved bit 63, chosen by CPUID.0AH: a core PMU: #GP caught on all 3 paths$'
+expect_console '^\[SIM\] CPU 1: fault test: IA32_PERFEVTSEL0 \(0x186\), reserved bit 63, chosen by CPUID.0AH: a core PMU: #GP caught on all 15 paths$'
 exit $FAILED
