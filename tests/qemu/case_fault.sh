@@ -1,7 +1,7 @@
 # --fault-test provokes a #GP on the boot CPU and every AP through each faulting path (a plain
-# wrmsr, the enabling and the disabling write of the measured window) with an MSR CPUID says
-# the CPU has, and says which. QEMU's TCG drops PMU writes without a fault, but it has PKRS:
-# with -cpu ...,+pks CPUID lists PKS and the test uses IA32_PKRS bit 32.
+# wrmsr, the enabling and the disabling write of each kernel's measured window: 1 + 2 x 7)
+# with an MSR CPUID says the CPU has, and says which. QEMU's TCG drops PMU writes without a
+# fault, but it has PKRS: with -cpu ...,+pks CPUID lists PKS and the test uses IA32_PKRS bit 32.
 source "$(dirname "$0")/lib.sh"
 FAILED=0
 CPU='SandyBridge,model=45,+pks' boot_case fault 'qemu-exit\nfault-test\n'
