@@ -89,17 +89,19 @@ static const char *window(const struct pmu_backend *b, unsigned cpu, uint32_t ms
 		return "enabling write: no #GP reported";
 	if (on.result != RESULT_UNTOUCHED || !buf_is_zero(buf))
 		return "enabling write: the kernel ran after a failed enable";
-	struct pmu_gated_run off = { .msr = msr, .on = cur, .off = bad, .kernel = k->fn, .arg = &args };
+	struct pmu_gated_run off = { .msr = msr, .on = cur, .off = bad, .kernel = k->fn,
+				     .arg = &args };
 	pmu_gated_run(b, cpu, &off);
 	if (off.on_st != PMU_OK || (k != kernel_find("empty") && off.result != want))
-		return "disabling-write test: the enabling write failed or the checksum is not the kernel's";
+		return "disabling-write test: the enabling write failed or the checksum is wrong";
 	if (off.off_st != PMU_ERR_FAULT_GP)
 		return "disabling write: no #GP reported";
 	return NULL;
 }
 
 /* A plain wrmsr, then every kernel's window (the real backend has one copy each). */
-static void provoke(const struct pmu_backend *b, unsigned cpu, uint64_t cur, struct fault_test_result *r)
+static void provoke(const struct pmu_backend *b, unsigned cpu, uint64_t cur,
+		    struct fault_test_result *r)
 {
 	uint64_t bad = cur | (1ull << r->bit);
 	if (pmu_wrmsr(b, cpu, r->msr, bad) != PMU_ERR_FAULT_GP) {

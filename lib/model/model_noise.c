@@ -34,7 +34,7 @@ static void stim_cycle(struct model_stim *s, uint32_t insts, uint32_t branches)
 	s[S_BR].count = s[S_BR_NHM].count = branches;
 }
 
-/* One instruction (no branch) retired in one cycle, on every device of cpu (the window's own code). */
+/* One instruction (no branch) in one cycle, on every device of cpu (the window's own code). */
 static void retire_one(struct model *m, unsigned cpu)
 {
 	struct model_stim s[S_N];

@@ -12,11 +12,12 @@ so=${so%.efi}.so
 # Instructions from the window's first rdtsc up to its second, counted in the binary
 # (tools/bench/gated_window.py: before, between and after the two wrmsr).
 # It also proves every kernel's window is its body + the same instructions (exit 1 if not).
-counts=$(python3 "$here/tools/bench/gated_window.py" "$so") || { echo "  gated_window.py: $counts"; exit 1; }
+counts=$(python3 "$here/tools/bench/gated_window.py" "$so") ||
+  { echo "  gated_window.py: $counts"; exit 1; }
 read -r before inside after <<<"$counts"
 window=$((before + inside + after))
 [ -n "$window" ] || { echo "  cannot count the window in $so"; exit 1; }
-[ "$inside" = 2 ] || { echo "  $inside instructions between the writes besides the kernel, not 2"; exit 1; }
+[ "$inside" = 2 ] || { echo "  $inside instructions between the writes besides the kernel"; exit 1; }
 
 for N in 5 7; do
   ICOUNT=$N TIMEOUT=120 boot_case icount_$N 'qemu-exit\nicount-check\n'

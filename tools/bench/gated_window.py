@@ -82,7 +82,8 @@ def check_kernel(name, insn, nxt, sym, bad):
             bad.append("%s: %s %s in the window touches rcx" % (name, op, arg))
         if i >= len(host):
             if is_branch(op) or "(" in arg:
-                bad.append("%s: %s %s after the body is a branch or a memory access" % (name, op, arg))
+                bad.append("%s: %s %s after the body: a branch or a memory access"
+                           % (name, op, arg))
             continue
         got, target = normal(op, arg, start, True)
         want, _ = normal(host[i][1], host[i][2], sym["kernel_" + name], False)
