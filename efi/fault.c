@@ -1,7 +1,8 @@
 /*
- * Catches the #GP raised by our rdmsr/wrmsr/rdpmc (msr_asm.S) on any CPU: the
- * handler skips the 2-byte instruction (or resumes at its failure label) and
- * puts vector+1 in r8, which the asm stub returns. #GP is the only vector
+ * Catches the #GP raised by our rdmsr/wrmsr/rdpmc (msr_asm.S) and by the two
+ * wrmsr of each measured window (gated.c) on any CPU: the handler skips the
+ * 2-byte instruction (or resumes at the window's failure label) and puts
+ * vector+1 in r8, which the asm returns. #GP is the only vector
  * hooked: a missing or reserved MSR and rdpmc with a bad index all raise #GP
  * (SDM vol. 2 RDMSR, WRMSR, RDPMC).
  *
@@ -19,23 +20,30 @@
 #include <efi.h>
 #include <efilib.h>
 #include "console.h"
+#include "gated.h"
 #include "hw.h"
 #include "protocols.h"
 
 extern const char efipmu_rdmsr_insn[], efipmu_wrmsr_insn[], efipmu_rdpmc_insn[];
-extern const char efipmu_gate_on_insn[], efipmu_gate_off_insn[];
-extern const char efipmu_gate_on_fail[], efipmu_gate_off_fail[];
 
-/* Our faulting instructions and where to resume after each (NULL: the next instruction). */
-static const struct {
-	const char *insn, *resume;
-} ours[] = {
-	{ efipmu_rdmsr_insn, NULL },
-	{ efipmu_wrmsr_insn, NULL },
-	{ efipmu_rdpmc_insn, NULL },
-	{ efipmu_gate_on_insn, efipmu_gate_on_fail },
-	{ efipmu_gate_off_insn, efipmu_gate_off_fail },
-};
+/* Our plain faulting instructions (msr_asm.S): each resumes at the next instruction. */
+static const char *const ours[] = { efipmu_rdmsr_insn, efipmu_wrmsr_insn, efipmu_rdpmc_insn };
+
+/* Where to resume after a #GP at rip, or 0: none of ours (the windows' writes: gated.c). */
+static UINT64 resume_at(UINT64 rip)
+{
+	for (UINTN i = 0; i < sizeof(ours) / sizeof(ours[0]); i++)
+		if (rip == (UINT64)ours[i])
+			return rip + 2;   /* all are 2 bytes */
+	for (unsigned i = 0; i < gated_copy_count; i++) {
+		const struct gated_copy *c = &gated_copies[i];
+		if (rip == (UINT64)c->on)
+			return (UINT64)c->on_fail;
+		if (rip == (UINT64)c->off)
+			return (UINT64)c->off_fail;
+	}
+	return 0;
+}
 
 #define VEC_GP 13
 
@@ -137,12 +145,10 @@ static BOOLEAN unexpected(EFI_EXCEPTION_TYPE type, const EFI_SYSTEM_CONTEXT_X64 
 static VOID EFIAPI fault_handler(EFI_EXCEPTION_TYPE type, EFI_SYSTEM_CONTEXT ctx)
 {
 	EFI_SYSTEM_CONTEXT_X64 *x = ctx.SystemContextX64;
-	UINT64 rip = x->Rip;
-	for (UINTN i = 0; i < sizeof(ours) / sizeof(ours[0]); i++) {
-		if (rip != (UINT64)ours[i].insn)
-			continue;
+	UINT64 resume = resume_at(x->Rip);
+	if (resume) {
 		x->R8 = (UINT64)type + 1;
-		x->Rip = ours[i].resume ? (UINT64)ours[i].resume : rip + 2;   /* all are 2 bytes */
+		x->Rip = resume;
 		return;
 	}
 	if (unexpected(type, x)) {

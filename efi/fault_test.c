@@ -1,8 +1,9 @@
 /*
  * --fault-test: a #GP on purpose through every faulting path of the real
- * backend: a plain wrmsr, and the enabling and the disabling write of the
- * measured window (msr_asm.S efipmu_asm_gated_run). Each must come back as a
- * status, and the window's kernel must not run after a failed enable.
+ * backend: a plain wrmsr, and the enabling and the disabling write of every
+ * kernel's measured window (gated.c, a copy per kernel): 1 + 2 x kernels paths.
+ * Each must come back as a status, and the kernel must not run after a
+ * failed enable.
  *
  * The MSR is one CPUID says the CPU has, with a reserved bit set:
  *  - a core PMU (CPUID.0AH:EAX version >= 1, >= 1 counter): IA32_PERFEVTSEL0,
@@ -13,6 +14,7 @@
  * No other MSR is tried: a CPU with neither fails the test and says why.
  */
 #include <stddef.h>
+#include "check/kernels.h"
 #include "fault_test.h"
 #include "hw/msr.h"
 
@@ -20,12 +22,6 @@
 #define PERFEVTSEL_RESERVED_BIT 63
 #define PKRS_RESERVED_BIT 32
 #define CPUID7_ECX_PKS_BIT 31
-
-static uint64_t mark_ran(const void *arg)
-{
-	*(volatile uint32_t *)arg = 1;
-	return 0x5a;
-}
 
 static void choose_msr(const struct pmu_backend *b, unsigned cpu, struct fault_test_result *r)
 {
@@ -54,28 +50,73 @@ static void choose_msr(const struct pmu_backend *b, unsigned cpu, struct fault_t
 	r->fail = "no MSR known to fault here: CPUID lists neither a core PMU (0AH) nor PKS (07H:ECX[31])";
 }
 
-/* The three paths; the MSR holds cur throughout (every write that succeeds writes cur). */
-static const char *provoke(const struct pmu_backend *b, unsigned cpu, uint32_t msr, uint64_t cur,
-			   uint64_t bad)
+/* Three lines: the uncore kernel's read, write and lock line; every kernel may run once on them. */
+#define WINDOW_BUF_WORDS 24
+#define RESULT_UNTOUCHED 0x5a5a5a5a5a5a5a5aull
+
+static void buf_zero(uint64_t *w)
 {
-	volatile uint32_t ran = 0;
-	if (pmu_wrmsr(b, cpu, msr, bad) != PMU_ERR_FAULT_GP)
-		return "plain wrmsr: no #GP reported";
-	struct pmu_gated_run on = { .msr = msr, .on = bad, .off = cur, .kernel = mark_ran,
-				    .arg = (const void *)&ran };
+	for (unsigned i = 0; i < WINDOW_BUF_WORDS; i++)
+		w[i] = 0;
+}
+
+static bool buf_is_zero(const uint64_t *w)
+{
+	for (unsigned i = 0; i < WINDOW_BUF_WORDS; i++)
+		if (w[i])
+			return false;
+	return true;
+}
+
+/*
+ * k's window, both writes in turn (the MSR holds cur throughout). The kernel
+ * runs once on a zeroed buffer: after a failed enable nothing may be written
+ * (result or buffer); after a failed disable the checksum must be the host
+ * kernel's (empty computes none).
+ */
+static const char *window(const struct pmu_backend *b, unsigned cpu, uint32_t msr, uint64_t cur,
+			  uint64_t bad, const struct kernel_desc *k)
+{
+	uint64_t buf[WINDOW_BUF_WORDS] __attribute__((aligned(64)));
+	struct kernel_args args = { 1, buf, sizeof(buf) };
+	buf_zero(buf);
+	uint64_t want = k->fn(&args);
+	buf_zero(buf);
+	struct pmu_gated_run on = { .msr = msr, .on = bad, .off = cur, .kernel = k->fn, .arg = &args,
+				    .result = RESULT_UNTOUCHED };
 	pmu_gated_run(b, cpu, &on);
 	if (on.on_st != PMU_ERR_FAULT_GP || on.off_st != PMU_OK)
-		return "window, enabling write: no #GP reported";
-	if (ran)
-		return "window, enabling write: the kernel ran after a failed enable";
-	struct pmu_gated_run off = { .msr = msr, .on = cur, .off = bad, .kernel = mark_ran,
-				     .arg = (const void *)&ran };
+		return "enabling write: no #GP reported";
+	if (on.result != RESULT_UNTOUCHED || !buf_is_zero(buf))
+		return "enabling write: the kernel ran after a failed enable";
+	struct pmu_gated_run off = { .msr = msr, .on = cur, .off = bad, .kernel = k->fn,
+				     .arg = &args };
 	pmu_gated_run(b, cpu, &off);
-	if (off.on_st != PMU_OK || !ran || off.result != 0x5a)
-		return "window, disabling-write test: the enabling write or the kernel failed";
+	if (off.on_st != PMU_OK || (k != kernel_find("empty") && off.result != want))
+		return "disabling-write test: the enabling write failed or the checksum is wrong";
 	if (off.off_st != PMU_ERR_FAULT_GP)
-		return "window, disabling write: no #GP reported";
+		return "disabling write: no #GP reported";
 	return NULL;
+}
+
+/* A plain wrmsr, then every kernel's window (the real backend has one copy each). */
+static void provoke(const struct pmu_backend *b, unsigned cpu, uint64_t cur,
+		    struct fault_test_result *r)
+{
+	uint64_t bad = cur | (1ull << r->bit);
+	if (pmu_wrmsr(b, cpu, r->msr, bad) != PMU_ERR_FAULT_GP) {
+		r->fail = "plain wrmsr: no #GP reported";
+		return;
+	}
+	r->paths = 1;
+	for (unsigned i = 0; i < kernel_count; i++) {
+		r->fail = window(b, cpu, r->msr, cur, bad, &kernel_table[i]);
+		if (r->fail) {
+			r->kernel = kernel_table[i].name;
+			return;
+		}
+		r->paths += 2;
+	}
 }
 
 void fault_test_on(const struct pmu_backend *b, unsigned cpu, struct fault_test_result *r)
@@ -89,7 +130,7 @@ void fault_test_on(const struct pmu_backend *b, unsigned cpu, struct fault_test_
 		r->fail = "the chosen MSR cannot be read";
 		return;
 	}
-	r->fail = provoke(b, cpu, r->msr, cur, cur | (1ull << r->bit));
+	provoke(b, cpu, cur, r);
 	if (pmu_rdmsr(b, cpu, r->msr, &after) || after != cur) {
 		pmu_wrmsr(b, cpu, r->msr, cur);
 		if (!r->fail)
@@ -109,7 +150,18 @@ void fault_test_describe(struct strbuf *sb, const struct fault_test_result *r)
 		sb_puts(sb, r->basis);
 		sb_puts(sb, ": ");
 	}
-	sb_puts(sb, r->fail ? r->fail : "#GP caught on all 3 paths");
+	if (r->kernel) {
+		sb_puts(sb, "window of kernel ");
+		sb_puts(sb, r->kernel);
+		sb_puts(sb, ", ");
+	}
+	if (r->fail)
+		sb_puts(sb, r->fail);
+	else {
+		sb_puts(sb, "#GP caught on all ");
+		sb_dec(sb, r->paths);
+		sb_puts(sb, " paths");
+	}
 }
 
 void fault_test_unexpected(void)

@@ -12,18 +12,20 @@ struct fault_test_result {
 	unsigned bit;           /* the reserved bit set to provoke them */
 	const char *basis;      /* the CPUID fact the choice rests on */
 	const char *fail;       /* NULL: every path came back with a #GP and the MSR is unchanged */
+	const char *kernel;     /* the kernel whose window failed; NULL: no window failed */
+	unsigned paths;         /* paths that came back with their #GP */
 };
 
 /*
  * Provokes a #GP on each faulting path of the backend on this CPU with an MSR
  * the CPU has (CPUID says which) and a reserved bit set: a plain wrmsr, the
- * enabling and the disabling write of the measured window. The MSR's value is
+ * enabling and the disabling write of every kernel's measured window. The MSR's value is
  * read first and is the same afterwards (written back, and a failure, if not).
  */
 void fault_test_on(const struct pmu_backend *b, unsigned cpu, struct fault_test_result *r);
 /*
  * One line: "IA32_PKRS (0x6e1), reserved bit 32, chosen by CPUID.07H:ECX[31]:
- * PKS: #GP caught on all 3 paths", or what failed.
+ * PKS: #GP caught on all 15 paths", or what failed.
  */
 void fault_test_describe(struct strbuf *sb, const struct fault_test_result *r);
 

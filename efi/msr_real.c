@@ -1,22 +1,12 @@
 /* The real backend: runs on the CPU it is asked about; faults come back as status. */
 #include <efi.h>
+#include "gated.h"
 #include "hw.h"
 #include "irq.h"
 
 uint64_t efipmu_asm_rdmsr(uint32_t msr, uint64_t *val);
 uint64_t efipmu_asm_wrmsr(uint32_t msr, uint64_t val);
 uint64_t efipmu_asm_rdpmc(uint32_t index, uint64_t *val);
-uint64_t efipmu_asm_gated_run(struct pmu_gated_run *g);
-
-/* msr_asm.S reads and writes struct pmu_gated_run at these offsets. */
-_Static_assert(__builtin_offsetof(struct pmu_gated_run, on) == 0, "gated_run layout");
-_Static_assert(__builtin_offsetof(struct pmu_gated_run, off) == 8, "gated_run layout");
-_Static_assert(__builtin_offsetof(struct pmu_gated_run, kernel) == 16, "gated_run layout");
-_Static_assert(__builtin_offsetof(struct pmu_gated_run, arg) == 24, "gated_run layout");
-_Static_assert(__builtin_offsetof(struct pmu_gated_run, result) == 32, "gated_run layout");
-_Static_assert(__builtin_offsetof(struct pmu_gated_run, tsc_on) == 40, "gated_run layout");
-_Static_assert(__builtin_offsetof(struct pmu_gated_run, tsc_off) == 48, "gated_run layout");
-_Static_assert(__builtin_offsetof(struct pmu_gated_run, msr) == 56, "gated_run layout");
 
 static pmu_status fault_status(uint64_t r)
 {
@@ -63,11 +53,18 @@ static pmu_status real_cpuid(void *ctx, unsigned cpu, uint32_t leaf, uint32_t su
 	return PMU_OK;
 }
 
+/* Only the table's kernels have a window (gated.c); any other is refused before any write. */
 static void real_gated_run(void *ctx, unsigned cpu, struct pmu_gated_run *g)
 {
 	(void)ctx;
 	(void)cpu;
-	uint64_t r = efipmu_asm_gated_run(g);
+	const struct gated_copy *c = gated_copy_for(g->kernel);
+	if (!c) {
+		g->on_st = PMU_ERR_UNSUPPORTED;
+		g->off_st = PMU_OK;
+		return;
+	}
+	uint64_t r = c->run(g);
 	g->on_st = r && r < 0x100 ? fault_status(r) : PMU_OK;
 	g->off_st = r >= 0x100 ? fault_status(r & 0xff) : PMU_OK;
 }

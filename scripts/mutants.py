@@ -2,13 +2,15 @@
 """Mutation testing of the tool: tests/mutants/mutants.txt lists deliberate defects.
 
 Each is applied alone to a scratch copy of the tree (build/mutants/tree; the
-working tree is never touched), the unit suite is built and run there, and
-the mutant is caught when the suite fails. The unmutated copy must pass first.
+working tree is never touched), the unit suite (and any check of CHECKS the
+mutant names) is built and run there, and the mutant is caught when it fails.
+The unmutated copy must pass first.
 A mutant whose original text is not found exactly once, or that does not
 build, is an error: it can never count as caught or as a survivor.
 
   scripts/mutants.py           every mutant against the whole unit suite
   scripts/mutants.py --short   the mutants marked short, against their named tests
+  scripts/mutants.py --only N  mutant N alone, against its named tests
 """
 import filecmp
 import os
@@ -88,30 +90,56 @@ def unit_bins(tests):
     return ["build/unit/" + t for t in tests]
 
 
-def suite(tests):
-    """(built, failed, output): builds the tests (all when tests is None) and runs them."""
+# Checks besides the unit suite, named in a mutant's TESTS (for efi/, which no unit test
+# builds): what make builds first, then the command; it fails with "FAIL <name>".
+CHECKS = {
+    "gated_window": (["build/efipmu.so"],
+                     ["python3", "tools/bench/gated_window.py", "build/efipmu.so"]),
+}
+
+
+def checks_of(tests):
+    return [t for t in tests if t in CHECKS]
+
+
+def suite(tests, checks=()):
+    """(built, failed, output): builds the unit tests (all when tests is None) and the
+    checks, and runs them."""
     if tests is None:
         tests = sorted(f[:-2] for f in os.listdir(os.path.join(SCRATCH, "tests", "unit"))
                        if f.startswith("test_") and f.endswith(".c"))
-    b = make(unit_bins(tests))
+    tests = [t for t in tests if t not in CHECKS]
+    b = make(unit_bins(tests) + [t for c in checks for t in CHECKS[c][0]])
     if b.returncode:
         return False, False, b.stdout
-    r = subprocess.run(["bash", "scripts/run-unit.sh"] + unit_bins(tests), cwd=SCRATCH,
-                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    return True, r.returncode != 0, r.stdout
+    failed, out = False, ""
+    if tests:
+        r = subprocess.run(["bash", "scripts/run-unit.sh"] + unit_bins(tests), cwd=SCRATCH,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        failed, out = r.returncode != 0, r.stdout
+    for c in checks:
+        r = subprocess.run(CHECKS[c][1], cwd=SCRATCH, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True)
+        if r.returncode:
+            failed, out = True, out + "FAIL %s:\n%s" % (c, r.stdout)
+    return True, failed, out
 
 
 def main():
-    short = "--short" in sys.argv[1:]
+    argv = sys.argv[1:]
+    only = argv[argv.index("--only") + 1] if "--only" in argv[:-1] else None
+    short = "--short" in argv or only is not None
     muts = parse(os.path.join(HERE, "tests", "mutants", "mutants.txt"))
-    if short:
+    if only:
+        muts = [m for m in muts if m["name"] == only]
+    elif short:
         muts = [m for m in muts if m["short"]]
     if not muts:
         sys.exit("mutants: none to run")
     sync_tree()
     caught, survived, errors = [], [], []
     base_tests = sorted({t for m in muts for t in m["tests"]}) if short else None
-    built, failed, out = suite(base_tests)
+    built, failed, out = suite(base_tests, sorted({c for m in muts for c in checks_of(m["tests"])}))
     if not built or failed:
         print(out[-3000:])
         print("mutants: the unmutated tree does not pass its tests: nothing to compare")
@@ -128,7 +156,7 @@ def main():
         with open(path, "w") as f:
             f.write(orig.replace(m["old"], m["new"]))
         try:
-            built, failed, out = suite(m["tests"] if short else None)
+            built, failed, out = suite(m["tests"] if short else None, checks_of(m["tests"]))
         finally:
             shutil.copy(os.path.join(HERE, m["file"]), path)   # newer than the mutant's objects
         if not built:

@@ -1,9 +1,9 @@
 /*
  * Built-in microkernels with exactly known event counts, described in one
- * table (kernels.c). Each kernel is one inline-asm region inside a C function
- * whose wrapper code is the same for every kernel, so the wrapper cost plus the
- * caller's enable/disable sequence is measured by the `empty` kernel and
- * subtracted. Every claim is about the asm region alone:
+ * table (kernels.c); their code is kernel_bodies.h's, run inline in the real
+ * backend's window (efi/gated.c) and as host functions (body, then ret). The
+ * window's own instructions are measured by the `empty` kernel and
+ * subtracted. Every claim is about the body alone:
  *   expected(event, n) = per_iter * n + fixed     (n = iterations, n >= 1)
  * Exact claims have bounds 1000/1000 per mille; a bounded claim (misses) says
  * the count lies in [expected * lo / 1000, expected * hi / 1000].

@@ -216,15 +216,15 @@ struct model {
 };
 
 /*
- * The measured window of the real backend (efi/msr_asm.S efipmu_asm_gated_run)
+ * The measured window of the real backend (efi/gated.c, a copy per kernel)
  * executes, from the retirement of the enabling wrmsr to the disabling one,
- * `call *%r15`, the kernel (body and ret), then `xchg %rax,%r13; mov %r12d,%ecx;
- * mov %r14d,%edx`: 4 instructions besides the kernel, one of them a branch (the
- * call). The model's gated_run retires the same, one instruction a cycle: the
- * call before the kernel, the three after it.
+ * the kernel's body inline, then `xchg %rax,%r13; mov %r14d,%edx`: 2
+ * instructions besides the kernel, neither a branch nor a memory access
+ * (objdump -d build/efipmu.so, efipmu_gate_on_<name> to efipmu_gate_off_<name>;
+ * tools/bench/gated_window.py checks every copy). The model's gated_run retires
+ * the same, one instruction a cycle, after the kernel.
  */
-#define MODEL_GATE_INSTS 4
-#define MODEL_GATE_BRANCHES 1
+#define MODEL_GATE_INSTS 2
 
 /* The timer's CPU (UEFI's timer interrupt goes to the BSP; efi/irq.h). */
 #define MODEL_TIMER_CPU 0

@@ -34,12 +34,12 @@ static void stim_cycle(struct model_stim *s, uint32_t insts, uint32_t branches)
 	s[S_BR].count = s[S_BR_NHM].count = branches;
 }
 
-/* One instruction retired in one cycle, on every device of cpu (the window's own code). */
-static void retire_one(struct model *m, unsigned cpu, bool branch)
+/* One instruction (no branch) in one cycle, on every device of cpu (the window's own code). */
+static void retire_one(struct model *m, unsigned cpu)
 {
 	struct model_stim s[S_N];
 	struct model_cycle c = { .cpl = 0, .stim = s, .nstim = S_N };
-	stim_cycle(s, 1, branch);
+	stim_cycle(s, 1, 0);
 	model_run_cycle(m, cpu, &c);
 }
 
@@ -184,9 +184,8 @@ void model_gated_run(void *ctx, unsigned cpu, struct pmu_gated_run *g)
 	if (g->on_st)
 		return;
 	m->cpu_noise[cpu].gated_runs++;
-	retire_one(m, cpu, true);                       /* call *%r15 */
 	g->result = g->kernel(g->arg);
-	for (unsigned i = MODEL_GATE_BRANCHES; i < MODEL_GATE_INSTS; i++)
-		retire_one(m, cpu, false);              /* xchg and two moves */
+	for (unsigned i = 0; i < MODEL_GATE_INSTS; i++)
+		retire_one(m, cpu);                     /* xchg and mov */
 	g->off_st = model_sim_wrmsr(m, cpu, g->msr, g->off);
 }

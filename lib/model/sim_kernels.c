@@ -1,7 +1,8 @@
 /*
- * The model's own reading of the kernels' asm (lib/check/kernels.c), one letter
- * per instruction (legend in sim_kernels.h). It describes the asm region only;
- * the C wrapper around it is the same for every kernel and what `empty`
+ * The model's own reading of the kernels' asm (lib/check/kernel_bodies.h), one
+ * letter per instruction (legend in sim_kernels.h). It describes the body only
+ * (the count register is %rcx in the host kernels, %r15 in the windows); the
+ * window's own instructions are model.h's MODEL_GATE_INSTS, what `empty`
  * measures. None of it comes from the claim table: tests compare both, and
  * tests/valgrind/check-kernels.sh counts the real code with callgrind.
  */

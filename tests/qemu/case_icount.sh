@@ -2,7 +2,7 @@
 # instruction claims (every kernel but empty, at two counts; the memory kernels on
 # their real buffers) are checked by a counter that is not the code predicting them.
 # The empty window must equal the instructions counted in the disassembly of
-# efipmu_asm_gated_run + kernel_empty. VERBOSE=1 prints both.
+# efipmu_gated_empty, 2 of them between the two writes. VERBOSE=1 prints both.
 source "$(dirname "$0")/lib.sh"
 FAILED=0
 so=${EFIPMU_EFI:-$here/build/efipmu.efi}
@@ -11,9 +11,13 @@ so=${so%.efi}.so
 
 # Instructions from the window's first rdtsc up to its second, counted in the binary
 # (tools/bench/gated_window.py: before, between and after the two wrmsr).
-read -r before inside after < <(python3 "$here/tools/bench/gated_window.py" "$so")
+# It also proves every kernel's window is its body + the same instructions (exit 1 if not).
+counts=$(python3 "$here/tools/bench/gated_window.py" "$so") ||
+  { echo "  gated_window.py: $counts"; exit 1; }
+read -r before inside after <<<"$counts"
 window=$((before + inside + after))
 [ -n "$window" ] || { echo "  cannot count the window in $so"; exit 1; }
+[ "$inside" = 2 ] || { echo "  $inside instructions between the writes besides the kernel"; exit 1; }
 
 for N in 5 7; do
   ICOUNT=$N TIMEOUT=120 boot_case icount_$N 'qemu-exit\nicount-check\n'

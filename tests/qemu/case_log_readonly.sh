@@ -6,7 +6,7 @@ USB=1 QEMU_EXTRA="-set drive.stick.readonly=on" \
   boot_case log_readonly 'qemu-exit\nbackend = sim\n'
 expect_rc 5
 expect_console '^no log file \(cannot create \\efipmu: volume is read-only\): console output only$'
-expect_console '^\[SIM\] CPU 3 inst: 10,018 instructions, 10,018 expected, overhead 4: PASS$'
+expect_console '^\[SIM\] CPU 3 inst: 10,018 instructions, 10,018 expected, overhead 2: PASS$'
 expect_console '^\[SIM\] P0  UNCORE_CLOCK'
 expect_console '^\[SIM\] VERDICT: FAIL - 4 CPUs ran, 4 with a core PMU$'
 expect_console '^\[SIM\]          log not written: cannot create \\efipmu: volume is read-only$'

@@ -5,7 +5,7 @@ FAILED=0
 SMP=2 boot_case selftest_sim 'qemu-exit\nbackend = sim\nsim-profile = nehalem-ex\nselftest\n'
 expect_rc 3
 expect_console '^\[SIM\] WHERE +CHECK +RESULT REASON'
-expect_console '^\[SIM\] cpu 1 +kernel inst +PASS +inst x1000: instructions, overhead 4$'
+expect_console '^\[SIM\] cpu 1 +kernel inst +PASS +inst x1000: instructions, overhead 2$'
 expect_console '^\[SIM\] pkg 0 +mbox freeze +PASS'
 expect_console '^\[SIM\] cpu 0 +cycles vs TSC +SKIP +this backend has no TSC \(simulated\)'
 expect_console '^\[SIM\] selftest: [0-9]+ PASS, 0 FAIL, [0-9]+ SKIP$'

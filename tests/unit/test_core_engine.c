@@ -241,7 +241,7 @@ static void test_v4_freeze_and_status_set(void **state)
 	assert_int_equal(prepare(r, q, 1, true), PMU_OK);
 	struct sim_kernel k = { r->m, 4, (struct model_stim[]){ { INST_CODE, 1 } }, 1 };
 	assert_int_equal(core_measure(&r->s, run_sim, &k), PMU_OK);
-	assert_true(r->s.ctr[0].delta == 8);   /* 4, and the window's 4 (model.h) */
+	assert_true(r->s.ctr[0].delta == 6);   /* 4, and the window's 2 (model.h) */
 	assert_true(rd(r, MSR_IA32_PERF_GLOBAL_STATUS) == (frz | 1));
 	unsigned sets = 0;
 	for (unsigned i = 0; i < r->m->log_len[0]; i++) {
@@ -523,10 +523,10 @@ static void test_in_use_refused_unless_force(void **state)
 		if (a->msr == MSR_IA32_FIXED_CTR_CTRL)
 			assert_true((a->val & 0xf) == 0x3);
 	}
-	/* Firmware's counters kept counting: 4 of the kernel, 4 of the window (model.h). */
-	assert_true(rd(r, MSR_IA32_PMC0) == 1008);
-	assert_true(rd(r, MSR_IA32_FIXED_CTR0) == 8);
-	assert_int_equal(r->s.ctr[0].delta, 8);
+	/* Firmware's counters kept counting: 4 of the kernel, 2 of the window (model.h). */
+	assert_true(rd(r, MSR_IA32_PMC0) == 1006);
+	assert_true(rd(r, MSR_IA32_FIXED_CTR0) == 6);
+	assert_int_equal(r->s.ctr[0].delta, 6);
 
 	/* With force the event takes PMC0, and everything is put back afterwards. */
 	struct msr_state before;
@@ -911,9 +911,9 @@ static void test_counting_exact(void **state)
 		assert_int_equal(core_measure(&r->s, run_sim, &k), PMU_OK);
 		model_run_cycle(r->m, 0, &c);   /* after: not counted */
 		assert_int_equal(r->s.ctr[0].kind, CORE_FIXED);
-		assert_true(r->s.ctr[0].delta == 34);   /* 10 x 3, and the window's 4 (model.h) */
+		assert_true(r->s.ctr[0].delta == 32);   /* 10 x 3, and the window's 2 (model.h) */
 		assert_true(r->s.ctr[1].delta == 10);
-		assert_true(r->s.ctr[2].delta == 10);   /* cmask 2: one per cycle with >= 2; the call is 1 */
+		assert_true(r->s.ctr[2].delta == 10);   /* cmask 2: one per cycle with >= 2 */
 		for (unsigned i = 0; i < 3; i++)
 			assert_false(r->s.ctr[i].overflowed);
 		assert_true(r->s.ctr[1].start == 0 && r->s.ctr[1].end == 10);
@@ -933,14 +933,14 @@ static void preload_wraps(const char *profile)
 	assert_int_equal(core_measure(&r->s, run_sim, &k), PMU_OK);
 	const struct core_counter *c = r->s.ctr;
 	assert_true(c[0].start == counter_preload_for(7, 48));
-	assert_true(c[0].end == 27);
-	assert_true(c[0].delta == 34);   /* 10 x 3, and the window's 4 (model.h) */
+	assert_true(c[0].end == 25);
+	assert_true(c[0].delta == 32);   /* 10 x 3, and the window's 2 (model.h) */
 	assert_true(c[0].overflowed);
 	assert_true(c[1].start == 0xFFFFFFFFFFFCull);
 	assert_true(c[1].end == 6);
 	assert_true(c[1].delta == 10);
 	assert_true(c[1].overflowed);
-	assert_true(c[2].delta == 11);   /* 10, and the window's call */
+	assert_true(c[2].delta == 10);   /* 10; the window's 2 are no branches */
 	assert_false(c[2].overflowed);
 	uint64_t bits = 1ull << (CORE_FIXED_BIT + c[0].index) | 1ull << c[1].index;
 	assert_true((r->s.status_end & bits) == bits);
@@ -1113,8 +1113,8 @@ static void test_width_44(void **state)
 	struct sim_kernel k = { r->m, 5, stim, 2 };
 	assert_int_equal(core_measure(&r->s, run_sim, &k), PMU_OK);
 	assert_true(r->s.ctr[0].start == 0xFFFFFFFFFFEull);
-	assert_true(r->s.ctr[0].end == 7);
-	assert_true(r->s.ctr[0].delta == 9);    /* 5, and the window's 4 (model.h) */
+	assert_true(r->s.ctr[0].end == 5);
+	assert_true(r->s.ctr[0].delta == 7);    /* 5, and the window's 2 (model.h) */
 	assert_true(r->s.ctr[0].overflowed);
 	assert_true(r->s.ctr[1].delta == 5);
 	assert_true(r->s.ctr[1].overflowed);

@@ -179,9 +179,9 @@ static void test_topdown_slots_and_metrics(void **state)
 	const char *slots = strstr(o.f->log, "\"event\":\"TOPDOWN.SLOTS\","
 					      "\"counter_kind\":\"fixed\",\"counter\":3");
 	assert_non_null(slots);
-	/* 10,022 cycles of the window (kernel and gate) at 5 slots each */
+	/* 10,020 cycles of the window (kernel and gate) at 5 slots each */
 	assert_int_equal(fake_count(o.f->console, "   TOPDOWN.SLOTS             fixed3    "
-						  "0x38d=0x3033    50,110\n"), 2);
+						  "0x38d=0x3033    50,100\n"), 2);
 	/* PERF_METRICS 0x33 / 0xFF retiring, 0xCC back-end bound */
 	assert_int_equal(fake_count(o.f->log, "{\"name\":\"retiring\",\"unit\":\"%\","
 					      "\"milli\":20000}"), 2);

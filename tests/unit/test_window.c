@@ -4,11 +4,11 @@
  *
  * Every count below is worked out by hand. The kernel runs 100 model cycles,
  * each retiring 2 instructions (1 cycle each). The model's gated_run adds the
- * real window's 4 instructions, one a cycle (efi/msr_asm.S: call, then xchg
- * and two moves), so a quiet window counts 204 instructions in 104 cycles, and
- * the window's cycles are numbered 1 (the call), 2-101 (the kernel), 102-104.
+ * real window's 2 instructions, one a cycle (efi/gated.c: xchg and mov after
+ * the kernel), so a quiet window counts 202 instructions in 102 cycles, and
+ * the window's cycles are numbered 1-100 (the kernel), 101-102.
  * With smi_first = 50 the SMI comes after the window's cycle 50; with
- * smi_period = 124 = 104 + its 20 cycles, it comes at cycle 50 of every
+ * smi_period = 122 = 102 + its 20 cycles, it comes at cycle 50 of every
  * attempt, and a counted one adds its 10 instructions and 20 cycles.
  */
 #include "testutil.h"
@@ -89,7 +89,7 @@ static void assert_counts(const struct rig *r, uint64_t insts, uint64_t cycles)
 }
 
 static const struct model_noise_rates smi_each = {
-	.smi_first = 50, .smi_period = 124, .smi_insts = 10, .smi_cycles = 20,
+	.smi_first = 50, .smi_period = 122, .smi_insts = 10, .smi_cycles = 20,
 };
 
 static void test_quiet_machine_exact_first_attempt(void **state)
@@ -99,7 +99,7 @@ static void test_quiet_machine_exact_first_attempt(void **state)
 	struct kern k = { r->m, 100, false };
 	prepare(r);
 	assert_int_equal(pmu_window_measure(&r->s, run_kern, &k, NULL, &r->r), PMU_OK);
-	assert_counts(r, 204, 104);
+	assert_counts(r, 202, 102);
 	assert_int_equal(r->r.attempts, 1);
 	assert_int_equal(r->r.smis, 0);
 	assert_false(r->r.disturbed);
@@ -128,7 +128,7 @@ static void test_smi_every_attempt_disturbed(void **state)
 	assert_int_equal(r->r.smis, 5);
 	assert_true(r->r.disturbed);
 	assert_string_equal(r->r.reason, "SMIs seen in every attempt");
-	assert_counts(r, 214, 124);   /* the last attempt: 204 + 10, 104 + 20 */
+	assert_counts(r, 212, 122);   /* the last attempt: 202 + 10, 102 + 20 */
 	assert_int_equal(rd(r, MSR_SMI_COUNT), 5);
 	assert_int_equal(r->m->cpu_noise[0].gated_runs, 5);
 
@@ -155,7 +155,7 @@ static void test_smi_frozen_exact_debugctl_restored(void **state)
 	assert_int_equal(r->r.smis, 1);
 	assert_true(r->r.smm_frozen);
 	assert_false(r->r.disturbed);
-	assert_counts(r, 204, 104);
+	assert_counts(r, 202, 102);
 	assert_int_equal(rd(r, MSR_SMI_COUNT), 1);   /* counted all the same */
 	/* Bit 14 added around the window, then firmware's value exactly. */
 	uint64_t writes[4];
@@ -176,7 +176,7 @@ static void test_smi_frozen_exact_debugctl_restored(void **state)
 	assert_int_equal(pmu_window_measure(&r->s, run_kern, &k, NULL, &r->r), PMU_OK);
 	assert_true(r->r.smm_frozen);
 	assert_int_equal(r->r.smis, 1);
-	assert_counts(r, 204, 104);
+	assert_counts(r, 202, 102);
 	for (unsigned i = 0; i < r->m->log_len[0]; i++)
 		assert_false(r->m->log[0][i].op == MOP_WRMSR && r->m->log[0][i].msr == MSR_IA32_DEBUGCTL);
 	assert_int_equal(rd(r, MSR_IA32_DEBUGCTL), DEBUGCTL_FREEZE);
@@ -214,7 +214,7 @@ static void test_smi_first_attempt_only_exact_after_two(void **state)
 	assert_int_equal(r->r.attempts, 2);
 	assert_int_equal(r->r.smis, 1);
 	assert_false(r->r.disturbed);
-	assert_counts(r, 204, 104);
+	assert_counts(r, 202, 102);
 	/* The barrier: once, on the first attempt, with interrupts off. */
 	assert_int_equal(p.calls, 1);
 	assert_true(p.irq_off);
@@ -228,7 +228,7 @@ static void test_smi_first_attempt_only_exact_after_two(void **state)
 	assert_int_equal(p.calls, 1);
 	assert_false(r->r.in_step);
 	assert_int_equal(r->r.attempts, 1);
-	assert_counts(r, 204, 104);
+	assert_counts(r, 202, 102);
 	free(r->m);
 	free(r);
 }
@@ -246,7 +246,7 @@ static void test_timer_counts_unless_window_turns_interrupts_off(void **state)
 	prepare(r);
 	assert_int_equal(core_measure(&r->s, run_kern, &k), PMU_OK);
 	assert_false(k.irq_off_seen);
-	assert_counts(r, 244, 184);   /* 204 + 40, 104 + 80 */
+	assert_counts(r, 242, 182);   /* 202 + 40, 102 + 80 */
 	assert_int_equal(r->m->cpu_noise[0].ticks, 1);
 
 	/* The window: the tick waits until interrupts are back on, after the counters stopped. */
@@ -254,7 +254,7 @@ static void test_timer_counts_unless_window_turns_interrupts_off(void **state)
 	prepare(r);
 	assert_int_equal(pmu_window_measure(&r->s, run_kern, &k, NULL, &r->r), PMU_OK);
 	assert_true(k.irq_off_seen);
-	assert_counts(r, 204, 104);
+	assert_counts(r, 202, 102);
 	assert_int_equal(r->r.attempts, 1);
 	assert_false(r->r.disturbed);
 	assert_int_equal(r->m->cpu_noise[0].ticks, 2);   /* delivered at irq_restore */
@@ -276,7 +276,7 @@ static void test_smi_count_unreadable_is_a_note(void **state)
 	assert_int_equal(r->r.attempts, 1);   /* unknown SMIs cannot be waited out */
 	assert_false(r->r.disturbed);
 	assert_string_equal(r->r.note, "MSR_SMI_COUNT unreadable: SMIs unknown");
-	assert_counts(r, 214, 124);           /* the SMI it could not see */
+	assert_counts(r, 212, 122);           /* the SMI it could not see */
 	free(r->m);
 	free(r);
 }
@@ -302,7 +302,7 @@ static void test_backend_without_irq_ops_is_a_note(void **state)
 	assert_false(r->r.irq_off);
 	assert_false(k.irq_off_seen);
 	assert_string_equal(r->r.note, "interrupts left on: the backend cannot turn them off");
-	assert_counts(r, 204, 104);
+	assert_counts(r, 202, 102);
 	free(r->m);
 	free(r);
 }

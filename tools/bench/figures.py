@@ -32,7 +32,7 @@ def overhead(log, before, inside, after):
         bad.append("window: %d (%d outside the writes) under -icount, %d + %d + %d in the disassembly"
                    % (r["engine_window"], r["engine_outside"], before, inside, after))
     print("overhead          engine %d instructions between enabling and disabling the counters "
-          "(empty kernel 1 + 4);" % r["engine"])
+          "(the kernel inline + 2);" % r["engine"])
     print(INDENT + "naive %d (%d counters enabled one at a time: %d per write + 3); naive / engine %.2fx"
           % (r["naive"], r["naive_counters"], r["naive_per_write"], r["naive"] / max(r["engine"], 1)))
     print(INDENT + "disassembly %d, QEMU -icount %d (rdtsc to rdtsc %d = %d + %d + %d)"
