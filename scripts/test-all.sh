@@ -47,14 +47,12 @@ report() {
   count "$name" "$(cat "$tmp/$name.out" 2>/dev/null)" "$(cat "$tmp/$name.rc" 2>/dev/null || echo 1)" \
     "$(cat "$tmp/$name.secs" 2>/dev/null || echo '?')"
 }
-run_suite build bash -c 'make -s -j"$JOBS" all && echo "build: 1 passed, 0 failed"'
-# After the build everything is CPU-bound on a small machine, so no core may stay idle: the
-# QEMU boots keep the CPU first; the host suites run beside them at the lowest priority
-# (nice 19), in two lanes so that both cores stay busy once the boots are done; fuzzing
-# (bounded in time) starts when the boots end and, at normal priority, takes what it needs,
-# the host suites' rest filling a core it leaves idle.
+# Everything is CPU-bound on a small machine, so no core may stay idle: the app's build, then
+# the QEMU boots keep the CPU first; the host suites run beside them from the start at the
+# lowest priority (nice 19), in two lanes so that both cores stay busy once the boots are
+# done; fuzzing (bounded in time) starts when the boots end and, at normal priority, takes
+# what it needs, the host suites' rest filling a core it leaves idle.
 # Scripts run through bash: a lost exec bit or a missing script is a failed suite, never a skipped one.
-( run_to qemu bash tests/qemu/run-all.sh ) & qemu_pid=$!
 low() { nice -n 19 "$@"; }
 ( low make -s -j"$JOBS" fuzz-bins >/dev/null 2>&1 ) & fuzz_bins=$!
 # Further suites (host tool, fuzzing, ...): scripts/suite-<name>.sh, each ending with its count line.
@@ -76,6 +74,8 @@ host_suite() {
 # (mutants and the host tool reuse the unit tests' objects, perfenc the host tool).
 ( host_suite static ) & lane1=$!
 ( for s in "${host_suites[@]}"; do [ "$s" = static ] || host_suite "$s"; done ) & lane2=$!
+run_suite build bash -c 'make -s -j"$JOBS" all && echo "build: 1 passed, 0 failed"'
+( run_to qemu bash tests/qemu/run-all.sh ) & qemu_pid=$!
 wait $qemu_pid; wait $fuzz_bins
 ( run_to fuzz bash scripts/suite-fuzz.sh ) & fuzz_pid=$!
 wait $lane1 $lane2 $fuzz_pid
