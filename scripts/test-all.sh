@@ -2,7 +2,7 @@
 # `make test`: every suite, then one closing line "N passed, N failed".
 # Each suite prints its own "<suite>: N passed, N failed" line, which is summed here.
 # The QEMU boots need only the app: they run beside the host suites once it is built
-# (QEMU_JOBS cases at a time), and their report comes before the fuzzing's. JOBS
+# (QEMU_JOBS cases at a time); suites run side by side report in a fixed order. JOBS
 # (default: one per core) is what each build and parallel step uses.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -34,38 +34,52 @@ run_suite() {
   out=$("$@" 2>&1); rc=$?
   count "$name" "$out" $rc $(( $(date +%s) - t0 ))
 }
-# start_suite NAME CMD...: runs in the background; end_suite NAME waits and counts it.
-start_suite() {
-  local name=$1; shift
-  date +%s > "$tmp/$name.t0"
-  ( "$@" > "$tmp/$name.out" 2>&1; echo $? > "$tmp/$name.rc" ) &
-  echo $! > "$tmp/$name.pid"
+# run_to NAME CMD...: runs a suite and keeps its output, status and seconds; report NAME
+# (once whatever ran it has ended) counts it, so suites run side by side report in order.
+run_to() {
+  local name=$1 t0; shift
+  t0=$(date +%s)
+  "$@" > "$tmp/$name.out" 2>&1; echo $? > "$tmp/$name.rc"
+  echo $(( $(date +%s) - t0 )) > "$tmp/$name.secs"
 }
-end_suite() {
+report() {
   local name=$1
-  wait "$(cat "$tmp/$name.pid")"
-  count "$name" "$(cat "$tmp/$name.out")" "$(cat "$tmp/$name.rc" 2>/dev/null || echo 1)" \
-    $(( $(date +%s) - $(cat "$tmp/$name.t0") ))
+  count "$name" "$(cat "$tmp/$name.out" 2>/dev/null)" "$(cat "$tmp/$name.rc" 2>/dev/null || echo 1)" \
+    "$(cat "$tmp/$name.secs" 2>/dev/null || echo '?')"
 }
-run_suite build bash -c 'make -s -j"$JOBS" all && echo "build: 1 passed, 0 failed"'
+# Everything is CPU-bound on a small machine, so no core may stay idle: the app's build, then
+# the QEMU boots keep the CPU first; the host suites run beside them from the start at the
+# lowest priority (nice 19), in two lanes so that both cores stay busy once the boots are
+# done; fuzzing (bounded in time) starts when the boots end and, at normal priority, takes
+# what it needs, the host suites' rest filling a core it leaves idle.
 # Scripts run through bash: a lost exec bit or a missing script is a failed suite, never a skipped one.
-# The QEMU cases wait on timeouts (firmware's, the app's, boot.sh's), so they keep the CPU
-# first: the host suites beside them run at a lower priority (nice), in the gaps.
-start_suite qemu bash tests/qemu/run-all.sh
-low() { nice -n 10 "$@"; }
-run_suite unit low make -s -j"$JOBS" unit
-run_suite static low bash scripts/check-static.sh
-run_suite generated low bash scripts/check-generated.sh
-run_suite valgrind low bash tests/valgrind/check-kernels.sh
+low() { nice -n 19 "$@"; }
+( low make -s -j"$JOBS" fuzz-bins >/dev/null 2>&1 ) & fuzz_bins=$!
 # Further suites (host tool, fuzzing, ...): scripts/suite-<name>.sh, each ending with its count line.
-# Fuzzing runs for a fixed time, so it waits for the boots to end and gets the whole machine
-# (its targets are built beside the boots).
-low make -s -j"$JOBS" fuzz-bins >/dev/null 2>&1
+host_suites=(unit static generated valgrind)
 for s in scripts/suite-*.sh; do
-  [ "$s" = scripts/suite-fuzz.sh ] || run_suite "$(basename "$s" .sh | sed 's/^suite-//')" low bash "$s"
+  s=$(basename "$s" .sh); s=${s#suite-}
+  [ "$s" = fuzz ] || host_suites+=("$s")
 done
-end_suite qemu
-run_suite fuzz bash scripts/suite-fuzz.sh
+host_suite() {
+  case $1 in
+    unit) run_to unit low make -s -j"$JOBS" unit ;;
+    static) run_to static low bash scripts/check-static.sh ;;
+    generated) run_to generated low bash scripts/check-generated.sh ;;
+    valgrind) run_to valgrind low bash tests/valgrind/check-kernels.sh ;;
+    *) run_to "$1" low bash "scripts/suite-$1.sh" ;;
+  esac
+}
+# Lane 1: clang-tidy (most of the host CPU, JOBS files at a time); lane 2: the rest in order
+# (mutants and the host tool reuse the unit tests' objects, perfenc the host tool).
+( host_suite static ) & lane1=$!
+( for s in "${host_suites[@]}"; do [ "$s" = static ] || host_suite "$s"; done ) & lane2=$!
+run_suite build bash -c 'make -s -j"$JOBS" all && echo "build: 1 passed, 0 failed"'
+( run_to qemu bash tests/qemu/run-all.sh ) & qemu_pid=$!
+wait $qemu_pid; wait $fuzz_bins
+( run_to fuzz bash scripts/suite-fuzz.sh ) & fuzz_pid=$!
+wait $lane1 $lane2 $fuzz_pid
+for s in "${host_suites[@]}" qemu fuzz; do report "$s"; done
 echo "== all suites took $(( $(date +%s) - t_start )) s"
 echo "$total_p passed, $total_f failed"
 [ $total_f -eq 0 ]

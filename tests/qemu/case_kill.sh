@@ -7,14 +7,15 @@ IMG="$work/kill.img"; serial="$work/kill.serial"
 printf 'qemu-exit\nbackend = sim\nrepeats = 1000\n' > "$work/kill.cfg"
 "$here/qemu/mkimage.sh" "$IMG" --cfg "$work/kill.cfg" || exit 1
 rm -f "$serial"
-SMP=2 TIMEOUT=300 "$here/qemu/boot.sh" "$IMG" "$serial" &
+rm -f "$work/kill.pid"
+SMP=2 TIMEOUT=300 "$here/qemu/boot.sh" "$IMG" "$serial" -pidfile "$work/kill.pid" &
 boot=$!
 for _ in $(seq 1200); do
   grep -qa '^\[SIM\] measured 300/1000 repeats' "$serial" 2>/dev/null && break
   sleep 0.1
 done
 grep -qa '^\[SIM\] measured 300/1000 repeats' "$serial" || fail "the run never reached 300 of 1000 repeats"
-pkill -KILL -f "serial file:$serial" || fail "no QEMU to kill"
+kill -KILL "$(cat "$work/kill.pid" 2>/dev/null)" || fail "no QEMU to kill"
 wait $boot 2>/dev/null
 grep -qa 'VERDICT' "$serial" && fail "the run finished before the kill: nothing was cut off"
 LOG="$work/kill.jsonl"

@@ -10,7 +10,7 @@ work="${QEMU_WORK:-$(cd "$here/../.." && pwd)/build/qemu-tests}"
 jobs=${QEMU_JOBS:-$(nproc)}
 mkdir -p "$work"
 times=$work/case-times
-slow_first="case_bad_input case_stall case_list_decode case_uncore_sim case_icount case_uncore_real case_fault case_shell"
+slow_first="case_bad_input case_stall case_amd_real case_later_intel case_real_4cpu case_uncore_sim case_icount case_list_decode case_output_name case_fault"
 
 cases=()
 if [ $# -gt 0 ]; then
