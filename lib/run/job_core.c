@@ -438,7 +438,7 @@ enum verdict core_job_begin(struct run *a, struct core_job *j)
 
 enum verdict core_job_end(struct run *a, struct core_job *j)
 {
-	if (j->groups) {
+	if (j->groups && j->tab && j->measured && j->td) {   /* begin took them all */
 		if (a->opt.repeats > 1)
 			report_stats(a, j->tab, j->measured);
 		report_derived(a, j->tab, j->measured, j->td);
