@@ -255,12 +255,11 @@ pmu_status measure_steps(struct run *a, struct measure_steps *m, enum plat_mode 
 	uint64_t timeout_us = a->opt.ap_timeout_ms ? a->opt.ap_timeout_ms * 1000ull : MEASURE_TIMEOUT_US;
 	/* Resident APs: every step in one dispatch; per_dispatch 1 is the old path, for comparison. */
 	unsigned per = m->per_dispatch ? m->per_dispatch : m->steps;
-	for (m->dispatch_first = 0; m->dispatch_first < m->steps && !a->plat->rounds_leaked;
-	     m->dispatch_first += per) {
-		unsigned n = m->steps - m->dispatch_first < per ? m->steps - m->dispatch_first : per;
+	for (unsigned first = 0; first < m->steps && !a->plat->rounds_leaked; first += per) {
+		unsigned n = m->steps - first < per ? m->steps - first : per;
 		unsigned rounds = 0;
 		for (unsigned k = 0; k < n; k++)
-			rounds += rounds_of(a, m, m->dispatch_first + k);
+			rounds += rounds_of(a, m, first + k);
 		pmu_status r = plat_run_rounds(a->plat, &m->cpus, rounds, measure_round,
 					       between_rounds, a, timeout_us, mode);
 		st = st ? st : r;

@@ -31,7 +31,6 @@ struct measure_steps {
 	void *ctx;
 	/* measure_steps' own */
 	struct cpuset cpus;
-	unsigned dispatch_first;   /* the first step of the dispatch in flight */
 	unsigned cur, cur_round;   /* the step in flight and its round: set by the boot CPU */
 	bool cur_other;
 };
