@@ -29,4 +29,16 @@ for s in stats:
     same = [c["delta"] for c in counts if c["cpu"] == s["cpu"] and c["event"] == s["event"]]
     assert sorted(same)[1] == s["median"] and len(same) == 3
 PY
+# The log says what it cost: its bytes are those of every line before the log_cost record,
+# at least one flush for each of the 3 repeats, each after a write, and time spent in them.
+python3 - "$LOG" <<'PY' || fail "log_cost record wrong"
+import json, sys
+lines = open(sys.argv[1], "rb").read().split(b"\n")
+at = [i for i, l in enumerate(lines) if b'"rec":"log_cost"' in l]
+assert len(at) == 1, at
+c = json.loads(lines[at[0]])
+before = sum(len(l) + 1 for l in lines[:at[0]])
+assert c["bytes"] == before, (c["bytes"], before)
+assert 3 <= c["flushes"] <= c["writes"] and c["flush_us"] > 0, c
+PY
 exit $FAILED
