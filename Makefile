@@ -7,7 +7,19 @@ LIB_SRC := $(sort $(wildcard lib/*/*.c))
 LIB_HDR := $(wildcard lib/*/*.h)
 EFI_SRC := $(sort $(wildcard efi/*.c))
 EFI_ASM := $(sort $(wildcard efi/*.S))
-UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
+# Unit tests mirror the layers: tests/unit/<lib folder>/test_<unit>.c, built as build/unit/test_<unit>
+# (shared test headers stay in tests/unit/). A test left flat in tests/unit/ would be skipped: refused.
+UNIT_SRC := $(sort $(wildcard tests/unit/*/test_*.c))
+UNIT_FLAT := $(wildcard tests/unit/test_*.c)
+ifneq ($(UNIT_FLAT),)
+$(error unit tests go in tests/unit/<layer>/ (the lib/ folder of the unit they test), not flat: \
+	move $(UNIT_FLAT))
+endif
+UNIT_DUP := $(strip $(foreach n,$(sort $(notdir $(UNIT_SRC))),\
+	$(if $(word 2,$(filter %/$(n),$(UNIT_SRC))),$(filter %/$(n),$(UNIT_SRC)))))
+ifneq ($(UNIT_DUP),)
+$(error two unit tests of one name (each is build/unit/<name>): $(UNIT_DUP))
+endif
 
 # ---- the UEFI application (Debian's gnu-efi) ----
 EFI_INC := /usr/include/efi
@@ -50,7 +62,7 @@ HOST_CC ?= gcc
 HOST_CFLAGS := -std=c11 -g -O1 -Wall -Wextra -Werror -Wshadow -fno-omit-frame-pointer \
 	-fsanitize=address,undefined -fno-sanitize-recover=all -Ilib
 HOST_OBJ := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(LIB_SRC))
-UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(UNIT_SRC))
+UNIT_BIN := $(addprefix $(BUILD)/unit/,$(basename $(notdir $(UNIT_SRC))))
 
 $(BUILD)/host-obj/%.o: %.c $(LIB_HDR)
 	@mkdir -p $(dir $@)
@@ -60,10 +72,11 @@ $(BUILD)/host-obj/%.o: %.c $(LIB_HDR)
 $(BUILD)/libefipmu-host.a: $(HOST_OBJ)
 	@ar rcs $@ $^
 
-$(BUILD)/unit/%: tests/unit/%.c $(BUILD)/libefipmu-host.a $(wildcard tests/unit/*.h) | deps-test
+$(foreach s,$(UNIT_SRC),$(eval $(BUILD)/unit/$(basename $(notdir $(s))): $(s)))
+$(UNIT_BIN): $(BUILD)/libefipmu-host.a $(wildcard tests/unit/*.h) | deps-test
 	@mkdir -p $(dir $@)
 	@echo "  LD (test) $@"
-	@$(HOST_CC) $(HOST_CFLAGS) -Itests/unit $< $(BUILD)/libefipmu-host.a -lcmocka -o $@
+	@$(HOST_CC) $(HOST_CFLAGS) -Itests/unit $(filter %.c,$^) $(BUILD)/libefipmu-host.a -lcmocka -o $@
 
 unit: $(UNIT_BIN)
 	@scripts/run-unit.sh $(UNIT_BIN)
