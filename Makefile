@@ -5,10 +5,14 @@ BUILD := build
 
 LIB_SRC := $(sort $(wildcard lib/*/*.c))
 LIB_HDR := $(wildcard lib/*/*.h)
+# Header dependencies: each object (or one-source binary) gets a .d file beside it listing the
+# headers it included (read at the end of this file).
+DEP_FLAGS = -MMD -MP -MF $@.d -MT $@
 EFI_SRC := $(sort $(wildcard efi/*.c))
 EFI_ASM := $(sort $(wildcard efi/*.S))
-# Unit tests mirror the layers: tests/unit/<lib folder>/test_<unit>.c, built as build/unit/test_<unit>
-# (shared test headers stay in tests/unit/). A test left flat in tests/unit/ would be skipped: refused.
+# Unit tests mirror the layers: tests/unit/<lib folder>/test_<unit>.c, built as
+# build/unit/test_<unit> (shared test headers stay in tests/unit/). A test left flat in
+# tests/unit/ would be skipped: refused.
 UNIT_SRC := $(sort $(wildcard tests/unit/*/test_*.c))
 UNIT_FLAT := $(wildcard tests/unit/test_*.c)
 ifneq ($(UNIT_FLAT),)
@@ -37,15 +41,15 @@ EFI_OBJ := $(patsubst %.c,$(BUILD)/efi-obj/%.o,$(LIB_SRC) $(EFI_SRC)) \
 
 all: $(BUILD)/efipmu.efi
 
-$(BUILD)/efi-obj/%.o: %.c $(LIB_HDR) $(wildcard efi/*.h) | deps-build
+$(BUILD)/efi-obj/%.o: %.c | deps-build
 	@mkdir -p $(dir $@)
 	@echo "  CC (efi)  $<"
-	@$(EFI_CC) $(EFI_CFLAGS) -c $< -o $@
+	@$(EFI_CC) $(EFI_CFLAGS) $(DEP_FLAGS) -c $< -o $@
 
 $(BUILD)/efi-obj/%.o: %.S | deps-build
 	@mkdir -p $(dir $@)
 	@echo "  CC (efi)  $<"
-	@$(EFI_CC) $(EFI_CFLAGS) -c $< -o $@
+	@$(EFI_CC) $(EFI_CFLAGS) $(DEP_FLAGS) -c $< -o $@
 
 $(BUILD)/efipmu.so: $(EFI_OBJ)
 	@ld $(EFI_LDFLAGS) $(EFI_LIB)/crt0-efi-x86_64.o $(EFI_OBJ) -o $@ -lefi -lgnuefi
@@ -64,19 +68,20 @@ HOST_CFLAGS := -std=c11 -g -O1 -Wall -Wextra -Werror -Wshadow -fno-omit-frame-po
 HOST_OBJ := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(LIB_SRC))
 UNIT_BIN := $(addprefix $(BUILD)/unit/,$(basename $(notdir $(UNIT_SRC))))
 
-$(BUILD)/host-obj/%.o: %.c $(LIB_HDR)
+$(BUILD)/host-obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	@echo "  CC (host) $<"
-	@$(HOST_CC) $(HOST_CFLAGS) -c $< -o $@
+	@$(HOST_CC) $(HOST_CFLAGS) $(DEP_FLAGS) -c $< -o $@
 
 $(BUILD)/libefipmu-host.a: $(HOST_OBJ)
 	@ar rcs $@ $^
 
 $(foreach s,$(UNIT_SRC),$(eval $(BUILD)/unit/$(basename $(notdir $(s))): $(s)))
-$(UNIT_BIN): $(BUILD)/libefipmu-host.a $(wildcard tests/unit/*.h) | deps-test
+$(UNIT_BIN): $(BUILD)/libefipmu-host.a | deps-test
 	@mkdir -p $(dir $@)
 	@echo "  LD (test) $@"
-	@$(HOST_CC) $(HOST_CFLAGS) -Itests/unit $(filter %.c,$^) $(BUILD)/libefipmu-host.a -lcmocka -o $@
+	@$(HOST_CC) $(HOST_CFLAGS) $(DEP_FLAGS) -Itests/unit $(filter %.c,$^) \
+		$(BUILD)/libefipmu-host.a -lcmocka -o $@
 
 unit: $(UNIT_BIN)
 	@scripts/run-unit.sh $(UNIT_BIN)
@@ -104,5 +109,12 @@ clean:
 
 # Further targets (host tool, fuzzing, benchmarks), one fragment each.
 include $(sort $(wildcard mk/*.mk))
+
+# What each object includes (DEP_FLAGS); one built before that was tracked (no .d) depends on
+# every header, as all did then, until its next build writes its .d.
+DEP_TARGETS += $(EFI_OBJ) $(HOST_OBJ) $(UNIT_BIN)
+-include $(wildcard $(DEP_TARGETS:=.d))
+ALL_HDR := $(wildcard lib/*/*.h efi/*.h tools/*/*.h tests/*/*.h)
+$(foreach t,$(DEP_TARGETS),$(if $(wildcard $(t).d),,$(eval $(t): $(ALL_HDR))))
 
 .PHONY: all unit run test qemu-tests clean deps-build deps-test deps-run

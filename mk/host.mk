@@ -5,20 +5,24 @@ HOST_TOOL := $(BUILD)/efipmu-host
 HOST_TOOL_SAN := $(BUILD)/efipmu-host-san
 HOST_TOOL_CFLAGS := -std=c11 -O2 -Wall -Wextra -Werror -Ilib
 HOST_TOOL_SRC := $(sort $(wildcard tools/host/*.c))
-HOST_TOOL_HDR := $(wildcard tools/host/*.h)
 HOST_TOOL_OBJ := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(HOST_TOOL_SRC))
+HOST_TOOL_PLAIN_OBJ := $(patsubst %.c,$(BUILD)/tool-obj/%.o,$(HOST_TOOL_SRC) $(LIB_SRC))
+DEP_TARGETS += $(HOST_TOOL_OBJ) $(HOST_TOOL_PLAIN_OBJ)
 
-$(HOST_TOOL): $(HOST_TOOL_SRC) $(HOST_TOOL_HDR) $(LIB_SRC) $(LIB_HDR)
+$(BUILD)/tool-obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	@echo "  CC (tool) $<"
+	@$(HOST_CC) $(HOST_TOOL_CFLAGS) $(DEP_FLAGS) -c $< -o $@
+
+$(HOST_TOOL): $(HOST_TOOL_PLAIN_OBJ)
 	@mkdir -p $(dir $@)
 	@echo "  LD (host) $@"
-	@$(HOST_CC) $(HOST_TOOL_CFLAGS) $(HOST_TOOL_SRC) $(LIB_SRC) -o $@
+	@$(HOST_CC) $(HOST_TOOL_CFLAGS) $(HOST_TOOL_PLAIN_OBJ) -o $@
 
 $(HOST_TOOL_SAN): $(HOST_TOOL_OBJ) $(BUILD)/libefipmu-host.a
 	@mkdir -p $(dir $@)
 	@echo "  LD (host) $@"
 	@$(HOST_CC) $(HOST_CFLAGS) $(HOST_TOOL_OBJ) $(BUILD)/libefipmu-host.a -o $@
-
-$(HOST_TOOL_OBJ): $(HOST_TOOL_HDR)
 
 host: $(HOST_TOOL)
 host-san: $(HOST_TOOL_SAN)
