@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # efipmu — see README.md. `make run` and `make test` install what they need.
 .DEFAULT_GOAL := all
 SHELL := /bin/bash

@@ -1,4 +1,5 @@
 @echo -off
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # efipmu from the UEFI Shell: finds the app on the first file system that has it
 # and runs it. Settings come from efipmu.cfg beside it, or add options here
 # (see "efipmu.efi --help").

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * ASCII text to the EFI console (BSP only: AP code never prints), and to COM1
  * by port I/O (any CPU, any state: for what must be said when the console cannot be used).

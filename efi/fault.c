@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Catches the #GP raised by our rdmsr/wrmsr/rdpmc (msr_asm.S) and by the two
  * wrmsr of each measured window (gated.c) on any CPU: the handler skips the

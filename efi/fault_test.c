@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * --fault-test: a #GP on purpose through every faulting path of the real
  * backend: a plain wrmsr, and the enabling and the disabling write of every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #ifndef EFIPMU_FAULT_TEST_H
 #define EFIPMU_FAULT_TEST_H
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The measured window (lib/pmu/backend.h struct pmu_gated_run), one copy per
  * kernel with the kernel's body (lib/check/kernel_bodies.h) inline between the

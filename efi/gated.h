@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* The real backend's measured windows, one copy per kernel (efi/gated.c). */
 #ifndef EFIPMU_GATED_H
 #define EFIPMU_GATED_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* The real hardware backend and its fault catching (efi/msr_real.c, efi/fault.c). */
 #ifndef EFIPMU_HW_H
 #define EFIPMU_HW_H

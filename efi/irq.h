@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* Interrupts off around a measured window (the BSP's timer tick would land in the counts). */
 #ifndef EFIPMU_IRQ_H
 #define EFIPMU_IRQ_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The run log on the FAT volume the app was loaded from: \efipmu\<name>.
  * A new file every run; every record is flushed before the next step.

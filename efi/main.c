@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * efipmu entry point, platform side only: read the settings (efipmu.cfg and
  * the Shell's arguments), find the CPUs, open the log, install the fault

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Every enabled CPU through EFI_MP_SERVICES_PROTOCOL. Work runs as
  * fn(ctx, processor_number) on each CPU; AP code never prints: each CPU

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The three instructions that can fault, each at a known address so the
  * exception handler (fault.c) recognises them, skips them (all are 2 bytes)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* The real backend: runs on the CPU it is asked about; faults come back as status. */
 #include <efi.h>
 #include "gated.h"

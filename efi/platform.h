@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * lib/run/platform.h on UEFI: MP services (efi/mp.c), the console, the log
  * and CSV files on the boot volume (efi/logfile.c), pool and page memory,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * PI-spec protocols Debian's gnu-efi 3.0.15 does not declare (QEMU-FACTS.md):
  * EFI_MP_SERVICES_PROTOCOL (PI vol. 2, 13.4) and EFI_CPU_ARCH_PROTOCOL

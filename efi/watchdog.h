@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The UEFI watchdog (UEFI 2.x, Boot Services SetWatchdogTimer): armed while
  * the app runs, so a hang ends in a reset, and put back on exit as it was

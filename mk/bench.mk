@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # `make bench`: figures and ratios measured in one run (scripts/bench.sh, README "Benchmarks").
 BENCH := $(BUILD)/bench
 BENCH_HOST_CFLAGS := -std=c11 -O2 -Wall -Wextra -Werror -Ilib

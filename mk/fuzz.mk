@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # libFuzzer targets (tests/fuzz/fuzz_<name>.c), clang with ASan + UBSan; lib/ is
 # compiled for them with clang's coverage instrumentation, not taken from the gcc archive.
 #   make fuzz [FUZZ_SECONDS=60] [FUZZ_TARGETS="evspec config"]   each for a bounded time

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # `make host`: the workstation tool (tools/host/: main.c's table of subcommands, one file each)
 # with lib/, built plain (-O2, no sanitizers: what a user runs). The tests run the same sources
 # built with ASan + UBSan against the unit tests' objects ($(HOST_TOOL_SAN)).

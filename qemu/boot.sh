@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # Boots a disk image in QEMU (TCG) with OVMF and waits for the app to end QEMU.
 # -nodefaults: no VGA (the console is the serial port) and no empty DVD drive: ~0.3 s a boot.
 # Usage: qemu/boot.sh IMG OUTFILE [qemu args...]

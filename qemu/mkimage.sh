@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # Builds a disk image holding the app.
 # Usage: qemu/mkimage.sh IMG [--shell [--args 'ARGS']] [--cfg FILE] [--default-cfg] [--size MiB] [--gpt]
 #   default: a bare FAT volume, the app as \EFI\BOOT\BOOTX64.EFI, so OVMF starts it with no

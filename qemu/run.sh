@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # `make run`: boots the app with its default job on 4 vCPUs, prints everything
 # it said (error lines before its banner included) and, when the run failed,
 # what QEMU said; copies the log out of the image into build/.

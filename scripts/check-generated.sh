@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # The committed event tables equal what tools/gen_events.py makes from Intel's lists
 # (data/perfmon/) and tools/gen_box_events.py from REGISTERS.md's tables
 # (data/registers/uncore-events.md): the project's own copies, so a clone alone is

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Static checks: lib/ stays free of libc and UEFI headers; cppcheck and clang-tidy
-# (.clang-tidy says which checks, and why some are off) find nothing in lib/ and efi/.
+# SPDX-License-Identifier: BSD-2-Clause-Patent
+# Static checks: lib/ stays free of libc and UEFI headers; every source file has its SPDX
+# licence line (scripts/check_sources.py); cppcheck and clang-tidy (.clang-tidy says which
+# checks, and why some are off) find nothing in lib/ and efi/.
 cd "$(dirname "$0")/.."
 pass=0; fail=0
 check() {   # name, then a command whose output is the findings
@@ -66,6 +68,7 @@ PY
 }
 check "lib/ includes only stdint/stddef/stdbool" lib_includes
 check "strings in lib/ efi/ are ASCII" ascii_strings
+check "every source file has an SPDX licence line" python3 scripts/check_sources.py spdx
 check "cppcheck lib/ efi/" run_cppcheck
 mkdir -p "$TIDY_OK"; rm -f "$TIDY_OK/reused"
 check "clang-tidy lib/ efi/" run_clang_tidy

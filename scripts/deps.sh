@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # Installs the Debian packages a target needs, only those missing.
 # Usage: scripts/deps.sh build|test|run|usb
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 """Mutation testing of the tool: tests/mutants/mutants.txt lists deliberate defects.
 
 Each is applied alone to a scratch copy of the tree (build/mutants/tree; the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # Runs cmocka unit-test binaries; prints per-binary results and a total line.
 # A binary that crashes (sanitizer report, signal) or runs no test counts as one failure.
 pass=0; fail=0

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # Short fuzzing run for `make test`: every libFuzzer target for FUZZ_SHORT_SECONDS
 # (default 10) from its seed corpus, FUZZ_JOBS targets at a time (default: one per core),
 # then every input kept in tests/fuzz/regress/<name>/ replayed once. One count per

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # Every header under lib/ and efi/ compiles on its own (it includes what it uses):
 # lib/ headers as the host build compiles lib/, efi/ headers as the app build does.
 cd "$(dirname "$0")/.."

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # Every event of the vendored perfmon lists (data/perfmon/: every core list, the U-box, C-box
 # and PCU events of the Sandy Bridge-EP uncore list), by name, through `efipmu-host dry-run`
 # against an independent encoder written from the JSON and the manuals (tests/perfenc/).

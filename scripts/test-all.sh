@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # `make test`: every suite, then one closing line "N passed, N failed".
 # Each suite prints its own "<suite>: N passed, N failed" line, which is summed here.
 # The QEMU boots need only the app: they run beside the host suites once it is built

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 """Makes tests/data/cpuid/ from the real dumps in ../shared/reference/cpuid/ (run by hand,
 never at build or test time): for each dump, a few logical CPUs (the first two, and the
 first two of every other hybrid core type) with the leaves discovery reads, lines kept

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * --bench (`make bench` item 2): how far apart the CPUs open and close their
  * windows when the barrier releases them (one StartupAllAPs, every round

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * `make bench` item 1, run by --icount-check under QEMU -icount: what the
  * counters count besides the kernel on the engine's gated window, against a

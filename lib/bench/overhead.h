@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* `make bench` item 1: the engine's window overhead against a naive path (bench/overhead.c). */
 #ifndef EFIPMU_BENCH_OVERHEAD_H
 #define EFIPMU_BENCH_OVERHEAD_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The microkernels' code, defined once (issue 13) and assembled twice:
  *  - as the host kernels kernel_<name> (kernels.c: body + ret, SysV ABI), which

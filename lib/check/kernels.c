@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The microkernels (their code: kernel_bodies.h) and their table of claims.
  * A claim is about the body alone: what the counters count between the real

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Built-in microkernels with exactly known event counts, described in one
  * table (kernels.c); their code is kernel_bodies.h's, run inline in the real

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* The validation suite's records, register bookkeeping and kernel calls (see selftest.h). */
 #include "check/selftest.h"
 #include "util/fmt.h"

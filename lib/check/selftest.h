@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The PMU validation suite (--selftest): checks, each PASS, FAIL or SKIP with
  * a reason, that the core PMU of a CPU and the uncore of a package behave as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Core PMU checks of the validation suite (seeds 003, 004; REGISTERS.md §1).
  * Phase 1 drives the registers directly (everything written is saved first and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Uncore checks of the validation suite, once per package (seeds 000, 001, 002;
  * REGISTERS.md §2-§4). Registers are driven directly and put back; counting is

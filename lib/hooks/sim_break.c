@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "hooks/sim_break.h"
 #include "model/model.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * sim-break NAME, a test hook: the reference model gets a deliberate defect,
  * so tests can show the validation suite catches broken hardware.

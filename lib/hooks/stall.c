@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * stall-cpu N, a test hook for the rounds' timeout path: CPU N spins in its
  * measurement procedure as an AP stuck in a firmware bug would, and the run

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Test hooks, apart from the product path: stall-cpu N makes CPU N spin in its
  * measurement procedure as an AP stuck in a firmware bug would (the rounds'

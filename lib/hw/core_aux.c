@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include <stdbool.h>
 #include "hw/core_aux.h"
 #include "hw/msr.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Auxiliary MSRs that a core event reads while it counts (REGISTERS.md §1.2):
  * the offcore response selects (event 0xB7 / 0xBB, umask 0x01) and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Each kind of core PMU as data (issue 16): where its counters and controls
  * are, how its event select is laid out and which global registers gate it.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * A resolved event request: what the event-spec parser produces and the
  * engines program. Core events carry a PERFEVTSEL word (or a fixed counter);

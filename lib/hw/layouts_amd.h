@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* AMD core PMU register layouts (AMD64 APM vol. 2, 13.2 "Performance Monitoring Counters"). */
 #ifndef EFIPMU_LAYOUTS_AMD_H
 #define EFIPMU_LAYOUTS_AMD_H

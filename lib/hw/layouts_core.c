@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "hw/layouts_core.h"
 
 /* IA32_PERFEVTSELx: seed 003 (SDM 18.2.1.1), REGISTERS.md §1.3. */

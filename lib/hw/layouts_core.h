@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* Core PMU register layouts (seeds 003 and 004, REGISTERS.md §1.3–§1.6). */
 #ifndef EFIPMU_LAYOUTS_CORE_H
 #define EFIPMU_LAYOUTS_CORE_H

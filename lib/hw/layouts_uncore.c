@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "hw/layouts_uncore.h"
 
 /* MSR_UNCORE_PERFEVTSELx: seed 001 figure 18-28, REGISTERS.md §2.5 (bit 21: §8 #9, reserved). */

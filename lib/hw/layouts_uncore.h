@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* Uncore register layouts (seeds 000, 001, 002; REGISTERS.md §2, §3, §4). */
 #ifndef EFIPMU_LAYOUTS_UNCORE_H
 #define EFIPMU_LAYOUTS_UNCORE_H

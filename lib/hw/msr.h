@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* Architectural and model-specific MSR numbers (REGISTERS.md §1.2, §1.6). */
 #ifndef EFIPMU_MSR_H
 #define EFIPMU_MSR_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "hw/regfield.h"
 
 uint64_t reg_field_max(const struct reg_field *f)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Register layouts as data. One const table of fields per register, written
  * straight from the spec tables; encoding, input validation and the decoded

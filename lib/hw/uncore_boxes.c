@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The uncore boxes of each family as const descriptors. Addresses follow the
  * seeds, then the kernel, where sources disagree (REGISTERS.md §8).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* CPUID dump parser and its backend: see cpuid_dump.h for the layouts. */
 #include "model/cpuid_dump.h"
 #include "util/fmt.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * CPUID dumps of real machines as InstLatx64 keeps them (AIDA64/EVEREST and
  * InstLatX64 tool output): one leaf/subleaf table per logical CPU, and a

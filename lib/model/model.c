@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "model/model_devs.h"
 #include "model/model_noise.h"
 #include "util/fmt.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The reference model: a simulated PMU that implements the seed semantics and
  * records every access. It is a pmu_backend ("sim"), used by the host tests

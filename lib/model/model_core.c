@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Reference model of the architectural core PMU (seeds 003, 004; REGISTERS.md §1).
  * Bit positions are written out here from the seed text, not taken from the

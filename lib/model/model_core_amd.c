@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Reference model of AMD's core performance counters, written from the AMD64
  * APM vol. 2 (rev. 3.42) 13.2 "Performance Monitoring Counters" and the PPRs

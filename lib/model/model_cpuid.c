@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * CPUID of the built-in profiles. Where a real dump of the profile's processor
  * exists, the leaves are that dump's logical CPU #0, copied verbatim from

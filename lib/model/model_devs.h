@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* The reference model's devices: one per register range with its own semantics. */
 #ifndef EFIPMU_MODEL_DEVS_H
 #define EFIPMU_MODEL_DEVS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* Model of the non-PMU MSRs discovery and the window use: values come from the profile. */
 #include "model/model_devs.h"
 #include "hw/msr.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Which MSRs each seed CPU has, as the manuals list them (REGISTERS.md §1.2,
  * §1.6, §2.1, §3.2-§3.4, §4.3-§4.5; the SDM MSR tables as edk2 transcribes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * What a real machine does around a measurement window, which the tool must
  * cope with (issue 15 items 1, 2, 6): the instructions of the window itself,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* The model's machine noise and window (model_noise.c), as model.c wires it into the backend. */
 #ifndef EFIPMU_MODEL_NOISE_H
 #define EFIPMU_MODEL_NOISE_H

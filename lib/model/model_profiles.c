@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Built-in CPU profiles of the reference model. CPUID comes from real dumps of
  * each processor (model_cpuid.c), which MSRs exist from the manuals

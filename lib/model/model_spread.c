@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The replay of a spread (model.h): what model_run_cycle does cycle after
  * cycle, in far fewer steps. The cycles between two noise events (the timer,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* Counting logic shared by the reference model's uncore boxes. */
 #include "model/model_uncore_common.h"
 

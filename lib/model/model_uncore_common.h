@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Helpers shared by the reference model's uncore boxes (lib/model_uncore_*.c).
  * The boxes implement the seed text directly; they share no tables with the

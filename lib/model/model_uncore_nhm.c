@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Reference model of the Nehalem/Westmere client-style uncore PMU (seed 001;
  * REGISTERS.md §2), one per package: 8 general counters, 1 fixed counter.

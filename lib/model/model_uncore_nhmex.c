@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Reference model of the Nehalem-EX / Westmere-EX (Xeon 7500 / E7) uncore:
  * the U-box (REGISTERS.md §3.2) and both M-boxes (seed 002; §3.4, §3.5), one set

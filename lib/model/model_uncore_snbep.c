@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Reference model of the Sandy Bridge-EP MSR uncore boxes, one set per package:
  * the U-box (seed 000; REGISTERS.md §4.3): two 44-bit counters and the UCLK fixed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The model's own reading of the kernels' asm (lib/check/kernel_bodies.h), one
  * letter per instruction (legend in sim_kernels.h). It describes the body only

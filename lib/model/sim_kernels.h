@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * What the built-in kernels execute, as the reference model knows it: its own
  * description of each kernel's asm (lib/check/kernels.c), written from the

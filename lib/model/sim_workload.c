@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "model/sim_workload.h"
 #include "model/model_devs.h"
 #include "model/sim_kernels.h"

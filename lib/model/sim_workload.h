@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * What a kernel run looks like to the reference model: the model sees no
  * real instructions, so `--backend sim` replays what the kernel executes, from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "out/csv.h"
 
 void csv_field(struct strbuf *sb, const char *s)

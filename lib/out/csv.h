@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The CSV summary beside the log, for spreadsheets: a header line, then one
  * line per count (RFC 4180: fields holding a comma, quote, CR or LF are

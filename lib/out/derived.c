@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "out/derived.h"
 #include "hw/layouts_core.h"
 

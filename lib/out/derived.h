@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Metrics derived from measured counts, in integers (no floating point in
  * lib/): values are fixed-point thousandths of their unit. A metric is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "out/discovery.h"
 #include "out/logrec.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* One JSON line of what discovery found on a CPU (efipmu-host cpuid). */
 #ifndef EFIPMU_DISCOVERY_H
 #define EFIPMU_DISCOVERY_H

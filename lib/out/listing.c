@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "out/listing.h"
 #include "pmu/core_engine.h"
 #include "hw/events_box_gen.h"

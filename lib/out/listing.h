@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * --list: what this CPU has, as text. The core PMU (version, counters and
  * widths after the quirk hooks, full-width writes, architectural events

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Reading one JSON Lines record of the run log back (schema in README.md),
  * without libc: the line is checked as JSON and its top-level keys are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "out/logrec.h"
 #include "pmu/core_engine.h"
 #include "hw/msr.h"

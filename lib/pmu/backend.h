@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The one door to the hardware. Every MSR, PMC and CPUID access of lib/ goes
  * through a backend: efi/ has the real one (faults caught and reported), lib/

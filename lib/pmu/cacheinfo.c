@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "pmu/cacheinfo.h"
 #include "util/fmt.h"
 

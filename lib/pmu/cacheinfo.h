@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The caches of a CPU from CPUID: leaf 4 (deterministic cache parameters,
  * Intel SDM vol. 2A "CPUID—Deterministic Cache Parameters Leaf"), or leaf 2's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* The core PMU engine: see core_engine.h for the sequence it follows. */
 #include "pmu/core_engine.h"
 #include "pmu/counter.h"

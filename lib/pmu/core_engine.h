@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The core PMU engine (seeds 003, 004; REGISTERS.md §1, §6): hand-off
  * snapshot, counter allocation, program / start / stop / read, restore.

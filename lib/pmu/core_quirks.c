@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* Per-model core PMU quirks: seed 004's NOTE and REGISTERS.md §1.1 / §1.8. */
 #include "pmu/core_engine.h"
 

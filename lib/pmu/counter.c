@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "pmu/counter.h"
 
 uint64_t counter_mask(unsigned width)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Counter arithmetic at the width CPUID reports (40, 44, 48 bits, ...).
  * Counters wrap at 2^width; a legacy IA32_PMCx write takes the low 32 bits

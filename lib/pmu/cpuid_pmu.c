@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Which core counters CPUID says a CPU has. A leaf is read only when CPUID's
  * maximum basic (leaf 0 EAX) or extended (0x80000000 EAX) leaf covers it: past

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "pmu/cpuinfo.h"
 #include "util/fmt.h"
 #include "hw/msr.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* What a CPU is and what PMU it has, from CPUID and a few MSRs (REGISTERS.md §0.1, §1.1). */
 #ifndef EFIPMU_CPUINFO_H
 #define EFIPMU_CPUINFO_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "pmu/decode.h"
 #include "hw/layouts_core.h"
 #include "hw/layouts_amd.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * --decode BOX VALUE: the fields of a raw register value, one per line, from
  * the same layout tables the engines encode with. Shared by the app and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "pmu/dryrun.h"
 #include "util/fmt.h"
 #include "hw/msr.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * --dry-run: a backend laid over another that lets the engines run their
  * whole sequence while no MSR is ever written. Writes are recorded per CPU,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "pmu/evspec.h"
 #include "pmu/evspec_internal.h"
 #include "util/fmt.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Event specs as the user writes them, resolved for one CPU into a
  * struct pmu_event_req. Accepted forms (names are case-insensitive):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The uncore half of the event-spec parser: box/terms/ specs, box event lists, the box
  * filter, the boxes' fixed clocks and uncore events named alone.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * What the files of the event-spec parser share (not part of its API, pmu/evspec.h):
  * evspec_util.c's text, message and register-word helpers, the term machinery and the

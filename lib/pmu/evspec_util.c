@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* Text, message and register-word helpers of the event-spec parser (evspec_internal.h). */
 #include "pmu/evspec_internal.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* Register ownership records and their replayable restore: see ownership.h. */
 #include "pmu/ownership.h"
 #include "hw/msr.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Register ownership: one record for every register a run touches, for the
  * core engine (one set per CPU) and the uncore engine (one set per package).

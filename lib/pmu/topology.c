@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "pmu/topology.h"
 
 unsigned topo_package_leaders(const struct cpu_info *ci, unsigned n, const struct cpuset *sel,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* Which CPU speaks for each package: uncore registers are per package (REGISTERS.md §2-§4). */
 #ifndef EFIPMU_TOPOLOGY_H
 #define EFIPMU_TOPOLOGY_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * One engine for every uncore box descriptor, run once per package.
  * Phases: plan (no MSR access) -> program -> start -> stop -> read -> restore.

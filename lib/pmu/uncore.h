@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Uncore boxes as data: one const descriptor per box, driven by one engine
  * (as Linux's uncore drivers do). Quirks are small hooks.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * What the uncore engine's files share: uncore.c (program .. restore) and uncore_plan.c
  * (the plan). Small helpers, static inline so each file keeps its own copy.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The plan phase of the uncore engine (uncore.c): requests checked and placed on counters,
  * the extra registers, gates and status registers they need. No MSR access.

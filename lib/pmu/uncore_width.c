@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The width of a fixed counter the sources disagree on (SNB-EP UCLK: Linux 48
  * bits, the guide's table and likwid 44; REGISTERS.md §8 #21), read off the

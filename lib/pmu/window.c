@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* The quiet window: see window.h for what it does and in which order. */
 #include "pmu/window.h"
 #include "util/fmt.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The one quiet window every exact measurement uses (issue 14 item 2).
  *

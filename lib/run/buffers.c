@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "run/buffers.h"
 #include "pmu/cacheinfo.h"
 #include "out/logrec.h"

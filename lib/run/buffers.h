@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The memory kernels' buffer (stream, chase, uncore: KERNEL_NEEDS_BUFFER),
  * from the platform's pages, sized from the last-level cache CPUID names on

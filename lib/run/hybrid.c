@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Hybrid processors (Alder Lake on): the console groups what it says by core type
  * (CPUID.1AH:EAX[31:24]), each type with its own counters (leaf 0x23 where present,

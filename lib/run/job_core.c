@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The core measurement job: the events of -e (or a default set) around a
  * kernel on every selected CPU, after an empty kernel that measures what the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "bench/overhead.h"
 #include "run/buffers.h"
 #include "out/logrec.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The measurement: the core job's round groups and the uncore job's rounds,
  * repeat by repeat, in one dispatch (the APs resident throughout). Repeat r

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * --selftest: the validation suite of lib/check/selftest.h on every selected CPU
  * (core PMU) and on one leader CPU per package (uncore), then one table on the

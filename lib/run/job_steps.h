@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The two jobs a measurement interleaves (run/job_measure.c): the core job's
  * round groups (run/job_core.c) and the uncore job's rounds (run/job_uncore.c),

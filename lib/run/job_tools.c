@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The app side of --list, --decode and --a->dry-run. Listing and decoding only
  * read (the boot CPU's discovery); a a->dry run lays lib/pmu/dryrun.h over the

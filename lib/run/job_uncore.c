@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The uncore job: the uncore events of -e (or a default set for the uncore
  * family) counted around the kernel once per package, on one leader CPU of

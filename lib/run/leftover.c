@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * A CPU the run went on without (it missed a barrier or its round) may have
  * stopped with its counters programmed: firmware ends a dispatch that timed

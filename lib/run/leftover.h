@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * What a CPU that timed out left behind (run/leftover.c): its restore replayed
  * on it once it answers, or every register it left programmed named.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "run/buffers.h"
 #include "run/leftover.h"
 #include "out/logrec.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * One core measurement on every selected CPU, in step: each CPU snapshots its
  * core PMU as firmware left it, then in round 0 measures the empty kernel (the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "run/options.h"
 
 #define CFG_NAME "efipmu.cfg"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Settings of a run. One const table of options drives the command line,
  * the config file efipmu.cfg (the same settings as "key = value" lines) and

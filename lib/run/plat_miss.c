@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "run/platform.h"
 
 const char *plat_miss_str(enum plat_miss m)

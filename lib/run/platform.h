@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * What a measurement run needs of the machine it runs on, and nothing more:
  * running work on CPUs (all of them, one, or in rounds released together by a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The run from settings to verdict: backend (the model for sim), header,
  * discovery on every selected CPU, the job, the one verdict. Platform

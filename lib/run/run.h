@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * One measurement run: options -> plan (events to counters and rounds, CPUs,
  * package leaders, kernel and buffer) -> windows -> results -> verdict ->

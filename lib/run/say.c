@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * What the boot CPU says: console lines, log records, and the count row both
  * jobs share. A simulated run is marked here, on every line and record.

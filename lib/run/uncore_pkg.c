@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * One package's step of the uncore job, on its leader, and its report on the
  * boot CPU. Each leader first checks that its boxes hold what is written

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * One package's part of the uncore job (run/job_uncore.c): what its leader
  * CPU does in each step (round g, repeat r) and what the boot CPU reports of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The one verdict of a run, decided here for every job from what the run
  * counted (no job prints its own). Also QEMU's exit status through

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "util/cpuset.h"
 
 void cpuset_clear(struct cpuset *s)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* Sets of logical CPU numbers (as --cpus names them), fixed size, no allocation. */
 #ifndef EFIPMU_CPUSET_H
 #define EFIPMU_CPUSET_H

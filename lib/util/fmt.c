@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "util/fmt.h"
 
 void sb_init(struct strbuf *sb, char *buf, size_t cap)

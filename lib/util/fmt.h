@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* Bounded text building without libc: used for the console, the log and tests. */
 #ifndef EFIPMU_FMT_H
 #define EFIPMU_FMT_H

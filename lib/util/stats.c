@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "util/stats.h"
 
 void stats_compute(uint64_t *v, unsigned n, struct stats_u64 *out)

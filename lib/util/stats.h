@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* Min, median and max of repeated counts (-n N): exact integers, no scaling. */
 #ifndef EFIPMU_STATS_H
 #define EFIPMU_STATS_H

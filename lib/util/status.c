@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "util/status.h"
 
 static const char *const names[PMU_STATUS_COUNT] = {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* Status codes shared by lib/ and efi/: every fallible call returns one. */
 #ifndef EFIPMU_STATUS_H
 #define EFIPMU_STATUS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Shared by the libFuzzer targets: a checked property aborts, so libFuzzer
  * keeps the input as a crash, and inputs become NUL-terminated copies.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* The command line: the input split at NUL bytes into argv[1..]; all or nothing, one-line errors. */
 #include "fuzz.h"
 #include "run/options.h"

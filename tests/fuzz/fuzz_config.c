@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* efipmu.cfg text: any bytes, not NUL-terminated; all or nothing, one-line errors naming a line. */
 #include "fuzz.h"
 #include "run/options.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* --cpus lists: any bytes, not NUL-terminated; a set that parses survives format and parse again. */
 #include "fuzz.h"
 #include "util/cpuset.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Event-spec lists for three CPUs of the reference model (the first byte picks
  * one). What parses is handed to core_prepare and uncore_plan, which must

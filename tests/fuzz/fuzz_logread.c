@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * One line of the run log, any bytes: the reader never reads outside the
  * line, every value it indexes points into it, and every lookup on what it

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 """What Linux perf would program for each event of Intel's perfmon lists, written from the
 JSON field semantics and the manuals, not from efipmu's code (stdlib only).
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 """Every core event of every vendored perfmon list and every U-box, C-box and PCU event of
 the Sandy Bridge-EP uncore list, by name, through `efipmu-host dry-run --each`, against the
 independent encoding of encode.py. Offcore events of lists with two response MSRs also run

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # AMD under QEMU TCG (-cpu EPYC-Rome, EPYC-Milan), real backend: the vendor is detected, the
 # counters TCG stubs (every MSR reads 0 and drops writes, QEMU-FACTS.md) fail the write-back
 # probe, and under the hypervisor bit that is NO-PMU with the reason, never a PASS. No Intel

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # Bad settings: one line naming the problem, verdict ERROR, nothing measured.
 source "$(dirname "$0")/lib.sh"
 FAILED=0

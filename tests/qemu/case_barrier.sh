@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # 4 vCPUs, --backend sim (so the core job runs on every CPU): one StartupAllAPs, both
 # rounds (empty, then inst) released by the barrier on every CPU, TSC at arrival at the
 # barrier, at enable and at disable logged per CPU, a skew record per round, and no CPU

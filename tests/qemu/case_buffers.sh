@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # The memory kernels' buffer: sized from CPUID leaf 4 (QEMU's models report a 16 MiB L3,
 # so 32 MiB), and refused with a clear line, never a crash, when the machine is too small.
 source "$(dirname "$0")/lib.sh"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # --dry-run: the whole job runs through the recording overlay; every MSR write is printed in
 # order per CPU with the value it replaces and its decoded fields, and logged; none is made.
 # CPU 0 leads the package: it also makes the uncore writes; CPUs 1 and 2 make the same core writes.

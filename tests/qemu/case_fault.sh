@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # --fault-test provokes a #GP on the boot CPU and every AP through each faulting path (a plain
 # wrmsr, the enabling and the disabling write of each kernel's measured window: 1 + 2 x 7)
 # with an MSR CPUID says the CPU has, and says which. QEMU's TCG drops PMU writes without a

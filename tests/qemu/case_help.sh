@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # --help (here from efipmu.cfg) prints every option, whole, and runs nothing.
 source "$(dirname "$0")/lib.sh"
 FAILED=0

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # QEMU -icount on one vCPU: the TSC advances 2^N per instruction, so the kernels'
 # instruction claims (every kernel but empty, at two counts; the memory kernels on
 # their real buffers) are checked by a counter that is not the code predicting them.

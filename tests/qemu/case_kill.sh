@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # QEMU killed (SIGKILL) in the middle of a long run: every record completed before the
 # kill is on the disk image and the log still parses (each repeat is flushed before the
 # next one runs, and the console's progress line follows the flush).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # Later Intel parts under QEMU TCG: -cpu Skylake-Server (06-55) and Icelake-Server on the
 # real backend are found, named by model, and honestly NO-PMU (TCG's leaf 0xA is all zeros:
 # QEMU-FACTS.md). QEMU 7.2's Icelake-Server reports model 134 (0x86) unless told Ice Lake-SP's

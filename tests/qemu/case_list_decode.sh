@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # --list and --decode: what the CPU has, in lines that fit 80 columns, and the fields of a raw
 # register value; an unknown register is one line naming the valid ones and a non-zero status.
 source "$(dirname "$0")/lib.sh"

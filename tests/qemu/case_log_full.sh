@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # The log volume fills up in the middle of the run: the console says once per file that the
 # log write failed after N records and why, the run finishes on the console, the verdict is
 # FAIL with that reason, and every record on the disk before the failure still parses.

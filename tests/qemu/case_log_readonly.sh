@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # The log volume is read-only (a write-protected USB stick): the console says there is no log
 # and why, the whole run is still on the console, and the verdict is FAIL with that reason.
 source "$(dirname "$0")/lib.sh"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # make run (qemu/run.sh) shows why a run failed: the app's own error line, which comes
 # before its banner (SIM=bogus), and QEMU's message when QEMU never started (a misspelt CPU=).
 source "$(dirname "$0")/lib.sh"

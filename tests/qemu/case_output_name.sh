@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # A fixed output name (efipmu.cfg "output = lab-run.jsonl", as the shipped file suggests) on a
 # stick booted again and again: the first boot writes lab-run.jsonl, the next ones
 # lab-run-0001.jsonl, lab-run-0002.jsonl; no log is overwritten and no boot fails for it.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # Real backend on 4 vCPUs, the default job, one boot per Intel uncore family (several checks
 # per boot: they share the setup). Each family is recognised; all CPUs are found; the verdict
 # is an honest NO-PMU ("no architectural PMU") and the log parses. The uncore MSRs read 0 and

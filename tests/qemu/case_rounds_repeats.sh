@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # More events than counters and -n 3 on the model: the engine splits the events into
 # rounds, runs the kernel once per round and repeat, logs every count with its round and
 # repeat, and gives min/median/max per CPU and event.

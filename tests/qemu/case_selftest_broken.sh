@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # The validation suite catches hardware made wrong on purpose: on a model whose counters
 # are 1 bit narrower than CPUID says, or whose enable bits do nothing, the right checks FAIL.
 source "$(dirname "$0")/lib.sh"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # --selftest on QEMU's real backend (TCG: CPUID.0AH is all zeros, MSRs drop writes):
 # one plain SKIP line per CPU and per package, no FAIL, verdict NO-PMU (exit 7).
 source "$(dirname "$0")/lib.sh"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # --selftest on the reference model (nehalem-ex: core, U-box and M-boxes) on 2 vCPUs:
 # every check passes or says why it cannot run, each is in the log, the verdict is PASS.
 source "$(dirname "$0")/lib.sh"

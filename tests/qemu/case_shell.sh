@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # Through the UEFI Shell: no BOOTX64.EFI, OVMF falls to the shell, startup.nsh starts the app.
 # The watchdog: 600 s while the app runs, then off again, as the Shell keeps it (the app
 # tells from how it was started; as a boot option: case_real_4cpu).

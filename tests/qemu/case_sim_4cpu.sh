@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # --backend sim on 4 vCPUs: every CPU programs, counts and restores the model's core PMU;
 # raw control and counter values are logged next to decoded fields; all output marked simulated.
 source "$(dirname "$0")/lib.sh"

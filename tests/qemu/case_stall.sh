@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # An AP that never returns (stall-cpu 2 spins in its measurement): the run names it by CPU
 # number and APIC id, finishes on the other CPUs, logs everything and ends FAIL, not hung.
 source "$(dirname "$0")/lib.sh"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # Uncore events the plan refuses are bad input: one line naming the event and the problem,
 # verdict ERROR, nothing measured (job_uncore_check runs before any CPU is touched).
 source "$(dirname "$0")/lib.sh"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # --backend sim on 2 sockets x 2 cores: each profile's default uncore events are programmed
 # once per package, on its leader (CPU 0, CPU 2), and count exactly what the replay of the
 # `inst` kernel implies (lib/model/sim_workload.h): at 1000 iterations it claims 10*1000+18 =

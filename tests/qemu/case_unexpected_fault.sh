@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # A #GP that is not one of our MSR instructions (test-unexpected-fault: a load from a
 # non-canonical address) never hangs silently. First CPU 1, an AP, takes one: COM1 names
 # vector, address and CPU, and the boot CPU reports it when its wait for CPU 1 ends. Then

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # make usb: the GPT image with its default efipmu.cfg boots as USB mass storage with no
 # shell, runs the default job and leaves its log in \efipmu\ on the stick.
 source "$(dirname "$0")/lib.sh"

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 """Checks an efipmu JSON Lines log: every line parses, and the records say what the case expects."""
 import argparse
 import json

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # Helpers for QEMU cases (sourced). Each case boots an image and checks the
 # exit status, the console text and the log on the image.
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)

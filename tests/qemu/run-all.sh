@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # Runs every tests/qemu/case_*.sh (or the cases named: run-all.sh stall usb), QEMU_JOBS at
 # a time (default: one per core); each prints its name and ok/FAIL as it ends, then
 # "qemu: N passed, N failed". The cases share nothing but the app: each writes only

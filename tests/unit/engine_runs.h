@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * One core and one uncore measurement per model profile, from firmware-left
  * state, for the robustness tests (fault sweep, leave-as-found). A run can

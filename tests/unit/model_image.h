@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Whole register files of the reference model, taken and compared, for
  * "leave the machine as found" assertions over every CPU and package.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * lib/run/platform.h on the host, for whole-run tests: the CPUs run one
  * after another (round by round, so every barrier is met), the clock is a

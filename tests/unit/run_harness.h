@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* Whole runs on the fake platform for the run tests (test_run.c, test_run_amd.c). */
 #ifndef EFIPMU_RUN_HARNESS_H
 #define EFIPMU_RUN_HARNESS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* Shared cmocka includes for the unit tests. */
 #ifndef EFIPMU_TESTUTIL_H
 #define EFIPMU_TESTUTIL_H

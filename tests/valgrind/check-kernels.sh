@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # Checks the claims of lib/check/kernels.c's table with callgrind, a counter that
 # shares no code with the table. The kernels are top-level asm (lib/check/kernel_bodies.h:
 # the body, then ret; the app's windows run the same bodies inline, efi/gated.c), so

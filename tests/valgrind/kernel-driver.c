@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Host driver for check-kernels.sh: runs one kernel of lib/check/kernels.c so that
  * callgrind, collecting only inside the kernel's function, counts what it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The baseline of `make bench` "time to results": the same firmware booting an
  * app that ends QEMU at once (isa-debug-exit, verdict PASS) and does nothing else.

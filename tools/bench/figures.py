@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 """`make bench` items 1 and 2, from the app's log (scripts/bench.sh).
 
   figures.py overhead LOG BEFORE INSIDE AFTER   the -icount run's "overhead" record

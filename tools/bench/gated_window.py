@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 """Instructions of the engine's measured window, counted in the built binary.
 
 Usage: gated_window.py [--kernels] EFIPMU_SO

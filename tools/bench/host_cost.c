@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * `make bench` host cost: builds N count records, or decodes N PERFEVTSEL
  * values, with lib/ as the app has it. Run under callgrind at two N: the

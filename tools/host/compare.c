@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * efipmu-host compare [--tolerance PCT] BASE NEW: counts moved beyond the tolerance,
  * checks PASS -> FAIL.

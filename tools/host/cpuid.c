@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* efipmu-host cpuid DUMP.txt: discovery on each logical CPU of a CPUID dump. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* efipmu-host csv LOG.jsonl: the count records as CSV. */
 #include <stdio.h>
 

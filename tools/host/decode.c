@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* efipmu-host decode BOX VALUE: the fields of a raw register value. */
 #include <stdio.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * efipmu-host dry-run [--profile P] [--sim-firmware F] [--list-model M] [--each] EVENTSPEC...:
  * every MSR write the engines would make, on the reference model (no hardware is touched).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * efipmu-host: what every subcommand shares. Each subcommand is one file (tools/host/<name>.c)
  * with one entry point, cmd_<name>, listed in main.c's table.

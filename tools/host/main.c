@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * efipmu-host: the workstation side of efipmu, built from the same lib/.
  *   decode BOX VALUE                         fields of a raw register value

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* efipmu-host: a log's records read into a struct runlog, and its counts grouped in series. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * efipmu-host: the records of one log (summary, compare, csv) and its counts grouped in series,
  * one (CPU, box, event, kernel) over its repeats.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * efipmu-host summary [--tsc-hz HZ] LOG.jsonl: counts (min/median/max over repeats),
  * checks, verdict and metrics.

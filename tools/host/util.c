@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* efipmu-host: the helpers every subcommand uses (host.h). */
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "testutil.h"
 #include "check/kernels.h"
 #include "util/fmt.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The validation suite on the reference model: every check passes on each
  * correct profile, and a model broken on purpose fails the right check.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Auxiliary MSRs of core events (hw/core_aux.h) through evspec and the core
  * engine on the reference model: OFFCORE_RSP_0/1 and MSR_PEBS_LD_LAT_THRESHOLD

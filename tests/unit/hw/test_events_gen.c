@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* The generated event tables (tools/gen_events.py) against the perfmon JSON they came from. */
 #include "testutil.h"
 #include "pmu/evspec.h"

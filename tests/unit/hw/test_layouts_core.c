@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* Every field of every core PMU layout encodes, decodes and refuses what it must (seeds 003, 004). */
 #include "testutil.h"
 #include "hw/layouts_core.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* Uncore field tables and box descriptors against the seeds and REGISTERS.md, typed by hand. */
 #include <stdio.h>
 #include "testutil.h"

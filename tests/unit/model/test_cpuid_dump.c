@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * CPUID dumps (lib/model/cpuid_dump.c) and discovery on them: the parser on each
  * layout, then the app's discovery on every dump in tests/data/cpuid/ (real

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The reference model's core PMU against the seed text (seeds 003, 004; REGISTERS.md §1):
  * per-cycle event sequences go in, counter values and faults are checked.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The reference model's AMD core counters (lib/model/model_core_amd.c) against the AMD64
  * APM vol. 2 13.2 and the PPRs, on the zen2 (Rome, PerfCtrExtCore) and zen4 (Genoa,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * CPUID of the reference model (lib/model/model_cpuid.c): the leaves of the real
  * dumps, the per-CPU APIC IDs, the SDM's answers for leaves and subleaves a CPU

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Which MSRs the reference model's CPUs have (lib/model/model_msrs.c): what the
  * manuals list for each seed CPU exists, anything else raises #GP. Expected

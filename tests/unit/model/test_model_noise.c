@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The model's machine noise and window (lib/model/model_noise.c): the
  * gated_run's own instructions, timer interrupts, SMIs, FREEZE_WHILE_SMM,

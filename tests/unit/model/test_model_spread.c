@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The bulk replay (lib/model/model_spread.c) against one cycle at a time: a
  * kernel replayed through sim_workload_run must leave every register, status

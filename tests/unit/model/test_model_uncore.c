@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The reference model's uncore boxes against the seed text: seed 001 (NHM/WSM
  * client uncore), seed 002 (Xeon 7500 M-box, with the U-box of REGISTERS.md

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The model's own description of the kernels (lib/model/sim_kernels.c): counts for
  * literal iteration counts against values worked out by hand from the asm of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The replay of kernels on the reference model (lib/model/sim_workload.c):
  * counters programmed with raw MSR values (not through the tool's tables)

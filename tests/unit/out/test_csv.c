@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The CSV summary: the header's columns, one row per count with the same
  * number of fields, and RFC 4180 quoting of fields that need it.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Derived metrics in integer arithmetic: event names the app logs map to
  * their roles, ratios round to nearest thousandth, 128-bit intermediate

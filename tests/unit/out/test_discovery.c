@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* Discovery on the reference model: CPUID.0AH decoding, MSR reads, uncore family. */
 #include "testutil.h"
 #include "pmu/cpuinfo.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * --list on every model profile: lines fit LISTING_WIDTH (74) columns, the core PMU and the
  * uncore boxes are described as CPUID and the box tables say, and every

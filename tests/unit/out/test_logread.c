@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Reading log records back: real records from the app's writer, every value
  * type, escapes, nested objects; malformed lines refused with the right

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include <string.h>
 #include "testutil.h"
 #include "hw/layouts_core.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* lib/cacheinfo: CPUID leaf 4 and leaf 2 decoding, against encodings built by hand from the SDM. */
 #include "testutil.h"
 #include "pmu/cacheinfo.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The core PMU engine against the reference model: snapshot, allocation,
  * validation before any write, the exact write sequence, restore after runs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The core engine on AMD's descriptors against the model's AMD device: event specs as a
  * user writes them (perf names, cpu/event=/, r...) through evspec and the engine, the

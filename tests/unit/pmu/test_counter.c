@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* Width-aware counter arithmetic (lib/pmu/counter.c) at 40, 44 and 48 bits. */
 #include "testutil.h"
 #include "pmu/counter.h"

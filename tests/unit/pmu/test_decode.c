@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * --decode: register names, layout names and MSR numbers find the right
  * layout; every field is printed, reserved bits are flagged; unknown names

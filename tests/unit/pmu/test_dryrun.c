@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The dry-run overlay: the core and uncore engines run their full sequence
  * through it and the model under it sees no write at all, while the record

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* Event specs: perf terms, raw, generic, architectural, Intel list and uncore names. */
 #include <stdio.h>
 #include "testutil.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * A #GP on every MSR the engines touch, in turn. A clean run of each profile
  * lists the MSRs (access log); then each one faults, from the start, after

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Leave the machine as found: for every profile, from firmware-left state
  * (a counter running, odd control values), core runs on every CPU and uncore

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Register ownership against the model's firmware state ("running", the
  * profiles' default): gates keep firmware's bits (core and uncore), firmware's

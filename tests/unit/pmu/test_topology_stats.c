@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "testutil.h"
 #include "util/stats.h"
 #include "pmu/topology.h"

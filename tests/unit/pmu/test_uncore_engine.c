@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The uncore engine against the reference model (nehalem-ep, nehalem-ex,
  * sandy-bridge-ep), and against a fake whose registers drop writes (QEMU TCG).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The quiet window (lib/pmu/window.c) against the reference model with its
  * noise: attempts, SMIs, FREEZE_WHILE_SMM, interrupts, the barrier hook.

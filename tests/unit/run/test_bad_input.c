@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Every class of malformed input, one table. Each row goes down the path the
  * app takes (settings, event specs, core_prepare + core_program, uncore_plan +

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include <stdio.h>
 #include "testutil.h"
 #include "run/options.h"

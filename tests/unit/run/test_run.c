@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The whole measurement run (lib/run/) on the host: settings -> plan ->
  * windows -> results -> verdict -> records, against the reference model, on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Whole runs on AMD (issue 16): the default job, in-use refusal and force, rounds and
  * repeats, the selftest and its defects on the zen2/zen3/zen4 profiles, and AMD parts

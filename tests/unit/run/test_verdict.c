@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* The one verdict (lib/run/verdict.c): each outcome from what a run found, and their order. */
 #include "testutil.h"
 #include "run/verdict.h"
