@@ -8,10 +8,10 @@
  *
  * The MSR is one CPUID says the CPU has, with a reserved bit set:
  *  - a core PMU (CPUID.0AH:EAX version >= 1, >= 1 counter): IA32_PERFEVTSEL0,
- *    bit 63 (bits 63:34 reserved, REGISTERS.md 1.3); every target has it;
+ *    bit 63 (bits 63:34 reserved, Intel SDM Vol. 3B 18.2.1.1); every target has it;
  *  - else PKS (CPUID.(EAX=07H,ECX=0):ECX[31]): IA32_PKRS, bit 32 (bits 63:32
  *    reserved, SDM vol. 4). QEMU's TCG drops PMU writes without a fault but
- *    faults on PKRS bit 32 (QEMU-FACTS), so QEMU cases run with -cpu ...,+pks.
+ *    faults on PKRS bit 32 (QEMU 7.2, as measured), so QEMU cases run with -cpu ...,+pks.
  * No other MSR is tried: a CPU with neither fails the test and says why.
  */
 #include <stddef.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
- * PI-spec protocols Debian's gnu-efi 3.0.15 does not declare (QEMU-FACTS.md):
+ * PI-spec protocols Debian's gnu-efi 3.0.15 does not declare (QEMU 7.2, as measured):
  * EFI_MP_SERVICES_PROTOCOL (PI vol. 2, 13.4) and EFI_CPU_ARCH_PROTOCOL
  * (PI vol. 2, 12.3), laid out as EDK2's MdePkg declares them.
  */

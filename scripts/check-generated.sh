@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause-Patent
 # The committed event tables equal what tools/gen_events.py makes from Intel's lists
-# (data/perfmon/) and tools/gen_box_events.py from REGISTERS.md's tables
+# (data/perfmon/) and tools/gen_box_events.py from the tables
 # (data/registers/uncore-events.md): the project's own copies, so a clone alone is
 # checked. A missing or altered input is a failure, never a skip.
 cd "$(dirname "$0")/.."

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause-Patent
 # Static checks: lib/ stays free of libc and UEFI headers; every source file has its SPDX
-# licence line (scripts/check_sources.py); cppcheck and clang-tidy (.clang-tidy says which
-# checks, and why some are off) find nothing in lib/ and efi/.
+# licence line and cites public documents only (scripts/check_sources.py); cppcheck and
+# clang-tidy (.clang-tidy says which checks, and why some are off) find nothing in lib/ and efi/.
 cd "$(dirname "$0")/.."
 pass=0; fail=0
 check() {   # name, then a command whose output is the findings
@@ -50,7 +50,7 @@ run_clang_tidy() {
   printf '%s\n' lib/*/*.c efi/*.c | xargs -P "${JOBS:-$(nproc)}" -I{} bash -c 'tidy_one {}'
 }
 # The UEFI console prints 16-bit text byte by byte: what efipmu says must be ASCII
-# (a UTF-8 "§" in a message once broke it; comments may cite sections as they like).
+# (a UTF-8 section sign in a message once broke it).
 ascii_strings() {
   python3 - lib/*/*.c lib/*/*.h efi/*.c efi/*.h <<'PY'
 import re, sys
@@ -69,6 +69,7 @@ PY
 check "lib/ includes only stdint/stddef/stdbool" lib_includes
 check "strings in lib/ efi/ are ASCII" ascii_strings
 check "every source file has an SPDX licence line" python3 scripts/check_sources.py spdx
+check "citations a clone can follow (public documents)" python3 scripts/check_sources.py citations
 check "cppcheck lib/ efi/" run_cppcheck
 mkdir -p "$TIDY_OK"; rm -f "$TIDY_OK/reused"
 check "clang-tidy lib/ efi/" run_clang_tidy

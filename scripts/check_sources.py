@@ -3,8 +3,13 @@
 """Checks on the project's own source files (scripts/check-static.sh runs them):
   spdx       every source file names its licence in an SPDX line within its first 3 lines
              (data/ is vendored and keeps its own licence: data/perfmon/LICENSE)
+  citations  no source file in lib efi tools tests scripts cites what a clone does not have:
+             the session's notes (registers, QEMU facts) or seed excerpts, their section
+             signs, or a path outside the repository; cite the public document (title or
+             number, section, table: "Intel 327043-001, table 2-2", "Linux uncore_snbep.c")
 Prints one line per finding; exit status 1 when there is any."""
 import os
+import re
 import subprocess
 import sys
 
@@ -35,7 +40,33 @@ def check_spdx():
     return bad
 
 
-CHECKS = {"spdx": check_spdx}
+# Spelled in pieces so that this file does not match itself.
+UNFOLLOWABLE = re.compile("|".join([
+    r"REGISTERS" + r"\.md",                       # the session's register notes
+    r"(QEMU-" + r"FACTS|UNCORE-" + r"CURRENT|ANCHORS" + r"\.md)",   # and its other notes
+    r"\b[Ss]eeds? " + r"[0-9]{3}\b",               # its numbered seed excerpts
+    "\u00a7",                                      # their section numbers
+    r"\.\./" + r"shared\b|/work/" + r"shared\b",   # paths outside the repository
+]))
+CITE_DIRS = ("lib/", "efi/", "tools/", "tests/", "scripts/")
+
+
+def check_citations():
+    bad = 0
+    for rel in sources():
+        if not rel.startswith(CITE_DIRS):
+            continue
+        with open(os.path.join(ROOT, rel), encoding="utf-8", errors="replace") as f:
+            for n, line in enumerate(f, 1):
+                m = UNFOLLOWABLE.search(line)
+                if m:
+                    print(f"{rel}:{n}: cites {m.group(0)!r}, which a clone cannot follow: "
+                          "cite the public document")
+                    bad += 1
+    return bad
+
+
+CHECKS = {"spdx": check_spdx, "citations": check_citations}
 
 if __name__ == "__main__":
     names = sys.argv[1:] or sorted(CHECKS)

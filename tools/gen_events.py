@@ -27,7 +27,7 @@ MODELS = [0x1A, 0x1E, 0x1F, 0x25, 0x2C, 0x2D, 0x2E, 0x2F]
 UNCORE_UNITS = {"UBOX": ("uncore_ubox", "UBoxFilter"), "CBO": ("uncore_cbox", "CBoFilter"),
                 "PCU": ("uncore_pcu", "PCUFilter")}
 
-# Hardware fixed counter of each fixed-only event (REGISTERS.md §5 notes): FIXED_CTR0 =
+# Hardware fixed counter of each fixed-only event (Intel's perfmon lists notes): FIXED_CTR0 =
 # instructions, 1 = core cycles, 2 = reference cycles. The JSON numbers them 1..3 on
 # NHM/WSM and 0..2 on JKT; this table is the truth and the JSON numbering is cross-checked.
 FIXED_BY_NAME = {
@@ -41,7 +41,7 @@ FIXED_BY_NAME = {
 # encoding with AnyThread) as "Fixed counter 2", which is the reference-cycles counter.
 FIXED_JSON_ERRATA = {("JKT", "CPU_CLK_UNHALTED.THREAD_ANY")}
 # U-box clock ticks are listed as event 0 on the GP counters; they are counted by the
-# UCLK fixed counter (REGISTERS.md §4.3).
+# UCLK fixed counter (Intel 327043-001 2.2).
 UNCORE_FIXED = {"UNC_U_CLOCKTICKS": 0}
 
 
@@ -262,7 +262,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--perfmon", default=os.path.join(REPO, "data", "perfmon"),
                     help="intel/perfmon files (default: data/perfmon, the project's copy; "
-                    "../shared/reference/perfmon or a perfmon checkout to refresh it)")
+                    "a github.com/intel/perfmon checkout to refresh it)")
     ap.add_argument("--out", default=os.path.join(REPO, "lib", "hw"), help="output directory")
     ap.add_argument("--check", action="store_true",
                     help="fail if the files in --out differ from freshly generated ones")

@@ -1,17 +1,20 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-2-Clause-Patent
-"""Makes tests/data/cpuid/ from the real dumps in ../shared/reference/cpuid/ (run by hand,
+"""Makes tests/data/cpuid/ from real InstLatx64 dumps (github.com/InstLatx64/InstLatx64: a
+directory of them with a SOURCE.md naming each one's path, commit and blob; run by hand,
 never at build or test time): for each dump, a few logical CPUs (the first two, and the
 first two of every other hybrid core type) with the leaves discovery reads, lines kept
 byte for byte in the dump's own layout, after one header line naming the source.
 
-usage: tools/trim_cpuid_dumps.py [SRC_DIR [DST_DIR]]
+usage: tools/trim_cpuid_dumps.py SRC_DIR [DST_DIR]
 """
 import os
 import re
 import sys
 
-SRC = sys.argv[1] if len(sys.argv) > 1 else '../shared/reference/cpuid'
+if len(sys.argv) < 2:
+    sys.exit(__doc__.strip().splitlines()[-1])
+SRC = sys.argv[1]
 DST = sys.argv[2] if len(sys.argv) > 2 else 'tests/data/cpuid'
 
 # Leaves discovery reads (cpuinfo.c, cpuid_pmu.c) and a few whose layout the parser must
@@ -83,9 +86,9 @@ def trim(name):
     chosen = sorted(set(chosen + EXTRA.get(name, [])))
     path, commit, blob = origin(name)
     out = ['# efipmu test data: logical CPUs %s (dump order), leaves %s only, of '
-           '../shared/reference/cpuid/%s = InstLatx64 %s (commit %s, blob %s; see its SOURCE.md)'
+           'InstLatx64 %s (github.com/InstLatx64/InstLatx64 commit %s, blob %s)'
            % (','.join(map(str, chosen)), ' '.join('%X' % k for k in sorted(KEEP)),
-              name, path, commit[:12], blob[:12])]
+              path, commit[:12], blob[:12])]
     for i in chosen:
         s, e = bl[i]
         for l in lines[s:e]:

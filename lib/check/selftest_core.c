@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
- * Core PMU checks of the validation suite (seeds 003, 004; REGISTERS.md §1).
+ * Core PMU checks of the validation suite (Intel SDM Vol. 3B 18.2, 18.13.2.1).
  * Phase 1 drives the registers directly (everything written is saved first and
  * put back at the end of the phase); phase 2 measures kernels through the core
  * engine, which restores what it writes itself.
@@ -12,7 +12,10 @@
 #include "hw/msr.h"
 #include "pmu/window.h"
 
-/* Intel's architectural events (REGISTERS.md §1.7); other vendors' by generic name (ev_code). */
+/*
+ * Intel's architectural events (Intel SDM Vol. 3B table 18-1); other vendors' by generic name
+ * (ev_code).
+ */
 #define EV_INST      0x00C0u   /* Instruction Retired */
 #define EV_CYCLES    0x003Cu   /* UnHalted Core Cycles */
 #define EV_REF       0x013Cu   /* UnHalted Reference Cycles */
@@ -92,7 +95,10 @@ static pmu_status core_put_back(struct selftest_run *t, uint32_t msr, uint64_t v
 	return st || counter_legacy_writable(val, cr->p.gp_width) ? st : PMU_ERR_NOT_HELD;
 }
 
-/* EN off everywhere first (seed 003: before PMCx is written), then everything in reverse. */
+/*
+ * EN off everywhere first (Intel SDM Vol. 3B 18.2: before PMCx is written), then everything in
+ * reverse.
+ */
 static void core_restore_all(struct core_run *cr)
 {
 	struct selftest_saved *s = &cr->t.saved;
@@ -257,7 +263,9 @@ static void check_width(struct core_run *cr, bool fixed)
 		uint64_t got = 0;
 		if (!((ok >> i) & 1))
 			continue;
-		/* All ones: full width where allowed, else a legacy write sign-extends bit 31 up. */
+		/*
+		 * All ones: full width where allowed, else a legacy write sign-extends bit 31 up.
+		 */
 		pmu_status st = st_write(&cr->t, ctr, 0);
 		if (!st)
 			st = pmu_wrmsr(cr->t.env->b, cr->t.env->cpu, load,
@@ -628,7 +636,10 @@ static void check_exact(struct core_run *cr, const struct core_snapshot *snap,
 	}
 }
 
-/* Reference cycles tick at the TSC rate (REGISTERS.md §1.7): the inst run against its TSC window. */
+/*
+ * Reference cycles tick at the TSC rate (Intel SDM Vol. 3B table 18-1): the inst run against its
+ * TSC window.
+ */
 static void check_cycles(struct core_run *cr, const struct core_session *run, unsigned i)
 {
 	if (run->phase != CORE_RESTORED || run->st) {
@@ -647,8 +658,8 @@ static void check_cycles(struct core_run *cr, const struct core_session *run, un
 }
 
 /*
- * Seed 003: CMASK compares per-cycle counts, INV turns >= into <, E counts rising edges.
- * The CMASK=16 run comes first with its never-true condition on counter 0, and the edge
+ * Intel SDM Vol. 3B 18.2: CMASK compares per-cycle counts, INV turns >= into <, E counts rising
+ * edges. The CMASK=16 run comes first with its never-true condition on counter 0, and the edge
  * event then takes counter 0: its previous state is deasserted even where the last
  * cycle before the run is the last one of the run before (the model's zero-time gaps).
  */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
- * Uncore checks of the validation suite, once per package (seeds 000, 001, 002;
- * REGISTERS.md §2-§4). Registers are driven directly and put back; counting is
+ * Uncore checks of the validation suite, once per package (Intel SDM Vol. 3B 18.8.2.2,
+ * Intel 323535-001, Intel 327043-001). Registers are driven directly and put back; counting is
  * checked through the uncore engine on events whose outcome is known: the
  * clock counters, an event code with no unit-mask bit (it never occurs, so
  * "fewer than 1 this cycle" holds every cycle) and the M-box clock ticks.
@@ -12,7 +12,7 @@
 
 #define LOW_BITS        0x7FFFFFFFull
 #define NEAR_TOP        16
-#define MBOX_CLOCKTICKS 0x1Bu     /* M-box inc_sel (REGISTERS.md §3.6) */
+#define MBOX_CLOCKTICKS 0x1Bu     /* M-box inc_sel (likwid perfmon_nehalemEX_events.txt) */
 #define MBOX_WRAP       (1ull << 6)
 #define MBOX_TIMESTAMP  4u        /* offset of the 16-bit TIMESTAMP from BOX_CTRL */
 #define FREEZE_AFTER    100
@@ -20,7 +20,9 @@
 
 enum { MODE_UP, MODE_DOWN, MODE_BOTH };
 
-/* Per family: the box with the threshold logic and its never-occurring event (event | umask << 8). */
+/*
+ * Per family: the box with the threshold logic and its never-occurring event (event | umask << 8).
+ */
 struct unc_plan {
 	enum uncore_family fam;
 	const char *box;
@@ -82,7 +84,9 @@ static pmu_status reg_one(struct unc_run *ur, struct selftest_check *c, uint32_t
 	return st;
 }
 
-/* Controls hold their RW bits (enables left clear), counters their low bits, gates and status read. */
+/*
+ * Controls hold their RW bits (enables left clear), counters their low bits, gates and status read.
+ */
 static void check_box_regs(struct unc_run *ur, const struct box_desc *d)
 {
 	char name[SELFTEST_NAME_MAX];
@@ -239,7 +243,10 @@ static void check_clock(struct unc_run *ur)
 {
 	const struct box_desc *m0 = box(ur, "uncore_mbox_0");
 	if (ur->t.env->ci->uncore == UNCORE_NHM_EX && m0) {
-		/* No fixed counter on EX: the M-box's free-running 16-bit TIMESTAMP (seed 002). */
+		/*
+		 * No fixed counter on EX: the M-box's free-running 16-bit TIMESTAMP (Intel
+		 * 323535-001).
+		 */
 		uint64_t a = 0, b = 0;
 		uint32_t ts = m0->box_ctl + MBOX_TIMESTAMP;
 		pmu_status st = st_read(&ur->t, ts, &a);
@@ -267,7 +274,10 @@ static void check_clock(struct unc_run *ur)
 	st_why(c, "fixed clock counter advanced");
 }
 
-/* Seeds 000/001: threshold 1 on a never-event counts 0; inverted it counts every clock; edge once. */
+/*
+ * Intel 327043-001 and SDM Vol. 3B 18.8.2.2: threshold 1 on a never-event counts 0; inverted it
+ * counts every clock; edge once.
+ */
 static void check_shaping(struct unc_run *ur)
 {
 	static const char *const names[] = { "uncore threshold", "uncore invert", "uncore edge" };
@@ -340,7 +350,7 @@ static void check_overflow(struct unc_run *ur)
 		st_why(c, "wrapped, set its status bit, the clear worked");
 }
 
-/* Seed 002: count_mode up, down and both on the M-box clock, and freeze after N. */
+/* Intel 323535-001: count_mode up, down and both on the M-box clock, and freeze after N. */
 static void check_mbox(struct unc_run *ur)
 {
 	const struct box_desc *d = ur->t.env->ci->uncore == UNCORE_NHM_EX ? box(ur, "uncore_mbox_0") : NULL;
@@ -394,7 +404,7 @@ static bool uncore_there(struct unc_run *ur)
 			first = uncore_boxes[i];
 	if (!first) {
 		st_skip(&ur->t, "uncore PMU", ci->uncore == UNCORE_UNCONFIRMED ?
-			"this model's uncore is unconfirmed (REGISTERS.md section 2): not probed" :
+			"this model's uncore is unconfirmed (not in Linux uncore.c's model table): not probed" :
 			"no uncore PMU known for this CPU model", PMU_OK);
 		return false;
 	}

@@ -4,13 +4,13 @@
 #include "hw/msr.h"
 #include "util/fmt.h"
 
-/* The seed CPUs by generation (REGISTERS.md §0 model table). */
+/* The seed CPUs by generation (Linux uncore.c model table model table). */
 static const uint8_t nhm_wsm[] = { 0x1A, 0x1E, 0x1F, 0x2E, 0x25, 0x2C, 0x2F };
 static const uint8_t wsm[] = { 0x25, 0x2C, 0x2F };
 static const uint8_t snb_ep[] = { 0x2D };
 
 #define MODELS(a) .models = (a), .nmodels = sizeof(a) / sizeof((a)[0])
-/* REGISTERS.md §1.2: the kernel's valid-bit masks of OFFCORE_RSP. */
+/* Intel SDM Vol. 4 table 2-2: the kernel's valid-bit masks of OFFCORE_RSP. */
 #define RSP_NHM 0xFFFFull
 #define RSP_SNB_EP 0x3FFFFF8FFFull
 #define RSP(n, ev, mask, m) { "offcore_rsp", "MSR_OFFCORE_RSP_" #n, MSR_OFFCORE_RSP_##n, \
@@ -23,7 +23,7 @@ static const uint8_t snb_ep[] = { 0x2D };
 #define LD_LAT(ev, um, m) { "ldlat", "MSR_PEBS_LD_LAT_THRESHOLD", MSR_PEBS_LD_LAT_THRESHOLD, \
 			    (ev), (um), 0xFFFFull, 3, MODELS(m) }
 
-/* OFFCORE_RSP_1 from Westmere on: Nehalem has RSP_0 only (REGISTERS.md §1.2 [K-core][E-e7]). */
+/* OFFCORE_RSP_1 from Westmere on: Nehalem has RSP_0 only (Intel SDM Vol. 4 table 2-2). */
 static const struct core_aux aux_regs[] = {
 	RSP(0, 0xB7, RSP_NHM, nhm_wsm),
 	RSP(1, 0xBB, RSP_NHM, wsm),

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
- * Auxiliary MSRs that a core event reads while it counts (REGISTERS.md §1.2):
+ * Auxiliary MSRs that a core event reads while it counts (Intel SDM Vol. 4 table 2-2):
  * the offcore response selects (event 0xB7 / 0xBB, umask 0x01) and the
  * load-latency threshold (Nehalem/Westmere 0x0B/0x10, Sandy Bridge 0xCD/0x01).
  * One row per (CPU models, event): which MSR, the bits it implements, the term

@@ -12,13 +12,13 @@
 	.ctr_base = MSR_IA32_PMC0, .stride = 1, .wide_base = MSR_IA32_A_PMC0, \
 	.smi_count = true, .debugctl_freeze = true, .default_events = INTEL_EVENTS
 
-/* Architectural PMU v1 (seed 003): no fixed counters, no global registers. */
+/* Architectural PMU v1 (Intel SDM Vol. 3B 18.2): no fixed counters, no global registers. */
 const struct core_pmu_desc core_pmu_intel_v1 = {
 	.name = "intel-arch-v1",
 	INTEL_COMMON,
 };
 
-/* v2+ (seed 004, REGISTERS.md §1.4-§1.5): fixed counters, GLOBAL_CTRL/STATUS/OVF_CTRL. */
+/* v2+ (Intel SDM Vol. 3B 18.13.2.1): fixed counters, GLOBAL_CTRL/STATUS/OVF_CTRL. */
 const struct core_pmu_desc core_pmu_intel = {
 	.name = "intel-arch",
 	INTEL_COMMON,
@@ -27,7 +27,7 @@ const struct core_pmu_desc core_pmu_intel = {
 	.global_ctrl = MSR_IA32_PERF_GLOBAL_CTRL,
 	.global_status = MSR_IA32_PERF_GLOBAL_STATUS,
 	.global_clear = MSR_IA32_PERF_GLOBAL_OVF_CTRL,
-	/* v4+ (REGISTERS.md §1.5); below v4, 0x391 is the Nehalem uncore's GLOBAL_CTRL */
+	/* v4+ (Intel SDM Vol. 3B 18.13.2.1); below v4, 0x391 is the Nehalem uncore's GLOBAL_CTRL */
 	.global_set = MSR_IA32_PERF_GLOBAL_STATUS_SET, .global_set_from = 4,
 };
 

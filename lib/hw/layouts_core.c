@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "hw/layouts_core.h"
 
-/* IA32_PERFEVTSELx: seed 003 (SDM 18.2.1.1), REGISTERS.md §1.3. */
+/* IA32_PERFEVTSELx: Intel SDM Vol. 3B 18.2.1.1. */
 static const struct reg_field perfevtsel[] = {
 	{ "event", 0, 8, RA_RW, "evtsel event_select" },
 	{ "umask", 8, 8, RA_RW, "unit_mask" },
@@ -18,7 +18,7 @@ static const struct reg_field perfevtsel[] = {
 };
 
 /*
- * IA32_FIXED_CTR_CTRL: seed 004 figure 18-14, REGISTERS.md §1.4. enN: 0 off, 1 OS, 2 user,
+ * IA32_FIXED_CTR_CTRL: Intel SDM Vol. 3B 18.13.2.1., figure 18-14 enN: 0 off, 1 OS, 2 user,
  * 3 all. Nibble 3 (TOPDOWN.SLOTS) from Ice Lake on, 4-6 where CPUID.23H lists them (Lunar
  * Lake E-cores; SDM vol. 3B 20.2.5): which exist is CPUID's, the engine writes only those.
  */
@@ -48,8 +48,9 @@ static const struct reg_field fixed_ctr_ctrl[] = {
 };
 
 /*
- * IA32_PERF_GLOBAL_CTRL: seed 004, REGISTERS.md §1.5; PMC8-9 and FIXED_CTR3-6 where CPUID
- * has them (Lunar Lake, leaf 23H), EN_PERF_METRICS (48) from Ice Lake on (§1.5 [K-pe]).
+ * IA32_PERF_GLOBAL_CTRL: Intel SDM Vol. 3B 18.13.2.1; PMC8-9 and FIXED_CTR3-6 where CPUID
+ * has them (Lunar Lake, leaf 23H), EN_PERF_METRICS (48) from Ice Lake on (Intel SDM Vol. 3B
+ * 18.13.2.1).
  */
 static const struct reg_field global_ctrl[] = {
 	{ "en_pmc0", 0, 1, RA_RW, NULL },
@@ -76,7 +77,7 @@ static const struct reg_field global_ctrl[] = {
 };
 
 /*
- * IA32_PERF_GLOBAL_STATUS (read only): seed 004, REGISTERS.md §1.5; PERF_METRICS overflow
+ * IA32_PERF_GLOBAL_STATUS (read only): Intel SDM Vol. 3B 18.13.2.1; PERF_METRICS overflow
  * (48, Ice Lake on), ToPA PMI (55), the v4 freeze bits LBR_Frz / CTR_Frz (58, 59), ASCI (60).
  */
 static const struct reg_field global_status[] = {
@@ -112,7 +113,7 @@ static const struct reg_field global_status[] = {
 };
 
 /*
- * IA32_PERF_GLOBAL_OVF_CTRL (write 1 to clear the STATUS bit): seed 004, REGISTERS.md §1.5;
+ * IA32_PERF_GLOBAL_OVF_CTRL (write 1 to clear the STATUS bit): Intel SDM Vol. 3B 18.13.2.1;
  * on v4 IA32_PERF_GLOBAL_STATUS_RESET, which clears the later STATUS bits too (SDM vol. 3B
  * 20.2.4.2).
  */
@@ -148,7 +149,7 @@ static const struct reg_field global_ovf_ctrl[] = {
 	{ "clr_cond_chgd", 63, 1, RA_W1C, NULL },
 };
 
-/* IA32_PERF_CAPABILITIES (read only): REGISTERS.md §1.6. */
+/* IA32_PERF_CAPABILITIES (read only): Intel SDM Vol. 4 table 2-2. */
 static const struct reg_field perf_capabilities[] = {
 	{ "lbr_fmt", 0, 6, RA_RO, NULL },
 	{ "pebs_trap", 6, 1, RA_RO, NULL },

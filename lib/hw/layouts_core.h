@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
-/* Core PMU register layouts (seeds 003 and 004, REGISTERS.md §1.3–§1.6). */
+/* Core PMU register layouts (Intel SDM Vol. 3B 18.2.1.1, 18.13.2.1; Vol. 4 table 2-2). */
 #ifndef EFIPMU_LAYOUTS_CORE_H
 #define EFIPMU_LAYOUTS_CORE_H
 

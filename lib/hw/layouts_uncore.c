@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "hw/layouts_uncore.h"
 
-/* MSR_UNCORE_PERFEVTSELx: seed 001 figure 18-28, REGISTERS.md §2.5 (bit 21: §8 #9, reserved). */
+/*
+ * MSR_UNCORE_PERFEVTSELx: Intel SDM Vol. 3B 18.8.2.2, figure 18-28 (bit 21 reserved: Linux
+ * uncore_snb.c's raw mask leaves it out, though likwid sets it).
+ */
 static const struct reg_field nhm_unc_perfevtsel[] = {
 	{ "event_select", 0, 8, RA_RW, "event ev_sel evtsel" },
 	{ "umask", 8, 8, RA_RW, "unit_mask" },
@@ -18,8 +21,8 @@ static const struct reg_field nhm_unc_perfevtsel[] = {
 };
 
 /*
- * MSR_UNCORE_FIXED_CTR_CTRL: seed 001 figure 18-29 names EN and PMI; EN = bit 0 (kernel),
- * PMI = bit 2 from CoreFreq only (REGISTERS.md §2.4, UNCONFIRMED).
+ * MSR_UNCORE_FIXED_CTR_CTRL: Intel SDM Vol. 3B figure 18-29 names EN and PMI; EN = bit 0 (kernel),
+ * PMI = bit 2 from CoreFreq only (Intel SDM Vol. 3B 18.8.2.2, UNCONFIRMED).
  */
 static const struct reg_field nhm_unc_fixed_ctr_ctrl[] = {
 	{ "en", 0, 1, RA_RW, "enable" },
@@ -28,7 +31,10 @@ static const struct reg_field nhm_unc_fixed_ctr_ctrl[] = {
 	{ "rsv", 3, 61, RA_RSV, NULL },
 };
 
-/* MSR_UNCORE_PERF_GLOBAL_CTRL: REGISTERS.md §2.2 (bits 48-51 and 63 UNCONFIRMED, §8 #11). */
+/*
+ * MSR_UNCORE_PERF_GLOBAL_CTRL: Intel SDM Vol. 3B 18.8.2.2 (bits 48-51 and 63 UNCONFIRMED: from
+ * CoreFreq intel_reg.h only).
+ */
 static const struct reg_field nhm_unc_global_ctrl[] = {
 	{ "en_pc0", 0, 1, RA_RW, NULL },
 	{ "en_pc1", 1, 1, RA_RW, NULL },
@@ -49,7 +55,9 @@ static const struct reg_field nhm_unc_global_ctrl[] = {
 	{ "pmi_frz", 63, 1, RA_RW, "en_frz" },
 };
 
-/* MSR_UNCORE_PERF_GLOBAL_STATUS (read only): REGISTERS.md §2.3 (bits 61, 63 UNCONFIRMED). */
+/*
+ * MSR_UNCORE_PERF_GLOBAL_STATUS (read only): Intel SDM Vol. 3B 18.8.2.2 (bits 61, 63 UNCONFIRMED).
+ */
 static const struct reg_field nhm_unc_global_status[] = {
 	{ "ovf_pc0", 0, 1, RA_RO, NULL },
 	{ "ovf_pc1", 1, 1, RA_RO, NULL },
@@ -67,7 +75,7 @@ static const struct reg_field nhm_unc_global_status[] = {
 	{ "cond_chgd", 63, 1, RA_RO, NULL },
 };
 
-/* MSR_UNCORE_PERF_GLOBAL_OVF_CTRL (write 1 to clear the STATUS bit): REGISTERS.md §2.3. */
+/* MSR_UNCORE_PERF_GLOBAL_OVF_CTRL (write 1 to clear the STATUS bit): Intel SDM Vol. 3B 18.8.2.2. */
 static const struct reg_field nhm_unc_global_ovf_ctrl[] = {
 	{ "clr_ovf_pc0", 0, 1, RA_W1C, NULL },
 	{ "clr_ovf_pc1", 1, 1, RA_W1C, NULL },
@@ -85,7 +93,7 @@ static const struct reg_field nhm_unc_global_ovf_ctrl[] = {
 	{ "clr_cond_chgd", 63, 1, RA_W1C, NULL },
 };
 
-/* U_PMON_GLOBAL_CTRL (0xC00): REGISTERS.md §3.2; bits no source defines are reserved. */
+/* U_PMON_GLOBAL_CTRL (0xC00): Linux uncore_nhmex.c; bits no source defines are reserved. */
 static const struct reg_field nhmex_u_global_ctrl[] = {
 	{ "en", 0, 1, RA_RW, "enable" },
 	{ "pmi_core_sel", 1, 4, RA_RW, NULL },
@@ -97,7 +105,7 @@ static const struct reg_field nhmex_u_global_ctrl[] = {
 	{ "rsv", 32, 32, RA_RSV, NULL },
 };
 
-/* U_PMON_EVNT_SEL (0xC10): REGISTERS.md §3.2 (kernel raw mask: event and edge). */
+/* U_PMON_EVNT_SEL (0xC10): Linux uncore_nhmex.c (kernel raw mask: event and edge). */
 static const struct reg_field nhmex_u_evnt_sel[] = {
 	{ "event", 0, 8, RA_RW, "ev_sel event_select" },
 	{ "rsv", 8, 10, RA_RSV, NULL },
@@ -107,7 +115,7 @@ static const struct reg_field nhmex_u_evnt_sel[] = {
 	{ "rsv", 23, 41, RA_RSV, NULL },
 };
 
-/* M_MSR_PMU_CNT_CTL{5-0}: seed 002 table 2-67, row by row. */
+/* M_MSR_PMU_CNT_CTL{5-0}: Intel 323535-001 table 2-67, row by row. */
 static const struct reg_field nhmex_m_cnt_ctl[] = {
 	{ "en", 0, 1, RA_RW, "enable" },
 	{ "pmi_en", 1, 1, RA_RW, "pmi" },
@@ -125,7 +133,7 @@ static const struct reg_field nhmex_m_cnt_ctl[] = {
 	{ "ig", 63, 1, RA_IG, NULL },
 };
 
-/* M-box BOX_CTRL: bit n enables counter n (REGISTERS.md §3.3). */
+/* M-box BOX_CTRL: bit n enables counter n (Linux uncore_nhmex.c). */
 static const struct reg_field nhmex_m_box_ctrl[] = {
 	{ "en_ctr0", 0, 1, RA_RW, NULL },
 	{ "en_ctr1", 1, 1, RA_RW, NULL },
@@ -136,7 +144,7 @@ static const struct reg_field nhmex_m_box_ctrl[] = {
 	{ "rsv", 6, 58, RA_RSV, NULL },
 };
 
-/* M-box BOX_STATUS: bit n = counter n overflowed (REGISTERS.md §3.3, bit map UNCONFIRMED). */
+/* M-box BOX_STATUS: bit n = counter n overflowed (Linux uncore_nhmex.c, bit map UNCONFIRMED). */
 static const struct reg_field nhmex_m_box_status[] = {
 	{ "ovf_ctr0", 0, 1, RA_RO, NULL },
 	{ "ovf_ctr1", 1, 1, RA_RO, NULL },
@@ -147,7 +155,7 @@ static const struct reg_field nhmex_m_box_status[] = {
 	{ "rsv", 6, 58, RA_RSV, NULL },
 };
 
-/* M-box BOX_OVF_CTRL: write 1 to clear overflow n (REGISTERS.md §3.3, UNCONFIRMED). */
+/* M-box BOX_OVF_CTRL: write 1 to clear overflow n (Linux uncore_nhmex.c, UNCONFIRMED). */
 static const struct reg_field nhmex_m_box_ovf_ctrl[] = {
 	{ "clr_ovf_ctr0", 0, 1, RA_W1C, NULL },
 	{ "clr_ovf_ctr1", 1, 1, RA_W1C, NULL },
@@ -158,7 +166,7 @@ static const struct reg_field nhmex_m_box_ovf_ctrl[] = {
 	{ "rsv", 6, 58, RA_RSV, NULL },
 };
 
-/* U_MSR_PMON_CTL{1-0}: seed 000 table 2-2, row by row; perf's names as aliases. */
+/* U_MSR_PMON_CTL{1-0}: Intel 327043-001 table 2-2, row by row; perf's names as aliases. */
 static const struct reg_field snbep_u_pmon_ctl[] = {
 	{ "ev_sel", 0, 8, RA_RW, "event" },
 	{ "umask", 8, 8, RA_RW, NULL },
@@ -174,14 +182,14 @@ static const struct reg_field snbep_u_pmon_ctl[] = {
 	{ "rsv", 32, 32, RA_RSV, NULL },
 };
 
-/* U_MSR_PMON_UCLK_FIXED_CTL (0xC08): enable bit 22 only (REGISTERS.md §4.3, §8 #15). */
+/* U_MSR_PMON_UCLK_FIXED_CTL (0xC08): enable bit 22 only (Linux uncore_snbep.c). */
 static const struct reg_field snbep_uclk_fixed_ctl[] = {
 	{ "rsv", 0, 22, RA_RSV, NULL },
 	{ "en", 22, 1, RA_RW, "enable" },
 	{ "rsv", 23, 41, RA_RSV, NULL },
 };
 
-/* Box control of every SNB-EP box (REGISTERS.md §4.1); the reset bits act once and read 0. */
+/* Box control of every SNB-EP box (Linux uncore_snbep.c); the reset bits act once and read 0. */
 static const struct reg_field snbep_box_ctl[] = {
 	{ "rst_ctrl", 0, 1, RA_WO, NULL },
 	{ "rst_ctrs", 1, 1, RA_WO, NULL },
@@ -192,7 +200,7 @@ static const struct reg_field snbep_box_ctl[] = {
 	{ "rsv", 17, 47, RA_RSV, NULL },
 };
 
-/* C-box event select: common SNB-EP layout (REGISTERS.md §4.2); bit 21 is QPI only. */
+/* C-box event select: common SNB-EP layout (Linux uncore_snbep.c); bit 21 is QPI only. */
 static const struct reg_field snbep_cbox_ctl[] = {
 	{ "ev_sel", 0, 8, RA_RW, "event" },
 	{ "umask", 8, 8, RA_RW, NULL },
@@ -208,9 +216,9 @@ static const struct reg_field snbep_cbox_ctl[] = {
 };
 
 /*
- * PCU event select (REGISTERS.md §4.5), and bit 21, the event-select extension §4.5 omits:
- * Intel's list marks 9 PCU events ExtSel (UNC_P_FREQ_TRANS_CYCLES is event 0 with it, the
- * clock without), and Linux's SNB-EP PCU mask has SNBEP_PMON_CTL_EV_SEL_EXT.
+ * PCU event select (Linux uncore_snbep.c), and bit 21, the event-select extension Linux
+ * uncore_snbep.c adds: Intel's list marks 9 PCU events ExtSel (UNC_P_FREQ_TRANS_CYCLES is event 0
+ * with it, the clock without), and Linux's SNB-EP PCU mask has SNBEP_PMON_CTL_EV_SEL_EXT.
  */
 static const struct reg_field snbep_pcu_ctl[] = {
 	{ "ev_sel", 0, 8, RA_RW, "event" },
@@ -230,9 +238,10 @@ static const struct reg_field snbep_pcu_ctl[] = {
 };
 
 /*
- * C-box filter, C_MSR_PMON_BOX_FILTER (0xD14 + 0x20 n): REGISTERS.md §4.4 [K-snbep], TID 4:0,
+ * C-box filter, C_MSR_PMON_BOX_FILTER (0xD14 + 0x20 n): Linux uncore_snbep.c, TID 4:0,
  * NID 17:10, STATE 22:18, OPCODE 31:23; bits no source defines are reserved. TID filters only
- * with the control's tid_en (§4.2); the others apply to the events Intel's list names them for.
+ * with the control's tid_en (Linux uncore_snbep.c); the others apply to the events Intel's list
+ * names them for.
  */
 static const struct reg_field snbep_cbox_filter[] = {
 	{ "tid", 0, 5, RA_RW, "filter_tid" },
@@ -243,7 +252,9 @@ static const struct reg_field snbep_cbox_filter[] = {
 	{ "rsv", 32, 32, RA_RSV, NULL },
 };
 
-/* PCU filter, PCU_MSR_PMON_BOX_FILTER (0xC34): four 8-bit frequency bands (REGISTERS.md §4.5). */
+/*
+ * PCU filter, PCU_MSR_PMON_BOX_FILTER (0xC34): four 8-bit frequency bands (Linux uncore_snbep.c).
+ */
 static const struct reg_field snbep_pcu_filter[] = {
 	{ "band0", 0, 8, RA_RW, "filter_band0" },
 	{ "band1", 8, 8, RA_RW, "filter_band1" },

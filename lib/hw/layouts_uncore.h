@@ -1,18 +1,18 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
-/* Uncore register layouts (seeds 000, 001, 002; REGISTERS.md §2, §3, §4). */
+/* Uncore register layouts (Intel SDM Vol. 3B 18.8.2.2, Intel 323535-001, Intel 327043-001). */
 #ifndef EFIPMU_LAYOUTS_UNCORE_H
 #define EFIPMU_LAYOUTS_UNCORE_H
 
 #include "hw/regfield.h"
 
-/* Nehalem/Westmere client uncore (seed 001, REGISTERS.md §2) */
+/* Nehalem/Westmere client uncore (Intel SDM Vol. 3B 18.8.2.2) */
 extern const struct reg_layout layout_nhm_unc_perfevtsel;
 extern const struct reg_layout layout_nhm_unc_fixed_ctr_ctrl;
 extern const struct reg_layout layout_nhm_unc_global_ctrl;
 extern const struct reg_layout layout_nhm_unc_global_status;
 extern const struct reg_layout layout_nhm_unc_global_ovf_ctrl;
 
-/* Nehalem-EX / Westmere-EX (seed 002, REGISTERS.md §3) */
+/* Nehalem-EX / Westmere-EX (Intel 323535-001) */
 extern const struct reg_layout layout_nhmex_u_global_ctrl;
 extern const struct reg_layout layout_nhmex_u_evnt_sel;
 extern const struct reg_layout layout_nhmex_m_cnt_ctl;
@@ -20,7 +20,7 @@ extern const struct reg_layout layout_nhmex_m_box_ctrl;
 extern const struct reg_layout layout_nhmex_m_box_status;
 extern const struct reg_layout layout_nhmex_m_box_ovf_ctrl;
 
-/* Sandy Bridge-EP (seed 000, REGISTERS.md §4) */
+/* Sandy Bridge-EP (Intel 327043-001) */
 extern const struct reg_layout layout_snbep_u_pmon_ctl;
 extern const struct reg_layout layout_snbep_uclk_fixed_ctl;
 extern const struct reg_layout layout_snbep_box_ctl;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
-/* Architectural and model-specific MSR numbers (REGISTERS.md §1.2, §1.6). */
+/* Architectural and model-specific MSR numbers (Intel SDM Vol. 4 table 2-2). */
 #ifndef EFIPMU_MSR_H
 #define EFIPMU_MSR_H
 
@@ -20,11 +20,12 @@
 /*
  * v4+ only (SDM vol. 3B 20.2.4, vol. 4 table 2-2): on Nehalem/Westmere and Sandy
  * Bridge client parts (v3) 0x391/0x392 are the uncore's MSR_UNCORE_PERF_GLOBAL_CTRL /
- * STATUS instead (REGISTERS.md §1.2, §2.1): read them as these only when version >= 4.
+ * STATUS instead (Intel SDM Vol. 4 table 2-2; Intel SDM Vol. 3B 18.8.2.2): read them as these only
+ * when version >= 4.
  */
 #define MSR_IA32_PERF_GLOBAL_STATUS_SET 0x391u
 #define MSR_IA32_PERF_GLOBAL_INUSE   0x392u
-#define MSR_IA32_PERF_METRICS        0x329u   /* PERF_CAPABILITIES[15] (REGISTERS.md §1.6) */
+#define MSR_IA32_PERF_METRICS        0x329u   /* PERF_CAPABILITIES[15] (SDM Vol. 4) */
 #define MSR_IA32_A_PMC0              0x4C1u
 #define MSR_SMI_COUNT                0x034u
 
@@ -48,15 +49,15 @@
 
 #define MISC_ENABLE_PERFMON_BIT      7
 #define MISC_ENABLE_LIMIT_CPUID_BIT  22   /* SDM vol. 4 table 2-2: CPUID.0 reports max leaf 2 */
-#define PERF_CAP_FREEZE_SMM_BIT      12   /* IA32_DEBUGCTL[14] exists (§1.6) */
+#define PERF_CAP_FREEZE_SMM_BIT      12   /* IA32_DEBUGCTL[14] exists (SDM Vol. 4) */
 #define PERF_CAP_FW_WRITE_BIT        13
-#define PERF_CAP_PERF_METRICS_BIT    15   /* IA32_PERF_METRICS exists (§1.6) */
-#define DEBUGCTL_FREEZE_PERFMON_ON_PMI_BIT 12   /* §1.6 */
-#define GLOBAL_CTRL_EN_PERF_METRICS_BIT 48      /* §1.5, Ice Lake on */
-#define GLOBAL_STATUS_LBR_FRZ_BIT    58   /* v4+ (§1.5) */
-#define GLOBAL_STATUS_CTR_FRZ_BIT    59   /* v4+: the counters are frozen (§1.5) */
-#define FIXED_SLOTS                  3    /* FIXED_CTR3 counts TOPDOWN.SLOTS (§1.2) */
-#define DEBUGCTL_FREEZE_WHILE_SMM_BIT 14  /* perfmon frozen in SMM (§1.6) */
+#define PERF_CAP_PERF_METRICS_BIT    15   /* IA32_PERF_METRICS exists (SDM Vol. 4) */
+#define DEBUGCTL_FREEZE_PERFMON_ON_PMI_BIT 12   /* Intel SDM Vol. 4 table 2-2 */
+#define GLOBAL_CTRL_EN_PERF_METRICS_BIT 48      /* Intel SDM Vol. 3B 18.13.2.1, Ice Lake on */
+#define GLOBAL_STATUS_LBR_FRZ_BIT    58   /* v4+ (Intel SDM Vol. 3B 18.13.2.1) */
+#define GLOBAL_STATUS_CTR_FRZ_BIT    59   /* v4+: the counters are frozen (SDM 3B) */
+#define FIXED_SLOTS                  3    /* FIXED_CTR3 counts TOPDOWN.SLOTS (SDM Vol. 4) */
+#define DEBUGCTL_FREEZE_WHILE_SMM_BIT 14  /* perfmon frozen in SMM (Intel SDM Vol. 4 table 2-2) */
 #define CPUID1_ECX_PDCM_BIT          15
 #define CPUID1_ECX_HYPERVISOR_BIT    31
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The uncore boxes of each family as const descriptors. Addresses follow the
- * seeds, then the kernel, where sources disagree (REGISTERS.md §8).
+ * Intel's guides, then the kernel, where sources disagree.
  */
 #include "pmu/uncore.h"
 #include "util/fmt.h"
@@ -9,7 +9,7 @@
 
 #define BIT(n) ((uint64_t)1 << (n))
 
-/* ---- Nehalem/Westmere client (seed 001, REGISTERS.md §2, §6) ---- */
+/* ---- Nehalem/Westmere client (Intel SDM Vol. 3B 18.8.2.2; Linux and likwid) ---- */
 
 /* Kernel: disable = 0, enable = EN_PCx | EN_FC0 (bit 32). */
 static const struct uncore_gate nhm_global = {
@@ -29,11 +29,11 @@ static const struct box_desc nhm_uncore = {
 	.global_ctl = 0x391, .global = &nhm_global,
 	.status_msr = 0x392, .ovf_msr = 0x393, .status = &nhm_status,
 	.fixed_ctl = 0x395, .fixed_ctr = 0x394, .fixed_width = 48,
-	.fixed_event = "UNCORE_CLOCK",   /* REGISTERS.md §2.7 */
+	.fixed_event = "UNCORE_CLOCK",   /* Linux uncore_snb.c, likwid perfmon_nehalem_events.txt */
 	.fixed_layout = &layout_nhm_unc_fixed_ctr_ctrl, .fixed_enable_mask = BIT(0),
 };
 
-/* ---- Nehalem-EX / Westmere-EX (seed 002, REGISTERS.md §3, §6) ---- */
+/* ---- Nehalem-EX / Westmere-EX (Intel 323535-001; Linux and likwid) ---- */
 
 /* U_PMON_GLOBAL_CTRL: EN_ALL (bit 28) unfreezes every box; bit 0 enables the U-box counter. */
 static const struct uncore_gate nhmex_global_ubox = {
@@ -64,7 +64,7 @@ static const struct box_desc nhmex_ubox = {
 	.global_ctl = 0xC00, .global = &nhmex_global_ubox,
 };
 
-/* M1 = M0 + 0x40 (REGISTERS.md §3.4); sub-registers DSP..ZDP at box+5..box+0xB. */
+/* M1 = M0 + 0x40 (Linux uncore_nhmex.c); sub-registers DSP..ZDP at box+5..box+0xB. */
 #define NHMEX_MBOX(pname, base) {                                                              \
 	.name = (pname), .family = UNCORE_NHM_EX,                                              \
 	.ctl_layout = &layout_nhmex_m_cnt_ctl, .n_counters = 6, .counter_width = 48,          \
@@ -82,9 +82,12 @@ static const struct box_desc nhmex_mbox[] = {
 	NHMEX_MBOX("uncore_mbox_1", 0xCE0),
 };
 
-/* ---- Sandy Bridge-EP (seed 000, REGISTERS.md §4, §6) ---- */
+/* ---- Sandy Bridge-EP (Intel 327043-001; Linux and likwid) ---- */
 
-/* Seed 000: invert and edge_det act on the threshold comparison, so thresh must be non-zero. */
+/*
+ * Intel 327043-001: invert and edge_det act on the threshold comparison, so thresh must be
+ * non-zero.
+ */
 static pmu_status snbep_thresh_needed(const struct box_desc *d, uint64_t config)
 {
 	const struct reg_field *thresh = reg_find_field(d->ctl_layout, "thresh", 6);
@@ -103,16 +106,16 @@ static const struct box_desc snbep_ubox = {
 	.ctl_base = 0xC10, .ctl_stride = 1, .ctr_base = 0xC16, .ctr_stride = 1,
 	.enable_mask = BIT(22),
 	/*
-	 * UCLK width: Linux 48, likwid and the guide's bit range 43:0 (seed 000) 44 (§8 #21).
+	 * UCLK width: Linux 48, likwid and the guide's bit range 43:0 (Intel 327043-001) 44.
 	 * 44 is right for either while a delta stays below 2^44; the run probes which it is.
 	 */
 	.fixed_ctl = 0xC08, .fixed_ctr = 0xC09, .fixed_width = 44, .fixed_width_max = 48,
-	.fixed_event = "UNC_U_CLOCKTICKS",   /* Intel's list, §4.3 */
+	.fixed_event = "UNC_U_CLOCKTICKS",   /* Intel's list, Intel 327043-001 2.2 */
 	.fixed_layout = &layout_snbep_uclk_fixed_ctl, .fixed_enable_mask = BIT(22),
 	.ops = &snbep_ubox_ops,
 };
 
-/* Kernel/likwid: FRZ_EN | FRZ freezes, FRZ_EN alone runs (REGISTERS.md §4.1). */
+/* Kernel/likwid: FRZ_EN | FRZ freezes, FRZ_EN alone runs (Linux uncore_snbep.c). */
 static const struct uncore_gate snbep_box_gate = {
 	.layout = &layout_snbep_box_ctl, .stop_val = BIT(16) | BIT(8), .start_val = BIT(16),
 	.ctr_bit0 = -1, .fixed_bit = -1,
@@ -130,7 +133,7 @@ static const struct box_filter snbep_cbox_filter = {
 
 static const struct box_filter snbep_pcu_filter = { .layout = &layout_snbep_pcu_filter };
 
-/* C-box n = C0 + 0x20 n (REGISTERS.md §4.4); the filter is its one extra MSR. */
+/* C-box n = C0 + 0x20 n (Linux uncore_snbep.c); the filter is its one extra MSR. */
 #define SNBEP_CBOX(n) {                                                                        \
 	.name = "uncore_cbox_" #n, .family = UNCORE_SNB_EP,                                    \
 	.ctl_layout = &layout_snbep_cbox_ctl, .n_counters = 4, .counter_width = 44,           \
@@ -171,7 +174,8 @@ static const struct {
 	enum uncore_family fam;
 	const char *why;
 } no_clock[] = {
-	{ UNCORE_NHM_EX, "the W-box fixed counter (REGISTERS.md section 3.7) is not driven" },
+	{ UNCORE_NHM_EX, "the W-box fixed counter (Intel 323535-001, Linux uncore_nhmex.c) "
+			 "is not driven" },
 };
 
 const char *uncore_no_clock_why(enum uncore_family fam)

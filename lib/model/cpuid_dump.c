@@ -127,7 +127,7 @@ static unsigned nth_bit(uint64_t mask, unsigned from, unsigned k)
 /*
  * The subleaf of an untagged line: older dumps repeat the leaf once per subleaf,
  * in order from 0. Leaf 0xD lists subleaf 0 and then only valid components, the
- * set bits from 2 up of subleaf 0's EDX:EAX (SOURCE.md of the dumps); some tools
+ * set bits from 2 up of subleaf 0's EDX:EAX (as the dumps themselves show); some tools
  * also list subleaf 1, told apart by its EAX holding nothing above the feature
  * bits 4:0 (SDM vol. 2A, leaf 0DH: a component's EAX is its size, AVX's 256).
  */

@@ -116,7 +116,7 @@ struct model_cpuid_leaf {
 };
 
 struct model_cpuid_table {
-	const char *source;        /* the dump in ../shared/reference/cpuid/; NULL: none */
+	const char *source;        /* its InstLatx64 CPUID dump; NULL: none */
 	const struct model_cpuid_leaf *leaf;
 	unsigned n;
 };

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
- * Reference model of the architectural core PMU (seeds 003, 004; REGISTERS.md §1).
+ * Reference model of the architectural core PMU (Intel SDM Vol. 3B 18.2, 18.13.2.1).
  * Bit positions are written out here from the seed text, not taken from the
  * tool's layout tables, so the tests can catch errors in those tables.
  */
@@ -8,7 +8,7 @@
 #include "hw/msr.h"
 #include "util/fmt.h"
 
-/* IA32_PERFEVTSELx bits (seed 003, REGISTERS.md §1.3). */
+/* IA32_PERFEVTSELx bits (Intel SDM Vol. 3B 18.2, 18.2.1.1). */
 #define SEL_CODE_MASK 0xffffu     /* event select | umask << 8 */
 #define SEL_USR       16
 #define SEL_OS        17
@@ -19,13 +19,13 @@
 #define SEL_INV       23
 #define SEL_CMASK     24
 
-/* IA32_FIXED_CTR_CTRL nibble (seed 004 figure 18-14, REGISTERS.md §1.4). */
+/* IA32_FIXED_CTR_CTRL nibble (Intel SDM Vol. 3B 18.13.2.1, figure 18-14). */
 #define FIX_EN_OS   0x1u
 #define FIX_EN_USR  0x2u
 #define FIX_ANY     0x4u
 #define FIX_PMI     0x8u
 
-/* GLOBAL_STATUS bits OVF_CTRL may clear besides the counters' (REGISTERS.md §1.5). */
+/* GLOBAL_STATUS bits OVF_CTRL may clear besides the counters' (Intel SDM Vol. 3B 18.13.2.1). */
 #define OVF_UNCORE_BIT  61   /* v3+ (NHM onward) */
 #define OVF_BUF_BIT     62
 #define OVF_CONDCHG_BIT 63
@@ -33,14 +33,17 @@
 #define FIXED_BASE 32        /* GLOBAL_CTRL/STATUS bit of FIXED_CTR0 */
 #define MAX_GP 32            /* GLOBAL_CTRL has room for 32 GP counters */
 #define MAX_FIXED 16         /* 16 nibbles fill FIXED_CTR_CTRL */
-#define ANY_DEPRECATED_BIT 15   /* CPUID.0AH:EDX[15]: no AnyThread (REGISTERS.md §1.1) */
-/* v4+ (REGISTERS.md §1.5): GLOBAL_STATUS freeze bits; counting stops while CTR_Frz is set. */
+#define ANY_DEPRECATED_BIT 15   /* CPUID.0AH:EDX[15]: no AnyThread (Intel SDM Vol. 3B 18.2) */
+/*
+ * v4+ (Intel SDM Vol. 3B 18.13.2.1): GLOBAL_STATUS freeze bits; counting stops while CTR_Frz is
+ * set.
+ */
 #define LBR_FRZ_BIT 58
 #define CTR_FRZ_BIT 59
 #define METRICS_BIT 48       /* GLOBAL_CTRL EN_PERF_METRICS, GLOBAL_STATUS its overflow */
 #define RDPMC_FIXED_BIT 30
 
-/* What FIXED_CTRi counts, as the architectural event it equals (REGISTERS.md §1.7). */
+/* What FIXED_CTRi counts, as the architectural event it equals (Intel SDM Vol. 3B table 18-1). */
 static const uint32_t fixed_code[] = {
 	0x00C0,   /* FIXED_CTR0: Instructions Retired */
 	0x003C,   /* FIXED_CTR1: UnHalted Core Cycles */
@@ -50,8 +53,8 @@ static const uint32_t fixed_code[] = {
 #define N_FIXED_CODES (sizeof(fixed_code) / sizeof(fixed_code[0]))
 
 /*
- * The counters one CPU has (seed 004, REGISTERS.md §1.1; SDM vol. 2A leaf 0AH): its
- * CPUID.0AH, the fixed counters a bitmap from version 5 (ECX[i] or EDX[4:0] > i). A
+ * The counters one CPU has (Intel SDM Vol. 3B 18.13.2.1, 18.2 (CPUID.0AH); SDM vol. 2A leaf 0AH):
+ * its CPUID.0AH, the fixed counters a bitmap from version 5 (ECX[i] or EDX[4:0] > i). A
  * hybrid P-core has counters its CPUID.0AH leaves out (the profile's pcore_* masks).
  */
 struct geom {
@@ -294,14 +297,20 @@ static pmu_status core_write(struct model *m, struct model_regfile *rf, uint32_t
 	if (!claims_on(&g, fw_write(m), msr))
 		return PMU_ERR_FAULT_GP;   /* the other core type's counter */
 	if (in_mask(msr, MSR_IA32_PERFEVTSEL0, g.gp_mask)) {
-		/* A new selection starts with the condition deasserted: its first assertion is an edge. */
+		/*
+		 * A new selection starts with the condition deasserted: its first assertion is an
+		 * edge.
+		 */
 		pmu_status st = store_checked(rf, msr, val, evtsel_writable(&g));
 		if (!st)
 			rf->scratch[MODEL_SCRATCH_CORE_EDGE] &= ~bit(msr - MSR_IA32_PERFEVTSEL0);
 		return st;
 	}
 	if (in_mask(msr, MSR_IA32_PMC0, g.gp_mask)) {
-		/* Legacy write: the low 32 bits, sign-extended from bit 31 (REGISTERS.md §1.2). */
+		/*
+		 * Legacy write: the low 32 bits, sign-extended from bit 31 (Intel SDM Vol. 4 table
+		 * 2-2).
+		 */
 		uint64_t v = val & low_mask(32);
 		if (v & bit(31))
 			v |= ~low_mask(32);
@@ -314,7 +323,10 @@ static pmu_status core_write(struct model *m, struct model_regfile *rf, uint32_t
 		return counter_set(m, &g, rf, false, msr - MSR_IA32_A_PMC0, val);
 	}
 	if (in_mask(msr, MSR_IA32_FIXED_CTR0, g.fixed_mask)) {
-		/* Seed 004: bits beyond the fixed width are reserved, written as zeros. */
+		/*
+		 * Intel SDM Vol. 3B 18.13.2.1: bits beyond the fixed width are reserved, written as
+		 * zeros.
+		 */
 		if (val & ~low_mask(cpuid_width(&g, true)))
 			return PMU_ERR_FAULT_GP;
 		return counter_set(m, &g, rf, true, msr - MSR_IA32_FIXED_CTR0, val);
@@ -412,7 +424,7 @@ static bool gp_counting(const struct model *m, const struct geom *g,
 }
 
 /*
- * One GP counter for one cycle, per seed 003:
+ * One GP counter for one cycle, per Intel SDM Vol. 3B 18.2:
  * - USR counts at CPL > 0, OS at CPL 0; EN enables (and, v2+, the GLOBAL_CTRL bit).
  * - CMASK = 0: "the counter is incremented each cycle by the event count", INV is ignored.
  * - CMASK != 0: "If the event count is greater than or equal to this mask, the counter is
@@ -451,8 +463,8 @@ static void count_gp(struct model *m, const struct geom *g, struct model_regfile
  * FIXED_CTRi counts its architectural event when its nibble's enable takes the ring
  * (1 OS, 2 user, 3 all) and GLOBAL_CTRL bit 32+i is set. With ignore_enable a nibble
  * of 0 ("off") counts in every ring; the ring choice of a non-zero nibble still holds.
- * FIXED_CTR3 counts TOPDOWN.SLOTS: the profile's width per unhalted cycle (REGISTERS.md
- * §1.2), and with GLOBAL_CTRL bit 48 PERF_METRICS splits them.
+ * FIXED_CTR3 counts TOPDOWN.SLOTS: the profile's width per unhalted cycle (
+ * Intel SDM Vol. 4 table 2-2), and with GLOBAL_CTRL bit 48 PERF_METRICS splits them.
  */
 static void count_fixed(struct model *m, const struct geom *g, struct model_regfile *rf,
 			const struct model_cycle *c, unsigned i)

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * CPUID of the built-in profiles. Where a real dump of the profile's processor
- * exists, the leaves are that dump's logical CPU #0, copied verbatim from
- * ../shared/reference/cpuid/<file> (InstLatx64 snapshot 087af2c7, see its
- * SOURCE.md; dumps made with AIDA64/EVEREST on real machines); the later profiles
+ * exists, the leaves are that dump's logical CPU #0, copied verbatim from the InstLatx64
+ * dump of that processor (github.com/InstLatx64/InstLatx64, snapshot 087af2c7; dumps made
+ * with AIDA64/EVEREST on real machines); the later profiles
  * (skylake-sp on) hold the leaves their trimmed copy in tests/data/cpuid/ keeps, and
  * test_cpuid_dump checks them against it. Alder Lake's E-cores answer from another
  * logical CPU of the same dump (cpuid_atom). The model then
@@ -147,7 +147,7 @@ static const struct model_cpuid_leaf westmere_ex[] = {
 
 /*
  * intel-06-2d-sandy-bridge-ep.txt: 8-core Xeon E5 engineering sample, 06-2D-5. The dump lists
- * leaf 0xD's valid components only: its second line is subleaf 2 (SOURCE.md); subleaf 1 is absent.
+ * leaf 0xD's valid components only: its second line is subleaf 2; subleaf 1 is absent.
  */
 static const struct model_cpuid_leaf sandy_bridge_ep[] = {
 	LEAF(0x0, 0x0000000D, 0x756E6547, 0x6C65746E, 0x49656E69),
@@ -349,7 +349,7 @@ static const struct model_cpuid_leaf alder_lake_e[] = {
 };
 
 /*
- * No dump: the no-pmu profile is what QEMU TCG shows a guest (QEMU-FACTS.md), with the
+ * No dump: the no-pmu profile is what QEMU TCG shows a guest (QEMU 7.2, as measured), with the
  * values the model had before the dumps: leaf 0xA all zeros, the hypervisor bit, MSR
  * instructions (leaf 1 EDX[5]).
  */
@@ -362,8 +362,8 @@ static const struct model_cpuid_leaf no_pmu[] = {
 
 /*
  * AMD Zen 2/3/4: logical CPU #0 of the trimmed dumps in tests/data/cpuid/ (amd-17-31-rome.txt,
- * amd-19-01-milan.txt, amd-19-11-genoa.txt, made by tools/trim_cpuid_dumps.py from the dumps
- * of the same name in ../shared/reference/cpuid/), leaves 0, 1, 0xA, 0xB, 0x80000000-4 and
+ * amd-19-01-milan.txt, amd-19-11-genoa.txt, made by tools/trim_cpuid_dumps.py from the
+ * InstLatx64 dumps their first line names), leaves 0, 1, 0xA, 0xB, 0x80000000-4 and
  * 0x80000022 where the maximum extended leaf reaches it; 0x80000008 (EBX[1]: IRPERF), which
  * the trimmed copies leave out, from the full dump. Leaf 0xA is zeros, as AMD returns it.
  */

@@ -5,8 +5,10 @@
 
 #include "model/model.h"
 
-extern const struct model_dev model_dev_misc;   /* BIOS_SIGN_ID, MISC_ENABLE, PERF_CAPABILITIES, SMI_COUNT */
-extern const struct model_dev model_dev_core;   /* architectural core PMU (seeds 003, 004) */
+/* BIOS_SIGN_ID, MISC_ENABLE, PERF_CAPABILITIES, SMI_COUNT */
+extern const struct model_dev model_dev_misc;
+/* architectural core PMU (Intel SDM Vol. 3B 18.2, 18.13.2.1) */
+extern const struct model_dev model_dev_core;
 extern const struct model_dev model_dev_amd_core; /* AMD counters, PerfMonV2, IRPERF (APM 13.2) */
 /* A present MSR no device models: a plain register of its map row (model_msrs.c). */
 extern const struct model_dev model_dev_plain;
@@ -23,11 +25,16 @@ extern const struct model_msr_map model_msrs_nhm_ep, model_msrs_wsm_ep, model_ms
 	model_msrs_wsm_ex, model_msrs_snb_ep, model_msrs_no_pmu, model_msrs_skx, model_msrs_icx_on,
 	model_msrs_zen2, model_msrs_zen4;
 
-/* IA32_DEBUGCTL[14] FREEZE_WHILE_SMM: exists where PERF_CAPABILITIES[12] says so (REGISTERS.md §1.6). */
+/*
+ * IA32_DEBUGCTL[14] FREEZE_WHILE_SMM: exists where PERF_CAPABILITIES[12] says so (Intel SDM Vol. 4
+ * table 2-2).
+ */
 #define MODEL_DEBUGCTL_FREEZE_SMM (1ull << 14)
 bool model_has_freeze_smm(const struct model *m);
-extern const struct model_dev model_dev_offcore_shared;  /* OFFCORE_RSP_0/1, shared by a core's threads */
-extern const struct model_dev model_dev_offcore;         /* OFFCORE_RSP_0/1, per thread (Sandy Bridge) */
+/* OFFCORE_RSP_0/1, shared by a core's threads */
+extern const struct model_dev model_dev_offcore_shared;
+/* OFFCORE_RSP_0/1, per thread (Sandy Bridge) */
+extern const struct model_dev model_dev_offcore;
 
 /* The register file a device of cpu works on, held by cpu alone until given back. */
 struct model_regfile *model_file_take(struct model *m, const struct model_dev *d, unsigned cpu);
@@ -73,9 +80,13 @@ enum model_unc_box {
 
 enum model_mbox_sig { MODEL_MBOX_INC, MODEL_MBOX_DEC, MODEL_MBOX_FLAG };
 
-extern const struct model_dev model_dev_nhm_uncore;   /* 0x391-0x396, 0x3B0-7, 0x3C0-7 (seed 001) */
-extern const struct model_dev model_dev_nhmex_ubox;   /* 0xC00-0xC02, 0xC10-0xC11; runs all EX boxes */
-extern const struct model_dev model_dev_nhmex_mbox;   /* M0 0xCA0-0xCBB, M1 0xCE0-0xCFB (seed 002) */
-extern const struct model_dev model_dev_snbep_uncore; /* U-box 0xC08-0xC17 (seed 000), C-boxes, PCU */
+/* 0x391-0x396, 0x3B0-7, 0x3C0-7 (Intel SDM Vol. 3B 18.8.2.2) */
+extern const struct model_dev model_dev_nhm_uncore;
+/* 0xC00-0xC02, 0xC10-0xC11; runs all EX boxes */
+extern const struct model_dev model_dev_nhmex_ubox;
+/* M0 0xCA0-0xCBB, M1 0xCE0-0xCFB (Intel 323535-001) */
+extern const struct model_dev model_dev_nhmex_mbox;
+/* U-box 0xC08-0xC17 (Intel 327043-001), C-boxes, PCU */
+extern const struct model_dev model_dev_snbep_uncore;
 
 #endif

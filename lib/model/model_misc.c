@@ -4,7 +4,7 @@
 #include "hw/msr.h"
 
 /*
- * IA32_DEBUGCTL bits these CPUs define (REGISTERS.md §1.6): 0 LBR, 1 BTF,
+ * IA32_DEBUGCTL bits these CPUs define (Intel SDM Vol. 4 table 2-2): 0 LBR, 1 BTF,
  * 6-13 TR .. ENABLE_UNCORE_PMI; 14 FREEZE_WHILE_SMM only where
  * PERF_CAPABILITIES[12] says so; 15 (RTM_DEBUG) is for TSX parts, none here.
  * Setting any other bit is #GP.

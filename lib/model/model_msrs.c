@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
- * Which MSRs each seed CPU has, as the manuals list them (REGISTERS.md §1.2,
- * §1.6, §2.1, §3.2-§3.4, §4.3-§4.5; the SDM MSR tables as edk2 transcribes
+ * Which MSRs each seed CPU has, as the manuals list them (Intel SDM Vol. 4 table 2-2;
+ * Intel SDM Vol. 3B 18.8.2.2; Linux uncore_nhmex.c, uncore_snbep.c; Intel 327043-001 2.2;
+ * the SDM MSR tables as edk2 MdePkg/Include/Register/Intel/Msr/ transcribes
  * them: NehalemMsr.h for 06_1AH/06_2EH, which Westmere (06_2CH, 06_2FH) keeps,
  * SandyBridgeMsr.h for 06_2DH). An MSR of no row raises #GP in the model, so
- * PKRS (0x6E1, Sapphire Rapids on: QEMU-FACTS.md), FIXED_CTR3 (0x30C, Ice Lake
- * on: REGISTERS.md §1.2) and the v4 IA32_PERF_GLOBAL_STATUS_SET / GLOBAL_INUSE
+ * PKRS (0x6E1, Sapphire Rapids on: QEMU 7.2, as measured), FIXED_CTR3 (0x30C, Ice Lake
+ * on: Intel SDM Vol. 4 table 2-2) and the v4 IA32_PERF_GLOBAL_STATUS_SET / GLOBAL_INUSE
  * (0x391 / 0x392) fault here. On
  * these v3 parts 0x390 is GLOBAL_OVF_CTRL (the core device refuses the v4-only
  * bits of STATUS_RESET), and on the Nehalem/Westmere client uncore 0x391-0x396
- * are the uncore's own registers (§2.1).
+ * are the uncore's own registers (Intel SDM Vol. 3B 18.8.2.2).
  *
  * Rows without `plain` get their semantics from a device, which may narrow
  * them (the core device answers only the counters CPUID.0AH reports, OFFCORE_RSP_1
@@ -25,12 +26,12 @@
 
 /*
  * Plain registers: stored, with no effect in the model.
- * IA32_DEBUGCTL (§1.6): LBR 0, BTF 1, TR/BTS/BTINT 6-8, BTS_OFF_OS/USR 9-10, FREEZE_LBRS_ON_PMI
- * 11, FREEZE_PERFMON_ON_PMI 12, ENABLE_UNCORE_PMI 13; FREEZE_WHILE_SMM 14 only where
- * PERF_CAPABILITIES[12] says so (the Sandy Bridge-EP profile).
+ * IA32_DEBUGCTL (Intel SDM Vol. 4 table 2-2): LBR 0, BTF 1, TR/BTS/BTINT 6-8, BTS_OFF_OS/USR 9-10,
+ * FREEZE_LBRS_ON_PMI 11, FREEZE_PERFMON_ON_PMI 12, ENABLE_UNCORE_PMI 13; FREEZE_WHILE_SMM 14 only
+ * where PERF_CAPABILITIES[12] says so (the Sandy Bridge-EP profile).
  * MSR_PEBS_ENABLE (E-nhm, E-snb): PEBS_EN_PMC0-3 bits 3:0, LL_EN_PMC0-3 bits 35:32; SNB adds
  * PS_EN bit 63.
- * MSR_PEBS_LD_LAT (0x3F6, REGISTERS.md §1.2; E-nhm, E-snb): the load-latency threshold,
+ * MSR_PEBS_LD_LAT (0x3F6, Intel SDM Vol. 4 table 2-2; E-nhm, E-snb): the load-latency threshold,
  * bits 15:0; 63:16 reserved.
  */
 #define DEBUGCTL_NHM   0x3FC3ull
@@ -99,7 +100,10 @@ static const struct model_msr_range wsm_ex[] = {
 	CORE_V3(0x0C4, 0x189), OFFCORE_RSP_1, PLAIN_NHM, UNCORE_NHMEX,
 };
 
-/* SNB: PMC4-7 / PERFEVTSEL4-7 exist for HT off (§1.8); A_PMCx with PERF_CAPABILITIES[13]. */
+/*
+ * SNB: PMC4-7 / PERFEVTSEL4-7 exist for HT off (Linux events/intel/core.c); A_PMCx with
+ * PERF_CAPABILITIES[13].
+ */
 static const struct model_msr_range snb_ep[] = {
 	CORE_V3(0x0C8, 0x18D), OFFCORE_RSP_1,
 	DEV(0x4C1, 0x4C8, "IA32_A_PMCx"),
@@ -136,7 +140,7 @@ static const struct model_msr_range icx_on[] = {
 
 /*
  * A CPU without PMU MSRs: only the ones discovery reads. (QEMU TCG reads the PMU MSRs as 0
- * and drops writes, QEMU-FACTS.md; the profile keeps the stricter #GP.)
+ * and drops writes (QEMU 7.2, as measured); the profile keeps the stricter #GP.)
  */
 static const struct model_msr_range no_pmu[] = {
 	DEV(0x034, 0x034, "MSR_SMI_COUNT"),

@@ -8,8 +8,8 @@
  * A handler retires its instructions and cycles on the core counters of its
  * CPU (thread devices: the uncore does not see it), at CPL 0, spread evenly
  * over its cycles. An SMI's are not counted while IA32_DEBUGCTL[14]
- * FREEZE_WHILE_SMM is set, which PERF_CAPABILITIES[12] allows (REGISTERS.md
- * §1.6); MSR_SMI_COUNT counts every SMI.
+ * FREEZE_WHILE_SMM is set, which PERF_CAPABILITIES[12] allows (
+ * Intel SDM Vol. 4 table 2-2); MSR_SMI_COUNT counts every SMI.
  */
 #include "model/model_noise.h"
 #include "model/model_devs.h"
@@ -18,7 +18,10 @@
 #define RFLAGS_IF (1ull << 9)
 #define SMI_COUNT_MASK 0xffffffffull /* MSR_SMI_COUNT bits 31:0 */
 
-/* Core events of retired work (REGISTERS.md §1.7; NHM's own codes as sim_workload.c raises them). */
+/*
+ * Core events of retired work (Intel SDM Vol. 3B table 18-1; NHM's own codes as sim_workload.c
+ * raises them).
+ */
 enum { S_INST, S_INST_NHM, S_CYCLES, S_REF, S_BR, S_BR_NHM, S_N };
 static const uint32_t stim_code[S_N] = {
 	[S_INST] = 0x00C0, [S_INST_NHM] = 0x01C0, [S_CYCLES] = 0x003C, [S_REF] = 0x013C,

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
- * MSR_OFFCORE_RSP_0/1 (REGISTERS.md §1.2): plain registers holding the Linux
+ * MSR_OFFCORE_RSP_0/1 (Intel SDM Vol. 4 table 2-2): plain registers holding the Linux
  * valid-bit masks (arch/x86/events/intel/core.c, *_extra_regs); RSP_1 from
  * Westmere on. A write setting a bit outside the mask raises #GP and changes nothing.
  *

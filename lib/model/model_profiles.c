@@ -54,13 +54,16 @@ static const struct model_dev *const zen_devs[] = { &model_dev_amd_core };
 	{ 0x30A, 0x1000 },           /* FIXED_CTR1 */                          \
 	{ 0x1A6, 0x11 }              /* OFFCORE_RSP_0 */
 
-/* NHM/WSM client uncore (§2): PMC7 counts UNC_QMC_NORMAL_READS.ANY (0x2C/0x07), EN_PC7 set. */
+/*
+ * NHM/WSM client uncore (Intel SDM Vol. 3B 18.8.2): PMC7 counts UNC_QMC_NORMAL_READS.ANY
+ * (0x2C/0x07), EN_PC7 set.
+ */
 static const struct model_fw_reg fw_nhm[] = {
 	FW_CORE, { 0x391, 0x80 }, { 0x3C7, 0x40072C }, { 0x3B7, 0x5000 }, { 0, 0 },
 };
 
 /*
- * NHM-EX/WSM-EX (§3): U_PMON_GLOBAL_CTRL = EN_ALL | PMI_CORE_SEL core 0; M-box 1
+ * NHM-EX/WSM-EX (Intel 323535-001): U_PMON_GLOBAL_CTRL = EN_ALL | PMI_CORE_SEL core 0; M-box 1
  * counter 5 counts MBOX_CLOCKTICKS (inc_sel 0x1B) with its BOX_CTRL bit set.
  */
 static const struct model_fw_reg fw_nhmex[] = {
@@ -69,8 +72,8 @@ static const struct model_fw_reg fw_nhmex[] = {
 };
 
 /*
- * SNB-EP (§4.4): every C-box filter 0xD14 + 0x20n holds STATE = all (22:18); C-box 7
- * counter 3 counts UNC_C_CLOCKTICKS, its box unfrozen with freeze enabled.
+ * SNB-EP (Linux uncore_snbep.c): every C-box filter 0xD14 + 0x20n holds STATE = all (22:18); C-box
+ * 7 counter 3 counts UNC_C_CLOCKTICKS, its box unfrozen with freeze enabled.
  */
 #define FW_CBOX_FILTER(n) { 0xD14 + 0x20 * (n), 0x1Full << 18 }
 static const struct model_fw_reg fw_snbep[] = {

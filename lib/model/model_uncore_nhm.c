@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
- * Reference model of the Nehalem/Westmere client-style uncore PMU (seed 001;
- * REGISTERS.md §2), one per package: 8 general counters, 1 fixed counter.
+ * Reference model of the Nehalem/Westmere client-style uncore PMU (Intel SDM Vol. 3B 18.8.2.2;
+ * Intel SDM Vol. 3B 18.8.2), one per package: 8 general counters, 1 fixed counter.
  *
  * Model choices where the seed is silent:
- * - Reserved bits (PERFEVTSEL 16, 19, 21 (§8 #9), 63:32; GLOBAL_CTRL 31:8, 47:33, 62:52;
- *   FIXED_CTR_CTRL all but 0 and 2; OVF_CTRL all but 7:0, 32, 61, 63; counter bits 63:48)
+ * - Reserved bits (PERFEVTSEL 16, 19, 21 (Linux uncore_snb.c), 63:32; GLOBAL_CTRL 31:8, 47:33,
+ *   62:52; FIXED_CTR_CTRL all but 0 and 2; OVF_CTRL all but 7:0, 32, 61, 63; counter bits 63:48)
  *   raise #GP and change nothing. GLOBAL_STATUS is read-only (#GP on write).
  * - OCC_CTR_RST is accepted and reads 0; the model keeps no queue occupancy counter.
  * - The edge/CMASK condition is tracked every cycle, also while the counter is disabled,

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Reference model of the Nehalem-EX / Westmere-EX (Xeon 7500 / E7) uncore:
- * the U-box (REGISTERS.md §3.2) and both M-boxes (seed 002; §3.4, §3.5), one set
- * per package. The U-box device runs the cycle of every box, so that a freeze
- * requested by an overflow takes effect for all boxes at the same cycle boundary.
+ * the U-box (Linux uncore_nhmex.c) and both M-boxes (Intel 323535-001 table 2-67; Linux
+ * uncore_nhmex.c), one set per package. The U-box device runs the cycle of every box, so that a
+ * freeze requested by an overflow takes effect for all boxes at the same cycle boundary.
  *
  * Model choices where the seed is silent or says "undefined":
  * - U_PMON_GLOBAL_CTRL: a box counts only while EN_ALL (28) is set and FRZ_ALL (31) clear.
@@ -27,7 +27,7 @@
  * - An over/underflow of an M-box counter with pmi_en clears EN_ALL at the END of that
  *   cycle: every box has counted that cycle, none counts after ("freeze after N"). With the
  *   seed's preload (2^48-1)-N the carry out of bit 47 happens on event N+1.
- * - TIMESTAMP is a free-running 16-bit counter (+1 per cycle, seed 002); it and the other
+ * - TIMESTAMP is a free-running 16-bit counter (+1 per cycle, Intel 323535-001); it and the other
  *   sub-registers (DSP, ISS, MAP, MSC_THR, PGT, PLD, ZDP) are otherwise plain storage.
  *   TIMESTAMP and the counters raise #GP on bits above their width.
  */

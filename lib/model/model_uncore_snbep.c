@@ -1,16 +1,16 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Reference model of the Sandy Bridge-EP MSR uncore boxes, one set per package:
- * the U-box (seed 000; REGISTERS.md §4.3): two 44-bit counters and the UCLK fixed
- * counter; and, from REGISTERS.md only (no seed), C-boxes 0-7 (§4.4: four
- * 44-bit counters) and the PCU (§4.5: four 48-bit counters).
+ * the U-box (Intel 327043-001 2.2): two 44-bit counters and the UCLK fixed
+ * counter; and, from Linux only (no Intel guide read), C-boxes 0-7 (Linux uncore_snbep.c: four
+ * 44-bit counters) and the PCU (Linux uncore_snbep.c: four 48-bit counters).
  *
  * Model choices where the seed is silent:
  * - Every rsv field of U_MSR_PMON_CTLx (19, 21:20, 31:29) and bits 63:32 raise #GP and
  *   change nothing; so do counter bits above the width. Bit 16, which the seed's table
  *   does not list, is stored. C-box controls: 63:32 and 21:20 raise #GP; PCU controls:
  *   63:32 and 20. PCU bit 21 extends the event select (Intel's list marks events ExtSel;
- *   Linux's SNBEP_PMON_CTL_EV_SEL_EXT is in its PCU mask; REGISTERS.md §4.5 omits it).
+ *   Linux uncore_snbep.c has SNBEP_PMON_CTL_EV_SEL_EXT in its PCU mask).
  * - rst (17) is write-only: it clears the counter (before the new control takes effect)
  *   and reads 0.
  * - thresh 0: the comparison is made with 0 (invert/edge are "in series following
@@ -19,19 +19,19 @@
  * - The threshold condition for edge_det is tracked every cycle, also while the counter
  *   is disabled, and restarts false when the control register is written.
  * - U_MSR_PMON_UCLK_FIXED_CTL: only enable (bit 22) is accepted; bit 20 is unconfirmed
- *   on model 0x2D (REGISTERS.md §8 #15), so the model raises #GP for it.
- * - U_MSR_PMON_UCLK_FIXED_CTR: 44 bits, the guide's 43:0 like the U-box counters (seed 000:
- *   "44-bit wide", rsv 63:44); Linux takes 48 (REGISTERS.md §8 #21), which m->uclk_width
+ *   on model 0x2D (Linux uncore_snbep.c), so the model raises #GP for it.
+ * - U_MSR_PMON_UCLK_FIXED_CTR: 44 bits, the guide's 43:0 like the U-box counters (Intel 327043-001:
+ *   "44-bit wide", rsv 63:44); Linux uncore_snbep.c takes 48, which m->uclk_width
  *   selects, a variant for tests. Its rsv bits are dropped on write and read 0 (not #GP:
  *   the seed gives no attribute beyond "RV"), so all-ones reads back as the width.
  * - Counters wrap and continue; no status register is modelled (0xC15/0xC35 unconfirmed).
- * - C-box/PCU box control (§4.1): bit 0 zeroes the box's controls, bit 1 its counters
- *   (both read 0); freeze (8) stops the box's counters while set; freeze enable (16) is
+ * - C-box/PCU box control (Linux uncore_snbep.c): bit 0 zeroes the box's controls, bit 1 its
+ *   counters (both read 0); freeze (8) stops the box's counters while set; freeze enable (16) is
  *   stored without effect; other bits raise #GP. Filters hold what is written; a bit
  *   outside their fields raises #GP and changes nothing (C-box: TID 4:0, NID 17:10,
- *   STATE 22:18, OPCODE 31:23, §4.4; PCU: four bands 31:0, §4.5). Stimuli carry no
+ *   STATE 22:18, OPCODE 31:23; PCU: four bands 31:0; Linux uncore_snbep.c). Stimuli carry no
  *   TID/state/opcode/frequency, so filters do not filter (simulated).
- * - C-box events the kernel constrains (REGISTERS.md §4.4) count only on those counters:
+ * - C-box events the kernel constrains (Linux uncore_snbep.c) count only on those counters:
  *   0x01, 0x11, 0x36, 0x3B on 0; 0x02, 0x04, 0x05, 0x07, 0x09, 0x12, 0x13, 0x21, 0x23,
  *   0x31-0x35, 0x37-0x39 on 0-1; 0x1B-0x1E on 2-3; 0x1F on 1-3. Elsewhere they count
  *   nothing (what hardware counts there is not documented: a model choice).

@@ -9,17 +9,21 @@
  * in bulk between noise events). Every count this yields is simulated.
  *
  * Each cycle carries, for the devices the model's profile has:
- *   core (REGISTERS.md §1.7, §5): instructions, core and reference cycles (1 per cycle),
+ *   core (Intel SDM Vol. 3B table 18-1; Intel's perfmon lists): instructions, core and
+ *     reference cycles (1 per cycle),
  *     branches and mispredicts;
  *   uncore (package of cpu; the model has no cache, so every load is a memory
  *   read and every non-temporal store a partial-line memory write):
- *     NHM/WSM client (§2.7): reads -> UNC_QMC_NORMAL_READS.ANY (0x2C, umask 0x07 and the
+ *     NHM/WSM client (Linux uncore_snb.c, likwid): reads -> UNC_QMC_NORMAL_READS.ANY
+ *       (0x2C, umask 0x07 and the
  *       kernel's 0x0F), UNC_QHL_REQUESTS.LOCAL_READS (0x20/0x10); nt stores ->
  *       UNC_QMC_WRITES.PARTIAL_ANY (0x2F/0x38), UNC_QHL_REQUESTS.LOCAL_WRITES (0x20/0x20);
- *     NHM-EX/WSM-EX (§3.6, §3.9): every cycle -> MBOX_CLOCKTICKS (inc_sel 0x1B) on both
+ *     NHM-EX/WSM-EX (likwid perfmon_nehalemEX_events.txt): every cycle -> MBOX_CLOCKTICKS
+ *       (inc_sel 0x1B) on both
  *       M-boxes; reads and nt stores -> BBOX_CMDS_ALL (inc_sel 0x1A) on M-box 0 (the
  *       buffer sits behind one controller); locked ops -> U-box BUF_VALID_LOCK (0x02);
- *     SNB-EP (§4.3, §4.7): every cycle -> UNC_C_CLOCKTICKS (0x00) on C-boxes 0-7; reads ->
+ *     SNB-EP (Intel 327043-001 2.2; Intel's JKT uncore list): every cycle -> UNC_C_CLOCKTICKS
+ *       (0x00) on C-boxes 0-7; reads ->
  *       UNC_C_LLC_LOOKUP.DATA_READ (0x34/0x03) and UNC_C_TOR_INSERTS.MISS_ALL (0x35/0x0A)
  *       on C-box 0; nt stores -> UNC_C_LLC_LOOKUP.WRITE (0x34/0x05) on C-box 0; locked
  *       ops -> UNC_U_LOCK_CYCLES (0x44).

@@ -7,7 +7,10 @@ struct role_name {
 	uint8_t role;
 };
 
-/* perf generic names, the architectural event names (seed 003) and Intel's list names. */
+/*
+ * perf generic names, the architectural event names (Intel SDM Vol. 3B 18.2) and Intel's list
+ * names.
+ */
 static const struct role_name role_names[] = {
 	{ "instructions", DR_INSTRUCTIONS },
 	{ "Instruction Retired", DR_INSTRUCTIONS },

@@ -245,7 +245,7 @@ static void list_events(struct out *o, const struct ev_list *l)
 		emit(o);
 }
 
-/* REGISTERS.md's uncore events for families Intel lists none for, "NAME (box)". */
+/* Uncore events of Linux and likwid for families Intel lists none for, "NAME (box)". */
 static void list_box_events(struct out *o, enum uncore_family fam)
 {
 	struct strbuf *sb = o->sb;
@@ -253,7 +253,7 @@ static void list_box_events(struct out *o, enum uncore_family fam)
 		const struct box_event_list *l = &box_event_lists[i];
 		if (l->family != fam)
 			continue;
-		sb_puts(sb, "Uncore events from REGISTERS.md (");
+		sb_puts(sb, "Uncore events from Linux and likwid (");
 		sb_dec(sb, l->n);
 		sb_puts(sb, ", -e NAME or box/NAME/):");
 		emit(o);

@@ -286,7 +286,10 @@ static int match_gp(const uint32_t *allow, const bool *placed, unsigned n, int *
 	return -1;
 }
 
-/* Nibble for a fixed counter from the PERFEVTSEL-style config: OS=1, USR=2 (both if neither), any=4. */
+/*
+ * Nibble for a fixed counter from the PERFEVTSEL-style config: OS=1, USR=2 (both if neither),
+ * any=4.
+ */
 static uint64_t fixed_nibble(const struct core_pmu *p, uint64_t config)
 {
 	uint64_t en = ((config >> 17) & 1) | (((config >> 16) & 1) << 1);
@@ -690,7 +693,10 @@ static pmu_status own_build(struct core_session *s)
 	return PMU_OK;
 }
 
-/* Stops our counters: GLOBAL_CTRL (v2+), and EN off wherever PMCx will be written (seed 003). */
+/*
+ * Stops our counters: GLOBAL_CTRL (v2+), and EN off wherever PMCx will be written (Intel SDM Vol.
+ * 3B 18.2).
+ */
 static pmu_status disable(struct core_session *s)
 {
 	const struct core_pmu *p = &s->snap.pmu;

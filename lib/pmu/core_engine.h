@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
- * The core PMU engine (seeds 003, 004; REGISTERS.md §1, §6): hand-off
+ * The core PMU engine (Intel SDM Vol. 3B 18.2, 18.13.2.1; Linux and likwid): hand-off
  * snapshot, counter allocation, program / start / stop / read, restore.
  * Runs on the CPU it programs; `cpu` is passed through to the backend.
  * Fixed size, no allocation: one struct core_session per CPU.
  *
  * Order of MSR writes (v2+; every one is a tracked write, see core_write):
  *   core_program: GLOBAL_CTRL = global_off (firmware's bits minus ours)
- *                 PERFEVTSELx = 0 for our counters found with EN set (seed 003: EN off
+ *                 PERFEVTSELx = 0 for our counters found with EN set (Intel SDM Vol. 3B 18.2: EN
+ *                 off
  *                   before writing PMCx)
  *                 quirk hooks (Nehalem/Westmere counter-reset erratum)
  *                 PMCx (A_PMCx with FW_WRITE) / FIXED_CTRx = preload, each read back
@@ -73,9 +74,9 @@
 #define CORE_SEL_ANY (1ull << 21)
 #define CORE_SEL_INT (1ull << 20)
 /*
- * PERFEVTSEL INT (seed 003) and the fixed counters' PMI bits (seed 004) are never
- * set: a PMI needs a handler and the local APIC's LVT performance-counter entry,
- * neither of which efipmu owns (it counts with interrupts off; an NMI-mode LVT
+ * PERFEVTSEL INT (Intel SDM Vol. 3B 18.2) and the fixed counters' PMI bits (Intel SDM Vol. 3B
+ * 18.13.2.1) are never set: a PMI needs a handler and the local APIC's LVT performance-counter
+ * entry, neither of which efipmu owns (it counts with interrupts off; an NMI-mode LVT
  * entry would still deliver). Overflow is read from IA32_PERF_GLOBAL_STATUS.
  */
 #define CORE_INT_REFUSED " (overflow PMI) is refused: efipmu has no PMI handler"
@@ -239,7 +240,10 @@ pmu_status core_set_preload(struct core_session *s, unsigned i, uint64_t value);
  */
 pmu_status core_own_core_scope(struct core_session *s, bool owner);
 
-/* Saves (from the snapshot), disables, runs quirk hooks, programs. A fault restores what was written. */
+/*
+ * Saves (from the snapshot), disables, runs quirk hooks, programs. A fault restores what was
+ * written.
+ */
 pmu_status core_program(struct core_session *s);
 
 /* v1 and anything not a single global write: every gate entry in turn. */

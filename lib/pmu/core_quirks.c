@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
-/* Per-model core PMU quirks: seed 004's NOTE and REGISTERS.md §1.1 / §1.8. */
+/* Per-model core PMU quirks: the NOTE of Intel SDM Vol. 3B 18.13.2.1; Linux events/intel/core.c. */
 #include "pmu/core_engine.h"
 
 /* Intel Core microarchitecture: Merom, Merom-L, Penryn, Dunnington. */
@@ -12,7 +12,7 @@ static const uint8_t nhm_reset_models[] = { 0x1A, 0x1E, 0x2C };
 #define MODELS(a) .models = (a), .nmodels = sizeof(a) / sizeof((a)[0])
 
 /*
- * Seed 004 NOTE: early Core-microarchitecture parts may report version 2 with
+ * Intel SDM Vol. 3B 18.13.2.1 NOTE: early Core-microarchitecture parts may report version 2 with
  * wrong fixed-counter information in CPUID.0AH:EDX. They have three fixed
  * counters, 40 bits wide like their general-purpose ones.
  */
@@ -27,7 +27,7 @@ static bool core2_fixed(struct core_pmu *p, const struct cpu_info *ci)
 }
 
 /*
- * The kernel's rule (REGISTERS.md §1.1): versions 2-4 have at least three fixed
+ * The kernel's rule (Intel SDM Vol. 3B 18.2, CPUID.0AH): versions 2-4 have at least three fixed
  * counters, whatever EDX says, except under a hypervisor. A width CPUID left at
  * 0 is taken from the general-purpose counters, as the kernel uses one width.
  */
@@ -67,7 +67,7 @@ static bool hybrid_pcore(struct core_pmu *p, const struct cpu_info *ci)
 #define NHM_RESET_GP 0xFu
 
 /*
- * Nehalem/Westmere counter-reset erratum (REGISTERS.md §1.8, as the kernel does
+ * Nehalem/Westmere counter-reset erratum (Linux events/intel/core.c, as the kernel does
  * it): with PMC0-3 zeroed, run the magic events on them, GLOBAL_CTRL bits 0-3
  * on then off, then clear the four pairs. GLOBAL_CTRL keeps firmware's other
  * bits (global_off), so counters it owns outside PMC0-3 are not stopped.

@@ -2,7 +2,7 @@
 /*
  * Counter arithmetic at the width CPUID reports (40, 44, 48 bits, ...).
  * Counters wrap at 2^width; a legacy IA32_PMCx write takes the low 32 bits
- * and sign-extends them from bit 31 up to the counter width (REGISTERS.md §1.2).
+ * and sign-extends them from bit 31 up to the counter width (Intel SDM Vol. 4 table 2-2).
  */
 #ifndef EFIPMU_COUNTER_H
 #define EFIPMU_COUNTER_H

@@ -81,7 +81,7 @@ const struct core_pmu_desc *pmu_core_desc(const struct cpu_info *ci)
 /*
  * AMD has no CPUID leaf that says the counters work (no leaf 0xA): the first control
  * is read. Under a hypervisor, which may expose none (QEMU TCG reads every MSR as 0
- * and drops writes, QEMU-FACTS.md), a counter not counting (EN clear) is also written
+ * and drops writes (QEMU 7.2, as measured)), a counter not counting (EN clear) is also written
  * and read back, then put back as found: nothing else tells counters from a stub.
  * IRPERF and HWCR are read where CPUID lists IRPERF. No Intel MSR is touched.
  */

@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
-/* What a CPU is and what PMU it has, from CPUID and a few MSRs (REGISTERS.md §0.1, §1.1). */
+/*
+ * What a CPU is and what PMU it has, from CPUID and a few MSRs (Linux uncore.c model table;
+ * Intel SDM Vol. 3B 18.2, CPUID.0AH).
+ */
 #ifndef EFIPMU_CPUINFO_H
 #define EFIPMU_CPUINFO_H
 
@@ -11,10 +14,10 @@
 
 enum uncore_family {
 	UNCORE_NONE,
-	UNCORE_NHM_CLIENT,   /* Nehalem/Westmere client-style MSR uncore (§2) */
-	UNCORE_NHM_EX,       /* Nehalem-EX / Westmere-EX boxes (§3) */
-	UNCORE_SNB_EP,       /* Sandy Bridge-EP (§4) */
-	UNCORE_UNCONFIRMED,  /* model 0x1F: may have the §2 uncore, must be probed */
+	UNCORE_NHM_CLIENT,   /* Nehalem/Westmere client-style MSR uncore (Intel SDM Vol. 3B 18.8.2) */
+	UNCORE_NHM_EX,       /* Nehalem-EX / Westmere-EX boxes (Intel 323535-001) */
+	UNCORE_SNB_EP,       /* Sandy Bridge-EP (Intel 327043-001) */
+	UNCORE_UNCONFIRMED,  /* model 0x1F: may have the Intel SDM Vol. 3B 18.8.2 uncore, must be probed */
 };
 
 /* Hybrid core types, CPUID.1AH:EAX[31:24] (SDM vol. 2A, leaf 1AH). */
@@ -37,8 +40,8 @@ enum pmu_note {
 };
 
 /*
- * The core counters CPUID describes: Intel's leaf 0xA (seed 004, REGISTERS.md §1.1),
- * 0x1A and 0x23; AMD's 0x80000001 and 0x80000022 (cpuid_pmu.c).
+ * The core counters CPUID describes: Intel's leaf 0xA (Intel SDM Vol. 3B 18.13.2.1, 18.2,
+ * CPUID.0AH), 0x1A and 0x23; AMD's 0x80000001 and 0x80000022 (cpuid_pmu.c).
  */
 struct pmu_arch_info {
 	uint8_t version;        /* Intel's architectural PMU version; 0 on AMD (no leaf 0xA) */

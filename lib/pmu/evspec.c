@@ -17,7 +17,7 @@ struct aux_terms {
 	uint64_t v[AUX_TERMS];
 };
 
-/* The architectural events in CPUID.0AH:EBX bit order (seed 003 table 18-1, REGISTERS.md §1.7). */
+/* The architectural events in CPUID.0AH:EBX bit order (Intel SDM Vol. 3B table 18-1). */
 static const struct arch_event {
 	const char *name;
 	uint8_t event, umask;
@@ -48,7 +48,7 @@ static const struct generic_event {
 	{ "cycles", 0, 1 },
 	{ "cpu-cycles", 0, 1 },
 	{ "ref-cycles", -1, 2 },   /* TSC rate: the GP event 3CH/01H counts another clock */
-	{ "slots", -1, 3 },        /* TOPDOWN.SLOTS, Ice Lake on (REGISTERS.md §1.2) */
+	{ "slots", -1, 3 },        /* TOPDOWN.SLOTS, Ice Lake on (Intel SDM Vol. 4 table 2-2) */
 	{ "TOPDOWN.SLOTS", -1, 3 },
 	{ "bus-cycles", 2, -1 },
 	{ "branches", 5, -1 },
@@ -60,10 +60,13 @@ static const struct generic_event {
 
 /*
  * Kernel pseudo-encodings of the fixed-only events, event 0 and umask the fixed counter
- * + 1 (REGISTERS.md §1.7: ref-cycles 0x0300; slots 0x0400): never reach a PERFEVTSEL.
+ * + 1 (Intel SDM Vol. 3B table 18-1: ref-cycles 0x0300; slots 0x0400): never reach a PERFEVTSEL.
  */
 #define FIXED_ONLY_EVENT 0x00
-/* BR_MISP_EXEC.ANY: the kernel's branch-misses on Nehalem parts with erratum AAJ80 (§1.8). */
+/*
+ * BR_MISP_EXEC.ANY: the kernel's branch-misses on Nehalem parts with erratum AAJ80 (Linux
+ * events/intel/core.c).
+ */
 #define NHM_BRANCH_MISS_EVENT 0x89
 #define NHM_BRANCH_MISS_UMASK 0x7f
 
@@ -246,8 +249,8 @@ static uint32_t def_counters(const struct cpu_info *ci, const struct ev_def *d)
 /*
  * Counters list allows for a word of layout l (its event and umask fields): those of its
  * events with that event and umask; failing that, with that event code (the kernel
- * constrains by event code, REGISTERS.md §1.8, §4.4); failing that, all. Events that need
- * a fixed counter or the event-select extension are other encodings.
+ * constrains by event code, Linux events/intel/core.c; Linux uncore_snbep.c); failing that, all.
+ * Events that need a fixed counter or the event-select extension are other encodings.
  */
 uint32_t evspec_counters_by_code(const struct cpu_info *ci, const struct ev_list *list,
 				 const struct reg_layout *l, uint64_t config, uint32_t all)

@@ -13,8 +13,8 @@
  *   r01c3                                             perf raw: the PERFEVTSEL word in hex
  *   instructions cycles cpu-cycles ref-cycles bus-cycles branches branch-instructions
  *   branch-misses cache-references cache-misses      perf generic names
- *   UnHalted Core Cycles ... Branch Mispredicts Retired   the architectural events (seed 003)
- *   INST_RETIRED.ANY                                  Intel's list for this CPU model
+ *   UnHalted Core Cycles ... Branch Mispredicts Retired   the architectural events (Intel SDM Vol.
+ *   3B 18.2) INST_RETIRED.ANY                                  Intel's list for this CPU model
  *   uncore_ubox/event=0x44/ uncore_ubox/UNC_U_LOCK_CYCLES/ UNC_U_LOCK_CYCLES   uncore boxes
  *   uncore_cbox_0/UNC_C_LLC_LOOKUP.DATA_READ,state=0x1f/   terms of the box's filter (the
  *                                                     event's fields only; req extra_msr)
@@ -62,7 +62,10 @@ pmu_status evspec_parse_box(const struct cpu_info *ci, const struct box_desc *bo
 			    const char *terms, size_t len, struct pmu_event_req *req,
 			    struct evspec_error *err);
 
-/* Name of architectural event i (CPUID.0AH:EBX bit i, seed 003 table 18-1), NULL past the table. */
+/*
+ * Name of architectural event i (CPUID.0AH:EBX bit i, Intel SDM Vol. 3B table 18-1), NULL past the
+ * table.
+ */
 const char *evspec_arch_name(unsigned i);
 
 /* Generated lists of this CPU (Intel family 6 only), or NULL. */

@@ -25,7 +25,7 @@ static const struct ev_list *box_list(const struct cpu_info *ci, const struct bo
 	return NULL;
 }
 
-/* The REGISTERS.md event of that name for this family (tools/gen_box_events.py), or NULL. */
+/* The generated box event of that name for this family (tools/gen_box_events.py), or NULL. */
 static const struct box_event *box_event_find(enum uncore_family fam, const char *name, size_t len)
 {
 	for (unsigned i = 0; i < box_event_list_count; i++) {
@@ -37,7 +37,7 @@ static const struct box_event *box_event_find(enum uncore_family fam, const char
 	return NULL;
 }
 
-/* A leading name among this box's REGISTERS.md events: its terms go first. */
+/* A leading name among this box's generated events: its terms go first. */
 static pmu_status box_event_terms(const struct cpu_info *ci, const struct box_desc *box,
 				  const char *t, size_t tl, size_t *used, uint64_t *config,
 				  struct evspec_error *err)
@@ -58,7 +58,7 @@ static pmu_status box_event_terms(const struct cpu_info *ci, const struct box_de
 				  box->enable_mask, config, err);
 }
 
-/* A list event in the box's control word (REGISTERS.md §4.2, seed 000 table 2-2). */
+/* A list event in the box's control word (Linux uncore_snbep.c, Intel 327043-001 table 2-2). */
 static pmu_status box_from_def(const struct box_desc *box, const struct ev_def *d,
 			       struct pmu_event_req *req, struct evspec_error *err)
 {
@@ -80,7 +80,7 @@ static pmu_status box_from_def(const struct box_desc *box, const struct ev_def *
 	}
 	/*
 	 * Intel's ExtSel: an event-select extension bit (bit 21 where a box has it: the PCU). The
-	 * SNB-EP U-box has none (seed 000 table 2-2: 21:20 reserved): without it the word would
+	 * SNB-EP U-box has none (Intel 327043-001 table 2-2: 21:20 reserved): without it the word would
 	 * select another event, so the event is refused.
 	 */
 	const struct reg_field *fx = reg_find_field(l, "ev_sel_ext", 10);
@@ -233,7 +233,7 @@ pmu_status evspec_uncore_named(const struct cpu_info *ci, const struct ev_model 
 			       struct evspec_error *err)
 {
 	const struct ev_def *d;
-	/* An uncore event of Intel's list or of REGISTERS.md: its box type's first box */
+	/* An uncore event of Intel's list or a generated one: its box type's first box */
 	const char *name = NULL, *pmu = NULL;
 	for (const struct ev_list *const *u = m ? m->uncore : NULL; u && *u && !name; u++)
 		if ((d = ev_find(*u, s, len))) {

@@ -19,7 +19,7 @@
  * So engines add records in the order pass 2 needs: counters, auxiliary
  * registers, controls, then gates (box before global).
  *
- * Scope (REGISTERS.md "per thread" / "per package"; Linux intel/core.c):
+ * Scope (per thread or per package: Intel SDM Vol. 3B ch. 18; Linux intel/core.c):
  * OFFCORE_RSP_0/1 are shared by the two threads of a Nehalem/Westmere core
  * (the kernel shares them between HT siblings there; on Sandy Bridge "all extra
  * regs are per-cpu when HT is on", PMU_FL_NO_HT_SHARING).

@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
-/* Which CPU speaks for each package: uncore registers are per package (REGISTERS.md §2-§4). */
+/*
+ * Which CPU speaks for each package: uncore registers are per package (Intel SDM Vol. 3B 18.8.2;
+ * Intel 327043-001).
+ */
 #ifndef EFIPMU_TOPOLOGY_H
 #define EFIPMU_TOPOLOGY_H
 

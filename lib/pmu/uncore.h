@@ -2,8 +2,8 @@
 /*
  * Uncore boxes as data: one const descriptor per box, driven by one engine
  * (as Linux's uncore drivers do). Quirks are small hooks.
- * REGISTERS.md §2 (Nehalem/Westmere client), §3 (Nehalem-EX/Westmere-EX),
- * §4 (Sandy Bridge-EP); seeds 000, 001, 002.
+ * Intel SDM Vol. 3B 18.8.2 (Nehalem/Westmere client), Intel 323535-001 (Nehalem-EX/Westmere-EX),
+ * Intel 327043-001 (Sandy Bridge-EP); Intel 327043-001, SDM Vol. 3B 18.8.2.2, Intel 323535-001.
  *
  * Uncore registers are per package: the engine is run once per package, on
  * one CPU of that package the caller picked from the topology.
@@ -56,7 +56,7 @@ struct uncore_status {
  * A box's filter register (SNB-EP C-box, PCU): whenever the box is used it holds
  * what its events ask (their extra_msr is the filter) or 0, and is restored after.
  * An open field may filter any event once a control bit switches it on (C-box
- * TID with tid_en, REGISTERS.md §4.2); the other fields filter the events Intel's
+ * TID with tid_en, Linux uncore_snbep.c); the other fields filter the events Intel's
  * list names them for (ev_def.filter).
  */
 struct box_filter {
@@ -111,7 +111,7 @@ struct box_desc {
 extern const struct box_desc *const uncore_boxes[];
 extern const unsigned uncore_box_count;
 
-/* Why this family's uncore has no fixed clock efipmu counts (REGISTERS.md), or NULL. */
+/* Why this family's uncore has no fixed clock efipmu counts, or NULL. */
 const char *uncore_no_clock_why(enum uncore_family fam);
 
 /* Box of that perf name for this uncore family, or NULL. name need not be NUL-terminated. */
@@ -229,7 +229,7 @@ pmu_status uncore_plan(struct uncore_session *s, enum uncore_family fam,
 pmu_status uncore_set_preload(struct uncore_session *s, unsigned ev, uint64_t value);
 
 /*
- * Freeze-after-N (seed 002): preload event ev with (2^width - 1) - n and set
+ * Freeze-after-N (Intel 323535-001): preload event ev with (2^width - 1) - n and set
  * the box's PMI bit, so the uncore freezes on its overflow. Between plan and program.
  */
 pmu_status uncore_freeze_after(struct uncore_session *s, unsigned ev, uint64_t n);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The width of a fixed counter the sources disagree on (SNB-EP UCLK: Linux 48
- * bits, the guide's table and likwid 44; REGISTERS.md §8 #21), read off the
+ * bits, the guide's table and likwid 44), read off the
  * hardware: what it keeps of an all-ones write. Every access goes through the
  * backend, which reports a fault as a status; nothing is left changed.
  */

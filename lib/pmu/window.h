@@ -3,7 +3,7 @@
  * The one quiet window every exact measurement uses (issue 14 item 2).
  *
  * Around all attempts: IA32_DEBUGCTL FREEZE_WHILE_SMM (bit 14) is set where
- * IA32_PERF_CAPABILITIES[12] says it exists (REGISTERS.md §1.6), and the
+ * IA32_PERF_CAPABILITIES[12] says it exists (Intel SDM Vol. 4 table 2-2), and the
  * register is put back exactly as found. Each attempt, with the CPU's
  * interrupts off through the backend (irq_save), reads MSR_SMI_COUNT (0x34)
  * right before the enabling write, runs core_measure (program, start,

@@ -66,7 +66,8 @@ static void log_counter(struct run *a, const struct cpu_info *ci, const struct c
 
 /*
  * What later PMUs add to the hand-off: GLOBAL_INUSE and the freeze bits of GLOBAL_STATUS
- * (v4+), PERF_METRICS, and IA32_DEBUGCTL's freeze bits (REGISTERS.md §1.5, §1.6).
+ * (v4+), PERF_METRICS, and IA32_DEBUGCTL's freeze bits (Intel SDM Vol. 3B 18.13.2.1; Intel SDM Vol.
+ * 4 table 2-2).
  */
 static void log_handoff_v4(struct run *a, const struct core_snapshot *n)
 {
@@ -253,7 +254,10 @@ enum verdict job_resolve(struct run *a)
 	if (!a->kernel)
 		return run_refuse_setting(a, OPT_KERNELS, "unknown kernel", kname, "--list names them");
 	a->iterations = a->model ? SIM_ITERATIONS : a->kernel->default_iterations;
-	/* Without -e: the default core set where there is a core PMU; uncore defaults are job_uncore_check's. */
+	/*
+	 * Without -e: the default core set where there is a core PMU; uncore defaults are
+	 * job_uncore_check's.
+	 */
 	const char *events = a->opt.events;
 	if (!events[0])
 		events = pmu_core_present(bsp) ? pmu_core_desc(bsp)->default_events : "";

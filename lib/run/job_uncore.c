@@ -2,7 +2,7 @@
 /*
  * The uncore job: the uncore events of -e (or a default set for the uncore
  * family) counted around the kernel once per package, on one leader CPU of
- * each package (uncore registers are per package, REGISTERS.md §2-§4).
+ * each package (uncore registers are per package, Intel SDM Vol. 3B 18.8.2; Intel 327043-001).
  * Events are planned on the BSP before any CPU is touched, so bad input
  * writes no MSR. More events than a box has counters are split into rounds,
  * each re-running the kernel (exact counts, never scaled); -n repeats every
@@ -17,8 +17,9 @@
 /*
  * Without -e: clocks plus what the `uncore` kernel drives (memory reads and writes,
  * lock traffic), per family. Names resolve through evspec: Intel's list for SNB-EP,
- * REGISTERS.md's (tools/gen_box_events.py) for NHM and NHM-EX, a fixed clock by the
- * name its box descriptor gives (UNCORE_CLOCK, REGISTERS.md §2.7).
+ * the generated ones (tools/gen_box_events.py) for NHM and NHM-EX, a fixed clock by the
+ * name its box descriptor gives (UNCORE_CLOCK, Linux uncore_snb.c, likwid
+ * perfmon_nehalem_events.txt).
  */
 struct default_event {
 	enum uncore_family fam;

@@ -2,11 +2,10 @@
 """What Linux perf would program for each event of Intel's perfmon lists, written from the
 JSON field semantics and the manuals, not from efipmu's code (stdlib only).
 
-Sources, cited per rule below:
-  seed 003  Intel SDM Vol. 3B 18.2 (IA32_PERFEVTSELx fields), shared/seeds/003_28e325465e681290.txt
-  seed 000  Xeon E5-2600 uncore guide, U_MSR_PMON_CTL{1-0}, shared/seeds/000_b29017651aeb2c5a.txt
-  REG §n    shared/reference/REGISTERS.md section n
-Those live outside the project and are never read here: every number below is restated.
+Sources, cited per rule below (public documents, never read here: every number is restated):
+  Intel SDM Vol. 3B 18.2   IA32_PERFEVTSELx fields
+  Intel 327043-001         Xeon E5-2600 Uncore Performance Monitoring Guide, U_MSR_PMON_CTL{1-0}
+  Linux uncore_snbep.c     arch/x86/events/intel/uncore_snbep.c
 
 An expectation is either a refusal (the hardware cannot express the event: `refuse` holds a
 regular expression the refusal message must match, the reason) or a list of alternative
@@ -18,32 +17,33 @@ import json
 import re
 from dataclasses import dataclass, field
 
-# IA32_PERFEVTSELx (seed 003; REG §1.3): event 7:0, umask 15:8, USR 16, OS 17, E 18,
+# IA32_PERFEVTSELx (Intel SDM Vol. 3B 18.2, 18.2.1.1): event 7:0, umask 15:8, USR 16, OS 17, E 18,
 # AnyThread 21, EN 22, INV 23, CMASK 31:24. INT (20) is left out: efipmu takes no PMIs.
 USR, OS, EDGE, ANY, EN, INV = 1 << 16, 1 << 17, 1 << 18, 1 << 21, 1 << 22, 1 << 23
 CMASK_SHIFT = 24
 
-# IA32_FIXED_CTR_CTRL nibble i (REG §1.4): bit 0 OS, 1 USR, 2 AnyThread.
+# IA32_FIXED_CTR_CTRL nibble i (Intel SDM Vol. 3B 18.13.2.1): bit 0 OS, 1 USR, 2 AnyThread.
 FIXED_OS, FIXED_USR, FIXED_ANY = 0x1, 0x2, 0x4
-# Hardware fixed counters (REG §1.2): 0 instructions, 1 core cycles, 2 reference cycles.
+# Hardware fixed counters (Intel SDM Vol. 4 table 2-2): 0 instructions, 1 core cycles, 2 reference
+# cycles.
 FIXED_BY_PREFIX = (("INST_RETIRED.", 0), ("CPU_CLK_UNHALTED.THREAD", 1),
                    ("CPU_CLK_UNHALTED.REF", 2))
 
-# Offcore response (REG §1.2): event 0xB7 with MSR_OFFCORE_RSP_0 (0x1A6), 0xBB with
-# MSR_OFFCORE_RSP_1 (0x1A7); the JSON lists "0xB7, 0xBB" / "0x1a6,0x1a7" where both exist.
-# Valid bits the kernel accepts (REG §1.2): NHM/WSM 0xFFFF, SNB-EP 0x3FFFFF8FFF.
+# Offcore response (Intel SDM Vol. 4 table 2-2): event 0xB7 with MSR_OFFCORE_RSP_0 (0x1A6), 0xBB
+# with MSR_OFFCORE_RSP_1 (0x1A7); the JSON lists "0xB7, 0xBB" / "0x1a6,0x1a7" where both exist.
+# Valid bits the kernel accepts (Intel SDM Vol. 4 table 2-2): NHM/WSM 0xFFFF, SNB-EP 0x3FFFFF8FFF.
 OFFCORE_VALID = {"JKT": 0x3FFFFF8FFF}
 OFFCORE_VALID_DEFAULT = 0xFFFF
-MSR_LD_LAT = 0x3F6        # MSR_PEBS_LD_LAT_THRESHOLD (REG §1.2)
-MSR_PEBS_ENABLE = 0x3F1   # may accompany a load-latency event (REG §1.2): optional
+MSR_LD_LAT = 0x3F6        # MSR_PEBS_LD_LAT_THRESHOLD (Intel SDM Vol. 4 table 2-2)
+MSR_PEBS_ENABLE = 0x3F1   # may accompany a load-latency event (SDM Vol. 4 table 2-2): optional
 
-# SNB-EP uncore (seed 000; REG §4.2-§4.5). U-box: ev_sel 7:0, umask 15:8, edge 18, en 22,
-# invert 23, thresh 28:24; bits 21:19 reserved, so no event-select extension (ExtSel) bit.
-# C-box: the common layout, tid_en 19, thresh 31:24, no ExtSel (REG §4.2: bit 21 is QPI's).
-# PCU: ev_sel 7:0, occ_sel 15:14, edge 18, en 22, invert 23, thresh 28:24, occ_invert 30,
-# occ_edge 31 (REG §4.5); the JSON's UMask 0x40/0x80/0xC0 of the occupancy events is occ_sel
-# in place. The PCU's ExtSel is bit 21, the event-select extension of REG §4.2: REG §4.5
-# (a kernel version without it) leaves it out, but Intel's E5-2600 uncore guide marks these
+# SNB-EP uncore (Intel 327043-001; Linux uncore_snbep.c). U-box: ev_sel 7:0, umask 15:8, edge 18, en
+# 22, invert 23, thresh 28:24; bits 21:19 reserved, so no event-select extension (ExtSel) bit.
+# C-box: the common layout, tid_en 19, thresh 31:24, no ExtSel (Linux uncore_snbep.c: bit 21 is
+# QPI's). PCU: ev_sel 7:0, occ_sel 15:14, edge 18, en 22, invert 23, thresh 28:24, occ_invert 30,
+# occ_edge 31 (Linux uncore_snbep.c); the JSON's UMask 0x40/0x80/0xC0 of the occupancy events is
+# occ_sel in place. The PCU's ExtSel is bit 21, the common layout's event-select extension: an
+# older Linux uncore_snbep.c leaves it out of the PCU mask, but Intel's E5-2600 uncore guide marks these
 # PCU events "Extra Select Bit: Y" and later kernels add bit 21 to the SNB-EP PCU's mask.
 UNC_EN = 1 << 22
 EXTSEL = 1 << 21
@@ -54,16 +54,16 @@ PCU = dict(box=r"uncore_pcu", ctl=0xC30, ctr=0xC36, umask_bits=0xC0, extsel=True
            box_ctl=0xC24, filter=0xC34)
 UNITS = {"UBOX": UBOX, "CBO": CBOX, "PCU": PCU}
 # U-box clock ticks: the JSON lists event 0 on counters 0-1, the UCLK fixed counter counts
-# them (REG §4.3): U_MSR_PMON_UCLK_FIXED_CTL 0xC08, enable bit 22.
+# them (Intel 327043-001 2.2): U_MSR_PMON_UCLK_FIXED_CTL 0xC08, enable bit 22.
 UCLK_FIXED = {"UNC_U_CLOCKTICKS"}
 UCLK_FIXED_CTL = 0xC08
 # Filter fields a named event needs but whose value the JSON does not give. C-box filter
-# (REG §4.4): TID 4:0, NID 17:10, STATE 22:18, OPCODE 31:23; PCU filter bands 7:0 .. 31:24
-# (REG §4.5). perf writes the user's config1 there, 0 by default; STATE 0 would match no
-# line state (the JSON: "one must select a state or states to match, otherwise the event
+# (Linux uncore_snbep.c): TID 4:0, NID 17:10, STATE 22:18, OPCODE 31:23; PCU filter bands 7:0 ..
+# 31:24 (Linux uncore_snbep.c). perf writes the user's config1 there, 0 by default; STATE 0 would
+# match no line state (the JSON: "one must select a state or states to match, otherwise the event
 # counts nothing"), so a named event takes every state, [FMESI] = 0x1F.
 FILTER_DEFAULT = {(22, 18): 0x1F}
-# The U-box filter ("UBoxFilter[3:0]") has no known address (REG §4.3: UNCONFIRMED): an
+# The U-box filter ("UBoxFilter[3:0]") has no known address (Intel 327043-001 2.2: UNCONFIRMED): an
 # event that needs it cannot be programmed as its list says, so it is refused, naming the filter.
 FILTER_UNITS = {"CBoFilter": "CBO", "PCUFilter": "PCU"}
 NO_FILTER_REGISTER = {"UBoxFilter"}
@@ -105,7 +105,7 @@ def load_events(path):
 
 
 def fixed_counter(e):
-    """Hardware fixed counter of a fixed-only event, by what it counts (REG §1.2)."""
+    """Hardware fixed counter of a fixed-only event, by what it counts (SDM Vol. 4 table 2-2)."""
     for prefix, idx in FIXED_BY_PREFIX:
         if e["EventName"].startswith(prefix):
             return idx

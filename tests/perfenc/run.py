@@ -31,7 +31,8 @@ PROFILES = {0x1A: "nehalem-ep", 0x2C: "westmere-ep", 0x2E: "nehalem-ex", 0x2F: "
             0x2D: "sandy-bridge-ep"}
 SAME_CORE = {0x25: "westmere-ep"}   # Westmere client: the Westmere core PMU (v3, 4 + 3)
 
-# Registers every event's run may write besides its extra MSRs (REG §1.2, §4.3-§4.5).
+# Registers every event's run may write besides its extra MSRs (Intel SDM Vol. 4 table 2-2;
+# Intel 327043-001 2.2; Linux uncore_snbep.c).
 CORE_REGS = (set(range(0x186, 0x18E)) | set(range(0xC1, 0xC9)) | set(range(0x4C1, 0x4C9))
              | set(range(0x309, 0x30C)) | {0x38D, 0x38F, 0x390})
 UNCORE_REGS = ({0xC08, 0xC09, 0xC10, 0xC11, 0xC16, 0xC17, 0xC24}
@@ -40,7 +41,7 @@ UNCORE_REGS = ({0xC08, 0xC09, 0xC10, 0xC11, 0xC16, 0xC17, 0xC24}
                   for r in (0, 0xC, 0xD, 0xE, 0xF, 0x12, 0x13, 0x14, 0x15)})
 WINDOW = ("program", "start")   # the writes in effect while the events count
 MSR_GLOBAL_CTRL, MSR_FIXED_CTR_CTRL, MSR_PERFEVTSEL0 = 0x38F, 0x38D, 0x186
-FRZ = 1 << 8   # SNB-EP box control freeze (REG §4.1)
+FRZ = 1 << 8   # SNB-EP box control freeze (Linux uncore_snbep.c)
 NAME_SHOWN = 63   # efipmu keeps the first 63 characters of an event's name (EVENT_NAME_MAX)
 
 
@@ -275,7 +276,7 @@ GAP_REASONS = (
     (r"^refused: unknown event 'UNC_C_", "C-box event by name: not in efipmu's lists"),
     (r"^refused: unknown event 'UNC_P_", "PCU event by name: not in efipmu's lists"),
     (r"^ran; the hardware cannot express it", "ExtSel=1: runs as the bare event code; the "
-     "U-box control has no ExtSel bit (seed 000), expected a refusal"),
+     "U-box control has no ExtSel bit (Intel 327043-001), expected a refusal"),
 )
 
 

@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: BSD-2-Clause-Patent
 # AMD under QEMU TCG (-cpu EPYC-Rome, EPYC-Milan), real backend: the vendor is detected, the
-# counters TCG stubs (every MSR reads 0 and drops writes, QEMU-FACTS.md) fail the write-back
-# probe, and under the hypervisor bit that is NO-PMU with the reason, never a PASS. No Intel
-# MSR is read or written: discovery never reads microcode, MISC_ENABLE or PERF_CAPABILITIES
+# counters TCG stubs (every MSR reads 0 and drops writes (QEMU 7.2, as measured)) fail the
+# write-back probe, and under the hypervisor bit that is NO-PMU with the reason, never a PASS. No
+# Intel MSR is read or written: discovery never reads microcode, MISC_ENABLE or PERF_CAPABILITIES
 # on AMD (their *_error keys say "unsupported": not read), the only counter MSR it touches is
 # the probe's PerfCtr0 (0xc0010004, TCG shows no PerfCtrExtCore) and a dry run of the whole
 # job records 0 writes. Then the model's zen4 (PerfMonV2) on an EPYC-Rome vCPU: the default

@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: BSD-2-Clause-Patent
 # Later Intel parts under QEMU TCG: -cpu Skylake-Server (06-55) and Icelake-Server on the
 # real backend are found, named by model, and honestly NO-PMU (TCG's leaf 0xA is all zeros:
-# QEMU-FACTS.md). QEMU 7.2's Icelake-Server reports model 134 (0x86) unless told Ice Lake-SP's
-# 0x6A (model=106, as issue 16 asks); the app says what the vCPU says. The icelake-sp model inside the app counts
-# TOPDOWN.SLOTS and gives the top-down split, every line marked simulated.
+# QEMU 7.2, as measured). QEMU 7.2's Icelake-Server reports model 134 (0x86) unless told Ice
+# Lake-SP's 0x6A (model=106, as issue 16 asks); the app says what the vCPU says. The icelake-sp
+# model inside the app counts TOPDOWN.SLOTS and gives the top-down split, every line marked
+# simulated.
 source "$(dirname "$0")/lib.sh"
 FAILED=0
 for c in Skylake-Server:55 Icelake-Server,model=106:6a Icelake-Server:86; do

@@ -2,8 +2,8 @@
 # Real backend on 4 vCPUs, the default job, one boot per Intel uncore family (several checks
 # per boot: they share the setup). Each family is recognised; all CPUs are found; the verdict
 # is an honest NO-PMU ("no architectural PMU") and the log parses. The uncore MSRs read 0 and
-# drop writes under TCG (QEMU-FACTS), so each package leader's probe finds its registers do
-# not hold values: the app says so, prints and logs no uncore counts. Nehalem-EX boots with
+# drop writes under TCG (QEMU 7.2, as measured), so each package leader's probe finds its registers
+# do not hold values: the app says so, prints and logs no uncore counts. Nehalem-EX boots with
 # 2 sockets: one probe per package, on its leader (CPU 0 and CPU 2). On Sandy Bridge-EP also
 # the watchdog as a boot option, and a second run on the same volume.
 source "$(dirname "$0")/lib.sh"

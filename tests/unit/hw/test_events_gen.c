@@ -18,7 +18,7 @@ static const struct ev_def *find(uint8_t m, const char *name)
 	return ev_find(em->core, name, strlen(name));
 }
 
-/* Sizes are the JSON files' event counts (REGISTERS.md §7 lists the files). */
+/* Sizes are the JSON files' event counts (data/perfmon/SOURCE.txt lists the files). */
 static void test_models_and_sizes(void **state)
 {
 	(void)state;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
-/* Uncore field tables and box descriptors against the seeds and REGISTERS.md, typed by hand. */
+/* Uncore field tables and box descriptors against Intel's guides and Linux, typed by hand. */
 #include <stdio.h>
 #include "testutil.h"
 #include "hw/layouts_uncore.h"
@@ -33,7 +33,10 @@ static void test_every_field_encodes_and_decodes(void **state)
 				assert_int_equal(st, PMU_OK);
 				assert_int_equal(reg_get_field(w, f), vals[k]);
 				assert_int_equal(w & ~reg_field_mask(f), 0);
-				/* an encoding the spec leaves undefined (M-box count_mode 3) never validates */
+				/*
+				 * an encoding the spec leaves undefined (M-box count_mode 3) never
+				 * validates
+				 */
 				assert_int_equal(reg_validate(l, w, ~(uint64_t)0, NULL),
 						 reg_value_undefined(l, f, vals[k]) ? PMU_ERR_INVALID : PMU_OK);
 				if (f->access != RA_RSV && f->access != RA_IG)
@@ -82,7 +85,7 @@ static void expect_fields(const struct reg_layout *l, const struct field_spec *s
 	}
 }
 
-/* Seed 000 table 2-2. */
+/* Intel 327043-001 table 2-2. */
 static void test_snbep_ubox_ctl_is_seed_000(void **state)
 {
 	(void)state;
@@ -109,7 +112,7 @@ static void test_snbep_ubox_ctl_is_seed_000(void **state)
 	assert_int_equal(reg_settable_mask(l), 0x1FC6FFFFull);
 }
 
-/* Seed 001 figure 18-28 and REGISTERS.md §2.4. */
+/* Intel SDM Vol. 3B 18.8.2.2, figure 18-28. */
 static void test_nhm_uncore_layouts_are_seed_001(void **state)
 {
 	(void)state;
@@ -124,7 +127,7 @@ static void test_nhm_uncore_layouts_are_seed_001(void **state)
 	for (unsigned i = 0; i < 5; i++)
 		assert_non_null(reg_find_field(l, perf[i], strlen(perf[i])));
 	unsigned bad = 0;
-	assert_int_equal(reg_validate(l, 1u << 21, ~(uint64_t)0, &bad), PMU_ERR_RESERVED);   /* §8 #9 */
+	assert_int_equal(reg_validate(l, 1u << 21, ~(uint64_t)0, &bad), PMU_ERR_RESERVED);   /* Linux */
 	assert_int_equal(bad, 21);
 	assert_int_equal(reg_settable_mask(&layout_nhm_unc_fixed_ctr_ctrl), 0x5);
 	assert_int_equal(reg_holding_mask(&layout_nhm_unc_global_ctrl), 0x800F0001000000FFull);
@@ -132,7 +135,7 @@ static void test_nhm_uncore_layouts_are_seed_001(void **state)
 	assert_int_equal(reg_settable_mask(&layout_nhm_unc_global_ovf_ctrl), 0xA0000001000000FFull);
 }
 
-/* Seed 002 table 2-67, and the U-box of REGISTERS.md §3.2. */
+/* Intel 323535-001 table 2-67, and the U-box of Linux uncore_nhmex.c. */
 static void test_mbox_cnt_ctl_is_seed_002(void **state)
 {
 	(void)state;
@@ -151,7 +154,7 @@ static void test_mbox_cnt_ctl_is_seed_002(void **state)
 				 PMU_ERR_RESERVED);
 		assert_int_equal(bad, bad_bits[i]);
 	}
-	/* likwid's computed words (REGISTERS.md §3.5) are valid */
+	/* likwid's computed words (Intel 323535-001 table 2-67) are valid */
 	assert_int_equal(reg_validate(l, 0x41 | 0x1B << 9, ~(uint64_t)0, NULL), PMU_OK);
 	assert_int_equal(reg_validate(l, 0x41 | 1 << 7 | 5 << 19, ~(uint64_t)0, NULL), PMU_OK);
 
@@ -166,7 +169,7 @@ static void test_mbox_cnt_ctl_is_seed_002(void **state)
 	expect_fields(&layout_nhmex_u_evnt_sel, u, sizeof(u) / sizeof(u[0]));
 }
 
-/* REGISTERS.md §4.1, §4.2, §4.3, §4.5. */
+/* Linux uncore_snbep.c; Intel 327043-001 2.2. */
 static void test_snbep_other_layouts(void **state)
 {
 	(void)state;
@@ -174,9 +177,14 @@ static void test_snbep_other_layouts(void **state)
 	assert_int_equal(reg_settable_mask(&layout_snbep_box_ctl), 0x10103);
 	assert_int_equal(reg_holding_mask(&layout_snbep_box_ctl), 0x10100);
 	assert_int_equal(reg_settable_mask(&layout_snbep_cbox_ctl), 0xFFCEFFFFull);
-	/* PCU: with ev_sel_ext (bit 21), which §4.5 omits and Intel's list and Linux use */
+	/*
+	 * PCU: with ev_sel_ext (bit 21), which Intel's list and Linux uncore_snbep.c use
+	 */
 	assert_int_equal(reg_settable_mask(&layout_snbep_pcu_ctl), 0xDFE4C0FFull);
-	/* C-box filter: TID 4:0, NID 17:10, STATE 22:18, OPCODE 31:23 (§4.4); PCU: bands (§4.5) */
+	/*
+	 * C-box filter: TID 4:0, NID 17:10, STATE 22:18, OPCODE 31:23; PCU: bands (Linux
+	 * uncore_snbep.c)
+	 */
 	const struct reg_layout *cf = &layout_snbep_cbox_filter;
 	static const struct { const char *name; uint64_t mask; } cbox[] = {
 		{ "tid", 0x1F }, { "nid", 0x3FC00 }, { "state", 0x7C0000 }, { "opcode", 0xFF800000 },
@@ -192,7 +200,10 @@ static void test_snbep_other_layouts(void **state)
 			 0xFF0000);
 }
 
-/* Hand-typed from REGISTERS.md §2.1, §3.2, §3.4, §4.3, §4.4, §4.5 (and §8 #3, #13). */
+/*
+ * Hand-typed from Intel SDM Vol. 3B 18.8.2.2; Linux uncore_nhmex.c, uncore_snbep.c;
+ * Intel 327043-001 2.2.
+ */
 struct addr_row {
 	const char *box;
 	unsigned idx;
@@ -219,7 +230,7 @@ static const struct addr_row nhmex_rows[] = {
 };
 static const struct addr_row snbep_rows[] = {
 	{ "uncore_ubox", 0, 0xC10, 0xC16, 44 }, { "uncore_ubox", 1, 0xC11, 0xC17, 44 },
-	{ "uncore_ubox", FIX, 0xC08, 0xC09, 44 },   /* 43:0 (seed 000); 48 probed */
+	{ "uncore_ubox", FIX, 0xC08, 0xC09, 44 },   /* 43:0 (Intel 327043-001); 48 probed */
 	{ "uncore_cbox_0", 0, 0xD10, 0xD16, 44 }, { "uncore_cbox_0", 1, 0xD11, 0xD17, 44 },
 	{ "uncore_cbox_0", 2, 0xD12, 0xD18, 44 }, { "uncore_cbox_0", 3, 0xD13, 0xD19, 44 },
 	{ "uncore_cbox_1", 0, 0xD30, 0xD36, 44 }, { "uncore_cbox_1", 1, 0xD31, 0xD37, 44 },
@@ -264,7 +275,9 @@ static const struct addr_row *row_for(const struct box_desc *d, unsigned idx)
 	return NULL;
 }
 
-/* Every counter of every box has a hand-typed row with the same addresses, and every row a counter. */
+/*
+ * Every counter of every box has a hand-typed row with the same addresses, and every row a counter.
+ */
 static void test_every_counter_address_matches_the_reference(void **state)
 {
 	(void)state;
@@ -335,7 +348,7 @@ static void test_box_registers_match_the_reference(void **state)
 	}
 
 	d = box_find(UNCORE_SNB_EP, "uncore_ubox", 11);
-	assert_int_equal(d->global_ctl, 0);   /* 0xC00 is UNCONFIRMED on 0x2D (§8 #14) */
+	assert_int_equal(d->global_ctl, 0);   /* 0xC00 is UNCONFIRMED on 0x2D (likwid registers.h only) */
 	assert_int_equal(d->box_ctl, 0);
 	assert_int_equal(d->fixed_enable_mask, 1u << 22);
 	for (unsigned i = 0; i < 8; i++) {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
- * The reference model's core PMU against the seed text (seeds 003, 004; REGISTERS.md §1):
+ * The reference model's core PMU against the manual's text (Intel SDM Vol. 3B 18.2, 18.13.2.1):
  * per-cycle event sequences go in, counter values and faults are checked.
  * Bit positions are spelled out from the seed here, independent of lib/hw/layouts_core.c.
  */
@@ -88,7 +88,7 @@ static struct model *gp_setup(struct pmu_backend *b, uint64_t sel_extra)
 	return m;
 }
 
-/* OFFCORE_RSP_0/1 hold the valid bits REGISTERS.md gives; RSP_1 only from Westmere on. */
+/* OFFCORE_RSP_0/1 hold the valid bits Linux intel/core.c gives; RSP_1 only from Westmere on. */
 static void test_offcore_rsp(void **state)
 {
 	(void)state;
@@ -185,7 +185,10 @@ static void test_fixed_ring_enables(void **state)
 	struct pmu_backend b;
 	struct model *m = test_model("westmere-ep", 2, 1, &b);
 	wr(&b, MSR_IA32_PERF_GLOBAL_CTRL, GLOBAL_ALL);
-	/* seed 004: ENABLE 0 disable, 1 OS, 2 User, 3 all ring levels; all on FIXED_CTR0 */
+	/*
+	 * Intel SDM Vol. 3B 18.13.2.1: ENABLE 0 disable, 1 OS, 2 User, 3 all ring levels; all on
+	 * FIXED_CTR0
+	 */
 	static const struct { uint64_t en, os_count, usr_count; } cases[] = {
 		{ 0, 0, 0 }, { 1, 2, 0 }, { 2, 0, 3 }, { 3, 2, 3 },
 	};

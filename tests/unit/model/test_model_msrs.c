@@ -2,7 +2,7 @@
 /*
  * Which MSRs the reference model's CPUs have (lib/model/model_msrs.c): what the
  * manuals list for each seed CPU exists, anything else raises #GP. Expected
- * values are from REGISTERS.md §1.2/§1.6 and the SDM MSR tables (edk2
+ * values are from Intel SDM Vol. 4 table 2-2 and the SDM MSR tables (edk2
  * NehalemMsr.h, SandyBridgeMsr.h), written out here.
  */
 #include "testutil.h"
@@ -180,7 +180,7 @@ static void test_debugctl_freeze_while_smm(void **state)
 	free(m);
 }
 
-/* OFFCORE_RSP_1 from Westmere on (REGISTERS.md §1.2): Nehalem-EP and -EX fault. */
+/* OFFCORE_RSP_1 from Westmere on (Intel SDM Vol. 4 table 2-2): Nehalem-EP and -EX fault. */
 static void test_offcore_rsp_1_per_cpu(void **state)
 {
 	static const struct { const char *profile; pmu_status st; } cases[] = {

@@ -191,7 +191,7 @@ static void test_ticks_missed_in_smm_come_once(void **state)
 	free(m);
 }
 
-/* REGISTERS.md §1.6: bit 14 needs PERF_CAPABILITIES[12]; bits 2-5 are reserved. */
+/* Intel SDM Vol. 4 table 2-2: bit 14 needs PERF_CAPABILITIES[12]; bits 2-5 are reserved. */
 static void test_debugctl_freeze_needs_perf_cap_12(void **state)
 {
 	(void)state;

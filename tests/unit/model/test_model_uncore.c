@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
- * The reference model's uncore boxes against the seed text: seed 001 (NHM/WSM
- * client uncore), seed 002 (Xeon 7500 M-box, with the U-box of REGISTERS.md
- * §3.2) and seed 000 (SNB-EP U-box). All accesses go through the sim backend.
+ * The reference model's uncore boxes against the manuals' text: Intel SDM Vol. 3B 18.8.2.2 (NHM/WSM
+ * client uncore), Intel 323535-001 (Xeon 7500 M-box, with the U-box of 
+ * Linux uncore_nhmex.c) and Intel 327043-001 (SNB-EP U-box). All accesses go through the sim
+ * backend.
  */
 #include "testutil.h"
 #include "model/model_devs.h"
@@ -52,7 +53,7 @@ static void run(struct model *m, const struct model_stim *s, unsigned ns, unsign
 	run_on(m, 0, s, ns, times);
 }
 
-/* ---- Nehalem/Westmere client uncore (seed 001, REGISTERS.md §2) ---- */
+/* ---- Nehalem/Westmere client uncore (Intel SDM Vol. 3B 18.8.2.2) ---- */
 
 #define NHM_GCTL    0x391u
 #define NHM_STATUS  0x392u
@@ -318,7 +319,7 @@ static void test_nhm_package_scope(void **state)
 	free(m);
 }
 
-/* ---- Nehalem-EX / Westmere-EX U-box and M-boxes (seed 002, REGISTERS.md §3) ---- */
+/* ---- Nehalem-EX / Westmere-EX U-box and M-boxes (Intel 323535-001) ---- */
 
 #define U_CTRL       0xC00u
 #define U_STATUS     0xC01u
@@ -714,7 +715,7 @@ static void test_ex_package_scope(void **state)
 	free(m);
 }
 
-/* ---- Sandy Bridge-EP U-box (seed 000, REGISTERS.md §4.3) ---- */
+/* ---- Sandy Bridge-EP U-box (Intel 327043-001 2.2) ---- */
 
 #define SU_FCTL     0xC08u
 #define SU_FCTR     0xC09u
@@ -834,7 +835,9 @@ static void test_snbep_uclk_fixed(void **state)
 	assert_int_equal(rd(&b, SU_FCTR), 7);
 	assert_gp(&b, SU_FCTL, SU_EN | 1u << 20);   /* unconfirmed on 0x2D */
 	assert_gp(&b, SU_FCTL, 1);
-	/* 43:0, as the guide gives the U-box data registers (seed 000): rsv 63:44 dropped */
+	/*
+	 * 43:0, as the guide gives the U-box data registers (Intel 327043-001): rsv 63:44 dropped
+	 */
 	wr(&b, SU_FCTR, ~0ull);
 	assert_int_equal(rd(&b, SU_FCTR), MAX44);
 	run(m, NULL, 0, 2);
@@ -867,7 +870,7 @@ static void test_snbep_u_package_scope(void **state)
 	free(m);
 }
 
-/* ---- SNB-EP C-boxes and PCU (REGISTERS.md §4.1, §4.2, §4.4, §4.5; no seed) ---- */
+/* ---- SNB-EP C-boxes and PCU (Linux uncore_snbep.c; no seed) ---- */
 
 #define CB_BOX(n)     (0xD04u + 0x20u * (n))
 #define CB_CTL(n, i)  (0xD10u + 0x20u * (n) + (i))
@@ -880,7 +883,7 @@ static void test_snbep_u_package_scope(void **state)
 #define LLC_LOOKUP    (0x34 | 0x03 << 8)   /* UNC_C_LLC_LOOKUP.DATA_READ: counters 0-1 */
 #define TXR_STARVED   (0x03 | 0x02 << 8)   /* UNC_C_TxR_STARVED.AK: no kernel constraint */
 
-/* Counter constraints (REGISTERS.md §4.4): a constrained event counts only on its counters. */
+/* Counter constraints (Linux uncore_snbep.c): a constrained event counts only on its counters. */
 static void test_snbep_cbox_counter_constraints(void **state)
 {
 	(void)state;
@@ -926,7 +929,7 @@ static void test_snbep_cbox_counts_with_8bit_thresh(void **state)
 	assert_gp(&b, CB_CTL(3, 0), LLC_LOOKUP | 1u << 20);
 	assert_gp(&b, CB_CTL(3, 0), LLC_LOOKUP | 1u << 21);
 	assert_gp(&b, CB_CTL(3, 0), LLC_LOOKUP | 1ull << 32);
-	/* The filter holds TID 4:0, NID 17:10, STATE 22:18, OPCODE 31:23 (REGISTERS.md §4.4) */
+	/* The filter holds TID 4:0, NID 17:10, STATE 22:18, OPCODE 31:23 (Linux uncore_snbep.c) */
 	wr(&b, CB_FILT(3), 0xFFFFFC1F);
 	assert_int_equal(rd(&b, CB_FILT(3)), 0xFFFFFC1F);
 	wr(&b, CB_FILT(3), 0x12345418);
@@ -974,7 +977,7 @@ static void test_snbep_pcu(void **state)
 	assert_int_equal(rd(&b, PCU_CTR(2)), 2);         /* 48-bit wrap */
 	wr(&b, PCU_FILT, 0x20181410);
 	assert_int_equal(rd(&b, PCU_FILT), 0x20181410);
-	assert_gp(&b, PCU_FILT, 1ull << 32);   /* four 8-bit bands, nothing above (§4.5) */
+	assert_gp(&b, PCU_FILT, 1ull << 32);   /* four 8-bit bands, nothing above (Linux uncore_snbep.c) */
 	assert_int_equal(rd(&b, PCU_FILT), 0x20181410);
 	wr(&b, PCU_BOX, 1u << 8);
 	run(m, &s, 1, 2);

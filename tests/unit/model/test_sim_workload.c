@@ -144,7 +144,7 @@ static void snbep_run(const char *kernel, uint64_t n, const struct snbep_counts 
 	assert_int_equal(rd_on(&b, 1, 0xD17), want->write);
 	for (unsigned c = 0; c < 8; c++)
 		assert_int_equal(rd_on(&b, 1, 0xD19 + 0x20 * c), want->cbox_clock);
-	/* TOR_INSERTS counts on counters 0-1 only (REGISTERS.md §4.4): a second run on counter 1 */
+	/* TOR_INSERTS counts on counters 0-1 only (Linux uncore_snbep.c): a second run on counter 1 */
 	wr_on(&b, 0, 0xD11, 0x0A35 | EN22);
 	wr_on(&b, 0, 0xD17, 0);
 	run(m, 0, kernel, n);

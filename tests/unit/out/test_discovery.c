@@ -81,8 +81,8 @@ static void test_discover_nehalem_ex(void **state)
 }
 
 /*
- * Discovery on each profile gives the facts of the dumped processor (SOURCE.md of
- * ../shared/reference/cpuid/ names the parts; their L3 sizes are Intel's: X5550 8 MB,
+ * Discovery on each profile gives the facts of the dumped processor (the InstLatx64 dump
+ * names the part; their L3 sizes are Intel's: X5550 8 MB,
  * X5667 12 MB, E7520 18 MB, E7-4870 30 MB, the 8-core SNB-EP 20 MB). CPUID.0AH EBX
  * as dumped: Westmere parts lack the reference-cycles event, the E7520 also branch
  * mispredicts.

@@ -131,7 +131,7 @@ static void test_nehalem_profiles(void **state)
 		   "      the clock it counts: event 'UNCORE_CLOCK'\n");
 	expect(&c, "    global ctl 0x391, status 0x392, overflow clear 0x393\n");
 	expect_every_event(&c, ev_model_for(&ci)->core);
-	expect(&c, "Uncore events from REGISTERS.md (12, -e NAME or box/NAME/):\n");
+	expect(&c, "Uncore events from Linux and likwid (12, -e NAME or box/NAME/):\n");
 	expect(&c, "Kernels (-k NAME):\n  empty: ");
 	expect(&c, "\n  chase: ");
 	expect(&c, "  UNC_QMC_NORMAL_READS.ANY (uncore)\n");

@@ -217,7 +217,7 @@ static void test_snapshot_reads_firmware_state(void **state)
 }
 
 /*
- * v4 (Skylake-SP): firmware left CTR_Frz (GLOBAL_STATUS bit 59, REGISTERS.md §1.5) and
+ * v4 (Skylake-SP): firmware left CTR_Frz (GLOBAL_STATUS bit 59, Intel SDM Vol. 3B 18.13.2.1) and
  * PMC0's overflow bit set, PERFEVTSEL1 selecting an event. The snapshot reads
  * GLOBAL_INUSE (bit 1) and the freeze bit; a run is refused without force (nothing
  * written). Forced, STATUS_RESET clears CTR_Frz so the counters count, and restore sets

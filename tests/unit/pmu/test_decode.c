@@ -90,7 +90,7 @@ static void test_reserved_flagged(void **state)
 	expect_text("read-only");
 	assert_int_equal(dec("global_ovf_ctrl", 1, UNCORE_NONE), PMU_OK);
 	expect_text("write 1 to clear");
-	/* ExtSel (bit 21) where the box has none: the SNB-EP U-box's 21:20 (seed 000 table 2-2) */
+	/* ExtSel (bit 21) where the box has none: the SNB-EP U-box's 21:20 (Intel 327043-001 table 2-2) */
 	assert_int_equal(dec("uncore_ubox", 1u << 22 | 1u << 21 | 0x0145, UNCORE_SNB_EP),
 			 PMU_ERR_RESERVED);
 	expect_text("  rsv=0x2                     bits 21:20  RESERVED: must be 0\n");

@@ -282,7 +282,7 @@ static void test_generic_names(void **state)
 		   "event 'CPU_CLK_UNHALTED.REF' needs fixed counter 2, which this CPU lacks");
 }
 
-/* REGISTERS.md §1.8 / §8 #17: branch-misses on Nehalem with EBX bit 6 set is BR_MISP_EXEC.ANY. */
+/* Linux events/intel/core.c: branch-misses on Nehalem with EBX bit 6 set is BR_MISP_EXEC.ANY. */
 static void test_nhm_branch_miss_quirk(void **state)
 {
 	(void)state;
@@ -303,7 +303,7 @@ static void test_nhm_branch_miss_quirk(void **state)
 		   "(CPUID.0AH:EBX bit 6)");
 }
 
-/* The PERFEVTSEL words of REGISTERS.md §5 (config | EN), counters and extra MSRs. */
+/* The PERFEVTSEL words of Intel's perfmon lists (config | EN), counters and extra MSRs. */
 static void test_list_events(void **state)
 {
 	(void)state;
@@ -570,7 +570,7 @@ static void test_uncore_specs(void **state)
 		   "unknown PMU 'uncore_ubox' for this CPU");
 }
 
-/* C-box and PCU events by Intel's names, with their filter terms (REGISTERS.md §4.4, §4.5). */
+/* C-box and PCU events by Intel's names, with their filter terms (Linux uncore_snbep.c). */
 static void test_snbep_filter_terms(void **state)
 {
 	(void)state;
@@ -625,9 +625,9 @@ static void test_snbep_filter_terms(void **state)
 }
 
 /*
- * Intel's ExtSel events need an event-select extension bit: the SNB-EP U-box (seed 000
+ * Intel's ExtSel events need an event-select extension bit: the SNB-EP U-box (Intel 327043-001
  * table 2-2, 21:20 reserved) has none, so they are refused; the PCU's control has it
- * (bit 21, which REGISTERS.md §4.5 omits), and so does any layout with the bit.
+ * (bit 21, Linux's SNBEP_PMON_CTL_EV_SEL_EXT), and so does any layout with the bit.
  */
 static void test_extsel_needs_the_bit(void **state)
 {
@@ -662,8 +662,9 @@ static void test_extsel_needs_the_bit(void **state)
 }
 
 /*
- * Families without an Intel list take their names from REGISTERS.md §2.7, §3.6
- * and §3.9; the control words below are typed from those tables and the field
+ * Families without an Intel list take their names from Linux uncore_snb.c and likwid's
+ * perfmon_nehalem_events.txt and perfmon_nehalemEX_events.txt; the control words below
+ * are typed from those tables and the field
  * layouts (NHM uncore: event 7:0, umask 15:8; M-box: inc_sel 13:9; EX U-box: event 7:0).
  */
 static void test_box_events_from_registers_md(void **state)
@@ -673,7 +674,7 @@ static void test_box_events_from_registers_md(void **state)
 	struct pmu_event_req r = parse_ok(&nhm, "UNC_QMC_NORMAL_READS.ANY");
 	assert_string_equal(r.box->name, "uncore");
 	assert_string_equal(r.name, "UNC_QMC_NORMAL_READS.ANY");
-	assert_int_equal(r.config, 0x072c);   /* §8 item 8: umask 0x07, not the kernel's 0x0F */
+	assert_int_equal(r.config, 0x072c);   /* likwid's umask 0x07, not Linux's 0x0F */
 	assert_int_equal(parse_ok(&nhm, "unc_qhl_requests.remote_writes").config, 0x0820);
 	assert_int_equal(parse_ok(&nhm, "UNC_GQ_CYCLES_FULL.PEER_PROBE_TRACKER").config, 0x0400);
 	assert_int_equal(parse_ok(&nhm, "uncore/UNC_QMC_WRITES.PARTIAL_ANY,edge/").config,
@@ -703,9 +704,10 @@ static void test_box_events_from_registers_md(void **state)
 }
 
 /*
- * Uncore fixed clocks by the names REGISTERS.md gives them: UNCORE_CLOCK (§2.7, the
- * Nehalem/Westmere fixed counter 0x394) and UNC_U_CLOCKTICKS (§4.3, the SNB-EP UCLK
- * counter 0xC09), alone or as the box's term; the Xeon 7500's (the W-box's, §3.7) is refused.
+ * Uncore fixed clocks by the names Linux and likwid give them: UNCORE_CLOCK (Linux
+ * uncore_snb.c, the Nehalem/Westmere fixed counter 0x394) and UNC_U_CLOCKTICKS (Intel
+ * 327043-001 2.2, the SNB-EP UCLK counter 0xC09), alone or as the box's term; the Xeon
+ * 7500's (the W-box's, Linux uncore_nhmex.c) is refused.
  */
 static void test_uncore_fixed_clocks_by_name(void **state)
 {
@@ -734,7 +736,7 @@ static void test_uncore_fixed_clocks_by_name(void **state)
 	for (unsigned i = 0; i < 3; i++) {
 		char msg[128];
 		snprintf(msg, sizeof(msg), "'%s': no uncore clock on model 0x2e: the W-box fixed counter "
-			 "(REGISTERS.md section 3.7) is not driven", ex[i]);
+			 "(Intel 323535-001, Linux uncore_nhmex.c) is not driven", ex[i]);
 		expect_err(&nex, ex[i], PMU_ERR_UNSUPPORTED, msg);
 	}
 	expect_err(&nhm, "clockticks", PMU_ERR_UNKNOWN_NAME, "unknown event 'clockticks' for model 0x1a");
@@ -789,7 +791,7 @@ static void test_long_name_truncated(void **state)
 }
 
 /*
- * M_MSR_PMU_CNT_CTL count_mode (seed 002 table 2-67): 00 up, 01 down, 10 up and
+ * M_MSR_PMU_CNT_CTL count_mode (Intel 323535-001 table 2-67): 00 up, 01 down, 10 up and
  * down; 11 is not defined, so it is refused as a term and in a raw word, and
  * decode flags it. The three defined modes encode at bits 3:2.
  */

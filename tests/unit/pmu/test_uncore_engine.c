@@ -59,7 +59,9 @@ static void cycles(struct model *m, unsigned cpu, const struct model_stim *st, u
 		model_run_cycle(m, cpu, &c);
 }
 
-/* Every register of a family's boxes that reads back what it holds (no W1C, no free-running TSC). */
+/*
+ * Every register of a family's boxes that reads back what it holds (no W1C, no free-running TSC).
+ */
 struct range {
 	uint32_t lo, hi;
 };
@@ -314,7 +316,7 @@ static void test_bad_input_touches_nothing(void **state)
 	k++;
 	c[k] = (struct bad_case){ "SNB-EP rsv 21:20", 1, { ev(su, 0x42 | BIT(20)) }, PMU_ERR_RESERVED, 0 };
 	k++;
-	c[k] = (struct bad_case){ "C-box filter bit 5 (no field, §4.4)", 1,
+	c[k] = (struct bad_case){ "C-box filter bit 5 (no field, Linux uncore_snbep.c)", 1,
 				  { ev(box(UNCORE_SNB_EP, "uncore_cbox_1"), 0x0334) }, PMU_ERR_RESERVED, 0 };
 	c[k].r[0].extra_msr = 0xD34;
 	c[k].r[0].extra_msr_val = BIT(5);
@@ -368,7 +370,7 @@ static void test_allocation_places_constrained_first(void **state)
 }
 
 /*
- * Counter restrictions (Intel's "Counter" field, REGISTERS.md §4.4): every event on a counter
+ * Counter restrictions (Intel's "Counter" field, Linux uncore_snbep.c): every event on a counter
  * it allows whenever a placement exists, also where lowest-first would block a later event.
  */
 static void test_placement_honours_counter_masks(void **state)
@@ -420,9 +422,9 @@ static void test_placement_honours_counter_masks(void **state)
 }
 
 /*
- * On the model, whose C-box counts a constrained event only on its counters (REGISTERS.md
- * §4.4): with the list's masks every event counts; without them, lowest-first puts the
- * ring event on counter 0, where it counts nothing.
+ * On the model, whose C-box counts a constrained event only on its counters (
+ * Linux uncore_snbep.c): with the list's masks every event counts; without them, lowest-first puts
+ * the ring event on counter 0, where it counts nothing.
  */
 static void test_restricted_events_count_on_the_model(void **state)
 {
@@ -622,7 +624,9 @@ static void test_nhmex_gates_and_counts(void **state)
 	free(m);
 }
 
-/* Seed 002: preload (2^48 - 1) - N with the PMI to the U-box; every box freezes together. */
+/*
+ * Intel 323535-001: preload (2^48 - 1) - N with the PMI to the U-box; every box freezes together.
+ */
 static void test_mbox_freeze_after_n(void **state)
 {
 	(void)state;
@@ -732,7 +736,9 @@ static void test_run_restores_every_register(void **state)
 	}
 }
 
-/* A counter the firmware enabled is refused (no write at all) unless forced, then restored enabled. */
+/*
+ * A counter the firmware enabled is refused (no write at all) unless forced, then restored enabled.
+ */
 static void test_in_use_refused_unless_forced(void **state)
 {
 	(void)state;
@@ -810,7 +816,9 @@ static void test_fault_at_every_write_restores(void **state)
 	}
 }
 
-/* #GP injected in the model: on a read during save nothing is written; later, restore reports it. */
+/*
+ * #GP injected in the model: on a read during save nothing is written; later, restore reports it.
+ */
 static void test_injected_faults(void **state)
 {
 	(void)state;
@@ -847,7 +855,9 @@ static void test_injected_faults(void **state)
 	for (; i < before.n && before.msr[i] != 0x391; i++)
 		;
 	assert_true(i < before.n);
-	/* could not be put back: it holds program's stop value, firmware's PMI bits 51:48 kept ... */
+	/*
+	 * could not be put back: it holds program's stop value, firmware's PMI bits 51:48 kept ...
+	 */
 	assert_int_equal(after.val[i], 0xFull << 48);
 	after.val[i] = before.val[i];
 	expect_same(&before, &after);        /* ... everything else was */
@@ -906,7 +916,10 @@ static void test_one_session_per_package(void **state)
 	free(m);
 }
 
-/* SNB-EP C-box and PCU: the box control freezes while programming and after stop; filters are extras. */
+/*
+ * SNB-EP C-box and PCU: the box control freezes while programming and after stop; filters are
+ * extras.
+ */
 static void test_snbep_cbox_pcu_freeze(void **state)
 {
 	(void)state;
@@ -956,7 +969,7 @@ static void test_snbep_cbox_pcu_freeze(void **state)
 }
 
 /*
- * Filters (REGISTERS.md §4.4, §4.5): on the running firmware's model (every C-box filter
+ * Filters (Linux uncore_snbep.c): on the running firmware's model (every C-box filter
  * STATE = all), a used box's filter holds what an event asks, else 0, and gets firmware's
  * value back; the filter of a box not used is not touched.
  */
@@ -1086,7 +1099,9 @@ static void test_probe_width(void **state)
 	free(m);
 }
 
-/* A fault at any access is reported; whatever was written is put back, but for the put-back itself. */
+/*
+ * A fault at any access is reported; whatever was written is put back, but for the put-back itself.
+ */
 static void test_probe_width_faults(void **state)
 {
 	(void)state;
@@ -1103,7 +1118,10 @@ static void test_probe_width_faults(void **state)
 		assert_int_equal(uncore_probe_width(&fb, 0, u, &w), PMU_ERR_FAULT_GP);
 		assert_int_equal(w.width, 0);
 		assert_int_equal(w.fault_msr, n == 1 ? UCLK_CTL : UCLK_CTR);
-		/* 1, 2: reads before any write; 3: the all-ones write; 4: its read-back; 5: the restore */
+		/*
+		 * 1, 2: reads before any write; 3: the all-ones write; 4: its read-back; 5: the
+		 * restore
+		 */
 		assert_int_equal(rdm(&b, 0, UCLK_CTR), n == 5 ? (1ull << 44) - 1 : 0x77);
 		assert_int_equal(model_total_writes(m), n < 4 ? 0 : n == 4 ? 2 : 1);
 		free(m);

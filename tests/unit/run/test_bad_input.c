@@ -221,11 +221,11 @@ static const struct bad_row rows[] = {
 		 "a fixed counter takes only usr, os and any, not bit 24 (cmask)" },
 	{ "reserved bit past the parser", "nehalem-ep", .raw = core_reserved_bit, .stage = AT_CORE,
 	  .st = PMU_ERR_RESERVED, .msg = "event 'rsv': bit 35 of IA32_PERFEVTSEL is reserved on this CPU" },
-	/* an encoding the spec leaves undefined (M-box count_mode, seed 002 table 2-67) */
+	/* an encoding the spec leaves undefined (M-box count_mode, Intel 323535-001 table 2-67) */
 	{ "undefined encoding", "nehalem-ex", .argv = { "-e", "uncore_mbox_0/inc_sel=0x1b,count_mode=3/" },
 	  .stage = AT_EVSPEC, .st = PMU_ERR_INVALID,
 	  .msg = "field 'count_mode' value 0x3 is an encoding the spec leaves undefined" },
-	/* filter fields (REGISTERS.md §4.4): only those Intel's list gives the event */
+	/* filter fields (Linux uncore_snbep.c): only those Intel's list gives the event */
 	{ "filter field the event does not use", "sandy-bridge-ep",
 	  .argv = { "-e", "uncore_cbox_0/UNC_C_LLC_LOOKUP.DATA_READ,nid=1/" }, .stage = AT_EVSPEC,
 	  .st = PMU_ERR_INVALID,
@@ -242,7 +242,10 @@ static const struct bad_row rows[] = {
 	  .stage = AT_UNCORE, .st = PMU_ERR_NO_COUNTER, .bad_event = 1,
 	  .msg = "no counter left for it (it needs MSR 0xd14 = 0x80000, which another event sets "
 		 "otherwise)" },
-	/* an event the box's control cannot express (ExtSel; seed 000 table 2-2: 21:20 reserved) */
+	/*
+	 * an event the box's control cannot express (ExtSel; Intel 327043-001 table 2-2: 21:20
+	 * reserved)
+	 */
 	{ "ExtSel the box lacks", "sandy-bridge-ep", .argv = { "-e", "UNC_U_RACU_REQUESTS.COUNT" },
 	  .stage = AT_EVSPEC, .st = PMU_ERR_UNSUPPORTED,
 	  .msg = "event 'UNC_U_RACU_REQUESTS.COUNT' needs ExtSel, which uncore_ubox's control "
@@ -254,7 +257,7 @@ static const struct bad_row rows[] = {
 	  .stage = AT_EVSPEC, .st = PMU_ERR_UNKNOWN_NAME, .msg = "unknown PMU 'uncore' for this CPU" },
 	{ "uncore clock in a box not driven", "nehalem-ex", .argv = { "-e", "UNCORE_CLOCK" },
 	  .stage = AT_EVSPEC, .st = PMU_ERR_UNSUPPORTED, .msg = "'UNCORE_CLOCK': no uncore clock on model "
-	  "0x2e: the W-box fixed counter (REGISTERS.md section 3.7) is not driven" },
+	  "0x2e: the W-box fixed counter (Intel 323535-001, Linux uncore_nhmex.c) is not driven" },
 	{ "uncore clock with terms", "nehalem-ep", .events = "uncore/UNCORE_CLOCK,edge/",
 	  .stage = AT_EVSPEC, .st = PMU_ERR_INVALID,
 	  .msg = "'UNCORE_CLOCK' is a fixed counter: it takes no terms" },
@@ -279,7 +282,9 @@ static const struct bad_row rows[] = {
 	{ "duplicate uncore fixed counter", "nehalem-ep", .raw = uncore_fixed_twice, .stage = AT_UNCORE,
 	  .st = PMU_ERR_NO_COUNTER, .bad_event = 1,
 	  .msg = "no counter left for it (the fixed counter of uncore is taken)" },
-	/* counter restrictions of Intel's list (REGISTERS.md §4.4): occupancy only on counter 0 */
+	/*
+	 * counter restrictions of Intel's list (Linux uncore_snbep.c): occupancy only on counter 0
+	 */
 	{ "two events for one restricted counter", "sandy-bridge-ep",
 	  .argv = { "-e", "uncore_cbox_0/UNC_C_RxR_OCCUPANCY.IRQ/,uncore_cbox_0/UNC_C_TOR_OCCUPANCY.ALL/" },
 	  .stage = AT_UNCORE, .st = PMU_ERR_NO_COUNTER, .bad_event = 1,

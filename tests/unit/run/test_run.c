@@ -95,11 +95,16 @@ static void test_default_job_every_profile(void **state)
 		}
 		assert_all_simulated(o.f);
 		if (!no_pmu) {
-			/* each CPU's instruction check, counted apart from the claim by the model */
+			/*
+			 * each CPU's instruction check, counted apart from the claim by the model
+			 */
 			assert_int_equal(fake_count(o.f->log, "\"check\":\"kernel instructions retired\""), 4);
 			assert_int_equal(fake_count(o.f->log, "\"result\":\"FAIL\""), 0);
 			assert_left_as_found(o.r, name, 4, 2);
-			/* every register each CPU's window and each package's boxes touched, as found */
+			/*
+			 * every register each CPU's window and each package's boxes touched, as
+			 * found
+			 */
 			assert_int_equal(fake_count(o.f->log, "\"rec\":\"ownership\",\"schema\":1,"
 							      "\"simulated\":true,\"box\":\"core\""), 4);
 			/* each CPU went through the barrier before each of its two windows */
@@ -314,7 +319,9 @@ static void test_timed_out_cpu_left_programmed_is_named(void **state)
 	assert_int_equal(fake_count(o.f->console, "CPU 2 (APIC id 2) does not answer: left programmed: "), 1);
 	assert_int_equal(fake_count(o.f->log, "\"restored\":false"), 1);
 	assert_int_equal(fake_count(o.f->log, "\"why\":\"it did not answer\""), 1);
-	/* every control register that differs from firmware's value is named, with firmware's value */
+	/*
+	 * every control register that differs from firmware's value is named, with firmware's value
+	 */
 	for (unsigned i = 0; i < LEFTOVER_NMSRS; i++) {
 		char want[64];
 		assert_int_equal(pmu_rdmsr(&o.r->backend, 2, leftover_msrs[i], &now), PMU_OK);
@@ -586,8 +593,8 @@ static void test_uncore_rounds_one_repeat(void **state)
 }
 
 /*
- * The UCLK fixed counter's width probed on each package (REGISTERS.md §8 #21), logged and
- * used for its deltas: the model's 44 bits (the guide's 43:0), its 48-bit variant, and a
+ * The UCLK fixed counter's width probed on each package (Linux 48 bits, Intel 327043-001 44),
+ * logged and used for its deltas: the model's 44 bits (the guide's 43:0), its 48-bit variant, and a
  * width no source gives, refused: said on the console, the descriptor's 44 taken.
  */
 static void test_uncore_uclk_width(void **state)
@@ -722,7 +729,10 @@ static struct outcome run_with_noise(const char *cfg, unsigned noise, const stru
 	return o;
 }
 
-/* Runs cfg with the model's SMIs every `period` cycles from cycle `first` (handler 50 instructions, 100 cycles). */
+/*
+ * Runs cfg with the model's SMIs every `period` cycles from cycle `first` (handler 50 instructions,
+ * 100 cycles).
+ */
 static struct outcome run_with_smis(const char *cfg, uint64_t first, uint64_t period)
 {
 	const struct model_noise_rates rates = { .smi_first = first, .smi_period = period,
@@ -737,7 +747,9 @@ static void test_smis_every_window_disturb(void **state)
 	struct outcome o = run_with_smis("backend = sim\nsim-profile = nehalem-ep\n", 100, 500);
 	assert_int_equal(o.v, VERDICT_DISTURBED);
 	assert_verdict_record(o.f, "DISTURBED");
-	/* the kernel's window on each CPU (the empty kernel's runs no cycle for an SMI to land in) */
+	/*
+	 * the kernel's window on each CPU (the empty kernel's runs no cycle for an SMI to land in)
+	 */
 	assert_int_equal(fake_count(o.f->log, "\"attempts\":5,"), 2);
 	assert_int_equal(fake_count(o.f->log, "\"disturbed\":\"SMIs seen in every attempt\""), 2);
 	assert_int_equal(fake_count(o.f->log, "\"result\":\"DISTURBED\""), 2);

@@ -161,7 +161,7 @@ static void test_selftest_on_zen_and_its_defects(void **state)
 
 /*
  * An AMD CPU whose counters do not answer: CPUID from the zen2 profile, with or without
- * the hypervisor bit; every MSR reads 0 and drops writes (QEMU TCG, QEMU-FACTS.md) or
+ * the hypervisor bit; every MSR reads 0 and drops writes (QEMU 7.2 TCG, as measured) or
  * raises #GP (a hypervisor without a virtual PMU). Accesses below 0xC0000000 are counted.
  */
 struct dead_amd {
