@@ -4,7 +4,10 @@ SHELL := /bin/bash
 BUILD := build
 
 LIB_SRC := $(sort $(wildcard lib/*/*.c))
-LIB_HDR := $(wildcard lib/*/*.h)
+# The model's reading of the kernels, made from their disassembly (tools/gen_sim_kernels.py):
+# every build of lib/ compiles it, so every build waits for it.
+SIM_GEN := lib/model/sim_kernels_gen.h
+LIB_HDR := $(sort $(wildcard lib/*/*.h) $(SIM_GEN))
 EFI_SRC := $(sort $(wildcard efi/*.c))
 EFI_ASM := $(sort $(wildcard efi/*.S))
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
@@ -24,6 +27,12 @@ EFI_OBJ := $(patsubst %.c,$(BUILD)/efi-obj/%.o,$(LIB_SRC) $(EFI_SRC)) \
 	$(patsubst %.S,$(BUILD)/efi-obj/%.o,$(EFI_ASM))
 
 all: $(BUILD)/efipmu.efi
+
+$(SIM_GEN): lib/check/kernels.c lib/check/kernel_bodies.h lib/check/kernels.h \
+		tools/gen_sim_kernels.py | deps-build
+	@echo "  GEN       $@"
+	@python3 tools/gen_sim_kernels.py -o $@
+sim-gen: $(SIM_GEN)
 
 $(BUILD)/efi-obj/%.o: %.c $(LIB_HDR) $(wildcard efi/*.h) | deps-build
 	@mkdir -p $(dir $@)
@@ -92,4 +101,4 @@ clean:
 # Further targets (host tool, fuzzing, benchmarks), one fragment each.
 include $(sort $(wildcard mk/*.mk))
 
-.PHONY: all unit run test qemu-tests clean deps-build deps-test deps-run
+.PHONY: all sim-gen unit run test qemu-tests clean deps-build deps-test deps-run
