@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The host tool (tools/efipmu-host.c) on the sample logs in tests/host/: each case's stdout,
+# The host tool (tools/host/) on the sample logs in tests/host/: each case's stdout,
 # stderr and exit status must equal tests/host/expected/<case>.txt. UPDATE=1 rewrites them.
 # The CSV output is also read back with Python's csv module, an independent parser.
 # Last line: "host: N passed, N failed".
