@@ -18,6 +18,8 @@ static const char *const defect_names[MDD_COUNT] = {
 	"every",
 };
 
+const struct model_disc_machine model_disc_spr = { 8, 4, 4, 3, 0xc0000000ull, 0x7e };
+
 const char *model_disc_defect_name(enum model_disc_defect d)
 {
 	return d < MDD_COUNT ? defect_names[d] : NULL;

@@ -29,6 +29,12 @@ struct model_disc_machine {
 	uint8_t bus;             /* the socket's uncore bus (segment 0) */
 };
 
+/*
+ * One socket of the model's sapphire-rapids machine: 8 CHAs, 4 memory controllers
+ * of 2 channels, 4 M2M, 3 UPI links (an 8-core part's uncore; a full XCC has more).
+ */
+extern const struct model_disc_machine model_disc_spr;
+
 /* The defect's name as --sim-break and tests spell it; NULL past the last. */
 const char *model_disc_defect_name(enum model_disc_defect d);
 

@@ -9,13 +9,12 @@
 #include "model/model_discovery.h"
 #include "pmu/uncore_discovery.h"
 
-static const struct model_disc_machine spr = { 8, 4, 4, 3, 0xc0000000ull, 0x7e };
 static uint8_t bytes[16384];
 static struct disc_table t;
 
 static size_t table(enum model_disc_defect d)
 {
-	size_t len = model_disc_table(&spr, d, bytes, sizeof(bytes));
+	size_t len = model_disc_table(&model_disc_spr, d, bytes, sizeof(bytes));
 	assert_true(len > 0);
 	return len;
 }
