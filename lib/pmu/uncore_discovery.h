@@ -93,9 +93,4 @@ const char *disc_problem_why(enum disc_problem p);
 unsigned disc_cha_count(const struct disc_table *t, unsigned other, const char *other_name,
 			struct strbuf *sb);
 
-/* One JSON object for unit u (efipmu-host discovery, the log's discovery_unit records). */
-void disc_unit_json(const struct disc_unit *u, struct strbuf *sb);
-/* One JSON object for the table's global state and its problems. */
-void disc_global_json(const struct disc_table *t, struct strbuf *sb);
-
 #endif

@@ -12,6 +12,7 @@
 
 #include "host.h"
 #include "model/model_discovery.h"
+#include "out/discovery_json.h"
 #include "pmu/uncore_discovery.h"
 #include "util/fmt.h"
 

@@ -7,6 +7,7 @@
 #include "testutil.h"
 #include "hw/layouts_discovery.h"
 #include "model/model_discovery.h"
+#include "out/discovery_json.h"
 #include "pmu/uncore_discovery.h"
 
 static uint8_t bytes[16384];
