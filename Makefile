@@ -5,7 +5,10 @@ SHELL := /bin/bash
 BUILD := build
 
 LIB_SRC := $(sort $(wildcard lib/*/*.c))
-LIB_HDR := $(wildcard lib/*/*.h)
+# The model's reading of the kernels, made from their disassembly (tools/gen_sim_kernels.py):
+# every build of lib/ compiles it, so every build waits for it.
+SIM_GEN := lib/model/sim_kernels_gen.h
+LIB_HDR := $(sort $(wildcard lib/*/*.h) $(SIM_GEN))
 # Header dependencies: each object (or one-source binary) gets a .d file beside it listing the
 # headers it included (read at the end of this file).
 DEP_FLAGS = -MMD -MP -MF $@.d -MT $@
@@ -41,6 +44,15 @@ EFI_OBJ := $(patsubst %.c,$(BUILD)/efi-obj/%.o,$(LIB_SRC) $(EFI_SRC)) \
 	$(patsubst %.S,$(BUILD)/efi-obj/%.o,$(EFI_ASM))
 
 all: $(BUILD)/efipmu.efi
+
+$(SIM_GEN): lib/check/kernels.c lib/check/kernel_bodies.h lib/check/kernels.h \
+		tools/gen_sim_kernels.py | deps-build
+	@echo "  GEN       $@"
+	@python3 tools/gen_sim_kernels.py -o $@
+sim-gen: $(SIM_GEN)
+# Its one user, in every build of lib/ (a fresh tree has no .d to say so yet).
+$(foreach d,efi-obj host-obj fuzz-obj tool-obj tsan-obj,$(BUILD)/$(d)/lib/model/sim_kernels.o): \
+	$(SIM_GEN)
 
 $(BUILD)/efi-obj/%.o: %.c | deps-build
 	@mkdir -p $(dir $@)
@@ -115,7 +127,7 @@ include $(sort $(wildcard mk/*.mk))
 # every header, as all did then, until its next build writes its .d.
 DEP_TARGETS += $(EFI_OBJ) $(HOST_OBJ) $(UNIT_BIN)
 -include $(wildcard $(DEP_TARGETS:=.d))
-ALL_HDR := $(wildcard lib/*/*.h efi/*.h tools/*/*.h tests/*/*.h)
+ALL_HDR := $(sort $(wildcard lib/*/*.h efi/*.h tools/*/*.h tests/*/*.h) $(SIM_GEN))
 $(foreach t,$(DEP_TARGETS),$(if $(wildcard $(t).d),,$(eval $(t): $(ALL_HDR))))
 
-.PHONY: all unit run test qemu-tests clean deps-build deps-test deps-run
+.PHONY: all sim-gen unit run test qemu-tests clean deps-build deps-test deps-run

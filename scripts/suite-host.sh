@@ -139,6 +139,17 @@ run_case cpuid_rome cpuid tests/data/cpuid/amd-17-31-rome.txt
 run_case cpuid_nehalem_ex cpuid tests/data/cpuid/intel-06-2e-nehalem-ex.txt
 run_case cpuid_bad cpuid $dir/cpuid-bad.txt
 run_case cpuid_missing cpuid $dir/no-such-dump.txt
+# Uncore discovery tables: the model's Sapphire Rapids socket, clean and with every defect the
+# model's firmware can make (and the SPR UPI quirk); a small table worked out by hand from
+# the layout (tests/host/README.md) as hex, binary and a log's discovery_table record.
+run_case discovery_model discovery --model
+run_case discovery_model_every discovery --model every --spr
+run_case discovery_global_ones discovery --model global-ones
+run_case discovery_hex discovery $dir/discovery-small.hex
+run_case discovery_bin discovery $dir/discovery-small.bin
+run_case discovery_log discovery $dir/discovery-small.jsonl
+run_case discovery_usage discovery
+run_case discovery_bad_defect discovery --model bogus
 csv_check $dir/handmade-base.jsonl
 csv_check $dir/sim-nehalem-ex.jsonl
 csv_check $dir/sim-uncore-nehalem-ep.jsonl

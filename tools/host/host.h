@@ -19,6 +19,8 @@ void *xcalloc(size_t n, size_t size);
 uint64_t parse_number(const char *what, const char *s);
 /* Grouped decimal (1,234,567) in a rotating static buffer: printf arguments. */
 const char *grouped(uint64_t v);
+/* The whole file, NUL-terminated, its length in *len; dies naming it when it cannot be read. */
+char *read_whole(const char *path, size_t *len);
 
 int cmd_decode(int argc, char **argv);
 int cmd_dry_run(int argc, char **argv);
@@ -26,5 +28,6 @@ int cmd_summary(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_csv(int argc, char **argv);
 int cmd_cpuid(int argc, char **argv);
+int cmd_discovery(int argc, char **argv);
 
 #endif

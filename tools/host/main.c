@@ -9,6 +9,7 @@
  *   compare [--tolerance PCT] BASE NEW       counts moved beyond the tolerance, checks PASS -> FAIL
  *   csv LOG.jsonl                            the count records as CSV
  *   cpuid DUMP.txt                           discovery on each logical CPU of a CPUID dump
+ *   discovery FILE | --model [DEFECT] [--spr] an uncore discovery table, unit by unit
  * Exit status: 0 fine, 1 compare found a regression, 2 error (one line on stderr).
  * One file per subcommand (tools/host/<name>.c, cmd_<name>); what they share is host.h.
  */
@@ -24,7 +25,8 @@ static const char usage[] =
 	"       efipmu-host summary [--tsc-hz HZ] LOG.jsonl\n"
 	"       efipmu-host compare [--tolerance PCT] BASE.jsonl NEW.jsonl\n"
 	"       efipmu-host csv LOG.jsonl\n"
-	"       efipmu-host cpuid DUMP.txt\n";
+	"       efipmu-host cpuid DUMP.txt\n"
+	"       efipmu-host discovery FILE | --model [DEFECT] [--spr]\n";
 
 int main(int argc, char **argv)
 {
@@ -34,6 +36,7 @@ int main(int argc, char **argv)
 	} cmds[] = {
 		{ "decode", cmd_decode }, { "dry-run", cmd_dry_run }, { "summary", cmd_summary },
 		{ "compare", cmd_compare }, { "csv", cmd_csv }, { "cpuid", cmd_cpuid },
+		{ "discovery", cmd_discovery },
 	};
 	if (argc < 2) {
 		fputs(usage, stderr);
@@ -46,6 +49,6 @@ int main(int argc, char **argv)
 	for (unsigned i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
 		if (!strcmp(argv[1], cmds[i].name))
 			return cmds[i].run(argc - 2, argv + 2);
-	die("unknown command '%s' (decode, dry-run, summary, compare, csv, cpuid; help for usage)",
+	die("unknown command '%s' (decode, dry-run, summary, compare, csv, cpuid, discovery; help for usage)",
 	    argv[1]);
 }

@@ -46,3 +46,30 @@ const char *grouped(uint64_t v)
 	sb_dec_grouped(&sb, v);
 	return b;
 }
+
+/* The whole file, NUL-terminated; dies naming it when it cannot be read. */
+char *read_whole(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		die("cannot open '%s'", path);
+	size_t cap = 1 << 16, n = 0, got;
+	char *buf = xcalloc(cap, 1);
+	while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
+		n += got;
+		if (n + 1 == cap) {
+			char *more = realloc(buf, cap * 2);
+			if (!more)
+				die("out of memory");
+			buf = more;
+			cap *= 2;
+		}
+	}
+	bool bad = ferror(f);
+	fclose(f);
+	if (bad)
+		die("cannot read '%s'", path);
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+}
