@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 """The model's reading of the kernels, made at build time from the code that runs.
 
 Compiles lib/check/kernels.c (whose host kernels are the bodies of kernel_bodies.h

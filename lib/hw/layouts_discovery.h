@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Intel's uncore discovery table (Sapphire Rapids onward): the layouts of its
  * global and unit states and the box types they name. Facts from Linux

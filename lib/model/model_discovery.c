@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "model/model_discovery.h"
 #include "util/fmt.h"
 

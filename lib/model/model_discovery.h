@@ -1,7 +1,9 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The discovery table a Sapphire Rapids or Emerald Rapids socket's firmware
  * publishes, as the model's machine has it, and the ways real firmware has
- * broken it (Linux uncore_discovery.c and its history, UNCORE-CURRENT's quirks).
+ * broken it (Linux arch/x86/events/intel/uncore_discovery.c and its history; PCM
+ * src/uncore_pmu_discovery.cpp).
  * Written from the sources' description of the table, not from efipmu's decoder.
  */
 #ifndef EFIPMU_MODEL_DISCOVERY_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* An uncore discovery table as JSON lines (efipmu-host discovery; the log's records). */
 #include "hw/layouts_discovery.h"
 #include "out/discovery_json.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* An uncore discovery table as JSON (lib/pmu/uncore_discovery.h decodes it). */
 #ifndef EFIPMU_DISCOVERY_JSON_H
 #define EFIPMU_DISCOVERY_JSON_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Reading and checking an uncore discovery table (Sapphire Rapids onward): the
  * firmware's own description of a socket's PMON units. Firmware gets it wrong

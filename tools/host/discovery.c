@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * efipmu-host discovery FILE | --model [DEFECT] [--spr]: an uncore discovery table's
  * bytes (a binary file, hex text, or the discovery_table records of a log) decoded

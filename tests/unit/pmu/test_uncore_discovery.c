@@ -1,8 +1,9 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The discovery table decoder and its checks (lib/pmu/uncore_discovery.c) on the
  * model's Sapphire Rapids socket (lib/model/model_discovery.c) and on every way
  * the model's firmware can break it; expected values are the sources' layout
- * worked out by hand (Linux uncore_discovery.h, UNCORE-CURRENT's table).
+ * worked out by hand (Linux uncore_discovery.h; PCM src/uncore_pmu_discovery.h).
  */
 #include "testutil.h"
 #include "hw/layouts_discovery.h"
