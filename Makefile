@@ -10,7 +10,8 @@ LIB_SRC := $(sort $(wildcard lib/*/*.c))
 SIM_GEN := lib/model/sim_kernels_gen.h
 LIB_HDR := $(sort $(wildcard lib/*/*.h) $(SIM_GEN))
 # Header dependencies: each object (or one-source binary) gets a .d file beside it listing the
-# headers it included (read at the end of this file).
+# headers it included (read at the end of this file). A new object rule compiles with
+# $(DEP_FLAGS) and adds its targets to DEP_TARGETS (as mk/host.mk and mk/fuzz.mk do).
 DEP_FLAGS = -MMD -MP -MF $@.d -MT $@
 EFI_SRC := $(sort $(wildcard efi/*.c))
 EFI_ASM := $(sort $(wildcard efi/*.S))
