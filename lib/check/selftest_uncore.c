@@ -244,8 +244,8 @@ static void check_clock(struct unc_run *ur)
 	const struct box_desc *m0 = box(ur, "uncore_mbox_0");
 	if (ur->t.env->ci->uncore == UNCORE_NHM_EX && m0) {
 		/*
-		 * No fixed counter on EX: the M-box's free-running 16-bit TIMESTAMP (Intel
-		 * 323535-001).
+		 * No fixed counter on EX: the M-box's free-running 16-bit TIMESTAMP
+		 * (Intel 323535-001).
 		 */
 		uint64_t a = 0, b = 0;
 		uint32_t ts = m0->box_ctl + MBOX_TIMESTAMP;

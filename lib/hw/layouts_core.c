@@ -49,8 +49,8 @@ static const struct reg_field fixed_ctr_ctrl[] = {
 
 /*
  * IA32_PERF_GLOBAL_CTRL: Intel SDM Vol. 3B 18.13.2.1; PMC8-9 and FIXED_CTR3-6 where CPUID
- * has them (Lunar Lake, leaf 23H), EN_PERF_METRICS (48) from Ice Lake on (Intel SDM Vol. 3B
- * 18.13.2.1).
+ * has them (Lunar Lake, leaf 23H), EN_PERF_METRICS (48) from Ice Lake on
+ * (Intel SDM Vol. 3B 18.13.2.1).
  */
 static const struct reg_field global_ctrl[] = {
 	{ "en_pmc0", 0, 1, RA_RW, NULL },

@@ -694,8 +694,8 @@ static pmu_status own_build(struct core_session *s)
 }
 
 /*
- * Stops our counters: GLOBAL_CTRL (v2+), and EN off wherever PMCx will be written (Intel SDM Vol.
- * 3B 18.2).
+ * Stops our counters: GLOBAL_CTRL (v2+), and EN off wherever PMCx will be written
+ * (Intel SDM Vol. 3B 18.2).
  */
 static pmu_status disable(struct core_session *s)
 {

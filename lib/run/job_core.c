@@ -66,8 +66,8 @@ static void log_counter(struct run *a, const struct cpu_info *ci, const struct c
 
 /*
  * What later PMUs add to the hand-off: GLOBAL_INUSE and the freeze bits of GLOBAL_STATUS
- * (v4+), PERF_METRICS, and IA32_DEBUGCTL's freeze bits (Intel SDM Vol. 3B 18.13.2.1; Intel SDM Vol.
- * 4 table 2-2).
+ * (v4+), PERF_METRICS, and IA32_DEBUGCTL's freeze bits (Intel SDM Vol. 3B 18.13.2.1;
+ * Intel SDM Vol. 4 table 2-2).
  */
 static void log_handoff_v4(struct run *a, const struct core_snapshot *n)
 {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
- * Every field of every core PMU layout encodes, decodes and refuses what it must (Intel SDM Vol. 3B
- * 18.2, 18.13.2.1).
+ * Every field of every core PMU layout encodes, decodes and refuses what it must
+ * (Intel SDM Vol. 3B 18.2, 18.13.2.1).
  */
 #include "testutil.h"
 #include "hw/layouts_core.h"

@@ -705,8 +705,8 @@ static void test_box_events_from_registers_md(void **state)
 
 /*
  * Uncore fixed clocks by the names Linux and likwid give them: UNCORE_CLOCK (Linux
- * uncore_snb.c, the Nehalem/Westmere fixed counter 0x394) and UNC_U_CLOCKTICKS (Intel
- * 327043-001 2.2, the SNB-EP UCLK counter 0xC09), alone or as the box's term; the Xeon
+ * uncore_snb.c, the Nehalem/Westmere fixed counter 0x394) and UNC_U_CLOCKTICKS
+ * (Intel 327043-001 2.2, the SNB-EP UCLK counter 0xC09), alone or as the box's term; the Xeon
  * 7500's (the W-box's, Linux uncore_nhmex.c) is refused.
  */
 static void test_uncore_fixed_clocks_by_name(void **state)
