@@ -1,6 +1,10 @@
 #include "hw/layouts_core.h"
 
-/* IA32_PERFEVTSELx: seed 003 (SDM 18.2.1.1), REGISTERS.md §1.3. */
+/*
+ * IA32_PERFEVTSELx: seed 003 (SDM 18.2.1.1), REGISTERS.md §1.3; EQ (36) and UMASK2 (47:40)
+ * where CPUID.23H.0:EBX[1] and [0] say so (SDM vol. 3B 21.2.x, Lunar Lake on): evspec
+ * refuses them elsewhere, where they are reserved.
+ */
 static const struct reg_field perfevtsel[] = {
 	{ "event", 0, 8, RA_RW, "evtsel event_select" },
 	{ "umask", 8, 8, RA_RW, "unit_mask" },
@@ -13,7 +17,11 @@ static const struct reg_field perfevtsel[] = {
 	{ "en", 22, 1, RA_RW, "enable" },
 	{ "inv", 23, 1, RA_RW, "invert" },
 	{ "cmask", 24, 8, RA_RW, "counter_mask thresh" },
-	{ "rsv", 32, 32, RA_RSV, NULL },
+	{ "rsv", 32, 4, RA_RSV, NULL },
+	{ "eq", 36, 1, RA_RW, "equal" },
+	{ "rsv", 37, 3, RA_RSV, NULL },
+	{ "umask2", 40, 8, RA_RW, "umask_ext" },
+	{ "rsv", 48, 16, RA_RSV, NULL },
 };
 
 /*

@@ -1,3 +1,4 @@
+#include "hw/events_names.h"
 #include "out/listing.h"
 #include "pmu/core_engine.h"
 #include "hw/events_box_gen.h"
@@ -234,7 +235,8 @@ static void list_events(struct out *o, const struct ev_list *l)
 	sb_puts(sb, " events, -e NAME):");
 	emit(o);
 	for (unsigned i = 0; i < l->n; i++) {
-		const char *name = l->events[i].name;
+		char name[EV_NAME_MAX];
+		ev_name(&l->events[i], name, sizeof(name));
 		if (sb->len && sb->len + 1 + pmu_strlen(name) > LISTING_WIDTH)
 			emit(o);
 		sb_puts(sb, sb->len ? " " : "  ");
