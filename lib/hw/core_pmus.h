@@ -42,7 +42,7 @@ struct core_pmu_desc {
 	unsigned n_generic;
 };
 
-extern const struct core_pmu_desc core_pmu_intel_v1, core_pmu_intel, core_pmu_amd_legacy,
+extern const struct core_pmu_desc core_pmu_intel_v1, core_pmu_intel, core_pmu_intel_ext, core_pmu_amd_legacy,
 	core_pmu_amd_ext, core_pmu_amd_v2;
 
 /* The control / counter MSR of general-purpose counter n. */

@@ -371,7 +371,7 @@ static pmu_status core_finish(const struct cpu_info *ci, const struct aux_terms 
 	uint64_t allowed = ~(uint64_t)0;
 	if (ci->arch.version < 3 || ci->arch.anythread_deprecated)
 		allowed &= ~evspec_field_mask(l, "any");
-	if (!ci->arch.umask2)
+	if (!ci->arch.umask2)   /* the ext layout has both; a CPU may have one */
 		allowed &= ~evspec_field_mask(l, "umask2");
 	if (!ci->arch.eq)
 		allowed &= ~evspec_field_mask(l, "eq");
@@ -423,8 +423,8 @@ static pmu_status core_from_def(const struct cpu_info *ci, const struct ev_def *
 	w = evspec_put(CORE, w, "inv", (d->flags & EVF_INV) != 0);
 	w = evspec_put(CORE, w, "e", (d->flags & EVF_EDGE) != 0);
 	w = evspec_put(CORE, w, "any", (d->flags & EVF_ANY) != 0);
-	w = evspec_put(CORE, w, "eq", (d->flags & EVF_EQ) != 0);
-	w = evspec_put(CORE, w, "umask2", d->umask2);
+	w = evspec_put(&layout_perfevtsel_ext, w, "eq", (d->flags & EVF_EQ) != 0);
+	w = evspec_put(&layout_perfevtsel_ext, w, "umask2", d->umask2);
 	req->config = w;
 	req->fixed = d->fixed;
 	req->counter_mask = d->fixed >= 0 ? 0 : def_counters(ci, d);

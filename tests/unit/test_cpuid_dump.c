@@ -314,7 +314,8 @@ static void test_hybrid_numbers(void **state)
 /*
  * The later profiles' CPUID (lib/model/model_cpuid.c) is the dump it cites, leaf for
  * leaf: the P-core table logical CPU #0 of the Alder Lake file, the E-core table its
- * third kept CPU (#16). A table value that drifts from the file fails here.
+ * third kept CPU (#16; Meteor Lake #2, Lunar Lake #4). A table value that drifts from the
+ * file fails here.
  */
 static void test_profiles_are_their_dumps(void **state)
 {
@@ -322,7 +323,9 @@ static void test_profiles_are_their_dumps(void **state)
 	static const struct { const char *profile; bool atom; unsigned cpu; } t[] = {
 		{ "skylake-sp", false, 0 }, { "icelake-sp", false, 0 },
 		{ "sapphire-rapids", false, 0 }, { "alder-lake", false, 0 },
-		{ "alder-lake", true, 2 },
+		{ "alder-lake", true, 2 }, { "emerald-rapids", false, 0 },
+		{ "meteor-lake", false, 0 }, { "meteor-lake", true, 2 },
+		{ "lunar-lake", false, 0 }, { "lunar-lake", true, 2 },
 	};
 	for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
 		const struct model_profile *prof = model_profile_find(t[i].profile);
