@@ -265,11 +265,18 @@ static void check_cpu(const struct want_dump *w, struct parsed *p, unsigned i)
 	core_pmu_from_cpu(&ci, &pmu);
 	assert_int_equal(pmu.gp_mask, c->gp_mask);
 	assert_int_equal(pmu.fixed_mask, c->tool_fixed);
-	/* The descriptor the engine drives: AMD's by CPUID, Intel's by version. */
+	/*
+	 * The descriptor the engine drives: AMD's by CPUID, Intel's by version, with the
+	 * extended select where leaf 0x23 subleaf 0 EBX lists UMASK2/EQ (Lunar Lake's 3).
+	 */
+	bool ext = !strcmp(w->file, "intel-06-bd-lunar-lake.txt");
 	const struct core_pmu_desc *d = w->perfmon_v2 ? &core_pmu_amd_v2 :
 					w->perfctr_ext_core ? &core_pmu_amd_ext :
 					!strcmp(w->vendor, "AuthenticAMD") ? &core_pmu_amd_legacy :
+					ext ? &core_pmu_intel_ext :
 					w->version >= 2 ? &core_pmu_intel : &core_pmu_intel_v1;
+	assert_int_equal(ci.arch.umask2, ext);
+	assert_int_equal(ci.arch.eq, ext);
 	assert_ptr_equal(pmu.desc, d);
 	assert_int_equal(pmu_core_present(&ci), false);   /* no MSRs in a dump */
 	if (pmu_vendor_amd(ci.vendor))   /* the probe of the first PERF_CTL faults: no MSRs */
