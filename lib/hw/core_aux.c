@@ -80,13 +80,17 @@ static const struct core_aux aux_regs[] = {
 	LD_LAT(0xD0, 0x05, srf),
 };
 
-/* Row a on a CPU of this model and core type (a row of one core type: its CPUs only). */
+/*
+ * Row a on a CPU of this model and core type: a row of one core type holds for that
+ * type's CPUs, and for the CPUs of its models that report none (Sapphire Rapids, whose
+ * Golden Cove rows are the hybrid P-cores').
+ */
 static bool applies(const struct core_aux *a, uint32_t family, uint32_t model, uint8_t core_type)
 {
 	bool model_ok = false;
 	for (unsigned i = 0; family == 6 && i < a->nmodels; i++)
 		model_ok |= a->models[i] == model;
-	return model_ok && (!a->core_type || a->core_type == core_type);
+	return model_ok && (!a->core_type || !core_type || a->core_type == core_type);
 }
 
 #define NROWS (sizeof(aux_regs) / sizeof(aux_regs[0]))
