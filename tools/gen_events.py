@@ -301,7 +301,10 @@ extern const struct ev_model ev_models[];
 extern const unsigned ev_model_count;
 extern const struct ev_aux ev_aux[];
 extern const uint32_t ev_filters[];
-/* Names: ev_name_seq[ev_names[i]..] segment numbers up to 0xFFFF; segment s is ev_segs + ev_seg_at[s]. */
+/*
+ * Names: ev_name_seq from ev_names[i], segment numbers up to 0xFFFF, joined by dots;
+ * segment s is the string at ev_segs + ev_seg_at[s].
+ */
 extern const uint16_t ev_names[];
 extern const uint16_t ev_name_seq[];
 extern const uint16_t ev_seg_at[];

@@ -492,7 +492,7 @@ static const struct model_cpuid_leaf lunar_lake_p[] = {
 	LEAF(0x80000008, 0x0000302A, 0x00000200, 0x00000000, 0x00000000),
 };
 
-/* The same dump's logical CPU #4, an E-core (0x20000003: Skymont); 8 GP, fixed 0-2 and 4-6 (0x77). */
+/* The same dump's logical CPU #4, an E-core (0x20000003: Skymont); 8 GP, fixed 0-2, 4-6 (0x77). */
 static const struct model_cpuid_leaf lunar_lake_e[] = {
 	LEAF(0x0, 0x00000023, 0x756E6547, 0x6C65746E, 0x49656E69),
 	LEAF(0x1, 0x000B06D1, 0x40800800, 0x7FFAFBFF, 0xBFEBFBFF),
