@@ -386,15 +386,15 @@ static int dry_one(struct model *m, const struct model_profile *p, const struct 
 	printf("dry run of %s on the reference model %s", spec, p->name);
 	if (r.ci.arch.core_type)
 		printf(" (core type %s)", pmu_core_type_name(r.ci.arch.core_type));
+	if (o->firmware)
+		printf(" (firmware %s)", model_firmware_name(o->fw));
+	if (o->list_model)
+		printf(" (names from Intel's list for model 0x%x)", o->list_model);
 	if (!nc && !nu) {
 		printf(", CPU %u: nothing to count on this core type (%u event%s the other's)\n",
 		       cpu, other, other == 1 ? " is" : "s are");
 		return 0;
 	}
-	if (o->firmware)
-		printf(" (firmware %s)", model_firmware_name(o->fw));
-	if (o->list_model)
-		printf(" (names from Intel's list for model 0x%x)", o->list_model);
 	printf(", CPU %u: no hardware is touched\n", cpu);
 	model_clear_log(r.m);
 	pmu_status st = nc ? dry_core(&r, core, nc) : PMU_OK;
@@ -404,7 +404,7 @@ static int dry_one(struct model *m, const struct model_profile *p, const struct 
 		snprintf(why, cap, "%s", r.why);
 		return EXIT_ERROR;
 	}
-	if (r.m->log_overflow[0])
+	if (r.m->log_overflow[cpu])
 		printf("(access log full: later writes not shown)\n");
 	printf("%u MSR writes%s\n", r.writes, st ? "; the program phase failed: stopped there" : "");
 	return st ? EXIT_REGRESSED : 0;
