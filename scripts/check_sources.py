@@ -46,7 +46,7 @@ UNFOLLOWABLE = re.compile("|".join([
     r"(QEMU-" + r"FACTS|UNCORE-" + r"CURRENT|ANCHORS" + r"\.md)",   # and its other notes
     r"\b[Ss]eeds? " + r"[0-9]{3}\b",               # its numbered seed excerpts
     "\u00a7",                                      # their section numbers
-    r"\.\./" + r"shared\b|/work/" + r"shared\b",   # paths outside the repository
+    r"\.\./" + r"shared\b|/work/" + r"shared\b|\bshared/" + r"(seeds|reference)\b",   # paths outside
 ]))
 CITE_DIRS = ("lib/", "efi/", "tools/", "tests/", "scripts/")
 

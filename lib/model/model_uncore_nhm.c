@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
- * Reference model of the Nehalem/Westmere client-style uncore PMU (Intel SDM Vol. 3B 18.8.2.2;
- * Intel SDM Vol. 3B 18.8.2), one per package: 8 general counters, 1 fixed counter.
+ * Reference model of the Nehalem/Westmere client-style uncore PMU (Intel SDM Vol. 3B
+ * 18.8.2.2), one per package: 8 general counters, 1 fixed counter.
  *
  * Model choices where the seed is silent:
  * - Reserved bits (PERFEVTSEL 16, 19, 21 (Linux uncore_snb.c), 63:32; GLOBAL_CTRL 31:8, 47:33,

@@ -7,8 +7,7 @@
  *
  * Order of MSR writes (v2+; every one is a tracked write, see core_write):
  *   core_program: GLOBAL_CTRL = global_off (firmware's bits minus ours)
- *                 PERFEVTSELx = 0 for our counters found with EN set (Intel SDM Vol. 3B 18.2: EN
- *                 off
+ *                 PERFEVTSELx = 0 for our counters found with EN set (SDM 3B 18.2: EN off
  *                   before writing PMCx)
  *                 quirk hooks (Nehalem/Westmere counter-reset erratum)
  *                 PMCx (A_PMCx with FW_WRITE) / FIXED_CTRx = preload, each read back
