@@ -7,6 +7,8 @@
  *   compare [--tolerance PCT] BASE NEW       counts moved beyond the tolerance, checks PASS -> FAIL
  *   csv LOG.jsonl                            the count records as CSV
  *   cpuid DUMP.txt                           discovery on each logical CPU of a CPUID dump
+ *   report LOG [--base LOG] -o FILE.html     one self-contained HTML page of a run (report.c)
+ *   db [--db FILE] import|runs|history|regressions|report   a store of runs (db.c)
  * Exit status: 0 fine, 1 compare found a regression, 2 error (one line on stderr).
  */
 #define _POSIX_C_SOURCE 200809L
@@ -25,6 +27,7 @@
 #include "out/derived.h"
 #include "pmu/evspec.h"
 #include "util/fmt.h"
+#include "hostlog.h"
 #include "out/logread.h"
 #include "out/logrec.h"
 #include "model/model.h"
@@ -32,11 +35,8 @@
 #include "util/stats.h"
 #include "pmu/uncore.h"
 
-#define EXIT_REGRESSED 1   /* compare: a check regressed; dry-run: a phase failed */
-#define EXIT_ERROR 2
 #define SIM_TAG "[SIM] "
 #define DEFAULT_PROFILE "sandy-bridge-ep"
-#define DEFAULT_TOLERANCE_MILLI 5000   /* 5 %, in thousandths of a percent */
 
 static const char usage[] =
 	"usage: efipmu-host decode BOX VALUE\n"
@@ -45,11 +45,16 @@ static const char usage[] =
 	"       efipmu-host summary [--tsc-hz HZ] LOG.jsonl\n"
 	"       efipmu-host compare [--tolerance PCT] BASE.jsonl NEW.jsonl\n"
 	"       efipmu-host csv LOG.jsonl\n"
-	"       efipmu-host cpuid DUMP.txt\n";
+	"       efipmu-host cpuid DUMP.txt\n"
+	"       efipmu-host report [--tolerance PCT] LOG.jsonl [--base BASE.jsonl] -o FILE.html\n"
+	"       efipmu-host db [--db FILE] import [--board B] LOG.jsonl...\n"
+	"       efipmu-host db [--db FILE] runs [--board B] [--bios V] [--cpu MODEL] [--verdict V]\n"
+	"                                  [--since DATE] [--until DATE]\n"
+	"       efipmu-host db [--db FILE] history --board B [--kernel K] EVENT\n"
+	"       efipmu-host db [--db FILE] regressions [--tolerance PCT]\n"
+	"       efipmu-host db [--db FILE] report RUN -o FILE.html\n";
 
-static void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
-
-static void die(const char *fmt, ...)
+void die(const char *fmt, ...)
 {
 	va_list ap;
 	fputs("efipmu-host: ", stderr);
@@ -60,7 +65,7 @@ static void die(const char *fmt, ...)
 	exit(EXIT_ERROR);
 }
 
-static void *xcalloc(size_t n, size_t size)
+void *xcalloc(size_t n, size_t size)
 {
 	void *p = calloc(n ? n : 1, size);
 	if (!p)
@@ -77,7 +82,7 @@ static uint64_t parse_number(const char *what, const char *s)
 }
 
 /* Grouped decimal (1,234,567) in a rotating static buffer: printf arguments. */
-static const char *grouped(uint64_t v)
+const char *grouped(uint64_t v)
 {
 	static char bufs[4][32];
 	static unsigned next;
@@ -461,32 +466,6 @@ static int cmd_dry_run(int argc, char **argv)
 
 /* ================= reading logs ================= */
 
-struct count {
-	uint64_t cpu, apic_id, package, counter, ctl_msr, ctl_value, ctr_msr, start, end, delta;
-	uint64_t repeat, tsc_ticks;
-	char box[32], event[EVENT_NAME_MAX], kind[8], kernel[32];
-	bool overflowed, sim;
-};
-
-struct check {
-	uint64_t cpu, expected, measured;
-	char check[96], kernel[32], result[8];
-	bool sim;
-};
-
-struct runlog {
-	const char *path;
-	bool have_header, have_verdict, header_sim, verdict_sim;
-	char tool[16], version[16], backend[16], time[32], fw_vendor[64], cmdline[256];
-	uint64_t tsc_hz, cpus_found, cpus_enabled;
-	char verdict[16], reason[160];
-	uint64_t cpus_ran, cpus_missing, cpus_with_pmu;
-	struct count *counts;
-	unsigned ncounts, cap_counts;
-	struct check *checks;
-	unsigned nchecks, cap_checks;
-};
-
 static void *grow(void *p, unsigned *cap, unsigned n, size_t size)
 {
 	if (n < *cap)
@@ -565,12 +544,16 @@ static void read_check(struct runlog *g, const struct rec_ctx *c)
 	g->checks = grow(g->checks, &g->cap_checks, g->nchecks, sizeof(*g->checks));
 	struct check *k = &g->checks[g->nchecks++];
 	memset(k, 0, sizeof(*k));
-	need(c, logread_get_u64(c->v, "cpu", &k->cpu), "cpu");
+	/* a kernel check names its CPU, a selftest check of an uncore box its package */
+	k->has_cpu = logread_find(c->v, "cpu") != NULL;
+	need(c, logread_get_u64(c->v, k->has_cpu ? "cpu" : "package",
+				k->has_cpu ? &k->cpu : &k->package), k->has_cpu ? "cpu" : "package");
 	need(c, logread_get_str(c->v, "check", k->check, sizeof(k->check)), "check");
 	need(c, logread_get_str(c->v, "result", k->result, sizeof(k->result)), "result");
 	opt_str(c, "kernel", k->kernel, sizeof(k->kernel));
 	opt_u64(c, "expected", &k->expected);
 	opt_u64(c, "measured", &k->measured);
+	opt_str(c, "reason", k->reason, sizeof(k->reason));
 	k->sim = logread_simulated(c->v);
 }
 
@@ -600,7 +583,7 @@ static void read_verdict(struct runlog *g, const struct rec_ctx *c)
 	opt_u64(c, "cpus_with_core_pmu", &g->cpus_with_pmu);
 }
 
-static void read_record(struct runlog *g, const struct rec_ctx *c)
+static void read_record(struct runlog *g, const struct rec_ctx *c, const struct load_hooks *h)
 {
 	uint64_t schema;
 	if (!logread_find(c->v, "rec"))
@@ -617,14 +600,21 @@ static void read_record(struct runlog *g, const struct rec_ctx *c)
 		read_header(g, c);
 	else if (logread_str_is(c->v, "rec", "verdict"))
 		read_verdict(g, c);
-	/* cpu, handoff and records of later versions: not summarised */
+	/* cpu, handoff and records of later versions: not summarised, given to the hook */
+	if (h && h->record)
+		h->record(h->ctx, c->v, c->line);
 }
 
 /*
  * A run cut off mid-write leaves a last line without its newline: it is
- * skipped with a warning. Any other malformed line is an error.
+ * skipped with a warning (refused when strict). Any other malformed line is an error.
  */
-static void load(struct runlog *g, const char *path)
+void load(struct runlog *g, const char *path)
+{
+	load_with(g, path, NULL);
+}
+
+void load_with(struct runlog *g, const char *path, const struct load_hooks *h)
 {
 	FILE *f = fopen(path, "r");
 	if (!f)
@@ -641,12 +631,14 @@ static void load(struct runlog *g, const char *path)
 		bool complete = len > 0 && line[len - 1] == '\n';
 		pmu_status st = logread_line(line, (size_t)len, v);
 		if (st == PMU_OK) {
-			read_record(g, &c);
+			read_record(g, &c, h);
 			continue;
 		}
 		if (!strcmp(v->err, "empty line"))
 			continue;
 		if (!complete && fgetc(f) == EOF) {
+			if (h && h->strict)
+				die("%s:%u: the last line is cut off (%s)", path, c.line, v->err);
 			fprintf(stderr, "efipmu-host: %s:%u: skipped the cut-off last line (%s)\n", path,
 				c.line, v->err);
 			break;
@@ -660,21 +652,13 @@ static void load(struct runlog *g, const char *path)
 		die("%s: no efipmu records", path);
 }
 
-static void unload(struct runlog *g)
+void unload(struct runlog *g)
 {
 	free(g->counts);
 	free(g->checks);
 }
 
 /* ================= series: one (CPU, box, event, kernel) over its repeats ================= */
-
-struct series {
-	const struct count *first;
-	unsigned n;
-	uint64_t *deltas, *ticks;
-	struct stats_u64 st, ticks_st;   /* deltas; TSC ticks of the windows (when logged) */
-	bool sim, overflowed;
-};
 
 static bool same_series(const struct count *a, const struct count *b)
 {
@@ -683,7 +667,7 @@ static bool same_series(const struct count *a, const struct count *b)
 }
 
 /* In order of first appearance; the caller frees with free_series. */
-static struct series *make_series(const struct runlog *g, unsigned *count)
+struct series *make_series(const struct runlog *g, unsigned *count)
 {
 	struct series *s = xcalloc(g->ncounts, sizeof(*s));
 	unsigned n = 0;
@@ -711,7 +695,7 @@ static struct series *make_series(const struct runlog *g, unsigned *count)
 	return s;
 }
 
-static void free_series(struct series *s, unsigned n)
+void free_series(struct series *s, unsigned n)
 {
 	for (unsigned j = 0; j < n; j++) {
 		free(s[j].deltas);
@@ -726,7 +710,7 @@ static const char *sim_tag(bool sim)
 }
 
 /* "cpu 3" for core counts, "pkg 0" for uncore counts (counted once per package). */
-static const char *where(const struct count *c)
+const char *where(const struct count *c)
 {
 	static char bufs[2][24];
 	static unsigned next;
@@ -738,10 +722,11 @@ static const char *where(const struct count *c)
 	return b;
 }
 
-static const char *check_label(const struct check *k)
+const char *check_label(const struct check *k)
 {
 	static char b[160];
-	snprintf(b, sizeof(b), "cpu %llu %s%s%s%s", (unsigned long long)k->cpu, k->check,
+	snprintf(b, sizeof(b), "%s %llu %s%s%s%s", k->has_cpu ? "cpu" : "pkg",
+		 (unsigned long long)(k->has_cpu ? k->cpu : k->package), k->check,
 		 k->kernel[0] ? " (" : "", k->kernel, k->kernel[0] ? ")" : "");
 	return b;
 }
@@ -883,7 +868,7 @@ static int cmd_summary(int argc, char **argv)
 /* ================= compare ================= */
 
 /* "5", "0.5", "2.125": thousandths of a percent. */
-static uint64_t parse_percent(const char *s)
+uint64_t parse_percent(const char *s)
 {
 	uint64_t whole = 0, frac = 0;
 	unsigned fd = 0;
@@ -905,7 +890,7 @@ static uint64_t parse_percent(const char *s)
 }
 
 /* Signed change in thousandths of a percent, as "+12.345%". */
-static const char *change(uint64_t base, uint64_t now)
+const char *change(uint64_t base, uint64_t now)
 {
 	static char b[48];
 	uint64_t diff = now >= base ? now - base : base - now, milli;
@@ -931,60 +916,59 @@ static bool moved(uint64_t base, uint64_t now, uint64_t tol_milli)
 	return !derived_muldiv(diff, 100000, base, &milli) || milli > tol_milli;
 }
 
-struct tally {
-	unsigned counts, moved, missing, added, checks, regressed_checks, fixed_checks, missing_checks;
-	bool verdict_regressed;
-};
+/* Series of b the same as c, or NULL. */
+static const struct series *find_series(const struct series *b, unsigned nb, const struct count *c)
+{
+	for (unsigned j = 0; j < nb; j++)
+		if (same_series(b[j].first, c))
+			return &b[j];
+	return NULL;
+}
 
 static void compare_counts(struct series *a, unsigned na, struct series *b, unsigned nb,
-			   uint64_t tol, struct tally *t)
+			   uint64_t tol, struct tally *t, cmp_emit *emit, void *ctx)
 {
 	for (unsigned i = 0; i < na; i++) {
-		const struct count *c = a[i].first;
-		unsigned j = 0;
-		while (j < nb && !same_series(b[j].first, c))
-			j++;
-		if (j == nb) {
+		const struct series *y = find_series(b, nb, a[i].first);
+		struct cmp_row r = { .kind = CMP_COUNT_MISSING, .a = &a[i], .b = y, .regressed = true };
+		if (!y) {
 			t->missing++;
-			printf("%s%-9s%-30s missing in new  REGRESSED\n", sim_tag(a[i].sim), where(c),
-			       c->event);
+			emit(ctx, &r);
 			continue;
 		}
 		t->counts++;
-		uint64_t x = a[i].st.median, y = b[j].st.median;
-		if (!moved(x, y, tol))
+		if (!moved(a[i].st.median, y->st.median, tol))
 			continue;
 		t->moved++;
-		printf("%s%-9s%-30s %15s -> %-15s %10s  MOVED\n", sim_tag(a[i].sim || b[j].sim), where(c),
-		       c->event, grouped(x), grouped(y), change(x, y));
+		r.kind = CMP_COUNT_MOVED;
+		emit(ctx, &r);
 	}
-	for (unsigned j = 0; j < nb; j++) {
-		unsigned i = 0;
-		while (i < na && !same_series(a[i].first, b[j].first))
-			i++;
-		if (i == na) {
+	for (unsigned j = 0; j < nb; j++)
+		if (!find_series(a, na, b[j].first)) {
+			struct cmp_row r = { .kind = CMP_COUNT_ADDED, .b = &b[j] };
 			t->added++;
-			printf("%s%-9s%-30s only in new\n", sim_tag(b[j].sim), where(b[j].first),
-			       b[j].first->event);
+			emit(ctx, &r);
 		}
-	}
 }
 
 static bool same_check(const struct check *a, const struct check *b)
 {
-	return a->cpu == b->cpu && !strcmp(a->check, b->check) && !strcmp(a->kernel, b->kernel);
+	return a->has_cpu == b->has_cpu && a->cpu == b->cpu && a->package == b->package &&
+	       !strcmp(a->check, b->check) && !strcmp(a->kernel, b->kernel);
 }
 
-static void compare_checks(const struct runlog *a, const struct runlog *b, struct tally *t)
+static void compare_checks(const struct runlog *a, const struct runlog *b, struct tally *t,
+			   cmp_emit *emit, void *ctx)
 {
 	for (unsigned i = 0; i < a->nchecks; i++) {
 		const struct check *x = &a->checks[i], *y = NULL;
 		for (unsigned j = 0; j < b->nchecks && !y; j++)
 			if (same_check(x, &b->checks[j]))
 				y = &b->checks[j];
+		struct cmp_row r = { .kind = CMP_CHECK_MISSING, .x = x, .y = y, .regressed = true };
 		if (!y) {
 			t->missing_checks++;
-			printf("%s%s: %s -> missing  REGRESSED\n", sim_tag(x->sim), check_label(x), x->result);
+			emit(ctx, &r);
 			continue;
 		}
 		t->checks++;
@@ -995,9 +979,78 @@ static void compare_checks(const struct runlog *a, const struct runlog *b, struc
 			t->regressed_checks++;
 		else
 			t->fixed_checks++;
-		printf("%s%s: %s -> %s%s\n", sim_tag(x->sim || y->sim), check_label(x), x->result,
-		       y->result, was ? "  REGRESSED" : "");
+		r.kind = CMP_CHECK_CHANGED;
+		r.regressed = was;
+		emit(ctx, &r);
 	}
+}
+
+void compare_runs(const struct runlog *a, const struct runlog *b, uint64_t tol, struct tally *t,
+		  cmp_emit *emit, void *ctx)
+{
+	unsigned na, nb;
+	struct series *sa = make_series(a, &na), *sb = make_series(b, &nb);
+	memset(t, 0, sizeof(*t));
+	compare_counts(sa, na, sb, nb, tol, t, emit, ctx);
+	compare_checks(a, b, t, emit, ctx);
+	if (a->have_verdict && (!b->have_verdict || strcmp(a->verdict, b->verdict))) {
+		struct cmp_row r = { .kind = CMP_VERDICT };
+		t->verdict_regressed = r.regressed = !b->have_verdict || !strcmp(a->verdict, "PASS");
+		emit(ctx, &r);
+	}
+	t->regressions = t->moved + t->missing + t->regressed_checks + t->missing_checks +
+			 t->verdict_regressed;
+	free_series(sa, na);
+	free_series(sb, nb);
+}
+
+void compare_row_text(const struct runlog *a, const struct runlog *b, const struct cmp_row *r,
+		      char *buf, size_t cap)
+{
+	const struct count *c = r->a ? r->a->first : r->b ? r->b->first : NULL;
+	const struct check *x = r->x;
+	switch (r->kind) {
+	case CMP_COUNT_MISSING:
+		snprintf(buf, cap, "%s%-9s%-30s missing in new  REGRESSED", sim_tag(r->a->sim),
+			 where(c), c->event);
+		break;
+	case CMP_COUNT_MOVED:
+		snprintf(buf, cap, "%s%-9s%-30s %15s -> %-15s %10s  MOVED",
+			 sim_tag(r->a->sim || r->b->sim), where(c), c->event, grouped(r->a->st.median),
+			 grouped(r->b->st.median), change(r->a->st.median, r->b->st.median));
+		break;
+	case CMP_COUNT_ADDED:
+		snprintf(buf, cap, "%s%-9s%-30s only in new", sim_tag(r->b->sim), where(c), c->event);
+		break;
+	case CMP_CHECK_MISSING:
+		snprintf(buf, cap, "%s%s: %s -> missing  REGRESSED", sim_tag(x->sim), check_label(x),
+			 x->result);
+		break;
+	case CMP_CHECK_CHANGED:
+		snprintf(buf, cap, "%s%s: %s -> %s%s", sim_tag(x->sim || r->y->sim), check_label(x),
+			 x->result, r->y->result, r->regressed ? "  REGRESSED" : "");
+		break;
+	case CMP_VERDICT:
+		if (!b->have_verdict)
+			snprintf(buf, cap, "verdict: %s -> none (the new run did not finish)  REGRESSED",
+				 a->verdict);
+		else
+			snprintf(buf, cap, "%sverdict: %s -> %s%s", sim_tag(a->verdict_sim || b->verdict_sim),
+				 a->verdict, b->verdict, r->regressed ? "  REGRESSED" : "");
+		break;
+	}
+}
+
+struct compare_print {
+	const struct runlog *a, *b;
+};
+
+static void print_row(void *ctx, const struct cmp_row *r)
+{
+	const struct compare_print *p = ctx;
+	char line[512];
+	compare_row_text(p->a, p->b, r, line, sizeof(line));
+	puts(line);
 }
 
 static int cmd_compare(int argc, char **argv)
@@ -1032,34 +1085,20 @@ static int cmd_compare(int argc, char **argv)
 	derived_fmt_milli(&sb, tol);
 	printf("tolerance %s%% on the median of each count\n", tb);
 
-	struct tally t = { 0 };
-	unsigned na, nb;
-	struct series *sa = make_series(&a, &na), *sb2 = make_series(&b, &nb);
-	compare_counts(sa, na, sb2, nb, tol, &t);
-	compare_checks(&a, &b, &t);
-	if (a.have_verdict && b.have_verdict && strcmp(a.verdict, b.verdict)) {
-		t.verdict_regressed = !strcmp(a.verdict, "PASS");
-		printf("%sverdict: %s -> %s%s\n", sim_tag(a.verdict_sim || b.verdict_sim), a.verdict,
-		       b.verdict, t.verdict_regressed ? "  REGRESSED" : "");
-	} else if (a.have_verdict && !b.have_verdict) {
-		t.verdict_regressed = true;
-		printf("verdict: %s -> none (the new run did not finish)  REGRESSED\n", a.verdict);
-	}
-	unsigned regressions = t.moved + t.missing + t.regressed_checks + t.missing_checks +
-			       t.verdict_regressed;
+	struct tally t;
+	struct compare_print p = { &a, &b };
+	compare_runs(&a, &b, tol, &t, print_row, &p);
 	printf("%u counts compared: %u moved, %u missing in new, %u only in new; "
 	       "%u checks compared: %u PASS -> FAIL, %u FAIL -> PASS, %u missing in new\n",
 	       t.counts, t.moved, t.missing, t.added, t.checks, t.regressed_checks, t.fixed_checks,
 	       t.missing_checks);
-	if (regressions)
-		printf("result: REGRESSED (%u)\n", regressions);
+	if (t.regressions)
+		printf("result: REGRESSED (%u)\n", t.regressions);
 	else
 		printf("result: no regression\n");
-	free_series(sa, na);
-	free_series(sb2, nb);
 	unload(&a);
 	unload(&b);
-	return regressions ? EXIT_REGRESSED : 0;
+	return t.regressions ? EXIT_REGRESSED : 0;
 }
 
 /* ================= csv ================= */
@@ -1095,7 +1134,7 @@ static int cmd_csv(int argc, char **argv)
 /* ================= cpuid ================= */
 
 /* The whole file, NUL-terminated; dies naming it when it cannot be read. */
-static char *read_whole(const char *path, size_t *len)
+char *read_whole(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "rb");
 	if (!f)
@@ -1169,6 +1208,7 @@ int main(int argc, char **argv)
 	} cmds[] = {
 		{ "decode", cmd_decode }, { "dry-run", cmd_dry_run }, { "summary", cmd_summary },
 		{ "compare", cmd_compare }, { "csv", cmd_csv }, { "cpuid", cmd_cpuid },
+		{ "report", cmd_report }, { "db", cmd_db },
 	};
 	if (argc < 2) {
 		fputs(usage, stderr);
@@ -1181,5 +1221,5 @@ int main(int argc, char **argv)
 	for (unsigned i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
 		if (!strcmp(argv[1], cmds[i].name))
 			return cmds[i].run(argc - 2, argv + 2);
-	die("unknown command '%s' (decode, dry-run, summary, compare, csv, cpuid; help for usage)", argv[1]);
+	die("unknown command '%s' (decode, dry-run, summary, compare, csv, cpuid, report, db; help for usage)", argv[1]);
 }
