@@ -985,12 +985,20 @@ static void compare_checks(const struct runlog *a, const struct runlog *b, struc
 	}
 }
 
+static void emit_nothing(void *ctx, const struct cmp_row *r)
+{
+	(void)ctx;
+	(void)r;
+}
+
 void compare_runs(const struct runlog *a, const struct runlog *b, uint64_t tol, struct tally *t,
 		  cmp_emit *emit, void *ctx)
 {
 	unsigned na, nb;
 	struct series *sa = make_series(a, &na), *sb = make_series(b, &nb);
 	memset(t, 0, sizeof(*t));
+	if (!emit)
+		emit = emit_nothing;
 	compare_counts(sa, na, sb, nb, tol, t, emit, ctx);
 	compare_checks(a, b, t, emit, ctx);
 	if (a->have_verdict && (!b->have_verdict || strcmp(a->verdict, b->verdict))) {

@@ -102,14 +102,15 @@ struct tally {
 
 typedef void cmp_emit(void *ctx, const struct cmp_row *r);
 void compare_runs(const struct runlog *a, const struct runlog *b, uint64_t tol, struct tally *t,
-		  cmp_emit *emit, void *ctx);
+		  cmp_emit *emit, void *ctx);   /* emit NULL: only the tally */
 /* compare's line for a row (without the newline); change() the signed change "+12.345%". */
 void compare_row_text(const struct runlog *a, const struct runlog *b, const struct cmp_row *r,
 		      char *buf, size_t cap);
 const char *change(uint64_t base, uint64_t now);
 
-/* The HTML report of the log at path (report.c); base_path NULL: no comparison. */
-void report_write(FILE *o, const char *path, const char *base_path, uint64_t tol);
+/* The HTML report of the log at path, titled label (report.c); base_path NULL: no comparison. */
+void report_write(FILE *o, const char *path, const char *label, const char *base_path,
+		  uint64_t tol);
 
 /* The commands of their own files. */
 int cmd_report(int argc, char **argv);   /* report.c */

@@ -778,7 +778,8 @@ static const char style[] =
 	"tr.passfail{background:#f87171;font-weight:bold}tr.topdown{background:#e0f2fe}"
 	".scroll{overflow-x:auto}code{font-size:12px}";
 
-void report_write(FILE *o, const char *path, const char *base_path, uint64_t tol)
+void report_write(FILE *o, const char *path, const char *label, const char *base_path,
+		  uint64_t tol)
 {
 	struct report r = { .o = o };
 	const struct load_hooks h = { .record = keep_record, .ctx = &r.rs };
@@ -803,7 +804,7 @@ void report_write(FILE *o, const char *path, const char *base_path, uint64_t tol
 	fputs("</style></head><body>\n<h1>", o);
 	fputs(r.sim ? "[SIMULATED] " : "", o);
 	fputs("efipmu run: ", o);
-	esc(o, path);
+	esc(o, label);
 	fputs("</h1>\n", o);
 	sec_verdict(&r);
 	sec_machine(&r);
@@ -849,7 +850,7 @@ int cmd_report(int argc, char **argv)
 	FILE *o = fopen(tmp, "w");
 	if (!o)
 		die("cannot write %s", tmp);
-	report_write(o, log, base, tol);
+	report_write(o, log, log, base, tol);
 	if (fclose(o) || rename(tmp, out))
 		die("cannot write %s", out);
 	return 0;
