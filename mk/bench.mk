@@ -12,7 +12,7 @@ $(BENCH)/exitnow.efi: tools/bench/exitnow.c | deps-build
 	@ld $(EFI_LDFLAGS) $(EFI_LIB)/crt0-efi-x86_64.o $(BENCH)/exitnow.o -o $(BENCH)/exitnow.so -lefi -lgnuefi
 	@$(EFI_OBJCOPY) $(BENCH)/exitnow.so $@
 
-bench: deps-run deps-test all $(BENCH)/host_cost $(BENCH)/exitnow.efi
+bench: deps-run deps-test all host mklog $(BENCH)/host_cost $(BENCH)/exitnow.efi
 	@BUILD=$(BUILD) scripts/bench.sh
 
 .PHONY: bench

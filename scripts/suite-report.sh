@@ -109,7 +109,7 @@ for f in "$out"/html/*.html; do
   esac && ok || bad "DOM of $n"
 done
 # the hand-made diff holds each kind of row but "only in new": moved, missing, PASS -> FAIL, verdict
-for k in moved missing passfail verdict; do
+for k in d-moved d-missing passfail d-verdict; do
   grep -q "<tr class=\"diff [^\"]*\\b$k\\b" "$out/html/diff-handmade.dom" && ok || bad "diff-handmade: no $k row"
 done
 # the PNG is an image of the page's size

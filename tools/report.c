@@ -719,7 +719,7 @@ static void diff_row(void *ctx, const struct cmp_row *row)
 		break;
 	}
 	bool pass_fail = row->kind == CMP_CHECK_CHANGED && row->regressed;
-	fprintf(o, "<tr class=\"diff %s%s%s\"><td>%s</td><td>", kinds[row->kind],
+	fprintf(o, "<tr class=\"diff d-%s%s%s\"><td>%s</td><td>", kinds[row->kind],
 		row->regressed ? " regressed" : "", pass_fail ? " passfail" : "", kinds[row->kind]);
 	esc(o, what);
 	fputs("</td><td class=\"num\">", o);
@@ -728,7 +728,9 @@ static void diff_row(void *ctx, const struct cmp_row *row)
 	esc(o, now);
 	fputs("</td><td class=\"num\">", o);
 	esc(o, chg);
-	fprintf(o, "</td><td>%s</td></tr>\n", row->regressed ? "REGRESSED" : "");
+	/* compare's mark: MOVED for a count beyond the tolerance (a regression too) */
+	fprintf(o, "</td><td>%s</td></tr>\n", row->kind == CMP_COUNT_MOVED ? "MOVED" :
+		row->regressed ? "REGRESSED" : "");
 	d->rows++;
 }
 

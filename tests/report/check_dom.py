@@ -147,7 +147,7 @@ def main():
                     bad.append("diff row %r: %r not in compare's %r" % (row, tok, line))
             if (mark == "REGRESSED") != line.endswith("REGRESSED") and kind != "moved":
                 bad.append("diff row %r marked %r, compare says %r" % (row, mark, line))
-            if kind == "moved" and not (line.endswith("MOVED") and mark == "REGRESSED"):
+            if kind == "moved" and not (line.endswith("MOVED") and mark == "MOVED"):
                 bad.append("moved row %r against %r" % (row, line))
 
     if "--hostile" in args:
