@@ -183,16 +183,20 @@ static void ident_record(void *ctx, const struct logrec_view *v, unsigned line)
 		id->packages[id->npackages++] = pkg;
 }
 
-/* A stored log is read through a private temporary file: the reader takes paths. */
+/* A stored log goes through a private temporary file (path: its name): the reader takes paths. */
+static void write_temp(const void *data, int len, char path[22])
+{
+	strcpy(path, "/tmp/efipmu-db-XXXXXX");
+	int fd = mkstemp(path);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
+	if (!f || fwrite(data, 1, (size_t)len, f) != (size_t)len || fclose(f))
+		die("cannot write a temporary file");
+}
+
 static void load_blob(struct runlog *g, const void *data, int len, const struct load_hooks *h)
 {
-	char path[] = "/tmp/efipmu-db-XXXXXX";
-	int fd = mkstemp(path);
-	if (fd < 0)
-		die("cannot make a temporary file");
-	FILE *f = fdopen(fd, "w");
-	if (!f || fwrite(data, 1, (size_t)len, f) != (size_t)len || fclose(f))
-		die("cannot write %s", path);
+	char path[22];
+	write_temp(data, len, path);
 	load_with(g, path, h);
 	unlink(path);
 	g->path = "(stored log)";
@@ -437,18 +441,6 @@ static void load_run(struct db *d, sqlite3_int64 run, struct runlog *g)
 	sqlite3_finalize(s);
 }
 
-struct regr_print {
-	const struct runlog *a, *b;
-};
-
-static void regr_row(void *ctx, const struct cmp_row *r)
-{
-	const struct regr_print *p = ctx;
-	char line[512];
-	compare_row_text(p->a, p->b, r, line, sizeof(line));
-	printf("  %s\n", line);
-}
-
 static int db_regressions(struct db *d, int argc, char **argv)
 {
 	uint64_t tol = DEFAULT_TOLERANCE_MILLI;
@@ -484,13 +476,13 @@ static int db_regressions(struct db *d, int argc, char **argv)
 		load_run(d, prev, &a);
 		load_run(d, id, &b);
 		struct tally t;
-		struct regr_print p = { &a, &b };
+		struct compare_print p = { &a, &b, "  " };
 		compare_runs(&a, &b, tol, &t, NULL, NULL);
 		printf("%s: run %lld -> run %lld: %s", key, (long long)prev, (long long)id,
 		       t.regressions ? "REGRESSED" : "no regression");
 		if (t.regressions) {
 			printf(" (%u)\n", t.regressions);
-			compare_runs(&a, &b, tol, &t, regr_row, &p);
+			compare_runs(&a, &b, tol, &t, compare_print_row, &p);
 			regressed++;
 		} else {
 			putchar('\n');
@@ -526,12 +518,8 @@ static int db_report(struct db *d, int argc, char **argv)
 	sqlite3_bind_int64(s, 1, id);
 	if (sqlite3_step(s) != SQLITE_ROW)
 		die("%s: no run %lld", d->path, id);
-	char path[] = "/tmp/efipmu-db-XXXXXX";
-	int fd = mkstemp(path);
-	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
-	int len = sqlite3_column_bytes(s, 0);
-	if (!f || fwrite(sqlite3_column_blob(s, 0), 1, (size_t)len, f) != (size_t)len || fclose(f))
-		die("cannot write a temporary file");
+	char path[22];
+	write_temp(sqlite3_column_blob(s, 0), sqlite3_column_bytes(s, 0), path);
 	char label[512];
 	snprintf(label, sizeof(label), "run %lld of %s (imported from %s)", id, d->path, col(s, 1));
 	sqlite3_finalize(s);

@@ -1049,16 +1049,12 @@ void compare_row_text(const struct runlog *a, const struct runlog *b, const stru
 	}
 }
 
-struct compare_print {
-	const struct runlog *a, *b;
-};
-
-static void print_row(void *ctx, const struct cmp_row *r)
+void compare_print_row(void *ctx, const struct cmp_row *r)
 {
 	const struct compare_print *p = ctx;
 	char line[512];
 	compare_row_text(p->a, p->b, r, line, sizeof(line));
-	puts(line);
+	printf("%s%s\n", p->indent, line);
 }
 
 static int cmd_compare(int argc, char **argv)
@@ -1094,8 +1090,8 @@ static int cmd_compare(int argc, char **argv)
 	printf("tolerance %s%% on the median of each count\n", tb);
 
 	struct tally t;
-	struct compare_print p = { &a, &b };
-	compare_runs(&a, &b, tol, &t, print_row, &p);
+	struct compare_print p = { &a, &b, "" };
+	compare_runs(&a, &b, tol, &t, compare_print_row, &p);
 	printf("%u counts compared: %u moved, %u missing in new, %u only in new; "
 	       "%u checks compared: %u PASS -> FAIL, %u FAIL -> PASS, %u missing in new\n",
 	       t.counts, t.moved, t.missing, t.added, t.checks, t.regressed_checks, t.fixed_checks,

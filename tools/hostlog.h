@@ -107,6 +107,12 @@ void compare_runs(const struct runlog *a, const struct runlog *b, uint64_t tol, 
 void compare_row_text(const struct runlog *a, const struct runlog *b, const struct cmp_row *r,
 		      char *buf, size_t cap);
 const char *change(uint64_t base, uint64_t now);
+/* An emitter printing compare's line of each row after indent, for compare_runs. */
+struct compare_print {
+	const struct runlog *a, *b;
+	const char *indent;
+};
+void compare_print_row(void *ctx, const struct cmp_row *r);
 
 /* The HTML report of the log at path, titled label (report.c); base_path NULL: no comparison. */
 void report_write(FILE *o, const char *path, const char *label, const char *base_path,
