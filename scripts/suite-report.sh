@@ -151,6 +151,11 @@ done
   grep -q 'run 2 of .* (imported from .*fail.jsonl)' "$out/html/db-run2.html" &&
   [ "$(grep -o '<div class="chk FAIL' "$out/html/db-run2.html" | wc -l)" = "$(grep -c '"result":"FAIL"' "$L/fail.jsonl")" ] &&
   ok || bad "db report of run 2"
+# a board name given at import is shown, as text
+"$tool" db --db "$DB" import --board '<script>document.title=1</script>' "$L/topdown.jsonl" >/dev/null &&
+  "$tool" db --db "$DB" report 5 -o "$out/html/db-run5.html" &&
+  grep -q '<td>&lt;script&gt;document.title=1&lt;/script&gt; <span class="absent">(given at import' "$out/html/db-run5.html" &&
+  ! grep -q '<script' "$out/html/db-run5.html" && ok || bad "db report of a hostile board name"
 # a newer store is refused, not misread
 cp "$DB" "$out/db/newer.sqlite"; sqlite3 "$out/db/newer.sqlite" 'PRAGMA user_version = 3'
 msg=$("$tool" db --db "$out/db/newer.sqlite" runs 2>&1); rc=$?

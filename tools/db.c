@@ -513,20 +513,24 @@ static int db_report(struct db *d, int argc, char **argv)
 	long long id = strtoll(run, &end, 10);
 	if (*end || id <= 0)
 		die("db report: bad run number '%s'", run);
-	sqlite3_stmt *s = prep(d, "SELECT content, source FROM logs JOIN runs ON id = run_id"
+	sqlite3_stmt *s = prep(d, "SELECT content, source, board FROM logs JOIN runs ON id = run_id"
 			       " WHERE run_id = ?");
 	sqlite3_bind_int64(s, 1, id);
 	if (sqlite3_step(s) != SQLITE_ROW)
 		die("%s: no run %lld", d->path, id);
 	char path[22];
 	write_temp(sqlite3_column_blob(s, 0), sqlite3_column_bytes(s, 0), path);
-	char label[512];
+	char label[512], board[256];
 	snprintf(label, sizeof(label), "run %lld of %s (imported from %s)", id, d->path, col(s, 1));
+	snprintf(board, sizeof(board), "%s", col(s, 2));
+	bool has_board = sqlite3_column_type(s, 2) != SQLITE_NULL;
 	sqlite3_finalize(s);
+	const struct report_args args = { .path = path, .label = label, .tol = DEFAULT_TOLERANCE_MILLI,
+					  .board = has_board ? board : NULL };
 	FILE *o = fopen(out, "w");
 	if (!o)
 		die("cannot write %s", out);
-	report_write(o, path, label, NULL, DEFAULT_TOLERANCE_MILLI);
+	report_write(o, &args);
 	unlink(path);
 	if (fclose(o))
 		die("cannot write %s", out);

@@ -114,9 +114,14 @@ struct compare_print {
 };
 void compare_print_row(void *ctx, const struct cmp_row *r);
 
-/* The HTML report of the log at path, titled label (report.c); base_path NULL: no comparison. */
-void report_write(FILE *o, const char *path, const char *label, const char *base_path,
-		  uint64_t tol);
+/* What report.c's page is made of. */
+struct report_args {
+	const char *path, *label;   /* the log, and what the page calls it */
+	const char *base;           /* NULL: no comparison */
+	uint64_t tol;
+	const char *board;          /* the board a store was told at import; NULL: none */
+};
+void report_write(FILE *o, const struct report_args *a);
 
 /* The commands of their own files. */
 int cmd_report(int argc, char **argv);   /* report.c */

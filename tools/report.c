@@ -194,6 +194,7 @@ struct report {
 	struct records rs;
 	bool sim;
 	enum uncore_family fam;
+	const char *board;   /* from a store's import, not from the log */
 };
 
 /* Each section opens with the simulated mark when the run is the model's. */
@@ -267,7 +268,14 @@ static void sec_machine(struct report *r)
 	const struct grec *h = first_rec(r, "header"), *c0 = first_rec(r, "cpu");
 	section(r, "machine", "Machine");
 	fputs("<table class=\"kv\">\n", o);
-	row2(o, "board", NULL, "no SMBIOS record: board identity is not logged");
+	if (r->board) {
+		fputs("<tr><th>board</th><td>", o);
+		esc(o, r->board);
+		fputs(" <span class=\"absent\">(given at import to the store; not in the log)</span>"
+		      "</td></tr>\n", o);
+	} else {
+		row2(o, "board", NULL, "no SMBIOS record: board identity is not logged");
+	}
 	char fw[160] = "";
 	if (g->fw_vendor[0])
 		snprintf(fw, sizeof(fw), "%s, revision %s", g->fw_vendor,
@@ -780,10 +788,10 @@ static const char style[] =
 	"tr.passfail{background:#f87171;font-weight:bold}tr.topdown{background:#e0f2fe}"
 	".scroll{overflow-x:auto}code{font-size:12px}";
 
-void report_write(FILE *o, const char *path, const char *label, const char *base_path,
-		  uint64_t tol)
+void report_write(FILE *o, const struct report_args *a)
 {
-	struct report r = { .o = o };
+	struct report r = { .o = o, .board = a->board };
+	const char *path = a->path;
 	const struct load_hooks h = { .record = keep_record, .ctx = &r.rs };
 	load_with(&r.g, path, &h);
 	r.sim = r.g.header_sim || r.g.verdict_sim;
@@ -806,12 +814,12 @@ void report_write(FILE *o, const char *path, const char *label, const char *base
 	fputs("</style></head><body>\n<h1>", o);
 	fputs(r.sim ? "[SIMULATED] " : "", o);
 	fputs("efipmu run: ", o);
-	esc(o, label);
+	esc(o, a->label);
 	fputs("</h1>\n", o);
 	sec_verdict(&r);
 	sec_machine(&r);
-	if (base_path)
-		sec_diff(&r, base_path, tol);
+	if (a->base)
+		sec_diff(&r, a->base, a->tol);
 	sec_checks(&r);
 	sec_counts(&r);
 	sec_skew(&r);
@@ -852,7 +860,8 @@ int cmd_report(int argc, char **argv)
 	FILE *o = fopen(tmp, "w");
 	if (!o)
 		die("cannot write %s", tmp);
-	report_write(o, log, log, base, tol);
+	const struct report_args args = { .path = log, .label = log, .base = base, .tol = tol };
+	report_write(o, &args);
 	if (fclose(o) || rename(tmp, out))
 		die("cannot write %s", out);
 	return 0;
