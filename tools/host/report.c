@@ -11,7 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hostlog.h"
+#include "compare.h"
+#include "host.h"
+#include "report.h"
+#include "runlog.h"
 #include "hw/regfield.h"
 #include "pmu/cpuinfo.h"
 #include "pmu/decode.h"

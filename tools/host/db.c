@@ -19,7 +19,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "hostlog.h"
+#include "compare.h"
+#include "host.h"
+#include "report.h"
+#include "runlog.h"
 #include "sha256.h"
 
 #define DB_SCHEMA 2
