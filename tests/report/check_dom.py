@@ -6,6 +6,7 @@
 The DOM is Chromium's `--dump-dom` (after parsing, after any script would have run). Checks:
 - one check element per check record, as many FAIL ones as the log has FAIL checks;
 - one count row per (CPU or package, box, event, kernel) of the log's count records;
+- a hand-off register per value of the hand-off records, marked where it is not zero;
 - an SVG per skew record, a bar per window record;
 - nothing refers to another file (no src, href, url());
 - simulated log: every section carries the SIMULATED mark; real log: none does;
@@ -111,6 +112,28 @@ def main():
     if svgs != nskew or bars != nwin:
         bad.append("%d skew SVGs and %d bars, the log has %d skew and %d window records"
                    % (svgs, bars, nskew, nwin))
+
+    # hand-off: a register marked for each value firmware left not zero
+    def on(v):
+        if isinstance(v, bool):
+            return v
+        if isinstance(v, list):
+            return any(on(x[-1] if isinstance(x, list) else x) for x in v)
+        if isinstance(v, str):
+            try:
+                return int(v, 0) != 0
+            except ValueError:
+                return True
+        return v is not None and v != 0
+    skip = {"rec", "schema", "simulated", "cpu", "box", "package"}
+    want_on = sum(on(v) for r in recs if r.get("rec") == "handoff"
+                  for k, v in r.items() if k not in skip)
+    regs = [a for t, a in d.elems if t == "span" and "reg" in classes(a)]
+    got_on = sum(1 for a in regs if "on" in classes(a))
+    want_regs = sum(1 for r in recs if r.get("rec") == "handoff" for k in r if k not in skip)
+    if got_on != want_on or len(regs) != want_regs:
+        bad.append("hand-off: %d of %d registers marked, the log has %d of %d not zero"
+                   % (got_on, len(regs), want_on, want_regs))
 
     sections = [a for t, a in d.elems if t == "section"]
     marks = sum(1 for t, a in d.elems if t == "p" and "sim" in classes(a))

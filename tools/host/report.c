@@ -589,19 +589,42 @@ static void sec_skew(struct report *r)
 	fputs("</section>\n", r->o);
 }
 
+static bool zero_text(const char *e, size_t len)
+{
+	return (len == 3 && !strncmp(e, "0x0", 3)) || (len == 1 && e[0] == '0');
+}
+
+/* An array with an element not zero; of [msr, value] pairs (uncore hand-off), a value. */
+static bool array_on(const char *arr)
+{
+	size_t pos = 0, len;
+	const char *e;
+	bool on = false;
+	while (!on && next_elem(arr, &pos, &e, &len)) {
+		if (*e != '[') {
+			on = !zero_text(e, len);
+			continue;
+		}
+		char *pair = dup_n(e, len);
+		size_t p = 0, l, vlen = 0;
+		const char *x, *v = NULL;
+		while (next_elem(pair, &p, &x, &l)) {
+			v = x;
+			vlen = l;
+		}
+		on = v && !zero_text(v, vlen);
+		free(pair);
+	}
+	return on;
+}
+
 /* True for a value that says something was on: not 0, 0x0, false, null or all-zero arrays. */
 static bool is_on(const struct kv *k)
 {
 	if (k->type == LV_BOOL)
 		return !strcmp(k->val, "true");
-	if (k->type == LV_ARRAY) {
-		size_t pos = 0, len;
-		const char *e;
-		while (next_elem(k->val, &pos, &e, &len))
-			if (!(len == 3 && !strncmp(e, "0x0", 3)) && !(len == 1 && e[0] == '0'))
-				return true;
-		return false;
-	}
+	if (k->type == LV_ARRAY)
+		return array_on(k->val);
 	uint64_t v;
 	return k->type != LV_NULL && !(pmu_parse_u64(k->val, strlen(k->val), &v) && !v);
 }
