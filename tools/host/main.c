@@ -1,7 +1,8 @@
 /*
  * efipmu-host: the workstation side of efipmu, built from the same lib/.
  *   decode BOX VALUE                         fields of a raw register value
- *   dry-run [--profile P] [--sim-firmware F] [--list-model M] [--each] EVENTSPEC...
+ *   dry-run [--profile P] [--sim-firmware F] [--list-model M[:S]] [--core-type T] [--each]
+ *           EVENTSPEC...
  *                                            every MSR write the engines would make (model)
  *   summary [--tsc-hz HZ] LOG.jsonl          counts (min/median/max over repeats), checks,
  *                                            verdict, metrics
@@ -22,7 +23,8 @@
 static const char usage[] =
 	"usage: efipmu-host decode BOX VALUE\n"
 	"       efipmu-host dry-run [--profile PROFILE] [--sim-firmware clean|running]\n"
-	"                           [--list-model MODEL] [--each] EVENTSPEC...\n"
+	"                           [--list-model MODEL[:STEPPING]] [--core-type core|atom]\n"
+	"                           [--each] EVENTSPEC...\n"
 	"       efipmu-host summary [--tsc-hz HZ] LOG.jsonl\n"
 	"       efipmu-host compare [--tolerance PCT] BASE.jsonl NEW.jsonl\n"
 	"       efipmu-host csv LOG.jsonl\n"
