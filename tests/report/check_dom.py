@@ -7,7 +7,7 @@ The DOM is Chromium's `--dump-dom` (after parsing, after any script would have r
 - one check element per check record, as many FAIL ones as the log has FAIL checks;
 - one count row per (CPU or package, box, event, kernel) of the log's count records;
 - a hand-off register per value of the hand-off records, marked where it is not zero;
-- an SVG per skew record, a bar per window record;
+- an SVG per skew record, a bar per window record placed at its own TSC values;
 - nothing refers to another file (no src, href, url());
 - simulated log: every section carries the SIMULATED mark; real log: none does;
 - --compare: the diff rows are compare's lines, in order (what, base, new, change, marks);
@@ -28,6 +28,7 @@ class Dom(html.parser.HTMLParser):
         self.stack = []
         self.text = []       # (text, classes of every open element)
         self.title = ""
+        self.bar_titles = []   # the SVG bars' own titles: "cpu N: on +A, off +B ticks"
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -42,8 +43,11 @@ class Dom(html.parser.HTMLParser):
                 break
 
     def handle_data(self, data):
-        if self.stack and self.stack[-1][0] == "title":
+        tags = [t for t, _ in self.stack]
+        if tags and tags[-1] == "title" and "svg" not in tags:
             self.title += data
+        elif tags and tags[-1] == "title":
+            self.bar_titles.append(data)
         self.text.append((data, [t for t, _ in self.stack], [c for _, c in self.stack]))
 
 
@@ -134,6 +138,18 @@ def main():
     if got_on != want_on or len(regs) != want_regs:
         bad.append("hand-off: %d of %d registers marked, the log has %d of %d not zero"
                    % (got_on, len(regs), want_on, want_regs))
+
+    # each bar says where its CPU's window opened and closed, from the round's first opening
+    want_bars = []
+    for r in recs:
+        if r.get("rec") == "skew":
+            ws = [w for w in recs if w.get("rec") == "window" and w.get("round") == r["round"]
+                  and "tsc_on" in w and "tsc_off" in w]
+            lo = min((w["tsc_on"] for w in ws), default=0)
+            want_bars += ["cpu %d: on +%d, off +%d ticks" % (w["cpu"], w["tsc_on"] - lo,
+                                                             w["tsc_off"] - lo) for w in ws]
+    if d.bar_titles != want_bars:
+        bad.append("skew bars %s, the log's windows %s" % (d.bar_titles[:3], want_bars[:3]))
 
     sections = [a for t, a in d.elems if t == "section"]
     marks = sum(1 for t, a in d.elems if t == "p" and "sim" in classes(a))
