@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # efipmu-host report and db (tools/report.c, tools/db.c). Reports of sample logs (the real
 # backend's NO-PMU from QEMU, and model runs made by mklog: PASS, FAIL, DISTURBED, hybrid,
 # AMD, two-package uncore, top-down, a hostile log, two diffs) rendered by headless Chromium:

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 """Checks the DOM Chromium built from an efipmu-host report against the log it came from.
 
     check_dom.py DOM LOG [--compare COMPARE_OUTPUT] [--hostile]

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 """Many runs of a lab from a few real model logs (mklog's), for the db tests and `make bench`.
 
     make_logs.py OUTDIR BOARDS RUNS LOG...

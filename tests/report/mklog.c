@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * mklog: one whole run of the reference model on the host (the run tests' fake platform,
  * tests/unit/platform_fake.h), its log written to a file: the model logs the report and db

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * efipmu-host: compare's rules (compare.c), shared by compare, report --base and db regressions
  * so that a run is judged against another one way only.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * efipmu-host db [--db FILE]: a store of many runs in SQLite (the system library), schema in
  * README.md ("The store of runs") and versioned by PRAGMA user_version:

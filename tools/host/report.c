@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * efipmu-host report LOG [--base BASE] [--tolerance PCT] -o FILE.html: one self-contained HTML
  * page of a run (no script, no external file, readable with JavaScript off): the verdict and

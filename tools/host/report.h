@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* efipmu-host: the HTML page of a run (report.c), for report and db report. */
 #ifndef EFIPMU_HOST_REPORT_H
 #define EFIPMU_HOST_REPORT_H

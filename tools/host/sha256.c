@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* SHA-256 as FIPS 180-4 (section 6.2) gives it; checked in the suite against sha256sum. */
 #include <stdint.h>
 #include <stdio.h>

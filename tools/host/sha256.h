@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* SHA-256 (FIPS 180-4) of a buffer: the key db gives a log's content (tools/db.c). */
 #ifndef EFIPMU_SHA256_H
 #define EFIPMU_SHA256_H
