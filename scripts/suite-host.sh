@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The host tool (tools/efipmu-host.c) on the sample logs in tests/host/: each case's stdout,
+# The host tool (tools/host/) on the sample logs in tests/host/: each case's stdout,
 # stderr and exit status must equal tests/host/expected/<case>.txt. UPDATE=1 rewrites them.
 # The CSV output is also read back with Python's csv module, an independent parser.
 # Last line: "host: N passed, N failed".
@@ -138,6 +138,17 @@ run_case cpuid_rome cpuid tests/data/cpuid/amd-17-31-rome.txt
 run_case cpuid_nehalem_ex cpuid tests/data/cpuid/intel-06-2e-nehalem-ex.txt
 run_case cpuid_bad cpuid $dir/cpuid-bad.txt
 run_case cpuid_missing cpuid $dir/no-such-dump.txt
+# Uncore discovery tables: the model's Sapphire Rapids socket, clean and with every defect the
+# model's firmware can make (and the SPR UPI quirk); a small table worked out by hand from
+# the layout (tests/host/README.md) as hex, binary and a log's discovery_table record.
+run_case discovery_model discovery --model
+run_case discovery_model_every discovery --model every --spr
+run_case discovery_global_ones discovery --model global-ones
+run_case discovery_hex discovery $dir/discovery-small.hex
+run_case discovery_bin discovery $dir/discovery-small.bin
+run_case discovery_log discovery $dir/discovery-small.jsonl
+run_case discovery_usage discovery
+run_case discovery_bad_defect discovery --model bogus
 csv_check $dir/handmade-base.jsonl
 csv_check $dir/sim-nehalem-ex.jsonl
 csv_check $dir/sim-uncore-nehalem-ep.jsonl

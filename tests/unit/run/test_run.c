@@ -701,7 +701,7 @@ static void test_list_and_decode(void **state)
 }
 
 /*
- * The real backend's window (efi/msr_asm.S) as the app sees it: the TSC read
+ * The real backend's window (efi/gated.c) as the app sees it: the TSC read
  * before the enabling write, the kernel, the disabling write, the TSC again;
  * a #GP on the enabling write skips the rest and leaves tsc_off 0. The
  * registers are a model's; the enabling write faults on CPUs in fault_cpus.
