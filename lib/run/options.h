@@ -65,7 +65,7 @@ struct efipmu_options {
 	struct cpuset cpus;            /* default all */
 	uint32_t repeats;              /* 1..OPT_REPEATS_MAX, default 1 */
 	char output[64];               /* log file name in \efipmu\; "" = a new name each run */
-	uint32_t log_sync_ms;          /* repeats flushed together every MS; 0: each (run/log_sync.h) */
+	uint32_t log_sync_ms;          /* repeats flushed together every MS; 0: each (log_sync.h) */
 	bool selftest;
 	bool list;
 	bool dry_run;

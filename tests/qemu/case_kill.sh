@@ -19,12 +19,13 @@ kill_run() {   # NAME CFG-EXTRA
     kill -0 $boot 2>/dev/null || break
     sleep 0.1
   done
-  grep -qa '^\[SIM\] measured 300/1000 repeats' "$serial" || fail "$name: never reached 300 of 1000 repeats"
+  grep -qa '^\[SIM\] measured 300/1000 repeats' "$serial" ||
+    fail "$name: never reached 300 of 1000 repeats"
   kill -KILL "$(cat "$work/$name.pid" 2>/dev/null)" || fail "$name: no QEMU to kill"
   wait $boot 2>/dev/null
-  grep -qa 'VERDICT' "$serial" && fail "$name: the run finished before the kill: nothing was cut off"
+  grep -qa 'VERDICT' "$serial" && fail "$name: the run ended before the kill: nothing was cut off"
   mcopy -o -i "$IMG" ::/efipmu/run-0001.jsonl "$LOG" || { fail "$name: no log on the image"; return; }
-  python3 - "$LOG" "$name" <<'PY' || fail "$name: the log after the kill is not a whole prefix of the run"
+  python3 - "$LOG" "$name" <<'PY' || fail "$name: the log after the kill is not a whole prefix"
 import json, sys
 data = open(sys.argv[1], "rb").read()
 each = sys.argv[2].endswith("each")
@@ -45,7 +46,7 @@ for r in counts:
         steps.append([step, 0])
     steps[-1][1] += 1
 want = [(k // 2, k % 2 == 1) for k in range(len(steps))]
-assert [s[0] for s in steps] == want, "steps out of order or missing: %s" % [s[0] for s in steps][:8]
+assert [s[0] for s in steps] == want, "steps out of order or missing: %s" % steps[:8]
 assert all(n == (3 if unc else 8) for (_, unc), n in steps), "a step cut short"
 done = len(steps) // 2   # repeats whose two steps are both on the disk
 assert done >= 300, "the console said 300 repeats were measured, the log holds %d" % done

@@ -177,7 +177,8 @@ static inline void fake_record(void *ctx, enum plat_stream s, const char *text, 
 {
 	struct fake_platform *f = fake_of(ctx);
 	static const char leftover[] = "{\"rec\":\"leftover\"";
-	if (s == PLAT_LOG && len >= sizeof(leftover) - 1 && !memcmp(text, leftover, sizeof(leftover) - 1))
+	size_t n = sizeof(leftover) - 1;
+	if (s == PLAT_LOG && len >= n && !memcmp(text, leftover, n))
 		f->unflushed_at_leftover = (int)f->unflushed;
 	f->unflushed += f->held;
 	f->lone_flushes += !f->held && s == PLAT_LOG;

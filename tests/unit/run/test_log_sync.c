@@ -69,7 +69,7 @@ static void test_group_due_by_time(void **state)
 	log_sync_flushed(&s, clock + 3 * MS, RATE);   /* the flush took 1 ms */
 	assert_false(log_sync_step(&s, 6, false, clock + 5 * MS - 1));
 	assert_true(log_sync_step(&s, 6, false, clock + 5 * MS));
-	/* 1,000 repeats of 3 steps, 0.5 ms each, 2 ms: a flush every 4 steps (a flush takes no time) */
+	/* 1,000 repeats of 3 steps of 0.5 ms, 2 ms: a flush every 4 steps (flushes take no time) */
 	clock = 0;
 	log_sync_begin(&s, 2, 3);
 	assert_int_equal(run_steps(&s, 0, 3000, &clock, MS / 2), 3 + 2997 / 4);

@@ -470,7 +470,7 @@ static void test_core_and_uncore_repeat_by_repeat(void **state)
 		assert_non_null(core1);
 		assert_true(unc0 < core1);
 		assert_true(strstr(unc0, "\"repeat\":0}") < core1);
-		/* repeat 0's core and uncore step one flush each, one a repeat after, one at the end */
+		/* repeat 0's core and uncore step a flush each, then one a repeat, one at the end */
 		assert_false(o.f->held);
 		assert_int_equal(o.f->unflushed, 0);
 		assert_int_equal(o.f->flushes, 5);
@@ -495,8 +495,8 @@ static void test_log_sync_groups_repeats(void **state)
 	static const unsigned flushes[] = { 2 + 10 + 1, 2 + 39 + 1 };
 	for (unsigned d = 0; d < 2; d++) {
 		char cfg[128];
-		snprintf(cfg, sizeof(cfg), "backend = sim\nsim-profile = sandy-bridge-ep\nrepeats = 40\n%s",
-			 mode[d]);
+		snprintf(cfg, sizeof(cfg),
+			 "backend = sim\nsim-profile = sandy-bridge-ep\nrepeats = 40\n%s", mode[d]);
 		struct outcome o = run_cfg(cfg, 4, 2);
 		assert_int_equal(o.v, VERDICT_PASS);
 		assert_int_equal(o.f->flushes, flushes[d]);
