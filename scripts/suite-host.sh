@@ -108,7 +108,17 @@ run_case dryrun_ldlat dry-run --profile nehalem-ex MEM_INST_RETIRED.LATENCY_ABOV
 # Ice Lake on: TOPDOWN.SLOTS on FIXED_CTR3 (nibble 3, GLOBAL_CTRL bit 35) with PERF_METRICS (bit 48)
 run_case dryrun_topdown_icelake dry-run --profile icelake-sp --sim-firmware clean TOPDOWN.SLOTS
 # Alder Lake P-core: PMC6-7 offered (the adl-hybrid-pcore quirk), FIXED_CTR3 by its perf name
-run_case dryrun_adl_pcore dry-run --profile alder-lake --sim-firmware clean slots r3c r3c r3c r3c r3c r3c r3c r3c
+run_case dryrun_adl_pcore dry-run --profile alder-lake --sim-firmware clean --core-type core \
+  slots r3c r3c r3c r3c r3c r3c r3c r3c
+# Intel's current lists (issue 23): Sapphire Rapids' MEM_LOAD_RETIRED.L3_MISS = 0x4320d1; the
+# E-core event on Alder Lake's E-core only; Ice Lake-SP's OCR event with its MSRValue in
+# OFFCORE_RSP_0, restored; a second offcore value on OFFCORE_RSP_1 as 0xBB
+run_case dryrun_spr_l3_miss dry-run --profile sapphire-rapids --sim-firmware clean \
+  MEM_LOAD_RETIRED.L3_MISS
+run_case dryrun_adl_atom dry-run --profile alder-lake --sim-firmware clean \
+  cpu_atom/LONGEST_LAT_CACHE.MISS/
+run_case dryrun_icx_ocr dry-run --profile icelake-sp OCR.DEMAND_DATA_RD.L3_MISS \
+  OCR.DEMAND_RFO.L3_MISS
 run_case dryrun_pmi_refused dry-run --profile westmere-ep cpu/INST_RETIRED.ANY,int/
 run_case dryrun_zen4 dry-run --profile zen4 instructions
 run_case dryrun_zen2 dry-run --profile zen2 instructions,cycles
@@ -120,6 +130,10 @@ run_case summary_nopmu summary $dir/qemu-nopmu.jsonl
 run_case summary_uncore summary $dir/sim-uncore-nehalem-ep.jsonl
 run_case summary_repeats summary --tsc-hz 2930000000 $dir/handmade-base.jsonl
 run_case summary_cutoff summary $dir/cutoff-sim.jsonl
+# checks of a package (the selftest's uncore checks) and DISTURBED results are read
+run_case summary_selftest_fail summary $dir/sim-selftest-fail.jsonl
+run_case summary_disturbed summary $dir/sim-disturbed.jsonl
+run_case compare_disturbed compare $dir/sim-selftest-fail.jsonl $dir/sim-disturbed.jsonl
 run_case summary_damaged summary $dir/damaged.jsonl
 run_case summary_missing summary $dir/no-such-log.jsonl
 run_case compare_regressed compare $dir/handmade-base.jsonl $dir/handmade-new.jsonl

@@ -1,6 +1,7 @@
 /*
- * efipmu-host dry-run [--profile P] [--sim-firmware F] [--list-model M] [--each] EVENTSPEC...:
- * every MSR write the engines would make, on the reference model (no hardware is touched).
+ * efipmu-host dry-run [--profile P] [--sim-firmware F] [--list-model M[:S]] [--core-type T]
+ * [--each] EVENTSPEC...: every MSR write the engines would make, on the reference model (no
+ * hardware is touched); on a hybrid profile on a CPU of each core type in turn.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -120,6 +121,7 @@ static void msr_name(uint32_t msr, const struct core_pmu *p, enum uncore_family 
 
 struct dry_run {
 	struct model *m;
+	unsigned cpu;      /* the model's CPU the run is on (hybrid: one per core type) */
 	struct pmu_backend b;
 	struct cpu_info ci;
 	struct core_pmu pmu;
@@ -131,15 +133,15 @@ struct dry_run {
 /* Prints the writes logged since the last phase. */
 static void phase(struct dry_run *r, const char *title, pmu_status st)
 {
-	unsigned n = r->m->log_len[0], reads = 0;
+	unsigned n = r->m->log_len[r->cpu], reads = 0;
 	for (unsigned i = r->mark; i < n; i++)
-		reads += r->m->log[0][i].op != MOP_WRMSR;
+		reads += r->m->log[r->cpu][i].op != MOP_WRMSR;
 	printf("  %s", title);
 	if (reads)
 		printf(" (%u read%s)", reads, reads > 1 ? "s" : "");
 	printf("%s%s\n", st ? ": failed: " : ":", st ? pmu_status_str(st) : "");
 	for (unsigned i = r->mark; i < n; i++) {
-		const struct model_access *a = &r->m->log[0][i];
+		const struct model_access *a = &r->m->log[r->cpu][i];
 		if (a->op != MOP_WRMSR)
 			continue;
 		char name[64], dec[512] = "";
@@ -164,9 +166,9 @@ static pmu_status dry_core(struct dry_run *r, const struct pmu_event_req *reqs, 
 {
 	struct core_snapshot snap;
 	struct core_session *s = xcalloc(1, sizeof(*s));
-	pmu_status st = core_snapshot(&r->b, 0, &r->ci, &snap);
+	pmu_status st = core_snapshot(&r->b, r->cpu, &r->ci, &snap);
 	if (!st)
-		st = core_prepare(s, &r->b, 0, &snap, reqs, n, false);
+		st = core_prepare(s, &r->b, r->cpu, &snap, reqs, n, false);
 	if (st) {
 		snprintf(r->why, sizeof(r->why), "core events refused: %s",
 			 s->msg[0] ? s->msg : pmu_status_str(st));
@@ -242,6 +244,8 @@ static const struct model_profile *find_profile(const char *name)
 
 struct dry_opts {
 	unsigned list_model;        /* names from Intel's list of this CPU model; 0: the profile's */
+	int list_stepping;          /* and of this stepping (06_55: Skylake-SP 0-4, Cascade Lake 5-F) */
+	uint8_t core_type;          /* hybrid: only the CPU of this core type; 0: one of each */
 	bool firmware;              /* fw replaces the profile's firmware hand-over */
 	enum model_firmware fw;
 };
@@ -252,16 +256,17 @@ struct dry_opts {
  * events were refused and nothing was written.
  */
 static int dry_one(struct model *m, const struct model_profile *p, const struct dry_opts *o,
-		   const char *spec, char *why, size_t cap)
+		   unsigned cpu, const char *spec, char *why, size_t cap)
 {
-	struct dry_run r = { .m = m };
+	struct dry_run r = { .m = m, .cpu = cpu };
 	memset(m, 0, sizeof(*m));
-	if (model_init(r.m, p, 1, 1))
+	/* A hybrid profile's model: CPU 0 a P-core, CPU 1 an E-core (model_cpu_is_atom) */
+	if (model_init(r.m, p, p->cpuid_atom ? 2 : 1, 1))
 		die("cannot build the reference model of %s", p->name);
 	if (o->firmware)
 		model_set_firmware(r.m, o->fw);
 	model_backend(r.m, &r.b);
-	if (pmu_discover(&r.b, 0, &r.ci))
+	if (pmu_discover(&r.b, cpu, &r.ci))
 		die("discovery failed on the reference model");
 	core_pmu_from_cpu(&r.ci, &r.pmu);
 
@@ -273,22 +278,34 @@ static int dry_one(struct model *m, const struct model_profile *p, const struct 
 	struct cpu_info names = r.ci;   /* only the name lookup sees list_model */
 	if (o->list_model)
 		names.model = o->list_model;
+	if (o->list_stepping >= 0)
+		names.stepping = (uint32_t)o->list_stepping;
 	if (evspec_parse_list(&names, spec, reqs, CORE_MAX_EVENTS + UNCORE_MAX_EVENTS, &n, &err)) {
 		snprintf(why, cap, "%s", err.msg);
 		return EXIT_ERROR;
 	}
+	unsigned other = 0;   /* requests for the other core type's CPUs */
 	for (unsigned i = 0; i < n; i++) {
 		if (reqs[i].box)
 			unc[nu++] = reqs[i];
+		else if (reqs[i].core_type && reqs[i].core_type != r.ci.arch.core_type)
+			other++;
 		else
 			core[nc++] = reqs[i];
 	}
 	printf("dry run of %s on the reference model %s", spec, p->name);
+	if (r.ci.arch.core_type)
+		printf(" (core type %s)", pmu_core_type_name(r.ci.arch.core_type));
 	if (o->firmware)
 		printf(" (firmware %s)", model_firmware_name(o->fw));
 	if (o->list_model)
 		printf(" (names from Intel's list for model 0x%x)", o->list_model);
-	printf(", CPU 0: no hardware is touched\n");
+	if (!nc && !nu) {
+		printf(", CPU %u: nothing to count on this core type (%u event%s the other's)\n",
+		       cpu, other, other == 1 ? " is" : "s are");
+		return 0;
+	}
+	printf(", CPU %u: no hardware is touched\n", cpu);
 	model_clear_log(r.m);
 	pmu_status st = nc ? dry_core(&r, core, nc) : PMU_OK;
 	if (nu && !st)
@@ -297,14 +314,15 @@ static int dry_one(struct model *m, const struct model_profile *p, const struct 
 		snprintf(why, cap, "%s", r.why);
 		return EXIT_ERROR;
 	}
-	if (r.m->log_overflow[0])
+	if (r.m->log_overflow[cpu])
 		printf("(access log full: later writes not shown)\n");
 	printf("%u MSR writes%s\n", r.writes, st ? "; the program phase failed: stopped there" : "");
 	return st ? EXIT_REGRESSED : 0;
 }
 
 /*
- * dry-run [--profile P] [--sim-firmware clean|running] [--list-model M] [--each] SPEC...: the
+ * dry-run [--profile P] [--sim-firmware clean|running] [--list-model M[:S]]
+ * [--core-type core|atom] [--each] SPEC...: the
  * specs together in one run; with --each every argument is a run of its own (a refusal is a
  * "refused:" line and the next goes on), so a test can go through a whole event list in one
  * process.
@@ -312,7 +330,7 @@ static int dry_one(struct model *m, const struct model_profile *p, const struct 
 int cmd_dry_run(int argc, char **argv)
 {
 	const char *profile = DEFAULT_PROFILE;
-	struct dry_opts o = { 0 };
+	struct dry_opts o = { .list_stepping = -1 };
 	bool each = false;
 	char **specs = xcalloc((size_t)argc, sizeof(*specs));
 	int nspecs = 0;
@@ -323,7 +341,7 @@ int cmd_dry_run(int argc, char **argv)
 			continue;
 		}
 		if (strcmp(opt, "--profile") && strcmp(opt, "--list-model") &&
-		    strcmp(opt, "--sim-firmware")) {
+		    strcmp(opt, "--sim-firmware") && strcmp(opt, "--core-type")) {
 			specs[nspecs++] = argv[i];
 			continue;
 		}
@@ -335,8 +353,21 @@ int cmd_dry_run(int argc, char **argv)
 			o.firmware = true;
 			if (model_firmware_parse(argv[i], &o.fw))
 				die("--sim-firmware: '%s' is neither clean nor running", argv[i]);
-		} else if ((o.list_model = (unsigned)parse_number("model", argv[i])) > 0xff) {
-			die("--list-model: no such model 0x%x", o.list_model);
+		} else if (!strcmp(opt, "--core-type")) {
+			o.core_type = !strcmp(argv[i], "core") ? CORE_TYPE_CORE :
+				      !strcmp(argv[i], "atom") ? CORE_TYPE_ATOM : 0;
+			if (!o.core_type)
+				die("--core-type: '%s' is neither core nor atom", argv[i]);
+		} else {
+			char *colon = strchr(argv[i], ':');
+			if (colon) {
+				*colon = '\0';
+				o.list_stepping = (int)parse_number("stepping", colon + 1);
+				if (o.list_stepping > 0xf)
+					die("--list-model: no such stepping %d", o.list_stepping);
+			}
+			if ((o.list_model = (unsigned)parse_number("model", argv[i])) > 0xff)
+				die("--list-model: no such model 0x%x", o.list_model);
 		}
 	}
 	if (!nspecs)
@@ -353,16 +384,24 @@ int cmd_dry_run(int argc, char **argv)
 	struct model *m = xcalloc(1, sizeof(*m));
 	char why[256];
 	int rc = 0;
+	if (o.core_type && !p->cpuid_atom)
+		die("--core-type: profile %s is not hybrid", p->name);
 	for (int i = 0; i < (each ? nspecs : 1); i++) {
-		int r = dry_one(m, p, &o, each ? specs[i] : spec, why, sizeof(why));
-		if (r == EXIT_ERROR && !each) {
-			free(m);
-			free(specs);
-			die("%s", why);
+		/* Hybrid: the run on a CPU of each core type (--core-type: that one only) */
+		for (unsigned cpu = 0; cpu < (p->cpuid_atom ? 2u : 1u); cpu++) {
+			bool atom = cpu == 1;
+			if (o.core_type && (o.core_type == CORE_TYPE_ATOM) != atom)
+				continue;
+			int r = dry_one(m, p, &o, cpu, each ? specs[i] : spec, why, sizeof(why));
+			if (r == EXIT_ERROR && !each) {
+				free(m);
+				free(specs);
+				die("%s", why);
+			}
+			if (r == EXIT_ERROR)
+				printf("dry run of %s: refused: %s\n", each ? specs[i] : spec, why);
+			rc = r > rc ? r : rc;
 		}
-		if (r == EXIT_ERROR)
-			printf("dry run of %s: refused: %s\n", specs[i], why);
-		rc = r > rc ? r : rc;
 	}
 	free(m);
 	free(specs);
