@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The run log on the FAT volume the app was loaded from: \efipmu\<name>.
- * A new file every run; every record is flushed before the next step.
+ * A new file every run, written in whole lines; a line is flushed before the
+ * next one unless held (the measurement's repeats: run/log_sync.c says when).
  */
 #ifndef EFIPMU_LOGFILE_H
 #define EFIPMU_LOGFILE_H

@@ -3,16 +3,20 @@
  * The measurement: the core job's round groups and the uncore job's rounds,
  * repeat by repeat, in one dispatch (the APs resident throughout). Repeat r
  * runs every core group on every measured CPU, then every uncore round on the
- * package leaders; its records reach the disk together, in one flush, before
- * repeat r + 1 starts, so a run cut off loses no finished repeat.
+ * package leaders; its records reach the disk as run/log_sync.c says: a step
+ * run for the first time before the next step, repeats of steps that already
+ * ran together (log-sync).
  */
 #include "run/job_steps.h"
+#include "run/log_sync.h"
 #include "run/measure.h"
 
 struct measure_job {
 	struct core_job core;
 	struct uncore_job uncore;
 	unsigned per_repeat;   /* steps of a repeat: core groups, then uncore rounds */
+	struct log_sync sync;
+	unsigned health;       /* what health() was after the last step */
 };
 
 /* Step k is repeat k / per_repeat; within it, a core group, then an uncore round. */
@@ -44,34 +48,51 @@ static void uncore_round(struct run *a, unsigned cpu, unsigned step, void *ctx)
 	uncore_step_round(a, &((struct measure_job *)ctx)->uncore, cpu);
 }
 
-/* After repeat r's flush: about ten lines however long the run, each true of the disk. */
-static void say_progress(struct run *a, unsigned r)
+/* About ten progress lines however long the run, each after repeat r's flush. */
+static bool progress_due(struct run *a, unsigned r)
 {
 	unsigned total = a->opt.repeats, every = total / 10 ? total / 10 : 1;
-	if (total < 2 || ((r + 1) % every && r + 1 != total))
-		return;
+	return total >= 2 && (!((r + 1) % every) || r + 1 == total);
+}
+
+static void say_progress(struct run *a, unsigned r)
+{
 	sb_puts(&a->sb, "measured ");
 	sb_dec(&a->sb, r + 1);
 	sb_putc(&a->sb, '/');
-	sb_dec(&a->sb, total);
+	sb_dec(&a->sb, a->opt.repeats);
 	sb_puts(&a->sb, " repeats");
 	run_say(a);
+}
+
+/* What only falls in a run: CPUs and packages still measured, checks all passed. */
+static unsigned health(struct run *a, const struct measure_job *j)
+{
+	unsigned n = j->core.all_ok + (j->uncore.v == VERDICT_PASS);
+	for (unsigned i = 0; j->core.measured && i < a->plat->ncpus; i++)
+		n += j->core.measured[i];
+	for (unsigned i = 0; i < j->uncore.np; i++)
+		n += j->uncore.alive[i];
+	return n;
 }
 
 static void step_done(struct run *a, unsigned step, void *ctx)
 {
 	struct measure_job *j = ctx;
-	unsigned i = within(j, step), r = step / j->per_repeat;
+	unsigned i = within(j, step), r = step / j->per_repeat, was = j->health;
 	if (i < j->core.groups)
 		core_step_done(a, &j->core, i, r);
 	else
 		uncore_step_done(a, &j->uncore, i - j->core.groups, r);
-	if (i + 1 < j->per_repeat)
+	j->health = health(a, j);
+	bool progress = i + 1 == j->per_repeat && progress_due(a, r);
+	if (!log_sync_step(&j->sync, step, j->health < was, plat_tsc(a->plat)) && !progress)
 		return;
-	/* the repeat's records reach the disk before the next repeat runs: one flush for all */
-	plat_hold_records(a->plat, false);
+	plat_hold_records(a->plat, false);   /* every step held since the last flush: one flush */
 	plat_hold_records(a->plat, true);
-	say_progress(a, r);
+	log_sync_flushed(&j->sync, plat_tsc(a->plat), a->plat->tsc_per_us);
+	if (progress)
+		say_progress(a, r);
 }
 
 enum verdict job_measure(struct run *a)
@@ -95,6 +116,8 @@ enum verdict job_measure(struct run *a)
 				   .step_done = step_done, .is_other = is_uncore,
 				   .other_round = uncore_round, .ctx = &j };
 	m.per_dispatch = a->opt.dispatch_per_repeat ? 1 : 0;
+	j.health = health(a, &j);
+	log_sync_begin(&j.sync, a->opt.log_sync_ms, j.per_repeat);
 	plat_hold_records(a->plat, true);
 	if (m.steps)
 		measure_steps(a, &m, PLAT_TOGETHER);

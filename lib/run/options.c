@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
+#include "run/log_sync.h"
 #include "run/options.h"
 
 #define CFG_NAME "efipmu.cfg"
@@ -36,6 +37,10 @@ const struct opt_def options_table[OPT_COUNT] = {
 	[OPT_OUTPUT] = { "output", 'o', 1, OPT_KIND_FILE, FIELD(output), 0, 0, "NAME",
 		"Log file name in \\efipmu\\: at most 40 letters, digits, '.', '_' or '-' "
 		"(default: a new name each run)" },
+	[OPT_LOG_SYNC] = { "log-sync", 0, 1, OPT_KIND_SYNC, FIELD(log_sync_ms), 1, 60000, "MS|each",
+		"How often repeats of a step that already ran once reach the log: together, at "
+		"most every MS (default 100), or each at its repeat's end; a step run for the "
+		"first time is always flushed before the next one" },
 	[OPT_LIST] = { "list", 0, 0, OPT_KIND_FLAG, FIELD(list), 0, 0, NULL,
 		"Show what this machine has: boxes, counters, widths, events by name" },
 	[OPT_SELFTEST] = { "selftest", 0, 0, OPT_KIND_FLAG, FIELD(selftest), 0, 0, NULL,
@@ -102,6 +107,7 @@ void options_defaults(struct efipmu_options *o)
 	pmu_strlcpy(o->sim_profile, "nehalem-ep", sizeof(o->sim_profile));
 	cpuset_fill(&o->cpus);
 	o->repeats = 1;
+	o->log_sync_ms = LOG_SYNC_DEFAULT_MS;
 }
 
 static struct val val_str(const char *s)
@@ -288,6 +294,17 @@ static pmu_status set_uint(struct parse *p, const struct opt_def *d, struct val 
 	return PMU_OK;
 }
 
+/* log-sync: milliseconds, or each (LOG_SYNC_EACH). */
+static pmu_status set_sync(struct parse *p, const struct opt_def *d, struct val v)
+{
+	pmu_status st = PMU_OK;
+	if (val_is(v, "each"))
+		p->o.log_sync_ms = LOG_SYNC_EACH;
+	else if ((st = set_uint(p, d, v)) == PMU_ERR_INVALID)
+		sb_puts(&p->msg, " (milliseconds, or each)");
+	return st;
+}
+
 static pmu_status set_cpus(struct parse *p, struct val v)
 {
 	const char *why = "";
@@ -367,6 +384,9 @@ static pmu_status apply(struct parse *p, enum opt_id id, const struct val *v)
 		break;
 	case OPT_KIND_UINT:
 		st = set_uint(p, d, v[0]);
+		break;
+	case OPT_KIND_SYNC:
+		st = set_sync(p, d, v[0]);
 		break;
 	case OPT_KIND_CPUS:
 		st = set_cpus(p, v[0]);
@@ -711,6 +731,7 @@ static bool describe_shows(const struct efipmu_options *o, enum opt_id id)
 		return (id != OPT_STALL_CPU || o->stall_cpu) && (id != OPT_AP_TIMEOUT || o->ap_timeout_ms);
 	case OPT_KIND_CPUS:
 	case OPT_KIND_BACKEND:
+	case OPT_KIND_SYNC:
 		break;
 	}
 	return true;
@@ -742,6 +763,12 @@ void options_describe(const struct efipmu_options *o, struct strbuf *sb)
 		case OPT_KIND_UINT:
 			pmu_memcpy(&u, field, sizeof(u));
 			sb_dec(sb, u);
+			break;
+		case OPT_KIND_SYNC:
+			if (o->log_sync_ms == LOG_SYNC_EACH)
+				sb_puts(sb, "each");
+			else
+				sb_dec(sb, o->log_sync_ms);
 			break;
 		case OPT_KIND_CPUS:
 			cpuset_format(&o->cpus, sb);

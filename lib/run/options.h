@@ -31,6 +31,7 @@ enum opt_id {
 	OPT_CPUS,
 	OPT_REPEATS,
 	OPT_OUTPUT,
+	OPT_LOG_SYNC,
 	OPT_LIST,
 	OPT_SELFTEST,
 	OPT_DRY_RUN,
@@ -65,6 +66,7 @@ struct efipmu_options {
 	struct cpuset cpus;            /* default all */
 	uint32_t repeats;              /* 1..OPT_REPEATS_MAX, default 1 */
 	char output[64];               /* log file name in \efipmu\; "" = a new name each run */
+	uint32_t log_sync_ms;          /* repeats flushed together every MS; 0: each (log_sync.h) */
 	bool selftest;
 	bool list;
 	bool dry_run;
@@ -101,6 +103,7 @@ enum opt_kind {
 	OPT_KIND_CPUS,      /* struct cpuset */
 	OPT_KIND_BACKEND,   /* enum efipmu_backend */
 	OPT_KIND_DECODE,    /* box name + value */
+	OPT_KIND_SYNC,      /* uint32_t milliseconds in min..max, or "each" (0) */
 };
 
 struct opt_def {
@@ -110,7 +113,7 @@ struct opt_def {
 	uint8_t kind;          /* enum opt_kind */
 	uint16_t offset;       /* of the field in struct efipmu_options */
 	uint16_t size;         /* of that field */
-	uint32_t min, max;     /* OPT_KIND_UINT */
+	uint32_t min, max;     /* OPT_KIND_UINT, OPT_KIND_SYNC */
 	const char *metavar;   /* value placeholder in the help, e.g. "LIST" */
 	const char *help;
 };

@@ -88,8 +88,8 @@ struct platform_ops {
 	/* One line to the log or the CSV, flushed before it returns unless held. Boot CPU only. */
 	void (*record)(void *ctx, enum plat_stream s, const char *text, size_t len);
 	/*
-	 * Records written while held are flushed together when the hold ends (a
-	 * step's records: nothing finished is lost, one flush instead of dozens).
+	 * Records written while held are flushed together when the hold ends, in
+	 * whole lines (the measurement's steps, when run/log_sync.c says so).
 	 */
 	void (*hold_records)(void *ctx, bool hold);
 	/* Why records were lost (no volume, a failed write); NULL when none were. */

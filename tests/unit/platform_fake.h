@@ -14,6 +14,7 @@
 #include "run/platform.h"
 
 #define FAKE_TEXT_MAX (1u << 20)
+#define FAKE_ROUNDS 256   /* rounds of a run_rounds whose start is remembered */
 
 struct fake_platform {
 	struct platform plat;
@@ -23,12 +24,16 @@ struct fake_platform {
 	bool irq_on[PLAT_MAX_CPUS];
 	unsigned cur_cpu;             /* the CPU whose code runs now */
 	uint64_t stall_cpus;          /* bit n: CPU n never answers */
+	uint64_t stall_late;          /* bit n: CPU n misses the barrier of round stall_round on */
+	unsigned stall_round;
 	unsigned syncs[PLAT_MAX_CPUS];   /* barriers each CPU went through */
 	unsigned dispatches;             /* run_rounds calls */
 	unsigned runs_on;                /* run_on calls (one CPU, a dispatch of its own) */
 	bool held;                       /* hold_records */
 	unsigned unflushed, flushes;     /* records written while held; holds ended */
 	unsigned lone_flushes;           /* log records written unheld: each its own flush */
+	unsigned unflushed_at[FAKE_ROUNDS];   /* records held, not yet flushed, as a round began */
+	int unflushed_at_leftover;            /* ... as a leftover record came; -1: none came */
 	char *console, *log, *csv;    /* every line, '\n'-terminated */
 	size_t console_len, log_len, csv_len;
 	unsigned log_records;
@@ -98,8 +103,17 @@ static inline pmu_status fake_run_rounds(void *ctx, const struct cpuset *cpus, u
 		missed |= c->miss != PLAT_MISS_NONE;
 	}
 	for (unsigned r = 0; r < rounds; r++) {
+		if (r < FAKE_ROUNDS)
+			f->unflushed_at[r] = f->unflushed;
 		for (unsigned i = 0; i < f->plat.ncpus; i++) {
 			struct plat_round rd = { i, r };
+			if (r == f->stall_round && i < 64 && (f->stall_late >> i & 1) &&
+			    f->cpu[i].in_rounds &&
+			    f->cpu[i].miss == PLAT_MISS_NONE) {
+				f->cpu[i].miss = PLAT_MISS_BARRIER;
+				f->cpu[i].miss_round = r;
+				missed = true;
+			}
 			if (!f->cpu[i].in_rounds || f->cpu[i].miss != PLAT_MISS_NONE)
 				continue;
 			f->cur_cpu = i;
@@ -163,6 +177,10 @@ static inline void fake_say(void *ctx, const char *line)
 static inline void fake_record(void *ctx, enum plat_stream s, const char *text, size_t len)
 {
 	struct fake_platform *f = fake_of(ctx);
+	static const char leftover[] = "{\"rec\":\"leftover\"";
+	size_t n = sizeof(leftover) - 1;
+	if (s == PLAT_LOG && len >= n && !memcmp(text, leftover, n))
+		f->unflushed_at_leftover = (int)f->unflushed;
 	f->unflushed += f->held;
 	f->lone_flushes += !f->held && s == PLAT_LOG;
 	if (s == PLAT_LOG) {
@@ -314,6 +332,7 @@ static inline struct fake_platform *fake_platform_new(unsigned ncpus, unsigned n
 	assert_true(f->console && f->log && f->csv);
 	f->plat.ops = &fake_ops;
 	f->plat.ctx = f;
+	f->unflushed_at_leftover = -1;
 	f->plat.ncpus = f->plat.nenabled = f->plat.found = ncpus;
 	f->plat.cpu = f->cpu;
 	f->hw.ops = &fake_hw_ops;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include <stdio.h>
 #include "testutil.h"
+#include "run/log_sync.h"
 #include "run/options.h"
 
 #define ARGV(...) ((const char *const[]){ "efipmu", __VA_ARGS__ })
@@ -37,7 +38,8 @@ static void test_defaults(void **state)
 		     o.qemu_exit || o.verbose);
 	assert_int_equal(o.config_given, 0);
 	describe(&o, buf, sizeof(buf));
-	assert_string_equal(buf, "backend=real cpus=all repeats=1");
+	assert_int_equal(o.log_sync_ms, 100);
+	assert_string_equal(buf, "backend=real cpus=all repeats=1 log-sync=100");
 }
 
 /* Every option, in long form, sets its field and its config_given bit, and describe shows it. */
@@ -52,6 +54,7 @@ static void test_every_option_round_trips(void **state)
 			       "--sim-break", "ignore-enable", "--sim-noise", "smi", "--sim-firmware", "clean",
 			       "--events", "cpu/event=0x3c,umask=0/", "--kernels", "spin",
 			       "--cpus", "0,2-5", "--repeats", "1000", "--output", "run-1.jsonl",
+			       "--log-sync", "each",
 			       "--list", "--selftest", "--dry-run", "--decode", "perfevtsel", "0x43003c",
 			       "--force", "--qemu-exit", "--fault-test", "--icount-check", "--bench", "--dispatch-per-repeat",
 			       "--stall-cpu", "3", "--ap-timeout", "2500", "--test-unexpected-fault",
@@ -74,13 +77,14 @@ static void test_every_option_round_trips(void **state)
 	assert_true(o.test_ap_never_done && o.dispatch_per_repeat);
 	assert_int_equal(o.stall_cpu, 3);
 	assert_int_equal(o.ap_timeout_ms, 2500);
+	assert_int_equal(o.log_sync_ms, LOG_SYNC_EACH);
 	assert_true(o.decode);
 	assert_string_equal(o.decode_box, "perfevtsel");
 	assert_int_equal(o.decode_value, 0x43003c);
 	assert_int_equal(o.config_given, (1u << OPT_COUNT) - 1);
 	describe(&o, buf, sizeof(buf));
 	assert_string_equal(buf, "backend=sim sim-profile=westmere-ex sim-break=ignore-enable sim-noise=smi sim-firmware=clean events=cpu/event=0x3c,umask=0/ "
-			    "kernels=spin cpus=0,2-5 repeats=1000 output=run-1.jsonl list "
+			    "kernels=spin cpus=0,2-5 repeats=1000 output=run-1.jsonl log-sync=each list "
 			    "selftest dry-run decode=perfevtsel:0x43003c force qemu-exit fault-test icount-check bench dispatch-per-repeat stall-cpu=3 ap-timeout=2500 test-unexpected-fault test-ap-never-done verbose "
 			    "help");
 }
@@ -204,6 +208,9 @@ static void test_argv_errors(void **state)
 		{ { "-n", "0" }, PMU_ERR_RANGE, "-n: '0' is out of range 1..1000" },
 		{ { "--repeats=1001" }, PMU_ERR_RANGE, "--repeats: '1001' is out of range 1..1000" },
 		{ { "-n", "ten" }, PMU_ERR_INVALID, "-n: 'ten' is not a number" },
+		{ { "--log-sync", "0" }, PMU_ERR_RANGE, "--log-sync: '0' is out of range 1..60000" },
+		{ { "--log-sync", "every" }, PMU_ERR_INVALID,
+		  "--log-sync: 'every' is not a number (milliseconds, or each)" },
 		{ { "-n", "99999999999999999999" }, PMU_ERR_RANGE, "-n: '99999999999999999999' is too large" },
 		{ { "--backend", "hw" }, PMU_ERR_UNKNOWN_NAME, "--backend: unknown backend 'hw' (real or sim)" },
 		{ { "-o", "logs/a.txt" }, PMU_ERR_INVALID, "-o: bad character '/' in 'logs/a.txt'" },
@@ -479,17 +486,18 @@ static void test_argv_overrides_config(void **state)
 	char buf[256];
 	options_defaults(&o);
 	assert_int_equal(cfg("backend = sim\nevents = cycles\nevents = instructions\ncpus = 0-3\n"
-			     "repeats = 3\n", &o, &err), PMU_OK);
-	assert_int_equal(PARSE(&o, &err, "-e", "branches", "-e", "branch-misses", "-n", "5"), PMU_OK);
+			     "repeats = 3\nlog-sync = each\n", &o, &err), PMU_OK);
+	assert_int_equal(PARSE(&o, &err, "-e", "branches", "-e", "branch-misses", "-n", "5",
+			       "--log-sync=250"), PMU_OK);
 	assert_string_equal(o.events, "branches,branch-misses");
 	assert_int_equal(o.repeats, 5);
 	assert_int_equal(o.backend, EFIPMU_BACKEND_SIM);
 	assert_int_equal(cpuset_count(&o.cpus), 4);
 	describe(&o, buf, sizeof(buf));
 	assert_string_equal(buf, "backend=sim sim-profile=nehalem-ep events=branches,branch-misses "
-			    "cpus=0-3 repeats=5");
+			    "cpus=0-3 repeats=5 log-sync=250");
 	assert_int_equal(o.config_given, OPT_BIT(OPT_BACKEND) | OPT_BIT(OPT_EVENTS) |
-			 OPT_BIT(OPT_CPUS) | OPT_BIT(OPT_REPEATS));
+			 OPT_BIT(OPT_CPUS) | OPT_BIT(OPT_REPEATS) | OPT_BIT(OPT_LOG_SYNC));
 }
 
 static void test_config_flag_values(void **state)

@@ -470,10 +470,13 @@ static void test_rounds_and_repeats(void **state)
 					    "retired the expected instructions in 3/3 repeats: PASS"), 4);
 		/* each step's window records, 2 rounds x 2 CPUs x 6 steps */
 		assert_int_equal(fake_count(o.f->log, "\"rec\":\"window\""), 24);
-		/* written held, flushed once at the end of each repeat (and of the job) */
+		/*
+		 * written held: repeat 0's 2 steps flushed each, then once a repeat (with 3
+		 * repeats, each repeat's progress line follows its flush), and the job's end
+		 */
 		assert_false(o.f->held);
 		assert_int_equal(o.f->unflushed, 0);
-		assert_int_equal(o.f->flushes, 4);
+		assert_int_equal(o.f->flushes, 5);
 		/* the 18 statistics and 2 metrics too: 5 records of the run alone, not 25 */
 		assert_int_equal(o.f->lone_flushes, 5);
 		done(&o);
@@ -508,15 +511,73 @@ static void test_core_and_uncore_repeat_by_repeat(void **state)
 		assert_non_null(core1);
 		assert_true(unc0 < core1);
 		assert_true(strstr(unc0, "\"repeat\":0}") < core1);
-		/* one flush a repeat, one for the statistics and metrics */
+		/* repeat 0's core and uncore step a flush each, then one a repeat, one at the end */
 		assert_false(o.f->held);
 		assert_int_equal(o.f->unflushed, 0);
-		assert_int_equal(o.f->flushes, 4);
-		/* and the log says what it cost: 5 records written alone, 3 repeats, the end */
+		assert_int_equal(o.f->flushes, 5);
+		/* and the log says what it cost: 5 records written alone, 5 flushes of held ones */
 		assert_int_equal(fake_count(o.f->log, "\"rec\":\"log_cost\",\"schema\":1,\"simulated\""
-					      ":true,\"writes\":9,\"flushes\":9,"), 1);
+					      ":true,\"writes\":10,\"flushes\":10,"), 1);
 		done(&o);
 	}
+}
+
+/*
+ * log-sync (run/log_sync.c) in a whole run of the default job, 4 CPUs in 2 packages, 40
+ * repeats: a repeat is 3 rounds (the core step's 2, the uncore step's 1). Every step of
+ * repeat 0 is on the disk before the next step's first round; later repeats are grouped
+ * (the fake clock never reaches 100 ms), flushed at the progress lines (every 4 repeats)
+ * and the end; log-sync = each flushes every repeat.
+ */
+static void test_log_sync_groups_repeats(void **state)
+{
+	(void)state;
+	static const char *const mode[] = { "", "log-sync = each\n" };
+	static const unsigned flushes[] = { 2 + 10 + 1, 2 + 39 + 1 };
+	for (unsigned d = 0; d < 2; d++) {
+		char cfg[128];
+		snprintf(cfg, sizeof(cfg),
+			 "backend = sim\nsim-profile = sandy-bridge-ep\nrepeats = 40\n%s", mode[d]);
+		struct outcome o = run_cfg(cfg, 4, 2);
+		assert_int_equal(o.v, VERDICT_PASS);
+		assert_int_equal(o.f->flushes, flushes[d]);
+		assert_int_equal(o.f->unflushed, 0);
+		assert_int_equal(fake_count(o.f->log, "\"rec\":\"count\""), (16 + 6) * 40);
+		/* repeat 0: its uncore round and repeat 1's first round begin with nothing held */
+		assert_int_equal(o.f->unflushed_at[2], 0);
+		assert_int_equal(o.f->unflushed_at[3], 0);
+		/* repeat 1's uncore round begins with its core step held in both modes */
+		assert_true(o.f->unflushed_at[5] > 0);
+		/* repeat 2 begins after repeat 1's flush with each, with it held by default */
+		assert_int_equal(o.f->unflushed_at[6] > 0, d == 0);
+		/* repeat 4 begins after the progress line of repeat 3, said after its flush */
+		assert_int_equal(o.f->unflushed_at[12], 0);
+		done(&o);
+	}
+}
+
+/*
+ * Trouble: CPU 3 stops answering at repeat 9's first round (round 27). Its step is
+ * flushed at once, and every step until that step again on the new CPU set (repeat 9's
+ * uncore round, repeat 10's core step), all before the dispatch ends and CPU 3 is waited
+ * for (leftover_settle; its record follows that wait, and nothing was written since).
+ */
+static void test_log_sync_flushes_trouble(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg("backend = sim\nsim-profile = sandy-bridge-ep\nrepeats = 40\n",
+				     4, 2, 2, NULL);
+	o.f->stall_late = 1u << 3;
+	o.f->stall_round = 27;
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_FAIL);
+	assert_true(o.f->unflushed_at[27] > 0);   /* repeat 8 still held */
+	assert_int_equal(o.f->unflushed_at[29], 0);
+	assert_int_equal(o.f->unflushed_at[30], 0);
+	assert_int_equal(o.f->unflushed_at[32], 0);
+	assert_true(o.f->unflushed_at[33] > 0);   /* repeat 10's uncore round: grouped again */
+	assert_int_equal(o.f->unflushed_at_leftover, 0);
+	done(&o);
 }
 
 static void test_uncore_two_packages(void **state)
@@ -901,6 +962,8 @@ int main(void)
 		cmocka_unit_test(test_dry_run_writes_nothing),
 		cmocka_unit_test(test_rounds_and_repeats),
 		cmocka_unit_test(test_core_and_uncore_repeat_by_repeat),
+		cmocka_unit_test(test_log_sync_groups_repeats),
+		cmocka_unit_test(test_log_sync_flushes_trouble),
 		cmocka_unit_test(test_uncore_two_packages),
 		cmocka_unit_test(test_snbep_filters_in_a_run),
 		cmocka_unit_test(test_uncore_rounds_and_repeats),
