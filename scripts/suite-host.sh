@@ -109,6 +109,10 @@ run_case dryrun_ldlat dry-run --profile nehalem-ex MEM_INST_RETIRED.LATENCY_ABOV
 run_case dryrun_topdown_icelake dry-run --profile icelake-sp --sim-firmware clean TOPDOWN.SLOTS
 # Alder Lake P-core: PMC6-7 offered (the adl-hybrid-pcore quirk), FIXED_CTR3 by its perf name
 run_case dryrun_adl_pcore dry-run --profile alder-lake --sim-firmware clean slots r3c r3c r3c r3c r3c r3c r3c r3c
+run_case dryrun_snbep_imc dry-run --profile sandy-bridge-ep UNC_M_CAS_COUNT.RD
+# The same run checked for what it does (tests/host/check_pci_dryrun.py), not only its text.
+if "$tool" dry-run --profile sandy-bridge-ep UNC_M_CAS_COUNT.RD | python3 $dir/check_pci_dryrun.py
+then passed=$((passed + 1)); else failed=$((failed + 1)); echo "  FAIL PCI dry run check"; fi
 run_case dryrun_pmi_refused dry-run --profile westmere-ep cpu/INST_RETIRED.ANY,int/
 run_case dryrun_zen4 dry-run --profile zen4 instructions
 run_case dryrun_zen2 dry-run --profile zen2 instructions,cycles

@@ -2,8 +2,8 @@
 """Generate lib/hw/events_gen.c and lib/hw/events_gen.h from Intel's perfmon event lists.
 
 Core lists are chosen per CPU model through perfmon's mapfile.csv; for Sandy
-Bridge-EP (0x2D) the U-box, C-box and PCU events of the uncore list are added, one
-list per box type, with the counters each may use ("Counter"), the bits of its box's
+Bridge-EP (0x2D) the U-box, C-box, PCU, HA, iMC, QPI, R2PCIe and R3QPI events of the
+uncore list are added, one list per box type, with the counters each may use ("Counter"), the bits of its box's
 filter register it uses ("Filter") and whether it needs the event-select extension
 bit ("ExtSel"). The lists read
 are vendored in data/perfmon/ (SOURCE.txt: commit, subset, checksums). Output is
@@ -23,8 +23,13 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MODELS = [0x1A, 0x1E, 0x1F, 0x25, 0x2C, 0x2D, 0x2E, 0x2F]
 # JSON Unit -> perf PMU name of the box type (a C-box list serves uncore_cbox_0..7) and the
 # prefix its "Filter" field gives the box's filter register.
+# The PCI boxes (HA, iMC, QPI, R2PCIe, R3QPI) have no filter register efipmu drives (None):
+# an event whose "Filter" names match registers (the HA's address/opcode match) is marked
+# with filter bit 0, so the box refuses it by name.
 UNCORE_UNITS = {"UBOX": ("uncore_ubox", "UBoxFilter"), "CBO": ("uncore_cbox", "CBoFilter"),
-                "PCU": ("uncore_pcu", "PCUFilter")}
+                "PCU": ("uncore_pcu", "PCUFilter"), "HA": ("uncore_ha", None),
+                "iMC": ("uncore_imc", None), "QPI LL": ("uncore_qpi", None),
+                "R2PCIe": ("uncore_r2pcie", None), "R3QPI": ("uncore_r3qpi", None)}
 
 # Hardware fixed counter of each fixed-only event (REGISTERS.md §5 notes): FIXED_CTR0 =
 # instructions, 1 = core cycles, 2 = reference cycles. The JSON numbers them 1..3 on
@@ -41,7 +46,9 @@ FIXED_BY_NAME = {
 FIXED_JSON_ERRATA = {("JKT", "CPU_CLK_UNHALTED.THREAD_ANY")}
 # U-box clock ticks are listed as event 0 on the GP counters; they are counted by the
 # UCLK fixed counter (REGISTERS.md §4.3).
-UNCORE_FIXED = {"UNC_U_CLOCKTICKS": 0}
+# The iMC's is counted by its fixed DCLK counter (the JSON: "Uncore Fixed Counter"; Linux
+# uncore_snbep.c: SNBEP_MC_CHy_PCI_PMON_FIXED_CTL/CTR).
+UNCORE_FIXED = {"UNC_U_CLOCKTICKS": 0, "UNC_M_CLOCKTICKS": 0}
 
 
 def num(s):
@@ -109,6 +116,8 @@ def filter_mask(field, prefix, name):
     """Bits of the box's filter register from "CBoFilter[31:23], CBoFilter[17:10]"; "null": 0."""
     if field.strip() == "null":
         return 0
+    if prefix is None:
+        return 1
     bits = 0
     for part in field.split(","):
         m = re.fullmatch(r"(\w+)\[(\d+):(\d+)\]", part.strip())

@@ -12,6 +12,7 @@
 #include "out/derived.h"
 #include "pmu/evspec.h"
 #include "util/stats.h"
+#include "run/uncore_pci_job.h"
 
 /*
  * Without -e: clocks plus what the `uncore` kernel drives (memory reads and writes,
@@ -144,8 +145,9 @@ void uncore_step_begin(struct run *a, struct uncore_job *j, unsigned g)
 		struct pkg_run *p = &j->pkgs[i];
 		if (!j->alive[i])
 			continue;
-		/* job_uncore_check proved the round fits: no MSR is touched */
-		uncore_plan(&p->s, bsp_family(a), j->reqs, j->n);
+		/* job_uncore_check proved the round fits: no register is touched */
+		uncore_plan_pci(&p->s, bsp_family(a), uncore_pci_pkg_for(p->leader.package), j->reqs,
+				j->n);
 		p->done = 0;
 	}
 }
@@ -218,6 +220,9 @@ enum verdict uncore_job_begin(struct run *a, struct uncore_job *j)
 	j->v = job_uncore_check(a);
 	if (j->v != VERDICT_PASS || bsp_family(a) == UNCORE_NONE || !a->nureqs)
 		return VERDICT_PASS;
+	j->v = uncore_pci_begin(a, false);
+	if (j->v != VERDICT_PASS)
+		return VERDICT_PASS;   /* no PCI box to count: said, and the verdict is j->v */
 	unsigned reps = a->opt.repeats;
 	j->np = find_leaders(a, leaders);
 	j->pkgs = pkgs;

@@ -1,0 +1,189 @@
+/* The uncore's PCI boxes in a run: see uncore_pci_job.h. */
+#include "run/uncore_pci_job.h"
+#include "out/logrec.h"
+#include "pmu/regkey.h"
+
+static struct uncore_pci_scan scan;
+static struct pmon_registry pmon;
+static bool scanned;
+
+const struct uncore_pci_pkg *uncore_pci_pkg_for(unsigned pkg)
+{
+	static const struct uncore_pci_pkg none;
+	if (!scanned)
+		return NULL;
+	return pkg < UNCORE_PCI_MAX_PKGS ? &scan.pkg[pkg] : &none;
+}
+
+const struct uncore_pci_scan *uncore_pci_last_scan(void)
+{
+	return scanned ? &scan : NULL;
+}
+
+static bool wants_pci(const struct run *a)
+{
+	for (unsigned i = 0; i < a->nureqs; i++)
+		if (a->ureqs[i].box->pci)
+			return true;
+	return false;
+}
+
+static void say_pkg(struct run *a, unsigned p)
+{
+	sb_puts(&a->sb, "package ");
+	sb_dec(&a->sb, p);
+	sb_puts(&a->sb, ": ");
+}
+
+/* Boxes of the family a placed package lacks: hidden by firmware or not populated. */
+static void say_missing(struct run *a, enum uncore_family fam, unsigned p)
+{
+	const struct uncore_pci_pkg *k = &scan.pkg[p];
+	for (unsigned i = 0; i < uncore_box_count; i++) {
+		const struct box_desc *d = uncore_boxes[i];
+		if (d->family != fam || !d->pci || box_key(k, d, d->box_ctl, false))
+			continue;
+		say_pkg(a, p);
+		sb_puts(&a->sb, d->name);
+		sb_puts(&a->sb, " (device ");
+		sb_hex(&a->sb, d->pci->device_id);
+		sb_puts(&a->sb, ") not visible: hidden by firmware or not populated");
+		run_say(a);
+	}
+}
+
+/* What firmware left in each box: frozen, or counting (refused unless --force). */
+static void say_firmware_state(struct run *a, unsigned p)
+{
+	const struct uncore_pci_pkg *k = &scan.pkg[p];
+	for (unsigned i = 0; i < k->n; i++) {
+		uint32_t ctl = scan.fw_box_ctl[p][i];
+		uint8_t on = scan.fw_enabled[p][i];
+		if (ctl & UNCORE_PCI_BOX_FRZ) {
+			say_pkg(a, p);
+			sb_puts(&a->sb, k->box[i].d->name);
+			sb_puts(&a->sb, " found frozen by firmware (box control ");
+			sb_hex(&a->sb, ctl);
+			sb_puts(&a->sb, "): it counts nothing until unfrozen; efipmu unfreezes it for its "
+				       "window and freezes it again after");
+			run_say(a);
+		}
+		if (on) {
+			say_pkg(a, p);
+			sb_puts(&a->sb, k->box[i].d->name);
+			sb_puts(&a->sb, " has counters firmware left enabled (mask ");
+			sb_hex(&a->sb, on);
+			sb_puts(&a->sb, "): another agent may be counting; they are left alone without --force");
+			run_say(a);
+		}
+	}
+}
+
+static void log_scan(struct run *a, enum uncore_family fam)
+{
+	run_begin(a, "uncore_pci");
+	logrec_key_str(&a->sb, "family", uncore_family_name(fam));
+	logrec_key_str(&a->sb, "result", scan.st ? pmu_status_str(scan.st) : "scanned");
+	logrec_key_u64(&a->sb, "functions", scan.functions);
+	logrec_key_u64(&a->sb, "buses", scan.buses);
+	logrec_key_u64(&a->sb, "uboxes", scan.uboxes);
+	logrec_key_u64(&a->sb, "unplaced", scan.unplaced);
+	logrec_key_u64(&a->sb, "orphans", scan.orphans);
+	sb_json_key(&a->sb, "packages");
+	sb_putc(&a->sb, '[');
+	bool first = true;
+	for (unsigned p = 0; p < UNCORE_PCI_MAX_PKGS; p++) {
+		const struct uncore_pci_pkg *k = &scan.pkg[p];
+		if (!k->placed)
+			continue;
+		sb_puts(&a->sb, first ? "{" : ",{");
+		first = false;
+		logrec_key_u64(&a->sb, "package", p);
+		logrec_key_hex(&a->sb, "bus", k->bus);
+		sb_json_key(&a->sb, "boxes");
+		sb_putc(&a->sb, '[');
+		for (unsigned i = 0; i < k->n; i++) {
+			sb_puts(&a->sb, i ? ",{" : "{");
+			logrec_key_str(&a->sb, "box", k->box[i].d->name);
+			logrec_key_reg(&a->sb, "at", k->box[i].base);
+			logrec_key_hex(&a->sb, "box_ctl", scan.fw_box_ctl[p][i]);
+			logrec_key_hex(&a->sb, "enabled", scan.fw_enabled[p][i]);
+			sb_putc(&a->sb, '}');
+		}
+		sb_puts(&a->sb, "]}");
+	}
+	sb_putc(&a->sb, ']');
+	logrec_end(&a->sb);
+	run_record(a);
+}
+
+/* No uncore PCI device at all: a hypervisor has none (NO-PMU); bare metal lost them. */
+static enum verdict none_found(struct run *a)
+{
+	sb_puts(&a->sb, "uncore PCI: no uncore device among ");
+	sb_dec(&a->sb, scan.functions);
+	sb_puts(&a->sb, " PCI functions on ");
+	sb_dec(&a->sb, scan.buses);
+	sb_puts(&a->sb, " buses of segment 0");
+	run_say(a);
+	if (a->slot[a->plat->bsp].info.hypervisor) {
+		sb_puts(&a->sb, "  under a hypervisor (CPUID.1:ECX[31]) without a virtual uncore: NO-PMU");
+		run_say(a);
+		return VERDICT_NO_PMU;
+	}
+	sb_puts(&a->sb, "  on bare metal the uncore devices must be there (hidden by firmware?): FAIL");
+	run_say(a);
+	return VERDICT_FAIL;
+}
+
+enum verdict uncore_pci_begin(struct run *a, bool all)
+{
+	enum uncore_family fam = a->slot[a->plat->bsp].info.uncore;
+	if (!uncore_pci_plat_of(fam) || (!all && !wants_pci(a)))
+		return VERDICT_PASS;
+	pmon_reset(&pmon);
+	(void)uncore_pci_scan(&a->backend, (unsigned)a->plat->bsp, fam, &scan, &pmon);
+	scanned = true;
+	a->backend.pmon = &pmon;
+	log_scan(a, fam);
+	if (scan.st) {
+		sb_puts(&a->sb, "uncore PCI: ");
+		sb_puts(&a->sb, pmu_status_str(scan.st));
+		sb_puts(&a->sb, " (this backend has no PCI configuration access)");
+		run_say(a);
+		return VERDICT_NO_PMU;
+	}
+	unsigned placed = 0;
+	for (unsigned p = 0; p < UNCORE_PCI_MAX_PKGS; p++)
+		placed += scan.pkg[p].placed;
+	if (!placed)
+		return none_found(a);
+	sb_puts(&a->sb, "uncore PCI: ");
+	sb_dec(&a->sb, scan.functions);
+	sb_puts(&a->sb, " functions on ");
+	sb_dec(&a->sb, scan.buses);
+	sb_puts(&a->sb, " buses; ");
+	sb_dec(&a->sb, placed);
+	sb_puts(&a->sb, placed > 1 ? " packages placed by their U-box" : " package placed by its U-box");
+	run_say(a);
+	for (unsigned p = 0; p < UNCORE_PCI_MAX_PKGS; p++) {
+		if (!scan.pkg[p].placed)
+			continue;
+		say_pkg(a, p);
+		sb_puts(&a->sb, "bus ");
+		sb_hex(&a->sb, scan.pkg[p].bus);
+		sb_puts(&a->sb, ", ");
+		sb_dec(&a->sb, scan.pkg[p].n);
+		sb_puts(&a->sb, " PCI boxes");
+		run_say(a);
+		say_missing(a, fam, p);
+		say_firmware_state(a, p);
+	}
+	if (scan.unplaced) {
+		sb_dec(&a->sb, scan.unplaced);
+		sb_puts(&a->sb, " U-box(es) whose node id no GIDNIDMAP field holds: their bus is on no "
+			       "package, its boxes are not counted");
+		run_say(a);
+	}
+	return VERDICT_PASS;
+}

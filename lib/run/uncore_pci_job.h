@@ -1,0 +1,21 @@
+/*
+ * The uncore's PCI boxes in a run (run/uncore_pci_job.c): the platform scanned
+ * once from the boot CPU before the uncore job places its rounds, what was
+ * found said on the console and logged (an `uncore_pci` record), the firmware
+ * state of each box named with what it means for the lab, and the write guard
+ * armed with the boxes found: no PCI write reaches anything else.
+ */
+#ifndef EFIPMU_RUN_UNCORE_PCI_JOB_H
+#define EFIPMU_RUN_UNCORE_PCI_JOB_H
+
+#include "run/run.h"
+#include "pmu/uncore_pci.h"
+
+/* Scans when the events ask a PCI box (or `all`); VERDICT_PASS unless nothing can be counted. */
+enum verdict uncore_pci_begin(struct run *a, bool all);
+/* The boxes of package pkg as the scan placed them; NULL before a scan. */
+const struct uncore_pci_pkg *uncore_pci_pkg_for(unsigned pkg);
+/* The scan itself (for --list); NULL before one. */
+const struct uncore_pci_scan *uncore_pci_last_scan(void);
+
+#endif
