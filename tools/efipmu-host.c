@@ -375,6 +375,19 @@ static pmu_status dry_uncore(struct dry_run *r, const struct pmu_event_req *reqs
 		reg_text(e->ctr_msr, ctr_at, sizeof(ctr_at));   /* a 64-bit PCI key names its low dword */
 		printf("  %-28s %s control %s, counter %s\n", reqs[i].name, ctr, ctl_at, ctr_at);
 	}
+	for (unsigned k = 0; map && k < map->n; k++) {
+		bool used = false;
+		for (unsigned i = 0; i < s->n; i++)
+			used |= s->ev[i].box == map->box[k].d;
+		if (!used)
+			continue;
+		char at[40];
+		struct strbuf sb;
+		sb_init(&sb, at, sizeof(at));
+		regkey_put_fn(&sb, regkey_pci_addr(map->box[k].base));
+		printf("  %s: PCI device %#x found at %s\n", map->box[k].d->name,
+		       map->box[k].d->pci->device_id, at);
+	}
 	st = uncore_program(s, &r->b, 0, 0);
 	phase(r, "program", st);
 	if (!st) {

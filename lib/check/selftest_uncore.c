@@ -430,14 +430,22 @@ void selftest_uncore(const struct selftest_env *env, uint32_t package, struct se
 	for (unsigned i = 0; i < sizeof(plans) / sizeof(plans[0]); i++)
 		if (plans[i].fam == env->ci->uncore)
 			ur.plan = &plans[i];
+	unsigned pci = 0;
 	for (unsigned i = 0; i < uncore_box_count; i++) {
 		if (uncore_boxes[i]->family != env->ci->uncore)
 			continue;
+		if (uncore_boxes[i]->pci) {
+			pci++;
+			continue;
+		}
 		check_box_regs(&ur, uncore_boxes[i]);
 		check_box_width(&ur, uncore_boxes[i]);
 		st_restore(&ur.t, NULL);   /* box by box: the save list holds one box */
 	}
 	st_restore_check(&ur.t);
+	if (pci)
+		st_skip(&ur.t, "uncore PCI boxes", "not checked by --selftest yet: the uncore job finds "
+			"them by device id and counts them (issue 24)", PMU_OK);
 	check_clock(&ur);
 	check_overflow(&ur);
 	check_shaping(&ur);

@@ -97,6 +97,13 @@ void regkey_put(struct strbuf *sb, const struct pmon_registry *r, uint32_t key)
 		return;
 	}
 	struct pmu_pci_addr a = regkey_pci_addr(key);
+	regkey_put_fn(sb, a);
+	sb_putc(sb, '+');
+	sb_hex(sb, a.off);
+}
+
+void regkey_put_fn(struct strbuf *sb, struct pmu_pci_addr a)
+{
 	sb_puts(sb, "pci ");
 	hex_digits(sb, a.seg, 4);
 	sb_putc(sb, ':');
@@ -105,6 +112,4 @@ void regkey_put(struct strbuf *sb, const struct pmon_registry *r, uint32_t key)
 	hex_digits(sb, a.dev, 2);
 	sb_putc(sb, '.');
 	hex_digits(sb, a.fn, 1);
-	sb_putc(sb, '+');
-	sb_hex(sb, a.off);
 }

@@ -66,5 +66,7 @@ pmu_status pmu_reg_write(const struct pmu_backend *b, unsigned cpu, uint32_t key
 
 /* "0x38d" (MSR), "pci 0000:7f:10.4+0xd8", "mmio 0xfe822840" (r gives the slot's base). */
 void regkey_put(struct strbuf *sb, const struct pmon_registry *r, uint32_t key);
+/* "pci 0000:7f:10.4": the function alone. */
+void regkey_put_fn(struct strbuf *sb, struct pmu_pci_addr a);
 
 #endif

@@ -116,6 +116,19 @@ pmu_status uncore_pci_scan(const struct pmu_backend *b, unsigned cpu, enum uncor
 			}
 		out->buses += any;
 	}
+	for (unsigned i = out->nseen; i-- > 0;) {
+		struct pmu_pci_addr x = out->seen[i];
+		uint32_t v;
+		x.off = 0x100;
+		pmu_status st = pmu_pci_read(b, cpu, x, &v);
+		if (st || v == 0xFFFFFFFFu) {
+			if (i || out->ext_at.off)
+				continue;
+		}
+		out->ext_st = st;
+		out->ext_val = v;
+		out->ext_at = x;
+	}
 	/* Pass 2: the boxes, by device id, on every bus with a function. */
 	for (unsigned bus = 0; pl && bus < 256; bus++)
 		for (unsigned dev = 0; dev < 32; dev++)

@@ -33,6 +33,14 @@ struct uncore_pci_scan {
 	unsigned nseen;                 /* the first functions found (--list), and their ids */
 	struct pmu_pci_addr seen[UNCORE_PCI_SEEN];
 	uint32_t seen_id[UNCORE_PCI_SEEN];
+	/*
+	 * Extended configuration space: offset 0x100 (the first extended capability header,
+	 * PCI Express Base 4.0 section 7.6) of the first function that answers there, else of
+	 * the first function found; ext_at names it.
+	 */
+	pmu_status ext_st;
+	uint32_t ext_val;
+	struct pmu_pci_addr ext_at;
 	struct uncore_pci_pkg pkg[UNCORE_PCI_MAX_PKGS];
 	/* Firmware's state of each box found, as pkg[p].box[i]: box control, counters enabled. */
 	uint32_t fw_box_ctl[UNCORE_PCI_MAX_PKGS][UNCORE_MAX_PCI_BOXES];

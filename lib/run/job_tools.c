@@ -9,6 +9,7 @@
 #include "pmu/decode.h"
 #include "pmu/dryrun.h"
 #include "pmu/regkey.h"
+#include "run/uncore_pci_job.h"
 #include "out/listing.h"
 #include "out/logrec.h"
 
@@ -50,6 +51,7 @@ enum verdict job_list(struct run *a)
 	logrec_key_bool(&a->sb, "core_pmu", pmu_core_present(ci));
 	logrec_end(&a->sb);
 	run_record(a);
+	(void)uncore_pci_begin(a, true);   /* what the PCI scan found: said, not a verdict */
 	return VERDICT_PASS;
 }
 

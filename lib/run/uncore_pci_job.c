@@ -89,6 +89,7 @@ static void log_scan(struct run *a, enum uncore_family fam)
 	logrec_key_u64(&a->sb, "uboxes", scan.uboxes);
 	logrec_key_u64(&a->sb, "unplaced", scan.unplaced);
 	logrec_key_u64(&a->sb, "orphans", scan.orphans);
+	logrec_key_str(&a->sb, "extended_space", scan.ext_st ? pmu_status_str(scan.ext_st) : "readable");
 	sb_json_key(&a->sb, "packages");
 	sb_putc(&a->sb, '[');
 	bool first = true;
@@ -115,6 +116,45 @@ static void log_scan(struct run *a, enum uncore_family fam)
 	sb_putc(&a->sb, ']');
 	logrec_end(&a->sb);
 	run_record(a);
+}
+
+/* The scan's reach: the functions it saw first, and extended configuration space. */
+static void say_scanned(struct run *a)
+{
+	sb_puts(&a->sb, "uncore PCI: scanned segment 0, buses 0-255: ");
+	sb_dec(&a->sb, scan.functions);
+	sb_puts(&a->sb, " functions on ");
+	sb_dec(&a->sb, scan.buses);
+	sb_puts(&a->sb, " buses");
+	run_say(a);
+	for (unsigned i = 0; i < scan.nseen; i++) {
+		struct pmu_pci_addr x = scan.seen[i];
+		sb_puts(&a->sb, "  ");
+		regkey_put_fn(&a->sb, x);
+		sb_puts(&a->sb, " vendor ");
+		sb_hex(&a->sb, scan.seen_id[i] & 0xFFFF);
+		sb_puts(&a->sb, " device ");
+		sb_hex(&a->sb, scan.seen_id[i] >> 16);
+		run_say(a);
+	}
+	if (scan.functions > scan.nseen) {
+		sb_puts(&a->sb, "  ... and ");
+		sb_dec(&a->sb, scan.functions - scan.nseen);
+		sb_puts(&a->sb, " more");
+		run_say(a);
+	}
+	if (!scan.nseen)
+		return;
+	sb_puts(&a->sb, "  extended configuration space: ");
+	regkey_put(&a->sb, NULL, regkey_pci(scan.ext_at));
+	if (scan.ext_st == PMU_OK) {
+		sb_puts(&a->sb, " reads ");
+		sb_hex(&a->sb, scan.ext_val);
+	} else {
+		sb_puts(&a->sb, ": ");
+		sb_puts(&a->sb, pmu_status_str(scan.ext_st));
+	}
+	run_say(a);
 }
 
 /* No uncore PCI device at all: a hypervisor has none (NO-PMU); bare metal lost them. */
@@ -146,6 +186,8 @@ enum verdict uncore_pci_begin(struct run *a, bool all)
 	scanned = true;
 	a->backend.pmon = &pmon;
 	log_scan(a, fam);
+	if (all)
+		say_scanned(a);
 	if (scan.st) {
 		sb_puts(&a->sb, "uncore PCI: ");
 		sb_puts(&a->sb, pmu_status_str(scan.st));

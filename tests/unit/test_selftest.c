@@ -220,7 +220,7 @@ static void uncore_passes_on_every_profile(void **state)
 		[0] = "mbox count modes,mbox freeze", [1] = "mbox count modes,mbox freeze",
 		[2] = "uncore threshold,uncore invert,uncore edge",
 		[3] = "uncore threshold,uncore invert,uncore edge",
-		[4] = "mbox count modes,mbox freeze",
+		[4] = "uncore PCI boxes,mbox count modes,mbox freeze",
 	};
 	(void)state;
 	/* the seed profiles, the first five: the later parts' uncore is not modelled */
