@@ -209,6 +209,8 @@ static void report_results(struct run *a, struct uncore_job *j)
 		stats_compute(&j->win[i * j->nwin], j->nwin, &w);
 		derived_compute(in, a->nureqs, w.median, a->plat->tsc_per_us * 1000000ull, &set);
 		run_derived(a, "package", j->pkgs[i].leader.package, &set);
+		j->v = verdict_worse(j->v, uncore_pci_bandwidth(a, j->pkgs[i].leader.package, in,
+								  w.median));
 	}
 }
 

@@ -2,6 +2,7 @@
 #include "run/uncore_pci_job.h"
 #include "out/logrec.h"
 #include "pmu/regkey.h"
+#include "check/kernels.h"
 
 static struct uncore_pci_scan scan;
 static struct pmon_registry pmon;
@@ -228,4 +229,93 @@ enum verdict uncore_pci_begin(struct run *a, bool all)
 		run_say(a);
 	}
 	return VERDICT_PASS;
+}
+
+/* One channel's line: "P1 uncore_imc_2: read 1234.567 MB/s, write 0.000 MB/s (CAS x 64 B)". */
+static void say_channel(struct run *a, unsigned package, const struct box_desc *d,
+			const struct derived_set *set)
+{
+	const struct derived_metric *rd = &set->m[DM_MEM_READ_BW], *wr = &set->m[DM_MEM_WRITE_BW];
+	if (!rd->present && !wr->present)
+		return;
+	sb_putc(&a->sb, 'P');
+	sb_dec(&a->sb, package);
+	sb_putc(&a->sb, ' ');
+	sb_puts(&a->sb, d->name);
+	sb_puts(&a->sb, ":");
+	if (rd->present) {
+		sb_puts(&a->sb, " read ");
+		derived_fmt_milli(&a->sb, rd->milli);
+		sb_puts(&a->sb, " MB/s");
+	}
+	if (wr->present) {
+		sb_puts(&a->sb, rd->present ? ", write " : " write ");
+		derived_fmt_milli(&a->sb, wr->milli);
+		sb_puts(&a->sb, " MB/s");
+	}
+	sb_puts(&a->sb, " (CAS x 64 B over the window)");
+	run_say(a);
+}
+
+static enum verdict check_reads(struct run *a, unsigned package, uint64_t lines)
+{
+	const struct kernel_expect *e = kernel_expect_for(a->kernel, KEV_LLC_MISSES);
+	int64_t lo, hi;
+	if (!e || !lines)
+		return VERDICT_PASS;
+	kernel_bounds(e, a->iterations, &lo, &hi);
+	bool ok = (int64_t)lines >= lo && (int64_t)lines <= hi;
+	run_begin(a, "check");
+	logrec_key_u64(&a->sb, "package", package);
+	logrec_key_str(&a->sb, "check", "memory lines read vs the kernel's LLC misses");
+	logrec_key_str(&a->sb, "kernel", a->kernel->name);
+	logrec_key_u64(&a->sb, "expected_min", (uint64_t)lo);
+	logrec_key_u64(&a->sb, "expected_max", (uint64_t)hi);
+	logrec_key_u64(&a->sb, "measured", lines);
+	logrec_key_str(&a->sb, "result", ok ? "PASS" : "FAIL");
+	logrec_end(&a->sb);
+	run_record(a);
+	sb_puts(&a->sb, "P");
+	sb_dec(&a->sb, package);
+	sb_puts(&a->sb, " memory lines read ");
+	sb_dec_grouped(&a->sb, lines);
+	sb_puts(&a->sb, ok ? " within " : " outside ");
+	sb_puts(&a->sb, "the ");
+	sb_puts(&a->sb, a->kernel->name);
+	sb_puts(&a->sb, " kernel's LLC misses [");
+	sb_dec_grouped(&a->sb, (uint64_t)lo);
+	sb_puts(&a->sb, ", ");
+	sb_dec_grouped(&a->sb, (uint64_t)hi);
+	sb_puts(&a->sb, ok ? "]: PASS" : "]: FAIL");
+	run_say(a);
+	return ok ? VERDICT_PASS : VERDICT_FAIL;
+}
+
+enum verdict uncore_pci_bandwidth(struct run *a, unsigned package, const struct derived_input *in,
+				  uint64_t ticks)
+{
+	uint64_t hz = a->plat->tsc_per_us * 1000000ull, lines = 0;
+	bool any = false;
+	for (unsigned i = 0; i < a->nureqs; i++) {
+		const struct box_desc *d = a->ureqs[i].box;
+		struct derived_input ch[UNCORE_MAX_EVENTS];
+		struct derived_set set;
+		unsigned n = 0;
+		bool first = true;
+		for (unsigned k = 0; k < i && first; k++)
+			first = a->ureqs[k].box != d;
+		if (!d->pci || !first)
+			continue;   /* each channel once, with every event of its box */
+		for (unsigned k = i; k < a->nureqs; k++)
+			if (a->ureqs[k].box == d)
+				ch[n++] = in[k];
+		derived_compute(ch, n, ticks, hz, &set);
+		say_channel(a, package, d, &set);
+		for (unsigned k = 0; k < n; k++)
+			if (derived_role_of(ch[k].event) == DR_MEM_READ_LINES) {
+				lines += ch[k].delta;
+				any = true;
+			}
+	}
+	return any ? check_reads(a, package, lines) : VERDICT_PASS;
 }

@@ -10,6 +10,7 @@
 
 #include "run/run.h"
 #include "pmu/uncore_pci.h"
+#include "out/derived.h"
 
 /* Scans when the events ask a PCI box (or `all`); VERDICT_PASS unless nothing can be counted. */
 enum verdict uncore_pci_begin(struct run *a, bool all);
@@ -17,5 +18,15 @@ enum verdict uncore_pci_begin(struct run *a, bool all);
 const struct uncore_pci_pkg *uncore_pci_pkg_for(unsigned pkg);
 /* The scan itself (for --list); NULL before one. */
 const struct uncore_pci_scan *uncore_pci_last_scan(void);
+
+/*
+ * After the uncore job's statistics, per package: each memory channel's read and write
+ * bandwidth (CAS x 64 bytes over the window, ticks of the TSC) and, around a kernel that
+ * claims its LLC misses, a check that the channels' reads are within that claim: every
+ * line the kernel misses is read from memory. in[i] is ureqs[i]'s median delta.
+ * The check's verdict (PASS when nothing was checked).
+ */
+enum verdict uncore_pci_bandwidth(struct run *a, unsigned package, const struct derived_input *in,
+				  uint64_t ticks);
 
 #endif

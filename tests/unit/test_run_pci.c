@@ -44,6 +44,13 @@ static void cas_on_every_channel(void **state)
 	assert_int_equal(cas_sum(o.f->log, 0), k.loads);
 	assert_int_equal(cas_sum(o.f->log, 1), k.loads);
 	assert_int_equal(fake_count(o.f->log, "\"ctl_msr\":\"pci 0000:7f:10.4+0xd8\""), 1);
+	/* bandwidth per channel and the package's reads against the kernel's LLC-miss claim */
+	assert_int_equal(fake_count(o.f->console, "P1 uncore_imc_3: read "), 1);
+	assert_int_equal(fake_count(o.f->log, "\"check\":\"memory lines read vs the kernel's LLC "
+				    "misses\",\"kernel\":\"stream\""), 2);
+	assert_int_equal(fake_count(o.f->log, "LLC misses\",\"kernel\":\"stream\",\"expected_min\""), 2);
+	assert_int_equal(fake_count(o.f->console, "kernel's LLC misses"), 2);
+	assert_int_equal(fake_count(o.f->console, "]: PASS"), 2);
 	assert_true(fake_count(o.f->log, "{\"msr\":\"pci 0000:ff:10.0+0xf4\"") >= 1);   /* ownership */
 	/* every register as found: controls, box controls and counters 0 on a clean model */
 	for (unsigned p = 0; p < 2; p++)
