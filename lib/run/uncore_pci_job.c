@@ -187,7 +187,7 @@ enum verdict uncore_pci_begin(struct run *a, bool all)
 	scanned = true;
 	a->backend.pmon = &pmon;
 	log_scan(a, fam);
-	if (all)
+	if (a->opt.list)
 		say_scanned(a);
 	if (scan.st) {
 		sb_puts(&a->sb, "uncore PCI: ");

@@ -12,7 +12,10 @@
 #include "pmu/uncore_pci.h"
 #include "out/derived.h"
 
-/* Scans when the events ask a PCI box (or `all`); VERDICT_PASS unless nothing can be counted. */
+/*
+ * Scans when the events ask a PCI box, or always with `all` (--list, --selftest); with
+ * --list the functions scanned are listed. VERDICT_PASS unless nothing can be counted.
+ */
 enum verdict uncore_pci_begin(struct run *a, bool all);
 /* The boxes of package pkg as the scan placed them; NULL before a scan. */
 const struct uncore_pci_pkg *uncore_pci_pkg_for(unsigned pkg);
