@@ -43,9 +43,10 @@ static pmu_status dr_rdmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t *val)
 	return PMU_OK;
 }
 
-static pmu_status dr_wrmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t val)
+/* Records a write of key on cpu; was_st/was from read (the overlay's own read). */
+static pmu_status record(struct dryrun *d, unsigned cpu, uint32_t key, uint64_t val,
+			 pmu_status (*read)(struct dryrun *, unsigned, uint32_t, uint64_t *))
 {
-	struct dryrun *d = ctx;
 	struct dryrun_cpu *c = cpu_of(d, cpu);
 	if (!c)
 		return PMU_ERR_INVALID;
@@ -54,12 +55,27 @@ static pmu_status dr_wrmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t val)
 		return PMU_ERR_NOSPACE;
 	}
 	struct dryrun_write *w = &c->w[c->n];
-	w->msr = msr;
+	w->msr = key;
 	w->value = val;
 	w->was = 0;
-	w->was_st = dr_rdmsr(ctx, cpu, msr, &w->was);
+	w->was_st = read(d, cpu, key, &w->was);
 	c->n++;
-	return pmu_is_fault(w->was_st) ? w->was_st : PMU_OK;
+	return PMU_OK;
+}
+
+static pmu_status msr_key_read(struct dryrun *d, unsigned cpu, uint32_t msr, uint64_t *val)
+{
+	return dr_rdmsr(d, cpu, msr, val);
+}
+
+static pmu_status dr_wrmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t val)
+{
+	struct dryrun *d = ctx;
+	pmu_status st = record(d, cpu, msr, val, msr_key_read);
+	if (st)
+		return st;
+	pmu_status was = d->cpu[cpu].w[d->cpu[cpu].n - 1].was_st;
+	return pmu_is_fault(was) ? was : PMU_OK;
 }
 
 /* rdpmc index -> the MSR it reads: bit 30 selects the fixed counters. */
@@ -90,26 +106,6 @@ static pmu_status dr_cpuid(void *ctx, unsigned cpu, uint32_t leaf, uint32_t subl
 	return pmu_cpuid(&d->inner, cpu, leaf, subleaf, out);
 }
 
-/* Records a write of key on cpu; was_st/was from read (the overlay's own read). */
-static pmu_status record(struct dryrun *d, unsigned cpu, uint32_t key, uint64_t val,
-			 pmu_status (*read)(struct dryrun *, unsigned, uint32_t, uint64_t *))
-{
-	struct dryrun_cpu *c = cpu_of(d, cpu);
-	if (!c)
-		return PMU_ERR_INVALID;
-	if (c->n >= c->cap) {
-		c->overflow = true;
-		return PMU_ERR_NOSPACE;
-	}
-	struct dryrun_write *w = &c->w[c->n];
-	w->msr = key;
-	w->value = val;
-	w->was = 0;
-	w->was_st = read(d, cpu, key, &w->was);
-	c->n++;
-	return PMU_OK;
-}
-
 /* PCI and MMIO: the same overlay, by register key (pmu/regkey.h); writes never go below. */
 static pmu_status pci_key_read(struct dryrun *d, unsigned cpu, uint32_t key, uint64_t *val)
 {
@@ -131,7 +127,7 @@ static pmu_status pci_key_read(struct dryrun *d, unsigned cpu, uint32_t key, uin
 
 static pmu_status dr_pci_read(void *ctx, unsigned cpu, struct pmu_pci_addr a, uint32_t *val)
 {
-	uint64_t v;
+	uint64_t v = 0xFFFFFFFFu;
 	pmu_status st = pci_key_read(ctx, cpu, regkey_pci(a), &v);
 	*val = (uint32_t)v;
 	return st;

@@ -21,7 +21,7 @@ static pmu_status pci_read64(const struct pmu_backend *b, unsigned cpu, struct p
 			     uint64_t *val)
 {
 	struct pmu_pci_addr hi = lo;
-	uint32_t h0, l, h1;
+	uint32_t h0 = 0, l = 0, h1 = 0;
 	hi.off = (uint16_t)(lo.off + 4);
 	pmu_status st = pmu_pci_read(b, cpu, hi, &h0);
 	if (!st)
