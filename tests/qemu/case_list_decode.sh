@@ -8,7 +8,7 @@ expect_console '^\[SIM\] Core PMU: architectural version 3$'
 expect_console '^\[SIM\]   GP: 4 x 48-bit counters, PERFEVTSEL 0x186-0x189, PMC 0xc1-0xc4$'
 expect_console '^\[SIM\]   full-width counter writes: yes, A_PMC 0x4c1-0x4c4$'
 expect_console '^\[SIM\]   uncore_cbox_7: 4 x 44-bit counters, ctl 0xdf0-0xdf3, ctr 0xdf6-0xdf9$'
-expect_console '^\[SIM\] Events of uncore_ubox \(list JKT, [0-9]+ events, -e NAME\):$'
+expect_console '^\[SIM\] Events of uncore_ubox \(list JKT/Jaketown_uncore, [0-9]+ events\):$'
 expect_console ' UNC_U_CLOCKTICKS '
 expect_console ' INST_RETIRED.ANY( |$)'
 expect_no_console 'CPU +EVENT'   # nothing measured
