@@ -36,6 +36,18 @@ void fault_describe(struct strbuf *sb, const struct fault_record *r);
 
 void hw_backend(struct pmu_backend *b);
 
+/*
+ * PCI and MMIO for the real backend (pci_real.c). pci_real_init, on the boot CPU
+ * (index bsp) before any access, finds the root bridges and the MCFG table.
+ */
+void pci_real_init(unsigned bsp);
+unsigned pci_real_bridges(void);
+unsigned pci_real_ecam_ranges(void);
+pmu_status pci_real_read(void *ctx, unsigned cpu, struct pmu_pci_addr a, uint32_t *val);
+pmu_status pci_real_write(void *ctx, unsigned cpu, struct pmu_pci_addr a, uint32_t val);
+pmu_status mmio_real_read(void *ctx, unsigned cpu, uint64_t addr, unsigned bytes, uint64_t *val);
+pmu_status mmio_real_write(void *ctx, unsigned cpu, uint64_t addr, unsigned bytes, uint64_t val);
+
 /* Port I/O: QEMU's isa-debug-exit, COM1. */
 static inline void hw_outb(UINT16 port, UINT8 v)
 {

@@ -93,6 +93,10 @@ static const struct pmu_backend_ops real_ops = {
 	.gated_run = real_gated_run,
 	.irq_save = real_irq_save,
 	.irq_restore = real_irq_restore,
+	.pci_read = pci_real_read,
+	.pci_write = pci_real_write,
+	.mmio_read = mmio_real_read,
+	.mmio_write = mmio_real_write,
 };
 
 void hw_backend(struct pmu_backend *b)

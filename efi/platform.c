@@ -203,6 +203,7 @@ EFI_STATUS efi_platform_init(struct efi_platform *p, EFI_FILE_HANDLE root)
 		return st;
 	p->root = root;
 	hw_backend(&p->hw);
+	pci_real_init((unsigned)p->mp.bsp);
 	p->plat.ops = &efi_ops;
 	p->plat.ctx = p;
 	p->plat.ncpus = (unsigned)p->mp.count;

@@ -120,6 +120,10 @@ run_case dryrun_adl_atom dry-run --profile alder-lake --sim-firmware clean \
   cpu_atom/LONGEST_LAT_CACHE.MISS/
 run_case dryrun_icx_ocr dry-run --profile icelake-sp OCR.DEMAND_DATA_RD.L3_MISS \
   OCR.DEMAND_RFO.L3_MISS
+run_case dryrun_snbep_imc dry-run --profile sandy-bridge-ep UNC_M_CAS_COUNT.RD
+# The same run checked for what it does (tests/host/check_pci_dryrun.py), not only its text.
+if "$tool" dry-run --profile sandy-bridge-ep UNC_M_CAS_COUNT.RD | python3 $dir/check_pci_dryrun.py
+then passed=$((passed + 1)); else failed=$((failed + 1)); echo "  FAIL PCI dry run check"; fi
 run_case dryrun_pmi_refused dry-run --profile westmere-ep cpu/INST_RETIRED.ANY,int/
 run_case dryrun_zen4 dry-run --profile zen4 instructions
 run_case dryrun_zen2 dry-run --profile zen2 instructions,cycles

@@ -5,8 +5,9 @@
 Core lists are chosen per CPU model through perfmon's mapfile.csv: by family-model, the
 stepping range where a row names one (06_55: Skylake-SP 0-4, Cascade Lake 5-F) and, on
 hybrid parts ("hybridcore" rows), the core type (CPUID.1AH:EAX[31:24], 0x20 Atom, 0x40
-Core) and native model ID (EAX[23:0]). For Sandy Bridge-EP (0x2D) the U-box, C-box and
-PCU events of the uncore list are added, one list per box type, with the counters each
+Core) and native model ID (EAX[23:0]). For Sandy Bridge-EP (0x2D) the U-box, C-box, PCU,
+HA, iMC, QPI, R2PCIe and R3QPI events of the uncore list are added, one list per box
+type, with the counters each
 may use ("Counter"), the bits of its box's filter register it uses ("Filter") and whether
 it needs the event-select extension bit ("ExtSel"). The lists read are vendored in
 data/perfmon/ (SOURCE.txt: commit, subset, checksums).
@@ -33,8 +34,13 @@ MODELS = [0x1A, 0x1E, 0x1F, 0x25, 0x2C, 0x2D, 0x2E, 0x2F,
 # JSON Unit -> perf PMU name of the box type (a C-box list serves uncore_cbox_0..7) and the
 # prefix its "Filter" field gives the box's filter register.
 UNCORE_MODELS = {0x2D}   # the uncore lists generated (the boxes efipmu drives by name)
+# The PCI boxes (HA, iMC, QPI, R2PCIe, R3QPI) have no filter register efipmu drives (None):
+# an event whose "Filter" names match registers (the HA's address/opcode match) is marked
+# with filter bit 0, so the box refuses it by name.
 UNCORE_UNITS = {"UBOX": ("uncore_ubox", "UBoxFilter"), "CBO": ("uncore_cbox", "CBoFilter"),
-                "PCU": ("uncore_pcu", "PCUFilter")}
+                "PCU": ("uncore_pcu", "PCUFilter"), "HA": ("uncore_ha", None),
+                "iMC": ("uncore_imc", None), "QPI LL": ("uncore_qpi", None),
+                "R2PCIe": ("uncore_r2pcie", None), "R3QPI": ("uncore_r3qpi", None)}
 
 # Hardware fixed counter of each fixed-only event (Intel's perfmon lists notes; SDM vol. 3B
 # 20.2.5 for 4-6): FIXED_CTR0 = instructions, 1 = core cycles, 2 = reference cycles,
@@ -59,7 +65,9 @@ FIXED_BY_NAME = {
 FIXED_JSON_ERRATA = {("JKT", "CPU_CLK_UNHALTED.THREAD_ANY")}
 # U-box clock ticks are listed as event 0 on the GP counters; they are counted by the
 # UCLK fixed counter (Intel 327043-001 2.2).
-UNCORE_FIXED = {"UNC_U_CLOCKTICKS": 0}
+# The iMC's is counted by its fixed DCLK counter (the JSON: "Uncore Fixed Counter"; Linux
+# uncore_snbep.c: SNBEP_MC_CHy_PCI_PMON_FIXED_CTL/CTR).
+UNCORE_FIXED = {"UNC_U_CLOCKTICKS": 0, "UNC_M_CLOCKTICKS": 0}
 # The load-latency threshold MSR_PEBS_LD_LAT_THRESHOLD (Intel SDM Vol. 4 table 2-2): its events are
 # marked PEBS-only in the lists but count, as Linux counts them, with the threshold set.
 MSR_LD_LAT = 0x3F6
@@ -143,6 +151,8 @@ def filter_mask(field, prefix, name):
     """Bits of the box's filter register from "CBoFilter[31:23], CBoFilter[17:10]"; "null": 0."""
     if field.strip() == "null":
         return 0
+    if prefix is None:
+        return 1
     bits = 0
     for part in field.split(","):
         m = re.fullmatch(r"(\w+)\[(\d+):(\d+)\]", part.strip())

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* The validation suite's records, register bookkeeping and kernel calls (see selftest.h). */
+#include "pmu/regkey.h"
 #include "check/selftest.h"
 #include "util/fmt.h"
 #include "model/model_devs.h"
@@ -116,7 +117,7 @@ static pmu_status save_first(struct selftest_run *t, uint32_t msr)
 		return PMU_OK;
 	if (s->n >= SELFTEST_SAVE_MAX)
 		return PMU_ERR_NOSPACE;
-	pmu_status st = pmu_rdmsr(t->env->b, t->env->cpu, msr, &s->val[s->n]);
+	pmu_status st = pmu_reg_read(t->env->b, t->env->cpu, msr, &s->val[s->n]);
 	if (!st)
 		s->msr[s->n++] = msr;
 	return st;
@@ -125,12 +126,12 @@ static pmu_status save_first(struct selftest_run *t, uint32_t msr)
 pmu_status st_write(struct selftest_run *t, uint32_t msr, uint64_t val)
 {
 	pmu_status st = save_first(t, msr);
-	return st ? st : pmu_wrmsr(t->env->b, t->env->cpu, msr, val);
+	return st ? st : pmu_reg_write(t->env->b, t->env->cpu, msr, val);
 }
 
 pmu_status st_read(struct selftest_run *t, uint32_t msr, uint64_t *val)
 {
-	return pmu_rdmsr(t->env->b, t->env->cpu, msr, val);
+	return pmu_reg_read(t->env->b, t->env->cpu, msr, val);
 }
 
 void st_restore(struct selftest_run *t,
@@ -139,7 +140,7 @@ void st_restore(struct selftest_run *t,
 	struct selftest_saved *s = &t->saved;
 	for (unsigned i = s->n; i-- > 0;) {
 		pmu_status st = restore ? restore(t, s->msr[i], s->val[i]) :
-					  pmu_wrmsr(t->env->b, t->env->cpu, s->msr[i], s->val[i]);
+					  pmu_reg_write(t->env->b, t->env->cpu, s->msr[i], s->val[i]);
 		if (st && !s->st) {
 			s->st = st;
 			s->bad_msr = s->msr[i];
@@ -168,7 +169,7 @@ pmu_status st_holds(struct selftest_run *t, uint32_t msr, uint64_t mask, uint64_
 			*read = got;
 		}
 	}
-	pmu_status rst = pmu_wrmsr(t->env->b, t->env->cpu, msr, orig);
+	pmu_status rst = pmu_reg_write(t->env->b, t->env->cpu, msr, orig);
 	return st ? st : held ? held : rst;
 }
 

@@ -30,7 +30,7 @@ enum selftest_scope { SELFTEST_CPU, SELFTEST_PACKAGE };
 
 #define SELFTEST_NAME_MAX 28
 #define SELFTEST_REASON_MAX 100
-#define SELFTEST_MAX_CHECKS 40
+#define SELFTEST_MAX_CHECKS 64   /* SNB-EP: 20 MSR and PCI boxes, two checks each, and the rest */
 
 struct selftest_check {
 	char name[SELFTEST_NAME_MAX];
@@ -63,6 +63,7 @@ struct selftest_env {
 	void *ctx;
 	uint64_t iterations;        /* of the inst and branch kernels */
 	bool force;                 /* take counters firmware left enabled (restored after) */
+	const struct uncore_pci_pkg *pci;   /* the package's PCI boxes as found; NULL: not scanned */
 };
 
 /* Scratch of one run: the engines' sessions are too large for an AP stack. */

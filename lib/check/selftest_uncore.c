@@ -9,8 +9,12 @@
 #include "check/selftest.h"
 #include "util/fmt.h"
 #include "hw/layouts_uncore.h"
+#include "pmu/regkey.h"
 
 #define LOW_BITS        0x7FFFFFFFull
+#define BOX_RST_CTRS    0x2u        /* SNB-EP box control (Intel 327043-001, 2.1) */
+#define BOX_FRZ         0x100u
+#define BOX_FRZ_EN      0x10000u
 #define NEAR_TOP        16
 #define MBOX_CLOCKTICKS 0x1Bu     /* M-box inc_sel (likwid perfmon_nehalemEX_events.txt) */
 #define MBOX_WRAP       (1ull << 6)
@@ -60,6 +64,16 @@ static void name_with(char *out, size_t cap, const char *what, const struct box_
 	sb_puts(&sb, d->name);
 }
 
+/* A register in a reason: "0xc10" (MSR) or "pci 0000:7f:10.4+0xd8". */
+static void why_reg(struct selftest_check *c, uint32_t key)
+{
+	char text[32];
+	struct strbuf sb;
+	sb_init(&sb, text, sizeof(text));
+	regkey_put(&sb, NULL, key);
+	st_why(c, text);
+}
+
 static pmu_status reg_one(struct unc_run *ur, struct selftest_check *c, uint32_t msr, uint64_t mask)
 {
 	uint64_t wrote = 0, read = 0;
@@ -71,7 +85,7 @@ static pmu_status reg_one(struct unc_run *ur, struct selftest_check *c, uint32_t
 	if (c->result == SELFTEST_FAIL)
 		return st;
 	st_fail(&ur->t, c);
-	st_why_hex(c, msr);
+	why_reg(c, msr);
 	st_why(c, ": ");
 	if (st != PMU_ERR_NOT_HELD) {
 		st_why(c, pmu_status_str(st));
@@ -84,26 +98,33 @@ static pmu_status reg_one(struct unc_run *ur, struct selftest_check *c, uint32_t
 	return st;
 }
 
+/* The register key of reg of d on this package (a PCI box's offset on its function). */
+static uint32_t key(const struct unc_run *ur, const struct box_desc *d, uint32_t reg, bool wide)
+{
+	return reg ? box_key(ur->t.env->pci, d, reg, wide) : 0;
+}
+
 /*
  * Controls hold their RW bits (enables left clear), counters their low bits, gates and status read.
  */
 static void check_box_regs(struct unc_run *ur, const struct box_desc *d)
 {
 	char name[SELFTEST_NAME_MAX];
-	name_with(name, sizeof(name), "msr ", d);
+	name_with(name, sizeof(name), d->pci ? "pci " : "msr ", d);
 	struct selftest_check *c = st_add(&ur->t, name, SELFTEST_PASS, 0, 0);
 	uint64_t ctl = reg_holding_mask(d->ctl_layout) & ~d->enable_mask;
 	for (unsigned i = 0; i < d->n_counters; i++) {
-		(void)reg_one(ur, c, box_ctl_msr(d, i), ctl);
-		(void)reg_one(ur, c, box_ctr_msr(d, i), LOW_BITS);
+		(void)reg_one(ur, c, key(ur, d, box_ctl_msr(d, i), false), ctl);
+		(void)reg_one(ur, c, key(ur, d, box_ctr_msr(d, i), true), LOW_BITS);
 		c->expected += 2;
 	}
 	if (d->fixed_ctl) {
-		(void)reg_one(ur, c, d->fixed_ctl, reg_holding_mask(d->fixed_layout) & ~d->fixed_enable_mask);
-		(void)reg_one(ur, c, d->fixed_ctr, LOW_BITS);
+		(void)reg_one(ur, c, key(ur, d, d->fixed_ctl, false),
+			      reg_holding_mask(d->fixed_layout) & ~d->fixed_enable_mask);
+		(void)reg_one(ur, c, key(ur, d, d->fixed_ctr, true), LOW_BITS);
 		c->expected += 2;
 	}
-	const uint32_t read_only[] = { d->global_ctl, d->box_ctl, d->status_msr };
+	const uint32_t read_only[] = { d->global_ctl, key(ur, d, d->box_ctl, false), d->status_msr };
 	for (unsigned i = 0; i < sizeof(read_only) / sizeof(read_only[0]); i++) {
 		if (!read_only[i])
 			continue;
@@ -121,20 +142,20 @@ static void check_box_width(struct unc_run *ur, const struct box_desc *d)
 	const unsigned idx[2] = { 0, UNCORE_FIXED };
 	name_with(name, sizeof(name), "width ", d);
 	for (unsigned k = 0; k < 2; k++) {
-		uint32_t ctr = box_ctr_msr(d, idx[k]);
+		uint32_t ctr = key(ur, d, box_ctr_msr(d, idx[k]), true);
 		unsigned w = box_counter_width(d, idx[k]);
 		uint64_t got = 0;
 		if (!ctr)
 			continue;
 		pmu_status st = st_write(&ur->t, ctr, 0);
 		if (!st)
-			st = pmu_wrmsr(ur->t.env->b, ur->t.env->cpu, ctr, mask_of(w));
+			st = pmu_reg_write(ur->t.env->b, ur->t.env->cpu, ctr, mask_of(w));
 		if (!st)
 			st = st_read(&ur->t, ctr, &got);
 		if (!st && got == mask_of(w))
 			continue;
 		struct selftest_check *c = st_add(&ur->t, name, SELFTEST_FAIL, w, st ? 0 : st_ones(got));
-		st_why_hex(c, ctr);
+		why_reg(c, ctr);
 		st_why(c, st ? ": " : " holds ");
 		if (st) {
 			st_why(c, pmu_status_str(st));
@@ -391,6 +412,41 @@ static void check_mbox(struct unc_run *ur)
 	st_why(c, "freeze after 100: a second counter stops at 101 (+8)");
 }
 
+/* A PCI box the package's scan did not find: one SKIP saying why (never a write). */
+static bool pci_box_there(struct unc_run *ur, const struct box_desc *d)
+{
+	char name[SELFTEST_NAME_MAX];
+	if (key(ur, d, d->box_ctl, false))
+		return true;
+	name_with(name, sizeof(name), "pci ", d);
+	st_skip(&ur->t, name, ur->t.env->pci ? "not visible on this package: hidden by firmware or "
+		"not populated" : "the PCI boxes were not scanned", PMU_OK);
+	return false;
+}
+
+/* The box control's counter reset (bit 1, Intel 327043) zeroes every counter of the box. */
+static void check_box_reset(struct unc_run *ur, const struct box_desc *d)
+{
+	char name[SELFTEST_NAME_MAX];
+	uint64_t got = 0;
+	uint32_t box = key(ur, d, d->box_ctl, false), ctr = key(ur, d, box_ctr_msr(d, 0), true);
+	name_with(name, sizeof(name), "reset ", d);
+	pmu_status st = st_write(&ur->t, ctr, LOW_BITS);
+	if (!st)
+		st = st_write(&ur->t, box, BOX_RST_CTRS | BOX_FRZ_EN | BOX_FRZ);
+	if (!st)
+		st = st_read(&ur->t, ctr, &got);
+	struct selftest_check *c = st_add(&ur->t, name, !st && !got ? SELFTEST_PASS : SELFTEST_FAIL,
+					  0, got);
+	if (st) {
+		st_why(c, pmu_status_str(st));
+		return;
+	}
+	st_why(c, got ? "counter 0 kept " : "the box control's reset zeroed counter 0");
+	if (got)
+		st_why_hex(c, got);
+}
+
 /* ---- the package ---- */
 
 /* False (with one SKIP saying why) when there is no uncore to check. */
@@ -444,6 +500,10 @@ void selftest_uncore(const struct selftest_env *env, uint32_t package, struct se
 	for (unsigned i = 0; i < uncore_box_count; i++) {
 		if (uncore_boxes[i]->family != env->ci->uncore)
 			continue;
+		if (uncore_boxes[i]->pci && !pci_box_there(&ur, uncore_boxes[i]))
+			continue;
+		if (uncore_boxes[i]->pci)
+			check_box_reset(&ur, uncore_boxes[i]);
 		check_box_regs(&ur, uncore_boxes[i]);
 		check_box_width(&ur, uncore_boxes[i]);
 		st_restore(&ur.t, NULL);   /* box by box: the save list holds one box */

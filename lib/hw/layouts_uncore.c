@@ -263,6 +263,52 @@ static const struct reg_field snbep_pcu_filter[] = {
 	{ "rsv", 32, 32, RA_RSV, NULL },
 };
 
+/*
+ * Counter control of the SNB-EP PCI boxes (HA, iMC, R2PCIe, R3QPI; QPI adds bit 21):
+ * Intel 327043 as Linux uncore_snbep.c reads it (SNBEP_PMON_RAW_EVENT_MASK, QPI's
+ * SNBEP_QPI_PCI_PMON_RAW_EVENT_MASK): a 32-bit configuration dword. ov_en (20) asks
+ * for an overflow interrupt efipmu has no handler for: refused as reserved.
+ */
+static const struct reg_field snbep_pci_ctl[] = {
+	{ "ev_sel", 0, 8, RA_RW, "event" },
+	{ "umask", 8, 8, RA_RW, NULL },
+	{ "rsv", 16, 1, RA_RSV, NULL },
+	{ "rst", 17, 1, RA_WO, NULL },
+	{ "edge_det", 18, 1, RA_RW, "edge" },
+	{ "rsv", 19, 1, RA_RSV, NULL },
+	{ "ov_en", 20, 1, RA_RSV, NULL },
+	{ "rsv", 21, 1, RA_RSV, NULL },
+	{ "en", 22, 1, RA_RW, "enable" },
+	{ "invert", 23, 1, RA_RW, "inv" },
+	{ "thresh", 24, 8, RA_RW, "cmask" },
+	{ "rsv", 32, 32, RA_RSV, NULL },
+};
+
+static const struct reg_field snbep_qpi_ctl[] = {
+	{ "ev_sel", 0, 8, RA_RW, "event" },
+	{ "umask", 8, 8, RA_RW, NULL },
+	{ "rsv", 16, 1, RA_RSV, NULL },
+	{ "rst", 17, 1, RA_WO, NULL },
+	{ "edge_det", 18, 1, RA_RW, "edge" },
+	{ "rsv", 19, 1, RA_RSV, NULL },
+	{ "ov_en", 20, 1, RA_RSV, NULL },
+	{ "ev_sel_ext", 21, 1, RA_RW, "event_ext" },
+	{ "en", 22, 1, RA_RW, "enable" },
+	{ "invert", 23, 1, RA_RW, "inv" },
+	{ "thresh", 24, 8, RA_RW, "cmask" },
+	{ "rsv", 32, 32, RA_RSV, NULL },
+};
+
+/* iMC fixed DCLK counter control (0xF0): reset 19, enable 22 (Linux SNBEP_MC_CHy_PCI_PMON_FIXED_CTL). */
+static const struct reg_field snbep_imc_fixed_ctl[] = {
+	{ "rsv", 0, 19, RA_RSV, NULL },
+	{ "rst", 19, 1, RA_WO, NULL },
+	{ "ov_en", 20, 1, RA_RSV, NULL },
+	{ "rsv", 21, 1, RA_RSV, NULL },
+	{ "en", 22, 1, RA_RW, "enable" },
+	{ "rsv", 23, 41, RA_RSV, NULL },
+};
+
 const struct reg_layout layout_nhm_unc_perfevtsel =
 	REG_LAYOUT("MSR_UNCORE_PERFEVTSEL", nhm_unc_perfevtsel);
 const struct reg_layout layout_nhm_unc_fixed_ctr_ctrl =
@@ -296,6 +342,11 @@ const struct reg_layout layout_snbep_cbox_filter =
 const struct reg_layout layout_snbep_pcu_filter =
 	REG_LAYOUT("PCU_MSR_PMON_BOX_FILTER", snbep_pcu_filter);
 
+const struct reg_layout layout_snbep_pci_ctl = REG_LAYOUT("SNBEP_PCI_PMON_CTL", snbep_pci_ctl);
+const struct reg_layout layout_snbep_qpi_ctl = REG_LAYOUT("QPI_PCI_PMON_CTL", snbep_qpi_ctl);
+const struct reg_layout layout_snbep_imc_fixed_ctl =
+	REG_LAYOUT("MC_CHY_PCI_PMON_FIXED_CTL", snbep_imc_fixed_ctl);
+
 const struct reg_layout *const uncore_layouts[] = {
 	&layout_nhm_unc_perfevtsel, &layout_nhm_unc_fixed_ctr_ctrl, &layout_nhm_unc_global_ctrl,
 	&layout_nhm_unc_global_status, &layout_nhm_unc_global_ovf_ctrl,
@@ -303,6 +354,7 @@ const struct reg_layout *const uncore_layouts[] = {
 	&layout_nhmex_m_box_ctrl, &layout_nhmex_m_box_status, &layout_nhmex_m_box_ovf_ctrl,
 	&layout_snbep_u_pmon_ctl, &layout_snbep_uclk_fixed_ctl, &layout_snbep_box_ctl,
 	&layout_snbep_cbox_ctl, &layout_snbep_pcu_ctl, &layout_snbep_cbox_filter,
-	&layout_snbep_pcu_filter,
+	&layout_snbep_pcu_filter, &layout_snbep_pci_ctl, &layout_snbep_qpi_ctl,
+	&layout_snbep_imc_fixed_ctl,
 };
 const unsigned uncore_layout_count = sizeof(uncore_layouts) / sizeof(uncore_layouts[0]);

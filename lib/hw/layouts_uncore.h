@@ -28,6 +28,10 @@ extern const struct reg_layout layout_snbep_cbox_ctl;
 extern const struct reg_layout layout_snbep_pcu_ctl;
 extern const struct reg_layout layout_snbep_cbox_filter;
 extern const struct reg_layout layout_snbep_pcu_filter;
+/* Sandy Bridge-EP PCI boxes (Intel 327043; Linux uncore_snbep.c) */
+extern const struct reg_layout layout_snbep_pci_ctl;
+extern const struct reg_layout layout_snbep_qpi_ctl;
+extern const struct reg_layout layout_snbep_imc_fixed_ctl;
 
 /* Every layout above, for tests and listings. */
 extern const struct reg_layout *const uncore_layouts[];

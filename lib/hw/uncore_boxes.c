@@ -6,6 +6,8 @@
 #include "pmu/uncore.h"
 #include "util/fmt.h"
 #include "hw/layouts_uncore.h"
+#include "pmu/regkey.h"
+#include "pmu/uncore_pci.h"
 
 #define BIT(n) ((uint64_t)1 << (n))
 
@@ -159,6 +161,42 @@ static const struct box_desc snbep_pcu = {
 	.filter_msr = 0xC34, .filter = &snbep_pcu_filter,
 };
 
+/*
+ * SNB-EP PCI boxes (Intel 327043; Linux uncore_snbep.c snbep_uncore_pci_ids and the
+ * SNBEP_PCI_PMON_* offsets; Intel PCM src/types.h): box control 0xF4, counter controls
+ * 0xD8 + 4 i, counters 0xA0 + 8 i in two dwords, the iMC's fixed DCLK counter at
+ * 0xF0 / 0xD0. Found by device id; the tool writes only 0xA0-0xF7 of each.
+ */
+#define SNBEP_PCI(pname, id, ctl, nctr, w) {                                                  \
+	.name = (pname), .family = UNCORE_SNB_EP,                                              \
+	.ctl_layout = (ctl), .n_counters = (nctr), .counter_width = (w),                      \
+	.ctl_base = 0xD8, .ctl_stride = 4, .ctr_base = 0xA0, .ctr_stride = 8,                 \
+	.enable_mask = BIT(22), .box_ctl = 0xF4, .box = &snbep_box_gate,                       \
+	.pci = &(const struct box_pci){ (id), 0xA0, 0xF8 },                                    \
+}
+
+#define SNBEP_IMC(pname, id) {                                                                 \
+	.name = (pname), .family = UNCORE_SNB_EP,                                              \
+	.ctl_layout = &layout_snbep_pci_ctl, .n_counters = 4, .counter_width = 48,            \
+	.ctl_base = 0xD8, .ctl_stride = 4, .ctr_base = 0xA0, .ctr_stride = 8,                 \
+	.enable_mask = BIT(22), .box_ctl = 0xF4, .box = &snbep_box_gate,                       \
+	.fixed_ctl = 0xF0, .fixed_ctr = 0xD0, .fixed_width = 48,                               \
+	.fixed_event = "UNC_M_CLOCKTICKS",   /* Intel's list: "Uncore Fixed Counter" */        \
+	.fixed_layout = &layout_snbep_imc_fixed_ctl, .fixed_enable_mask = BIT(22),            \
+	.pci = &(const struct box_pci){ (id), 0xA0, 0xF8 },                                    \
+}
+
+static const struct box_desc snbep_pci[] = {
+	SNBEP_PCI("uncore_ha", 0x3C46, &layout_snbep_pci_ctl, 4, 48),
+	SNBEP_IMC("uncore_imc_0", 0x3CB0), SNBEP_IMC("uncore_imc_1", 0x3CB1),
+	SNBEP_IMC("uncore_imc_2", 0x3CB4), SNBEP_IMC("uncore_imc_3", 0x3CB5),
+	SNBEP_PCI("uncore_qpi_0", 0x3C41, &layout_snbep_qpi_ctl, 4, 48),
+	SNBEP_PCI("uncore_qpi_1", 0x3C42, &layout_snbep_qpi_ctl, 4, 48),
+	SNBEP_PCI("uncore_r2pcie", 0x3C43, &layout_snbep_pci_ctl, 4, 44),
+	SNBEP_PCI("uncore_r3qpi_0", 0x3C44, &layout_snbep_pci_ctl, 3, 44),
+	SNBEP_PCI("uncore_r3qpi_1", 0x3C45, &layout_snbep_pci_ctl, 3, 44),
+};
+
 const struct box_desc *const uncore_boxes[] = {
 	&nhm_uncore,
 	&nhmex_ubox, &nhmex_mbox[0], &nhmex_mbox[1],
@@ -166,6 +204,8 @@ const struct box_desc *const uncore_boxes[] = {
 	&snbep_cbox[0], &snbep_cbox[1], &snbep_cbox[2], &snbep_cbox[3],
 	&snbep_cbox[4], &snbep_cbox[5], &snbep_cbox[6], &snbep_cbox[7],
 	&snbep_pcu,
+	&snbep_pci[0], &snbep_pci[1], &snbep_pci[2], &snbep_pci[3], &snbep_pci[4],
+	&snbep_pci[5], &snbep_pci[6], &snbep_pci[7], &snbep_pci[8], &snbep_pci[9],
 };
 const unsigned uncore_box_count = sizeof(uncore_boxes) / sizeof(uncore_boxes[0]);
 
@@ -208,6 +248,29 @@ uint32_t box_ctr_msr(const struct box_desc *d, unsigned i)
 	if (i == UNCORE_FIXED)
 		return d->fixed_ctr;
 	return i < d->n_counters ? d->ctr_base + i * d->ctr_stride : 0;
+}
+
+uint32_t box_key(const struct uncore_pci_pkg *map, const struct box_desc *d, uint32_t reg, bool wide)
+{
+	if (!d->pci)
+		return reg;
+	for (unsigned i = 0; map && i < map->n; i++)
+		if (map->box[i].d == d)
+			return (map->box[i].base + reg) | (wide ? REGKEY_WIDE : 0);
+	return 0;
+}
+
+/* Sandy Bridge-EP: the U-box function 0x3CE0, CPUNODEID 0x40, GIDNIDMAP 0x54 (Linux snbep_pci2phy_map_init). */
+static const struct uncore_pci_plat pci_plats[] = {
+	{ UNCORE_SNB_EP, 0x3CE0, 0x40, 0x54 },
+};
+
+const struct uncore_pci_plat *uncore_pci_plat_of(enum uncore_family fam)
+{
+	for (unsigned i = 0; i < sizeof(pci_plats) / sizeof(pci_plats[0]); i++)
+		if (pci_plats[i].fam == fam)
+			return &pci_plats[i];
+	return NULL;
 }
 
 unsigned box_counter_width(const struct box_desc *d, unsigned i)

@@ -113,8 +113,8 @@ static bool injected(const struct model *m, unsigned cpu, uint32_t msr)
 	return false;
 }
 
-static void log_access(struct model *m, unsigned cpu, enum model_op op, uint32_t msr,
-		       uint64_t val, pmu_status st)
+void model_log_access(struct model *m, unsigned cpu, enum model_op op, uint32_t msr,
+		      uint64_t val, pmu_status st)
 {
 	if (m->log_len[cpu] >= MODEL_LOG_PER_CPU) {
 		m->log_overflow[cpu] = true;
@@ -221,7 +221,7 @@ static pmu_status sim_rdmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t *val
 	}
 	if (st)
 		*val = 0;
-	log_access(m, cpu, MOP_RDMSR, msr, *val, st);
+	model_log_access(m, cpu, MOP_RDMSR, msr, *val, st);
 	return st;
 }
 
@@ -237,7 +237,7 @@ pmu_status model_sim_wrmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t val)
 		st = d->write ? d->write(m, rf, msr, val) : model_poke(rf, msr, val);
 		model_file_give(m, d, cpu);
 	}
-	log_access(m, cpu, MOP_WRMSR, msr, val, st);
+	model_log_access(m, cpu, MOP_WRMSR, msr, val, st);
 	return st;
 }
 
@@ -257,7 +257,7 @@ static pmu_status sim_rdpmc(void *ctx, unsigned cpu, uint32_t index, uint64_t *v
 	}
 	if (st)
 		*val = 0;
-	log_access(m, cpu, MOP_RDPMC, index, *val, st);
+	model_log_access(m, cpu, MOP_RDPMC, index, *val, st);
 	return st;
 }
 
@@ -282,6 +282,8 @@ static const struct pmu_backend_ops sim_ops = {
 	.gated_run = model_gated_run,
 	.irq_save = model_irq_save,
 	.irq_restore = model_irq_restore,
+	.pci_read = model_sim_pci_read,
+	.pci_write = model_sim_pci_write,
 };
 
 void model_backend(struct model *m, struct pmu_backend *b)
@@ -319,7 +321,7 @@ unsigned model_write_count(const struct model *m, unsigned cpu)
 {
 	unsigned n = 0;
 	for (unsigned i = 0; i < m->log_len[cpu]; i++)
-		n += m->log[cpu][i].op == MOP_WRMSR;
+		n += m->log[cpu][i].op == MOP_WRMSR || m->log[cpu][i].op == MOP_PCI_WR;
 	return n;
 }
 

@@ -26,12 +26,13 @@
 
 #define MODEL_MAX_CPUS 64
 #define MODEL_MAX_PKGS 8
-#define MODEL_FILE_REGS 224
+#define MODEL_FILE_REGS 320
 #define MODEL_SCRATCH 64
 #define MODEL_LOG_PER_CPU 384
 #define MODEL_MAX_FAULTS 16
 
-enum model_op { MOP_RDMSR, MOP_WRMSR, MOP_RDPMC };
+/* MOP_PCI_*: a configuration dword read or written, msr its key (pmu/regkey.h). */
+enum model_op { MOP_RDMSR, MOP_WRMSR, MOP_RDPMC, MOP_PCI_RD, MOP_PCI_WR };
 
 struct model_access {
 	uint8_t op;        /* enum model_op */
@@ -187,6 +188,18 @@ struct model_profile {
 	/* Counters a P-core has that its CPUID.0AH does not report (0: CPUID's own). */
 	uint32_t pcore_gp_mask, pcore_fixed_mask;
 	uint8_t slots;             /* TOPDOWN.SLOTS per unhalted cycle: the machine's width */
+	/*
+	 * The uncore's PCI functions (model_pci.c), one set per package on the bus
+	 * model_pci_bus gives; NULL: no PCI device answers (all-ones everywhere).
+	 */
+	const struct model_dev *pci;
+};
+
+#define MODEL_PCI_HIDDEN 8
+
+/* A PCI function of a package's uncore bus. */
+struct model_pci_fn {
+	uint8_t pkg, dev, fn;
 };
 
 struct model {
@@ -215,6 +228,10 @@ struct model {
 	struct model_noise_rates rates;        /* the profile's after model_init */
 	struct model_cpu_noise cpu_noise[MODEL_MAX_CPUS];
 	struct model_replayed replayed[MODEL_MAX_CPUS];
+	/* Hostile variants of the PCI uncore (model_pci.c). */
+	struct model_pci_fn pci_hidden[MODEL_PCI_HIDDEN];   /* firmware hid them: all-ones */
+	unsigned npci_hidden;
+	uint32_t pci_tear;      /* a counting counter moves this much as its low dword is read */
 };
 
 /*
@@ -270,7 +287,7 @@ void model_run_cycle(struct model *m, unsigned cpu, const struct model_cycle *c)
  * (from 0) of C a stimulus of total t occurs floor((i+1)t/C) - floor(it/C) times, so
  * the spread raises exactly t of it. A kernel's replay (sim_workload.c) is one.
  */
-#define MODEL_SPREAD_STIMS 40
+#define MODEL_SPREAD_STIMS 56
 struct model_spread {
 	uint8_t cpl;
 	const struct model_stim *total;   /* each code's count over all the cycles */
@@ -293,7 +310,20 @@ uint64_t model_peek(const struct model_regfile *rf, uint32_t msr);
 pmu_status model_poke(struct model_regfile *rf, uint32_t msr, uint64_t val);
 struct model_regfile *model_file_for(struct model *m, unsigned cpu, uint32_t msr);
 
-/* Number of logged writes of cpu (for "no MSR written" assertions). */
+/*
+ * PCI (model_pci.c): the bus of package pkg's uncore devices: 0x7f + 0x80 pkg for up
+ * to two packages, 0x3f + 0x40 pkg for up to four (the top bus of each package's
+ * range, as two- and four-socket Xeon E5 platforms number them; a model choice).
+ */
+uint8_t model_pci_bus(const struct model *m, unsigned pkg);
+/* Firmware hides function dev.fn of pkg's uncore bus: it reads all-ones. */
+pmu_status model_pci_hide(struct model *m, unsigned pkg, unsigned dev, unsigned fn);
+/* Firmware state of a configuration dword of pkg (a box left frozen), through its device. */
+pmu_status model_pci_poke(struct model *m, unsigned pkg, unsigned dev, unsigned fn, unsigned off,
+			  uint32_t val);
+uint32_t model_pci_peek(struct model *m, unsigned pkg, unsigned dev, unsigned fn, unsigned off);
+
+/* Number of logged writes of cpu, MSR and PCI (for "no register written" assertions). */
 unsigned model_write_count(const struct model *m, unsigned cpu);
 unsigned model_total_writes(const struct model *m);
 void model_clear_log(struct model *m);

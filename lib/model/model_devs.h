@@ -43,6 +43,14 @@ extern const struct model_dev model_dev_offcore;
 struct model_regfile *model_file_take(struct model *m, const struct model_dev *d, unsigned cpu);
 void model_file_give(struct model *m, const struct model_dev *d, unsigned cpu);
 
+/* The backend's PCI operations (model_pci.c). */
+pmu_status model_sim_pci_read(void *ctx, unsigned cpu, struct pmu_pci_addr a, uint32_t *val);
+pmu_status model_sim_pci_write(void *ctx, unsigned cpu, struct pmu_pci_addr a, uint32_t val);
+
+/* Appends an access to cpu's log. */
+void model_log_access(struct model *m, unsigned cpu, enum model_op op, uint32_t msr,
+		      uint64_t val, pmu_status st);
+
 /* The architectural PMU version of the model's CPU 0 (CPUID.0AH). */
 unsigned model_pmu_version(const struct model *m);
 
@@ -79,6 +87,13 @@ enum model_unc_box {
 	MODEL_UNC_SNBEP_U,
 	MODEL_UNC_SNBEP_C0,
 	MODEL_UNC_SNBEP_PCU = MODEL_UNC_SNBEP_C0 + 8,
+	/* SNB-EP PCI boxes: event/umask of their counter control; a stimulus's umask is one
+	 * sub-event, counted by every counter whose umask has one of its bits. */
+	MODEL_UNC_SNBEP_HA,
+	MODEL_UNC_SNBEP_IMC0,
+	MODEL_UNC_SNBEP_QPI0 = MODEL_UNC_SNBEP_IMC0 + 4,
+	MODEL_UNC_SNBEP_R2PCIE = MODEL_UNC_SNBEP_QPI0 + 2,
+	MODEL_UNC_SNBEP_R3QPI0,
 };
 
 enum model_mbox_sig { MODEL_MBOX_INC, MODEL_MBOX_DEC, MODEL_MBOX_FLAG };
@@ -91,5 +106,13 @@ extern const struct model_dev model_dev_nhmex_ubox;
 extern const struct model_dev model_dev_nhmex_mbox;
 /* U-box 0xC08-0xC17 (Intel 327043-001), C-boxes, PCU */
 extern const struct model_dev model_dev_snbep_uncore;
+/* SNB-EP PCI boxes (HA, iMC 0-3, QPI 0-1, R2PCIe, R3QPI 0-1) and the U-box's node ids. */
+extern const struct model_dev model_dev_snbep_pci;
+
+/* PCI register files hold device-local keys: the register's key on bus 0 (model_pci.c). */
+static inline uint32_t model_pci_key(unsigned dev, unsigned fn, unsigned off)
+{
+	return 0x80000000u | (dev & 31u) << 15 | (fn & 7u) << 12 | (off & 0xFFCu);
+}
 
 #endif

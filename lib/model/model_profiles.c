@@ -34,6 +34,7 @@ static const struct model_dev *const nhmex_devs[] = {
 };
 static const struct model_dev *const snbep_devs[] = {
 	&model_dev_misc, &model_dev_core, &model_dev_offcore, &model_dev_snbep_uncore,
+	&model_dev_snbep_pci,
 };
 static const struct model_dev *const misc_devs[] = { &model_dev_misc };
 static const struct model_dev *const zen_devs[] = { &model_dev_amd_core };
@@ -173,6 +174,7 @@ static const struct model_profile sandy_bridge_ep = {
 	DEVS(snbep_devs),
 	.msrs = &model_msrs_snb_ep,
 	FW(fw_snbep),
+	.pci = &model_dev_snbep_pci,
 };
 
 static const struct model_dev *const later_devs[] = {

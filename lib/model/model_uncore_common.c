@@ -23,7 +23,8 @@ uint64_t munc_shape(struct model_regfile *rf, unsigned bit, uint64_t n, unsigned
 		cond = n > 0;
 		plain = n;
 	}
-	bool prev = (rf->scratch[MUNC_SCR_EDGE] >> bit) & 1;
-	munc_set_bit(&rf->scratch[MUNC_SCR_EDGE], bit, cond);
+	uint64_t *word = &rf->scratch[bit < 64 ? MUNC_SCR_EDGE : MUNC_SCR_EDGE_HI];
+	bool prev = (*word >> (bit & 63)) & 1;
+	munc_set_bit(word, bit & 63, cond);
 	return edge ? (cond && !prev) : plain;
 }

@@ -14,6 +14,7 @@ enum munc_scratch {
 	MUNC_SCR_EDGE,       /* bit n: edge/threshold condition of counter n last cycle */
 	MUNC_SCR_MFLAG,      /* NHM-EX: bit 6*box+n: M-box count-enable flag of counter n */
 	MUNC_SCR_MSTOP,      /* NHM-EX: bit 6*box+n: M-box counter n stopped by wrap_mode 0 */
+	MUNC_SCR_EDGE_HI,    /* edge conditions 64-127 (SNB-EP PCI boxes: 64 + 4*box + n) */
 };
 
 static inline bool munc_in(uint32_t msr, uint32_t base, unsigned n)
@@ -49,6 +50,7 @@ bool munc_add(struct model_regfile *rf, uint32_t msr, uint64_t n, unsigned width
  *     the comparison is made with 0, so n >= 0 always holds and n < 0 never does:
  *     adds n without invert and nothing with invert.
  * edge: adds 1 when the condition is true now and was false the cycle before.
+ * Bits 64-127 are kept in rf->scratch[MUNC_SCR_EDGE_HI].
  */
 uint64_t munc_shape(struct model_regfile *rf, unsigned bit, uint64_t n, unsigned thresh, bool inv,
 		    bool edge, bool literal_zero);

@@ -10,14 +10,23 @@ struct rule {
 	const struct model_dev *dev;   /* raised only when the profile has this device */
 	uint32_t code;
 	uint8_t src;                   /* enum source */
+	uint8_t ways, way;             /* ways > 1: this rule gets share `way` of ways (interleave) */
 };
 
-#define CORE(code, src) { &model_dev_core, (code), (src) }
-#define AMD(code, src) { &model_dev_amd_core, (code), (src) }
-#define NHM(ev, umask, src) { &model_dev_nhm_uncore, MODEL_UNC_STIM(MODEL_UNC_NHM, ev, umask), (src) }
-#define EX(box, ev, sig, src) { &model_dev_nhmex_ubox, MODEL_UNC_STIM(box, ev, sig), (src) }
-#define SNBEP(box, ev, umask, src) { &model_dev_snbep_uncore, MODEL_UNC_STIM(box, ev, umask), (src) }
+#define CORE(code, src) { &model_dev_core, (code), (src), 0, 0 }
+#define AMD(code, src) { &model_dev_amd_core, (code), (src), 0, 0 }
+#define NHM(ev, umask, src) { &model_dev_nhm_uncore, MODEL_UNC_STIM(MODEL_UNC_NHM, ev, umask), (src), 0, 0 }
+#define EX(box, ev, sig, src) { &model_dev_nhmex_ubox, MODEL_UNC_STIM(box, ev, sig), (src), 0, 0 }
+#define SNBEP(box, ev, umask, src) { &model_dev_snbep_uncore, MODEL_UNC_STIM(box, ev, umask), (src), 0, 0 }
 #define CBOX_CLOCK(n) SNBEP(MODEL_UNC_SNBEP_C0 + (n), 0x00, 0x00, SRC_CYCLE)
+#define SPCI(box, ev, umask, src) { &model_dev_snbep_pci, MODEL_UNC_STIM(box, ev, umask), (src), 0, 0 }
+/*
+ * Each line the stream kernel loads misses the LLC (a buffer twice its size) and is one
+ * DRAM read (a CAS, RD_REG) on one of the four channels, lines interleaved evenly over
+ * them (a model choice); each non-temporal store line a CAS write (WR_WMM).
+ */
+#define CAS(ch, umask, src) { &model_dev_snbep_pci, \
+	MODEL_UNC_STIM(MODEL_UNC_SNBEP_IMC0 + (ch), 0x04, umask), (src), 4, (ch) }
 
 /* The mapping sim_workload.h describes; core codes are event | umask << 8. */
 static const struct rule rules[] = {
@@ -40,6 +49,17 @@ static const struct rule rules[] = {
 	SNBEP(MODEL_UNC_SNBEP_C0, 0x34, 0x03, SRC_LOAD), SNBEP(MODEL_UNC_SNBEP_C0, 0x35, 0x0A, SRC_LOAD),
 	SNBEP(MODEL_UNC_SNBEP_C0, 0x34, 0x05, SRC_NT_STORE),
 	SNBEP(MODEL_UNC_SNBEP_U, 0x44, 0x00, SRC_LOCK),
+	CAS(0, 0x01, SRC_LOAD), CAS(1, 0x01, SRC_LOAD), CAS(2, 0x01, SRC_LOAD), CAS(3, 0x01, SRC_LOAD),
+	CAS(0, 0x04, SRC_NT_STORE), CAS(1, 0x04, SRC_NT_STORE), CAS(2, 0x04, SRC_NT_STORE),
+	CAS(3, 0x04, SRC_NT_STORE),
+	/* HA: its clock (event 0), REQUESTS reads (umask bit 0x01) and writes (0x04). */
+	SPCI(MODEL_UNC_SNBEP_HA, 0x00, 0x00, SRC_CYCLE), SPCI(MODEL_UNC_SNBEP_HA, 0x01, 0x01, SRC_LOAD),
+	SPCI(MODEL_UNC_SNBEP_HA, 0x01, 0x04, SRC_NT_STORE),
+	/* The link and ring agents' clocks (Jaketown_uncore.json: QPI 0x14, R2PCIe and R3QPI 0x01). */
+	SPCI(MODEL_UNC_SNBEP_QPI0, 0x14, 0x00, SRC_CYCLE), SPCI(MODEL_UNC_SNBEP_QPI0 + 1, 0x14, 0x00, SRC_CYCLE),
+	SPCI(MODEL_UNC_SNBEP_R2PCIE, 0x01, 0x00, SRC_CYCLE),
+	SPCI(MODEL_UNC_SNBEP_R3QPI0, 0x01, 0x00, SRC_CYCLE),
+	SPCI(MODEL_UNC_SNBEP_R3QPI0 + 1, 0x01, 0x00, SRC_CYCLE),
 };
 #define N_RULES (sizeof(rules) / sizeof(rules[0]))
 _Static_assert(N_RULES <= MODEL_SPREAD_STIMS, "a spread holds every rule's stimulus");
@@ -74,8 +94,9 @@ void sim_workload_spread(const struct model *m, const struct kernel_desc *k,
 	for (unsigned r = 0; r < N_RULES; r++) {
 		if (!profile_has(m, rules[r].dev))
 			continue;
+		uint64_t t = total[rules[r].src], ways = rules[r].ways;
 		stim[out->nstim].code = rules[r].code;
-		stim[out->nstim++].count = total[rules[r].src];
+		stim[out->nstim++].count = ways > 1 ? t / ways + (rules[r].way < t % ways) : t;
 	}
 	/* One cycle per instruction; the other counts spread evenly over them. */
 	out->cycles = total[SRC_CYCLE];

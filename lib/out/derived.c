@@ -157,9 +157,11 @@ void derived_compute(const struct derived_input *in, unsigned n, uint64_t tsc_ti
 		out->m[i] = metric_names[i];
 	for (unsigned i = 0; i < n; i++) {
 		enum derived_role r = derived_role_of(in[i].event);
-		if (r != DR_NONE && !have[r]) {
+		bool lines = r == DR_MEM_READ_LINES || r == DR_MEM_WRITE_LINES || r == DR_MEM_LINES;
+		if (r != DR_NONE && (!have[r] || lines)) {
+			/* memory lines add up over the package's channels (uncore_imc_0..3) */
+			v[r] = have[r] && v[r] <= UINT64_MAX - in[i].delta ? v[r] + in[i].delta : in[i].delta;
 			have[r] = true;
-			v[r] = in[i].delta;
 		}
 	}
 	ratio(&out->m[DM_IPC], have, v, DR_INSTRUCTIONS, DR_CYCLES, 1000);

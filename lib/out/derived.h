@@ -71,7 +71,7 @@ enum derived_role derived_role_of(const char *event);
 
 /*
  * Metrics of one CPU (core events) or one package (uncore events). The first
- * event of each role counts. Bandwidth needs the window in TSC ticks and the
+ * event of each role counts, but memory lines, which add up over the channels. Bandwidth needs the window in TSC ticks and the
  * TSC rate in Hz; 0 for either leaves it absent.
  */
 void derived_compute(const struct derived_input *in, unsigned n, uint64_t tsc_ticks, uint64_t tsc_hz,

@@ -164,6 +164,12 @@ static void list_box(struct out *o, const struct box_desc *d)
 	sb_puts(sb, ", ctr ");
 	put_range(sb, d->ctr_base, d->ctr_stride, d->n_counters);
 	emit(o);
+	if (d->pci) {
+		sb_puts(sb, "    PCI device ");
+		sb_hex(sb, d->pci->device_id);
+		sb_puts(sb, ": ctl, ctr are offsets in its config space");
+		emit(o);
+	}
 	if (d->fixed_ctl) {
 		sb_puts(sb, "    fixed counter: ");
 		sb_dec(sb, d->fixed_width);

@@ -78,6 +78,8 @@ void logrec_ownership(struct strbuf *sb, const struct own_rec *o, bool simulated
 void logrec_key_str(struct strbuf *sb, const char *key, const char *val);
 void logrec_key_u64(struct strbuf *sb, const char *key, uint64_t val);
 void logrec_key_hex(struct strbuf *sb, const char *key, uint64_t val);  /* "0x..." string */
+/* A register key (pmu/regkey.h): "0x38d" for an MSR, "pci 0000:7f:10.4+0xd8" for PCI. */
+void logrec_key_reg(struct strbuf *sb, const char *key, uint32_t reg);
 void logrec_key_bool(struct strbuf *sb, const char *key, bool val);
 /* "core_type": "atom", "core", another type's code as hex, or null (not hybrid). */
 void logrec_key_core_type(struct strbuf *sb, uint8_t t);

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
- * The one door to the hardware. Every MSR, PMC and CPUID access of lib/ goes
- * through a backend: efi/ has the real one (faults caught and reported), lib/
- * the reference model. `cpu` is the logical CPU the access is for; the real
- * backend is only ever called on that CPU, the model keeps one state per CPU.
+ * The one door to the hardware. Every MSR, PMC, CPUID, PCI configuration and
+ * MMIO access of lib/ goes through a backend: efi/ has the real one (faults
+ * caught and reported), lib/ the reference model. `cpu` is the logical CPU the
+ * access is for; the real backend is only ever called on that CPU, the model
+ * keeps one state per CPU. PCI and MMIO registers are the platform's, not a
+ * CPU's: cpu there is the CPU making the access.
  */
 #ifndef EFIPMU_BACKEND_H
 #define EFIPMU_BACKEND_H
@@ -21,6 +23,22 @@ struct pmu_cpuid {
  * with the TSC read just before the first write and just after the second.
  * A failed enabling write skips the kernel and the disabling write.
  */
+/*
+ * A dword of a PCI function's configuration space (PCI Local Bus 3.0 section 6.1;
+ * PCI Express Base 4.0 section 7.2.2: offsets up to 0xFFF through ECAM).
+ */
+struct pmu_pci_addr {
+	uint16_t seg;
+	uint8_t bus, dev, fn;   /* dev 0-31, fn 0-7 */
+	uint16_t off;           /* dword aligned, at most 0xFFC */
+};
+
+struct pmon_registry;
+
+/* Is a is a register of a PMON box the tool identified (pmu/pmon_registry.h)? */
+bool pmon_pci_allowed(const struct pmon_registry *r, struct pmu_pci_addr a);
+bool pmon_mmio_allowed(const struct pmon_registry *r, uint64_t addr, unsigned bytes);
+
 struct pmu_gated_run {
 	uint64_t on, off;
 	uint64_t (*kernel)(const void *arg);
@@ -50,6 +68,16 @@ struct pmu_backend_ops {
 	void (*irq_restore)(void *ctx, unsigned cpu, uint64_t saved);
 	/* Optional: cpu's time stamp counter (read on cpu), for windows gated_run cannot take. */
 	uint64_t (*tsc)(void *ctx, unsigned cpu);
+	/*
+	 * Optional: PCI configuration dwords (an absent function reads all-ones, as
+	 * on hardware) and 4- or 8-byte MMIO at a physical address. Called through
+	 * the pmu_pci_* and pmu_mmio_* wrappers below, never directly: they check
+	 * the address and refuse writes outside the identified PMON boxes.
+	 */
+	pmu_status (*pci_read)(void *ctx, unsigned cpu, struct pmu_pci_addr a, uint32_t *val);
+	pmu_status (*pci_write)(void *ctx, unsigned cpu, struct pmu_pci_addr a, uint32_t val);
+	pmu_status (*mmio_read)(void *ctx, unsigned cpu, uint64_t addr, unsigned bytes, uint64_t *val);
+	pmu_status (*mmio_write)(void *ctx, unsigned cpu, uint64_t addr, unsigned bytes, uint64_t val);
 };
 
 struct pmu_backend {
@@ -57,6 +85,8 @@ struct pmu_backend {
 	void *ctx;
 	const char *name;  /* "real" or "sim" */
 	bool simulated;    /* every value it yields must be marked simulated */
+	/* The PMON boxes PCI and MMIO writes may reach; NULL: none (every such write refused). */
+	const struct pmon_registry *pmon;
 };
 
 static inline pmu_status pmu_rdmsr(const struct pmu_backend *b, unsigned cpu, uint32_t msr,
@@ -81,6 +111,74 @@ static inline pmu_status pmu_cpuid(const struct pmu_backend *b, unsigned cpu, ui
 				   uint32_t subleaf, struct pmu_cpuid *out)
 {
 	return b->ops->cpuid(b->ctx, cpu, leaf, subleaf, out);
+}
+
+static inline bool pmu_pci_addr_ok(struct pmu_pci_addr a)
+{
+	return a.dev < 32 && a.fn < 8 && !(a.off & 3) && a.off <= 0xFFC;
+}
+
+/*
+ * A configuration dword. All-ones from a function whose vendor/device dword
+ * also reads all-ones is PMU_ERR_ABSENT (no device there, or one firmware hid);
+ * PMU_ERR_UNSUPPORTED where the backend has no PCI access.
+ */
+static inline pmu_status pmu_pci_read(const struct pmu_backend *b, unsigned cpu,
+				      struct pmu_pci_addr a, uint32_t *val)
+{
+	*val = 0xFFFFFFFFu;
+	if (!pmu_pci_addr_ok(a))
+		return PMU_ERR_INVALID;
+	if (!b->ops->pci_read)
+		return PMU_ERR_UNSUPPORTED;
+	pmu_status st = b->ops->pci_read(b->ctx, cpu, a, val);
+	if (st || *val != 0xFFFFFFFFu)
+		return st;
+	struct pmu_pci_addr id = a;
+	uint32_t v = 0xFFFFFFFFu;
+	id.off = 0;
+	if (a.off && b->ops->pci_read(b->ctx, cpu, id, &v) == PMU_OK && v != 0xFFFFFFFFu)
+		return PMU_OK;
+	return PMU_ERR_ABSENT;
+}
+
+/* A configuration dword written, only inside an identified PMON box (else PMU_ERR_REFUSED). */
+static inline pmu_status pmu_pci_write(const struct pmu_backend *b, unsigned cpu,
+				       struct pmu_pci_addr a, uint32_t val)
+{
+	if (!pmu_pci_addr_ok(a))
+		return PMU_ERR_INVALID;
+	if (!pmon_pci_allowed(b->pmon, a))
+		return PMU_ERR_REFUSED;
+	return b->ops->pci_write ? b->ops->pci_write(b->ctx, cpu, a, val) : PMU_ERR_UNSUPPORTED;
+}
+
+static inline bool pmu_mmio_ok(uint64_t addr, unsigned bytes)
+{
+	return (bytes == 4 || bytes == 8) && !(addr & (bytes - 1)) && addr;
+}
+
+/* 4 or 8 bytes at a physical address (naturally aligned; address 0 is never a register). */
+static inline pmu_status pmu_mmio_read(const struct pmu_backend *b, unsigned cpu, uint64_t addr,
+				       unsigned bytes, uint64_t *val)
+{
+	*val = 0;
+	if (!pmu_mmio_ok(addr, bytes))
+		return PMU_ERR_INVALID;
+	return b->ops->mmio_read ? b->ops->mmio_read(b->ctx, cpu, addr, bytes, val)
+				 : PMU_ERR_UNSUPPORTED;
+}
+
+/* MMIO written, only inside an identified PMON box (else PMU_ERR_REFUSED). */
+static inline pmu_status pmu_mmio_write(const struct pmu_backend *b, unsigned cpu, uint64_t addr,
+					unsigned bytes, uint64_t val)
+{
+	if (!pmu_mmio_ok(addr, bytes) || (bytes == 4 && val >> 32))
+		return PMU_ERR_INVALID;
+	if (!pmon_mmio_allowed(b->pmon, addr, bytes))
+		return PMU_ERR_REFUSED;
+	return b->ops->mmio_write ? b->ops->mmio_write(b->ctx, cpu, addr, bytes, val)
+				  : PMU_ERR_UNSUPPORTED;
 }
 
 /* The TSC through the backend; 0 where it has none. */

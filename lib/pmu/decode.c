@@ -17,29 +17,30 @@ struct reg_ref {
 	uint32_t msr, stride;
 	unsigned count;
 	enum uncore_family fam;       /* UNCORE_NONE for the core */
+	uint16_t pci_id;              /* a PCI box's device id: msr is a config offset; 0: an MSR */
 };
 
 static const struct reg_ref core_refs[] = {
 	{ "core", "perfevtsel", &layout_perfevtsel, MSR_IA32_PERFEVTSEL0, 1, CORE_MAX_GP,
-	  UNCORE_NONE },
-	{ "core", "fixed_ctr_ctrl", &layout_fixed_ctr_ctrl, MSR_IA32_FIXED_CTR_CTRL, 1, 1, UNCORE_NONE },
-	{ "core", "global_ctrl", &layout_global_ctrl, MSR_IA32_PERF_GLOBAL_CTRL, 1, 1, UNCORE_NONE },
-	{ "core", "global_status", &layout_global_status, MSR_IA32_PERF_GLOBAL_STATUS, 1, 1, UNCORE_NONE },
+	  UNCORE_NONE, 0 },
+	{ "core", "fixed_ctr_ctrl", &layout_fixed_ctr_ctrl, MSR_IA32_FIXED_CTR_CTRL, 1, 1, UNCORE_NONE, 0 },
+	{ "core", "global_ctrl", &layout_global_ctrl, MSR_IA32_PERF_GLOBAL_CTRL, 1, 1, UNCORE_NONE, 0 },
+	{ "core", "global_status", &layout_global_status, MSR_IA32_PERF_GLOBAL_STATUS, 1, 1, UNCORE_NONE, 0 },
 	{ "core", "global_ovf_ctrl", &layout_global_ovf_ctrl, MSR_IA32_PERF_GLOBAL_OVF_CTRL, 1, 1,
-	  UNCORE_NONE },
+	  UNCORE_NONE, 0 },
 	{ "core", "perf_capabilities", &layout_perf_capabilities, MSR_IA32_PERF_CAPABILITIES, 1, 1,
-	  UNCORE_NONE },
-	{ "core", "perf_metrics", &layout_perf_metrics, MSR_IA32_PERF_METRICS, 1, 1, UNCORE_NONE },
+	  UNCORE_NONE, 0 },
+	{ "core", "perf_metrics", &layout_perf_metrics, MSR_IA32_PERF_METRICS, 1, 1, UNCORE_NONE, 0 },
 	/* AMD (APM vol. 2 13.2): the extended counters' controls and their legacy aliases */
-	{ "core", "perf_ctl", &layout_amd_perf_ctl, MSR_AMD_PERF_CTL0, 2, 6, UNCORE_NONE },
+	{ "core", "perf_ctl", &layout_amd_perf_ctl, MSR_AMD_PERF_CTL0, 2, 6, UNCORE_NONE, 0 },
 	{ "core", "perf_evt_sel", &layout_amd_perf_ctl, MSR_AMD_PERF_LEGACY_CTL0, 1, 4,
-	  UNCORE_NONE },
+	  UNCORE_NONE, 0 },
 	{ "core", "perf_cntr_global_ctl", &layout_amd_global_ctl, MSR_AMD_GLOBAL_CTL, 1, 1,
-	  UNCORE_NONE },
+	  UNCORE_NONE, 0 },
 	{ "core", "perf_cntr_global_status", &layout_amd_global_status, MSR_AMD_GLOBAL_STATUS, 1, 1,
-	  UNCORE_NONE },
+	  UNCORE_NONE, 0 },
 	{ "core", "perf_cntr_global_status_clr", &layout_amd_global_status_clr,
-	  MSR_AMD_GLOBAL_STATUS_CLR, 1, 1, UNCORE_NONE },
+	  MSR_AMD_GLOBAL_STATUS_CLR, 1, 1, UNCORE_NONE, 0 },
 };
 
 /* Called for each register; returns true to stop the walk. */
@@ -55,8 +56,9 @@ static bool family_has(enum uncore_family want, enum uncore_family box)
 
 static bool visit_box(const struct box_desc *d, ref_fn fn, void *ctx)
 {
+	uint16_t pci_id = d->pci ? d->pci->device_id : 0;
 	struct reg_ref r = { d->name, NULL, d->ctl_layout, d->ctl_base, d->ctl_stride, d->n_counters,
-			     d->family };
+			     d->family, pci_id };
 	if (fn(&r, ctx))
 		return true;
 	const struct { const char *part; const struct reg_layout *l; uint32_t msr; } more[] = {
@@ -70,7 +72,8 @@ static bool visit_box(const struct box_desc *d, ref_fn fn, void *ctx)
 	for (unsigned i = 0; i < sizeof(more) / sizeof(more[0]); i++) {
 		if (!more[i].l || !more[i].msr)
 			continue;
-		struct reg_ref m = { d->name, more[i].part, more[i].l, more[i].msr, 1, 1, d->family };
+		struct reg_ref m = { d->name, more[i].part, more[i].l, more[i].msr, 1, 1, d->family,
+				     pci_id };
 		if (fn(&m, ctx))
 			return true;
 	}
@@ -90,7 +93,7 @@ static void visit(enum uncore_family fam, ref_fn fn, void *ctx)
 
 static bool ref_has_msr(const struct reg_ref *r, uint32_t msr)
 {
-	return msr >= r->msr && (msr - r->msr) % r->stride == 0 && (msr - r->msr) / r->stride < r->count;
+	return !r->pci_id && msr >= r->msr && (msr - r->msr) % r->stride == 0 && (msr - r->msr) / r->stride < r->count;
 }
 
 /* ---- MSR number -> layout ---- */
@@ -217,11 +220,18 @@ static bool name_matches(const struct name_match *m, const struct reg_ref *r)
 
 static void put_msrs(struct strbuf *sb, const struct reg_ref *r)
 {
-	sb_puts(sb, r->count > 1 ? "MSRs " : "MSR ");
+	if (r->pci_id)
+		sb_puts(sb, r->count > 1 ? "config offsets " : "config offset ");
+	else
+		sb_puts(sb, r->count > 1 ? "MSRs " : "MSR ");
 	sb_hex(sb, r->msr);
 	if (r->count > 1) {
 		sb_putc(sb, '-');
 		sb_hex(sb, r->msr + (r->count - 1) * r->stride);
+	}
+	if (r->pci_id) {
+		sb_puts(sb, " of PCI device ");
+		sb_hex(sb, r->pci_id);
 	}
 }
 

@@ -4,7 +4,9 @@
  * whole sequence while no MSR is ever written. Writes are recorded per CPU,
  * in order, and a later read of that MSR on that CPU returns what was
  * "written" (so read-backs and restore see a consistent register); every
- * other read, CPUID and RDPMC go to the backend below.
+ * other read, CPUID and RDPMC go to the backend below. PCI configuration and
+ * MMIO writes are recorded the same way, by register key (pmu/regkey.h), once
+ * the write guard (pmu/pmon_registry.h) let them through.
  *
  * Each CPU only touches its own struct dryrun_cpu, so APs may run through the
  * overlay at once. The overlay is per CPU: an uncore MSR "written" on one CPU
@@ -19,7 +21,7 @@
 
 /* One recorded wrmsr. */
 struct dryrun_write {
-	uint32_t msr;
+	uint32_t msr;        /* register key: an MSR, a PCI dword or an MMIO register */
 	pmu_status was_st;   /* PMU_OK: `was` is what the register held; else the read's fault */
 	uint64_t value;
 	uint64_t was;        /* earlier dry-run write of that MSR, else the backend's read */

@@ -2,6 +2,7 @@
 /* Register ownership records and their replayable restore: see ownership.h. */
 #include "pmu/ownership.h"
 #include "hw/msr.h"
+#include "pmu/regkey.h"
 #include "util/fmt.h"
 
 /* Index of the record read or written as msr, or n. */
@@ -68,14 +69,14 @@ pmu_status own_restore(const struct own_reg *reg, unsigned n, const struct pmu_b
 	for (unsigned i = n; i-- > 0;) {
 		const struct own_reg *r = &reg[i];
 		if (r->written && r->has_quiet)
-			note(pmu_wrmsr(b, cpu, r->msr, r->quiet), r->msr, &first, fail_msr);
+			note(pmu_reg_write(b, cpu, r->msr, r->quiet), r->msr, &first, fail_msr);
 	}
 	for (unsigned i = 0; i < n; i++) {
 		const struct own_reg *r = &reg[i];
 		uint32_t msr = r->wr_msr ? r->wr_msr : r->msr;
 		if (!r->written || (r->has_quiet && r->quiet == r->restore_val && msr == r->msr))
 			continue;
-		note(pmu_wrmsr(b, cpu, msr, r->restore_val), msr, &first, fail_msr);
+		note(pmu_reg_write(b, cpu, msr, r->restore_val), msr, &first, fail_msr);
 		if (r->inexact)
 			note(PMU_ERR_NOT_HELD, r->msr, &first, fail_msr);
 	}

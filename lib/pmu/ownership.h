@@ -57,7 +57,7 @@ enum own_scope { OWN_THREAD, OWN_CORE, OWN_PACKAGE };
 
 /* One register the run touches. */
 struct own_reg {
-	uint32_t msr;          /* the register, as read */
+	uint32_t msr;          /* the register, as read: an MSR or a PCI/MMIO key (pmu/regkey.h) */
 	uint32_t wr_msr;       /* written through (IA32_A_PMCx for PMCx); 0: msr itself */
 	uint8_t scope;         /* enum own_scope */
 	bool written;          /* the tool wrote it: restore puts orig back */

@@ -8,6 +8,7 @@
 #include "pmu/counter.h"
 #include "util/fmt.h"
 #include "pmu/uncore_internal.h"
+#include "pmu/regkey.h"
 
 const struct reg_layout *uncore_counter_layout(const struct uncore_counter *e)
 {
@@ -72,7 +73,7 @@ static void note_fault(struct uncore_session *s, pmu_status st, uint32_t msr, bo
 /* Writes a saved register; only a write that succeeded needs restoring. */
 static pmu_status wr(struct uncore_session *s, uint32_t msr, uint64_t val)
 {
-	pmu_status st = pmu_wrmsr(s->b, s->cpu, msr, val);
+	pmu_status st = pmu_reg_write(s->b, s->cpu, msr, val);
 	if (!st)
 		(void)own_mark_written(s->saved, s->nsaved, msr);   /* OVF_CTRL has no record */
 	else
@@ -82,7 +83,7 @@ static pmu_status wr(struct uncore_session *s, uint32_t msr, uint64_t val)
 
 static pmu_status rd(struct uncore_session *s, uint32_t msr, uint64_t *val)
 {
-	pmu_status st = pmu_rdmsr(s->b, s->cpu, msr, val);
+	pmu_status st = pmu_reg_read(s->b, s->cpu, msr, val);
 	if (st)
 		note_fault(s, st, msr, false);
 	return st;
@@ -198,6 +199,9 @@ pmu_status uncore_program(struct uncore_session *s, const struct pmu_backend *b,
 	s->b = b;
 	s->cpu = cpu;
 	s->flags = flags;
+	for (unsigned i = 0; i < s->n && s->pci_unplaced; i++)
+		if (s->ev[i].box->pci)
+			return fail(s, PMU_ERR_ABSENT, i);   /* planned without its package's map */
 	pmu_status st = build_save_list(s);
 	if (st)
 		return fail(s, st, 0);
@@ -306,6 +310,8 @@ pmu_status uncore_probe_holds(const struct pmu_backend *b, unsigned cpu, const s
 {
 	pmu_memset(out, 0, sizeof(*out));
 	out->msr = box_ctl_msr(d, 0);
+	if (d->pci)
+		return out->st = PMU_ERR_INVALID;   /* offsets, not MSRs: found by device id instead */
 	uint64_t hold = reg_holding_mask(d->ctl_layout) & ~d->enable_mask;
 	out->pattern[0] = hold & 0x5555555555555555ull;
 	out->pattern[1] = hold & 0xAAAAAAAAAAAAAAAAull;

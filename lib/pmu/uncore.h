@@ -70,6 +70,17 @@ struct box_filter {
 struct box_desc;
 struct uncore_counter;
 
+/*
+ * A box that is a PCI function (SNB-EP's HA, iMC, QPI, R2PCIe, R3QPI): found by
+ * device id on each package's uncore bus (pmu/uncore_pci.h); its register
+ * numbers in the descriptor (ctl_base, ctr_base, box_ctl, fixed_*) are offsets
+ * in that function's configuration space, its counters two dwords each.
+ */
+struct box_pci {
+	uint16_t device_id;
+	uint16_t pmon_lo, pmon_hi;   /* offsets [lo, hi) the tool may write (the write guard) */
+};
+
 struct box_ops {
 	/* Refuses control words the box's spec forbids beyond reserved bits. */
 	pmu_status (*check_config)(const struct box_desc *d, uint64_t config);
@@ -106,6 +117,7 @@ struct box_desc {
 	const struct box_filter *filter;
 	uint64_t freeze_pmi_mask;       /* control bit whose overflow PMI freezes the uncore; 0: none */
 	const struct box_ops *ops;      /* NULL: no quirks */
+	const struct box_pci *pci;      /* NULL: an MSR box */
 };
 
 extern const struct box_desc *const uncore_boxes[];
@@ -124,6 +136,28 @@ unsigned box_counter_width(const struct box_desc *d, unsigned i);
 
 /* Layout of a placed counter's control register (for decoding it). */
 const struct reg_layout *uncore_counter_layout(const struct uncore_counter *e);
+
+/*
+ * Where one package's PCI boxes are (pmu/uncore_pci.c fills it): each found box
+ * with the register key (pmu/regkey.h) of its function at offset 0.
+ */
+#define UNCORE_MAX_PCI_BOXES 16
+
+struct uncore_pci_box {
+	const struct box_desc *d;
+	uint32_t base;
+};
+
+struct uncore_pci_pkg {
+	bool placed;                    /* a U-box put a bus on this package */
+	uint16_t seg;
+	uint8_t bus;
+	unsigned n;
+	struct uncore_pci_box box[UNCORE_MAX_PCI_BOXES];
+};
+
+/* The key of register reg (an MSR, or an offset of a PCI box) of d on package map; 0: not there. */
+uint32_t box_key(const struct uncore_pci_pkg *map, const struct box_desc *d, uint32_t reg, bool wide);
 
 /* ---- the engine ---- */
 
@@ -208,6 +242,8 @@ struct uncore_session {
 	unsigned n_in_use;
 	pmu_status restore_st;          /* first restore write that failed, and its MSR */
 	uint32_t restore_msr;
+	const struct uncore_pci_pkg *pci;   /* the package's PCI boxes (uncore_plan_pci) */
+	bool pci_unplaced;              /* planned without a map: PCI boxes never programmed */
 };
 
 /*
@@ -224,6 +260,15 @@ struct uncore_session {
  */
 pmu_status uncore_plan(struct uncore_session *s, enum uncore_family fam,
 		       const struct pmu_event_req *reqs, unsigned n);
+/*
+ * The same for one package whose PCI boxes map gives: a PCI box it lacks is
+ * PMU_ERR_ABSENT ("not visible ... hidden by firmware or not populated").
+ * uncore_plan is this with no map: PCI boxes are checked and placed but the
+ * session is refused by uncore_program (PMU_ERR_ABSENT), so nothing is written.
+ */
+pmu_status uncore_plan_pci(struct uncore_session *s, enum uncore_family fam,
+			   const struct uncore_pci_pkg *map, const struct pmu_event_req *reqs,
+			   unsigned n);
 
 /* Counter value written before start instead of 0 (overflow tests). Between plan and program. */
 pmu_status uncore_set_preload(struct uncore_session *s, unsigned ev, uint64_t value);

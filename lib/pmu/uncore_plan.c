@@ -4,7 +4,23 @@
  * the extra registers, gates and status registers they need. No MSR access.
  */
 #include "pmu/uncore_internal.h"
+#include "pmu/regkey.h"
 #include "util/fmt.h"
+
+/*
+ * Register keys of a box on the session's package: MSRs as they are, a PCI box's
+ * offsets on its function; planned without a map, on bus 0 device 0 function 0,
+ * the host bridge, which the write guard never lets a write reach.
+ */
+static uint32_t key_of(const struct uncore_session *s, const struct box_desc *d, uint32_t reg,
+		       bool wide)
+{
+	if (!reg)
+		return 0;
+	if (d->pci && s->pci_unplaced)
+		return (REGKEY_PCI_TAG + reg) | (wide ? REGKEY_WIDE : 0);
+	return box_key(s->pci, d, reg, wide);
+}
 
 /* fail() with the start of its one-line reason in s->msg; the caller may add to sb. */
 static struct strbuf refuse(struct uncore_session *s, pmu_status st, unsigned ev, const char *why)
@@ -117,8 +133,8 @@ static void place(struct uncore_session *s, const struct pmu_event_req *r, unsig
 	struct uncore_counter *e = &s->ev[i];
 	e->box = r->box;
 	e->idx = idx;
-	e->ctl_msr = box_ctl_msr(r->box, idx);
-	e->ctr_msr = box_ctr_msr(r->box, idx);
+	e->ctl_msr = key_of(s, r->box, box_ctl_msr(r->box, idx), false);
+	e->ctr_msr = key_of(s, r->box, box_ctr_msr(r->box, idx), true);
 	e->width = box_counter_width(r->box, idx);
 	e->config = r->config & ~ev_enable(e);
 	e->ctl_val = ctl_gated(r->box) ? e->config : e->config | ev_enable(e);
@@ -290,11 +306,37 @@ static pmu_status add_status(struct uncore_session *s, const struct uncore_count
 	return PMU_OK;
 }
 
+/* A PCI box the package's map lacks: the one line a lab reads. */
+static pmu_status refuse_absent(struct uncore_session *s, const struct pmu_event_req *reqs,
+				unsigned n)
+{
+	for (unsigned i = 0; i < n; i++) {
+		const struct box_desc *d = reqs[i].box;
+		if (d && d->pci && s->pci && !box_key(s->pci, d, d->box_ctl, false)) {
+			struct strbuf sb = refuse(s, PMU_ERR_ABSENT, i, d->name);
+			sb_puts(&sb, " (device ");
+			sb_hex(&sb, d->pci->device_id);
+			sb_puts(&sb, ") not visible on this package: hidden by firmware or not populated");
+			return PMU_ERR_ABSENT;
+		}
+	}
+	return PMU_OK;
+}
+
 pmu_status uncore_plan(struct uncore_session *s, enum uncore_family fam,
 		       const struct pmu_event_req *reqs, unsigned n)
 {
+	return uncore_plan_pci(s, fam, NULL, reqs, n);
+}
+
+pmu_status uncore_plan_pci(struct uncore_session *s, enum uncore_family fam,
+			   const struct uncore_pci_pkg *map, const struct pmu_event_req *reqs,
+			   unsigned n)
+{
 	pmu_memset(s, 0, sizeof(*s));
 	s->fam = fam;
+	s->pci = map;
+	s->pci_unplaced = !map;
 	if (n > UNCORE_MAX_EVENTS) {
 		struct strbuf sb = refuse(s, PMU_ERR_NO_COUNTER, UNCORE_MAX_EVENTS,
 					  "no counter left for it (the engine holds ");
@@ -307,7 +349,9 @@ pmu_status uncore_plan(struct uncore_session *s, enum uncore_family fam,
 		if (st)
 			return refuse_req(s, &reqs[i], i, st);
 	}
-	pmu_status st = allocate(s, reqs, n);
+	pmu_status st = refuse_absent(s, reqs, n);
+	if (!st)
+		st = allocate(s, reqs, n);
 	if (!st)
 		st = plan_extras(s);
 	for (unsigned i = 0; i < s->n && !st; i++) {
@@ -315,7 +359,8 @@ pmu_status uncore_plan(struct uncore_session *s, enum uncore_family fam,
 		if (e->box->global_ctl)
 			st = add_gate(s, e->box->global_ctl, e->box->global, true, e->idx);
 		if (!st && e->box->box_ctl)
-			st = add_gate(s, e->box->box_ctl, e->box->box, false, e->idx);
+			st = add_gate(s, key_of(s, e->box, e->box->box_ctl, false), e->box->box, false,
+				      e->idx);
 		if (!st)
 			st = add_status(s, e);
 		if (st) {

@@ -5,6 +5,7 @@
  * BSP, a "check" log record per check and a summary line. AP code only fills
  * its own cache-line-aligned report; the BSP prints.
  */
+#include "run/uncore_pci_job.h"
 #include "run/run.h"
 #include "out/logrec.h"
 #include "check/selftest.h"
@@ -73,6 +74,7 @@ static void uncore_on_leader(void *ctx, unsigned cpu)
 	struct selftest_job *j = ctx;
 	struct selftest_env env;
 	env_for(j, cpu, &env);
+	env.pci = uncore_pci_pkg_for(j->leader[j->run_pkg].package);
 	selftest_uncore(&env, j->leader[j->run_pkg].package, &j->pkg[j->run_pkg].r);
 }
 
@@ -199,6 +201,7 @@ enum verdict job_selftest(struct run *a)
 		return VERDICT_ERROR;
 	}
 	plat_run_all(a->plat, core_on_cpu, j, SELFTEST_TIMEOUT_US);
+	(void)uncore_pci_begin(a, true);   /* the PCI boxes the uncore checks reach; said */
 	/* One package at a time: a package's kernels must not disturb another's uncore counts. */
 	for (j->run_pkg = 0; j->run_pkg < j->npkg; j->run_pkg++)
 		plat_run_on(a->plat, j->leader[j->run_pkg].cpu, uncore_on_leader, j, SELFTEST_TIMEOUT_US);

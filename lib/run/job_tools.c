@@ -9,6 +9,8 @@
 #include "run/run.h"
 #include "pmu/decode.h"
 #include "pmu/dryrun.h"
+#include "pmu/regkey.h"
+#include "run/uncore_pci_job.h"
 #include "out/listing.h"
 #include "out/logrec.h"
 
@@ -50,6 +52,7 @@ enum verdict job_list(struct run *a)
 	logrec_key_bool(&a->sb, "core_pmu", pmu_core_present(ci));
 	logrec_end(&a->sb);
 	run_record(a);
+	(void)uncore_pci_begin(a, true);   /* what the PCI scan found: said, not a verdict */
 	return VERDICT_PASS;
 }
 
@@ -156,7 +159,7 @@ static void log_write(struct run *a, unsigned cpu, unsigned seq, const struct dr
 	run_begin(a, "dry_write");
 	logrec_key_u64(&a->sb, "cpu", cpu);
 	logrec_key_u64(&a->sb, "seq", seq);
-	logrec_key_hex(&a->sb, "msr", w->msr);
+	logrec_key_reg(&a->sb, "msr", w->msr);
 	logrec_key_hex(&a->sb, "value", w->value);
 	if (w->was_st == PMU_OK)
 		logrec_key_hex(&a->sb, "was", w->was);
@@ -178,8 +181,8 @@ static void say_write(struct run *a, unsigned cpu, const struct dryrun_write *w,
 	struct strbuf fb;
 	sb_puts(&a->sb, "CPU ");
 	sb_dec(&a->sb, cpu);
-	sb_puts(&a->sb, ": wrmsr ");
-	sb_hex(&a->sb, w->msr);
+	sb_puts(&a->sb, regkey_is_msr(w->msr) ? ": wrmsr " : ": write ");
+	regkey_put(&a->sb, NULL, w->msr);
 	sb_puts(&a->sb, " <- ");
 	sb_hex(&a->sb, w->value);
 	if (w->was_st == PMU_OK) {
@@ -225,6 +228,14 @@ enum verdict dryrun_report(struct run *a)
 		sb_puts(&a->sb, ": ");
 		sb_dec(&a->sb, c->n);
 		sb_puts(&a->sb, " MSR writes, none made");
+		unsigned pci = 0;
+		for (unsigned i = 0; i < c->n; i++)
+			pci += !regkey_is_msr(c->w[i].msr);
+		if (pci) {
+			sb_puts(&a->sb, " (");
+			sb_dec(&a->sb, pci);
+			sb_puts(&a->sb, " of them PCI configuration or MMIO)");
+		}
 		if (c->overflow) {
 			sb_puts(&a->sb, "; the record was full, later writes were refused");
 			complete = false;

@@ -13,6 +13,7 @@
 #include "out/derived.h"
 #include "pmu/evspec.h"
 #include "util/stats.h"
+#include "run/uncore_pci_job.h"
 
 /*
  * Without -e: clocks plus what the `uncore` kernel drives (memory reads and writes,
@@ -146,8 +147,9 @@ void uncore_step_begin(struct run *a, struct uncore_job *j, unsigned g)
 		struct pkg_run *p = &j->pkgs[i];
 		if (!j->alive[i])
 			continue;
-		/* job_uncore_check proved the round fits: no MSR is touched */
-		uncore_plan(&p->s, bsp_family(a), j->reqs, j->n);
+		/* job_uncore_check proved the round fits: no register is touched */
+		uncore_plan_pci(&p->s, bsp_family(a), uncore_pci_pkg_for(p->leader.package), j->reqs,
+				j->n);
 		p->done = 0;
 	}
 }
@@ -209,6 +211,8 @@ static void report_results(struct run *a, struct uncore_job *j)
 		stats_compute(&j->win[i * j->nwin], j->nwin, &w);
 		derived_compute(in, a->nureqs, w.median, a->plat->tsc_per_us * 1000000ull, &set);
 		run_derived(a, "package", j->pkgs[i].leader.package, &set);
+		j->v = verdict_worse(j->v, uncore_pci_bandwidth(a, j->pkgs[i].leader.package, in,
+								  w.median));
 	}
 }
 
@@ -220,6 +224,9 @@ enum verdict uncore_job_begin(struct run *a, struct uncore_job *j)
 	j->v = job_uncore_check(a);
 	if (j->v != VERDICT_PASS || bsp_family(a) == UNCORE_NONE || !a->nureqs)
 		return VERDICT_PASS;
+	j->v = uncore_pci_begin(a, false);
+	if (j->v != VERDICT_PASS)
+		return VERDICT_PASS;   /* no PCI box to count: said, and the verdict is j->v */
 	unsigned reps = a->opt.repeats;
 	j->np = find_leaders(a, leaders);
 	j->pkgs = pkgs;

@@ -3,6 +3,7 @@
  * What the boot CPU says: console lines, log records, and the count row both
  * jobs share. A simulated run is marked here, on every line and record.
  */
+#include "pmu/regkey.h"
 #include "run/run.h"
 #include "out/csv.h"
 #include "out/derived.h"
@@ -220,7 +221,7 @@ void run_count_row(struct run *a, const char *where, const char *event, const ch
 	sb_pad_to(&a->sb, 30);
 	sb_puts(&a->sb, counter);
 	sb_pad_to(&a->sb, 40);
-	sb_hex(&a->sb, ctl_msr);
+	regkey_put(&a->sb, NULL, ctl_msr);
 	sb_putc(&a->sb, '=');
 	sb_hex(&a->sb, ctl);
 	if (a->sb.len >= 56)   /* AMD's 0xc00102xx controls are wider than the column */

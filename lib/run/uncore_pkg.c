@@ -9,6 +9,7 @@
 #include "run/buffers.h"
 #include "out/logrec.h"
 #include "model/sim_workload.h"
+#include "pmu/regkey.h"
 
 /* ---- on the leader ---- */
 
@@ -29,8 +30,8 @@ static pmu_status probe_boxes(struct pkg_run *p, unsigned cpu)
 	const struct run *a = p->a;
 	for (unsigned i = 0; i < a->nureqs && p->nprobes < UPKG_MAX_PROBES; i++) {
 		const struct box_desc *d = a->ureqs[i].box;
-		if (probed(p, d))
-			continue;
+		if (probed(p, d) || d->pci)
+			continue;   /* a PCI box is proven by its device id (run/uncore_pci_job.c) */
 		p->probe_box[p->nprobes] = d;
 		pmu_status st = uncore_probe_holds(&p->a->backend, cpu, d, &p->probe[p->nprobes++]);
 		if (st && st != PMU_ERR_IN_USE)
@@ -267,6 +268,11 @@ static enum verdict say_no_counts(struct run *a, const struct pkg_run *p)
 		run_say(a);
 		return absent_uncore(a);
 	}
+	if (p->s.st == PMU_ERR_ABSENT) {
+		say_package(a, p, p->s.msg);
+		run_say(a);
+		return absent_uncore(a);
+	}
 	say_package(a, p, "not counted: ");
 	sb_puts(&a->sb, pmu_status_str(p->s.st));
 	if (p->s.st == PMU_ERR_IN_USE)
@@ -298,7 +304,7 @@ static void log_handoff(struct run *a, const struct pkg_run *p)
 	sb_json_key(&a->sb, "registers");
 	for (unsigned i = 0; i < s->nsaved; i++) {
 		sb_puts(&a->sb, i ? ",[\"" : "[[\"");
-		sb_hex(&a->sb, s->saved[i].msr);
+		regkey_put(&a->sb, NULL, s->saved[i].msr);
 		sb_puts(&a->sb, "\",\"");
 		sb_hex(&a->sb, s->saved[i].orig);
 		sb_puts(&a->sb, "\"]");

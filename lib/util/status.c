@@ -17,6 +17,8 @@ static const char *const names[PMU_STATUS_COUNT] = {
 	[PMU_ERR_IO] = "I/O error",
 	[PMU_ERR_TIMEOUT] = "timeout",
 	[PMU_ERR_NOT_HELD] = "register does not hold written value",
+	[PMU_ERR_ABSENT] = "device absent (reads all-ones)",
+	[PMU_ERR_REFUSED] = "write refused: not an identified PMON box",
 };
 
 const char *pmu_status_str(pmu_status st)

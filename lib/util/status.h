@@ -19,6 +19,8 @@ typedef enum pmu_status {
 	PMU_ERR_IO,
 	PMU_ERR_TIMEOUT,
 	PMU_ERR_NOT_HELD,     /* register does not hold the value written */
+	PMU_ERR_ABSENT,       /* no device answers there: its config space reads all-ones */
+	PMU_ERR_REFUSED,      /* a write to a register of no PMON box the tool identified */
 	PMU_STATUS_COUNT
 } pmu_status;
 

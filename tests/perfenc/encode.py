@@ -82,7 +82,24 @@ CBOX = dict(box=r"uncore_cbox_([0-7])", ctl=0xD10, ctr=0xD16, stride=0x20, umask
             extsel=False, box_ctl=0xD04, filter=0xD14)
 PCU = dict(box=r"uncore_pcu", ctl=0xC30, ctr=0xC36, umask_bits=0xC0, extsel=True,
            box_ctl=0xC24, filter=0xC34)
-UNITS = {"UBOX": UBOX, "CBO": CBOX, "PCU": PCU}
+# SNB-EP PCI boxes (Xeon E5-2600 uncore guide 327043 as Linux uncore_snbep.c and Intel PCM
+# read it): each a PCI function found by device id, box control at config offset 0xF4
+# (freeze bit 8), counter controls at 0xD8 + 4 n with the common layout (event 7:0, umask
+# 15:8, edge 18, en 22, invert 23, thresh 31:24) and, on QPI only, the event-select
+# extension at bit 21. Device ids per instance (Linux snbep_uncore_pci_ids). The iMC's
+# fixed DCLK counter (control 0xF0, enable bit 22) counts UNC_M_CLOCKTICKS (the JSON:
+# "Uncore Fixed Counter"). The HA's address/opcode match registers are not driven: its
+# one event that needs them is refused, naming the filter.
+PCI_CTL, PCI_BOX_CTL, PCI_FIXED_CTL = 0xD8, 0xF4, 0xF0
+HA = dict(box=r"uncore_ha", pci=[0x3C46], umask_bits=0xFF, extsel=False)
+IMC = dict(box=r"uncore_imc_([0-3])", pci=[0x3CB0, 0x3CB1, 0x3CB4, 0x3CB5], umask_bits=0xFF,
+           extsel=False)
+QPI = dict(box=r"uncore_qpi_([01])", pci=[0x3C41, 0x3C42], umask_bits=0xFF, extsel=True)
+R2PCIE = dict(box=r"uncore_r2pcie", pci=[0x3C43], umask_bits=0xFF, extsel=False)
+R3QPI = dict(box=r"uncore_r3qpi_([01])", pci=[0x3C44, 0x3C45], umask_bits=0xFF, extsel=False)
+PCI_FIXED = {"UNC_M_CLOCKTICKS"}
+UNITS = {"UBOX": UBOX, "CBO": CBOX, "PCU": PCU, "HA": HA, "iMC": IMC, "QPI LL": QPI,
+         "R2PCIe": R2PCIE, "R3QPI": R3QPI}
 # U-box clock ticks: the JSON lists event 0 on counters 0-1, the UCLK fixed counter counts
 # them (Intel 327043-001 2.2): U_MSR_PMON_UCLK_FIXED_CTL 0xC08, enable bit 22.
 UCLK_FIXED = {"UNC_U_CLOCKTICKS"}
@@ -101,7 +118,7 @@ NO_FILTER_REGISTER = {"UBoxFilter"}
 
 @dataclass
 class Encoding:
-    kind: str                  # "gp", "fixed", "uncore", "uncore_fixed"
+    kind: str                  # "gp", "fixed", "uncore", "uncore_fixed", "pci_fixed"
     ctl: int                   # value of the control register while counting
     counters: frozenset = frozenset()   # allowed counter indexes (gp, uncore)
     fixed: int = -1            # hardware fixed counter (fixed)
@@ -212,7 +229,7 @@ def filter_value(e):
 
 
 def uncore_expect(e):
-    """What perf programs for one SNB-EP U-box, C-box or PCU event (None: another unit)."""
+    """What perf programs for one SNB-EP U-box, C-box, PCU or PCI-box event (None: another unit)."""
     unit = UNITS.get(e["Unit"])
     if unit is None:
         return None
@@ -221,6 +238,10 @@ def uncore_expect(e):
         return Expect(name, refuse=r"(?i)ext(sel|ension| ?select)")
     if any(reg in NO_FILTER_REGISTER for reg in re.findall(r"(\w+)\[", e.get("Filter") or "")):
         return Expect(name, refuse=r"(?i)filter")
+    if "pci" in unit and (e.get("Filter") or "null") != "null":
+        return Expect(name, refuse=r"(?i)filter")
+    if name in PCI_FIXED:
+        return Expect(name, [Encoding("pci_fixed", UNC_EN, unit=unit)])
     if name in UCLK_FIXED:
         return Expect(name, [Encoding("uncore_fixed", UNC_EN, unit=unit)])
     event, umask = num(e["EventCode"]), num(e["UMask"])

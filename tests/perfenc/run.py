@@ -160,7 +160,7 @@ def parse_blocks(text):
     for line in text.splitlines():
         m = re.match(r"dry run of (\S+?)(: refused: (.*)| on the reference model .*)$", line)
         if m:
-            cur = dict(refused=m.group(3), counters={}, order=[], writes=[], failed=None)
+            cur = dict(refused=m.group(3), counters={}, order=[], writes=[], failed=None, pci={})
             blocks[m.group(1)] = cur
             section, phase = None, None
             continue
@@ -176,23 +176,66 @@ def parse_blocks(text):
                 box="core", kind="fixed" if m.group(2) == "fixed" else "gp",
                 idx=int(m.group(3)), ctl=int(m.group(4), 16))
             cur["order"].append((m.group(1).upper(), cur["counters"][m.group(1).upper()]))
-        elif m := re.match(r"  (\S+)\s+(uncore_\w+) (ctr(\d+)|fixed) control (0x\w+), "
-                           r"counter (0x\w+)$", line):
+        elif m := re.match(r"  (\S+)\s+(uncore_\w+) (ctr(\d+)|fixed) control (0x\w+|pci \S+), "
+                           r"counter (0x\w+|pci \S+)$", line):
             cur["counters"][m.group(1).upper()] = dict(
                 box=m.group(2), kind="fixed" if m.group(3) == "fixed" else "gp",
-                idx=int(m.group(4) or 0), ctl=int(m.group(5), 16))
+                idx=int(m.group(4) or 0), ctl=reg_key(m.group(5)))
+        elif m := re.match(r"  (uncore_\w+): PCI device (0x\w+) found at pci (\S+)$", line):
+            cur["pci"][m.group(1)] = (int(m.group(2), 16), m.group(3))
         elif m := re.match(r"  (snapshot|program|start|stop|read|restore)\b(.*)$", line):
             phase = m.group(1)
             if ": failed: " in m.group(2):
                 cur["failed"] = f"{phase}: {m.group(2).split(': failed: ', 1)[1]}"
-        elif m := re.match(r"\s+\d+ wrmsr (0x\w+)\s.*?= (0x\w+)", line):
-            cur["writes"].append((section, phase, int(m.group(1), 16), int(m.group(2), 16)))
+        elif m := re.match(r"\s+\d+ (?:wrmsr (0x\w+)|write (pci \S+))\s.*?= (0x\w+)", line):
+            cur["writes"].append((section, phase, reg_key(m.group(1) or m.group(2)),
+                                  int(m.group(3), 16)))
     return blocks
 
 
-def check_enc(enc, ctr, eff):
+def reg_key(text):
+    """An MSR number, or ("pci", "SSSS:BB:DD.F", offset) for "pci SSSS:BB:DD.F+0xOFF"."""
+    if not text.startswith("pci "):
+        return int(text, 16)
+    fn, off = text[4:].split("+")
+    return ("pci", fn, int(off, 16))
+
+
+def check_pci(enc, ctr, eff, block):
+    """check_enc for an SNB-EP PCI box: the function whose device id the list's unit has."""
+    unit = enc.unit
+    m = re.fullmatch(unit["box"], ctr["box"])
+    if not m:
+        return f"counted on {ctr['box']}, expected {unit['box']}", None
+    want_id = unit["pci"][int(m.group(1)) if m.groups() else 0]
+    found = block["pci"].get(ctr["box"])
+    if not found or found[0] != want_id:
+        return f"{ctr['box']} is device {found and hex(found[0])}, expected {want_id:#x}", None
+    fn = found[1]
+    if enc.kind == "pci_fixed":
+        if ctr["kind"] != "fixed":
+            return f"on {ctr['kind']}{ctr['idx']}, expected the iMC's fixed DCLK counter", None
+        ctl = ("pci", fn, encode.PCI_FIXED_CTL)
+    else:
+        if ctr["kind"] != "gp" or (enc.counters and ctr["idx"] not in enc.counters):
+            return f"on {ctr['kind']} {ctr['idx']}, the list allows {sorted(enc.counters)}", None
+        ctl = ("pci", fn, encode.PCI_CTL + 4 * ctr["idx"])
+    if ctr["ctl"] != ctl:
+        return f"counter {ctr['idx']} controlled by {ctr['ctl']}, expected {ctl}", None
+    if eff.get(ctl) != enc.ctl:
+        return f"control {fmt(eff.get(ctl))}, expected {enc.ctl:#x}", None
+    b = eff.get(("pci", fn, encode.PCI_BOX_CTL))
+    if b is None or b & FRZ:
+        return f"box control {fn}+0xf4 {fmt(b)}: not unfrozen", None
+    # the box's counter, control and box registers (0xA0-0xF7) may be written, nothing else
+    return None, {("pci", fn, o): ("any", 0) for o in range(0xA0, 0xF8, 4)}
+
+
+def check_enc(enc, ctr, eff, block):
     """(None, claimed {msr: allowed-bit mask or exact value}) or (reason, None)."""
     claimed = {}
+    if enc.unit and "pci" in enc.unit:
+        return check_pci(enc, ctr, eff, block)
     if enc.kind in ("gp", "fixed"):
         if ctr["box"] != "core" or ctr["kind"] != enc.kind:
             return f"counted on {ctr['box']} {ctr['kind']}, expected a core {enc.kind}", None
@@ -280,7 +323,7 @@ def check_run(exps, block):
             return "mismatch", f"{x.name}: not in the counter listing"
         why = []
         for enc in x.alts:
-            reason, got = check_enc(enc, ctr, eff)
+            reason, got = check_enc(enc, ctr, eff, block)
             if reason is None and not set(got) & set(claimed):
                 claimed.update(got)
                 break
@@ -293,9 +336,10 @@ def check_run(exps, block):
             return "mismatch", f"MSR {msr:#x} {fmt(eff.get(msr))}, expected {v:#x}"
         if op == "&" and msr in eff and eff[msr] & ~v:
             return "mismatch", f"MSR {msr:#x} {eff[msr]:#x} sets bits outside {v:#x}"
-    stray = sorted(written - CORE_REGS - UNCORE_REGS - set(claimed))
+    stray = sorted(written - CORE_REGS - UNCORE_REGS - set(claimed), key=str)
     if stray:
-        return "mismatch", "writes MSRs it does not need: " + ", ".join(f"{m:#x}" for m in stray)
+        return "mismatch", "writes MSRs it does not need: " + ", ".join(
+            f"{m:#x}" if isinstance(m, int) else f"pci {m[1]}+{m[2]:#x}" for m in stray)
     return "match", ""
 
 

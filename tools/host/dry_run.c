@@ -16,6 +16,8 @@
 #include "pmu/decode.h"
 #include "pmu/evspec.h"
 #include "pmu/uncore.h"
+#include "pmu/regkey.h"
+#include "pmu/uncore_pci.h"
 #include "util/fmt.h"
 
 #define DEFAULT_PROFILE "sandy-bridge-ep"
@@ -112,12 +114,53 @@ static bool uncore_msr_name(uint32_t msr, enum uncore_family fam, char *out, siz
 	return false;
 }
 
+/* The PCI boxes the dry run found on the model (uncore_pci_scan) and the write guard's record. */
+static struct uncore_pci_scan dry_scan;
+static struct pmon_registry dry_pmon;
+
+/* A PCI box register's name: "uncore_imc_0 ctl0" (its offset within the box's function). */
+static bool pci_reg_name(uint32_t key, char *out, size_t cap)
+{
+	for (unsigned p = 0; p < UNCORE_PCI_MAX_PKGS; p++)
+		for (unsigned k = 0; k < dry_scan.pkg[p].n; k++) {
+			const struct uncore_pci_box *x = &dry_scan.pkg[p].box[k];
+			if ((key & ~0xFFFu) != x->base)
+				continue;
+			uint32_t off = key & 0xFFCu, lo = off & ~4u;
+			for (unsigned i = 0; i < x->d->n_counters; i++)
+				if (off == box_ctl_msr(x->d, i) || lo == box_ctr_msr(x->d, i)) {
+					snprintf(out, cap, "%s %s%u%s", x->d->name,
+						 off == box_ctl_msr(x->d, i) ? "ctl" : "ctr", i,
+						 off == box_ctl_msr(x->d, i) ? "" : off != lo ? " hi" : " lo");
+					return true;
+				}
+			snprintf(out, cap, "%s %s", x->d->name, off == x->d->box_ctl ? "box ctl" :
+				 off == x->d->fixed_ctl ? "fixed ctl" : lo == x->d->fixed_ctr ?
+				 (off != lo ? "fixed ctr hi" : "fixed ctr lo") : "register");
+			return true;
+		}
+	return false;
+}
+
 /* Name of an MSR the engines write, for the dry-run listing (its fields: decode_layout_for_msr). */
 static void msr_name(uint32_t msr, const struct core_pmu *p, enum uncore_family fam, char *out,
 		     size_t cap)
 {
+	if (regkey_is_pci(msr)) {
+		if (!pci_reg_name(msr, out, cap))
+			snprintf(out, cap, "PCI register");
+		return;
+	}
 	if (!core_msr_name(msr, p, out, cap) && !uncore_msr_name(msr, fam, out, cap))
 		snprintf(out, cap, "MSR 0x%x", msr);
+}
+
+/* The register of a logged access as the listing shows it: "0x38f" or "pci 0000:7f:10.4+0xd8". */
+static void reg_text(uint32_t key, char *out, size_t cap)
+{
+	struct strbuf sb;
+	sb_init(&sb, out, cap);
+	regkey_put(&sb, NULL, key);
 }
 
 struct dry_run {
@@ -127,7 +170,7 @@ struct dry_run {
 	struct cpu_info ci;
 	struct core_pmu pmu;
 	unsigned mark;     /* access log entries already printed */
-	unsigned writes;
+	unsigned writes, pci_writes;
 	char why[256];     /* set when the engines refuse the events: nothing was written */
 };
 
@@ -136,16 +179,22 @@ static void phase(struct dry_run *r, const char *title, pmu_status st)
 {
 	unsigned n = r->m->log_len[r->cpu], reads = 0;
 	for (unsigned i = r->mark; i < n; i++)
-		reads += r->m->log[r->cpu][i].op != MOP_WRMSR;
+		reads += r->m->log[r->cpu][i].op != MOP_WRMSR && r->m->log[r->cpu][i].op != MOP_PCI_WR;
 	printf("  %s", title);
 	if (reads)
 		printf(" (%u read%s)", reads, reads > 1 ? "s" : "");
 	printf("%s%s\n", st ? ": failed: " : ":", st ? pmu_status_str(st) : "");
 	for (unsigned i = r->mark; i < n; i++) {
 		const struct model_access *a = &r->m->log[r->cpu][i];
-		if (a->op != MOP_WRMSR)
+		char name[64], dec[512] = "", where[40];
+		if (a->op == MOP_PCI_RD) {   /* config reads shown: a counter is two dwords, hi-lo-hi */
+			msr_name(a->msr, &r->pmu, r->ci.uncore, name, sizeof(name));
+			reg_text(a->msr, where, sizeof(where));
+			printf("       read  %-22s %-26s = 0x%llx\n", where, name, (unsigned long long)a->val);
 			continue;
-		char name[64], dec[512] = "";
+		}
+		if (a->op != MOP_WRMSR && a->op != MOP_PCI_WR)
+			continue;
 		const struct reg_layout *l = decode_layout_for_msr(a->msr, r->ci.uncore);
 		msr_name(a->msr, &r->pmu, r->ci.uncore, name, sizeof(name));
 		if (l) {
@@ -155,6 +204,14 @@ static void phase(struct dry_run *r, const char *title, pmu_status st)
 		}
 		char val[24];
 		snprintf(val, sizeof(val), "0x%llx", (unsigned long long)a->val);
+		if (a->op == MOP_PCI_WR) {
+			r->pci_writes++;
+			reg_text(a->msr, where, sizeof(where));
+			printf("  %4u write %-22s %-26s = %s%*s%s%s%s\n", ++r->writes, where, name, val,
+			       dec[0] ? 14 - (int)strlen(val) : 0, "", dec, a->st ? "  -> " : "",
+			       a->st ? pmu_status_str(a->st) : "");
+			continue;
+		}
 		printf("  %4u wrmsr 0x%-4x %-26s = %s%*s%s%s%s\n", ++r->writes, a->msr, name, val,
 		       dec[0] ? 14 - (int)strlen(val) : 0, "", dec, a->st ? "  -> " : "",
 		       a->st ? pmu_status_str(a->st) : "");
@@ -199,7 +256,18 @@ static pmu_status dry_core(struct dry_run *r, const struct pmu_event_req *reqs, 
 static pmu_status dry_uncore(struct dry_run *r, const struct pmu_event_req *reqs, unsigned n)
 {
 	struct uncore_session *s = xcalloc(1, sizeof(*s));
-	pmu_status st = uncore_plan(s, r->ci.uncore, reqs, n);
+	const struct uncore_pci_pkg *map = NULL;
+	for (unsigned i = 0; i < n && !map; i++)
+		if (reqs[i].box->pci) {
+			/* Found as the app finds them (run/uncore_pci_job.c); the scan's reads are not listed. */
+			pmon_reset(&dry_pmon);
+			(void)uncore_pci_scan(&r->b, r->cpu, r->ci.uncore, &dry_scan, &dry_pmon);
+			r->b.pmon = &dry_pmon;
+			map = &dry_scan.pkg[r->m->pkg_of[r->cpu]];
+			model_clear_log(r->m);
+			r->mark = 0;
+		}
+	pmu_status st = uncore_plan_pci(s, r->ci.uncore, map, reqs, n);
 	if (st) {
 		snprintf(r->why, sizeof(r->why), "uncore event '%s' refused: %s",
 			 reqs[s->bad_event < n ? s->bad_event : 0].name,
@@ -215,7 +283,23 @@ static pmu_status dry_uncore(struct dry_run *r, const struct pmu_event_req *reqs
 			snprintf(ctr, sizeof(ctr), "%s fixed", e->box->name);
 		else
 			snprintf(ctr, sizeof(ctr), "%s ctr%u", e->box->name, e->idx);
-		printf("  %-28s %s control 0x%x, counter 0x%x\n", reqs[i].name, ctr, e->ctl_msr, e->ctr_msr);
+		char ctl_at[40], ctr_at[40];
+		reg_text(e->ctl_msr, ctl_at, sizeof(ctl_at));
+		reg_text(e->ctr_msr, ctr_at, sizeof(ctr_at));   /* a 64-bit PCI key names its low dword */
+		printf("  %-28s %s control %s, counter %s\n", reqs[i].name, ctr, ctl_at, ctr_at);
+	}
+	for (unsigned k = 0; map && k < map->n; k++) {
+		bool used = false;
+		for (unsigned i = 0; i < s->n; i++)
+			used |= s->ev[i].box == map->box[k].d;
+		if (!used)
+			continue;
+		char at[40];
+		struct strbuf sb;
+		sb_init(&sb, at, sizeof(at));
+		regkey_put_fn(&sb, regkey_pci_addr(map->box[k].base));
+		printf("  %s: PCI device %#x found at %s\n", map->box[k].d->name,
+		       map->box[k].d->pci->device_id, at);
 	}
 	st = uncore_program(s, &r->b, 0, 0);
 	phase(r, "program", st);
@@ -317,7 +401,10 @@ static int dry_one(struct model *m, const struct model_profile *p, const struct 
 	}
 	if (r.m->log_overflow[cpu])
 		printf("(access log full: later writes not shown)\n");
-	printf("%u MSR writes%s\n", r.writes, st ? "; the program phase failed: stopped there" : "");
+	printf("%u MSR writes", r.writes - r.pci_writes);
+	if (r.pci_writes)
+		printf(", %u PCI configuration writes", r.pci_writes);
+	printf("%s\n", st ? "; the program phase failed: stopped there" : "");
 	return st ? EXIT_REGRESSED : 0;
 }
 

@@ -4,6 +4,7 @@
  * correct profile, and a model broken on purpose fails the right check.
  */
 #include "testutil.h"
+#include "pmu/uncore_pci.h"
 #include "pmu/cpuinfo.h"
 #include "hw/msr.h"
 #include "check/selftest.h"
@@ -21,6 +22,8 @@ struct fixture {
 	struct cpu_info ci;
 	struct selftest_env env;
 	struct selftest_report r;
+	struct uncore_pci_scan scan;    /* the PCI boxes, as the run finds them */
+	struct pmon_registry pmon;
 };
 
 static struct fixture *setup(const char *profile, unsigned cpu)
@@ -34,6 +37,12 @@ static struct fixture *setup(const char *profile, unsigned cpu)
 		.b = &f->b, .cpu = cpu, .ci = &f->ci, .kernel_for = selftest_sim_kernel_for,
 		.ctx = f->m, .iterations = ITERATIONS,
 	};
+	if (uncore_pci_plat_of(f->ci.uncore)) {
+		assert_int_equal(uncore_pci_scan(&f->b, cpu, f->ci.uncore, &f->scan, &f->pmon), PMU_OK);
+		f->b.pmon = &f->pmon;
+		f->env.pci = &f->scan.pkg[0];
+		model_clear_log(f->m);
+	}
 	return f;
 }
 
@@ -288,6 +297,38 @@ static void uncore_without_pmu_says_so(void **state)
 	teardown(f);
 }
 
+/* The SNB-EP PCI boxes: registers hold their bits, widths, the box reset; a hidden one skipped. */
+static void uncore_pci_boxes(void **state)
+{
+	(void)state;
+	struct fixture *f = setup("sandy-bridge-ep", 1);
+	selftest_uncore(&f->env, 0, &f->r);
+	assert_fails_exactly(&f->r, "");
+	static const char *const names[] = { "pci uncore_ha", "pci uncore_imc_3", "reset uncore_imc_0",
+					     "pci uncore_qpi_1", "reset uncore_r3qpi_1",
+					     "pci uncore_r2pcie" };
+	for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		assert_result(&f->r, names[i], SELFTEST_PASS);
+	assert_int_equal(f->m->npci_hidden, 0);
+	teardown(f);
+
+	/* firmware hid channel 2: skipped with the reason, nothing written there */
+	struct fixture *g = calloc(1, sizeof(*g));
+	assert_non_null(g);
+	g->m = test_model("sandy-bridge-ep", 2, 1, &g->b);
+	assert_int_equal(model_pci_hide(g->m, 0, 16, 0), PMU_OK);
+	assert_int_equal(pmu_discover(&g->b, 1, &g->ci), PMU_OK);
+	assert_int_equal(uncore_pci_scan(&g->b, 1, g->ci.uncore, &g->scan, &g->pmon), PMU_OK);
+	g->b.pmon = &g->pmon;
+	g->env = (struct selftest_env){ .b = &g->b, .cpu = 1, .ci = &g->ci,
+					.kernel_for = selftest_sim_kernel_for, .ctx = g->m,
+					.iterations = ITERATIONS, .pci = &g->scan.pkg[0] };
+	selftest_uncore(&g->env, 0, &g->r);
+	assert_result(&g->r, "pci uncore_imc_2", SELFTEST_SKIP);
+	assert_result(&g->r, "pci uncore_imc_1", SELFTEST_PASS);
+	teardown(g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -301,6 +342,7 @@ int main(void)
 		cmocka_unit_test(uncore_widths_follow_the_seeds),
 		cmocka_unit_test(uncore_names_the_faulting_msr),
 		cmocka_unit_test(uncore_without_pmu_says_so),
+		cmocka_unit_test(uncore_pci_boxes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -12,6 +12,16 @@ static const struct ev_model *model(uint8_t m)
 	return NULL;
 }
 
+/* The SNB-EP uncore list of that PMU (lists are in the generator's order, not this test's). */
+static const struct ev_list *ulist(const char *pmu)
+{
+	for (const struct ev_list *const *u = model(0x2d)->uncore; *u; u++)
+		if (!strcmp((*u)->pmu, pmu))
+			return *u;
+	fail_msg("no SNB-EP uncore list %s", pmu);
+	return NULL;
+}
+
 static const struct ev_def *find(uint8_t m, const char *name)
 {
 	const struct ev_model *em = model(m);
@@ -42,15 +52,19 @@ static void test_models_and_sizes(void **state)
 		assert_int_equal(m->core->n, t[i].n);
 		assert_int_equal(m->core_type, 0);
 		if (t[i].model == 0x2d) {
-			/* Jaketown_uncore.json: Unit CBO 97, PCU 39, UBOX 24 */
+			/*
+			 * Jaketown_uncore.json: Unit CBO 97, PCU 39, UBOX 24, HA 109, iMC 51,
+			 * QPI LL 84, R2PCIe 36, R3QPI 63 (IRP 37 has no box in efipmu).
+			 */
+			static const struct { const char *pmu; unsigned n; } units[] = {
+				{ "uncore_cbox", 97 }, { "uncore_pcu", 39 }, { "uncore_ubox", 24 },
+				{ "uncore_ha", 109 }, { "uncore_imc", 51 }, { "uncore_qpi", 84 },
+				{ "uncore_r2pcie", 36 }, { "uncore_r3qpi", 63 },
+			};
 			assert_non_null(m->uncore);
-			assert_string_equal(m->uncore[0]->pmu, "uncore_cbox");
-			assert_int_equal(m->uncore[0]->n, 97);
-			assert_string_equal(m->uncore[1]->pmu, "uncore_pcu");
-			assert_int_equal(m->uncore[1]->n, 39);
-			assert_string_equal(m->uncore[2]->pmu, "uncore_ubox");
-			assert_int_equal(m->uncore[2]->n, 24);
-			assert_null(m->uncore[3]);
+			for (unsigned k = 0; k < sizeof(units) / sizeof(units[0]); k++)
+				assert_int_equal(ulist(units[k].pmu)->n, units[k].n);
+			assert_null(m->uncore[sizeof(units) / sizeof(units[0])]);
 		} else {
 			assert_null(m->uncore);
 		}
@@ -115,10 +129,12 @@ static void test_list_invariants(void **state)
 {
 	(void)state;
 	for (unsigned i = 0; i < ev_model_count; i++) {
-		const struct ev_list *lists[5] = { ev_models[i].core };
-		for (unsigned u = 0; ev_models[i].uncore && ev_models[i].uncore[u]; u++)
+		const struct ev_list *lists[16] = { ev_models[i].core };
+		for (unsigned u = 0; ev_models[i].uncore && ev_models[i].uncore[u]; u++) {
+			assert_true(u < 15);
 			lists[1 + u] = ev_models[i].uncore[u];
-		for (unsigned k = 0; k < 5 && lists[k]; k++) {
+		}
+		for (unsigned k = 0; k < 16 && lists[k]; k++) {
 			const struct ev_list *l = lists[k];
 			unsigned nfixed = 0;
 			for (unsigned j = 0; j < l->n; j++) {
@@ -246,7 +262,7 @@ static void test_known_entries(void **state)
 	assert_null(find(0x1a, "BR_MISP_RETIRED.ALL_BRANCHES"));
 	assert_non_null(find(0x2d, "br_misp_retired.all_branches"));
 
-	const struct ev_list *u = model(0x2d)->uncore[2];
+	const struct ev_list *u = ulist("uncore_ubox");
 	d = ev_find(u, "UNC_U_LOCK_CYCLES", 17);
 	assert_non_null(d);
 	assert_int_equal(d->event, 0x44);
@@ -258,7 +274,9 @@ static void test_known_entries(void **state)
 
 static const struct ev_def *unc(unsigned list, const char *name)
 {
-	const struct ev_def *d = ev_find(model(0x2d)->uncore[list], name, strlen(name));
+	static const char *const pmus[] = { "uncore_cbox", "uncore_pcu", "uncore_ubox", "uncore_ha",
+					    "uncore_imc", "uncore_qpi" };
+	const struct ev_def *d = ev_find(ulist(pmus[list]), name, strlen(name));
 	assert_non_null(d);
 	return d;
 }
@@ -267,7 +285,7 @@ static const struct ev_def *unc(unsigned list, const char *name)
 static void test_snbep_uncore_fields(void **state)
 {
 	(void)state;
-	enum { CBOX, PCU, UBOX };
+	enum { CBOX, PCU, UBOX, HA, IMC, QPI };
 	static const struct { unsigned list; const char *name; uint8_t ctr; uint32_t filter;
 			      uint8_t flags; } t[] = {
 		{ CBOX, "UNC_C_CLOCKTICKS", 0xf, 0, 0 },
@@ -283,6 +301,12 @@ static void test_snbep_uncore_fields(void **state)
 		{ UBOX, "UNC_U_PHOLD_CYCLES.ASSERT_TO_ACK", 0x3, 0, EVF_EXTSEL },
 		{ UBOX, "UNC_U_FILTER_MATCH.ENABLE", 0x3, 0xf, 0 },
 		{ UBOX, "UNC_U_LOCK_CYCLES", 0x3, 0, 0 },
+		/* PCI boxes: the HA's match registers marked (bit 0: a box without a filter refuses it) */
+		{ HA, "UNC_H_ADDR_OPC_MATCH.FILT", 0xf, 0x1, 0 },
+		{ HA, "UNC_H_CLOCKTICKS", 0xf, 0, 0 },
+		{ IMC, "UNC_M_CAS_COUNT.RD", 0xf, 0, 0 },
+		{ QPI, "UNC_Q_TxL_FLITS_G1.DRS", 0xf, 0, EVF_EXTSEL },
+		{ QPI, "UNC_Q_CLOCKTICKS", 0xf, 0, 0 },
 	};
 	for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
 		const struct ev_def *d = unc(t[i].list, t[i].name);
@@ -291,10 +315,13 @@ static void test_snbep_uncore_fields(void **state)
 				 d->flags);
 	}
 	unsigned extsel = 0;
-	for (unsigned k = 0; k < 3; k++)
+	for (unsigned k = 0; model(0x2d)->uncore[k]; k++)
 		for (unsigned j = 0; j < model(0x2d)->uncore[k]->n; j++)
 			extsel += (model(0x2d)->uncore[k]->events[j].flags & EVF_EXTSEL) != 0;
-	assert_int_equal(extsel, 12 + 5);   /* 12 PCU and 5 U-box events in the JSON */
+	assert_int_equal(extsel, 12 + 5 + 48);   /* 12 PCU, 5 U-box and 48 QPI events in the JSON */
+	const struct ev_def *clk = ev_find(ulist("uncore_imc"), "UNC_M_CLOCKTICKS", 16);
+	assert_non_null(clk);
+	assert_int_equal(clk->fixed, 0);   /* the iMC's fixed DCLK counter */
 }
 
 int main(void)

@@ -249,6 +249,19 @@ static const struct addr_row snbep_rows[] = {
 	{ "uncore_cbox_7", 2, 0xDF2, 0xDF8, 44 }, { "uncore_cbox_7", 3, 0xDF3, 0xDF9, 44 },
 	{ "uncore_pcu", 0, 0xC30, 0xC36, 48 }, { "uncore_pcu", 1, 0xC31, 0xC37, 48 },
 	{ "uncore_pcu", 2, 0xC32, 0xC38, 48 }, { "uncore_pcu", 3, 0xC33, 0xC39, 48 },
+	/* PCI boxes: configuration offsets (Intel 327043 as Linux uncore_snbep.c gives them) */
+	{ "uncore_ha", 0, 0xD8, 0xA0, 48 }, { "uncore_ha", 1, 0xDC, 0xA8, 48 },
+	{ "uncore_ha", 2, 0xE0, 0xB0, 48 }, { "uncore_ha", 3, 0xE4, 0xB8, 48 },
+#define IMC_ROWS(b) { b, 0, 0xD8, 0xA0, 48 }, { b, 1, 0xDC, 0xA8, 48 }, { b, 2, 0xE0, 0xB0, 48 }, \
+	{ b, 3, 0xE4, 0xB8, 48 }, { b, UNCORE_FIXED, 0xF0, 0xD0, 48 }
+	IMC_ROWS("uncore_imc_0"), IMC_ROWS("uncore_imc_1"), IMC_ROWS("uncore_imc_2"),
+	IMC_ROWS("uncore_imc_3"),
+#define QPI_ROWS(b, w) { b, 0, 0xD8, 0xA0, w }, { b, 1, 0xDC, 0xA8, w }, { b, 2, 0xE0, 0xB0, w }, \
+	{ b, 3, 0xE4, 0xB8, w }
+	QPI_ROWS("uncore_qpi_0", 48), QPI_ROWS("uncore_qpi_1", 48), QPI_ROWS("uncore_r2pcie", 44),
+	{ "uncore_r3qpi_0", 0, 0xD8, 0xA0, 44 }, { "uncore_r3qpi_0", 1, 0xDC, 0xA8, 44 },
+	{ "uncore_r3qpi_0", 2, 0xE0, 0xB0, 44 }, { "uncore_r3qpi_1", 0, 0xD8, 0xA0, 44 },
+	{ "uncore_r3qpi_1", 1, 0xDC, 0xA8, 44 }, { "uncore_r3qpi_1", 2, 0xE0, 0xB0, 44 },
 };
 
 struct family_rows {
@@ -309,7 +322,7 @@ static void test_every_counter_address_matches_the_reference(void **state)
 						 strlen(all_rows[f].rows[i].box)));
 	}
 	assert_int_equal(checked, rows);
-	assert_int_equal(checked, 9 + 13 + 39);
+	assert_int_equal(checked, 9 + 13 + 39 + 42);
 }
 
 /* Box- and global-level registers, enable bits and the extra-MSR windows. */

@@ -154,7 +154,8 @@ static void test_unknown_names(void **state)
 	assert_int_equal(dec("bogus", 1, UNCORE_SNB_EP), PMU_ERR_UNKNOWN_NAME);
 	expect_text("unknown register 'bogus'; valid: perfevtsel fixed_ctr_ctrl");
 	expect_text(" uncore_cbox_7 ");
-	expect_text(" uncore_pcu;");
+	expect_text(" uncore_pcu ");
+	expect_text(" uncore_r3qpi_1;");
 	assert_null(strstr(buf, "mbox"));           /* only this family's boxes */
 	assert_int_equal(lines(), 1);
 	assert_int_equal(dec("bogus", 1, UNCORE_NONE), PMU_ERR_UNKNOWN_NAME);
@@ -191,9 +192,13 @@ static void test_layout_for_msr(void **state)
 	assert_ptr_equal(decode_layout_for_msr(0xDE4, UNCORE_SNB_EP), &layout_snbep_box_ctl);
 	assert_ptr_equal(decode_layout_for_msr(0xC08, UNCORE_SNB_EP), &layout_snbep_uclk_fixed_ctl);
 	assert_null(decode_layout_for_msr(0xC08, UNCORE_NHM_CLIENT));
-	/* Every box's control MSRs map to its own layout. */
+	/* Every MSR box's control MSRs map to its own layout; a PCI box's offsets are no MSRs. */
 	for (unsigned i = 0; i < uncore_box_count; i++) {
 		const struct box_desc *d = uncore_boxes[i];
+		if (d->pci) {
+			assert_null(decode_layout_for_msr(box_ctl_msr(d, 0), d->family));
+			continue;
+		}
 		for (unsigned c = 0; c < d->n_counters; c++)
 			assert_ptr_equal(decode_layout_for_msr(box_ctl_msr(d, c), d->family), d->ctl_layout);
 		if (d->box_ctl)

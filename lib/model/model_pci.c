@@ -1,0 +1,133 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
+/*
+ * PCI configuration space of the model (model.h): each package's uncore
+ * functions on its own bus, answered by the profile's PCI device from that
+ * package's register file under device-local keys. A function no device has,
+ * one firmware hid, a bus no package owns, or a segment other than 0 reads
+ * all-ones and drops writes, as a PCI read or write that no device claims
+ * does on hardware (PCI Local Bus 3.0 section 6.1: master abort).
+ */
+#include "model/model_devs.h"
+#include "pmu/regkey.h"
+
+uint8_t model_pci_bus(const struct model *m, unsigned pkg)
+{
+	unsigned step = m->npkgs <= 2 ? 0x80u : 0x40u;
+	return (uint8_t)(step - 1 + step * pkg);
+}
+
+/* The package whose uncore bus a is on, or -1. */
+static int pkg_of(const struct model *m, struct pmu_pci_addr a)
+{
+	for (unsigned p = 0; p < m->npkgs && !a.seg; p++)
+		if (model_pci_bus(m, p) == a.bus)
+			return (int)p;
+	return -1;
+}
+
+static bool hidden(const struct model *m, unsigned pkg, unsigned dev, unsigned fn)
+{
+	for (unsigned i = 0; i < m->npci_hidden; i++) {
+		const struct model_pci_fn *h = &m->pci_hidden[i];
+		if (h->pkg == pkg && h->dev == dev && h->fn == fn)
+			return true;
+	}
+	return false;
+}
+
+pmu_status model_pci_hide(struct model *m, unsigned pkg, unsigned dev, unsigned fn)
+{
+	if (m->npci_hidden >= MODEL_PCI_HIDDEN)
+		return PMU_ERR_NOSPACE;
+	m->pci_hidden[m->npci_hidden++] = (struct model_pci_fn){ (uint8_t)pkg, (uint8_t)dev, (uint8_t)fn };
+	return PMU_OK;
+}
+
+/* The package's file, held by one CPU at a time (as model_file_take does). */
+static struct model_regfile *take(struct model *m, unsigned pkg)
+{
+	while (__atomic_test_and_set(&m->pkg_busy[pkg], __ATOMIC_ACQUIRE))
+		__asm__ volatile("pause" ::: "memory");
+	return &m->pkg[pkg];
+}
+
+static void give(struct model *m, unsigned pkg)
+{
+	__atomic_clear(&m->pkg_busy[pkg], __ATOMIC_RELEASE);
+}
+
+/* The device answering a on package pkg, NULL: nothing there. */
+static const struct model_dev *dev_at(const struct model *m, int pkg, struct pmu_pci_addr a)
+{
+	const struct model_dev *d = m->p->pci;
+	if (pkg < 0 || !d || hidden(m, (unsigned)pkg, a.dev, a.fn) ||
+	    !d->claims(m, model_pci_key(a.dev, a.fn, 0)))
+		return NULL;
+	return d;
+}
+
+static pmu_status dword_read(struct model *m, int pkg, struct pmu_pci_addr a, uint32_t *val)
+{
+	const struct model_dev *d = dev_at(m, pkg, a);
+	uint64_t v = 0xFFFFFFFFu;
+	if (d) {
+		(void)d->read(m, take(m, (unsigned)pkg), model_pci_key(a.dev, a.fn, a.off), &v);
+		give(m, (unsigned)pkg);
+	}
+	*val = (uint32_t)v;
+	return PMU_OK;
+}
+
+static pmu_status dword_write(struct model *m, int pkg, struct pmu_pci_addr a, uint32_t val)
+{
+	const struct model_dev *d = dev_at(m, pkg, a);
+	if (d) {
+		(void)d->write(m, take(m, (unsigned)pkg), model_pci_key(a.dev, a.fn, a.off), val);
+		give(m, (unsigned)pkg);
+	}
+	return PMU_OK;
+}
+
+pmu_status model_sim_pci_read(void *ctx, unsigned cpu, struct pmu_pci_addr a, uint32_t *val)
+{
+	struct model *m = ctx;
+	*val = 0xFFFFFFFFu;
+	if (cpu >= m->ncpus)
+		return PMU_ERR_INVALID;
+	pmu_status st = dword_read(m, pkg_of(m, a), a, val);
+	model_log_access(m, cpu, MOP_PCI_RD, regkey_pci(a), *val, st);
+	return st;
+}
+
+pmu_status model_sim_pci_write(void *ctx, unsigned cpu, struct pmu_pci_addr a, uint32_t val)
+{
+	struct model *m = ctx;
+	if (cpu >= m->ncpus)
+		return PMU_ERR_INVALID;
+	pmu_status st = dword_write(m, pkg_of(m, a), a, val);
+	model_log_access(m, cpu, MOP_PCI_WR, regkey_pci(a), val, st);
+	return st;
+}
+
+static struct pmu_pci_addr addr(const struct model *m, unsigned pkg, unsigned dev, unsigned fn,
+				unsigned off)
+{
+	struct pmu_pci_addr a = { 0, model_pci_bus(m, pkg), (uint8_t)dev, (uint8_t)fn, (uint16_t)off };
+	return a;
+}
+
+pmu_status model_pci_poke(struct model *m, unsigned pkg, unsigned dev, unsigned fn, unsigned off,
+			  uint32_t val)
+{
+	if (pkg >= m->npkgs || !dev_at(m, (int)pkg, addr(m, pkg, dev, fn, off)))
+		return PMU_ERR_NOT_FOUND;
+	return dword_write(m, (int)pkg, addr(m, pkg, dev, fn, off), val);
+}
+
+uint32_t model_pci_peek(struct model *m, unsigned pkg, unsigned dev, unsigned fn, unsigned off)
+{
+	uint32_t v = 0xFFFFFFFFu;
+	if (pkg < m->npkgs)
+		(void)dword_read(m, (int)pkg, addr(m, pkg, dev, fn, off), &v);
+	return v;
+}

@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
+/* Finding the uncore's PCI boxes (uncore_pci.h). */
+#include "pmu/uncore_pci.h"
+#include "pmu/regkey.h"
+#include "util/fmt.h"
+
+#define INTEL 0x8086u
+
+static pmu_status id_at(const struct pmu_backend *b, unsigned cpu, struct pmu_pci_addr a,
+			uint32_t *id)
+{
+	a.off = 0;
+	return pmu_pci_read(b, cpu, a, id);
+}
+
+/* The package GIDNIDMAP puts this U-box's bus on, or -1. */
+static int package_of(const struct pmu_backend *b, unsigned cpu, const struct uncore_pci_plat *pl,
+		      struct pmu_pci_addr ubox)
+{
+	uint32_t nid, map;
+	ubox.off = pl->nodeid_off;
+	if (pmu_pci_read(b, cpu, ubox, &nid))
+		return -1;
+	ubox.off = pl->map_off;
+	if (pmu_pci_read(b, cpu, ubox, &map))
+		return -1;
+	for (unsigned p = 0; p < UNCORE_PCI_MAX_PKGS; p++)
+		if (((map >> (3 * p)) & 7) == (nid & 7))
+			return (int)p;
+	return -1;
+}
+
+static const struct box_desc *box_of(enum uncore_family fam, uint32_t id)
+{
+	for (unsigned i = 0; i < uncore_box_count; i++) {
+		const struct box_desc *d = uncore_boxes[i];
+		if (d->family == fam && d->pci && (id >> 16) == d->pci->device_id && (id & 0xFFFF) == INTEL)
+			return d;
+	}
+	return NULL;
+}
+
+/* Firmware's box control and the counters it left enabled. */
+static void firmware_state(const struct pmu_backend *b, unsigned cpu, struct uncore_pci_scan *out,
+			   unsigned p, unsigned k)
+{
+	const struct uncore_pci_box *x = &out->pkg[p].box[k];
+	uint64_t v;
+	out->fw_box_ctl[p][k] = pmu_reg_read(b, cpu, x->base + x->d->box_ctl, &v) ? 0 : (uint32_t)v;
+	out->fw_enabled[p][k] = 0;
+	for (unsigned i = 0; i < x->d->n_counters; i++)
+		if (!pmu_reg_read(b, cpu, x->base + box_ctl_msr(x->d, i), &v) && (v & x->d->enable_mask))
+			out->fw_enabled[p][k] |= (uint8_t)(1u << i);
+	if (x->d->fixed_ctl && !pmu_reg_read(b, cpu, x->base + x->d->fixed_ctl, &v) &&
+	    (v & x->d->fixed_enable_mask))
+		out->fw_enabled[p][k] |= 0x80;
+}
+
+/* A box found at a: placed on its bus's package (or an orphan), registered with the guard. */
+static void found_box(const struct pmu_backend *b, unsigned cpu, struct uncore_pci_scan *out,
+		      struct pmon_registry *reg, const struct box_desc *d, struct pmu_pci_addr a)
+{
+	for (unsigned p = 0; p < UNCORE_PCI_MAX_PKGS; p++) {
+		struct uncore_pci_pkg *k = &out->pkg[p];
+		if (!k->placed || k->seg != a.seg || k->bus != a.bus)
+			continue;
+		if (k->n >= UNCORE_MAX_PCI_BOXES)
+			return;
+		k->box[k->n].d = d;
+		k->box[k->n].base = regkey_pci(a);
+		a.off = d->pci->pmon_lo;
+		if (reg)
+			(void)pmon_add_pci(reg, a, d->pci->pmon_hi, d->name, p);
+		firmware_state(b, cpu, out, p, k->n++);
+		return;
+	}
+	out->orphans++;
+}
+
+static void note_seen(struct uncore_pci_scan *out, struct pmu_pci_addr a, uint32_t id)
+{
+	if (out->nseen < UNCORE_PCI_SEEN) {
+		out->seen[out->nseen] = a;
+		out->seen_id[out->nseen++] = id;
+	}
+}
+
+pmu_status uncore_pci_scan(const struct pmu_backend *b, unsigned cpu, enum uncore_family fam,
+			   struct uncore_pci_scan *out, struct pmon_registry *reg)
+{
+	const struct uncore_pci_plat *pl = uncore_pci_plat_of(fam);
+	uint32_t id;
+	pmu_memset(out, 0, sizeof(*out));
+	if (!b->ops->pci_read)
+		return out->st = PMU_ERR_UNSUPPORTED;
+	/* Pass 1: every function of segment 0; U-boxes place their buses. */
+	for (unsigned bus = 0; bus < 256; bus++) {
+		bool any = false;
+		for (unsigned dev = 0; dev < 32; dev++)
+			for (unsigned fn = 0; fn < 8; fn++) {
+				struct pmu_pci_addr a = { 0, (uint8_t)bus, (uint8_t)dev, (uint8_t)fn, 0 };
+				if (id_at(b, cpu, a, &id))
+					continue;   /* absent, hidden, or outside every root bridge */
+				out->functions++;
+				any = true;
+				note_seen(out, a, id);
+				if (!pl || id != (INTEL | (uint32_t)pl->ubox_id << 16))
+					continue;
+				out->uboxes++;
+				int p = package_of(b, cpu, pl, a);
+				if (p < 0 || out->pkg[p].placed) {
+					out->unplaced++;
+					continue;
+				}
+				out->pkg[p].placed = true;
+				out->pkg[p].bus = (uint8_t)bus;
+			}
+		out->buses += any;
+	}
+	for (unsigned i = out->nseen; i-- > 0;) {
+		struct pmu_pci_addr x = out->seen[i];
+		uint32_t v;
+		x.off = 0x100;
+		pmu_status st = pmu_pci_read(b, cpu, x, &v);
+		if (st || v == 0xFFFFFFFFu) {
+			if (i || out->ext_at.off)
+				continue;
+		}
+		out->ext_st = st;
+		out->ext_val = v;
+		out->ext_at = x;
+	}
+	/* Pass 2: the boxes, by device id, on every bus with a function. */
+	for (unsigned bus = 0; pl && bus < 256; bus++)
+		for (unsigned dev = 0; dev < 32; dev++)
+			for (unsigned fn = 0; fn < 8; fn++) {
+				struct pmu_pci_addr a = { 0, (uint8_t)bus, (uint8_t)dev, (uint8_t)fn, 0 };
+				const struct box_desc *d;
+				if (!id_at(b, cpu, a, &id) && (d = box_of(fam, id)))
+					found_box(b, cpu, out, reg, d, a);
+			}
+	return PMU_OK;
+}

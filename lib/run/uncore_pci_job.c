@@ -1,0 +1,322 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
+/* The uncore's PCI boxes in a run: see uncore_pci_job.h. */
+#include "run/uncore_pci_job.h"
+#include "out/logrec.h"
+#include "pmu/regkey.h"
+#include "check/kernels.h"
+
+static struct uncore_pci_scan scan;
+static struct pmon_registry pmon;
+static bool scanned;
+
+const struct uncore_pci_pkg *uncore_pci_pkg_for(unsigned pkg)
+{
+	static const struct uncore_pci_pkg none;
+	if (!scanned)
+		return NULL;
+	return pkg < UNCORE_PCI_MAX_PKGS ? &scan.pkg[pkg] : &none;
+}
+
+const struct uncore_pci_scan *uncore_pci_last_scan(void)
+{
+	return scanned ? &scan : NULL;
+}
+
+static bool wants_pci(const struct run *a)
+{
+	for (unsigned i = 0; i < a->nureqs; i++)
+		if (a->ureqs[i].box->pci)
+			return true;
+	return false;
+}
+
+static void say_pkg(struct run *a, unsigned p)
+{
+	sb_puts(&a->sb, "package ");
+	sb_dec(&a->sb, p);
+	sb_puts(&a->sb, ": ");
+}
+
+/* Boxes of the family a placed package lacks: hidden by firmware or not populated. */
+static void say_missing(struct run *a, enum uncore_family fam, unsigned p)
+{
+	const struct uncore_pci_pkg *k = &scan.pkg[p];
+	for (unsigned i = 0; i < uncore_box_count; i++) {
+		const struct box_desc *d = uncore_boxes[i];
+		if (d->family != fam || !d->pci || box_key(k, d, d->box_ctl, false))
+			continue;
+		say_pkg(a, p);
+		sb_puts(&a->sb, d->name);
+		sb_puts(&a->sb, " (device ");
+		sb_hex(&a->sb, d->pci->device_id);
+		sb_puts(&a->sb, ") not visible: hidden by firmware or not populated");
+		run_say(a);
+	}
+}
+
+/* What firmware left in each box: frozen, or counting (refused unless --force). */
+static void say_firmware_state(struct run *a, unsigned p)
+{
+	const struct uncore_pci_pkg *k = &scan.pkg[p];
+	for (unsigned i = 0; i < k->n; i++) {
+		uint32_t ctl = scan.fw_box_ctl[p][i];
+		uint8_t on = scan.fw_enabled[p][i];
+		if (ctl & UNCORE_PCI_BOX_FRZ) {
+			say_pkg(a, p);
+			sb_puts(&a->sb, k->box[i].d->name);
+			sb_puts(&a->sb, " found frozen by firmware (box control ");
+			sb_hex(&a->sb, ctl);
+			sb_puts(&a->sb, "): it counts nothing until unfrozen; efipmu unfreezes it for its "
+				       "window and freezes it again after");
+			run_say(a);
+		}
+		if (on) {
+			say_pkg(a, p);
+			sb_puts(&a->sb, k->box[i].d->name);
+			sb_puts(&a->sb, " has counters firmware left enabled (mask ");
+			sb_hex(&a->sb, on);
+			sb_puts(&a->sb, "): another agent may be counting; they are left alone without --force");
+			run_say(a);
+		}
+	}
+}
+
+static void log_scan(struct run *a, enum uncore_family fam)
+{
+	run_begin(a, "uncore_pci");
+	logrec_key_str(&a->sb, "family", uncore_family_name(fam));
+	logrec_key_str(&a->sb, "result", scan.st ? pmu_status_str(scan.st) : "scanned");
+	logrec_key_u64(&a->sb, "functions", scan.functions);
+	logrec_key_u64(&a->sb, "buses", scan.buses);
+	logrec_key_u64(&a->sb, "uboxes", scan.uboxes);
+	logrec_key_u64(&a->sb, "unplaced", scan.unplaced);
+	logrec_key_u64(&a->sb, "orphans", scan.orphans);
+	logrec_key_str(&a->sb, "extended_space", scan.ext_st ? pmu_status_str(scan.ext_st) : "readable");
+	sb_json_key(&a->sb, "packages");
+	sb_putc(&a->sb, '[');
+	bool first = true;
+	for (unsigned p = 0; p < UNCORE_PCI_MAX_PKGS; p++) {
+		const struct uncore_pci_pkg *k = &scan.pkg[p];
+		if (!k->placed)
+			continue;
+		sb_puts(&a->sb, first ? "{" : ",{");
+		first = false;
+		logrec_key_u64(&a->sb, "package", p);
+		logrec_key_hex(&a->sb, "bus", k->bus);
+		sb_json_key(&a->sb, "boxes");
+		sb_putc(&a->sb, '[');
+		for (unsigned i = 0; i < k->n; i++) {
+			sb_puts(&a->sb, i ? ",{" : "{");
+			logrec_key_str(&a->sb, "box", k->box[i].d->name);
+			logrec_key_reg(&a->sb, "at", k->box[i].base);
+			logrec_key_hex(&a->sb, "box_ctl", scan.fw_box_ctl[p][i]);
+			logrec_key_hex(&a->sb, "enabled", scan.fw_enabled[p][i]);
+			sb_putc(&a->sb, '}');
+		}
+		sb_puts(&a->sb, "]}");
+	}
+	sb_putc(&a->sb, ']');
+	logrec_end(&a->sb);
+	run_record(a);
+}
+
+/* The scan's reach: the functions it saw first, and extended configuration space. */
+static void say_scanned(struct run *a)
+{
+	sb_puts(&a->sb, "uncore PCI: scanned segment 0, buses 0-255: ");
+	sb_dec(&a->sb, scan.functions);
+	sb_puts(&a->sb, " functions on ");
+	sb_dec(&a->sb, scan.buses);
+	sb_puts(&a->sb, " buses");
+	run_say(a);
+	for (unsigned i = 0; i < scan.nseen; i++) {
+		struct pmu_pci_addr x = scan.seen[i];
+		sb_puts(&a->sb, "  ");
+		regkey_put_fn(&a->sb, x);
+		sb_puts(&a->sb, " vendor ");
+		sb_hex(&a->sb, scan.seen_id[i] & 0xFFFF);
+		sb_puts(&a->sb, " device ");
+		sb_hex(&a->sb, scan.seen_id[i] >> 16);
+		run_say(a);
+	}
+	if (scan.functions > scan.nseen) {
+		sb_puts(&a->sb, "  ... and ");
+		sb_dec(&a->sb, scan.functions - scan.nseen);
+		sb_puts(&a->sb, " more");
+		run_say(a);
+	}
+	if (!scan.nseen)
+		return;
+	sb_puts(&a->sb, "  extended configuration space: ");
+	regkey_put(&a->sb, NULL, regkey_pci(scan.ext_at));
+	if (scan.ext_st == PMU_OK) {
+		sb_puts(&a->sb, " reads ");
+		sb_hex(&a->sb, scan.ext_val);
+	} else {
+		sb_puts(&a->sb, ": ");
+		sb_puts(&a->sb, pmu_status_str(scan.ext_st));
+	}
+	run_say(a);
+}
+
+/* No uncore PCI device at all: a hypervisor has none (NO-PMU); bare metal lost them. */
+static enum verdict none_found(struct run *a)
+{
+	sb_puts(&a->sb, "uncore PCI: no uncore device among ");
+	sb_dec(&a->sb, scan.functions);
+	sb_puts(&a->sb, " PCI functions on ");
+	sb_dec(&a->sb, scan.buses);
+	sb_puts(&a->sb, " buses of segment 0");
+	run_say(a);
+	if (a->slot[a->plat->bsp].info.hypervisor) {
+		sb_puts(&a->sb, "  under a hypervisor (CPUID.1:ECX[31]) without a virtual uncore: NO-PMU");
+		run_say(a);
+		return VERDICT_NO_PMU;
+	}
+	sb_puts(&a->sb, "  on bare metal the uncore devices must be there (hidden by firmware?): FAIL");
+	run_say(a);
+	return VERDICT_FAIL;
+}
+
+enum verdict uncore_pci_begin(struct run *a, bool all)
+{
+	enum uncore_family fam = a->slot[a->plat->bsp].info.uncore;
+	if (!uncore_pci_plat_of(fam) || (!all && !wants_pci(a)))
+		return VERDICT_PASS;
+	pmon_reset(&pmon);
+	(void)uncore_pci_scan(&a->backend, (unsigned)a->plat->bsp, fam, &scan, &pmon);
+	scanned = true;
+	a->backend.pmon = &pmon;
+	log_scan(a, fam);
+	if (a->opt.list)
+		say_scanned(a);
+	if (scan.st) {
+		sb_puts(&a->sb, "uncore PCI: ");
+		sb_puts(&a->sb, pmu_status_str(scan.st));
+		sb_puts(&a->sb, " (this backend has no PCI configuration access)");
+		run_say(a);
+		return VERDICT_NO_PMU;
+	}
+	unsigned placed = 0;
+	for (unsigned p = 0; p < UNCORE_PCI_MAX_PKGS; p++)
+		placed += scan.pkg[p].placed;
+	if (!placed)
+		return none_found(a);
+	sb_puts(&a->sb, "uncore PCI: ");
+	sb_dec(&a->sb, scan.functions);
+	sb_puts(&a->sb, " functions on ");
+	sb_dec(&a->sb, scan.buses);
+	sb_puts(&a->sb, " buses; ");
+	sb_dec(&a->sb, placed);
+	sb_puts(&a->sb, placed > 1 ? " packages placed by their U-box" : " package placed by its U-box");
+	run_say(a);
+	for (unsigned p = 0; p < UNCORE_PCI_MAX_PKGS; p++) {
+		if (!scan.pkg[p].placed)
+			continue;
+		say_pkg(a, p);
+		sb_puts(&a->sb, "bus ");
+		sb_hex(&a->sb, scan.pkg[p].bus);
+		sb_puts(&a->sb, ", ");
+		sb_dec(&a->sb, scan.pkg[p].n);
+		sb_puts(&a->sb, " PCI boxes");
+		run_say(a);
+		say_missing(a, fam, p);
+		say_firmware_state(a, p);
+	}
+	if (scan.unplaced) {
+		sb_dec(&a->sb, scan.unplaced);
+		sb_puts(&a->sb, " U-box(es) whose node id no GIDNIDMAP field holds: their bus is on no "
+			       "package, its boxes are not counted");
+		run_say(a);
+	}
+	return VERDICT_PASS;
+}
+
+/* One channel's line: "P1 uncore_imc_2: read 1234.567 MB/s, write 0.000 MB/s (CAS x 64 B)". */
+static void say_channel(struct run *a, unsigned package, const struct box_desc *d,
+			const struct derived_set *set)
+{
+	const struct derived_metric *rd = &set->m[DM_MEM_READ_BW], *wr = &set->m[DM_MEM_WRITE_BW];
+	if (!rd->present && !wr->present)
+		return;
+	sb_putc(&a->sb, 'P');
+	sb_dec(&a->sb, package);
+	sb_putc(&a->sb, ' ');
+	sb_puts(&a->sb, d->name);
+	sb_puts(&a->sb, ":");
+	if (rd->present) {
+		sb_puts(&a->sb, " read ");
+		derived_fmt_milli(&a->sb, rd->milli);
+		sb_puts(&a->sb, " MB/s");
+	}
+	if (wr->present) {
+		sb_puts(&a->sb, rd->present ? ", write " : " write ");
+		derived_fmt_milli(&a->sb, wr->milli);
+		sb_puts(&a->sb, " MB/s");
+	}
+	sb_puts(&a->sb, " (CAS x 64 B over the window)");
+	run_say(a);
+}
+
+static enum verdict check_reads(struct run *a, unsigned package, uint64_t lines)
+{
+	const struct kernel_expect *e = kernel_expect_for(a->kernel, KEV_LLC_MISSES);
+	int64_t lo, hi;
+	if (!e || !lines)
+		return VERDICT_PASS;
+	kernel_bounds(e, a->iterations, &lo, &hi);
+	bool ok = (int64_t)lines >= lo && (int64_t)lines <= hi;
+	run_begin(a, "check");
+	logrec_key_u64(&a->sb, "package", package);
+	logrec_key_str(&a->sb, "check", "memory lines read vs the kernel's LLC misses");
+	logrec_key_str(&a->sb, "kernel", a->kernel->name);
+	logrec_key_u64(&a->sb, "expected_min", (uint64_t)lo);
+	logrec_key_u64(&a->sb, "expected_max", (uint64_t)hi);
+	logrec_key_u64(&a->sb, "measured", lines);
+	logrec_key_str(&a->sb, "result", ok ? "PASS" : "FAIL");
+	logrec_end(&a->sb);
+	run_record(a);
+	sb_puts(&a->sb, "P");
+	sb_dec(&a->sb, package);
+	sb_puts(&a->sb, " memory lines read ");
+	sb_dec_grouped(&a->sb, lines);
+	sb_puts(&a->sb, ok ? " within " : " outside ");
+	sb_puts(&a->sb, "the ");
+	sb_puts(&a->sb, a->kernel->name);
+	sb_puts(&a->sb, " kernel's LLC misses [");
+	sb_dec_grouped(&a->sb, (uint64_t)lo);
+	sb_puts(&a->sb, ", ");
+	sb_dec_grouped(&a->sb, (uint64_t)hi);
+	sb_puts(&a->sb, ok ? "]: PASS" : "]: FAIL");
+	run_say(a);
+	return ok ? VERDICT_PASS : VERDICT_FAIL;
+}
+
+enum verdict uncore_pci_bandwidth(struct run *a, unsigned package, const struct derived_input *in,
+				  uint64_t ticks)
+{
+	uint64_t hz = a->plat->tsc_per_us * 1000000ull, lines = 0;
+	bool any = false;
+	for (unsigned i = 0; i < a->nureqs; i++) {
+		const struct box_desc *d = a->ureqs[i].box;
+		struct derived_input ch[UNCORE_MAX_EVENTS];
+		struct derived_set set;
+		unsigned n = 0;
+		bool first = true;
+		for (unsigned k = 0; k < i && first; k++)
+			first = a->ureqs[k].box != d;
+		if (!d->pci || !first)
+			continue;   /* each channel once, with every event of its box */
+		for (unsigned k = i; k < a->nureqs; k++)
+			if (a->ureqs[k].box == d)
+				ch[n++] = in[k];
+		derived_compute(ch, n, ticks, hz, &set);
+		say_channel(a, package, d, &set);
+		for (unsigned k = 0; k < n; k++)
+			if (derived_role_of(ch[k].event) == DR_MEM_READ_LINES) {
+				lines += ch[k].delta;
+				any = true;
+			}
+	}
+	return any ? check_reads(a, package, lines) : VERDICT_PASS;
+}

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
+/*
+ * The uncore's PCI boxes in a run (run/uncore_pci_job.c): the platform scanned
+ * once from the boot CPU before the uncore job places its rounds, what was
+ * found said on the console and logged (an `uncore_pci` record), the firmware
+ * state of each box named with what it means for the lab, and the write guard
+ * armed with the boxes found: no PCI write reaches anything else.
+ */
+#ifndef EFIPMU_RUN_UNCORE_PCI_JOB_H
+#define EFIPMU_RUN_UNCORE_PCI_JOB_H
+
+#include "run/run.h"
+#include "pmu/uncore_pci.h"
+#include "out/derived.h"
+
+/*
+ * Scans when the events ask a PCI box, or always with `all` (--list, --selftest); with
+ * --list the functions scanned are listed. VERDICT_PASS unless nothing can be counted.
+ */
+enum verdict uncore_pci_begin(struct run *a, bool all);
+/* The boxes of package pkg as the scan placed them; NULL before a scan. */
+const struct uncore_pci_pkg *uncore_pci_pkg_for(unsigned pkg);
+/* The scan itself (for --list); NULL before one. */
+const struct uncore_pci_scan *uncore_pci_last_scan(void);
+
+/*
+ * After the uncore job's statistics, per package: each memory channel's read and write
+ * bandwidth (CAS x 64 bytes over the window, ticks of the TSC) and, around a kernel that
+ * claims its LLC misses, a check that the channels' reads are within that claim: every
+ * line the kernel misses is read from memory. in[i] is ureqs[i]'s median delta.
+ * The check's verdict (PASS when nothing was checked).
+ */
+enum verdict uncore_pci_bandwidth(struct run *a, unsigned package, const struct derived_input *in,
+				  uint64_t ticks);
+
+#endif

@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
+/*
+ * Whole runs that count Sandy Bridge-EP's PCI boxes on the reference model
+ * (issue 24): found and placed, counted around the stream kernel, every
+ * configuration register put back; and what a lab's firmware may do to them
+ * (a function hidden, a box left frozen), and a dry run that writes nothing.
+ */
+#include "run_harness.h"
+#include "model/sim_kernels.h"
+#include "pmu/regkey.h"
+
+#define IMCS "events = uncore_imc_0/UNC_M_CAS_COUNT.RD/,uncore_imc_1/UNC_M_CAS_COUNT.RD/," \
+	     "uncore_imc_2/UNC_M_CAS_COUNT.RD/,uncore_imc_3/UNC_M_CAS_COUNT.RD/\n"
+#define BASE "backend = sim\nsim-profile = sandy-bridge-ep\nsim-noise = none\nkernels = stream\n"
+
+static const uint8_t imc_fn[4] = { 4, 5, 0, 1 };   /* channels 0-3 at 16.4, 16.5, 16.0, 16.1 */
+
+/* The sum of the package's four CAS.RD deltas, from the log's count records. */
+static uint64_t cas_sum(const char *log, unsigned pkg)
+{
+	uint64_t sum = 0;
+	char want[32];
+	snprintf(want, sizeof(want), "\"package\":%u,", pkg);
+	for (const char *p = log; (p = strstr(p, "\"rec\":\"count\"")); p++) {
+		const char *end = strchr(p, '\n'), *d = strstr(p, "\"delta\":");
+		const char *k = strstr(p, want);
+		if (d && k && end && d < end && k < end && strstr(p, "UNC_M_CAS_COUNT.RD") < end)
+			sum += strtoull(d + 8, NULL, 10);
+	}
+	return sum;
+}
+
+static void cas_on_every_channel(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg(BASE "sim-firmware = clean\n" IMCS, 4, 2, 1, NULL);
+	struct sim_counts k;
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_true(fake_count(o.f->console, "uncore PCI: ") >= 1);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"uncore_pci\""), 1);
+	assert_int_equal(fake_count(o.f->log, "\"box\":\"uncore_imc_3\",\"at\":\"pci 0000:ff:10.1+0x0\""), 1);
+	assert_true(sim_kernel_counts(sim_kernel_code_find("stream"), o.r->iterations, &k));
+	/* every line the stream kernel loads is one CAS read on one of the package's channels */
+	assert_int_equal(cas_sum(o.f->log, 0), k.loads);
+	assert_int_equal(cas_sum(o.f->log, 1), k.loads);
+	assert_int_equal(fake_count(o.f->log, "\"ctl_msr\":\"pci 0000:7f:10.4+0xd8\""), 1);
+	/* bandwidth per channel and the package's reads against the kernel's LLC-miss claim */
+	assert_int_equal(fake_count(o.f->console, "P1 uncore_imc_3: read "), 1);
+	assert_int_equal(fake_count(o.f->log, "\"check\":\"memory lines read vs the kernel's LLC "
+				    "misses\",\"kernel\":\"stream\""), 2);
+	assert_int_equal(fake_count(o.f->log, "LLC misses\",\"kernel\":\"stream\",\"expected_min\""), 2);
+	assert_int_equal(fake_count(o.f->console, "kernel's LLC misses"), 2);
+	assert_int_equal(fake_count(o.f->console, "]: PASS"), 2);
+	assert_true(fake_count(o.f->log, "{\"msr\":\"pci 0000:ff:10.0+0xf4\"") >= 1);   /* ownership */
+	/* every register as found: controls, box controls and counters 0 on a clean model */
+	for (unsigned p = 0; p < 2; p++)
+		for (unsigned c = 0; c < 4; c++) {
+			assert_int_equal(model_pci_peek(o.r->model, p, 16, imc_fn[c], 0xF4), 0);
+			assert_int_equal(model_pci_peek(o.r->model, p, 16, imc_fn[c], 0xD8), 0);
+			assert_int_equal(model_pci_peek(o.r->model, p, 16, imc_fn[c], 0xA0), 0);
+		}
+	done(&o);
+}
+
+/* Firmware hid channel 2 of package 1: named, what it means said, FAIL on bare metal. */
+static void hidden_channel(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg(BASE IMCS, 4, 2, 1, NULL);
+	assert_int_equal(model_pci_hide(o.r->model, 1, 16, 0), PMU_OK);
+	finish(&o);
+	assert_int_equal(fake_count(o.f->console, "package 1: uncore_imc_2 (device 0x3cb4) not "
+				    "visible: hidden by firmware or not populated"), 1);
+	assert_int_equal(fake_count(o.f->console, "package 0: uncore_imc_2"), 0);
+	assert_int_equal(o.v, VERDICT_FAIL);
+	done(&o);
+}
+
+/* A box firmware left frozen: said; counted unfrozen; frozen again after. */
+static void frozen_box(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg(BASE "sim-firmware = clean\n" IMCS, 4, 2, 1, NULL);
+	struct sim_counts k;
+	assert_int_equal(model_pci_poke(o.r->model, 0, 16, 4, 0xF4, 0x10100), PMU_OK);
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->console, "package 0: uncore_imc_0 found frozen by firmware "
+				    "(box control 0x10100)"), 1);
+	assert_true(sim_kernel_counts(sim_kernel_code_find("stream"), o.r->iterations, &k));
+	assert_int_equal(cas_sum(o.f->log, 0), k.loads);
+	assert_int_equal(model_pci_peek(o.r->model, 0, 16, 4, 0xF4), 0x10100);
+	done(&o);
+}
+
+/* --dry-run: the PCI writes recorded by name, none reaching the model. */
+static void dry_run_writes_no_config(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg(BASE "dry-run\nevents = UNC_M_CAS_COUNT.RD\n", 2, 1, 1, NULL);
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_true(fake_count(o.f->console, "write pci 0000:7f:10.4+0xd8 <- 0x400304") >= 1);
+	assert_true(fake_count(o.f->log, "\"msr\":\"pci 0000:7f:10.4+0xf4\"") >= 1);
+	for (unsigned c = 0; c < o.r->model->ncpus; c++)
+		for (unsigned i = 0; i < o.r->model->log_len[c]; i++)
+			assert_int_not_equal(o.r->model->log[c][i].op, MOP_PCI_WR);
+	done(&o);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(cas_on_every_channel),
+		cmocka_unit_test(hidden_channel),
+		cmocka_unit_test(frozen_box),
+		cmocka_unit_test(dry_run_writes_no_config),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
