@@ -9,7 +9,9 @@
  *
  * Each cycle carries, for the devices the model's profile has:
  *   core (REGISTERS.md §1.7, §5): instructions, core and reference cycles (1 per cycle),
- *     branches and mispredicts;
+ *     branches and mispredicts; instructions that read and that write memory
+ *     (MEM_INST_RETIRED.LOADS/STORES 0BH/01H, 02H on Nehalem; MEM_UOPS_RETIRED.ALL_LOADS/
+ *     ALL_STORES D0H/81H, 82H from Sandy Bridge: SDM vol. 3B, chapter 19's event tables);
  *   uncore (package of cpu; the model has no cache, so every load is a memory
  *   read and every non-temporal store a partial-line memory write):
  *     NHM/WSM client (§2.7): reads -> UNC_QMC_NORMAL_READS.ANY (0x2C, umask 0x07 and the

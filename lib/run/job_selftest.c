@@ -228,6 +228,7 @@ enum verdict job_selftest(struct run *a)
 	sb_puts(&a->sb, " SKIP");
 	run_say(a);
 
+	a->checks.n[CHECK_SELFTEST] = core.pass + unc.pass + core.fail + unc.fail;
 	enum verdict v = core.fail + unc.fail ? VERDICT_FAIL : VERDICT_PASS;
 	if (v == VERDICT_PASS && core.absent == core.reports && unc.absent == unc.reports) {
 		sb_puts(&a->sb, "selftest: no PMU to check on this machine: ");

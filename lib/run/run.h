@@ -80,6 +80,7 @@ struct run {
 	struct measure_steps *steps;   /* run/measure.c: the job's steps in flight */
 	unsigned round_base;           /* the dispatch's round of the step being reported */
 	unsigned disturbed;            /* windows that never got quiet (SMIs in every attempt) */
+	struct verdict_checks checks;  /* what the job checked, by kind: the verdict's proof */
 	char unusable_why[96];         /* the verdict's reason for a PMU efipmu cannot use */
 	char line[RUN_LINE_MAX];
 	struct strbuf sb;
@@ -87,6 +88,7 @@ struct run {
 	struct pmu_event_req events[RUN_MAX_EVENTS];     /* core events, all rounds */
 	unsigned nevents;
 	unsigned round_of[RUN_MAX_EVENTS], nrounds;      /* events[i] is counted in round round_of[i] */
+	bool instructions_added;       /* events[] ends with instructions the user left out */
 	struct pmu_event_req reqs[CORE_MAX_EVENTS];      /* core events of the round measure_all runs */
 	unsigned nreqs;
 	struct pmu_event_req ureqs[UNCORE_MAX_EVENTS];   /* uncore events, counted once per package */
@@ -187,11 +189,12 @@ enum verdict job_decode(struct run *a);
 enum verdict dryrun_wrap(struct run *a);
 /* Gives back the overlay's memory; safe without one. */
 void dryrun_free(struct run *a);
-/* Prints and logs every recorded write per CPU; VERDICT_FAIL when a record overflowed. */
-enum verdict dryrun_report(struct run *a);
+/*
+ * After the job it wrapped (whose verdict v its counters, never moving, cannot make):
+ * prints and logs every recorded write per CPU; VERDICT_FAIL when a record overflowed.
+ */
+enum verdict dryrun_report(struct run *a, enum verdict v);
 /* --icount-check (run/icount.c): the kernels' claims against QEMU -icount's TSC. */
 enum verdict job_icount(struct run *a);
-/* --bench: start and stop skew, barrier against one dispatch per CPU (bench/skew.c). */
-enum verdict job_bench(struct run *a);
 
 #endif

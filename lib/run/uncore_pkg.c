@@ -313,6 +313,7 @@ enum verdict upkg_report(struct run *a, struct pkg_run *p, const unsigned *evi, 
 	if (!round && !repeat) {
 		for (unsigned i = 0; i < p->nprobes; i++)
 			log_probe(a, p, i);
+		a->checks.n[CHECK_UNCORE_PROBES] += p->nprobes;
 		for (unsigned i = 0; i < p->nwidths; i++)
 			log_width(a, p, i);
 	}
