@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include "util/status.h"
 
+struct kernel_desc;   /* check/kernels.h: what a backend that runs no code replays */
+
 struct pmu_cpuid {
 	uint32_t eax, ebx, ecx, edx;
 };
@@ -23,11 +25,13 @@ struct pmu_cpuid {
 struct pmu_gated_run {
 	uint64_t on, off;
 	uint64_t (*kernel)(const void *arg);
-	const void *arg;
+	const void *arg;            /* starts with struct kernel_args (check/kernels.h) */
 	uint64_t result;
 	uint64_t tsc_on, tsc_off;   /* 0 where the backend has no TSC */
 	uint32_t msr;
 	pmu_status on_st, off_st;
+	/* the kernel's descriptor, or NULL: kernel alone (last: efi/gated.c reads the rest by offset) */
+	const struct kernel_desc *desc;
 };
 
 struct pmu_backend_ops {
@@ -49,6 +53,13 @@ struct pmu_backend_ops {
 	void (*irq_restore)(void *ctx, unsigned cpu, uint64_t saved);
 	/* Optional: cpu's time stamp counter (read on cpu), for windows gated_run cannot take. */
 	uint64_t (*tsc)(void *ctx, unsigned cpu);
+	/*
+	 * Optional: runs kernel k with arg (a struct kernel_args first) as this backend
+	 * executes it; the model, which sees no instructions, replays its own reading of
+	 * the code. Without it the kernel's code runs on the CPU.
+	 */
+	uint64_t (*run_kernel)(void *ctx, unsigned cpu, const struct kernel_desc *k,
+			       uint64_t (*kernel)(const void *), const void *arg);
 };
 
 struct pmu_backend {
@@ -56,6 +67,7 @@ struct pmu_backend {
 	void *ctx;
 	const char *name;  /* "real" or "sim" */
 	bool simulated;    /* every value it yields must be marked simulated */
+	uint64_t iterations;   /* the kernels' iterations here; 0: each kernel's own */
 };
 
 static inline pmu_status pmu_rdmsr(const struct pmu_backend *b, unsigned cpu, uint32_t msr,
@@ -88,6 +100,16 @@ static inline uint64_t pmu_tsc(const struct pmu_backend *b, unsigned cpu)
 	return b->ops->tsc ? b->ops->tsc(b->ctx, cpu) : 0;
 }
 
+/* kernel(arg) as the backend runs the kernel desc (NULL: the code alone). */
+static inline uint64_t pmu_run_kernel(const struct pmu_backend *b, unsigned cpu,
+				      const struct kernel_desc *desc,
+				      uint64_t (*kernel)(const void *), const void *arg)
+{
+	if (desc && b->ops->run_kernel)
+		return b->ops->run_kernel(b->ctx, cpu, desc, kernel, arg);
+	return kernel(arg);
+}
+
 /* The backend's gated_run, or the same three steps through its wrmsr. */
 static inline void pmu_gated_run(const struct pmu_backend *b, unsigned cpu, struct pmu_gated_run *g)
 {
@@ -101,7 +123,7 @@ static inline void pmu_gated_run(const struct pmu_backend *b, unsigned cpu, stru
 	g->on_st = pmu_wrmsr(b, cpu, g->msr, g->on);
 	if (g->on_st)
 		return;
-	g->result = g->kernel(g->arg);
+	g->result = pmu_run_kernel(b, cpu, g->desc, g->kernel, g->arg);
 	g->off_st = pmu_wrmsr(b, cpu, g->msr, g->off);
 	g->tsc_off = pmu_tsc(b, cpu);
 }

@@ -6,15 +6,8 @@
 #include <stdint.h>
 #include "pmu/backend.h"
 #include "hw/core_pmus.h"
+#include "hw/uncore_family.h"
 #include "util/fmt.h"
-
-enum uncore_family {
-	UNCORE_NONE,
-	UNCORE_NHM_CLIENT,   /* Nehalem/Westmere client-style MSR uncore (§2) */
-	UNCORE_NHM_EX,       /* Nehalem-EX / Westmere-EX boxes (§3) */
-	UNCORE_SNB_EP,       /* Sandy Bridge-EP (§4) */
-	UNCORE_UNCONFIRMED,  /* model 0x1F: may have the §2 uncore, must be probed */
-};
 
 /* Hybrid core types, CPUID.1AH:EAX[31:24] (SDM vol. 2A, leaf 1AH). */
 #define CORE_TYPE_ATOM 0x20

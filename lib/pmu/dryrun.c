@@ -89,9 +89,17 @@ static pmu_status dr_cpuid(void *ctx, unsigned cpu, uint32_t leaf, uint32_t subl
 	return pmu_cpuid(&d->inner, cpu, leaf, subleaf, out);
 }
 
+static uint64_t dr_run_kernel(void *ctx, unsigned cpu, const struct kernel_desc *k,
+			      uint64_t (*kernel)(const void *), const void *arg)
+{
+	struct dryrun *d = ctx;
+	return pmu_run_kernel(&d->inner, cpu, k, kernel, arg);
+}
+
 /* No gated_run: the enable/disable window falls back to our wrmsr, so it is recorded too. */
 static const struct pmu_backend_ops dryrun_ops = {
 	.rdmsr = dr_rdmsr, .wrmsr = dr_wrmsr, .rdpmc = dr_rdpmc, .cpuid = dr_cpuid,
+	.run_kernel = dr_run_kernel,
 };
 
 void dryrun_cpu_init(struct dryrun_cpu *c, struct dryrun_write *storage, unsigned cap)
@@ -116,4 +124,5 @@ void dryrun_init(struct dryrun *d, const struct pmu_backend *inner, struct dryru
 	out->ctx = d;
 	out->name = d->name;
 	out->simulated = inner->simulated;
+	out->iterations = inner->iterations;
 }

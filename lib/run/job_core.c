@@ -18,7 +18,6 @@
 #include "util/stats.h"
 
 #define DEFAULT_KERNEL "inst"
-#define SIM_ITERATIONS 1000   /* the model replays one cycle per instruction: keep it short */
 
 static void log_counter(struct run *a, const struct cpu_info *ci, const struct core_counter *c,
 			unsigned round, unsigned repeat)
@@ -188,7 +187,7 @@ static void say_check(struct run *a, const struct run_cpu *s, enum kernel_event 
  * choices (no predictor, no cache), so the count is logged as what the model
  * cannot know, never checked.
  */
-static void model_cannot_know(struct run *a, const struct run_cpu *s, enum kernel_event ev,
+static void claim_unknowable(struct run *a, const struct run_cpu *s, enum kernel_event ev,
 			      uint64_t got, unsigned repeat)
 {
 	run_begin(a, "claim_not_checked");
@@ -216,7 +215,7 @@ static bool check_claim(struct run *a, struct run_cpu *s, unsigned c, unsigned r
 	bool exact = e->lo_permille == 1000 && e->hi_permille == 1000;
 	uint64_t overhead = s->empty.ctr[c].delta, got = s->run.ctr[c].delta - overhead;
 	if (!exact && a->simulated) {
-		model_cannot_know(a, s, ev, got, repeat);
+		claim_unknowable(a, s, ev, got, repeat);
 		return true;
 	}
 	int64_t want = kernel_expected(e, a->iterations), lo, hi;
@@ -360,7 +359,8 @@ enum verdict job_resolve(struct run *a)
 	a->kernel = kernel_find(kname);
 	if (!a->kernel)
 		return run_refuse_setting(a, OPT_KERNELS, "unknown kernel", kname, "--list names them");
-	a->iterations = a->model ? SIM_ITERATIONS : a->kernel->default_iterations;
+	/* the backend's choice (the model replays a cycle per instruction: fewer), or the kernel's */
+	a->iterations = a->backend.iterations ? a->backend.iterations : a->kernel->default_iterations;
 	/* Without -e: the default core set where there is a core PMU; uncore defaults are job_uncore_check's. */
 	const char *events = a->opt.events;
 	if (!events[0])

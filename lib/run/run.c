@@ -3,75 +3,13 @@
  * discovery on every selected CPU, the job, the one verdict. Platform
  * services come through a->plat; nothing here knows it is UEFI.
  */
-#include "hooks/sim_break.h"
-#include "hooks/stall.h"
-#include "model/model.h"
 #include "pmu/dryrun.h"
+#include "run/backend_build.h"
 #include "run/buffers.h"
 #include "run/job.h"
 #include "run/run.h"
 
 #define DISCOVER_TIMEOUT_US 10000000u
-
-/* sim-noise: what disturbs the model's windows (the profile's rates; default all, as on the machine). */
-static enum verdict set_noise(struct run *a)
-{
-	static const struct {
-		const char *name;
-		unsigned noise;
-	} kinds[] = {
-		{ "none", MODEL_NOISE_NONE }, { "timer", MODEL_NOISE_TIMER },
-		{ "smi", MODEL_NOISE_SMI }, { "all", MODEL_NOISE_ALL },
-	};
-	if (!a->opt.sim_noise[0])
-		return VERDICT_PASS;
-	for (unsigned i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
-		if (!pmu_strcmp(a->opt.sim_noise, kinds[i].name)) {
-			model_set_noise(a->model, kinds[i].noise, NULL);
-			return VERDICT_PASS;
-		}
-	return run_refuse_setting(a, OPT_SIM_NOISE, "unknown model noise", a->opt.sim_noise, "none, timer, smi, all");
-}
-
-/* sim-firmware: what the model's firmware hands over (default running, as on the machine). */
-static enum verdict set_firmware(struct run *a)
-{
-	enum model_firmware fw;
-	if (!a->opt.sim_firmware[0])
-		return VERDICT_PASS;
-	if (model_firmware_parse(a->opt.sim_firmware, &fw))
-		return run_refuse_setting(a, OPT_SIM_FIRMWARE, "unknown model firmware state", a->opt.sim_firmware, "clean, running");
-	model_set_firmware(a->model, fw);
-	return VERDICT_PASS;
-}
-
-/* The model of profile opt.sim_profile on the firmware's topology, with any deliberate defect. */
-static enum verdict setup_model(struct run *a)
-{
-	const struct model_profile *p = model_profile_find(a->opt.sim_profile);
-	if (!p)
-		return run_refuse_setting(a, OPT_SIM_PROFILE, "unknown simulation profile", a->opt.sim_profile, NULL);
-	unsigned n = a->plat->ncpus > MODEL_MAX_CPUS ? MODEL_MAX_CPUS : a->plat->ncpus;
-	a->model = run_alloc(a, sizeof(*a->model));
-	if (!a->model)
-		return run_refuse(a, "no memory for the reference model", NULL, NULL);
-	pmu_status st = model_init(a->model, p, n, 1);
-	/* The model's packages and cores are the firmware's: boxes and shared registers as on hardware. */
-	for (unsigned i = 0; i < n && !st; i++) {
-		st = model_place_cpu(a->model, i, a->plat->cpu[i].package);
-		if (!st)
-			st = model_place_core(a->model, i, a->plat->cpu[i].core);
-	}
-	if (st)
-		return run_refuse(a, "the reference model cannot be built:", pmu_status_str(st), NULL);
-	model_backend(a->model, &a->backend);
-	if (sim_break_apply(a) != VERDICT_PASS || set_noise(a) != VERDICT_PASS ||
-	    set_firmware(a) != VERDICT_PASS)
-		return VERDICT_ERROR;
-	a->simulated = true;
-	sim_break_say(a);
-	return VERDICT_PASS;
-}
 
 /* Every CPU --cpus names is one this machine has, enabled; "all" is every enabled CPU. */
 static enum verdict check_cpus(struct run *a)
@@ -129,7 +67,7 @@ static pmu_status discover_boot_cpu_quietly(struct run *a)
  */
 static enum verdict check_settings(struct run *a)
 {
-	if (check_cpus(a) != VERDICT_PASS || stall_check(a) != VERDICT_PASS)
+	if (check_cpus(a) != VERDICT_PASS || backend_hooks(a) != VERDICT_PASS)
 		return VERDICT_ERROR;
 	if (!jobs_resolve_wanted(&a->opt))
 		return VERDICT_PASS;
@@ -184,7 +122,7 @@ enum verdict run_init(struct run *a, const struct platform *plat, const struct e
 	if (!a->slot_mem)
 		return run_refuse(a, "no memory for the per-CPU results", NULL, NULL);
 	a->slot = (struct run_cpu *)(((uintptr_t)a->slot_mem + 63) & ~(uintptr_t)63);
-	if (a->opt.backend == EFIPMU_BACKEND_SIM && setup_model(a) != VERDICT_PASS)
+	if (a->opt.backend == EFIPMU_BACKEND_SIM && backend_sim(a) != VERDICT_PASS)
 		return VERDICT_ERROR;
 	fill_topology(a);
 	return check_settings(a);
@@ -194,9 +132,8 @@ void run_fini(struct run *a)
 {
 	buffers_free(a);
 	dryrun_free(a);
-	run_free(a, a->model);
+	backend_free(a);
 	run_free(a, a->slot_mem);
-	a->model = NULL;
 	a->slot_mem = NULL;
 	a->slot = NULL;
 }

@@ -28,6 +28,7 @@
 
 struct model;
 struct dryrun;
+struct stall_backend;
 struct measure_steps;
 
 #define RUN_FAULT_TEST_LINE 160
@@ -72,7 +73,8 @@ struct run {
 	const char *cmdline;
 	struct pmu_backend backend;
 	bool simulated;                /* every console line and record says so: run_say, run_record */
-	struct model *model;           /* backend sim */
+	struct model *model;           /* backend sim (run/backend_build.c's alone) */
+	struct stall_backend *stall;   /* the stall-cpu hook around the backend, or NULL */
 	run_fault_test_fn fault_test;  /* the platform's, or NULL */
 	struct run_cpu *slot;          /* plat->ncpus of them, in slot_mem */
 	void *slot_mem;

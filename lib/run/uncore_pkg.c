@@ -7,7 +7,6 @@
 #include "run/uncore_pkg.h"
 #include "run/buffers.h"
 #include "out/logrec.h"
-#include "model/sim_workload.h"
 
 /* ---- on the leader ---- */
 
@@ -64,12 +63,10 @@ static void probe_widths(struct pkg_run *p, unsigned cpu)
 
 static uint64_t run_kernel(struct run *a, unsigned cpu)
 {
-	/* The model touches no memory; the real kernel gets the run's buffer (efi/buffers.c), if any. */
+	/* The real kernel gets the run's buffer (run/buffers.c), if any; the model replays it. */
 	struct kernel_args args = { a->iterations, NULL, 0 };
 	buffers_attach(a, &args);
-	if (a->model)
-		return sim_workload_run(a->model, cpu, a->kernel, a->iterations);
-	return a->kernel->fn(&args);
+	return pmu_run_kernel(&a->backend, cpu, a->kernel, a->kernel->fn, &args);
 }
 
 void upkg_on_leader(void *ctx, unsigned cpu)

@@ -32,7 +32,7 @@ static const struct pmu_backend_ops fake_ops = { .cpuid = fake_cpuid };
 static pmu_status read_with(const struct fake_leaf *t, unsigned n, uint32_t fault_leaf, struct cache_info *ci)
 {
 	struct fake_cpuid f = { t, n, fault_leaf };
-	struct pmu_backend b = { &fake_ops, &f, "fake", false };
+	struct pmu_backend b = { .ops = &fake_ops, .ctx = &f, .name = "fake" };
 	return cache_info_read(&b, 0, ci);
 }
 

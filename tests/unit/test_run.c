@@ -748,7 +748,7 @@ static void al_gated_run(void *ctx, unsigned cpu, struct pmu_gated_run *g)
 	g->on_st = al->fault_cpus >> cpu & 1 ? PMU_ERR_FAULT_GP : pmu_wrmsr(&al->model, cpu, g->msr, g->on);
 	if (g->on_st)
 		return;
-	g->result = g->kernel(g->arg);
+	g->result = pmu_run_kernel(&al->model, cpu, g->desc, g->kernel, g->arg);
 	g->off_st = pmu_wrmsr(&al->model, cpu, g->msr, g->off);
 	g->tsc_off = al->tsc += 10;
 }

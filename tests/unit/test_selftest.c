@@ -30,8 +30,7 @@ static struct fixture *setup(const char *profile, unsigned cpu)
 	assert_int_equal(pmu_discover(&f->b, cpu, &f->ci), PMU_OK);
 	model_clear_log(f->m);
 	f->env = (struct selftest_env){
-		.b = &f->b, .cpu = cpu, .ci = &f->ci, .kernel_for = selftest_sim_kernel_for,
-		.ctx = f->m, .iterations = ITERATIONS,
+		.b = &f->b, .cpu = cpu, .ci = &f->ci, .iterations = ITERATIONS,
 	};
 	return f;
 }
