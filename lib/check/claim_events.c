@@ -1,6 +1,6 @@
 #include "check/claim_events.h"
 
-/* PERFEVTSEL / PERF_CTL: OS (17), edge (18), inv (23), cmask (31:24); AMD's event bits 11:8 at 35:32. */
+/* PERFEVTSEL, PERF_CTL: OS (17), edge (18), inv (23), cmask (31:24); AMD event 11:8 at 35:32. */
 #define SEL_OS (1ull << 17)
 #define SEL_PLAIN_MASK ((1ull << 18) | (1ull << 23) | (0xffull << 24) | (0xfull << 32))
 
@@ -68,7 +68,7 @@ enum kernel_event claim_event(const struct cpu_info *ci, const struct pmu_event_
 	if (pmu_vendor_amd(ci->vendor))
 		return find(amd_codes, N(amd_codes), r->config);
 	if (r->fixed == 0)
-		return KEV_INSTRUCTIONS;   /* FIXED_CTR0, INST_RETIRED.ANY (Intel's lists: 00H/01H) */
+		return KEV_INSTRUCTIONS;   /* FIXED_CTR0: INST_RETIRED.ANY (Intel lists 00H/01H) */
 	enum kernel_event ev = find(intel_codes, N(intel_codes), r->config);
 	if (ev != KEV_COUNT)
 		return ev;

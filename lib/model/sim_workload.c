@@ -24,7 +24,7 @@ static const struct rule rules[] = {
 	CORE(0x003C, SRC_CYCLE), CORE(0x013C, SRC_CYCLE),      /* core and reference cycles */
 	CORE(0x00C4, SRC_BRANCH), CORE(0x04C4, SRC_BRANCH),    /* branches, NHM's ALL_BRANCHES */
 	CORE(0x00C5, SRC_MISP), CORE(0x7F89, SRC_MISP),        /* mispredicts, NHM's BR_MISP_EXEC */
-	CORE(0x010B, SRC_LOAD), CORE(0x020B, SRC_STORE),      /* NHM's MEM_INST_RETIRED.LOADS/STORES */
+	CORE(0x010B, SRC_LOAD), CORE(0x020B, SRC_STORE), /* NHM MEM_INST_RETIRED.LOADS/.STORES */
 	CORE(0x81D0, SRC_LOAD), CORE(0x82D0, SRC_STORE),      /* SNB's MEM_UOPS_RETIRED.ALL_* */
 	/* The same work for AMD's device, which maps its events onto these codes. */
 	AMD(0x00C0, SRC_CYCLE), AMD(0x003C, SRC_CYCLE),

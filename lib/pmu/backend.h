@@ -30,7 +30,7 @@ struct pmu_gated_run {
 	uint64_t tsc_on, tsc_off;   /* 0 where the backend has no TSC */
 	uint32_t msr;
 	pmu_status on_st, off_st;
-	/* the kernel's descriptor, or NULL: kernel alone (last: efi/gated.c reads the rest by offset) */
+	/* its descriptor, or NULL: the kernel alone (last: efi/gated.c reads the rest by offset) */
 	const struct kernel_desc *desc;
 };
 

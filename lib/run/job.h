@@ -25,7 +25,7 @@ struct run_job {
 	bool (*wanted)(const struct efipmu_options *o);
 	/* Settings checked on the boot CPU's quiet discovery, before the log exists: NULL none. */
 	enum verdict (*resolve)(struct run *a);
-	/* After discovery on every CPU: its records and its own verdict (its checks in a->checks). */
+	/* After discovery on every CPU: its records and verdict (its checks in a->checks). */
 	enum verdict (*execute)(struct run *a);
 	/* After the jobs that follow it ran (the dry run's report): NULL none. */
 	enum verdict (*finish)(struct run *a, enum verdict v);

@@ -196,7 +196,8 @@ static void claim_unknowable(struct run *a, const struct run_cpu *s, enum kernel
 	logrec_key_str(&a->sb, "kernel", a->kernel->name);
 	logrec_key_u64(&a->sb, "measured", got);
 	logrec_key_u64(&a->sb, "repeat", repeat);
-	logrec_key_str(&a->sb, "reason", "the reference model cannot know it: no predictor, no cache");
+	logrec_key_str(&a->sb, "reason",
+		       "the reference model cannot know it: no predictor, no cache");
 	logrec_end(&a->sb);
 	run_record(a);
 }
@@ -308,8 +309,8 @@ static void add_instructions(struct run *a, const struct core_snapshot *snap)
 	for (unsigned i = 0; i < a->nevents; i++)
 		if (claim_event(bsp, &a->events[i]) == KEV_INSTRUCTIONS)
 			return;
-	if (a->nevents >= RUN_MAX_EVENTS || evspec_parse_list(bsp, "instructions", &ins, 1, &n, &err) ||
-	    n != 1)
+	if (a->nevents >= RUN_MAX_EVENTS ||
+	    evspec_parse_list(bsp, "instructions", &ins, 1, &n, &err) || n != 1)
 		return;
 	for (unsigned g = 0; g < a->nrounds; g++) {
 		n = 0;
@@ -359,8 +360,10 @@ enum verdict job_resolve(struct run *a)
 	a->kernel = kernel_find(kname);
 	if (!a->kernel)
 		return run_refuse_setting(a, OPT_KERNELS, "unknown kernel", kname, "--list names them");
-	/* the backend's choice (the model replays a cycle per instruction: fewer), or the kernel's */
-	a->iterations = a->backend.iterations ? a->backend.iterations : a->kernel->default_iterations;
+	/* the backend's (the model replays a cycle per instruction: fewer), or the kernel's */
+	a->iterations = a->backend.iterations;
+	if (!a->iterations)
+		a->iterations = a->kernel->default_iterations;
 	/* Without -e: the default core set where there is a core PMU; uncore defaults are job_uncore_check's. */
 	const char *events = a->opt.events;
 	if (!events[0])
