@@ -106,7 +106,7 @@ enum verdict jobs_resolve(struct run *a)
 
 enum verdict jobs_execute(struct run *a, struct job_facts *facts)
 {
-	const struct run_job *ran[sizeof(run_jobs) / sizeof(run_jobs[0])];
+	const struct run_job *ran[sizeof(run_jobs) / sizeof(run_jobs[0])] = { NULL };
 	unsigned n = 0;
 	enum verdict v = VERDICT_PASS;
 	*facts = (struct job_facts){ .pmu_claims = true };
