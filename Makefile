@@ -4,10 +4,29 @@ SHELL := /bin/bash
 BUILD := build
 
 LIB_SRC := $(sort $(wildcard lib/*/*.c))
-LIB_HDR := $(wildcard lib/*/*.h)
+# The model's reading of the kernels, made from their disassembly (tools/gen_sim_kernels.py):
+# every build of lib/ compiles it, so every build waits for it.
+SIM_GEN := lib/model/sim_kernels_gen.h
+LIB_HDR := $(sort $(wildcard lib/*/*.h) $(SIM_GEN))
+# Header dependencies: each object (or one-source binary) gets a .d file beside it listing the
+# headers it included (read at the end of this file).
+DEP_FLAGS = -MMD -MP -MF $@.d -MT $@
 EFI_SRC := $(sort $(wildcard efi/*.c))
 EFI_ASM := $(sort $(wildcard efi/*.S))
-UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
+# Unit tests mirror the layers: tests/unit/<lib folder>/test_<unit>.c, built as
+# build/unit/test_<unit> (shared test headers stay in tests/unit/). A test left flat in
+# tests/unit/ would be skipped: refused.
+UNIT_SRC := $(sort $(wildcard tests/unit/*/test_*.c))
+UNIT_FLAT := $(wildcard tests/unit/test_*.c)
+ifneq ($(UNIT_FLAT),)
+$(error unit tests go in tests/unit/<layer>/ (the lib/ folder of the unit they test), not flat: \
+	move $(UNIT_FLAT))
+endif
+UNIT_DUP := $(strip $(foreach n,$(sort $(notdir $(UNIT_SRC))),\
+	$(if $(word 2,$(filter %/$(n),$(UNIT_SRC))),$(filter %/$(n),$(UNIT_SRC)))))
+ifneq ($(UNIT_DUP),)
+$(error two unit tests of one name (each is build/unit/<name>): $(UNIT_DUP))
+endif
 
 # ---- the UEFI application (Debian's gnu-efi) ----
 EFI_INC := /usr/include/efi
@@ -25,15 +44,24 @@ EFI_OBJ := $(patsubst %.c,$(BUILD)/efi-obj/%.o,$(LIB_SRC) $(EFI_SRC)) \
 
 all: $(BUILD)/efipmu.efi
 
-$(BUILD)/efi-obj/%.o: %.c $(LIB_HDR) $(wildcard efi/*.h) | deps-build
+$(SIM_GEN): lib/check/kernels.c lib/check/kernel_bodies.h lib/check/kernels.h \
+		tools/gen_sim_kernels.py | deps-build
+	@echo "  GEN       $@"
+	@python3 tools/gen_sim_kernels.py -o $@
+sim-gen: $(SIM_GEN)
+# Its one user, in every build of lib/ (a fresh tree has no .d to say so yet).
+$(foreach d,efi-obj host-obj fuzz-obj tool-obj tsan-obj,$(BUILD)/$(d)/lib/model/sim_kernels.o): \
+	$(SIM_GEN)
+
+$(BUILD)/efi-obj/%.o: %.c | deps-build
 	@mkdir -p $(dir $@)
 	@echo "  CC (efi)  $<"
-	@$(EFI_CC) $(EFI_CFLAGS) -c $< -o $@
+	@$(EFI_CC) $(EFI_CFLAGS) $(DEP_FLAGS) -c $< -o $@
 
 $(BUILD)/efi-obj/%.o: %.S | deps-build
 	@mkdir -p $(dir $@)
 	@echo "  CC (efi)  $<"
-	@$(EFI_CC) $(EFI_CFLAGS) -c $< -o $@
+	@$(EFI_CC) $(EFI_CFLAGS) $(DEP_FLAGS) -c $< -o $@
 
 $(BUILD)/efipmu.so: $(EFI_OBJ)
 	@ld $(EFI_LDFLAGS) $(EFI_LIB)/crt0-efi-x86_64.o $(EFI_OBJ) -o $@ -lefi -lgnuefi
@@ -50,20 +78,22 @@ HOST_CC ?= gcc
 HOST_CFLAGS := -std=c11 -g -O1 -Wall -Wextra -Werror -Wshadow -fno-omit-frame-pointer \
 	-fsanitize=address,undefined -fno-sanitize-recover=all -Ilib
 HOST_OBJ := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(LIB_SRC))
-UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(UNIT_SRC))
+UNIT_BIN := $(addprefix $(BUILD)/unit/,$(basename $(notdir $(UNIT_SRC))))
 
-$(BUILD)/host-obj/%.o: %.c $(LIB_HDR)
+$(BUILD)/host-obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	@echo "  CC (host) $<"
-	@$(HOST_CC) $(HOST_CFLAGS) -c $< -o $@
+	@$(HOST_CC) $(HOST_CFLAGS) $(DEP_FLAGS) -c $< -o $@
 
 $(BUILD)/libefipmu-host.a: $(HOST_OBJ)
 	@ar rcs $@ $^
 
-$(BUILD)/unit/%: tests/unit/%.c $(BUILD)/libefipmu-host.a $(wildcard tests/unit/*.h) | deps-test
+$(foreach s,$(UNIT_SRC),$(eval $(BUILD)/unit/$(basename $(notdir $(s))): $(s)))
+$(UNIT_BIN): $(BUILD)/libefipmu-host.a | deps-test
 	@mkdir -p $(dir $@)
 	@echo "  LD (test) $@"
-	@$(HOST_CC) $(HOST_CFLAGS) -Itests/unit $< $(BUILD)/libefipmu-host.a -lcmocka -o $@
+	@$(HOST_CC) $(HOST_CFLAGS) $(DEP_FLAGS) -Itests/unit $(filter %.c,$^) \
+		$(BUILD)/libefipmu-host.a -lcmocka -o $@
 
 unit: $(UNIT_BIN)
 	@scripts/run-unit.sh $(UNIT_BIN)
@@ -92,4 +122,11 @@ clean:
 # Further targets (host tool, fuzzing, benchmarks), one fragment each.
 include $(sort $(wildcard mk/*.mk))
 
-.PHONY: all unit run test qemu-tests clean deps-build deps-test deps-run
+# What each object includes (DEP_FLAGS); one built before that was tracked (no .d) depends on
+# every header, as all did then, until its next build writes its .d.
+DEP_TARGETS += $(EFI_OBJ) $(HOST_OBJ) $(UNIT_BIN)
+-include $(wildcard $(DEP_TARGETS:=.d))
+ALL_HDR := $(sort $(wildcard lib/*/*.h efi/*.h tools/*/*.h tests/*/*.h) $(SIM_GEN))
+$(foreach t,$(DEP_TARGETS),$(if $(wildcard $(t).d),,$(eval $(t): $(ALL_HDR))))
+
+.PHONY: all sim-gen unit run test qemu-tests clean deps-build deps-test deps-run

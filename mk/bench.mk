@@ -9,7 +9,8 @@ $(BENCH)/host_cost: tools/bench/host_cost.c $(LIB_SRC) $(LIB_HDR)
 $(BENCH)/exitnow.efi: tools/bench/exitnow.c | deps-build
 	@mkdir -p $(dir $@)
 	@$(EFI_CC) $(EFI_CFLAGS) -c $< -o $(BENCH)/exitnow.o
-	@ld $(EFI_LDFLAGS) $(EFI_LIB)/crt0-efi-x86_64.o $(BENCH)/exitnow.o -o $(BENCH)/exitnow.so -lefi -lgnuefi
+	@ld $(EFI_LDFLAGS) $(EFI_LIB)/crt0-efi-x86_64.o $(BENCH)/exitnow.o -o $(BENCH)/exitnow.so \
+		-lefi -lgnuefi
 	@$(EFI_OBJCOPY) $(BENCH)/exitnow.so $@
 
 bench: deps-run deps-test all $(BENCH)/host_cost $(BENCH)/exitnow.efi

@@ -1,30 +1,31 @@
 # libFuzzer targets (tests/fuzz/fuzz_<name>.c), clang with ASan + UBSan; lib/ is
 # compiled for them with clang's coverage instrumentation, not taken from the gcc archive.
-#   make fuzz [FUZZ_SECONDS=60] [FUZZ_TARGETS="evspec config"]   each target for a bounded time
-#   make fuzz-short                                              scripts/suite-fuzz.sh (make test's run)
+#   make fuzz [FUZZ_SECONDS=60] [FUZZ_TARGETS="evspec config"]   each for a bounded time
+#   make fuzz-short                                   scripts/suite-fuzz.sh (make test's run)
 # New inputs grow $(BUILD)/fuzz/corpus/<name>; crashes land in $(BUILD)/fuzz/crash-<name>-*:
 # copy one to tests/fuzz/regress/<name>/ to keep it as a regression (scripts/suite-fuzz.sh
 # replays every kept input; tests/fuzz/regress/README.md says what each one caught).
 FUZZ_CC := clang
 FUZZ_SECONDS ?= 60
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
-FUZZ_CFLAGS := -std=c11 -g -O1 -Wall -Wextra -Wno-unknown-attributes -fno-omit-frame-pointer \
-	$(FUZZ_SAN) -Ilib -Itests/fuzz
+FUZZ_CFLAGS := -std=c11 -g -O1 -Wall -Wextra -Werror -Wno-unknown-attributes \
+	-fno-omit-frame-pointer $(FUZZ_SAN) -Ilib -Itests/fuzz
 FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_ALL := $(patsubst tests/fuzz/fuzz_%.c,%,$(FUZZ_SRC))
 FUZZ_TARGETS ?= $(FUZZ_ALL)
 FUZZ_BIN := $(patsubst %,$(BUILD)/fuzz/fuzz_%,$(FUZZ_ALL))
 FUZZ_OBJ := $(patsubst %.c,$(BUILD)/fuzz-obj/%.o,$(LIB_SRC))
+DEP_TARGETS += $(FUZZ_OBJ) $(FUZZ_BIN)
 
-$(BUILD)/fuzz-obj/%.o: %.c $(LIB_HDR) | deps-test
+$(BUILD)/fuzz-obj/%.o: %.c | deps-test
 	@mkdir -p $(dir $@)
 	@echo "  CC (fuzz) $<"
-	@$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) $(DEP_FLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
-$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_OBJ)
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ)
 	@mkdir -p $(dir $@)
 	@echo "  LD (fuzz) $@"
-	@$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_OBJ) -o $@
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) $(DEP_FLAGS) -fsanitize=fuzzer $< $(FUZZ_OBJ) -o $@
 
 .SECONDARY: $(FUZZ_OBJ)
 

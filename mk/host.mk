@@ -1,19 +1,28 @@
-# `make host`: the workstation tool (tools/efipmu-host.c) with lib/, built plain (-O2, no
-# sanitizers: what a user runs). The tests run the same sources built with ASan + UBSan
-# from the unit tests' objects ($(HOST_TOOL_SAN)).
+# `make host`: the workstation tool (tools/host/: main.c's table of subcommands, one file each)
+# with lib/, built plain (-O2, no sanitizers: what a user runs). The tests run the same sources
+# built with ASan + UBSan against the unit tests' objects ($(HOST_TOOL_SAN)).
 HOST_TOOL := $(BUILD)/efipmu-host
 HOST_TOOL_SAN := $(BUILD)/efipmu-host-san
 HOST_TOOL_CFLAGS := -std=c11 -O2 -Wall -Wextra -Werror -Ilib
+HOST_TOOL_SRC := $(sort $(wildcard tools/host/*.c))
+HOST_TOOL_OBJ := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(HOST_TOOL_SRC))
+HOST_TOOL_PLAIN_OBJ := $(patsubst %.c,$(BUILD)/tool-obj/%.o,$(HOST_TOOL_SRC) $(LIB_SRC))
+DEP_TARGETS += $(HOST_TOOL_OBJ) $(HOST_TOOL_PLAIN_OBJ)
 
-$(HOST_TOOL): tools/efipmu-host.c $(LIB_SRC) $(LIB_HDR)
+$(BUILD)/tool-obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	@echo "  CC (tool) $<"
+	@$(HOST_CC) $(HOST_TOOL_CFLAGS) $(DEP_FLAGS) -c $< -o $@
+
+$(HOST_TOOL): $(HOST_TOOL_PLAIN_OBJ)
 	@mkdir -p $(dir $@)
 	@echo "  LD (host) $@"
-	@$(HOST_CC) $(HOST_TOOL_CFLAGS) $< $(LIB_SRC) -o $@
+	@$(HOST_CC) $(HOST_TOOL_CFLAGS) $(HOST_TOOL_PLAIN_OBJ) -o $@
 
-$(HOST_TOOL_SAN): tools/efipmu-host.c $(BUILD)/libefipmu-host.a $(LIB_HDR)
+$(HOST_TOOL_SAN): $(HOST_TOOL_OBJ) $(BUILD)/libefipmu-host.a
 	@mkdir -p $(dir $@)
 	@echo "  LD (host) $@"
-	@$(HOST_CC) $(HOST_CFLAGS) $< $(BUILD)/libefipmu-host.a -o $@
+	@$(HOST_CC) $(HOST_CFLAGS) $(HOST_TOOL_OBJ) $(BUILD)/libefipmu-host.a -o $@
 
 host: $(HOST_TOOL)
 host-san: $(HOST_TOOL_SAN)

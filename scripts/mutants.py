@@ -13,6 +13,7 @@ build, is an error: it can never count as caught or as a survivor.
   scripts/mutants.py --only N  mutant N alone, against its named tests
 """
 import filecmp
+import glob
 import os
 import shutil
 import subprocess
@@ -106,8 +107,8 @@ def suite(tests, checks=()):
     """(built, failed, output): builds the unit tests (all when tests is None) and the
     checks, and runs them."""
     if tests is None:
-        tests = sorted(f[:-2] for f in os.listdir(os.path.join(SCRATCH, "tests", "unit"))
-                       if f.startswith("test_") and f.endswith(".c"))
+        tests = sorted(os.path.basename(f)[:-2] for f in
+                       glob.glob(os.path.join(SCRATCH, "tests", "unit", "*", "test_*.c")))
     tests = [t for t in tests if t not in CHECKS]
     b = make(unit_bins(tests) + [t for c in checks for t in CHECKS[c][0]])
     if b.returncode:

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The host tool (tools/efipmu-host.c) on the sample logs in tests/host/: each case's stdout,
+# The host tool (tools/host/) on the sample logs in tests/host/: each case's stdout,
 # stderr and exit status must equal tests/host/expected/<case>.txt. UPDATE=1 rewrites them.
 # The CSV output is also read back with Python's csv module, an independent parser.
 # Last line: "host: N passed, N failed".
@@ -108,7 +108,17 @@ run_case dryrun_ldlat dry-run --profile nehalem-ex MEM_INST_RETIRED.LATENCY_ABOV
 # Ice Lake on: TOPDOWN.SLOTS on FIXED_CTR3 (nibble 3, GLOBAL_CTRL bit 35) with PERF_METRICS (bit 48)
 run_case dryrun_topdown_icelake dry-run --profile icelake-sp --sim-firmware clean TOPDOWN.SLOTS
 # Alder Lake P-core: PMC6-7 offered (the adl-hybrid-pcore quirk), FIXED_CTR3 by its perf name
-run_case dryrun_adl_pcore dry-run --profile alder-lake --sim-firmware clean slots r3c r3c r3c r3c r3c r3c r3c r3c
+run_case dryrun_adl_pcore dry-run --profile alder-lake --sim-firmware clean --core-type core \
+  slots r3c r3c r3c r3c r3c r3c r3c r3c
+# Intel's current lists (issue 23): Sapphire Rapids' MEM_LOAD_RETIRED.L3_MISS = 0x4320d1; the
+# E-core event on Alder Lake's E-core only; Ice Lake-SP's OCR event with its MSRValue in
+# OFFCORE_RSP_0, restored; a second offcore value on OFFCORE_RSP_1 as 0xBB
+run_case dryrun_spr_l3_miss dry-run --profile sapphire-rapids --sim-firmware clean \
+  MEM_LOAD_RETIRED.L3_MISS
+run_case dryrun_adl_atom dry-run --profile alder-lake --sim-firmware clean \
+  cpu_atom/LONGEST_LAT_CACHE.MISS/
+run_case dryrun_icx_ocr dry-run --profile icelake-sp OCR.DEMAND_DATA_RD.L3_MISS \
+  OCR.DEMAND_RFO.L3_MISS
 run_case dryrun_pmi_refused dry-run --profile westmere-ep cpu/INST_RETIRED.ANY,int/
 run_case dryrun_zen4 dry-run --profile zen4 instructions
 run_case dryrun_zen2 dry-run --profile zen2 instructions,cycles
@@ -138,6 +148,17 @@ run_case cpuid_rome cpuid tests/data/cpuid/amd-17-31-rome.txt
 run_case cpuid_nehalem_ex cpuid tests/data/cpuid/intel-06-2e-nehalem-ex.txt
 run_case cpuid_bad cpuid $dir/cpuid-bad.txt
 run_case cpuid_missing cpuid $dir/no-such-dump.txt
+# Uncore discovery tables: the model's Sapphire Rapids socket, clean and with every defect the
+# model's firmware can make (and the SPR UPI quirk); a small table worked out by hand from
+# the layout (tests/host/README.md) as hex, binary and a log's discovery_table record.
+run_case discovery_model discovery --model
+run_case discovery_model_every discovery --model every --spr
+run_case discovery_global_ones discovery --model global-ones
+run_case discovery_hex discovery $dir/discovery-small.hex
+run_case discovery_bin discovery $dir/discovery-small.bin
+run_case discovery_log discovery $dir/discovery-small.jsonl
+run_case discovery_usage discovery
+run_case discovery_bad_defect discovery --model bogus
 csv_check $dir/handmade-base.jsonl
 csv_check $dir/sim-nehalem-ex.jsonl
 csv_check $dir/sim-uncore-nehalem-ep.jsonl

@@ -1,14 +1,20 @@
 #!/usr/bin/env python3
 """Generate lib/hw/events_gen.c and lib/hw/events_gen.h from Intel's perfmon event lists.
 
-Core lists are chosen per CPU model through perfmon's mapfile.csv; for Sandy
-Bridge-EP (0x2D) the U-box, C-box and PCU events of the uncore list are added, one
-list per box type, with the counters each may use ("Counter"), the bits of its box's
-filter register it uses ("Filter") and whether it needs the event-select extension
-bit ("ExtSel"). The lists read
-are vendored in data/perfmon/ (SOURCE.txt: commit, subset, checksums). Output is
-deterministic (events sorted by name). --check regenerates into a temporary
-directory and fails if the committed files differ.
+Core lists are chosen per CPU model through perfmon's mapfile.csv: by family-model, the
+stepping range where a row names one (06_55: Skylake-SP 0-4, Cascade Lake 5-F) and, on
+hybrid parts ("hybridcore" rows), the core type (CPUID.1AH:EAX[31:24], 0x20 Atom, 0x40
+Core) and native model ID (EAX[23:0]). For Sandy Bridge-EP (0x2D) the U-box, C-box and
+PCU events of the uncore list are added, one list per box type, with the counters each
+may use ("Counter"), the bits of its box's filter register it uses ("Filter") and whether
+it needs the event-select extension bit ("ExtSel"). The lists read are vendored in
+data/perfmon/ (SOURCE.txt: commit, subset, checksums).
+
+The tables are compact (the EFI binary carries every list): names are stored once, as
+sequences of their dot-separated segments; an event is 16 bytes with its auxiliary MSR
+value and its box filter as indexes into shared pools. Output is deterministic (events
+sorted by upper-case name, the order ev_find's binary search assumes). --check
+regenerates into a temporary directory and fails if the committed files differ.
 """
 import argparse
 import csv
@@ -20,21 +26,32 @@ import sys
 import tempfile
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MODELS = [0x1A, 0x1E, 0x1F, 0x25, 0x2C, 0x2D, 0x2E, 0x2F]
+MODELS = [0x1A, 0x1E, 0x1F, 0x25, 0x2C, 0x2D, 0x2E, 0x2F,
+          0x55, 0x6A, 0x6C, 0x8F, 0xCF, 0xAD, 0xAE, 0xAF,            # Xeon: SKX/CLX .. SRF
+          0x97, 0x9A, 0xB7, 0xBA, 0xBF, 0xAA, 0xAC, 0xB5, 0xBD, 0xC5, 0xC6]   # hybrid
 # JSON Unit -> perf PMU name of the box type (a C-box list serves uncore_cbox_0..7) and the
 # prefix its "Filter" field gives the box's filter register.
+UNCORE_MODELS = {0x2D}   # the uncore lists generated (the boxes efipmu drives by name)
 UNCORE_UNITS = {"UBOX": ("uncore_ubox", "UBoxFilter"), "CBO": ("uncore_cbox", "CBoFilter"),
                 "PCU": ("uncore_pcu", "PCUFilter")}
 
-# Hardware fixed counter of each fixed-only event (REGISTERS.md §5 notes): FIXED_CTR0 =
-# instructions, 1 = core cycles, 2 = reference cycles. The JSON numbers them 1..3 on
-# NHM/WSM and 0..2 on JKT; this table is the truth and the JSON numbering is cross-checked.
+# Hardware fixed counter of each fixed-only event (REGISTERS.md §5 notes; SDM vol. 3B
+# 20.2.5 for 4-6): FIXED_CTR0 = instructions, 1 = core cycles, 2 = reference cycles,
+# 3 = TOPDOWN.SLOTS, 4-6 the E-core top-down events of Lunar Lake on. The JSON numbers
+# them 1..3 on NHM/WSM (no "Fixed counter 0" there) and from 0 on the others; this table
+# is the truth and the JSON numbering is cross-checked.
 FIXED_BY_NAME = {
     "INST_RETIRED.ANY": 0,
+    "INST_RETIRED.PREC_DIST": 0,
     "CPU_CLK_UNHALTED.THREAD": 1,
     "CPU_CLK_UNHALTED.THREAD_ANY": 1,
+    "CPU_CLK_UNHALTED.CORE": 1,
     "CPU_CLK_UNHALTED.REF": 2,
     "CPU_CLK_UNHALTED.REF_TSC": 2,
+    "TOPDOWN.SLOTS": 3,
+    "TOPDOWN_BAD_SPECULATION.ALL": 4,
+    "TOPDOWN_FE_BOUND.ALL": 5,
+    "TOPDOWN_RETIRING.ALL": 6,
 }
 # Known JSON numbering errors: JKT lists THREAD_ANY (umask 0x02, the thread-cycles
 # encoding with AnyThread) as "Fixed counter 2", which is the reference-cycles counter.
@@ -42,6 +59,10 @@ FIXED_JSON_ERRATA = {("JKT", "CPU_CLK_UNHALTED.THREAD_ANY")}
 # U-box clock ticks are listed as event 0 on the GP counters; they are counted by the
 # UCLK fixed counter (REGISTERS.md §4.3).
 UNCORE_FIXED = {"UNC_U_CLOCKTICKS": 0}
+# The load-latency threshold MSR_PEBS_LD_LAT_THRESHOLD (REGISTERS.md §1.2): its events are
+# marked PEBS-only in the lists but count, as Linux counts them, with the threshold set.
+MSR_LD_LAT = 0x3F6
+EV_NAME_MAX = 128   # hw/events_names.h: the longest name with its NUL
 
 
 def num(s):
@@ -49,7 +70,8 @@ def num(s):
 
 
 def first(s):
-    """Offcore events list two encodings ("0xB7, 0xBB" / "0x1a6,0x1a7"): take RSP_0's."""
+    """Offcore events list two encodings ("0xB7, 0xBB", "0x01,0x02" on the E-cores /
+    "0x1a6,0x1a7"): take RSP_0's."""
     return num(str(s).split(",")[0])
 
 
@@ -57,7 +79,7 @@ def counter_mask(field, where):
     bits = 0
     for part in field.split(","):
         n = int(part)
-        if not 0 <= n < 8:
+        if not 0 <= n < 16:
             raise SystemExit(f"{where}: counter {n} out of range")
         bits |= 1 << n
     return bits
@@ -81,9 +103,16 @@ def load(path):
         return json.load(f)["Events"]
 
 
+def pebs_only(e):
+    """Intel's PEBS field 2 (older lists) or CollectPEBSRecord 3: no counting mode. The
+    load-latency events are counted with their threshold instead (MSR_LD_LAT)."""
+    only = num(e.get("PEBS", 0)) == 2 or num(e.get("CollectPEBSRecord", 0)) == 3
+    return only and first(e.get("MSRIndex", "0")) != MSR_LD_LAT
+
+
 def core_events(path, list_name):
     evs = load(path)
-    fixed_base = 1 if any(e["Counter"].strip() == "Fixed counter 3" for e in evs) else 0
+    fixed_base = 0 if any(e["Counter"].strip() == "Fixed counter 0" for e in evs) else 1
     out = []
     for e in evs:
         name = e["EventName"]
@@ -92,15 +121,19 @@ def core_events(path, list_name):
         ctr_htoff = parse_counter(htoff, fixed_base, list_name, name)[0] if htoff else ctr
         msr = first(e.get("MSRIndex", "0"))
         flags = []
-        if num(e.get("Invert", 0)):
-            flags.append("EVF_INV")
-        if num(e.get("EdgeDetect", 0)):
-            flags.append("EVF_EDGE")
-        if num(e.get("AnyThread", 0)):
-            flags.append("EVF_ANY")
-        out.append(dict(name=name, event=first(e["EventCode"]), umask=num(e["UMask"]),
-                        cmask=num(e.get("CounterMask", 0)), flags=flags, ctr=ctr,
-                        ctr_htoff=ctr_htoff, fixed=fixed, msr=msr,
+        for key, flag in (("Invert", "EVF_INV"), ("EdgeDetect", "EVF_EDGE"),
+                          ("AnyThread", "EVF_ANY"), ("Equal", "EVF_EQ"),
+                          ("Deprecated", "EVF_DEPRECATED")):
+            if num(e.get(key, 0)):
+                flags.append(flag)
+        if pebs_only(e):
+            flags.append("EVF_PEBS_ONLY")
+        umask2 = num(e.get("UMaskExt", 0))
+        if umask2 > 0xFF:
+            raise SystemExit(f"{list_name} {name}: UMaskExt {umask2:#x} wider than 8 bits")
+        out.append(dict(name=name, event=first(e["EventCode"]), umask=first(e["UMask"]),
+                        umask2=umask2, cmask=num(e.get("CounterMask", 0)), flags=flags,
+                        ctr=ctr, ctr_htoff=ctr_htoff, fixed=fixed, msr=msr,
                         msr_val=num(e.get("MSRValue", 0)) if msr else 0))
     return out
 
@@ -130,20 +163,35 @@ def uncore_events(path, unit):
         fixed = UNCORE_FIXED.get(name, -1)
         ctr = 0 if fixed >= 0 else counter_mask(e["Counter"], name)
         flags = ["EVF_EXTSEL"] if num(e.get("ExtSel", 0)) else []
-        out.append(dict(name=name, event=num(e["EventCode"]), umask=num(e["UMask"]), cmask=0,
-                        flags=flags, ctr=ctr, ctr_htoff=ctr, fixed=fixed, msr=0, msr_val=0,
+        out.append(dict(name=name, event=num(e["EventCode"]), umask=num(e["UMask"]), umask2=0,
+                        cmask=0, flags=flags, ctr=ctr, ctr_htoff=ctr, fixed=fixed, msr=0, msr_val=0,
                         filter=filter_mask(e.get("Filter", "null"), UNCORE_UNITS[unit][1], name)))
     return out
 
 
+MODEL_ROW = re.compile(r"GenuineIntel-6-([0-9A-Fa-f]{2})(?:-\[([0-9A-Fa-f]+)\])?")
+
+
+def steppings(digits):
+    """Bit s for each stepping the row names ("[01234]", "[56789ABCDEF]"); 0xFFFF: every one."""
+    return sum(1 << int(d, 16) for d in digits) if digits else 0xFFFF
+
+
 def mapfile(perfmon):
-    """{(model, type): json path relative to perfmon} for the models we support."""
-    rows = {}
+    """[(model, steppings, core type, native model, event type, json path)] for our models."""
+    rows = []
     with open(os.path.join(perfmon, "mapfile.csv"), newline="", encoding="utf-8") as f:
         for r in csv.DictReader(f):
-            m = re.fullmatch(r"GenuineIntel-6-([0-9A-Fa-f]{2})", r["Family-model"])
-            if m and int(m.group(1), 16) in MODELS:
-                rows[(int(m.group(1), 16), r["EventType"])] = r["Filename"].lstrip("/")
+            m = MODEL_ROW.fullmatch(r["Family-model"])
+            if not m or int(m.group(1), 16) not in MODELS:
+                continue
+            etype = r["EventType"]
+            if etype not in ("core", "hybridcore", "uncore"):
+                continue
+            ctype = num(r["Core Type"]) if etype == "hybridcore" else 0
+            native = num(r["Native Model ID"]) if etype == "hybridcore" else 0
+            rows.append((int(m.group(1), 16), steppings(m.group(2)), ctype, native,
+                         "uncore" if etype == "uncore" else "core", r["Filename"].lstrip("/")))
     return rows
 
 
@@ -151,17 +199,54 @@ def ident(s):
     return re.sub(r"[^a-z0-9]+", "_", s.lower()).strip("_")
 
 
-def c_event(e):
+class Pools:
+    """Shared tables of the compact encoding: name segments, names, aux values, filters."""
+
+    def __init__(self):
+        self.segs, self.seg_ix = [], {}
+        self.names, self.name_ix, self.seq = [], {}, []
+        self.aux, self.aux_ix = [(0, 0)], {(0, 0): 0}
+        self.filters, self.filter_ix = [0], {0: 0}
+
+    @staticmethod
+    def intern(table, index, key, limit, what):
+        if key not in index:
+            if len(table) >= limit:
+                raise SystemExit(f"gen_events: more than {limit} {what}: widen the index type")
+            index[key] = len(table)
+            table.append(key)
+        return index[key]
+
+    def name(self, n):
+        if len(n) >= EV_NAME_MAX:
+            raise SystemExit(f"gen_events: {n} longer than EV_NAME_MAX (hw/events_names.h)")
+        if n not in self.name_ix:
+            ids = [self.intern(self.segs, self.seg_ix, p, 0xFFFF, "name segments")
+                   for p in n.split(".")]
+            self.name_ix[n] = self.intern(self.names, {}, len(self.seq), 0xFFFF, "names")
+            self.seq.extend(ids + [0xFFFF])
+        return self.name_ix[n]
+
+    def aux_of(self, e):
+        return self.intern(self.aux, self.aux_ix, (e["msr"], e["msr_val"]), 0xFFFF, "aux values")
+
+    def filter_of(self, e):
+        return self.intern(self.filters, self.filter_ix, e.get("filter", 0), 0xFF, "filters")
+
+
+def c_event(e, pools):
     flags = "|".join(e["flags"]) or "0"
-    return (f'\t{{ "{e["name"]}", {e["msr_val"]:#x}, {e["msr"]:#x}, {e["event"]:#04x}, '
-            f'{e["umask"]:#04x}, {e["cmask"]}, {flags}, {e["ctr"]:#x}, {e["ctr_htoff"]:#x}, '
-            f'{e["fixed"]}, {e.get("filter", 0):#x} }},')
+    return (f'\t{{ {pools.name(e["name"])}, {e["event"]:#04x}, {e["umask"]:#04x}, '
+            f'{e["cmask"]}, {flags}, {e["umask2"]:#x}, {e["fixed"]}, {e["ctr"]:#x}, '
+            f'{e["ctr_htoff"]:#x}, {pools.aux_of(e)}, {pools.filter_of(e)} }},')
 
 
 HEADER_H = """\
 /*
  * Event lists per CPU model: name, encoding, counter restrictions and the
  * auxiliary MSR (offcore response, load-latency threshold) each event needs.
+ * Compact (tools/gen_events.py): names are sequences of dot-separated segments,
+ * the auxiliary MSR value and the box filter indexes into shared pools.
  */
 #ifndef EFIPMU_EVENTS_GEN_H
 #define EFIPMU_EVENTS_GEN_H
@@ -173,37 +258,79 @@ HEADER_H = """\
 #define EVF_EDGE 0x2   /* PERFEVTSEL E */
 #define EVF_ANY  0x4   /* PERFEVTSEL AnyThread */
 #define EVF_EXTSEL 0x8 /* uncore: the event-select extension bit (Intel's "ExtSel") */
+#define EVF_EQ   0x10  /* PERFEVTSEL EQ: count when equal to CMASK (Intel's "Equal") */
+#define EVF_DEPRECATED 0x20 /* Intel's list marks it deprecated */
+#define EVF_PEBS_ONLY 0x40  /* PEBS-only (Intel's PEBS 2, CollectPEBSRecord 3): no counting mode */
 
 struct ev_def {
-	const char *name;
-	uint64_t msr_val;    /* value for msr */
-	uint16_t msr;        /* auxiliary MSR, 0: none */
+	uint16_t name;       /* ev_names index (ev_name, ev_name_is) */
 	uint8_t event, umask, cmask;
 	uint8_t flags;       /* EVF_* */
-	uint8_t ctr;         /* general-purpose counters allowed (bit n = counter n) */
-	uint8_t ctr_htoff;   /* the same with Hyper-Threading off (8 counters on SNB) */
+	uint8_t umask2;      /* PERFEVTSEL UMASK2 (47:40), Intel's "UMaskExt" */
 	int8_t fixed;        /* hardware fixed counter (FIXED_CTRn) the event needs, -1 none */
-	uint32_t filter;     /* uncore: bits of its box's filter register it uses, 0 none */
+	uint16_t ctr;        /* general-purpose counters allowed (bit n = counter n) */
+	uint16_t ctr_htoff;  /* the same with Hyper-Threading off (8 counters on SNB) */
+	uint16_t aux;        /* ev_aux index of its auxiliary MSR and value; 0: none */
+	uint8_t filter;      /* uncore: ev_filters index of the filter bits it uses; 0: none */
+};
+
+struct ev_aux {
+	uint16_t msr;
+	uint64_t val;
 };
 
 struct ev_list {
 	const char *name;    /* perfmon directory, e.g. "NHM-EP" */
+	const char *file;    /* its JSON file without .json, e.g. "alderlake_gracemont_core" */
 	const char *pmu;     /* perf PMU: "cpu", "uncore_ubox"; "uncore_cbox": each uncore_cbox_N */
-	const struct ev_def *events;   /* sorted by name */
+	const struct ev_def *events;   /* sorted by upper-case name */
 	unsigned n;
 };
 
+/* One row of mapfile.csv: the lists of a model (stepping range; core type on hybrids). */
 struct ev_model {
 	uint8_t model;                 /* CPUID DisplayModel, family 6 */
+	uint16_t steppings;            /* bit s: stepping s */
+	uint8_t core_type;             /* CPUID.1AH:EAX[31:24] (0x20 Atom, 0x40 Core); 0: any */
+	uint8_t native;                /* CPUID.1AH:EAX[23:0], the native model ID; 0: any */
 	const struct ev_list *core;
 	const struct ev_list *const *uncore;   /* one list per box type, NULL-terminated; NULL: none */
 };
 
 extern const struct ev_model ev_models[];
 extern const unsigned ev_model_count;
+extern const struct ev_aux ev_aux[];
+extern const uint32_t ev_filters[];
+/*
+ * Names: ev_name_seq from ev_names[i], segment numbers up to 0xFFFF, joined by dots;
+ * segment s is the string at ev_segs + ev_seg_at[s].
+ */
+extern const uint16_t ev_names[];
+extern const uint16_t ev_name_seq[];
+extern const uint16_t ev_seg_at[];
+extern const char ev_segs[];
 
 #endif
 """
+
+
+def c_string_lines(strings):
+    """ev_segs as C string literals, NUL-separated, a few to a line."""
+    out, line = [], ""
+    for s in strings:
+        piece = s + "\\000"   # three digits: a segment may begin with one
+        if len(line) + len(piece) > 90:
+            out.append(f'\t"{line}"')
+            line = ""
+        line += piece
+    if line:
+        out.append(f'\t"{line}"')
+    return out
+
+
+def c_numbers(values, fmt="{}", per=12):
+    items = [fmt.format(v) for v in values]
+    return ["\t" + ", ".join(items[i:i + per]) + "," for i in range(0, len(items), per)]
 
 
 def generate(perfmon, outdir):
@@ -212,43 +339,76 @@ def generate(perfmon, outdir):
     banner = (f"/* generated by tools/gen_events.py from intel/perfmon {commit}, BSD-3; "
               "do not edit */\n")
     rows = mapfile(perfmon)
-    lists = {}   # json path -> (ident, list name, pmu, events)
-    models = []
-    for model in MODELS:
-        refs = []
-        for etype, unit in [("core", None)] + [("uncore", u) for u in sorted(UNCORE_UNITS)]:
-            path = rows.get((model, etype))
-            if not path:
-                if etype == "core":
-                    raise SystemExit(f"mapfile.csv has no core list for model {model:#x}")
-                continue
-            key = (path, unit)
-            if key not in lists:
-                lname = path.split("/")[0]
-                evs = (core_events(os.path.join(perfmon, path), lname) if etype == "core"
-                       else uncore_events(os.path.join(perfmon, path), unit))
-                cid = ident(lname + ("_" + unit if unit else ""))
-                lists[key] = (cid, lname, UNCORE_UNITS[unit][0] if unit else "cpu",
-                              sorted(evs, key=lambda e: e["name"]))
-            refs.append(lists[key][0])
-        models.append((model, refs[0], refs[1:]))
+    lists = {}   # (json path, unit) -> (ident, list name, file, pmu, events)
 
+    def list_of(path, unit):
+        key = (path, unit)
+        if key not in lists:
+            lname = path.split("/")[0]
+            fname = os.path.basename(path)[:-len(".json")]
+            evs = (core_events(os.path.join(perfmon, path), lname) if unit is None
+                   else uncore_events(os.path.join(perfmon, path), unit))
+            cid = ident(fname + ("_" + unit if unit else ""))
+            lists[key] = (cid, lname, fname, UNCORE_UNITS[unit][0] if unit else "cpu",
+                          sorted(evs, key=lambda e: e["name"].upper().encode()))
+        return lists[key][0]
+
+    models = []   # (model, steppings, core type, native, core ident, uncore idents)
+    for model in MODELS:
+        mine = [r for r in rows if r[0] == model]
+        cores = [r for r in mine if r[4] == "core"]
+        if not cores:
+            raise SystemExit(f"mapfile.csv has no core list for model {model:#x}")
+        for _m, step, ctype, native, _t, path in cores:
+            unc = [list_of(p, u) for (_m2, st2, _c, _n, t, p) in mine if t == "uncore"
+                   and st2 == step and model in UNCORE_MODELS for u in sorted(UNCORE_UNITS)
+                   if any(e.get("Unit") == u for e in load(os.path.join(perfmon, p)))]
+            models.append((model, step, ctype, native, list_of(path, None), unc))
+
+    pools = Pools()
     c = [banner + '#include "hw/events_gen.h"']
-    for cid, lname, pmu, evs in sorted(lists.values()):
+    for cid, lname, fname, pmu, evs in sorted(lists.values()):
         c.append(f"\nstatic const struct ev_def ev_{cid}[] = {{")
-        c.extend(c_event(e) for e in evs)
+        c.extend(c_event(e, pools) for e in evs)
         c.append("};")
-        c.append(f'static const struct ev_list list_{cid} = {{ "{lname}", "{pmu}", ev_{cid}, '
-                 f"sizeof(ev_{cid}) / sizeof(ev_{cid}[0]) }};")
-    for model, core, unc in models:
-        if unc:
-            c.append(f"\nstatic const struct ev_list *const uncore_{model:02x}[] = {{ " +
+        c.append(f'static const struct ev_list list_{cid} = {{ "{lname}", "{fname}", "{pmu}", '
+                 f"ev_{cid}, sizeof(ev_{cid}) / sizeof(ev_{cid}[0]) }};")
+    unc_names = {}
+    for model, step, _c, _n, _core, unc in models:
+        if unc and tuple(unc) not in unc_names:
+            unc_names[tuple(unc)] = f"uncore_{model:02x}_{step:04x}"
+            c.append(f"\nstatic const struct ev_list *const {unc_names[tuple(unc)]}[] = {{ " +
                      "".join(f"&list_{u}, " for u in unc) + "NULL };")
     c.append("\nconst struct ev_model ev_models[] = {")
-    for model, core, unc in models:
-        c.append(f"\t{{ {model:#04x}, &list_{core}, {f'uncore_{model:02x}' if unc else 'NULL'} }},")
+    for model, step, ctype, native, core, unc in models:
+        u = unc_names[tuple(unc)] if unc else "NULL"
+        c.append(f"\t{{ {model:#04x}, {step:#06x}, {ctype:#04x}, {native}, &list_{core}, {u} }},")
     c.append("};")
     c.append("const unsigned ev_model_count = sizeof(ev_models) / sizeof(ev_models[0]);")
+    c.append("\nconst struct ev_aux ev_aux[] = {")
+    c.extend(f"\t{{ {m:#x}, {v:#x} }}," for m, v in pools.aux)
+    c.append("};")
+    c.append("\nconst uint32_t ev_filters[] = {")
+    c.extend(c_numbers(pools.filters, "{:#x}", 8))
+    c.append("};")
+    c.append("\nconst uint16_t ev_names[] = {")
+    c.extend(c_numbers(pools.names))
+    c.append("};")
+    c.append("\nconst uint16_t ev_name_seq[] = {")
+    c.extend(c_numbers(pools.seq, "{:#x}"))
+    c.append("};")
+    at, offs = 0, []
+    for sgm in pools.segs:
+        offs.append(at)
+        at += len(sgm) + 1
+    if at > 0xFFFF:
+        raise SystemExit("gen_events: name segments exceed 64 KiB: widen ev_seg_at")
+    c.append("\nconst uint16_t ev_seg_at[] = {")
+    c.extend(c_numbers(offs))
+    c.append("};")
+    c.append("\nconst char ev_segs[] =")
+    c.extend(c_string_lines(pools.segs))
+    c[-1] += ";"
     os.makedirs(outdir, exist_ok=True)
     with open(os.path.join(outdir, "events_gen.c"), "w", encoding="utf-8") as f:
         f.write("\n".join(c) + "\n")

@@ -4,10 +4,11 @@
 #include "hw/msr.h"
 
 #define INTEL_EVENTS "instructions,cycles,ref-cycles,branches"
-#define INTEL_COMMON							\
+#define INTEL_COMMON INTEL_WITH_SEL(&layout_perfevtsel)
+#define INTEL_WITH_SEL(layout)						\
 	.sel_name = "PERFEVTSEL", .ctr_name = "PMC", .gctl_name = "GLOBAL_CTRL",	\
 	.gstatus_name = "GLOBAL_STATUS", .gclear_name = "GLOBAL_OVF_CTRL",	\
-	.sel = &layout_perfevtsel, .sel_base = MSR_IA32_PERFEVTSEL0,	\
+	.sel = (layout), .sel_base = MSR_IA32_PERFEVTSEL0,		\
 	.ctr_base = MSR_IA32_PMC0, .stride = 1, .wide_base = MSR_IA32_A_PMC0, \
 	.smi_count = true, .debugctl_freeze = true, .default_events = INTEL_EVENTS
 
@@ -27,6 +28,18 @@ const struct core_pmu_desc core_pmu_intel = {
 	.global_status = MSR_IA32_PERF_GLOBAL_STATUS,
 	.global_clear = MSR_IA32_PERF_GLOBAL_OVF_CTRL,
 	/* v4+ (REGISTERS.md §1.5); below v4, 0x391 is the Nehalem uncore's GLOBAL_CTRL */
+	.global_set = MSR_IA32_PERF_GLOBAL_STATUS_SET, .global_set_from = 4,
+};
+
+/* v5 with PERFEVTSEL EQ and UMASK2 (CPUID.23H.0:EBX[1:0], Lunar Lake on): their select. */
+const struct core_pmu_desc core_pmu_intel_ext = {
+	.name = "intel-arch-ext",
+	INTEL_WITH_SEL(&layout_perfevtsel_ext),
+	.fixed_base = MSR_IA32_FIXED_CTR0,
+	.fixed_ctrl = MSR_IA32_FIXED_CTR_CTRL,
+	.global_ctrl = MSR_IA32_PERF_GLOBAL_CTRL,
+	.global_status = MSR_IA32_PERF_GLOBAL_STATUS,
+	.global_clear = MSR_IA32_PERF_GLOBAL_OVF_CTRL,
 	.global_set = MSR_IA32_PERF_GLOBAL_STATUS_SET, .global_set_from = 4,
 };
 

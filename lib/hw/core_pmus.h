@@ -42,8 +42,8 @@ struct core_pmu_desc {
 	unsigned n_generic;
 };
 
-extern const struct core_pmu_desc core_pmu_intel_v1, core_pmu_intel, core_pmu_amd_legacy,
-	core_pmu_amd_ext, core_pmu_amd_v2;
+extern const struct core_pmu_desc core_pmu_intel_v1, core_pmu_intel, core_pmu_intel_ext,
+	core_pmu_amd_legacy, core_pmu_amd_ext, core_pmu_amd_v2;
 
 /* The control / counter MSR of general-purpose counter n. */
 static inline uint32_t core_sel_msr(const struct core_pmu_desc *d, unsigned n)

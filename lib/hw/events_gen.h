@@ -2,6 +2,8 @@
 /*
  * Event lists per CPU model: name, encoding, counter restrictions and the
  * auxiliary MSR (offcore response, load-latency threshold) each event needs.
+ * Compact (tools/gen_events.py): names are sequences of dot-separated segments,
+ * the auxiliary MSR value and the box filter indexes into shared pools.
  */
 #ifndef EFIPMU_EVENTS_GEN_H
 #define EFIPMU_EVENTS_GEN_H
@@ -13,33 +15,56 @@
 #define EVF_EDGE 0x2   /* PERFEVTSEL E */
 #define EVF_ANY  0x4   /* PERFEVTSEL AnyThread */
 #define EVF_EXTSEL 0x8 /* uncore: the event-select extension bit (Intel's "ExtSel") */
+#define EVF_EQ   0x10  /* PERFEVTSEL EQ: count when equal to CMASK (Intel's "Equal") */
+#define EVF_DEPRECATED 0x20 /* Intel's list marks it deprecated */
+#define EVF_PEBS_ONLY 0x40  /* PEBS-only (Intel's PEBS 2, CollectPEBSRecord 3): no counting mode */
 
 struct ev_def {
-	const char *name;
-	uint64_t msr_val;    /* value for msr */
-	uint16_t msr;        /* auxiliary MSR, 0: none */
+	uint16_t name;       /* ev_names index (ev_name, ev_name_is) */
 	uint8_t event, umask, cmask;
 	uint8_t flags;       /* EVF_* */
-	uint8_t ctr;         /* general-purpose counters allowed (bit n = counter n) */
-	uint8_t ctr_htoff;   /* the same with Hyper-Threading off (8 counters on SNB) */
+	uint8_t umask2;      /* PERFEVTSEL UMASK2 (47:40), Intel's "UMaskExt" */
 	int8_t fixed;        /* hardware fixed counter (FIXED_CTRn) the event needs, -1 none */
-	uint32_t filter;     /* uncore: bits of its box's filter register it uses, 0 none */
+	uint16_t ctr;        /* general-purpose counters allowed (bit n = counter n) */
+	uint16_t ctr_htoff;  /* the same with Hyper-Threading off (8 counters on SNB) */
+	uint16_t aux;        /* ev_aux index of its auxiliary MSR and value; 0: none */
+	uint8_t filter;      /* uncore: ev_filters index of the filter bits it uses; 0: none */
+};
+
+struct ev_aux {
+	uint16_t msr;
+	uint64_t val;
 };
 
 struct ev_list {
 	const char *name;    /* perfmon directory, e.g. "NHM-EP" */
+	const char *file;    /* its JSON file without .json, e.g. "alderlake_gracemont_core" */
 	const char *pmu;     /* perf PMU: "cpu", "uncore_ubox"; "uncore_cbox": each uncore_cbox_N */
-	const struct ev_def *events;   /* sorted by name */
+	const struct ev_def *events;   /* sorted by upper-case name */
 	unsigned n;
 };
 
+/* One row of mapfile.csv: the lists of a model (stepping range; core type on hybrids). */
 struct ev_model {
 	uint8_t model;                 /* CPUID DisplayModel, family 6 */
+	uint16_t steppings;            /* bit s: stepping s */
+	uint8_t core_type;             /* CPUID.1AH:EAX[31:24] (0x20 Atom, 0x40 Core); 0: any */
+	uint8_t native;                /* CPUID.1AH:EAX[23:0], the native model ID; 0: any */
 	const struct ev_list *core;
 	const struct ev_list *const *uncore;   /* one list per box type, NULL-terminated; NULL: none */
 };
 
 extern const struct ev_model ev_models[];
 extern const unsigned ev_model_count;
+extern const struct ev_aux ev_aux[];
+extern const uint32_t ev_filters[];
+/*
+ * Names: ev_name_seq from ev_names[i], segment numbers up to 0xFFFF, joined by dots;
+ * segment s is the string at ev_segs + ev_seg_at[s].
+ */
+extern const uint16_t ev_names[];
+extern const uint16_t ev_name_seq[];
+extern const uint16_t ev_seg_at[];
+extern const char ev_segs[];
 
 #endif

@@ -1,19 +1,36 @@
 #include "hw/layouts_core.h"
 
 /* IA32_PERFEVTSELx: seed 003 (SDM 18.2.1.1), REGISTERS.md §1.3. */
+#define PERFEVTSEL_LOW								\
+	{ "event", 0, 8, RA_RW, "evtsel event_select" },			\
+	{ "umask", 8, 8, RA_RW, "unit_mask" },					\
+	{ "usr", 16, 1, RA_RW, "user" },					\
+	{ "os", 17, 1, RA_RW, "kernel" },					\
+	{ "e", 18, 1, RA_RW, "edge edge_detect" },				\
+	{ "pc", 19, 1, RA_RW, "pin_control" },					\
+	{ "int", 20, 1, RA_RW, "pmi apic_int" },				\
+	{ "any", 21, 1, RA_RW, "anythread" },   /* v3+ only: engine masks it otherwise */ \
+	{ "en", 22, 1, RA_RW, "enable" },					\
+	{ "inv", 23, 1, RA_RW, "invert" },					\
+	{ "cmask", 24, 8, RA_RW, "counter_mask thresh" }
+
 static const struct reg_field perfevtsel[] = {
-	{ "event", 0, 8, RA_RW, "evtsel event_select" },
-	{ "umask", 8, 8, RA_RW, "unit_mask" },
-	{ "usr", 16, 1, RA_RW, "user" },
-	{ "os", 17, 1, RA_RW, "kernel" },
-	{ "e", 18, 1, RA_RW, "edge edge_detect" },
-	{ "pc", 19, 1, RA_RW, "pin_control" },
-	{ "int", 20, 1, RA_RW, "pmi apic_int" },
-	{ "any", 21, 1, RA_RW, "anythread" },   /* v3+ only: engine masks it otherwise */
-	{ "en", 22, 1, RA_RW, "enable" },
-	{ "inv", 23, 1, RA_RW, "invert" },
-	{ "cmask", 24, 8, RA_RW, "counter_mask thresh" },
+	PERFEVTSEL_LOW,
 	{ "rsv", 32, 32, RA_RSV, NULL },
+};
+
+/*
+ * The same with EQ (36: count when the increment equals CMASK) and UMASK2 (47:40), where
+ * CPUID.23H.0:EBX[1] and [0] say they exist (SDM vol. 2A leaf 23H; vol. 3B "Performance
+ * Monitoring" 21.2.x; Lunar Lake on, Linux ARCH_PERFMON_EVENTSEL_EQ / _UMASK2).
+ */
+static const struct reg_field perfevtsel_ext[] = {
+	PERFEVTSEL_LOW,
+	{ "rsv", 32, 4, RA_RSV, NULL },
+	{ "eq", 36, 1, RA_RW, "equal" },
+	{ "rsv", 37, 3, RA_RSV, NULL },
+	{ "umask2", 40, 8, RA_RW, "umask_ext" },
+	{ "rsv", 48, 16, RA_RSV, NULL },
 };
 
 /*
@@ -177,6 +194,7 @@ static const struct reg_field perf_metrics[] = {
 };
 
 const struct reg_layout layout_perfevtsel = REG_LAYOUT("IA32_PERFEVTSEL", perfevtsel);
+const struct reg_layout layout_perfevtsel_ext = REG_LAYOUT("IA32_PERFEVTSEL", perfevtsel_ext);
 const struct reg_layout layout_fixed_ctr_ctrl = REG_LAYOUT("IA32_FIXED_CTR_CTRL", fixed_ctr_ctrl);
 const struct reg_layout layout_global_ctrl = REG_LAYOUT("IA32_PERF_GLOBAL_CTRL", global_ctrl);
 const struct reg_layout layout_global_status = REG_LAYOUT("IA32_PERF_GLOBAL_STATUS", global_status);

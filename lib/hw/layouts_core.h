@@ -5,6 +5,7 @@
 #include "hw/regfield.h"
 
 extern const struct reg_layout layout_perfevtsel;
+extern const struct reg_layout layout_perfevtsel_ext;   /* with EQ and UMASK2 (CPUID.23H) */
 extern const struct reg_layout layout_fixed_ctr_ctrl;
 extern const struct reg_layout layout_global_ctrl;
 extern const struct reg_layout layout_global_status;

@@ -9,6 +9,7 @@
 #define MSR_OFFCORE_RSP_0            0x1A6u
 #define MSR_OFFCORE_RSP_1            0x1A7u
 #define MSR_PEBS_LD_LAT_THRESHOLD    0x3F6u
+#define MSR_PEBS_FRONTEND            0x3F7u   /* SDM vol. 4, Skylake on: FRONTEND_RETIRED */
 #define MSR_IA32_DEBUGCTL            0x1D9u
 #define MSR_IA32_FIXED_CTR0          0x309u
 #define MSR_IA32_PERF_CAPABILITIES   0x345u

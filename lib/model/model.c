@@ -25,6 +25,12 @@ pmu_status model_init(struct model *m, const struct model_profile *p, unsigned n
 	m->p = p;
 	m->leaf_0a[0] = model_cpuid_table_answer(p->cpuid, 0xA, 0);
 	m->leaf_0a[1] = p->cpuid_atom ? model_cpuid_table_answer(p->cpuid_atom, 0xA, 0) : m->leaf_0a[0];
+	for (uint32_t sub = 0; sub < 2; sub++) {
+		const struct model_cpuid_table *t[2] = { p->cpuid, p->cpuid_atom ? p->cpuid_atom : p->cpuid };
+		for (unsigned k = 0; k < 2; k++)
+			if (model_cpuid_leaf_answered(t[k], 0x23) == 0x23)
+				m->leaf_23[k][sub] = model_cpuid_table_answer(t[k], 0x23, sub);
+	}
 	m->ncpus = ncpus;
 	m->npkgs = npkgs;
 	for (unsigned i = 0; i < ncpus; i++) {

@@ -191,6 +191,7 @@ struct model_profile {
 struct model {
 	const struct model_profile *p;
 	struct pmu_cpuid leaf_0a[2];           /* CPUID.0AH of the cores, [1] the E-cores': read each cycle */
+	struct pmu_cpuid leaf_23[2][2];        /* CPUID.23H subleaves 0 and 1, the same way (zeros: none) */
 	unsigned ncpus, npkgs;
 	unsigned pkg_of[MODEL_MAX_CPUS];
 	unsigned core_of[MODEL_MAX_CPUS];      /* core number within the package */

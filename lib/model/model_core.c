@@ -13,6 +13,8 @@
 #define SEL_OS        17
 #define SEL_EDGE      18
 #define SEL_ANY       21
+#define SEL_EQ        36                /* SDM vol. 3B: where CPUID.23H.0:EBX[1] says so */
+#define SEL_UMASK2    (0xFFull << 40)   /* where CPUID.23H.0:EBX[0] says so */
 #define SEL_INT       20
 #define SEL_EN        22
 #define SEL_INV       23
@@ -57,6 +59,7 @@ struct geom {
 	unsigned version, gp_width, fixed_width;
 	uint32_t gp_mask, fixed_mask;
 	bool anythread, perf_metrics;
+	bool umask2, eq;   /* PERFEVTSEL UMASK2 (47:40) and EQ (36) exist */
 };
 
 static uint32_t mask32(unsigned n)
@@ -68,7 +71,7 @@ static struct geom geom_of(const struct model *m, unsigned cpu)
 {
 	/* model_init kept each table's leaf: the core reads it every cycle */
 	struct pmu_cpuid a = m->leaf_0a[model_cpu_is_atom(m, cpu)];
-	struct geom g = { 0, 0, 0, 0, 0, false, false };
+	struct geom g = { 0, 0, 0, 0, 0, false, false, false, false };
 	g.version = a.eax & 0xff;
 	g.gp_mask = mask32((a.eax >> 8) & 0xff) & mask32(MAX_GP);
 	g.gp_width = (a.eax >> 16) & 0xff;
@@ -78,6 +81,17 @@ static struct geom geom_of(const struct model *m, unsigned cpu)
 		g.fixed_width = (a.edx >> 5) & 0xff;
 	}
 	g.anythread = g.version >= 3 && !((a.edx >> ANY_DEPRECATED_BIT) & 1);
+	/*
+	 * SDM vol. 2A, leaf 23H: subleaf 0 EAX[1] says subleaf 1 lists the counters, EAX the GP
+	 * and EBX the fixed ones (bitmaps); subleaf 0 EBX[0] UMASK2, EBX[1] EQ.
+	 */
+	const struct pmu_cpuid *x = m->leaf_23[model_cpu_is_atom(m, cpu)];
+	if (g.version >= 5 && ((x[0].eax >> 1) & 1)) {
+		g.gp_mask = x[1].eax;
+		g.fixed_mask = x[1].ebx & mask32(MAX_FIXED);
+	}
+	g.umask2 = x[0].ebx & 1;
+	g.eq = (x[0].ebx >> 1) & 1;
 	if (!model_cpu_is_atom(m, cpu) && m->p->pcore_gp_mask) {
 		g.gp_mask = m->p->pcore_gp_mask;
 		g.fixed_mask = m->p->pcore_fixed_mask;
@@ -158,7 +172,7 @@ static uint64_t counter_bits(const struct geom *g)
 
 static uint64_t evtsel_writable(const struct geom *g)
 {
-	uint64_t all = low_mask(32);
+	uint64_t all = low_mask(32) | (g->eq ? bit(SEL_EQ) : 0) | (g->umask2 ? SEL_UMASK2 : 0);
 	return g->anythread ? all : all & ~bit(SEL_ANY);
 }
 

@@ -15,11 +15,14 @@ extern const struct model_cpuid_table model_cpuid_nehalem_ep, model_cpuid_westme
 	model_cpuid_nehalem_ex, model_cpuid_westmere_ex, model_cpuid_sandy_bridge_ep,
 	model_cpuid_no_pmu, model_cpuid_skylake_sp, model_cpuid_icelake_sp,
 	model_cpuid_sapphire_rapids, model_cpuid_alder_lake_p, model_cpuid_alder_lake_e,
+	model_cpuid_emerald_rapids, model_cpuid_meteor_lake_p, model_cpuid_meteor_lake_e,
+	model_cpuid_lunar_lake_p, model_cpuid_lunar_lake_e,
 	model_cpuid_zen2, model_cpuid_zen3, model_cpuid_zen4;
 
 /* MSR maps of the model's CPUs (model_msrs.c). */
 extern const struct model_msr_map model_msrs_nhm_ep, model_msrs_wsm_ep, model_msrs_nhm_ex,
 	model_msrs_wsm_ex, model_msrs_snb_ep, model_msrs_no_pmu, model_msrs_skx, model_msrs_icx_on,
+	model_msrs_lnl,
 	model_msrs_zen2, model_msrs_zen4;
 
 /* IA32_DEBUGCTL[14] FREEZE_WHILE_SMM: exists where PERF_CAPABILITIES[12] says so (REGISTERS.md §1.6). */

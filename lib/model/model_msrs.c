@@ -134,6 +134,20 @@ static const struct model_msr_range icx_on[] = {
 };
 
 /*
+ * Lunar Lake (06_BDH): as the v5 parts, with PMC8-9 / PERFEVTSEL8-9 (0xC9-0xCA, 0x18E-0x18F,
+ * A_PMC 0x4C9-0x4CA) and FIXED_CTR4-6 (0x30D-0x30F) for the counters CPUID.23H lists (SDM
+ * vol. 4 table 2-2 numbering: PMCn at 0xC1 + n, PERFEVTSELn at 0x186 + n, FIXED_CTRn at 0x309 + n).
+ */
+static const struct model_msr_range lnl[] = {
+	CORE_REGS(0x0CA, 0x18F, 0x30F, 0x392), OFFCORE_RSP_1,
+	DEV(0x4C1, 0x4CA, "IA32_A_PMCx"),
+	PLAIN(0x1D9, DEBUGCTL_SNB, "IA32_DEBUGCTL"),
+	PLAIN(0x3F1, PEBS_EN_SNB, "MSR_PEBS_ENABLE"),
+	PLAIN(0x3F6, LD_LAT, "MSR_PEBS_LD_LAT"),
+	DEV(0x329, 0x329, "IA32_PERF_METRICS"),
+};
+
+/*
  * A CPU without PMU MSRs: only the ones discovery reads. (QEMU TCG reads the PMU MSRs as 0
  * and drops writes, QEMU-FACTS.md; the profile keeps the stricter #GP.)
  */
@@ -173,7 +187,8 @@ const struct model_msr_map model_msrs_snb_ep = MAP("Sandy Bridge-EP (06_2DH)", s
 const struct model_msr_map model_msrs_no_pmu = MAP("no PMU (QEMU TCG)", no_pmu);
 const struct model_msr_map model_msrs_skx = MAP("Skylake-SP (06_55H)", skx);
 const struct model_msr_map model_msrs_icx_on =
-	MAP("Ice Lake-SP, Sapphire Rapids, Alder Lake", icx_on);
+	MAP("Ice Lake-SP, Sapphire and Emerald Rapids, Alder and Meteor Lake", icx_on);
+const struct model_msr_map model_msrs_lnl = MAP("Lunar Lake (06_BDH)", lnl);
 const struct model_msr_map model_msrs_zen2 = MAP("Zen 2/3 (17_31H, 19_01H)", zen2);
 const struct model_msr_map model_msrs_zen4 = MAP("Zen 4 (19_11H)", zen4);
 

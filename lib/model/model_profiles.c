@@ -250,6 +250,60 @@ static const struct model_profile alder_lake = {
 	.slots = 6,
 };
 
+static const struct model_profile emerald_rapids = {
+	.name = "emerald-rapids",
+	.brand = "Simulated Xeon Gold 5520+ (Emerald Rapids)",
+	.cpuid = &model_cpuid_emerald_rapids,
+	.microcode = 0x21000230,
+	.perf_cap = PERF_CAP_METRICS,
+	.misc_enable = 0x850089,
+	NOISE(2200),
+	DEVS(later_devs),
+	.msrs = &model_msrs_icx_on,
+	FW(fw_core),
+	.slots = 6,
+};
+
+/*
+ * Meteor Lake hybrid (Core Ultra 7 155H): P-cores (Redwood Cove) and E-cores (Crestmont)
+ * each answer CPUID from their own logical CPU of the dump; leaf 0x23 gives each its
+ * counters (8 GP on both, fixed 0-3 on the P-cores, 0-2 on the E-cores), so no masks here.
+ */
+static const struct model_profile meteor_lake = {
+	.name = "meteor-lake",
+	.brand = "Simulated Core Ultra 7 155H (Meteor Lake)",
+	.cpuid = &model_cpuid_meteor_lake_p,
+	.cpuid_atom = &model_cpuid_meteor_lake_e,
+	.microcode = 0x1c,
+	.perf_cap = PERF_CAP_METRICS,
+	.misc_enable = 0x850089,
+	NOISE(3800),
+	DEVS(later_devs),
+	.msrs = &model_msrs_icx_on,
+	FW(fw_core),
+	.slots = 6,
+};
+
+/*
+ * Lunar Lake hybrid: P-cores (Lion Cove, 10 GP, fixed 0-3) and E-cores (Skymont, 8 GP,
+ * fixed 0-2 and 4-6), both with PERFEVTSEL UMASK2 and EQ (leaf 0x23 subleaf 0 EBX 3).
+ * Lion Cove allocates 8 slots a cycle (Intel's Lunar Lake optimization notes).
+ */
+static const struct model_profile lunar_lake = {
+	.name = "lunar-lake",
+	.brand = "Simulated Core Ultra 200V (Lunar Lake)",
+	.cpuid = &model_cpuid_lunar_lake_p,
+	.cpuid_atom = &model_cpuid_lunar_lake_e,
+	.microcode = 0x11f,
+	.perf_cap = PERF_CAP_METRICS,
+	.misc_enable = 0x850089,
+	NOISE(2200),
+	DEVS(later_devs),
+	.msrs = &model_msrs_lnl,
+	FW(fw_core),
+	.slots = 8,
+};
+
 /* What QEMU TCG shows: leaf 0xA all zeros, no PMU MSRs (model_cpuid.c: no dump). */
 static const struct model_profile no_pmu = {
 	.name = "no-pmu",
@@ -295,6 +349,7 @@ static const struct model_profile zen4 = {
 const struct model_profile *const model_profiles[] = {
 	&nehalem_ep, &westmere_ep, &nehalem_ex, &westmere_ex, &sandy_bridge_ep, &no_pmu,
 	&nehalem_ep_cpuid_limited, &skylake_sp, &icelake_sp, &sapphire_rapids, &alder_lake,
+	&emerald_rapids, &meteor_lake, &lunar_lake,
 	&zen2, &zen3, &zen4,
 };
 const unsigned model_profile_count = sizeof(model_profiles) / sizeof(model_profiles[0]);

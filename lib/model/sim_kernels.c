@@ -1,44 +1,19 @@
 /*
- * The model's own reading of the kernels' asm (lib/check/kernel_bodies.h), one
- * letter per instruction (legend in sim_kernels.h). It describes the body only
- * (the count register is %rcx in the host kernels, %r15 in the windows); the
- * window's own instructions are model.h's MODEL_GATE_INSTS, what `empty`
+ * The model's reading of the kernels' asm (lib/check/kernel_bodies.h), one
+ * letter per instruction (legend in sim_kernels.h), made at build time by
+ * tools/gen_sim_kernels.py from the disassembly of the compiled host kernels:
+ * a change to a body's asm changes what the model counts. It describes the body
+ * only (the count register is %rcx in the host kernels, %r15 in the windows);
+ * the window's own instructions are model.h's MODEL_GATE_INSTS, what `empty`
  * measures. None of it comes from the claim table: tests compare both, and
  * tests/valgrind/check-kernels.sh counts the real code with callgrind.
  */
 #include <stddef.h>
 #include "model/sim_kernels.h"
+#include "model/sim_kernels_gen.h"
 #include "util/fmt.h"
 
-static const struct sim_kernel_code codes[] = {
-	/* nothing between the measurement points */
-	{ "empty", "", "", "" },
-	/*
-	 * mov (%rdi),%rcx; 8 x xor; test; jz |
-	 * 8 x add $k,reg; dec; jnz | 7 x add reg,%rax
-	 */
-	{ "inst", "laaaaaaaaaj", "aaaaaaaaab", "aaaaaaa" },
-	/*
-	 * mov (%rdi),%rcx; movabs; test; jz |
-	 * 3 x (mov; shl/shr; xor); test $1,%al; jz 2f (random); jnz 4f or 2: jnz 4f; dec; jnz |
-	 */
-	{ "branch", "laaj", "aaaaaaaaaarcab", "" },
-	/*
-	 * 3 x mov n(%rdi); 2 x xor; test; jz |
-	 * add (%rsi,%r8),%rax; add; mov; sub; cmovae; dec; jnz |
-	 */
-	{ "stream", "lllaaaj", "laaaaab", "" },
-	/* mov (%rdi),%rcx; mov 8(%rdi),%rax; test; jz | mov (%rax),%rax; dec; jnz | */
-	{ "chase", "llaj", "lab", "" },
-	/* mov (%rdi),%rcx; mov %rcx,%rax; test; jz | pause; dec; jnz | */
-	{ "idle", "laaj", "aab", "" },
-	/*
-	 * 3 x mov n(%rdi); lea; sub; shr; and; lea; 2 x xor; test; jz |
-	 * mov (%rsi,%rax),%r11; movnti; lock addq; add; cmp; cmovae; dec; jnz |
-	 * sfence; mov (%r9),%rax
-	 */
-	{ "uncore", "lllaaaaaaaaj", "lnxaaaab", "al" },
-};
+static const struct sim_kernel_code codes[] = { SIM_KERNEL_CODES };
 #define N_CODES (sizeof(codes) / sizeof(codes[0]))
 
 const struct sim_kernel_code *sim_kernel_code_find(const char *name)

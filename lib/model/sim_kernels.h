@@ -1,8 +1,9 @@
 /*
  * What the built-in kernels execute, as the reference model knows it: its own
- * description of each kernel's asm (lib/check/kernels.c), written from the
+ * description of each kernel's asm (lib/check/kernels.c), read from the compiled
  * instructions and independent of the kernels' table of claims, so a wrong
- * claim shows up as a FAIL on the model instead of replaying itself.
+ * claim, or asm changed under it, shows up as a FAIL on the model instead of
+ * replaying itself.
  */
 #ifndef EFIPMU_SIM_KERNELS_H
 #define EFIPMU_SIM_KERNELS_H
@@ -11,7 +12,8 @@
 #include <stdint.h>
 
 /*
- * One character per instruction of the asm, in order (sim_kernels.c):
+ * One character per instruction of the asm, in order (sim_kernels_gen.h, made at build
+ * time by tools/gen_sim_kernels.py from the disassembly of the compiled kernels):
  *   a  any instruction that neither touches memory nor branches
  *   l  reads memory (mov/add from memory)
  *   n  movnti: a non-temporal store

@@ -1,3 +1,4 @@
+#include "hw/events_names.h"
 #include "out/listing.h"
 #include "pmu/core_engine.h"
 #include "hw/events_box_gen.h"
@@ -221,20 +222,23 @@ static void list_uncore(struct out *o, const struct cpu_info *ci)
 			list_box(o, uncore_boxes[i]);
 }
 
-/* The names of l, as many to a line as fit. */
-static void list_events(struct out *o, const struct ev_list *l)
+/* The names of l, as many to a line as fit; pmu: how a spec names its PMU (cpu_atom). */
+static void list_events(struct out *o, const struct ev_list *l, const char *pmu)
 {
 	struct strbuf *sb = o->sb;
 	sb_puts(sb, "Events of ");
-	sb_puts(sb, l->pmu);
+	sb_puts(sb, pmu);
 	sb_puts(sb, " (list ");
 	sb_puts(sb, l->name);
+	sb_putc(sb, '/');
+	sb_puts(sb, l->file);
 	sb_puts(sb, ", ");
 	sb_dec(sb, l->n);
-	sb_puts(sb, " events, -e NAME):");
+	sb_puts(sb, " events):");
 	emit(o);
 	for (unsigned i = 0; i < l->n; i++) {
-		const char *name = l->events[i].name;
+		char name[EV_NAME_MAX];
+		ev_name(&l->events[i], name, sizeof(name));
 		if (sb->len && sb->len + 1 + pmu_strlen(name) > LISTING_WIDTH)
 			emit(o);
 		sb_puts(sb, sb->len ? " " : "  ");
@@ -303,8 +307,17 @@ void listing_write(const struct cpu_info *ci, struct strbuf *sb, listing_line_fn
 		say(&o, "Events: no generated list for this model (raw encodings work: r01c2)");
 		return;
 	}
-	list_events(&o, m->core);
+	if (evspec_other_core_type(ci)) {   /* hybrid: each core type's list */
+		const struct ev_model *p = ev_model_of(ci, CORE_TYPE_CORE);
+		const struct ev_model *e = ev_model_of(ci, CORE_TYPE_ATOM);
+		if (p)
+			list_events(&o, p->core, "cpu_core");
+		if (e)
+			list_events(&o, e->core, "cpu_atom");
+	} else {
+		list_events(&o, m->core, m->core->pmu);
+	}
 	for (const struct ev_list *const *u = m->uncore; u && *u; u++)
-		list_events(&o, *u);
+		list_events(&o, *u, (*u)->pmu);
 	list_box_events(&o, ci->uncore);
 }

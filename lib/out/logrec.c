@@ -181,6 +181,8 @@ void logrec_count(struct strbuf *sb, const struct count_rec *c, bool simulated)
 	logrec_key_u64(sb, "package", c->package);
 	logrec_key_str(sb, "box", c->box);
 	logrec_key_str(sb, "event", c->event);
+	if (c->list)
+		logrec_key_str(sb, "list", c->list);
 	logrec_key_str(sb, "counter_kind", c->counter_kind);
 	if (c->core_type)
 		logrec_key_core_type(sb, c->core_type);

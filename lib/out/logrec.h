@@ -43,6 +43,7 @@ struct count_rec {
 	const char *event;
 	const char *counter_kind;       /* "gp", "fixed" */
 	uint8_t core_type;              /* core: the CPU's hybrid core type (CORE_TYPE_*), 0 none */
+	const char *list;               /* the Intel list the event was named from, NULL none */
 	unsigned counter, width;
 	uint32_t ctl_msr;
 	uint64_t ctl_value;

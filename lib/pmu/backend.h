@@ -42,7 +42,7 @@ struct pmu_backend_ops {
 			    struct pmu_cpuid *out);
 	/*
 	 * Optional: the window above with as few instructions between the two
-	 * writes as the backend can manage (the real one: see efi/msr_asm.S).
+	 * writes as the backend can manage (the real one: efi/gated.c, the kernel + 2).
 	 */
 	void (*gated_run)(void *ctx, unsigned cpu, struct pmu_gated_run *g);
 	/*

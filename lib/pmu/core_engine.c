@@ -402,7 +402,7 @@ static unsigned extra_slot(const struct core_session *s, uint32_t msr)
 static bool extra_alt(struct core_session *s, unsigned i, uint32_t *msr, uint64_t val)
 {
 	const struct core_pmu *p = &s->snap.pmu;
-	const struct core_aux *alt = core_aux_alt(p->family, p->model, *msr);
+	const struct core_aux *alt = core_aux_alt(p->family, p->model, p->core_type, *msr);
 	unsigned e = alt ? extra_slot(s, alt->msr) : 0;
 	if (!alt || (e < s->n_extra && s->extra[e].val != val))
 		return false;

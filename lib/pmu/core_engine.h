@@ -40,11 +40,11 @@
  * Instructions counted between enable and disable (v2+). The window runs
  * from the retirement of the enabling wrmsr to the disabling wrmsr.
  * core_measure hands both writes to the backend's gated_run: the real one
- * (efi/msr_asm.S efipmu_asm_gated_run) calls the kernel directly and executes
- * the kernel (its body and ret) + 4 instructions in the window (call, xchg
- * the result out and eax in, load ecx/edx), plus the disabling wrmsr itself on parts
- * that count it. The empty kernel measures the same path, and the app
- * subtracts what it counts.
+ * (efi/gated.c, one copy per kernel with its body inline, no call or ret)
+ * executes the kernel + 2 instructions in the window (xchg the result out and
+ * the low half of the disabling value in, mov its high half), plus the
+ * disabling wrmsr itself on parts that count it. The empty kernel measures the
+ * same path, and the app subtracts what it counts.
  */
 #ifndef EFIPMU_CORE_ENGINE_H
 #define EFIPMU_CORE_ENGINE_H

@@ -21,6 +21,9 @@
  * subleaf 1 until "perf/x86/intel: Fix ARCH_PERFMON_NUM_COUNTER_LEAF", 2024.)
  */
 #define LEAF23_COUNTERS_SUBLEAF 1u
+/* Subleaf 0 EBX: PERFEVTSEL UMASK2 (bits 47:40) and EQ (bit 36) exist (SDM vol. 2A, 23H). */
+#define LEAF23_UMASK2_BIT 0
+#define LEAF23_EQ_BIT 1
 
 /*
  * AMD APM vol. 2, "Performance Monitoring Counters": 4 legacy PerfEvtSel/PerfCtr
@@ -91,6 +94,8 @@ static void leaf_23(const struct pmu_backend *b, unsigned cpu, struct pmu_arch_i
 	struct pmu_cpuid r;
 	if (pmu_cpuid(b, cpu, LEAF_PERFMON_EXT, 0, &r))
 		return;
+	a->umask2 = (r.ebx >> LEAF23_UMASK2_BIT) & 1;
+	a->eq = (r.ebx >> LEAF23_EQ_BIT) & 1;
 	if (!((r.eax >> LEAF23_COUNTERS_SUBLEAF) & 1)) {
 		note(a, PMU_NOTE_LEAF_23_NO_COUNTERS);
 		return;
@@ -107,8 +112,10 @@ static void intel_counters(const struct pmu_backend *b, unsigned cpu, struct cpu
 {
 	struct pmu_arch_info *a = &ci->arch;
 	struct pmu_cpuid r;
-	if (ci->max_leaf >= LEAF_HYBRID && !pmu_cpuid(b, cpu, LEAF_HYBRID, 0, &r))
+	if (ci->max_leaf >= LEAF_HYBRID && !pmu_cpuid(b, cpu, LEAF_HYBRID, 0, &r)) {
 		a->core_type = (uint8_t)(r.eax >> 24);
+		a->native_model = r.eax & 0xFFFFFFu;
+	}
 	if (ci->max_leaf >= LEAF_PERFMON_EXT)
 		leaf_23(b, cpu, a);
 	else if (a->version >= 5)

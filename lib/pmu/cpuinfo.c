@@ -66,6 +66,8 @@ static void read_brand(const struct pmu_backend *b, unsigned cpu, struct cpu_inf
 
 const struct core_pmu_desc *pmu_core_desc(const struct cpu_info *ci)
 {
+	if (!pmu_vendor_amd(ci->vendor) && ci->arch.version >= 5 && (ci->arch.umask2 || ci->arch.eq))
+		return &core_pmu_intel_ext;
 	if (!pmu_vendor_amd(ci->vendor))
 		return ci->arch.version >= 2 ? &core_pmu_intel : &core_pmu_intel_v1;
 	if (ci->arch.perfmon_v2)

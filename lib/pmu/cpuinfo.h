@@ -6,12 +6,10 @@
 #include <stdint.h>
 #include "pmu/backend.h"
 #include "hw/core_pmus.h"
+#include "hw/core_aux.h"
 #include "hw/uncore_family.h"
 #include "util/fmt.h"
 
-/* Hybrid core types, CPUID.1AH:EAX[31:24] (SDM vol. 2A, leaf 1AH). */
-#define CORE_TYPE_ATOM 0x20
-#define CORE_TYPE_CORE 0x40
 /* "core" (P-core), "atom" (E-core), "other" (another code); NULL: 0, not hybrid. */
 const char *pmu_core_type_name(uint8_t t);
 
@@ -44,6 +42,8 @@ struct pmu_arch_info {
 	uint32_t gp_mask;       /* bit n: general-purpose counter n exists */
 	uint32_t fixed_mask;    /* bit i: fixed counter i exists (version > 1) */
 	uint8_t core_type;      /* CORE_TYPE_*; 0: not hybrid or leaf 0x1A not there */
+	uint32_t native_model;  /* CPUID.1AH:EAX[23:0], the native model ID; 0 as core_type */
+	bool umask2, eq;        /* CPUID.23H.0:EBX[0], [1]: PERFEVTSEL UMASK2 (47:40), EQ (36) */
 	bool from_leaf_23;      /* the masks come from leaf 0x23 subleaf 1 */
 	bool perfctr_ext_core;  /* AMD: 6 counters at 0xC0010200 (0x80000001 ECX[23]) */
 	bool perfmon_v2;        /* AMD: PerfMonV2 (0x80000022 EAX[0]) */

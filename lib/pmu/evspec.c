@@ -4,6 +4,7 @@
 #include "hw/layouts_core.h"
 #include "hw/core_aux.h"
 #include "pmu/core_engine.h"
+#include "hw/events_names.h"
 
 #define CORE (&layout_perfevtsel)
 
@@ -206,21 +207,45 @@ static int intel_family6(const struct cpu_info *ci)
 	return !pmu_strcmp(ci->vendor, "GenuineIntel") && ci->family == 6;
 }
 
-const struct ev_model *ev_model_for(const struct cpu_info *ci)
+/* mapfile.csv's row: model, stepping, and on hybrids the core type and native model ID. */
+static bool row_fits(const struct ev_model *r, const struct cpu_info *ci, uint8_t core_type,
+		     uint32_t native)
+{
+	return r->model == ci->model && ci->stepping < 16 && ((r->steppings >> ci->stepping) & 1) &&
+	       (!r->core_type || !core_type || r->core_type == core_type) &&
+	       (!r->native || !native || r->native == native);
+}
+
+const struct ev_model *ev_model_of(const struct cpu_info *ci, uint8_t core_type)
 {
 	if (!intel_family6(ci))
 		return NULL;
+	/* Another core type than ci's: its first row (Arrow Lake's 06_C5 has two Atom lists) */
+	uint32_t native = core_type == ci->arch.core_type ? ci->arch.native_model : 0;
 	for (unsigned i = 0; i < ev_model_count; i++)
-		if (ev_models[i].model == ci->model)
+		if (row_fits(&ev_models[i], ci, core_type, native))
 			return &ev_models[i];
 	return NULL;
 }
 
+const struct ev_model *ev_model_for(const struct cpu_info *ci)
+{
+	return ev_model_of(ci, ci->arch.core_type);
+}
+
 const struct ev_def *ev_find(const struct ev_list *l, const char *name, size_t len)
 {
-	for (unsigned i = 0; l && i < l->n; i++)
-		if (evspec_name_eq(l->events[i].name, name, len))
-			return &l->events[i];
+	unsigned lo = 0, hi = l ? l->n : 0;
+	while (lo < hi) {   /* the lists are sorted by upper-case name (tools/gen_events.py) */
+		unsigned mid = lo + (hi - lo) / 2;
+		int c = ev_name_cmp(&l->events[mid], name, len);
+		if (!c)
+			return &l->events[mid];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
 	return NULL;
 }
 
@@ -294,8 +319,9 @@ static uint8_t core_field(uint64_t config, const char *name)
 static pmu_status core_aux(const struct cpu_info *ci, const struct aux_terms *t,
 			   struct pmu_event_req *req, struct evspec_error *err)
 {
+	uint8_t type = req->core_type ? req->core_type : ci->arch.core_type;
 	const struct core_aux *a = intel_family6(ci) ?
-		core_aux_for(ci->family, ci->model, core_field(req->config, "event"),
+		core_aux_for(ci->family, ci->model, type, core_field(req->config, "event"),
 			     core_field(req->config, "umask")) : NULL;
 	uint64_t v = a && req->extra_msr == a->msr ? req->extra_msr_val : a ? a->dflt : 0;
 	for (unsigned k = 0; t && k < AUX_TERMS; k++) {
@@ -345,6 +371,10 @@ static pmu_status core_finish(const struct cpu_info *ci, const struct aux_terms 
 	uint64_t allowed = ~(uint64_t)0;
 	if (ci->arch.version < 3 || ci->arch.anythread_deprecated)
 		allowed &= ~evspec_field_mask(l, "any");
+	if (!ci->arch.umask2)   /* the ext layout has both; a CPU may have one */
+		allowed &= ~evspec_field_mask(l, "umask2");
+	if (!ci->arch.eq)
+		allowed &= ~evspec_field_mask(l, "eq");
 	st = evspec_validate(l, req->config, allowed, err);
 	if (st || (st = core_aux(ci, t, req, err)))
 		return st;
@@ -357,22 +387,52 @@ static pmu_status core_finish(const struct cpu_info *ci, const struct aux_terms 
 	return PMU_OK;
 }
 
-static pmu_status core_from_def(const struct cpu_info *ci, const struct ev_def *d,
-				struct pmu_event_req *req, struct evspec_error *err)
+/*
+ * What efipmu does not do, named: an event Intel lists as PEBS-only (no counting mode) and
+ * one that needs MSR_PEBS_FRONTEND (0x3F7), which efipmu does not program.
+ */
+static pmu_status core_def_refused(const struct ev_def *d, const char *name,
+				   struct evspec_error *err)
 {
+	if (d->flags & EVF_PEBS_ONLY) {
+		evspec_err_q(err, PMU_ERR_UNSUPPORTED, "event ", name, pmu_strlen(name),
+			     " is PEBS-only in Intel's list (precise sampling); efipmu counts"
+			     " without PEBS");
+		return err->st;
+	}
+	if (ev_aux_msr(d) == MSR_PEBS_FRONTEND) {
+		evspec_err_q(err, PMU_ERR_UNSUPPORTED, "event ", name, pmu_strlen(name),
+			     " needs MSR_PEBS_FRONTEND (0x3F7), which efipmu does not drive");
+		return err->st;
+	}
+	return PMU_OK;
+}
+
+static pmu_status core_from_def(const struct cpu_info *ci, const struct ev_def *d,
+				const struct ev_list *list, struct pmu_event_req *req,
+				struct evspec_error *err)
+{
+	char name[EV_NAME_MAX];
+	ev_name(d, name, sizeof(name));
+	pmu_status st = core_def_refused(d, name, err);
+	if (st)
+		return st;
 	uint64_t w = evspec_put(CORE, 0, "event", d->event);
 	w = evspec_put(CORE, w, "umask", d->umask);
 	w = evspec_put(CORE, w, "cmask", d->cmask);
 	w = evspec_put(CORE, w, "inv", (d->flags & EVF_INV) != 0);
 	w = evspec_put(CORE, w, "e", (d->flags & EVF_EDGE) != 0);
 	w = evspec_put(CORE, w, "any", (d->flags & EVF_ANY) != 0);
+	w = evspec_put(&layout_perfevtsel_ext, w, "eq", (d->flags & EVF_EQ) != 0);
+	w = evspec_put(&layout_perfevtsel_ext, w, "umask2", d->umask2);
 	req->config = w;
 	req->fixed = d->fixed;
 	req->counter_mask = d->fixed >= 0 ? 0 : def_counters(ci, d);
-	req->extra_msr = d->msr;
-	req->extra_msr_val = d->msr_val;
+	req->extra_msr = ev_aux_msr(d);
+	req->extra_msr_val = ev_aux_val(d);
+	req->list = list->file;
 	return d->fixed >= 0 && !has_fixed(ci, d->fixed) ?
-	       evspec_needs_fixed(err, d->name, d->fixed) : PMU_OK;
+	       evspec_needs_fixed(err, name, d->fixed) : PMU_OK;
 }
 
 /*
@@ -395,16 +455,35 @@ const struct ev_def *evspec_leading_event(const struct ev_list *list, const stru
 	return d;
 }
 
-static pmu_status core_terms(const struct cpu_info *ci, const char *t, size_t tl,
-			     struct pmu_event_req *req, struct evspec_error *err)
+/* perf's hybrid PMUs (cpu_core, cpu_atom): the core type they count on, 0 for "cpu". */
+static const struct hybrid_pmu {
+	const char *name;
+	uint8_t core_type;
+} hybrid_pmus[] = {
+	{ "cpu", 0 },
+	{ "cpu_core", CORE_TYPE_CORE },
+	{ "cpu_atom", CORE_TYPE_ATOM },
+};
+
+static const struct hybrid_pmu *core_pmu_named(const char *s, size_t len)
 {
-	const struct ev_model *m = ev_model_for(ci);
+	for (unsigned i = 0; i < sizeof(hybrid_pmus) / sizeof(hybrid_pmus[0]); i++)
+		if (evspec_name_eq(hybrid_pmus[i].name, s, len))
+			return &hybrid_pmus[i];
+	return NULL;
+}
+
+static pmu_status core_terms(const struct cpu_info *ci, uint8_t core_type, const char *t,
+			     size_t tl, struct pmu_event_req *req, struct evspec_error *err)
+{
+	const struct ev_model *m = ev_model_of(ci, core_type ? core_type : ci->arch.core_type);
 	size_t used;
 	const struct reg_layout *l = core_sel(ci);
 	const struct ev_def *d = evspec_leading_event(m ? m->core : NULL, l, t, tl, &used);
 	struct aux_terms aux = { 0, { 0 } };
 	pmu_status st;
-	if (d && (st = core_from_def(ci, d, req, err)))
+	req->core_type = core_type;
+	if (d && (st = core_from_def(ci, d, m->core, req, err)))
 		return st;
 	struct term_dest dst = { l, evspec_field_mask(l, "en"), &req->config, 0, &aux };
 	st = evspec_apply_terms("cpu", &dst, 1, t + used, tl - used, err);
@@ -413,6 +492,12 @@ static pmu_status core_terms(const struct cpu_info *ci, const char *t, size_t tl
 	if (!d)
 		req->counter_mask = list_counters(ci, req->config);
 	return core_finish(ci, &aux, req, err);
+}
+
+uint8_t evspec_other_core_type(const struct cpu_info *ci)
+{
+	return ci->arch.core_type == CORE_TYPE_CORE ? CORE_TYPE_ATOM :
+	       ci->arch.core_type == CORE_TYPE_ATOM ? CORE_TYPE_CORE : 0;
 }
 
 static int nhm_branch_miss_quirk(const struct cpu_info *ci)
@@ -518,9 +603,15 @@ static pmu_status parse_named(const struct cpu_info *ci, const char *s, size_t l
 	}
 	const struct ev_model *m = ev_model_for(ci);
 	const struct ev_def *d = m ? ev_find(m->core, s, len) : NULL;
+	uint8_t other = evspec_other_core_type(ci);
+	const struct ev_model *mo = other ? ev_model_of(ci, other) : NULL;
+	if (!d && mo && (d = ev_find(mo->core, s, len)))
+		m = mo;   /* only the other core type's list has it: its CPUs count it */
 	if (d) {
-		pmu_strlcpy(req->name, d->name, sizeof(req->name));
-		pmu_status st = core_from_def(ci, d, req, err);
+		ev_name(d, req->name, sizeof(req->name));
+		pmu_status st = core_from_def(ci, d, m->core, req, err);
+		/* Hybrid: the name counts on its list's core type; hybrid_twin adds the other's. */
+		req->core_type = other ? m->core_type : 0;
 		return st ? st : core_finish(ci, NULL, req, err);
 	}
 	return evspec_uncore_named(ci, m, s, len, req, err);
@@ -556,8 +647,14 @@ static pmu_status parse_one(const struct cpu_info *ci, const char *s, size_t len
 		evspec_err_q(err, PMU_ERR_INVALID, "event ", s, len, ": no terms (name an event or give event=)");
 		return err->st;
 	}
-	if (evspec_name_eq("cpu", s, slash))
-		return core_terms(ci, terms, tl, req, err);
+	const struct hybrid_pmu *hp = core_pmu_named(s, slash);
+	if (hp && hp->core_type && !evspec_other_core_type(ci)) {
+		evspec_err_q(err, PMU_ERR_UNSUPPORTED, "", s, slash,
+			     ": not a hybrid CPU (CPUID.1AH names no core type)");
+		return err->st;
+	}
+	if (hp)
+		return core_terms(ci, hp->core_type, terms, tl, req, err);
 	const struct box_desc *box = box_find(ci->uncore, s, slash);
 	if (!box) {
 		evspec_err_q(err, PMU_ERR_UNKNOWN_NAME, "unknown PMU ", s, slash, " for this CPU");
@@ -570,6 +667,40 @@ pmu_status evspec_parse(const struct cpu_info *ci, const char *spec, struct pmu_
 			struct evspec_error *err)
 {
 	return parse_one(ci, spec, pmu_strlen(spec), req, err);
+}
+
+/*
+ * A bare list name on a hybrid CPU counts on every CPU whose core type's list has it
+ * (perf: cpu_core/NAME/ and cpu_atom/NAME/): the request just parsed took one list's
+ * encoding; when the other core type's list has the name too, a second request with
+ * that list's encoding counts on the other CPUs.
+ */
+static pmu_status hybrid_twin(const struct cpu_info *ci, struct pmu_event_req *reqs,
+			      unsigned max, unsigned *n, struct evspec_error *err)
+{
+	const struct pmu_event_req *r = &reqs[*n - 1];
+	size_t nl = pmu_strlen(r->name);
+	bool bare = r->core_type && !r->box && evspec_find_char(r->name, nl, '/') == nl;
+	uint8_t other = r->core_type == CORE_TYPE_CORE ? CORE_TYPE_ATOM : CORE_TYPE_CORE;
+	const struct ev_model *mo = bare ? ev_model_of(ci, other) : NULL;
+	if (!mo || !ev_find(mo->core, r->name, nl))
+		return PMU_OK;
+	if (*n >= max) {
+		struct strbuf sb = evspec_err_begin(err, PMU_ERR_NOSPACE, "more than ");
+		sb_dec(&sb, max);
+		sb_puts(&sb, " events");
+		return err->st;
+	}
+	char spec[EVENT_NAME_MAX + 16];
+	struct strbuf sb;
+	sb_init(&sb, spec, sizeof(spec));
+	sb_puts(&sb, other == CORE_TYPE_ATOM ? "cpu_atom/" : "cpu_core/");
+	sb_puts(&sb, r->name);
+	sb_putc(&sb, '/');
+	pmu_status st = parse_one(ci, spec, sb.len, &reqs[*n], err);
+	if (!st)
+		(*n)++;
+	return st;
 }
 
 pmu_status evspec_parse_list(const struct cpu_info *ci, const char *list,
@@ -595,6 +726,8 @@ pmu_status evspec_parse_list(const struct cpu_info *ci, const char *list,
 		if (st)
 			return st;
 		(*n)++;
+		if ((st = hybrid_twin(ci, reqs, max, n, err)))
+			return st;
 		if (!c)
 			return PMU_OK;
 		start = i + 1;

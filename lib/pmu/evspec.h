@@ -13,7 +13,10 @@
  *   instructions cycles cpu-cycles ref-cycles bus-cycles branches branch-instructions
  *   branch-misses cache-references cache-misses      perf generic names
  *   UnHalted Core Cycles ... Branch Mispredicts Retired   the architectural events (seed 003)
- *   INST_RETIRED.ANY                                  Intel's list for this CPU model
+ *   INST_RETIRED.ANY                                  Intel's list for this CPU model; on a
+ *                                                     hybrid CPU every core type's list that
+ *                                                     has it (one request per core type)
+ *   cpu_atom/LONGEST_LAT_CACHE.MISS/ cpu_core/...     hybrid: one core type's CPUs, its list
  *   uncore_ubox/event=0x44/ uncore_ubox/UNC_U_LOCK_CYCLES/ UNC_U_LOCK_CYCLES   uncore boxes
  *   uncore_cbox_0/UNC_C_LLC_LOOKUP.DATA_READ,state=0x1f/   terms of the box's filter (the
  *                                                     event's fields only; req extra_msr)
@@ -66,6 +69,10 @@ const char *evspec_arch_name(unsigned i);
 
 /* Generated lists of this CPU (Intel family 6 only), or NULL. */
 const struct ev_model *ev_model_for(const struct cpu_info *ci);
+/* The same for CPUs of core_type on ci's model (hybrid: cpu_core/, cpu_atom/), or NULL. */
+const struct ev_model *ev_model_of(const struct cpu_info *ci, uint8_t core_type);
+/* Hybrid: the core type ci is not (CORE_TYPE_ATOM for a P-core); 0 when not hybrid. */
+uint8_t evspec_other_core_type(const struct cpu_info *ci);
 /* Event of that name (case-insensitive, need not be NUL-terminated) in l, or NULL. */
 const struct ev_def *ev_find(const struct ev_list *l, const char *name, size_t len);
 

@@ -3,6 +3,7 @@
  * filter, the boxes' fixed clocks and uncore events named alone.
  */
 #include "pmu/evspec_internal.h"
+#include "hw/events_names.h"
 #include "hw/events_box_gen.h"
 
 /* Does pmu name this box: the box's name, or "<pmu>_<n>" (uncore_cbox: uncore_cbox_0..7)? */
@@ -61,6 +62,8 @@ static pmu_status box_event_terms(const struct cpu_info *ci, const struct box_de
 static pmu_status box_from_def(const struct box_desc *box, const struct ev_def *d,
 			       struct pmu_event_req *req, struct evspec_error *err)
 {
+	char name[EV_NAME_MAX];
+	ev_name(d, name, sizeof(name));
 	const struct reg_layout *l = box->ctl_layout;
 	const struct reg_field *fe = reg_find_field(l, "event", 5);
 	const struct reg_field *fu = reg_find_field(l, "umask", 5);
@@ -72,8 +75,8 @@ static pmu_status box_from_def(const struct box_desc *box, const struct ev_def *
 		req->config |= (uint64_t)d->umask << 8;
 	if (!fe || reg_set_field(&req->config, fe, d->event) ||
 	    (d->umask && fu && reg_set_field(&req->config, fu, d->umask))) {
-		struct strbuf sb = evspec_err_q(err, PMU_ERR_UNSUPPORTED, "event ", d->name,
-						pmu_strlen(d->name), " does not fit the fields of ");
+		struct strbuf sb = evspec_err_q(err, PMU_ERR_UNSUPPORTED, "event ", name,
+						pmu_strlen(name), " does not fit the fields of ");
 		sb_puts(&sb, box->name);
 		return err->st;
 	}
@@ -84,8 +87,8 @@ static pmu_status box_from_def(const struct box_desc *box, const struct ev_def *
 	 */
 	const struct reg_field *fx = reg_find_field(l, "ev_sel_ext", 10);
 	if ((d->flags & EVF_EXTSEL) && (!fx || reg_set_field(&req->config, fx, 1))) {
-		struct strbuf sb = evspec_err_q(err, PMU_ERR_UNSUPPORTED, "event ", d->name,
-						pmu_strlen(d->name), " needs ExtSel, which ");
+		struct strbuf sb = evspec_err_q(err, PMU_ERR_UNSUPPORTED, "event ", name,
+						pmu_strlen(name), " needs ExtSel, which ");
 		sb_puts(&sb, box->name);
 		sb_puts(&sb, "'s control (");
 		sb_puts(&sb, l->name);
@@ -93,7 +96,7 @@ static pmu_status box_from_def(const struct box_desc *box, const struct ev_def *
 		return err->st;
 	}
 	if (d->fixed >= 0 && !box->fixed_ctl)
-		return evspec_needs_fixed(err, d->name, d->fixed);
+		return evspec_needs_fixed(err, name, d->fixed);
 	req->fixed = d->fixed;
 	req->counter_mask = d->fixed >= 0 ? 0 : req->counter_mask & d->ctr;
 	return PMU_OK;
@@ -104,7 +107,7 @@ static uint64_t filter_allowed(const struct box_desc *box, const struct ev_def *
 {
 	const struct box_filter *f = box->filter;
 	uint64_t open = f->open_field ? evspec_field_mask(f->layout, f->open_field) : 0;
-	return d ? d->filter | open : ~(uint64_t)0;
+	return d ? ev_filter(d) | open : ~(uint64_t)0;
 }
 
 /*
@@ -120,7 +123,8 @@ static pmu_status box_filter_terms(const struct box_desc *box, const struct ev_d
 	uint64_t open_en = f->open_field ? evspec_field_mask(box->ctl_layout, f->open_enable) : 0;
 	uint64_t stray = fd->touched & ~filter_allowed(box, d);
 	if (stray) {
-		const char *name = d->name;
+		char name[EV_NAME_MAX];
+		ev_name(d, name, sizeof(name));
 		struct strbuf sb = evspec_err_q(err, PMU_ERR_INVALID, "event ", name, pmu_strlen(name),
 						" does not use filter field '");
 		sb_puts(&sb, evspec_field_at(f->layout, evspec_lowest_bit(stray))->name);
@@ -131,9 +135,9 @@ static pmu_status box_filter_terms(const struct box_desc *box, const struct ev_d
 	if (f->open_field && (fd->touched & evspec_field_mask(f->layout, f->open_field)))
 		req->config |= open_en;
 	uint64_t all = f->all_field ? evspec_field_mask(f->layout, f->all_field) : 0;
-	if (d && (d->filter & all) && !(fd->touched & all))
+	if (d && (ev_filter(d) & all) && !(fd->touched & all))
 		*fd->word |= all;
-	if (fd->touched || (d && d->filter) || (req->config & open_en)) {
+	if (fd->touched || (d && ev_filter(d)) || (req->config & open_en)) {
 		req->extra_msr = box->filter_msr;
 		req->extra_msr_val = *fd->word;
 	}
@@ -205,8 +209,10 @@ pmu_status evspec_parse_box(const struct cpu_info *ci, const struct box_desc *bo
 		st = box_event_terms(ci, box, terms, len, &used, &req->config, err);
 	if (st)
 		return st;
-	if (d && d->filter && !box->filter) {
-		evspec_err_q(err, PMU_ERR_UNSUPPORTED, "event ", d->name, pmu_strlen(d->name),
+	if (d && ev_filter(d) && !box->filter) {
+		char name[EV_NAME_MAX];
+		ev_name(d, name, sizeof(name));
+		evspec_err_q(err, PMU_ERR_UNSUPPORTED, "event ", name, pmu_strlen(name),
 			     " needs a filter register, which this box does not have");
 		return err->st;
 	}
@@ -234,9 +240,11 @@ pmu_status evspec_uncore_named(const struct cpu_info *ci, const struct ev_model 
 	const struct ev_def *d;
 	/* An uncore event of Intel's list or of REGISTERS.md: its box type's first box */
 	const char *name = NULL, *pmu = NULL;
+	char list_name[EV_NAME_MAX];
 	for (const struct ev_list *const *u = m ? m->uncore : NULL; u && *u && !name; u++)
 		if ((d = ev_find(*u, s, len))) {
-			name = d->name;
+			ev_name(d, list_name, sizeof(list_name));
+			name = list_name;
 			pmu = (*u)->pmu;
 		}
 	const struct box_desc *clock = name ? NULL : clock_box(ci->uncore, s, len);

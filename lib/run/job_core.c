@@ -20,14 +20,14 @@
 #define DEFAULT_KERNEL "inst"
 
 static void log_counter(struct run *a, const struct cpu_info *ci, const struct core_counter *c,
-			unsigned round, unsigned repeat)
+			const char *list, unsigned round, unsigned repeat)
 {
 	const struct reg_layout *l = c->kind == CORE_GP ? pmu_core_desc(ci)->sel
 						       : &layout_fixed_ctr_ctrl;
 	const struct count_rec r = {
 		.cpu = ci->index, .apic_id = ci->apic_id, .package = ci->package, .box = "core",
 		.event = c->name, .counter_kind = c->kind == CORE_GP ? "gp" : "fixed",
-		.core_type = ci->arch.core_type,
+		.core_type = ci->arch.core_type, .list = list,
 		.counter = c->index, .width = c->width, .ctl_msr = c->ctl_msr, .ctl_value = c->ctl_val,
 		.ctl_layout = l, .extra_msr = c->extra_msr, .extra_value = c->extra_val,
 		.ctr_msr = c->ctr_msr, .start = c->start, .end = c->end,
@@ -334,7 +334,6 @@ static enum verdict plan_core(struct run *a)
 {
 	struct core_snapshot snap;
 	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
-	a->instructions_added = false;
 	if (core_snapshot(&a->backend, (unsigned)a->plat->bsp, bsp, &snap)) {
 		/* Each CPU reports its own snapshot failure: one round, as given. */
 		a->nrounds = 1;
@@ -347,6 +346,58 @@ static enum verdict plan_core(struct run *a)
 	if (v == VERDICT_PASS && pmu_core_present(bsp))
 		add_instructions(a, &snap);
 	return v;
+}
+
+static unsigned type_bit(uint8_t core_type)
+{
+	return core_type == CORE_TYPE_CORE ? 1u : core_type == CORE_TYPE_ATOM ? 2u : 0;
+}
+
+/* The core types among the CPUs measured (bit 0: CORE_TYPE_CORE, bit 1: CORE_TYPE_ATOM). */
+static unsigned core_types_measured(const struct run *a)
+{
+	unsigned t = 0;
+	for (unsigned i = 0; i < a->plat->ncpus; i++) {
+		const struct cpu_info *ci = &a->slot[i].info;
+		if (!cpuset_has(&a->opt.cpus, i) || !ci->enabled)
+			continue;
+		t |= type_bit(ci->arch.core_type);
+	}
+	return t;
+}
+
+/*
+ * Hybrid, once every CPU is discovered: an event of one core type's list (cpu_atom/NAME/,
+ * or a bare name, one request per core type whose list has it) counts on the CPUs of that
+ * type. One run programs the same events on every CPU measured, so a request for a type
+ * no measured CPU has is left out (said), and one for a type only some of them have is
+ * refused before any counter is programmed.
+ */
+static enum verdict by_core_type(struct run *a)
+{
+	unsigned types = core_types_measured(a), kept = 0, n = a->nevents;
+	for (unsigned i = 0; i < n; i++) {
+		const struct pmu_event_req *r = &a->events[i];
+		unsigned bit = type_bit(r->core_type);
+		if (bit && !(types & bit)) {
+			sb_puts(&a->sb, "efipmu: ");
+			sb_puts(&a->sb, r->name);
+			sb_puts(&a->sb, " (");
+			sb_puts(&a->sb, r->list ? r->list : pmu_core_type_name(r->core_type));
+			sb_puts(&a->sb, "): no CPU of core type ");
+			sb_puts(&a->sb, pmu_core_type_name(r->core_type));
+			sb_puts(&a->sb, " measured, left out");
+			run_say(a);
+			continue;
+		}
+		if (bit && types != bit)
+			return run_refuse_setting(a, OPT_EVENTS, "counts on one core type's CPUs only:",
+						  r->name, "give --cpus of that core type (efipmu "
+						  "programs one set of events per run)");
+		a->events[kept++] = *r;
+	}
+	a->nevents = kept;
+	return kept < n ? plan_core(a) : VERDICT_PASS;
 }
 
 enum verdict job_resolve(struct run *a)
@@ -372,6 +423,7 @@ enum verdict job_resolve(struct run *a)
 					   &n, &err))
 		return run_refuse_setting(a, OPT_EVENTS, err.msg, NULL, NULL);
 	a->nevents = a->nureqs = 0;
+	a->instructions_added = false;
 	for (i = 0; i < n; i++) {
 		if (reqs[i].box && a->nureqs < UNCORE_MAX_EVENTS)
 			a->ureqs[a->nureqs++] = reqs[i];
@@ -387,6 +439,9 @@ enum verdict job_resolve(struct run *a)
 enum verdict job_prepare(struct run *a)
 {
 	struct kernel_args args = { a->iterations, NULL, 0 };
+	enum verdict v = by_core_type(a);
+	if (v != VERDICT_PASS)
+		return v;
 	return buffers_prepare(a, a->kernel, &args) ? VERDICT_ERROR : VERDICT_PASS;   /* it said why */
 }
 
@@ -517,7 +572,7 @@ void core_step_done(struct run *a, struct core_job *j, unsigned g, unsigned r)
 		bool ok = true;
 		for (unsigned c = 0; c < s->run.n; c++) {
 			j->tab[cell(a, i, j->evi[c], r)] = s->run.ctr[c].delta;
-			log_counter(a, &s->info, &s->run.ctr[c], g, r);
+			log_counter(a, &s->info, &s->run.ctr[c], a->reqs[c].list, g, r);
 		}
 		for (unsigned c = 0; c < s->run.n; c++)
 			ok &= check_claim(a, s, c, r);

@@ -5,6 +5,14 @@ Sources, cited per rule below:
   seed 003  Intel SDM Vol. 3B 18.2 (IA32_PERFEVTSELx fields), shared/seeds/003_28e325465e681290.txt
   seed 000  Xeon E5-2600 uncore guide, U_MSR_PMON_CTL{1-0}, shared/seeds/000_b29017651aeb2c5a.txt
   REG §n    shared/reference/REGISTERS.md section n
+  SDM 23H   Intel SDM Vol. 2A, CPUID leaf 23H; Vol. 3B "Performance Monitoring": UMASK2
+            (PERFEVTSEL 47:40), EQ (36), fixed counters 4-6 (topdown bad speculation,
+            frontend bound, retiring)
+  Linux     arch/x86/events/intel/core.c: the *_extra_regs tables (offcore response event
+            codes and valid bits per core, the E-cores' RSP_1 as 0xB7 umask 0x02, ldlat
+            0x5D0 on the E-cores), ARCH_PERFMON_EVENTSEL_EQ / _UMASK2
+  perfmon   intel/perfmon's JSON fields: "PEBS" 2 and "CollectPEBSRecord" 3 are PEBS-only
+            events (docs.rs x86 crate, perfcnt::intel::description PebsType::PebsOnly)
 Those live outside the project and are never read here: every number below is restated.
 
 An expectation is either a refusal (the hardware cannot express the event: `refuse` holds a
@@ -21,20 +29,41 @@ from dataclasses import dataclass, field
 # AnyThread 21, EN 22, INV 23, CMASK 31:24. INT (20) is left out: efipmu takes no PMIs.
 USR, OS, EDGE, ANY, EN, INV = 1 << 16, 1 << 17, 1 << 18, 1 << 21, 1 << 22, 1 << 23
 CMASK_SHIFT = 24
+EQ, UMASK2_SHIFT = 1 << 36, 40   # SDM 23H: where CPUID.23H.0:EBX[1] / [0] says so
 
 # IA32_FIXED_CTR_CTRL nibble i (REG §1.4): bit 0 OS, 1 USR, 2 AnyThread.
 FIXED_OS, FIXED_USR, FIXED_ANY = 0x1, 0x2, 0x4
-# Hardware fixed counters (REG §1.2): 0 instructions, 1 core cycles, 2 reference cycles.
+# Hardware fixed counters (REG §1.2): 0 instructions, 1 core cycles, 2 reference cycles,
+# 3 TOPDOWN.SLOTS (REG §1.2, Ice Lake on); 4-6 the E-core top-down counters (SDM 23H).
 FIXED_BY_PREFIX = (("INST_RETIRED.", 0), ("CPU_CLK_UNHALTED.THREAD", 1),
-                   ("CPU_CLK_UNHALTED.REF", 2))
+                   ("CPU_CLK_UNHALTED.CORE", 1), ("CPU_CLK_UNHALTED.REF", 2),
+                   ("TOPDOWN.SLOTS", 3), ("TOPDOWN_BAD_SPECULATION.", 4),
+                   ("TOPDOWN_FE_BOUND.", 5), ("TOPDOWN_RETIRING.", 6))
 
 # Offcore response (REG §1.2): event 0xB7 with MSR_OFFCORE_RSP_0 (0x1A6), 0xBB with
-# MSR_OFFCORE_RSP_1 (0x1A7); the JSON lists "0xB7, 0xBB" / "0x1a6,0x1a7" where both exist.
-# Valid bits the kernel accepts (REG §1.2): NHM/WSM 0xFFFF, SNB-EP 0x3FFFFF8FFF.
-OFFCORE_VALID = {"JKT": 0x3FFFFF8FFF}
+# MSR_OFFCORE_RSP_1 (0x1A7); the JSON lists "0xB7, 0xBB" / "0x1a6,0x1a7" where both exist
+# (Sapphire Rapids and the hybrid P-cores "0x2A,0x2B"; the E-cores one code with the umasks
+# "0x01,0x02", Linux's 0x01b7 / 0x02b7). Valid bits the kernel accepts, per list and MSR:
+# REG §1.2 for NHM/WSM 0xFFFF and SNB-EP 0x3FFFFF8FFF; Linux *_extra_regs for the others
+# (skl, icl, glc/spr, rwc/gnr, lnc, grt, cmt: Crestmont and Skymont, Sierra Forest).
+RSP_CMT = {0x1A6: 0x800FF3FFFFFFFFFF, 0x1A7: 0xFF3FFFFFFFFFF}
+OFFCORE_VALID = {"JKT": 0x3FFFFF8FFF, "SKX": 0x3FFFFF8FFF, "CLX": 0x3FFFFF8FFF,
+                 "ICX": 0x3FFFFFBFFF, "SPR": 0x3FFFFFFFFF, "EMR": 0x3FFFFFFFFF,
+                 "GNR": 0x3FFFFFFFFF, "alderlake_goldencove_core": 0x3FFFFFFFFF,
+                 "meteorlake_redwoodcove_core": 0x3FFFFFFFFF,
+                 "lunarlake_lioncove_core": 0xFFFFFFFFFFF,
+                 "arrowlake_lioncove_core": 0xFFFFFFFFFFF,
+                 "alderlake_gracemont_core": 0x3FFFFFFFFF, "SRF": RSP_CMT,
+                 "meteorlake_crestmont_core": RSP_CMT, "lunarlake_skymont_core": RSP_CMT,
+                 "arrowlake_skymont_core": RSP_CMT, "arrowlake_crestmont_core": RSP_CMT}
 OFFCORE_VALID_DEFAULT = 0xFFFF
+# The events that read the response MSRs (Linux: INTEL_UEVENT_EXTRA_REG(0x01b7, RSP_0),
+# (0x01bb, RSP_1) on Skylake and Ice Lake): what perf writes even without a value.
+OFFCORE_READERS = {(0xB7, 0x01): 0x1A6, (0xBB, 0x01): 0x1A7}
+OFFCORE_READER_LISTS = {"SKX", "CLX", "ICX"}
 MSR_LD_LAT = 0x3F6        # MSR_PEBS_LD_LAT_THRESHOLD (REG §1.2)
 MSR_PEBS_ENABLE = 0x3F1   # may accompany a load-latency event (REG §1.2): optional
+MSR_PEBS_FRONTEND = 0x3F7  # FRONTEND_RETIRED's (Linux MSR_PEBS_FRONTEND): efipmu leaves it
 
 # SNB-EP uncore (seed 000; REG §4.2-§4.5). U-box: ev_sel 7:0, umask 15:8, edge 18, en 22,
 # invert 23, thresh 28:24; bits 21:19 reserved, so no event-select extension (ExtSel) bit.
@@ -111,29 +140,57 @@ def fixed_counter(e):
     raise ValueError(f"{e['EventName']}: fixed-counter event of unknown kind")
 
 
-def gp_word(e, event):
-    w = event | num(e["UMask"]) << 8 | USR | OS | EN
+def gp_word(e, event, umask=None):
+    w = event | (num(e["UMask"]) if umask is None else umask) << 8 | USR | OS | EN
     w |= EDGE if num(e.get("EdgeDetect", 0)) else 0
     w |= ANY if num(e.get("AnyThread", 0)) else 0
     w |= INV if num(e.get("Invert", 0)) else 0
+    w |= EQ if num(e.get("Equal", 0)) else 0
+    w |= num(e.get("UMaskExt", 0)) << UMASK2_SHIFT
     return w | num(e.get("CounterMask", 0)) << CMASK_SHIFT
 
 
+def pebs_only(e):
+    """The list says the event exists only with PEBS (perfmon's PEBS 2, CollectPEBSRecord 3);
+    the load-latency events, so marked too, count with their threshold as Linux counts them."""
+    only = num(e.get("PEBS", 0)) == 2 or num(e.get("CollectPEBSRecord", 0)) == 3
+    return only and split_nums(e.get("MSRIndex", "0"))[0] != MSR_LD_LAT
+
+
+def offcore_valid(list_name, msr):
+    v = OFFCORE_VALID.get(list_name, OFFCORE_VALID_DEFAULT)
+    return v[msr] if isinstance(v, dict) else v
+
+
 def core_expect(e, list_name):
-    """What perf programs for one core event of list list_name."""
+    """What perf programs for one core event of list list_name (its perfmon directory, or
+    its file name where one directory holds a list per core type)."""
     name = e["EventName"]
+    msrs = split_nums(e.get("MSRIndex", "0"))
+    if pebs_only(e):
+        return Expect(name, refuse=r"(?i)PEBS")
+    if msrs[0] == MSR_PEBS_FRONTEND:
+        return Expect(name, refuse=r"(?i)0x3F7|frontend")
     if e["Counter"].strip().startswith("Fixed counter"):
         nib = FIXED_OS | FIXED_USR | (FIXED_ANY if num(e.get("AnyThread", 0)) else 0)
         return Expect(name, [Encoding("fixed", nib, fixed=fixed_counter(e))])
     ctrs = counter_set(e["Counter"]) | counter_set(e.get("CounterHTOff") or "")
-    codes, msrs = split_nums(e["EventCode"]), split_nums(e.get("MSRIndex", "0"))
+    codes, umasks = split_nums(e["EventCode"]), split_nums(e["UMask"])
     value = num(e.get("MSRValue", 0))
     if num(e.get("Offcore", 0)):
-        if value & ~OFFCORE_VALID.get(list_name, OFFCORE_VALID_DEFAULT):
+        n = max(len(codes), len(umasks), len(msrs))
+        alts = [(codes[min(i, len(codes) - 1)], umasks[min(i, len(umasks) - 1)], msrs[i])
+                for i in range(n)]
+        alts = [a for a in alts if not value & ~offcore_valid(list_name, a[2])]
+        if not alts:
             return Expect(name, refuse=r"(?i)offcore|valid|reserved")
-        return Expect(name, [Encoding("gp", gp_word(e, c), ctrs, extra={m: value})
-                             for c, m in zip(codes, msrs)])
-    enc = Encoding("gp", gp_word(e, codes[0]), ctrs)
+        return Expect(name, [Encoding("gp", gp_word(e, c, u), ctrs, extra={m: value})
+                             for c, u, m in alts])
+    enc = Encoding("gp", gp_word(e, codes[0], umasks[0]), ctrs)
+    if (codes[0], umasks[0]) in OFFCORE_READERS and list_name in OFFCORE_READER_LISTS:
+        # the generic OFFCORE_RESPONSE (no value): perf still writes its config1, 0
+        enc.extra = {OFFCORE_READERS[(codes[0], umasks[0])]: 0}
+        return Expect(name, [enc])
     if msrs and msrs[0] == MSR_LD_LAT:
         enc.extra = {MSR_LD_LAT: value}
         enc.optional = frozenset({MSR_PEBS_ENABLE})

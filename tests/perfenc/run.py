@@ -24,15 +24,31 @@ import encode
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 
-# Reference-model profiles (lib/model/model_profiles.c) by CPU model. A list whose models
-# have none runs on a profile of the same core PMU with names from its own model's list.
+# Reference-model profiles (lib/model/model_profiles.c) by CPU model, and the stepping of
+# the dump each answers CPUID from. A list whose models have none runs on a profile of the
+# same core PMU with names from its own model's list (and stepping: Cascade Lake is 06_55
+# from stepping 5, the Skylake-SP dump stepping 4).
 PROFILES = {0x1A: "nehalem-ep", 0x2C: "westmere-ep", 0x2E: "nehalem-ex", 0x2F: "westmere-ex",
-            0x2D: "sandy-bridge-ep"}
-SAME_CORE = {0x25: "westmere-ep"}   # Westmere client: the Westmere core PMU (v3, 4 + 3)
+            0x2D: "sandy-bridge-ep", 0x55: "skylake-sp", 0x6A: "icelake-sp",
+            0x8F: "sapphire-rapids", 0xCF: "emerald-rapids", 0x97: "alder-lake",
+            0xAA: "meteor-lake", 0xBD: "lunar-lake"}
+PROFILE_STEPPING = {"skylake-sp": 4}
+SAME_CORE = {0x25: "westmere-ep",      # Westmere client: the Westmere core PMU (v3, 4 + 3)
+             0xAD: "emerald-rapids",   # Granite Rapids: Redwood Cove, 8 GP, fixed 0-3
+             0xAF: "meteor-lake",      # Sierra Forest: Crestmont, Meteor Lake's E-cores
+             0xC6: "lunar-lake",       # Arrow Lake: Lion Cove and Skymont, as Lunar Lake
+             0xC5: "lunar-lake"}
+# Arrow Lake 06_C5's low-power E-cores (native model 2) are Crestmont: Meteor Lake's E-cores.
+SAME_CORE_NATIVE = {(0xC5, 2): "meteor-lake"}
+CORE_TYPES = {0x20: "atom", 0x40: "core"}
+# Uncore lists whose boxes efipmu drives by Intel's names: Sandy Bridge-EP's (the others'
+# uncore lists are vendored for the uncore work, not run).
+UNCORE_MODELS = {0x2D}   # mapfile.csv "Core Type" (CPUID.1AH:EAX[31:24])
 
-# Registers every event's run may write besides its extra MSRs (REG §1.2, §4.3-§4.5).
-CORE_REGS = (set(range(0x186, 0x18E)) | set(range(0xC1, 0xC9)) | set(range(0x4C1, 0x4C9))
-             | set(range(0x309, 0x30C)) | {0x38D, 0x38F, 0x390})
+# Registers every event's run may write besides its extra MSRs (REG §1.2, §4.3-§4.5; PMC8-9
+# and FIXED_CTR4-6 where CPUID.23H lists them, PERF_METRICS 0x329 with TOPDOWN.SLOTS).
+CORE_REGS = (set(range(0x186, 0x190)) | set(range(0xC1, 0xCB)) | set(range(0x4C1, 0x4CB))
+             | set(range(0x309, 0x310)) | {0x38D, 0x38F, 0x390, 0x391, 0x329})
 UNCORE_REGS = ({0xC08, 0xC09, 0xC10, 0xC11, 0xC16, 0xC17, 0xC24}
                | set(range(0xC30, 0xC34)) | set(range(0xC36, 0xC3A))
                | {0xD04 + 0x20 * n + r for n in range(8)
@@ -47,48 +63,88 @@ class Missing(Exception):
     pass
 
 
+class Item:
+    """One list and how it runs: its profile, the model (and stepping) whose names it takes,
+    and on a hybrid part the core type whose CPU counts it (its specs then say cpu_atom/..)."""
+
+    def __init__(self, path, etype, prof, model=0, stepping=None, core_type=None):
+        self.path, self.etype, self.prof = path, etype, prof
+        self.name = os.path.basename(path)[:-5]
+        self.model, self.stepping, self.core_type = model, stepping, core_type
+
+    def list_model(self):
+        if not self.model:
+            return None
+        return f"{self.model:#x}" + ("" if self.stepping is None else f":{self.stepping}")
+
+
 def lists_from_mapfile(data):
-    """[(json path, list name, core|uncore, profile, list model or 0)] from mapfile.csv."""
+    """[Item] from mapfile.csv: every core (per core type on hybrids) and uncore list."""
     path = os.path.join(data, "mapfile.csv")
     if not os.path.isfile(path):
         raise Missing(f"{path} is missing")
     by_file = {}
     with open(path, newline="", encoding="utf-8") as f:
         for row in csv.DictReader(f):
-            m = re.fullmatch(r"GenuineIntel-6-([0-9A-Fa-f]{2})", row["Family-model"])
-            if m:
-                key = (row["Filename"].lstrip("/"), row["EventType"])
-                by_file.setdefault(key, []).append(int(m.group(1), 16))
+            m = re.fullmatch(r"GenuineIntel-6-([0-9A-Fa-f]{2})(?:-\[([0-9A-Fa-f]+)\])?",
+                             row["Family-model"])
+            if not m or row["EventType"] not in ("core", "hybridcore", "uncore"):
+                continue
+            if row["EventType"] == "uncore" and int(m.group(1), 16) not in UNCORE_MODELS:
+                continue
+            steps = [int(c, 16) for c in m.group(2)] if m.group(2) else None
+            ctype = CORE_TYPES.get(int(row["Core Type"], 0)) if row["Core Type"] else None
+            native = int(row["Native Model ID"], 0) if row["Native Model ID"] else 0
+            key = (row["Filename"].lstrip("/"), row["EventType"])
+            by_file.setdefault(key, []).append((int(m.group(1), 16), steps, ctype, native))
     out = []
-    for (rel, etype), models in sorted(by_file.items()):
+    for (rel, etype), rows in sorted(by_file.items()):
         full = os.path.join(data, rel)
         if not os.path.isfile(full):
             raise Missing(f"{full} (mapfile.csv) is missing")
-        own = [m for m in models if m in PROFILES]
-        other = [m for m in models if m in SAME_CORE]
+        etype = "uncore" if etype == "uncore" else "core"
+        own = [r for r in rows if r[0] in PROFILES]
+        other = [r for r in rows if r[0] in SAME_CORE]
         if own:
-            prof, lm = PROFILES[own[0]], 0
+            model, steps, ctype, native = own[0]
+            prof = PROFILES[model]
+            st = PROFILE_STEPPING.get(prof)
+            if steps and st not in steps:   # the profile's stepping maps to another list
+                out.append(Item(full, etype, prof, model, steps[0], ctype))
+            else:
+                out.append(Item(full, etype, prof, 0, None, ctype))
         elif other:
-            prof, lm = SAME_CORE[other[0]], other[0]
+            model, steps, ctype, native = other[0]
+            prof = SAME_CORE_NATIVE.get((model, native), SAME_CORE[model])
+            out.append(Item(full, etype, prof, model, steps[0] if steps else None,
+                            ctype or ("atom" if model == 0xAF else None)))
         else:
             raise Missing(f"{rel}: no reference-model profile for models "
-                          + ", ".join(f"{m:#x}" for m in models))
-        out.append((full, os.path.basename(rel)[:-5], etype, prof, lm))
+                          + ", ".join(f"{r[0]:#x}" for r in rows))
     if not out:
         raise Missing(f"{path} lists no event file")
     return out
 
 
-def runs_for(path, etype):
+def spell(item, name):
+    """The spec of a named event: perf's hybrid PMU on a hybrid list (cpu_atom/NAME/)."""
+    return name if item.core_type is None or item.model == 0xAF else \
+        f"cpu_{item.core_type}/{name}/"
+
+
+def runs_for(item):
     """[(label, spec, [Expect])]: every event alone, then offcore pairs."""
-    events = encode.load_events(path)
-    if etype == "core":
-        perfmon_dir = os.path.basename(os.path.dirname(os.path.dirname(path)))   # "JKT"
-        exps = [encode.core_expect(e, perfmon_dir) for e in events]
+    events = encode.load_events(item.path)
+    if item.etype == "core":
+        perfmon_dir = os.path.basename(os.path.dirname(os.path.dirname(item.path)))   # "JKT"
+        key = item.name if item.core_type and item.model != 0xAF else perfmon_dir
+        exps = [encode.core_expect(e, key) for e in events]
+        for x in exps:
+            x.name = spell(item, x.name)
     else:
         exps = [x for x in (encode.uncore_expect(e) for e in events) if x]
     if not exps:
-        raise Missing(f"{path}: no event to run")
+        raise Missing(f"{item.path}: no event to run")
     runs = [(x.name, x.name, [x]) for x in exps]
     two = [x for x in exps if len(x.alts) == 2]
     for a, b in zip(two[0::2], two[1::2]):
@@ -102,7 +158,7 @@ def parse_blocks(text):
     for line in text.splitlines():
         m = re.match(r"dry run of (\S+?)(: refused: (.*)| on the reference model .*)$", line)
         if m:
-            cur = dict(refused=m.group(3), counters={}, writes=[], failed=None)
+            cur = dict(refused=m.group(3), counters={}, order=[], writes=[], failed=None)
             blocks[m.group(1)] = cur
             section, phase = None, None
             continue
@@ -117,6 +173,7 @@ def parse_blocks(text):
             cur["counters"][m.group(1).upper()] = dict(
                 box="core", kind="fixed" if m.group(2) == "fixed" else "gp",
                 idx=int(m.group(3)), ctl=int(m.group(4), 16))
+            cur["order"].append((m.group(1).upper(), cur["counters"][m.group(1).upper()]))
         elif m := re.match(r"  (\S+)\s+(uncore_\w+) (ctr(\d+)|fixed) control (0x\w+), "
                            r"counter (0x\w+)$", line):
             cur["counters"][m.group(1).upper()] = dict(
@@ -210,8 +267,13 @@ def check_run(exps, block):
             eff[msr] = val
             written.add(msr)
     claimed = {}
-    for x in exps:
-        ctr = block["counters"].get(x.name.upper()[:NAME_SHOWN])
+    for k, x in enumerate(exps):
+        # the listing is in the spec's order: two names alike in their first 63 characters
+        # (Cascade Lake's OFFCORE_RESPONSE:request=...) are told apart by their place
+        shown = x.name.upper()[:NAME_SHOWN]
+        order = block.get("order", [])
+        ctr = order[k][1] if k < len(order) and order[k][0] == shown else \
+            block["counters"].get(shown)
         if ctr is None:
             return "mismatch", f"{x.name}: not in the counter listing"
         why = []
@@ -235,18 +297,31 @@ def check_run(exps, block):
     return "match", ""
 
 
-def run_list(tool, item):
-    path, name, etype, prof, lm = item
-    runs = runs_for(path, etype)
-    cmd = [tool, "dry-run", "--each", "--sim-firmware", "clean", "--profile", prof]
-    if lm:
-        cmd += ["--list-model", hex(lm)]
+BATCH = 1500   # specs per efipmu-host process: the lists run in parallel batches
+
+
+def run_batch(tool, item, runs):
+    cmd = [tool, "dry-run", "--each", "--sim-firmware", "clean", "--profile", item.prof]
+    if item.list_model():
+        cmd += ["--list-model", item.list_model()]
+    if item.core_type:
+        cmd += ["--core-type", item.core_type]
     p = subprocess.run(cmd + [spec for _l, spec, _x in runs], capture_output=True, text=True)
     # --each answers on stdout; anything on stderr is a crash or a sanitizer report
     if p.returncode not in (0, 1, 2) or p.stderr or (p.returncode and not p.stdout):
-        raise Missing(f"{name}: efipmu-host exited {p.returncode}: {p.stderr.strip()[:300]}")
+        raise Missing(f"{item.name}: efipmu-host exited {p.returncode}: "
+                      f"{p.stderr.strip()[:300]}")
     blocks = parse_blocks(p.stdout)
-    return name, prof, lm, [(label, *check_run(x, blocks.get(spec))) for label, spec, x in runs]
+    return [(label, *check_run(x, blocks.get(spec))) for label, spec, x in runs]
+
+
+def batches(tool, items):
+    """(item, runs) in pieces of at most BATCH specs, so both cores stay busy."""
+    out = []
+    for item in items:
+        runs = runs_for(item)
+        out += [(item, runs[i:i + BATCH]) for i in range(0, len(runs), BATCH)]
+    return out
 
 
 def read_gaps(path):
@@ -327,8 +402,15 @@ def main():
             raise Missing(f"{a.tool} is missing (make host)")
         items = lists_from_mapfile(a.data)
         gaps = {} if a.write_gaps and not os.path.isfile(a.gaps) else read_gaps(a.gaps)
+        work = batches(a.tool, items)
         with ThreadPoolExecutor(max(1, a.jobs)) as ex:
-            results = list(ex.map(lambda it: run_list(a.tool, it), items))
+            done = list(ex.map(lambda w: run_batch(a.tool, w[0], w[1]), work))
+        results, rows_of = [], {}
+        for (item, _runs), rows in zip(work, done):
+            if item.path not in rows_of:
+                rows_of[item.path] = []
+                results.append((item.name, item.prof, item, rows_of[item.path]))
+            rows_of[item.path].extend(rows)
     except (Missing, OSError, ValueError, KeyError) as e:
         print(f"  FAIL {e}")
         print("perfenc: 0 passed, 1 failed")
@@ -356,7 +438,8 @@ def main():
             else:
                 passed += 1
         failed += len(bad)
-        names = f" (names of model {lm:#x})" if lm else ""
+        names = f" (names of model {lm.list_model()})" if lm.list_model() else ""
+        names += f" on its {lm.core_type} CPU" if lm.core_type else ""
         print(f"{name}.json on {prof}{names}: {count['match']} matched, {count['refused']} "
               f"refused as expected, {count['mismatch']} mismatched ({known} known gaps)")
         for label, res, why in [r for r in rows if r[1] == "mismatch"][:a.show]:

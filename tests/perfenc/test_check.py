@@ -77,6 +77,51 @@ class Checks(unittest.TestCase):
         self.assertEqual(encode.uncore_expect(pcu).alts[0].ctl, 0x3 | 1 << 21 | 1 << 22)
         self.assertTrue(encode.uncore_expect(dict(pcu, Unit="UBOX")).refuse)
 
+    def test_atom_offcore_pair_by_umask(self):
+        # E-core lists: one code, umasks "0x01,0x02" for RSP_0 / RSP_1 (Linux 0x01b7, 0x02b7)
+        atom = dict(OFFCORE_A, EventCode="0xB7", UMask="0x01,0x02")
+        a = encode.core_expect(atom, "meteorlake_crestmont_core")
+        b = encode.core_expect(dict(atom, EventName="OC.B", MSRValue="0x20001"),
+                               "meteorlake_crestmont_core")
+        self.assertEqual([e.ctl & 0xFFFF for e in a.alts], [0x01B7, 0x02B7])
+        ok = [(0x1A6, 0x10001), (0x186, 0x4301B7), (0x1A7, 0x20001), (0x187, 0x4302B7)]
+        got = run.check_run([a, b], block([("OC.A", 0), ("OC.B", 1)], ok))
+        self.assertEqual(got, ("match", ""))
+        bad = [(0x1A6, 0x10001), (0x186, 0x4301B7), (0x1A7, 0x20001), (0x187, 0x4301B7)]
+        got = run.check_run([a, b], block([("OC.A", 0), ("OC.B", 1)], bad))
+        self.assertEqual(got[0], "mismatch")
+
+    def test_offcore_value_beyond_valid_bits_refused(self):
+        x = encode.core_expect(dict(OFFCORE_A, MSRValue="0x4000000000"), "SPR")
+        self.assertTrue(x.refuse)
+        self.assertFalse(encode.core_expect(dict(OFFCORE_A, MSRValue="0x4000000000"),
+                                            "arrowlake_lioncove_core").refuse)
+
+    def test_pebs_only_and_frontend_refused(self):
+        ev = {"EventName": "E.X", "EventCode": "0xC5", "UMask": "0x41", "Counter": "0,1",
+              "CollectPEBSRecord": "3"}
+        why = encode.core_expect(ev, "GNR").refuse
+        self.assertRegex("event E.X is PEBS-only in Intel's list", why)
+        ll = dict(ev, CollectPEBSRecord="3", MSRIndex="0x3F6", MSRValue="0x4")
+        self.assertFalse(encode.core_expect(ll, "SRF").refuse)   # load latency counts
+        fe = dict(ev, CollectPEBSRecord="2", MSRIndex="0x3F7", MSRValue="0x11")
+        self.assertTrue(encode.core_expect(fe, "SPR").refuse)
+
+    def test_umask2_and_eq_in_the_word(self):
+        ev = {"EventName": "E.X", "EventCode": "0xC4", "UMask": "0x11", "UMaskExt": "0x01",
+              "Equal": "1", "CounterMask": "2", "Counter": "0,1"}
+        self.assertEqual(encode.core_expect(ev, "LNL").alts[0].ctl,
+                         0x11C4 | 1 << 40 | 1 << 36 | 2 << 24 | 0x43 << 16)
+
+    def test_names_alike_in_63_characters_told_apart_by_place(self):
+        long_a = "OFFCORE_RESPONSE:request=DEMAND_DATA_RD:response=SUPPLIER_NONE.SNOOP_NONE"
+        long_b = "OFFCORE_RESPONSE:request=DEMAND_DATA_RD:response=SUPPLIER_NONE.NO_SNOOP"
+        a = encode.core_expect(dict(OFFCORE_A, EventName=long_a), "JKT")
+        b = encode.core_expect(dict(OFFCORE_B, EventName=long_b), "JKT")
+        writes = [(0x1A6, 0x10001), (0x187, 0x4301B7), (0x1A7, 0x20001), (0x186, 0x4301BB)]
+        got = run.check_run([a, b], block([(long_a[:63], 1), (long_b[:63], 0)], writes))
+        self.assertEqual(got, ("match", ""))
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=0)

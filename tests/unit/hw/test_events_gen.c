@@ -1,6 +1,7 @@
 /* The generated event tables (tools/gen_events.py) against the perfmon JSON they came from. */
 #include "testutil.h"
 #include "pmu/evspec.h"
+#include "hw/events_names.h"
 
 static const struct ev_model *model(uint8_t m)
 {
@@ -17,22 +18,28 @@ static const struct ev_def *find(uint8_t m, const char *name)
 	return ev_find(em->core, name, strlen(name));
 }
 
-/* Sizes are the JSON files' event counts (REGISTERS.md §7 lists the files). */
+/* Sizes are the JSON files' event counts (REGISTERS.md §7 lists the seed files). */
 static void test_models_and_sizes(void **state)
 {
 	(void)state;
 	static const struct { uint8_t model; const char *list; unsigned n; } t[] = {
 		{ 0x1a, "NHM-EP", 558 }, { 0x1e, "NHM-EP", 558 }, { 0x1f, "NHM-EP", 558 },
 		{ 0x2e, "NHM-EX", 553 }, { 0x25, "WSM-EP-SP", 576 }, { 0x2c, "WSM-EP-DP", 542 },
-		{ 0x2f, "WSM-EX", 579 }, { 0x2d, "JKT", 354 },
+		{ 0x2f, "WSM-EX", 579 }, { 0x2d, "JKT", 354 }, { 0x55, "SKX", 470 },
+		{ 0x6a, "ICX", 363 }, { 0x6c, "ICX", 363 }, { 0x8f, "SPR", 411 },
+		{ 0xcf, "EMR", 404 }, { 0xad, "GNR", 398 }, { 0xae, "GNR", 398 },
+		{ 0xaf, "SRF", 238 },
 	};
-	assert_int_equal(ev_model_count, 8);
-	for (unsigned i = 0; i < 8; i++) {
+	/* mapfile.csv's rows: 8 seed models, 9 later ones (06_55 twice, by stepping), 9
+	   hybrid models with 2 core types and Arrow Lake 06_C5 with 3 */
+	assert_int_equal(ev_model_count, 8 + 9 + 2 * 9 + 3 + 2);
+	for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
 		const struct ev_model *m = model(t[i].model);
 		assert_non_null(m);
 		assert_string_equal(m->core->name, t[i].list);
 		assert_string_equal(m->core->pmu, "cpu");
 		assert_int_equal(m->core->n, t[i].n);
+		assert_int_equal(m->core_type, 0);
 		if (t[i].model == 0x2d) {
 			/* Jaketown_uncore.json: Unit CBO 97, PCU 39, UBOX 24 */
 			assert_non_null(m->uncore);
@@ -51,6 +58,57 @@ static void test_models_and_sizes(void **state)
 	assert_null(model(0x2a));
 }
 
+static struct cpu_info cpu(uint8_t model, uint8_t stepping, uint8_t type, uint32_t native)
+{
+	struct cpu_info ci;
+	memset(&ci, 0, sizeof(ci));
+	strcpy(ci.vendor, "GenuineIntel");
+	ci.family = 6;
+	ci.model = model;
+	ci.stepping = stepping;
+	ci.arch.core_type = type;
+	ci.arch.native_model = native;
+	return ci;
+}
+
+static const char *file_for(uint8_t model, uint8_t stepping, uint8_t type, uint32_t native,
+			    uint8_t want_type)
+{
+	struct cpu_info ci = cpu(model, stepping, type, native);
+	const struct ev_model *m = ev_model_of(&ci, want_type);
+	return m ? m->core->file : "none";
+}
+
+/* mapfile.csv: 06_55 by stepping, hybrid parts by core type and native model ID. */
+static void test_model_to_list(void **state)
+{
+	(void)state;
+	assert_string_equal(file_for(0x55, 4, 0, 0, 0), "skylakex_core");
+	assert_string_equal(file_for(0x55, 0, 0, 0, 0), "skylakex_core");
+	assert_string_equal(file_for(0x55, 5, 0, 0, 0), "cascadelakex_core");
+	assert_string_equal(file_for(0x55, 7, 0, 0, 0), "cascadelakex_core");
+	assert_string_equal(file_for(0x55, 0xf, 0, 0, 0), "cascadelakex_core");
+	assert_string_equal(file_for(0x97, 2, 0x40, 1, 0x40), "alderlake_goldencove_core");
+	assert_string_equal(file_for(0x97, 2, 0x20, 1, 0x20), "alderlake_gracemont_core");
+	assert_string_equal(file_for(0x97, 2, 0x40, 1, 0x20), "alderlake_gracemont_core");
+	assert_string_equal(file_for(0xba, 2, 0x20, 1, 0x40), "alderlake_goldencove_core");
+	assert_string_equal(file_for(0xaa, 4, 0x20, 2, 0x20), "meteorlake_crestmont_core");
+	assert_string_equal(file_for(0xbd, 1, 0x40, 3, 0x40), "lunarlake_lioncove_core");
+	assert_string_equal(file_for(0xbd, 1, 0x20, 3, 0x20), "lunarlake_skymont_core");
+	/* Arrow Lake 06_C5: Skymont E-cores (native 3) and Crestmont LP E-cores (native 2) */
+	assert_string_equal(file_for(0xc5, 2, 0x20, 3, 0x20), "arrowlake_skymont_core");
+	assert_string_equal(file_for(0xc5, 2, 0x20, 2, 0x20), "arrowlake_crestmont_core");
+	assert_string_equal(file_for(0xc5, 2, 0x40, 3, 0x40), "arrowlake_lioncove_core");
+	assert_string_equal(file_for(0xc5, 2, 0x40, 3, 0x20), "arrowlake_skymont_core");
+	assert_string_equal(file_for(0xc6, 2, 0x20, 2, 0x20), "none");   /* no LP list on C6 */
+	assert_string_equal(file_for(0xc6, 2, 0x20, 3, 0x20), "arrowlake_skymont_core");
+	assert_string_equal(file_for(0xaf, 3, 0, 0, 0), "sierraforest_core");
+	assert_string_equal(file_for(0x2a, 7, 0, 0, 0), "none");
+	struct cpu_info amd = cpu(0x55, 4, 0, 0);
+	strcpy(amd.vendor, "AuthenticAMD");
+	assert_null(ev_model_for(&amd));
+}
+
 /* Sorted, unique, every event countable somewhere, masks consistent. */
 static void test_list_invariants(void **state)
 {
@@ -64,20 +122,25 @@ static void test_list_invariants(void **state)
 			unsigned nfixed = 0;
 			for (unsigned j = 0; j < l->n; j++) {
 				const struct ev_def *d = &l->events[j];
+				char name[EV_NAME_MAX];
+				size_t n = ev_name(d, name, sizeof(name));
+				assert_true(n < sizeof(name));
+				/* sorted for ev_find's binary search, and every name found there */
 				if (j)
-					assert_true(strcmp(l->events[j - 1].name, d->name) < 0);
+					assert_true(ev_name_cmp(&l->events[j - 1], name, n) < 0);
+				assert_ptr_equal(ev_find(l, name, n), d);
 				assert_true((d->ctr != 0) != (d->fixed >= 0));
 				assert_int_equal(d->ctr & ~d->ctr_htoff, 0);
-				assert_true(d->fixed < 3);
-				nfixed += d->fixed >= 0;
-				if (d->event == 0xb7 && d->umask == 1)
-					assert_int_equal(d->msr, 0x1a6);
-				if (!d->msr)
-					assert_int_equal(d->msr_val, 0);
+				assert_true(d->fixed < 7);
+				nfixed += d->fixed >= 0 && d->fixed < 3;
+				uint32_t msr = ev_aux_msr(d);   /* offcore, ldlat, frontend */
+				assert_true(!msr || msr == 0x1a6 || msr == 0x3f6 || msr == 0x3f7);
+				if (!ev_aux_msr(d))
+					assert_int_equal(ev_aux_val(d), 0);
 			}
-			/* INST_RETIRED.ANY, CPU_CLK_UNHALTED.THREAD, .REF(_TSC); JKT adds THREAD_ANY. */
+			/* INST_RETIRED.ANY, CPU_CLK_UNHALTED.THREAD, .REF(_TSC) at least */
 			if (k == 0)
-				assert_int_equal(nfixed, ev_models[i].model == 0x2d ? 4 : 3);
+				assert_true(nfixed >= 3);
 		}
 	}
 }
@@ -98,6 +161,56 @@ static void test_fixed_counter_numbering(void **state)
 	assert_int_equal(any->flags, EVF_ANY);
 }
 
+/* The fields the later lists add (their JSON, data/perfmon/). */
+static void test_later_fields(void **state)
+{
+	(void)state;
+	const struct ev_def *d = find(0x8f, "MEM_LOAD_RETIRED.L3_MISS");
+	assert_int_equal(d->event, 0xd1);
+	assert_int_equal(d->umask, 0x20);
+	assert_int_equal(d->ctr, 0xf);
+	d = find(0x8f, "TOPDOWN.SLOTS");
+	assert_int_equal(d->fixed, 3);
+	d = find(0x8f, "INST_RETIRED.PREC_DIST");
+	assert_int_equal(d->fixed, 0);
+	d = find(0x8f, "OCR.DEMAND_DATA_RD.L3_MISS");   /* "0x2A,0x2B" / "0x1a6,0x1a7" */
+	assert_int_equal(d->event, 0x2a);
+	assert_int_equal(ev_aux_msr(d), 0x1a6);
+	d = find(0x8f, "FRONTEND_RETIRED.DSB_MISS");
+	assert_int_equal(ev_aux_msr(d), 0x3f7);
+	assert_int_equal(ev_aux_val(d), 0x11);
+	d = find(0x55, "BR_INST_RETIRED.ALL_BRANCHES_PEBS");   /* "PEBS": "2" */
+	assert_true(d->flags & EVF_PEBS_ONLY);
+	d = find(0x55, "MEM_TRANS_RETIRED.LOAD_LATENCY_GT_4");  /* PEBS 2, counted with 0x3F6 */
+	assert_false(d->flags & EVF_PEBS_ONLY);
+	assert_int_equal(ev_aux_msr(d), 0x3f6);
+	d = find(0xad, "BR_MISP_RETIRED.COND_COST");            /* "CollectPEBSRecord": "3" */
+	assert_true(d->flags & EVF_PEBS_ONLY);
+	d = find(0x6a, "OCR.DEMAND_DATA_RD.L3_MISS");
+	assert_int_equal(d->event, 0xb7);
+	assert_int_equal(ev_aux_msr(d), 0x1a6);
+	assert_int_equal(ev_aux_val(d), 0x3fbfc00001ull);
+	d = find(0x6a, "UOPS_ISSUED.STALL_CYCLES");
+	assert_int_equal(d->cmask, 1);
+	assert_true(d->flags & EVF_INV);
+	struct cpu_info ci = cpu(0xbd, 1, 0x40, 3);
+	d = ev_find(ev_model_for(&ci)->core, "BR_INST_RETIRED.COND", 20);   /* "UMaskExt" */
+	assert_non_null(d);
+	assert_int_equal(d->umask, 0x11);
+	assert_int_equal(d->umask2, 0x01);
+	assert_int_equal(d->ctr, 0x3ff);                          /* "0,1,2,...,9" */
+	ci = cpu(0xbd, 1, 0x20, 3);
+	const struct ev_list *sky = ev_model_for(&ci)->core;
+	d = ev_find(sky, "TOPDOWN_RETIRING.ALL", 20);            /* "Fixed counter 6" */
+	assert_int_equal(d->fixed, 6);
+	d = ev_find(sky, "OCR.DEMAND_DATA_RD.L3_MISS", 26);     /* UMask "0x01,0x02" */
+	assert_int_equal(d->event, 0xb7);
+	assert_int_equal(d->umask, 0x01);
+	ci = cpu(0x97, 2, 0x40, 1);
+	d = ev_find(ev_model_for(&ci)->core, "RS_EMPTY.COUNT", 14);
+	assert_true(d->flags & EVF_DEPRECATED);
+}
+
 static void test_known_entries(void **state)
 {
 	(void)state;
@@ -109,12 +222,12 @@ static void test_known_entries(void **state)
 	assert_int_equal(d->cmask, 1);
 	assert_int_equal(d->flags, EVF_INV | EVF_ANY);
 	d = find(0x1a, "OFFCORE_RESPONSE_0.ANY_DATA.ANY_LLC_MISS");
-	assert_int_equal(d->msr, 0x1a6);
-	assert_int_equal(d->msr_val, 0xf811);
+	assert_int_equal(ev_aux_msr(d), 0x1a6);
+	assert_int_equal(ev_aux_val(d), 0xf811);
 	assert_int_equal(d->ctr, 0x4);
 	d = find(0x1a, "MEM_INST_RETIRED.LATENCY_ABOVE_THRESHOLD_4");
-	assert_int_equal(d->msr, 0x3f6);
-	assert_int_equal(d->msr_val, 4);
+	assert_int_equal(ev_aux_msr(d), 0x3f6);
+	assert_int_equal(ev_aux_val(d), 4);
 	assert_int_equal(d->ctr, 0x8);
 	d = find(0x2d, "CYCLE_ACTIVITY.CYCLES_L1D_PENDING");
 	assert_int_equal(d->cmask, 2);
@@ -125,8 +238,8 @@ static void test_known_entries(void **state)
 	assert_int_equal(d->ctr_htoff, 0xff);
 	d = find(0x2d, "OFFCORE_RESPONSE.DEMAND_DATA_RD.LLC_MISS.LOCAL_DRAM");
 	assert_int_equal(d->event, 0xb7);   /* JSON "0xB7, 0xBB": the RSP_0 encoding */
-	assert_int_equal(d->msr, 0x1a6);
-	assert_int_equal(d->msr_val, 0x600400001ull);
+	assert_int_equal(ev_aux_msr(d), 0x1a6);
+	assert_int_equal(ev_aux_val(d), 0x600400001ull);
 	d = find(0x2c, "ARITH.DIV");
 	assert_int_equal(d->flags, EVF_INV | EVF_EDGE);
 	assert_null(find(0x1a, "BR_MISP_RETIRED.ALL_BRANCHES"));
@@ -172,8 +285,9 @@ static void test_snbep_uncore_fields(void **state)
 	};
 	for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
 		const struct ev_def *d = unc(t[i].list, t[i].name);
-		if (d->ctr != t[i].ctr || d->filter != t[i].filter || d->flags != t[i].flags)
-			fail_msg("%s: ctr %#x filter %#x flags %#x", t[i].name, d->ctr, d->filter, d->flags);
+		if (d->ctr != t[i].ctr || ev_filter(d) != t[i].filter || d->flags != t[i].flags)
+			fail_msg("%s: ctr %#x filter %#x flags %#x", t[i].name, d->ctr, ev_filter(d),
+				 d->flags);
 	}
 	unsigned extsel = 0;
 	for (unsigned k = 0; k < 3; k++)
@@ -186,6 +300,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_models_and_sizes),
+		cmocka_unit_test(test_model_to_list),
+		cmocka_unit_test(test_later_fields),
 		cmocka_unit_test(test_snbep_uncore_fields),
 		cmocka_unit_test(test_list_invariants),
 		cmocka_unit_test(test_fixed_counter_numbering),

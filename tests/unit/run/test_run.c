@@ -289,6 +289,39 @@ static void test_hybrid_grouped_by_core_type(void **state)
 	done(&o);
 }
 
+/*
+ * Hybrid events by core type (CPUs 0-1 P-cores, 2-3 E-cores): cpu_atom/NAME/ on the
+ * E-cores counts with Gracemont's encoding and its count records name the list; a bare
+ * name on the E-cores leaves the P-core list's request out, saying so; a one-type event
+ * on CPUs of both types is refused before anything is written.
+ */
+static void test_hybrid_events_by_core_type(void **state)
+{
+	(void)state;
+	struct outcome o = run_passing("backend = sim\nsim-profile = alder-lake\ncpus = 2-3\n"
+				       "events = cpu_atom/LONGEST_LAT_CACHE.MISS/\n", 4);
+	assert_int_equal(fake_count(o.f->log, "\"event\":\"cpu_atom/LONGEST_LAT_CACHE.MISS/\","
+					      "\"list\":\"alderlake_gracemont_core\""), 2);
+	assert_int_equal(fake_count(o.f->log, "\"ctl_value\":\"0x43412e\""), 2);
+	done(&o);
+	o = run_passing("backend = sim\nsim-profile = alder-lake\ncpus = 2-3\n"
+			"events = LONGEST_LAT_CACHE.MISS\n", 4);
+	assert_int_equal(fake_count(o.f->console, "efipmu: LONGEST_LAT_CACHE.MISS "
+				    "(alderlake_goldencove_core): no CPU of core type core "
+				    "measured, left out\n"), 1);
+	assert_int_equal(fake_count(o.f->log, "\"list\":\"alderlake_gracemont_core\""), 2);
+	assert_int_equal(fake_count(o.f->log, "\"list\":\"alderlake_goldencove_core\""), 0);
+	done(&o);
+	o = run_cfg("backend = sim\nsim-profile = alder-lake\n"
+		    "events = cpu_atom/LONGEST_LAT_CACHE.MISS/\n", 4, 1);
+	assert_int_equal(o.v, VERDICT_ERROR);
+	assert_int_equal(fake_count(o.f->console, "efipmu: efipmu.cfg:3: counts on one core "
+				    "type's CPUs only: 'cpu_atom/LONGEST_LAT_CACHE.MISS/': give "
+				    "--cpus of that core type"), 1);
+	assert_false(writes_besides_microcode_latch(o.r->model));
+	done(&o);
+}
+
 /* Bad input: one line naming it, VERDICT_ERROR, no MSR written on any CPU, no verdict record. */
 static void test_bad_event_writes_nothing(void **state)
 {
@@ -711,7 +744,7 @@ static void test_list_and_decode(void **state)
 }
 
 /*
- * The real backend's window (efi/msr_asm.S) as the app sees it: the TSC read
+ * The real backend's window (efi/gated.c) as the app sees it: the TSC read
  * before the enabling write, the kernel, the disabling write, the TSC again;
  * a #GP on the enabling write skips the rest and leaves tsc_off 0. The
  * registers are a model's; the enabling write faults on CPUs in fault_cpus.
@@ -917,6 +950,7 @@ int main(void)
 		cmocka_unit_test(test_selftest_catches_broken_model),
 		cmocka_unit_test(test_topdown_slots_and_metrics),
 		cmocka_unit_test(test_hybrid_grouped_by_core_type),
+		cmocka_unit_test(test_hybrid_events_by_core_type),
 		cmocka_unit_test(test_bad_event_writes_nothing),
 		cmocka_unit_test(test_unknown_profile_refused_before_anything),
 		cmocka_unit_test(test_stalled_cpu_fails_the_run),

@@ -265,11 +265,18 @@ static void check_cpu(const struct want_dump *w, struct parsed *p, unsigned i)
 	core_pmu_from_cpu(&ci, &pmu);
 	assert_int_equal(pmu.gp_mask, c->gp_mask);
 	assert_int_equal(pmu.fixed_mask, c->tool_fixed);
-	/* The descriptor the engine drives: AMD's by CPUID, Intel's by version. */
+	/*
+	 * The descriptor the engine drives: AMD's by CPUID, Intel's by version, with the
+	 * extended select where leaf 0x23 subleaf 0 EBX lists UMASK2/EQ (Lunar Lake's 3).
+	 */
+	bool ext = !strcmp(w->file, "intel-06-bd-lunar-lake.txt");
 	const struct core_pmu_desc *d = w->perfmon_v2 ? &core_pmu_amd_v2 :
 					w->perfctr_ext_core ? &core_pmu_amd_ext :
 					!strcmp(w->vendor, "AuthenticAMD") ? &core_pmu_amd_legacy :
+					ext ? &core_pmu_intel_ext :
 					w->version >= 2 ? &core_pmu_intel : &core_pmu_intel_v1;
+	assert_int_equal(ci.arch.umask2, ext);
+	assert_int_equal(ci.arch.eq, ext);
 	assert_ptr_equal(pmu.desc, d);
 	assert_int_equal(pmu_core_present(&ci), false);   /* no MSRs in a dump */
 	if (pmu_vendor_amd(ci.vendor))   /* the probe of the first PERF_CTL faults: no MSRs */
@@ -314,7 +321,8 @@ static void test_hybrid_numbers(void **state)
 /*
  * The later profiles' CPUID (lib/model/model_cpuid.c) is the dump it cites, leaf for
  * leaf: the P-core table logical CPU #0 of the Alder Lake file, the E-core table its
- * third kept CPU (#16). A table value that drifts from the file fails here.
+ * third kept CPU (#16; Meteor Lake #2, Lunar Lake #4). A table value that drifts from the
+ * file fails here.
  */
 static void test_profiles_are_their_dumps(void **state)
 {
@@ -322,7 +330,9 @@ static void test_profiles_are_their_dumps(void **state)
 	static const struct { const char *profile; bool atom; unsigned cpu; } t[] = {
 		{ "skylake-sp", false, 0 }, { "icelake-sp", false, 0 },
 		{ "sapphire-rapids", false, 0 }, { "alder-lake", false, 0 },
-		{ "alder-lake", true, 2 },
+		{ "alder-lake", true, 2 }, { "emerald-rapids", false, 0 },
+		{ "meteor-lake", false, 0 }, { "meteor-lake", true, 2 },
+		{ "lunar-lake", false, 0 }, { "lunar-lake", true, 2 },
 	};
 	for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
 		const struct model_profile *prof = model_profile_find(t[i].profile);

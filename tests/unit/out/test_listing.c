@@ -4,6 +4,7 @@
  * event name of the model's generated lists appears exactly once.
  */
 #include "testutil.h"
+#include "hw/events_names.h"
 #include "pmu/evspec.h"
 #include "out/listing.h"
 #include "pmu/uncore.h"
@@ -65,22 +66,35 @@ static void expect(const struct collected *c, const char *want)
 		fail_msg("listing lacks '%s':\n%s", want, c->all ? c->all : "");
 }
 
-/* Each name of l occurs exactly once as a whole word of an event line. */
-static void expect_every_event(const struct collected *c, const struct ev_list *l)
+/*
+ * Each name of l occurs exactly once as a whole word of an event line; from_header: only
+ * in the section that starts with it (a hybrid part's core types share names).
+ */
+static void expect_events_in(const struct collected *c, const struct ev_list *l,
+			     const char *from_header)
 {
 	for (unsigned i = 0; i < l->n; i++) {
 		unsigned found = 0;
-		size_t n = strlen(l->events[i].name);
+		char name[EV_NAME_MAX];
+		size_t n = ev_name(&l->events[i], name, sizeof(name));
+		bool in = !from_header;
 		for (unsigned k = 0; k < c->n; k++) {
 			const char *line = c->line[k];
-			if (strncmp(line, "  ", 2))
+			if (from_header && !strncmp(line, "Events of ", 10))
+				in = !strncmp(line, from_header, strlen(from_header));
+			if (strncmp(line, "  ", 2) || !in)
 				continue;
-			for (const char *p = strstr(line, l->events[i].name); p; p = strstr(p + 1, l->events[i].name))
+			for (const char *p = strstr(line, name); p; p = strstr(p + 1, name))
 				found += p[-1] == ' ' && (p[n] == ' ' || !p[n]);
 		}
 		if (found != 1)
-			fail_msg("%s: %u times", l->events[i].name, found);
+			fail_msg("%s: %u times", name, found);
 	}
+}
+
+static void expect_every_event(const struct collected *c, const struct ev_list *l)
+{
+	expect_events_in(c, l, NULL);
 }
 
 static void test_sandy_bridge_ep(void **state)
@@ -107,10 +121,10 @@ static void test_sandy_bridge_ep(void **state)
 	const struct ev_model *m = ev_model_for(&ci);
 	assert_non_null(m);
 	assert_non_null(m->uncore);
-	expect(&c, "Events of cpu (list JKT, ");
-	expect(&c, "Events of uncore_cbox (list JKT, 97 events");
-	expect(&c, "Events of uncore_pcu (list JKT, 39 events");
-	expect(&c, "Events of uncore_ubox (list JKT, 24 events");
+	expect(&c, "Events of cpu (list JKT/Jaketown_core, ");
+	expect(&c, "Events of uncore_cbox (list JKT/Jaketown_uncore, 97 events");
+	expect(&c, "Events of uncore_pcu (list JKT/Jaketown_uncore, 39 events");
+	expect(&c, "Events of uncore_ubox (list JKT/Jaketown_uncore, 24 events");
 	expect_every_event(&c, m->core);
 	for (unsigned u = 0; u < 3; u++)
 		expect_every_event(&c, m->uncore[u]);
@@ -143,6 +157,24 @@ static void test_nehalem_profiles(void **state)
 	expect_every_event(&c, ev_model_for(&ci)->core);
 	expect(&c, "  MBOX_CLOCKTICKS (uncore_mbox)\n");
 	expect(&c, "  BUF_VALID_LOCK (uncore_ubox)\n");
+	collected_free(&c);
+}
+
+/* A hybrid part lists each core type's events, as perf's PMUs name them. */
+static void test_hybrid_lists_per_core_type(void **state)
+{
+	(void)state;
+	struct cpu_info ci;
+	struct collected c;
+	list_profile("meteor-lake", &ci, &c);
+	expect(&c, "Events of cpu_core (list MTL/meteorlake_redwoodcove_core, 323 events");
+	expect(&c, "Events of cpu_atom (list MTL/meteorlake_crestmont_core, 253 events");
+	expect_events_in(&c, ev_model_of(&ci, CORE_TYPE_CORE)->core, "Events of cpu_core");
+	expect_events_in(&c, ev_model_of(&ci, CORE_TYPE_ATOM)->core, "Events of cpu_atom");
+	collected_free(&c);
+	list_profile("sapphire-rapids", &ci, &c);
+	expect(&c, "Events of cpu (list SPR/sapphirerapids_core, 411 events");
+	assert_null(strstr(c.all, "cpu_atom"));
 	collected_free(&c);
 }
 
@@ -186,6 +218,7 @@ int main(void)
 		cmocka_unit_test(test_sandy_bridge_ep),
 		cmocka_unit_test(test_nehalem_profiles),
 		cmocka_unit_test(test_unavailable_arch_event_and_no_pmu),
+		cmocka_unit_test(test_hybrid_lists_per_core_type),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -81,22 +81,22 @@ static void rig_free(struct rig *r)
 static void test_aux_table(void **state)
 {
 	(void)state;
-	assert_int_equal(core_aux_for(6, 0x1A, 0xB7, 0x01)->msr, MSR_OFFCORE_RSP_0);
-	assert_null(core_aux_for(6, 0x1A, 0xBB, 0x01));
-	assert_null(core_aux_for(6, 0x2E, 0xBB, 0x01));
-	assert_null(core_aux_for(6, 0x1A, 0xB7, 0x00));
-	assert_null(core_aux_for(15, 0x1A, 0xB7, 0x01));
-	assert_int_equal(core_aux_for(6, 0x2C, 0xBB, 0x01)->msr, MSR_OFFCORE_RSP_1);
-	assert_int_equal(core_aux_for(6, 0x2F, 0xBB, 0x01)->valid, 0xFFFF);
-	assert_int_equal(core_aux_for(6, 0x2D, 0xBB, 0x01)->valid, 0x3FFFFF8FFFull);
-	assert_int_equal(core_aux_for(6, 0x1E, 0x0B, 0x10)->msr, MSR_PEBS_LD_LAT_THRESHOLD);
-	assert_null(core_aux_for(6, 0x2D, 0x0B, 0x10));
-	assert_int_equal(core_aux_for(6, 0x2D, 0xCD, 0x01)->valid, 0xFFFF);
-	assert_int_equal(core_aux_for(6, 0x2D, 0xCD, 0x01)->dflt, 3);
-	assert_int_equal(core_aux_alt(6, 0x2C, MSR_OFFCORE_RSP_0)->event, 0xBB);
-	assert_int_equal(core_aux_alt(6, 0x2D, MSR_OFFCORE_RSP_1)->event, 0xB7);
-	assert_null(core_aux_alt(6, 0x1A, MSR_OFFCORE_RSP_0));
-	assert_null(core_aux_alt(6, 0x2D, MSR_PEBS_LD_LAT_THRESHOLD));
+	assert_int_equal(core_aux_for(6, 0x1A, 0, 0xB7, 0x01)->msr, MSR_OFFCORE_RSP_0);
+	assert_null(core_aux_for(6, 0x1A, 0, 0xBB, 0x01));
+	assert_null(core_aux_for(6, 0x2E, 0, 0xBB, 0x01));
+	assert_null(core_aux_for(6, 0x1A, 0, 0xB7, 0x00));
+	assert_null(core_aux_for(15, 0x1A, 0, 0xB7, 0x01));
+	assert_int_equal(core_aux_for(6, 0x2C, 0, 0xBB, 0x01)->msr, MSR_OFFCORE_RSP_1);
+	assert_int_equal(core_aux_for(6, 0x2F, 0, 0xBB, 0x01)->valid, 0xFFFF);
+	assert_int_equal(core_aux_for(6, 0x2D, 0, 0xBB, 0x01)->valid, 0x3FFFFF8FFFull);
+	assert_int_equal(core_aux_for(6, 0x1E, 0, 0x0B, 0x10)->msr, MSR_PEBS_LD_LAT_THRESHOLD);
+	assert_null(core_aux_for(6, 0x2D, 0, 0x0B, 0x10));
+	assert_int_equal(core_aux_for(6, 0x2D, 0, 0xCD, 0x01)->valid, 0xFFFF);
+	assert_int_equal(core_aux_for(6, 0x2D, 0, 0xCD, 0x01)->dflt, 3);
+	assert_int_equal(core_aux_alt(6, 0x2C, 0, MSR_OFFCORE_RSP_0)->event, 0xBB);
+	assert_int_equal(core_aux_alt(6, 0x2D, 0, MSR_OFFCORE_RSP_1)->event, 0xB7);
+	assert_null(core_aux_alt(6, 0x1A, 0, MSR_OFFCORE_RSP_0));
+	assert_null(core_aux_alt(6, 0x2D, 0, MSR_PEBS_LD_LAT_THRESHOLD));
 }
 
 /* Whether msr was written exactly twice: programmed to `prog`, restored to `back`. */

@@ -225,6 +225,77 @@ static void test_hybrid_counters_and_slots(void **state)
 		   "event 'slots' needs fixed counter 3, which this CPU lacks");
 }
 
+/* The later lists' fields and refusals, and perf's hybrid PMUs (the lists in data/perfmon/). */
+static void test_later_list_events(void **state)
+{
+	(void)state;
+	struct cpu_info spr = cpu(0x8f);
+	spr.arch.version = 5;
+	spr.arch.n_gp = 8;
+	spr.arch.gp_mask = 0xff;
+	spr.arch.fixed_mask = 0xf;
+	spr.arch.anythread_deprecated = true;
+	struct pmu_event_req r = parse_ok(&spr, "MEM_LOAD_RETIRED.L3_MISS");
+	assert_int_equal(r.config, 0x320d1);
+	assert_int_equal(r.counter_mask, 0xf);
+	assert_string_equal(r.list, "sapphirerapids_core");
+	r = parse_ok(&spr, "OCR.DEMAND_DATA_RD.L3_MISS");
+	assert_int_equal(r.config & 0xffff, 0x012a);
+	assert_int_equal(r.extra_msr, 0x1a6);
+	assert_int_equal(r.extra_msr_val, 0x3fbfc00001ull);
+	expect_err(&spr, "cpu/OCR.DEMAND_DATA_RD.L3_MISS,offcore_rsp=0x4000000000/",
+		   PMU_ERR_RESERVED,
+		   "term 'offcore_rsp' value 0x4000000000 sets bit 38, reserved in "
+		   "MSR_OFFCORE_RSP_0");
+	expect_err(&spr, "FRONTEND_RETIRED.DSB_MISS", PMU_ERR_UNSUPPORTED,
+		   "event 'FRONTEND_RETIRED.DSB_MISS' needs MSR_PEBS_FRONTEND (0x3F7), which "
+		   "efipmu does not drive");
+	expect_err(&spr, "cpu_atom/INST_RETIRED.ANY/", PMU_ERR_UNSUPPORTED,
+		   "'cpu_atom': not a hybrid CPU (CPUID.1AH names no core type)");
+	struct cpu_info skx = cpu(0x55);
+	skx.stepping = 4;
+	expect_err(&skx, "BR_INST_RETIRED.ALL_BRANCHES_PEBS", PMU_ERR_UNSUPPORTED,
+		   "event 'BR_INST_RETIRED.ALL_BRANCHES_PEBS' is PEBS-only in Intel's list "
+		   "(precise sampling); efipmu counts without PEBS");
+	assert_int_equal(parse_ok(&skx, "MEM_TRANS_RETIRED.LOAD_LATENCY_GT_4").extra_msr, 0x3f6);
+
+	struct cpu_info adl = spr;   /* a P-core of Alder Lake: the list by core type */
+	adl.model = 0x97;
+	adl.arch.core_type = CORE_TYPE_CORE;
+	adl.arch.native_model = 1;
+	r = parse_ok(&adl, "cpu_atom/LONGEST_LAT_CACHE.MISS/");
+	assert_int_equal(r.config, 0x3412e);
+	assert_int_equal(r.core_type, CORE_TYPE_ATOM);
+	assert_string_equal(r.list, "alderlake_gracemont_core");
+	r = parse_ok(&adl, "cpu_atom/OCR.DEMAND_DATA_RD.L3_MISS/");   /* E-core RSP_0: 0xB7/0x01 */
+	assert_int_equal(r.config & 0xffff, 0x01b7);
+	assert_int_equal(r.extra_msr, 0x1a6);
+	/* a bare name: a request per core type whose list has it, each with its encoding */
+	struct pmu_event_req reqs[4];
+	unsigned n;
+	struct evspec_error err = { 0, "" };
+	assert_int_equal(evspec_parse_list(&adl, "LONGEST_LAT_CACHE.MISS", reqs, 4, &n, &err), PMU_OK);
+	assert_int_equal(n, 2);
+	assert_int_equal(reqs[0].core_type, CORE_TYPE_CORE);
+	assert_string_equal(reqs[0].list, "alderlake_goldencove_core");
+	assert_string_equal(reqs[1].name, "cpu_atom/LONGEST_LAT_CACHE.MISS/");
+	assert_string_equal(reqs[1].list, "alderlake_gracemont_core");
+	/* only in the E-core list: counted there alone */
+	assert_int_equal(evspec_parse_list(&adl, "TOPDOWN_BE_BOUND.ALL", reqs, 4, &n, &err), PMU_OK);
+	assert_int_equal(n, 1);
+	assert_int_equal(reqs[0].core_type, CORE_TYPE_ATOM);
+
+	struct cpu_info lnl = spr;   /* Lunar Lake P-core: UMASK2 where CPUID.23H says so */
+	lnl.model = 0xbd;
+	lnl.arch.core_type = CORE_TYPE_CORE;
+	lnl.arch.native_model = 3;
+	lnl.arch.umask2 = lnl.arch.eq = true;
+	r = parse_ok(&lnl, "BR_INST_RETIRED.COND");
+	assert_int_equal(r.config, 0x100000311c4ull);   /* umask2 1 at 47:40 */
+	lnl.arch.umask2 = lnl.arch.eq = false;
+	expect_err(&lnl, "BR_INST_RETIRED.COND", PMU_ERR_RESERVED, "reserved bit 40 set");
+}
+
 static void test_generic_names(void **state)
 {
 	(void)state;
@@ -824,6 +895,7 @@ int main(void)
 		cmocka_unit_test(test_anythread_needs_v3),
 		cmocka_unit_test(test_arch_events),
 		cmocka_unit_test(test_generic_names),
+		cmocka_unit_test(test_later_list_events),
 		cmocka_unit_test(test_hybrid_counters_and_slots),
 		cmocka_unit_test(test_nhm_branch_miss_quirk),
 		cmocka_unit_test(test_list_events),

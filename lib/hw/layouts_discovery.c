@@ -1,0 +1,60 @@
+#include "hw/layouts_discovery.h"
+
+/*
+ * Global discovery state, three qwords at the table's base (Linux
+ * uncore_discovery.h union uncore_global_discovery; PCM uncore_pmu_discovery.h
+ * GlobalPMU): the stride is in units of 8 bytes.
+ */
+const struct disc_field disc_global_fields[DG_NFIELDS] = {
+	[DG_TYPE] = { { "type", 0, 8, RA_RO, NULL }, 0 },
+	[DG_STRIDE] = { { "stride", 8, 8, RA_RO, NULL }, 0 },
+	[DG_MAX_UNITS] = { { "max_units", 16, 10, RA_RO, NULL }, 0 },
+	[DG_ACCESS] = { { "access_type", 62, 2, RA_RO, NULL }, 0 },
+	[DG_GLOBAL_CTL] = { { "global_ctl", 0, 64, RA_RO, NULL }, 1 },
+	[DG_STATUS_OFFSET] = { { "status_offset", 0, 8, RA_RO, NULL }, 2 },
+	[DG_NUM_STATUS] = { { "num_status", 8, 16, RA_RO, NULL }, 2 },
+};
+
+/* Unit discovery state i, three qwords at base + (i + 1) * stride * 8 (same sources). */
+const struct disc_field disc_unit_fields[DU_NFIELDS] = {
+	[DU_NUM_REGS] = { { "num_regs", 0, 8, RA_RO, NULL }, 0 },
+	[DU_CTL_OFFSET] = { { "ctl_offset", 8, 8, RA_RO, NULL }, 0 },
+	[DU_BIT_WIDTH] = { { "bit_width", 16, 8, RA_RO, NULL }, 0 },
+	[DU_CTR_OFFSET] = { { "ctr_offset", 24, 8, RA_RO, NULL }, 0 },
+	[DU_STATUS_OFFSET] = { { "status_offset", 32, 8, RA_RO, NULL }, 0 },
+	[DU_ACCESS] = { { "access_type", 62, 2, RA_RO, NULL }, 0 },
+	[DU_BOX_CTL] = { { "box_ctl", 0, 64, RA_RO, NULL }, 1 },
+	[DU_BOX_TYPE] = { { "box_type", 0, 16, RA_RO, NULL }, 2 },
+	[DU_BOX_ID] = { { "box_id", 16, 16, RA_RO, NULL }, 2 },
+};
+
+/* Linux uncore_discovery.h UNCORE_DISCOVERY_PCI_{DOMAIN,BUS,DEVFN,BOX_CTRL}. */
+const struct reg_field disc_pci_addr_fields[4] = {
+	{ "domain", 28, 3, RA_RO, NULL },
+	{ "bus", 20, 8, RA_RO, NULL },
+	{ "devfn", 12, 8, RA_RO, NULL },
+	{ "offset", 0, 12, RA_RO, NULL },
+};
+
+/*
+ * Box types: Sapphire Rapids 0-13 (Linux uncore_snbep.c enum SPR_UNCORE_*; PCM
+ * adds 12 CXLCM and 13 CXLDP), Granite Rapids adds 5 and 15-22 (Linux enum
+ * GNR_UNCORE_*). Names as Linux names the PMUs (uncore_<name>_<box id>).
+ */
+static const char *const type_names[] = {
+	[0] = "cha", [1] = "iio", [2] = "irp", [3] = "m2pcie", [4] = "pcu", [5] = "ubox",
+	[6] = "imc", [7] = "m2m", [8] = "upi", [9] = "m3upi", [11] = "mdf", [12] = "cxlcm",
+	[13] = "cxldp", [15] = "b2hot", [16] = "b2cmi", [17] = "b2cxl", [18] = "b2upi",
+	[20] = "mdf_sbo", [21] = "pciex16", [22] = "pciex8",
+};
+
+const char *disc_type_name(uint16_t type)
+{
+	return type < sizeof(type_names) / sizeof(type_names[0]) ? type_names[type] : NULL;
+}
+
+const char *disc_access_name(unsigned access)
+{
+	static const char *const names[] = { "MSR", "MMIO", "PCI", "none" };
+	return access < 4 ? names[access] : "none";
+}

@@ -1,0 +1,51 @@
+/* efipmu-host cpuid DUMP.txt: discovery on each logical CPU of a CPUID dump. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host.h"
+#include "model/cpuid_dump.h"
+#include "out/discovery.h"
+#include "pmu/core_engine.h"
+#include "pmu/cpuinfo.h"
+#include "util/fmt.h"
+
+/* The app's discovery on each logical CPU of a CPUID dump, one JSON line each. */
+int cmd_cpuid(int argc, char **argv)
+{
+	if (argc != 1)
+		die("cpuid needs one DUMP file");
+	size_t len;
+	char *text = read_whole(argv[0], &len);
+	unsigned lines = cpuid_dump_lines(text, len);
+	struct cpuid_dump d = {
+		.leaf = xcalloc(lines, sizeof(*d.leaf)), .leaf_cap = lines,
+		.cpu = xcalloc(lines, sizeof(*d.cpu)), .cpu_number = xcalloc(lines, sizeof(unsigned)),
+		.cpu_cap = lines,
+	};
+	if (cpuid_dump_parse(&d, text, len))
+		die("%s:%u: %s", argv[0], d.error_line, d.error);
+	struct pmu_backend b;
+	cpuid_dump_backend(&d, &b);
+	static char out[4096];
+	for (unsigned i = 0; i < d.ncpu; i++) {
+		struct cpu_info ci;
+		struct core_pmu p;
+		memset(&ci, 0, sizeof(ci));
+		ci.index = i;
+		pmu_status st = pmu_discover(&b, i, &ci);
+		if (st)
+			die("%s: CPU #%u: discovery failed: %s", argv[0], d.cpu_number[i],
+			    pmu_status_str(st));
+		core_pmu_from_cpu(&ci, &p);
+		struct strbuf sb;
+		sb_init(&sb, out, sizeof(out));
+		discovery_line(&sb, d.cpu_number[i], &ci, &p);
+		puts(out);
+	}
+	free(text);
+	free(d.leaf);
+	free(d.cpu);
+	free(d.cpu_number);
+	return 0;
+}

@@ -1,0 +1,135 @@
+/*
+ * efipmu-host discovery FILE | --model [DEFECT] [--spr]: an uncore discovery table's
+ * bytes (a binary file, hex text, or the discovery_table records of a log) decoded
+ * by the app's own code into one JSON line for the table and one per unit, each
+ * with the problems found. --model decodes the model's Sapphire Rapids socket
+ * table (with DEFECT: one of the ways firmware breaks it); --spr applies Sapphire
+ * Rapids' UPI quirk. Exit 1 when any problem was found.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host.h"
+#include "model/model_discovery.h"
+#include "out/discovery_json.h"
+#include "pmu/uncore_discovery.h"
+#include "util/fmt.h"
+
+/* Hex digits of text (whitespace between them) into out; false at anything else. */
+static bool hex_bytes(const char *text, size_t len, uint8_t *out, size_t *n)
+{
+	size_t k = 0;
+	int hi = -1;
+	for (size_t i = 0; i < len; i++) {
+		int d = pmu_hex_digit(text[i]);
+		if (d < 0) {
+			if (text[i] == ' ' || text[i] == '\n' || text[i] == '\t' || text[i] == '\r')
+				continue;
+			return false;
+		}
+		if (hi < 0) {
+			hi = d;
+		} else {
+			out[k++] = (uint8_t)(hi << 4 | d);
+			hi = -1;
+		}
+	}
+	*n = k;
+	return hi < 0 && k > 0;
+}
+
+/* The hex of every "bytes" of a discovery_table record of a log, one table after another. */
+static bool log_bytes(const char *text, uint8_t *out, size_t *n, unsigned *tables)
+{
+	const char *p = text;
+	*n = 0;
+	*tables = 0;
+	while ((p = strstr(p, "\"rec\":\"discovery_table\""))) {
+		const char *end = strchr(p, '\n');
+		const char *b = strstr(p, "\"bytes\":\"");
+		if (!b || (end && b > end))
+			die("a discovery_table record without \"bytes\"");
+		b += 9;
+		const char *q = strchr(b, '"');
+		size_t got;
+		if (!q || !hex_bytes(b, (size_t)(q - b), out + *n, &got))
+			die("a discovery_table record whose \"bytes\" are not hex");
+		*n += got;
+		(*tables)++;
+		p = q;
+	}
+	return *tables == 1;
+}
+
+static unsigned print_table(const struct disc_table *t)
+{
+	static char buf[1024];
+	struct strbuf sb;
+	unsigned problems = t->problems != 0;
+	sb_init(&sb, buf, sizeof(buf));
+	disc_global_json(t, &sb);
+	puts(buf);
+	for (unsigned i = 0; i < t->nunits; i++) {
+		sb_reset(&sb);
+		disc_unit_json(&t->unit[i], &sb);
+		puts(buf);
+		problems += t->unit[i].problems != 0;
+	}
+	return problems;
+}
+
+int cmd_discovery(int argc, char **argv)
+{
+	bool model = false, spr = false;
+	const char *path = NULL;
+	enum model_disc_defect defect = MDD_NONE;
+	for (int i = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "--spr")) {
+			spr = true;
+		} else if (!strcmp(argv[i], "--model")) {
+			model = true;
+			if (i + 1 < argc && argv[i + 1][0] != '-') {
+				const char *name = argv[++i];
+				for (defect = 0; model_disc_defect_name(defect); defect++)
+					if (!strcmp(model_disc_defect_name(defect), name))
+						break;
+				if (!model_disc_defect_name(defect))
+					die("no model defect '%s' (none, global-ones, unit-ones, unit-zero, "
+					    "zero-offset, dup-id, bar-zero, every)", name);
+			}
+		} else if (!path && argv[i][0] != '-') {
+			path = argv[i];
+		} else {
+			die("discovery: unexpected '%s' (FILE or --model [DEFECT], and --spr)", argv[i]);
+		}
+	}
+	if (model == !!path)
+		die("discovery needs one FILE or --model");
+	static uint8_t bytes[1 << 20];
+	size_t n = 0;
+	if (model) {
+		n = model_disc_table(&model_disc_spr, defect, bytes, sizeof(bytes));
+	} else {
+		size_t len;
+		char *text = read_whole(path, &len);
+		unsigned tables;
+		if (strstr(text, "\"rec\":\"discovery_table\"")) {
+			if (!log_bytes(text, bytes, &n, &tables))
+				die("%s holds %u discovery tables: decode one at a time", path, tables);
+		} else if (!hex_bytes(text, len, bytes, &n)) {
+			if (len > sizeof(bytes))
+				die("%s: %zu bytes, more than a discovery table holds", path, len);
+			memcpy(bytes, text, len);
+			n = len;
+		}
+		free(text);
+	}
+	/* Where the model's machine put its units: the bus and the iMC BAR it programs. */
+	const struct disc_bus_range bus = { 0, model_disc_spr.bus, model_disc_spr.bus };
+	const struct disc_mmio_range bar = { model_disc_spr.mmio_base, 0x1000000 };
+	const struct disc_space where = { &bus, 1, &bar, 1, spr };
+	static struct disc_table t;
+	(void)disc_parse(bytes, n, model ? &where : (spr ? &where : NULL), &t);
+	return print_table(&t) ? EXIT_REGRESSED : 0;
+}

@@ -1,0 +1,32 @@
+/*
+ * efipmu-host: what every subcommand shares. Each subcommand is one file (tools/host/<name>.c)
+ * with one entry point, cmd_<name>, listed in main.c's table.
+ */
+#ifndef EFIPMU_HOST_H
+#define EFIPMU_HOST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define EXIT_REGRESSED 1   /* compare: a check regressed; dry-run: a phase failed */
+#define EXIT_ERROR 2
+
+/* One line "efipmu-host: ..." on stderr, then exit(EXIT_ERROR). */
+void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+void *xcalloc(size_t n, size_t size);
+/* A decimal or 0x-hex number; dies naming what it is for when s is not one. */
+uint64_t parse_number(const char *what, const char *s);
+/* Grouped decimal (1,234,567) in a rotating static buffer: printf arguments. */
+const char *grouped(uint64_t v);
+/* The whole file, NUL-terminated, its length in *len; dies naming it when it cannot be read. */
+char *read_whole(const char *path, size_t *len);
+
+int cmd_decode(int argc, char **argv);
+int cmd_dry_run(int argc, char **argv);
+int cmd_summary(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
+int cmd_csv(int argc, char **argv);
+int cmd_cpuid(int argc, char **argv);
+int cmd_discovery(int argc, char **argv);
+
+#endif

@@ -1,0 +1,265 @@
+/* efipmu-host: a log's records read into a struct runlog, and its counts grouped in series. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host.h"
+#include "out/logread.h"
+#include "out/logrec.h"
+#include "runlog.h"
+
+static void *grow(void *p, unsigned *cap, unsigned n, size_t size)
+{
+	if (n < *cap)
+		return p;
+	*cap = *cap ? *cap * 2 : 64;
+	p = realloc(p, *cap * size);
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
+struct rec_ctx {
+	const char *path;
+	unsigned line;
+	const struct logrec_view *v;
+};
+
+static void need(const struct rec_ctx *c, pmu_status st, const char *key)
+{
+	if (st)
+		die("%s:%u: key '%s': %s", c->path, c->line, key, pmu_status_str(st));
+}
+
+/* Optional keys: absent is fine, present with a bad value is not. */
+static void opt_u64(const struct rec_ctx *c, const char *key, uint64_t *out)
+{
+	pmu_status st = logread_get_u64(c->v, key, out);
+	if (st != PMU_ERR_NOT_FOUND)
+		need(c, st, key);
+}
+
+static void opt_str(const struct rec_ctx *c, const char *key, char *buf, size_t cap)
+{
+	pmu_status st = logread_get_str(c->v, key, buf, cap);
+	if (st == PMU_ERR_NOSPACE)
+		return;   /* kept truncated */
+	if (st != PMU_ERR_NOT_FOUND)
+		need(c, st, key);
+}
+
+static void opt_bool(const struct rec_ctx *c, const char *key, bool *out)
+{
+	pmu_status st = logread_get_bool(c->v, key, out);
+	if (st != PMU_ERR_NOT_FOUND)
+		need(c, st, key);
+}
+
+static void read_count(struct runlog *g, const struct rec_ctx *c)
+{
+	g->counts = grow(g->counts, &g->cap_counts, g->ncounts, sizeof(*g->counts));
+	struct count *k = &g->counts[g->ncounts++];
+	memset(k, 0, sizeof(*k));
+	need(c, logread_get_u64(c->v, "cpu", &k->cpu), "cpu");
+	need(c, logread_get_u64(c->v, "delta", &k->delta), "delta");
+	need(c, logread_get_str(c->v, "event", k->event, sizeof(k->event)), "event");
+	strcpy(k->box, "core");
+	opt_str(c, "box", k->box, sizeof(k->box));
+	opt_str(c, "counter_kind", k->kind, sizeof(k->kind));
+	opt_str(c, "kernel", k->kernel, sizeof(k->kernel));
+	opt_u64(c, "apic_id", &k->apic_id);
+	opt_u64(c, "package", &k->package);
+	opt_u64(c, "counter", &k->counter);
+	opt_u64(c, "ctl_msr", &k->ctl_msr);
+	opt_u64(c, "ctl_value", &k->ctl_value);
+	opt_u64(c, "ctr_msr", &k->ctr_msr);
+	opt_u64(c, "start", &k->start);
+	opt_u64(c, "end", &k->end);
+	opt_u64(c, "repeat", &k->repeat);
+	opt_u64(c, "tsc_ticks", &k->tsc_ticks);
+	opt_bool(c, "overflowed", &k->overflowed);
+	k->sim = logread_simulated(c->v);
+}
+
+static void read_check(struct runlog *g, const struct rec_ctx *c)
+{
+	g->checks = grow(g->checks, &g->cap_checks, g->nchecks, sizeof(*g->checks));
+	struct check *k = &g->checks[g->nchecks++];
+	memset(k, 0, sizeof(*k));
+	need(c, logread_get_u64(c->v, "cpu", &k->cpu), "cpu");
+	need(c, logread_get_str(c->v, "check", k->check, sizeof(k->check)), "check");
+	need(c, logread_get_str(c->v, "result", k->result, sizeof(k->result)), "result");
+	opt_str(c, "kernel", k->kernel, sizeof(k->kernel));
+	opt_u64(c, "expected", &k->expected);
+	opt_u64(c, "measured", &k->measured);
+	k->sim = logread_simulated(c->v);
+}
+
+static void read_header(struct runlog *g, const struct rec_ctx *c)
+{
+	g->have_header = true;
+	g->header_sim = logread_simulated(c->v);
+	opt_str(c, "tool", g->tool, sizeof(g->tool));
+	opt_str(c, "version", g->version, sizeof(g->version));
+	opt_str(c, "backend", g->backend, sizeof(g->backend));
+	opt_str(c, "time", g->time, sizeof(g->time));
+	opt_str(c, "firmware_vendor", g->fw_vendor, sizeof(g->fw_vendor));
+	opt_str(c, "cmdline", g->cmdline, sizeof(g->cmdline));
+	opt_u64(c, "cpus_found", &g->cpus_found);
+	opt_u64(c, "cpus_enabled", &g->cpus_enabled);
+	opt_u64(c, "tsc_hz", &g->tsc_hz);
+}
+
+static void read_verdict(struct runlog *g, const struct rec_ctx *c)
+{
+	g->have_verdict = true;
+	g->verdict_sim = logread_simulated(c->v);
+	need(c, logread_get_str(c->v, "verdict", g->verdict, sizeof(g->verdict)), "verdict");
+	opt_str(c, "reason", g->reason, sizeof(g->reason));
+	opt_u64(c, "cpus_ran", &g->cpus_ran);
+	opt_u64(c, "cpus_missing", &g->cpus_missing);
+	opt_u64(c, "cpus_with_core_pmu", &g->cpus_with_pmu);
+}
+
+static void read_record(struct runlog *g, const struct rec_ctx *c)
+{
+	uint64_t schema;
+	if (!logread_find(c->v, "rec"))
+		die("%s:%u: record without \"rec\"", c->path, c->line);
+	need(c, logread_get_u64(c->v, "schema", &schema), "schema");
+	if (schema != LOG_SCHEMA_VERSION)
+		die("%s:%u: schema %llu, this tool reads schema %d", c->path, c->line,
+		    (unsigned long long)schema, LOG_SCHEMA_VERSION);
+	if (logread_str_is(c->v, "rec", "count"))
+		read_count(g, c);
+	else if (logread_str_is(c->v, "rec", "check"))
+		read_check(g, c);
+	else if (logread_str_is(c->v, "rec", "header"))
+		read_header(g, c);
+	else if (logread_str_is(c->v, "rec", "verdict"))
+		read_verdict(g, c);
+	/* cpu, handoff and records of later versions: not summarised */
+}
+
+void load(struct runlog *g, const char *path)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		die("cannot open %s", path);
+	memset(g, 0, sizeof(*g));
+	g->path = path;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	struct logrec_view *v = xcalloc(1, sizeof(*v));
+	struct rec_ctx c = { .path = path, .v = v };
+	while ((len = getline(&line, &cap, f)) >= 0) {
+		c.line++;
+		bool complete = len > 0 && line[len - 1] == '\n';
+		pmu_status st = logread_line(line, (size_t)len, v);
+		if (st == PMU_OK) {
+			read_record(g, &c);
+			continue;
+		}
+		if (!strcmp(v->err, "empty line"))
+			continue;
+		if (!complete && fgetc(f) == EOF) {
+			fprintf(stderr, "efipmu-host: %s:%u: skipped the cut-off last line (%s)\n", path,
+				c.line, v->err);
+			break;
+		}
+		die("%s:%u: malformed record: %s at column %zu", path, c.line, v->err, v->err_pos + 1);
+	}
+	free(v);
+	free(line);
+	fclose(f);
+	if (!g->have_header && !g->ncounts && !g->nchecks && !g->have_verdict)
+		die("%s: no efipmu records", path);
+}
+
+void unload(struct runlog *g)
+{
+	free(g->counts);
+	free(g->checks);
+}
+
+
+bool same_series(const struct count *a, const struct count *b)
+{
+	return a->cpu == b->cpu && !strcmp(a->box, b->box) && !strcmp(a->event, b->event) &&
+	       !strcmp(a->kernel, b->kernel);
+}
+
+struct series *make_series(const struct runlog *g, unsigned *count)
+{
+	struct series *s = xcalloc(g->ncounts, sizeof(*s));
+	unsigned n = 0;
+	for (unsigned i = 0; i < g->ncounts; i++) {
+		const struct count *c = &g->counts[i];
+		unsigned j = 0;
+		while (j < n && !same_series(s[j].first, c))
+			j++;
+		if (j == n) {
+			s[n].first = c;
+			s[n].deltas = xcalloc(g->ncounts, sizeof(uint64_t));
+			s[n].ticks = xcalloc(g->ncounts, sizeof(uint64_t));
+			n++;
+		}
+		s[j].ticks[s[j].n] = c->tsc_ticks;
+		s[j].deltas[s[j].n++] = c->delta;
+		s[j].sim |= c->sim;
+		s[j].overflowed |= c->overflowed;
+	}
+	for (unsigned j = 0; j < n; j++) {
+		stats_compute(s[j].deltas, s[j].n, &s[j].st);
+		stats_compute(s[j].ticks, s[j].n, &s[j].ticks_st);
+	}
+	*count = n;
+	return s;
+}
+
+void free_series(struct series *s, unsigned n)
+{
+	for (unsigned j = 0; j < n; j++) {
+		free(s[j].deltas);
+		free(s[j].ticks);
+	}
+	free(s);
+}
+
+const char *sim_tag(bool sim)
+{
+	return sim ? SIM_TAG : "";
+}
+
+const char *where(const struct count *c)
+{
+	static char bufs[2][24];
+	static unsigned next;
+	char *b = bufs[next++ % 2];
+	if (!strcmp(c->box, "core"))
+		snprintf(b, sizeof(bufs[0]), "cpu %llu", (unsigned long long)c->cpu);
+	else
+		snprintf(b, sizeof(bufs[0]), "pkg %llu", (unsigned long long)c->package);
+	return b;
+}
+
+const char *check_label(const struct check *k)
+{
+	static char b[160];
+	snprintf(b, sizeof(b), "cpu %llu %s%s%s%s", (unsigned long long)k->cpu, k->check,
+		 k->kernel[0] ? " (" : "", k->kernel, k->kernel[0] ? ")" : "");
+	return b;
+}
+
+
+void print_header(const struct runlog *g, const char *label)
+{
+	if (!g->have_header) {
+		printf("%s%s: no header record\n", label, g->path);
+		return;
+	}
+	printf("%s%s%s: %s %s, backend %s, firmware %s, %s\n", sim_tag(g->header_sim), label, g->path,
+	       g->tool, g->version, g->backend, g->fw_vendor, g->time[0] ? g->time : "no time");
+}

@@ -1,0 +1,68 @@
+/*
+ * efipmu-host: the records of one log (summary, compare, csv) and its counts grouped in series,
+ * one (CPU, box, event, kernel) over its repeats.
+ */
+#ifndef EFIPMU_HOST_RUNLOG_H
+#define EFIPMU_HOST_RUNLOG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "pmu/evspec.h"
+#include "util/stats.h"
+
+#define SIM_TAG "[SIM] "
+
+struct count {
+	uint64_t cpu, apic_id, package, counter, ctl_msr, ctl_value, ctr_msr, start, end, delta;
+	uint64_t repeat, tsc_ticks;
+	char box[32], event[EVENT_NAME_MAX], kind[8], kernel[32];
+	bool overflowed, sim;
+};
+
+struct check {
+	uint64_t cpu, expected, measured;
+	char check[96], kernel[32], result[8];
+	bool sim;
+};
+
+struct runlog {
+	const char *path;
+	bool have_header, have_verdict, header_sim, verdict_sim;
+	char tool[16], version[16], backend[16], time[32], fw_vendor[64], cmdline[256];
+	uint64_t tsc_hz, cpus_found, cpus_enabled;
+	char verdict[16], reason[160];
+	uint64_t cpus_ran, cpus_missing, cpus_with_pmu;
+	struct count *counts;
+	unsigned ncounts, cap_counts;
+	struct check *checks;
+	unsigned nchecks, cap_checks;
+};
+
+struct series {
+	const struct count *first;
+	unsigned n;
+	uint64_t *deltas, *ticks;
+	struct stats_u64 st, ticks_st;   /* deltas; TSC ticks of the windows (when logged) */
+	bool sim, overflowed;
+};
+
+/*
+ * A run cut off mid-write leaves a last line without its newline: it is
+ * skipped with a warning. Any other malformed line is an error (die).
+ */
+void load(struct runlog *g, const char *path);
+void unload(struct runlog *g);
+
+bool same_series(const struct count *a, const struct count *b);
+/* In order of first appearance; the caller frees with free_series. */
+struct series *make_series(const struct runlog *g, unsigned *count);
+void free_series(struct series *s, unsigned n);
+
+const char *sim_tag(bool sim);
+/* "cpu 3" for core counts, "pkg 0" for uncore counts (counted once per package). */
+const char *where(const struct count *c);
+const char *check_label(const struct check *k);
+void print_header(const struct runlog *g, const char *label);
+
+#endif
