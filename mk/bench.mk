@@ -13,7 +13,7 @@ $(BENCH)/exitnow.efi: tools/bench/exitnow.c | deps-build
 		-lefi -lgnuefi
 	@$(EFI_OBJCOPY) $(BENCH)/exitnow.so $@
 
-bench: deps-run deps-test all $(BENCH)/host_cost $(BENCH)/exitnow.efi
+bench: deps-run deps-test all host mklog $(BENCH)/host_cost $(BENCH)/exitnow.efi
 	@BUILD=$(BUILD) scripts/bench.sh
 
 .PHONY: bench

@@ -137,6 +137,35 @@ print(per * 1000, len({(r["box"], r.get("cpu"), r.get("package"), r["event"], r[
   [ "$got" = "$want" ]
 }
 
+# ---- the store of runs: 1,000 model logs imported, then regressions over them ----
+store() {
+  local d=$work/store t0 t1 t2 t3 t4 t5 n
+  rm -rf "$d"; mkdir -p "$d/logs"
+  "$B/report/mklog" -o "$d/logs/snbep.jsonl" $'backend = sim\nsim-profile = sandy-bridge-ep\n' &&
+    "$B/report/mklog" --packages 2 -o "$d/logs/snbep2.jsonl" $'backend = sim\nsim-profile = sandy-bridge-ep\n' &&
+    python3 tests/report/make_logs.py "$d/lab" 50 20 "$d/logs/snbep.jsonl" "$d/logs/snbep2.jsonl" ||
+    { echo "store             could not make the logs"; return 1; }
+  t0=$(date +%s.%N)
+  for b in "$d"/lab/B*; do
+    "$B/efipmu-host" db --db "$d/runs.sqlite" import --board "$(basename "$b")" "$b"/*.jsonl >/dev/null || return 1
+  done
+  t1=$(date +%s.%N)
+  for f in "$d"/lab/B*/*.jsonl; do "$B/efipmu-host" summary "$f" >/dev/null || return 1; done
+  t2=$(date +%s.%N)
+  "$B/efipmu-host" db --db "$d/runs.sqlite" regressions > "$d/regressions.out"
+  t3=$(date +%s.%N)
+  for b in "$d"/lab/B*; do
+    "$B/efipmu-host" compare $(ls "$b"/*.jsonl | tail -2) >/dev/null
+  done
+  t4=$(date +%s.%N)
+  n=$(sqlite3 "$d/runs.sqlite" 'SELECT count(*) FROM runs')
+  printf 'store import      %d logs of the default job (50 boards x 20): %.2f s, %.2f ms a log; reading them alone (summary each): %.2f s, %.2fx\n' \
+    "$n" "$(calc "$t1 - $t0")" "$(calc "($t1 - $t0) * 1000 / $n")" "$(calc "$t2 - $t1")" "$(calc "($t1 - $t0) / ($t2 - $t1)")"
+  printf 'store regressions %.2f s over %d runs (%s); compare on the same 50 pairs of files: %.2f s, %.2fx  [no target in issue 27]\n' \
+    "$(calc "$t3 - $t2")" "$n" "$(tail -1 "$d/regressions.out")" "$(calc "$t4 - $t3")" "$(calc "($t3 - $t2) / ($t4 - $t3)")"
+  [ "$n" = 1000 ] && [ "$(grep -c ': REGRESSED' "$d/regressions.out")" = "$(wc -l < "$d/lab/regressed.txt")" ]
+}
+
 echo "efipmu benchmarks ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) host cores," \
   "load average $(cut -d' ' -f1 /proc/loadavg), QEMU TCG)"
 status=0
@@ -145,6 +174,7 @@ skew || status=1
 time_to_results || status=1
 repeat_cost || status=1
 thousand || status=1
+store || status=1
 host_cost record || status=1
 host_cost decode || status=1
 exit $status

@@ -130,6 +130,10 @@ run_case summary_nopmu summary $dir/qemu-nopmu.jsonl
 run_case summary_uncore summary $dir/sim-uncore-nehalem-ep.jsonl
 run_case summary_repeats summary --tsc-hz 2930000000 $dir/handmade-base.jsonl
 run_case summary_cutoff summary $dir/cutoff-sim.jsonl
+# checks of a package (the selftest's uncore checks) and DISTURBED results are read
+run_case summary_selftest_fail summary $dir/sim-selftest-fail.jsonl
+run_case summary_disturbed summary $dir/sim-disturbed.jsonl
+run_case compare_disturbed compare $dir/sim-selftest-fail.jsonl $dir/sim-disturbed.jsonl
 run_case summary_damaged summary $dir/damaged.jsonl
 run_case summary_missing summary $dir/no-such-log.jsonl
 run_case compare_regressed compare $dir/handmade-base.jsonl $dir/handmade-new.jsonl

@@ -1,20 +1,21 @@
 /*
  * efipmu-host compare [--tolerance PCT] BASE NEW: counts moved beyond the tolerance,
- * checks PASS -> FAIL.
+ * checks PASS -> FAIL. compare_runs is these rules for every command that judges two runs
+ * (compare, report --base, db regressions).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare.h"
 #include "host.h"
 #include "out/derived.h"
 #include "runlog.h"
 #include "util/fmt.h"
 
-#define DEFAULT_TOLERANCE_MILLI 5000   /* 5 %, in thousandths of a percent */
 
 /* "5", "0.5", "2.125": thousandths of a percent. */
-static uint64_t parse_percent(const char *s)
+uint64_t parse_percent(const char *s)
 {
 	uint64_t whole = 0, frac = 0;
 	unsigned fd = 0;
@@ -36,7 +37,7 @@ static uint64_t parse_percent(const char *s)
 }
 
 /* Signed change in thousandths of a percent, as "+12.345%". */
-static const char *change(uint64_t base, uint64_t now)
+const char *change(uint64_t base, uint64_t now)
 {
 	static char b[48];
 	uint64_t diff = now >= base ? now - base : base - now, milli;
@@ -62,60 +63,59 @@ static bool moved(uint64_t base, uint64_t now, uint64_t tol_milli)
 	return !derived_muldiv(diff, 100000, base, &milli) || milli > tol_milli;
 }
 
-struct tally {
-	unsigned counts, moved, missing, added, checks, regressed_checks, fixed_checks, missing_checks;
-	bool verdict_regressed;
-};
+/* Series of b the same as c, or NULL. */
+static const struct series *find_series(const struct series *b, unsigned nb, const struct count *c)
+{
+	for (unsigned j = 0; j < nb; j++)
+		if (same_series(b[j].first, c))
+			return &b[j];
+	return NULL;
+}
 
 static void compare_counts(struct series *a, unsigned na, struct series *b, unsigned nb,
-			   uint64_t tol, struct tally *t)
+			   uint64_t tol, struct tally *t, cmp_emit *emit, void *ctx)
 {
 	for (unsigned i = 0; i < na; i++) {
-		const struct count *c = a[i].first;
-		unsigned j = 0;
-		while (j < nb && !same_series(b[j].first, c))
-			j++;
-		if (j == nb) {
+		const struct series *y = find_series(b, nb, a[i].first);
+		struct cmp_row r = { .kind = CMP_COUNT_MISSING, .a = &a[i], .b = y, .regressed = true };
+		if (!y) {
 			t->missing++;
-			printf("%s%-9s%-30s missing in new  REGRESSED\n", sim_tag(a[i].sim), where(c),
-			       c->event);
+			emit(ctx, &r);
 			continue;
 		}
 		t->counts++;
-		uint64_t x = a[i].st.median, y = b[j].st.median;
-		if (!moved(x, y, tol))
+		if (!moved(a[i].st.median, y->st.median, tol))
 			continue;
 		t->moved++;
-		printf("%s%-9s%-30s %15s -> %-15s %10s  MOVED\n", sim_tag(a[i].sim || b[j].sim), where(c),
-		       c->event, grouped(x), grouped(y), change(x, y));
+		r.kind = CMP_COUNT_MOVED;
+		emit(ctx, &r);
 	}
-	for (unsigned j = 0; j < nb; j++) {
-		unsigned i = 0;
-		while (i < na && !same_series(a[i].first, b[j].first))
-			i++;
-		if (i == na) {
+	for (unsigned j = 0; j < nb; j++)
+		if (!find_series(a, na, b[j].first)) {
+			struct cmp_row r = { .kind = CMP_COUNT_ADDED, .b = &b[j] };
 			t->added++;
-			printf("%s%-9s%-30s only in new\n", sim_tag(b[j].sim), where(b[j].first),
-			       b[j].first->event);
+			emit(ctx, &r);
 		}
-	}
 }
 
 static bool same_check(const struct check *a, const struct check *b)
 {
-	return a->cpu == b->cpu && !strcmp(a->check, b->check) && !strcmp(a->kernel, b->kernel);
+	return a->has_cpu == b->has_cpu && a->cpu == b->cpu && a->package == b->package &&
+	       !strcmp(a->check, b->check) && !strcmp(a->kernel, b->kernel);
 }
 
-static void compare_checks(const struct runlog *a, const struct runlog *b, struct tally *t)
+static void compare_checks(const struct runlog *a, const struct runlog *b, struct tally *t,
+			   cmp_emit *emit, void *ctx)
 {
 	for (unsigned i = 0; i < a->nchecks; i++) {
 		const struct check *x = &a->checks[i], *y = NULL;
 		for (unsigned j = 0; j < b->nchecks && !y; j++)
 			if (same_check(x, &b->checks[j]))
 				y = &b->checks[j];
+		struct cmp_row r = { .kind = CMP_CHECK_MISSING, .x = x, .y = y, .regressed = true };
 		if (!y) {
 			t->missing_checks++;
-			printf("%s%s: %s -> missing  REGRESSED\n", sim_tag(x->sim), check_label(x), x->result);
+			emit(ctx, &r);
 			continue;
 		}
 		t->checks++;
@@ -126,9 +126,82 @@ static void compare_checks(const struct runlog *a, const struct runlog *b, struc
 			t->regressed_checks++;
 		else
 			t->fixed_checks++;
-		printf("%s%s: %s -> %s%s\n", sim_tag(x->sim || y->sim), check_label(x), x->result,
-		       y->result, was ? "  REGRESSED" : "");
+		r.kind = CMP_CHECK_CHANGED;
+		r.regressed = was;
+		emit(ctx, &r);
 	}
+}
+
+static void emit_nothing(void *ctx, const struct cmp_row *r)
+{
+	(void)ctx;
+	(void)r;
+}
+
+void compare_runs(const struct runlog *a, const struct runlog *b, uint64_t tol, struct tally *t,
+		  cmp_emit *emit, void *ctx)
+{
+	unsigned na, nb;
+	struct series *sa = make_series(a, &na), *sb = make_series(b, &nb);
+	memset(t, 0, sizeof(*t));
+	if (!emit)
+		emit = emit_nothing;
+	compare_counts(sa, na, sb, nb, tol, t, emit, ctx);
+	compare_checks(a, b, t, emit, ctx);
+	if (a->have_verdict && (!b->have_verdict || strcmp(a->verdict, b->verdict))) {
+		struct cmp_row r = { .kind = CMP_VERDICT };
+		t->verdict_regressed = r.regressed = !b->have_verdict || !strcmp(a->verdict, "PASS");
+		emit(ctx, &r);
+	}
+	t->regressions = t->moved + t->missing + t->regressed_checks + t->missing_checks +
+			 t->verdict_regressed;
+	free_series(sa, na);
+	free_series(sb, nb);
+}
+
+void compare_row_text(const struct runlog *a, const struct runlog *b, const struct cmp_row *r,
+		      char *buf, size_t cap)
+{
+	const struct count *c = r->a ? r->a->first : r->b ? r->b->first : NULL;
+	const struct check *x = r->x;
+	switch (r->kind) {
+	case CMP_COUNT_MISSING:
+		snprintf(buf, cap, "%s%-9s%-30s missing in new  REGRESSED", sim_tag(r->a->sim),
+			 where(c), c->event);
+		break;
+	case CMP_COUNT_MOVED:
+		snprintf(buf, cap, "%s%-9s%-30s %15s -> %-15s %10s  MOVED",
+			 sim_tag(r->a->sim || r->b->sim), where(c), c->event, grouped(r->a->st.median),
+			 grouped(r->b->st.median), change(r->a->st.median, r->b->st.median));
+		break;
+	case CMP_COUNT_ADDED:
+		snprintf(buf, cap, "%s%-9s%-30s only in new", sim_tag(r->b->sim), where(c), c->event);
+		break;
+	case CMP_CHECK_MISSING:
+		snprintf(buf, cap, "%s%s: %s -> missing  REGRESSED", sim_tag(x->sim), check_label(x),
+			 x->result);
+		break;
+	case CMP_CHECK_CHANGED:
+		snprintf(buf, cap, "%s%s: %s -> %s%s", sim_tag(x->sim || r->y->sim), check_label(x),
+			 x->result, r->y->result, r->regressed ? "  REGRESSED" : "");
+		break;
+	case CMP_VERDICT:
+		if (!b->have_verdict)
+			snprintf(buf, cap, "verdict: %s -> none (the new run did not finish)  REGRESSED",
+				 a->verdict);
+		else
+			snprintf(buf, cap, "%sverdict: %s -> %s%s", sim_tag(a->verdict_sim || b->verdict_sim),
+				 a->verdict, b->verdict, r->regressed ? "  REGRESSED" : "");
+		break;
+	}
+}
+
+void compare_print_row(void *ctx, const struct cmp_row *r)
+{
+	const struct compare_print *p = ctx;
+	char line[512];
+	compare_row_text(p->a, p->b, r, line, sizeof(line));
+	printf("%s%s\n", p->indent, line);
 }
 
 int cmd_compare(int argc, char **argv)
@@ -163,32 +236,18 @@ int cmd_compare(int argc, char **argv)
 	derived_fmt_milli(&sb, tol);
 	printf("tolerance %s%% on the median of each count\n", tb);
 
-	struct tally t = { 0 };
-	unsigned na, nb;
-	struct series *sa = make_series(&a, &na), *sb2 = make_series(&b, &nb);
-	compare_counts(sa, na, sb2, nb, tol, &t);
-	compare_checks(&a, &b, &t);
-	if (a.have_verdict && b.have_verdict && strcmp(a.verdict, b.verdict)) {
-		t.verdict_regressed = !strcmp(a.verdict, "PASS");
-		printf("%sverdict: %s -> %s%s\n", sim_tag(a.verdict_sim || b.verdict_sim), a.verdict,
-		       b.verdict, t.verdict_regressed ? "  REGRESSED" : "");
-	} else if (a.have_verdict && !b.have_verdict) {
-		t.verdict_regressed = true;
-		printf("verdict: %s -> none (the new run did not finish)  REGRESSED\n", a.verdict);
-	}
-	unsigned regressions = t.moved + t.missing + t.regressed_checks + t.missing_checks +
-			       t.verdict_regressed;
+	struct tally t;
+	struct compare_print p = { &a, &b, "" };
+	compare_runs(&a, &b, tol, &t, compare_print_row, &p);
 	printf("%u counts compared: %u moved, %u missing in new, %u only in new; "
 	       "%u checks compared: %u PASS -> FAIL, %u FAIL -> PASS, %u missing in new\n",
 	       t.counts, t.moved, t.missing, t.added, t.checks, t.regressed_checks, t.fixed_checks,
 	       t.missing_checks);
-	if (regressions)
-		printf("result: REGRESSED (%u)\n", regressions);
+	if (t.regressions)
+		printf("result: REGRESSED (%u)\n", t.regressions);
 	else
 		printf("result: no regression\n");
-	free_series(sa, na);
-	free_series(sb2, nb);
 	unload(&a);
 	unload(&b);
-	return regressions ? EXIT_REGRESSED : 0;
+	return t.regressions ? EXIT_REGRESSED : 0;
 }

@@ -28,5 +28,7 @@ int cmd_compare(int argc, char **argv);
 int cmd_csv(int argc, char **argv);
 int cmd_cpuid(int argc, char **argv);
 int cmd_discovery(int argc, char **argv);
+int cmd_report(int argc, char **argv);
+int cmd_db(int argc, char **argv);
 
 #endif

@@ -10,6 +10,8 @@
  *   csv LOG.jsonl                            the count records as CSV
  *   cpuid DUMP.txt                           discovery on each logical CPU of a CPUID dump
  *   discovery FILE | --model [DEFECT] [--spr] an uncore discovery table, unit by unit
+ *   report LOG [--base LOG] -o FILE.html     one self-contained HTML page of a run
+ *   db [--db FILE] import|runs|history|regressions|report   a store of runs (SQLite)
  * Exit status: 0 fine, 1 compare found a regression, 2 error (one line on stderr).
  * One file per subcommand (tools/host/<name>.c, cmd_<name>); what they share is host.h.
  */
@@ -27,7 +29,14 @@ static const char usage[] =
 	"       efipmu-host compare [--tolerance PCT] BASE.jsonl NEW.jsonl\n"
 	"       efipmu-host csv LOG.jsonl\n"
 	"       efipmu-host cpuid DUMP.txt\n"
-	"       efipmu-host discovery FILE | --model [DEFECT] [--spr]\n";
+	"       efipmu-host discovery FILE | --model [DEFECT] [--spr]\n"
+	"       efipmu-host report [--tolerance PCT] LOG.jsonl [--base BASE.jsonl] -o FILE.html\n"
+	"       efipmu-host db [--db FILE] import [--board B] LOG.jsonl...\n"
+	"       efipmu-host db [--db FILE] runs [--board B] [--bios V] [--cpu MODEL] [--verdict V]\n"
+	"                                  [--since DATE] [--until DATE]\n"
+	"       efipmu-host db [--db FILE] history --board B [--kernel K] EVENT\n"
+	"       efipmu-host db [--db FILE] regressions [--tolerance PCT]\n"
+	"       efipmu-host db [--db FILE] report RUN -o FILE.html\n";
 
 int main(int argc, char **argv)
 {
@@ -37,7 +46,7 @@ int main(int argc, char **argv)
 	} cmds[] = {
 		{ "decode", cmd_decode }, { "dry-run", cmd_dry_run }, { "summary", cmd_summary },
 		{ "compare", cmd_compare }, { "csv", cmd_csv }, { "cpuid", cmd_cpuid },
-		{ "discovery", cmd_discovery },
+		{ "discovery", cmd_discovery }, { "report", cmd_report }, { "db", cmd_db },
 	};
 	if (argc < 2) {
 		fputs(usage, stderr);
@@ -50,6 +59,7 @@ int main(int argc, char **argv)
 	for (unsigned i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
 		if (!strcmp(argv[1], cmds[i].name))
 			return cmds[i].run(argc - 2, argv + 2);
-	die("unknown command '%s' (decode, dry-run, summary, compare, csv, cpuid, discovery; help for usage)",
+	die("unknown command '%s' (decode, dry-run, summary, compare, csv, cpuid, discovery, report, db; "
+	    "help for usage)",
 	    argv[1]);
 }

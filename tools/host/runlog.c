@@ -87,12 +87,16 @@ static void read_check(struct runlog *g, const struct rec_ctx *c)
 	g->checks = grow(g->checks, &g->cap_checks, g->nchecks, sizeof(*g->checks));
 	struct check *k = &g->checks[g->nchecks++];
 	memset(k, 0, sizeof(*k));
-	need(c, logread_get_u64(c->v, "cpu", &k->cpu), "cpu");
+	/* a kernel check names its CPU, a selftest check of an uncore box its package */
+	k->has_cpu = logread_find(c->v, "cpu") != NULL;
+	need(c, logread_get_u64(c->v, k->has_cpu ? "cpu" : "package",
+				k->has_cpu ? &k->cpu : &k->package), k->has_cpu ? "cpu" : "package");
 	need(c, logread_get_str(c->v, "check", k->check, sizeof(k->check)), "check");
 	need(c, logread_get_str(c->v, "result", k->result, sizeof(k->result)), "result");
 	opt_str(c, "kernel", k->kernel, sizeof(k->kernel));
 	opt_u64(c, "expected", &k->expected);
 	opt_u64(c, "measured", &k->measured);
+	opt_str(c, "reason", k->reason, sizeof(k->reason));
 	k->sim = logread_simulated(c->v);
 }
 
@@ -122,7 +126,7 @@ static void read_verdict(struct runlog *g, const struct rec_ctx *c)
 	opt_u64(c, "cpus_with_core_pmu", &g->cpus_with_pmu);
 }
 
-static void read_record(struct runlog *g, const struct rec_ctx *c)
+static void read_record(struct runlog *g, const struct rec_ctx *c, const struct load_hooks *h)
 {
 	uint64_t schema;
 	if (!logread_find(c->v, "rec"))
@@ -139,10 +143,17 @@ static void read_record(struct runlog *g, const struct rec_ctx *c)
 		read_header(g, c);
 	else if (logread_str_is(c->v, "rec", "verdict"))
 		read_verdict(g, c);
-	/* cpu, handoff and records of later versions: not summarised */
+	/* cpu, handoff and records of later versions: not summarised, given to the hook */
+	if (h && h->record)
+		h->record(h->ctx, c->v, c->line);
 }
 
 void load(struct runlog *g, const char *path)
+{
+	load_with(g, path, NULL);
+}
+
+void load_with(struct runlog *g, const char *path, const struct load_hooks *h)
 {
 	FILE *f = fopen(path, "r");
 	if (!f)
@@ -159,12 +170,14 @@ void load(struct runlog *g, const char *path)
 		bool complete = len > 0 && line[len - 1] == '\n';
 		pmu_status st = logread_line(line, (size_t)len, v);
 		if (st == PMU_OK) {
-			read_record(g, &c);
+			read_record(g, &c, h);
 			continue;
 		}
 		if (!strcmp(v->err, "empty line"))
 			continue;
 		if (!complete && fgetc(f) == EOF) {
+			if (h && h->strict)
+				die("%s:%u: the last line is cut off (%s)", path, c.line, v->err);
 			fprintf(stderr, "efipmu-host: %s:%u: skipped the cut-off last line (%s)\n", path,
 				c.line, v->err);
 			break;
@@ -248,7 +261,8 @@ const char *where(const struct count *c)
 const char *check_label(const struct check *k)
 {
 	static char b[160];
-	snprintf(b, sizeof(b), "cpu %llu %s%s%s%s", (unsigned long long)k->cpu, k->check,
+	snprintf(b, sizeof(b), "%s %llu %s%s%s%s", k->has_cpu ? "cpu" : "pkg",
+		 (unsigned long long)(k->has_cpu ? k->cpu : k->package), k->check,
 		 k->kernel[0] ? " (" : "", k->kernel, k->kernel[0] ? ")" : "");
 	return b;
 }

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "out/logread.h"
 #include "pmu/evspec.h"
 #include "util/stats.h"
 
@@ -21,9 +22,9 @@ struct count {
 };
 
 struct check {
-	uint64_t cpu, expected, measured;
-	char check[96], kernel[32], result[8];
-	bool sim;
+	uint64_t cpu, package, expected, measured;   /* cpu, or package when !has_cpu */
+	char check[96], kernel[32], result[16], reason[160];
+	bool sim, has_cpu;
 };
 
 struct runlog {
@@ -47,11 +48,19 @@ struct series {
 	bool sim, overflowed;
 };
 
+/* What a reader of the log wants besides the runlog: every record as it is read. */
+struct load_hooks {
+	bool strict;   /* a cut-off last line is an error, not skipped with a warning */
+	void (*record)(void *ctx, const struct logrec_view *v, unsigned line);
+	void *ctx;
+};
+
 /*
  * A run cut off mid-write leaves a last line without its newline: it is
- * skipped with a warning. Any other malformed line is an error (die).
+ * skipped with a warning (refused when strict). Any other malformed line is an error (die).
  */
 void load(struct runlog *g, const char *path);
+void load_with(struct runlog *g, const char *path, const struct load_hooks *h);
 void unload(struct runlog *g);
 
 bool same_series(const struct count *a, const struct count *b);

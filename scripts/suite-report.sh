@@ -1,0 +1,253 @@
+#!/usr/bin/env bash
+# efipmu-host report and db (tools/report.c, tools/db.c). Reports of sample logs (the real
+# backend's NO-PMU from QEMU, and model runs made by mklog: PASS, FAIL, DISTURBED, hybrid,
+# AMD, two-package uncore, top-down, a hostile log, two diffs) rendered by headless Chromium:
+# its DOM checked against the logs (tests/report/check_dom.py), its screenshots kept in
+# build/report/screens/. Then the store: import twice is one run, a cut-off or corrupt log
+# leaves the store byte for byte as it was, 1,000 runs of 50 boards and `regressions` finds
+# exactly the boards made to regress, history, two imports at once, migration from schema 1
+# and refusal of a newer schema. Last line: "report: N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+build=${BUILD:-build}
+tool=$build/efipmu-host-san   # the shipped tool's sources with ASan + UBSan
+mklog=$build/report/mklog
+out=$build/report
+passed=0; failed=0
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "  FAIL $*"; }
+
+if ! make -s BUILD="$build" host-san mklog >/dev/null; then
+  echo "  make host-san mklog failed"
+  echo "report: 0 passed, 1 failed"
+  exit 1
+fi
+rm -rf "$out/logs" "$out/html" "$out/screens" "$out/db" "$out/chromium"
+mkdir -p "$out/logs" "$out/html" "$out/screens" "$out/db" "$out/chromium"
+L=$out/logs
+
+# ---- sample logs: the model's own runs (the app's run code on the host) ----
+sim() { local name=$1; shift; "$mklog" -o "$L/$name.jsonl" "$@" || bad "mklog $name"; }
+sim pass --fw-vendor "American Megatrends" --fw-revision 0x50013 --time 2026-11-20T10:00:00 \
+  $'backend = sim\nsim-profile = sandy-bridge-ep\n'
+sim fail $'backend = sim\nsim-profile = nehalem-ex\nselftest\nsim-break = narrow-counters\n'
+sim disturbed --smi-storm $'backend = sim\nsim-profile = nehalem-ep\n'
+sim nhm-pass $'backend = sim\nsim-profile = nehalem-ep\n'
+sim hybrid $'backend = sim\nsim-profile = alder-lake\n'
+sim amd $'backend = sim\nsim-profile = zen4\n'
+sim uncore2 --packages 2 $'backend = sim\nsim-profile = sandy-bridge-ep\n'
+sim topdown $'backend = sim\nsim-profile = icelake-sp\nevents = TOPDOWN.SLOTS\n'
+cp tests/host/qemu-nopmu.jsonl "$L/nopmu.jsonl"   # the real backend, QEMU: NO-PMU
+# the verdicts the samples stand for
+for want in pass:PASS fail:FAIL disturbed:DISTURBED hybrid:PASS amd:PASS uncore2:PASS \
+  nopmu:NO-PMU; do
+  name=${want%%:*} verdict=${want#*:}
+  grep -q "\"verdict\":\"$verdict\"" "$L/$name.jsonl" && ok ||
+    bad "$name.jsonl: verdict not $verdict"
+done
+# a hostile log: markup and script in every text the report shows
+python3 - "$L/pass.jsonl" "$L/hostile.jsonl" <<'EOF'
+import json, sys
+s1 = "<script>document.title='PWN'+'ED';document.body.innerHTML='PWN'+'ED-BY-SCRIPT'</script>"
+s2 = "\"><img src=x onerror=\"document.title='PWN'+'ED'\">"
+s3 = "</td></tr></table><svg onload=\"document.title='PWN'+'ED'\">"
+recs = [json.loads(l) for l in open(sys.argv[1])]
+for r in recs:
+    if r["rec"] == "header":
+        r["firmware_vendor"] = "Board " + s1
+        r["cmdline"] = s2
+        r["firmware_revision"] = s3
+    elif r["rec"] == "cpu":
+        r["brand"] = s2 + s1
+    elif r["rec"] == "count":
+        r["event"] = "ev" + s3[:40]
+        r["kernel"] = "k<b>"
+    elif r["rec"] == "check":
+        r["reason"] = s1
+        r["check"] = "c" + s2
+    elif r["rec"] == "verdict":
+        r["verdict"] = "<s>PASS</s>"
+        r["reason"] = s1
+    elif r["rec"] == "skew":
+        r["kernel"] = s1
+open(sys.argv[2], "w").write("".join(json.dumps(r) + "\n" for r in recs))
+EOF
+
+# ---- reports in headless Chromium ----
+# Every report first, then Chromium on each (two at a time): its DOM (--dump-dom, after any
+# script would have run) and a screenshot. The page is self-contained: Chromium gets no network
+# (the report's policy forbids any fetch) and a profile of its own; as root in a container it
+# needs --no-sandbox.
+report() {   # NAME LOG [--base BASE]
+  local name=$1 log=$2; shift 2
+  "$tool" report "$log" "$@" -o "$out/html/$name.html" 2>"$out/html/$name.err" && ok ||
+    bad "report $name: $(head -1 "$out/html/$name.err")"
+}
+for n in pass fail disturbed hybrid amd uncore2 topdown nopmu hostile; do
+  report "$n" "$L/$n.jsonl"
+done
+# diffs: compare's rows and the report's, from the same rules
+diffs="diff-handmade:tests/host/handmade-base.jsonl:tests/host/handmade-new.jsonl
+diff-disturbed:$L/nhm-pass.jsonl:$L/disturbed.jsonl"
+while IFS=: read -r name base new; do
+  "$tool" compare "$base" "$new" > "$out/html/$name.compare"
+  report "$name" "$new" --base "$base"
+done <<<"$diffs"
+export out
+ls "$out"/html/*.html | xargs -P 2 -I{} bash -c '
+  n=$(basename {} .html)
+  timeout 120 chromium --headless --no-sandbox --disable-gpu --no-first-run \
+    --disable-background-networking --disable-component-update --disable-sync \
+    --user-data-dir="$out/chromium/$n" --hide-scrollbars --window-size=1280,2000 \
+    --screenshot="$out/screens/$n.png" --dump-dom "file://$PWD/{}" \
+    >"$out/html/$n.dom" 2>"$out/chromium/$n.log"'
+for f in "$out"/html/*.html; do
+  n=$(basename "$f" .html)
+  if [ ! -s "$out/html/$n.dom" ] || [ ! -s "$out/screens/$n.png" ]; then
+    bad "chromium rendered nothing for $n (see $out/chromium/$n.log)"; continue
+  fi
+  case $n in
+    diff-*) IFS=: read -r _ base new <<<"$(grep "^$n:" <<<"$diffs")"
+            python3 tests/report/check_dom.py "$out/html/$n.dom" "$new" \
+              --compare "$out/html/$n.compare" ;;
+    hostile) python3 tests/report/check_dom.py "$out/html/$n.dom" "$L/$n.jsonl" --hostile ;;
+    *) python3 tests/report/check_dom.py "$out/html/$n.dom" "$L/$n.jsonl" ;;
+  esac && ok || bad "DOM of $n"
+done
+# the hand-made diff holds each kind of row but "only in new": moved, missing, PASS -> FAIL, verdict
+for k in d-moved d-missing passfail d-verdict; do
+  grep -q "<tr class=\"diff [^\"]*\\b$k\\b" "$out/html/diff-handmade.dom" && ok ||
+    bad "diff-handmade: no $k row"
+done
+# the PNG is an image of the page's size
+python3 - "$out/screens/pass.png" <<'EOF' && ok || bad "screenshot is not a 1280x2000 PNG"
+import struct, sys
+b = open(sys.argv[1], "rb").read(32)
+assert b[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">II", b[16:24]) == (1280, 2000)
+EOF
+
+# ---- the store ----
+DB=$out/db/runs.sqlite
+sha() { sha256sum "$1" | cut -d' ' -f1; }
+nruns() { sqlite3 "$DB" 'SELECT count(*) FROM runs'; }
+# the key is the SHA-256 of the log's bytes (tools/sha256.c against sha256sum)
+"$tool" db --db "$DB" import --board X9DRi "$L/pass.jsonl" >/dev/null
+[ "$(sqlite3 "$DB" 'SELECT sha256 FROM runs')" = "$(sha "$L/pass.jsonl")" ] && ok ||
+  bad "db key is not the log's SHA-256"
+"$tool" db --db "$DB" import --board X9DRi "$L/pass.jsonl" "$L/pass.jsonl" > "$out/db/twice.out"
+[ "$(nruns)" = 1 ] && grep -q "already stored as run 1" "$out/db/twice.out" && ok ||
+  bad "import twice is not one run"
+[ "$(sqlite3 "$DB" 'PRAGMA user_version')" = 2 ] && ok || bad "schema version is not 2"
+# a cut-off log and a corrupt one: refused with the line, the store unchanged byte for byte
+before=$(sha "$DB"); dump=$(sqlite3 "$DB" .dump)
+head -c -40 "$L/fail.jsonl" > "$out/db/cut.jsonl"
+awk 'NR == 20 { sub(/"delta":[0-9]+/, "\"delta\":x") } { print }' "$L/uncore2.jsonl" \
+  > "$out/db/corrupt.jsonl"
+head -n 30 "$L/amd.jsonl" > "$out/db/unfinished.jsonl"   # whole lines, no verdict
+for c in "cut:the last line is cut off" "corrupt:20: malformed record" \
+  "unfinished:30: no verdict record"; do
+  f=$out/db/${c%%:*}.jsonl
+  msg=$("$tool" db --db "$DB" import "$f" 2>&1); rc=$?
+  if [ $rc = 2 ] && grep -q "${c#*:}" <<<"$msg" && [ "$(sha "$DB")" = "$before" ] &&
+     [ "$(sqlite3 "$DB" .dump)" = "$dump" ]; then ok
+  else bad "${c%%:*} log: rc $rc, '$msg', store changed?"; fi
+done
+# runs and its filters; report of a stored run
+"$tool" db --db "$DB" import "$L/fail.jsonl" "$L/hybrid.jsonl" "$L/nopmu.jsonl" >/dev/null
+[ "$("$tool" db --db "$DB" runs | tail -1)" = "4 runs" ] && ok || bad "db runs: not 4 runs"
+runs() { "$tool" db --db "$DB" runs "$@" | tail -1; }
+[ "$(runs --verdict FAIL)" = "1 runs" ] && ok || bad "runs --verdict"
+[ "$(runs --cpu 06_97)" = "1 runs" ] && ok || bad "runs --cpu"
+[ "$(runs --bios 0x50013 --board X9DRi)" = "1 runs" ] && ok || bad "runs --bios --board"
+[ "$(runs --since 2026-11-21)" = "1 runs" ] && ok || bad "runs --since (the QEMU run)"
+"$tool" db --db "$DB" report 2 -o "$out/html/db-run2.html" &&
+  grep -q 'run 2 of .* (imported from .*fail.jsonl)' "$out/html/db-run2.html" &&
+  [ "$(grep -o '<div class="chk FAIL' "$out/html/db-run2.html" | wc -l)" = \
+    "$(grep -c '"result":"FAIL"' "$L/fail.jsonl")" ] &&
+  ok || bad "db report of run 2"
+# a board name given at import is shown, as text
+"$tool" db --db "$DB" import --board '<script>document.title=1</script>' "$L/topdown.jsonl" \
+  >/dev/null &&
+  "$tool" db --db "$DB" report 5 -o "$out/html/db-run5.html" &&
+  grep -q '<td>&lt;script&gt;document.title=1&lt;/script&gt; <span class="absent">(given at' \
+    "$out/html/db-run5.html" &&
+  ! grep -q '<script' "$out/html/db-run5.html" && ok || bad "db report of a hostile board name"
+# a newer store is refused, not misread
+cp "$DB" "$out/db/newer.sqlite"; sqlite3 "$out/db/newer.sqlite" 'PRAGMA user_version = 3'
+msg=$("$tool" db --db "$out/db/newer.sqlite" runs 2>&1); rc=$?
+[ $rc = 2 ] && grep -q "schema 3 is newer than this tool's (2): refused" <<<"$msg" && ok ||
+  bad "a schema 3 store was not refused"
+# migration: a schema 1 store (README "The store of runs") with one run, read by this tool
+M=$out/db/v1.sqlite
+sqlite3 "$M" <<EOF
+CREATE TABLE runs (id INTEGER PRIMARY KEY, sha256 TEXT NOT NULL UNIQUE, source TEXT NOT NULL,
+ imported TEXT NOT NULL, fw_vendor TEXT, fw_revision TEXT, run_time TEXT, cpu_vendor TEXT,
+ cpu_brand TEXT, cpu_model TEXT, cpus INTEGER, packages INTEGER, backend TEXT,
+ simulated INTEGER NOT NULL, verdict TEXT, reason TEXT, checks INTEGER NOT NULL,
+ checks_failed INTEGER NOT NULL);
+CREATE TABLE logs (run_id INTEGER PRIMARY KEY REFERENCES runs(id), content BLOB NOT NULL);
+INSERT INTO runs VALUES (1, '$(sha "$L/uncore2.jsonl")', 'old.jsonl', '2026-01-01T00:00:00Z',
+ 'host', '0x0', NULL, 'GenuineIntel', 'x', '06_2d', 4, 2, 'sim', 1, 'PASS', NULL, 4, 0);
+INSERT INTO logs VALUES (1, readfile('$L/uncore2.jsonl'));
+PRAGMA user_version = 1;
+EOF
+series=$(python3 - "$L/uncore2.jsonl" <<'EOF'
+import json, sys
+recs = [json.loads(l) for l in open(sys.argv[1])]
+print(len({(r["box"], r["cpu"] if r["box"] == "core" else r["package"], r["event"], r["kernel"])
+           for r in recs if r["rec"] == "count"}))
+EOF
+)
+"$tool" db --db "$M" runs > "$out/db/v1.out" 2>&1
+[ "$(sqlite3 "$M" 'PRAGMA user_version')" = 2 ] &&
+  grep -q "migrated from schema 1 to 2 (1 runs)" "$out/db/v1.out" &&
+  [ "$(sqlite3 "$M" 'SELECT count(*) FROM counts WHERE run_id = 1')" = "$series" ] &&
+  [ "$(sqlite3 "$M" 'SELECT coalesce(board, "null") FROM runs')" = null ] &&
+  grep -q "^1 runs" "$out/db/v1.out" &&
+  ok || bad "migration from schema 1: $(cat "$out/db/v1.out")"
+
+# 1,000 runs of 50 boards; each board's logs imported in a shuffled order (the newest run is
+# the newest by its own time, not by import), by the plain build (the -san one is slow for
+# this many; suite-host checks both answer alike)
+B=$out/db/lab; BDB=$out/db/lab.sqlite
+python3 tests/report/make_logs.py "$B" 50 20 "$L/pass.jsonl" "$L/uncore2.jsonl" "$L/amd.jsonl" \
+  "$L/hybrid.jsonl"
+for d in "$B"/B*; do
+  "$build/efipmu-host" db --db "$BDB" import --board "$(basename "$d")" \
+    $(ls "$d"/*.jsonl | shuf --random-source=<(yes)) >/dev/null ||
+    bad "import of $d"
+done
+[ "$(sqlite3 "$BDB" 'SELECT count(*) FROM runs')" = 1000 ] && ok ||
+  bad "1,000 logs are not 1,000 runs"
+"$tool" db --db "$BDB" regressions > "$out/db/regressions.out"; rc=$?
+found=$(sed -nE 's/^(B[0-9]+): run [0-9]+ -> run [0-9]+: REGRESSED.*/\1/p' \
+  "$out/db/regressions.out")
+if [ $rc = 1 ] && [ "$found" = "$(cat "$B/regressed.txt")" ] && [ -n "$found" ] &&
+   grep -q "^50 boards, $(wc -l < "$B/regressed.txt") regressed$" "$out/db/regressions.out"; then ok
+else bad "regressions found [$(echo $found)], made to regress [$(echo $(cat "$B/regressed.txt"))]"
+fi
+# the rows under a board are compare's own on the same two logs
+b=$(head -1 "$B/regressed.txt")
+last=$(ls "$B/$b" | tail -1); prev=$(ls "$B/$b" | tail -2 | head -1)
+"$tool" compare "$B/$b/$prev" "$B/$b/$last" | sed -n '/^tolerance/,/counts compared/p' |
+  sed '1d;$d' > "$out/db/cmp.txt"
+awk -v b="$b" '$0 ~ "^"b": " { on = 1; next } /^[^ ]/ { on = 0 } on { sub(/^  /, ""); print }' \
+  "$out/db/regressions.out" > "$out/db/regr-rows.txt"
+cmp -s "$out/db/cmp.txt" "$out/db/regr-rows.txt" && ok ||
+  bad "regressions' rows for $b are not compare's"
+# history of a count across the firmware builds of a board: 20 runs x 4 CPUs, oldest first
+"$tool" db --db "$BDB" history --board B000 instructions > "$out/db/history.out"
+[ "$(grep -c ' cpu [0-9] ' "$out/db/history.out")" = 80 ] &&
+  grep -q "^80 values" "$out/db/history.out" &&
+  sed -n '3p' "$out/db/history.out" | grep -q ' 0x1000 ' &&
+  tail -2 "$out/db/history.out" | head -1 | grep -q ' 0x1013 ' && ok || bad "history --board B000"
+# two imports at once: both land
+C=$out/db/conc.sqlite
+"$tool" db --db "$C" import --board B000 "$B"/B000/*.jsonl >/dev/null & p1=$!
+"$tool" db --db "$C" import --board B001 "$B"/B001/*.jsonl >/dev/null & p2=$!
+wait $p1; r1=$?; wait $p2; r2=$?
+[ $r1 = 0 ] && [ $r2 = 0 ] && [ "$(sqlite3 "$C" 'SELECT count(*) FROM runs')" = 40 ] && ok ||
+  bad "two imports at once ($r1, $r2)"
+
+echo "report: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

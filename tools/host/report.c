@@ -1,0 +1,894 @@
+/*
+ * efipmu-host report LOG [--base BASE] [--tolerance PCT] -o FILE.html: one self-contained HTML
+ * page of a run (no script, no external file, readable with JavaScript off): the verdict and
+ * what it proved, the machine, a CPU x check grid, counts with their decoded controls, start
+ * and stop skew as an SVG timeline, what firmware left running, uncore per package and box,
+ * derived metrics and top-down, and with --base compare's rows. A log is untrusted input:
+ * every text from it goes through esc(). A simulated run says so in every section.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "host.h"
+#include "report.h"
+#include "runlog.h"
+#include "hw/regfield.h"
+#include "pmu/cpuinfo.h"
+#include "pmu/decode.h"
+#include "util/fmt.h"
+
+/* ---------- every record besides counts and checks, kept as key/value text ---------- */
+
+struct kv {
+	char *key, *val;   /* strings decoded; other values as their JSON text */
+	uint8_t type;      /* enum logval_type */
+};
+
+struct grec {
+	char rec[24];
+	unsigned n;
+	struct kv *kv;
+};
+
+struct records {
+	struct grec *r;
+	unsigned n, cap;
+};
+
+static char *dup_n(const char *s, size_t n)
+{
+	char *p = xcalloc(n + 1, 1);
+	memcpy(p, s, n);
+	return p;
+}
+
+static void keep_record(void *ctx, const struct logrec_view *v, unsigned line)
+{
+	struct records *rs = ctx;
+	(void)line;
+	if (rs->n == rs->cap) {
+		rs->cap = rs->cap ? rs->cap * 2 : 64;
+		rs->r = realloc(rs->r, rs->cap * sizeof(*rs->r));
+		if (!rs->r)
+			die("out of memory");
+	}
+	struct grec *g = &rs->r[rs->n++];
+	memset(g, 0, sizeof(*g));
+	logread_get_str(v, "rec", g->rec, sizeof(g->rec));
+	g->kv = xcalloc(v->n, sizeof(*g->kv));
+	for (unsigned i = 0; i < v->n; i++) {
+		const struct logval *x = &v->v[i];
+		struct kv *k = &g->kv[g->n++];
+		k->key = xcalloc(x->key_len + 1, 1);
+		logread_unescape(x->key, x->key_len, k->key, x->key_len + 1);
+		k->type = x->type;
+		if (x->type == LV_STRING) {
+			k->val = xcalloc(x->raw_len + 1, 1);   /* decoding never lengthens */
+			logread_unescape(x->raw, x->raw_len, k->val, x->raw_len + 1);
+		} else {
+			k->val = dup_n(x->raw, x->raw_len);
+		}
+	}
+}
+
+static void free_records(struct records *rs)
+{
+	for (unsigned i = 0; i < rs->n; i++) {
+		for (unsigned k = 0; k < rs->r[i].n; k++) {
+			free(rs->r[i].kv[k].key);
+			free(rs->r[i].kv[k].val);
+		}
+		free(rs->r[i].kv);
+	}
+	free(rs->r);
+}
+
+static const char *gstr(const struct grec *g, const char *key)
+{
+	for (unsigned i = 0; i < g->n; i++)
+		if (!strcmp(g->kv[i].key, key))
+			return g->kv[i].val;
+	return NULL;
+}
+
+static bool gu64(const struct grec *g, const char *key, uint64_t *out)
+{
+	const char *s = gstr(g, key);
+	return s && pmu_parse_u64(s, strlen(s), out);
+}
+
+static uint64_t gnum(const struct grec *g, const char *key)
+{
+	uint64_t v = 0;
+	gu64(g, key, &v);
+	return v;
+}
+
+/*
+ * The next element of a JSON array's text (validated by logread): *pos moves past it.
+ * Strings come without their quotes (escapes kept: they are escaped again on output).
+ */
+static bool next_elem(const char *s, size_t *pos, const char **e, size_t *len)
+{
+	size_t i = *pos, depth = 0;
+	if (!i && s[0] == '[')
+		i = 1;
+	while (s[i] == ' ' || s[i] == ',')
+		i++;
+	if (!s[i] || s[i] == ']')
+		return false;
+	size_t start = i;
+	bool str = false;
+	for (; s[i]; i++) {
+		char c = s[i];
+		if (str) {
+			if (c == '\\' && s[i + 1])
+				i++;
+			else if (c == '"')
+				str = false;
+			continue;
+		}
+		if (c == '"')
+			str = true;
+		else if (c == '[' || c == '{')
+			depth++;
+		else if ((c == ']' || c == '}') && depth)
+			depth--;
+		else if ((c == ',' || c == ']') && !depth)
+			break;
+	}
+	*pos = i;
+	*e = s + start;
+	*len = i - start;
+	if (*len >= 2 && s[start] == '"') {
+		(*e)++;
+		*len -= 2;
+	}
+	return true;
+}
+
+/* ---------- HTML ---------- */
+
+/* Text from the log (or anywhere) as HTML text or attribute value. */
+static void esc_n(FILE *o, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n && s[i]; i++) {
+		switch (s[i]) {
+		case '&': fputs("&amp;", o); break;
+		case '<': fputs("&lt;", o); break;
+		case '>': fputs("&gt;", o); break;
+		case '"': fputs("&quot;", o); break;
+		case '\'': fputs("&#39;", o); break;
+		default: fputc(s[i], o);
+		}
+	}
+}
+
+static void esc(FILE *o, const char *s)
+{
+	esc_n(o, s ? s : "", (size_t)-1);
+}
+
+/* A result or verdict word as a class name: only letters and '-' pass. */
+static void cls(FILE *o, const char *s)
+{
+	for (; s && *s; s++)
+		if ((*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z') || *s == '-')
+			fputc(*s, o);
+}
+
+static void absent(FILE *o, const char *what)
+{
+	fputs("<span class=\"absent\">not in the log", o);
+	if (what) {
+		fputs(" (", o);
+		esc(o, what);
+		fputc(')', o);
+	}
+	fputs("</span>", o);
+}
+
+struct report {
+	FILE *o;
+	struct runlog g;
+	struct records rs;
+	bool sim;
+	enum uncore_family fam;
+	const char *board;   /* from a store's import, not from the log */
+};
+
+/* Each section opens with the simulated mark when the run is the model's. */
+static void section(struct report *r, const char *id, const char *title)
+{
+	fprintf(r->o, "<section id=\"%s\"><h2>%s</h2>\n", id, title);
+	if (r->sim)
+		fputs("<p class=\"sim\">SIMULATED: every value here comes from the reference model, "
+		      "not from hardware</p>\n", r->o);
+}
+
+static const struct grec *first_rec(const struct report *r, const char *rec)
+{
+	for (unsigned i = 0; i < r->rs.n; i++)
+		if (!strcmp(r->rs.r[i].rec, rec))
+			return &r->rs.r[i];
+	return NULL;
+}
+
+static void row2(FILE *o, const char *k, const char *v, const char *absent_why)
+{
+	fprintf(o, "<tr><th>%s</th><td>", k);
+	if (v && *v)
+		esc(o, v);
+	else
+		absent(o, absent_why);
+	fputs("</td></tr>\n", o);
+}
+
+static void sec_verdict(struct report *r)
+{
+	FILE *o = r->o;
+	const struct runlog *g = &r->g;
+	section(r, "verdict", "Verdict");
+	if (!g->have_verdict) {
+		fputs("<p class=\"verdict none\">no verdict record: the run did not finish</p>\n", o);
+	} else {
+		fputs("<p class=\"verdict v-", o);
+		cls(o, g->verdict);
+		fputs("\">", o);
+		esc(o, g->verdict);
+		fputs("</p>\n", o);
+		if (g->reason[0]) {
+			fputs("<p class=\"reason\">", o);
+			esc(o, g->reason);
+			fputs("</p>\n", o);
+		}
+		fprintf(o, "<p>%llu CPUs ran, %llu missing, %llu with a core PMU.</p>\n",
+			(unsigned long long)g->cpus_ran, (unsigned long long)g->cpus_missing,
+			(unsigned long long)g->cpus_with_pmu);
+	}
+	unsigned pass = 0, fail = 0, other = 0;
+	for (unsigned i = 0; i < g->nchecks; i++) {
+		if (!strcmp(g->checks[i].result, "PASS"))
+			pass++;
+		else if (!strcmp(g->checks[i].result, "FAIL"))
+			fail++;
+		else
+			other++;
+	}
+	fprintf(o, "<p class=\"proved\">What it proved: %u of %u checks passed, %u failed, "
+		"%u neither (disturbed or skipped); %u count records.</p>\n",
+		pass, g->nchecks, fail, other, g->ncounts);
+	fputs("</section>\n", o);
+}
+
+static void sec_machine(struct report *r)
+{
+	FILE *o = r->o;
+	const struct runlog *g = &r->g;
+	const struct grec *h = first_rec(r, "header"), *c0 = first_rec(r, "cpu");
+	section(r, "machine", "Machine");
+	fputs("<table class=\"kv\">\n", o);
+	if (r->board) {
+		fputs("<tr><th>board</th><td>", o);
+		esc(o, r->board);
+		fputs(" <span class=\"absent\">(given at import to the store; not in the log)</span>"
+		      "</td></tr>\n", o);
+	} else {
+		row2(o, "board", NULL, "no SMBIOS record: board identity is not logged");
+	}
+	char fw[160] = "";
+	if (g->fw_vendor[0])
+		snprintf(fw, sizeof(fw), "%s, revision %s", g->fw_vendor,
+			 h && gstr(h, "firmware_revision") ? gstr(h, "firmware_revision") : "?");
+	row2(o, "firmware (BIOS)", fw, "no header record");
+	row2(o, "UEFI revision", h ? gstr(h, "uefi_revision") : NULL, NULL);
+	row2(o, "time of the run", g->time, "no RTC time");
+	row2(o, "backend", g->backend, NULL);
+	row2(o, "command line", g->cmdline, NULL);
+	row2(o, "settings", h ? gstr(h, "options") : NULL, NULL);
+	row2(o, "processor", c0 ? gstr(c0, "brand") : NULL, "no cpu record");
+	char sig[128] = "";
+	if (c0)
+		snprintf(sig, sizeof(sig), "%s family %s model %s stepping %s, microcode %s",
+			 gstr(c0, "vendor") ? gstr(c0, "vendor") : "?",
+			 gstr(c0, "family") ? gstr(c0, "family") : "?",
+			 gstr(c0, "model") ? gstr(c0, "model") : "?",
+			 gstr(c0, "stepping") ? gstr(c0, "stepping") : "?",
+			 gstr(c0, "microcode") ? gstr(c0, "microcode") : "?");
+	row2(o, "signature", sig, "no cpu record");
+	/* sockets and core types from the cpu records */
+	uint64_t pk[64];
+	unsigned npk = 0, ncpu = 0, ncore = 0, natom = 0, nother = 0;
+	for (unsigned i = 0; i < r->rs.n; i++) {
+		const struct grec *c = &r->rs.r[i];
+		if (strcmp(c->rec, "cpu"))
+			continue;
+		ncpu++;
+		uint64_t p = gnum(c, "package");
+		unsigned k = 0;
+		while (k < npk && pk[k] != p)
+			k++;
+		if (k == npk && npk < 64)
+			pk[npk++] = p;
+		const char *t = gstr(c, "core_type");
+		if (t && !strcmp(t, "core"))
+			ncore++;
+		else if (t && !strcmp(t, "atom"))
+			natom++;
+		else if (t && strcmp(t, "null"))
+			nother++;
+	}
+	fprintf(o, "<tr><th>packages (sockets)</th><td>%u</td></tr>\n", npk);
+	fprintf(o, "<tr><th>CPUs</th><td>%u logged, %llu found, %llu enabled</td></tr>\n", ncpu,
+		(unsigned long long)g->cpus_found, (unsigned long long)g->cpus_enabled);
+	if (ncore + natom + nother)
+		fprintf(o, "<tr><th>core types</th><td>hybrid: %u P-core (core), %u E-core (atom)"
+			"%s</td></tr>\n", ncore, natom, nother ? ", others" : "");
+	else
+		fputs("<tr><th>core types</th><td>one (not hybrid)</td></tr>\n", o);
+	row2(o, "uncore family", c0 ? gstr(c0, "uncore_family") : NULL, NULL);
+	fputs("</table>\n</section>\n", o);
+}
+
+/* Column key of a check: its name and kernel. */
+static void check_col(const struct check *k, char *b, size_t cap)
+{
+	snprintf(b, cap, "%s%s%s%s", k->check, k->kernel[0] ? " (" : "", k->kernel,
+		 k->kernel[0] ? ")" : "");
+}
+
+static void sec_checks(struct report *r)
+{
+	FILE *o = r->o;
+	const struct runlog *g = &r->g;
+	section(r, "checks", "Checks: CPU &#215; check");
+	if (!g->nchecks) {
+		fputs("<p>No check records.</p>\n</section>\n", o);
+		return;
+	}
+	/* columns: distinct checks; rows: distinct CPUs then packages, in order of appearance */
+	char (*cols)[160] = xcalloc(g->nchecks, sizeof(*cols));
+	struct { bool cpu; uint64_t id; } *rows = xcalloc(g->nchecks, sizeof(*rows));
+	unsigned nc = 0, nr = 0;
+	for (unsigned i = 0; i < g->nchecks; i++) {
+		const struct check *k = &g->checks[i];
+		char b[160];
+		check_col(k, b, sizeof(b));
+		unsigned j = 0;
+		while (j < nc && strcmp(cols[j], b))
+			j++;
+		if (j == nc)
+			strcpy(cols[nc++], b);
+		uint64_t id = k->has_cpu ? k->cpu : k->package;
+		for (j = 0; j < nr && !(rows[j].cpu == k->has_cpu && rows[j].id == id); j++)
+			;
+		if (j == nr) {
+			rows[nr].cpu = k->has_cpu;
+			rows[nr++].id = id;
+		}
+	}
+	fputs("<div class=\"scroll\"><table class=\"grid\"><thead><tr><th></th>", o);
+	for (unsigned j = 0; j < nc; j++) {
+		fputs("<th>", o);
+		esc(o, cols[j]);
+		fputs("</th>", o);
+	}
+	fputs("</tr></thead><tbody>\n", o);
+	for (unsigned i = 0; i < nr; i++) {
+		fprintf(o, "<tr><th>%s %llu</th>", rows[i].cpu ? "cpu" : "pkg",
+			(unsigned long long)rows[i].id);
+		for (unsigned j = 0; j < nc; j++) {
+			fputs("<td>", o);
+			for (unsigned n = 0; n < g->nchecks; n++) {
+				const struct check *k = &g->checks[n];
+				char b[160];
+				check_col(k, b, sizeof(b));
+				if (k->has_cpu != rows[i].cpu || (k->has_cpu ? k->cpu : k->package) != rows[i].id ||
+				    strcmp(b, cols[j]))
+					continue;
+				fputs("<div class=\"chk ", o);
+				cls(o, k->result);
+				fputs("\" title=\"", o);
+				esc(o, k->reason);
+				fputs("\"><b>", o);
+				esc(o, k->result);
+				fprintf(o, "</b><br>measured %s<br>expected %s", grouped(k->measured),
+					grouped(k->expected));
+				fputs("</div>", o);
+			}
+			fputs("</td>", o);
+		}
+		fputs("</tr>\n", o);
+	}
+	fputs("</tbody></table></div>\n", o);
+	/* the reasons of what did not pass, as text (the title is hover-only) */
+	bool any = false;
+	for (unsigned n = 0; n < g->nchecks; n++) {
+		const struct check *k = &g->checks[n];
+		if (!strcmp(k->result, "PASS"))
+			continue;
+		fputs(any ? "" : "<ul class=\"reasons\">\n", o);
+		any = true;
+		fputs("<li>", o);
+		esc(o, check_label(k));
+		fputs(": ", o);
+		esc(o, k->result);
+		if (k->reason[0]) {
+			fputs(": ", o);
+			esc(o, k->reason);
+		}
+		fputs("</li>\n", o);
+	}
+	fputs(any ? "</ul>\n" : "", o);
+	free(cols);
+	free(rows);
+	fputs("</section>\n", o);
+}
+
+static void decoded_ctl(struct report *r, const struct count *c)
+{
+	char buf[512] = "";
+	const struct reg_layout *l = decode_layout_for_msr((uint32_t)c->ctl_msr, r->fam);
+	if (!l || !c->ctl_msr) {
+		absent(r->o, "no layout for this control MSR");
+		return;
+	}
+	struct strbuf sb;
+	sb_init(&sb, buf, sizeof(buf));
+	reg_decode(l, c->ctl_value, 0, &sb);
+	esc(r->o, l->name);
+	fputs(": ", r->o);
+	esc(r->o, buf);
+}
+
+/* Counts of the core (core) or of the uncore boxes (!core), one row per series. */
+static void count_table(struct report *r, bool core)
+{
+	FILE *o = r->o;
+	unsigned n;
+	struct series *s = make_series(&r->g, &n);
+	unsigned shown = 0;
+	for (unsigned j = 0; j < n; j++) {
+		const struct count *c = s[j].first;
+		if (core != !strcmp(c->box, "core"))
+			continue;
+		if (!shown++)
+			fprintf(o, "<table class=\"counts\"><thead><tr><th>%s</th>%s<th>kernel</th>"
+				"<th>event</th><th>counter</th><th>n</th><th>min</th><th>median</th>"
+				"<th>max</th><th>control</th></tr></thead><tbody>\n",
+				core ? "CPU" : "package", core ? "" : "<th>box</th>");
+		fprintf(o, "<tr class=\"count%s\"><td>%s</td>", s[j].overflowed ? " overflowed" : "",
+			where(c));
+		if (!core) {
+			fputs("<td>", o);
+			esc(o, c->box);
+			fputs("</td>", o);
+		}
+		fputs("<td>", o);
+		esc(o, c->kernel);
+		fputs("</td><td>", o);
+		esc(o, c->event);
+		fputs("</td><td>", o);
+		esc(o, c->kind);
+		fprintf(o, " %llu</td><td>%u</td>", (unsigned long long)c->counter, s[j].n);
+		fprintf(o, "<td class=\"num\">%s</td><td class=\"num\">%s</td><td class=\"num\">%s</td>",
+			grouped(s[j].st.min), grouped(s[j].st.median), grouped(s[j].st.max));
+		fprintf(o, "<td><code>MSR 0x%llx = 0x%llx</code><br>", (unsigned long long)c->ctl_msr,
+			(unsigned long long)c->ctl_value);
+		decoded_ctl(r, c);
+		fputs("</td></tr>\n", o);
+	}
+	if (shown)
+		fputs("</tbody></table>\n", o);
+	else
+		fprintf(o, "<p>No %s count records.</p>\n", core ? "core" : "uncore");
+	free_series(s, n);
+}
+
+static void sec_counts(struct report *r)
+{
+	section(r, "counts", "Counts per CPU and event");
+	count_table(r, true);
+	fputs("</section>\n", r->o);
+	section(r, "uncore", "Uncore per package and box");
+	count_table(r, false);
+	bool any = false;
+	for (unsigned i = 0; i < r->rs.n; i++) {
+		const struct grec *p = &r->rs.r[i];
+		if (strcmp(p->rec, "uncore_probe"))
+			continue;
+		if (!any)
+			fputs("<table class=\"probes\"><thead><tr><th>package</th><th>box</th><th>MSR</th>"
+			      "<th>probe</th></tr></thead><tbody>\n", r->o);
+		any = true;
+		fprintf(r->o, "<tr><td>%llu</td><td>", (unsigned long long)gnum(p, "package"));
+		esc(r->o, gstr(p, "box"));
+		fputs("</td><td>", r->o);
+		esc(r->o, gstr(p, "msr"));
+		fputs("</td><td>", r->o);
+		esc(r->o, gstr(p, "result"));
+		fputs("</td></tr>\n", r->o);
+	}
+	fputs(any ? "</tbody></table>\n" : "", r->o);
+	fputs("</section>\n", r->o);
+}
+
+/* One skew record's round: a bar per CPU from its enabling to its disabling write. */
+static void skew_svg(struct report *r, const struct grec *sk)
+{
+	FILE *o = r->o;
+	uint64_t round = gnum(sk, "round"), lo = UINT64_MAX, hi = 0, per_us = gnum(sk, "tsc_per_us");
+	unsigned nw = 0;
+	for (unsigned i = 0; i < r->rs.n; i++) {
+		const struct grec *w = &r->rs.r[i];
+		uint64_t on, off;
+		if (strcmp(w->rec, "window") || gnum(w, "round") != round || !gu64(w, "tsc_on", &on) ||
+		    !gu64(w, "tsc_off", &off))
+			continue;
+		lo = on < lo ? on : lo;
+		hi = off > hi ? off : hi;
+		nw++;
+	}
+	fprintf(o, "<h3>round %llu, kernel ", (unsigned long long)round);
+	esc(o, gstr(sk, "kernel"));
+	fprintf(o, ": start skew %s ticks, stop skew %s ticks", grouped(gnum(sk, "start_skew_ticks")),
+		grouped(gnum(sk, "stop_skew_ticks")));
+	if (per_us)
+		fprintf(o, " (%llu ticks a microsecond)", (unsigned long long)per_us);
+	fputs("</h3>\n", o);
+	if (!nw || hi <= lo) {
+		fputs("<p>No window records for this round.</p>\n", o);
+		return;
+	}
+	const unsigned W = 640, left = 70, bar = 14, gap = 6;
+	unsigned height = nw * (bar + gap) + 24;
+	fprintf(o, "<svg class=\"skew\" role=\"img\" width=\"%u\" height=\"%u\" "
+		"viewBox=\"0 0 %u %u\" xmlns=\"http://www.w3.org/2000/svg\">\n",
+		left + W + 10, height, left + W + 10, height);
+	if (r->sim)
+		fprintf(o, "<text class=\"simsvg\" x=\"%u\" y=\"12\">SIMULATED</text>\n", left + W - 70);
+	unsigned k = 0;
+	double span = (double)(hi - lo);
+	for (unsigned i = 0; i < r->rs.n; i++) {
+		const struct grec *w = &r->rs.r[i];
+		uint64_t on, off;
+		if (strcmp(w->rec, "window") || gnum(w, "round") != round || !gu64(w, "tsc_on", &on) ||
+		    !gu64(w, "tsc_off", &off))
+			continue;
+		unsigned y = 18 + k++ * (bar + gap);
+		double x0 = left + (double)(on - lo) / span * W, x1 = left + (double)(off - lo) / span * W;
+		fprintf(o, "<text x=\"0\" y=\"%u\">cpu %llu</text>", y + bar - 3,
+			(unsigned long long)gnum(w, "cpu"));
+		fprintf(o, "<rect class=\"win\" x=\"%.1f\" y=\"%u\" width=\"%.1f\" height=\"%u\">"
+			"<title>cpu %llu: on +%llu, off +%llu ticks</title></rect>",
+			x0, y, x1 - x0 < 1 ? 1 : x1 - x0, bar, (unsigned long long)gnum(w, "cpu"),
+			(unsigned long long)(on - lo), (unsigned long long)(off - lo));
+		fprintf(o, "<line class=\"on\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%u\" y2=\"%u\"/>"
+			"<line class=\"off\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%u\" y2=\"%u\"/>\n",
+			x0, x0, y - 2, y + bar + 2, x1, x1, y - 2, y + bar + 2);
+	}
+	fprintf(o, "<text x=\"%u\" y=\"%u\">0</text><text x=\"%u\" y=\"%u\" text-anchor=\"end\">"
+		"+%s ticks</text>\n", left, height - 2, left + W, height - 2, grouped(hi - lo));
+	fputs("</svg>\n", o);
+}
+
+static void sec_skew(struct report *r)
+{
+	section(r, "skew", "Start and stop skew across CPUs");
+	unsigned n = 0;
+	for (unsigned i = 0; i < r->rs.n; i++)
+		if (!strcmp(r->rs.r[i].rec, "skew")) {
+			skew_svg(r, &r->rs.r[i]);
+			n++;
+		}
+	if (!n)
+		fputs("<p>No skew records (no measurement window ran).</p>\n", r->o);
+	fputs("</section>\n", r->o);
+}
+
+static bool zero_text(const char *e, size_t len)
+{
+	return (len == 3 && !strncmp(e, "0x0", 3)) || (len == 1 && e[0] == '0');
+}
+
+/* An array with an element not zero; of [msr, value] pairs (uncore hand-off), a value. */
+static bool array_on(const char *arr)
+{
+	size_t pos = 0, len;
+	const char *e;
+	bool on = false;
+	while (!on && next_elem(arr, &pos, &e, &len)) {
+		if (*e != '[') {
+			on = !zero_text(e, len);
+			continue;
+		}
+		char *pair = dup_n(e, len);
+		size_t p = 0, l, vlen = 0;
+		const char *x, *v = NULL;
+		while (next_elem(pair, &p, &x, &l)) {
+			v = x;
+			vlen = l;
+		}
+		on = v && !zero_text(v, vlen);
+		free(pair);
+	}
+	return on;
+}
+
+/* True for a value that says something was on: not 0, 0x0, false, null or all-zero arrays. */
+static bool is_on(const struct kv *k)
+{
+	if (k->type == LV_BOOL)
+		return !strcmp(k->val, "true");
+	if (k->type == LV_ARRAY)
+		return array_on(k->val);
+	uint64_t v;
+	return k->type != LV_NULL && !(pmu_parse_u64(k->val, strlen(k->val), &v) && !v);
+}
+
+static void sec_handoff(struct report *r)
+{
+	FILE *o = r->o;
+	section(r, "handoff", "What firmware left running at hand-off");
+	fputs("<p>Each hand-off record's registers as firmware left them; values that are not zero "
+	      "are marked.</p>\n<table class=\"handoff\"><tbody>\n", o);
+	unsigned n = 0;
+	for (unsigned i = 0; i < r->rs.n; i++) {
+		const struct grec *h = &r->rs.r[i];
+		if (strcmp(h->rec, "handoff"))
+			continue;
+		n++;
+		const char *box = gstr(h, "box");
+		bool unc = box && !strcmp(box, "uncore");
+		fprintf(o, "<tr><th>%s %llu</th><td>", unc ? "uncore pkg" : "cpu",
+			(unsigned long long)gnum(h, unc ? "package" : "cpu"));
+		for (unsigned k = 0; k < h->n; k++) {
+			const struct kv *x = &h->kv[k];
+			if (!strcmp(x->key, "rec") || !strcmp(x->key, "schema") ||
+			    !strcmp(x->key, "simulated") || !strcmp(x->key, "cpu") ||
+			    !strcmp(x->key, "box") || !strcmp(x->key, "package"))
+				continue;
+			fprintf(o, "<span class=\"reg%s\">", is_on(x) ? " on" : "");
+			esc(o, x->key);
+			fputs("=", o);
+			esc(o, x->val);
+			fputs("</span> ", o);
+		}
+		fputs("</td></tr>\n", o);
+	}
+	fputs("</tbody></table>\n", o);
+	if (!n)
+		fputs("<p>No hand-off records.</p>\n", o);
+	fputs("</section>\n", o);
+}
+
+static void sec_derived(struct report *r)
+{
+	FILE *o = r->o;
+	section(r, "derived", "Derived metrics and top-down");
+	unsigned n = 0, td = 0;
+	for (unsigned i = 0; i < r->rs.n; i++) {
+		const struct grec *d = &r->rs.r[i];
+		const char *m = gstr(d, "metrics");
+		if (strcmp(d->rec, "derived") || !m)
+			continue;
+		if (!n++)
+			fputs("<table class=\"derived\"><thead><tr><th>where</th><th>kernel</th>"
+			      "<th>metric</th><th>value</th></tr></thead><tbody>\n", o);
+		size_t pos = 0, len;
+		const char *e;
+		while (next_elem(m, &pos, &e, &len)) {
+			struct logrec_view v;
+			char name[64] = "", unit[16] = "";
+			uint64_t milli = 0;
+			if (logread_line(e, len, &v) || logread_get_str(&v, "name", name, sizeof(name)) ||
+			    logread_get_u64(&v, "milli", &milli))
+				continue;
+			logread_get_str(&v, "unit", unit, sizeof(unit));
+			bool topdown = !strcmp(name, "retiring") || !strcmp(name, "bad speculation") ||
+				       !strcmp(name, "front-end bound") || !strcmp(name, "back-end bound");
+			td += topdown;
+			fprintf(o, "<tr%s><td>%s %llu</td><td>", topdown ? " class=\"topdown\"" : "",
+				gstr(d, "cpu") ? "cpu" : "pkg",
+				(unsigned long long)gnum(d, gstr(d, "cpu") ? "cpu" : "package"));
+			esc(o, gstr(d, "kernel"));
+			fputs("</td><td>", o);
+			esc(o, name);
+			fprintf(o, "</td><td class=\"num\">%llu.%03llu ", (unsigned long long)(milli / 1000),
+				(unsigned long long)(milli % 1000));
+			esc(o, unit);
+			fputs("</td></tr>\n", o);
+		}
+	}
+	fputs(n ? "</tbody></table>\n" : "<p>No derived records.</p>\n", o);
+	fprintf(o, "<p>Top-down (level 1): %s</p>\n",
+		td ? "measured (rows marked above)" : "not measured in this run (needs TOPDOWN.SLOTS "
+		"and PERF_METRICS)");
+	fputs("</section>\n", o);
+}
+
+/* ---------- with --base: compare's rows ---------- */
+
+struct diff_ctx {
+	FILE *o;
+	const struct runlog *a, *b;
+	unsigned rows;
+};
+
+static void diff_row(void *ctx, const struct cmp_row *row)
+{
+	struct diff_ctx *d = ctx;
+	FILE *o = d->o;
+	static const char *const kinds[] = {
+		[CMP_COUNT_MISSING] = "missing", [CMP_COUNT_MOVED] = "moved",
+		[CMP_COUNT_ADDED] = "added", [CMP_CHECK_MISSING] = "check-missing",
+		[CMP_CHECK_CHANGED] = "check", [CMP_VERDICT] = "verdict",
+	};
+	char what[256], base[64] = "", now[64] = "", chg[48] = "";
+	const struct count *c = row->a ? row->a->first : row->b ? row->b->first : NULL;
+	switch (row->kind) {
+	case CMP_COUNT_MISSING:
+	case CMP_COUNT_MOVED:
+	case CMP_COUNT_ADDED:
+		snprintf(what, sizeof(what), "%s %s", where(c), c->event);
+		if (row->a)
+			snprintf(base, sizeof(base), "%s", grouped(row->a->st.median));
+		snprintf(now, sizeof(now), "%s", row->b ? grouped(row->b->st.median) : "missing");
+		if (row->kind == CMP_COUNT_MOVED)
+			snprintf(chg, sizeof(chg), "%s", change(row->a->st.median, row->b->st.median));
+		break;
+	case CMP_CHECK_MISSING:
+	case CMP_CHECK_CHANGED:
+		snprintf(what, sizeof(what), "%s", check_label(row->x));
+		snprintf(base, sizeof(base), "%s", row->x->result);
+		snprintf(now, sizeof(now), "%s", row->y ? row->y->result : "missing");
+		break;
+	case CMP_VERDICT:
+		snprintf(what, sizeof(what), "verdict");
+		snprintf(base, sizeof(base), "%s", d->a->verdict);
+		snprintf(now, sizeof(now), "%s", d->b->have_verdict ? d->b->verdict : "none");
+		break;
+	}
+	bool pass_fail = row->kind == CMP_CHECK_CHANGED && row->regressed;
+	fprintf(o, "<tr class=\"diff d-%s%s%s\"><td>%s</td><td>", kinds[row->kind],
+		row->regressed ? " regressed" : "", pass_fail ? " passfail" : "", kinds[row->kind]);
+	esc(o, what);
+	fputs("</td><td class=\"num\">", o);
+	esc(o, base);
+	fputs("</td><td class=\"num\">", o);
+	esc(o, now);
+	fputs("</td><td class=\"num\">", o);
+	esc(o, chg);
+	/* compare's mark: MOVED for a count beyond the tolerance (a regression too) */
+	fprintf(o, "</td><td>%s</td></tr>\n", row->kind == CMP_COUNT_MOVED ? "MOVED" :
+		row->regressed ? "REGRESSED" : "");
+	d->rows++;
+}
+
+static void sec_diff(struct report *r, const char *base_path, uint64_t tol)
+{
+	FILE *o = r->o;
+	struct runlog b;
+	load(&b, base_path);
+	section(r, "diff", "Against the base run");
+	fputs("<p>Base: ", o);
+	esc(o, base_path);
+	fputs(b.header_sim ? " (SIMULATED)" : "", o);
+	fprintf(o, "; tolerance %llu.%03llu %% on the median of each count (the rules of "
+		"<code>efipmu-host compare</code>).</p>\n", (unsigned long long)(tol / 1000),
+		(unsigned long long)(tol % 1000));
+	fputs("<table class=\"diffs\"><thead><tr><th>kind</th><th>what</th><th>base</th><th>new</th>"
+	      "<th>change</th><th></th></tr></thead><tbody>\n", o);
+	struct diff_ctx d = { o, &b, &r->g, 0 };
+	struct tally t;
+	compare_runs(&b, &r->g, tol, &t, diff_row, &d);
+	fputs("</tbody></table>\n", o);
+	fprintf(o, "<p class=\"diffsum\">%u counts compared: %u moved, %u missing in new, %u only in "
+		"new; %u checks compared: %u PASS &#8594; FAIL, %u FAIL &#8594; PASS, %u missing in new. "
+		"Result: %s</p>\n", t.counts, t.moved, t.missing, t.added, t.checks, t.regressed_checks,
+		t.fixed_checks, t.missing_checks, t.regressions ? "REGRESSED" : "no regression");
+	fputs("</section>\n", o);
+	unload(&b);
+}
+
+static const char style[] =
+	"body{font:14px/1.4 sans-serif;margin:1em 2em;color:#111}"
+	"h1{font-size:20px}h2{font-size:17px;border-bottom:1px solid #999;margin-top:1.5em}"
+	"h3{font-size:14px}table{border-collapse:collapse;margin:.5em 0}"
+	"td,th{border:1px solid #bbb;padding:2px 6px;vertical-align:top;text-align:left}"
+	".num{text-align:right;font-variant-numeric:tabular-nums}"
+	".sim{background:#fde68a;border:2px dashed #b45309;padding:4px 8px;font-weight:bold}"
+	".simsvg{fill:#b45309;font-weight:bold}"
+	".verdict{font-size:22px;font-weight:bold;display:inline-block;padding:4px 12px}"
+	".v-PASS{background:#bbf7d0}.v-FAIL,.v-ERROR{background:#fecaca}"
+	".v-DISTURBED{background:#fed7aa}.v-NO-PMU{background:#e5e7eb}"
+	".chk{padding:2px 4px;margin:1px;font-size:12px}.chk.PASS{background:#bbf7d0}"
+	".chk.FAIL{background:#f87171;color:#000}.chk.DISTURBED{background:#fdba74}"
+	".chk.SKIP{background:#e5e7eb}.absent{color:#92400e;font-style:italic}"
+	".reg.on{background:#fecaca;font-weight:bold}.reg{font-family:monospace;margin-right:.6em}"
+	"svg text{font:11px sans-serif}rect.win{fill:#60a5fa}line.on{stroke:#15803d;stroke-width:2}"
+	"line.off{stroke:#b91c1c;stroke-width:2}tr.regressed{background:#fecaca}"
+	"tr.passfail{background:#f87171;font-weight:bold}tr.topdown{background:#e0f2fe}"
+	".scroll{overflow-x:auto}code{font-size:12px}";
+
+void report_write(FILE *o, const struct report_args *a)
+{
+	struct report r = { .o = o, .board = a->board };
+	const char *path = a->path;
+	const struct load_hooks h = { .record = keep_record, .ctx = &r.rs };
+	load_with(&r.g, path, &h);
+	r.sim = r.g.header_sim || r.g.verdict_sim;
+	for (unsigned i = 0; i < r.g.ncounts && !r.sim; i++)
+		r.sim = r.g.counts[i].sim;
+	const struct grec *c0 = first_rec(&r, "cpu");
+	const char *fam = c0 ? gstr(c0, "uncore_family") : NULL;
+	for (unsigned u = UNCORE_NONE; fam && u <= UNCORE_UNCONFIRMED; u++)
+		if (!strcmp(fam, uncore_family_name((enum uncore_family)u)))
+			r.fam = (enum uncore_family)u;
+	/* No script runs: the policy forbids it even if an escape were ever missed. */
+	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+	      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+	      "style-src 'unsafe-inline'\">\n<title>", o);
+	fputs(r.sim ? "[SIMULATED] " : "", o);
+	fputs("efipmu run ", o);
+	esc(o, r.g.have_verdict ? r.g.verdict : "(no verdict)");
+	fputs("</title>\n<style>", o);
+	fputs(style, o);
+	fputs("</style></head><body>\n<h1>", o);
+	fputs(r.sim ? "[SIMULATED] " : "", o);
+	fputs("efipmu run: ", o);
+	esc(o, a->label);
+	fputs("</h1>\n", o);
+	sec_verdict(&r);
+	sec_machine(&r);
+	if (a->base)
+		sec_diff(&r, a->base, a->tol);
+	sec_checks(&r);
+	sec_counts(&r);
+	sec_skew(&r);
+	sec_handoff(&r);
+	sec_derived(&r);
+	fputs("<footer><p>Made by efipmu-host report from the log above; no script, no external "
+	      "file.</p></footer>\n</body></html>\n", o);
+	free_records(&r.rs);
+	unload(&r.g);
+}
+
+int cmd_report(int argc, char **argv)
+{
+	const char *log = NULL, *base = NULL, *out = NULL;
+	uint64_t tol = DEFAULT_TOLERANCE_MILLI;
+	for (int i = 0; i < argc; i++) {
+		const char *a = argv[i];
+		if (strcmp(a, "--base") && strcmp(a, "-o") && strcmp(a, "--tolerance")) {
+			if (log)
+				die("report takes one log (and --base BASE)");
+			log = a;
+			continue;
+		}
+		if (++i >= argc)
+			die("%s needs a value", a);
+		if (!strcmp(a, "--base"))
+			base = argv[i];
+		else if (!strcmp(a, "-o"))
+			out = argv[i];
+		else
+			tol = parse_percent(argv[i]);
+	}
+	if (!log || !out)
+		die("report needs LOG.jsonl and -o FILE.html");
+	char tmp[4096];
+	if (snprintf(tmp, sizeof(tmp), "%s.part", out) >= (int)sizeof(tmp))
+		die("output name too long");
+	FILE *o = fopen(tmp, "w");
+	if (!o)
+		die("cannot write %s", tmp);
+	const struct report_args args = { .path = log, .label = log, .base = base, .tol = tol };
+	report_write(o, &args);
+	if (fclose(o) || rename(tmp, out))
+		die("cannot write %s", out);
+	return 0;
+}
