@@ -109,7 +109,7 @@ def render(families):
 #ifndef EFIPMU_EVENTS_BOX_GEN_H
 #define EFIPMU_EVENTS_BOX_GEN_H
 
-#include "pmu/cpuinfo.h"
+#include "hw/uncore_family.h"
 
 struct box_event {
 	const char *name;

@@ -7,6 +7,7 @@
  * here both around the empty kernel: two windows per CPU and run. The TSC is
  * the CPUs' own even on backend sim, so the skews are real timings.
  */
+#include "bench/job_bench.h"
 #include "run/run.h"
 #include "out/derived.h"
 #include "run/measure.h"
@@ -147,13 +148,10 @@ enum verdict job_bench(struct run *a)
 		say_ratio(a, ", stop ", m[1].stop.median, m[0].stop.median);
 		run_say(a);
 	}
-	run_begin(a, "verdict");
-	logrec_key_str(&a->sb, "verdict", ok ? "PASS" : "FAIL");
-	logrec_key_str(&a->sb, "job", "bench");
-	logrec_end(&a->sb);
-	run_record(a);
-	sb_puts(&a->sb, ok ? "VERDICT: PASS - skew measured in both modes" :
-			     "VERDICT: FAIL - fewer than 2 CPUs measured a window (under TCG: backend = sim)");
-	run_say(a);
+	a->checks.n[CHECK_SKEW] = (m[0].windows > 0) + (m[1].windows > 0);
+	if (!ok) {
+		sb_puts(&a->sb, "fewer than 2 CPUs measured a window (under TCG: backend = sim)");
+		run_say(a);
+	}
 	return ok ? VERDICT_PASS : VERDICT_FAIL;
 }

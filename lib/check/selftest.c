@@ -3,9 +3,7 @@
 #include "pmu/regkey.h"
 #include "check/selftest.h"
 #include "util/fmt.h"
-#include "model/model_devs.h"
 #include "hw/msr.h"
-#include "model/sim_workload.h"
 
 const char *selftest_result_str(enum selftest_result res)
 {
@@ -204,12 +202,11 @@ void st_call(const struct selftest_run *t, struct selftest_call *c, const struct
 	c->args.iterations = iterations;
 	c->k = k;
 	c->cpu = t->env->cpu;
-	c->ctx = t->env->ctx;
 }
 
-kernel_fn st_kernel(const struct selftest_run *t, const struct kernel_desc *k)
+uint64_t st_run(const struct selftest_run *t, const struct selftest_call *c)
 {
-	return t->env->kernel_for(t->env->ctx, k);
+	return pmu_run_kernel(t->env->b, t->env->cpu, c->k, c->k->fn, c);
 }
 
 void st_smi_check(struct selftest_run *t)
@@ -243,18 +240,3 @@ unsigned st_ones(uint64_t v)
 	return n;
 }
 
-/* ---- the reference model as the kernel runner ---- */
-
-/* sim_workload replays what the kernel executes (the model's description), one cycle each. */
-static uint64_t sim_kernel(const void *arg)
-{
-	const struct selftest_call *c = arg;
-	return sim_workload_run(c->ctx, c->cpu, c->k, c->args.iterations);
-}
-
-kernel_fn selftest_sim_kernel_for(void *ctx, const struct kernel_desc *k)
-{
-	(void)ctx;
-	(void)k;
-	return sim_kernel;
-}

@@ -3,8 +3,9 @@
  * The PMU validation suite (--selftest): checks, each PASS, FAIL or SKIP with
  * a reason, that the core PMU of a CPU and the uncore of a package behave as
  * the seeds say. It runs on the CPU it checks, through the backend only, and
- * puts back every register it writes. Kernels are run through a caller-given
- * function, so the app runs the real kernels and the model replays them.
+ * puts back every register it writes. Kernels are run through the backend
+ * (pmu_run_kernel, the gated run's descriptor): the real one runs their code,
+ * the model replays them.
  *
  * Core (per CPU, selftest_core): registers exist and hold their writable bits,
  * counter widths, overflow + status + clear, EN / global / fixed ring enables,
@@ -42,25 +43,19 @@ struct selftest_check {
 };
 
 /*
- * One kernel run as the suite asks for it. The real kernels take a pointer to
+ * One kernel run as the suite asks for it. The kernels take a pointer to
  * struct kernel_args, which comes first, so the same pointer serves both.
  */
 struct selftest_call {
 	struct kernel_args args;
 	const struct kernel_desc *k;
 	unsigned cpu;
-	void *ctx;                  /* the runner's ctx */
 };
-
-/* The function the measured window calls with a const struct selftest_call *. */
-typedef kernel_fn (*selftest_kernel_for)(void *ctx, const struct kernel_desc *k);
 
 struct selftest_env {
 	const struct pmu_backend *b;
 	unsigned cpu;
 	const struct cpu_info *ci;  /* pmu_discover of cpu */
-	selftest_kernel_for kernel_for;
-	void *ctx;
 	uint64_t iterations;        /* of the inst and branch kernels */
 	bool force;                 /* take counters firmware left enabled (restored after) */
 	const struct uncore_pci_pkg *pci;   /* the package's PCI boxes as found; NULL: not scanned */
@@ -89,8 +84,6 @@ void selftest_uncore(const struct selftest_env *env, uint32_t package, struct se
 
 const char *selftest_result_str(enum selftest_result res);
 
-/* selftest_kernel_for of the reference model: ctx is the struct model. */
-kernel_fn selftest_sim_kernel_for(void *ctx, const struct kernel_desc *k);
 
 /* ---- shared by lib/selftest*.c ---- */
 
@@ -147,7 +140,8 @@ pmu_status st_holds(struct selftest_run *t, uint32_t msr, uint64_t mask, uint64_
 /* A kernel call for the runner; the run's SMIs are added to the report. */
 void st_call(const struct selftest_run *t, struct selftest_call *c, const struct kernel_desc *k,
 	     uint64_t iterations);
-kernel_fn st_kernel(const struct selftest_run *t, const struct kernel_desc *k);
+/* Runs k with c's arguments through the backend (the model replays it). */
+uint64_t st_run(const struct selftest_run *t, const struct selftest_call *c);
 uint64_t st_smi_read(const struct selftest_run *t);
 
 /* |a - b| <= tol */

@@ -306,7 +306,7 @@ static pmu_status gated(struct core_run *cr, uint32_t msr, uint64_t on, uint64_t
 	struct selftest_call call;
 	st_call(t, &call, k, GATE_ITERATIONS);
 	struct pmu_gated_run g = {
-		.on = on, .off = off, .kernel = st_kernel(t, k), .arg = &call, .msr = msr,
+		.on = on, .off = off, .kernel = k->fn, .arg = &call, .desc = k, .msr = msr,
 	};
 	uint64_t smi = st_smi_read(t), flags = 0;
 	/* interrupts off, as in every window (a timer tick would count) */
@@ -573,8 +573,10 @@ static pmu_status measure(struct core_run *cr, struct core_session *s, const str
 	struct window_result w = { 0 };
 	st_call(t, &call, k, t->env->iterations);
 	pmu_status st = core_prepare(s, t->env->b, t->env->cpu, snap, reqs, n, t->env->force);
-	if (!st)
-		st = pmu_window_measure(s, st_kernel(t, k), &call, NULL, &w);
+	if (!st) {
+		s->desc = k;
+		st = pmu_window_measure(s, k->fn, &call, NULL, &w);
+	}
 	*smi = w.smis;
 	*disturbed = w.disturbed;
 	t->r->smi += w.smis;

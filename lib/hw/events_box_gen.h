@@ -7,7 +7,7 @@
 #ifndef EFIPMU_EVENTS_BOX_GEN_H
 #define EFIPMU_EVENTS_BOX_GEN_H
 
-#include "pmu/cpuinfo.h"
+#include "hw/uncore_family.h"
 
 struct box_event {
 	const char *name;

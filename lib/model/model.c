@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "model/model_devs.h"
 #include "model/model_noise.h"
+#include "model/sim_workload.h"
 #include "util/fmt.h"
 
 /* The device that answers msr; NULL (#GP) where the CPU has no such MSR. */
@@ -274,6 +275,14 @@ static pmu_status sim_cpuid(void *ctx, unsigned cpu, uint32_t leaf, uint32_t sub
 	return PMU_OK;
 }
 
+/* The model sees no instructions: the kernel is replayed from its own reading of the code. */
+static uint64_t model_run_kernel(void *ctx, unsigned cpu, const struct kernel_desc *k,
+				 uint64_t (*kernel)(const void *), const void *arg)
+{
+	(void)kernel;
+	return sim_workload_run(ctx, cpu, k, ((const struct kernel_args *)arg)->iterations);
+}
+
 static const struct pmu_backend_ops sim_ops = {
 	.rdmsr = sim_rdmsr,
 	.wrmsr = model_sim_wrmsr,
@@ -284,6 +293,7 @@ static const struct pmu_backend_ops sim_ops = {
 	.irq_restore = model_irq_restore,
 	.pci_read = model_sim_pci_read,
 	.pci_write = model_sim_pci_write,
+	.run_kernel = model_run_kernel,
 };
 
 void model_backend(struct model *m, struct pmu_backend *b)
@@ -292,6 +302,7 @@ void model_backend(struct model *m, struct pmu_backend *b)
 	b->ctx = m;
 	b->name = "sim";
 	b->simulated = true;
+	b->iterations = MODEL_KERNEL_ITERATIONS;
 }
 
 uint64_t model_cycle_events(const struct model_cycle *c, uint32_t code)

@@ -244,6 +244,8 @@ struct model {
  * the same, one instruction a cycle, after the kernel.
  */
 #define MODEL_GATE_INSTS 2
+/* The kernels' iterations on the model (backend field): it replays one cycle per instruction. */
+#define MODEL_KERNEL_ITERATIONS 1000
 
 /* The timer's CPU (UEFI's timer interrupt goes to the BSP; efi/irq.h). */
 #define MODEL_TIMER_CPU 0

@@ -13,6 +13,7 @@
  */
 #include "model/model_noise.h"
 #include "model/model_devs.h"
+#include "model/sim_workload.h"
 #include "hw/msr.h"
 
 #define RFLAGS_IF (1ull << 9)
@@ -188,7 +189,9 @@ void model_gated_run(void *ctx, unsigned cpu, struct pmu_gated_run *g)
 	if (g->on_st)
 		return;
 	m->cpu_noise[cpu].gated_runs++;
-	g->result = g->kernel(g->arg);
+	g->result = g->desc ? sim_workload_run(m, cpu, g->desc,
+					       ((const struct kernel_args *)g->arg)->iterations) :
+			      g->kernel(g->arg);
 	for (unsigned i = 0; i < MODEL_GATE_INSTS; i++)
 		retire_one(m, cpu);                     /* xchg and mov */
 	g->off_st = model_sim_wrmsr(m, cpu, g->msr, g->off);

@@ -4,7 +4,7 @@
 #include "model/sim_kernels.h"
 
 /* What a stimulus follows: one a cycle, or one of the kernel's counts spread over the cycles. */
-enum source { SRC_CYCLE, SRC_BRANCH, SRC_MISP, SRC_LOAD, SRC_NT_STORE, SRC_LOCK, SRC_N };
+enum source { SRC_CYCLE, SRC_BRANCH, SRC_MISP, SRC_LOAD, SRC_STORE, SRC_NT_STORE, SRC_LOCK, SRC_N };
 
 struct rule {
 	const struct model_dev *dev;   /* raised only when the profile has this device */
@@ -34,6 +34,8 @@ static const struct rule rules[] = {
 	CORE(0x003C, SRC_CYCLE), CORE(0x013C, SRC_CYCLE),      /* core and reference cycles */
 	CORE(0x00C4, SRC_BRANCH), CORE(0x04C4, SRC_BRANCH),    /* branches, NHM's ALL_BRANCHES */
 	CORE(0x00C5, SRC_MISP), CORE(0x7F89, SRC_MISP),        /* mispredicts, NHM's BR_MISP_EXEC */
+	CORE(0x010B, SRC_LOAD), CORE(0x020B, SRC_STORE), /* NHM MEM_INST_RETIRED.LOADS/.STORES */
+	CORE(0x81D0, SRC_LOAD), CORE(0x82D0, SRC_STORE),      /* SNB's MEM_UOPS_RETIRED.ALL_* */
 	/* The same work for AMD's device, which maps its events onto these codes. */
 	AMD(0x00C0, SRC_CYCLE), AMD(0x003C, SRC_CYCLE),
 	AMD(0x00C4, SRC_BRANCH), AMD(0x00C5, SRC_MISP),
@@ -73,6 +75,7 @@ static void kernel_totals(const struct kernel_desc *k, uint64_t iterations, uint
 	total[SRC_BRANCH] = c.branches;
 	total[SRC_MISP] = c.mispredicts;
 	total[SRC_LOAD] = c.loads;
+	total[SRC_STORE] = c.stores;
 	total[SRC_NT_STORE] = c.nt_stores;
 	total[SRC_LOCK] = c.locked;
 }

@@ -9,9 +9,10 @@
  * in bulk between noise events). Every count this yields is simulated.
  *
  * Each cycle carries, for the devices the model's profile has:
- *   core (Intel SDM Vol. 3B table 18-1; Intel's perfmon lists): instructions, core and
- *     reference cycles (1 per cycle),
- *     branches and mispredicts;
+ *   core (Intel SDM Vol. 3B table 18-1; Intel's perfmon lists): instructions, core and reference cycles (1 per cycle),
+ *     branches and mispredicts; instructions that read and that write memory
+ *     (MEM_INST_RETIRED.LOADS/STORES 0BH/01H, 02H on Nehalem; MEM_UOPS_RETIRED.ALL_LOADS/
+ *     ALL_STORES D0H/81H, 82H from Sandy Bridge: SDM vol. 3B, chapter 19's event tables);
  *   uncore (package of cpu; the model has no cache, so every load is a memory
  *   read and every non-temporal store a partial-line memory write):
  *     NHM/WSM client (Linux uncore_snb.c, likwid): reads -> UNC_QMC_NORMAL_READS.ANY

@@ -14,6 +14,8 @@
 #include <stdint.h>
 #include "util/status.h"
 
+struct kernel_desc;   /* check/kernels.h: what a backend that runs no code replays */
+
 struct pmu_cpuid {
 	uint32_t eax, ebx, ecx, edx;
 };
@@ -42,11 +44,13 @@ bool pmon_mmio_allowed(const struct pmon_registry *r, uint64_t addr, unsigned by
 struct pmu_gated_run {
 	uint64_t on, off;
 	uint64_t (*kernel)(const void *arg);
-	const void *arg;
+	const void *arg;            /* starts with struct kernel_args (check/kernels.h) */
 	uint64_t result;
 	uint64_t tsc_on, tsc_off;   /* 0 where the backend has no TSC */
 	uint32_t msr;
 	pmu_status on_st, off_st;
+	/* its descriptor, or NULL: the kernel alone (last: efi/gated.c reads the rest by offset) */
+	const struct kernel_desc *desc;
 };
 
 struct pmu_backend_ops {
@@ -78,6 +82,13 @@ struct pmu_backend_ops {
 	pmu_status (*pci_write)(void *ctx, unsigned cpu, struct pmu_pci_addr a, uint32_t val);
 	pmu_status (*mmio_read)(void *ctx, unsigned cpu, uint64_t addr, unsigned bytes, uint64_t *val);
 	pmu_status (*mmio_write)(void *ctx, unsigned cpu, uint64_t addr, unsigned bytes, uint64_t val);
+	/*
+	 * Optional: runs kernel k with arg (a struct kernel_args first) as this backend
+	 * executes it; the model, which sees no instructions, replays its own reading of
+	 * the code. Without it the kernel's code runs on the CPU.
+	 */
+	uint64_t (*run_kernel)(void *ctx, unsigned cpu, const struct kernel_desc *k,
+			       uint64_t (*kernel)(const void *), const void *arg);
 };
 
 struct pmu_backend {
@@ -87,6 +98,7 @@ struct pmu_backend {
 	bool simulated;    /* every value it yields must be marked simulated */
 	/* The PMON boxes PCI and MMIO writes may reach; NULL: none (every such write refused). */
 	const struct pmon_registry *pmon;
+	uint64_t iterations;   /* the kernels' iterations here; 0: each kernel's own */
 };
 
 static inline pmu_status pmu_rdmsr(const struct pmu_backend *b, unsigned cpu, uint32_t msr,
@@ -187,6 +199,16 @@ static inline uint64_t pmu_tsc(const struct pmu_backend *b, unsigned cpu)
 	return b->ops->tsc ? b->ops->tsc(b->ctx, cpu) : 0;
 }
 
+/* kernel(arg) as the backend runs the kernel desc (NULL: the code alone). */
+static inline uint64_t pmu_run_kernel(const struct pmu_backend *b, unsigned cpu,
+				      const struct kernel_desc *desc,
+				      uint64_t (*kernel)(const void *), const void *arg)
+{
+	if (desc && b->ops->run_kernel)
+		return b->ops->run_kernel(b->ctx, cpu, desc, kernel, arg);
+	return kernel(arg);
+}
+
 /* The backend's gated_run, or the same three steps through its wrmsr. */
 static inline void pmu_gated_run(const struct pmu_backend *b, unsigned cpu, struct pmu_gated_run *g)
 {
@@ -200,7 +222,7 @@ static inline void pmu_gated_run(const struct pmu_backend *b, unsigned cpu, stru
 	g->on_st = pmu_wrmsr(b, cpu, g->msr, g->on);
 	if (g->on_st)
 		return;
-	g->result = g->kernel(g->arg);
+	g->result = pmu_run_kernel(b, cpu, g->desc, g->kernel, g->arg);
 	g->off_st = pmu_wrmsr(b, cpu, g->msr, g->off);
 	g->tsc_off = pmu_tsc(b, cpu);
 }

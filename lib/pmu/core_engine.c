@@ -857,7 +857,7 @@ pmu_status core_measure(struct core_session *s, uint64_t (*kernel)(const void *)
 	pmu_status st = core_program(s);
 	if (st)
 		return st;
-	struct pmu_gated_run g = { .kernel = kernel, .arg = arg };
+	struct pmu_gated_run g = { .kernel = kernel, .arg = arg, .desc = s->desc };
 	if (s->before_on)
 		s->before_on(s->before_on_ctx);
 	if (s->gate.n == 1) {
@@ -873,7 +873,7 @@ pmu_status core_measure(struct core_session *s, uint64_t (*kernel)(const void *)
 		 */
 		g.tsc_on = pmu_tsc(s->b, s->cpu);
 		g.on_st = core_start(s);
-		g.result = kernel(arg);
+		g.result = pmu_run_kernel(s->b, s->cpu, s->desc, kernel, arg);
 		g.off_st = core_stop(s);
 		g.tsc_off = pmu_tsc(s->b, s->cpu);
 	}

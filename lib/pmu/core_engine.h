@@ -201,6 +201,8 @@ struct core_session {
 	/* Optional: core_measure calls it right before the enabling write (the quiet window's). */
 	void (*before_on)(void *ctx);
 	void *before_on_ctx;
+	/* Optional, set after core_prepare: the kernel core_measure runs, for the backend. */
+	const struct kernel_desc *desc;
 
 	uint64_t kernel_result;         /* what the kernel returned (its checksum) */
 	uint64_t tsc_on, tsc_off;       /* TSC just before enabling / after disabling; 0: not read */

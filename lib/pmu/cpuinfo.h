@@ -11,15 +11,8 @@
 #include "pmu/backend.h"
 #include "hw/core_pmus.h"
 #include "hw/core_aux.h"
+#include "hw/uncore_family.h"
 #include "util/fmt.h"
-
-enum uncore_family {
-	UNCORE_NONE,
-	UNCORE_NHM_CLIENT,   /* Nehalem/Westmere client-style MSR uncore (Intel SDM Vol. 3B 18.8.2) */
-	UNCORE_NHM_EX,       /* Nehalem-EX / Westmere-EX boxes (Intel 323535-001) */
-	UNCORE_SNB_EP,       /* Sandy Bridge-EP (Intel 327043-001) */
-	UNCORE_UNCONFIRMED,  /* model 0x1F: may have the NHM client uncore, must be probed */
-};
 
 /* "core" (P-core), "atom" (E-core), "other" (another code); NULL: 0, not hybrid. */
 const char *pmu_core_type_name(uint8_t t);

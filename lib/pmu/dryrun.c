@@ -186,11 +186,19 @@ static pmu_status dr_mmio_write(void *ctx, unsigned cpu, uint64_t addr, unsigned
 	return key ? record(ctx, cpu, key, val, mmio_key_read) : PMU_ERR_REFUSED;
 }
 
+static uint64_t dr_run_kernel(void *ctx, unsigned cpu, const struct kernel_desc *k,
+			      uint64_t (*kernel)(const void *), const void *arg)
+{
+	struct dryrun *d = ctx;
+	return pmu_run_kernel(&d->inner, cpu, k, kernel, arg);
+}
+
 /* No gated_run: the enable/disable window falls back to our wrmsr, so it is recorded too. */
 static const struct pmu_backend_ops dryrun_ops = {
 	.rdmsr = dr_rdmsr, .wrmsr = dr_wrmsr, .rdpmc = dr_rdpmc, .cpuid = dr_cpuid,
 	.pci_read = dr_pci_read, .pci_write = dr_pci_write,
 	.mmio_read = dr_mmio_read, .mmio_write = dr_mmio_write,
+	.run_kernel = dr_run_kernel,
 };
 
 void dryrun_cpu_init(struct dryrun_cpu *c, struct dryrun_write *storage, unsigned cap)
@@ -216,4 +224,5 @@ void dryrun_init(struct dryrun *d, const struct pmu_backend *inner, struct dryru
 	out->name = d->name;
 	out->simulated = inner->simulated;
 	out->pmon = inner->pmon;
+	out->iterations = inner->iterations;
 }

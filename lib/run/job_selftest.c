@@ -12,7 +12,6 @@
 #include "pmu/topology.h"
 
 #define SELFTEST_TIMEOUT_US 60000000u
-#define SIM_ITERATIONS 1000      /* the model replays one cycle per instruction */
 #define REAL_ITERATIONS 100000
 #define COL_CHECK 8
 #define COL_RESULT 28
@@ -33,13 +32,6 @@ struct selftest_job {
 	bool ran[PLAT_MAX_CPUS];
 };
 
-/* The real kernels are called directly by the measured window. */
-static kernel_fn real_kernel_for(void *ctx, const struct kernel_desc *k)
-{
-	(void)ctx;
-	return k->fn;
-}
-
 static void env_for(const struct selftest_job *j, unsigned cpu, struct selftest_env *env)
 {
 	struct run *a = j->a;
@@ -47,9 +39,7 @@ static void env_for(const struct selftest_job *j, unsigned cpu, struct selftest_
 	env->b = &a->backend;
 	env->cpu = cpu;
 	env->ci = &a->slot[cpu].info;
-	env->kernel_for = a->model ? selftest_sim_kernel_for : real_kernel_for;
-	env->ctx = a->model;
-	env->iterations = a->model ? SIM_ITERATIONS : REAL_ITERATIONS;
+	env->iterations = a->backend.iterations ? a->backend.iterations : REAL_ITERATIONS;
 	env->force = a->opt.force;
 }
 
@@ -232,6 +222,7 @@ enum verdict job_selftest(struct run *a)
 	sb_puts(&a->sb, " SKIP");
 	run_say(a);
 
+	a->checks.n[CHECK_SELFTEST] = core.pass + unc.pass + core.fail + unc.fail;
 	enum verdict v = core.fail + unc.fail ? VERDICT_FAIL : VERDICT_PASS;
 	if (v == VERDICT_PASS && core.absent == core.reports && unc.absent == unc.reports) {
 		sb_puts(&a->sb, "selftest: no PMU to check on this machine: ");

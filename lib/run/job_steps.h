@@ -23,10 +23,10 @@ struct core_job {
 	enum verdict v;       /* without steps: why (no PMU, no events) */
 	uint64_t *tab;        /* deltas [cpu][event][repeat] */
 	bool *measured;       /* still measured */
-	uint32_t *passes;     /* instruction checks passed [group][cpu] over the repeats */
+	uint32_t *passes;     /* repeats in which every claim held [group][cpu] */
 	struct core_topdown *td;          /* per CPU: PERF_METRICS of its last window with SLOTS */
 	unsigned evi[CORE_MAX_EVENTS];   /* this group's events, as indices of a->events */
-	int ireq;
+	unsigned claims;      /* this group's events the kernel makes a claim for */
 	bool all_ok;
 };
 

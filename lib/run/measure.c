@@ -2,29 +2,13 @@
 #include "run/buffers.h"
 #include "run/leftover.h"
 #include "out/logrec.h"
-#include "hooks/stall.h"
 #include "run/measure.h"
-#include "model/sim_workload.h"
 #include "pmu/ownership.h"
 #include "pmu/window.h"
 
 #define MEASURE_TIMEOUT_US 10000000u   /* per wait: check-in, a barrier, the end of a round */
 
 enum { ROUND_EMPTY, ROUND_KERNEL, MEASURE_ROUNDS };
-
-struct sim_run {
-	struct run *a;
-	unsigned cpu;
-	const struct kernel_desc *k;
-	uint64_t iterations;
-};
-
-/* The model sees no real instructions: the kernel's claims are replayed as cycles. */
-static uint64_t run_sim(const void *p)
-{
-	const struct sim_run *r = p;
-	return sim_workload_run(r->a->model, r->cpu, r->k, r->iterations);
-}
 
 /*
  * The sessions' backend: the run's, with the platform's CPU underneath. The
@@ -65,6 +49,12 @@ static void synced_gated_run(void *ctx, unsigned cpu, struct pmu_gated_run *g)
 	}
 }
 
+static uint64_t synced_run_kernel(void *ctx, unsigned cpu, const struct kernel_desc *k,
+				  uint64_t (*kernel)(const void *), const void *arg)
+{
+	return pmu_run_kernel(((struct run_cpu *)ctx)->inner, cpu, k, kernel, arg);
+}
+
 static uint64_t synced_tsc(void *ctx, unsigned cpu)
 {
 	(void)cpu;
@@ -95,6 +85,7 @@ static const struct pmu_backend_ops synced_ops = {
 	.irq_save = synced_irq_save,
 	.irq_restore = synced_irq_restore,
 	.tsc = synced_tsc,
+	.run_kernel = synced_run_kernel,
 };
 
 /*
@@ -114,7 +105,6 @@ static pmu_status measure(struct run *a, unsigned cpu, struct core_session *s,
 {
 	struct run_cpu *slot = &a->slot[cpu];
 	struct kernel_args args = { a->iterations, NULL, 0 };
-	struct sim_run r = { a, cpu, k, a->iterations };
 	const struct window_opts o = { round_sync, slot, 0 };
 	buffers_attach(a, &args);
 	pmu_status st = core_prepare(s, &slot->synced, cpu, &slot->snap, a->reqs, a->nreqs,
@@ -123,9 +113,7 @@ static pmu_status measure(struct run *a, unsigned cpu, struct core_session *s,
 		st = core_own_core_scope(s, slot->core_owner == cpu);
 	if (st)
 		return st;
-	/* Real backend: the kernel itself is what the gated window calls. */
-	if (a->model)
-		return pmu_window_measure(s, run_sim, &r, &o, w);
+	s->desc = k;   /* the backend runs it: the real one calls k->fn, the model replays it */
 	return pmu_window_measure(s, k->fn, &args, &o, w);
 }
 
@@ -143,7 +131,6 @@ static void measure_round(void *ctx, unsigned cpu, unsigned round, struct plat_r
 		m->other_round(a, cpu, m->cur, m->ctx);
 		return;
 	}
-	stall_if_asked(a, cpu);   /* before its PMU is touched: nothing is left to restore */
 	round = m->cur_round;
 	s->round = r;
 	s->tsc_arrival = 0;

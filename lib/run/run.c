@@ -4,74 +4,13 @@
  * discovery on every selected CPU, the job, the one verdict. Platform
  * services come through a->plat; nothing here knows it is UEFI.
  */
-#include "hooks/sim_break.h"
-#include "hooks/stall.h"
-#include "model/model.h"
 #include "pmu/dryrun.h"
+#include "run/backend_build.h"
 #include "run/buffers.h"
+#include "run/job.h"
 #include "run/run.h"
 
 #define DISCOVER_TIMEOUT_US 10000000u
-
-/* sim-noise: what disturbs the model's windows (the profile's rates; default all, as on the machine). */
-static enum verdict set_noise(struct run *a)
-{
-	static const struct {
-		const char *name;
-		unsigned noise;
-	} kinds[] = {
-		{ "none", MODEL_NOISE_NONE }, { "timer", MODEL_NOISE_TIMER },
-		{ "smi", MODEL_NOISE_SMI }, { "all", MODEL_NOISE_ALL },
-	};
-	if (!a->opt.sim_noise[0])
-		return VERDICT_PASS;
-	for (unsigned i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
-		if (!pmu_strcmp(a->opt.sim_noise, kinds[i].name)) {
-			model_set_noise(a->model, kinds[i].noise, NULL);
-			return VERDICT_PASS;
-		}
-	return run_refuse_setting(a, OPT_SIM_NOISE, "unknown model noise", a->opt.sim_noise, "none, timer, smi, all");
-}
-
-/* sim-firmware: what the model's firmware hands over (default running, as on the machine). */
-static enum verdict set_firmware(struct run *a)
-{
-	enum model_firmware fw;
-	if (!a->opt.sim_firmware[0])
-		return VERDICT_PASS;
-	if (model_firmware_parse(a->opt.sim_firmware, &fw))
-		return run_refuse_setting(a, OPT_SIM_FIRMWARE, "unknown model firmware state", a->opt.sim_firmware, "clean, running");
-	model_set_firmware(a->model, fw);
-	return VERDICT_PASS;
-}
-
-/* The model of profile opt.sim_profile on the firmware's topology, with any deliberate defect. */
-static enum verdict setup_model(struct run *a)
-{
-	const struct model_profile *p = model_profile_find(a->opt.sim_profile);
-	if (!p)
-		return run_refuse_setting(a, OPT_SIM_PROFILE, "unknown simulation profile", a->opt.sim_profile, NULL);
-	unsigned n = a->plat->ncpus > MODEL_MAX_CPUS ? MODEL_MAX_CPUS : a->plat->ncpus;
-	a->model = run_alloc(a, sizeof(*a->model));
-	if (!a->model)
-		return run_refuse(a, "no memory for the reference model", NULL, NULL);
-	pmu_status st = model_init(a->model, p, n, 1);
-	/* The model's packages and cores are the firmware's: boxes and shared registers as on hardware. */
-	for (unsigned i = 0; i < n && !st; i++) {
-		st = model_place_cpu(a->model, i, a->plat->cpu[i].package);
-		if (!st)
-			st = model_place_core(a->model, i, a->plat->cpu[i].core);
-	}
-	if (st)
-		return run_refuse(a, "the reference model cannot be built:", pmu_status_str(st), NULL);
-	model_backend(a->model, &a->backend);
-	if (sim_break_apply(a) != VERDICT_PASS || set_noise(a) != VERDICT_PASS ||
-	    set_firmware(a) != VERDICT_PASS)
-		return VERDICT_ERROR;
-	a->simulated = true;
-	sim_break_say(a);
-	return VERDICT_PASS;
-}
 
 /* Every CPU --cpus names is one this machine has, enabled; "all" is every enabled CPU. */
 static enum verdict check_cpus(struct run *a)
@@ -100,12 +39,6 @@ static enum verdict check_cpus(struct run *a)
 	return selected ? VERDICT_PASS : run_refuse_setting(a, OPT_CPUS, "cpus: no enabled CPU selected", NULL, NULL);
 }
 
-/* Jobs that measure with events and a kernel (their settings are checked before anything runs). */
-static bool measures(const struct efipmu_options *o)
-{
-	return !o->list && !o->decode && !o->selftest && !o->fault_test && !o->icount_check;
-}
-
 /*
  * The boot CPU's discovery through a recording overlay: its one write (the
  * microcode-revision latch) is recorded, not made, so checking the settings
@@ -130,22 +63,20 @@ static pmu_status discover_boot_cpu_quietly(struct run *a)
 
 /*
  * Everything the settings ask for, checked before the log exists and before
- * any MSR is written: the CPU set, stall-cpu, and for a measuring job its
- * kernel, its events and their rounds on the boot CPU's counters.
+ * any MSR is written: the CPU set, stall-cpu, and each wanted job's own
+ * (a measuring job's kernel, events and rounds on the boot CPU's counters).
  */
 static enum verdict check_settings(struct run *a)
 {
-	if (check_cpus(a) != VERDICT_PASS || stall_check(a) != VERDICT_PASS)
+	if (check_cpus(a) != VERDICT_PASS || backend_hooks(a) != VERDICT_PASS)
 		return VERDICT_ERROR;
-	if (!measures(&a->opt))
+	if (!jobs_resolve_wanted(&a->opt))
 		return VERDICT_PASS;
 	pmu_status st = discover_boot_cpu_quietly(a);
 	if (st)
 		return run_refuse(a, "the boot CPU cannot be discovered:", pmu_status_str(st), NULL);
 	const struct pmu_backend real = a->backend;
-	enum verdict v = job_resolve(a);
-	if (v == VERDICT_PASS)
-		v = job_uncore_check(a);
+	enum verdict v = jobs_resolve(a);
 	a->backend = real;
 	return v;
 }
@@ -158,9 +89,6 @@ static void discover_on_cpu(void *ctx, unsigned cpu)
 	if (!cpuset_has(&a->opt.cpus, cpu) && cpu != a->plat->bsp)
 		return;
 	s->st = pmu_discover(&a->backend, cpu, &s->info);
-	if (a->opt.fault_test && a->fault_test)
-		s->fault_test_fail = a->fault_test(&a->backend, cpu, s->fault_test_desc,
-						   sizeof(s->fault_test_desc));
 	s->done = 1;
 }
 
@@ -195,7 +123,7 @@ enum verdict run_init(struct run *a, const struct platform *plat, const struct e
 	if (!a->slot_mem)
 		return run_refuse(a, "no memory for the per-CPU results", NULL, NULL);
 	a->slot = (struct run_cpu *)(((uintptr_t)a->slot_mem + 63) & ~(uintptr_t)63);
-	if (a->opt.backend == EFIPMU_BACKEND_SIM && setup_model(a) != VERDICT_PASS)
+	if (a->opt.backend == EFIPMU_BACKEND_SIM && backend_sim(a) != VERDICT_PASS)
 		return VERDICT_ERROR;
 	fill_topology(a);
 	return check_settings(a);
@@ -205,9 +133,8 @@ void run_fini(struct run *a)
 {
 	buffers_free(a);
 	dryrun_free(a);
-	run_free(a, a->model);
+	backend_free(a);
 	run_free(a, a->slot_mem);
-	a->model = NULL;
 	a->slot_mem = NULL;
 	a->slot = NULL;
 }
@@ -309,12 +236,16 @@ static bool pmu_unusable(struct run *a, const struct cpu_info *ci)
 	return false;
 }
 
-/* What the CPUs did, for verdict_decide; the fault-test lines on the way. */
-static void tally(struct run *a, enum verdict job, struct verdict_input *in)
+/* What the CPUs did and what the jobs found, for verdict_decide. */
+static void tally(struct run *a, enum verdict job, const struct job_facts *f,
+		  struct verdict_input *in)
 {
 	pmu_memset(in, 0, sizeof(*in));
 	in->job = job;
-	in->fault_test = a->opt.fault_test;
+	in->claims = f->claims;
+	in->pmu_claims = f->pmu_claims;
+	in->fault_test = f->fault_test;
+	in->checks = a->checks;
 	for (unsigned i = 0; i < a->plat->ncpus; i++) {
 		struct run_cpu *s = &a->slot[i];
 		if (!cpuset_has(&a->opt.cpus, i) || !s->info.enabled)
@@ -331,26 +262,10 @@ static void tally(struct run *a, enum verdict job, struct verdict_input *in)
 			in->unusable_reason = a->unusable_why, in->unusable++;
 		else
 			in->no_pmu_reason = pmu_core_verdict(&s->info);
-		if (a->opt.fault_test) {
-			sb_puts(&a->sb, "CPU ");
-			sb_dec(&a->sb, i);
-			sb_puts(&a->sb, ": fault test: ");
-			sb_puts(&a->sb, s->fault_test_desc);
-			run_say(a);
-		}
-		in->faults_caught += !s->fault_test_fail;
+		in->faults_caught += f->fault_test && !s->fault_test_fail;
 	}
 	in->disturbed = a->disturbed;
 	in->log_lost = a->plat->ops->log_lost(a->plat->ctx);
-}
-
-static void say_count(struct run *a, unsigned n, const char *what)
-{
-	if (!n)
-		return;
-	sb_puts(&a->sb, ", ");
-	sb_dec(&a->sb, n);
-	sb_puts(&a->sb, what);
 }
 
 /* What the log cost to write so far: a slow stick shows here (and make bench reads it). */
@@ -372,43 +287,22 @@ static void log_cost_record(struct run *a)
 	run_record(a);
 }
 
-static enum verdict judge(struct run *a, enum verdict job)
+/*
+ * The one verdict of every job: the CPUs' tally and the jobs' facts and checks to
+ * verdict_decide, its record and line from verdict.c.
+ */
+static enum verdict judge(struct run *a, enum verdict job, const struct job_facts *f)
 {
 	struct verdict_input in;
 	log_cost_record(a);
-	tally(a, job, &in);
+	tally(a, job, f, &in);
 	struct verdict_result res = verdict_decide(&in);
-	const char *name = verdict_name(res.v);
 
 	run_begin(a, "verdict");
-	logrec_key_str(&a->sb, "verdict", name);
-	logrec_key_u64(&a->sb, "cpus_ran", in.ran);
-	logrec_key_u64(&a->sb, "cpus_missing", in.missing);
-	logrec_key_u64(&a->sb, "cpus_unfinished", in.unfinished);
-	logrec_key_u64(&a->sb, "cpus_with_core_pmu", in.with_pmu);
-	if (in.fault_test)
-		logrec_key_u64(&a->sb, "faults_caught", in.faults_caught);
-	if (res.reason || in.no_pmu_reason)
-		logrec_key_str(&a->sb, "reason", res.reason ? res.reason : in.no_pmu_reason);
-	if (in.log_lost)
-		logrec_key_str(&a->sb, "log_lost", in.log_lost);
+	verdict_record(&a->sb, &in, &res);
 	logrec_end(&a->sb);
 	run_record(a);
-
-	sb_puts(&a->sb, "VERDICT: ");
-	sb_puts(&a->sb, name);
-	sb_puts(&a->sb, " - ");
-	sb_dec(&a->sb, in.ran);
-	sb_puts(&a->sb, " CPUs ran, ");
-	sb_dec(&a->sb, in.with_pmu);
-	sb_puts(&a->sb, " with a core PMU");
-	say_count(a, in.missing, " did not answer");
-	say_count(a, in.unfinished, " did not finish");
-	if (in.fault_test) {
-		sb_puts(&a->sb, ", #GP caught on all paths on ");
-		sb_dec(&a->sb, in.faults_caught);
-		sb_puts(&a->sb, " CPUs");
-	}
+	verdict_line(&a->sb, &in, &res);
 	run_say(a);
 	if (in.log_lost) {
 		sb_puts(&a->sb, "         log not written: ");
@@ -448,42 +342,12 @@ static void write_header(struct run *a, const struct run_header *given)
 	run_say(a);
 }
 
-/* The measurement job, after discovery: list/decode, dry run, selftest or core + uncore. */
-static enum verdict run_job(struct run *a)
-{
-	enum verdict job = VERDICT_PASS;
-	if (a->opt.list || a->opt.decode) {
-		if (a->opt.list)
-			job = job_list(a);
-		if (a->opt.decode && job == VERDICT_PASS)
-			job = job_decode(a);
-		return job;
-	}
-	/* After discovery: it reads the microcode revision through a write. */
-	if (a->opt.dry_run)
-		job = dryrun_wrap(a);
-	if (a->opt.selftest && !a->opt.fault_test && job == VERDICT_PASS) {
-		job = job_selftest(a);
-	} else if (!a->opt.fault_test && job == VERDICT_PASS) {
-		job = job_prepare(a);
-		if (job == VERDICT_PASS)
-			job = job_measure(a);
-	}
-	if (a->opt.dry_run && job != VERDICT_ERROR)
-		job = dryrun_report(a);
-	return job;
-}
-
 enum verdict run_main(struct run *a, const struct run_header *h)
 {
+	struct job_facts facts;
 	write_header(a, h);
 	plat_run_all(a->plat, discover_on_cpu, a, DISCOVER_TIMEOUT_US);
 	report_cpus(a);
-	/* Jobs with their own verdict: no PMU is involved in their claims. */
-	if (a->opt.icount_check)
-		return job_icount(a);
-	if (a->opt.bench)
-		return job_bench(a);
-	enum verdict job = run_job(a);
-	return job == VERDICT_ERROR ? job : judge(a, job);
+	enum verdict job = jobs_execute(a, &facts);
+	return job == VERDICT_ERROR ? job : judge(a, job, &facts);
 }

@@ -29,6 +29,7 @@
 
 struct model;
 struct dryrun;
+struct stall_backend;
 struct measure_steps;
 
 #define RUN_FAULT_TEST_LINE 160
@@ -73,7 +74,8 @@ struct run {
 	const char *cmdline;
 	struct pmu_backend backend;
 	bool simulated;                /* every console line and record says so: run_say, run_record */
-	struct model *model;           /* backend sim */
+	struct model *model;           /* backend sim (run/backend_build.c's alone) */
+	struct stall_backend *stall;   /* the stall-cpu hook around the backend, or NULL */
 	run_fault_test_fn fault_test;  /* the platform's, or NULL */
 	struct run_cpu *slot;          /* plat->ncpus of them, in slot_mem */
 	void *slot_mem;
@@ -81,6 +83,7 @@ struct run {
 	struct measure_steps *steps;   /* run/measure.c: the job's steps in flight */
 	unsigned round_base;           /* the dispatch's round of the step being reported */
 	unsigned disturbed;            /* windows that never got quiet (SMIs in every attempt) */
+	struct verdict_checks checks;  /* what the job checked, by kind: the verdict's proof */
 	char unusable_why[96];         /* the verdict's reason for a PMU efipmu cannot use */
 	char line[RUN_LINE_MAX];
 	struct strbuf sb;
@@ -88,6 +91,7 @@ struct run {
 	struct pmu_event_req events[RUN_MAX_EVENTS];     /* core events, all rounds */
 	unsigned nevents;
 	unsigned round_of[RUN_MAX_EVENTS], nrounds;      /* events[i] is counted in round round_of[i] */
+	bool instructions_added;       /* events[] ends with instructions the user left out */
 	struct pmu_event_req reqs[CORE_MAX_EVENTS];      /* core events of the round measure_all runs */
 	unsigned nreqs;
 	struct pmu_event_req ureqs[UNCORE_MAX_EVENTS];   /* uncore events, counted once per package */
@@ -188,11 +192,12 @@ enum verdict job_decode(struct run *a);
 enum verdict dryrun_wrap(struct run *a);
 /* Gives back the overlay's memory; safe without one. */
 void dryrun_free(struct run *a);
-/* Prints and logs every recorded write per CPU; VERDICT_FAIL when a record overflowed. */
-enum verdict dryrun_report(struct run *a);
+/*
+ * After the job it wrapped (whose verdict v its counters, never moving, cannot make):
+ * prints and logs every recorded write per CPU; VERDICT_FAIL when a record overflowed.
+ */
+enum verdict dryrun_report(struct run *a, enum verdict v);
 /* --icount-check (run/icount.c): the kernels' claims against QEMU -icount's TSC. */
 enum verdict job_icount(struct run *a);
-/* --bench: start and stop skew, barrier against one dispatch per CPU (bench/skew.c). */
-enum verdict job_bench(struct run *a);
 
 #endif

@@ -8,7 +8,6 @@
 #include "run/uncore_pkg.h"
 #include "run/buffers.h"
 #include "out/logrec.h"
-#include "model/sim_workload.h"
 #include "pmu/regkey.h"
 
 /* ---- on the leader ---- */
@@ -66,12 +65,10 @@ static void probe_widths(struct pkg_run *p, unsigned cpu)
 
 static uint64_t run_kernel(struct run *a, unsigned cpu)
 {
-	/* The model touches no memory; the real kernel gets the run's buffer (efi/buffers.c), if any. */
+	/* The real kernel gets the run's buffer (run/buffers.c), if any; the model replays it. */
 	struct kernel_args args = { a->iterations, NULL, 0 };
 	buffers_attach(a, &args);
-	if (a->model)
-		return sim_workload_run(a->model, cpu, a->kernel, a->iterations);
-	return a->kernel->fn(&args);
+	return pmu_run_kernel(&a->backend, cpu, a->kernel, a->kernel->fn, &args);
 }
 
 void upkg_on_leader(void *ctx, unsigned cpu)
@@ -320,6 +317,7 @@ enum verdict upkg_report(struct run *a, struct pkg_run *p, const unsigned *evi, 
 	if (!round && !repeat) {
 		for (unsigned i = 0; i < p->nprobes; i++)
 			log_probe(a, p, i);
+		a->checks.n[CHECK_UNCORE_PROBES] += p->nprobes;
 		for (unsigned i = 0; i < p->nwidths; i++)
 			log_width(a, p, i);
 	}

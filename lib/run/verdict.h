@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
- * The one verdict of a run, decided here for every job from what the run
- * counted (no job prints its own). Also QEMU's exit status through
- * isa-debug-exit: (v << 1) | 1.
+ * The one verdict of a run, decided here for every job from the facts it
+ * hands over (no job prints or logs its own): the outcome, and what the run
+ * proved, its checks by kind. Also QEMU's exit status through isa-debug-exit:
+ * (v << 1) | 1.
  */
 #ifndef EFIPMU_RUN_VERDICT_H
 #define EFIPMU_RUN_VERDICT_H
 
 #include <stdbool.h>
+#include "util/fmt.h"
 
 enum verdict {
 	VERDICT_PASS = 1,
@@ -15,11 +17,37 @@ enum verdict {
 	VERDICT_NO_PMU = 3,     /* ran, and the PMU is absent or does not hold values */
 	VERDICT_ERROR = 4,      /* bad input or configuration: nothing ran */
 	VERDICT_DISTURBED = 5,  /* every count is right, but a window never got quiet (SMIs) */
+	VERDICT_NO_CHECK = 6,   /* ran, and nothing it counted could be checked: it proves nothing */
+};
+
+/* What a check compared: a kernel's exact claim per event, or another job's own proof. */
+enum check_kind {
+	CHECK_INSTRUCTIONS,     /* instructions retired against the kernel's exact claim */
+	CHECK_BRANCHES,
+	CHECK_LOADS,
+	CHECK_STORES,
+	CHECK_BOUNDED,          /* mispredicts, LLC references and misses within the claim's bounds */
+	CHECK_UNCORE_PROBES,    /* an uncore box's control register holds what was written */
+	CHECK_SELFTEST,         /* a check of the validation suite */
+	CHECK_FAULT_PATHS,      /* a CPU's every #GP path came back as a status */
+	CHECK_ICOUNT,           /* an instruction claim against QEMU -icount's TSC */
+	CHECK_SKEW,             /* a skew measured from windows of at least 2 CPUs */
+	CHECK_WRITE_LOGS,       /* a CPU's every would-be write recorded (dry run) */
+	CHECK_KINDS
+};
+
+/* The checks a job made, by kind: what its verdict proved. */
+struct verdict_checks {
+	unsigned n[CHECK_KINDS];
+	const char *none_why;          /* why it could check nothing, or NULL */
 };
 
 /* What a run found, for verdict_decide. */
 struct verdict_input {
 	enum verdict job;              /* what the job concluded from its own checks */
+	bool claims;                   /* the job checks claims: without a check it proves nothing */
+	bool pmu_claims;               /* its claims are about the PMU: a CPU without one is NO-PMU */
+	struct verdict_checks checks;
 	unsigned ran;                  /* selected CPUs that answered discovery */
 	unsigned missing;              /* selected CPUs that did not (or whose discovery failed) */
 	unsigned unfinished;           /* of those that ran: missed a barrier or their round */
@@ -40,13 +68,32 @@ struct verdict_result {
 
 /*
  * ERROR (the job refused) over FAIL (a CPU missing, a check failed, the log
- * lost, a PMU that exists but cannot be used: never "no PMU") over DISTURBED (counts right, windows never quiet) over NO-PMU (no
- * core PMU on a CPU that ran) over PASS.
+ * lost, a PMU that exists but cannot be used: never "no PMU") over DISTURBED
+ * (counts right, windows never quiet) over NO-PMU (no core PMU on a CPU that
+ * ran, for a job whose claims are the PMU's) over NO-CHECK (a job that checks
+ * claims checked none) over PASS.
  */
 struct verdict_result verdict_decide(const struct verdict_input *in);
 /* The worse of two: the order above. */
 enum verdict verdict_worse(enum verdict x, enum verdict y);
-/* "PASS", "FAIL", "NO-PMU", "ERROR", "DISTURBED". */
+/* "PASS", "FAIL", "NO-PMU", "ERROR", "DISTURBED", "NO-CHECK". */
 const char *verdict_name(enum verdict v);
+/* "instructions", "branches", ... "uncore probes": the console's and the record's word. */
+const char *verdict_check_name(enum check_kind k);
+/* Every check of c. */
+unsigned verdict_checks_total(const struct verdict_checks *c);
+/*
+ * The verdict record's keys after its "rec" (the caller begins and ends it):
+ * verdict, CPUs, checks by kind, reason, log loss.
+ */
+void verdict_record(struct strbuf *sb, const struct verdict_input *in,
+		    const struct verdict_result *r);
+/*
+ * The console line: "VERDICT: PASS - 4 CPUs, 12 checks: 4 instructions,
+ * 4 branches, 4 uncore probes" (the CPUs that did not answer or finish, and
+ * those without a core PMU where the job's claims are the PMU's, before the checks).
+ */
+void verdict_line(struct strbuf *sb, const struct verdict_input *in,
+		  const struct verdict_result *r);
 
 #endif

@@ -28,7 +28,7 @@ why='AMD core PMU: a counter does not hold what is written \(a hypervisor withou
 SMP=2 CPU=EPYC-Rome boot_case amd_rome 'qemu-exit\n'
 expect_rc 7
 expect_console '^0   0    0   0    0   17-31-0 \?          v1  4  0  none$'
-expect_console 'VERDICT: NO-PMU - 2 CPUs ran, 0 with a core PMU'
+expect_console 'VERDICT: NO-PMU - 2 CPUs, 0 with a core PMU'
 expect_console "^         $why$"
 expect_no_console '^\[SIM\]'
 expect_log --cpus 2 --verdict NO-PMU --core-pmu no --not-simulated --backend real
@@ -46,8 +46,8 @@ SMP=2 CPU=EPYC-Rome boot_case amd_sim_zen4 'qemu-exit\nbackend = sim\nsim-profil
 expect_rc 3
 expect_console '^\[SIM\] CPU 0 inst: 10,018 instructions, 10,018 expected, overhead 2: PASS$'
 expect_console '^\[SIM\] 0   instructions              pmc3      0xc0010206=0x4300c0 10,020$'
-expect_console '^\[SIM\] VERDICT: PASS - 2 CPUs ran, 2 with a core PMU'
-expect_log --cpus 2 --verdict PASS --core-pmu yes --simulated --counts 8 --checks-pass 2
+expect_console '^\[SIM\] VERDICT: PASS - 2 CPUs, 4 checks: 2 instructions, 2 branches$'
+expect_log --cpus 2 --verdict PASS --core-pmu yes --simulated --counts 8 --checks-pass 4
 python3 - "$LOG" <<'PY' || fail "zen4: registers owned and counted"
 import json, sys
 recs = [json.loads(l) for l in open(sys.argv[1])]

@@ -17,7 +17,7 @@ expect_log --cpus 4 --faults-caught 4 --verdict PASS
 SMP=2 boot_case fault_none 'qemu-exit\nfault-test\n'
 expect_rc 5
 expect_console '^CPU 1: fault test: no MSR known to fault here: CPUID lists neither a core PMU \(0AH\) nor PKS \(07H:ECX\[31\]\)$'
-expect_console '^VERDICT: FAIL - 2 CPUs ran, 0 with a core PMU, #GP caught on all paths on 0 CPUs$'
+expect_console '^VERDICT: FAIL - 2 CPUs, 2 checks: 2 fault tests; #GP caught on all paths on 0 CPUs$'
 # Where CPUID lists a core PMU (here the reference model's) IA32_PERFEVTSEL0 with bit 63 is used.
 SMP=2 boot_case fault_sim 'qemu-exit\nbackend = sim\nsim-profile = nehalem-ep\nfault-test\n'
 expect_rc 3

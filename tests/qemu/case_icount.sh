@@ -61,7 +61,8 @@ done
 CPU="SandyBridge,model=45,level=1" ICOUNT=5 TIMEOUT=120 boot_case icount_nocache 'qemu-exit\nicount-check\n'
 expect_rc 3
 expect_console '^icount: stream +SKIP'
-expect_console '^VERDICT: PASS - 7 of 7 instruction claims hold under -icount \(3 kernels could not run here: SKIP\)$'
+expect_console '^7 of 7 instruction claims hold under -icount \(3 kernels could not run here: SKIP\)$'
+expect_console '^VERDICT: PASS - 1 CPU, 7 checks: 7 icount claims$'
 if [ -f "$LOG" ]; then
   python3 - "$LOG" <<'EOF' || fail "icount log check failed (no cache)"
 import json, sys
@@ -72,7 +73,9 @@ assert all("name no cache" in why for why in skips.values()), skips
 ran = {r["kernel"] for r in recs if r["rec"] == "icount" and r["result"] == "PASS"}
 assert ran == {"inst", "branch", "idle"}, ran
 v = [r for r in recs if r["rec"] == "verdict"]
-assert v and v[0]["checks"] == 7 and v[0]["skipped_kernels"] == 3, v
+assert v and v[0]["checks"] == 7 and v[0]["checks_by_kind"] == {"icount claims": 7}, v
+s = [r for r in recs if r["rec"] == "icount_summary"]
+assert s and s[0]["skipped_kernels"] == 3, s
 EOF
 else
   fail "no log on the image (no cache)"

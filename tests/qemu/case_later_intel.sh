@@ -12,7 +12,7 @@ for c in Skylake-Server:55 Icelake-Server,model=106:6a Icelake-Server:86; do
   CPU=$cpu boot_case "later_${model}" 'qemu-exit\n'
   expect_rc 7
   expect_console "^0 +0 +0 +0 +0 +06-${model}-"
-  expect_console 'VERDICT: NO-PMU - 4 CPUs ran, 0 with a core PMU'
+  expect_console 'VERDICT: NO-PMU - 4 CPUs, 0 with a core PMU'
   expect_console 'no architectural PMU: CPUID.0AH reports version 0'
   expect_no_console '^\[SIM\]'
   expect_log --cpus 4 --verdict NO-PMU --core-pmu no --not-simulated --backend real --uncore none

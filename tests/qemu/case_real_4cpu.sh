@@ -13,7 +13,7 @@ check() {  # family-model, uncore family, probe MSR, box, packages
   expect_rc 7
   expect_console "^0 +0 +0 +0 +0 +$1-"
   expect_console 'efipmu .* backend real \| 4 CPUs, 4 enabled'
-  expect_console 'VERDICT: NO-PMU - 4 CPUs ran, 0 with a core PMU'
+  expect_console 'VERDICT: NO-PMU - 4 CPUs, 0 with a core PMU'
   expect_console 'no architectural PMU: CPUID.0AH reports version 0'
   expect_console "^package 0 \(CPU 0\): $NOT_HELD"
   expect_console "^  wrote 0x[0-9a-f]+ to MSR $3 \($4 control 0\), read back 0x0$"

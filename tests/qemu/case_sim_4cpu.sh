@@ -9,12 +9,12 @@ expect_console '^\[SIM\] SIMULATED: every value below comes from the reference m
 # Raw: the kernel's 10,018 and the window's own 2 (lib/model/model.h MODEL_GATE_INSTS).
 expect_console '^\[SIM\] 3   instructions +fixed0 +0x38d=0x333 +10,020$'
 expect_console '^\[SIM\] CPU 2 inst: 10,018 instructions, 10,018 expected, overhead 2: PASS$'
-expect_console '^\[SIM\] VERDICT: PASS - 4 CPUs ran, 4 with a core PMU'
+expect_console '^\[SIM\] VERDICT: PASS - 4 CPUs, 11 checks: 4 instructions, 4 branches, 3 uncore probes$'
 expect_no_console '^(CPU|[0-9])'
 # verbose: the decoded control fields under each count row.
 expect_console '^\[SIM\]     event=0xc4 usr=1 os=1 en=1$'
 expect_log --cpus 4 --verdict PASS --core-pmu yes --simulated --uncore nehalem-ex-westmere-ex \
-  --backend sim --counts 20 --checks-pass 4
+  --backend sim --counts 20 --checks-pass 8
 [ "$(grep "\"rec\":\"handoff\"" "$LOG" | grep -vc "\"box\":\"uncore\"")" = 4 ] || fail "expected 4 core handoff records"
 [ "$(grep -c "\"rec\":\"handoff\".*\"box\":\"uncore\"" "$LOG")" = 1 ] || fail "expected 1 uncore handoff record"
 # The CSV beside the log holds the same counts, one row each, for spreadsheets.

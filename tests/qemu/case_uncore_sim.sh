@@ -11,7 +11,7 @@ sim_case() {  # name profile uncore-count-records
   SMP=4,sockets=2,cores=2 boot_case "$1" "qemu-exit\nbackend = sim\nsim-profile = $2\n"
   expect_rc 3
   expect_no_console '^(CPU|[0-9]|package|VERDICT)'
-  expect_console "${SIM_LINE}VERDICT: PASS - 4 CPUs ran, 4 with a core PMU"
+  expect_console "${SIM_LINE}VERDICT: PASS - 4 CPUs, [0-9]+ checks: 4 instructions, 4 branches, [0-9]+ uncore probes?$"
   expect_log --verdict PASS --simulated --backend sim --uncore-packages 2 --uncore-counts "$3" \
     --counts $((16 + $3)) --probes-not-held 0 "${@:4}"
   # the hand-off snapshot of every uncore register touched, once per package
@@ -43,7 +43,9 @@ SMP=2 boot_case uncore_sim_rounds "qemu-exit\nbackend = sim\nsim-profile = sandy
 expect_rc 3
 expect_console "${SIM_LINE}more uncore events than counters: 2 rounds"
 expect_console "${SIM_LINE}P0   UNC_U_CLOCKTICKS +10,018 +10,018 +10,018$"
-expect_log --verdict PASS --simulated --uncore-packages 1 --uncore-counts 8 --counts 8 \
+# and instructions counted beside them on each CPU and repeat (the instruction check): 4 more
+expect_console "${SIM_LINE}instructions counted beside the events: the kernel.s claim is checked$"
+expect_log --verdict PASS --simulated --uncore-packages 1 --uncore-counts 8 --counts 12 \
   --uncore-count uncore_ubox:UNC_U_CLOCKTICKS=10018 --uncore-width uncore_ubox=44:44
 [ "$(grep -c '"rec":"stats".*"package":0' "$LOG")" = 4 ] || fail "expected 4 uncore stats records"
 exit $FAILED

@@ -34,8 +34,7 @@ static struct fixture *setup(const char *profile, unsigned cpu)
 	assert_int_equal(pmu_discover(&f->b, cpu, &f->ci), PMU_OK);
 	model_clear_log(f->m);
 	f->env = (struct selftest_env){
-		.b = &f->b, .cpu = cpu, .ci = &f->ci, .kernel_for = selftest_sim_kernel_for,
-		.ctx = f->m, .iterations = ITERATIONS,
+		.b = &f->b, .cpu = cpu, .ci = &f->ci, .iterations = ITERATIONS,
 	};
 	if (uncore_pci_plat_of(f->ci.uncore)) {
 		assert_int_equal(uncore_pci_scan(&f->b, cpu, f->ci.uncore, &f->scan, &f->pmon), PMU_OK);
@@ -321,7 +320,6 @@ static void uncore_pci_boxes(void **state)
 	assert_int_equal(uncore_pci_scan(&g->b, 1, g->ci.uncore, &g->scan, &g->pmon), PMU_OK);
 	g->b.pmon = &g->pmon;
 	g->env = (struct selftest_env){ .b = &g->b, .cpu = 1, .ci = &g->ci,
-					.kernel_for = selftest_sim_kernel_for, .ctx = g->m,
 					.iterations = ITERATIONS, .pci = &g->scan.pkg[0] };
 	selftest_uncore(&g->env, 0, &g->r);
 	assert_result(&g->r, "pci uncore_imc_2", SELFTEST_SKIP);

@@ -125,7 +125,7 @@ static void rig_init(struct rig *r)
 	memset(r, 0, sizeof(*r));
 	put(&r->f, IMC0, 0x3CB08086u);
 	put(&r->f, at(IMC0, 0xD8), 0x11);
-	r->b = (struct pmu_backend){ &fake_ops, &r->f, "fake", false, NULL };
+	r->b = (struct pmu_backend){ .ops = &fake_ops, .ctx = &r->f, .name = "fake" };
 }
 
 static void absent_is_reported(void **state)
@@ -143,8 +143,8 @@ static void absent_is_reported(void **state)
 	put(&r.f, at(IMC0, 0xDC), 0xFFFFFFFFu);
 	assert_int_equal(pmu_pci_read(&r.b, 0, at(IMC0, 0xDC), &v), PMU_OK);
 	assert_int_equal(pmu_pci_read(&r.b, 0, at(IMC0, 0xDA), &v), PMU_ERR_INVALID);
-	struct pmu_backend none = { &(const struct pmu_backend_ops){ .rdmsr = no_msr }, NULL, "x",
-				    false, NULL };
+	struct pmu_backend none = { .ops = &(const struct pmu_backend_ops){ .rdmsr = no_msr },
+				    .name = "x" };
 	assert_int_equal(pmu_pci_read(&none, 0, at(IMC0, 0), &v), PMU_ERR_UNSUPPORTED);
 }
 

@@ -162,6 +162,69 @@ static void test_selftest_catches_broken_model(void **state)
 	}
 }
 
+/*
+ * Events that leave instructions out: instructions are counted beside them (FIXED_CTR0) and
+ * checked, and the branches too, on every CPU: the verdict says so.
+ */
+static void test_branches_cycles_checks_instructions_and_branches(void **state)
+{
+	(void)state;
+	struct outcome o = run_cfg("backend = sim\nsim-profile = nehalem-ep\n"
+				   "events = branches,cycles\n", 4, 2);
+	if (o.v != VERDICT_PASS)
+		fail_msg("verdict %s\n%s", verdict_name(o.v), o.f->console);
+	assert_int_equal(fake_count(o.f->console, "instructions counted beside the events"), 1);
+	assert_int_equal(fake_count(o.f->log, "\"check\":\"kernel instructions retired\""), 4);
+	assert_int_equal(fake_count(o.f->log, "\"check\":\"kernel branches retired\""), 4);
+	assert_int_equal(fake_count(o.f->log, "\"result\":\"FAIL\""), 0);
+	for (unsigned c = 0; c < 4; c++) {
+		char want[96];
+		snprintf(want, sizeof(want), "[SIM] CPU %u inst: 1,001 branches, 1,001 expected, "
+			 "overhead 0: PASS\n", c);
+		assert_int_equal(fake_count(o.f->console, want), 1);
+	}
+	/* 4 CPUs' uncore probes come from 2 package leaders */
+	assert_int_equal(fake_count(o.f->console, "[SIM] VERDICT: PASS - 4 CPUs, "), 1);
+	assert_int_equal(fake_count(o.f->console, " checks: 4 instructions, 4 branches"), 1);
+	assert_int_equal(fake_count(o.f->log, "\"checks_by_kind\":{\"instructions\":4,"
+					      "\"branches\":4"), 1);
+	done(&o);
+}
+
+/*
+ * A PMU without fixed counters (Zen 2: six general-purpose counters, the sixth firmware's)
+ * whose every free counter the events take, none of them one the kernel makes a claim for
+ * (cmask makes instructions and branches something else): no counter for instructions,
+ * nothing checked, the no-check verdict with its reason.
+ */
+static void test_nothing_checked_is_no_check(void **state)
+{
+	(void)state;
+	struct outcome o = run_cfg("backend = sim\nsim-profile = zen2\nevents = cycles,"
+				   "cpu/event=0xc0,cmask=1/,cpu/event=0xc2,cmask=1/,cpu/event=0xc1/,"
+				   "cpu/event=0xc4/\n", 2, 1);
+	if (o.v != VERDICT_NO_CHECK)
+		fail_msg("verdict %s\n%s", verdict_name(o.v), o.f->console);
+	assert_int_equal(fake_count(o.f->console, "no counter left for instructions beside the "
+				    "events given: the kernel's instruction claim is not checked\n"), 1);
+	assert_int_equal(fake_count(o.f->console, "VERDICT: NO-CHECK - 2 CPUs, no checks\n"), 1);
+	assert_int_equal(fake_count(o.f->console, "         no counter left for instructions beside "
+				    "the events given, and none of them has a claim of the kernel's\n"), 1);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"check\""), 0);
+	assert_verdict_record(o.f, "NO-CHECK");
+	assert_int_equal(fake_count(o.f->log, "\"checks\":0,\"checks_by_kind\":{}"), 1);
+	done(&o);
+	/* the same with --force: firmware's counter taken, instructions fit and are checked */
+	o = run_cfg("backend = sim\nsim-profile = zen2\nforce\nevents = cycles,"
+		    "cpu/event=0xc0,cmask=1/,cpu/event=0xc2,cmask=1/,cpu/event=0xc1/,"
+		    "cpu/event=0xc4/\n", 2, 1);
+	if (o.v != VERDICT_PASS)
+		fail_msg("verdict %s\n%s", verdict_name(o.v), o.f->console);
+	assert_int_equal(fake_count(o.f->console, "VERDICT: PASS - 2 CPUs, 2 checks: "
+				    "2 instructions\n"), 1);
+	done(&o);
+}
+
 /* A run on one package that must PASS; the console is shown when it does not. */
 static struct outcome run_passing(const char *cfg, unsigned ncpus)
 {
@@ -466,8 +529,12 @@ static void test_rounds_and_repeats(void **state)
 		/* 9 events x 2 CPUs x 3 repeats */
 		assert_int_equal(fake_count(o.f->log, "\"rec\":\"count\""), 54);
 		assert_int_equal(fake_count(o.f->log, "\"rec\":\"stats\""), 18);
-		assert_int_equal(fake_count(o.f->console,
-					    "retired the expected instructions in 3/3 repeats: PASS"), 4);
+		/* per CPU and round: every claim held in every repeat */
+		assert_int_equal(fake_count(o.f->console, "in 3/3 repeats (round 1): PASS"), 2);
+		assert_int_equal(fake_count(o.f->console, "in 3/3 repeats (round 2): PASS"), 2);
+		/* instructions and cpu/event=0xc0/, branches: each CPU, each repeat */
+		assert_int_equal(fake_count(o.f->console, "VERDICT: PASS - 2 CPUs, 18 checks: "
+					    "12 instructions, 6 branches\n"), 1);
 		/* each step's window records, 2 rounds x 2 CPUs x 6 steps */
 		assert_int_equal(fake_count(o.f->log, "\"rec\":\"window\""), 24);
 		/*
@@ -648,7 +715,11 @@ static void test_uncore_rounds_and_repeats(void **state)
 	(void)state;
 	struct outcome o = uncore_rounds(3);
 	/* 8 events x 2 packages x 3 repeats, each with its round and repeat */
-	assert_int_equal(fake_count(o.f->log, "\"rec\":\"count\""), 48);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"count\""), 48 + 12);
+	/* the instructions left out, counted beside them on every CPU and checked */
+	assert_int_equal(fake_count(o.f->log, "\"box\":\"core\",\"event\":\"instructions\",\"counter_kind\""), 12);
+	assert_int_equal(fake_count(o.f->console, "VERDICT: PASS - 4 CPUs, 16 checks: "
+				    "12 instructions, 4 uncore probes\n"), 1);
 	assert_int_equal(fake_count(o.f->log, "\"delta\":10018,"), 42);
 	assert_int_equal(fake_count(o.f->log, "\"delta\":0,"), 6);
 	assert_int_equal(fake_count(o.f->log, "\"event\":\"uncore_cbox_0/event=0/\",\"counter_kind\":"
@@ -657,10 +728,10 @@ static void test_uncore_rounds_and_repeats(void **state)
 		for (unsigned r = 0; r < 3; r++) {
 			char want[48];
 			snprintf(want, sizeof(want), "\"round\":%u,\"repeat\":%u}", g, r);
-			assert_int_equal(fake_count(o.f->log, want), g ? 4 : 12);
+			assert_int_equal(fake_count(o.f->log, want), g ? 4 : 12 + 4);
 		}
 	/* min = median = max per package and event */
-	assert_int_equal(fake_count(o.f->log, "\"rec\":\"stats\""), 16);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"stats\""), 16 + 4);
 	assert_int_equal(fake_count(o.f->log, "\"repeats\":3,\"min\":10018,\"median\":10018,"
 					      "\"max\":10018}"), 14);
 	assert_int_equal(fake_count(o.f->console, "P1   uncore_cbox_0/event=0/  10,018           10,018"
@@ -779,7 +850,7 @@ static void al_gated_run(void *ctx, unsigned cpu, struct pmu_gated_run *g)
 	g->on_st = al->fault_cpus >> cpu & 1 ? PMU_ERR_FAULT_GP : pmu_wrmsr(&al->model, cpu, g->msr, g->on);
 	if (g->on_st)
 		return;
-	g->result = g->kernel(g->arg);
+	g->result = pmu_run_kernel(&al->model, cpu, g->desc, g->kernel, g->arg);
 	g->off_st = pmu_wrmsr(&al->model, cpu, g->msr, g->off);
 	g->tsc_off = al->tsc += 10;
 }
@@ -870,7 +941,8 @@ static void test_occasional_smi_retried(void **state)
 	assert_int_equal(o.v, VERDICT_PASS);
 	assert_true(fake_count(o.f->log, "\"attempts\":2,") >= 1);
 	assert_int_equal(fake_count(o.f->log, "\"disturbed\""), 0);
-	assert_int_equal(fake_count(o.f->log, "\"result\":\"PASS\""), 2);
+	/* instructions and branches on each of 2 CPUs */
+	assert_int_equal(fake_count(o.f->log, "\"result\":\"PASS\""), 4);
 	done(&o);
 }
 
@@ -978,6 +1050,8 @@ int main(void)
 		cmocka_unit_test(test_smis_every_window_disturb),
 		cmocka_unit_test(test_smis_frozen_out),
 		cmocka_unit_test(test_occasional_smi_retried),
+		cmocka_unit_test(test_branches_cycles_checks_instructions_and_branches),
+		cmocka_unit_test(test_nothing_checked_is_no_check),
 		cmocka_unit_test(test_cpus_without_the_boot_cpu),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -3,13 +3,26 @@
 #include "testutil.h"
 #include "run/verdict.h"
 
-/* Four CPUs ran, each with a core PMU, the job passed, the log is whole. */
+/*
+ * Four CPUs ran, each with a core PMU, the job (which checks the PMU's claims) passed
+ * an instruction check on each, the log is whole.
+ */
 static struct verdict_input clean(void)
 {
 	struct verdict_input in = { 0 };
 	in.job = VERDICT_PASS;
+	in.claims = in.pmu_claims = true;
+	in.checks.n[CHECK_INSTRUCTIONS] = 4;
 	in.ran = in.with_pmu = 4;
 	return in;
+}
+
+static void line_of(const struct verdict_input *in, char *out, size_t cap)
+{
+	struct strbuf sb;
+	struct verdict_result r = verdict_decide(in);
+	sb_init(&sb, out, cap);
+	verdict_line(&sb, in, &r);
 }
 
 static void test_pass(void **state)
@@ -124,13 +137,83 @@ static void test_fault_test(void **state)
 	assert_int_equal(verdict_decide(&in).v, VERDICT_PASS);
 }
 
+/* A job that checks claims and checked none proves nothing: NO-CHECK with its reason. */
+static void test_no_check(void **state)
+{
+	(void)state;
+	struct verdict_input in = clean();
+	in.checks.n[CHECK_INSTRUCTIONS] = 0;
+	struct verdict_result r = verdict_decide(&in);
+	assert_int_equal(r.v, VERDICT_NO_CHECK);
+	assert_string_equal(r.reason, "no count had a claim to check it against");
+	assert_string_equal(verdict_name(r.v), "NO-CHECK");
+	in.checks.none_why = "no counter left for instructions";
+	assert_string_equal(verdict_decide(&in).reason, "no counter left for instructions");
+	/* a job that checks no claims (--list) passes without one; a failed job still fails */
+	in.claims = false;
+	assert_int_equal(verdict_decide(&in).v, VERDICT_PASS);
+	in.claims = true;
+	in.job = VERDICT_FAIL;
+	assert_int_equal(verdict_decide(&in).v, VERDICT_FAIL);
+	/* no PMU says why before anything is checked */
+	in = clean();
+	in.checks.n[CHECK_INSTRUCTIONS] = 0;
+	in.with_pmu = 0;
+	assert_int_equal(verdict_decide(&in).v, VERDICT_NO_PMU);
+	/* a job whose claims are not the PMU's (the TSC under -icount) is not NO-PMU */
+	in.pmu_claims = false;
+	in.checks.n[CHECK_ICOUNT] = 7;
+	assert_int_equal(verdict_decide(&in).v, VERDICT_PASS);
+}
+
+/* The console line: CPUs, then the checks by kind, as the record has them. */
+static void test_line_says_what_was_proved(void **state)
+{
+	(void)state;
+	char line[160], rec[320];
+	struct verdict_input in = clean();
+	in.checks.n[CHECK_BRANCHES] = 4;
+	in.checks.n[CHECK_UNCORE_PROBES] = 4;
+	line_of(&in, line, sizeof(line));
+	assert_string_equal(line, "VERDICT: PASS - 4 CPUs, 12 checks: 4 instructions, 4 branches, "
+			    "4 uncore probes");
+	struct strbuf sb;
+	struct verdict_result r = verdict_decide(&in);
+	sb_init(&sb, rec, sizeof(rec));
+	sb_putc(&sb, '{');
+	verdict_record(&sb, &in, &r);
+	assert_non_null(strstr(rec, "\"checks\":12,\"checks_by_kind\":{\"instructions\":4,"
+			       "\"branches\":4,\"uncore probes\":4}"));
+	in = clean();
+	in.ran = 1;
+	in.with_pmu = 0;
+	in.checks.n[CHECK_INSTRUCTIONS] = 0;
+	line_of(&in, line, sizeof(line));
+	assert_string_equal(line, "VERDICT: NO-PMU - 1 CPU, 0 with a core PMU, no checks");
+	in = clean();
+	in.unfinished = 1;
+	in.missing = 1;
+	in.checks.n[CHECK_INSTRUCTIONS] = 1;
+	line_of(&in, line, sizeof(line));
+	assert_string_equal(line, "VERDICT: FAIL - 4 CPUs, 1 did not answer, 1 did not finish, "
+			    "1 check: 1 instruction");
+	in = clean();
+	in.fault_test = true;
+	in.checks.n[CHECK_INSTRUCTIONS] = 0;
+	in.checks.n[CHECK_FAULT_PATHS] = 4;
+	in.faults_caught = 3;
+	line_of(&in, line, sizeof(line));
+	assert_string_equal(line, "VERDICT: FAIL - 4 CPUs, 4 checks: 4 fault tests; "
+			    "#GP caught on all paths on 3 CPUs");
+}
+
 static void test_order(void **state)
 {
 	(void)state;
-	static const enum verdict order[] = { VERDICT_PASS, VERDICT_NO_PMU, VERDICT_DISTURBED,
-					      VERDICT_FAIL, VERDICT_ERROR };
-	for (unsigned i = 0; i < 5; i++)
-		for (unsigned j = 0; j < 5; j++)
+	static const enum verdict order[] = { VERDICT_PASS, VERDICT_NO_CHECK, VERDICT_NO_PMU,
+					      VERDICT_DISTURBED, VERDICT_FAIL, VERDICT_ERROR };
+	for (unsigned i = 0; i < 6; i++)
+		for (unsigned j = 0; j < 6; j++)
 			assert_int_equal(verdict_worse(order[i], order[j]), order[i > j ? i : j]);
 }
 
@@ -145,6 +228,8 @@ int main(void)
 		cmocka_unit_test(test_error_wins),
 		cmocka_unit_test(test_lost_log),
 		cmocka_unit_test(test_fault_test),
+		cmocka_unit_test(test_no_check),
+		cmocka_unit_test(test_line_says_what_was_proved),
 		cmocka_unit_test(test_order),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

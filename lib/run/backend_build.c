@@ -1,0 +1,94 @@
+/*
+ * The run's backend, built in one place: the model for backend = sim (its
+ * profile, noise, firmware and any deliberate defect), and the test hooks as
+ * decorators (stall-cpu). The jobs see only struct pmu_backend.
+ */
+#include "hooks/sim_break.h"
+#include "hooks/stall.h"
+#include "model/model.h"
+#include "run/backend_build.h"
+
+/* sim-noise: what disturbs the model's windows (the profile's rates; default all, as on hw). */
+static enum verdict set_noise(struct run *a)
+{
+	static const struct {
+		const char *name;
+		unsigned noise;
+	} kinds[] = {
+		{ "none", MODEL_NOISE_NONE }, { "timer", MODEL_NOISE_TIMER },
+		{ "smi", MODEL_NOISE_SMI }, { "all", MODEL_NOISE_ALL },
+	};
+	if (!a->opt.sim_noise[0])
+		return VERDICT_PASS;
+	for (unsigned i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (!pmu_strcmp(a->opt.sim_noise, kinds[i].name)) {
+			model_set_noise(a->model, kinds[i].noise, NULL);
+			return VERDICT_PASS;
+		}
+	return run_refuse_setting(a, OPT_SIM_NOISE, "unknown model noise", a->opt.sim_noise,
+				  "none, timer, smi, all");
+}
+
+/* sim-firmware: what the model's firmware hands over (default running, as on the machine). */
+static enum verdict set_firmware(struct run *a)
+{
+	enum model_firmware fw;
+	if (!a->opt.sim_firmware[0])
+		return VERDICT_PASS;
+	if (model_firmware_parse(a->opt.sim_firmware, &fw))
+		return run_refuse_setting(a, OPT_SIM_FIRMWARE, "unknown model firmware state",
+					  a->opt.sim_firmware, "clean, running");
+	model_set_firmware(a->model, fw);
+	return VERDICT_PASS;
+}
+
+enum verdict backend_sim(struct run *a)
+{
+	const struct model_profile *p = model_profile_find(a->opt.sim_profile);
+	if (!p)
+		return run_refuse_setting(a, OPT_SIM_PROFILE, "unknown simulation profile",
+					  a->opt.sim_profile, NULL);
+	unsigned n = a->plat->ncpus > MODEL_MAX_CPUS ? MODEL_MAX_CPUS : a->plat->ncpus;
+	a->model = run_alloc(a, sizeof(*a->model));
+	if (!a->model)
+		return run_refuse(a, "no memory for the reference model", NULL, NULL);
+	pmu_status st = model_init(a->model, p, n, 1);
+	/* The model's packages and cores are the firmware's: boxes and shared registers too. */
+	for (unsigned i = 0; i < n && !st; i++) {
+		st = model_place_cpu(a->model, i, a->plat->cpu[i].package);
+		if (!st)
+			st = model_place_core(a->model, i, a->plat->cpu[i].core);
+	}
+	if (st)
+		return run_refuse(a, "the reference model cannot be built:", pmu_status_str(st),
+				  NULL);
+	model_backend(a->model, &a->backend);
+	if (sim_break_apply(a) != VERDICT_PASS || set_noise(a) != VERDICT_PASS ||
+	    set_firmware(a) != VERDICT_PASS)
+		return VERDICT_ERROR;
+	a->simulated = true;
+	sim_break_say(a);
+	return VERDICT_PASS;
+}
+
+
+enum verdict backend_hooks(struct run *a)
+{
+	if (stall_check(a) != VERDICT_PASS)
+		return VERDICT_ERROR;
+	if (!a->opt.stall_cpu)
+		return VERDICT_PASS;
+	a->stall = run_alloc(a, sizeof(*a->stall));
+	if (!a->stall)
+		return run_refuse(a, "no memory for the stall-cpu hook", NULL, NULL);
+	stall_backend_init(a->stall, &a->backend, a->opt.stall_cpu, a->plat, &a->backend);
+	return VERDICT_PASS;
+}
+
+void backend_free(struct run *a)
+{
+	run_free(a, a->model);
+	run_free(a, a->stall);
+	a->model = NULL;
+	a->stall = NULL;
+}

@@ -1,0 +1,49 @@
+/*
+ * --fault-test: the platform's fault test (run.h run_fault_test_fn) on every
+ * selected CPU in one dispatch, then one line per CPU on the boot CPU. Each CPU
+ * tested is a check; the verdict counts the CPUs whose every #GP came back as a
+ * status.
+ */
+#include "run/job.h"
+#include "run/run.h"
+
+#define FAULT_TEST_TIMEOUT_US 10000000u
+
+static bool selected(const struct run *a, unsigned cpu)
+{
+	const struct run_cpu *s = &a->slot[cpu];
+	return cpuset_has(&a->opt.cpus, cpu) && s->info.enabled && s->done && !s->st;
+}
+
+static void fault_test_on_cpu(void *ctx, unsigned cpu)
+{
+	struct run *a = ctx;
+	struct run_cpu *s = &a->slot[cpu];
+	if (selected(a, cpu))
+		s->fault_test_fail = a->fault_test(&a->backend, cpu, s->fault_test_desc,
+						   sizeof(s->fault_test_desc));
+}
+
+enum verdict job_fault_test(struct run *a)
+{
+	if (!a->fault_test)
+		return run_refuse(a, "--fault-test: this platform has no fault test", NULL, NULL);
+	/* a CPU that never answers has not shown its faults caught */
+	for (unsigned i = 0; i < a->plat->ncpus; i++) {
+		a->slot[i].fault_test_fail = "no answer";
+		a->slot[i].fault_test_desc[0] = 0;
+	}
+	plat_run_all(a->plat, fault_test_on_cpu, a, FAULT_TEST_TIMEOUT_US);
+	for (unsigned i = 0; i < a->plat->ncpus; i++) {
+		if (!selected(a, i))
+			continue;
+		sb_puts(&a->sb, "CPU ");
+		sb_dec(&a->sb, i);
+		sb_puts(&a->sb, ": fault test: ");
+		sb_puts(&a->sb, a->slot[i].fault_test_desc[0] ? a->slot[i].fault_test_desc :
+				"no answer from this CPU");
+		run_say(a);
+		a->checks.n[CHECK_FAULT_PATHS]++;
+	}
+	return VERDICT_PASS;
+}
