@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # The layers' include rules (README "How it is built"), on lib/ as it is and then on
 # copies with one rule broken each, which must fail (a check that cannot fail proves
 # nothing). Last line: "layers: N passed, N failed".

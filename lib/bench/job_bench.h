@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* --bench (`make bench` item 2): start and stop skew, barrier against one dispatch per CPU. */
 #ifndef EFIPMU_BENCH_JOB_BENCH_H
 #define EFIPMU_BENCH_JOB_BENCH_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "check/claim_events.h"
 
 /* PERFEVTSEL, PERF_CTL: OS (17), edge (18), inv (23), cmask (31:24); AMD event 11:8 at 35:32. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Which of a kernel's claims (check/kernels.h) a core event counts on a CPU:
  * the events whose count the claim predicts, so the run checks every count

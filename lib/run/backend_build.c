@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The run's backend, built in one place: the model for backend = sim (its
  * profile, noise, firmware and any deliberate defect), and the test hooks as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The one place that builds the run's backend (run/backend_build.c): the real
  * one as the platform gives it, or the reference model for backend = sim, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The jobs of a run, as one const table (run/jobs.c): each says when it is
  * wanted, how it resolves its settings before any MSR is written, how it

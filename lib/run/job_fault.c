@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * --fault-test: the platform's fault test (run.h run_fault_test_fn) on every
  * selected CPU in one dispatch, then one line per CPU on the boot CPU. Each CPU

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The table of jobs. A tool job (icount, bench, fault test) runs alone; list
  * and decode run together; the dry run lays its overlay before the selftest or

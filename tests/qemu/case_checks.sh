@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause-Patent
 # What the verdict proved. Events that leave instructions out (branches,cycles) on the model:
 # instructions are counted beside them on FIXED_CTR0 and the kernel's claims for both are
 # checked on every CPU, the verdict line counting them by kind. Then a run that can check
