@@ -266,6 +266,8 @@ pmu_status uncore_read(struct uncore_session *s)
 			break;
 		}
 		e->delta = counter_delta(e->start, e->end, e->width);
+		if (e->box->ops && e->box->ops->after_read)
+			e->box->ops->after_read(e);
 	}
 	if (s->st)
 		return abort_run(s);

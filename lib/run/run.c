@@ -9,6 +9,7 @@
 #include "run/buffers.h"
 #include "run/job.h"
 #include "run/run.h"
+#include "pmu/uncore_amd.h"
 
 #define DISCOVER_TIMEOUT_US 10000000u
 
@@ -57,6 +58,8 @@ static pmu_status discover_boot_cpu_quietly(struct run *a)
 		dryrun_cpu_init(&cpus[i], i == bsp ? w : NULL, i == bsp ? 8 : 0);
 	dryrun_init(&dry, &a->backend, cpus, a->plat->ncpus, &quiet);
 	pmu_status st = pmu_discover(&quiet, bsp, &a->slot[bsp].info);
+	if (!st)
+		(void)uncore_amd_boxes(&a->slot[bsp].info);   /* its boxes, before events are parsed */
 	run_free(a, cpus);
 	return st;
 }
