@@ -5,6 +5,7 @@
 #include "hw/layouts_core.h"
 #include "hw/core_aux.h"
 #include "pmu/core_engine.h"
+#include "pmu/uncore_amd.h"
 #include "hw/events_names.h"
 
 #define CORE (&layout_perfevtsel)
@@ -665,7 +666,9 @@ static pmu_status parse_one(const struct cpu_info *ci, const char *s, size_t len
 		return core_terms(ci, hp->core_type, terms, tl, req, err);
 	const struct box_desc *box = box_find(ci->uncore, s, slash);
 	if (!box) {
-		evspec_err_q(err, PMU_ERR_UNKNOWN_NAME, "unknown PMU ", s, slash, " for this CPU");
+		struct strbuf sb = evspec_err_q(err, PMU_ERR_UNKNOWN_NAME, "unknown PMU ", s, slash,
+						" for this CPU");
+		uncore_amd_why_absent(ci, s, slash, &sb);
 		return err->st;
 	}
 	return evspec_parse_box(ci, box, terms, tl, req, err);

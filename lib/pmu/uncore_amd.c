@@ -38,3 +38,26 @@ uint32_t uncore_ccx_of(const struct cpu_info *ci)
 		bits++;
 	return ci->amd_uncore.l3_sharing ? (uint32_t)(ci->apic_id >> bits) : 0;
 }
+
+void uncore_amd_why_absent(const struct cpu_info *ci, const char *name, size_t len,
+			   struct strbuf *sb)
+{
+	const struct uncore_amd_facts *f = &ci->amd_uncore;
+	unsigned idx = 0, k = 8;
+	if (len <= k || pmu_strncmp(name, "amd_umc_", k) ||
+	    (ci->uncore != UNCORE_AMD_17H && ci->uncore != UNCORE_AMD_19H))
+		return;
+	for (; k < len && name[k] >= '0' && name[k] <= '9' && idx < 1000; k++)
+		idx = idx * 10 + (unsigned)(name[k] - '0');
+	if (k < len)
+		return;
+	if (!f->perfmon_v2) {
+		sb_puts(sb, ": memory controller counters need PerfMonV2 (CPUID 0x80000022 EAX[0])");
+		return;
+	}
+	sb_puts(sb, idx < 32 && ((f->umc_mask >> idx) & 1) ?
+		": efipmu makes no box for it (CPUID 0x80000022 ECX, active UMCs: " :
+		": not an active memory controller (CPUID 0x80000022 ECX, active UMCs: ");
+	sb_hex(sb, f->umc_mask);
+	sb_putc(sb, ')');
+}

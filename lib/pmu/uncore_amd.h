@@ -26,4 +26,12 @@ uint32_t uncore_amd_boxes(const struct cpu_info *ci);
  */
 uint32_t uncore_ccx_of(const struct cpu_info *ci);
 
+/*
+ * Why an AMD box name that is not in the table is not there, added to sb: a UMC outside
+ * CPUID 0x80000022 ECX's active mask (firmware found no memory behind it), or one efipmu
+ * made no box for. Nothing for another name or CPU.
+ */
+void uncore_amd_why_absent(const struct cpu_info *ci, const char *name, size_t len,
+			   struct strbuf *sb);
+
 #endif

@@ -214,13 +214,14 @@ void run_count_row(struct run *a, const char *where, const char *event, const ch
 		   const struct reg_layout *l, uint32_t ctl_msr, uint64_t ctl, uint64_t delta,
 		   bool overflowed)
 {
+	/* a column wider than its room (AMD's "P0.X2", "amd_umc_3.0") keeps one blank after it */
 	sb_puts(&a->sb, where);
-	sb_pad_to(&a->sb, 4);
+	sb_pad_to(&a->sb, a->sb.len >= 4 ? a->sb.len + 1 : 4);
 	for (unsigned i = 0; i < 25 && event[i]; i++)
 		sb_putc(&a->sb, event[i]);
-	sb_pad_to(&a->sb, 30);
+	sb_pad_to(&a->sb, a->sb.len >= 30 ? a->sb.len + 1 : 30);
 	sb_puts(&a->sb, counter);
-	sb_pad_to(&a->sb, 40);
+	sb_pad_to(&a->sb, a->sb.len >= 40 ? a->sb.len + 1 : 40);
 	regkey_put(&a->sb, NULL, ctl_msr);
 	sb_putc(&a->sb, '=');
 	sb_hex(&a->sb, ctl);
