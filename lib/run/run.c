@@ -350,6 +350,8 @@ enum verdict run_main(struct run *a, const struct run_header *h)
 	struct job_facts facts;
 	write_header(a, h);
 	plat_run_all(a->plat, discover_on_cpu, a, DISCOVER_TIMEOUT_US);
+	/* AMD's uncore boxes from the boot CPU's CPUID (or none), whatever job runs */
+	(void)uncore_amd_boxes(&a->slot[a->plat->bsp].info);
 	report_cpus(a);
 	enum verdict job = jobs_execute(a, &facts);
 	return job == VERDICT_ERROR ? job : judge(a, job, &facts);
