@@ -210,6 +210,36 @@ static void test_umc_outside_active_mask(void **state)
 	done(&o);
 }
 
+/* --list names the boxes CPUID made, the L3's per CCX; --decode takes their words. */
+static void test_list_and_decode(void **state)
+{
+	(void)state;
+	static const char *const lines[] = {
+		"[SIM]   amd_l3: 6 x 48-bit counters, ctl 0xc0010230-0xc001023a",
+		"[SIM]     one set per CCX (the CPUs sharing an L3), counted on its first CPU\n",
+		"[SIM]   amd_df: 16 x 48-bit counters, ctl 0xc0010240-0xc001025e",
+		"[SIM]   amd_umc_3: 4 x 48-bit counters, ctl 0xc0010800-0xc0010806",
+	};
+	struct outcome o = run_cfg("backend = sim\nsim-profile = zen4\nlist\n", 2, 1);
+	for (unsigned i = 0; i < NELEM(lines); i++)
+		if (fake_count(o.f->console, lines[i]) != 1)
+			fail_msg("no '%s' in\n%s", lines[i], o.f->console);
+	assert_int_equal(fake_count(o.f->console, "amd_umc_0"), 0);
+	assert_int_equal(model_total_writes(o.r->model), 0);
+	done(&o);
+	o = run_cfg("backend = sim\nsim-profile = zen2\ndecode = amd_l3 0xff0f00000040ff04\n", 1, 1);
+	assert_int_equal(fake_count(o.f->console, "  slicemask=0xf "), 1);
+	assert_int_equal(fake_count(o.f->console, " bits 51:48\n"), 1);
+	assert_int_equal(fake_count(o.f->console, "  threadmask=0xff "), 1);
+	assert_int_equal(fake_count(o.f->console, " bits 63:56\n"), 1);
+	done(&o);
+	o = run_cfg("backend = sim\nsim-profile = zen4\ndecode = amd_umc_3 0x8000020a\n", 1, 1);
+	assert_int_equal(fake_count(o.f->console, "  rdwrmask=0x2 "), 1);
+	assert_int_equal(fake_count(o.f->console, " bits 9:8\n"), 1);
+	assert_int_equal(fake_count(o.f->console, " bit 31\n"), 1);
+	done(&o);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -218,6 +248,7 @@ int main(void)
 		cmocka_unit_test(test_l3_selection_as_asked),
 		cmocka_unit_test(test_df_counter_left_by_firmware),
 		cmocka_unit_test(test_umc_outside_active_mask),
+		cmocka_unit_test(test_list_and_decode),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
