@@ -23,7 +23,8 @@ struct uncore_amd_facts {
 	uint32_t umc_mask;     /* 0x80000022 ECX: active UMCs */
 };
 
-#define UNCORE_AMD_DF_LEGACY 4u     /* DF counters before PerfMonV2 (Linux uncore.c NUM_COUNTERS_NB) */
+/* DF counters before PerfMonV2 (Linux uncore.c NUM_COUNTERS_NB) */
+#define UNCORE_AMD_DF_LEGACY 4u
 #define UNCORE_AMD_MAX_DF 16u       /* DF pairs 0xC0010240-0xC001025F */
 #define UNCORE_AMD_MAX_UMC 16u      /* UMC boxes efipmu makes (Genoa has 12) */
 #define UNCORE_AMD_SLOTS (2u + UNCORE_AMD_MAX_UMC)

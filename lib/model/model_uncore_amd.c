@@ -234,7 +234,10 @@ static void umc_add(struct model_regfile *rf, uint32_t msr, uint64_t n)
 static void umc_span(struct model *m, struct model_regfile *rf, const struct model_cycle *c,
 		     uint64_t cycles)
 {
-	unsigned per = umc_count(m) / umc_active(m);
+	unsigned active = umc_active(m);
+	if (!active)
+		return;   /* no UMC: nothing claims the registers */
+	unsigned per = umc_count(m) / active;
 	uint64_t rd = model_cycle_events(c, MODEL_UNC_STIM(MODEL_UNC_AMD_UMC, MODEL_AMD_DRAM_RD, 0));
 	uint64_t wr = model_cycle_events(c, MODEL_UNC_STIM(MODEL_UNC_AMD_UMC, MODEL_AMD_DRAM_WR, 0));
 	for (unsigned n = 0; n < umc_count(m); n++) {
