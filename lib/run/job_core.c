@@ -476,7 +476,7 @@ static void report_stats(struct run *a, uint64_t *tab, const bool *measured)
 		for (unsigned e = 0; e < a->nevents; e++) {
 			struct stats_u64 st;
 			stats_compute(&tab[cell(a, i, e, 0)], a->opt.repeats, &st);
-			run_stats(a, "CPU", (unsigned)i, "core", a->events[e].name, &st);
+			run_stats(a, "CPU", (unsigned)i, -1, "core", a->events[e].name, &st);
 		}
 	}
 }

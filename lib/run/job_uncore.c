@@ -281,8 +281,10 @@ static void report_results(struct run *a, struct uncore_job *j)
 				continue;
 			stats_compute(&j->tab[cell(a, i, e, 0)], reps, &st);
 			if (reps > 1)
-				run_stats(a, "PKG", j->pkgs[i].leader.package, a->ureqs[e].box->name,
-					  a->ureqs[e].name, &st);
+				run_stats(a, "PKG", j->pkgs[i].leader.package,
+					  a->ureqs[e].box->per_ccx && j->pkgs[i].leader.by_ccx ?
+					  (int)j->pkgs[i].leader.ccx : -1,
+					  a->ureqs[e].box->name, a->ureqs[e].name, &st);
 			in[nin].event = a->ureqs[e].name;
 			in[nin++].delta = st.median;
 		}

@@ -143,12 +143,14 @@ void run_stats_header(struct run *a, const char *where)
 	run_say(a);
 }
 
-void run_stats(struct run *a, const char *where, unsigned n, const char *box, const char *event,
-	       const struct stats_u64 *st)
+void run_stats(struct run *a, const char *where, unsigned n, int ccx, const char *box,
+	       const char *event, const struct stats_u64 *st)
 {
 	bool cpu = where[0] == 'C';
 	run_begin(a, "stats");
 	logrec_key_u64(&a->sb, cpu ? "cpu" : "package", n);
+	if (ccx >= 0)
+		logrec_key_u64(&a->sb, "ccx", (uint64_t)ccx);
 	logrec_key_str(&a->sb, "box", box);
 	logrec_key_str(&a->sb, "event", event);
 	logrec_key_str(&a->sb, "kernel", a->kernel->name);
@@ -161,7 +163,11 @@ void run_stats(struct run *a, const char *where, unsigned n, const char *box, co
 	if (!cpu)
 		sb_putc(&a->sb, 'P');
 	sb_dec(&a->sb, n);
-	sb_pad_to(&a->sb, 5);
+	if (ccx >= 0) {   /* "P0.X2": package 0, CCX 2 */
+		sb_puts(&a->sb, ".X");
+		sb_dec(&a->sb, (unsigned)ccx);
+	}
+	sb_pad_to(&a->sb, a->sb.len >= 5 ? a->sb.len + 1 : 5);
 	for (unsigned c = 0; c < 22 && event[c]; c++)
 		sb_putc(&a->sb, event[c]);
 	sb_pad_to(&a->sb, 29);

@@ -137,6 +137,28 @@ static void test_zen2_zen3_layouts(void **state)
 	}
 }
 
+/* Repeats: min, median and max per CCX for the L3 (stats records and rows with the CCX). */
+static void test_repeats_per_ccx(void **state)
+{
+	(void)state;
+	struct sim_counts k = uncore_kernel();
+	char row[192];
+	struct outcome o = run_cfg("backend = sim\nsim-profile = zen4\nkernels = uncore\nrepeats = 3\n",
+				   16, 1);
+	if (o.v != VERDICT_PASS)
+		fail_msg("%s\n%s", verdict_name(o.v), o.f->console);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"stats\""), 16 * 4 + 2 + 3 + 1);
+	assert_int_equal(fake_count(o.f->log, "\"package\":0,\"ccx\":1,\"box\":\"amd_l3\","
+				    "\"event\":\"l3_lookup_state.all\",\"kernel\":\"uncore\",\"repeats\":3"),
+			 1);
+	snprintf(row, sizeof(row), "\"ccx\":1,\"box\":\"amd_l3\",\"event\":\"l3_lookup_state.all\","
+		 "\"kernel\":\"uncore\",\"repeats\":3,\"min\":%llu,\"median\":%llu,\"max\":%llu",
+		 (unsigned long long)k.loads, (unsigned long long)k.loads, (unsigned long long)k.loads);
+	assert_int_equal(fake_count(o.f->log, row), 1);
+	assert_int_equal(fake_count(o.f->console, "P0.X1 l3_lookup_state.all "), 1);
+	done(&o);
+}
+
 /* A slice and thread asked for: the word as given, the slice's share of the lookups. */
 static void test_l3_selection_as_asked(void **state)
 {
@@ -245,6 +267,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_zen4_per_ccx_and_socket),
 		cmocka_unit_test(test_zen2_zen3_layouts),
+		cmocka_unit_test(test_repeats_per_ccx),
 		cmocka_unit_test(test_l3_selection_as_asked),
 		cmocka_unit_test(test_df_counter_left_by_firmware),
 		cmocka_unit_test(test_umc_outside_active_mask),
