@@ -134,6 +134,8 @@ run_case dryrun_amd_zen4 dry-run --profile zen4 --sim-firmware clean \
   'amd_l3/event=0x04,umask=0xff,threadmask=1,sliceid=2/' 'amd_df/event=0x1f,umask=0x7fe/' \
   'amd_umc_3/event=0x0a,rdwrmask=1/'
 run_case dryrun_amd_umc_inactive dry-run --profile zen4 'amd_umc_0/event=0x0a/'
+run_case summary_zen4_uncore summary tests/host/sim-uncore-zen4.jsonl
+csv_check tests/host/sim-uncore-zen4.jsonl
 run_case dryrun_pmi_refused dry-run --profile westmere-ep cpu/INST_RETIRED.ANY,int/
 run_case dryrun_zen4 dry-run --profile zen4 instructions
 run_case dryrun_zen2 dry-run --profile zen2 instructions,cycles
