@@ -185,6 +185,11 @@ static unsigned find_leaders(struct run *a, struct package_leader *out)
 	unsigned max = ccx ? TOPO_MAX_DOMAINS : TOPO_MAX_PACKAGES;
 	unsigned np = ccx ? topo_ccx_leaders(infos, (unsigned)n, &a->opt.cpus, out, max, &more) :
 		      topo_package_leaders(infos, (unsigned)n, &a->opt.cpus, out, max, &more);
+	if (ccx && !a->slot[a->plat->bsp].info.amd_uncore.l3_sharing) {
+		sb_puts(&a->sb, "CPUID 0x8000001D does not say which CPUs share an L3: amd_l3 is "
+			"counted once per package, on its first CPU's CCX");
+		run_say(a);
+	}
 	if (more) {
 		sb_puts(&a->sb, "more than ");
 		sb_dec(&a->sb, max);
