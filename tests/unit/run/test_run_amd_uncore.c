@@ -232,6 +232,25 @@ static void test_umc_outside_active_mask(void **state)
 	done(&o);
 }
 
+/* --selftest: the L3 of every CCX from its own first CPU; the DF and UMC once a package. */
+static void test_selftest_every_ccx(void **state)
+{
+	(void)state;
+	struct outcome o = run_cfg("backend = sim\nsim-profile = zen4\nselftest\n", 16, 1);
+	if (o.v != VERDICT_PASS)
+		fail_msg("%s\n%s", verdict_name(o.v), o.f->console);
+	assert_int_equal(fake_count(o.f->console, "pkg 0   msr amd_l3          PASS"), 1);
+	assert_int_equal(fake_count(o.f->console, "pkg 0.X1 msr amd_l3         PASS"), 1);
+	assert_int_equal(fake_count(o.f->console, "pkg 0.X1 restore            PASS"), 1);
+	assert_int_equal(fake_count(o.f->console, "amd_df "), 2);   /* msr and width, once */
+	assert_int_equal(fake_count(o.f->log, "\"package\":0,\"ccx\":1,\"suite\":\"selftest\""), 3);
+	/* CPU 8 wrote its own CCX's L3 only */
+	for (unsigned i = 0; i < o.r->model->log_len[8]; i++)
+		if (o.r->model->log[8][i].op == MOP_WRMSR && o.r->model->log[8][i].msr >= 0xC0010240)
+			fail_msg("CPU 8 wrote MSR %#x", o.r->model->log[8][i].msr);
+	done(&o);
+}
+
 /* --list names the boxes CPUID made, the L3's per CCX; --decode takes their words. */
 static void test_list_and_decode(void **state)
 {
@@ -272,6 +291,7 @@ int main(void)
 		cmocka_unit_test(test_df_counter_left_by_firmware),
 		cmocka_unit_test(test_umc_outside_active_mask),
 		cmocka_unit_test(test_list_and_decode),
+		cmocka_unit_test(test_selftest_every_ccx),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
