@@ -351,8 +351,15 @@ enum verdict run_main(struct run *a, const struct run_header *h)
 	write_header(a, h);
 	plat_run_all(a->plat, discover_on_cpu, a, DISCOVER_TIMEOUT_US);
 	/* AMD's uncore boxes from the boot CPU's CPUID (or none), whatever job runs */
-	(void)uncore_amd_boxes(&a->slot[a->plat->bsp].info);
+	uint32_t no_box = uncore_amd_boxes(&a->slot[a->plat->bsp].info);
 	report_cpus(a);
+	if (no_box) {
+		sb_puts(&a->sb, "active memory controllers with no amd_umc box (CPUID 0x80000022 ECX "
+			"bits ");
+		sb_hex(&a->sb, no_box);
+		sb_puts(&a->sb, "): beyond the 16 efipmu makes, or no counters left for them");
+		run_say(a);
+	}
 	enum verdict job = jobs_execute(a, &facts);
 	return job == VERDICT_ERROR ? job : judge(a, job, &facts);
 }

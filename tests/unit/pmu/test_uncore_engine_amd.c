@@ -87,11 +87,26 @@ static void test_l3_of_one_ccx(void **state)
 	free(r);
 }
 
+/* The CCX of a CPU: its APIC id without the L3-sharing bits (a count rounded up to 2^n). */
+static void test_ccx_of_apic_id(void **state)
+{
+	(void)state;
+	struct cpu_info ci = { .apic_id = 0x13 };
+	static const struct { uint16_t sharing; uint32_t ccx; } c[] = {
+		{ 8, 2 }, { 6, 2 }, { 16, 1 }, { 2, 9 }, { 0, 0 },
+	};
+	for (unsigned i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		ci.amd_uncore.l3_sharing = c[i].sharing;
+		assert_int_equal(uncore_ccx_of(&ci), c[i].ccx);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_umc_saturation_reported),
 		cmocka_unit_test(test_l3_of_one_ccx),
+		cmocka_unit_test(test_ccx_of_apic_id),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
