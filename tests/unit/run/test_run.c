@@ -296,10 +296,43 @@ static void test_hybrid_grouped_by_core_type(void **state)
 }
 
 /*
- * Hybrid events by core type (CPUs 0-1 P-cores, 2-3 E-cores): cpu_atom/NAME/ on the
- * E-cores counts with Gracemont's encoding and its count records name the list; a bare
- * name on the E-cores leaves the P-core list's request out, saying so; a one-type event
- * on CPUs of both types is refused before anything is written.
+ * Writes of value to a PERFEVTSEL (0x186-0x18F) of cpu that reached the model: two for an
+ * event it counts (the empty kernel's round and the kernel's), none for one it does not.
+ */
+static unsigned evtsel_writes(const struct model *m, unsigned cpu, uint64_t value)
+{
+	unsigned n = 0;
+	for (unsigned i = 0; i < m->log_len[cpu]; i++)
+		n += m->log[cpu][i].op == MOP_WRMSR && m->log[cpu][i].msr >= 0x186 &&
+		     m->log[cpu][i].msr <= 0x18F && m->log[cpu][i].val == value;
+	assert_false(m->log_overflow[cpu]);
+	return n;
+}
+
+/* The count records of event on cpu, with its list. */
+static unsigned counts_on(const struct fake_platform *f, unsigned cpu, const char *event,
+			  const char *list)
+{
+	char want[256];
+	snprintf(want, sizeof(want), "\"cpu\":%u,\"apic_id\":", cpu);
+	unsigned n = 0;
+	for (const char *p = f->log; (p = strstr(p, "\"rec\":\"count\"")); p++) {
+		const char *end = strchr(p, '\n'), *c = strstr(p, want);
+		char ev[160], li[160];
+		snprintf(ev, sizeof(ev), "\"event\":\"%s\",", event);
+		snprintf(li, sizeof(li), "\"list\":\"%s\"", list);
+		const char *e = strstr(p, ev), *l = strstr(p, li);
+		n += c && c < end && e && e < end && l && l < end;
+	}
+	return n;
+}
+
+/*
+ * Hybrid events by core type (CPUs 0-1 P-cores, 2-3 E-cores): cpu_atom/NAME/ counts with
+ * Gracemont's encoding on the E-cores only, its count records naming the list; measured
+ * on every CPU, the P-cores are said to be left out and count only instructions (their
+ * check is still made); a bare name both lists have counts on E-cores alone when only
+ * they are measured, nothing said.
  */
 static void test_hybrid_events_by_core_type(void **state)
 {
@@ -312,18 +345,126 @@ static void test_hybrid_events_by_core_type(void **state)
 	done(&o);
 	o = run_passing("backend = sim\nsim-profile = alder-lake\ncpus = 2-3\n"
 			"events = LONGEST_LAT_CACHE.MISS\n", 4);
-	assert_int_equal(fake_count(o.f->console, "efipmu: LONGEST_LAT_CACHE.MISS "
-				    "(alderlake_goldencove_core): no CPU of core type core "
-				    "measured, left out\n"), 1);
-	assert_int_equal(fake_count(o.f->log, "\"list\":\"alderlake_gracemont_core\""), 2);
+	assert_int_equal(fake_count(o.f->console, "left out"), 0);
+	assert_int_equal(counts_on(o.f, 2, "LONGEST_LAT_CACHE.MISS", "alderlake_gracemont_core"), 1);
+	assert_int_equal(counts_on(o.f, 3, "LONGEST_LAT_CACHE.MISS", "alderlake_gracemont_core"), 1);
 	assert_int_equal(fake_count(o.f->log, "\"list\":\"alderlake_goldencove_core\""), 0);
 	done(&o);
-	o = run_cfg("backend = sim\nsim-profile = alder-lake\n"
-		    "events = cpu_atom/LONGEST_LAT_CACHE.MISS/\n", 4, 1);
+	o = run_passing("backend = sim\nsim-profile = alder-lake\n"
+			"events = cpu_atom/LONGEST_LAT_CACHE.MISS/\n", 4);
+	assert_int_equal(fake_count(o.f->console, "efipmu: cpu_atom/LONGEST_LAT_CACHE.MISS/ "
+				    "(alderlake_gracemont_core): CPUs 0-1 left out: it names core "
+				    "type atom; counted on CPUs 2-3\n"), 1);
+	for (unsigned c = 0; c < 4; c++)
+		assert_int_equal(evtsel_writes(o.r->model, c, 0x43412e), c >= 2 ? 2 : 0);
+	for (unsigned c = 0; c < 4; c++)
+		assert_int_equal(counts_on(o.f, c, "cpu_atom/LONGEST_LAT_CACHE.MISS/",
+					   "alderlake_gracemont_core"), c >= 2);
+	assert_int_equal(fake_count(o.f->log, "\"check\":\"kernel instructions retired\""), 4);
+	done(&o);
+}
+
+/*
+ * A bare name only one core type's list has, measured on both (issue 23): it counts on
+ * that type's CPUs only, with its list's encoding, and the others are said to be left
+ * out (console line and "left_out" record) with no count record for it (not a zero).
+ * Alder Lake: LD_HEAD.L1_MISS is Gracemont's alone (05H/01H), LD_BLOCKS.STORE_FORWARD
+ * Golden Cove's (03H/82H). Every CPU's instruction check is still made.
+ */
+static void test_hybrid_bare_name_one_list(void **state)
+{
+	(void)state;
+	struct outcome o = run_passing("backend = sim\nsim-profile = alder-lake\n"
+				       "events = LD_HEAD.L1_MISS,LD_BLOCKS.STORE_FORWARD\n", 4);
+	assert_int_equal(fake_count(o.f->console, "efipmu: LD_HEAD.L1_MISS (alderlake_gracemont_"
+				    "core): CPUs 0-1 left out: core type core's list (alderlake_"
+				    "goldencove_core) lacks LD_HEAD.L1_MISS; counted on CPUs 2-3\n"), 1);
+	assert_int_equal(fake_count(o.f->console, "efipmu: LD_BLOCKS.STORE_FORWARD (alderlake_"
+				    "goldencove_core): CPUs 2-3 left out: core type atom's list "
+				    "(alderlake_gracemont_core) lacks LD_BLOCKS.STORE_FORWARD; counted "
+				    "on CPUs 0-1\n"), 1);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"left_out\",\"schema\":1,\"simulated\":"
+					      "true,\"event\":\"LD_HEAD.L1_MISS\",\"list\":\"alderlake_"
+					      "gracemont_core\",\"cpus\":\"0-1\",\"core_type\":\"core\","
+					      "\"why\":\"core type core's list (alderlake_goldencove_"
+					      "core) lacks LD_HEAD.L1_MISS\"}"), 1);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"left_out\""), 2);
+	for (unsigned c = 0; c < 4; c++) {
+		bool p = c < 2;
+		assert_int_equal(evtsel_writes(o.r->model, c, 0x430105), p ? 0 : 2);
+		assert_int_equal(evtsel_writes(o.r->model, c, 0x438203), p ? 2 : 0);
+		assert_int_equal(counts_on(o.f, c, "LD_HEAD.L1_MISS", "alderlake_gracemont_core"), !p);
+		assert_int_equal(counts_on(o.f, c, "LD_BLOCKS.STORE_FORWARD",
+					   "alderlake_goldencove_core"), p);
+	}
+	assert_int_equal(fake_count(o.f->log, "\"event\":\"LD_HEAD.L1_MISS\""), 2 + 1);
+	assert_int_equal(fake_count(o.f->log, "\"check\":\"kernel instructions retired\""), 4);
+	assert_int_equal(fake_count(o.f->log, "\"result\":\"FAIL\""), 0);
+	assert_left_as_found(o.r, "alder-lake", 4, 1);
+	done(&o);
+}
+
+/*
+ * A name both lists have with different encodings: each core type programs its own
+ * list's (Alder Lake L2_REQUEST.MISS: Golden Cove 24H/3FH, Gracemont 24H/01H), each
+ * count record naming the list, nobody left out.
+ */
+static void test_hybrid_bare_name_two_encodings(void **state)
+{
+	(void)state;
+	struct outcome o = run_passing("backend = sim\nsim-profile = alder-lake\n"
+				       "events = L2_REQUEST.MISS\n", 4);
+	assert_int_equal(fake_count(o.f->console, "left out"), 0);
+	for (unsigned c = 0; c < 4; c++) {
+		bool p = c < 2;
+		assert_int_equal(evtsel_writes(o.r->model, c, 0x433f24), p ? 2 : 0);
+		assert_int_equal(evtsel_writes(o.r->model, c, 0x430124), p ? 0 : 2);
+		assert_int_equal(counts_on(o.f, c, "L2_REQUEST.MISS", p ? "alderlake_goldencove_core" :
+					   "alderlake_gracemont_core"), 1);
+	}
+	done(&o);
+}
+
+/*
+ * Each core type's counters: Lunar Lake's TOPDOWN_RETIRING.ALL is Skymont's alone and
+ * needs FIXED_CTR6, which the E-cores have and the P-cores (the boot CPU's type) not: it
+ * is resolved and placed on an E-core's counters (FIXED_CTR_CTRL nibble 6, GLOBAL_CTRL
+ * bit 38), the P-cores left out.
+ */
+static void test_hybrid_counters_per_core_type(void **state)
+{
+	(void)state;
+	struct outcome o = run_passing("backend = sim\nsim-profile = lunar-lake\n"
+				       "events = TOPDOWN_RETIRING.ALL\n", 4);
+	assert_int_equal(fake_count(o.f->console, "efipmu: TOPDOWN_RETIRING.ALL (lunarlake_skymont_"
+				    "core): CPUs 0-1 left out: core type core's list (lunarlake_"
+				    "lioncove_core) lacks TOPDOWN_RETIRING.ALL; counted on CPUs 2-3\n"), 1);
+	for (unsigned c = 0; c < 4; c++) {
+		unsigned n = 0;
+		for (unsigned i = 0; i < o.r->model->log_len[c]; i++) {
+			const struct model_access *m = &o.r->model->log[c][i];
+			n += m->op == MOP_WRMSR && m->msr == 0x38f && ((m->val >> 38) & 1);
+		}
+		assert_int_equal(n > 0, c >= 2);
+		assert_int_equal(counts_on(o.f, c, "TOPDOWN_RETIRING.ALL", "lunarlake_skymont_core"),
+				 c >= 2);
+	}
+	assert_int_equal(fake_count(o.f->log, "\"counter_kind\":\"fixed\",\"core_type\":\"atom\","
+					      "\"counter\":6,"), 2);
+	done(&o);
+}
+
+/* A name neither list has: one line, VERDICT_ERROR, no register written. */
+static void test_hybrid_name_no_list_has(void **state)
+{
+	(void)state;
+	struct outcome o = run_cfg("backend = sim\nsim-profile = alder-lake\n"
+				   "events = LD_HEAD.NO_SUCH_EVENT\n", 4, 1);
 	assert_int_equal(o.v, VERDICT_ERROR);
-	assert_int_equal(fake_count(o.f->console, "efipmu: efipmu.cfg:3: counts on one core "
-				    "type's CPUs only: 'cpu_atom/LONGEST_LAT_CACHE.MISS/': give "
-				    "--cpus of that core type"), 1);
+	assert_int_equal(fake_count(o.f->console, "efipmu: efipmu.cfg:3: unknown event "
+				    "'LD_HEAD.NO_SUCH_EVENT' for model 0x97 (neither core type's "
+				    "list has it)\n"), 1);
+	assert_int_equal(fake_count(o.f->console, "\n"), 1);
 	assert_false(writes_besides_microcode_latch(o.r->model));
 	done(&o);
 }
@@ -368,8 +509,8 @@ static struct outcome cut_off_cpu2(uint64_t found[LEFTOVER_NMSRS])
 	struct run_cpu *s = &o.r->slot[2];
 	for (unsigned i = 0; i < LEFTOVER_NMSRS; i++)
 		assert_int_equal(pmu_rdmsr(&o.r->backend, 2, leftover_msrs[i], &found[i]), PMU_OK);
-	assert_int_equal(core_prepare(&s->run, &o.r->backend, 2, &s->snap, o.r->reqs, o.r->nreqs,
-				      false), PMU_OK);
+	assert_int_equal(core_prepare(&s->run, &o.r->backend, 2, &s->snap, o.r->core[0].reqs,
+				      o.r->core[0].nreqs, false), PMU_OK);
 	assert_int_equal(core_program(&s->run), PMU_OK);
 	o.f->cpu[2].in_rounds = true;
 	o.f->cpu[2].miss = PLAT_MISS_FINISH;
@@ -1025,6 +1166,10 @@ int main(void)
 		cmocka_unit_test(test_topdown_slots_and_metrics),
 		cmocka_unit_test(test_hybrid_grouped_by_core_type),
 		cmocka_unit_test(test_hybrid_events_by_core_type),
+		cmocka_unit_test(test_hybrid_bare_name_one_list),
+		cmocka_unit_test(test_hybrid_bare_name_two_encodings),
+		cmocka_unit_test(test_hybrid_counters_per_core_type),
+		cmocka_unit_test(test_hybrid_name_no_list_has),
 		cmocka_unit_test(test_bad_event_writes_nothing),
 		cmocka_unit_test(test_unknown_profile_refused_before_anything),
 		cmocka_unit_test(test_stalled_cpu_fails_the_run),
