@@ -454,6 +454,41 @@ static void test_hybrid_counters_per_core_type(void **state)
 	done(&o);
 }
 
+/* The --dry-run records of a write of value to a PERFEVTSEL on cpu. */
+static unsigned dry_evtsel(const struct fake_platform *f, unsigned cpu, const char *value)
+{
+	char c[32], v[48];
+	unsigned n = 0;
+	snprintf(c, sizeof(c), "\"cpu\":%u,", cpu);
+	snprintf(v, sizeof(v), "\"value\":\"%s\"", value);
+	for (const char *p = f->log; (p = strstr(p, "\"rec\":\"dry_write\"")); p++) {
+		const char *end = strchr(p, '\n'), *k = strstr(p, c), *w = strstr(p, v);
+		const char *m = strstr(p, "\"register\":\"IA32_PERFEVTSEL\"");
+		n += k && k < end && w && w < end && m && m < end;
+	}
+	return n;
+}
+
+/*
+ * --dry-run on a hybrid part: the writes each CPU would make are its core type's events
+ * only (recorded, none made), the CPUs left out said as in a run.
+ */
+static void test_hybrid_dry_run(void **state)
+{
+	(void)state;
+	struct outcome o = run_cfg("backend = sim\nsim-profile = alder-lake\ndry-run\n"
+				   "events = LD_HEAD.L1_MISS,LD_BLOCKS.STORE_FORWARD\n", 4, 1);
+	if (o.v != VERDICT_PASS)
+		fail_msg("verdict %s\n%s", verdict_name(o.v), o.f->console);
+	for (unsigned c = 0; c < 4; c++) {
+		assert_int_equal(dry_evtsel(o.f, c, "0x430105"), c < 2 ? 0 : 2);
+		assert_int_equal(dry_evtsel(o.f, c, "0x438203"), c < 2 ? 2 : 0);
+	}
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"left_out\""), 2);
+	assert_int_equal(writes_besides_microcode_latch(o.r->model), 0);
+	done(&o);
+}
+
 /* A name neither list has: one line, VERDICT_ERROR, no register written. */
 static void test_hybrid_name_no_list_has(void **state)
 {
@@ -1169,6 +1204,7 @@ int main(void)
 		cmocka_unit_test(test_hybrid_bare_name_one_list),
 		cmocka_unit_test(test_hybrid_bare_name_two_encodings),
 		cmocka_unit_test(test_hybrid_counters_per_core_type),
+		cmocka_unit_test(test_hybrid_dry_run),
 		cmocka_unit_test(test_hybrid_name_no_list_has),
 		cmocka_unit_test(test_bad_event_writes_nothing),
 		cmocka_unit_test(test_unknown_profile_refused_before_anything),
