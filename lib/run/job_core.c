@@ -515,7 +515,7 @@ static enum verdict by_core_type(struct run *a, const char *events)
 	cpus_of_types(a, 3u, &cpus);
 	for (unsigned i = 0; i < a->plat->ncpus; i++) {
 		uint8_t type = a->slot[i].info.arch.core_type;
-		if (!cpuset_has(&cpus, i) || !type_bit(type))
+		if (!cpuset_has(&cpus, i))
 			continue;
 		measured |= type_bit(type);
 		if (rep[run_type_slot(type)] == NO_CPU)
