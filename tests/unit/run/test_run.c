@@ -309,7 +309,7 @@ static unsigned evtsel_writes(const struct model *m, unsigned cpu, uint64_t valu
 	return n;
 }
 
-/* The count records of event on cpu, with its list. */
+/* The count records of event on cpu, with its list (NULL: any). */
 static unsigned counts_on(const struct fake_platform *f, unsigned cpu, const char *event,
 			  const char *list)
 {
@@ -320,11 +320,27 @@ static unsigned counts_on(const struct fake_platform *f, unsigned cpu, const cha
 		const char *end = strchr(p, '\n'), *c = strstr(p, want);
 		char ev[160], li[160];
 		snprintf(ev, sizeof(ev), "\"event\":\"%s\",", event);
-		snprintf(li, sizeof(li), "\"list\":\"%s\"", list);
-		const char *e = strstr(p, ev), *l = strstr(p, li);
+		snprintf(li, sizeof(li), "\"list\":\"%s\"", list ? list : "");
+		const char *e = strstr(p, ev), *l = list ? strstr(p, li) : p;
 		n += c && c < end && e && e < end && l && l < end;
 	}
 	return n;
+}
+
+/*
+ * Alder Lake with CPUs 0-1 P-cores and 2-3 E-cores: event counted on the P-cores with
+ * list p (NULL: none of them counts it) through PERFEVTSEL value p_sel, on the E-cores
+ * likewise.
+ */
+static void assert_by_type(const struct outcome *o, const char *event, const char *p,
+			   uint64_t p_sel, const char *e, uint64_t e_sel)
+{
+	for (unsigned c = 0; c < 4; c++) {
+		bool pc = c < 2;
+		const char *list = pc ? p : e;
+		assert_int_equal(counts_on(o->f, c, event, list), list != NULL);
+		assert_int_equal(evtsel_writes(o->r->model, c, pc ? p_sel : e_sel), list ? 2 : 0);
+	}
 }
 
 /*
@@ -355,11 +371,8 @@ static void test_hybrid_events_by_core_type(void **state)
 	assert_int_equal(fake_count(o.f->console, "efipmu: cpu_atom/LONGEST_LAT_CACHE.MISS/ "
 				    "(alderlake_gracemont_core): CPUs 0-1 left out: it names core "
 				    "type atom; counted on CPUs 2-3\n"), 1);
-	for (unsigned c = 0; c < 4; c++)
-		assert_int_equal(evtsel_writes(o.r->model, c, 0x43412e), c >= 2 ? 2 : 0);
-	for (unsigned c = 0; c < 4; c++)
-		assert_int_equal(counts_on(o.f, c, "cpu_atom/LONGEST_LAT_CACHE.MISS/",
-					   "alderlake_gracemont_core"), c >= 2);
+	assert_by_type(&o, "cpu_atom/LONGEST_LAT_CACHE.MISS/", NULL, 0x43412e,
+		       "alderlake_gracemont_core", 0x43412e);
 	assert_int_equal(fake_count(o.f->log, "\"check\":\"kernel instructions retired\""), 4);
 	done(&o);
 }
@@ -389,14 +402,9 @@ static void test_hybrid_bare_name_one_list(void **state)
 					      "\"why\":\"core type core's list (alderlake_goldencove_"
 					      "core) lacks LD_HEAD.L1_MISS\"}"), 1);
 	assert_int_equal(fake_count(o.f->log, "\"rec\":\"left_out\""), 2);
-	for (unsigned c = 0; c < 4; c++) {
-		bool p = c < 2;
-		assert_int_equal(evtsel_writes(o.r->model, c, 0x430105), p ? 0 : 2);
-		assert_int_equal(evtsel_writes(o.r->model, c, 0x438203), p ? 2 : 0);
-		assert_int_equal(counts_on(o.f, c, "LD_HEAD.L1_MISS", "alderlake_gracemont_core"), !p);
-		assert_int_equal(counts_on(o.f, c, "LD_BLOCKS.STORE_FORWARD",
-					   "alderlake_goldencove_core"), p);
-	}
+	assert_by_type(&o, "LD_HEAD.L1_MISS", NULL, 0x430105, "alderlake_gracemont_core", 0x430105);
+	assert_by_type(&o, "LD_BLOCKS.STORE_FORWARD", "alderlake_goldencove_core", 0x438203, NULL,
+		       0x438203);
 	assert_int_equal(fake_count(o.f->log, "\"event\":\"LD_HEAD.L1_MISS\""), 2 + 1);
 	assert_int_equal(fake_count(o.f->log, "\"check\":\"kernel instructions retired\""), 4);
 	assert_int_equal(fake_count(o.f->log, "\"result\":\"FAIL\""), 0);
@@ -415,13 +423,10 @@ static void test_hybrid_bare_name_two_encodings(void **state)
 	struct outcome o = run_passing("backend = sim\nsim-profile = alder-lake\n"
 				       "events = L2_REQUEST.MISS\n", 4);
 	assert_int_equal(fake_count(o.f->console, "left out"), 0);
-	for (unsigned c = 0; c < 4; c++) {
-		bool p = c < 2;
-		assert_int_equal(evtsel_writes(o.r->model, c, 0x433f24), p ? 2 : 0);
-		assert_int_equal(evtsel_writes(o.r->model, c, 0x430124), p ? 0 : 2);
-		assert_int_equal(counts_on(o.f, c, "L2_REQUEST.MISS", p ? "alderlake_goldencove_core" :
-					   "alderlake_gracemont_core"), 1);
-	}
+	assert_by_type(&o, "L2_REQUEST.MISS", "alderlake_goldencove_core", 0x433f24,
+		       "alderlake_gracemont_core", 0x430124);
+	for (unsigned c = 0; c < 4; c++)   /* never the other type's encoding */
+		assert_int_equal(evtsel_writes(o.r->model, c, c < 2 ? 0x430124 : 0x433f24), 0);
 	done(&o);
 }
 
