@@ -186,8 +186,9 @@ void run_free(struct run *a, void *p);
 /* ---- the jobs (each run/job_*.c) ---- */
 
 /*
- * Resolves -e and -k for the boot CPU and plans the core events into rounds,
- * reading only: VERDICT_ERROR with one line. Runs before the log exists.
+ * Resolves -e and -k for the boot CPU and plans the core events into rounds (on a
+ * hybrid part its core type's: job_prepare resolves every type's on its CPUs), reading
+ * only: VERDICT_ERROR with one line. Runs before the log exists.
  */
 enum verdict job_resolve(struct run *a);
 /*
