@@ -412,6 +412,34 @@ static void test_hybrid_bare_name_one_list(void **state)
 	done(&o);
 }
 
+/* The same on every hybrid profile: LD_HEAD.L1_MISS is in each E-core list alone. */
+static void test_hybrid_bare_name_every_profile(void **state)
+{
+	static const struct {
+		const char *profile, *p_list, *e_list;
+	} hy[] = {
+		{ "alder-lake", "alderlake_goldencove_core", "alderlake_gracemont_core" },
+		{ "meteor-lake", "meteorlake_redwoodcove_core", "meteorlake_crestmont_core" },
+		{ "lunar-lake", "lunarlake_lioncove_core", "lunarlake_skymont_core" },
+	};
+	(void)state;
+	for (unsigned k = 0; k < sizeof(hy) / sizeof(hy[0]); k++) {
+		char cfg[128], line[256];
+		snprintf(cfg, sizeof(cfg), "backend = sim\nsim-profile = %s\nevents = LD_HEAD.L1_MISS\n",
+			 hy[k].profile);
+		snprintf(line, sizeof(line), "efipmu: LD_HEAD.L1_MISS (%s): CPUs 0-1 left out: core "
+			 "type core's list (%s) lacks LD_HEAD.L1_MISS; counted on CPUs 2-3\n",
+			 hy[k].e_list, hy[k].p_list);
+		struct outcome o = run_passing(cfg, 4);
+		assert_int_equal(fake_count(o.f->console, line), 1);
+		for (unsigned c = 0; c < 4; c++)
+			assert_int_equal(counts_on(o.f, c, "LD_HEAD.L1_MISS", c < 2 ? NULL : hy[k].e_list),
+					 c >= 2);
+		assert_int_equal(fake_count(o.f->log, "\"check\":\"kernel instructions retired\""), 4);
+		done(&o);
+	}
+}
+
 /*
  * A name both lists have with different encodings: each core type programs its own
  * list's (Alder Lake L2_REQUEST.MISS: Golden Cove 24H/3FH, Gracemont 24H/01H), each
@@ -1207,6 +1235,7 @@ int main(void)
 		cmocka_unit_test(test_hybrid_grouped_by_core_type),
 		cmocka_unit_test(test_hybrid_events_by_core_type),
 		cmocka_unit_test(test_hybrid_bare_name_one_list),
+		cmocka_unit_test(test_hybrid_bare_name_every_profile),
 		cmocka_unit_test(test_hybrid_bare_name_two_encodings),
 		cmocka_unit_test(test_hybrid_counters_per_core_type),
 		cmocka_unit_test(test_hybrid_dry_run),
