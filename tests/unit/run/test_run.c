@@ -375,6 +375,19 @@ static void test_hybrid_events_by_core_type(void **state)
 		       "alderlake_gracemont_core", 0x43412e);
 	assert_int_equal(fake_count(o.f->log, "\"check\":\"kernel instructions retired\""), 4);
 	done(&o);
+	/* the other type only, none of its CPUs measured: left out, instructions still checked */
+	o = run_passing("backend = sim\nsim-profile = alder-lake\ncpus = 2-3\n"
+			"events = cpu_core/LD_BLOCKS.STORE_FORWARD/\n", 4);
+	assert_int_equal(fake_count(o.f->console, "efipmu: cpu_core/LD_BLOCKS.STORE_FORWARD/ "
+				    "(alderlake_goldencove_core): no CPU of core type core measured, "
+				    "left out\n"), 1);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"left_out\""), 1);
+	assert_int_equal(fake_count(o.f->log, "\"cpus\":\"2-3\",\"why\":\"no CPU of core type "
+					      "core measured\""), 1);
+	for (unsigned c = 2; c < 4; c++)
+		assert_int_equal(counts_on(o.f, c, "cpu_core/LD_BLOCKS.STORE_FORWARD/", NULL), 0);
+	assert_int_equal(fake_count(o.f->log, "\"check\":\"kernel instructions retired\""), 2);
+	done(&o);
 }
 
 /*
