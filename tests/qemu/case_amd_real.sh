@@ -33,6 +33,7 @@ expect_console '^0   0    0   0    0   17-31-0 \?          v1  4  0  amd-17h$'
 expect_console 'VERDICT: NO-PMU - 2 CPUs, 0 with a core PMU'
 expect_console "^         $why$"
 expect_console '^package 0 CCX 0 \(CPU 0\): uncore registers do not hold values: no uncore counts$'
+expect_console '^CPUID 0x8000001D does not say which CPUs share an L3: amd_l3 is counted once per package, on its first CPU.s CCX$'
 expect_no_console '^\[SIM\]'
 expect_log --cpus 2 --verdict NO-PMU --core-pmu no --not-simulated --backend real
 amd_cpus 0x17
