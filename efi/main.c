@@ -14,6 +14,7 @@
 #include "platform.h"
 #include "watchdog.h"
 #include "run/run.h"
+#include "hooks/never_done.h"
 
 #define CFG_MAX 8192
 #define QEMU_EXIT_PORT 0xf4
@@ -25,6 +26,7 @@ struct boot {
 	char cmdline[512];
 	struct efi_platform pf;
 	struct run run;
+	struct never_done never_done;   /* test-ap-never-done, in front of pf.rounds */
 };
 
 /*
@@ -340,11 +342,12 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 			con_write(help);
 			v = hb.overflow ? VERDICT_FAIL : VERDICT_PASS;
 		} else if (!EFI_ERROR(efi_platform_init(&a->pf, root))) {
-			a->pf.mp.test_never_done = a->opt.test_ap_never_done;
+			if (a->opt.test_ap_never_done)
+				never_done_init(&a->never_done, &a->pf.rounds);
 			v = run(a);
 		}
 	}
-	BOOLEAN ap_running = !mp_settle(&a->pf.mp);
+	BOOLEAN ap_running = a->pf.rounds.ops && !rounds_settle(&a->pf.rounds);
 	if (ap_running)
 		log_ap_running(a);
 	efi_platform_close(&a->pf);

@@ -5,7 +5,7 @@
  * has to report it and finish without it.
  *
  * The spin touches only its own code and the stack firmware gave the AP; the
- * rounds' control block is kept while an AP may still run (efi/mp.h), and
+ * rounds' control block is kept while an AP may still run (run/rounds.h), and
  * EDK2 ends the AP (INIT) when the dispatch's own timeout expires.
  */
 #include "hooks/stall.h"
