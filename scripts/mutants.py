@@ -19,6 +19,7 @@ import os
 import shutil
 import subprocess
 import sys
+import textwrap
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCRATCH = os.path.join(HERE, "build", "mutants", "tree")
@@ -100,6 +101,8 @@ CHECKS = {
     # the rounds protocol on threads under ThreadSanitizer (scripts/suite-tsan.sh)
     "tsan_rounds": (["build/tsan/test_rounds"],
                     ["bash", "-c", "TSAN_OPTIONS=halt_on_error=1 build/tsan/test_rounds"]),
+    "tsan_run": (["build/tsan/test_run_threads"],
+                 ["bash", "-c", "TSAN_OPTIONS=halt_on_error=1 build/tsan/test_run_threads"]),
 }
 
 
@@ -126,7 +129,7 @@ def suite(tests, checks=()):
         r = subprocess.run(CHECKS[c][1], cwd=SCRATCH, stdout=subprocess.PIPE,
                            stderr=subprocess.STDOUT, text=True)
         if r.returncode:
-            failed, out = True, out + "FAIL %s:\n%s" % (c, r.stdout)
+            failed, out = True, out + "FAIL %s:\n%s" % (c, textwrap.indent(r.stdout, "  "))
     return True, failed, out
 
 

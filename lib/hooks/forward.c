@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
-#include "hooks/forward.h"
 #include <stddef.h>
+#include "hooks/forward.h"
 
 /* The hook, then the inner backend's own operation (never its checking wrapper: done outside). */
 static const struct pmu_backend *at(void *ctx, unsigned cpu, enum hook_op op)
@@ -37,7 +37,7 @@ static pmu_status f_cpuid(void *ctx, unsigned cpu, uint32_t leaf, uint32_t sub,
 
 static void f_gated_run(void *ctx, unsigned cpu, struct pmu_gated_run *g)
 {
-	const struct pmu_backend *b = at(ctx, cpu, HOOK_OTHER);
+	const struct pmu_backend *b = at(ctx, cpu, HOOK_GATED_RUN);
 	b->ops->gated_run(b->ctx, cpu, g);
 }
 

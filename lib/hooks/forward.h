@@ -9,7 +9,7 @@
 
 #include "pmu/backend.h"
 
-enum hook_op { HOOK_IRQ_SAVE, HOOK_OTHER };
+enum hook_op { HOOK_IRQ_SAVE, HOOK_GATED_RUN, HOOK_OTHER };
 
 struct hook_backend {
 	struct pmu_backend inner;

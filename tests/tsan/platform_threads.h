@@ -1,17 +1,22 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
- * lib/run/rounds.h's operations on the host with real threads, one per AP
- * (the test's own thread is the boot CPU), for ThreadSanitizer. Playing
- * firmware: start_aps starts a thread per enabled AP (and per CPU beyond the
- * list, as MP services starts every AP); settle waits a bounded time for
- * them to return and joins them, or says they never did (a CPU that never
- * returns). The clock is CLOCK_MONOTONIC in ns (tsc_per_us 1000).
+ * lib/run/platform.h and lib/run/rounds.h's operations on the host with real
+ * threads, one per AP (the test's own thread is the boot CPU), for
+ * ThreadSanitizer. Playing firmware: start_aps starts a thread per enabled AP
+ * (and per CPU beyond the list, as MP services starts every AP); settle waits
+ * a bounded time for them to return and joins them, or says they never did
+ * (a CPU that never returns). With end_stragglers, settle then ends an AP
+ * still held in thr_straggle as firmware's timeout does: back to idle
+ * (longjmp to the thread's start), abandoning the procedure where it was.
+ * The clock is CLOCK_MONOTONIC in ns (tsc_per_us 1000); the console and the
+ * log are kept in memory.
  */
 #ifndef EFIPMU_TEST_PLATFORM_THREADS_H
 #define EFIPMU_TEST_PLATFORM_THREADS_H
 
 #include <pthread.h>
 #include <sched.h>
+#include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -30,6 +35,7 @@ struct thr_ap {
 	int gone;            /* atomic: the AP returned from the procedure */
 	plat_fn fn;
 	void *arg;
+	jmp_buf idle;        /* where firmware sends it back to (end_stragglers) */
 };
 
 struct thr_platform {
@@ -42,6 +48,12 @@ struct thr_platform {
 	int hold_checkin;                /* atomic; bit n: AP n waits before entering the procedure */
 	unsigned starts, runs_on;
 	void *live[THR_ALLOCS];          /* allocations not freed (a kept block, freed at the end) */
+	bool end_stragglers;             /* settle ends an AP held in thr_straggle */
+	int ended;                       /* atomic: settle is ending the stragglers */
+	unsigned ends;                   /* APs so ended */
+	/* the whole run's platform (thr_platform_run): console and log, every line */
+	char *console, *log;
+	size_t console_len, log_len;
 };
 
 static inline uint64_t thr_now_ns(void)
@@ -62,9 +74,18 @@ static inline void *thr_ap_main(void *p)
 	struct thr_ap *a = p;
 	while (__atomic_load_n(&a->t->hold_checkin, __ATOMIC_ACQUIRE) >> a->cpu & 1)
 		sched_yield();
-	a->fn(a->arg, a->cpu);
+	if (!setjmp(a->idle))
+		a->fn(a->arg, a->cpu);
 	__atomic_store_n(&a->gone, 1, __ATOMIC_RELEASE);
 	return NULL;
+}
+
+/* On AP cpu: stuck here until firmware ends it (settle with end_stragglers); never returns. */
+static inline void thr_straggle(struct thr_platform *t, unsigned cpu)
+{
+	while (!__atomic_load_n(&t->ended, __ATOMIC_ACQUIRE))
+		thr_sleep_us(1000);
+	longjmp(t->ap[cpu].idle, 1);
 }
 
 static inline void thr_launch(struct thr_ap *a, plat_fn fn, void *arg)
@@ -106,11 +127,18 @@ static inline bool thr_settle(void *ctx)
 			continue;
 		while (!__atomic_load_n(&a->gone, __ATOMIC_ACQUIRE) && thr_now_ns() < deadline)
 			thr_sleep_us(1000);
+		if (!__atomic_load_n(&a->gone, __ATOMIC_ACQUIRE) && t->end_stragglers) {
+			t->ends++;
+			__atomic_store_n(&t->ended, 1, __ATOMIC_RELEASE);
+			while (!__atomic_load_n(&a->gone, __ATOMIC_ACQUIRE))
+				thr_sleep_us(1000);
+		}
 		if (!__atomic_load_n(&a->gone, __ATOMIC_ACQUIRE))
 			return false;
 		pthread_join(a->th, NULL);
 		a->started = false;
 	}
+	__atomic_store_n(&t->ended, 0, __ATOMIC_RELEASE);
 	return true;
 }
 
@@ -175,6 +203,149 @@ static const struct rounds_ops thr_ops = {
 	.tsc = thr_tsc, .pause = thr_pause, .alloc = thr_alloc, .free = thr_free,
 };
 
+/* ---- the whole run's platform (lib/run/platform.h) ---- */
+
+#define THR_TEXT_MAX (1u << 20)
+
+static inline void thr_append(char *buf, size_t *len, const char *text, size_t n)
+{
+	if (*len + n + 2 > THR_TEXT_MAX)
+		abort();
+	memcpy(buf + *len, text, n);
+	*len += n;
+	buf[(*len)++] = '\n';
+	buf[*len] = 0;
+}
+
+/* fn on every enabled AP at once, bounded by timeout_us (those late marked failed), then the boot CPU. */
+static inline pmu_status thr_run_all(void *ctx, plat_fn fn, void *arg, uint64_t timeout_us)
+{
+	struct thr_platform *t = ctx;
+	uint64_t deadline = thr_now_ns() + timeout_us * 1000u;
+	pmu_status st = PMU_OK;
+	if (!thr_settle(t))
+		return PMU_ERR_UNSUPPORTED;
+	for (unsigned i = 0; i < t->plat.ncpus; i++) {
+		t->cpu[i].failed = false;
+		if (i == t->plat.bsp || !t->cpu[i].enabled)
+			continue;
+		t->ap[i].t = t;
+		t->ap[i].cpu = i;
+		thr_launch(&t->ap[i], fn, arg);
+	}
+	for (unsigned i = 0; i < t->plat.ncpus; i++) {
+		struct thr_ap *a = &t->ap[i];
+		if (!a->started)
+			continue;
+		while (!__atomic_load_n(&a->gone, __ATOMIC_ACQUIRE) && thr_now_ns() < deadline)
+			sched_yield();
+		if (!__atomic_load_n(&a->gone, __ATOMIC_ACQUIRE)) {
+			t->cpu[i].failed = true;
+			st = PMU_ERR_TIMEOUT;
+			continue;
+		}
+		pthread_join(a->th, NULL);
+		a->started = false;
+	}
+	fn(arg, t->plat.bsp);
+	return st;
+}
+
+static inline pmu_status thr_run_on_cpu(void *ctx, unsigned cpu, plat_fn fn, void *arg,
+					uint64_t timeout_us)
+{
+	struct thr_platform *t = ctx;
+	if (cpu == t->plat.bsp) {
+		fn(arg, cpu);
+		return PMU_OK;
+	}
+	return thr_run_on(ctx, cpu, fn, arg, timeout_us);
+}
+
+static inline pmu_status thr_run_rounds(void *ctx, const struct cpuset *cpus, unsigned rounds,
+					plat_round_fn fn, plat_between_fn between, void *arg,
+					uint64_t timeout_us, enum plat_mode mode)
+{
+	struct thr_platform *t = ctx;
+	return rounds_run(&t->plat, &t->host, cpus, rounds, fn, between, arg, timeout_us, mode);
+}
+
+static inline bool thr_sync(void *ctx, struct plat_round *r)
+{
+	(void)ctx;
+	return rounds_sync(r);
+}
+
+static inline uint64_t thr_irq_save(void *ctx)
+{
+	(void)ctx;
+	return 0;
+}
+
+static inline void thr_irq_restore(void *ctx, uint64_t flags)
+{
+	(void)ctx;
+	(void)flags;
+}
+
+static inline void thr_say(void *ctx, const char *line)
+{
+	struct thr_platform *t = ctx;
+	thr_append(t->console, &t->console_len, line, strlen(line));
+}
+
+static inline void thr_record(void *ctx, enum plat_stream s, const char *text, size_t len)
+{
+	struct thr_platform *t = ctx;
+	if (s == PLAT_LOG)
+		thr_append(t->log, &t->log_len, text, len);
+}
+
+static inline void thr_hold(void *ctx, bool hold)
+{
+	(void)ctx;
+	(void)hold;
+}
+
+static inline const char *thr_log_lost(void *ctx)
+{
+	(void)ctx;
+	return NULL;
+}
+
+static inline void *thr_calloc(void *ctx, size_t bytes)
+{
+	(void)ctx;
+	return calloc(1, bytes);
+}
+
+static inline void thr_release(void *ctx, void *p)
+{
+	(void)ctx;
+	free(p);
+}
+
+static inline void *thr_alloc_pages(void *ctx, uint64_t bytes)
+{
+	(void)ctx;
+	return aligned_alloc(4096, (bytes + 4095) & ~(uint64_t)4095);
+}
+
+static inline void thr_free_pages(void *ctx, void *p, uint64_t bytes)
+{
+	(void)ctx;
+	(void)bytes;
+	free(p);
+}
+
+static const struct platform_ops thr_platform_ops = {
+	.run_all = thr_run_all, .run_on = thr_run_on_cpu, .run_rounds = thr_run_rounds,
+	.sync = thr_sync, .tsc = thr_tsc, .pause = thr_pause, .irq_save = thr_irq_save,
+	.irq_restore = thr_irq_restore, .say = thr_say, .record = thr_record,
+	.hold_records = thr_hold, .log_lost = thr_log_lost, .alloc = thr_calloc,
+	.free = thr_release, .alloc_pages = thr_alloc_pages, .free_pages = thr_free_pages,
+};
+
 /* ncpus CPUs, every one enabled, bsp the boot CPU (the calling thread). */
 static inline void thr_platform_init(struct thr_platform *t, unsigned ncpus, unsigned bsp)
 {
@@ -193,7 +364,18 @@ static inline void thr_platform_init(struct thr_platform *t, unsigned ncpus, uns
 	}
 }
 
-/* Every AP joined (the caller released what it held), every kept block freed. */
+/* For a whole run (lib/run/run.h) too: the platform's operations, its console and log. */
+static inline void thr_platform_run(struct thr_platform *t)
+{
+	t->plat.ops = &thr_platform_ops;
+	t->plat.ctx = t;
+	t->console = calloc(1, THR_TEXT_MAX);
+	t->log = calloc(1, THR_TEXT_MAX);
+	if (!t->console || !t->log)
+		abort();
+}
+
+/* Every AP joined (the caller released what it held), every kept block freed; text kept. */
 static inline bool thr_platform_fini(struct thr_platform *t)
 {
 	t->settle_ms = 60000;
@@ -201,6 +383,14 @@ static inline bool thr_platform_fini(struct thr_platform *t)
 	for (unsigned i = 0; i < THR_ALLOCS; i++)
 		free(t->live[i]);
 	return settled;
+}
+
+/* The whole run's console and log, once read. */
+static inline void thr_platform_free_text(struct thr_platform *t)
+{
+	free(t->console);
+	free(t->log);
+	t->console = t->log = NULL;
 }
 
 #endif
