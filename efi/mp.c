@@ -118,7 +118,7 @@ EFI_STATUS mp_start_aps(struct mp *mp, mp_fn fn, void *ctx, UINTN limit_us)
 	if (!mp->svc)
 		return EFI_UNSUPPORTED;
 	if (!mp_settle(mp))
-		return EFI_NOT_READY;   /* the last dispatch never ended: firmware refuses another */
+		return EFI_NOT_READY;   /* the last dispatch never ended: firmware refuses one */
 	EFI_STATUS st = uefi_call_wrapper(BS->CreateEvent, 5, 0, 0, NULL, NULL, &ev);
 	if (EFI_ERROR(st))
 		return st;

@@ -49,7 +49,7 @@ static pmu_status run_on(void *ctx, unsigned cpu, plat_fn fn, void *arg, uint64_
 	return from_efi(st);
 }
 
-/* TSC ticks per microsecond, for the rounds' timeouts (the APs cannot take them from boot services). */
+/* TSC ticks per microsecond, for the rounds' timeouts (APs cannot use boot services). */
 static UINT64 calibrate_tsc(void)
 {
 	UINT64 t0 = hw_rdtsc();
@@ -60,8 +60,8 @@ static UINT64 calibrate_tsc(void)
 
 /* The protocol is lib/run/rounds.c's, over the operations below (p->rounds). */
 static pmu_status run_rounds(void *ctx, const struct cpuset *cpus, unsigned rounds,
-			     plat_round_fn fn, plat_between_fn between, void *arg, uint64_t timeout_us,
-			     enum plat_mode mode)
+			     plat_round_fn fn, plat_between_fn between, void *arg,
+			     uint64_t timeout_us, enum plat_mode mode)
 {
 	struct efi_platform *p = of(ctx);
 	p->plat.tsc_per_us = calibrate_tsc();

@@ -16,7 +16,7 @@ struct unexpected_backend {
 	struct hook_backend hook;   /* first: the hook's callback gets it back */
 	const struct run_faults *faults;
 	const struct platform *plat;
-	unsigned ap;                /* the AP that takes one first; plat->ncpus when there is none */
+	unsigned ap;                /* the AP that takes one first; plat->ncpus: none */
 	uint32_t ap_took;           /* atomic: it did */
 };
 

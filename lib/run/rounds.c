@@ -191,10 +191,12 @@ static void run_sequential(struct rounds *y)
 				run_round(y, i, r);
 				continue;
 			}
-			pmu_status st = h->ops->run_on(h->ctx, i, one_round_ap, &o, y->p.timeout_us);
+			pmu_status st = h->ops->run_on(h->ctx, i, one_round_ap, &o,
+						       y->p.timeout_us);
 			if (st) {
-				plat->cpu[i].miss = (uint8_t)(st == PMU_ERR_TIMEOUT ? PLAT_MISS_FINISH :
-									      PLAT_MISS_CHECKIN);
+				bool late = st == PMU_ERR_TIMEOUT;
+				plat->cpu[i].miss =
+					(uint8_t)(late ? PLAT_MISS_FINISH : PLAT_MISS_CHECKIN);
 				plat->cpu[i].miss_round = r;
 				c->excluded = 1;
 			}

@@ -108,7 +108,8 @@ static void fill_topology(struct run *a)
 }
 
 enum verdict run_init(struct run *a, const struct platform *plat, const struct efipmu_options *opt,
-		    const char *cmdline, const struct pmu_backend *real, const struct run_faults *faults)
+		    const char *cmdline, const struct pmu_backend *real,
+		    const struct run_faults *faults)
 {
 	pmu_memset(a, 0, sizeof(*a));
 	a->plat = plat;

@@ -128,7 +128,8 @@ struct run {
  * cannot (unknown profile or defect, no memory). run_fini in any case.
  */
 enum verdict run_init(struct run *a, const struct platform *plat, const struct efipmu_options *opt,
-		    const char *cmdline, const struct pmu_backend *real, const struct run_faults *faults);
+		    const char *cmdline, const struct pmu_backend *real,
+		    const struct run_faults *faults);
 /*
  * The whole run after settings: the model (backend sim), header, discovery on
  * every selected CPU, the job, the verdict and its records. The caller has

@@ -45,9 +45,9 @@ struct thr_platform {
 	struct thr_ap ap[THR_MAX + 1];   /* one beyond ncpus when found > ncpus */
 	uint64_t settle_ms;              /* how long settle waits for the APs to return */
 	bool refuse_start;               /* start_aps fails: nobody starts */
-	int hold_checkin;                /* atomic; bit n: AP n waits before entering the procedure */
+	int hold_checkin;                /* atomic; bit n: AP n waits before the procedure */
 	unsigned starts, runs_on;
-	void *live[THR_ALLOCS];          /* allocations not freed (a kept block, freed at the end) */
+	void *live[THR_ALLOCS];          /* not freed yet (a kept block: freed at the end) */
 	bool end_stragglers;             /* settle ends an AP held in thr_straggle */
 	int ended;                       /* atomic: settle is ending the stragglers */
 	unsigned ends;                   /* APs so ended */
@@ -217,7 +217,7 @@ static inline void thr_append(char *buf, size_t *len, const char *text, size_t n
 	buf[*len] = 0;
 }
 
-/* fn on every enabled AP at once, bounded by timeout_us (those late marked failed), then the boot CPU. */
+/* fn on every enabled AP at once within timeout_us (the late ones failed), then the boot CPU. */
 static inline pmu_status thr_run_all(void *ctx, plat_fn fn, void *arg, uint64_t timeout_us)
 {
 	struct thr_platform *t = ctx;

@@ -5,13 +5,14 @@
  * dispatches, late arrivals waited for, a CPU that misses the barrier or the
  * end of its round dropped (and back in the next dispatch), one that never
  * checks in, one that never returns (the block kept), a refused start, the
- * sequential mode. Misses are made by holding a CPU until the boot CPU has
+ * sequential mode, the test-ap-never-done hook in front of the platform. Misses are made by holding a CPU until the boot CPU has
  * given up on it (a flag set in between), never by racing a clock, so the
  * outcome does not depend on the load. Each test prints "ok NAME" or
  * "FAIL NAME: ..."; the last line is "tsan: N passed, N failed".
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include "hooks/never_done.h"
 #include "platform_threads.h"
 
 #define NR 256        /* rounds a test may run */
@@ -42,7 +43,7 @@ struct state {
 	int last_round[THR_MAX];         /* +1 */
 	int out[THR_MAX];                /* +1: the round whose barrier said false */
 	int saw_pre[THR_MAX][NR];        /* pre[r] as the CPU passed (-1: it did not sync) */
-	int bad_order;                   /* a CPU entered round r while an in-step CPU was in r - 1 */
+	int bad_order;                   /* a CPU began round r while one in step was in r - 1 */
 	/* the boot CPU's, in between */
 	unsigned betweens, between_order_bad, between_done_bad;
 };
@@ -159,8 +160,8 @@ static void all_cpus(struct cpuset *set, unsigned n)
 		cpuset_add(set, i);
 }
 
-static pmu_status run(struct state *s, const struct cpuset *set, unsigned rounds, uint64_t timeout_us,
-		      enum plat_mode mode)
+static pmu_status run(struct state *s, const struct cpuset *set, unsigned rounds,
+		      uint64_t timeout_us, enum plat_mode mode)
 {
 	return rounds_run(&s->t.plat, &s->t.host, set, rounds, round_fn, between_fn, s, timeout_us,
 			  mode);
@@ -176,8 +177,8 @@ static void check_barrier(struct state *s, unsigned rounds)
 		for (unsigned i = 0; i < s->t.plat.ncpus; i++) {
 			int saw = ld(&s->saw_pre[i][r]);
 			if (saw > 0 && saw < ld(&s->passed[r]))
-				CHECK(0, "round %u: CPU %u passed the barrier after %d of %d arrived", r, i,
-				      saw, ld(&s->passed[r]));
+				CHECK(0, "round %u: CPU %u passed the barrier after %d of %d arrived",
+				      r, i, saw, ld(&s->passed[r]));
 		}
 }
 
@@ -206,11 +207,13 @@ static void test_many_rounds(void)
 	CHECK(s->t.starts == 1, "%u dispatches", s->t.starts);
 	CHECK(s->betweens == 200 && !s->between_order_bad, "between %u times, %u out of order",
 	      s->betweens, s->between_order_bad);
-	CHECK(!s->between_done_bad, "%u CPUs had not ended the round at between", s->between_done_bad);
+	CHECK(!s->between_done_bad, "%u CPUs had not ended the round at between",
+	      s->between_done_bad);
 	CHECK(!ld(&s->bad_order), "%d rounds began beside the last", ld(&s->bad_order));
 	for (unsigned i = 0; i < 4; i++) {
-		CHECK(s->t.cpu[i].miss == PLAT_MISS_NONE, "CPU %u missed (%u)", i, s->t.cpu[i].miss);
-		CHECK(s->t.cpu[i].rounds_done == 200, "CPU %u ended %u rounds", i, s->t.cpu[i].rounds_done);
+		const struct plat_cpu *c = &s->t.cpu[i];
+		CHECK(c->miss == PLAT_MISS_NONE, "CPU %u missed (%u)", i, c->miss);
+		CHECK(c->rounds_done == 200, "CPU %u ended %u rounds", i, c->rounds_done);
 		CHECK(ld(&s->ran[i]) == 200, "CPU %u ran %d rounds", i, ld(&s->ran[i]));
 	}
 	for (unsigned r = 0; r < 200; r++)
@@ -442,6 +445,32 @@ static void test_sequential(void)
 	end();
 }
 
+/*
+ * test-ap-never-done (lib/hooks/never_done.c) in front of the platform: the
+ * first dispatch runs, but its end is never settled, so the next is refused.
+ */
+static void test_never_done_hook(void)
+{
+	struct state *s = new_state(3, 0);
+	struct never_done nd;
+	struct rounds_host h;
+	struct cpuset set;
+	begin("test-ap-never-done: a dispatch is never settled");
+	all_cpus(&set, 3);
+	h = s->t.host;
+	CHECK(rounds_settle(&h), "nothing started, yet not settled");
+	never_done_init(&nd, &h);
+	pmu_status st = rounds_run(&s->t.plat, &h, &set, 2, round_fn, between_fn, s, LONG_US,
+				   PLAT_TOGETHER);
+	CHECK(st == PMU_OK && s->t.cpu[2].rounds_done == 2, "first dispatch: status %d", st);
+	CHECK(!rounds_settle(&h), "the dispatch was settled through the hook");
+	st = rounds_run(&s->t.plat, &h, &set, 1, round_fn, between_fn, s, LONG_US, PLAT_TOGETHER);
+	CHECK(st == PMU_ERR_UNSUPPORTED, "second dispatch: status %d", st);
+	CHECK(s->t.starts == 1, "%u starts", s->t.starts);
+	finish(s);
+	end();
+}
+
 int main(void)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -454,6 +483,7 @@ int main(void)
 	test_start_refused();
 	test_repeated_dispatches();
 	test_sequential();
+	test_never_done_hook();
 	printf("tsan: %u passed, %u failed\n", npass, nfail);
 	return nfail != 0;
 }

@@ -111,16 +111,17 @@ static void test_stuck_cpu_restored(void)
 	else if (count(t->console, "CPU 2 (APIC id 2) timed out with ") != 1 ||
 		 count(t->console, "registers programmed: restored once it answered again") != 1)
 		why = "CPU 2 was not restored once it answered";
-	else if (count(t->log, "\"rec\":\"leftover\"") != 1 || count(t->log, "\"restored\":true") != 1)
+	else if (count(t->log, "\"rec\":\"leftover\"") != 1 ||
+		 count(t->log, "\"restored\":true") != 1)
 		why = "no leftover record saying restored";
 	else if (t->ends != 1 || t->plat.rounds_leaked)
 		why = "firmware did not end the straggler (or the block was kept)";
 	else if (t->cpu[2].miss != PLAT_MISS_FINISH || t->cpu[2].miss_round != 0)
 		why = "CPU 2 is not marked as not ending round 0";
 	for (unsigned i = 0; !why && i < 4; i++) {
-		/* CPU 1 ended its rounds and restored itself: CPU 2 must be as firmware left it too */
-		if (pmu_rdmsr(&r.backend, 2, msrs[i], &two) || pmu_rdmsr(&r.backend, 1, msrs[i], &one) ||
-		    two != one)
+		/* CPU 1 ended its rounds and restored itself: CPU 2 must be as firmware left it */
+		if (pmu_rdmsr(&r.backend, 2, msrs[i], &two) ||
+		    pmu_rdmsr(&r.backend, 1, msrs[i], &one) || two != one)
 			why = "a counter control of CPU 2 is not as firmware left it";
 	}
 	run_fini(&r);
