@@ -18,7 +18,7 @@
 #define NR 256        /* rounds a test may run */
 #define LONG_US 30000000u   /* a wait nobody healthy reaches, even under TSan and load */
 /* The wait for a CPU held on purpose: a healthy one arrives far sooner, even under load. */
-#define MISS_US 2000000u
+#define MISS_US 5000000u
 
 /* What a CPU does in a round; set before the dispatch, read-only during it. */
 struct plan {
