@@ -76,8 +76,8 @@ def sync_tree():
             shutil.copy2(a, b)   # as old as the working tree's: its copied objects stay valid
         elif not filecmp.cmp(a, b, shallow=False):
             shutil.copy(a, b)    # changed: newer than anything built from it
-    # The working tree's host objects, if built, save a full rebuild (mtimes are kept).
-    for sub in ("host-obj", "unit", "libefipmu-host.a"):
+    # The working tree's host and tsan objects, if built, save a full rebuild (mtimes are kept).
+    for sub in ("host-obj", "unit", "libefipmu-host.a", "tsan-obj", "libefipmu-tsan.a"):
         src, dst = os.path.join(HERE, "build", sub), os.path.join(SCRATCH, "build", sub)
         if os.path.exists(src) and not os.path.exists(dst):
             os.makedirs(os.path.dirname(dst), exist_ok=True)
