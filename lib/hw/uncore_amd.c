@@ -8,7 +8,7 @@
 #include "hw/uncore_amd.h"
 #include "hw/layouts_amd_uncore.h"
 #include "util/fmt.h"
-#include "pmu/uncore.h"
+#include "hw/uncore_desc.h"
 
 #define BIT(n) ((uint64_t)1 << (n))
 
@@ -41,15 +41,14 @@ static uint64_t l3_fill_19h(const struct box_desc *d, uint64_t config)
 #define UMC_SATURATED BIT(48)
 
 /* A UMC counter stops at its top and sets bit 48: its delta is then a lower bound. */
-static void umc_after_read(struct uncore_counter *e)
+static bool umc_saturated(uint64_t end)
 {
-	e->ovf_known = true;
-	e->overflow = (e->end & UMC_SATURATED) != 0;
+	return (end & UMC_SATURATED) != 0;
 }
 
 static const struct box_ops l3_ops_17h = { .fill_config = l3_fill_17h };
 static const struct box_ops l3_ops_19h = { .fill_config = l3_fill_19h };
-static const struct box_ops umc_ops = { .after_read = umc_after_read };
+static const struct box_ops umc_ops = { .saturated = umc_saturated };
 
 /* L3: 6 pairs from MSRC001_0230, 48-bit counters, EN bit 22, one set per CCX. */
 #define AMD_L3(fam, layout, hooks) {                                                          \
