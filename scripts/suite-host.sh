@@ -130,6 +130,18 @@ run_case dryrun_snbep_imc dry-run --profile sandy-bridge-ep UNC_M_CAS_COUNT.RD
 # The same run checked for what it does (tests/host/check_pci_dryrun.py), not only its text.
 if "$tool" dry-run --profile sandy-bridge-ep UNC_M_CAS_COUNT.RD | python3 $dir/check_pci_dryrun.py
 then passed=$((passed + 1)); else failed=$((failed + 1)); echo "  FAIL PCI dry run check"; fi
+# AMD uncore: the L3 of a CCX with 19h's and 17h's selections filled, the Data Fabric in its
+# legacy and PerfMonV2 layouts (a 12-bit event, a 12-bit umask), a UMC of Genoa's active mask,
+# one outside it refused
+run_case dryrun_amd_l3_df_zen3 dry-run --profile zen3 --sim-firmware clean \
+  'amd_l3/event=0x04,umask=0xff/' 'amd_df/event=0x1c7,umask=0x38/'
+run_case dryrun_amd_l3_zen2 dry-run --profile zen2 --sim-firmware clean 'amd_l3/event=0x04,umask=0xff/'
+run_case dryrun_amd_zen4 dry-run --profile zen4 --sim-firmware clean \
+  'amd_l3/event=0x04,umask=0xff,threadmask=1,sliceid=2/' 'amd_df/event=0x1f,umask=0x7fe/' \
+  'amd_umc_3/event=0x0a,rdwrmask=1/'
+run_case dryrun_amd_umc_inactive dry-run --profile zen4 'amd_umc_0/event=0x0a/'
+run_case summary_zen4_uncore summary tests/host/sim-uncore-zen4.jsonl
+csv_check tests/host/sim-uncore-zen4.jsonl
 run_case dryrun_pmi_refused dry-run --profile westmere-ep cpu/INST_RETIRED.ANY,int/
 run_case dryrun_zen4 dry-run --profile zen4 instructions
 run_case dryrun_zen2 dry-run --profile zen2 instructions,cycles

@@ -9,6 +9,7 @@
 #include "run/buffers.h"
 #include "run/job.h"
 #include "run/run.h"
+#include "pmu/uncore_amd.h"
 
 #define DISCOVER_TIMEOUT_US 10000000u
 
@@ -57,6 +58,8 @@ static pmu_status discover_boot_cpu_quietly(struct run *a)
 		dryrun_cpu_init(&cpus[i], i == bsp ? w : NULL, i == bsp ? 8 : 0);
 	dryrun_init(&dry, &a->backend, cpus, a->plat->ncpus, &quiet);
 	pmu_status st = pmu_discover(&quiet, bsp, &a->slot[bsp].info);
+	if (!st)
+		(void)uncore_amd_boxes(&a->slot[bsp].info);   /* its boxes, before events are parsed */
 	run_free(a, cpus);
 	return st;
 }
@@ -348,7 +351,16 @@ enum verdict run_main(struct run *a, const struct run_header *h)
 	struct job_facts facts;
 	write_header(a, h);
 	plat_run_all(a->plat, discover_on_cpu, a, DISCOVER_TIMEOUT_US);
+	/* AMD's uncore boxes from the boot CPU's CPUID (or none), whatever job runs */
+	uint32_t no_box = uncore_amd_boxes(&a->slot[a->plat->bsp].info);
 	report_cpus(a);
+	if (no_box) {
+		sb_puts(&a->sb, "active memory controllers with no amd_umc box (CPUID 0x80000022 ECX "
+			"bits ");
+		sb_hex(&a->sb, no_box);
+		sb_puts(&a->sb, "): beyond the 16 efipmu makes, or no counters left for them");
+		run_say(a);
+	}
 	enum verdict job = jobs_execute(a, &facts);
 	return job == VERDICT_ERROR ? job : judge(a, job, &facts);
 }

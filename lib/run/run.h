@@ -190,10 +190,11 @@ void run_count_header(struct run *a, const char *where);
 struct stats_u64;
 /*
  * Min, median and max over the repeats of one event on CPU or package n (where
- * "CPU" or "PKG"): a "stats" record and a console row under run_stats_header.
+ * "CPU" or "PKG"), of CCX ccx (AMD L3; -1: none): a "stats" record and a console row
+ * under run_stats_header.
  */
-void run_stats(struct run *a, const char *where, unsigned n, const char *box, const char *event,
-	       const struct stats_u64 *st);
+void run_stats(struct run *a, const char *where, unsigned n, int ccx, const char *box,
+	       const char *event, const struct stats_u64 *st);
 void run_stats_header(struct run *a, const char *where);
 /* Zeroed memory from the platform. */
 void *run_alloc(struct run *a, size_t bytes);

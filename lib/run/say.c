@@ -143,12 +143,14 @@ void run_stats_header(struct run *a, const char *where)
 	run_say(a);
 }
 
-void run_stats(struct run *a, const char *where, unsigned n, const char *box, const char *event,
-	       const struct stats_u64 *st)
+void run_stats(struct run *a, const char *where, unsigned n, int ccx, const char *box,
+	       const char *event, const struct stats_u64 *st)
 {
 	bool cpu = where[0] == 'C';
 	run_begin(a, "stats");
 	logrec_key_u64(&a->sb, cpu ? "cpu" : "package", n);
+	if (ccx >= 0)
+		logrec_key_u64(&a->sb, "ccx", (uint64_t)ccx);
 	logrec_key_str(&a->sb, "box", box);
 	logrec_key_str(&a->sb, "event", event);
 	logrec_key_str(&a->sb, "kernel", a->kernel->name);
@@ -161,7 +163,11 @@ void run_stats(struct run *a, const char *where, unsigned n, const char *box, co
 	if (!cpu)
 		sb_putc(&a->sb, 'P');
 	sb_dec(&a->sb, n);
-	sb_pad_to(&a->sb, 5);
+	if (ccx >= 0) {   /* "P0.X2": package 0, CCX 2 */
+		sb_puts(&a->sb, ".X");
+		sb_dec(&a->sb, (unsigned)ccx);
+	}
+	sb_pad_to(&a->sb, a->sb.len >= 5 ? a->sb.len + 1 : 5);
 	for (unsigned c = 0; c < 22 && event[c]; c++)
 		sb_putc(&a->sb, event[c]);
 	sb_pad_to(&a->sb, 29);
@@ -214,13 +220,14 @@ void run_count_row(struct run *a, const char *where, const char *event, const ch
 		   const struct reg_layout *l, uint32_t ctl_msr, uint64_t ctl, uint64_t delta,
 		   bool overflowed)
 {
+	/* a column wider than its room (AMD's "P0.X2", "amd_umc_3.0") keeps one blank after it */
 	sb_puts(&a->sb, where);
-	sb_pad_to(&a->sb, 4);
+	sb_pad_to(&a->sb, a->sb.len >= 4 ? a->sb.len + 1 : 4);
 	for (unsigned i = 0; i < 25 && event[i]; i++)
 		sb_putc(&a->sb, event[i]);
-	sb_pad_to(&a->sb, 30);
+	sb_pad_to(&a->sb, a->sb.len >= 30 ? a->sb.len + 1 : 30);
 	sb_puts(&a->sb, counter);
-	sb_pad_to(&a->sb, 40);
+	sb_pad_to(&a->sb, a->sb.len >= 40 ? a->sb.len + 1 : 40);
 	regkey_put(&a->sb, NULL, ctl_msr);
 	sb_putc(&a->sb, '=');
 	sb_hex(&a->sb, ctl);

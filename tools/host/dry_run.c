@@ -18,6 +18,7 @@
 #include "pmu/uncore.h"
 #include "pmu/regkey.h"
 #include "pmu/uncore_pci.h"
+#include "pmu/uncore_amd.h"
 #include "util/fmt.h"
 
 #define DEFAULT_PROFILE "sandy-bridge-ep"
@@ -377,6 +378,7 @@ static int dry_one(struct model *m, const struct model_profile *p, const struct 
 	model_backend(r.m, &r.b);
 	if (pmu_discover(&r.b, cpu, &r.ci))
 		die("discovery failed on the reference model");
+	(void)uncore_amd_boxes(&r.ci);
 	core_pmu_from_cpu(&r.ci, &r.pmu);
 
 	struct pmu_event_req reqs[CORE_MAX_EVENTS + UNCORE_MAX_EVENTS];
