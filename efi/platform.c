@@ -6,6 +6,7 @@
 #include "irq.h"
 #include "out/csv.h"
 #include "platform.h"
+#include "smbios_real.h"
 
 static struct efi_platform *of(void *ctx)
 {
@@ -136,6 +137,13 @@ static const char *log_lost(void *ctx)
 	return why;
 }
 
+static bool smbios(void *ctx, const uint8_t **entry, size_t *entry_len, const uint8_t **table,
+		   size_t *table_len)
+{
+	(void)ctx;
+	return smbios_real_find(entry, entry_len, table, table_len);
+}
+
 static bool log_cost(void *ctx, struct plat_log_cost *c)
 {
 	const struct logfile *lf = &of(ctx)->log;
@@ -190,6 +198,7 @@ static const struct platform_ops efi_ops = {
 	.hold_records = hold_records,
 	.log_lost = log_lost,
 	.log_cost = log_cost,
+	.smbios = smbios,
 	.alloc = alloc,
 	.free = release,
 	.alloc_pages = alloc_pages,

@@ -41,6 +41,10 @@ const struct opt_def options_table[OPT_COUNT] = {
 		"How often repeats of a step that already ran once reach the log: together, at "
 		"most every MS (default 100), or each at its repeat's end; a step run for the "
 		"first time is always flushed before the next one" },
+	[OPT_CAPTURE] = { "capture", 0, 1, OPT_KIND_TEXT, FIELD(capture), 0, 0, "on|off",
+		"Log the machine before the job (default on): every CPU's CPUID and PMU MSRs, "
+		"each package's uncore MSRs and PCI boxes, the firmware's SMBIOS identity; "
+		"read-only" },
 	[OPT_LIST] = { "list", 0, 0, OPT_KIND_FLAG, FIELD(list), 0, 0, NULL,
 		"Show what this machine has: boxes, counters, widths, events by name" },
 	[OPT_SELFTEST] = { "selftest", 0, 0, OPT_KIND_FLAG, FIELD(selftest), 0, 0, NULL,

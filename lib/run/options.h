@@ -32,6 +32,7 @@ enum opt_id {
 	OPT_REPEATS,
 	OPT_OUTPUT,
 	OPT_LOG_SYNC,
+	OPT_CAPTURE,
 	OPT_LIST,
 	OPT_SELFTEST,
 	OPT_DRY_RUN,
@@ -67,6 +68,7 @@ struct efipmu_options {
 	uint32_t repeats;              /* 1..OPT_REPEATS_MAX, default 1 */
 	char output[64];               /* log file name in \efipmu\; "" = a new name each run */
 	uint32_t log_sync_ms;          /* repeats flushed together every MS; 0: each (log_sync.h) */
+	char capture[8];               /* "" or "on" (the default): the machine records; "off" */
 	bool selftest;
 	bool list;
 	bool dry_run;

@@ -96,6 +96,13 @@ struct platform_ops {
 	const char *(*log_lost)(void *ctx);
 	/* What the log cost so far; false: there is no log. */
 	bool (*log_cost)(void *ctx, struct plat_log_cost *c);
+	/*
+	 * Optional: the firmware's SMBIOS entry point structure and the structure table it
+	 * points at (UEFI's configuration table: SMBIOS3_TABLE_GUID, else SMBIOS_TABLE_GUID);
+	 * false when firmware publishes none. Boot CPU only.
+	 */
+	bool (*smbios)(void *ctx, const uint8_t **entry, size_t *entry_len, const uint8_t **table,
+		       size_t *table_len);
 	/* Zeroed memory, or NULL. Boot CPU only. */
 	void *(*alloc)(void *ctx, size_t bytes);
 	void (*free)(void *ctx, void *p);

@@ -68,7 +68,8 @@ static pmu_status discover_boot_cpu_quietly(struct run *a)
  */
 static enum verdict check_settings(struct run *a)
 {
-	if (check_cpus(a) != VERDICT_PASS || backend_hooks(a) != VERDICT_PASS)
+	if (check_cpus(a) != VERDICT_PASS || backend_hooks(a) != VERDICT_PASS ||
+	    capture_check_setting(a) != VERDICT_PASS)
 		return VERDICT_ERROR;
 	if (!jobs_resolve_wanted(&a->opt))
 		return VERDICT_PASS;
@@ -135,7 +136,8 @@ void run_fini(struct run *a)
 	dryrun_free(a);
 	backend_free(a);
 	run_free(a, a->slot_mem);
-	a->slot_mem = NULL;
+	run_free(a, a->capture_mem);
+	a->slot_mem = a->capture_mem = NULL;
 	a->slot = NULL;
 }
 
@@ -348,6 +350,7 @@ enum verdict run_main(struct run *a, const struct run_header *h)
 	write_header(a, h);
 	plat_run_all(a->plat, discover_on_cpu, a, DISCOVER_TIMEOUT_US);
 	report_cpus(a);
+	job_capture(a, h);
 	enum verdict job = jobs_execute(a, &facts);
 	return job == VERDICT_ERROR ? job : judge(a, job, &facts);
 }
