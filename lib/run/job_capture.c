@@ -9,10 +9,8 @@
  * is written: every access is a read, through the backend (so a model run captures
  * the model's machine, and no firmware table is claimed for it).
  */
-#include "capture/cpuid_walk.h"
-#include "capture/msr_list.h"
+#include "capture/machine.h"
 #include "capture/smbios.h"
-#include "pmu/regkey.h"
 #include "pmu/uncore_pci.h"
 #include "run/run.h"
 
@@ -20,18 +18,10 @@
 #define CAPTURE_RECORD_MAX (64u * 1024u)
 #define CAPTURE_SMBIOS_HEX_MAX (16u * 1024u)   /* table bytes logged as hex, at most */
 
-struct capture_regs {
-	unsigned n;
-	uint32_t msr[CAPTURE_MAX_MSRS];
-	uint64_t val[CAPTURE_MAX_MSRS];
-	uint8_t st[CAPTURE_MAX_MSRS];   /* pmu_status of the read */
-};
-
 /* One CPU's capture, written only by that CPU. */
 struct capture_slot {
-	struct cpuid_walk walk;
-	struct capture_regs core;
-	struct capture_regs pkg;        /* the package's leader only */
+	struct machine_cpu cpu;         /* its topology is the platform's, filled when logged */
+	struct machine_regs pkg;        /* the package's leader only */
 	bool leader;
 	volatile uint32_t done;
 } __attribute__((aligned(64)));
@@ -43,14 +33,6 @@ struct capture {
 	enum uncore_family fam;
 };
 
-static void read_regs(const struct pmu_backend *b, unsigned cpu, struct capture_regs *r)
-{
-	for (unsigned i = 0; i < r->n; i++) {
-		r->val[i] = 0;
-		r->st[i] = (uint8_t)pmu_rdmsr(b, cpu, r->msr[i], &r->val[i]);
-	}
-}
-
 /* AP code: no console, no log, no allocation; only this CPU's slot is written. */
 static void capture_on_cpu(void *ctx, unsigned cpu)
 {
@@ -59,13 +41,7 @@ static void capture_on_cpu(void *ctx, unsigned cpu)
 	const struct pmu_backend *b = &c->a->backend;
 	if (!c->a->plat->cpu[cpu].enabled)
 		return;
-	cpuid_walk(b, cpu, &s->walk);
-	s->core.n = capture_core_msrs(c->vendor, s->core.msr, CAPTURE_MAX_MSRS);
-	read_regs(b, cpu, &s->core);
-	if (s->leader) {
-		s->pkg.n = capture_uncore_msrs(c->fam, s->pkg.msr, CAPTURE_MAX_MSRS);
-		read_regs(b, cpu, &s->pkg);
-	}
+	machine_collect_cpu(b, cpu, c->vendor, &s->cpu, c->fam, s->leader ? &s->pkg : NULL);
 	s->done = 1;
 }
 
@@ -92,7 +68,7 @@ static void put_hex_str(struct strbuf *sb, uint64_t v)
 }
 
 /* "msrs":[["0x186","0x0"],["0xc9",null],...]: null where the read raised #GP (absent). */
-static unsigned put_regs(struct strbuf *sb, const struct capture_regs *r)
+static unsigned put_regs(struct strbuf *sb, const struct machine_regs *r)
 {
 	unsigned absent = 0;
 	sb_json_key(sb, "msrs");
@@ -149,38 +125,34 @@ static void log_cpu(struct capture *c, struct strbuf *sb, unsigned cpu, struct c
 	logrec_key_u64(sb, "package", pc->package);
 	logrec_key_u64(sb, "core", pc->core);
 	logrec_key_u64(sb, "thread", pc->thread);
-	put_walk(sb, &s->walk);
-	t->absent += put_regs(sb, &s->core);
+	put_walk(sb, &s->cpu.walk);
+	t->absent += put_regs(sb, &s->cpu.regs);
 	logrec_end(sb);
 	run_record_from(c->a, sb);
 	t->cpus++;
-	t->leaves += s->walk.n;
-	t->msrs += s->core.n;
+	t->leaves += s->cpu.walk.n;
+	t->msrs += s->cpu.regs.n;
 }
 
-/* The PCI boxes the scan placed on package pkg: box, function, device id, box control found. */
-static void put_pci_boxes(struct strbuf *sb, const struct uncore_pci_scan *scan, unsigned pkg)
+/* The PCI boxes the scan placed on the package: box, function, device id, box control found. */
+static void put_pci_boxes(struct strbuf *sb, const struct machine_pkg *k)
 {
-	const struct uncore_pci_pkg *p = &scan->pkg[pkg];
 	sb_json_key(sb, "pci_boxes");
 	sb_putc(sb, '[');
-	for (unsigned i = 0; p->placed && i < p->n; i++) {
-		const struct uncore_pci_box *x = &p->box[i];
+	for (unsigned i = 0; i < k->npci; i++) {
+		const struct machine_pci_box *x = &k->pci[i];
 		sb_puts(sb, i ? ",{" : "{");
-		logrec_key_str(sb, "box", x->d->name);
-		sb_json_key(sb, "at");
-		sb_putc(sb, '"');
-		regkey_put_fn(sb, regkey_pci_addr(x->base));
-		sb_putc(sb, '"');
-		logrec_key_hex(sb, "device", x->d->pci ? x->d->pci->device_id : 0);
-		logrec_key_hex(sb, "box_ctl", scan->fw_box_ctl[pkg][i]);
+		logrec_key_str(sb, "box", x->box);
+		logrec_key_str(sb, "at", x->at);
+		logrec_key_hex(sb, "device", x->device);
+		logrec_key_hex(sb, "box_ctl", x->box_ctl);
 		sb_putc(sb, '}');
 	}
 	sb_putc(sb, ']');
 }
 
 static void log_package(struct capture *c, struct strbuf *sb, unsigned cpu,
-			const struct uncore_pci_scan *scan, struct capture_tally *t)
+			const struct machine_pkg *pci, struct capture_tally *t)
 {
 	const struct capture_slot *s = &c->slot[cpu];
 	unsigned pkg = c->a->plat->cpu[cpu].package;
@@ -190,8 +162,8 @@ static void log_package(struct capture *c, struct strbuf *sb, unsigned cpu,
 	logrec_key_u64(sb, "leader", cpu);
 	logrec_key_str(sb, "uncore_family", uncore_family_name(c->fam));
 	put_regs(sb, &s->pkg);
-	if (scan && !scan->st && pkg < UNCORE_PCI_MAX_PKGS)
-		put_pci_boxes(sb, scan, pkg);
+	if (pci)
+		put_pci_boxes(sb, pci);
 	logrec_end(sb);
 	run_record_from(c->a, sb);
 	t->pkgs++;
@@ -352,25 +324,30 @@ static void log_platform(struct capture *c, struct strbuf *sb, const struct run_
 	run_free(c->a, id);
 }
 
-/* The uncore PCI boxes of the boot CPU's family, found by the engine's own scan (reads only). */
-static struct uncore_pci_scan *scan_pci(struct capture *c)
+/*
+ * The uncore PCI boxes of the boot CPU's family, by the engine's own scan (reads only),
+ * one machine_pkg per package leader in pkgs (NULL: none to log).
+ */
+static struct machine_pkg *scan_pci(struct capture *c, unsigned npkgs)
 {
-	struct uncore_pci_scan *scan = NULL;
-	struct pmon_registry *reg = NULL;
-	if (!uncore_pci_plat_of(c->fam))
-		return NULL;
-	scan = run_alloc(c->a, sizeof(*scan));
-	reg = run_alloc(c->a, sizeof(*reg));
-	if (scan && reg) {
-		pmon_reset(reg);
-		(void)uncore_pci_scan(&c->a->backend, c->a->plat->bsp, c->fam, scan, reg);
+	struct run *a = c->a;
+	struct machine_pkg *pkgs = run_alloc(a, npkgs * sizeof(*pkgs));
+	struct uncore_pci_scan *scan = run_alloc(a, sizeof(*scan));
+	struct pmon_registry *reg = run_alloc(a, sizeof(*reg));
+	bool found = false;
+	if (pkgs && scan && reg) {
+		for (unsigned i = 0, n = 0; i < a->plat->ncpus && n < npkgs; i++)
+			if (c->slot[i].leader)
+				pkgs[n++].package = a->plat->cpu[i].package;
+		found = machine_scan_pci(&a->backend, a->plat->bsp, c->fam, pkgs, npkgs, scan, reg);
 	}
-	run_free(c->a, reg);
-	if (!reg) {
-		run_free(c->a, scan);
+	run_free(a, reg);
+	run_free(a, scan);
+	if (!found) {
+		run_free(a, pkgs);
 		return NULL;
 	}
-	return scan;
+	return pkgs;
 }
 
 enum verdict capture_check_setting(struct run *a)
@@ -404,9 +381,11 @@ void job_capture(struct run *a, const struct run_header *h)
 	sb_init(&say, line, sizeof(line));
 	unsigned pkgs = mark_leaders(&c);
 	plat_run_all(a->plat, capture_on_cpu, &c, CAPTURE_TIMEOUT_US);
-	struct uncore_pci_scan *scan = scan_pci(&c);
-	unsigned missed = 0;
+	struct machine_pkg *pci = scan_pci(&c, pkgs);
+	unsigned missed = 0, leaders = 0;
 	for (unsigned i = 0; i < a->plat->ncpus; i++) {
+		const struct machine_pkg *k = pci && c.slot[i].leader ? &pci[leaders] : NULL;
+		leaders += c.slot[i].leader;
 		if (!a->plat->cpu[i].enabled)
 			continue;
 		if (!c.slot[i].done) {
@@ -415,7 +394,7 @@ void job_capture(struct run *a, const struct run_header *h)
 		}
 		log_cpu(&c, &sb, i, &t);
 		if (c.slot[i].leader)
-			log_package(&c, &sb, i, scan, &t);
+			log_package(&c, &sb, i, k, &t);
 	}
 	sb_puts(&say, "capture: ");
 	sb_dec(&say, t.cpus);
@@ -437,6 +416,6 @@ void job_capture(struct run *a, const struct run_header *h)
 	log_platform(&c, &sb, h, &say, pkgs);
 	sb_putn(&a->sb, say.buf, say.len);
 	run_say(a);
-	run_free(a, scan);
+	run_free(a, pci);
 	run_free(a, rec);
 }
