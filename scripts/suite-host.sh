@@ -168,6 +168,14 @@ run_case discovery_bin discovery $dir/discovery-small.bin
 run_case discovery_log discovery $dir/discovery-small.jsonl
 run_case discovery_usage discovery
 run_case discovery_bad_defect discovery --model bogus
+# Profiles as files (issue 26 item 2): the capture of QEMU's machine (tests/qemu/case_capture.sh's
+# log: 2 sockets, 4 vCPUs, the real backend), a built-in profile, and what is refused.
+run_case profile_qemu profile $dir/qemu-capture.jsonl
+run_case profile_builtin_nehalem_ep profile --builtin nehalem-ep --cpus 2
+run_case profile_no_capture profile $dir/qemu-nopmu.jsonl
+run_case profile_usage profile
+run_case profile_uneven profile --builtin zen4 --cpus 3 --packages 2
+run_case profile_unknown profile --builtin pentium-4
 csv_check $dir/handmade-base.jsonl
 csv_check $dir/sim-nehalem-ex.jsonl
 csv_check $dir/sim-uncore-nehalem-ep.jsonl

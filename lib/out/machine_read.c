@@ -16,9 +16,11 @@ static pmu_status bad(struct machine_reader *r, const char *what)
 	if (r->err[0])
 		return PMU_ERR_INVALID;
 	sb_init(&sb, r->err, sizeof(r->err));
-	sb_puts(&sb, "line ");
-	sb_dec(&sb, r->line);
-	sb_puts(&sb, ": ");
+	if (r->line) {   /* 0: about the whole log, after its last line */
+		sb_puts(&sb, "line ");
+		sb_dec(&sb, r->line);
+		sb_puts(&sb, ": ");
+	}
 	sb_puts(&sb, what);
 	return PMU_ERR_INVALID;
 }
@@ -221,6 +223,7 @@ pmu_status machine_read_line(struct machine_reader *r, const char *line, size_t 
 
 pmu_status machine_read_end(struct machine_reader *r)
 {
+	r->line = 0;
 	if (!r->records)
 		return bad(r, "no machine records: the run was made with capture = off or before it");
 	for (unsigned i = 0; i < r->m->ncpus; i++)

@@ -31,5 +31,6 @@ int cmd_cpuid(int argc, char **argv);
 int cmd_discovery(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_db(int argc, char **argv);
+int cmd_profile(int argc, char **argv);
 
 #endif
