@@ -63,6 +63,11 @@ static enum sub_rule rule_of(uint32_t leaf)
 	return SUB_ONE;
 }
 
+bool cpuid_leaf_has_subleaves(uint32_t leaf)
+{
+	return rule_of(leaf) != SUB_ONE;
+}
+
 struct walker {
 	const struct pmu_backend *b;
 	unsigned cpu;

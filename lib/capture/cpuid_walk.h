@@ -31,6 +31,9 @@ struct cpuid_walk {
 /* Reads every leaf and subleaf of cpu into w (cleared first). Returns w->st. */
 pmu_status cpuid_walk(const struct pmu_backend *b, unsigned cpu, struct cpuid_walk *w);
 
+/* Whether the manuals give leaf subleaves (else ECX is ignored: subleaf 0 answers all). */
+bool cpuid_leaf_has_subleaves(uint32_t leaf);
+
 /* The entry of (leaf, sub) in w, or NULL. */
 const struct cpuid_entry *cpuid_walk_find(const struct cpuid_walk *w, uint32_t leaf, uint32_t sub);
 

@@ -17,4 +17,10 @@
 /* The whole profile of m, each line ending in '\n'; comment the '#' line under the first. */
 void profile_write(const struct machine *m, const char *comment, struct strbuf *sb);
 
+/*
+ * A profile file's text into m (cleared first). PMU_ERR_INVALID with err naming the first
+ * line that is not one profile_write makes.
+ */
+pmu_status profile_read(const char *text, size_t len, struct machine *m, char *err, size_t cap);
+
 #endif

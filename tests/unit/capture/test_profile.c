@@ -9,6 +9,7 @@
 #define _GNU_SOURCE   /* memmem */
 #include "run_harness.h"
 #include "capture/profile.h"
+#include "model/model_loaded.h"
 #include "model/model_machine.h"
 #include "out/machine_read.h"
 
@@ -109,6 +110,50 @@ static void test_builtin_equals_its_capture(void **state)
 	round_trip("no-pmu", 2, 1);
 }
 
+/*
+ * A profile file drives the model: read back (capture/profile_read.c), made a model profile
+ * (model/model_loaded.c: each CPU's own leaves, the captured MSR map and hand-off values),
+ * its model's machine written again is the same file.
+ */
+static void load_round_trip(const char *name, unsigned ncpus, unsigned npkgs)
+{
+	char *ta = malloc(TEXT_MAX), *tb = malloc(TEXT_MAX), err[160];
+	struct machine *m = malloc(sizeof(*m)), *again = malloc(sizeof(*again));
+	struct model_loaded *l = malloc(sizeof(*l));
+	struct model *mod = calloc(1, sizeof(*mod));
+	struct model_machine_scratch *s = malloc(sizeof(*s));
+	struct strbuf a, b;
+	assert_true(ta && tb && m && again && l && mod && s);
+	sb_init(&a, ta, TEXT_MAX);
+	sb_init(&b, tb, TEXT_MAX);
+	profile_of_builtin(name, ncpus, npkgs, &a);
+	if (profile_read(ta, a.len, m, err, sizeof(err)))
+		fail_msg("%s: %s", name, err);
+	assert_int_equal(model_loaded_make(m, "loaded", l), PMU_OK);
+	assert_int_equal(model_loaded_init(mod, l, m), PMU_OK);
+	assert_int_equal(model_machine(mod, again, s), PMU_OK);
+	profile_write(again, "loaded", &b);
+	assert_same_profile(name, ta, tb);
+	free(s);
+	free(mod);
+	free(l);
+	free(again);
+	free(m);
+	free(ta);
+	free(tb);
+}
+
+static void test_loaded_profile_drives_the_same_model(void **state)
+{
+	(void)state;
+	load_round_trip("sandy-bridge-ep", 4, 2);
+	load_round_trip("nehalem-ex", 4, 2);
+	load_round_trip("icelake-sp", 2, 1);
+	load_round_trip("zen4", 2, 1);
+	load_round_trip("alder-lake", 4, 1);
+	load_round_trip("no-pmu", 2, 1);
+}
+
 /* A profile names what differs: another profile's capture is not this one's. */
 static void test_other_machine_differs(void **state)
 {
@@ -159,6 +204,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_builtin_equals_its_capture),
+		cmocka_unit_test(test_loaded_profile_drives_the_same_model),
 		cmocka_unit_test(test_other_machine_differs),
 		cmocka_unit_test(test_bad_logs_refused),
 	};
