@@ -176,6 +176,24 @@ run_case profile_no_capture profile $dir/qemu-nopmu.jsonl
 run_case profile_usage profile
 run_case profile_uneven profile --builtin zen4 --cpus 3 --packages 2
 run_case profile_unknown profile --builtin pentium-4
+# A profile file drives the model: QEMU's machine refuses what its missing PMU cannot count;
+# a built-in profile's file makes the same writes as the built-in profile (the name aside).
+ptmp=$build/host-profiles   # a fixed place: the expected text names it
+rm -rf "$ptmp"; mkdir -p "$ptmp"
+"$tool" profile $dir/qemu-capture.jsonl -o "$ptmp/qemu.profile" >/dev/null 2>&1
+run_case dry_run_qemu_profile dry-run --profile-file "$ptmp/qemu.profile" instructions
+run_case profile_exists profile $dir/qemu-capture.jsonl -o "$ptmp/qemu.profile"
+for p in sandy-bridge-ep:4:2:UNC_U_CLOCKTICKS,UNC_M_CAS_COUNT.RD zen4:2:1:branches \
+         icelake-sp:2:1:TOPDOWN.SLOTS; do
+  IFS=: read -r name n k ev <<<"$p"
+  "$tool" profile --builtin "$name" --cpus "$n" --packages "$k" -o "$ptmp/$name.profile"
+  a=$("$tool" dry-run --profile "$name" "$ev,instructions,cycles" 2>&1 | tail -n +2)
+  b=$("$tool" dry-run --profile-file "$ptmp/$name.profile" "$ev,instructions,cycles" 2>&1 |
+      tail -n +2)
+  if [ "$a" == "$b" ] && [ -n "$a" ]; then passed=$((passed + 1)); else
+    failed=$((failed + 1)); echo "  FAIL dry-run on $name's profile file differs from $name"
+    diff <(echo "$a") <(echo "$b") | head -10 | sed 's/^/    /'; fi
+done
 csv_check $dir/handmade-base.jsonl
 csv_check $dir/sim-nehalem-ex.jsonl
 csv_check $dir/sim-uncore-nehalem-ep.jsonl

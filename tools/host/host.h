@@ -22,6 +22,13 @@ const char *grouped(uint64_t v);
 /* The whole file, NUL-terminated, its length in *len; dies naming it when it cannot be read. */
 char *read_whole(const char *path, size_t *len);
 
+struct model_loaded;
+/*
+ * A profile file (efipmu-host profile's) as a model profile (lib/model/model_loaded.c: its
+ * member p), the caller's to free; dies naming the file and line of a bad one.
+ */
+struct model_loaded *host_profile_file(const char *path);
+
 int cmd_decode(int argc, char **argv);
 int cmd_dry_run(int argc, char **argv);
 int cmd_summary(int argc, char **argv);

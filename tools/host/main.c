@@ -23,7 +23,8 @@
 
 static const char usage[] =
 	"usage: efipmu-host decode BOX VALUE\n"
-	"       efipmu-host dry-run [--profile PROFILE] [--sim-firmware clean|running]\n"
+	"       efipmu-host dry-run [--profile PROFILE | --profile-file FILE]\n"
+	"                           [--sim-firmware clean|running]\n"
 	"                           [--list-model MODEL[:STEPPING]] [--core-type core|atom]\n"
 	"                           [--each] EVENTSPEC...\n"
 	"       efipmu-host summary [--tsc-hz HZ] LOG.jsonl\n"

@@ -15,7 +15,25 @@
 #include "model/model_machine.h"
 #include "out/machine_read.h"
 
+#include "model/model_loaded.h"
+
 #define PROFILE_TEXT_MAX (8u << 20)
+
+struct model_loaded *host_profile_file(const char *path)
+{
+	size_t len;
+	char *text = read_whole(path, &len), err[160];
+	struct machine *m = xcalloc(1, sizeof(*m));
+	struct model_loaded *l = xcalloc(1, sizeof(*l));
+	const char *base = strrchr(path, '/');
+	if (profile_read(text, len, m, err, sizeof(err)))
+		die("%s: %s", path, err);
+	if (model_loaded_make(m, base ? base + 1 : path, l))
+		die("%s: no CPU with CPUID leaf 1 in it", path);
+	free(m);
+	free(text);
+	return l;
+}
 
 static void from_log(const char *path, struct machine *m)
 {
