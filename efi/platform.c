@@ -144,6 +144,21 @@ static bool smbios(void *ctx, const uint8_t **entry, size_t *entry_len, const ui
 	return smbios_real_find(entry, entry_len, table, table_len);
 }
 
+static bool read_file(void *ctx, const char *name, char *buf, size_t cap, size_t *len)
+{
+	struct efi_platform *p = of(ctx);
+	char path[80];
+	struct strbuf sb;
+	UINTN n = 0;
+	sb_init(&sb, path, sizeof(path));
+	sb_putc(&sb, '\\');
+	sb_puts(&sb, name);
+	if (!p->root || sb.overflow || EFI_ERROR(volume_read_file(p->root, path, buf, cap, &n)))
+		return false;
+	*len = n;
+	return true;
+}
+
 static bool log_cost(void *ctx, struct plat_log_cost *c)
 {
 	const struct logfile *lf = &of(ctx)->log;
@@ -199,6 +214,7 @@ static const struct platform_ops efi_ops = {
 	.log_lost = log_lost,
 	.log_cost = log_cost,
 	.smbios = smbios,
+	.read_file = read_file,
 	.alloc = alloc,
 	.free = release,
 	.alloc_pages = alloc_pages,

@@ -9,6 +9,10 @@
 
 static const struct model_profile *base_for(const struct machine *m, uint32_t sig)
 {
+	/* CPUID.0AH:EAX[7:0] 0 on Intel: no architectural PMU (Intel SDM Vol. 3B 18.2), no PMU device */
+	const struct cpuid_entry *a = cpuid_walk_find(&m->cpu[0].walk, 0xA, 0);
+	if (!pmu_strcmp(m->vendor, "GenuineIntel") && (!a || !(a->r.eax & 0xFF)))
+		return model_profile_find("no-pmu");
 	for (unsigned i = 0; i < model_profile_count; i++) {
 		const struct model_profile *p = model_profiles[i];
 		struct pmu_cpuid r0 = model_cpuid_raw(p, 0, 0), r1 = model_cpuid_raw(p, 1, 0);

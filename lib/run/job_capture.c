@@ -309,7 +309,7 @@ static void log_platform(struct capture *c, struct strbuf *sb, const struct run_
 	logrec_key_str(sb, "vendor", c->vendor);
 	if (c->a->simulated) {
 		/* the header names the firmware QEMU or the machine runs; the machine here is the model */
-		logrec_key_str(sb, "profile", c->a->opt.sim_profile);
+		logrec_key_str(sb, "profile", run_profile_name(c->a));
 	} else {
 		logrec_key_str(sb, "firmware_vendor", h->fw_vendor);
 		logrec_key_hex(sb, "firmware_revision", h->fw_revision);

@@ -16,6 +16,9 @@ const struct opt_def options_table[OPT_COUNT] = {
 		"Program the real PMU, or the simulated reference model (default real)" },
 	[OPT_SIM_PROFILE] = { "sim-profile", 0, 1, OPT_KIND_TEXT, FIELD(sim_profile), 0, 0, "NAME",
 		"CPU the reference model simulates with --backend sim (default nehalem-ep)" },
+	[OPT_SIM_PROFILE_FILE] = { "sim-profile-file", 0, 1, OPT_KIND_FILE, FIELD(sim_profile_file), 0, 0,
+		"NAME", "The model runs the machine of this profile file in the volume's root "
+		"(efipmu-host profile makes one from a log's capture) instead of sim-profile" },
 	[OPT_SIM_BREAK] = { "sim-break", 0, 1, OPT_KIND_TEXT, FIELD(sim_break), 0, 0, "DEFECT",
 		"Give the model a defect the selftest must catch: narrow-counters, ignore-enable" },
 	[OPT_SIM_NOISE] = { "sim-noise", 0, 1, OPT_KIND_TEXT, FIELD(sim_noise), 0, 0, "NOISE",

@@ -339,7 +339,7 @@ static void write_header(struct run *a, const struct run_header *given)
 	sb_puts(&a->sb, "SIMULATED: every value below comes from the reference model");
 	run_say(a);
 	sb_puts(&a->sb, "(profile ");
-	sb_puts(&a->sb, a->opt.sim_profile);
+	sb_puts(&a->sb, run_profile_name(a));
 	sb_puts(&a->sb, "), not from this machine");
 	run_say(a);
 }

@@ -75,6 +75,7 @@ struct run {
 	struct pmu_backend backend;
 	bool simulated;                /* every console line and record says so: run_say, run_record */
 	struct model *model;           /* backend sim (run/backend_build.c's alone) */
+	void *loaded;                  /* sim-profile-file's model profile (backend_build.c's) */
 	struct stall_backend *stall;   /* the stall-cpu hook around the backend, or NULL */
 	run_fault_test_fn fault_test;  /* the platform's, or NULL */
 	struct run_cpu *slot;          /* plat->ncpus of them, in slot_mem */
@@ -161,6 +162,8 @@ struct stats_u64;
 void run_stats(struct run *a, const char *where, unsigned n, const char *box, const char *event,
 	       const struct stats_u64 *st);
 void run_stats_header(struct run *a, const char *where);
+/* The model's machine: sim-profile-file's name, else sim-profile's. */
+const char *run_profile_name(const struct run *a);
 /* Zeroed memory from the platform. */
 void *run_alloc(struct run *a, size_t bytes);
 void run_free(struct run *a, void *p);

@@ -53,6 +53,11 @@ void run_count(struct run *a, const struct count_rec *r)
 	sb_reset(&a->sb);
 }
 
+const char *run_profile_name(const struct run *a)
+{
+	return a->opt.sim_profile_file[0] ? a->opt.sim_profile_file : a->opt.sim_profile;
+}
+
 void *run_alloc(struct run *a, size_t bytes)
 {
 	return a->plat->ops->alloc(a->plat->ctx, bytes);

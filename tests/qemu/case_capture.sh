@@ -51,7 +51,30 @@ want(s.get("table_bytes") and len(s.get("table_hex", "")) == 2 * min(s["table_by
 for e in err: print("  " + e)
 sys.exit(1 if err else 0)
 PY
-cp "$LOG" "$work/capture.keep.jsonl"
+
+# The capture made a profile (efipmu-host profile), and the model run on that profile file
+# (sim-profile-file, the file on the image): QEMU's machine has no PMU, so NO-PMU, simulated;
+# the capture of that model run makes the same profile again.
+tool="$here/build/efipmu-host"
+make -s -C "$here" host >/dev/null || fail "make host"
+rm -f "$work/qemu.profile" "$work/qemu-again.profile"
+"$tool" profile "$LOG" -o "$work/qemu.profile" || fail "efipmu-host profile of the capture"
+IMG="$work/capture_model.img"
+printf 'qemu-exit\nbackend = sim\nsim-profile-file = qemu.profile\n' > "$work/capture_model.cfg"
+"$here/qemu/mkimage.sh" "$IMG" --cfg "$work/capture_model.cfg" || fail "mkimage"
+mcopy -o -i "$IMG" "$work/qemu.profile" ::/qemu.profile || fail "profile onto the image"
+SMP=4,sockets=2,cores=2 "$here/qemu/boot.sh" "$IMG" "$work/capture_model.serial"; RC=$?
+"$here/qemu/console-text.sh" "$work/capture_model.serial" > "$work/capture_model.console"
+CONSOLE="$work/capture_model.console"; LOG="$work/capture_model.jsonl"; rm -f "$LOG"
+f=$(mdir -b -i "$IMG" ::/efipmu 2>/dev/null | grep -i '\.jsonl$' | tail -1)
+[ -n "$f" ] && mcopy -o -i "$IMG" "$f" "$LOG"
+expect_rc 7
+expect_console '^\[SIM\] \(profile qemu\.profile\), not from this machine$'
+expect_console '^\[SIM\] VERDICT: NO-PMU - 4 CPUs, 0 with a core PMU'
+expect_log --cpus 4 --verdict NO-PMU --simulated
+"$tool" profile "$LOG" -o "$work/qemu-again.profile" || fail "profile of the model run's capture"
+diff <(grep -v '^#' "$work/qemu.profile") <(grep -v '^#' "$work/qemu-again.profile") > "$work/capture.diff" ||
+  { fail "the model run's capture is not the profile it ran"; head -5 "$work/capture.diff"; }
 
 QEMU_EXTRA="$SMBIOS" SMP=2 CPU=SandyBridge,model=45 boot_case capture_off 'qemu-exit\ncapture = off\n'
 expect_rc 7

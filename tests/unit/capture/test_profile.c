@@ -154,6 +154,49 @@ static void test_loaded_profile_drives_the_same_model(void **state)
 	load_round_trip("no-pmu", 2, 1);
 }
 
+/*
+ * The app runs a profile file (sim-profile-file): the capture of that run is the file again,
+ * and a file that is not a profile is refused with one line, nothing run.
+ */
+static void test_app_runs_a_profile_file(void **state)
+{
+	(void)state;
+	static const char *const names[] = { "sandy-bridge-ep", "zen4", "no-pmu" };
+	for (unsigned i = 0; i < 3; i++) {
+		char *ta = malloc(TEXT_MAX), *tb = malloc(TEXT_MAX);
+		struct strbuf a, b;
+		assert_true(ta && tb);
+		sb_init(&a, ta, TEXT_MAX);
+		sb_init(&b, tb, TEXT_MAX);
+		profile_of_builtin(names[i], 4, 2, &a);
+		static const char cfg[] = "backend = sim\nsim-profile-file = lab.profile\n";
+		struct outcome o = { fake_platform_new(4, 2, 2), calloc(1, sizeof(struct run)),
+				     VERDICT_ERROR };
+		struct efipmu_options opt;
+		struct opt_error err;
+		assert_non_null(o.r);
+		o.f->file_name = "lab.profile";
+		o.f->file_text = ta;
+		options_defaults(&opt);
+		assert_int_equal(options_parse_config(cfg, strlen(cfg), &opt, &err), PMU_OK);
+		o.v = run_init(o.r, &o.f->plat, &opt, "(test)", NULL, NULL);
+		assert_int_equal(o.v, VERDICT_PASS);
+		finish(&o);
+		assert_int_not_equal(o.v, VERDICT_ERROR);
+		assert_int_equal(fake_count(o.f->console, "(profile lab.profile), not from this machine"), 1);
+		profile_of_log(o.f->log, &b);
+		done(&o);
+		assert_same_profile(names[i], tb, ta);
+		free(ta);
+		free(tb);
+	}
+	struct outcome o = start_cfg("backend = sim\nsim-profile-file = lab.profile\n", 2, 1, 1, NULL);
+	assert_int_equal(o.v, VERDICT_ERROR);
+	assert_string_equal(o.f->console, "efipmu: efipmu.cfg:2: sim-profile-file 'lab.profile': "
+			    "cannot be read from the volume's root (or is larger than 1 MiB)\n");
+	done(&o);
+}
+
 /* A profile names what differs: another profile's capture is not this one's. */
 static void test_other_machine_differs(void **state)
 {
@@ -205,6 +248,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_builtin_equals_its_capture),
 		cmocka_unit_test(test_loaded_profile_drives_the_same_model),
+		cmocka_unit_test(test_app_runs_a_profile_file),
 		cmocka_unit_test(test_other_machine_differs),
 		cmocka_unit_test(test_bad_logs_refused),
 	};
