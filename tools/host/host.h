@@ -39,5 +39,6 @@ int cmd_discovery(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_db(int argc, char **argv);
 int cmd_profile(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
 
 #endif

@@ -41,7 +41,8 @@ static const char usage[] =
 	"       efipmu-host db [--db FILE] report RUN -o FILE.html\n"
 	"       efipmu-host profile LOG.jsonl [-o FILE.profile]\n"
 	"       efipmu-host profile --builtin NAME [--cpus N] [--packages P] [--threads T]\n"
-	"                           [-o FILE.profile]\n";
+	"                           [-o FILE.profile]\n"
+	"       efipmu-host replay LOG.jsonl\n";
 
 int main(int argc, char **argv)
 {
@@ -52,7 +53,7 @@ int main(int argc, char **argv)
 		{ "decode", cmd_decode }, { "dry-run", cmd_dry_run }, { "summary", cmd_summary },
 		{ "compare", cmd_compare }, { "csv", cmd_csv }, { "cpuid", cmd_cpuid },
 		{ "discovery", cmd_discovery }, { "report", cmd_report }, { "db", cmd_db },
-		{ "profile", cmd_profile },
+		{ "profile", cmd_profile }, { "replay", cmd_replay },
 	};
 	if (argc < 2) {
 		fputs(usage, stderr);
@@ -65,7 +66,7 @@ int main(int argc, char **argv)
 	for (unsigned i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
 		if (!strcmp(argv[1], cmds[i].name))
 			return cmds[i].run(argc - 2, argv + 2);
-	die("unknown command '%s' (decode, dry-run, summary, compare, csv, cpuid, discovery, report, db, profile; "
+	die("unknown command '%s' (decode, dry-run, summary, compare, csv, cpuid, discovery, report, db, profile, replay; "
 	    "help for usage)",
 	    argv[1]);
 }
