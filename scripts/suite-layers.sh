@@ -15,9 +15,11 @@ pass=0; fail=0
 # violations DIR: one line per rule broken under DIR (a copy of lib/), nothing when none.
 violations() {
   local d=$1
-  grep -nE '^\s*#\s*include\s*"(model|hooks)/' "$d"/run/*.[ch] "$d"/pmu/*.[ch] "$d"/check/*.[ch] "$d"/capture/*.[ch] |
+  grep -nE '^\s*#\s*include\s*"(model|hooks)/' "$d"/run/*.[ch] "$d"/pmu/*.[ch] "$d"/check/*.[ch] \
+    "$d"/capture/*.[ch] |
     grep -v "^$d/run/backend_build.c:"
-  grep -nE '\b(model|sim_workload)_[a-z0-9_]+\s*\(' "$d"/run/*.[ch] "$d"/pmu/*.[ch] "$d"/check/*.[ch] \
+  grep -nE '\b(model|sim_workload)_[a-z0-9_]+\s*\(' "$d"/run/*.[ch] "$d"/pmu/*.[ch] \
+    "$d"/check/*.[ch] \
     "$d"/capture/*.[ch] |
     grep -v "^$d/run/backend_build.c:"
   grep -nE '^\s*#\s*include\s*"bench/' "$d"/run/run.c

@@ -74,7 +74,7 @@ struct smbios_ident {
 	const char *problem;       /* the first malformed structure, or NULL */
 };
 
-/* Types 0, 1, 2 and 4 of table[0..len) into id (cleared first); PMU_ERR_INVALID with id->problem. */
+/* Types 0, 1, 2 and 4 of table[0..len) into id (cleared first); PMU_ERR_INVALID: id->problem. */
 pmu_status smbios_identity(const uint8_t *table, size_t len, struct smbios_ident *id);
 
 #endif

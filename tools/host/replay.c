@@ -190,7 +190,8 @@ static void settings(const char *text, size_t len, struct efipmu_options *opt)
 	    logread_get_str(&v, "options", options, sizeof(options)))
 		die("replay: the log's first record is not a header with the run's options");
 	argv[argc++] = "efipmu";
-	for (char *tok = strtok(options, " "); tok && argc < REPLAY_MAX_ARGS - 6; tok = strtok(NULL, " ")) {
+	for (char *tok = strtok(options, " "); tok && argc < REPLAY_MAX_ARGS - 6;
+	     tok = strtok(NULL, " ")) {
 		static char flags[REPLAY_MAX_ARGS][64];
 		char *eq = strchr(tok, '=');
 		if (eq)

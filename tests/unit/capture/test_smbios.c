@@ -110,7 +110,7 @@ static void test_server_identity(void **state)
 	assert_null(memmem(&id, sizeof(id), "Asset", 5));
 }
 
-/* DSP0134 6.1.3: string numbers past the set, and 0, are "no string"; a v2.0 BIOS has no release. */
+/* DSP0134 6.1.3: string numbers past the set, and 0, are "no string"; 2.0's BIOS has no release. */
 static void test_short_structures_and_strings(void **state)
 {
 	(void)state;
