@@ -22,6 +22,10 @@ const char *grouped(uint64_t v);
 /* The whole file, NUL-terminated, its length in *len; dies naming it when it cannot be read. */
 char *read_whole(const char *path, size_t *len);
 
+struct machine;
+/* The log's text (the caller's to free) and its capture in m; dies naming the first problem. */
+char *host_read_machine(const char *path, struct machine *m, size_t *len);
+
 struct model_loaded;
 /*
  * A profile file (efipmu-host profile's) as a model profile (lib/model/model_loaded.c: its

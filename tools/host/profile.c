@@ -35,15 +35,14 @@ struct model_loaded *host_profile_file(const char *path)
 	return l;
 }
 
-static void from_log(const char *path, struct machine *m)
+char *host_read_machine(const char *path, struct machine *m, size_t *len)
 {
-	size_t len;
-	char *text = read_whole(path, &len);
+	char *text = read_whole(path, len);
 	struct machine_reader *r = xcalloc(1, sizeof(*r));
 	machine_read_init(r, m);
-	for (char *p = text; p < text + len;) {
-		char *e = memchr(p, '\n', (size_t)(text + len - p));
-		size_t n = e ? (size_t)(e - p) : (size_t)(text + len - p);
+	for (char *p = text; p < text + *len;) {
+		char *e = memchr(p, '\n', (size_t)(text + *len - p));
+		size_t n = e ? (size_t)(e - p) : (size_t)(text + *len - p);
 		if (machine_read_line(r, p, n))
 			die("%s: %s", path, r->err);
 		p += n + 1;
@@ -51,7 +50,7 @@ static void from_log(const char *path, struct machine *m)
 	if (machine_read_end(r))
 		die("%s: %s", path, r->err);
 	free(r);
-	free(text);
+	return text;
 }
 
 static void from_builtin(const char *name, unsigned ncpus, unsigned npkgs, unsigned tpc,
@@ -103,7 +102,8 @@ int cmd_profile(int argc, char **argv)
 	struct machine *m = xcalloc(1, sizeof(*m));
 	char comment[512];
 	if (log) {
-		from_log(log, m);
+		size_t len;
+		free(host_read_machine(log, m, &len));
 		snprintf(comment, sizeof(comment), "made by efipmu-host profile from %s", log);
 	} else {
 		from_builtin(builtin, ncpus, npkgs, tpc, m);

@@ -18,7 +18,6 @@
 #include "host.h"
 #include "host_platform.h"
 #include "out/logread.h"
-#include "out/machine_read.h"
 #include "run/run.h"
 
 #define REPLAY_PROFILE "replay.profile"
@@ -221,19 +220,8 @@ int cmd_replay(int argc, char **argv)
 	if (argc != 1 || argv[0][0] == '-')
 		die("replay: usage: efipmu-host replay LOG.jsonl");
 	size_t len;
-	char *text = read_whole(argv[0], &len);
 	struct machine *m = xcalloc(1, sizeof(*m));
-	struct machine_reader *r = xcalloc(1, sizeof(*r));
-	machine_read_init(r, m);
-	for (char *p = text; p < text + len;) {
-		char *e = memchr(p, '\n', (size_t)(text + len - p));
-		size_t n = e ? (size_t)(e - p) : (size_t)(text + len - p);
-		if (machine_read_line(r, p, n))
-			die("%s: %s", argv[0], r->err);
-		p += n + 1;
-	}
-	if (machine_read_end(r))
-		die("%s: %s: nothing to replay on", argv[0], r->err);
+	char *text = host_read_machine(argv[0], m, &len);
 	char *profile = xcalloc(1, REPLAY_PROFILE_MAX);
 	struct strbuf sb;
 	sb_init(&sb, profile, REPLAY_PROFILE_MAX);
@@ -264,7 +252,6 @@ int cmd_replay(int argc, char **argv)
 	free(hp);
 	free(run);
 	free(profile);
-	free(r);
 	free(m);
 	free(text);
 	return d ? EXIT_REGRESSED : 0;

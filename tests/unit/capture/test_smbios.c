@@ -7,6 +7,7 @@
  */
 #define _GNU_SOURCE   /* memmem */
 #include "testutil.h"
+#include "smbios_blob.h"
 #include "capture/smbios.h"
 
 struct blob {
@@ -143,15 +144,6 @@ static void test_malformed_tables(void **state)
 	assert_int_equal(id.nstructs, 0);
 }
 
-static void checksum(uint8_t *p, size_t n, size_t at)
-{
-	uint8_t s = 0;
-	p[at] = 0;
-	for (size_t i = 0; i < n; i++)
-		s = (uint8_t)(s + p[i]);
-	p[at] = (uint8_t)(0x100 - s);
-}
-
 /* DSP0134 table 1 (2.1, 32-bit) and table 2 (3.0, 64-bit); a checksum off by one is refused. */
 static void test_entry_points(void **state)
 {
@@ -161,8 +153,8 @@ static void test_entry_points(void **state)
 	uint8_t v2[0x1F] = { '_', 'S', 'M', '_', 0, 0x1F, 2, 8, 0x00, 0x01, 0, 0, 0, 0, 0, 0,
 			     '_', 'D', 'M', 'I', '_', 0, 0x34, 0x12, 0x00, 0x00, 0x0F, 0x00, 9, 0,
 			     0x28 };
-	checksum(v2 + 0x10, 0x0F, 5);
-	checksum(v2, 0x1F, 4);
+	smbios_checksum(v2 + 0x10, 0x0F, 5);
+	smbios_checksum(v2, 0x1F, 4);
 	assert_int_equal(smbios_entry_parse(v2, sizeof(v2), &e, &why), PMU_OK);
 	assert_false(e.is64);
 	assert_int_equal(e.major, 2);
@@ -174,7 +166,7 @@ static void test_entry_points(void **state)
 	assert_non_null(why);
 	uint8_t v3[0x18] = { '_', 'S', 'M', '3', '_', 0, 0x18, 3, 4, 0, 1, 0, 0x00, 0x10, 0, 0,
 			     0x00, 0x00, 0xAB, 0x7F, 0, 0, 0, 0 };
-	checksum(v3, 0x18, 5);
+	smbios_checksum(v3, 0x18, 5);
 	assert_int_equal(smbios_entry_parse(v3, sizeof(v3), &e, &why), PMU_OK);
 	assert_true(e.is64);
 	assert_int_equal(e.major, 3);

@@ -8,6 +8,7 @@
  */
 #define _GNU_SOURCE   /* memmem */
 #include "run_harness.h"
+#include "smbios_blob.h"
 #include "out/logread.h"
 
 /* The n-th line of text holding needle, copied into buf (NUL-terminated); false: none. */
@@ -179,15 +180,6 @@ static void test_bad_value_refused(void **state)
 	done(&o);
 }
 
-static void checksum(uint8_t *p, size_t n, size_t at)
-{
-	uint8_t s = 0;
-	p[at] = 0;
-	for (size_t i = 0; i < n; i++)
-		s = (uint8_t)(s + p[i]);
-	p[at] = (uint8_t)(0x100 - s);
-}
-
 /*
  * The real backend (the model standing in for the machine): the platform record has the
  * firmware's identity from the header and the SMBIOS the platform publishes, and its
@@ -204,7 +196,7 @@ static void test_real_platform_identity(void **state)
 		127, 4, 2, 0, 0, 0,
 	};
 	uint8_t ep[0x18] = { '_', 'S', 'M', '3', '_', 0, 0x18, 3, 6, 0, 1, 0, sizeof(table) };
-	checksum(ep, sizeof(ep), 5);
+	smbios_checksum(ep, sizeof(ep), 5);
 	for (unsigned with = 0; with < 2; with++) {
 		struct pmu_backend b;
 		struct model *m = test_model("sandy-bridge-ep", 2, 1, &b);
