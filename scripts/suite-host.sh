@@ -223,6 +223,13 @@ EOF
 run_case replay_one_count_edited replay "$ptmp/edited.jsonl"
 run_case replay_qemu replay $dir/qemu-capture.jsonl
 run_case replay_no_capture replay $dir/qemu-nopmu.jsonl
+# Bundle (issue 26 item 5): the lab log and QEMU's capture in one file with its checksum,
+# replayed as the logs are; one byte changed in transit is refused.
+run_case bundle_make bundle tests/data/labs/model-made-sandy-bridge-ep-2pkg.jsonl \
+  $dir/qemu-capture.jsonl -o "$ptmp/lab.bundle"
+run_case replay_bundle replay "$ptmp/lab.bundle"
+sed '0,/"delta":1/s//"delta":2/' "$ptmp/lab.bundle" > "$ptmp/damaged.bundle"
+run_case replay_bundle_damaged replay "$ptmp/damaged.bundle"
 # A measurement on the model's Alder Lake (CPUs 0-1 P-cores, 2-3 E-cores) with the same bare
 # names, made by the app's own run (tests/report/mklog.c): each count only on the CPUs of a
 # core type whose list has the name, and the CPUs left out of each

@@ -6,6 +6,7 @@
 #ifndef EFIPMU_HOST_H
 #define EFIPMU_HOST_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -25,6 +26,21 @@ char *read_whole(const char *path, size_t *len);
 struct machine;
 /* The log's text (the caller's to free) and its capture in m; dies naming the first problem. */
 char *host_read_machine(const char *path, struct machine *m, size_t *len);
+/* The same from a log's text already read (name: where it came from, for messages). */
+void host_machine_of_text(const char *name, const char *text, size_t len, struct machine *m);
+
+/* One log of a bundle (efipmu-host bundle): its name and its bytes inside the bundle's text. */
+struct bundle_log {
+	char name[256];
+	const char *text;
+	size_t len;
+};
+/*
+ * text[0..len) as a bundle: true with its logs (at most max) when it starts with the bundle's
+ * first line; dies naming the problem when it does but its checksum or layout is wrong.
+ */
+bool bundle_logs(const char *path, const char *text, size_t len, struct bundle_log *logs,
+		 unsigned max, unsigned *n);
 
 struct model_loaded;
 /*
@@ -44,5 +60,6 @@ int cmd_report(int argc, char **argv);
 int cmd_db(int argc, char **argv);
 int cmd_profile(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
+int cmd_bundle(int argc, char **argv);
 
 #endif

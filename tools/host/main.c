@@ -42,7 +42,8 @@ static const char usage[] =
 	"       efipmu-host profile LOG.jsonl [-o FILE.profile]\n"
 	"       efipmu-host profile --builtin NAME [--cpus N] [--packages P] [--threads T]\n"
 	"                           [-o FILE.profile]\n"
-	"       efipmu-host replay LOG.jsonl\n";
+	"       efipmu-host replay LOG.jsonl|BUNDLE\n"
+	"       efipmu-host bundle LOG.jsonl... -o FILE\n";
 
 int main(int argc, char **argv)
 {
@@ -54,6 +55,7 @@ int main(int argc, char **argv)
 		{ "compare", cmd_compare }, { "csv", cmd_csv }, { "cpuid", cmd_cpuid },
 		{ "discovery", cmd_discovery }, { "report", cmd_report }, { "db", cmd_db },
 		{ "profile", cmd_profile }, { "replay", cmd_replay },
+		{ "bundle", cmd_bundle },
 	};
 	if (argc < 2) {
 		fputs(usage, stderr);
@@ -66,7 +68,7 @@ int main(int argc, char **argv)
 	for (unsigned i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
 		if (!strcmp(argv[1], cmds[i].name))
 			return cmds[i].run(argc - 2, argv + 2);
-	die("unknown command '%s' (decode, dry-run, summary, compare, csv, cpuid, discovery, report, db, profile, replay; "
+	die("unknown command '%s' (decode, dry-run, summary, compare, csv, cpuid, discovery, report, db, profile, replay, bundle; "
 	    "help for usage)",
 	    argv[1]);
 }

@@ -35,21 +35,26 @@ struct model_loaded *host_profile_file(const char *path)
 	return l;
 }
 
-char *host_read_machine(const char *path, struct machine *m, size_t *len)
+void host_machine_of_text(const char *name, const char *text, size_t len, struct machine *m)
 {
-	char *text = read_whole(path, len);
 	struct machine_reader *r = xcalloc(1, sizeof(*r));
 	machine_read_init(r, m);
-	for (char *p = text; p < text + *len;) {
-		char *e = memchr(p, '\n', (size_t)(text + *len - p));
-		size_t n = e ? (size_t)(e - p) : (size_t)(text + *len - p);
+	for (const char *p = text; p < text + len;) {
+		const char *e = memchr(p, '\n', (size_t)(text + len - p));
+		size_t n = e ? (size_t)(e - p) : (size_t)(text + len - p);
 		if (machine_read_line(r, p, n))
-			die("%s: %s", path, r->err);
+			die("%s: %s", name, r->err);
 		p += n + 1;
 	}
 	if (machine_read_end(r))
-		die("%s: %s", path, r->err);
+		die("%s: %s", name, r->err);
 	free(r);
+}
+
+char *host_read_machine(const char *path, struct machine *m, size_t *len)
+{
+	char *text = read_whole(path, len);
+	host_machine_of_text(path, text, *len, m);
 	return text;
 }
 

@@ -215,13 +215,11 @@ static void settings(const char *text, size_t len, struct efipmu_options *opt)
 		die("replay: the log's options do not parse: %s", err.msg);
 }
 
-int cmd_replay(int argc, char **argv)
+/* One log replayed: its differences (each printed), and its summary line. */
+static unsigned replay_one(const char *name, const char *text, size_t len)
 {
-	if (argc != 1 || argv[0][0] == '-')
-		die("replay: usage: efipmu-host replay LOG.jsonl");
-	size_t len;
 	struct machine *m = xcalloc(1, sizeof(*m));
-	char *text = host_read_machine(argv[0], m, &len);
+	host_machine_of_text(name, text, len, m);
 	char *profile = xcalloc(1, REPLAY_PROFILE_MAX);
 	struct strbuf sb;
 	sb_init(&sb, profile, REPLAY_PROFILE_MAX);
@@ -245,7 +243,7 @@ int cmd_replay(int argc, char **argv)
 	facts_of(hp->log, hp->log_len, &b);
 	unsigned d = differences(&a, &b);
 	printf("replay of %s on its captured machine (%u CPUs): %zu facts of the log, %u %s\n",
-	       argv[0], m->ncpus, a.n, d, d == 1 ? "difference" : "differences");
+	       name, m->ncpus, a.n, d, d == 1 ? "difference" : "differences");
 	free(a.f);
 	free(b.f);
 	host_platform_fini(hp);
@@ -253,6 +251,26 @@ int cmd_replay(int argc, char **argv)
 	free(run);
 	free(profile);
 	free(m);
+	return d;
+}
+
+#define REPLAY_MAX_BUNDLED 64
+
+int cmd_replay(int argc, char **argv)
+{
+	if (argc != 1 || argv[0][0] == '-')
+		die("replay: usage: efipmu-host replay LOG.jsonl|BUNDLE");
+	size_t len;
+	char *text = read_whole(argv[0], &len);
+	struct bundle_log *logs = xcalloc(REPLAY_MAX_BUNDLED, sizeof(*logs));
+	unsigned n, d = 0;
+	if (bundle_logs(argv[0], text, len, logs, REPLAY_MAX_BUNDLED, &n)) {
+		for (unsigned i = 0; i < n; i++)
+			d += replay_one(logs[i].name, logs[i].text, logs[i].len);
+	} else {
+		d = replay_one(argv[0], text, len);
+	}
+	free(logs);
 	free(text);
 	return d ? EXIT_REGRESSED : 0;
 }
