@@ -76,6 +76,26 @@ static void identity(const char *text, size_t len, char *out, size_t cap)
 	snprintf(out, cap, "no capture in the log (capture = off)");
 }
 
+/* The bundle being made, grown as it goes. */
+struct grow {
+	char *buf;
+	size_t len, cap;
+};
+
+static void put(struct grow *o, const void *p, size_t k)
+{
+	if (o->len + k > o->cap) {
+		size_t cap = (o->len + k) * 2;
+		char *b = realloc(o->buf, cap);
+		if (!b)
+			die("bundle: out of memory");
+		o->buf = b;
+		o->cap = cap;
+	}
+	memcpy(o->buf + o->len, p, k);
+	o->len += k;
+}
+
 int cmd_bundle(int argc, char **argv)
 {
 	const char *out = NULL;
@@ -91,21 +111,11 @@ int cmd_bundle(int argc, char **argv)
 	}
 	if (!n || !out)
 		die("bundle: usage: efipmu-host bundle LOG.jsonl... -o FILE");
-	size_t cap = 1 << 16, len = 0;
-	char *buf = xcalloc(1, cap), where[512] = "", first_where[512] = "";
+	struct grow o = { xcalloc(1, 1 << 16), 0, 1 << 16 };
+	char where[512] = "", first_where[512] = "";
 	unsigned captures = 0;
 	bool real_where = false;   /* a lab's machine is named before a model's */
-#define PUT(p, k)                                                         \
-	do {                                                              \
-		size_t k_ = (k);                                          \
-		while (len + k_ + 1 > cap)                                \
-			buf = realloc(buf, cap *= 2);                     \
-		if (!buf)                                                 \
-			die("bundle: out of memory");                     \
-		memcpy(buf + len, (p), k_);                               \
-		len += k_;                                                \
-	} while (0)
-	PUT(BUNDLE_HEAD, strlen(BUNDLE_HEAD));
+	put(&o, BUNDLE_HEAD, strlen(BUNDLE_HEAD));
 	for (unsigned i = 0; i < n; i++) {
 		size_t ln;
 		char *t = read_whole(logs[i], &ln), line[1280], verdict[32], reason[160], backend[16];
@@ -121,7 +131,7 @@ int cmd_bundle(int argc, char **argv)
 		int k = snprintf(line, sizeof(line), "# %s: backend %s, verdict %s%s%s; machine: %s\n",
 				 logs[i], backend[0] ? backend : "?", verdict[0] ? verdict : "none (cut off)",
 				 reason[0] ? " - " : "", reason, where);
-		PUT(line, (size_t)k);
+		put(&o, line, (size_t)k);
 		free(t);
 	}
 	for (unsigned i = 0; i < n; i++) {
@@ -130,24 +140,24 @@ int cmd_bundle(int argc, char **argv)
 		const char *base = strrchr(logs[i], '/');
 		sha256_hex(t, ln, hex);
 		int k = snprintf(line, sizeof(line), "log %s %zu %s\n", base ? base + 1 : logs[i], ln, hex);
-		PUT(line, (size_t)k);
-		PUT(t, ln);
-		PUT("\n", 1);
+		put(&o, line, (size_t)k);
+		put(&o, t, ln);
+		put(&o, "\n", 1);
 		free(t);
 	}
 	char hex[65], end[80];
-	sha256_hex(buf, len, hex);
+	sha256_hex(o.buf, o.len, hex);
 	int k = snprintf(end, sizeof(end), "end %s\n", hex);
-	PUT(end, (size_t)k);
+	put(&o, end, (size_t)k);
 	FILE *f = fopen(out, "wx");
 	if (!f)
 		die("bundle: cannot create %s (it exists, or the folder cannot be written): a bundle "
 		    "is never overwritten", out);
-	if (fwrite(buf, 1, len, f) != len || fclose(f))
+	if (fwrite(o.buf, 1, o.len, f) != o.len || fclose(f))
 		die("bundle: writing %s failed", out);
 	printf("send %s (%zu bytes, sha256 %s): %u log%s, %u with the machine's capture; from %s\n",
-	       out, len, hex, n, n == 1 ? "" : "s", captures, captures ? first_where : "no capture");
-	free(buf);
+	       out, o.len, hex, n, n == 1 ? "" : "s", captures, captures ? first_where : "no capture");
+	free(o.buf);
 	free(logs);
 	return 0;
 }

@@ -92,10 +92,12 @@ static void irq_restore(void *ctx, uint64_t flags)
 static void append(char **buf, size_t *len, size_t *cap, const char *text, size_t n)
 {
 	if (*len + n + 2 > *cap) {
-		*cap = (*cap + n + 2) * 2;
-		*buf = realloc(*buf, *cap);
-		if (!*buf)
+		size_t c = (*cap + n + 2) * 2;
+		char *b = realloc(*buf, c);
+		if (!b)
 			die("replay: out of memory");
+		*buf = b;
+		*cap = c;
 	}
 	memcpy(*buf + *len, text, n);
 	*len += n;

@@ -38,10 +38,12 @@ struct facts {
 static void add(struct facts *fs, const char *key, const char *val)
 {
 	if (fs->n == fs->cap) {
-		fs->cap = fs->cap ? fs->cap * 2 : 256;
-		fs->f = realloc(fs->f, fs->cap * sizeof(*fs->f));
-		if (!fs->f)
+		size_t cap = fs->cap ? fs->cap * 2 : 256;
+		struct fact *f = realloc(fs->f, cap * sizeof(*f));
+		if (!f)
 			die("replay: out of memory");
+		fs->f = f;
+		fs->cap = cap;
 	}
 	snprintf(fs->f[fs->n].key, sizeof(fs->f[fs->n].key), "%s", key);
 	snprintf(fs->f[fs->n].val, sizeof(fs->f[fs->n].val), "%s", val);
