@@ -6,6 +6,7 @@
 #include "irq.h"
 #include "out/csv.h"
 #include "platform.h"
+#include "run/rounds.h"
 #include "smbios_real.h"
 
 static struct efi_platform *of(void *ctx)
@@ -16,17 +17,8 @@ static struct efi_platform *of(void *ctx)
 /* What mp.c learnt of each CPU in the last dispatch, where lib/run/ reads it. */
 static void publish_cpus(struct efi_platform *p)
 {
-	for (UINTN i = 0; i < p->mp.count; i++) {
-		const struct mp_cpu *m = &p->mp.cpu[i];
-		struct plat_cpu *c = &p->cpu[i];
-		c->failed = m->failed;
-		c->in_rounds = m->in_rounds;
-		c->miss = m->miss;
-		c->miss_round = m->miss_round;
-		c->rounds_done = m->rounds_done;
-	}
-	p->plat.tsc_per_us = p->mp.tsc_per_us;
-	p->plat.rounds_leaked = p->mp.rounds_leaked;
+	for (UINTN i = 0; i < p->mp.count; i++)
+		p->cpu[i].failed = p->mp.cpu[i].failed;
 }
 
 static pmu_status from_efi(EFI_STATUS st)
@@ -36,8 +28,14 @@ static pmu_status from_efi(EFI_STATUS st)
 	return st == EFI_TIMEOUT ? PMU_ERR_TIMEOUT : PMU_ERR_UNSUPPORTED;
 }
 
+/*
+ * Each dispatch waits first for the last one's end, through p->rounds (where
+ * a test hook may stand: lib/hooks/never_done.c).
+ */
 static pmu_status run_all(void *ctx, plat_fn fn, void *arg, uint64_t timeout_us)
 {
+	if (!rounds_settle(&of(ctx)->rounds))
+		return PMU_ERR_UNSUPPORTED;
 	EFI_STATUS st = mp_run_all(&of(ctx)->mp, fn, arg, timeout_us);
 	publish_cpus(of(ctx));
 	return from_efi(st);
@@ -45,36 +43,52 @@ static pmu_status run_all(void *ctx, plat_fn fn, void *arg, uint64_t timeout_us)
 
 static pmu_status run_on(void *ctx, unsigned cpu, plat_fn fn, void *arg, uint64_t timeout_us)
 {
+	if (cpu != of(ctx)->mp.bsp && !rounds_settle(&of(ctx)->rounds))
+		return PMU_ERR_UNSUPPORTED;
 	EFI_STATUS st = mp_run_on(&of(ctx)->mp, cpu, fn, arg, timeout_us);
 	publish_cpus(of(ctx));
 	return from_efi(st);
 }
 
-/* Between rounds: lib/run/ reads cpu[] as mp.c has it now. */
-static void between_rounds(void *ctx, unsigned round)
+/* TSC ticks per microsecond, for the rounds' timeouts (APs cannot use boot services). */
+static UINT64 calibrate_tsc(void)
 {
-	struct efi_platform *p = ctx;
-	publish_cpus(p);
-	p->between(p->between_arg, round);
+	UINT64 t0 = hw_rdtsc();
+	uefi_call_wrapper(BS->Stall, 1, 1000);
+	UINT64 t = (hw_rdtsc() - t0) / 1000;
+	return t ? t : 1;
 }
 
+/* The protocol is lib/run/rounds.c's, over the operations below (p->rounds). */
 static pmu_status run_rounds(void *ctx, const struct cpuset *cpus, unsigned rounds,
-			     plat_round_fn fn, plat_between_fn between, void *arg, uint64_t timeout_us,
-			     enum plat_mode mode)
+			     plat_round_fn fn, plat_between_fn between, void *arg,
+			     uint64_t timeout_us, enum plat_mode mode)
 {
 	struct efi_platform *p = of(ctx);
-	p->between = between;
-	p->between_arg = arg;
-	EFI_STATUS st = mp_run_rounds(&p->mp, cpus, rounds, fn, arg, between ? between_rounds : NULL, p,
-				      timeout_us, mode);
-	publish_cpus(p);
-	return from_efi(st);
+	p->plat.tsc_per_us = calibrate_tsc();
+	return rounds_run(&p->plat, &p->rounds, cpus, rounds, fn, between, arg, timeout_us, mode);
 }
 
 static bool sync(void *ctx, struct plat_round *r)
 {
 	(void)ctx;
-	return mp_round_sync(r);
+	return rounds_sync(r);
+}
+
+static pmu_status start_aps(void *ctx, plat_fn proc, void *arg, uint64_t limit_us)
+{
+	return from_efi(mp_start_aps(&of(ctx)->mp, proc, arg, (UINTN)limit_us));
+}
+
+/* One AP, blocking: from_efi keeps EFI_TIMEOUT apart (the AP did not finish). */
+static pmu_status run_on_ap(void *ctx, unsigned cpu, plat_fn fn, void *arg, uint64_t timeout_us)
+{
+	return from_efi(mp_run_on(&of(ctx)->mp, cpu, fn, arg, timeout_us));
+}
+
+static bool settle(void *ctx)
+{
+	return mp_settle(&of(ctx)->mp);
 }
 
 static uint64_t tsc(void *ctx)
@@ -184,6 +198,16 @@ static void release(void *ctx, void *ptr)
 	FreePool(ptr);
 }
 
+static const struct rounds_ops efi_rounds_ops = {
+	.start_aps = start_aps,
+	.run_on = run_on_ap,
+	.settle = settle,
+	.tsc = tsc,
+	.pause = pause,
+	.alloc = alloc,
+	.free = release,
+};
+
 static void *alloc_pages(void *ctx, uint64_t bytes)
 {
 	EFI_PHYSICAL_ADDRESS addr = 0;
@@ -237,6 +261,8 @@ EFI_STATUS efi_platform_init(struct efi_platform *p, EFI_FILE_HANDLE root)
 	p->plat.bsp = (unsigned)p->mp.bsp;
 	p->plat.cpu = p->cpu;
 	p->plat.hw = &p->hw;
+	p->rounds.ops = &efi_rounds_ops;
+	p->rounds.ctx = p;
 	for (UINTN i = 0; i < p->mp.count; i++) {
 		const struct mp_cpu *m = &p->mp.cpu[i];
 		struct plat_cpu *c = &p->cpu[i];
@@ -285,7 +311,8 @@ void efi_platform_open_logs(struct efi_platform *p, const char *output)
 
 void efi_platform_close(struct efi_platform *p)
 {
-	mp_settle(&p->mp);
+	if (p->rounds.ops)
+		rounds_settle(&p->rounds);
 	logfile_close(&p->csv);
 	logfile_close(&p->log);
 }

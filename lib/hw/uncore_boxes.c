@@ -3,11 +3,9 @@
  * The uncore boxes of each family as const descriptors. Addresses follow the
  * Intel's guides, then the kernel, where sources disagree.
  */
-#include "pmu/uncore.h"
-#include "util/fmt.h"
+#include "hw/uncore_desc.h"
 #include "hw/layouts_uncore.h"
-#include "pmu/regkey.h"
-#include "pmu/uncore_pci.h"
+#include "util/fmt.h"
 
 #define BIT(n) ((uint64_t)1 << (n))
 
@@ -248,16 +246,6 @@ uint32_t box_ctr_msr(const struct box_desc *d, unsigned i)
 	if (i == UNCORE_FIXED)
 		return d->fixed_ctr;
 	return i < d->n_counters ? d->ctr_base + i * d->ctr_stride : 0;
-}
-
-uint32_t box_key(const struct uncore_pci_pkg *map, const struct box_desc *d, uint32_t reg, bool wide)
-{
-	if (!d->pci)
-		return reg;
-	for (unsigned i = 0; map && i < map->n; i++)
-		if (map->box[i].d == d)
-			return (map->box[i].base + reg) | (wide ? REGKEY_WIDE : 0);
-	return 0;
 }
 
 /* Sandy Bridge-EP: the U-box function 0x3CE0, CPUNODEID 0x40, GIDNIDMAP 0x54 (Linux snbep_pci2phy_map_init). */

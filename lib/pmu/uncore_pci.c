@@ -141,3 +141,13 @@ pmu_status uncore_pci_scan(const struct pmu_backend *b, unsigned cpu, enum uncor
 			}
 	return PMU_OK;
 }
+
+uint32_t box_key(const struct uncore_pci_pkg *map, const struct box_desc *d, uint32_t reg, bool wide)
+{
+	if (!d->pci)
+		return reg;
+	for (unsigned i = 0; map && i < map->n; i++)
+		if (map->box[i].d == d)
+			return (map->box[i].base + reg) | (wide ? REGKEY_WIDE : 0);
+	return 0;
+}

@@ -12,16 +12,6 @@
 #include "pmu/uncore.h"
 #include "pmu/pmon_registry.h"
 
-/* Where a family's uncore buses are placed. */
-struct uncore_pci_plat {
-	enum uncore_family fam;
-	uint16_t ubox_id;              /* the U-box function's device id */
-	uint16_t nodeid_off, map_off;  /* CPUNODEID (bits 2:0) and GIDNIDMAP (3-bit fields) */
-};
-
-/* The family's PCI platform, NULL: its uncore has no PCI boxes. */
-const struct uncore_pci_plat *uncore_pci_plat_of(enum uncore_family fam);
-
 #define UNCORE_PCI_MAX_PKGS 8
 #define UNCORE_PCI_SEEN 8
 

@@ -2,10 +2,11 @@
 /*
  * The run's backend, built in one place: the model for backend = sim (its
  * profile, noise, firmware and any deliberate defect), and the test hooks as
- * decorators (stall-cpu). The jobs see only struct pmu_backend.
+ * decorators (stall-cpu, test-unexpected-fault). The jobs see only struct pmu_backend.
  */
 #include "hooks/sim_break.h"
 #include "hooks/stall.h"
+#include "hooks/unexpected.h"
 #include "capture/profile.h"
 #include "model/model.h"
 #include "model/model_loaded.h"
@@ -110,9 +111,24 @@ enum verdict backend_sim(struct run *a)
 }
 
 
+/* test-unexpected-fault: on the real backend, when the platform can make one. */
+static enum verdict unexpected_hook(struct run *a)
+{
+	if (!a->opt.test_unexpected_fault || a->opt.backend != EFIPMU_BACKEND_REAL || !a->faults ||
+	    !a->faults->stray)
+		return VERDICT_PASS;
+	a->unexpected = run_alloc(a, sizeof(*a->unexpected));
+	if (!a->unexpected)
+		return run_refuse(a, "no memory for the test-unexpected-fault hook", NULL, NULL);
+	unexpected_backend_init(a->unexpected, &a->backend, a->faults, a->plat, &a->backend);
+	return VERDICT_PASS;
+}
+
 enum verdict backend_hooks(struct run *a)
 {
 	if (stall_check(a) != VERDICT_PASS)
+		return VERDICT_ERROR;
+	if (unexpected_hook(a) != VERDICT_PASS)
 		return VERDICT_ERROR;
 	if (!a->opt.stall_cpu)
 		return VERDICT_PASS;
@@ -129,6 +145,8 @@ void backend_free(struct run *a)
 	run_free(a, a->stall);
 	run_free(a, a->loaded);
 	a->loaded = NULL;
+	run_free(a, a->unexpected);
 	a->model = NULL;
 	a->stall = NULL;
+	a->unexpected = NULL;
 }

@@ -109,13 +109,14 @@ static void fill_topology(struct run *a)
 }
 
 enum verdict run_init(struct run *a, const struct platform *plat, const struct efipmu_options *opt,
-		    const char *cmdline, const struct pmu_backend *real, run_fault_test_fn fault_test)
+		    const char *cmdline, const struct pmu_backend *real,
+		    const struct run_faults *faults)
 {
 	pmu_memset(a, 0, sizeof(*a));
 	a->plat = plat;
 	a->opt = *opt;
 	a->cmdline = cmdline;
-	a->fault_test = fault_test;
+	a->faults = faults;
 	sb_init(&a->sb, a->line, sizeof(a->line));
 	if (real)
 		a->backend = *real;

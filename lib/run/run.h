@@ -30,6 +30,7 @@
 struct model;
 struct dryrun;
 struct stall_backend;
+struct unexpected_backend;
 struct measure_steps;
 
 #define RUN_FAULT_TEST_LINE 160
@@ -42,6 +43,19 @@ struct measure_steps;
  */
 typedef const char *(*run_fault_test_fn)(const struct pmu_backend *b, unsigned cpu, char *desc,
 					 size_t cap);
+
+/* What a platform offers to test its fault catching; a member may be NULL. */
+struct run_faults {
+	run_fault_test_fn test;   /* --fault-test */
+	/*
+	 * test-unexpected-fault (lib/hooks/unexpected.c): an access no catch
+	 * window expects, on the calling CPU (AP code: no printing); it does not
+	 * return on the boot CPU (the firmware's handler takes it).
+	 */
+	void (*stray)(void);
+	/* The first such exception taken, as one line; false: none was. Boot CPU. */
+	bool (*said)(struct strbuf *sb);
+};
 
 /* One CPU's results, written only by that CPU (cache-line aligned: no false sharing). */
 struct run_cpu {
@@ -98,7 +112,8 @@ struct run {
 	struct model *model;           /* backend sim (run/backend_build.c's alone) */
 	void *loaded;                  /* sim-profile-file's model profile (backend_build.c's) */
 	struct stall_backend *stall;   /* the stall-cpu hook around the backend, or NULL */
-	run_fault_test_fn fault_test;  /* the platform's, or NULL */
+	struct unexpected_backend *unexpected;   /* the test-unexpected-fault hook, or NULL */
+	const struct run_faults *faults;         /* the platform's, or NULL */
 	struct run_cpu *slot;          /* plat->ncpus of them, in slot_mem */
 	void *slot_mem;
 	void *capture_mem;             /* run/job_capture.c's per-CPU slots (a late CPU may write) */
@@ -136,7 +151,8 @@ struct run {
  * cannot (unknown profile or defect, no memory). run_fini in any case.
  */
 enum verdict run_init(struct run *a, const struct platform *plat, const struct efipmu_options *opt,
-		    const char *cmdline, const struct pmu_backend *real, run_fault_test_fn fault_test);
+		    const char *cmdline, const struct pmu_backend *real,
+		    const struct run_faults *faults);
 /*
  * The whole run after settings: the model (backend sim), header, discovery on
  * every selected CPU, the job, the verdict and its records. The caller has
