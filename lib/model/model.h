@@ -194,6 +194,13 @@ struct model_profile {
 	 * model_pci_bus gives; NULL: no PCI device answers (all-ones everywhere).
 	 */
 	const struct model_dev *pci;
+	/*
+	 * A profile loaded from a file (model_loaded.c): each CPU's captured leaves, answered
+	 * as they are (APIC ids and brand included); NULL: the tables above, per-CPU values
+	 * put in by model_cpuid_answer.
+	 */
+	const struct model_cpuid_table *cpuid_cpu;
+	unsigned cpuid_cpus;
 };
 
 #define MODEL_PCI_HIDDEN 8

@@ -697,6 +697,8 @@ bool model_cpu_is_atom(const struct model *m, unsigned cpu)
 
 const struct model_cpuid_table *model_cpu_table(const struct model *m, unsigned cpu)
 {
+	if (m->p->cpuid_cpu)
+		return &m->p->cpuid_cpu[cpu < m->p->cpuid_cpus ? cpu : 0];
 	return model_cpu_is_atom(m, cpu) ? m->p->cpuid_atom : m->p->cpuid;
 }
 
@@ -705,8 +707,13 @@ struct pmu_cpuid model_cpuid_answer(const struct model *m, unsigned cpu, uint32_
 {
 	const struct model_profile *p = m->p;
 	const struct model_cpuid_table *t = model_cpu_table(m, cpu);
+	/* a captured CPU's own answer (its APIC ids, brand, a hypervisor's leaves are in it) */
+	if (p->cpuid_cpu && model_cpuid_find(t, leaf, sub))
+		return table_raw(t, leaf, sub);
 	leaf = model_cpuid_leaf_answered(t, leaf);
 	struct pmu_cpuid r = table_raw(t, leaf, sub);
+	if (p->cpuid_cpu)
+		return r;
 	switch (leaf) {
 	case 0:
 		if ((p->misc_enable & MISC_ENABLE_LIMIT_CPUID) && r.eax > LIMITED_MAX_LEAF)

@@ -71,7 +71,8 @@ static pmu_status discover_boot_cpu_quietly(struct run *a)
  */
 static enum verdict check_settings(struct run *a)
 {
-	if (check_cpus(a) != VERDICT_PASS || backend_hooks(a) != VERDICT_PASS)
+	if (check_cpus(a) != VERDICT_PASS || backend_hooks(a) != VERDICT_PASS ||
+	    capture_check_setting(a) != VERDICT_PASS)
 		return VERDICT_ERROR;
 	if (!jobs_resolve_wanted(&a->opt))
 		return VERDICT_PASS;
@@ -139,7 +140,8 @@ void run_fini(struct run *a)
 	dryrun_free(a);
 	backend_free(a);
 	run_free(a, a->slot_mem);
-	a->slot_mem = NULL;
+	run_free(a, a->capture_mem);
+	a->slot_mem = a->capture_mem = NULL;
 	a->slot = NULL;
 }
 
@@ -341,7 +343,7 @@ static void write_header(struct run *a, const struct run_header *given)
 	sb_puts(&a->sb, "SIMULATED: every value below comes from the reference model");
 	run_say(a);
 	sb_puts(&a->sb, "(profile ");
-	sb_puts(&a->sb, a->opt.sim_profile);
+	sb_puts(&a->sb, run_profile_name(a));
 	sb_puts(&a->sb, "), not from this machine");
 	run_say(a);
 }
@@ -361,6 +363,7 @@ enum verdict run_main(struct run *a, const struct run_header *h)
 		sb_puts(&a->sb, "): beyond the 16 efipmu makes, or no counters left for them");
 		run_say(a);
 	}
+	job_capture(a, h);
 	enum verdict job = jobs_execute(a, &facts);
 	return job == VERDICT_ERROR ? job : judge(a, job, &facts);
 }

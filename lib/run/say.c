@@ -26,17 +26,22 @@ void run_begin(struct run *a, const char *rec)
 	logrec_begin(&a->sb, rec, a->simulated);
 }
 
+void run_record_from(struct run *a, struct strbuf *sb)
+{
+	if (sb->overflow) {
+		/* A cut record would not parse: say so in one that does. */
+		sb_reset(sb);
+		logrec_begin(sb, "error", a->simulated);
+		logrec_key_str(sb, "error", "record longer than the line buffer: not logged");
+		logrec_end(sb);
+	}
+	a->plat->ops->record(a->plat->ctx, PLAT_LOG, sb->buf, sb->len);
+	sb_reset(sb);
+}
+
 void run_record(struct run *a)
 {
-	if (a->sb.overflow) {
-		/* A cut record would not parse: say so in one that does. */
-		sb_reset(&a->sb);
-		run_begin(a, "error");
-		logrec_key_str(&a->sb, "error", "record longer than the line buffer: not logged");
-		logrec_end(&a->sb);
-	}
-	a->plat->ops->record(a->plat->ctx, PLAT_LOG, a->sb.buf, a->sb.len);
-	sb_reset(&a->sb);
+	run_record_from(a, &a->sb);
 }
 
 void run_count(struct run *a, const struct count_rec *r)
@@ -46,6 +51,11 @@ void run_count(struct run *a, const struct count_rec *r)
 	csv_row(&a->sb, r, a->simulated);
 	a->plat->ops->record(a->plat->ctx, PLAT_CSV, a->sb.buf, a->sb.len);
 	sb_reset(&a->sb);
+}
+
+const char *run_profile_name(const struct run *a)
+{
+	return a->opt.sim_profile_file[0] ? a->opt.sim_profile_file : a->opt.sim_profile;
 }
 
 void *run_alloc(struct run *a, size_t bytes)
