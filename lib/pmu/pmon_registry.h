@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include "pmu/backend.h"
 
-#define PMON_MAX_REGIONS 64
+#define PMON_MAX_REGIONS 128
 
 enum pmon_kind { PMON_PCI = 1, PMON_MMIO };
 

@@ -79,7 +79,14 @@ struct uncore_counter;
 struct box_pci {
 	uint16_t device_id;
 	uint16_t pmon_lo, pmon_hi;   /* offsets [lo, hi) the tool may write (the write guard) */
+	/*
+	 * Where boxes of one type share a device id (Skylake-SP's iMC channels, M2M, UPI links):
+	 * BOX_PCI_AT(dev, fn), the function the box is at on its bus; 0: any function.
+	 */
+	uint16_t at;
 };
+
+#define BOX_PCI_AT(dev, fn) ((uint16_t)(0x100u | (dev) << 3 | (fn)))
 
 struct box_ops {
 	/* Refuses control words the box's spec forbids beyond reserved bits. */
@@ -118,6 +125,11 @@ struct box_desc {
 	uint64_t freeze_pmi_mask;       /* control bit whose overflow PMI freezes the uncore; 0: none */
 	const struct box_ops *ops;      /* NULL: no quirks */
 	const struct box_pci *pci;      /* NULL: an MSR box */
+	/*
+	 * A CHA (Skylake-SP on): its number, present only below the package's CHA count
+	 * (uncore_pci_pkg.ncha). cha_unit 0: not a CHA; else the CHA's number + 1.
+	 */
+	uint8_t cha_unit;
 };
 
 extern const struct box_desc *const uncore_boxes[];
@@ -141,7 +153,7 @@ const struct reg_layout *uncore_counter_layout(const struct uncore_counter *e);
  * Where one package's PCI boxes are (pmu/uncore_pci.c fills it): each found box
  * with the register key (pmu/regkey.h) of its function at offset 0.
  */
-#define UNCORE_MAX_PCI_BOXES 16
+#define UNCORE_MAX_PCI_BOXES 24
 
 struct uncore_pci_box {
 	const struct box_desc *d;
@@ -151,8 +163,16 @@ struct uncore_pci_box {
 struct uncore_pci_pkg {
 	bool placed;                    /* a U-box put a bus on this package */
 	uint16_t seg;
-	uint8_t bus;
+	uint8_t bus;                    /* the U-box's bus */
 	unsigned n;
+	/*
+	 * CHAs present (Skylake-SP on): the popcount of the PCU's CAPID6 (with CAPID7 on Ice
+	 * Lake-SP), read from config space at capid_at; 0: not read (capid_st says why).
+	 */
+	unsigned ncha;
+	uint64_t capid;
+	uint32_t capid_at;
+	pmu_status capid_st;
 	struct uncore_pci_box box[UNCORE_MAX_PCI_BOXES];
 };
 

@@ -12,11 +12,21 @@
 #include "pmu/uncore.h"
 #include "pmu/pmon_registry.h"
 
-/* Where a family's uncore buses are placed. */
+/* Where a family's uncore buses are placed, and how its CHAs are counted. */
 struct uncore_pci_plat {
 	enum uncore_family fam;
 	uint16_t ubox_id;              /* the U-box function's device id */
 	uint16_t nodeid_off, map_off;  /* CPUNODEID (bits 2:0) and GIDNIDMAP (3-bit fields) */
+	/*
+	 * The package's boxes are on several buses (Skylake-SP on): a bus without a U-box is
+	 * the package of the nearest U-box bus below it (Linux snbep_pci2phy_map_init, reverse
+	 * false). Else a package's boxes are on its U-box's bus.
+	 */
+	bool inherit;
+	/* The PCU function whose CAPID6 (and CAPID7, 0: none) count the CHAs; 0: none. */
+	uint16_t capid_id, capid6_off, capid7_off;
+	uint32_t capid6_mask;          /* the CAPID6 bits that are CHAs */
+	uint32_t cha_msr;              /* an MSR giving the CHA count in bits 5:0; 0: none */
 };
 
 /* The family's PCI platform, NULL: its uncore has no PCI boxes. */
@@ -43,6 +53,7 @@ struct uncore_pci_scan {
 	uint32_t ext_val;
 	struct pmu_pci_addr ext_at;
 	struct uncore_pci_pkg pkg[UNCORE_PCI_MAX_PKGS];
+	int8_t bus_pkg[256];            /* each bus's package, -1: none */
 	/* Firmware's state of each box found, as pkg[p].box[i]: box control, counters enabled. */
 	uint32_t fw_box_ctl[UNCORE_PCI_MAX_PKGS][UNCORE_MAX_PCI_BOXES];
 	uint8_t fw_enabled[UNCORE_PCI_MAX_PKGS][UNCORE_MAX_PCI_BOXES];

@@ -28,6 +28,9 @@ struct default_event {
 	const char *spec;
 };
 
+#define IMC_CAS(fam, ch) { fam, NULL, "uncore_imc_" ch "/UNC_M_CAS_COUNT.RD/" }, \
+	{ fam, NULL, "uncore_imc_" ch "/UNC_M_CAS_COUNT.WR/" }
+
 static const struct default_event defaults[] = {
 	{ UNCORE_NHM_CLIENT, NULL, "UNCORE_CLOCK" },
 	{ UNCORE_NHM_CLIENT, NULL, "UNC_QMC_NORMAL_READS.ANY" },
@@ -39,6 +42,15 @@ static const struct default_event defaults[] = {
 	{ UNCORE_SNB_EP, NULL, "UNC_U_CLOCKTICKS" },
 	{ UNCORE_SNB_EP, NULL, "UNC_U_LOCK_CYCLES" },
 	{ UNCORE_SNB_EP, "UNC_C_TOR_INSERTS.MISS_ALL", "uncore_cbox_0/event=0x35,umask=0x0a/" },
+	/*
+	 * Skylake-SP: the UCLK, CHA 0's clock and reads (Intel's list: UNC_CHA_REQUESTS.READS,
+	 * no filter), and every iMC channel's CAS reads and writes for the memory bandwidth.
+	 */
+	{ UNCORE_SKX, NULL, "UNC_U_CLOCKTICKS" },
+	{ UNCORE_SKX, NULL, "uncore_cha_0/UNC_CHA_CLOCKTICKS/" },
+	{ UNCORE_SKX, NULL, "uncore_cha_0/UNC_CHA_REQUESTS.READS/" },
+	IMC_CAS(UNCORE_SKX, "0"), IMC_CAS(UNCORE_SKX, "1"), IMC_CAS(UNCORE_SKX, "2"),
+	IMC_CAS(UNCORE_SKX, "3"), IMC_CAS(UNCORE_SKX, "4"), IMC_CAS(UNCORE_SKX, "5"),
 };
 
 static struct uncore_session check_session;
@@ -211,6 +223,7 @@ static void report_results(struct run *a, struct uncore_job *j)
 		stats_compute(&j->win[i * j->nwin], j->nwin, &w);
 		derived_compute(in, a->nureqs, w.median, a->plat->tsc_per_us * 1000000ull, &set);
 		run_derived(a, "package", j->pkgs[i].leader.package, &set);
+		uncore_pci_chas(a, j->pkgs[i].leader.package, j->pkgs[i].cha_msr_st, j->pkgs[i].cha_msr);
 		j->v = verdict_worse(j->v, uncore_pci_bandwidth(a, j->pkgs[i].leader.package, in,
 								  w.median));
 	}

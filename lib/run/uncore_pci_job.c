@@ -22,10 +22,11 @@ const struct uncore_pci_scan *uncore_pci_last_scan(void)
 	return scanned ? &scan : NULL;
 }
 
+/* A PCI box, or a CHA whose presence the PCU's CAPID6 tells. */
 static bool wants_pci(const struct run *a)
 {
 	for (unsigned i = 0; i < a->nureqs; i++)
-		if (a->ureqs[i].box->pci)
+		if (a->ureqs[i].box->pci || a->ureqs[i].box->cha_unit)
 			return true;
 	return false;
 }
@@ -230,6 +231,66 @@ enum verdict uncore_pci_begin(struct run *a, bool all)
 		run_say(a);
 	}
 	return VERDICT_PASS;
+}
+
+void uncore_pci_chas(struct run *a, unsigned package, pmu_status msr_st, uint64_t msr)
+{
+	const struct uncore_pci_plat *pl = uncore_pci_plat_of(a->slot[a->plat->bsp].info.uncore);
+	const struct uncore_pci_pkg *k = package < UNCORE_PCI_MAX_PKGS ? &scan.pkg[package] : NULL;
+	if (!scanned || !pl || !pl->capid_id || !k || !k->placed)
+		return;
+	unsigned by_msr = (unsigned)(msr & 0x3F);
+	bool both = !k->capid_st && k->capid_at && !msr_st, agree = both && by_msr == k->ncha;
+	const char *result = agree ? "agree" : both ? "mismatch" : "incomplete";
+	run_begin(a, "uncore_chas");
+	logrec_key_u64(&a->sb, "package", package);
+	logrec_key_reg(&a->sb, "capid_at", k->capid_at);
+	logrec_key_str(&a->sb, "capid_result", !k->capid_at ? "not found"
+				: k->capid_st ? pmu_status_str(k->capid_st) : "read");
+	logrec_key_hex(&a->sb, "capid", k->capid);
+	logrec_key_u64(&a->sb, "by_capid", k->ncha);
+	logrec_key_hex(&a->sb, "msr", pl->cha_msr);
+	logrec_key_str(&a->sb, "msr_result", msr_st ? pmu_status_str(msr_st) : "read");
+	logrec_key_hex(&a->sb, "msr_value", msr);
+	logrec_key_u64(&a->sb, "by_msr", by_msr);
+	logrec_key_str(&a->sb, "result", result);
+	logrec_end(&a->sb);
+	run_record(a);
+	sb_putc(&a->sb, 'P');
+	sb_dec(&a->sb, package);
+	sb_puts(&a->sb, " CHAs: ");
+	if (!k->capid_at) {
+		sb_puts(&a->sb, "no PCU function (device ");
+		sb_hex(&a->sb, pl->capid_id);
+		sb_puts(&a->sb, ") found for CAPID6");
+	} else if (k->capid_st) {
+		sb_puts(&a->sb, "CAPID6 at ");
+		regkey_put(&a->sb, NULL, k->capid_at);
+		sb_puts(&a->sb, ": ");
+		sb_puts(&a->sb, pmu_status_str(k->capid_st));
+	} else {
+		sb_dec(&a->sb, k->ncha);
+		sb_puts(&a->sb, " by CAPID6 (");
+		regkey_put(&a->sb, NULL, k->capid_at);
+		sb_puts(&a->sb, " = ");
+		sb_hex(&a->sb, k->capid);
+		sb_puts(&a->sb, ")");
+	}
+	sb_puts(&a->sb, ", ");
+	if (msr_st) {
+		sb_puts(&a->sb, "MSR ");
+		sb_hex(&a->sb, pl->cha_msr);
+		sb_puts(&a->sb, ": ");
+		sb_puts(&a->sb, pmu_status_str(msr_st));
+	} else {
+		sb_dec(&a->sb, by_msr);
+		sb_puts(&a->sb, " by MSR ");
+		sb_hex(&a->sb, pl->cha_msr);
+		sb_puts(&a->sb, " bits 5:0");
+	}
+	sb_puts(&a->sb, agree ? ": agree" : both ? ": MISMATCH, the CAPID6 count bounds the CHAs used"
+					  : ": not cross-checked");
+	run_say(a);
 }
 
 /* One channel's line: "P1 uncore_imc_2: read 1234.567 MB/s, write 0.000 MB/s (CAS x 64 B)". */

@@ -9,6 +9,7 @@
 #include "run/buffers.h"
 #include "out/logrec.h"
 #include "pmu/regkey.h"
+#include "pmu/uncore_pci.h"
 
 /* ---- on the leader ---- */
 
@@ -79,6 +80,9 @@ void upkg_on_leader(void *ctx, unsigned cpu)
 		p->probed = true;
 		p->probe_st = probe_boxes(p, cpu);
 		probe_widths(p, cpu);
+		const struct uncore_pci_plat *pl = uncore_pci_plat_of(p->s.fam);
+		p->cha_msr_st = pl && pl->cha_msr ? pmu_rdmsr(&a->backend, cpu, pl->cha_msr, &p->cha_msr)
+						  : PMU_ERR_UNSUPPORTED;
 	}
 	if (!p->probe_st) {
 		for (unsigned i = 0; i < p->s.n; i++) {
