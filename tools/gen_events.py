@@ -48,6 +48,7 @@ UNCORE_UNITS = {"UBOX": ("uncore_ubox", "UBoxFilter"), "CBO": ("uncore_cbox", "C
                 "UPI LL": ("uncore_upi", None), "IIO": ("uncore_iio", None),
                 "IRP": ("uncore_irp", None), "M3UPI": ("uncore_m3upi", None),
                 "M2PCIe": ("uncore_m2pcie", None)}
+LATER_UNITS = {"CHA", "M2M", "UPI LL", "IIO", "IRP", "M3UPI", "M2PCIe"}   # not Sandy Bridge-EP's
 
 # Hardware fixed counter of each fixed-only event (Intel's perfmon lists notes; SDM vol. 3B
 # 20.2.5 for 4-6): FIXED_CTR0 = instructions, 1 = core cycles, 2 = reference cycles,
@@ -385,7 +386,8 @@ def generate(perfmon, outdir):
         for _m, step, ctype, native, _t, path in cores:
             unc = [list_of(p, u) for (_m2, st2, _c, _n, t, p) in mine if t == "uncore"
                    and st2 == step and model in UNCORE_MODELS for u in sorted(UNCORE_UNITS)
-                   if any(e.get("Unit") == u for e in load(os.path.join(perfmon, p)))]
+                   if (model != 0x2D or u not in LATER_UNITS)
+                   and any(e.get("Unit") == u for e in load(os.path.join(perfmon, p)))]
             models.append((model, step, ctype, native, list_of(path, None), unc))
 
     pools = Pools()

@@ -34,6 +34,7 @@ pmu_status model_init(struct model *m, const struct model_profile *p, unsigned n
 	}
 	m->ncpus = ncpus;
 	m->npkgs = npkgs;
+	m->chas = p->chas;
 	for (unsigned i = 0; i < ncpus; i++) {
 		m->pkg_of[i] = i / (ncpus / npkgs);
 		m->core_of[i] = i;

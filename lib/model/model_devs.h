@@ -94,6 +94,14 @@ enum model_unc_box {
 	MODEL_UNC_SNBEP_QPI0 = MODEL_UNC_SNBEP_IMC0 + 4,
 	MODEL_UNC_SNBEP_R2PCIE = MODEL_UNC_SNBEP_QPI0 + 2,
 	MODEL_UNC_SNBEP_R3QPI0,
+	/* Skylake-SP: U-box, CHA 0-27, PCU (MSR); iMC channels 0-5, M2M 0-1, UPI 0-2 (PCI). */
+	MODEL_UNC_SKX_U = MODEL_UNC_SNBEP_R3QPI0 + 2,
+	MODEL_UNC_SKX_CHA0,
+	MODEL_UNC_SKX_PCU = MODEL_UNC_SKX_CHA0 + 28,
+	MODEL_UNC_SKX_IMC0,
+	MODEL_UNC_SKX_M2M0 = MODEL_UNC_SKX_IMC0 + 6,
+	MODEL_UNC_SKX_UPI0 = MODEL_UNC_SKX_M2M0 + 2,
+	MODEL_UNC_SKX_M3UPI0 = MODEL_UNC_SKX_UPI0 + 3,
 };
 
 enum model_mbox_sig { MODEL_MBOX_INC, MODEL_MBOX_DEC, MODEL_MBOX_FLAG };
@@ -108,11 +116,24 @@ extern const struct model_dev model_dev_nhmex_mbox;
 extern const struct model_dev model_dev_snbep_uncore;
 /* SNB-EP PCI boxes (HA, iMC 0-3, QPI 0-1, R2PCIe, R3QPI 0-1) and the U-box's node ids. */
 extern const struct model_dev model_dev_snbep_pci;
+/* Skylake-SP: U-box 0x703-0x70A, CHAs 0xE00 on, PCU 0x710-0x71A, MSR 0x702 (CHA count) */
+extern const struct model_dev model_dev_skx_uncore;
+/* Skylake-SP PCI: U-box node ids, the PCU's CAPID6, iMC 0-5, M2M 0-1, UPI 0-2, M3UPI 0-2 */
+extern const struct model_dev model_dev_skx_pci;
 
-/* PCI register files hold device-local keys: the register's key on bus 0 (model_pci.c). */
+/*
+ * PCI register files hold device-local keys: the register's key on bus `bus`, the
+ * package's uncore bus index (0 its first; model_pci.c).
+ */
+static inline uint32_t model_pci_key_at(unsigned bus, unsigned dev, unsigned fn, unsigned off)
+{
+	return 0x80000000u | (bus & 0xFFu) << 20 | (dev & 31u) << 15 | (fn & 7u) << 12 |
+	       (off & 0xFFCu);
+}
+
 static inline uint32_t model_pci_key(unsigned dev, unsigned fn, unsigned off)
 {
-	return 0x80000000u | (dev & 31u) << 15 | (fn & 7u) << 12 | (off & 0xFFCu);
+	return model_pci_key_at(0, dev, fn, off);
 }
 
 #endif

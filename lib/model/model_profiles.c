@@ -36,6 +36,10 @@ static const struct model_dev *const snbep_devs[] = {
 	&model_dev_misc, &model_dev_core, &model_dev_offcore, &model_dev_snbep_uncore,
 	&model_dev_snbep_pci,
 };
+static const struct model_dev *const skx_devs[] = {
+	&model_dev_misc, &model_dev_core, &model_dev_offcore, &model_dev_skx_uncore,
+	&model_dev_skx_pci,
+};
 static const struct model_dev *const misc_devs[] = { &model_dev_misc };
 static const struct model_dev *const zen_devs[] = { &model_dev_amd_core };
 
@@ -199,9 +203,12 @@ static const struct model_profile skylake_sp = {
 	.perf_cap = PERF_CAP_LATER,
 	.misc_enable = 0x850089,
 	NOISE(2500),
-	DEVS(later_devs),
+	DEVS(skx_devs),
 	.msrs = &model_msrs_skx,
 	FW(fw_core),
+	.pci = &model_dev_skx_pci,
+	.pci_buses = 3,
+	.chas = 28,   /* the 8180's 28 cores, each with its CHA (Linux skx_count_chabox: CAPID6) */
 };
 
 static const struct model_profile icelake_sp = {

@@ -28,6 +28,20 @@ struct rule {
 #define CAS(ch, umask, src) { &model_dev_snbep_pci, \
 	MODEL_UNC_STIM(MODEL_UNC_SNBEP_IMC0 + (ch), 0x04, umask), (src), 4, (ch) }
 
+/*
+ * Skylake-SP: each line the stream kernel loads is one CAS read (UNC_M_CAS_COUNT.RD, umask
+ * bits 0x03) on one of the six channels and one read request at one of the 28 CHAs, lines
+ * hashed evenly over both (a model choice); the MSR boxes match event and umask exactly, so
+ * the request is UNC_CHA_REQUESTS.READS (0x50, umask 0x03) only; each non-temporal store
+ * line a CAS write (umask 0x0C).
+ */
+#define SKX_CAS(ch, umask, src) { &model_dev_skx_pci, \
+	MODEL_UNC_STIM(MODEL_UNC_SKX_IMC0 + (ch), 0x04, umask), (src), 6, (ch) }
+#define SKX_CAS_CH(ch) SKX_CAS(ch, 0x01, SRC_LOAD), SKX_CAS(ch, 0x04, SRC_NT_STORE)
+#define SKX_CHA_RD(n) { &model_dev_skx_uncore, MODEL_UNC_STIM(MODEL_UNC_SKX_CHA0 + (n), 0x50, \
+	0x03), SRC_LOAD, 28, (n) }
+#define SKX_CHA_RD4(n) SKX_CHA_RD(n), SKX_CHA_RD((n) + 1), SKX_CHA_RD((n) + 2), SKX_CHA_RD((n) + 3)
+
 /* The mapping sim_workload.h describes; core codes are event | umask << 8. */
 static const struct rule rules[] = {
 	CORE(0x00C0, SRC_CYCLE), CORE(0x01C0, SRC_CYCLE),      /* INST_RETIRED.ANY(_P), NHM's */
@@ -62,6 +76,9 @@ static const struct rule rules[] = {
 	SPCI(MODEL_UNC_SNBEP_R2PCIE, 0x01, 0x00, SRC_CYCLE),
 	SPCI(MODEL_UNC_SNBEP_R3QPI0, 0x01, 0x00, SRC_CYCLE),
 	SPCI(MODEL_UNC_SNBEP_R3QPI0 + 1, 0x01, 0x00, SRC_CYCLE),
+	SKX_CAS_CH(0), SKX_CAS_CH(1), SKX_CAS_CH(2), SKX_CAS_CH(3), SKX_CAS_CH(4), SKX_CAS_CH(5),
+	SKX_CHA_RD4(0), SKX_CHA_RD4(4), SKX_CHA_RD4(8), SKX_CHA_RD4(12), SKX_CHA_RD4(16),
+	SKX_CHA_RD4(20), SKX_CHA_RD4(24),
 };
 #define N_RULES (sizeof(rules) / sizeof(rules[0]))
 _Static_assert(N_RULES <= MODEL_SPREAD_STIMS, "a spread holds every rule's stimulus");

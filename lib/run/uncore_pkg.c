@@ -76,7 +76,8 @@ void upkg_on_leader(void *ctx, unsigned cpu)
 {
 	struct pkg_run *p = ctx;
 	struct run *a = p->a;
-	if (!p->probed) {
+	/* A box the package lacks (planned PMU_ERR_ABSENT) is never probed: it may not exist. */
+	if (!p->probed && p->s.st != PMU_ERR_ABSENT) {
 		p->probed = true;
 		p->probe_st = probe_boxes(p, cpu);
 		probe_widths(p, cpu);

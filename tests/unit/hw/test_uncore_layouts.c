@@ -264,6 +264,39 @@ static const struct addr_row snbep_rows[] = {
 	{ "uncore_r3qpi_1", 1, 0xDC, 0xA8, 44 }, { "uncore_r3qpi_1", 2, 0xE0, 0xB0, 44 },
 };
 
+/*
+ * Skylake-SP, typed from Linux uncore_snbep.c's constants (HSWEP_U_MSR_PMON_CTL0 0x705 /
+ * CTR0 0x709, UCLK 0x703 / 0x704; HSWEP_C0_MSR_PMON_CTL0 0xe01 / CTR0 0xe08, offset 0x10;
+ * HSWEP_PCU_MSR_PMON_CTL0 0x711 / CTR0 0x717; SKX_IIO0 0xa48 / 0xa41 and SKX_IRP0 0xa5b /
+ * 0xa59, offset 0x20; SKX_M2M 0x228 / 0x200 and SKX_UPI 0x350 / 0x318 with 8-byte controls;
+ * SNBEP_PCI_PMON_CTL0 / CTR0 and the iMC's fixed 0xf0 / 0xd0 for the others).
+ */
+#define R4(b, c0, cs, t0, ts) { b, 0, (c0), (t0), 48 }, { b, 1, (c0) + (cs), (t0) + (ts), 48 }, \
+	{ b, 2, (c0) + 2 * (cs), (t0) + 2 * (ts), 48 }, { b, 3, (c0) + 3 * (cs), (t0) + 3 * (ts), 48 }
+#define CHA(n) R4("uncore_cha_" #n, 0xe01 + 0x10 * (n), 1, 0xe08 + 0x10 * (n), 1)
+#define IIO(n) R4("uncore_iio_" #n, 0xa48 + 0x20 * (n), 1, 0xa41 + 0x20 * (n), 1)
+#define IRP(n) { "uncore_irp_" #n, 0, 0xa5b + 0x20 * (n), 0xa59 + 0x20 * (n), 48 }, \
+	{ "uncore_irp_" #n, 1, 0xa5c + 0x20 * (n), 0xa5a + 0x20 * (n), 48 }
+#define SKX_IMC(n) R4("uncore_imc_" #n, 0xd8, 4, 0xa0, 8), { "uncore_imc_" #n, FIX, 0xf0, 0xd0, 48 }
+#define M3UPI(n) { "uncore_m3upi_" #n, 0, 0xd8, 0xa0, 48 }, { "uncore_m3upi_" #n, 1, 0xdc, 0xa8, 48 }, \
+	{ "uncore_m3upi_" #n, 2, 0xe0, 0xb0, 48 }
+static const struct addr_row skx_rows[] = {
+	{ "uncore_ubox", 0, 0x705, 0x709, 48 }, { "uncore_ubox", 1, 0x706, 0x70a, 48 },
+	{ "uncore_ubox", FIX, 0x703, 0x704, 48 },
+	R4("uncore_pcu", 0x711, 1, 0x717, 1),
+	CHA(0), CHA(1), CHA(2), CHA(3), CHA(4), CHA(5), CHA(6), CHA(7), CHA(8), CHA(9), CHA(10),
+	CHA(11), CHA(12), CHA(13), CHA(14), CHA(15), CHA(16), CHA(17), CHA(18), CHA(19), CHA(20),
+	CHA(21), CHA(22), CHA(23), CHA(24), CHA(25), CHA(26), CHA(27),
+	IIO(0), IIO(1), IIO(2), IIO(3), IIO(4), IIO(5), IRP(0), IRP(1), IRP(2), IRP(3), IRP(4), IRP(5),
+	SKX_IMC(0), SKX_IMC(1), SKX_IMC(2), SKX_IMC(3), SKX_IMC(4), SKX_IMC(5),
+	R4("uncore_m2m_0", 0x228, 8, 0x200, 8), R4("uncore_m2m_1", 0x228, 8, 0x200, 8),
+	R4("uncore_upi_0", 0x350, 8, 0x318, 8), R4("uncore_upi_1", 0x350, 8, 0x318, 8),
+	R4("uncore_upi_2", 0x350, 8, 0x318, 8),
+	R4("uncore_m2pcie_0", 0xd8, 4, 0xa0, 8), R4("uncore_m2pcie_1", 0xd8, 4, 0xa0, 8),
+	R4("uncore_m2pcie_2", 0xd8, 4, 0xa0, 8), R4("uncore_m2pcie_3", 0xd8, 4, 0xa0, 8),
+	M3UPI(0), M3UPI(1), M3UPI(2),
+};
+
 struct family_rows {
 	enum uncore_family fam;
 	const struct addr_row *rows;
@@ -274,11 +307,13 @@ static const struct family_rows all_rows[] = {
 	{ UNCORE_NHM_CLIENT, nhm_rows, sizeof(nhm_rows) / sizeof(nhm_rows[0]) },
 	{ UNCORE_NHM_EX, nhmex_rows, sizeof(nhmex_rows) / sizeof(nhmex_rows[0]) },
 	{ UNCORE_SNB_EP, snbep_rows, sizeof(snbep_rows) / sizeof(snbep_rows[0]) },
+	{ UNCORE_SKX, skx_rows, sizeof(skx_rows) / sizeof(skx_rows[0]) },
 };
+#define N_FAMILIES (sizeof(all_rows) / sizeof(all_rows[0]))
 
 static const struct addr_row *row_for(const struct box_desc *d, unsigned idx)
 {
-	for (unsigned f = 0; f < 3; f++) {
+	for (unsigned f = 0; f < N_FAMILIES; f++) {
 		if (all_rows[f].fam != d->family)
 			continue;
 		for (unsigned i = 0; i < all_rows[f].n; i++)
@@ -315,14 +350,16 @@ static void test_every_counter_address_matches_the_reference(void **state)
 		assert_int_equal(box_ctr_msr(d, d->n_counters), 0);
 	}
 	unsigned rows = 0;
-	for (unsigned f = 0; f < 3; f++) {
+	for (unsigned f = 0; f < N_FAMILIES; f++) {
 		rows += all_rows[f].n;
 		for (unsigned i = 0; i < all_rows[f].n; i++)
 			assert_non_null(box_find(all_rows[f].fam, all_rows[f].rows[i].box,
 						 strlen(all_rows[f].rows[i].box)));
 	}
 	assert_int_equal(checked, rows);
-	assert_int_equal(checked, 9 + 13 + 39 + 42);
+	/* Skylake-SP: U-box 3, PCU 4, CHA 112, IIO 24, IRP 12, iMC 30, M2M 8, UPI 12, M2PCIe 16,
+	   M3UPI 9 */
+	assert_int_equal(checked, 9 + 13 + 39 + 42 + 230);
 }
 
 /* Box- and global-level registers, enable bits and the extra-MSR windows. */
