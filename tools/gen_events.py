@@ -180,7 +180,8 @@ def uncore_events(path, unit):
         if e.get("Unit") != unit:
             continue
         name = e["EventName"]
-        fixed = UNCORE_FIXED.get(name, -1)
+        # Jaketown's clocks only: later lists count UNC_M_CLOCKTICKS on the general counters
+        fixed = UNCORE_FIXED.get(name, -1) if path.split(os.sep)[-3] == "JKT" else -1
         ctr = 0 if fixed >= 0 else counter_mask(e["Counter"], name)
         flags = ["EVF_EXTSEL"] if num(e.get("ExtSel", 0)) else []
         filt = filter_mask(e.get("Filter", "null"), UNCORE_UNITS[unit][1], name)

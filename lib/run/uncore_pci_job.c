@@ -294,7 +294,7 @@ void uncore_pci_chas(struct run *a, unsigned package, pmu_status msr_st, uint64_
 }
 
 /* One channel's line: "P1 uncore_imc_2: read 1234.567 MB/s, write 0.000 MB/s (CAS x 64 B)". */
-static void say_channel(struct run *a, unsigned package, const struct box_desc *d,
+static void say_channel(struct run *a, unsigned package, const char *what,
 			const struct derived_set *set)
 {
 	const struct derived_metric *rd = &set->m[DM_MEM_READ_BW], *wr = &set->m[DM_MEM_WRITE_BW];
@@ -303,7 +303,7 @@ static void say_channel(struct run *a, unsigned package, const struct box_desc *
 	sb_putc(&a->sb, 'P');
 	sb_dec(&a->sb, package);
 	sb_putc(&a->sb, ' ');
-	sb_puts(&a->sb, d->name);
+	sb_puts(&a->sb, what);
 	sb_puts(&a->sb, ":");
 	if (rd->present) {
 		sb_puts(&a->sb, " read ");
@@ -358,6 +358,8 @@ enum verdict uncore_pci_bandwidth(struct run *a, unsigned package, const struct 
 {
 	uint64_t hz = a->plat->tsc_per_us * 1000000ull, lines = 0;
 	bool any = false;
+	struct derived_input all[UNCORE_MAX_EVENTS];
+	unsigned nall = 0, nch = 0;
 	for (unsigned i = 0; i < a->nureqs; i++) {
 		const struct box_desc *d = a->ureqs[i].box;
 		struct derived_input ch[UNCORE_MAX_EVENTS];
@@ -370,14 +372,26 @@ enum verdict uncore_pci_bandwidth(struct run *a, unsigned package, const struct 
 			continue;   /* each channel once, with every event of its box */
 		for (unsigned k = i; k < a->nureqs; k++)
 			if (a->ureqs[k].box == d)
-				ch[n++] = in[k];
+				all[nall++] = ch[n++] = in[k];
 		derived_compute(ch, n, ticks, hz, &set);
-		say_channel(a, package, d, &set);
+		say_channel(a, package, d->name, &set);
+		nch += set.m[DM_MEM_READ_BW].present || set.m[DM_MEM_WRITE_BW].present;
 		for (unsigned k = 0; k < n; k++)
 			if (derived_role_of(ch[k].event) == DR_MEM_READ_LINES) {
 				lines += ch[k].delta;
 				any = true;
 			}
+	}
+	if (nch > 1) {   /* the socket: every channel's lines over the window */
+		struct derived_set set;
+		char what[32];
+		struct strbuf sb;
+		sb_init(&sb, what, sizeof(what));
+		sb_puts(&sb, "memory, ");
+		sb_dec(&sb, nch);
+		sb_puts(&sb, " channels");
+		derived_compute(all, nall, ticks, hz, &set);
+		say_channel(a, package, what, &set);
 	}
 	return any ? check_reads(a, package, lines) : VERDICT_PASS;
 }

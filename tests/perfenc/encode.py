@@ -6,6 +6,7 @@ Sources, cited per rule below (public documents, never read here: every number i
   Intel SDM Vol. 3B 18.2   IA32_PERFEVTSELx fields
   Intel 327043-001         Xeon E5-2600 Uncore Performance Monitoring Guide, U_MSR_PMON_CTL{1-0}
   Linux uncore_snbep.c     arch/x86/events/intel/uncore_snbep.c
+  Intel 336274             Xeon Scalable uncore performance monitoring reference manual
   SDM 23H   Intel SDM Vol. 2A, CPUID leaf 23H; Vol. 3B "Performance Monitoring": UMASK2
             (PERFEVTSEL 47:40), EQ (36), fixed counters 4-6 (topdown bad speculation,
             frontend bound, retiring)
@@ -100,6 +101,38 @@ R3QPI = dict(box=r"uncore_r3qpi_([01])", pci=[0x3C44, 0x3C45], umask_bits=0xFF, 
 PCI_FIXED = {"UNC_M_CLOCKTICKS"}
 UNITS = {"UBOX": UBOX, "CBO": CBOX, "PCU": PCU, "HA": HA, "iMC": IMC, "QPI LL": QPI,
          "R2PCIe": R2PCIE, "R3QPI": R3QPI}
+# Skylake-SP and Cascade Lake (Intel 336274 as Linux uncore_snbep.c gives it): CHA n's box
+# control 0xE00 + 0x10 n, controls +1.., counters +8.. (HSWEP_C0_MSR_PMON_*, HSWEP_CBO_MSR_OFFSET);
+# IIO stack n 0xA40 + 0x20 n, controls 0xA48.., counters 0xA41..; IRP n 0xA58 + 0x20 n, controls
+# 0xA5B.., counters 0xA59..; box control freeze 8 (no freeze enable since Ivy Bridge-EP). PCI
+# boxes by device id and device.function (Linux skx_uncore_pci_ids): iMC channels 0-5 0x2042,
+# 0x2046, 0x204A at 10.2, 10.6, 11.2 then 12.2, 12.6, 13.2 with the SNB-EP offsets; M2M 0x2066
+# (8.0, 9.0): box 0x258, controls 0x228 + 8 n (SKX_M2M_PCI_PMON_*); UPI 0x2058 (14.0, 15.0,
+# 16.0): box 0x378, controls 0x350 + 8 n (SKX_UPI_PCI_PMON_*); M3UPI 0x204D, 0x204E, 0x204D at
+# SNB-EP offsets. The list's UNC_M_CLOCKTICKS is event 0 on the general counters (Linux
+# hswep_uncore_imc_events "event=0x00,umask=0x00"). Not programmed by efipmu, so refused: the
+# CHA filters (Filter other than "na"), the IIO port and function masks (PortMask, FCMask:
+# SKX_PMON_CTL_CH_MASK / FC_MASK in the control's high bits) and a umask extension (UMaskExt).
+SKX_CHA = dict(box=r"uncore_cha_(\d+)", ctl=0xE01, ctr=0xE08, stride=0x10, umask_bits=0xFF,
+               extsel=False, box_ctl=0xE00)
+SKX_IIO = dict(box=r"uncore_iio_([0-5])", ctl=0xA48, ctr=0xA41, stride=0x20, umask_bits=0xFF,
+               extsel=False, box_ctl=0xA40)
+SKX_IRP = dict(box=r"uncore_irp_([0-5])", ctl=0xA5B, ctr=0xA59, stride=0x20, umask_bits=0xFF,
+               extsel=False, box_ctl=0xA58)
+SKX_IMC = dict(box=r"uncore_imc_([0-5])", pci=[0x2042, 0x2046, 0x204A] * 2, umask_bits=0xFF,
+               extsel=False, pci_at=["0a.2", "0a.6", "0b.2", "0c.2", "0c.6", "0d.2"])
+SKX_M2M = dict(box=r"uncore_m2m_([01])", pci=[0x2066] * 2, umask_bits=0xFF, extsel=False,
+               pci_ctl=0x228, pci_step=8, pci_box=0x258, pci_range=(0x200, 0x25C),
+               pci_at=["08.0", "09.0"])
+SKX_UPI = dict(box=r"uncore_upi_([0-2])", pci=[0x2058] * 3, umask_bits=0xFF, extsel=False,
+               pci_ctl=0x350, pci_step=8, pci_box=0x378, pci_range=(0x318, 0x37C),
+               pci_at=["0e.0", "0f.0", "10.0"])
+SKX_M3UPI = dict(box=r"uncore_m3upi_([0-2])", pci=[0x204D, 0x204E, 0x204D], umask_bits=0xFF,
+                 extsel=False, pci_at=["12.1", "12.2", "12.5"])
+SKX_UNITS = {"CHA": SKX_CHA, "IIO": SKX_IIO, "IRP": SKX_IRP, "iMC": SKX_IMC, "M2M": SKX_M2M,
+             "UPI LL": SKX_UPI, "M3UPI": SKX_M3UPI}
+UNITS_OF = {"JKT": UNITS, "SKX": SKX_UNITS, "CLX": SKX_UNITS}
+NOT_PROGRAMMED = ("PortMask", "FCMask", "UMaskExt")
 # U-box clock ticks: the JSON lists event 0 on counters 0-1, the UCLK fixed counter counts
 # them (Intel 327043-001 2.2): U_MSR_PMON_UCLK_FIXED_CTL 0xC08, enable bit 22.
 UCLK_FIXED = {"UNC_U_CLOCKTICKS"}
@@ -228,19 +261,23 @@ def filter_value(e):
     return (unit, value) if unit else None
 
 
-def uncore_expect(e):
-    """What perf programs for one SNB-EP U-box, C-box, PCU or PCI-box event (None: another unit)."""
-    unit = UNITS.get(e["Unit"])
+def uncore_expect(e, lst="JKT"):
+    """What perf programs for one event of list lst's uncore boxes (None: another unit)."""
+    unit = UNITS_OF[lst].get(e["Unit"])
     if unit is None:
         return None
     name = e["EventName"]
+    if lst != "JKT":
+        if (e.get("Filter") or "na") not in ("na", "null") or \
+                any(num(e.get(k, 0)) for k in NOT_PROGRAMMED):
+            return Expect(name, refuse=r"(?i)filter")
     if num(e.get("ExtSel", 0)) and not unit["extsel"]:
         return Expect(name, refuse=r"(?i)ext(sel|ension| ?select)")
     if any(reg in NO_FILTER_REGISTER for reg in re.findall(r"(\w+)\[", e.get("Filter") or "")):
         return Expect(name, refuse=r"(?i)filter")
-    if "pci" in unit and (e.get("Filter") or "null") != "null":
+    if "pci" in unit and (e.get("Filter") or "null") not in ("null", "na"):
         return Expect(name, refuse=r"(?i)filter")
-    if name in PCI_FIXED:
+    if name in PCI_FIXED and lst == "JKT":
         return Expect(name, [Encoding("pci_fixed", UNC_EN, unit=unit)])
     if name in UCLK_FIXED:
         return Expect(name, [Encoding("uncore_fixed", UNC_EN, unit=unit)])

@@ -269,7 +269,7 @@ static const struct addr_row snbep_rows[] = {
  * CTR0 0x709, UCLK 0x703 / 0x704; HSWEP_C0_MSR_PMON_CTL0 0xe01 / CTR0 0xe08, offset 0x10;
  * HSWEP_PCU_MSR_PMON_CTL0 0x711 / CTR0 0x717; SKX_IIO0 0xa48 / 0xa41 and SKX_IRP0 0xa5b /
  * 0xa59, offset 0x20; SKX_M2M 0x228 / 0x200 and SKX_UPI 0x350 / 0x318 with 8-byte controls;
- * SNBEP_PCI_PMON_CTL0 / CTR0 and the iMC's fixed 0xf0 / 0xd0 for the others).
+ * SNBEP_PCI_PMON_CTL0 / CTR0 for the others).
  */
 #define R4(b, c0, cs, t0, ts) { b, 0, (c0), (t0), 48 }, { b, 1, (c0) + (cs), (t0) + (ts), 48 }, \
 	{ b, 2, (c0) + 2 * (cs), (t0) + 2 * (ts), 48 }, { b, 3, (c0) + 3 * (cs), (t0) + 3 * (ts), 48 }
@@ -277,7 +277,7 @@ static const struct addr_row snbep_rows[] = {
 #define IIO(n) R4("uncore_iio_" #n, 0xa48 + 0x20 * (n), 1, 0xa41 + 0x20 * (n), 1)
 #define IRP(n) { "uncore_irp_" #n, 0, 0xa5b + 0x20 * (n), 0xa59 + 0x20 * (n), 48 }, \
 	{ "uncore_irp_" #n, 1, 0xa5c + 0x20 * (n), 0xa5a + 0x20 * (n), 48 }
-#define SKX_IMC(n) R4("uncore_imc_" #n, 0xd8, 4, 0xa0, 8), { "uncore_imc_" #n, FIX, 0xf0, 0xd0, 48 }
+#define SKX_IMC(n) R4("uncore_imc_" #n, 0xd8, 4, 0xa0, 8)
 #define M3UPI(n) { "uncore_m3upi_" #n, 0, 0xd8, 0xa0, 48 }, { "uncore_m3upi_" #n, 1, 0xdc, 0xa8, 48 }, \
 	{ "uncore_m3upi_" #n, 2, 0xe0, 0xb0, 48 }
 static const struct addr_row skx_rows[] = {
@@ -357,9 +357,9 @@ static void test_every_counter_address_matches_the_reference(void **state)
 						 strlen(all_rows[f].rows[i].box)));
 	}
 	assert_int_equal(checked, rows);
-	/* Skylake-SP: U-box 3, PCU 4, CHA 112, IIO 24, IRP 12, iMC 30, M2M 8, UPI 12, M2PCIe 16,
+	/* Skylake-SP: U-box 3, PCU 4, CHA 112, IIO 24, IRP 12, iMC 24, M2M 8, UPI 12, M2PCIe 16,
 	   M3UPI 9 */
-	assert_int_equal(checked, 9 + 13 + 39 + 42 + 230);
+	assert_int_equal(checked, 9 + 13 + 39 + 42 + 224);
 }
 
 /* Box- and global-level registers, enable bits and the extra-MSR windows. */
