@@ -33,7 +33,7 @@ MODELS = [0x1A, 0x1E, 0x1F, 0x25, 0x2C, 0x2D, 0x2E, 0x2F,
           0x97, 0x9A, 0xB7, 0xBA, 0xBF, 0xAA, 0xAC, 0xB5, 0xBD, 0xC5, 0xC6]   # hybrid
 # JSON Unit -> perf PMU name of the box type (a C-box list serves uncore_cbox_0..7) and the
 # prefix its "Filter" field gives the box's filter register.
-UNCORE_MODELS = {0x2D, 0x55}   # the uncore lists generated (the boxes efipmu drives by name)
+UNCORE_MODELS = {0x2D, 0x55, 0x6A, 0x6C}   # the uncore lists generated (boxes driven by name)
 # The PCI boxes (HA, iMC, QPI, R2PCIe, R3QPI) have no filter register efipmu drives (None):
 # an event whose "Filter" names match registers (the HA's address/opcode match) is marked
 # with filter bit 0, so the box refuses it by name.
@@ -182,6 +182,8 @@ def uncore_events(path, unit):
         name = e["EventName"]
         # Jaketown's clocks only: later lists count UNC_M_CLOCKTICKS on the general counters
         fixed = UNCORE_FIXED.get(name, -1) if path.split(os.sep)[-3] == "JKT" else -1
+        if e["Counter"].strip() == "FIXED":   # Ice Lake-SP's UNC_U_CLOCKTICKS: the UCLK counter
+            fixed = 0
         ctr = 0 if fixed >= 0 else counter_mask(e["Counter"], name)
         flags = ["EVF_EXTSEL"] if num(e.get("ExtSel", 0)) else []
         filt = filter_mask(e.get("Filter", "null"), UNCORE_UNITS[unit][1], name)

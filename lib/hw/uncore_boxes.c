@@ -173,7 +173,7 @@ static const struct box_desc snbep_pcu = {
 	.ctl_layout = (ctl), .n_counters = (nctr), .counter_width = (w),                      \
 	.ctl_base = 0xD8, .ctl_stride = 4, .ctr_base = 0xA0, .ctr_stride = 8,                 \
 	.enable_mask = BIT(22), .box_ctl = 0xF4, .box = &snbep_box_gate,                       \
-	.pci = &(const struct box_pci){ (id), 0xA0, 0xF8, 0 },                                 \
+	.pci = &(const struct box_pci){ (id), 0xA0, 0xF8, 0, NULL },                                \
 }
 
 #define SNBEP_IMC(pname, id) {                                                                 \
@@ -184,7 +184,7 @@ static const struct box_desc snbep_pcu = {
 	.fixed_ctl = 0xF0, .fixed_ctr = 0xD0, .fixed_width = 48,                               \
 	.fixed_event = "UNC_M_CLOCKTICKS",   /* Intel's list: "Uncore Fixed Counter" */        \
 	.fixed_layout = &layout_snbep_imc_fixed_ctl, .fixed_enable_mask = BIT(22),            \
-	.pci = &(const struct box_pci){ (id), 0xA0, 0xF8, 0 },                                 \
+	.pci = &(const struct box_pci){ (id), 0xA0, 0xF8, 0, NULL },                                \
 }
 
 static const struct box_desc snbep_pci[] = {
@@ -211,8 +211,13 @@ const struct box_desc *const uncore_boxes[] = {
 	&uncore_skx_boxes[(i) + 3]
 	SKX4(0), SKX4(4), SKX4(8), SKX4(12), SKX4(16), SKX4(20), SKX4(24), SKX4(28), SKX4(32),
 	SKX4(36), SKX4(40), SKX4(44), SKX4(48), SKX4(52), SKX4(56),
+#define ICX6(i) &uncore_icx_boxes[i], &uncore_icx_boxes[(i) + 1], &uncore_icx_boxes[(i) + 2], \
+	&uncore_icx_boxes[(i) + 3], &uncore_icx_boxes[(i) + 4], &uncore_icx_boxes[(i) + 5]
+	ICX6(0), ICX6(6), ICX6(12), ICX6(18), ICX6(24), ICX6(30), ICX6(36), ICX6(42), ICX6(48),
+	ICX6(54), ICX6(60), ICX6(66), ICX6(72),
 };
 _Static_assert(UNCORE_SKX_BOXES == 60, "every Skylake-SP box is listed");
+_Static_assert(UNCORE_ICX_BOXES == 78, "every Ice Lake-SP box is listed");
 const unsigned uncore_box_count = sizeof(uncore_boxes) / sizeof(uncore_boxes[0]);
 
 /* Families whose uncore clock is in a box efipmu does not drive. */
@@ -275,8 +280,18 @@ uint32_t box_key(const struct uncore_pci_pkg *map, const struct box_desc *d, uin
  */
 static const struct uncore_pci_plat pci_plats[] = {
 	{ .fam = UNCORE_SNB_EP, .ubox_id = 0x3CE0, .nodeid_off = 0x40, .map_off = 0x54 },
-	{ .fam = UNCORE_SKX, .ubox_id = 0x2014, .nodeid_off = 0xC0, .map_off = 0xD4, .inherit = true,
+	{ .fam = UNCORE_SKX, .ubox_id = 0x2014, .nodeid_off = 0xC0, .map_off = 0xD4, .inherit = 1,
 	  .capid_id = 0x2083, .capid6_off = 0x9C, .capid6_mask = 0x0FFFFFFF, .cha_msr = 0x702 },
+	/*
+	 * Ice Lake-SP (Linux icx_uncore_pci_init, icx_count_chabox, icx_uncore_imc): U-box 0x3450 at
+	 * Skylake-SP's offsets, buses below a U-box's its package's; CHAs: CAPID6 (0x9C) and CAPID7
+	 * (0xA0) of 0x345B; MSR 0x702 as on Skylake-SP (UNCONFIRMED here: logged, not assumed);
+	 * iMC bases from 0x3451: 0xD0 bits 28:0 << 23 | 0xD8 + 4 n bits 10:0 << 12.
+	 */
+	{ .fam = UNCORE_ICX, .ubox_id = 0x3450, .nodeid_off = 0xC0, .map_off = 0xD4, .inherit = -1,
+	  .capid_id = 0x345B, .capid6_off = 0x9C, .capid7_off = 0xA0, .capid6_mask = 0xFFFFFFFF,
+	  .cha_msr = 0x702, .mmio_id = 0x3451, .mmio_base_off = 0xD0, .mmio_mem_off = 0xD8,
+	  .mmio_base_mask = 0x1FFFFFFF, .mmio_mem_mask = 0x7FF },
 };
 
 const struct uncore_pci_plat *uncore_pci_plat_of(enum uncore_family fam)

@@ -10,28 +10,11 @@
 #include "hw/uncore_boxes_server.h"
 #include "hw/layouts_uncore.h"
 
-#define BIT(n) ((uint64_t)1 << (n))
-
 /* Freeze stops the box, clear runs it (Linux snbep_uncore_msr_disable_box / enable_box). */
 const struct uncore_gate skx_box_gate = {
 	.layout = &layout_skx_box_ctl, .stop_val = BIT(8), .start_val = 0,
 	.ctr_bit0 = -1, .fixed_bit = -1,
 };
-
-/*
- * U-box: Linux skx_uncore_ubox (the Haswell-EP registers): controls 0x705-0x706, counters
- * 0x709-0x70A, the UCLK fixed counter's control 0x703 and counter 0x704, 48 bits each.
- */
-#define SKX_UBOX {                                                                              \
-	.name = "uncore_ubox", .family = UNCORE_SKX,                                           \
-	.ctl_layout = &layout_snbep_u_pmon_ctl, .n_counters = 2, .counter_width = 48,         \
-	.ctl_base = 0x705, .ctl_stride = 1, .ctr_base = 0x709, .ctr_stride = 1,               \
-	.enable_mask = BIT(22),                                                                \
-	.fixed_ctl = 0x703, .fixed_ctr = 0x704, .fixed_width = 48,                             \
-	.fixed_event = "UNC_U_CLOCKTICKS",                                                     \
-	.fixed_layout = &layout_snbep_uclk_fixed_ctl, .fixed_enable_mask = BIT(22),           \
-	.ops = &snbep_ubox_ops,                                                                \
-}
 
 /*
  * CHA n: box control 0xE00 + 0x10 n, controls +1.., counters +8.. (Linux HSWEP_C0_MSR_PMON_*,
@@ -44,17 +27,6 @@ const struct uncore_gate skx_box_gate = {
 	.ctl_base = 0xE01 + 0x10 * (n), .ctl_stride = 1, .ctr_base = 0xE08 + 0x10 * (n),      \
 	.ctr_stride = 1, .enable_mask = BIT(22),                                               \
 	.box_ctl = 0xE00 + 0x10 * (n), .box = &skx_box_gate, .cha_unit = (n) + 1,              \
-}
-
-/* PCU: Linux skx_uncore_pcu (HSWEP_PCU_MSR_PMON_*): box 0x710, controls 0x711, counters 0x717. */
-#define SKX_PCU {                                                                               \
-	.name = "uncore_pcu", .family = UNCORE_SKX,                                            \
-	.ctl_layout = &layout_snbep_pcu_ctl, .n_counters = 4, .counter_width = 48,            \
-	.ctl_base = 0x711, .ctl_stride = 1, .ctr_base = 0x717, .ctr_stride = 1,               \
-	.enable_mask = BIT(22),                                                                \
-	.box_ctl = 0x710, .box = &skx_box_gate,                                                \
-	.extra_lo = 0x715, .extra_hi = 0x715,   /* frequency-band filter */                    \
-	.filter_msr = 0x715, .filter = &snbep_pcu_filter,                                      \
 }
 
 /* IIO stack n: box 0xA40 + 0x20 n, controls 0xA48.., counters 0xA41.. (Linux SKX_IIO0_MSR_*). */
@@ -89,7 +61,7 @@ const struct uncore_gate skx_box_gate = {
 	.ctl_layout = &layout_snbep_pci_ctl, .n_counters = (nctr), .counter_width = 48,       \
 	.ctl_base = (ctl0), .ctl_stride = (cstep), .ctr_base = (ctr0), .ctr_stride = 8,       \
 	.enable_mask = BIT(22), .box_ctl = (bctl), .box = &skx_box_gate,                       \
-	.pci = &(const struct box_pci){ (id), (lo), (hi), BOX_PCI_AT(d, f) },                  \
+	.pci = &(const struct box_pci){ (id), (lo), (hi), BOX_PCI_AT(d, f), NULL },            \
 }
 
 #define SKX_IMC(pname, id, d, f) SKX_PCI(pname, id, d, f, 0xD8, 4, 0xA0, 0xF4, 4, 0xA0, 0xF8)
@@ -100,7 +72,7 @@ const struct uncore_gate skx_box_gate = {
 #define M3UPI(pname, id, f) SKX_PCI(pname, id, 18, f, 0xD8, 4, 0xA0, 0xF4, 3, 0xA0, 0xF8)
 
 const struct box_desc uncore_skx_boxes[UNCORE_SKX_BOXES] = {
-	SKX_UBOX, SKX_PCU,
+	SERVER_UBOX(UNCORE_SKX), SERVER_PCU(UNCORE_SKX),
 	SKX_CHA(0), SKX_CHA(1), SKX_CHA(2), SKX_CHA(3), SKX_CHA(4), SKX_CHA(5), SKX_CHA(6),
 	SKX_CHA(7), SKX_CHA(8), SKX_CHA(9), SKX_CHA(10), SKX_CHA(11), SKX_CHA(12), SKX_CHA(13),
 	SKX_CHA(14), SKX_CHA(15), SKX_CHA(16), SKX_CHA(17), SKX_CHA(18), SKX_CHA(19),

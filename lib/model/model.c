@@ -294,6 +294,8 @@ static const struct pmu_backend_ops sim_ops = {
 	.irq_restore = model_irq_restore,
 	.pci_read = model_sim_pci_read,
 	.pci_write = model_sim_pci_write,
+	.mmio_read = model_sim_mmio_read,
+	.mmio_write = model_sim_mmio_write,
 	.run_kernel = model_run_kernel,
 };
 
@@ -333,7 +335,8 @@ unsigned model_write_count(const struct model *m, unsigned cpu)
 {
 	unsigned n = 0;
 	for (unsigned i = 0; i < m->log_len[cpu]; i++)
-		n += m->log[cpu][i].op == MOP_WRMSR || m->log[cpu][i].op == MOP_PCI_WR;
+		n += m->log[cpu][i].op == MOP_WRMSR || m->log[cpu][i].op == MOP_PCI_WR ||
+		     m->log[cpu][i].op == MOP_MMIO_WR;
 	return n;
 }
 

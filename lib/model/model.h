@@ -32,7 +32,8 @@
 #define MODEL_MAX_FAULTS 16
 
 /* MOP_PCI_*: a configuration dword read or written, msr its key (pmu/regkey.h). */
-enum model_op { MOP_RDMSR, MOP_WRMSR, MOP_RDPMC, MOP_PCI_RD, MOP_PCI_WR };
+/* MOP_MMIO_*: 4 or 8 bytes at an address below 4 GiB, msr the address. */
+enum model_op { MOP_RDMSR, MOP_WRMSR, MOP_RDPMC, MOP_PCI_RD, MOP_PCI_WR, MOP_MMIO_RD, MOP_MMIO_WR };
 
 struct model_access {
 	uint8_t op;        /* enum model_op */
@@ -236,6 +237,7 @@ struct model {
 	uint32_t pci_tear;      /* a counting counter moves this much as its low dword is read */
 	uint8_t chas;           /* CHAs per package: the profile's, or a smaller part's (a variant) */
 	uint8_t cha_msr_count;  /* hostile: the CHA count MSR 0x702 says this (0: chas) */
+	bool mmio_bar_zero;     /* hostile: the iMC's MMIO base registers read 0 (Ice Lake-SP) */
 };
 
 /*
@@ -293,7 +295,7 @@ void model_run_cycle(struct model *m, unsigned cpu, const struct model_cycle *c)
  * (from 0) of C a stimulus of total t occurs floor((i+1)t/C) - floor(it/C) times, so
  * the spread raises exactly t of it. A kernel's replay (sim_workload.c) is one.
  */
-#define MODEL_SPREAD_STIMS 96
+#define MODEL_SPREAD_STIMS 160
 struct model_spread {
 	uint8_t cpl;
 	const struct model_stim *total;   /* each code's count over all the cycles */

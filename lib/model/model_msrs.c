@@ -153,6 +153,20 @@ static const struct model_msr_range icx_on[] = {
 };
 
 /*
+ * Ice Lake-SP's MSR uncore boxes the model implements (Linux uncore_snbep.c): MSR 0x702,
+ * U-box and PCU as Skylake-SP, IIO/IRP/M2PCIe 0xA40-0xB3F, CHA 0-39 0xB60-0xFEF.
+ */
+static const struct model_msr_range icx[] = {
+	CORE_LATER(0x30C), DEV(0x329, 0x329, "IA32_PERF_METRICS"),
+	DEV(0x702, 0x706, "CHA count, U-box UCLK_FIXED_CTL/CTR, CTL0-1"),
+	DEV(0x709, 0x70A, "U-box CTR0-1"),
+	DEV(0x710, 0x715, "PCU BOX_CTL, CTL0-3, FILTER"),
+	DEV(0x717, 0x71A, "PCU CTR0-3"),
+	DEV(0xA40, 0xB3F, "IIO, IRP, M2PCIe 0-5"),
+	DEV(0xB60, 0xFEF, "CHA 0-39"),
+};
+
+/*
  * Lunar Lake (06_BDH): as the v5 parts, with PMC8-9 / PERFEVTSEL8-9 (0xC9-0xCA, 0x18E-0x18F,
  * A_PMC 0x4C9-0x4CA) and FIXED_CTR4-6 (0x30D-0x30F) for the counters CPUID.23H lists (SDM
  * vol. 4 table 2-2 numbering: PMCn at 0xC1 + n, PERFEVTSELn at 0x186 + n, FIXED_CTRn at 0x309 + n).
@@ -205,6 +219,7 @@ const struct model_msr_map model_msrs_wsm_ex = MAP("Westmere-EX (06_2FH)", wsm_e
 const struct model_msr_map model_msrs_snb_ep = MAP("Sandy Bridge-EP (06_2DH)", snb_ep);
 const struct model_msr_map model_msrs_no_pmu = MAP("no PMU (QEMU TCG)", no_pmu);
 const struct model_msr_map model_msrs_skx = MAP("Skylake-SP (06_55H)", skx);
+const struct model_msr_map model_msrs_icx = MAP("Ice Lake-SP (06_6AH)", icx);
 const struct model_msr_map model_msrs_icx_on =
 	MAP("Ice Lake-SP, Sapphire and Emerald Rapids, Alder and Meteor Lake", icx_on);
 const struct model_msr_map model_msrs_lnl = MAP("Lunar Lake (06_BDH)", lnl);

@@ -5,9 +5,12 @@
  * package's register file under device-local keys. A function no device has,
  * one firmware hid, a bus no package owns, or a segment other than 0 reads
  * all-ones and drops writes, as a PCI read or write that no device claims
- * does on hardware (PCI Local Bus 3.0 section 6.1: master abort).
+ * does on hardware (PCI Local Bus 3.0 section 6.1: master abort). MMIO: Ice Lake-SP's
+ * iMC channels at the bases its device answers (model_uncore_icx_pci.c), under the
+ * pseudo-bus keys of model_uncore_pci.h; any other address reads all-ones, drops writes.
  */
 #include "model/model_devs.h"
+#include "model/model_uncore_pci.h"
 #include "pmu/regkey.h"
 
 uint8_t model_pci_bus(const struct model *m, unsigned pkg)
@@ -151,4 +154,64 @@ uint32_t model_pci_peek(struct model *m, unsigned pkg, unsigned dev, unsigned fn
 	if (pkg < m->npkgs)
 		(void)dword_read(m, addr(m, pkg, dev, fn, off), &v);
 	return v;
+}
+
+/* The key of an iMC register at addr and its package; false: no box there. */
+static bool mmio_key(const struct model *m, uint64_t addr, unsigned *pkg, uint32_t *key)
+{
+	if (m->p->pci != &model_dev_icx_pci || m->mmio_bar_zero)
+		return false;
+	for (unsigned p = 0; p < m->npkgs; p++)
+		for (unsigned mc = 0; mc < 4; mc++)
+			for (unsigned ch = 0; ch < 2; ch++) {
+				uint64_t box = model_icx_mmio_base(m, p) + 0x40000ull * (mc + 1) +
+					       0x22800 + 0x4000ull * ch;
+				if (addr < box || addr - box >= 0x4000 - 0x100)
+					continue;
+				*pkg = p;
+				*key = model_pci_key_at(MODEL_MMIO_BUS + mc, ch, 0,
+							(unsigned)(addr - box) + 0x100);
+				return true;
+			}
+	return false;
+}
+
+/* 4 or 8 bytes as one or two dwords of the box's file. */
+pmu_status model_sim_mmio_read(void *ctx, unsigned cpu, uint64_t addr, unsigned bytes, uint64_t *val)
+{
+	struct model *m = ctx;
+	unsigned pkg;
+	uint32_t key;
+	uint64_t lo = 0xFFFFFFFFu, hi = bytes == 8 ? 0xFFFFFFFFu : 0;
+	if (cpu >= m->ncpus)
+		return PMU_ERR_INVALID;
+	if (mmio_key(m, addr, &pkg, &key)) {
+		struct model_regfile *rf = take(m, pkg);
+		(void)m->p->pci->read(m, rf, key, &lo);
+		if (bytes == 8)
+			(void)m->p->pci->read(m, rf, key + 4, &hi);
+		give(m, pkg);
+	}
+	*val = hi << 32 | (lo & 0xFFFFFFFFu);
+	model_log_access(m, cpu, MOP_MMIO_RD, (uint32_t)addr, *val, PMU_OK);
+	return PMU_OK;
+}
+
+pmu_status model_sim_mmio_write(void *ctx, unsigned cpu, uint64_t addr, unsigned bytes,
+				uint64_t val)
+{
+	struct model *m = ctx;
+	unsigned pkg;
+	uint32_t key;
+	if (cpu >= m->ncpus)
+		return PMU_ERR_INVALID;
+	if (mmio_key(m, addr, &pkg, &key)) {
+		struct model_regfile *rf = take(m, pkg);
+		(void)m->p->pci->write(m, rf, key, val & 0xFFFFFFFFu);
+		if (bytes == 8)
+			(void)m->p->pci->write(m, rf, key + 4, val >> 32);
+		give(m, pkg);
+	}
+	model_log_access(m, cpu, MOP_MMIO_WR, (uint32_t)addr, val, PMU_OK);
+	return PMU_OK;
 }

@@ -13,8 +13,6 @@
 #define CTL_EN       (1u << 22)
 #define CTL_INV      (1u << 23)
 #define CTL_HOLD     0xFFD4FFFFu   /* 31:22, 20, 18, 15:0; 21 where the box has ExtSel */
-#define FIX_CTL      0xF0u
-#define FIX_CTR      0xD0u
 #define FIX_RST      (1u << 19)
 #define FIX_HOLD     ((1u << 20) | CTL_EN)
 #define INTEL        0x8086u
@@ -64,9 +62,17 @@ static unsigned edge_bit(const struct pset *s, const struct pbox *x, unsigned n)
 	return s->edge0 + 4 * (unsigned)(x - s->box) + n;
 }
 
+static const struct pfn_ro *ro_of(const struct pset *s, uint32_t key)
+{
+	for (unsigned i = 0; i < 2; i++)
+		if (at(&s->ro[i], key))
+			return &s->ro[i];
+	return NULL;
+}
+
 bool pset_claims(const struct pset *s, uint32_t key)
 {
-	return regkey_is_pci(key) && (pbox_of(s, key) || at(&s->ubox, key) || at(&s->cap, key));
+	return regkey_is_pci(key) && (pbox_of(s, key) || at(&s->ubox, key) || ro_of(s, key));
 }
 
 static unsigned pkg_of_file(const struct model *m, const struct model_regfile *rf)
@@ -99,8 +105,8 @@ static int ctr_of(const struct pbox *x, unsigned off, bool *hi)
 {
 	*hi = off & 4;
 	unsigned lo = off & ~4u;
-	if (x->fixed && lo == FIX_CTR)
-		return (int)FIX_CTR;
+	if (x->fixed && lo == x->fix_ctr)
+		return (int)x->fix_ctr;
 	if (lo >= x->ctr0 && lo < x->ctr0 + 8u * x->nctr)
 		return (int)lo;
 	return -1;
@@ -109,7 +115,7 @@ static int ctr_of(const struct pbox *x, unsigned off, bool *hi)
 /* The control of counter n, or of the fixed counter at lo. */
 static unsigned ctl_of(const struct pbox *x, unsigned lo)
 {
-	return lo == FIX_CTR ? FIX_CTL : x->ctl0 + x->ctl_step * ((lo - x->ctr0) / 8);
+	return x->fixed && lo == x->fix_ctr ? x->fix_ctl : x->ctl0 + x->ctl_step * ((lo - x->ctr0) / 8);
 }
 
 static bool counting(const struct model_regfile *rf, const struct pbox *x, unsigned lo)
@@ -125,16 +131,16 @@ pmu_status pset_read(const struct pset *s, struct model *m, struct model_regfile
 	const struct pbox *x = pbox_of(s, key);
 	unsigned off = key_off(key);
 	bool hi;
+	const struct pfn_ro *ro = x ? NULL : ro_of(s, key);
 	if (!x) {
 		if (at(&s->ubox, key))
 			*val = ubox_read(s, m, rf, off);
 		else
-			*val = !off ? INTEL | (uint32_t)s->cap.id << 16
-			     : off == s->cap.off ? s->cap.value(m) : 0;
+			*val = !off ? INTEL | (uint32_t)ro->id << 16 : ro->value(m, rf, off);
 		return PMU_OK;
 	}
 	int lo = off ? ctr_of(x, off, &hi) : -1;
-	if (!off) {
+	if (!off && x->id) {
 		*val = INTEL | (uint32_t)x->id << 16;
 	} else if (lo >= 0) {
 		uint64_t v = model_peek(rf, reg(x, (unsigned)lo));
@@ -152,7 +158,7 @@ static void zero_ctls(struct model_regfile *rf, const struct pbox *x)
 	for (unsigned n = 0; n < x->nctr; n++)
 		(void)model_poke(rf, reg(x, x->ctl0 + x->ctl_step * n), 0);
 	if (x->fixed)
-		(void)model_poke(rf, reg(x, FIX_CTL), 0);
+		(void)model_poke(rf, reg(x, x->fix_ctl), 0);
 }
 
 static void zero_ctrs(struct model_regfile *rf, const struct pbox *x)
@@ -160,7 +166,7 @@ static void zero_ctrs(struct model_regfile *rf, const struct pbox *x)
 	for (unsigned n = 0; n < x->nctr; n++)
 		(void)model_poke(rf, reg(x, x->ctr0 + 8 * n), 0);
 	if (x->fixed)
-		(void)model_poke(rf, reg(x, FIX_CTR), 0);
+		(void)model_poke(rf, reg(x, x->fix_ctr), 0);
 }
 
 pmu_status pset_write(const struct pset *s, struct model_regfile *rf, uint32_t key, uint64_t val)
@@ -184,9 +190,9 @@ pmu_status pset_write(const struct pset *s, struct model_regfile *rf, uint32_t k
 			zero_ctrs(rf, x);
 		return model_poke(rf, key, v & s->box_bits);
 	}
-	if (x->fixed && off == FIX_CTL) {
+	if (x->fixed && off == x->fix_ctl) {
 		if (v & FIX_RST)
-			(void)model_poke(rf, reg(x, FIX_CTR), 0);
+			(void)model_poke(rf, reg(x, x->fix_ctr), 0);
 		return model_poke(rf, key, v & FIX_HOLD);
 	}
 	unsigned step = x->ctl_step, rel = off - x->ctl0;
@@ -228,8 +234,8 @@ static void span(const struct pset *s, struct model_regfile *rf, const struct mo
 			if (ctl & CTL_EN)
 				(void)munc_add(rf, reg(x, x->ctr0 + 8 * n), inc, x->width);
 		}
-		if (x->fixed && (model_peek(rf, reg(x, FIX_CTL)) & CTL_EN))
-			(void)munc_add(rf, reg(x, FIX_CTR), cycles, x->width);
+		if (x->fixed && (model_peek(rf, reg(x, x->fix_ctl)) & CTL_EN))
+			(void)munc_add(rf, reg(x, x->fix_ctr), cycles, x->width);
 	}
 }
 

@@ -27,29 +27,36 @@
 /* One box: where it is (bus index of its package's, device, function) and its registers. */
 struct pbox {
 	uint8_t bus, dev, fn;
-	uint16_t id;
+	uint16_t id;                              /* 0: an MMIO box (MODEL_MMIO_BUS) */
 	uint16_t box_ctl, ctl0, ctl_step, ctr0;   /* counter n at ctr0 + 8 n */
 	uint8_t nctr, width;
 	bool fixed, extsel;
 	uint8_t stim;   /* enum model_unc_box */
+	uint16_t fix_ctl, fix_ctr;                /* the fixed counter's, where `fixed` */
 };
 
-/* A read-only function of a package: its id and one dword (the PCU's CAPID6). */
+/* A read-only function of a package: its id and dwords (the PCU's CAPID6, iMC bases). */
 struct pfn_ro {
 	uint8_t bus, dev, fn;
-	uint16_t id, off;
-	uint32_t (*value)(const struct model *m);
+	uint16_t id;
+	uint32_t (*value)(const struct model *m, const struct model_regfile *rf, unsigned off);
 };
 
 struct pset {
 	const struct pbox *box;
 	unsigned n;
-	struct pfn_ro ubox;                  /* its id; off unused */
+	struct pfn_ro ubox;                  /* its id; value unused */
 	uint16_t nodeid_off, map_off;        /* CPUNODEID (bits 2:0), GIDNIDMAP (3-bit fields) */
 	uint32_t box_bits;                   /* box control bits held (freeze, freeze enable) */
-	struct pfn_ro cap;                   /* id 0: none */
+	struct pfn_ro ro[2];                 /* id 0: none */
 	unsigned edge0;                      /* first edge bit of box 0 (4 a box) */
 };
+
+/*
+ * MMIO boxes are kept under keys of pseudo-bus MODEL_MMIO_BUS + memory controller, device
+ * = channel, offsets + 0x100 (model_pci.c maps addresses there): no config bus reaches them.
+ */
+#define MODEL_MMIO_BUS 0x80u
 
 bool pset_claims(const struct pset *s, uint32_t key);
 pmu_status pset_read(const struct pset *s, struct model *m, struct model_regfile *rf, uint32_t key,

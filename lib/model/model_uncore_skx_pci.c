@@ -23,7 +23,8 @@
 #include "model/model_uncore_pci.h"
 
 #define BOX(bus, dev, fn, id, bctl, ctl0, step, ctr0, nctr, fixed, stim) \
-	{ (bus), (dev), (fn), (id), (bctl), (ctl0), (step), (ctr0), (nctr), 48, (fixed), false, (stim) }
+	{ (bus), (dev), (fn), (id), (bctl), (ctl0), (step), (ctr0), (nctr), 48, (fixed), false, (stim), \
+	  0xF0, 0xD0 }
 #define IMC(dev, fn, id, ch) BOX(1, dev, fn, id, 0xF4, 0xD8, 4, 0xA0, 4, true, MODEL_UNC_SKX_IMC0 + (ch))
 #define M2M(dev, n) BOX(1, dev, 0, 0x2066, 0x258, 0x228, 8, 0x200, 4, false, MODEL_UNC_SKX_M2M0 + (n))
 #define UPI(dev, n) BOX(2, dev, 0, 0x2058, 0x378, 0x350, 8, 0x318, 4, false, MODEL_UNC_SKX_UPI0 + (n))
@@ -39,15 +40,18 @@ static const struct pbox pboxes[] = {
 	M2PCIE(21, 1), M2PCIE(22, 1), M2PCIE(23, 1), M2PCIE(21, 5),
 };
 
-static uint32_t capid6(const struct model *m)
+static uint32_t capid6(const struct model *m, const struct model_regfile *rf, unsigned off)
 {
+	(void)rf;
+	if (off != 0x9C)
+		return 0;
 	return m->chas >= 28 ? 0x0FFFFFFFu : (1u << m->chas) - 1;
 }
 
 static const struct pset skx = {
 	.box = pboxes, .n = sizeof(pboxes) / sizeof(pboxes[0]),
-	.ubox = { 0, 8, 0, 0x2014, 0, NULL }, .nodeid_off = 0xC0, .map_off = 0xD4,
-	.box_bits = 1u << 8, .cap = { 1, 30, 3, 0x2083, 0x9C, capid6 }, .edge0 = 128,
+	.ubox = { 0, 8, 0, 0x2014, NULL }, .nodeid_off = 0xC0, .map_off = 0xD4,
+	.box_bits = 1u << 8, .ro = { { 1, 30, 3, 0x2083, capid6 } }, .edge0 = 128,
 };
 
 MODEL_PCI_DEV(skx, skx, "skx-pci-uncore");

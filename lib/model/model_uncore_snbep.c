@@ -147,6 +147,42 @@ static const struct sbox skx_sboxes[] = {
 	SKX_IRP(0), SKX_IRP(1), SKX_IRP(2), SKX_IRP(3), SKX_IRP(4), SKX_IRP(5),
 };
 
+/*
+ * Ice Lake-SP (Linux uncore_snbep.c ICX_C34_MSR_PMON_*, icx_cha_msr_offsets, ICX_IIO_*,
+ * ICX_IRP0_*, ICX_M2PCIE_*, icx_msr_offsets): U-box and PCU as Skylake-SP; CHA n at 0xB60 +
+ * its offset (box, controls +1, filter 0 +5, counters +8); per stack n at 0, 0x20, 0x40,
+ * 0x90, 0xB0, 0xD0: IIO box 0xA50, controls 0xA58, counters 0xA51; IRP 0xA4A, 0xA4D, 0xA4B
+ * (2 counters); M2PCIe 0xA40, 0xA46, 0xA41. The same model choices as Skylake-SP.
+ */
+#define ICX_CHA(n, off) { 0xB60u + (off), (n) + 1, 0xB61u + (off), 0xB68u + (off), 0xB65u + (off), \
+			  SKX_FILT_RSV, 4, 48, 8, true, BOX_CTL_RSV, MODEL_UNC_ICX_CHA0 + (n),    \
+			  2 + 4 * (n), NULL }
+#define ICX_STACK(n, off)                                                                      \
+	{ 0xA50u + (off), 0, 0xA58u + (off), 0xA51u + (off), 0, 0, 4, 48, 12, true, IIO_CTL_RSV, \
+	  0, 166 + 12 * (n), NULL },                                                             \
+	{ 0xA4Au + (off), 0, 0xA4Du + (off), 0xA4Bu + (off), 0, 0, 2, 48, 8, true, BOX_CTL_RSV,  \
+	  0, 170 + 12 * (n), NULL },                                                             \
+	{ 0xA40u + (off), 0, 0xA46u + (off), 0xA41u + (off), 0, 0, 4, 48, 8, true, BOX_CTL_RSV,  \
+	  0, 174 + 12 * (n), NULL }
+
+static const struct sbox icx_sboxes[] = {
+	{ 0, 0, 0x705u, 0x709u, 0, 0, 2, 48, 5, true, U_CTL_RSV, MODEL_UNC_ICX_U, 0, NULL },
+	ICX_CHA(0, 0x2A0), ICX_CHA(1, 0x2AE), ICX_CHA(2, 0x2BC), ICX_CHA(3, 0x2CA),
+	ICX_CHA(4, 0x2D8), ICX_CHA(5, 0x2E6), ICX_CHA(6, 0x2F4), ICX_CHA(7, 0x302),
+	ICX_CHA(8, 0x310), ICX_CHA(9, 0x31E), ICX_CHA(10, 0x32C), ICX_CHA(11, 0x33A),
+	ICX_CHA(12, 0x348), ICX_CHA(13, 0x356), ICX_CHA(14, 0x364), ICX_CHA(15, 0x372),
+	ICX_CHA(16, 0x380), ICX_CHA(17, 0x38E), ICX_CHA(18, 0x3AA), ICX_CHA(19, 0x3B8),
+	ICX_CHA(20, 0x3C6), ICX_CHA(21, 0x3D4), ICX_CHA(22, 0x3E2), ICX_CHA(23, 0x3F0),
+	ICX_CHA(24, 0x3FE), ICX_CHA(25, 0x40C), ICX_CHA(26, 0x41A), ICX_CHA(27, 0x428),
+	ICX_CHA(28, 0x436), ICX_CHA(29, 0x444), ICX_CHA(30, 0x452), ICX_CHA(31, 0x460),
+	ICX_CHA(32, 0x46E), ICX_CHA(33, 0x47C), ICX_CHA(34, 0x0), ICX_CHA(35, 0xE),
+	ICX_CHA(36, 0x1C), ICX_CHA(37, 0x2A), ICX_CHA(38, 0x38), ICX_CHA(39, 0x46),
+	{ 0x710u, 0, 0x711u, 0x717u, 0x715u, PCU_FILT_RSV, 4, 48, 5, false, PCU_CTL_RSV,
+	  MODEL_UNC_ICX_PCU, 162, NULL },
+	ICX_STACK(0, 0x0), ICX_STACK(1, 0x20), ICX_STACK(2, 0x40), ICX_STACK(3, 0x90),
+	ICX_STACK(4, 0xB0), ICX_STACK(5, 0xD0),
+};
+
 /* One family's MSR boxes. */
 struct sbox_set {
 	const struct sbox *box;
@@ -206,6 +242,11 @@ static pmu_status box_ctl_write(struct model_regfile *rf, const struct sbox *x, 
 		st = zero_range(rf, x->ctr0, x->nctr);
 	return st ? st : model_poke(rf, x->box_ctl, val & (BOX_FRZ | BOX_FRZ_EN));
 }
+
+static const struct sbox_set icx_set = {
+	icx_sboxes, sizeof(icx_sboxes) / sizeof(icx_sboxes[0]), 0x703u, 0x704u,
+	BOX_RST_CTRL | BOX_RST_CTRS | BOX_FRZ, true, 0x702u,
+};
 
 /* SNB-EP's UCLK: the guide's 44 bits or m->uclk_width; Skylake-SP's 48 (Linux skx_uncore_ubox). */
 static unsigned uclk_width(const struct sbox_set *s, const struct model *m)
@@ -338,3 +379,4 @@ const struct model_dev model_dev_##pre##_uncore = {                             
 
 SET_DEV(snbep, snbep_set, "snbep-uncore");
 SET_DEV(skx, skx_set, "skx-uncore");
+SET_DEV(icx, icx_set, "icx-uncore");

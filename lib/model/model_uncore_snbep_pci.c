@@ -23,7 +23,7 @@
 #include "model/model_uncore_pci.h"
 
 #define BOX(dev, fn, id, nctr, width, fixed, ext, stim) \
-	{ 0, (dev), (fn), (id), 0xF4, 0xD8, 4, 0xA0, (nctr), (width), (fixed), (ext), (stim) }
+	{ 0, (dev), (fn), (id), 0xF4, 0xD8, 4, 0xA0, (nctr), (width), (fixed), (ext), (stim), 0xF0, 0xD0 }
 
 static const struct pbox pboxes[] = {
 	BOX(14, 1, 0x3C46, 4, 48, false, false, MODEL_UNC_SNBEP_HA),
@@ -40,7 +40,7 @@ static const struct pbox pboxes[] = {
 
 static const struct pset snbep = {
 	.box = pboxes, .n = sizeof(pboxes) / sizeof(pboxes[0]),
-	.ubox = { 0, 11, 0, 0x3CE0, 0, NULL }, .nodeid_off = 0x40, .map_off = 0x54,
+	.ubox = { 0, 11, 0, 0x3CE0, NULL }, .nodeid_off = 0x40, .map_off = 0x54,
 	.box_bits = 1u << 8 | 1u << 16, .edge0 = 64,
 };
 

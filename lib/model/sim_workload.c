@@ -42,6 +42,17 @@ struct rule {
 	0x03), SRC_LOAD, 28, (n) }
 #define SKX_CHA_RD4(n) SKX_CHA_RD(n), SKX_CHA_RD((n) + 1), SKX_CHA_RD((n) + 2), SKX_CHA_RD((n) + 3)
 
+/*
+ * Ice Lake-SP: the same over its eight channels (its list's CAS reads are umask 0x0F, writes
+ * 0x30: a read is bit 0x01, a write 0x10) and 24 CHAs.
+ */
+#define ICX_CAS(ch, umask, src) { &model_dev_icx_pci, \
+	MODEL_UNC_STIM(MODEL_UNC_ICX_IMC0 + (ch), 0x04, umask), (src), 8, (ch) }
+#define ICX_CAS_CH(ch) ICX_CAS(ch, 0x01, SRC_LOAD), ICX_CAS(ch, 0x10, SRC_NT_STORE)
+#define ICX_CHA_RD(n) { &model_dev_icx_uncore, MODEL_UNC_STIM(MODEL_UNC_ICX_CHA0 + (n), 0x50, \
+	0x03), SRC_LOAD, 24, (n) }
+#define ICX_CHA_RD4(n) ICX_CHA_RD(n), ICX_CHA_RD((n) + 1), ICX_CHA_RD((n) + 2), ICX_CHA_RD((n) + 3)
+
 /* The mapping sim_workload.h describes; core codes are event | umask << 8. */
 static const struct rule rules[] = {
 	CORE(0x00C0, SRC_CYCLE), CORE(0x01C0, SRC_CYCLE),      /* INST_RETIRED.ANY(_P), NHM's */
@@ -79,6 +90,10 @@ static const struct rule rules[] = {
 	SKX_CAS_CH(0), SKX_CAS_CH(1), SKX_CAS_CH(2), SKX_CAS_CH(3), SKX_CAS_CH(4), SKX_CAS_CH(5),
 	SKX_CHA_RD4(0), SKX_CHA_RD4(4), SKX_CHA_RD4(8), SKX_CHA_RD4(12), SKX_CHA_RD4(16),
 	SKX_CHA_RD4(20), SKX_CHA_RD4(24),
+	ICX_CAS_CH(0), ICX_CAS_CH(1), ICX_CAS_CH(2), ICX_CAS_CH(3), ICX_CAS_CH(4), ICX_CAS_CH(5),
+	ICX_CAS_CH(6), ICX_CAS_CH(7),
+	ICX_CHA_RD4(0), ICX_CHA_RD4(4), ICX_CHA_RD4(8), ICX_CHA_RD4(12), ICX_CHA_RD4(16),
+	ICX_CHA_RD4(20),
 };
 #define N_RULES (sizeof(rules) / sizeof(rules[0]))
 _Static_assert(N_RULES <= MODEL_SPREAD_STIMS, "a spread holds every rule's stimulus");

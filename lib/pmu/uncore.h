@@ -76,14 +76,25 @@ struct uncore_counter;
  * numbers in the descriptor (ctl_base, ctr_base, box_ctl, fixed_*) are offsets
  * in that function's configuration space, its counters two dwords each.
  */
+/*
+ * A box in MMIO (Ice Lake-SP's iMC channels): its registers at the base of memory
+ * controller mc (uncore_pci_plat's rule) + lo; the register offsets of its descriptor
+ * count from that controller's base.
+ */
+struct box_mmio {
+	uint8_t mc;
+	uint32_t lo, size;
+};
+
 struct box_pci {
-	uint16_t device_id;
+	uint16_t device_id;          /* an MMIO box: the function whose registers give its base */
 	uint16_t pmon_lo, pmon_hi;   /* offsets [lo, hi) the tool may write (the write guard) */
 	/*
 	 * Where boxes of one type share a device id (Skylake-SP's iMC channels, M2M, UPI links):
 	 * BOX_PCI_AT(dev, fn), the function the box is at on its bus; 0: any function.
 	 */
 	uint16_t at;
+	const struct box_mmio *mmio;   /* NULL: the box is that PCI function */
 };
 
 #define BOX_PCI_AT(dev, fn) ((uint16_t)(0x100u | (dev) << 3 | (fn)))

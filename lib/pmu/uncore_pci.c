@@ -34,7 +34,7 @@ static const struct box_desc *box_of(enum uncore_family fam, uint32_t id, struct
 {
 	for (unsigned i = 0; i < uncore_box_count; i++) {
 		const struct box_desc *d = uncore_boxes[i];
-		if (d->family != fam || !d->pci || (id >> 16) != d->pci->device_id ||
+		if (d->family != fam || !d->pci || d->pci->mmio || (id >> 16) != d->pci->device_id ||
 		    (id & 0xFFFF) != INTEL)
 			continue;
 		if (!d->pci->at || (d->pci->at & 0xFF) == (a.dev << 3 | a.fn))
@@ -88,11 +88,51 @@ static void place_buses(const struct uncore_pci_plat *pl, struct uncore_pci_scan
 	for (unsigned p = 0; p < UNCORE_PCI_MAX_PKGS; p++)
 		if (out->pkg[p].placed)
 			out->bus_pkg[out->pkg[p].bus] = (int8_t)p;
-	for (unsigned bus = 0; pl && pl->inherit && bus < 256; bus++) {
+	for (unsigned i = 0; pl && pl->inherit && i < 256; i++) {
+		unsigned bus = pl->inherit > 0 ? i : 255 - i;
 		if (out->bus_pkg[bus] >= 0)
 			cur = out->bus_pkg[bus];
 		else
 			out->bus_pkg[bus] = (int8_t)cur;
+	}
+}
+
+/*
+ * The MMIO boxes whose bases the function at a gives, on a's package: each registered with
+ * the write guard at its controller's base + its offset; a base of 0 is counted unmapped.
+ */
+static void found_mmio(const struct pmu_backend *b, unsigned cpu, const struct uncore_pci_plat *pl,
+		       struct uncore_pci_scan *out, struct pmon_registry *reg, struct pmu_pci_addr a)
+{
+	int p = a.seg ? -1 : out->bus_pkg[a.bus];
+	uint32_t base = 0, mem = 0;
+	if (p < 0) {
+		out->orphans++;
+		return;
+	}
+	struct uncore_pci_pkg *k = &out->pkg[p];
+	for (unsigned i = 0; i < uncore_box_count; i++) {
+		const struct box_desc *d = uncore_boxes[i];
+		if (d->family != pl->fam || !d->pci || !d->pci->mmio || k->n >= UNCORE_MAX_PCI_BOXES)
+			continue;
+		a.off = pl->mmio_base_off;
+		pmu_status st = pmu_pci_read(b, cpu, a, &base);
+		a.off = (uint16_t)(pl->mmio_mem_off + 4 * d->pci->mmio->mc);
+		if (!st)
+			st = pmu_pci_read(b, cpu, a, &mem);
+		uint64_t at = (uint64_t)(base & pl->mmio_base_mask) << 23 |
+			      (uint64_t)(mem & pl->mmio_mem_mask) << 12;
+		unsigned slot = 0;
+		if (st || !(base & pl->mmio_base_mask) || !(mem & pl->mmio_mem_mask) || !reg ||
+		    pmon_add_mmio_at(reg, at, d->pci->mmio->lo, d->pci->mmio->size, d->name,
+				     (unsigned)p, &slot)) {
+			out->unmapped[p]++;
+			out->unmapped_at[p] = regkey_pci(a);
+			continue;
+		}
+		k->box[k->n].d = d;
+		k->box[k->n].base = regkey_mmio(slot, 0);
+		firmware_state(b, cpu, out, (unsigned)p, k->n++);
 	}
 }
 
@@ -182,6 +222,8 @@ pmu_status uncore_pci_scan(const struct pmu_backend *b, unsigned cpu, enum uncor
 					continue;
 				if ((d = box_of(fam, id, a)))
 					found_box(b, cpu, out, reg, d, a);
+				else if (pl->mmio_id && id == (INTEL | (uint32_t)pl->mmio_id << 16))
+					found_mmio(b, cpu, pl, out, reg, a);
 				else if (pl->capid_id && id == (INTEL | (uint32_t)pl->capid_id << 16))
 					count_chas(b, cpu, pl, out, a);
 			}

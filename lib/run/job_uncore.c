@@ -51,6 +51,13 @@ static const struct default_event defaults[] = {
 	{ UNCORE_SKX, NULL, "uncore_cha_0/UNC_CHA_REQUESTS.READS/" },
 	IMC_CAS(UNCORE_SKX, "0"), IMC_CAS(UNCORE_SKX, "1"), IMC_CAS(UNCORE_SKX, "2"),
 	IMC_CAS(UNCORE_SKX, "3"), IMC_CAS(UNCORE_SKX, "4"), IMC_CAS(UNCORE_SKX, "5"),
+	/* Ice Lake-SP: the same, its eight iMC channels in MMIO */
+	{ UNCORE_ICX, NULL, "UNC_U_CLOCKTICKS" },
+	{ UNCORE_ICX, NULL, "uncore_cha_0/UNC_CHA_CLOCKTICKS/" },
+	{ UNCORE_ICX, NULL, "uncore_cha_0/UNC_CHA_REQUESTS.READS/" },
+	IMC_CAS(UNCORE_ICX, "0"), IMC_CAS(UNCORE_ICX, "1"), IMC_CAS(UNCORE_ICX, "2"),
+	IMC_CAS(UNCORE_ICX, "3"), IMC_CAS(UNCORE_ICX, "4"), IMC_CAS(UNCORE_ICX, "5"),
+	IMC_CAS(UNCORE_ICX, "6"), IMC_CAS(UNCORE_ICX, "7"),
 };
 
 static struct uncore_session check_session;

@@ -44,8 +44,9 @@ static void say_missing(struct run *a, enum uncore_family fam, unsigned p)
 	const struct uncore_pci_pkg *k = &scan.pkg[p];
 	for (unsigned i = 0; i < uncore_box_count; i++) {
 		const struct box_desc *d = uncore_boxes[i];
-		if (d->family != fam || !d->pci || box_key(k, d, d->box_ctl, false))
-			continue;
+		if (d->family != fam || !d->pci || box_key(k, d, d->box_ctl, false) ||
+		    (d->pci->mmio && scan.unmapped[p]))
+			continue;   /* an MMIO box whose base is 0 is said once (say_unmapped) */
 		say_pkg(a, p);
 		sb_puts(&a->sb, d->name);
 		sb_puts(&a->sb, " (device ");
@@ -53,6 +54,19 @@ static void say_missing(struct run *a, enum uncore_family fam, unsigned p)
 		sb_puts(&a->sb, ") not visible: hidden by firmware or not populated");
 		run_say(a);
 	}
+}
+
+/* MMIO boxes whose base firmware left at 0: named with where the base was read. */
+static void say_unmapped(struct run *a, unsigned p)
+{
+	if (!scan.unmapped[p])
+		return;
+	say_pkg(a, p);
+	sb_dec(&a->sb, scan.unmapped[p]);
+	sb_puts(&a->sb, " MMIO box(es) not mapped: their base (");
+	regkey_put(&a->sb, NULL, scan.unmapped_at[p]);
+	sb_puts(&a->sb, " and the one before it) reads 0, a BAR firmware did not program: not counted");
+	run_say(a);
 }
 
 /* What firmware left in each box: frozen, or counting (refused unless --force). */
@@ -185,9 +199,10 @@ enum verdict uncore_pci_begin(struct run *a, bool all)
 	if (!uncore_pci_plat_of(fam) || (!all && !wants_pci(a)))
 		return VERDICT_PASS;
 	pmon_reset(&pmon);
+	a->backend.pmon = &pmon;   /* MMIO boxes are read through it as the scan finds them */
+	regkey_names(&pmon);
 	(void)uncore_pci_scan(&a->backend, (unsigned)a->plat->bsp, fam, &scan, &pmon);
 	scanned = true;
-	a->backend.pmon = &pmon;
 	log_scan(a, fam);
 	if (a->opt.list)
 		say_scanned(a);
@@ -222,6 +237,7 @@ enum verdict uncore_pci_begin(struct run *a, bool all)
 		sb_puts(&a->sb, " PCI boxes");
 		run_say(a);
 		say_missing(a, fam, p);
+		say_unmapped(a, p);
 		say_firmware_state(a, p);
 	}
 	if (scan.unplaced) {

@@ -131,7 +131,44 @@ SKX_M3UPI = dict(box=r"uncore_m3upi_([0-2])", pci=[0x204D, 0x204E, 0x204D], umas
                  extsel=False, pci_at=["12.1", "12.2", "12.5"])
 SKX_UNITS = {"CHA": SKX_CHA, "IIO": SKX_IIO, "IRP": SKX_IRP, "iMC": SKX_IMC, "M2M": SKX_M2M,
              "UPI LL": SKX_UPI, "M3UPI": SKX_M3UPI}
-UNITS_OF = {"JKT": UNITS, "SKX": SKX_UNITS, "CLX": SKX_UNITS}
+# Ice Lake-SP (Linux uncore_snbep.c ICX_*): CHA n's box control 0xB60 + icx_cha_msr_offsets[n]
+# (controls +1, counters +8); per stack at 0, 0x20, 0x40, 0x90, 0xB0, 0xD0 (icx_msr_offsets):
+# IIO box 0xA50, controls 0xA58; IRP 0xA4A, 0xA4D; M2PCIe 0xA40, 0xA46. U-box and PCU as
+# Skylake-SP (skx_uncore_ubox, skx_uncore_pcu: UCLK fixed control 0x703; PCU box 0x710,
+# controls 0x711, filter 0x715). PCI: M2M 0x344A at 12.0-15.0 (box 0x438, controls 0x468 + 8 n:
+# SNR_M2M_PCI_PMON_*); UPI 0x3441 at 2.1-4.1 (box 0x318, controls 0x350 + 8 n); M3UPI 0x3446 at
+# 5.1-7.1 (box 0xA0, controls 0xD8 + 4 n). iMC channel c of controller m in MMIO: box control at
+# the controller's base + 0x22800 + 0x4000 c, controls +0x40 + 4 n (SNR_IMC_MMIO_*).
+ICX_CHA_OFF = [0x2A0, 0x2AE, 0x2BC, 0x2CA, 0x2D8, 0x2E6, 0x2F4, 0x302, 0x310, 0x31E, 0x32C,
+               0x33A, 0x348, 0x356, 0x364, 0x372, 0x380, 0x38E, 0x3AA, 0x3B8, 0x3C6, 0x3D4,
+               0x3E2, 0x3F0, 0x3FE, 0x40C, 0x41A, 0x428, 0x436, 0x444, 0x452, 0x460, 0x46E,
+               0x47C, 0x0, 0xE, 0x1C, 0x2A, 0x38, 0x46]
+ICX_STACK_OFF = [0x0, 0x20, 0x40, 0x90, 0xB0, 0xD0]
+ICX_UNITS = {
+    "CHA": dict(box=r"uncore_cha_(\d+)", ctl=0xB61, ctr=0xB68, offsets=ICX_CHA_OFF, umask_bits=0xFF,
+                extsel=False, box_ctl=0xB60),
+    "IIO": dict(box=r"uncore_iio_([0-5])", ctl=0xA58, ctr=0xA51, offsets=ICX_STACK_OFF,
+                umask_bits=0xFF, extsel=False, box_ctl=0xA50),
+    "IRP": dict(box=r"uncore_irp_([0-5])", ctl=0xA4D, ctr=0xA4B, offsets=ICX_STACK_OFF,
+                umask_bits=0xFF, extsel=False, box_ctl=0xA4A),
+    "M2PCIe": dict(box=r"uncore_m2pcie_([0-5])", ctl=0xA46, ctr=0xA41, offsets=ICX_STACK_OFF,
+                   umask_bits=0xFF, extsel=False, box_ctl=0xA40),
+    "UBOX": dict(box=r"uncore_ubox", ctl=0x705, ctr=0x709, umask_bits=0xFF, extsel=False,
+                 fixed_ctl=0x703),
+    "PCU": dict(box=r"uncore_pcu", ctl=0x711, ctr=0x717, umask_bits=0xC0, extsel=True,
+                box_ctl=0x710, filter=0x715),
+    "M2M": dict(box=r"uncore_m2m_([0-3])", pci=[0x344A] * 4, umask_bits=0xFF, extsel=False,
+                pci_ctl=0x468, pci_step=8, pci_box=0x438, pci_range=(0x438, 0x488),
+                pci_at=["0c.0", "0d.0", "0e.0", "0f.0"]),
+    "UPI LL": dict(box=r"uncore_upi_([0-2])", pci=[0x3441] * 3, umask_bits=0xFF, extsel=False,
+                   pci_ctl=0x350, pci_step=8, pci_box=0x318, pci_range=(0x318, 0x370),
+                   pci_at=["02.1", "03.1", "04.1"]),
+    "M3UPI": dict(box=r"uncore_m3upi_([0-2])", pci=[0x3446] * 3, umask_bits=0xFF, extsel=False,
+                  pci_ctl=0xD8, pci_step=4, pci_box=0xA0, pci_range=(0xA0, 0xE8),
+                  pci_at=["05.1", "06.1", "07.1"]),
+    "iMC": dict(box=r"uncore_imc_([0-7])", mmio=True, umask_bits=0xFF, extsel=False),
+}
+UNITS_OF = {"JKT": UNITS, "SKX": SKX_UNITS, "CLX": SKX_UNITS, "ICX": ICX_UNITS}
 NOT_PROGRAMMED = ("PortMask", "FCMask", "UMaskExt")
 # U-box clock ticks: the JSON lists event 0 on counters 0-1, the UCLK fixed counter counts
 # them (Intel 327043-001 2.2): U_MSR_PMON_UCLK_FIXED_CTL 0xC08, enable bit 22.
@@ -279,7 +316,7 @@ def uncore_expect(e, lst="JKT"):
         return Expect(name, refuse=r"(?i)filter")
     if name in PCI_FIXED and lst == "JKT":
         return Expect(name, [Encoding("pci_fixed", UNC_EN, unit=unit)])
-    if name in UCLK_FIXED:
+    if name in UCLK_FIXED or (e.get("Counter") or "").strip() == "FIXED":
         return Expect(name, [Encoding("uncore_fixed", UNC_EN, unit=unit)])
     event, umask = num(e["EventCode"]), num(e["UMask"])
     if umask & ~unit["umask_bits"]:

@@ -64,6 +64,20 @@ static void test_models_and_sizes(void **state)
 			for (unsigned k = 0; k < sizeof(units) / sizeof(units[0]); k++)
 				assert_int_equal(ulist_of(0x55, units[k].pmu)->n, units[k].n);
 			assert_null(m->uncore[sizeof(units) / sizeof(units[0])]);
+		} else if (t[i].model == 0x6a || t[i].model == 0x6c) {
+			/*
+			 * icelakex_uncore.json: Unit CHA 99, IIO 101, IRP 12, M2M 11, M2PCIe 2,
+			 * M3UPI 1, PCU 1, UBOX 1, UPI LL 9, iMC 34.
+			 */
+			static const struct { const char *pmu; unsigned n; } units[] = {
+				{ "uncore_cha", 99 }, { "uncore_iio", 101 }, { "uncore_irp", 12 },
+				{ "uncore_m2m", 11 }, { "uncore_m2pcie", 2 }, { "uncore_m3upi", 1 },
+				{ "uncore_pcu", 1 }, { "uncore_ubox", 1 }, { "uncore_upi", 9 },
+				{ "uncore_imc", 34 },
+			};
+			for (unsigned k = 0; k < sizeof(units) / sizeof(units[0]); k++)
+				assert_int_equal(ulist_of(t[i].model, units[k].pmu)->n, units[k].n);
+			assert_null(m->uncore[sizeof(units) / sizeof(units[0])]);
 		} else if (t[i].model == 0x2d) {
 			/*
 			 * Jaketown_uncore.json: Unit CBO 97, PCU 39, UBOX 24, HA 109, iMC 51,

@@ -297,6 +297,48 @@ static const struct addr_row skx_rows[] = {
 	M3UPI(0), M3UPI(1), M3UPI(2),
 };
 
+/*
+ * Ice Lake-SP, typed from Linux uncore_snbep.c: ICX_C34_MSR_PMON_CTL0 0xb61 / CTR0 0xb68 plus
+ * icx_cha_msr_offsets (the second argument of ICX_CHA); ICX_IIO 0xa58 / 0xa51, ICX_IRP0 0xa4d / 0xa4b, ICX_M2PCIE 0xa46 / 0xa41
+ * plus icx_msr_offsets; SNR_M2M 0x468 / 0x440 and ICX_UPI 0x350 / 0x320 with 8-byte controls,
+ * ICX_M3UPI 0xd8 / 0xa8; the iMC's SNR_IMC_MMIO_PMON_CTL0 0x40 / CTR0 0x8 from its box control
+ * at SNR_IMC_MMIO_PMON_BOX_CTL 0x22800 + SNR_IMC_MMIO_OFFSET 0x4000 per channel, its fixed
+ * counter SNR_IMC_MMIO_PMON_FIXED_CTL 0x54 / CTR 0x38.
+ */
+#define ICX_CHA(n, o) R4("uncore_cha_" #n, 0xb61 + (o), 1, 0xb68 + (o), 1)
+#define ICX_STACK(n, o) R4("uncore_iio_" #n, 0xa58 + (o), 1, 0xa51 + (o), 1),                 \
+	{ "uncore_irp_" #n, 0, 0xa4d + (o), 0xa4b + (o), 48 },                                  \
+	{ "uncore_irp_" #n, 1, 0xa4e + (o), 0xa4c + (o), 48 },                                  \
+	R4("uncore_m2pcie_" #n, 0xa46 + (o), 1, 0xa41 + (o), 1)
+#define ICX_IMC(n) R4("uncore_imc_" #n, 0x22800 + 0x4000 * ((n) % 2) + 0x40, 4,                   \
+		      0x22800 + 0x4000 * ((n) % 2) + 0x8, 8),                                   \
+	{ "uncore_imc_" #n, FIX, 0x22800 + 0x4000 * ((n) % 2) + 0x54,                            \
+	  0x22800 + 0x4000 * ((n) % 2) + 0x38, 48 }
+static const struct addr_row icx_rows[] = {
+	{ "uncore_ubox", 0, 0x705, 0x709, 48 }, { "uncore_ubox", 1, 0x706, 0x70a, 48 },
+	{ "uncore_ubox", FIX, 0x703, 0x704, 48 },
+	R4("uncore_pcu", 0x711, 1, 0x717, 1),
+	ICX_CHA(0, 0x2a0), ICX_CHA(1, 0x2ae), ICX_CHA(2, 0x2bc), ICX_CHA(3, 0x2ca),
+	ICX_CHA(4, 0x2d8), ICX_CHA(5, 0x2e6), ICX_CHA(6, 0x2f4), ICX_CHA(7, 0x302),
+	ICX_CHA(8, 0x310), ICX_CHA(9, 0x31e), ICX_CHA(10, 0x32c), ICX_CHA(11, 0x33a),
+	ICX_CHA(12, 0x348), ICX_CHA(13, 0x356), ICX_CHA(14, 0x364), ICX_CHA(15, 0x372),
+	ICX_CHA(16, 0x380), ICX_CHA(17, 0x38e), ICX_CHA(18, 0x3aa), ICX_CHA(19, 0x3b8),
+	ICX_CHA(20, 0x3c6), ICX_CHA(21, 0x3d4), ICX_CHA(22, 0x3e2), ICX_CHA(23, 0x3f0),
+	ICX_CHA(24, 0x3fe), ICX_CHA(25, 0x40c), ICX_CHA(26, 0x41a), ICX_CHA(27, 0x428),
+	ICX_CHA(28, 0x436), ICX_CHA(29, 0x444), ICX_CHA(30, 0x452), ICX_CHA(31, 0x460),
+	ICX_CHA(32, 0x46e), ICX_CHA(33, 0x47c), ICX_CHA(34, 0x0), ICX_CHA(35, 0xe),
+	ICX_CHA(36, 0x1c), ICX_CHA(37, 0x2a), ICX_CHA(38, 0x38), ICX_CHA(39, 0x46),
+	ICX_STACK(0, 0x0), ICX_STACK(1, 0x20), ICX_STACK(2, 0x40), ICX_STACK(3, 0x90),
+	ICX_STACK(4, 0xb0), ICX_STACK(5, 0xd0),
+	R4("uncore_m2m_0", 0x468, 8, 0x440, 8), R4("uncore_m2m_1", 0x468, 8, 0x440, 8),
+	R4("uncore_m2m_2", 0x468, 8, 0x440, 8), R4("uncore_m2m_3", 0x468, 8, 0x440, 8),
+	R4("uncore_upi_0", 0x350, 8, 0x320, 8), R4("uncore_upi_1", 0x350, 8, 0x320, 8),
+	R4("uncore_upi_2", 0x350, 8, 0x320, 8),
+	R4("uncore_m3upi_0", 0xd8, 4, 0xa8, 8), R4("uncore_m3upi_1", 0xd8, 4, 0xa8, 8),
+	R4("uncore_m3upi_2", 0xd8, 4, 0xa8, 8),
+	ICX_IMC(0), ICX_IMC(1), ICX_IMC(2), ICX_IMC(3), ICX_IMC(4), ICX_IMC(5), ICX_IMC(6), ICX_IMC(7),
+};
+
 struct family_rows {
 	enum uncore_family fam;
 	const struct addr_row *rows;
@@ -308,6 +350,7 @@ static const struct family_rows all_rows[] = {
 	{ UNCORE_NHM_EX, nhmex_rows, sizeof(nhmex_rows) / sizeof(nhmex_rows[0]) },
 	{ UNCORE_SNB_EP, snbep_rows, sizeof(snbep_rows) / sizeof(snbep_rows[0]) },
 	{ UNCORE_SKX, skx_rows, sizeof(skx_rows) / sizeof(skx_rows[0]) },
+	{ UNCORE_ICX, icx_rows, sizeof(icx_rows) / sizeof(icx_rows[0]) },
 };
 #define N_FAMILIES (sizeof(all_rows) / sizeof(all_rows[0]))
 
@@ -359,7 +402,9 @@ static void test_every_counter_address_matches_the_reference(void **state)
 	assert_int_equal(checked, rows);
 	/* Skylake-SP: U-box 3, PCU 4, CHA 112, IIO 24, IRP 12, iMC 24, M2M 8, UPI 12, M2PCIe 16,
 	   M3UPI 9 */
-	assert_int_equal(checked, 9 + 13 + 39 + 42 + 224);
+	/* Ice Lake-SP: U-box 3, PCU 4, CHA 160, IIO 24, IRP 12, M2PCIe 24, M2M 16, UPI 12, M3UPI 12,
+	   iMC 40 */
+	assert_int_equal(checked, 9 + 13 + 39 + 42 + 224 + 307);
 }
 
 /* Box- and global-level registers, enable bits and the extra-MSR windows. */
