@@ -127,6 +127,8 @@ static void found_mmio(const struct pmu_backend *b, unsigned cpu, const struct u
 		    pmon_add_mmio_at(reg, at, d->pci->mmio->lo, d->pci->mmio->size, d->name,
 				     (unsigned)p, &slot)) {
 			out->unmapped[p]++;
+			if (!(base & pl->mmio_base_mask))
+				a.off = pl->mmio_base_off;   /* the register that reads 0 */
 			out->unmapped_at[p] = regkey_pci(a);
 			continue;
 		}

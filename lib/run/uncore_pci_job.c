@@ -65,7 +65,7 @@ static void say_unmapped(struct run *a, unsigned p)
 	sb_dec(&a->sb, scan.unmapped[p]);
 	sb_puts(&a->sb, " MMIO box(es) not mapped: their base (");
 	regkey_put(&a->sb, NULL, scan.unmapped_at[p]);
-	sb_puts(&a->sb, " and the one before it) reads 0, a BAR firmware did not program: not counted");
+	sb_puts(&a->sb, ") reads 0, a BAR firmware did not program: not counted");
 	run_say(a);
 }
 
