@@ -11,7 +11,7 @@ tool=$build/efipmu-host-san   # the shipped tool's sources with ASan + UBSan
 dir=tests/host
 passed=0; failed=0
 
-if ! make -s BUILD="$build" host host-san >/dev/null; then
+if ! make -s BUILD="$build" host host-san mklog >/dev/null; then
   echo "  make host failed"
   echo "host: 0 passed, 1 failed"
   exit 1
@@ -120,6 +120,12 @@ run_case dryrun_adl_atom dry-run --profile alder-lake --sim-firmware clean \
   cpu_atom/LONGEST_LAT_CACHE.MISS/
 run_case dryrun_icx_ocr dry-run --profile icelake-sp OCR.DEMAND_DATA_RD.L3_MISS \
   OCR.DEMAND_RFO.L3_MISS
+# Bare names on a hybrid part: LD_HEAD.L1_MISS only in the E-core list (05H/01H), on CPU 1
+# alone; LD_BLOCKS.STORE_FORWARD only in the P-core list (03H/82H), on CPU 0 alone;
+# L2_REQUEST.MISS in both with each list's encoding (24H/3FH, 24H/01H); a name neither has
+run_case dryrun_adl_bare dry-run --profile alder-lake --sim-firmware clean LD_HEAD.L1_MISS \
+  LD_BLOCKS.STORE_FORWARD L2_REQUEST.MISS
+run_case dryrun_adl_no_list dry-run --profile alder-lake LD_HEAD.NO_SUCH_EVENT
 run_case dryrun_snbep_imc dry-run --profile sandy-bridge-ep UNC_M_CAS_COUNT.RD
 run_case dryrun_skx_imc_cha dry-run --profile skylake-sp uncore_imc_4/UNC_M_CAS_COUNT.WR/ \
   uncore_cha_27/UNC_CHA_CLOCKTICKS/ UNC_UPI_TxL_FLITS.DATA
@@ -172,6 +178,17 @@ run_case discovery_bin discovery $dir/discovery-small.bin
 run_case discovery_log discovery $dir/discovery-small.jsonl
 run_case discovery_usage discovery
 run_case discovery_bad_defect discovery --model bogus
+# A measurement on the model's Alder Lake (CPUs 0-1 P-cores, 2-3 E-cores) with the same bare
+# names, made by the app's own run (tests/report/mklog.c): each count only on the CPUs of a
+# core type whose list has the name, and the CPUs left out of each
+hybrid_log=$(mktemp -d)/adl.jsonl
+if "$build/report/mklog" -o "$hybrid_log" $'backend = sim\nsim-profile = alder-lake\nevents = '\
+$'LD_HEAD.L1_MISS,LD_BLOCKS.STORE_FORWARD,L2_REQUEST.MISS\n'; then
+  run_case summary_hybrid_left_out summary /dev/stdin <"$hybrid_log"
+else
+  failed=$((failed + 1)); echo "  FAIL mklog of the hybrid run"
+fi
+rm -rf "$(dirname "$hybrid_log")"
 csv_check $dir/handmade-base.jsonl
 csv_check $dir/sim-nehalem-ex.jsonl
 csv_check $dir/sim-uncore-nehalem-ep.jsonl

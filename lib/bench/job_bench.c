@@ -133,9 +133,8 @@ enum verdict job_bench(struct run *a)
 		return v;
 	/* Both rounds around the empty kernel: the skews are the dispatch's, not a kernel's. */
 	a->kernel = kernel_find("empty");
-	/* the first events that fit one round: the skew does not depend on them */
-	a->nreqs = a->nevents < CORE_MAX_EVENTS ? a->nevents : CORE_MAX_EVENTS;
-	pmu_memcpy(a->reqs, a->events, a->nreqs * sizeof(a->reqs[0]));
+	/* the first round's events: the skew does not depend on them */
+	run_core_round(a, 0, NULL);
 	sb_puts(&a->sb, "skew: start and stop of the windows across CPUs, median of ");
 	sb_dec(&a->sb, BENCH_WINDOWS);
 	sb_puts(&a->sb, " windows");

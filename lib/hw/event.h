@@ -23,6 +23,8 @@ struct pmu_event_req {
 	uint32_t extra_msr;          /* 0: none */
 	uint8_t core_type;           /* hybrid: only CPUs of this core type (CPUID.1AH), 0: all */
 	const char *list;            /* Intel's list it was named from ("file" of ev_list), or NULL */
+	uint16_t item;               /* evspec_parse_list: which spec of the list (a hybrid bare
+	                              * name's requests, one per core type, share it) */
 };
 
 #endif

@@ -317,6 +317,8 @@ void listing_write(const struct cpu_info *ci, struct strbuf *sb, listing_line_fn
 	if (evspec_other_core_type(ci)) {   /* hybrid: each core type's list */
 		const struct ev_model *p = ev_model_of(ci, CORE_TYPE_CORE);
 		const struct ev_model *e = ev_model_of(ci, CORE_TYPE_ATOM);
+		say(&o, "A bare NAME counts on every CPU whose core type's list has it;");
+		say(&o, "cpu_core/NAME/ and cpu_atom/NAME/ on that core type's CPUs only:");
 		if (p)
 			list_events(&o, p->core, "cpu_core");
 		if (e)

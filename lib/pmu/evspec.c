@@ -309,6 +309,16 @@ static int has_fixed(const struct cpu_info *ci, int idx)
 	return p.version >= 2 && idx >= 0 && core_fixed_exists(&p, (unsigned)idx);
 }
 
+/*
+ * Hybrid: a request for another core type than ci's counts on that type's counters, not
+ * ci's (Lunar Lake's E-cores have FIXED_CTR4-6, its P-cores not): the run resolves it
+ * again on one of its CPUs (run/job_core.c).
+ */
+static bool other_type(const struct cpu_info *ci, const struct pmu_event_req *req)
+{
+	return req->core_type && req->core_type != ci->arch.core_type;
+}
+
 static uint8_t core_field(uint64_t config, const char *name)
 {
 	const struct reg_field *f = reg_find_field(CORE, name, pmu_strlen(name));
@@ -380,7 +390,7 @@ static pmu_status core_finish(const struct cpu_info *ci, const struct aux_terms 
 	if (!ci->arch.eq)
 		allowed &= ~evspec_field_mask(l, "eq");
 	st = evspec_validate(l, req->config, allowed, err);
-	if (st || (st = core_aux(ci, t, req, err)))
+	if (st || (st = core_aux(ci, t, req, err)) || other_type(ci, req))
 		return st;
 	req->counter_mask &= engine_gp(ci);
 	if (!req->counter_mask && req->fixed < 0) {
@@ -435,7 +445,7 @@ static pmu_status core_from_def(const struct cpu_info *ci, const struct ev_def *
 	req->extra_msr = ev_aux_msr(d);
 	req->extra_msr_val = ev_aux_val(d);
 	req->list = list->file;
-	return d->fixed >= 0 && !has_fixed(ci, d->fixed) ?
+	return d->fixed >= 0 && !has_fixed(ci, d->fixed) && !other_type(ci, req) ?
 	       evspec_needs_fixed(err, name, d->fixed) : PMU_OK;
 }
 
@@ -613,9 +623,9 @@ static pmu_status parse_named(const struct cpu_info *ci, const char *s, size_t l
 		m = mo;   /* only the other core type's list has it: its CPUs count it */
 	if (d) {
 		ev_name(d, req->name, sizeof(req->name));
-		pmu_status st = core_from_def(ci, d, m->core, req, err);
 		/* Hybrid: the name counts on its list's core type; hybrid_twin adds the other's. */
 		req->core_type = other ? m->core_type : 0;
+		pmu_status st = core_from_def(ci, d, m->core, req, err);
 		return st ? st : core_finish(ci, NULL, req, err);
 	}
 	return evspec_uncore_named(ci, m, s, len, req, err);
@@ -703,7 +713,7 @@ static pmu_status hybrid_twin(const struct cpu_info *ci, struct pmu_event_req *r
 	sb_putc(&sb, '/');
 	pmu_status st = parse_one(ci, spec, sb.len, &reqs[*n], err);
 	if (!st)
-		(*n)++;
+		reqs[(*n)++].item = r->item;
 	return st;
 }
 
@@ -713,6 +723,7 @@ pmu_status evspec_parse_list(const struct cpu_info *ci, const char *list,
 {
 	size_t start = 0;
 	int in_pmu = 0;   /* between the slashes of pmu/terms/ */
+	uint16_t item = 0;
 	*n = 0;
 	for (size_t i = 0;; i++) {
 		char c = list[i];
@@ -729,7 +740,7 @@ pmu_status evspec_parse_list(const struct cpu_info *ci, const char *list,
 		pmu_status st = parse_one(ci, list + start, i - start, &reqs[*n], err);
 		if (st)
 			return st;
-		(*n)++;
+		reqs[(*n)++].item = item++;
 		if ((st = hybrid_twin(ci, reqs, max, n, err)))
 			return st;
 		if (!c)

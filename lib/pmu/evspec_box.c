@@ -283,5 +283,7 @@ pmu_status evspec_uncore_named(const struct cpu_info *ci, const struct ev_model 
 	struct strbuf sb = evspec_err_q(err, PMU_ERR_UNKNOWN_NAME, "unknown event ", s, len,
 					" for model ");
 	sb_hex(&sb, ci->model);
+	if (m && evspec_other_core_type(ci))
+		sb_puts(&sb, " (neither core type's list has it)");
 	return err->st;
 }

@@ -19,6 +19,13 @@
 #include "util/stats.h"
 
 #define DEFAULT_KERNEL "inst"
+#define NO_CPU (~0u)
+
+/* The core events of ci's core type. */
+static struct run_core_events *events_of(struct run *a, const struct cpu_info *ci)
+{
+	return &a->core[run_type_slot(ci->arch.core_type)];
+}
 
 static void log_counter(struct run *a, const struct cpu_info *ci, const struct core_counter *c,
 			const char *list, unsigned round, unsigned repeat)
@@ -211,7 +218,8 @@ static void claim_unknowable(struct run *a, const struct run_cpu *s, enum kernel
  */
 static bool check_claim(struct run *a, struct run_cpu *s, unsigned c, unsigned repeat)
 {
-	enum kernel_event ev = claim_event(&s->info, &a->reqs[c]);
+	const struct pmu_event_req *req = &events_of(a, &s->info)->reqs[c];
+	enum kernel_event ev = claim_event(&s->info, req);
 	const struct kernel_expect *e = ev < KEV_COUNT ? kernel_expect_for(a->kernel, ev) : NULL;
 	if (!e || a->opt.dry_run)   /* a dry run's counters never move */
 		return true;
@@ -235,7 +243,7 @@ static bool check_claim(struct run *a, struct run_cpu *s, unsigned c, unsigned r
 	sb_puts(&a->sb, "\"kernel ");
 	sb_puts(&a->sb, kernel_event_name(ev));
 	sb_puts(&a->sb, exact ? " retired\"" : " within bounds\"");
-	logrec_key_str(&a->sb, "event", a->reqs[c].name);
+	logrec_key_str(&a->sb, "event", req->name);
 	logrec_key_str(&a->sb, "kernel", a->kernel->name);
 	logrec_key_u64(&a->sb, "expected", (uint64_t)want);
 	if (!exact) {
@@ -253,101 +261,135 @@ static bool check_claim(struct run *a, struct run_cpu *s, unsigned c, unsigned r
 	return ok || disturbed;   /* the verdict counts disturbed windows apart */
 }
 
-/* The planner's trial round on the boot CPU (its msg: the engine's words for a refusal). */
+/* The planner's trial round (its msg: the engine's words for a refusal). */
 static struct core_session trial;
 
-/* Whether group (n core events) fits the boot CPU's free counters as one round. */
-static pmu_status fits(struct run *a, const struct core_snapshot *snap,
+/* Whether group (n core events) fits the free counters of snap, cpu's, as one round. */
+static pmu_status fits(struct run *a, unsigned cpu, const struct core_snapshot *snap,
 		       const struct pmu_event_req *group, unsigned n)
 {
-	return core_prepare(&trial, &a->backend, (unsigned)a->plat->bsp, snap, group, n,
-			    a->opt.force);
+	return core_prepare(&trial, &a->backend, cpu, snap, group, n, a->opt.force);
 }
 
 /*
- * Splits the events into rounds that fit this CPU's free counters, greedily in
- * the order given: a->round_of[i] is event i's round. An event that fits no
- * round on its own is refused, before anything is written.
+ * Splits e's events into rounds that fit the free counters of snap (cpu's), greedily
+ * in the order given: e->round_of[i] is event i's round; a->nrounds grows to the most
+ * rounds any core type takes. An event that fits no round on its own is refused,
+ * before anything is written.
  */
-static enum verdict plan_rounds(struct run *a, const struct core_snapshot *snap)
+static enum verdict plan_rounds(struct run *a, struct run_core_events *e, unsigned cpu,
+				const struct core_snapshot *snap)
 {
 	struct pmu_event_req group[CORE_MAX_EVENTS];
-	unsigned n = 0;
-	a->nrounds = 1;
-	for (unsigned i = 0; i < a->nevents; i++) {
+	unsigned n = 0, rounds = 1;
+	for (unsigned i = 0; i < e->nevents; i++) {
 		pmu_status st = PMU_ERR_NO_COUNTER;
 		if (n < CORE_MAX_EVENTS) {
-			group[n] = a->events[i];
-			st = fits(a, snap, group, n + 1);
+			group[n] = e->events[i];
+			st = fits(a, cpu, snap, group, n + 1);
 		}
 		/* Full, or only firmware's counters left (AMD's counter 5, say): a new round. */
 		if ((st == PMU_ERR_NO_COUNTER || st == PMU_ERR_IN_USE) && n) {
-			(a->nrounds)++;
+			rounds++;
 			n = 0;
-			group[0] = a->events[i];
-			st = fits(a, snap, group, 1);
+			group[0] = e->events[i];
+			st = fits(a, cpu, snap, group, 1);
 		}
 		if (st)
 			return run_refuse_setting(a, OPT_EVENTS, trial.msg[0] ? trial.msg :
 						  pmu_status_str(st), NULL, NULL);
-		a->round_of[i] = a->nrounds - 1;
+		e->round_of[i] = rounds - 1;
 		n++;
 	}
+	a->nrounds = rounds > a->nrounds ? rounds : a->nrounds;
 	return VERDICT_PASS;
 }
 
 /*
- * The instruction check is always made: where the events leave instructions out,
+ * The instruction check is always made: where e's events leave instructions out,
  * they are counted beside them in the first round with a counter left (FIXED_CTR0
  * on Intel v2+, else a general-purpose counter, PMCx0C0 on AMD), never in a round
- * of their own. No counter left: a->instructions_added stays false.
+ * of their own. No counter left: e->instructions_added stays false.
  */
-static void add_instructions(struct run *a, const struct core_snapshot *snap)
+static void add_instructions(struct run *a, struct run_core_events *e, unsigned cpu,
+			     const struct core_snapshot *snap)
 {
-	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
+	const struct cpu_info *ci = &a->slot[cpu].info;
 	struct pmu_event_req group[CORE_MAX_EVENTS], ins;
 	struct evspec_error err;
 	unsigned n = 0;
-	for (unsigned i = 0; i < a->nevents; i++)
-		if (claim_event(bsp, &a->events[i]) == KEV_INSTRUCTIONS)
+	for (unsigned i = 0; i < e->nevents; i++)
+		if (claim_event(ci, &e->events[i]) == KEV_INSTRUCTIONS)
 			return;
-	if (a->nevents >= RUN_MAX_EVENTS ||
-	    evspec_parse_list(bsp, "instructions", &ins, 1, &n, &err) || n != 1)
+	if (e->nevents >= RUN_MAX_EVENTS ||
+	    evspec_parse_list(ci, "instructions", &ins, 1, &n, &err) || n != 1)
 		return;
 	for (unsigned g = 0; g < a->nrounds; g++) {
 		n = 0;
-		for (unsigned i = 0; i < a->nevents; i++)
-			if (a->round_of[i] == g && n < CORE_MAX_EVENTS)
-				group[n++] = a->events[i];
+		for (unsigned i = 0; i < e->nevents; i++)
+			if (e->round_of[i] == g && n < CORE_MAX_EVENTS)
+				group[n++] = e->events[i];
 		if (n == CORE_MAX_EVENTS)
 			continue;
 		group[n] = ins;
-		if (fits(a, snap, group, n + 1))
+		if (fits(a, cpu, snap, group, n + 1))
 			continue;
-		a->round_of[a->nevents] = g;
-		a->events[a->nevents++] = ins;
-		a->instructions_added = true;
+		e->round_of[e->nevents] = g;
+		e->events[e->nevents++] = ins;
+		e->instructions_added = true;
 		return;
 	}
 }
 
-/* The core events' rounds on the boot CPU, and instructions beside them. */
-static enum verdict plan_core(struct run *a)
+/*
+ * What cpu's core type is planned on: the boot CPU's own snapshot, read. Another core
+ * type's CPUs cannot be read from the boot CPU: their plan takes every counter they
+ * have as free, and a CPU that finds firmware using one refuses in its own prepare
+ * (not measured, said).
+ */
+static pmu_status plan_snapshot(struct run *a, unsigned cpu, struct core_snapshot *snap)
 {
-	struct core_snapshot snap;
-	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
-	if (core_snapshot(&a->backend, (unsigned)a->plat->bsp, bsp, &snap)) {
-		/* Each CPU reports its own snapshot failure: one round, as given. */
-		a->nrounds = 1;
-		for (unsigned i = 0; i < a->nevents; i++)
-			a->round_of[i] = 0;
-		return a->nevents <= CORE_MAX_EVENTS ? VERDICT_PASS :
-			run_refuse(a, "more events than counters and no PMU to plan rounds on", NULL, NULL);
+	const struct cpu_info *ci = &a->slot[cpu].info;
+	if (cpu == a->plat->bsp)
+		return core_snapshot(&a->backend, cpu, ci, snap);
+	pmu_memset(snap, 0, sizeof(*snap));
+	core_pmu_from_cpu(ci, &snap->pmu);
+	return snap->st = pmu_core_present(ci) ? PMU_OK : PMU_ERR_UNSUPPORTED;
+}
+
+/*
+ * Each core type's rounds, on its CPU rep[t] (NO_CPU: no CPU of that type counts),
+ * then instructions beside every type's events.
+ */
+static enum verdict plan_core(struct run *a, const unsigned rep[RUN_TYPE_SLOTS])
+{
+	struct core_snapshot snap[RUN_TYPE_SLOTS];
+	bool planned[RUN_TYPE_SLOTS] = { false };
+	a->nrounds = 1;
+	for (unsigned t = 0; t < RUN_TYPE_SLOTS; t++) {
+		struct run_core_events *e = &a->core[t];
+		if (rep[t] == NO_CPU) {
+			e->nevents = 0;
+			continue;
+		}
+		if (plan_snapshot(a, rep[t], &snap[t])) {
+			/* Each CPU reports its own snapshot failure: one round, as given. */
+			for (unsigned i = 0; i < e->nevents; i++)
+				e->round_of[i] = 0;
+			if (e->nevents > CORE_MAX_EVENTS)
+				return run_refuse(a, "more events than counters and no PMU to plan "
+						  "rounds on", NULL, NULL);
+			continue;
+		}
+		enum verdict v = plan_rounds(a, e, rep[t], &snap[t]);
+		if (v != VERDICT_PASS)
+			return v;
+		planned[t] = true;
 	}
-	enum verdict v = plan_rounds(a, &snap);
-	if (v == VERDICT_PASS && pmu_core_present(bsp))
-		add_instructions(a, &snap);
-	return v;
+	for (unsigned t = 0; t < RUN_TYPE_SLOTS; t++)
+		if (planned[t])
+			add_instructions(a, &a->core[t], rep[t], &snap[t]);
+	return VERDICT_PASS;
 }
 
 static unsigned type_bit(uint8_t core_type)
@@ -355,51 +397,180 @@ static unsigned type_bit(uint8_t core_type)
 	return core_type == CORE_TYPE_CORE ? 1u : core_type == CORE_TYPE_ATOM ? 2u : 0;
 }
 
-/* The core types among the CPUs measured (bit 0: CORE_TYPE_CORE, bit 1: CORE_TYPE_ATOM). */
-static unsigned core_types_measured(const struct run *a)
+static const uint8_t slot_types[RUN_TYPE_SLOTS] = { CORE_TYPE_CORE, CORE_TYPE_ATOM };
+
+/* The core type bits (type_bit) of the events of item k of reqs[0..n): every type for 0. */
+static unsigned item_types(const struct pmu_event_req *reqs, unsigned n, unsigned k)
 {
 	unsigned t = 0;
-	for (unsigned i = 0; i < a->plat->ncpus; i++) {
-		const struct cpu_info *ci = &a->slot[i].info;
-		if (!cpuset_has(&a->opt.cpus, i) || !ci->enabled)
-			continue;
-		t |= type_bit(ci->arch.core_type);
-	}
+	for (unsigned i = 0; i < n; i++)
+		if (!reqs[i].box && reqs[i].item == k)
+			t |= reqs[i].core_type ? type_bit(reqs[i].core_type) : 3u;
 	return t;
 }
 
-/*
- * Hybrid, once every CPU is discovered: an event of one core type's list (cpu_atom/NAME/,
- * or a bare name, one request per core type whose list has it) counts on the CPUs of that
- * type. One run programs the same events on every CPU measured, so a request for a type
- * no measured CPU has is left out (said), and one for a type only some of them have is
- * refused before any counter is programmed.
- */
-static enum verdict by_core_type(struct run *a)
+/* The CPUs measured of the core types in bits (type_bit). */
+static void cpus_of_types(const struct run *a, unsigned bits, struct cpuset *out)
 {
-	unsigned types = core_types_measured(a), kept = 0, n = a->nevents;
-	for (unsigned i = 0; i < n; i++) {
-		const struct pmu_event_req *r = &a->events[i];
-		unsigned bit = type_bit(r->core_type);
-		if (bit && !(types & bit)) {
-			sb_puts(&a->sb, "efipmu: ");
-			sb_puts(&a->sb, r->name);
-			sb_puts(&a->sb, " (");
-			sb_puts(&a->sb, r->list ? r->list : pmu_core_type_name(r->core_type));
-			sb_puts(&a->sb, "): no CPU of core type ");
-			sb_puts(&a->sb, pmu_core_type_name(r->core_type));
-			sb_puts(&a->sb, " measured, left out");
-			run_say(a);
-			continue;
-		}
-		if (bit && types != bit)
-			return run_refuse_setting(a, OPT_EVENTS, "counts on one core type's CPUs only:",
-						  r->name, "give --cpus of that core type (efipmu "
-						  "programs one set of events per run)");
-		a->events[kept++] = *r;
+	cpuset_clear(out);
+	for (unsigned i = 0; i < a->plat->ncpus; i++)
+		if (cpuset_has(&a->opt.cpus, i) && a->slot[i].done &&
+		    (type_bit(a->slot[i].info.arch.core_type) & bits))
+			cpuset_add(out, i);
+}
+
+/* A list's name as given, not pmu/NAME/. */
+static bool bare_name(const char *s)
+{
+	while (*s && *s != '/')
+		s++;
+	return !*s;
+}
+
+/* Why the CPUs of core type out (none of them when none) leave out item r. */
+static void left_out_why(struct run *a, const struct pmu_event_req *r, uint8_t out, bool none,
+			 const unsigned rep[RUN_TYPE_SLOTS], struct strbuf *w)
+{
+	const struct ev_model *m = none ? NULL : ev_model_for(&a->slot[rep[run_type_slot(out)]].info);
+	if (none) {
+		sb_puts(w, "no CPU of core type ");
+		sb_puts(w, pmu_core_type_name(r->core_type));
+		sb_puts(w, " measured");
+	} else if (bare_name(r->name)) {
+		sb_puts(w, "core type ");
+		sb_puts(w, pmu_core_type_name(out));
+		sb_puts(w, "'s list (");
+		sb_puts(w, m ? m->core->file : "none");
+		sb_puts(w, ") lacks ");
+		sb_puts(w, r->name);
+	} else {
+		sb_puts(w, "it names core type ");
+		sb_puts(w, pmu_core_type_name(r->core_type));
 	}
-	a->nevents = kept;
-	return kept < n ? plan_core(a) : VERDICT_PASS;
+}
+
+/*
+ * Hybrid: the CPUs measured that an event (r, the first request of its item, whose
+ * core types are types) leaves out, on the console and in a "left_out" record: those
+ * of a core type whose list lacks a bare name, or of the other type than
+ * cpu_core/NAME/ or cpu_atom/NAME/ names. None of its types measured: left out.
+ */
+static void say_left_out(struct run *a, const struct pmu_event_req *r, unsigned types,
+			 unsigned measured, const unsigned rep[RUN_TYPE_SLOTS])
+{
+	bool none = !(measured & types);
+	uint8_t out = slot_types[(measured & ~types) == 2u];
+	struct cpuset left, kept;
+	char why[128], cpus[64];
+	struct strbuf w, c;
+	cpus_of_types(a, measured & ~types, &left);
+	cpus_of_types(a, measured & types, &kept);
+	sb_init(&w, why, sizeof(why));
+	sb_init(&c, cpus, sizeof(cpus));
+	cpuset_format(&left, &c);
+	left_out_why(a, r, out, none, rep, &w);
+	sb_puts(&a->sb, "efipmu: ");
+	sb_puts(&a->sb, r->name);
+	sb_puts(&a->sb, " (");
+	sb_puts(&a->sb, r->list ? r->list : pmu_core_type_name(r->core_type));
+	sb_puts(&a->sb, "): ");
+	if (none) {
+		sb_puts(&a->sb, why);
+		sb_puts(&a->sb, ", left out");
+	} else {
+		sb_puts(&a->sb, "CPUs ");
+		sb_puts(&a->sb, cpus);
+		sb_puts(&a->sb, " left out: ");
+		sb_puts(&a->sb, why);
+		sb_puts(&a->sb, "; counted on CPUs ");
+		cpuset_format(&kept, &a->sb);
+	}
+	run_say(a);
+	run_begin(a, "left_out");
+	logrec_key_str(&a->sb, "event", r->name);
+	if (r->list)
+		logrec_key_str(&a->sb, "list", r->list);
+	logrec_key_str(&a->sb, "cpus", cpus);
+	if (!none)
+		logrec_key_core_type(&a->sb, out);
+	logrec_key_str(&a->sb, "why", why);
+	logrec_end(&a->sb);
+	run_record(a);
+}
+
+/*
+ * Hybrid, once every CPU is discovered: the events are resolved again on a CPU of each
+ * core type measured (the boot CPU for its own), from that type's list and for its
+ * counters, and each type's CPUs program their own: a bare name counts on every CPU
+ * whose type's list has it, cpu_core/NAME/ and cpu_atom/NAME/ on that type's. The
+ * CPUs an event leaves out are said; no CPU counts an event its type does not have.
+ */
+static enum verdict by_core_type(struct run *a, const char *events)
+{
+	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
+	struct pmu_event_req reqs[RUN_MAX_EVENTS + UNCORE_MAX_EVENTS];
+	struct evspec_error err;
+	unsigned rep[RUN_TYPE_SLOTS] = { NO_CPU, NO_CPU }, measured = 0, n = 0;
+	struct cpuset cpus;
+	cpus_of_types(a, 3u, &cpus);
+	for (unsigned i = 0; i < a->plat->ncpus; i++) {
+		uint8_t type = a->slot[i].info.arch.core_type;
+		if (!cpuset_has(&cpus, i))
+			continue;
+		measured |= type_bit(type);
+		if (rep[run_type_slot(type)] == NO_CPU)
+			rep[run_type_slot(type)] = i;
+	}
+	if (!measured || !events[0])
+		return VERDICT_PASS;   /* not hybrid: the boot CPU's plan is every CPU's */
+	if (measured & type_bit(bsp->arch.core_type))   /* its snapshot is read, the others' not */
+		rep[run_type_slot(bsp->arch.core_type)] = a->plat->bsp;
+	bool said = false;
+	for (unsigned t = 0; t < RUN_TYPE_SLOTS; t++) {
+		struct run_core_events *e = &a->core[t];
+		e->nevents = 0;
+		e->instructions_added = false;
+		if (rep[t] == NO_CPU)
+			continue;
+		if (evspec_parse_list(&a->slot[rep[t]].info, events, reqs,
+				      RUN_MAX_EVENTS + UNCORE_MAX_EVENTS, &n, &err)) {
+			char what[160];
+			struct strbuf sb;
+			sb_init(&sb, what, sizeof(what));
+			sb_puts(&sb, "on core type ");
+			sb_puts(&sb, pmu_core_type_name(slot_types[t]));
+			sb_puts(&sb, ": ");
+			sb_puts(&sb, err.msg);
+			return run_refuse_setting(a, OPT_EVENTS, what, NULL, NULL);
+		}
+		for (unsigned i = 0; i < n; i++) {
+			const struct pmu_event_req *r = &reqs[i];
+			unsigned types = item_types(reqs, n, r->item);
+			if (!said && !r->box && (measured & ~types) &&
+			    (!i || reqs[i - 1].item != r->item))
+				say_left_out(a, r, types, measured, rep);
+			if (r->box || (r->core_type && r->core_type != slot_types[t]))
+				continue;
+			if (e->nevents == RUN_MAX_EVENTS)
+				return run_refuse_setting(a, OPT_EVENTS, "more events than the engine can "
+							  "hold:", r->name, NULL);
+			e->events[e->nevents++] = *r;
+		}
+		said = true;
+	}
+	return plan_core(a, rep);
+}
+
+/*
+ * -e, or without it the default core set where there is a core PMU (uncore defaults
+ * are job_uncore_check's).
+ */
+static const char *events_spec(const struct run *a)
+{
+	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
+	if (a->opt.events[0])
+		return a->opt.events;
+	return pmu_core_present(bsp) ? pmu_core_desc(bsp)->default_events : "";
 }
 
 enum verdict job_resolve(struct run *a)
@@ -407,8 +578,8 @@ enum verdict job_resolve(struct run *a)
 	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
 	struct pmu_event_req reqs[RUN_MAX_EVENTS + UNCORE_MAX_EVENTS];
 	struct evspec_error err;
-	unsigned n = 0;
-	unsigned i;
+	unsigned n = 0, rep[RUN_TYPE_SLOTS] = { NO_CPU, NO_CPU };
+	struct run_core_events *e = events_of(a, bsp);
 	const char *kname = a->opt.kernels[0] ? a->opt.kernels : DEFAULT_KERNEL;
 	a->kernel = kernel_find(kname);
 	if (!a->kernel)
@@ -417,43 +588,46 @@ enum verdict job_resolve(struct run *a)
 	a->iterations = a->backend.iterations;
 	if (!a->iterations)
 		a->iterations = a->kernel->default_iterations;
-	/*
-	 * Without -e: the default core set where there is a core PMU; uncore defaults are
-	 * job_uncore_check's.
-	 */
-	const char *events = a->opt.events;
-	if (!events[0])
-		events = pmu_core_present(bsp) ? pmu_core_desc(bsp)->default_events : "";
+	const char *events = events_spec(a);
 	if (events[0] && evspec_parse_list(bsp, events, reqs, RUN_MAX_EVENTS + UNCORE_MAX_EVENTS,
 					   &n, &err))
 		return run_refuse_setting(a, OPT_EVENTS, err.msg, NULL, NULL);
-	a->nevents = a->nureqs = 0;
-	a->instructions_added = false;
-	for (i = 0; i < n; i++) {
-		if (reqs[i].box && a->nureqs < UNCORE_MAX_EVENTS)
-			a->ureqs[a->nureqs++] = reqs[i];
-		else if (!reqs[i].box && a->nevents < RUN_MAX_EVENTS)
-			a->events[a->nevents++] = reqs[i];
-		else
-			return run_refuse_setting(a, OPT_EVENTS, "more events than the engine can hold:", reqs[i].name,
-					  NULL);
+	a->nureqs = 0;
+	for (unsigned t = 0; t < RUN_TYPE_SLOTS; t++) {
+		a->core[t].nevents = 0;
+		a->core[t].instructions_added = false;
 	}
-	return plan_core(a);
+	for (unsigned i = 0; i < n; i++) {
+		const struct pmu_event_req *r = &reqs[i];
+		/* another core type's: resolved again on one of its CPUs (by_core_type) */
+		if (!r->box && r->core_type && r->core_type != bsp->arch.core_type)
+			continue;
+		if (r->box && a->nureqs < UNCORE_MAX_EVENTS)
+			a->ureqs[a->nureqs++] = *r;
+		else if (!r->box && e->nevents < RUN_MAX_EVENTS)
+			e->events[e->nevents++] = *r;
+		else
+			return run_refuse_setting(a, OPT_EVENTS, "more events than the engine can hold:",
+						  r->name, NULL);
+	}
+	rep[run_type_slot(bsp->arch.core_type)] = a->plat->bsp;
+	return plan_core(a, rep);
 }
 
 enum verdict job_prepare(struct run *a)
 {
 	struct kernel_args args = { a->iterations, NULL, 0 };
-	enum verdict v = by_core_type(a);
+	enum verdict v = by_core_type(a, events_spec(a));
 	if (v != VERDICT_PASS)
 		return v;
 	return buffers_prepare(a, a->kernel, &args) ? VERDICT_ERROR : VERDICT_PASS;   /* it said why */
 }
 
-/* Index into the table of deltas: [cpu][event][repeat]. */
-static size_t cell(const struct run *a, size_t cpu, unsigned ev, unsigned rep)
+/* Index into the table of deltas: [cpu][event of its core type][repeat]. */
+static size_t cell(const struct run *a, const struct core_job *j, size_t cpu, unsigned ev,
+		   unsigned rep)
 {
-	return (cpu * a->nevents + ev) * a->opt.repeats + rep;
+	return (cpu * j->per_cpu + ev) * a->opt.repeats + rep;
 }
 
 static void say_not_measured(struct run *a, size_t cpu, const struct run_cpu *s)
@@ -466,17 +640,18 @@ static void say_not_measured(struct run *a, size_t cpu, const struct run_cpu *s)
 	run_say(a);
 }
 
-/* One row per CPU and event: min, median and max over the repeats, logged as "stats". */
-static void report_stats(struct run *a, uint64_t *tab, const bool *measured)
+/* One row per CPU and event of its type: min, median and max over the repeats ("stats"). */
+static void report_stats(struct run *a, const struct core_job *j)
 {
 	run_stats_header(a, "CPU");
 	for (size_t i = 0; i < a->plat->ncpus; i++) {
-		if (!measured[i])
+		const struct run_core_events *ce = events_of(a, &a->slot[i].info);
+		if (!j->measured[i])
 			continue;
-		for (unsigned e = 0; e < a->nevents; e++) {
+		for (unsigned e = 0; e < ce->nevents; e++) {
 			struct stats_u64 st;
-			stats_compute(&tab[cell(a, i, e, 0)], a->opt.repeats, &st);
-			run_stats(a, "CPU", (unsigned)i, "core", a->events[e].name, &st);
+			stats_compute(&j->tab[cell(a, j, i, e, 0)], a->opt.repeats, &st);
+			run_stats(a, "CPU", (unsigned)i, "core", ce->events[e].name, &st);
 		}
 	}
 }
@@ -485,41 +660,54 @@ static void report_stats(struct run *a, uint64_t *tab, const bool *measured)
  * IPC, CPI, mispredict and LLC miss ratios per CPU, from the median counts, where measured;
  * the level-1 top-down split where PERF_METRICS was read (the last window that counted SLOTS).
  */
-static void report_derived(struct run *a, uint64_t *tab, const bool *measured,
-			   const struct core_topdown *td)
+static void report_derived(struct run *a, const struct core_job *j)
 {
 	for (size_t i = 0; i < a->plat->ncpus; i++) {
+		const struct run_core_events *ce = events_of(a, &a->slot[i].info);
 		struct derived_input in[RUN_MAX_EVENTS];
 		struct derived_set set;
-		if (!measured[i])
+		if (!j->measured[i])
 			continue;
-		for (unsigned e = 0; e < a->nevents; e++) {
+		for (unsigned e = 0; e < ce->nevents; e++) {
 			struct stats_u64 st;
-			stats_compute(&tab[cell(a, i, e, 0)], a->opt.repeats, &st);
-			in[e].event = a->events[e].name;
+			stats_compute(&j->tab[cell(a, j, i, e, 0)], a->opt.repeats, &st);
+			in[e].event = ce->events[e].name;
 			in[e].delta = st.median;
 		}
-		derived_compute(in, a->nevents, 0, 0, &set);
-		if (td[i].have)
-			derived_topdown(td[i].perf_metrics, &set);
+		derived_compute(in, ce->nevents, 0, 0, &set);
+		if (j->td[i].have)
+			derived_topdown(j->td[i].perf_metrics, &set);
 		run_derived(a, "CPU", i, &set);
 	}
 }
 
-/* Before group g's step: its events. */
+void run_core_round(struct run *a, unsigned g, unsigned (*evi)[CORE_MAX_EVENTS])
+{
+	for (unsigned t = 0; t < RUN_TYPE_SLOTS; t++) {
+		struct run_core_events *e = &a->core[t];
+		e->nreqs = 0;
+		for (unsigned i = 0; i < e->nevents; i++) {
+			if (e->round_of[i] != g || e->nreqs == CORE_MAX_EVENTS)
+				continue;
+			if (evi)
+				evi[t][e->nreqs] = i;
+			e->reqs[e->nreqs++] = e->events[i];
+		}
+	}
+}
+
+/* Before group g's step: each core type's events of it. */
 void core_step_begin(struct run *a, struct core_job *j, unsigned g)
 {
-	a->nreqs = 0;
-	for (unsigned e = 0; e < a->nevents; e++)
-		if (a->round_of[e] == g) {
-			j->evi[a->nreqs] = e;
-			a->reqs[a->nreqs++] = a->events[e];
-		}
 	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
-	j->claims = 0;
-	for (unsigned c = 0; c < a->nreqs; c++) {
-		enum kernel_event ev = claim_event(bsp, &a->reqs[c]);
-		j->claims += ev < KEV_COUNT && kernel_expect_for(a->kernel, ev);
+	run_core_round(a, g, j->evi);
+	for (unsigned t = 0; t < RUN_TYPE_SLOTS; t++) {
+		const struct run_core_events *e = &a->core[t];
+		j->claims[t] = 0;
+		for (unsigned c = 0; c < e->nreqs; c++) {
+			enum kernel_event ev = claim_event(bsp, &e->reqs[c]);
+			j->claims[t] += ev < KEV_COUNT && kernel_expect_for(a->kernel, ev);
+		}
 	}
 }
 
@@ -527,17 +715,18 @@ void core_step_begin(struct run *a, struct core_job *j, unsigned g)
 static void say_passes(struct run *a, struct core_job *j, unsigned g)
 {
 	unsigned reps = a->opt.repeats;
-	if (reps < 2 || !j->claims || a->opt.dry_run)
+	if (reps < 2 || a->opt.dry_run)
 		return;
 	for (size_t i = 0; i < a->plat->ncpus; i++) {
 		uint32_t passes = j->passes[g * a->plat->ncpus + i];
-		if (!j->measured[i])
+		unsigned claims = j->claims[run_type_slot(a->slot[i].info.arch.core_type)];
+		if (!j->measured[i] || !claims)
 			continue;
 		sb_puts(&a->sb, "CPU ");
 		sb_dec(&a->sb, i);
 		sb_puts(&a->sb, ": kernel ");
 		sb_puts(&a->sb, a->kernel->name);
-		sb_puts(&a->sb, j->claims == 1 ? " met its claim in " : " met its claims in ");
+		sb_puts(&a->sb, claims == 1 ? " met its claim in " : " met its claims in ");
 		sb_dec(&a->sb, passes);
 		sb_putc(&a->sb, '/');
 		sb_dec(&a->sb, reps);
@@ -575,9 +764,10 @@ void core_step_done(struct run *a, struct core_job *j, unsigned g, unsigned r)
 			continue;
 		}
 		bool ok = true;
+		unsigned t = run_type_slot(s->info.arch.core_type);
 		for (unsigned c = 0; c < s->run.n; c++) {
-			j->tab[cell(a, i, j->evi[c], r)] = s->run.ctr[c].delta;
-			log_counter(a, &s->info, &s->run.ctr[c], a->reqs[c].list, g, r);
+			j->tab[cell(a, j, i, j->evi[t][c], r)] = s->run.ctr[c].delta;
+			log_counter(a, &s->info, &s->run.ctr[c], a->core[t].reqs[c].list, g, r);
 		}
 		for (unsigned c = 0; c < s->run.n; c++)
 			ok &= check_claim(a, s, c, r);
@@ -592,19 +782,32 @@ void core_step_done(struct run *a, struct core_job *j, unsigned g, unsigned r)
 		say_passes(a, j, g);
 }
 
-/* Instructions counted beside the events, or why the kernel's instruction claim goes unchecked. */
+/*
+ * Instructions counted beside the events, or why the kernel's instruction claim goes
+ * unchecked (on a hybrid part: on a core type's CPUs whose events leave no counter).
+ */
 static void say_instructions(struct run *a)
 {
+	bool added = false, unchecked = false;
 	if (!kernel_expect_for(a->kernel, KEV_INSTRUCTIONS) || a->opt.dry_run)
 		return;
-	if (a->instructions_added) {
-		sb_puts(&a->sb, "instructions counted beside the events: the kernel's claim is checked");
-		run_say(a);
+	for (unsigned t = 0; t < RUN_TYPE_SLOTS; t++) {
+		const struct run_core_events *e = &a->core[t];
+		bool counted = e->instructions_added;
+		for (unsigned i = 0; i < e->nevents; i++)
+			counted |= claim_event(&a->slot[a->plat->bsp].info, &e->events[i]) ==
+				   KEV_INSTRUCTIONS;
+		added |= e->instructions_added;
+		unchecked |= e->nevents && !counted;
+	}
+	if (!unchecked) {
+		if (added) {
+			sb_puts(&a->sb, "instructions counted beside the events: the kernel's claim "
+					"is checked");
+			run_say(a);
+		}
 		return;
 	}
-	for (unsigned i = 0; i < a->nevents; i++)
-		if (claim_event(&a->slot[a->plat->bsp].info, &a->events[i]) == KEV_INSTRUCTIONS)
-			return;
 	a->checks.none_why = "no counter left for instructions beside the events given, and "
 			     "none of them has a claim of the kernel's";
 	sb_puts(&a->sb, "no counter left for instructions beside the events given: "
@@ -619,9 +822,11 @@ enum verdict core_job_begin(struct run *a, struct core_job *j)
 	pmu_memset(j, 0, sizeof(*j));
 	j->all_ok = true;
 	j->v = pmu_core_present(bsp) ? VERDICT_PASS : VERDICT_NO_PMU;
-	if (j->v != VERDICT_PASS || !a->nevents)
+	for (unsigned t = 0; t < RUN_TYPE_SLOTS; t++)
+		j->per_cpu = a->core[t].nevents > j->per_cpu ? a->core[t].nevents : j->per_cpu;
+	if (j->v != VERDICT_PASS || !j->per_cpu)
 		return VERDICT_PASS;
-	j->tab = run_alloc(a, ncpus * a->nevents * a->opt.repeats * sizeof(*j->tab));
+	j->tab = run_alloc(a, ncpus * j->per_cpu * a->opt.repeats * sizeof(*j->tab));
 	j->measured = run_alloc(a, ncpus * sizeof(*j->measured));
 	j->passes = run_alloc(a, ncpus * a->nrounds * sizeof(*j->passes));
 	j->td = run_alloc(a, ncpus * sizeof(*j->td));
@@ -646,8 +851,8 @@ enum verdict core_job_end(struct run *a, struct core_job *j)
 {
 	if (j->groups && j->tab && j->measured && j->td) {   /* begin took them all */
 		if (a->opt.repeats > 1)
-			report_stats(a, j->tab, j->measured);
-		report_derived(a, j->tab, j->measured, j->td);
+			report_stats(a, j);
+		report_derived(a, j);
 		j->v = j->all_ok ? VERDICT_PASS : VERDICT_FAIL;
 	}
 	run_free(a, j->tab);

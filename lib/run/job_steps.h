@@ -25,14 +25,16 @@ struct core_job {
 	bool *measured;       /* still measured */
 	uint32_t *passes;     /* repeats in which every claim held [group][cpu] */
 	struct core_topdown *td;          /* per CPU: PERF_METRICS of its last window with SLOTS */
-	unsigned evi[CORE_MAX_EVENTS];   /* this group's events, as indices of a->events */
-	unsigned claims;      /* this group's events the kernel makes a claim for */
+	unsigned per_cpu;     /* events of the core type with the most */
+	/* per core type (run_type_slot): this group's events, as indices of its events[] */
+	unsigned evi[RUN_TYPE_SLOTS][CORE_MAX_EVENTS];
+	unsigned claims[RUN_TYPE_SLOTS];   /* this group's events the kernel makes a claim for */
 	bool all_ok;
 };
 
 /* VERDICT_ERROR (said) when it cannot; j->groups 0 when the core job has nothing to run. */
 enum verdict core_job_begin(struct run *a, struct core_job *j);
-/* Before group g's step of any repeat: its events (a->reqs). */
+/* Before group g's step of any repeat: its events (each core type's reqs). */
 void core_step_begin(struct run *a, struct core_job *j, unsigned g);
 /* After it (the results in a->slot[]): its records. */
 void core_step_done(struct run *a, struct core_job *j, unsigned g, unsigned r);

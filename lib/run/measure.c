@@ -106,8 +106,9 @@ static pmu_status measure(struct run *a, unsigned cpu, struct core_session *s,
 	struct run_cpu *slot = &a->slot[cpu];
 	struct kernel_args args = { a->iterations, NULL, 0 };
 	const struct window_opts o = { round_sync, slot, 0 };
+	const struct run_core_events *e = &a->core[run_type_slot(slot->info.arch.core_type)];
 	buffers_attach(a, &args);
-	pmu_status st = core_prepare(s, &slot->synced, cpu, &slot->snap, a->reqs, a->nreqs,
+	pmu_status st = core_prepare(s, &slot->synced, cpu, &slot->snap, e->reqs, e->nreqs,
 				     a->opt.force);
 	if (!st)
 		st = core_own_core_scope(s, slot->core_owner == cpu);

@@ -68,6 +68,27 @@ struct run_cpu {
 	uint64_t arrival[2];           /* tsc_arrival of the empty round and the kernel's */
 } __attribute__((aligned(64)));
 
+/*
+ * The core events of one core type's CPUs (all CPUs but on hybrid parts), split into
+ * rounds that fit its counters.
+ */
+struct run_core_events {
+	struct pmu_event_req events[RUN_MAX_EVENTS];   /* resolved on a CPU of this core type */
+	unsigned nevents;
+	unsigned round_of[RUN_MAX_EVENTS];   /* events[i] is counted in round round_of[i] */
+	bool instructions_added;       /* events[] ends with instructions the user left out */
+	struct pmu_event_req reqs[CORE_MAX_EVENTS];    /* its events of the round being run */
+	unsigned nreqs;
+};
+
+/* Hybrid: P-cores' events in slot 0, E-cores' in slot 1; every CPU's in slot 0 otherwise. */
+#define RUN_TYPE_SLOTS 2
+
+static inline unsigned run_type_slot(uint8_t core_type)
+{
+	return core_type == CORE_TYPE_ATOM;
+}
+
 struct run {
 	const struct platform *plat;
 	struct efipmu_options opt;
@@ -87,13 +108,13 @@ struct run {
 	char unusable_why[96];         /* the verdict's reason for a PMU efipmu cannot use */
 	char line[RUN_LINE_MAX];
 	struct strbuf sb;
-	/* the core measurement job, resolved on the boot CPU before any CPU runs it */
-	struct pmu_event_req events[RUN_MAX_EVENTS];     /* core events, all rounds */
-	unsigned nevents;
-	unsigned round_of[RUN_MAX_EVENTS], nrounds;      /* events[i] is counted in round round_of[i] */
-	bool instructions_added;       /* events[] ends with instructions the user left out */
-	struct pmu_event_req reqs[CORE_MAX_EVENTS];      /* core events of the round measure_all runs */
-	unsigned nreqs;
+	/*
+	 * The core measurement job, resolved on the boot CPU before any CPU runs it; on a
+	 * hybrid part again per core type once every CPU is discovered (run/job_core.c):
+	 * each CPU programs its type's events (run_type_slot).
+	 */
+	struct run_core_events core[RUN_TYPE_SLOTS];
+	unsigned nrounds;              /* the most rounds any core type's events take */
 	struct pmu_event_req ureqs[UNCORE_MAX_EVENTS];   /* uncore events, counted once per package */
 	unsigned nureqs;
 	unsigned uround_of[UNCORE_MAX_EVENTS], nurounds; /* ureqs[i] is counted in round uround_of[i] */
@@ -165,12 +186,19 @@ void run_free(struct run *a, void *p);
 /* ---- the jobs (each run/job_*.c) ---- */
 
 /*
- * Resolves -e and -k for the boot CPU and plans the core events into rounds,
- * reading only: VERDICT_ERROR with one line. Runs before the log exists.
+ * Resolves -e and -k for the boot CPU and plans the core events into rounds (on a
+ * hybrid part its core type's: job_prepare resolves every type's on its CPUs), reading
+ * only: VERDICT_ERROR with one line. Runs before the log exists.
  */
 enum verdict job_resolve(struct run *a);
-/* The kernel's buffer, once the log exists (it is logged): VERDICT_ERROR with one line. */
+/*
+ * On a hybrid part each core type's events, resolved on one of its CPUs (said: the CPUs
+ * an event leaves out); the kernel's buffer, once the log exists (it is logged).
+ * VERDICT_ERROR with one line.
+ */
 enum verdict job_prepare(struct run *a);
+/* Each core type's events of round g into its reqs; evi[t][c], when given: reqs[c]'s index. */
+void run_core_round(struct run *a, unsigned g, unsigned (*evi)[CORE_MAX_EVENTS]);
 /*
  * Counts the core events around the kernel on every selected CPU and the uncore
  * events once per package, from one CPU of each, repeat by repeat (run/job_measure.c).

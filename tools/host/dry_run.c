@@ -350,6 +350,30 @@ struct dry_opts {
 };
 
 /*
+ * Hybrid: the events this CPU's core type leaves out and why (as the app says it, run/job_core.c):
+ * its list lacks a bare name, or cpu_core/NAME/ or cpu_atom/NAME/ names the other type. A
+ * bare name another request of the same spec counts here is not left out.
+ */
+static void say_left_out(const struct cpu_info *ci, const struct pmu_event_req *reqs, unsigned n)
+{
+	const struct ev_model *m = ev_model_for(ci);
+	for (unsigned i = 0; i < n; i++) {
+		const struct pmu_event_req *q = &reqs[i];
+		bool here = false;
+		for (unsigned j = 0; j < n; j++)
+			here |= reqs[j].item == q->item && !reqs[j].box &&
+				(!reqs[j].core_type || reqs[j].core_type == ci->arch.core_type);
+		if (q->box || here)
+			continue;
+		printf("  left out on this core type: %s (%s): ", q->name, q->list ? q->list : "-");
+		if (!strchr(q->name, '/'))
+			printf("its list (%s) lacks it\n", m ? m->core->file : "none");
+		else
+			printf("it names core type %s\n", pmu_core_type_name(q->core_type));
+	}
+}
+
+/*
  * One dry run of spec (events joined by commas) on a fresh model m of profile p. Returns 0,
  * EXIT_REGRESSED when a phase failed, or EXIT_ERROR with the one-line reason in why: the
  * events were refused and nothing was written.
@@ -402,9 +426,12 @@ static int dry_one(struct model *m, const struct model_profile *p, const struct 
 	if (!nc && !nu) {
 		printf(", CPU %u: nothing to count on this core type (%u event%s the other's)\n",
 		       cpu, other, other == 1 ? " is" : "s are");
+		say_left_out(&r.ci, reqs, n);
 		return 0;
 	}
 	printf(", CPU %u: no hardware is touched\n", cpu);
+	if (other)
+		say_left_out(&r.ci, reqs, n);
 	model_clear_log(r.m);
 	pmu_status st = nc ? dry_core(&r, core, nc) : PMU_OK;
 	if (nu && !st)

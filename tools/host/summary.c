@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * efipmu-host summary [--tsc-hz HZ] LOG.jsonl: counts (min/median/max over repeats),
- * checks, verdict and metrics.
+ * the CPUs a hybrid run left out of an event, checks, verdict and metrics.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,6 +66,36 @@ static void summary_metrics(struct series *s, unsigned n, uint64_t hz)
 	free(done);
 }
 
+/* The "left_out" records (hybrid: CPUs whose core type does not count an event), as lines. */
+struct left_out {
+	char *text;
+	size_t len, cap;
+};
+
+static void left_out_record(void *ctx, const struct logrec_view *v, unsigned line)
+{
+	struct left_out *o = ctx;
+	char event[EVENT_NAME_MAX] = "", list[64] = "", cpus[64] = "", why[160] = "";
+	(void)line;
+	if (!logread_str_is(v, "rec", "left_out"))
+		return;
+	(void)logread_get_str(v, "event", event, sizeof(event));
+	(void)logread_get_str(v, "list", list, sizeof(list));
+	(void)logread_get_str(v, "cpus", cpus, sizeof(cpus));
+	(void)logread_get_str(v, "why", why, sizeof(why));
+	size_t need = o->len + strlen(event) + strlen(list) + strlen(cpus) + strlen(why) + 64;
+	if (need > o->cap) {
+		o->cap = need * 2;
+		char *t = realloc(o->text, o->cap);
+		if (!t)
+			die("out of memory");
+		o->text = t;
+	}
+	o->len += (size_t)sprintf(o->text + o->len, "%s%s%s%s%s not counted on CPUs %s: %s\n",
+				  sim_tag(logread_simulated(v)), event, list[0] ? " (" : "", list,
+				  list[0] ? ")" : "", cpus, why);
+}
+
 int cmd_summary(int argc, char **argv)
 {
 	const char *path = NULL;
@@ -84,7 +114,9 @@ int cmd_summary(int argc, char **argv)
 	if (!path)
 		die("summary needs a log");
 	struct runlog g;
-	load(&g, path);
+	struct left_out out = { NULL, 0, 0 };
+	const struct load_hooks hooks = { false, left_out_record, &out };
+	load_with(&g, path, &hooks);
 	if (!hz)
 		hz = g.tsc_hz;
 	print_header(&g, "log ");
@@ -106,6 +138,9 @@ int cmd_summary(int argc, char **argv)
 		       s[j].n, grouped(s[j].st.min), grouped(s[j].st.median), grouped(s[j].st.max),
 		       s[j].overflowed ? " (overflowed)" : "");
 	}
+	if (out.len)
+		printf("\nleft out (hybrid: the core type's CPUs do not count it):\n%s", out.text);
+	free(out.text);
 	if (n) {
 		summary_metrics(s, n, hz);
 	} else {

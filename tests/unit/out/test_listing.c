@@ -168,6 +168,8 @@ static void test_hybrid_lists_per_core_type(void **state)
 	struct cpu_info ci;
 	struct collected c;
 	list_profile("meteor-lake", &ci, &c);
+	expect(&c, "A bare NAME counts on every CPU whose core type's list has it;\n"
+		   "cpu_core/NAME/ and cpu_atom/NAME/ on that core type's CPUs only:\n");
 	expect(&c, "Events of cpu_core (list MTL/meteorlake_redwoodcove_core, 323 events");
 	expect(&c, "Events of cpu_atom (list MTL/meteorlake_crestmont_core, 253 events");
 	expect_events_in(&c, ev_model_of(&ci, CORE_TYPE_CORE)->core, "Events of cpu_core");

@@ -285,6 +285,17 @@ static void test_later_list_events(void **state)
 	assert_int_equal(evspec_parse_list(&adl, "TOPDOWN_BE_BOUND.ALL", reqs, 4, &n, &err), PMU_OK);
 	assert_int_equal(n, 1);
 	assert_int_equal(reqs[0].core_type, CORE_TYPE_ATOM);
+	/* which spec each request came from: a bare name's two share it (the run's left-out) */
+	assert_int_equal(evspec_parse_list(&adl, "cycles,L2_REQUEST.MISS,LD_HEAD.L1_MISS", reqs, 4,
+					   &n, &err), PMU_OK);
+	assert_int_equal(n, 4);
+	assert_int_equal(reqs[0].item, 0);
+	assert_int_equal(reqs[1].item, 1);
+	assert_int_equal(reqs[2].item, 1);
+	assert_int_equal(reqs[2].core_type, CORE_TYPE_ATOM);
+	assert_int_equal(reqs[2].config, 0x30124);   /* Gracemont's 24H/01H, Golden Cove's 24H/3FH */
+	assert_int_equal(reqs[1].config, 0x33f24);
+	assert_int_equal(reqs[3].item, 2);
 
 	struct cpu_info lnl = spr;   /* Lunar Lake P-core: UMASK2 where CPUID.23H says so */
 	lnl.model = 0xbd;
@@ -295,6 +306,12 @@ static void test_later_list_events(void **state)
 	assert_int_equal(r.config, 0x100000311c4ull);   /* umask2 1 at 47:40 */
 	lnl.arch.umask2 = lnl.arch.eq = false;
 	expect_err(&lnl, "BR_INST_RETIRED.COND", PMU_ERR_RESERVED, "reserved bit 40 set");
+	/* an E-core event on FIXED_CTR6, which only the E-cores have: left to their counters */
+	r = parse_ok(&lnl, "cpu_atom/TOPDOWN_RETIRING.ALL/");
+	assert_int_equal(r.fixed, 6);
+	assert_int_equal(r.core_type, CORE_TYPE_ATOM);
+	expect_err(&lnl, "cpu_core/TOPDOWN_RETIRING.ALL/", PMU_ERR_UNKNOWN_NAME,
+		   "unknown term 'TOPDOWN_RETIRING.ALL' for cpu");
 }
 
 static void test_generic_names(void **state)

@@ -296,10 +296,59 @@ static void test_hybrid_grouped_by_core_type(void **state)
 }
 
 /*
- * Hybrid events by core type (CPUs 0-1 P-cores, 2-3 E-cores): cpu_atom/NAME/ on the
- * E-cores counts with Gracemont's encoding and its count records name the list; a bare
- * name on the E-cores leaves the P-core list's request out, saying so; a one-type event
- * on CPUs of both types is refused before anything is written.
+ * Writes of value to a PERFEVTSEL (0x186-0x18F) of cpu that reached the model: two for an
+ * event it counts (the empty kernel's round and the kernel's), none for one it does not.
+ */
+static unsigned evtsel_writes(const struct model *m, unsigned cpu, uint64_t value)
+{
+	unsigned n = 0;
+	for (unsigned i = 0; i < m->log_len[cpu]; i++)
+		n += m->log[cpu][i].op == MOP_WRMSR && m->log[cpu][i].msr >= 0x186 &&
+		     m->log[cpu][i].msr <= 0x18F && m->log[cpu][i].val == value;
+	assert_false(m->log_overflow[cpu]);
+	return n;
+}
+
+/* The count records of event on cpu, with its list (NULL: any). */
+static unsigned counts_on(const struct fake_platform *f, unsigned cpu, const char *event,
+			  const char *list)
+{
+	char want[256];
+	snprintf(want, sizeof(want), "\"cpu\":%u,\"apic_id\":", cpu);
+	unsigned n = 0;
+	for (const char *p = f->log; (p = strstr(p, "\"rec\":\"count\"")); p++) {
+		const char *end = strchr(p, '\n'), *c = strstr(p, want);
+		char ev[160], li[160];
+		snprintf(ev, sizeof(ev), "\"event\":\"%s\",", event);
+		snprintf(li, sizeof(li), "\"list\":\"%s\"", list ? list : "");
+		const char *e = strstr(p, ev), *l = list ? strstr(p, li) : p;
+		n += c && c < end && e && e < end && l && l < end;
+	}
+	return n;
+}
+
+/*
+ * Alder Lake with CPUs 0-1 P-cores and 2-3 E-cores: event counted on the P-cores with
+ * list p (NULL: none of them counts it) through PERFEVTSEL value p_sel, on the E-cores
+ * likewise.
+ */
+static void assert_by_type(const struct outcome *o, const char *event, const char *p,
+			   uint64_t p_sel, const char *e, uint64_t e_sel)
+{
+	for (unsigned c = 0; c < 4; c++) {
+		bool pc = c < 2;
+		const char *list = pc ? p : e;
+		assert_int_equal(counts_on(o->f, c, event, list), list != NULL);
+		assert_int_equal(evtsel_writes(o->r->model, c, pc ? p_sel : e_sel), list ? 2 : 0);
+	}
+}
+
+/*
+ * Hybrid events by core type (CPUs 0-1 P-cores, 2-3 E-cores): cpu_atom/NAME/ counts with
+ * Gracemont's encoding on the E-cores only, its count records naming the list; measured
+ * on every CPU, the P-cores are said to be left out and count only instructions (their
+ * check is still made); a bare name both lists have counts on E-cores alone when only
+ * they are measured, nothing said.
  */
 static void test_hybrid_events_by_core_type(void **state)
 {
@@ -312,18 +361,191 @@ static void test_hybrid_events_by_core_type(void **state)
 	done(&o);
 	o = run_passing("backend = sim\nsim-profile = alder-lake\ncpus = 2-3\n"
 			"events = LONGEST_LAT_CACHE.MISS\n", 4);
-	assert_int_equal(fake_count(o.f->console, "efipmu: LONGEST_LAT_CACHE.MISS "
-				    "(alderlake_goldencove_core): no CPU of core type core "
-				    "measured, left out\n"), 1);
-	assert_int_equal(fake_count(o.f->log, "\"list\":\"alderlake_gracemont_core\""), 2);
+	assert_int_equal(fake_count(o.f->console, "left out"), 0);
+	assert_int_equal(counts_on(o.f, 2, "LONGEST_LAT_CACHE.MISS", "alderlake_gracemont_core"), 1);
+	assert_int_equal(counts_on(o.f, 3, "LONGEST_LAT_CACHE.MISS", "alderlake_gracemont_core"), 1);
 	assert_int_equal(fake_count(o.f->log, "\"list\":\"alderlake_goldencove_core\""), 0);
 	done(&o);
-	o = run_cfg("backend = sim\nsim-profile = alder-lake\n"
-		    "events = cpu_atom/LONGEST_LAT_CACHE.MISS/\n", 4, 1);
+	o = run_passing("backend = sim\nsim-profile = alder-lake\n"
+			"events = cpu_atom/LONGEST_LAT_CACHE.MISS/\n", 4);
+	assert_int_equal(fake_count(o.f->console, "efipmu: cpu_atom/LONGEST_LAT_CACHE.MISS/ "
+				    "(alderlake_gracemont_core): CPUs 0-1 left out: it names core "
+				    "type atom; counted on CPUs 2-3\n"), 1);
+	assert_by_type(&o, "cpu_atom/LONGEST_LAT_CACHE.MISS/", NULL, 0x43412e,
+		       "alderlake_gracemont_core", 0x43412e);
+	assert_int_equal(fake_count(o.f->log, "\"check\":\"kernel instructions retired\""), 4);
+	done(&o);
+	/* the other type only, none of its CPUs measured: left out, instructions still checked */
+	o = run_passing("backend = sim\nsim-profile = alder-lake\ncpus = 2-3\n"
+			"events = cpu_core/LD_BLOCKS.STORE_FORWARD/\n", 4);
+	assert_int_equal(fake_count(o.f->console, "efipmu: cpu_core/LD_BLOCKS.STORE_FORWARD/ "
+				    "(alderlake_goldencove_core): no CPU of core type core measured, "
+				    "left out\n"), 1);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"left_out\""), 1);
+	assert_int_equal(fake_count(o.f->log, "\"cpus\":\"2-3\",\"why\":\"no CPU of core type "
+					      "core measured\""), 1);
+	for (unsigned c = 2; c < 4; c++)
+		assert_int_equal(counts_on(o.f, c, "cpu_core/LD_BLOCKS.STORE_FORWARD/", NULL), 0);
+	assert_int_equal(fake_count(o.f->log, "\"check\":\"kernel instructions retired\""), 2);
+	done(&o);
+}
+
+/*
+ * A bare name only one core type's list has, measured on both (issue 23): it counts on
+ * that type's CPUs only, with its list's encoding, and the others are said to be left
+ * out (console line and "left_out" record) with no count record for it (not a zero).
+ * Alder Lake: LD_HEAD.L1_MISS is Gracemont's alone (05H/01H), LD_BLOCKS.STORE_FORWARD
+ * Golden Cove's (03H/82H). Every CPU's instruction check is still made.
+ */
+static void test_hybrid_bare_name_one_list(void **state)
+{
+	(void)state;
+	struct outcome o = run_passing("backend = sim\nsim-profile = alder-lake\n"
+				       "events = LD_HEAD.L1_MISS,LD_BLOCKS.STORE_FORWARD\n", 4);
+	assert_int_equal(fake_count(o.f->console, "efipmu: LD_HEAD.L1_MISS (alderlake_gracemont_"
+				    "core): CPUs 0-1 left out: core type core's list (alderlake_"
+				    "goldencove_core) lacks LD_HEAD.L1_MISS; counted on CPUs 2-3\n"), 1);
+	assert_int_equal(fake_count(o.f->console, "efipmu: LD_BLOCKS.STORE_FORWARD (alderlake_"
+				    "goldencove_core): CPUs 2-3 left out: core type atom's list "
+				    "(alderlake_gracemont_core) lacks LD_BLOCKS.STORE_FORWARD; counted "
+				    "on CPUs 0-1\n"), 1);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"left_out\",\"schema\":1,\"simulated\":"
+					      "true,\"event\":\"LD_HEAD.L1_MISS\",\"list\":\"alderlake_"
+					      "gracemont_core\",\"cpus\":\"0-1\",\"core_type\":\"core\","
+					      "\"why\":\"core type core's list (alderlake_goldencove_"
+					      "core) lacks LD_HEAD.L1_MISS\"}"), 1);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"left_out\""), 2);
+	assert_by_type(&o, "LD_HEAD.L1_MISS", NULL, 0x430105, "alderlake_gracemont_core", 0x430105);
+	assert_by_type(&o, "LD_BLOCKS.STORE_FORWARD", "alderlake_goldencove_core", 0x438203, NULL,
+		       0x438203);
+	assert_int_equal(fake_count(o.f->log, "\"event\":\"LD_HEAD.L1_MISS\""), 2 + 1);
+	assert_int_equal(fake_count(o.f->log, "\"check\":\"kernel instructions retired\""), 4);
+	assert_int_equal(fake_count(o.f->log, "\"result\":\"FAIL\""), 0);
+	assert_left_as_found(o.r, "alder-lake", 4, 1);
+	done(&o);
+}
+
+/* The same on every hybrid profile: LD_HEAD.L1_MISS is in each E-core list alone. */
+static void test_hybrid_bare_name_every_profile(void **state)
+{
+	static const struct {
+		const char *profile, *p_list, *e_list;
+	} hy[] = {
+		{ "alder-lake", "alderlake_goldencove_core", "alderlake_gracemont_core" },
+		{ "meteor-lake", "meteorlake_redwoodcove_core", "meteorlake_crestmont_core" },
+		{ "lunar-lake", "lunarlake_lioncove_core", "lunarlake_skymont_core" },
+	};
+	(void)state;
+	for (unsigned k = 0; k < sizeof(hy) / sizeof(hy[0]); k++) {
+		char cfg[128], line[256];
+		snprintf(cfg, sizeof(cfg), "backend = sim\nsim-profile = %s\nevents = LD_HEAD.L1_MISS\n",
+			 hy[k].profile);
+		snprintf(line, sizeof(line), "efipmu: LD_HEAD.L1_MISS (%s): CPUs 0-1 left out: core "
+			 "type core's list (%s) lacks LD_HEAD.L1_MISS; counted on CPUs 2-3\n",
+			 hy[k].e_list, hy[k].p_list);
+		struct outcome o = run_passing(cfg, 4);
+		assert_int_equal(fake_count(o.f->console, line), 1);
+		for (unsigned c = 0; c < 4; c++)
+			assert_int_equal(counts_on(o.f, c, "LD_HEAD.L1_MISS", c < 2 ? NULL : hy[k].e_list),
+					 c >= 2);
+		assert_int_equal(fake_count(o.f->log, "\"check\":\"kernel instructions retired\""), 4);
+		done(&o);
+	}
+}
+
+/*
+ * A name both lists have with different encodings: each core type programs its own
+ * list's (Alder Lake L2_REQUEST.MISS: Golden Cove 24H/3FH, Gracemont 24H/01H), each
+ * count record naming the list, nobody left out.
+ */
+static void test_hybrid_bare_name_two_encodings(void **state)
+{
+	(void)state;
+	struct outcome o = run_passing("backend = sim\nsim-profile = alder-lake\n"
+				       "events = L2_REQUEST.MISS\n", 4);
+	assert_int_equal(fake_count(o.f->console, "left out"), 0);
+	assert_by_type(&o, "L2_REQUEST.MISS", "alderlake_goldencove_core", 0x433f24,
+		       "alderlake_gracemont_core", 0x430124);
+	for (unsigned c = 0; c < 4; c++)   /* never the other type's encoding */
+		assert_int_equal(evtsel_writes(o.r->model, c, c < 2 ? 0x430124 : 0x433f24), 0);
+	done(&o);
+}
+
+/*
+ * Each core type's counters: Lunar Lake's TOPDOWN_RETIRING.ALL is Skymont's alone and
+ * needs FIXED_CTR6, which the E-cores have and the P-cores (the boot CPU's type) not: it
+ * is resolved and placed on an E-core's counters (FIXED_CTR_CTRL nibble 6, GLOBAL_CTRL
+ * bit 38), the P-cores left out.
+ */
+static void test_hybrid_counters_per_core_type(void **state)
+{
+	(void)state;
+	struct outcome o = run_passing("backend = sim\nsim-profile = lunar-lake\n"
+				       "events = TOPDOWN_RETIRING.ALL\n", 4);
+	assert_int_equal(fake_count(o.f->console, "efipmu: TOPDOWN_RETIRING.ALL (lunarlake_skymont_"
+				    "core): CPUs 0-1 left out: core type core's list (lunarlake_"
+				    "lioncove_core) lacks TOPDOWN_RETIRING.ALL; counted on CPUs 2-3\n"), 1);
+	for (unsigned c = 0; c < 4; c++) {
+		unsigned n = 0;
+		for (unsigned i = 0; i < o.r->model->log_len[c]; i++) {
+			const struct model_access *m = &o.r->model->log[c][i];
+			n += m->op == MOP_WRMSR && m->msr == 0x38f && ((m->val >> 38) & 1);
+		}
+		assert_int_equal(n > 0, c >= 2);
+		assert_int_equal(counts_on(o.f, c, "TOPDOWN_RETIRING.ALL", "lunarlake_skymont_core"),
+				 c >= 2);
+	}
+	assert_int_equal(fake_count(o.f->log, "\"counter_kind\":\"fixed\",\"core_type\":\"atom\","
+					      "\"counter\":6,"), 2);
+	done(&o);
+}
+
+/* The --dry-run records of a write of value to a PERFEVTSEL on cpu. */
+static unsigned dry_evtsel(const struct fake_platform *f, unsigned cpu, const char *value)
+{
+	char c[32], v[48];
+	unsigned n = 0;
+	snprintf(c, sizeof(c), "\"cpu\":%u,", cpu);
+	snprintf(v, sizeof(v), "\"value\":\"%s\"", value);
+	for (const char *p = f->log; (p = strstr(p, "\"rec\":\"dry_write\"")); p++) {
+		const char *end = strchr(p, '\n'), *k = strstr(p, c), *w = strstr(p, v);
+		const char *m = strstr(p, "\"register\":\"IA32_PERFEVTSEL\"");
+		n += k && k < end && w && w < end && m && m < end;
+	}
+	return n;
+}
+
+/*
+ * --dry-run on a hybrid part: the writes each CPU would make are its core type's events
+ * only (recorded, none made), the CPUs left out said as in a run.
+ */
+static void test_hybrid_dry_run(void **state)
+{
+	(void)state;
+	struct outcome o = run_cfg("backend = sim\nsim-profile = alder-lake\ndry-run\n"
+				   "events = LD_HEAD.L1_MISS,LD_BLOCKS.STORE_FORWARD\n", 4, 1);
+	if (o.v != VERDICT_PASS)
+		fail_msg("verdict %s\n%s", verdict_name(o.v), o.f->console);
+	for (unsigned c = 0; c < 4; c++) {
+		assert_int_equal(dry_evtsel(o.f, c, "0x430105"), c < 2 ? 0 : 2);
+		assert_int_equal(dry_evtsel(o.f, c, "0x438203"), c < 2 ? 2 : 0);
+	}
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"left_out\""), 2);
+	assert_int_equal(writes_besides_microcode_latch(o.r->model), 0);
+	done(&o);
+}
+
+/* A name neither list has: one line, VERDICT_ERROR, no register written. */
+static void test_hybrid_name_no_list_has(void **state)
+{
+	(void)state;
+	struct outcome o = run_cfg("backend = sim\nsim-profile = alder-lake\n"
+				   "events = LD_HEAD.NO_SUCH_EVENT\n", 4, 1);
 	assert_int_equal(o.v, VERDICT_ERROR);
-	assert_int_equal(fake_count(o.f->console, "efipmu: efipmu.cfg:3: counts on one core "
-				    "type's CPUs only: 'cpu_atom/LONGEST_LAT_CACHE.MISS/': give "
-				    "--cpus of that core type"), 1);
+	assert_int_equal(fake_count(o.f->console, "efipmu: efipmu.cfg:3: unknown event "
+				    "'LD_HEAD.NO_SUCH_EVENT' for model 0x97 (neither core type's "
+				    "list has it)\n"), 1);
+	assert_int_equal(fake_count(o.f->console, "\n"), 1);
 	assert_false(writes_besides_microcode_latch(o.r->model));
 	done(&o);
 }
@@ -368,8 +590,8 @@ static struct outcome cut_off_cpu2(uint64_t found[LEFTOVER_NMSRS])
 	struct run_cpu *s = &o.r->slot[2];
 	for (unsigned i = 0; i < LEFTOVER_NMSRS; i++)
 		assert_int_equal(pmu_rdmsr(&o.r->backend, 2, leftover_msrs[i], &found[i]), PMU_OK);
-	assert_int_equal(core_prepare(&s->run, &o.r->backend, 2, &s->snap, o.r->reqs, o.r->nreqs,
-				      false), PMU_OK);
+	assert_int_equal(core_prepare(&s->run, &o.r->backend, 2, &s->snap, o.r->core[0].reqs,
+				      o.r->core[0].nreqs, false), PMU_OK);
 	assert_int_equal(core_program(&s->run), PMU_OK);
 	o.f->cpu[2].in_rounds = true;
 	o.f->cpu[2].miss = PLAT_MISS_FINISH;
@@ -1025,6 +1247,12 @@ int main(void)
 		cmocka_unit_test(test_topdown_slots_and_metrics),
 		cmocka_unit_test(test_hybrid_grouped_by_core_type),
 		cmocka_unit_test(test_hybrid_events_by_core_type),
+		cmocka_unit_test(test_hybrid_bare_name_one_list),
+		cmocka_unit_test(test_hybrid_bare_name_every_profile),
+		cmocka_unit_test(test_hybrid_bare_name_two_encodings),
+		cmocka_unit_test(test_hybrid_counters_per_core_type),
+		cmocka_unit_test(test_hybrid_dry_run),
+		cmocka_unit_test(test_hybrid_name_no_list_has),
 		cmocka_unit_test(test_bad_event_writes_nothing),
 		cmocka_unit_test(test_unknown_profile_refused_before_anything),
 		cmocka_unit_test(test_stalled_cpu_fails_the_run),
