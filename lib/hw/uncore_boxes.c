@@ -173,7 +173,7 @@ static const struct box_desc snbep_pcu = {
 	.ctl_layout = (ctl), .n_counters = (nctr), .counter_width = (w),                      \
 	.ctl_base = 0xD8, .ctl_stride = 4, .ctr_base = 0xA0, .ctr_stride = 8,                 \
 	.enable_mask = BIT(22), .box_ctl = 0xF4, .box = &snbep_box_gate,                       \
-	.pci = &(const struct box_pci){ (id), 0xA0, 0xF8, 0, NULL },                                \
+	.pci = &(const struct box_pci){ (id), 0xA0, 0xF8, 0, NULL },                          \
 }
 
 #define SNBEP_IMC(pname, id) {                                                                 \
@@ -184,7 +184,7 @@ static const struct box_desc snbep_pcu = {
 	.fixed_ctl = 0xF0, .fixed_ctr = 0xD0, .fixed_width = 48,                               \
 	.fixed_event = "UNC_M_CLOCKTICKS",   /* Intel's list: "Uncore Fixed Counter" */        \
 	.fixed_layout = &layout_snbep_imc_fixed_ctl, .fixed_enable_mask = BIT(22),            \
-	.pci = &(const struct box_pci){ (id), 0xA0, 0xF8, 0, NULL },                                \
+	.pci = &(const struct box_pci){ (id), 0xA0, 0xF8, 0, NULL },                          \
 }
 
 static const struct box_desc snbep_pci[] = {
@@ -283,10 +283,11 @@ static const struct uncore_pci_plat pci_plats[] = {
 	{ .fam = UNCORE_SKX, .ubox_id = 0x2014, .nodeid_off = 0xC0, .map_off = 0xD4, .inherit = 1,
 	  .capid_id = 0x2083, .capid6_off = 0x9C, .capid6_mask = 0x0FFFFFFF, .cha_msr = 0x702 },
 	/*
-	 * Ice Lake-SP (Linux icx_uncore_pci_init, icx_count_chabox, icx_uncore_imc): U-box 0x3450 at
-	 * Skylake-SP's offsets, buses below a U-box's its package's; CHAs: CAPID6 (0x9C) and CAPID7
-	 * (0xA0) of 0x345B; MSR 0x702 as on Skylake-SP (UNCONFIRMED here: logged, not assumed);
-	 * iMC bases from 0x3451: 0xD0 bits 28:0 << 23 | 0xD8 + 4 n bits 10:0 << 12.
+	 * Ice Lake-SP (Linux icx_uncore_pci_init, icx_count_chabox, icx_uncore_imc): U-box
+	 * 0x3450 at Skylake-SP's offsets, buses below a U-box's its package's; CHAs: CAPID6
+	 * (0x9C) and CAPID7 (0xA0) of 0x345B; MSR 0x702 as on Skylake-SP (UNCONFIRMED here:
+	 * logged, not assumed); iMC bases from 0x3451: 0xD0 bits 28:0 << 23 | 0xD8 + 4 n bits
+	 * 10:0 << 12.
 	 */
 	{ .fam = UNCORE_ICX, .ubox_id = 0x3450, .nodeid_off = 0xC0, .map_off = 0xD4, .inherit = -1,
 	  .capid_id = 0x345B, .capid6_off = 0x9C, .capid7_off = 0xA0, .capid6_mask = 0xFFFFFFFF,

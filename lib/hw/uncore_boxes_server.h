@@ -35,7 +35,7 @@ extern const struct uncore_gate skx_box_gate;
 	.ops = &snbep_ubox_ops,                                                                \
 }
 
-/* PCU: Linux skx_uncore_pcu (HSWEP_PCU_MSR_PMON_*, Ice Lake-SP's too): box 0x710, controls 0x711.. */
+/* PCU: Linux skx_uncore_pcu (HSWEP_PCU_MSR_PMON_*, Ice Lake-SP's too): box 0x710, controls 0x711 */
 #define SERVER_PCU(fam) {                                                                      \
 	.name = "uncore_pcu", .family = (fam),                                                 \
 	.ctl_layout = &layout_snbep_pcu_ctl, .n_counters = 4, .counter_width = 48,            \

@@ -235,7 +235,7 @@ struct model {
 	struct model_pci_fn pci_hidden[MODEL_PCI_HIDDEN];   /* firmware hid them: all-ones */
 	unsigned npci_hidden;
 	uint32_t pci_tear;      /* a counting counter moves this much as its low dword is read */
-	uint8_t chas;           /* CHAs per package: the profile's, or a smaller part's (a variant) */
+	uint8_t chas;           /* CHAs a package: the profile's, or a smaller part's (a variant) */
 	uint8_t cha_msr_count;  /* hostile: the CHA count MSR 0x702 says this (0: chas) */
 	bool mmio_bar_zero;     /* hostile: the iMC's MMIO base registers read 0 (Ice Lake-SP) */
 };

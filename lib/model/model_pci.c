@@ -90,7 +90,8 @@ static pmu_status dword_read(struct model *m, struct pmu_pci_addr a, uint32_t *v
 	const struct model_dev *d = dev_at(m, pkg, idx, a);
 	uint64_t v = 0xFFFFFFFFu;
 	if (d) {
-		(void)d->read(m, take(m, (unsigned)pkg), model_pci_key_at(idx, a.dev, a.fn, a.off), &v);
+		uint32_t key = model_pci_key_at(idx, a.dev, a.fn, a.off);
+		(void)d->read(m, take(m, (unsigned)pkg), key, &v);
 		give(m, (unsigned)pkg);
 	}
 	*val = (uint32_t)v;

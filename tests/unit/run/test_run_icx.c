@@ -10,20 +10,6 @@
 #define BASE "backend = sim\nsim-profile = icelake-sp\nsim-noise = none\nkernels = stream\n" \
 	     "sim-firmware = clean\n"
 
-static uint64_t sum_of(const char *log, unsigned pkg, const char *ev)
-{
-	uint64_t sum = 0;
-	char want[32];
-	snprintf(want, sizeof(want), "\"package\":%u,", pkg);
-	for (const char *p = log; (p = strstr(p, "\"rec\":\"count\"")); p++) {
-		const char *end = strchr(p, '\n'), *d = strstr(p, "\"delta\":");
-		const char *k = strstr(p, want), *e = strstr(p, ev);
-		if (d && k && e && end && d < end && k < end && e < end)
-			sum += strtoull(d + 8, NULL, 10);
-	}
-	return sum;
-}
-
 static void mmio_bandwidth_and_chas(void **state)
 {
 	(void)state;
@@ -33,7 +19,7 @@ static void mmio_bandwidth_and_chas(void **state)
 	assert_int_equal(o.v, VERDICT_PASS);
 	assert_true(sim_kernel_counts(sim_kernel_code_find("stream"), o.r->iterations, &k));
 	for (unsigned p = 0; p < 2; p++)
-		assert_int_equal(sum_of(o.f->log, p, "UNC_M_CAS_COUNT.RD"), k.loads);
+		assert_int_equal(package_sum(o.f->log, p, "UNC_M_CAS_COUNT.RD"), k.loads);
 	/* package 1's channel 7: controller 3's base + 0x22800 + 0x4000 */
 	assert_int_equal(fake_count(o.f->log, "\"ctl_msr\":\"mmio 0xc1126840\""), 1);
 	assert_int_equal(fake_count(o.f->console, "P1 memory, 8 channels: read "), 1);

@@ -11,21 +11,6 @@
 #define BASE "backend = sim\nsim-profile = skylake-sp\nsim-noise = none\nkernels = stream\n" \
 	     "sim-firmware = clean\n"
 
-/* The sum of the package's deltas of event ev, from the log's count records. */
-static uint64_t sum_of(const char *log, unsigned pkg, const char *ev)
-{
-	uint64_t sum = 0;
-	char want[32];
-	snprintf(want, sizeof(want), "\"package\":%u,", pkg);
-	for (const char *p = log; (p = strstr(p, "\"rec\":\"count\"")); p++) {
-		const char *end = strchr(p, '\n'), *d = strstr(p, "\"delta\":");
-		const char *k = strstr(p, want), *e = strstr(p, ev);
-		if (d && k && e && end && d < end && k < end && e < end)
-			sum += strtoull(d + 8, NULL, 10);
-	}
-	return sum;
-}
-
 static void bandwidth_and_chas(void **state)
 {
 	(void)state;
@@ -41,8 +26,8 @@ static void bandwidth_and_chas(void **state)
 			 1);
 	for (unsigned p = 0; p < 2; p++) {
 		/* every line the kernel loads is one CAS read on one channel and one CHA read */
-		assert_int_equal(sum_of(o.f->log, p, "UNC_M_CAS_COUNT.RD"), k.loads);
-		assert_int_equal(sum_of(o.f->log, p, "UNC_M_CAS_COUNT.WR"), k.nt_stores);
+		assert_int_equal(package_sum(o.f->log, p, "UNC_M_CAS_COUNT.RD"), k.loads);
+		assert_int_equal(package_sum(o.f->log, p, "UNC_M_CAS_COUNT.WR"), k.nt_stores);
 	}
 	assert_int_equal(fake_count(o.f->console, "P1 uncore_imc_5: read "), 1);
 	assert_int_equal(fake_count(o.f->console, "kernel's LLC misses"), 2);
@@ -52,7 +37,8 @@ static void bandwidth_and_chas(void **state)
 	assert_int_equal(fake_count(o.f->log, "\"rec\":\"uncore_chas\""), 2);
 	assert_int_equal(fake_count(o.f->log, "\"by_capid\":28,"), 2);
 	/* CHA 0 sees its share of the reads (lines hashed over 28 CHAs) */
-	assert_int_equal(sum_of(o.f->log, 0, "UNC_CHA_REQUESTS.READS"), k.loads / 28 + (k.loads % 28 > 0));
+	assert_int_equal(package_sum(o.f->log, 0, "UNC_CHA_REQUESTS.READS"),
+			 k.loads / 28 + (k.loads % 28 > 0));
 	done(&o);
 }
 
