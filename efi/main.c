@@ -14,6 +14,7 @@
 #include "platform.h"
 #include "watchdog.h"
 #include "run/run.h"
+#include "hooks/never_done.h"
 
 #define CFG_MAX 8192
 #define QEMU_EXIT_PORT 0xf4
@@ -25,6 +26,7 @@ struct boot {
 	char cmdline[512];
 	struct efi_platform pf;
 	struct run run;
+	struct never_done never_done;   /* test-ap-never-done, in front of pf.rounds */
 };
 
 /*
@@ -195,43 +197,30 @@ static const char *fault_test_line(const struct pmu_backend *b, unsigned cpu, ch
 	return r.fail;
 }
 
-static void unexpected_on_cpu(void *ctx, unsigned cpu)
-{
-	(void)ctx;
-	(void)cpu;
-	fault_test_unexpected();
-}
-
-/* test-unexpected-fault: CPU 1 takes a #GP that is not ours, then the boot CPU (no return). */
-static void test_unexpected_fault(struct boot *a)
+/* The first exception none of ours expected, as one line (test-unexpected-fault's report). */
+static bool unexpected_said(struct strbuf *sb)
 {
 	struct fault_record r;
-	char line[200];
-	struct strbuf sb;
-	sb_init(&sb, line, sizeof(line));
-	if (a->pf.mp.count > 1) {
-		mp_run_on(&a->pf.mp, 1, unexpected_on_cpu, NULL, 2000000);
-		sb_puts(&sb, "CPU 1: ");
-		if (fault_unexpected(&r))
-			fault_describe(&sb, &r);
-		else
-			sb_puts(&sb, "test hook: no unexpected exception recorded");
-		con_line(&sb);
-	}
-	fault_test_unexpected();
+	if (!fault_unexpected(&r))
+		return false;
+	fault_describe(sb, &r);
+	return true;
 }
+
+static const struct run_faults efi_faults = {
+	.test = fault_test_line,
+	.stray = fault_test_unexpected,
+	.said = unexpected_said,
+};
 
 /* An AP that took an exception none of ours expected, said by the boot CPU afterwards. */
 static void say_unexpected_fault(void)
 {
-	struct fault_record r;
 	char line[200];
 	struct strbuf sb;
-	if (!fault_unexpected(&r))
-		return;
 	sb_init(&sb, line, sizeof(line));
-	fault_describe(&sb, &r);
-	con_line(&sb);
+	if (unexpected_said(&sb))
+		con_line(&sb);
 }
 
 /* The firmware's name and revisions and the RTC's time, for the log header. */
@@ -300,13 +289,11 @@ static enum verdict run(struct boot *a)
 	if (real && !real_backend_ready())
 		return VERDICT_ERROR;
 	enum verdict v = run_init(&a->run, &p->plat, &a->opt, a->cmdline, real ? &p->hw : NULL,
-				  fault_test_line);
+				  &efi_faults);
 	if (v != VERDICT_PASS)
 		return v;
 	efi_platform_open_logs(p, a->opt.output);
 	say_banner(a);
-	if (a->opt.test_unexpected_fault && real)
-		test_unexpected_fault(a);
 	header_from_firmware(&h, fw, sizeof(fw), tbuf, sizeof(tbuf));
 	v = run_main(&a->run, &h);
 	if (real)
@@ -340,11 +327,12 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 			con_write(help);
 			v = hb.overflow ? VERDICT_FAIL : VERDICT_PASS;
 		} else if (!EFI_ERROR(efi_platform_init(&a->pf, root))) {
-			a->pf.mp.test_never_done = a->opt.test_ap_never_done;
+			if (a->opt.test_ap_never_done)
+				never_done_init(&a->never_done, &a->pf.rounds);
 			v = run(a);
 		}
 	}
-	BOOLEAN ap_running = !mp_settle(&a->pf.mp);
+	BOOLEAN ap_running = a->pf.rounds.ops && !rounds_settle(&a->pf.rounds);
 	if (ap_running)
 		log_ap_running(a);
 	efi_platform_close(&a->pf);

@@ -6,6 +6,8 @@
 #include "irq.h"
 #include "out/csv.h"
 #include "platform.h"
+#include "run/rounds.h"
+#include "smbios_real.h"
 
 static struct efi_platform *of(void *ctx)
 {
@@ -15,17 +17,8 @@ static struct efi_platform *of(void *ctx)
 /* What mp.c learnt of each CPU in the last dispatch, where lib/run/ reads it. */
 static void publish_cpus(struct efi_platform *p)
 {
-	for (UINTN i = 0; i < p->mp.count; i++) {
-		const struct mp_cpu *m = &p->mp.cpu[i];
-		struct plat_cpu *c = &p->cpu[i];
-		c->failed = m->failed;
-		c->in_rounds = m->in_rounds;
-		c->miss = m->miss;
-		c->miss_round = m->miss_round;
-		c->rounds_done = m->rounds_done;
-	}
-	p->plat.tsc_per_us = p->mp.tsc_per_us;
-	p->plat.rounds_leaked = p->mp.rounds_leaked;
+	for (UINTN i = 0; i < p->mp.count; i++)
+		p->cpu[i].failed = p->mp.cpu[i].failed;
 }
 
 static pmu_status from_efi(EFI_STATUS st)
@@ -35,8 +28,14 @@ static pmu_status from_efi(EFI_STATUS st)
 	return st == EFI_TIMEOUT ? PMU_ERR_TIMEOUT : PMU_ERR_UNSUPPORTED;
 }
 
+/*
+ * Each dispatch waits first for the last one's end, through p->rounds (where
+ * a test hook may stand: lib/hooks/never_done.c).
+ */
 static pmu_status run_all(void *ctx, plat_fn fn, void *arg, uint64_t timeout_us)
 {
+	if (!rounds_settle(&of(ctx)->rounds))
+		return PMU_ERR_UNSUPPORTED;
 	EFI_STATUS st = mp_run_all(&of(ctx)->mp, fn, arg, timeout_us);
 	publish_cpus(of(ctx));
 	return from_efi(st);
@@ -44,36 +43,52 @@ static pmu_status run_all(void *ctx, plat_fn fn, void *arg, uint64_t timeout_us)
 
 static pmu_status run_on(void *ctx, unsigned cpu, plat_fn fn, void *arg, uint64_t timeout_us)
 {
+	if (cpu != of(ctx)->mp.bsp && !rounds_settle(&of(ctx)->rounds))
+		return PMU_ERR_UNSUPPORTED;
 	EFI_STATUS st = mp_run_on(&of(ctx)->mp, cpu, fn, arg, timeout_us);
 	publish_cpus(of(ctx));
 	return from_efi(st);
 }
 
-/* Between rounds: lib/run/ reads cpu[] as mp.c has it now. */
-static void between_rounds(void *ctx, unsigned round)
+/* TSC ticks per microsecond, for the rounds' timeouts (APs cannot use boot services). */
+static UINT64 calibrate_tsc(void)
 {
-	struct efi_platform *p = ctx;
-	publish_cpus(p);
-	p->between(p->between_arg, round);
+	UINT64 t0 = hw_rdtsc();
+	uefi_call_wrapper(BS->Stall, 1, 1000);
+	UINT64 t = (hw_rdtsc() - t0) / 1000;
+	return t ? t : 1;
 }
 
+/* The protocol is lib/run/rounds.c's, over the operations below (p->rounds). */
 static pmu_status run_rounds(void *ctx, const struct cpuset *cpus, unsigned rounds,
-			     plat_round_fn fn, plat_between_fn between, void *arg, uint64_t timeout_us,
-			     enum plat_mode mode)
+			     plat_round_fn fn, plat_between_fn between, void *arg,
+			     uint64_t timeout_us, enum plat_mode mode)
 {
 	struct efi_platform *p = of(ctx);
-	p->between = between;
-	p->between_arg = arg;
-	EFI_STATUS st = mp_run_rounds(&p->mp, cpus, rounds, fn, arg, between ? between_rounds : NULL, p,
-				      timeout_us, mode);
-	publish_cpus(p);
-	return from_efi(st);
+	p->plat.tsc_per_us = calibrate_tsc();
+	return rounds_run(&p->plat, &p->rounds, cpus, rounds, fn, between, arg, timeout_us, mode);
 }
 
 static bool sync(void *ctx, struct plat_round *r)
 {
 	(void)ctx;
-	return mp_round_sync(r);
+	return rounds_sync(r);
+}
+
+static pmu_status start_aps(void *ctx, plat_fn proc, void *arg, uint64_t limit_us)
+{
+	return from_efi(mp_start_aps(&of(ctx)->mp, proc, arg, (UINTN)limit_us));
+}
+
+/* One AP, blocking: from_efi keeps EFI_TIMEOUT apart (the AP did not finish). */
+static pmu_status run_on_ap(void *ctx, unsigned cpu, plat_fn fn, void *arg, uint64_t timeout_us)
+{
+	return from_efi(mp_run_on(&of(ctx)->mp, cpu, fn, arg, timeout_us));
+}
+
+static bool settle(void *ctx)
+{
+	return mp_settle(&of(ctx)->mp);
 }
 
 static uint64_t tsc(void *ctx)
@@ -136,6 +151,28 @@ static const char *log_lost(void *ctx)
 	return why;
 }
 
+static bool smbios(void *ctx, const uint8_t **entry, size_t *entry_len, const uint8_t **table,
+		   size_t *table_len)
+{
+	(void)ctx;
+	return smbios_real_find(entry, entry_len, table, table_len);
+}
+
+static bool read_file(void *ctx, const char *name, char *buf, size_t cap, size_t *len)
+{
+	struct efi_platform *p = of(ctx);
+	char path[80];
+	struct strbuf sb;
+	UINTN n = 0;
+	sb_init(&sb, path, sizeof(path));
+	sb_putc(&sb, '\\');
+	sb_puts(&sb, name);
+	if (!p->root || sb.overflow || EFI_ERROR(volume_read_file(p->root, path, buf, cap, &n)))
+		return false;
+	*len = n;
+	return true;
+}
+
 static bool log_cost(void *ctx, struct plat_log_cost *c)
 {
 	const struct logfile *lf = &of(ctx)->log;
@@ -160,6 +197,16 @@ static void release(void *ctx, void *ptr)
 	(void)ctx;
 	FreePool(ptr);
 }
+
+static const struct rounds_ops efi_rounds_ops = {
+	.start_aps = start_aps,
+	.run_on = run_on_ap,
+	.settle = settle,
+	.tsc = tsc,
+	.pause = pause,
+	.alloc = alloc,
+	.free = release,
+};
 
 static void *alloc_pages(void *ctx, uint64_t bytes)
 {
@@ -190,6 +237,8 @@ static const struct platform_ops efi_ops = {
 	.hold_records = hold_records,
 	.log_lost = log_lost,
 	.log_cost = log_cost,
+	.smbios = smbios,
+	.read_file = read_file,
 	.alloc = alloc,
 	.free = release,
 	.alloc_pages = alloc_pages,
@@ -212,6 +261,8 @@ EFI_STATUS efi_platform_init(struct efi_platform *p, EFI_FILE_HANDLE root)
 	p->plat.bsp = (unsigned)p->mp.bsp;
 	p->plat.cpu = p->cpu;
 	p->plat.hw = &p->hw;
+	p->rounds.ops = &efi_rounds_ops;
+	p->rounds.ctx = p;
 	for (UINTN i = 0; i < p->mp.count; i++) {
 		const struct mp_cpu *m = &p->mp.cpu[i];
 		struct plat_cpu *c = &p->cpu[i];
@@ -260,7 +311,8 @@ void efi_platform_open_logs(struct efi_platform *p, const char *output)
 
 void efi_platform_close(struct efi_platform *p)
 {
-	mp_settle(&p->mp);
+	if (p->rounds.ops)
+		rounds_settle(&p->rounds);
 	logfile_close(&p->csv);
 	logfile_close(&p->log);
 }

@@ -11,6 +11,7 @@
 #include "logfile.h"
 #include "mp.h"
 #include "run/platform.h"
+#include "run/rounds.h"
 
 struct efi_platform {
 	struct platform plat;
@@ -20,8 +21,7 @@ struct efi_platform {
 	EFI_FILE_HANDLE root;           /* the boot volume, or NULL */
 	struct logfile log, csv;
 	BOOLEAN have_log, have_csv;
-	plat_between_fn between;        /* the run's, for the rounds in flight */
-	void *between_arg;
+	struct rounds_host rounds;      /* MP services for lib/run/rounds.c (hooks may wrap it) */
 };
 
 /* Finds the CPUs (MP services, or the boot CPU alone) and fills p->plat. */

@@ -19,6 +19,7 @@ import os
 import shutil
 import subprocess
 import sys
+import textwrap
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCRATCH = os.path.join(HERE, "build", "mutants", "tree")
@@ -75,8 +76,8 @@ def sync_tree():
             shutil.copy2(a, b)   # as old as the working tree's: its copied objects stay valid
         elif not filecmp.cmp(a, b, shallow=False):
             shutil.copy(a, b)    # changed: newer than anything built from it
-    # The working tree's host objects, if built, save a full rebuild (mtimes are kept).
-    for sub in ("host-obj", "unit", "libefipmu-host.a"):
+    # The working tree's host and tsan objects, if built, save a full rebuild (mtimes are kept).
+    for sub in ("host-obj", "unit", "libefipmu-host.a", "tsan-obj", "libefipmu-tsan.a"):
         src, dst = os.path.join(HERE, "build", sub), os.path.join(SCRATCH, "build", sub)
         if os.path.exists(src) and not os.path.exists(dst):
             os.makedirs(os.path.dirname(dst), exist_ok=True)
@@ -97,6 +98,11 @@ def unit_bins(tests):
 CHECKS = {
     "gated_window": (["build/efipmu.so"],
                      ["python3", "tools/bench/gated_window.py", "build/efipmu.so"]),
+    # the rounds protocol on threads under ThreadSanitizer (scripts/suite-tsan.sh)
+    "tsan_rounds": (["build/tsan/test_rounds"],
+                    ["bash", "-c", "TSAN_OPTIONS=halt_on_error=1 build/tsan/test_rounds"]),
+    "tsan_run": (["build/tsan/test_run_threads"],
+                 ["bash", "-c", "TSAN_OPTIONS=halt_on_error=1 build/tsan/test_run_threads"]),
 }
 
 
@@ -123,7 +129,7 @@ def suite(tests, checks=()):
         r = subprocess.run(CHECKS[c][1], cwd=SCRATCH, stdout=subprocess.PIPE,
                            stderr=subprocess.STDOUT, text=True)
         if r.returncode:
-            failed, out = True, out + "FAIL %s:\n%s" % (c, r.stdout)
+            failed, out = True, out + "FAIL %s:\n%s" % (c, textwrap.indent(r.stdout, "  "))
     return True, failed, out
 
 

@@ -5,7 +5,7 @@
  * has to report it and finish without it.
  *
  * The spin touches only its own code and the stack firmware gave the AP; the
- * rounds' control block is kept while an AP may still run (efi/mp.h), and
+ * rounds' control block is kept while an AP may still run (run/rounds.h), and
  * EDK2 ends the AP (INIT) when the dispatch's own timeout expires.
  */
 #include "hooks/stall.h"
@@ -38,73 +38,18 @@ enum verdict stall_check(struct run *a)
 	return VERDICT_PASS;
 }
 
-static pmu_status st_rdmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t *val)
+/* The stalled CPU never comes back from here, where its interrupts would go off. */
+static void stall_at(struct hook_backend *h, unsigned cpu, enum hook_op op)
 {
-	return pmu_rdmsr(&((struct stall_backend *)ctx)->inner, cpu, msr, val);
-}
-
-static pmu_status st_wrmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t val)
-{
-	return pmu_wrmsr(&((struct stall_backend *)ctx)->inner, cpu, msr, val);
-}
-
-static pmu_status st_rdpmc(void *ctx, unsigned cpu, uint32_t index, uint64_t *val)
-{
-	return pmu_rdpmc(&((struct stall_backend *)ctx)->inner, cpu, index, val);
-}
-
-static pmu_status st_cpuid(void *ctx, unsigned cpu, uint32_t leaf, uint32_t sub,
-			   struct pmu_cpuid *out)
-{
-	return pmu_cpuid(&((struct stall_backend *)ctx)->inner, cpu, leaf, sub, out);
-}
-
-static void st_gated_run(void *ctx, unsigned cpu, struct pmu_gated_run *g)
-{
-	pmu_gated_run(&((struct stall_backend *)ctx)->inner, cpu, g);
-}
-
-/* The stalled CPU never comes back from here; the others turn interrupts off as inner does. */
-static uint64_t st_irq_save(void *ctx, unsigned cpu)
-{
-	struct stall_backend *s = ctx;
-	uint64_t saved = 0;
-	while (cpu == s->cpu)
+	struct stall_backend *s = (struct stall_backend *)h;
+	while (op == HOOK_IRQ_SAVE && cpu == s->cpu)
 		s->plat->ops->pause(s->plat->ctx);
-	(void)pmu_irq_save(&s->inner, cpu, &saved);
-	return saved;
 }
-
-static void st_irq_restore(void *ctx, unsigned cpu, uint64_t saved)
-{
-	struct stall_backend *s = ctx;
-	if (s->inner.ops->irq_save && s->inner.ops->irq_restore)
-		pmu_irq_restore(&s->inner, cpu, saved);
-}
-
-static uint64_t st_tsc(void *ctx, unsigned cpu)
-{
-	return pmu_tsc(&((struct stall_backend *)ctx)->inner, cpu);
-}
-
-static uint64_t st_run_kernel(void *ctx, unsigned cpu, const struct kernel_desc *k,
-			      uint64_t (*kernel)(const void *), const void *arg)
-{
-	return pmu_run_kernel(&((struct stall_backend *)ctx)->inner, cpu, k, kernel, arg);
-}
-
-static const struct pmu_backend_ops stall_ops = {
-	.rdmsr = st_rdmsr, .wrmsr = st_wrmsr, .rdpmc = st_rdpmc, .cpuid = st_cpuid,
-	.gated_run = st_gated_run, .irq_save = st_irq_save, .irq_restore = st_irq_restore,
-	.tsc = st_tsc, .run_kernel = st_run_kernel,
-};
 
 void stall_backend_init(struct stall_backend *s, const struct pmu_backend *inner, unsigned cpu,
 			const struct platform *plat, struct pmu_backend *out)
 {
-	s->inner = *inner;
 	s->cpu = cpu;
 	s->plat = plat;
-	out->ops = &stall_ops;
-	out->ctx = s;
+	hook_backend_init(&s->hook, inner, stall_at, out);
 }

@@ -7,13 +7,14 @@
 #ifndef EFIPMU_HOOKS_STALL_H
 #define EFIPMU_HOOKS_STALL_H
 
+#include "hooks/forward.h"
 #include "run/run.h"
 
 /* stall-cpu N: VERDICT_ERROR with one line when CPU N cannot be stalled. */
 enum verdict stall_check(struct run *a);
 /* A backend in front of another whose CPU `cpu` spins forever when it turns interrupts off. */
 struct stall_backend {
-	struct pmu_backend inner;
+	struct hook_backend hook;   /* first: the hook's callback gets it back */
 	unsigned cpu;
 	const struct platform *plat;
 };

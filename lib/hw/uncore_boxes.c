@@ -3,11 +3,9 @@
  * The uncore boxes of each family as const descriptors. Addresses follow the
  * Intel's guides, then the kernel, where sources disagree.
  */
-#include "pmu/uncore.h"
-#include "util/fmt.h"
+#include "hw/uncore_desc.h"
 #include "hw/layouts_uncore.h"
-#include "pmu/regkey.h"
-#include "pmu/uncore_pci.h"
+#include "util/fmt.h"
 #include "hw/uncore_boxes_server.h"
 
 #define BIT(n) ((uint64_t)1 << (n))
@@ -215,9 +213,16 @@ const struct box_desc *const uncore_boxes[] = {
 	&uncore_icx_boxes[(i) + 3], &uncore_icx_boxes[(i) + 4], &uncore_icx_boxes[(i) + 5]
 	ICX6(0), ICX6(6), ICX6(12), ICX6(18), ICX6(24), ICX6(30), ICX6(36), ICX6(42), ICX6(48),
 	ICX6(54), ICX6(60), ICX6(66), ICX6(72),
+	/* AMD: made at discovery (hw/uncore_amd.c); a slot without a name is empty */
+	&uncore_amd_slot[0], &uncore_amd_slot[1], &uncore_amd_slot[2], &uncore_amd_slot[3],
+	&uncore_amd_slot[4], &uncore_amd_slot[5], &uncore_amd_slot[6], &uncore_amd_slot[7],
+	&uncore_amd_slot[8], &uncore_amd_slot[9], &uncore_amd_slot[10], &uncore_amd_slot[11],
+	&uncore_amd_slot[12], &uncore_amd_slot[13], &uncore_amd_slot[14], &uncore_amd_slot[15],
+	&uncore_amd_slot[16], &uncore_amd_slot[17],
 };
 _Static_assert(UNCORE_SKX_BOXES == 60, "every Skylake-SP box is listed");
 _Static_assert(UNCORE_ICX_BOXES == 78, "every Ice Lake-SP box is listed");
+_Static_assert(UNCORE_AMD_SLOTS == 18, "every AMD slot is in the table");
 const unsigned uncore_box_count = sizeof(uncore_boxes) / sizeof(uncore_boxes[0]);
 
 /* Families whose uncore clock is in a box efipmu does not drive. */
@@ -241,7 +246,8 @@ const struct box_desc *box_find(enum uncore_family fam, const char *name, size_t
 {
 	for (unsigned i = 0; i < uncore_box_count; i++) {
 		const struct box_desc *d = uncore_boxes[i];
-		if (d->family == fam && pmu_strlen(d->name) == len && !pmu_strncmp(d->name, name, len))
+		if (d->family == fam && d->name && pmu_strlen(d->name) == len &&
+		    !pmu_strncmp(d->name, name, len))
 			return d;
 	}
 	return NULL;
@@ -259,16 +265,6 @@ uint32_t box_ctr_msr(const struct box_desc *d, unsigned i)
 	if (i == UNCORE_FIXED)
 		return d->fixed_ctr;
 	return i < d->n_counters ? d->ctr_base + i * d->ctr_stride : 0;
-}
-
-uint32_t box_key(const struct uncore_pci_pkg *map, const struct box_desc *d, uint32_t reg, bool wide)
-{
-	if (!d->pci)
-		return reg;
-	for (unsigned i = 0; map && i < map->n; i++)
-		if (map->box[i].d == d)
-			return (map->box[i].base + reg) | (wide ? REGKEY_WIDE : 0);
-	return 0;
 }
 
 /*

@@ -8,7 +8,7 @@
 #ifndef EFIPMU_HW_UNCORE_BOXES_SERVER_H
 #define EFIPMU_HW_UNCORE_BOXES_SERVER_H
 
-#include "pmu/uncore.h"
+#include "hw/uncore_desc.h"
 #include "hw/layouts_uncore.h"
 
 #define BIT(n) ((uint64_t)1 << (n))

@@ -11,6 +11,9 @@ enum uncore_family {
 	UNCORE_SKX,          /* Skylake-SP, Cascade Lake (Intel 336274; Linux uncore_snbep.c) */
 	UNCORE_ICX,          /* Ice Lake-SP (Linux uncore_snbep.c icx_*; Intel PCM) */
 	UNCORE_UNCONFIRMED,  /* model 0x1F: may have the NHM client uncore, must be probed */
+	UNCORE_AMD_17H,      /* AMD family 17h (Zen 1, 2), Hygon 18h: L3 per CCX, DF (PPR 56176) */
+	UNCORE_AMD_19H,      /* AMD family 19h and later (Zen 3, 4): L3, DF, UMC (PPR 55901) */
+	UNCORE_SLOT_EMPTY,   /* a box slot made at discovery that holds no box (hw/uncore_amd.h) */
 };
 
 #endif

@@ -99,8 +99,12 @@ enum model_unc_box {
 	MODEL_UNC_SNBEP_QPI0 = MODEL_UNC_SNBEP_IMC0 + 4,
 	MODEL_UNC_SNBEP_R2PCIE = MODEL_UNC_SNBEP_QPI0 + 2,
 	MODEL_UNC_SNBEP_R3QPI0,
+	/* AMD (model_uncore_amd.c): event = an enum model_amd_sig, umask = the L3 slice or 0. */
+	MODEL_UNC_AMD_L3 = MODEL_UNC_SNBEP_R3QPI0 + 2,
+	MODEL_UNC_AMD_DF,
+	MODEL_UNC_AMD_UMC,
 	/* Skylake-SP: U-box, CHA 0-27, PCU (MSR); iMC channels 0-5, M2M 0-1, UPI 0-2 (PCI). */
-	MODEL_UNC_SKX_U = MODEL_UNC_SNBEP_R3QPI0 + 2,
+	MODEL_UNC_SKX_U,
 	MODEL_UNC_SKX_CHA0,
 	MODEL_UNC_SKX_PCU = MODEL_UNC_SKX_CHA0 + 28,
 	MODEL_UNC_SKX_IMC0,
@@ -117,6 +121,9 @@ enum model_unc_box {
 	MODEL_UNC_ICX_IMC0 = MODEL_UNC_ICX_UPI0 + 6,
 };
 
+/* What the AMD uncore devices see: an L3 lookup in a slice, a DRAM line read or written. */
+enum model_amd_sig { MODEL_AMD_L3_LOOKUP = 1, MODEL_AMD_DRAM_RD, MODEL_AMD_DRAM_WR };
+
 enum model_mbox_sig { MODEL_MBOX_INC, MODEL_MBOX_DEC, MODEL_MBOX_FLAG };
 
 /* 0x391-0x396, 0x3B0-7, 0x3C0-7 (Intel SDM Vol. 3B 18.8.2.2) */
@@ -129,6 +136,8 @@ extern const struct model_dev model_dev_nhmex_mbox;
 extern const struct model_dev model_dev_snbep_uncore;
 /* SNB-EP PCI boxes (HA, iMC 0-3, QPI 0-1, R2PCIe, R3QPI 0-1) and the U-box's node ids. */
 extern const struct model_dev model_dev_snbep_pci;
+/* AMD: L3 PMCs of a CCX, Data Fabric and UMC PMCs of a socket (PPR 56176, 55901). */
+extern const struct model_dev model_dev_amd_l3, model_dev_amd_df, model_dev_amd_umc;
 /* Skylake-SP: U-box 0x703-0x70A, CHAs 0xE00 on, PCU 0x710-0x71A, MSR 0x702 (CHA count) */
 extern const struct model_dev model_dev_skx_uncore;
 /* Skylake-SP PCI: U-box node ids, the PCU's CAPID6, iMC 0-5, M2M 0-1, UPI 0-2, M3UPI 0-2 */

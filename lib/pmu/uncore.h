@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
- * Uncore boxes as data: one const descriptor per box, driven by one engine
- * (as Linux's uncore drivers do). Quirks are small hooks.
+ * The uncore engine: drives the boxes' const descriptors (hw/uncore_desc.h)
+ * as Linux's uncore drivers do. Quirks are small hooks.
  * Intel SDM Vol. 3B 18.8.2 (Nehalem/Westmere client), Intel 323535-001 (Nehalem-EX/Westmere-EX),
  * Intel 327043-001 (Sandy Bridge-EP); Intel 327043-001, SDM Vol. 3B 18.8.2.2, Intel 323535-001.
  *
@@ -19,143 +19,9 @@
 #include "pmu/ownership.h"
 #include "hw/event.h"
 #include "hw/regfield.h"
+#include "hw/uncore_desc.h"
 
-/* Counter index of a box's fixed counter (general counters are 0..n_counters-1). */
-#define UNCORE_FIXED 0xFFu
-
-/*
- * How a global or per-box control register gates counting: stop_val are the bits
- * set while stopped (a freeze bit), start_val those set while counting (a global
- * enable), besides the enable bit of each counter in use. The engine owns the
- * counter bits, the bits set only to stop, and the others where firmware left
- * them clear; firmware's bits stay as found (pmu/ownership.h):
- *   ours  = counters | (stop_val & ~start_val) | ((start_val | stop_val) & ~found)
- *   stop  = (found & ~ours) | (stop_val & ours)       (programming, stopping)
- *   start = (found & ~ours) | ((start_val | counters) & ours)
- * So a global enable firmware set (NHM-EX EN_ALL) keeps its boxes counting and
- * ours are gated by their box or counter bits. A freeze bit stops the whole box:
- * a counter firmware runs in a box the run also uses (SNB-EP) pauses while that
- * box is stopped; counters in other boxes are not touched.
- */
-struct uncore_gate {
-	const struct reg_layout *layout;
-	uint64_t stop_val;
-	uint64_t start_val;
-	int8_t ctr_bit0;     /* bit enabling counter i is ctr_bit0 + i; -1: none */
-	int8_t fixed_bit;    /* bit enabling the fixed counter; -1: none */
-};
-
-/* An overflow status register and its write-1-to-clear partner. */
-struct uncore_status {
-	const struct reg_layout *layout, *ovf_layout;
-	int8_t ctr_bit0;     /* overflow of counter i is ctr_bit0 + i */
-	int8_t fixed_bit;    /* overflow of the fixed counter; -1: none */
-};
-
-/*
- * A box's filter register (SNB-EP C-box, PCU): whenever the box is used it holds
- * what its events ask (their extra_msr is the filter) or 0, and is restored after.
- * An open field may filter any event once a control bit switches it on (C-box
- * TID with tid_en, Linux uncore_snbep.c); the other fields filter the events Intel's
- * list names them for (ev_def.filter).
- */
-struct box_filter {
-	const struct reg_layout *layout;
-	const char *open_field;     /* NULL: none */
-	const char *open_enable;    /* control field that switches it on */
-	/* A field a list event needs but that selects nothing at 0: all ones unless a term is given. */
-	const char *all_field;      /* NULL: none */
-};
-
-struct box_desc;
 struct uncore_counter;
-
-/*
- * A box that is a PCI function (SNB-EP's HA, iMC, QPI, R2PCIe, R3QPI): found by
- * device id on each package's uncore bus (pmu/uncore_pci.h); its register
- * numbers in the descriptor (ctl_base, ctr_base, box_ctl, fixed_*) are offsets
- * in that function's configuration space, its counters two dwords each.
- */
-/*
- * A box in MMIO (Ice Lake-SP's iMC channels): its registers at the base of memory
- * controller mc (uncore_pci_plat's rule) + lo; the register offsets of its descriptor
- * count from that controller's base.
- */
-struct box_mmio {
-	uint8_t mc;
-	uint32_t lo, size;
-};
-
-struct box_pci {
-	uint16_t device_id;          /* an MMIO box: the function whose registers give its base */
-	uint16_t pmon_lo, pmon_hi;   /* offsets [lo, hi) the tool may write (the write guard) */
-	/*
-	 * Where boxes of one type share a device id (Skylake-SP's iMC channels, M2M, UPI links):
-	 * BOX_PCI_AT(dev, fn), the function the box is at on its bus; 0: any function.
-	 */
-	uint16_t at;
-	const struct box_mmio *mmio;   /* NULL: the box is that PCI function */
-};
-
-#define BOX_PCI_AT(dev, fn) ((uint16_t)(0x100u | (dev) << 3 | (fn)))
-
-struct box_ops {
-	/* Refuses control words the box's spec forbids beyond reserved bits. */
-	pmu_status (*check_config)(const struct box_desc *d, uint64_t config);
-};
-
-struct box_desc {
-	const char *name;               /* perf-style PMU name: "uncore", "uncore_ubox", "uncore_mbox_0" */
-	enum uncore_family family;
-	const struct reg_layout *ctl_layout;   /* event-select / counter-control layout */
-	uint8_t n_counters;
-	uint8_t counter_width;
-	uint32_t ctl_base, ctl_stride;  /* control MSR of counter i = ctl_base + i * ctl_stride */
-	uint32_t ctr_base, ctr_stride;  /* counter MSR of counter i = ctr_base + i * ctr_stride */
-	uint64_t enable_mask;           /* the enable bit(s) in the control word */
-
-	/* Gating: a box with neither counts only while the control's enable bit is set. */
-	uint32_t global_ctl;            /* 0: none; shared by the boxes of a family */
-	const struct uncore_gate *global;
-	uint32_t box_ctl;               /* 0: none */
-	const struct uncore_gate *box;
-
-	uint32_t status_msr, ovf_msr;   /* 0: no overflow status */
-	const struct uncore_status *status;
-
-	uint32_t fixed_ctl, fixed_ctr;  /* 0: no fixed counter */
-	uint8_t fixed_width;            /* where sources disagree, the narrowest (safe for deltas < 2^it) */
-	uint8_t fixed_width_max;        /* 0: fixed_width is certain; else probed (uncore_probe_width) */
-	const char *fixed_event;        /* the fixed counter's event name, as the sources give it */
-	const struct reg_layout *fixed_layout;
-	uint64_t fixed_enable_mask;
-
-	uint32_t extra_lo, extra_hi;    /* auxiliary MSRs events may set (filters, M-box sub-registers) */
-	uint32_t filter_msr;            /* 0: no filter register (then filter is NULL) */
-	const struct box_filter *filter;
-	uint64_t freeze_pmi_mask;       /* control bit whose overflow PMI freezes the uncore; 0: none */
-	const struct box_ops *ops;      /* NULL: no quirks */
-	const struct box_pci *pci;      /* NULL: an MSR box */
-	/*
-	 * A CHA (Skylake-SP on): its number, present only below the package's CHA count
-	 * (uncore_pci_pkg.ncha). cha_unit 0: not a CHA; else the CHA's number + 1.
-	 */
-	uint8_t cha_unit;
-};
-
-extern const struct box_desc *const uncore_boxes[];
-extern const unsigned uncore_box_count;
-
-/* Why this family's uncore has no fixed clock efipmu counts, or NULL. */
-const char *uncore_no_clock_why(enum uncore_family fam);
-
-/* Box of that perf name for this uncore family, or NULL. name need not be NUL-terminated. */
-const struct box_desc *box_find(enum uncore_family fam, const char *name, size_t len);
-
-/* Control / counter MSR of counter i (UNCORE_FIXED: the fixed counter); 0 if there is none. */
-uint32_t box_ctl_msr(const struct box_desc *d, unsigned i);
-uint32_t box_ctr_msr(const struct box_desc *d, unsigned i);
-unsigned box_counter_width(const struct box_desc *d, unsigned i);
 
 /* Layout of a placed counter's control register (for decoding it). */
 const struct reg_layout *uncore_counter_layout(const struct uncore_counter *e);

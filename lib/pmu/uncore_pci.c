@@ -106,6 +106,8 @@ static void found_mmio(const struct pmu_backend *b, unsigned cpu, const struct u
 {
 	int p = a.seg ? -1 : out->bus_pkg[a.bus];
 	uint32_t base = 0, mem = 0;
+	struct pmu_backend with = *b;   /* the boxes' registers read through the registry */
+	with.pmon = reg;
 	if (p < 0) {
 		out->orphans++;
 		return;
@@ -134,7 +136,7 @@ static void found_mmio(const struct pmu_backend *b, unsigned cpu, const struct u
 		}
 		k->box[k->n].d = d;
 		k->box[k->n].base = regkey_mmio(slot, 0);
-		firmware_state(b, cpu, out, (unsigned)p, k->n++);
+		firmware_state(&with, cpu, out, (unsigned)p, k->n++);
 	}
 }
 
@@ -230,4 +232,14 @@ pmu_status uncore_pci_scan(const struct pmu_backend *b, unsigned cpu, enum uncor
 					count_chas(b, cpu, pl, out, a);
 			}
 	return PMU_OK;
+}
+
+uint32_t box_key(const struct uncore_pci_pkg *map, const struct box_desc *d, uint32_t reg, bool wide)
+{
+	if (!d->pci)
+		return reg;
+	for (unsigned i = 0; map && i < map->n; i++)
+		if (map->box[i].d == d)
+			return (map->box[i].base + reg) | (wide ? REGKEY_WIDE : 0);
+	return 0;
 }

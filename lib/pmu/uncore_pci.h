@@ -12,34 +12,6 @@
 #include "pmu/uncore.h"
 #include "pmu/pmon_registry.h"
 
-/* Where a family's uncore buses are placed, and how its CHAs are counted. */
-struct uncore_pci_plat {
-	enum uncore_family fam;
-	uint16_t ubox_id;              /* the U-box function's device id */
-	uint16_t nodeid_off, map_off;  /* CPUNODEID (bits 2:0) and GIDNIDMAP (3-bit fields) */
-	/*
-	 * The package's boxes are on several buses (Skylake-SP on): a bus without a U-box is
-	 * the package of the nearest U-box bus below it (1: Skylake-SP, Linux
-	 * snbep_pci2phy_map_init with reverse false) or above it (-1: Ice Lake-SP, reverse
-	 * true). 0: a package's boxes are on its U-box's bus.
-	 */
-	int8_t inherit;
-	/* The PCU function whose CAPID6 (and CAPID7, 0: none) count the CHAs; 0: none. */
-	uint16_t capid_id, capid6_off, capid7_off;
-	uint32_t capid6_mask;          /* the CAPID6 bits that are CHAs */
-	uint32_t cha_msr;              /* an MSR giving the CHA count in bits 5:0; 0: none */
-	/*
-	 * MMIO boxes (Ice Lake-SP's iMC): memory controller n's base is (the dword at base_off
-	 * & base_mask) << 23 | (the dword at mem_off + 4 n & mem_mask) << 12 of the function
-	 * mmio_id (Linux snr_uncore_mmio_map, icx_uncore_imc_init_box); 0: none.
-	 */
-	uint16_t mmio_id, mmio_base_off, mmio_mem_off;
-	uint32_t mmio_base_mask, mmio_mem_mask;
-};
-
-/* The family's PCI platform, NULL: its uncore has no PCI boxes. */
-const struct uncore_pci_plat *uncore_pci_plat_of(enum uncore_family fam);
-
 #define UNCORE_PCI_MAX_PKGS 8
 #define UNCORE_PCI_SEEN 8
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
- * --fault-test: the platform's fault test (run.h run_fault_test_fn) on every
+ * --fault-test: the platform's fault test (run.h struct run_faults) on every
  * selected CPU in one dispatch, then one line per CPU on the boot CPU. Each CPU
  * tested is a check; the verdict counts the CPUs whose every #GP came back as a
  * status.
@@ -21,13 +21,13 @@ static void fault_test_on_cpu(void *ctx, unsigned cpu)
 	struct run *a = ctx;
 	struct run_cpu *s = &a->slot[cpu];
 	if (selected(a, cpu))
-		s->fault_test_fail = a->fault_test(&a->backend, cpu, s->fault_test_desc,
-						   sizeof(s->fault_test_desc));
+		s->fault_test_fail = a->faults->test(&a->backend, cpu, s->fault_test_desc,
+						     sizeof(s->fault_test_desc));
 }
 
 enum verdict job_fault_test(struct run *a)
 {
-	if (!a->fault_test)
+	if (!a->faults || !a->faults->test)
 		return run_refuse(a, "--fault-test: this platform has no fault test", NULL, NULL);
 	/* a CPU that never answers has not shown its faults caught */
 	for (unsigned i = 0; i < a->plat->ncpus; i++) {

@@ -3,9 +3,11 @@
  * What a measurement run needs of the machine it runs on, and nothing more:
  * running work on CPUs (all of them, one, or in rounds released together by a
  * barrier), the clock, interrupts, the console, the log, memory. efi/ is one
- * implementation (MP services, gnu-efi), tests/unit/platform_fake.h another
- * (the host, CPUs run one after another). Every policy (plan, windows,
- * ownership, verdict, records) is lib/run/'s; the platform only adapts.
+ * implementation (MP services, gnu-efi), tests/tsan/platform_threads.h
+ * another (a thread per CPU), both running the rounds through lib/run/rounds.c;
+ * tests/unit/platform_fake.h stands in for all of it (the host, CPUs run one
+ * after another). Every policy (plan, windows, ownership, rounds, verdict,
+ * records) is lib/run/'s; the platform only adapts.
  */
 #ifndef EFIPMU_RUN_PLATFORM_H
 #define EFIPMU_RUN_PLATFORM_H
@@ -71,7 +73,8 @@ struct platform_ops {
 	 * CPU ended round r and between (if any) returned on the boot CPU, with
 	 * cpu[] up to date. Every wait bounded by timeout_us; a CPU that misses one
 	 * is marked (cpu[].miss) and the run goes on without it.
-	 * PMU_ERR_TIMEOUT when a CPU missed.
+	 * PMU_ERR_TIMEOUT when a CPU missed. A platform of real CPUs runs
+	 * lib/run/rounds.c's rounds_run here, and its sync is rounds_sync.
 	 */
 	pmu_status (*run_rounds)(void *ctx, const struct cpuset *cpus, unsigned rounds,
 				 plat_round_fn fn, plat_between_fn between, void *arg,
@@ -96,6 +99,18 @@ struct platform_ops {
 	const char *(*log_lost)(void *ctx);
 	/* What the log cost so far; false: there is no log. */
 	bool (*log_cost)(void *ctx, struct plat_log_cost *c);
+	/*
+	 * Optional: the firmware's SMBIOS entry point structure and the structure table it
+	 * points at (UEFI's configuration table: SMBIOS3_TABLE_GUID, else SMBIOS_TABLE_GUID);
+	 * false when firmware publishes none. Boot CPU only.
+	 */
+	bool (*smbios)(void *ctx, const uint8_t **entry, size_t *entry_len, const uint8_t **table,
+		       size_t *table_len);
+	/*
+	 * Optional: the file `name` of the volume's root into buf (at most cap bytes), its
+	 * length in *len; false when it cannot be read or is longer. Boot CPU only.
+	 */
+	bool (*read_file)(void *ctx, const char *name, char *buf, size_t cap, size_t *len);
 	/* Zeroed memory, or NULL. Boot CPU only. */
 	void *(*alloc)(void *ctx, size_t bytes);
 	void (*free)(void *ctx, void *p);

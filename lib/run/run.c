@@ -9,6 +9,7 @@
 #include "run/buffers.h"
 #include "run/job.h"
 #include "run/run.h"
+#include "pmu/uncore_amd.h"
 
 #define DISCOVER_TIMEOUT_US 10000000u
 
@@ -57,6 +58,8 @@ static pmu_status discover_boot_cpu_quietly(struct run *a)
 		dryrun_cpu_init(&cpus[i], i == bsp ? w : NULL, i == bsp ? 8 : 0);
 	dryrun_init(&dry, &a->backend, cpus, a->plat->ncpus, &quiet);
 	pmu_status st = pmu_discover(&quiet, bsp, &a->slot[bsp].info);
+	if (!st)
+		(void)uncore_amd_boxes(&a->slot[bsp].info);   /* its boxes, before events are parsed */
 	run_free(a, cpus);
 	return st;
 }
@@ -68,7 +71,8 @@ static pmu_status discover_boot_cpu_quietly(struct run *a)
  */
 static enum verdict check_settings(struct run *a)
 {
-	if (check_cpus(a) != VERDICT_PASS || backend_hooks(a) != VERDICT_PASS)
+	if (check_cpus(a) != VERDICT_PASS || backend_hooks(a) != VERDICT_PASS ||
+	    capture_check_setting(a) != VERDICT_PASS)
 		return VERDICT_ERROR;
 	if (!jobs_resolve_wanted(&a->opt))
 		return VERDICT_PASS;
@@ -108,13 +112,14 @@ static void fill_topology(struct run *a)
 }
 
 enum verdict run_init(struct run *a, const struct platform *plat, const struct efipmu_options *opt,
-		    const char *cmdline, const struct pmu_backend *real, run_fault_test_fn fault_test)
+		    const char *cmdline, const struct pmu_backend *real,
+		    const struct run_faults *faults)
 {
 	pmu_memset(a, 0, sizeof(*a));
 	a->plat = plat;
 	a->opt = *opt;
 	a->cmdline = cmdline;
-	a->fault_test = fault_test;
+	a->faults = faults;
 	sb_init(&a->sb, a->line, sizeof(a->line));
 	if (real)
 		a->backend = *real;
@@ -135,7 +140,8 @@ void run_fini(struct run *a)
 	dryrun_free(a);
 	backend_free(a);
 	run_free(a, a->slot_mem);
-	a->slot_mem = NULL;
+	run_free(a, a->capture_mem);
+	a->slot_mem = a->capture_mem = NULL;
 	a->slot = NULL;
 }
 
@@ -337,7 +343,7 @@ static void write_header(struct run *a, const struct run_header *given)
 	sb_puts(&a->sb, "SIMULATED: every value below comes from the reference model");
 	run_say(a);
 	sb_puts(&a->sb, "(profile ");
-	sb_puts(&a->sb, a->opt.sim_profile);
+	sb_puts(&a->sb, run_profile_name(a));
 	sb_puts(&a->sb, "), not from this machine");
 	run_say(a);
 }
@@ -347,7 +353,17 @@ enum verdict run_main(struct run *a, const struct run_header *h)
 	struct job_facts facts;
 	write_header(a, h);
 	plat_run_all(a->plat, discover_on_cpu, a, DISCOVER_TIMEOUT_US);
+	/* AMD's uncore boxes from the boot CPU's CPUID (or none), whatever job runs */
+	uint32_t no_box = uncore_amd_boxes(&a->slot[a->plat->bsp].info);
 	report_cpus(a);
+	if (no_box) {
+		sb_puts(&a->sb, "active memory controllers with no amd_umc box (CPUID 0x80000022 ECX "
+			"bits ");
+		sb_hex(&a->sb, no_box);
+		sb_puts(&a->sb, "): beyond the 16 efipmu makes, or no counters left for them");
+		run_say(a);
+	}
+	job_capture(a, h);
 	enum verdict job = jobs_execute(a, &facts);
 	return job == VERDICT_ERROR ? job : judge(a, job, &facts);
 }

@@ -30,6 +30,7 @@
 struct model;
 struct dryrun;
 struct stall_backend;
+struct unexpected_backend;
 struct measure_steps;
 
 #define RUN_FAULT_TEST_LINE 160
@@ -42,6 +43,19 @@ struct measure_steps;
  */
 typedef const char *(*run_fault_test_fn)(const struct pmu_backend *b, unsigned cpu, char *desc,
 					 size_t cap);
+
+/* What a platform offers to test its fault catching; a member may be NULL. */
+struct run_faults {
+	run_fault_test_fn test;   /* --fault-test */
+	/*
+	 * test-unexpected-fault (lib/hooks/unexpected.c): an access no catch
+	 * window expects, on the calling CPU (AP code: no printing); it does not
+	 * return on the boot CPU (the firmware's handler takes it).
+	 */
+	void (*stray)(void);
+	/* The first such exception taken, as one line; false: none was. Boot CPU. */
+	bool (*said)(struct strbuf *sb);
+};
 
 /* One CPU's results, written only by that CPU (cache-line aligned: no false sharing). */
 struct run_cpu {
@@ -96,10 +110,13 @@ struct run {
 	struct pmu_backend backend;
 	bool simulated;                /* every console line and record says so: run_say, run_record */
 	struct model *model;           /* backend sim (run/backend_build.c's alone) */
+	void *loaded;                  /* sim-profile-file's model profile (backend_build.c's) */
 	struct stall_backend *stall;   /* the stall-cpu hook around the backend, or NULL */
-	run_fault_test_fn fault_test;  /* the platform's, or NULL */
+	struct unexpected_backend *unexpected;   /* the test-unexpected-fault hook, or NULL */
+	const struct run_faults *faults;         /* the platform's, or NULL */
 	struct run_cpu *slot;          /* plat->ncpus of them, in slot_mem */
 	void *slot_mem;
+	void *capture_mem;             /* run/job_capture.c's per-CPU slots (a late CPU may write) */
 	bool skew_said;                /* measure_report: the console line once per run */
 	struct measure_steps *steps;   /* run/measure.c: the job's steps in flight */
 	unsigned round_base;           /* the dispatch's round of the step being reported */
@@ -134,7 +151,8 @@ struct run {
  * cannot (unknown profile or defect, no memory). run_fini in any case.
  */
 enum verdict run_init(struct run *a, const struct platform *plat, const struct efipmu_options *opt,
-		    const char *cmdline, const struct pmu_backend *real, run_fault_test_fn fault_test);
+		    const char *cmdline, const struct pmu_backend *real,
+		    const struct run_faults *faults);
 /*
  * The whole run after settings: the model (backend sim), header, discovery on
  * every selected CPU, the job, the verdict and its records. The caller has
@@ -152,6 +170,8 @@ void run_say(struct run *a);
 void run_begin(struct run *a, const char *rec);
 /* Writes the record in sb to the log and resets it. */
 void run_record(struct run *a);
+/* The same from a buffer of the caller's (a record longer than RUN_LINE_MAX). */
+void run_record_from(struct run *a, struct strbuf *sb);
 /* Logs one count (record and CSV row). */
 void run_count(struct run *a, const struct count_rec *r);
 /* One line "efipmu: <what> '<name>': <why>" (name and why may be NULL): VERDICT_ERROR. */
@@ -174,11 +194,14 @@ void run_count_header(struct run *a, const char *where);
 struct stats_u64;
 /*
  * Min, median and max over the repeats of one event on CPU or package n (where
- * "CPU" or "PKG"): a "stats" record and a console row under run_stats_header.
+ * "CPU" or "PKG"), of CCX ccx (AMD L3; -1: none): a "stats" record and a console row
+ * under run_stats_header.
  */
-void run_stats(struct run *a, const char *where, unsigned n, const char *box, const char *event,
-	       const struct stats_u64 *st);
+void run_stats(struct run *a, const char *where, unsigned n, int ccx, const char *box,
+	       const char *event, const struct stats_u64 *st);
 void run_stats_header(struct run *a, const char *where);
+/* The model's machine: sim-profile-file's name, else sim-profile's. */
+const char *run_profile_name(const struct run *a);
 /* Zeroed memory from the platform. */
 void *run_alloc(struct run *a, size_t bytes);
 void run_free(struct run *a, void *p);
@@ -225,6 +248,14 @@ void dryrun_free(struct run *a);
  * prints and logs every recorded write per CPU; VERDICT_FAIL when a record overflowed.
  */
 enum verdict dryrun_report(struct run *a, enum verdict v);
+/*
+ * capture (run/job_capture.c, unless capture = off): the machine as `machine` records,
+ * one per CPU, one per package and one for the platform (firmware identity from h),
+ * and one console line. Reads only, through the backend: a model run captures the model.
+ */
+void job_capture(struct run *a, const struct run_header *h);
+/* capture = on|off (or unset): VERDICT_ERROR with one line for anything else. */
+enum verdict capture_check_setting(struct run *a);
 /* --icount-check (run/icount.c): the kernels' claims against QEMU -icount's TSC. */
 enum verdict job_icount(struct run *a);
 
