@@ -11,6 +11,8 @@ img="$b/run.img"
 printf 'qemu-exit\n' > "$b/run.cfg"
 # SIM=PROFILE shows the measurement job on the reference model (every line marked [SIM]).
 [ -n "${SIM:-}" ] && printf 'backend = sim\nsim-profile = %s\n' "$SIM" >> "$b/run.cfg"
+# KERNEL=NAME counts around another kernel (stream: the memory bandwidth of the uncore job).
+[ -n "${KERNEL:-}" ] && printf 'kernels = %s\n' "$KERNEL" >> "$b/run.cfg"
 "$here/qemu/mkimage.sh" "$img" --cfg "$b/run.cfg" || exit 1
 echo "booting OVMF in QEMU (TCG, q35, 4 vCPUs, ${CPU:-SandyBridge,model=45}) ..."
 start=$(date +%s.%N)

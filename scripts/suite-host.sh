@@ -127,6 +127,10 @@ run_case dryrun_adl_bare dry-run --profile alder-lake --sim-firmware clean LD_HE
   LD_BLOCKS.STORE_FORWARD L2_REQUEST.MISS
 run_case dryrun_adl_no_list dry-run --profile alder-lake LD_HEAD.NO_SUCH_EVENT
 run_case dryrun_snbep_imc dry-run --profile sandy-bridge-ep UNC_M_CAS_COUNT.RD
+run_case dryrun_skx_imc_cha dry-run --profile skylake-sp uncore_imc_4/UNC_M_CAS_COUNT.WR/ \
+  uncore_cha_27/UNC_CHA_CLOCKTICKS/ UNC_UPI_TxL_FLITS.DATA
+run_case dryrun_skx_refused dry-run --each --profile skylake-sp UNC_CHA_TOR_INSERTS.IA_MISS \
+  UNC_IIO_DATA_REQ_OF_CPU.MEM_READ.PART0 uncore_cha_28/UNC_CHA_CLOCKTICKS/
 # The same run checked for what it does (tests/host/check_pci_dryrun.py), not only its text.
 if "$tool" dry-run --profile sandy-bridge-ep UNC_M_CAS_COUNT.RD | python3 $dir/check_pci_dryrun.py
 then passed=$((passed + 1)); else failed=$((failed + 1)); echo "  FAIL PCI dry run check"; fi

@@ -33,14 +33,22 @@ MODELS = [0x1A, 0x1E, 0x1F, 0x25, 0x2C, 0x2D, 0x2E, 0x2F,
           0x97, 0x9A, 0xB7, 0xBA, 0xBF, 0xAA, 0xAC, 0xB5, 0xBD, 0xC5, 0xC6]   # hybrid
 # JSON Unit -> perf PMU name of the box type (a C-box list serves uncore_cbox_0..7) and the
 # prefix its "Filter" field gives the box's filter register.
-UNCORE_MODELS = {0x2D}   # the uncore lists generated (the boxes efipmu drives by name)
+UNCORE_MODELS = {0x2D, 0x55, 0x6A, 0x6C}   # the uncore lists generated (boxes driven by name)
 # The PCI boxes (HA, iMC, QPI, R2PCIe, R3QPI) have no filter register efipmu drives (None):
 # an event whose "Filter" names match registers (the HA's address/opcode match) is marked
 # with filter bit 0, so the box refuses it by name.
 UNCORE_UNITS = {"UBOX": ("uncore_ubox", "UBoxFilter"), "CBO": ("uncore_cbox", "CBoFilter"),
                 "PCU": ("uncore_pcu", "PCUFilter"), "HA": ("uncore_ha", None),
                 "iMC": ("uncore_imc", None), "QPI LL": ("uncore_qpi", None),
-                "R2PCIe": ("uncore_r2pcie", None), "R3QPI": ("uncore_r3qpi", None)}
+                "R2PCIe": ("uncore_r2pcie", None), "R3QPI": ("uncore_r3qpi", None),
+                # Skylake-SP on (Linux uncore_snbep.c names: uncore_cha_N, uncore_upi_N, ...).
+                # The CHA's filters, the IIO's port and function masks and the umask
+                # extension are not programmed: events that need one are refused by name.
+                "CHA": ("uncore_cha", None), "M2M": ("uncore_m2m", None),
+                "UPI LL": ("uncore_upi", None), "IIO": ("uncore_iio", None),
+                "IRP": ("uncore_irp", None), "M3UPI": ("uncore_m3upi", None),
+                "M2PCIe": ("uncore_m2pcie", None)}
+LATER_UNITS = {"CHA", "M2M", "UPI LL", "IIO", "IRP", "M3UPI", "M2PCIe"}   # not Sandy Bridge-EP's
 
 # Hardware fixed counter of each fixed-only event (Intel's perfmon lists notes; SDM vol. 3B
 # 20.2.5 for 4-6): FIXED_CTR0 = instructions, 1 = core cycles, 2 = reference cycles,
@@ -148,8 +156,9 @@ def core_events(path, list_name):
 
 
 def filter_mask(field, prefix, name):
-    """Bits of the box's filter register from "CBoFilter[31:23], CBoFilter[17:10]"; "null": 0."""
-    if field.strip() == "null":
+    """Bits of the box's filter register from "CBoFilter[31:23], CBoFilter[17:10]"; "null",
+    "na" (the later lists): 0."""
+    if field.strip() in ("null", "na"):
         return 0
     if prefix is None:
         return 1
@@ -171,12 +180,18 @@ def uncore_events(path, unit):
         if e.get("Unit") != unit:
             continue
         name = e["EventName"]
-        fixed = UNCORE_FIXED.get(name, -1)
+        # Jaketown's clocks only: later lists count UNC_M_CLOCKTICKS on the general counters
+        fixed = UNCORE_FIXED.get(name, -1) if path.split(os.sep)[-3] == "JKT" else -1
+        if e["Counter"].strip() == "FIXED":   # Ice Lake-SP's UNC_U_CLOCKTICKS: the UCLK counter
+            fixed = 0
         ctr = 0 if fixed >= 0 else counter_mask(e["Counter"], name)
         flags = ["EVF_EXTSEL"] if num(e.get("ExtSel", 0)) else []
+        filt = filter_mask(e.get("Filter", "null"), UNCORE_UNITS[unit][1], name)
+        if any(num(e.get(k, 0)) for k in ("PortMask", "FCMask", "UMaskExt")):
+            filt |= 1   # a field of the control efipmu does not set: refused by name
         out.append(dict(name=name, event=num(e["EventCode"]), umask=num(e["UMask"]), umask2=0,
                         cmask=0, flags=flags, ctr=ctr, ctr_htoff=ctr, fixed=fixed, msr=0, msr_val=0,
-                        filter=filter_mask(e.get("Filter", "null"), UNCORE_UNITS[unit][1], name)))
+                        filter=filt))
     return out
 
 
@@ -374,7 +389,8 @@ def generate(perfmon, outdir):
         for _m, step, ctype, native, _t, path in cores:
             unc = [list_of(p, u) for (_m2, st2, _c, _n, t, p) in mine if t == "uncore"
                    and st2 == step and model in UNCORE_MODELS for u in sorted(UNCORE_UNITS)
-                   if any(e.get("Unit") == u for e in load(os.path.join(perfmon, p)))]
+                   if (model != 0x2D or u not in LATER_UNITS)
+                   and any(e.get("Unit") == u for e in load(os.path.join(perfmon, p)))]
             models.append((model, step, ctype, native, list_of(path, None), unc))
 
     pools = Pools()

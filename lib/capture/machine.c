@@ -42,7 +42,10 @@ bool machine_scan_pci(const struct pmu_backend *b, unsigned cpu, enum uncore_fam
 			struct strbuf at;
 			pmu_strlcpy(x->box, s->box[i].d->name, sizeof(x->box));
 			sb_init(&at, x->at, sizeof(x->at));
-			regkey_put_fn(&at, regkey_pci_addr(s->box[i].base));
+			if (s->box[i].d->pci && s->box[i].d->pci->mmio)   /* an MMIO box: its address */
+				regkey_put(&at, reg, s->box[i].base + s->box[i].d->box_ctl);
+			else
+				regkey_put_fn(&at, regkey_pci_addr(s->box[i].base));
 			x->device = s->box[i].d->pci ? s->box[i].d->pci->device_id : 0;
 			x->box_ctl = scan->fw_box_ctl[k->package][i];
 		}

@@ -18,7 +18,7 @@
 
 #define MACHINE_MAX_CPUS 64
 #define MACHINE_MAX_PKGS 8
-#define MACHINE_MAX_PCI 16
+#define MACHINE_MAX_PCI 24   /* Skylake-SP 18, Ice Lake-SP 18 (8 in MMIO) a package */
 #define MACHINE_STR 64
 
 struct machine_regs {

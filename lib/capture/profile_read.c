@@ -123,14 +123,16 @@ static bool one_line(const struct words *ws, struct machine *m)
 		return k && reg_line(ws, &k->regs);
 	if (is(ws, 0, "pcibox")) {
 		struct machine_pci_box *x = k && k->npci < MACHINE_MAX_PCI ? &k->pci[k->npci] : NULL;
-		/* pcibox P BOX at pci SSSS:BB:DD.F DEVICE BOX_CTL */
+		/* pcibox P BOX at pci SSSS:BB:DD.F DEVICE BOX_CTL (an MMIO box: at mmio 0xADDR) */
+		bool mmio = is(ws, 4, "mmio");
+		size_t pre = mmio ? 5 : 4;
 		if (!x || ws->count != 8 || !word_to(ws, 2, x->box, sizeof(x->box)) || !is(ws, 3, "at") ||
-		    !is(ws, 4, "pci") || ws->n[5] + 5 > sizeof(x->at) || !num(ws, 6, 0xFFFF, &a[1]) ||
-		    !num(ws, 7, 0xFFFFFFFFu, &a[2]))
+		    (!is(ws, 4, "pci") && !mmio) || ws->n[5] + pre + 1 > sizeof(x->at) ||
+		    !num(ws, 6, 0xFFFF, &a[1]) || !num(ws, 7, 0xFFFFFFFFu, &a[2]))
 			return false;
-		pmu_memcpy(x->at, "pci ", 4);
-		pmu_memcpy(x->at + 4, ws->w[5], ws->n[5]);
-		x->at[4 + ws->n[5]] = 0;
+		pmu_memcpy(x->at, mmio ? "mmio " : "pci ", pre);
+		pmu_memcpy(x->at + pre, ws->w[5], ws->n[5]);
+		x->at[pre + ws->n[5]] = 0;
 		x->device = (uint32_t)a[1];
 		x->box_ctl = (uint32_t)a[2];
 		k->npci++;

@@ -31,7 +31,7 @@ enum selftest_scope { SELFTEST_CPU, SELFTEST_PACKAGE };
 
 #define SELFTEST_NAME_MAX 28
 #define SELFTEST_REASON_MAX 100
-#define SELFTEST_MAX_CHECKS 64   /* SNB-EP: 20 MSR and PCI boxes, two checks each, and the rest */
+#define SELFTEST_MAX_CHECKS 192  /* Ice Lake-SP: 78 MSR, PCI and MMIO boxes, 2-3 checks each */
 
 struct selftest_check {
 	char name[SELFTEST_NAME_MAX];

@@ -309,6 +309,38 @@ static const struct reg_field snbep_imc_fixed_ctl[] = {
 	{ "rsv", 23, 41, RA_RSV, NULL },
 };
 
+/*
+ * Box control of the Skylake-SP and Ice Lake-SP boxes, MSR and PCI (Intel 336274; Linux
+ * uncore_snbep.c IVBEP_PMON_BOX_CTL_INT, snbep_uncore_msr_disable_box): resets 0 and 1, freeze
+ * 8; no freeze enable since Ivy Bridge-EP.
+ */
+static const struct reg_field skx_box_ctl[] = {
+	{ "rst_ctrl", 0, 1, RA_WO, NULL },
+	{ "rst_ctrs", 1, 1, RA_WO, NULL },
+	{ "rsv", 2, 6, RA_RSV, NULL },
+	{ "frz", 8, 1, RA_RW, "freeze" },
+	{ "rsv", 9, 55, RA_RSV, NULL },
+};
+
+/*
+ * Skylake-SP IIO counter control (Linux uncore_snbep.c SKX_IIO_PMON_RAW_EVENT_MASK and its
+ * _EXT: thresh 35:24, ch_mask 43:36, fc_mask 46:44; Intel's list: PortMask, FCMask).
+ */
+static const struct reg_field skx_iio_ctl[] = {
+	{ "ev_sel", 0, 8, RA_RW, "event" },
+	{ "umask", 8, 8, RA_RW, NULL },
+	{ "rsv", 16, 1, RA_RSV, NULL },
+	{ "rst", 17, 1, RA_WO, NULL },
+	{ "edge_det", 18, 1, RA_RW, "edge" },
+	{ "rsv", 19, 3, RA_RSV, NULL },
+	{ "en", 22, 1, RA_RW, "enable" },
+	{ "invert", 23, 1, RA_RW, "inv" },
+	{ "thresh", 24, 12, RA_RW, "cmask" },
+	{ "ch_mask", 36, 8, RA_RW, "port_mask" },
+	{ "fc_mask", 44, 3, RA_RW, NULL },
+	{ "rsv", 47, 17, RA_RSV, NULL },
+};
+
 const struct reg_layout layout_nhm_unc_perfevtsel =
 	REG_LAYOUT("MSR_UNCORE_PERFEVTSEL", nhm_unc_perfevtsel);
 const struct reg_layout layout_nhm_unc_fixed_ctr_ctrl =
@@ -347,6 +379,9 @@ const struct reg_layout layout_snbep_qpi_ctl = REG_LAYOUT("QPI_PCI_PMON_CTL", sn
 const struct reg_layout layout_snbep_imc_fixed_ctl =
 	REG_LAYOUT("MC_CHY_PCI_PMON_FIXED_CTL", snbep_imc_fixed_ctl);
 
+const struct reg_layout layout_skx_box_ctl = REG_LAYOUT("SKX_PMON_BOX_CTL", skx_box_ctl);
+const struct reg_layout layout_skx_iio_ctl = REG_LAYOUT("IIO_MSR_PMON_CTL", skx_iio_ctl);
+
 const struct reg_layout *const uncore_layouts[] = {
 	&layout_nhm_unc_perfevtsel, &layout_nhm_unc_fixed_ctr_ctrl, &layout_nhm_unc_global_ctrl,
 	&layout_nhm_unc_global_status, &layout_nhm_unc_global_ovf_ctrl,
@@ -355,6 +390,6 @@ const struct reg_layout *const uncore_layouts[] = {
 	&layout_snbep_u_pmon_ctl, &layout_snbep_uclk_fixed_ctl, &layout_snbep_box_ctl,
 	&layout_snbep_cbox_ctl, &layout_snbep_pcu_ctl, &layout_snbep_cbox_filter,
 	&layout_snbep_pcu_filter, &layout_snbep_pci_ctl, &layout_snbep_qpi_ctl,
-	&layout_snbep_imc_fixed_ctl,
+	&layout_snbep_imc_fixed_ctl, &layout_skx_box_ctl, &layout_skx_iio_ctl,
 };
 const unsigned uncore_layout_count = sizeof(uncore_layouts) / sizeof(uncore_layouts[0]);

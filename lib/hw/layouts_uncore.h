@@ -32,6 +32,9 @@ extern const struct reg_layout layout_snbep_pcu_filter;
 extern const struct reg_layout layout_snbep_pci_ctl;
 extern const struct reg_layout layout_snbep_qpi_ctl;
 extern const struct reg_layout layout_snbep_imc_fixed_ctl;
+/* Skylake-SP and Ice Lake-SP (Intel 336274; Linux uncore_snbep.c) */
+extern const struct reg_layout layout_skx_box_ctl;
+extern const struct reg_layout layout_skx_iio_ctl;
 
 /* Every layout above, for tests and listings. */
 extern const struct reg_layout *const uncore_layouts[];

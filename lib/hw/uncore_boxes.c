@@ -6,6 +6,7 @@
 #include "hw/uncore_desc.h"
 #include "hw/layouts_uncore.h"
 #include "util/fmt.h"
+#include "hw/uncore_boxes_server.h"
 
 #define BIT(n) ((uint64_t)1 << (n))
 
@@ -98,7 +99,7 @@ static pmu_status snbep_thresh_needed(const struct box_desc *d, uint64_t config)
 	return PMU_OK;
 }
 
-static const struct box_ops snbep_ubox_ops = { .check_config = snbep_thresh_needed };
+const struct box_ops snbep_ubox_ops = { .check_config = snbep_thresh_needed };
 
 static const struct box_desc snbep_ubox = {
 	.name = "uncore_ubox", .family = UNCORE_SNB_EP,
@@ -131,7 +132,7 @@ static const struct box_filter snbep_cbox_filter = {
 	.all_field = "state",
 };
 
-static const struct box_filter snbep_pcu_filter = { .layout = &layout_snbep_pcu_filter };
+const struct box_filter snbep_pcu_filter = { .layout = &layout_snbep_pcu_filter };
 
 /* C-box n = C0 + 0x20 n (Linux uncore_snbep.c); the filter is its one extra MSR. */
 #define SNBEP_CBOX(n) {                                                                        \
@@ -170,7 +171,7 @@ static const struct box_desc snbep_pcu = {
 	.ctl_layout = (ctl), .n_counters = (nctr), .counter_width = (w),                      \
 	.ctl_base = 0xD8, .ctl_stride = 4, .ctr_base = 0xA0, .ctr_stride = 8,                 \
 	.enable_mask = BIT(22), .box_ctl = 0xF4, .box = &snbep_box_gate,                       \
-	.pci = &(const struct box_pci){ (id), 0xA0, 0xF8 },                                    \
+	.pci = &(const struct box_pci){ (id), 0xA0, 0xF8, 0, NULL },                          \
 }
 
 #define SNBEP_IMC(pname, id) {                                                                 \
@@ -181,7 +182,7 @@ static const struct box_desc snbep_pcu = {
 	.fixed_ctl = 0xF0, .fixed_ctr = 0xD0, .fixed_width = 48,                               \
 	.fixed_event = "UNC_M_CLOCKTICKS",   /* Intel's list: "Uncore Fixed Counter" */        \
 	.fixed_layout = &layout_snbep_imc_fixed_ctl, .fixed_enable_mask = BIT(22),            \
-	.pci = &(const struct box_pci){ (id), 0xA0, 0xF8 },                                    \
+	.pci = &(const struct box_pci){ (id), 0xA0, 0xF8, 0, NULL },                          \
 }
 
 static const struct box_desc snbep_pci[] = {
@@ -204,6 +205,14 @@ const struct box_desc *const uncore_boxes[] = {
 	&snbep_pcu,
 	&snbep_pci[0], &snbep_pci[1], &snbep_pci[2], &snbep_pci[3], &snbep_pci[4],
 	&snbep_pci[5], &snbep_pci[6], &snbep_pci[7], &snbep_pci[8], &snbep_pci[9],
+#define SKX4(i) &uncore_skx_boxes[i], &uncore_skx_boxes[(i) + 1], &uncore_skx_boxes[(i) + 2], \
+	&uncore_skx_boxes[(i) + 3]
+	SKX4(0), SKX4(4), SKX4(8), SKX4(12), SKX4(16), SKX4(20), SKX4(24), SKX4(28), SKX4(32),
+	SKX4(36), SKX4(40), SKX4(44), SKX4(48), SKX4(52), SKX4(56),
+#define ICX6(i) &uncore_icx_boxes[i], &uncore_icx_boxes[(i) + 1], &uncore_icx_boxes[(i) + 2], \
+	&uncore_icx_boxes[(i) + 3], &uncore_icx_boxes[(i) + 4], &uncore_icx_boxes[(i) + 5]
+	ICX6(0), ICX6(6), ICX6(12), ICX6(18), ICX6(24), ICX6(30), ICX6(36), ICX6(42), ICX6(48),
+	ICX6(54), ICX6(60), ICX6(66), ICX6(72),
 	/* AMD: made at discovery (hw/uncore_amd.c); a slot without a name is empty */
 	&uncore_amd_slot[0], &uncore_amd_slot[1], &uncore_amd_slot[2], &uncore_amd_slot[3],
 	&uncore_amd_slot[4], &uncore_amd_slot[5], &uncore_amd_slot[6], &uncore_amd_slot[7],
@@ -211,6 +220,8 @@ const struct box_desc *const uncore_boxes[] = {
 	&uncore_amd_slot[12], &uncore_amd_slot[13], &uncore_amd_slot[14], &uncore_amd_slot[15],
 	&uncore_amd_slot[16], &uncore_amd_slot[17],
 };
+_Static_assert(UNCORE_SKX_BOXES == 60, "every Skylake-SP box is listed");
+_Static_assert(UNCORE_ICX_BOXES == 78, "every Ice Lake-SP box is listed");
 _Static_assert(UNCORE_AMD_SLOTS == 18, "every AMD slot is in the table");
 const unsigned uncore_box_count = sizeof(uncore_boxes) / sizeof(uncore_boxes[0]);
 
@@ -256,9 +267,28 @@ uint32_t box_ctr_msr(const struct box_desc *d, unsigned i)
 	return i < d->n_counters ? d->ctr_base + i * d->ctr_stride : 0;
 }
 
-/* Sandy Bridge-EP: the U-box function 0x3CE0, CPUNODEID 0x40, GIDNIDMAP 0x54 (Linux snbep_pci2phy_map_init). */
+/*
+ * Sandy Bridge-EP: the U-box function 0x3CE0, CPUNODEID 0x40, GIDNIDMAP 0x54 (Linux
+ * snbep_pci2phy_map_init). Skylake-SP: U-box 0x2014, CPUNODEID 0xC0, GIDNIDMAP 0xD4, the
+ * other buses of a package above its U-box's (Linux skx_uncore_pci_init); CHAs: the PCU
+ * function 0x2083 (device 30 function 3), CAPID6 at 0x9C bits 27:0 (Linux skx_count_chabox),
+ * cross-checked with MSR 0x702 bits 5:0 (Intel PCM src/cpucounters.cpp).
+ */
 static const struct uncore_pci_plat pci_plats[] = {
-	{ UNCORE_SNB_EP, 0x3CE0, 0x40, 0x54 },
+	{ .fam = UNCORE_SNB_EP, .ubox_id = 0x3CE0, .nodeid_off = 0x40, .map_off = 0x54 },
+	{ .fam = UNCORE_SKX, .ubox_id = 0x2014, .nodeid_off = 0xC0, .map_off = 0xD4, .inherit = 1,
+	  .capid_id = 0x2083, .capid6_off = 0x9C, .capid6_mask = 0x0FFFFFFF, .cha_msr = 0x702 },
+	/*
+	 * Ice Lake-SP (Linux icx_uncore_pci_init, icx_count_chabox, icx_uncore_imc): U-box
+	 * 0x3450 at Skylake-SP's offsets, buses below a U-box's its package's; CHAs: CAPID6
+	 * (0x9C) and CAPID7 (0xA0) of 0x345B; MSR 0x702 as on Skylake-SP (UNCONFIRMED here:
+	 * logged, not assumed); iMC bases from 0x3451: 0xD0 bits 28:0 << 23 | 0xD8 + 4 n bits
+	 * 10:0 << 12.
+	 */
+	{ .fam = UNCORE_ICX, .ubox_id = 0x3450, .nodeid_off = 0xC0, .map_off = 0xD4, .inherit = -1,
+	  .capid_id = 0x345B, .capid6_off = 0x9C, .capid7_off = 0xA0, .capid6_mask = 0xFFFFFFFF,
+	  .cha_msr = 0x702, .mmio_id = 0x3451, .mmio_base_off = 0xD0, .mmio_mem_off = 0xD8,
+	  .mmio_base_mask = 0x1FFFFFFF, .mmio_mem_mask = 0x7FF },
 };
 
 const struct uncore_pci_plat *uncore_pci_plat_of(enum uncore_family fam)

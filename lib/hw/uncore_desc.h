@@ -71,10 +71,28 @@ struct box_desc;
  * numbers in the descriptor (ctl_base, ctr_base, box_ctl, fixed_*) are offsets
  * in that function's configuration space, its counters two dwords each.
  */
-struct box_pci {
-	uint16_t device_id;
-	uint16_t pmon_lo, pmon_hi;   /* offsets [lo, hi) the tool may write (the write guard) */
+/*
+ * A box in MMIO (Ice Lake-SP's iMC channels): its registers at the base of memory
+ * controller mc (uncore_pci_plat's rule) + lo; the register offsets of its descriptor
+ * count from that controller's base.
+ */
+struct box_mmio {
+	uint8_t mc;
+	uint32_t lo, size;
 };
+
+struct box_pci {
+	uint16_t device_id;          /* an MMIO box: the function whose registers give its base */
+	uint16_t pmon_lo, pmon_hi;   /* offsets [lo, hi) the tool may write (the write guard) */
+	/*
+	 * Where boxes of one type share a device id (Skylake-SP's iMC channels, M2M, UPI links):
+	 * BOX_PCI_AT(dev, fn), the function the box is at on its bus; 0: any function.
+	 */
+	uint16_t at;
+	const struct box_mmio *mmio;   /* NULL: the box is that PCI function */
+};
+
+#define BOX_PCI_AT(dev, fn) ((uint16_t)(0x100u | (dev) << 3 | (fn)))
 
 struct box_ops {
 	/* Refuses control words the box's spec forbids beyond reserved bits. */
@@ -121,6 +139,11 @@ struct box_desc {
 	const struct box_ops *ops;      /* NULL: no quirks */
 	const struct box_pci *pci;      /* NULL: an MSR box */
 	bool per_ccx;                   /* one set per CCX (AMD L3), not per package */
+	/*
+	 * A CHA (Skylake-SP on): its number, present only below the package's CHA count
+	 * (uncore_pci_pkg.ncha). cha_unit 0: not a CHA; else the CHA's number + 1.
+	 */
+	uint8_t cha_unit;
 };
 
 extern const struct box_desc *const uncore_boxes[];
@@ -139,11 +162,29 @@ uint32_t box_ctl_msr(const struct box_desc *d, unsigned i);
 uint32_t box_ctr_msr(const struct box_desc *d, unsigned i);
 unsigned box_counter_width(const struct box_desc *d, unsigned i);
 
-/* Where a family's uncore buses are placed. */
+/* Where a family's uncore buses are placed, and how its CHAs are counted. */
 struct uncore_pci_plat {
 	enum uncore_family fam;
 	uint16_t ubox_id;              /* the U-box function's device id */
 	uint16_t nodeid_off, map_off;  /* CPUNODEID (bits 2:0) and GIDNIDMAP (3-bit fields) */
+	/*
+	 * The package's boxes are on several buses (Skylake-SP on): a bus without a U-box is
+	 * the package of the nearest U-box bus below it (1: Skylake-SP, Linux
+	 * snbep_pci2phy_map_init with reverse false) or above it (-1: Ice Lake-SP, reverse
+	 * true). 0: a package's boxes are on its U-box's bus.
+	 */
+	int8_t inherit;
+	/* The PCU function whose CAPID6 (and CAPID7, 0: none) count the CHAs; 0: none. */
+	uint16_t capid_id, capid6_off, capid7_off;
+	uint32_t capid6_mask;          /* the CAPID6 bits that are CHAs */
+	uint32_t cha_msr;              /* an MSR giving the CHA count in bits 5:0; 0: none */
+	/*
+	 * MMIO boxes (Ice Lake-SP's iMC): memory controller n's base is (the dword at base_off
+	 * & base_mask) << 23 | (the dword at mem_off + 4 n & mem_mask) << 12 of the function
+	 * mmio_id (Linux snr_uncore_mmio_map, icx_uncore_imc_init_box); 0: none.
+	 */
+	uint16_t mmio_id, mmio_base_off, mmio_mem_off;
+	uint32_t mmio_base_mask, mmio_mem_mask;
 };
 
 /* The family's PCI platform, NULL: its uncore has no PCI boxes. */

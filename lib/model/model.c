@@ -34,6 +34,7 @@ pmu_status model_init(struct model *m, const struct model_profile *p, unsigned n
 	}
 	m->ncpus = ncpus;
 	m->npkgs = npkgs;
+	m->chas = p->chas;
 	for (unsigned i = 0; i < ncpus; i++) {
 		m->pkg_of[i] = i / (ncpus / npkgs);
 		m->core_of[i] = i;
@@ -323,6 +324,8 @@ static const struct pmu_backend_ops sim_ops = {
 	.irq_restore = model_irq_restore,
 	.pci_read = model_sim_pci_read,
 	.pci_write = model_sim_pci_write,
+	.mmio_read = model_sim_mmio_read,
+	.mmio_write = model_sim_mmio_write,
 	.run_kernel = model_run_kernel,
 };
 
@@ -362,7 +365,8 @@ unsigned model_write_count(const struct model *m, unsigned cpu)
 {
 	unsigned n = 0;
 	for (unsigned i = 0; i < m->log_len[cpu]; i++)
-		n += m->log[cpu][i].op == MOP_WRMSR || m->log[cpu][i].op == MOP_PCI_WR;
+		n += m->log[cpu][i].op == MOP_WRMSR || m->log[cpu][i].op == MOP_PCI_WR ||
+		     m->log[cpu][i].op == MOP_MMIO_WR;
 	return n;
 }
 

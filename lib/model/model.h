@@ -26,13 +26,14 @@
 
 #define MODEL_MAX_CPUS 64
 #define MODEL_MAX_PKGS 8
-#define MODEL_FILE_REGS 320
+#define MODEL_FILE_REGS 640
 #define MODEL_SCRATCH 64
 #define MODEL_LOG_PER_CPU 384
 #define MODEL_MAX_FAULTS 16
 
 /* MOP_PCI_*: a configuration dword read or written, msr its key (pmu/regkey.h). */
-enum model_op { MOP_RDMSR, MOP_WRMSR, MOP_RDPMC, MOP_PCI_RD, MOP_PCI_WR };
+/* MOP_MMIO_*: 4 or 8 bytes at an address below 4 GiB, msr the address. */
+enum model_op { MOP_RDMSR, MOP_WRMSR, MOP_RDPMC, MOP_PCI_RD, MOP_PCI_WR, MOP_MMIO_RD, MOP_MMIO_WR };
 
 struct model_access {
 	uint8_t op;        /* enum model_op */
@@ -194,6 +195,8 @@ struct model_profile {
 	 * model_pci_bus gives; NULL: no PCI device answers (all-ones everywhere).
 	 */
 	const struct model_dev *pci;
+	uint8_t pci_buses;         /* the package's uncore buses (0: 1), highest model_pci_bus */
+	uint8_t chas;              /* CHAs per package (Skylake-SP on): CAPID6's bits, MSR 0x702 */
 	/*
 	 * A profile loaded from a file (model_loaded.c): each CPU's captured leaves, answered
 	 * as they are (APIC ids and brand included); NULL: the tables above, per-CPU values
@@ -242,6 +245,9 @@ struct model {
 	struct model_pci_fn pci_hidden[MODEL_PCI_HIDDEN];   /* firmware hid them: all-ones */
 	unsigned npci_hidden;
 	uint32_t pci_tear;      /* a counting counter moves this much as its low dword is read */
+	uint8_t chas;           /* CHAs a package: the profile's, or a smaller part's (a variant) */
+	uint8_t cha_msr_count;  /* hostile: the CHA count MSR 0x702 says this (0: chas) */
+	bool mmio_bar_zero;     /* hostile: the iMC's MMIO base registers read 0 (Ice Lake-SP) */
 };
 
 /*
@@ -299,7 +305,7 @@ void model_run_cycle(struct model *m, unsigned cpu, const struct model_cycle *c)
  * (from 0) of C a stimulus of total t occurs floor((i+1)t/C) - floor(it/C) times, so
  * the spread raises exactly t of it. A kernel's replay (sim_workload.c) is one.
  */
-#define MODEL_SPREAD_STIMS 72
+#define MODEL_SPREAD_STIMS 192
 struct model_spread {
 	uint8_t cpl;
 	const struct model_stim *total;   /* each code's count over all the cycles */
@@ -335,9 +341,16 @@ struct model_regfile *model_file_for(struct model *m, unsigned cpu, uint32_t msr
  * range, as two- and four-socket Xeon E5 platforms number them; a model choice).
  */
 uint8_t model_pci_bus(const struct model *m, unsigned pkg);
-/* Firmware hides function dev.fn of pkg's uncore bus: it reads all-ones. */
+/*
+ * With profile.pci_buses n > 1 a package's buses are the n ending at that one (Skylake-SP:
+ * the U-box on the lowest). Firmware hides function dev.fn of pkg's uncore buses: it
+ * reads all-ones.
+ */
 pmu_status model_pci_hide(struct model *m, unsigned pkg, unsigned dev, unsigned fn);
-/* Firmware state of a configuration dword of pkg (a box left frozen), through its device. */
+/*
+ * Firmware state of a configuration dword of pkg's first uncore bus (a box left frozen),
+ * through its device.
+ */
 pmu_status model_pci_poke(struct model *m, unsigned pkg, unsigned dev, unsigned fn, unsigned off,
 			  uint32_t val);
 uint32_t model_pci_peek(struct model *m, unsigned pkg, unsigned dev, unsigned fn, unsigned off);

@@ -24,7 +24,8 @@ extern const struct model_cpuid_table model_cpuid_nehalem_ep, model_cpuid_westme
 
 /* MSR maps of the model's CPUs (model_msrs.c). */
 extern const struct model_msr_map model_msrs_nhm_ep, model_msrs_wsm_ep, model_msrs_nhm_ex,
-	model_msrs_wsm_ex, model_msrs_snb_ep, model_msrs_no_pmu, model_msrs_skx, model_msrs_icx_on,
+	model_msrs_wsm_ex, model_msrs_snb_ep, model_msrs_no_pmu, model_msrs_skx, model_msrs_icx,
+	model_msrs_icx_on,
 	model_msrs_lnl,
 	model_msrs_zen2, model_msrs_zen4;
 
@@ -46,6 +47,10 @@ void model_file_give(struct model *m, const struct model_dev *d, unsigned cpu);
 /* The backend's PCI operations (model_pci.c). */
 pmu_status model_sim_pci_read(void *ctx, unsigned cpu, struct pmu_pci_addr a, uint32_t *val);
 pmu_status model_sim_pci_write(void *ctx, unsigned cpu, struct pmu_pci_addr a, uint32_t val);
+pmu_status model_sim_mmio_read(void *ctx, unsigned cpu, uint64_t addr, unsigned bytes,
+			       uint64_t *val);
+pmu_status model_sim_mmio_write(void *ctx, unsigned cpu, uint64_t addr, unsigned bytes,
+				uint64_t val);
 
 /* Appends an access to cpu's log. */
 void model_log_access(struct model *m, unsigned cpu, enum model_op op, uint32_t msr,
@@ -98,6 +103,22 @@ enum model_unc_box {
 	MODEL_UNC_AMD_L3 = MODEL_UNC_SNBEP_R3QPI0 + 2,
 	MODEL_UNC_AMD_DF,
 	MODEL_UNC_AMD_UMC,
+	/* Skylake-SP: U-box, CHA 0-27, PCU (MSR); iMC channels 0-5, M2M 0-1, UPI 0-2 (PCI). */
+	MODEL_UNC_SKX_U,
+	MODEL_UNC_SKX_CHA0,
+	MODEL_UNC_SKX_PCU = MODEL_UNC_SKX_CHA0 + 28,
+	MODEL_UNC_SKX_IMC0,
+	MODEL_UNC_SKX_M2M0 = MODEL_UNC_SKX_IMC0 + 6,
+	MODEL_UNC_SKX_UPI0 = MODEL_UNC_SKX_M2M0 + 2,
+	MODEL_UNC_SKX_M3UPI0 = MODEL_UNC_SKX_UPI0 + 3,
+	/* Ice Lake-SP: U-box, CHA 0-39, PCU, IIO/IRP/M2PCIe (MSR); M2M 0-3, UPI and M3UPI 0-2
+	 * (PCI); iMC channels 0-7 (MMIO). */
+	MODEL_UNC_ICX_U = MODEL_UNC_SKX_M3UPI0 + 3,
+	MODEL_UNC_ICX_CHA0,
+	MODEL_UNC_ICX_PCU = MODEL_UNC_ICX_CHA0 + 40,
+	MODEL_UNC_ICX_M2M0,
+	MODEL_UNC_ICX_UPI0 = MODEL_UNC_ICX_M2M0 + 4,
+	MODEL_UNC_ICX_IMC0 = MODEL_UNC_ICX_UPI0 + 6,
 };
 
 /* What the AMD uncore devices see: an L3 lookup in a slice, a DRAM line read or written. */
@@ -117,11 +138,34 @@ extern const struct model_dev model_dev_snbep_uncore;
 extern const struct model_dev model_dev_snbep_pci;
 /* AMD: L3 PMCs of a CCX, Data Fabric and UMC PMCs of a socket (PPR 56176, 55901). */
 extern const struct model_dev model_dev_amd_l3, model_dev_amd_df, model_dev_amd_umc;
+/* Skylake-SP: U-box 0x703-0x70A, CHAs 0xE00 on, PCU 0x710-0x71A, MSR 0x702 (CHA count) */
+extern const struct model_dev model_dev_skx_uncore;
+/* Skylake-SP PCI: U-box node ids, the PCU's CAPID6, iMC 0-5, M2M 0-1, UPI 0-2, M3UPI 0-2 */
+extern const struct model_dev model_dev_skx_pci;
+/* Ice Lake-SP: U-box 0x703-0x70A, CHAs 0xB60 on, PCU, IIO/IRP/M2PCIe 0xA40 on, MSR 0x702 */
+extern const struct model_dev model_dev_icx_uncore;
+/* Ice Lake-SP PCI and MMIO: U-box, CAPID6/7, iMC bases, M2M 0-3, UPI 0-2, M3UPI 0-2, iMC 0-7 */
+extern const struct model_dev model_dev_icx_pci;
+/* Package pkg's Ice Lake-SP iMC region (model_uncore_icx_pci.c's choice). */
+static inline uint64_t model_icx_mmio_base(const struct model *m, unsigned pkg)
+{
+	(void)m;
+	return 0xC0000000ull + 0x1000000ull * pkg;
+}
 
-/* PCI register files hold device-local keys: the register's key on bus 0 (model_pci.c). */
+/*
+ * PCI register files hold device-local keys: the register's key on bus `bus`, the
+ * package's uncore bus index (0 its first; model_pci.c).
+ */
+static inline uint32_t model_pci_key_at(unsigned bus, unsigned dev, unsigned fn, unsigned off)
+{
+	return 0x80000000u | (bus & 0xFFu) << 20 | (dev & 31u) << 15 | (fn & 7u) << 12 |
+	       (off & 0xFFCu);
+}
+
 static inline uint32_t model_pci_key(unsigned dev, unsigned fn, unsigned off)
 {
-	return 0x80000000u | (dev & 31u) << 15 | (fn & 7u) << 12 | (off & 0xFFCu);
+	return model_pci_key_at(0, dev, fn, off);
 }
 
 #endif

@@ -28,7 +28,7 @@ pmu_status model_machine(struct model *m, struct machine *out, struct model_mach
 		if (!i)
 			ci0 = ci;
 	}
-	/* AMD's boxes come from CPUID at discovery (run_main does the same): their MSRs listed */
+	/* the AMD boxes of this machine, not those a run before it set up (uncore_amd_slot) */
 	(void)uncore_amd_boxes(&ci0);
 	pmu_strlcpy(out->vendor, ci0.vendor, sizeof(out->vendor));
 	pmu_strlcpy(out->uncore, uncore_family_name(ci0.uncore), sizeof(out->uncore));

@@ -132,10 +132,38 @@ static const struct model_msr_range snb_ep[] = {
 	PLAIN(0x3F1, PEBS_EN_SNB, "MSR_PEBS_ENABLE"),				\
 	PLAIN(0x3F6, LD_LAT, "MSR_PEBS_LD_LAT")
 
-static const struct model_msr_range skx[] = { CORE_LATER(0x30B) };
+/*
+ * Skylake-SP's MSR uncore boxes the model implements (Linux uncore_snbep.c, Intel 336274):
+ * MSR 0x702 (the CHA count, Intel PCM), U-box 0x703-0x706 and 0x709-0x70A, PCU 0x710-0x715
+ * and 0x717-0x71A, IIO and IRP 0-5 at 0xA40-0xB1F, CHA 0-27 at 0xE00-0xFBF (the model's count
+ * answers, the others #GP).
+ */
+static const struct model_msr_range skx[] = {
+	CORE_LATER(0x30B),
+	DEV(0x702, 0x706, "CHA count, U-box UCLK_FIXED_CTL/CTR, CTL0-1"),
+	DEV(0x709, 0x70A, "U-box CTR0-1"),
+	DEV(0x710, 0x715, "PCU BOX_CTL, CTL0-3, FILTER"),
+	DEV(0x717, 0x71A, "PCU CTR0-3"),
+	DEV(0xA40, 0xB1F, "IIO 0-5, IRP 0-5"),
+	DEV(0xE00, 0xFBF, "CHA 0-27"),
+};
 
 static const struct model_msr_range icx_on[] = {
 	CORE_LATER(0x30C), DEV(0x329, 0x329, "IA32_PERF_METRICS"),
+};
+
+/*
+ * Ice Lake-SP's MSR uncore boxes the model implements (Linux uncore_snbep.c): MSR 0x702,
+ * U-box and PCU as Skylake-SP, IIO/IRP/M2PCIe 0xA40-0xB3F, CHA 0-39 0xB60-0xFEF.
+ */
+static const struct model_msr_range icx[] = {
+	CORE_LATER(0x30C), DEV(0x329, 0x329, "IA32_PERF_METRICS"),
+	DEV(0x702, 0x706, "CHA count, U-box UCLK_FIXED_CTL/CTR, CTL0-1"),
+	DEV(0x709, 0x70A, "U-box CTR0-1"),
+	DEV(0x710, 0x715, "PCU BOX_CTL, CTL0-3, FILTER"),
+	DEV(0x717, 0x71A, "PCU CTR0-3"),
+	DEV(0xA40, 0xB3F, "IIO, IRP, M2PCIe 0-5"),
+	DEV(0xB60, 0xFEF, "CHA 0-39"),
 };
 
 /*
@@ -200,6 +228,7 @@ const struct model_msr_map model_msrs_wsm_ex = MAP("Westmere-EX (06_2FH)", wsm_e
 const struct model_msr_map model_msrs_snb_ep = MAP("Sandy Bridge-EP (06_2DH)", snb_ep);
 const struct model_msr_map model_msrs_no_pmu = MAP("no PMU (QEMU TCG)", no_pmu);
 const struct model_msr_map model_msrs_skx = MAP("Skylake-SP (06_55H)", skx);
+const struct model_msr_map model_msrs_icx = MAP("Ice Lake-SP (06_6AH)", icx);
 const struct model_msr_map model_msrs_icx_on =
 	MAP("Ice Lake-SP, Sapphire and Emerald Rapids, Alder and Meteor Lake", icx_on);
 const struct model_msr_map model_msrs_lnl = MAP("Lunar Lake (06_BDH)", lnl);

@@ -5,9 +5,12 @@
  * package's register file under device-local keys. A function no device has,
  * one firmware hid, a bus no package owns, or a segment other than 0 reads
  * all-ones and drops writes, as a PCI read or write that no device claims
- * does on hardware (PCI Local Bus 3.0 section 6.1: master abort).
+ * does on hardware (PCI Local Bus 3.0 section 6.1: master abort). MMIO: Ice Lake-SP's
+ * iMC channels at the bases its device answers (model_uncore_icx_pci.c), under the
+ * pseudo-bus keys of model_uncore_pci.h; any other address reads all-ones, drops writes.
  */
 #include "model/model_devs.h"
+#include "model/model_uncore_pci.h"
 #include "pmu/regkey.h"
 
 uint8_t model_pci_bus(const struct model *m, unsigned pkg)
@@ -16,12 +19,25 @@ uint8_t model_pci_bus(const struct model *m, unsigned pkg)
 	return (uint8_t)(step - 1 + step * pkg);
 }
 
-/* The package whose uncore bus a is on, or -1. */
-static int pkg_of(const struct model *m, struct pmu_pci_addr a)
+static unsigned nbuses(const struct model *m)
 {
-	for (unsigned p = 0; p < m->npkgs && !a.seg; p++)
-		if (model_pci_bus(m, p) == a.bus)
+	return m->p->pci_buses ? m->p->pci_buses : 1;
+}
+
+/*
+ * The package whose uncore buses a is on, or -1; *idx the bus's index among the package's
+ * (its buses end at model_pci_bus: a Skylake-SP package's U-box is on its lowest).
+ */
+static int pkg_of(const struct model *m, struct pmu_pci_addr a, unsigned *idx)
+{
+	unsigned nb = nbuses(m);
+	for (unsigned p = 0; p < m->npkgs && !a.seg; p++) {
+		unsigned top = model_pci_bus(m, p);
+		if (a.bus <= top && a.bus + nb > top) {
+			*idx = nb - 1 - (top - a.bus);
 			return (int)p;
+		}
+	}
 	return -1;
 }
 
@@ -57,32 +73,39 @@ static void give(struct model *m, unsigned pkg)
 }
 
 /* The device answering a on package pkg, NULL: nothing there. */
-static const struct model_dev *dev_at(const struct model *m, int pkg, struct pmu_pci_addr a)
+static const struct model_dev *dev_at(const struct model *m, int pkg, unsigned idx,
+				      struct pmu_pci_addr a)
 {
 	const struct model_dev *d = m->p->pci;
 	if (pkg < 0 || !d || hidden(m, (unsigned)pkg, a.dev, a.fn) ||
-	    !d->claims(m, model_pci_key(a.dev, a.fn, 0)))
+	    !d->claims(m, model_pci_key_at(idx, a.dev, a.fn, 0)))
 		return NULL;
 	return d;
 }
 
-static pmu_status dword_read(struct model *m, int pkg, struct pmu_pci_addr a, uint32_t *val)
+static pmu_status dword_read(struct model *m, struct pmu_pci_addr a, uint32_t *val)
 {
-	const struct model_dev *d = dev_at(m, pkg, a);
+	unsigned idx = 0;
+	int pkg = pkg_of(m, a, &idx);
+	const struct model_dev *d = dev_at(m, pkg, idx, a);
 	uint64_t v = 0xFFFFFFFFu;
 	if (d) {
-		(void)d->read(m, take(m, (unsigned)pkg), model_pci_key(a.dev, a.fn, a.off), &v);
+		uint32_t key = model_pci_key_at(idx, a.dev, a.fn, a.off);
+		(void)d->read(m, take(m, (unsigned)pkg), key, &v);
 		give(m, (unsigned)pkg);
 	}
 	*val = (uint32_t)v;
 	return PMU_OK;
 }
 
-static pmu_status dword_write(struct model *m, int pkg, struct pmu_pci_addr a, uint32_t val)
+static pmu_status dword_write(struct model *m, struct pmu_pci_addr a, uint32_t val)
 {
-	const struct model_dev *d = dev_at(m, pkg, a);
+	unsigned idx = 0;
+	int pkg = pkg_of(m, a, &idx);
+	const struct model_dev *d = dev_at(m, pkg, idx, a);
 	if (d) {
-		(void)d->write(m, take(m, (unsigned)pkg), model_pci_key(a.dev, a.fn, a.off), val);
+		(void)d->write(m, take(m, (unsigned)pkg), model_pci_key_at(idx, a.dev, a.fn, a.off),
+			       val);
 		give(m, (unsigned)pkg);
 	}
 	return PMU_OK;
@@ -94,7 +117,7 @@ pmu_status model_sim_pci_read(void *ctx, unsigned cpu, struct pmu_pci_addr a, ui
 	*val = 0xFFFFFFFFu;
 	if (cpu >= m->ncpus)
 		return PMU_ERR_INVALID;
-	pmu_status st = dword_read(m, pkg_of(m, a), a, val);
+	pmu_status st = dword_read(m, a, val);
 	model_log_access(m, cpu, MOP_PCI_RD, regkey_pci(a), *val, st);
 	return st;
 }
@@ -104,30 +127,92 @@ pmu_status model_sim_pci_write(void *ctx, unsigned cpu, struct pmu_pci_addr a, u
 	struct model *m = ctx;
 	if (cpu >= m->ncpus)
 		return PMU_ERR_INVALID;
-	pmu_status st = dword_write(m, pkg_of(m, a), a, val);
+	pmu_status st = dword_write(m, a, val);
 	model_log_access(m, cpu, MOP_PCI_WR, regkey_pci(a), val, st);
 	return st;
 }
 
+/* The register on the package's first uncore bus (its U-box's). */
 static struct pmu_pci_addr addr(const struct model *m, unsigned pkg, unsigned dev, unsigned fn,
 				unsigned off)
 {
-	struct pmu_pci_addr a = { 0, model_pci_bus(m, pkg), (uint8_t)dev, (uint8_t)fn, (uint16_t)off };
+	struct pmu_pci_addr a = { 0, (uint8_t)(model_pci_bus(m, pkg) - (nbuses(m) - 1)), (uint8_t)dev,
+				  (uint8_t)fn, (uint16_t)off };
 	return a;
 }
 
 pmu_status model_pci_poke(struct model *m, unsigned pkg, unsigned dev, unsigned fn, unsigned off,
 			  uint32_t val)
 {
-	if (pkg >= m->npkgs || !dev_at(m, (int)pkg, addr(m, pkg, dev, fn, off)))
+	if (pkg >= m->npkgs || !dev_at(m, (int)pkg, 0, addr(m, pkg, dev, fn, off)))
 		return PMU_ERR_NOT_FOUND;
-	return dword_write(m, (int)pkg, addr(m, pkg, dev, fn, off), val);
+	return dword_write(m, addr(m, pkg, dev, fn, off), val);
 }
 
 uint32_t model_pci_peek(struct model *m, unsigned pkg, unsigned dev, unsigned fn, unsigned off)
 {
 	uint32_t v = 0xFFFFFFFFu;
 	if (pkg < m->npkgs)
-		(void)dword_read(m, (int)pkg, addr(m, pkg, dev, fn, off), &v);
+		(void)dword_read(m, addr(m, pkg, dev, fn, off), &v);
 	return v;
+}
+
+/* The key of an iMC register at addr and its package; false: no box there. */
+static bool mmio_key(const struct model *m, uint64_t addr, unsigned *pkg, uint32_t *key)
+{
+	if (m->p->pci != &model_dev_icx_pci || m->mmio_bar_zero)
+		return false;
+	for (unsigned p = 0; p < m->npkgs; p++)
+		for (unsigned mc = 0; mc < 4; mc++)
+			for (unsigned ch = 0; ch < 2; ch++) {
+				uint64_t box = model_icx_mmio_base(m, p) + 0x40000ull * (mc + 1) +
+					       0x22800 + 0x4000ull * ch;
+				if (addr < box || addr - box >= 0x4000 - 0x100)
+					continue;
+				*pkg = p;
+				*key = model_pci_key_at(MODEL_MMIO_BUS + mc, ch, 0,
+							(unsigned)(addr - box) + 0x100);
+				return true;
+			}
+	return false;
+}
+
+/* 4 or 8 bytes as one or two dwords of the box's file. */
+pmu_status model_sim_mmio_read(void *ctx, unsigned cpu, uint64_t addr, unsigned bytes, uint64_t *val)
+{
+	struct model *m = ctx;
+	unsigned pkg;
+	uint32_t key;
+	uint64_t lo = 0xFFFFFFFFu, hi = bytes == 8 ? 0xFFFFFFFFu : 0;
+	if (cpu >= m->ncpus)
+		return PMU_ERR_INVALID;
+	if (mmio_key(m, addr, &pkg, &key)) {
+		struct model_regfile *rf = take(m, pkg);
+		(void)m->p->pci->read(m, rf, key, &lo);
+		if (bytes == 8)
+			(void)m->p->pci->read(m, rf, key + 4, &hi);
+		give(m, pkg);
+	}
+	*val = hi << 32 | (lo & 0xFFFFFFFFu);
+	model_log_access(m, cpu, MOP_MMIO_RD, (uint32_t)addr, *val, PMU_OK);
+	return PMU_OK;
+}
+
+pmu_status model_sim_mmio_write(void *ctx, unsigned cpu, uint64_t addr, unsigned bytes,
+				uint64_t val)
+{
+	struct model *m = ctx;
+	unsigned pkg;
+	uint32_t key;
+	if (cpu >= m->ncpus)
+		return PMU_ERR_INVALID;
+	if (mmio_key(m, addr, &pkg, &key)) {
+		struct model_regfile *rf = take(m, pkg);
+		(void)m->p->pci->write(m, rf, key, val & 0xFFFFFFFFu);
+		if (bytes == 8)
+			(void)m->p->pci->write(m, rf, key + 4, val >> 32);
+		give(m, pkg);
+	}
+	model_log_access(m, cpu, MOP_MMIO_WR, (uint32_t)addr, val, PMU_OK);
+	return PMU_OK;
 }

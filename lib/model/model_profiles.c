@@ -36,6 +36,14 @@ static const struct model_dev *const snbep_devs[] = {
 	&model_dev_misc, &model_dev_core, &model_dev_offcore, &model_dev_snbep_uncore,
 	&model_dev_snbep_pci,
 };
+static const struct model_dev *const skx_devs[] = {
+	&model_dev_misc, &model_dev_core, &model_dev_offcore, &model_dev_skx_uncore,
+	&model_dev_skx_pci,
+};
+static const struct model_dev *const icx_devs[] = {
+	&model_dev_misc, &model_dev_core, &model_dev_offcore, &model_dev_icx_uncore,
+	&model_dev_icx_pci,
+};
 static const struct model_dev *const misc_devs[] = { &model_dev_misc };
 static const struct model_dev *const zen_devs[] = {
 	&model_dev_amd_core, &model_dev_amd_l3, &model_dev_amd_df,
@@ -206,9 +214,12 @@ static const struct model_profile skylake_sp = {
 	.perf_cap = PERF_CAP_LATER,
 	.misc_enable = 0x850089,
 	NOISE(2500),
-	DEVS(later_devs),
+	DEVS(skx_devs),
 	.msrs = &model_msrs_skx,
 	FW(fw_core),
+	.pci = &model_dev_skx_pci,
+	.pci_buses = 3,
+	.chas = 28,   /* the 8180's 28 cores, each with its CHA (Linux skx_count_chabox: CAPID6) */
 };
 
 static const struct model_profile icelake_sp = {
@@ -219,10 +230,13 @@ static const struct model_profile icelake_sp = {
 	.perf_cap = PERF_CAP_METRICS,
 	.misc_enable = 0x850089,
 	NOISE(2400),
-	DEVS(later_devs),
-	.msrs = &model_msrs_icx_on,
+	DEVS(icx_devs),
+	.msrs = &model_msrs_icx,
 	FW(fw_core),
 	.slots = 5,
+	.pci = &model_dev_icx_pci,
+	.pci_buses = 3,
+	.chas = 24,   /* the 6336Y's 24 cores, each with its CHA (Linux icx_count_chabox) */
 };
 
 static const struct model_profile sapphire_rapids = {

@@ -23,7 +23,7 @@ uint64_t munc_shape(struct model_regfile *rf, unsigned bit, uint64_t n, unsigned
 		cond = n > 0;
 		plain = n;
 	}
-	uint64_t *word = &rf->scratch[bit < 64 ? MUNC_SCR_EDGE : MUNC_SCR_EDGE_HI];
+	uint64_t *word = munc_edge_word(rf, bit);
 	bool prev = (*word >> (bit & 63)) & 1;
 	munc_set_bit(word, bit & 63, cond);
 	return edge ? (cond && !prev) : plain;

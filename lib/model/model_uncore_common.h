@@ -15,7 +15,16 @@ enum munc_scratch {
 	MUNC_SCR_MFLAG,      /* NHM-EX: bit 6*box+n: M-box count-enable flag of counter n */
 	MUNC_SCR_MSTOP,      /* NHM-EX: bit 6*box+n: M-box counter n stopped by wrap_mode 0 */
 	MUNC_SCR_EDGE_HI,    /* edge conditions 64-127 (SNB-EP PCI boxes: 64 + 4*box + n) */
+	MUNC_SCR_EDGE_X,     /* edge conditions 128 on, 64 a slot (Skylake-SP: MUNC_EDGE_BITS) */
 };
+
+/* The scratch word holding edge condition `bit` (below 128 + 64 (MODEL_SCRATCH - EDGE_X)). */
+static inline uint64_t *munc_edge_word(struct model_regfile *rf, unsigned bit)
+{
+	if (bit < 128)
+		return &rf->scratch[bit < 64 ? MUNC_SCR_EDGE : MUNC_SCR_EDGE_HI];
+	return &rf->scratch[MUNC_SCR_EDGE_X + (bit - 128) / 64];
+}
 
 static inline bool munc_in(uint32_t msr, uint32_t base, unsigned n)
 {
@@ -50,7 +59,7 @@ bool munc_add(struct model_regfile *rf, uint32_t msr, uint64_t n, unsigned width
  *     the comparison is made with 0, so n >= 0 always holds and n < 0 never does:
  *     adds n without invert and nothing with invert.
  * edge: adds 1 when the condition is true now and was false the cycle before.
- * Bits 64-127 are kept in rf->scratch[MUNC_SCR_EDGE_HI].
+ * Bits 64 on are kept in the slots after it (munc_edge_word).
  */
 uint64_t munc_shape(struct model_regfile *rf, unsigned bit, uint64_t n, unsigned thresh, bool inv,
 		    bool edge, bool literal_zero);

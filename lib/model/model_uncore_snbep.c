@@ -77,6 +77,7 @@ static const struct ctr_rule cbox_rules[] = {
 
 struct sbox {
 	uint32_t box_ctl;       /* 0: none (U-box) */
+	uint8_t cha;            /* a CHA: its number + 1, present below the profile's count; 0: not */
 	uint32_t ctl0, ctr0;    /* control / counter n at ctl0 + n / ctr0 + n */
 	uint32_t filter;        /* 0: none */
 	uint64_t filter_rsv;    /* filter bits that raise #GP */
@@ -84,7 +85,7 @@ struct sbox {
 	bool umask;             /* bits 15:8 are part of the event selection */
 	uint64_t rsv;
 	uint8_t stim_box;       /* enum model_unc_box */
-	uint8_t edge_bit;       /* first bit of its counters in scratch[MUNC_SCR_EDGE] */
+	uint8_t edge_bit;       /* first bit of its counters' edge conditions (munc_edge_word) */
 	const struct ctr_rule *rules;   /* NULL: every counter counts every event */
 };
 
@@ -97,22 +98,118 @@ static bool counts_on(const struct sbox *x, unsigned ev, unsigned n)
 	return true;
 }
 
-#define CBOX(n) { 0xD04u + 0x20u * (n), 0xD10u + 0x20u * (n), 0xD16u + 0x20u * (n), \
+#define CBOX(n) { 0xD04u + 0x20u * (n), 0, 0xD10u + 0x20u * (n), 0xD16u + 0x20u * (n), \
 		  0xD14u + 0x20u * (n), CBOX_FILT_RSV, 4, 44, 8, true, BOX_CTL_RSV,             \
 		  MODEL_UNC_SNBEP_C0 + (n), 2 + 4 * (n), cbox_rules }
 
 static const struct sbox sboxes[] = {
-	{ 0, 0xC10u, 0xC16u, 0, 0, 2, 44, 5, true, U_CTL_RSV, MODEL_UNC_SNBEP_U, 0, NULL },
+	{ 0, 0, 0xC10u, 0xC16u, 0, 0, 2, 44, 5, true, U_CTL_RSV, MODEL_UNC_SNBEP_U, 0, NULL },
 	CBOX(0), CBOX(1), CBOX(2), CBOX(3), CBOX(4), CBOX(5), CBOX(6), CBOX(7),
-	{ 0xC24u, 0xC30u, 0xC36u, 0xC34u, PCU_FILT_RSV, 4, 48, 5, false, PCU_CTL_RSV,
+	{ 0xC24u, 0, 0xC30u, 0xC36u, 0xC34u, PCU_FILT_RSV, 4, 48, 5, false, PCU_CTL_RSV,
 	  MODEL_UNC_SNBEP_PCU, 34, NULL },
 };
-#define N_SBOXES (sizeof(sboxes) / sizeof(sboxes[0]))
 
-static const struct sbox *sbox_of(uint32_t msr)
+/*
+ * Skylake-SP (Intel 336274 as Linux uncore_snbep.c gives it: HSWEP_U_MSR_PMON_*, HSWEP_C0_*,
+ * HSWEP_PCU_MSR_PMON_*): U-box controls 0x705-0x706, counters 0x709-0x70A, UCLK 0x703 / 0x704;
+ * CHA n at 0xE00 + 0x10 n: box control, controls +1..+4, filter 0 +5 (TID 8:0, link 12:9,
+ * state 26:17: SKX_CHA_MSR_PMON_BOX_FILTER_*), counters +8..+0xB; PCU box 0x710, controls
+ * 0x711-0x714, filter 0x715, counters 0x717-0x71A. Every counter 48 bits. Box controls have
+ * no freeze enable (Linux IVBEP_PMON_BOX_CTL_INT). IIO stack n (SKX_IIO0_MSR_PMON_*): box
+ * 0xA40 + 0x20 n, controls 0xA48.., counters 0xA41.., 4 counters whose controls add thresh
+ * 35:24, ch_mask 43:36, fc_mask 46:44 (SKX_IIO_PMON_RAW_EVENT_MASK_EXT); IRP n
+ * (SKX_IRP0_MSR_PMON_*): box 0xA58 + 0x20 n, controls 0xA5B.., counters 0xA59.., 2 counters.
+ * Model choices: a CHA at or beyond the
+ * profile's count raises #GP; event 0 with umask 0 (UNC_CHA_CLOCKTICKS, Intel's list) counts
+ * one per simulated cycle; filter 1 (0xE06) is not modelled (#GP).
+ */
+#define SKX_FILT_RSV (CTL_HIGH | 0xFull << 13 | 0x1Full << 27)
+#define SKX_CHA(n) { 0xE00u + 0x10u * (n), (n) + 1, 0xE01u + 0x10u * (n), 0xE08u + 0x10u * (n), \
+		     0xE05u + 0x10u * (n), SKX_FILT_RSV, 4, 48, 8, true, BOX_CTL_RSV,             \
+		     MODEL_UNC_SKX_CHA0 + (n), 2 + 4 * (n), NULL }
+
+#define IIO_CTL_RSV (~0x7FFFFFFFFFFFull | 7ull << 19 | 1ull << 16)
+#define SKX_IIO(n) { 0xA40u + 0x20u * (n), 0, 0xA48u + 0x20u * (n), 0xA41u + 0x20u * (n), 0, 0,   \
+		     4, 48, 12, true, IIO_CTL_RSV, 0, 118 + 4 * (n), NULL }
+#define SKX_IRP(n) { 0xA58u + 0x20u * (n), 0, 0xA5Bu + 0x20u * (n), 0xA59u + 0x20u * (n), 0, 0,   \
+		     2, 48, 8, true, BOX_CTL_RSV, 0, 142 + 4 * (n), NULL }
+
+static const struct sbox skx_sboxes[] = {
+	{ 0, 0, 0x705u, 0x709u, 0, 0, 2, 48, 5, true, U_CTL_RSV, MODEL_UNC_SKX_U, 0, NULL },
+	SKX_CHA(0), SKX_CHA(1), SKX_CHA(2), SKX_CHA(3), SKX_CHA(4), SKX_CHA(5), SKX_CHA(6),
+	SKX_CHA(7), SKX_CHA(8), SKX_CHA(9), SKX_CHA(10), SKX_CHA(11), SKX_CHA(12), SKX_CHA(13),
+	SKX_CHA(14), SKX_CHA(15), SKX_CHA(16), SKX_CHA(17), SKX_CHA(18), SKX_CHA(19),
+	SKX_CHA(20), SKX_CHA(21), SKX_CHA(22), SKX_CHA(23), SKX_CHA(24), SKX_CHA(25),
+	SKX_CHA(26), SKX_CHA(27),
+	{ 0x710u, 0, 0x711u, 0x717u, 0x715u, PCU_FILT_RSV, 4, 48, 5, false, PCU_CTL_RSV,
+	  MODEL_UNC_SKX_PCU, 114, NULL },
+	SKX_IIO(0), SKX_IIO(1), SKX_IIO(2), SKX_IIO(3), SKX_IIO(4), SKX_IIO(5),
+	SKX_IRP(0), SKX_IRP(1), SKX_IRP(2), SKX_IRP(3), SKX_IRP(4), SKX_IRP(5),
+};
+
+/*
+ * Ice Lake-SP (Linux uncore_snbep.c ICX_C34_MSR_PMON_*, icx_cha_msr_offsets, ICX_IIO_*,
+ * ICX_IRP0_*, ICX_M2PCIE_*, icx_msr_offsets): U-box and PCU as Skylake-SP; CHA n at 0xB60 +
+ * its offset (box, controls +1, filter 0 +5, counters +8); per stack n at 0, 0x20, 0x40,
+ * 0x90, 0xB0, 0xD0: IIO box 0xA50, controls 0xA58, counters 0xA51; IRP 0xA4A, 0xA4D, 0xA4B
+ * (2 counters); M2PCIe 0xA40, 0xA46, 0xA41. The same model choices as Skylake-SP.
+ */
+#define ICX_CHA(n, off) { 0xB60u + (off), (n) + 1, 0xB61u + (off), 0xB68u + (off), 0xB65u + (off), \
+			  SKX_FILT_RSV, 4, 48, 8, true, BOX_CTL_RSV, MODEL_UNC_ICX_CHA0 + (n),    \
+			  2 + 4 * (n), NULL }
+#define ICX_STACK(n, off)                                                                      \
+	{ 0xA50u + (off), 0, 0xA58u + (off), 0xA51u + (off), 0, 0, 4, 48, 12, true, IIO_CTL_RSV, \
+	  0, 166 + 12 * (n), NULL },                                                             \
+	{ 0xA4Au + (off), 0, 0xA4Du + (off), 0xA4Bu + (off), 0, 0, 2, 48, 8, true, BOX_CTL_RSV,  \
+	  0, 170 + 12 * (n), NULL },                                                             \
+	{ 0xA40u + (off), 0, 0xA46u + (off), 0xA41u + (off), 0, 0, 4, 48, 8, true, BOX_CTL_RSV,  \
+	  0, 174 + 12 * (n), NULL }
+
+static const struct sbox icx_sboxes[] = {
+	{ 0, 0, 0x705u, 0x709u, 0, 0, 2, 48, 5, true, U_CTL_RSV, MODEL_UNC_ICX_U, 0, NULL },
+	ICX_CHA(0, 0x2A0), ICX_CHA(1, 0x2AE), ICX_CHA(2, 0x2BC), ICX_CHA(3, 0x2CA),
+	ICX_CHA(4, 0x2D8), ICX_CHA(5, 0x2E6), ICX_CHA(6, 0x2F4), ICX_CHA(7, 0x302),
+	ICX_CHA(8, 0x310), ICX_CHA(9, 0x31E), ICX_CHA(10, 0x32C), ICX_CHA(11, 0x33A),
+	ICX_CHA(12, 0x348), ICX_CHA(13, 0x356), ICX_CHA(14, 0x364), ICX_CHA(15, 0x372),
+	ICX_CHA(16, 0x380), ICX_CHA(17, 0x38E), ICX_CHA(18, 0x3AA), ICX_CHA(19, 0x3B8),
+	ICX_CHA(20, 0x3C6), ICX_CHA(21, 0x3D4), ICX_CHA(22, 0x3E2), ICX_CHA(23, 0x3F0),
+	ICX_CHA(24, 0x3FE), ICX_CHA(25, 0x40C), ICX_CHA(26, 0x41A), ICX_CHA(27, 0x428),
+	ICX_CHA(28, 0x436), ICX_CHA(29, 0x444), ICX_CHA(30, 0x452), ICX_CHA(31, 0x460),
+	ICX_CHA(32, 0x46E), ICX_CHA(33, 0x47C), ICX_CHA(34, 0x0), ICX_CHA(35, 0xE),
+	ICX_CHA(36, 0x1C), ICX_CHA(37, 0x2A), ICX_CHA(38, 0x38), ICX_CHA(39, 0x46),
+	{ 0x710u, 0, 0x711u, 0x717u, 0x715u, PCU_FILT_RSV, 4, 48, 5, false, PCU_CTL_RSV,
+	  MODEL_UNC_ICX_PCU, 162, NULL },
+	ICX_STACK(0, 0x0), ICX_STACK(1, 0x20), ICX_STACK(2, 0x40), ICX_STACK(3, 0x90),
+	ICX_STACK(4, 0xB0), ICX_STACK(5, 0xD0),
+};
+
+/* One family's MSR boxes. */
+struct sbox_set {
+	const struct sbox *box;
+	unsigned n;
+	uint32_t fixed_ctl, fixed_ctr;   /* the U-box's UCLK fixed counter */
+	uint64_t box_bits;               /* the box control bits that exist */
+	bool clock_event0;               /* event 0 umask 0 counts cycles */
+	uint32_t cha_msr;                /* reads the CHA count (bits 5:0); 0: none */
+};
+
+static const struct sbox_set snbep_set = {
+	sboxes, sizeof(sboxes) / sizeof(sboxes[0]), U_FIXED_CTL, U_FIXED_CTR,
+	BOX_RST_CTRL | BOX_RST_CTRS | BOX_FRZ | BOX_FRZ_EN, false, 0,
+};
+
+/* MSR 0x702: the CHA count in bits 5:0, as Intel PCM src/cpucounters.cpp reads it. */
+static const struct sbox_set skx_set = {
+	skx_sboxes, sizeof(skx_sboxes) / sizeof(skx_sboxes[0]), 0x703u, 0x704u,
+	BOX_RST_CTRL | BOX_RST_CTRS | BOX_FRZ, true, 0x702u,
+};
+
+static const struct sbox *sbox_of(const struct sbox_set *s, const struct model *m, uint32_t msr)
 {
-	for (unsigned i = 0; i < N_SBOXES; i++) {
-		const struct sbox *x = &sboxes[i];
+	for (unsigned i = 0; i < s->n; i++) {
+		const struct sbox *x = &s->box[i];
+		if (x->cha && x->cha > m->chas)
+			continue;
 		if ((x->box_ctl && msr == x->box_ctl) || (x->filter && msr == x->filter) ||
 		    munc_in(msr, x->ctl0, x->nctr) || munc_in(msr, x->ctr0, x->nctr))
 			return x;
@@ -120,10 +217,9 @@ static const struct sbox *sbox_of(uint32_t msr)
 	return NULL;
 }
 
-static bool snbep_claims(const struct model *m, uint32_t msr)
+static bool set_claims(const struct sbox_set *s, const struct model *m, uint32_t msr)
 {
-	(void)m;
-	return munc_in(msr, U_FIXED_CTL, 2) || sbox_of(msr);
+	return munc_in(msr, s->fixed_ctl, 2) || (s->cha_msr && msr == s->cha_msr) || sbox_of(s, m, msr);
 }
 
 static pmu_status zero_range(struct model_regfile *rf, uint32_t base, unsigned n)
@@ -134,10 +230,11 @@ static pmu_status zero_range(struct model_regfile *rf, uint32_t base, unsigned n
 	return st;
 }
 
-static pmu_status box_ctl_write(struct model_regfile *rf, const struct sbox *x, uint64_t val)
+static pmu_status box_ctl_write(struct model_regfile *rf, const struct sbox *x, uint64_t bits,
+				uint64_t val)
 {
 	pmu_status st = PMU_OK;
-	if (val & ~(BOX_RST_CTRL | BOX_RST_CTRS | BOX_FRZ | BOX_FRZ_EN))
+	if (val & ~bits)
 		return PMU_ERR_FAULT_GP;
 	if (val & BOX_RST_CTRL)
 		st = zero_range(rf, x->ctl0, x->nctr);
@@ -146,20 +243,43 @@ static pmu_status box_ctl_write(struct model_regfile *rf, const struct sbox *x, 
 	return st ? st : model_poke(rf, x->box_ctl, val & (BOX_FRZ | BOX_FRZ_EN));
 }
 
-static unsigned uclk_width(const struct model *m)
+static const struct sbox_set icx_set = {
+	icx_sboxes, sizeof(icx_sboxes) / sizeof(icx_sboxes[0]), 0x703u, 0x704u,
+	BOX_RST_CTRL | BOX_RST_CTRS | BOX_FRZ, true, 0x702u,
+};
+
+/* SNB-EP's UCLK: the guide's 44 bits or m->uclk_width; Skylake-SP's 48 (Linux skx_uncore_ubox). */
+static unsigned uclk_width(const struct sbox_set *s, const struct model *m)
 {
+	if (s != &snbep_set)
+		return 48;
 	return m->uclk_width ? m->uclk_width : U_FIXED_WIDTH;
 }
 
-static pmu_status snbep_write(struct model *m, struct model_regfile *rf, uint32_t msr, uint64_t val)
+/* The CHA count MSR: the profile's count, or a hostile variant's (model.cha_msr_count). */
+static pmu_status set_read(const struct sbox_set *s, struct model *m, struct model_regfile *rf,
+			   uint32_t msr, uint64_t *val)
 {
-	if (msr == U_FIXED_CTL)
+	if (s->cha_msr && msr == s->cha_msr) {
+		*val = m->cha_msr_count ? m->cha_msr_count : m->chas;
+		return PMU_OK;
+	}
+	*val = model_peek(rf, msr);
+	return PMU_OK;
+}
+
+static pmu_status set_write(const struct sbox_set *s, struct model *m, struct model_regfile *rf,
+			    uint32_t msr, uint64_t val)
+{
+	if (s->cha_msr && msr == s->cha_msr)
+		return PMU_ERR_FAULT_GP;   /* read-only */
+	if (msr == s->fixed_ctl)
 		return val & ~FIXED_EN ? PMU_ERR_FAULT_GP : model_poke(rf, msr, val);
-	if (msr == U_FIXED_CTR)
-		return model_poke(rf, msr, val & munc_mask(uclk_width(m)));
-	const struct sbox *x = sbox_of(msr);
+	if (msr == s->fixed_ctr)
+		return model_poke(rf, msr, val & munc_mask(uclk_width(s, m)));
+	const struct sbox *x = sbox_of(s, m, msr);
 	if (msr == x->box_ctl)
-		return box_ctl_write(rf, x, val);
+		return box_ctl_write(rf, x, s->box_bits, val);
 	if (munc_in(msr, x->ctr0, x->nctr))
 		return val & ~munc_mask(x->width) ? PMU_ERR_FAULT_GP : model_poke(rf, msr, val);
 	if (!munc_in(msr, x->ctl0, x->nctr))   /* filter */
@@ -172,11 +292,12 @@ static pmu_status snbep_write(struct model *m, struct model_regfile *rf, uint32_
 		if (st)
 			return st;
 	}
-	munc_set_bit(&rf->scratch[MUNC_SCR_EDGE], x->edge_bit + n, false);
+	munc_set_bit(munc_edge_word(rf, x->edge_bit + n), (x->edge_bit + n) & 63, false);
 	return model_poke(rf, msr, val & ~CTL_RST);
 }
 
-static void sbox_cycle(struct model_regfile *rf, const struct sbox *x, const struct model_cycle *c)
+static void sbox_cycle(const struct sbox_set *s, struct model_regfile *rf, const struct sbox *x,
+		       const struct model_cycle *c, uint64_t n_cycles)
 {
 	bool frozen = x->box_ctl && (model_peek(rf, x->box_ctl) & BOX_FRZ);
 	for (unsigned n = 0; n < x->nctr; n++) {
@@ -185,26 +306,24 @@ static void sbox_cycle(struct model_regfile *rf, const struct sbox *x, const str
 		uint32_t code = MODEL_UNC_STIM(x->stim_box, ctl,
 					       x->umask ? ctl >> 8 : (ctl >> PCU_EXT_SHIFT) & 1);
 		unsigned thresh = (unsigned)munc_field(ctl, 24, x->thresh_bits);
-		uint64_t inc = munc_shape(rf, x->edge_bit + n, model_cycle_events(c, code), thresh, ctl & CTL_INV,
+		uint64_t events = s->clock_event0 && !(ctl & 0xFFFF) ? n_cycles
+								      : model_cycle_events(c, code);
+		uint64_t inc = munc_shape(rf, x->edge_bit + n, events, thresh, ctl & CTL_INV,
 					  ctl & CTL_EDGE, true);
 		if ((ctl & CTL_EN) && !frozen && counts_on(x, ctl & 0xFF, n))
 			(void)munc_add(rf, x->ctr0 + n, inc, x->width);
 	}
 }
 
-/* n_cycles whose events add up to c's: n = 1, or a bulk snbep_cycles allows. */
-static void snbep_span(const struct model *m, struct model_regfile *rf, const struct model_cycle *c,
-		       uint64_t n_cycles)
+/* n_cycles whose events add up to c's: n = 1, or a bulk set_cycles allows. */
+static void set_span(const struct sbox_set *s, const struct model *m, struct model_regfile *rf,
+		     const struct model_cycle *c, uint64_t n_cycles)
 {
-	for (unsigned i = 0; i < N_SBOXES; i++)
-		sbox_cycle(rf, &sboxes[i], c);
-	if (model_peek(rf, U_FIXED_CTL) & FIXED_EN)
-		(void)munc_add(rf, U_FIXED_CTR, n_cycles, uclk_width(m));
-}
-
-static void snbep_cycle(struct model *m, struct model_regfile *rf, const struct model_cycle *c)
-{
-	snbep_span(m, rf, c, 1);
+	for (unsigned i = 0; i < s->n; i++)
+		if (!s->box[i].cha || s->box[i].cha <= m->chas)
+			sbox_cycle(s, rf, &s->box[i], c, n_cycles);
+	if (model_peek(rf, s->fixed_ctl) & FIXED_EN)
+		(void)munc_add(rf, s->fixed_ctr, n_cycles, uclk_width(s, m));
 }
 
 /*
@@ -212,11 +331,11 @@ static void snbep_cycle(struct model *m, struct model_regfile *rf, const struct 
  * threshold. Threshold 0 compares with 0: the condition never changes, so edge
  * detection counts at most in the first cycle and invert counts nothing, bulk or not.
  */
-static bool snbep_cycles(struct model *m, struct model_regfile *rf, const struct model_cycle *sum,
-			 uint64_t n)
+static bool set_cycles(const struct sbox_set *s, struct model *m, struct model_regfile *rf,
+		       const struct model_cycle *sum, uint64_t n)
 {
-	for (unsigned i = 0; i < N_SBOXES; i++) {
-		const struct sbox *x = &sboxes[i];
+	for (unsigned i = 0; i < s->n; i++) {
+		const struct sbox *x = &s->box[i];
 		bool frozen = x->box_ctl && (model_peek(rf, x->box_ctl) & BOX_FRZ);
 		for (unsigned j = 0; j < x->nctr && !frozen; j++) {
 			uint64_t ctl = model_peek(rf, x->ctl0 + j);
@@ -224,15 +343,40 @@ static bool snbep_cycles(struct model *m, struct model_regfile *rf, const struct
 				return false;
 		}
 	}
-	snbep_span(m, rf, sum, n);
+	set_span(s, m, rf, sum, n);
 	return true;
 }
 
-const struct model_dev model_dev_snbep_uncore = {
-	.name = "snbep-uncore",
-	.package_scope = true,
-	.claims = snbep_claims,
-	.write = snbep_write,
-	.cycle = snbep_cycle,
-	.cycles = snbep_cycles,
-};
+/* The two families' devices: the engine above with their set. */
+#define SET_DEV(pre, set, dname)                                                               \
+static bool pre##_claims(const struct model *m, uint32_t msr)                                  \
+{                                                                                              \
+	return set_claims(&(set), m, msr);                                                     \
+}                                                                                              \
+static pmu_status pre##_read(struct model *m, struct model_regfile *rf, uint32_t msr,        \
+			     uint64_t *val)                                                    \
+{                                                                                              \
+	return set_read(&(set), m, rf, msr, val);                                              \
+}                                                                                              \
+static pmu_status pre##_write(struct model *m, struct model_regfile *rf, uint32_t msr,       \
+			      uint64_t val)                                                    \
+{                                                                                              \
+	return set_write(&(set), m, rf, msr, val);                                             \
+}                                                                                              \
+static void pre##_cycle(struct model *m, struct model_regfile *rf, const struct model_cycle *c) \
+{                                                                                              \
+	set_span(&(set), m, rf, c, 1);                                                         \
+}                                                                                              \
+static bool pre##_cycles(struct model *m, struct model_regfile *rf,                           \
+			 const struct model_cycle *sum, uint64_t n)                            \
+{                                                                                              \
+	return set_cycles(&(set), m, rf, sum, n);                                              \
+}                                                                                              \
+const struct model_dev model_dev_##pre##_uncore = {                                            \
+	.name = (dname), .package_scope = true, .claims = pre##_claims, .read = pre##_read,    \
+	.write = pre##_write, .cycle = pre##_cycle, .cycles = pre##_cycles,                    \
+}
+
+SET_DEV(snbep, snbep_set, "snbep-uncore");
+SET_DEV(skx, skx_set, "skx-uncore");
+SET_DEV(icx, icx_set, "icx-uncore");

@@ -32,6 +32,31 @@ struct rule {
 #define CAS(ch, umask, src) { &model_dev_snbep_pci, \
 	MODEL_UNC_STIM(MODEL_UNC_SNBEP_IMC0 + (ch), 0x04, umask), (src), 4, (ch) }
 
+/*
+ * Skylake-SP: each line the stream kernel loads is one CAS read (UNC_M_CAS_COUNT.RD, umask
+ * bits 0x03) on one of the six channels and one read request at one of the 28 CHAs, lines
+ * hashed evenly over both (a model choice); the MSR boxes match event and umask exactly, so
+ * the request is UNC_CHA_REQUESTS.READS (0x50, umask 0x03) only; each non-temporal store
+ * line a CAS write (umask 0x0C).
+ */
+#define SKX_CAS(ch, umask, src) { &model_dev_skx_pci, \
+	MODEL_UNC_STIM(MODEL_UNC_SKX_IMC0 + (ch), 0x04, umask), (src), 6, (ch) }
+#define SKX_CAS_CH(ch) SKX_CAS(ch, 0x01, SRC_LOAD), SKX_CAS(ch, 0x04, SRC_NT_STORE)
+#define SKX_CHA_RD(n) { &model_dev_skx_uncore, MODEL_UNC_STIM(MODEL_UNC_SKX_CHA0 + (n), 0x50, \
+	0x03), SRC_LOAD, 28, (n) }
+#define SKX_CHA_RD4(n) SKX_CHA_RD(n), SKX_CHA_RD((n) + 1), SKX_CHA_RD((n) + 2), SKX_CHA_RD((n) + 3)
+
+/*
+ * Ice Lake-SP: the same over its eight channels (its list's CAS reads are umask 0x0F, writes
+ * 0x30: a read is bit 0x01, a write 0x10) and 24 CHAs.
+ */
+#define ICX_CAS(ch, umask, src) { &model_dev_icx_pci, \
+	MODEL_UNC_STIM(MODEL_UNC_ICX_IMC0 + (ch), 0x04, umask), (src), 8, (ch) }
+#define ICX_CAS_CH(ch) ICX_CAS(ch, 0x01, SRC_LOAD), ICX_CAS(ch, 0x10, SRC_NT_STORE)
+#define ICX_CHA_RD(n) { &model_dev_icx_uncore, MODEL_UNC_STIM(MODEL_UNC_ICX_CHA0 + (n), 0x50, \
+	0x03), SRC_LOAD, 24, (n) }
+#define ICX_CHA_RD4(n) ICX_CHA_RD(n), ICX_CHA_RD((n) + 1), ICX_CHA_RD((n) + 2), ICX_CHA_RD((n) + 3)
+
 /* The mapping sim_workload.h describes; core codes are event | umask << 8. */
 static const struct rule rules[] = {
 	CORE(0x00C0, SRC_CYCLE), CORE(0x01C0, SRC_CYCLE),      /* INST_RETIRED.ANY(_P), NHM's */
@@ -66,6 +91,13 @@ static const struct rule rules[] = {
 	SPCI(MODEL_UNC_SNBEP_R2PCIE, 0x01, 0x00, SRC_CYCLE),
 	SPCI(MODEL_UNC_SNBEP_R3QPI0, 0x01, 0x00, SRC_CYCLE),
 	SPCI(MODEL_UNC_SNBEP_R3QPI0 + 1, 0x01, 0x00, SRC_CYCLE),
+	SKX_CAS_CH(0), SKX_CAS_CH(1), SKX_CAS_CH(2), SKX_CAS_CH(3), SKX_CAS_CH(4), SKX_CAS_CH(5),
+	SKX_CHA_RD4(0), SKX_CHA_RD4(4), SKX_CHA_RD4(8), SKX_CHA_RD4(12), SKX_CHA_RD4(16),
+	SKX_CHA_RD4(20), SKX_CHA_RD4(24),
+	ICX_CAS_CH(0), ICX_CAS_CH(1), ICX_CAS_CH(2), ICX_CAS_CH(3), ICX_CAS_CH(4), ICX_CAS_CH(5),
+	ICX_CAS_CH(6), ICX_CAS_CH(7),
+	ICX_CHA_RD4(0), ICX_CHA_RD4(4), ICX_CHA_RD4(8), ICX_CHA_RD4(12), ICX_CHA_RD4(16),
+	ICX_CHA_RD4(20),
 	L3_SLICE(0), L3_SLICE(1), L3_SLICE(2), L3_SLICE(3),
 	L3_SLICE(4), L3_SLICE(5), L3_SLICE(6), L3_SLICE(7),
 	AMD_UNC(model_dev_amd_df, MODEL_UNC_AMD_DF, MODEL_AMD_DRAM_RD, SRC_LOAD),

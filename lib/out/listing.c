@@ -169,9 +169,10 @@ static void list_box(struct out *o, const struct box_desc *d)
 		emit(o);
 	}
 	if (d->pci) {
-		sb_puts(sb, "    PCI device ");
+		sb_puts(sb, d->pci->mmio ? "    MMIO: ctl, ctr are offsets from its memory controller "
+				"base, which PCI device " : "    PCI device ");
 		sb_hex(sb, d->pci->device_id);
-		sb_puts(sb, ": ctl, ctr are offsets in its config space");
+		sb_puts(sb, d->pci->mmio ? " gives" : ": ctl, ctr are offsets in its config space");
 		emit(o);
 	}
 	if (d->fixed_ctl) {

@@ -18,6 +18,10 @@ enum uncore_family uncore_family_for(const char *vendor, uint32_t family, uint32
 		return UNCORE_NHM_EX;
 	case 0x2D:
 		return UNCORE_SNB_EP;
+	case 0x55:
+		return UNCORE_SKX;
+	case 0x6A: case 0x6C:
+		return UNCORE_ICX;
 	case 0x1F:
 		return UNCORE_UNCONFIRMED;
 	default:
@@ -36,6 +40,8 @@ const char *uncore_family_name(enum uncore_family u)
 	case UNCORE_NHM_CLIENT: return "nehalem-westmere-client";
 	case UNCORE_NHM_EX: return "nehalem-ex-westmere-ex";
 	case UNCORE_SNB_EP: return "sandy-bridge-ep";
+	case UNCORE_SKX: return "skylake-sp";
+	case UNCORE_ICX: return "icelake-sp";
 	case UNCORE_UNCONFIRMED: return "unconfirmed-0x1f";
 	case UNCORE_AMD_17H: return "amd-17h";
 	case UNCORE_AMD_19H: return "amd-19h";

@@ -282,10 +282,21 @@ static bool listed(const struct name_list *nl, const char *name)
 	return false;
 }
 
+/* A numbered box once, as its type: uncore_cha_0..27 are "uncore_cha_N". */
 static bool list_name(const struct reg_ref *r, void *ctx)
 {
 	struct name_list *nl = ctx;
 	const char *name = r->fam == UNCORE_NONE ? r->part : r->part ? NULL : r->box;
+	char typed[NAME_MAX];
+	size_t n = name ? pmu_strlen(name) : 0, k = n;
+	while (k && name[k - 1] >= '0' && name[k - 1] <= '9')
+		k--;
+	if (k < n && k > 1 && name[k - 1] == '_' && k + 2 <= sizeof(typed)) {
+		pmu_memcpy(typed, name, k);
+		typed[k] = 'N';
+		typed[k + 1] = '\0';
+		name = typed;
+	}
 	if (name && !listed(nl, name)) {
 		sb_putc(nl->sb, ' ');
 		sb_puts(nl->sb, name);

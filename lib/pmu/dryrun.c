@@ -146,7 +146,8 @@ static uint32_t mmio_key(const struct dryrun *d, uint64_t addr, unsigned bytes)
 	const struct pmon_registry *r = d->inner.pmon;
 	for (unsigned i = 0; r && i < r->n; i++) {
 		const struct pmon_region *g = &r->r[i];
-		if (g->kind == PMON_MMIO && addr >= g->base && addr - g->base < g->size)
+		if (g->kind == PMON_MMIO && addr >= g->base + g->lo &&
+		    addr - g->base - g->lo < g->size)
 			return regkey_mmio(i, (uint32_t)(addr - g->base)) | (bytes == 8 ? REGKEY_WIDE : 0);
 	}
 	return 0;

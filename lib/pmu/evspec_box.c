@@ -213,8 +213,11 @@ pmu_status evspec_parse_box(const struct cpu_info *ci, const struct box_desc *bo
 	if (d && ev_filter(d) && !box->filter) {
 		char name[EV_NAME_MAX];
 		ev_name(d, name, sizeof(name));
+		/* Skylake-SP on: a CHA filter, an IIO port mask or a umask extension efipmu does not set */
 		evspec_err_q(err, PMU_ERR_UNSUPPORTED, "event ", name, pmu_strlen(name),
-			     " needs a filter register, which this box does not have");
+			     box->family < UNCORE_SKX ? " needs a filter register, which this box does not "
+			     "have" : " needs a filter, port mask or umask extension, which efipmu does not "
+			     "program on this box");
 		return err->st;
 	}
 	uint64_t filter = 0;

@@ -35,13 +35,20 @@ pmu_status pmon_add_pci(struct pmon_registry *r, struct pmu_pci_addr a, uint16_t
 pmu_status pmon_add_mmio(struct pmon_registry *r, uint64_t base, uint64_t size, const char *box,
 			 unsigned package, unsigned *slot)
 {
-	if (!base || !size || base + size < base)
+	return pmon_add_mmio_at(r, base, 0, size, box, package, slot);
+}
+
+pmu_status pmon_add_mmio_at(struct pmon_registry *r, uint64_t base, uint64_t lo, uint64_t size,
+			    const char *box, unsigned package, unsigned *slot)
+{
+	if (!base || !size || lo > 0xFFFFFu || base + lo + size < base)
 		return PMU_ERR_INVALID;
 	struct pmon_region *g = next(r);
 	if (!g)
 		return PMU_ERR_NOSPACE;
 	g->kind = PMON_MMIO;
 	g->base = base;
+	g->lo = lo;
 	g->size = size;
 	g->box = box;
 	g->package = (uint8_t)package;
@@ -74,8 +81,8 @@ bool pmon_mmio_allowed(const struct pmon_registry *r, uint64_t addr, unsigned by
 {
 	for (unsigned i = 0; r && i < r->n; i++) {
 		const struct pmon_region *g = &r->r[i];
-		if (g->kind == PMON_MMIO && addr >= g->base && addr - g->base <= g->size - bytes &&
-		    g->size >= bytes)
+		if (g->kind == PMON_MMIO && addr >= g->base + g->lo &&
+		    addr - g->base - g->lo <= g->size - bytes && g->size >= bytes)
 			return true;
 	}
 	return false;

@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include "pmu/backend.h"
 
-#define PMON_MAX_REGIONS 64
+#define PMON_MAX_REGIONS 128
 
 enum pmon_kind { PMON_PCI = 1, PMON_MMIO };
 
@@ -22,7 +22,8 @@ struct pmon_region {
 	uint8_t kind;              /* enum pmon_kind */
 	struct pmu_pci_addr fn;    /* PCI: the function; fn.off is the first writable offset */
 	uint16_t pci_end;          /* PCI: one past the last writable offset */
-	uint64_t base, size;       /* MMIO: the box's registers */
+	uint64_t base, size;       /* MMIO: the box's registers, [base + lo, base + lo + size) */
+	uint64_t lo;               /* MMIO: offset 0 of its register keys is base */
 	const char *box;           /* its name, for messages */
 	uint8_t package;
 };
@@ -39,6 +40,12 @@ pmu_status pmon_add_pci(struct pmon_registry *r, struct pmu_pci_addr a, uint16_t
 /* [base, base + size) becomes writable; *slot (may be NULL) its index. */
 pmu_status pmon_add_mmio(struct pmon_registry *r, uint64_t base, uint64_t size, const char *box,
 			 unsigned package, unsigned *slot);
+/*
+ * A box at base + lo (Ice Lake-SP's iMC channel: lo 0x22800 + 0x4000 n of its controller's
+ * base): [base + lo, base + lo + size) becomes writable, register keys count from base.
+ */
+pmu_status pmon_add_mmio_at(struct pmon_registry *r, uint64_t base, uint64_t lo, uint64_t size,
+			    const char *box, unsigned package, unsigned *slot);
 /* The region holding that register, or NULL. */
 const struct pmon_region *pmon_find_pci(const struct pmon_registry *r, struct pmu_pci_addr a);
 

@@ -78,8 +78,17 @@ static void hex_digits(struct strbuf *sb, unsigned v, unsigned n)
 		sb_putc(sb, digits[(v >> (4 * n)) & 0xF]);
 }
 
+static const struct pmon_registry *names;
+
+void regkey_names(const struct pmon_registry *r)
+{
+	names = r;
+}
+
 void regkey_put(struct strbuf *sb, const struct pmon_registry *r, uint32_t key)
 {
+	if (!r)
+		r = names;
 	if (regkey_is_msr(key)) {
 		sb_hex(sb, key);
 		return;

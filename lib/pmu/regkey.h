@@ -65,8 +65,12 @@ static inline uint32_t regkey_mmio(unsigned slot, uint32_t off)
 pmu_status pmu_reg_read(const struct pmu_backend *b, unsigned cpu, uint32_t key, uint64_t *val);
 pmu_status pmu_reg_write(const struct pmu_backend *b, unsigned cpu, uint32_t key, uint64_t val);
 
-/* "0x38d" (MSR), "pci 0000:7f:10.4+0xd8", "mmio 0xfe822840" (r gives the slot's base). */
+/*
+ * "0x38d" (MSR), "pci 0000:7f:10.4+0xd8", "mmio 0xfe822840" (r gives the slot's base; NULL:
+ * the registry regkey_names set, which the run's scan sets, so logs name MMIO by address).
+ */
 void regkey_put(struct strbuf *sb, const struct pmon_registry *r, uint32_t key);
+void regkey_names(const struct pmon_registry *r);
 /* "pci 0000:7f:10.4": the function alone. */
 void regkey_put_fn(struct strbuf *sb, struct pmu_pci_addr a);
 

@@ -30,7 +30,7 @@ const struct reg_layout *uncore_counter_layout(const struct uncore_counter *e);
  * Where one package's PCI boxes are (pmu/uncore_pci.c fills it): each found box
  * with the register key (pmu/regkey.h) of its function at offset 0.
  */
-#define UNCORE_MAX_PCI_BOXES 16
+#define UNCORE_MAX_PCI_BOXES 24
 
 struct uncore_pci_box {
 	const struct box_desc *d;
@@ -40,8 +40,16 @@ struct uncore_pci_box {
 struct uncore_pci_pkg {
 	bool placed;                    /* a U-box put a bus on this package */
 	uint16_t seg;
-	uint8_t bus;
+	uint8_t bus;                    /* the U-box's bus */
 	unsigned n;
+	/*
+	 * CHAs present (Skylake-SP on): the popcount of the PCU's CAPID6 (with CAPID7 on Ice
+	 * Lake-SP), read from config space at capid_at; 0: not read (capid_st says why).
+	 */
+	unsigned ncha;
+	uint64_t capid;
+	uint32_t capid_at;
+	pmu_status capid_st;
 	struct uncore_pci_box box[UNCORE_MAX_PCI_BOXES];
 };
 

@@ -30,11 +30,14 @@ static int package_of(const struct pmu_backend *b, unsigned cpu, const struct un
 	return -1;
 }
 
-static const struct box_desc *box_of(enum uncore_family fam, uint32_t id)
+static const struct box_desc *box_of(enum uncore_family fam, uint32_t id, struct pmu_pci_addr a)
 {
 	for (unsigned i = 0; i < uncore_box_count; i++) {
 		const struct box_desc *d = uncore_boxes[i];
-		if (d->family == fam && d->pci && (id >> 16) == d->pci->device_id && (id & 0xFFFF) == INTEL)
+		if (d->family != fam || !d->pci || d->pci->mmio || (id >> 16) != d->pci->device_id ||
+		    (id & 0xFFFF) != INTEL)
+			continue;
+		if (!d->pci->at || (d->pci->at & 0xFF) == (a.dev << 3 | a.fn))
 			return d;
 	}
 	return NULL;
@@ -60,21 +63,103 @@ static void firmware_state(const struct pmu_backend *b, unsigned cpu, struct unc
 static void found_box(const struct pmu_backend *b, unsigned cpu, struct uncore_pci_scan *out,
 		      struct pmon_registry *reg, const struct box_desc *d, struct pmu_pci_addr a)
 {
-	for (unsigned p = 0; p < UNCORE_PCI_MAX_PKGS; p++) {
-		struct uncore_pci_pkg *k = &out->pkg[p];
-		if (!k->placed || k->seg != a.seg || k->bus != a.bus)
-			continue;
-		if (k->n >= UNCORE_MAX_PCI_BOXES)
-			return;
-		k->box[k->n].d = d;
-		k->box[k->n].base = regkey_pci(a);
-		a.off = d->pci->pmon_lo;
-		if (reg)
-			(void)pmon_add_pci(reg, a, d->pci->pmon_hi, d->name, p);
-		firmware_state(b, cpu, out, p, k->n++);
+	int p = a.seg ? -1 : out->bus_pkg[a.bus];
+	if (p < 0) {
+		out->orphans++;
 		return;
 	}
-	out->orphans++;
+	struct uncore_pci_pkg *k = &out->pkg[p];
+	if (k->n >= UNCORE_MAX_PCI_BOXES)
+		return;
+	k->box[k->n].d = d;
+	k->box[k->n].base = regkey_pci(a);
+	a.off = d->pci->pmon_lo;
+	if (reg)
+		(void)pmon_add_pci(reg, a, d->pci->pmon_hi, d->name, (unsigned)p);
+	firmware_state(b, cpu, out, (unsigned)p, k->n++);
+}
+
+/* Each bus's package: the U-boxes' buses, and with pl->inherit the buses above each. */
+static void place_buses(const struct uncore_pci_plat *pl, struct uncore_pci_scan *out)
+{
+	int cur = -1;
+	for (unsigned bus = 0; bus < 256; bus++)
+		out->bus_pkg[bus] = -1;
+	for (unsigned p = 0; p < UNCORE_PCI_MAX_PKGS; p++)
+		if (out->pkg[p].placed)
+			out->bus_pkg[out->pkg[p].bus] = (int8_t)p;
+	for (unsigned i = 0; pl && pl->inherit && i < 256; i++) {
+		unsigned bus = pl->inherit > 0 ? i : 255 - i;
+		if (out->bus_pkg[bus] >= 0)
+			cur = out->bus_pkg[bus];
+		else
+			out->bus_pkg[bus] = (int8_t)cur;
+	}
+}
+
+/*
+ * The MMIO boxes whose bases the function at a gives, on a's package: each registered with
+ * the write guard at its controller's base + its offset; a base of 0 is counted unmapped.
+ */
+static void found_mmio(const struct pmu_backend *b, unsigned cpu, const struct uncore_pci_plat *pl,
+		       struct uncore_pci_scan *out, struct pmon_registry *reg, struct pmu_pci_addr a)
+{
+	int p = a.seg ? -1 : out->bus_pkg[a.bus];
+	uint32_t base = 0, mem = 0;
+	struct pmu_backend with = *b;   /* the boxes' registers read through the registry */
+	with.pmon = reg;
+	if (p < 0) {
+		out->orphans++;
+		return;
+	}
+	struct uncore_pci_pkg *k = &out->pkg[p];
+	for (unsigned i = 0; i < uncore_box_count; i++) {
+		const struct box_desc *d = uncore_boxes[i];
+		if (d->family != pl->fam || !d->pci || !d->pci->mmio || k->n >= UNCORE_MAX_PCI_BOXES)
+			continue;
+		a.off = pl->mmio_base_off;
+		pmu_status st = pmu_pci_read(b, cpu, a, &base);
+		a.off = (uint16_t)(pl->mmio_mem_off + 4 * d->pci->mmio->mc);
+		if (!st)
+			st = pmu_pci_read(b, cpu, a, &mem);
+		uint64_t at = (uint64_t)(base & pl->mmio_base_mask) << 23 |
+			      (uint64_t)(mem & pl->mmio_mem_mask) << 12;
+		unsigned slot = 0;
+		if (st || !(base & pl->mmio_base_mask) || !(mem & pl->mmio_mem_mask) || !reg ||
+		    pmon_add_mmio_at(reg, at, d->pci->mmio->lo, d->pci->mmio->size, d->name,
+				     (unsigned)p, &slot)) {
+			out->unmapped[p]++;
+			if (!(base & pl->mmio_base_mask))
+				a.off = pl->mmio_base_off;   /* the register that reads 0 */
+			out->unmapped_at[p] = regkey_pci(a);
+			continue;
+		}
+		k->box[k->n].d = d;
+		k->box[k->n].base = regkey_mmio(slot, 0);
+		firmware_state(&with, cpu, out, (unsigned)p, k->n++);
+	}
+}
+
+/* The CHAs CAPID6 (and CAPID7) of the PCU function at a count, on a's package. */
+static void count_chas(const struct pmu_backend *b, unsigned cpu, const struct uncore_pci_plat *pl,
+		       struct uncore_pci_scan *out, struct pmu_pci_addr a)
+{
+	int p = a.seg ? -1 : out->bus_pkg[a.bus];
+	uint32_t lo = 0, hi = 0;
+	if (p < 0 || out->pkg[p].capid_at)
+		return;
+	struct uncore_pci_pkg *k = &out->pkg[p];
+	a.off = pl->capid6_off;
+	k->capid_at = regkey_pci(a);
+	k->capid_st = pmu_pci_read(b, cpu, a, &lo);
+	a.off = pl->capid7_off;
+	if (!k->capid_st && pl->capid7_off)
+		k->capid_st = pmu_pci_read(b, cpu, a, &hi);
+	if (k->capid_st)
+		return;
+	k->capid = (uint64_t)hi << 32 | (lo & pl->capid6_mask);
+	for (uint64_t v = k->capid; v; v &= v - 1)
+		k->ncha++;
 }
 
 static void note_seen(struct uncore_pci_scan *out, struct pmu_pci_addr a, uint32_t id)
@@ -130,14 +215,21 @@ pmu_status uncore_pci_scan(const struct pmu_backend *b, unsigned cpu, enum uncor
 		out->ext_val = v;
 		out->ext_at = x;
 	}
+	place_buses(pl, out);
 	/* Pass 2: the boxes, by device id, on every bus with a function. */
 	for (unsigned bus = 0; pl && bus < 256; bus++)
 		for (unsigned dev = 0; dev < 32; dev++)
 			for (unsigned fn = 0; fn < 8; fn++) {
 				struct pmu_pci_addr a = { 0, (uint8_t)bus, (uint8_t)dev, (uint8_t)fn, 0 };
 				const struct box_desc *d;
-				if (!id_at(b, cpu, a, &id) && (d = box_of(fam, id)))
+				if (id_at(b, cpu, a, &id))
+					continue;
+				if ((d = box_of(fam, id, a)))
 					found_box(b, cpu, out, reg, d, a);
+				else if (pl->mmio_id && id == (INTEL | (uint32_t)pl->mmio_id << 16))
+					found_mmio(b, cpu, pl, out, reg, a);
+				else if (pl->capid_id && id == (INTEL | (uint32_t)pl->capid_id << 16))
+					count_chas(b, cpu, pl, out, a);
 			}
 	return PMU_OK;
 }

@@ -33,6 +33,10 @@ struct uncore_pci_scan {
 	uint32_t ext_val;
 	struct pmu_pci_addr ext_at;
 	struct uncore_pci_pkg pkg[UNCORE_PCI_MAX_PKGS];
+	int8_t bus_pkg[256];            /* each bus's package, -1: none */
+	/* MMIO boxes whose base read 0 (a BAR firmware left unprogrammed), and the register. */
+	unsigned unmapped[UNCORE_PCI_MAX_PKGS];
+	uint32_t unmapped_at[UNCORE_PCI_MAX_PKGS];
 	/* Firmware's state of each box found, as pkg[p].box[i]: box control, counters enabled. */
 	uint32_t fw_box_ctl[UNCORE_PCI_MAX_PKGS][UNCORE_MAX_PCI_BOXES];
 	uint8_t fw_enabled[UNCORE_PCI_MAX_PKGS][UNCORE_MAX_PCI_BOXES];

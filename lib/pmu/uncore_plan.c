@@ -321,6 +321,13 @@ static pmu_status refuse_absent(struct uncore_session *s, const struct pmu_event
 			sb_puts(&sb, ") not visible on this package: hidden by firmware or not populated");
 			return PMU_ERR_ABSENT;
 		}
+		if (d && d->cha_unit && s->pci && s->pci->ncha && d->cha_unit > s->pci->ncha) {
+			struct strbuf sb = refuse(s, PMU_ERR_ABSENT, i, d->name);
+			sb_puts(&sb, " not present: CAPID6 counts ");
+			sb_dec(&sb, s->pci->ncha);
+			sb_puts(&sb, " CHAs on this package");
+			return PMU_ERR_ABSENT;
+		}
 	}
 	return PMU_OK;
 }

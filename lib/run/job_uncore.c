@@ -28,6 +28,9 @@ struct default_event {
 	const char *spec;
 };
 
+#define IMC_CAS(fam, ch) { fam, NULL, "uncore_imc_" ch "/UNC_M_CAS_COUNT.RD/" }, \
+	{ fam, NULL, "uncore_imc_" ch "/UNC_M_CAS_COUNT.WR/" }
+
 static const struct default_event defaults[] = {
 	{ UNCORE_NHM_CLIENT, NULL, "UNCORE_CLOCK" },
 	{ UNCORE_NHM_CLIENT, NULL, "UNC_QMC_NORMAL_READS.ANY" },
@@ -39,6 +42,22 @@ static const struct default_event defaults[] = {
 	{ UNCORE_SNB_EP, NULL, "UNC_U_CLOCKTICKS" },
 	{ UNCORE_SNB_EP, NULL, "UNC_U_LOCK_CYCLES" },
 	{ UNCORE_SNB_EP, "UNC_C_TOR_INSERTS.MISS_ALL", "uncore_cbox_0/event=0x35,umask=0x0a/" },
+	/*
+	 * Skylake-SP: the UCLK, CHA 0's clock and reads (Intel's list: UNC_CHA_REQUESTS.READS,
+	 * no filter), and every iMC channel's CAS reads and writes for the memory bandwidth.
+	 */
+	{ UNCORE_SKX, NULL, "UNC_U_CLOCKTICKS" },
+	{ UNCORE_SKX, NULL, "uncore_cha_0/UNC_CHA_CLOCKTICKS/" },
+	{ UNCORE_SKX, NULL, "uncore_cha_0/UNC_CHA_REQUESTS.READS/" },
+	IMC_CAS(UNCORE_SKX, "0"), IMC_CAS(UNCORE_SKX, "1"), IMC_CAS(UNCORE_SKX, "2"),
+	IMC_CAS(UNCORE_SKX, "3"), IMC_CAS(UNCORE_SKX, "4"), IMC_CAS(UNCORE_SKX, "5"),
+	/* Ice Lake-SP: the same, its eight iMC channels in MMIO */
+	{ UNCORE_ICX, NULL, "UNC_U_CLOCKTICKS" },
+	{ UNCORE_ICX, NULL, "uncore_cha_0/UNC_CHA_CLOCKTICKS/" },
+	{ UNCORE_ICX, NULL, "uncore_cha_0/UNC_CHA_REQUESTS.READS/" },
+	IMC_CAS(UNCORE_ICX, "0"), IMC_CAS(UNCORE_ICX, "1"), IMC_CAS(UNCORE_ICX, "2"),
+	IMC_CAS(UNCORE_ICX, "3"), IMC_CAS(UNCORE_ICX, "4"), IMC_CAS(UNCORE_ICX, "5"),
+	IMC_CAS(UNCORE_ICX, "6"), IMC_CAS(UNCORE_ICX, "7"),
 	{ UNCORE_AMD_17H, "l3_lookup_state.all", "amd_l3/event=0x04,umask=0xff/" },
 	{ UNCORE_AMD_19H, "l3_lookup_state.all", "amd_l3/event=0x04,umask=0xff/" },
 };
@@ -296,6 +315,7 @@ static void report_results(struct run *a, struct uncore_job *j)
 		stats_compute(&j->win[i * j->nwin], j->nwin, &w);
 		derived_compute(in, nin, w.median, a->plat->tsc_per_us * 1000000ull, &set);
 		run_derived(a, "package", j->pkgs[i].leader.package, &set);
+		uncore_pci_chas(a, j->pkgs[i].leader.package, j->pkgs[i].cha_msr_st, j->pkgs[i].cha_msr);
 		/* a package domain counts every event: in[] is indexed as ureqs (PCI boxes) */
 		if (!j->pkgs[i].leader.by_ccx)
 			j->v = verdict_worse(j->v, uncore_pci_bandwidth(a, j->pkgs[i].leader.package,

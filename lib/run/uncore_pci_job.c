@@ -22,10 +22,11 @@ const struct uncore_pci_scan *uncore_pci_last_scan(void)
 	return scanned ? &scan : NULL;
 }
 
+/* A PCI box, or a CHA whose presence the PCU's CAPID6 tells. */
 static bool wants_pci(const struct run *a)
 {
 	for (unsigned i = 0; i < a->nureqs; i++)
-		if (a->ureqs[i].box->pci)
+		if (a->ureqs[i].box->pci || a->ureqs[i].box->cha_unit)
 			return true;
 	return false;
 }
@@ -43,8 +44,9 @@ static void say_missing(struct run *a, enum uncore_family fam, unsigned p)
 	const struct uncore_pci_pkg *k = &scan.pkg[p];
 	for (unsigned i = 0; i < uncore_box_count; i++) {
 		const struct box_desc *d = uncore_boxes[i];
-		if (d->family != fam || !d->pci || box_key(k, d, d->box_ctl, false))
-			continue;
+		if (d->family != fam || !d->pci || box_key(k, d, d->box_ctl, false) ||
+		    (d->pci->mmio && scan.unmapped[p]))
+			continue;   /* an MMIO box whose base is 0 is said once (say_unmapped) */
 		say_pkg(a, p);
 		sb_puts(&a->sb, d->name);
 		sb_puts(&a->sb, " (device ");
@@ -52,6 +54,19 @@ static void say_missing(struct run *a, enum uncore_family fam, unsigned p)
 		sb_puts(&a->sb, ") not visible: hidden by firmware or not populated");
 		run_say(a);
 	}
+}
+
+/* MMIO boxes whose base firmware left at 0: named with where the base was read. */
+static void say_unmapped(struct run *a, unsigned p)
+{
+	if (!scan.unmapped[p])
+		return;
+	say_pkg(a, p);
+	sb_dec(&a->sb, scan.unmapped[p]);
+	sb_puts(&a->sb, " MMIO box(es) not mapped: their base (");
+	regkey_put(&a->sb, NULL, scan.unmapped_at[p]);
+	sb_puts(&a->sb, ") reads 0, a BAR firmware did not program: not counted");
+	run_say(a);
 }
 
 /* What firmware left in each box: frozen, or counting (refused unless --force). */
@@ -184,9 +199,10 @@ enum verdict uncore_pci_begin(struct run *a, bool all)
 	if (!uncore_pci_plat_of(fam) || (!all && !wants_pci(a)))
 		return VERDICT_PASS;
 	pmon_reset(&pmon);
+	a->backend.pmon = &pmon;   /* MMIO boxes are read through it as the scan finds them */
+	regkey_names(&pmon);
 	(void)uncore_pci_scan(&a->backend, (unsigned)a->plat->bsp, fam, &scan, &pmon);
 	scanned = true;
-	a->backend.pmon = &pmon;
 	log_scan(a, fam);
 	if (a->opt.list)
 		say_scanned(a);
@@ -221,6 +237,7 @@ enum verdict uncore_pci_begin(struct run *a, bool all)
 		sb_puts(&a->sb, " PCI boxes");
 		run_say(a);
 		say_missing(a, fam, p);
+		say_unmapped(a, p);
 		say_firmware_state(a, p);
 	}
 	if (scan.unplaced) {
@@ -232,8 +249,68 @@ enum verdict uncore_pci_begin(struct run *a, bool all)
 	return VERDICT_PASS;
 }
 
+void uncore_pci_chas(struct run *a, unsigned package, pmu_status msr_st, uint64_t msr)
+{
+	const struct uncore_pci_plat *pl = uncore_pci_plat_of(a->slot[a->plat->bsp].info.uncore);
+	const struct uncore_pci_pkg *k = package < UNCORE_PCI_MAX_PKGS ? &scan.pkg[package] : NULL;
+	if (!scanned || !pl || !pl->capid_id || !k || !k->placed)
+		return;
+	unsigned by_msr = (unsigned)(msr & 0x3F);
+	bool both = !k->capid_st && k->capid_at && !msr_st, agree = both && by_msr == k->ncha;
+	const char *result = agree ? "agree" : both ? "mismatch" : "incomplete";
+	run_begin(a, "uncore_chas");
+	logrec_key_u64(&a->sb, "package", package);
+	logrec_key_reg(&a->sb, "capid_at", k->capid_at);
+	logrec_key_str(&a->sb, "capid_result", !k->capid_at ? "not found"
+				: k->capid_st ? pmu_status_str(k->capid_st) : "read");
+	logrec_key_hex(&a->sb, "capid", k->capid);
+	logrec_key_u64(&a->sb, "by_capid", k->ncha);
+	logrec_key_hex(&a->sb, "msr", pl->cha_msr);
+	logrec_key_str(&a->sb, "msr_result", msr_st ? pmu_status_str(msr_st) : "read");
+	logrec_key_hex(&a->sb, "msr_value", msr);
+	logrec_key_u64(&a->sb, "by_msr", by_msr);
+	logrec_key_str(&a->sb, "result", result);
+	logrec_end(&a->sb);
+	run_record(a);
+	sb_putc(&a->sb, 'P');
+	sb_dec(&a->sb, package);
+	sb_puts(&a->sb, " CHAs: ");
+	if (!k->capid_at) {
+		sb_puts(&a->sb, "no PCU function (device ");
+		sb_hex(&a->sb, pl->capid_id);
+		sb_puts(&a->sb, ") found for CAPID6");
+	} else if (k->capid_st) {
+		sb_puts(&a->sb, "CAPID6 at ");
+		regkey_put(&a->sb, NULL, k->capid_at);
+		sb_puts(&a->sb, ": ");
+		sb_puts(&a->sb, pmu_status_str(k->capid_st));
+	} else {
+		sb_dec(&a->sb, k->ncha);
+		sb_puts(&a->sb, " by CAPID6 (");
+		regkey_put(&a->sb, NULL, k->capid_at);
+		sb_puts(&a->sb, " = ");
+		sb_hex(&a->sb, k->capid);
+		sb_puts(&a->sb, ")");
+	}
+	sb_puts(&a->sb, ", ");
+	if (msr_st) {
+		sb_puts(&a->sb, "MSR ");
+		sb_hex(&a->sb, pl->cha_msr);
+		sb_puts(&a->sb, ": ");
+		sb_puts(&a->sb, pmu_status_str(msr_st));
+	} else {
+		sb_dec(&a->sb, by_msr);
+		sb_puts(&a->sb, " by MSR ");
+		sb_hex(&a->sb, pl->cha_msr);
+		sb_puts(&a->sb, " bits 5:0");
+	}
+	sb_puts(&a->sb, agree ? ": agree" : both ? ": MISMATCH, the CAPID6 count bounds the CHAs used"
+					  : ": not cross-checked");
+	run_say(a);
+}
+
 /* One channel's line: "P1 uncore_imc_2: read 1234.567 MB/s, write 0.000 MB/s (CAS x 64 B)". */
-static void say_channel(struct run *a, unsigned package, const struct box_desc *d,
+static void say_channel(struct run *a, unsigned package, const char *what,
 			const struct derived_set *set)
 {
 	const struct derived_metric *rd = &set->m[DM_MEM_READ_BW], *wr = &set->m[DM_MEM_WRITE_BW];
@@ -242,7 +319,7 @@ static void say_channel(struct run *a, unsigned package, const struct box_desc *
 	sb_putc(&a->sb, 'P');
 	sb_dec(&a->sb, package);
 	sb_putc(&a->sb, ' ');
-	sb_puts(&a->sb, d->name);
+	sb_puts(&a->sb, what);
 	sb_puts(&a->sb, ":");
 	if (rd->present) {
 		sb_puts(&a->sb, " read ");
@@ -297,6 +374,8 @@ enum verdict uncore_pci_bandwidth(struct run *a, unsigned package, const struct 
 {
 	uint64_t hz = a->plat->tsc_per_us * 1000000ull, lines = 0;
 	bool any = false;
+	struct derived_input all[UNCORE_MAX_EVENTS];
+	unsigned nall = 0, nch = 0;
 	for (unsigned i = 0; i < a->nureqs; i++) {
 		const struct box_desc *d = a->ureqs[i].box;
 		struct derived_input ch[UNCORE_MAX_EVENTS];
@@ -309,14 +388,26 @@ enum verdict uncore_pci_bandwidth(struct run *a, unsigned package, const struct 
 			continue;   /* each channel once, with every event of its box */
 		for (unsigned k = i; k < a->nureqs; k++)
 			if (a->ureqs[k].box == d)
-				ch[n++] = in[k];
+				all[nall++] = ch[n++] = in[k];
 		derived_compute(ch, n, ticks, hz, &set);
-		say_channel(a, package, d, &set);
+		say_channel(a, package, d->name, &set);
+		nch += set.m[DM_MEM_READ_BW].present || set.m[DM_MEM_WRITE_BW].present;
 		for (unsigned k = 0; k < n; k++)
 			if (derived_role_of(ch[k].event) == DR_MEM_READ_LINES) {
 				lines += ch[k].delta;
 				any = true;
 			}
+	}
+	if (nch > 1) {   /* the socket: every channel's lines over the window */
+		struct derived_set set;
+		char what[32];
+		struct strbuf sb;
+		sb_init(&sb, what, sizeof(what));
+		sb_puts(&sb, "memory, ");
+		sb_dec(&sb, nch);
+		sb_puts(&sb, " channels");
+		derived_compute(all, nall, ticks, hz, &set);
+		say_channel(a, package, what, &set);
 	}
 	return any ? check_reads(a, package, lines) : VERDICT_PASS;
 }

@@ -24,6 +24,13 @@ const struct uncore_pci_pkg *uncore_pci_pkg_for(unsigned pkg);
 const struct uncore_pci_scan *uncore_pci_last_scan(void);
 
 /*
+ * Per package, where the family counts its CHAs (Skylake-SP on): the count CAPID6 gives
+ * (the scan read it) against the count the leader read from the family's MSR (msr_st its
+ * status), on the console and in an `uncore_chas` record; a mismatch is said, not judged.
+ */
+void uncore_pci_chas(struct run *a, unsigned package, pmu_status msr_st, uint64_t msr);
+
+/*
  * After the uncore job's statistics, per package: each memory channel's read and write
  * bandwidth (CAS x 64 bytes over the window, ticks of the TSC) and, around a kernel that
  * claims its LLC misses, a check that the channels' reads are within that claim: every

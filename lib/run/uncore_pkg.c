@@ -9,6 +9,7 @@
 #include "run/buffers.h"
 #include "out/logrec.h"
 #include "pmu/regkey.h"
+#include "pmu/uncore_pci.h"
 
 /* ---- on the leader ---- */
 
@@ -83,10 +84,14 @@ void upkg_on_leader(void *ctx, unsigned cpu)
 {
 	struct pkg_run *p = ctx;
 	struct run *a = p->a;
-	if (!p->probed) {
+	/* A box the package lacks (planned PMU_ERR_ABSENT) is never probed: it may not exist. */
+	if (!p->probed && p->s.st != PMU_ERR_ABSENT) {
 		p->probed = true;
 		p->probe_st = probe_boxes(p, cpu);
 		probe_widths(p, cpu);
+		const struct uncore_pci_plat *pl = uncore_pci_plat_of(p->s.fam);
+		p->cha_msr_st = pl && pl->cha_msr ? pmu_rdmsr(&a->backend, cpu, pl->cha_msr, &p->cha_msr)
+						  : PMU_ERR_UNSUPPORTED;
 	}
 	if (!p->probe_st) {
 		for (unsigned i = 0; i < p->s.n; i++) {

@@ -35,6 +35,8 @@ struct pkg_run {
 	pmu_status restore_st;
 	uint64_t checksum;
 	uint64_t tsc_on, tsc_off;       /* around the counting window, for bandwidth */
+	pmu_status cha_msr_st;          /* the CHA count's MSR (uncore_pci_plat.cha_msr), first step */
+	uint64_t cha_msr;
 	volatile uint32_t done;
 } __attribute__((aligned(64)));
 

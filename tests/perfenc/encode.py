@@ -6,6 +6,7 @@ Sources, cited per rule below (public documents, never read here: every number i
   Intel SDM Vol. 3B 18.2   IA32_PERFEVTSELx fields
   Intel 327043-001         Xeon E5-2600 Uncore Performance Monitoring Guide, U_MSR_PMON_CTL{1-0}
   Linux uncore_snbep.c     arch/x86/events/intel/uncore_snbep.c
+  Intel 336274             Xeon Scalable uncore performance monitoring reference manual
   SDM 23H   Intel SDM Vol. 2A, CPUID leaf 23H; Vol. 3B "Performance Monitoring": UMASK2
             (PERFEVTSEL 47:40), EQ (36), fixed counters 4-6 (topdown bad speculation,
             frontend bound, retiring)
@@ -100,6 +101,75 @@ R3QPI = dict(box=r"uncore_r3qpi_([01])", pci=[0x3C44, 0x3C45], umask_bits=0xFF, 
 PCI_FIXED = {"UNC_M_CLOCKTICKS"}
 UNITS = {"UBOX": UBOX, "CBO": CBOX, "PCU": PCU, "HA": HA, "iMC": IMC, "QPI LL": QPI,
          "R2PCIe": R2PCIE, "R3QPI": R3QPI}
+# Skylake-SP and Cascade Lake (Intel 336274 as Linux uncore_snbep.c gives it): CHA n's box
+# control 0xE00 + 0x10 n, controls +1.., counters +8.. (HSWEP_C0_MSR_PMON_*, HSWEP_CBO_MSR_OFFSET);
+# IIO stack n 0xA40 + 0x20 n, controls 0xA48.., counters 0xA41..; IRP n 0xA58 + 0x20 n, controls
+# 0xA5B.., counters 0xA59..; box control freeze 8 (no freeze enable since Ivy Bridge-EP). PCI
+# boxes by device id and device.function (Linux skx_uncore_pci_ids): iMC channels 0-5 0x2042,
+# 0x2046, 0x204A at 10.2, 10.6, 11.2 then 12.2, 12.6, 13.2 with the SNB-EP offsets; M2M 0x2066
+# (8.0, 9.0): box 0x258, controls 0x228 + 8 n (SKX_M2M_PCI_PMON_*); UPI 0x2058 (14.0, 15.0,
+# 16.0): box 0x378, controls 0x350 + 8 n (SKX_UPI_PCI_PMON_*); M3UPI 0x204D, 0x204E, 0x204D at
+# SNB-EP offsets. The list's UNC_M_CLOCKTICKS is event 0 on the general counters (Linux
+# hswep_uncore_imc_events "event=0x00,umask=0x00"). Not programmed by efipmu, so refused: the
+# CHA filters (Filter other than "na"), the IIO port and function masks (PortMask, FCMask:
+# SKX_PMON_CTL_CH_MASK / FC_MASK in the control's high bits) and a umask extension (UMaskExt).
+SKX_CHA = dict(box=r"uncore_cha_(\d+)", ctl=0xE01, ctr=0xE08, stride=0x10, umask_bits=0xFF,
+               extsel=False, box_ctl=0xE00)
+SKX_IIO = dict(box=r"uncore_iio_([0-5])", ctl=0xA48, ctr=0xA41, stride=0x20, umask_bits=0xFF,
+               extsel=False, box_ctl=0xA40)
+SKX_IRP = dict(box=r"uncore_irp_([0-5])", ctl=0xA5B, ctr=0xA59, stride=0x20, umask_bits=0xFF,
+               extsel=False, box_ctl=0xA58)
+SKX_IMC = dict(box=r"uncore_imc_([0-5])", pci=[0x2042, 0x2046, 0x204A] * 2, umask_bits=0xFF,
+               extsel=False, pci_at=["0a.2", "0a.6", "0b.2", "0c.2", "0c.6", "0d.2"])
+SKX_M2M = dict(box=r"uncore_m2m_([01])", pci=[0x2066] * 2, umask_bits=0xFF, extsel=False,
+               pci_ctl=0x228, pci_step=8, pci_box=0x258, pci_range=(0x200, 0x25C),
+               pci_at=["08.0", "09.0"])
+SKX_UPI = dict(box=r"uncore_upi_([0-2])", pci=[0x2058] * 3, umask_bits=0xFF, extsel=False,
+               pci_ctl=0x350, pci_step=8, pci_box=0x378, pci_range=(0x318, 0x37C),
+               pci_at=["0e.0", "0f.0", "10.0"])
+SKX_M3UPI = dict(box=r"uncore_m3upi_([0-2])", pci=[0x204D, 0x204E, 0x204D], umask_bits=0xFF,
+                 extsel=False, pci_at=["12.1", "12.2", "12.5"])
+SKX_UNITS = {"CHA": SKX_CHA, "IIO": SKX_IIO, "IRP": SKX_IRP, "iMC": SKX_IMC, "M2M": SKX_M2M,
+             "UPI LL": SKX_UPI, "M3UPI": SKX_M3UPI}
+# Ice Lake-SP (Linux uncore_snbep.c ICX_*): CHA n's box control 0xB60 + icx_cha_msr_offsets[n]
+# (controls +1, counters +8); per stack at 0, 0x20, 0x40, 0x90, 0xB0, 0xD0 (icx_msr_offsets):
+# IIO box 0xA50, controls 0xA58; IRP 0xA4A, 0xA4D; M2PCIe 0xA40, 0xA46. U-box and PCU as
+# Skylake-SP (skx_uncore_ubox, skx_uncore_pcu: UCLK fixed control 0x703; PCU box 0x710,
+# controls 0x711, filter 0x715). PCI: M2M 0x344A at 12.0-15.0 (box 0x438, controls 0x468 + 8 n:
+# SNR_M2M_PCI_PMON_*); UPI 0x3441 at 2.1-4.1 (box 0x318, controls 0x350 + 8 n); M3UPI 0x3446 at
+# 5.1-7.1 (box 0xA0, controls 0xD8 + 4 n). iMC channel c of controller m in MMIO: box control at
+# the controller's base + 0x22800 + 0x4000 c, controls +0x40 + 4 n (SNR_IMC_MMIO_*).
+ICX_CHA_OFF = [0x2A0, 0x2AE, 0x2BC, 0x2CA, 0x2D8, 0x2E6, 0x2F4, 0x302, 0x310, 0x31E, 0x32C,
+               0x33A, 0x348, 0x356, 0x364, 0x372, 0x380, 0x38E, 0x3AA, 0x3B8, 0x3C6, 0x3D4,
+               0x3E2, 0x3F0, 0x3FE, 0x40C, 0x41A, 0x428, 0x436, 0x444, 0x452, 0x460, 0x46E,
+               0x47C, 0x0, 0xE, 0x1C, 0x2A, 0x38, 0x46]
+ICX_STACK_OFF = [0x0, 0x20, 0x40, 0x90, 0xB0, 0xD0]
+ICX_UNITS = {
+    "CHA": dict(box=r"uncore_cha_(\d+)", ctl=0xB61, ctr=0xB68, offsets=ICX_CHA_OFF, umask_bits=0xFF,
+                extsel=False, box_ctl=0xB60),
+    "IIO": dict(box=r"uncore_iio_([0-5])", ctl=0xA58, ctr=0xA51, offsets=ICX_STACK_OFF,
+                umask_bits=0xFF, extsel=False, box_ctl=0xA50),
+    "IRP": dict(box=r"uncore_irp_([0-5])", ctl=0xA4D, ctr=0xA4B, offsets=ICX_STACK_OFF,
+                umask_bits=0xFF, extsel=False, box_ctl=0xA4A),
+    "M2PCIe": dict(box=r"uncore_m2pcie_([0-5])", ctl=0xA46, ctr=0xA41, offsets=ICX_STACK_OFF,
+                   umask_bits=0xFF, extsel=False, box_ctl=0xA40),
+    "UBOX": dict(box=r"uncore_ubox", ctl=0x705, ctr=0x709, umask_bits=0xFF, extsel=False,
+                 fixed_ctl=0x703),
+    "PCU": dict(box=r"uncore_pcu", ctl=0x711, ctr=0x717, umask_bits=0xC0, extsel=True,
+                box_ctl=0x710, filter=0x715),
+    "M2M": dict(box=r"uncore_m2m_([0-3])", pci=[0x344A] * 4, umask_bits=0xFF, extsel=False,
+                pci_ctl=0x468, pci_step=8, pci_box=0x438, pci_range=(0x438, 0x488),
+                pci_at=["0c.0", "0d.0", "0e.0", "0f.0"]),
+    "UPI LL": dict(box=r"uncore_upi_([0-2])", pci=[0x3441] * 3, umask_bits=0xFF, extsel=False,
+                   pci_ctl=0x350, pci_step=8, pci_box=0x318, pci_range=(0x318, 0x370),
+                   pci_at=["02.1", "03.1", "04.1"]),
+    "M3UPI": dict(box=r"uncore_m3upi_([0-2])", pci=[0x3446] * 3, umask_bits=0xFF, extsel=False,
+                  pci_ctl=0xD8, pci_step=4, pci_box=0xA0, pci_range=(0xA0, 0xE8),
+                  pci_at=["05.1", "06.1", "07.1"]),
+    "iMC": dict(box=r"uncore_imc_([0-7])", mmio=True, umask_bits=0xFF, extsel=False),
+}
+UNITS_OF = {"JKT": UNITS, "SKX": SKX_UNITS, "CLX": SKX_UNITS, "ICX": ICX_UNITS}
+NOT_PROGRAMMED = ("PortMask", "FCMask", "UMaskExt")
 # U-box clock ticks: the JSON lists event 0 on counters 0-1, the UCLK fixed counter counts
 # them (Intel 327043-001 2.2): U_MSR_PMON_UCLK_FIXED_CTL 0xC08, enable bit 22.
 UCLK_FIXED = {"UNC_U_CLOCKTICKS"}
@@ -228,21 +298,25 @@ def filter_value(e):
     return (unit, value) if unit else None
 
 
-def uncore_expect(e):
-    """What perf programs for one SNB-EP U-box, C-box, PCU or PCI-box event (None: another unit)."""
-    unit = UNITS.get(e["Unit"])
+def uncore_expect(e, lst="JKT"):
+    """What perf programs for one event of list lst's uncore boxes (None: another unit)."""
+    unit = UNITS_OF[lst].get(e["Unit"])
     if unit is None:
         return None
     name = e["EventName"]
+    if lst != "JKT":
+        if (e.get("Filter") or "na") not in ("na", "null") or \
+                any(num(e.get(k, 0)) for k in NOT_PROGRAMMED):
+            return Expect(name, refuse=r"(?i)filter")
     if num(e.get("ExtSel", 0)) and not unit["extsel"]:
         return Expect(name, refuse=r"(?i)ext(sel|ension| ?select)")
     if any(reg in NO_FILTER_REGISTER for reg in re.findall(r"(\w+)\[", e.get("Filter") or "")):
         return Expect(name, refuse=r"(?i)filter")
-    if "pci" in unit and (e.get("Filter") or "null") != "null":
+    if "pci" in unit and (e.get("Filter") or "null") not in ("null", "na"):
         return Expect(name, refuse=r"(?i)filter")
-    if name in PCI_FIXED:
+    if name in PCI_FIXED and lst == "JKT":
         return Expect(name, [Encoding("pci_fixed", UNC_EN, unit=unit)])
-    if name in UCLK_FIXED:
+    if name in UCLK_FIXED or (e.get("Counter") or "").strip() == "FIXED":
         return Expect(name, [Encoding("uncore_fixed", UNC_EN, unit=unit)])
     event, umask = num(e["EventCode"]), num(e["UMask"])
     if umask & ~unit["umask_bits"]:

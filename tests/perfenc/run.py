@@ -42,9 +42,9 @@ SAME_CORE = {0x25: "westmere-ep",      # Westmere client: the Westmere core PMU 
 # Arrow Lake 06_C5's low-power E-cores (native model 2) are Crestmont: Meteor Lake's E-cores.
 SAME_CORE_NATIVE = {(0xC5, 2): "meteor-lake"}
 CORE_TYPES = {0x20: "atom", 0x40: "core"}
-# Uncore lists whose boxes efipmu drives by Intel's names: Sandy Bridge-EP's (the others'
-# uncore lists are vendored for the uncore work, not run).
-UNCORE_MODELS = {0x2D}   # mapfile.csv "Core Type" (CPUID.1AH:EAX[31:24])
+# Uncore lists whose boxes efipmu drives by Intel's names: Sandy Bridge-EP's, Skylake-SP's and
+# Cascade Lake's (the others' uncore lists are vendored for the uncore work, not run).
+UNCORE_MODELS = {0x2D, 0x55, 0x6A}   # mapfile.csv "Core Type" (CPUID.1AH:EAX[31:24])
 
 # Registers every event's run may write besides its extra MSRs (Intel SDM Vol. 4 table 2-2;
 # Intel 327043-001 2.2; Linux uncore_snbep.c; PMC8-9 and FIXED_CTR4-6 where CPUID.23H lists them,
@@ -54,7 +54,13 @@ CORE_REGS = (set(range(0x186, 0x190)) | set(range(0xC1, 0xCB)) | set(range(0x4C1
 UNCORE_REGS = ({0xC08, 0xC09, 0xC10, 0xC11, 0xC16, 0xC17, 0xC24}
                | set(range(0xC30, 0xC34)) | set(range(0xC36, 0xC3A))
                | {0xD04 + 0x20 * n + r for n in range(8)
-                  for r in (0, 0xC, 0xD, 0xE, 0xF, 0x12, 0x13, 0x14, 0x15)})
+                  for r in (0, 0xC, 0xD, 0xE, 0xF, 0x12, 0x13, 0x14, 0x15)}
+               # Skylake-SP (Linux uncore_snbep.c): U-box and PCU 0x703-0x71A, IIO and IRP
+               # 0xA40-0xB1F, CHA 0-27 box, controls and counters
+               | set(range(0x703, 0x71B)) | set(range(0xA40, 0xB20))
+               | {0xE00 + 0x10 * n + r for n in range(28) for r in range(0xC)}
+               # Ice Lake-SP: IIO, IRP, M2PCIe 0xA40-0xB3F, CHA 0-39 0xB60-0xFEF
+               | set(range(0xA40, 0xB40)) | set(range(0xB60, 0xFF0)))
 WINDOW = ("program", "start")   # the writes in effect while the events count
 MSR_GLOBAL_CTRL, MSR_FIXED_CTR_CTRL, MSR_PERFEVTSEL0 = 0x38F, 0x38D, 0x186
 FRZ = 1 << 8   # SNB-EP box control freeze (Linux uncore_snbep.c)
@@ -144,7 +150,8 @@ def runs_for(item):
         for x in exps:
             x.name = spell(item, x.name)
     else:
-        exps = [x for x in (encode.uncore_expect(e) for e in events) if x]
+        lst = os.path.basename(os.path.dirname(os.path.dirname(item.path)))   # "JKT", "SKX"
+        exps = [x for x in (encode.uncore_expect(e, lst) for e in events) if x]
     if not exps:
         raise Missing(f"{item.path}: no event to run")
     runs = [(x.name, x.name, [x]) for x in exps]
@@ -160,7 +167,8 @@ def parse_blocks(text):
     for line in text.splitlines():
         m = re.match(r"dry run of (\S+?)(: refused: (.*)| on the reference model .*)$", line)
         if m:
-            cur = dict(refused=m.group(3), counters={}, order=[], writes=[], failed=None, pci={})
+            cur = dict(refused=m.group(3), counters={}, order=[], writes=[], failed=None, pci={},
+                       mmio={})
             blocks[m.group(1)] = cur
             section, phase = None, None
             continue
@@ -176,25 +184,32 @@ def parse_blocks(text):
                 box="core", kind="fixed" if m.group(2) == "fixed" else "gp",
                 idx=int(m.group(3)), ctl=int(m.group(4), 16))
             cur["order"].append((m.group(1).upper(), cur["counters"][m.group(1).upper()]))
-        elif m := re.match(r"  (\S+)\s+(uncore_\w+) (ctr(\d+)|fixed) control (0x\w+|pci \S+), "
-                           r"counter (0x\w+|pci \S+)$", line):
+        elif m := re.match(r"  (\S+)\s+(uncore_\w+) (ctr(\d+)|fixed) control "
+                           r"(0x\w+|pci \S+|mmio \S+), counter (0x\w+|pci \S+|mmio \S+)$", line):
             cur["counters"][m.group(1).upper()] = dict(
                 box=m.group(2), kind="fixed" if m.group(3) == "fixed" else "gp",
                 idx=int(m.group(4) or 0), ctl=reg_key(m.group(5)))
         elif m := re.match(r"  (uncore_\w+): PCI device (0x\w+) found at pci (\S+)$", line):
             cur["pci"][m.group(1)] = (int(m.group(2), 16), m.group(3))
+        elif m := re.match(r"  (uncore_\w+): MMIO box \(base from PCI device 0x\w+\) at mmio (0x\w+)$",
+                           line):
+            cur["mmio"][m.group(1)] = int(m.group(2), 16)
         elif m := re.match(r"  (snapshot|program|start|stop|read|restore)\b(.*)$", line):
             phase = m.group(1)
             if ": failed: " in m.group(2):
                 cur["failed"] = f"{phase}: {m.group(2).split(': failed: ', 1)[1]}"
-        elif m := re.match(r"\s+\d+ (?:wrmsr (0x\w+)|write (pci \S+))\s.*?= (0x\w+)", line):
+        elif m := re.match(r"\s+\d+ (?:wrmsr (0x\w+)|write (pci \S+|mmio \S+))\s.*?= (0x\w+)",
+                           line):
             cur["writes"].append((section, phase, reg_key(m.group(1) or m.group(2)),
                                   int(m.group(3), 16)))
     return blocks
 
 
 def reg_key(text):
-    """An MSR number, or ("pci", "SSSS:BB:DD.F", offset) for "pci SSSS:BB:DD.F+0xOFF"."""
+    """An MSR number, ("pci", "SSSS:BB:DD.F", offset) for "pci SSSS:BB:DD.F+0xOFF", or
+    ("mmio", address) for "mmio 0xADDR"."""
+    if text.startswith("mmio "):
+        return ("mmio", int(text[5:], 16))
     if not text.startswith("pci "):
         return int(text, 16)
     fn, off = text[4:].split("+")
@@ -207,10 +222,13 @@ def check_pci(enc, ctr, eff, block):
     m = re.fullmatch(unit["box"], ctr["box"])
     if not m:
         return f"counted on {ctr['box']}, expected {unit['box']}", None
-    want_id = unit["pci"][int(m.group(1)) if m.groups() else 0]
+    n = int(m.group(1)) if m.groups() else 0
+    want_id = unit["pci"][n]
     found = block["pci"].get(ctr["box"])
     if not found or found[0] != want_id:
         return f"{ctr['box']} is device {found and hex(found[0])}, expected {want_id:#x}", None
+    if "pci_at" in unit and not found[1].endswith(":" + unit["pci_at"][n]):
+        return f"{ctr['box']} found at {found[1]}, expected device.function {unit['pci_at'][n]}", None
     fn = found[1]
     if enc.kind == "pci_fixed":
         if ctr["kind"] != "fixed":
@@ -219,21 +237,50 @@ def check_pci(enc, ctr, eff, block):
     else:
         if ctr["kind"] != "gp" or (enc.counters and ctr["idx"] not in enc.counters):
             return f"on {ctr['kind']} {ctr['idx']}, the list allows {sorted(enc.counters)}", None
-        ctl = ("pci", fn, encode.PCI_CTL + 4 * ctr["idx"])
+        ctl = ("pci", fn, unit.get("pci_ctl", encode.PCI_CTL) + unit.get("pci_step", 4) * ctr["idx"])
     if ctr["ctl"] != ctl:
         return f"counter {ctr['idx']} controlled by {ctr['ctl']}, expected {ctl}", None
     if eff.get(ctl) != enc.ctl:
         return f"control {fmt(eff.get(ctl))}, expected {enc.ctl:#x}", None
-    b = eff.get(("pci", fn, encode.PCI_BOX_CTL))
+    box = unit.get("pci_box", encode.PCI_BOX_CTL)
+    b = eff.get(("pci", fn, box))
     if b is None or b & FRZ:
-        return f"box control {fn}+0xf4 {fmt(b)}: not unfrozen", None
-    # the box's counter, control and box registers (0xA0-0xF7) may be written, nothing else
-    return None, {("pci", fn, o): ("any", 0) for o in range(0xA0, 0xF8, 4)}
+        return f"box control {fn}+{box:#x} {fmt(b)}: not unfrozen", None
+    # the box's counter, control and box registers (SNB-EP: 0xA0-0xF7) may be written, nothing else
+    lo, hi = unit.get("pci_range", (0xA0, 0xF8))
+    return None, {("pci", fn, o): ("any", 0) for o in range(lo, hi, 4)}
+
+
+def check_mmio(enc, ctr, eff, block):
+    """check_enc for an iMC channel in MMIO (Linux SNR_IMC_MMIO_*): its control at box + 0x40 +
+    4 n (the fixed counter's at + 0x54), the box unfrozen."""
+    box = block["mmio"].get(ctr["box"])
+    if box is None:
+        return f"{ctr['box']}: no MMIO box listed", None
+    if enc.kind == "uncore_fixed":   # the list's "FIXED": the channel's fixed counter, +0x54
+        if ctr["kind"] != "fixed":
+            return f"on {ctr['kind']} {ctr['idx']}, expected the iMC's fixed counter", None
+        ctl = ("mmio", box + 0x54)
+    elif ctr["kind"] != "gp" or (enc.counters and ctr["idx"] not in enc.counters):
+        return f"on {ctr['kind']} {ctr['idx']}, the list allows {sorted(enc.counters)}", None
+    else:
+        ctl = ("mmio", box + 0x40 + 4 * ctr["idx"])
+    if ctr["ctl"] != ctl:
+        return f"counter {ctr['idx']} controlled by {ctr['ctl']}, expected {ctl}", None
+    if eff.get(ctl) != enc.ctl:
+        return f"control {fmt(eff.get(ctl))}, expected {enc.ctl:#x}", None
+    b = eff.get(("mmio", box))
+    if b is None or b & FRZ:
+        return f"box control {box:#x} {fmt(b)}: not unfrozen", None
+    # the channel's 16 KiB of PMON registers may be written, nothing else
+    return None, {("mmio", box + o): ("any", 0) for o in range(0, 0x60, 4)}
 
 
 def check_enc(enc, ctr, eff, block):
     """(None, claimed {msr: allowed-bit mask or exact value}) or (reason, None)."""
     claimed = {}
+    if enc.unit and enc.unit.get("mmio"):
+        return check_mmio(enc, ctr, eff, block)
     if enc.unit and "pci" in enc.unit:
         return check_pci(enc, ctr, eff, block)
     if enc.kind in ("gp", "fixed"):
@@ -266,8 +313,10 @@ def check_enc(enc, ctr, eff, block):
     if not m:
         return f"counted on {ctr['box']}, expected {unit['box']}", None
     off = unit.get("stride", 0) * int(m.group(1)) if m.groups() else 0
+    if "offsets" in unit:
+        off = unit["offsets"][int(m.group(1))]
     if enc.kind == "uncore_fixed":
-        ctl = encode.UCLK_FIXED_CTL
+        ctl = unit.get("fixed_ctl", encode.UCLK_FIXED_CTL)
         if ctr["kind"] != "fixed" or ctr["ctl"] != ctl:
             where = f"{ctr['box']} {ctr['kind']}{ctr['idx']}"
             return f"on {where}, expected the UCLK fixed counter", None

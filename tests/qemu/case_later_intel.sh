@@ -7,15 +7,16 @@
 # simulated.
 source "$(dirname "$0")/lib.sh"
 FAILED=0
-for c in Skylake-Server:55 Icelake-Server,model=106:6a Icelake-Server:86; do
-  cpu=${c%:*}; model=${c#*:}
+# Their uncore family by model (06_55 Skylake-SP, 06_6A Ice Lake-SP; 0x86 has none efipmu knows).
+for c in Skylake-Server:55:skylake-sp Icelake-Server,model=106:6a:icelake-sp Icelake-Server:86:none; do
+  cpu=${c%%:*}; rest=${c#*:}; model=${rest%%:*}; fam=${rest#*:}
   CPU=$cpu boot_case "later_${model}" 'qemu-exit\n'
   expect_rc 7
   expect_console "^0 +0 +0 +0 +0 +06-${model}-"
   expect_console 'VERDICT: NO-PMU - 4 CPUs, 0 with a core PMU'
   expect_console 'no architectural PMU: CPUID.0AH reports version 0'
   expect_no_console '^\[SIM\]'
-  expect_log --cpus 4 --verdict NO-PMU --core-pmu no --not-simulated --backend real --uncore none
+  expect_log --cpus 4 --verdict NO-PMU --core-pmu no --not-simulated --backend real --uncore "$fam"
   [ "$(grep -c "\"rec\":\"cpu\".*\"model\":\"0x${model}\"" "$LOG")" = 4 ] ||
     fail "4 cpu records of model 0x${model} expected"
 done

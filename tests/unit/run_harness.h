@@ -63,4 +63,19 @@ static inline void assert_all_simulated(const struct fake_platform *f)
 	assert_int_equal(f->log_records, fake_count(f->log, "\"simulated\":true"));
 }
 
+/* The sum of package pkg's deltas of the events whose records name ev (count records). */
+static inline uint64_t package_sum(const char *log, unsigned pkg, const char *ev)
+{
+	uint64_t sum = 0;
+	char want[32];
+	snprintf(want, sizeof(want), "\"package\":%u,", pkg);
+	for (const char *p = log; (p = strstr(p, "\"rec\":\"count\"")); p++) {
+		const char *end = strchr(p, '\n'), *d = strstr(p, "\"delta\":");
+		const char *k = strstr(p, want), *e = strstr(p, ev);
+		if (d && k && e && end && d < end && k < end && e < end)
+			sum += strtoull(d + 8, NULL, 10);
+	}
+	return sum;
+}
+
 #endif

@@ -162,7 +162,7 @@ static void reg_text(uint32_t key, char *out, size_t cap)
 {
 	struct strbuf sb;
 	sb_init(&sb, out, cap);
-	regkey_put(&sb, NULL, key);
+	regkey_put(&sb, &dry_pmon, key);
 }
 
 struct dry_run {
@@ -172,7 +172,7 @@ struct dry_run {
 	struct cpu_info ci;
 	struct core_pmu pmu;
 	unsigned mark;     /* access log entries already printed */
-	unsigned writes, pci_writes;
+	unsigned writes, pci_writes, mmio_writes;
 	char why[256];     /* set when the engines refuse the events: nothing was written */
 };
 
@@ -181,7 +181,8 @@ static void phase(struct dry_run *r, const char *title, pmu_status st)
 {
 	unsigned n = r->m->log_len[r->cpu], reads = 0;
 	for (unsigned i = r->mark; i < n; i++)
-		reads += r->m->log[r->cpu][i].op != MOP_WRMSR && r->m->log[r->cpu][i].op != MOP_PCI_WR;
+		reads += r->m->log[r->cpu][i].op != MOP_WRMSR && r->m->log[r->cpu][i].op != MOP_PCI_WR &&
+			 r->m->log[r->cpu][i].op != MOP_MMIO_WR;
 	printf("  %s", title);
 	if (reads)
 		printf(" (%u read%s)", reads, reads > 1 ? "s" : "");
@@ -193,6 +194,12 @@ static void phase(struct dry_run *r, const char *title, pmu_status st)
 			msr_name(a->msr, &r->pmu, r->ci.uncore, name, sizeof(name));
 			reg_text(a->msr, where, sizeof(where));
 			printf("       read  %-22s %-26s = 0x%llx\n", where, name, (unsigned long long)a->val);
+			continue;
+		}
+		if (a->op == MOP_MMIO_WR) {   /* an MMIO box's register, by its address */
+			r->mmio_writes++;
+			printf("  %4u write mmio 0x%-16x = 0x%llx\n", ++r->writes, a->msr,
+			       (unsigned long long)a->val);
 			continue;
 		}
 		if (a->op != MOP_WRMSR && a->op != MOP_PCI_WR)
@@ -263,8 +270,9 @@ static pmu_status dry_uncore(struct dry_run *r, const struct pmu_event_req *reqs
 		if (reqs[i].box->pci) {
 			/* Found as the app finds them (run/uncore_pci_job.c); the scan's reads are not listed. */
 			pmon_reset(&dry_pmon);
+			r->b.pmon = &dry_pmon;   /* MMIO boxes are read through it as they are found */
+			regkey_names(&dry_pmon);
 			(void)uncore_pci_scan(&r->b, r->cpu, r->ci.uncore, &dry_scan, &dry_pmon);
-			r->b.pmon = &dry_pmon;
 			map = &dry_scan.pkg[r->m->pkg_of[r->cpu]];
 			model_clear_log(r->m);
 			r->mark = 0;
@@ -299,6 +307,12 @@ static pmu_status dry_uncore(struct dry_run *r, const struct pmu_event_req *reqs
 		char at[40];
 		struct strbuf sb;
 		sb_init(&sb, at, sizeof(at));
+		if (map->box[k].d->pci->mmio) {   /* its base from that device's registers */
+			regkey_put(&sb, &dry_pmon, map->box[k].base + map->box[k].d->box_ctl);
+			printf("  %s: MMIO box (base from PCI device %#x) at %s\n", map->box[k].d->name,
+			       map->box[k].d->pci->device_id, at);
+			continue;
+		}
 		regkey_put_fn(&sb, regkey_pci_addr(map->box[k].base));
 		printf("  %s: PCI device %#x found at %s\n", map->box[k].d->name,
 		       map->box[k].d->pci->device_id, at);
@@ -431,9 +445,11 @@ static int dry_one(struct model *m, const struct model_profile *p, const struct 
 	}
 	if (r.m->log_overflow[cpu])
 		printf("(access log full: later writes not shown)\n");
-	printf("%u MSR writes", r.writes - r.pci_writes);
+	printf("%u MSR writes", r.writes - r.pci_writes - r.mmio_writes);
 	if (r.pci_writes)
 		printf(", %u PCI configuration writes", r.pci_writes);
+	if (r.mmio_writes)
+		printf(", %u MMIO writes", r.mmio_writes);
 	printf("%s\n", st ? "; the program phase failed: stopped there" : "");
 	return st ? EXIT_REGRESSED : 0;
 }

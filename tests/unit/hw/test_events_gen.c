@@ -12,13 +12,13 @@ static const struct ev_model *model(uint8_t m)
 	return NULL;
 }
 
-/* The SNB-EP uncore list of that PMU (lists are in the generator's order, not this test's). */
-static const struct ev_list *ulist(const char *pmu)
+/* Model m's uncore list of that PMU (lists are in the generator's order, not this test's). */
+static const struct ev_list *ulist_of(uint8_t m, const char *pmu)
 {
-	for (const struct ev_list *const *u = model(0x2d)->uncore; *u; u++)
+	for (const struct ev_list *const *u = model(m)->uncore; *u; u++)
 		if (!strcmp((*u)->pmu, pmu))
 			return *u;
-	fail_msg("no SNB-EP uncore list %s", pmu);
+	fail_msg("no uncore list %s for model %#x", pmu, m);
 	return NULL;
 }
 
@@ -51,7 +51,34 @@ static void test_models_and_sizes(void **state)
 		assert_string_equal(m->core->pmu, "cpu");
 		assert_int_equal(m->core->n, t[i].n);
 		assert_int_equal(m->core_type, 0);
-		if (t[i].model == 0x2d) {
+		if (t[i].model == 0x55) {
+			/*
+			 * skylakex_uncore.json (steppings 0-4, the first 06_55 row): Unit CHA 108,
+			 * IIO 83, IRP 6, M2M 34, M3UPI 1, UPI LL 21, iMC 16.
+			 */
+			static const struct { const char *pmu; unsigned n; } units[] = {
+				{ "uncore_cha", 108 }, { "uncore_iio", 83 }, { "uncore_irp", 6 },
+				{ "uncore_m2m", 34 }, { "uncore_m3upi", 1 }, { "uncore_upi", 21 },
+				{ "uncore_imc", 16 },
+			};
+			for (unsigned k = 0; k < sizeof(units) / sizeof(units[0]); k++)
+				assert_int_equal(ulist_of(0x55, units[k].pmu)->n, units[k].n);
+			assert_null(m->uncore[sizeof(units) / sizeof(units[0])]);
+		} else if (t[i].model == 0x6a || t[i].model == 0x6c) {
+			/*
+			 * icelakex_uncore.json: Unit CHA 99, IIO 101, IRP 12, M2M 11, M2PCIe 2,
+			 * M3UPI 1, PCU 1, UBOX 1, UPI LL 9, iMC 34.
+			 */
+			static const struct { const char *pmu; unsigned n; } units[] = {
+				{ "uncore_cha", 99 }, { "uncore_iio", 101 }, { "uncore_irp", 12 },
+				{ "uncore_m2m", 11 }, { "uncore_m2pcie", 2 }, { "uncore_m3upi", 1 },
+				{ "uncore_pcu", 1 }, { "uncore_ubox", 1 }, { "uncore_upi", 9 },
+				{ "uncore_imc", 34 },
+			};
+			for (unsigned k = 0; k < sizeof(units) / sizeof(units[0]); k++)
+				assert_int_equal(ulist_of(t[i].model, units[k].pmu)->n, units[k].n);
+			assert_null(m->uncore[sizeof(units) / sizeof(units[0])]);
+		} else if (t[i].model == 0x2d) {
 			/*
 			 * Jaketown_uncore.json: Unit CBO 97, PCU 39, UBOX 24, HA 109, iMC 51,
 			 * QPI LL 84, R2PCIe 36, R3QPI 63 (IRP 37 has no box in efipmu).
@@ -63,7 +90,7 @@ static void test_models_and_sizes(void **state)
 			};
 			assert_non_null(m->uncore);
 			for (unsigned k = 0; k < sizeof(units) / sizeof(units[0]); k++)
-				assert_int_equal(ulist(units[k].pmu)->n, units[k].n);
+				assert_int_equal(ulist_of(0x2d, units[k].pmu)->n, units[k].n);
 			assert_null(m->uncore[sizeof(units) / sizeof(units[0])]);
 		} else {
 			assert_null(m->uncore);
@@ -262,7 +289,7 @@ static void test_known_entries(void **state)
 	assert_null(find(0x1a, "BR_MISP_RETIRED.ALL_BRANCHES"));
 	assert_non_null(find(0x2d, "br_misp_retired.all_branches"));
 
-	const struct ev_list *u = ulist("uncore_ubox");
+	const struct ev_list *u = ulist_of(0x2d, "uncore_ubox");
 	d = ev_find(u, "UNC_U_LOCK_CYCLES", 17);
 	assert_non_null(d);
 	assert_int_equal(d->event, 0x44);
@@ -276,7 +303,7 @@ static const struct ev_def *unc(unsigned list, const char *name)
 {
 	static const char *const pmus[] = { "uncore_cbox", "uncore_pcu", "uncore_ubox", "uncore_ha",
 					    "uncore_imc", "uncore_qpi" };
-	const struct ev_def *d = ev_find(ulist(pmus[list]), name, strlen(name));
+	const struct ev_def *d = ev_find(ulist_of(0x2d, pmus[list]), name, strlen(name));
 	assert_non_null(d);
 	return d;
 }
@@ -319,7 +346,7 @@ static void test_snbep_uncore_fields(void **state)
 		for (unsigned j = 0; j < model(0x2d)->uncore[k]->n; j++)
 			extsel += (model(0x2d)->uncore[k]->events[j].flags & EVF_EXTSEL) != 0;
 	assert_int_equal(extsel, 12 + 5 + 48);   /* 12 PCU, 5 U-box and 48 QPI events in the JSON */
-	const struct ev_def *clk = ev_find(ulist("uncore_imc"), "UNC_M_CLOCKTICKS", 16);
+	const struct ev_def *clk = ev_find(ulist_of(0x2d, "uncore_imc"), "UNC_M_CLOCKTICKS", 16);
 	assert_non_null(clk);
 	assert_int_equal(clk->fixed, 0);   /* the iMC's fixed DCLK counter */
 }

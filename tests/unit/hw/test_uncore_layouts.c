@@ -264,6 +264,81 @@ static const struct addr_row snbep_rows[] = {
 	{ "uncore_r3qpi_1", 1, 0xDC, 0xA8, 44 }, { "uncore_r3qpi_1", 2, 0xE0, 0xB0, 44 },
 };
 
+/*
+ * Skylake-SP, typed from Linux uncore_snbep.c's constants (HSWEP_U_MSR_PMON_CTL0 0x705 /
+ * CTR0 0x709, UCLK 0x703 / 0x704; HSWEP_C0_MSR_PMON_CTL0 0xe01 / CTR0 0xe08, offset 0x10;
+ * HSWEP_PCU_MSR_PMON_CTL0 0x711 / CTR0 0x717; SKX_IIO0 0xa48 / 0xa41 and SKX_IRP0 0xa5b /
+ * 0xa59, offset 0x20; SKX_M2M 0x228 / 0x200 and SKX_UPI 0x350 / 0x318 with 8-byte controls;
+ * SNBEP_PCI_PMON_CTL0 / CTR0 for the others).
+ */
+#define R4(b, c0, cs, t0, ts) { b, 0, (c0), (t0), 48 }, { b, 1, (c0) + (cs), (t0) + (ts), 48 }, \
+	{ b, 2, (c0) + 2 * (cs), (t0) + 2 * (ts), 48 }, { b, 3, (c0) + 3 * (cs), (t0) + 3 * (ts), 48 }
+#define CHA(n) R4("uncore_cha_" #n, 0xe01 + 0x10 * (n), 1, 0xe08 + 0x10 * (n), 1)
+#define IIO(n) R4("uncore_iio_" #n, 0xa48 + 0x20 * (n), 1, 0xa41 + 0x20 * (n), 1)
+#define IRP(n) { "uncore_irp_" #n, 0, 0xa5b + 0x20 * (n), 0xa59 + 0x20 * (n), 48 }, \
+	{ "uncore_irp_" #n, 1, 0xa5c + 0x20 * (n), 0xa5a + 0x20 * (n), 48 }
+#define SKX_IMC(n) R4("uncore_imc_" #n, 0xd8, 4, 0xa0, 8)
+#define M3UPI(n) { "uncore_m3upi_" #n, 0, 0xd8, 0xa0, 48 }, { "uncore_m3upi_" #n, 1, 0xdc, 0xa8, 48 }, \
+	{ "uncore_m3upi_" #n, 2, 0xe0, 0xb0, 48 }
+static const struct addr_row skx_rows[] = {
+	{ "uncore_ubox", 0, 0x705, 0x709, 48 }, { "uncore_ubox", 1, 0x706, 0x70a, 48 },
+	{ "uncore_ubox", FIX, 0x703, 0x704, 48 },
+	R4("uncore_pcu", 0x711, 1, 0x717, 1),
+	CHA(0), CHA(1), CHA(2), CHA(3), CHA(4), CHA(5), CHA(6), CHA(7), CHA(8), CHA(9), CHA(10),
+	CHA(11), CHA(12), CHA(13), CHA(14), CHA(15), CHA(16), CHA(17), CHA(18), CHA(19), CHA(20),
+	CHA(21), CHA(22), CHA(23), CHA(24), CHA(25), CHA(26), CHA(27),
+	IIO(0), IIO(1), IIO(2), IIO(3), IIO(4), IIO(5), IRP(0), IRP(1), IRP(2), IRP(3), IRP(4), IRP(5),
+	SKX_IMC(0), SKX_IMC(1), SKX_IMC(2), SKX_IMC(3), SKX_IMC(4), SKX_IMC(5),
+	R4("uncore_m2m_0", 0x228, 8, 0x200, 8), R4("uncore_m2m_1", 0x228, 8, 0x200, 8),
+	R4("uncore_upi_0", 0x350, 8, 0x318, 8), R4("uncore_upi_1", 0x350, 8, 0x318, 8),
+	R4("uncore_upi_2", 0x350, 8, 0x318, 8),
+	R4("uncore_m2pcie_0", 0xd8, 4, 0xa0, 8), R4("uncore_m2pcie_1", 0xd8, 4, 0xa0, 8),
+	R4("uncore_m2pcie_2", 0xd8, 4, 0xa0, 8), R4("uncore_m2pcie_3", 0xd8, 4, 0xa0, 8),
+	M3UPI(0), M3UPI(1), M3UPI(2),
+};
+
+/*
+ * Ice Lake-SP, typed from Linux uncore_snbep.c: ICX_C34_MSR_PMON_CTL0 0xb61 / CTR0 0xb68 plus
+ * icx_cha_msr_offsets (the second argument of ICX_CHA); ICX_IIO 0xa58 / 0xa51, ICX_IRP0 0xa4d / 0xa4b, ICX_M2PCIE 0xa46 / 0xa41
+ * plus icx_msr_offsets; SNR_M2M 0x468 / 0x440 and ICX_UPI 0x350 / 0x320 with 8-byte controls,
+ * ICX_M3UPI 0xd8 / 0xa8; the iMC's SNR_IMC_MMIO_PMON_CTL0 0x40 / CTR0 0x8 from its box control
+ * at SNR_IMC_MMIO_PMON_BOX_CTL 0x22800 + SNR_IMC_MMIO_OFFSET 0x4000 per channel, its fixed
+ * counter SNR_IMC_MMIO_PMON_FIXED_CTL 0x54 / CTR 0x38.
+ */
+#define ICX_CHA(n, o) R4("uncore_cha_" #n, 0xb61 + (o), 1, 0xb68 + (o), 1)
+#define ICX_STACK(n, o) R4("uncore_iio_" #n, 0xa58 + (o), 1, 0xa51 + (o), 1),                 \
+	{ "uncore_irp_" #n, 0, 0xa4d + (o), 0xa4b + (o), 48 },                                  \
+	{ "uncore_irp_" #n, 1, 0xa4e + (o), 0xa4c + (o), 48 },                                  \
+	R4("uncore_m2pcie_" #n, 0xa46 + (o), 1, 0xa41 + (o), 1)
+#define ICX_IMC(n) R4("uncore_imc_" #n, 0x22800 + 0x4000 * ((n) % 2) + 0x40, 4,                   \
+		      0x22800 + 0x4000 * ((n) % 2) + 0x8, 8),                                   \
+	{ "uncore_imc_" #n, FIX, 0x22800 + 0x4000 * ((n) % 2) + 0x54,                            \
+	  0x22800 + 0x4000 * ((n) % 2) + 0x38, 48 }
+static const struct addr_row icx_rows[] = {
+	{ "uncore_ubox", 0, 0x705, 0x709, 48 }, { "uncore_ubox", 1, 0x706, 0x70a, 48 },
+	{ "uncore_ubox", FIX, 0x703, 0x704, 48 },
+	R4("uncore_pcu", 0x711, 1, 0x717, 1),
+	ICX_CHA(0, 0x2a0), ICX_CHA(1, 0x2ae), ICX_CHA(2, 0x2bc), ICX_CHA(3, 0x2ca),
+	ICX_CHA(4, 0x2d8), ICX_CHA(5, 0x2e6), ICX_CHA(6, 0x2f4), ICX_CHA(7, 0x302),
+	ICX_CHA(8, 0x310), ICX_CHA(9, 0x31e), ICX_CHA(10, 0x32c), ICX_CHA(11, 0x33a),
+	ICX_CHA(12, 0x348), ICX_CHA(13, 0x356), ICX_CHA(14, 0x364), ICX_CHA(15, 0x372),
+	ICX_CHA(16, 0x380), ICX_CHA(17, 0x38e), ICX_CHA(18, 0x3aa), ICX_CHA(19, 0x3b8),
+	ICX_CHA(20, 0x3c6), ICX_CHA(21, 0x3d4), ICX_CHA(22, 0x3e2), ICX_CHA(23, 0x3f0),
+	ICX_CHA(24, 0x3fe), ICX_CHA(25, 0x40c), ICX_CHA(26, 0x41a), ICX_CHA(27, 0x428),
+	ICX_CHA(28, 0x436), ICX_CHA(29, 0x444), ICX_CHA(30, 0x452), ICX_CHA(31, 0x460),
+	ICX_CHA(32, 0x46e), ICX_CHA(33, 0x47c), ICX_CHA(34, 0x0), ICX_CHA(35, 0xe),
+	ICX_CHA(36, 0x1c), ICX_CHA(37, 0x2a), ICX_CHA(38, 0x38), ICX_CHA(39, 0x46),
+	ICX_STACK(0, 0x0), ICX_STACK(1, 0x20), ICX_STACK(2, 0x40), ICX_STACK(3, 0x90),
+	ICX_STACK(4, 0xb0), ICX_STACK(5, 0xd0),
+	R4("uncore_m2m_0", 0x468, 8, 0x440, 8), R4("uncore_m2m_1", 0x468, 8, 0x440, 8),
+	R4("uncore_m2m_2", 0x468, 8, 0x440, 8), R4("uncore_m2m_3", 0x468, 8, 0x440, 8),
+	R4("uncore_upi_0", 0x350, 8, 0x320, 8), R4("uncore_upi_1", 0x350, 8, 0x320, 8),
+	R4("uncore_upi_2", 0x350, 8, 0x320, 8),
+	R4("uncore_m3upi_0", 0xd8, 4, 0xa8, 8), R4("uncore_m3upi_1", 0xd8, 4, 0xa8, 8),
+	R4("uncore_m3upi_2", 0xd8, 4, 0xa8, 8),
+	ICX_IMC(0), ICX_IMC(1), ICX_IMC(2), ICX_IMC(3), ICX_IMC(4), ICX_IMC(5), ICX_IMC(6), ICX_IMC(7),
+};
+
 struct family_rows {
 	enum uncore_family fam;
 	const struct addr_row *rows;
@@ -274,11 +349,14 @@ static const struct family_rows all_rows[] = {
 	{ UNCORE_NHM_CLIENT, nhm_rows, sizeof(nhm_rows) / sizeof(nhm_rows[0]) },
 	{ UNCORE_NHM_EX, nhmex_rows, sizeof(nhmex_rows) / sizeof(nhmex_rows[0]) },
 	{ UNCORE_SNB_EP, snbep_rows, sizeof(snbep_rows) / sizeof(snbep_rows[0]) },
+	{ UNCORE_SKX, skx_rows, sizeof(skx_rows) / sizeof(skx_rows[0]) },
+	{ UNCORE_ICX, icx_rows, sizeof(icx_rows) / sizeof(icx_rows[0]) },
 };
+#define N_FAMILIES (sizeof(all_rows) / sizeof(all_rows[0]))
 
 static const struct addr_row *row_for(const struct box_desc *d, unsigned idx)
 {
-	for (unsigned f = 0; f < 3; f++) {
+	for (unsigned f = 0; f < N_FAMILIES; f++) {
 		if (all_rows[f].fam != d->family)
 			continue;
 		for (unsigned i = 0; i < all_rows[f].n; i++)
@@ -315,14 +393,18 @@ static void test_every_counter_address_matches_the_reference(void **state)
 		assert_int_equal(box_ctr_msr(d, d->n_counters), 0);
 	}
 	unsigned rows = 0;
-	for (unsigned f = 0; f < 3; f++) {
+	for (unsigned f = 0; f < N_FAMILIES; f++) {
 		rows += all_rows[f].n;
 		for (unsigned i = 0; i < all_rows[f].n; i++)
 			assert_non_null(box_find(all_rows[f].fam, all_rows[f].rows[i].box,
 						 strlen(all_rows[f].rows[i].box)));
 	}
 	assert_int_equal(checked, rows);
-	assert_int_equal(checked, 9 + 13 + 39 + 42);
+	/* Skylake-SP: U-box 3, PCU 4, CHA 112, IIO 24, IRP 12, iMC 24, M2M 8, UPI 12, M2PCIe 16,
+	   M3UPI 9 */
+	/* Ice Lake-SP: U-box 3, PCU 4, CHA 160, IIO 24, IRP 12, M2PCIe 24, M2M 16, UPI 12, M3UPI 12,
+	   iMC 40 */
+	assert_int_equal(checked, 9 + 13 + 39 + 42 + 224 + 307);
 }
 
 /* Box- and global-level registers, enable bits and the extra-MSR windows. */

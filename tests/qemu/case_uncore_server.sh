@@ -1,0 +1,25 @@
+# SPDX-License-Identifier: BSD-2-Clause-Patent
+# Skylake-SP and Ice Lake-SP uncores on the reference model inside the app (issue 24 item
+# 3), 2 sockets x 2 cores around the stream kernel: each package's memory read bandwidth
+# per channel and socket (CAS x 64 B: PCI boxes on SKX, MMIO boxes on ICX), its reads
+# within the kernel's LLC-miss claim, and its CHAs counted by CAPID6 and MSR 0x702.
+source "$(dirname "$0")/lib.sh"
+FAILED=0
+SIM_LINE='^\[SIM\] '
+server_case() {  # name profile channels chas
+  SMP=4,sockets=2,cores=2 boot_case "$1" \
+    "qemu-exit\nbackend = sim\nsim-profile = $2\nkernels = stream\nsim-firmware = clean\n"
+  expect_rc 3
+  for p in 0 1; do
+    expect_console "${SIM_LINE}P$p memory, $3 channels: read [0-9]+\.[0-9]{3} MB/s \(CAS x 64 B over the window\)$"
+    expect_console "${SIM_LINE}P$p memory lines read [0-9,]+ within the stream kernel's LLC misses \[[0-9,]+, [0-9,]+\]: PASS$"
+    expect_console "${SIM_LINE}P$p CHAs: $4 by CAPID6 \(pci [0-9a-f:.]+\+0x9c = 0x[0-9a-f]+\), $4 by MSR 0x702 bits 5:0: agree$"
+  done
+  expect_log --verdict PASS --simulated --backend sim --uncore-packages 2
+  [ "$(grep -c '"rec":"uncore_chas".*"result":"agree"' "$LOG")" = 2 ] || fail "2 uncore_chas records expected"
+}
+server_case uncore_skx skylake-sp 6 28
+expect_console "${SIM_LINE}P1  uncore_imc_5/UNC_M_CAS_CO imc_5.0 +pci 0000:fe:0d\.2\+0xd8=0x400304 "
+server_case uncore_icx icelake-sp 8 24
+expect_console "${SIM_LINE}P1  uncore_imc_7/UNC_M_CAS_CO imc_7.0 +mmio 0xc1126840=0x400f04 "
+exit $FAILED

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
+/*
+ * Whole runs of Ice Lake-SP's uncore on the reference model (issue 24 item 3): the iMC
+ * channels in MMIO at the bases the config registers give, counted around the stream
+ * kernel; the CHAs counted by CAPID6/7 and MSR 0x702; a BAR firmware left at 0 reported.
+ */
+#include "run_harness.h"
+#include "model/sim_kernels.h"
+
+#define BASE "backend = sim\nsim-profile = icelake-sp\nsim-noise = none\nkernels = stream\n" \
+	     "sim-firmware = clean\n"
+
+static void mmio_bandwidth_and_chas(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg(BASE, 4, 2, 1, NULL);
+	struct sim_counts k;
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_true(sim_kernel_counts(sim_kernel_code_find("stream"), o.r->iterations, &k));
+	for (unsigned p = 0; p < 2; p++)
+		assert_int_equal(package_sum(o.f->log, p, "UNC_M_CAS_COUNT.RD"), k.loads);
+	/* package 1's channel 7: controller 3's base + 0x22800 + 0x4000 */
+	assert_int_equal(fake_count(o.f->log, "\"ctl_msr\":\"mmio 0xc1126840\""), 1);
+	assert_int_equal(fake_count(o.f->console, "P1 memory, 8 channels: read "), 1);
+	assert_int_equal(fake_count(o.f->console, "]: PASS"), 2);
+	assert_int_equal(fake_count(o.f->console, "P0 CHAs: 24 by CAPID6"), 1);
+	assert_int_equal(fake_count(o.f->console, "24 by MSR 0x702 bits 5:0: agree"), 2);
+	done(&o);
+}
+
+/* Firmware left the iMC base at 0: said with where it was read, no MMIO touched, FAIL. */
+static void bar_of_zero(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg(BASE, 2, 1, 1, NULL);
+	o.r->model->mmio_bar_zero = true;
+	finish(&o);
+	assert_int_equal(fake_count(o.f->console, "package 0: 8 MMIO box(es) not mapped"), 1);
+	assert_int_equal(fake_count(o.f->console, "their base (pci 0000:7d:00.1+0xd0) reads 0, a BAR "
+				    "firmware did not program"), 1);
+	for (unsigned i = 0; i < o.r->model->log_len[0]; i++)   /* no MMIO touched */
+		assert_true(o.r->model->log[0][i].op != MOP_MMIO_RD &&
+			    o.r->model->log[0][i].op != MOP_MMIO_WR);
+	assert_int_not_equal(o.v, VERDICT_PASS);
+	done(&o);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(mmio_bandwidth_and_chas),
+		cmocka_unit_test(bar_of_zero),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

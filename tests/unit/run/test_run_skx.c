@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
+/*
+ * Whole runs of Skylake-SP's uncore on the reference model (issue 24 item 3): the
+ * default job's memory bandwidth per package and channel around the stream kernel,
+ * the CHA counts of CAPID6 and MSR 0x702 against each other, and what firmware may do
+ * (a channel hidden, a CHA count that disagrees).
+ */
+#include "run_harness.h"
+#include "model/sim_kernels.h"
+
+#define BASE "backend = sim\nsim-profile = skylake-sp\nsim-noise = none\nkernels = stream\n" \
+	     "sim-firmware = clean\n"
+
+static void bandwidth_and_chas(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg(BASE, 4, 2, 1, NULL);
+	struct sim_counts k;
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_true(sim_kernel_counts(sim_kernel_code_find("stream"), o.r->iterations, &k));
+	/* the iMC buses are not the U-box's: placed by the bus below them */
+	assert_int_equal(fake_count(o.f->log, "\"box\":\"uncore_imc_5\",\"at\":\"pci 0000:7e:0d.2+0x0\""),
+			 1);
+	assert_int_equal(fake_count(o.f->log, "\"box\":\"uncore_upi_2\",\"at\":\"pci 0000:ff:10.0+0x0\""),
+			 1);
+	for (unsigned p = 0; p < 2; p++) {
+		/* every line the kernel loads is one CAS read on one channel and one CHA read */
+		assert_int_equal(package_sum(o.f->log, p, "UNC_M_CAS_COUNT.RD"), k.loads);
+		assert_int_equal(package_sum(o.f->log, p, "UNC_M_CAS_COUNT.WR"), k.nt_stores);
+	}
+	assert_int_equal(fake_count(o.f->console, "P1 uncore_imc_5: read "), 1);
+	assert_int_equal(fake_count(o.f->console, "kernel's LLC misses"), 2);
+	assert_int_equal(fake_count(o.f->console, "]: PASS"), 2);
+	assert_int_equal(fake_count(o.f->console, "P0 CHAs: 28 by CAPID6 (pci 0000:7e:1e.3+0x9c = "
+				    "0xfffffff), 28 by MSR 0x702 bits 5:0: agree"), 1);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"uncore_chas\""), 2);
+	assert_int_equal(fake_count(o.f->log, "\"by_capid\":28,"), 2);
+	/* CHA 0 sees its share of the reads (lines hashed over 28 CHAs) */
+	assert_int_equal(package_sum(o.f->log, 0, "UNC_CHA_REQUESTS.READS"),
+			 k.loads / 28 + (k.loads % 28 > 0));
+	done(&o);
+}
+
+/* Firmware hid channel 4 of package 1: named with what it means, FAIL on bare metal. */
+static void hidden_channel(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg(BASE, 4, 2, 1, NULL);
+	assert_int_equal(model_pci_hide(o.r->model, 1, 12, 6), PMU_OK);
+	finish(&o);
+	assert_int_equal(fake_count(o.f->console, "package 1: uncore_imc_4 (device 0x2046) not "
+				    "visible: hidden by firmware or not populated"), 1);
+	assert_int_equal(fake_count(o.f->console, "package 0: uncore_imc_4"), 0);
+	assert_int_equal(o.v, VERDICT_FAIL);
+	done(&o);
+}
+
+/* MSR 0x702 says 26 CHAs where CAPID6 has 28: the mismatch is said and logged. */
+static void cha_counts_disagree(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg(BASE, 2, 1, 1, NULL);
+	o.r->model->cha_msr_count = 26;
+	finish(&o);
+	assert_int_equal(fake_count(o.f->console, "28 by CAPID6"), 1);
+	assert_int_equal(fake_count(o.f->console, "26 by MSR 0x702 bits 5:0: MISMATCH"), 1);
+	assert_int_equal(fake_count(o.f->log, "\"by_msr\":26,\"result\":\"mismatch\""), 1);
+	done(&o);
+}
+
+/* A 20-core part: CHA 27 asked by name is refused on CAPID6's count, no MSR written. */
+static void cha_beyond_the_count(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg(BASE "events = uncore_cha_27/UNC_CHA_CLOCKTICKS/\n", 2, 1, 1,
+				     NULL);
+	o.r->model->chas = 20;
+	finish(&o);
+	assert_int_not_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->console, "uncore_cha_27 not present: CAPID6 counts 20 CHAs "
+				    "on this package"), 1);
+	for (unsigned i = 0; i < o.r->model->log_len[0]; i++)
+		assert_false(o.r->model->log[0][i].op == MOP_WRMSR && o.r->model->log[0][i].msr >= 0xE00);
+	done(&o);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(bandwidth_and_chas),
+		cmocka_unit_test(hidden_channel),
+		cmocka_unit_test(cha_counts_disagree),
+		cmocka_unit_test(cha_beyond_the_count),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
