@@ -9,7 +9,7 @@
 #ifndef EFIPMU_RUN_JOB_STEPS_H
 #define EFIPMU_RUN_JOB_STEPS_H
 
-#include "run/run.h"
+#include "run/job_measure.h"
 #include "run/uncore_pkg.h"
 
 /* A CPU's IA32_PERF_METRICS after its last window that counted TOPDOWN.SLOTS. */
