@@ -7,6 +7,7 @@
 #include "out/csv.h"
 #include "platform.h"
 #include "run/rounds.h"
+#include "smbios_real.h"
 
 static struct efi_platform *of(void *ctx)
 {
@@ -150,6 +151,28 @@ static const char *log_lost(void *ctx)
 	return why;
 }
 
+static bool smbios(void *ctx, const uint8_t **entry, size_t *entry_len, const uint8_t **table,
+		   size_t *table_len)
+{
+	(void)ctx;
+	return smbios_real_find(entry, entry_len, table, table_len);
+}
+
+static bool read_file(void *ctx, const char *name, char *buf, size_t cap, size_t *len)
+{
+	struct efi_platform *p = of(ctx);
+	char path[80];
+	struct strbuf sb;
+	UINTN n = 0;
+	sb_init(&sb, path, sizeof(path));
+	sb_putc(&sb, '\\');
+	sb_puts(&sb, name);
+	if (!p->root || sb.overflow || EFI_ERROR(volume_read_file(p->root, path, buf, cap, &n)))
+		return false;
+	*len = n;
+	return true;
+}
+
 static bool log_cost(void *ctx, struct plat_log_cost *c)
 {
 	const struct logfile *lf = &of(ctx)->log;
@@ -214,6 +237,8 @@ static const struct platform_ops efi_ops = {
 	.hold_records = hold_records,
 	.log_lost = log_lost,
 	.log_cost = log_cost,
+	.smbios = smbios,
+	.read_file = read_file,
 	.alloc = alloc,
 	.free = release,
 	.alloc_pages = alloc_pages,

@@ -3,7 +3,7 @@
 # The layers' include rules (README "How it is built"), on lib/ as it is and then on
 # copies with one rule broken each, which must fail (a check that cannot fail proves
 # nothing). Last line: "layers: N passed, N failed".
-#  1. lib/run, lib/pmu and lib/check include no model/ or hooks/ header and call no
+#  1. lib/run, lib/pmu, lib/check and lib/capture include no model/ or hooks/ header and call no
 #     model_*() or sim_workload_*() function, except lib/run/backend_build.c, the one
 #     place that builds the backend for backend = sim and lays the test hooks over it;
 #  2. lib/run/run.c does not reach the bench (no bench/ header);
@@ -14,9 +14,12 @@ pass=0; fail=0
 # violations DIR: one line per rule broken under DIR (a copy of lib/), nothing when none.
 violations() {
   local d=$1
-  grep -nE '^\s*#\s*include\s*"(model|hooks)/' "$d"/run/*.[ch] "$d"/pmu/*.[ch] "$d"/check/*.[ch] |
+  grep -nE '^\s*#\s*include\s*"(model|hooks)/' "$d"/run/*.[ch] "$d"/pmu/*.[ch] "$d"/check/*.[ch] \
+    "$d"/capture/*.[ch] |
     grep -v "^$d/run/backend_build.c:"
-  grep -nE '\b(model|sim_workload)_[a-z0-9_]+\s*\(' "$d"/run/*.[ch] "$d"/pmu/*.[ch] "$d"/check/*.[ch] |
+  grep -nE '\b(model|sim_workload)_[a-z0-9_]+\s*\(' "$d"/run/*.[ch] "$d"/pmu/*.[ch] \
+    "$d"/check/*.[ch] \
+    "$d"/capture/*.[ch] |
     grep -v "^$d/run/backend_build.c:"
   grep -nE '^\s*#\s*include\s*"bench/' "$d"/run/run.c
   grep -nE '^\s*#\s*include\s*"pmu/' "$d"/hw/*.[ch]
@@ -42,6 +45,7 @@ break_one() {
 }
 break_one "a job including the model" run/measure.c '#include "model/model.h"'
 break_one "the engine including a hook" pmu/window.c '#include "hooks/stall.h"'
+break_one "the capture including the model" capture/msr_list.c '#include "model/model.h"'
 break_one "a check calling the model" check/selftest.c 'static void f(void) { sim_workload_run(0, 0, 0, 0); }'
 break_one "run.c reaching the bench" run/run.c '#include "bench/job_bench.h"'
 break_one "lib/hw including lib/pmu" hw/msr.h '#include "pmu/cpuinfo.h"'

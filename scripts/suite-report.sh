@@ -142,10 +142,12 @@ nruns() { sqlite3 "$DB" 'SELECT count(*) FROM runs'; }
 # a cut-off log and a corrupt one: refused with the line, the store unchanged byte for byte
 before=$(sha "$DB"); dump=$(sqlite3 "$DB" .dump)
 head -c -40 "$L/fail.jsonl" > "$out/db/cut.jsonl"
-awk 'NR == 20 { sub(/"delta":[0-9]+/, "\"delta\":x") } { print }' "$L/uncore2.jsonl" \
+# the first count record's delta made malformed (the capture's machine records come before it)
+n=$(grep -n '"rec":"count"' "$L/uncore2.jsonl" | head -1 | cut -d: -f1)
+awk -v n="$n" 'NR == n { sub(/"delta":[0-9]+/, "\"delta\":x") } { print }' "$L/uncore2.jsonl" \
   > "$out/db/corrupt.jsonl"
 head -n 30 "$L/amd.jsonl" > "$out/db/unfinished.jsonl"   # whole lines, no verdict
-for c in "cut:the last line is cut off" "corrupt:20: malformed record" \
+for c in "cut:the last line is cut off" "corrupt:$n: malformed record" \
   "unfinished:30: no verdict record"; do
   f=$out/db/${c%%:*}.jsonl
   msg=$("$tool" db --db "$DB" import "$f" 2>&1); rc=$?

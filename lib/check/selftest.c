@@ -42,6 +42,8 @@ struct selftest_check *st_add(struct selftest_run *t, const char *name, enum sel
 	c->scope = t->scope;
 	c->result = (uint8_t)res;
 	c->where = t->where;
+	c->has_ccx = t->env->ccx_only;
+	c->ccx = t->env->ccx;
 	c->expected = expected;
 	c->measured = measured;
 	r->pass += res == SELFTEST_PASS;

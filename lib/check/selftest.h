@@ -38,6 +38,8 @@ struct selftest_check {
 	uint8_t scope;              /* enum selftest_scope */
 	uint8_t result;             /* enum selftest_result */
 	uint32_t where;             /* CPU index or package number */
+	bool has_ccx;               /* a later CCX of the package (AMD L3): its number */
+	uint32_t ccx;
 	uint64_t expected, measured;
 	char reason[SELFTEST_REASON_MAX];
 };
@@ -59,6 +61,8 @@ struct selftest_env {
 	uint64_t iterations;        /* of the inst and branch kernels */
 	bool force;                 /* take counters firmware left enabled (restored after) */
 	const struct uncore_pci_pkg *pci;   /* the package's PCI boxes as found; NULL: not scanned */
+	bool ccx_only;              /* a CCX after its package's first (AMD): its L3 alone */
+	uint32_t ccx;
 };
 
 /* Scratch of one run: the engines' sessions are too large for an AP stack. */

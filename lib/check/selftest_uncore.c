@@ -498,7 +498,8 @@ void selftest_uncore(const struct selftest_env *env, uint32_t package, struct se
 		if (plans[i].fam == env->ci->uncore)
 			ur.plan = &plans[i];
 	for (unsigned i = 0; i < uncore_box_count; i++) {
-		if (uncore_boxes[i]->family != env->ci->uncore)
+		if (uncore_boxes[i]->family != env->ci->uncore ||
+		    (env->ccx_only && !uncore_boxes[i]->per_ccx))
 			continue;
 		if (uncore_boxes[i]->pci && !pci_box_there(&ur, uncore_boxes[i]))
 			continue;
@@ -509,6 +510,8 @@ void selftest_uncore(const struct selftest_env *env, uint32_t package, struct se
 		st_restore(&ur.t, NULL);   /* box by box: the save list holds one box */
 	}
 	st_restore_check(&ur.t);
+	if (env->ccx_only)
+		return;   /* the package's checks ran on its first CCX */
 	check_clock(&ur);
 	check_overflow(&ur);
 	check_shaping(&ur);

@@ -204,7 +204,14 @@ const struct box_desc *const uncore_boxes[] = {
 	&snbep_pcu,
 	&snbep_pci[0], &snbep_pci[1], &snbep_pci[2], &snbep_pci[3], &snbep_pci[4],
 	&snbep_pci[5], &snbep_pci[6], &snbep_pci[7], &snbep_pci[8], &snbep_pci[9],
+	/* AMD: made at discovery (hw/uncore_amd.c); a slot without a name is empty */
+	&uncore_amd_slot[0], &uncore_amd_slot[1], &uncore_amd_slot[2], &uncore_amd_slot[3],
+	&uncore_amd_slot[4], &uncore_amd_slot[5], &uncore_amd_slot[6], &uncore_amd_slot[7],
+	&uncore_amd_slot[8], &uncore_amd_slot[9], &uncore_amd_slot[10], &uncore_amd_slot[11],
+	&uncore_amd_slot[12], &uncore_amd_slot[13], &uncore_amd_slot[14], &uncore_amd_slot[15],
+	&uncore_amd_slot[16], &uncore_amd_slot[17],
 };
+_Static_assert(UNCORE_AMD_SLOTS == 18, "every AMD slot is in the table");
 const unsigned uncore_box_count = sizeof(uncore_boxes) / sizeof(uncore_boxes[0]);
 
 /* Families whose uncore clock is in a box efipmu does not drive. */
@@ -228,7 +235,8 @@ const struct box_desc *box_find(enum uncore_family fam, const char *name, size_t
 {
 	for (unsigned i = 0; i < uncore_box_count; i++) {
 		const struct box_desc *d = uncore_boxes[i];
-		if (d->family == fam && pmu_strlen(d->name) == len && !pmu_strncmp(d->name, name, len))
+		if (d->family == fam && d->name && pmu_strlen(d->name) == len &&
+		    !pmu_strncmp(d->name, name, len))
 			return d;
 	}
 	return NULL;

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include "hw/regfield.h"
 #include "hw/uncore_family.h"
+#include "hw/uncore_amd.h"
 #include "util/status.h"
 
 /* Counter index of a box's fixed counter (general counters are 0..n_counters-1). */
@@ -78,6 +79,13 @@ struct box_pci {
 struct box_ops {
 	/* Refuses control words the box's spec forbids beyond reserved bits. */
 	pmu_status (*check_config)(const struct box_desc *d, uint64_t config);
+	/* The control word to program for what was asked: selections left 0 filled (AMD L3). */
+	uint64_t (*fill_config)(const struct box_desc *d, uint64_t config);
+	/*
+	 * A counter that saturates instead of wrapping (AMD UMC): whether the count read says it
+	 * did. The engine then reports it overflowed, its delta a lower bound.
+	 */
+	bool (*saturated)(uint64_t end);
 };
 
 struct box_desc {
@@ -112,10 +120,13 @@ struct box_desc {
 	uint64_t freeze_pmi_mask;       /* control bit whose overflow PMI freezes the uncore; 0: none */
 	const struct box_ops *ops;      /* NULL: no quirks */
 	const struct box_pci *pci;      /* NULL: an MSR box */
+	bool per_ccx;                   /* one set per CCX (AMD L3), not per package */
 };
 
 extern const struct box_desc *const uncore_boxes[];
 extern const unsigned uncore_box_count;
+/* The AMD boxes uncore_amd_setup made (hw/uncore_amd.h), in the table; UNCORE_SLOT_EMPTY: none. */
+extern struct box_desc uncore_amd_slot[UNCORE_AMD_SLOTS];
 
 /* Why this family's uncore has no fixed clock efipmu counts, or NULL. */
 const char *uncore_no_clock_why(enum uncore_family fam);

@@ -9,6 +9,9 @@ enum uncore_family {
 	UNCORE_NHM_EX,       /* Nehalem-EX / Westmere-EX boxes (Intel 323535-001) */
 	UNCORE_SNB_EP,       /* Sandy Bridge-EP (Intel 327043-001) */
 	UNCORE_UNCONFIRMED,  /* model 0x1F: may have the NHM client uncore, must be probed */
+	UNCORE_AMD_17H,      /* AMD family 17h (Zen 1, 2), Hygon 18h: L3 per CCX, DF (PPR 56176) */
+	UNCORE_AMD_19H,      /* AMD family 19h and later (Zen 3, 4): L3, DF, UMC (PPR 55901) */
+	UNCORE_SLOT_EMPTY,   /* a box slot made at discovery that holds no box (hw/uncore_amd.h) */
 };
 
 #endif

@@ -70,12 +70,43 @@ pmu_status model_place_cpu(struct model *m, unsigned cpu, unsigned pkg)
 	return PMU_OK;
 }
 
-/* The lock of a shared (core or package) file; NULL for a thread's own file. */
+/* Threads sharing the L3 as the profile's CPUID gives them, as a shift of the APIC id. */
+static unsigned l3_shift(const struct model *m)
+{
+	struct pmu_cpuid r = model_cpuid_table_answer(m->p->cpuid, 0x8000001Du, 3);
+	unsigned n = ((r.eax >> 14) & 0xFFF) + 1, bits = 0;
+	while ((1u << bits) < n)
+		bits++;
+	return bits;
+}
+
+unsigned model_ccx_slot(const struct model *m, unsigned cpu)
+{
+	unsigned sh = l3_shift(m);
+	for (unsigned i = 0; i < cpu; i++)
+		if (m->pkg_of[i] == m->pkg_of[cpu] && (i >> sh) == (cpu >> sh))
+			return i;
+	return cpu;
+}
+
+/* The lock of a shared (core, CCX or package) file; NULL for a thread's own file. */
 static uint8_t *file_lock(struct model *m, const struct model_dev *d, unsigned cpu)
 {
 	if (d->package_scope)
 		return &m->pkg_busy[m->pkg_of[cpu]];
+	if (d->ccx_scope)
+		return &m->ccx_busy[model_ccx_slot(m, cpu)];
 	return d->core_scope ? &m->core_busy[core_slot(m, cpu)] : NULL;
+}
+
+/* The file a device of cpu works on. */
+static struct model_regfile *file_of(struct model *m, const struct model_dev *d, unsigned cpu)
+{
+	if (d->package_scope)
+		return &m->pkg[m->pkg_of[cpu]];
+	if (d->ccx_scope)
+		return &m->ccx[model_ccx_slot(m, cpu)];
+	return d->core_scope ? &m->core[core_slot(m, cpu)] : &m->thread[cpu];
 }
 
 /* The register file a device of cpu works on; a shared file is held by one CPU at a time. */
@@ -84,9 +115,7 @@ struct model_regfile *model_file_take(struct model *m, const struct model_dev *d
 	uint8_t *busy = file_lock(m, d, cpu);
 	while (busy && __atomic_test_and_set(busy, __ATOMIC_ACQUIRE))
 		__asm__ volatile("pause" ::: "memory");
-	if (d->package_scope)
-		return &m->pkg[m->pkg_of[cpu]];
-	return d->core_scope ? &m->core[core_slot(m, cpu)] : &m->thread[cpu];
+	return file_of(m, d, cpu);
 }
 
 void model_file_give(struct model *m, const struct model_dev *d, unsigned cpu)
@@ -155,9 +184,7 @@ pmu_status model_poke(struct model_regfile *rf, uint32_t msr, uint64_t val)
 struct model_regfile *model_file_for(struct model *m, unsigned cpu, uint32_t msr)
 {
 	const struct model_dev *d = dev_for(m, msr);
-	if (d && d->package_scope)
-		return &m->pkg[m->pkg_of[cpu]];
-	return d && d->core_scope ? &m->core[core_slot(m, cpu)] : &m->thread[cpu];
+	return d ? file_of(m, d, cpu) : &m->thread[cpu];
 }
 
 /* Pokes cannot fail here: an image holds a few registers, a file has room for MODEL_FILE_REGS. */
@@ -172,11 +199,14 @@ void model_set_firmware(struct model *m, enum model_firmware fw)
 	pmu_memset(m->thread, 0, sizeof(m->thread));
 	pmu_memset(m->core, 0, sizeof(m->core));
 	pmu_memset(m->pkg, 0, sizeof(m->pkg));
+	pmu_memset(m->ccx, 0, sizeof(m->ccx));
 	m->firmware = fw;
 	for (const struct model_fw_reg *r = m->p->fw_running; fw == MODEL_FW_RUNNING && r && r->msr; r++) {
 		const struct model_dev *d = dev_for(m, r->msr);
 		if (d && d->package_scope)
 			fw_poke(m->pkg, MODEL_MAX_PKGS, r);
+		else if (d && d->ccx_scope)
+			fw_poke(m->ccx, MODEL_MAX_CPUS, r);
 		else if (d && d->core_scope)
 			fw_poke(m->core, MODEL_MAX_CPUS, r);
 		else if (d)

@@ -66,6 +66,7 @@ struct model_dev {
 	const char *name;
 	bool package_scope;
 	bool core_scope;           /* shared by the threads of a core (model_place_core) */
+	bool ccx_scope;            /* shared by the CPUs of an AMD CCX (one L3: model_ccx_slot) */
 	bool (*claims)(const struct model *m, uint32_t msr);
 	/* NULL read/write means plain storage. */
 	pmu_status (*read)(struct model *m, struct model_regfile *rf, uint32_t msr, uint64_t *val);
@@ -193,6 +194,13 @@ struct model_profile {
 	 * model_pci_bus gives; NULL: no PCI device answers (all-ones everywhere).
 	 */
 	const struct model_dev *pci;
+	/*
+	 * A profile loaded from a file (model_loaded.c): each CPU's captured leaves, answered
+	 * as they are (APIC ids and brand included); NULL: the tables above, per-CPU values
+	 * put in by model_cpuid_answer.
+	 */
+	const struct model_cpuid_table *cpuid_cpu;
+	unsigned cpuid_cpus;
 };
 
 #define MODEL_PCI_HIDDEN 8
@@ -213,6 +221,7 @@ struct model {
 	struct model_regfile thread[MODEL_MAX_CPUS];
 	struct model_regfile core[MODEL_MAX_CPUS];   /* indexed by the lowest CPU of the core */
 	struct model_regfile pkg[MODEL_MAX_PKGS];
+	struct model_regfile ccx[MODEL_MAX_CPUS];    /* indexed by the lowest CPU of the CCX */
 	uint32_t fault_msr[MODEL_MAX_FAULTS];
 	int fault_cpu[MODEL_MAX_FAULTS];      /* -1: every CPU */
 	unsigned nfaults;
@@ -224,6 +233,7 @@ struct model {
 	uint64_t ucode_latch[MODEL_MAX_CPUS];  /* IA32_BIOS_SIGN_ID as CPUID(1) loads it */
 	uint8_t pkg_busy[MODEL_MAX_PKGS];      /* CPUs of a package run at once in the app: one at a time */
 	uint8_t core_busy[MODEL_MAX_CPUS];     /* likewise for a core's threads */
+	uint8_t ccx_busy[MODEL_MAX_CPUS];      /* and a CCX's CPUs */
 	unsigned noise;                        /* enum model_noise bits: MODEL_NOISE_ALL after model_init */
 	struct model_noise_rates rates;        /* the profile's after model_init */
 	struct model_cpu_noise cpu_noise[MODEL_MAX_CPUS];
@@ -289,7 +299,7 @@ void model_run_cycle(struct model *m, unsigned cpu, const struct model_cycle *c)
  * (from 0) of C a stimulus of total t occurs floor((i+1)t/C) - floor(it/C) times, so
  * the spread raises exactly t of it. A kernel's replay (sim_workload.c) is one.
  */
-#define MODEL_SPREAD_STIMS 56
+#define MODEL_SPREAD_STIMS 72
 struct model_spread {
 	uint8_t cpl;
 	const struct model_stim *total;   /* each code's count over all the cycles */
@@ -306,6 +316,13 @@ struct model_spread {
 pmu_status model_run_spread(struct model *m, unsigned cpu, const struct model_spread *s);
 /* Events of one code in a cycle: the sum of the matching stimuli (for the devices). */
 uint64_t model_cycle_events(const struct model_cycle *c, uint32_t code);
+
+/*
+ * The CCX file of cpu: kept by the lowest CPU of its package whose APIC id (the model's is the
+ * CPU number) has the same bits above those of the threads sharing the L3 (CPUID 0x8000001D
+ * subleaf 3 EAX[25:14] + 1 of the profile's table, rounded up to a power of two).
+ */
+unsigned model_ccx_slot(const struct model *m, unsigned cpu);
 
 /* Register file access for devices and tests, bypassing semantics and the log. */
 uint64_t model_peek(const struct model_regfile *rf, uint32_t msr);

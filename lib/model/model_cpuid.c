@@ -542,8 +542,9 @@ static const struct model_cpuid_leaf no_pmu[] = {
  * AMD Zen 2/3/4: logical CPU #0 of the trimmed dumps in tests/data/cpuid/ (amd-17-31-rome.txt,
  * amd-19-01-milan.txt, amd-19-11-genoa.txt, made by tools/trim_cpuid_dumps.py from the
  * InstLatx64 dumps their first line names), leaves 0, 1, 0xA, 0xB, 0x80000000-4 and
- * 0x80000022 where the maximum extended leaf reaches it; 0x80000008 (EBX[1]: IRPERF), which
- * the trimmed copies leave out, from the full dump. Leaf 0xA is zeros, as AMD returns it.
+ * 0x80000022 where the maximum extended leaf reaches it; 0x80000008 (EBX[1]: IRPERF) and
+ * 0x8000001D subleaf 3 (the L3: threads sharing it, EAX[25:14]), which the trimmed copies
+ * leave out, from the full dump. Leaf 0xA is zeros, as AMD returns it.
  */
 #define ZEN_BRAND(a, b, c, d, e, f, g, h, i, j, k, l) \
 	LEAF(0x80000002, a, b, c, d), LEAF(0x80000003, e, f, g, h), LEAF(0x80000004, i, j, k, l)
@@ -559,6 +560,7 @@ static const struct model_cpuid_leaf zen2[] = {
 	ZEN_BRAND(0x20444D41, 0x43595045, 0x30343720, 0x32205032, 0x6F432D34, 0x50206572,
 		  0x65636F72, 0x726F7373, 0x20202020, 0x20202020, 0x20202020, 0x00202020),
 	LEAF(0x80000008, 0x00003030, 0x018CF757, 0x0000702F, 0x00010000),
+	SUB(0x8000001D, 3, 0x00014163, 0x03C0003F, 0x00003FFF, 0x00000001),
 };
 
 /* amd-19-01-milan.txt: EPYC 7713, 19-01-1; leaf 0x80000022 all zeros: no PerfMonV2 */
@@ -573,6 +575,7 @@ static const struct model_cpuid_leaf zen3[] = {
 	ZEN_BRAND(0x20444D41, 0x43595045, 0x31373720, 0x34362033, 0x726F432D, 0x72502065,
 		  0x7365636F, 0x20726F73, 0x20202020, 0x20202020, 0x20202020, 0x00202020),
 	LEAF(0x80000008, 0x00003030, 0x91BEF75F, 0x0000707F, 0x00010007),
+	SUB(0x8000001D, 3, 0x0003C163, 0x03C0003F, 0x00007FFF, 0x00000001),
 	LEAF(0x80000022, 0x00000000, 0x00000000, 0x00000000, 0x00000000),
 };
 
@@ -588,6 +591,7 @@ static const struct model_cpuid_leaf zen4[] = {
 	ZEN_BRAND(0x20444D41, 0x43595045, 0x32313920, 0x36312034, 0x726F432D, 0x72502065,
 		  0x7365636F, 0x20726F73, 0x20202020, 0x20202020, 0x20202020, 0x00202020),
 	LEAF(0x80000008, 0x00003934, 0x79BEF25F, 0x0000601F, 0x00010007),
+	SUB(0x8000001D, 3, 0x0001C163, 0x03C0003F, 0x00003FFF, 0x00000001),
 	LEAF(0x80000022, 0x00000007, 0x00044106, 0x00000008, 0x00000000),
 };
 
@@ -693,6 +697,8 @@ bool model_cpu_is_atom(const struct model *m, unsigned cpu)
 
 const struct model_cpuid_table *model_cpu_table(const struct model *m, unsigned cpu)
 {
+	if (m->p->cpuid_cpu)
+		return &m->p->cpuid_cpu[cpu < m->p->cpuid_cpus ? cpu : 0];
 	return model_cpu_is_atom(m, cpu) ? m->p->cpuid_atom : m->p->cpuid;
 }
 
@@ -701,8 +707,13 @@ struct pmu_cpuid model_cpuid_answer(const struct model *m, unsigned cpu, uint32_
 {
 	const struct model_profile *p = m->p;
 	const struct model_cpuid_table *t = model_cpu_table(m, cpu);
+	/* a captured CPU's own answer (its APIC ids, brand, a hypervisor's leaves are in it) */
+	if (p->cpuid_cpu && model_cpuid_find(t, leaf, sub))
+		return table_raw(t, leaf, sub);
 	leaf = model_cpuid_leaf_answered(t, leaf);
 	struct pmu_cpuid r = table_raw(t, leaf, sub);
+	if (p->cpuid_cpu)
+		return r;
 	switch (leaf) {
 	case 0:
 		if ((p->misc_enable & MISC_ENABLE_LIMIT_CPUID) && r.eax > LIMITED_MAX_LEAF)

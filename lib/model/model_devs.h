@@ -94,7 +94,14 @@ enum model_unc_box {
 	MODEL_UNC_SNBEP_QPI0 = MODEL_UNC_SNBEP_IMC0 + 4,
 	MODEL_UNC_SNBEP_R2PCIE = MODEL_UNC_SNBEP_QPI0 + 2,
 	MODEL_UNC_SNBEP_R3QPI0,
+	/* AMD (model_uncore_amd.c): event = an enum model_amd_sig, umask = the L3 slice or 0. */
+	MODEL_UNC_AMD_L3 = MODEL_UNC_SNBEP_R3QPI0 + 2,
+	MODEL_UNC_AMD_DF,
+	MODEL_UNC_AMD_UMC,
 };
+
+/* What the AMD uncore devices see: an L3 lookup in a slice, a DRAM line read or written. */
+enum model_amd_sig { MODEL_AMD_L3_LOOKUP = 1, MODEL_AMD_DRAM_RD, MODEL_AMD_DRAM_WR };
 
 enum model_mbox_sig { MODEL_MBOX_INC, MODEL_MBOX_DEC, MODEL_MBOX_FLAG };
 
@@ -108,6 +115,8 @@ extern const struct model_dev model_dev_nhmex_mbox;
 extern const struct model_dev model_dev_snbep_uncore;
 /* SNB-EP PCI boxes (HA, iMC 0-3, QPI 0-1, R2PCIe, R3QPI 0-1) and the U-box's node ids. */
 extern const struct model_dev model_dev_snbep_pci;
+/* AMD: L3 PMCs of a CCX, Data Fabric and UMC PMCs of a socket (PPR 56176, 55901). */
+extern const struct model_dev model_dev_amd_l3, model_dev_amd_df, model_dev_amd_umc;
 
 /* PCI register files hold device-local keys: the register's key on bus 0 (model_pci.c). */
 static inline uint32_t model_pci_key(unsigned dev, unsigned fn, unsigned off)

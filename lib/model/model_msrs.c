@@ -175,11 +175,20 @@ static const struct model_msr_range no_pmu[] = {
 	DEV(0xC0010015, 0xC0010015, "HWCR"),					\
 	DEV(0xC0010200, 0xC001020B, "PERF_CTL0-5 / PERF_CTR0-5")
 
-static const struct model_msr_range zen2[] = { ZEN_CORE };
+/* L3 PMCs (PPR 56176, 55901: ChL3PmcCfg / ChL3Pmc 0-5) and the Data Fabric's 4 pairs. */
+static const struct model_msr_range zen2[] = {
+	ZEN_CORE,
+	DEV(0xC0010230, 0xC001023B, "ChL3PmcCfg0-5 / ChL3Pmc0-5"),
+	DEV(0xC0010240, 0xC0010247, "DF PerfCtl0-3 / PerfCtr0-3"),
+};
 
+/* Genoa: 16 DF pairs and 4 UMC pairs (CPUID 0x80000022 EBX[15:10], EBX[21:16]). */
 static const struct model_msr_range zen4[] = {
 	ZEN_CORE,
 	DEV(0xC0000300, 0xC0000303, "PerfCntrGlobalStatus/Ctl/StatusClr/StatusSet"),
+	DEV(0xC0010230, 0xC001023B, "ChL3PmcCfg0-5 / ChL3Pmc0-5"),
+	DEV(0xC0010240, 0xC001025F, "DF PerfCtl0-15 / PerfCtr0-15"),
+	DEV(0xC0010800, 0xC0010807, "UMC PerfCtl0-3 / PerfCtr0-3"),
 };
 
 #define MAP(c, rows) { (c), (rows), sizeof(rows) / sizeof((rows)[0]) }

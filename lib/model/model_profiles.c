@@ -37,7 +37,12 @@ static const struct model_dev *const snbep_devs[] = {
 	&model_dev_snbep_pci,
 };
 static const struct model_dev *const misc_devs[] = { &model_dev_misc };
-static const struct model_dev *const zen_devs[] = { &model_dev_amd_core };
+static const struct model_dev *const zen_devs[] = {
+	&model_dev_amd_core, &model_dev_amd_l3, &model_dev_amd_df,
+};
+static const struct model_dev *const zen4_devs[] = {
+	&model_dev_amd_core, &model_dev_amd_l3, &model_dev_amd_df, &model_dev_amd_umc,
+};
 
 #define DEVS(d) .devs = (d), .ndevs = sizeof(d) / sizeof((d)[0])
 
@@ -88,10 +93,12 @@ static const struct model_fw_reg fw_snbep[] = {
  * AMD (model choices): counter 5 left counting Cycles not in Halt (PMCx076) in both rings,
  * HWCR IRPerfEn (bit 30) set with IRPERF part-way; on Zen 4 PerfCntrGlobalCtl holds its
  * reset value, every counter enabled (PPR 19h: reset 3Fh, so software without PerfMonV2
- * sees counters gated by EN alone).
+ * sees counters gated by EN alone). Data Fabric counter 3 left counting DRAM channel 0's
+ * data beats (event 0x07 umask 0x38, PPR 56176's encoding, valid in both DF layouts): a
+ * firmware's counter the tool's lowest-first allocation reaches last.
  */
 #define FW_ZEN { 0xC001020A, 0x430076 }, { 0xC001020B, 0x2000 }, { 0xC0010015, 1ull << 30 }, \
-	{ 0xC00000E9, 0x123456 }
+	{ 0xC00000E9, 0x123456 }, { 0xC0010246, 0x403807 }, { 0xC0010247, 0x7000 }
 static const struct model_fw_reg fw_zen[] = { FW_ZEN, { 0, 0 } };
 static const struct model_fw_reg fw_zen4[] = { FW_ZEN, { 0xC0000301, 0x3F }, { 0, 0 } };
 
@@ -347,7 +354,7 @@ static const struct model_profile zen4 = {
 	.brand = "Simulated EPYC 9124 (Zen 4, Genoa, PerfMonV2)",
 	.cpuid = &model_cpuid_zen4,
 	NOISE(3000),
-	DEVS(zen_devs),
+	DEVS(zen4_devs),
 	.msrs = &model_msrs_zen4,
 	FW(fw_zen4),
 };

@@ -25,6 +25,10 @@ struct rule {
  * DRAM read (a CAS, RD_REG) on one of the four channels, lines interleaved evenly over
  * them (a model choice); each non-temporal store line a CAS write (WR_WMM).
  */
+/* AMD (model_uncore_amd.c): each load an L3 lookup, lines spread over 8 slices; DRAM traffic. */
+#define L3_SLICE(s) { &model_dev_amd_l3, \
+	MODEL_UNC_STIM(MODEL_UNC_AMD_L3, MODEL_AMD_L3_LOOKUP, s), SRC_LOAD, 8, (s) }
+#define AMD_UNC(dev, box, sig, src) { &(dev), MODEL_UNC_STIM(box, sig, 0), (src), 0, 0 }
 #define CAS(ch, umask, src) { &model_dev_snbep_pci, \
 	MODEL_UNC_STIM(MODEL_UNC_SNBEP_IMC0 + (ch), 0x04, umask), (src), 4, (ch) }
 
@@ -62,6 +66,12 @@ static const struct rule rules[] = {
 	SPCI(MODEL_UNC_SNBEP_R2PCIE, 0x01, 0x00, SRC_CYCLE),
 	SPCI(MODEL_UNC_SNBEP_R3QPI0, 0x01, 0x00, SRC_CYCLE),
 	SPCI(MODEL_UNC_SNBEP_R3QPI0 + 1, 0x01, 0x00, SRC_CYCLE),
+	L3_SLICE(0), L3_SLICE(1), L3_SLICE(2), L3_SLICE(3),
+	L3_SLICE(4), L3_SLICE(5), L3_SLICE(6), L3_SLICE(7),
+	AMD_UNC(model_dev_amd_df, MODEL_UNC_AMD_DF, MODEL_AMD_DRAM_RD, SRC_LOAD),
+	AMD_UNC(model_dev_amd_df, MODEL_UNC_AMD_DF, MODEL_AMD_DRAM_WR, SRC_NT_STORE),
+	AMD_UNC(model_dev_amd_umc, MODEL_UNC_AMD_UMC, MODEL_AMD_DRAM_RD, SRC_LOAD),
+	AMD_UNC(model_dev_amd_umc, MODEL_UNC_AMD_UMC, MODEL_AMD_DRAM_WR, SRC_NT_STORE),
 };
 #define N_RULES (sizeof(rules) / sizeof(rules[0]))
 _Static_assert(N_RULES <= MODEL_SPREAD_STIMS, "a spread holds every rule's stimulus");

@@ -164,6 +164,10 @@ static void list_box(struct out *o, const struct box_desc *d)
 	sb_puts(sb, ", ctr ");
 	put_range(sb, d->ctr_base, d->ctr_stride, d->n_counters);
 	emit(o);
+	if (d->per_ccx) {
+		sb_puts(sb, "    one set per CCX (the CPUs sharing an L3), counted on its first CPU");
+		emit(o);
+	}
 	if (d->pci) {
 		sb_puts(sb, "    PCI device ");
 		sb_hex(sb, d->pci->device_id);

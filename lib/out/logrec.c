@@ -189,6 +189,8 @@ void logrec_count(struct strbuf *sb, const struct count_rec *c, bool simulated)
 	logrec_key_u64(sb, "cpu", c->cpu);
 	logrec_key_u64(sb, "apic_id", c->apic_id);
 	logrec_key_u64(sb, "package", c->package);
+	if (c->has_ccx)
+		logrec_key_u64(sb, "ccx", c->ccx);
 	logrec_key_str(sb, "box", c->box);
 	logrec_key_str(sb, "event", c->event);
 	if (c->list)

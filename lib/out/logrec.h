@@ -57,6 +57,8 @@ struct count_rec {
 	const char *kernel;
 	uint64_t iterations;
 	unsigned round, repeat;
+	bool has_ccx;                   /* AMD L3: the CCX the count is of */
+	uint32_t ccx;
 };
 
 void logrec_count(struct strbuf *sb, const struct count_rec *c, bool simulated);

@@ -2,9 +2,13 @@
 #include "pmu/cpuinfo.h"
 #include "util/fmt.h"
 #include "hw/msr.h"
+#include "pmu/uncore_amd.h"
 
 enum uncore_family uncore_family_for(const char *vendor, uint32_t family, uint32_t model)
 {
+	/* AMD: L3 PMCs from family 17h, their 19h layout from 19h on (Linux amd/uncore.c). */
+	if (pmu_vendor_amd(vendor))
+		return family >= 0x19 ? UNCORE_AMD_19H : family >= 0x17 ? UNCORE_AMD_17H : UNCORE_NONE;
 	if (pmu_strcmp(vendor, "GenuineIntel") || family != 6)
 		return UNCORE_NONE;
 	switch (model) {
@@ -33,6 +37,8 @@ const char *uncore_family_name(enum uncore_family u)
 	case UNCORE_NHM_EX: return "nehalem-ex-westmere-ex";
 	case UNCORE_SNB_EP: return "sandy-bridge-ep";
 	case UNCORE_UNCONFIRMED: return "unconfirmed-0x1f";
+	case UNCORE_AMD_17H: return "amd-17h";
+	case UNCORE_AMD_19H: return "amd-19h";
 	default: return "none";
 	}
 }
@@ -169,6 +175,7 @@ pmu_status pmu_discover(const struct pmu_backend *b, unsigned cpu, struct cpu_in
 		ci->perf_cap_valid = ci->perf_cap_st == PMU_OK;
 	}
 	ci->uncore = uncore_family_for(ci->vendor, ci->family, ci->model);
+	uncore_amd_discover(b, cpu, ci);
 	ci->amd_probe_st = PMU_ERR_UNSUPPORTED;
 	if (pmu_vendor_amd(ci->vendor))
 		amd_probe(b, cpu, ci);

@@ -12,6 +12,7 @@
 #include "hw/core_pmus.h"
 #include "hw/core_aux.h"
 #include "hw/uncore_family.h"
+#include "hw/uncore_amd.h"
 #include "util/fmt.h"
 
 /* "core" (P-core), "atom" (E-core), "other" (another code); NULL: 0, not hybrid. */
@@ -86,6 +87,7 @@ struct cpu_info {
 	bool cpuid_limited;                 /* MISC_ENABLE[22]: CPUID.0 reports at most leaf 2 */
 
 	enum uncore_family uncore;
+	struct uncore_amd_facts amd_uncore;   /* AMD families (pmu/uncore_amd.c); zeros otherwise */
 
 	/* AMD (cpuinfo.c amd_probe): the first counter control read, under a hypervisor a
 	   counter write read back; HWCR and the IRPERF counter where CPUID lists it. */

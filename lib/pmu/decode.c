@@ -87,7 +87,8 @@ static void visit(enum uncore_family fam, ref_fn fn, void *ctx)
 		if (fn(&core_refs[i], ctx))
 			return;
 	for (unsigned i = 0; i < uncore_box_count; i++)
-		if (family_has(fam, uncore_boxes[i]->family) && visit_box(uncore_boxes[i], fn, ctx))
+		if (uncore_boxes[i]->name && family_has(fam, uncore_boxes[i]->family) &&
+		    visit_box(uncore_boxes[i], fn, ctx))
 			return;
 }
 

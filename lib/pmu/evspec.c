@@ -5,6 +5,7 @@
 #include "hw/layouts_core.h"
 #include "hw/core_aux.h"
 #include "pmu/core_engine.h"
+#include "pmu/uncore_amd.h"
 #include "hw/events_names.h"
 
 #define CORE (&layout_perfevtsel)
@@ -141,8 +142,12 @@ static pmu_status apply_term(const char *pmu, struct term_dest *dst, const char 
 	if (reg_field_mask(f) & enable_mask)
 		return evspec_err_field(err, PMU_ERR_INVALID, f, " is set by efipmu");
 	dst->touched |= reg_field_mask(f);
-	/* perf's AMD format: event:0-7,32-35, so a 12-bit event= spills into event_hi. */
-	const struct reg_field *hi = f->lsb ? NULL : reg_find_field(l, "event_hi", 8);
+	/*
+	 * perf's AMD formats: event:0-7,32-35, so a 12-bit event= spills into event_hi; the
+	 * PerfMonV2 Data Fabric's umask:8-15,24-27 spills into umask_hi the same way.
+	 */
+	const struct reg_field *hi = f->lsb == 0 ? reg_find_field(l, "event_hi", 8) :
+				     f->lsb == 8 ? reg_find_field(l, "umask_hi", 8) : NULL;
 	uint64_t max = hi ? reg_field_max(hi) << f->width | reg_field_max(f) : reg_field_max(f);
 	if (hi && v > reg_field_max(f) && v <= max) {
 		reg_set_field(config, hi, v >> f->width);
@@ -671,7 +676,9 @@ static pmu_status parse_one(const struct cpu_info *ci, const char *s, size_t len
 		return core_terms(ci, hp->core_type, terms, tl, req, err);
 	const struct box_desc *box = box_find(ci->uncore, s, slash);
 	if (!box) {
-		evspec_err_q(err, PMU_ERR_UNKNOWN_NAME, "unknown PMU ", s, slash, " for this CPU");
+		struct strbuf sb = evspec_err_q(err, PMU_ERR_UNKNOWN_NAME, "unknown PMU ", s, slash,
+						" for this CPU");
+		uncore_amd_why_absent(ci, s, slash, &sb);
 		return err->st;
 	}
 	return evspec_parse_box(ci, box, terms, tl, req, err);

@@ -15,6 +15,9 @@ struct package_leader {
 	uint32_t package;   /* package number from the topology */
 	unsigned cpu;       /* lowest-numbered enabled, selected CPU of that package */
 	unsigned cpus;      /* enabled, selected CPUs of that package */
+	bool by_ccx;        /* topo_ccx_leaders: a leader of one CCX (AMD L3) */
+	uint32_t ccx;       /* its CCX (pmu/uncore_amd.h uncore_ccx_of) */
+	bool first_of_pkg;  /* the package's first CCX: it also counts the package's boxes */
 };
 
 /*
@@ -24,5 +27,13 @@ struct package_leader {
  */
 unsigned topo_package_leaders(const struct cpu_info *ci, unsigned n, const struct cpuset *sel,
 			      struct package_leader *out, unsigned max, bool *more);
+
+/*
+ * The same per CCX (the CPUs sharing an L3, AMD): one leader per package and CCX, the first
+ * of each package marked first_of_pkg. max may be up to TOPO_MAX_DOMAINS.
+ */
+#define TOPO_MAX_DOMAINS 32
+unsigned topo_ccx_leaders(const struct cpu_info *ci, unsigned n, const struct cpuset *sel,
+			  struct package_leader *out, unsigned max, bool *more);
 
 #endif

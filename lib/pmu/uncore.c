@@ -266,6 +266,10 @@ pmu_status uncore_read(struct uncore_session *s)
 			break;
 		}
 		e->delta = counter_delta(e->start, e->end, e->width);
+		if (e->box->ops && e->box->ops->saturated) {
+			e->ovf_known = true;
+			e->overflow = e->box->ops->saturated(e->end);
+		}
 	}
 	if (s->st)
 		return abort_run(s);

@@ -137,6 +137,8 @@ static void place(struct uncore_session *s, const struct pmu_event_req *r, unsig
 	e->ctr_msr = key_of(s, r->box, box_ctr_msr(r->box, idx), true);
 	e->width = box_counter_width(r->box, idx);
 	e->config = r->config & ~ev_enable(e);
+	if (idx != UNCORE_FIXED && r->box->ops && r->box->ops->fill_config)
+		e->config = r->box->ops->fill_config(r->box, e->config);
 	e->ctl_val = ctl_gated(r->box) ? e->config : e->config | ev_enable(e);
 	e->extra_msr = r->extra_msr;
 	e->extra_val = r->extra_msr_val;

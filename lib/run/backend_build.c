@@ -7,8 +7,41 @@
 #include "hooks/sim_break.h"
 #include "hooks/stall.h"
 #include "hooks/unexpected.h"
+#include "capture/profile.h"
 #include "model/model.h"
+#include "model/model_loaded.h"
 #include "run/backend_build.h"
+
+#define PROFILE_FILE_MAX (1u << 20)
+
+/*
+ * sim-profile-file: the profile file's machine (capture/profile_read.c, model/model_loaded.c),
+ * kept in a->loaded for the whole run; NULL with one line naming the file when it cannot be.
+ */
+static const struct model_profile *load_profile_file(struct run *a)
+{
+	const char *name = a->opt.sim_profile_file;
+	char *text = run_alloc(a, PROFILE_FILE_MAX);
+	struct machine *m = run_alloc(a, sizeof(*m));
+	struct model_loaded *l = a->loaded = run_alloc(a, sizeof(*l));
+	char err[160];
+	size_t len = 0;
+	const char *why = NULL;
+	if (!text || !m || !l)
+		why = "no memory to load it";
+	else if (!a->plat->ops->read_file ||
+		 !a->plat->ops->read_file(a->plat->ctx, name, text, PROFILE_FILE_MAX, &len))
+		why = "cannot be read from the volume's root (or is larger than 1 MiB)";
+	else if (profile_read(text, len, m, err, sizeof(err)))
+		why = err;
+	else if (model_loaded_make(m, name, l))
+		why = "no CPU with CPUID leaf 1 in it";
+	if (why)
+		run_refuse_setting(a, OPT_SIM_PROFILE_FILE, "sim-profile-file", name, why);
+	run_free(a, m);
+	run_free(a, text);
+	return why ? NULL : &l->p;
+}
 
 /* sim-noise: what disturbs the model's windows (the profile's rates; default all, as on hw). */
 static enum verdict set_noise(struct run *a)
@@ -46,10 +79,14 @@ static enum verdict set_firmware(struct run *a)
 
 enum verdict backend_sim(struct run *a)
 {
-	const struct model_profile *p = model_profile_find(a->opt.sim_profile);
-	if (!p)
+	const struct model_profile *p;
+	if (a->opt.sim_profile_file[0]) {
+		if (!(p = load_profile_file(a)))
+			return VERDICT_ERROR;
+	} else if (!(p = model_profile_find(a->opt.sim_profile))) {
 		return run_refuse_setting(a, OPT_SIM_PROFILE, "unknown simulation profile",
 					  a->opt.sim_profile, NULL);
+	}
 	unsigned n = a->plat->ncpus > MODEL_MAX_CPUS ? MODEL_MAX_CPUS : a->plat->ncpus;
 	a->model = run_alloc(a, sizeof(*a->model));
 	if (!a->model)
@@ -106,6 +143,8 @@ void backend_free(struct run *a)
 {
 	run_free(a, a->model);
 	run_free(a, a->stall);
+	run_free(a, a->loaded);
+	a->loaded = NULL;
 	run_free(a, a->unexpected);
 	a->model = NULL;
 	a->stall = NULL;

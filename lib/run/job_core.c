@@ -651,7 +651,8 @@ static void report_stats(struct run *a, const struct core_job *j)
 		for (unsigned e = 0; e < ce->nevents; e++) {
 			struct stats_u64 st;
 			stats_compute(&j->tab[cell(a, j, i, e, 0)], a->opt.repeats, &st);
-			run_stats(a, a->meas->kernel->name, "CPU", (unsigned)i, "core", ce->events[e].name, &st);
+			run_stats(a, a->meas->kernel->name, "CPU", (unsigned)i, -1, "core",
+				  ce->events[e].name, &st);
 		}
 	}
 }

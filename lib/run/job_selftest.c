@@ -25,8 +25,8 @@ struct aligned_report {
 struct selftest_job {
 	struct run *a;
 	struct aligned_report *cpu;        /* one per CPU */
-	struct aligned_report *pkg;        /* one per package leader */
-	struct package_leader leader[TOPO_MAX_PACKAGES];
+	struct aligned_report *pkg;        /* one per package leader (AMD: per CCX) */
+	struct package_leader leader[TOPO_MAX_DOMAINS];
 	unsigned npkg;
 	unsigned run_pkg;                  /* the package mp_run_on is running */
 	bool ran[PLAT_MAX_CPUS];
@@ -65,6 +65,8 @@ static void uncore_on_leader(void *ctx, unsigned cpu)
 	struct selftest_env env;
 	env_for(j, cpu, &env);
 	env.pci = uncore_pci_pkg_for(j->leader[j->run_pkg].package);
+	env.ccx_only = j->leader[j->run_pkg].by_ccx && !j->leader[j->run_pkg].first_of_pkg;
+	env.ccx = j->leader[j->run_pkg].ccx;
 	selftest_uncore(&env, j->leader[j->run_pkg].package, &j->pkg[j->run_pkg].r);
 }
 
@@ -96,6 +98,8 @@ static void report_check(struct run *a, const struct selftest_check *c)
 	bool pkg = c->scope == SELFTEST_PACKAGE;
 	run_begin(a, "check");
 	logrec_key_u64(&a->sb, pkg ? "package" : "cpu", c->where);
+	if (c->has_ccx)
+		logrec_key_u64(&a->sb, "ccx", c->ccx);
 	logrec_key_str(&a->sb, "suite", "selftest");
 	logrec_key_str(&a->sb, "check", c->name);
 	logrec_key_str(&a->sb, "result", selftest_result_str(c->result));
@@ -107,7 +111,11 @@ static void report_check(struct run *a, const struct selftest_check *c)
 
 	sb_puts(&a->sb, pkg ? "pkg " : "cpu ");
 	sb_dec(&a->sb, c->where);
-	sb_pad_to(&a->sb, COL_CHECK);
+	if (c->has_ccx) {   /* "pkg 0.X1": package 0, CCX 1 */
+		sb_puts(&a->sb, ".X");
+		sb_dec(&a->sb, c->ccx);
+	}
+	sb_pad_to(&a->sb, a->sb.len >= COL_CHECK ? a->sb.len + 1 : COL_CHECK);
 	sb_puts(&a->sb, c->name);
 	sb_pad_to(&a->sb, COL_RESULT);
 	sb_puts(&a->sb, selftest_result_str(c->result));
@@ -155,11 +163,18 @@ static bool find_leaders(struct selftest_job *j)
 		ci[i] = a->slot[i].info;
 		ci[i].enabled = ci[i].enabled && selected(a, (unsigned)i);
 	}
-	j->npkg = topo_package_leaders(ci, (unsigned)n, &sel, j->leader, TOPO_MAX_PACKAGES, &more);
+	/* AMD: one leader per CCX, so each L3 is checked; the first of a package checks the rest */
+	bool ccx = false;
+	for (unsigned i = 0; i < uncore_box_count; i++)
+		ccx = ccx || (uncore_boxes[i]->per_ccx &&
+			      uncore_boxes[i]->family == a->slot[a->plat->bsp].info.uncore);
+	unsigned max = ccx ? TOPO_MAX_DOMAINS : TOPO_MAX_PACKAGES;
+	j->npkg = ccx ? topo_ccx_leaders(ci, (unsigned)n, &sel, j->leader, max, &more) :
+		  topo_package_leaders(ci, (unsigned)n, &sel, j->leader, max, &more);
 	run_free(a, ci);
 	if (more) {
-		sb_puts(&a->sb, "selftest: more packages than ");
-		sb_dec(&a->sb, TOPO_MAX_PACKAGES);
+		sb_puts(&a->sb, ccx ? "selftest: more CCXs than " : "selftest: more packages than ");
+		sb_dec(&a->sb, max);
 		sb_puts(&a->sb, ": the uncore of the others is not checked");
 		run_say(a);
 	}
@@ -183,7 +198,7 @@ enum verdict job_selftest(struct run *a)
 		return VERDICT_ERROR;
 	j->a = a;
 	j->cpu = alloc_aligned(a, ncpu * sizeof(*j->cpu), &cbase);
-	j->pkg = alloc_aligned(a, TOPO_MAX_PACKAGES * sizeof(*j->pkg), &pbase);
+	j->pkg = alloc_aligned(a, TOPO_MAX_DOMAINS * sizeof(*j->pkg), &pbase);
 	if (!j->cpu || !j->pkg || !find_leaders(j)) {
 		sb_puts(&a->sb, "selftest: out of memory for the reports");
 		run_say(a);

@@ -45,12 +45,12 @@ struct uncore_job {
 	unsigned rounds;               /* steps of every repeat; 0: no uncore steps */
 	unsigned np;
 	struct pkg_run *pkgs;          /* np of them */
-	bool alive[TOPO_MAX_PACKAGES]; /* still counting */
-	uint64_t *tab;                 /* deltas [package][event][repeat] */
+	bool alive[TOPO_MAX_DOMAINS];  /* still counting */
+	uint64_t *tab;                 /* deltas [domain][event][repeat] */
 	uint64_t *win;                 /* TSC ticks of each package's windows [package][step] */
 	unsigned nwin;
 	struct pmu_event_req reqs[UNCORE_MAX_EVENTS];   /* this round's events */
-	unsigned evi[UNCORE_MAX_EVENTS], n;             /* ... as indices of a->ureqs */
+	unsigned evi[UNCORE_MAX_EVENTS], n;             /* ... as indices of ureqs */
 	bool header;
 	enum verdict v;
 };

@@ -39,7 +39,31 @@ static const struct default_event defaults[] = {
 	{ UNCORE_SNB_EP, NULL, "UNC_U_CLOCKTICKS" },
 	{ UNCORE_SNB_EP, NULL, "UNC_U_LOCK_CYCLES" },
 	{ UNCORE_SNB_EP, "UNC_C_TOR_INSERTS.MISS_ALL", "uncore_cbox_0/event=0x35,umask=0x0a/" },
+	{ UNCORE_AMD_17H, "l3_lookup_state.all", "amd_l3/event=0x04,umask=0xff/" },
+	{ UNCORE_AMD_19H, "l3_lookup_state.all", "amd_l3/event=0x04,umask=0xff/" },
 };
+
+/*
+ * AMD, by the names of perf's event lists (Linux tools/perf/pmu-events/arch/x86/amdzen2,
+ * amdzen3, amdzen4: l3-cache.json, data-fabric.json): above, the L3 lookups of each CCX;
+ * here DRAM channel 0's data beats, reads and writes in the Data Fabric's legacy layout,
+ * reads in PerfMonV2's.
+ */
+static const struct { bool v2; const char *name, *spec; } df_defaults[] = {
+	{ false, "dram_channel_data_controller_0", "amd_df/event=0x07,umask=0x38/" },
+	{ true, "read_data_beats_dram_0", "amd_df/event=0x1f,umask=0x7fe/" },
+};
+
+/*
+ * Each active UMC (PerfMonV2): its CAS commands for reads and writes (event 0x0A, RdWrMask 1
+ * and 2) and its memory clock (0x00), by amdzen4 memory-controller.json's names.
+ */
+static const struct { const char *name, *terms; } umc_defaults[] = {
+	{ "umc_cas_cmd.rd", "event=0x0a,rdwrmask=1" },
+	{ "umc_cas_cmd.wr", "event=0x0a,rdwrmask=2" },
+	{ "umc_mem_clk", "event=0x00" },
+};
+
 
 static struct uncore_session check_session;
 static struct cpu_info infos[PLAT_MAX_CPUS];
@@ -49,23 +73,51 @@ static enum uncore_family bsp_family(const struct run *a)
 	return a->slot[a->plat->bsp].info.uncore;
 }
 
+/* One default event: parsed on the boot CPU, named name (NULL: the list's name). */
+static enum verdict add_default(struct run *a, const char *name, const char *spec)
+{
+	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
+	struct pmu_event_req *r = &a->meas->ureqs[a->meas->nureqs];
+	struct evspec_error err;
+	unsigned n;
+	if (a->meas->nureqs == UNCORE_MAX_EVENTS)
+		return VERDICT_PASS;
+	if (evspec_parse_list(bsp, spec, r, 1, &n, &err) != PMU_OK)
+		return run_refuse(a, "default uncore event", name ? name : spec, err.msg);
+	if (name)
+		pmu_strlcpy(r->name, name, sizeof(r->name));
+	a->meas->nureqs++;
+	return VERDICT_PASS;
+}
+
 static enum verdict add_defaults(struct run *a)
 {
 	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
-	struct evspec_error err;
-	unsigned n;
-	for (unsigned i = 0; i < sizeof(defaults) / sizeof(defaults[0]); i++) {
-		const struct default_event *d = &defaults[i];
-		struct pmu_event_req *r = &a->meas->ureqs[a->meas->nureqs];
-		if (d->fam != bsp->uncore || a->meas->nureqs == UNCORE_MAX_EVENTS)
+	bool amd = bsp->uncore == UNCORE_AMD_17H || bsp->uncore == UNCORE_AMD_19H;
+	enum verdict v = VERDICT_PASS;
+	for (unsigned i = 0; i < sizeof(defaults) / sizeof(defaults[0]) && v == VERDICT_PASS; i++)
+		if (defaults[i].fam == bsp->uncore)
+			v = add_default(a, defaults[i].name, defaults[i].spec);
+	for (unsigned i = 0; i < sizeof(df_defaults) / sizeof(df_defaults[0]) && amd; i++)
+		if (df_defaults[i].v2 == bsp->amd_uncore.perfmon_v2 && v == VERDICT_PASS)
+			v = add_default(a, df_defaults[i].name, df_defaults[i].spec);
+	for (unsigned i = 0; i < uncore_box_count && v == VERDICT_PASS; i++) {
+		const struct box_desc *d = uncore_boxes[i];
+		char spec[48];
+		struct strbuf sb;
+		if (d->family != bsp->uncore || pmu_strncmp(d->name, "amd_umc_", 8))
 			continue;
-		if (evspec_parse_list(bsp, d->spec, r, 1, &n, &err) != PMU_OK)
-			return run_refuse(a, "default uncore event", d->name ? d->name : d->spec, err.msg);
-		if (d->name)
-			pmu_strlcpy(r->name, d->name, sizeof(r->name));
-		a->meas->nureqs++;
+		for (unsigned k = 0; k < sizeof(umc_defaults) / sizeof(umc_defaults[0]); k++) {
+			sb_init(&sb, spec, sizeof(spec));
+			sb_puts(&sb, d->name);
+			sb_putc(&sb, '/');
+			sb_puts(&sb, umc_defaults[k].terms);
+			sb_putc(&sb, '/');
+			if ((v = add_default(a, umc_defaults[k].name, spec)) != VERDICT_PASS)
+				break;
+		}
 	}
-	return VERDICT_PASS;
+	return v;
 }
 
 /*
@@ -109,21 +161,40 @@ enum verdict job_uncore_check(struct run *a)
 	return plan_rounds(a, fam);
 }
 
-/* One leader per package among the CPUs that answered discovery. */
+/* Does any event go to a box of each CCX (AMD L3)? Then the job runs per CCX. */
+static bool by_ccx(const struct run *a)
+{
+	for (unsigned i = 0; i < a->meas->nureqs; i++)
+		if (a->meas->ureqs[i].box->per_ccx)
+			return true;
+	return false;
+}
+
+/*
+ * One leader per package among the CPUs that answered discovery, or per CCX when an event
+ * counts on the L3 of each (the package's first CCX counts its package's boxes too).
+ */
 static unsigned find_leaders(struct run *a, struct package_leader *out)
 {
-	bool more;
+	bool more, ccx = by_ccx(a);
 	size_t n = a->plat->ncpus < PLAT_MAX_CPUS ? a->plat->ncpus : PLAT_MAX_CPUS;
 	for (size_t i = 0; i < n; i++) {
 		infos[i] = a->slot[i].info;
 		infos[i].enabled = infos[i].enabled && a->slot[i].done && !a->slot[i].st;
 	}
-	unsigned np = topo_package_leaders(infos, (unsigned)n, &a->opt.cpus, out, TOPO_MAX_PACKAGES,
-					   &more);
+	unsigned max = ccx ? TOPO_MAX_DOMAINS : TOPO_MAX_PACKAGES;
+	unsigned np = ccx ? topo_ccx_leaders(infos, (unsigned)n, &a->opt.cpus, out, max, &more) :
+		      topo_package_leaders(infos, (unsigned)n, &a->opt.cpus, out, max, &more);
+	if (ccx && !a->slot[a->plat->bsp].info.amd_uncore.l3_sharing) {
+		sb_puts(&a->sb, "CPUID 0x8000001D does not say which CPUs share an L3: amd_l3 is "
+			"counted once per package, on its first CPU's CCX");
+		run_say(a);
+	}
 	if (more) {
 		sb_puts(&a->sb, "more than ");
-		sb_dec(&a->sb, TOPO_MAX_PACKAGES);
-		sb_puts(&a->sb, " packages: the uncore of the others is not counted");
+		sb_dec(&a->sb, max);
+		sb_puts(&a->sb, ccx ? " CCXs: the uncore of the others is not counted" :
+			" packages: the uncore of the others is not counted");
 		run_say(a);
 	}
 	return np;
@@ -134,9 +205,13 @@ static size_t cell(const struct run *a, unsigned pkg, unsigned ev, unsigned rep)
 	return ((size_t)pkg * a->meas->nureqs + ev) * a->opt.repeats + rep;
 }
 
-/* Before round g's step: its events, planned on the BSP for every package still counting. */
+/*
+ * Before round g's step: its events, planned on the BSP for every domain still counting,
+ * each with the events of its boxes (upkg_counts_box).
+ */
 void uncore_step_begin(struct run *a, struct uncore_job *j, unsigned g)
 {
+	static struct pmu_event_req mine[UNCORE_MAX_EVENTS];
 	j->n = 0;
 	for (unsigned i = 0; i < a->meas->nureqs; i++)
 		if (a->meas->uround_of[i] == g) {
@@ -145,11 +220,16 @@ void uncore_step_begin(struct run *a, struct uncore_job *j, unsigned g)
 		}
 	for (unsigned i = 0; i < j->np; i++) {
 		struct pkg_run *p = &j->pkgs[i];
+		unsigned n = 0;
 		if (!j->alive[i])
 			continue;
+		for (unsigned e = 0; e < j->n; e++)
+			if (upkg_counts_box(p, j->reqs[e].box)) {
+				p->evi[n] = j->evi[e];
+				mine[n++] = j->reqs[e];
+			}
 		/* job_uncore_check proved the round fits: no register is touched */
-		uncore_plan_pci(&p->s, bsp_family(a), uncore_pci_pkg_for(p->leader.package), j->reqs,
-				j->n);
+		uncore_plan_pci(&p->s, bsp_family(a), uncore_pci_pkg_for(p->leader.package), mine, n);
 		p->done = 0;
 	}
 }
@@ -174,17 +254,17 @@ void uncore_step_done(struct run *a, struct uncore_job *j, unsigned g, unsigned 
 			j->header = true;
 			run_count_header(a, "PKG");
 		}
-		j->v = verdict_worse(j->v, upkg_report(a, p, j->evi, g, r, rows));
+		j->v = verdict_worse(j->v, upkg_report(a, p, g, r, rows));
 		j->alive[i] = upkg_counted(p);
 		for (unsigned e = 0; e < p->s.n && j->alive[i]; e++)
-			j->tab[cell(a, i, j->evi[e], r)] = p->s.ev[e].delta;
+			j->tab[cell(a, i, p->evi[e], r)] = p->s.ev[e].delta;
 		j->win[i * j->nwin + g * a->opt.repeats + r] = p->tsc_off - p->tsc_on;
 	}
 }
 
 /*
- * Per package: the statistics over the repeats and the memory bandwidth from the
- * median counts, over the median window (every round runs the same kernel).
+ * Per domain: the statistics over the repeats of the events it counts and the memory
+ * bandwidth from the median counts, over the median window (every round runs the same kernel).
  */
 static void report_results(struct run *a, struct uncore_job *j)
 {
@@ -194,6 +274,7 @@ static void report_results(struct run *a, struct uncore_job *j)
 		struct derived_input in[UNCORE_MAX_EVENTS];
 		struct derived_set set;
 		struct stats_u64 st, w;
+		unsigned nin = 0;
 		if (!j->alive[i])
 			continue;
 		if (reps > 1 && !table) {
@@ -201,25 +282,31 @@ static void report_results(struct run *a, struct uncore_job *j)
 			run_stats_header(a, "PKG");
 		}
 		for (unsigned e = 0; e < a->meas->nureqs; e++) {
+			if (!upkg_counts_box(&j->pkgs[i], a->meas->ureqs[e].box))
+				continue;
 			stats_compute(&j->tab[cell(a, i, e, 0)], reps, &st);
 			if (reps > 1)
 				run_stats(a, a->meas->kernel->name, "PKG", j->pkgs[i].leader.package,
+					  a->meas->ureqs[e].box->per_ccx && j->pkgs[i].leader.by_ccx ?
+					  (int)j->pkgs[i].leader.ccx : -1,
 					  a->meas->ureqs[e].box->name, a->meas->ureqs[e].name, &st);
-			in[e].event = a->meas->ureqs[e].name;
-			in[e].delta = st.median;
+			in[nin].event = a->meas->ureqs[e].name;
+			in[nin++].delta = st.median;
 		}
 		stats_compute(&j->win[i * j->nwin], j->nwin, &w);
-		derived_compute(in, a->meas->nureqs, w.median, a->plat->tsc_per_us * 1000000ull, &set);
+		derived_compute(in, nin, w.median, a->plat->tsc_per_us * 1000000ull, &set);
 		run_derived(a, a->meas->kernel->name, "package", j->pkgs[i].leader.package, &set);
-		j->v = verdict_worse(j->v, uncore_pci_bandwidth(a, j->pkgs[i].leader.package, in,
-								  w.median));
+		/* a package domain counts every event: in[] is indexed as ureqs (PCI boxes) */
+		if (!j->pkgs[i].leader.by_ccx)
+			j->v = verdict_worse(j->v, uncore_pci_bandwidth(a, j->pkgs[i].leader.package,
+									  in, w.median));
 	}
 }
 
 enum verdict uncore_job_begin(struct run *a, struct uncore_job *j)
 {
-	static struct pkg_run pkgs[TOPO_MAX_PACKAGES];
-	struct package_leader leaders[TOPO_MAX_PACKAGES];
+	static struct pkg_run pkgs[TOPO_MAX_DOMAINS];
+	struct package_leader leaders[TOPO_MAX_DOMAINS];
 	pmu_memset(j, 0, sizeof(*j));
 	j->v = job_uncore_check(a);
 	if (j->v != VERDICT_PASS || bsp_family(a) == UNCORE_NONE || !a->meas->nureqs)

@@ -16,6 +16,9 @@ const struct opt_def options_table[OPT_COUNT] = {
 		"Program the real PMU, or the simulated reference model (default real)" },
 	[OPT_SIM_PROFILE] = { "sim-profile", 0, 1, OPT_KIND_TEXT, FIELD(sim_profile), 0, 0, "NAME",
 		"CPU the reference model simulates with --backend sim (default nehalem-ep)" },
+	[OPT_SIM_PROFILE_FILE] = { "sim-profile-file", 0, 1, OPT_KIND_FILE, FIELD(sim_profile_file), 0, 0,
+		"NAME", "The model runs the machine of this profile file in the volume's root "
+		"(efipmu-host profile makes one from a log's capture) instead of sim-profile" },
 	[OPT_SIM_BREAK] = { "sim-break", 0, 1, OPT_KIND_TEXT, FIELD(sim_break), 0, 0, "DEFECT",
 		"Give the model a defect the selftest must catch: narrow-counters, ignore-enable" },
 	[OPT_SIM_NOISE] = { "sim-noise", 0, 1, OPT_KIND_TEXT, FIELD(sim_noise), 0, 0, "NOISE",
@@ -41,6 +44,10 @@ const struct opt_def options_table[OPT_COUNT] = {
 		"How often repeats of a step that already ran once reach the log: together, at "
 		"most every MS (default 100), or each at its repeat's end; a step run for the "
 		"first time is always flushed before the next one" },
+	[OPT_CAPTURE] = { "capture", 0, 1, OPT_KIND_TEXT, FIELD(capture), 0, 0, "on|off",
+		"Log the machine before the job (default on): every CPU's CPUID and PMU MSRs, "
+		"each package's uncore MSRs and PCI boxes, the firmware's SMBIOS identity; "
+		"read-only" },
 	[OPT_LIST] = { "list", 0, 0, OPT_KIND_FLAG, FIELD(list), 0, 0, NULL,
 		"Show what this machine has: boxes, counters, widths, events by name" },
 	[OPT_SELFTEST] = { "selftest", 0, 0, OPT_KIND_FLAG, FIELD(selftest), 0, 0, NULL,

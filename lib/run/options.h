@@ -23,6 +23,7 @@ enum efipmu_backend {
 enum opt_id {
 	OPT_BACKEND,
 	OPT_SIM_PROFILE,
+	OPT_SIM_PROFILE_FILE,
 	OPT_SIM_BREAK,
 	OPT_SIM_NOISE,
 	OPT_SIM_FIRMWARE,
@@ -32,6 +33,7 @@ enum opt_id {
 	OPT_REPEATS,
 	OPT_OUTPUT,
 	OPT_LOG_SYNC,
+	OPT_CAPTURE,
 	OPT_LIST,
 	OPT_SELFTEST,
 	OPT_DRY_RUN,
@@ -58,6 +60,7 @@ enum opt_id {
 struct efipmu_options {
 	enum efipmu_backend backend;   /* default real */
 	char sim_profile[32];          /* model profile for --backend sim, default "nehalem-ep" */
+	char sim_profile_file[64];     /* a profile file on the volume instead (efipmu-host profile) */
 	char sim_break[32];            /* a deliberate model defect: "", narrow-counters, ignore-enable */
 	char sim_noise[16];            /* "" (the profile's: all), none, timer, smi, all */
 	char sim_firmware[16];         /* "" (the profile's: running), clean, running */
@@ -67,6 +70,7 @@ struct efipmu_options {
 	uint32_t repeats;              /* 1..OPT_REPEATS_MAX, default 1 */
 	char output[64];               /* log file name in \efipmu\; "" = a new name each run */
 	uint32_t log_sync_ms;          /* repeats flushed together every MS; 0: each (log_sync.h) */
+	char capture[8];               /* "" or "on" (the default): the machine records; "off" */
 	bool selftest;
 	bool list;
 	bool dry_run;

@@ -99,6 +99,18 @@ struct platform_ops {
 	const char *(*log_lost)(void *ctx);
 	/* What the log cost so far; false: there is no log. */
 	bool (*log_cost)(void *ctx, struct plat_log_cost *c);
+	/*
+	 * Optional: the firmware's SMBIOS entry point structure and the structure table it
+	 * points at (UEFI's configuration table: SMBIOS3_TABLE_GUID, else SMBIOS_TABLE_GUID);
+	 * false when firmware publishes none. Boot CPU only.
+	 */
+	bool (*smbios)(void *ctx, const uint8_t **entry, size_t *entry_len, const uint8_t **table,
+		       size_t *table_len);
+	/*
+	 * Optional: the file `name` of the volume's root into buf (at most cap bytes), its
+	 * length in *len; false when it cannot be read or is longer. Boot CPU only.
+	 */
+	bool (*read_file)(void *ctx, const char *name, char *buf, size_t cap, size_t *len);
 	/* Zeroed memory, or NULL. Boot CPU only. */
 	void *(*alloc)(void *ctx, size_t bytes);
 	void (*free)(void *ctx, void *p);

@@ -8,6 +8,7 @@
 #include "run/backend_build.h"
 #include "run/job.h"
 #include "run/run.h"
+#include "pmu/uncore_amd.h"
 
 #define DISCOVER_TIMEOUT_US 10000000u
 #define UNUSABLE_WHY 96   /* the verdict's reason for a PMU efipmu cannot use */
@@ -57,6 +58,8 @@ static pmu_status discover_boot_cpu_quietly(struct run *a)
 		dryrun_cpu_init(&cpus[i], i == bsp ? w : NULL, i == bsp ? 8 : 0);
 	dryrun_init(&dry, &a->backend, cpus, a->plat->ncpus, &quiet);
 	pmu_status st = pmu_discover(&quiet, bsp, &a->slot[bsp].info);
+	if (!st)
+		(void)uncore_amd_boxes(&a->slot[bsp].info);   /* its boxes, before events are parsed */
 	run_free(a, cpus);
 	return st;
 }
@@ -68,7 +71,8 @@ static pmu_status discover_boot_cpu_quietly(struct run *a)
  */
 static enum verdict check_settings(struct run *a)
 {
-	if (check_cpus(a) != VERDICT_PASS || backend_hooks(a) != VERDICT_PASS)
+	if (check_cpus(a) != VERDICT_PASS || backend_hooks(a) != VERDICT_PASS ||
+	    capture_check_setting(a) != VERDICT_PASS)
 		return VERDICT_ERROR;
 	if (!jobs_resolve_wanted(&a->opt))
 		return VERDICT_PASS;
@@ -137,7 +141,8 @@ void run_fini(struct run *a)
 	jobs_fini(a);
 	backend_free(a);
 	run_free(a, a->slot_mem);
-	a->slot_mem = NULL;
+	run_free(a, a->capture_mem);
+	a->slot_mem = a->capture_mem = NULL;
 	a->slot = NULL;
 }
 
@@ -340,7 +345,7 @@ static void write_header(struct run *a, const struct run_header *given)
 	sb_puts(&a->sb, "SIMULATED: every value below comes from the reference model");
 	run_say(a);
 	sb_puts(&a->sb, "(profile ");
-	sb_puts(&a->sb, a->opt.sim_profile);
+	sb_puts(&a->sb, run_profile_name(a));
 	sb_puts(&a->sb, "), not from this machine");
 	run_say(a);
 }
@@ -350,7 +355,17 @@ enum verdict run_main(struct run *a, const struct run_header *h)
 	struct job_facts facts;
 	write_header(a, h);
 	plat_run_all(a->plat, discover_on_cpu, a, DISCOVER_TIMEOUT_US);
+	/* AMD's uncore boxes from the boot CPU's CPUID (or none), whatever job runs */
+	uint32_t no_box = uncore_amd_boxes(&a->slot[a->plat->bsp].info);
 	report_cpus(a);
+	if (no_box) {
+		sb_puts(&a->sb, "active memory controllers with no amd_umc box (CPUID 0x80000022 ECX "
+			"bits ");
+		sb_hex(&a->sb, no_box);
+		sb_puts(&a->sb, "): beyond the 16 efipmu makes, or no counters left for them");
+		run_say(a);
+	}
+	job_capture(a, h);
 	enum verdict job = jobs_execute(a, &facts);
 	return job == VERDICT_ERROR ? job : judge(a, job, &facts);
 }

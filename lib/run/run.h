@@ -97,11 +97,13 @@ struct run {
 	struct pmu_backend backend;
 	bool simulated;                /* every console line and record says so: run_say, run_record */
 	struct model *model;           /* backend sim (run/backend_build.c's alone) */
+	void *loaded;                  /* sim-profile-file's model profile (backend_build.c's) */
 	struct stall_backend *stall;   /* the stall-cpu hook around the backend, or NULL */
 	struct unexpected_backend *unexpected;   /* the test-unexpected-fault hook, or NULL */
 	const struct run_faults *faults;         /* the platform's, or NULL */
 	struct run_cpu *slot;          /* plat->ncpus of them, in slot_mem */
 	void *slot_mem;
+	void *capture_mem;             /* run/job_capture.c's per-CPU slots (a late CPU may write) */
 	struct verdict_checks checks;  /* what the job checked, by kind: the verdict's proof */
 	char line[RUN_LINE_MAX];
 	struct strbuf sb;
@@ -136,6 +138,8 @@ void run_say(struct run *a);
 void run_begin(struct run *a, const char *rec);
 /* Writes the record in sb to the log and resets it. */
 void run_record(struct run *a);
+/* The same from a buffer of the caller's (a record longer than RUN_LINE_MAX). */
+void run_record_from(struct run *a, struct strbuf *sb);
 /* Logs one count (record and CSV row). */
 void run_count(struct run *a, const struct count_rec *r);
 /* One line "efipmu: <what> '<name>': <why>" (name and why may be NULL): VERDICT_ERROR. */
@@ -161,12 +165,15 @@ void run_count_row(struct run *a, const char *where, const char *event, const ch
 void run_count_header(struct run *a, const char *where);
 struct stats_u64;
 /*
- * Min, median and max over the repeats of kernel of one event on CPU or package n
- * (where "CPU" or "PKG"): a "stats" record and a console row under run_stats_header.
+ * Min, median and max over the repeats of kernel of one event on CPU or package n (where
+ * "CPU" or "PKG"), of CCX ccx (AMD L3; -1: none): a "stats" record and a console row
+ * under run_stats_header.
  */
-void run_stats(struct run *a, const char *kernel, const char *where, unsigned n, const char *box,
-	       const char *event, const struct stats_u64 *st);
+void run_stats(struct run *a, const char *kernel, const char *where, unsigned n, int ccx,
+	       const char *box, const char *event, const struct stats_u64 *st);
 void run_stats_header(struct run *a, const char *where);
+/* The model's machine: sim-profile-file's name, else sim-profile's. */
+const char *run_profile_name(const struct run *a);
 /* Zeroed memory from the platform. */
 void *run_alloc(struct run *a, size_t bytes);
 void run_free(struct run *a, void *p);
@@ -216,6 +223,14 @@ void dryrun_free(struct run *a);
  * prints and logs every recorded write per CPU; VERDICT_FAIL when a record overflowed.
  */
 enum verdict dryrun_report(struct run *a, enum verdict v);
+/*
+ * capture (run/job_capture.c, unless capture = off): the machine as `machine` records,
+ * one per CPU, one per package and one for the platform (firmware identity from h),
+ * and one console line. Reads only, through the backend: a model run captures the model.
+ */
+void job_capture(struct run *a, const struct run_header *h);
+/* capture = on|off (or unset): VERDICT_ERROR with one line for anything else. */
+enum verdict capture_check_setting(struct run *a);
 /* --icount-check (run/icount.c): the kernels' claims against QEMU -icount's TSC. */
 enum verdict job_icount(struct run *a);
 

@@ -26,17 +26,22 @@ void run_begin(struct run *a, const char *rec)
 	logrec_begin(&a->sb, rec, a->simulated);
 }
 
+void run_record_from(struct run *a, struct strbuf *sb)
+{
+	if (sb->overflow) {
+		/* A cut record would not parse: say so in one that does. */
+		sb_reset(sb);
+		logrec_begin(sb, "error", a->simulated);
+		logrec_key_str(sb, "error", "record longer than the line buffer: not logged");
+		logrec_end(sb);
+	}
+	a->plat->ops->record(a->plat->ctx, PLAT_LOG, sb->buf, sb->len);
+	sb_reset(sb);
+}
+
 void run_record(struct run *a)
 {
-	if (a->sb.overflow) {
-		/* A cut record would not parse: say so in one that does. */
-		sb_reset(&a->sb);
-		run_begin(a, "error");
-		logrec_key_str(&a->sb, "error", "record longer than the line buffer: not logged");
-		logrec_end(&a->sb);
-	}
-	a->plat->ops->record(a->plat->ctx, PLAT_LOG, a->sb.buf, a->sb.len);
-	sb_reset(&a->sb);
+	run_record_from(a, &a->sb);
 }
 
 void run_count(struct run *a, const struct count_rec *r)
@@ -46,6 +51,11 @@ void run_count(struct run *a, const struct count_rec *r)
 	csv_row(&a->sb, r, a->simulated);
 	a->plat->ops->record(a->plat->ctx, PLAT_CSV, a->sb.buf, a->sb.len);
 	sb_reset(&a->sb);
+}
+
+const char *run_profile_name(const struct run *a)
+{
+	return a->opt.sim_profile_file[0] ? a->opt.sim_profile_file : a->opt.sim_profile;
 }
 
 void *run_alloc(struct run *a, size_t bytes)
@@ -144,12 +154,15 @@ void run_stats_header(struct run *a, const char *where)
 	run_say(a);
 }
 
-void run_stats(struct run *a, const char *kernel, const char *where, unsigned n, const char *box,
+void run_stats(struct run *a, const char *kernel, const char *where, unsigned n, int ccx,
+	       const char *box,
 	       const char *event, const struct stats_u64 *st)
 {
 	bool cpu = where[0] == 'C';
 	run_begin(a, "stats");
 	logrec_key_u64(&a->sb, cpu ? "cpu" : "package", n);
+	if (ccx >= 0)
+		logrec_key_u64(&a->sb, "ccx", (uint64_t)ccx);
 	logrec_key_str(&a->sb, "box", box);
 	logrec_key_str(&a->sb, "event", event);
 	logrec_key_str(&a->sb, "kernel", kernel);
@@ -162,7 +175,11 @@ void run_stats(struct run *a, const char *kernel, const char *where, unsigned n,
 	if (!cpu)
 		sb_putc(&a->sb, 'P');
 	sb_dec(&a->sb, n);
-	sb_pad_to(&a->sb, 5);
+	if (ccx >= 0) {   /* "P0.X2": package 0, CCX 2 */
+		sb_puts(&a->sb, ".X");
+		sb_dec(&a->sb, (unsigned)ccx);
+	}
+	sb_pad_to(&a->sb, a->sb.len >= 5 ? a->sb.len + 1 : 5);
 	for (unsigned c = 0; c < 22 && event[c]; c++)
 		sb_putc(&a->sb, event[c]);
 	sb_pad_to(&a->sb, 29);
@@ -215,13 +232,14 @@ void run_count_row(struct run *a, const char *where, const char *event, const ch
 		   const struct reg_layout *l, uint32_t ctl_msr, uint64_t ctl, uint64_t delta,
 		   bool overflowed)
 {
+	/* a column wider than its room (AMD's "P0.X2", "amd_umc_3.0") keeps one blank after it */
 	sb_puts(&a->sb, where);
-	sb_pad_to(&a->sb, 4);
+	sb_pad_to(&a->sb, a->sb.len >= 4 ? a->sb.len + 1 : 4);
 	for (unsigned i = 0; i < 25 && event[i]; i++)
 		sb_putc(&a->sb, event[i]);
-	sb_pad_to(&a->sb, 30);
+	sb_pad_to(&a->sb, a->sb.len >= 30 ? a->sb.len + 1 : 30);
 	sb_puts(&a->sb, counter);
-	sb_pad_to(&a->sb, 40);
+	sb_pad_to(&a->sb, a->sb.len >= 40 ? a->sb.len + 1 : 40);
 	regkey_put(&a->sb, NULL, ctl_msr);
 	sb_putc(&a->sb, '=');
 	sb_hex(&a->sb, ctl);

@@ -12,6 +12,11 @@
 
 /* ---- on the leader ---- */
 
+bool upkg_counts_box(const struct pkg_run *p, const struct box_desc *d)
+{
+	return !p->leader.by_ccx || d->per_ccx || p->leader.first_of_pkg;
+}
+
 static bool probed(const struct pkg_run *p, const struct box_desc *d)
 {
 	for (unsigned i = 0; i < p->nprobes; i++)
@@ -29,8 +34,10 @@ static pmu_status probe_boxes(struct pkg_run *p, unsigned cpu)
 	const struct run *a = p->a;
 	for (unsigned i = 0; i < a->meas->nureqs && p->nprobes < UPKG_MAX_PROBES; i++) {
 		const struct box_desc *d = a->meas->ureqs[i].box;
-		if (probed(p, d) || d->pci)
-			continue;   /* a PCI box is proven by its device id (run/uncore_pci_job.c) */
+		/* a PCI box is proven by its device id (run/uncore_pci_job.c); another domain's box
+		   is probed by its own leader (two leaders must not write one register at once) */
+		if (probed(p, d) || d->pci || !upkg_counts_box(p, d))
+			continue;
 		p->probe_box[p->nprobes] = d;
 		pmu_status st = uncore_probe_holds(&p->a->backend, cpu, d, &p->probe[p->nprobes++]);
 		if (st && st != PMU_ERR_IN_USE)
@@ -56,7 +63,8 @@ static void probe_widths(struct pkg_run *p, unsigned cpu)
 		return;   /* it writes: a dry run keeps the descriptor's width */
 	for (unsigned i = 0; i < a->meas->nureqs && p->nwidths < UPKG_MAX_WIDTHS; i++) {
 		const struct box_desc *d = a->meas->ureqs[i].box;
-		if (a->meas->ureqs[i].fixed < 0 || !d->fixed_width_max || width_of(p, d))
+		if (a->meas->ureqs[i].fixed < 0 || !d->fixed_width_max || width_of(p, d) ||
+		    !upkg_counts_box(p, d))
 			continue;
 		p->width_box[p->nwidths] = d;
 		(void)uncore_probe_width(&a->backend, cpu, d, &p->width[p->nwidths++]);
@@ -122,6 +130,10 @@ static void say_package(struct run *a, const struct pkg_run *p, const char *what
 {
 	sb_puts(&a->sb, "package ");
 	sb_dec(&a->sb, p->leader.package);
+	if (p->leader.by_ccx) {
+		sb_puts(&a->sb, " CCX ");
+		sb_dec(&a->sb, p->leader.ccx);
+	}
 	sb_puts(&a->sb, " (CPU ");
 	sb_dec(&a->sb, p->leader.cpu);
 	sb_puts(&a->sb, "): ");
@@ -195,6 +207,7 @@ static void log_count(struct run *a, const struct pkg_run *p, const struct uncor
 		.start = e->start, .end = e->end, .delta = e->delta, .overflowed = e->overflow,
 		.kernel = a->meas->kernel->name, .iterations = a->meas->iterations, .round = round,
 		.repeat = repeat,
+		.has_ccx = p->leader.by_ccx && e->box->per_ccx, .ccx = p->leader.ccx,
 	};
 	run_count(a, &r);
 	if (!row)
@@ -207,6 +220,10 @@ static void log_count(struct run *a, const struct pkg_run *p, const struct uncor
 	sb_init(&w, where, sizeof(where));
 	sb_putc(&w, 'P');
 	sb_dec(&w, p->leader.package);
+	if (r.has_ccx) {   /* "P0.X2": package 0, CCX 2 */
+		sb_puts(&w, ".X");
+		sb_dec(&w, p->leader.ccx);
+	}
 	if (!pmu_strncmp(box, "uncore_", 7))
 		box += 7;
 	sb_init(&k, counter, sizeof(counter));
@@ -312,8 +329,8 @@ static void log_handoff(struct run *a, const struct pkg_run *p)
 	run_record(a);
 }
 
-enum verdict upkg_report(struct run *a, struct pkg_run *p, const unsigned *evi, unsigned round,
-			 unsigned repeat, bool rows)
+enum verdict upkg_report(struct run *a, struct pkg_run *p, unsigned round, unsigned repeat,
+			 bool rows)
 {
 	if (!round && !repeat) {
 		for (unsigned i = 0; i < p->nprobes; i++)
@@ -334,7 +351,7 @@ enum verdict upkg_report(struct run *a, struct pkg_run *p, const unsigned *evi, 
 	if (!upkg_counted(p))
 		return say_no_counts(a, p);
 	for (unsigned i = 0; i < p->s.n; i++)
-		log_count(a, p, &p->s.ev[i], a->meas->ureqs[evi[i]].name, round, repeat, rows);
+		log_count(a, p, &p->s.ev[i], a->meas->ureqs[p->evi[i]].name, round, repeat, rows);
 	if (!p->restore_st)
 		return VERDICT_PASS;
 	say_package(a, p, "uncore registers not restored: ");

@@ -14,10 +14,15 @@
 #define UPKG_MAX_PROBES 16   /* distinct boxes of one run */
 #define UPKG_MAX_WIDTHS 4    /* fixed counters of unsure width */
 
-/* Written only by its leader (AP code: no printing, no files) while it runs a step. */
+/*
+ * Written only by its leader (AP code: no printing, no files) while it runs a step. A
+ * domain is a package, or on AMD a CCX: its L3, and on the package's first CCX also the
+ * package's boxes (Data Fabric, UMCs).
+ */
 struct pkg_run {
 	struct run *a;
 	struct package_leader leader;
+	unsigned evi[UNCORE_MAX_EVENTS];   /* session event i: a->meas->ureqs[evi[i]] */
 	bool probed;                    /* the probes ran (first step) */
 	unsigned nprobes;
 	struct uncore_probe probe[UPKG_MAX_PROBES];
@@ -33,6 +38,8 @@ struct pkg_run {
 	volatile uint32_t done;
 } __attribute__((aligned(64)));
 
+/* Does this domain count box d: per-CCX boxes on every CCX, the others once per package. */
+bool upkg_counts_box(const struct pkg_run *p, const struct box_desc *d);
 /* The step on the leader: probes (first step), program, kernel, read, restore. */
 void upkg_on_leader(void *ctx, unsigned cpu);
 /* Counted in this step: the leader answered, its boxes hold values, nothing failed. */
@@ -40,9 +47,9 @@ bool upkg_counted(const struct pkg_run *p);
 /*
  * The step's records on the boot CPU: probes (first step), hand-off and ownership
  * (first repeat of a round), counts with their round and repeat, console rows
- * when `rows`; evi[i] is the ureqs index of the session's event i. The verdict.
+ * when `rows`. The verdict.
  */
-enum verdict upkg_report(struct run *a, struct pkg_run *p, const unsigned *evi, unsigned round,
-			 unsigned repeat, bool rows);
+enum verdict upkg_report(struct run *a, struct pkg_run *p, unsigned round, unsigned repeat,
+			 bool rows);
 
 #endif

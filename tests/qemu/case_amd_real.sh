@@ -3,10 +3,13 @@
 # counters TCG stubs (every MSR reads 0 and drops writes (QEMU 7.2, as measured)) fail the
 # write-back probe, and under the hypervisor bit that is NO-PMU with the reason, never a PASS. No
 # Intel MSR is read or written: discovery never reads microcode, MISC_ENABLE or PERF_CAPABILITIES
-# on AMD (their *_error keys say "unsupported": not read), the only counter MSR it touches is
-# the probe's PerfCtr0 (0xc0010004, TCG shows no PerfCtrExtCore) and a dry run of the whole
-# job records 0 writes. Then the model's zen4 (PerfMonV2) on an EPYC-Rome vCPU: the default
+# on AMD (their *_error keys say "unsupported": not read), the only core counter MSR it
+# touches is the probe's PerfCtr0 (0xc0010004, TCG shows no PerfCtrExtCore) and a dry run of
+# the whole job records no core write (the uncore job's only, on its leader). Then the model's
+# zen4 (PerfMonV2) on an EPYC-Rome vCPU: the default
 # job and the selftest through the app's own platform, every register written an AMD one.
+# TCG has no AMD uncore: its L3 control reads 0 and drops writes (QEMU 7.2, as measured):
+# no uncore counts, NO-PMU too; EPYC-Rome's vCPUs answer no CPUID 0x8000001D (the console says so).
 source "$(dirname "$0")/lib.sh"
 FAILED=0
 amd_cpus() {   # the cpu records: AMD, probed at PerfCtr0, no Intel MSR read
@@ -27,17 +30,23 @@ why='AMD core PMU: a counter does not hold what is written \(a hypervisor withou
 
 SMP=2 CPU=EPYC-Rome boot_case amd_rome 'qemu-exit\n'
 expect_rc 7
-expect_console '^0   0    0   0    0   17-31-0 \?          v1  4  0  none$'
+expect_console '^0   0    0   0    0   17-31-0 \?          v1  4  0  amd-17h$'
 expect_console 'VERDICT: NO-PMU - 2 CPUs, 0 with a core PMU'
 expect_console "^         $why$"
+expect_console '^package 0 CCX 0 \(CPU 0\): uncore registers do not hold values: no uncore counts$'
+l3_why='amd_l3 is counted once per package, on its first CPU.s CCX'
+expect_console "^CPUID 0x8000001D does not say which CPUs share an L3: $l3_why$"
 expect_no_console '^\[SIM\]'
 expect_log --cpus 2 --verdict NO-PMU --core-pmu no --not-simulated --backend real
 amd_cpus 0x17
 
 SMP=2 CPU=EPYC-Milan boot_case amd_milan 'qemu-exit\ndry-run\n'
 expect_rc 7
-expect_console '^0   0    0   0    0   19-01-1 \?          v1  4  0  none$'
-expect_console '^CPU 0: 0 MSR writes, none made$'
+expect_console '^0   0    0   0    0   19-01-1 \?          v1  4  0  amd-19h$'
+# the core job writes nothing (no counter holds); the uncore job's, on its leader, recorded:
+# TCG reads the L3 and DF controls as 0 and the dry run's overlay holds what is written
+expect_console '^CPU 0: 18 MSR writes, none made$'
+expect_console '^CPU 1: 0 MSR writes, none made$'
 expect_console "^         $why$"
 expect_log --cpus 2 --verdict NO-PMU --core-pmu no --not-simulated
 amd_cpus 0x19
@@ -46,8 +55,12 @@ SMP=2 CPU=EPYC-Rome boot_case amd_sim_zen4 'qemu-exit\nbackend = sim\nsim-profil
 expect_rc 3
 expect_console '^\[SIM\] CPU 0 inst: 10,018 instructions, 10,018 expected, overhead 2: PASS$'
 expect_console '^\[SIM\] 0   instructions              pmc3      0xc0010206=0x4300c0 10,020$'
-expect_console '^\[SIM\] VERDICT: PASS - 2 CPUs, 4 checks: 2 instructions, 2 branches$'
-expect_log --cpus 2 --verdict PASS --core-pmu yes --simulated --counts 8 --checks-pass 4
+expect_console \
+  '^\[SIM\] VERDICT: PASS - 2 CPUs, 7 checks: 2 instructions, 2 branches, 3 uncore probes$'
+# and the uncore: the L3 of the one CCX, the DF, UMC 3's reads, writes and clock
+expect_console '^\[SIM\] P0\.X0 l3_lookup_state\.all +amd_l3\.0 '
+expect_log --cpus 2 --verdict PASS --core-pmu yes --simulated --counts 13 --checks-pass 4 \
+  --uncore-counts 5
 python3 - "$LOG" <<'PY' || fail "zen4: registers owned and counted"
 import json, sys
 recs = [json.loads(l) for l in open(sys.argv[1])]

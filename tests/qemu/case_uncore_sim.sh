@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: BSD-2-Clause-Patent
 # --backend sim on 2 sockets x 2 cores: each profile's default uncore events are programmed
-# once per package, on its leader (CPU 0, CPU 2), and count exactly what the replay of the
+# once per package (on Zen 4 also per CCX), on its leader (CPU 0, CPU 2), and count exactly what the replay of the
 # `inst` kernel implies (lib/model/sim_workload.h): at 1000 iterations it claims 10*1000+18 =
 # 10,018 instructions, one cycle each (so every uncore clock counts 10,018), one load (its
 # argument: one memory read), no stores and no locked operation. Everything is [SIM]-marked.
@@ -36,6 +36,17 @@ sim_case uncore_sim_snbep sandy-bridge-ep 6 \
   --uncore-count uncore_ubox:UNC_U_CLOCKTICKS=10018 --uncore-count uncore_ubox:UNC_U_LOCK_CYCLES=0 \
   --uncore-count uncore_cbox_0:UNC_C_TOR_INSERTS.MISS_ALL=1 --uncore-width uncore_ubox=44:44
 expect_console "${SIM_LINE}P0  UNC_U_CLOCKTICKS +ubox.f +0xc08=0x400000 +10,018$"
+
+# AMD Zen 4 (Genoa's CPUID): the L3 of each CCX (one a socket here: 8 threads share it) and
+# each socket's Data Fabric and UMC 3 (the active mask's one), per CCX and socket lines
+sim_case uncore_sim_zen4 zen4 10 \
+  --uncore-count amd_l3:l3_lookup_state.all=1 --uncore-count amd_df:read_data_beats_dram_0=1 \
+  --uncore-count amd_umc_3:umc_cas_cmd.rd=1 --uncore-count amd_umc_3:umc_cas_cmd.wr=0 \
+  --uncore-count amd_umc_3:umc_mem_clk=10018
+expect_console "${SIM_LINE}P1\.X0 l3_lookup_state.all +amd_l3\.0 +0xc0010230=0x300c0000040ff04 +1$"
+expect_console "${SIM_LINE}P0  read_data_beats_dram_0 +amd_df\.0 +0xc0010240=0x740fe1f +1$"
+expect_console "${SIM_LINE}P1  umc_mem_clk +amd_umc_3\.2 +0xc0010804=0x80000000 +10,018$"
+[ "$(grep -c '"rec":"count".*"ccx":0,"box":"amd_l3"' "$LOG")" = 2 ] || fail "expected 2 L3 counts with their CCX"
 
 # Three U-box events, two counters: two rounds, each run twice; min = median = max.
 U=uncore_ubox

@@ -13,6 +13,7 @@ struct model_image {
 	struct model_regfile thread[MODEL_MAX_CPUS];
 	struct model_regfile core[MODEL_MAX_CPUS];
 	struct model_regfile pkg[MODEL_MAX_PKGS];
+	struct model_regfile ccx[MODEL_MAX_CPUS];
 };
 
 static inline struct model_image *model_image_take(const struct model *m)
@@ -24,6 +25,7 @@ static inline struct model_image *model_image_take(const struct model *m)
 	memcpy(im->thread, m->thread, sizeof(im->thread));
 	memcpy(im->core, m->core, sizeof(im->core));
 	memcpy(im->pkg, m->pkg, sizeof(im->pkg));
+	memcpy(im->ccx, m->ccx, sizeof(im->ccx));
 	return im;
 }
 
@@ -77,6 +79,7 @@ static inline void model_image_expect(const struct model_image *im, const struct
 	for (unsigned c = 0; c < im->ncpus; c++) {
 		model_file_expect(&im->thread[c], &m->thread[c], except, what, "CPU", c);
 		model_file_expect(&im->core[c], &m->core[c], except, what, "core of CPU", c);
+		model_file_expect(&im->ccx[c], &m->ccx[c], except, what, "CCX of CPU", c);
 	}
 	for (unsigned p = 0; p < im->npkgs; p++)
 		model_file_expect(&im->pkg[p], &m->pkg[p], except, what, "package", p);

@@ -39,6 +39,9 @@ struct fake_platform {
 	unsigned log_records;
 	const char *lost;             /* what log_lost says */
 	bool no_pages;                /* alloc_pages fails */
+	const uint8_t *smbios_ep, *smbios_table;   /* what firmware publishes; NULL: none */
+	const char *file_name, *file_text;         /* the one file of its volume; NULL: none */
+	size_t smbios_ep_len, smbios_table_len;
 	size_t live_allocs;
 };
 
@@ -245,6 +248,27 @@ static inline void fake_free_pages(void *ctx, void *p, uint64_t bytes)
 	free(p);
 }
 
+static inline bool fake_smbios(void *ctx, const uint8_t **ep, size_t *ep_len,
+			       const uint8_t **table, size_t *table_len)
+{
+	struct fake_platform *f = fake_of(ctx);
+	*ep = f->smbios_ep;
+	*ep_len = f->smbios_ep_len;
+	*table = f->smbios_table;
+	*table_len = f->smbios_table_len;
+	return f->smbios_ep != NULL;
+}
+
+static inline bool fake_read_file(void *ctx, const char *name, char *buf, size_t cap, size_t *len)
+{
+	struct fake_platform *f = fake_of(ctx);
+	if (!f->file_name || strcmp(name, f->file_name) || strlen(f->file_text) > cap)
+		return false;
+	*len = strlen(f->file_text);
+	memcpy(buf, f->file_text, *len);
+	return true;
+}
+
 static const struct platform_ops fake_ops = {
 	.run_all = fake_run_all,
 	.run_on = fake_run_on,
@@ -259,6 +283,8 @@ static const struct platform_ops fake_ops = {
 	.hold_records = fake_hold_records,
 	.log_lost = fake_log_lost,
 	.log_cost = fake_log_cost,
+	.smbios = fake_smbios,
+	.read_file = fake_read_file,
 	.alloc = fake_alloc,
 	.free = fake_free,
 	.alloc_pages = fake_alloc_pages,

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "host.h"
+#include "model/model_loaded.h"
 #include "hw/msr.h"
 #include "model/model.h"
 #include "pmu/core_engine.h"
@@ -18,6 +19,7 @@
 #include "pmu/uncore.h"
 #include "pmu/regkey.h"
 #include "pmu/uncore_pci.h"
+#include "pmu/uncore_amd.h"
 #include "util/fmt.h"
 
 #define DEFAULT_PROFILE "sandy-bridge-ep"
@@ -377,6 +379,7 @@ static int dry_one(struct model *m, const struct model_profile *p, const struct 
 	model_backend(r.m, &r.b);
 	if (pmu_discover(&r.b, cpu, &r.ci))
 		die("discovery failed on the reference model");
+	(void)uncore_amd_boxes(&r.ci);
 	core_pmu_from_cpu(&r.ci, &r.pmu);
 
 	struct pmu_event_req reqs[CORE_MAX_EVENTS + UNCORE_MAX_EVENTS];
@@ -436,15 +439,15 @@ static int dry_one(struct model *m, const struct model_profile *p, const struct 
 }
 
 /*
- * dry-run [--profile P] [--sim-firmware clean|running] [--list-model M[:S]]
- * [--core-type core|atom] [--each] SPEC...: the
+ * dry-run [--profile P | --profile-file FILE] [--sim-firmware clean|running]
+ * [--list-model M[:S]] [--core-type core|atom] [--each] SPEC...: the
  * specs together in one run; with --each every argument is a run of its own (a refusal is a
  * "refused:" line and the next goes on), so a test can go through a whole event list in one
  * process.
  */
 int cmd_dry_run(int argc, char **argv)
 {
-	const char *profile = DEFAULT_PROFILE;
+	const char *profile = DEFAULT_PROFILE, *profile_file = NULL;
 	struct dry_opts o = { .list_stepping = -1 };
 	bool each = false;
 	char **specs = xcalloc((size_t)argc, sizeof(*specs));
@@ -455,7 +458,7 @@ int cmd_dry_run(int argc, char **argv)
 			each = true;
 			continue;
 		}
-		if (strcmp(opt, "--profile") && strcmp(opt, "--list-model") &&
+		if (strcmp(opt, "--profile") && strcmp(opt, "--profile-file") && strcmp(opt, "--list-model") &&
 		    strcmp(opt, "--sim-firmware") && strcmp(opt, "--core-type")) {
 			specs[nspecs++] = argv[i];
 			continue;
@@ -464,6 +467,8 @@ int cmd_dry_run(int argc, char **argv)
 			die("%s needs a value", opt);
 		if (!strcmp(opt, "--profile")) {
 			profile = argv[i];
+		} else if (!strcmp(opt, "--profile-file")) {
+			profile_file = argv[i];
 		} else if (!strcmp(opt, "--sim-firmware")) {
 			o.firmware = true;
 			if (model_firmware_parse(argv[i], &o.fw))
@@ -495,7 +500,8 @@ int cmd_dry_run(int argc, char **argv)
 			die("event list too long");
 		used += (size_t)k;
 	}
-	const struct model_profile *p = find_profile(profile);
+	struct model_loaded *loaded = profile_file ? host_profile_file(profile_file) : NULL;
+	const struct model_profile *p = loaded ? &loaded->p : find_profile(profile);
 	struct model *m = xcalloc(1, sizeof(*m));
 	char why[256];
 	int rc = 0;
@@ -511,6 +517,7 @@ int cmd_dry_run(int argc, char **argv)
 			if (r == EXIT_ERROR && !each) {
 				free(m);
 				free(specs);
+				free(loaded);
 				die("%s", why);
 			}
 			if (r == EXIT_ERROR)
@@ -520,5 +527,6 @@ int cmd_dry_run(int argc, char **argv)
 	}
 	free(m);
 	free(specs);
+	free(loaded);
 	return rc;
 }

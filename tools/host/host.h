@@ -6,6 +6,7 @@
 #ifndef EFIPMU_HOST_H
 #define EFIPMU_HOST_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -22,6 +23,32 @@ const char *grouped(uint64_t v);
 /* The whole file, NUL-terminated, its length in *len; dies naming it when it cannot be read. */
 char *read_whole(const char *path, size_t *len);
 
+struct machine;
+/* The log's text (the caller's to free) and its capture in m; dies naming the first problem. */
+char *host_read_machine(const char *path, struct machine *m, size_t *len);
+/* The same from a log's text already read (name: where it came from, for messages). */
+void host_machine_of_text(const char *name, const char *text, size_t len, struct machine *m);
+
+/* One log of a bundle (efipmu-host bundle): its name and its bytes inside the bundle's text. */
+struct bundle_log {
+	char name[256];
+	const char *text;
+	size_t len;
+};
+/*
+ * text[0..len) as a bundle: true with its logs (at most max) when it starts with the bundle's
+ * first line; dies naming the problem when it does but its checksum or layout is wrong.
+ */
+bool bundle_logs(const char *path, const char *text, size_t len, struct bundle_log *logs,
+		 unsigned max, unsigned *n);
+
+struct model_loaded;
+/*
+ * A profile file (efipmu-host profile's) as a model profile (lib/model/model_loaded.c: its
+ * member p), the caller's to free; dies naming the file and line of a bad one.
+ */
+struct model_loaded *host_profile_file(const char *path);
+
 int cmd_decode(int argc, char **argv);
 int cmd_dry_run(int argc, char **argv);
 int cmd_summary(int argc, char **argv);
@@ -31,5 +58,8 @@ int cmd_cpuid(int argc, char **argv);
 int cmd_discovery(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_db(int argc, char **argv);
+int cmd_profile(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
+int cmd_bundle(int argc, char **argv);
 
 #endif

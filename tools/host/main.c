@@ -23,7 +23,8 @@
 
 static const char usage[] =
 	"usage: efipmu-host decode BOX VALUE\n"
-	"       efipmu-host dry-run [--profile PROFILE] [--sim-firmware clean|running]\n"
+	"       efipmu-host dry-run [--profile PROFILE | --profile-file FILE]\n"
+	"                           [--sim-firmware clean|running]\n"
 	"                           [--list-model MODEL[:STEPPING]] [--core-type core|atom]\n"
 	"                           [--each] EVENTSPEC...\n"
 	"       efipmu-host summary [--tsc-hz HZ] LOG.jsonl\n"
@@ -37,7 +38,12 @@ static const char usage[] =
 	"                                  [--since DATE] [--until DATE]\n"
 	"       efipmu-host db [--db FILE] history --board B [--kernel K] EVENT\n"
 	"       efipmu-host db [--db FILE] regressions [--tolerance PCT]\n"
-	"       efipmu-host db [--db FILE] report RUN -o FILE.html\n";
+	"       efipmu-host db [--db FILE] report RUN -o FILE.html\n"
+	"       efipmu-host profile LOG.jsonl [-o FILE.profile]\n"
+	"       efipmu-host profile --builtin NAME [--cpus N] [--packages P] [--threads T]\n"
+	"                           [-o FILE.profile]\n"
+	"       efipmu-host replay LOG.jsonl|BUNDLE\n"
+	"       efipmu-host bundle LOG.jsonl... -o FILE\n";
 
 int main(int argc, char **argv)
 {
@@ -48,6 +54,8 @@ int main(int argc, char **argv)
 		{ "decode", cmd_decode }, { "dry-run", cmd_dry_run }, { "summary", cmd_summary },
 		{ "compare", cmd_compare }, { "csv", cmd_csv }, { "cpuid", cmd_cpuid },
 		{ "discovery", cmd_discovery }, { "report", cmd_report }, { "db", cmd_db },
+		{ "profile", cmd_profile }, { "replay", cmd_replay },
+		{ "bundle", cmd_bundle },
 	};
 	if (argc < 2) {
 		fputs(usage, stderr);
@@ -60,7 +68,7 @@ int main(int argc, char **argv)
 	for (unsigned i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
 		if (!strcmp(argv[1], cmds[i].name))
 			return cmds[i].run(argc - 2, argv + 2);
-	die("unknown command '%s' (decode, dry-run, summary, compare, csv, cpuid, discovery, report, db; "
+	die("unknown command '%s' (decode, dry-run, summary, compare, csv, cpuid, discovery, report, db, profile, replay, bundle; "
 	    "help for usage)",
 	    argv[1]);
 }

@@ -71,6 +71,8 @@ static void read_count(struct runlog *g, const struct rec_ctx *c)
 	opt_str(c, "kernel", k->kernel, sizeof(k->kernel));
 	opt_u64(c, "apic_id", &k->apic_id);
 	opt_u64(c, "package", &k->package);
+	k->has_ccx = logread_find(c->v, "ccx") != NULL;
+	opt_u64(c, "ccx", &k->ccx);
 	opt_u64(c, "counter", &k->counter);
 	opt_u64(c, "ctl_msr", &k->ctl_msr);
 	opt_u64(c, "ctl_value", &k->ctl_value);
@@ -254,6 +256,9 @@ const char *where(const struct count *c)
 	char *b = bufs[next++ % 2];
 	if (!strcmp(c->box, "core"))
 		snprintf(b, sizeof(bufs[0]), "cpu %llu", (unsigned long long)c->cpu);
+	else if (c->has_ccx)   /* as the console: package 0, CCX 1 */
+		snprintf(b, sizeof(bufs[0]), "pkg %llu.X%llu", (unsigned long long)c->package,
+			 (unsigned long long)c->ccx);
 	else
 		snprintf(b, sizeof(bufs[0]), "pkg %llu", (unsigned long long)c->package);
 	return b;

@@ -20,6 +20,8 @@ struct count {
 	uint64_t repeat, tsc_ticks;
 	char box[32], event[EVENT_NAME_MAX], kind[8], kernel[32];
 	bool overflowed, sim;
+	bool has_ccx;          /* AMD L3: the CCX it counted ("ccx") */
+	uint64_t ccx;
 };
 
 struct check {

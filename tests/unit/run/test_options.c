@@ -51,10 +51,11 @@ static void test_every_option_round_trips(void **state)
 	char buf[1024];
 	options_defaults(&o);
 	assert_int_equal(PARSE(&o, &err, "--backend", "sim", "--sim-profile", "westmere-ex",
+			       "--sim-profile-file", "lab.profile",
 			       "--sim-break", "ignore-enable", "--sim-noise", "smi", "--sim-firmware", "clean",
 			       "--events", "cpu/event=0x3c,umask=0/", "--kernels", "spin",
 			       "--cpus", "0,2-5", "--repeats", "1000", "--output", "run-1.jsonl",
-			       "--log-sync", "each",
+			       "--log-sync", "each", "--capture", "off",
 			       "--list", "--selftest", "--dry-run", "--decode", "perfevtsel", "0x43003c",
 			       "--force", "--qemu-exit", "--fault-test", "--icount-check", "--bench", "--dispatch-per-repeat",
 			       "--stall-cpu", "3", "--ap-timeout", "2500", "--test-unexpected-fault",
@@ -63,6 +64,7 @@ static void test_every_option_round_trips(void **state)
 	assert_string_equal(err.msg, "");
 	assert_int_equal(o.backend, EFIPMU_BACKEND_SIM);
 	assert_string_equal(o.sim_profile, "westmere-ex");
+	assert_string_equal(o.sim_profile_file, "lab.profile");
 	assert_string_equal(o.sim_break, "ignore-enable");
 	assert_string_equal(o.sim_noise, "smi");
 	assert_string_equal(o.sim_firmware, "clean");
@@ -78,13 +80,14 @@ static void test_every_option_round_trips(void **state)
 	assert_int_equal(o.stall_cpu, 3);
 	assert_int_equal(o.ap_timeout_ms, 2500);
 	assert_int_equal(o.log_sync_ms, LOG_SYNC_EACH);
+	assert_string_equal(o.capture, "off");
 	assert_true(o.decode);
 	assert_string_equal(o.decode_box, "perfevtsel");
 	assert_int_equal(o.decode_value, 0x43003c);
 	assert_int_equal(o.config_given, (1u << OPT_COUNT) - 1);
 	describe(&o, buf, sizeof(buf));
-	assert_string_equal(buf, "backend=sim sim-profile=westmere-ex sim-break=ignore-enable sim-noise=smi sim-firmware=clean events=cpu/event=0x3c,umask=0/ "
-			    "kernels=spin cpus=0,2-5 repeats=1000 output=run-1.jsonl log-sync=each list "
+	assert_string_equal(buf, "backend=sim sim-profile=westmere-ex sim-profile-file=lab.profile sim-break=ignore-enable sim-noise=smi sim-firmware=clean events=cpu/event=0x3c,umask=0/ "
+			    "kernels=spin cpus=0,2-5 repeats=1000 output=run-1.jsonl log-sync=each capture=off list "
 			    "selftest dry-run decode=perfevtsel:0x43003c force qemu-exit fault-test icount-check bench dispatch-per-repeat stall-cpu=3 ap-timeout=2500 test-unexpected-fault test-ap-never-done verbose "
 			    "help");
 }

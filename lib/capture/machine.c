@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
+#include "capture/machine.h"
+#include "pmu/regkey.h"
+#include "pmu/uncore_pci.h"
+
+void machine_read_regs(const struct pmu_backend *b, unsigned cpu, struct machine_regs *r)
+{
+	for (unsigned i = 0; i < r->n; i++) {
+		r->val[i] = 0;
+		r->st[i] = (uint8_t)pmu_rdmsr(b, cpu, r->msr[i], &r->val[i]);
+	}
+}
+
+void machine_collect_cpu(const struct pmu_backend *b, unsigned cpu, const char *vendor,
+			 struct machine_cpu *c, enum uncore_family fam, struct machine_regs *pkg)
+{
+	cpuid_walk(b, cpu, &c->walk);
+	c->regs.n = capture_core_msrs(vendor, c->regs.msr, CAPTURE_MAX_MSRS);
+	machine_read_regs(b, cpu, &c->regs);
+	if (pkg) {
+		pkg->n = capture_uncore_msrs(fam, pkg->msr, CAPTURE_MAX_MSRS);
+		machine_read_regs(b, cpu, pkg);
+	}
+}
+
+bool machine_scan_pci(const struct pmu_backend *b, unsigned cpu, enum uncore_family fam,
+		      struct machine_pkg *pkgs, unsigned n, struct uncore_pci_scan *scan,
+		      struct pmon_registry *reg)
+{
+	if (!uncore_pci_plat_of(fam))
+		return false;
+	pmon_reset(reg);
+	if (uncore_pci_scan(b, cpu, fam, scan, reg))
+		return false;
+	for (unsigned p = 0; p < n; p++) {
+		struct machine_pkg *k = &pkgs[p];
+		const struct uncore_pci_pkg *s = k->package < UNCORE_PCI_MAX_PKGS ?
+						 &scan->pkg[k->package] : NULL;
+		k->npci = 0;
+		for (unsigned i = 0; s && s->placed && i < s->n && k->npci < MACHINE_MAX_PCI; i++) {
+			struct machine_pci_box *x = &k->pci[k->npci++];
+			struct strbuf at;
+			pmu_strlcpy(x->box, s->box[i].d->name, sizeof(x->box));
+			sb_init(&at, x->at, sizeof(x->at));
+			regkey_put_fn(&at, regkey_pci_addr(s->box[i].base));
+			x->device = s->box[i].d->pci ? s->box[i].d->pci->device_id : 0;
+			x->box_ctl = scan->fw_box_ctl[k->package][i];
+		}
+	}
+	return true;
+}

@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
+/*
+ * A machine as the capture sees it (issue 26 items 1-2): per logical CPU its topology,
+ * every CPUID leaf and the PMU MSRs efipmu knows (value or absent); per package the
+ * uncore MSRs and the PCI boxes found; the firmware's identity. The app fills one CPU
+ * at a time (machine_collect_cpu, AP-safe) and logs it as `machine` records; the host
+ * reads those records back (out/machine_read.c) or takes a model's (model/model_machine.c)
+ * and writes either as a profile file (capture/profile.c). Fixed size, no allocation.
+ */
+#ifndef EFIPMU_CAPTURE_MACHINE_H
+#define EFIPMU_CAPTURE_MACHINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "capture/cpuid_walk.h"
+#include "capture/msr_list.h"
+#include "pmu/backend.h"
+
+#define MACHINE_MAX_CPUS 64
+#define MACHINE_MAX_PKGS 8
+#define MACHINE_MAX_PCI 16
+#define MACHINE_STR 64
+
+struct machine_regs {
+	unsigned n;
+	uint32_t msr[CAPTURE_MAX_MSRS];
+	uint64_t val[CAPTURE_MAX_MSRS];
+	uint8_t st[CAPTURE_MAX_MSRS];   /* pmu_status of the read: PMU_OK, a fault (absent), ... */
+};
+
+struct machine_cpu {
+	uint32_t apic_id, package, core, thread;
+	struct cpuid_walk walk;
+	struct machine_regs regs;
+};
+
+struct machine_pci_box {
+	char box[MACHINE_STR];
+	char at[MACHINE_STR];           /* "pci 0000:7f:10.4" */
+	uint32_t device, box_ctl;
+};
+
+struct machine_pkg {
+	uint32_t package, leader;
+	struct machine_regs regs;
+	unsigned npci;
+	struct machine_pci_box pci[MACHINE_MAX_PCI];
+};
+
+struct machine {
+	char vendor[16];
+	char uncore[MACHINE_STR];       /* uncore_family_name */
+	unsigned ncpus, npkgs;
+	struct machine_cpu cpu[MACHINE_MAX_CPUS];
+	struct machine_pkg pkg[MACHINE_MAX_PKGS];
+};
+
+/* Every MSR of r->msr[0..n) read on cpu through b, #GP caught (AP-safe). */
+void machine_read_regs(const struct pmu_backend *b, unsigned cpu, struct machine_regs *r);
+
+/*
+ * cpu's own part (on that CPU for the real backend): its CPUID walk and the core MSRs of
+ * vendor; a package leader (pkg not NULL) also its uncore family's MSRs. Reads only.
+ */
+void machine_collect_cpu(const struct pmu_backend *b, unsigned cpu, const char *vendor,
+			 struct machine_cpu *c, enum uncore_family fam, struct machine_regs *pkg);
+
+struct uncore_pci_scan;
+struct pmon_registry;
+
+/*
+ * The uncore PCI boxes of family fam (the engine's own scan from cpu, reads only; scan
+ * and reg are the caller's scratch) put on each of pkgs[0..n), by its package number.
+ * False when the family has none or the backend no PCI access (pkgs unchanged).
+ */
+bool machine_scan_pci(const struct pmu_backend *b, unsigned cpu, enum uncore_family fam,
+		      struct machine_pkg *pkgs, unsigned n, struct uncore_pci_scan *scan,
+		      struct pmon_registry *reg);
+
+#endif

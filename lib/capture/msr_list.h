@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
+/*
+ * The PMU MSRs efipmu knows for a CPU, from its own tables (the core PMU descriptors of
+ * hw/core_pmus.c, the MSR numbers of hw/msr.h, the uncore box descriptors of
+ * pmu/uncore.h): what the capture reads, each with #GP caught, to log the machine's MSR
+ * map and hand-off values in one. Nothing here reads or writes a register.
+ */
+#ifndef EFIPMU_CAPTURE_MSR_LIST_H
+#define EFIPMU_CAPTURE_MSR_LIST_H
+
+#include <stdint.h>
+#include "pmu/cpuinfo.h"
+
+#define CAPTURE_MAX_MSRS 384
+
+/* Thread and core scope: the core PMU's and its neighbours' MSRs of vendor's CPUs. Returns n. */
+unsigned capture_core_msrs(const char *vendor, uint32_t *out, unsigned cap);
+
+/* Package scope: every MSR of the MSR boxes of uncore family fam (its PCI boxes: none). */
+unsigned capture_uncore_msrs(enum uncore_family fam, uint32_t *out, unsigned cap);
+
+#endif

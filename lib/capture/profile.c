@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
+#include "capture/profile.h"
+
+static void line_start(struct strbuf *sb, const char *what, unsigned n)
+{
+	sb_puts(sb, what);
+	sb_putc(sb, ' ');
+	sb_dec(sb, n);
+}
+
+static void hex_field(struct strbuf *sb, uint64_t v)
+{
+	sb_putc(sb, ' ');
+	sb_hex(sb, v);
+}
+
+/* "<what> N MSR VALUE", VALUE "absent" where the read raised #GP, "error" for another failure. */
+static void put_regs(struct strbuf *sb, const char *what, unsigned n, const struct machine_regs *r)
+{
+	for (unsigned i = 0; i < r->n; i++) {
+		line_start(sb, what, n);
+		hex_field(sb, r->msr[i]);
+		if (r->st[i] == PMU_OK)
+			hex_field(sb, r->val[i]);
+		else
+			sb_puts(sb, pmu_is_fault((pmu_status)r->st[i]) ? " absent" : " error");
+		sb_putc(sb, '\n');
+	}
+}
+
+void profile_write(const struct machine *m, const char *comment, struct strbuf *sb)
+{
+	sb_puts(sb, PROFILE_FORMAT "\n# ");
+	sb_puts(sb, comment);
+	sb_puts(sb, "\nvendor ");
+	sb_puts(sb, m->vendor);
+	sb_puts(sb, "\nuncore ");
+	sb_puts(sb, m->uncore);
+	sb_putc(sb, '\n');
+	line_start(sb, "cpus", m->ncpus);
+	sb_putc(sb, '\n');
+	line_start(sb, "packages", m->npkgs);
+	sb_putc(sb, '\n');
+	for (unsigned i = 0; i < m->ncpus && i < MACHINE_MAX_CPUS; i++) {
+		const struct machine_cpu *c = &m->cpu[i];
+		line_start(sb, "cpu", i);
+		sb_puts(sb, " apic ");
+		sb_dec(sb, c->apic_id);
+		sb_puts(sb, " package ");
+		sb_dec(sb, c->package);
+		sb_puts(sb, " core ");
+		sb_dec(sb, c->core);
+		sb_puts(sb, " thread ");
+		sb_dec(sb, c->thread);
+		sb_puts(sb, c->walk.truncated || c->walk.st ? " cpuid-incomplete\n" : "\n");
+		for (unsigned k = 0; k < c->walk.n; k++) {
+			const struct cpuid_entry *e = &c->walk.e[k];
+			line_start(sb, "cpuid", i);
+			hex_field(sb, e->leaf);
+			hex_field(sb, e->sub);
+			hex_field(sb, e->r.eax);
+			hex_field(sb, e->r.ebx);
+			hex_field(sb, e->r.ecx);
+			hex_field(sb, e->r.edx);
+			sb_putc(sb, '\n');
+		}
+		put_regs(sb, "msr", i, &c->regs);
+	}
+	for (unsigned p = 0; p < m->npkgs && p < MACHINE_MAX_PKGS; p++) {
+		const struct machine_pkg *k = &m->pkg[p];
+		line_start(sb, "package", k->package);
+		sb_puts(sb, " leader ");
+		sb_dec(sb, k->leader);
+		sb_putc(sb, '\n');
+		put_regs(sb, "pkgmsr", k->package, &k->regs);
+		for (unsigned b = 0; b < k->npci; b++) {
+			line_start(sb, "pcibox", k->package);
+			sb_putc(sb, ' ');
+			sb_puts(sb, k->pci[b].box);
+			sb_puts(sb, " at ");
+			sb_puts(sb, k->pci[b].at);
+			hex_field(sb, k->pci[b].device);
+			hex_field(sb, k->pci[b].box_ctl);
+			sb_putc(sb, '\n');
+		}
+	}
+}

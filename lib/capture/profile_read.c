@@ -1,0 +1,175 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
+/*
+ * A profile file (capture/profile.c's text) read back into a struct machine. The file
+ * is the user's: every line is checked, the first problem is named with its line.
+ */
+#include "capture/profile.h"
+
+struct words {
+	const char *w[12];
+	size_t n[12];
+	unsigned count;
+};
+
+static void split(const char *line, size_t len, struct words *ws)
+{
+	ws->count = 0;
+	for (size_t i = 0; i < len && ws->count < 12;) {
+		while (i < len && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r'))
+			i++;
+		if (i >= len)
+			break;
+		ws->w[ws->count] = line + i;
+		size_t s = i;
+		while (i < len && line[i] != ' ' && line[i] != '\t' && line[i] != '\r')
+			i++;
+		ws->n[ws->count++] = i - s;
+	}
+}
+
+static bool is(const struct words *ws, unsigned k, const char *s)
+{
+	return k < ws->count && ws->n[k] == pmu_strlen(s) && !pmu_strncmp(ws->w[k], s, ws->n[k]);
+}
+
+static bool num(const struct words *ws, unsigned k, uint64_t max, uint64_t *v)
+{
+	return k < ws->count && pmu_parse_u64(ws->w[k], ws->n[k], v) && *v <= max;
+}
+
+static bool word_to(const struct words *ws, unsigned k, char *buf, size_t cap)
+{
+	if (k >= ws->count || ws->n[k] >= cap)
+		return false;
+	pmu_memcpy(buf, ws->w[k], ws->n[k]);
+	buf[ws->n[k]] = 0;
+	return true;
+}
+
+/* "msr I MSR VALUE|absent|error" (or pkgmsr) into r. */
+static bool reg_line(const struct words *ws, struct machine_regs *r)
+{
+	uint64_t msr, val = 0;
+	if (ws->count != 4 || !num(ws, 2, 0xFFFFFFFFu, &msr) || r->n >= CAPTURE_MAX_MSRS)
+		return false;
+	pmu_status st = is(ws, 3, "absent") ? PMU_ERR_FAULT_GP : is(ws, 3, "error") ? PMU_ERR_IO :
+			num(ws, 3, UINT64_MAX, &val) ? PMU_OK : PMU_STATUS_COUNT;
+	if (st == PMU_STATUS_COUNT)
+		return false;
+	r->msr[r->n] = (uint32_t)msr;
+	r->val[r->n] = val;
+	r->st[r->n++] = (uint8_t)st;
+	return true;
+}
+
+static struct machine_pkg *pkg_of(struct machine *m, uint64_t package)
+{
+	for (unsigned i = 0; i < m->npkgs; i++)
+		if (m->pkg[i].package == package)
+			return &m->pkg[i];
+	return NULL;
+}
+
+static bool one_line(const struct words *ws, struct machine *m)
+{
+	uint64_t a[6];
+	if (is(ws, 0, "vendor"))
+		return ws->count == 2 && word_to(ws, 1, m->vendor, sizeof(m->vendor));
+	if (is(ws, 0, "uncore"))
+		return ws->count == 2 && word_to(ws, 1, m->uncore, sizeof(m->uncore));
+	if (is(ws, 0, "cpus") || is(ws, 0, "packages"))
+		return ws->count == 2 && num(ws, 1, 1000, a);   /* counted from their lines */
+	if (is(ws, 0, "cpu")) {
+		if (ws->count < 10 || !num(ws, 1, MACHINE_MAX_CPUS - 1, &a[0]) || a[0] != m->ncpus ||
+		    !is(ws, 2, "apic") || !num(ws, 3, 0xFFFFFFFFu, &a[1]) || !is(ws, 4, "package") ||
+		    !num(ws, 5, 0xFFFFFFFFu, &a[2]) || !is(ws, 6, "core") ||
+		    !num(ws, 7, 0xFFFFFFFFu, &a[3]) || !is(ws, 8, "thread") ||
+		    !num(ws, 9, 0xFFFFFFFFu, &a[4]))
+			return false;
+		struct machine_cpu *c = &m->cpu[m->ncpus++];
+		c->apic_id = (uint32_t)a[1];
+		c->package = (uint32_t)a[2];
+		c->core = (uint32_t)a[3];
+		c->thread = (uint32_t)a[4];
+		c->walk.truncated = is(ws, 10, "cpuid-incomplete");
+		return true;
+	}
+	if (is(ws, 0, "cpuid") || is(ws, 0, "msr")) {
+		if (!num(ws, 1, MACHINE_MAX_CPUS - 1, &a[0]) || a[0] + 1 != m->ncpus)
+			return false;   /* a CPU's rows follow its cpu line */
+		struct machine_cpu *c = &m->cpu[a[0]];
+		if (is(ws, 0, "msr"))
+			return reg_line(ws, &c->regs);
+		for (unsigned k = 0; k < 6; k++)
+			if (!num(ws, 2 + k, 0xFFFFFFFFu, &a[k]))
+				return false;
+		if (ws->count != 8 || c->walk.n >= CPUID_WALK_MAX)
+			return false;
+		c->walk.e[c->walk.n++] = (struct cpuid_entry){ (uint32_t)a[0], (uint32_t)a[1],
+			{ (uint32_t)a[2], (uint32_t)a[3], (uint32_t)a[4], (uint32_t)a[5] } };
+		return true;
+	}
+	if (is(ws, 0, "package")) {
+		if (ws->count != 4 || !num(ws, 1, 0xFFFFFFFFu, &a[0]) || !is(ws, 2, "leader") ||
+		    !num(ws, 3, MACHINE_MAX_CPUS - 1, &a[1]) || pkg_of(m, a[0]) ||
+		    m->npkgs >= MACHINE_MAX_PKGS)
+			return false;
+		m->pkg[m->npkgs].package = (uint32_t)a[0];
+		m->pkg[m->npkgs++].leader = (uint32_t)a[1];
+		return true;
+	}
+	struct machine_pkg *k = num(ws, 1, 0xFFFFFFFFu, &a[0]) ? pkg_of(m, a[0]) : NULL;
+	if (is(ws, 0, "pkgmsr"))
+		return k && reg_line(ws, &k->regs);
+	if (is(ws, 0, "pcibox")) {
+		struct machine_pci_box *x = k && k->npci < MACHINE_MAX_PCI ? &k->pci[k->npci] : NULL;
+		/* pcibox P BOX at pci SSSS:BB:DD.F DEVICE BOX_CTL */
+		if (!x || ws->count != 8 || !word_to(ws, 2, x->box, sizeof(x->box)) || !is(ws, 3, "at") ||
+		    !is(ws, 4, "pci") || ws->n[5] + 5 > sizeof(x->at) || !num(ws, 6, 0xFFFF, &a[1]) ||
+		    !num(ws, 7, 0xFFFFFFFFu, &a[2]))
+			return false;
+		pmu_memcpy(x->at, "pci ", 4);
+		pmu_memcpy(x->at + 4, ws->w[5], ws->n[5]);
+		x->at[4 + ws->n[5]] = 0;
+		x->device = (uint32_t)a[1];
+		x->box_ctl = (uint32_t)a[2];
+		k->npci++;
+		return true;
+	}
+	return false;
+}
+
+pmu_status profile_read(const char *text, size_t len, struct machine *m, char *err, size_t cap)
+{
+	struct words ws;
+	unsigned line = 0;
+	bool head = false;
+	pmu_memset(m, 0, sizeof(*m));
+	for (size_t i = 0; i < len;) {
+		size_t e = i;
+		while (e < len && text[e] != '\n')
+			e++;
+		line++;
+		split(text + i, e - i, &ws);
+		bool ok = !ws.count || ws.w[0][0] == '#' ||
+			  (!head && (head = ws.count == 2 && is(&ws, 0, "efipmu-profile") && is(&ws, 1, "1"))) ||
+			  (head && one_line(&ws, m));
+		if (!ok) {
+			struct strbuf sb;
+			sb_init(&sb, err, cap);
+			sb_puts(&sb, "line ");
+			sb_dec(&sb, line);
+			sb_puts(&sb, head ? ": not a profile line as efipmu writes them" :
+					    ": not an efipmu profile (its first line is \"" PROFILE_FORMAT "\")");
+			return PMU_ERR_INVALID;
+		}
+		i = e + 1;
+	}
+	if (!m->ncpus || !m->vendor[0]) {
+		struct strbuf sb;
+		sb_init(&sb, err, cap);
+		sb_puts(&sb, "a profile without its vendor or CPUs");
+		return PMU_ERR_INVALID;
+	}
+	return PMU_OK;
+}

@@ -1,0 +1,135 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
+#include "model/model_loaded.h"
+#include "hw/core_aux.h"
+#include "hw/msr.h"
+#include "util/fmt.h"
+
+/* CPUID.1:EAX's family and model fields (extended ones included), stepping aside. */
+#define SIGNATURE_FAMILY_MODEL 0x0FFF0FF0u
+
+static const struct model_profile *base_for(const struct machine *m, uint32_t sig)
+{
+	/* CPUID.0AH:EAX[7:0] 0 on Intel: no architectural PMU (Intel SDM Vol. 3B 18.2), no PMU device */
+	const struct cpuid_entry *a = cpuid_walk_find(&m->cpu[0].walk, 0xA, 0);
+	if (!pmu_strcmp(m->vendor, "GenuineIntel") && (!a || !(a->r.eax & 0xFF)))
+		return model_profile_find("no-pmu");
+	for (unsigned i = 0; i < model_profile_count; i++) {
+		const struct model_profile *p = model_profiles[i];
+		struct pmu_cpuid r0 = model_cpuid_raw(p, 0, 0), r1 = model_cpuid_raw(p, 1, 0);
+		char v[13];
+		pmu_memcpy(v, &r0.ebx, 4);
+		pmu_memcpy(v + 4, &r0.edx, 4);
+		pmu_memcpy(v + 8, &r0.ecx, 4);
+		v[12] = 0;
+		if (!pmu_strcmp(v, m->vendor) &&
+		    (r1.eax & SIGNATURE_FAMILY_MODEL) == (sig & SIGNATURE_FAMILY_MODEL))
+			return p;
+	}
+	return model_profile_find(pmu_strcmp(m->vendor, "GenuineIntel") ? "zen2" : "no-pmu");
+}
+
+/* A register of the profile's fields, not of the hand-off image. */
+static bool profile_field(uint32_t msr)
+{
+	return msr == MSR_IA32_BIOS_SIGN_ID || msr == MSR_IA32_MISC_ENABLE ||
+	       msr == MSR_IA32_PERF_CAPABILITIES;
+}
+
+/* Each present MSR of r a map row (the base's semantics, else a plain register) and its value. */
+static void take_regs(struct model_loaded *l, const struct machine_regs *r)
+{
+	for (unsigned i = 0; i < r->n; i++) {
+		uint32_t msr = r->msr[i];
+		bool seen = false;
+		for (unsigned k = 0; k < l->map.n && !seen; k++)
+			seen = l->row[k].first == msr;
+		if (r->st[i] != PMU_OK || seen || l->map.n >= 2 * CAPTURE_MAX_MSRS)
+			continue;
+		const struct model_msr_range *b = model_msr_range_of(l->base, msr);
+		l->row[l->map.n++] = (struct model_msr_range){ msr, msr, b ? b->plain : true,
+							      b ? b->writable : ~0ull,
+							      b ? b->what : "captured" };
+		unsigned nfw = 0;
+		while (l->fw[nfw].msr)
+			nfw++;
+		if (r->val[i] && !profile_field(msr))
+			l->fw[nfw] = (struct model_fw_reg){ msr, r->val[i] };
+	}
+}
+
+static uint64_t reg_value(const struct machine_regs *r, uint32_t msr)
+{
+	for (unsigned i = 0; i < r->n; i++)
+		if (r->msr[i] == msr && r->st[i] == PMU_OK)
+			return r->val[i];
+	return 0;
+}
+
+pmu_status model_loaded_make(const struct machine *m, const char *name, struct model_loaded *l)
+{
+	pmu_memset(l, 0, sizeof(*l));
+	const struct cpuid_walk *w0 = m->ncpus ? &m->cpu[0].walk : NULL;
+	const struct cpuid_entry *l1 = w0 ? cpuid_walk_find(w0, 1, 0) : NULL;
+	if (!l1 || m->ncpus > MACHINE_MAX_CPUS || !m->npkgs)
+		return PMU_ERR_INVALID;
+	l->base = base_for(m, l1->r.eax);
+	l->p = *l->base;
+	pmu_strlcpy(l->name, name, sizeof(l->name));
+	l->p.name = l->name;
+	for (unsigned c = 0; c < m->ncpus; c++) {
+		const struct cpuid_walk *w = &m->cpu[c].walk;
+		for (unsigned i = 0; i < w->n; i++) {
+			const struct cpuid_entry *e = &w->e[i];
+			l->leaf[c][i] = (struct model_cpuid_leaf){ e->leaf, e->sub,
+				!cpuid_leaf_has_subleaves(e->leaf), e->r.eax, e->r.ebx, e->r.ecx, e->r.edx };
+		}
+		l->table[c] = (struct model_cpuid_table){ "a profile file", l->leaf[c], w->n };
+	}
+	l->p.cpuid = &l->table[0];
+	/*
+	 * Hybrid: the model gives its upper half of CPUs the E-cores' counters (model.h); its
+	 * leaf 0xA is that of the first CPU whose CPUID.1AH:EAX[31:24] says Atom (SDM Vol. 2A).
+	 */
+	l->p.cpuid_atom = NULL;
+	for (unsigned c = 0; l->base->cpuid_atom && c < m->ncpus && !l->p.cpuid_atom; c++) {
+		const struct cpuid_entry *e = cpuid_walk_find(&m->cpu[c].walk, 0x1A, 0);
+		if (e && e->r.eax >> 24 == CORE_TYPE_ATOM)
+			l->p.cpuid_atom = &l->table[c];
+	}
+	l->p.cpuid_cpu = l->table;
+	l->p.cpuid_cpus = m->ncpus;
+	const struct machine_regs *r0 = &m->cpu[0].regs;
+	l->p.microcode = (uint32_t)(reg_value(r0, MSR_IA32_BIOS_SIGN_ID) >> 32);
+	l->p.misc_enable = reg_value(r0, MSR_IA32_MISC_ENABLE);
+	l->p.perf_cap = reg_value(r0, MSR_IA32_PERF_CAPABILITIES);
+	take_regs(l, r0);
+	for (unsigned k = 0; k < m->npkgs; k++)
+		take_regs(l, &m->pkg[k].regs);
+	unsigned boxes = 0;
+	for (unsigned k = 0; k < m->npkgs; k++)
+		boxes += m->pkg[k].npci;
+	if (!boxes)
+		l->p.pci = NULL;   /* the capture found no uncore PCI box: none answers */
+	l->map = (struct model_msr_map){ l->name, l->row, l->map.n };
+	l->p.msrs = &l->map;
+	l->p.fw_running = l->fw;
+	l->p.firmware = MODEL_FW_RUNNING;
+	l->ncpus = m->ncpus;
+	l->npkgs = m->npkgs;
+	return PMU_OK;
+}
+
+pmu_status model_loaded_init(struct model *mod, const struct model_loaded *l,
+			     const struct machine *m)
+{
+	pmu_status st = model_init(mod, &l->p, l->ncpus, l->npkgs);
+	for (unsigned i = 0; !st && i < l->ncpus; i++) {
+		unsigned pkg = 0;
+		while (pkg < l->npkgs && m->pkg[pkg].package != m->cpu[i].package)
+			pkg++;
+		st = model_place_cpu(mod, i, pkg < l->npkgs ? pkg : 0);
+		if (!st)
+			st = model_place_core(mod, i, m->cpu[i].core);
+	}
+	return st;
+}

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
+/*
+ * A model profile made from a profile file's machine (issue 26 item 2): each CPU answers
+ * CPUID with its own captured leaves, the MSR map is the captured one (an MSR logged
+ * absent raises #GP), the hand-off values are the captured ones; what a capture cannot
+ * see (the devices that give the registers their semantics, noise, TOPDOWN slots, PCI
+ * boxes' behaviour) is the built-in profile of the same vendor, family and model, or
+ * no-pmu's (Intel) / zen2's (AMD) where none is.
+ */
+#ifndef EFIPMU_MODEL_LOADED_H
+#define EFIPMU_MODEL_LOADED_H
+
+#include "capture/machine.h"
+#include "model/model.h"
+
+struct model_loaded {
+	struct model_profile p;
+	const struct model_profile *base;
+	char name[MACHINE_STR], brand[49];
+	struct model_cpuid_table table[MACHINE_MAX_CPUS];
+	struct model_cpuid_leaf leaf[MACHINE_MAX_CPUS][CPUID_WALK_MAX];
+	struct model_msr_range row[2 * CAPTURE_MAX_MSRS];
+	struct model_msr_map map;
+	struct model_fw_reg fw[2 * CAPTURE_MAX_MSRS + 1];
+	unsigned ncpus, npkgs;
+};
+
+/* out->p from m, named name. PMU_ERR_INVALID: a machine with no CPU or without leaf 1. */
+pmu_status model_loaded_make(const struct machine *m, const char *name, struct model_loaded *out);
+
+/* A model of it on its captured topology (CPU i in its package and core). */
+pmu_status model_loaded_init(struct model *mod, const struct model_loaded *l,
+			     const struct machine *m);
+
+#endif

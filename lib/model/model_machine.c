@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
+/*
+ * A built-in profile as data (issue 26 item 2): the machine the model makes of it, read
+ * as the app's capture reads a machine (capture/machine.c, the same walk, MSR lists and
+ * PCI scan) right after the app's discovery (pmu_discover on every CPU: the microcode
+ * revision latched, as a run's capture sees it). Its profile file and the one made from
+ * a model run's capture are then the same text (tests/unit/capture/test_profile.c).
+ */
+#include "model/model_machine.h"
+#include "pmu/cpuinfo.h"
+#include "pmu/uncore_pci.h"
+#include "util/fmt.h"
+
+pmu_status model_machine(struct model *m, struct machine *out, struct model_machine_scratch *s)
+{
+	struct pmu_backend b;
+	struct cpu_info ci, ci0;
+	model_backend(m, &b);
+	pmu_memset(out, 0, sizeof(*out));
+	if (!m->ncpus || m->ncpus > MACHINE_MAX_CPUS || m->npkgs > MACHINE_MAX_PKGS)
+		return PMU_ERR_NOSPACE;
+	for (unsigned i = 0; i < m->ncpus; i++) {
+		pmu_memset(&ci, 0, sizeof(ci));
+		pmu_status st = pmu_discover(&b, i, &ci);
+		if (st)
+			return st;
+		if (!i)
+			ci0 = ci;
+	}
+	pmu_strlcpy(out->vendor, ci0.vendor, sizeof(out->vendor));
+	pmu_strlcpy(out->uncore, uncore_family_name(ci0.uncore), sizeof(out->uncore));
+	out->ncpus = m->ncpus;
+	for (unsigned i = 0; i < m->ncpus; i++) {
+		struct machine_cpu *c = &out->cpu[i];
+		bool leader = true;
+		c->apic_id = i;
+		c->package = m->pkg_of[i];
+		c->core = m->core_of[i];
+		for (unsigned j = 0; j < i; j++) {
+			c->thread += m->pkg_of[j] == c->package && m->core_of[j] == c->core;
+			leader = leader && m->pkg_of[j] != c->package;
+		}
+		struct machine_pkg *k = leader ? &out->pkg[out->npkgs++] : NULL;
+		if (k) {
+			k->package = c->package;
+			k->leader = i;
+		}
+		machine_collect_cpu(&b, i, ci0.vendor, c, ci0.uncore, k ? &k->regs : NULL);
+	}
+	machine_scan_pci(&b, 0, ci0.uncore, out->pkg, out->npkgs, &s->scan, &s->reg);
+	return PMU_OK;
+}

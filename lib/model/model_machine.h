@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
+/* The machine a model makes of its profile, as the capture would read it (model_machine.c). */
+#ifndef EFIPMU_MODEL_MACHINE_H
+#define EFIPMU_MODEL_MACHINE_H
+
+#include "capture/machine.h"
+#include "model/model.h"
+#include "pmu/pmon_registry.h"
+#include "pmu/uncore_pci.h"
+
+/* What model_machine needs besides: the PCI scan's working space. */
+struct model_machine_scratch {
+	struct uncore_pci_scan scan;
+	struct pmon_registry reg;
+};
+
+/*
+ * m's machine (model_init'ed, its CPUs placed; APIC id = CPU number) into out, after the
+ * app's discovery on every CPU. PMU_ERR_NOSPACE past MACHINE_MAX_CPUS or _PKGS.
+ */
+pmu_status model_machine(struct model *m, struct machine *out, struct model_machine_scratch *s);
+
+#endif

@@ -1,0 +1,235 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
+#include "out/machine_read.h"
+#include "out/logread.h"
+#include "util/fmt.h"
+
+void machine_read_init(struct machine_reader *r, struct machine *m)
+{
+	pmu_memset(r, 0, sizeof(*r));
+	pmu_memset(m, 0, sizeof(*m));
+	r->m = m;
+}
+
+static pmu_status bad(struct machine_reader *r, const char *what)
+{
+	struct strbuf sb;
+	if (r->err[0])
+		return PMU_ERR_INVALID;
+	sb_init(&sb, r->err, sizeof(r->err));
+	if (r->line) {   /* 0: about the whole log, after its last line */
+		sb_puts(&sb, "line ");
+		sb_dec(&sb, r->line);
+		sb_puts(&sb, ": ");
+	}
+	sb_puts(&sb, what);
+	return PMU_ERR_INVALID;
+}
+
+/* A cursor over a JSON array's raw text that logread already found well-formed. */
+struct cursor {
+	const char *p, *end;
+};
+
+/* The next token past whitespace and commas: '[', ']', '{', '}', '"' (a string), 'n' (null). */
+static char next(struct cursor *c, const char **s, size_t *n)
+{
+	while (c->p < c->end && (*c->p == ' ' || *c->p == ',' || *c->p == '\t'))
+		c->p++;
+	if (c->p >= c->end)
+		return 0;
+	char t = *c->p;
+	if (t == '"') {
+		const char *q = ++c->p;
+		while (c->p < c->end && *c->p != '"')
+			c->p += *c->p == '\\' ? 2 : 1;
+		if (c->p >= c->end)
+			return 0;
+		*s = q;
+		*n = (size_t)(c->p - q);
+		c->p++;
+		return '"';
+	}
+	if (t == 'n' && c->end - c->p >= 4 && !pmu_strncmp(c->p, "null", 4)) {
+		c->p += 4;
+		return 'n';
+	}
+	c->p++;
+	return t;
+}
+
+/* A "0x..." string as a number. */
+static bool hex_of(const char *s, size_t n, uint64_t *v)
+{
+	return n > 2 && s[0] == '0' && s[1] == 'x' && pmu_parse_u64(s, n, v);
+}
+
+/* [["0xLEAF","0xSUB","0xEAX","0xEBX","0xECX","0xEDX"],...] */
+static pmu_status read_cpuid(struct machine_reader *r, const struct logval *v,
+			     struct cpuid_walk *w)
+{
+	struct cursor c = { v->raw + 1, v->raw + v->raw_len };
+	const char *s;
+	size_t n;
+	char t;
+	w->n = 0;
+	while ((t = next(&c, &s, &n)) == '[') {
+		uint64_t x[6];
+		for (unsigned k = 0; k < 6; k++)
+			if (next(&c, &s, &n) != '"' || !hex_of(s, n, &x[k]) || x[k] > 0xFFFFFFFFu)
+				return bad(r, "a cpuid row is not six 32-bit hex strings");
+		if (next(&c, &s, &n) != ']')
+			return bad(r, "a cpuid row is not six 32-bit hex strings");
+		if (w->n >= CPUID_WALK_MAX)
+			return bad(r, "more cpuid rows than a capture makes");
+		w->e[w->n++] = (struct cpuid_entry){ (uint32_t)x[0], (uint32_t)x[1],
+						     { (uint32_t)x[2], (uint32_t)x[3], (uint32_t)x[4],
+						       (uint32_t)x[5] } };
+	}
+	return t == ']' ? PMU_OK : bad(r, "cpuid is not an array of rows");
+}
+
+/* [["0xMSR","0xVALUE"|null|"status"],...] */
+static pmu_status read_regs(struct machine_reader *r, const struct logval *v,
+			    struct machine_regs *g)
+{
+	struct cursor c = { v->raw + 1, v->raw + v->raw_len };
+	const char *s;
+	size_t n;
+	char t;
+	g->n = 0;
+	while ((t = next(&c, &s, &n)) == '[') {
+		uint64_t msr, val = 0;
+		if (next(&c, &s, &n) != '"' || !hex_of(s, n, &msr) || msr > 0xFFFFFFFFu)
+			return bad(r, "an msrs row does not start with an MSR number");
+		char vt = next(&c, &s, &n);
+		pmu_status st = vt == 'n' ? PMU_ERR_FAULT_GP :
+				vt == '"' && hex_of(s, n, &val) ? PMU_OK : PMU_ERR_IO;
+		if ((vt != 'n' && vt != '"') || next(&c, &s, &n) != ']')
+			return bad(r, "an msrs row is not [msr, value]");
+		if (g->n >= CAPTURE_MAX_MSRS)
+			return bad(r, "more msrs rows than a capture makes");
+		g->msr[g->n] = (uint32_t)msr;
+		g->val[g->n] = val;
+		g->st[g->n++] = (uint8_t)st;
+	}
+	return t == ']' ? PMU_OK : bad(r, "msrs is not an array of rows");
+}
+
+static pmu_status get_u32(struct machine_reader *r, const struct logrec_view *v, const char *key,
+			  uint32_t *out)
+{
+	uint64_t x;
+	if (logread_get_u64(v, key, &x) || x > 0xFFFFFFFFu)
+		return bad(r, "a machine record lacks a number it needs");
+	*out = (uint32_t)x;
+	return PMU_OK;
+}
+
+static pmu_status read_cpu(struct machine_reader *r, const struct logrec_view *v)
+{
+	uint32_t n;
+	const struct logval *cpuid = logread_find(v, "cpuid"), *msrs = logread_find(v, "msrs");
+	if (get_u32(r, v, "cpu", &n))
+		return PMU_ERR_INVALID;
+	if (n >= MACHINE_MAX_CPUS || r->seen_cpu[n])
+		return bad(r, "a cpu number out of range or seen twice");
+	if (!cpuid || cpuid->type != LV_ARRAY || !msrs || msrs->type != LV_ARRAY)
+		return bad(r, "a cpu machine record without its cpuid and msrs arrays");
+	struct machine_cpu *c = &r->m->cpu[n];
+	bool complete = false;
+	if (get_u32(r, v, "apic_id", &c->apic_id) || get_u32(r, v, "package", &c->package) ||
+	    get_u32(r, v, "core", &c->core) || get_u32(r, v, "thread", &c->thread) ||
+	    read_cpuid(r, cpuid, &c->walk) || read_regs(r, msrs, &c->regs))
+		return PMU_ERR_INVALID;
+	(void)logread_get_bool(v, "cpuid_complete", &complete);
+	c->walk.truncated = !complete;
+	r->seen_cpu[n] = true;
+	if (n >= r->m->ncpus)
+		r->m->ncpus = n + 1;
+	return PMU_OK;
+}
+
+/* "pci_boxes":[{"box":..,"at":..,"device":"0x..","box_ctl":"0x.."},...] */
+static pmu_status read_pci(struct machine_reader *r, const struct logval *v, struct machine_pkg *k)
+{
+	struct logrec_view *o = &r->item;
+	const char *p = v->raw + 1, *end = v->raw + v->raw_len;
+	while (p < end) {
+		while (p < end && *p != '{')
+			p++;
+		if (p >= end)
+			break;
+		const char *q = p;
+		while (q < end && *q != '}') {
+			if (*q++ != '"')
+				continue;
+			while (q < end && *q != '"')   /* a string: a brace in it is text */
+				q += *q == '\\' ? 2 : 1;
+			q++;
+		}
+		if (q >= end)
+			return bad(r, "pci_boxes is not an array of objects");
+		uint64_t dev, ctl;
+		if (k->npci >= MACHINE_MAX_PCI || logread_line(p, (size_t)(q + 1 - p), o) ||
+		    logread_get_str(o, "box", k->pci[k->npci].box, MACHINE_STR) ||
+		    logread_get_str(o, "at", k->pci[k->npci].at, MACHINE_STR) ||
+		    logread_get_u64(o, "device", &dev) || logread_get_u64(o, "box_ctl", &ctl) ||
+		    dev > 0xFFFF || ctl > 0xFFFFFFFFu)
+			return bad(r, "a pci_boxes entry is not {box, at, device, box_ctl}");
+		k->pci[k->npci].device = (uint32_t)dev;
+		k->pci[k->npci++].box_ctl = (uint32_t)ctl;
+		p = q + 1;
+	}
+	return PMU_OK;
+}
+
+static pmu_status read_pkg(struct machine_reader *r, const struct logrec_view *v)
+{
+	const struct logval *msrs = logread_find(v, "msrs"), *pci = logread_find(v, "pci_boxes");
+	if (r->m->npkgs >= MACHINE_MAX_PKGS)
+		return bad(r, "more package records than a capture makes");
+	struct machine_pkg *k = &r->m->pkg[r->m->npkgs];
+	if (!msrs || msrs->type != LV_ARRAY || (pci && pci->type != LV_ARRAY))
+		return bad(r, "a package machine record without its msrs array");
+	if (get_u32(r, v, "package", &k->package) || get_u32(r, v, "leader", &k->leader) ||
+	    logread_get_str(v, "uncore_family", r->m->uncore, sizeof(r->m->uncore)) ||
+	    read_regs(r, msrs, &k->regs) || (pci && read_pci(r, pci, k)))
+		return bad(r, "a package machine record is malformed");
+	r->m->npkgs++;
+	return PMU_OK;
+}
+
+pmu_status machine_read_line(struct machine_reader *r, const char *line, size_t len)
+{
+	static const char head[] = "{\"rec\":\"machine\"";
+	struct logrec_view *v = &r->view;
+	r->line++;
+	if (len < sizeof(head) || pmu_strncmp(line, head, sizeof(head) - 1))
+		return PMU_OK;
+	if (logread_line(line, len, v))
+		return bad(r, "a machine record that is not JSON");
+	r->records++;
+	if (logread_str_is(v, "scope", "cpu"))
+		return read_cpu(r, v);
+	if (logread_str_is(v, "scope", "package"))
+		return read_pkg(r, v);
+	if (logread_str_is(v, "scope", "platform")) {
+		if (logread_get_str(v, "vendor", r->m->vendor, sizeof(r->m->vendor)))
+			return bad(r, "the platform machine record names no vendor");
+		return PMU_OK;
+	}
+	return bad(r, "a machine record of no known scope");
+}
+
+pmu_status machine_read_end(struct machine_reader *r)
+{
+	r->line = 0;
+	if (!r->records)
+		return bad(r, "no machine records: the run was made with capture = off or before it");
+	for (unsigned i = 0; i < r->m->ncpus; i++)
+		if (!r->seen_cpu[i])
+			return bad(r, "the cpu machine records have a gap");
+	if (!r->m->vendor[0])
+		return bad(r, "no platform machine record");
+	return PMU_OK;
+}

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
+#include "pmu/uncore_amd.h"
+
+#define LEAF_CACHE_TOPO 0x8000001Du   /* subleaf 3: the L3 (APM vol. 3 appendix E) */
+#define LEAF_PERFMON 0x80000022u
+#define L3_SUBLEAF 3u
+#define TOPOEXT_BIT 22                /* 0x80000001 ECX[22] TopologyExtensions: 0x8000001D exists */
+
+void uncore_amd_discover(const struct pmu_backend *b, unsigned cpu, struct cpu_info *ci)
+{
+	struct uncore_amd_facts *f = &ci->amd_uncore;
+	struct pmu_cpuid r;
+	pmu_memset(f, 0, sizeof(*f));
+	if (ci->uncore != UNCORE_AMD_17H && ci->uncore != UNCORE_AMD_19H)
+		return;
+	bool topoext = ci->max_ext_leaf >= 0x80000001u && !pmu_cpuid(b, cpu, 0x80000001u, 0, &r) &&
+		       ((r.ecx >> TOPOEXT_BIT) & 1);
+	if (topoext && ci->max_ext_leaf >= LEAF_CACHE_TOPO &&
+	    !pmu_cpuid(b, cpu, LEAF_CACHE_TOPO, L3_SUBLEAF, &r) && ((r.eax >> 5) & 7) == 3)
+		f->l3_sharing = (uint16_t)(((r.eax >> 14) & 0xFFF) + 1);
+	f->perfmon_v2 = ci->arch.perfmon_v2;
+	if (f->perfmon_v2 && !pmu_cpuid(b, cpu, LEAF_PERFMON, 0, &r)) {
+		f->df_pmcs = (uint8_t)((r.ebx >> 10) & 0x3F);
+		f->umc_pmcs = (uint8_t)((r.ebx >> 16) & 0x3F);
+		f->umc_mask = r.ecx;
+	}
+}
+
+uint32_t uncore_amd_boxes(const struct cpu_info *ci)
+{
+	return uncore_amd_setup(ci->uncore, &ci->amd_uncore);
+}
+
+uint32_t uncore_ccx_of(const struct cpu_info *ci)
+{
+	unsigned bits = 0;
+	while (ci->amd_uncore.l3_sharing && (1u << bits) < ci->amd_uncore.l3_sharing)
+		bits++;
+	return ci->amd_uncore.l3_sharing ? (uint32_t)(ci->apic_id >> bits) : 0;
+}
+
+void uncore_amd_why_absent(const struct cpu_info *ci, const char *name, size_t len,
+			   struct strbuf *sb)
+{
+	const struct uncore_amd_facts *f = &ci->amd_uncore;
+	unsigned idx = 0, k = 8;
+	if (len <= k || pmu_strncmp(name, "amd_umc_", k) ||
+	    (ci->uncore != UNCORE_AMD_17H && ci->uncore != UNCORE_AMD_19H))
+		return;
+	for (; k < len && name[k] >= '0' && name[k] <= '9' && idx < 1000; k++)
+		idx = idx * 10 + (unsigned)(name[k] - '0');
+	if (k < len)
+		return;
+	if (!f->perfmon_v2) {
+		sb_puts(sb, ": memory controller counters need PerfMonV2 (CPUID 0x80000022 EAX[0])");
+		return;
+	}
+	sb_puts(sb, idx < 32 && ((f->umc_mask >> idx) & 1) ?
+		": efipmu makes no box for it (CPUID 0x80000022 ECX, active UMCs: " :
+		": not an active memory controller (CPUID 0x80000022 ECX, active UMCs: ");
+	sb_hex(sb, f->umc_mask);
+	sb_putc(sb, ')');
+}

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
+/*
+ * AMD's uncore from CPUID (hw/uncore_amd.h): the facts discovery reads, the boxes they make
+ * and which CCX a CPU's L3 is (AMD64 APM vol. 3 (24594) appendix E, CPUID Fn8000_001D and
+ * Fn8000_0022; Linux arch/x86/events/amd/uncore.c).
+ */
+#ifndef EFIPMU_PMU_UNCORE_AMD_H
+#define EFIPMU_PMU_UNCORE_AMD_H
+
+#include "pmu/cpuinfo.h"
+
+/* Fills ci->amd_uncore for an AMD uncore family (zeros otherwise). */
+void uncore_amd_discover(const struct pmu_backend *b, unsigned cpu, struct cpu_info *ci);
+
+/*
+ * Makes the AMD boxes of ci (the boot CPU's: one set for the machine) in the box table;
+ * for any other CPU the table's AMD slots are emptied. Call before parsing uncore events.
+ * Returns the active UMCs no box was made for (hw/uncore_amd.h).
+ */
+uint32_t uncore_amd_boxes(const struct cpu_info *ci);
+
+/*
+ * The CCX of ci's L3 within its package: the APIC id without the bits of the threads that
+ * share the L3 (CPUID 0x8000001D subleaf 3 EAX[25:14] + 1, rounded up to a power of two,
+ * as Linux's cpu_llc_id); 0 when unknown.
+ */
+uint32_t uncore_ccx_of(const struct cpu_info *ci);
+
+/*
+ * Why an AMD box name that is not in the table is not there, added to sb: a UMC outside
+ * CPUID 0x80000022 ECX's active mask (firmware found no memory behind it), or one efipmu
+ * made no box for. Nothing for another name or CPU.
+ */
+void uncore_amd_why_absent(const struct cpu_info *ci, const char *name, size_t len,
+			   struct strbuf *sb);
+
+#endif

@@ -1,0 +1,256 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
+/*
+ * Profiles as data (issue 26 item 2): a built-in profile written as a profile file
+ * (model/model_machine.c, capture/profile.c) and the profile made from the capture of
+ * a model run on it (the app's run on the fake platform, its log read back by
+ * out/machine_read.c) are the same text, line for line, for profiles of every kind:
+ * two-package Intel with PCI uncore boxes, v5, hybrid, AMD PerfMonV2, no PMU at all.
+ */
+#define _GNU_SOURCE   /* memmem */
+#include "run_harness.h"
+#include "capture/profile.h"
+#include "model/model_loaded.h"
+#include "model/model_machine.h"
+#include "out/machine_read.h"
+
+#define TEXT_MAX (4u << 20)
+
+/* The log's machine records as a profile text. */
+static void profile_of_log(const char *log, struct strbuf *out)
+{
+	struct machine *m = malloc(sizeof(*m));
+	struct machine_reader *r = malloc(sizeof(*r));
+	assert_true(m && r);
+	machine_read_init(r, m);
+	for (const char *p = log; *p;) {
+		const char *e = strchr(p, '\n');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		if (machine_read_line(r, p, len))
+			fail_msg("%s", r->err);
+		p += len + (e != NULL);
+	}
+	if (machine_read_end(r))
+		fail_msg("%s", r->err);
+	profile_write(m, "from a model run's log", out);
+	free(r);
+	free(m);
+}
+
+/*
+ * The built-in profile on ncpus CPUs in npkgs packages, placed as run_cfg's fake platform
+ * places them: two threads a core, cores numbered within their package.
+ */
+static void profile_of_builtin(const char *name, unsigned ncpus, unsigned npkgs, struct strbuf *out)
+{
+	struct pmu_backend b;
+	struct model *mod = test_model(name, ncpus, npkgs, &b);
+	struct machine *m = malloc(sizeof(*m));
+	struct model_machine_scratch *s = malloc(sizeof(*s));
+	assert_true(m && s);
+	for (unsigned i = 0; i < ncpus; i++)
+		assert_int_equal(model_place_core(mod, i, (i % (ncpus / npkgs)) / 2), PMU_OK);
+	assert_int_equal(model_machine(mod, m, s), PMU_OK);
+	profile_write(m, "built in", out);
+	free(s);
+	free(m);
+	free(mod);
+}
+
+/* Line by line, comments aside; the first difference named with both lines. */
+static void assert_same_profile(const char *name, const char *a, const char *b)
+{
+	unsigned line = 0, facts = 0;
+	while (*a || *b) {
+		const char *ea = strchr(a, '\n'), *eb = strchr(b, '\n');
+		size_t la = ea ? (size_t)(ea - a) : strlen(a), lb = eb ? (size_t)(eb - b) : strlen(b);
+		line++;
+		if (*a == '#' && *b == '#') {
+			a += la + (ea != NULL);
+			b += lb + (eb != NULL);
+			continue;
+		}
+		if (la != lb || memcmp(a, b, la))
+			fail_msg("%s: line %u differs:\n  log:      %.*s\n  built in: %.*s", name, line,
+				 (int)la, a, (int)lb, b);
+		facts++;
+		a += la + (ea != NULL);
+		b += lb + (eb != NULL);
+	}
+	assert_true(facts > 50);
+}
+
+static void round_trip(const char *name, unsigned ncpus, unsigned npkgs)
+{
+	char cfg[96];
+	char *ta = malloc(TEXT_MAX), *tb = malloc(TEXT_MAX);
+	struct strbuf a, b;
+	assert_true(ta && tb);
+	sb_init(&a, ta, TEXT_MAX);
+	sb_init(&b, tb, TEXT_MAX);
+	snprintf(cfg, sizeof(cfg), "backend = sim\nsim-profile = %s\n", name);
+	struct outcome o = run_cfg(cfg, ncpus, npkgs);
+	assert_int_not_equal(o.v, VERDICT_ERROR);
+	profile_of_log(o.f->log, &a);
+	done(&o);
+	profile_of_builtin(name, ncpus, npkgs, &b);
+	assert_false(a.overflow || b.overflow);
+	assert_same_profile(name, ta, tb);
+	free(ta);
+	free(tb);
+}
+
+static void test_builtin_equals_its_capture(void **state)
+{
+	(void)state;
+	round_trip("sandy-bridge-ep", 4, 2);
+	round_trip("nehalem-ex", 4, 2);
+	round_trip("icelake-sp", 2, 1);
+	round_trip("alder-lake", 4, 1);
+	round_trip("zen4", 2, 1);
+	round_trip("no-pmu", 2, 1);
+}
+
+/*
+ * A profile file drives the model: read back (capture/profile_read.c), made a model profile
+ * (model/model_loaded.c: each CPU's own leaves, the captured MSR map and hand-off values),
+ * its model's machine written again is the same file.
+ */
+static void load_round_trip(const char *name, unsigned ncpus, unsigned npkgs)
+{
+	char *ta = malloc(TEXT_MAX), *tb = malloc(TEXT_MAX), err[160];
+	struct machine *m = malloc(sizeof(*m)), *again = malloc(sizeof(*again));
+	struct model_loaded *l = malloc(sizeof(*l));
+	struct model *mod = calloc(1, sizeof(*mod));
+	struct model_machine_scratch *s = malloc(sizeof(*s));
+	struct strbuf a, b;
+	assert_true(ta && tb && m && again && l && mod && s);
+	sb_init(&a, ta, TEXT_MAX);
+	sb_init(&b, tb, TEXT_MAX);
+	profile_of_builtin(name, ncpus, npkgs, &a);
+	if (profile_read(ta, a.len, m, err, sizeof(err)))
+		fail_msg("%s: %s", name, err);
+	assert_int_equal(model_loaded_make(m, "loaded", l), PMU_OK);
+	assert_int_equal(model_loaded_init(mod, l, m), PMU_OK);
+	assert_int_equal(model_machine(mod, again, s), PMU_OK);
+	profile_write(again, "loaded", &b);
+	assert_same_profile(name, ta, tb);
+	free(s);
+	free(mod);
+	free(l);
+	free(again);
+	free(m);
+	free(ta);
+	free(tb);
+}
+
+static void test_loaded_profile_drives_the_same_model(void **state)
+{
+	(void)state;
+	load_round_trip("sandy-bridge-ep", 4, 2);
+	load_round_trip("nehalem-ex", 4, 2);
+	load_round_trip("icelake-sp", 2, 1);
+	load_round_trip("zen4", 2, 1);
+	load_round_trip("alder-lake", 4, 1);
+	load_round_trip("no-pmu", 2, 1);
+}
+
+/*
+ * The app runs a profile file (sim-profile-file): the capture of that run is the file again,
+ * and a file that is not a profile is refused with one line, nothing run.
+ */
+static void test_app_runs_a_profile_file(void **state)
+{
+	(void)state;
+	static const char *const names[] = { "sandy-bridge-ep", "zen4", "no-pmu" };
+	for (unsigned i = 0; i < 3; i++) {
+		char *ta = malloc(TEXT_MAX), *tb = malloc(TEXT_MAX);
+		struct strbuf a, b;
+		assert_true(ta && tb);
+		sb_init(&a, ta, TEXT_MAX);
+		sb_init(&b, tb, TEXT_MAX);
+		profile_of_builtin(names[i], 4, 2, &a);
+		static const char cfg[] = "backend = sim\nsim-profile-file = lab.profile\n";
+		struct outcome o = { fake_platform_new(4, 2, 2), calloc(1, sizeof(struct run)),
+				     VERDICT_ERROR };
+		struct efipmu_options opt;
+		struct opt_error err;
+		assert_non_null(o.r);
+		o.f->file_name = "lab.profile";
+		o.f->file_text = ta;
+		options_defaults(&opt);
+		assert_int_equal(options_parse_config(cfg, strlen(cfg), &opt, &err), PMU_OK);
+		o.v = run_init(o.r, &o.f->plat, &opt, "(test)", NULL, NULL);
+		assert_int_equal(o.v, VERDICT_PASS);
+		finish(&o);
+		assert_int_not_equal(o.v, VERDICT_ERROR);
+		assert_int_equal(fake_count(o.f->console, "(profile lab.profile), not from this machine"), 1);
+		profile_of_log(o.f->log, &b);
+		done(&o);
+		assert_same_profile(names[i], tb, ta);
+		free(ta);
+		free(tb);
+	}
+	struct outcome o = start_cfg("backend = sim\nsim-profile-file = lab.profile\n", 2, 1, 1, NULL);
+	assert_int_equal(o.v, VERDICT_ERROR);
+	assert_string_equal(o.f->console, "efipmu: efipmu.cfg:2: sim-profile-file 'lab.profile': "
+			    "cannot be read from the volume's root (or is larger than 1 MiB)\n");
+	done(&o);
+}
+
+/* A profile names what differs: another profile's capture is not this one's. */
+static void test_other_machine_differs(void **state)
+{
+	(void)state;
+	char *ta = malloc(TEXT_MAX), *tb = malloc(TEXT_MAX);
+	struct strbuf a, b;
+	assert_true(ta && tb);
+	sb_init(&a, ta, TEXT_MAX);
+	sb_init(&b, tb, TEXT_MAX);
+	struct outcome o = run_cfg("backend = sim\nsim-profile = westmere-ep\n", 2, 1);
+	profile_of_log(o.f->log, &a);
+	done(&o);
+	profile_of_builtin("nehalem-ep", 2, 1, &b);
+	/* leaf 1's signature: Westmere-EP 06-2C against Nehalem-EP 06-1A */
+	const char *la = strstr(ta, "\ncpuid 0 0x1 0x0 0x"), *lb = strstr(tb, "\ncpuid 0 0x1 0x0 0x");
+	assert_true(la && lb);
+	unsigned long sa = strtoul(la + 17, NULL, 16), sig_b = strtoul(lb + 17, NULL, 16);
+	assert_int_equal((sa >> 4 & 0xF) | (sa >> 12 & 0xF0), 0x2C);
+	assert_int_equal((sig_b >> 4 & 0xF) | (sig_b >> 12 & 0xF0), 0x1A);
+	free(ta);
+	free(tb);
+}
+
+/* A log without machine records, or with a broken one, is refused by line. */
+static void test_bad_logs_refused(void **state)
+{
+	(void)state;
+	struct machine *m = malloc(sizeof(*m));
+	struct machine_reader *r = malloc(sizeof(*r));
+	assert_true(m && r);
+	machine_read_init(r, m);
+	const char *hdr = "{\"rec\":\"header\",\"schema\":1}";
+	assert_int_equal(machine_read_line(r, hdr, strlen(hdr)), PMU_OK);
+	assert_int_equal(machine_read_end(r), PMU_ERR_INVALID);
+	assert_non_null(strstr(r->err, "no machine records"));
+	machine_read_init(r, m);
+	const char *bad = "{\"rec\":\"machine\",\"schema\":1,\"scope\":\"cpu\",\"cpu\":0,\"apic_id\":0,"
+			  "\"package\":0,\"core\":0,\"thread\":0,\"cpuid\":[[\"0x0\",\"0x0\"]],"
+			  "\"msrs\":[]}";
+	assert_int_equal(machine_read_line(r, hdr, strlen(hdr)), PMU_OK);
+	assert_int_equal(machine_read_line(r, bad, strlen(bad)), PMU_ERR_INVALID);
+	assert_string_equal(r->err, "line 2: a cpuid row is not six 32-bit hex strings");
+	free(r);
+	free(m);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_builtin_equals_its_capture),
+		cmocka_unit_test(test_loaded_profile_drives_the_same_model),
+		cmocka_unit_test(test_app_runs_a_profile_file),
+		cmocka_unit_test(test_other_machine_differs),
+		cmocka_unit_test(test_bad_logs_refused),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,112 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
+/*
+ * The uncore engine on AMD's boxes and the model (Genoa's CPUID): a UMC counter that
+ * saturates is reported overflowed (its delta a lower bound), the L3 of another CCX is not
+ * touched, and every register is as found after restore.
+ */
+#include "testutil.h"
+#include "model_image.h"
+#include "model/sim_workload.h"
+#include "pmu/evspec.h"
+#include "pmu/uncore.h"
+#include "pmu/uncore_amd.h"
+
+struct rig {
+	struct pmu_backend b;
+	struct model *m;
+	struct cpu_info ci;
+	struct uncore_session s;
+	struct pmu_event_req req[4];
+};
+
+static struct rig *rig_new(const char *profile, unsigned ncpus, const char *const *specs,
+			   unsigned n)
+{
+	struct rig *r = calloc(1, sizeof(*r));
+	struct evspec_error err;
+	assert_non_null(r);
+	r->m = test_model_clean(profile, ncpus, 1, &r->b);
+	assert_int_equal(pmu_discover(&r->b, 0, &r->ci), PMU_OK);
+	r->ci.apic_id = 0;
+	(void)uncore_amd_boxes(&r->ci);
+	for (unsigned i = 0; i < n; i++)
+		if (evspec_parse(&r->ci, specs[i], &r->req[i], &err))
+			fail_msg("%s: %s", specs[i], err.msg);
+	assert_int_equal(uncore_plan(&r->s, r->ci.uncore, r->req, n), PMU_OK);
+	return r;
+}
+
+static void count(struct rig *r)
+{
+	assert_int_equal(uncore_program(&r->s, &r->b, 0, 0), PMU_OK);
+	assert_int_equal(uncore_start(&r->s), PMU_OK);
+	const struct kernel_desc *k = kernel_find("uncore");
+	assert_non_null(k);
+	assert_true(sim_workload_run(r->m, 0, k, MODEL_KERNEL_ITERATIONS) > 0);
+	assert_int_equal(uncore_stop(&r->s), PMU_OK);
+	assert_int_equal(uncore_read(&r->s), PMU_OK);
+	assert_int_equal(uncore_restore(&r->s), PMU_OK);
+}
+
+static void test_umc_saturation_reported(void **state)
+{
+	(void)state;
+	static const char *const specs[] = { "amd_umc_3/event=0x0a,rdwrmask=1/",
+					     "amd_umc_3/event=0x0a,rdwrmask=2/" };
+	struct rig *r = rig_new("zen4", 2, specs, 2);
+	struct model_image *im = model_image_take(r->m);
+	uint64_t top = (1ull << 48) - 1;
+	assert_int_equal(uncore_set_preload(&r->s, 0, top - 9), PMU_OK);
+	count(r);
+	assert_true(r->s.ev[0].ovf_known && r->s.ev[0].overflow);
+	assert_int_equal(r->s.ev[0].end, (1ull << 48) | top);
+	assert_int_equal(r->s.ev[0].delta, 9);   /* what it could count: a lower bound */
+	assert_true(r->s.ev[1].ovf_known && !r->s.ev[1].overflow);
+	assert_true(r->s.ev[1].delta > 9);
+	model_image_expect(im, r->m, "UMC run", NULL);
+	free(im);
+	free(r->m);
+	free(r);
+}
+
+/* CPU 0 counts its CCX's L3: the other CCX's file (CPUs 8-15) is never written. */
+static void test_l3_of_one_ccx(void **state)
+{
+	(void)state;
+	static const char *const specs[] = { "amd_l3/event=0x04,umask=0xff/",
+					     "amd_df/event=0x1f,umask=0x7fe/" };
+	struct rig *r = rig_new("zen4", 16, specs, 2);
+	struct model_image *im = model_image_take(r->m);
+	count(r);
+	assert_true(r->s.ev[0].delta > 0);
+	assert_int_equal(r->s.ev[0].delta, r->s.ev[1].delta);   /* each load: a lookup, a read */
+	assert_int_equal(r->m->ccx[8].n, 0);
+	model_image_expect(im, r->m, "L3 and DF run", NULL);
+	free(im);
+	free(r->m);
+	free(r);
+}
+
+/* The CCX of a CPU: its APIC id without the L3-sharing bits (a count rounded up to 2^n). */
+static void test_ccx_of_apic_id(void **state)
+{
+	(void)state;
+	struct cpu_info ci = { .apic_id = 0x13 };
+	static const struct { uint16_t sharing; uint32_t ccx; } c[] = {
+		{ 8, 2 }, { 6, 2 }, { 16, 1 }, { 2, 9 }, { 0, 0 },
+	};
+	for (unsigned i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		ci.amd_uncore.l3_sharing = c[i].sharing;
+		assert_int_equal(uncore_ccx_of(&ci), c[i].ccx);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_umc_saturation_reported),
+		cmocka_unit_test(test_l3_of_one_ccx),
+		cmocka_unit_test(test_ccx_of_apic_id),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,202 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
+/*
+ * efipmu-host bundle LOG.jsonl... -o FILE (issue 26 item 5): what a lab sends back, one file:
+ *   efipmu-bundle 1
+ *   # comment lines: the machine and the runs, in words (the summary)
+ *   log NAME BYTES SHA256          then exactly BYTES bytes of the log, then a newline
+ *   ...
+ *   end SHA256                     of every byte before this line
+ * It says in one line what to send and where it came from (the capture's board and BIOS).
+ * efipmu-host replay takes a bundle as it takes a log, each log of it in turn.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "capture/machine.h"
+#include "host.h"
+#include "out/logread.h"
+#include "sha256.h"
+
+#define BUNDLE_HEAD "efipmu-bundle 1\n"
+
+/* A string value of the first record rec (with scope, when given) holding key, or "". */
+static void find_str(const char *text, size_t len, const char *rec, const char *scope,
+		     const char *key, const char *sub, char *out, size_t cap)
+{
+	static struct logrec_view v, o;
+	out[0] = 0;
+	for (const char *p = text; p < text + len;) {
+		const char *e = memchr(p, '\n', (size_t)(text + len - p));
+		size_t n = e ? (size_t)(e - p) : (size_t)(text + len - p);
+		if (!logread_line(p, n, &v) && logread_str_is(&v, "rec", rec) &&
+		    (!scope || logread_str_is(&v, "scope", scope))) {
+			if (!sub) {
+				(void)logread_get_str(&v, key, out, cap);
+				return;
+			}
+			if (!logread_get_obj(&v, sub, &o))
+				(void)logread_get_str(&o, key, out, cap);
+			return;
+		}
+		p += n + 1;
+	}
+}
+
+/* "board: MAKER PRODUCT, BIOS VENDOR VERSION (DATE)" from the capture's SMBIOS, or why not. */
+static void identity(const char *text, size_t len, char *out, size_t cap)
+{
+	static struct logrec_view v, s, b, y;
+	char maker[64] = "", product[64] = "", bv[64] = "", ver[64] = "", date[64] = "";
+	for (const char *p = text; p < text + len;) {
+		const char *e = memchr(p, '\n', (size_t)(text + len - p));
+		size_t n = e ? (size_t)(e - p) : (size_t)(text + len - p);
+		if (!logread_line(p, n, &v) && logread_str_is(&v, "rec", "machine") &&
+		    logread_str_is(&v, "scope", "platform")) {
+			if (logread_get_obj(&v, "smbios", &s)) {
+				char why[128] = "no SMBIOS";
+				(void)logread_get_str(&v, "smbios_why", why, sizeof(why));
+				snprintf(out, cap, "%s", why);
+				return;
+			}
+			if (!logread_get_obj(&s, "system", &y)) {
+				(void)logread_get_str(&y, "manufacturer", maker, sizeof(maker));
+				(void)logread_get_str(&y, "product", product, sizeof(product));
+			}
+			if (!logread_get_obj(&s, "bios", &b)) {
+				(void)logread_get_str(&b, "vendor", bv, sizeof(bv));
+				(void)logread_get_str(&b, "version", ver, sizeof(ver));
+				(void)logread_get_str(&b, "date", date, sizeof(date));
+			}
+			snprintf(out, cap, "%s %s, BIOS %s %s (%s)", maker, product, bv, ver, date);
+			return;
+		}
+		p += n + 1;
+	}
+	snprintf(out, cap, "no capture in the log (capture = off)");
+}
+
+/* The bundle being made, grown as it goes. */
+struct grow {
+	char *buf;
+	size_t len, cap;
+};
+
+static void put(struct grow *o, const void *p, size_t k)
+{
+	if (o->len + k > o->cap) {
+		size_t cap = (o->len + k) * 2;
+		char *b = realloc(o->buf, cap);
+		if (!b)
+			die("bundle: out of memory");
+		o->buf = b;
+		o->cap = cap;
+	}
+	memcpy(o->buf + o->len, p, k);
+	o->len += k;
+}
+
+int cmd_bundle(int argc, char **argv)
+{
+	const char *out = NULL;
+	char **logs = xcalloc((size_t)argc + 1, sizeof(*logs));
+	unsigned n = 0;
+	for (int i = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "-o") && i + 1 < argc)
+			out = argv[++i];
+		else if (argv[i][0] == '-')
+			die("bundle: unexpected '%s' (bundle LOG.jsonl... -o FILE)", argv[i]);
+		else
+			logs[n++] = argv[i];
+	}
+	if (!n || !out)
+		die("bundle: usage: efipmu-host bundle LOG.jsonl... -o FILE");
+	struct grow o = { xcalloc(1, 1 << 16), 0, 1 << 16 };
+	char where[512] = "", first_where[512] = "";
+	unsigned captures = 0;
+	bool real_where = false;   /* a lab's machine is named before a model's */
+	put(&o, BUNDLE_HEAD, strlen(BUNDLE_HEAD));
+	for (unsigned i = 0; i < n; i++) {
+		size_t ln;
+		char *t = read_whole(logs[i], &ln), line[1280], verdict[32], reason[160], backend[16];
+		find_str(t, ln, "verdict", NULL, "verdict", NULL, verdict, sizeof(verdict));
+		find_str(t, ln, "verdict", NULL, "reason", NULL, reason, sizeof(reason));
+		find_str(t, ln, "header", NULL, "backend", NULL, backend, sizeof(backend));
+		identity(t, ln, where, sizeof(where));
+		bool real = !strcmp(backend, "real");
+		if (strstr(t, "\"rec\":\"machine\"") && (!captures++ || (real && !real_where))) {
+			snprintf(first_where, sizeof(first_where), "%s", where);
+			real_where = real;
+		}
+		int k = snprintf(line, sizeof(line), "# %s: backend %s, verdict %s%s%s; machine: %s\n",
+				 logs[i], backend[0] ? backend : "?", verdict[0] ? verdict : "none (cut off)",
+				 reason[0] ? " - " : "", reason, where);
+		put(&o, line, (size_t)k);
+		free(t);
+	}
+	for (unsigned i = 0; i < n; i++) {
+		size_t ln;
+		char *t = read_whole(logs[i], &ln), hex[65], line[400];
+		const char *base = strrchr(logs[i], '/');
+		sha256_hex(t, ln, hex);
+		int k = snprintf(line, sizeof(line), "log %s %zu %s\n", base ? base + 1 : logs[i], ln, hex);
+		put(&o, line, (size_t)k);
+		put(&o, t, ln);
+		put(&o, "\n", 1);
+		free(t);
+	}
+	char hex[65], end[80];
+	sha256_hex(o.buf, o.len, hex);
+	int k = snprintf(end, sizeof(end), "end %s\n", hex);
+	put(&o, end, (size_t)k);
+	FILE *f = fopen(out, "wx");
+	if (!f)
+		die("bundle: cannot create %s (it exists, or the folder cannot be written): a bundle "
+		    "is never overwritten", out);
+	if (fwrite(o.buf, 1, o.len, f) != o.len || fclose(f))
+		die("bundle: writing %s failed", out);
+	printf("send %s (%zu bytes, sha256 %s): %u log%s, %u with the machine's capture; from %s\n",
+	       out, o.len, hex, n, n == 1 ? "" : "s", captures, captures ? first_where : "no capture");
+	free(o.buf);
+	free(logs);
+	return 0;
+}
+
+bool bundle_logs(const char *path, const char *text, size_t len, struct bundle_log *logs,
+		 unsigned max, unsigned *n)
+{
+	size_t hl = strlen(BUNDLE_HEAD);
+	*n = 0;
+	if (len < hl || memcmp(text, BUNDLE_HEAD, hl))
+		return false;
+	/* the last line: "end SHA256" over every byte before it */
+	const char *endl = len >= hl + 69 ? text + len - 69 : NULL;   /* "end " + 64 + "\n" */
+	char hex[65];
+	if (!endl || memcmp(endl, "end ", 4) || text[len - 1] != '\n')
+		die("%s: a bundle without its end line (cut off?)", path);
+	sha256_hex(text, (size_t)(endl - text), hex);
+	if (memcmp(endl + 4, hex, 64))
+		die("%s: the bundle's checksum does not match its bytes: damaged in transit", path);
+	for (const char *p = text + hl; p < endl;) {
+		const char *e = memchr(p, '\n', (size_t)(endl - p));
+		if (!e)
+			die("%s: a bundle line without its end", path);
+		if (*p == '#') {
+			p = e + 1;
+			continue;
+		}
+		char name[256], sum[65];
+		size_t bytes;
+		if (sscanf(p, "log %255s %zu %64s", name, &bytes, sum) != 3 || *n >= max ||
+		    bytes > (size_t)(endl - (e + 1)) || e[1 + bytes] != '\n')
+			die("%s: a bundle's log line is malformed", path);
+		sha256_hex(e + 1, bytes, hex);
+		if (strcmp(hex, sum))
+			die("%s: the bundle's log %s does not match its checksum", path, name);
+		snprintf(logs[*n].name, sizeof(logs[*n].name), "%s", name);
+		logs[*n].text = e + 1;
+		logs[(*n)++].len = bytes;
+		p = e + 1 + bytes + 1;
+	}
+	return true;
+}
