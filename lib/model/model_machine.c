@@ -8,6 +8,7 @@
  */
 #include "model/model_machine.h"
 #include "pmu/cpuinfo.h"
+#include "pmu/uncore_amd.h"
 #include "pmu/uncore_pci.h"
 #include "util/fmt.h"
 
@@ -27,6 +28,8 @@ pmu_status model_machine(struct model *m, struct machine *out, struct model_mach
 		if (!i)
 			ci0 = ci;
 	}
+	/* AMD's boxes come from CPUID at discovery (run_main does the same): their MSRs listed */
+	(void)uncore_amd_boxes(&ci0);
 	pmu_strlcpy(out->vendor, ci0.vendor, sizeof(out->vendor));
 	pmu_strlcpy(out->uncore, uncore_family_name(ci0.uncore), sizeof(out->uncore));
 	out->ncpus = m->ncpus;
