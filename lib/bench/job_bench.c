@@ -132,7 +132,7 @@ enum verdict job_bench(struct run *a)
 	if (v != VERDICT_PASS)
 		return v;
 	/* Both rounds around the empty kernel: the skews are the dispatch's, not a kernel's. */
-	a->kernel = kernel_find("empty");
+	a->meas->kernel = kernel_find("empty");
 	/* the first round's events: the skew does not depend on them */
 	run_core_round(a, 0, NULL);
 	sb_puts(&a->sb, "skew: start and stop of the windows across CPUs, median of ");

@@ -19,17 +19,25 @@
 /* Largest buffer asked of firmware; a bigger LLC is refused rather than half-measured. */
 #define BUFFERS_MAX_BYTES (1ull << 30)
 
+/* The buffer a job prepared: NULL, 0 when there is none. */
+struct run_buffers {
+	void *buf;
+	uint64_t buf_bytes;
+	char buf_refused[160];         /* why buffers_prepare last refused, for the records */
+};
+
 /*
- * Allocates and fills k's buffer when it needs one and fills args->buf and
+ * Allocates and fills k's buffer into bf when it needs one and fills args->buf and
  * args->bytes (the caller sets args->iterations); checks args against k.
  * On refusal (no cache information, not enough memory, args rejected) it
- * says why on the console (and in a->buf_refused) and returns an error;
+ * says why on the console (and in bf->buf_refused) and returns an error;
  * nothing stays allocated.
  */
-pmu_status buffers_prepare(struct run *a, const struct kernel_desc *k, struct kernel_args *args);
+pmu_status buffers_prepare(struct run *a, struct run_buffers *bf, const struct kernel_desc *k,
+			   struct kernel_args *args);
 /* Points args at the prepared buffer (NULL, 0 when there is none). Any CPU. */
-void buffers_attach(const struct run *a, struct kernel_args *args);
+void buffers_attach(const struct run_buffers *bf, struct kernel_args *args);
 /* Gives the pages back; safe when nothing was allocated. */
-void buffers_free(struct run *a);
+void buffers_free(struct run *a, struct run_buffers *bf);
 
 #endif

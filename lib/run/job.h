@@ -2,13 +2,15 @@
 /*
  * The jobs of a run, as one const table (run/jobs.c): each says when it is
  * wanted, how it resolves its settings before any MSR is written, how it
- * executes after discovery, and what facts it hands the verdict. run_main
- * runs the wanted ones in table order through these, never by name.
+ * executes after discovery, what facts it hands the verdict, and how its own
+ * state is made. run_main runs the wanted ones in table order through these,
+ * never by name.
  */
 #ifndef EFIPMU_RUN_JOB_H
 #define EFIPMU_RUN_JOB_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include "run/options.h"
 #include "run/verdict.h"
 
@@ -31,11 +33,22 @@ struct run_job {
 	/* After the jobs that follow it ran (the dry run's report): NULL none. */
 	enum verdict (*finish)(struct run *a, enum verdict v);
 	struct job_facts facts;
+	/*
+	 * Its own state: state_size zeroed bytes from the platform, made by jobs_init
+	 * into the struct run pointer at offset state_at (jobs that count the same way
+	 * share one) and given back by jobs_fini after fini; state_size 0: none.
+	 */
+	size_t state_size, state_at;
+	void (*fini)(struct run *a);   /* what the state holds beyond itself: NULL none */
 };
 
 extern const struct run_job run_jobs[];
 extern const unsigned run_job_count;
 
+/* Every wanted job's state, before any resolves: VERDICT_ERROR (said) without memory. */
+enum verdict jobs_init(struct run *a);
+/* Gives back every state jobs_init made; safe after a partial jobs_init. */
+void jobs_fini(struct run *a);
 /* Whether any wanted job resolves settings (and so needs the boot CPU discovered quietly). */
 bool jobs_resolve_wanted(const struct efipmu_options *o);
 /* Every wanted job's resolve in table order: VERDICT_ERROR (said) at the first refusal. */

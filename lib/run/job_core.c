@@ -8,7 +8,6 @@
  * scaled); -n repeats every round and reports min / median / max.
  */
 #include "run/run.h"
-#include "run/buffers.h"
 #include "check/claim_events.h"
 #include "pmu/evspec.h"
 #include "hw/layouts_core.h"
@@ -24,7 +23,7 @@
 /* The core events of ci's core type. */
 static struct run_core_events *events_of(struct run *a, const struct cpu_info *ci)
 {
-	return &a->core[run_type_slot(ci->arch.core_type)];
+	return &a->meas->core[run_type_slot(ci->arch.core_type)];
 }
 
 static void log_counter(struct run *a, const struct cpu_info *ci, const struct core_counter *c,
@@ -39,8 +38,8 @@ static void log_counter(struct run *a, const struct cpu_info *ci, const struct c
 		.counter = c->index, .width = c->width, .ctl_msr = c->ctl_msr, .ctl_value = c->ctl_val,
 		.ctl_layout = l, .extra_msr = c->extra_msr, .extra_value = c->extra_val,
 		.ctr_msr = c->ctr_msr, .start = c->start, .end = c->end,
-		.delta = c->delta, .overflowed = c->overflowed, .kernel = a->kernel->name,
-		.iterations = a->iterations, .round = round, .repeat = repeat,
+		.delta = c->delta, .overflowed = c->overflowed, .kernel = a->meas->kernel->name,
+		.iterations = a->meas->iterations, .round = round, .repeat = repeat,
 	};
 	run_count(a, &r);
 	if (a->opt.repeats > 1)
@@ -173,7 +172,7 @@ static void say_check(struct run *a, const struct run_cpu *s, enum kernel_event 
 	sb_puts(&a->sb, "CPU ");
 	sb_dec(&a->sb, s->info.index);
 	sb_putc(&a->sb, ' ');
-	sb_puts(&a->sb, a->kernel->name);
+	sb_puts(&a->sb, a->meas->kernel->name);
 	sb_puts(&a->sb, ": ");
 	sb_dec_grouped(&a->sb, got);
 	sb_putc(&a->sb, ' ');
@@ -202,7 +201,7 @@ static void claim_unknowable(struct run *a, const struct run_cpu *s, enum kernel
 	run_begin(a, "claim_not_checked");
 	logrec_key_u64(&a->sb, "cpu", s->info.index);
 	logrec_key_str(&a->sb, "claim", kernel_event_name(ev));
-	logrec_key_str(&a->sb, "kernel", a->kernel->name);
+	logrec_key_str(&a->sb, "kernel", a->meas->kernel->name);
 	logrec_key_u64(&a->sb, "measured", got);
 	logrec_key_u64(&a->sb, "repeat", repeat);
 	logrec_key_str(&a->sb, "reason",
@@ -220,7 +219,7 @@ static bool check_claim(struct run *a, struct run_cpu *s, unsigned c, unsigned r
 {
 	const struct pmu_event_req *req = &events_of(a, &s->info)->reqs[c];
 	enum kernel_event ev = claim_event(&s->info, req);
-	const struct kernel_expect *e = ev < KEV_COUNT ? kernel_expect_for(a->kernel, ev) : NULL;
+	const struct kernel_expect *e = ev < KEV_COUNT ? kernel_expect_for(a->meas->kernel, ev) : NULL;
 	if (!e || a->opt.dry_run)   /* a dry run's counters never move */
 		return true;
 	bool exact = e->lo_permille == 1000 && e->hi_permille == 1000;
@@ -229,8 +228,8 @@ static bool check_claim(struct run *a, struct run_cpu *s, unsigned c, unsigned r
 		claim_unknowable(a, s, ev, got, repeat);
 		return true;
 	}
-	int64_t want = kernel_expected(e, a->iterations), lo, hi;
-	kernel_bounds(e, a->iterations, &lo, &hi);
+	int64_t want = kernel_expected(e, a->meas->iterations), lo, hi;
+	kernel_bounds(e, a->meas->iterations, &lo, &hi);
 	bool ok = want >= 0 && s->run.ctr[c].delta >= overhead && (int64_t)got >= lo &&
 		  (int64_t)got <= hi;
 	/* SMIs in every attempt: the count is not exact, and that says nothing of the PMU */
@@ -244,7 +243,7 @@ static bool check_claim(struct run *a, struct run_cpu *s, unsigned c, unsigned r
 	sb_puts(&a->sb, kernel_event_name(ev));
 	sb_puts(&a->sb, exact ? " retired\"" : " within bounds\"");
 	logrec_key_str(&a->sb, "event", req->name);
-	logrec_key_str(&a->sb, "kernel", a->kernel->name);
+	logrec_key_str(&a->sb, "kernel", a->meas->kernel->name);
 	logrec_key_u64(&a->sb, "expected", (uint64_t)want);
 	if (!exact) {
 		logrec_key_u64(&a->sb, "expected_min", (uint64_t)lo);
@@ -273,7 +272,7 @@ static pmu_status fits(struct run *a, unsigned cpu, const struct core_snapshot *
 
 /*
  * Splits e's events into rounds that fit the free counters of snap (cpu's), greedily
- * in the order given: e->round_of[i] is event i's round; a->nrounds grows to the most
+ * in the order given: e->round_of[i] is event i's round; a->meas->nrounds grows to the most
  * rounds any core type takes. An event that fits no round on its own is refused,
  * before anything is written.
  */
@@ -301,7 +300,7 @@ static enum verdict plan_rounds(struct run *a, struct run_core_events *e, unsign
 		e->round_of[i] = rounds - 1;
 		n++;
 	}
-	a->nrounds = rounds > a->nrounds ? rounds : a->nrounds;
+	a->meas->nrounds = rounds > a->meas->nrounds ? rounds : a->meas->nrounds;
 	return VERDICT_PASS;
 }
 
@@ -324,7 +323,7 @@ static void add_instructions(struct run *a, struct run_core_events *e, unsigned 
 	if (e->nevents >= RUN_MAX_EVENTS ||
 	    evspec_parse_list(ci, "instructions", &ins, 1, &n, &err) || n != 1)
 		return;
-	for (unsigned g = 0; g < a->nrounds; g++) {
+	for (unsigned g = 0; g < a->meas->nrounds; g++) {
 		n = 0;
 		for (unsigned i = 0; i < e->nevents; i++)
 			if (e->round_of[i] == g && n < CORE_MAX_EVENTS)
@@ -365,9 +364,9 @@ static enum verdict plan_core(struct run *a, const unsigned rep[RUN_TYPE_SLOTS])
 {
 	struct core_snapshot snap[RUN_TYPE_SLOTS];
 	bool planned[RUN_TYPE_SLOTS] = { false };
-	a->nrounds = 1;
+	a->meas->nrounds = 1;
 	for (unsigned t = 0; t < RUN_TYPE_SLOTS; t++) {
-		struct run_core_events *e = &a->core[t];
+		struct run_core_events *e = &a->meas->core[t];
 		if (rep[t] == NO_CPU) {
 			e->nevents = 0;
 			continue;
@@ -388,7 +387,7 @@ static enum verdict plan_core(struct run *a, const unsigned rep[RUN_TYPE_SLOTS])
 	}
 	for (unsigned t = 0; t < RUN_TYPE_SLOTS; t++)
 		if (planned[t])
-			add_instructions(a, &a->core[t], rep[t], &snap[t]);
+			add_instructions(a, &a->meas->core[t], rep[t], &snap[t]);
 	return VERDICT_PASS;
 }
 
@@ -527,7 +526,7 @@ static enum verdict by_core_type(struct run *a, const char *events)
 		rep[run_type_slot(bsp->arch.core_type)] = a->plat->bsp;
 	bool said = false;
 	for (unsigned t = 0; t < RUN_TYPE_SLOTS; t++) {
-		struct run_core_events *e = &a->core[t];
+		struct run_core_events *e = &a->meas->core[t];
 		e->nevents = 0;
 		e->instructions_added = false;
 		if (rep[t] == NO_CPU)
@@ -581,29 +580,29 @@ enum verdict job_resolve(struct run *a)
 	unsigned n = 0, rep[RUN_TYPE_SLOTS] = { NO_CPU, NO_CPU };
 	struct run_core_events *e = events_of(a, bsp);
 	const char *kname = a->opt.kernels[0] ? a->opt.kernels : DEFAULT_KERNEL;
-	a->kernel = kernel_find(kname);
-	if (!a->kernel)
+	a->meas->kernel = kernel_find(kname);
+	if (!a->meas->kernel)
 		return run_refuse_setting(a, OPT_KERNELS, "unknown kernel", kname, "--list names them");
 	/* the backend's (the model replays a cycle per instruction: fewer), or the kernel's */
-	a->iterations = a->backend.iterations;
-	if (!a->iterations)
-		a->iterations = a->kernel->default_iterations;
+	a->meas->iterations = a->backend.iterations;
+	if (!a->meas->iterations)
+		a->meas->iterations = a->meas->kernel->default_iterations;
 	const char *events = events_spec(a);
 	if (events[0] && evspec_parse_list(bsp, events, reqs, RUN_MAX_EVENTS + UNCORE_MAX_EVENTS,
 					   &n, &err))
 		return run_refuse_setting(a, OPT_EVENTS, err.msg, NULL, NULL);
-	a->nureqs = 0;
+	a->meas->nureqs = 0;
 	for (unsigned t = 0; t < RUN_TYPE_SLOTS; t++) {
-		a->core[t].nevents = 0;
-		a->core[t].instructions_added = false;
+		a->meas->core[t].nevents = 0;
+		a->meas->core[t].instructions_added = false;
 	}
 	for (unsigned i = 0; i < n; i++) {
 		const struct pmu_event_req *r = &reqs[i];
 		/* another core type's: resolved again on one of its CPUs (by_core_type) */
 		if (!r->box && r->core_type && r->core_type != bsp->arch.core_type)
 			continue;
-		if (r->box && a->nureqs < UNCORE_MAX_EVENTS)
-			a->ureqs[a->nureqs++] = *r;
+		if (r->box && a->meas->nureqs < UNCORE_MAX_EVENTS)
+			a->meas->ureqs[a->meas->nureqs++] = *r;
 		else if (!r->box && e->nevents < RUN_MAX_EVENTS)
 			e->events[e->nevents++] = *r;
 		else
@@ -616,11 +615,12 @@ enum verdict job_resolve(struct run *a)
 
 enum verdict job_prepare(struct run *a)
 {
-	struct kernel_args args = { a->iterations, NULL, 0 };
+	struct kernel_args args = { a->meas->iterations, NULL, 0 };
 	enum verdict v = by_core_type(a, events_spec(a));
 	if (v != VERDICT_PASS)
 		return v;
-	return buffers_prepare(a, a->kernel, &args) ? VERDICT_ERROR : VERDICT_PASS;   /* it said why */
+	pmu_status st = buffers_prepare(a, &a->meas->bufs, a->meas->kernel, &args);
+	return st ? VERDICT_ERROR : VERDICT_PASS;   /* it said why */
 }
 
 /* Index into the table of deltas: [cpu][event of its core type][repeat]. */
@@ -651,7 +651,8 @@ static void report_stats(struct run *a, const struct core_job *j)
 		for (unsigned e = 0; e < ce->nevents; e++) {
 			struct stats_u64 st;
 			stats_compute(&j->tab[cell(a, j, i, e, 0)], a->opt.repeats, &st);
-			run_stats(a, "CPU", (unsigned)i, -1, "core", ce->events[e].name, &st);
+			run_stats(a, a->meas->kernel->name, "CPU", (unsigned)i, -1, "core",
+				  ce->events[e].name, &st);
 		}
 	}
 }
@@ -677,14 +678,14 @@ static void report_derived(struct run *a, const struct core_job *j)
 		derived_compute(in, ce->nevents, 0, 0, &set);
 		if (j->td[i].have)
 			derived_topdown(j->td[i].perf_metrics, &set);
-		run_derived(a, "CPU", i, &set);
+		run_derived(a, a->meas->kernel->name, "CPU", i, &set);
 	}
 }
 
 void run_core_round(struct run *a, unsigned g, unsigned (*evi)[CORE_MAX_EVENTS])
 {
 	for (unsigned t = 0; t < RUN_TYPE_SLOTS; t++) {
-		struct run_core_events *e = &a->core[t];
+		struct run_core_events *e = &a->meas->core[t];
 		e->nreqs = 0;
 		for (unsigned i = 0; i < e->nevents; i++) {
 			if (e->round_of[i] != g || e->nreqs == CORE_MAX_EVENTS)
@@ -702,11 +703,11 @@ void core_step_begin(struct run *a, struct core_job *j, unsigned g)
 	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
 	run_core_round(a, g, j->evi);
 	for (unsigned t = 0; t < RUN_TYPE_SLOTS; t++) {
-		const struct run_core_events *e = &a->core[t];
+		const struct run_core_events *e = &a->meas->core[t];
 		j->claims[t] = 0;
 		for (unsigned c = 0; c < e->nreqs; c++) {
 			enum kernel_event ev = claim_event(bsp, &e->reqs[c]);
-			j->claims[t] += ev < KEV_COUNT && kernel_expect_for(a->kernel, ev);
+			j->claims[t] += ev < KEV_COUNT && kernel_expect_for(a->meas->kernel, ev);
 		}
 	}
 }
@@ -725,7 +726,7 @@ static void say_passes(struct run *a, struct core_job *j, unsigned g)
 		sb_puts(&a->sb, "CPU ");
 		sb_dec(&a->sb, i);
 		sb_puts(&a->sb, ": kernel ");
-		sb_puts(&a->sb, a->kernel->name);
+		sb_puts(&a->sb, a->meas->kernel->name);
 		sb_puts(&a->sb, claims == 1 ? " met its claim in " : " met its claims in ");
 		sb_dec(&a->sb, passes);
 		sb_putc(&a->sb, '/');
@@ -767,7 +768,7 @@ void core_step_done(struct run *a, struct core_job *j, unsigned g, unsigned r)
 		unsigned t = run_type_slot(s->info.arch.core_type);
 		for (unsigned c = 0; c < s->run.n; c++) {
 			j->tab[cell(a, j, i, j->evi[t][c], r)] = s->run.ctr[c].delta;
-			log_counter(a, &s->info, &s->run.ctr[c], a->core[t].reqs[c].list, g, r);
+			log_counter(a, &s->info, &s->run.ctr[c], a->meas->core[t].reqs[c].list, g, r);
 		}
 		for (unsigned c = 0; c < s->run.n; c++)
 			ok &= check_claim(a, s, c, r);
@@ -789,10 +790,10 @@ void core_step_done(struct run *a, struct core_job *j, unsigned g, unsigned r)
 static void say_instructions(struct run *a)
 {
 	bool added = false, unchecked = false;
-	if (!kernel_expect_for(a->kernel, KEV_INSTRUCTIONS) || a->opt.dry_run)
+	if (!kernel_expect_for(a->meas->kernel, KEV_INSTRUCTIONS) || a->opt.dry_run)
 		return;
 	for (unsigned t = 0; t < RUN_TYPE_SLOTS; t++) {
-		const struct run_core_events *e = &a->core[t];
+		const struct run_core_events *e = &a->meas->core[t];
 		bool counted = e->instructions_added;
 		for (unsigned i = 0; i < e->nevents; i++)
 			counted |= claim_event(&a->slot[a->plat->bsp].info, &e->events[i]) ==
@@ -823,12 +824,12 @@ enum verdict core_job_begin(struct run *a, struct core_job *j)
 	j->all_ok = true;
 	j->v = pmu_core_present(bsp) ? VERDICT_PASS : VERDICT_NO_PMU;
 	for (unsigned t = 0; t < RUN_TYPE_SLOTS; t++)
-		j->per_cpu = a->core[t].nevents > j->per_cpu ? a->core[t].nevents : j->per_cpu;
+		j->per_cpu = a->meas->core[t].nevents > j->per_cpu ? a->meas->core[t].nevents : j->per_cpu;
 	if (j->v != VERDICT_PASS || !j->per_cpu)
 		return VERDICT_PASS;
 	j->tab = run_alloc(a, ncpus * j->per_cpu * a->opt.repeats * sizeof(*j->tab));
 	j->measured = run_alloc(a, ncpus * sizeof(*j->measured));
-	j->passes = run_alloc(a, ncpus * a->nrounds * sizeof(*j->passes));
+	j->passes = run_alloc(a, ncpus * a->meas->nrounds * sizeof(*j->passes));
 	j->td = run_alloc(a, ncpus * sizeof(*j->td));
 	if (!j->tab || !j->measured || !j->passes || !j->td) {
 		core_job_end(a, j);
@@ -837,13 +838,13 @@ enum verdict core_job_begin(struct run *a, struct core_job *j)
 	for (size_t i = 0; i < ncpus; i++)
 		j->measured[i] = cpuset_has(&a->opt.cpus, (unsigned)i) && a->slot[i].done;
 	say_instructions(a);
-	if (a->nrounds > 1) {
+	if (a->meas->nrounds > 1) {
 		sb_puts(&a->sb, "more events than counters: ");
-		sb_dec(&a->sb, a->nrounds);
+		sb_dec(&a->sb, a->meas->nrounds);
 		sb_puts(&a->sb, " rounds, the kernel runs once per round (exact counts, no scaling)");
 		run_say(a);
 	}
-	j->groups = a->nrounds;
+	j->groups = a->meas->nrounds;
 	return VERDICT_PASS;
 }
 

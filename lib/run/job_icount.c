@@ -107,12 +107,12 @@ static bool check_kernel(struct run *a, uint64_t gate, const struct kernel_desc 
  * named, not enough memory) is no claim that failed: a SKIP with the reason,
  * logged, and left out of the verdict.
  */
-static void skip_kernel(struct run *a, const struct kernel_desc *k)
+static void skip_kernel(struct run *a, const struct kernel_desc *k, const struct run_buffers *bf)
 {
 	run_begin(a, "icount");
 	logrec_key_str(&a->sb, "kernel", k->name);
 	logrec_key_str(&a->sb, "result", "SKIP");
-	logrec_key_str(&a->sb, "reason", a->buf_refused);
+	logrec_key_str(&a->sb, "reason", bf->buf_refused);
 	logrec_end(&a->sb);
 	run_record(a);
 	sb_puts(&a->sb, "icount: ");
@@ -197,15 +197,16 @@ enum verdict job_icount(struct run *a)
 	sb_puts(&a->sb, " ticks)");
 	run_say(a);
 	unsigned checks = 1, skipped = 0, passed = bench_overhead(a, empty.ticks, (unsigned)shift);
+	struct run_buffers bufs = { NULL, 0, "" };   /* the memory kernels', one at a time */
 	for (unsigned i = 0; i < kernel_count; i++) {
 		const struct kernel_desc *k = &kernel_table[i];
 		const struct kernel_expect *e = kernel_expect_for(k, KEV_INSTRUCTIONS);
 		if (k == kernel_find("empty") || !e || e->lo_permille != 1000 || e->hi_permille != 1000)
 			continue;
 		/* the memory kernels run on their real buffers: prepared (and refused) as for a job */
-		pmu_status bst = buffers_prepare(a, k, &args);
+		pmu_status bst = buffers_prepare(a, &bufs, k, &args);
 		if (bst == PMU_ERR_UNSUPPORTED || bst == PMU_ERR_NOSPACE) {
-			skip_kernel(a, k);
+			skip_kernel(a, k, &bufs);
 			skipped++;
 			continue;
 		}
@@ -217,6 +218,6 @@ enum verdict job_icount(struct run *a)
 			passed += check_kernel(a, gate, k, &args, &empty, (unsigned)shift);
 		}
 	}
-	buffers_free(a);
+	buffers_free(a, &bufs);
 	return summary(a, passed, checks, skipped, shift);
 }

@@ -19,6 +19,11 @@ struct measure_job {
 	unsigned health;       /* what health() was after the last step */
 };
 
+void measure_state_fini(struct run *a)
+{
+	buffers_free(a, &a->meas->bufs);
+}
+
 /* Step k is repeat k / per_repeat; within it, a core group, then an uncore round. */
 static unsigned within(const struct measure_job *j, unsigned step)
 {

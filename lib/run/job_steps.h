@@ -9,7 +9,7 @@
 #ifndef EFIPMU_RUN_JOB_STEPS_H
 #define EFIPMU_RUN_JOB_STEPS_H
 
-#include "run/run.h"
+#include "run/job_measure.h"
 #include "run/uncore_pkg.h"
 
 /* A CPU's IA32_PERF_METRICS after its last window that counted TOPDOWN.SLOTS. */
@@ -50,7 +50,7 @@ struct uncore_job {
 	uint64_t *win;                 /* TSC ticks of each package's windows [package][step] */
 	unsigned nwin;
 	struct pmu_event_req reqs[UNCORE_MAX_EVENTS];   /* this round's events */
-	unsigned evi[UNCORE_MAX_EVENTS], n;             /* ... as indices of a->ureqs */
+	unsigned evi[UNCORE_MAX_EVENTS], n;             /* ... as indices of ureqs */
 	bool header;
 	enum verdict v;
 };

@@ -97,12 +97,10 @@ enum verdict job_decode(struct run *a)
 enum verdict dryrun_wrap(struct run *a)
 {
 	unsigned n = (unsigned)a->plat->ncpus;
-	a->dry = run_alloc(a, sizeof(*a->dry));
 	struct dryrun_cpu *cpus = run_alloc(a, n * sizeof(*cpus));
-	if (!a->dry || !cpus) {
+	if (!cpus) {
 		sb_puts(&a->sb, "efipmu: --dry-run: out of memory for the write record; nothing runs");
 		run_say(a);
-		a->dry = NULL;
 		return VERDICT_ERROR;
 	}
 	/* A CPU without storage has cap 0: its writes are refused, never passed through. */
@@ -122,13 +120,10 @@ enum verdict dryrun_wrap(struct run *a)
 
 void dryrun_free(struct run *a)
 {
-	if (!a->dry)
-		return;
 	for (unsigned i = 0; a->dry->cpu && i < a->dry->ncpus; i++)
 		run_free(a, a->dry->cpu[i].w);
 	run_free(a, a->dry->cpu);
-	run_free(a, a->dry);
-	a->dry = NULL;
+	a->dry->cpu = NULL;
 }
 
 /* Appends the words of text (space-separated) to the console in lines of at most 79 columns. */
@@ -215,9 +210,9 @@ static bool same_writes(const struct dryrun_cpu *x, const struct dryrun_cpu *y)
 enum verdict dryrun_report(struct run *a, enum verdict v)
 {
 	(void)v;
-	bool complete = a->dry != NULL;
+	bool complete = true;
 	int shown = -1;   /* last CPU whose writes were printed in full */
-	for (unsigned cpu = 0; a->dry && cpu < a->dry->ncpus; cpu++) {
+	for (unsigned cpu = 0; cpu < a->dry->ncpus; cpu++) {
 		const struct dryrun_cpu *c = &a->dry->cpu[cpu];
 		if (!cpuset_has(&a->opt.cpus, cpu) || !a->slot[cpu].done)
 			continue;

@@ -96,16 +96,16 @@ static enum uncore_family bsp_family(const struct run *a)
 static enum verdict add_default(struct run *a, const char *name, const char *spec)
 {
 	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
-	struct pmu_event_req *r = &a->ureqs[a->nureqs];
+	struct pmu_event_req *r = &a->meas->ureqs[a->meas->nureqs];
 	struct evspec_error err;
 	unsigned n;
-	if (a->nureqs == UNCORE_MAX_EVENTS)
+	if (a->meas->nureqs == UNCORE_MAX_EVENTS)
 		return VERDICT_PASS;
 	if (evspec_parse_list(bsp, spec, r, 1, &n, &err) != PMU_OK)
 		return run_refuse(a, "default uncore event", name ? name : spec, err.msg);
 	if (name)
 		pmu_strlcpy(r->name, name, sizeof(r->name));
-	a->nureqs++;
+	a->meas->nureqs++;
 	return VERDICT_PASS;
 }
 
@@ -148,20 +148,20 @@ static enum verdict plan_rounds(struct run *a, enum uncore_family fam)
 {
 	static struct pmu_event_req group[UNCORE_MAX_EVENTS];
 	unsigned n = 0;
-	a->nurounds = 1;
-	for (unsigned i = 0; i < a->nureqs; i++) {
-		group[n] = a->ureqs[i];
+	a->meas->nurounds = 1;
+	for (unsigned i = 0; i < a->meas->nureqs; i++) {
+		group[n] = a->meas->ureqs[i];
 		pmu_status st = uncore_plan(&check_session, fam, group, n + 1);
 		if (st == PMU_ERR_NO_COUNTER && n) {
-			a->nurounds++;
+			a->meas->nurounds++;
 			n = 0;
-			group[0] = a->ureqs[i];
+			group[0] = a->meas->ureqs[i];
 			st = uncore_plan(&check_session, fam, group, 1);
 		}
 		if (st)
-			return run_refuse_setting(a, OPT_EVENTS, "uncore event", a->ureqs[i].name,
+			return run_refuse_setting(a, OPT_EVENTS, "uncore event", a->meas->ureqs[i].name,
 						  check_session.msg);
-		a->uround_of[i] = a->nurounds - 1;
+		a->meas->uround_of[i] = a->meas->nurounds - 1;
 		n++;
 	}
 	return VERDICT_PASS;
@@ -172,7 +172,7 @@ enum verdict job_uncore_check(struct run *a)
 	enum uncore_family fam = bsp_family(a);
 	if (fam == UNCORE_NONE)
 		return VERDICT_PASS;
-	if (!a->opt.events[0] && !a->nureqs) {
+	if (!a->opt.events[0] && !a->meas->nureqs) {
 		enum verdict v = add_defaults(a);
 		if (v != VERDICT_PASS)
 			return v;
@@ -183,8 +183,8 @@ enum verdict job_uncore_check(struct run *a)
 /* Does any event go to a box of each CCX (AMD L3)? Then the job runs per CCX. */
 static bool by_ccx(const struct run *a)
 {
-	for (unsigned i = 0; i < a->nureqs; i++)
-		if (a->ureqs[i].box->per_ccx)
+	for (unsigned i = 0; i < a->meas->nureqs; i++)
+		if (a->meas->ureqs[i].box->per_ccx)
 			return true;
 	return false;
 }
@@ -221,7 +221,7 @@ static unsigned find_leaders(struct run *a, struct package_leader *out)
 
 static size_t cell(const struct run *a, unsigned pkg, unsigned ev, unsigned rep)
 {
-	return ((size_t)pkg * a->nureqs + ev) * a->opt.repeats + rep;
+	return ((size_t)pkg * a->meas->nureqs + ev) * a->opt.repeats + rep;
 }
 
 /*
@@ -232,10 +232,10 @@ void uncore_step_begin(struct run *a, struct uncore_job *j, unsigned g)
 {
 	static struct pmu_event_req mine[UNCORE_MAX_EVENTS];
 	j->n = 0;
-	for (unsigned i = 0; i < a->nureqs; i++)
-		if (a->uround_of[i] == g) {
+	for (unsigned i = 0; i < a->meas->nureqs; i++)
+		if (a->meas->uround_of[i] == g) {
 			j->evi[j->n] = i;
-			j->reqs[j->n++] = a->ureqs[i];
+			j->reqs[j->n++] = a->meas->ureqs[i];
 		}
 	for (unsigned i = 0; i < j->np; i++) {
 		struct pkg_run *p = &j->pkgs[i];
@@ -300,21 +300,21 @@ static void report_results(struct run *a, struct uncore_job *j)
 			table = true;
 			run_stats_header(a, "PKG");
 		}
-		for (unsigned e = 0; e < a->nureqs; e++) {
-			if (!upkg_counts_box(&j->pkgs[i], a->ureqs[e].box))
+		for (unsigned e = 0; e < a->meas->nureqs; e++) {
+			if (!upkg_counts_box(&j->pkgs[i], a->meas->ureqs[e].box))
 				continue;
 			stats_compute(&j->tab[cell(a, i, e, 0)], reps, &st);
 			if (reps > 1)
-				run_stats(a, "PKG", j->pkgs[i].leader.package,
-					  a->ureqs[e].box->per_ccx && j->pkgs[i].leader.by_ccx ?
+				run_stats(a, a->meas->kernel->name, "PKG", j->pkgs[i].leader.package,
+					  a->meas->ureqs[e].box->per_ccx && j->pkgs[i].leader.by_ccx ?
 					  (int)j->pkgs[i].leader.ccx : -1,
-					  a->ureqs[e].box->name, a->ureqs[e].name, &st);
-			in[nin].event = a->ureqs[e].name;
+					  a->meas->ureqs[e].box->name, a->meas->ureqs[e].name, &st);
+			in[nin].event = a->meas->ureqs[e].name;
 			in[nin++].delta = st.median;
 		}
 		stats_compute(&j->win[i * j->nwin], j->nwin, &w);
 		derived_compute(in, nin, w.median, a->plat->tsc_per_us * 1000000ull, &set);
-		run_derived(a, "package", j->pkgs[i].leader.package, &set);
+		run_derived(a, a->meas->kernel->name, "package", j->pkgs[i].leader.package, &set);
 		uncore_pci_chas(a, j->pkgs[i].leader.package, j->pkgs[i].cha_msr_st, j->pkgs[i].cha_msr);
 		/* a package domain counts every event: in[] is indexed as ureqs (PCI boxes) */
 		if (!j->pkgs[i].leader.by_ccx)
@@ -329,7 +329,7 @@ enum verdict uncore_job_begin(struct run *a, struct uncore_job *j)
 	struct package_leader leaders[TOPO_MAX_DOMAINS];
 	pmu_memset(j, 0, sizeof(*j));
 	j->v = job_uncore_check(a);
-	if (j->v != VERDICT_PASS || bsp_family(a) == UNCORE_NONE || !a->nureqs)
+	if (j->v != VERDICT_PASS || bsp_family(a) == UNCORE_NONE || !a->meas->nureqs)
 		return VERDICT_PASS;
 	j->v = uncore_pci_begin(a, false);
 	if (j->v != VERDICT_PASS)
@@ -337,8 +337,8 @@ enum verdict uncore_job_begin(struct run *a, struct uncore_job *j)
 	unsigned reps = a->opt.repeats;
 	j->np = find_leaders(a, leaders);
 	j->pkgs = pkgs;
-	j->nwin = a->nurounds * reps;
-	j->tab = run_alloc(a, (size_t)j->np * a->nureqs * reps * sizeof(*j->tab));
+	j->nwin = a->meas->nurounds * reps;
+	j->tab = run_alloc(a, (size_t)j->np * a->meas->nureqs * reps * sizeof(*j->tab));
 	j->win = run_alloc(a, (size_t)j->np * j->nwin * sizeof(*j->win));
 	if (j->np && (!j->tab || !j->win)) {
 		uncore_job_end(a, j);
@@ -350,13 +350,13 @@ enum verdict uncore_job_begin(struct run *a, struct uncore_job *j)
 		pkgs[i].leader = leaders[i];
 		j->alive[i] = true;
 	}
-	if (a->nurounds > 1) {
+	if (a->meas->nurounds > 1) {
 		sb_puts(&a->sb, "more uncore events than counters: ");
-		sb_dec(&a->sb, a->nurounds);
+		sb_dec(&a->sb, a->meas->nurounds);
 		sb_puts(&a->sb, " rounds, the kernel runs once per round (exact counts, no scaling)");
 		run_say(a);
 	}
-	j->rounds = a->nurounds;
+	j->rounds = a->meas->nurounds;
 	return VERDICT_PASS;
 }
 

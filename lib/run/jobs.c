@@ -6,8 +6,9 @@
  * is asked.
  */
 #include "bench/job_bench.h"
+#include "pmu/dryrun.h"
 #include "run/job.h"
-#include "run/run.h"
+#include "run/job_measure.h"
 
 static bool alone(const struct efipmu_options *o)
 {
@@ -73,19 +74,56 @@ static enum verdict execute_measure(struct run *a)
 }
 
 #define PMU_CLAIMS { .claims = true, .pmu_claims = true }
+#define MEASURE_STATE sizeof(struct measure_state), offsetof(struct run, meas), measure_state_fini
+#define NO_STATE 0, 0, NULL
+#define DRY_STATE sizeof(struct dryrun), offsetof(struct run, dry), dryrun_free
 
 const struct run_job run_jobs[] = {
-	{ "icount", want_icount, NULL, job_icount, NULL, { .claims = true } },
-	{ "bench", want_bench, resolve_measure, job_bench, NULL, { .claims = true } },
+	{ "icount", want_icount, NULL, job_icount, NULL, { .claims = true }, NO_STATE },
+	{ "bench", want_bench, resolve_measure, job_bench, NULL, { .claims = true }, MEASURE_STATE },
 	{ "fault-test", want_fault_test, NULL, job_fault_test, NULL,
-	  { .claims = true, .fault_test = true } },
-	{ "list", want_list, NULL, job_list, NULL, { .pmu_claims = true } },
-	{ "decode", want_decode, NULL, job_decode, NULL, { .pmu_claims = true } },
-	{ "dry-run", want_dry_run, NULL, dryrun_wrap, dryrun_report, PMU_CLAIMS },
-	{ "selftest", want_selftest, NULL, job_selftest, NULL, PMU_CLAIMS },
-	{ "measure", want_measure, resolve_measure, execute_measure, NULL, PMU_CLAIMS },
+	  { .claims = true, .fault_test = true }, NO_STATE },
+	{ "list", want_list, NULL, job_list, NULL, { .pmu_claims = true }, NO_STATE },
+	{ "decode", want_decode, NULL, job_decode, NULL, { .pmu_claims = true }, NO_STATE },
+	{ "dry-run", want_dry_run, NULL, dryrun_wrap, dryrun_report, PMU_CLAIMS, DRY_STATE },
+	{ "selftest", want_selftest, NULL, job_selftest, NULL, PMU_CLAIMS, NO_STATE },
+	{ "measure", want_measure, resolve_measure, execute_measure, NULL, PMU_CLAIMS,
+	  MEASURE_STATE },
 };
 const unsigned run_job_count = sizeof(run_jobs) / sizeof(run_jobs[0]);
+
+static void **state_of(struct run *a, const struct run_job *j)
+{
+	return (void **)((char *)a + j->state_at);
+}
+
+enum verdict jobs_init(struct run *a)
+{
+	for (unsigned i = 0; i < run_job_count; i++) {
+		const struct run_job *j = &run_jobs[i];
+		void **st = state_of(a, j);
+		if (!j->state_size || !j->wanted(&a->opt) || *st)
+			continue;
+		*st = run_alloc(a, j->state_size);
+		if (!*st)
+			return run_refuse(a, "no memory for the state of job", j->name, NULL);
+	}
+	return VERDICT_PASS;
+}
+
+void jobs_fini(struct run *a)
+{
+	for (unsigned i = 0; i < run_job_count; i++) {
+		const struct run_job *j = &run_jobs[i];
+		void **st = state_of(a, j);
+		if (!j->state_size || !*st)
+			continue;
+		if (j->fini)
+			j->fini(a);
+		run_free(a, *st);
+		*st = NULL;
+	}
+}
 
 bool jobs_resolve_wanted(const struct efipmu_options *o)
 {

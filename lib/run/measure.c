@@ -1,5 +1,4 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
-#include "run/buffers.h"
 #include "run/leftover.h"
 #include "out/logrec.h"
 #include "run/measure.h"
@@ -104,10 +103,10 @@ static pmu_status measure(struct run *a, unsigned cpu, struct core_session *s,
 			  const struct kernel_desc *k, struct window_result *w)
 {
 	struct run_cpu *slot = &a->slot[cpu];
-	struct kernel_args args = { a->iterations, NULL, 0 };
+	struct kernel_args args = { a->meas->iterations, NULL, 0 };
 	const struct window_opts o = { round_sync, slot, 0 };
-	const struct run_core_events *e = &a->core[run_type_slot(slot->info.arch.core_type)];
-	buffers_attach(a, &args);
+	const struct run_core_events *e = &a->meas->core[run_type_slot(slot->info.arch.core_type)];
+	buffers_attach(&a->meas->bufs, &args);
 	pmu_status st = core_prepare(s, &slot->synced, cpu, &slot->snap, e->reqs, e->nreqs,
 				     a->opt.force);
 	if (!st)
@@ -125,7 +124,7 @@ static pmu_status measure(struct run *a, unsigned cpu, struct core_session *s,
 static void measure_round(void *ctx, unsigned cpu, unsigned round, struct plat_round *r)
 {
 	struct run *a = ctx;
-	struct measure_steps *m = a->steps;
+	struct measure_steps *m = a->meas->steps;
 	struct run_cpu *s = &a->slot[cpu];
 	(void)round;
 	if (m->cur_other) {
@@ -140,7 +139,7 @@ static void measure_round(void *ctx, unsigned cpu, unsigned round, struct plat_r
 		if (!s->measure_st)
 			s->measure_st = measure(a, cpu, &s->empty, kernel_find("empty"), &s->win[0]);
 	} else if (!s->measure_st) {
-		s->measure_st = measure(a, cpu, &s->run, a->kernel, &s->win[1]);
+		s->measure_st = measure(a, cpu, &s->run, a->meas->kernel, &s->win[1]);
 	}
 	s->arrival[round] = s->tsc_arrival;
 	s->round = NULL;
@@ -212,11 +211,11 @@ static void begin_step(struct run *a, struct measure_steps *m, unsigned step)
 static void between_rounds(void *ctx, unsigned round)
 {
 	struct run *a = ctx;
-	struct measure_steps *m = a->steps;
+	struct measure_steps *m = a->meas->steps;
 	if (++m->cur_round < rounds_of(a, m, m->cur))
 		return;
 	if (!m->cur_other) {
-		a->round_base = round - ROUND_KERNEL;
+		a->meas->round_base = round - ROUND_KERNEL;
 		for (size_t i = 0; i < a->plat->ncpus; i++) {
 			const struct plat_cpu *c = &a->plat->cpu[i];
 			struct run_cpu *s = &a->slot[i];
@@ -239,7 +238,7 @@ pmu_status measure_steps(struct run *a, struct measure_steps *m, enum plat_mode 
 		if (cpuset_has(&a->opt.cpus, (unsigned)i) && a->slot[i].done)
 			cpuset_add(&m->cpus, (unsigned)i);
 	choose_core_owners(a, &m->cpus);
-	a->steps = m;
+	a->meas->steps = m;
 	begin_step(a, m, 0);
 	uint64_t timeout_us = a->opt.ap_timeout_ms ? a->opt.ap_timeout_ms * 1000ull : MEASURE_TIMEOUT_US;
 	/* Resident APs: every step in one dispatch; per_dispatch 1 is the old path, for comparison. */
@@ -253,7 +252,7 @@ pmu_status measure_steps(struct run *a, struct measure_steps *m, enum plat_mode 
 					       between_rounds, a, timeout_us, mode);
 		st = st ? st : r;
 	}
-	a->steps = NULL;
+	a->meas->steps = NULL;
 	if (a->plat->rounds_leaked) {
 		sb_puts(&a->sb, "Rounds: firmware never reported the APs done; results may be incomplete");
 		run_say(a);
@@ -276,7 +275,7 @@ pmu_status measure_run(struct run *a, enum plat_mode mode)
  */
 static bool in_step(const struct run *a, const struct plat_cpu *c, unsigned r)
 {
-	return c->in_rounds && (c->miss == PLAT_MISS_NONE || c->miss_round > a->round_base + r);
+	return c->in_rounds && (c->miss == PLAT_MISS_NONE || c->miss_round > a->meas->round_base + r);
 }
 
 static const struct core_session *round_session(const struct run_cpu *s, unsigned r)
@@ -351,7 +350,7 @@ static struct skew skew_record(struct run *a, unsigned r)
 			continue;
 		const struct window_result *w = &a->slot[i].win[r == ROUND_EMPTY ? 0 : 1];
 		window_record(a, i, r, s, w);
-		a->disturbed += w->disturbed;
+		a->checks.disturbed += w->disturbed;
 		/* a faulted enable opened no window: its TSC at disable was never read */
 		if (!in_step(a, &a->plat->cpu[i], r) || !s->tsc_off)
 			continue;
@@ -367,7 +366,7 @@ static struct skew skew_record(struct run *a, unsigned r)
 	}
 	run_begin(a, "skew");
 	logrec_key_u64(&a->sb, "round", r);
-	logrec_key_str(&a->sb, "kernel", r == ROUND_EMPTY ? "empty" : a->kernel->name);
+	logrec_key_str(&a->sb, "kernel", r == ROUND_EMPTY ? "empty" : a->meas->kernel->name);
 	logrec_key_u64(&a->sb, "cpus", k.cpus);
 	logrec_key_u64(&a->sb, "start_skew_ticks", k.start);
 	logrec_key_u64(&a->sb, "stop_skew_ticks", k.stop);
@@ -399,8 +398,8 @@ void measure_report(struct run *a)
 	for (size_t i = 0; i < a->plat->ncpus; i++) {
 		const struct plat_cpu *c = &a->plat->cpu[i];
 		/* said in the step it fell behind */
-		if (!c->in_rounds || c->miss == PLAT_MISS_NONE || c->miss_round < a->round_base ||
-		    c->miss_round >= a->round_base + MEASURE_ROUNDS)
+		if (!c->in_rounds || c->miss == PLAT_MISS_NONE || c->miss_round < a->meas->round_base ||
+		    c->miss_round >= a->meas->round_base + MEASURE_ROUNDS)
 			continue;
 		sb_puts(&a->sb, "Rounds: CPU ");
 		sb_dec(&a->sb, i);
@@ -415,9 +414,9 @@ void measure_report(struct run *a)
 	}
 	skew_record(a, ROUND_EMPTY);   /* logged only */
 	struct skew k = skew_record(a, ROUND_KERNEL);
-	if (a->skew_said)
+	if (a->meas->skew_said)
 		return;   /* every measurement is logged; the console says it once */
-	a->skew_said = true;
+	a->meas->skew_said = true;
 	sb_puts(&a->sb, "In step: ");
 	sb_dec(&a->sb, k.cpus);
 	sb_puts(&a->sb, " CPUs, skew ");

@@ -10,7 +10,7 @@
 #ifndef EFIPMU_MEASURE_H
 #define EFIPMU_MEASURE_H
 
-#include "run/run.h"
+#include "run/job_measure.h"
 
 /*
  * A measurement job as steps. A core step is one round pair on every measured

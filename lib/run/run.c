@@ -6,12 +6,12 @@
  */
 #include "pmu/dryrun.h"
 #include "run/backend_build.h"
-#include "run/buffers.h"
 #include "run/job.h"
 #include "run/run.h"
 #include "pmu/uncore_amd.h"
 
 #define DISCOVER_TIMEOUT_US 10000000u
+#define UNUSABLE_WHY 96   /* the verdict's reason for a PMU efipmu cannot use */
 
 /* Every CPU --cpus names is one this machine has, enabled; "all" is every enabled CPU. */
 static enum verdict check_cpus(struct run *a)
@@ -131,13 +131,14 @@ enum verdict run_init(struct run *a, const struct platform *plat, const struct e
 	if (a->opt.backend == EFIPMU_BACKEND_SIM && backend_sim(a) != VERDICT_PASS)
 		return VERDICT_ERROR;
 	fill_topology(a);
+	if (jobs_init(a) != VERDICT_PASS)
+		return VERDICT_ERROR;
 	return check_settings(a);
 }
 
 void run_fini(struct run *a)
 {
-	buffers_free(a);
-	dryrun_free(a);
+	jobs_fini(a);
 	backend_free(a);
 	run_free(a, a->slot_mem);
 	run_free(a, a->capture_mem);
@@ -215,15 +216,15 @@ static void report_cpus(struct run *a)
 }
 
 /*
- * A core PMU that exists but that efipmu cannot use here, said in a->unusable_why:
+ * A core PMU that exists but that efipmu cannot use here, said in why (UNUSABLE_WHY bytes):
  * an AMD or Hygon processor on bare metal whose counters do not answer, or one whose
  * firmware set Limit CPUID Maxval. Such a machine is never reported as having no PMU;
  * under a hypervisor (CPUID.1:ECX[31]) AMD counters that do not answer are no PMU.
  */
-static bool pmu_unusable(struct run *a, const struct cpu_info *ci)
+static bool pmu_unusable(char *why, const struct cpu_info *ci)
 {
 	struct strbuf w;
-	sb_init(&w, a->unusable_why, sizeof(a->unusable_why));
+	sb_init(&w, why, UNUSABLE_WHY);
 	if (pmu_vendor_amd(ci->vendor) && !ci->hypervisor) {
 		static const char hex[] = "0123456789abcdef";
 		sb_puts(&w, pmu_strcmp(ci->vendor, "AuthenticAMD") ? "Hygon family " : "AMD family ");
@@ -242,9 +243,9 @@ static bool pmu_unusable(struct run *a, const struct cpu_info *ci)
 	return false;
 }
 
-/* What the CPUs did and what the jobs found, for verdict_decide. */
+/* What the CPUs did and what the jobs found, for verdict_decide (why: pmu_unusable's). */
 static void tally(struct run *a, enum verdict job, const struct job_facts *f,
-		  struct verdict_input *in)
+		  struct verdict_input *in, char *why)
 {
 	pmu_memset(in, 0, sizeof(*in));
 	in->job = job;
@@ -264,13 +265,13 @@ static void tally(struct run *a, enum verdict job, const struct job_facts *f,
 		in->unfinished += s->measure_st == PMU_ERR_TIMEOUT;   /* missed a barrier or its round */
 		if (pmu_core_present(&s->info))
 			in->with_pmu++;
-		else if (pmu_unusable(a, &s->info))
-			in->unusable_reason = a->unusable_why, in->unusable++;
+		else if (pmu_unusable(why, &s->info))
+			in->unusable_reason = why, in->unusable++;
 		else
 			in->no_pmu_reason = pmu_core_verdict(&s->info);
 		in->faults_caught += f->fault_test && !s->fault_test_fail;
 	}
-	in->disturbed = a->disturbed;
+	in->disturbed = a->checks.disturbed;
 	in->log_lost = a->plat->ops->log_lost(a->plat->ctx);
 }
 
@@ -300,8 +301,9 @@ static void log_cost_record(struct run *a)
 static enum verdict judge(struct run *a, enum verdict job, const struct job_facts *f)
 {
 	struct verdict_input in;
+	char why[UNUSABLE_WHY];
 	log_cost_record(a);
-	tally(a, job, f, &in);
+	tally(a, job, f, &in, why);
 	struct verdict_result res = verdict_decide(&in);
 
 	run_begin(a, "verdict");

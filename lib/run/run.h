@@ -31,7 +31,7 @@ struct model;
 struct dryrun;
 struct stall_backend;
 struct unexpected_backend;
-struct measure_steps;
+struct measure_state;
 
 #define RUN_FAULT_TEST_LINE 160
 
@@ -82,19 +82,6 @@ struct run_cpu {
 	uint64_t arrival[2];           /* tsc_arrival of the empty round and the kernel's */
 } __attribute__((aligned(64)));
 
-/*
- * The core events of one core type's CPUs (all CPUs but on hybrid parts), split into
- * rounds that fit its counters.
- */
-struct run_core_events {
-	struct pmu_event_req events[RUN_MAX_EVENTS];   /* resolved on a CPU of this core type */
-	unsigned nevents;
-	unsigned round_of[RUN_MAX_EVENTS];   /* events[i] is counted in round round_of[i] */
-	bool instructions_added;       /* events[] ends with instructions the user left out */
-	struct pmu_event_req reqs[CORE_MAX_EVENTS];    /* its events of the round being run */
-	unsigned nreqs;
-};
-
 /* Hybrid: P-cores' events in slot 0, E-cores' in slot 1; every CPU's in slot 0 otherwise. */
 #define RUN_TYPE_SLOTS 2
 
@@ -117,30 +104,11 @@ struct run {
 	struct run_cpu *slot;          /* plat->ncpus of them, in slot_mem */
 	void *slot_mem;
 	void *capture_mem;             /* run/job_capture.c's per-CPU slots (a late CPU may write) */
-	bool skew_said;                /* measure_report: the console line once per run */
-	struct measure_steps *steps;   /* run/measure.c: the job's steps in flight */
-	unsigned round_base;           /* the dispatch's round of the step being reported */
-	unsigned disturbed;            /* windows that never got quiet (SMIs in every attempt) */
 	struct verdict_checks checks;  /* what the job checked, by kind: the verdict's proof */
-	char unusable_why[96];         /* the verdict's reason for a PMU efipmu cannot use */
 	char line[RUN_LINE_MAX];
 	struct strbuf sb;
-	/*
-	 * The core measurement job, resolved on the boot CPU before any CPU runs it; on a
-	 * hybrid part again per core type once every CPU is discovered (run/job_core.c):
-	 * each CPU programs its type's events (run_type_slot).
-	 */
-	struct run_core_events core[RUN_TYPE_SLOTS];
-	unsigned nrounds;              /* the most rounds any core type's events take */
-	struct pmu_event_req ureqs[UNCORE_MAX_EVENTS];   /* uncore events, counted once per package */
-	unsigned nureqs;
-	unsigned uround_of[UNCORE_MAX_EVENTS], nurounds; /* ureqs[i] is counted in round uround_of[i] */
-	const struct kernel_desc *kernel;
-	uint64_t iterations;
-	/* the memory kernels' buffer (run/buffers.c), shared by every CPU */
-	void *buf;
-	uint64_t buf_bytes;
-	char buf_refused[160];         /* why buffers_prepare last refused, for the records */
+	/* the jobs' own state (run/jobs.c makes it: state_size), NULL when not wanted */
+	struct measure_state *meas;    /* measure and bench (run/job_measure.h) */
 	struct dryrun *dry;            /* --dry-run's overlay (run/job_tools.c) */
 };
 
@@ -180,8 +148,12 @@ enum verdict run_refuse(struct run *a, const char *what, const char *name, const
 enum verdict run_refuse_setting(struct run *a, enum opt_id id, const char *what, const char *name,
 				const char *why);
 struct derived_set;
-/* The derived metrics present in set: a "derived" record and "<where> <n>: IPC 1.234; ...". */
-void run_derived(struct run *a, const char *where, unsigned n, const struct derived_set *set);
+/*
+ * The derived metrics present in set, over the runs of kernel: a "derived" record and
+ * "<where> <n>: IPC 1.234; ...".
+ */
+void run_derived(struct run *a, const char *kernel, const char *where, unsigned n,
+		 const struct derived_set *set);
 /*
  * The console row of one count: WHERE EVENT(25) COUNTER CONTROL DELTA, 74 columns
  * (80 with [SIM]); with -v the control's fields (layout l) follow.
@@ -193,12 +165,12 @@ void run_count_row(struct run *a, const char *where, const char *event, const ch
 void run_count_header(struct run *a, const char *where);
 struct stats_u64;
 /*
- * Min, median and max over the repeats of one event on CPU or package n (where
+ * Min, median and max over the repeats of kernel of one event on CPU or package n (where
  * "CPU" or "PKG"), of CCX ccx (AMD L3; -1: none): a "stats" record and a console row
  * under run_stats_header.
  */
-void run_stats(struct run *a, const char *where, unsigned n, int ccx, const char *box,
-	       const char *event, const struct stats_u64 *st);
+void run_stats(struct run *a, const char *kernel, const char *where, unsigned n, int ccx,
+	       const char *box, const char *event, const struct stats_u64 *st);
 void run_stats_header(struct run *a, const char *where);
 /* The model's machine: sim-profile-file's name, else sim-profile's. */
 const char *run_profile_name(const struct run *a);
@@ -239,9 +211,12 @@ enum verdict job_selftest(struct run *a);
 enum verdict job_list(struct run *a);
 /* --decode BOX VALUE: the fields of a raw value; VERDICT_ERROR for an unknown register. */
 enum verdict job_decode(struct run *a);
-/* --dry-run, after discovery: the backend becomes a recording overlay (VERDICT_ERROR: no memory). */
+/*
+ * --dry-run, after discovery: the backend becomes a recording overlay in the job's
+ * state a->dry (VERDICT_ERROR: no memory).
+ */
 enum verdict dryrun_wrap(struct run *a);
-/* Gives back the overlay's memory; safe without one. */
+/* Gives back the overlay's records (the job's fini; jobs_fini frees a->dry itself). */
 void dryrun_free(struct run *a);
 /*
  * After the job it wrapped (whose verdict v its counters, never moving, cannot make):

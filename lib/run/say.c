@@ -103,7 +103,8 @@ enum verdict run_refuse_setting(struct run *a, enum opt_id id, const char *what,
 	return refuse_rest(a, what, name, why);
 }
 
-void run_derived(struct run *a, const char *where, unsigned n, const struct derived_set *set)
+void run_derived(struct run *a, const char *kernel, const char *where, unsigned n,
+		 const struct derived_set *set)
 {
 	bool any = false;
 	for (unsigned m = 0; m < DM_COUNT; m++)
@@ -112,7 +113,7 @@ void run_derived(struct run *a, const char *where, unsigned n, const struct deri
 		return;
 	run_begin(a, "derived");
 	logrec_key_u64(&a->sb, where[0] == 'C' ? "cpu" : "package", n);
-	logrec_key_str(&a->sb, "kernel", a->kernel->name);
+	logrec_key_str(&a->sb, "kernel", kernel);
 	sb_json_key(&a->sb, "metrics");
 	const char *sep = "[";
 	for (unsigned m = 0; m < DM_COUNT; m++) {
@@ -153,7 +154,8 @@ void run_stats_header(struct run *a, const char *where)
 	run_say(a);
 }
 
-void run_stats(struct run *a, const char *where, unsigned n, int ccx, const char *box,
+void run_stats(struct run *a, const char *kernel, const char *where, unsigned n, int ccx,
+	       const char *box,
 	       const char *event, const struct stats_u64 *st)
 {
 	bool cpu = where[0] == 'C';
@@ -163,7 +165,7 @@ void run_stats(struct run *a, const char *where, unsigned n, int ccx, const char
 		logrec_key_u64(&a->sb, "ccx", (uint64_t)ccx);
 	logrec_key_str(&a->sb, "box", box);
 	logrec_key_str(&a->sb, "event", event);
-	logrec_key_str(&a->sb, "kernel", a->kernel->name);
+	logrec_key_str(&a->sb, "kernel", kernel);
 	logrec_key_u64(&a->sb, "repeats", st->n);
 	logrec_key_u64(&a->sb, "min", st->min);
 	logrec_key_u64(&a->sb, "median", st->median);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /* The uncore's PCI boxes in a run: see uncore_pci_job.h. */
 #include "run/uncore_pci_job.h"
+#include "run/job_measure.h"
 #include "out/logrec.h"
 #include "pmu/regkey.h"
 #include "check/kernels.h"
@@ -25,8 +26,8 @@ const struct uncore_pci_scan *uncore_pci_last_scan(void)
 /* A PCI box, or a CHA whose presence the PCU's CAPID6 tells. */
 static bool wants_pci(const struct run *a)
 {
-	for (unsigned i = 0; i < a->nureqs; i++)
-		if (a->ureqs[i].box->pci || a->ureqs[i].box->cha_unit)
+	for (unsigned i = 0; i < a->meas->nureqs; i++)
+		if (a->meas->ureqs[i].box->pci || a->meas->ureqs[i].box->cha_unit)
 			return true;
 	return false;
 }
@@ -337,16 +338,16 @@ static void say_channel(struct run *a, unsigned package, const char *what,
 
 static enum verdict check_reads(struct run *a, unsigned package, uint64_t lines)
 {
-	const struct kernel_expect *e = kernel_expect_for(a->kernel, KEV_LLC_MISSES);
+	const struct kernel_expect *e = kernel_expect_for(a->meas->kernel, KEV_LLC_MISSES);
 	int64_t lo, hi;
 	if (!e || !lines)
 		return VERDICT_PASS;
-	kernel_bounds(e, a->iterations, &lo, &hi);
+	kernel_bounds(e, a->meas->iterations, &lo, &hi);
 	bool ok = (int64_t)lines >= lo && (int64_t)lines <= hi;
 	run_begin(a, "check");
 	logrec_key_u64(&a->sb, "package", package);
 	logrec_key_str(&a->sb, "check", "memory lines read vs the kernel's LLC misses");
-	logrec_key_str(&a->sb, "kernel", a->kernel->name);
+	logrec_key_str(&a->sb, "kernel", a->meas->kernel->name);
 	logrec_key_u64(&a->sb, "expected_min", (uint64_t)lo);
 	logrec_key_u64(&a->sb, "expected_max", (uint64_t)hi);
 	logrec_key_u64(&a->sb, "measured", lines);
@@ -359,7 +360,7 @@ static enum verdict check_reads(struct run *a, unsigned package, uint64_t lines)
 	sb_dec_grouped(&a->sb, lines);
 	sb_puts(&a->sb, ok ? " within " : " outside ");
 	sb_puts(&a->sb, "the ");
-	sb_puts(&a->sb, a->kernel->name);
+	sb_puts(&a->sb, a->meas->kernel->name);
 	sb_puts(&a->sb, " kernel's LLC misses [");
 	sb_dec_grouped(&a->sb, (uint64_t)lo);
 	sb_puts(&a->sb, ", ");
@@ -376,18 +377,18 @@ enum verdict uncore_pci_bandwidth(struct run *a, unsigned package, const struct 
 	bool any = false;
 	struct derived_input all[UNCORE_MAX_EVENTS];
 	unsigned nall = 0, nch = 0;
-	for (unsigned i = 0; i < a->nureqs; i++) {
-		const struct box_desc *d = a->ureqs[i].box;
+	for (unsigned i = 0; i < a->meas->nureqs; i++) {
+		const struct box_desc *d = a->meas->ureqs[i].box;
 		struct derived_input ch[UNCORE_MAX_EVENTS];
 		struct derived_set set;
 		unsigned n = 0;
 		bool first = true;
 		for (unsigned k = 0; k < i && first; k++)
-			first = a->ureqs[k].box != d;
+			first = a->meas->ureqs[k].box != d;
 		if (!d->pci || !first)
 			continue;   /* each channel once, with every event of its box */
-		for (unsigned k = i; k < a->nureqs; k++)
-			if (a->ureqs[k].box == d)
+		for (unsigned k = i; k < a->meas->nureqs; k++)
+			if (a->meas->ureqs[k].box == d)
 				all[nall++] = ch[n++] = in[k];
 		derived_compute(ch, n, ticks, hz, &set);
 		say_channel(a, package, d->name, &set);

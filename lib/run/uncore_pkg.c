@@ -6,7 +6,7 @@
  * no counts.
  */
 #include "run/uncore_pkg.h"
-#include "run/buffers.h"
+#include "run/job_measure.h"
 #include "out/logrec.h"
 #include "pmu/regkey.h"
 #include "pmu/uncore_pci.h"
@@ -33,8 +33,8 @@ static bool probed(const struct pkg_run *p, const struct box_desc *d)
 static pmu_status probe_boxes(struct pkg_run *p, unsigned cpu)
 {
 	const struct run *a = p->a;
-	for (unsigned i = 0; i < a->nureqs && p->nprobes < UPKG_MAX_PROBES; i++) {
-		const struct box_desc *d = a->ureqs[i].box;
+	for (unsigned i = 0; i < a->meas->nureqs && p->nprobes < UPKG_MAX_PROBES; i++) {
+		const struct box_desc *d = a->meas->ureqs[i].box;
 		/* a PCI box is proven by its device id (run/uncore_pci_job.c); another domain's box
 		   is probed by its own leader (two leaders must not write one register at once) */
 		if (probed(p, d) || d->pci || !upkg_counts_box(p, d))
@@ -62,9 +62,9 @@ static void probe_widths(struct pkg_run *p, unsigned cpu)
 	const struct run *a = p->a;
 	if (a->opt.dry_run)
 		return;   /* it writes: a dry run keeps the descriptor's width */
-	for (unsigned i = 0; i < a->nureqs && p->nwidths < UPKG_MAX_WIDTHS; i++) {
-		const struct box_desc *d = a->ureqs[i].box;
-		if (a->ureqs[i].fixed < 0 || !d->fixed_width_max || width_of(p, d) ||
+	for (unsigned i = 0; i < a->meas->nureqs && p->nwidths < UPKG_MAX_WIDTHS; i++) {
+		const struct box_desc *d = a->meas->ureqs[i].box;
+		if (a->meas->ureqs[i].fixed < 0 || !d->fixed_width_max || width_of(p, d) ||
 		    !upkg_counts_box(p, d))
 			continue;
 		p->width_box[p->nwidths] = d;
@@ -75,9 +75,9 @@ static void probe_widths(struct pkg_run *p, unsigned cpu)
 static uint64_t run_kernel(struct run *a, unsigned cpu)
 {
 	/* The real kernel gets the run's buffer (run/buffers.c), if any; the model replays it. */
-	struct kernel_args args = { a->iterations, NULL, 0 };
-	buffers_attach(a, &args);
-	return pmu_run_kernel(&a->backend, cpu, a->kernel, a->kernel->fn, &args);
+	struct kernel_args args = { a->meas->iterations, NULL, 0 };
+	buffers_attach(&a->meas->bufs, &args);
+	return pmu_run_kernel(&a->backend, cpu, a->meas->kernel, a->meas->kernel->fn, &args);
 }
 
 void upkg_on_leader(void *ctx, unsigned cpu)
@@ -210,7 +210,8 @@ static void log_count(struct run *a, const struct pkg_run *p, const struct uncor
 		.ctl_msr = e->ctl_msr, .ctl_value = e->ctl_on, .ctl_layout = uncore_counter_layout(e),
 		.extra_msr = e->extra_msr, .extra_value = e->extra_val, .ctr_msr = e->ctr_msr,
 		.start = e->start, .end = e->end, .delta = e->delta, .overflowed = e->overflow,
-		.kernel = a->kernel->name, .iterations = a->iterations, .round = round, .repeat = repeat,
+		.kernel = a->meas->kernel->name, .iterations = a->meas->iterations, .round = round,
+		.repeat = repeat,
 		.has_ccx = p->leader.by_ccx && e->box->per_ccx, .ccx = p->leader.ccx,
 	};
 	run_count(a, &r);
@@ -355,7 +356,7 @@ enum verdict upkg_report(struct run *a, struct pkg_run *p, unsigned round, unsig
 	if (!upkg_counted(p))
 		return say_no_counts(a, p);
 	for (unsigned i = 0; i < p->s.n; i++)
-		log_count(a, p, &p->s.ev[i], a->ureqs[p->evi[i]].name, round, repeat, rows);
+		log_count(a, p, &p->s.ev[i], a->meas->ureqs[p->evi[i]].name, round, repeat, rows);
 	if (!p->restore_st)
 		return VERDICT_PASS;
 	say_package(a, p, "uncore registers not restored: ");

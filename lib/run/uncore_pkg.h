@@ -22,7 +22,7 @@
 struct pkg_run {
 	struct run *a;
 	struct package_leader leader;
-	unsigned evi[UNCORE_MAX_EVENTS];   /* this step's session event i is a->ureqs[evi[i]] */
+	unsigned evi[UNCORE_MAX_EVENTS];   /* session event i: a->meas->ureqs[evi[i]] */
 	bool probed;                    /* the probes ran (first step) */
 	unsigned nprobes;
 	struct uncore_probe probe[UPKG_MAX_PROBES];

@@ -40,6 +40,7 @@ enum check_kind {
 struct verdict_checks {
 	unsigned n[CHECK_KINDS];
 	const char *none_why;          /* why it could check nothing, or NULL */
+	unsigned disturbed;            /* windows that never got quiet (SMIs in every attempt) */
 };
 
 /* What a run found, for verdict_decide. */

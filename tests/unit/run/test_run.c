@@ -8,6 +8,7 @@
 #include "testutil.h"
 #include "platform_fake.h"
 #include "run/run.h"
+#include "run/job_measure.h"
 #include "run/leftover.h"
 #include "run_harness.h"
 
@@ -590,8 +591,8 @@ static struct outcome cut_off_cpu2(uint64_t found[LEFTOVER_NMSRS])
 	struct run_cpu *s = &o.r->slot[2];
 	for (unsigned i = 0; i < LEFTOVER_NMSRS; i++)
 		assert_int_equal(pmu_rdmsr(&o.r->backend, 2, leftover_msrs[i], &found[i]), PMU_OK);
-	assert_int_equal(core_prepare(&s->run, &o.r->backend, 2, &s->snap, o.r->core[0].reqs,
-				      o.r->core[0].nreqs, false), PMU_OK);
+	assert_int_equal(core_prepare(&s->run, &o.r->backend, 2, &s->snap, o.r->meas->core[0].reqs,
+				      o.r->meas->core[0].nreqs, false), PMU_OK);
 	assert_int_equal(core_program(&s->run), PMU_OK);
 	o.f->cpu[2].in_rounds = true;
 	o.f->cpu[2].miss = PLAT_MISS_FINISH;

@@ -6,6 +6,7 @@
  */
 #include "run_harness.h"
 #include "model/sim_kernels.h"
+#include "run/job_measure.h"
 
 #define BASE "backend = sim\nsim-profile = icelake-sp\nsim-noise = none\nkernels = stream\n" \
 	     "sim-firmware = clean\n"
@@ -17,7 +18,7 @@ static void mmio_bandwidth_and_chas(void **state)
 	struct sim_counts k;
 	finish(&o);
 	assert_int_equal(o.v, VERDICT_PASS);
-	assert_true(sim_kernel_counts(sim_kernel_code_find("stream"), o.r->iterations, &k));
+	assert_true(sim_kernel_counts(sim_kernel_code_find("stream"), o.r->meas->iterations, &k));
 	for (unsigned p = 0; p < 2; p++)
 		assert_int_equal(package_sum(o.f->log, p, "UNC_M_CAS_COUNT.RD"), k.loads);
 	/* package 1's channel 7: controller 3's base + 0x22800 + 0x4000 */

@@ -6,6 +6,7 @@
  * (a function hidden, a box left frozen), and a dry run that writes nothing.
  */
 #include "run_harness.h"
+#include "run/job_measure.h"
 #include "model/sim_kernels.h"
 #include "pmu/regkey.h"
 
@@ -40,7 +41,7 @@ static void cas_on_every_channel(void **state)
 	assert_true(fake_count(o.f->console, "uncore PCI: ") >= 1);
 	assert_int_equal(fake_count(o.f->log, "\"rec\":\"uncore_pci\""), 1);
 	assert_int_equal(fake_count(o.f->log, "\"box\":\"uncore_imc_3\",\"at\":\"pci 0000:ff:10.1+0x0\""), 1);
-	assert_true(sim_kernel_counts(sim_kernel_code_find("stream"), o.r->iterations, &k));
+	assert_true(sim_kernel_counts(sim_kernel_code_find("stream"), o.r->meas->iterations, &k));
 	/* every line the stream kernel loads is one CAS read on one of the package's channels */
 	assert_int_equal(cas_sum(o.f->log, 0), k.loads);
 	assert_int_equal(cas_sum(o.f->log, 1), k.loads);
@@ -88,7 +89,7 @@ static void frozen_box(void **state)
 	assert_int_equal(o.v, VERDICT_PASS);
 	assert_int_equal(fake_count(o.f->console, "package 0: uncore_imc_0 found frozen by firmware "
 				    "(box control 0x10100)"), 1);
-	assert_true(sim_kernel_counts(sim_kernel_code_find("stream"), o.r->iterations, &k));
+	assert_true(sim_kernel_counts(sim_kernel_code_find("stream"), o.r->meas->iterations, &k));
 	assert_int_equal(cas_sum(o.f->log, 0), k.loads);
 	assert_int_equal(model_pci_peek(o.r->model, 0, 16, 4, 0xF4), 0x10100);
 	done(&o);

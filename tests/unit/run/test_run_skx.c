@@ -7,6 +7,7 @@
  */
 #include "run_harness.h"
 #include "model/sim_kernels.h"
+#include "run/job_measure.h"
 
 #define BASE "backend = sim\nsim-profile = skylake-sp\nsim-noise = none\nkernels = stream\n" \
 	     "sim-firmware = clean\n"
@@ -18,7 +19,7 @@ static void bandwidth_and_chas(void **state)
 	struct sim_counts k;
 	finish(&o);
 	assert_int_equal(o.v, VERDICT_PASS);
-	assert_true(sim_kernel_counts(sim_kernel_code_find("stream"), o.r->iterations, &k));
+	assert_true(sim_kernel_counts(sim_kernel_code_find("stream"), o.r->meas->iterations, &k));
 	/* the iMC buses are not the U-box's: placed by the bus below them */
 	assert_int_equal(fake_count(o.f->log, "\"box\":\"uncore_imc_5\",\"at\":\"pci 0000:7e:0d.2+0x0\""),
 			 1);

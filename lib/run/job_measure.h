@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
+/*
+ * The state of the measuring jobs (measure, and bench, which counts the same
+ * way): the core events in rounds, the uncore events in rounds, the kernel
+ * and its buffer, and the measurement in flight. The run makes it from the
+ * job table (run/jobs.c: state_size) before the job resolves its settings and
+ * gives it back in run_fini; no other job has one.
+ */
+#ifndef EFIPMU_RUN_JOB_MEASURE_H
+#define EFIPMU_RUN_JOB_MEASURE_H
+
+#include "run/buffers.h"
+#include "run/run.h"
+
+struct measure_steps;
+
+/*
+ * The core events of one core type's CPUs (all CPUs but on hybrid parts), split into
+ * rounds that fit its counters.
+ */
+struct run_core_events {
+	struct pmu_event_req events[RUN_MAX_EVENTS];   /* resolved on a CPU of this core type */
+	unsigned nevents;
+	unsigned round_of[RUN_MAX_EVENTS];   /* events[i] is counted in round round_of[i] */
+	bool instructions_added;       /* events[] ends with instructions the user left out */
+	struct pmu_event_req reqs[CORE_MAX_EVENTS];    /* its events of the round being run */
+	unsigned nreqs;
+};
+
+struct measure_state {
+	/*
+	 * The core measurement job, resolved on the boot CPU before any CPU runs it; on a
+	 * hybrid part again per core type once every CPU is discovered (run/job_core.c):
+	 * each CPU programs its type's events (run_type_slot).
+	 */
+	struct run_core_events core[RUN_TYPE_SLOTS];
+	unsigned nrounds;              /* the most rounds any core type's events take */
+	struct pmu_event_req ureqs[UNCORE_MAX_EVENTS];   /* uncore events, counted once per package */
+	unsigned nureqs;
+	unsigned uround_of[UNCORE_MAX_EVENTS], nurounds; /* ureqs[i] is counted in round uround_of[i] */
+	const struct kernel_desc *kernel;
+	uint64_t iterations;
+	struct run_buffers bufs;       /* the memory kernels' buffer, shared by every CPU */
+	bool skew_said;                /* measure_report: the console line once per run */
+	struct measure_steps *steps;   /* run/measure.c: the job's steps in flight */
+	unsigned round_base;           /* the dispatch's round of the step being reported */
+};
+
+/* Gives back the state's buffer (the job table's fini of measure and bench). */
+void measure_state_fini(struct run *a);
+
+#endif
