@@ -358,15 +358,16 @@ enum verdict capture_check_setting(struct run *a)
 	return run_refuse_setting(a, OPT_CAPTURE, "capture: expected on or off, not", v, NULL);
 }
 
-void job_capture(struct run *a, const struct run_header *h)
+enum verdict job_capture(struct run *a)
 {
+	const struct run_header *h = a->header;
 	const struct cpu_info *boot = &a->slot[a->plat->bsp].info;
 	struct capture c = { a, NULL, boot->vendor, boot->uncore };
 	struct capture_tally t = { 0 };
 	char line[200];
 	struct strbuf say, sb;
 	if (!pmu_strcmp(a->opt.capture, "off"))
-		return;
+		return VERDICT_PASS;
 	/* given back by run_fini, as the discovery slots: a CPU that did not answer may write late */
 	void *mem = a->capture_mem = run_alloc(a, a->plat->ncpus * sizeof(*c.slot) + 63);
 	char *rec = run_alloc(a, CAPTURE_RECORD_MAX);
@@ -374,7 +375,7 @@ void job_capture(struct run *a, const struct run_header *h)
 		run_free(a, rec);
 		sb_puts(&a->sb, "capture: no memory for it, not logged");
 		run_say(a);
-		return;
+		return VERDICT_PASS;
 	}
 	c.slot = (struct capture_slot *)(((uintptr_t)mem + 63) & ~(uintptr_t)63);
 	sb_init(&sb, rec, CAPTURE_RECORD_MAX);
@@ -418,4 +419,5 @@ void job_capture(struct run *a, const struct run_header *h)
 	run_say(a);
 	run_free(a, pci);
 	run_free(a, rec);
+	return VERDICT_PASS;
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
- * The table of jobs. A tool job (icount, bench, fault test) runs alone; list
+ * The table of jobs. The capture comes first, whatever else runs (unless
+ * capture = off). A tool job (icount, bench, fault test) runs alone; list
  * and decode run together; the dry run lays its overlay before the selftest or
  * the measurement and reports after it; the measurement runs when nothing else
  * is asked.
@@ -18,6 +19,11 @@ static bool alone(const struct efipmu_options *o)
 static bool informs(const struct efipmu_options *o)
 {
 	return o->list || o->decode;
+}
+
+static bool want_capture(const struct efipmu_options *o)
+{
+	return pmu_strcmp(o->capture, "off") != 0;
 }
 
 static bool want_icount(const struct efipmu_options *o)
@@ -78,7 +84,9 @@ static enum verdict execute_measure(struct run *a)
 #define NO_STATE 0, 0, NULL
 #define DRY_STATE sizeof(struct dryrun), offsetof(struct run, dry), dryrun_free
 
+/* The capture claims nothing: its facts leave the others' as they are (pmu_claims is ANDed). */
 const struct run_job run_jobs[] = {
+	{ "capture", want_capture, NULL, job_capture, NULL, { .pmu_claims = true }, NO_STATE },
 	{ "icount", want_icount, NULL, job_icount, NULL, { .claims = true }, NO_STATE },
 	{ "bench", want_bench, resolve_measure, job_bench, NULL, { .claims = true }, MEASURE_STATE },
 	{ "fault-test", want_fault_test, NULL, job_fault_test, NULL,

@@ -353,6 +353,7 @@ static void write_header(struct run *a, const struct run_header *given)
 enum verdict run_main(struct run *a, const struct run_header *h)
 {
 	struct job_facts facts;
+	a->header = h;
 	write_header(a, h);
 	plat_run_all(a->plat, discover_on_cpu, a, DISCOVER_TIMEOUT_US);
 	/* AMD's uncore boxes from the boot CPU's CPUID (or none), whatever job runs */
@@ -365,7 +366,6 @@ enum verdict run_main(struct run *a, const struct run_header *h)
 		sb_puts(&a->sb, "): beyond the 16 efipmu makes, or no counters left for them");
 		run_say(a);
 	}
-	job_capture(a, h);
 	enum verdict job = jobs_execute(a, &facts);
 	return job == VERDICT_ERROR ? job : judge(a, job, &facts);
 }

@@ -94,6 +94,7 @@ struct run {
 	const struct platform *plat;
 	struct efipmu_options opt;
 	const char *cmdline;
+	const struct run_header *header;   /* run_main's: the firmware's identity, for the capture */
 	struct pmu_backend backend;
 	bool simulated;                /* every console line and record says so: run_say, run_record */
 	struct model *model;           /* backend sim (run/backend_build.c's alone) */
@@ -224,11 +225,12 @@ void dryrun_free(struct run *a);
  */
 enum verdict dryrun_report(struct run *a, enum verdict v);
 /*
- * capture (run/job_capture.c, unless capture = off): the machine as `machine` records,
- * one per CPU, one per package and one for the platform (firmware identity from h),
- * and one console line. Reads only, through the backend: a model run captures the model.
+ * capture (run/job_capture.c, unless capture = off; the job table's first row): the machine
+ * as `machine` records, one per CPU, one per package and one for the platform (firmware
+ * identity from a->header), and one console line. Reads only, through the backend: a model
+ * run captures the model. Never fails the run: what it could not read it says.
  */
-void job_capture(struct run *a, const struct run_header *h);
+enum verdict job_capture(struct run *a);
 /* capture = on|off (or unset): VERDICT_ERROR with one line for anything else. */
 enum verdict capture_check_setting(struct run *a);
 /* --icount-check (run/icount.c): the kernels' claims against QEMU -icount's TSC. */
