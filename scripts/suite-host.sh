@@ -129,8 +129,14 @@ run_case dryrun_adl_no_list dry-run --profile alder-lake LD_HEAD.NO_SUCH_EVENT
 run_case dryrun_snbep_imc dry-run --profile sandy-bridge-ep UNC_M_CAS_COUNT.RD
 run_case dryrun_skx_imc_cha dry-run --profile skylake-sp uncore_imc_4/UNC_M_CAS_COUNT.WR/ \
   uncore_cha_27/UNC_CHA_CLOCKTICKS/ UNC_UPI_TxL_FLITS.DATA
-run_case dryrun_skx_refused dry-run --each --profile skylake-sp UNC_CHA_TOR_INSERTS.IA_MISS \
-  UNC_IIO_DATA_REQ_OF_CPU.MEM_READ.PART0 uncore_cha_28/UNC_CHA_CLOCKTICKS/
+run_case dryrun_skx_refused dry-run --each --profile skylake-sp uncore_cha_28/UNC_CHA_CLOCKTICKS/
+# The CHA's FILTER0/FILTER1 (0xE05/0xE06: FILTER1 = 0x3B where the list gives no value), the
+# IIO's port and function masks in its control; Ice Lake-SP's CHA umask extension, and the
+# M2M's, which its one-dword PCI control cannot hold, refused
+run_case dryrun_skx_filters dry-run --profile skylake-sp --sim-firmware clean \
+  UNC_CHA_TOR_INSERTS.IA_MISS UNC_IIO_DATA_REQ_OF_CPU.MEM_READ.PART0
+run_case dryrun_icx_ext dry-run --each --profile icelake-sp --sim-firmware clean \
+  UNC_CHA_TOR_INSERTS.IA_MISS_DRD UNC_M2M_IMC_READS.TO_PMM
 # The same run checked for what it does (tests/host/check_pci_dryrun.py), not only its text.
 if "$tool" dry-run --profile sandy-bridge-ep UNC_M_CAS_COUNT.RD | python3 $dir/check_pci_dryrun.py
 then passed=$((passed + 1)); else failed=$((failed + 1)); echo "  FAIL PCI dry run check"; fi

@@ -14,8 +14,9 @@ data/perfmon/ (SOURCE.txt: commit, subset, checksums).
 
 The tables are compact (the EFI binary carries every list): names are stored once, as
 sequences of their dot-separated segments; an event is 16 bytes with its auxiliary MSR
-value and its box filter as indexes into shared pools. Output is deterministic (events
-sorted by upper-case name, the order ev_find's binary search assumes). --check
+value and its uncore extensions (filter, control fields) as indexes into shared pools.
+Output is deterministic (events sorted by upper-case name, the order ev_find's binary
+search assumes). --check
 regenerates into a temporary directory and fails if the committed files differ.
 """
 import argparse
@@ -42,10 +43,11 @@ UNCORE_UNITS = {"UBOX": ("uncore_ubox", "UBoxFilter"), "CBO": ("uncore_cbox", "C
                 "iMC": ("uncore_imc", None), "QPI LL": ("uncore_qpi", None),
                 "R2PCIe": ("uncore_r2pcie", None), "R3QPI": ("uncore_r3qpi", None),
                 # Skylake-SP on (Linux uncore_snbep.c names: uncore_cha_N, uncore_upi_N, ...).
-                # The CHA's filters, the IIO's port and function masks and the umask
-                # extension are not programmed: events that need one are refused by name.
-                "CHA": ("uncore_cha", None), "M2M": ("uncore_m2m", None),
-                "UPI LL": ("uncore_upi", None), "IIO": ("uncore_iio", None),
+                # The CHA's two filters (CHAFilter0/1, "Filter1") are one 64-bit filter, the
+                # second register in bits 63:32 (Linux's config1: hswep_cbox_enable_event); the
+                # IIO's "fc, chnl" are its control's function and port masks (FCMask, PortMask).
+                "CHA": ("uncore_cha", "CHAFilter"), "M2M": ("uncore_m2m", None),
+                "UPI LL": ("uncore_upi", None), "IIO": ("uncore_iio", "control"),
                 "IRP": ("uncore_irp", None), "M3UPI": ("uncore_m3upi", None),
                 "M2PCIe": ("uncore_m2pcie", None)}
 LATER_UNITS = {"CHA", "M2M", "UPI LL", "IIO", "IRP", "M3UPI", "M2PCIe"}   # not Sandy Bridge-EP's
@@ -155,23 +157,35 @@ def core_events(path, list_name):
     return out
 
 
-def filter_mask(field, prefix, name):
-    """Bits of the box's filter register from "CBoFilter[31:23], CBoFilter[17:10]"; "null",
-    "na" (the later lists): 0."""
+def filter_bits(field, prefix, name):
+    """(bits, register) of the box's filter from "CBoFilter[31:23], CBoFilter[17:10]"; a
+    box with two registers (the CHA's "CHAFilter1[31:0]", "CHAfilter1", "Filter1": the whole
+    register) has the second's at 63:32. "null", "na" (the later lists) and the control's
+    own fields (prefix "control": the IIO's "fc", "chnl"): (0, 0)."""
     if field.strip() in ("null", "na"):
-        return 0
+        return 0, 0
+    if prefix == "control":
+        if {p.strip() for p in field.split(",")} - {"fc", "chnl"}:
+            raise SystemExit(f"{name}: filter '{field}' is not the IIO's fc, chnl")
+        return 0, 0
     if prefix is None:
-        return 1
-    bits = 0
+        return 1, 0
+    bits, regs = 0, set()
     for part in field.split(","):
-        m = re.fullmatch(r"(\w+)\[(\d+):(\d+)\]", part.strip())
-        if not m or m.group(1) != prefix or int(m.group(2)) < int(m.group(3)):
+        m = re.fullmatch(r"(\w*?)(\d?)(?:\[(\d+):(\d+)\])?", part.strip())
+        reg = int(m.group(2) or 0) if m else 0
+        whole = m and m.group(3) is None and m.group(2)
+        if not m or m.group(1).lower() not in (prefix.lower(), "filter") or reg > 1 or \
+                (not whole and (m.group(3) is None or int(m.group(3)) < int(m.group(4)))):
             raise SystemExit(f"{name}: filter '{part.strip()}' is not {prefix}[hi:lo]")
-        hi, lo = int(m.group(2)), int(m.group(3))
+        hi, lo = (31, 0) if whole else (int(m.group(3)), int(m.group(4)))
         if hi > 31:
-            raise SystemExit(f"{name}: filter bit {hi} beyond the 32 the table holds")
-        bits |= ((1 << (hi - lo + 1)) - 1) << lo
-    return bits
+            raise SystemExit(f"{name}: filter bit {hi} beyond the register's 32")
+        bits |= ((1 << (hi - lo + 1)) - 1) << (lo + 32 * reg)
+        regs.add(reg)
+    if len(regs) > 1:
+        raise SystemExit(f"{name}: one FILTER_VALUE for two filter registers")
+    return bits, regs.pop()
 
 
 def uncore_events(path, unit):
@@ -186,12 +200,18 @@ def uncore_events(path, unit):
             fixed = 0
         ctr = 0 if fixed >= 0 else counter_mask(e["Counter"], name)
         flags = ["EVF_EXTSEL"] if num(e.get("ExtSel", 0)) else []
-        filt = filter_mask(e.get("Filter", "null"), UNCORE_UNITS[unit][1], name)
-        if any(num(e.get(k, 0)) for k in ("PortMask", "FCMask", "UMaskExt")):
-            filt |= 1   # a field of the control efipmu does not set: refused by name
+        filt, reg = filter_bits(e.get("Filter", "null"), UNCORE_UNITS[unit][1], name)
+        # FILTER_VALUE (the later lists): the named register's value; 0 where none is given
+        val = num(e.get("FILTER_VALUE", 0)) << 32 * reg if filt else 0
+        if val & ~filt:
+            raise SystemExit(f"{name}: FILTER_VALUE {val:#x} outside its filter {filt:#x}")
+        ext = (filt, val, num(e.get("UMaskExt", 0)), num(e.get("PortMask", 0)),
+               num(e.get("FCMask", 0)))
+        if ext[2] >> 32 or ext[3] >> 16 or ext[4] >> 8:
+            raise SystemExit(f"{name}: UMaskExt, PortMask or FCMask wider than ev_box_ext's")
         out.append(dict(name=name, event=num(e["EventCode"]), umask=num(e["UMask"]), umask2=0,
                         cmask=0, flags=flags, ctr=ctr, ctr_htoff=ctr, fixed=fixed, msr=0, msr_val=0,
-                        filter=filt))
+                        ext=ext))
     return out
 
 
@@ -232,7 +252,7 @@ class Pools:
         self.segs, self.seg_ix = [], {}
         self.names, self.name_ix, self.seq = [], {}, []
         self.aux, self.aux_ix = [(0, 0)], {(0, 0): 0}
-        self.filters, self.filter_ix = [0], {0: 0}
+        self.exts, self.ext_ix = [(0, 0, 0, 0, 0)], {(0, 0, 0, 0, 0): 0}
 
     @staticmethod
     def intern(table, index, key, limit, what):
@@ -256,15 +276,16 @@ class Pools:
     def aux_of(self, e):
         return self.intern(self.aux, self.aux_ix, (e["msr"], e["msr_val"]), 0xFFFF, "aux values")
 
-    def filter_of(self, e):
-        return self.intern(self.filters, self.filter_ix, e.get("filter", 0), 0xFF, "filters")
+    def ext_of(self, e):
+        return self.intern(self.exts, self.ext_ix, e.get("ext", (0, 0, 0, 0, 0)), 0xFF,
+                           "uncore extensions")
 
 
 def c_event(e, pools):
     flags = "|".join(e["flags"]) or "0"
     return (f'\t{{ {pools.name(e["name"])}, {e["event"]:#04x}, {e["umask"]:#04x}, '
             f'{e["cmask"]}, {flags}, {e["umask2"]:#x}, {e["fixed"]}, {e["ctr"]:#x}, '
-            f'{e["ctr_htoff"]:#x}, {pools.aux_of(e)}, {pools.filter_of(e)} }},')
+            f'{e["ctr_htoff"]:#x}, {pools.aux_of(e)}, {pools.ext_of(e)} }},')
 
 
 HEADER_H = """\
@@ -297,12 +318,25 @@ struct ev_def {
 	uint16_t ctr;        /* general-purpose counters allowed (bit n = counter n) */
 	uint16_t ctr_htoff;  /* the same with Hyper-Threading off (8 counters on SNB) */
 	uint16_t aux;        /* ev_aux index of its auxiliary MSR and value; 0: none */
-	uint8_t filter;      /* uncore: ev_filters index of the filter bits it uses; 0: none */
+	uint8_t ext;         /* uncore: ev_box_exts index of its filter and control extensions */
 };
 
 struct ev_aux {
 	uint16_t msr;
 	uint64_t val;
+};
+
+/*
+ * What an uncore event sets beyond event and umask, from Intel's list: the bits of its box's
+ * filter it uses ("Filter": a box with two filter registers has the second's at 63:32) and
+ * their value ("FILTER_VALUE"), and the fields of the control beyond the umask ("UMaskExt",
+ * the IIO's "PortMask" and "FCMask"), which the box's control layout places.
+ */
+struct ev_box_ext {
+	uint64_t filter, filter_val;
+	uint32_t umask_ext;
+	uint16_t port_mask;
+	uint8_t fc_mask;
 };
 
 struct ev_list {
@@ -326,7 +360,7 @@ struct ev_model {
 extern const struct ev_model ev_models[];
 extern const unsigned ev_model_count;
 extern const struct ev_aux ev_aux[];
-extern const uint32_t ev_filters[];
+extern const struct ev_box_ext ev_box_exts[];
 /*
  * Names: ev_name_seq from ev_names[i], segment numbers up to 0xFFFF, joined by dots;
  * segment s is the string at ev_segs + ev_seg_at[s].
@@ -416,8 +450,8 @@ def generate(perfmon, outdir):
     c.append("\nconst struct ev_aux ev_aux[] = {")
     c.extend(f"\t{{ {m:#x}, {v:#x} }}," for m, v in pools.aux)
     c.append("};")
-    c.append("\nconst uint32_t ev_filters[] = {")
-    c.extend(c_numbers(pools.filters, "{:#x}", 8))
+    c.append("\nconst struct ev_box_ext ev_box_exts[] = {")
+    c.extend(f"\t{{ {f:#x}, {v:#x}, {u:#x}, {p:#x}, {fc:#x} }}," for f, v, u, p, fc in pools.exts)
     c.append("};")
     c.append("\nconst uint16_t ev_names[] = {")
     c.extend(c_numbers(pools.names))

@@ -124,6 +124,15 @@ static void check_box_regs(struct unc_run *ur, const struct box_desc *d)
 		(void)reg_one(ur, c, key(ur, d, d->fixed_ctr, true), LOW_BITS);
 		c->expected += 2;
 	}
+	if (d->filter) {   /* a split filter's bits 63:32 are the next MSR (box_filter.split) */
+		uint64_t fm = reg_holding_mask(d->filter->layout);
+		(void)reg_one(ur, c, d->filter_msr, d->filter->split ? fm & 0xFFFFFFFFu : fm);
+		c->expected++;
+		if (d->filter->split) {
+			(void)reg_one(ur, c, d->filter_msr + 1, fm >> 32);
+			c->expected++;
+		}
+	}
 	const uint32_t read_only[] = { d->global_ctl, key(ur, d, d->box_ctl, false), d->status_msr };
 	for (unsigned i = 0; i < sizeof(read_only) / sizeof(read_only[0]); i++) {
 		if (!read_only[i])
@@ -132,7 +141,8 @@ static void check_box_regs(struct unc_run *ur, const struct box_desc *d)
 		c->expected++;
 	}
 	if (c->result == SELFTEST_PASS)
-		st_why(c, "exist; controls and counters hold their writable bits");
+		st_why(c, d->filter ? "exist; controls, counters and filters hold their writable bits"
+			  : "exist; controls and counters hold their writable bits");
 }
 
 /* All ones at the width the seeds give (44 or 48) must read back, no more, no less. */

@@ -29,12 +29,25 @@ struct ev_def {
 	uint16_t ctr;        /* general-purpose counters allowed (bit n = counter n) */
 	uint16_t ctr_htoff;  /* the same with Hyper-Threading off (8 counters on SNB) */
 	uint16_t aux;        /* ev_aux index of its auxiliary MSR and value; 0: none */
-	uint8_t filter;      /* uncore: ev_filters index of the filter bits it uses; 0: none */
+	uint8_t ext;         /* uncore: ev_box_exts index of its filter and control extensions */
 };
 
 struct ev_aux {
 	uint16_t msr;
 	uint64_t val;
+};
+
+/*
+ * What an uncore event sets beyond event and umask, from Intel's list: the bits of its box's
+ * filter it uses ("Filter": a box with two filter registers has the second's at 63:32) and
+ * their value ("FILTER_VALUE"), and the fields of the control beyond the umask ("UMaskExt",
+ * the IIO's "PortMask" and "FCMask"), which the box's control layout places.
+ */
+struct ev_box_ext {
+	uint64_t filter, filter_val;
+	uint32_t umask_ext;
+	uint16_t port_mask;
+	uint8_t fc_mask;
 };
 
 struct ev_list {
@@ -58,7 +71,7 @@ struct ev_model {
 extern const struct ev_model ev_models[];
 extern const unsigned ev_model_count;
 extern const struct ev_aux ev_aux[];
-extern const uint32_t ev_filters[];
+extern const struct ev_box_ext ev_box_exts[];
 /*
  * Names: ev_name_seq from ev_names[i], segment numbers up to 0xFFFF, joined by dots;
  * segment s is the string at ev_segs + ev_seg_at[s].

@@ -33,10 +33,16 @@ static inline uint64_t ev_aux_val(const struct ev_def *d)
 	return ev_aux[d->aux].val;
 }
 
-/* The uncore filter bits d uses, 0 none. */
-static inline uint32_t ev_filter(const struct ev_def *d)
+/* What uncore event d sets beyond event and umask (filter, control extensions). */
+static inline const struct ev_box_ext *ev_ext(const struct ev_def *d)
 {
-	return ev_filters[d->filter];
+	return &ev_box_exts[d->ext];
+}
+
+/* The uncore filter bits d uses, 0 none. */
+static inline uint64_t ev_filter(const struct ev_def *d)
+{
+	return ev_ext(d)->filter;
 }
 
 #endif

@@ -341,6 +341,73 @@ static const struct reg_field skx_iio_ctl[] = {
 	{ "rsv", 47, 17, RA_RSV, NULL },
 };
 
+/*
+ * Ice Lake-SP IIO counter control (Linux uncore_snbep.c icx_uncore_iio with the SNR IIO
+ * formats: thresh 35:24, ch_mask 47:36, fc_mask 50:48; Intel's list: PortMask, FCMask).
+ */
+static const struct reg_field icx_iio_ctl[] = {
+	{ "ev_sel", 0, 8, RA_RW, "event" },
+	{ "umask", 8, 8, RA_RW, NULL },
+	{ "rsv", 16, 1, RA_RSV, NULL },
+	{ "rst", 17, 1, RA_WO, NULL },
+	{ "edge_det", 18, 1, RA_RW, "edge" },
+	{ "rsv", 19, 3, RA_RSV, NULL },
+	{ "en", 22, 1, RA_RW, "enable" },
+	{ "invert", 23, 1, RA_RW, "inv" },
+	{ "thresh", 24, 12, RA_RW, "cmask" },
+	{ "ch_mask", 36, 12, RA_RW, "port_mask" },
+	{ "fc_mask", 48, 3, RA_RW, NULL },
+	{ "rsv", 51, 13, RA_RSV, NULL },
+};
+
+/*
+ * Ice Lake-SP CHA counter control: the SNB-EP C-box fields and the umask extension in 57:32
+ * (Linux uncore_snbep.c icx_uncore_chabox: SNR_CHA_RAW_EVENT_MASK_EXT, format umask_ext2
+ * "config:8-15,32-57"; Intel's list: UMaskExt).
+ */
+static const struct reg_field icx_cha_ctl[] = {
+	{ "ev_sel", 0, 8, RA_RW, "event" },
+	{ "umask", 8, 8, RA_RW, NULL },
+	{ "rsv", 16, 1, RA_RSV, NULL },
+	{ "rst", 17, 1, RA_WO, NULL },
+	{ "edge_det", 18, 1, RA_RW, "edge" },
+	{ "tid_en", 19, 1, RA_RW, NULL },
+	{ "rsv", 20, 2, RA_RSV, NULL },
+	{ "en", 22, 1, RA_RW, "enable" },
+	{ "invert", 23, 1, RA_RW, "inv" },
+	{ "thresh", 24, 8, RA_RW, "cmask" },
+	{ "umask_ext", 32, 26, RA_RW, NULL },
+	{ "rsv", 58, 6, RA_RSV, NULL },
+};
+
+/*
+ * Skylake-SP CHA filters, Cn_MSR_PMON_BOX_FILTER0 (0xE05 + 0x10 n) in bits 31:0 and FILTER1
+ * (0xE06 + 0x10 n) in 63:32, as Linux's config1 holds them (uncore_snbep.c SKX_CHA_MSR_PMON_
+ * BOX_FILTER_*; hswep_cbox_enable_event writes the low half to FILTER0, the high to FILTER1):
+ * TID 8:0, link 12:9, state 26:17; remote 32, local 33, all opcodes 35, near memory 36, not
+ * near memory 37, opcodes 50:41 and 60:51, non-coherent 62, isochronous 63. Bit 61 (C6) is
+ * outside Linux's filter mask: reserved here.
+ */
+static const struct reg_field skx_cha_filter[] = {
+	{ "tid", 0, 9, RA_RW, "filter_tid" },
+	{ "link", 9, 4, RA_RW, "filter_link" },
+	{ "rsv", 13, 4, RA_RSV, NULL },
+	{ "state", 17, 10, RA_RW, "filter_state" },
+	{ "rsv", 27, 5, RA_RSV, NULL },
+	{ "rem", 32, 1, RA_RW, "filter_rem" },
+	{ "loc", 33, 1, RA_RW, "filter_loc" },
+	{ "rsv", 34, 1, RA_RSV, NULL },
+	{ "all_opc", 35, 1, RA_RW, "filter_all_op" },
+	{ "nm", 36, 1, RA_RW, "filter_nm" },
+	{ "not_nm", 37, 1, RA_RW, "filter_not_nm" },
+	{ "rsv", 38, 3, RA_RSV, NULL },
+	{ "opc0", 41, 10, RA_RW, "filter_opc0 filter_opc_0" },
+	{ "opc1", 51, 10, RA_RW, "filter_opc1 filter_opc_1" },
+	{ "rsv", 61, 1, RA_RSV, NULL },
+	{ "nc", 62, 1, RA_RW, "filter_nc" },
+	{ "isoc", 63, 1, RA_RW, "filter_isoc" },
+};
+
 const struct reg_layout layout_nhm_unc_perfevtsel =
 	REG_LAYOUT("MSR_UNCORE_PERFEVTSEL", nhm_unc_perfevtsel);
 const struct reg_layout layout_nhm_unc_fixed_ctr_ctrl =
@@ -381,6 +448,10 @@ const struct reg_layout layout_snbep_imc_fixed_ctl =
 
 const struct reg_layout layout_skx_box_ctl = REG_LAYOUT("SKX_PMON_BOX_CTL", skx_box_ctl);
 const struct reg_layout layout_skx_iio_ctl = REG_LAYOUT("IIO_MSR_PMON_CTL", skx_iio_ctl);
+const struct reg_layout layout_skx_cha_filter =
+	REG_LAYOUT("CHA_MSR_PMON_BOX_FILTER0/1", skx_cha_filter);
+const struct reg_layout layout_icx_iio_ctl = REG_LAYOUT("ICX_IIO_MSR_PMON_CTL", icx_iio_ctl);
+const struct reg_layout layout_icx_cha_ctl = REG_LAYOUT("ICX_CHA_MSR_PMON_CTL", icx_cha_ctl);
 
 const struct reg_layout *const uncore_layouts[] = {
 	&layout_nhm_unc_perfevtsel, &layout_nhm_unc_fixed_ctr_ctrl, &layout_nhm_unc_global_ctrl,
@@ -391,5 +462,6 @@ const struct reg_layout *const uncore_layouts[] = {
 	&layout_snbep_cbox_ctl, &layout_snbep_pcu_ctl, &layout_snbep_cbox_filter,
 	&layout_snbep_pcu_filter, &layout_snbep_pci_ctl, &layout_snbep_qpi_ctl,
 	&layout_snbep_imc_fixed_ctl, &layout_skx_box_ctl, &layout_skx_iio_ctl,
+	&layout_skx_cha_filter, &layout_icx_iio_ctl, &layout_icx_cha_ctl,
 };
 const unsigned uncore_layout_count = sizeof(uncore_layouts) / sizeof(uncore_layouts[0]);

@@ -35,6 +35,9 @@ extern const struct reg_layout layout_snbep_imc_fixed_ctl;
 /* Skylake-SP and Ice Lake-SP (Intel 336274; Linux uncore_snbep.c) */
 extern const struct reg_layout layout_skx_box_ctl;
 extern const struct reg_layout layout_skx_iio_ctl;
+extern const struct reg_layout layout_skx_cha_filter;
+extern const struct reg_layout layout_icx_iio_ctl;
+extern const struct reg_layout layout_icx_cha_ctl;
 
 /* Every layout above, for tests and listings. */
 extern const struct reg_layout *const uncore_layouts[];

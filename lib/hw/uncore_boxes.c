@@ -129,7 +129,7 @@ static const struct uncore_gate snbep_box_gate = {
  */
 static const struct box_filter snbep_cbox_filter = {
 	.layout = &layout_snbep_cbox_filter, .open_field = "tid", .open_enable = "tid_en",
-	.all_field = "state",
+	.all_fields = (const char *const[]){ "state", NULL },
 };
 
 const struct box_filter snbep_pcu_filter = { .layout = &layout_snbep_pcu_filter };

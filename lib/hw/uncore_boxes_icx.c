@@ -9,12 +9,13 @@
 
 /*
  * CHA n: box control 0xB60 + icx_cha_msr_offsets[n] (CHA 0 at 0xE00 in steps of 0xE with a
- * gap after CHA 17, CHA 34-39 from 0xB60), controls +1.., counters +8.. (ICX_C34_MSR_PMON_*).
- * Their filter and umask extension are not programmed (events needing them are refused).
+ * gap after CHA 17, CHA 34-39 from 0xB60), controls +1.., counters +8.. (ICX_C34_MSR_PMON_*);
+ * the control holds Intel's UMaskExt in 57:32 (layout_icx_cha_ctl). Its filter (TID only,
+ * Linux icx_cha_hw_config) no list event needs: not driven.
  */
 #define ICX_CHA(n, off) {                                                                      \
 	.name = "uncore_cha_" #n, .family = UNCORE_ICX,                                        \
-	.ctl_layout = &layout_snbep_cbox_ctl, .n_counters = 4, .counter_width = 48,           \
+	.ctl_layout = &layout_icx_cha_ctl, .n_counters = 4, .counter_width = 48,              \
 	.ctl_base = 0xB61 + (off), .ctl_stride = 1, .ctr_base = 0xB68 + (off), .ctr_stride = 1, \
 	.enable_mask = BIT(22), .box_ctl = 0xB60 + (off), .box = &skx_box_gate,                \
 	.cha_unit = (n) + 1,                                                                   \
@@ -33,7 +34,7 @@
 }
 #define ICX_STACK(n, off)                                                                      \
 	ICX_MSR("uncore_iio_" #n, 0xA50 + (off), 0xA58 + (off), 0xA51 + (off), 4,            \
-		&layout_skx_iio_ctl),                                                          \
+		&layout_icx_iio_ctl),                                                          \
 	ICX_MSR("uncore_irp_" #n, 0xA4A + (off), 0xA4D + (off), 0xA4B + (off), 2,            \
 		&layout_snbep_pci_ctl),                                                        \
 	ICX_MSR("uncore_m2pcie_" #n, 0xA40 + (off), 0xA46 + (off), 0xA41 + (off), 4,         \

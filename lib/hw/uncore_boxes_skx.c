@@ -17,9 +17,24 @@ const struct uncore_gate skx_box_gate = {
 };
 
 /*
- * CHA n: box control 0xE00 + 0x10 n, controls +1.., counters +8.. (Linux HSWEP_C0_MSR_PMON_*,
- * HSWEP_CBO_MSR_OFFSET, which skx_uncore_chabox uses). Its filters (0xE05, 0xE06) are not
- * driven: the list events that need them are refused by name.
+ * CHA filters (layout_skx_cha_filter: FILTER0 and FILTER1 as one 64-bit filter). TID filters
+ * any event once the control's tid_en is set (Linux skx_cha_hw_config). A state of 0 matches no
+ * line, and a FILTER1 without local or remote, an opcode and near or not near memory no
+ * request: Intel PCM's SKX opcode filter always sets rem, loc, nm and not_nm, as the values of
+ * Intel's list do (0x40433: those and opcode 0x202), and all_opc takes every opcode (Linux
+ * SKX_CHA_MSR_PMON_BOX_FILTER_ALL_OPC). Where the list gives no value (FILTER_VALUE 0) those
+ * fields of the event's filter match everything.
+ */
+static const struct box_filter skx_cha_filter = {
+	.layout = &layout_skx_cha_filter, .open_field = "tid", .open_enable = "tid_en",
+	.all_fields = (const char *const[]){ "state", "rem", "loc", "all_opc", "nm", "not_nm",
+					     NULL },
+	.split = true,
+};
+
+/*
+ * CHA n: box control 0xE00 + 0x10 n, controls +1.., counters +8.., filters +5 and +6 (Linux
+ * HSWEP_C0_MSR_PMON_*, HSWEP_CBO_MSR_OFFSET, which skx_uncore_chabox uses).
  */
 #define SKX_CHA(n) {                                                                           \
 	.name = "uncore_cha_" #n, .family = UNCORE_SKX,                                        \
@@ -27,6 +42,8 @@ const struct uncore_gate skx_box_gate = {
 	.ctl_base = 0xE01 + 0x10 * (n), .ctl_stride = 1, .ctr_base = 0xE08 + 0x10 * (n),      \
 	.ctr_stride = 1, .enable_mask = BIT(22),                                               \
 	.box_ctl = 0xE00 + 0x10 * (n), .box = &skx_box_gate, .cha_unit = (n) + 1,              \
+	.extra_lo = 0xE05 + 0x10 * (n), .extra_hi = 0xE06 + 0x10 * (n),                        \
+	.filter_msr = 0xE05 + 0x10 * (n), .filter = &skx_cha_filter,                           \
 }
 
 /* IIO stack n: box 0xA40 + 0x20 n, controls 0xA48.., counters 0xA41.. (Linux SKX_IIO0_MSR_*). */

@@ -49,18 +49,26 @@ struct uncore_status {
 };
 
 /*
- * A box's filter register (SNB-EP C-box, PCU): whenever the box is used it holds
- * what its events ask (their extra_msr is the filter) or 0, and is restored after.
+ * A box's filter register (SNB-EP C-box, PCU; Skylake-SP CHA): whenever the box is used it
+ * holds what its events ask (their extra_msr is the filter) or 0, and is restored after.
  * An open field may filter any event once a control bit switches it on (C-box
  * TID with tid_en, Linux uncore_snbep.c); the other fields filter the events Intel's
- * list names them for (ev_def.filter).
+ * list names them for (ev_def's ext), with the value the list gives (FILTER_VALUE).
  */
 struct box_filter {
 	const struct reg_layout *layout;
 	const char *open_field;     /* NULL: none */
 	const char *open_enable;    /* control field that switches it on */
-	/* A field a list event needs but that selects nothing at 0: all ones unless a term is given. */
-	const char *all_field;      /* NULL: none */
+	/*
+	 * Fields a list event needs but that select nothing at 0: all ones where neither the list
+	 * nor a term gives a value. NULL-terminated; NULL: none.
+	 */
+	const char *const *all_fields;
+	/*
+	 * Two registers: the layout's bits 63:32 are a second one at filter_msr + 1 (Skylake-SP's
+	 * CHA FILTER1; Linux hswep_cbox_enable_event writes config1's halves so).
+	 */
+	bool split;
 };
 
 struct box_desc;

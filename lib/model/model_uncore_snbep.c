@@ -87,6 +87,8 @@ struct sbox {
 	uint8_t stim_box;       /* enum model_unc_box */
 	uint8_t edge_bit;       /* first bit of its counters' edge conditions (munc_edge_word) */
 	const struct ctr_rule *rules;   /* NULL: every counter counts every event */
+	uint32_t filter1;       /* a second filter register; 0: none */
+	uint64_t filter1_rsv;
 };
 
 /* Does counter n of x count event code ev? */
@@ -100,13 +102,14 @@ static bool counts_on(const struct sbox *x, unsigned ev, unsigned n)
 
 #define CBOX(n) { 0xD04u + 0x20u * (n), 0, 0xD10u + 0x20u * (n), 0xD16u + 0x20u * (n), \
 		  0xD14u + 0x20u * (n), CBOX_FILT_RSV, 4, 44, 8, true, BOX_CTL_RSV,             \
-		  MODEL_UNC_SNBEP_C0 + (n), 2 + 4 * (n), cbox_rules }
+		  MODEL_UNC_SNBEP_C0 + (n), 2 + 4 * (n), cbox_rules, 0, 0 }
 
 static const struct sbox sboxes[] = {
-	{ 0, 0, 0xC10u, 0xC16u, 0, 0, 2, 44, 5, true, U_CTL_RSV, MODEL_UNC_SNBEP_U, 0, NULL },
+	{ 0, 0, 0xC10u, 0xC16u, 0, 0, 2, 44, 5, true, U_CTL_RSV, MODEL_UNC_SNBEP_U, 0, NULL,
+	  0, 0 },
 	CBOX(0), CBOX(1), CBOX(2), CBOX(3), CBOX(4), CBOX(5), CBOX(6), CBOX(7),
 	{ 0xC24u, 0, 0xC30u, 0xC36u, 0xC34u, PCU_FILT_RSV, 4, 48, 5, false, PCU_CTL_RSV,
-	  MODEL_UNC_SNBEP_PCU, 34, NULL },
+	  MODEL_UNC_SNBEP_PCU, 34, NULL, 0, 0 },
 };
 
 /*
@@ -121,28 +124,35 @@ static const struct sbox sboxes[] = {
  * (SKX_IRP0_MSR_PMON_*): box 0xA58 + 0x20 n, controls 0xA5B.., counters 0xA59.., 2 counters.
  * Model choices: a CHA at or beyond the
  * profile's count raises #GP; event 0 with umask 0 (UNC_CHA_CLOCKTICKS, Intel's list) counts
- * one per simulated cycle; filter 1 (0xE06) is not modelled (#GP).
+ * one per simulated cycle. Filter 1 (0xE06 + 0x10 n; Linux SKX_CHA_MSR_PMON_BOX_FILTER_* as
+ * config1's high half, hswep_cbox_enable_event; Intel PCM's SKX_CHA_MSR_PMON_BOX_FILTER1_*):
+ * remote 0, local 1, all opcodes 3, near memory 4, not near memory 5, opcodes 18:9 and
+ * 28:19, C6 29, non-coherent 30, isochronous 31; bits 2 and 8:6 reserved. Filters do not
+ * filter (simulated).
  */
 #define SKX_FILT_RSV (CTL_HIGH | 0xFull << 13 | 0x1Full << 27)
+#define SKX_FILT1_RSV (CTL_HIGH | 1ull << 2 | 7ull << 6)
 #define SKX_CHA(n) { 0xE00u + 0x10u * (n), (n) + 1, 0xE01u + 0x10u * (n), 0xE08u + 0x10u * (n), \
 		     0xE05u + 0x10u * (n), SKX_FILT_RSV, 4, 48, 8, true, BOX_CTL_RSV,             \
-		     MODEL_UNC_SKX_CHA0 + (n), 2 + 4 * (n), NULL }
+		     MODEL_UNC_SKX_CHA0 + (n), 2 + 4 * (n), NULL, 0xE06u + 0x10u * (n),           \
+		     SKX_FILT1_RSV }
 
 #define IIO_CTL_RSV (~0x7FFFFFFFFFFFull | 7ull << 19 | 1ull << 16)
 #define SKX_IIO(n) { 0xA40u + 0x20u * (n), 0, 0xA48u + 0x20u * (n), 0xA41u + 0x20u * (n), 0, 0,   \
-		     4, 48, 12, true, IIO_CTL_RSV, 0, 118 + 4 * (n), NULL }
+		     4, 48, 12, true, IIO_CTL_RSV, 0, 118 + 4 * (n), NULL, 0, 0 }
 #define SKX_IRP(n) { 0xA58u + 0x20u * (n), 0, 0xA5Bu + 0x20u * (n), 0xA59u + 0x20u * (n), 0, 0,   \
-		     2, 48, 8, true, BOX_CTL_RSV, 0, 142 + 4 * (n), NULL }
+		     2, 48, 8, true, BOX_CTL_RSV, 0, 142 + 4 * (n), NULL, 0, 0 }
 
 static const struct sbox skx_sboxes[] = {
-	{ 0, 0, 0x705u, 0x709u, 0, 0, 2, 48, 5, true, U_CTL_RSV, MODEL_UNC_SKX_U, 0, NULL },
+	{ 0, 0, 0x705u, 0x709u, 0, 0, 2, 48, 5, true, U_CTL_RSV, MODEL_UNC_SKX_U, 0, NULL,
+	  0, 0 },
 	SKX_CHA(0), SKX_CHA(1), SKX_CHA(2), SKX_CHA(3), SKX_CHA(4), SKX_CHA(5), SKX_CHA(6),
 	SKX_CHA(7), SKX_CHA(8), SKX_CHA(9), SKX_CHA(10), SKX_CHA(11), SKX_CHA(12), SKX_CHA(13),
 	SKX_CHA(14), SKX_CHA(15), SKX_CHA(16), SKX_CHA(17), SKX_CHA(18), SKX_CHA(19),
 	SKX_CHA(20), SKX_CHA(21), SKX_CHA(22), SKX_CHA(23), SKX_CHA(24), SKX_CHA(25),
 	SKX_CHA(26), SKX_CHA(27),
 	{ 0x710u, 0, 0x711u, 0x717u, 0x715u, PCU_FILT_RSV, 4, 48, 5, false, PCU_CTL_RSV,
-	  MODEL_UNC_SKX_PCU, 114, NULL },
+	  MODEL_UNC_SKX_PCU, 114, NULL, 0, 0 },
 	SKX_IIO(0), SKX_IIO(1), SKX_IIO(2), SKX_IIO(3), SKX_IIO(4), SKX_IIO(5),
 	SKX_IRP(0), SKX_IRP(1), SKX_IRP(2), SKX_IRP(3), SKX_IRP(4), SKX_IRP(5),
 };
@@ -152,21 +162,26 @@ static const struct sbox skx_sboxes[] = {
  * ICX_IRP0_*, ICX_M2PCIE_*, icx_msr_offsets): U-box and PCU as Skylake-SP; CHA n at 0xB60 +
  * its offset (box, controls +1, filter 0 +5, counters +8); per stack n at 0, 0x20, 0x40,
  * 0x90, 0xB0, 0xD0: IIO box 0xA50, controls 0xA58, counters 0xA51; IRP 0xA4A, 0xA4D, 0xA4B
- * (2 counters); M2PCIe 0xA40, 0xA46, 0xA41. The same model choices as Skylake-SP.
+ * (2 counters); M2PCIe 0xA40, 0xA46, 0xA41. A CHA control holds the umask extension in
+ * 57:32 (SNR_CHA_RAW_EVENT_MASK_EXT), an IIO control ch_mask 47:36 and fc_mask 50:48 (the
+ * SNR IIO formats icx_uncore_iio uses). The same model choices as Skylake-SP.
  */
+#define ICX_CHA_CTL_RSV (~0x03FFFFFFFFFFFFFFull | 3ull << 20)
+#define ICX_IIO_CTL_RSV (~0x7FFFFFFFFFFFFull | 7ull << 19 | 1ull << 16)
 #define ICX_CHA(n, off) { 0xB60u + (off), (n) + 1, 0xB61u + (off), 0xB68u + (off), 0xB65u + (off), \
-			  SKX_FILT_RSV, 4, 48, 8, true, BOX_CTL_RSV, MODEL_UNC_ICX_CHA0 + (n),    \
-			  2 + 4 * (n), NULL }
+			  SKX_FILT_RSV, 4, 48, 8, true, ICX_CHA_CTL_RSV, MODEL_UNC_ICX_CHA0 + (n), \
+			  2 + 4 * (n), NULL, 0, 0 }
 #define ICX_STACK(n, off)                                                                      \
-	{ 0xA50u + (off), 0, 0xA58u + (off), 0xA51u + (off), 0, 0, 4, 48, 12, true, IIO_CTL_RSV, \
-	  0, 166 + 12 * (n), NULL },                                                             \
+	{ 0xA50u + (off), 0, 0xA58u + (off), 0xA51u + (off), 0, 0, 4, 48, 12, true,             \
+	  ICX_IIO_CTL_RSV,                                                                       \
+	  0, 166 + 12 * (n), NULL, 0, 0 },                                                       \
 	{ 0xA4Au + (off), 0, 0xA4Du + (off), 0xA4Bu + (off), 0, 0, 2, 48, 8, true, BOX_CTL_RSV,  \
-	  0, 170 + 12 * (n), NULL },                                                             \
+	  0, 170 + 12 * (n), NULL, 0, 0 },                                                       \
 	{ 0xA40u + (off), 0, 0xA46u + (off), 0xA41u + (off), 0, 0, 4, 48, 8, true, BOX_CTL_RSV,  \
-	  0, 174 + 12 * (n), NULL }
+	  0, 174 + 12 * (n), NULL, 0, 0 }
 
 static const struct sbox icx_sboxes[] = {
-	{ 0, 0, 0x705u, 0x709u, 0, 0, 2, 48, 5, true, U_CTL_RSV, MODEL_UNC_ICX_U, 0, NULL },
+	{ 0, 0, 0x705u, 0x709u, 0, 0, 2, 48, 5, true, U_CTL_RSV, MODEL_UNC_ICX_U, 0, NULL, 0, 0 },
 	ICX_CHA(0, 0x2A0), ICX_CHA(1, 0x2AE), ICX_CHA(2, 0x2BC), ICX_CHA(3, 0x2CA),
 	ICX_CHA(4, 0x2D8), ICX_CHA(5, 0x2E6), ICX_CHA(6, 0x2F4), ICX_CHA(7, 0x302),
 	ICX_CHA(8, 0x310), ICX_CHA(9, 0x31E), ICX_CHA(10, 0x32C), ICX_CHA(11, 0x33A),
@@ -178,7 +193,7 @@ static const struct sbox icx_sboxes[] = {
 	ICX_CHA(32, 0x46E), ICX_CHA(33, 0x47C), ICX_CHA(34, 0x0), ICX_CHA(35, 0xE),
 	ICX_CHA(36, 0x1C), ICX_CHA(37, 0x2A), ICX_CHA(38, 0x38), ICX_CHA(39, 0x46),
 	{ 0x710u, 0, 0x711u, 0x717u, 0x715u, PCU_FILT_RSV, 4, 48, 5, false, PCU_CTL_RSV,
-	  MODEL_UNC_ICX_PCU, 162, NULL },
+	  MODEL_UNC_ICX_PCU, 162, NULL, 0, 0 },
 	ICX_STACK(0, 0x0), ICX_STACK(1, 0x20), ICX_STACK(2, 0x40), ICX_STACK(3, 0x90),
 	ICX_STACK(4, 0xB0), ICX_STACK(5, 0xD0),
 };
@@ -211,6 +226,7 @@ static const struct sbox *sbox_of(const struct sbox_set *s, const struct model *
 		if (x->cha && x->cha > m->chas)
 			continue;
 		if ((x->box_ctl && msr == x->box_ctl) || (x->filter && msr == x->filter) ||
+		    (x->filter1 && msr == x->filter1) ||
 		    munc_in(msr, x->ctl0, x->nctr) || munc_in(msr, x->ctr0, x->nctr))
 			return x;
 	}
@@ -282,6 +298,8 @@ static pmu_status set_write(const struct sbox_set *s, struct model *m, struct mo
 		return box_ctl_write(rf, x, s->box_bits, val);
 	if (munc_in(msr, x->ctr0, x->nctr))
 		return val & ~munc_mask(x->width) ? PMU_ERR_FAULT_GP : model_poke(rf, msr, val);
+	if (x->filter1 && msr == x->filter1)
+		return val & x->filter1_rsv ? PMU_ERR_FAULT_GP : model_poke(rf, msr, val);
 	if (!munc_in(msr, x->ctl0, x->nctr))   /* filter */
 		return val & x->filter_rsv ? PMU_ERR_FAULT_GP : model_poke(rf, msr, val);
 	unsigned n = msr - x->ctl0;

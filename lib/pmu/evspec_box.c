@@ -59,6 +59,39 @@ static pmu_status box_event_terms(const struct cpu_info *ci, const struct box_de
 				  box->enable_mask, config, err);
 }
 
+/*
+ * Intel's UMaskExt, PortMask and FCMask: fields of the control beyond the umask, placed by the
+ * box's layout (Linux's umask_ext, ch_mask and fc_mask formats); a box whose control has no
+ * such field cannot count the event as the list defines it.
+ */
+static pmu_status box_ext_fields(const struct box_desc *box, const struct ev_def *d,
+				 const char *name, struct pmu_event_req *req,
+				 struct evspec_error *err)
+{
+	const struct ev_box_ext *x = ev_ext(d);
+	const struct { const char *field, *intel; uint64_t v; } f[] = {
+		{ "umask_ext", "UMaskExt", x->umask_ext },
+		{ "ch_mask", "PortMask", x->port_mask },
+		{ "fc_mask", "FCMask", x->fc_mask },
+	};
+	for (unsigned i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
+		const struct reg_field *rf = reg_find_field(box->ctl_layout, f[i].field,
+							    pmu_strlen(f[i].field));
+		if (f[i].v && (!rf || reg_set_field(&req->config, rf, f[i].v))) {
+			struct strbuf sb = evspec_err_q(err, PMU_ERR_UNSUPPORTED, "event ", name,
+							pmu_strlen(name), " needs Intel's ");
+			sb_puts(&sb, f[i].intel);
+			sb_puts(&sb, ", which ");
+			sb_puts(&sb, box->name);
+			sb_puts(&sb, "'s control (");
+			sb_puts(&sb, box->ctl_layout->name);
+			sb_puts(&sb, rf ? ") cannot hold" : ") does not have");
+			return err->st;
+		}
+	}
+	return PMU_OK;
+}
+
 /* A list event in the box's control word (Linux uncore_snbep.c, Intel 327043-001 table 2-2). */
 static pmu_status box_from_def(const struct box_desc *box, const struct ev_def *d,
 			       struct pmu_event_req *req, struct evspec_error *err)
@@ -98,9 +131,21 @@ static pmu_status box_from_def(const struct box_desc *box, const struct ev_def *
 	}
 	if (d->fixed >= 0 && !box->fixed_ctl)
 		return evspec_needs_fixed(err, name, d->fixed);
+	pmu_status st = box_ext_fields(box, d, name, req, err);
+	if (st)
+		return st;
 	req->fixed = d->fixed;
 	req->counter_mask = d->fixed >= 0 ? 0 : req->counter_mask & d->ctr;
 	return PMU_OK;
+}
+
+/* The box filter's fields that select nothing at 0 (box_filter.all_fields). */
+static uint64_t filter_all(const struct box_filter *f)
+{
+	uint64_t all = 0;
+	for (const char *const *n = f->all_fields; n && *n; n++)
+		all |= evspec_field_mask(f->layout, *n);
+	return all;
 }
 
 /* Bits of the box's filter that events may set: the list event's own, plus the open field. */
@@ -135,9 +180,9 @@ static pmu_status box_filter_terms(const struct box_desc *box, const struct ev_d
 	}
 	if (f->open_field && (fd->touched & evspec_field_mask(f->layout, f->open_field)))
 		req->config |= open_en;
-	uint64_t all = f->all_field ? evspec_field_mask(f->layout, f->all_field) : 0;
-	if (d && (ev_filter(d) & all) && !(fd->touched & all))
-		*fd->word |= all;
+	/* the selecting fields no term names stay at "everything" where the list gives no value */
+	if (d && !ev_ext(d)->filter_val)
+		*fd->word |= filter_all(f) & ev_filter(d) & ~fd->touched;
 	if (fd->touched || (d && ev_filter(d)) || (req->config & open_en)) {
 		req->extra_msr = box->filter_msr;
 		req->extra_msr_val = *fd->word;
@@ -213,14 +258,15 @@ pmu_status evspec_parse_box(const struct cpu_info *ci, const struct box_desc *bo
 	if (d && ev_filter(d) && !box->filter) {
 		char name[EV_NAME_MAX];
 		ev_name(d, name, sizeof(name));
-		/* Skylake-SP on: a CHA filter, an IIO port mask or a umask extension efipmu does not set */
+		/* the SNB-EP U-box filter (no known address), the HA's address and opcode match */
 		evspec_err_q(err, PMU_ERR_UNSUPPORTED, "event ", name, pmu_strlen(name),
-			     box->family < UNCORE_SKX ? " needs a filter register, which this box does not "
-			     "have" : " needs a filter, port mask or umask extension, which efipmu does not "
-			     "program on this box");
+			     box->pci ? " needs the box's match registers (a filter), which efipmu "
+			     "does not program" : " needs a filter register, which this box does not "
+			     "have");
 		return err->st;
 	}
-	uint64_t filter = 0;
+	/* the list's value (FILTER_VALUE) where it gives one; terms change fields of it */
+	uint64_t filter = d ? ev_ext(d)->filter_val : 0;
 	struct term_dest dst[2] = {
 		{ l, box->enable_mask, &req->config, 0, NULL },
 		{ box->filter ? box->filter->layout : l, 0, &filter, 0, NULL },

@@ -239,6 +239,20 @@ static pmu_status add_extra(struct uncore_session *s, uint32_t msr, uint64_t val
 	return PMU_OK;
 }
 
+/*
+ * msr = val for event e; a split filter (box_filter.split) is two registers: its bits 63:32
+ * go to the next MSR.
+ */
+static pmu_status add_asked(struct uncore_session *s, const struct uncore_counter *e,
+			    uint32_t msr, uint64_t val, bool asked)
+{
+	const struct box_desc *d = e->box;
+	if (msr != d->filter_msr || !d->filter->split)
+		return add_extra(s, msr, val, asked);
+	pmu_status st = add_extra(s, msr, val & 0xFFFFFFFFu, asked);
+	return st ? st : add_extra(s, msr + 1, val >> 32, asked);
+}
+
 /* What the events ask first, then the filter of every box in use that none asked: 0. */
 static pmu_status plan_extras(struct uncore_session *s)
 {
@@ -247,9 +261,9 @@ static pmu_status plan_extras(struct uncore_session *s)
 			const struct uncore_counter *e = &s->ev[i];
 			pmu_status st = PMU_OK;
 			if (pass == 0 && e->extra_msr)
-				st = add_extra(s, e->extra_msr, e->extra_val, true);
+				st = add_asked(s, e, e->extra_msr, e->extra_val, true);
 			else if (pass == 1 && e->box->filter_msr)
-				st = add_extra(s, e->box->filter_msr, 0, false);
+				st = add_asked(s, e, e->box->filter_msr, 0, false);
 			struct strbuf sb;
 			if (st == PMU_ERR_NO_COUNTER) {
 				sb = refuse(s, st, i, "no counter left for it (it needs MSR ");

@@ -110,13 +110,23 @@ UNITS = {"UBOX": UBOX, "CBO": CBOX, "PCU": PCU, "HA": HA, "iMC": IMC, "QPI LL": 
 # (8.0, 9.0): box 0x258, controls 0x228 + 8 n (SKX_M2M_PCI_PMON_*); UPI 0x2058 (14.0, 15.0,
 # 16.0): box 0x378, controls 0x350 + 8 n (SKX_UPI_PCI_PMON_*); M3UPI 0x204D, 0x204E, 0x204D at
 # SNB-EP offsets. The list's UNC_M_CLOCKTICKS is event 0 on the general counters (Linux
-# hswep_uncore_imc_events "event=0x00,umask=0x00"). Not programmed by efipmu, so refused: the
-# CHA filters (Filter other than "na"), the IIO port and function masks (PortMask, FCMask:
-# SKX_PMON_CTL_CH_MASK / FC_MASK in the control's high bits) and a umask extension (UMaskExt).
+# hswep_uncore_imc_events "event=0x00,umask=0x00").
+# The CHA's filters: FILTER0 at box + 5 (TID 8:0, link 12:9, state 26:17) and FILTER1 at box + 6
+# (remote 0, local 1, all opcodes 3, near memory 4, not near memory 5, opcode 0 18:9, opcode 1
+# 28:19, non-coherent 30, isochronous 31): Linux SKX_CHA_MSR_PMON_BOX_FILTER_* (FILTER1's bits
+# at 32 and up of config1, which hswep_cbox_enable_event splits over the two MSRs) and Intel
+# PCM's SKX_CHA_MSR_PMON_BOX_FILTER1_*. The list names the register ("CHAFilter0[26:17]",
+# "CHAFilter1[31:0]", "CHAfilter1", "Filter1") and gives its value (FILTER_VALUE). A value of 0
+# would match nothing in the fields that select: state 0 no line, FILTER1 0 neither local nor
+# remote requests; PCM's opcode filter always sets rem, loc, nm and not_nm (so do the list's
+# values, 0x40433 = those + opcode 0x202), and all_opc takes every opcode. So a named filter
+# without a value takes every state, or FILTER1 = 0x3B. IIO: PortMask is the control's ch_mask
+# (43:36 on Skylake-SP, SKX_PMON_CTL_CH_MASK), FCMask its fc_mask (46:44).
+SKX_CHA_ALL = {0: 0x3FF << 17, 1: 0x3B}   # per register, the fields that select: everything
 SKX_CHA = dict(box=r"uncore_cha_(\d+)", ctl=0xE01, ctr=0xE08, stride=0x10, umask_bits=0xFF,
-               extsel=False, box_ctl=0xE00)
+               extsel=False, box_ctl=0xE00, filter=0xE05, filter1=0xE06, cha_filter=True)
 SKX_IIO = dict(box=r"uncore_iio_([0-5])", ctl=0xA48, ctr=0xA41, stride=0x20, umask_bits=0xFF,
-               extsel=False, box_ctl=0xA40)
+               extsel=False, box_ctl=0xA40, port_shift=36, port_bits=8, fc_shift=44)
 SKX_IRP = dict(box=r"uncore_irp_([0-5])", ctl=0xA5B, ctr=0xA59, stride=0x20, umask_bits=0xFF,
                extsel=False, box_ctl=0xA58)
 SKX_IMC = dict(box=r"uncore_imc_([0-5])", pci=[0x2042, 0x2046, 0x204A] * 2, umask_bits=0xFF,
@@ -139,6 +149,11 @@ SKX_UNITS = {"CHA": SKX_CHA, "IIO": SKX_IIO, "IRP": SKX_IRP, "iMC": SKX_IMC, "M2
 # SNR_M2M_PCI_PMON_*); UPI 0x3441 at 2.1-4.1 (box 0x318, controls 0x350 + 8 n); M3UPI 0x3446 at
 # 5.1-7.1 (box 0xA0, controls 0xD8 + 4 n). iMC channel c of controller m in MMIO: box control at
 # the controller's base + 0x22800 + 0x4000 c, controls +0x40 + 4 n (SNR_IMC_MMIO_*).
+# The CHA's control holds UMaskExt in 57:32 (Linux icx_uncore_chabox: format umask_ext2
+# "config:8-15,32-57"), the IIO's PortMask in 47:36 and FCMask in 50:48 (its SNR formats
+# ch_mask2, fc_mask2). M2M keeps its umask extension in the second dword of its 8-byte control
+# (Linux snr_m2m_uncore_pci_enable_event writes config >> 32 at control + 4), which efipmu's
+# PCI controls (one dword) do not reach: those events are refused, naming UMaskExt.
 ICX_CHA_OFF = [0x2A0, 0x2AE, 0x2BC, 0x2CA, 0x2D8, 0x2E6, 0x2F4, 0x302, 0x310, 0x31E, 0x32C,
                0x33A, 0x348, 0x356, 0x364, 0x372, 0x380, 0x38E, 0x3AA, 0x3B8, 0x3C6, 0x3D4,
                0x3E2, 0x3F0, 0x3FE, 0x40C, 0x41A, 0x428, 0x436, 0x444, 0x452, 0x460, 0x46E,
@@ -146,9 +161,10 @@ ICX_CHA_OFF = [0x2A0, 0x2AE, 0x2BC, 0x2CA, 0x2D8, 0x2E6, 0x2F4, 0x302, 0x310, 0x
 ICX_STACK_OFF = [0x0, 0x20, 0x40, 0x90, 0xB0, 0xD0]
 ICX_UNITS = {
     "CHA": dict(box=r"uncore_cha_(\d+)", ctl=0xB61, ctr=0xB68, offsets=ICX_CHA_OFF, umask_bits=0xFF,
-                extsel=False, box_ctl=0xB60),
+                extsel=False, box_ctl=0xB60, umask_ext_shift=32, umask_ext_bits=26),
     "IIO": dict(box=r"uncore_iio_([0-5])", ctl=0xA58, ctr=0xA51, offsets=ICX_STACK_OFF,
-                umask_bits=0xFF, extsel=False, box_ctl=0xA50),
+                umask_bits=0xFF, extsel=False, box_ctl=0xA50, port_shift=36, port_bits=12,
+                fc_shift=48),
     "IRP": dict(box=r"uncore_irp_([0-5])", ctl=0xA4D, ctr=0xA4B, offsets=ICX_STACK_OFF,
                 umask_bits=0xFF, extsel=False, box_ctl=0xA4A),
     "M2PCIe": dict(box=r"uncore_m2pcie_([0-5])", ctl=0xA46, ctr=0xA41, offsets=ICX_STACK_OFF,
@@ -169,7 +185,6 @@ ICX_UNITS = {
     "iMC": dict(box=r"uncore_imc_([0-7])", mmio=True, umask_bits=0xFF, extsel=False),
 }
 UNITS_OF = {"JKT": UNITS, "SKX": SKX_UNITS, "CLX": SKX_UNITS, "ICX": ICX_UNITS}
-NOT_PROGRAMMED = ("PortMask", "FCMask", "UMaskExt")
 # U-box clock ticks: the JSON lists event 0 on counters 0-1, the UCLK fixed counter counts
 # them (Intel 327043-001 2.2): U_MSR_PMON_UCLK_FIXED_CTL 0xC08, enable bit 22.
 UCLK_FIXED = {"UNC_U_CLOCKTICKS"}
@@ -298,16 +313,44 @@ def filter_value(e):
     return (unit, value) if unit else None
 
 
+def cha_filters(e):
+    """(FILTER0, FILTER1) of a Skylake-SP CHA event: its value at the register it names."""
+    f = (e.get("Filter") or "na").strip()
+    vals = [0, 0]
+    if f in ("na", "null"):
+        return tuple(vals)
+    m = re.fullmatch(r"(?i)(?:CHA)?filter([01])(?:\[(\d+):(\d+)\])?", f)
+    if not m:
+        raise ValueError(f"{e['EventName']}: CHA filter '{f}' not understood")
+    reg, value = int(m.group(1)), num(e.get("FILTER_VALUE", 0))
+    lo = int(m.group(3) or 0)
+    width = int(m.group(2) or 31) - lo + 1
+    if value:
+        vals[reg] = value << lo
+    elif reg == 1:
+        vals[1] = SKX_CHA_ALL[1]
+    else:   # the state field where the named bits hold it
+        vals[0] = SKX_CHA_ALL[0] & ((1 << width) - 1) << lo
+    return tuple(vals)
+
+
 def uncore_expect(e, lst="JKT"):
     """What perf programs for one event of list lst's uncore boxes (None: another unit)."""
     unit = UNITS_OF[lst].get(e["Unit"])
     if unit is None:
         return None
     name = e["EventName"]
-    if lst != "JKT":
-        if (e.get("Filter") or "na") not in ("na", "null") or \
-                any(num(e.get(k, 0)) for k in NOT_PROGRAMMED):
-            return Expect(name, refuse=r"(?i)filter")
+    high = 0   # the control's bits beyond the umask: UMaskExt, PortMask, FCMask
+    if num(e.get("UMaskExt", 0)):
+        if "umask_ext_shift" not in unit or num(e["UMaskExt"]) >> unit["umask_ext_bits"]:
+            return Expect(name, refuse=r"UMaskExt")
+        high |= num(e["UMaskExt"]) << unit["umask_ext_shift"]
+    if num(e.get("PortMask", 0)) or num(e.get("FCMask", 0)):
+        if "port_shift" not in unit or num(e.get("PortMask", 0)) >> unit["port_bits"] or \
+                num(e.get("FCMask", 0)) >> 3:
+            return Expect(name, refuse=r"PortMask|FCMask")
+        high |= num(e.get("PortMask", 0)) << unit["port_shift"]
+        high |= num(e.get("FCMask", 0)) << unit["fc_shift"]
     if num(e.get("ExtSel", 0)) and not unit["extsel"]:
         return Expect(name, refuse=r"(?i)ext(sel|ension| ?select)")
     if any(reg in NO_FILTER_REGISTER for reg in re.findall(r"(\w+)\[", e.get("Filter") or "")):
@@ -321,8 +364,12 @@ def uncore_expect(e, lst="JKT"):
     event, umask = num(e["EventCode"]), num(e["UMask"])
     if umask & ~unit["umask_bits"]:
         return Expect(name, refuse=r"(?i)umask|occ_sel|reserved")
-    word = event | umask << 8 | UNC_EN | (EXTSEL if num(e.get("ExtSel", 0)) else 0)
+    word = event | umask << 8 | UNC_EN | (EXTSEL if num(e.get("ExtSel", 0)) else 0) | high
     enc = Encoding("uncore", word, counter_set(e["Counter"]), unit=unit)
+    if unit.get("cha_filter"):
+        # both filters are written whenever the box is used: the list's value, else 0
+        enc.extra = dict(zip(("filter", "filter1"), cha_filters(e)))
+        return Expect(name, [enc])
     flt = filter_value(e)
     if flt or "filter" in unit:
         # A box with a filter register has it written whenever the box is used: the event's

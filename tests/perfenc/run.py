@@ -332,8 +332,9 @@ def check_enc(enc, ctr, eff, block):
         b = eff.get(unit["box_ctl"] + off)
         if b is None or b & FRZ:
             return f"box control {unit['box_ctl'] + off:#x} {fmt(b)}: not unfrozen", None
-    if "filter" in enc.extra:
-        claimed[unit["filter"] + off] = ("=", enc.extra["filter"])
+    for reg in ("filter", "filter1"):
+        if reg in enc.extra:
+            claimed[unit[reg] + off] = ("=", enc.extra[reg])
     return None, claimed
 
 

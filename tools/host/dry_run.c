@@ -98,6 +98,7 @@ static bool uncore_msr_name(uint32_t msr, enum uncore_family fam, char *out, siz
 			{ d->fixed_ctl, "fixed ctl" }, { d->fixed_ctr, "fixed ctr" }, { d->box_ctl, "box ctl" },
 			{ d->status_msr, "status" }, { d->ovf_msr, "overflow ctl" },
 			{ d->filter_msr, "filter" },
+			{ d->filter && d->filter->split ? d->filter_msr + 1 : 0, "filter1" },
 		};
 		for (unsigned i = 0; i < sizeof(regs) / sizeof(regs[0]); i++)
 			if (regs[i].msr && regs[i].msr == msr) {
@@ -213,16 +214,18 @@ static void phase(struct dry_run *r, const char *title, pmu_status st)
 		}
 		char val[24];
 		snprintf(val, sizeof(val), "0x%llx", (unsigned long long)a->val);
+		/* the decoded fields in a column, at least a space after a wide value */
+		int pad = dec[0] ? (strlen(val) < 14 ? 14 - (int)strlen(val) : 1) : 0;
 		if (a->op == MOP_PCI_WR) {
 			r->pci_writes++;
 			reg_text(a->msr, where, sizeof(where));
 			printf("  %4u write %-22s %-26s = %s%*s%s%s%s\n", ++r->writes, where, name, val,
-			       dec[0] ? 14 - (int)strlen(val) : 0, "", dec, a->st ? "  -> " : "",
+			       pad, "", dec, a->st ? "  -> " : "",
 			       a->st ? pmu_status_str(a->st) : "");
 			continue;
 		}
 		printf("  %4u wrmsr 0x%-4x %-26s = %s%*s%s%s%s\n", ++r->writes, a->msr, name, val,
-		       dec[0] ? 14 - (int)strlen(val) : 0, "", dec, a->st ? "  -> " : "",
+		       pad, "", dec, a->st ? "  -> " : "",
 		       a->st ? pmu_status_str(a->st) : "");
 	}
 	r->mark = n;

@@ -313,7 +313,7 @@ static void test_snbep_uncore_fields(void **state)
 {
 	(void)state;
 	enum { CBOX, PCU, UBOX, HA, IMC, QPI };
-	static const struct { unsigned list; const char *name; uint8_t ctr; uint32_t filter;
+	static const struct { unsigned list; const char *name; uint8_t ctr; uint64_t filter;
 			      uint8_t flags; } t[] = {
 		{ CBOX, "UNC_C_CLOCKTICKS", 0xf, 0, 0 },
 		{ CBOX, "UNC_C_RING_AD_USED.UP_EVEN", 0xc, 0, 0 },          /* "2,3" */
@@ -338,8 +338,8 @@ static void test_snbep_uncore_fields(void **state)
 	for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
 		const struct ev_def *d = unc(t[i].list, t[i].name);
 		if (d->ctr != t[i].ctr || ev_filter(d) != t[i].filter || d->flags != t[i].flags)
-			fail_msg("%s: ctr %#x filter %#x flags %#x", t[i].name, d->ctr, ev_filter(d),
-				 d->flags);
+			fail_msg("%s: ctr %#x filter %#llx flags %#x", t[i].name, d->ctr,
+				 (unsigned long long)ev_filter(d), d->flags);
 	}
 	unsigned extsel = 0;
 	for (unsigned k = 0; model(0x2d)->uncore[k]; k++)
@@ -351,6 +351,41 @@ static void test_snbep_uncore_fields(void **state)
 	assert_int_equal(clk->fixed, 0);   /* the iMC's fixed DCLK counter */
 }
 
+/*
+ * The later uncore lists' extensions as generated: a CHA filter named by register (FILTER1 in
+ * 63:32) with its FILTER_VALUE, the IIO's PortMask and FCMask, UMaskExt.
+ */
+static void test_server_uncore_ext(void **state)
+{
+	(void)state;
+	const struct {
+		uint8_t model;
+		const char *pmu, *name;
+		struct ev_box_ext x;
+	} t[] = {
+		{ 0x55, "uncore_cha", "UNC_CHA_TOR_INSERTS.IA_HIT_DRD",
+		  { 0xFFFFFFFFull << 32, 0x40433ull << 32, 0, 0, 0 } },
+		{ 0x55, "uncore_cha", "UNC_CHA_TOR_INSERTS.REM_ALL", { 0xFFFFFFFFull << 32, 0, 0, 0, 0 } },
+		{ 0x55, "uncore_cha", "UNC_C_LLC_LOOKUP.DATA_READ", { 0x3FFull << 17, 0, 0, 0, 0 } },
+		{ 0x55, "uncore_cha", "UNC_CHA_UPI_CREDIT_OCCUPANCY.VN0_BL_NCS", { 0x1FFF, 0, 0, 0, 0 } },
+		{ 0x55, "uncore_iio", "UNC_IIO_DATA_REQ_BY_CPU.MEM_WRITE.PART3", { 0, 0, 0, 0x8, 0x7 } },
+		{ 0x6a, "uncore_cha", "UNC_CHA_TOR_INSERTS.IA_MISS_DRD", { 0, 0, 0xC817FE, 0, 0 } },
+		{ 0x6a, "uncore_m2m", "UNC_M2M_IMC_READS.TO_PMM", { 0, 0, 0x7, 0, 0 } },
+	};
+	for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		const struct ev_def *d = ev_find(ulist_of(t[i].model, t[i].pmu), t[i].name,
+						 strlen(t[i].name));
+		assert_non_null(d);
+		const struct ev_box_ext *x = ev_ext(d);
+		if (x->filter != t[i].x.filter || x->filter_val != t[i].x.filter_val ||
+		    x->umask_ext != t[i].x.umask_ext || x->port_mask != t[i].x.port_mask ||
+		    x->fc_mask != t[i].x.fc_mask)
+			fail_msg("%s: filter %#llx = %#llx, umask_ext %#x, port %#x, fc %#x", t[i].name,
+				 (unsigned long long)x->filter, (unsigned long long)x->filter_val,
+				 x->umask_ext, x->port_mask, x->fc_mask);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -358,6 +393,7 @@ int main(void)
 		cmocka_unit_test(test_model_to_list),
 		cmocka_unit_test(test_later_fields),
 		cmocka_unit_test(test_snbep_uncore_fields),
+		cmocka_unit_test(test_server_uncore_ext),
 		cmocka_unit_test(test_list_invariants),
 		cmocka_unit_test(test_fixed_counter_numbering),
 		cmocka_unit_test(test_known_entries),

@@ -713,6 +713,54 @@ static void test_snbep_filter_terms(void **state)
 }
 
 /*
+ * The later lists' extensions (issue 24): the Skylake-SP CHA filters at the register the list
+ * names with its FILTER_VALUE (FILTER1 in 63:32), every state or every request where it gives
+ * none; the IIO's PortMask and FCMask in its control (Skylake-SP 43:36, 46:44; Ice Lake-SP
+ * 47:36, 50:48); Ice Lake-SP's CHA UMaskExt in 57:32; M2M's, which its one-dword PCI control
+ * cannot hold, refused by name.
+ */
+static void test_server_uncore_extensions(void **state)
+{
+	(void)state;
+	struct cpu_info skx = cpu(0x55), icx = cpu(0x6a);
+	const struct {
+		const struct cpu_info *ci;
+		const char *spec, *box;
+		uint64_t config;
+		uint32_t msr;
+		uint64_t val;
+	} t[] = {
+		{ &skx, "UNC_CHA_TOR_INSERTS.IA_HIT_DRD", "uncore_cha_0", 0x1135, 0xE05,
+		  0x40433ull << 32 },
+		{ &skx, "UNC_CHA_TOR_INSERTS.IA", "uncore_cha_0", 0x3135, 0xE05, 0x3Bull << 32 },
+		{ &skx, "uncore_cha_2/UNC_CHA_TOR_INSERTS.IA,filter_opc0=0x202,filter_all_op=0/",
+		  "uncore_cha_2", 0x3135, 0xE25, (0x3Bull << 32 & ~(1ull << 35)) | 0x202ull << 41 },
+		{ &skx, "UNC_C_LLC_LOOKUP.DATA_READ", "uncore_cha_0", 0x0334, 0xE05, 0x3FFull << 17 },
+		{ &skx, "UNC_CHA_UPI_CREDIT_OCCUPANCY.VN0_BL_NCS", "uncore_cha_0", 0x803B, 0xE05, 0 },
+		{ &skx, "UNC_CHA_CLOCKTICKS", "uncore_cha_0", 0, 0, 0 },
+		{ &skx, "UNC_IIO_DATA_REQ_BY_CPU.MEM_WRITE.PART0", "uncore_iio_0",
+		  0x01C0 | 1ull << 36 | 7ull << 44, 0, 0 },
+		{ &icx, "UNC_IIO_DATA_REQ_BY_CPU.MEM_WRITE.PART0", "uncore_iio_0",
+		  0x01C0 | 1ull << 36 | 7ull << 48, 0, 0 },
+		{ &icx, "UNC_CHA_TOR_INSERTS.IA_MISS_DRD", "uncore_cha_0", 0x0135 | 0xC817FEull << 32,
+		  0, 0 },
+	};
+	for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		struct pmu_event_req r = parse_ok(t[i].ci, t[i].spec);
+		if (strcmp(r.box->name, t[i].box) || r.config != t[i].config ||
+		    r.extra_msr != t[i].msr || r.extra_msr_val != t[i].val)
+			fail_msg("%s: %s config %#llx extra %#x = %#llx", t[i].spec, r.box->name,
+				 (unsigned long long)r.config, r.extra_msr,
+				 (unsigned long long)r.extra_msr_val);
+	}
+	expect_err(&icx, "UNC_M2M_IMC_READS.TO_PMM", PMU_ERR_UNSUPPORTED,
+		   "event 'UNC_M2M_IMC_READS.TO_PMM' needs Intel's UMaskExt, which uncore_m2m_0's "
+		   "control (SNBEP_PCI_PMON_CTL) does not have");
+	expect_err(&skx, "uncore_cha_0/UNC_CHA_TOR_INSERTS.IA,state=1/", PMU_ERR_INVALID,
+		   "event 'UNC_CHA_TOR_INSERTS.IA' does not use filter field 'state' of uncore_cha_0");
+}
+
+/*
  * Intel's ExtSel events need an event-select extension bit: the SNB-EP U-box (Intel 327043-001
  * table 2-2, 21:20 reserved) has none, so they are refused; the PCU's control has it
  * (bit 21, Linux's SNBEP_PMON_CTL_EV_SEL_EXT), and so does any layout with the bit.
@@ -925,6 +973,7 @@ int main(void)
 		cmocka_unit_test(test_uncore_terms_on_box),
 		cmocka_unit_test(test_uncore_specs),
 		cmocka_unit_test(test_snbep_filter_terms),
+		cmocka_unit_test(test_server_uncore_extensions),
 		cmocka_unit_test(test_extsel_needs_the_bit),
 		cmocka_unit_test(test_box_events_from_registers_md),
 		cmocka_unit_test(test_undefined_encoding_refused),
