@@ -14,6 +14,7 @@
 #include "pmu/evspec.h"
 #include "util/stats.h"
 #include "run/uncore_pci_job.h"
+#include "run/uncore_table.h"
 
 /*
  * Without -e: clocks plus what the `uncore` kernel drives (memory reads and writes,
@@ -44,17 +45,21 @@ static const struct default_event defaults[] = {
 	{ UNCORE_SNB_EP, "UNC_C_TOR_INSERTS.MISS_ALL", "uncore_cbox_0/event=0x35,umask=0x0a/" },
 	/*
 	 * Skylake-SP: the UCLK, CHA 0's clock and reads (Intel's list: UNC_CHA_REQUESTS.READS,
-	 * no filter), and every iMC channel's CAS reads and writes for the memory bandwidth.
+	 * no filter), the PCU's clock, and every iMC channel's CAS reads and writes for the
+	 * memory bandwidth.
 	 */
 	{ UNCORE_SKX, NULL, "UNC_U_CLOCKTICKS" },
 	{ UNCORE_SKX, NULL, "uncore_cha_0/UNC_CHA_CLOCKTICKS/" },
 	{ UNCORE_SKX, NULL, "uncore_cha_0/UNC_CHA_REQUESTS.READS/" },
+	/* the PCU's clock: event 0 (Intel 327043's UNC_P_CLOCKTICKS; the Skylake-SP list has none) */
+	{ UNCORE_SKX, "UNC_P_CLOCKTICKS", "uncore_pcu/event=0x00/" },
 	IMC_CAS(UNCORE_SKX, "0"), IMC_CAS(UNCORE_SKX, "1"), IMC_CAS(UNCORE_SKX, "2"),
 	IMC_CAS(UNCORE_SKX, "3"), IMC_CAS(UNCORE_SKX, "4"), IMC_CAS(UNCORE_SKX, "5"),
 	/* Ice Lake-SP: the same, its eight iMC channels in MMIO */
 	{ UNCORE_ICX, NULL, "UNC_U_CLOCKTICKS" },
 	{ UNCORE_ICX, NULL, "uncore_cha_0/UNC_CHA_CLOCKTICKS/" },
 	{ UNCORE_ICX, NULL, "uncore_cha_0/UNC_CHA_REQUESTS.READS/" },
+	{ UNCORE_ICX, NULL, "UNC_P_CLOCKTICKS" },
 	IMC_CAS(UNCORE_ICX, "0"), IMC_CAS(UNCORE_ICX, "1"), IMC_CAS(UNCORE_ICX, "2"),
 	IMC_CAS(UNCORE_ICX, "3"), IMC_CAS(UNCORE_ICX, "4"), IMC_CAS(UNCORE_ICX, "5"),
 	IMC_CAS(UNCORE_ICX, "6"), IMC_CAS(UNCORE_ICX, "7"),
@@ -317,9 +322,11 @@ static void report_results(struct run *a, struct uncore_job *j)
 		run_derived(a, a->meas->kernel->name, "package", j->pkgs[i].leader.package, &set);
 		uncore_pci_chas(a, j->pkgs[i].leader.package, j->pkgs[i].cha_msr_st, j->pkgs[i].cha_msr);
 		/* a package domain counts every event: in[] is indexed as ureqs (PCI boxes) */
-		if (!j->pkgs[i].leader.by_ccx)
+		if (!j->pkgs[i].leader.by_ccx) {
+			uncore_table(a, j->pkgs[i].leader.package, in, w.median);
 			j->v = verdict_worse(j->v, uncore_pci_bandwidth(a, j->pkgs[i].leader.package,
 									  in, w.median));
+		}
 	}
 }
 

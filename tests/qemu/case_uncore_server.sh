@@ -2,7 +2,8 @@
 # Skylake-SP and Ice Lake-SP uncores on the reference model inside the app (issue 24 item
 # 3), 2 sockets x 2 cores around the stream kernel: each package's memory read bandwidth
 # per channel and socket (CAS x 64 B: PCI boxes on SKX, MMIO boxes on ICX), its reads
-# within the kernel's LLC-miss claim, and its CHAs counted by CAPID6 and MSR 0x702.
+# within the kernel's LLC-miss claim, its CHAs counted by CAPID6 and MSR 0x702, its counts by
+# box type (the channels' reads summed) and its box clocks (U-box, CHA, PCU).
 source "$(dirname "$0")/lib.sh"
 FAILED=0
 SIM_LINE='^\[SIM\] '
@@ -14,7 +15,13 @@ server_case() {  # name profile channels chas
     expect_console "${SIM_LINE}P$p memory, $3 channels: read [0-9]+\.[0-9]{3} MB/s \(CAS x 64 B over the window\)$"
     expect_console "${SIM_LINE}P$p memory lines read [0-9,]+ within the stream kernel's LLC misses \[[0-9,]+, [0-9,]+\]: PASS$"
     expect_console "${SIM_LINE}P$p CHAs: $4 by CAPID6 \(pci [0-9a-f:.]+\+0x9c = 0x[0-9a-f]+\), $4 by MSR 0x702 bits 5:0: agree$"
+    # the table by box type and each box type's clock
+    expect_console "${SIM_LINE}P$p uncore by box type: TYPE EVENT, BOXES, SUM \(each box below\)$"
+    for c in ubox:UNC_U_CLOCKTICKS cha:UNC_CHA_CLOCKTICKS pcu:UNC_P_CLOCKTICKS; do
+      expect_console "${SIM_LINE}P$p clock of ${c%%:*}: [0-9,]+ ticks over the window, [0-9]+\.[0-9]{3} MHz \(${c#*:}\)$"
+    done
   done
+  expect_console "${SIM_LINE}  imc +UNC_M_CAS_COUNT\.RD +$3 +[0-9,]+$"
   expect_log --verdict PASS --simulated --backend sim --uncore-packages 2
   [ "$(grep -c '"rec":"uncore_chas".*"result":"agree"' "$LOG")" = 2 ] || fail "2 uncore_chas records expected"
 }

@@ -5,6 +5,7 @@
  * the CHA counts of CAPID6 and MSR 0x702 against each other, and what firmware may do
  * (a channel hidden, a CHA count that disagrees).
  */
+#include <string.h>
 #include "run_harness.h"
 #include "model/sim_kernels.h"
 #include "run/job_measure.h"
@@ -36,6 +37,22 @@ static void bandwidth_and_chas(void **state)
 	assert_int_equal(fake_count(o.f->console, "P0 CHAs: 28 by CAPID6 (pci 0000:7e:1e.3+0x9c = "
 				    "0xfffffff), 28 by MSR 0x702 bits 5:0: agree"), 1);
 	assert_int_equal(fake_count(o.f->log, "\"rec\":\"uncore_chas\""), 2);
+	/* the table by box type: the six channels' reads summed, then each channel's */
+	char row[96];
+	snprintf(row, sizeof(row), "  imc     UNC_M_CAS_COUNT.RD                    6   %llu,%03llu\n",
+		 (unsigned long long)k.loads / 1000, (unsigned long long)k.loads % 1000);
+	assert_int_equal(fake_count(o.f->console, row), 2);
+	assert_int_equal(fake_count(o.f->console, "    each: 168 167 167 167 167 167\n"), 2);
+	assert_int_equal(fake_count(o.f->console, " uncore by box type: "), 2);
+	/* each box type's clock, the PCU's among them (event 0 on Skylake-SP's model counts cycles) */
+	assert_int_equal(fake_count(o.f->console, "P1 clock of pcu: "), 1);
+	assert_int_equal(fake_count(o.f->console, " ticks over the window, "), 6);
+	/* the table's rows fit 80 columns, the [SIM] mark included */
+	for (const char *l = o.f->console; *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : "") {
+		size_t len = strchr(l, '\n') ? (size_t)(strchr(l, '\n') - l) : strlen(l);
+		if (!strncmp(l, "[SIM]   ", 8) && len > 80)
+			fail_msg("table row of %zu columns: %.*s", len, (int)len, l);
+	}
 	assert_int_equal(fake_count(o.f->log, "\"by_capid\":28,"), 2);
 	/* CHA 0 sees its share of the reads (lines hashed over 28 CHAs) */
 	assert_int_equal(package_sum(o.f->log, 0, "UNC_CHA_REQUESTS.READS"),

@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
+/*
+ * What a lab reads first of a package's uncore (issue 24 item 4): its counts by box type,
+ * each event's sum over the boxes of the type and then each box's count, and the clock of
+ * each box type over the window, on 80 columns.
+ */
+#include "run/uncore_table.h"
+#include "hw/uncore_desc.h"
+#include "run/job_measure.h"
+#include "out/derived.h"
+#include "util/fmt.h"
+
+#define TYPE_MAX 24
+#define EACH_WIDTH 64   /* the per-box counts wrap here, after their indent */
+
+/* The box type of d: its name without a trailing "_N" and without "uncore_" ("imc", "cha"). */
+static void box_type(const struct box_desc *d, char *out, size_t cap)
+{
+	const char *n = d->name;
+	size_t len = pmu_strlen(n), end = len;
+	while (end && n[end - 1] >= '0' && n[end - 1] <= '9')
+		end--;
+	if (end < len && end && n[end - 1] == '_')
+		len = end - 1;
+	size_t from = pmu_strncmp(n, "uncore_", 7) ? 0 : 7;
+	struct strbuf sb;
+	sb_init(&sb, out, cap);
+	sb_putn(&sb, n + from, len > from ? len - from : 0);
+}
+
+/* The event of a spec as its list names it: "uncore_imc_0/UNC_M_CAS_COUNT.RD/" -> the middle. */
+static void event_of(const char *spec, char *out, size_t cap)
+{
+	const char *s = spec, *slash = NULL;
+	for (const char *p = spec; *p; p++)
+		if (*p == '/') {
+			slash = p;
+			break;
+		}
+	if (slash)
+		s = slash + 1;
+	size_t n = 0;
+	while (s[n] && s[n] != '/' && s[n] != ',')
+		n++;
+	struct strbuf sb;
+	sb_init(&sb, out, cap);
+	sb_putn(&sb, s, n);
+}
+
+static bool same_row(const struct run *a, unsigned i, unsigned k)
+{
+	char ti[TYPE_MAX], tk[TYPE_MAX], ei[EVENT_NAME_MAX], ek[EVENT_NAME_MAX];
+	box_type(a->meas->ureqs[i].box, ti, sizeof(ti));
+	box_type(a->meas->ureqs[k].box, tk, sizeof(tk));
+	event_of(a->meas->ureqs[i].name, ei, sizeof(ei));
+	event_of(a->meas->ureqs[k].name, ek, sizeof(ek));
+	return !pmu_strcmp(ti, tk) && !pmu_strcmp(ei, ek);
+}
+
+static bool is_clock(const char *event)
+{
+	size_t n = pmu_strlen(event);
+	return n >= 10 && !pmu_strcmp(event + n - 10, "CLOCKTICKS");
+}
+
+/* "P0 clock of ubox: 7,007 ticks over the window, 2,000.000 MHz (UNC_U_CLOCKTICKS)" */
+static void say_clock(struct run *a, unsigned package, const char *type, const char *event,
+		      uint64_t delta, unsigned boxes, uint64_t ticks)
+{
+	uint64_t hz = a->plat->tsc_per_us * 1000000ull;
+	sb_putc(&a->sb, 'P');
+	sb_dec(&a->sb, package);
+	sb_puts(&a->sb, " clock of ");
+	sb_puts(&a->sb, type);
+	sb_puts(&a->sb, ": ");
+	sb_dec_grouped(&a->sb, boxes ? delta / boxes : 0);
+	sb_puts(&a->sb, boxes > 1 ? " ticks a box over the window" : " ticks over the window");
+	if (ticks && hz && boxes) {
+		/* kHz, then MHz with three decimals: ticks of the box clock per TSC second */
+		uint64_t khz = (uint64_t)((unsigned __int128)(delta / boxes) * hz / ticks / 1000u);
+		sb_puts(&a->sb, ", ");
+		derived_fmt_milli(&a->sb, khz);
+		sb_puts(&a->sb, " MHz");
+	}
+	sb_puts(&a->sb, " (");
+	sb_puts(&a->sb, event);
+	sb_putc(&a->sb, ')');
+	run_say(a);
+}
+
+/* Row i's type, event, sum and boxes, or false where an earlier request has that row. */
+static bool row(const struct run *a, const struct derived_input *in, unsigned i, char *type,
+		char *event, uint64_t *sum, unsigned *boxes)
+{
+	for (unsigned k = 0; k < i; k++)
+		if (same_row(a, i, k))
+			return false;   /* each type and event once, with every box of the type */
+	box_type(a->meas->ureqs[i].box, type, TYPE_MAX);
+	event_of(a->meas->ureqs[i].name, event, EVENT_NAME_MAX);
+	*sum = 0;
+	*boxes = 0;
+	for (unsigned k = i; k < a->meas->nureqs; k++)
+		if (same_row(a, i, k)) {
+			*sum += in[k].delta;
+			(*boxes)++;
+		}
+	return true;
+}
+
+/* "    each: 168 167 ..." wrapped after EACH_WIDTH columns. */
+static void say_each(struct run *a, const struct derived_input *in, unsigned i)
+{
+	sb_puts(&a->sb, "    each:");
+	for (unsigned k = i; k < a->meas->nureqs; k++) {
+		if (!same_row(a, i, k))
+			continue;
+		if (a->sb.len > EACH_WIDTH) {
+			run_say(a);
+			sb_puts(&a->sb, "         ");
+		}
+		sb_putc(&a->sb, ' ');
+		sb_dec_grouped(&a->sb, in[k].delta);
+	}
+	run_say(a);
+}
+
+void uncore_table(struct run *a, unsigned package, const struct derived_input *in, uint64_t ticks)
+{
+	char type[TYPE_MAX], event[EVENT_NAME_MAX];
+	uint64_t sum;
+	unsigned boxes;
+	for (unsigned i = 0; i < a->meas->nureqs; i++) {
+		if (!row(a, in, i, type, event, &sum, &boxes))
+			continue;
+		if (i == 0) {
+			sb_putc(&a->sb, 'P');
+			sb_dec(&a->sb, package);
+			sb_puts(&a->sb, " uncore by box type: TYPE EVENT, BOXES, SUM (each box below)");
+			run_say(a);
+		}
+		sb_puts(&a->sb, "  ");
+		sb_puts(&a->sb, type);
+		sb_pad_to(&a->sb, 10);
+		sb_putn(&a->sb, event, pmu_strlen(event) > 36 ? 36 : pmu_strlen(event));
+		sb_pad_to(&a->sb, 48);
+		sb_dec(&a->sb, boxes);
+		sb_pad_to(&a->sb, 52);
+		sb_dec_grouped(&a->sb, sum);
+		run_say(a);
+		if (boxes > 1)
+			say_each(a, in, i);
+	}
+	for (unsigned i = 0; i < a->meas->nureqs; i++)
+		if (row(a, in, i, type, event, &sum, &boxes) && is_clock(event))
+			say_clock(a, package, type, event, sum, boxes, ticks);
+}

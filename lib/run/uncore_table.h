@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
+/* A package's uncore counts by box type and its box clocks, on the console (issue 24 item 4). */
+#ifndef EFIPMU_RUN_UNCORE_TABLE_H
+#define EFIPMU_RUN_UNCORE_TABLE_H
+
+#include "out/derived.h"
+#include "run/run.h"
+
+/*
+ * in[k] is the median count of a->meas->ureqs[k] on this package (a package domain counts
+ * every request), ticks the window in TSC ticks: per box type and event the sum over its
+ * boxes and each box's count, then each box type's clock (an event ...CLOCKTICKS) in MHz.
+ */
+void uncore_table(struct run *a, unsigned package, const struct derived_input *in, uint64_t ticks);
+
+#endif
