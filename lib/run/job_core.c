@@ -18,6 +18,7 @@
 #include "util/stats.h"
 
 #define DEFAULT_KERNEL "inst"
+#define MEMORY_KERNEL "stream"   /* moves memory through every channel (check/kernels.h) */
 #define NO_CPU (~0u)
 
 /* The core events of ci's core type. */
@@ -580,9 +581,22 @@ enum verdict job_resolve(struct run *a)
 	unsigned n = 0, rep[RUN_TYPE_SLOTS] = { NO_CPU, NO_CPU };
 	struct run_core_events *e = events_of(a, bsp);
 	const char *kname = a->opt.kernels[0] ? a->opt.kernels : DEFAULT_KERNEL;
+	/*
+	 * The default job on a part whose default uncore events are its memory channels: around
+	 * `stream`, so the plain run shows each socket's memory bandwidth (issue 24 item 4).
+	 */
+	bool memory = !a->opt.kernels[0] && !a->opt.events[0] &&
+		      job_uncore_default_memory(bsp->uncore);
+	if (memory)
+		kname = MEMORY_KERNEL;
 	a->meas->kernel = kernel_find(kname);
 	if (!a->meas->kernel)
 		return run_refuse_setting(a, OPT_KERNELS, "unknown kernel", kname, "--list names them");
+	if (memory) {
+		sb_puts(&a->sb, "kernel " MEMORY_KERNEL ": the default on this part, whose memory "
+			"channels the uncore counts (kernels = NAME picks another)");
+		run_say(a);
+	}
 	/* the backend's (the model replays a cycle per instruction: fewer), or the kernel's */
 	a->meas->iterations = a->backend.iterations;
 	if (!a->meas->iterations)

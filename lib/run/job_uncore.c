@@ -89,6 +89,12 @@ static const struct { const char *name, *terms; } umc_defaults[] = {
 };
 
 
+bool job_uncore_default_memory(enum uncore_family fam)
+{
+	/* the server uncores whose defaults are every channel's CAS counts */
+	return fam == UNCORE_SKX || fam == UNCORE_ICX;
+}
+
 static struct uncore_session check_session;
 static struct cpu_info infos[PLAT_MAX_CPUS];
 

@@ -60,6 +60,34 @@ static void bandwidth_and_chas(void **state)
 	done(&o);
 }
 
+/*
+ * The plain run (no kernel, no events): around `stream`, said, so each socket's memory line
+ * counts the kernel's reads; a kernel asked for is kept (`inst`: next to no memory lines read).
+ */
+static void default_job_moves_memory(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg("backend = sim\nsim-profile = skylake-sp\nsim-noise = none\n"
+				     "sim-firmware = clean\n", 4, 2, 1, NULL);
+	struct sim_counts k;
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->console, "kernel stream: the default on this part"), 1);
+	assert_true(sim_kernel_counts(sim_kernel_code_find("stream"), o.r->meas->iterations, &k));
+	for (unsigned p = 0; p < 2; p++)
+		assert_int_equal(package_sum(o.f->log, p, "UNC_M_CAS_COUNT.RD"), k.loads);
+	assert_int_equal(fake_count(o.f->console, "within the stream kernel's LLC misses"), 2);
+	done(&o);
+	o = start_cfg("backend = sim\nsim-profile = skylake-sp\nsim-noise = none\n"
+		      "sim-firmware = clean\nkernels = inst\n", 4, 2, 1, NULL);
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->console, "kernel stream"), 0);
+	/* the inst kernel's window reads next to nothing (the model's one line), not stream's */
+	assert_true(package_sum(o.f->log, 0, "UNC_M_CAS_COUNT.RD") < k.loads / 100);
+	done(&o);
+}
+
 /* Firmware hid channel 4 of package 1: named with what it means, FAIL on bare metal. */
 static void hidden_channel(void **state)
 {
@@ -107,6 +135,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(bandwidth_and_chas),
+		cmocka_unit_test(default_job_moves_memory),
 		cmocka_unit_test(hidden_channel),
 		cmocka_unit_test(cha_counts_disagree),
 		cmocka_unit_test(cha_beyond_the_count),
