@@ -114,7 +114,7 @@ static void check_box_regs(struct unc_run *ur, const struct box_desc *d)
 	struct selftest_check *c = st_add(&ur->t, name, SELFTEST_PASS, 0, 0);
 	uint64_t ctl = reg_holding_mask(d->ctl_layout) & ~d->enable_mask;
 	for (unsigned i = 0; i < d->n_counters; i++) {
-		(void)reg_one(ur, c, key(ur, d, box_ctl_msr(d, i), false), ctl);
+		(void)reg_one(ur, c, key(ur, d, box_ctl_msr(d, i), d->ctl_wide), ctl);
 		(void)reg_one(ur, c, key(ur, d, box_ctr_msr(d, i), true), LOW_BITS);
 		c->expected += 2;
 	}
@@ -141,8 +141,8 @@ static void check_box_regs(struct unc_run *ur, const struct box_desc *d)
 		c->expected++;
 	}
 	if (c->result == SELFTEST_PASS)
-		st_why(c, d->filter ? "exist; controls, counters and filters hold their writable bits"
-			  : "exist; controls and counters hold their writable bits");
+		st_why(c, d->filter ? "exist; controls, counters and filters hold their writable "
+			  "bits" : "exist; controls and counters hold their writable bits");
 }
 
 /* All ones at the width the seeds give (44 or 48) must read back, no more, no less. */

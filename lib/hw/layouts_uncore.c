@@ -408,6 +408,27 @@ static const struct reg_field skx_cha_filter[] = {
 	{ "isoc", 63, 1, RA_RW, "filter_isoc" },
 };
 
+/*
+ * Ice Lake-SP M2M counter control, two dwords: the SNB-EP PCI fields and the umask extension in
+ * 39:32 of the second (Linux uncore_snbep.c snr_m2m format umask_ext3 "config:8-15,32-39",
+ * SNR_M2M_PCI_PMON_UMASK_EXT; Intel's list: UMaskExt).
+ */
+static const struct reg_field icx_m2m_ctl[] = {
+	{ "ev_sel", 0, 8, RA_RW, "event" },
+	{ "umask", 8, 8, RA_RW, NULL },
+	{ "rsv", 16, 1, RA_RSV, NULL },
+	{ "rst", 17, 1, RA_WO, NULL },
+	{ "edge_det", 18, 1, RA_RW, "edge" },
+	{ "rsv", 19, 1, RA_RSV, NULL },
+	{ "ov_en", 20, 1, RA_RSV, NULL },
+	{ "rsv", 21, 1, RA_RSV, NULL },
+	{ "en", 22, 1, RA_RW, "enable" },
+	{ "invert", 23, 1, RA_RW, "inv" },
+	{ "thresh", 24, 8, RA_RW, "cmask" },
+	{ "umask_ext", 32, 8, RA_RW, NULL },
+	{ "rsv", 40, 24, RA_RSV, NULL },
+};
+
 const struct reg_layout layout_nhm_unc_perfevtsel =
 	REG_LAYOUT("MSR_UNCORE_PERFEVTSEL", nhm_unc_perfevtsel);
 const struct reg_layout layout_nhm_unc_fixed_ctr_ctrl =
@@ -452,6 +473,7 @@ const struct reg_layout layout_skx_cha_filter =
 	REG_LAYOUT("CHA_MSR_PMON_BOX_FILTER0/1", skx_cha_filter);
 const struct reg_layout layout_icx_iio_ctl = REG_LAYOUT("ICX_IIO_MSR_PMON_CTL", icx_iio_ctl);
 const struct reg_layout layout_icx_cha_ctl = REG_LAYOUT("ICX_CHA_MSR_PMON_CTL", icx_cha_ctl);
+const struct reg_layout layout_icx_m2m_ctl = REG_LAYOUT("ICX_M2M_PCI_PMON_CTL", icx_m2m_ctl);
 
 const struct reg_layout *const uncore_layouts[] = {
 	&layout_nhm_unc_perfevtsel, &layout_nhm_unc_fixed_ctr_ctrl, &layout_nhm_unc_global_ctrl,
@@ -462,6 +484,6 @@ const struct reg_layout *const uncore_layouts[] = {
 	&layout_snbep_cbox_ctl, &layout_snbep_pcu_ctl, &layout_snbep_cbox_filter,
 	&layout_snbep_pcu_filter, &layout_snbep_pci_ctl, &layout_snbep_qpi_ctl,
 	&layout_snbep_imc_fixed_ctl, &layout_skx_box_ctl, &layout_skx_iio_ctl,
-	&layout_skx_cha_filter, &layout_icx_iio_ctl, &layout_icx_cha_ctl,
+	&layout_skx_cha_filter, &layout_icx_iio_ctl, &layout_icx_cha_ctl, &layout_icx_m2m_ctl,
 };
 const unsigned uncore_layout_count = sizeof(uncore_layouts) / sizeof(uncore_layouts[0]);

@@ -38,6 +38,7 @@ extern const struct reg_layout layout_skx_iio_ctl;
 extern const struct reg_layout layout_skx_cha_filter;
 extern const struct reg_layout layout_icx_iio_ctl;
 extern const struct reg_layout layout_icx_cha_ctl;
+extern const struct reg_layout layout_icx_m2m_ctl;
 
 /* Every layout above, for tests and listings. */
 extern const struct reg_layout *const uncore_layouts[];

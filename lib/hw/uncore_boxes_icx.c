@@ -53,7 +53,14 @@
 	.enable_mask = BIT(22), .box_ctl = (bctl), .box = &skx_box_gate,                       \
 	.pci = &(const struct box_pci){ (id), (lo), (hi), BOX_PCI_AT(d, f), NULL },            \
 }
-#define M2M(pname, d) ICX_PCI(pname, 0x344A, d, 0, 0x468, 8, 0x440, 0x438, 0x438, 0x488)
+/* M2M: its controls two dwords, the umask extension in the second (layout_icx_m2m_ctl) */
+#define M2M(pname, d) {                                                                        \
+	.name = (pname), .family = UNCORE_ICX,                                                 \
+	.ctl_layout = &layout_icx_m2m_ctl, .n_counters = 4, .counter_width = 48,              \
+	.ctl_base = 0x468, .ctl_stride = 8, .ctr_base = 0x440, .ctr_stride = 8,               \
+	.enable_mask = BIT(22), .box_ctl = 0x438, .box = &skx_box_gate, .ctl_wide = true,      \
+	.pci = &(const struct box_pci){ 0x344A, 0x438, 0x488, BOX_PCI_AT(d, 0), NULL },        \
+}
 #define UPI(pname, d) ICX_PCI(pname, 0x3441, d, 1, 0x350, 8, 0x320, 0x318, 0x318, 0x370)
 #define M3UPI(pname, d) ICX_PCI(pname, 0x3446, d, 1, 0xD8, 4, 0xA8, 0xA0, 0xA0, 0xE8)
 

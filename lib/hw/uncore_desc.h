@@ -152,6 +152,13 @@ struct box_desc {
 	 * (uncore_pci_pkg.ncha). cha_unit 0: not a CHA; else the CHA's number + 1.
 	 */
 	uint8_t cha_unit;
+	/*
+	 * A PCI box whose counter controls are two dwords, the second (+ 4) holding bits 63:32:
+	 * Ice Lake-SP's M2M, 8 bytes apart with its umask extension in 39:32 (Linux
+	 * icx_uncore_m2m, event_mask_ext SNR_M2M_PCI_PMON_UMASK_EXT), that dword written as
+	 * Linux's snr_uncore_pci_enable_event writes a control's high half.
+	 */
+	bool ctl_wide;
 };
 
 extern const struct box_desc *const uncore_boxes[];

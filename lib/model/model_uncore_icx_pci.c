@@ -22,14 +22,16 @@
 #include <stddef.h>
 #include "model/model_uncore_pci.h"
 
-#define BOX(bus, dev, fn, id, bctl, ctl0, step, ctr0, stim) \
-	{ (bus), (dev), (fn), (id), (bctl), (ctl0), (step), (ctr0), 4, 48, false, false, (stim), 0, 0 }
-#define M2M(dev, n) BOX(1, dev, 0, 0x344A, 0x438, 0x468, 8, 0x440, MODEL_UNC_ICX_M2M0 + (n))
-#define UPI(dev, n) BOX(1, dev, 1, 0x3441, 0x318, 0x350, 8, 0x320, MODEL_UNC_ICX_UPI0 + (n))
-#define M3UPI(dev, n) BOX(1, dev, 1, 0x3446, 0xA0, 0xD8, 4, 0xA8, MODEL_UNC_ICX_UPI0 + 3 + (n))
+#define BOX(bus, dev, fn, id, bctl, ctl0, step, ctr0, stim, hi) \
+	{ (bus), (dev), (fn), (id), (bctl), (ctl0), (step), (ctr0), 4, 48, false, false, (stim), \
+	  0, 0, (hi) }
+/* an M2M control's second dword holds the umask extension, 7:0 (SNR_M2M_PCI_PMON_UMASK_EXT) */
+#define M2M(dev, n) BOX(1, dev, 0, 0x344A, 0x438, 0x468, 8, 0x440, MODEL_UNC_ICX_M2M0 + (n), 0xFF)
+#define UPI(dev, n) BOX(1, dev, 1, 0x3441, 0x318, 0x350, 8, 0x320, MODEL_UNC_ICX_UPI0 + (n), 0)
+#define M3UPI(dev, n) BOX(1, dev, 1, 0x3446, 0xA0, 0xD8, 4, 0xA8, MODEL_UNC_ICX_UPI0 + 3 + (n), 0)
 /* Channel c of controller n, offsets from its box control + 0x100 (model_uncore_pci.h). */
 #define IMC(n, c) { MODEL_MMIO_BUS + (n), (c), 0, 0, 0x100, 0x140, 4, 0x108, 4, 48, true, false, \
-		    MODEL_UNC_ICX_IMC0 + 2 * (n) + (c), 0x154, 0x138 }
+		    MODEL_UNC_ICX_IMC0 + 2 * (n) + (c), 0x154, 0x138, 0 }
 
 static const struct pbox pboxes[] = {
 	M2M(12, 0), M2M(13, 1), M2M(14, 2), M2M(15, 3),

@@ -196,6 +196,8 @@ pmu_status pset_write(const struct pset *s, struct model_regfile *rf, uint32_t k
 		return model_poke(rf, key, v & FIX_HOLD);
 	}
 	unsigned step = x->ctl_step, rel = off - x->ctl0;
+	if (x->ctl_hi && off >= x->ctl0 && rel < step * x->nctr && rel % step == 4)
+		return model_poke(rf, key, v & x->ctl_hi);   /* a control's second dword */
 	if (off >= x->ctl0 && rel < step * x->nctr && !(rel % step)) {
 		unsigned n = rel / step, e = edge_bit(s, x, n);
 		if (v & CTL_RST)

@@ -24,7 +24,7 @@
 
 #define BOX(bus, dev, fn, id, bctl, ctl0, step, ctr0, nctr, fixed, stim) \
 	{ (bus), (dev), (fn), (id), (bctl), (ctl0), (step), (ctr0), (nctr), 48, (fixed), false, (stim), \
-	  0xF0, 0xD0 }
+	  0xF0, 0xD0, 0 }
 #define IMC(dev, fn, id, ch) BOX(1, dev, fn, id, 0xF4, 0xD8, 4, 0xA0, 4, true, MODEL_UNC_SKX_IMC0 + (ch))
 #define M2M(dev, n) BOX(1, dev, 0, 0x2066, 0x258, 0x228, 8, 0x200, 4, false, MODEL_UNC_SKX_M2M0 + (n))
 #define UPI(dev, n) BOX(2, dev, 0, 0x2058, 0x378, 0x350, 8, 0x318, 4, false, MODEL_UNC_SKX_UPI0 + (n))

@@ -23,7 +23,8 @@
 #include "model/model_uncore_pci.h"
 
 #define BOX(dev, fn, id, nctr, width, fixed, ext, stim) \
-	{ 0, (dev), (fn), (id), 0xF4, 0xD8, 4, 0xA0, (nctr), (width), (fixed), (ext), (stim), 0xF0, 0xD0 }
+	{ 0, (dev), (fn), (id), 0xF4, 0xD8, 4, 0xA0, (nctr), (width), (fixed), (ext), (stim), \
+	  0xF0, 0xD0, 0 }
 
 static const struct pbox pboxes[] = {
 	BOX(14, 1, 0x3C46, 4, 48, false, false, MODEL_UNC_SNBEP_HA),

@@ -260,9 +260,9 @@ pmu_status evspec_parse_box(const struct cpu_info *ci, const struct box_desc *bo
 		ev_name(d, name, sizeof(name));
 		/* the SNB-EP U-box filter (no known address), the HA's address and opcode match */
 		evspec_err_q(err, PMU_ERR_UNSUPPORTED, "event ", name, pmu_strlen(name),
-			     box->pci ? " needs the box's match registers (a filter), which efipmu "
-			     "does not program" : " needs a filter register, which this box does not "
-			     "have");
+			     box->pci ? " needs the box's match registers (a filter), which "
+			     "efipmu does not program" : " needs a filter register, which this box "
+			     "does not have");
 		return err->st;
 	}
 	/* the list's value (FILTER_VALUE) where it gives one; terms change fields of it */

@@ -133,7 +133,8 @@ static void place(struct uncore_session *s, const struct pmu_event_req *r, unsig
 	struct uncore_counter *e = &s->ev[i];
 	e->box = r->box;
 	e->idx = idx;
-	e->ctl_msr = key_of(s, r->box, box_ctl_msr(r->box, idx), false);
+	e->ctl_msr = key_of(s, r->box, box_ctl_msr(r->box, idx),
+			    idx != UNCORE_FIXED && r->box->ctl_wide);
 	e->ctr_msr = key_of(s, r->box, box_ctr_msr(r->box, idx), true);
 	e->width = box_counter_width(r->box, idx);
 	e->config = r->config & ~ev_enable(e);

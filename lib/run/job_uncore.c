@@ -51,7 +51,7 @@ static const struct default_event defaults[] = {
 	{ UNCORE_SKX, NULL, "UNC_U_CLOCKTICKS" },
 	{ UNCORE_SKX, NULL, "uncore_cha_0/UNC_CHA_CLOCKTICKS/" },
 	{ UNCORE_SKX, NULL, "uncore_cha_0/UNC_CHA_REQUESTS.READS/" },
-	/* the PCU's clock: event 0 (Intel 327043's UNC_P_CLOCKTICKS; the Skylake-SP list has none) */
+	/* the PCU's clock: event 0 (Intel 327043's UNC_P_CLOCKTICKS; not in the Skylake-SP list) */
 	{ UNCORE_SKX, "UNC_P_CLOCKTICKS", "uncore_pcu/event=0x00/" },
 	IMC_CAS(UNCORE_SKX, "0"), IMC_CAS(UNCORE_SKX, "1"), IMC_CAS(UNCORE_SKX, "2"),
 	IMC_CAS(UNCORE_SKX, "3"), IMC_CAS(UNCORE_SKX, "4"), IMC_CAS(UNCORE_SKX, "5"),

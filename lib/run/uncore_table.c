@@ -135,7 +135,8 @@ void uncore_table(struct run *a, unsigned package, const struct derived_input *i
 		if (i == 0) {
 			sb_putc(&a->sb, 'P');
 			sb_dec(&a->sb, package);
-			sb_puts(&a->sb, " uncore by box type: TYPE EVENT, BOXES, SUM (each box below)");
+			sb_puts(&a->sb, " uncore by box type: TYPE EVENT, BOXES, SUM "
+				"(each box below)");
 			run_say(a);
 		}
 		sb_puts(&a->sb, "  ");

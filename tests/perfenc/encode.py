@@ -151,9 +151,9 @@ SKX_UNITS = {"CHA": SKX_CHA, "IIO": SKX_IIO, "IRP": SKX_IRP, "iMC": SKX_IMC, "M2
 # the controller's base + 0x22800 + 0x4000 c, controls +0x40 + 4 n (SNR_IMC_MMIO_*).
 # The CHA's control holds UMaskExt in 57:32 (Linux icx_uncore_chabox: format umask_ext2
 # "config:8-15,32-57"), the IIO's PortMask in 47:36 and FCMask in 50:48 (its SNR formats
-# ch_mask2, fc_mask2). M2M keeps its umask extension in the second dword of its 8-byte control
-# (Linux snr_m2m_uncore_pci_enable_event writes config >> 32 at control + 4), which efipmu's
-# PCI controls (one dword) do not reach: those events are refused, naming UMaskExt.
+# ch_mask2, fc_mask2). M2M's control is 8 bytes (SNR_M2M_PCI_PMON_CTL0, 8 apart) with the
+# umask extension in 39:32 (icx_uncore_m2m: event_mask_ext SNR_M2M_PCI_PMON_UMASK_EXT, format
+# umask_ext3 "config:8-15,32-39"): its second dword, at control + 4.
 ICX_CHA_OFF = [0x2A0, 0x2AE, 0x2BC, 0x2CA, 0x2D8, 0x2E6, 0x2F4, 0x302, 0x310, 0x31E, 0x32C,
                0x33A, 0x348, 0x356, 0x364, 0x372, 0x380, 0x38E, 0x3AA, 0x3B8, 0x3C6, 0x3D4,
                0x3E2, 0x3F0, 0x3FE, 0x40C, 0x41A, 0x428, 0x436, 0x444, 0x452, 0x460, 0x46E,
@@ -175,7 +175,8 @@ ICX_UNITS = {
                 box_ctl=0x710, filter=0x715),
     "M2M": dict(box=r"uncore_m2m_([0-3])", pci=[0x344A] * 4, umask_bits=0xFF, extsel=False,
                 pci_ctl=0x468, pci_step=8, pci_box=0x438, pci_range=(0x438, 0x488),
-                pci_at=["0c.0", "0d.0", "0e.0", "0f.0"]),
+                pci_at=["0c.0", "0d.0", "0e.0", "0f.0"], umask_ext_shift=32, umask_ext_bits=8,
+                ctl_wide=True),
     "UPI LL": dict(box=r"uncore_upi_([0-2])", pci=[0x3441] * 3, umask_bits=0xFF, extsel=False,
                    pci_ctl=0x350, pci_step=8, pci_box=0x318, pci_range=(0x318, 0x370),
                    pci_at=["02.1", "03.1", "04.1"]),

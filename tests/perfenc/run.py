@@ -240,8 +240,11 @@ def check_pci(enc, ctr, eff, block):
         ctl = ("pci", fn, unit.get("pci_ctl", encode.PCI_CTL) + unit.get("pci_step", 4) * ctr["idx"])
     if ctr["ctl"] != ctl:
         return f"counter {ctr['idx']} controlled by {ctr['ctl']}, expected {ctl}", None
-    if eff.get(ctl) != enc.ctl:
-        return f"control {fmt(eff.get(ctl))}, expected {enc.ctl:#x}", None
+    got = eff.get(ctl)
+    if unit.get("ctl_wide") and got is not None:   # the control's second dword, at + 4
+        got |= eff.get(("pci", fn, ctl[2] + 4), 0) << 32
+    if got != enc.ctl:
+        return f"control {fmt(got)}, expected {enc.ctl:#x}", None
     box = unit.get("pci_box", encode.PCI_BOX_CTL)
     b = eff.get(("pci", fn, box))
     if b is None or b & FRZ:

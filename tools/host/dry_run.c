@@ -130,13 +130,17 @@ static bool pci_reg_name(uint32_t key, char *out, size_t cap)
 			if ((key & ~0xFFFu) != x->base)
 				continue;
 			uint32_t off = key & 0xFFCu, lo = off & ~4u;
-			for (unsigned i = 0; i < x->d->n_counters; i++)
-				if (off == box_ctl_msr(x->d, i) || lo == box_ctr_msr(x->d, i)) {
-					snprintf(out, cap, "%s %s%u%s", x->d->name,
-						 off == box_ctl_msr(x->d, i) ? "ctl" : "ctr", i,
-						 off == box_ctl_msr(x->d, i) ? "" : off != lo ? " hi" : " lo");
-					return true;
-				}
+			for (unsigned i = 0; i < x->d->n_counters; i++) {
+				/* a wide control (box_desc.ctl_wide): two dwords, as a counter */
+				const struct box_desc *d = x->d;
+				bool ctl = off == box_ctl_msr(d, i) ||
+					   (d->ctl_wide && lo == box_ctl_msr(d, i));
+				if (!ctl && lo != box_ctr_msr(d, i))
+					continue;
+				snprintf(out, cap, "%s %s%u%s", d->name, ctl ? "ctl" : "ctr", i,
+					 ctl && !d->ctl_wide ? "" : off != lo ? " hi" : " lo");
+				return true;
+			}
 			snprintf(out, cap, "%s %s", x->d->name, off == x->d->box_ctl ? "box ctl" :
 				 off == x->d->fixed_ctl ? "fixed ctl" : lo == x->d->fixed_ctr ?
 				 (off != lo ? "fixed ctr hi" : "fixed ctr lo") : "register");

@@ -716,8 +716,8 @@ static void test_snbep_filter_terms(void **state)
  * The later lists' extensions (issue 24): the Skylake-SP CHA filters at the register the list
  * names with its FILTER_VALUE (FILTER1 in 63:32), every state or every request where it gives
  * none; the IIO's PortMask and FCMask in its control (Skylake-SP 43:36, 46:44; Ice Lake-SP
- * 47:36, 50:48); Ice Lake-SP's CHA UMaskExt in 57:32; M2M's, which its one-dword PCI control
- * cannot hold, refused by name.
+ * 47:36, 50:48); Ice Lake-SP's CHA UMaskExt in 57:32 and its M2M's in 39:32, the second dword
+ * of its two-dword PCI control.
  */
 static void test_server_uncore_extensions(void **state)
 {
@@ -735,15 +735,17 @@ static void test_server_uncore_extensions(void **state)
 		{ &skx, "UNC_CHA_TOR_INSERTS.IA", "uncore_cha_0", 0x3135, 0xE05, 0x3Bull << 32 },
 		{ &skx, "uncore_cha_2/UNC_CHA_TOR_INSERTS.IA,filter_opc0=0x202,filter_all_op=0/",
 		  "uncore_cha_2", 0x3135, 0xE25, (0x3Bull << 32 & ~(1ull << 35)) | 0x202ull << 41 },
-		{ &skx, "UNC_C_LLC_LOOKUP.DATA_READ", "uncore_cha_0", 0x0334, 0xE05, 0x3FFull << 17 },
-		{ &skx, "UNC_CHA_UPI_CREDIT_OCCUPANCY.VN0_BL_NCS", "uncore_cha_0", 0x803B, 0xE05, 0 },
+		{ &skx, "UNC_C_LLC_LOOKUP.DATA_READ", "uncore_cha_0", 0x0334, 0xE05,
+		  0x3FFull << 17 },
+		{ &skx, "UNC_CHA_UPI_CREDIT_OCCUPANCY.VN0_BL_NCS", "uncore_cha_0", 0x803B, 0xE05,
+		  0 },
 		{ &skx, "UNC_CHA_CLOCKTICKS", "uncore_cha_0", 0, 0, 0 },
 		{ &skx, "UNC_IIO_DATA_REQ_BY_CPU.MEM_WRITE.PART0", "uncore_iio_0",
 		  0x01C0 | 1ull << 36 | 7ull << 44, 0, 0 },
 		{ &icx, "UNC_IIO_DATA_REQ_BY_CPU.MEM_WRITE.PART0", "uncore_iio_0",
 		  0x01C0 | 1ull << 36 | 7ull << 48, 0, 0 },
-		{ &icx, "UNC_CHA_TOR_INSERTS.IA_MISS_DRD", "uncore_cha_0", 0x0135 | 0xC817FEull << 32,
-		  0, 0 },
+		{ &icx, "UNC_CHA_TOR_INSERTS.IA_MISS_DRD", "uncore_cha_0",
+		  0x0135 | 0xC817FEull << 32, 0, 0 },
 	};
 	for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
 		struct pmu_event_req r = parse_ok(t[i].ci, t[i].spec);
@@ -753,11 +755,13 @@ static void test_server_uncore_extensions(void **state)
 				 (unsigned long long)r.config, r.extra_msr,
 				 (unsigned long long)r.extra_msr_val);
 	}
-	expect_err(&icx, "UNC_M2M_IMC_READS.TO_PMM", PMU_ERR_UNSUPPORTED,
-		   "event 'UNC_M2M_IMC_READS.TO_PMM' needs Intel's UMaskExt, which uncore_m2m_0's "
-		   "control (SNBEP_PCI_PMON_CTL) does not have");
+	struct pmu_event_req r = parse_ok(&icx, "UNC_M2M_IMC_READS.TO_PMM");
+	assert_int_equal(r.config, 0x2037 | 7ull << 32);
+	assert_string_equal(r.box->name, "uncore_m2m_0");
+	assert_true(r.box->ctl_wide);
 	expect_err(&skx, "uncore_cha_0/UNC_CHA_TOR_INSERTS.IA,state=1/", PMU_ERR_INVALID,
-		   "event 'UNC_CHA_TOR_INSERTS.IA' does not use filter field 'state' of uncore_cha_0");
+		   "event 'UNC_CHA_TOR_INSERTS.IA' does not use filter field 'state' of "
+		   "uncore_cha_0");
 }
 
 /*
