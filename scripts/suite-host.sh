@@ -168,6 +168,12 @@ run_case compare_tolerance compare --tolerance 12.5 $dir/handmade-base.jsonl $di
 run_case compare_reverse compare $dir/handmade-new.jsonl $dir/handmade-base.jsonl
 run_case compare_same compare $dir/handmade-base.jsonl $dir/handmade-base.jsonl
 run_case compare_sim_real compare $dir/sim-nehalem-ex.jsonl $dir/qemu-nopmu.jsonl
+# the first line: the same machine and firmware, a firmware update (BIOS version and date, UEFI
+# revision; the capture's SMBIOS strings edited by hand), a machine the model's log cannot name
+run_case compare_capture_same compare $dir/qemu-capture.jsonl $dir/qemu-capture.jsonl
+run_case compare_capture_firmware compare $dir/qemu-capture.jsonl $dir/qemu-capture-bios2.jsonl
+run_case compare_capture_model compare $dir/qemu-capture.jsonl \
+  tests/data/labs/model-made-sandy-bridge-ep-2pkg.jsonl
 run_case compare_bad_tolerance compare --tolerance 5x $dir/handmade-base.jsonl $dir/handmade-new.jsonl
 run_case csv_repeats csv $dir/handmade-base.jsonl
 run_case csv_sim csv $dir/sim-nehalem-ex.jsonl

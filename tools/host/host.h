@@ -20,6 +20,8 @@ void *xcalloc(size_t n, size_t size);
 uint64_t parse_number(const char *what, const char *s);
 /* Grouped decimal (1,234,567) in a rotating static buffer: printf arguments. */
 const char *grouped(uint64_t v);
+/* Text from a log for the terminal: one line, bytes outside printable ASCII as \xNN. */
+void printable(const char *s, char *buf, size_t cap);
 /* The whole file, NUL-terminated, its length in *len; dies naming it when it cannot be read. */
 char *read_whole(const char *path, size_t *len);
 
