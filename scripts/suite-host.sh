@@ -58,9 +58,9 @@ EOF
   then passed=$((passed + 1)); else failed=$((failed + 1)); echo "  FAIL csv read back: $log"; fi
 }
 
-# cpuid_json_check: every dump in tests/data/cpuid/ gives one JSON object per CPU with the keys.
+# cpuid_json_check: every dump in data/cpuid/ gives one JSON object per CPU with the keys.
 cpuid_json_check() {
-  if python3 - "$tool" tests/data/cpuid/*.txt <<'EOF'
+  if python3 - "$tool" data/cpuid/*.txt <<'EOF'
 import json, subprocess, sys
 keys = {"cpu", "vendor", "family", "model", "core_type", "pmu_version", "gp", "gp_width",
         "fixed", "fixed_width", "perfmon_v2", "notes"}
@@ -177,12 +177,12 @@ run_case compare_capture_model compare $dir/qemu-capture.jsonl \
 run_case compare_bad_tolerance compare --tolerance 5x $dir/handmade-base.jsonl $dir/handmade-new.jsonl
 run_case csv_repeats csv $dir/handmade-base.jsonl
 run_case csv_sim csv $dir/sim-nehalem-ex.jsonl
-run_case cpuid_alder_lake cpuid tests/data/cpuid/intel-06-97-alder-lake.txt
-run_case cpuid_lunar_lake cpuid tests/data/cpuid/intel-06-bd-lunar-lake.txt
-run_case cpuid_sapphire_rapids cpuid tests/data/cpuid/intel-06-8f-sapphire-rapids.txt
-run_case cpuid_genoa cpuid tests/data/cpuid/amd-19-11-genoa.txt
-run_case cpuid_rome cpuid tests/data/cpuid/amd-17-31-rome.txt
-run_case cpuid_nehalem_ex cpuid tests/data/cpuid/intel-06-2e-nehalem-ex.txt
+run_case cpuid_alder_lake cpuid data/cpuid/intel-06-97-alder-lake.txt
+run_case cpuid_lunar_lake cpuid data/cpuid/intel-06-bd-lunar-lake.txt
+run_case cpuid_sapphire_rapids cpuid data/cpuid/intel-06-8f-sapphire-rapids.txt
+run_case cpuid_genoa cpuid data/cpuid/amd-19-11-genoa.txt
+run_case cpuid_rome cpuid data/cpuid/amd-17-31-rome.txt
+run_case cpuid_nehalem_ex cpuid data/cpuid/intel-06-2e-nehalem-ex.txt
 run_case cpuid_bad cpuid $dir/cpuid-bad.txt
 run_case cpuid_missing cpuid $dir/no-such-dump.txt
 # Uncore discovery tables: the model's Sapphire Rapids socket, clean and with every defect the
