@@ -204,6 +204,10 @@ run_case profile_no_capture profile $dir/qemu-nopmu.jsonl
 run_case profile_usage profile
 run_case profile_uneven profile --builtin zen4 --cpus 3 --packages 2
 run_case profile_unknown profile --builtin pentium-4
+# a CPUID dump as a profile: its CPUID, the rest from sandy-bridge-ep's (said in its comments);
+# a bad dump refused with its line
+run_case profile_cpuid_dump profile --cpuid-dump data/cpuid/intel-06-2d-sandy-bridge-ep.txt
+run_case profile_cpuid_dump_bad profile --cpuid-dump $dir/cpuid-bad.txt
 # A profile file drives the model: QEMU's machine refuses what its missing PMU cannot count;
 # a built-in profile's file makes the same writes as the built-in profile (the name aside).
 ptmp=$build/host-profiles   # a fixed place: the expected text names it

@@ -44,6 +44,12 @@ struct bundle_log {
 bool bundle_logs(const char *path, const char *text, size_t len, struct bundle_log *logs,
 		 unsigned max, unsigned *n);
 
+struct cpuid_dump;
+/* A CPUID dump file read into d (its storage the caller's to free with host_free_dump, with
+ * the text returned); dies naming the file and line of a bad one. */
+char *host_read_dump(const char *path, struct cpuid_dump *d);
+void host_free_dump(struct cpuid_dump *d, char *text);
+
 struct model_loaded;
 /*
  * A profile file (efipmu-host profile's) as a model profile (lib/model/model_loaded.c: its
