@@ -4,7 +4,8 @@
 # (data/perfmon/) and tools/gen_box_events.py from the tables
 # (data/registers/uncore-events.md): the project's own copies, so a clone alone is
 # checked; and the built-in profiles' CPUID tables, made at build time from data/cpuid/
-# (tools/gen_cpuid_tables.py), name the processors their dumps do. A missing or altered input is a failure, never a skip.
+# (tools/gen_cpuid_tables.py), name the processors their dumps do. A missing or altered
+# input is a failure, never a skip.
 cd "$(dirname "$0")/.."
 pass=0; fail=0
 check() {   # name, then a command that fails with its reason

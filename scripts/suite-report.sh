@@ -190,14 +190,15 @@ msg=$("$tool" db --db "$out/db/newer.sqlite" runs 2>&1); rc=$?
 [ $rc = 2 ] && grep -q "schema 4 is newer than this tool's (3): refused" <<<"$msg" && ok ||
   bad "a schema 4 store was not refused"
 # migration: a schema 1 store (README "The store of runs") with one run, read by this tool
-M=$out/db/v1.sqlite
-sqlite3 "$M" <<EOF
-CREATE TABLE runs (id INTEGER PRIMARY KEY, sha256 TEXT NOT NULL UNIQUE, source TEXT NOT NULL,
- imported TEXT NOT NULL, fw_vendor TEXT, fw_revision TEXT, run_time TEXT, cpu_vendor TEXT,
- cpu_brand TEXT, cpu_model TEXT, cpus INTEGER, packages INTEGER, backend TEXT,
+schema_v1="CREATE TABLE runs (id INTEGER PRIMARY KEY, sha256 TEXT NOT NULL UNIQUE,
+ source TEXT NOT NULL, imported TEXT NOT NULL, fw_vendor TEXT, fw_revision TEXT, run_time TEXT,
+ cpu_vendor TEXT, cpu_brand TEXT, cpu_model TEXT, cpus INTEGER, packages INTEGER, backend TEXT,
  simulated INTEGER NOT NULL, verdict TEXT, reason TEXT, checks INTEGER NOT NULL,
  checks_failed INTEGER NOT NULL);
-CREATE TABLE logs (run_id INTEGER PRIMARY KEY REFERENCES runs(id), content BLOB NOT NULL);
+CREATE TABLE logs (run_id INTEGER PRIMARY KEY REFERENCES runs(id), content BLOB NOT NULL);"
+M=$out/db/v1.sqlite
+sqlite3 "$M" <<EOF
+$schema_v1
 INSERT INTO runs VALUES (1, '$(sha "$L/uncore2.jsonl")', 'old.jsonl', '2026-01-01T00:00:00Z',
  'host', '0x0', NULL, 'GenuineIntel', 'x', '06_2d', 4, 2, 'sim', 1, 'PASS', NULL, 4, 0);
 INSERT INTO logs VALUES (1, readfile('$L/uncore2.jsonl'));
@@ -222,12 +223,8 @@ EOF
 # and a model log given a board at import; schema 3's identity columns come from the logs
 M=$out/db/v2.sqlite
 sqlite3 "$M" <<EOF
-CREATE TABLE runs (id INTEGER PRIMARY KEY, sha256 TEXT NOT NULL UNIQUE, source TEXT NOT NULL,
- imported TEXT NOT NULL, fw_vendor TEXT, fw_revision TEXT, run_time TEXT, cpu_vendor TEXT,
- cpu_brand TEXT, cpu_model TEXT, cpus INTEGER, packages INTEGER, backend TEXT,
- simulated INTEGER NOT NULL, verdict TEXT, reason TEXT, checks INTEGER NOT NULL,
- checks_failed INTEGER NOT NULL, board TEXT);
-CREATE TABLE logs (run_id INTEGER PRIMARY KEY REFERENCES runs(id), content BLOB NOT NULL);
+$schema_v1
+ALTER TABLE runs ADD COLUMN board TEXT;
 CREATE TABLE counts (run_id INTEGER NOT NULL REFERENCES runs(id), cpu INTEGER,
  package INTEGER, box TEXT NOT NULL, event TEXT NOT NULL, kernel TEXT NOT NULL,
  n INTEGER NOT NULL, median INTEGER NOT NULL);
