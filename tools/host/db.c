@@ -3,11 +3,13 @@
  * efipmu-host db [--db FILE]: a store of many runs in SQLite (the system library), schema in
  * README.md ("The store of runs") and versioned by PRAGMA user_version:
  *   import [--board B] LOG...   one run per log, keyed by the SHA-256 of its bytes (the same log
- *                               twice is one run); a cut-off or malformed log is refused with
- *                               its line number before its transaction begins
+ *                               twice is one run), its board and firmware build from its
+ *                               capture's SMBIOS (--board: an override); a cut-off or malformed
+ *                               log is refused with its line number before its transaction begins
  *   runs [filters]              one line per run
  *   history --board B EVENT     the median of a count in each of the board's runs, oldest first
- *   regressions                 each board's newest run against its previous one, compare's rules
+ *   regressions                 each board's newest run against the newest of the firmware build
+ *                               before, compare's rules
  *   report RUN -o FILE.html     the HTML report of a stored run
  * Writers take the database lock at BEGIN IMMEDIATE and wait for it (busy timeout), so two
  * imports at once both land.
