@@ -75,9 +75,9 @@ static void say_clock(struct run *a, unsigned package, const char *type, const c
 	sb_puts(&a->sb, ": ");
 	sb_dec_grouped(&a->sb, boxes ? delta / boxes : 0);
 	sb_puts(&a->sb, boxes > 1 ? " ticks a box over the window" : " ticks over the window");
-	if (ticks && hz && boxes) {
-		/* kHz, then MHz with three decimals: ticks of the box clock per TSC second */
-		uint64_t khz = (uint64_t)((unsigned __int128)(delta / boxes) * hz / ticks / 1000u);
+	uint64_t khz;
+	/* kHz, said as MHz with three decimals: ticks of the box clock per TSC second */
+	if (boxes && derived_muldiv(delta / boxes, hz / 1000u, ticks, &khz)) {
 		sb_puts(&a->sb, ", ");
 		derived_fmt_milli(&a->sb, khz);
 		sb_puts(&a->sb, " MHz");
