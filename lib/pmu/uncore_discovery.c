@@ -25,6 +25,8 @@ static const struct {
 	[DP_OUTSIDE] = { "outside", "its address lies outside every MCFG bus range and BAR" },
 	[DP_QUIRK_SPR_UPI] = { "spr-upi-quirk", "Sapphire Rapids UPI/M3UPI entries may name "
 			       "absent devices: Linux ignores them and uses devices 0x3241/0x3246" },
+	[DP_ABSENT] = { "absent", "its PCI function reads all ones: no device there, "
+			"nothing of it is counted" },
 };
 
 const char *disc_problem_name(enum disc_problem p)
