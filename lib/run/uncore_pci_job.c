@@ -3,6 +3,7 @@
 #include "run/uncore_pci_job.h"
 #include "run/job_measure.h"
 #include "out/logrec.h"
+#include "pmu/pci_bar.h"
 #include "pmu/regkey.h"
 #include "check/kernels.h"
 
@@ -136,6 +137,21 @@ static void log_scan(struct run *a, enum uncore_family fam)
 	run_record(a);
 }
 
+/* The memory BARs of function x, read only: where a device's registers are (" bar2 0x..."). */
+static void say_bars(struct run *a, struct pmu_pci_addr x)
+{
+	for (unsigned i = 0; i < 6; i++) {
+		uint64_t at;
+		pmu_status st;
+		if (pci_bar(&a->backend, (unsigned)a->plat->bsp, x, i, &at, &st))
+			continue;
+		sb_puts(&a->sb, " bar");
+		sb_dec(&a->sb, i);
+		sb_putc(&a->sb, ' ');
+		sb_hex(&a->sb, at);
+	}
+}
+
 /* The scan's reach: the functions it saw first, and extended configuration space. */
 static void say_scanned(struct run *a)
 {
@@ -153,6 +169,7 @@ static void say_scanned(struct run *a)
 		sb_hex(&a->sb, scan.seen_id[i] & 0xFFFF);
 		sb_puts(&a->sb, " device ");
 		sb_hex(&a->sb, scan.seen_id[i] >> 16);
+		say_bars(a, x);
 		run_say(a);
 	}
 	if (scan.functions > scan.nseen) {
