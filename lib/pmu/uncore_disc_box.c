@@ -6,13 +6,15 @@
 #include "pmu/regkey.h"
 #include "util/fmt.h"
 
-/*
- * Where a unit may lie without the firmware's MCFG table: any bus of segment 0 (the scan's
- * reach), and MMIO from 1 MiB (below is legacy memory, never a BAR: a unit there is what a
- * BAR left at 0 gives) up to the 52 bits of a physical address (Intel SDM vol. 3A 4.1.4).
- */
+/* The scan's reach; 52 bits: the largest physical address (Intel SDM vol. 3A 4.1.4). */
 static const struct disc_bus_range any_bus = { 0, 0, 255 };
 static const struct disc_mmio_range above_1m = { 0x100000ull, (1ull << 52) - 0x100000ull };
+
+struct disc_space uncore_disc_space(bool spr)
+{
+	const struct disc_space w = { &any_bus, 1, &above_1m, 1, spr };
+	return w;
+}
 
 static uint16_t device_of(const struct pmu_backend *b, unsigned cpu, const struct disc_unit *u)
 {
@@ -25,7 +27,7 @@ static uint16_t device_of(const struct pmu_backend *b, unsigned cpu, const struc
 pmu_status uncore_disc_build(const struct pmu_backend *b, unsigned cpu, bool spr,
 			     struct uncore_disc *d)
 {
-	const struct disc_space where = { &any_bus, 1, &above_1m, 1, spr };
+	const struct disc_space where = uncore_disc_space(spr);
 	uint16_t nth[32] = { 0 };
 	d->made = d->unmade = 0;
 	d->spr = spr;

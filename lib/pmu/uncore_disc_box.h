@@ -26,6 +26,13 @@ struct uncore_disc {
 };
 
 /*
+ * Where the app lets a unit lie, lacking the firmware's MCFG table: any bus of segment 0 and
+ * MMIO from 1 MiB (below is legacy memory: a unit there is what a BAR left at 0 gives) to
+ * the 52 bits of a physical address; spr: Sapphire Rapids' UPI quirk applies.
+ */
+struct disc_space uncore_disc_space(bool spr);
+
+/*
  * Finds and checks every table from cpu, and makes the boxes of the first (package 0's)
  * usable units, replacing any made before. spr: the part is Sapphire Rapids. PMU_OK
  * with d->find.n tables (0: none found), or the finder's status.
