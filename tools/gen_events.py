@@ -33,7 +33,7 @@ MODELS = [0x1A, 0x1E, 0x1F, 0x25, 0x2C, 0x2D, 0x2E, 0x2F,
           0x97, 0x9A, 0xB7, 0xBA, 0xBF, 0xAA, 0xAC, 0xB5, 0xBD, 0xC5, 0xC6]   # hybrid
 # JSON Unit -> perf PMU name of the box type (a C-box list serves uncore_cbox_0..7) and the
 # prefix its "Filter" field gives the box's filter register.
-UNCORE_MODELS = {0x2D, 0x55, 0x6A, 0x6C}   # the uncore lists generated (boxes driven by name)
+UNCORE_MODELS = {0x2D, 0x55, 0x6A, 0x6C, 0x8F, 0xCF}   # uncore lists generated (boxes driven by name)
 # The PCI boxes (HA, iMC, QPI, R2PCIe, R3QPI) have no filter register efipmu drives (None):
 # an event whose "Filter" names match registers (the HA's address/opcode match) is marked
 # with filter bit 0, so the box refuses it by name.

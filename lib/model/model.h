@@ -248,6 +248,10 @@ struct model {
 	uint8_t chas;           /* CHAs a package: the profile's, or a smaller part's (a variant) */
 	uint8_t cha_msr_count;  /* hostile: the CHA count MSR 0x702 says this (0: chas) */
 	bool mmio_bar_zero;     /* hostile: the iMC's MMIO base registers read 0 (Ice Lake-SP) */
+	/* Hostile discovery tables (Sapphire/Emerald Rapids, model_uncore_spr_pci.c). */
+	uint8_t disc_defect;    /* enum model_disc_defect of every package's table */
+	bool disc_upi_absent;   /* the UPI and M3UPI functions the table names are not there */
+	bool disc_cha_msr_zero; /* MSR 0x2FFE reads 0, as on Emerald Rapids XCC (Linux) */
 };
 
 /*

@@ -9,6 +9,7 @@
 #include "run/job.h"
 #include "run/run.h"
 #include "pmu/uncore_amd.h"
+#include "run/uncore_disc_job.h"
 
 #define DISCOVER_TIMEOUT_US 10000000u
 #define UNUSABLE_WHY 96   /* the verdict's reason for a PMU efipmu cannot use */
@@ -58,8 +59,10 @@ static pmu_status discover_boot_cpu_quietly(struct run *a)
 		dryrun_cpu_init(&cpus[i], i == bsp ? w : NULL, i == bsp ? 8 : 0);
 	dryrun_init(&dry, &a->backend, cpus, a->plat->ncpus, &quiet);
 	pmu_status st = pmu_discover(&quiet, bsp, &a->slot[bsp].info);
-	if (!st)
+	if (!st) {
 		(void)uncore_amd_boxes(&a->slot[bsp].info);   /* its boxes, before events are parsed */
+		uncore_disc_boxes_for(a);                     /* the discovery table's (reads only) */
+	}
 	run_free(a, cpus);
 	return st;
 }
@@ -358,6 +361,7 @@ enum verdict run_main(struct run *a, const struct run_header *h)
 	plat_run_all(a->plat, discover_on_cpu, a, DISCOVER_TIMEOUT_US);
 	/* AMD's uncore boxes from the boot CPU's CPUID (or none), whatever job runs */
 	uint32_t no_box = uncore_amd_boxes(&a->slot[a->plat->bsp].info);
+	uncore_disc_boxes_for(a);
 	report_cpus(a);
 	if (no_box) {
 		sb_puts(&a->sb, "active memory controllers with no amd_umc box (CPUID 0x80000022 ECX "
