@@ -24,6 +24,17 @@ static uint16_t device_of(const struct pmu_backend *b, unsigned cpu, const struc
 	return pmu_pci_read(b, cpu, a, &id) ? 0 : (uint16_t)(id >> 16);
 }
 
+/* The named device's table as the one table found (its failure in t[0].st and why). */
+static pmu_status find_named(const struct pmu_backend *b, unsigned cpu, struct uncore_disc *d)
+{
+	pmu_memset(&d->find, 0, sizeof(d->find) - sizeof(d->find.t));
+	pmu_status st = disc_find_at(b, cpu, d->named, d->named_bir, &d->find.t[0]);
+	if (st == PMU_ERR_UNSUPPORTED)
+		return d->find.st = st;
+	d->find.n = 1;
+	return PMU_OK;
+}
+
 pmu_status uncore_disc_build(const struct pmu_backend *b, unsigned cpu, bool spr,
 			     struct uncore_disc *d)
 {
@@ -32,7 +43,7 @@ pmu_status uncore_disc_build(const struct pmu_backend *b, unsigned cpu, bool spr
 	d->made = d->unmade = 0;
 	d->spr = spr;
 	uncore_disc_reset();
-	pmu_status st = disc_find(b, cpu, &d->find);
+	pmu_status st = d->by_name ? find_named(b, cpu, d) : disc_find(b, cpu, &d->find);
 	if (st)
 		return st;
 	for (unsigned p = 0; p < d->find.n; p++) {

@@ -23,6 +23,13 @@ struct uncore_disc {
 	unsigned made;                        /* box slots made from table 0 */
 	unsigned unmade;                      /* its usable units beyond the slots */
 	bool spr;                             /* Sapphire Rapids (06_8F): its UPI quirk applies */
+	/*
+	 * Set by the caller, test only (the test-discovery-device setting): the one table is
+	 * read from BAR named_bir of function named (disc_find_at) instead of the scan's.
+	 */
+	bool by_name;
+	struct pmu_pci_addr named;
+	uint8_t named_bir;
 };
 
 /*
@@ -33,7 +40,7 @@ struct uncore_disc {
 struct disc_space uncore_disc_space(bool spr);
 
 /*
- * Finds and checks every table from cpu, and makes the boxes of the first (package 0's)
+ * Finds (or reads the named one, d->by_name) and checks every table from cpu, and makes the boxes of the first (package 0's)
  * usable units, replacing any made before. spr: the part is Sapphire Rapids. PMU_OK
  * with d->find.n tables (0: none found), or the finder's status.
  */

@@ -82,6 +82,10 @@ static enum verdict check_settings(struct run *a)
 	pmu_status st = discover_boot_cpu_quietly(a);
 	if (st)
 		return run_refuse(a, "the boot CPU cannot be discovered:", pmu_status_str(st), NULL);
+	if (a->opt.test_disc_dev.set && a->slot[a->plat->bsp].info.uncore != UNCORE_DISC)
+		return run_refuse_setting(a, OPT_TEST_DISCOVERY_DEVICE, "test-discovery-device: the "
+					  "boot CPU's uncore has no discovery table (Sapphire Rapids "
+					  "onward): nothing to read it for", NULL, NULL);
 	const struct pmu_backend real = a->backend;
 	enum verdict v = jobs_resolve(a);
 	a->backend = real;

@@ -15,6 +15,10 @@ static bool built;
 void uncore_disc_boxes_for(struct run *a)
 {
 	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
+	const struct opt_pci_dev *t = &a->opt.test_disc_dev;
+	disc.by_name = t->set;
+	disc.named = (struct pmu_pci_addr){ t->seg, t->bus, t->dev, t->fn, 0 };
+	disc.named_bir = t->bar;
 	built = bsp->uncore == UNCORE_DISC &&
 		!uncore_disc_build(&a->backend, (unsigned)a->plat->bsp, bsp->model == 0x8F, &disc);
 }

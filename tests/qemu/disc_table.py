@@ -10,6 +10,11 @@
   disc_table.py compare ORIG AFTER BAR
                                      names every register (or other dword) of AFTER
                                      that differs from ORIG; exit 1 if any does
+  disc_table.py check-log ORIG BAR LOG
+                                     the run's log read the device: its
+                                     discovery_table record holds ORIG's first bytes,
+                                     its uncore handoff record what ORIG holds at each
+                                     register it names (mmio ADDRESS); exit 1 if not
 
 Written from the table's public description, not from efipmu's decoder or its model:
 Linux arch/x86/events/intel/uncore_discovery.h (union uncore_global_discovery, struct
@@ -30,7 +35,8 @@ import sys
 
 STRIDE = 4                  # qwords per state (Sapphire Rapids' tables use 4)
 UNIT_BASE = 0x10000         # the units' registers start here in the BAR
-UNIT_STEP = 0x1000          # and one unit follows another at this step
+UNIT_STEP = 0x4000          # one unit a step further: Linux maps 16 KiB of each MMIO box
+                            # (uncore_discovery.h UNCORE_GENERIC_MMIO_SIZE)
 GLOBAL_CTL = 0x8000         # the global control register's offset in the BAR
 FILL = 0xA5                 # bit 22 (EN) of a dword of it is clear
 MMIO = 1
@@ -97,12 +103,46 @@ def compare(orig, after, bar):
     return 1 if bad else 0
 
 
+def check_log(orig, bar, log):
+    import json
+    a = open(orig, "rb").read()
+    recs = [json.loads(line) for line in open(log, encoding="ascii")]
+    bad = []
+    table = "".join(r["bytes"] for r in recs if r.get("rec") == "discovery_table")
+    if not table or bytes.fromhex(table) != a[:len(table) // 2]:
+        bad.append("the discovery_table record is not the file's first %d bytes" % (len(table) // 2))
+    seen = same = 0
+    for r in recs:
+        if r.get("rec") != "handoff" or r.get("box") != "uncore":
+            continue
+        for reg, val in r["registers"]:
+            kind, addr = reg.split()
+            off = int(addr, 16) - bar
+            if kind != "mmio" or not 0 <= off < len(a):
+                bad.append("%s is not in the BAR" % reg)
+                continue
+            n = next((w for roff, w, _v, _n in regs(bar) if roff == off), 4)
+            held = int.from_bytes(a[off:off + n], "little")
+            seen += 1
+            same += held == int(val, 16)
+            if held != int(val, 16):
+                bad.append("%s (%s) read %s, the file holds 0x%x" % (reg, name_of(off, bar), val, held))
+    if not seen:
+        bad.append("no uncore handoff record names a register")
+    for b in bad:
+        print(b)
+    print("%d of %d registers of the handoff read as the file holds them" % (same, seen))
+    return 1 if bad else 0
+
+
 def main(argv):
     if len(argv) == 4 and argv[0] == "make":
         make(argv[1], int(argv[2], 0), int(argv[3], 0))
         return 0
     if len(argv) == 4 and argv[0] == "compare":
         return compare(argv[1], argv[2], int(argv[3], 0))
+    if len(argv) == 4 and argv[0] == "check-log":
+        return check_log(argv[1], int(argv[2], 0), argv[3])
     sys.exit(__doc__)
 
 
