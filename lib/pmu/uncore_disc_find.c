@@ -2,6 +2,7 @@
 /* Finding and reading the uncore discovery tables (uncore_disc_find.h). */
 #include "pmu/uncore_disc_find.h"
 #include "hw/layouts_discovery.h"
+#include "pmu/pci_bar.h"
 #include "util/fmt.h"
 
 #define INTEL 0x8086u
@@ -53,25 +54,14 @@ static pmu_status read_table(const struct pmu_backend *b, unsigned cpu, struct d
 	return PMU_OK;
 }
 
-/* BAR bir of fn, a memory BAR (32 or 64 bit, PCI Local Bus 3.0 section 6.2.5.1); read only. */
+/* BAR bir of fn, a memory BAR (32 or 64 bit; pmu/pci_bar.h); read only. */
 static pmu_status read_bar(const struct pmu_backend *b, unsigned cpu, struct disc_found *f)
 {
-	uint32_t lo, hi = 0;
+	pmu_status st;
 	if (f->bir > 5)
 		return fail(f, PMU_ERR_INVALID, "the BIR names no BAR (0-5)");
-	if (dword(b, cpu, f->fn, 0x10 + 4u * f->bir, &lo))
-		return fail(f, PMU_ERR_ABSENT, "the BAR cannot be read");
-	if (lo & 1)
-		return fail(f, PMU_ERR_INVALID, "the BAR is an I/O BAR, not memory");
-	unsigned type = lo >> 1 & 3;
-	if (type == 2 && (f->bir == 5 || dword(b, cpu, f->fn, 0x14 + 4u * f->bir, &hi)))
-		return fail(f, PMU_ERR_INVALID, "a 64-bit BAR without its upper dword");
-	if (type != 0 && type != 2)
-		return fail(f, PMU_ERR_INVALID, "the BAR's type is reserved");
-	f->bar = (uint64_t)hi << 32 | (lo & ~0xFu);
-	if (!f->bar)
-		return fail(f, PMU_ERR_ABSENT, "the BAR reads 0: firmware did not program it");
-	return PMU_OK;
+	const char *why = pci_bar(b, cpu, f->fn, f->bir, &f->bar, &st);
+	return why ? fail(f, st, why) : PMU_OK;
 }
 
 pmu_status disc_find_at(const struct pmu_backend *b, unsigned cpu, struct pmu_pci_addr fn,

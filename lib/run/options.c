@@ -786,8 +786,7 @@ static bool describe_shows(const struct efipmu_options *o, enum opt_id id)
 	return true;
 }
 
-/* As set_pci_dev reads it: 0000:00:03.0/2. */
-static void put_pci_dev(struct strbuf *sb, const struct opt_pci_dev *d)
+void options_put_pci_dev(struct strbuf *sb, const struct opt_pci_dev *d)
 {
 	static const char digit[] = "0123456789abcdef";
 	const uint32_t part[5] = { d->seg, d->bus, d->dev, d->fn, d->bar };
@@ -846,7 +845,7 @@ void options_describe(const struct efipmu_options *o, struct strbuf *sb)
 			sb_hex(sb, o->decode_value);
 			break;
 		case OPT_KIND_PCI_DEV:
-			put_pci_dev(sb, &o->test_disc_dev);
+			options_put_pci_dev(sb, &o->test_disc_dev);
 			break;
 		}
 	}

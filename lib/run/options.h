@@ -162,6 +162,9 @@ pmu_status options_parse_config(const char *text, size_t len, struct efipmu_opti
  */
 void options_source(const struct efipmu_options *o, enum opt_id id, struct strbuf *sb);
 
+/* d as the setting reads it: 0000:00:03.0/2. */
+void options_put_pci_dev(struct strbuf *sb, const struct opt_pci_dev *d);
+
 /* The --help text, lines of at most 79 columns. */
 void options_help(struct strbuf *sb);
 

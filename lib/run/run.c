@@ -67,6 +67,25 @@ static pmu_status discover_boot_cpu_quietly(struct run *a)
 	return st;
 }
 
+/* test-discovery-device: a discovery CPU, and a function and BAR the table can be read from. */
+static enum verdict check_test_disc(struct run *a)
+{
+	char dev[24];
+	struct strbuf sb;
+	if (!a->opt.test_disc_dev.set)
+		return VERDICT_PASS;
+	sb_init(&sb, dev, sizeof(dev));
+	options_put_pci_dev(&sb, &a->opt.test_disc_dev);
+	if (a->slot[a->plat->bsp].info.uncore != UNCORE_DISC)
+		return run_refuse_setting(a, OPT_TEST_DISCOVERY_DEVICE, "test-discovery-device", dev,
+					  "the boot CPU's uncore has no discovery table (Sapphire "
+					  "Rapids onward): nothing to read it for");
+	if (uncore_disc_named_why())
+		return run_refuse_setting(a, OPT_TEST_DISCOVERY_DEVICE, "test-discovery-device", dev,
+					  uncore_disc_named_why());
+	return VERDICT_PASS;
+}
+
 /*
  * Everything the settings ask for, checked before the log exists and before
  * any MSR is written: the CPU set, stall-cpu, and each wanted job's own
@@ -82,10 +101,8 @@ static enum verdict check_settings(struct run *a)
 	pmu_status st = discover_boot_cpu_quietly(a);
 	if (st)
 		return run_refuse(a, "the boot CPU cannot be discovered:", pmu_status_str(st), NULL);
-	if (a->opt.test_disc_dev.set && a->slot[a->plat->bsp].info.uncore != UNCORE_DISC)
-		return run_refuse_setting(a, OPT_TEST_DISCOVERY_DEVICE, "test-discovery-device: the "
-					  "boot CPU's uncore has no discovery table (Sapphire Rapids "
-					  "onward): nothing to read it for", NULL, NULL);
+	if (check_test_disc(a) != VERDICT_PASS)
+		return VERDICT_ERROR;
 	const struct pmu_backend real = a->backend;
 	enum verdict v = jobs_resolve(a);
 	a->backend = real;

@@ -23,6 +23,11 @@ void uncore_disc_boxes_for(struct run *a)
 		!uncore_disc_build(&a->backend, (unsigned)a->plat->bsp, bsp->model == 0x8F, &disc);
 }
 
+const char *uncore_disc_named_why(void)
+{
+	return built && disc.by_name && disc.find.t[0].st ? disc.find.t[0].why : NULL;
+}
+
 static void say_pkg(struct run *a, unsigned p)
 {
 	sb_puts(&a->sb, "package ");

@@ -15,6 +15,12 @@
 /* The boot CPU's family is UNCORE_DISC: its tables found and its boxes made (reads only). */
 void uncore_disc_boxes_for(struct run *a);
 
+/*
+ * Where test-discovery-device named a function or BAR whose table cannot be read (no
+ * function there, no memory BAR, the MMIO read failed): why; else NULL.
+ */
+const char *uncore_disc_named_why(void);
+
 /* What was found, logged and said; scan's packages filled, pmon armed. */
 enum verdict uncore_disc_begin(struct run *a, struct uncore_pci_scan *scan, struct pmon_registry *pmon);
 
