@@ -24,15 +24,29 @@ static uint16_t device_of(const struct pmu_backend *b, unsigned cpu, const struc
 	return pmu_pci_read(b, cpu, a, &id) ? 0 : (uint16_t)(id >> 16);
 }
 
+/* The named table as the finder's only one (it may have failed: t[0].st says why). */
+static pmu_status find_named(const struct pmu_backend *b, unsigned cpu,
+			     const struct disc_named *named, struct disc_find *out)
+{
+	out->functions = out->dropped = 0;
+	out->by_device = false;
+	out->n = 1;
+	pmu_status st = disc_find_at(b, cpu, named->fn, named->bir, &out->t[0]);
+	out->st = st == PMU_ERR_UNSUPPORTED ? st : PMU_OK;
+	if (st == PMU_ERR_UNSUPPORTED)
+		out->n = 0;
+	return out->st;
+}
+
 pmu_status uncore_disc_build(const struct pmu_backend *b, unsigned cpu, bool spr,
-			     struct uncore_disc *d)
+			     const struct disc_named *named, struct uncore_disc *d)
 {
 	const struct disc_space where = uncore_disc_space(spr);
 	uint16_t nth[32] = { 0 };
 	d->made = d->unmade = 0;
 	d->spr = spr;
 	uncore_disc_reset();
-	pmu_status st = disc_find(b, cpu, &d->find);
+	pmu_status st = named ? find_named(b, cpu, named, &d->find) : disc_find(b, cpu, &d->find);
 	if (st)
 		return st;
 	for (unsigned p = 0; p < d->find.n; p++) {

@@ -32,13 +32,20 @@ struct uncore_disc {
  */
 struct disc_space uncore_disc_space(bool spr);
 
+/* A table's place named by the caller instead of found (disc_find_at). */
+struct disc_named {
+	struct pmu_pci_addr fn;
+	unsigned bir;
+};
+
 /*
- * Finds and checks every table from cpu, and makes the boxes of the first (package 0's)
- * usable units, replacing any made before. spr: the part is Sapphire Rapids. PMU_OK
- * with d->find.n tables (0: none found), or the finder's status.
+ * Finds and checks every table from cpu (named not NULL: the one table in that function's
+ * BAR, package 0's), and makes the boxes of the first (package 0's) usable units,
+ * replacing any made before. spr: the part is Sapphire Rapids. PMU_OK with d->find.n
+ * tables (0: none found), or the finder's status.
  */
 pmu_status uncore_disc_build(const struct pmu_backend *b, unsigned cpu, bool spr,
-			     struct uncore_disc *d);
+			     const struct disc_named *named, struct uncore_disc *d);
 
 /*
  * Package p's units (table p) in map, each PCI or MMIO unit registered with reg; a unit

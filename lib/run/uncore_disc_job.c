@@ -16,7 +16,8 @@ void uncore_disc_boxes_for(struct run *a)
 {
 	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
 	built = bsp->uncore == UNCORE_DISC &&
-		!uncore_disc_build(&a->backend, (unsigned)a->plat->bsp, bsp->model == 0x8F, &disc);
+		!uncore_disc_build(&a->backend, (unsigned)a->plat->bsp, bsp->model == 0x8F, NULL,
+				   &disc);
 }
 
 static void say_pkg(struct run *a, unsigned p)

@@ -107,6 +107,10 @@ static void every_defect_named(void **state)
 	(void)state;
 	struct outcome o = start_cfg(BASE "sim-break = disc-every\n", 2, 1, 1, NULL);
 	finish(&o);
+	/* the usable units still count: CHA 0's clock; the problems are said, not judged */
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->log, "\"box\":\"uncore_cha_0\",\"event\":"
+				    "\"UNC_CHA_CLOCKTICKS\""), 1);
 	assert_int_equal(fake_count(o.f->console, "package 0: unit 1 (type 0 cha, box 0, MSR "
 				    "0x2010): not counted: duplicate-box-id"), 1);
 	assert_int_equal(fake_count(o.f->console, "package 0: duplicate-box-id: "), 1);
@@ -117,7 +121,12 @@ static void every_defect_named(void **state)
 	assert_int_equal(fake_count(o.f->log, "\"problems\":[\"empty\",\"all-ones\","
 				    "\"zero-offset\",\"duplicate-box-id\",\"outside\","
 				    "\"spr-upi-quirk\"]"), 1);
-	/* the iMC units point below 1 MiB: no MMIO write anywhere */
+	/*
+	 * the iMC units are offsets of BARs left at 0: the first two land below 1 MiB, the
+	 * others above it, all of them outside (one BAR unset: the type's are); no MMIO write
+	 */
+	assert_int_equal(fake_count(o.f->console, "(type 6 imc, box "), 8);
+	assert_int_equal(fake_count(o.f->console, "MMIO 0x122800): not counted: outside"), 1);
 	for (unsigned i = 0; i < o.r->model->log_len[0]; i++)
 		assert_true(o.r->model->log[0][i].op != MOP_MMIO_WR);
 	done(&o);
