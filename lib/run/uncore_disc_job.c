@@ -181,7 +181,8 @@ static void say_found(struct run *a, unsigned p, unsigned unplaced)
 	run_say(a);
 }
 
-enum verdict uncore_disc_begin(struct run *a, struct uncore_pci_scan *scan, struct pmon_registry *pmon)
+enum verdict uncore_disc_begin(struct run *a, struct uncore_pci_scan *scan,
+			       struct pmon_registry *pmon)
 {
 	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
 	pmu_memset(scan, 0, sizeof(*scan));

@@ -8,7 +8,8 @@
 source "$(dirname "$0")/lib.sh"
 FAILED=0
 SIM_LINE='^\[SIM\] '
-CFG="qemu-exit\nbackend = sim\nsim-profile = sapphire-rapids\nkernels = stream\nsim-firmware = clean\n"
+CFG="qemu-exit\nbackend = sim\nsim-profile = sapphire-rapids\nkernels = stream\n"
+CFG="${CFG}sim-firmware = clean\n"
 SMP=4,sockets=2,cores=2 boot_case uncore_discovery "$CFG"
 expect_rc 3
 expect_console "${SIM_LINE}uncore: efipmu has no box table of its own for family 6 model 0x8f: counted through the firmware's discovery table \(20 boxes"
