@@ -118,7 +118,7 @@ void uncore_disc_place(const struct uncore_disc *d, unsigned p, struct uncore_pc
 			(*unplaced)++;
 			continue;
 		}
-		if (u->access == DISC_PCI) {
+		if (u->access == DISC_PCI && x->pci) {
 			struct pmu_pci_addr a = disc_unit_pci(u);
 			a.off = (uint16_t)x->pci->pmon_lo;
 			if (pmon_add_pci(reg, a, x->pci->pmon_hi, x->name, p) == PMU_OK) {
