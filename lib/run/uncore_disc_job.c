@@ -12,12 +12,30 @@
 static struct uncore_disc disc;
 static bool built;
 
+/*
+ * An Intel part efipmu has no uncore family for, of Sapphire Rapids' model number or later
+ * and not hybrid (the hybrid clients' uncore has no discovery table): counted through its
+ * table when firmware publishes one, as Linux does for a model it does not list
+ * (arch/x86/events/intel/uncore.c: generic_uncore_init when intel_uncore_has_discovery_tables).
+ */
+static bool unknown_server(const struct cpu_info *ci)
+{
+	return ci->uncore == UNCORE_NONE && !pmu_strcmp(ci->vendor, "GenuineIntel") &&
+	       ci->family == 6 && ci->model >= 0x8F && !ci->arch.core_type;
+}
+
 void uncore_disc_boxes_for(struct run *a)
 {
-	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
-	built = bsp->uncore == UNCORE_DISC &&
+	struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
+	bool unknown = unknown_server(bsp);
+	built = (bsp->uncore == UNCORE_DISC || unknown) &&
 		!uncore_disc_build(&a->backend, (unsigned)a->plat->bsp, bsp->model == 0x8F, NULL,
 				   &disc);
+	for (unsigned i = 0; unknown && built && disc.find.n && i < a->plat->ncpus; i++)
+		if (a->slot[i].info.model == bsp->model && unknown_server(&a->slot[i].info))
+			a->slot[i].info.uncore = UNCORE_DISC;   /* its uncore is the table's */
+	if (unknown && built && disc.find.n)
+		bsp->uncore = UNCORE_DISC;
 }
 
 static void say_pkg(struct run *a, unsigned p)

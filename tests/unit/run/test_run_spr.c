@@ -101,6 +101,41 @@ static void events_by_name_and_type(void **state)
 	done(&o);
 }
 
+/*
+ * A part efipmu has no uncore family for (the model's Sapphire Rapids machine answering
+ * CPUID as family 6 model 0xDD): its uncore counted through the table all the same, said.
+ */
+static void unknown_model_through_the_table(void **state)
+{
+	(void)state;
+	struct custom_profile c;
+	struct model_profile *p = custom_profile(&c, "sapphire-rapids", 0, 0);
+	for (unsigned i = 0; i < c.t.n; i++) {
+		if (c.leaf[i].leaf == 0xA)
+			c.leaf[i] = model_profile_find("sapphire-rapids")->cpuid->leaf[i];
+		if (c.leaf[i].leaf == 1)
+			c.leaf[i].eax = 0xD06D8;   /* extended model 0xD, model 0xD, stepping 8 */
+	}
+	struct pmu_backend b;
+	struct model *m = calloc(1, sizeof(*m));
+	assert_int_equal(model_init(m, p, 2, 1), PMU_OK);
+	model_set_firmware(m, MODEL_FW_CLEAN);
+	model_backend(m, &b);
+	b.simulated = false;
+	b.name = "real";
+	struct outcome o = start_cfg("backend = real\nkernels = stream\n", 2, 1, 1, &b);
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->console, "uncore: efipmu has no box table of its own for "
+				    "family 6 model 0xdd: counted through the firmware's discovery "
+				    "table (26 boxes"), 1);
+	/* the defaults: CHA 0's clock and reads (the iMC's CAS names are Sapphire/Emerald's) */
+	assert_int_equal(fake_count(o.f->console, "P0  UNC_CHA_CLOCKTICKS        cha_0.0   "
+				    "0x2002=0x400001 7,007"), 1);
+	done(&o);
+	free(m);
+}
+
 /* Every defect of the model's firmware in one table: each unit and problem named. */
 static void every_defect_named(void **state)
 {
@@ -178,6 +213,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(counted_through_the_table),
 		cmocka_unit_test(events_by_name_and_type),
+		cmocka_unit_test(unknown_model_through_the_table),
 		cmocka_unit_test(every_defect_named),
 		cmocka_unit_test(global_state_ones),
 		cmocka_unit_test(emr_cha_msr_zero),
