@@ -241,7 +241,8 @@ const struct model_msr_map model_msrs_skx = MAP("Skylake-SP (06_55H)", skx);
 const struct model_msr_map model_msrs_icx = MAP("Ice Lake-SP (06_6AH)", icx);
 const struct model_msr_map model_msrs_icx_on =
 	MAP("Ice Lake-SP, Alder and Meteor Lake", icx_on);
-const struct model_msr_map model_msrs_spr = MAP("Sapphire and Emerald Rapids (06_8FH, 06_CFH)", spr);
+const struct model_msr_map model_msrs_spr =
+	MAP("Sapphire and Emerald Rapids (06_8FH, 06_CFH)", spr);
 const struct model_msr_map model_msrs_lnl = MAP("Lunar Lake (06_BDH)", lnl);
 const struct model_msr_map model_msrs_zen2 = MAP("Zen 2/3 (17_31H, 19_01H)", zen2);
 const struct model_msr_map model_msrs_zen4 = MAP("Zen 4 (19_11H)", zen4);

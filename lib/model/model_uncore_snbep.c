@@ -221,7 +221,8 @@ static const struct sbox *sbox_of(const struct sbox_set *s, const struct model *
 
 static bool set_claims(const struct sbox_set *s, const struct model *m, uint32_t msr)
 {
-	return (s->fixed_ctl && munc_in(msr, s->fixed_ctl, 2)) || (s->cha_msr && msr == s->cha_msr) || sbox_of(s, m, msr);
+	return (s->fixed_ctl && munc_in(msr, s->fixed_ctl, 2)) || (s->cha_msr && msr == s->cha_msr) ||
+	       sbox_of(s, m, msr);
 }
 
 static pmu_status zero_range(struct model_regfile *rf, uint32_t base, unsigned n)

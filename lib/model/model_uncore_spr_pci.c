@@ -71,8 +71,7 @@ static uint32_t disc_fn(const struct model *m, const struct model_regfile *rf, u
 	case 0x100: return 0x23 | 1u << 16;    /* DVSEC, version 1, the last capability */
 	case 0x104: return 0x8086 | 0x10u << 20;   /* DVSEC vendor, revision 0, length 16 */
 	case 0x108: return 1;                  /* DVSEC id: PMON */
-	case 0x10C: return 0;                  /* BIR 0 */
-	default: return 0;
+	default: return 0;                     /* the BIR (0x10C) is 0: BAR 0 */
 	}
 }
 

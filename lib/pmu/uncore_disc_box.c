@@ -24,26 +24,29 @@ static uint16_t device_of(const struct pmu_backend *b, unsigned cpu, const struc
 	return pmu_pci_read(b, cpu, a, &id) ? 0 : (uint16_t)(id >> 16);
 }
 
-/* The named device's table as the one table found (its failure in t[0].st and why). */
-static pmu_status find_named(const struct pmu_backend *b, unsigned cpu, struct uncore_disc *d)
+/* The named table as the finder's only one (it may have failed: t[0].st says why). */
+static pmu_status find_named(const struct pmu_backend *b, unsigned cpu,
+			     const struct disc_named *named, struct disc_find *out)
 {
-	pmu_memset(&d->find, 0, sizeof(d->find) - sizeof(d->find.t));
-	pmu_status st = disc_find_at(b, cpu, d->named, d->named_bir, &d->find.t[0]);
+	out->functions = out->dropped = 0;
+	out->by_device = false;
+	out->n = 1;
+	pmu_status st = disc_find_at(b, cpu, named->fn, named->bir, &out->t[0]);
+	out->st = st == PMU_ERR_UNSUPPORTED ? st : PMU_OK;
 	if (st == PMU_ERR_UNSUPPORTED)
-		return d->find.st = st;
-	d->find.n = 1;
-	return PMU_OK;
+		out->n = 0;
+	return out->st;
 }
 
 pmu_status uncore_disc_build(const struct pmu_backend *b, unsigned cpu, bool spr,
-			     struct uncore_disc *d)
+			     const struct disc_named *named, struct uncore_disc *d)
 {
 	const struct disc_space where = uncore_disc_space(spr);
 	uint16_t nth[32] = { 0 };
 	d->made = d->unmade = 0;
 	d->spr = spr;
 	uncore_disc_reset();
-	pmu_status st = d->by_name ? find_named(b, cpu, d) : disc_find(b, cpu, &d->find);
+	pmu_status st = named ? find_named(b, cpu, named, &d->find) : disc_find(b, cpu, &d->find);
 	if (st)
 		return st;
 	for (unsigned p = 0; p < d->find.n; p++) {
@@ -115,7 +118,7 @@ void uncore_disc_place(const struct uncore_disc *d, unsigned p, struct uncore_pc
 			(*unplaced)++;
 			continue;
 		}
-		if (u->access == DISC_PCI) {
+		if (u->access == DISC_PCI && x->pci) {
 			struct pmu_pci_addr a = disc_unit_pci(u);
 			a.off = (uint16_t)x->pci->pmon_lo;
 			if (pmon_add_pci(reg, a, x->pci->pmon_hi, x->name, p) == PMU_OK) {

@@ -23,13 +23,6 @@ struct uncore_disc {
 	unsigned made;                        /* box slots made from table 0 */
 	unsigned unmade;                      /* its usable units beyond the slots */
 	bool spr;                             /* Sapphire Rapids (06_8F): its UPI quirk applies */
-	/*
-	 * Set by the caller, test only (the test-discovery-device setting): the one table is
-	 * read from BAR named_bir of function named (disc_find_at) instead of the scan's.
-	 */
-	bool by_name;
-	struct pmu_pci_addr named;
-	uint8_t named_bir;
 };
 
 /*
@@ -39,13 +32,20 @@ struct uncore_disc {
  */
 struct disc_space uncore_disc_space(bool spr);
 
+/* A table's place named by the caller instead of found (disc_find_at). */
+struct disc_named {
+	struct pmu_pci_addr fn;
+	unsigned bir;
+};
+
 /*
- * Finds (or reads the named one, d->by_name) and checks every table from cpu, and makes the boxes of the first (package 0's)
- * usable units, replacing any made before. spr: the part is Sapphire Rapids. PMU_OK
- * with d->find.n tables (0: none found), or the finder's status.
+ * Finds and checks every table from cpu (named not NULL: the one table in that function's
+ * BAR, package 0's), and makes the boxes of the first (package 0's) usable units,
+ * replacing any made before. spr: the part is Sapphire Rapids. PMU_OK with d->find.n
+ * tables (0: none found), or the finder's status.
  */
 pmu_status uncore_disc_build(const struct pmu_backend *b, unsigned cpu, bool spr,
-			     struct uncore_disc *d);
+			     const struct disc_named *named, struct uncore_disc *d);
 
 /*
  * Package p's units (table p) in map, each PCI or MMIO unit registered with reg; a unit

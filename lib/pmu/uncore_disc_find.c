@@ -7,7 +7,7 @@
 
 #define INTEL 0x8086u
 #define ALL_ONES 0xFFFFFFFFu
-#define EXT_CAP0 0x100u          /* PCI Express Base 4.0 section 7.6: the first extended capability */
+#define EXT_CAP0 0x100u          /* the first extended capability (PCI Express Base 4.0, 7.6) */
 #define MAX_CAPS 64              /* a chain longer than this loops */
 #define COUNT_ONLY (-1)          /* each_intel: count the functions, look for device 0x09A7 */
 #define EVERY (-2)               /* each_intel: walk every Intel function's capabilities */

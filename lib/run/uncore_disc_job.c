@@ -11,21 +11,40 @@
 
 static struct uncore_disc disc;
 static bool built;
+static bool by_name;   /* test-discovery-device: the table read from the function it names */
+
+/*
+ * An Intel part efipmu has no uncore family for, of Sapphire Rapids' model number or later
+ * and not hybrid (the hybrid clients' uncore has no discovery table): counted through its
+ * table when firmware publishes one, as Linux does for a model it does not list
+ * (arch/x86/events/intel/uncore.c: generic_uncore_init when intel_uncore_has_discovery_tables).
+ */
+static bool unknown_server(const struct cpu_info *ci)
+{
+	return ci->uncore == UNCORE_NONE && !pmu_strcmp(ci->vendor, "GenuineIntel") &&
+	       ci->family == 6 && ci->model >= 0x8F && !ci->arch.core_type;
+}
 
 void uncore_disc_boxes_for(struct run *a)
 {
-	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
+	struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
 	const struct opt_pci_dev *t = &a->opt.test_disc_dev;
-	disc.by_name = t->set;
-	disc.named = (struct pmu_pci_addr){ t->seg, t->bus, t->dev, t->fn, 0 };
-	disc.named_bir = t->bar;
-	built = bsp->uncore == UNCORE_DISC &&
-		!uncore_disc_build(&a->backend, (unsigned)a->plat->bsp, bsp->model == 0x8F, &disc);
+	const struct disc_named at = { { t->seg, t->bus, t->dev, t->fn, 0 }, t->bar };
+	bool unknown = unknown_server(bsp);
+	by_name = t->set;
+	built = (bsp->uncore == UNCORE_DISC || unknown) &&
+		!uncore_disc_build(&a->backend, (unsigned)a->plat->bsp, bsp->model == 0x8F,
+				   by_name ? &at : NULL, &disc);
+	for (unsigned i = 0; unknown && built && disc.find.n && i < a->plat->ncpus; i++)
+		if (a->slot[i].info.model == bsp->model && unknown_server(&a->slot[i].info))
+			a->slot[i].info.uncore = UNCORE_DISC;   /* its uncore is the table's */
+	if (unknown && built && disc.find.n)
+		bsp->uncore = UNCORE_DISC;
 }
 
 const char *uncore_disc_named_why(void)
 {
-	return built && disc.by_name && disc.find.t[0].st ? disc.find.t[0].why : NULL;
+	return built && by_name && disc.find.t[0].st ? disc.find.t[0].why : NULL;
 }
 
 static void say_pkg(struct run *a, unsigned p)
@@ -189,7 +208,8 @@ static void say_found(struct run *a, unsigned p, unsigned unplaced)
 	run_say(a);
 }
 
-enum verdict uncore_disc_begin(struct run *a, struct uncore_pci_scan *scan, struct pmon_registry *pmon)
+enum verdict uncore_disc_begin(struct run *a, struct uncore_pci_scan *scan,
+			       struct pmon_registry *pmon)
 {
 	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
 	pmu_memset(scan, 0, sizeof(*scan));

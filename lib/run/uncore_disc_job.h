@@ -22,7 +22,8 @@ void uncore_disc_boxes_for(struct run *a);
 const char *uncore_disc_named_why(void);
 
 /* What was found, logged and said; scan's packages filled, pmon armed. */
-enum verdict uncore_disc_begin(struct run *a, struct uncore_pci_scan *scan, struct pmon_registry *pmon);
+enum verdict uncore_disc_begin(struct run *a, struct uncore_pci_scan *scan,
+			       struct pmon_registry *pmon);
 
 /*
  * Package package's CHA count: its table's against MSR 0x2FFE (msr_st its read's status),

@@ -411,7 +411,7 @@ static int dry_one(struct model *m, const struct model_profile *p, const struct 
 		die("discovery failed on the reference model");
 	(void)uncore_amd_boxes(&r.ci);
 	if (r.ci.uncore == UNCORE_DISC)   /* the table's boxes, before the events are parsed */
-		(void)uncore_disc_build(&r.b, cpu, r.ci.model == 0x8F, &dry_disc);
+		(void)uncore_disc_build(&r.b, cpu, r.ci.model == 0x8F, NULL, &dry_disc);
 	core_pmu_from_cpu(&r.ci, &r.pmu);
 
 	struct pmu_event_req reqs[CORE_MAX_EVENTS + UNCORE_MAX_EVENTS];

@@ -7,55 +7,31 @@
  * the DVSEC and BAR facts are Linux uncore_discovery.h's.
  */
 #include "testutil.h"
+#include "cfg_fake.h"
 #include "model/model_discovery.h"
 #include "pmu/uncore_disc_find.h"
 
-#define NREG 64
 #define BAR_AT 0x2000000000ull     /* above 4 GiB: a 64-bit BAR */
 #define BAR32_AT 0xFE000000ull
 
 struct fake {
-	struct pmu_pci_addr a[NREG];
-	uint32_t v[NREG];
-	unsigned n;
+	struct cfg_fake cfg;
 	unsigned writes, mmio_reads;
 	uint64_t base;
 	uint8_t mem[4096];
 };
 
-static bool same(struct pmu_pci_addr x, struct pmu_pci_addr y)
-{
-	return x.seg == y.seg && x.bus == y.bus && x.dev == y.dev && x.fn == y.fn && x.off == y.off;
-}
-
-static uint32_t *slot(struct fake *f, struct pmu_pci_addr a)
-{
-	for (unsigned i = 0; i < f->n; i++)
-		if (same(f->a[i], a))
-			return &f->v[i];
-	return NULL;
-}
-
 static void put(struct fake *f, struct pmu_pci_addr fn, uint16_t off, uint32_t v)
 {
 	fn.off = off;
-	uint32_t *p = slot(f, fn);
-	if (!p) {
-		assert_true(f->n < NREG);
-		f->a[f->n] = fn;
-		p = &f->v[f->n++];
-	}
-	*p = v;
+	cfg_put(&f->cfg, fn, v);
 }
 
 static pmu_status f_read(void *ctx, unsigned cpu, struct pmu_pci_addr a, uint32_t *val)
 {
 	struct fake *f = ctx;
-	struct pmu_pci_addr id = a;
 	(void)cpu;
-	id.off = 0;
-	uint32_t *p = slot(f, a);
-	*val = !slot(f, id) ? 0xFFFFFFFFu : p ? *p : 0;
+	*val = cfg_get(&f->cfg, a);
 	return PMU_OK;
 }
 

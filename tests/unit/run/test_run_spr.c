@@ -101,12 +101,51 @@ static void events_by_name_and_type(void **state)
 	done(&o);
 }
 
+/*
+ * A part efipmu has no uncore family for (the model's Sapphire Rapids machine answering
+ * CPUID as family 6 model 0xDD): its uncore counted through the table all the same, said.
+ */
+static void unknown_model_through_the_table(void **state)
+{
+	(void)state;
+	struct custom_profile c;
+	struct model_profile *p = custom_profile(&c, "sapphire-rapids", 0, 0);
+	for (unsigned i = 0; i < c.t.n; i++) {
+		if (c.leaf[i].leaf == 0xA)
+			c.leaf[i] = model_profile_find("sapphire-rapids")->cpuid->leaf[i];
+		if (c.leaf[i].leaf == 1)
+			c.leaf[i].eax = 0xD06D8;   /* extended model 0xD, model 0xD, stepping 8 */
+	}
+	struct pmu_backend b;
+	struct model *m = calloc(1, sizeof(*m));
+	assert_int_equal(model_init(m, p, 2, 1), PMU_OK);
+	model_set_firmware(m, MODEL_FW_CLEAN);
+	model_backend(m, &b);
+	b.simulated = false;
+	b.name = "real";
+	struct outcome o = start_cfg("backend = real\nkernels = stream\n", 2, 1, 1, &b);
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->console, "uncore: efipmu has no box table of its own for "
+				    "family 6 model 0xdd: counted through the firmware's discovery "
+				    "table (26 boxes"), 1);
+	/* the defaults: CHA 0's clock and reads (the iMC's CAS names are Sapphire/Emerald's) */
+	assert_int_equal(fake_count(o.f->console, "P0  UNC_CHA_CLOCKTICKS        cha_0.0   "
+				    "0x2002=0x400001 7,007"), 1);
+	done(&o);
+	free(m);
+}
+
 /* Every defect of the model's firmware in one table: each unit and problem named. */
 static void every_defect_named(void **state)
 {
 	(void)state;
 	struct outcome o = start_cfg(BASE "sim-break = disc-every\n", 2, 1, 1, NULL);
 	finish(&o);
+	/* the usable units still count: CHA 0's clock; the problems are said, not judged */
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->log, "\"box\":\"uncore_cha_0\",\"event\":"
+				    "\"UNC_CHA_CLOCKTICKS\""), 1);
 	assert_int_equal(fake_count(o.f->console, "package 0: unit 1 (type 0 cha, box 0, MSR "
 				    "0x2010): not counted: duplicate-box-id"), 1);
 	assert_int_equal(fake_count(o.f->console, "package 0: duplicate-box-id: "), 1);
@@ -117,7 +156,12 @@ static void every_defect_named(void **state)
 	assert_int_equal(fake_count(o.f->log, "\"problems\":[\"empty\",\"all-ones\","
 				    "\"zero-offset\",\"duplicate-box-id\",\"outside\","
 				    "\"spr-upi-quirk\"]"), 1);
-	/* the iMC units point below 1 MiB: no MMIO write anywhere */
+	/*
+	 * the iMC units are offsets of BARs left at 0: the first two land below 1 MiB, the
+	 * others above it, all of them outside (one BAR unset: the type's are); no MMIO write
+	 */
+	assert_int_equal(fake_count(o.f->console, "(type 6 imc, box "), 8);
+	assert_int_equal(fake_count(o.f->console, "MMIO 0x122800): not counted: outside"), 1);
 	for (unsigned i = 0; i < o.r->model->log_len[0]; i++)
 		assert_true(o.r->model->log[0][i].op != MOP_MMIO_WR);
 	done(&o);
@@ -169,6 +213,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(counted_through_the_table),
 		cmocka_unit_test(events_by_name_and_type),
+		cmocka_unit_test(unknown_model_through_the_table),
 		cmocka_unit_test(every_defect_named),
 		cmocka_unit_test(global_state_ones),
 		cmocka_unit_test(emr_cha_msr_zero),
