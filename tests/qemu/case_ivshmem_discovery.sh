@@ -46,7 +46,9 @@ at() { printf '0x%x' $((bar + $1)); }
 expect_console "^P0  uncore_type_6_0/event=0x0 imc_0\.0 +mmio $(at 0x10040)=0x40cf05 +0$"
 expect_console "^P0  uncore_imc_1/event=0x01/  imc_1\.0 +mmio $(at 0x14040)=0x400001 +0$"
 expect_console "^P0  uncore_type_31_0/event=0x type_31_0\.0 +mmio $(at 0x18020)=0x400004 +0$"
-expect_console '^package 0 \(CPU 0\): 3 counter\(s\) of discovered units read the same before and after the kernel: under a hypervisor \(CPUID\.1:ECX\[31\]\) they are not counting \(memory, not a PMU\): NO-PMU$'
+same='read the same before and after the kernel: under a hypervisor \(CPUID\.1:ECX\[31\]\)'
+expect_console "^package 0 \(CPU 0\): 3 counter\(s\) of discovered units $same they are not \
+counting \(memory, not a PMU\): NO-PMU$"
 expect_log --verdict NO-PMU --not-simulated --uncore-counts 3 \
   --uncore-count 'uncore_imc_0:uncore_type_6_0/event=0x05,umask=0xcf/=0'
 python3 "$tool" check-log "$file.orig" "$bar" "$LOG" || fail "the log did not read the device"

@@ -110,7 +110,8 @@ def check_log(orig, bar, log):
     bad = []
     table = "".join(r["bytes"] for r in recs if r.get("rec") == "discovery_table")
     if not table or bytes.fromhex(table) != a[:len(table) // 2]:
-        bad.append("the discovery_table record is not the file's first %d bytes" % (len(table) // 2))
+        bad.append("the discovery_table record is not the file's first %d bytes"
+                   % (len(table) // 2))
     seen = same = 0
     for r in recs:
         if r.get("rec") != "handoff" or r.get("box") != "uncore":
@@ -126,7 +127,8 @@ def check_log(orig, bar, log):
             seen += 1
             same += held == int(val, 16)
             if held != int(val, 16):
-                bad.append("%s (%s) read %s, the file holds 0x%x" % (reg, name_of(off, bar), val, held))
+                bad.append("%s (%s) read %s, the file holds 0x%x"
+                           % (reg, name_of(off, bar), val, held))
     if not seen:
         bad.append("no uncore handoff record names a register")
     for b in bad:

@@ -94,7 +94,9 @@ static void test_every_option_round_trips(void **state)
 	describe(&o, buf, sizeof(buf));
 	assert_string_equal(buf, "backend=sim sim-profile=westmere-ex sim-profile-file=lab.profile sim-break=ignore-enable sim-noise=smi sim-firmware=clean events=cpu/event=0x3c,umask=0/ "
 			    "kernels=spin cpus=0,2-5 repeats=1000 output=run-1.jsonl log-sync=each capture=off list "
-			    "selftest dry-run decode=perfevtsel:0x43003c force qemu-exit fault-test icount-check bench dispatch-per-repeat stall-cpu=3 ap-timeout=2500 test-unexpected-fault test-ap-never-done "
+			    "selftest dry-run decode=perfevtsel:0x43003c force qemu-exit fault-test "
+			    "icount-check bench dispatch-per-repeat stall-cpu=3 ap-timeout=2500 "
+			    "test-unexpected-fault test-ap-never-done "
 			    "test-discovery-device=0001:2a:1f.7/5 verbose "
 			    "help");
 }
