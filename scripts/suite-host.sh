@@ -189,7 +189,9 @@ run_case discovery_hex discovery $dir/discovery-small.hex
 run_case discovery_bin discovery $dir/discovery-small.bin
 run_case discovery_log discovery $dir/discovery-small.jsonl
 run_case discovery_spr_run_log discovery --spr $dir/discovery-spr-run.jsonl
+run_case discovery_spr_capture discovery --spr $dir/discovery-spr-capture.jsonl
 run_case summary_spr_run summary $dir/spr-run.jsonl
+run_case profile_spr_run profile $dir/spr-run.jsonl
 # The discovered units on the model, found as the app finds them: by name, and by Linux's
 # generic name of a type and box id.
 run_case dryrun_spr_discovery dry-run --profile sapphire-rapids \
