@@ -54,13 +54,18 @@ static void say_pkg(struct run *a, unsigned p)
 	sb_puts(&a->sb, ": ");
 }
 
-/* The table's bytes as hex, CHUNK bytes a record (part 0 starts a table). */
-static void log_table(struct run *a, unsigned p)
+/*
+ * The table's bytes as hex, CHUNK bytes a record (part 0 starts a table): `discovery_table`
+ * records, or the capture's `machine` records of scope "discovery" (machine true).
+ */
+static void log_table(struct run *a, unsigned p, bool machine)
 {
 	const struct disc_found *f = &disc.find.t[p];
 	size_t parts = f->len ? (f->len + CHUNK - 1) / CHUNK : 1;
 	for (size_t k = 0; k < parts; k++) {
-		run_begin(a, "discovery_table");
+		run_begin(a, machine ? "machine" : "discovery_table");
+		if (machine)
+			logrec_key_str(&a->sb, "scope", "discovery");
 		logrec_key_u64(&a->sb, "package", p);
 		logrec_key_u64(&a->sb, "part", k);
 		logrec_key_u64(&a->sb, "parts", parts);
@@ -235,7 +240,7 @@ enum verdict uncore_disc_begin(struct run *a, struct uncore_pci_scan *scan,
 	bool any = false;
 	for (unsigned p = 0; p < disc.find.n && p < UNCORE_PCI_MAX_PKGS; p++) {
 		unsigned unplaced = 0;
-		log_table(a, p);
+		log_table(a, p, false);
 		uncore_disc_place(&disc, p, &scan->pkg[p], pmon, &unplaced);
 		say_found(a, p, unplaced);
 		if (!disc.find.t[p].st)
@@ -253,6 +258,14 @@ enum verdict uncore_disc_begin(struct run *a, struct uncore_pci_scan *scan,
 		run_say(a);
 	}
 	return any ? VERDICT_PASS : VERDICT_FAIL;
+}
+
+unsigned uncore_disc_capture(struct run *a)
+{
+	unsigned n = built ? disc.find.n : 0;
+	for (unsigned p = 0; p < n && p < UNCORE_PCI_MAX_PKGS; p++)
+		log_table(a, p, true);
+	return n;
 }
 
 void uncore_disc_chas(struct run *a, unsigned package, pmu_status msr_st, uint64_t msr)

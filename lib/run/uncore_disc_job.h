@@ -26,6 +26,13 @@ enum verdict uncore_disc_begin(struct run *a, struct uncore_pci_scan *scan,
 			       struct pmon_registry *pmon);
 
 /*
+ * The capture's part (issue 26 item 1): each table found, its place (DVSEC, BAR) and bytes,
+ * as `machine` records of scope "discovery" in the parts of the `discovery_table` records.
+ * The tables logged.
+ */
+unsigned uncore_disc_capture(struct run *a);
+
+/*
  * Package package's CHA count: its table's against MSR 0x2FFE (msr_st its read's status),
  * on the console and in an `uncore_chas` record; 0 there is no evidence (Emerald Rapids).
  */

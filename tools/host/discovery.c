@@ -41,13 +41,18 @@ static bool hex_bytes(const char *text, size_t len, uint8_t *out, size_t *n)
 	return hi < 0 && k > 0;
 }
 
-/* The hex of every "bytes" of a discovery_table record of a log, one table after another. */
-static bool log_bytes(const char *text, uint8_t *out, size_t *n, unsigned *tables)
+/*
+ * The hex of every "bytes" of the records holding a table of a log (tag: the run's
+ * discovery_table records, or the capture's machine records of scope discovery), one
+ * table after another.
+ */
+static bool log_bytes(const char *text, const char *tag, uint8_t *out, size_t *n,
+		      unsigned *tables)
 {
 	const char *p = text;
 	*n = 0;
 	*tables = 0;
-	while ((p = strstr(p, "\"rec\":\"discovery_table\""))) {
+	while ((p = strstr(p, tag))) {
 		const char *end = strchr(p, '\n');
 		const char *b = strstr(p, "\"bytes\":\"");
 		if (!b || (end && b > end))
@@ -119,8 +124,10 @@ int cmd_discovery(int argc, char **argv)
 		size_t len;
 		char *text = read_whole(path, &len);
 		unsigned tables;
-		if (strstr(text, "\"rec\":\"discovery_table\"")) {
-			if (!log_bytes(text, bytes, &n, &tables))
+		const char *tag = strstr(text, "\"rec\":\"discovery_table\"") ?
+				  "\"rec\":\"discovery_table\"" : "\"scope\":\"discovery\"";
+		if (strstr(text, tag)) {
+			if (!log_bytes(text, tag, bytes, &n, &tables))
 				die("%s holds %u discovery tables: decode one at a time", path, tables);
 		} else if (!hex_bytes(text, len, bytes, &n)) {
 			if (len > sizeof(bytes))
