@@ -144,7 +144,7 @@ repeat_cost() {
 }
 
 # ---- a repeat's own work in the guest: instructions between repeats, counted by QEMU -icount ----
-# -icount shift=3: the TSC is the guest's instructions << 3, exact on one vCPU (QEMU-FACTS.md);
+# -icount shift=3: the TSC is the guest's instructions << 3, exact on one vCPU (case_icount);
 # CPU 0's windows of the default job on the model, 41 repeats: the median gap between them.
 guest_work() {
   ICOUNT=3 TIMEOUT=300 boot_case bench-work 'qemu-exit\nbackend = sim\nrepeats = 41\n' \

@@ -71,7 +71,7 @@ void sb_putn_printable(struct strbuf *sb, const char *s, size_t n)
 void sb_puts(struct strbuf *sb, const char *s)
 {
 	size_t room = room_of(sb), n = 0;
-	for (; s[n] && n < room; n++)
+	for (; n < room && s[n]; n++)
 		sb->buf[sb->len + n] = s[n];
 	if (s[n])
 		sb->overflow = true;
@@ -241,19 +241,17 @@ int pmu_strcasecmp(const char *a, const char *b)
 	return (unsigned char)lower(*a) - (unsigned char)lower(*b);
 }
 
-/* A word that may alias any object: pmu_memset stores 8 bytes at a time through it. */
-typedef uint64_t __attribute__((may_alias)) pmu_word;
+/* 8 bytes that may alias any object at any address: pmu_memset and pmu_memcpy move these. */
+typedef uint64_t __attribute__((may_alias, aligned(1))) pmu_word;
 
 /*
- * Eight bytes a store once aligned: the per-step sessions are kilobytes each and the app has no
- * libc memset (gnu-efi's stores a byte at a time).
+ * Eight bytes a store: the per-step sessions are kilobytes each and the app has no libc memset
+ * (gnu-efi's stores a byte at a time).
  */
 void pmu_memset(void *dst, int c, size_t n)
 {
 	unsigned char *d = dst, b = (unsigned char)c;
 	pmu_word w = 0x0101010101010101ull * b;
-	for (; n && ((uintptr_t)d & 7); n--)
-		*d++ = b;
 	for (; n >= 32; n -= 32, d += 32) {
 		pmu_word *q = (pmu_word *)(void *)d;
 		q[0] = w;
@@ -268,19 +266,16 @@ void pmu_memset(void *dst, int c, size_t n)
 }
 
 /*
- * Eight bytes a move, at any alignment (a constant-size __builtin_memcpy is one load or store,
- * never a call): the app's log lines are copied into its held buffer with it. Front to back,
- * each word read before it is written: a move down within one buffer (cpuinfo's brand) holds.
+ * Eight bytes a move: the app's log lines are copied into its held buffer with it. Front to
+ * back, each word read before it is written: a move down within one buffer (cpuinfo's brand)
+ * holds.
  */
 void pmu_memcpy(void *dst, const void *src, size_t n)
 {
 	unsigned char *d = dst;
 	const unsigned char *s = src;
-	for (; n >= 8; n -= 8, d += 8, s += 8) {
-		uint64_t w;
-		__builtin_memcpy(&w, s, sizeof(w));
-		__builtin_memcpy(d, &w, sizeof(w));
-	}
+	for (; n >= 8; n -= 8, d += 8, s += 8)
+		*(pmu_word *)(void *)d = *(const pmu_word *)(const void *)s;
 	while (n--)
 		*d++ = *s++;
 }
