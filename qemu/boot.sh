@@ -18,12 +18,14 @@ code=/usr/share/OVMF/OVMF_CODE_4M.fd
 vars_src=/usr/share/OVMF/OVMF_VARS_4M.fd
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-if [ "${USB:-0}" = 1 ]; then
-  disk=(-drive if=none,id=stick,format=raw,file="$img" -device qemu-xhci
-        -device usb-storage,drive=stick,removable=on)
-else
-  disk=(-drive format=raw,file="$img")
-fi
+disk_on() {   # [OPTIONS]: the disk's QEMU arguments, ",OPTIONS" added to its -drive
+  if [ "${USB:-0}" = 1 ]; then
+    disk=(-drive if=none,id=stick,format=raw,file="$img${1:+,$1}" -device qemu-xhci
+          -device usb-storage,drive=stick,removable=on)
+  else
+    disk=(-drive format=raw,file="$img${1:+,$1}")
+  fi
+}
 smp=${SMP:-4}; accel=(-accel tcg,thread=multi)
 if [ -n "${ICOUNT:-}" ]; then
   # icount excludes MTTCG, and is exact only while no other vCPU runs
@@ -48,11 +50,13 @@ qemu_on() {   # VARS OUT TIMEOUT SMP ACCEL... -- QEMU ARGS: QEMU in the backgrou
 # a quarter of the bare boot's time), every later boot some 3 KiB (MTC, ConOut, BootOrder). Each
 # boot gets its own copy of a store that has booted once, made on first use (and again after
 # OVMF is upgraded): this disk booted from the pristine store until OVMF starts a boot option,
-# then stopped (nothing of the app runs). One store per disk kind (the boot options differ).
+# then stopped; the disk is a snapshot there (QEMU keeps its writes aside and drops them), so
+# nothing that boot starts reaches it. One store per disk kind (the boot options differ).
 kind=disk; [ "${USB:-0}" = 1 ] && kind=usb
 seeded=${OVMF_VARS_SEEDED:-$here/build/ovmf-vars-$kind.fd}
 if [ ! "$seeded" -nt "$code" ] || [ ! "$seeded" -nt "$vars_src" ]; then
   cp "$vars_src" "$tmp/seed.fd"
+  disk_on snapshot=on
   qemu_on "$tmp/seed.fd" "$tmp/seed.out" 120 1 -accel tcg --
   while kill -0 "$qemu" 2>/dev/null && ! grep -qa 'BdsDxe: starting' "$tmp/seed.out"; do
     sleep 0.1
@@ -63,6 +67,7 @@ if [ ! "$seeded" -nt "$code" ] || [ ! "$seeded" -nt "$vars_src" ]; then
     cp "$tmp/seed.fd" "$seeded.$$" && mv -f "$seeded.$$" "$seeded"
 fi
 if [ -f "$seeded" ]; then cp "$seeded" "$tmp/vars.fd"; else cp "$vars_src" "$tmp/vars.fd"; fi
+disk_on
 
 rm -f "$out"   # UNTIL must not read an earlier boot's output
 qemu_on "$tmp/vars.fd" "$out" "${TIMEOUT:-60}" "$smp" "${accel[@]}" -- "$@"
