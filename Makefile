@@ -8,7 +8,9 @@ LIB_SRC := $(sort $(wildcard lib/*/*.c))
 # The model's reading of the kernels, made from their disassembly (tools/gen_sim_kernels.py):
 # every build of lib/ compiles it, so every build waits for it.
 SIM_GEN := lib/model/sim_kernels_gen.h
-LIB_HDR := $(sort $(wildcard lib/*/*.h) $(SIM_GEN))
+# The built-in profiles' CPUID, made from the dumps they cite (tools/gen_cpuid_tables.py).
+CPUID_GEN := lib/model/model_cpuid_gen.h
+LIB_HDR := $(sort $(wildcard lib/*/*.h) $(SIM_GEN) $(CPUID_GEN))
 # Header dependencies: each object (or one-source binary) gets a .d file beside it listing the
 # headers it included (read at the end of this file). A new object rule compiles with
 # $(DEP_FLAGS) and adds its targets to DEP_TARGETS (as mk/host.mk and mk/fuzz.mk do).
@@ -50,10 +52,15 @@ $(SIM_GEN): lib/check/kernels.c lib/check/kernel_bodies.h lib/check/kernels.h \
 		tools/gen_sim_kernels.py | deps-build
 	@echo "  GEN       $@"
 	@python3 tools/gen_sim_kernels.py -o $@
-sim-gen: $(SIM_GEN)
-# Its one user, in every build of lib/ (a fresh tree has no .d to say so yet).
+$(CPUID_GEN): $(wildcard data/cpuid/*.txt) tools/gen_cpuid_tables.py | deps-build
+	@echo "  GEN       $@"
+	@python3 tools/gen_cpuid_tables.py -o $@
+sim-gen: $(SIM_GEN) $(CPUID_GEN)
+# Their one user each, in every build of lib/ (a fresh tree has no .d to say so yet).
 $(foreach d,efi-obj host-obj fuzz-obj tool-obj tsan-obj,$(BUILD)/$(d)/lib/model/sim_kernels.o): \
 	$(SIM_GEN)
+$(foreach d,efi-obj host-obj fuzz-obj tool-obj tsan-obj,$(BUILD)/$(d)/lib/model/model_cpuid.o): \
+	$(CPUID_GEN)
 
 $(BUILD)/efi-obj/%.o: %.c | deps-build
 	@mkdir -p $(dir $@)
@@ -128,7 +135,7 @@ include $(sort $(wildcard mk/*.mk))
 # every header, as all did then, until its next build writes its .d.
 DEP_TARGETS += $(EFI_OBJ) $(HOST_OBJ) $(UNIT_BIN)
 -include $(wildcard $(DEP_TARGETS:=.d))
-ALL_HDR := $(sort $(wildcard lib/*/*.h efi/*.h tools/*/*.h tests/*/*.h) $(SIM_GEN))
+ALL_HDR := $(sort $(wildcard lib/*/*.h efi/*.h tools/*/*.h tests/*/*.h) $(SIM_GEN) $(CPUID_GEN))
 $(foreach t,$(DEP_TARGETS),$(if $(wildcard $(t).d),,$(eval $(t): $(ALL_HDR))))
 
 .PHONY: all sim-gen unit run test qemu-tests clean deps-build deps-test deps-run

@@ -3,7 +3,9 @@
 # The committed event tables equal what tools/gen_events.py makes from Intel's lists
 # (data/perfmon/) and tools/gen_box_events.py from the tables
 # (data/registers/uncore-events.md): the project's own copies, so a clone alone is
-# checked. A missing or altered input is a failure, never a skip.
+# checked; and the built-in profiles' CPUID tables, made at build time from data/cpuid/
+# (tools/gen_cpuid_tables.py), name the processors their dumps do. A missing or altered
+# input is a failure, never a skip.
 cd "$(dirname "$0")/.."
 pass=0; fail=0
 check() {   # name, then a command that fails with its reason
@@ -24,5 +26,9 @@ perfmon_intact() {
 check "data/perfmon/ files match the SHA-256 sums in its SOURCE.txt" perfmon_intact
 check "lib/hw/events_gen.* match data/perfmon/" python3 tools/gen_events.py --check
 check "lib/hw/events_box_gen.* match data/registers/" python3 tools/gen_box_events.py --check
+check "each built-in CPUID table (data/cpuid/) is the processor its dump names" \
+  python3 tools/gen_cpuid_tables.py --check
+check "the built-in CPUID tables generate" \
+  python3 tools/gen_cpuid_tables.py -o "${BUILD:-build}/check-cpuid-gen.h"
 echo "generated: $pass passed, $fail failed"
 [ $fail -eq 0 ]

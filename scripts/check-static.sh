@@ -13,7 +13,8 @@ check() {   # name, then a command whose output is the findings
     fail=$((fail + 1)); echo "FAIL $name:"; echo "$out" | head -40
   fi
 }
-# The model's kernel table is generated (make sim-gen): the checks read lib/ as the builds do.
+# The model's kernel and CPUID tables are generated (make sim-gen): the checks read lib/ as
+# the builds do.
 make -s sim-gen >/dev/null || { echo "static: 0 passed, 1 failed"; exit 1; }
 lib_includes() {
   local files=(lib/*/*.c lib/*/*.h) incs

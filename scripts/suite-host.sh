@@ -58,9 +58,9 @@ EOF
   then passed=$((passed + 1)); else failed=$((failed + 1)); echo "  FAIL csv read back: $log"; fi
 }
 
-# cpuid_json_check: every dump in tests/data/cpuid/ gives one JSON object per CPU with the keys.
+# cpuid_json_check: every dump in data/cpuid/ gives one JSON object per CPU with the keys.
 cpuid_json_check() {
-  if python3 - "$tool" tests/data/cpuid/*.txt <<'EOF'
+  if python3 - "$tool" data/cpuid/*.txt <<'EOF'
 import json, subprocess, sys
 keys = {"cpu", "vendor", "family", "model", "core_type", "pmu_version", "gp", "gp_width",
         "fixed", "fixed_width", "perfmon_v2", "notes"}
@@ -168,15 +168,21 @@ run_case compare_tolerance compare --tolerance 12.5 $dir/handmade-base.jsonl $di
 run_case compare_reverse compare $dir/handmade-new.jsonl $dir/handmade-base.jsonl
 run_case compare_same compare $dir/handmade-base.jsonl $dir/handmade-base.jsonl
 run_case compare_sim_real compare $dir/sim-nehalem-ex.jsonl $dir/qemu-nopmu.jsonl
+# the first line: the same machine and firmware, a firmware update (BIOS version and date, UEFI
+# revision; the capture's SMBIOS strings edited by hand), a machine the model's log cannot name
+run_case compare_capture_same compare $dir/qemu-capture.jsonl $dir/qemu-capture.jsonl
+run_case compare_capture_firmware compare $dir/qemu-capture.jsonl $dir/qemu-capture-bios2.jsonl
+run_case compare_capture_model compare $dir/qemu-capture.jsonl \
+  tests/data/labs/model-made-sandy-bridge-ep-2pkg.jsonl
 run_case compare_bad_tolerance compare --tolerance 5x $dir/handmade-base.jsonl $dir/handmade-new.jsonl
 run_case csv_repeats csv $dir/handmade-base.jsonl
 run_case csv_sim csv $dir/sim-nehalem-ex.jsonl
-run_case cpuid_alder_lake cpuid tests/data/cpuid/intel-06-97-alder-lake.txt
-run_case cpuid_lunar_lake cpuid tests/data/cpuid/intel-06-bd-lunar-lake.txt
-run_case cpuid_sapphire_rapids cpuid tests/data/cpuid/intel-06-8f-sapphire-rapids.txt
-run_case cpuid_genoa cpuid tests/data/cpuid/amd-19-11-genoa.txt
-run_case cpuid_rome cpuid tests/data/cpuid/amd-17-31-rome.txt
-run_case cpuid_nehalem_ex cpuid tests/data/cpuid/intel-06-2e-nehalem-ex.txt
+run_case cpuid_alder_lake cpuid data/cpuid/intel-06-97-alder-lake.txt
+run_case cpuid_lunar_lake cpuid data/cpuid/intel-06-bd-lunar-lake.txt
+run_case cpuid_sapphire_rapids cpuid data/cpuid/intel-06-8f-sapphire-rapids.txt
+run_case cpuid_genoa cpuid data/cpuid/amd-19-11-genoa.txt
+run_case cpuid_rome cpuid data/cpuid/amd-17-31-rome.txt
+run_case cpuid_nehalem_ex cpuid data/cpuid/intel-06-2e-nehalem-ex.txt
 run_case cpuid_bad cpuid $dir/cpuid-bad.txt
 run_case cpuid_missing cpuid $dir/no-such-dump.txt
 # Uncore discovery tables: the model's Sapphire Rapids socket, clean and with every defect the
@@ -198,6 +204,10 @@ run_case profile_no_capture profile $dir/qemu-nopmu.jsonl
 run_case profile_usage profile
 run_case profile_uneven profile --builtin zen4 --cpus 3 --packages 2
 run_case profile_unknown profile --builtin pentium-4
+# a CPUID dump as a profile: its CPUID, the rest from sandy-bridge-ep's (said in its comments);
+# a bad dump refused with its line
+run_case profile_cpuid_dump profile --cpuid-dump data/cpuid/intel-06-2d-sandy-bridge-ep.txt
+run_case profile_cpuid_dump_bad profile --cpuid-dump $dir/cpuid-bad.txt
 # A profile file drives the model: QEMU's machine refuses what its missing PMU cannot count;
 # a built-in profile's file makes the same writes as the built-in profile (the name aside).
 ptmp=$build/host-profiles   # a fixed place: the expected text names it

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-2-Clause-Patent
-"""Makes tests/data/cpuid/ from real InstLatx64 dumps (github.com/InstLatx64/InstLatx64: a
+"""Makes data/cpuid/ from real InstLatx64 dumps (github.com/InstLatx64/InstLatx64: a
 directory of them with a SOURCE.md naming each one's path, commit and blob; run by hand,
 never at build or test time): for each dump, a few logical CPUs (the first two, and the
-first two of every other hybrid core type) with the leaves discovery reads, lines kept
+first two of every other hybrid core type) with the leaves discovery reads, and those a
+built-in profile's CPUID table is generated from (tools/gen_cpuid_tables.py), lines kept
 byte for byte in the dump's own layout, after one header line naming the source.
 
 usage: tools/trim_cpuid_dumps.py SRC_DIR [DST_DIR]
@@ -15,13 +16,23 @@ import sys
 if len(sys.argv) < 2:
     sys.exit(__doc__.strip().splitlines()[-1])
 SRC = sys.argv[1]
-DST = sys.argv[2] if len(sys.argv) > 2 else 'tests/data/cpuid'
+DST = sys.argv[2] if len(sys.argv) > 2 else 'data/cpuid'
 
 # Leaves discovery reads (cpuinfo.c, cpuid_pmu.c) and a few whose layout the parser must
 # get right (repeated subleaves of 4, 0xB, 0xD); the maximum basic and extended leaves
 # are kept too, as CPUID answers with the former past the maxima.
 KEEP = {0x0, 0x1, 0x4, 0xA, 0xB, 0xD, 0x1A, 0x23,
         0x80000000, 0x80000001, 0x80000002, 0x80000003, 0x80000004, 0x80000022, 0x8FFFFFFF}
+# The further leaves a built-in profile answers (tools/gen_cpuid_tables.py): the older Intel
+# profiles every leaf of CPU #0 up to the maxima, the Zen ones IRPERF's 0x80000008 and the
+# cache leaf 0x8000001D.
+OLD_INTEL = {0x2, 0x3, 0x5, 0x6, 0x7, 0x8, 0x9, 0xC, 0x80000005, 0x80000006, 0x80000007,
+             0x80000008}
+ZEN = {0x80000008, 0x8000001D}
+MORE = {'intel-06-1a-nehalem-ep.txt': OLD_INTEL, 'intel-06-2c-westmere-ep.txt': OLD_INTEL,
+        'intel-06-2e-nehalem-ex.txt': OLD_INTEL, 'intel-06-2f-westmere-ex.txt': OLD_INTEL,
+        'intel-06-2d-sandy-bridge-ep.txt': OLD_INTEL, 'amd-17-31-rome.txt': ZEN,
+        'amd-19-01-milan.txt': ZEN, 'amd-19-11-genoa.txt': ZEN}
 # CPUs to keep where the default misses a layout detail (nehalem-ex: CPU 4 follows
 # CPU 3 without a blank line).
 EXTRA = {'intel-06-2e-nehalem-ex.txt': [3, 4]}
@@ -85,9 +96,10 @@ def trim(name):
             chosen.append(i)
     chosen = sorted(set(chosen + EXTRA.get(name, [])))
     path, commit, blob = origin(name)
+    keep = KEEP | MORE.get(name, set())
     out = ['# efipmu test data: logical CPUs %s (dump order), leaves %s only, of '
            'InstLatx64 %s (github.com/InstLatx64/InstLatx64 commit %s, blob %s)'
-           % (','.join(map(str, chosen)), ' '.join('%X' % k for k in sorted(KEEP)),
+           % (','.join(map(str, chosen)), ' '.join('%X' % k for k in sorted(keep)),
               path, commit[:12], blob[:12])]
     for i in chosen:
         s, e = bl[i]
@@ -95,7 +107,7 @@ def trim(name):
             m = CPUID.match(l)
             if m is None and (l.startswith('CPUID') or l.startswith('MSR')):
                 continue
-            if m and int(m[1], 16) not in KEEP and not is_max(lines[s:e], int(m[1], 16)):
+            if m and int(m[1], 16) not in keep and not is_max(lines[s:e], int(m[1], 16)):
                 continue
             if m is None and l.strip() and not (CPU_SECTION.match(l) or l.startswith('CPU#')
                                                 or l.startswith('allcpu:')):

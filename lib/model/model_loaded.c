@@ -7,11 +7,10 @@
 /* CPUID.1:EAX's family and model fields (extended ones included), stepping aside. */
 #define SIGNATURE_FAMILY_MODEL 0x0FFF0FF0u
 
-static const struct model_profile *base_for(const struct machine *m, uint32_t sig)
+const struct model_profile *model_base_for(const char *vendor, uint32_t sig, uint32_t leaf_0a_eax)
 {
 	/* CPUID.0AH:EAX[7:0] 0 on Intel: no architectural PMU (Intel SDM Vol. 3B 18.2), no PMU device */
-	const struct cpuid_entry *a = cpuid_walk_find(&m->cpu[0].walk, 0xA, 0);
-	if (!pmu_strcmp(m->vendor, "GenuineIntel") && (!a || !(a->r.eax & 0xFF)))
+	if (!pmu_strcmp(vendor, "GenuineIntel") && !(leaf_0a_eax & 0xFF))
 		return model_profile_find("no-pmu");
 	for (unsigned i = 0; i < model_profile_count; i++) {
 		const struct model_profile *p = model_profiles[i];
@@ -21,11 +20,11 @@ static const struct model_profile *base_for(const struct machine *m, uint32_t si
 		pmu_memcpy(v + 4, &r0.edx, 4);
 		pmu_memcpy(v + 8, &r0.ecx, 4);
 		v[12] = 0;
-		if (!pmu_strcmp(v, m->vendor) &&
+		if (!pmu_strcmp(v, vendor) &&
 		    (r1.eax & SIGNATURE_FAMILY_MODEL) == (sig & SIGNATURE_FAMILY_MODEL))
 			return p;
 	}
-	return model_profile_find(pmu_strcmp(m->vendor, "GenuineIntel") ? "zen2" : "no-pmu");
+	return model_profile_find(pmu_strcmp(vendor, "GenuineIntel") ? "zen2" : "no-pmu");
 }
 
 /* A register of the profile's fields, not of the hand-off image. */
@@ -72,7 +71,8 @@ pmu_status model_loaded_make(const struct machine *m, const char *name, struct m
 	const struct cpuid_entry *l1 = w0 ? cpuid_walk_find(w0, 1, 0) : NULL;
 	if (!l1 || m->ncpus > MACHINE_MAX_CPUS || !m->npkgs)
 		return PMU_ERR_INVALID;
-	l->base = base_for(m, l1->r.eax);
+	const struct cpuid_entry *a = cpuid_walk_find(w0, 0xA, 0);
+	l->base = model_base_for(m->vendor, l1->r.eax, a ? a->r.eax : 0);
 	l->p = *l->base;
 	pmu_strlcpy(l->name, name, sizeof(l->name));
 	l->p.name = l->name;

@@ -25,6 +25,13 @@ struct model_loaded {
 	unsigned ncpus, npkgs;
 };
 
+/*
+ * The built-in profile a machine's unseen parts come from: the one of the same vendor and
+ * CPUID.1:EAX family and model; no-pmu's for Intel without an architectural PMU (leaf 0xA
+ * EAX[7:0] 0) or with no profile of its own, zen2's for another AMD part.
+ */
+const struct model_profile *model_base_for(const char *vendor, uint32_t sig, uint32_t leaf_0a_eax);
+
 /* out->p from m, named name. PMU_ERR_INVALID: a machine with no CPU or without leaf 1. */
 pmu_status model_loaded_make(const struct machine *m, const char *name, struct model_loaded *out);
 

@@ -47,7 +47,7 @@ static bool v2_min_fixed(struct core_pmu *p, const struct cpu_info *ci)
  * has PMC6-7 and FIXED_CTR3 besides (Linux intel_pmu_init, its ADL/RPL case:
  * counters + 2, fixed + 1 on the big core when the part is hybrid). The dumped
  * i9-12900K with its E-cores disabled reports 8 and fixed 0-3 in CPUID itself
- * (tests/data/cpuid/intel-06-97-alder-lake-pcores-only.txt).
+ * (data/cpuid/intel-06-97-alder-lake-pcores-only.txt).
  */
 static const uint8_t adl_rpl_models[] = { 0x97, 0x9A, 0xB7, 0xBA, 0xBF };
 #define ECORE_GP 0x3Fu

@@ -10,6 +10,7 @@ The DOM is Chromium's `--dump-dom` (after parsing, after any script would have r
 - a hand-off register per value of the hand-off records, marked where it is not zero;
 - an SVG per skew record, a bar per window record placed at its own TSC values;
 - nothing refers to another file (no src, href, url());
+- the machine: the board, system and BIOS of the capture's SMBIOS, or why the log has none;
 - simulated log: every section carries the SIMULATED mark; real log: none does;
 - --compare: the diff rows are compare's lines, in order (what, base, new, change, marks);
 - --hostile: no script or img element and no on* attribute in the DOM, the title as written,
@@ -162,6 +163,22 @@ def main():
         bad.append("real log shown as simulated (%d marks)" % marks)
     if sim and not d.title.startswith("[SIMULATED]"):
         bad.append("simulated log, title %r" % d.title)
+
+    # the machine: the capture's SMBIOS board, system and BIOS, or why the log has none
+    body = "".join(t for t, _, _ in d.text)
+    plat = [r for r in recs if r.get("rec") == "machine" and r.get("scope") == "platform"]
+    sm = plat[-1].get("smbios") if plat else None
+    if sm:
+        want = ["%s %s" % (sm["board"]["manufacturer"], sm["board"]["product"]),
+                "%s %s" % (sm["system"]["manufacturer"], sm["system"]["product"]),
+                "BIOS %s %s (%s)" % (sm["bios"]["vendor"], sm["bios"]["version"],
+                                     sm["bios"]["date"])]
+    else:
+        want = ["not in the log (%s)" % (plat[-1].get("smbios_why", "no SMBIOS in the capture")
+                                         if plat else "no capture in the log (capture = off)")]
+    for w in want:
+        if w not in body:
+            bad.append("machine section lacks %r" % w)
 
     # self-contained: nothing fetched, nothing linked
     for t, a in d.elems:

@@ -6,8 +6,9 @@
 
 Board b (B000, B001, ...) gets RUNS runs made from LOG[b % len(LOG)]: firmware revision
 0x1000 + r, RTC time day r (so the newest run is r = RUNS - 1), every count within +-1 % of the
-original (compare's tolerance is 5 %). The board's name is not in a log (efipmu logs no SMBIOS
-yet): it is given at import (`db import --board`), so each board's logs are in OUTDIR/<board>/.
+original (compare's tolerance is 5 %). Each log names its machine as a lab's capture does: the
+platform `machine` record's SMBIOS (board "Lab" B000, system "Lab" S-B000, BIOS "LabBIOS"
+1.r), which `db import` keys on; each board's logs are also in OUTDIR/<board>/.
 
 Every seventh board's newest run is made to regress, in turn: a count moved +20 %, a kernel
 check PASS -> FAIL (and the verdict FAIL), or a count record dropped. Every fifth board that is
@@ -44,6 +45,17 @@ def regress(recs, kind):
         recs.remove(next(r for r in reversed(recs) if r.get("rec") == "count"))
 
 
+def smbios(name, r):
+    """The capture's SMBIOS of board name's run r, as lib/run/job_capture.c logs it."""
+    return {"version": "3.0", "structures": 4,
+            "bios": {"vendor": "LabBIOS", "version": "1.%d" % r,
+                     "date": "%02d/%02d/2026" % (1 + r // 28, 1 + r % 28), "release": "1.0"},
+            "system": {"manufacturer": "Lab", "product": "S-" + name, "version": "1"},
+            "board": {"manufacturer": "Lab", "product": name, "version": "1"},
+            "sockets": [{"designation": "CPU0", "populated": True, "manufacturer": "Intel",
+                         "version": "Lab CPU", "part": "LAB-CPU-1"}]}
+
+
 def main():
     out, boards, runs, logs = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4:]
     bases = [[json.loads(l) for l in open(p)] for p in logs]
@@ -62,6 +74,10 @@ def main():
                 if x.get("rec") == "header":
                     x["firmware_revision"] = hex(0x1000 + r)
                     x["time"] = "2026-%02d-%02dT08:00:00" % (1 + r // 28, 1 + r % 28)
+                if x.get("rec") == "machine" and x.get("scope") == "platform":
+                    x.pop("smbios_why", None)
+                    x.pop("simulated", None)
+                    x["smbios"] = smbios(name, r)
             vary(recs, rng, 0.01)
             if (hit and r == runs - 1) or (decoy and r == runs // 2):
                 regress(recs, b % 3)

@@ -16,6 +16,7 @@
 #include "capture/machine.h"
 #include "host.h"
 #include "out/logread.h"
+#include "runlog.h"
 #include "sha256.h"
 
 #define BUNDLE_HEAD "efipmu-bundle 1\n"
@@ -43,37 +44,25 @@ static void find_str(const char *text, size_t len, const char *rec, const char *
 	}
 }
 
-/* "board: MAKER PRODUCT, BIOS VENDOR VERSION (DATE)" from the capture's SMBIOS, or why not. */
+/* "MAKER PRODUCT, BIOS VENDOR VERSION (DATE)" from the capture's SMBIOS, or why not. */
 static void identity(const char *text, size_t len, char *out, size_t cap)
 {
-	static struct logrec_view v, s, b, y;
-	char maker[64] = "", product[64] = "", bv[64] = "", ver[64] = "", date[64] = "";
+	static struct logrec_view v;
+	struct machine_ident id;
+	ident_init(&id);
 	for (const char *p = text; p < text + len;) {
 		const char *e = memchr(p, '\n', (size_t)(text + len - p));
 		size_t n = e ? (size_t)(e - p) : (size_t)(text + len - p);
-		if (!logread_line(p, n, &v) && logread_str_is(&v, "rec", "machine") &&
-		    logread_str_is(&v, "scope", "platform")) {
-			if (logread_get_obj(&v, "smbios", &s)) {
-				char why[128] = "no SMBIOS";
-				(void)logread_get_str(&v, "smbios_why", why, sizeof(why));
-				snprintf(out, cap, "%s", why);
-				return;
-			}
-			if (!logread_get_obj(&s, "system", &y)) {
-				(void)logread_get_str(&y, "manufacturer", maker, sizeof(maker));
-				(void)logread_get_str(&y, "product", product, sizeof(product));
-			}
-			if (!logread_get_obj(&s, "bios", &b)) {
-				(void)logread_get_str(&b, "vendor", bv, sizeof(bv));
-				(void)logread_get_str(&b, "version", ver, sizeof(ver));
-				(void)logread_get_str(&b, "date", date, sizeof(date));
-			}
-			snprintf(out, cap, "%s %s, BIOS %s %s (%s)", maker, product, bv, ver, date);
-			return;
-		}
+		if (!logread_line(p, n, &v) && logread_str_is(&v, "rec", "machine"))
+			ident_from_platform(&v, &id);
 		p += n + 1;
 	}
-	snprintf(out, cap, "no capture in the log (capture = off)");
+	char bios[200];
+	ident_bios(&id, bios, sizeof(bios));
+	if (id.smbios)
+		snprintf(out, cap, "%s %s, %s", id.sys_maker, id.sys_product, bios);
+	else
+		snprintf(out, cap, "%s", id.why_not);
 }
 
 /* The bundle being made, grown as it goes. */

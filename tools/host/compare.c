@@ -205,6 +205,102 @@ void compare_print_row(void *ctx, const struct cmp_row *r)
 	printf("%s%s\n", p->indent, line);
 }
 
+/* One fact of a machine's identity in both runs. */
+struct ident_field {
+	const char *name, *a, *b;
+};
+
+/* Text from a log on the terminal: one line, bytes outside printable ASCII as \xNN. */
+static void put_text(struct strbuf *sb, const char *s)
+{
+	sb_putn_printable(sb, s, strlen(s));
+}
+
+/* "NAME 'A' -> 'B'" for each field that differs (sb NULL: only counted); how many differ. */
+static unsigned list_differences(const struct ident_field *f, unsigned n, struct strbuf *sb)
+{
+	unsigned d = 0;
+	for (unsigned i = 0; i < n; i++) {
+		if (!strcmp(f[i].a, f[i].b))
+			continue;
+		if (sb) {
+			sb_puts(sb, d ? ", " : "");
+			sb_puts(sb, f[i].name);
+			sb_puts(sb, " '");
+			put_text(sb, f[i].a);
+			sb_puts(sb, "' -> '");
+			put_text(sb, f[i].b);
+			sb_putc(sb, '\'');
+		}
+		d++;
+	}
+	return d;
+}
+
+void compare_machines(const struct runlog *a, const struct runlog *b, char *buf, size_t cap)
+{
+	const struct machine_ident *x = &a->id, *y = &b->id;
+	const struct ident_field machine[] = {
+		{ "system maker", x->sys_maker, y->sys_maker },
+		{ "system", x->sys_product, y->sys_product },
+		{ "board maker", x->board_maker, y->board_maker },
+		{ "board", x->board_product, y->board_product },
+		{ "CPU part", x->cpu_part, y->cpu_part },
+	};
+	const struct ident_field firmware[] = {
+		{ "UEFI firmware vendor", a->fw_vendor, b->fw_vendor },
+		{ "UEFI firmware revision", a->fw_revision, b->fw_revision },
+		{ "BIOS vendor", x->bios_vendor, y->bios_vendor },
+		{ "BIOS version", x->bios_version, y->bios_version },
+		{ "BIOS date", x->bios_date, y->bios_date },
+	};
+	/* without SMBIOS in both, the firmware is known by the system table's two fields only */
+	bool both = x->smbios && y->smbios;
+	unsigned nfw = both ? 5 : 2;
+	struct strbuf sb;
+	sb_init(&sb, buf, cap);
+	if (!both) {
+		sb_puts(&sb, "machine: not known (");
+		bool alike = !x->smbios && !y->smbios && !strcmp(x->why_not, y->why_not);
+		for (unsigned i = alike; i < 2; i++) {
+			const struct machine_ident *m = i ? y : x;
+			if (m->smbios)
+				continue;
+			sb_puts(&sb, i && !x->smbios && !alike ? "; " : "");
+			sb_puts(&sb, alike ? "both: " : i ? "new: " : "base: ");
+			put_text(&sb, m->why_not);
+		}
+		sb_puts(&sb, "), firmware ");
+	} else if (!list_differences(machine, 5, NULL)) {
+		char board[160];
+		ident_board(x, board, sizeof(board));
+		sb_puts(&sb, "machine: the same (");
+		put_text(&sb, board);
+		sb_puts(&sb, ", CPU ");
+		put_text(&sb, x->cpu_part);
+		sb_puts(&sb, "), firmware ");
+	} else {
+		sb_puts(&sb, "machine: DIFFERENT (");
+		list_differences(machine, 5, &sb);
+		sb_puts(&sb, "), firmware ");
+	}
+	if (list_differences(firmware, nfw, NULL)) {
+		sb_puts(&sb, "DIFFERENT (");
+		list_differences(firmware, nfw, &sb);
+		sb_putc(&sb, ')');
+		return;
+	}
+	char bios[200];
+	ident_bios(x, bios, sizeof(bios));
+	sb_puts(&sb, "the same (");
+	put_text(&sb, bios);
+	sb_puts(&sb, both ? ", UEFI " : "UEFI ");
+	put_text(&sb, a->fw_vendor);
+	sb_putc(&sb, ' ');
+	put_text(&sb, a->fw_revision);
+	sb_putc(&sb, ')');
+}
+
 int cmd_compare(int argc, char **argv)
 {
 	const char *paths[2] = { NULL, NULL };
@@ -226,6 +322,9 @@ int cmd_compare(int argc, char **argv)
 	struct runlog a, b;
 	load(&a, paths[0]);
 	load(&b, paths[1]);
+	char same[1024];
+	compare_machines(&a, &b, same, sizeof(same));
+	printf("%s\n", same);
 	print_header(&a, "base ");
 	print_header(&b, "new  ");
 	if (a.header_sim != b.header_sim)

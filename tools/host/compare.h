@@ -47,6 +47,12 @@ void compare_runs(const struct runlog *a, const struct runlog *b, uint64_t tol, 
 void compare_row_text(const struct runlog *a, const struct runlog *b, const struct cmp_row *r,
 		      char *buf, size_t cap);
 const char *change(uint64_t base, uint64_t now);
+/*
+ * compare's first line: whether the two runs come from the same machine (SMBIOS system, board,
+ * CPU part) and the same firmware (system table vendor and revision, SMBIOS BIOS vendor,
+ * version and date), naming each fact that differs.
+ */
+void compare_machines(const struct runlog *a, const struct runlog *b, char *buf, size_t cap);
 /* An emitter printing compare's line of each row after indent, for compare_runs. */
 struct compare_print {
 	const struct runlog *a, *b;

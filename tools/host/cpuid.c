@@ -11,21 +11,36 @@
 #include "pmu/cpuinfo.h"
 #include "util/fmt.h"
 
+char *host_read_dump(const char *path, struct cpuid_dump *d)
+{
+	size_t len;
+	char *text = read_whole(path, &len);
+	unsigned lines = cpuid_dump_lines(text, len);
+	*d = (struct cpuid_dump){
+		.leaf = xcalloc(lines, sizeof(*d->leaf)), .leaf_cap = lines,
+		.cpu = xcalloc(lines, sizeof(*d->cpu)), .cpu_number = xcalloc(lines, sizeof(unsigned)),
+		.cpu_cap = lines,
+	};
+	if (cpuid_dump_parse(d, text, len))
+		die("%s:%u: %s", path, d->error_line, d->error);
+	return text;
+}
+
+void host_free_dump(struct cpuid_dump *d, char *text)
+{
+	free(text);
+	free(d->leaf);
+	free(d->cpu);
+	free(d->cpu_number);
+}
+
 /* The app's discovery on each logical CPU of a CPUID dump, one JSON line each. */
 int cmd_cpuid(int argc, char **argv)
 {
 	if (argc != 1)
 		die("cpuid needs one DUMP file");
-	size_t len;
-	char *text = read_whole(argv[0], &len);
-	unsigned lines = cpuid_dump_lines(text, len);
-	struct cpuid_dump d = {
-		.leaf = xcalloc(lines, sizeof(*d.leaf)), .leaf_cap = lines,
-		.cpu = xcalloc(lines, sizeof(*d.cpu)), .cpu_number = xcalloc(lines, sizeof(unsigned)),
-		.cpu_cap = lines,
-	};
-	if (cpuid_dump_parse(&d, text, len))
-		die("%s:%u: %s", argv[0], d.error_line, d.error);
+	struct cpuid_dump d;
+	char *text = host_read_dump(argv[0], &d);
 	struct pmu_backend b;
 	cpuid_dump_backend(&d, &b);
 	static char out[4096];
@@ -44,9 +59,6 @@ int cmd_cpuid(int argc, char **argv)
 		discovery_line(&sb, d.cpu_number[i], &ci, &p);
 		puts(out);
 	}
-	free(text);
-	free(d.leaf);
-	free(d.cpu);
-	free(d.cpu_number);
+	host_free_dump(&d, text);
 	return 0;
 }

@@ -3,11 +3,13 @@
  * efipmu-host db [--db FILE]: a store of many runs in SQLite (the system library), schema in
  * README.md ("The store of runs") and versioned by PRAGMA user_version:
  *   import [--board B] LOG...   one run per log, keyed by the SHA-256 of its bytes (the same log
- *                               twice is one run); a cut-off or malformed log is refused with
- *                               its line number before its transaction begins
+ *                               twice is one run), its board and firmware build from its
+ *                               capture's SMBIOS (--board: an override); a cut-off or malformed
+ *                               log is refused with its line number before its transaction begins
  *   runs [filters]              one line per run
  *   history --board B EVENT     the median of a count in each of the board's runs, oldest first
- *   regressions                 each board's newest run against its previous one, compare's rules
+ *   regressions                 each board's newest run against the newest of the firmware build
+ *                               before, compare's rules
  *   report RUN -o FILE.html     the HTML report of a stored run
  * Writers take the database lock at BEGIN IMMEDIATE and wait for it (busy timeout), so two
  * imports at once both land.
@@ -26,7 +28,7 @@
 #include "runlog.h"
 #include "sha256.h"
 
-#define DB_SCHEMA 2
+#define DB_SCHEMA 3
 #define DB_DEFAULT "efipmu-runs.sqlite"
 #define BUSY_MS 60000
 
@@ -47,6 +49,18 @@ static const char schema_v2_from_v1[] =
 	" n INTEGER NOT NULL, median INTEGER NOT NULL);"
 	"CREATE INDEX counts_event ON counts(event, run_id);"
 	"CREATE INDEX runs_board ON runs(board, run_time, id);";
+
+/*
+ * Schema 3: the machine and firmware identity from the log's own capture (SMBIOS types 0, 1,
+ * 2 and 4; issue 26 item 1), and `machine`, the board a run groups under when none was given.
+ */
+static const char schema_v3_from_v2[] =
+	"ALTER TABLE runs ADD COLUMN bios_vendor TEXT; ALTER TABLE runs ADD COLUMN bios_version TEXT;"
+	"ALTER TABLE runs ADD COLUMN bios_date TEXT; ALTER TABLE runs ADD COLUMN sys_maker TEXT;"
+	"ALTER TABLE runs ADD COLUMN sys_product TEXT; ALTER TABLE runs ADD COLUMN board_maker TEXT;"
+	"ALTER TABLE runs ADD COLUMN board_product TEXT; ALTER TABLE runs ADD COLUMN cpu_part TEXT;"
+	"ALTER TABLE runs ADD COLUMN machine TEXT;"
+	"CREATE INDEX runs_machine ON runs(machine, run_time, id);";
 
 struct db {
 	sqlite3 *h;
@@ -122,6 +136,27 @@ static void migrate_v1(struct db *d)
 	fprintf(stderr, "efipmu-host: %s: migrated from schema 1 to 2 (%u runs)\n", d->path, n);
 }
 
+static void set_identity(struct db *d, sqlite3_int64 run, const struct runlog *g);
+
+/* Schema 2 to 3: the identity columns, filled from each stored log's capture. */
+static void migrate_v2(struct db *d)
+{
+	exec(d, schema_v3_from_v2);
+	sqlite3_stmt *s = prep(d, "SELECT run_id, content FROM logs ORDER BY run_id");
+	unsigned n = 0, known = 0;
+	while (sqlite3_step(s) == SQLITE_ROW) {
+		struct runlog g;
+		load_blob(&g, sqlite3_column_blob(s, 1), sqlite3_column_bytes(s, 1), NULL);
+		set_identity(d, sqlite3_column_int64(s, 0), &g);
+		known += g.id.smbios;
+		unload(&g);
+		n++;
+	}
+	sqlite3_finalize(s);
+	fprintf(stderr, "efipmu-host: %s: migrated from schema 2 to 3 (%u runs, %u with the "
+		"machine's SMBIOS)\n", d->path, n, known);
+}
+
 static void db_open(struct db *d, const char *path)
 {
 	d->path = path;
@@ -146,6 +181,8 @@ static void db_open(struct db *d, const char *path)
 		exec(d, schema_v1);
 	if (v < 2)
 		v == 0 ? exec(d, schema_v2_from_v1) : migrate_v1(d);
+	if (v < 3)
+		v == 0 ? exec(d, schema_v3_from_v2) : migrate_v2(d);
 	char sql[64];
 	snprintf(sql, sizeof(sql), "PRAGMA user_version = %d", DB_SCHEMA);
 	exec(d, sql);
@@ -155,20 +192,16 @@ static void db_open(struct db *d, const char *path)
 
 /* ---------- reading a log for the store ---------- */
 
-struct ident {
-	char fw_revision[32], cpu_vendor[16], cpu_brand[64], cpu_model[16];
+struct cpu_facts {
+	char cpu_vendor[16], cpu_brand[64], cpu_model[16];
 	uint64_t packages[64];
 	unsigned npackages, cpus;
 };
 
-static void ident_record(void *ctx, const struct logrec_view *v, unsigned line)
+static void cpu_record(void *ctx, const struct logrec_view *v, unsigned line)
 {
-	struct ident *id = ctx;
+	struct cpu_facts *id = ctx;
 	(void)line;
-	if (logread_str_is(v, "rec", "header")) {
-		logread_get_str(v, "firmware_revision", id->fw_revision, sizeof(id->fw_revision));
-		return;
-	}
 	if (!logread_str_is(v, "rec", "cpu"))
 		return;
 	uint64_t fam = 0, model = 0, pkg = 0;
@@ -238,6 +271,25 @@ static void fill_counts(struct db *d, sqlite3_int64 run, const struct runlog *g)
 	free_series(s, n);
 }
 
+/* The identity columns of a run from its log (NULL where the log does not say). */
+static void set_identity(struct db *d, sqlite3_int64 run, const struct runlog *g)
+{
+	const struct machine_ident *m = &g->id;
+	char machine[160];
+	ident_board(m, machine, sizeof(machine));
+	sqlite3_stmt *s = prep(d,
+		"UPDATE runs SET bios_vendor = ?, bios_version = ?, bios_date = ?, sys_maker = ?,"
+		" sys_product = ?, board_maker = ?, board_product = ?, cpu_part = ?, machine = ?"
+		" WHERE id = ?");
+	const char *v[] = { m->bios_vendor, m->bios_version, m->bios_date, m->sys_maker,
+			    m->sys_product, m->board_maker, m->board_product, m->cpu_part, machine };
+	for (unsigned i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+		bind_text(s, (int)i + 1, v[i]);
+	sqlite3_bind_int64(s, 10, run);
+	step_done(d, s);
+	sqlite3_finalize(s);
+}
+
 static sqlite3_int64 find_sha(struct db *d, const char *sha)
 {
 	sqlite3_stmt *s = prep(d, "SELECT id FROM runs WHERE sha256 = ?");
@@ -254,9 +306,9 @@ static void import_one(struct db *d, const char *path, const char *board)
 	char *text = read_whole(path, &len);
 	char sha[65];
 	sha256_hex(text, len, sha);
-	struct ident id = { 0 };
+	struct cpu_facts id = { 0 };
 	struct runlog g;
-	const struct load_hooks h = { .strict = true, .record = ident_record, .ctx = &id };
+	const struct load_hooks h = { .strict = true, .record = cpu_record, .ctx = &id };
 	load_with(&g, path, &h);
 	if (!g.have_verdict) {
 		unsigned lines = 0;
@@ -289,7 +341,7 @@ static void import_one(struct db *d, const char *path, const char *board)
 	bind_text(s, 3, now);
 	bind_text(s, 4, board);
 	bind_text(s, 5, g.fw_vendor);
-	bind_text(s, 6, id.fw_revision);
+	bind_text(s, 6, g.fw_revision);
 	bind_text(s, 7, g.time);
 	bind_text(s, 8, id.cpu_vendor);
 	bind_text(s, 9, id.cpu_brand);
@@ -311,6 +363,7 @@ static void import_one(struct db *d, const char *path, const char *board)
 	step_done(d, s);
 	sqlite3_finalize(s);
 	fill_counts(d, run, &g);
+	set_identity(d, run, &g);
 	exec(d, "COMMIT");
 	printf("%s: run %lld\n", path, (long long)run);
 	unload(&g);
@@ -338,8 +391,16 @@ static int db_import(struct db *d, int argc, char **argv)
 
 /* ---------- queries ---------- */
 
-/* The group a run's board stands for: the board, or its processor when no board was given. */
-#define BOARD_KEY "coalesce(board, '(no board) ' || coalesce(cpu_brand, '?'))"
+/*
+ * The board a run groups under: the name given at import, else the board (or system) its
+ * capture's SMBIOS names, else its processor.
+ */
+#define BOARD_KEY "coalesce(board, machine, '(no board) ' || coalesce(cpu_brand, '?'))"
+/* A firmware build: the system table's vendor and revision and SMBIOS's BIOS. */
+#define FIRMWARE "coalesce(fw_vendor, '-') || ' ' || coalesce(fw_revision, '-') || CASE WHEN" \
+	" machine IS NULL AND bios_version IS NULL THEN '' ELSE ', BIOS ' ||" \
+	" coalesce(bios_vendor, '-') || ' ' || coalesce(bios_version, '-') || ' (' ||" \
+	" coalesce(bios_date, '-') || ')' END"
 
 static const char *col(sqlite3_stmt *s, int i)
 {
@@ -350,14 +411,14 @@ static const char *col(sqlite3_stmt *s, int i)
 static int db_runs(struct db *d, int argc, char **argv)
 {
 	static const struct { const char *opt, *sql; } filters[] = {
-		{ "--board", " AND board = ?" },
-		{ "--bios", " AND (fw_revision = ? COLLATE NOCASE)" },
+		{ "--board", " AND " BOARD_KEY " = ?" },
+		{ "--bios", " AND (? COLLATE NOCASE) IN (fw_revision, bios_version)" },
 		{ "--cpu", " AND (cpu_model = ? COLLATE NOCASE)" },
 		{ "--verdict", " AND verdict = ?" },
 		{ "--since", " AND run_time >= ?" },
 		{ "--until", " AND run_time <= ?" },
 	};
-	char sql[1024] = "SELECT id, coalesce(run_time, '-'), coalesce(board, '(not known)'),"
+	char sql[1024] = "SELECT id, coalesce(run_time, '-'), coalesce(board, machine, '(not known)'),"
 			 " coalesce(fw_vendor, '-') || ' ' || coalesce(fw_revision, '-'),"
 			 " coalesce(cpu_model, '-'), coalesce(cpu_brand, '-'), verdict, checks_failed,"
 			 " simulated, source FROM runs WHERE 1";
@@ -415,7 +476,7 @@ static int db_history(struct db *d, int argc, char **argv)
 		" coalesce(r.fw_revision, '-'), CASE WHEN c.box = 'core' THEN 'cpu ' || c.cpu"
 		" ELSE 'pkg ' || c.package END, c.box, c.kernel, c.median, r.simulated"
 		" FROM runs r JOIN counts c ON c.run_id = r.id"
-		" WHERE r.board = ?1 AND c.event = ?2 AND (?3 IS NULL OR c.kernel = ?3)"
+		" WHERE coalesce(r.board, r.machine) = ?1 AND c.event = ?2 AND (?3 IS NULL OR c.kernel = ?3)"
 		" ORDER BY r.run_time, r.id, c.box, c.cpu, c.package");
 	bind_text(s, 1, board);
 	bind_text(s, 2, event);
@@ -445,6 +506,46 @@ static void load_run(struct db *d, sqlite3_int64 run, struct runlog *g)
 	sqlite3_finalize(s);
 }
 
+/* One board's runs, newest first: the newest, and what it is compared with. */
+struct board_runs {
+	char key[256], fw[512], base_fw[512];
+	sqlite3_int64 newest, base, older;   /* base: newest of another build; older: the next run */
+};
+
+/* The newest run of a board against the newest run of its previous firmware build (else its
+ * previous run, of the same build), by compare's rules; true when it regressed. */
+static bool regressions_of(struct db *d, const struct board_runs *b, uint64_t tol)
+{
+	char key[256], fw[512], base_fw[512];
+	printable(b->key, key, sizeof(key));
+	printable(b->fw, fw, sizeof(fw));
+	printable(b->base_fw, base_fw, sizeof(base_fw));
+	sqlite3_int64 base = b->base ? b->base : b->older;
+	if (!base) {
+		printf("%s: run %lld, the only one (firmware %s)\n", key, (long long)b->newest, fw);
+		return false;
+	}
+	struct runlog a, n;
+	load_run(d, base, &a);
+	load_run(d, b->newest, &n);
+	struct tally t;
+	struct compare_print p = { &a, &n, "  " };
+	compare_runs(&a, &n, tol, &t, NULL, NULL);
+	printf("%s: run %lld -> run %lld: %s", key, (long long)base, (long long)b->newest,
+	       t.regressions ? "REGRESSED" : "no regression");
+	if (t.regressions)
+		printf(" (%u)", t.regressions);
+	if (b->base)
+		printf(", firmware %s -> %s\n", base_fw, fw);
+	else
+		printf(", the same firmware %s (no other build of this board)\n", fw);
+	if (t.regressions)
+		compare_runs(&a, &n, tol, &t, compare_print_row, &p);
+	unload(&a);
+	unload(&n);
+	return t.regressions > 0;
+}
+
 static int db_regressions(struct db *d, int argc, char **argv)
 {
 	uint64_t tol = DEFAULT_TOLERANCE_MILLI;
@@ -453,48 +554,34 @@ static int db_regressions(struct db *d, int argc, char **argv)
 			die("db regressions takes only --tolerance PCT");
 		tol = parse_percent(argv[++i]);
 	}
-	/* each board's two newest runs: by the run's own time, then by import order */
-	sqlite3_stmt *s = prep(d,
-		"SELECT key, id, rn FROM (SELECT " BOARD_KEY " AS key, id, row_number() OVER"
-		" (PARTITION BY " BOARD_KEY " ORDER BY run_time DESC, id DESC) AS rn FROM runs)"
-		" WHERE rn <= 2 ORDER BY key, rn DESC");
+	/* each board's runs newest first: by the run's own time, then by import order */
+	sqlite3_stmt *s = prep(d, "SELECT " BOARD_KEY ", id, " FIRMWARE " FROM runs"
+			       " ORDER BY 1, run_time DESC, id DESC");
 	unsigned boards = 0, regressed = 0;
-	char prev_key[256] = "";
-	sqlite3_int64 prev = 0;
+	struct board_runs *b = xcalloc(1, sizeof(*b));
 	while (sqlite3_step(s) == SQLITE_ROW) {
-		const char *key = col(s, 0);
+		const char *key = col(s, 0), *fw = col(s, 2);
 		sqlite3_int64 id = sqlite3_column_int64(s, 1);
-		int rn = sqlite3_column_int(s, 2);
-		if (rn == 2) {
-			snprintf(prev_key, sizeof(prev_key), "%s", key);
-			prev = id;
+		if (b->newest && !strcmp(b->key, key)) {
+			if (!b->older)
+				b->older = id;
+			if (!b->base && strcmp(b->fw, fw)) {
+				b->base = id;
+				snprintf(b->base_fw, sizeof(b->base_fw), "%s", fw);
+			}
 			continue;
 		}
+		if (b->newest)
+			regressed += regressions_of(d, b, tol);
+		memset(b, 0, sizeof(*b));
+		snprintf(b->key, sizeof(b->key), "%s", key);
+		snprintf(b->fw, sizeof(b->fw), "%s", fw);
+		b->newest = id;
 		boards++;
-		if (!prev || strcmp(prev_key, key)) {
-			printf("%s: run %lld, the only one\n", key, (long long)id);
-			prev = 0;
-			continue;
-		}
-		struct runlog a, b;
-		load_run(d, prev, &a);
-		load_run(d, id, &b);
-		struct tally t;
-		struct compare_print p = { &a, &b, "  " };
-		compare_runs(&a, &b, tol, &t, NULL, NULL);
-		printf("%s: run %lld -> run %lld: %s", key, (long long)prev, (long long)id,
-		       t.regressions ? "REGRESSED" : "no regression");
-		if (t.regressions) {
-			printf(" (%u)\n", t.regressions);
-			compare_runs(&a, &b, tol, &t, compare_print_row, &p);
-			regressed++;
-		} else {
-			putchar('\n');
-		}
-		unload(&a);
-		unload(&b);
-		prev = 0;
 	}
+	if (b->newest)
+		regressed += regressions_of(d, b, tol);
+	free(b);
 	sqlite3_finalize(s);
 	printf("%u boards, %u regressed\n", boards, regressed);
 	return regressed ? EXIT_REGRESSED : 0;

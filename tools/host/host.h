@@ -20,6 +20,8 @@ void *xcalloc(size_t n, size_t size);
 uint64_t parse_number(const char *what, const char *s);
 /* Grouped decimal (1,234,567) in a rotating static buffer: printf arguments. */
 const char *grouped(uint64_t v);
+/* Text from a log for the terminal: one line, bytes outside printable ASCII as \xNN. */
+void printable(const char *s, char *buf, size_t cap);
 /* The whole file, NUL-terminated, its length in *len; dies naming it when it cannot be read. */
 char *read_whole(const char *path, size_t *len);
 
@@ -41,6 +43,12 @@ struct bundle_log {
  */
 bool bundle_logs(const char *path, const char *text, size_t len, struct bundle_log *logs,
 		 unsigned max, unsigned *n);
+
+struct cpuid_dump;
+/* A CPUID dump file read into d (its storage the caller's to free with host_free_dump, with
+ * the text returned); dies naming the file and line of a bad one. */
+char *host_read_dump(const char *path, struct cpuid_dump *d);
+void host_free_dump(struct cpuid_dump *d, char *text);
 
 struct model_loaded;
 /*

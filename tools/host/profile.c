@@ -4,7 +4,10 @@
  * capture describes (its `machine` records). efipmu-host profile --builtin NAME [--cpus N]
  * [--packages P] [--threads T] [-o FILE]: a built-in profile's file, the model's machine
  * on N CPUs spread evenly over P packages, T threads a core, APIC id = CPU number (as
- * QEMU and the unit tests' platform number them). An existing FILE is never overwritten.
+ * QEMU and the unit tests' platform number them). efipmu-host profile --cpuid-dump DUMP.txt
+ * [-o FILE]: the machine of a CPUID dump (lib/model/model_dump.c), what a dump cannot say
+ * taken from a built-in profile and said in the file's comments. An existing FILE is never
+ * overwritten.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +15,7 @@
 
 #include "capture/profile.h"
 #include "host.h"
+#include "model/model_dump.h"
 #include "model/model_machine.h"
 #include "out/machine_read.h"
 
@@ -81,15 +85,44 @@ static void from_builtin(const char *name, unsigned ncpus, unsigned npkgs, unsig
 	free(mod);
 }
 
+/* The machine of a CPUID dump; comment says where each part of it comes from. */
+static void from_dump(const char *path, struct machine *m, char *comment, size_t cap)
+{
+	struct cpuid_dump d;
+	char *text = host_read_dump(path, &d);
+	struct model_dump_scratch *s = xcalloc(1, sizeof(*s));
+	const struct model_profile *base = NULL;
+	const char *why;
+	if (model_dump_machine(&d, m, &base, s, &why))
+		die("%s: %s", path, why ? why : "the base profile's model failed");
+	const struct cpuid_entry *l1 = cpuid_walk_find(&m->cpu[0].walk, 1, 0);
+	uint32_t sig = l1 ? l1->r.eax : 0, bsig = model_cpuid_raw(base, 1, 0).eax;
+	bool same = (sig & 0x0FFF0FF0u) == (bsig & 0x0FFF0FF0u);
+	snprintf(comment, cap,
+		 "made by efipmu-host profile from the CPUID dump %s (%u logical CPUs)\n"
+		 "# CPUID: each CPU's own leaves, from the dump; APIC ID, package and core from its "
+		 "leaf 0xB (else leaf 1)\n"
+		 "# not in a dump, so from the built-in profile %s (%s): every MSR and its hand-off "
+		 "value, the uncore (%s) and its PCI boxes; not this machine's",
+		 path, d.ncpu, base->name,
+		 same ? "the same vendor, family and model" :
+			"no built-in profile of this family and model: the vendor's fallback",
+		 m->uncore);
+	free(s);
+	host_free_dump(&d, text);
+}
+
 int cmd_profile(int argc, char **argv)
 {
-	const char *out = NULL, *builtin = NULL, *log = NULL;
+	const char *out = NULL, *builtin = NULL, *log = NULL, *dump = NULL;
 	unsigned ncpus = 4, npkgs = 1, tpc = 1;
 	for (int i = 0; i < argc; i++) {
 		if (!strcmp(argv[i], "-o") && i + 1 < argc)
 			out = argv[++i];
 		else if (!strcmp(argv[i], "--builtin") && i + 1 < argc)
 			builtin = argv[++i];
+		else if (!strcmp(argv[i], "--cpuid-dump") && i + 1 < argc)
+			dump = argv[++i];
 		else if (!strcmp(argv[i], "--cpus") && i + 1 < argc)
 			ncpus = (unsigned)parse_number("--cpus", argv[++i]);
 		else if (!strcmp(argv[i], "--packages") && i + 1 < argc)
@@ -97,19 +130,22 @@ int cmd_profile(int argc, char **argv)
 		else if (!strcmp(argv[i], "--threads") && i + 1 < argc)
 			tpc = (unsigned)parse_number("--threads", argv[++i]);
 		else if (argv[i][0] == '-' || log)
-			die("profile: unexpected '%s' (profile LOG.jsonl [-o FILE], or --builtin NAME "
-			    "[--cpus N] [--packages P] [--threads T] [-o FILE])", argv[i]);
+			die("profile: unexpected '%s' (profile LOG.jsonl [-o FILE], --builtin NAME "
+			    "[--cpus N] [--packages P] [--threads T] [-o FILE], or --cpuid-dump DUMP.txt "
+			    "[-o FILE])", argv[i]);
 		else
 			log = argv[i];
 	}
-	if (!log == !builtin)
-		die("profile: give a log or --builtin NAME, one of them");
+	if (!!log + !!builtin + !!dump != 1)
+		die("profile: give a log, --builtin NAME or --cpuid-dump DUMP.txt, one of them");
 	struct machine *m = xcalloc(1, sizeof(*m));
-	char comment[512];
+	char comment[1024];
 	if (log) {
 		size_t len;
 		free(host_read_machine(log, m, &len));
 		snprintf(comment, sizeof(comment), "made by efipmu-host profile from %s", log);
+	} else if (dump) {
+		from_dump(dump, m, comment, sizeof(comment));
 	} else {
 		from_builtin(builtin, ncpus, npkgs, tpc, m);
 		snprintf(comment, sizeof(comment), "built-in profile %s on %u CPUs, %u packages, %u "

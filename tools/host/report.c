@@ -273,18 +273,29 @@ static void sec_machine(struct report *r)
 	section(r, "machine", "Machine");
 	fputs("<table class=\"kv\">\n", o);
 	if (r->board) {
-		fputs("<tr><th>board</th><td>", o);
+		fputs("<tr><th>board (store)</th><td>", o);
 		esc(o, r->board);
-		fputs(" <span class=\"absent\">(given at import to the store; not in the log)</span>"
-		      "</td></tr>\n", o);
+		fputs(" <span class=\"absent\">(given at import to the store)</span></td></tr>\n", o);
+	}
+	/* the capture's SMBIOS (a log's text: row2 escapes it) */
+	const struct machine_ident *m = &g->id;
+	if (m->smbios) {
+		char t[200];
+		snprintf(t, sizeof(t), "%s %s", m->board_maker, m->board_product);
+		row2(o, "board", t[1] ? t : NULL, "SMBIOS has no type 2");
+		snprintf(t, sizeof(t), "%s %s", m->sys_maker, m->sys_product);
+		row2(o, "system", t[1] ? t : NULL, "SMBIOS has no type 1");
+		ident_bios(m, t, sizeof(t));
+		row2(o, "firmware (SMBIOS)", t, NULL);
+		row2(o, "CPU part (SMBIOS)", m->cpu_part, "no populated socket in SMBIOS type 4");
 	} else {
-		row2(o, "board", NULL, "no SMBIOS record: board identity is not logged");
+		row2(o, "board", NULL, m->why_not);
 	}
 	char fw[160] = "";
 	if (g->fw_vendor[0])
 		snprintf(fw, sizeof(fw), "%s, revision %s", g->fw_vendor,
-			 h && gstr(h, "firmware_revision") ? gstr(h, "firmware_revision") : "?");
-	row2(o, "firmware (BIOS)", fw, "no header record");
+			 g->fw_revision[0] ? g->fw_revision : "?");
+	row2(o, "firmware (UEFI system table)", fw, "no header record");
 	row2(o, "UEFI revision", h ? gstr(h, "uefi_revision") : NULL, NULL);
 	row2(o, "time of the run", g->time, "no RTC time");
 	row2(o, "backend", g->backend, NULL);

@@ -112,6 +112,7 @@ static void read_header(struct runlog *g, const struct rec_ctx *c)
 	opt_str(c, "backend", g->backend, sizeof(g->backend));
 	opt_str(c, "time", g->time, sizeof(g->time));
 	opt_str(c, "firmware_vendor", g->fw_vendor, sizeof(g->fw_vendor));
+	opt_str(c, "firmware_revision", g->fw_revision, sizeof(g->fw_revision));
 	opt_str(c, "cmdline", g->cmdline, sizeof(g->cmdline));
 	opt_u64(c, "cpus_found", &g->cpus_found);
 	opt_u64(c, "cpus_enabled", &g->cpus_enabled);
@@ -146,6 +147,8 @@ static void read_record(struct runlog *g, const struct rec_ctx *c, const struct 
 		read_header(g, c);
 	else if (logread_str_is(c->v, "rec", "verdict"))
 		read_verdict(g, c);
+	else if (logread_str_is(c->v, "rec", "machine"))
+		ident_from_platform(c->v, &g->id);
 	/* cpu, handoff and records of later versions: not summarised, given to the hook */
 	if (h && h->record)
 		h->record(h->ctx, c->v, c->line);
@@ -163,6 +166,7 @@ void load_with(struct runlog *g, const char *path, const struct load_hooks *h)
 		die("cannot open %s", path);
 	memset(g, 0, sizeof(*g));
 	g->path = path;
+	ident_init(&g->id);
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t len;
@@ -200,6 +204,119 @@ void unload(struct runlog *g)
 	free(g->checks);
 }
 
+/* A string of an object, "" when absent or not a string; kept truncated when too long. */
+static void sub_str(const struct logrec_view *o, const char *key, char *buf, size_t cap)
+{
+	pmu_status st = logread_get_str(o, key, buf, cap);
+	if (st && st != PMU_ERR_NOSPACE)
+		buf[0] = 0;
+}
+
+/*
+ * The objects of a JSON array's text (validated by logread_line), one at a time: the next
+ * object from *pos, its text in [*start, *start + *n). False after the last.
+ */
+static bool next_object(const char *raw, size_t len, size_t *pos, const char **start, size_t *n)
+{
+	size_t i = *pos;
+	while (i < len && raw[i] != '{')
+		i++;
+	if (i == len)
+		return false;
+	unsigned depth = 0;
+	bool in_str = false;
+	for (size_t j = i; j < len; j++) {
+		char ch = raw[j];
+		if (in_str) {
+			if (ch == '\\')
+				j++;
+			else if (ch == '"')
+				in_str = false;
+		} else if (ch == '"') {
+			in_str = true;
+		} else if (ch == '{') {
+			depth++;
+		} else if (ch == '}' && !--depth) {
+			*start = raw + i;
+			*n = j + 1 - i;
+			*pos = j + 1;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* SMBIOS type 4: the part number of the first populated socket, else its version string. */
+static void socket_part(const struct logval *sockets, char *buf, size_t cap)
+{
+	static struct logrec_view s;
+	const char *p;
+	size_t pos = 0, n;
+	while (sockets && sockets->type == LV_ARRAY &&
+	       next_object(sockets->raw, sockets->raw_len, &pos, &p, &n)) {
+		bool populated = false;
+		if (logread_line(p, n, &s) || (logread_get_bool(&s, "populated", &populated), !populated))
+			continue;
+		sub_str(&s, "part", buf, cap);
+		if (!buf[0])
+			sub_str(&s, "version", buf, cap);
+		return;
+	}
+}
+
+void ident_init(struct machine_ident *id)
+{
+	memset(id, 0, sizeof(*id));
+	snprintf(id->why_not, sizeof(id->why_not), "no capture in the log (capture = off)");
+}
+
+void ident_from_platform(const struct logrec_view *v, struct machine_ident *id)
+{
+	static struct logrec_view sm, o;
+	if (!logread_str_is(v, "scope", "platform"))
+		return;
+	memset(id, 0, sizeof(*id));
+	if (logread_get_obj(v, "smbios", &sm)) {
+		snprintf(id->why_not, sizeof(id->why_not), "no SMBIOS in the capture");
+		sub_str(v, "smbios_why", id->why_not, sizeof(id->why_not));
+		return;
+	}
+	id->smbios = true;
+	if (!logread_get_obj(&sm, "bios", &o)) {
+		sub_str(&o, "vendor", id->bios_vendor, sizeof(id->bios_vendor));
+		sub_str(&o, "version", id->bios_version, sizeof(id->bios_version));
+		sub_str(&o, "date", id->bios_date, sizeof(id->bios_date));
+	}
+	if (!logread_get_obj(&sm, "system", &o)) {
+		sub_str(&o, "manufacturer", id->sys_maker, sizeof(id->sys_maker));
+		sub_str(&o, "product", id->sys_product, sizeof(id->sys_product));
+	}
+	if (!logread_get_obj(&sm, "board", &o)) {
+		sub_str(&o, "manufacturer", id->board_maker, sizeof(id->board_maker));
+		sub_str(&o, "product", id->board_product, sizeof(id->board_product));
+	}
+	socket_part(logread_find(&sm, "sockets"), id->cpu_part, sizeof(id->cpu_part));
+}
+
+/* "A B", either may be empty. */
+static void join2(const char *a, const char *b, char *buf, size_t cap)
+{
+	snprintf(buf, cap, "%s%s%s", a, *a && *b ? " " : "", b);
+}
+
+void ident_board(const struct machine_ident *id, char *buf, size_t cap)
+{
+	join2(id->board_maker, id->board_product, buf, cap);
+	if (!buf[0])
+		join2(id->sys_maker, id->sys_product, buf, cap);
+}
+
+void ident_bios(const struct machine_ident *id, char *buf, size_t cap)
+{
+	buf[0] = 0;
+	if (id->smbios)
+		snprintf(buf, cap, "BIOS %s %s (%s)", id->bios_vendor, id->bios_version, id->bios_date);
+}
 
 bool same_series(const struct count *a, const struct count *b)
 {

@@ -7,6 +7,7 @@
 #define EFIPMU_HOST_RUNLOG_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "out/logread.h"
@@ -30,10 +31,34 @@ struct check {
 	bool sim, has_cpu;
 };
 
+/*
+ * The machine and firmware a run names (issue 26 item 1): the capture's SMBIOS (its platform
+ * machine record) and the header's firmware vendor and revision (the system table's); ""
+ * where the log does not say. What compare and the store of runs key on.
+ */
+struct machine_ident {
+	bool smbios;                  /* the capture's SMBIOS was read */
+	char why_not[96];             /* else why: no capture, or the capture's smbios_why */
+	char bios_vendor[64], bios_version[64], bios_date[32];
+	char sys_maker[64], sys_product[64], board_maker[64], board_product[64];
+	char cpu_part[64];            /* type 4 of the first populated socket: part, else version */
+};
+
+/* No identity yet: why_not says the log has no capture. */
+void ident_init(struct machine_ident *id);
+/* The identity in a machine record of scope platform (others are not read). */
+void ident_from_platform(const struct logrec_view *v, struct machine_ident *id);
+/* "MAKER PRODUCT" of the board (SMBIOS type 2), else of the system (type 1); "" if neither. */
+void ident_board(const struct machine_ident *id, char *buf, size_t cap);
+/* "BIOS VENDOR VERSION (DATE)"; "" without SMBIOS. */
+void ident_bios(const struct machine_ident *id, char *buf, size_t cap);
+
 struct runlog {
 	const char *path;
 	bool have_header, have_verdict, header_sim, verdict_sim;
 	char tool[16], version[16], backend[16], time[32], fw_vendor[64], cmdline[256];
+	char fw_revision[32];
+	struct machine_ident id;
 	uint64_t tsc_hz, cpus_found, cpus_enabled;
 	char verdict[16], reason[160];
 	uint64_t cpus_ran, cpus_missing, cpus_with_pmu;

@@ -73,3 +73,10 @@ char *read_whole(const char *path, size_t *len)
 	*len = n;
 	return buf;
 }
+
+void printable(const char *s, char *buf, size_t cap)
+{
+	struct strbuf sb;
+	sb_init(&sb, buf, cap);
+	sb_putn_printable(&sb, s, strlen(s));
+}

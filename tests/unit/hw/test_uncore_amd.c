@@ -75,7 +75,7 @@ static const struct box_desc *box(enum uncore_family fam, const char *name)
 	return box_find(fam, name, strlen(name));
 }
 
-/* Genoa's CPUID (tests/data/cpuid: EBX 0x44106, ECX 0x8): 16 DF counters, UMC 3 with 4. */
+/* Genoa's CPUID (data/cpuid: EBX 0x44106, ECX 0x8): 16 DF counters, UMC 3 with 4. */
 static void test_boxes_from_genoa_cpuid(void **state)
 {
 	(void)state;

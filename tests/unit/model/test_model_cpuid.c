@@ -3,7 +3,7 @@
  * CPUID of the reference model (lib/model/model_cpuid.c): the leaves of the real
  * dumps, the per-CPU APIC IDs, the SDM's answers for leaves and subleaves a CPU
  * does not have, and IA32_MISC_ENABLE[22] (Limit CPUID Maxval). Expected values
- * are copied from the InstLatx64 dumps of tests/data/cpuid/intel-06-1a-nehalem-ep.txt
+ * are copied from the InstLatx64 dumps of data/cpuid/intel-06-1a-nehalem-ep.txt
  * and intel-06-2d-sandy-bridge-ep.txt (their first line names them), logical CPU #0.
  */
 #include "testutil.h"
