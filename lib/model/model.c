@@ -32,6 +32,7 @@ pmu_status model_init(struct model *m, const struct model_profile *p, unsigned n
 			if (model_cpuid_leaf_answered(t[k], 0x23) == 0x23)
 				m->leaf_23[k][sub] = model_cpuid_table_answer(t[k], 0x23, sub);
 	}
+	model_core_geom_init(m);
 	m->ncpus = ncpus;
 	m->npkgs = npkgs;
 	m->chas = p->chas;

@@ -213,10 +213,23 @@ struct model_pci_fn {
 	uint8_t pkg, dev, fn;
 };
 
+/*
+ * The counters one core type has (Intel SDM Vol. 3B 18.13.2.1, 18.2 (CPUID.0AH); SDM vol. 2A leaf
+ * 0AH): its CPUID.0AH, the fixed counters a bitmap from version 5 (ECX[i] or EDX[4:0] > i). A
+ * hybrid P-core has counters its CPUID.0AH leaves out (the profile's pcore_* masks).
+ */
+struct model_core_geom {
+	unsigned version, gp_width, fixed_width;
+	uint32_t gp_mask, fixed_mask;
+	bool anythread, perf_metrics;
+	bool umask2, eq;   /* PERFEVTSEL UMASK2 (47:40) and EQ (36) exist */
+};
+
 struct model {
 	const struct model_profile *p;
 	struct pmu_cpuid leaf_0a[2];           /* CPUID.0AH of the cores, [1] the E-cores': read each cycle */
 	struct pmu_cpuid leaf_23[2][2];        /* CPUID.23H subleaves 0 and 1, the same way (zeros: none) */
+	struct model_core_geom core_geom[2];   /* the same way, worked out by model_init */
 	unsigned ncpus, npkgs;
 	unsigned pkg_of[MODEL_MAX_CPUS];
 	unsigned core_of[MODEL_MAX_CPUS];      /* core number within the package */

@@ -58,6 +58,8 @@ void model_log_access(struct model *m, unsigned cpu, enum model_op op, uint32_t 
 
 /* The architectural PMU version of the model's CPU 0 (CPUID.0AH). */
 unsigned model_pmu_version(const struct model *m);
+/* Works out core_geom from the leaves and the profile (model_init, once they are set). */
+void model_core_geom_init(struct model *m);
 
 /* Slots of struct model_regfile.scratch each device keeps its private state in. */
 enum model_scratch_slot {
