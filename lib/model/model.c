@@ -325,6 +325,7 @@ static const struct pmu_backend_ops sim_ops = {
 	.irq_restore = model_irq_restore,
 	.pci_read = model_sim_pci_read,
 	.pci_write = model_sim_pci_write,
+	.pci_ranges = model_sim_pci_ranges,
 	.mmio_read = model_sim_mmio_read,
 	.mmio_write = model_sim_mmio_write,
 	.run_kernel = model_run_kernel,

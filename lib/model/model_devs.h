@@ -47,6 +47,7 @@ void model_file_give(struct model *m, const struct model_dev *d, unsigned cpu);
 /* The backend's PCI operations (model_pci.c). */
 pmu_status model_sim_pci_read(void *ctx, unsigned cpu, struct pmu_pci_addr a, uint32_t *val);
 pmu_status model_sim_pci_write(void *ctx, unsigned cpu, struct pmu_pci_addr a, uint32_t val);
+unsigned model_sim_pci_ranges(void *ctx, struct pmu_bus_range *r, unsigned cap);
 pmu_status model_sim_mmio_read(void *ctx, unsigned cpu, uint64_t addr, unsigned bytes,
 			       uint64_t *val);
 pmu_status model_sim_mmio_write(void *ctx, unsigned cpu, uint64_t addr, unsigned bytes,

@@ -123,6 +123,16 @@ pmu_status model_sim_pci_read(void *ctx, unsigned cpu, struct pmu_pci_addr a, ui
 	return st;
 }
 
+/* One MCFG allocation, segment 0's 256 buses: the model's firmware reaches every bus. */
+unsigned model_sim_pci_ranges(void *ctx, struct pmu_bus_range *r, unsigned cap)
+{
+	(void)ctx;
+	if (!cap)
+		return 0;
+	r[0] = (struct pmu_bus_range){ 0, 0, 255 };
+	return 1;
+}
+
 pmu_status model_sim_pci_write(void *ctx, unsigned cpu, struct pmu_pci_addr a, uint32_t val)
 {
 	struct model *m = ctx;

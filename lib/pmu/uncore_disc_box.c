@@ -10,9 +10,14 @@
 static const struct disc_bus_range any_bus = { 0, 0, 255 };
 static const struct disc_mmio_range above_1m = { 0x100000ull, (1ull << 52) - 0x100000ull };
 
-struct disc_space uncore_disc_space(bool spr)
+struct disc_space uncore_disc_space(const struct pmu_backend *b, bool spr,
+				    struct disc_bus_range *buses)
 {
-	const struct disc_space w = { &any_bus, 1, &above_1m, 1, spr };
+	struct pmu_bus_range r[DISC_MAX_BUS_RANGES];
+	unsigned n = b && b->ops->pci_ranges ? b->ops->pci_ranges(b->ctx, r, DISC_MAX_BUS_RANGES) : 0;
+	for (unsigned i = 0; i < n && i < DISC_MAX_BUS_RANGES; i++)
+		buses[i] = (struct disc_bus_range){ r[i].seg, r[i].lo, r[i].hi };
+	const struct disc_space w = { n ? buses : &any_bus, n ? n : 1, &above_1m, 1, spr };
 	return w;
 }
 
@@ -41,7 +46,8 @@ static pmu_status find_named(const struct pmu_backend *b, unsigned cpu,
 pmu_status uncore_disc_build(const struct pmu_backend *b, unsigned cpu, bool spr,
 			     const struct disc_named *named, struct uncore_disc *d)
 {
-	const struct disc_space where = uncore_disc_space(spr);
+	struct disc_bus_range buses[DISC_MAX_BUS_RANGES];
+	const struct disc_space where = uncore_disc_space(b, spr, buses);
 	uint16_t nth[32] = { 0 };
 	d->made = d->unmade = 0;
 	d->spr = spr;

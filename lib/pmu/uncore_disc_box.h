@@ -25,12 +25,18 @@ struct uncore_disc {
 	bool spr;                             /* Sapphire Rapids (06_8F): its UPI quirk applies */
 };
 
+#define DISC_MAX_BUS_RANGES 16
+
 /*
- * Where the app lets a unit lie, lacking the firmware's MCFG table: any bus of segment 0 and
- * MMIO from 1 MiB (below is legacy memory: a unit there is what a BAR left at 0 gives) to
- * the 52 bits of a physical address; spr: Sapphire Rapids' UPI quirk applies.
+ * Where the app lets a unit lie: the bus ranges b's configuration space reaches (the
+ * firmware's root bridges and MCFG allocations; a bus outside all of them reads all-ones
+ * whatever sits there), kept in buses (DISC_MAX_BUS_RANGES); any bus of segment 0 where
+ * b is NULL or cannot say. MMIO from 1 MiB (below is legacy memory: a unit there is what a
+ * BAR left at 0 gives) to the 52 bits of a physical address; spr: Sapphire Rapids' UPI
+ * quirk applies.
  */
-struct disc_space uncore_disc_space(bool spr);
+struct disc_space uncore_disc_space(const struct pmu_backend *b, bool spr,
+				    struct disc_bus_range *buses);
 
 /* A table's place named by the caller instead of found (disc_find_at). */
 struct disc_named {

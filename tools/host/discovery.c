@@ -142,7 +142,8 @@ int cmd_discovery(int argc, char **argv)
 	const struct disc_mmio_range bar = { model_disc_spr.mmio_base, 0x1000000 };
 	const struct disc_space where = { &bus, 1, &bar, 1, spr };
 	/* a file's table: checked as the app checks what it finds (any bus, MMIO above 1 MiB) */
-	const struct disc_space app = uncore_disc_space(spr);
+	struct disc_bus_range buses[DISC_MAX_BUS_RANGES];
+	const struct disc_space app = uncore_disc_space(NULL, spr, buses);
 	static struct disc_table t;
 	(void)disc_parse(bytes, n, model ? &where : (spr ? &app : NULL), &t);
 	return print_table(&t) ? EXIT_REGRESSED : 0;

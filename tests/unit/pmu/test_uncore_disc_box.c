@@ -3,7 +3,8 @@
  * The discovery tables made into generic boxes (lib/pmu/uncore_disc_box.c, lib/hw/uncore_disc.c)
  * on the model's sapphire-rapids machine: found or named, each usable unit a box with
  * Linux's names and its registers where the table and Linux's generic PMU put them, each
- * PCI and MMIO unit registered with the write guard only once placed.
+ * PCI and MMIO unit registered with the write guard only once placed, a PCI unit on a bus
+ * no root bridge or MCFG range reaches left out.
  */
 #include "testutil.h"
 #include "hw/uncore_disc.h"
@@ -104,12 +105,42 @@ static void test_named(void **state)
 	free(m);
 }
 
+/* Firmware whose root bridges and MCFG stop at bus 0x7E: the package's bus 0x7F is beyond. */
+static unsigned short_ranges(void *ctx, struct pmu_bus_range *r, unsigned cap)
+{
+	(void)ctx;
+	(void)cap;
+	r[0] = (struct pmu_bus_range){ 0, 0, 0x7E };
+	return 1;
+}
+
+/* A PCI unit on a bus the backend's configuration space does not reach: outside, not made. */
+static void test_bus_out_of_reach(void **state)
+{
+	(void)state;
+	struct pmu_backend b;
+	struct model *m = spr(&b, 1);
+	struct pmu_backend_ops ops = *b.ops;
+	ops.pci_ranges = short_ranges;
+	b.ops = &ops;
+	assert_int_equal(uncore_disc_build(&b, 0, true, NULL, &d), PMU_OK);
+	assert_int_equal(d.made, 16);   /* 8 CHA (MSR), 8 iMC (MMIO); the 4 M2M on bus 0x7F not */
+	unsigned outside = 0;
+	for (unsigned i = 0; i < d.table[0].nunits; i++)
+		if (d.table[0].unit[i].type == 7)
+			outside += !!(d.table[0].unit[i].problems & 1u << DP_OUTSIDE);
+	assert_int_equal(outside, 4);
+	assert_null(box_find(UNCORE_DISC, "uncore_m2m_0", 12));
+	free(m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_found_and_made),
 		cmocka_unit_test(test_placed_and_guarded),
 		cmocka_unit_test(test_named),
+		cmocka_unit_test(test_bus_out_of_reach),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
