@@ -43,6 +43,7 @@ void hw_backend(struct pmu_backend *b);
 void pci_real_init(unsigned bsp);
 unsigned pci_real_bridges(void);
 unsigned pci_real_ecam_ranges(void);
+unsigned pci_real_ranges(void *ctx, struct pmu_bus_range *r, unsigned cap);
 pmu_status pci_real_read(void *ctx, unsigned cpu, struct pmu_pci_addr a, uint32_t *val);
 pmu_status pci_real_write(void *ctx, unsigned cpu, struct pmu_pci_addr a, uint32_t val);
 pmu_status mmio_real_read(void *ctx, unsigned cpu, uint64_t addr, unsigned bytes, uint64_t *val);

@@ -97,6 +97,7 @@ static const struct pmu_backend_ops real_ops = {
 	.pci_write = pci_real_write,
 	.mmio_read = mmio_real_read,
 	.mmio_write = mmio_real_write,
+	.pci_ranges = pci_real_ranges,
 };
 
 void hw_backend(struct pmu_backend *b)

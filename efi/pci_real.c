@@ -127,6 +127,18 @@ unsigned pci_real_ecam_ranges(void)
 	return necams;
 }
 
+/* The root bridges' bus ranges, then MCFG's (overlaps are harmless: any one reaches). */
+unsigned pci_real_ranges(void *ctx, struct pmu_bus_range *r, unsigned cap)
+{
+	unsigned n = 0;
+	(void)ctx;
+	for (unsigned i = 0; i < nbridges && n < cap; i++, n++)
+		r[n] = (struct pmu_bus_range){ bridges[i].seg, bridges[i].bus_lo, bridges[i].bus_hi };
+	for (unsigned i = 0; i < necams && n < cap; i++, n++)
+		r[n] = (struct pmu_bus_range){ ecams[i].seg, ecams[i].bus_lo, ecams[i].bus_hi };
+	return n;
+}
+
 static const struct bridge *bridge_of(struct pmu_pci_addr a)
 {
 	for (unsigned i = 0; i < nbridges; i++)

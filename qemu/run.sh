@@ -13,6 +13,8 @@ printf 'qemu-exit\n' > "$b/run.cfg"
 [ -n "${SIM:-}" ] && printf 'backend = sim\nsim-profile = %s\n' "$SIM" >> "$b/run.cfg"
 # KERNEL=NAME counts around another kernel (stream: the memory bandwidth of the uncore job).
 [ -n "${KERNEL:-}" ] && printf 'kernels = %s\n' "$KERNEL" >> "$b/run.cfg"
+# SIM_BREAK=DEFECT gives the model a defect (sim-break: disc-every, a broken discovery table).
+[ -n "${SIM_BREAK:-}" ] && printf 'sim-break = %s\n' "$SIM_BREAK" >> "$b/run.cfg"
 "$here/qemu/mkimage.sh" "$img" --cfg "$b/run.cfg" || exit 1
 echo "booting OVMF in QEMU (TCG, q35, 4 vCPUs, ${CPU:-SandyBridge,model=45}) ..."
 start=$(date +%s.%N)

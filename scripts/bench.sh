@@ -143,6 +143,21 @@ repeat_cost() {
   repeat_cost_at $cores empty "empty kernel" || return 1
 }
 
+# ---- a repeat's own work in the guest: instructions between repeats, counted by QEMU -icount ----
+# -icount shift=3: the TSC is the guest's instructions << 3, exact on one vCPU (case_icount);
+# CPU 0's windows of the default job on the model, 41 repeats: the median gap between them.
+guest_work() {
+  ICOUNT=3 TIMEOUT=300 boot_case bench-work 'qemu-exit\nbackend = sim\nrepeats = 41\n' \
+    >/dev/null 2>&1
+  [ "$RC" = 3 ] && [ -f "$LOG" ] || { echo "guest work        QEMU status $RC"; return 1; }
+  python3 -c 'import json,sys
+t = [r["tsc_on"] for r in map(json.loads, open(sys.argv[1]))
+     if r["rec"] == "window" and r["cpu"] == 0 and r["round"] == 1]
+g = sorted((b - a) >> 3 for a, b in zip(t, t[1:]))
+print("guest work        %d instructions per repeat (median of %d gaps, fastest %d;"
+      " default job on the model, 1 vCPU, QEMU -icount)" % (g[len(g) // 2], len(g), g[0]))' "$LOG"
+}
+
 # ---- 1,000 repeats of the default job on the model: QEMU start to exit, every record in the log ----
 thousand() {
   local cpus=$(( $(nproc) < 2 ? 2 : $(nproc) )) t0 t1 want got
@@ -197,6 +212,7 @@ overhead || status=1
 skew || status=1
 time_to_results || status=1
 repeat_cost || status=1
+guest_work || status=1
 thousand || status=1
 store || status=1
 host_cost record || status=1

@@ -200,6 +200,14 @@ run_case discovery_global_ones discovery --model global-ones
 run_case discovery_hex discovery $dir/discovery-small.hex
 run_case discovery_bin discovery $dir/discovery-small.bin
 run_case discovery_log discovery $dir/discovery-small.jsonl
+run_case discovery_spr_run_log discovery --spr $dir/discovery-spr-run.jsonl
+run_case discovery_spr_capture discovery --spr $dir/discovery-spr-capture.jsonl
+run_case summary_spr_run summary $dir/spr-run.jsonl
+run_case profile_spr_run profile $dir/spr-run.jsonl
+# The discovered units on the model, found as the app finds them: by name, and by Linux's
+# generic name of a type and box id.
+run_case dryrun_spr_discovery dry-run --profile sapphire-rapids \
+  'uncore_imc_2/UNC_M_CAS_COUNT.RD/,uncore_type_7_3/event=0x01/,uncore_cha_1/UNC_CHA_CLOCKTICKS/'
 run_case discovery_usage discovery
 run_case discovery_bad_defect discovery --model bogus
 # Profiles as files (issue 26 item 2): the capture of QEMU's machine (tests/qemu/case_capture.sh's

@@ -34,7 +34,9 @@ MODELS = [0x1A, 0x1E, 0x1F, 0x25, 0x2C, 0x2D, 0x2E, 0x2F,
           0x97, 0x9A, 0xB7, 0xBA, 0xBF, 0xAA, 0xAC, 0xB5, 0xBD, 0xC5, 0xC6]   # hybrid
 # JSON Unit -> perf PMU name of the box type (a C-box list serves uncore_cbox_0..7) and the
 # prefix its "Filter" field gives the box's filter register.
-UNCORE_MODELS = {0x2D, 0x55, 0x6A, 0x6C}   # the uncore lists generated (boxes driven by name)
+# the uncore lists generated (boxes driven by name); from Sapphire Rapids on the boxes are
+# the discovery table's units, named as Linux names them (lib/hw/layouts_discovery.c)
+UNCORE_MODELS = {0x2D, 0x55, 0x6A, 0x6C, 0x8F, 0xCF, 0xAD, 0xAE, 0xAF}
 # The PCI boxes (HA, iMC, QPI, R2PCIe, R3QPI) have no filter register efipmu drives (None):
 # an event whose "Filter" names match registers (the HA's address/opcode match) is marked
 # with filter bit 0, so the box refuses it by name.
@@ -49,7 +51,11 @@ UNCORE_UNITS = {"UBOX": ("uncore_ubox", "UBoxFilter"), "CBO": ("uncore_cbox", "C
                 "CHA": ("uncore_cha", "CHAFilter"), "M2M": ("uncore_m2m", None),
                 "UPI LL": ("uncore_upi", None), "IIO": ("uncore_iio", "control"),
                 "IRP": ("uncore_irp", None), "M3UPI": ("uncore_m3upi", None),
-                "M2PCIe": ("uncore_m2pcie", None)}
+                "M2PCIe": ("uncore_m2pcie", None),
+                # Granite Rapids and Sierra Forest (Linux uncore_snbep.c gnr_uncores[]).
+                "IMC": ("uncore_imc", None), "B2CMI": ("uncore_b2cmi", None),
+                "B2UPI": ("uncore_b2upi", None), "B2CXL": ("uncore_b2cxl", None),
+                "B2HOT": ("uncore_b2hot", None), "MDF": ("uncore_mdf", None)}
 LATER_UNITS = {"CHA", "M2M", "UPI LL", "IIO", "IRP", "M3UPI", "M2PCIe"}   # not Sandy Bridge-EP's
 
 # Hardware fixed counter of each fixed-only event (Intel's perfmon lists notes; SDM vol. 3B

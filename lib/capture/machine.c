@@ -27,8 +27,8 @@ bool machine_scan_pci(const struct pmu_backend *b, unsigned cpu, enum uncore_fam
 		      struct machine_pkg *pkgs, unsigned n, struct uncore_pci_scan *scan,
 		      struct pmon_registry *reg)
 {
-	if (!uncore_pci_plat_of(fam))
-		return false;
+	if (!uncore_pci_plat_of(fam) || !uncore_pci_plat_of(fam)->ubox_id)
+		return false;   /* no U-box to place buses: a discovery table's part (UNCORE_DISC) */
 	pmon_reset(reg);
 	if (uncore_pci_scan(b, cpu, fam, scan, reg))
 		return false;

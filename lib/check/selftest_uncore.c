@@ -434,7 +434,19 @@ static bool pci_box_there(struct unc_run *ur, const struct box_desc *d)
 	return false;
 }
 
-/* The box control's counter reset (bit 1, Intel 327043) zeroes every counter of the box. */
+/* The bits of d's box control layout named name (0: none), or the SNB-EP bit dflt without one. */
+static uint64_t box_bit(const struct box_desc *d, const char *name, uint64_t dflt)
+{
+	if (!d->box || !d->box->layout)
+		return dflt;
+	const struct reg_field *f = reg_find_field(d->box->layout, name, pmu_strlen(name));
+	return f ? reg_field_mask(f) : 0;
+}
+
+/*
+ * The box control's counter reset (bit 1, Intel 327043; bit 9 in a discovered unit's generic
+ * box control) zeroes every counter of the box; written with the box frozen.
+ */
 static void check_box_reset(struct unc_run *ur, const struct box_desc *d)
 {
 	char name[SELFTEST_NAME_MAX];
@@ -443,7 +455,8 @@ static void check_box_reset(struct unc_run *ur, const struct box_desc *d)
 	name_with(name, sizeof(name), "reset ", d);
 	pmu_status st = st_write(&ur->t, ctr, LOW_BITS);
 	if (!st)
-		st = st_write(&ur->t, box, BOX_RST_CTRS | BOX_FRZ_EN | BOX_FRZ);
+		st = st_write(&ur->t, box, box_bit(d, "rst_ctrs", BOX_RST_CTRS) |
+			      box_bit(d, "frz_en", BOX_FRZ_EN) | box_bit(d, "frz", BOX_FRZ));
 	if (!st)
 		st = st_read(&ur->t, ctr, &got);
 	struct selftest_check *c = st_add(&ur->t, name, !st && !got ? SELFTEST_PASS : SELFTEST_FAIL,

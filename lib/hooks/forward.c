@@ -71,6 +71,12 @@ static pmu_status f_pci_write(void *ctx, unsigned cpu, struct pmu_pci_addr a, ui
 	return b->ops->pci_write(b->ctx, cpu, a, val);
 }
 
+static unsigned f_pci_ranges(void *ctx, struct pmu_bus_range *r, unsigned cap)
+{
+	const struct pmu_backend *b = &((struct hook_backend *)ctx)->inner;   /* no CPU: no hook */
+	return b->ops->pci_ranges(b->ctx, r, cap);
+}
+
 static pmu_status f_mmio_read(void *ctx, unsigned cpu, uint64_t addr, unsigned bytes, uint64_t *val)
 {
 	const struct pmu_backend *b = at(ctx, cpu, HOOK_OTHER);
@@ -104,6 +110,7 @@ void hook_backend_init(struct hook_backend *h, const struct pmu_backend *inner,
 		.irq_save = FORWARD(irq_save), .irq_restore = FORWARD(irq_restore),
 		.tsc = FORWARD(tsc), .pci_read = FORWARD(pci_read), .pci_write = FORWARD(pci_write),
 		.mmio_read = FORWARD(mmio_read), .mmio_write = FORWARD(mmio_write),
+		.pci_ranges = FORWARD(pci_ranges),
 		.run_kernel = FORWARD(run_kernel),
 	};
 	h->at = hook;

@@ -1,6 +1,23 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "hooks/sim_break.h"
 #include "model/model.h"
+#include "model/model_discovery.h"
+
+/*
+ * disc-DEFECT: every package's discovery table broken that way (model_discovery.h), the
+ * hostile tables of Sapphire and Emerald Rapids' firmware. False: not such a name.
+ */
+static bool disc_defect(struct run *a, const char *name)
+{
+	if (pmu_strncmp(name, "disc-", 5))
+		return false;
+	for (unsigned d = MDD_NONE + 1; d < MDD_COUNT; d++)
+		if (!pmu_strcmp(name + 5, model_disc_defect_name((enum model_disc_defect)d))) {
+			a->model->disc_defect = (uint8_t)d;
+			return true;
+		}
+	return false;
+}
 
 enum verdict sim_break_apply(struct run *a)
 {
@@ -9,8 +26,16 @@ enum verdict sim_break_apply(struct run *a)
 		a->model->broken.narrow_counters = 1;
 	else if (!pmu_strcmp(name, "ignore-enable"))
 		a->model->broken.ignore_enable = true;
-	else if (name[0])
-		return run_refuse_setting(a, OPT_SIM_BREAK, "unknown model defect", name, "narrow-counters, ignore-enable");
+	else if (!pmu_strcmp(name, "disc-upi-absent"))
+		a->model->disc_upi_absent = true;
+	else if (!pmu_strcmp(name, "disc-cha-msr-zero"))
+		a->model->disc_cha_msr_zero = true;
+	else if (!disc_defect(a, name) && name[0])
+		return run_refuse_setting(a, OPT_SIM_BREAK, "unknown model defect", name,
+					  "narrow-counters, ignore-enable, disc-upi-absent, "
+					  "disc-cha-msr-zero, disc-global-ones, disc-unit-ones, "
+					  "disc-unit-zero, disc-zero-offset, disc-dup-id, disc-bar-zero, "
+					  "disc-every");
 	return VERDICT_PASS;
 }
 

@@ -59,3 +59,34 @@ const char *disc_access_name(unsigned access)
 	static const char *const names[] = { "MSR", "MMIO", "PCI", "none" };
 	return access < 4 ? names[access] : "none";
 }
+
+/*
+ * A discovered unit's registers as Linux's generic discovery PMU drives them
+ * (arch/x86/events/intel/uncore_discovery.c, generic_uncore_formats_attr and
+ * GENERIC_PMON_*): counter control event 7:0, umask 15:8, edge 18, invert 23,
+ * threshold 31:24, and the enable bit 22 Sapphire Rapids' own PMUs set
+ * (uncore_snbep.c, SNBEP_PMON_CTL_EN; UNCONFIRMED for every unit type); box control
+ * freeze 0, reset of the controls 8 and of the counters 9.
+ */
+static const struct reg_field disc_ctl[] = {
+	{ "ev_sel", 0, 8, RA_RW, "event" },
+	{ "umask", 8, 8, RA_RW, NULL },
+	{ "rsv", 16, 2, RA_RSV, NULL },
+	{ "edge_det", 18, 1, RA_RW, "edge" },
+	{ "rsv", 19, 3, RA_RSV, NULL },
+	{ "en", 22, 1, RA_RW, "enable" },
+	{ "invert", 23, 1, RA_RW, "inv" },
+	{ "thresh", 24, 8, RA_RW, "cmask" },
+	{ "rsv", 32, 32, RA_RSV, NULL },
+};
+
+static const struct reg_field disc_box_ctl[] = {
+	{ "frz", 0, 1, RA_RW, "freeze" },
+	{ "rsv", 1, 7, RA_RSV, NULL },
+	{ "rst_ctrl", 8, 1, RA_WO, NULL },
+	{ "rst_ctrs", 9, 1, RA_WO, NULL },
+	{ "rsv", 10, 54, RA_RSV, NULL },
+};
+
+const struct reg_layout layout_disc_ctl = REG_LAYOUT("GENERIC_PMON_CTL", disc_ctl);
+const struct reg_layout layout_disc_box_ctl = REG_LAYOUT("GENERIC_PMON_BOX_CTL", disc_box_ctl);

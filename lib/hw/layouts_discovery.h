@@ -33,6 +33,9 @@ enum disc_access { DISC_MSR = 0, DISC_MMIO = 1, DISC_PCI = 2, DISC_ACCESS_NONE =
 /* A PCI unit's box control address: domain 30:28, bus 27:20, devfn 19:12, offset 11:0. */
 extern const struct reg_field disc_pci_addr_fields[4];
 
+/* A discovered unit's counter control and box control (Linux's generic discovery PMU). */
+extern const struct reg_layout layout_disc_ctl, layout_disc_box_ctl;
+
 /* Linux's name of box type t ("cha", "imc", ...); NULL for a type no source names. */
 const char *disc_type_name(uint16_t type);
 /* "MSR", "MMIO", "PCI" or "none". */

@@ -7,6 +7,7 @@
 #include "hw/layouts_uncore.h"
 #include "util/fmt.h"
 #include "hw/uncore_boxes_server.h"
+#include "hw/uncore_disc.h"
 
 #define BIT(n) ((uint64_t)1 << (n))
 
@@ -219,10 +220,17 @@ const struct box_desc *const uncore_boxes[] = {
 	&uncore_amd_slot[8], &uncore_amd_slot[9], &uncore_amd_slot[10], &uncore_amd_slot[11],
 	&uncore_amd_slot[12], &uncore_amd_slot[13], &uncore_amd_slot[14], &uncore_amd_slot[15],
 	&uncore_amd_slot[16], &uncore_amd_slot[17],
+	/* Discovered units: made from the table (hw/uncore_disc.c); empty until then */
+#define DISC8(i) &uncore_disc_slot[i], &uncore_disc_slot[(i) + 1], &uncore_disc_slot[(i) + 2], \
+	&uncore_disc_slot[(i) + 3], &uncore_disc_slot[(i) + 4], &uncore_disc_slot[(i) + 5],     \
+	&uncore_disc_slot[(i) + 6], &uncore_disc_slot[(i) + 7]
+	DISC8(0), DISC8(8), DISC8(16), DISC8(24), DISC8(32), DISC8(40), DISC8(48), DISC8(56),
+	DISC8(64), DISC8(72), DISC8(80), DISC8(88),
 };
 _Static_assert(UNCORE_SKX_BOXES == 60, "every Skylake-SP box is listed");
 _Static_assert(UNCORE_ICX_BOXES == 78, "every Ice Lake-SP box is listed");
 _Static_assert(UNCORE_AMD_SLOTS == 18, "every AMD slot is in the table");
+_Static_assert(UNCORE_DISC_SLOTS == 96, "every discovered unit's slot is in the table");
 const unsigned uncore_box_count = sizeof(uncore_boxes) / sizeof(uncore_boxes[0]);
 
 /* Families whose uncore clock is in a box efipmu does not drive. */
@@ -246,9 +254,13 @@ const struct box_desc *box_find(enum uncore_family fam, const char *name, size_t
 {
 	for (unsigned i = 0; i < uncore_box_count; i++) {
 		const struct box_desc *d = uncore_boxes[i];
-		if (d->family == fam && d->name && pmu_strlen(d->name) == len &&
-		    !pmu_strncmp(d->name, name, len))
+		const char *alias = uncore_disc_alias(d);
+		if (d->family != fam)
+			continue;
+		if (d->name && pmu_strlen(d->name) == len && !pmu_strncmp(d->name, name, len))
 			return d;
+		if (alias && pmu_strlen(alias) == len && !pmu_strncmp(alias, name, len))
+			return d;   /* uncore_type_6_0: Linux's generic name of a discovered unit */
 	}
 	return NULL;
 }
@@ -289,6 +301,12 @@ static const struct uncore_pci_plat pci_plats[] = {
 	  .capid_id = 0x345B, .capid6_off = 0x9C, .capid7_off = 0xA0, .capid6_mask = 0xFFFFFFFF,
 	  .cha_msr = 0x702, .mmio_id = 0x3451, .mmio_base_off = 0xD0, .mmio_mem_off = 0xD8,
 	  .mmio_base_mask = 0x1FFFFFFF, .mmio_mem_mask = 0x7FF },
+	/*
+	 * A part with a discovery table (run/uncore_disc_job.c finds it): no bus of its own to
+	 * place, its CHAs counted by the table and cross-checked with MSR 0x2FFE (Linux
+	 * spr_uncore_cpu_init, SPR_MSR_UNC_CBO_CONFIG: "incorrect on some SPR variants").
+	 */
+	{ .fam = UNCORE_DISC, .cha_msr = 0x2FFE },
 };
 
 const struct uncore_pci_plat *uncore_pci_plat_of(enum uncore_family fam)

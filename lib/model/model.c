@@ -32,6 +32,7 @@ pmu_status model_init(struct model *m, const struct model_profile *p, unsigned n
 			if (model_cpuid_leaf_answered(t[k], 0x23) == 0x23)
 				m->leaf_23[k][sub] = model_cpuid_table_answer(t[k], 0x23, sub);
 	}
+	model_core_geom_init(m);
 	m->ncpus = ncpus;
 	m->npkgs = npkgs;
 	m->chas = p->chas;
@@ -324,6 +325,7 @@ static const struct pmu_backend_ops sim_ops = {
 	.irq_restore = model_irq_restore,
 	.pci_read = model_sim_pci_read,
 	.pci_write = model_sim_pci_write,
+	.pci_ranges = model_sim_pci_ranges,
 	.mmio_read = model_sim_mmio_read,
 	.mmio_write = model_sim_mmio_write,
 	.run_kernel = model_run_kernel,

@@ -213,10 +213,23 @@ struct model_pci_fn {
 	uint8_t pkg, dev, fn;
 };
 
+/*
+ * The counters one core type has (Intel SDM Vol. 3B 18.13.2.1, 18.2 (CPUID.0AH); SDM vol. 2A leaf
+ * 0AH): its CPUID.0AH, the fixed counters a bitmap from version 5 (ECX[i] or EDX[4:0] > i). A
+ * hybrid P-core has counters its CPUID.0AH leaves out (the profile's pcore_* masks).
+ */
+struct model_core_geom {
+	unsigned version, gp_width, fixed_width;
+	uint32_t gp_mask, fixed_mask;
+	bool anythread, perf_metrics;
+	bool umask2, eq;   /* PERFEVTSEL UMASK2 (47:40) and EQ (36) exist */
+};
+
 struct model {
 	const struct model_profile *p;
 	struct pmu_cpuid leaf_0a[2];           /* CPUID.0AH of the cores, [1] the E-cores': read each cycle */
 	struct pmu_cpuid leaf_23[2][2];        /* CPUID.23H subleaves 0 and 1, the same way (zeros: none) */
+	struct model_core_geom core_geom[2];   /* the same way, worked out by model_init */
 	unsigned ncpus, npkgs;
 	unsigned pkg_of[MODEL_MAX_CPUS];
 	unsigned core_of[MODEL_MAX_CPUS];      /* core number within the package */
@@ -248,6 +261,10 @@ struct model {
 	uint8_t chas;           /* CHAs a package: the profile's, or a smaller part's (a variant) */
 	uint8_t cha_msr_count;  /* hostile: the CHA count MSR 0x702 says this (0: chas) */
 	bool mmio_bar_zero;     /* hostile: the iMC's MMIO base registers read 0 (Ice Lake-SP) */
+	/* Hostile discovery tables (Sapphire/Emerald Rapids, model_uncore_spr_pci.c). */
+	uint8_t disc_defect;    /* enum model_disc_defect of every package's table */
+	bool disc_upi_absent;   /* the UPI and M3UPI functions the table names are not there */
+	bool disc_cha_msr_zero; /* MSR 0x2FFE reads 0, as on Emerald Rapids XCC (Linux) */
 };
 
 /*

@@ -54,28 +54,16 @@ static const uint32_t fixed_code[] = {
 };
 #define N_FIXED_CODES (sizeof(fixed_code) / sizeof(fixed_code[0]))
 
-/*
- * The counters one CPU has (Intel SDM Vol. 3B 18.13.2.1, 18.2 (CPUID.0AH); SDM vol. 2A leaf 0AH):
- * its CPUID.0AH, the fixed counters a bitmap from version 5 (ECX[i] or EDX[4:0] > i). A
- * hybrid P-core has counters its CPUID.0AH leaves out (the profile's pcore_* masks).
- */
-struct geom {
-	unsigned version, gp_width, fixed_width;
-	uint32_t gp_mask, fixed_mask;
-	bool anythread, perf_metrics;
-	bool umask2, eq;   /* PERFEVTSEL UMASK2 (47:40) and EQ (36) exist */
-};
-
 static uint32_t mask32(unsigned n)
 {
 	return n >= 32 ? 0xFFFFFFFFu : (1u << n) - 1;
 }
 
-static struct geom geom_of(const struct model *m, unsigned cpu)
+/* The counters of the P-cores (atom false) or the E-cores from their leaves and the profile. */
+static struct model_core_geom geom_compute(const struct model *m, bool atom)
 {
-	/* model_init kept each table's leaf: the core reads it every cycle */
-	struct pmu_cpuid a = m->leaf_0a[model_cpu_is_atom(m, cpu)];
-	struct geom g = { 0, 0, 0, 0, 0, false, false, false, false };
+	struct pmu_cpuid a = m->leaf_0a[atom];
+	struct model_core_geom g = { 0, 0, 0, 0, 0, false, false, false, false };
 	g.version = a.eax & 0xff;
 	g.gp_mask = mask32((a.eax >> 8) & 0xff) & mask32(MAX_GP);
 	g.gp_width = (a.eax >> 16) & 0xff;
@@ -89,14 +77,14 @@ static struct geom geom_of(const struct model *m, unsigned cpu)
 	 * SDM vol. 2A, leaf 23H: subleaf 0 EAX[1] says subleaf 1 lists the counters, EAX the GP
 	 * and EBX the fixed ones (bitmaps); subleaf 0 EBX[0] UMASK2, EBX[1] EQ.
 	 */
-	const struct pmu_cpuid *x = m->leaf_23[model_cpu_is_atom(m, cpu)];
+	const struct pmu_cpuid *x = m->leaf_23[atom];
 	if (g.version >= 5 && ((x[0].eax >> 1) & 1)) {
 		g.gp_mask = x[1].eax;
 		g.fixed_mask = x[1].ebx & mask32(MAX_FIXED);
 	}
 	g.umask2 = x[0].ebx & 1;
 	g.eq = (x[0].ebx >> 1) & 1;
-	if (!model_cpu_is_atom(m, cpu) && m->p->pcore_gp_mask) {
+	if (!atom && m->p->pcore_gp_mask) {
 		g.gp_mask = m->p->pcore_gp_mask;
 		g.fixed_mask = m->p->pcore_fixed_mask;
 	}
@@ -105,9 +93,21 @@ static struct geom geom_of(const struct model *m, unsigned cpu)
 	return g;
 }
 
+void model_core_geom_init(struct model *m)
+{
+	for (unsigned k = 0; k < 2; k++)
+		m->core_geom[k] = geom_compute(m, k);
+}
+
+/* A CPU's counters as model_init worked them out: the core asks at every access and cycle. */
+static const struct model_core_geom *geom_of(const struct model *m, unsigned cpu)
+{
+	return &m->core_geom[model_cpu_is_atom(m, cpu)];
+}
+
 unsigned model_pmu_version(const struct model *m)
 {
-	return geom_of(m, 0).version;
+	return geom_of(m, 0)->version;
 }
 
 static unsigned cpu_of(const struct model *m, const struct model_regfile *rf)
@@ -137,13 +137,13 @@ static unsigned min_u(unsigned a, unsigned b)
 }
 
 /* Width CPUID declares for a GP or fixed counter. */
-static unsigned cpuid_width(const struct geom *g, bool fixed)
+static unsigned cpuid_width(const struct model_core_geom *g, bool fixed)
 {
 	return min_u(fixed ? g->fixed_width : g->gp_width, 64);
 }
 
 /* Width the counter really has: CPUID's, less the narrow_counters defect. */
-static unsigned real_width(const struct model *m, const struct geom *g, bool fixed)
+static unsigned real_width(const struct model *m, const struct model_core_geom *g, bool fixed)
 {
 	unsigned w = cpuid_width(g, fixed);
 	return w > m->broken.narrow_counters ? w - m->broken.narrow_counters : 0;
@@ -154,33 +154,33 @@ static uint32_t counter_msr(bool fixed, unsigned i)
 	return fixed ? MSR_IA32_FIXED_CTR0 + i : MSR_IA32_PMC0 + i;
 }
 
-static uint64_t counter_get(const struct model *m, const struct geom *g,
+static uint64_t counter_get(const struct model *m, const struct model_core_geom *g,
 			    const struct model_regfile *rf, bool fixed, unsigned i)
 {
 	return model_peek(rf, counter_msr(fixed, i)) & low_mask(real_width(m, g, fixed));
 }
 
 /* A counter keeps only the bits it has: a value wider than that is silently cut. */
-static pmu_status counter_set(const struct model *m, const struct geom *g, struct model_regfile *rf,
-			      bool fixed, unsigned i, uint64_t val)
+static pmu_status counter_set(const struct model *m, const struct model_core_geom *g,
+			      struct model_regfile *rf, bool fixed, unsigned i, uint64_t val)
 {
 	return model_poke(rf, counter_msr(fixed, i), val & low_mask(real_width(m, g, fixed)));
 }
 
 /* Bits of GLOBAL_CTRL / GLOBAL_STATUS that name an existing counter (and PERF_METRICS). */
-static uint64_t counter_bits(const struct geom *g)
+static uint64_t counter_bits(const struct model_core_geom *g)
 {
 	return g->gp_mask | (uint64_t)g->fixed_mask << FIXED_BASE |
 	       (g->perf_metrics ? bit(METRICS_BIT) : 0);
 }
 
-static uint64_t evtsel_writable(const struct geom *g)
+static uint64_t evtsel_writable(const struct model_core_geom *g)
 {
 	uint64_t all = low_mask(32) | (g->eq ? bit(SEL_EQ) : 0) | (g->umask2 ? SEL_UMASK2 : 0);
 	return g->anythread ? all : all & ~bit(SEL_ANY);
 }
 
-static uint64_t fixed_ctrl_writable(const struct geom *g)
+static uint64_t fixed_ctrl_writable(const struct model_core_geom *g)
 {
 	uint64_t nib = FIX_EN_OS | FIX_EN_USR | FIX_PMI | (g->anythread ? FIX_ANY : 0);
 	uint64_t w = 0;
@@ -191,7 +191,7 @@ static uint64_t fixed_ctrl_writable(const struct geom *g)
 }
 
 /* What OVF_CTRL (v4: STATUS_RESET) clears and, v4, STATUS_SET sets (no CondChgd). */
-static uint64_t ovf_ctrl_writable(const struct geom *g)
+static uint64_t ovf_ctrl_writable(const struct model_core_geom *g)
 {
 	uint64_t w = counter_bits(g) | bit(OVF_BUF_BIT) | bit(OVF_CONDCHG_BIT);
 	if (g->version >= 3)
@@ -201,7 +201,7 @@ static uint64_t ovf_ctrl_writable(const struct geom *g)
 	return w;
 }
 
-static bool claims_on(const struct geom *g, bool fw, uint32_t msr)
+static bool claims_on(const struct model_core_geom *g, bool fw, uint32_t msr)
 {
 	if (!g->version)
 		return false;
@@ -230,8 +230,9 @@ static bool fw_write(const struct model *m)
 /* Any CPU's: a hybrid's E-core (the last CPU) has what its P-cores lack, or the reverse. */
 static bool core_claims(const struct model *m, uint32_t msr)
 {
-	struct geom p = geom_of(m, 0), e = geom_of(m, m->ncpus ? m->ncpus - 1 : 0);
-	return claims_on(&p, fw_write(m), msr) || claims_on(&e, fw_write(m), msr);
+	const struct model_core_geom *p = geom_of(m, 0);
+	const struct model_core_geom *e = geom_of(m, m->ncpus ? m->ncpus - 1 : 0);
+	return claims_on(p, fw_write(m), msr) || (e != p && claims_on(e, fw_write(m), msr));
 }
 
 /* Stores val if it sets no bit outside writable; #GP and nothing stored otherwise. */
@@ -286,7 +287,7 @@ static void metrics_count(struct model_regfile *rf, const struct model_cycle *c,
  * event select is not 0, bit 32+i FIXED_CTRi's enables are not 0, bit 63 a PMI is
  * asked for (an INT or PMI bit set).
  */
-static uint64_t inuse_read(const struct geom *g, const struct model_regfile *rf)
+static uint64_t inuse_read(const struct model_core_geom *g, const struct model_regfile *rf)
 {
 	uint64_t v = 0, fc = model_peek(rf, MSR_IA32_FIXED_CTR_CTRL);
 	for (unsigned n = 0; n < MAX_GP; n++) {
@@ -307,20 +308,20 @@ static uint64_t inuse_read(const struct geom *g, const struct model_regfile *rf)
 
 static pmu_status core_write(struct model *m, struct model_regfile *rf, uint32_t msr, uint64_t val)
 {
-	struct geom g = geom_of(m, cpu_of(m, rf));
-	if (!claims_on(&g, fw_write(m), msr))
+	const struct model_core_geom *g = geom_of(m, cpu_of(m, rf));
+	if (!claims_on(g, fw_write(m), msr))
 		return PMU_ERR_FAULT_GP;   /* the other core type's counter */
-	if (in_mask(msr, MSR_IA32_PERFEVTSEL0, g.gp_mask)) {
+	if (in_mask(msr, MSR_IA32_PERFEVTSEL0, g->gp_mask)) {
 		/*
 		 * A new selection starts with the condition deasserted: its first assertion is an
 		 * edge.
 		 */
-		pmu_status st = store_checked(rf, msr, val, evtsel_writable(&g));
+		pmu_status st = store_checked(rf, msr, val, evtsel_writable(g));
 		if (!st)
 			rf->scratch[MODEL_SCRATCH_CORE_EDGE] &= ~bit(msr - MSR_IA32_PERFEVTSEL0);
 		return st;
 	}
-	if (in_mask(msr, MSR_IA32_PMC0, g.gp_mask)) {
+	if (in_mask(msr, MSR_IA32_PMC0, g->gp_mask)) {
 		/*
 		 * Legacy write: the low 32 bits, sign-extended from bit 31 (Intel SDM Vol. 4 table
 		 * 2-2).
@@ -328,35 +329,35 @@ static pmu_status core_write(struct model *m, struct model_regfile *rf, uint32_t
 		uint64_t v = val & low_mask(32);
 		if (v & bit(31))
 			v |= ~low_mask(32);
-		return counter_set(m, &g, rf, false, msr - MSR_IA32_PMC0, v);
+		return counter_set(m, g, rf, false, msr - MSR_IA32_PMC0, v);
 	}
-	if (in_mask(msr, MSR_IA32_A_PMC0, g.gp_mask)) {
+	if (in_mask(msr, MSR_IA32_A_PMC0, g->gp_mask)) {
 		/* Full-width alias: bits beyond the CPUID width must be 0. */
-		if (val & ~low_mask(cpuid_width(&g, false)))
+		if (val & ~low_mask(cpuid_width(g, false)))
 			return PMU_ERR_FAULT_GP;
-		return counter_set(m, &g, rf, false, msr - MSR_IA32_A_PMC0, val);
+		return counter_set(m, g, rf, false, msr - MSR_IA32_A_PMC0, val);
 	}
-	if (in_mask(msr, MSR_IA32_FIXED_CTR0, g.fixed_mask)) {
+	if (in_mask(msr, MSR_IA32_FIXED_CTR0, g->fixed_mask)) {
 		/*
 		 * Intel SDM Vol. 3B 18.13.2.1: bits beyond the fixed width are reserved, written as
 		 * zeros.
 		 */
-		if (val & ~low_mask(cpuid_width(&g, true)))
+		if (val & ~low_mask(cpuid_width(g, true)))
 			return PMU_ERR_FAULT_GP;
-		return counter_set(m, &g, rf, true, msr - MSR_IA32_FIXED_CTR0, val);
+		return counter_set(m, g, rf, true, msr - MSR_IA32_FIXED_CTR0, val);
 	}
 	uint64_t status = model_peek(rf, MSR_IA32_PERF_GLOBAL_STATUS);
 	switch (msr) {
 	case MSR_IA32_FIXED_CTR_CTRL:
-		return store_checked(rf, msr, val, fixed_ctrl_writable(&g));
+		return store_checked(rf, msr, val, fixed_ctrl_writable(g));
 	case MSR_IA32_PERF_GLOBAL_CTRL:
-		return store_checked(rf, msr, val, counter_bits(&g));
+		return store_checked(rf, msr, val, counter_bits(g));
 	case MSR_IA32_PERF_GLOBAL_OVF_CTRL:
-		if (val & ~ovf_ctrl_writable(&g))
+		if (val & ~ovf_ctrl_writable(g))
 			return PMU_ERR_FAULT_GP;
 		return model_poke(rf, MSR_IA32_PERF_GLOBAL_STATUS, status & ~val);
 	case MSR_IA32_PERF_GLOBAL_STATUS_SET:
-		if (val & ~(ovf_ctrl_writable(&g) & ~bit(OVF_CONDCHG_BIT)))
+		if (val & ~(ovf_ctrl_writable(g) & ~bit(OVF_CONDCHG_BIT)))
 			return PMU_ERR_FAULT_GP;
 		return model_poke(rf, MSR_IA32_PERF_GLOBAL_STATUS, status | val);
 	case MSR_IA32_PERF_METRICS:
@@ -369,19 +370,19 @@ static pmu_status core_write(struct model *m, struct model_regfile *rf, uint32_t
 
 static pmu_status core_read(struct model *m, struct model_regfile *rf, uint32_t msr, uint64_t *val)
 {
-	struct geom g = geom_of(m, cpu_of(m, rf));
-	if (!claims_on(&g, fw_write(m), msr))
+	const struct model_core_geom *g = geom_of(m, cpu_of(m, rf));
+	if (!claims_on(g, fw_write(m), msr))
 		return PMU_ERR_FAULT_GP;
-	if (in_mask(msr, MSR_IA32_PMC0, g.gp_mask))
-		*val = counter_get(m, &g, rf, false, msr - MSR_IA32_PMC0);
-	else if (in_mask(msr, MSR_IA32_A_PMC0, g.gp_mask))
-		*val = counter_get(m, &g, rf, false, msr - MSR_IA32_A_PMC0);
-	else if (in_mask(msr, MSR_IA32_FIXED_CTR0, g.fixed_mask))
-		*val = counter_get(m, &g, rf, true, msr - MSR_IA32_FIXED_CTR0);
+	if (in_mask(msr, MSR_IA32_PMC0, g->gp_mask))
+		*val = counter_get(m, g, rf, false, msr - MSR_IA32_PMC0);
+	else if (in_mask(msr, MSR_IA32_A_PMC0, g->gp_mask))
+		*val = counter_get(m, g, rf, false, msr - MSR_IA32_A_PMC0);
+	else if (in_mask(msr, MSR_IA32_FIXED_CTR0, g->fixed_mask))
+		*val = counter_get(m, g, rf, true, msr - MSR_IA32_FIXED_CTR0);
 	else if (msr == MSR_IA32_PERF_GLOBAL_OVF_CTRL || msr == MSR_IA32_PERF_GLOBAL_STATUS_SET)
 		*val = 0;   /* write-1-to-clear / to-set: nothing to read back */
 	else if (msr == MSR_IA32_PERF_GLOBAL_INUSE)
-		*val = inuse_read(&g, rf);
+		*val = inuse_read(g, rf);
 	else if (msr == MSR_IA32_PERF_METRICS)
 		*val = metrics_read(rf);
 	else
@@ -393,18 +394,18 @@ static pmu_status core_read(struct model *m, struct model_regfile *rf, uint32_t 
 static pmu_status core_rdpmc(struct model *m, struct model_regfile *rf, uint32_t index,
 			     uint64_t *val)
 {
-	struct geom g = geom_of(m, cpu_of(m, rf));
+	const struct model_core_geom *g = geom_of(m, cpu_of(m, rf));
 	bool fixed = (index >> RDPMC_FIXED_BIT) & 1;
 	uint32_t i = index & ~(uint32_t)bit(RDPMC_FIXED_BIT);
-	if (!g.version || i >= 32 || !(((fixed ? g.fixed_mask : g.gp_mask) >> i) & 1))
+	if (!g->version || i >= 32 || !(((fixed ? g->fixed_mask : g->gp_mask) >> i) & 1))
 		return PMU_ERR_FAULT_GP;
-	*val = counter_get(m, &g, rf, fixed, i);
+	*val = counter_get(m, g, rf, fixed, i);
 	return PMU_OK;
 }
 
 /* Adds inc at the counter's real width; a carry out of it sets the GLOBAL_STATUS bit. */
-static void advance(struct model *m, const struct geom *g, struct model_regfile *rf, bool fixed,
-		    unsigned i, uint64_t inc)
+static void advance(struct model *m, const struct model_core_geom *g, struct model_regfile *rf,
+		    bool fixed, unsigned i, uint64_t inc)
 {
 	if (!inc)
 		return;
@@ -419,7 +420,7 @@ static void advance(struct model *m, const struct geom *g, struct model_regfile 
 	(void)counter_set(m, g, rf, fixed, i, sum);
 }
 
-static bool global_enabled(const struct model *m, const struct geom *g,
+static bool global_enabled(const struct model *m, const struct model_core_geom *g,
 			   const struct model_regfile *rf, unsigned b)
 {
 	if (m->broken.ignore_enable || g->version < 2)
@@ -428,7 +429,7 @@ static bool global_enabled(const struct model *m, const struct geom *g,
 }
 
 /* Whether GP counter n, selection sel, counts in a cycle at cpl: its enables and ring. */
-static bool gp_counting(const struct model *m, const struct geom *g,
+static bool gp_counting(const struct model *m, const struct model_core_geom *g,
 			const struct model_regfile *rf,
 			uint64_t sel, unsigned n, uint8_t cpl)
 {
@@ -448,7 +449,7 @@ static bool gp_counting(const struct model *m, const struct geom *g,
  *   count > 0) qualified by the ring and the enables, so a cycle in a ring not counted, or
  *   while disabled, deasserts it. Last cycle's condition is kept per counter in scratch.
  */
-static void count_gp(struct model *m, const struct geom *g, struct model_regfile *rf,
+static void count_gp(struct model *m, const struct model_core_geom *g, struct model_regfile *rf,
 		     const struct model_cycle *c, unsigned n)
 {
 	uint64_t sel = model_peek(rf, MSR_IA32_PERFEVTSEL0 + n);
@@ -480,8 +481,8 @@ static void count_gp(struct model *m, const struct geom *g, struct model_regfile
  * FIXED_CTR3 counts TOPDOWN.SLOTS: the profile's width per unhalted cycle (
  * Intel SDM Vol. 4 table 2-2), and with GLOBAL_CTRL bit 48 PERF_METRICS splits them.
  */
-static void count_fixed(struct model *m, const struct geom *g, struct model_regfile *rf,
-			const struct model_cycle *c, unsigned i)
+static void count_fixed(struct model *m, const struct model_core_geom *g,
+			struct model_regfile *rf, const struct model_cycle *c, unsigned i)
 {
 	unsigned en = (model_peek(rf, MSR_IA32_FIXED_CTR_CTRL) >> (4 * i)) & 3;
 	if (!en && m->broken.ignore_enable)
@@ -499,19 +500,19 @@ static void count_fixed(struct model *m, const struct geom *g, struct model_regf
 
 static void core_cycle(struct model *m, struct model_regfile *rf, const struct model_cycle *c)
 {
-	struct geom g = geom_of(m, cpu_of(m, rf));
-	if (!g.version)
+	const struct model_core_geom *g = geom_of(m, cpu_of(m, rf));
+	if (!g->version)
 		return;
 	/* v4+: nothing counts while firmware (or a PMI) left CTR_Frz set. */
-	if (g.version >= 4 && ((model_peek(rf, MSR_IA32_PERF_GLOBAL_STATUS) >> CTR_FRZ_BIT) & 1))
+	if (g->version >= 4 && ((model_peek(rf, MSR_IA32_PERF_GLOBAL_STATUS) >> CTR_FRZ_BIT) & 1))
 		return;
 	for (unsigned n = 0; n < MAX_GP; n++)
-		if ((g.gp_mask >> n) & 1)
-			count_gp(m, &g, rf, c, n);
+		if ((g->gp_mask >> n) & 1)
+			count_gp(m, g, rf, c, n);
 	/* Fixed counters past TOPDOWN.SLOTS (FIXED_CTR4-6) have no event here. */
 	for (unsigned i = 0; i < N_FIXED_CODES; i++)
-		if ((g.fixed_mask >> i) & 1)
-			count_fixed(m, &g, rf, c, i);
+		if ((g->fixed_mask >> i) & 1)
+			count_fixed(m, g, rf, c, i);
 }
 
 /*
@@ -524,14 +525,14 @@ static bool core_cycles(struct model *m, struct model_regfile *rf, const struct 
 			uint64_t n)
 {
 	(void)n;
-	struct geom g = geom_of(m, cpu_of(m, rf));
-	for (unsigned i = 0; g.version && i < MAX_GP; i++) {
+	const struct model_core_geom *g = geom_of(m, cpu_of(m, rf));
+	for (unsigned i = 0; g->version && i < MAX_GP; i++) {
 		uint64_t sel = model_peek(rf, MSR_IA32_PERFEVTSEL0 + i);
 		bool shaped = ((sel >> SEL_CMASK) & 0xff) || ((sel >> SEL_EDGE) & 1);
-		if (((g.gp_mask >> i) & 1) && shaped && gp_counting(m, &g, rf, sel, i, sum->cpl))
+		if (((g->gp_mask >> i) & 1) && shaped && gp_counting(m, g, rf, sel, i, sum->cpl))
 			return false;
 	}
-	if (g.perf_metrics && global_enabled(m, &g, rf, METRICS_BIT))
+	if (g->perf_metrics && global_enabled(m, g, rf, METRICS_BIT))
 		return false;
 	core_cycle(m, rf, sum);
 	return true;

@@ -25,7 +25,7 @@ extern const struct model_cpuid_table model_cpuid_nehalem_ep, model_cpuid_westme
 /* MSR maps of the model's CPUs (model_msrs.c). */
 extern const struct model_msr_map model_msrs_nhm_ep, model_msrs_wsm_ep, model_msrs_nhm_ex,
 	model_msrs_wsm_ex, model_msrs_snb_ep, model_msrs_no_pmu, model_msrs_skx, model_msrs_icx,
-	model_msrs_icx_on,
+	model_msrs_icx_on, model_msrs_spr,
 	model_msrs_lnl,
 	model_msrs_zen2, model_msrs_zen4;
 
@@ -47,6 +47,7 @@ void model_file_give(struct model *m, const struct model_dev *d, unsigned cpu);
 /* The backend's PCI operations (model_pci.c). */
 pmu_status model_sim_pci_read(void *ctx, unsigned cpu, struct pmu_pci_addr a, uint32_t *val);
 pmu_status model_sim_pci_write(void *ctx, unsigned cpu, struct pmu_pci_addr a, uint32_t val);
+unsigned model_sim_pci_ranges(void *ctx, struct pmu_bus_range *r, unsigned cap);
 pmu_status model_sim_mmio_read(void *ctx, unsigned cpu, uint64_t addr, unsigned bytes,
 			       uint64_t *val);
 pmu_status model_sim_mmio_write(void *ctx, unsigned cpu, uint64_t addr, unsigned bytes,
@@ -58,6 +59,8 @@ void model_log_access(struct model *m, unsigned cpu, enum model_op op, uint32_t 
 
 /* The architectural PMU version of the model's CPU 0 (CPUID.0AH). */
 unsigned model_pmu_version(const struct model *m);
+/* Works out core_geom from the leaves and the profile (model_init, once they are set). */
+void model_core_geom_init(struct model *m);
 
 /* Slots of struct model_regfile.scratch each device keeps its private state in. */
 enum model_scratch_slot {
@@ -119,6 +122,12 @@ enum model_unc_box {
 	MODEL_UNC_ICX_M2M0,
 	MODEL_UNC_ICX_UPI0 = MODEL_UNC_ICX_M2M0 + 4,
 	MODEL_UNC_ICX_IMC0 = MODEL_UNC_ICX_UPI0 + 6,
+	/* Sapphire/Emerald Rapids (the discovery table's units): CHA 0-15 (MSR), iMC channels
+	 * 0-7 (MMIO), M2M 0-3, UPI and M3UPI 0-2 (PCI). */
+	MODEL_UNC_SPR_CHA0 = MODEL_UNC_ICX_IMC0 + 8,
+	MODEL_UNC_SPR_IMC0 = MODEL_UNC_SPR_CHA0 + 16,
+	MODEL_UNC_SPR_M2M0 = MODEL_UNC_SPR_IMC0 + 8,
+	MODEL_UNC_SPR_UPI0 = MODEL_UNC_SPR_M2M0 + 4,
 };
 
 /* What the AMD uncore devices see: an L3 lookup in a slice, a DRAM line read or written. */
@@ -146,6 +155,20 @@ extern const struct model_dev model_dev_skx_pci;
 extern const struct model_dev model_dev_icx_uncore;
 /* Ice Lake-SP PCI and MMIO: U-box, CAPID6/7, iMC bases, M2M 0-3, UPI 0-2, M3UPI 0-2, iMC 0-7 */
 extern const struct model_dev model_dev_icx_pci;
+/* Sapphire/Emerald Rapids: CHAs at 0x2000 + 0x10 n (generic box bits), MSR 0x2FFE. */
+extern const struct model_dev model_dev_spr_uncore;
+/* Sapphire/Emerald Rapids PCI and MMIO: the discovery device 0x09A7, its table, M2M, UPI,
+ * M3UPI, iMC 0-7 (model_uncore_spr_pci.c). */
+extern const struct model_dev model_dev_spr_pci;
+/*
+ * The SPR discovery table's BAR and units in MMIO: *pkg and the iMC register's key, or,
+ * *table set, the offset into the package's table (addr is in its BAR); false: nothing.
+ */
+bool model_spr_mmio(const struct model *m, uint64_t addr, unsigned *pkg, uint32_t *key,
+		    bool *table);
+/* bytes of package pkg's table at off (little-endian), all ones past its end. */
+uint64_t model_spr_table_read(const struct model *m, unsigned pkg, uint32_t off, unsigned bytes);
+
 /* Package pkg's Ice Lake-SP iMC region (model_uncore_icx_pci.c's choice). */
 static inline uint64_t model_icx_mmio_base(const struct model *m, unsigned pkg)
 {

@@ -10,6 +10,8 @@
 #include "pmu/cpuinfo.h"
 #include "pmu/uncore_amd.h"
 #include "pmu/uncore_pci.h"
+#include "pmu/uncore_disc_box.h"
+#include "hw/uncore_disc.h"
 #include "util/fmt.h"
 
 pmu_status model_machine(struct model *m, struct machine *out, struct model_machine_scratch *s)
@@ -30,6 +32,11 @@ pmu_status model_machine(struct model *m, struct machine *out, struct model_mach
 	}
 	/* the AMD boxes of this machine, not those a run before it set up (uncore_amd_slot) */
 	(void)uncore_amd_boxes(&ci0);
+	/* and the boxes of its discovery table, as a run makes them before its capture */
+	if (ci0.uncore == UNCORE_DISC)
+		(void)uncore_disc_build(&b, 0, ci0.model == 0x8F, NULL, &s->disc);
+	else
+		uncore_disc_reset();
 	pmu_strlcpy(out->vendor, ci0.vendor, sizeof(out->vendor));
 	pmu_strlcpy(out->uncore, uncore_family_name(ci0.uncore), sizeof(out->uncore));
 	out->ncpus = m->ncpus;

@@ -7,11 +7,13 @@
 #include "model/model.h"
 #include "pmu/pmon_registry.h"
 #include "pmu/uncore_pci.h"
+#include "pmu/uncore_disc_box.h"
 
 /* What model_machine needs besides: the PCI scan's working space. */
 struct model_machine_scratch {
 	struct uncore_pci_scan scan;
 	struct pmon_registry reg;
+	struct uncore_disc disc;   /* a discovery table's part: its tables */
 };
 
 /*

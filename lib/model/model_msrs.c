@@ -153,6 +153,16 @@ static const struct model_msr_range icx_on[] = {
 };
 
 /*
+ * Sapphire and Emerald Rapids: the later core and the MSR units their discovery table
+ * describes (model_uncore_snbep.c): CHA 0-15 from 0x2000 (16 MSRs each), MSR 0x2FFE.
+ */
+static const struct model_msr_range spr[] = {
+	CORE_LATER(0x30C), DEV(0x329, 0x329, "IA32_PERF_METRICS"),
+	DEV(0x2000, 0x20FF, "CHA 0-15"),
+	DEV(0x2FFE, 0x2FFE, "CHA count (SPR_MSR_UNC_CBO_CONFIG)"),
+};
+
+/*
  * Ice Lake-SP's MSR uncore boxes the model implements (Linux uncore_snbep.c): MSR 0x702,
  * U-box and PCU as Skylake-SP, IIO/IRP/M2PCIe 0xA40-0xB3F, CHA 0-39 0xB60-0xFEF.
  */
@@ -230,7 +240,9 @@ const struct model_msr_map model_msrs_no_pmu = MAP("no PMU (QEMU TCG)", no_pmu);
 const struct model_msr_map model_msrs_skx = MAP("Skylake-SP (06_55H)", skx);
 const struct model_msr_map model_msrs_icx = MAP("Ice Lake-SP (06_6AH)", icx);
 const struct model_msr_map model_msrs_icx_on =
-	MAP("Ice Lake-SP, Sapphire and Emerald Rapids, Alder and Meteor Lake", icx_on);
+	MAP("Ice Lake-SP, Alder and Meteor Lake", icx_on);
+const struct model_msr_map model_msrs_spr =
+	MAP("Sapphire and Emerald Rapids (06_8FH, 06_CFH)", spr);
 const struct model_msr_map model_msrs_lnl = MAP("Lunar Lake (06_BDH)", lnl);
 const struct model_msr_map model_msrs_zen2 = MAP("Zen 2/3 (17_31H, 19_01H)", zen2);
 const struct model_msr_map model_msrs_zen4 = MAP("Zen 4 (19_11H)", zen4);

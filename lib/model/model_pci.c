@@ -7,7 +7,8 @@
  * all-ones and drops writes, as a PCI read or write that no device claims
  * does on hardware (PCI Local Bus 3.0 section 6.1: master abort). MMIO: Ice Lake-SP's
  * iMC channels at the bases its device answers (model_uncore_icx_pci.c), under the
- * pseudo-bus keys of model_uncore_pci.h; any other address reads all-ones, drops writes.
+ * pseudo-bus keys of model_uncore_pci.h, and Sapphire/Emerald Rapids' discovery tables and
+ * iMC channels (model_uncore_spr_pci.c); any other address reads all-ones, drops writes.
  */
 #include "model/model_devs.h"
 #include "model/model_uncore_pci.h"
@@ -122,6 +123,16 @@ pmu_status model_sim_pci_read(void *ctx, unsigned cpu, struct pmu_pci_addr a, ui
 	return st;
 }
 
+/* One MCFG allocation, segment 0's 256 buses: the model's firmware reaches every bus. */
+unsigned model_sim_pci_ranges(void *ctx, struct pmu_bus_range *r, unsigned cap)
+{
+	(void)ctx;
+	if (!cap)
+		return 0;
+	r[0] = (struct pmu_bus_range){ 0, 0, 255 };
+	return 1;
+}
+
 pmu_status model_sim_pci_write(void *ctx, unsigned cpu, struct pmu_pci_addr a, uint32_t val)
 {
 	struct model *m = ctx;
@@ -157,9 +168,16 @@ uint32_t model_pci_peek(struct model *m, unsigned pkg, unsigned dev, unsigned fn
 	return v;
 }
 
-/* The key of an iMC register at addr and its package; false: no box there. */
-static bool mmio_key(const struct model *m, uint64_t addr, unsigned *pkg, uint32_t *key)
+/*
+ * The key of an iMC register at addr and its package; false: no box there (*table: addr is
+ * in a Sapphire Rapids discovery table's BAR, *key its offset).
+ */
+static bool mmio_key(const struct model *m, uint64_t addr, unsigned *pkg, uint32_t *key,
+		     bool *table)
 {
+	*table = false;
+	if (m->p->pci == &model_dev_spr_pci)
+		return model_spr_mmio(m, addr, pkg, key, table);
 	if (m->p->pci != &model_dev_icx_pci || m->mmio_bar_zero)
 		return false;
 	for (unsigned p = 0; p < m->npkgs; p++)
@@ -184,9 +202,14 @@ pmu_status model_sim_mmio_read(void *ctx, unsigned cpu, uint64_t addr, unsigned 
 	unsigned pkg;
 	uint32_t key;
 	uint64_t lo = 0xFFFFFFFFu, hi = bytes == 8 ? 0xFFFFFFFFu : 0;
+	bool table;
 	if (cpu >= m->ncpus)
 		return PMU_ERR_INVALID;
-	if (mmio_key(m, addr, &pkg, &key)) {
+	if (mmio_key(m, addr, &pkg, &key, &table) && table) {
+		uint64_t v = model_spr_table_read(m, pkg, key, bytes);
+		lo = v & 0xFFFFFFFFu;
+		hi = bytes == 8 ? v >> 32 : 0;
+	} else if (mmio_key(m, addr, &pkg, &key, &table)) {
 		struct model_regfile *rf = take(m, pkg);
 		(void)m->p->pci->read(m, rf, key, &lo);
 		if (bytes == 8)
@@ -204,9 +227,10 @@ pmu_status model_sim_mmio_write(void *ctx, unsigned cpu, uint64_t addr, unsigned
 	struct model *m = ctx;
 	unsigned pkg;
 	uint32_t key;
+	bool table;
 	if (cpu >= m->ncpus)
 		return PMU_ERR_INVALID;
-	if (mmio_key(m, addr, &pkg, &key)) {
+	if (mmio_key(m, addr, &pkg, &key, &table) && !table) {   /* the table is read-only */
 		struct model_regfile *rf = take(m, pkg);
 		(void)m->p->pci->write(m, rf, key, val & 0xFFFFFFFFu);
 		if (bytes == 8)

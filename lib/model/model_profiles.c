@@ -44,6 +44,10 @@ static const struct model_dev *const icx_devs[] = {
 	&model_dev_misc, &model_dev_core, &model_dev_offcore, &model_dev_icx_uncore,
 	&model_dev_icx_pci,
 };
+static const struct model_dev *const spr_devs[] = {
+	&model_dev_misc, &model_dev_core, &model_dev_offcore, &model_dev_spr_uncore,
+	&model_dev_spr_pci,
+};
 static const struct model_dev *const misc_devs[] = { &model_dev_misc };
 static const struct model_dev *const zen_devs[] = {
 	&model_dev_amd_core, &model_dev_amd_l3, &model_dev_amd_df,
@@ -247,10 +251,13 @@ static const struct model_profile sapphire_rapids = {
 	.perf_cap = PERF_CAP_METRICS,
 	.misc_enable = 0x850089,
 	NOISE(2600),
-	DEVS(later_devs),
-	.msrs = &model_msrs_icx_on,
+	DEVS(spr_devs),
+	.msrs = &model_msrs_spr,
 	FW(fw_core),
 	.slots = 6,
+	/* the discovery table's machine (model_discovery.c: model_disc_spr), one per package */
+	.pci = &model_dev_spr_pci,
+	.chas = 8,
 };
 
 /*
@@ -285,10 +292,13 @@ static const struct model_profile emerald_rapids = {
 	.perf_cap = PERF_CAP_METRICS,
 	.misc_enable = 0x850089,
 	NOISE(2200),
-	DEVS(later_devs),
-	.msrs = &model_msrs_icx_on,
+	DEVS(spr_devs),
+	.msrs = &model_msrs_spr,
 	FW(fw_core),
 	.slots = 6,
+	/* the discovery table's machine (model_discovery.c: model_disc_spr), one per package */
+	.pci = &model_dev_spr_pci,
+	.chas = 8,
 };
 
 /*

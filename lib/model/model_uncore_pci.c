@@ -16,6 +16,14 @@
 #define FIX_RST      (1u << 19)
 #define FIX_HOLD     ((1u << 20) | CTL_EN)
 #define INTEL        0x8086u
+#define GEN_FRZ      (1u << 0)
+#define GEN_RST_CTRL (1u << 8)
+#define GEN_RST_CTRS (1u << 9)
+
+static uint32_t frz(const struct pset *s)
+{
+	return s->generic ? GEN_FRZ : BOX_FRZ;
+}
 
 static unsigned key_bus(uint32_t k)
 {
@@ -118,9 +126,10 @@ static unsigned ctl_of(const struct pbox *x, unsigned lo)
 	return x->fixed && lo == x->fix_ctr ? x->fix_ctl : x->ctl0 + x->ctl_step * ((lo - x->ctr0) / 8);
 }
 
-static bool counting(const struct model_regfile *rf, const struct pbox *x, unsigned lo)
+static bool counting(const struct pset *s, const struct model_regfile *rf, const struct pbox *x,
+		     unsigned lo)
 {
-	if (model_peek(rf, reg(x, x->box_ctl)) & BOX_FRZ)
+	if (model_peek(rf, reg(x, x->box_ctl)) & frz(s))
 		return false;
 	return model_peek(rf, reg(x, ctl_of(x, lo))) & CTL_EN;
 }
@@ -145,7 +154,7 @@ pmu_status pset_read(const struct pset *s, struct model *m, struct model_regfile
 	} else if (lo >= 0) {
 		uint64_t v = model_peek(rf, reg(x, (unsigned)lo));
 		*val = hi ? v >> 32 : (uint32_t)v;
-		if (!hi && m->pci_tear && counting(rf, x, (unsigned)lo))
+		if (!hi && m->pci_tear && counting(s, rf, x, (unsigned)lo))
 			(void)munc_add(rf, reg(x, (unsigned)lo), m->pci_tear, x->width);
 	} else {
 		*val = model_peek(rf, key);
@@ -184,9 +193,9 @@ pmu_status pset_write(const struct pset *s, struct model_regfile *rf, uint32_t k
 		return model_poke(rf, reg(x, (unsigned)lo), c & munc_mask(x->width));
 	}
 	if (off == x->box_ctl) {
-		if (v & BOX_RST_CTRL)
+		if (v & (s->generic ? GEN_RST_CTRL : BOX_RST_CTRL))
 			zero_ctls(rf, x);
-		if (v & BOX_RST_CTRS)
+		if (v & (s->generic ? GEN_RST_CTRS : BOX_RST_CTRS))
 			zero_ctrs(rf, x);
 		return model_poke(rf, key, v & s->box_bits);
 	}
@@ -227,7 +236,7 @@ static void span(const struct pset *s, struct model_regfile *rf, const struct mo
 {
 	for (unsigned i = 0; i < s->n; i++) {
 		const struct pbox *x = &s->box[i];
-		if (model_peek(rf, reg(x, x->box_ctl)) & BOX_FRZ)
+		if (model_peek(rf, reg(x, x->box_ctl)) & frz(s))
 			continue;
 		for (unsigned n = 0; n < x->nctr; n++) {
 			uint32_t ctl = (uint32_t)model_peek(rf, reg(x, x->ctl0 + x->ctl_step * n));

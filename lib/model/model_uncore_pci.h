@@ -51,6 +51,12 @@ struct pset {
 	uint32_t box_bits;                   /* box control bits held (freeze, freeze enable) */
 	struct pfn_ro ro[2];                 /* id 0: none */
 	unsigned edge0;                      /* first edge bit of box 0 (4 a box) */
+	/*
+	 * The box control's bits are the discovery table's generic ones (freeze 0, reset the
+	 * controls 8 and the counters 9: Linux uncore_discovery.h GENERIC_PMON_BOX_CTL_*), not
+	 * SNB-EP's (resets 0 and 1, freeze 8).
+	 */
+	bool generic;
 };
 
 /*

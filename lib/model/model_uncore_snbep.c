@@ -202,21 +202,23 @@ static const struct sbox icx_sboxes[] = {
 struct sbox_set {
 	const struct sbox *box;
 	unsigned n;
-	uint32_t fixed_ctl, fixed_ctr;   /* the U-box's UCLK fixed counter */
+	uint32_t fixed_ctl, fixed_ctr;   /* the U-box's UCLK fixed counter; 0: none */
 	uint64_t box_bits;               /* the box control bits that exist */
 	bool clock_event0;               /* event 0 umask 0 counts cycles */
 	uint32_t cha_msr;                /* reads the CHA count (bits 5:0); 0: none */
+	uint64_t frz, rst_ctrl, rst_ctrs;   /* the box control's freeze and reset bits */
 };
 
 static const struct sbox_set snbep_set = {
 	sboxes, sizeof(sboxes) / sizeof(sboxes[0]), U_FIXED_CTL, U_FIXED_CTR,
-	BOX_RST_CTRL | BOX_RST_CTRS | BOX_FRZ | BOX_FRZ_EN, false, 0,
+	BOX_RST_CTRL | BOX_RST_CTRS | BOX_FRZ | BOX_FRZ_EN, false, 0, BOX_FRZ, BOX_RST_CTRL,
+	BOX_RST_CTRS,
 };
 
 /* MSR 0x702: the CHA count in bits 5:0, as Intel PCM src/cpucounters.cpp reads it. */
 static const struct sbox_set skx_set = {
 	skx_sboxes, sizeof(skx_sboxes) / sizeof(skx_sboxes[0]), 0x703u, 0x704u,
-	BOX_RST_CTRL | BOX_RST_CTRS | BOX_FRZ, true, 0x702u,
+	BOX_RST_CTRL | BOX_RST_CTRS | BOX_FRZ, true, 0x702u, BOX_FRZ, BOX_RST_CTRL, BOX_RST_CTRS,
 };
 
 static const struct sbox *sbox_of(const struct sbox_set *s, const struct model *m, uint32_t msr)
@@ -235,7 +237,8 @@ static const struct sbox *sbox_of(const struct sbox_set *s, const struct model *
 
 static bool set_claims(const struct sbox_set *s, const struct model *m, uint32_t msr)
 {
-	return munc_in(msr, s->fixed_ctl, 2) || (s->cha_msr && msr == s->cha_msr) || sbox_of(s, m, msr);
+	return (s->fixed_ctl && munc_in(msr, s->fixed_ctl, 2)) || (s->cha_msr && msr == s->cha_msr) ||
+	       sbox_of(s, m, msr);
 }
 
 static pmu_status zero_range(struct model_regfile *rf, uint32_t base, unsigned n)
@@ -246,22 +249,51 @@ static pmu_status zero_range(struct model_regfile *rf, uint32_t base, unsigned n
 	return st;
 }
 
-static pmu_status box_ctl_write(struct model_regfile *rf, const struct sbox *x, uint64_t bits,
-				uint64_t val)
+static pmu_status box_ctl_write(const struct sbox_set *s, struct model_regfile *rf,
+				const struct sbox *x, uint64_t val)
 {
 	pmu_status st = PMU_OK;
-	if (val & ~bits)
+	if (val & ~s->box_bits)
 		return PMU_ERR_FAULT_GP;
-	if (val & BOX_RST_CTRL)
+	if (val & s->rst_ctrl)
 		st = zero_range(rf, x->ctl0, x->nctr);
-	if (!st && (val & BOX_RST_CTRS))
+	if (!st && (val & s->rst_ctrs))
 		st = zero_range(rf, x->ctr0, x->nctr);
-	return st ? st : model_poke(rf, x->box_ctl, val & (BOX_FRZ | BOX_FRZ_EN));
+	return st ? st : model_poke(rf, x->box_ctl, val & (s->frz | (s->box_bits & BOX_FRZ_EN)));
 }
 
 static const struct sbox_set icx_set = {
 	icx_sboxes, sizeof(icx_sboxes) / sizeof(icx_sboxes[0]), 0x703u, 0x704u,
-	BOX_RST_CTRL | BOX_RST_CTRS | BOX_FRZ, true, 0x702u,
+	BOX_RST_CTRL | BOX_RST_CTRS | BOX_FRZ, true, 0x702u, BOX_FRZ, BOX_RST_CTRL, BOX_RST_CTRS,
+};
+
+/*
+ * Sapphire Rapids and Emerald Rapids CHAs, as Intel PCM and Linux uncore_snbep.c give them
+ * (SPR_C0_MSR_PMON_*, the box Linux's generic discovery code drives): CHA n at 0x2000 +
+ * 0x10 n: box control, controls +2..+5, filter 0 +0xE, counters +8..+0xB, 48 bits; the box
+ * control's bits are the generic ones (Linux uncore_discovery.h GENERIC_PMON_BOX_CTL_*):
+ * freeze 0, reset controls 8, reset counters 9. MSR 0x2FFE (SPR_MSR_UNC_CBO_CONFIG) reads
+ * the CHA count. Model choices: the profile's count of CHAs (16 at most) answer, the rest
+ * raise #GP; the filter is not modelled (#GP); controls hold 31:0 as Skylake-SP's CHAs'
+ * (the umask extension 57:32 is not modelled: #GP); UNC_CHA_CLOCKTICKS (event 0x01, Intel's
+ * list) follows the workload's cycle stimulus (sim_workload.c).
+ */
+#define GEN_FRZ      (1ull << 0)
+#define GEN_RST_CTRL (1ull << 8)
+#define GEN_RST_CTRS (1ull << 9)
+#define SPR_CHA(n) { 0x2000u + 0x10u * (n), (n) + 1, 0x2002u + 0x10u * (n), 0x2008u + 0x10u * (n), \
+		     0, 0, 4, 48, 8, true, BOX_CTL_RSV, MODEL_UNC_SPR_CHA0 + (n), 2 + 4 * (n), NULL, \
+		     0, 0 }
+
+static const struct sbox spr_sboxes[] = {
+	SPR_CHA(0), SPR_CHA(1), SPR_CHA(2), SPR_CHA(3), SPR_CHA(4), SPR_CHA(5), SPR_CHA(6),
+	SPR_CHA(7), SPR_CHA(8), SPR_CHA(9), SPR_CHA(10), SPR_CHA(11), SPR_CHA(12), SPR_CHA(13),
+	SPR_CHA(14), SPR_CHA(15),
+};
+
+static const struct sbox_set spr_set = {
+	spr_sboxes, sizeof(spr_sboxes) / sizeof(spr_sboxes[0]), 0, 0,
+	GEN_FRZ | GEN_RST_CTRL | GEN_RST_CTRS, false, 0x2FFEu, GEN_FRZ, GEN_RST_CTRL, GEN_RST_CTRS,
 };
 
 /* SNB-EP's UCLK: the guide's 44 bits or m->uclk_width; Skylake-SP's 48 (Linux skx_uncore_ubox). */
@@ -277,7 +309,8 @@ static pmu_status set_read(const struct sbox_set *s, struct model *m, struct mod
 			   uint32_t msr, uint64_t *val)
 {
 	if (s->cha_msr && msr == s->cha_msr) {
-		*val = m->cha_msr_count ? m->cha_msr_count : m->chas;
+		*val = m->disc_cha_msr_zero && s == &spr_set ? 0
+		       : m->cha_msr_count ? m->cha_msr_count : m->chas;
 		return PMU_OK;
 	}
 	*val = model_peek(rf, msr);
@@ -289,13 +322,13 @@ static pmu_status set_write(const struct sbox_set *s, struct model *m, struct mo
 {
 	if (s->cha_msr && msr == s->cha_msr)
 		return PMU_ERR_FAULT_GP;   /* read-only */
-	if (msr == s->fixed_ctl)
+	if (s->fixed_ctl && msr == s->fixed_ctl)
 		return val & ~FIXED_EN ? PMU_ERR_FAULT_GP : model_poke(rf, msr, val);
-	if (msr == s->fixed_ctr)
+	if (s->fixed_ctl && msr == s->fixed_ctr)
 		return model_poke(rf, msr, val & munc_mask(uclk_width(s, m)));
 	const struct sbox *x = sbox_of(s, m, msr);
 	if (msr == x->box_ctl)
-		return box_ctl_write(rf, x, s->box_bits, val);
+		return box_ctl_write(s, rf, x, val);
 	if (munc_in(msr, x->ctr0, x->nctr))
 		return val & ~munc_mask(x->width) ? PMU_ERR_FAULT_GP : model_poke(rf, msr, val);
 	if (x->filter1 && msr == x->filter1)
@@ -317,7 +350,7 @@ static pmu_status set_write(const struct sbox_set *s, struct model *m, struct mo
 static void sbox_cycle(const struct sbox_set *s, struct model_regfile *rf, const struct sbox *x,
 		       const struct model_cycle *c, uint64_t n_cycles)
 {
-	bool frozen = x->box_ctl && (model_peek(rf, x->box_ctl) & BOX_FRZ);
+	bool frozen = x->box_ctl && (model_peek(rf, x->box_ctl) & s->frz);
 	for (unsigned n = 0; n < x->nctr; n++) {
 		uint64_t ctl = model_peek(rf, x->ctl0 + n);
 		/* No umask (PCU): the event-select extension stands in the stimulus' umask slot. */
@@ -340,7 +373,7 @@ static void set_span(const struct sbox_set *s, const struct model *m, struct mod
 	for (unsigned i = 0; i < s->n; i++)
 		if (!s->box[i].cha || s->box[i].cha <= m->chas)
 			sbox_cycle(s, rf, &s->box[i], c, n_cycles);
-	if (model_peek(rf, s->fixed_ctl) & FIXED_EN)
+	if (s->fixed_ctl && (model_peek(rf, s->fixed_ctl) & FIXED_EN))
 		(void)munc_add(rf, s->fixed_ctr, n_cycles, uclk_width(s, m));
 }
 
@@ -354,7 +387,7 @@ static bool set_cycles(const struct sbox_set *s, struct model *m, struct model_r
 {
 	for (unsigned i = 0; i < s->n; i++) {
 		const struct sbox *x = &s->box[i];
-		bool frozen = x->box_ctl && (model_peek(rf, x->box_ctl) & BOX_FRZ);
+		bool frozen = x->box_ctl && (model_peek(rf, x->box_ctl) & s->frz);
 		for (unsigned j = 0; j < x->nctr && !frozen; j++) {
 			uint64_t ctl = model_peek(rf, x->ctl0 + j);
 			if ((ctl & CTL_EN) && munc_field(ctl, 24, x->thresh_bits))
@@ -398,3 +431,4 @@ const struct model_dev model_dev_##pre##_uncore = {                             
 SET_DEV(snbep, snbep_set, "snbep-uncore");
 SET_DEV(skx, skx_set, "skx-uncore");
 SET_DEV(icx, icx_set, "icx-uncore");
+SET_DEV(spr, spr_set, "spr-uncore");

@@ -57,6 +57,19 @@ struct rule {
 	0x03), SRC_LOAD, 24, (n) }
 #define ICX_CHA_RD4(n) ICX_CHA_RD(n), ICX_CHA_RD((n) + 1), ICX_CHA_RD((n) + 2), ICX_CHA_RD((n) + 3)
 
+/*
+ * Sapphire and Emerald Rapids (the discovery table's units): the same over the table's eight
+ * iMC channels (their list's CAS reads are event 0x05 umask 0xCF, writes 0xF0: a read is bit
+ * 0x01, a write 0x10) and eight CHAs; each CHA's clock (UNC_CHA_CLOCKTICKS, event 0x01) one a
+ * cycle.
+ */
+#define SPR_CAS(ch, umask, src) { &model_dev_spr_pci, \
+	MODEL_UNC_STIM(MODEL_UNC_SPR_IMC0 + (ch), 0x05, umask), (src), 8, (ch) }
+#define SPR_CAS_CH(ch) SPR_CAS(ch, 0x01, SRC_LOAD), SPR_CAS(ch, 0x10, SRC_NT_STORE)
+#define SPR_CHA(n) { &model_dev_spr_uncore, MODEL_UNC_STIM(MODEL_UNC_SPR_CHA0 + (n), 0x50, 0x03), \
+	SRC_LOAD, 8, (n) }, { &model_dev_spr_uncore, MODEL_UNC_STIM(MODEL_UNC_SPR_CHA0 + (n), 0x01, \
+	0x00), SRC_CYCLE, 0, 0 }
+
 /* The mapping sim_workload.h describes; core codes are event | umask << 8. */
 static const struct rule rules[] = {
 	CORE(0x00C0, SRC_CYCLE), CORE(0x01C0, SRC_CYCLE),      /* INST_RETIRED.ANY(_P), NHM's */
@@ -98,6 +111,10 @@ static const struct rule rules[] = {
 	ICX_CAS_CH(6), ICX_CAS_CH(7),
 	ICX_CHA_RD4(0), ICX_CHA_RD4(4), ICX_CHA_RD4(8), ICX_CHA_RD4(12), ICX_CHA_RD4(16),
 	ICX_CHA_RD4(20),
+	SPR_CAS_CH(0), SPR_CAS_CH(1), SPR_CAS_CH(2), SPR_CAS_CH(3), SPR_CAS_CH(4), SPR_CAS_CH(5),
+	SPR_CAS_CH(6), SPR_CAS_CH(7),
+	SPR_CHA(0), SPR_CHA(1), SPR_CHA(2), SPR_CHA(3), SPR_CHA(4), SPR_CHA(5), SPR_CHA(6),
+	SPR_CHA(7),
 	L3_SLICE(0), L3_SLICE(1), L3_SLICE(2), L3_SLICE(3),
 	L3_SLICE(4), L3_SLICE(5), L3_SLICE(6), L3_SLICE(7),
 	AMD_UNC(model_dev_amd_df, MODEL_UNC_AMD_DF, MODEL_AMD_DRAM_RD, SRC_LOAD),

@@ -213,6 +213,8 @@ pmu_status machine_read_line(struct machine_reader *r, const char *line, size_t 
 		return read_cpu(r, v);
 	if (logread_str_is(v, "scope", "package"))
 		return read_pkg(r, v);
+	if (logread_str_is(v, "scope", "discovery"))
+		return PMU_OK;   /* a discovery table's bytes: efipmu-host discovery reads them */
 	if (logread_str_is(v, "scope", "platform")) {
 		if (logread_get_str(v, "vendor", r->m->vendor, sizeof(r->m->vendor)))
 			return bad(r, "the platform machine record names no vendor");

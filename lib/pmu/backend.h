@@ -53,6 +53,12 @@ struct pmu_gated_run {
 	const struct kernel_desc *desc;
 };
 
+/* A PCI segment's bus range that configuration space reaches (a root bridge's, MCFG's). */
+struct pmu_bus_range {
+	uint16_t seg;
+	uint8_t lo, hi;
+};
+
 struct pmu_backend_ops {
 	pmu_status (*rdmsr)(void *ctx, unsigned cpu, uint32_t msr, uint64_t *val);
 	pmu_status (*wrmsr)(void *ctx, unsigned cpu, uint32_t msr, uint64_t val);
@@ -82,6 +88,12 @@ struct pmu_backend_ops {
 	pmu_status (*pci_write)(void *ctx, unsigned cpu, struct pmu_pci_addr a, uint32_t val);
 	pmu_status (*mmio_read)(void *ctx, unsigned cpu, uint64_t addr, unsigned bytes, uint64_t *val);
 	pmu_status (*mmio_write)(void *ctx, unsigned cpu, uint64_t addr, unsigned bytes, uint64_t val);
+	/*
+	 * Optional: the bus ranges configuration space reaches, up to cap of them; returns how
+	 * many. A bus outside all of them reads all-ones whatever sits there: a device named
+	 * there (a discovery table's unit) is out of reach, not absent.
+	 */
+	unsigned (*pci_ranges)(void *ctx, struct pmu_bus_range *r, unsigned cap);
 	/*
 	 * Optional: runs kernel k with arg (a struct kernel_args first) as this backend
 	 * executes it; the model, which sees no instructions, replays its own reading of

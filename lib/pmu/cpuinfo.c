@@ -24,6 +24,8 @@ enum uncore_family uncore_family_for(const char *vendor, uint32_t family, uint32
 		return UNCORE_ICX;
 	case 0x1F:
 		return UNCORE_UNCONFIRMED;
+	case 0x8F: case 0xCF: case 0xAD: case 0xAE: case 0xAF:
+		return UNCORE_DISC;   /* Sapphire, Emerald, Granite Rapids, Sierra Forest: the table */
 	default:
 		return UNCORE_NONE;
 	}
@@ -43,6 +45,7 @@ const char *uncore_family_name(enum uncore_family u)
 	case UNCORE_SKX: return "skylake-sp";
 	case UNCORE_ICX: return "icelake-sp";
 	case UNCORE_UNCONFIRMED: return "unconfirmed-0x1f";
+	case UNCORE_DISC: return "discovery";
 	case UNCORE_AMD_17H: return "amd-17h";
 	case UNCORE_AMD_19H: return "amd-19h";
 	default: return "none";

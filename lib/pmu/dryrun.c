@@ -195,10 +195,16 @@ static uint64_t dr_run_kernel(void *ctx, unsigned cpu, const struct kernel_desc 
 }
 
 /* No gated_run: the enable/disable window falls back to our wrmsr, so it is recorded too. */
+static unsigned dr_pci_ranges(void *ctx, struct pmu_bus_range *r, unsigned cap)
+{
+	const struct dryrun *d = ctx;
+	return d->inner.ops->pci_ranges ? d->inner.ops->pci_ranges(d->inner.ctx, r, cap) : 0;
+}
+
 static const struct pmu_backend_ops dryrun_ops = {
 	.rdmsr = dr_rdmsr, .wrmsr = dr_wrmsr, .rdpmc = dr_rdpmc, .cpuid = dr_cpuid,
 	.pci_read = dr_pci_read, .pci_write = dr_pci_write,
-	.mmio_read = dr_mmio_read, .mmio_write = dr_mmio_write,
+	.mmio_read = dr_mmio_read, .mmio_write = dr_mmio_write, .pci_ranges = dr_pci_ranges,
 	.run_kernel = dr_run_kernel,
 };
 

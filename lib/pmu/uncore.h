@@ -30,7 +30,7 @@ const struct reg_layout *uncore_counter_layout(const struct uncore_counter *e);
  * Where one package's PCI boxes are (pmu/uncore_pci.c fills it): each found box
  * with the register key (pmu/regkey.h) of its function at offset 0.
  */
-#define UNCORE_MAX_PCI_BOXES 24
+#define UNCORE_MAX_PCI_BOXES 40
 
 struct uncore_pci_box {
 	const struct box_desc *d;

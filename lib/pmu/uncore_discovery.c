@@ -22,9 +22,12 @@ static const struct {
 	[DP_ACCESS] = { "access", "access type 3: no way to reach the unit" },
 	[DP_DUP_BOX_ID] = { "duplicate-box-id", "a box id already seen for this type "
 			    "(dropped, as Linux does)" },
-	[DP_OUTSIDE] = { "outside", "its address lies outside every MCFG bus range and BAR" },
+	[DP_OUTSIDE] = { "outside", "its address lies outside every MCFG bus range and BAR (an "
+			 "MMIO unit: so do the others of its type, offsets of the same BARs)" },
 	[DP_QUIRK_SPR_UPI] = { "spr-upi-quirk", "Sapphire Rapids UPI/M3UPI entries may name "
 			       "absent devices: Linux ignores them and uses devices 0x3241/0x3246" },
+	[DP_ABSENT] = { "absent", "its PCI function reads all ones: no device there, "
+			"nothing of it is counted" },
 };
 
 const char *disc_problem_name(enum disc_problem p)
@@ -97,6 +100,28 @@ static void check_unit(struct disc_table *t, struct disc_unit *u, const uint64_t
 		u->problems |= 1u << DP_QUIRK_SPR_UPI;
 }
 
+/*
+ * The MMIO units of one type share their controllers' BARs: when one lies outside (a BAR
+ * firmware left at 0 puts it low), the others of its type are offsets from the same unset
+ * BARs, wherever they land, and are outside too: never reached.
+ */
+static void outside_by_type(struct disc_table *t)
+{
+	for (unsigned i = 0; i < t->nunits; i++) {
+		const struct disc_unit *u = &t->unit[i];
+		if (u->access != DISC_MMIO || !(u->problems & 1u << DP_OUTSIDE))
+			continue;
+		for (unsigned k = 0; k < t->nunits; k++) {
+			struct disc_unit *x = &t->unit[k];
+			if (x->type != u->type || x->access != DISC_MMIO || !x->usable)
+				continue;
+			x->problems |= 1u << DP_OUTSIDE;
+			x->usable = false;
+			t->nusable--;
+		}
+	}
+}
+
 pmu_status disc_parse(const uint8_t *bytes, size_t len, const struct disc_space *where,
 		      struct disc_table *t)
 {
@@ -149,6 +174,7 @@ pmu_status disc_parse(const uint8_t *bytes, size_t len, const struct disc_space 
 		t->nusable += u->usable;
 		t->nunits++;
 	}
+	outside_by_type(t);
 	return PMU_OK;
 }
 

@@ -32,6 +32,7 @@ enum disc_problem {
 	DP_DUP_BOX_ID,      /* a box id already seen for this type: dropped */
 	DP_OUTSIDE,         /* address outside every MCFG bus range or BAR given */
 	DP_QUIRK_SPR_UPI,   /* SPR UPI/M3UPI entries Linux ignores: they may point at nothing */
+	DP_ABSENT,          /* a PCI unit whose function reads all ones (uncore_disc_find.h) */
 	DP_COUNT
 };
 

@@ -12,6 +12,7 @@
 #include "capture/machine.h"
 #include "capture/smbios.h"
 #include "pmu/uncore_pci.h"
+#include "run/uncore_disc_job.h"
 #include "run/run.h"
 
 #define CAPTURE_TIMEOUT_US 10000000u
@@ -397,6 +398,7 @@ enum verdict job_capture(struct run *a)
 		if (c.slot[i].leader)
 			log_package(&c, &sb, i, k, &t);
 	}
+	unsigned tables = c.fam == UNCORE_DISC ? uncore_disc_capture(a) : 0;
 	sb_puts(&say, "capture: ");
 	sb_dec(&say, t.cpus);
 	sb_puts(&say, t.cpus == 1 ? " CPU, " : " CPUs, ");
@@ -408,6 +410,11 @@ enum verdict job_capture(struct run *a)
 	sb_puts(&say, " absent), ");
 	sb_dec(&say, t.pkg_msrs);
 	sb_puts(&say, " uncore MSRs");
+	if (tables) {
+		sb_puts(&say, ", ");
+		sb_dec(&say, tables);
+		sb_puts(&say, tables == 1 ? " discovery table" : " discovery tables");
+	}
 	if (missed) {
 		sb_puts(&say, ", ");
 		sb_dec(&say, missed);

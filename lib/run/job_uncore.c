@@ -82,10 +82,32 @@ static const struct { bool v2; const char *name, *spec; } df_defaults[] = {
  * Each active UMC (PerfMonV2): its CAS commands for reads and writes (event 0x0A, RdWrMask 1
  * and 2) and its memory clock (0x00), by amdzen4 memory-controller.json's names.
  */
-static const struct { const char *name, *terms; } umc_defaults[] = {
+struct box_default {
+	const char *name, *terms;
+};
+
+static const struct box_default umc_defaults[] = {
 	{ "umc_cas_cmd.rd", "event=0x0a,rdwrmask=1" },
 	{ "umc_cas_cmd.wr", "event=0x0a,rdwrmask=2" },
 	{ "umc_mem_clk", "event=0x00" },
+};
+
+/*
+ * A part counted through its discovery table, when the table describes the box: CHA 0's
+ * clock and reads by the codes Intel's lists give on Sapphire Rapids, Emerald Rapids,
+ * Granite Rapids and Sierra Forest alike (UNC_CHA_CLOCKTICKS 0x01/0x00,
+ * UNC_CHA_REQUESTS.READS 0x50/0x03); each iMC channel's CAS reads and writes as Sapphire
+ * and Emerald Rapids' lists name them (UNC_M_CAS_COUNT.RD 0x05/0xCF, .WR 0x05/0xF0; Granite
+ * Rapids and Sierra Forest split them per scheduler, UNC_M_CAS_COUNT_SCH0/1: not defaults).
+ */
+static const struct box_default disc_cha_defaults[] = {
+	{ "UNC_CHA_CLOCKTICKS", "event=0x01,umask=0x00" },
+	{ "UNC_CHA_REQUESTS.READS", "event=0x50,umask=0x03" },
+};
+
+static const struct box_default disc_imc_defaults[] = {
+	{ "UNC_M_CAS_COUNT.RD", "event=0x05,umask=0xcf" },
+	{ "UNC_M_CAS_COUNT.WR", "event=0x05,umask=0xf0" },
 };
 
 
@@ -120,6 +142,26 @@ static enum verdict add_default(struct run *a, const char *name, const char *spe
 	return VERDICT_PASS;
 }
 
+#define N_OF(t) (sizeof(t) / sizeof((t)[0]))
+
+/* Box d's default events: each its name and "d->name/terms/". */
+static enum verdict add_box_defaults(struct run *a, const struct box_desc *d,
+				     const struct box_default *list, unsigned n)
+{
+	enum verdict v = VERDICT_PASS;
+	for (unsigned k = 0; k < n && v == VERDICT_PASS; k++) {
+		char spec[64];
+		struct strbuf sb;
+		sb_init(&sb, spec, sizeof(spec));
+		sb_puts(&sb, d->name);
+		sb_putc(&sb, '/');
+		sb_puts(&sb, list[k].terms);
+		sb_putc(&sb, '/');
+		v = add_default(a, list[k].name, spec);
+	}
+	return v;
+}
+
 static enum verdict add_defaults(struct run *a)
 {
 	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
@@ -131,21 +173,16 @@ static enum verdict add_defaults(struct run *a)
 	for (unsigned i = 0; i < sizeof(df_defaults) / sizeof(df_defaults[0]) && amd; i++)
 		if (df_defaults[i].v2 == bsp->amd_uncore.perfmon_v2 && v == VERDICT_PASS)
 			v = add_default(a, df_defaults[i].name, df_defaults[i].spec);
+	bool imc = bsp->uncore == UNCORE_DISC && (bsp->model == 0x8F || bsp->model == 0xCF);
 	for (unsigned i = 0; i < uncore_box_count && v == VERDICT_PASS; i++) {
 		const struct box_desc *d = uncore_boxes[i];
-		char spec[48];
-		struct strbuf sb;
-		if (d->family != bsp->uncore || pmu_strncmp(d->name, "amd_umc_", 8))
-			continue;
-		for (unsigned k = 0; k < sizeof(umc_defaults) / sizeof(umc_defaults[0]); k++) {
-			sb_init(&sb, spec, sizeof(spec));
-			sb_puts(&sb, d->name);
-			sb_putc(&sb, '/');
-			sb_puts(&sb, umc_defaults[k].terms);
-			sb_putc(&sb, '/');
-			if ((v = add_default(a, umc_defaults[k].name, spec)) != VERDICT_PASS)
-				break;
-		}
+		if (d->family == bsp->uncore && !pmu_strncmp(d->name, "amd_umc_", 8))
+			v = add_box_defaults(a, d, umc_defaults, N_OF(umc_defaults));
+		else if (d->family == bsp->uncore && imc && !pmu_strncmp(d->name, "uncore_imc_", 11))
+			v = add_box_defaults(a, d, disc_imc_defaults, N_OF(disc_imc_defaults));
+		else if (d->family == UNCORE_DISC && d->family == bsp->uncore &&
+			 !pmu_strcmp(d->name, "uncore_cha_0"))
+			v = add_box_defaults(a, d, disc_cha_defaults, N_OF(disc_cha_defaults));
 	}
 	return v;
 }
@@ -342,6 +379,11 @@ enum verdict uncore_job_begin(struct run *a, struct uncore_job *j)
 	struct package_leader leaders[TOPO_MAX_DOMAINS];
 	pmu_memset(j, 0, sizeof(*j));
 	j->v = job_uncore_check(a);
+	if (j->v == VERDICT_PASS && bsp_family(a) == UNCORE_DISC && !a->meas->nureqs &&
+	    !a->opt.events[0]) {
+		j->v = uncore_pci_begin(a, true);   /* a table with nothing to count: what is wrong */
+		return VERDICT_PASS;
+	}
 	if (j->v != VERDICT_PASS || bsp_family(a) == UNCORE_NONE || !a->meas->nureqs)
 		return VERDICT_PASS;
 	j->v = uncore_pci_begin(a, false);

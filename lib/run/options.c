@@ -86,6 +86,10 @@ const struct opt_def options_table[OPT_COUNT] = {
 		FIELD(test_ap_never_done), 0, 0, NULL,
 		"Test the guard against returning while an AP may still run efipmu's code: "
 		"firmware's word that the APs are done is not waited for (with stall-cpu)" },
+	[OPT_TEST_DISCOVERY_DEVICE] = { "test-discovery-device", 0, 1, OPT_KIND_PCI_DEV,
+		FIELD(test_disc_dev), 0, 0, "SSSS:BB:DD.F/BAR",
+		"Test only: read the uncore discovery table from this PCI function's BAR (hex "
+		"address, BAR 0-5), a device without the discovery DVSEC (QEMU's ivshmem-plain)" },
 	[OPT_VERBOSE] = { "verbose", 'v', 0, OPT_KIND_FLAG, FIELD(verbose), 0, 0, NULL,
 		"Show the decoded fields of each control register under its count" },
 	[OPT_HELP] = { "help", 'h', 0, OPT_KIND_FLAG, FIELD(help), 0, 0, NULL,
@@ -350,6 +354,39 @@ static pmu_status set_decode(struct parse *p, const struct val *v)
 	return PMU_OK;
 }
 
+/* n hex digits (1..max) of v from *i, up to the separator sep (or the end when sep is 0). */
+static bool hex_part(struct val v, size_t *i, unsigned max, char sep, uint32_t *out)
+{
+	size_t start = *i;
+	uint32_t x = 0;
+	for (; *i < v.n && v.s[*i] != sep; ++*i) {
+		int d = pmu_hex_digit(v.s[*i]);
+		if (d < 0 || *i - start >= max)
+			return false;
+		x = x << 4 | (uint32_t)d;
+	}
+	if (*i == start || (sep && *i == v.n))
+		return false;
+	*i += sep != 0;
+	*out = x;
+	return true;
+}
+
+/* SSSS:BB:DD.F/BAR, as Linux's lspci -D spells a function, then the BAR's index. */
+static pmu_status set_pci_dev(struct parse *p, struct val v)
+{
+	uint32_t seg, bus, dev, fn, bar;
+	size_t i = 0;
+	if (!hex_part(v, &i, 4, ':', &seg) || !hex_part(v, &i, 2, ':', &bus) ||
+	    !hex_part(v, &i, 2, '.', &dev) || !hex_part(v, &i, 1, '/', &fn) ||
+	    !hex_part(v, &i, 1, 0, &bar) || dev > 31 || fn > 7 || bar > 5)
+		return bad_quoted(p, PMU_ERR_INVALID, "", v,
+				  " is not SSSS:BB:DD.F/BAR (hex; device 0-1f, function 0-7, BAR 0-5)");
+	p->o.test_disc_dev = (struct opt_pci_dev){ true, (uint16_t)seg, (uint8_t)bus, (uint8_t)dev,
+						   (uint8_t)fn, (uint8_t)bar };
+	return PMU_OK;
+}
+
 /* A flag's value in the config file ("dry-run = no"); flags on the command line take none. */
 static pmu_status set_flag(struct parse *p, const struct opt_def *d, const struct val *v)
 {
@@ -403,6 +440,9 @@ static pmu_status apply(struct parse *p, enum opt_id id, const struct val *v)
 		break;
 	case OPT_KIND_DECODE:
 		st = set_decode(p, v);
+		break;
+	case OPT_KIND_PCI_DEV:
+		st = set_pci_dev(p, v[0]);
 		break;
 	}
 	if (st == PMU_OK) {
@@ -733,6 +773,8 @@ static bool describe_shows(const struct efipmu_options *o, enum opt_id id)
 		return field[0];
 	case OPT_KIND_DECODE:
 		return o->decode;
+	case OPT_KIND_PCI_DEV:
+		return o->test_disc_dev.set;
 	case OPT_KIND_UINT:
 		/* a test hook, or a setting whose default is 0 ("the app's"), is shown only when set */
 		return (id != OPT_STALL_CPU || o->stall_cpu) && (id != OPT_AP_TIMEOUT || o->ap_timeout_ms);
@@ -742,6 +784,20 @@ static bool describe_shows(const struct efipmu_options *o, enum opt_id id)
 		break;
 	}
 	return true;
+}
+
+void options_put_pci_dev(struct strbuf *sb, const struct opt_pci_dev *d)
+{
+	static const char digit[] = "0123456789abcdef";
+	const uint32_t part[5] = { d->seg, d->bus, d->dev, d->fn, d->bar };
+	static const uint8_t width[5] = { 4, 2, 2, 1, 1 };
+	static const char sep[5] = { ':', ':', '.', '/', 0 };
+	for (unsigned k = 0; k < 5; k++) {
+		for (unsigned n = width[k]; n--;)
+			sb_putc(sb, digit[(part[k] >> (4 * n)) & 15]);
+		if (sep[k])
+			sb_putc(sb, sep[k]);
+	}
 }
 
 void options_describe(const struct efipmu_options *o, struct strbuf *sb)
@@ -787,6 +843,9 @@ void options_describe(const struct efipmu_options *o, struct strbuf *sb)
 			sb_puts(sb, o->decode_box);
 			sb_putc(sb, ':');
 			sb_hex(sb, o->decode_value);
+			break;
+		case OPT_KIND_PCI_DEV:
+			options_put_pci_dev(sb, &o->test_disc_dev);
 			break;
 		}
 	}

@@ -48,6 +48,7 @@ enum opt_id {
 	OPT_AP_TIMEOUT,
 	OPT_TEST_UNEXPECTED_FAULT,
 	OPT_TEST_AP_NEVER_DONE,
+	OPT_TEST_DISCOVERY_DEVICE,
 	OPT_VERBOSE,
 	OPT_HELP,
 	OPT_COUNT
@@ -56,6 +57,17 @@ enum opt_id {
 #define OPT_BIT(id) (1u << (id))
 #define OPT_OUTPUT_MAX 40   /* characters of a log file name */
 #define OPT_REPEATS_MAX 1000
+
+/*
+ * A PCI function and one of its BARs, SSSS:BB:DD.F/BAR (hex, BAR 0-5): the test-only
+ * setting test-discovery-device names a device without the discovery DVSEC whose BAR
+ * holds a discovery table (QEMU's ivshmem-plain in tests/qemu/case_ivshmem_discovery.sh).
+ */
+struct opt_pci_dev {
+	bool set;
+	uint16_t seg;
+	uint8_t bus, dev, fn, bar;
+};
 
 struct efipmu_options {
 	enum efipmu_backend backend;   /* default real */
@@ -88,6 +100,7 @@ struct efipmu_options {
 	uint32_t ap_timeout_ms;        /* each wait for an AP in the measurement rounds; 0: 10 s */
 	bool test_unexpected_fault;    /* test hook: a #GP that is not ours, on CPU 1 then the boot CPU */
 	bool test_ap_never_done;       /* test hook: firmware never says the APs are done */
+	struct opt_pci_dev test_disc_dev;   /* test only: the discovery table's device and BAR */
 	bool icount_check;             /* QEMU -icount: the kernels' instruction claims against the TSC */
 	uint32_t config_given;         /* OPT_BIT(id) per option set by a parse (config or command line) */
 	uint16_t line_of[OPT_COUNT];   /* the efipmu.cfg line that set it; 0: the command line */
@@ -108,6 +121,7 @@ enum opt_kind {
 	OPT_KIND_BACKEND,   /* enum efipmu_backend */
 	OPT_KIND_DECODE,    /* box name + value */
 	OPT_KIND_SYNC,      /* uint32_t milliseconds in min..max, or "each" (0) */
+	OPT_KIND_PCI_DEV,   /* struct opt_pci_dev: SSSS:BB:DD.F/BAR */
 };
 
 struct opt_def {
@@ -147,6 +161,9 @@ pmu_status options_parse_config(const char *text, size_t len, struct efipmu_opti
  * "command line", "efipmu.cfg:LINE" or "default".
  */
 void options_source(const struct efipmu_options *o, enum opt_id id, struct strbuf *sb);
+
+/* d as the setting reads it: 0000:00:03.0/2. */
+void options_put_pci_dev(struct strbuf *sb, const struct opt_pci_dev *d);
 
 /* The --help text, lines of at most 79 columns. */
 void options_help(struct strbuf *sb);

@@ -9,6 +9,7 @@
 #include "run/job.h"
 #include "run/run.h"
 #include "pmu/uncore_amd.h"
+#include "run/uncore_disc_job.h"
 
 #define DISCOVER_TIMEOUT_US 10000000u
 #define UNUSABLE_WHY 96   /* the verdict's reason for a PMU efipmu cannot use */
@@ -58,10 +59,31 @@ static pmu_status discover_boot_cpu_quietly(struct run *a)
 		dryrun_cpu_init(&cpus[i], i == bsp ? w : NULL, i == bsp ? 8 : 0);
 	dryrun_init(&dry, &a->backend, cpus, a->plat->ncpus, &quiet);
 	pmu_status st = pmu_discover(&quiet, bsp, &a->slot[bsp].info);
-	if (!st)
+	if (!st) {
 		(void)uncore_amd_boxes(&a->slot[bsp].info);   /* its boxes, before events are parsed */
+		uncore_disc_boxes_for(a);                     /* the discovery table's (reads only) */
+	}
 	run_free(a, cpus);
 	return st;
+}
+
+/* test-discovery-device: a discovery CPU, and a function and BAR the table can be read from. */
+static enum verdict check_test_disc(struct run *a)
+{
+	char dev[24];
+	struct strbuf sb;
+	if (!a->opt.test_disc_dev.set)
+		return VERDICT_PASS;
+	sb_init(&sb, dev, sizeof(dev));
+	options_put_pci_dev(&sb, &a->opt.test_disc_dev);
+	if (a->slot[a->plat->bsp].info.uncore != UNCORE_DISC)
+		return run_refuse_setting(a, OPT_TEST_DISCOVERY_DEVICE, "test-discovery-device", dev,
+					  "the boot CPU's uncore has no discovery table (Sapphire "
+					  "Rapids onward): nothing to read it for");
+	if (uncore_disc_named_why())
+		return run_refuse_setting(a, OPT_TEST_DISCOVERY_DEVICE, "test-discovery-device", dev,
+					  uncore_disc_named_why());
+	return VERDICT_PASS;
 }
 
 /*
@@ -79,6 +101,8 @@ static enum verdict check_settings(struct run *a)
 	pmu_status st = discover_boot_cpu_quietly(a);
 	if (st)
 		return run_refuse(a, "the boot CPU cannot be discovered:", pmu_status_str(st), NULL);
+	if (check_test_disc(a) != VERDICT_PASS)
+		return VERDICT_ERROR;
 	const struct pmu_backend real = a->backend;
 	enum verdict v = jobs_resolve(a);
 	a->backend = real;
@@ -358,6 +382,7 @@ enum verdict run_main(struct run *a, const struct run_header *h)
 	plat_run_all(a->plat, discover_on_cpu, a, DISCOVER_TIMEOUT_US);
 	/* AMD's uncore boxes from the boot CPU's CPUID (or none), whatever job runs */
 	uint32_t no_box = uncore_amd_boxes(&a->slot[a->plat->bsp].info);
+	uncore_disc_boxes_for(a);
 	report_cpus(a);
 	if (no_box) {
 		sb_puts(&a->sb, "active memory controllers with no amd_umc box (CPUID 0x80000022 ECX "

@@ -3,8 +3,10 @@
 #include "run/uncore_pci_job.h"
 #include "run/job_measure.h"
 #include "out/logrec.h"
+#include "pmu/pci_bar.h"
 #include "pmu/regkey.h"
 #include "check/kernels.h"
+#include "run/uncore_disc_job.h"
 
 static struct uncore_pci_scan scan;
 static struct pmon_registry pmon;
@@ -27,7 +29,8 @@ const struct uncore_pci_scan *uncore_pci_last_scan(void)
 static bool wants_pci(const struct run *a)
 {
 	for (unsigned i = 0; i < a->meas->nureqs; i++)
-		if (a->meas->ureqs[i].box->pci || a->meas->ureqs[i].box->cha_unit)
+		if (a->meas->ureqs[i].box->pci || a->meas->ureqs[i].box->cha_unit ||
+		    a->meas->ureqs[i].box->family == UNCORE_DISC)
 			return true;
 	return false;
 }
@@ -136,6 +139,21 @@ static void log_scan(struct run *a, enum uncore_family fam)
 	run_record(a);
 }
 
+/* The memory BARs of function x, read only: where a device's registers are (" bar2 0x..."). */
+static void say_bars(struct run *a, struct pmu_pci_addr x)
+{
+	for (unsigned i = 0; i < 6; i++) {
+		uint64_t at;
+		pmu_status st;
+		if (pci_bar(&a->backend, (unsigned)a->plat->bsp, x, i, &at, &st))
+			continue;
+		sb_puts(&a->sb, " bar");
+		sb_dec(&a->sb, i);
+		sb_putc(&a->sb, ' ');
+		sb_hex(&a->sb, at);
+	}
+}
+
 /* The scan's reach: the functions it saw first, and extended configuration space. */
 static void say_scanned(struct run *a)
 {
@@ -153,6 +171,7 @@ static void say_scanned(struct run *a)
 		sb_hex(&a->sb, scan.seen_id[i] & 0xFFFF);
 		sb_puts(&a->sb, " device ");
 		sb_hex(&a->sb, scan.seen_id[i] >> 16);
+		say_bars(a, x);
 		run_say(a);
 	}
 	if (scan.functions > scan.nseen) {
@@ -202,6 +221,10 @@ enum verdict uncore_pci_begin(struct run *a, bool all)
 	pmon_reset(&pmon);
 	a->backend.pmon = &pmon;   /* MMIO boxes are read through it as the scan finds them */
 	regkey_names(&pmon);
+	if (fam == UNCORE_DISC) {
+		scanned = true;
+		return uncore_disc_begin(a, &scan, &pmon);
+	}
 	(void)uncore_pci_scan(&a->backend, (unsigned)a->plat->bsp, fam, &scan, &pmon);
 	scanned = true;
 	log_scan(a, fam);
@@ -254,6 +277,10 @@ void uncore_pci_chas(struct run *a, unsigned package, pmu_status msr_st, uint64_
 {
 	const struct uncore_pci_plat *pl = uncore_pci_plat_of(a->slot[a->plat->bsp].info.uncore);
 	const struct uncore_pci_pkg *k = package < UNCORE_PCI_MAX_PKGS ? &scan.pkg[package] : NULL;
+	if (scanned && pl && pl->fam == UNCORE_DISC) {
+		uncore_disc_chas(a, package, msr_st, msr);
+		return;
+	}
 	if (!scanned || !pl || !pl->capid_id || !k || !k->placed)
 		return;
 	unsigned by_msr = (unsigned)(msr & 0x3F);

@@ -334,6 +334,36 @@ static void log_handoff(struct run *a, const struct pkg_run *p)
 	run_record(a);
 }
 
+/*
+ * Discovered units whose every counter read at the end what it read at the start, under
+ * the hypervisor bit: what a table gives there may be memory, not counters (QEMU's
+ * ivshmem-plain in tests/qemu/case_ivshmem_discovery.sh), so no PMU. On bare metal an
+ * event may count nothing: no judgement.
+ */
+static enum verdict disc_not_counting(struct run *a, const struct pkg_run *p, bool say)
+{
+	unsigned n = 0;
+	for (unsigned i = 0; i < p->s.n; i++) {
+		const struct uncore_counter *e = &p->s.ev[i];
+		if (e->box->family != UNCORE_DISC)
+			continue;
+		if (e->end != e->start)
+			return VERDICT_PASS;
+		n++;
+	}
+	if (!n || !a->slot[a->plat->bsp].info.hypervisor)
+		return VERDICT_PASS;
+	if (say) {
+		say_package(a, p, "");
+		sb_dec(&a->sb, n);
+		sb_puts(&a->sb, " counter(s) of discovered units read the same before and after the "
+			       "kernel: under a hypervisor (CPUID.1:ECX[31]) they are not counting "
+			       "(memory, not a PMU): NO-PMU");
+		run_say(a);
+	}
+	return VERDICT_NO_PMU;
+}
+
 enum verdict upkg_report(struct run *a, struct pkg_run *p, unsigned round, unsigned repeat,
 			 bool rows)
 {
@@ -358,7 +388,7 @@ enum verdict upkg_report(struct run *a, struct pkg_run *p, unsigned round, unsig
 	for (unsigned i = 0; i < p->s.n; i++)
 		log_count(a, p, &p->s.ev[i], a->meas->ureqs[p->evi[i]].name, round, repeat, rows);
 	if (!p->restore_st)
-		return VERDICT_PASS;
+		return disc_not_counting(a, p, !round && !repeat);
 	say_package(a, p, "uncore registers not restored: ");
 	sb_puts(&a->sb, pmu_status_str(p->restore_st));
 	run_say(a);

@@ -26,10 +26,30 @@ void sb_putc(struct strbuf *sb, char c)
 	sb->buf[sb->len] = '\0';
 }
 
+/* Bytes left before the NUL's place: what sb_putc would still take one at a time. */
+static size_t room_of(const struct strbuf *sb)
+{
+	return sb->len + 1 < sb->cap ? sb->cap - sb->len - 1 : 0;
+}
+
+/*
+ * n bytes at once, as n sb_putc calls would leave the buffer (what fits, then overflow), with
+ * one bound check and one NUL: the log's records are built of these (README "Benchmarks").
+ */
 void sb_putn(struct strbuf *sb, const char *s, size_t n)
 {
+	size_t room = room_of(sb);
+	if (n > room) {
+		n = room;
+		sb->overflow = true;
+	}
+	if (!n)
+		return;
+	char *d = sb->buf + sb->len;
 	for (size_t i = 0; i < n; i++)
-		sb_putc(sb, s[i]);
+		d[i] = s[i];
+	sb->len += n;
+	d[n] = '\0';
 }
 
 void sb_putn_printable(struct strbuf *sb, const char *s, size_t n)
@@ -50,20 +70,26 @@ void sb_putn_printable(struct strbuf *sb, const char *s, size_t n)
 
 void sb_puts(struct strbuf *sb, const char *s)
 {
-	while (*s)
-		sb_putc(sb, *s++);
+	size_t room = room_of(sb), n = 0;
+	for (; n < room && s[n]; n++)
+		sb->buf[sb->len + n] = s[n];
+	if (s[n])
+		sb->overflow = true;
+	if (!n)
+		return;
+	sb->len += n;
+	sb->buf[sb->len] = '\0';
 }
 
 void sb_dec(struct strbuf *sb, uint64_t v)
 {
 	char tmp[20];
-	size_t n = 0;
+	size_t n = sizeof(tmp);
 	do {
-		tmp[n++] = (char)('0' + v % 10);
+		tmp[--n] = (char)('0' + v % 10);
 		v /= 10;
 	} while (v);
-	while (n)
-		sb_putc(sb, tmp[--n]);
+	sb_putn(sb, tmp + n, sizeof(tmp) - n);
 }
 
 void sb_sdec(struct strbuf *sb, int64_t v)
@@ -101,9 +127,13 @@ void sb_hex_width(struct strbuf *sb, uint64_t v, unsigned digits)
 		digits = 16;
 	if (n < digits)
 		n = digits;
-	sb_puts(sb, "0x");
+	char tmp[18];
+	size_t k = 0;
+	tmp[k++] = '0';
+	tmp[k++] = 'x';
 	while (n--)
-		sb_putc(sb, hex[(v >> (4 * n)) & 0xf]);
+		tmp[k++] = hex[(v >> (4 * n)) & 0xf];
+	sb_putn(sb, tmp, k);
 }
 
 void sb_hex(struct strbuf *sb, uint64_t v)
@@ -117,23 +147,47 @@ void sb_pad_to(struct strbuf *sb, size_t col)
 		sb_putc(sb, ' ');
 }
 
+/* A byte JSON takes as it is (not NUL, a quote, a backslash, a control or non-ASCII byte). */
+static bool json_plain(unsigned char c)
+{
+	return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
+}
+
 void sb_json_str(struct strbuf *sb, const char *s)
 {
 	static const char hex[] = "0123456789abcdef";
+	size_t whole = 0;
+	while (json_plain((unsigned char)s[whole]))
+		whole++;
+	if (!s[whole] && whole + 2 <= room_of(sb)) {   /* no escape and room for all: one copy */
+		char *d = sb->buf + sb->len;
+		d[0] = '"';
+		for (size_t i = 0; i < whole; i++)
+			d[i + 1] = s[i];
+		d[whole + 1] = '"';
+		d[whole + 2] = '\0';
+		sb->len += whole + 2;
+		return;
+	}
 	sb_putc(sb, '"');
 	for (; *s; s++) {
+		size_t plain = 0;   /* a run of bytes that need no escape goes in at once */
+		while (json_plain((unsigned char)s[plain]))
+			plain++;
+		sb_putn(sb, s, plain);
+		s += plain;
+		if (!*s)
+			break;
 		unsigned char c = (unsigned char)*s;
 		if (c == '"' || c == '\\') {
 			sb_putc(sb, '\\');
 			sb_putc(sb, (char)c);
 		} else if (c == '\n') {
 			sb_puts(sb, "\\n");
-		} else if (c < 0x20 || c >= 0x7f) {
+		} else {   /* a control or non-ASCII byte */
 			sb_puts(sb, "\\u00");
 			sb_putc(sb, hex[c >> 4]);
 			sb_putc(sb, hex[c & 0xf]);
-		} else {
-			sb_putc(sb, (char)c);
 		}
 	}
 	sb_putc(sb, '"');
@@ -187,17 +241,41 @@ int pmu_strcasecmp(const char *a, const char *b)
 	return (unsigned char)lower(*a) - (unsigned char)lower(*b);
 }
 
+/* 8 bytes that may alias any object at any address: pmu_memset and pmu_memcpy move these. */
+typedef uint64_t __attribute__((may_alias, aligned(1))) pmu_word;
+
+/*
+ * Eight bytes a store: the per-step sessions are kilobytes each and the app has no libc memset
+ * (gnu-efi's stores a byte at a time).
+ */
 void pmu_memset(void *dst, int c, size_t n)
 {
-	unsigned char *d = dst;
+	unsigned char *d = dst, b = (unsigned char)c;
+	pmu_word w = 0x0101010101010101ull * b;
+	for (; n >= 32; n -= 32, d += 32) {
+		pmu_word *q = (pmu_word *)(void *)d;
+		q[0] = w;
+		q[1] = w;
+		q[2] = w;
+		q[3] = w;
+	}
+	for (; n >= 8; n -= 8, d += 8)
+		*(pmu_word *)(void *)d = w;
 	while (n--)
-		*d++ = (unsigned char)c;
+		*d++ = b;
 }
 
+/*
+ * Eight bytes a move: the app's log lines are copied into its held buffer with it. Front to
+ * back, each word read before it is written: a move down within one buffer (cpuinfo's brand)
+ * holds.
+ */
 void pmu_memcpy(void *dst, const void *src, size_t n)
 {
 	unsigned char *d = dst;
 	const unsigned char *s = src;
+	for (; n >= 8; n -= 8, d += 8, s += 8)
+		*(pmu_word *)(void *)d = *(const pmu_word *)(const void *)s;
 	while (n--)
 		*d++ = *s++;
 }

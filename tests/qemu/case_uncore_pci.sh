@@ -31,11 +31,14 @@ diff <(trace_of pci_cfg_write pci_base) <(trace_of pci_cfg_write pci_imc) >/dev/
   fail "configuration writes differ from the boot without PCI events ($w_imc vs $w_base)"
 
 # A PCIe root port has extended capabilities (AER at 0x100): its header is read there.
-QEMU_EXTRA="-device pcie-root-port,id=rp1,bus=pcie.0,addr=0x1c.0,chassis=1" SMP=1 \
+# An ivshmem-plain device has a 32-bit BAR 0 and a 64-bit BAR 2: --list shows both.
+QEMU_EXTRA="-device pcie-root-port,id=rp1,bus=pcie.0,addr=0x1c.0,chassis=1
+  -object memory-backend-ram,id=m,size=1M -device ivshmem-plain,memdev=m,addr=0x3" SMP=1 \
   boot_case pci_list 'qemu-exit\nlist\n'
 expect_rc 7
 expect_console '^uncore PCI: scanned segment 0, buses 0-255: [0-9]+ functions on [0-9]+ buses$'
 expect_console '^  pci 0000:00:00\.0 vendor 0x8086 device 0x29c0$'   # q35's host bridge
+expect_console '^  pci 0000:00:03\.0 vendor 0x1af4 device 0x1110 bar0 0x[0-9a-f]+ bar2 0x[0-9a-f]{9,}$'
 expect_console '^  extended configuration space: pci 0000:00:1c\.0\+0x100 reads 0x[0-9a-f]*[0-9a-e][0-9a-f]*$'
 expect_console '^uncore PCI: no uncore device among'
 exit $FAILED

@@ -15,6 +15,7 @@
 #include "model/model_discovery.h"
 #include "out/discovery_json.h"
 #include "pmu/uncore_discovery.h"
+#include "pmu/uncore_disc_box.h"
 #include "util/fmt.h"
 
 /* Hex digits of text (whitespace between them) into out; false at anything else. */
@@ -40,13 +41,18 @@ static bool hex_bytes(const char *text, size_t len, uint8_t *out, size_t *n)
 	return hi < 0 && k > 0;
 }
 
-/* The hex of every "bytes" of a discovery_table record of a log, one table after another. */
-static bool log_bytes(const char *text, uint8_t *out, size_t *n, unsigned *tables)
+/*
+ * The hex of every "bytes" of the records holding a table of a log (tag: the run's
+ * discovery_table records, or the capture's machine records of scope discovery), one
+ * table after another.
+ */
+static bool log_bytes(const char *text, const char *tag, uint8_t *out, size_t *n,
+		      unsigned *tables)
 {
 	const char *p = text;
 	*n = 0;
 	*tables = 0;
-	while ((p = strstr(p, "\"rec\":\"discovery_table\""))) {
+	while ((p = strstr(p, tag))) {
 		const char *end = strchr(p, '\n');
 		const char *b = strstr(p, "\"bytes\":\"");
 		if (!b || (end && b > end))
@@ -57,7 +63,10 @@ static bool log_bytes(const char *text, uint8_t *out, size_t *n, unsigned *table
 		if (!q || !hex_bytes(b, (size_t)(q - b), out + *n, &got))
 			die("a discovery_table record whose \"bytes\" are not hex");
 		*n += got;
-		(*tables)++;
+		/* the app logs a table in parts of 2 KiB: only part 0 starts a table */
+		const char *part = strstr(p, "\"part\":");
+		if (!part || part > b || !strtoul(part + 7, NULL, 10))
+			(*tables)++;
 		p = q;
 	}
 	return *tables == 1;
@@ -115,8 +124,10 @@ int cmd_discovery(int argc, char **argv)
 		size_t len;
 		char *text = read_whole(path, &len);
 		unsigned tables;
-		if (strstr(text, "\"rec\":\"discovery_table\"")) {
-			if (!log_bytes(text, bytes, &n, &tables))
+		const char *tag = strstr(text, "\"rec\":\"discovery_table\"") ?
+				  "\"rec\":\"discovery_table\"" : "\"scope\":\"discovery\"";
+		if (strstr(text, tag)) {
+			if (!log_bytes(text, tag, bytes, &n, &tables))
 				die("%s holds %u discovery tables: decode one at a time", path, tables);
 		} else if (!hex_bytes(text, len, bytes, &n)) {
 			if (len > sizeof(bytes))
@@ -130,7 +141,10 @@ int cmd_discovery(int argc, char **argv)
 	const struct disc_bus_range bus = { 0, model_disc_spr.bus, model_disc_spr.bus };
 	const struct disc_mmio_range bar = { model_disc_spr.mmio_base, 0x1000000 };
 	const struct disc_space where = { &bus, 1, &bar, 1, spr };
+	/* a file's table: checked as the app checks what it finds (any bus, MMIO above 1 MiB) */
+	struct disc_bus_range buses[DISC_MAX_BUS_RANGES];
+	const struct disc_space app = uncore_disc_space(NULL, spr, buses);
 	static struct disc_table t;
-	(void)disc_parse(bytes, n, model ? &where : (spr ? &where : NULL), &t);
+	(void)disc_parse(bytes, n, model ? &where : (spr ? &app : NULL), &t);
 	return print_table(&t) ? EXIT_REGRESSED : 0;
 }

@@ -19,6 +19,7 @@
 #include "pmu/uncore.h"
 #include "pmu/regkey.h"
 #include "pmu/uncore_pci.h"
+#include "pmu/uncore_disc_box.h"
 #include "pmu/uncore_amd.h"
 #include "util/fmt.h"
 
@@ -120,6 +121,8 @@ static bool uncore_msr_name(uint32_t msr, enum uncore_family fam, char *out, siz
 /* The PCI boxes the dry run found on the model (uncore_pci_scan) and the write guard's record. */
 static struct uncore_pci_scan dry_scan;
 static struct pmon_registry dry_pmon;
+/* A part with a discovery table: its tables, found on the model as the app finds them. */
+static struct uncore_disc dry_disc;
 
 /* A PCI box register's name: "uncore_imc_0 ctl0" (its offset within the box's function). */
 static bool pci_reg_name(uint32_t key, char *out, size_t cap)
@@ -273,6 +276,15 @@ static pmu_status dry_uncore(struct dry_run *r, const struct pmu_event_req *reqs
 {
 	struct uncore_session *s = xcalloc(1, sizeof(*s));
 	const struct uncore_pci_pkg *map = NULL;
+	if (r->ci.uncore == UNCORE_DISC && n) {
+		unsigned pkg = r->m->pkg_of[r->cpu], unplaced = 0;
+		pmon_reset(&dry_pmon);
+		r->b.pmon = &dry_pmon;
+		regkey_names(&dry_pmon);
+		memset(&dry_scan, 0, sizeof(dry_scan));
+		uncore_disc_place(&dry_disc, pkg, &dry_scan.pkg[pkg], &dry_pmon, &unplaced);
+		map = &dry_scan.pkg[pkg];
+	}
 	for (unsigned i = 0; i < n && !map; i++)
 		if (reqs[i].box->pci) {
 			/* Found as the app finds them (run/uncore_pci_job.c); the scan's reads are not listed. */
@@ -316,8 +328,12 @@ static pmu_status dry_uncore(struct dry_run *r, const struct pmu_event_req *reqs
 		sb_init(&sb, at, sizeof(at));
 		if (map->box[k].d->pci->mmio) {   /* its base from that device's registers */
 			regkey_put(&sb, &dry_pmon, map->box[k].base + map->box[k].d->box_ctl);
-			printf("  %s: MMIO box (base from PCI device %#x) at %s\n", map->box[k].d->name,
-			       map->box[k].d->pci->device_id, at);
+			if (map->box[k].d->family == UNCORE_DISC)
+				printf("  %s: MMIO box (the discovery table's address) at %s\n",
+				       map->box[k].d->name, at);
+			else
+				printf("  %s: MMIO box (base from PCI device %#x) at %s\n",
+				       map->box[k].d->name, map->box[k].d->pci->device_id, at);
 			continue;
 		}
 		regkey_put_fn(&sb, regkey_pci_addr(map->box[k].base));
@@ -401,6 +417,8 @@ static int dry_one(struct model *m, const struct model_profile *p, const struct 
 	if (pmu_discover(&r.b, cpu, &r.ci))
 		die("discovery failed on the reference model");
 	(void)uncore_amd_boxes(&r.ci);
+	if (r.ci.uncore == UNCORE_DISC)   /* the table's boxes, before the events are parsed */
+		(void)uncore_disc_build(&r.b, cpu, r.ci.model == 0x8F, NULL, &dry_disc);
 	core_pmu_from_cpu(&r.ci, &r.pmu);
 
 	struct pmu_event_req reqs[CORE_MAX_EVENTS + UNCORE_MAX_EVENTS];

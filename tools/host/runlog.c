@@ -41,6 +41,23 @@ static void opt_u64(const struct rec_ctx *c, const char *key, uint64_t *out)
 		need(c, st, key);
 }
 
+/*
+ * A register key: an MSR number, or a PCI or MMIO register as the log names it ("pci
+ * 0000:7f:10.4+0xd8", "mmio 0xc0022840": pmu/regkey.h), which is no MSR: 0.
+ */
+static void opt_reg(const struct rec_ctx *c, const char *key, uint64_t *out)
+{
+	char text[48];
+	pmu_status st = logread_get_u64(c->v, key, out);
+	if (st == PMU_ERR_INVALID && !logread_get_str(c->v, key, text, sizeof(text)) &&
+	    (!strncmp(text, "pci ", 4) || !strncmp(text, "mmio ", 5))) {
+		*out = 0;
+		return;
+	}
+	if (st != PMU_ERR_NOT_FOUND)
+		need(c, st, key);
+}
+
 static void opt_str(const struct rec_ctx *c, const char *key, char *buf, size_t cap)
 {
 	pmu_status st = logread_get_str(c->v, key, buf, cap);
@@ -74,9 +91,9 @@ static void read_count(struct runlog *g, const struct rec_ctx *c)
 	k->has_ccx = logread_find(c->v, "ccx") != NULL;
 	opt_u64(c, "ccx", &k->ccx);
 	opt_u64(c, "counter", &k->counter);
-	opt_u64(c, "ctl_msr", &k->ctl_msr);
+	opt_reg(c, "ctl_msr", &k->ctl_msr);
 	opt_u64(c, "ctl_value", &k->ctl_value);
-	opt_u64(c, "ctr_msr", &k->ctr_msr);
+	opt_reg(c, "ctr_msr", &k->ctr_msr);
 	opt_u64(c, "start", &k->start);
 	opt_u64(c, "end", &k->end);
 	opt_u64(c, "repeat", &k->repeat);

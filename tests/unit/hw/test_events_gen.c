@@ -78,6 +78,37 @@ static void test_models_and_sizes(void **state)
 			for (unsigned k = 0; k < sizeof(units) / sizeof(units[0]); k++)
 				assert_int_equal(ulist_of(t[i].model, units[k].pmu)->n, units[k].n);
 			assert_null(m->uncore[sizeof(units) / sizeof(units[0])]);
+		} else if (t[i].model == 0x8f || t[i].model == 0xcf) {
+			/*
+			 * sapphirerapids_uncore.json and emeraldrapids_uncore.json alike: Unit CHA
+			 * 128, IIO 85, IRP 9, M2M 11, M2PCIe 2, M3UPI 1, PCU 3, UPI LL 8, iMC 32
+			 * (CXLCM, CXLDP, M2HBM and MCHBM have no box name in efipmu's map).
+			 */
+			static const struct { const char *pmu; unsigned n; } units[] = {
+				{ "uncore_cha", 128 }, { "uncore_iio", 85 }, { "uncore_irp", 9 },
+				{ "uncore_m2m", 11 }, { "uncore_m2pcie", 2 }, { "uncore_m3upi", 1 },
+				{ "uncore_pcu", 3 }, { "uncore_upi", 8 }, { "uncore_imc", 32 },
+			};
+			for (unsigned k = 0; k < sizeof(units) / sizeof(units[0]); k++)
+				assert_int_equal(ulist_of(t[i].model, units[k].pmu)->n, units[k].n);
+			assert_null(m->uncore[sizeof(units) / sizeof(units[0])]);
+		} else if (t[i].model == 0xad || t[i].model == 0xae || t[i].model == 0xaf) {
+			/*
+			 * graniterapids_uncore.json / sierraforest_uncore.json: Unit B2CMI 33 / 26,
+			 * B2CXL, B2HOT, B2UPI 1, CHA 207 / 186, IIO 66, IMC 42 / 40, IRP 5, MDF 1,
+			 * PCU 3, UBOX 1, UPI LL 9 (CHACMS, CXLCM, CXLDP: no box name in efipmu's map).
+			 */
+			bool gnr = t[i].model != 0xaf;
+			const struct { const char *pmu; unsigned n; } units[] = {
+				{ "uncore_b2cmi", gnr ? 33 : 26 }, { "uncore_b2cxl", 1 },
+				{ "uncore_b2hot", 1 }, { "uncore_b2upi", 1 },
+				{ "uncore_cha", gnr ? 207 : 186 }, { "uncore_iio", 66 },
+				{ "uncore_imc", gnr ? 42 : 40 }, { "uncore_irp", 5 }, { "uncore_mdf", 1 },
+				{ "uncore_pcu", 3 }, { "uncore_ubox", 1 }, { "uncore_upi", 9 },
+			};
+			for (unsigned k = 0; k < sizeof(units) / sizeof(units[0]); k++)
+				assert_int_equal(ulist_of(t[i].model, units[k].pmu)->n, units[k].n);
+			assert_null(m->uncore[sizeof(units) / sizeof(units[0])]);
 		} else if (t[i].model == 0x2d) {
 			/*
 			 * Jaketown_uncore.json: Unit CBO 97, PCU 39, UBOX 24, HA 109, iMC 51,

@@ -184,7 +184,8 @@ static void test_uncore_family_map(void **state)
 		{ 0x1A, UNCORE_NHM_CLIENT }, { 0x1E, UNCORE_NHM_CLIENT }, { 0x25, UNCORE_NHM_CLIENT },
 		{ 0x2C, UNCORE_NHM_CLIENT }, { 0x2E, UNCORE_NHM_EX }, { 0x2F, UNCORE_NHM_EX },
 		{ 0x2D, UNCORE_SNB_EP }, { 0x2A, UNCORE_NONE }, { 0x1F, UNCORE_UNCONFIRMED },
-		{ 0x55, UNCORE_SKX }, { 0x6A, UNCORE_ICX }, { 0x6C, UNCORE_ICX }, { 0x8F, UNCORE_NONE },
+		{ 0x55, UNCORE_SKX }, { 0x6A, UNCORE_ICX }, { 0x6C, UNCORE_ICX }, { 0x8F, UNCORE_DISC },
+		{ 0xCF, UNCORE_DISC }, { 0xAD, UNCORE_DISC }, { 0xAF, UNCORE_DISC }, { 0x8C, UNCORE_NONE },
 	};
 	for (unsigned i = 0; i < sizeof(map) / sizeof(map[0]); i++)
 		assert_int_equal(uncore_family_for("GenuineIntel", 6, map[i].model), map[i].u);

@@ -7,16 +7,13 @@
  * The backend here is a few config dwords and one MMIO page held by the test.
  */
 #include "testutil.h"
+#include "cfg_fake.h"
 #include "pmu/dryrun.h"
 #include "pmu/ownership.h"
 #include "pmu/regkey.h"
 
-#define NREG 16
-
 struct fake {
-	struct pmu_pci_addr a[NREG];
-	uint32_t v[NREG];
-	unsigned n;
+	struct cfg_fake cfg;
 	unsigned pci_writes, mmio_writes;
 	uint32_t tear_add;      /* added to the low dword at 0xA0 after each read of it */
 	uint64_t mmio[8];       /* at MMIO_BASE */
@@ -24,39 +21,23 @@ struct fake {
 
 #define MMIO_BASE 0xFE800000ull
 
-static bool same(struct pmu_pci_addr x, struct pmu_pci_addr y)
-{
-	return x.seg == y.seg && x.bus == y.bus && x.dev == y.dev && x.fn == y.fn && x.off == y.off;
-}
-
 static uint32_t *slot(struct fake *f, struct pmu_pci_addr a)
 {
-	for (unsigned i = 0; i < f->n; i++)
-		if (same(f->a[i], a))
-			return &f->v[i];
-	return NULL;
+	return cfg_slot(&f->cfg, a);
 }
 
 static void put(struct fake *f, struct pmu_pci_addr a, uint32_t v)
 {
-	uint32_t *p = slot(f, a);
-	if (!p) {
-		assert_true(f->n < NREG);
-		f->a[f->n] = a;
-		p = &f->v[f->n++];
-	}
-	*p = v;
+	cfg_put(&f->cfg, a, v);
 }
 
 /* A function is present when its id dword is stored; absent ones read all-ones. */
 static pmu_status f_read(void *ctx, unsigned cpu, struct pmu_pci_addr a, uint32_t *val)
 {
 	struct fake *f = ctx;
-	struct pmu_pci_addr id = a;
 	(void)cpu;
-	id.off = 0;
 	uint32_t *p = slot(f, a);
-	*val = !slot(f, id) ? 0xFFFFFFFFu : p ? *p : 0;
+	*val = cfg_get(&f->cfg, a);
 	if (p && a.off == 0xA0 && f->tear_add) {
 		uint64_t c = ((uint64_t)*slot(f, (struct pmu_pci_addr){ a.seg, a.bus, a.dev, a.fn, 0xA4 })
 			      << 32 | *p) + f->tear_add;

@@ -59,8 +59,8 @@ static void test_every_option_round_trips(void **state)
 			       "--list", "--selftest", "--dry-run", "--decode", "perfevtsel", "0x43003c",
 			       "--force", "--qemu-exit", "--fault-test", "--icount-check", "--bench", "--dispatch-per-repeat",
 			       "--stall-cpu", "3", "--ap-timeout", "2500", "--test-unexpected-fault",
-			       "--test-ap-never-done", "--verbose",
-			       "--help"), PMU_OK);
+			       "--test-ap-never-done", "--test-discovery-device", "0001:2a:1F.7/5",
+			       "--verbose", "--help"), PMU_OK);
 	assert_string_equal(err.msg, "");
 	assert_int_equal(o.backend, EFIPMU_BACKEND_SIM);
 	assert_string_equal(o.sim_profile, "westmere-ex");
@@ -79,6 +79,12 @@ static void test_every_option_round_trips(void **state)
 	assert_true(o.test_ap_never_done && o.dispatch_per_repeat);
 	assert_int_equal(o.stall_cpu, 3);
 	assert_int_equal(o.ap_timeout_ms, 2500);
+	assert_true(o.test_disc_dev.set);
+	assert_int_equal(o.test_disc_dev.seg, 1);
+	assert_int_equal(o.test_disc_dev.bus, 0x2a);
+	assert_int_equal(o.test_disc_dev.dev, 0x1f);
+	assert_int_equal(o.test_disc_dev.fn, 7);
+	assert_int_equal(o.test_disc_dev.bar, 5);
 	assert_int_equal(o.log_sync_ms, LOG_SYNC_EACH);
 	assert_string_equal(o.capture, "off");
 	assert_true(o.decode);
@@ -88,7 +94,10 @@ static void test_every_option_round_trips(void **state)
 	describe(&o, buf, sizeof(buf));
 	assert_string_equal(buf, "backend=sim sim-profile=westmere-ex sim-profile-file=lab.profile sim-break=ignore-enable sim-noise=smi sim-firmware=clean events=cpu/event=0x3c,umask=0/ "
 			    "kernels=spin cpus=0,2-5 repeats=1000 output=run-1.jsonl log-sync=each capture=off list "
-			    "selftest dry-run decode=perfevtsel:0x43003c force qemu-exit fault-test icount-check bench dispatch-per-repeat stall-cpu=3 ap-timeout=2500 test-unexpected-fault test-ap-never-done verbose "
+			    "selftest dry-run decode=perfevtsel:0x43003c force qemu-exit fault-test "
+			    "icount-check bench dispatch-per-repeat stall-cpu=3 ap-timeout=2500 "
+			    "test-unexpected-fault test-ap-never-done "
+			    "test-discovery-device=0001:2a:1f.7/5 verbose "
 			    "help");
 }
 
@@ -420,6 +429,24 @@ static void test_config_errors(void **state)
 		{ "cpus = 1\r\rselftest\n", PMU_ERR_INVALID,
 		  "efipmu.cfg:1: control byte 0x0d (not a text file?)", 1 },
 		{ "#\x7f\n", PMU_ERR_INVALID, "efipmu.cfg:1: control byte 0x7f (not a text file?)", 1 },
+		{ "test-discovery-device = 00:03.0/2\n", PMU_ERR_INVALID,
+		  "efipmu.cfg:1: test-discovery-device: '00:03.0/2' is not SSSS:BB:DD.F/BAR (hex; "
+		  "device 0-1f, function 0-7, BAR 0-5)", 1 },
+		{ "test-discovery-device = 0000:00:20.0/2\n", PMU_ERR_INVALID,
+		  "efipmu.cfg:1: test-discovery-device: '0000:00:20.0/2' is not SSSS:BB:DD.F/BAR "
+		  "(hex; device 0-1f, function 0-7, BAR 0-5)", 1 },
+		{ "test-discovery-device = 0000:00:03.0/6\n", PMU_ERR_INVALID,
+		  "efipmu.cfg:1: test-discovery-device: '0000:00:03.0/6' is not SSSS:BB:DD.F/BAR "
+		  "(hex; device 0-1f, function 0-7, BAR 0-5)", 1 },
+		{ "test-discovery-device = 0000:00:03.0/\n", PMU_ERR_INVALID,
+		  "efipmu.cfg:1: test-discovery-device: '0000:00:03.0/' is not SSSS:BB:DD.F/BAR "
+		  "(hex; device 0-1f, function 0-7, BAR 0-5)", 1 },
+		{ "test-discovery-device = 00000:00:03.0/2\n", PMU_ERR_INVALID,
+		  "efipmu.cfg:1: test-discovery-device: '00000:00:03.0/2' is not SSSS:BB:DD.F/BAR "
+		  "(hex; device 0-1f, function 0-7, BAR 0-5)", 1 },
+		{ "test-discovery-device = 0000:0g:03.0/2\n", PMU_ERR_INVALID,
+		  "efipmu.cfg:1: test-discovery-device: '0000:0g:03.0/2' is not SSSS:BB:DD.F/BAR "
+		  "(hex; device 0-1f, function 0-7, BAR 0-5)", 1 },
 		{ "\xef\xbb\xbf\xef\xbb\xbf" "cpus = 1\n", PMU_ERR_UNKNOWN_NAME,
 		  "efipmu.cfg:1: unknown setting '\\xef\\xbb\\xbfcpus'", 1 },
 	};

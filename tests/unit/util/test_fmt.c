@@ -70,6 +70,87 @@ static void test_parse(void **state)
 	assert_false(pmu_parse_u64("", 0, &v));
 }
 
+/* The text through sb_putc one byte at a time: what each bulk writer must leave. */
+static void putc_each(struct strbuf *sb, const char *s)
+{
+	while (*s)
+		sb_putc(sb, *s++);
+}
+
+/*
+ * The writers that copy runs at once (sb_putn, sb_puts, sb_dec, sb_hex_width, sb_json_str) leave
+ * the same bytes, length and overflow as sb_putc byte by byte, at every capacity: a record cut
+ * short is cut at the same byte.
+ */
+static void test_bulk_as_putc(void **state)
+{
+	(void)state;
+	for (size_t cap = 0; cap <= 68; cap++) {
+		char a[72], b[72];
+		memset(a, '#', sizeof(a));
+		memset(b, '#', sizeof(b));
+		struct strbuf sa, sr;
+		sb_init(&sa, a, cap);
+		sb_init(&sr, b, cap);
+		sb_puts(&sa, "pre");
+		putc_each(&sr, "pre");
+		sb_json_str(&sa, "ab\"c\\d\n\x01\xffxyz");
+		putc_each(&sr, "\"ab\\\"c\\\\d\\n\\u0001\\u00ffxyz\"");
+		sb_json_str(&sa, "plain");
+		putc_each(&sr, "\"plain\"");
+		sb_dec(&sa, 1234567890);
+		putc_each(&sr, "1234567890");
+		sb_hex_width(&sa, 0xbeef, 6);
+		putc_each(&sr, "0x00beef");
+		sb_putn(&sa, "tail", 4);
+		putc_each(&sr, "tail");
+		assert_memory_equal(a, b, sizeof(a));
+		assert_int_equal(sa.len, sr.len);
+		assert_int_equal(sa.overflow, sr.overflow);
+		assert_int_equal(sa.overflow, cap < 60);   /* 59 bytes of text and the NUL */
+	}
+}
+
+/* pmu_memset stores words where it can: every start and length fill exactly their bytes. */
+static void test_memset_bounds(void **state)
+{
+	(void)state;
+	unsigned char buf[88];
+	for (size_t off = 0; off < 9; off++) {
+		for (size_t n = 0; n <= 72; n++) {
+			memset(buf, 0xaa, sizeof(buf));
+			pmu_memset(buf + off, 0x15c, n);   /* only the low byte counts */
+			for (size_t i = 0; i < sizeof(buf); i++)
+				assert_int_equal(buf[i], i >= off && i < off + n ? 0x5c : 0xaa);
+		}
+	}
+}
+
+/* pmu_memcpy moves words at any alignment of either side: exactly the bytes asked for. */
+static void test_memcpy_bounds(void **state)
+{
+	(void)state;
+	unsigned char src[80], buf[88];
+	for (size_t i = 0; i < sizeof(src); i++)
+		src[i] = (unsigned char)(i * 7 + 1);
+	for (size_t off = 0; off < 9; off++) {
+		for (size_t from = 0; from < 9; from++) {
+			for (size_t n = 0; n <= 70; n++) {
+				memset(buf, 0xaa, sizeof(buf));
+				pmu_memcpy(buf + off, src + from, n);
+				for (size_t i = 0; i < sizeof(buf); i++)
+					assert_int_equal(buf[i], i >= off && i < off + n ?
+							 src[from + i - off] : 0xaa);
+			}
+		}
+	}
+	for (size_t by = 1; by < 20; by++) {   /* down within one buffer, as cpuinfo's brand */
+		pmu_memcpy(buf, src, sizeof(src));
+		pmu_memcpy(buf, buf + by, sizeof(src) - by);
+		assert_memory_equal(buf, src + by, sizeof(src) - by);
+	}
+}
+
 /* Quoted user input stays one printable line. */
 static void test_printable(void **state)
 {
@@ -87,6 +168,9 @@ int main(void)
 		cmocka_unit_test(test_numbers),
 		cmocka_unit_test(test_overflow_truncates),
 		cmocka_unit_test(test_json),
+		cmocka_unit_test(test_bulk_as_putc),
+		cmocka_unit_test(test_memset_bounds),
+		cmocka_unit_test(test_memcpy_bounds),
 		cmocka_unit_test(test_printable),
 		cmocka_unit_test(test_parse),
 	};

@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
+/*
+ * Reference model of a Sapphire Rapids / Emerald Rapids package's discovery device and the
+ * PCI and MMIO units its table describes (model_uncore_pci.h's engine, generic box bits),
+ * from the sources' description, not from efipmu's decoder or descriptors:
+ * - the discovery device (Linux uncore_discovery.h: device 0x09A7, extended capability id
+ *   0x23, DVSEC id 1 at +8, BIR at +0xC; PCI Express Base 4.0 section 7.9.6 for the DVSEC
+ *   header): at 0.1 of the package's uncore bus, BAR 0 a 64-bit memory BAR, the DVSEC at
+ *   0x100 (the only extended capability), its table (model_discovery.c) in MMIO at the BAR;
+ * - M2M 0-3 at 12.0-15.0 (0x324A), UPI 0-2 at 1.1-3.1 (0x3241), M3UPI 0-2 at 5.1-7.1
+ *   (0x3246) (Linux uncore_snbep.c SPR_UPI_PCI_DEVICE_ID, SPR_M3UPI_PCI_DEVICE_ID; PCM's
+ *   M2M id): box control, then controls at box + the table's ctl_offset and counters at
+ *   box + ctr_offset, 8 apart (Linux's generic PCI box, UNCORE_BOX_FLAG_CTL_OFFS8);
+ * - iMC channel c of controller n in MMIO at the package's base + 0x100000 n + 0x22800 +
+ *   0x4000 c: controls +0x40 + 4 i, counters +0x08 + 8 i (Linux SNR_IMC_MMIO_PMON_*, which
+ *   SPR's iMC keeps), 4 counters of 48 bits.
+ * Model choices: the package's table BAR at 0x2000000000 + 0x100000 p, its iMC base at
+ * 0xC0000000 + 0x1000000 p (model_icx_mmio_base); m->disc_defect breaks every package's
+ * table, m->disc_upi_absent leaves the UPI and M3UPI functions out (Sapphire Rapids parts
+ * whose table names devices that are not there: Linux's SPR UPI quirk).
+ */
+#include <stddef.h>
+#include "model/model_discovery.h"
+#include "model/model_uncore_pci.h"
+
+#define TABLE_BAR 0x2000000000ull
+#define TABLE_MAX 2048
+
+#define BOX(dev, fn, id, bctl, ctl, ctr, stim) \
+	{ 0, (dev), (fn), (id), (bctl), (ctl), 8, (ctr), 4, 48, false, false, (stim), 0, 0, 0 }
+#define M2M(n) BOX(12 + (n), 0, 0x324A, 0x438, 0x468, 0x440, MODEL_UNC_SPR_M2M0 + (n))
+#define UPI(n) BOX(1 + (n), 1, 0x3241, 0x318, 0x350, 0x320, MODEL_UNC_SPR_UPI0 + (n))
+#define M3UPI(n) BOX(5 + (n), 1, 0x3246, 0xA0, 0xD8, 0xA8, MODEL_UNC_SPR_UPI0 + 3 + (n))
+/* Channel c of controller n, offsets from its box control + 0x100 (model_uncore_pci.h). */
+#define IMC(n, c) { MODEL_MMIO_BUS + (n), (c), 0, 0, 0x100, 0x140, 4, 0x108, 4, 48, false, false, \
+		    MODEL_UNC_SPR_IMC0 + 2 * (n) + (c), 0, 0, 0 }
+#define NPCI 10   /* the PCI boxes come first */
+
+static const struct pbox pboxes[] = {
+	M2M(0), M2M(1), M2M(2), M2M(3), UPI(0), UPI(1), UPI(2), M3UPI(0), M3UPI(1), M3UPI(2),
+	IMC(0, 0), IMC(0, 1), IMC(1, 0), IMC(1, 1), IMC(2, 0), IMC(2, 1), IMC(3, 0), IMC(3, 1),
+};
+
+static const struct pbox pboxes_no_upi[] = {
+	M2M(0), M2M(1), M2M(2), M2M(3),
+	IMC(0, 0), IMC(0, 1), IMC(1, 0), IMC(1, 1), IMC(2, 0), IMC(2, 1), IMC(3, 0), IMC(3, 1),
+};
+
+/* Package pkg's machine as its firmware's table describes it. */
+static struct model_disc_machine machine(const struct model *m, unsigned pkg)
+{
+	struct model_disc_machine x = model_disc_spr;
+	x.chas = m->chas;
+	x.bus = model_pci_bus(m, pkg);
+	x.mmio_base = model_icx_mmio_base(m, pkg);
+	return x;
+}
+
+static uint64_t bar_of(unsigned pkg)
+{
+	return TABLE_BAR + 0x100000ull * pkg;
+}
+
+/* The discovery function's configuration dwords (its id dword is the engine's). */
+static uint32_t disc_fn(const struct model *m, const struct model_regfile *rf, unsigned off)
+{
+	uint64_t bar = bar_of((unsigned)(rf - m->pkg));
+	switch (off) {
+	case 0x10: return (uint32_t)bar | 4;   /* memory, 64-bit */
+	case 0x14: return (uint32_t)(bar >> 32);
+	case 0x100: return 0x23 | 1u << 16;    /* DVSEC, version 1, the last capability */
+	case 0x104: return 0x8086 | 0x10u << 20;   /* DVSEC vendor, revision 0, length 16 */
+	case 0x108: return 1;                  /* DVSEC id: PMON */
+	default: return 0;                     /* the BIR (0x10C) is 0: BAR 0 */
+	}
+}
+
+static const struct pset spr = {
+	.box = pboxes, .n = sizeof(pboxes) / sizeof(pboxes[0]),
+	.box_bits = 1u << 0, .ro = { { 0, 0, 1, 0x09A7, disc_fn }, { 0 } },
+	.edge0 = 72, .generic = true,   /* past the CHAs' edge bits (model_uncore_snbep.c) */
+};
+
+static const struct pset spr_no_upi = {
+	.box = pboxes_no_upi, .n = sizeof(pboxes_no_upi) / sizeof(pboxes_no_upi[0]),
+	.box_bits = 1u << 0, .ro = { { 0, 0, 1, 0x09A7, disc_fn }, { 0 } },
+	.edge0 = 72, .generic = true,   /* past the CHAs' edge bits (model_uncore_snbep.c) */
+};
+
+static const struct pset *set_of(const struct model *m)
+{
+	return m->disc_upi_absent ? &spr_no_upi : &spr;
+}
+
+static bool spr_claims(const struct model *m, uint32_t key)
+{
+	return pset_claims(set_of(m), key);
+}
+
+static pmu_status spr_read(struct model *m, struct model_regfile *rf, uint32_t key, uint64_t *val)
+{
+	return pset_read(set_of(m), m, rf, key, val);
+}
+
+static pmu_status spr_write(struct model *m, struct model_regfile *rf, uint32_t key, uint64_t val)
+{
+	return pset_write(set_of(m), rf, key, val);
+}
+
+static void spr_cycle(struct model *m, struct model_regfile *rf, const struct model_cycle *c)
+{
+	pset_cycle(set_of(m), rf, c);
+}
+
+static bool spr_cycles(struct model *m, struct model_regfile *rf, const struct model_cycle *sum,
+		       uint64_t n)
+{
+	return pset_cycles(set_of(m), rf, sum, n);
+}
+
+const struct model_dev model_dev_spr_pci = {
+	.name = "spr-pci-uncore", .package_scope = true, .claims = spr_claims, .read = spr_read,
+	.write = spr_write, .cycle = spr_cycle, .cycles = spr_cycles,
+};
+
+bool model_spr_mmio(const struct model *m, uint64_t addr, unsigned *pkg, uint32_t *key,
+		    bool *table)
+{
+	for (unsigned p = 0; p < m->npkgs; p++) {
+		struct model_disc_machine x = machine(m, p);
+		if (addr >= bar_of(p) && addr - bar_of(p) < TABLE_MAX) {
+			*pkg = p;
+			*key = (uint32_t)(addr - bar_of(p));
+			*table = true;
+			return true;
+		}
+		for (unsigned mc = 0; mc < x.imcs; mc++)
+			for (unsigned ch = 0; ch < 2; ch++) {
+				uint64_t box = x.mmio_base + 0x100000ull * mc + 0x22800 + 0x4000ull * ch;
+				if (addr < box || addr - box >= 0x4000 - 0x100)
+					continue;
+				*pkg = p;
+				*key = model_pci_key_at(MODEL_MMIO_BUS + mc, ch, 0,
+							(unsigned)(addr - box) + 0x100);
+				*table = false;
+				return true;
+			}
+	}
+	return false;
+}
+
+uint64_t model_spr_table_read(const struct model *m, unsigned pkg, uint32_t off, unsigned bytes)
+{
+	uint8_t buf[TABLE_MAX];
+	struct model_disc_machine x = machine(m, pkg);
+	size_t len = model_disc_table(&x, (enum model_disc_defect)m->disc_defect, buf, sizeof(buf));
+	uint64_t v = 0;
+	for (unsigned i = bytes; i--;)
+		v = v << 8 | (off + i < len ? buf[off + i] : 0xFF);
+	return v;
+}

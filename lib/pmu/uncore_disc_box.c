@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
+/* Discovery tables made into boxes and placed (uncore_disc_box.h). */
+#include "pmu/uncore_disc_box.h"
+#include "hw/layouts_discovery.h"
+#include "hw/uncore_disc.h"
+#include "pmu/regkey.h"
+#include "util/fmt.h"
+
+/* The scan's reach; 52 bits: the largest physical address (Intel SDM vol. 3A 4.1.4). */
+static const struct disc_bus_range any_bus = { 0, 0, 255 };
+static const struct disc_mmio_range above_1m = { 0x100000ull, (1ull << 52) - 0x100000ull };
+
+struct disc_space uncore_disc_space(const struct pmu_backend *b, bool spr,
+				    struct disc_bus_range *buses)
+{
+	struct pmu_bus_range r[DISC_MAX_BUS_RANGES];
+	unsigned n = b && b->ops->pci_ranges ? b->ops->pci_ranges(b->ctx, r, DISC_MAX_BUS_RANGES) : 0;
+	for (unsigned i = 0; i < n && i < DISC_MAX_BUS_RANGES; i++)
+		buses[i] = (struct disc_bus_range){ r[i].seg, r[i].lo, r[i].hi };
+	const struct disc_space w = { n ? buses : &any_bus, n ? n : 1, &above_1m, 1, spr };
+	return w;
+}
+
+static uint16_t device_of(const struct pmu_backend *b, unsigned cpu, const struct disc_unit *u)
+{
+	struct pmu_pci_addr a = disc_unit_pci(u);
+	uint32_t id = 0;
+	a.off = 0;
+	return pmu_pci_read(b, cpu, a, &id) ? 0 : (uint16_t)(id >> 16);
+}
+
+/* The named table as the finder's only one (it may have failed: t[0].st says why). */
+static pmu_status find_named(const struct pmu_backend *b, unsigned cpu,
+			     const struct disc_named *named, struct disc_find *out)
+{
+	out->functions = out->dropped = 0;
+	out->by_device = false;
+	out->n = 1;
+	pmu_status st = disc_find_at(b, cpu, named->fn, named->bir, &out->t[0]);
+	out->st = st == PMU_ERR_UNSUPPORTED ? st : PMU_OK;
+	if (st == PMU_ERR_UNSUPPORTED)
+		out->n = 0;
+	return out->st;
+}
+
+pmu_status uncore_disc_build(const struct pmu_backend *b, unsigned cpu, bool spr,
+			     const struct disc_named *named, struct uncore_disc *d)
+{
+	struct disc_bus_range buses[DISC_MAX_BUS_RANGES];
+	const struct disc_space where = uncore_disc_space(b, spr, buses);
+	uint16_t nth[32] = { 0 };
+	d->made = d->unmade = 0;
+	d->spr = spr;
+	uncore_disc_reset();
+	pmu_status st = named ? find_named(b, cpu, named, &d->find) : disc_find(b, cpu, &d->find);
+	if (st)
+		return st;
+	for (unsigned p = 0; p < d->find.n; p++) {
+		const struct disc_found *f = &d->find.t[p];
+		pmu_memset(&d->table[p], 0, sizeof(d->table[p]));
+		d->absent[p] = 0;
+		if (f->st)
+			continue;
+		(void)disc_parse(f->bytes, f->len, &where, &d->table[p]);
+		d->absent[p] = disc_check_devices(b, cpu, &d->table[p]);
+	}
+	const struct disc_table *t = &d->table[0];
+	for (unsigned i = 0; d->find.n && i < t->nunits; i++) {
+		const struct disc_unit *u = &t->unit[i];
+		if (!u->usable)
+			continue;
+		struct disc_box_src s = {
+			u->access, u->type, u->box_id, u->type < 32 ? nth[u->type]++ : u->box_id,
+			u->box_ctl, u->ctl_offset, u->ctr_offset, u->counters, u->width,
+			u->access == DISC_PCI ? device_of(b, cpu, u) : 0,
+		};
+		if (uncore_disc_add(&s) < 0)
+			d->unmade++;
+		else
+			d->made++;
+	}
+	return PMU_OK;
+}
+
+/* The slot made for unit (type, box id), or NULL. */
+static const struct box_desc *slot_of(const struct uncore_disc *d, const struct disc_unit *u)
+{
+	const struct disc_table *t = &d->table[0];
+	unsigned k = 0;
+	for (unsigned i = 0; i < t->nunits && k < d->made; i++) {
+		const struct disc_unit *x = &t->unit[i];
+		if (!x->usable)
+			continue;
+		if (x->type == u->type && x->box_id == u->box_id && x->access == u->access)
+			return &uncore_disc_slot[k];
+		k++;
+	}
+	return NULL;
+}
+
+static void put(struct uncore_pci_pkg *map, const struct box_desc *x, uint32_t base)
+{
+	map->box[map->n].d = x;
+	map->box[map->n++].base = base;
+}
+
+void uncore_disc_place(const struct uncore_disc *d, unsigned p, struct uncore_pci_pkg *map,
+		       struct pmon_registry *reg, unsigned *unplaced)
+{
+	const struct disc_table *t = &d->table[p];
+	pmu_memset(map, 0, sizeof(*map));
+	if (p >= d->find.n || d->find.t[p].st)
+		return;
+	map->placed = true;
+	map->seg = d->find.t[p].fn.seg;
+	map->bus = d->find.t[p].fn.bus;
+	for (unsigned i = 0; i < t->nunits; i++) {
+		const struct disc_unit *u = &t->unit[i];
+		const struct box_desc *x = u->usable ? slot_of(d, u) : NULL;
+		map->ncha += u->usable && u->type == 0;
+		if (!u->usable)
+			continue;
+		if (!x || (x->pci && map->n == UNCORE_MAX_PCI_BOXES)) {
+			(*unplaced)++;
+			continue;
+		}
+		if (u->access == DISC_PCI && x->pci) {
+			struct pmu_pci_addr a = disc_unit_pci(u);
+			a.off = (uint16_t)x->pci->pmon_lo;
+			if (pmon_add_pci(reg, a, x->pci->pmon_hi, x->name, p) == PMU_OK) {
+				a.off = 0;
+				put(map, x, regkey_pci(a));
+			} else {
+				(*unplaced)++;
+			}
+		} else if (u->access == DISC_MMIO) {
+			unsigned slot;
+			if (pmon_add_mmio_at(reg, u->box_ctl - UNCORE_DISC_MMIO_LO, UNCORE_DISC_MMIO_LO,
+					     UNCORE_DISC_MMIO_SIZE, x->name, p, &slot) == PMU_OK)
+				put(map, x, regkey_mmio(slot, 0));
+			else
+				(*unplaced)++;
+		}
+	}
+}
+
+uint32_t uncore_disc_problems(const struct uncore_disc *d, unsigned p)
+{
+	uint32_t all = d->table[p].problems;
+	for (unsigned i = 0; i < d->table[p].nunits; i++)
+		all |= d->table[p].unit[i].problems;
+	return all;
+}

@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
+/*
+ * Finding each socket's uncore discovery table (Sapphire Rapids onward) through the
+ * backend, so the model and a real machine take one path. Facts (Linux
+ * arch/x86/events/intel/uncore_discovery.c/.h, Intel PCM src/uncore_pmu_discovery.cpp):
+ * the table sits behind a PCIe DVSEC (extended capability id 0x23, PCI Express Base 4.0
+ * section 7.9.6) whose DVSEC id (dword +8, bits 15:0) is 1 (PMON); dword +0xC holds the
+ * BIR (bits 2:0, any other bit set: Linux gives up) naming the BAR at config 0x10 + 4 BIR,
+ * a 32- or 64-bit memory BAR. Linux looks at Intel device 0x09A7 first and at every Intel
+ * function only when there is none. Reads only: the BAR is never sized by a write.
+ */
+#ifndef EFIPMU_UNCORE_DISC_FIND_H
+#define EFIPMU_UNCORE_DISC_FIND_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "pmu/backend.h"
+#include "pmu/uncore_discovery.h"
+
+#define DISC_DEVICE 0x09A7u         /* Linux UNCORE_DISCOVERY_TABLE_DEVICE */
+#define DISC_CAP_DVSEC 0x23u        /* Linux UNCORE_EXT_CAP_ID_DISCOVERY */
+#define DISC_DVSEC_PMON 1u          /* Linux UNCORE_DISCOVERY_DVSEC_ID_PMON */
+#define DISC_MAX_TABLES 8           /* one per package */
+#define DISC_TABLE_BYTES 16384      /* 512 units of a 4-qword stride, and the global state */
+
+/* One table: where it was found and its bytes as read. */
+struct disc_found {
+	struct pmu_pci_addr fn;     /* the function whose BAR holds it */
+	uint16_t dvsec;             /* the DVSEC's offset; 0: the device was named (disc_find_at) */
+	uint8_t bir;                /* the BAR's index (0-5) */
+	uint64_t bar;               /* the table's physical address */
+	pmu_status st;              /* PMU_OK: bytes read; else why names what failed */
+	const char *why;
+	size_t len;
+	uint8_t bytes[DISC_TABLE_BYTES];
+};
+
+struct disc_find {
+	pmu_status st;              /* PMU_ERR_UNSUPPORTED: no PCI access */
+	unsigned functions;         /* present functions of segment 0 */
+	bool by_device;             /* device 0x09A7 was there (else every Intel function) */
+	unsigned n;                 /* tables found: package i's is t[i], in bus order */
+	unsigned dropped;           /* tables beyond DISC_MAX_TABLES */
+	struct disc_found t[DISC_MAX_TABLES];
+};
+
+/*
+ * Scans segment 0 from cpu and reads every PMON table found. Each table is a package's,
+ * in the order of the buses (Linux get_device_die_id's rule when it has no NUMA node).
+ * PMU_OK (out->n may be 0), or PMU_ERR_UNSUPPORTED without PCI access.
+ */
+pmu_status disc_find(const struct pmu_backend *b, unsigned cpu, struct disc_find *out);
+
+/*
+ * The table in BAR bir of function fn, named by the caller (a device that carries no
+ * DVSEC: a test device such as QEMU's ivshmem-plain holding a table in its BAR 2). The
+ * function must be present and the BAR a programmed memory BAR. Same reads as disc_find.
+ */
+pmu_status disc_find_at(const struct pmu_backend *b, unsigned cpu, struct pmu_pci_addr fn,
+			unsigned bir, struct disc_found *out);
+
+/*
+ * After disc_parse: every usable PCI unit whose function reads all ones is marked
+ * DP_ABSENT and unusable (SPR's UPI/M3UPI entries that point at nothing; likwid PR #639's
+ * units reading 0xFFFFFFFF). Returns how many.
+ */
+unsigned disc_check_devices(const struct pmu_backend *b, unsigned cpu, struct disc_table *t);
+
+/* A PCI unit's function and box control offset (its box_ctl decoded). */
+struct pmu_pci_addr disc_unit_pci(const struct disc_unit *u);
+
+#endif

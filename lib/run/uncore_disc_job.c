@@ -1,0 +1,304 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
+/* The discovery table's uncore in a run: see uncore_disc_job.h. */
+#include "run/uncore_disc_job.h"
+#include "hw/layouts_discovery.h"
+#include "out/logrec.h"
+#include "pmu/regkey.h"
+#include "pmu/uncore_disc_box.h"
+#include "pmu/uncore_disc_find.h"
+
+#define CHUNK 2048   /* table bytes a record holds (hex: twice that, within RUN_LINE_MAX) */
+
+static struct uncore_disc disc;
+static bool built;
+static bool by_name;   /* test-discovery-device: the table read from the function it names */
+
+/*
+ * An Intel part efipmu has no uncore family for, of Sapphire Rapids' model number or later
+ * and not hybrid (the hybrid clients' uncore has no discovery table): counted through its
+ * table when firmware publishes one, as Linux does for a model it does not list
+ * (arch/x86/events/intel/uncore.c: generic_uncore_init when intel_uncore_has_discovery_tables).
+ */
+static bool unknown_server(const struct cpu_info *ci)
+{
+	return ci->uncore == UNCORE_NONE && !pmu_strcmp(ci->vendor, "GenuineIntel") &&
+	       ci->family == 6 && ci->model >= 0x8F && !ci->arch.core_type;
+}
+
+void uncore_disc_boxes_for(struct run *a)
+{
+	struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
+	const struct opt_pci_dev *t = &a->opt.test_disc_dev;
+	const struct disc_named at = { { t->seg, t->bus, t->dev, t->fn, 0 }, t->bar };
+	bool unknown = unknown_server(bsp);
+	by_name = t->set;
+	built = (bsp->uncore == UNCORE_DISC || unknown) &&
+		!uncore_disc_build(&a->backend, (unsigned)a->plat->bsp, bsp->model == 0x8F,
+				   by_name ? &at : NULL, &disc);
+	for (unsigned i = 0; unknown && built && disc.find.n && i < a->plat->ncpus; i++)
+		if (a->slot[i].info.model == bsp->model && unknown_server(&a->slot[i].info))
+			a->slot[i].info.uncore = UNCORE_DISC;   /* its uncore is the table's */
+	if (unknown && built && disc.find.n)
+		bsp->uncore = UNCORE_DISC;
+}
+
+const char *uncore_disc_named_why(void)
+{
+	return built && by_name && disc.find.t[0].st ? disc.find.t[0].why : NULL;
+}
+
+static void say_pkg(struct run *a, unsigned p)
+{
+	sb_puts(&a->sb, "package ");
+	sb_dec(&a->sb, p);
+	sb_puts(&a->sb, ": ");
+}
+
+/*
+ * The table's bytes as hex, CHUNK bytes a record (part 0 starts a table): `discovery_table`
+ * records, or the capture's `machine` records of scope "discovery" (machine true).
+ */
+static void log_table(struct run *a, unsigned p, bool machine)
+{
+	const struct disc_found *f = &disc.find.t[p];
+	size_t parts = f->len ? (f->len + CHUNK - 1) / CHUNK : 1;
+	for (size_t k = 0; k < parts; k++) {
+		run_begin(a, machine ? "machine" : "discovery_table");
+		if (machine)
+			logrec_key_str(&a->sb, "scope", "discovery");
+		logrec_key_u64(&a->sb, "package", p);
+		logrec_key_u64(&a->sb, "part", k);
+		logrec_key_u64(&a->sb, "parts", parts);
+		struct pmu_pci_addr fn = f->fn;
+		fn.off = f->dvsec;
+		logrec_key_reg(&a->sb, "dvsec", regkey_pci(fn));
+		logrec_key_u64(&a->sb, "bir", f->bir);
+		logrec_key_hex(&a->sb, "bar", f->bar);
+		logrec_key_str(&a->sb, "result", f->st ? f->why : "read");
+		sb_json_key(&a->sb, "bytes");
+		sb_putc(&a->sb, '"');
+		for (size_t i = k * CHUNK; i < f->len && i < (k + 1) * CHUNK; i++) {
+			static const char hex[] = "0123456789abcdef";
+			sb_putc(&a->sb, hex[f->bytes[i] >> 4]);
+			sb_putc(&a->sb, hex[f->bytes[i] & 15]);
+		}
+		sb_putc(&a->sb, '"');
+		logrec_end(&a->sb);
+		run_record(a);
+	}
+}
+
+static void say_unit_name(struct run *a, const struct disc_unit *u)
+{
+	const char *name = disc_type_name(u->type);
+	sb_puts(&a->sb, "unit ");
+	sb_dec(&a->sb, u->index);
+	sb_puts(&a->sb, " (type ");
+	sb_dec(&a->sb, u->type);
+	if (name) {
+		sb_putc(&a->sb, ' ');
+		sb_puts(&a->sb, name);
+	}
+	sb_puts(&a->sb, ", box ");
+	sb_dec(&a->sb, u->box_id);
+	sb_puts(&a->sb, ", ");
+	sb_puts(&a->sb, disc_access_name(u->access));
+	sb_puts(&a->sb, " ");
+	if (u->access == DISC_PCI && !disc_unit_pci(u).seg)
+		regkey_put(&a->sb, NULL, regkey_pci(disc_unit_pci(u)));
+	else
+		sb_hex(&a->sb, u->box_ctl);
+	sb_puts(&a->sb, ")");
+}
+
+static void put_problems(struct run *a, uint32_t bits)
+{
+	bool first = true;
+	for (unsigned k = 0; k < DP_COUNT; k++)
+		if (bits >> k & 1) {
+			sb_puts(&a->sb, first ? "" : ", ");
+			sb_puts(&a->sb, disc_problem_name((enum disc_problem)k));
+			first = false;
+		}
+}
+
+/* Each unit with a problem, one line; then each problem found once, with what it means. */
+static void say_problems(struct run *a, unsigned p)
+{
+	const struct disc_table *t = &disc.table[p];
+	uint32_t all = uncore_disc_problems(&disc, p);
+	run_begin(a, "discovery");
+	logrec_key_u64(&a->sb, "package", p);
+	logrec_key_u64(&a->sb, "units", t->nunits);
+	logrec_key_u64(&a->sb, "usable", t->nusable);
+	logrec_key_u64(&a->sb, "absent", disc.absent[p]);
+	sb_json_key(&a->sb, "problems");
+	sb_putc(&a->sb, '[');
+	for (unsigned k = 0, n = 0; k < DP_COUNT; k++)
+		if (all >> k & 1) {
+			sb_puts(&a->sb, n++ ? ",\"" : "\"");
+			sb_puts(&a->sb, disc_problem_name((enum disc_problem)k));
+			sb_putc(&a->sb, '"');
+		}
+	sb_putc(&a->sb, ']');
+	logrec_end(&a->sb);
+	run_record(a);
+	for (unsigned i = 0; i < t->nunits; i++) {
+		const struct disc_unit *u = &t->unit[i];
+		if (!u->problems)
+			continue;
+		say_pkg(a, p);
+		say_unit_name(a, u);
+		sb_puts(&a->sb, u->usable ? ": " : ": not counted: ");
+		put_problems(a, u->problems);
+		run_say(a);
+	}
+	for (unsigned k = 0; k < DP_COUNT; k++)
+		if (all >> k & 1) {
+			say_pkg(a, p);
+			sb_puts(&a->sb, disc_problem_name((enum disc_problem)k));
+			sb_puts(&a->sb, ": ");
+			sb_puts(&a->sb, disc_problem_why((enum disc_problem)k));
+			run_say(a);
+		}
+}
+
+/* No table anywhere: a hypervisor has none (NO-PMU); bare metal lost it (BIOS setting?). */
+static enum verdict none_found(struct run *a)
+{
+	sb_puts(&a->sb, "uncore discovery: no PMON discovery table among ");
+	sb_dec(&a->sb, disc.find.functions);
+	sb_puts(&a->sb, disc.find.by_device ? " PCI functions (device 0x9a7 has no PMON DVSEC)"
+					    : " PCI functions (no device 0x9a7; every Intel function "
+					      "looked at)");
+	run_say(a);
+	if (a->slot[a->plat->bsp].info.hypervisor) {
+		sb_puts(&a->sb, "  under a hypervisor (CPUID.1:ECX[31]) without a virtual uncore: NO-PMU");
+		run_say(a);
+		return VERDICT_NO_PMU;
+	}
+	sb_puts(&a->sb, "  on bare metal the table must be there (firmware's PMON discovery "
+		       "setting off?): FAIL");
+	run_say(a);
+	return VERDICT_FAIL;
+}
+
+static void say_found(struct run *a, unsigned p, unsigned unplaced)
+{
+	const struct disc_found *f = &disc.find.t[p];
+	const struct disc_table *t = &disc.table[p];
+	say_pkg(a, p);
+	sb_puts(&a->sb, "discovery table at ");
+	regkey_put_fn(&a->sb, f->fn);
+	sb_puts(&a->sb, " BAR");
+	sb_dec(&a->sb, f->bir);
+	sb_puts(&a->sb, " ");
+	sb_hex(&a->sb, f->bar);
+	if (f->st) {
+		sb_puts(&a->sb, ": ");
+		sb_puts(&a->sb, f->why);
+		run_say(a);
+		return;
+	}
+	sb_puts(&a->sb, ": ");
+	sb_dec(&a->sb, t->nunits);
+	sb_puts(&a->sb, " units, ");
+	sb_dec(&a->sb, t->nusable);
+	sb_puts(&a->sb, " usable");
+	if (unplaced) {
+		sb_puts(&a->sb, ", ");
+		sb_dec(&a->sb, unplaced);
+		sb_puts(&a->sb, " with no box (a type or box id package 0's table lacks, or no room)");
+	}
+	run_say(a);
+}
+
+enum verdict uncore_disc_begin(struct run *a, struct uncore_pci_scan *scan,
+			       struct pmon_registry *pmon)
+{
+	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
+	pmu_memset(scan, 0, sizeof(*scan));
+	if (!built)
+		uncore_disc_boxes_for(a);
+	scan->st = disc.find.st;
+	scan->functions = disc.find.functions;
+	if (disc.find.st) {
+		sb_puts(&a->sb, "uncore discovery: ");
+		sb_puts(&a->sb, pmu_status_str(disc.find.st));
+		sb_puts(&a->sb, " (this backend has no PCI configuration access)");
+		run_say(a);
+		return VERDICT_NO_PMU;
+	}
+	if (!disc.find.n)
+		return none_found(a);
+	sb_puts(&a->sb, "uncore: efipmu has no box table of its own for family 6 model ");
+	sb_hex(&a->sb, bsp->model);
+	sb_puts(&a->sb, ": counted through the firmware's discovery table (");
+	sb_dec(&a->sb, disc.made);
+	sb_puts(&a->sb, " boxes from package 0's units, Linux uncore_discovery.c's generic box)");
+	run_say(a);
+	bool any = false;
+	for (unsigned p = 0; p < disc.find.n && p < UNCORE_PCI_MAX_PKGS; p++) {
+		unsigned unplaced = 0;
+		log_table(a, p, false);
+		uncore_disc_place(&disc, p, &scan->pkg[p], pmon, &unplaced);
+		say_found(a, p, unplaced);
+		if (!disc.find.t[p].st)
+			say_problems(a, p);
+		any = any || disc.table[p].nusable;
+	}
+	if (disc.find.dropped) {
+		sb_dec(&a->sb, disc.find.dropped);
+		sb_puts(&a->sb, " more discovery table(s) beyond the 8 packages efipmu keeps: not read");
+		run_say(a);
+	}
+	if (disc.unmade) {
+		sb_dec(&a->sb, disc.unmade);
+		sb_puts(&a->sb, " usable unit(s) of package 0 beyond the boxes efipmu makes: not counted");
+		run_say(a);
+	}
+	return any ? VERDICT_PASS : VERDICT_FAIL;
+}
+
+unsigned uncore_disc_capture(struct run *a)
+{
+	unsigned n = built ? disc.find.n : 0;
+	for (unsigned p = 0; p < n && p < UNCORE_PCI_MAX_PKGS; p++)
+		log_table(a, p, true);
+	return n;
+}
+
+void uncore_disc_chas(struct run *a, unsigned package, pmu_status msr_st, uint64_t msr)
+{
+	if (!built || package >= disc.find.n || disc.find.t[package].st)
+		return;
+	uint64_t other = msr_st ? 0 : msr;
+	unsigned used;
+	struct strbuf line;
+	char buf[256];
+	sb_init(&line, buf, sizeof(buf));
+	used = disc_cha_count(&disc.table[package], other > 0xFFFF ? 0xFFFF : (unsigned)other,
+			      "MSR 0x2ffe", &line);
+	run_begin(a, "uncore_chas");
+	logrec_key_u64(&a->sb, "package", package);
+	logrec_key_str(&a->sb, "source", "discovery table");
+	logrec_key_hex(&a->sb, "msr", UNCORE_DISC_CHA_MSR);
+	logrec_key_str(&a->sb, "msr_result", msr_st ? pmu_status_str(msr_st) : "read");
+	logrec_key_hex(&a->sb, "msr_value", msr);
+	logrec_key_u64(&a->sb, "used", used);
+	logrec_end(&a->sb);
+	run_record(a);
+	sb_putc(&a->sb, 'P');
+	sb_dec(&a->sb, package);
+	sb_putc(&a->sb, ' ');
+	sb_puts(&a->sb, buf);
+	if (msr_st) {
+		sb_puts(&a->sb, " (MSR 0x2ffe: ");
+		sb_puts(&a->sb, pmu_status_str(msr_st));
+		sb_puts(&a->sb, ")");
+	}
+	sb_puts(&a->sb, "; ");
+	sb_dec(&a->sb, used);
+	sb_puts(&a->sb, " used");
+	run_say(a);
+}

@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
+/*
+ * The uncore of a part with a discovery table (Sapphire Rapids onward) in a run: the
+ * tables found and read through the backend (pmu/uncore_disc_box.h) before any event is
+ * parsed, each package's table logged as hex (`discovery_table` records, as
+ * `efipmu-host discovery` reads them), its units and every problem said with what it
+ * means for a lab, the units placed per package and the write guard armed with them.
+ */
+#ifndef EFIPMU_RUN_UNCORE_DISC_JOB_H
+#define EFIPMU_RUN_UNCORE_DISC_JOB_H
+
+#include "run/run.h"
+#include "pmu/uncore_pci.h"
+
+/* The boot CPU's family is UNCORE_DISC: its tables found and its boxes made (reads only). */
+void uncore_disc_boxes_for(struct run *a);
+
+/*
+ * Where test-discovery-device named a function or BAR whose table cannot be read (no
+ * function there, no memory BAR, the MMIO read failed): why; else NULL.
+ */
+const char *uncore_disc_named_why(void);
+
+/* What was found, logged and said; scan's packages filled, pmon armed. */
+enum verdict uncore_disc_begin(struct run *a, struct uncore_pci_scan *scan,
+			       struct pmon_registry *pmon);
+
+/*
+ * The capture's part (issue 26 item 1): each table found, its place (DVSEC, BAR) and bytes,
+ * as `machine` records of scope "discovery" in the parts of the `discovery_table` records.
+ * The tables logged.
+ */
+unsigned uncore_disc_capture(struct run *a);
+
+/*
+ * Package package's CHA count: its table's against MSR 0x2FFE (msr_st its read's status),
+ * on the console and in an `uncore_chas` record; 0 there is no evidence (Emerald Rapids).
+ */
+void uncore_disc_chas(struct run *a, unsigned package, pmu_status msr_st, uint64_t msr);
+
+#endif

@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
+/*
+ * The discovery tables made into generic boxes (lib/pmu/uncore_disc_box.c, lib/hw/uncore_disc.c)
+ * on the model's sapphire-rapids machine: found or named, each usable unit a box with
+ * Linux's names and its registers where the table and Linux's generic PMU put them, each
+ * PCI and MMIO unit registered with the write guard only once placed, a PCI unit on a bus
+ * no root bridge or MCFG range reaches left out.
+ */
+#include "testutil.h"
+#include "hw/uncore_disc.h"
+#include "pmu/regkey.h"
+#include "pmu/uncore_disc_box.h"
+
+static struct uncore_disc d;
+static struct uncore_pci_pkg map;
+static struct pmon_registry reg;
+
+static struct model *spr(struct pmu_backend *b, unsigned pkgs)
+{
+	return test_model("sapphire-rapids", 2 * pkgs, pkgs, b);
+}
+
+static void test_found_and_made(void **state)
+{
+	(void)state;
+	struct pmu_backend b;
+	struct model *m = spr(&b, 1);
+	assert_int_equal(uncore_disc_build(&b, 0, true, NULL, &d), PMU_OK);
+	assert_int_equal(d.find.n, 1);
+	assert_true(d.find.by_device);
+	assert_int_equal(d.made, 20);   /* 8 CHA, 8 iMC, 4 M2M; UPI and M3UPI: SPR's quirk */
+	const struct box_desc *imc5 = box_find(UNCORE_DISC, "uncore_imc_5", 12);
+	assert_non_null(imc5);
+	assert_ptr_equal(box_find(UNCORE_DISC, "uncore_type_6_5", 15), imc5);
+	assert_string_equal(uncore_disc_alias(imc5), "uncore_type_6_5");
+	/* MMIO: controls 4 apart from box control + 0x40, counters 8 apart from + 0x08 */
+	assert_int_equal(imc5->ctl_base - imc5->box_ctl, 0x40);
+	assert_int_equal(imc5->ctl_stride, 4);
+	assert_int_equal(imc5->ctr_base - imc5->box_ctl, 0x08);
+	assert_int_equal(imc5->ctr_stride, 8);
+	const struct box_desc *m2m1 = box_find(UNCORE_DISC, "uncore_type_7_1", 15);
+	assert_string_equal(m2m1->name, "uncore_m2m_1");
+	assert_int_equal(m2m1->box_ctl, 0x438);   /* PCI: in the function, controls 8 apart */
+	assert_int_equal(m2m1->ctl_base, 0x468);
+	assert_int_equal(m2m1->ctl_stride, 8);
+	assert_int_equal(m2m1->pci->device_id, 0x324A);
+	const struct box_desc *cha3 = box_find(UNCORE_DISC, "uncore_cha_3", 12);
+	assert_null(cha3->pci);
+	assert_int_equal(cha3->box_ctl, 0x2030);
+	assert_int_equal(cha3->ctl_base, 0x2032);
+	assert_int_equal(cha3->ctr_base, 0x2038);
+	assert_int_equal(cha3->cha_unit, 4);
+	assert_null(box_find(UNCORE_DISC, "uncore_upi_0", 12));
+	free(m);
+}
+
+/* Placed: the package's PCI and MMIO units in its map and the write guard, nothing before. */
+static void test_placed_and_guarded(void **state)
+{
+	(void)state;
+	struct pmu_backend b;
+	struct model *m = spr(&b, 2);
+	unsigned unplaced = 0;
+	assert_int_equal(uncore_disc_build(&b, 0, true, NULL, &d), PMU_OK);
+	assert_int_equal(d.find.n, 2);
+	pmon_reset(&reg);
+	b.pmon = &reg;
+	const uint64_t ctl0 = 0xC1000000ull + 0x22840;   /* package 1, channel 0, control 0 */
+	assert_int_equal(pmu_mmio_write(&b, 0, ctl0, 4, 0), PMU_ERR_REFUSED);
+	uncore_disc_place(&d, 1, &map, &reg, &unplaced);
+	assert_int_equal(unplaced, 0);
+	assert_true(map.placed);
+	assert_int_equal(map.bus, 0xFF);
+	assert_int_equal(map.n, 12);     /* 8 iMC channels, 4 M2M */
+	assert_int_equal(map.ncha, 8);
+	assert_int_equal(reg.n, 12);
+	assert_int_equal(pmu_mmio_write(&b, 0, ctl0, 4, 0), PMU_OK);
+	assert_int_equal(pmu_mmio_write(&b, 0, ctl0 + 0x4000, 4, 0), PMU_OK);   /* channel 1 */
+	assert_int_equal(pmu_mmio_write(&b, 0, ctl0 - 0x44, 4, 0), PMU_ERR_REFUSED);   /* below */
+	const struct box_desc *imc0 = box_find(UNCORE_DISC, "uncore_imc_0", 12);
+	char text[64];
+	struct strbuf sb;
+	sb_init(&sb, text, sizeof(text));
+	regkey_put(&sb, &reg, box_key(&map, imc0, box_ctl_msr(imc0, 1), false));
+	assert_string_equal(text, "mmio 0xc1022844");
+	free(m);
+}
+
+/* Named instead of found: the same table; a function that is not there says so. */
+static void test_named(void **state)
+{
+	(void)state;
+	struct pmu_backend b;
+	struct model *m = spr(&b, 1);
+	struct disc_named at = { { 0, 0x7F, 0, 1, 0 }, 0 };
+	assert_int_equal(uncore_disc_build(&b, 0, false, &at, &d), PMU_OK);
+	assert_int_equal(d.find.n, 1);
+	assert_int_equal(d.find.t[0].st, PMU_OK);
+	assert_int_equal(d.made, 26);   /* not Sapphire Rapids: its UPI links are units */
+	at.fn.dev = 3;
+	assert_int_equal(uncore_disc_build(&b, 0, false, &at, &d), PMU_OK);
+	assert_int_equal(d.find.t[0].st, PMU_ERR_ABSENT);
+	assert_int_equal(d.made, 0);
+	assert_null(box_find(UNCORE_DISC, "uncore_cha_0", 12));
+	free(m);
+}
+
+/* Firmware whose root bridges and MCFG stop at bus 0x7E: the package's bus 0x7F is beyond. */
+static unsigned short_ranges(void *ctx, struct pmu_bus_range *r, unsigned cap)
+{
+	(void)ctx;
+	(void)cap;
+	r[0] = (struct pmu_bus_range){ 0, 0, 0x7E };
+	return 1;
+}
+
+/* A PCI unit on a bus the backend's configuration space does not reach: outside, not made. */
+static void test_bus_out_of_reach(void **state)
+{
+	(void)state;
+	struct pmu_backend b;
+	struct model *m = spr(&b, 1);
+	struct pmu_backend_ops ops = *b.ops;
+	ops.pci_ranges = short_ranges;
+	b.ops = &ops;
+	assert_int_equal(uncore_disc_build(&b, 0, true, NULL, &d), PMU_OK);
+	assert_int_equal(d.made, 16);   /* 8 CHA (MSR), 8 iMC (MMIO); the 4 M2M on bus 0x7F not */
+	unsigned outside = 0;
+	for (unsigned i = 0; i < d.table[0].nunits; i++)
+		if (d.table[0].unit[i].type == 7)
+			outside += !!(d.table[0].unit[i].problems & 1u << DP_OUTSIDE);
+	assert_int_equal(outside, 4);
+	assert_null(box_find(UNCORE_DISC, "uncore_m2m_0", 12));
+	free(m);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_found_and_made),
+		cmocka_unit_test(test_placed_and_guarded),
+		cmocka_unit_test(test_named),
+		cmocka_unit_test(test_bus_out_of_reach),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

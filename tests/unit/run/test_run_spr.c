@@ -1,0 +1,229 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
+/*
+ * Whole runs of Sapphire Rapids' and Emerald Rapids' uncore on the reference model (issue 25
+ * items 1-3): the discovery table found through the backend, logged, its units made into
+ * generic boxes and counted around the stream kernel (the iMC in MMIO, the CHAs by MSR),
+ * every register put back; the model's hostile tables each named in the log.
+ */
+#include "run_harness.h"
+#include "model/sim_kernels.h"
+#include "run/job_measure.h"
+
+#define CFG(profile) "backend = sim\nsim-profile = " profile "\nsim-noise = none\n" \
+		     "kernels = stream\nsim-firmware = clean\n"
+#define BASE CFG("sapphire-rapids")
+
+/* After the run, every register it wrote is as firmware left it (clean: 0). */
+static void all_restored(struct outcome *o)
+{
+	struct pmu_backend b;
+	uint64_t v;
+	model_backend(o->r->model, &b);
+	for (unsigned p = 0; p < 2; p++)
+		for (unsigned ch = 0; ch < 8; ch++) {
+			uint64_t box = 0xC0000000ull + 0x1000000ull * p + 0x100000ull * (ch / 2) +
+				       0x22800 + 0x4000ull * (ch % 2);
+			for (unsigned off = 0; off < 0x60; off += 4) {
+				assert_int_equal(b.ops->mmio_read(b.ctx, 0, box + off, 4, &v), PMU_OK);
+				assert_int_equal(v, 0);
+			}
+		}
+	for (unsigned cpu = 0; cpu < 4; cpu += 2)
+		for (uint32_t msr = 0x2000; msr < 0x200C; msr++) {
+			if (msr == 0x2001 || (msr >= 0x2006 && msr < 0x2008))
+				continue;   /* no register there */
+			assert_int_equal(b.ops->rdmsr(b.ctx, cpu, msr, &v), PMU_OK);
+			assert_int_equal(v, 0);
+		}
+}
+
+static void counted_through_the_table(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg(BASE, 4, 2, 1, NULL);
+	struct sim_counts k;
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_true(sim_kernel_counts(sim_kernel_code_find("stream"), o.r->meas->iterations, &k));
+	for (unsigned p = 0; p < 2; p++)
+		assert_int_equal(package_sum(o.f->log, p, "UNC_M_CAS_COUNT.RD"), k.loads);
+	assert_int_equal(fake_count(o.f->console, "counted through the firmware's discovery "
+				    "table (20 boxes"), 1);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"discovery_table\""), 2);
+	/* the capture's records of each table (issue 26 item 1): its place and bytes */
+	assert_int_equal(fake_count(o.f->log, "\"scope\":\"discovery\",\"package\":1,\"part\":0,"
+				    "\"parts\":1,\"dvsec\":\"pci 0000:ff:00.1+0x100\",\"bir\":0,"
+				    "\"bar\":\"0x2000100000\",\"result\":\"read\",\"bytes\":\"00041a"),
+			 1);
+	assert_int_equal(fake_count(o.f->console, "144 uncore MSRs, 2 discovery tables;"), 1);
+	assert_int_equal(fake_count(o.f->console, "package 1: discovery table at pci 0000:ff:00.1 "
+				    "BAR0 0x2000100000: 26 units, 20 usable"), 1);
+	/* SPR: the UPI and M3UPI entries are Linux's quirk, not counted */
+	assert_int_equal(fake_count(o.f->console, ": not counted: spr-upi-quirk"), 12);
+	assert_int_equal(fake_count(o.f->console, "package 0: unit 20 (type 8 upi, box 0, PCI "
+				    "pci 0000:7f:01.1+0x318): not counted: spr-upi-quirk"), 1);
+	/* package 1's channel 7: controller 3 of its base + 0x22800 + 0x4000, control 0 at +0x40 */
+	assert_int_equal(fake_count(o.f->log, "\"ctl_msr\":\"mmio 0xc1326840\""), 1);
+	/* its counter 1's control 4 bytes on, the counter 8 (Linux's MMIO box) */
+	assert_int_equal(fake_count(o.f->log, "\"ctl_msr\":\"mmio 0xc1326844\""), 1);
+	assert_int_equal(fake_count(o.f->log, "\"ctr_msr\":\"mmio 0xc1326810\""), 1);
+	assert_int_equal(fake_count(o.f->console, "P1 memory, 8 channels: read "), 1);
+	assert_int_equal(fake_count(o.f->console, "]: PASS"), 2);
+	assert_int_equal(fake_count(o.f->console, "CHAs: table 8, MSR 0x2ffe 8; 8 used"), 2);
+	all_restored(&o);
+	done(&o);
+}
+
+/*
+ * Events by Intel's list names on the discovered boxes (Emerald Rapids' list), and a raw
+ * event on a unit by Linux's generic name uncore_type_<type>_<box id>.
+ */
+static void events_by_name_and_type(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg(CFG("emerald-rapids") "events = uncore_imc_3/UNC_M_CAS_COUNT.RD/,"
+				     "uncore_cha_2/UNC_CHA_CLOCKTICKS/,"
+				     "uncore_type_6_5/event=0x05,umask=0xcf/,"
+				     "uncore_type_7_1/event=0x01,umask=0x00/\n", 2, 1, 1, NULL);
+	struct sim_counts k;
+	finish(&o);
+	/* two channels of eight read a quarter of the kernel's lines: the LLC-miss check fails */
+	assert_int_equal(o.v, VERDICT_FAIL);
+	assert_int_equal(fake_count(o.f->console, "outside the stream kernel's LLC misses"), 1);
+	assert_true(sim_kernel_counts(sim_kernel_code_find("stream"), o.r->meas->iterations, &k));
+	assert_int_equal(fake_count(o.f->log, "\"box\":\"uncore_imc_3\",\"event\":"
+				    "\"uncore_imc_3/UNC_M_CAS_COUNT.RD/\""), 1);
+	assert_int_equal(fake_count(o.f->log, "\"box\":\"uncore_cha_2\",\"event\":"
+				    "\"uncore_cha_2/UNC_CHA_CLOCKTICKS/\",\"counter_kind\":\"gp\","
+				    "\"counter\":0,\"width\":48,\"ctl_msr\":\"0x2022\""), 1);
+	/* type 6 box 5 is the iMC's channel 5 (controller 2, channel 1), type 7 box 1 M2M 1 */
+	assert_int_equal(fake_count(o.f->log, "\"box\":\"uncore_imc_5\""), 1);
+	assert_int_equal(fake_count(o.f->log, "\"box\":\"uncore_m2m_1\""), 1);
+	assert_int_equal(fake_count(o.f->log, "\"ctl_msr\":\"mmio 0xc0226840\""), 1);
+	assert_int_equal(fake_count(o.f->log, "\"ctl_msr\":\"pci 0000:7f:0d.0+0x468\""), 1);
+	/* lines spread evenly over 8 channels: each about an eighth of the loads */
+	uint64_t rd = package_sum(o.f->log, 0, "UNC_M_CAS_COUNT.RD");
+	assert_true(rd >= k.loads / 8 && rd <= k.loads / 8 + 1);
+	done(&o);
+}
+
+/*
+ * A part efipmu has no uncore family for (the model's Sapphire Rapids machine answering
+ * CPUID as family 6 model 0xDD): its uncore counted through the table all the same, said.
+ */
+static void unknown_model_through_the_table(void **state)
+{
+	(void)state;
+	struct custom_profile c;
+	struct model_profile *p = custom_profile(&c, "sapphire-rapids", 0, 0);
+	for (unsigned i = 0; i < c.t.n; i++) {
+		if (c.leaf[i].leaf == 0xA)
+			c.leaf[i] = model_profile_find("sapphire-rapids")->cpuid->leaf[i];
+		if (c.leaf[i].leaf == 1)
+			c.leaf[i].eax = 0xD06D8;   /* extended model 0xD, model 0xD, stepping 8 */
+	}
+	struct pmu_backend b;
+	struct model *m = calloc(1, sizeof(*m));
+	assert_int_equal(model_init(m, p, 2, 1), PMU_OK);
+	model_set_firmware(m, MODEL_FW_CLEAN);
+	model_backend(m, &b);
+	b.simulated = false;
+	b.name = "real";
+	struct outcome o = start_cfg("backend = real\nkernels = stream\n", 2, 1, 1, &b);
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->console, "uncore: efipmu has no box table of its own for "
+				    "family 6 model 0xdd: counted through the firmware's discovery "
+				    "table (26 boxes"), 1);
+	/* the defaults: CHA 0's clock and reads (the iMC's CAS names are Sapphire/Emerald's) */
+	assert_int_equal(fake_count(o.f->console, "P0  UNC_CHA_CLOCKTICKS        cha_0.0   "
+				    "0x2002=0x400001 7,007"), 1);
+	done(&o);
+	free(m);
+}
+
+/* Every defect of the model's firmware in one table: each unit and problem named. */
+static void every_defect_named(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg(BASE "sim-break = disc-every\n", 2, 1, 1, NULL);
+	finish(&o);
+	/* the usable units still count: CHA 0's clock; the problems are said, not judged */
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->log, "\"box\":\"uncore_cha_0\",\"event\":"
+				    "\"UNC_CHA_CLOCKTICKS\""), 1);
+	assert_int_equal(fake_count(o.f->console, "package 0: unit 1 (type 0 cha, box 0, MSR "
+				    "0x2010): not counted: duplicate-box-id"), 1);
+	assert_int_equal(fake_count(o.f->console, "package 0: duplicate-box-id: "), 1);
+	assert_int_equal(fake_count(o.f->console, "package 0: all-ones: "), 1);
+	assert_int_equal(fake_count(o.f->console, "package 0: empty: "), 1);
+	assert_int_equal(fake_count(o.f->console, "package 0: zero-offset: "), 1);
+	assert_int_equal(fake_count(o.f->console, "package 0: outside: "), 1);
+	assert_int_equal(fake_count(o.f->log, "\"problems\":[\"empty\",\"all-ones\","
+				    "\"zero-offset\",\"duplicate-box-id\",\"outside\","
+				    "\"spr-upi-quirk\"]"), 1);
+	/*
+	 * the iMC units are offsets of BARs left at 0: the first two land below 1 MiB, the
+	 * others above it, all of them outside (one BAR unset: the type's are); no MMIO write
+	 */
+	assert_int_equal(fake_count(o.f->console, "(type 6 imc, box "), 8);
+	assert_int_equal(fake_count(o.f->console, "MMIO 0x122800): not counted: outside"), 1);
+	for (unsigned i = 0; i < o.r->model->log_len[0]; i++)
+		assert_true(o.r->model->log[0][i].op != MOP_MMIO_WR);
+	done(&o);
+}
+
+/* Discovery disabled in setup: the global state reads all ones; said, FAIL, nothing written. */
+static void global_state_ones(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg(BASE "sim-break = disc-global-ones\n", 2, 1, 1, NULL);
+	finish(&o);
+	assert_int_equal(fake_count(o.f->console, "package 0: global-invalid: "), 1);
+	assert_int_equal(fake_count(o.f->console, "0 units, 0 usable"), 1);
+	assert_int_not_equal(o.v, VERDICT_PASS);
+	done(&o);
+}
+
+/* Emerald Rapids: MSR 0x2FFE reads 0 (XCC): no evidence, the table's count kept, said. */
+static void emr_cha_msr_zero(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg(CFG("emerald-rapids") "sim-break = disc-cha-msr-zero\n", 2, 1,
+				     1, NULL);
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->console, "CHAs: table 8, MSR 0x2ffe 0 (no evidence: the "
+				    "table's count is kept); 8 used"), 1);
+	/* EMR has no UPI quirk: its UPI links are counted units */
+	assert_int_equal(fake_count(o.f->console, "spr-upi-quirk"), 0);
+	done(&o);
+}
+
+/* The table names UPI/M3UPI functions that are not there: on EMR each is said absent. */
+static void upi_absent(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg(CFG("emerald-rapids") "sim-break = disc-upi-absent\n", 2, 1,
+				     1, NULL);
+	finish(&o);
+	assert_int_equal(fake_count(o.f->console, ": not counted: absent"), 6);
+	assert_int_equal(fake_count(o.f->console, "package 0: absent: its PCI function reads all "
+				    "ones"), 1);
+	assert_int_equal(o.v, VERDICT_PASS);
+	done(&o);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(counted_through_the_table),
+		cmocka_unit_test(events_by_name_and_type),
+		cmocka_unit_test(unknown_model_through_the_table),
+		cmocka_unit_test(every_defect_named),
+		cmocka_unit_test(global_state_ones),
+		cmocka_unit_test(emr_cha_msr_zero),
+		cmocka_unit_test(upi_absent),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
