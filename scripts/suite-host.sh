@@ -130,6 +130,9 @@ run_case dryrun_snbep_imc dry-run --profile sandy-bridge-ep UNC_M_CAS_COUNT.RD
 run_case dryrun_skx_imc_cha dry-run --profile skylake-sp uncore_imc_4/UNC_M_CAS_COUNT.WR/ \
   uncore_cha_27/UNC_CHA_CLOCKTICKS/ UNC_UPI_TxL_FLITS.DATA
 run_case dryrun_skx_refused dry-run --each --profile skylake-sp uncore_cha_28/UNC_CHA_CLOCKTICKS/
+# The iMC channel's fixed DCLK counter (control 0xF0 = enable 22, counter 0xD0 read as
+# two dwords) inside the box freeze, every dword restored
+run_case dryrun_skx_dclk dry-run --profile skylake-sp uncore_imc_4/UNC_M_DCLOCKTICKS/
 # The CHA's FILTER0/FILTER1 (0xE05/0xE06: FILTER1 = 0x3B where the list gives no value), the
 # IIO's port and function masks in its control; Ice Lake-SP's CHA umask extension, and the
 # M2M's, which its one-dword PCI control cannot hold, refused

@@ -66,22 +66,30 @@ static const struct box_filter skx_cha_filter = {
 
 /*
  * PCI boxes (Linux skx_uncore_pci_ids, device.function per box): iMC channels as on SNB-EP
- * (box 0xF4, controls 0xD8 + 4 i, counters 0xA0 + 8 i; Intel's list counts UNC_M_CLOCKTICKS
- * with event 0 on those, as Linux's hswep_uncore_imc_events does, so the DCLK fixed counter
- * is not driven); M2M box 0x258,
+ * (box 0xF4, controls 0xD8 + 4 i, counters 0xA0 + 8 i, the fixed DCLK counter's control
+ * 0xF0 (enable 22) and 48-bit counter 0xD0: Linux skx_uncore_imc keeps SNB-EP's
+ * SNBEP_MC_CHy_PCI_PMON_FIXED_CTL/CTR). Intel's list counts UNC_M_CLOCKTICKS with event 0
+ * on the general counters and names no fixed-counter event, so the fixed one is asked for
+ * as UNC_M_DCLOCKTICKS (the tool's name; Linux reaches it as event=0xff); M2M box 0x258,
  * controls 0x228 and counters 0x200 both 8 apart (Linux SKX_M2M_PCI_PMON_*,
  * UNCORE_BOX_FLAG_CTL_OFFS8); UPI box 0x378, controls 0x350, counters 0x318, 8 apart
  * (SKX_UPI_PCI_PMON_*); M2PCIe and M3UPI at the SNB-EP offsets.
  */
-#define SKX_PCI(pname, id, d, f, ctl0, cstep, ctr0, bctl, nctr, lo, hi) {                      \
+#define SKX_PCI_FIELDS(pname, id, d, f, ctl0, cstep, ctr0, bctl, nctr, lo, hi)                   \
 	.name = (pname), .family = UNCORE_SKX,                                                 \
 	.ctl_layout = &layout_snbep_pci_ctl, .n_counters = (nctr), .counter_width = 48,       \
 	.ctl_base = (ctl0), .ctl_stride = (cstep), .ctr_base = (ctr0), .ctr_stride = 8,       \
 	.enable_mask = BIT(22), .box_ctl = (bctl), .box = &skx_box_gate,                       \
-	.pci = &(const struct box_pci){ (id), (lo), (hi), BOX_PCI_AT(d, f), NULL },            \
-}
+	.pci = &(const struct box_pci){ (id), (lo), (hi), BOX_PCI_AT(d, f), NULL }
+#define SKX_PCI(pname, id, d, f, ctl0, cstep, ctr0, bctl, nctr, lo, hi)                         \
+	{ SKX_PCI_FIELDS(pname, id, d, f, ctl0, cstep, ctr0, bctl, nctr, lo, hi) }
 
-#define SKX_IMC(pname, id, d, f) SKX_PCI(pname, id, d, f, 0xD8, 4, 0xA0, 0xF4, 4, 0xA0, 0xF8)
+#define SKX_IMC(pname, id, d, f) {                                                              \
+	SKX_PCI_FIELDS(pname, id, d, f, 0xD8, 4, 0xA0, 0xF4, 4, 0xA0, 0xF8),                    \
+	.fixed_ctl = 0xF0, .fixed_ctr = 0xD0, .fixed_width = 48,                               \
+	.fixed_event = "UNC_M_DCLOCKTICKS",                                                    \
+	.fixed_layout = &layout_snbep_imc_fixed_ctl, .fixed_enable_mask = BIT(22),            \
+}
 
 #define M2M(pname, d) SKX_PCI(pname, 0x2066, d, 0, 0x228, 8, 0x200, 0x258, 4, 0x200, 0x25C)
 #define UPI(pname, d) SKX_PCI(pname, 0x2058, d, 0, 0x350, 8, 0x318, 0x378, 4, 0x318, 0x37C)

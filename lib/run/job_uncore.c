@@ -46,13 +46,15 @@ static const struct default_event defaults[] = {
 	/*
 	 * Skylake-SP: the UCLK, CHA 0's clock and reads (Intel's list: UNC_CHA_REQUESTS.READS,
 	 * no filter), the PCU's clock, and every iMC channel's CAS reads and writes for the
-	 * memory bandwidth.
+	 * memory bandwidth, with channel 0's DCLK from its fixed counter (the uncore table's
+	 * clock of imc).
 	 */
 	{ UNCORE_SKX, NULL, "UNC_U_CLOCKTICKS" },
 	{ UNCORE_SKX, NULL, "uncore_cha_0/UNC_CHA_CLOCKTICKS/" },
 	{ UNCORE_SKX, NULL, "uncore_cha_0/UNC_CHA_REQUESTS.READS/" },
 	/* the PCU's clock: event 0 (Intel 327043's UNC_P_CLOCKTICKS; not in the Skylake-SP list) */
 	{ UNCORE_SKX, "UNC_P_CLOCKTICKS", "uncore_pcu/event=0x00/" },
+	{ UNCORE_SKX, NULL, "uncore_imc_0/UNC_M_DCLOCKTICKS/" },
 	IMC_CAS(UNCORE_SKX, "0"), IMC_CAS(UNCORE_SKX, "1"), IMC_CAS(UNCORE_SKX, "2"),
 	IMC_CAS(UNCORE_SKX, "3"), IMC_CAS(UNCORE_SKX, "4"), IMC_CAS(UNCORE_SKX, "5"),
 	/* Ice Lake-SP: the same, its eight iMC channels in MMIO */

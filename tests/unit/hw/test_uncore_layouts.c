@@ -277,7 +277,8 @@ static const struct addr_row snbep_rows[] = {
 #define IIO(n) R4("uncore_iio_" #n, 0xa48 + 0x20 * (n), 1, 0xa41 + 0x20 * (n), 1)
 #define IRP(n) { "uncore_irp_" #n, 0, 0xa5b + 0x20 * (n), 0xa59 + 0x20 * (n), 48 }, \
 	{ "uncore_irp_" #n, 1, 0xa5c + 0x20 * (n), 0xa5a + 0x20 * (n), 48 }
-#define SKX_IMC(n) R4("uncore_imc_" #n, 0xd8, 4, 0xa0, 8)
+/* the iMC's fixed DCLK counter: SNBEP_MC_CHy_PCI_PMON_FIXED_CTL 0xf0 / FIXED_CTR 0xd0 */
+#define SKX_IMC(n) R4("uncore_imc_" #n, 0xd8, 4, 0xa0, 8), { "uncore_imc_" #n, FIX, 0xf0, 0xd0, 48 }
 #define M3UPI(n) { "uncore_m3upi_" #n, 0, 0xd8, 0xa0, 48 }, { "uncore_m3upi_" #n, 1, 0xdc, 0xa8, 48 }, \
 	{ "uncore_m3upi_" #n, 2, 0xe0, 0xb0, 48 }
 static const struct addr_row skx_rows[] = {
@@ -400,11 +401,11 @@ static void test_every_counter_address_matches_the_reference(void **state)
 						 strlen(all_rows[f].rows[i].box)));
 	}
 	assert_int_equal(checked, rows);
-	/* Skylake-SP: U-box 3, PCU 4, CHA 112, IIO 24, IRP 12, iMC 24, M2M 8, UPI 12, M2PCIe 16,
-	   M3UPI 9 */
+	/* Skylake-SP: U-box 3, PCU 4, CHA 112, IIO 24, IRP 12, iMC 30 (DCLK included), M2M 8,
+	   UPI 12, M2PCIe 16, M3UPI 9 */
 	/* Ice Lake-SP: U-box 3, PCU 4, CHA 160, IIO 24, IRP 12, M2PCIe 24, M2M 16, UPI 12, M3UPI 12,
 	   iMC 40 */
-	assert_int_equal(checked, 9 + 13 + 39 + 42 + 224 + 307);
+	assert_int_equal(checked, 9 + 13 + 39 + 42 + 230 + 307);
 }
 
 /* Box- and global-level registers, enable bits and the extra-MSR windows. */

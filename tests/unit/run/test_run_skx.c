@@ -44,9 +44,11 @@ static void bandwidth_and_chas(void **state)
 	assert_int_equal(fake_count(o.f->console, row), 2);
 	assert_int_equal(fake_count(o.f->console, "    each: 168 167 167 167 167 167\n"), 2);
 	assert_int_equal(fake_count(o.f->console, " uncore by box type: "), 2);
-	/* each box type's clock, the PCU's among them (event 0 counts cycles on the model) */
+	/* each box type's clock, the PCU's among them (event 0 counts cycles on the model), the
+	   iMC's from channel 0's fixed DCLK counter (the model's DCLK runs at its uncore clock) */
 	assert_int_equal(fake_count(o.f->console, "P1 clock of pcu: "), 1);
-	assert_int_equal(fake_count(o.f->console, " ticks over the window, "), 6);
+	assert_int_equal(fake_count(o.f->console, "P1 clock of imc: 7,007 ticks over the window"), 1);
+	assert_int_equal(fake_count(o.f->console, " ticks over the window, "), 8);
 	/* the table's rows fit 80 columns, the [SIM] mark included */
 	for (const char *l = o.f->console; *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : "") {
 		size_t len = strchr(l, '\n') ? (size_t)(strchr(l, '\n') - l) : strlen(l);
