@@ -3,7 +3,7 @@
 # 3), 2 sockets x 2 cores around the stream kernel: each package's memory read bandwidth
 # per channel and socket (CAS x 64 B: PCI boxes on SKX, MMIO boxes on ICX), its reads
 # within the kernel's LLC-miss claim, its CHAs counted by CAPID6 and MSR 0x702, its counts by
-# box type (the channels' reads summed) and its box clocks (U-box, CHA, PCU).
+# box type (the channels' reads summed) and its box clocks (U-box, CHA, PCU; SKX iMC DCLK).
 source "$(dirname "$0")/lib.sh"
 FAILED=0
 SIM_LINE='^\[SIM\] '
@@ -27,6 +27,10 @@ server_case() {  # name profile channels chas
   [ "$(grep -c '"rec":"uncore_chas".*"result":"agree"' "$LOG")" = 2 ] || fail "2 uncore_chas records expected"
 }
 server_case uncore_skx skylake-sp 6 28
+# Skylake-SP's channel 0 DCLK from the iMC's fixed counter, said as the clock of imc
+for p in 0 1; do
+  expect_console "${SIM_LINE}P$p clock of imc: [0-9,]+ ticks over the window, [0-9]+\.[0-9]{3} MHz \(UNC_M_DCLOCKTICKS\)$"
+done
 expect_console "${SIM_LINE}P1  uncore_imc_5/UNC_M_CAS_CO imc_5.0 +pci 0000:fe:0d\.2\+0xd8=0x400304 "
 server_case uncore_icx icelake-sp 8 24
 expect_console "${SIM_LINE}P1  uncore_imc_7/UNC_M_CAS_CO imc_7.0 +mmio 0xc1126840=0x400f04 "
