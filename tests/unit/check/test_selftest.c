@@ -327,6 +327,24 @@ static void uncore_pci_boxes(void **state)
 	teardown(g);
 }
 
+/*
+ * Skylake-SP's iMC channel: its four counters and the fixed DCLK counter's control (0xF0)
+ * and counter (0xD0) hold their bits, measured against the registers the check names.
+ */
+static void skx_imc_fixed_regs(void **state)
+{
+	(void)state;
+	struct fixture *f = setup("skylake-sp", 1);
+	selftest_uncore(&f->env, 0, &f->r);
+	assert_fails_exactly(&f->r, "");
+	assert_result(&f->r, "pci uncore_imc_5", SELFTEST_PASS);
+	const struct selftest_check *c = find(&f->r, "pci uncore_imc_5");
+	/* the box control, 4 x (control, counter) and the fixed pair: 11 registers, all holding */
+	assert_int_equal(c->expected, 11);
+	assert_int_equal(c->measured, 11);
+	teardown(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -341,6 +359,7 @@ int main(void)
 		cmocka_unit_test(uncore_names_the_faulting_msr),
 		cmocka_unit_test(uncore_without_pmu_says_so),
 		cmocka_unit_test(uncore_pci_boxes),
+		cmocka_unit_test(skx_imc_fixed_regs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
