@@ -35,7 +35,7 @@ enum verdict sim_break_apply(struct run *a)
 					  "narrow-counters, ignore-enable, disc-upi-absent, "
 					  "disc-cha-msr-zero, disc-global-ones, disc-unit-ones, "
 					  "disc-unit-zero, disc-zero-offset, disc-dup-id, disc-bar-zero, "
-					  "disc-every");
+					  "disc-every, disc-upi-misplaced");
 	return VERDICT_PASS;
 }
 

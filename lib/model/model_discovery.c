@@ -16,7 +16,7 @@
 
 static const char *const defect_names[MDD_COUNT] = {
 	"none", "global-ones", "unit-ones", "unit-zero", "zero-offset", "dup-id", "bar-zero",
-	"every",
+	"every", "upi-misplaced",
 };
 
 const struct model_disc_machine model_disc_spr = { 8, 4, 4, 3, 0xc0000000ull, 0x7e };
@@ -70,9 +70,13 @@ size_t model_disc_table(const struct model_disc_machine *m, enum model_disc_defe
 	/* M2M (devices 12-15 fn 0), UPI (1-4 fn 1), M3UPI (5-8 fn 1): PCI units. */
 	for (unsigned i = 0; i < m->m2ms && n < 128; i++)
 		u[n++] = (struct unit){ 4, 48, 0x30, 0x08, 2, 7, i, pci(m->bus, 12 + i, 0, 0x438) };
+	/* upi-misplaced: at devices 24-29, where the model has no function */
+	unsigned upi_dev = d == MDD_UPI_MISPLACED ? 24 : 1, m3upi_dev = d == MDD_UPI_MISPLACED ? 27 : 5;
 	for (unsigned i = 0; i < m->upis && n < 126; i++) {
-		u[n++] = (struct unit){ 4, 48, 0x38, 0x08, 2, 8, i, pci(m->bus, 1 + i, 1, 0x318) };
-		u[n++] = (struct unit){ 3, 48, 0x38, 0x08, 2, 9, i, pci(m->bus, 5 + i, 1, 0xa0) };
+		u[n++] = (struct unit){ 4, 48, 0x38, 0x08, 2, 8, i,
+					pci(m->bus, upi_dev + i, 1, 0x318) };
+		u[n++] = (struct unit){ 3, 48, 0x38, 0x08, 2, 9, i,
+					pci(m->bus, m3upi_dev + i, 1, 0xa0) };
 	}
 	size_t len = (size_t)(n + 1) * STRIDE * 8;
 	if (len > cap || n < 2)

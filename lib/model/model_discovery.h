@@ -21,6 +21,7 @@ enum model_disc_defect {
 	MDD_DUP_ID,          /* two CHAs with the same box id */
 	MDD_BAR_ZERO,        /* the iMC units point at a BAR firmware never programmed (0) */
 	MDD_EVERY,           /* all of the unit defects above in one table */
+	MDD_UPI_MISPLACED,   /* the UPI/M3UPI units name functions where nothing is (SPR's quirk) */
 	MDD_COUNT
 };
 

@@ -62,8 +62,12 @@ pmu_status uncore_disc_build(const struct pmu_backend *b, unsigned cpu, bool spr
 		if (f->st)
 			continue;
 		(void)disc_parse(f->bytes, f->len, &where, &d->table[p]);
-		d->absent[p] = disc_check_devices(b, cpu, &d->table[p]);
 	}
+	if (spr)
+		(void)disc_spr_upi_relocate(b, cpu, d->table, d->find.n);
+	for (unsigned p = 0; p < d->find.n; p++)
+		if (!d->find.t[p].st)
+			d->absent[p] = disc_check_devices(b, cpu, &d->table[p]);
 	const struct disc_table *t = &d->table[0];
 	for (unsigned i = 0; d->find.n && i < t->nunits; i++) {
 		const struct disc_unit *u = &t->unit[i];

@@ -170,6 +170,75 @@ struct pmu_pci_addr disc_unit_pci(const struct disc_unit *u)
 	return a;
 }
 
+#define SPR_UPI_DEVICE 0x3241u
+#define SPR_M3UPI_DEVICE 0x3246u
+
+/* The buses holding a UPI or M3UPI device at slots 1-8, in order, up to max. */
+static unsigned upi_buses(const struct pmu_backend *b, unsigned cpu, uint8_t *bus, unsigned max)
+{
+	unsigned n = 0;
+	for (unsigned x = 0; x < 256 && n < max; x++) {
+		bool seen = false;
+		for (unsigned dev = 1; dev <= 8 && !seen; dev++)
+			for (unsigned fn = 0; fn < 8 && !seen; fn++) {
+				struct pmu_pci_addr a = { 0, (uint8_t)x, (uint8_t)dev, (uint8_t)fn, 0 };
+				uint32_t id;
+				seen = pmu_pci_read(b, cpu, a, &id) == PMU_OK && (id & 0xFFFF) == 0x8086 &&
+				       (id >> 16 == SPR_UPI_DEVICE || id >> 16 == SPR_M3UPI_DEVICE);
+			}
+		if (seen)
+			bus[n++] = (uint8_t)x;
+	}
+	return n;
+}
+
+/* Link k's function of that device on bus, or false. */
+static bool link_fn(const struct pmu_backend *b, unsigned cpu, uint8_t bus, uint16_t device,
+		    unsigned slot, struct pmu_pci_addr *out)
+{
+	for (unsigned fn = 0; fn < 8; fn++) {
+		struct pmu_pci_addr a = { 0, bus, (uint8_t)slot, (uint8_t)fn, 0 };
+		uint32_t id;
+		if (pmu_pci_read(b, cpu, a, &id) == PMU_OK && id == (0x8086u | (uint32_t)device << 16)) {
+			*out = a;
+			return true;
+		}
+	}
+	return false;
+}
+
+unsigned disc_spr_upi_relocate(const struct pmu_backend *b, unsigned cpu, struct disc_table *t,
+			       unsigned n)
+{
+	uint8_t bus[DISC_MAX_TABLES];
+	unsigned nb = 0, taken = 0;
+	bool any = false;
+	for (unsigned p = 0; p < n; p++)
+		for (unsigned i = 0; i < t[p].nunits; i++)
+			any |= t[p].unit[i].problems == 1u << DP_QUIRK_SPR_UPI;
+	if (any)
+		nb = upi_buses(b, cpu, bus, DISC_MAX_TABLES);
+	for (unsigned p = 0; p < n && p < nb; p++)
+		for (unsigned i = 0; i < t[p].nunits; i++) {
+			struct disc_unit *u = &t[p].unit[i];
+			struct pmu_pci_addr a;
+			bool upi = u->type == 8;
+			/* only a unit the quirk alone keeps out; a box id beyond the links is none */
+			if (u->problems != 1u << DP_QUIRK_SPR_UPI || u->box_id > 3 ||
+			    !link_fn(b, cpu, bus[p], upi ? SPR_UPI_DEVICE : SPR_M3UPI_DEVICE,
+				     (upi ? 1u : 5u) + u->box_id, &a))
+				continue;
+			u->box_ctl = (uint64_t)a.bus << 20 | (uint64_t)(a.dev << 3 | a.fn) << 12 |
+				     (upi ? 0x318u : 0xA0u);
+			u->access = DISC_PCI;
+			u->relocated = true;
+			u->usable = true;
+			t[p].nusable++;
+			taken++;
+		}
+	return taken;
+}
+
 unsigned disc_check_devices(const struct pmu_backend *b, unsigned cpu, struct disc_table *t)
 {
 	unsigned n = 0;

@@ -60,6 +60,19 @@ pmu_status disc_find_at(const struct pmu_backend *b, unsigned cpu, struct pmu_pc
 			unsigned bir, struct disc_found *out);
 
 /*
+ * After disc_parse, on Sapphire Rapids: its UPI and M3UPI units (types 8 and 9, flagged
+ * spr-upi-quirk) taken from the devices of their ids instead of the tables' addresses, as
+ * Linux's spr_update_device_location does (arch/x86/events/intel/uncore_snbep.c): link n
+ * of UPI is device 0x3241 at slot 1 + n, of M3UPI device 0x3246 at slot 5 + n; box control
+ * at 0x318 and 0xA0 of that function (SPR_UPI_PCI_PMON_BOX_CTL, SPR_M3UPI_PCI_PMON_BOX_CTL),
+ * the table's control and counter offsets kept. Package p's are on the p-th bus, in bus
+ * order, that holds such a device (the tables' own rule). A unit whose device is not found
+ * stays unusable. t holds n tables; returns how many units were taken.
+ */
+unsigned disc_spr_upi_relocate(const struct pmu_backend *b, unsigned cpu, struct disc_table *t,
+			       unsigned n);
+
+/*
  * After disc_parse: every usable PCI unit whose function reads all ones is marked
  * DP_ABSENT and unusable (SPR's UPI/M3UPI entries that point at nothing; likwid PR #639's
  * units reading 0xFFFFFFFF). Returns how many.

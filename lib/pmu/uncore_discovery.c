@@ -25,7 +25,8 @@ static const struct {
 	[DP_OUTSIDE] = { "outside", "its address lies outside every MCFG bus range and BAR (an "
 			 "MMIO unit: so do the others of its type, offsets of the same BARs)" },
 	[DP_QUIRK_SPR_UPI] = { "spr-upi-quirk", "Sapphire Rapids UPI/M3UPI entries may name "
-			       "absent devices: Linux ignores them and uses devices 0x3241/0x3246" },
+			       "absent devices: Linux ignores them and uses devices 0x3241/0x3246, "
+			       "and so does efipmu where it finds them" },
 	[DP_ABSENT] = { "absent", "its PCI function reads all ones: no device there, "
 			"nothing of it is counted" },
 };

@@ -44,6 +44,7 @@ struct disc_unit {
 	uint64_t box_ctl;          /* MSR number, physical address or PCI address */
 	uint32_t problems;         /* bits of enum disc_problem */
 	bool usable;               /* no problem that makes Linux skip or drop it */
+	bool relocated;            /* box_ctl is the device of its id's, not the table's */
 };
 
 struct disc_table {

@@ -149,7 +149,8 @@ static void say_problems(struct run *a, unsigned p)
 			continue;
 		say_pkg(a, p);
 		say_unit_name(a, u);
-		sb_puts(&a->sb, u->usable ? ": " : ": not counted: ");
+		sb_puts(&a->sb, !u->usable ? ": not counted: " :
+				u->relocated ? ": counted at the device of its id: " : ": ");
 		put_problems(a, u->problems);
 		run_say(a);
 	}

@@ -12,14 +12,16 @@ CFG="qemu-exit\nbackend = sim\nsim-profile = sapphire-rapids\nkernels = stream\n
 CFG="${CFG}sim-firmware = clean\n"
 SMP=4,sockets=2,cores=2 boot_case uncore_discovery "$CFG"
 expect_rc 3
-expect_console "${SIM_LINE}uncore: efipmu has no box table of its own for family 6 model 0x8f: counted through the firmware's discovery table \(20 boxes"
+expect_console "${SIM_LINE}uncore: efipmu has no box table of its own for family 6 model 0x8f: counted through the firmware's discovery table \(26 boxes"
 for p in 0 1; do
-  expect_console "${SIM_LINE}package $p: discovery table at pci 0000:[0-9a-f]{2}:00\.1 BAR0 0x2000[01]00000: 26 units, 20 usable$"
+  expect_console "${SIM_LINE}package $p: discovery table at pci 0000:[0-9a-f]{2}:00\.1 BAR0 0x2000[01]00000: 26 units, 26 usable$"
   expect_console "${SIM_LINE}P$p memory, 8 channels: read [0-9]+\.[0-9]{3} MB/s \(CAS x 64 B over the window\)$"
   expect_console "${SIM_LINE}P$p memory lines read [0-9,]+ within the stream kernel's LLC misses \[[0-9,]+, [0-9,]+\]: PASS$"
   expect_console "${SIM_LINE}P$p CHAs: table 8, MSR 0x2ffe 8; 8 used$"
 done
 expect_console "${SIM_LINE}P1  UNC_M_CAS_COUNT.RD +imc_7.0 +mmio 0xc1326840=0x40cf05 "
+# SPR's UPI quirk: the links counted at the devices of their ids (Linux spr_update_device_location)
+expect_console "${SIM_LINE}package 1: unit 20 \(type 8 upi, box 0, PCI pci 0000:ff:01\.1\+0x318\): counted at the device of its id: spr-upi-quirk$"
 expect_log --verdict PASS --simulated --backend sim --uncore-packages 2
 [ "$(grep -c '"rec":"discovery_table"' "$LOG")" = 2 ] || fail "2 discovery_table records expected"
 SMP=4,sockets=2,cores=2 boot_case uncore_discovery_broken "${CFG}sim-break = disc-every\n"

@@ -8,6 +8,7 @@
  */
 #include "testutil.h"
 #include "hw/uncore_disc.h"
+#include "model/model_discovery.h"
 #include "pmu/regkey.h"
 #include "pmu/uncore_disc_box.h"
 
@@ -28,7 +29,8 @@ static void test_found_and_made(void **state)
 	assert_int_equal(uncore_disc_build(&b, 0, true, NULL, &d), PMU_OK);
 	assert_int_equal(d.find.n, 1);
 	assert_true(d.find.by_device);
-	assert_int_equal(d.made, 20);   /* 8 CHA, 8 iMC, 4 M2M; UPI and M3UPI: SPR's quirk */
+	/* 8 CHA, 8 iMC, 4 M2M, and SPR's 3 UPI and 3 M3UPI from the devices of their ids */
+	assert_int_equal(d.made, 26);
 	const struct box_desc *imc5 = box_find(UNCORE_DISC, "uncore_imc_5", 12);
 	assert_non_null(imc5);
 	assert_ptr_equal(box_find(UNCORE_DISC, "uncore_type_6_5", 15), imc5);
@@ -50,7 +52,11 @@ static void test_found_and_made(void **state)
 	assert_int_equal(cha3->ctl_base, 0x2032);
 	assert_int_equal(cha3->ctr_base, 0x2038);
 	assert_int_equal(cha3->cha_unit, 4);
-	assert_null(box_find(UNCORE_DISC, "uncore_upi_0", 12));
+	const struct box_desc *upi2 = box_find(UNCORE_DISC, "uncore_upi_2", 12);
+	assert_non_null(upi2);
+	assert_int_equal(upi2->box_ctl, 0x318);
+	assert_int_equal(upi2->pci->device_id, 0x3241);
+	assert_int_equal(box_find(UNCORE_DISC, "uncore_m3upi_0", 14)->pci->device_id, 0x3246);
 	free(m);
 }
 
@@ -71,9 +77,9 @@ static void test_placed_and_guarded(void **state)
 	assert_int_equal(unplaced, 0);
 	assert_true(map.placed);
 	assert_int_equal(map.bus, 0xFF);
-	assert_int_equal(map.n, 12);     /* 8 iMC channels, 4 M2M */
+	assert_int_equal(map.n, 18);     /* 8 iMC channels, 4 M2M, 3 UPI, 3 M3UPI */
 	assert_int_equal(map.ncha, 8);
-	assert_int_equal(reg.n, 12);
+	assert_int_equal(reg.n, 18);
 	assert_int_equal(pmu_mmio_write(&b, 0, ctl0, 4, 0), PMU_OK);
 	assert_int_equal(pmu_mmio_write(&b, 0, ctl0 + 0x4000, 4, 0), PMU_OK);   /* channel 1 */
 	assert_int_equal(pmu_mmio_write(&b, 0, ctl0 - 0x44, 4, 0), PMU_ERR_REFUSED);   /* below */
@@ -134,6 +140,36 @@ static void test_bus_out_of_reach(void **state)
 	free(m);
 }
 
+/*
+ * SPR's quirk: the table names UPI/M3UPI functions where nothing is; they are counted at the
+ * devices of their ids (Linux spr_update_device_location), and not where there is none.
+ */
+static void test_spr_upi_taken_by_id(void **state)
+{
+	(void)state;
+	struct pmu_backend b;
+	struct model *m = spr(&b, 2);
+	m->disc_defect = MDD_UPI_MISPLACED;
+	assert_int_equal(uncore_disc_build(&b, 0, true, NULL, &d), PMU_OK);
+	assert_int_equal(d.made, 26);
+	for (unsigned p = 0; p < 2; p++)
+		for (unsigned i = 0; i < d.table[p].nunits; i++) {
+			const struct disc_unit *u = &d.table[p].unit[i];
+			if (u->type != 8 && u->type != 9)
+				continue;
+			struct pmu_pci_addr a = disc_unit_pci(u);
+			assert_true(u->usable && u->relocated);
+			assert_int_equal(a.bus, p ? 0xFF : 0x7F);
+			assert_int_equal(a.dev, (u->type == 8 ? 1 : 5) + u->box_id);
+			assert_int_equal(a.off, u->type == 8 ? 0x318 : 0xA0);
+		}
+	m->disc_upi_absent = true;   /* no such devices either: not counted, as Linux */
+	assert_int_equal(uncore_disc_build(&b, 0, true, NULL, &d), PMU_OK);
+	assert_int_equal(d.made, 20);
+	assert_null(box_find(UNCORE_DISC, "uncore_upi_0", 12));
+	free(m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -141,6 +177,7 @@ int main(void)
 		cmocka_unit_test(test_placed_and_guarded),
 		cmocka_unit_test(test_named),
 		cmocka_unit_test(test_bus_out_of_reach),
+		cmocka_unit_test(test_spr_upi_taken_by_id),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

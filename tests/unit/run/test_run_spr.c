@@ -48,7 +48,7 @@ static void counted_through_the_table(void **state)
 	for (unsigned p = 0; p < 2; p++)
 		assert_int_equal(package_sum(o.f->log, p, "UNC_M_CAS_COUNT.RD"), k.loads);
 	assert_int_equal(fake_count(o.f->console, "counted through the firmware's discovery "
-				    "table (20 boxes"), 1);
+				    "table (26 boxes"), 1);
 	assert_int_equal(fake_count(o.f->log, "\"rec\":\"discovery_table\""), 2);
 	/* the capture's records of each table (issue 26 item 1): its place and bytes */
 	assert_int_equal(fake_count(o.f->log, "\"scope\":\"discovery\",\"package\":1,\"part\":0,"
@@ -57,11 +57,13 @@ static void counted_through_the_table(void **state)
 			 1);
 	assert_int_equal(fake_count(o.f->console, "144 uncore MSRs, 2 discovery tables;"), 1);
 	assert_int_equal(fake_count(o.f->console, "package 1: discovery table at pci 0000:ff:00.1 "
-				    "BAR0 0x2000100000: 26 units, 20 usable"), 1);
-	/* SPR: the UPI and M3UPI entries are Linux's quirk, not counted */
-	assert_int_equal(fake_count(o.f->console, ": not counted: spr-upi-quirk"), 12);
+				    "BAR0 0x2000100000: 26 units, 26 usable"), 1);
+	/* SPR: the UPI and M3UPI entries are Linux's quirk, counted at the devices of their ids */
+	assert_int_equal(fake_count(o.f->console, ": counted at the device of its id: "
+				    "spr-upi-quirk"), 12);
 	assert_int_equal(fake_count(o.f->console, "package 0: unit 20 (type 8 upi, box 0, PCI "
-				    "pci 0000:7f:01.1+0x318): not counted: spr-upi-quirk"), 1);
+				    "pci 0000:7f:01.1+0x318): counted at the device of its id: "
+				    "spr-upi-quirk"), 1);
 	/* package 1's channel 7: controller 3 of its base + 0x22800 + 0x4000, control 0 at +0x40 */
 	assert_int_equal(fake_count(o.f->log, "\"ctl_msr\":\"mmio 0xc1326840\""), 1);
 	/* its counter 1's control 4 bytes on, the counter 8 (Linux's MMIO box) */
