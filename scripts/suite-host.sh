@@ -131,7 +131,8 @@ run_case dryrun_snbep_imc dry-run --profile sandy-bridge-ep UNC_M_CAS_COUNT.RD
 # its bits 45:6) and opcode 5 split over the three dwords, restored after; a term of them on an
 # event that does not use them refused
 run_case dryrun_snbep_ha_match dry-run --each --profile sandy-bridge-ep \
-  'uncore_ha/UNC_H_ADDR_OPC_MATCH.FILT,addr=0x48d159e27,opc=0x5/' 'uncore_ha/UNC_H_CLOCKTICKS,opc=1/'
+  'uncore_ha/UNC_H_ADDR_OPC_MATCH.FILT,addr=0x48d159e27,opc=0x5/' \
+  'uncore_ha/UNC_H_CLOCKTICKS,opc=1/'
 run_case dryrun_skx_imc_cha dry-run --profile skylake-sp uncore_imc_4/UNC_M_CAS_COUNT.WR/ \
   uncore_cha_27/UNC_CHA_CLOCKTICKS/ UNC_UPI_TxL_FLITS.DATA
 run_case dryrun_skx_refused dry-run --each --profile skylake-sp uncore_cha_28/UNC_CHA_CLOCKTICKS/

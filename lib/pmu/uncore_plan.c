@@ -252,8 +252,8 @@ static pmu_status add_asked(struct uncore_session *s, const struct uncore_counte
 	unsigned n = f && f->regs ? f->regs->n : 1, step = f && f->regs ? f->regs->step : 0;
 	pmu_status st = PMU_OK;
 	for (unsigned k = 0; k < n && !st; k++)
-		st = add_extra(s, key_of(s, d, msr + k * step, false), f ? filter_part(f, val, k) : val,
-			       asked);
+		st = add_extra(s, key_of(s, d, msr + k * step, false),
+			       f ? filter_part(f, val, k) : val, asked);
 	return st;
 }
 
