@@ -127,6 +127,12 @@ run_case dryrun_adl_bare dry-run --profile alder-lake --sim-firmware clean LD_HE
   LD_BLOCKS.STORE_FORWARD L2_REQUEST.MISS
 run_case dryrun_adl_no_list dry-run --profile alder-lake LD_HEAD.NO_SUCH_EVENT
 run_case dryrun_snbep_imc dry-run --profile sandy-bridge-ep UNC_M_CAS_COUNT.RD
+# The HA's match registers (0x40/0x44/0x48) as its filter: address 0x123456789c0 (field addr is
+# its bits 45:6) and opcode 5 split over the three dwords, restored after; a term of them on an
+# event that does not use them refused
+run_case dryrun_snbep_ha_match dry-run --each --profile sandy-bridge-ep \
+  'uncore_ha/UNC_H_ADDR_OPC_MATCH.FILT,addr=0x48d159e27,opc=0x5/' \
+  'uncore_ha/UNC_H_CLOCKTICKS,opc=1/'
 run_case dryrun_skx_imc_cha dry-run --profile skylake-sp uncore_imc_4/UNC_M_CAS_COUNT.WR/ \
   uncore_cha_27/UNC_CHA_CLOCKTICKS/ UNC_UPI_TxL_FLITS.DATA
 run_case dryrun_skx_refused dry-run --each --profile skylake-sp uncore_cha_28/UNC_CHA_CLOCKTICKS/

@@ -37,11 +37,13 @@ MODELS = [0x1A, 0x1E, 0x1F, 0x25, 0x2C, 0x2D, 0x2E, 0x2F,
 # the uncore lists generated (boxes driven by name); from Sapphire Rapids on the boxes are
 # the discovery table's units, named as Linux names them (lib/hw/layouts_discovery.c)
 UNCORE_MODELS = {0x2D, 0x55, 0x6A, 0x6C, 0x8F, 0xCF, 0xAD, 0xAE, 0xAF}
-# The PCI boxes (HA, iMC, QPI, R2PCIe, R3QPI) have no filter register efipmu drives (None):
-# an event whose "Filter" names match registers (the HA's address/opcode match) is marked
-# with filter bit 0, so the box refuses it by name.
+# The PCI boxes iMC, QPI, R2PCIe, R3QPI have no filter register efipmu drives (None): an
+# event whose "Filter" names one would be marked with filter bit 0, so the box refuses it by
+# name. The HA's match registers ("HA_AddrMatch0[31:6], HA_AddrMatch1[13:0],
+# HA_OpcodeMatch[5:0]") are one filter value, each register at its bit in it (HA_MATCH:
+# lib/hw/layouts_uncore.c snbep_ha_match).
 UNCORE_UNITS = {"UBOX": ("uncore_ubox", "UBoxFilter"), "CBO": ("uncore_cbox", "CBoFilter"),
-                "PCU": ("uncore_pcu", "PCUFilter"), "HA": ("uncore_ha", None),
+                "PCU": ("uncore_pcu", "PCUFilter"), "HA": ("uncore_ha", "HA_"),
                 "iMC": ("uncore_imc", None), "QPI LL": ("uncore_qpi", None),
                 "R2PCIe": ("uncore_r2pcie", None), "R3QPI": ("uncore_r3qpi", None),
                 # Skylake-SP on (Linux uncore_snbep.c names: uncore_cha_N, uncore_upi_N, ...).
@@ -56,6 +58,7 @@ UNCORE_UNITS = {"UBOX": ("uncore_ubox", "UBoxFilter"), "CBO": ("uncore_cbox", "C
                 "IMC": ("uncore_imc", None), "B2CMI": ("uncore_b2cmi", None),
                 "B2UPI": ("uncore_b2upi", None), "B2CXL": ("uncore_b2cxl", None),
                 "B2HOT": ("uncore_b2hot", None), "MDF": ("uncore_mdf", None)}
+HA_MATCH = {"AddrMatch0": 0, "AddrMatch1": 32, "OpcodeMatch": 48}
 LATER_UNITS = {"CHA", "M2M", "UPI LL", "IIO", "IRP", "M3UPI", "M2PCIe"}   # not Sandy Bridge-EP's
 
 # Hardware fixed counter of each fixed-only event (Intel's perfmon lists notes; SDM vol. 3B
@@ -176,6 +179,15 @@ def filter_bits(field, prefix, name):
         return 0, 0
     if prefix is None:
         return 1, 0
+    if prefix == "HA_":
+        bits = 0
+        for part in field.split(","):
+            m = re.fullmatch(r"HA_(\w+)\[(\d+):(\d+)\]", part.strip())
+            if not m or m.group(1) not in HA_MATCH:
+                raise SystemExit(f"{name}: filter '{part.strip()}' is not an HA match register")
+            hi, lo = int(m.group(2)), int(m.group(3))
+            bits |= ((1 << (hi - lo + 1)) - 1) << (lo + HA_MATCH[m.group(1)])
+        return bits, 0
     bits, regs = 0, set()
     for part in field.split(","):
         m = re.fullmatch(r"(\w*?)(\d?)(?:\[(\d+):(\d+)\])?", part.strip())

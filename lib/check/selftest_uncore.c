@@ -124,12 +124,12 @@ static void check_box_regs(struct unc_run *ur, const struct box_desc *d)
 		(void)reg_one(ur, c, key(ur, d, d->fixed_ctr, true), LOW_BITS);
 		c->expected += 2;
 	}
-	if (d->filter) {   /* a split filter's bits 63:32 are the next MSR (box_filter.split) */
-		uint64_t fm = reg_holding_mask(d->filter->layout);
-		(void)reg_one(ur, c, d->filter_msr, d->filter->split ? fm & 0xFFFFFFFFu : fm);
-		c->expected++;
-		if (d->filter->split) {
-			(void)reg_one(ur, c, d->filter_msr + 1, fm >> 32);
+	if (d->filter) {   /* each register of the filter its part (box_filter.regs) */
+		const struct box_filter *f = d->filter;
+		uint64_t fm = reg_holding_mask(f->layout);
+		for (unsigned k = 0; k < (f->regs ? f->regs->n : 1u); k++) {
+			uint32_t r = d->filter_msr + k * (f->regs ? f->regs->step : 0u);
+			(void)reg_one(ur, c, key(ur, d, r, false), filter_part(f, fm, k));
 			c->expected++;
 		}
 	}

@@ -409,6 +409,22 @@ static const struct reg_field skx_cha_filter[] = {
 };
 
 /*
+ * SNB-EP HA address/opcode match, three config dwords as one value (Intel 327043, HA section;
+ * offsets and fields as likwid src/includes/registers.h PCI_UNC_HA_PMON_* and its "match0",
+ * "opcode" options give them): ADDRMATCH0 holds address bits 31:6 in 31:6, ADDRMATCH1 bits
+ * 45:32 in 13:0 (so the value's 45:6 is the address), OPCODEMATCH the opcode in 5:0 (here
+ * 53:48). The HA's filter (hw/uncore_boxes.c) writes bits 31:0, 47:32 and 63:48 each to its
+ * register.
+ */
+static const struct reg_field snbep_ha_match[] = {
+	{ "rsv", 0, 6, RA_RSV, NULL },
+	{ "addr", 6, 40, RA_RW, "match0" },
+	{ "rsv", 46, 2, RA_RSV, NULL },
+	{ "opc", 48, 6, RA_RW, "opcode" },
+	{ "rsv", 54, 10, RA_RSV, NULL },
+};
+
+/*
  * Ice Lake-SP M2M counter control, two dwords: the SNB-EP PCI fields and the umask extension in
  * 39:32 of the second (Linux uncore_snbep.c snr_m2m format umask_ext3 "config:8-15,32-39",
  * SNR_M2M_PCI_PMON_UMASK_EXT; Intel's list: UMaskExt).
@@ -462,6 +478,8 @@ const struct reg_layout layout_snbep_cbox_filter =
 const struct reg_layout layout_snbep_pcu_filter =
 	REG_LAYOUT("PCU_MSR_PMON_BOX_FILTER", snbep_pcu_filter);
 
+const struct reg_layout layout_snbep_ha_match =
+	REG_LAYOUT("HA_PCI_PMON_BOX_ADDRMATCH0/1_OPCODEMATCH", snbep_ha_match);
 const struct reg_layout layout_snbep_pci_ctl = REG_LAYOUT("SNBEP_PCI_PMON_CTL", snbep_pci_ctl);
 const struct reg_layout layout_snbep_qpi_ctl = REG_LAYOUT("QPI_PCI_PMON_CTL", snbep_qpi_ctl);
 const struct reg_layout layout_snbep_imc_fixed_ctl =
@@ -482,8 +500,8 @@ const struct reg_layout *const uncore_layouts[] = {
 	&layout_nhmex_m_box_ctrl, &layout_nhmex_m_box_status, &layout_nhmex_m_box_ovf_ctrl,
 	&layout_snbep_u_pmon_ctl, &layout_snbep_uclk_fixed_ctl, &layout_snbep_box_ctl,
 	&layout_snbep_cbox_ctl, &layout_snbep_pcu_ctl, &layout_snbep_cbox_filter,
-	&layout_snbep_pcu_filter, &layout_snbep_pci_ctl, &layout_snbep_qpi_ctl,
-	&layout_snbep_imc_fixed_ctl, &layout_skx_box_ctl, &layout_skx_iio_ctl,
+	&layout_snbep_pcu_filter, &layout_snbep_ha_match, &layout_snbep_pci_ctl,
+	&layout_snbep_qpi_ctl, &layout_snbep_imc_fixed_ctl, &layout_skx_box_ctl, &layout_skx_iio_ctl,
 	&layout_skx_cha_filter, &layout_icx_iio_ctl, &layout_icx_cha_ctl, &layout_icx_m2m_ctl,
 };
 const unsigned uncore_layout_count = sizeof(uncore_layouts) / sizeof(uncore_layouts[0]);

@@ -165,15 +165,22 @@ static const struct box_desc snbep_pcu = {
  * SNB-EP PCI boxes (Intel 327043; Linux uncore_snbep.c snbep_uncore_pci_ids and the
  * SNBEP_PCI_PMON_* offsets; Intel PCM src/types.h): box control 0xF4, counter controls
  * 0xD8 + 4 i, counters 0xA0 + 8 i in two dwords, the iMC's fixed DCLK counter at
- * 0xF0 / 0xD0. Found by device id; the tool writes only 0xA0-0xF7 of each.
+ * 0xF0 / 0xD0. Found by device id; the tool writes only 0xA0-0xF7 of each, and the HA's
+ * match registers 0x40-0x4B (its filter: layout_snbep_ha_match, three dwords 4 apart).
  */
-#define SNBEP_PCI(pname, id, ctl, nctr, w) {                                                  \
+#define SNBEP_PCI(pname, id, ctl, nctr, w, freg, filt) {                                      \
 	.name = (pname), .family = UNCORE_SNB_EP,                                              \
 	.ctl_layout = (ctl), .n_counters = (nctr), .counter_width = (w),                      \
 	.ctl_base = 0xD8, .ctl_stride = 4, .ctr_base = 0xA0, .ctr_stride = 8,                 \
 	.enable_mask = BIT(22), .box_ctl = 0xF4, .box = &snbep_box_gate,                       \
+	.extra_lo = (freg), .extra_hi = (freg), .filter_msr = (freg), .filter = (filt),        \
 	.pci = &(const struct box_pci){ (id), 0xA0, 0xF8, 0, NULL },                          \
 }
+
+static const struct box_filter snbep_ha_match = {
+	.layout = &layout_snbep_ha_match,
+	.regs = &(const struct filter_regs){ 3, 4, { 0, 32, 48 } },
+};
 
 #define SNBEP_IMC(pname, id) {                                                                 \
 	.name = (pname), .family = UNCORE_SNB_EP,                                              \
@@ -187,14 +194,14 @@ static const struct box_desc snbep_pcu = {
 }
 
 static const struct box_desc snbep_pci[] = {
-	SNBEP_PCI("uncore_ha", 0x3C46, &layout_snbep_pci_ctl, 4, 48),
+	SNBEP_PCI("uncore_ha", 0x3C46, &layout_snbep_pci_ctl, 4, 48, 0x40, &snbep_ha_match),
 	SNBEP_IMC("uncore_imc_0", 0x3CB0), SNBEP_IMC("uncore_imc_1", 0x3CB1),
 	SNBEP_IMC("uncore_imc_2", 0x3CB4), SNBEP_IMC("uncore_imc_3", 0x3CB5),
-	SNBEP_PCI("uncore_qpi_0", 0x3C41, &layout_snbep_qpi_ctl, 4, 48),
-	SNBEP_PCI("uncore_qpi_1", 0x3C42, &layout_snbep_qpi_ctl, 4, 48),
-	SNBEP_PCI("uncore_r2pcie", 0x3C43, &layout_snbep_pci_ctl, 4, 44),
-	SNBEP_PCI("uncore_r3qpi_0", 0x3C44, &layout_snbep_pci_ctl, 3, 44),
-	SNBEP_PCI("uncore_r3qpi_1", 0x3C45, &layout_snbep_pci_ctl, 3, 44),
+	SNBEP_PCI("uncore_qpi_0", 0x3C41, &layout_snbep_qpi_ctl, 4, 48, 0, NULL),
+	SNBEP_PCI("uncore_qpi_1", 0x3C42, &layout_snbep_qpi_ctl, 4, 48, 0, NULL),
+	SNBEP_PCI("uncore_r2pcie", 0x3C43, &layout_snbep_pci_ctl, 4, 44, 0, NULL),
+	SNBEP_PCI("uncore_r3qpi_0", 0x3C44, &layout_snbep_pci_ctl, 3, 44, 0, NULL),
+	SNBEP_PCI("uncore_r3qpi_1", 0x3C45, &layout_snbep_pci_ctl, 3, 44, 0, NULL),
 };
 
 const struct box_desc *const uncore_boxes[] = {

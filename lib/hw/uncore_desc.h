@@ -65,11 +65,27 @@ struct box_filter {
 	 */
 	const char *const *all_fields;
 	/*
-	 * Two registers: the layout's bits 63:32 are a second one at filter_msr + 1 (Skylake-SP's
-	 * CHA FILTER1; Linux hswep_cbox_enable_event writes config1's halves so).
+	 * Several registers (NULL: one): the layout's bits from part_lsb[k] up to the next part
+	 * are register k, at filter_msr + k * step (Skylake-SP's CHA FILTER1 is bits 63:32 at
+	 * + 1, as Linux hswep_cbox_enable_event writes config1's halves; SNB-EP's HA match
+	 * registers are config dwords 4 apart).
 	 */
-	bool split;
+	const struct filter_regs *regs;
 };
+
+struct filter_regs {
+	uint8_t n, step;
+	uint8_t part_lsb[3];
+};
+
+/* What register k of filter f holds of the filter value v. */
+static inline uint64_t filter_part(const struct box_filter *f, uint64_t v, unsigned k)
+{
+	if (!f->regs)
+		return v;
+	unsigned lo = f->regs->part_lsb[k], hi = k + 1 < f->regs->n ? f->regs->part_lsb[k + 1] : 64;
+	return hi - lo >= 64 ? v >> lo : (v >> lo) & ((1ull << (hi - lo)) - 1);
+}
 
 struct box_desc;
 
@@ -204,5 +220,16 @@ struct uncore_pci_plat {
 
 /* The family's PCI platform, NULL: its uncore has no PCI boxes. */
 const struct uncore_pci_plat *uncore_pci_plat_of(enum uncore_family fam);
+
+/* Which register of d's filter reg is (0: filter_msr itself), -1: none. */
+static inline int filter_reg_index(const struct box_desc *d, uint32_t reg)
+{
+	const struct box_filter *f = d->filter;
+	unsigned n = f && f->regs ? f->regs->n : f ? 1 : 0, step = f && f->regs ? f->regs->step : 0;
+	for (unsigned k = 0; k < n; k++)
+		if (reg == d->filter_msr + k * step)
+			return (int)k;
+	return -1;
+}
 
 #endif

@@ -43,6 +43,12 @@ struct pfn_ro {
 	uint32_t (*value)(const struct model *m, const struct model_regfile *rf, unsigned off);
 };
 
+/* A box's match registers: dwords at off, off + 4, ... holding the bits of held[]. */
+struct pmatch {
+	uint16_t id, off;
+	uint32_t held[3];
+};
+
 struct pset {
 	const struct pbox *box;
 	unsigned n;
@@ -57,6 +63,7 @@ struct pset {
 	 * SNB-EP's (resets 0 and 1, freeze 8).
 	 */
 	bool generic;
+	const struct pmatch *match;          /* NULL: no box has match registers */
 };
 
 /*

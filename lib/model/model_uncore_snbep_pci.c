@@ -17,7 +17,10 @@
  * hand confirms them, and the tool finds boxes by device id, not by address.
  * Every box: box control 0xF4 with freeze enable (16), counter controls 0xD8 + 4 n,
  * counters 0xA0 + 8 n; iMC fixed control 0xF0, fixed counter 0xD0 (the engine and its
- * model choices: model_uncore_pci.h).
+ * model choices: model_uncore_pci.h). The HA's match registers (327043, HA section, as
+ * likwid src/includes/registers.h PCI_UNC_HA_PMON_* and its perfmon_sandybridgeEP.h read
+ * them): ADDRMATCH0 0x40 (address 31:6 in its bits 31:6), ADDRMATCH1 0x44 (address 45:32
+ * in 13:0), OPCODEMATCH 0x48 (opcode 5:0); other bits read 0.
  */
 #include <stddef.h>
 #include "model/model_uncore_pci.h"
@@ -39,10 +42,12 @@ static const struct pbox pboxes[] = {
 	BOX(19, 6, 0x3C45, 3, 44, false, false, MODEL_UNC_SNBEP_R3QPI0 + 1),
 };
 
+static const struct pmatch ha_match = { 0x3C46, 0x40, { 0xFFFFFFC0u, 0x3FFFu, 0x3Fu } };
+
 static const struct pset snbep = {
 	.box = pboxes, .n = sizeof(pboxes) / sizeof(pboxes[0]),
 	.ubox = { 0, 11, 0, 0x3CE0, NULL }, .nodeid_off = 0x40, .map_off = 0x54,
-	.box_bits = 1u << 8 | 1u << 16, .edge0 = 64,
+	.box_bits = 1u << 8 | 1u << 16, .edge0 = 64, .match = &ha_match,
 };
 
 MODEL_PCI_DEV(snbep, snbep, "snbep-pci-uncore");

@@ -76,6 +76,11 @@ static void found_box(const struct pmu_backend *b, unsigned cpu, struct uncore_p
 	a.off = d->pci->pmon_lo;
 	if (reg)
 		(void)pmon_add_pci(reg, a, d->pci->pmon_hi, d->name, (unsigned)p);
+	if (reg && d->filter && d->filter->regs) {   /* a PCI box's filter: its registers too */
+		a.off = (uint16_t)d->filter_msr;
+		(void)pmon_add_pci(reg, a, (uint16_t)(a.off + d->filter->regs->n * 4u), d->name,
+				   (unsigned)p);
+	}
 	firmware_state(b, cpu, out, (unsigned)p, k->n++);
 }
 

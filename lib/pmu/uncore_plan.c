@@ -241,17 +241,20 @@ static pmu_status add_extra(struct uncore_session *s, uint32_t msr, uint64_t val
 }
 
 /*
- * msr = val for event e; a split filter (box_filter.split) is two registers: its bits 63:32
- * go to the next MSR.
+ * msr = val for event e; a filter of several registers (box_filter.regs) gives each its
+ * part; a PCI box's registers by their keys.
  */
 static pmu_status add_asked(struct uncore_session *s, const struct uncore_counter *e,
 			    uint32_t msr, uint64_t val, bool asked)
 {
 	const struct box_desc *d = e->box;
-	if (msr != d->filter_msr || !d->filter->split)
-		return add_extra(s, msr, val, asked);
-	pmu_status st = add_extra(s, msr, val & 0xFFFFFFFFu, asked);
-	return st ? st : add_extra(s, msr + 1, val >> 32, asked);
+	const struct box_filter *f = msr == d->filter_msr ? d->filter : NULL;
+	unsigned n = f && f->regs ? f->regs->n : 1, step = f && f->regs ? f->regs->step : 0;
+	pmu_status st = PMU_OK;
+	for (unsigned k = 0; k < n && !st; k++)
+		st = add_extra(s, key_of(s, d, msr + k * step, false),
+			       f ? filter_part(f, val, k) : val, asked);
+	return st;
 }
 
 /* What the events ask first, then the filter of every box in use that none asked: 0. */

@@ -89,10 +89,14 @@ PCU = dict(box=r"uncore_pcu", ctl=0xC30, ctr=0xC36, umask_bits=0xC0, extsel=True
 # 15:8, edge 18, en 22, invert 23, thresh 31:24) and, on QPI only, the event-select
 # extension at bit 21. Device ids per instance (Linux snbep_uncore_pci_ids). The iMC's
 # fixed DCLK counter (control 0xF0, enable bit 22) counts UNC_M_CLOCKTICKS (the JSON:
-# "Uncore Fixed Counter"). The HA's address/opcode match registers are not driven: its
-# one event that needs them is refused, naming the filter.
+# "Uncore Fixed Counter"). The HA's address/opcode match registers, ADDRMATCH0 0x40,
+# ADDRMATCH1 0x44, OPCODEMATCH 0x48 in its function (327043 HA section, the offsets as likwid
+# registers.h PCI_UNC_HA_PMON_* gives them; the list's "HA_AddrMatch0[31:6], HA_AddrMatch1[13:0],
+# HA_OpcodeMatch[5:0]" names no value): written whenever the box is used, 0 where no term sets
+# them, as a box's filter register is.
 PCI_CTL, PCI_BOX_CTL, PCI_FIXED_CTL = 0xD8, 0xF4, 0xF0
-HA = dict(box=r"uncore_ha", pci=[0x3C46], umask_bits=0xFF, extsel=False)
+HA = dict(box=r"uncore_ha", pci=[0x3C46], umask_bits=0xFF, extsel=False,
+          pci_match=(0x40, 0x44, 0x48))
 IMC = dict(box=r"uncore_imc_([0-3])", pci=[0x3CB0, 0x3CB1, 0x3CB4, 0x3CB5], umask_bits=0xFF,
            extsel=False)
 QPI = dict(box=r"uncore_qpi_([01])", pci=[0x3C41, 0x3C42], umask_bits=0xFF, extsel=True)
@@ -356,7 +360,8 @@ def uncore_expect(e, lst="JKT"):
         return Expect(name, refuse=r"(?i)ext(sel|ension| ?select)")
     if any(reg in NO_FILTER_REGISTER for reg in re.findall(r"(\w+)\[", e.get("Filter") or "")):
         return Expect(name, refuse=r"(?i)filter")
-    if "pci" in unit and (e.get("Filter") or "null") not in ("null", "na"):
+    if "pci" in unit and "pci_match" not in unit and \
+            (e.get("Filter") or "null") not in ("null", "na"):
         return Expect(name, refuse=r"(?i)filter")
     if name in PCI_FIXED and lst == "JKT":
         return Expect(name, [Encoding("pci_fixed", UNC_EN, unit=unit)])
@@ -367,6 +372,9 @@ def uncore_expect(e, lst="JKT"):
         return Expect(name, refuse=r"(?i)umask|occ_sel|reserved")
     word = event | umask << 8 | UNC_EN | (EXTSEL if num(e.get("ExtSel", 0)) else 0) | high
     enc = Encoding("uncore", word, counter_set(e["Counter"]), unit=unit)
+    if "pci_match" in unit:   # the HA: its three match registers at 0 (the list gives none)
+        enc.extra = {"match": (0, 0, 0)}
+        return Expect(name, [enc])
     if unit.get("cha_filter"):
         # both filters are written whenever the box is used: the list's value, else 0
         enc.extra = dict(zip(("filter", "filter1"), cha_filters(e)))

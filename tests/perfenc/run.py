@@ -251,7 +251,11 @@ def check_pci(enc, ctr, eff, block):
         return f"box control {fn}+{box:#x} {fmt(b)}: not unfrozen", None
     # the box's counter, control and box registers (SNB-EP: 0xA0-0xF7) may be written, nothing else
     lo, hi = unit.get("pci_range", (0xA0, 0xF8))
-    return None, {("pci", fn, o): ("any", 0) for o in range(lo, hi, 4)}
+    claimed = {("pci", fn, o): ("any", 0) for o in range(lo, hi, 4)}
+    # the HA's match registers hold what the event asks
+    claimed.update({("pci", fn, o): ("=", v)
+                    for o, v in zip(unit.get("pci_match", ()), enc.extra.get("match", ()))})
+    return None, claimed
 
 
 def check_mmio(enc, ctr, eff, block):

@@ -84,6 +84,19 @@ static bool core_msr_name(uint32_t msr, const struct core_pmu *p, char *out, siz
 	return false;
 }
 
+/* "uncore_cha_3 filter", "uncore_cha_3 filter1": register reg of d's filter. */
+static bool filter_name(const struct box_desc *d, uint32_t reg, char *out, size_t cap)
+{
+	int k = filter_reg_index(d, reg);
+	if (k < 0)
+		return false;
+	if (k)
+		snprintf(out, cap, "%s filter%d", d->name, k);
+	else
+		snprintf(out, cap, "%s filter", d->name);
+	return true;
+}
+
 static bool uncore_msr_name(uint32_t msr, enum uncore_family fam, char *out, size_t cap)
 {
 	for (unsigned b = 0; b < uncore_box_count; b++) {
@@ -98,14 +111,14 @@ static bool uncore_msr_name(uint32_t msr, enum uncore_family fam, char *out, siz
 		const struct { uint32_t msr; const char *what; } regs[] = {
 			{ d->fixed_ctl, "fixed ctl" }, { d->fixed_ctr, "fixed ctr" }, { d->box_ctl, "box ctl" },
 			{ d->status_msr, "status" }, { d->ovf_msr, "overflow ctl" },
-			{ d->filter_msr, "filter" },
-			{ d->filter && d->filter->split ? d->filter_msr + 1 : 0, "filter1" },
 		};
 		for (unsigned i = 0; i < sizeof(regs) / sizeof(regs[0]); i++)
 			if (regs[i].msr && regs[i].msr == msr) {
 				snprintf(out, cap, "%s %s", d->name, regs[i].what);
 				return true;
 			}
+		if (filter_name(d, msr, out, cap))
+			return true;
 		if (d->global_ctl && d->global_ctl == msr) {
 			snprintf(out, cap, "%s", d->global ? d->global->layout->name : "uncore global ctl");
 			return true;
@@ -144,6 +157,8 @@ static bool pci_reg_name(uint32_t key, char *out, size_t cap)
 					 ctl && !d->ctl_wide ? "" : off != lo ? " hi" : " lo");
 				return true;
 			}
+			if (filter_name(x->d, off, out, cap))
+				return true;
 			snprintf(out, cap, "%s %s", x->d->name, off == x->d->box_ctl ? "box ctl" :
 				 off == x->d->fixed_ctl ? "fixed ctl" : lo == x->d->fixed_ctr ?
 				 (off != lo ? "fixed ctr hi" : "fixed ctr lo") : "register");

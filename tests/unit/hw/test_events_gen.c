@@ -359,8 +359,8 @@ static void test_snbep_uncore_fields(void **state)
 		{ UBOX, "UNC_U_PHOLD_CYCLES.ASSERT_TO_ACK", 0x3, 0, EVF_EXTSEL },
 		{ UBOX, "UNC_U_FILTER_MATCH.ENABLE", 0x3, 0xf, 0 },
 		{ UBOX, "UNC_U_LOCK_CYCLES", 0x3, 0, 0 },
-		/* PCI boxes: the HA's match registers marked (bit 0: a box without a filter refuses it) */
-		{ HA, "UNC_H_ADDR_OPC_MATCH.FILT", 0xf, 0x1, 0 },
+		/* PCI boxes: the HA match registers (AddrMatch0, AddrMatch1 at 32, opcode at 48) */
+		{ HA, "UNC_H_ADDR_OPC_MATCH.FILT", 0xf, 0x3f3fffffffffc0, 0 },
 		{ HA, "UNC_H_CLOCKTICKS", 0xf, 0, 0 },
 		{ IMC, "UNC_M_CAS_COUNT.RD", 0xf, 0, 0 },
 		{ QPI, "UNC_Q_TxL_FLITS_G1.DRS", 0xf, 0, EVF_EXTSEL },

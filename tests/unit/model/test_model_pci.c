@@ -153,6 +153,30 @@ static void counters_reset_and_width(void **state)
 	free(m);
 }
 
+/*
+ * The HA's match registers (327043, HA section; likwid registers.h PCI_UNC_HA_PMON_*):
+ * ADDRMATCH0 0x40 holds address bits 31:6, ADDRMATCH1 0x44 bits 45:32 in 13:0, OPCODEMATCH
+ * 0x48 the opcode in 5:0; the same offsets of another box hold nothing.
+ */
+static void ha_match_registers(void **state)
+{
+	(void)state;
+	struct pmu_backend b;
+	struct model *m = test_model_clean("sandy-bridge-ep", 4, 2, &b);
+	wr(m, 1, 14, 1, 0x40, 0xFFFFFFFFu);
+	wr(m, 1, 14, 1, 0x44, 0xFFFFFFFFu);
+	wr(m, 1, 14, 1, 0x48, 0xFFFFFFFFu);
+	assert_int_equal(rd(&b, on(m, 1, 14, 1, 0x40)), 0xFFFFFFC0u);
+	assert_int_equal(rd(&b, on(m, 1, 14, 1, 0x44)), 0x3FFFu);
+	assert_int_equal(rd(&b, on(m, 1, 14, 1, 0x48)), 0x3Fu);
+	assert_int_equal(rd(&b, on(m, 0, 14, 1, 0x40)), 0);    /* package 0's HA: its own */
+	wr(m, 1, 14, 1, 0x4C, 0xFFFFFFFFu);                    /* past OPCODEMATCH: none */
+	assert_int_equal(model_pci_peek(m, 1, 14, 1, 0x4C), 0);
+	wr(m, 1, 19, 1, 0x40, 0xFFFFFFFFu);                    /* R2PCIe: no match register */
+	assert_int_equal(model_pci_peek(m, 1, 19, 1, 0x40), 0);
+	free(m);
+}
+
 /* The hostile variant: a counting counter moves as its low dword is read. */
 static void torn_counter(void **state)
 {
@@ -178,6 +202,7 @@ int main(void)
 		cmocka_unit_test(hidden_function_reads_all_ones),
 		cmocka_unit_test(cas_counts_follow_the_stream),
 		cmocka_unit_test(counters_reset_and_width),
+		cmocka_unit_test(ha_match_registers),
 		cmocka_unit_test(torn_counter),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
