@@ -91,11 +91,12 @@ static void step_done(struct run *a, unsigned step, void *ctx)
 		uncore_step_done(a, &j->uncore, i - j->core.groups, r);
 	j->health = health(a, j);
 	bool progress = i + 1 == j->per_repeat && progress_due(a, r);
-	if (!log_sync_step(&j->sync, step, j->health < was, plat_tsc(a->plat)) && !progress)
+	bool due = log_sync_step(&j->sync, step, j->health < was, plat_tsc(a->plat), a->logged);
+	if (!due && !progress)
 		return;
 	plat_hold_records(a->plat, false);   /* every step held since the last flush: one flush */
 	plat_hold_records(a->plat, true);
-	log_sync_flushed(&j->sync, plat_tsc(a->plat), a->plat->tsc_per_us);
+	log_sync_flushed(&j->sync, plat_tsc(a->plat), a->plat->tsc_per_us, a->logged);
 	if (progress)
 		say_progress(a, r);
 }
@@ -122,7 +123,7 @@ enum verdict job_measure(struct run *a)
 				   .other_round = uncore_round, .ctx = &j };
 	m.per_dispatch = a->opt.dispatch_per_repeat ? 1 : 0;
 	j.health = health(a, &j);
-	log_sync_begin(&j.sync, a->opt.log_sync_ms, j.per_repeat);
+	log_sync_begin(&j.sync, a->opt.log_sync_ms, j.per_repeat, a->logged);
 	plat_hold_records(a->plat, true);
 	if (m.steps)
 		measure_steps(a, &m, PLAT_TOGETHER);

@@ -108,6 +108,7 @@ struct run {
 	struct verdict_checks checks;  /* what the job checked, by kind: the verdict's proof */
 	char line[RUN_LINE_MAX];
 	struct strbuf sb;
+	uint64_t logged;               /* bytes of records given to the log so far, newlines too */
 	/* the jobs' own state (run/jobs.c makes it: state_size), NULL when not wanted */
 	struct measure_state *meas;    /* measure and bench (run/job_measure.h) */
 	struct dryrun *dry;            /* --dry-run's overlay (run/job_tools.c) */

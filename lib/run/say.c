@@ -36,6 +36,7 @@ void run_record_from(struct run *a, struct strbuf *sb)
 		logrec_end(sb);
 	}
 	a->plat->ops->record(a->plat->ctx, PLAT_LOG, sb->buf, sb->len);
+	a->logged += sb->len + 1;
 	sb_reset(sb);
 }
 
