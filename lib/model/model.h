@@ -261,6 +261,9 @@ struct model {
 	uint8_t chas;           /* CHAs a package: the profile's, or a smaller part's (a variant) */
 	uint8_t cha_msr_count;  /* hostile: the CHA count MSR 0x702 says this (0: chas) */
 	bool mmio_bar_zero;     /* hostile: the iMC's MMIO base registers read 0 (Ice Lake-SP) */
+	/* hostile: bit n, the package's n-th box with a fixed clock (iMC channel n): its clock
+	   stopped (no DIMMs behind it), or at twice the rate of the others (faster DIMMs) */
+	uint8_t imc_clock_stopped, imc_clock_double;
 	/* Hostile discovery tables (Sapphire/Emerald Rapids, model_uncore_spr_pci.c). */
 	uint8_t disc_defect;    /* enum model_disc_defect of every package's table */
 	bool disc_upi_absent;   /* the UPI and M3UPI functions the table names are not there */

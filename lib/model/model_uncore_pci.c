@@ -234,9 +234,17 @@ static uint64_t selected(const struct pbox *x, uint32_t ctl, const struct model_
 	return n;
 }
 
-static void span(const struct pset *s, struct model_regfile *rf, const struct model_cycle *c,
-		 uint64_t cycles)
+/* What a fixed clock adds over cycles: the hostile variants' stopped or double-rate channel. */
+static uint64_t fixed_ticks(const struct model *m, unsigned nth, uint64_t cycles)
 {
+	unsigned bit = 1u << nth;
+	return m->imc_clock_stopped & bit ? 0 : m->imc_clock_double & bit ? 2 * cycles : cycles;
+}
+
+static void span(const struct pset *s, const struct model *m, struct model_regfile *rf,
+		 const struct model_cycle *c, uint64_t cycles)
+{
+	unsigned nth = 0;   /* boxes with a fixed clock before box i */
 	for (unsigned i = 0; i < s->n; i++) {
 		const struct pbox *x = &s->box[i];
 		if (model_peek(rf, reg(x, x->box_ctl)) & frz(s))
@@ -249,18 +257,20 @@ static void span(const struct pset *s, struct model_regfile *rf, const struct mo
 				(void)munc_add(rf, reg(x, x->ctr0 + 8 * n), inc, x->width);
 		}
 		if (x->fixed && (model_peek(rf, reg(x, x->fix_ctl)) & CTL_EN))
-			(void)munc_add(rf, reg(x, x->fix_ctr), cycles, x->width);
+			(void)munc_add(rf, reg(x, x->fix_ctr), fixed_ticks(m, nth, cycles), x->width);
+		nth += x->fixed;
 	}
 }
 
-void pset_cycle(const struct pset *s, struct model_regfile *rf, const struct model_cycle *c)
+void pset_cycle(const struct pset *s, const struct model *m, struct model_regfile *rf,
+		const struct model_cycle *c)
 {
-	span(s, rf, c, 1);
+	span(s, m, rf, c, 1);
 }
 
 /* In bulk unless a counting counter has a threshold (its count depends on how events fall). */
-bool pset_cycles(const struct pset *s, struct model_regfile *rf, const struct model_cycle *sum,
-		 uint64_t n)
+bool pset_cycles(const struct pset *s, const struct model *m, struct model_regfile *rf,
+		 const struct model_cycle *sum, uint64_t n)
 {
 	for (unsigned i = 0; i < s->n; i++) {
 		const struct pbox *x = &s->box[i];
@@ -270,6 +280,6 @@ bool pset_cycles(const struct pset *s, struct model_regfile *rf, const struct mo
 				return false;
 		}
 	}
-	span(s, rf, sum, n);
+	span(s, m, rf, sum, n);
 	return true;
 }

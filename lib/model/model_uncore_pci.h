@@ -13,7 +13,8 @@
  * - A stimulus (model_devs.h) is one sub-event: a counter counts it when the event
  *   matches and its umask has one of the stimulus's umask bits (or both are 0: the
  *   clocks); thresh 0 compares with 0 as on the MSR boxes.
- * - A fixed counter adds one per simulated cycle (simulated clock).
+ * - A fixed counter adds one per simulated cycle (simulated clock); hostile variants stop
+ *   an iMC channel's or run it at twice the rate (model.imc_clock_stopped, _double).
  * - Node ids: package p's CPUNODEID is (p + 2) & 7 and GIDNIDMAP's field p holds it,
  *   so the node id is never the package number.
  * - m->pci_tear (hostile): a counting counter moves that much each time its low
@@ -76,9 +77,10 @@ bool pset_claims(const struct pset *s, uint32_t key);
 pmu_status pset_read(const struct pset *s, struct model *m, struct model_regfile *rf, uint32_t key,
 		     uint64_t *val);
 pmu_status pset_write(const struct pset *s, struct model_regfile *rf, uint32_t key, uint64_t val);
-void pset_cycle(const struct pset *s, struct model_regfile *rf, const struct model_cycle *c);
-bool pset_cycles(const struct pset *s, struct model_regfile *rf, const struct model_cycle *sum,
-		 uint64_t n);
+void pset_cycle(const struct pset *s, const struct model *m, struct model_regfile *rf,
+		const struct model_cycle *c);
+bool pset_cycles(const struct pset *s, const struct model *m, struct model_regfile *rf,
+		 const struct model_cycle *sum, uint64_t n);
 
 /* A family's PCI device: the engine with its table. */
 #define MODEL_PCI_DEV(pre, set, dname)                                                         \
@@ -100,14 +102,12 @@ static pmu_status pre##_write(struct model *m, struct model_regfile *rf, uint32_
 }                                                                                              \
 static void pre##_cycle(struct model *m, struct model_regfile *rf, const struct model_cycle *c) \
 {                                                                                              \
-	(void)m;                                                                               \
-	pset_cycle(&(set), rf, c);                                                             \
+	pset_cycle(&(set), m, rf, c);                                                          \
 }                                                                                              \
 static bool pre##_cycles(struct model *m, struct model_regfile *rf,                           \
 			 const struct model_cycle *sum, uint64_t n)                            \
 {                                                                                              \
-	(void)m;                                                                               \
-	return pset_cycles(&(set), rf, sum, n);                                                \
+	return pset_cycles(&(set), m, rf, sum, n);                                             \
 }                                                                                              \
 const struct model_dev model_dev_##pre##_pci = {                                               \
 	.name = (dname), .package_scope = true, .claims = pre##_claims, .read = pre##_read,    \

@@ -109,13 +109,13 @@ static pmu_status spr_write(struct model *m, struct model_regfile *rf, uint32_t 
 
 static void spr_cycle(struct model *m, struct model_regfile *rf, const struct model_cycle *c)
 {
-	pset_cycle(set_of(m), rf, c);
+	pset_cycle(set_of(m), m, rf, c);
 }
 
 static bool spr_cycles(struct model *m, struct model_regfile *rf, const struct model_cycle *sum,
 		       uint64_t n)
 {
-	return pset_cycles(set_of(m), rf, sum, n);
+	return pset_cycles(set_of(m), m, rf, sum, n);
 }
 
 const struct model_dev model_dev_spr_pci = {

@@ -24,7 +24,7 @@
  *       M-boxes; reads and nt stores -> BBOX_CMDS_ALL (inc_sel 0x1A) on M-box 0 (the
  *       buffer sits behind one controller); locked ops -> U-box BUF_VALID_LOCK (0x02);
  *     SNB-EP (Intel 327043-001 2.2; Intel's JKT uncore list): every cycle -> UNC_C_CLOCKTICKS
- *       (0x00) on C-boxes 0-7; reads ->
+ *       (0x00) on C-boxes 0-7 and UNC_P_CLOCKTICKS (0x00) on the PCU; reads ->
  *       UNC_C_LLC_LOOKUP.DATA_READ (0x34/0x03) and UNC_C_TOR_INSERTS.MISS_ALL (0x35/0x0A)
  *       on C-box 0; nt stores -> UNC_C_LLC_LOOKUP.WRITE (0x34/0x05) on C-box 0; locked
  *       ops -> UNC_U_LOCK_CYCLES (0x44).

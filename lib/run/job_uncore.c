@@ -31,6 +31,7 @@ struct default_event {
 
 #define IMC_CAS(fam, ch) { fam, NULL, "uncore_imc_" ch "/UNC_M_CAS_COUNT.RD/" }, \
 	{ fam, NULL, "uncore_imc_" ch "/UNC_M_CAS_COUNT.WR/" }
+#define IMC_CLK(fam, ch, clk) { fam, NULL, "uncore_imc_" ch "/UNC_M_" #clk "TICKS/" }
 
 static const struct default_event defaults[] = {
 	{ UNCORE_NHM_CLIENT, NULL, "UNCORE_CLOCK" },
@@ -40,28 +41,47 @@ static const struct default_event defaults[] = {
 	{ UNCORE_NHM_EX, "MBOX_CLOCKTICKS", "uncore_mbox_1/MBOX_CLOCKTICKS,wrap_mode=1/" },
 	{ UNCORE_NHM_EX, "BBOX_CMDS_ALL", "uncore_mbox_0/BBOX_CMDS_ALL,wrap_mode=1/" },
 	{ UNCORE_NHM_EX, NULL, "BUF_VALID_LOCK" },
+	/*
+	 * Sandy Bridge-EP: the UCLK, C-box 0's clock and misses, the PCU's clock and each iMC
+	 * channel's DCLK from its fixed counter (Intel's list: UNC_M_CLOCKTICKS, "Uncore Fixed
+	 * Counter"), every box clock of the package side by side (uncore_table's clock check).
+	 */
 	{ UNCORE_SNB_EP, NULL, "UNC_U_CLOCKTICKS" },
 	{ UNCORE_SNB_EP, NULL, "UNC_U_LOCK_CYCLES" },
+	{ UNCORE_SNB_EP, "UNC_C_CLOCKTICKS", "uncore_cbox_0/UNC_C_CLOCKTICKS/" },
 	{ UNCORE_SNB_EP, "UNC_C_TOR_INSERTS.MISS_ALL", "uncore_cbox_0/event=0x35,umask=0x0a/" },
+	{ UNCORE_SNB_EP, NULL, "UNC_P_CLOCKTICKS" },
+	IMC_CLK(UNCORE_SNB_EP, "0", CLOCK), IMC_CLK(UNCORE_SNB_EP, "1", CLOCK),
+	IMC_CLK(UNCORE_SNB_EP, "2", CLOCK), IMC_CLK(UNCORE_SNB_EP, "3", CLOCK),
 	/*
 	 * Skylake-SP: the UCLK, CHA 0's clock and reads (Intel's list: UNC_CHA_REQUESTS.READS,
 	 * no filter), the PCU's clock, and every iMC channel's CAS reads and writes for the
-	 * memory bandwidth, with channel 0's DCLK from its fixed counter (the uncore table's
-	 * clock of imc).
+	 * memory bandwidth, with each channel's DCLK from its fixed counter (the uncore table's
+	 * clock of imc, checked channel against channel).
 	 */
 	{ UNCORE_SKX, NULL, "UNC_U_CLOCKTICKS" },
 	{ UNCORE_SKX, NULL, "uncore_cha_0/UNC_CHA_CLOCKTICKS/" },
 	{ UNCORE_SKX, NULL, "uncore_cha_0/UNC_CHA_REQUESTS.READS/" },
 	/* the PCU's clock: event 0 (Intel 327043's UNC_P_CLOCKTICKS; not in the Skylake-SP list) */
 	{ UNCORE_SKX, "UNC_P_CLOCKTICKS", "uncore_pcu/event=0x00/" },
-	{ UNCORE_SKX, NULL, "uncore_imc_0/UNC_M_DCLOCKTICKS/" },
+	IMC_CLK(UNCORE_SKX, "0", DCLOCK), IMC_CLK(UNCORE_SKX, "1", DCLOCK),
+	IMC_CLK(UNCORE_SKX, "2", DCLOCK), IMC_CLK(UNCORE_SKX, "3", DCLOCK),
+	IMC_CLK(UNCORE_SKX, "4", DCLOCK), IMC_CLK(UNCORE_SKX, "5", DCLOCK),
 	IMC_CAS(UNCORE_SKX, "0"), IMC_CAS(UNCORE_SKX, "1"), IMC_CAS(UNCORE_SKX, "2"),
 	IMC_CAS(UNCORE_SKX, "3"), IMC_CAS(UNCORE_SKX, "4"), IMC_CAS(UNCORE_SKX, "5"),
-	/* Ice Lake-SP: the same, its eight iMC channels in MMIO */
+	/*
+	 * Ice Lake-SP: the same, its eight iMC channels in MMIO; each channel's fixed counter
+	 * (Linux icx_uncore_imc: SNR_IMC_MMIO_PMON_FIXED_CTL/CTR) counts what Intel's list
+	 * calls UNC_M_HCLOCKTICKS, "Half clockticks for IMC", not the DCLK.
+	 */
 	{ UNCORE_ICX, NULL, "UNC_U_CLOCKTICKS" },
 	{ UNCORE_ICX, NULL, "uncore_cha_0/UNC_CHA_CLOCKTICKS/" },
 	{ UNCORE_ICX, NULL, "uncore_cha_0/UNC_CHA_REQUESTS.READS/" },
 	{ UNCORE_ICX, NULL, "UNC_P_CLOCKTICKS" },
+	IMC_CLK(UNCORE_ICX, "0", HCLOCK), IMC_CLK(UNCORE_ICX, "1", HCLOCK),
+	IMC_CLK(UNCORE_ICX, "2", HCLOCK), IMC_CLK(UNCORE_ICX, "3", HCLOCK),
+	IMC_CLK(UNCORE_ICX, "4", HCLOCK), IMC_CLK(UNCORE_ICX, "5", HCLOCK),
+	IMC_CLK(UNCORE_ICX, "6", HCLOCK), IMC_CLK(UNCORE_ICX, "7", HCLOCK),
 	IMC_CAS(UNCORE_ICX, "0"), IMC_CAS(UNCORE_ICX, "1"), IMC_CAS(UNCORE_ICX, "2"),
 	IMC_CAS(UNCORE_ICX, "3"), IMC_CAS(UNCORE_ICX, "4"), IMC_CAS(UNCORE_ICX, "5"),
 	IMC_CAS(UNCORE_ICX, "6"), IMC_CAS(UNCORE_ICX, "7"),
@@ -368,11 +388,37 @@ static void report_results(struct run *a, struct uncore_job *j)
 		uncore_pci_chas(a, j->pkgs[i].leader.package, j->pkgs[i].cha_msr_st, j->pkgs[i].cha_msr);
 		/* a package domain counts every event: in[] is indexed as ureqs (PCI boxes) */
 		if (!j->pkgs[i].leader.by_ccx) {
-			uncore_table(a, j->pkgs[i].leader.package, in, w.median);
+			j->v = verdict_worse(j->v, uncore_table(a, j->pkgs[i].leader.package, in,
+								 w.median));
 			j->v = verdict_worse(j->v, uncore_pci_bandwidth(a, j->pkgs[i].leader.package,
 									  in, w.median));
 		}
 	}
+}
+
+/*
+ * No uncore PCI device here (a hypervisor, or no configuration access): the default events
+ * of PCI boxes (the iMC clocks and CAS counts) are left out, said, and the MSR boxes'
+ * defaults are counted without them (their rounds planned again).
+ */
+static enum verdict drop_pci_defaults(struct run *a)
+{
+	unsigned n = 0, dropped = 0;
+	for (unsigned i = 0; i < a->meas->nureqs; i++) {
+		if (a->meas->ureqs[i].box->pci) {
+			dropped++;
+			continue;
+		}
+		a->meas->ureqs[n++] = a->meas->ureqs[i];
+	}
+	a->meas->nureqs = n;
+	if (!dropped)
+		return VERDICT_PASS;
+	sb_puts(&a->sb, "uncore defaults: ");
+	sb_dec(&a->sb, dropped);
+	sb_puts(&a->sb, " event(s) of PCI boxes left out (no uncore PCI device to count them)");
+	run_say(a);
+	return n ? plan_rounds(a, bsp_family(a)) : VERDICT_PASS;
 }
 
 enum verdict uncore_job_begin(struct run *a, struct uncore_job *j)
@@ -389,8 +435,15 @@ enum verdict uncore_job_begin(struct run *a, struct uncore_job *j)
 	if (j->v != VERDICT_PASS || bsp_family(a) == UNCORE_NONE || !a->meas->nureqs)
 		return VERDICT_PASS;
 	j->v = uncore_pci_begin(a, false);
-	if (j->v != VERDICT_PASS)
+	if (j->v == VERDICT_NO_PMU && !a->opt.events[0]) {   /* the defaults: MSR boxes left */
+		enum verdict d = drop_pci_defaults(a);
+		if (d != VERDICT_PASS || !a->meas->nureqs) {
+			j->v = verdict_worse(j->v, d);
+			return VERDICT_PASS;
+		}
+	} else if (j->v != VERDICT_PASS) {
 		return VERDICT_PASS;   /* no PCI box to count: said, and the verdict is j->v */
+	}
 	unsigned reps = a->opt.repeats;
 	j->np = find_leaders(a, leaders);
 	j->pkgs = pkgs;

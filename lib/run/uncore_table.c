@@ -8,10 +8,22 @@
 #include "hw/uncore_desc.h"
 #include "run/job_measure.h"
 #include "out/derived.h"
+#include "out/logrec.h"
 #include "util/fmt.h"
 
 #define TYPE_MAX 24
 #define EACH_WIDTH 64   /* the per-box counts wrap here, after their indent */
+
+/*
+ * Clocks of one domain agree within CLOCK_SPREAD_PCT: the boxes of a type (a package's iMC
+ * channels run one DCLK, its C-boxes or CHAs one uncore clock) and the C-box or CHA clock
+ * against the U-box's UCLK (Intel 327043-001 2.1: the U-box and C-boxes run at the uncore
+ * clock; Intel 336274 for the CHA). The model gives every box one clock, one count a
+ * simulated cycle (model_uncore_pci.h, model_devs.h): equal. The 2 % is for the boxes being
+ * enabled and frozen one register write after another around a window of a few thousand
+ * ticks. A box whose clock did not tick (a channel without DIMMs) is named, not compared.
+ */
+#define CLOCK_SPREAD_PCT 2u
 
 /* The box type of d: its name without a trailing "_N" and without "uncore_" ("imc", "cha"). */
 static void box_type(const struct box_desc *d, char *out, size_t cap)
@@ -124,8 +136,83 @@ static void say_each(struct run *a, const struct derived_input *in, unsigned i)
 	run_say(a);
 }
 
-void uncore_table(struct run *a, unsigned package, const struct derived_input *in, uint64_t ticks)
+/* One clock check: its record and its console line; lo and hi the least and most ticks. */
+static enum verdict clock_verdict(struct run *a, unsigned package, const char *what,
+				  uint64_t lo, uint64_t hi)
 {
+	bool ok = hi * 100u <= lo * (100u + CLOCK_SPREAD_PCT);
+	run_begin(a, "check");
+	logrec_key_u64(&a->sb, "package", package);
+	logrec_key_str(&a->sb, "check", "box clocks of one domain agree");
+	logrec_key_str(&a->sb, "clocks", what);
+	logrec_key_u64(&a->sb, "spread_pct", CLOCK_SPREAD_PCT);
+	logrec_key_u64(&a->sb, "least", lo);
+	logrec_key_u64(&a->sb, "most", hi);
+	logrec_key_str(&a->sb, "result", ok ? "PASS" : "FAIL");
+	logrec_end(&a->sb);
+	run_record(a);
+	sb_putc(&a->sb, 'P');
+	sb_dec(&a->sb, package);
+	sb_puts(&a->sb, " clocks of ");
+	sb_puts(&a->sb, what);
+	sb_puts(&a->sb, ": ");
+	sb_dec_grouped(&a->sb, lo);
+	sb_puts(&a->sb, " to ");
+	sb_dec_grouped(&a->sb, hi);
+	sb_puts(&a->sb, ok ? " ticks, within " : " ticks, NOT within ");
+	sb_dec(&a->sb, CLOCK_SPREAD_PCT);
+	sb_puts(&a->sb, ok ? "%: PASS" : "%: FAIL");
+	run_say(a);
+	return ok ? VERDICT_PASS : VERDICT_FAIL;
+}
+
+/* The boxes of row i against each other: their least and most ticks, a box at 0 named. */
+static enum verdict clocks_of_type(struct run *a, unsigned package, const struct derived_input *in,
+				   unsigned i, const char *type)
+{
+	uint64_t lo = UINT64_MAX, hi = 0;
+	unsigned ticking = 0;
+	for (unsigned k = i; k < a->meas->nureqs; k++) {
+		if (!same_row(a, i, k))
+			continue;
+		if (!in[k].delta) {
+			sb_putc(&a->sb, 'P');
+			sb_dec(&a->sb, package);
+			sb_putc(&a->sb, ' ');
+			sb_puts(&a->sb, a->meas->ureqs[k].box->name);
+			sb_puts(&a->sb, ": its clock did not tick (nothing behind it, as a channel "
+				"without DIMMs?): not compared");
+			run_say(a);
+			continue;
+		}
+		ticking++;
+		lo = in[k].delta < lo ? in[k].delta : lo;
+		hi = in[k].delta > hi ? in[k].delta : hi;
+	}
+	return ticking > 1 ? clock_verdict(a, package, type, lo, hi) : VERDICT_PASS;
+}
+
+/* The U-box's UCLK against the C-box or CHA clock: row u and row c, one box each. */
+static enum verdict uclk_vs_ring(struct run *a, unsigned package, const struct derived_input *in,
+				 int u, int c, const char *ring)
+{
+	if (u < 0 || c < 0 || !in[u].delta || !in[c].delta)
+		return VERDICT_PASS;
+	char what[TYPE_MAX + 8];
+	struct strbuf sb;
+	sb_init(&sb, what, sizeof(what));
+	sb_puts(&sb, "ubox and ");
+	sb_puts(&sb, ring);
+	uint64_t a0 = in[u].delta, b0 = in[c].delta;
+	return clock_verdict(a, package, what, a0 < b0 ? a0 : b0, a0 < b0 ? b0 : a0);
+}
+
+enum verdict uncore_table(struct run *a, unsigned package, const struct derived_input *in,
+			  uint64_t ticks)
+{
+	enum verdict v = VERDICT_PASS;
+	int uclk = -1, ring = -1;
+	char ring_type[TYPE_MAX] = "";
 	char type[TYPE_MAX], event[EVENT_NAME_MAX];
 	uint64_t sum;
 	unsigned boxes;
@@ -151,7 +238,18 @@ void uncore_table(struct run *a, unsigned package, const struct derived_input *i
 		if (boxes > 1)
 			say_each(a, in, i);
 	}
-	for (unsigned i = 0; i < a->meas->nureqs; i++)
-		if (row(a, in, i, type, event, &sum, &boxes) && is_clock(event))
-			say_clock(a, package, type, event, sum, boxes, ticks);
+	for (unsigned i = 0; i < a->meas->nureqs; i++) {
+		if (!row(a, in, i, type, event, &sum, &boxes) || !is_clock(event))
+			continue;
+		say_clock(a, package, type, event, sum, boxes, ticks);
+		if (!pmu_strcmp(type, "ubox"))
+			uclk = (int)i;
+		if (!pmu_strcmp(type, "cbox") || !pmu_strcmp(type, "cha")) {
+			ring = (int)i;
+			pmu_strlcpy(ring_type, type, sizeof(ring_type));
+		}
+		if (boxes > 1)
+			v = verdict_worse(v, clocks_of_type(a, package, in, i, type));
+	}
+	return verdict_worse(v, uclk_vs_ring(a, package, in, uclk, ring, ring_type));
 }

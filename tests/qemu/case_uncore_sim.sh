@@ -32,10 +32,16 @@ sim_case uncore_sim_nhmex nehalem-ex 8 \
   --uncore-count uncore_mbox_0:BBOX_CMDS_ALL=1 --uncore-count uncore_ubox:BUF_VALID_LOCK=0
 expect_console "${SIM_LINE}P1  MBOX_CLOCKTICKS +mbox_1.0 +0xcf0=0x3641 +10,018$"
 
-sim_case uncore_sim_snbep sandy-bridge-ep 6 \
+# Sandy Bridge-EP: the U-box, C-box 0 and PCU clocks and each iMC channel's DCLK (a PCI
+# fixed counter), every clock of the package checked against the others of its domain
+sim_case uncore_sim_snbep sandy-bridge-ep 18 \
   --uncore-count uncore_ubox:UNC_U_CLOCKTICKS=10018 --uncore-count uncore_ubox:UNC_U_LOCK_CYCLES=0 \
-  --uncore-count uncore_cbox_0:UNC_C_TOR_INSERTS.MISS_ALL=1 --uncore-width uncore_ubox=44:44
+  --uncore-count uncore_cbox_0:UNC_C_TOR_INSERTS.MISS_ALL=1 --uncore-width uncore_ubox=44:44 \
+  --uncore-count uncore_cbox_0:UNC_C_CLOCKTICKS=10018 --uncore-count uncore_pcu:UNC_P_CLOCKTICKS=10018 \
+  --uncore-count uncore_imc_3:UNC_M_CLOCKTICKS=10018
 expect_console "${SIM_LINE}P0  UNC_U_CLOCKTICKS +ubox.f +0xc08=0x400000 +10,018$"
+expect_console "${SIM_LINE}P1 clocks of imc: 10,018 to 10,018 ticks, within 2%: PASS$"
+expect_console "${SIM_LINE}P0 clocks of ubox and cbox: 10,018 to 10,018 ticks, within 2%: PASS$"
 
 # AMD Zen 4 (Genoa's CPUID): the L3 of each CCX (one a socket here: 8 threads share it) and
 # each socket's Data Fabric and UMC 3 (the active mask's one), per CCX and socket lines

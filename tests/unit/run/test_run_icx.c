@@ -27,6 +27,23 @@ static void mmio_bandwidth_and_chas(void **state)
 	assert_int_equal(fake_count(o.f->console, "]: PASS"), 2);
 	assert_int_equal(fake_count(o.f->console, "P0 CHAs: 24 by CAPID6"), 1);
 	assert_int_equal(fake_count(o.f->console, "24 by MSR 0x702 bits 5:0: agree"), 2);
+	/* each channel's fixed clock (Intel's UNC_M_HCLOCKTICKS) against the others' */
+	assert_int_equal(fake_count(o.f->console, "P1 clock of imc: 7,007 ticks a box over the "
+				    "window"), 1);
+	assert_int_equal(fake_count(o.f->console, "(UNC_M_HCLOCKTICKS)\n"), 2);
+	assert_int_equal(fake_count(o.f->console, "P0 clocks of imc: 7,007 to 7,007 ticks, within "
+				    "2%: PASS"), 1);
+	assert_int_equal(fake_count(o.f->console, "P0 clocks of ubox and cha: 7,007 to 7,007 ticks, "
+				    "within 2%: PASS"), 1);
+	done(&o);
+
+	/* channel 7 of each package at twice the rate: FAIL, said */
+	o = start_cfg(BASE, 4, 2, 1, NULL);
+	o.r->model->imc_clock_double = 1u << 7;
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_FAIL);
+	assert_int_equal(fake_count(o.f->console, "P1 clocks of imc: 7,007 to 14,014 ticks, NOT "
+				    "within 2%: FAIL"), 1);
 	done(&o);
 }
 

@@ -45,10 +45,18 @@ static void bandwidth_and_chas(void **state)
 	assert_int_equal(fake_count(o.f->console, "    each: 168 167 167 167 167 167\n"), 2);
 	assert_int_equal(fake_count(o.f->console, " uncore by box type: "), 2);
 	/* each box type's clock, the PCU's among them (event 0 counts cycles on the model), the
-	   iMC's from channel 0's fixed DCLK counter (the model's DCLK runs at its uncore clock) */
+	   iMC's from each channel's fixed DCLK counter (the model's DCLK runs at its uncore
+	   clock), the channels against each other and the CHA against the UCLK */
 	assert_int_equal(fake_count(o.f->console, "P1 clock of pcu: "), 1);
-	assert_int_equal(fake_count(o.f->console, "P1 clock of imc: 7,007 ticks over the window"), 1);
-	assert_int_equal(fake_count(o.f->console, " ticks over the window, "), 8);
+	assert_int_equal(fake_count(o.f->console, "P1 clock of imc: 7,007 ticks a box over the "
+				    "window"), 1);
+	assert_int_equal(fake_count(o.f->console, "    each: 7,007 7,007 7,007 7,007 7,007 7,007\n"),
+			 2);
+	assert_int_equal(fake_count(o.f->console, " ticks over the window, "), 6);
+	assert_int_equal(fake_count(o.f->console, "P1 clocks of imc: 7,007 to 7,007 ticks, within "
+				    "2%: PASS"), 1);
+	assert_int_equal(fake_count(o.f->console, "P0 clocks of ubox and cha: 7,007 to 7,007 ticks, "
+				    "within 2%: PASS"), 1);
 	/* the table's rows fit 80 columns, the [SIM] mark included */
 	for (const char *l = o.f->console; *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : "") {
 		size_t len = strchr(l, '\n') ? (size_t)(strchr(l, '\n') - l) : strlen(l);
