@@ -110,18 +110,26 @@ static void dry_run_writes_no_config(void **state)
 	done(&o);
 }
 
+/* The default job (no events) on the model, its iMC channels' clocks stopped or doubled. */
+static struct outcome clocks_run(uint8_t stopped, uint8_t doubled)
+{
+	struct outcome o = start_cfg("backend = sim\nsim-profile = sandy-bridge-ep\n"
+				     "sim-noise = none\nsim-firmware = clean\n", 4, 2, 1, NULL);
+	o.r->model->imc_clock_stopped = stopped;
+	o.r->model->imc_clock_double = doubled;
+	finish(&o);
+	return o;
+}
+
 /*
- * The default job (no events): the UCLK, C-box 0's and the PCU's clocks and each iMC
- * channel's DCLK from its fixed counter, the clocks of one domain checked against each other;
- * a channel whose clock stopped named and left out; one at twice the rate a FAIL.
+ * The default job: the UCLK, C-box 0's and the PCU's clocks and each iMC channel's DCLK
+ * from its fixed counter, the clocks of one domain checked against each other; a channel
+ * whose clock stopped named and left out; one at twice the rate a FAIL.
  */
 static void default_job_clocks(void **state)
 {
 	(void)state;
-	static const char *const cfg = "backend = sim\nsim-profile = sandy-bridge-ep\n"
-				       "sim-noise = none\nsim-firmware = clean\n";
-	struct outcome o = start_cfg(cfg, 4, 2, 1, NULL);
-	finish(&o);
+	struct outcome o = clocks_run(0, 0);
 	assert_int_equal(o.v, VERDICT_PASS);
 	assert_int_equal(fake_count(o.f->console, " ticks a box over the window, "), 2);
 	assert_int_equal(fake_count(o.f->console, "(UNC_M_CLOCKTICKS)\n"), 2);
@@ -134,17 +142,13 @@ static void default_job_clocks(void **state)
 				    "\"clocks\":\"imc\""), 2);
 	done(&o);
 
-	o = start_cfg(cfg, 4, 2, 1, NULL);
-	o.r->model->imc_clock_stopped = 1u << 2;
-	finish(&o);
+	o = clocks_run(1u << 2, 0);
 	assert_int_equal(o.v, VERDICT_PASS);
 	assert_int_equal(fake_count(o.f->console, "P1 uncore_imc_2: its clock did not tick"), 1);
 	assert_int_equal(fake_count(o.f->console, " ticks, within 2%: PASS\n"), 4);
 	done(&o);
 
-	o = start_cfg(cfg, 4, 2, 1, NULL);
-	o.r->model->imc_clock_double = 1u << 3;
-	finish(&o);
+	o = clocks_run(0, 1u << 3);
 	assert_int_equal(o.v, VERDICT_FAIL);
 	assert_int_equal(fake_count(o.f->console, " ticks, NOT within 2%: FAIL\n"), 2);
 	assert_int_equal(fake_count(o.f->console, " ticks, within 2%: PASS\n"), 2);
