@@ -86,6 +86,9 @@ struct model_dev {
 	pmu_status (*rdpmc)(struct model *m, struct model_regfile *rf, uint32_t index, uint64_t *val);
 };
 
+/* model.pci_bus_cut: how firmware describes the last package's uncore buses. */
+enum model_bus_cut { MODEL_BUS_DESCRIBED, MODEL_BUS_ECAM_ONLY, MODEL_BUS_OUTSIDE };
+
 /* Deliberate defects, so tests can show the validation suite catches broken hardware. */
 struct model_breakage {
 	uint8_t narrow_counters;   /* counters this many bits narrower than CPUID says */
@@ -261,6 +264,12 @@ struct model {
 	uint8_t chas;           /* CHAs a package: the profile's, or a smaller part's (a variant) */
 	uint8_t cha_msr_count;  /* hostile: the CHA count MSR 0x702 says this (0: chas) */
 	bool mmio_bar_zero;     /* hostile: the iMC's MMIO base registers read 0 (Ice Lake-SP) */
+	/*
+	 * Hostile: the last package's uncore buses left out of every root bridge's range
+	 * (MODEL_BUS_ECAM_ONLY: MCFG still covers them) or out of MCFG's too
+	 * (MODEL_BUS_OUTSIDE: they read all-ones), as firmware that does not describe them.
+	 */
+	uint8_t pci_bus_cut;
 	/* Hostile discovery tables (Sapphire/Emerald Rapids, model_uncore_spr_pci.c). */
 	uint8_t disc_defect;    /* enum model_disc_defect of every package's table */
 	bool disc_upi_absent;   /* the UPI and M3UPI functions the table names are not there */
