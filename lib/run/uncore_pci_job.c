@@ -73,31 +73,45 @@ static void say_unmapped(struct run *a, unsigned p)
 	run_say(a);
 }
 
+void uncore_say_fw_box(struct run *a, unsigned p, const char *box, uint32_t ctl, bool frozen,
+		       uint8_t on)
+{
+	if (!frozen && !on)
+		return;
+	run_begin(a, "uncore_fw_box");
+	logrec_key_u64(&a->sb, "package", p);
+	logrec_key_str(&a->sb, "box", box);
+	logrec_key_hex(&a->sb, "box_ctl", ctl);
+	logrec_key_str(&a->sb, "frozen", frozen ? "yes" : "no");
+	logrec_key_hex(&a->sb, "enabled", on);
+	logrec_end(&a->sb);
+	run_record(a);
+	if (frozen) {
+		say_pkg(a, p);
+		sb_puts(&a->sb, box);
+		sb_puts(&a->sb, " found frozen by firmware (box control ");
+		sb_hex(&a->sb, ctl);
+		sb_puts(&a->sb, "): it counts nothing until unfrozen; efipmu unfreezes it for its "
+			       "window and freezes it again after");
+		run_say(a);
+	}
+	if (on) {
+		say_pkg(a, p);
+		sb_puts(&a->sb, box);
+		sb_puts(&a->sb, " has counters firmware left enabled (mask ");
+		sb_hex(&a->sb, on);
+		sb_puts(&a->sb, "): another agent may be counting; they are left alone without --force");
+		run_say(a);
+	}
+}
+
 /* What firmware left in each box: frozen, or counting (refused unless --force). */
 static void say_firmware_state(struct run *a, unsigned p)
 {
 	const struct uncore_pci_pkg *k = &scan.pkg[p];
-	for (unsigned i = 0; i < k->n; i++) {
-		uint32_t ctl = scan.fw_box_ctl[p][i];
-		uint8_t on = scan.fw_enabled[p][i];
-		if (ctl & UNCORE_PCI_BOX_FRZ) {
-			say_pkg(a, p);
-			sb_puts(&a->sb, k->box[i].d->name);
-			sb_puts(&a->sb, " found frozen by firmware (box control ");
-			sb_hex(&a->sb, ctl);
-			sb_puts(&a->sb, "): it counts nothing until unfrozen; efipmu unfreezes it for its "
-				       "window and freezes it again after");
-			run_say(a);
-		}
-		if (on) {
-			say_pkg(a, p);
-			sb_puts(&a->sb, k->box[i].d->name);
-			sb_puts(&a->sb, " has counters firmware left enabled (mask ");
-			sb_hex(&a->sb, on);
-			sb_puts(&a->sb, "): another agent may be counting; they are left alone without --force");
-			run_say(a);
-		}
-	}
+	for (unsigned i = 0; i < k->n; i++)
+		uncore_say_fw_box(a, p, k->box[i].d->name, scan.fw_box_ctl[p][i],
+				  scan.fw_box_ctl[p][i] & UNCORE_PCI_BOX_FRZ, scan.fw_enabled[p][i]);
 }
 
 /* Buses lo..hi, whose uncore they hold (pkg < 0: none known), and what their reach means. */
