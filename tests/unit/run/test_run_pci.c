@@ -128,6 +128,18 @@ static void bus_reached_by_ecam_only(void **state)
 	done(&o);
 }
 
+/* --list says how many buses the scan left unread, outside every range. */
+static void list_says_buses_not_read(void **state)
+{
+	(void)state;
+	struct outcome o = run_cfg(BASE "sim-break = pci-bus-outside\nlist\n", 4, 2);
+	assert_int_equal(fake_count(o.f->console, "uncore PCI: scanned segment 0, buses 0-255: 11 "
+				    "functions on 1 buses; 1 outside every root bridge and MCFG range, "
+				    "not read\n"), 1);
+	assert_int_equal(fake_count(o.f->console, "bus 0xff (package 1's uncore) is outside"), 1);
+	done(&o);
+}
+
 /* A box firmware left frozen: said; counted unfrozen; frozen again after. */
 static void frozen_box(void **state)
 {
@@ -168,6 +180,7 @@ int main(void)
 		cmocka_unit_test(frozen_box),
 		cmocka_unit_test(bus_outside_every_range),
 		cmocka_unit_test(bus_reached_by_ecam_only),
+		cmocka_unit_test(list_says_buses_not_read),
 		cmocka_unit_test(dry_run_writes_no_config),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
