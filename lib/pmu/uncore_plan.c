@@ -64,9 +64,11 @@ static pmu_status check_req(const struct uncore_session *s, const struct pmu_eve
 		return st;
 	if (r->extra_msr && (r->extra_msr < d->extra_lo || r->extra_msr > d->extra_hi))
 		return PMU_ERR_INVALID;
-	if (r->extra_msr && r->extra_msr == d->filter_msr)
-		return reg_validate(d->filter->layout, r->extra_msr_val, ~(uint64_t)0, bad_bit);
-	return PMU_OK;
+	if (r->extra_msr && r->extra_msr == d->filter_msr)   /* and a wide filter's bits 127:64 */
+		st = reg_validate(d->filter->layout, r->extra_msr_val, ~(uint64_t)0, bad_bit);
+	if (!st && r->extra_msr && r->extra_msr == d->filter_msr && d->filter->hi)
+		st = reg_validate(d->filter->hi, r->extra_msr_val_hi, ~(uint64_t)0, bad_bit);
+	return st;
 }
 
 /* Why check_req refused request i, in s->msg. */
@@ -90,7 +92,10 @@ static pmu_status refuse_req(struct uncore_session *s, const struct pmu_event_re
 		sb = refuse(s, st, i, "sets reserved bit ");
 		sb_dec(&sb, s->bad_bit);
 		sb_puts(&sb, " of ");
-		sb_puts(&sb, filt ? d->filter->layout->name : r->fixed >= 0 ? d->fixed_layout->name :
+		const struct reg_layout *fl = !filt ? NULL : !reg_validate(d->filter->layout,
+			r->extra_msr_val, ~(uint64_t)0, NULL) && d->filter->hi ? d->filter->hi :
+			d->filter->layout;
+		sb_puts(&sb, fl ? fl->name : r->fixed >= 0 ? d->fixed_layout->name :
 			     d->ctl_layout->name);
 	} else if (r->extra_msr && (r->extra_msr < d->extra_lo || r->extra_msr > d->extra_hi)) {
 		sb = refuse(s, st, i, "its box refuses auxiliary MSR ");
