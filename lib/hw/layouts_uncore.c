@@ -535,6 +535,7 @@ const struct reg_layout *const uncore_layouts[] = {
 	&layout_snbep_pcu_filter, &layout_snbep_ha_match, &layout_snbep_qpi_match,
 	&layout_snbep_qpi_mask, &layout_snbep_qpi_match_raw, &layout_snbep_qpi_mask_raw,
 	&layout_snbep_pci_ctl, &layout_snbep_qpi_ctl, &layout_snbep_imc_fixed_ctl,
-	&layout_skx_box_ctl, &layout_skx_iio_ctl, &layout_skx_cha_filter, &layout_icx_iio_ctl, &layout_icx_cha_ctl, &layout_icx_m2m_ctl,
+	&layout_skx_box_ctl, &layout_skx_iio_ctl, &layout_skx_cha_filter, &layout_icx_iio_ctl,
+	&layout_icx_cha_ctl, &layout_icx_m2m_ctl,
 };
 const unsigned uncore_layout_count = sizeof(uncore_layouts) / sizeof(uncore_layouts[0]);

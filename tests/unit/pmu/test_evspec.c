@@ -335,12 +335,10 @@ static void test_qpi_match_mask_terms(void **state)
 	assert_int_equal(r.extra_msr_val_hi, 0);
 	r = parse_ok(&ci, "uncore_qpi_0/UNC_Q_CTO_COUNT/");   /* no term: nothing to write */
 	assert_int_equal(r.extra_msr, 0);
-	expect_err(&ci, "uncore_qpi_0/event=0x38,match_rds=1/", PMU_ERR_INVALID,
-		   "'uncore_qpi_0': match/mask terms need event 0x38 with event_ext (the only event "
-		   "that selects them)");
-	expect_err(&ci, "uncore_qpi_0/event=0x1,event_ext=1,mask0=1/", PMU_ERR_INVALID,
-		   "'uncore_qpi_0': match/mask terms need event 0x38 with event_ext (the only event "
-		   "that selects them)");
+	const char *why = "'uncore_qpi_0': match/mask terms need event 0x38 with event_ext (the "
+			  "only event that selects them)";
+	expect_err(&ci, "uncore_qpi_0/event=0x38,match_rds=1/", PMU_ERR_INVALID, why);
+	expect_err(&ci, "uncore_qpi_0/event=0x1,event_ext=1,mask0=1/", PMU_ERR_INVALID, why);
 }
 
 static void test_generic_names(void **state)
