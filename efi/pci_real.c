@@ -133,9 +133,10 @@ unsigned pci_real_ranges(void *ctx, struct pmu_bus_range *r, unsigned cap)
 	unsigned n = 0;
 	(void)ctx;
 	for (unsigned i = 0; i < nbridges && n < cap; i++, n++)
-		r[n] = (struct pmu_bus_range){ bridges[i].seg, bridges[i].bus_lo, bridges[i].bus_hi };
+		r[n] = (struct pmu_bus_range){ bridges[i].seg, bridges[i].bus_lo, bridges[i].bus_hi,
+						false };
 	for (unsigned i = 0; i < necams && n < cap; i++, n++)
-		r[n] = (struct pmu_bus_range){ ecams[i].seg, ecams[i].bus_lo, ecams[i].bus_hi };
+		r[n] = (struct pmu_bus_range){ ecams[i].seg, ecams[i].bus_lo, ecams[i].bus_hi, true };
 	return n;
 }
 

@@ -30,12 +30,22 @@ enum verdict sim_break_apply(struct run *a)
 		a->model->disc_upi_absent = true;
 	else if (!pmu_strcmp(name, "disc-cha-msr-zero"))
 		a->model->disc_cha_msr_zero = true;
-	else if (!disc_defect(a, name) && name[0])
+	else if (!pmu_strcmp(name, "pci-bus-outside"))
+		a->model->pci_bus_cut = MODEL_BUS_OUTSIDE;
+	else if (!pmu_strcmp(name, "pci-bus-ecam-only"))
+		a->model->pci_bus_cut = MODEL_BUS_ECAM_ONLY;
+	else if (!pmu_strcmp(name, "uncore-frozen") || !pmu_strcmp(name, "uncore-counting")) {
+		if (model_leave_box(a->model, name[7] == 'f' ? MODEL_BOX_FROZEN : MODEL_BOX_COUNTING))
+			return run_refuse_setting(a, OPT_SIM_BREAK, "no uncore box to leave so on "
+						  "this profile", name, "sandy-bridge-ep, skylake-sp, "
+						  "icelake-sp");
+	} else if (!disc_defect(a, name) && name[0])
 		return run_refuse_setting(a, OPT_SIM_BREAK, "unknown model defect", name,
 					  "narrow-counters, ignore-enable, disc-upi-absent, "
 					  "disc-cha-msr-zero, disc-global-ones, disc-unit-ones, "
 					  "disc-unit-zero, disc-zero-offset, disc-dup-id, disc-bar-zero, "
-					  "disc-every, disc-upi-misplaced");
+					  "disc-every, disc-upi-misplaced, pci-bus-outside, "
+					  "pci-bus-ecam-only, uncore-frozen, uncore-counting");
 	return VERDICT_PASS;
 }
 

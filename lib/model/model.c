@@ -196,6 +196,14 @@ static void fw_poke(struct model_regfile *files, unsigned n, const struct model_
 		(void)model_poke(&files[i], r->msr, r->val);
 }
 
+/* The box firmware left frozen or counting (model.box_left), on package 0's file. */
+static const struct model_fw_reg *box_left(const struct model *m)
+{
+	const struct model_fw_reg *r = m->box_left == MODEL_BOX_FROZEN ? &m->p->fw_frozen :
+				       m->box_left == MODEL_BOX_COUNTING ? &m->p->fw_counting : NULL;
+	return r && r->msr ? r : NULL;
+}
+
 void model_set_firmware(struct model *m, enum model_firmware fw)
 {
 	pmu_memset(m->thread, 0, sizeof(m->thread));
@@ -214,6 +222,17 @@ void model_set_firmware(struct model *m, enum model_firmware fw)
 		else if (d)
 			fw_poke(m->thread, MODEL_MAX_CPUS, r);
 	}
+	if (box_left(m))
+		(void)model_poke(&m->pkg[0], box_left(m)->msr, box_left(m)->val);
+}
+
+pmu_status model_leave_box(struct model *m, enum model_box_left k)
+{
+	m->box_left = (uint8_t)k;
+	const struct model_fw_reg *r = box_left(m);
+	if (!r)
+		return k ? PMU_ERR_UNSUPPORTED : PMU_OK;
+	return model_poke(&m->pkg[0], r->msr, r->val);
 }
 
 static const char *const fw_names[] = { "clean", "running" };

@@ -86,6 +86,12 @@ struct model_dev {
 	pmu_status (*rdpmc)(struct model *m, struct model_regfile *rf, uint32_t index, uint64_t *val);
 };
 
+/* model.box_left: the profile's uncore MSR box firmware leaves frozen or counting. */
+enum model_box_left { MODEL_BOX_CLEAN, MODEL_BOX_FROZEN, MODEL_BOX_COUNTING };
+
+/* model.pci_bus_cut: how firmware describes the last package's uncore buses. */
+enum model_bus_cut { MODEL_BUS_DESCRIBED, MODEL_BUS_ECAM_ONLY, MODEL_BUS_OUTSIDE };
+
 /* Deliberate defects, so tests can show the validation suite catches broken hardware. */
 struct model_breakage {
 	uint8_t narrow_counters;   /* counters this many bits narrower than CPUID says */
@@ -198,6 +204,11 @@ struct model_profile {
 	uint8_t pci_buses;         /* the package's uncore buses (0: 1), highest model_pci_bus */
 	uint8_t chas;              /* CHAs per package (Skylake-SP on): CAPID6's bits, MSR 0x702 */
 	/*
+	 * What firmware may leave in an uncore MSR box of package 0 (model.box_left, hostile):
+	 * its box control with the freeze bit set, or a counter control with its enable bit.
+	 */
+	struct model_fw_reg fw_frozen, fw_counting;
+	/*
 	 * A profile loaded from a file (model_loaded.c): each CPU's captured leaves, answered
 	 * as they are (APIC ids and brand included); NULL: the tables above, per-CPU values
 	 * put in by model_cpuid_answer.
@@ -261,6 +272,13 @@ struct model {
 	uint8_t chas;           /* CHAs a package: the profile's, or a smaller part's (a variant) */
 	uint8_t cha_msr_count;  /* hostile: the CHA count MSR 0x702 says this (0: chas) */
 	bool mmio_bar_zero;     /* hostile: the iMC's MMIO base registers read 0 (Ice Lake-SP) */
+	/*
+	 * Hostile: the last package's uncore buses left out of every root bridge's range
+	 * (MODEL_BUS_ECAM_ONLY: MCFG still covers them) or out of MCFG's too
+	 * (MODEL_BUS_OUTSIDE: they read all-ones), as firmware that does not describe them.
+	 */
+	uint8_t pci_bus_cut;
+	uint8_t box_left;       /* hostile: enum model_box_left, set through model_leave_box */
 	/* Hostile discovery tables (Sapphire/Emerald Rapids, model_uncore_spr_pci.c). */
 	uint8_t disc_defect;    /* enum model_disc_defect of every package's table */
 	bool disc_upi_absent;   /* the UPI and M3UPI functions the table names are not there */
@@ -282,6 +300,12 @@ struct model {
 
 /* The timer's CPU (UEFI's timer interrupt goes to the BSP; efi/irq.h). */
 #define MODEL_TIMER_CPU 0
+
+/*
+ * Firmware leaves the profile's box frozen or counting (fw_frozen, fw_counting) on package 0,
+ * now and after each model_set_firmware. PMU_ERR_UNSUPPORTED: the profile names no such box.
+ */
+pmu_status model_leave_box(struct model *m, enum model_box_left k);
 
 /* Selects noise (enum model_noise bits) and, unless r is NULL, its rates; every CPU's schedule restarts at its clock. */
 void model_set_noise(struct model *m, unsigned noise, const struct model_noise_rates *r);

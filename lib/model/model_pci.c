@@ -42,6 +42,23 @@ static int pkg_of(const struct model *m, struct pmu_pci_addr a, unsigned *idx)
 	return -1;
 }
 
+/* The last package's uncore buses, lo..hi: those m->pci_bus_cut takes out of the ranges. */
+static void cut_buses(const struct model *m, unsigned *lo, unsigned *hi)
+{
+	*hi = model_pci_bus(m, m->npkgs - 1);
+	*lo = *hi + 1 - nbuses(m);
+}
+
+/* A bus firmware describes in no range: nothing answers there (as efi/pci_real.c). */
+static bool undescribed(const struct model *m, struct pmu_pci_addr a)
+{
+	unsigned lo, hi;
+	if (m->pci_bus_cut != MODEL_BUS_OUTSIDE)
+		return false;
+	cut_buses(m, &lo, &hi);
+	return a.bus >= lo && a.bus <= hi;
+}
+
 static bool hidden(const struct model *m, unsigned pkg, unsigned dev, unsigned fn)
 {
 	for (unsigned i = 0; i < m->npci_hidden; i++) {
@@ -78,7 +95,7 @@ static const struct model_dev *dev_at(const struct model *m, int pkg, unsigned i
 				      struct pmu_pci_addr a)
 {
 	const struct model_dev *d = m->p->pci;
-	if (pkg < 0 || !d || hidden(m, (unsigned)pkg, a.dev, a.fn) ||
+	if (pkg < 0 || !d || hidden(m, (unsigned)pkg, a.dev, a.fn) || undescribed(m, a) ||
 	    !d->claims(m, model_pci_key_at(idx, a.dev, a.fn, 0)))
 		return NULL;
 	return d;
@@ -123,14 +140,28 @@ pmu_status model_sim_pci_read(void *ctx, unsigned cpu, struct pmu_pci_addr a, ui
 	return st;
 }
 
-/* One MCFG allocation, segment 0's 256 buses: the model's firmware reaches every bus. */
+/*
+ * One root bridge over segment 0's 256 buses: the model's firmware reaches every bus, unless
+ * m->pci_bus_cut leaves the last package's out (bridges below and above them; with
+ * MODEL_BUS_ECAM_ONLY an MCFG allocation of them alone).
+ */
 unsigned model_sim_pci_ranges(void *ctx, struct pmu_bus_range *r, unsigned cap)
 {
-	(void)ctx;
-	if (!cap)
-		return 0;
-	r[0] = (struct pmu_bus_range){ 0, 0, 255 };
-	return 1;
+	const struct model *m = ctx;
+	unsigned lo, hi, n = 0;
+	if (!m->pci_bus_cut) {
+		if (cap)
+			r[n++] = (struct pmu_bus_range){ 0, 0, 255, false };
+		return n;
+	}
+	cut_buses(m, &lo, &hi);
+	if (lo && n < cap)
+		r[n++] = (struct pmu_bus_range){ 0, 0, (uint8_t)(lo - 1), false };
+	if (hi < 255 && n < cap)
+		r[n++] = (struct pmu_bus_range){ 0, (uint8_t)(hi + 1), 255, false };
+	if (m->pci_bus_cut == MODEL_BUS_ECAM_ONLY && n < cap)
+		r[n++] = (struct pmu_bus_range){ 0, (uint8_t)lo, (uint8_t)hi, true };
+	return n;
 }
 
 pmu_status model_sim_pci_write(void *ctx, unsigned cpu, struct pmu_pci_addr a, uint32_t val)

@@ -194,6 +194,9 @@ static const struct model_profile sandy_bridge_ep = {
 	.msrs = &model_msrs_snb_ep,
 	FW(fw_snbep),
 	.pci = &model_dev_snbep_pci,
+	/* C-box 0: PMON_BOX_CTL 0xD04 (FRZ bit 8), PMON_CTL0 0xD10 (EN bit 22; Intel 327043) */
+	.fw_frozen = { 0xD04, 0x100 },
+	.fw_counting = { 0xD10, 0x400000 },
 };
 
 static const struct model_dev *const later_devs[] = {
@@ -224,6 +227,9 @@ static const struct model_profile skylake_sp = {
 	.pci = &model_dev_skx_pci,
 	.pci_buses = 3,
 	.chas = 28,   /* the 8180's 28 cores, each with its CHA (Linux skx_count_chabox: CAPID6) */
+	/* CHA 0: box control 0xE00 (freeze bit 8), control 0 0xE01 (enable bit 22; Intel 336274) */
+	.fw_frozen = { 0xE00, 0x100 },
+	.fw_counting = { 0xE01, 0x400000 },
 };
 
 static const struct model_profile icelake_sp = {
@@ -241,6 +247,9 @@ static const struct model_profile icelake_sp = {
 	.pci = &model_dev_icx_pci,
 	.pci_buses = 3,
 	.chas = 24,   /* the 6336Y's 24 cores, each with its CHA (Linux icx_count_chabox) */
+	/* CHA 0: box control 0xE00, control 0 0xE01 (Linux ICX_C34_MSR_PMON_* + 0x2A0) */
+	.fw_frozen = { 0xE00, 0x100 },
+	.fw_counting = { 0xE01, 0x400000 },
 };
 
 static const struct model_profile sapphire_rapids = {

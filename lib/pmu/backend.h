@@ -57,6 +57,7 @@ struct pmu_gated_run {
 struct pmu_bus_range {
 	uint16_t seg;
 	uint8_t lo, hi;
+	bool ecam;      /* an ACPI MCFG allocation (reached by ECAM), not a root bridge's range */
 };
 
 struct pmu_backend_ops {

@@ -40,6 +40,7 @@ struct uncore_pci_box {
 
 struct uncore_pci_pkg {
 	bool placed;                    /* a U-box put a bus on this package */
+	bool unreached;                 /* none did, and buses lie outside every range: not read */
 	uint16_t seg;
 	uint8_t bus;                    /* the U-box's bus */
 	unsigned n;

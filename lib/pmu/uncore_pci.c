@@ -79,6 +79,7 @@ static void found_box(const struct pmu_backend *b, unsigned cpu, struct uncore_p
 		return;
 	}
 	struct uncore_pci_pkg *k = &out->pkg[p];
+	out->uncore_on[a.bus] = 1;
 	if (k->n >= UNCORE_MAX_PCI_BOXES)
 		return;
 	k->box[k->n].d = d;
@@ -91,7 +92,7 @@ static void found_box(const struct pmu_backend *b, unsigned cpu, struct uncore_p
 	firmware_state(b, cpu, out, (unsigned)p, k->n++);
 }
 
-/* The box whose filter registers are the function of device id id (box_desc.filter_id), or NULL. */
+/* The box whose filter registers are the function of device id id (box_desc.filter_id). */
 static const struct box_desc *filter_of(enum uncore_family fam, uint32_t id)
 {
 	for (unsigned i = 0; i < uncore_box_count; i++) {
@@ -202,6 +203,23 @@ static void count_chas(const struct pmu_backend *b, unsigned cpu, const struct u
 		k->ncha++;
 }
 
+/* Each bus's reach (enum uncore_pci_reach) from the ranges b reports. */
+static void reach_buses(const struct pmu_backend *b, struct uncore_pci_scan *out)
+{
+	struct pmu_bus_range r[UNCORE_PCI_RANGES];
+	unsigned n = b->ops->pci_ranges ? b->ops->pci_ranges(b->ctx, r, UNCORE_PCI_RANGES) : 0;
+	for (unsigned bus = 0; bus < 256; bus++)
+		out->reach[bus] = n ? UPR_OUTSIDE : UPR_BRIDGE;
+	for (unsigned i = 0; i < n && i < UNCORE_PCI_RANGES; i++)
+		for (unsigned bus = r[i].lo; !r[i].seg && bus <= r[i].hi; bus++)
+			if (!r[i].ecam)
+				out->reach[bus] = UPR_BRIDGE;
+			else if (out->reach[bus] == UPR_OUTSIDE)
+				out->reach[bus] = UPR_ECAM;
+	for (unsigned bus = 0; bus < 256; bus++)
+		out->outside += out->reach[bus] == UPR_OUTSIDE;
+}
+
 static void note_seen(struct uncore_pci_scan *out, struct pmu_pci_addr a, uint32_t id)
 {
 	if (out->nseen < UNCORE_PCI_SEEN) {
@@ -218,10 +236,11 @@ pmu_status uncore_pci_scan(const struct pmu_backend *b, unsigned cpu, enum uncor
 	pmu_memset(out, 0, sizeof(*out));
 	if (!b->ops->pci_read)
 		return out->st = PMU_ERR_UNSUPPORTED;
+	reach_buses(b, out);
 	/* Pass 1: every function of segment 0; U-boxes place their buses. */
 	for (unsigned bus = 0; bus < 256; bus++) {
 		bool any = false;
-		for (unsigned dev = 0; dev < 32; dev++)
+		for (unsigned dev = 0; dev < 32 && out->reach[bus] != UPR_OUTSIDE; dev++)
 			for (unsigned fn = 0; fn < 8; fn++) {
 				struct pmu_pci_addr a = { 0, (uint8_t)bus, (uint8_t)dev, (uint8_t)fn, 0 };
 				if (id_at(b, cpu, a, &id))
@@ -232,6 +251,7 @@ pmu_status uncore_pci_scan(const struct pmu_backend *b, unsigned cpu, enum uncor
 				if (!pl || id != (INTEL | (uint32_t)pl->ubox_id << 16))
 					continue;
 				out->uboxes++;
+				out->uncore_on[bus] = 1;
 				int p = package_of(b, cpu, pl, a);
 				if (p < 0 || out->pkg[p].placed) {
 					out->unplaced++;
@@ -261,7 +281,7 @@ pmu_status uncore_pci_scan(const struct pmu_backend *b, unsigned cpu, enum uncor
 	const struct box_desc *filt_d[UNCORE_PCI_MAX_PKGS * 2];
 	unsigned nfilt = 0;
 	for (unsigned bus = 0; pl && bus < 256; bus++)
-		for (unsigned dev = 0; dev < 32; dev++)
+		for (unsigned dev = 0; dev < 32 && out->reach[bus] != UPR_OUTSIDE; dev++)
 			for (unsigned fn = 0; fn < 8; fn++) {
 				struct pmu_pci_addr a = { 0, (uint8_t)bus, (uint8_t)dev, (uint8_t)fn, 0 };
 				const struct box_desc *d;

@@ -15,6 +15,14 @@
 #define UNCORE_PCI_MAX_PKGS 8
 #define UNCORE_PCI_SEEN 8
 
+/*
+ * How a bus of segment 0 is reached, from the backend's pci_ranges: a root bridge's range
+ * (or a backend that reports none), an ACPI MCFG allocation only (ECAM), or no range at all:
+ * firmware does not describe it, and the scan never reads it.
+ */
+enum uncore_pci_reach { UPR_BRIDGE, UPR_ECAM, UPR_OUTSIDE };
+#define UNCORE_PCI_RANGES 24
+
 struct uncore_pci_scan {
 	pmu_status st;                  /* PMU_ERR_UNSUPPORTED: the backend has no PCI access */
 	unsigned functions, buses;      /* present functions, buses with any */
@@ -34,6 +42,9 @@ struct uncore_pci_scan {
 	struct pmu_pci_addr ext_at;
 	struct uncore_pci_pkg pkg[UNCORE_PCI_MAX_PKGS];
 	int8_t bus_pkg[256];            /* each bus's package, -1: none */
+	uint8_t reach[256];             /* each bus's enum uncore_pci_reach */
+	unsigned outside;               /* buses outside every range: never read */
+	uint8_t uncore_on[256];         /* a U-box or box was found on the bus */
 	/* MMIO boxes whose base read 0 (a BAR firmware left unprogrammed), and the register. */
 	unsigned unmapped[UNCORE_PCI_MAX_PKGS];
 	uint32_t unmapped_at[UNCORE_PCI_MAX_PKGS];

@@ -357,7 +357,9 @@ static pmu_status refuse_absent(struct uncore_session *s, const struct pmu_event
 			struct strbuf sb = refuse(s, PMU_ERR_ABSENT, i, d->name);
 			sb_puts(&sb, " (device ");
 			sb_hex(&sb, d->pci->device_id);
-			sb_puts(&sb, ") not visible on this package: hidden by firmware or not populated");
+			sb_puts(&sb, s->pci->unreached ? ") not reachable on this package: its uncore bus is "
+				     "outside every root bridge and MCFG range" :
+				     ") not visible on this package: hidden by firmware or not populated");
 			return PMU_ERR_ABSENT;
 		}
 		if (d && d->cha_unit && s->pci && s->pci->ncha && d->cha_unit > s->pci->ncha) {

@@ -73,30 +73,110 @@ static void say_unmapped(struct run *a, unsigned p)
 	run_say(a);
 }
 
+void uncore_say_fw_box(struct run *a, unsigned p, const char *box, uint32_t ctl, bool frozen,
+		       uint8_t on)
+{
+	if (!frozen && !on)
+		return;
+	run_begin(a, "uncore_fw_box");
+	logrec_key_u64(&a->sb, "package", p);
+	logrec_key_str(&a->sb, "box", box);
+	logrec_key_hex(&a->sb, "box_ctl", ctl);
+	logrec_key_str(&a->sb, "frozen", frozen ? "yes" : "no");
+	logrec_key_hex(&a->sb, "enabled", on);
+	logrec_end(&a->sb);
+	run_record(a);
+	if (frozen) {
+		say_pkg(a, p);
+		sb_puts(&a->sb, box);
+		sb_puts(&a->sb, " found frozen by firmware (box control ");
+		sb_hex(&a->sb, ctl);
+		sb_puts(&a->sb, "): it counts nothing until unfrozen; efipmu unfreezes it for its "
+			       "window and freezes it again after");
+		run_say(a);
+	}
+	if (on) {
+		say_pkg(a, p);
+		sb_puts(&a->sb, box);
+		sb_puts(&a->sb, " has counters firmware left enabled (mask ");
+		sb_hex(&a->sb, on);
+		sb_puts(&a->sb, "): another agent may be counting; they are left alone without --force");
+		run_say(a);
+	}
+}
+
 /* What firmware left in each box: frozen, or counting (refused unless --force). */
 static void say_firmware_state(struct run *a, unsigned p)
 {
 	const struct uncore_pci_pkg *k = &scan.pkg[p];
-	for (unsigned i = 0; i < k->n; i++) {
-		uint32_t ctl = scan.fw_box_ctl[p][i];
-		uint8_t on = scan.fw_enabled[p][i];
-		if (ctl & UNCORE_PCI_BOX_FRZ) {
-			say_pkg(a, p);
-			sb_puts(&a->sb, k->box[i].d->name);
-			sb_puts(&a->sb, " found frozen by firmware (box control ");
-			sb_hex(&a->sb, ctl);
-			sb_puts(&a->sb, "): it counts nothing until unfrozen; efipmu unfreezes it for its "
-				       "window and freezes it again after");
-			run_say(a);
+	for (unsigned i = 0; i < k->n; i++)
+		uncore_say_fw_box(a, p, k->box[i].d->name, scan.fw_box_ctl[p][i],
+				  scan.fw_box_ctl[p][i] & UNCORE_PCI_BOX_FRZ, scan.fw_enabled[p][i]);
+}
+
+/* Buses lo..hi, whose uncore they hold (pkg < 0: none known), and what their reach means. */
+static void say_buses(struct run *a, unsigned lo, unsigned hi, int pkg, const char *reach,
+		      const char *meaning)
+{
+	run_begin(a, "uncore_pci_bus");
+	logrec_key_hex(&a->sb, "bus", lo);
+	logrec_key_hex(&a->sb, "last", hi);
+	logrec_key_str(&a->sb, "reach", reach);
+	if (pkg >= 0)
+		logrec_key_u64(&a->sb, "package", (unsigned)pkg);
+	logrec_key_str(&a->sb, "meaning", meaning);
+	logrec_end(&a->sb);
+	run_record(a);
+	sb_puts(&a->sb, lo == hi ? "bus " : "buses ");
+	sb_hex(&a->sb, lo);
+	if (hi != lo) {
+		sb_putc(&a->sb, '-');
+		sb_hex(&a->sb, hi);
+	}
+	if (pkg >= 0) {
+		sb_puts(&a->sb, " (package ");
+		sb_dec(&a->sb, (unsigned)pkg);
+		sb_puts(&a->sb, "'s uncore)");
+	} else {
+		sb_puts(&a->sb, " (where the uncore of the packages without a U-box may be)");
+	}
+	sb_puts(&a->sb, lo == hi ? " is " : " are ");
+	sb_puts(&a->sb, meaning);
+	run_say(a);
+}
+
+/*
+ * Firmware's description of the buses: each run of uncore buses reached by ECAM only (a
+ * note: usable), and, when a package of the platform has no U-box, each run of buses outside
+ * every range (never read: that package's uncore may be there, out of reach).
+ */
+static void say_reach(struct run *a)
+{
+	unsigned npk = 0, unreached = 0;
+	int last = -1;
+	for (unsigned c = 0; c < a->plat->ncpus; c++)
+		if (a->plat->cpu[c].enabled && a->plat->cpu[c].package >= npk)
+			npk = a->plat->cpu[c].package + 1;
+	for (unsigned p = 0; p < npk && p < UNCORE_PCI_MAX_PKGS; p++)
+		if (!scan.pkg[p].placed && scan.outside) {
+			scan.pkg[p].unreached = true;
+			unreached++;
+			last = (int)p;
 		}
-		if (on) {
-			say_pkg(a, p);
-			sb_puts(&a->sb, k->box[i].d->name);
-			sb_puts(&a->sb, " has counters firmware left enabled (mask ");
-			sb_hex(&a->sb, on);
-			sb_puts(&a->sb, "): another agent may be counting; they are left alone without --force");
-			run_say(a);
-		}
+	for (unsigned lo = 0, hi; lo < 256; lo = hi + 1) {
+		int pkg = scan.bus_pkg[lo];
+		bool ecam = scan.reach[lo] == UPR_ECAM && scan.uncore_on[lo];
+		for (hi = lo; hi < 255 && scan.reach[hi + 1] == scan.reach[lo] &&
+			      (scan.reach[lo] != UPR_ECAM || (scan.uncore_on[hi + 1] == scan.uncore_on[lo] &&
+							     scan.bus_pkg[hi + 1] == pkg)); hi++)
+			;
+		if (ecam)
+			say_buses(a, lo, hi, pkg, "ecam_only", "outside every root bridge but inside "
+				  "MCFG: reached by ECAM only; its boxes are usable");
+		else if (scan.reach[lo] == UPR_OUTSIDE && unreached)
+			say_buses(a, lo, hi, unreached == 1 ? last : -1, "outside",
+				  "outside every root bridge and MCFG range: firmware does not describe "
+				  "it; its boxes cannot be reached and are not counted");
 	}
 }
 
@@ -162,6 +242,11 @@ static void say_scanned(struct run *a)
 	sb_puts(&a->sb, " functions on ");
 	sb_dec(&a->sb, scan.buses);
 	sb_puts(&a->sb, " buses");
+	if (scan.outside) {
+		sb_puts(&a->sb, "; ");
+		sb_dec(&a->sb, scan.outside);
+		sb_puts(&a->sb, " outside every root bridge and MCFG range, not read");
+	}
 	run_say(a);
 	for (unsigned i = 0; i < scan.nseen; i++) {
 		struct pmu_pci_addr x = scan.seen[i];
@@ -237,6 +322,7 @@ enum verdict uncore_pci_begin(struct run *a, bool all)
 		run_say(a);
 		return VERDICT_NO_PMU;
 	}
+	say_reach(a);
 	unsigned placed = 0;
 	for (unsigned p = 0; p < UNCORE_PCI_MAX_PKGS; p++)
 		placed += scan.pkg[p].placed;

@@ -24,6 +24,15 @@ const struct uncore_pci_pkg *uncore_pci_pkg_for(unsigned pkg);
 const struct uncore_pci_scan *uncore_pci_last_scan(void);
 
 /*
+ * What firmware left in box `box` of package p, named (an `uncore_fw_box` record and a
+ * console line each) when it is frozen or has counters enabled (on: bit i counter i, 0x80
+ * the fixed counter); ctl is its box control as found. Both the PCI boxes (the scan) and the
+ * MSR boxes (the uncore job's hand-off) are said through it.
+ */
+void uncore_say_fw_box(struct run *a, unsigned p, const char *box, uint32_t ctl, bool frozen,
+		       uint8_t on);
+
+/*
  * Per package, where the family counts its CHAs (Skylake-SP on): the count CAPID6 gives
  * (the scan read it) against the count the leader read from the family's MSR (msr_st its
  * status), on the console and in an `uncore_chas` record; a mismatch is said, not judged.

@@ -10,6 +10,7 @@
 #include "out/logrec.h"
 #include "pmu/regkey.h"
 #include "pmu/uncore_pci.h"
+#include "run/uncore_pci_job.h"
 
 /* ---- on the leader ---- */
 
@@ -334,6 +335,47 @@ static void log_handoff(struct run *a, const struct pkg_run *p)
 	run_record(a);
 }
 
+/* What the hand-off snapshot holds of register key: firmware's value; false: not saved. */
+static bool handed(const struct uncore_session *s, uint32_t key, uint64_t *v)
+{
+	for (unsigned i = 0; i < s->nsaved; i++)
+		if (s->saved[i].msr == key) {
+			*v = s->saved[i].orig;
+			return true;
+		}
+	return false;
+}
+
+/*
+ * The MSR boxes of the round as firmware left them, each named once (the PCI boxes are the
+ * scan's): frozen where its box control's layout has a freeze bit ("frz": SNB-EP, Skylake-SP,
+ * Ice Lake-SP) and it is set, counting where a counter control holds its enable bit.
+ */
+static void say_fw_boxes(struct run *a, struct pkg_run *p)
+{
+	for (unsigned i = 0; i < p->s.n; i++) {
+		const struct box_desc *d = p->s.ev[i].box;
+		bool said = d->pci != NULL;
+		for (unsigned k = 0; k < p->nfw && !said; k++)
+			said = p->fw_box[k] == d;
+		if (said || p->nfw >= UNCORE_MAX_EVENTS)
+			continue;
+		p->fw_box[p->nfw++] = d;
+		const struct reg_field *frz = d->box ? reg_find_field(d->box->layout, "frz", 3) : NULL;
+		uint64_t ctl = 0, v;
+		uint8_t on = 0;
+		if (d->box_ctl)
+			(void)handed(&p->s, d->box_ctl, &ctl);
+		for (unsigned c = 0; c < d->n_counters && c < 7; c++)
+			if (handed(&p->s, box_ctl_msr(d, c), &v) && (v & d->enable_mask))
+				on |= (uint8_t)(1u << c);
+		if (d->fixed_ctl && handed(&p->s, d->fixed_ctl, &v) && (v & d->fixed_enable_mask))
+			on |= 0x80;
+		uncore_say_fw_box(a, p->leader.package, d->name, (uint32_t)ctl,
+				  frz && reg_get_field(ctl, frz), on);
+	}
+}
+
 /*
  * Discovered units whose every counter read at the end what it read at the start, under
  * the hypervisor bit: what a table gives there may be memory, not counters (QEMU's
@@ -376,6 +418,7 @@ enum verdict upkg_report(struct run *a, struct pkg_run *p, unsigned round, unsig
 	}
 	if (!repeat) {
 		log_handoff(a, p);
+		say_fw_boxes(a, p);
 		const struct own_rec o = { "uncore", p->leader.cpu, p->leader.package, p->s.saved,
 					   p->s.nsaved };
 		if (p->s.nsaved) {

@@ -36,6 +36,8 @@ struct pkg_run {
 	uint64_t checksum;
 	uint64_t tsc_on, tsc_off;       /* around the counting window, for bandwidth */
 	pmu_status cha_msr_st;          /* the CHA count's MSR (uncore_pci_plat.cha_msr), first step */
+	unsigned nfw;                   /* MSR boxes whose firmware state was said, once each */
+	const struct box_desc *fw_box[UNCORE_MAX_EVENTS];
 	uint64_t cha_msr;
 	volatile uint32_t done;
 } __attribute__((aligned(64)));

@@ -65,12 +65,12 @@ for r in counts:
     steps[-1][1] += 1
 want = [(k // 2, k % 2 == 1) for k in range(len(steps))]
 assert [s[0] for s in steps] == want, "steps out of order or missing: %s" % steps[:8]
-# Every step whole, but the last one, which the write in flight may have cut.
+# Every step whole, but the last one, which the flush in flight may have cut.
 assert all(n == (3 if unc else 8) for (_, unc), n in steps[:-1]), "a step cut short"
 whole = len(steps) - (steps[-1][1] != (3 if steps[-1][0][1] else 8))
 done = whole // 2   # repeats whose two steps are both whole on the disk
 assert done >= 300, "the console said 300 repeats were measured, the log holds %d" % done
-print("%s: %d whole repeats, %d steps after them, %d records, %d bytes of the write in flight" %
+print("%s: %d whole repeats, %d steps after them, %d records, %d bytes of the flush in flight" %
       (sys.argv[2], done, len(steps) - 2 * done, len(recs), len(tail)))
 PY
 }

@@ -41,4 +41,19 @@ expect_console '^  pci 0000:00:00\.0 vendor 0x8086 device 0x29c0$'   # q35's hos
 expect_console '^  pci 0000:00:03\.0 vendor 0x1af4 device 0x1110 bar0 0x[0-9a-f]+ bar2 0x[0-9a-f]{9,}$'
 expect_console '^  extended configuration space: pci 0000:00:1c\.0\+0x100 reads 0x[0-9a-f]*[0-9a-e][0-9a-f]*$'
 expect_console '^uncore PCI: no uncore device among'
+
+# The reference model in the app, its firmware leaving package 1's uncore bus out of every
+# root bridge and MCFG range (sim-break pci-bus-outside): the bus named once with what it
+# means, never read; package 1's channel refused with why; FAIL (bare metal, as the model is).
+CFG="qemu-exit\nbackend = sim\nsim-profile = sandy-bridge-ep\nsim-firmware = clean\n"
+IMCS="uncore_imc_0/UNC_M_CAS_COUNT.RD/,uncore_imc_1/UNC_M_CAS_COUNT.RD/,"
+IMCS="${IMCS}uncore_imc_2/UNC_M_CAS_COUNT.RD/,uncore_imc_3/UNC_M_CAS_COUNT.RD/"
+SMP=4,sockets=2,cores=2 boot_case pci_bus_outside \
+  "${CFG}kernels = stream\nsim-break = pci-bus-outside\nevents = $IMCS\n"
+expect_rc 5   # FAIL
+expect_console "^\[SIM\] bus 0xff \(package 1's uncore\) is outside every root bridge and MCFG range: firmware does not describe it; its boxes cannot be reached and are not counted$"
+expect_console "^\[SIM\] package 1 \(CPU 2\): uncore_imc_0 \(device 0x3cb0\) not reachable on this package: its uncore bus is outside every root bridge and MCFG range$"
+expect_console "^\[SIM\] P0 memory lines read [0-9,]+ within the stream kernel's LLC misses"
+grep -q '"rec":"uncore_pci_bus".*"bus":"0xff","last":"0xff","reach":"outside","package":1' "$LOG" ||
+  fail "no uncore_pci_bus record naming bus 0xff"
 exit $FAILED

@@ -50,4 +50,12 @@ static inline uint32_t cfg_get(struct cfg_fake *f, struct pmu_pci_addr a)
 	return !cfg_slot(f, id) ? 0xFFFFFFFFu : p ? *p : 0;
 }
 
+/* The fakes have no MSR: every read raises #GP. */
+static inline pmu_status cfg_no_msr(void *ctx, unsigned cpu, uint32_t msr, uint64_t *val)
+{
+	(void)ctx, (void)cpu, (void)msr;
+	*val = 0;
+	return PMU_ERR_FAULT_GP;
+}
+
 #endif

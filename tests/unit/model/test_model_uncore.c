@@ -1007,6 +1007,31 @@ static void test_snbep_pcu_ev_sel_ext(void **state)
 	free(m);
 }
 
+/*
+ * Firmware that leaves C-box 0 frozen or counting (model_leave_box): package 0's registers
+ * read so, now and after the firmware state is set again; package 1's do not; a profile
+ * without such a box refuses.
+ */
+static void test_leave_box(void **state)
+{
+	(void)state;
+	struct pmu_backend b;
+	struct model *m = test_model("sandy-bridge-ep", 2, 2, &b);
+	uint64_t v;
+	assert_int_equal(model_leave_box(m, MODEL_BOX_FROZEN), PMU_OK);
+	assert_int_equal(rd(&b, 0xD04), 0x100);
+	assert_int_equal(pmu_rdmsr(&b, 1, 0xD04, &v), PMU_OK);
+	assert_int_equal(v, 0);
+	model_set_firmware(m, MODEL_FW_CLEAN);
+	assert_int_equal(rd(&b, 0xD04), 0x100);
+	assert_int_equal(model_leave_box(m, MODEL_BOX_COUNTING), PMU_OK);
+	assert_int_equal(rd(&b, 0xD10), 0x400000);
+	free(m);
+	m = test_model("nehalem-ex", 2, 1, &b);
+	assert_int_equal(model_leave_box(m, MODEL_BOX_FROZEN), PMU_ERR_UNSUPPORTED);
+	free(m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1055,6 +1080,7 @@ int main(void)
 		cmocka_unit_test(test_snbep_cbox_counts_with_8bit_thresh),
 		cmocka_unit_test(test_snbep_cbox_counter_constraints),
 		cmocka_unit_test(test_snbep_box_ctl_reset_and_freeze),
+		cmocka_unit_test(test_leave_box),
 		cmocka_unit_test(test_snbep_pcu),
 		cmocka_unit_test(test_snbep_pcu_ev_sel_ext),
 	};

@@ -75,15 +75,8 @@ static pmu_status f_mmio_write(void *ctx, unsigned cpu, uint64_t addr, unsigned 
 	return PMU_OK;
 }
 
-static pmu_status no_msr(void *ctx, unsigned cpu, uint32_t msr, uint64_t *val)
-{
-	(void)ctx, (void)cpu, (void)msr;
-	*val = 0;
-	return PMU_ERR_FAULT_GP;
-}
-
 static const struct pmu_backend_ops fake_ops = {
-	.rdmsr = no_msr, .pci_read = f_read, .pci_write = f_write,
+	.rdmsr = cfg_no_msr, .pci_read = f_read, .pci_write = f_write,
 	.mmio_read = f_mmio_read, .mmio_write = f_mmio_write,
 };
 
@@ -124,7 +117,7 @@ static void absent_is_reported(void **state)
 	put(&r.f, at(IMC0, 0xDC), 0xFFFFFFFFu);
 	assert_int_equal(pmu_pci_read(&r.b, 0, at(IMC0, 0xDC), &v), PMU_OK);
 	assert_int_equal(pmu_pci_read(&r.b, 0, at(IMC0, 0xDA), &v), PMU_ERR_INVALID);
-	struct pmu_backend none = { .ops = &(const struct pmu_backend_ops){ .rdmsr = no_msr },
+	struct pmu_backend none = { .ops = &(const struct pmu_backend_ops){ .rdmsr = cfg_no_msr },
 				    .name = "x" };
 	assert_int_equal(pmu_pci_read(&none, 0, at(IMC0, 0), &v), PMU_ERR_UNSUPPORTED);
 }

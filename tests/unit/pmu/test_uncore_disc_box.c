@@ -116,7 +116,7 @@ static unsigned short_ranges(void *ctx, struct pmu_bus_range *r, unsigned cap)
 {
 	(void)ctx;
 	(void)cap;
-	r[0] = (struct pmu_bus_range){ 0, 0, 0x7E };
+	r[0] = (struct pmu_bus_range){ 0, 0, 0x7E, false };
 	return 1;
 }
 

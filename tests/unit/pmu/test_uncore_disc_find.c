@@ -65,15 +65,8 @@ static pmu_status f_mmio_write(void *ctx, unsigned cpu, uint64_t addr, unsigned 
 	return PMU_OK;
 }
 
-static pmu_status no_msr(void *ctx, unsigned cpu, uint32_t msr, uint64_t *val)
-{
-	(void)ctx, (void)cpu, (void)msr;
-	*val = 0;
-	return PMU_ERR_FAULT_GP;
-}
-
 static const struct pmu_backend_ops fake_ops = {
-	.rdmsr = no_msr, .pci_read = f_read, .pci_write = f_write,
+	.rdmsr = cfg_no_msr, .pci_read = f_read, .pci_write = f_write,
 	.mmio_read = f_mmio_read, .mmio_write = f_mmio_write,
 };
 

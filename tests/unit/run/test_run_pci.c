@@ -78,6 +78,68 @@ static void hidden_channel(void **state)
 	done(&o);
 }
 
+/*
+ * Firmware describes package 1's uncore bus in no range (sim-break pci-bus-outside): named
+ * once with what it means, package 1's channels refused with why, FAIL on bare metal;
+ * package 0 counted.
+ */
+static void bus_outside_every_range(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg(BASE "sim-firmware = clean\nsim-break = pci-bus-outside\n"
+				     IMCS, 4, 2, 1, NULL);
+	struct sim_counts k;
+	finish(&o);
+	assert_int_equal(o.r->model->pci_bus_cut, MODEL_BUS_OUTSIDE);
+	assert_int_equal(fake_count(o.f->console, "bus 0xff (package 1's uncore) is outside every "
+				    "root bridge and MCFG range: firmware does not describe it; its "
+				    "boxes cannot be reached and are not counted"), 1);
+	assert_int_equal(fake_count(o.f->console, "uncore) is outside every root bridge"), 1);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"uncore_pci_bus\""), 1);
+	assert_int_equal(fake_count(o.f->log, "\"bus\":\"0xff\",\"last\":\"0xff\",\"reach\":"
+				    "\"outside\",\"package\":1"), 1);
+	assert_int_equal(fake_count(o.f->console, "uncore_imc_0 (device 0x3cb0) not reachable on "
+				    "this package: its uncore bus is outside every root bridge and "
+				    "MCFG range"), 1);
+	assert_int_equal(fake_count(o.f->console, "hidden by firmware"), 0);
+	assert_true(sim_kernel_counts(sim_kernel_code_find("stream"), o.r->meas->iterations, &k));
+	assert_int_equal(cas_sum(o.f->log, 0), k.loads);
+	assert_int_equal(cas_sum(o.f->log, 1), 0);
+	assert_int_equal(o.v, VERDICT_FAIL);
+	done(&o);
+}
+
+/* The bus in MCFG but in no root bridge's range (pci-bus-ecam-only): a note, boxes counted. */
+static void bus_reached_by_ecam_only(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg(BASE "sim-firmware = clean\nsim-break = pci-bus-ecam-only\n"
+				     IMCS, 4, 2, 1, NULL);
+	struct sim_counts k;
+	finish(&o);
+	assert_int_equal(fake_count(o.f->console, "bus 0xff (package 1's uncore) is outside every "
+				    "root bridge but inside MCFG: reached by ECAM only; its boxes are "
+				    "usable"), 1);
+	assert_int_equal(fake_count(o.f->log, "\"reach\":\"ecam_only\",\"package\":1"), 1);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"uncore_pci_bus\""), 1);
+	assert_true(sim_kernel_counts(sim_kernel_code_find("stream"), o.r->meas->iterations, &k));
+	assert_int_equal(cas_sum(o.f->log, 1), k.loads);
+	assert_int_equal(o.v, VERDICT_PASS);
+	done(&o);
+}
+
+/* --list says how many buses the scan left unread, outside every range. */
+static void list_says_buses_not_read(void **state)
+{
+	(void)state;
+	struct outcome o = run_cfg(BASE "sim-break = pci-bus-outside\nlist\n", 4, 2);
+	assert_int_equal(fake_count(o.f->console, "uncore PCI: scanned segment 0, buses 0-255: 11 "
+				    "functions on 1 buses; 1 outside every root bridge and MCFG range, "
+				    "not read\n"), 1);
+	assert_int_equal(fake_count(o.f->console, "bus 0xff (package 1's uncore) is outside"), 1);
+	done(&o);
+}
+
 /* A box firmware left frozen: said; counted unfrozen; frozen again after. */
 static void frozen_box(void **state)
 {
@@ -166,6 +228,9 @@ int main(void)
 		cmocka_unit_test(cas_on_every_channel),
 		cmocka_unit_test(hidden_channel),
 		cmocka_unit_test(frozen_box),
+		cmocka_unit_test(bus_outside_every_range),
+		cmocka_unit_test(bus_reached_by_ecam_only),
+		cmocka_unit_test(list_says_buses_not_read),
 		cmocka_unit_test(dry_run_writes_no_config),
 		cmocka_unit_test(qpi_match_mask),
 		cmocka_unit_test(qpi_filter_hidden),

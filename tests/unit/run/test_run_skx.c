@@ -133,6 +133,45 @@ static void cha_beyond_the_count(void **state)
 	done(&o);
 }
 
+/*
+ * CHA 0 left frozen by firmware on package 0 (sim-break uncore-frozen): named once from the
+ * hand-off with what it means, in a record; counted unfrozen, frozen again after.
+ */
+static void cha_left_frozen(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg(BASE "sim-break = uncore-frozen\n", 4, 2, 1, NULL);
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->console, "package 0: uncore_cha_0 found frozen by firmware "
+				    "(box control 0x100): it counts nothing until unfrozen; efipmu "
+				    "unfreezes it for its window and freezes it again after"), 1);
+	assert_int_equal(fake_count(o.f->console, "found frozen"), 1);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"uncore_fw_box\""), 1);
+	assert_int_equal(fake_count(o.f->log, "\"package\":0,\"box\":\"uncore_cha_0\",\"box_ctl\":"
+				    "\"0x100\",\"frozen\":\"yes\",\"enabled\":\"0x0\""), 1);
+	assert_true(package_sum(o.f->log, 0, "UNC_CHA_CLOCKTICKS") > 0);
+	assert_int_equal(model_peek(model_file_for(o.r->model, 0, 0xE00), 0xE00), 0x100);
+	done(&o);
+}
+
+/* CHA 0's counter 0 left enabled (uncore-counting): named, left alone without --force. */
+static void cha_left_counting(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg(BASE "sim-break = uncore-counting\n", 4, 2, 1, NULL);
+	finish(&o);
+	assert_int_equal(fake_count(o.f->console, "package 0: uncore_cha_0 has counters firmware left "
+				    "enabled (mask 0x1): another agent may be counting; they are left "
+				    "alone without --force"), 1);
+	assert_int_equal(fake_count(o.f->console, "left enabled"), 1);
+	assert_int_equal(fake_count(o.f->log, "\"box\":\"uncore_cha_0\",\"box_ctl\":\"0x0\","
+				    "\"frozen\":\"no\",\"enabled\":\"0x1\""), 1);
+	assert_int_equal(model_peek(model_file_for(o.r->model, 0, 0xE01), 0xE01), 0x400000);
+	assert_int_equal(o.v, VERDICT_FAIL);
+	done(&o);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -141,6 +180,8 @@ int main(void)
 		cmocka_unit_test(hidden_channel),
 		cmocka_unit_test(cha_counts_disagree),
 		cmocka_unit_test(cha_beyond_the_count),
+		cmocka_unit_test(cha_left_frozen),
+		cmocka_unit_test(cha_left_counting),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
