@@ -133,6 +133,12 @@ run_case dryrun_snbep_imc dry-run --profile sandy-bridge-ep UNC_M_CAS_COUNT.RD
 run_case dryrun_snbep_ha_match dry-run --each --profile sandy-bridge-ep \
   'uncore_ha/UNC_H_ADDR_OPC_MATCH.FILT,addr=0x48d159e27,opc=0x5/' \
   'uncore_ha/UNC_H_CLOCKTICKS,opc=1/'
+# QPI port 1's packet match/mask (its filter function 0x3C96, 09.6): match 0x228/0x22C, mask
+# 0x238/0x23C written inside the box freeze and restored; a match term on another event and a
+# raw mask setting reserved bits refused
+run_case dryrun_snbep_qpi_match dry-run --each --profile sandy-bridge-ep \
+  'uncore_qpi_1/UNC_Q_CTO_COUNT,match_rds=5,match_opc=3,match_dnid=0x1f,mask_rds=0xf,mask0=0x1e0/' \
+  'uncore_qpi_0/UNC_Q_CLOCKTICKS,match_rds=1/' 'uncore_qpi_0/UNC_Q_CTO_COUNT,mask0=0xffffffff/'
 run_case dryrun_skx_imc_cha dry-run --profile skylake-sp uncore_imc_4/UNC_M_CAS_COUNT.WR/ \
   uncore_cha_27/UNC_CHA_CLOCKTICKS/ UNC_UPI_TxL_FLITS.DATA
 run_case dryrun_skx_refused dry-run --each --profile skylake-sp uncore_cha_28/UNC_CHA_CLOCKTICKS/

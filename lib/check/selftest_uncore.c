@@ -126,10 +126,12 @@ static void check_box_regs(struct unc_run *ur, const struct box_desc *d)
 	}
 	if (d->filter) {   /* each register of the filter its part (box_filter.regs) */
 		const struct box_filter *f = d->filter;
-		uint64_t fm = reg_holding_mask(f->layout);
+		uint64_t fm = reg_holding_mask(f->layout), fh = f->hi ? reg_holding_mask(f->hi) : 0;
 		for (unsigned k = 0; k < (f->regs ? f->regs->n : 1u); k++) {
-			uint32_t r = d->filter_msr + k * (f->regs ? f->regs->step : 0u);
-			(void)reg_one(ur, c, key(ur, d, r, false), filter_part(f, fm, k));
+			uint32_t r = filter_key(ur->t.env->pci, d, k);
+			if (!r)
+				continue;   /* its filter function not visible (box_desc.filter_id) */
+			(void)reg_one(ur, c, r, filter_part(f, fm, fh, k));
 			c->expected++;
 		}
 	}

@@ -21,6 +21,7 @@ struct pmu_event_req {
 	uint32_t counter_mask;       /* general-purpose counters allowed (bit n = counter n) */
 	uint64_t extra_msr_val;      /* value for an auxiliary MSR (offcore, M-box sub-register) */
 	uint32_t extra_msr;          /* 0: none */
+	uint64_t extra_msr_val_hi;   /* a filter's bits 127:64 (box_filter.hi: SNB-EP QPI mask) */
 	uint8_t core_type;           /* hybrid: only CPUs of this core type (CPUID.1AH), 0: all */
 	const char *list;            /* Intel's list it was named from ("file" of ev_list), or NULL */
 	uint16_t item;               /* evspec_parse_list: which spec of the list (a hybrid bare

@@ -425,6 +425,30 @@ static const struct reg_field snbep_ha_match[] = {
 };
 
 /*
+ * SNB-EP QPI packet match (PKT_MATCH0/1) and mask (PKT_MASK0/1), each 64 bits as Linux
+ * uncore_snbep.c's QPI format attributes give them (config1 the match, config2 the mask):
+ * rds 51:48, rnid[3:0] 35:32, rnid[4] 31, dnid 17:13, mc 12:9, opc 8:5, vnw 4:3; match0/1,
+ * mask0/1 the same bits by dwords (raw). Intel 327043, QPI section: the registers of a
+ * separate function per port.
+ */
+#define SNBEP_QPI_PKT(p) {                                                                    \
+	{ "rsv", 0, 3, RA_RSV, NULL }, { p "vnw", 3, 2, RA_RW, NULL },                        \
+	{ p "opc", 5, 4, RA_RW, NULL }, { p "mc", 9, 4, RA_RW, NULL },                        \
+	{ p "dnid", 13, 5, RA_RW, NULL }, { "rsv", 18, 13, RA_RSV, NULL },                    \
+	{ p "rnid4", 31, 1, RA_RW, NULL }, { p "rnid30", 32, 4, RA_RW, NULL },                \
+	{ "rsv", 36, 12, RA_RSV, NULL }, { p "rds", 48, 4, RA_RW, NULL },                     \
+	{ "rsv", 52, 12, RA_RSV, NULL },                                                       \
+}
+static const struct reg_field snbep_qpi_match[] = SNBEP_QPI_PKT("match_");
+static const struct reg_field snbep_qpi_mask[] = SNBEP_QPI_PKT("mask_");
+static const struct reg_field snbep_qpi_match_raw[] = {
+	{ "match0", 0, 32, RA_RW, NULL }, { "match1", 32, 32, RA_RW, NULL },
+};
+static const struct reg_field snbep_qpi_mask_raw[] = {
+	{ "mask0", 0, 32, RA_RW, NULL }, { "mask1", 32, 32, RA_RW, NULL },
+};
+
+/*
  * Ice Lake-SP M2M counter control, two dwords: the SNB-EP PCI fields and the umask extension in
  * 39:32 of the second (Linux uncore_snbep.c snr_m2m format umask_ext3 "config:8-15,32-39",
  * SNR_M2M_PCI_PMON_UMASK_EXT; Intel's list: UMaskExt).
@@ -480,6 +504,14 @@ const struct reg_layout layout_snbep_pcu_filter =
 
 const struct reg_layout layout_snbep_ha_match =
 	REG_LAYOUT("HA_PCI_PMON_BOX_ADDRMATCH0/1_OPCODEMATCH", snbep_ha_match);
+const struct reg_layout layout_snbep_qpi_match =
+	REG_LAYOUT("Q_Py_PCI_PMON_PKT_MATCH0/1", snbep_qpi_match);
+const struct reg_layout layout_snbep_qpi_mask =
+	REG_LAYOUT("Q_Py_PCI_PMON_PKT_MASK0/1", snbep_qpi_mask);
+const struct reg_layout layout_snbep_qpi_match_raw =
+	REG_LAYOUT("Q_Py_PCI_PMON_PKT_MATCH0/1 dwords", snbep_qpi_match_raw);
+const struct reg_layout layout_snbep_qpi_mask_raw =
+	REG_LAYOUT("Q_Py_PCI_PMON_PKT_MASK0/1 dwords", snbep_qpi_mask_raw);
 const struct reg_layout layout_snbep_pci_ctl = REG_LAYOUT("SNBEP_PCI_PMON_CTL", snbep_pci_ctl);
 const struct reg_layout layout_snbep_qpi_ctl = REG_LAYOUT("QPI_PCI_PMON_CTL", snbep_qpi_ctl);
 const struct reg_layout layout_snbep_imc_fixed_ctl =
@@ -500,8 +532,10 @@ const struct reg_layout *const uncore_layouts[] = {
 	&layout_nhmex_m_box_ctrl, &layout_nhmex_m_box_status, &layout_nhmex_m_box_ovf_ctrl,
 	&layout_snbep_u_pmon_ctl, &layout_snbep_uclk_fixed_ctl, &layout_snbep_box_ctl,
 	&layout_snbep_cbox_ctl, &layout_snbep_pcu_ctl, &layout_snbep_cbox_filter,
-	&layout_snbep_pcu_filter, &layout_snbep_ha_match, &layout_snbep_pci_ctl,
-	&layout_snbep_qpi_ctl, &layout_snbep_imc_fixed_ctl, &layout_skx_box_ctl, &layout_skx_iio_ctl,
-	&layout_skx_cha_filter, &layout_icx_iio_ctl, &layout_icx_cha_ctl, &layout_icx_m2m_ctl,
+	&layout_snbep_pcu_filter, &layout_snbep_ha_match, &layout_snbep_qpi_match,
+	&layout_snbep_qpi_mask, &layout_snbep_qpi_match_raw, &layout_snbep_qpi_mask_raw,
+	&layout_snbep_pci_ctl, &layout_snbep_qpi_ctl, &layout_snbep_imc_fixed_ctl,
+	&layout_skx_box_ctl, &layout_skx_iio_ctl, &layout_skx_cha_filter, &layout_icx_iio_ctl,
+	&layout_icx_cha_ctl, &layout_icx_m2m_ctl,
 };
 const unsigned uncore_layout_count = sizeof(uncore_layouts) / sizeof(uncore_layouts[0]);

@@ -29,6 +29,8 @@ extern const struct reg_layout layout_snbep_pcu_ctl;
 extern const struct reg_layout layout_snbep_cbox_filter;
 extern const struct reg_layout layout_snbep_pcu_filter;
 extern const struct reg_layout layout_snbep_ha_match;
+extern const struct reg_layout layout_snbep_qpi_match, layout_snbep_qpi_mask;
+extern const struct reg_layout layout_snbep_qpi_match_raw, layout_snbep_qpi_mask_raw;
 /* Sandy Bridge-EP PCI boxes (Intel 327043; Linux uncore_snbep.c) */
 extern const struct reg_layout layout_snbep_pci_ctl;
 extern const struct reg_layout layout_snbep_qpi_ctl;

@@ -165,21 +165,31 @@ static const struct box_desc snbep_pcu = {
  * SNB-EP PCI boxes (Intel 327043; Linux uncore_snbep.c snbep_uncore_pci_ids and the
  * SNBEP_PCI_PMON_* offsets; Intel PCM src/types.h): box control 0xF4, counter controls
  * 0xD8 + 4 i, counters 0xA0 + 8 i in two dwords, the iMC's fixed DCLK counter at
- * 0xF0 / 0xD0. Found by device id; the tool writes only 0xA0-0xF7 of each, and the HA's
- * match registers 0x40-0x4B (its filter: layout_snbep_ha_match, three dwords 4 apart).
+ * 0xF0 / 0xD0. Found by device id; the tool writes only 0xA0-0xF7 of each, the HA's
+ * match registers 0x40-0x4B (its filter: layout_snbep_ha_match, three dwords 4 apart), and
+ * a QPI port's match and mask dwords 0x228/0x22C/0x238/0x23C of the port's filter function
+ * fid (0x3C86 / 0x3C96, Linux SNBEP_Q_Py_PCI_PMON_PKT_MATCH0/MASK0).
  */
-#define SNBEP_PCI(pname, id, ctl, nctr, w, freg, filt) {                                      \
+#define SNBEP_PCI(pname, id, ctl, nctr, w, freg, filt, fid) {                                      \
 	.name = (pname), .family = UNCORE_SNB_EP,                                              \
 	.ctl_layout = (ctl), .n_counters = (nctr), .counter_width = (w),                      \
 	.ctl_base = 0xD8, .ctl_stride = 4, .ctr_base = 0xA0, .ctr_stride = 8,                 \
 	.enable_mask = BIT(22), .box_ctl = 0xF4, .box = &snbep_box_gate,                       \
 	.extra_lo = (freg), .extra_hi = (freg), .filter_msr = (freg), .filter = (filt),        \
-	.pci = &(const struct box_pci){ (id), 0xA0, 0xF8, 0, NULL },                          \
+	.filter_id = (fid), .pci = &(const struct box_pci){ (id), 0xA0, 0xF8, 0, NULL },      \
 }
 
 static const struct box_filter snbep_ha_match = {
 	.layout = &layout_snbep_ha_match,
-	.regs = &(const struct filter_regs){ 3, 4, { 0, 32, 48 } },
+	.regs = &(const struct filter_regs){ 3, { 0, 32, 48 }, { 0, 4, 8 } },
+};
+
+/* Only event 0x38 with event_ext (UNC_Q_CTO_COUNT) takes them (Linux snbep_qpi_hw_config). */
+static const struct box_filter snbep_qpi_filter = {
+	.layout = &layout_snbep_qpi_match, .raw = &layout_snbep_qpi_match_raw,
+	.hi = &layout_snbep_qpi_mask, .hi_raw = &layout_snbep_qpi_mask_raw,
+	.regs = &(const struct filter_regs){ 4, { 0, 32, 64, 96 }, { 0, 4, 0x10, 0x14 } },
+	.sel_mask = 0xFF | BIT(21), .sel_val = 0x38 | BIT(21),
 };
 
 #define SNBEP_IMC(pname, id) {                                                                 \
@@ -194,14 +204,16 @@ static const struct box_filter snbep_ha_match = {
 }
 
 static const struct box_desc snbep_pci[] = {
-	SNBEP_PCI("uncore_ha", 0x3C46, &layout_snbep_pci_ctl, 4, 48, 0x40, &snbep_ha_match),
+	SNBEP_PCI("uncore_ha", 0x3C46, &layout_snbep_pci_ctl, 4, 48, 0x40, &snbep_ha_match, 0),
 	SNBEP_IMC("uncore_imc_0", 0x3CB0), SNBEP_IMC("uncore_imc_1", 0x3CB1),
 	SNBEP_IMC("uncore_imc_2", 0x3CB4), SNBEP_IMC("uncore_imc_3", 0x3CB5),
-	SNBEP_PCI("uncore_qpi_0", 0x3C41, &layout_snbep_qpi_ctl, 4, 48, 0, NULL),
-	SNBEP_PCI("uncore_qpi_1", 0x3C42, &layout_snbep_qpi_ctl, 4, 48, 0, NULL),
-	SNBEP_PCI("uncore_r2pcie", 0x3C43, &layout_snbep_pci_ctl, 4, 44, 0, NULL),
-	SNBEP_PCI("uncore_r3qpi_0", 0x3C44, &layout_snbep_pci_ctl, 3, 44, 0, NULL),
-	SNBEP_PCI("uncore_r3qpi_1", 0x3C45, &layout_snbep_pci_ctl, 3, 44, 0, NULL),
+	SNBEP_PCI("uncore_qpi_0", 0x3C41, &layout_snbep_qpi_ctl, 4, 48, 0x228, &snbep_qpi_filter,
+		  0x3C86),
+	SNBEP_PCI("uncore_qpi_1", 0x3C42, &layout_snbep_qpi_ctl, 4, 48, 0x228, &snbep_qpi_filter,
+		  0x3C96),
+	SNBEP_PCI("uncore_r2pcie", 0x3C43, &layout_snbep_pci_ctl, 4, 44, 0, NULL, 0),
+	SNBEP_PCI("uncore_r3qpi_0", 0x3C44, &layout_snbep_pci_ctl, 3, 44, 0, NULL, 0),
+	SNBEP_PCI("uncore_r3qpi_1", 0x3C45, &layout_snbep_pci_ctl, 3, 44, 0, NULL, 0),
 };
 
 const struct box_desc *const uncore_boxes[] = {

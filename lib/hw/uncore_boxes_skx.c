@@ -29,7 +29,7 @@ static const struct box_filter skx_cha_filter = {
 	.layout = &layout_skx_cha_filter, .open_field = "tid", .open_enable = "tid_en",
 	.all_fields = (const char *const[]){ "state", "rem", "loc", "all_opc", "nm", "not_nm",
 					     NULL },
-	.regs = &(const struct filter_regs){ 2, 1, { 0, 32, 0 } },
+	.regs = &(const struct filter_regs){ 2, { 0, 32 }, { 0, 1 } },
 };
 
 /*

@@ -65,26 +65,44 @@ struct box_filter {
 	 */
 	const char *const *all_fields;
 	/*
-	 * Several registers (NULL: one): the layout's bits from part_lsb[k] up to the next part
-	 * are register k, at filter_msr + k * step (Skylake-SP's CHA FILTER1 is bits 63:32 at
+	 * Several registers (NULL: one): the value's bits from part_lsb[k] up to the next part
+	 * are register k, at filter_msr + off[k] (Skylake-SP's CHA FILTER1 is bits 63:32 at
 	 * + 1, as Linux hswep_cbox_enable_event writes config1's halves; SNB-EP's HA match
-	 * registers are config dwords 4 apart).
+	 * registers are config dwords 4 apart; its QPI match and mask dwords 0x228/0x22C and
+	 * 0x238/0x23C, the mask being the value's bits 127:64).
 	 */
 	const struct filter_regs *regs;
+	/*
+	 * A value wider than one layout (SNB-EP QPI): terms of layout name its bits 63:0, of hi
+	 * its bits 127:64; raw and hi_raw name the same bits by dwords (Linux's match0/match1,
+	 * mask0/mask1). NULL: none.
+	 */
+	const struct reg_layout *raw, *hi, *hi_raw;
+	/*
+	 * Only the events whose control & sel_mask is sel_val take the filter (SNB-EP QPI: event
+	 * 0x38 with event_ext, Linux snbep_qpi_hw_config); it is written only when a term sets
+	 * it. sel_mask 0: every event, and the filter is written whenever the box is used.
+	 */
+	uint64_t sel_mask, sel_val;
 };
 
 struct filter_regs {
-	uint8_t n, step;
-	uint8_t part_lsb[3];
+	uint8_t n;
+	uint8_t part_lsb[4];
+	uint16_t off[4];
 };
 
-/* What register k of filter f holds of the filter value v. */
-static inline uint64_t filter_part(const struct box_filter *f, uint64_t v, unsigned k)
+/* What register k of filter f holds of the filter value (bits 63:0 v, 127:64 vhi). */
+static inline uint64_t filter_part(const struct box_filter *f, uint64_t v, uint64_t vhi,
+				   unsigned k)
 {
 	if (!f->regs)
 		return v;
-	unsigned lo = f->regs->part_lsb[k], hi = k + 1 < f->regs->n ? f->regs->part_lsb[k + 1] : 64;
-	return hi - lo >= 64 ? v >> lo : (v >> lo) & ((1ull << (hi - lo)) - 1);
+	/* a part never spans bit 64: a value's last part ends there or at 128 */
+	unsigned lo = f->regs->part_lsb[k];
+	unsigned hi = k + 1 < f->regs->n ? f->regs->part_lsb[k + 1] : lo < 64 ? 64 : 128;
+	uint64_t w = (lo >= 64 ? vhi : v) >> (lo & 63);
+	return hi - lo >= 64 ? w : w & ((1ull << (hi - lo)) - 1);
 }
 
 struct box_desc;
@@ -159,6 +177,11 @@ struct box_desc {
 	uint32_t extra_lo, extra_hi;    /* auxiliary MSRs events may set (filters, M-box sub-registers) */
 	uint32_t filter_msr;            /* 0: no filter register (then filter is NULL) */
 	const struct box_filter *filter;
+	/*
+	 * A PCI box's filter registers in another function on its package, of this device id
+	 * (SNB-EP QPI port 0/1: 0x3C86/0x3C96, Linux SNBEP_PCI_QPI_PORT0/1_FILTER); 0: its own.
+	 */
+	uint16_t filter_id;
 	uint64_t freeze_pmi_mask;       /* control bit whose overflow PMI freezes the uncore; 0: none */
 	const struct box_ops *ops;      /* NULL: no quirks */
 	const struct box_pci *pci;      /* NULL: an MSR box */
@@ -225,9 +248,9 @@ const struct uncore_pci_plat *uncore_pci_plat_of(enum uncore_family fam);
 static inline int filter_reg_index(const struct box_desc *d, uint32_t reg)
 {
 	const struct box_filter *f = d->filter;
-	unsigned n = f && f->regs ? f->regs->n : f ? 1 : 0, step = f && f->regs ? f->regs->step : 0;
+	unsigned n = f && f->regs ? f->regs->n : f ? 1 : 0;
 	for (unsigned k = 0; k < n; k++)
-		if (reg == d->filter_msr + k * step)
+		if (reg == d->filter_msr + (f->regs ? f->regs->off[k] : 0u))
 			return (int)k;
 	return -1;
 }

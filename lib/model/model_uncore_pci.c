@@ -199,9 +199,10 @@ pmu_status pset_write(const struct pset *s, struct model_regfile *rf, uint32_t k
 			zero_ctrs(rf, x);
 		return model_poke(rf, key, v & s->box_bits);
 	}
-	const struct pmatch *mt = s->match;
-	if (mt && x->id == mt->id && off >= mt->off && off < mt->off + 12u && !(off % 4))
-		return model_poke(rf, key, v & mt->held[(off - mt->off) / 4]);
+	for (const struct pmatch *mt = s->match; mt && mt->id; mt++)
+		for (unsigned i = 0; x->id == mt->id && i < mt->n; i++)
+			if (off == mt->off[i])
+				return model_poke(rf, key, v & mt->held[i]);
 	if (x->fixed && off == x->fix_ctl) {
 		if (v & FIX_RST)
 			(void)model_poke(rf, reg(x, x->fix_ctr), 0);

@@ -44,10 +44,15 @@ struct pfn_ro {
 	uint32_t (*value)(const struct model *m, const struct model_regfile *rf, unsigned off);
 };
 
-/* A box's match registers: dwords at off, off + 4, ... holding the bits of held[]. */
+/*
+ * A function's match registers (a box's, or a filter function's): the dwords at off[i] holding
+ * the bits of held[i], n of them; the list ends with id 0.
+ */
 struct pmatch {
-	uint16_t id, off;
-	uint32_t held[3];
+	uint16_t id;
+	uint8_t n;
+	uint16_t off[4];
+	uint32_t held[4];
 };
 
 struct pset {
@@ -64,7 +69,7 @@ struct pset {
 	 * SNB-EP's (resets 0 and 1, freeze 8).
 	 */
 	bool generic;
-	const struct pmatch *match;          /* NULL: no box has match registers */
+	const struct pmatch *match;          /* ends with id 0; NULL: no box has match registers */
 };
 
 /*

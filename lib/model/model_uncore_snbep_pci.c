@@ -20,7 +20,13 @@
  * model choices: model_uncore_pci.h). The HA's match registers (327043, HA section, as
  * likwid src/includes/registers.h PCI_UNC_HA_PMON_* and its perfmon_sandybridgeEP.h read
  * them): ADDRMATCH0 0x40 (address 31:6 in its bits 31:6), ADDRMATCH1 0x44 (address 45:32
- * in 13:0), OPCODEMATCH 0x48 (opcode 5:0); other bits read 0.
+ * in 13:0), OPCODEMATCH 0x48 (opcode 5:0); other bits read 0. Each QPI port's packet
+ * match and mask registers are in a function of their own (327043, QPI section; ids and
+ * offsets as Linux uncore_snbep.c gives them: SNBEP_PCI_QPI_PORT0/1_FILTER 0x3C86 / 0x3C96,
+ * device 8 / 9 function 6, SNBEP_Q_Py_PCI_PMON_PKT_MATCH0/1 0x228/0x22C, MASK0/1
+ * 0x238/0x23C): each pair holds the fields Linux's QPI formats name, dnid 17:13, mc 12:9,
+ * opc 8:5, vnw 4:3 and rnid[4] 31 in the first dword, rnid[3:0] 3:0 and rds 19:16 in the
+ * second; the bits no source names read 0 (the model's choice).
  */
 #include <stddef.h>
 #include "model/model_uncore_pci.h"
@@ -40,14 +46,24 @@ static const struct pbox pboxes[] = {
 	BOX(19, 1, 0x3C43, 4, 44, false, false, MODEL_UNC_SNBEP_R2PCIE),
 	BOX(19, 5, 0x3C44, 3, 44, false, false, MODEL_UNC_SNBEP_R3QPI0),
 	BOX(19, 6, 0x3C45, 3, 44, false, false, MODEL_UNC_SNBEP_R3QPI0 + 1),
+	/* the QPI ports' filter functions: no counters, only their match registers below */
+	{ 0, 8, 6, 0x3C86, 0, 0, 0, 0, 0, 0, false, false, 0, 0, 0, 0 },
+	{ 0, 9, 6, 0x3C96, 0, 0, 0, 0, 0, 0, false, false, 0, 0, 0, 0 },
 };
 
-static const struct pmatch ha_match = { 0x3C46, 0x40, { 0xFFFFFFC0u, 0x3FFFu, 0x3Fu } };
+#define QPI_PKT(id) { (id), 4, { 0x228, 0x22C, 0x238, 0x23C },                               \
+		      { 0x8003FFF8u, 0x000F000Fu, 0x8003FFF8u, 0x000F000Fu } }
+
+static const struct pmatch matches[] = {
+	{ 0x3C46, 3, { 0x40, 0x44, 0x48, 0 }, { 0xFFFFFFC0u, 0x3FFFu, 0x3Fu, 0 } },
+	QPI_PKT(0x3C86), QPI_PKT(0x3C96),
+	{ 0, 0, { 0 }, { 0 } },
+};
 
 static const struct pset snbep = {
 	.box = pboxes, .n = sizeof(pboxes) / sizeof(pboxes[0]),
 	.ubox = { 0, 11, 0, 0x3CE0, NULL }, .nodeid_off = 0x40, .map_off = 0x54,
-	.box_bits = 1u << 8 | 1u << 16, .edge0 = 64, .match = &ha_match,
+	.box_bits = 1u << 8 | 1u << 16, .edge0 = 64, .match = matches,
 };
 
 MODEL_PCI_DEV(snbep, snbep, "snbep-pci-uncore");

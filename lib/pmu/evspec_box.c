@@ -190,6 +190,31 @@ static pmu_status box_filter_terms(const struct box_desc *box, const struct ev_d
 	return PMU_OK;
 }
 
+/*
+ * A filter only some events select (box_filter.sel_mask: SNB-EP QPI match/mask, event 0x38
+ * with event_ext, Linux snbep_qpi_hw_config): programmed when a term sets it, refused for any
+ * other event.
+ */
+static pmu_status box_wide_filter_terms(const struct box_desc *box, const struct term_dest *dst,
+					const uint64_t *filter, struct pmu_event_req *req,
+					struct evspec_error *err)
+{
+	const struct box_filter *f = box->filter;
+	if (!(dst[1].touched | dst[2].touched | dst[3].touched | dst[4].touched))
+		return PMU_OK;
+	if ((req->config & f->sel_mask) != f->sel_val) {
+		struct strbuf sb = evspec_err_q(err, PMU_ERR_INVALID, "", box->name,
+						pmu_strlen(box->name), ": match/mask terms need event ");
+		sb_hex(&sb, f->sel_val & 0xFF);
+		sb_puts(&sb, " with event_ext (the only event that selects them)");
+		return err->st;
+	}
+	req->extra_msr = box->filter_msr;
+	req->extra_msr_val = filter[0];
+	req->extra_msr_val_hi = filter[1];
+	return PMU_OK;
+}
+
 /* The box's fixed counter, asked for by the name the sources give it (box_desc.fixed_event). */
 static pmu_status fixed_clock(const struct box_desc *box, struct pmu_event_req *req)
 {
@@ -245,6 +270,7 @@ pmu_status evspec_parse_box(const struct cpu_info *ci, const struct box_desc *bo
 	req->counter_mask = low_bits(box->n_counters);
 	req->extra_msr = 0;
 	req->extra_msr_val = 0;
+	req->extra_msr_val_hi = 0;
 
 	size_t used;
 	pmu_status st;
@@ -265,14 +291,24 @@ pmu_status evspec_parse_box(const struct cpu_info *ci, const struct box_desc *bo
 			     "does not have");
 		return err->st;
 	}
-	/* the list's value (FILTER_VALUE) where it gives one; terms change fields of it */
-	uint64_t filter = d ? ev_ext(d)->filter_val : 0;
-	struct term_dest dst[2] = {
+	/*
+	 * the list's value (FILTER_VALUE) where it gives one; terms change fields of it, a wide
+	 * filter's (box_filter.hi) by its other layouts too
+	 */
+	const struct box_filter *f = box->filter;
+	uint64_t filter[2] = { d ? ev_ext(d)->filter_val : 0, 0 };
+	struct term_dest dst[5] = {
 		{ l, box->enable_mask, &req->config, 0, NULL },
-		{ box->filter ? box->filter->layout : l, 0, &filter, 0, NULL },
+		{ f ? f->layout : l, 0, &filter[0], 0, NULL },
+		{ f && f->raw ? f->raw : l, 0, &filter[0], 0, NULL },
+		{ f && f->hi ? f->hi : l, 0, &filter[1], 0, NULL },
+		{ f && f->hi_raw ? f->hi_raw : l, 0, &filter[1], 0, NULL },
 	};
-	st = evspec_apply_terms(box->name, dst, box->filter ? 2 : 1, terms + used, len - used, err);
-	if (!st && box->filter)
+	st = evspec_apply_terms(box->name, dst, !f ? 1 : f->hi ? 5 : 2, terms + used, len - used,
+				err);
+	if (!st && f && f->sel_mask)
+		st = box_wide_filter_terms(box, dst, filter, req, err);
+	else if (!st && f)
 		st = box_filter_terms(box, d, &dst[1], req, err);
 	if (st)
 		return st;

@@ -35,6 +35,7 @@ const struct reg_layout *uncore_counter_layout(const struct uncore_counter *e);
 struct uncore_pci_box {
 	const struct box_desc *d;
 	uint32_t base;
+	uint32_t filter_base;           /* its filter's function (box_desc.filter_id), 0: absent */
 };
 
 struct uncore_pci_pkg {
@@ -56,6 +57,8 @@ struct uncore_pci_pkg {
 
 /* The key of register reg (an MSR, or an offset of a PCI box) of d on package map; 0: not there. */
 uint32_t box_key(const struct uncore_pci_pkg *map, const struct box_desc *d, uint32_t reg, bool wide);
+/* The key of register k of d's filter (box_filter.regs); 0: its function is not there. */
+uint32_t filter_key(const struct uncore_pci_pkg *map, const struct box_desc *d, unsigned k);
 
 /* ---- the engine ---- */
 
@@ -78,6 +81,7 @@ struct uncore_counter {
 	uint64_t preload;               /* value written to the counter before start */
 	uint32_t extra_msr;             /* auxiliary MSR and its value, 0: none */
 	uint64_t extra_val;
+	uint64_t extra_val_hi;          /* a filter's bits 127:64 (box_filter.hi) */
 	unsigned width;                 /* the box's, or what the job's probe found */
 	uint64_t start, end, delta;     /* raw reads after program and after stop; delta mod 2^width */
 	bool in_use;                    /* found enabled by firmware */

@@ -59,6 +59,16 @@ static void firmware_state(const struct pmu_backend *b, unsigned cpu, struct unc
 		out->fw_enabled[p][k] |= 0x80;
 }
 
+/* The write guard admits each register of d's filter (box_filter.regs) in function a. */
+static void guard_filter(struct pmon_registry *reg, struct pmu_pci_addr a, const struct box_desc *d,
+			 unsigned p)
+{
+	for (unsigned k = 0; reg && k < d->filter->regs->n; k++) {
+		a.off = (uint16_t)(d->filter_msr + d->filter->regs->off[k]);
+		(void)pmon_add_pci(reg, a, (uint16_t)(a.off + 4u), d->name, p);
+	}
+}
+
 /* A box found at a: placed on its bus's package (or an orphan), registered with the guard. */
 static void found_box(const struct pmu_backend *b, unsigned cpu, struct uncore_pci_scan *out,
 		      struct pmon_registry *reg, const struct box_desc *d, struct pmu_pci_addr a)
@@ -77,12 +87,37 @@ static void found_box(const struct pmu_backend *b, unsigned cpu, struct uncore_p
 	a.off = d->pci->pmon_lo;
 	if (reg)
 		(void)pmon_add_pci(reg, a, d->pci->pmon_hi, d->name, (unsigned)p);
-	if (reg && d->filter && d->filter->regs) {   /* a PCI box's filter: its registers too */
-		a.off = (uint16_t)d->filter_msr;
-		(void)pmon_add_pci(reg, a, (uint16_t)(a.off + d->filter->regs->n * 4u), d->name,
-				   (unsigned)p);
-	}
+	if (d->filter && d->filter->regs && !d->filter_id)   /* its filter's registers too */
+		guard_filter(reg, a, d, (unsigned)p);
 	firmware_state(b, cpu, out, (unsigned)p, k->n++);
+}
+
+/* The box whose filter registers are the function of device id id (box_desc.filter_id). */
+static const struct box_desc *filter_of(enum uncore_family fam, uint32_t id)
+{
+	for (unsigned i = 0; i < uncore_box_count; i++) {
+		const struct box_desc *d = uncore_boxes[i];
+		if (d->family == fam && d->pci && d->filter_id &&
+		    id == (INTEL | (uint32_t)d->filter_id << 16))
+			return d;
+	}
+	return NULL;
+}
+
+/*
+ * A filter function found at a: its box on a's package (found in the same scan) takes it,
+ * and the write guard admits exactly the filter's registers in it.
+ */
+static void found_filter(struct uncore_pci_scan *out, struct pmon_registry *reg,
+			 const struct box_desc *d, struct pmu_pci_addr a)
+{
+	int p = a.seg ? -1 : out->bus_pkg[a.bus];
+	struct uncore_pci_pkg *k = p < 0 ? NULL : &out->pkg[p];
+	for (unsigned i = 0; k && i < k->n; i++)
+		if (k->box[i].d == d && !k->box[i].filter_base) {
+			k->box[i].filter_base = regkey_pci(a);
+			guard_filter(reg, a, d, (unsigned)p);
+		}
 }
 
 /* Each bus's package: the U-boxes' buses, and with pl->inherit the buses above each. */
@@ -241,7 +276,10 @@ pmu_status uncore_pci_scan(const struct pmu_backend *b, unsigned cpu, enum uncor
 		out->ext_at = x;
 	}
 	place_buses(pl, out);
-	/* Pass 2: the boxes, by device id, on every bus with a function. */
+	/* Pass 2: the boxes, by device id, on every bus with a function; then their filters. */
+	struct pmu_pci_addr filt[UNCORE_PCI_MAX_PKGS * 2];
+	const struct box_desc *filt_d[UNCORE_PCI_MAX_PKGS * 2];
+	unsigned nfilt = 0;
 	for (unsigned bus = 0; pl && bus < 256; bus++)
 		for (unsigned dev = 0; dev < 32 && out->reach[bus] != UPR_OUTSIDE; dev++)
 			for (unsigned fn = 0; fn < 8; fn++) {
@@ -251,11 +289,17 @@ pmu_status uncore_pci_scan(const struct pmu_backend *b, unsigned cpu, enum uncor
 					continue;
 				if ((d = box_of(fam, id, a)))
 					found_box(b, cpu, out, reg, d, a);
+				else if ((d = filter_of(fam, id)) && nfilt < UNCORE_PCI_MAX_PKGS * 2) {
+					filt[nfilt] = a;
+					filt_d[nfilt++] = d;
+				}
 				else if (pl->mmio_id && id == (INTEL | (uint32_t)pl->mmio_id << 16))
 					found_mmio(b, cpu, pl, out, reg, a);
 				else if (pl->capid_id && id == (INTEL | (uint32_t)pl->capid_id << 16))
 					count_chas(b, cpu, pl, out, a);
 			}
+	for (unsigned i = 0; i < nfilt; i++)
+		found_filter(out, reg, filt_d[i], filt[i]);
 	return PMU_OK;
 }
 
@@ -266,5 +310,16 @@ uint32_t box_key(const struct uncore_pci_pkg *map, const struct box_desc *d, uin
 	for (unsigned i = 0; map && i < map->n; i++)
 		if (map->box[i].d == d)
 			return (map->box[i].base + reg) | (wide ? REGKEY_WIDE : 0);
+	return 0;
+}
+
+uint32_t filter_key(const struct uncore_pci_pkg *map, const struct box_desc *d, unsigned k)
+{
+	uint32_t off = d->filter_msr + (d->filter->regs ? d->filter->regs->off[k] : 0u);
+	if (!d->pci || !d->filter_id)
+		return box_key(map, d, off, false);
+	for (unsigned i = 0; map && i < map->n; i++)
+		if (map->box[i].d == d)
+			return map->box[i].filter_base ? map->box[i].filter_base + off : 0;
 	return 0;
 }

@@ -64,9 +64,11 @@ static pmu_status check_req(const struct uncore_session *s, const struct pmu_eve
 		return st;
 	if (r->extra_msr && (r->extra_msr < d->extra_lo || r->extra_msr > d->extra_hi))
 		return PMU_ERR_INVALID;
-	if (r->extra_msr && r->extra_msr == d->filter_msr)
-		return reg_validate(d->filter->layout, r->extra_msr_val, ~(uint64_t)0, bad_bit);
-	return PMU_OK;
+	if (r->extra_msr && r->extra_msr == d->filter_msr)   /* and a wide filter's bits 127:64 */
+		st = reg_validate(d->filter->layout, r->extra_msr_val, ~(uint64_t)0, bad_bit);
+	if (!st && r->extra_msr && r->extra_msr == d->filter_msr && d->filter->hi)
+		st = reg_validate(d->filter->hi, r->extra_msr_val_hi, ~(uint64_t)0, bad_bit);
+	return st;
 }
 
 /* Why check_req refused request i, in s->msg. */
@@ -90,7 +92,10 @@ static pmu_status refuse_req(struct uncore_session *s, const struct pmu_event_re
 		sb = refuse(s, st, i, "sets reserved bit ");
 		sb_dec(&sb, s->bad_bit);
 		sb_puts(&sb, " of ");
-		sb_puts(&sb, filt ? d->filter->layout->name : r->fixed >= 0 ? d->fixed_layout->name :
+		const struct reg_layout *fl = !filt ? NULL : !reg_validate(d->filter->layout,
+			r->extra_msr_val, ~(uint64_t)0, NULL) && d->filter->hi ? d->filter->hi :
+			d->filter->layout;
+		sb_puts(&sb, fl ? fl->name : r->fixed >= 0 ? d->fixed_layout->name :
 			     d->ctl_layout->name);
 	} else if (r->extra_msr && (r->extra_msr < d->extra_lo || r->extra_msr > d->extra_hi)) {
 		sb = refuse(s, st, i, "its box refuses auxiliary MSR ");
@@ -143,6 +148,7 @@ static void place(struct uncore_session *s, const struct pmu_event_req *r, unsig
 	e->ctl_val = ctl_gated(r->box) ? e->config : e->config | ev_enable(e);
 	e->extra_msr = r->extra_msr;
 	e->extra_val = r->extra_msr_val;
+	e->extra_val_hi = r->extra_msr_val_hi;
 }
 
 /*
@@ -242,32 +248,42 @@ static pmu_status add_extra(struct uncore_session *s, uint32_t msr, uint64_t val
 
 /*
  * msr = val for event e; a filter of several registers (box_filter.regs) gives each its
- * part; a PCI box's registers by their keys.
+ * part of val (bits 63:0) and hi (127:64); a PCI box's registers by their keys, its filter's
+ * perhaps in another function (box_desc.filter_id): PMU_ERR_ABSENT where that is not there.
  */
 static pmu_status add_asked(struct uncore_session *s, const struct uncore_counter *e,
-			    uint32_t msr, uint64_t val, bool asked)
+			    uint32_t msr, uint64_t val, uint64_t hi, bool asked)
 {
 	const struct box_desc *d = e->box;
 	const struct box_filter *f = msr == d->filter_msr ? d->filter : NULL;
-	unsigned n = f && f->regs ? f->regs->n : 1, step = f && f->regs ? f->regs->step : 0;
+	unsigned n = f && f->regs ? f->regs->n : 1;
 	pmu_status st = PMU_OK;
-	for (unsigned k = 0; k < n && !st; k++)
-		st = add_extra(s, key_of(s, d, msr + k * step, false),
-			       f ? filter_part(f, val, k) : val, asked);
+	for (unsigned k = 0; k < n && !st; k++) {
+		uint32_t off = msr + (f && f->regs ? f->regs->off[k] : 0u);
+		bool other = f && d->pci && d->filter_id && !s->pci_unplaced;
+		uint32_t key = other ? filter_key(s->pci, d, k) : key_of(s, d, off, false);
+		if (other && !key)
+			return PMU_ERR_ABSENT;
+		st = add_extra(s, key, f ? filter_part(f, val, hi, k) : val, asked);
+	}
 	return st;
 }
 
-/* What the events ask first, then the filter of every box in use that none asked: 0. */
+/*
+ * What the events ask first, then the filter of every box in use that none asked: 0 (a
+ * filter only some events select, box_filter.sel_mask, is written only when asked).
+ */
 static pmu_status plan_extras(struct uncore_session *s)
 {
 	for (unsigned pass = 0; pass < 2; pass++)
 		for (unsigned i = 0; i < s->n; i++) {
 			const struct uncore_counter *e = &s->ev[i];
+			const struct box_filter *f = e->box->filter;
 			pmu_status st = PMU_OK;
 			if (pass == 0 && e->extra_msr)
-				st = add_asked(s, e, e->extra_msr, e->extra_val, true);
-			else if (pass == 1 && e->box->filter_msr)
-				st = add_asked(s, e, e->box->filter_msr, 0, false);
+				st = add_asked(s, e, e->extra_msr, e->extra_val, e->extra_val_hi, true);
+			else if (pass == 1 && e->box->filter_msr && !f->sel_mask)
+				st = add_asked(s, e, e->box->filter_msr, 0, 0, false);
 			struct strbuf sb;
 			if (st == PMU_ERR_NO_COUNTER) {
 				sb = refuse(s, st, i, "no counter left for it (it needs MSR ");
@@ -275,6 +291,11 @@ static pmu_status plan_extras(struct uncore_session *s)
 				sb_puts(&sb, " = ");
 				sb_hex(&sb, e->extra_val);
 				sb_puts(&sb, ", which another event sets otherwise)");
+			} else if (st == PMU_ERR_ABSENT) {
+				sb = refuse(s, st, i, e->box->name);
+				sb_puts(&sb, ": its filter function (device ");
+				sb_hex(&sb, e->box->filter_id);
+				sb_puts(&sb, ") is not visible on this package: no match/mask written");
 			} else if (st) {
 				(void)refuse(s, st, i, "more auxiliary registers than the engine holds");
 			}

@@ -25,7 +25,7 @@ the extra MSRs it needs.
 """
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 # IA32_PERFEVTSELx (Intel SDM Vol. 3B 18.2, 18.2.1.1): event 7:0, umask 15:8, USR 16, OS 17, E 18,
 # AnyThread 21, EN 22, INV 23, CMASK 31:24. INT (20) is left out: efipmu takes no PMIs.
@@ -100,6 +100,28 @@ HA = dict(box=r"uncore_ha", pci=[0x3C46], umask_bits=0xFF, extsel=False,
 IMC = dict(box=r"uncore_imc_([0-3])", pci=[0x3CB0, 0x3CB1, 0x3CB4, 0x3CB5], umask_bits=0xFF,
            extsel=False)
 QPI = dict(box=r"uncore_qpi_([01])", pci=[0x3C41, 0x3C42], umask_bits=0xFF, extsel=True)
+# QPI packet match/mask (327043, QPI section; ids and offsets as Linux uncore_snbep.c gives them):
+# a function of their own per port, device 0x3C86 / 0x3C96 at function 6 of the port's device
+# (the PMON is function 2), PKT_MATCH0/1 at 0x228/0x22C and PKT_MASK0/1 at 0x238/0x23C. perf's
+# formats (snbep_uncore_qpi_formats) put the match in config1 and the mask in config2, each 64
+# bits whose low and high dwords are the two registers: rds 51:48, rnid30 35:32, rnid4 31,
+# dnid 17:13, mc 12:9, opc 8:5, vnw 4:3 (match_... / mask_...), match0/mask0 31:0,
+# match1/mask1 63:32. Only event 0x38 with the extension bit (the list's UNC_Q_CTO_COUNT)
+# takes them (snbep_qpi_hw_config): a term on another event is refused. efipmu writes them
+# when a term sets them (Linux: for every event 0x38), so the runs below all set some; a raw
+# dword setting a bit no named field holds (reserved) is refused, not written.
+QPI_PKT_FN = 6
+QPI_PKT_REGS = (0x228, 0x22C, 0x238, 0x23C)
+QPI_FMT = {"rds": (48, 4), "rnid30": (32, 4), "rnid4": (31, 1), "dnid": (13, 5), "mc": (9, 4),
+           "opc": (5, 4), "vnw": (3, 2), "0": (0, 32), "1": (32, 32)}
+QPI_TERM_RUNS = [
+    (0, "match_rds=5,match_opc=3"),
+    (1, "match_dnid=0x1f,match_vnw=2,mask_dnid=0x1f,mask_vnw=3"),
+    (1, "match0=0x12345678,mask1=0xffffffff"),
+    (0, "match0=0x8003fff8,mask1=0xf000f"),
+    (0, "match_rnid30=0xa,match_rnid4=1,match_mc=0xc,mask_rnid30=0xf,mask_rnid4=1,mask_mc=0xf"),
+    (1, "mask0=0xffffffff,match1=0xf000f"),
+]
 R2PCIE = dict(box=r"uncore_r2pcie", pci=[0x3C43], umask_bits=0xFF, extsel=False)
 R3QPI = dict(box=r"uncore_r3qpi_([01])", pci=[0x3C44, 0x3C45], umask_bits=0xFF, extsel=False)
 PCI_FIXED = {"UNC_M_CLOCKTICKS"}
@@ -337,6 +359,29 @@ def cha_filters(e):
     else:   # the state field where the named bits hold it
         vals[0] = SKX_CHA_ALL[0] & ((1 << width) - 1) << lo
     return tuple(vals)
+
+
+def qpi_term_expects(events):
+    """QPI match/mask terms on UNC_Q_CTO_COUNT (QPI_TERM_RUNS) and one on another event."""
+    cto = next(e for e in events if e["Unit"] == "QPI LL" and num(e["EventCode"]) == 0x38)
+    plain = uncore_expect(cto).alts[0]
+    out = []
+    for port, terms in QPI_TERM_RUNS:
+        cfg = [0, 0]   # config1 (match), config2 (mask)
+        for t in terms.split(","):
+            key, val = t.split("=")
+            which = 0 if key.startswith("match") else 1
+            lsb, width = QPI_FMT[key.split("_")[1] if "_" in key else key[-1]]
+            cfg[which] = cfg[which] & ~(((1 << width) - 1) << lsb) | num(val) << lsb
+        name = f"uncore_qpi_{port}/{cto['EventName']},{terms}/"
+        fields = sum(((1 << w) - 1) << lsb for k, (lsb, w) in QPI_FMT.items() if len(k) > 1)
+        if (cfg[0] | cfg[1]) & ~fields:
+            out.append(Expect(name, refuse=r"reserved bit"))
+            continue
+        pkt = (cfg[0] & 0xFFFFFFFF, cfg[0] >> 32, cfg[1] & 0xFFFFFFFF, cfg[1] >> 32)
+        out.append(Expect(name, [replace(plain, extra={"pkt": pkt})]))
+    out.append(Expect("uncore_qpi_0/UNC_Q_CLOCKTICKS,match_rds=1/", refuse=r"match/mask"))
+    return out
 
 
 def uncore_expect(e, lst="JKT"):

@@ -152,6 +152,8 @@ def runs_for(item):
     else:
         lst = os.path.basename(os.path.dirname(os.path.dirname(item.path)))   # "JKT", "SKX"
         exps = [x for x in (encode.uncore_expect(e, lst) for e in events) if x]
+        if lst == "JKT" and any(e["Unit"] == "QPI LL" for e in events):
+            exps += encode.qpi_term_expects(events)
     if not exps:
         raise Missing(f"{item.path}: no event to run")
     runs = [(x.name, x.name, [x]) for x in exps]
@@ -255,6 +257,10 @@ def check_pci(enc, ctr, eff, block):
     # the HA's match registers hold what the event asks
     claimed.update({("pci", fn, o): ("=", v)
                     for o, v in zip(unit.get("pci_match", ()), enc.extra.get("match", ()))})
+    # a QPI port's match/mask (function 6 of its device) hold what the terms ask
+    pkt_fn = fn[:-1] + str(encode.QPI_PKT_FN)
+    claimed.update({("pci", pkt_fn, o): ("=", v)
+                    for o, v in zip(encode.QPI_PKT_REGS, enc.extra.get("pkt", ()))})
     return None, claimed
 
 
@@ -349,6 +355,11 @@ def fmt(v):
     return "not written" if v is None else f"{v:#x}"
 
 
+def reg_str(m):
+    """An MSR number or a ("pci", function, offset) key, as the tool writes it."""
+    return f"{m:#x}" if isinstance(m, int) else f"pci {m[1]}+{m[2]:#x}"
+
+
 def check_run(exps, block):
     """('match' | 'refused' | 'mismatch', reason) of one dry run."""
     if block is None:
@@ -390,13 +401,12 @@ def check_run(exps, block):
             return "mismatch", who + "; or ".join(why)
     for msr, (op, v) in claimed.items():
         if op == "=" and eff.get(msr) != v:
-            return "mismatch", f"MSR {msr:#x} {fmt(eff.get(msr))}, expected {v:#x}"
+            return "mismatch", f"{reg_str(msr)} {fmt(eff.get(msr))}, expected {v:#x}"
         if op == "&" and msr in eff and eff[msr] & ~v:
-            return "mismatch", f"MSR {msr:#x} {eff[msr]:#x} sets bits outside {v:#x}"
+            return "mismatch", f"{reg_str(msr)} {eff[msr]:#x} sets bits outside {v:#x}"
     stray = sorted(written - CORE_REGS - UNCORE_REGS - set(claimed), key=str)
     if stray:
-        return "mismatch", "writes MSRs it does not need: " + ", ".join(
-            f"{m:#x}" if isinstance(m, int) else f"pci {m[1]}+{m[2]:#x}" for m in stray)
+        return "mismatch", "writes MSRs it does not need: " + ", ".join(reg_str(m) for m in stray)
     return "match", ""
 
 

@@ -143,6 +143,9 @@ static bool pci_reg_name(uint32_t key, char *out, size_t cap)
 	for (unsigned p = 0; p < UNCORE_PCI_MAX_PKGS; p++)
 		for (unsigned k = 0; k < dry_scan.pkg[p].n; k++) {
 			const struct uncore_pci_box *x = &dry_scan.pkg[p].box[k];
+			if (x->filter_base && (key & ~0xFFFu) == x->filter_base &&
+			    filter_name(x->d, key & 0xFFCu, out, cap))
+				return true;   /* its filter's function (box_desc.filter_id) */
 			if ((key & ~0xFFFu) != x->base)
 				continue;
 			uint32_t off = key & 0xFFCu, lo = off & ~4u;

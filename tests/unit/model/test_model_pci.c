@@ -177,6 +177,31 @@ static void ha_match_registers(void **state)
 	free(m);
 }
 
+/*
+ * Each QPI port's packet match/mask in its filter function (0x3C86 at 8.6, 0x3C96 at 9.6; Linux
+ * SNBEP_Q_Py_PCI_PMON_PKT_MATCH0/1, MASK0/1): the fields of Linux's QPI formats hold.
+ */
+static void qpi_filter_registers(void **state)
+{
+	(void)state;
+	struct pmu_backend b;
+	struct model *m = test_model_clean("sandy-bridge-ep", 4, 2, &b);
+	assert_int_equal(rd(&b, on(m, 1, 8, 6, 0)), 0x3C868086u);
+	assert_int_equal(rd(&b, on(m, 0, 9, 6, 0)), 0x3C968086u);
+	static const uint16_t offs[] = { 0x228, 0x22C, 0x238, 0x23C };
+	static const uint32_t held[] = { 0x8003FFF8u, 0x000F000Fu, 0x8003FFF8u, 0x000F000Fu };
+	for (unsigned i = 0; i < 4; i++) {
+		wr(m, 1, 9, 6, offs[i], 0xFFFFFFFFu);
+		assert_int_equal(rd(&b, on(m, 1, 9, 6, offs[i])), held[i]);
+		assert_int_equal(rd(&b, on(m, 1, 8, 6, offs[i])), 0);   /* port 0's: its own */
+	}
+	wr(m, 1, 9, 6, 0x230, 0xFFFFFFFFu);                    /* between match and mask: none */
+	assert_int_equal(model_pci_peek(m, 1, 9, 6, 0x230), 0);
+	wr(m, 1, 9, 2, 0x228, 0xFFFFFFFFu);                    /* the QPI box itself: none */
+	assert_int_equal(model_pci_peek(m, 1, 9, 2, 0x228), 0);
+	free(m);
+}
+
 /* The hostile variant: a counting counter moves as its low dword is read. */
 static void torn_counter(void **state)
 {
@@ -203,6 +228,7 @@ int main(void)
 		cmocka_unit_test(cas_counts_follow_the_stream),
 		cmocka_unit_test(counters_reset_and_width),
 		cmocka_unit_test(ha_match_registers),
+		cmocka_unit_test(qpi_filter_registers),
 		cmocka_unit_test(torn_counter),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

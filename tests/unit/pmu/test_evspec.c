@@ -314,6 +314,33 @@ static void test_later_list_events(void **state)
 		   "unknown term 'TOPDOWN_RETIRING.ALL' for cpu");
 }
 
+/*
+ * SNB-EP QPI match/mask terms as Linux names them (uncore_snbep.c snbep_uncore_qpi_formats:
+ * match_* config1, mask_* config2; match0/1, mask0/1 raw dwords), only with event 0x38 +
+ * event_ext (snbep_qpi_hw_config); the list's UNC_Q_CTO_COUNT takes them.
+ */
+static void test_qpi_match_mask_terms(void **state)
+{
+	(void)state;
+	struct cpu_info ci = cpu(0x2d);
+	struct pmu_event_req r = parse_ok(&ci, "uncore_qpi_1/event=0x38,event_ext=1,match_rds=5,"
+					       "match_opc=3,match_rnid30=0xa,mask1=0x80000000,"
+					       "mask_rds=0xf,mask_dnid=0x1f/");
+	assert_int_equal(r.config, 0x38 | 1u << 21);
+	assert_int_equal(r.extra_msr, 0x228);
+	assert_int_equal(r.extra_msr_val, 5ull << 48 | 3u << 5 | 0xaull << 32);
+	assert_int_equal(r.extra_msr_val_hi, 0x80000000ull << 32 | 0xfull << 48 | 0x1fu << 13);
+	r = parse_ok(&ci, "uncore_qpi_0/UNC_Q_CTO_COUNT,match0=0x12345678,match_rds=1/");
+	assert_int_equal(r.extra_msr_val, 1ull << 48 | 0x12345678u);
+	assert_int_equal(r.extra_msr_val_hi, 0);
+	r = parse_ok(&ci, "uncore_qpi_0/UNC_Q_CTO_COUNT/");   /* no term: nothing to write */
+	assert_int_equal(r.extra_msr, 0);
+	const char *why = "'uncore_qpi_0': match/mask terms need event 0x38 with event_ext (the "
+			  "only event that selects them)";
+	expect_err(&ci, "uncore_qpi_0/event=0x38,match_rds=1/", PMU_ERR_INVALID, why);
+	expect_err(&ci, "uncore_qpi_0/event=0x1,event_ext=1,mask0=1/", PMU_ERR_INVALID, why);
+}
+
 static void test_generic_names(void **state)
 {
 	(void)state;
@@ -967,6 +994,7 @@ int main(void)
 		cmocka_unit_test(test_anythread_needs_v3),
 		cmocka_unit_test(test_arch_events),
 		cmocka_unit_test(test_generic_names),
+		cmocka_unit_test(test_qpi_match_mask_terms),
 		cmocka_unit_test(test_later_list_events),
 		cmocka_unit_test(test_hybrid_counters_and_slots),
 		cmocka_unit_test(test_nhm_branch_miss_quirk),

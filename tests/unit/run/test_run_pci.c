@@ -133,7 +133,7 @@ static void list_says_buses_not_read(void **state)
 {
 	(void)state;
 	struct outcome o = run_cfg(BASE "sim-break = pci-bus-outside\nlist\n", 4, 2);
-	assert_int_equal(fake_count(o.f->console, "uncore PCI: scanned segment 0, buses 0-255: 11 "
+	assert_int_equal(fake_count(o.f->console, "uncore PCI: scanned segment 0, buses 0-255: 13 "
 				    "functions on 1 buses; 1 outside every root bridge and MCFG range, "
 				    "not read\n"), 1);
 	assert_int_equal(fake_count(o.f->console, "bus 0xff (package 1's uncore) is outside"), 1);
@@ -217,6 +217,56 @@ static void default_job_clocks(void **state)
 	done(&o);
 }
 
+#define QPI1 "events = uncore_qpi_1/UNC_Q_CTO_COUNT,match_rds=5,match_opc=3,mask_rds=0xf," \
+	     "mask_rnid4=1/\n"
+
+/*
+ * QPI port 1's packet match/mask (filter function 0x3C96 at 9.6) on both packages: owned and
+ * put back as firmware left them; in a dry run, the four dwords written inside the freeze.
+ */
+static void qpi_match_mask(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg(BASE "sim-firmware = clean\n" QPI1, 4, 2, 1, NULL);
+	assert_int_equal(model_pci_poke(o.r->model, 1, 9, 6, 0x22C, 0x3), PMU_OK);
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	static const char *const own[] = { "7f:09.6+0x228\",\"scope\":\"package\",\"found\":\"0x0",
+		"7f:09.6+0x23c\",\"scope\":\"package\",\"found\":\"0x0",
+		"ff:09.6+0x22c\",\"scope\":\"package\",\"found\":\"0x3", "09.6+0x230", "08.6+0x" };
+	for (unsigned i = 0; i < 5; i++)
+		assert_int_equal(fake_count(o.f->log, own[i]), i < 3 ? 1 : 0);
+	assert_int_equal(model_pci_peek(o.r->model, 1, 9, 6, 0x22C), 0x3);   /* as found */
+	assert_int_equal(model_pci_peek(o.r->model, 1, 9, 6, 0x228), 0);
+	assert_int_equal(model_pci_peek(o.r->model, 0, 9, 6, 0x23C), 0);
+	done(&o);
+	o = start_cfg(BASE "dry-run\n" QPI1, 2, 1, 1, NULL);
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	static const char *const wr[] = { "09.6+0x228 <- 0x60  (was 0x0)",
+		"09.6+0x22c <- 0x50000  (was 0x0)", "09.6+0x238 <- 0x80000000  (was 0x0)",
+		"09.6+0x23c <- 0xf0000  (was 0x0)", "09.6+0x228 <- 0x0  (was 0x60)",
+		"09.6+0x23c <- 0x0  (was 0xf0000)" };
+	for (unsigned i = 0; i < 6; i++)
+		assert_int_equal(fake_count(o.f->console, wr[i]), 1);
+	done(&o);
+}
+
+/* Firmware hid package 1's filter function: the event refused in one line, nothing written. */
+static void qpi_filter_hidden(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg(BASE "sim-firmware = clean\n" QPI1, 4, 2, 1, NULL);
+	assert_int_equal(model_pci_hide(o.r->model, 1, 9, 6), PMU_OK);
+	finish(&o);
+	assert_int_not_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->console, "uncore_qpi_1: its filter function (device "
+				    "0x3c96) is not visible on this package: no match/mask written"), 1);
+	assert_int_equal(fake_count(o.f->log, "ff:09.6+0x"), 0);
+	assert_int_equal(fake_count(o.f->log, "7f:09.6+0x"), 8);   /* package 0's: as asked */
+	done(&o);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -228,6 +278,8 @@ int main(void)
 		cmocka_unit_test(list_says_buses_not_read),
 		cmocka_unit_test(dry_run_writes_no_config),
 		cmocka_unit_test(default_job_clocks),
+		cmocka_unit_test(qpi_match_mask),
+		cmocka_unit_test(qpi_filter_hidden),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
