@@ -275,6 +275,7 @@ struct model {
 	/* hostile: bit n, the package's n-th box with a fixed clock (iMC channel n): its clock
 	   stopped (no DIMMs behind it), or at twice the rate of the others (faster DIMMs) */
 	uint8_t imc_clock_stopped, imc_clock_double;
+	uint8_t imc_freerun_stuck;   /* hostile: bit n, controller n's free-running counters stuck */
 	/*
 	 * Hostile: the last package's uncore buses left out of every root bridge's range
 	 * (MODEL_BUS_ECAM_ONLY: MCFG still covers them) or out of MCFG's too

@@ -212,7 +212,15 @@ static bool mmio_key(const struct model *m, uint64_t addr, unsigned *pkg, uint32
 	if (m->p->pci != &model_dev_icx_pci || m->mmio_bar_zero)
 		return false;
 	for (unsigned p = 0; p < m->npkgs; p++)
-		for (unsigned mc = 0; mc < 4; mc++)
+		for (unsigned mc = 0; mc < 4; mc++) {
+			/* the controller's free-running counters (model_uncore_icx_pci.c) */
+			uint64_t fr = model_icx_mmio_base(m, p) + 0x40000ull * (mc + 1) + 0x2290;
+			if (addr >= fr && addr < fr + 0x28) {
+				*pkg = p;
+				*key = model_pci_key_at(MODEL_MMIO_BUS + mc, 2, 0,
+							(unsigned)(addr - fr) + 0x290);
+				return true;
+			}
 			for (unsigned ch = 0; ch < 2; ch++) {
 				uint64_t box = model_icx_mmio_base(m, p) + 0x40000ull * (mc + 1) +
 					       0x22800 + 0x4000ull * ch;
@@ -223,6 +231,7 @@ static bool mmio_key(const struct model *m, uint64_t addr, unsigned *pkg, uint32
 							(unsigned)(addr - box) + 0x100);
 				return true;
 			}
+		}
 	return false;
 }
 

@@ -50,6 +50,17 @@ struct pmatch {
 	uint32_t held[3];
 };
 
+/*
+ * A memory controller's free-running counters (Ice Lake-SP): three 8-byte counters under
+ * pseudo-device dev of its MMIO bus, counting the CAS stimuli of its channels (read and
+ * write umask bits) and the clock, never frozen, never written (writes are dropped).
+ */
+struct pfreerun {
+	uint8_t dev;
+	uint16_t rd, wr, clk;
+	uint8_t width, event, rd_bits, wr_bits;
+};
+
 struct pset {
 	const struct pbox *box;
 	unsigned n;
@@ -65,6 +76,7 @@ struct pset {
 	 */
 	bool generic;
 	const struct pmatch *match;          /* NULL: no box has match registers */
+	const struct pfreerun *freerun;      /* NULL: none */
 };
 
 /*
