@@ -22,7 +22,8 @@
  * no box control, 48 bits, 64 bytes a count): DCLK at its base + 0x22B0, CAS reads and writes
  * at + 0x2290 and + 0x2298, kept under pseudo-device 2 at offset - 0x2000; they count the
  * same CAS traffic as its channels' counters (Intel's list: UNC_M_CAS_COUNT.RD umask 0x0F,
- * .WR 0x30) and one DCLK a simulated cycle; m->imc_freerun_stuck (hostile) stops them.
+ * .WR 0x30) and one DCLK a simulated cycle; m->imc_freerun_stuck (hostile) stops them,
+ * m->imc_freerun_rd_stuck the read counter alone.
  */
 #include <stddef.h>
 #include "model/model_uncore_pci.h"

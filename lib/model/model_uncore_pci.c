@@ -254,8 +254,9 @@ static void freerun(const struct pset *s, const struct model *m, struct model_re
 	unsigned mc = x->bus - MODEL_MMIO_BUS;
 	if (!f || x->id || (m->imc_freerun_stuck >> mc & 1))
 		return;
-	(void)munc_add(rf, model_pci_key_at(x->bus, f->dev, 0, f->rd),
-		       selected(x, f->event | (uint32_t)f->rd_bits << 8, c), f->width);
+	if (!(m->imc_freerun_rd_stuck >> mc & 1))
+		(void)munc_add(rf, model_pci_key_at(x->bus, f->dev, 0, f->rd),
+			       selected(x, f->event | (uint32_t)f->rd_bits << 8, c), f->width);
 	(void)munc_add(rf, model_pci_key_at(x->bus, f->dev, 0, f->wr),
 		       selected(x, f->event | (uint32_t)f->wr_bits << 8, c), f->width);
 	if (x->dev == 0)   /* the controller's clock, once: by its first channel */
