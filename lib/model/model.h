@@ -275,6 +275,11 @@ struct model {
 	/* hostile: bit n, the package's n-th box with a fixed clock (iMC channel n): its clock
 	   stopped (no DIMMs behind it), or at twice the rate of the others (faster DIMMs) */
 	uint8_t imc_clock_stopped, imc_clock_double;
+	/* hostile: bit n, controller n's free-running counters stuck (all three: its clock
+	   gated), or its read counter alone stuck */
+	uint8_t imc_freerun_stuck, imc_freerun_rd_stuck;
+	/* 4- or 8-byte accesses to the iMC's free-running counters (the log may overflow) */
+	unsigned freerun_reads, freerun_writes;
 	/*
 	 * Hostile: the last package's uncore buses left out of every root bridge's range
 	 * (MODEL_BUS_ECAM_ONLY: MCFG still covers them) or out of MCFG's too

@@ -199,6 +199,12 @@ uint32_t model_pci_peek(struct model *m, unsigned pkg, unsigned dev, unsigned fn
 	return v;
 }
 
+/* A key of a controller's free-running counters (pseudo-device 2 of its MMIO bus). */
+static bool key_dev_is_freerun(uint32_t key)
+{
+	return (key >> 20 & 0xFF) >= MODEL_MMIO_BUS && (key >> 15 & 31) == 2;
+}
+
 /*
  * The key of an iMC register at addr and its package; false: no box there (*table: addr is
  * in a Sapphire Rapids discovery table's BAR, *key its offset).
@@ -212,7 +218,15 @@ static bool mmio_key(const struct model *m, uint64_t addr, unsigned *pkg, uint32
 	if (m->p->pci != &model_dev_icx_pci || m->mmio_bar_zero)
 		return false;
 	for (unsigned p = 0; p < m->npkgs; p++)
-		for (unsigned mc = 0; mc < 4; mc++)
+		for (unsigned mc = 0; mc < 4; mc++) {
+			/* the controller's free-running counters (model_uncore_icx_pci.c) */
+			uint64_t fr = model_icx_mmio_base(m, p) + 0x40000ull * (mc + 1) + 0x2290;
+			if (addr >= fr && addr < fr + 0x28) {
+				*pkg = p;
+				*key = model_pci_key_at(MODEL_MMIO_BUS + mc, 2, 0,
+							(unsigned)(addr - fr) + 0x290);
+				return true;
+			}
 			for (unsigned ch = 0; ch < 2; ch++) {
 				uint64_t box = model_icx_mmio_base(m, p) + 0x40000ull * (mc + 1) +
 					       0x22800 + 0x4000ull * ch;
@@ -223,6 +237,7 @@ static bool mmio_key(const struct model *m, uint64_t addr, unsigned *pkg, uint32
 							(unsigned)(addr - box) + 0x100);
 				return true;
 			}
+		}
 	return false;
 }
 
@@ -242,6 +257,7 @@ pmu_status model_sim_mmio_read(void *ctx, unsigned cpu, uint64_t addr, unsigned 
 		hi = bytes == 8 ? v >> 32 : 0;
 	} else if (mmio_key(m, addr, &pkg, &key, &table)) {
 		struct model_regfile *rf = take(m, pkg);
+		m->freerun_reads += key_dev_is_freerun(key);
 		(void)m->p->pci->read(m, rf, key, &lo);
 		if (bytes == 8)
 			(void)m->p->pci->read(m, rf, key + 4, &hi);
@@ -263,6 +279,7 @@ pmu_status model_sim_mmio_write(void *ctx, unsigned cpu, uint64_t addr, unsigned
 		return PMU_ERR_INVALID;
 	if (mmio_key(m, addr, &pkg, &key, &table) && !table) {   /* the table is read-only */
 		struct model_regfile *rf = take(m, pkg);
+		m->freerun_writes += key_dev_is_freerun(key);
 		(void)m->p->pci->write(m, rf, key, val & 0xFFFFFFFFu);
 		if (bytes == 8)
 			(void)m->p->pci->write(m, rf, key + 4, val >> 32);

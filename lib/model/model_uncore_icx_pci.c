@@ -18,6 +18,12 @@
  * (0x3451 at 0.1) on its first; M2M, UPI, M3UPI on its second; package p's iMC region at
  * 0xC0000000 + 0x1000000 p, controller n at + 0x40000 (n + 1); CAPID6 has the model's count
  * of CHAs (model.chas) as its lowest bits; m->mmio_bar_zero (hostile) makes the base read 0.
+ * Free-running counters of controller n (Linux icx_imc_freerunning, icx_uncore_imc_freerunning:
+ * no box control, 48 bits, 64 bytes a count): DCLK at its base + 0x22B0, CAS reads and writes
+ * at + 0x2290 and + 0x2298, kept under pseudo-device 2 at offset - 0x2000; they count the
+ * same CAS traffic as its channels' counters (Intel's list: UNC_M_CAS_COUNT.RD umask 0x0F,
+ * .WR 0x30) and one DCLK a simulated cycle; m->imc_freerun_stuck (hostile) stops them,
+ * m->imc_freerun_rd_stuck the read counter alone.
  */
 #include <stddef.h>
 #include "model/model_uncore_pci.h"
@@ -55,11 +61,13 @@ static uint32_t bases(const struct model *m, const struct model_regfile *rf, uns
 	return off >= 0xD8 && off < 0xE8 ? 0x40u * ((off - 0xD8) / 4 + 1) : 0;
 }
 
+static const struct pfreerun freerun = { 2, 0x290, 0x298, 0x2B0, 48, 0x04, 0x0F, 0x30 };
+
 static const struct pset icx = {
 	.box = pboxes, .n = sizeof(pboxes) / sizeof(pboxes[0]),
 	.ubox = { 2, 0, 0, 0x3450, NULL }, .nodeid_off = 0xC0, .map_off = 0xD4,
 	.box_bits = 1u << 8, .ro = { { 0, 30, 3, 0x345B, capid }, { 0, 0, 1, 0x3451, bases } },
-	.edge0 = 128,
+	.edge0 = 128, .freerun = &freerun,
 };
 
 MODEL_PCI_DEV(icx, icx, "icx-pci-uncore");

@@ -141,6 +141,11 @@ pmu_status pset_read(const struct pset *s, struct model *m, struct model_regfile
 	unsigned off = key_off(key);
 	bool hi;
 	const struct pfn_ro *ro = x ? NULL : ro_of(s, key);
+	if (!x && s->freerun && key_bus(key) >= MODEL_MMIO_BUS && key_dev(key) == s->freerun->dev) {
+		uint64_t v = model_peek(rf, key & ~4u);   /* an 8-byte counter as two dwords */
+		*val = key & 4 ? v >> 32 : (uint32_t)v;
+		return PMU_OK;
+	}
 	if (!x) {
 		if (at(&s->ubox, key))
 			*val = ubox_read(s, m, rf, off);
@@ -242,12 +247,30 @@ static uint64_t fixed_ticks(const struct model *m, unsigned nth, uint64_t cycles
 	return m->imc_clock_stopped & bit ? 0 : m->imc_clock_double & bit ? 2 * cycles : cycles;
 }
 
+/* An MMIO channel's traffic on its controller's free-running counters (never frozen). */
+static void freerun(const struct pset *s, const struct model *m, struct model_regfile *rf,
+		    const struct pbox *x, const struct model_cycle *c, uint64_t cycles)
+{
+	const struct pfreerun *f = s->freerun;
+	unsigned mc = x->bus - MODEL_MMIO_BUS;
+	if (!f || x->id || (m->imc_freerun_stuck >> mc & 1))
+		return;
+	if (!(m->imc_freerun_rd_stuck >> mc & 1))
+		(void)munc_add(rf, model_pci_key_at(x->bus, f->dev, 0, f->rd),
+			       selected(x, f->event | (uint32_t)f->rd_bits << 8, c), f->width);
+	(void)munc_add(rf, model_pci_key_at(x->bus, f->dev, 0, f->wr),
+		       selected(x, f->event | (uint32_t)f->wr_bits << 8, c), f->width);
+	if (x->dev == 0)   /* the controller's clock, once: by its first channel */
+		(void)munc_add(rf, model_pci_key_at(x->bus, f->dev, 0, f->clk), cycles, f->width);
+}
+
 static void span(const struct pset *s, const struct model *m, struct model_regfile *rf,
 		 const struct model_cycle *c, uint64_t cycles)
 {
 	unsigned nth = 0;   /* boxes with a fixed clock before box i */
 	for (unsigned i = 0; i < s->n; i++) {
 		const struct pbox *x = &s->box[i];
+		freerun(s, m, rf, x, c, cycles);
 		if (model_peek(rf, reg(x, x->box_ctl)) & frz(s))
 			continue;
 		for (unsigned n = 0; n < x->nctr; n++) {

@@ -55,6 +55,17 @@ struct pmatch {
 	uint32_t held[4];
 };
 
+/*
+ * A memory controller's free-running counters (Ice Lake-SP): three 8-byte counters under
+ * pseudo-device dev of its MMIO bus, counting the CAS stimuli of its channels (read and
+ * write umask bits) and the clock, never frozen, never written (writes are dropped).
+ */
+struct pfreerun {
+	uint8_t dev;
+	uint16_t rd, wr, clk;
+	uint8_t width, event, rd_bits, wr_bits;
+};
+
 struct pset {
 	const struct pbox *box;
 	unsigned n;
@@ -70,6 +81,7 @@ struct pset {
 	 */
 	bool generic;
 	const struct pmatch *match;          /* ends with id 0; NULL: no box has match registers */
+	const struct pfreerun *freerun;      /* NULL: none */
 };
 
 /*

@@ -137,15 +137,19 @@ static void ratio(struct derived_metric *m, const bool *have, const uint64_t *v,
 }
 
 /* Lines of 64 bytes over tsc_ticks at tsc_hz, in thousandths of MB/s (= bytes/s / 1000). */
-static void bandwidth(struct derived_metric *m, uint64_t lines, uint64_t ticks, uint64_t hz)
+bool derived_bandwidth(uint64_t lines, uint64_t ticks, uint64_t hz, uint64_t *milli)
 {
 	uint64_t bytes_per_s;
-	if (!lines || !ticks || !hz || lines > UINT64_MAX / DERIVED_LINE_BYTES)
-		return;
-	if (derived_muldiv(lines * DERIVED_LINE_BYTES, hz, ticks, &bytes_per_s)) {
-		m->milli = (bytes_per_s + 500) / 1000;
-		m->present = true;
-	}
+	if (!lines || !ticks || !hz || lines > UINT64_MAX / DERIVED_LINE_BYTES ||
+	    !derived_muldiv(lines * DERIVED_LINE_BYTES, hz, ticks, &bytes_per_s))
+		return false;
+	*milli = (bytes_per_s + 500) / 1000;
+	return true;
+}
+
+static void bandwidth(struct derived_metric *m, uint64_t lines, uint64_t ticks, uint64_t hz)
+{
+	m->present = derived_bandwidth(lines, ticks, hz, &m->milli);
 }
 
 void derived_compute(const struct derived_input *in, unsigned n, uint64_t tsc_ticks, uint64_t tsc_hz,

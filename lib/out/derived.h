@@ -84,5 +84,7 @@ void derived_fmt(struct strbuf *sb, const struct derived_metric *m);
 
 /* (a * b) / c rounded to nearest, in 128-bit arithmetic; false if c is 0 or it does not fit. */
 bool derived_muldiv(uint64_t a, uint64_t b, uint64_t c, uint64_t *out);
+/* Lines of 64 bytes over ticks at hz in thousandths of MB/s; false: nothing (0) or overflow. */
+bool derived_bandwidth(uint64_t lines, uint64_t ticks, uint64_t hz, uint64_t *milli);
 
 #endif

@@ -391,7 +391,8 @@ static void report_results(struct run *a, struct uncore_job *j)
 			j->v = verdict_worse(j->v, uncore_table(a, j->pkgs[i].leader.package, in,
 								 w.median));
 			j->v = verdict_worse(j->v, uncore_pci_bandwidth(a, j->pkgs[i].leader.package,
-									  in, w.median));
+									  in, w.median,
+									  &j->pkgs[i].fr));
 		}
 	}
 }
@@ -458,6 +459,9 @@ enum verdict uncore_job_begin(struct run *a, struct uncore_job *j)
 		pmu_memset(&pkgs[i], 0, sizeof(pkgs[i]));
 		pkgs[i].a = a;
 		pkgs[i].leader = leaders[i];
+		if (bsp_family(a) == UNCORE_ICX && !a->opt.events[0])   /* the default job */
+			imc_freerun_find(&pkgs[i].fr, uncore_pci_pkg_for(leaders[i].package),
+					 a->backend.pmon);
 		j->alive[i] = true;
 	}
 	if (a->meas->nurounds > 1) {

@@ -484,9 +484,9 @@ static enum verdict check_reads(struct run *a, unsigned package, uint64_t lines)
 }
 
 enum verdict uncore_pci_bandwidth(struct run *a, unsigned package, const struct derived_input *in,
-				  uint64_t ticks)
+				  uint64_t ticks, const struct imc_freerun *fr)
 {
-	uint64_t hz = a->plat->tsc_per_us * 1000000ull, lines = 0;
+	uint64_t hz = a->plat->tsc_per_us * 1000000ull, lines = 0, cas[IMC_FR_MAX][2] = { { 0 } };
 	bool any = false;
 	struct derived_input all[UNCORE_MAX_EVENTS];
 	unsigned nall = 0, nch = 0;
@@ -506,11 +506,16 @@ enum verdict uncore_pci_bandwidth(struct run *a, unsigned package, const struct 
 		derived_compute(ch, n, ticks, hz, &set);
 		say_channel(a, package, d->name, &set);
 		nch += set.m[DM_MEM_READ_BW].present || set.m[DM_MEM_WRITE_BW].present;
-		for (unsigned k = 0; k < n; k++)
-			if (derived_role_of(ch[k].event) == DR_MEM_READ_LINES) {
+		for (unsigned k = 0; k < n; k++) {
+			enum derived_role r = derived_role_of(ch[k].event);
+			unsigned mc = d->pci->mmio ? d->pci->mmio->mc % IMC_FR_MAX : 0;
+			if (r == DR_MEM_READ_LINES || r == DR_MEM_WRITE_LINES)
+				cas[mc][r == DR_MEM_WRITE_LINES] += ch[k].delta;
+			if (r == DR_MEM_READ_LINES) {
 				lines += ch[k].delta;
 				any = true;
 			}
+		}
 	}
 	if (nch > 1) {   /* the socket: every channel's lines over the window */
 		struct derived_set set;
@@ -523,5 +528,6 @@ enum verdict uncore_pci_bandwidth(struct run *a, unsigned package, const struct 
 		derived_compute(all, nall, ticks, hz, &set);
 		say_channel(a, package, what, &set);
 	}
-	return any ? check_reads(a, package, lines) : VERDICT_PASS;
+	enum verdict v = fr ? imc_freerun_report(a, package, fr, cas) : VERDICT_PASS;
+	return verdict_worse(v, any ? check_reads(a, package, lines) : VERDICT_PASS);
 }

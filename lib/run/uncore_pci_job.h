@@ -12,6 +12,7 @@
 #include "run/run.h"
 #include "pmu/uncore_pci.h"
 #include "out/derived.h"
+#include "run/imc_freerun.h"
 
 /*
  * Scans when the events ask a PCI box, or always with `all` (--list, --selftest); with
@@ -47,6 +48,6 @@ void uncore_pci_chas(struct run *a, unsigned package, pmu_status msr_st, uint64_
  * The check's verdict (PASS when nothing was checked).
  */
 enum verdict uncore_pci_bandwidth(struct run *a, unsigned package, const struct derived_input *in,
-				  uint64_t ticks);
+				  uint64_t ticks, const struct imc_freerun *fr);
 
 #endif

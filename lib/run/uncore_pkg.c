@@ -102,10 +102,12 @@ void upkg_on_leader(void *ctx, unsigned cpu)
 		}
 		uncore_program(&p->s, &a->backend, cpu, a->opt.force ? UNCORE_FORCE : 0);
 		p->tsc_on = plat_tsc(a->plat);
+		imc_freerun_read(&p->fr, &a->backend, cpu, false, 0);
 		if (uncore_start(&p->s) == PMU_OK)
 			p->checksum = run_kernel(a, cpu);
 		uncore_stop(&p->s);
 		p->tsc_off = plat_tsc(a->plat);
+		imc_freerun_read(&p->fr, &a->backend, cpu, true, p->tsc_off - p->tsc_on);
 		uncore_read(&p->s);
 		p->restore_st = uncore_restore(&p->s);
 	}

@@ -10,6 +10,7 @@
 
 #include "run/run.h"
 #include "pmu/topology.h"
+#include "run/imc_freerun.h"
 
 #define UPKG_MAX_PROBES 16   /* distinct boxes of one run */
 #define UPKG_MAX_WIDTHS 4    /* fixed counters of unsure width */
@@ -39,6 +40,7 @@ struct pkg_run {
 	unsigned nfw;                   /* MSR boxes whose firmware state was said, once each */
 	const struct box_desc *fw_box[UNCORE_MAX_EVENTS];
 	uint64_t cha_msr;
+	struct imc_freerun fr;          /* Ice Lake-SP's default job: read around each window */
 	volatile uint32_t done;
 } __attribute__((aligned(64)));
 

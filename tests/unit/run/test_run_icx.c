@@ -2,7 +2,8 @@
 /*
  * Whole runs of Ice Lake-SP's uncore on the reference model (issue 24 item 3): the iMC
  * channels in MMIO at the bases the config registers give, counted around the stream
- * kernel; the CHAs counted by CAPID6/7 and MSR 0x702; a BAR firmware left at 0 reported.
+ * kernel; the CHAs counted by CAPID6/7 and MSR 0x702; a BAR firmware left at 0 reported;
+ * each memory controller's free-running counters against its channels' CAS counts.
  */
 #include "run_harness.h"
 #include "model/sim_kernels.h"
@@ -47,6 +48,56 @@ static void mmio_bandwidth_and_chas(void **state)
 	done(&o);
 }
 
+/*
+ * The free-running counters read around the window on each controller (4 a package), shown
+ * and checked against the CAS counts of its two channels; none ever written; a controller's
+ * stuck counters named, not checked, not a hang.
+ */
+static void freerunning(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg(BASE, 4, 2, 1, NULL);
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->console, "P0 iMC controller 0 free-running: read "
+				    "2304000.000 MB/s, write 0.000 MB/s, DCLK 7,007\n"), 1);
+	assert_int_equal(fake_count(o.f->console, "agree with the CAS counts (read 252 vs 252, "
+				    "write 0 vs 0 lines, within 1/16 + 64): PASS"), 2);
+	assert_int_equal(fake_count(o.f->console, "P1 memory controllers free-running: read "), 1);
+	assert_int_equal(fake_count(o.f->console, "(read 1,003 vs 1,003, write 0 vs 0 lines"), 2);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"uncore_imc_freerun\""), 10);
+	assert_int_equal(fake_count(o.f->log, "\"dclk\":7007,"), 10);
+	/* three 8-byte counters, before and after, 4 controllers, 2 packages; no write to
+	 * +0x2290..+0x22b7 (the model counts accesses there) */
+	assert_int_equal(o.r->model->freerun_reads, 3 * 2 * 4 * 2);
+	assert_int_equal(o.r->model->freerun_writes, 0);
+	done(&o);
+
+	o = start_cfg(BASE, 4, 2, 1, NULL);
+	o.r->model->imc_freerun_stuck = 1u << 2;
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->console, "iMC controller 2 free-running counters do not move "
+				    "(DCLK unchanged): not a second bandwidth source here"), 2);
+	assert_int_equal(fake_count(o.f->log, "\"result\":\"do not move (DCLK unchanged)\""), 2);
+	/* the package's line: the three others (753 of the 1,003 lines) */
+	assert_int_equal(fake_count(o.f->console, "(read 753 vs 753, write 0 vs 0 lines"), 2);
+	assert_int_equal(o.r->model->freerun_writes, 0);
+	done(&o);
+
+	/* controller 1's read counter alone stuck: its DCLK moves, the sources disagree: FAIL */
+	o = start_cfg(BASE, 4, 2, 1, NULL);
+	o.r->model->imc_freerun_rd_stuck = 1u << 1;
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_FAIL);
+	assert_int_equal(fake_count(o.f->console, "P0 iMC controller 1 free-running: read 0.000 MB/s"),
+			 1);
+	assert_int_equal(fake_count(o.f->console, "DISAGREE with the CAS counts (read 0 vs 251, write "
+				    "0 vs 0 lines, beyond 1/16 + 64): FAIL"), 2);
+	assert_int_equal(fake_count(o.f->log, "\"result\":\"DISAGREE\""), 4);   /* + packages' */
+	done(&o);
+}
+
 /* Firmware left the iMC base at 0: said with where it was read, no MMIO touched, FAIL. */
 static void bar_of_zero(void **state)
 {
@@ -69,6 +120,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(mmio_bandwidth_and_chas),
 		cmocka_unit_test(bar_of_zero),
+		cmocka_unit_test(freerunning),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
