@@ -80,8 +80,8 @@ struct box_filter {
 	const struct reg_layout *raw, *hi, *hi_raw;
 	/*
 	 * Only the events whose control & sel_mask is sel_val take the filter (SNB-EP QPI: event
-	 * 0x38 with event_ext, Linux snbep_qpi_hw_config); it is written only when a term sets
-	 * it. sel_mask 0: every event, and the filter is written whenever the box is used.
+	 * 0x38 with event_ext, Linux snbep_qpi_hw_config), and it is written for each of them,
+	 * 0 unless a term sets it. sel_mask 0: every event: written whenever the box is used.
 	 */
 	uint64_t sel_mask, sel_val;
 };

@@ -271,7 +271,9 @@ static pmu_status add_asked(struct uncore_session *s, const struct uncore_counte
 
 /*
  * What the events ask first, then the filter of every box in use that none asked: 0 (a
- * filter only some events select, box_filter.sel_mask, is written only when asked).
+ * filter only some events select, box_filter.sel_mask, only for those events: a match and
+ * mask left by firmware would otherwise filter an event asked without terms; Linux
+ * snbep_qpi_hw_config writes them for every such event too).
  */
 static pmu_status plan_extras(struct uncore_session *s)
 {
@@ -282,7 +284,8 @@ static pmu_status plan_extras(struct uncore_session *s)
 			pmu_status st = PMU_OK;
 			if (pass == 0 && e->extra_msr)
 				st = add_asked(s, e, e->extra_msr, e->extra_val, e->extra_val_hi, true);
-			else if (pass == 1 && e->box->filter_msr && !f->sel_mask)
+			else if (pass == 1 && e->box->filter_msr &&
+				 (e->config & f->sel_mask) == f->sel_val)
 				st = add_asked(s, e, e->box->filter_msr, 0, 0, false);
 			struct strbuf sb;
 			if (st == PMU_ERR_NO_COUNTER) {

@@ -107,9 +107,9 @@ QPI = dict(box=r"uncore_qpi_([01])", pci=[0x3C41, 0x3C42], umask_bits=0xFF, exts
 # bits whose low and high dwords are the two registers: rds 51:48, rnid30 35:32, rnid4 31,
 # dnid 17:13, mc 12:9, opc 8:5, vnw 4:3 (match_... / mask_...), match0/mask0 31:0,
 # match1/mask1 63:32. Only event 0x38 with the extension bit (the list's UNC_Q_CTO_COUNT)
-# takes them (snbep_qpi_hw_config): a term on another event is refused. efipmu writes them
-# when a term sets them (Linux: for every event 0x38), so the runs below all set some; a raw
-# dword setting a bit no named field holds (reserved) is refused, not written.
+# takes them (snbep_qpi_hw_config): a term on another event is refused. Linux writes them for
+# every such event, 0 where no term sets them (so nothing firmware left there filters the
+# count); a raw dword setting a bit no named field holds (reserved) is refused, not written.
 QPI_PKT_FN = 6
 QPI_PKT_REGS = (0x228, 0x22C, 0x238, 0x23C)
 QPI_FMT = {"rds": (48, 4), "rnid30": (32, 4), "rnid4": (31, 1), "dnid": (13, 5), "mc": (9, 4),
@@ -423,6 +423,9 @@ def uncore_expect(e, lst="JKT"):
     if unit.get("cha_filter"):
         # both filters are written whenever the box is used: the list's value, else 0
         enc.extra = dict(zip(("filter", "filter1"), cha_filters(e)))
+        return Expect(name, [enc])
+    if unit is QPI and event == 0x38 and num(e.get("ExtSel", 0)):
+        enc.extra = {"pkt": (0, 0, 0, 0)}   # the packet match/mask, above
         return Expect(name, [enc])
     flt = filter_value(e)
     if flt or "filter" in unit:

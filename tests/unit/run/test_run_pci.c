@@ -252,6 +252,39 @@ static void qpi_match_mask(void **state)
 	done(&o);
 }
 
+/*
+ * UNC_Q_CTO_COUNT without terms: the match firmware left (0x3 in PKT_MATCH1) would filter it,
+ * so the filter is written 0 for the window and put back after; an event that does not
+ * select the filter (UNC_Q_CLOCKTICKS) leaves the filter function alone.
+ */
+static void qpi_plain_event_clears_filter(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg(BASE "sim-firmware = clean\n"
+				     "events = uncore_qpi_1/UNC_Q_CTO_COUNT/\n", 4, 2, 1, NULL);
+	assert_int_equal(model_pci_poke(o.r->model, 1, 9, 6, 0x22C, 0x3), PMU_OK);
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->log, "ff:09.6+0x22c\",\"scope\":\"package\","
+				    "\"found\":\"0x3"), 1);
+	static const char *const own[] = { "09.6+0x228\",\"scope\"", "09.6+0x22c\",\"scope\"",
+		"09.6+0x238\",\"scope\"", "09.6+0x23c\",\"scope\"" };
+	for (unsigned i = 0; i < 4; i++)   /* owned on both packages */
+		assert_int_equal(fake_count(o.f->log, own[i]), 2);
+	assert_int_equal(model_pci_peek(o.r->model, 1, 9, 6, 0x22C), 0x3);
+	done(&o);
+	o = start_cfg(BASE "dry-run\nevents = uncore_qpi_1/UNC_Q_CTO_COUNT/\n", 2, 1, 1, NULL);
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->console, "09.6+0x22c <- 0x0  (was 0x0)"), 2);
+	done(&o);
+	o = start_cfg(BASE "dry-run\nevents = uncore_qpi_1/UNC_Q_CLOCKTICKS/\n", 2, 1, 1, NULL);
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->console, "09.6+0x"), 0);
+	done(&o);
+}
+
 /* Firmware hid package 1's filter function: the event refused in one line, nothing written. */
 static void qpi_filter_hidden(void **state)
 {
@@ -280,6 +313,7 @@ int main(void)
 		cmocka_unit_test(default_job_clocks),
 		cmocka_unit_test(qpi_match_mask),
 		cmocka_unit_test(qpi_filter_hidden),
+		cmocka_unit_test(qpi_plain_event_clears_filter),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
