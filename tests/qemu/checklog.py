@@ -85,7 +85,8 @@ def main():
     if a.checks_pass is not None:
         checks = [r for r in recs if r.get("rec") == "check"]
         want(len(checks) == a.checks_pass and all(c["result"] == "PASS" for c in checks),
-             f"checks: {[(c['cpu'], c['result']) for c in checks]}, expected {a.checks_pass} PASS")
+             f"checks: {[(c.get('cpu', c.get('package')), c['result']) for c in checks]}, "
+             f"expected {a.checks_pass} PASS")
     ucounts = [r for r in recs if r.get("rec") == "count" and r.get("box") != "core"]
     if a.uncore_counts is not None:
         want(len(ucounts) == a.uncore_counts,
