@@ -6,6 +6,8 @@
 #include "testutil.h"
 #include "platform_fake.h"
 #include "run/run.h"
+#include "run/job_measure.h"
+#include "model/sim_kernels.h"
 
 struct outcome {
 	struct fake_platform *f;
@@ -76,6 +78,21 @@ static inline uint64_t package_sum(const char *log, unsigned pkg, const char *ev
 			sum += strtoull(d + 8, NULL, 10);
 	}
 	return sum;
+}
+
+/* The lines the stream kernel loads over the run's iterations (its claim, from the model). */
+static inline uint64_t stream_loads(const struct outcome *o)
+{
+	struct sim_counts k;
+	assert_true(sim_kernel_counts(sim_kernel_code_find("stream"), o->r->meas->iterations, &k));
+	return k.loads;
+}
+
+/* Every line stream loads is one CAS read on one of the package's channels: each package. */
+static inline void assert_cas_reads_are_loads(const struct outcome *o, unsigned packages)
+{
+	for (unsigned p = 0; p < packages; p++)
+		assert_int_equal(package_sum(o->f->log, p, "UNC_M_CAS_COUNT.RD"), stream_loads(o));
 }
 
 #endif

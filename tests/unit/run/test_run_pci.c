@@ -6,8 +6,6 @@
  * (a function hidden, a box left frozen), and a dry run that writes nothing.
  */
 #include "run_harness.h"
-#include "run/job_measure.h"
-#include "model/sim_kernels.h"
 #include "pmu/regkey.h"
 
 #define IMCS "events = uncore_imc_0/UNC_M_CAS_COUNT.RD/,uncore_imc_1/UNC_M_CAS_COUNT.RD/," \
@@ -16,35 +14,16 @@
 
 static const uint8_t imc_fn[4] = { 4, 5, 0, 1 };   /* channels 0-3 at 16.4, 16.5, 16.0, 16.1 */
 
-/* The sum of the package's four CAS.RD deltas, from the log's count records. */
-static uint64_t cas_sum(const char *log, unsigned pkg)
-{
-	uint64_t sum = 0;
-	char want[32];
-	snprintf(want, sizeof(want), "\"package\":%u,", pkg);
-	for (const char *p = log; (p = strstr(p, "\"rec\":\"count\"")); p++) {
-		const char *end = strchr(p, '\n'), *d = strstr(p, "\"delta\":");
-		const char *k = strstr(p, want);
-		if (d && k && end && d < end && k < end && strstr(p, "UNC_M_CAS_COUNT.RD") < end)
-			sum += strtoull(d + 8, NULL, 10);
-	}
-	return sum;
-}
-
 static void cas_on_every_channel(void **state)
 {
 	(void)state;
 	struct outcome o = start_cfg(BASE "sim-firmware = clean\n" IMCS, 4, 2, 1, NULL);
-	struct sim_counts k;
 	finish(&o);
 	assert_int_equal(o.v, VERDICT_PASS);
 	assert_true(fake_count(o.f->console, "uncore PCI: ") >= 1);
 	assert_int_equal(fake_count(o.f->log, "\"rec\":\"uncore_pci\""), 1);
 	assert_int_equal(fake_count(o.f->log, "\"box\":\"uncore_imc_3\",\"at\":\"pci 0000:ff:10.1+0x0\""), 1);
-	assert_true(sim_kernel_counts(sim_kernel_code_find("stream"), o.r->meas->iterations, &k));
-	/* every line the stream kernel loads is one CAS read on one of the package's channels */
-	assert_int_equal(cas_sum(o.f->log, 0), k.loads);
-	assert_int_equal(cas_sum(o.f->log, 1), k.loads);
+	assert_cas_reads_are_loads(&o, 2);
 	assert_int_equal(fake_count(o.f->log, "\"ctl_msr\":\"pci 0000:7f:10.4+0xd8\""), 1);
 	/* bandwidth per channel and the package's reads against the kernel's LLC-miss claim */
 	assert_int_equal(fake_count(o.f->console, "P1 uncore_imc_3: read "), 1);
@@ -88,7 +67,6 @@ static void bus_outside_every_range(void **state)
 	(void)state;
 	struct outcome o = start_cfg(BASE "sim-firmware = clean\nsim-break = pci-bus-outside\n"
 				     IMCS, 4, 2, 1, NULL);
-	struct sim_counts k;
 	finish(&o);
 	assert_int_equal(o.r->model->pci_bus_cut, MODEL_BUS_OUTSIDE);
 	assert_int_equal(fake_count(o.f->console, "bus 0xff (package 1's uncore) is outside every "
@@ -102,9 +80,8 @@ static void bus_outside_every_range(void **state)
 				    "this package: its uncore bus is outside every root bridge and "
 				    "MCFG range"), 1);
 	assert_int_equal(fake_count(o.f->console, "hidden by firmware"), 0);
-	assert_true(sim_kernel_counts(sim_kernel_code_find("stream"), o.r->meas->iterations, &k));
-	assert_int_equal(cas_sum(o.f->log, 0), k.loads);
-	assert_int_equal(cas_sum(o.f->log, 1), 0);
+	assert_int_equal(package_sum(o.f->log, 0, "UNC_M_CAS_COUNT.RD"), stream_loads(&o));
+	assert_int_equal(package_sum(o.f->log, 1, "UNC_M_CAS_COUNT.RD"), 0);
 	assert_int_equal(o.v, VERDICT_FAIL);
 	done(&o);
 }
@@ -115,15 +92,13 @@ static void bus_reached_by_ecam_only(void **state)
 	(void)state;
 	struct outcome o = start_cfg(BASE "sim-firmware = clean\nsim-break = pci-bus-ecam-only\n"
 				     IMCS, 4, 2, 1, NULL);
-	struct sim_counts k;
 	finish(&o);
 	assert_int_equal(fake_count(o.f->console, "bus 0xff (package 1's uncore) is outside every "
 				    "root bridge but inside MCFG: reached by ECAM only; its boxes are "
 				    "usable"), 1);
 	assert_int_equal(fake_count(o.f->log, "\"reach\":\"ecam_only\",\"package\":1"), 1);
 	assert_int_equal(fake_count(o.f->log, "\"rec\":\"uncore_pci_bus\""), 1);
-	assert_true(sim_kernel_counts(sim_kernel_code_find("stream"), o.r->meas->iterations, &k));
-	assert_int_equal(cas_sum(o.f->log, 1), k.loads);
+	assert_int_equal(package_sum(o.f->log, 1, "UNC_M_CAS_COUNT.RD"), stream_loads(&o));
 	assert_int_equal(o.v, VERDICT_PASS);
 	done(&o);
 }
@@ -145,14 +120,12 @@ static void frozen_box(void **state)
 {
 	(void)state;
 	struct outcome o = start_cfg(BASE "sim-firmware = clean\n" IMCS, 4, 2, 1, NULL);
-	struct sim_counts k;
 	assert_int_equal(model_pci_poke(o.r->model, 0, 16, 4, 0xF4, 0x10100), PMU_OK);
 	finish(&o);
 	assert_int_equal(o.v, VERDICT_PASS);
 	assert_int_equal(fake_count(o.f->console, "package 0: uncore_imc_0 found frozen by firmware "
 				    "(box control 0x10100)"), 1);
-	assert_true(sim_kernel_counts(sim_kernel_code_find("stream"), o.r->meas->iterations, &k));
-	assert_int_equal(cas_sum(o.f->log, 0), k.loads);
+	assert_int_equal(package_sum(o.f->log, 0, "UNC_M_CAS_COUNT.RD"), stream_loads(&o));
 	assert_int_equal(model_pci_peek(o.r->model, 0, 16, 4, 0xF4), 0x10100);
 	done(&o);
 }

@@ -79,13 +79,10 @@ static void default_job_moves_memory(void **state)
 	(void)state;
 	struct outcome o = start_cfg("backend = sim\nsim-profile = skylake-sp\nsim-noise = none\n"
 				     "sim-firmware = clean\n", 4, 2, 1, NULL);
-	struct sim_counts k;
 	finish(&o);
 	assert_int_equal(o.v, VERDICT_PASS);
 	assert_int_equal(fake_count(o.f->console, "kernel stream: the default on this part"), 1);
-	assert_true(sim_kernel_counts(sim_kernel_code_find("stream"), o.r->meas->iterations, &k));
-	for (unsigned p = 0; p < 2; p++)
-		assert_int_equal(package_sum(o.f->log, p, "UNC_M_CAS_COUNT.RD"), k.loads);
+	assert_cas_reads_are_loads(&o, 2);
 	assert_int_equal(fake_count(o.f->console, "within the stream kernel's LLC misses"), 2);
 	done(&o);
 	o = start_cfg("backend = sim\nsim-profile = skylake-sp\nsim-noise = none\n"
@@ -94,7 +91,7 @@ static void default_job_moves_memory(void **state)
 	assert_int_equal(o.v, VERDICT_PASS);
 	assert_int_equal(fake_count(o.f->console, "kernel stream"), 0);
 	/* the inst kernel's window reads next to nothing (the model's one line), not stream's */
-	assert_true(package_sum(o.f->log, 0, "UNC_M_CAS_COUNT.RD") < k.loads / 100);
+	assert_true(package_sum(o.f->log, 0, "UNC_M_CAS_COUNT.RD") < stream_loads(&o) / 100);
 	done(&o);
 }
 

@@ -6,8 +6,6 @@
  * every register put back; the model's hostile tables each named in the log.
  */
 #include "run_harness.h"
-#include "model/sim_kernels.h"
-#include "run/job_measure.h"
 
 #define CFG(profile) "backend = sim\nsim-profile = " profile "\nsim-noise = none\n" \
 		     "kernels = stream\nsim-firmware = clean\n"
@@ -41,12 +39,9 @@ static void counted_through_the_table(void **state)
 {
 	(void)state;
 	struct outcome o = start_cfg(BASE, 4, 2, 1, NULL);
-	struct sim_counts k;
 	finish(&o);
 	assert_int_equal(o.v, VERDICT_PASS);
-	assert_true(sim_kernel_counts(sim_kernel_code_find("stream"), o.r->meas->iterations, &k));
-	for (unsigned p = 0; p < 2; p++)
-		assert_int_equal(package_sum(o.f->log, p, "UNC_M_CAS_COUNT.RD"), k.loads);
+	assert_cas_reads_are_loads(&o, 2);
 	assert_int_equal(fake_count(o.f->console, "counted through the firmware's discovery "
 				    "table (26 boxes"), 1);
 	assert_int_equal(fake_count(o.f->log, "\"rec\":\"discovery_table\""), 2);
@@ -87,12 +82,10 @@ static void events_by_name_and_type(void **state)
 				     "uncore_cha_2/UNC_CHA_CLOCKTICKS/,"
 				     "uncore_type_6_5/event=0x05,umask=0xcf/,"
 				     "uncore_type_7_1/event=0x01,umask=0x00/\n", 2, 1, 1, NULL);
-	struct sim_counts k;
 	finish(&o);
 	/* two channels of eight read a quarter of the kernel's lines: the LLC-miss check fails */
 	assert_int_equal(o.v, VERDICT_FAIL);
 	assert_int_equal(fake_count(o.f->console, "outside the stream kernel's LLC misses"), 1);
-	assert_true(sim_kernel_counts(sim_kernel_code_find("stream"), o.r->meas->iterations, &k));
 	assert_int_equal(fake_count(o.f->log, "\"box\":\"uncore_imc_3\",\"event\":"
 				    "\"uncore_imc_3/UNC_M_CAS_COUNT.RD/\""), 1);
 	assert_int_equal(fake_count(o.f->log, "\"box\":\"uncore_cha_2\",\"event\":"
@@ -105,7 +98,7 @@ static void events_by_name_and_type(void **state)
 	assert_int_equal(fake_count(o.f->log, "\"ctl_msr\":\"pci 0000:7f:0d.0+0x468\""), 1);
 	/* lines spread evenly over 8 channels: each about an eighth of the loads */
 	uint64_t rd = package_sum(o.f->log, 0, "UNC_M_CAS_COUNT.RD");
-	assert_true(rd >= k.loads / 8 && rd <= k.loads / 8 + 1);
+	assert_true(rd >= stream_loads(&o) / 8 && rd <= stream_loads(&o) / 8 + 1);
 	done(&o);
 }
 
