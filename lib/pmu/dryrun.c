@@ -157,7 +157,7 @@ static pmu_status mmio_key_read(struct dryrun *d, unsigned cpu, uint32_t key, ui
 {
 	const struct dryrun_cpu *c = cpu_of(d, cpu);
 	const struct dryrun_write *w = c ? overlaid(c, key) : NULL;
-	uint64_t addr = d->inner.pmon->r[key >> 20 & 0x1FFu].base + (key & 0xFFFFCu);
+	uint64_t addr = d->inner.pmon->r[regkey_mmio_slot(key)].base + (key & 0xFFFFCu);
 	if (!c)
 		return PMU_ERR_INVALID;
 	if (w) {

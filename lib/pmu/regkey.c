@@ -5,7 +5,7 @@
 static pmu_status mmio_addr(const struct pmu_backend *b, uint32_t key, uint64_t *addr)
 {
 	const struct pmon_registry *r = b->pmon;
-	unsigned slot = key >> 20 & 0x1FFu;
+	unsigned slot = regkey_mmio_slot(key);
 	if (!r || slot >= r->n || r->r[slot].kind != PMON_MMIO)
 		return PMU_ERR_NOT_FOUND;
 	*addr = r->r[slot].base + (key & 0xFFFFCu);
@@ -94,7 +94,7 @@ void regkey_put(struct strbuf *sb, const struct pmon_registry *r, uint32_t key)
 		return;
 	}
 	if (regkey_is_mmio(key)) {
-		unsigned slot = key >> 20 & 0x1FFu;
+		unsigned slot = regkey_mmio_slot(key);
 		sb_puts(sb, "mmio ");
 		if (r && slot < r->n && r->r[slot].kind == PMON_MMIO) {
 			sb_hex(sb, r->r[slot].base + (key & 0xFFFFCu));

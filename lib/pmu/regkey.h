@@ -61,6 +61,12 @@ static inline uint32_t regkey_mmio(unsigned slot, uint32_t off)
 	return REGKEY_MMIO_TAG | (slot & 0x1FFu) << 20 | (off & 0xFFFFCu);
 }
 
+/* The PMON registry's region of an MMIO key (regkey_mmio's slot). */
+static inline unsigned regkey_mmio_slot(uint32_t k)
+{
+	return k >> 20 & 0x1FFu;
+}
+
 /* Reads or writes the register of key through b (64-bit PCI registers as two dwords). */
 pmu_status pmu_reg_read(const struct pmu_backend *b, unsigned cpu, uint32_t key, uint64_t *val);
 pmu_status pmu_reg_write(const struct pmu_backend *b, unsigned cpu, uint32_t key, uint64_t val);

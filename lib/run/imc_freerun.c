@@ -4,6 +4,7 @@
 #include "out/derived.h"
 #include "pmu/counter.h"
 #include "pmu/pmon_registry.h"
+#include "pmu/regkey.h"
 
 static const uint32_t fr_off[IMC_FR_N] = { IMC_FR_READ, IMC_FR_WRITE, IMC_FR_CLK };
 static const char *const fr_name[IMC_FR_N] = { "read", "write", "dclk" };
@@ -14,7 +15,7 @@ void imc_freerun_find(struct imc_freerun *f, const struct uncore_pci_pkg *map,
 	pmu_memset(f, 0, sizeof(*f));
 	for (unsigned i = 0; map && r && i < map->n; i++) {
 		const struct box_desc *d = map->box[i].d;
-		unsigned slot = map->box[i].base >> 20 & 0x1FFu, k;   /* regkey_mmio's slot */
+		unsigned slot = regkey_mmio_slot(map->box[i].base), k;
 		if (!d->pci || !d->pci->mmio || slot >= r->n || r->r[slot].kind != PMON_MMIO)
 			continue;
 		for (k = 0; k < f->n && f->c[k].mc != d->pci->mmio->mc; k++)
