@@ -330,6 +330,8 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 			if (a->opt.test_ap_never_done)
 				never_done_init(&a->never_done, &a->pf.rounds);
 			v = run(a);
+		} else {
+			con_write("efipmu: cannot list the CPUs (MP services, or no memory for them)\n");
 		}
 	}
 	BOOLEAN ap_running = a->pf.rounds.ops && !rounds_settle(&a->pf.rounds);
@@ -339,6 +341,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	if (ap_running)
 		never_return_under_a_running_ap(a, v);
 	run_fini(&a->run);
+	efi_platform_free(&a->pf);
 	if (a->opt.backend == EFIPMU_BACKEND_REAL)
 		fault_catch_remove();
 	if (root)

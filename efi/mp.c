@@ -5,6 +5,10 @@
 #include "hw.h"
 #include "mp.h"
 
+/*
+ * Every CPU firmware reports gets a slot, up to PLAT_MAX_CPUS; past it (found > count) the
+ * run names how many were left out. StartupAllAPs still runs those: ap_entry drops them.
+ */
 EFI_STATUS mp_init(struct mp *mp)
 {
 	EFI_GUID guid = EFIPMU_MP_SERVICES_GUID;
@@ -14,17 +18,24 @@ EFI_STATUS mp_init(struct mp *mp)
 	st = uefi_call_wrapper(BS->LocateProtocol, 3, &guid, NULL, (VOID **)&mp->svc);
 	if (EFI_ERROR(st)) {
 		mp->svc = NULL;
-		mp->found = mp->count = mp->enabled = 1;
+		n = 1;
+	} else {
+		st = mp->svc->GetNumberOfProcessors(mp->svc, &n, &en);
+		if (EFI_ERROR(st))
+			return st;
+	}
+	mp->found = n;
+	if (n > PLAT_MAX_CPUS)
+		n = PLAT_MAX_CPUS;
+	mp->cpu = AllocateZeroPool(n * sizeof(*mp->cpu));
+	if (!mp->cpu)
+		return EFI_OUT_OF_RESOURCES;
+	mp->count = n;
+	if (!mp->svc) {
+		mp->enabled = 1;
 		mp->cpu[0].enabled = mp->cpu[0].is_bsp = TRUE;
 		return EFI_SUCCESS;
 	}
-	st = mp->svc->GetNumberOfProcessors(mp->svc, &n, &en);
-	if (EFI_ERROR(st))
-		return st;
-	mp->found = n;
-	if (n > MP_MAX_CPUS)
-		n = MP_MAX_CPUS;
-	mp->count = n;
 	mp->enabled = 0;
 	mp->svc->WhoAmI(mp->svc, &mp->bsp);
 	for (UINTN i = 0; i < n; i++) {
@@ -40,6 +51,14 @@ EFI_STATUS mp_init(struct mp *mp)
 	return EFI_SUCCESS;
 }
 
+void mp_fini(struct mp *mp)
+{
+	if (mp->cpu)
+		FreePool(mp->cpu);
+	mp->cpu = NULL;
+	mp->count = 0;
+}
+
 static UINTN who_am_i(struct mp *mp)
 {
 	UINTN me = 0;
@@ -47,10 +66,13 @@ static UINTN who_am_i(struct mp *mp)
 	return me;
 }
 
+/* An AP past the CPUs listed has no slot: it returns at once (each procedure checks too). */
 static VOID EFIAPI ap_entry(VOID *arg)
 {
 	struct mp_dispatch *d = arg;
-	d->fn(d->ctx, (unsigned)who_am_i(d->mp));
+	UINTN me = who_am_i(d->mp);
+	if (me < d->mp->count)
+		d->fn(d->ctx, (unsigned)me);
 }
 
 EFI_STATUS mp_run_all(struct mp *mp, mp_fn fn, void *ctx, UINTN timeout_us)

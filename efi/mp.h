@@ -12,8 +12,6 @@
 #include "protocols.h"
 #include "run/platform.h"
 
-#define MP_MAX_CPUS PLAT_MAX_CPUS
-
 struct mp_cpu {
 	UINTN number;
 	EFIPMU_PROCESSOR_INFORMATION info;
@@ -30,10 +28,10 @@ struct mp_dispatch {
 
 struct mp {
 	EFIPMU_MP_SERVICES *svc;     /* NULL: firmware has no MP services, BSP only */
-	UINTN count, enabled;        /* count: at most MP_MAX_CPUS */
+	UINTN count, enabled;        /* count: at most PLAT_MAX_CPUS */
 	UINTN found;                 /* as firmware reported them */
 	UINTN bsp;
-	struct mp_cpu cpu[MP_MAX_CPUS];
+	struct mp_cpu *cpu;          /* count of them, from the pool */
 	EFI_EVENT pending;           /* mp_start_aps' StartupAllAPs, not yet reported done */
 	UINT64 pending_us;           /* how long firmware may take to report it */
 	struct mp_dispatch resident; /* what mp_start_aps' APs run: lives as long as they may */
@@ -42,6 +40,8 @@ struct mp {
 typedef void (*mp_fn)(void *ctx, unsigned cpu);
 
 EFI_STATUS mp_init(struct mp *mp);
+/* Gives back what mp_init took; only once no AP can still run a procedure. */
+void mp_fini(struct mp *mp);
 /*
  * Runs fn on every enabled CPU: the APs together (non-blocking StartupAllAPs
  * is not needed here: blocking with a timeout), then the BSP itself.

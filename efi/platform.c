@@ -250,6 +250,11 @@ EFI_STATUS efi_platform_init(struct efi_platform *p, EFI_FILE_HANDLE root)
 	EFI_STATUS st = mp_init(&p->mp);
 	if (EFI_ERROR(st))
 		return st;
+	p->cpu = AllocateZeroPool(p->mp.count * sizeof(*p->cpu));
+	if (!p->cpu) {
+		mp_fini(&p->mp);
+		return EFI_OUT_OF_RESOURCES;
+	}
 	p->root = root;
 	hw_backend(&p->hw);
 	pci_real_init((unsigned)p->mp.bsp);
@@ -315,4 +320,15 @@ void efi_platform_close(struct efi_platform *p)
 		rounds_settle(&p->rounds);
 	logfile_close(&p->csv);
 	logfile_close(&p->log);
+}
+
+void efi_platform_free(struct efi_platform *p)
+{
+	/* an AP still running a procedure may read them: kept then */
+	if (p->rounds.ops && !rounds_settle(&p->rounds))
+		return;
+	if (p->cpu)
+		FreePool(p->cpu);
+	p->cpu = NULL;
+	mp_fini(&p->mp);
 }

@@ -16,7 +16,7 @@
 struct efi_platform {
 	struct platform plat;
 	struct mp mp;
-	struct plat_cpu cpu[MP_MAX_CPUS];
+	struct plat_cpu *cpu;           /* mp.count of them, from the pool */
 	struct pmu_backend hw;          /* the real CPU, for CPUID */
 	EFI_FILE_HANDLE root;           /* the boot volume, or NULL */
 	struct logfile log, csv;
@@ -32,5 +32,7 @@ EFI_STATUS efi_platform_init(struct efi_platform *p, EFI_FILE_HANDLE root);
  */
 void efi_platform_open_logs(struct efi_platform *p, const char *output);
 void efi_platform_close(struct efi_platform *p);
+/* The CPUs' memory, once the run that read them is over. */
+void efi_platform_free(struct efi_platform *p);
 
 #endif

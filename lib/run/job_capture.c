@@ -38,10 +38,10 @@ struct capture {
 static void capture_on_cpu(void *ctx, unsigned cpu)
 {
 	struct capture *c = ctx;
+	if (!plat_listed(c->a->plat, cpu) || !c->a->plat->cpu[cpu].enabled)
+		return;
 	struct capture_slot *s = &c->slot[cpu];
 	const struct pmu_backend *b = &c->a->backend;
-	if (!c->a->plat->cpu[cpu].enabled)
-		return;
 	machine_collect_cpu(b, cpu, c->vendor, &s->cpu, c->fam, s->leader ? &s->pkg : NULL);
 	s->done = 1;
 }

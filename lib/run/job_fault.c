@@ -19,10 +19,11 @@ static bool selected(const struct run *a, unsigned cpu)
 static void fault_test_on_cpu(void *ctx, unsigned cpu)
 {
 	struct run *a = ctx;
+	if (!plat_listed(a->plat, cpu) || !selected(a, cpu))
+		return;
 	struct run_cpu *s = &a->slot[cpu];
-	if (selected(a, cpu))
-		s->fault_test_fail = a->faults->test(&a->backend, cpu, s->fault_test_desc,
-						     sizeof(s->fault_test_desc));
+	s->fault_test_fail = a->faults->test(&a->backend, cpu, s->fault_test_desc,
+					     sizeof(s->fault_test_desc));
 }
 
 enum verdict job_fault_test(struct run *a)

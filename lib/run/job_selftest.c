@@ -20,6 +20,7 @@
 
 struct aligned_report {
 	struct selftest_report r;
+	bool ran;                          /* a CPU's: it ran the suite */
 } __attribute__((aligned(64)));
 
 struct selftest_job {
@@ -29,7 +30,6 @@ struct selftest_job {
 	struct package_leader leader[TOPO_MAX_DOMAINS];
 	unsigned npkg;
 	unsigned run_pkg;                  /* the package mp_run_on is running */
-	bool ran[PLAT_MAX_CPUS];
 };
 
 static void env_for(const struct selftest_job *j, unsigned cpu, struct selftest_env *env)
@@ -52,17 +52,19 @@ static void core_on_cpu(void *ctx, unsigned cpu)
 {
 	struct selftest_job *j = ctx;
 	struct selftest_env env;
-	if (cpu >= PLAT_MAX_CPUS || !selected(j->a, cpu))
+	if (!plat_listed(j->a->plat, cpu) || !selected(j->a, cpu))
 		return;
 	env_for(j, cpu, &env);
 	selftest_core(&env, &j->cpu[cpu].r);
-	j->ran[cpu] = true;
+	j->cpu[cpu].ran = true;
 }
 
 static void uncore_on_leader(void *ctx, unsigned cpu)
 {
 	struct selftest_job *j = ctx;
 	struct selftest_env env;
+	if (!plat_listed(j->a->plat, cpu))
+		return;
 	env_for(j, cpu, &env);
 	env.pci = uncore_pci_pkg_for(j->leader[j->run_pkg].package);
 	env.ccx_only = j->leader[j->run_pkg].by_ccx && !j->leader[j->run_pkg].first_of_pkg;
@@ -153,24 +155,20 @@ static void report_all(struct run *a, const struct selftest_report *r, struct ta
 static bool find_leaders(struct selftest_job *j)
 {
 	struct run *a = j->a;
-	size_t n = a->plat->ncpus < PLAT_MAX_CPUS ? a->plat->ncpus : PLAT_MAX_CPUS;
-	struct cpu_info *ci = run_alloc(a, n * sizeof(*ci));
+	unsigned n = a->plat->ncpus;
+	struct cpu_info *ci = run_answered_infos(a);
 	struct cpuset sel = a->opt.cpus;
 	bool more = false;
 	if (!ci)
 		return false;
-	for (size_t i = 0; i < n; i++) {
-		ci[i] = a->slot[i].info;
-		ci[i].enabled = ci[i].enabled && selected(a, (unsigned)i);
-	}
 	/* AMD: one leader per CCX, so each L3 is checked; the first of a package checks the rest */
 	bool ccx = false;
 	for (unsigned i = 0; i < uncore_box_count; i++)
 		ccx = ccx || (uncore_boxes[i]->per_ccx &&
 			      uncore_boxes[i]->family == a->slot[a->plat->bsp].info.uncore);
 	unsigned max = ccx ? TOPO_MAX_DOMAINS : TOPO_MAX_PACKAGES;
-	j->npkg = ccx ? topo_ccx_leaders(ci, (unsigned)n, &sel, j->leader, max, &more) :
-		  topo_package_leaders(ci, (unsigned)n, &sel, j->leader, max, &more);
+	j->npkg = ccx ? topo_ccx_leaders(ci, n, &sel, j->leader, max, &more) :
+		  topo_package_leaders(ci, n, &sel, j->leader, max, &more);
 	run_free(a, ci);
 	if (more) {
 		sb_puts(&a->sb, ccx ? "selftest: more CCXs than " : "selftest: more packages than ");
@@ -191,7 +189,7 @@ enum verdict job_selftest(struct run *a)
 {
 	struct selftest_job *j = run_alloc(a, sizeof(*j));
 	void *cbase = NULL, *pbase = NULL;
-	size_t ncpu = a->plat->ncpus < PLAT_MAX_CPUS ? a->plat->ncpus : PLAT_MAX_CPUS;
+	size_t ncpu = a->plat->ncpus;
 	struct tally core = { 0 }, unc = { 0 };
 
 	if (!j)
@@ -214,7 +212,7 @@ enum verdict job_selftest(struct run *a)
 	sb_puts(&a->sb, "WHERE   CHECK               RESULT REASON");
 	run_say(a);
 	for (size_t i = 0; i < ncpu; i++) {
-		if (j->ran[i])
+		if (j->cpu[i].ran)
 			report_all(a, &j->cpu[i].r, &core);
 		else if (selected(a, (unsigned)i)) {
 			sb_puts(&a->sb, "cpu ");

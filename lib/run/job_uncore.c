@@ -140,7 +140,6 @@ bool job_uncore_default_memory(enum uncore_family fam)
 }
 
 static struct uncore_session check_session;
-static struct cpu_info infos[PLAT_MAX_CPUS];
 
 static enum uncore_family bsp_family(const struct run *a)
 {
@@ -266,14 +265,17 @@ static bool by_ccx(const struct run *a)
 static unsigned find_leaders(struct run *a, struct package_leader *out)
 {
 	bool more, ccx = by_ccx(a);
-	size_t n = a->plat->ncpus < PLAT_MAX_CPUS ? a->plat->ncpus : PLAT_MAX_CPUS;
-	for (size_t i = 0; i < n; i++) {
-		infos[i] = a->slot[i].info;
-		infos[i].enabled = infos[i].enabled && a->slot[i].done && !a->slot[i].st;
+	unsigned n = a->plat->ncpus;
+	struct cpu_info *infos = run_answered_infos(a);
+	if (!infos) {
+		sb_puts(&a->sb, "no memory to choose the packages' leaders: the uncore is not counted");
+		run_say(a);
+		return 0;
 	}
 	unsigned max = ccx ? TOPO_MAX_DOMAINS : TOPO_MAX_PACKAGES;
-	unsigned np = ccx ? topo_ccx_leaders(infos, (unsigned)n, &a->opt.cpus, out, max, &more) :
-		      topo_package_leaders(infos, (unsigned)n, &a->opt.cpus, out, max, &more);
+	unsigned np = ccx ? topo_ccx_leaders(infos, n, &a->opt.cpus, out, max, &more) :
+		      topo_package_leaders(infos, n, &a->opt.cpus, out, max, &more);
+	run_free(a, infos);
 	if (ccx && !a->slot[a->plat->bsp].info.amd_uncore.l3_sharing) {
 		sb_puts(&a->sb, "CPUID 0x8000001D does not say which CPUs share an L3: amd_l3 is "
 			"counted once per package, on its first CPU's CCX");

@@ -31,6 +31,8 @@ static unsigned programmed(struct run_cpu *s)
 static void replay_on_cpu(void *ctx, unsigned cpu)
 {
 	struct run *a = ctx;
+	if (!plat_listed(a->plat, cpu))
+		return;
 	struct run_cpu *s = &a->slot[cpu];
 	s->leftover_st = PMU_OK;
 	for (unsigned i = 0; i < 2; i++) {

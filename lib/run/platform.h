@@ -19,7 +19,12 @@
 #include "util/cpuset.h"
 #include "util/status.h"
 
-#define PLAT_MAX_CPUS 256
+/*
+ * The most CPUs a platform lists (sized from what firmware reports, never fixed arrays);
+ * firmware's CPUs past it are named with their count (struct platform.found).
+ */
+#define PLAT_MAX_CPUS 4096
+_Static_assert(CPUSET_MAX >= PLAT_MAX_CPUS, "--cpus must be able to name every listed CPU");
 
 /* How a CPU fell out of run_rounds (the run went on without it). */
 enum plat_miss {
@@ -122,7 +127,7 @@ struct platform_ops {
 struct platform {
 	const struct platform_ops *ops;
 	void *ctx;
-	unsigned ncpus;          /* at most PLAT_MAX_CPUS */
+	unsigned ncpus;          /* at most PLAT_MAX_CPUS: the CPUs with a slot (plat_listed) */
 	unsigned nenabled, bsp;
 	unsigned found;          /* as firmware reported them */
 	struct plat_cpu *cpu;    /* ncpus entries, kept up to date by the platform */
@@ -132,6 +137,15 @@ struct platform {
 };
 
 const char *plat_miss_str(enum plat_miss m);
+
+/*
+ * Whether cpu has a slot. Every procedure checks it first: firmware runs a procedure on each
+ * enabled AP (UEFI PI MP Services, StartupAllAPs), listed or not.
+ */
+static inline bool plat_listed(const struct platform *p, unsigned cpu)
+{
+	return cpu < p->ncpus;
+}
 
 static inline pmu_status plat_run_all(const struct platform *p, plat_fn fn, void *arg,
 				      uint64_t timeout_us)

@@ -40,7 +40,7 @@ struct rounds {
 		enum plat_mode mode;
 		uint64_t timeout_us, timeout_ticks;
 	} __attribute__((aligned(64))) p;   /* read-only once the APs run */
-	struct rounds_cpu cpu[PLAT_MAX_CPUS];
+	struct rounds_cpu cpu[];             /* plat->ncpus of them */
 };
 
 struct plat_round {
@@ -140,7 +140,7 @@ static void run_round(struct rounds *y, unsigned cpu, unsigned r)
 static void rounds_ap(void *arg, unsigned me)
 {
 	struct rounds *y = arg;
-	if (me >= y->p.plat->ncpus)
+	if (!plat_listed(y->p.plat, me))
 		return;   /* beyond the CPUs the platform lists: no line of its own */
 	struct rounds_cpu *c = &y->cpu[me];
 	put(&c->checkin, 1);
@@ -286,7 +286,8 @@ pmu_status rounds_run(struct platform *plat, const struct rounds_host *h, const 
 {
 	if (!rounds_settle(h))
 		return PMU_ERR_UNSUPPORTED;
-	void *mem = h->ops->alloc(h->ctx, sizeof(struct rounds) + 63);
+	void *mem = h->ops->alloc(h->ctx, sizeof(struct rounds) +
+				  plat->ncpus * sizeof(struct rounds_cpu) + 63);
 	if (!mem)
 		return PMU_ERR_UNSUPPORTED;
 	struct rounds *y = (struct rounds *)(((uintptr_t)mem + 63) & ~(uintptr_t)63);

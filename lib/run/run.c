@@ -112,12 +112,22 @@ static enum verdict check_settings(struct run *a)
 static void discover_on_cpu(void *ctx, unsigned cpu)
 {
 	struct run *a = ctx;
-	struct run_cpu *s = &a->slot[cpu];
 	/* the boot CPU plans every job, measured or not */
-	if (!cpuset_has(&a->opt.cpus, cpu) && cpu != a->plat->bsp)
+	if (!plat_listed(a->plat, cpu) || (!cpuset_has(&a->opt.cpus, cpu) && cpu != a->plat->bsp))
 		return;
+	struct run_cpu *s = &a->slot[cpu];
 	s->st = pmu_discover(&a->backend, cpu, &s->info);
 	s->done = 1;
+}
+
+struct cpu_info *run_answered_infos(struct run *a)
+{
+	struct cpu_info *ci = run_alloc(a, a->plat->ncpus * sizeof(*ci));
+	for (unsigned i = 0; ci && i < a->plat->ncpus; i++) {
+		ci[i] = a->slot[i].info;
+		ci[i].enabled = ci[i].enabled && a->slot[i].done && !a->slot[i].st;
+	}
+	return ci;
 }
 
 static void fill_topology(struct run *a)
@@ -237,6 +247,16 @@ static void report_cpus(struct run *a)
 		run_record(a);
 	}
 	run_say_core_types(a);
+	if (a->plat->found > a->plat->ncpus) {
+		sb_puts(&a->sb, "firmware reports ");
+		sb_dec(&a->sb, a->plat->found);
+		sb_puts(&a->sb, " CPUs; efipmu lists at most ");
+		sb_dec(&a->sb, a->plat->ncpus);
+		sb_puts(&a->sb, ": the other ");
+		sb_dec(&a->sb, a->plat->found - a->plat->ncpus);
+		sb_puts(&a->sb, " are not measured");
+		run_say(a);
+	}
 }
 
 /*

@@ -179,6 +179,11 @@ const char *run_profile_name(const struct run *a);
 /* Zeroed memory from the platform. */
 void *run_alloc(struct run *a, size_t bytes);
 void run_free(struct run *a, void *p);
+/*
+ * Every listed CPU's discovery, enabled only where it answered (package leaders are chosen
+ * among those): plat->ncpus of them to run_free, or NULL without memory.
+ */
+struct cpu_info *run_answered_infos(struct run *a);
 
 /* ---- the jobs (each run/job_*.c) ---- */
 

@@ -9,7 +9,7 @@
 #include "util/fmt.h"
 #include "util/status.h"
 
-#define CPUSET_MAX 256
+#define CPUSET_MAX 4096   /* lib/run/platform.h's PLAT_MAX_CPUS */
 
 struct cpuset {
 	uint64_t bits[CPUSET_MAX / 64];

@@ -18,12 +18,17 @@
 
 struct fake_platform {
 	struct platform plat;
-	struct plat_cpu cpu[PLAT_MAX_CPUS];
+	struct plat_cpu *cpu;         /* ncpus of them, as a platform allocates them */
 	struct pmu_backend hw;        /* CPUID only: a 2 MiB L3 in leaf 4, nothing else */
 	uint64_t clock;
 	bool irq_on[PLAT_MAX_CPUS];
 	unsigned cur_cpu;             /* the CPU whose code runs now */
 	uint64_t stall_cpus;          /* bit n: CPU n never answers */
+	/*
+	 * CPUs firmware runs a procedure on beyond the ncpus listed (numbers ncpus..), as
+	 * StartupAllAPs runs every enabled AP whatever the platform made room for.
+	 */
+	unsigned unlisted;
 	uint64_t stall_late;          /* bit n: CPU n misses the barrier of round stall_round on */
 	unsigned stall_round;
 	unsigned syncs[PLAT_MAX_CPUS];   /* barriers each CPU went through */
@@ -70,6 +75,8 @@ static inline pmu_status fake_run_all(void *ctx, plat_fn fn, void *arg, uint64_t
 		f->cur_cpu = i;
 		fn(arg, i);
 	}
+	for (unsigned i = f->plat.ncpus; i < f->plat.ncpus + f->unlisted; i++)
+		fn(arg, i);
 	f->cur_cpu = f->plat.bsp;
 	return PMU_OK;
 }
@@ -360,6 +367,8 @@ static inline struct fake_platform *fake_platform_new(unsigned ncpus, unsigned n
 	f->plat.ctx = f;
 	f->unflushed_at_leftover = -1;
 	f->plat.ncpus = f->plat.nenabled = f->plat.found = ncpus;
+	f->cpu = calloc(ncpus, sizeof(*f->cpu));
+	assert_non_null(f->cpu);
 	f->plat.cpu = f->cpu;
 	f->hw.ops = &fake_hw_ops;
 	f->hw.name = "host";
@@ -383,6 +392,7 @@ static inline void fake_platform_free(struct fake_platform *f)
 	free(f->console);
 	free(f->log);
 	free(f->csv);
+	free(f->cpu);
 	free(f);
 }
 

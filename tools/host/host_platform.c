@@ -205,6 +205,7 @@ void host_platform_init(struct host_platform *h, const struct machine *m, const 
 	h->plat.ops = &host_ops;
 	h->plat.ctx = h;
 	h->plat.ncpus = h->plat.nenabled = h->plat.found = m->ncpus;
+	h->cpu = xcalloc(m->ncpus, sizeof(*h->cpu));
 	h->plat.cpu = h->cpu;
 	h->hw.ops = &hw_ops;
 	h->hw.ctx = (void *)m;
@@ -226,4 +227,5 @@ void host_platform_fini(struct host_platform *h)
 {
 	free(h->log);
 	free(h->console);
+	free(h->cpu);
 }

@@ -13,7 +13,7 @@
 
 struct host_platform {
 	struct platform plat;
-	struct plat_cpu cpu[PLAT_MAX_CPUS];
+	struct plat_cpu *cpu;           /* the machine's ncpus */
 	struct pmu_backend hw;          /* CPUID only: nothing (the model is the machine) */
 	uint64_t clock;
 	const char *file_name, *file_text;

@@ -175,8 +175,9 @@ static const struct bad_row rows[] = {
 	  .stage = AT_EVSPEC, .st = PMU_ERR_RANGE, .msg = "field 'cmask' value 0x100 too wide (max 0xff)" },
 	{ "setting out of range", "nehalem-ep", .cfg = "repeats = 0\n", .stage = AT_OPTIONS,
 	  .st = PMU_ERR_RANGE, .msg = "efipmu.cfg:1: repeats: '0' is out of range 1..1000" },
-	{ "CPU number out of range", "nehalem-ep", .argv = { "--cpus", "0-999" }, .stage = AT_OPTIONS,
-	  .st = PMU_ERR_RANGE, .msg = "command line: --cpus: bad CPU list '0-999': CPU number above 255" },
+	{ "CPU number out of range", "nehalem-ep", .argv = { "--cpus", "0-9999" }, .stage = AT_OPTIONS,
+	  .st = PMU_ERR_RANGE,
+	  .msg = "command line: --cpus: bad CPU list '0-9999': CPU number above 4095" },
 	/* reserved and engine-owned bits */
 	{ "reserved bit (raw)", "nehalem-ep", .argv = { "-e", "r1000000c0" }, .stage = AT_EVSPEC,
 	  .st = PMU_ERR_RESERVED, .msg = "reserved bit 32 set" },
