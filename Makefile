@@ -40,7 +40,7 @@ EFI_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -ffreestanding -fno-stack-pro
 	-fno-stack-check -fpic -fshort-wchar -mno-red-zone -mgeneral-regs-only \
 	-maccumulate-outgoing-args -DGNU_EFI_USE_MS_ABI -DEFIPMU_EFI \
 	-I$(EFI_INC) -I$(EFI_INC)/x86_64 -Ilib -Iefi
-EFI_LDFLAGS := -nostdlib -znocombreloc -shared -Bsymbolic -T $(EFI_LIB)/elf_x86_64_efi.lds \
+EFI_LDFLAGS := -nostdlib -znocombreloc -shared -Bsymbolic -z defs -T $(EFI_LIB)/elf_x86_64_efi.lds \
 	-L$(EFI_LIB)
 
 EFI_OBJ := $(patsubst %.c,$(BUILD)/efi-obj/%.o,$(LIB_SRC) $(EFI_SRC)) \

@@ -94,14 +94,6 @@ struct box_desc uncore_amd_slot[UNCORE_AMD_SLOTS] = {
 	[0 ... UNCORE_AMD_SLOTS - 1] = { .family = UNCORE_SLOT_EMPTY },
 };
 
-static unsigned popcount32(uint32_t v)
-{
-	unsigned n = 0;
-	for (; v; v &= v - 1)
-		n++;
-	return n;
-}
-
 uint32_t uncore_amd_setup(enum uncore_family fam, const struct uncore_amd_facts *f)
 {
 	for (unsigned i = 0; i < UNCORE_AMD_SLOTS; i++)
@@ -114,7 +106,7 @@ uint32_t uncore_amd_setup(enum uncore_family fam, const struct uncore_amd_facts 
 	if (f->perfmon_v2)
 		uncore_amd_slot[1].n_counters = f->df_pmcs > UNCORE_AMD_MAX_DF ? UNCORE_AMD_MAX_DF :
 						f->df_pmcs;
-	unsigned active = popcount32(f->umc_mask);
+	unsigned active = pmu_popcount(f->umc_mask);
 	unsigned per = f->perfmon_v2 && active ? f->umc_pmcs / active : 0;
 	uint32_t left = f->perfmon_v2 ? f->umc_mask : 0;
 	for (unsigned i = 0, k = 0; i < 32 && per; i++) {

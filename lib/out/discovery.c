@@ -1,14 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "out/discovery.h"
 #include "out/logrec.h"
-
-static unsigned popcount(uint32_t v)
-{
-	unsigned n = 0;
-	for (; v; v &= v - 1)
-		n++;
-	return n;
-}
+#include "util/fmt.h"
 
 static void list_start(struct strbuf *sb, bool *first)
 {
@@ -76,7 +69,7 @@ void discovery_line(struct strbuf *sb, unsigned cpu, const struct cpu_info *ci,
 	logrec_key_hex(sb, "model", ci->model);
 	logrec_key_core_type(sb, ci->arch.core_type);
 	logrec_key_u64(sb, "pmu_version", pmu_version_of(ci));
-	logrec_key_u64(sb, "gp", popcount(p->gp_mask));
+	logrec_key_u64(sb, "gp", pmu_popcount(p->gp_mask));
 	logrec_key_u64(sb, "gp_width", p->gp_width);
 	sb_json_key(sb, "fixed");
 	sb_putc(sb, '[');

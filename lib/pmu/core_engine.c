@@ -11,14 +11,6 @@ static uint64_t bit64(unsigned n)
 	return (uint64_t)1 << n;
 }
 
-static unsigned popcount32(uint32_t v)
-{
-	unsigned n = 0;
-	for (; v; v &= v - 1)
-		n++;
-	return n;
-}
-
 static uint8_t clamp8(uint8_t v, uint8_t max)
 {
 	return v < max ? v : max;
@@ -272,7 +264,7 @@ static int match_gp(const uint32_t *allow, const bool *placed, unsigned n, int *
 		if (placed[i])
 			continue;
 		unsigned j = k++;
-		for (; j > 0 && popcount32(allow[order[j - 1]]) > popcount32(allow[i]); j--)
+		for (; j > 0 && pmu_popcount(allow[order[j - 1]]) > pmu_popcount(allow[i]); j--)
 			order[j] = order[j - 1];
 		order[j] = i;
 	}

@@ -114,14 +114,6 @@ static int owner_of(const struct uncore_session *s, const struct box_desc *d, un
 	return -1;
 }
 
-static unsigned popcount(uint32_t v)
-{
-	unsigned n = 0;
-	for (; v; v &= v - 1)
-		n++;
-	return n;
-}
-
 static uint32_t box_all(const struct box_desc *d)
 {
 	return d->n_counters >= 32 ? ~0u : (1u << d->n_counters) - 1;
@@ -176,7 +168,7 @@ static bool augment(struct uncore_session *s, const struct pmu_event_req *reqs, 
 /* Placement order: fixed requests (rank 0), then general ones, the most constrained first. */
 static unsigned rank(const struct pmu_event_req *r)
 {
-	return r->fixed >= 0 ? 0 : popcount(allowed(r));
+	return r->fixed >= 0 ? 0 : pmu_popcount(allowed(r));
 }
 
 /* Why request i found no counter: its mask, or the others took what it may use. */
@@ -203,7 +195,7 @@ static pmu_status refuse_placement(struct uncore_session *s, const struct pmu_ev
 		sb_putc(&sb, ')');
 	} else {
 		sb = refuse(s, PMU_ERR_NO_COUNTER, i, "no counter left for it (it may use only counter");
-		sb_puts(&sb, popcount(allowed(r)) > 1 ? "s " : " ");
+		sb_puts(&sb, pmu_popcount(allowed(r)) > 1 ? "s " : " ");
 		put_counters(&sb, allowed(r));
 		sb_puts(&sb, " of ");
 		sb_puts(&sb, d->name);

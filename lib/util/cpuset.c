@@ -26,8 +26,7 @@ unsigned cpuset_count(const struct cpuset *s)
 {
 	unsigned n = 0;
 	for (unsigned w = 0; w < CPUSET_MAX / 64; w++)
-		for (uint64_t b = s->bits[w]; b; b &= b - 1)   /* no libgcc in the app: no popcount */
-			n++;
+		n += pmu_popcount(s->bits[w]);
 	return n;
 }
 

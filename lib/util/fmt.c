@@ -265,6 +265,14 @@ void pmu_memset(void *dst, int c, size_t n)
 		*d++ = b;
 }
 
+unsigned pmu_popcount(uint64_t v)
+{
+	unsigned n = 0;
+	for (; v; v &= v - 1)
+		n++;
+	return n;
+}
+
 /*
  * Eight bytes a move: the app's log lines are copied into its held buffer with it. Front to
  * back, each word read before it is written: a move down within one buffer (cpuinfo's brand)

@@ -35,6 +35,8 @@ int pmu_strcmp(const char *a, const char *b);
 int pmu_strncmp(const char *a, const char *b, size_t n);
 int pmu_strcasecmp(const char *a, const char *b);
 void pmu_memset(void *dst, int c, size_t n);
+/* Bits set in v (the app links no libgcc, so no __builtin_popcount). */
+unsigned pmu_popcount(uint64_t v);
 void pmu_memcpy(void *dst, const void *src, size_t n);
 void pmu_strlcpy(char *dst, const char *src, size_t cap);
 
