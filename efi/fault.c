@@ -24,6 +24,7 @@
 #include "gated.h"
 #include "hw.h"
 #include "protocols.h"
+#include "util/flag.h"
 
 extern const char efipmu_rdmsr_insn[], efipmu_wrmsr_insn[], efipmu_rdpmc_insn[];
 
@@ -51,13 +52,13 @@ static UINT64 resume_at(UINT64 rip)
 extern EFI_HANDLE LibImageHandle;   /* gnu-efi's lib.h: set by InitializeLib */
 
 static EFIPMU_CPU_ARCH *cpu_arch;
-static volatile BOOLEAN hooked;
+static UINT32 hooked;   /* util/flag.h: a CPU's handler clears it, the boot CPU reads it */
 static UINT32 bsp_apic_id;
 static UINT64 image_base, image_size;
 
 static struct fault_record first_unexpected;
-static volatile UINT32 unexpected_claimed, unexpected_ready;
-static volatile UINT32 com1_lock;
+static UINT32 unexpected_claimed, unexpected_ready;
+static UINT32 com1_lock;   /* a lock: taken by exchange, given back by a release store */
 
 UINT32 hw_apic_id(void)
 {
@@ -129,7 +130,7 @@ static BOOLEAN unexpected(EFI_EXCEPTION_TYPE type, const EFI_SYSTEM_CONTEXT_X64 
 	r.image_offset = r.in_image ? r.rip - image_base : 0;
 	if (!__atomic_exchange_n(&unexpected_claimed, 1, __ATOMIC_ACQ_REL)) {
 		first_unexpected = r;
-		__atomic_store_n(&unexpected_ready, 1, __ATOMIC_RELEASE);
+		flag_set(&unexpected_ready, 1);
 	}
 	sb_init(&sb, line, sizeof(line));
 	sb_puts(&sb, "\nefipmu: ");
@@ -154,7 +155,7 @@ static VOID EFIAPI fault_handler(EFI_EXCEPTION_TYPE type, EFI_SYSTEM_CONTEXT ctx
 	}
 	if (unexpected(type, x)) {
 		/* Rip unchanged: the instruction faults again, into the firmware's handler. */
-		hooked = FALSE;
+		flag_set(&hooked, 0);
 		cpu_arch->RegisterInterruptHandler(cpu_arch, type, NULL);
 		return;
 	}
@@ -179,21 +180,21 @@ EFI_STATUS fault_catch_install(void)
 	st = cpu_arch->RegisterInterruptHandler(cpu_arch, VEC_GP, fault_handler);
 	if (EFI_ERROR(st))
 		return st;
-	hooked = TRUE;
+	flag_set(&hooked, 1);
 	return EFI_SUCCESS;
 }
 
 void fault_catch_remove(void)
 {
-	if (cpu_arch && hooked)
+	if (cpu_arch && flag_get(&hooked))
 		cpu_arch->RegisterInterruptHandler(cpu_arch, VEC_GP, NULL);
-	hooked = FALSE;
+	flag_set(&hooked, 0);
 	cpu_arch = NULL;
 }
 
 BOOLEAN fault_unexpected(struct fault_record *r)
 {
-	if (!__atomic_load_n(&unexpected_ready, __ATOMIC_ACQUIRE))
+	if (!flag_get(&unexpected_ready))
 		return FALSE;
 	*r = first_unexpected;
 	return TRUE;

@@ -24,7 +24,7 @@ struct capture_slot {
 	struct machine_cpu cpu;         /* its topology is the platform's, filled when logged */
 	struct machine_regs pkg;        /* the package's leader only */
 	bool leader;
-	volatile uint32_t done;
+	uint32_t done;                  /* util/flag.h */
 } __attribute__((aligned(64)));
 
 struct capture {
@@ -43,7 +43,7 @@ static void capture_on_cpu(void *ctx, unsigned cpu)
 	struct capture_slot *s = &c->slot[cpu];
 	const struct pmu_backend *b = &c->a->backend;
 	machine_collect_cpu(b, cpu, c->vendor, &s->cpu, c->fam, s->leader ? &s->pkg : NULL);
-	s->done = 1;
+	flag_set(&s->done, 1);
 }
 
 /* Each package's lowest-numbered enabled CPU reads its package's registers. */
@@ -390,7 +390,7 @@ enum verdict job_capture(struct run *a)
 		leaders += c.slot[i].leader;
 		if (!a->plat->cpu[i].enabled)
 			continue;
-		if (!c.slot[i].done) {
+		if (!flag_get(&c.slot[i].done)) {
 			missed++;
 			continue;
 		}

@@ -414,7 +414,7 @@ static void cpus_of_types(const struct run *a, unsigned bits, struct cpuset *out
 {
 	cpuset_clear(out);
 	for (unsigned i = 0; i < a->plat->ncpus; i++)
-		if (cpuset_has(&a->opt.cpus, i) && a->slot[i].done &&
+		if (cpuset_has(&a->opt.cpus, i) && flag_get(&a->slot[i].done) &&
 		    (type_bit(a->slot[i].info.arch.core_type) & bits))
 			cpuset_add(out, i);
 }
@@ -850,7 +850,7 @@ enum verdict core_job_begin(struct run *a, struct core_job *j)
 		return run_refuse(a, "not enough memory for the table of counts", NULL, NULL);
 	}
 	for (size_t i = 0; i < ncpus; i++)
-		j->measured[i] = cpuset_has(&a->opt.cpus, (unsigned)i) && a->slot[i].done;
+		j->measured[i] = cpuset_has(&a->opt.cpus, (unsigned)i) && flag_get(&a->slot[i].done);
 	say_instructions(a);
 	if (a->meas->nrounds > 1) {
 		sb_puts(&a->sb, "more events than counters: ");

@@ -13,7 +13,7 @@
 static bool selected(const struct run *a, unsigned cpu)
 {
 	const struct run_cpu *s = &a->slot[cpu];
-	return cpuset_has(&a->opt.cpus, cpu) && s->info.enabled && s->done && !s->st;
+	return cpuset_has(&a->opt.cpus, cpu) && s->info.enabled && flag_get(&s->done) && !s->st;
 }
 
 static void fault_test_on_cpu(void *ctx, unsigned cpu)

@@ -45,7 +45,7 @@ static void env_for(const struct selftest_job *j, unsigned cpu, struct selftest_
 
 static bool selected(const struct run *a, unsigned cpu)
 {
-	return cpuset_has(&a->opt.cpus, cpu) && a->slot[cpu].done && !a->slot[cpu].st;
+	return cpuset_has(&a->opt.cpus, cpu) && flag_get(&a->slot[cpu].done) && !a->slot[cpu].st;
 }
 
 static void core_on_cpu(void *ctx, unsigned cpu)

@@ -22,7 +22,7 @@
 static const struct cpu_info *bsp_info(const struct run *a)
 {
 	const struct run_cpu *s = &a->slot[a->plat->bsp];
-	return s->done && !s->st ? &s->info : NULL;
+	return flag_get(&s->done) && !s->st ? &s->info : NULL;
 }
 
 /* ---- --list ---- */
@@ -214,7 +214,7 @@ enum verdict dryrun_report(struct run *a, enum verdict v)
 	int shown = -1;   /* last CPU whose writes were printed in full */
 	for (unsigned cpu = 0; cpu < a->dry->ncpus; cpu++) {
 		const struct dryrun_cpu *c = &a->dry->cpu[cpu];
-		if (!cpuset_has(&a->opt.cpus, cpu) || !a->slot[cpu].done)
+		if (!cpuset_has(&a->opt.cpus, cpu) || !flag_get(&a->slot[cpu].done))
 			continue;
 		enum uncore_family fam = a->slot[cpu].info.uncore;
 		for (unsigned i = 0; i < c->n; i++)

@@ -321,7 +321,7 @@ void uncore_step_begin(struct run *a, struct uncore_job *j, unsigned g)
 			}
 		/* job_uncore_check proved the round fits: no register is touched */
 		uncore_plan_pci(&p->s, bsp_family(a), uncore_pci_pkg_for(p->leader.package), mine, n);
-		p->done = 0;
+		flag_set(&p->done, 0);
 	}
 }
 

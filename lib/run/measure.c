@@ -235,7 +235,7 @@ pmu_status measure_steps(struct run *a, struct measure_steps *m, enum plat_mode 
 	pmu_status st = PMU_OK;
 	cpuset_clear(&m->cpus);
 	for (size_t i = 0; i < a->plat->ncpus; i++)
-		if (cpuset_has(&a->opt.cpus, (unsigned)i) && a->slot[i].done)
+		if (cpuset_has(&a->opt.cpus, (unsigned)i) && flag_get(&a->slot[i].done))
 			cpuset_add(&m->cpus, (unsigned)i);
 	choose_core_owners(a, &m->cpus);
 	a->meas->steps = m;

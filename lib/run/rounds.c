@@ -2,12 +2,11 @@
 /*
  * The rounds protocol (run/rounds.h). The boot CPU writes the control line;
  * each CPU writes only its own line (its progress), the boot CPU its
- * `excluded` word. Flags are stored with release and read with acquire, so a
- * CPU's results, stored before its flag, are seen by whoever saw the flag
- * (on x86 these are plain moves: Intel 253668, section 9.2.2 "Memory
- * Ordering in P6 and More Recent Processor Families").
+ * `excluded` word, each through util/flag.h: a CPU's results, stored before
+ * its flag, are seen by whoever saw the flag.
  */
 #include "run/rounds.h"
+#include "util/flag.h"
 
 #define ROUNDS_LIMIT_MAX_US 600000000u   /* the most a dispatch is given: 10 min */
 
@@ -49,17 +48,6 @@ struct plat_round {
 	bool synced, in_step;
 };
 
-static uint32_t get(const uint32_t *w)
-{
-	return __atomic_load_n(w, __ATOMIC_ACQUIRE);
-}
-
-/* Orders the caller's stores (its results) before the flag the others poll. */
-static void put(uint32_t *w, uint32_t v)
-{
-	__atomic_store_n(w, v, __ATOMIC_RELEASE);
-}
-
 static uint64_t tsc(const struct rounds *y)
 {
 	return y->p.h->ops->tsc(y->p.h->ctx);
@@ -75,11 +63,11 @@ static bool reached(const struct rounds *y, unsigned cpu, enum plat_miss phase, 
 	const struct rounds_cpu *c = &y->cpu[cpu];
 	switch (phase) {
 	case PLAT_MISS_CHECKIN:
-		return get(&c->checkin) != 0;
+		return flag_get(&c->checkin) != 0;
 	case PLAT_MISS_BARRIER:
-		return get(&c->arrived) > r;
+		return flag_get(&c->arrived) > r;
 	default:
-		return get(&c->done) > r;
+		return flag_get(&c->done) > r;
 	}
 }
 
@@ -90,7 +78,7 @@ static void bsp_wait(struct rounds *y, enum plat_miss phase, unsigned r)
 	uint64_t deadline = tsc(y) + y->p.timeout_ticks;
 	for (unsigned i = 0; i < plat->ncpus; i++) {
 		struct rounds_cpu *c = &y->cpu[i];
-		if (!c->participant || get(&c->excluded) || i == plat->bsp)
+		if (!c->participant || flag_get(&c->excluded) || i == plat->bsp)
 			continue;
 		while (!reached(y, i, phase, r) && tsc(y) < deadline)
 			relax(y);
@@ -98,7 +86,7 @@ static void bsp_wait(struct rounds *y, enum plat_miss phase, unsigned r)
 			continue;
 		plat->cpu[i].miss = (uint8_t)phase;
 		plat->cpu[i].miss_round = r;
-		put(&c->excluded, 1);
+		flag_set(&c->excluded, 1);
 	}
 }
 
@@ -114,13 +102,14 @@ bool rounds_sync(struct plat_round *rd)
 		return true;
 	if (rd->cpu == y->p.plat->bsp) {
 		bsp_wait(y, PLAT_MISS_BARRIER, rd->round);
-		put(&y->ctl.release, rd->round + 1);
+		flag_set(&y->ctl.release, rd->round + 1);
 		return true;
 	}
-	put(&c->arrived, rd->round + 1);
-	while (get(&y->ctl.release) <= rd->round && !get(&c->excluded) && !get(&y->ctl.finished))
+	flag_set(&c->arrived, rd->round + 1);
+	while (flag_get(&y->ctl.release) <= rd->round && !flag_get(&c->excluded) &&
+	       !flag_get(&y->ctl.finished))
 		relax(y);
-	rd->in_step = !get(&c->excluded);
+	rd->in_step = !flag_get(&c->excluded);
 	return rd->in_step;
 }
 
@@ -132,8 +121,8 @@ static void run_round(struct rounds *y, unsigned cpu, unsigned r)
 	if (!rd.synced && cpu == y->p.plat->bsp)
 		rounds_sync(&rd);
 	else if (!rd.synced)
-		put(&y->cpu[cpu].arrived, r + 1);
-	put(&y->cpu[cpu].done, r + 1);
+		flag_set(&y->cpu[cpu].arrived, r + 1);
+	flag_set(&y->cpu[cpu].done, r + 1);
 }
 
 /* Every AP's procedure for the whole dispatch. */
@@ -143,15 +132,16 @@ static void rounds_ap(void *arg, unsigned me)
 	if (!plat_listed(y->p.plat, me))
 		return;   /* beyond the CPUs the platform lists: no line of its own */
 	struct rounds_cpu *c = &y->cpu[me];
-	put(&c->checkin, 1);
+	flag_set(&c->checkin, 1);
 	for (unsigned r = 0; c->participant && r < y->p.rounds; r++) {
-		while (get(&y->ctl.open) <= r && !get(&c->excluded) && !get(&y->ctl.finished))
+		while (flag_get(&y->ctl.open) <= r && !flag_get(&c->excluded) &&
+		       !flag_get(&y->ctl.finished))
 			relax(y);
-		if (get(&c->excluded) || get(&y->ctl.finished))
+		if (flag_get(&c->excluded) || flag_get(&y->ctl.finished))
 			break;
 		run_round(y, me, r);
 	}
-	put(&c->left, 1);
+	flag_set(&c->left, 1);
 }
 
 /* Round r is over everywhere: what each CPU did, then the caller's between (the APs wait). */
@@ -159,7 +149,7 @@ static void end_round(struct rounds *y, unsigned r)
 {
 	struct platform *plat = y->p.plat;
 	for (unsigned i = 0; i < plat->ncpus; i++)
-		plat->cpu[i].rounds_done = get(&y->cpu[i].done);
+		plat->cpu[i].rounds_done = flag_get(&y->cpu[i].done);
 	if (y->p.between)
 		y->p.between(y->p.arg, r);
 }
@@ -211,7 +201,7 @@ static void run_together(struct rounds *y)
 	unsigned bsp = y->p.plat->bsp;
 	bsp_wait(y, PLAT_MISS_CHECKIN, 0);
 	for (unsigned r = 0; r < y->p.rounds; r++) {
-		put(&y->ctl.open, r + 1);
+		flag_set(&y->ctl.open, r + 1);
 		if (y->cpu[bsp].participant) {
 			run_round(y, bsp, r);
 		} else {
@@ -231,9 +221,9 @@ static bool all_left(const struct rounds *y)
 	for (unsigned i = 0; i < plat->ncpus; i++) {
 		if (!plat->cpu[i].enabled || i == plat->bsp)
 			continue;
-		while (!get(&y->cpu[i].left) && tsc(y) < deadline)
+		while (!flag_get(&y->cpu[i].left) && tsc(y) < deadline)
 			relax(y);
-		if (!get(&y->cpu[i].left))
+		if (!flag_get(&y->cpu[i].left))
 			return false;
 	}
 	return true;
@@ -270,7 +260,7 @@ static pmu_status run_started(struct rounds *y, bool aps, bool *keep)
 		}
 	}
 	run_together(y);
-	put(&y->ctl.finished, 1);
+	flag_set(&y->ctl.finished, 1);
 	/* APs beyond the platform's list have no flag: only the platform can say they are gone */
 	if (aps && !st && (plat->found > plat->ncpus || !all_left(y)) && !rounds_settle(h)) {
 		plat->rounds_leaked = true;
@@ -318,7 +308,7 @@ pmu_status rounds_run(struct platform *plat, const struct rounds_host *h, const 
 	if (keep)
 		return st;   /* y stays allocated: an AP may still write it */
 	for (unsigned i = 0; i < plat->ncpus; i++) {
-		plat->cpu[i].rounds_done = get(&y->cpu[i].done);
+		plat->cpu[i].rounds_done = flag_get(&y->cpu[i].done);
 		missed |= plat->cpu[i].miss != PLAT_MISS_NONE;
 	}
 	h->ops->free(h->ctx, mem);

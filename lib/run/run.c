@@ -117,7 +117,7 @@ static void discover_on_cpu(void *ctx, unsigned cpu)
 		return;
 	struct run_cpu *s = &a->slot[cpu];
 	s->st = pmu_discover(&a->backend, cpu, &s->info);
-	s->done = 1;
+	flag_set(&s->done, 1);
 }
 
 struct cpu_info *run_answered_infos(struct run *a)
@@ -125,7 +125,7 @@ struct cpu_info *run_answered_infos(struct run *a)
 	struct cpu_info *ci = run_alloc(a, a->plat->ncpus * sizeof(*ci));
 	for (unsigned i = 0; ci && i < a->plat->ncpus; i++) {
 		ci[i] = a->slot[i].info;
-		ci[i].enabled = ci[i].enabled && a->slot[i].done && !a->slot[i].st;
+		ci[i].enabled = ci[i].enabled && flag_get(&a->slot[i].done) && !a->slot[i].st;
 	}
 	return ci;
 }
@@ -204,7 +204,7 @@ static void report_cpus(struct run *a)
 		const struct cpu_info *ci = &s->info;
 		if (!cpuset_has(&a->opt.cpus, i) || !ci->enabled)
 			continue;
-		if (!s->done) {
+		if (!flag_get(&s->done)) {
 			sb_puts(&a->sb, "CPU ");
 			sb_dec(&a->sb, i);
 			sb_puts(&a->sb, " (APIC id ");
@@ -301,7 +301,7 @@ static void tally(struct run *a, enum verdict job, const struct job_facts *f,
 		struct run_cpu *s = &a->slot[i];
 		if (!cpuset_has(&a->opt.cpus, i) || !s->info.enabled)
 			continue;
-		if (!s->done || s->st) {
+		if (!flag_get(&s->done) || s->st) {
 			in->missing++;
 			continue;
 		}

@@ -23,6 +23,7 @@
 #include "run/platform.h"
 #include "run/verdict.h"
 #include "util/fmt.h"
+#include "util/flag.h"
 
 #define RUN_MAX_EVENTS 32   /* core events of one run, split into rounds that fit the counters */
 #define RUN_LINE_MAX 8192   /* one console line or log record (the uncore hand-off is long) */
@@ -63,7 +64,7 @@ struct run_cpu {
 	pmu_status st;
 	const char *fault_test_fail;   /* --fault-test: NULL when every #GP came back as a status */
 	char fault_test_desc[RUN_FAULT_TEST_LINE];
-	volatile uint32_t done;
+	uint32_t done;                 /* util/flag.h: set once its discovery is stored */
 	/* core measurement: the empty kernel (overhead) then the chosen kernel */
 	struct core_snapshot snap;
 	struct core_session empty, run;

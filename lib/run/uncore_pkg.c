@@ -111,7 +111,7 @@ void upkg_on_leader(void *ctx, unsigned cpu)
 		uncore_read(&p->s);
 		p->restore_st = uncore_restore(&p->s);
 	}
-	p->done = 1;
+	flag_set(&p->done, 1);
 }
 
 /* ---- report on the BSP ---- */
@@ -262,7 +262,7 @@ static enum verdict absent_uncore(struct run *a)
 /* Why a package has no counts; the verdict that makes. */
 static enum verdict say_no_counts(struct run *a, const struct pkg_run *p)
 {
-	if (!p->done) {
+	if (!flag_get(&p->done)) {
 		say_package(a, p, "did not run the uncore job (no answer from that CPU)");
 		run_say(a);
 		return VERDICT_FAIL;
@@ -310,7 +310,7 @@ static enum verdict say_no_counts(struct run *a, const struct pkg_run *p)
 
 bool upkg_counted(const struct pkg_run *p)
 {
-	return p->done && !p->probe_st && !p->s.st;
+	return flag_get(&p->done) && !p->probe_st && !p->s.st;
 }
 
 /* Every uncore register the round touches, as firmware left it (read before any write). */

@@ -11,6 +11,7 @@
 #include "run/run.h"
 #include "pmu/topology.h"
 #include "run/imc_freerun.h"
+#include "util/flag.h"
 
 #define UPKG_MAX_PROBES 16   /* distinct boxes of one run */
 #define UPKG_MAX_WIDTHS 4    /* fixed counters of unsure width */
@@ -41,7 +42,7 @@ struct pkg_run {
 	const struct box_desc *fw_box[UNCORE_MAX_EVENTS];
 	uint64_t cha_msr;
 	struct imc_freerun fr;          /* Ice Lake-SP's default job: read around each window */
-	volatile uint32_t done;
+	uint32_t done;                  /* util/flag.h: set once the step's results are stored */
 } __attribute__((aligned(64)));
 
 /* Does this domain count box d: per-CCX boxes on every CCX, the others once per package. */
