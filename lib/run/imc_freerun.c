@@ -93,6 +93,7 @@ static enum verdict one(struct run *a, unsigned package, int mc, const uint64_t 
 {
 	uint64_t per[2] = { sum[IMC_FR_RD] / f->windows, sum[IMC_FR_WR] / f->windows };
 	bool ok = !stuck && agree(per[0], cas[0]) && agree(per[1], cas[1]);
+	a->checks.n[CHECK_FREERUN] += !stuck;
 	char what[40];
 	struct strbuf sb;
 	sb_init(&sb, what, sizeof(what));

@@ -457,6 +457,7 @@ static enum verdict check_reads(struct run *a, unsigned package, uint64_t lines)
 		return VERDICT_PASS;
 	kernel_bounds(e, a->meas->iterations, &lo, &hi);
 	bool ok = (int64_t)lines >= lo && (int64_t)lines <= hi;
+	a->checks.n[CHECK_MEMORY_BOUNDS]++;
 	run_begin(a, "check");
 	logrec_key_u64(&a->sb, "package", package);
 	logrec_key_str(&a->sb, "check", "memory lines read vs the kernel's LLC misses");

@@ -38,7 +38,9 @@ const char *verdict_check_name(enum check_kind k)
 		[CHECK_BOUNDED] = "within bounds", [CHECK_UNCORE_PROBES] = "uncore probes",
 		[CHECK_SELFTEST] = "selftest checks", [CHECK_FAULT_PATHS] = "fault tests",
 		[CHECK_ICOUNT] = "icount claims", [CHECK_SKEW] = "skew measurements",
-		[CHECK_WRITE_LOGS] = "write logs",
+		[CHECK_WRITE_LOGS] = "write logs", [CHECK_BOX_CLOCKS] = "box clock agreements",
+		[CHECK_MEMORY_BOUNDS] = "memory bounds",
+		[CHECK_FREERUN] = "free-running agreements",
 	};
 	return (unsigned)k < CHECK_KINDS ? names[k] : "?";
 }
@@ -146,7 +148,8 @@ void verdict_line(struct strbuf *sb, const struct verdict_input *in,
 		[CHECK_BOUNDED] = "within bounds", [CHECK_UNCORE_PROBES] = "uncore probe",
 		[CHECK_SELFTEST] = "selftest check", [CHECK_FAULT_PATHS] = "fault test",
 		[CHECK_ICOUNT] = "icount claim", [CHECK_SKEW] = "skew measurement",
-		[CHECK_WRITE_LOGS] = "write log",
+		[CHECK_WRITE_LOGS] = "write log", [CHECK_BOX_CLOCKS] = "box clock agreement",
+		[CHECK_MEMORY_BOUNDS] = "memory bound", [CHECK_FREERUN] = "free-running agreement",
 	};
 	unsigned total = verdict_checks_total(&in->checks);
 	sb_puts(sb, "VERDICT: ");

@@ -33,6 +33,9 @@ enum check_kind {
 	CHECK_ICOUNT,           /* an instruction claim against QEMU -icount's TSC */
 	CHECK_SKEW,             /* a skew measured from windows of at least 2 CPUs */
 	CHECK_WRITE_LOGS,       /* a CPU's every would-be write recorded (dry run) */
+	CHECK_BOX_CLOCKS,       /* the boxes of one clock domain tick alike */
+	CHECK_MEMORY_BOUNDS,    /* a package's memory lines within the kernel's LLC misses */
+	CHECK_FREERUN,          /* free-running bandwidth counters agree with the CAS counts */
 	CHECK_KINDS
 };
 

@@ -110,12 +110,47 @@ static void bar_of_zero(void **state)
 	done(&o);
 }
 
+/*
+ * The verdict counts every check that decides it (issue 35 item 2): each box clock, memory
+ * bound and free-running agreement the log records, passed or failed, by kind.
+ */
+static void tally_counts_every_check(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg(BASE, 4, 2, 1, NULL);
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->log, "\"check\":\"box clocks of one domain agree\""), 4);
+	assert_int_equal(fake_count(o.f->log, "\"check\":\"memory lines read vs the kernel's LLC "
+				    "misses\""), 2);
+	assert_int_equal(fake_count(o.f->log, "\"cas_write\":0,\"result\":\"agree\""), 10);
+	assert_non_null(strstr(o.f->console, "VERDICT: PASS - 4 CPUs, 30 checks: 4 instructions, "
+			       "4 branches, 6 uncore probes, 4 box clock agreements, 2 memory bounds, "
+			       "10 free-running agreements\n"));
+	assert_non_null(strstr(o.f->log, "\"checks\":30,\"checks_by_kind\":{\"instructions\":4,"
+			       "\"branches\":4,\"uncore probes\":6,\"box clock agreements\":4,"
+			       "\"memory bounds\":2,\"free-running agreements\":10}"));
+	/* a box clock check's record carries what it compared: the most ticks and their bound */
+	assert_int_equal(fake_count(o.f->log, "\"measured\":7007,\"expected_max\":7147,"), 4);
+	done(&o);
+
+	/* a failed clock check is counted like a passed one */
+	o = start_cfg(BASE, 4, 2, 1, NULL);
+	o.r->model->imc_clock_double = 1u << 7;
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_FAIL);
+	assert_non_null(strstr(o.f->console, "4 box clock agreements, 2 memory bounds, 10 "
+			       "free-running agreements\n"));
+	done(&o);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(mmio_bandwidth_and_chas),
 		cmocka_unit_test(bar_of_zero),
 		cmocka_unit_test(freerunning),
+		cmocka_unit_test(tally_counts_every_check),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
