@@ -16,6 +16,7 @@
 #include "run/measure.h"
 #include "out/derived.h"
 #include "util/stats.h"
+#include "pmu/cacheinfo.h"
 
 #define DEFAULT_KERNEL "inst"
 #define MEMORY_KERNEL "stream"   /* moves memory through every channel (check/kernels.h) */
@@ -587,14 +588,20 @@ enum verdict job_resolve(struct run *a)
 	 */
 	bool memory = !a->opt.kernels[0] && !a->opt.events[0] &&
 		      job_uncore_default_memory(bsp->uncore);
-	if (memory)
+	struct cache_info llc;
+	/* its buffer is sized from the real CPU's caches: none named, the plain default instead */
+	bool sized = !memory || !cache_info_read(a->plat->hw, a->plat->bsp, &llc);
+	if (memory && sized)
 		kname = MEMORY_KERNEL;
 	a->meas->kernel = kernel_find(kname);
 	if (!a->meas->kernel)
 		return run_refuse_setting(a, OPT_KERNELS, "unknown kernel", kname, "--list names them");
 	if (memory) {
-		sb_puts(&a->sb, "kernel " MEMORY_KERNEL ": the default on this part, whose memory "
-			"channels the uncore counts (kernels = NAME picks another)");
+		sb_puts(&a->sb, sized ? "kernel " MEMORY_KERNEL ": the default on this part, whose "
+			"memory channels the uncore counts (kernels = NAME picks another)" :
+			"kernel " DEFAULT_KERNEL ": " MEMORY_KERNEL " would be the default on this part, "
+			"but CPUID leaves 4 and 2 name no cache to size its buffer; the memory channels "
+			"are counted without a bound");
 		run_say(a);
 	}
 	/* the backend's (the model replays a cycle per instruction: fewer), or the kernel's */

@@ -44,6 +44,7 @@ struct fake_platform {
 	unsigned log_records;
 	const char *lost;             /* what log_lost says */
 	bool no_pages;                /* alloc_pages fails */
+	bool no_cache;                /* the real CPU's CPUID names no cache (QEMU's qemu64) */
 	const uint8_t *smbios_ep, *smbios_table;   /* what firmware publishes; NULL: none */
 	const char *file_name, *file_text;         /* the one file of its volume; NULL: none */
 	size_t smbios_ep_len, smbios_table_len;
@@ -306,12 +307,12 @@ static const struct platform_ops fake_ops = {
 static inline pmu_status fake_hw_cpuid(void *ctx, unsigned cpu, uint32_t leaf, uint32_t sub,
 				       struct pmu_cpuid *out)
 {
-	(void)ctx;
+	const struct fake_platform *f = ctx;
 	(void)cpu;
 	memset(out, 0, sizeof(*out));
 	if (leaf == 0) {
 		out->eax = 4;
-	} else if (leaf == 4 && sub == 0) {
+	} else if (leaf == 4 && sub == 0 && !f->no_cache) {
 		out->eax = 3 | 3 << 5;          /* unified, level 3 */
 		out->ebx = 15u << 22 | 63;      /* 16 ways, 64-byte lines */
 		out->ecx = 2047;                /* 2048 sets */
@@ -371,6 +372,7 @@ static inline struct fake_platform *fake_platform_new(unsigned ncpus, unsigned n
 	assert_non_null(f->cpu);
 	f->plat.cpu = f->cpu;
 	f->hw.ops = &fake_hw_ops;
+	f->hw.ctx = f;
 	f->hw.name = "host";
 	f->plat.hw = &f->hw;
 	unsigned per_pkg = ncpus / npkgs;

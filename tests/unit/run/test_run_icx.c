@@ -144,6 +144,32 @@ static void tally_counts_every_check(void **state)
 	done(&o);
 }
 
+/*
+ * The default job's stream kernel sizes its buffer from the real CPU's caches: a CPU whose
+ * CPUID names none (QEMU's qemu64) runs the plain default kernel instead, said, never an ERROR.
+ */
+static void no_cache_named(void **state)
+{
+	(void)state;
+	static const char cfg[] = "backend = sim\nsim-profile = icelake-sp\nsim-noise = none\n";
+	struct outcome o = { fake_platform_new(4, 2, 1), calloc(1, sizeof(struct run)),
+			     VERDICT_ERROR };
+	struct efipmu_options opt;
+	struct opt_error err;
+	o.f->no_cache = true;
+	options_defaults(&opt);
+	assert_int_equal(options_parse_config(cfg, strlen(cfg), &opt, &err), PMU_OK);
+	o.v = run_init(o.r, &o.f->plat, &opt, "(test)", NULL, NULL);
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_non_null(strstr(o.f->console, "kernel inst: stream would be the default on this part, "
+			       "but CPUID leaves 4 and 2 name no cache to size its buffer; the memory "
+			       "channels are counted without a bound\n"));
+	assert_null(strstr(o.f->console, "memory lines read"));
+	assert_int_equal(fake_count(o.f->console, "P0 uncore_imc_0: read "), 1);
+	done(&o);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -151,6 +177,7 @@ int main(void)
 		cmocka_unit_test(bar_of_zero),
 		cmocka_unit_test(freerunning),
 		cmocka_unit_test(tally_counts_every_check),
+		cmocka_unit_test(no_cache_named),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
