@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-2-Clause-Patent
-# `make bench`: figures and ratios measured in one run (scripts/bench.sh, README "Benchmarks").
+# `make bench`: figures and ratios measured in one run (scripts/bench.sh, docs/bench.md).
 BENCH := $(BUILD)/bench
 BENCH_HOST_CFLAGS := -std=c11 -O2 -Wall -Wextra -Werror -Ilib
 

@@ -2,9 +2,9 @@
 # libFuzzer targets (tests/fuzz/fuzz_<name>.c), clang with ASan + UBSan; lib/ is
 # compiled for them with clang's coverage instrumentation, not taken from the gcc archive.
 #   make fuzz [FUZZ_SECONDS=60] [FUZZ_TARGETS="evspec config"]   each for a bounded time
-#   make fuzz-short                                   scripts/suite-fuzz.sh (make test's run)
+#   make fuzz-short                                   tests/fuzz/suite.sh (make test's run)
 # New inputs grow $(BUILD)/fuzz/corpus/<name>; crashes land in $(BUILD)/fuzz/crash-<name>-*:
-# copy one to tests/fuzz/regress/<name>/ to keep it as a regression (scripts/suite-fuzz.sh
+# copy one to tests/fuzz/regress/<name>/ to keep it as a regression (tests/fuzz/suite.sh
 # replays every kept input; tests/fuzz/regress/README.md says what each one caught).
 FUZZ_CC := clang
 FUZZ_SECONDS ?= 60
@@ -45,6 +45,6 @@ fuzz: fuzz-bins
 	done
 
 fuzz-short:
-	@BUILD=$(BUILD) scripts/suite-fuzz.sh
+	@BUILD=$(BUILD) tests/fuzz/suite.sh
 
 .PHONY: fuzz fuzz-bins fuzz-short

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-2-Clause-Patent
-# The report and db suite (scripts/suite-report.sh): mklog runs the reference model on the
+# The report and db suite (tests/report/suite.sh): mklog runs the reference model on the
 # host through the run tests' fake platform and writes the log the report and db read.
 REPORT_MKLOG := $(BUILD)/report/mklog
 

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: BSD-2-Clause-Patent
 # The rounds protocol (lib/run/rounds.c) on real threads under ThreadSanitizer:
 # tests/tsan/test_<name>.c against lib/ built with -fsanitize=thread in $(BUILD)/tsan-obj.
-# `make tsan` builds them; scripts/suite-tsan.sh runs them.
+# `make tsan` builds them; tests/tsan/suite.sh runs them.
 TSAN_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -Wshadow -fno-omit-frame-pointer \
 	-fsanitize=thread -Ilib -Itests/tsan
 TSAN_OBJ := $(patsubst %.c,$(BUILD)/tsan-obj/%.o,$(LIB_SRC))

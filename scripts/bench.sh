@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause-Patent
-# `make bench`: each figure next to its baseline, measured in this run. README "Benchmarks"
+# `make bench`: each figure next to its baseline, measured in this run. docs/bench.md
 # explains each one. Needs the app (build/efipmu.efi) and build/bench/* (make bench builds them).
 set -uo pipefail
 cd "$(dirname "$0")/.."

@@ -98,7 +98,7 @@ def unit_bins(tests):
 CHECKS = {
     "gated_window": (["build/efipmu.so"],
                      ["python3", "tools/bench/gated_window.py", "build/efipmu.so"]),
-    # the rounds protocol on threads under ThreadSanitizer (scripts/suite-tsan.sh)
+    # the rounds protocol on threads under ThreadSanitizer (tests/tsan/suite.sh)
     "tsan_rounds": (["build/tsan/test_rounds"],
                     ["bash", "-c", "TSAN_OPTIONS=halt_on_error=1 build/tsan/test_rounds"]),
     "tsan_run": (["build/tsan/test_run_threads"],

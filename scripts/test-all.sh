@@ -56,10 +56,11 @@ report() {
 # Scripts run through bash: a lost exec bit or a missing script is a failed suite, never a skipped one.
 low() { nice -n 19 "$@"; }
 ( low make -s -j"$JOBS" fuzz-bins >/dev/null 2>&1 ) & fuzz_bins=$!
-# Further suites (host tool, fuzzing, ...): scripts/suite-<name>.sh, each ending with its count line.
+# Further suites (host tool, fuzzing, ...): tests/<name>/suite.sh, beside their tests, each
+# ending with its count line.
 host_suites=(unit static generated valgrind)
-for s in scripts/suite-*.sh; do
-  s=$(basename "$s" .sh); s=${s#suite-}
+for s in tests/*/suite.sh; do
+  s=${s#tests/}; s=${s%/suite.sh}
   [ "$s" = fuzz ] || host_suites+=("$s")
 done
 host_suite() {
@@ -68,7 +69,7 @@ host_suite() {
     static) run_to static low bash scripts/check-static.sh ;;
     generated) run_to generated low bash scripts/check-generated.sh ;;
     valgrind) run_to valgrind low bash tests/valgrind/check-kernels.sh ;;
-    *) run_to "$1" low bash "scripts/suite-$1.sh" ;;
+    *) run_to "$1" low bash "tests/$1/suite.sh" ;;
   esac
 }
 # Lane 1: clang-tidy (most of the host CPU, JOBS files at a time); lane 2: the rest in order
@@ -78,7 +79,7 @@ host_suite() {
 run_suite build bash -c 'make -s -j"$JOBS" all && echo "build: 1 passed, 0 failed"'
 ( run_to qemu bash tests/qemu/run-all.sh ) & qemu_pid=$!
 wait $qemu_pid; wait $fuzz_bins
-( run_to fuzz bash scripts/suite-fuzz.sh ) & fuzz_pid=$!
+( run_to fuzz bash tests/fuzz/suite.sh ) & fuzz_pid=$!
 wait $lane1 $lane2 $fuzz_pid
 for s in "${host_suites[@]}" qemu fuzz; do report "$s"; done
 echo "== all suites took $(( $(date +%s) - t_start )) s"

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
- * A model profile as a text file (README "Profiles as files"): the machine's CPUID per
- * logical CPU, its MSR map with the hand-off values (value or absent), its topology, the
- * uncore MSRs and PCI boxes per package. One line per fact, in the order the capture
- * logs them, so two profiles of one machine are equal text whatever made them (a log's
- * capture, efipmu-host profile LOG; the model's built-in profile, --builtin).
+ * A model profile as a text file (docs/host-tool.md "Profiles as files"): the machine's
+ * CPUID per logical CPU, its MSR map with the hand-off values (value or absent), its
+ * topology, the uncore MSRs and PCI boxes per package. One line per fact, in the order the
+ * capture logs them, so two profiles of one machine are equal text whatever made them (a
+ * log's capture, efipmu-host profile LOG; the model's built-in profile, --builtin).
  */
 #ifndef EFIPMU_CAPTURE_PROFILE_H
 #define EFIPMU_CAPTURE_PROFILE_H

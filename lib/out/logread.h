@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
- * Reading one JSON Lines record of the run log back (schema in README.md),
+ * Reading one JSON Lines record of the run log back (schema in docs/log.md),
  * without libc: the line is checked as JSON and its top-level keys are
  * indexed into a fixed-size view pointing into the line. Nested objects and
  * arrays are validated and kept as raw text (logread_get_obj re-reads one).

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
- * JSON Lines records of the run log (schema in README.md). Every record is
+ * JSON Lines records of the run log (schema in docs/log.md). Every record is
  * one object with "rec" naming its type; records built from the reference
  * model carry "simulated":true.
  */

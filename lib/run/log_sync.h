@@ -19,11 +19,11 @@
 #include <stdint.h>
 
 #define LOG_SYNC_EACH 0u            /* log-sync = each: every repeat flushed when it ends */
-#define LOG_SYNC_DEFAULT_MS 100u    /* README "Benchmarks": the repeat cost against the loss */
+#define LOG_SYNC_DEFAULT_MS 100u    /* docs/bench.md "Why 100 ms": repeat cost against loss */
 /*
  * What a cut can leave cut or zeroed at the log's end is the group whose flush was under
  * way (EDK2's FAT driver keeps written data in its cache until Flush, then writes its pages
- * and the directory entry in its own order: README "The log"). This bounds that group
+ * and the directory entry in its own order: docs/log.md). This bounds that group
  * whatever the machine's speed: 256 KiB and the records of the step that reached it.
  */
 #define LOG_SYNC_GROUP_BYTES (256u * 1024u)

@@ -34,7 +34,8 @@ static size_t room_of(const struct strbuf *sb)
 
 /*
  * n bytes at once, as n sb_putc calls would leave the buffer (what fits, then overflow), with
- * one bound check and one NUL: the log's records are built of these (README "Benchmarks").
+ * one bound check and one NUL: the log's records are built of these (docs/bench.md,
+ * "Both met": a repeat's guest work).
  */
 void sb_putn(struct strbuf *sb, const char *s, size_t n)
 {

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-2-Clause-Patent
 """The runner's checks on hand-written dry-run output: what must match, what must not.
-Run by scripts/suite-perfenc.sh before the lists (stdlib unittest)."""
+Run by tests/perfenc/suite.sh before the lists (stdlib unittest)."""
 import os
 import sys
 import unittest

@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: BSD-2-Clause-Patent
-# QEMU killed (SIGKILL) in the middle of a long run, once with each log-sync mode (README
-# "The log"): up to its last newline the log on the disk image is whole lines that all parse,
-# a prefix of the run: every first-time step (repeat 0's core and uncore step, their handoff
-# and ownership records), every repeat the console said was measured (its progress line
-# follows a flush), no hole, no step cut short but in the group whose flush was in flight.
+# QEMU killed (SIGKILL) in the middle of a long run, once with each log-sync mode
+# (docs/log.md "What a power cut or a hang can lose"): up to its last newline the log on the
+# disk image is whole lines that all parse, a prefix of the run: every first-time step
+# (repeat 0's core and uncore step, their handoff and ownership records), every repeat the
+# console said was measured (its progress line follows a flush), no hole, no step cut short
+# but in the group whose flush was in flight.
 source "$(dirname "$0")/lib.sh"
 FAILED=0
 kill_run() {   # NAME CFG-EXTRA

@@ -2,7 +2,7 @@
 /*
  * mklog: one whole run of the reference model on the host (the run tests' fake platform,
  * tests/unit/platform_fake.h), its log written to a file: the model logs the report and db
- * suites read (scripts/suite-report.sh). The run is the app's own (run_init, run_main), so a
+ * suites read (tests/report/suite.sh). The run is the app's own (run_init, run_main), so a
  * change of the log format shows here as in the app.
  *   mklog [--cpus N] [--packages N] [--smi-storm] [--fw-vendor V] [--fw-revision N]
  *         [--time T] -o OUT.jsonl 'CONFIG TEXT'

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The rounds protocol (lib/run/rounds.c) with a thread per CPU, under
- * ThreadSanitizer (scripts/suite-tsan.sh): CPUs in step over many rounds and
+ * ThreadSanitizer (tests/tsan/suite.sh): CPUs in step over many rounds and
  * dispatches, late arrivals waited for, a CPU that misses the barrier or the
  * end of its round dropped (and back in the next dispatch), one that never
  * checks in, one that never returns (the block kept), a refused start, the

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * efipmu-host db [--db FILE]: a store of many runs in SQLite (the system library), schema in
- * README.md ("The store of runs") and versioned by PRAGMA user_version:
+ * docs/host-tool.md ("The store of runs") and versioned by PRAGMA user_version:
  *   import [--board B] LOG...   one run per log, keyed by the SHA-256 of its bytes (the same log
  *                               twice is one run), its board and firmware build from its
  *                               capture's SMBIOS (--board: an override); a cut-off or malformed

@@ -77,7 +77,7 @@ static void test_group_due_by_time(void **state)
 }
 
 /*
- * The loss bound the README states: what a cut loses is every step ended since the last
+ * The loss bound docs/log.md states: what a cut loses is every step ended since the last
  * flush, and they all ended within log-sync ms of it (a cut before the next step ends
  * adds that step). Steps of uneven length, the flush taking time, checked after each step.
  */
@@ -105,9 +105,9 @@ static void test_loss_bound(void **state)
 /*
  * The group's bytes, whatever the time: in both modes a flush comes once the records held
  * since the last one reach LOG_SYNC_GROUP_BYTES, not before, so a group holds less than
- * that and the step that reached it (README "The log": what a cut can leave cut at the
- * end). Steps of 0.1 to 12.1 KiB, each 1 ms: with log-sync 60000 time never says flush,
- * with each a repeat of 60 steps is longer than the bound.
+ * that and the step that reached it (docs/log.md "What a power cut or a hang can lose":
+ * what a cut can leave cut at the end). Steps of 0.1 to 12.1 KiB, each 1 ms: with log-sync
+ * 60000 time never says flush, with each a repeat of 60 steps is longer than the bound.
  */
 static void test_group_bytes_bound(void **state)
 {

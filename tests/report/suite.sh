@@ -9,7 +9,7 @@
 # exactly the boards made to regress, history, two imports at once, migration from schema 1
 # and refusal of a newer schema. Last line: "report: N passed, N failed".
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 build=${BUILD:-build}
 tool=$build/efipmu-host-san   # the shipped tool's sources with ASan + UBSan
 mklog=$build/report/mklog
@@ -189,7 +189,8 @@ cp "$DB" "$out/db/newer.sqlite"; sqlite3 "$out/db/newer.sqlite" 'PRAGMA user_ver
 msg=$("$tool" db --db "$out/db/newer.sqlite" runs 2>&1); rc=$?
 [ $rc = 2 ] && grep -q "schema 4 is newer than this tool's (3): refused" <<<"$msg" && ok ||
   bad "a schema 4 store was not refused"
-# migration: a schema 1 store (README "The store of runs") with one run, read by this tool
+# migration: a schema 1 store (docs/host-tool.md "The store of runs") with one run, read by
+# this tool
 schema_v1="CREATE TABLE runs (id INTEGER PRIMARY KEY, sha256 TEXT NOT NULL UNIQUE,
  source TEXT NOT NULL, imported TEXT NOT NULL, fw_vendor TEXT, fw_revision TEXT, run_time TEXT,
  cpu_vendor TEXT, cpu_brand TEXT, cpu_model TEXT, cpus INTEGER, packages INTEGER, backend TEXT,
@@ -219,8 +220,9 @@ EOF
   [ "$(sqlite3 "$M" 'SELECT coalesce(board, "null") FROM runs')" = null ] &&
   grep -q "^1 runs" "$out/db/v1.out" &&
   ok || bad "migration from schema 1: $(cat "$out/db/v1.out")"
-# migration: a schema 2 store (README "The store of runs"): a QEMU log with the capture's SMBIOS
-# and a model log given a board at import; schema 3's identity columns come from the logs
+# migration: a schema 2 store (docs/host-tool.md "The store of runs"): a QEMU log with the
+# capture's SMBIOS and a model log given a board at import; schema 3's identity columns come
+# from the logs
 M=$out/db/v2.sqlite
 sqlite3 "$M" <<EOF
 $schema_v1
@@ -261,7 +263,7 @@ EOF
 # 1,000 runs of 50 boards, each log naming its board and BIOS build in its capture's SMBIOS
 # (no --board); each board's logs imported in a shuffled order (the newest run is the newest
 # by its own time, not by import), by the plain build (the -san one is slow for this many;
-# suite-host checks both answer alike)
+# the host suite checks both answer alike)
 B=$out/db/lab; BDB=$out/db/lab.sqlite
 python3 tests/report/make_logs.py "$B" 50 20 "$L/pass.jsonl" "$L/uncore2.jsonl" "$L/amd.jsonl" \
   "$L/hybrid.jsonl"

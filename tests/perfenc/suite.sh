@@ -6,7 +6,7 @@
 # Mismatches listed in tests/perfenc/known-gaps.txt are reported, not failed; a listed one
 # that matches again fails (the list only shrinks). Last line: "perfenc: N passed, N failed".
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 build=${BUILD:-build}
 if ! make -s BUILD="$build" host-san >/dev/null; then
   echo "  make host-san failed"

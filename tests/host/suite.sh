@@ -5,7 +5,7 @@
 # The CSV output is also read back with Python's csv module, an independent parser.
 # Last line: "host: N passed, N failed".
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 build=${BUILD:-build}
 tool=$build/efipmu-host-san   # the shipped tool's sources with ASan + UBSan
 dir=tests/host

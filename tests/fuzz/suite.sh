@@ -4,7 +4,7 @@
 # (default 10) from its seed corpus, FUZZ_JOBS targets at a time (default: one per core),
 # then every input kept in tests/fuzz/regress/<name>/ replayed once. One count per
 # fuzzing run and per replayed input.
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 BUILD=${BUILD:-build}
 secs=${FUZZ_SHORT_SECONDS:-10}
 jobs=${FUZZ_JOBS:-$(nproc)}

@@ -4,7 +4,7 @@
 # (mk/tsan.mk; the runtime, libtsan, comes with gcc). A race report stops the binary and
 # fails the suite (halt_on_error), whatever its checks said. Last line:
 # "tsan: N passed, N failed".
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 pass=0; fail=0
 if ! out=$(nice -n 10 make -s -j"${JOBS:-2}" tsan 2>&1); then
   echo "$out" | tail -30

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause-Patent
-# The layers' include rules (README "How it is built"), on lib/ as it is and then on
+# The layers' include rules (docs/design.md "Layers"), on lib/ as it is and then on
 # copies with one rule broken each, which must fail (a check that cannot fail proves
 # nothing). Last line: "layers: N passed, N failed".
 #  1. lib/run, lib/pmu, lib/check and lib/capture include no model/ or hooks/ header and call no
@@ -8,7 +8,7 @@
 #     place that builds the backend for backend = sim and lays the test hooks over it;
 #  2. lib/run/run.c does not reach the bench (no bench/ header);
 #  3. lib/hw includes nothing from lib/pmu (the box descriptor type is lib/hw/uncore_desc.h's).
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 pass=0; fail=0
 
 # violations DIR: one line per rule broken under DIR (a copy of lib/), nothing when none.

@@ -4,5 +4,5 @@
 # each against the unit tests named for it, in a scratch copy (build/mutants/tree).
 # `make mutants` runs them all against the whole unit suite. Last line:
 # "mutants: N passed, N failed" (caught; survived or broken).
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 exec python3 scripts/mutants.py --short

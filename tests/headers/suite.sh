@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: BSD-2-Clause-Patent
 # Every header under lib/ and efi/ compiles on its own (it includes what it uses):
 # lib/ headers as the host build compiles lib/, efi/ headers as the app build does.
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 pass=0; fail=0
 one() {  # header, compiler flags...
   local h=$1; shift
