@@ -325,7 +325,7 @@ HEADER_H = """\
 #define EVF_EXTSEL 0x8 /* uncore: the event-select extension bit (Intel's "ExtSel") */
 #define EVF_EQ   0x10  /* PERFEVTSEL EQ: count when equal to CMASK (Intel's "Equal") */
 #define EVF_DEPRECATED 0x20 /* Intel's list marks it deprecated */
-#define EVF_PEBS_ONLY 0x40  /* PEBS-only (Intel's PEBS 2, CollectPEBSRecord 3): no counting mode */
+#define EVF_PEBS_ONLY 0x40  /* PEBS-only in Intel's list (PEBS 2, CollectPEBSRecord 3): counted as perf stat does */
 
 struct ev_def {
 	uint16_t name;       /* ev_names index (ev_name, ev_name_is) */

@@ -407,18 +407,13 @@ static pmu_status core_finish(const struct cpu_info *ci, const struct aux_terms 
 }
 
 /*
- * What efipmu does not do, named: an event Intel lists as PEBS-only (no counting mode) and
- * one that needs MSR_PEBS_FRONTEND (0x3F7), which efipmu does not program.
+ * What efipmu does not do, named: an event that needs MSR_PEBS_FRONTEND (0x3F7), which
+ * efipmu does not program. An event Intel lists as PEBS-only is counted in counting mode,
+ * as Linux perf stat counts it (its event select alone: the counter counts it).
  */
 static pmu_status core_def_refused(const struct ev_def *d, const char *name,
 				   struct evspec_error *err)
 {
-	if (d->flags & EVF_PEBS_ONLY) {
-		evspec_err_q(err, PMU_ERR_UNSUPPORTED, "event ", name, pmu_strlen(name),
-			     " is PEBS-only in Intel's list (precise sampling); efipmu counts"
-			     " without PEBS");
-		return err->st;
-	}
 	if (ev_aux_msr(d) == MSR_PEBS_FRONTEND) {
 		evspec_err_q(err, PMU_ERR_UNSUPPORTED, "event ", name, pmu_strlen(name),
 			     " needs MSR_PEBS_FRONTEND (0x3F7), which efipmu does not drive");

@@ -14,7 +14,8 @@ Sources, cited per rule below (public documents, never read here: every number i
             codes and valid bits per core, the E-cores' RSP_1 as 0xB7 umask 0x02, ldlat
             0x5D0 on the E-cores), ARCH_PERFMON_EVENTSEL_EQ / _UMASK2
   perfmon   intel/perfmon's JSON fields: "PEBS" 2 and "CollectPEBSRecord" 3 are PEBS-only
-            events (docs.rs x86 crate, perfcnt::intel::description PebsType::PebsOnly)
+            events (docs.rs x86 crate, perfcnt::intel::description PebsType::PebsOnly),
+            which perf stat counts in counting mode with their event select alone
 Those live outside the project and are never read here: every number below is restated.
 
 An expectation is either a refusal (the hardware cannot express the event: `refuse` holds a
@@ -281,13 +282,6 @@ def gp_word(e, event, umask=None):
     return w | num(e.get("CounterMask", 0)) << CMASK_SHIFT
 
 
-def pebs_only(e):
-    """The list says the event exists only with PEBS (perfmon's PEBS 2, CollectPEBSRecord 3);
-    the load-latency events, so marked too, count with their threshold as Linux counts them."""
-    only = num(e.get("PEBS", 0)) == 2 or num(e.get("CollectPEBSRecord", 0)) == 3
-    return only and split_nums(e.get("MSRIndex", "0"))[0] != MSR_LD_LAT
-
-
 def offcore_valid(list_name, msr):
     v = OFFCORE_VALID.get(list_name, OFFCORE_VALID_DEFAULT)
     return v[msr] if isinstance(v, dict) else v
@@ -298,8 +292,6 @@ def core_expect(e, list_name):
     its file name where one directory holds a list per core type)."""
     name = e["EventName"]
     msrs = split_nums(e.get("MSRIndex", "0"))
-    if pebs_only(e):
-        return Expect(name, refuse=r"(?i)PEBS")
     if msrs[0] == MSR_PEBS_FRONTEND:
         return Expect(name, refuse=r"(?i)0x3F7|frontend")
     if e["Counter"].strip().startswith("Fixed counter"):
