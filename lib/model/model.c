@@ -96,6 +96,7 @@ pmu_status model_init(struct model *m, size_t bytes, const struct model_profile 
 				m->leaf_23[k][sub] = model_cpuid_table_answer(t[k], 0x23, sub);
 	}
 	model_core_geom_init(m);
+	model_core_amd_init(m);
 	m->ncpus = ncpus;
 	m->npkgs = npkgs;
 	m->chas = p->chas;

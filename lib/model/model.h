@@ -241,11 +241,22 @@ struct model_core_geom {
 	bool umask2, eq;   /* PERFEVTSEL UMASK2 (47:40) and EQ (36) exist */
 };
 
+/*
+ * The AMD core counters the profile's CPUID gives (AMD APM vol. 2 13.2, PPR: CPUID
+ * Fn8000_0001 ECX[23] PerfCtrExtCore, Fn8000_0022 PerfMonV2 and NumPerfCtrCore,
+ * Fn8000_0008 EBX[1] IRPerf), read once by model_init, not on every cycle.
+ */
+struct model_amd_geom {
+	bool ext_core, perfmon_v2, irperf;
+	unsigned n_ctr;
+};
+
 struct model {
 	const struct model_profile *p;
 	struct pmu_cpuid leaf_0a[2];           /* CPUID.0AH of the cores, [1] the E-cores': read each cycle */
 	struct pmu_cpuid leaf_23[2][2];        /* CPUID.23H subleaves 0 and 1, the same way (zeros: none) */
 	struct model_core_geom core_geom[2];   /* the same way, worked out by model_init */
+	struct model_amd_geom amd_geom;
 	unsigned ncpus, npkgs;
 	enum model_firmware firmware;
 	struct model_regfile pkg[MODEL_MAX_PKGS];
