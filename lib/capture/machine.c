@@ -2,6 +2,18 @@
 #include "capture/machine.h"
 #include "pmu/regkey.h"
 #include "pmu/uncore_pci.h"
+#include "util/fmt.h"
+
+size_t machine_bytes(unsigned cap)
+{
+	return sizeof(struct machine) + (size_t)cap * sizeof(struct machine_cpu);
+}
+
+void machine_clear(struct machine *m, unsigned cap)
+{
+	pmu_memset(m, 0, sizeof(*m));
+	m->cap = cap;
+}
 
 void machine_read_regs(const struct pmu_backend *b, unsigned cpu, struct machine_regs *r)
 {

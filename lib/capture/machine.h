@@ -5,19 +5,22 @@
  * uncore MSRs and the PCI boxes found; the firmware's identity. The app fills one CPU
  * at a time (machine_collect_cpu, AP-safe) and logs it as `machine` records; the host
  * reads those records back (out/machine_read.c) or takes a model's (model/model_machine.c)
- * and writes either as a profile file (capture/profile.c). Fixed size, no allocation.
+ * and writes either as a profile file (capture/profile.c). No allocation: a machine is one
+ * block of machine_bytes(cap), the caller's, its CPUs after it.
  */
 #ifndef EFIPMU_CAPTURE_MACHINE_H
 #define EFIPMU_CAPTURE_MACHINE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include "capture/cpuid_walk.h"
 #include "capture/msr_list.h"
 #include "pmu/backend.h"
 
-#define MACHINE_MAX_CPUS 64
-#define MACHINE_MAX_PKGS 8
+/* As many CPUs as a platform lists (run/platform.h), as many packages as the model makes. */
+#define MACHINE_MAX_CPUS 4096
+#define MACHINE_MAX_PKGS 16
 #define MACHINE_MAX_PCI 24   /* Skylake-SP 18, Ice Lake-SP 18 (8 in MMIO) a package */
 #define MACHINE_STR 64
 
@@ -51,9 +54,15 @@ struct machine {
 	char vendor[16];
 	char uncore[MACHINE_STR];       /* uncore_family_name */
 	unsigned ncpus, npkgs;
-	struct machine_cpu cpu[MACHINE_MAX_CPUS];
+	unsigned cap;                   /* the CPUs cpu[] has room for */
 	struct machine_pkg pkg[MACHINE_MAX_PKGS];
+	struct machine_cpu cpu[];
 };
+
+/* The bytes of a machine with room for cap CPUs (at most MACHINE_MAX_CPUS). */
+size_t machine_bytes(unsigned cap);
+/* m empty, with room for cap CPUs (a block of machine_bytes(cap)); its CPUs are cleared as filled. */
+void machine_clear(struct machine *m, unsigned cap);
 
 /* Every MSR of r->msr[0..n) read on cpu through b, #GP caught (AP-safe). */
 void machine_read_regs(const struct pmu_backend *b, unsigned cpu, struct machine_regs *r);

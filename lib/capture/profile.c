@@ -41,7 +41,7 @@ void profile_write(const struct machine *m, const char *comment, struct strbuf *
 	sb_putc(sb, '\n');
 	line_start(sb, "packages", m->npkgs);
 	sb_putc(sb, '\n');
-	for (unsigned i = 0; i < m->ncpus && i < MACHINE_MAX_CPUS; i++) {
+	for (unsigned i = 0; i < m->ncpus && i < m->cap; i++) {
 		const struct machine_cpu *c = &m->cpu[i];
 		line_start(sb, "cpu", i);
 		sb_puts(sb, " apic ");

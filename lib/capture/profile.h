@@ -17,9 +17,12 @@
 /* The whole profile of m, each line ending in '\n'; comment the '#' line under the first. */
 void profile_write(const struct machine *m, const char *comment, struct strbuf *sb);
 
+/* The CPUs a profile's text says it has (its "cpus N" line; 0: none): a machine's room. */
+unsigned profile_cpus(const char *text, size_t len);
+
 /*
- * A profile file's text into m (cleared first). PMU_ERR_INVALID with err naming the first
- * line that is not one profile_write makes.
+ * A profile file's text into m (cleared first, its room kept). PMU_ERR_INVALID with err
+ * naming the first line that is not one profile_write makes (or a CPU past m's room).
  */
 pmu_status profile_read(const char *text, size_t len, struct machine *m, char *err, size_t cap);
 

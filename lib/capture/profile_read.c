@@ -78,15 +78,17 @@ static bool one_line(const struct words *ws, struct machine *m)
 	if (is(ws, 0, "uncore"))
 		return ws->count == 2 && word_to(ws, 1, m->uncore, sizeof(m->uncore));
 	if (is(ws, 0, "cpus") || is(ws, 0, "packages"))
-		return ws->count == 2 && num(ws, 1, 1000, a);   /* counted from their lines */
+		return ws->count == 2 && num(ws, 1, MACHINE_MAX_CPUS, a);   /* counted from their lines */
 	if (is(ws, 0, "cpu")) {
-		if (ws->count < 10 || !num(ws, 1, MACHINE_MAX_CPUS - 1, &a[0]) || a[0] != m->ncpus ||
+		if (ws->count < 10 || m->ncpus >= m->cap || !num(ws, 1, MACHINE_MAX_CPUS - 1, &a[0]) ||
+		    a[0] != m->ncpus ||
 		    !is(ws, 2, "apic") || !num(ws, 3, 0xFFFFFFFFu, &a[1]) || !is(ws, 4, "package") ||
 		    !num(ws, 5, 0xFFFFFFFFu, &a[2]) || !is(ws, 6, "core") ||
 		    !num(ws, 7, 0xFFFFFFFFu, &a[3]) || !is(ws, 8, "thread") ||
 		    !num(ws, 9, 0xFFFFFFFFu, &a[4]))
 			return false;
 		struct machine_cpu *c = &m->cpu[m->ncpus++];
+		pmu_memset(c, 0, sizeof(*c));
 		c->apic_id = (uint32_t)a[1];
 		c->package = (uint32_t)a[2];
 		c->core = (uint32_t)a[3];
@@ -141,35 +143,71 @@ static bool one_line(const struct words *ws, struct machine *m)
 	return false;
 }
 
-pmu_status profile_read(const char *text, size_t len, struct machine *m, char *err, size_t cap)
+/* The text's lines, one at a time: fn(ws, ctx) for each; the line number where it said false. */
+static unsigned each_line(const char *text, size_t len, bool (*fn)(const struct words *, void *),
+			  void *ctx)
 {
 	struct words ws;
 	unsigned line = 0;
-	bool head = false;
-	pmu_memset(m, 0, sizeof(*m));
 	for (size_t i = 0; i < len;) {
 		size_t e = i;
 		while (e < len && text[e] != '\n')
 			e++;
 		line++;
 		split(text + i, e - i, &ws);
-		bool ok = !ws.count || ws.w[0][0] == '#' ||
-			  (!head && (head = ws.count == 2 && is(&ws, 0, "efipmu-profile") && is(&ws, 1, "1"))) ||
-			  (head && one_line(&ws, m));
-		if (!ok) {
-			struct strbuf sb;
-			sb_init(&sb, err, cap);
-			sb_puts(&sb, "line ");
-			sb_dec(&sb, line);
-			sb_puts(&sb, head ? ": not a profile line as efipmu writes them" :
-					    ": not an efipmu profile (its first line is \"" PROFILE_FORMAT "\")");
-			return PMU_ERR_INVALID;
-		}
+		if (!fn(&ws, ctx))
+			return line;
 		i = e + 1;
 	}
+	return 0;
+}
+
+static bool cpus_line(const struct words *ws, void *ctx)
+{
+	uint64_t n;
+	if (is(ws, 0, "cpus") && ws->count == 2 && num(ws, 1, MACHINE_MAX_CPUS, &n))
+		*(unsigned *)ctx = (unsigned)n;
+	return true;
+}
+
+unsigned profile_cpus(const char *text, size_t len)
+{
+	unsigned n = 0;
+	(void)each_line(text, len, cpus_line, &n);
+	return n;
+}
+
+struct reading {
+	struct machine *m;
+	bool head;
+	bool full;   /* a cpu line past the machine's room */
+};
+
+static bool profile_line(const struct words *ws, void *ctx)
+{
+	struct reading *r = ctx;
+	r->full = is(ws, 0, "cpu") && r->m->ncpus >= r->m->cap;
+	return !ws->count || ws->w[0][0] == '#' ||
+	       (!r->head && (r->head = ws->count == 2 && is(ws, 0, "efipmu-profile") && is(ws, 1, "1"))) ||
+	       (r->head && one_line(ws, r->m));
+}
+
+pmu_status profile_read(const char *text, size_t len, struct machine *m, char *err, size_t cap)
+{
+	struct reading r = { m, false, false };
+	struct strbuf sb;
+	machine_clear(m, m->cap);
+	unsigned line = each_line(text, len, profile_line, &r);
+	sb_init(&sb, err, cap);
+	if (line) {
+		sb_puts(&sb, "line ");
+		sb_dec(&sb, line);
+		sb_puts(&sb, !r.head ? ": not an efipmu profile (its first line is \"" PROFILE_FORMAT "\")" :
+			     r.full ? ": more CPUs than the machine has room for" :
+						  ": not a profile line as efipmu writes them");
+		return PMU_ERR_INVALID;
+	}
 	if (!m->ncpus || !m->vendor[0]) {
-		struct strbuf sb;
-		sb_init(&sb, err, cap);
 		sb_puts(&sb, "a profile without its vendor or CPUs");
 		return PMU_ERR_INVALID;
 	}

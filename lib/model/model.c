@@ -16,13 +16,76 @@ static const struct model_dev *dev_for(const struct model *m, uint32_t msr)
 	return r && r->plain ? &model_dev_plain : NULL;
 }
 
-pmu_status model_init(struct model *m, const struct model_profile *p, unsigned ncpus,
-		      unsigned npkgs)
+/* struct model's per-CPU arrays, each of ncpus elements, in the order they follow it. */
+#define MODEL_CPU_ARRAYS(X)                                                                      \
+	X(thread) X(core) X(ccx) X(log) X(cpu_noise) X(replayed) X(ucode_latch) X(pkg_of)        \
+	X(core_of) X(core_lead) X(ccx_lead) X(log_len) X(log_overflow) X(core_busy) X(ccx_busy)
+/* One array's bytes, rounded up so that the next one stays 8-byte aligned. */
+#define ARRAY_BYTES(f, n) (((size_t)(n) * sizeof(*((struct model *)0)->f) + 7) & ~(size_t)7)
+
+size_t model_bytes(unsigned ncpus)
+{
+	size_t b = sizeof(struct model);
+#define ADD_BYTES(f) b += ARRAY_BYTES(f, ncpus);
+	MODEL_CPU_ARRAYS(ADD_BYTES)
+	return b;
+}
+
+/* Threads sharing the L3 as the profile's CPUID gives them, as a shift of the APIC id. */
+static unsigned l3_shift(const struct model_profile *p)
+{
+	struct pmu_cpuid r = model_cpuid_table_answer(p->cpuid, 0x8000001Du, 3);
+	unsigned n = ((r.eax >> 14) & 0xFFF) + 1, bits = 0;
+	while ((1u << bits) < n)
+		bits++;
+	return bits;
+}
+
+static bool same_core(const struct model *m, unsigned a, unsigned b)
+{
+	return m->pkg_of[a] == m->pkg_of[b] && m->core_of[a] == m->core_of[b];
+}
+
+/* The model's APIC id is the CPU number: the CCX is the bits above l3_shift. */
+static bool same_ccx(const struct model *m, unsigned a, unsigned b)
+{
+	return m->pkg_of[a] == m->pkg_of[b] && a >> m->l3_shift == b >> m->l3_shift;
+}
+
+/*
+ * After cpu moved to another core or package: the lowest CPU of the group it left (for the
+ * others of it) and of the one it joined, in one pass each over the CPUs, not one per access.
+ */
+static void regroup(struct model *m, unsigned *lead, bool (*same)(const struct model *, unsigned,
+								   unsigned), unsigned cpu)
+{
+	unsigned was = lead[cpu], left = m->ncpus, joined = cpu;
+	for (unsigned j = 0; j < m->ncpus; j++) {
+		if (j != cpu && lead[j] == was && left == m->ncpus)
+			left = j;
+		if (j < joined && same(m, j, cpu))
+			joined = j;
+	}
+	for (unsigned j = 0; j < m->ncpus; j++) {
+		if (j != cpu && lead[j] == was)
+			lead[j] = left;
+		if (same(m, j, cpu))
+			lead[j] = joined;
+	}
+}
+
+pmu_status model_init(struct model *m, size_t bytes, const struct model_profile *p,
+		      unsigned ncpus, unsigned npkgs)
 {
 	if (!p || !ncpus || ncpus > MODEL_MAX_CPUS || !npkgs || npkgs > MODEL_MAX_PKGS ||
 	    npkgs > ncpus || ncpus % npkgs)
 		return PMU_ERR_INVALID;
-	pmu_memset(m, 0, sizeof(*m));
+	if (bytes < model_bytes(ncpus))
+		return PMU_ERR_NOSPACE;
+	pmu_memset(m, 0, model_bytes(ncpus));
+	uint8_t *at = (uint8_t *)m->mem;
+#define TAKE(f) m->f = (void *)at; at += ARRAY_BYTES(f, ncpus);
+	MODEL_CPU_ARRAYS(TAKE)
 	m->p = p;
 	m->leaf_0a[0] = model_cpuid_table_answer(p->cpuid, 0xA, 0);
 	m->leaf_0a[1] = p->cpuid_atom ? model_cpuid_table_answer(p->cpuid_atom, 0xA, 0) : m->leaf_0a[0];
@@ -33,12 +96,17 @@ pmu_status model_init(struct model *m, const struct model_profile *p, unsigned n
 				m->leaf_23[k][sub] = model_cpuid_table_answer(t[k], 0x23, sub);
 	}
 	model_core_geom_init(m);
+	model_core_amd_init(m);
 	m->ncpus = ncpus;
 	m->npkgs = npkgs;
 	m->chas = p->chas;
+	m->l3_shift = l3_shift(p);
 	for (unsigned i = 0; i < ncpus; i++) {
 		m->pkg_of[i] = i / (ncpus / npkgs);
 		m->core_of[i] = i;
+		m->core_lead[i] = i;
+		/* CPUs of a CCX are consecutive here: each the first of its CCX, or with the one before */
+		m->ccx_lead[i] = i && same_ccx(m, i - 1, i) ? m->ccx_lead[i - 1] : i;
 	}
 	model_set_noise(m, MODEL_NOISE_ALL, &p->noise);
 	model_set_firmware(m, p->firmware);
@@ -50,16 +118,8 @@ pmu_status model_place_core(struct model *m, unsigned cpu, unsigned core)
 	if (cpu >= m->ncpus)
 		return PMU_ERR_RANGE;
 	m->core_of[cpu] = core;
+	regroup(m, m->core_lead, same_core, cpu);
 	return PMU_OK;
-}
-
-/* The core file of cpu: kept by the lowest-numbered CPU of its package and core. */
-static unsigned core_slot(const struct model *m, unsigned cpu)
-{
-	for (unsigned i = 0; i < cpu; i++)
-		if (m->pkg_of[i] == m->pkg_of[cpu] && m->core_of[i] == m->core_of[cpu])
-			return i;
-	return cpu;
 }
 
 pmu_status model_place_cpu(struct model *m, unsigned cpu, unsigned pkg)
@@ -69,26 +129,14 @@ pmu_status model_place_cpu(struct model *m, unsigned cpu, unsigned pkg)
 	m->pkg_of[cpu] = pkg;
 	if (pkg >= m->npkgs)
 		m->npkgs = pkg + 1;
+	regroup(m, m->core_lead, same_core, cpu);
+	regroup(m, m->ccx_lead, same_ccx, cpu);
 	return PMU_OK;
-}
-
-/* Threads sharing the L3 as the profile's CPUID gives them, as a shift of the APIC id. */
-static unsigned l3_shift(const struct model *m)
-{
-	struct pmu_cpuid r = model_cpuid_table_answer(m->p->cpuid, 0x8000001Du, 3);
-	unsigned n = ((r.eax >> 14) & 0xFFF) + 1, bits = 0;
-	while ((1u << bits) < n)
-		bits++;
-	return bits;
 }
 
 unsigned model_ccx_slot(const struct model *m, unsigned cpu)
 {
-	unsigned sh = l3_shift(m);
-	for (unsigned i = 0; i < cpu; i++)
-		if (m->pkg_of[i] == m->pkg_of[cpu] && (i >> sh) == (cpu >> sh))
-			return i;
-	return cpu;
+	return m->ccx_lead[cpu];
 }
 
 /* The lock of a shared (core, CCX or package) file; NULL for a thread's own file. */
@@ -98,7 +146,7 @@ static uint8_t *file_lock(struct model *m, const struct model_dev *d, unsigned c
 		return &m->pkg_busy[m->pkg_of[cpu]];
 	if (d->ccx_scope)
 		return &m->ccx_busy[model_ccx_slot(m, cpu)];
-	return d->core_scope ? &m->core_busy[core_slot(m, cpu)] : NULL;
+	return d->core_scope ? &m->core_busy[m->core_lead[cpu]] : NULL;
 }
 
 /* The file a device of cpu works on. */
@@ -108,7 +156,7 @@ static struct model_regfile *file_of(struct model *m, const struct model_dev *d,
 		return &m->pkg[m->pkg_of[cpu]];
 	if (d->ccx_scope)
 		return &m->ccx[model_ccx_slot(m, cpu)];
-	return d->core_scope ? &m->core[core_slot(m, cpu)] : &m->thread[cpu];
+	return d->core_scope ? &m->core[m->core_lead[cpu]] : &m->thread[cpu];
 }
 
 /* The register file a device of cpu works on; a shared file is held by one CPU at a time. */
@@ -206,21 +254,21 @@ static const struct model_fw_reg *box_left(const struct model *m)
 
 void model_set_firmware(struct model *m, enum model_firmware fw)
 {
-	pmu_memset(m->thread, 0, sizeof(m->thread));
-	pmu_memset(m->core, 0, sizeof(m->core));
+	pmu_memset(m->thread, 0, m->ncpus * sizeof(*m->thread));
+	pmu_memset(m->core, 0, m->ncpus * sizeof(*m->core));
 	pmu_memset(m->pkg, 0, sizeof(m->pkg));
-	pmu_memset(m->ccx, 0, sizeof(m->ccx));
+	pmu_memset(m->ccx, 0, m->ncpus * sizeof(*m->ccx));
 	m->firmware = fw;
 	for (const struct model_fw_reg *r = m->p->fw_running; fw == MODEL_FW_RUNNING && r && r->msr; r++) {
 		const struct model_dev *d = dev_for(m, r->msr);
 		if (d && d->package_scope)
 			fw_poke(m->pkg, MODEL_MAX_PKGS, r);
 		else if (d && d->ccx_scope)
-			fw_poke(m->ccx, MODEL_MAX_CPUS, r);
+			fw_poke(m->ccx, m->ncpus, r);
 		else if (d && d->core_scope)
-			fw_poke(m->core, MODEL_MAX_CPUS, r);
+			fw_poke(m->core, m->ncpus, r);
 		else if (d)
-			fw_poke(m->thread, MODEL_MAX_CPUS, r);
+			fw_poke(m->thread, m->ncpus, r);
 	}
 	if (box_left(m))
 		(void)model_poke(&m->pkg[0], box_left(m)->msr, box_left(m)->val);

@@ -21,11 +21,13 @@
 #define EFIPMU_MODEL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include "pmu/backend.h"
 
-#define MODEL_MAX_CPUS 64
-#define MODEL_MAX_PKGS 8
+/* The largest machine the model makes: as many CPUs as a platform lists (run/platform.h). */
+#define MODEL_MAX_CPUS 4096
+#define MODEL_MAX_PKGS 16
 #define MODEL_FILE_REGS 640
 #define MODEL_SCRATCH 64
 #define MODEL_LOG_PER_CPU 384
@@ -215,6 +217,9 @@ struct model_profile {
 	 */
 	const struct model_cpuid_table *cpuid_cpu;
 	unsigned cpuid_cpus;
+	/* The most cores a package of the part has, and the product that has them (0: not said). */
+	unsigned max_cores;
+	const char *max_cores_part;
 };
 
 #define MODEL_PCI_HIDDEN 8
@@ -236,35 +241,49 @@ struct model_core_geom {
 	bool umask2, eq;   /* PERFEVTSEL UMASK2 (47:40) and EQ (36) exist */
 };
 
+/*
+ * The AMD core counters the profile's CPUID gives (AMD APM vol. 2 13.2, PPR: CPUID
+ * Fn8000_0001 ECX[23] PerfCtrExtCore, Fn8000_0022 PerfMonV2 and NumPerfCtrCore,
+ * Fn8000_0008 EBX[1] IRPerf), read once by model_init, not on every cycle.
+ */
+struct model_amd_geom {
+	bool ext_core, perfmon_v2, irperf;
+	unsigned n_ctr;
+};
+
 struct model {
 	const struct model_profile *p;
 	struct pmu_cpuid leaf_0a[2];           /* CPUID.0AH of the cores, [1] the E-cores': read each cycle */
 	struct pmu_cpuid leaf_23[2][2];        /* CPUID.23H subleaves 0 and 1, the same way (zeros: none) */
 	struct model_core_geom core_geom[2];   /* the same way, worked out by model_init */
+	struct model_amd_geom amd_geom;
 	unsigned ncpus, npkgs;
-	unsigned pkg_of[MODEL_MAX_CPUS];
-	unsigned core_of[MODEL_MAX_CPUS];      /* core number within the package */
 	enum model_firmware firmware;
-	struct model_regfile thread[MODEL_MAX_CPUS];
-	struct model_regfile core[MODEL_MAX_CPUS];   /* indexed by the lowest CPU of the core */
 	struct model_regfile pkg[MODEL_MAX_PKGS];
-	struct model_regfile ccx[MODEL_MAX_CPUS];    /* indexed by the lowest CPU of the CCX */
+	uint8_t pkg_busy[MODEL_MAX_PKGS];      /* CPUs of a package run at once in the app: one at a time */
 	uint32_t fault_msr[MODEL_MAX_FAULTS];
 	int fault_cpu[MODEL_MAX_FAULTS];      /* -1: every CPU */
 	unsigned nfaults;
 	struct model_breakage broken;
 	uint8_t uclk_width;                    /* SNB-EP UCLK fixed counter: 0 the guide's 44 bits, or 48 */
-	struct model_access log[MODEL_MAX_CPUS][MODEL_LOG_PER_CPU];
-	unsigned log_len[MODEL_MAX_CPUS];
-	bool log_overflow[MODEL_MAX_CPUS];
-	uint64_t ucode_latch[MODEL_MAX_CPUS];  /* IA32_BIOS_SIGN_ID as CPUID(1) loads it */
-	uint8_t pkg_busy[MODEL_MAX_PKGS];      /* CPUs of a package run at once in the app: one at a time */
-	uint8_t core_busy[MODEL_MAX_CPUS];     /* likewise for a core's threads */
-	uint8_t ccx_busy[MODEL_MAX_CPUS];      /* and a CCX's CPUs */
 	unsigned noise;                        /* enum model_noise bits: MODEL_NOISE_ALL after model_init */
 	struct model_noise_rates rates;        /* the profile's after model_init */
-	struct model_cpu_noise cpu_noise[MODEL_MAX_CPUS];
-	struct model_replayed replayed[MODEL_MAX_CPUS];
+	unsigned l3_shift;                     /* APIC id bits of the threads sharing an L3 (model_ccx_slot) */
+	/* Per CPU, ncpus of each, in the block model_init was given (MODEL_CPU_ARRAYS). */
+	unsigned *pkg_of;
+	unsigned *core_of;                     /* core number within the package */
+	unsigned *core_lead, *ccx_lead;        /* the lowest CPU of its core, of its CCX */
+	struct model_regfile *thread;
+	struct model_regfile *core;            /* indexed by the lowest CPU of the core */
+	struct model_regfile *ccx;             /* indexed by the lowest CPU of the CCX */
+	struct model_access (*log)[MODEL_LOG_PER_CPU];
+	unsigned *log_len;
+	bool *log_overflow;
+	uint64_t *ucode_latch;                 /* IA32_BIOS_SIGN_ID as CPUID(1) loads it */
+	uint8_t *core_busy;                    /* likewise for a core's threads */
+	uint8_t *ccx_busy;                     /* and a CCX's CPUs */
+	struct model_cpu_noise *cpu_noise;
+	struct model_replayed *replayed;
 	/* Hostile variants of the PCI uncore (model_pci.c). */
 	struct model_pci_fn pci_hidden[MODEL_PCI_HIDDEN];   /* firmware hid them: all-ones */
 	unsigned npci_hidden;
@@ -291,6 +310,7 @@ struct model {
 	uint8_t disc_defect;    /* enum model_disc_defect of every package's table */
 	bool disc_upi_absent;   /* the UPI and M3UPI functions the table names are not there */
 	bool disc_cha_msr_zero; /* MSR 0x2FFE reads 0, as on Emerald Rapids XCC (Linux) */
+	uint64_t mem[];         /* the per-CPU arrays */
 };
 
 /*
@@ -318,13 +338,17 @@ pmu_status model_leave_box(struct model *m, enum model_box_left k);
 /* Selects noise (enum model_noise bits) and, unless r is NULL, its rates; every CPU's schedule restarts at its clock. */
 void model_set_noise(struct model *m, unsigned noise, const struct model_noise_rates *r);
 
+/* The bytes a model of ncpus CPUs takes (its per-CPU state included): what model_init needs. */
+size_t model_bytes(unsigned ncpus);
 /*
- * CPUs are spread evenly over packages: cpu i is in package i / (ncpus / npkgs),
- * each its own core (no sibling threads until model_place_core says so). The
- * registers hold the profile's firmware state.
+ * A model in the block m of `bytes` (model_bytes(ncpus); the caller's allocation, freed as
+ * one). CPUs are spread evenly over packages: cpu i is in package i / (ncpus / npkgs),
+ * each its own core (no sibling threads until model_place_core says so). The registers
+ * hold the profile's firmware state. PMU_ERR_NOSPACE: the block is smaller;
+ * PMU_ERR_INVALID: more than MODEL_MAX_CPUS or _PKGS, or CPUs not spread evenly.
  */
-pmu_status model_init(struct model *m, const struct model_profile *p, unsigned ncpus,
-		      unsigned npkgs);
+pmu_status model_init(struct model *m, size_t bytes, const struct model_profile *p,
+		      unsigned ncpus, unsigned npkgs);
 void model_backend(struct model *m, struct pmu_backend *b);
 /* Puts cpu in package pkg (the app follows the firmware's topology); PMU_ERR_RANGE past the limits. */
 pmu_status model_place_cpu(struct model *m, unsigned cpu, unsigned pkg);
@@ -375,7 +399,8 @@ uint64_t model_cycle_events(const struct model_cycle *c, uint32_t code);
 /*
  * The CCX file of cpu: kept by the lowest CPU of its package whose APIC id (the model's is the
  * CPU number) has the same bits above those of the threads sharing the L3 (CPUID 0x8000001D
- * subleaf 3 EAX[25:14] + 1 of the profile's table, rounded up to a power of two).
+ * subleaf 3 EAX[25:14] + 1 of the profile's table, rounded up to a power of two). Worked out
+ * as CPUs are placed, not on each access.
  */
 unsigned model_ccx_slot(const struct model *m, unsigned cpu);
 

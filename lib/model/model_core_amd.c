@@ -58,31 +58,37 @@ static uint64_t low_mask(unsigned n)
 	return n >= 64 ? ~0ull : bit(n) - 1;
 }
 
-static bool ext_core(const struct model *m)
+void model_core_amd_init(struct model *m)
 {
-	return (model_cpuid_raw(m->p, 0x80000001u, 0).ecx >> 23) & 1;
+	const struct model_profile *p = m->p;
+	uint32_t max_ext = model_cpuid_raw(p, 0x80000000u, 0).eax;
+	struct model_amd_geom *g = &m->amd_geom;
+	g->ext_core = (model_cpuid_raw(p, 0x80000001u, 0).ecx >> 23) & 1;
+	/* PerfMonV2 only where the maximum extended leaf reaches 0x80000022. */
+	g->perfmon_v2 = max_ext >= 0x80000022u && (model_cpuid_raw(p, 0x80000022u, 0).eax & 1);
+	unsigned n = model_cpuid_raw(p, 0x80000022u, 0).ebx & 0xF;
+	g->n_ctr = g->perfmon_v2 ? (n < MAX_N ? n : MAX_N) : g->ext_core ? EXT_N : LEGACY_N;
+	g->irperf = max_ext >= 0x80000008u && ((model_cpuid_raw(p, 0x80000008u, 0).ebx >> 1) & 1);
 }
 
-/* PerfMonV2 only where the maximum extended leaf reaches 0x80000022. */
+static bool ext_core(const struct model *m)
+{
+	return m->amd_geom.ext_core;
+}
+
 static bool perfmon_v2(const struct model *m)
 {
-	return model_cpuid_raw(m->p, 0x80000000u, 0).eax >= 0x80000022u &&
-	       (model_cpuid_raw(m->p, 0x80000022u, 0).eax & 1);
+	return m->amd_geom.perfmon_v2;
 }
 
 static unsigned n_ctr(const struct model *m)
 {
-	if (perfmon_v2(m)) {
-		unsigned n = model_cpuid_raw(m->p, 0x80000022u, 0).ebx & 0xF;
-		return n < MAX_N ? n : MAX_N;
-	}
-	return ext_core(m) ? EXT_N : LEGACY_N;
+	return m->amd_geom.n_ctr;
 }
 
 static bool irperf(const struct model *m)
 {
-	return model_cpuid_raw(m->p, 0x80000000u, 0).eax >= 0x80000008u &&
-	       ((model_cpuid_raw(m->p, 0x80000008u, 0).ebx >> 1) & 1);
+	return m->amd_geom.irperf;
 }
 
 /* Where counter n's control (ctr false) or count is stored: the extended MSR where there is one. */

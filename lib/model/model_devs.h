@@ -61,6 +61,8 @@ void model_log_access(struct model *m, unsigned cpu, enum model_op op, uint32_t 
 unsigned model_pmu_version(const struct model *m);
 /* Works out core_geom from the leaves and the profile (model_init, once they are set). */
 void model_core_geom_init(struct model *m);
+/* The AMD core counters' geometry (model.amd_geom) from the profile's CPUID (model_core_amd.c). */
+void model_core_amd_init(struct model *m);
 
 /* Slots of struct model_regfile.scratch each device keeps its private state in. */
 enum model_scratch_slot {

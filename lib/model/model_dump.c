@@ -28,16 +28,16 @@ static struct model_dump_place place_of(const struct model_cpuid_table *t, unsig
 
 pmu_status model_dump_machine(struct cpuid_dump *d, struct machine *out,
 			      const struct model_profile **base, struct model_dump_scratch *s,
-			      const char **why)
+			      struct model *mod, size_t bytes, const char **why)
 {
 	struct model_dump_place *pl = s->place;
 	uint32_t pkgs[MACHINE_MAX_PKGS];
-	unsigned npkgs = 0, per[MACHINE_MAX_PKGS] = { 0 }, idx[MACHINE_MAX_CPUS];
+	unsigned npkgs = 0, per[MACHINE_MAX_PKGS] = { 0 }, *idx = s->idx;
 	*why = "no CPU with CPUID leaf 1";
 	if (!d->ncpu || !model_cpuid_find(&d->cpu[0], 1, 0))
 		return PMU_ERR_INVALID;
 	*why = "more logical CPUs (or packages) than a profile holds";
-	if (d->ncpu > MACHINE_MAX_CPUS || d->ncpu > MODEL_MAX_CPUS)
+	if (d->ncpu > out->cap || d->ncpu > MODEL_MAX_CPUS)
 		return PMU_ERR_INVALID;
 	for (unsigned i = 0; i < d->ncpu; i++) {
 		pl[i] = place_of(&d->cpu[i], i);
@@ -63,14 +63,14 @@ pmu_status model_dump_machine(struct cpuid_dump *d, struct machine *out,
 	vendor[12] = 0;
 	*base = model_base_for(vendor, raw(&d->cpu[0], 1, 0).eax, raw(&d->cpu[0], 0xA, 0).eax);
 	*why = "the base profile's model cannot make that topology";
-	pmu_status st = model_init(&s->model, *base, d->ncpu, npkgs);
+	pmu_status st = model_init(mod, bytes, *base, d->ncpu, npkgs);
 	for (unsigned i = 0; !st && i < d->ncpu; i++) {
-		st = model_place_cpu(&s->model, i, idx[i]);
+		st = model_place_cpu(mod, i, idx[i]);
 		if (!st)
-			st = model_place_core(&s->model, i, pl[i].core);
+			st = model_place_core(mod, i, pl[i].core);
 	}
 	if (!st)
-		st = model_machine(&s->model, out, &s->machine);
+		st = model_machine(mod, out, &s->machine);
 	if (st)
 		return st;
 	/* the dump's own CPUID, walked as a capture walks a CPU */

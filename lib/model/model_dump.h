@@ -17,22 +17,23 @@ struct model_dump_place {
 	uint32_t apic, package, core;
 };
 
-/* What model_dump_machine needs besides: the base profile's model and the scan's space. */
+/* What model_dump_machine needs besides: the scan's space, each CPU's place and package. */
 struct model_dump_scratch {
-	struct model model;
 	struct model_machine_scratch machine;
 	struct model_dump_place place[MACHINE_MAX_CPUS];
+	unsigned idx[MACHINE_MAX_CPUS];
 };
 
 /*
- * d's machine into out, its unseen parts from *base (set). Each CPU's place from its
+ * d's machine into out, its unseen parts from *base (set), made by the base profile's model
+ * in the block mod of `bytes` (model_bytes(d->ncpu)). Each CPU's place from its
  * CPUID: the x2APIC ID and the SMT and core level widths of leaf 0xB (Intel SDM Vol. 2A,
  * CPUID leaf 0BH; AMD APM Vol. 3, CPUID Fn0000_000B), else the initial APIC ID of leaf 1
  * EBX[31:24], each CPU its own core of package 0. PMU_ERR_INVALID with *why: no CPU with
- * leaf 1, more CPUs than a profile holds, or CPUs not spread evenly over their packages.
+ * leaf 1, more CPUs than out has room for, or CPUs not spread evenly over their packages.
  */
 pmu_status model_dump_machine(struct cpuid_dump *d, struct machine *out,
 			      const struct model_profile **base, struct model_dump_scratch *s,
-			      const char **why);
+			      struct model *mod, size_t bytes, const char **why);
 
 #endif

@@ -64,13 +64,28 @@ static uint64_t reg_value(const struct machine_regs *r, uint32_t msr)
 	return 0;
 }
 
-pmu_status model_loaded_make(const struct machine *m, const char *name, struct model_loaded *l)
+/* The tables, then the leaves (whose alignment the tables' size keeps). */
+_Static_assert(sizeof(struct model_cpuid_table) % _Alignof(struct model_cpuid_leaf) == 0,
+	       "the leaves follow the tables aligned");
+
+size_t model_loaded_bytes(unsigned ncpus)
 {
-	pmu_memset(l, 0, sizeof(*l));
+	return sizeof(struct model_loaded) + (size_t)ncpus * sizeof(struct model_cpuid_table) +
+	       (size_t)ncpus * sizeof(*((struct model_loaded *)0)->leaf);
+}
+
+pmu_status model_loaded_make(const struct machine *m, const char *name, struct model_loaded *l,
+			     size_t bytes)
+{
 	const struct cpuid_walk *w0 = m->ncpus ? &m->cpu[0].walk : NULL;
 	const struct cpuid_entry *l1 = w0 ? cpuid_walk_find(w0, 1, 0) : NULL;
-	if (!l1 || m->ncpus > MACHINE_MAX_CPUS || !m->npkgs)
+	if (!l1 || !m->npkgs)
 		return PMU_ERR_INVALID;
+	if (bytes < model_loaded_bytes(m->ncpus))
+		return PMU_ERR_NOSPACE;
+	pmu_memset(l, 0, model_loaded_bytes(m->ncpus));
+	l->table = (struct model_cpuid_table *)l->mem;
+	l->leaf = (void *)(l->table + m->ncpus);
 	const struct cpuid_entry *a = cpuid_walk_find(w0, 0xA, 0);
 	l->base = model_base_for(m->vendor, l1->r.eax, a ? a->r.eax : 0);
 	l->p = *l->base;
@@ -119,10 +134,10 @@ pmu_status model_loaded_make(const struct machine *m, const char *name, struct m
 	return PMU_OK;
 }
 
-pmu_status model_loaded_init(struct model *mod, const struct model_loaded *l,
+pmu_status model_loaded_init(struct model *mod, size_t bytes, const struct model_loaded *l,
 			     const struct machine *m)
 {
-	pmu_status st = model_init(mod, &l->p, l->ncpus, l->npkgs);
+	pmu_status st = model_init(mod, bytes, &l->p, l->ncpus, l->npkgs);
 	for (unsigned i = 0; !st && i < l->ncpus; i++) {
 		unsigned pkg = 0;
 		while (pkg < l->npkgs && m->pkg[pkg].package != m->cpu[i].package)

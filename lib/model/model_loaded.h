@@ -17,13 +17,18 @@ struct model_loaded {
 	struct model_profile p;
 	const struct model_profile *base;
 	char name[MACHINE_STR], brand[49];
-	struct model_cpuid_table table[MACHINE_MAX_CPUS];
-	struct model_cpuid_leaf leaf[MACHINE_MAX_CPUS][CPUID_WALK_MAX];
 	struct model_msr_range row[2 * CAPTURE_MAX_MSRS];
 	struct model_msr_map map;
 	struct model_fw_reg fw[2 * CAPTURE_MAX_MSRS + 1];
 	unsigned ncpus, npkgs;
+	/* Per CPU, ncpus of each, after the struct (model_loaded_bytes). */
+	struct model_cpuid_table *table;
+	struct model_cpuid_leaf (*leaf)[CPUID_WALK_MAX];
+	uint64_t mem[];
 };
+
+/* The bytes of a profile made from a machine of ncpus CPUs. */
+size_t model_loaded_bytes(unsigned ncpus);
 
 /*
  * The built-in profile a machine's unseen parts come from: the one of the same vendor and
@@ -32,11 +37,15 @@ struct model_loaded {
  */
 const struct model_profile *model_base_for(const char *vendor, uint32_t sig, uint32_t leaf_0a_eax);
 
-/* out->p from m, named name. PMU_ERR_INVALID: a machine with no CPU or without leaf 1. */
-pmu_status model_loaded_make(const struct machine *m, const char *name, struct model_loaded *out);
+/*
+ * out->p from m, named name, in the block out of `bytes` (model_loaded_bytes(m->ncpus)).
+ * PMU_ERR_INVALID: a machine with no CPU or without leaf 1; PMU_ERR_NOSPACE: a smaller block.
+ */
+pmu_status model_loaded_make(const struct machine *m, const char *name, struct model_loaded *out,
+			     size_t bytes);
 
-/* A model of it on its captured topology (CPU i in its package and core). */
-pmu_status model_loaded_init(struct model *mod, const struct model_loaded *l,
+/* A model of it on its captured topology (CPU i in its package and core), in mod's block. */
+pmu_status model_loaded_init(struct model *mod, size_t bytes, const struct model_loaded *l,
 			     const struct machine *m);
 
 #endif

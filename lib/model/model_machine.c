@@ -19,8 +19,8 @@ pmu_status model_machine(struct model *m, struct machine *out, struct model_mach
 	struct pmu_backend b;
 	struct cpu_info ci, ci0;
 	model_backend(m, &b);
-	pmu_memset(out, 0, sizeof(*out));
-	if (!m->ncpus || m->ncpus > MACHINE_MAX_CPUS || m->npkgs > MACHINE_MAX_PKGS)
+	machine_clear(out, out->cap);
+	if (!m->ncpus || m->ncpus > out->cap || m->npkgs > MACHINE_MAX_PKGS)
 		return PMU_ERR_NOSPACE;
 	for (unsigned i = 0; i < m->ncpus; i++) {
 		pmu_memset(&ci, 0, sizeof(ci));
@@ -43,6 +43,7 @@ pmu_status model_machine(struct model *m, struct machine *out, struct model_mach
 	for (unsigned i = 0; i < m->ncpus; i++) {
 		struct machine_cpu *c = &out->cpu[i];
 		bool leader = true;
+		pmu_memset(c, 0, sizeof(*c));
 		c->apic_id = i;
 		c->package = m->pkg_of[i];
 		c->core = m->core_of[i];

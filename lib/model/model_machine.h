@@ -18,7 +18,7 @@ struct model_machine_scratch {
 
 /*
  * m's machine (model_init'ed, its CPUs placed; APIC id = CPU number) into out, after the
- * app's discovery on every CPU. PMU_ERR_NOSPACE past MACHINE_MAX_CPUS or _PKGS.
+ * app's discovery on every CPU. PMU_ERR_NOSPACE past out's room or MACHINE_MAX_PKGS.
  */
 pmu_status model_machine(struct model *m, struct machine *out, struct model_machine_scratch *s);
 

@@ -146,7 +146,7 @@ void model_set_noise(struct model *m, unsigned noise, const struct model_noise_r
 	m->noise = noise & MODEL_NOISE_ALL;
 	if (r)
 		m->rates = *r;
-	for (unsigned c = 0; c < MODEL_MAX_CPUS; c++) {
+	for (unsigned c = 0; c < m->ncpus; c++) {
 		struct model_cpu_noise *n = &m->cpu_noise[c];
 		n->next_tick = n->now + m->rates.tick_first;
 		n->next_smi = n->now + m->rates.smi_first;

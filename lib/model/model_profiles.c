@@ -230,6 +230,8 @@ static const struct model_profile skylake_sp = {
 	/* CHA 0: box control 0xE00 (freeze bit 8), control 0 0xE01 (enable bit 22; Intel 336274) */
 	.fw_frozen = { 0xE00, 0x100 },
 	.fw_counting = { 0xE01, 0x400000 },
+	.max_cores = 28,
+	.max_cores_part = "Xeon Platinum 8180 (Intel ARK)",
 };
 
 static const struct model_profile icelake_sp = {
@@ -250,6 +252,8 @@ static const struct model_profile icelake_sp = {
 	/* CHA 0: box control 0xE00, control 0 0xE01 (Linux ICX_C34_MSR_PMON_* + 0x2A0) */
 	.fw_frozen = { 0xE00, 0x100 },
 	.fw_counting = { 0xE01, 0x400000 },
+	.max_cores = 40,
+	.max_cores_part = "Xeon Platinum 8380 (Intel ARK)",
 };
 
 static const struct model_profile sapphire_rapids = {
@@ -267,6 +271,8 @@ static const struct model_profile sapphire_rapids = {
 	/* the discovery table's machine (model_discovery.c: model_disc_spr), one per package */
 	.pci = &model_dev_spr_pci,
 	.chas = 8,
+	.max_cores = 60,
+	.max_cores_part = "Xeon Platinum 8490H (Intel ARK)",
 };
 
 /*
@@ -308,6 +314,8 @@ static const struct model_profile emerald_rapids = {
 	/* the discovery table's machine (model_discovery.c: model_disc_spr), one per package */
 	.pci = &model_dev_spr_pci,
 	.chas = 8,
+	.max_cores = 64,
+	.max_cores_part = "Xeon Platinum 8592+ (Intel ARK)",
 };
 
 /*
@@ -370,6 +378,8 @@ static const struct model_profile zen2 = {
 	DEVS(zen_devs),
 	.msrs = &model_msrs_zen2,
 	FW(fw_zen),
+	.max_cores = 64,
+	.max_cores_part = "EPYC 7742 (AMD product page)",
 };
 
 static const struct model_profile zen3 = {
@@ -380,6 +390,8 @@ static const struct model_profile zen3 = {
 	DEVS(zen_devs),
 	.msrs = &model_msrs_zen2,
 	FW(fw_zen),
+	.max_cores = 64,
+	.max_cores_part = "EPYC 7763 (AMD product page)",
 };
 
 static const struct model_profile zen4 = {
@@ -390,6 +402,8 @@ static const struct model_profile zen4 = {
 	DEVS(zen4_devs),
 	.msrs = &model_msrs_zen4,
 	FW(fw_zen4),
+	.max_cores = 96,
+	.max_cores_part = "EPYC 9654 (AMD product page)",
 };
 
 const struct model_profile *const model_profiles[] = {

@@ -6,7 +6,7 @@
 void machine_read_init(struct machine_reader *r, struct machine *m)
 {
 	pmu_memset(r, 0, sizeof(*r));
-	pmu_memset(m, 0, sizeof(*m));
+	machine_clear(m, m->cap);
 	r->m = m;
 }
 
@@ -131,19 +131,20 @@ static pmu_status read_cpu(struct machine_reader *r, const struct logrec_view *v
 	const struct logval *cpuid = logread_find(v, "cpuid"), *msrs = logread_find(v, "msrs");
 	if (get_u32(r, v, "cpu", &n))
 		return PMU_ERR_INVALID;
-	if (n >= MACHINE_MAX_CPUS || r->seen_cpu[n])
+	if (n >= r->m->cap || cpuset_has(&r->seen_cpu, n))
 		return bad(r, "a cpu number out of range or seen twice");
 	if (!cpuid || cpuid->type != LV_ARRAY || !msrs || msrs->type != LV_ARRAY)
 		return bad(r, "a cpu machine record without its cpuid and msrs arrays");
 	struct machine_cpu *c = &r->m->cpu[n];
 	bool complete = false;
+	pmu_memset(c, 0, sizeof(*c));
 	if (get_u32(r, v, "apic_id", &c->apic_id) || get_u32(r, v, "package", &c->package) ||
 	    get_u32(r, v, "core", &c->core) || get_u32(r, v, "thread", &c->thread) ||
 	    read_cpuid(r, cpuid, &c->walk) || read_regs(r, msrs, &c->regs))
 		return PMU_ERR_INVALID;
 	(void)logread_get_bool(v, "cpuid_complete", &complete);
 	c->walk.truncated = !complete;
-	r->seen_cpu[n] = true;
+	cpuset_add(&r->seen_cpu, n);
 	if (n >= r->m->ncpus)
 		r->m->ncpus = n + 1;
 	return PMU_OK;
@@ -229,7 +230,7 @@ pmu_status machine_read_end(struct machine_reader *r)
 	if (!r->records)
 		return bad(r, "no machine records: the run was made with capture = off or before it");
 	for (unsigned i = 0; i < r->m->ncpus; i++)
-		if (!r->seen_cpu[i])
+		if (!cpuset_has(&r->seen_cpu, i))
 			return bad(r, "the cpu machine records have a gap");
 	if (!r->m->vendor[0])
 		return bad(r, "no platform machine record");

@@ -10,17 +10,21 @@
 #include <stddef.h>
 #include "capture/machine.h"
 #include "out/logread.h"
+#include "util/cpuset.h"
 #include "util/status.h"
+
+_Static_assert(CPUSET_MAX >= MACHINE_MAX_CPUS, "the CPUs seen are a cpuset");
 
 struct machine_reader {
 	struct machine *m;
 	unsigned line;          /* lines read */
 	unsigned records;       /* machine records taken */
-	bool seen_cpu[MACHINE_MAX_CPUS];
+	struct cpuset seen_cpu;
 	char err[160];          /* the first problem, with its line; "" when none */
 	struct logrec_view view, item;   /* the record, a nested object of it */
 };
 
+/* m empty (its room kept): at most m->cap CPUs are read into it. */
 void machine_read_init(struct machine_reader *r, struct machine *m);
 
 /* One line of the log (any record; machine records are taken). PMU_ERR_INVALID: r->err. */

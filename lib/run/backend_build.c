@@ -12,7 +12,28 @@
 #include "model/model_loaded.h"
 #include "run/backend_build.h"
 
-#define PROFILE_FILE_MAX (1u << 20)
+_Static_assert(MODEL_MAX_CPUS >= PLAT_MAX_CPUS, "the model makes every CPU a platform lists");
+
+/* A profile file's bytes, at most: 1 MiB, and 16 KiB a CPU of the platform (each takes 6-7). */
+#define PROFILE_FILE_BASE (1u << 20)
+#define PROFILE_FILE_PER_CPU (16u << 10)
+
+/* m and l of the profile file's text, in memory of their size; why not, or NULL. */
+static const char *load_machine(struct run *a, const char *text, size_t len,
+				struct machine **m, struct model_loaded **l, char *err, size_t cap)
+{
+	unsigned n = profile_cpus(text, len);
+	if (!(*m = run_alloc(a, machine_bytes(n))))
+		return "no memory to load it";
+	machine_clear(*m, n);
+	if (profile_read(text, len, *m, err, cap))
+		return err;
+	size_t bytes = model_loaded_bytes((*m)->ncpus);
+	if (!(*l = run_alloc(a, bytes)))
+		return "no memory to load it";
+	return model_loaded_make(*m, a->opt.sim_profile_file, *l, bytes) ?
+	       "no CPU with CPUID leaf 1 in it" : NULL;
+}
 
 /*
  * sim-profile-file: the profile file's machine (capture/profile_read.c, model/model_loaded.c),
@@ -21,21 +42,20 @@
 static const struct model_profile *load_profile_file(struct run *a)
 {
 	const char *name = a->opt.sim_profile_file;
-	char *text = run_alloc(a, PROFILE_FILE_MAX);
-	struct machine *m = run_alloc(a, sizeof(*m));
-	struct model_loaded *l = a->loaded = run_alloc(a, sizeof(*l));
+	size_t max = PROFILE_FILE_BASE + (size_t)a->plat->ncpus * PROFILE_FILE_PER_CPU;
+	char *text = run_alloc(a, max);
+	struct machine *m = NULL;
+	struct model_loaded *l = NULL;
 	char err[160];
 	size_t len = 0;
 	const char *why = NULL;
-	if (!text || !m || !l)
+	if (!text)
 		why = "no memory to load it";
-	else if (!a->plat->ops->read_file ||
-		 !a->plat->ops->read_file(a->plat->ctx, name, text, PROFILE_FILE_MAX, &len))
-		why = "cannot be read from the volume's root (or is larger than 1 MiB)";
-	else if (profile_read(text, len, m, err, sizeof(err)))
-		why = err;
-	else if (model_loaded_make(m, name, l))
-		why = "no CPU with CPUID leaf 1 in it";
+	else if (!a->plat->ops->read_file || !a->plat->ops->read_file(a->plat->ctx, name, text, max, &len))
+		why = "cannot be read from the volume's root (or is larger than 1 MiB and 16 KiB a CPU)";
+	else
+		why = load_machine(a, text, len, &m, &l, err, sizeof(err));
+	a->loaded = l;
 	if (why)
 		run_refuse_setting(a, OPT_SIM_PROFILE_FILE, "sim-profile-file", name, why);
 	run_free(a, m);
@@ -87,11 +107,11 @@ enum verdict backend_sim(struct run *a)
 		return run_refuse_setting(a, OPT_SIM_PROFILE, "unknown simulation profile",
 					  a->opt.sim_profile, NULL);
 	}
-	unsigned n = a->plat->ncpus > MODEL_MAX_CPUS ? MODEL_MAX_CPUS : a->plat->ncpus;
-	a->model = run_alloc(a, sizeof(*a->model));
+	unsigned n = a->plat->ncpus;
+	a->model = run_alloc(a, model_bytes(n));
 	if (!a->model)
 		return run_refuse(a, "no memory for the reference model", NULL, NULL);
-	pmu_status st = model_init(a->model, p, n, 1);
+	pmu_status st = model_init(a->model, model_bytes(n), p, n, 1);
 	/* The model's packages and cores are the firmware's: boxes and shared registers too. */
 	for (unsigned i = 0; i < n && !st; i++) {
 		st = model_place_cpu(a->model, i, a->plat->cpu[i].package);

@@ -17,14 +17,20 @@ static void check_str(const char *s, size_t cap)
 		FUZZ_CHECK(*p >= 0x20 && *p < 0x7F);
 }
 
+#define FUZZ_CPUS 64   /* a machine's room: a larger one is refused as a real one would be */
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct smbios_ident id;
 	static struct smbios_entry e;
-	static struct machine m;
+	static struct machine *m;
 	static struct machine_reader r;
 	static char err[160];
 	const char *why;
+	if (!m) {
+		FUZZ_CHECK((m = malloc(machine_bytes(FUZZ_CPUS))) != NULL);
+		machine_clear(m, FUZZ_CPUS);
+	}
 	uint8_t *copy = malloc(size ? size : 1);
 	FUZZ_CHECK(copy != NULL);
 	memcpy(copy, data, size);
@@ -38,14 +44,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	free(copy);
 
 	char *text = fuzz_cstr(data, size);
-	if (profile_read(text, size, &m, err, sizeof(err)) == PMU_OK) {
-		FUZZ_CHECK(m.ncpus >= 1 && m.ncpus <= MACHINE_MAX_CPUS && m.npkgs <= MACHINE_MAX_PKGS);
-		for (unsigned i = 0; i < m.ncpus; i++)
-			FUZZ_CHECK(m.cpu[i].walk.n <= CPUID_WALK_MAX && m.cpu[i].regs.n <= CAPTURE_MAX_MSRS);
+	if (profile_read(text, size, m, err, sizeof(err)) == PMU_OK) {
+		FUZZ_CHECK(m->ncpus >= 1 && m->ncpus <= FUZZ_CPUS && m->npkgs <= MACHINE_MAX_PKGS);
+		for (unsigned i = 0; i < m->ncpus; i++)
+			FUZZ_CHECK(m->cpu[i].walk.n <= CPUID_WALK_MAX && m->cpu[i].regs.n <= CAPTURE_MAX_MSRS);
 	} else {
 		FUZZ_CHECK(memchr(err, '\0', sizeof(err)) != NULL);
 	}
-	machine_read_init(&r, &m);
+	machine_read_init(&r, m);
 	for (char *p = text; p < text + size;) {
 		char *nl = memchr(p, '\n', (size_t)(text + size - p));
 		size_t n = nl ? (size_t)(nl - p) : (size_t)(text + size - p);
@@ -53,9 +59,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			break;
 		p += n + 1;
 	}
-	FUZZ_CHECK(m.ncpus <= MACHINE_MAX_CPUS && m.npkgs <= MACHINE_MAX_PKGS);
-	for (unsigned i = 0; i < m.npkgs; i++)
-		FUZZ_CHECK(m.pkg[i].npci <= MACHINE_MAX_PCI);
+	FUZZ_CHECK(m->ncpus <= FUZZ_CPUS && m->npkgs <= MACHINE_MAX_PKGS);
+	for (unsigned i = 0; i < m->npkgs; i++)
+		FUZZ_CHECK(m->pkg[i].npci <= MACHINE_MAX_PCI);
 	free(text);
 	return 0;
 }

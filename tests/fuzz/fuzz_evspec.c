@@ -16,7 +16,7 @@ static const char *const profiles[] = { "nehalem-ep", "nehalem-ex", "sandy-bridg
 #define NPROFILES (sizeof(profiles) / sizeof(profiles[0]))
 
 struct rig {
-	struct model m;
+	struct model *m;
 	struct pmu_backend b;
 	struct cpu_info ci;
 };
@@ -27,11 +27,14 @@ static struct rig *rig_for(unsigned k)
 	if (!rigs[k]) {
 		rigs[k] = calloc(1, sizeof(*rigs[k]));
 		FUZZ_CHECK(rigs[k] != NULL);
-		FUZZ_CHECK(model_init(&rigs[k]->m, model_profile_find(profiles[k]), 1, 1) == PMU_OK);
-		model_backend(&rigs[k]->m, &rigs[k]->b);
+		rigs[k]->m = calloc(1, model_bytes(1));
+		FUZZ_CHECK(rigs[k]->m != NULL);
+		FUZZ_CHECK(model_init(rigs[k]->m, model_bytes(1), model_profile_find(profiles[k]), 1,
+				      1) == PMU_OK);
+		model_backend(rigs[k]->m, &rigs[k]->b);
 		FUZZ_CHECK(pmu_discover(&rigs[k]->b, 0, &rigs[k]->ci) == PMU_OK);
 	}
-	model_clear_log(&rigs[k]->m);
+	model_clear_log(rigs[k]->m);
 	return rigs[k];
 }
 
@@ -58,7 +61,7 @@ static void prepare_all(struct rig *r, const struct pmu_event_req *reqs, unsigne
 	}
 	if (nu)
 		uncore_plan(&us, r->ci.uncore, unc, nu);
-	FUZZ_CHECK(model_total_writes(&r->m) == 0);
+	FUZZ_CHECK(model_total_writes(r->m) == 0);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

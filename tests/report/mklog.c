@@ -4,8 +4,10 @@
  * tests/unit/platform_fake.h), its log written to a file: the model logs the report and db
  * suites read (tests/report/suite.sh). The run is the app's own (run_init, run_main), so a
  * change of the log format shows here as in the app.
- *   mklog [--cpus N] [--packages N] [--smi-storm] [--fw-vendor V] [--fw-revision N]
- *         [--time T] -o OUT.jsonl 'CONFIG TEXT'
+ *   mklog [--cpus N] [--packages N] [--threads N] [--file NAME] [--smi-storm]
+ *         [--fw-vendor V] [--fw-revision N] [--time T] -o OUT.jsonl 'CONFIG TEXT'
+ * --threads: threads a core (1). --file: the volume's one file, by its name (its path's
+ * last part), as sim-profile-file reads it.
  * --smi-storm: SMIs every 500 cycles from cycle 100 (handler 50 instructions, 100 cycles), as
  * test_run.c's test_smis_every_window_disturb: DISTURBED where the counters cannot freeze in SMM.
  */
@@ -13,16 +15,30 @@
 
 static void usage(void)
 {
-	fputs("usage: mklog [--cpus N] [--packages N] [--smi-storm] [--fw-vendor V] "
-	      "[--fw-revision N] [--time T] -o OUT.jsonl CONFIG\n", stderr);
+	fputs("usage: mklog [--cpus N] [--packages N] [--threads N] [--file NAME] [--smi-storm] "
+	      "[--fw-vendor V] [--fw-revision N] [--time T] -o OUT.jsonl CONFIG\n", stderr);
 	exit(2);
+}
+
+/* The whole file at path, NUL-terminated (the caller's to free); exits when it cannot be read. */
+static char *read_file(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	long n = f && !fseek(f, 0, SEEK_END) ? ftell(f) : -1;
+	char *text = n >= 0 ? calloc(1, (size_t)n + 1) : NULL;
+	if (!text || fseek(f, 0, SEEK_SET) || fread(text, 1, (size_t)n, f) != (size_t)n) {
+		fprintf(stderr, "mklog: cannot read %s\n", path);
+		exit(2);
+	}
+	fclose(f);
+	return text;
 }
 
 int main(int argc, char **argv)
 {
-	unsigned ncpus = 4, npkgs = 1;
+	unsigned ncpus = 4, npkgs = 1, tpc = 1;
 	bool storm = false;
-	const char *out = NULL, *cfg = NULL;
+	const char *out = NULL, *cfg = NULL, *file = NULL;
 	struct run_header h = { .fw_vendor = "host", .time = "" };
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -40,6 +56,10 @@ int main(int argc, char **argv)
 			ncpus = (unsigned)strtoul(argv[i], NULL, 0);
 		else if (!strcmp(a, "--packages"))
 			npkgs = (unsigned)strtoul(argv[i], NULL, 0);
+		else if (!strcmp(a, "--threads"))
+			tpc = (unsigned)strtoul(argv[i], NULL, 0);
+		else if (!strcmp(a, "--file"))
+			file = argv[i];
 		else if (!strcmp(a, "--fw-vendor"))
 			h.fw_vendor = argv[i];
 		else if (!strcmp(a, "--fw-revision"))
@@ -53,7 +73,13 @@ int main(int argc, char **argv)
 	}
 	if (!out || !cfg)
 		usage();
-	struct outcome o = start_cfg(cfg, ncpus, npkgs, 1, NULL);
+	struct outcome o = outcome_new(ncpus, npkgs, tpc);
+	char *text = file ? read_file(file) : NULL;
+	if (file) {
+		o.f->file_name = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
+		o.f->file_text = text;
+	}
+	init_cfg(&o, cfg, NULL);
 	if (o.v != VERDICT_PASS) {
 		fprintf(stderr, "mklog: the run was refused (%s)\n", o.f->console);
 		return 2;
@@ -70,5 +96,6 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	done(&o);
+	free(text);
 	return 0;
 }

@@ -83,12 +83,14 @@ static const struct fw_val core_fw[] = {
 	{ MSR_IA32_FIXED_CTR0 + 1, 0x777 }, { MSR_IA32_FIXED_CTR_CTRL, 0x300 }, { 0, 0 },
 };
 
+#define RIG_CPUS 4
+
 struct run_rig {
 	struct model *m;
 	struct pmu_backend mb;         /* the model */
 	struct pmu_backend b;          /* what the engines use: the model, or a wrapper of it */
 	const struct prof_case *pc;
-	struct cpu_info ci[MODEL_MAX_CPUS];
+	struct cpu_info ci[RIG_CPUS];
 	struct pmu_event_req core[RUN_MAX_REQS], unc[RUN_MAX_REQS];
 	unsigned ncore, nunc;
 	struct core_snapshot snap;
@@ -111,7 +113,7 @@ static inline struct run_rig *run_rig_new(const struct prof_case *pc)
 	struct evspec_error err;
 	assert_non_null(r);
 	r->pc = pc;
-	r->m = test_model(pc->profile, 4, 2, &r->mb);
+	r->m = test_model(pc->profile, RIG_CPUS, 2, &r->mb);
 	r->b = r->mb;
 	for (unsigned c = 0; c < r->m->ncpus; c++) {
 		assert_int_equal(pmu_discover(&r->mb, c, &r->ci[c]), PMU_OK);

@@ -8,24 +8,28 @@
 #define EFIPMU_MODEL_IMAGE_H
 #include "testutil.h"
 
+/* Freed with free(): its per-CPU files follow it. */
 struct model_image {
 	unsigned ncpus, npkgs;
-	struct model_regfile thread[MODEL_MAX_CPUS];
-	struct model_regfile core[MODEL_MAX_CPUS];
 	struct model_regfile pkg[MODEL_MAX_PKGS];
-	struct model_regfile ccx[MODEL_MAX_CPUS];
+	struct model_regfile *thread, *core, *ccx;
+	struct model_regfile files[];
 };
 
 static inline struct model_image *model_image_take(const struct model *m)
 {
-	struct model_image *im = malloc(sizeof(*im));
+	size_t per = m->ncpus * sizeof(struct model_regfile);
+	struct model_image *im = malloc(sizeof(*im) + 3 * per);
 	assert_non_null(im);
 	im->ncpus = m->ncpus;
 	im->npkgs = m->npkgs;
-	memcpy(im->thread, m->thread, sizeof(im->thread));
-	memcpy(im->core, m->core, sizeof(im->core));
+	im->thread = im->files;
+	im->core = im->files + m->ncpus;
+	im->ccx = im->files + 2 * m->ncpus;
+	memcpy(im->thread, m->thread, per);
+	memcpy(im->core, m->core, per);
 	memcpy(im->pkg, m->pkg, sizeof(im->pkg));
-	memcpy(im->ccx, m->ccx, sizeof(im->ccx));
+	memcpy(im->ccx, m->ccx, per);
 	return im;
 }
 

@@ -13,7 +13,7 @@
 #include <string.h>
 #include "run/platform.h"
 
-#define FAKE_TEXT_MAX (1u << 20)
+#define FAKE_TEXT_START (1u << 20)   /* each text's first room; it grows as needed */
 #define FAKE_ROUNDS 256   /* rounds of a run_rounds whose start is remembered */
 
 struct fake_platform {
@@ -41,6 +41,7 @@ struct fake_platform {
 	int unflushed_at_leftover;            /* ... as a leftover record came; -1: none came */
 	char *console, *log, *csv;    /* every line, '\n'-terminated */
 	size_t console_len, log_len, csv_len;
+	size_t console_cap, log_cap, csv_cap;
 	unsigned log_records;
 	const char *lost;             /* what log_lost says */
 	bool no_pages;                /* alloc_pages fails */
@@ -170,19 +171,23 @@ static inline void fake_irq_restore(void *ctx, uint64_t flags)
 	f->irq_on[f->cur_cpu] = flags != 0;
 }
 
-static inline void fake_append(char *buf, size_t *len, const char *text, size_t n)
+static inline void fake_append(char **buf, size_t *len, size_t *cap, const char *text, size_t n)
 {
-	assert_true(*len + n + 1 < FAKE_TEXT_MAX);
-	memcpy(buf + *len, text, n);
+	if (*len + n + 2 > *cap) {
+		*cap = (*len + n + 2) * 2;
+		*buf = realloc(*buf, *cap);
+		assert_non_null(*buf);
+	}
+	memcpy(*buf + *len, text, n);
 	*len += n;
-	buf[(*len)++] = '\n';
-	buf[*len] = 0;
+	(*buf)[(*len)++] = '\n';
+	(*buf)[*len] = 0;
 }
 
 static inline void fake_say(void *ctx, const char *line)
 {
 	struct fake_platform *f = fake_of(ctx);
-	fake_append(f->console, &f->console_len, line, strlen(line));
+	fake_append(&f->console, &f->console_len, &f->console_cap, line, strlen(line));
 }
 
 static inline void fake_record(void *ctx, enum plat_stream s, const char *text, size_t len)
@@ -195,10 +200,10 @@ static inline void fake_record(void *ctx, enum plat_stream s, const char *text, 
 	f->unflushed += f->held;
 	f->lone_flushes += !f->held && s == PLAT_LOG;
 	if (s == PLAT_LOG) {
-		fake_append(f->log, &f->log_len, text, len);
+		fake_append(&f->log, &f->log_len, &f->log_cap, text, len);
 		f->log_records++;
 	} else {
-		fake_append(f->csv, &f->csv_len, text, len);
+		fake_append(&f->csv, &f->csv_len, &f->csv_cap, text, len);
 	}
 }
 
@@ -360,9 +365,9 @@ static inline struct fake_platform *fake_platform_new(unsigned ncpus, unsigned n
 {
 	struct fake_platform *f = calloc(1, sizeof(*f));
 	assert_non_null(f);
-	f->console = calloc(1, FAKE_TEXT_MAX);
-	f->log = calloc(1, FAKE_TEXT_MAX);
-	f->csv = calloc(1, FAKE_TEXT_MAX);
+	f->console = calloc(1, f->console_cap = FAKE_TEXT_START);
+	f->log = calloc(1, f->log_cap = FAKE_TEXT_START);
+	f->csv = calloc(1, f->csv_cap = FAKE_TEXT_START);
 	assert_true(f->console && f->log && f->csv);
 	f->plat.ops = &fake_ops;
 	f->plat.ctx = f;

@@ -15,21 +15,34 @@ struct outcome {
 	enum verdict v;
 };
 
+/* ncpus CPUs in npkgs packages, tpc threads a core, no run prepared yet. */
+static inline struct outcome outcome_new(unsigned ncpus, unsigned npkgs, unsigned tpc)
+{
+	struct outcome o = { fake_platform_new(ncpus, npkgs, tpc), calloc(1, sizeof(struct run)),
+			     VERDICT_ERROR };
+	assert_non_null(o.r);
+	return o;
+}
+
+/* Parses a config text (efipmu.cfg form) and prepares its run on o's platform over real. */
+static inline void init_cfg(struct outcome *o, const char *cfg, const struct pmu_backend *real)
+{
+	struct efipmu_options opt;
+	struct opt_error err;
+	options_defaults(&opt);
+	assert_int_equal(options_parse_config(cfg, strlen(cfg), &opt, &err), PMU_OK);
+	o->v = run_init(o->r, &o->f->plat, &opt, "(test)", real, NULL);
+}
+
 /*
- * Parses a config text (efipmu.cfg form) and prepares its run on ncpus CPUs in
- * npkgs packages, tpc threads a core, over real (NULL: the config's backend).
+ * Parses a config text and prepares its run on ncpus CPUs in npkgs packages, tpc threads a
+ * core, over real (NULL: the config's backend).
  */
 static inline struct outcome start_cfg(const char *cfg, unsigned ncpus, unsigned npkgs,
 				       unsigned tpc, const struct pmu_backend *real)
 {
-	struct outcome o = { fake_platform_new(ncpus, npkgs, tpc), calloc(1, sizeof(struct run)),
-			     VERDICT_ERROR };
-	struct efipmu_options opt;
-	struct opt_error err;
-	assert_non_null(o.r);
-	options_defaults(&opt);
-	assert_int_equal(options_parse_config(cfg, strlen(cfg), &opt, &err), PMU_OK);
-	o.v = run_init(o.r, &o.f->plat, &opt, "(test)", real, NULL);
+	struct outcome o = outcome_new(ncpus, npkgs, tpc);
+	init_cfg(&o, cfg, real);
 	return o;
 }
 

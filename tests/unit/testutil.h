@@ -11,19 +11,35 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "capture/machine.h"
 #include "model/model.h"
 
-/* A fresh model of a named profile; freed with free(). */
+/* An empty machine with room for cap CPUs; freed with free(). */
+static inline struct machine *test_machine(unsigned cap)
+{
+	struct machine *m = calloc(1, machine_bytes(cap));
+	assert_non_null(m);
+	machine_clear(m, cap);
+	return m;
+}
+
+/* A fresh model of profile p (its per-CPU state in the same block); freed with free(). */
+static inline struct model *test_model_of(const struct model_profile *p, unsigned ncpus,
+					  unsigned npkgs, struct pmu_backend *b)
+{
+	struct model *m = calloc(1, model_bytes(ncpus));
+	assert_non_null(m);
+	assert_non_null(p);
+	assert_int_equal(model_init(m, model_bytes(ncpus), p, ncpus, npkgs), PMU_OK);
+	model_backend(m, b);
+	return m;
+}
+
+/* The same of a named profile. */
 static inline struct model *test_model(const char *profile, unsigned ncpus, unsigned npkgs,
 				       struct pmu_backend *b)
 {
-	struct model *m = calloc(1, sizeof(*m));
-	assert_non_null(m);
-	const struct model_profile *p = model_profile_find(profile);
-	assert_non_null(p);
-	assert_int_equal(model_init(m, p, ncpus, npkgs), PMU_OK);
-	model_backend(m, b);
-	return m;
+	return test_model_of(model_profile_find(profile), ncpus, npkgs, b);
 }
 
 /* A built-in profile with other CPUID.0AH EAX/EDX (and its own copy of the CPUID table). */

@@ -24,6 +24,8 @@
 #include "util/fmt.h"
 
 #define DEFAULT_PROFILE "sandy-bridge-ep"
+/* The model of a dry run: CPU 0, and a hybrid's E-core CPU 1. */
+#define DRY_CPUS 2
 
 static bool in_range(uint32_t msr, uint32_t base, unsigned stride, unsigned n, unsigned *i)
 {
@@ -425,9 +427,8 @@ static int dry_one(struct model *m, const struct model_profile *p, const struct 
 		   unsigned cpu, const char *spec, char *why, size_t cap)
 {
 	struct dry_run r = { .m = m, .cpu = cpu };
-	memset(m, 0, sizeof(*m));
 	/* A hybrid profile's model: CPU 0 a P-core, CPU 1 an E-core (model_cpu_is_atom) */
-	if (model_init(r.m, p, p->cpuid_atom ? 2 : 1, 1))
+	if (model_init(r.m, model_bytes(DRY_CPUS), p, p->cpuid_atom ? 2 : 1, 1))
 		die("cannot build the reference model of %s", p->name);
 	if (o->firmware)
 		model_set_firmware(r.m, o->fw);
@@ -561,7 +562,7 @@ int cmd_dry_run(int argc, char **argv)
 	}
 	struct model_loaded *loaded = profile_file ? host_profile_file(profile_file) : NULL;
 	const struct model_profile *p = loaded ? &loaded->p : find_profile(profile);
-	struct model *m = xcalloc(1, sizeof(*m));
+	struct model *m = xcalloc(1, model_bytes(DRY_CPUS));
 	char why[256];
 	int rc = 0;
 	if (o.core_type && !p->cpuid_atom)

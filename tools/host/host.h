@@ -26,10 +26,11 @@ void printable(const char *s, char *buf, size_t cap);
 char *read_whole(const char *path, size_t *len);
 
 struct machine;
-/* The log's text (the caller's to free) and its capture in m; dies naming the first problem. */
-char *host_read_machine(const char *path, struct machine *m, size_t *len);
-/* The same from a log's text already read (name: where it came from, for messages). */
-void host_machine_of_text(const char *name, const char *text, size_t len, struct machine *m);
+/*
+ * The capture of a log's text (name: where it came from, for messages), the caller's to
+ * free; dies naming the first problem.
+ */
+struct machine *host_machine_of_text(const char *name, const char *text, size_t len);
 
 /* One log of a bundle (efipmu-host bundle): its name and its bytes inside the bundle's text. */
 struct bundle_log {
@@ -56,6 +57,8 @@ struct model_loaded;
  * member p), the caller's to free; dies naming the file and line of a bad one.
  */
 struct model_loaded *host_profile_file(const char *path);
+/* The longest profile text of a machine of ncpus CPUs. */
+size_t host_profile_max(unsigned ncpus);
 
 int cmd_decode(int argc, char **argv);
 int cmd_dry_run(int argc, char **argv);

@@ -21,26 +21,52 @@
 
 #include "model/model_loaded.h"
 
-#define PROFILE_TEXT_MAX (8u << 20)
+/* A profile's text of n CPUs, at most: 1 MiB, and 64 KiB a CPU (each takes 6-7). */
+size_t host_profile_max(unsigned ncpus)
+{
+	return ((size_t)1 << 20) + (size_t)ncpus * (64u << 10);
+}
+
+/* An empty machine with room for n CPUs (at least one). */
+static struct machine *new_machine(unsigned n)
+{
+	struct machine *m = xcalloc(1, machine_bytes(n ? n : 1));
+	machine_clear(m, n ? n : 1);
+	return m;
+}
 
 struct model_loaded *host_profile_file(const char *path)
 {
 	size_t len;
 	char *text = read_whole(path, &len), err[160];
-	struct machine *m = xcalloc(1, sizeof(*m));
-	struct model_loaded *l = xcalloc(1, sizeof(*l));
+	struct machine *m = new_machine(profile_cpus(text, len));
 	const char *base = strrchr(path, '/');
 	if (profile_read(text, len, m, err, sizeof(err)))
 		die("%s: %s", path, err);
-	if (model_loaded_make(m, base ? base + 1 : path, l))
+	struct model_loaded *l = xcalloc(1, model_loaded_bytes(m->ncpus));
+	if (model_loaded_make(m, base ? base + 1 : path, l, model_loaded_bytes(m->ncpus)))
 		die("%s: no CPU with CPUID leaf 1 in it", path);
 	free(m);
 	free(text);
 	return l;
 }
 
-void host_machine_of_text(const char *name, const char *text, size_t len, struct machine *m)
+/* A log's machine records, at most: its CPUs are fewer (they are numbered without a gap). */
+static unsigned machine_records(const char *text, size_t len)
 {
+	static const char head[] = "{\"rec\":\"machine\"";
+	unsigned n = 0;
+	for (const char *p = text; p < text + len;) {
+		const char *e = memchr(p, '\n', (size_t)(text + len - p));
+		n += (size_t)(text + len - p) >= sizeof(head) - 1 && !strncmp(p, head, sizeof(head) - 1);
+		p = e ? e + 1 : text + len;
+	}
+	return n;
+}
+
+struct machine *host_machine_of_text(const char *name, const char *text, size_t len)
+{
+	struct machine *m = new_machine(machine_records(text, len));
 	struct machine_reader *r = xcalloc(1, sizeof(*r));
 	machine_read_init(r, m);
 	for (const char *p = text; p < text + len;) {
@@ -53,28 +79,45 @@ void host_machine_of_text(const char *name, const char *text, size_t len, struct
 	if (machine_read_end(r))
 		die("%s: %s", name, r->err);
 	free(r);
+	return m;
 }
 
-char *host_read_machine(const char *path, struct machine *m, size_t *len)
+/*
+ * The threads a core of p has: CPUID leaf 0BH subleaf 0, the SMT level (ECX[15:8] 1), its
+ * EBX[15:0] logical processors (Intel SDM vol. 2A, CPUID; AMD APM vol. 3, Fn0000_000B); 0
+ * where p's CPUID has no such level (QEMU's: no limit said).
+ */
+static unsigned part_threads(const struct model_profile *p)
 {
-	char *text = read_whole(path, len);
-	host_machine_of_text(path, text, *len, m);
-	return text;
+	struct pmu_cpuid r = model_cpuid_table_answer(p->cpuid, 0xB, 0);
+	return model_cpuid_raw(p, 0, 0).eax >= 0xB && (r.ecx >> 8 & 0xFF) == 1 ? r.ebx & 0xFFFF : 0;
 }
 
-static void from_builtin(const char *name, unsigned ncpus, unsigned npkgs, unsigned tpc,
-			 struct machine *m)
+/*
+ * The built-in profile's machine on ncpus CPUs spread evenly over npkgs packages, tpc
+ * threads a core, refused where the part cannot have that shape.
+ */
+static struct machine *from_builtin(const char *name, unsigned ncpus, unsigned npkgs,
+				    unsigned tpc)
 {
 	const struct model_profile *p = model_profile_find(name);
 	if (!p)
 		die("no built-in profile '%s'", name);
 	if (!ncpus || !npkgs || !tpc || ncpus % npkgs || (ncpus / npkgs) % tpc ||
-	    ncpus > MACHINE_MAX_CPUS || npkgs > MACHINE_MAX_PKGS)
+	    ncpus > MODEL_MAX_CPUS || npkgs > MODEL_MAX_PKGS)
 		die("--cpus %u --packages %u --threads %u: the CPUs must divide evenly (at most %u CPUs, "
-		    "%u packages)", ncpus, npkgs, tpc, MACHINE_MAX_CPUS, MACHINE_MAX_PKGS);
-	struct model *mod = xcalloc(1, sizeof(*mod));
+		    "%u packages)", ncpus, npkgs, tpc, MODEL_MAX_CPUS, MODEL_MAX_PKGS);
+	unsigned cores = ncpus / npkgs / tpc, threads = part_threads(p);
+	if (threads && tpc > threads)
+		die("--threads %u: a core of %s has %u (its CPUID leaf 0xB, SMT level)", tpc, name,
+		    threads);
+	if (p->max_cores && cores > p->max_cores)
+		die("%u cores a package: %s has at most %u (%s)", cores, name, p->max_cores,
+		    p->max_cores_part);
+	struct model *mod = xcalloc(1, model_bytes(ncpus));
 	struct model_machine_scratch *s = xcalloc(1, sizeof(*s));
-	if (model_init(mod, p, ncpus, npkgs))
+	struct machine *m = new_machine(ncpus);
+	if (model_init(mod, model_bytes(ncpus), p, ncpus, npkgs))
 		die("the model cannot make %u CPUs in %u packages", ncpus, npkgs);
 	for (unsigned i = 0; i < ncpus; i++)
 		if (model_place_core(mod, i, (i % (ncpus / npkgs)) / tpc))
@@ -83,17 +126,20 @@ static void from_builtin(const char *name, unsigned ncpus, unsigned npkgs, unsig
 		die("the model's machine does not fit a profile");
 	free(s);
 	free(mod);
+	return m;
 }
 
 /* The machine of a CPUID dump; comment says where each part of it comes from. */
-static void from_dump(const char *path, struct machine *m, char *comment, size_t cap)
+static struct machine *from_dump(const char *path, char *comment, size_t cap)
 {
 	struct cpuid_dump d;
 	char *text = host_read_dump(path, &d);
 	struct model_dump_scratch *s = xcalloc(1, sizeof(*s));
+	struct machine *m = new_machine(d.ncpu);
+	struct model *mod = xcalloc(1, model_bytes(d.ncpu));
 	const struct model_profile *base = NULL;
 	const char *why;
-	if (model_dump_machine(&d, m, &base, s, &why))
+	if (model_dump_machine(&d, m, &base, s, mod, model_bytes(d.ncpu), &why))
 		die("%s: %s", path, why ? why : "the base profile's model failed");
 	const struct cpuid_entry *l1 = cpuid_walk_find(&m->cpu[0].walk, 1, 0);
 	uint32_t sig = l1 ? l1->r.eax : 0, bsig = model_cpuid_raw(base, 1, 0).eax;
@@ -108,8 +154,10 @@ static void from_dump(const char *path, struct machine *m, char *comment, size_t
 		 same ? "the same vendor, family and model" :
 			"no built-in profile of this family and model: the vendor's fallback",
 		 m->uncore);
+	free(mod);
 	free(s);
 	host_free_dump(&d, text);
+	return m;
 }
 
 int cmd_profile(int argc, char **argv)
@@ -138,25 +186,28 @@ int cmd_profile(int argc, char **argv)
 	}
 	if (!!log + !!builtin + !!dump != 1)
 		die("profile: give a log, --builtin NAME or --cpuid-dump DUMP.txt, one of them");
-	struct machine *m = xcalloc(1, sizeof(*m));
+	struct machine *m;
 	char comment[1024];
 	if (log) {
 		size_t len;
-		free(host_read_machine(log, m, &len));
+		char *text = read_whole(log, &len);
+		m = host_machine_of_text(log, text, len);
+		free(text);
 		snprintf(comment, sizeof(comment), "made by efipmu-host profile from %s", log);
 	} else if (dump) {
-		from_dump(dump, m, comment, sizeof(comment));
+		m = from_dump(dump, comment, sizeof(comment));
 	} else {
-		from_builtin(builtin, ncpus, npkgs, tpc, m);
+		m = from_builtin(builtin, ncpus, npkgs, tpc);
 		snprintf(comment, sizeof(comment), "built-in profile %s on %u CPUs, %u packages, %u "
 			 "threads a core", builtin, ncpus, npkgs, tpc);
 	}
-	char *text = xcalloc(1, PROFILE_TEXT_MAX);
+	size_t max = host_profile_max(m->ncpus);
+	char *text = xcalloc(1, max);
 	struct strbuf sb;
-	sb_init(&sb, text, PROFILE_TEXT_MAX);
+	sb_init(&sb, text, max);
 	profile_write(m, comment, &sb);
 	if (sb.overflow)
-		die("profile: longer than %u bytes", PROFILE_TEXT_MAX);
+		die("profile: longer than %zu bytes", max);
 	FILE *f = stdout;
 	if (out && !(f = fopen(out, "wx")))
 		die("profile: cannot create %s (it exists, or the folder cannot be written): "

@@ -21,7 +21,6 @@
 #include "run/run.h"
 
 #define REPLAY_PROFILE "replay.profile"
-#define REPLAY_PROFILE_MAX (8u << 20)
 #define REPLAY_MAX_ARGS 64
 
 /* One compared fact: "CPU 0, check 'kernel instructions retired' (inst) #1" -> "10018". */
@@ -220,11 +219,11 @@ static void settings(const char *text, size_t len, struct efipmu_options *opt)
 /* One log replayed: its differences (each printed), and its summary line. */
 static unsigned replay_one(const char *name, const char *text, size_t len)
 {
-	struct machine *m = xcalloc(1, sizeof(*m));
-	host_machine_of_text(name, text, len, m);
-	char *profile = xcalloc(1, REPLAY_PROFILE_MAX);
+	struct machine *m = host_machine_of_text(name, text, len);
+	size_t max = host_profile_max(m->ncpus);
+	char *profile = xcalloc(1, max);
 	struct strbuf sb;
-	sb_init(&sb, profile, REPLAY_PROFILE_MAX);
+	sb_init(&sb, profile, max);
 	profile_write(m, "the machine of the log replayed", &sb);
 	struct efipmu_options opt;
 	settings(text, len, &opt);

@@ -14,11 +14,12 @@
 #include "out/machine_read.h"
 
 #define TEXT_MAX (4u << 20)
+#define TEST_CPUS 64   /* the most CPUs of a machine here */
 
 /* The log's machine records as a profile text. */
 static void profile_of_log(const char *log, struct strbuf *out)
 {
-	struct machine *m = malloc(sizeof(*m));
+	struct machine *m = test_machine(TEST_CPUS);
 	struct machine_reader *r = malloc(sizeof(*r));
 	assert_true(m && r);
 	machine_read_init(r, m);
@@ -44,7 +45,7 @@ static void profile_of_builtin(const char *name, unsigned ncpus, unsigned npkgs,
 {
 	struct pmu_backend b;
 	struct model *mod = test_model(name, ncpus, npkgs, &b);
-	struct machine *m = malloc(sizeof(*m));
+	struct machine *m = test_machine(TEST_CPUS);
 	struct model_machine_scratch *s = malloc(sizeof(*s));
 	assert_true(m && s);
 	for (unsigned i = 0; i < ncpus; i++)
@@ -118,9 +119,9 @@ static void test_builtin_equals_its_capture(void **state)
 static void load_round_trip(const char *name, unsigned ncpus, unsigned npkgs)
 {
 	char *ta = malloc(TEXT_MAX), *tb = malloc(TEXT_MAX), err[160];
-	struct machine *m = malloc(sizeof(*m)), *again = malloc(sizeof(*again));
-	struct model_loaded *l = malloc(sizeof(*l));
-	struct model *mod = calloc(1, sizeof(*mod));
+	struct machine *m = test_machine(TEST_CPUS), *again = test_machine(TEST_CPUS);
+	struct model_loaded *l = malloc(model_loaded_bytes(ncpus));
+	struct model *mod = calloc(1, model_bytes(ncpus));
 	struct model_machine_scratch *s = malloc(sizeof(*s));
 	struct strbuf a, b;
 	assert_true(ta && tb && m && again && l && mod && s);
@@ -129,8 +130,8 @@ static void load_round_trip(const char *name, unsigned ncpus, unsigned npkgs)
 	profile_of_builtin(name, ncpus, npkgs, &a);
 	if (profile_read(ta, a.len, m, err, sizeof(err)))
 		fail_msg("%s: %s", name, err);
-	assert_int_equal(model_loaded_make(m, "loaded", l), PMU_OK);
-	assert_int_equal(model_loaded_init(mod, l, m), PMU_OK);
+	assert_int_equal(model_loaded_make(m, "loaded", l, model_loaded_bytes(ncpus)), PMU_OK);
+	assert_int_equal(model_loaded_init(mod, model_bytes(ncpus), l, m), PMU_OK);
 	assert_int_equal(model_machine(mod, again, s), PMU_OK);
 	profile_write(again, "loaded", &b);
 	assert_same_profile(name, ta, tb);
@@ -193,7 +194,8 @@ static void test_app_runs_a_profile_file(void **state)
 	struct outcome o = start_cfg("backend = sim\nsim-profile-file = lab.profile\n", 2, 1, 1, NULL);
 	assert_int_equal(o.v, VERDICT_ERROR);
 	assert_string_equal(o.f->console, "efipmu: efipmu.cfg:2: sim-profile-file 'lab.profile': "
-			    "cannot be read from the volume's root (or is larger than 1 MiB)\n");
+			    "cannot be read from the volume's root (or is larger than 1 MiB and 16 KiB a "
+			    "CPU)\n");
 	done(&o);
 }
 
@@ -224,7 +226,7 @@ static void test_other_machine_differs(void **state)
 static void test_bad_logs_refused(void **state)
 {
 	(void)state;
-	struct machine *m = malloc(sizeof(*m));
+	struct machine *m = test_machine(TEST_CPUS);
 	struct machine_reader *r = malloc(sizeof(*r));
 	assert_true(m && r);
 	machine_read_init(r, m);

@@ -72,11 +72,7 @@ static struct model *custom_model(struct custom_profile *p, const char *base, un
 				  unsigned gp_width, unsigned fixed_width, struct pmu_backend *b)
 {
 	custom_profile(p, base, version | 4u << 8 | gp_width << 16 | 7u << 24, 3u | fixed_width << 5);
-	struct model *m = calloc(1, sizeof(*m));
-	assert_non_null(m);
-	assert_int_equal(model_init(m, &p->p, 2, 1), PMU_OK);
-	model_backend(m, b);
-	return m;
+	return test_model_of(&p->p, 2, 1, b);
 }
 
 /* Counting a GP counter: PMC0 on LLC Reference in both rings, enabled globally. */

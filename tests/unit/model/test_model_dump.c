@@ -17,6 +17,8 @@
 
 #define CAP 4096
 #define TEXT_MAX (4u << 20)
+#define DUMP_CPUS 64   /* the most CPUs of a dump here */
+#define DUMP_BYTES model_bytes(DUMP_CPUS)
 
 struct dump_file {
 	struct cpuid_dump d;
@@ -86,28 +88,30 @@ static void test_dump_profiles_discover_as_builtin(void **state)
 	};
 	struct dump_file *f = malloc(sizeof(*f));
 	struct model_dump_scratch *s = malloc(sizeof(*s));
-	struct machine *m = malloc(sizeof(*m)), *back = malloc(sizeof(*back));
-	struct model_loaded *l = malloc(sizeof(*l));
-	struct model *mod = malloc(sizeof(*mod)), *ref = malloc(sizeof(*ref));
+	struct machine *m = test_machine(DUMP_CPUS), *back = test_machine(DUMP_CPUS);
+	struct model_loaded *l = malloc(model_loaded_bytes(DUMP_CPUS));
+	struct model *mod = malloc(DUMP_BYTES), *ref = malloc(DUMP_BYTES);
+	struct model *base_model = malloc(DUMP_BYTES);
 	char *text = malloc(TEXT_MAX), err[160];
-	assert_true(f && s && m && back && l && mod && ref && text);
+	assert_true(f && s && l && mod && ref && base_model && text);
 	for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
 		print_message("%s\n", t[i].file);
 		read_dump(t[i].file, f);
 		const struct model_profile *base = NULL;
 		const char *why = NULL;
-		assert_int_equal(model_dump_machine(&f->d, m, &base, s, &why), PMU_OK);
+		assert_int_equal(model_dump_machine(&f->d, m, &base, s, base_model, DUMP_BYTES, &why), PMU_OK);
 		assert_string_equal(base->name, t[i].profile);
 		struct strbuf sb;
 		sb_init(&sb, text, TEXT_MAX);
 		profile_write(m, "a dump", &sb);
 		assert_false(sb.overflow);
 		assert_int_equal(profile_read(text, sb.len, back, err, sizeof(err)), PMU_OK);
-		assert_int_equal(model_loaded_make(back, t[i].file, l), PMU_OK);
-		assert_int_equal(model_loaded_init(mod, l, back), PMU_OK);
-		/* the built-in profile on as many CPUs: its upper half E-cores, as the dumps' */
-		assert_int_equal(model_init(ref, model_profile_find(t[i].profile), f->d.ncpu, 1),
+		assert_int_equal(model_loaded_make(back, t[i].file, l, model_loaded_bytes(DUMP_CPUS)),
 				 PMU_OK);
+		assert_int_equal(model_loaded_init(mod, DUMP_BYTES, l, back), PMU_OK);
+		/* the built-in profile on as many CPUs: its upper half E-cores, as the dumps' */
+		assert_int_equal(model_init(ref, DUMP_BYTES, model_profile_find(t[i].profile),
+					    f->d.ncpu, 1), PMU_OK);
 		for (unsigned c = 0; c < f->d.ncpu; c++) {
 			struct cpu_info a, b;
 			discover(mod, c, &a);
@@ -129,6 +133,7 @@ static void test_dump_profiles_discover_as_builtin(void **state)
 		}
 	}
 	free(text);
+	free(base_model);
 	free(ref);
 	free(mod);
 	free(l);
@@ -144,20 +149,22 @@ static void test_dump_without_profile(void **state)
 	(void)state;
 	struct dump_file *f = malloc(sizeof(*f));
 	struct model_dump_scratch *s = malloc(sizeof(*s));
-	struct machine *m = malloc(sizeof(*m));
-	assert_true(f && s && m);
+	struct machine *m = test_machine(DUMP_CPUS);
+	struct model *base_model = malloc(DUMP_BYTES);
+	assert_true(f && s && base_model);
 	const struct model_profile *base = NULL;
 	const char *why = NULL;
 	read_dump("intel-06-3f-haswell-ep.txt", f);
-	assert_int_equal(model_dump_machine(&f->d, m, &base, s, &why), PMU_OK);
+	assert_int_equal(model_dump_machine(&f->d, m, &base, s, base_model, DUMP_BYTES, &why), PMU_OK);
 	assert_string_equal(base->name, "no-pmu");
 	read_dump("amd-15-01-interlagos.txt", f);
-	assert_int_equal(model_dump_machine(&f->d, m, &base, s, &why), PMU_OK);
+	assert_int_equal(model_dump_machine(&f->d, m, &base, s, base_model, DUMP_BYTES, &why), PMU_OK);
 	assert_string_equal(base->name, "zen2");
 	/* no CPU at all: refused with why */
 	f->d.ncpu = 0;
-	assert_int_equal(model_dump_machine(&f->d, m, &base, s, &why), PMU_ERR_INVALID);
+	assert_int_equal(model_dump_machine(&f->d, m, &base, s, base_model, DUMP_BYTES, &why), PMU_ERR_INVALID);
 	assert_string_equal(why, "no CPU with CPUID leaf 1");
+	free(base_model);
 	free(m);
 	free(s);
 	free(f);

@@ -1006,10 +1006,7 @@ static struct rig *custom_rig(struct custom_profile *c, uint32_t eax, uint32_t e
 	p->devs = core_devs;
 	p->ndevs = 2;
 	struct pmu_backend b;
-	struct model *m = calloc(1, sizeof(*m));
-	assert_non_null(m);
-	assert_int_equal(model_init(m, p, 1, 1), PMU_OK);
-	model_backend(m, &b);
+	struct model *m = test_model_of(p, 1, 1, &b);
 	return rig_on(m, b);
 }
 

@@ -183,11 +183,7 @@ static const struct model_profile store_profile = {
 
 static struct model *profile_model(const struct model_profile *p, struct pmu_backend *b)
 {
-	struct model *m = calloc(1, sizeof(*m));
-	assert_non_null(m);
-	assert_int_equal(model_init(m, p, 2, 1), PMU_OK);
-	model_backend(m, b);
-	return m;
+	return test_model_of(p, 2, 1, b);
 }
 
 static struct model *drop_model(struct pmu_backend *b)

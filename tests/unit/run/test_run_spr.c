@@ -118,10 +118,8 @@ static void unknown_model_through_the_table(void **state)
 			c.leaf[i].eax = 0xD06D8;   /* extended model 0xD, model 0xD, stepping 8 */
 	}
 	struct pmu_backend b;
-	struct model *m = calloc(1, sizeof(*m));
-	assert_int_equal(model_init(m, p, 2, 1), PMU_OK);
+	struct model *m = test_model_of(p, 2, 1, &b);
 	model_set_firmware(m, MODEL_FW_CLEAN);
-	model_backend(m, &b);
 	b.simulated = false;
 	b.name = "real";
 	struct outcome o = start_cfg("backend = real\nkernels = stream\n", 2, 1, 1, &b);

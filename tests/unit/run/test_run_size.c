@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
+/*
+ * Machines at real size (issue 33 item 2): the default job on the model of a two-socket
+ * Sapphire Rapids (2 x 56 cores x 2 threads, the Xeon Platinum 8480+'s shape) and of a
+ * two-socket Genoa (2 x 96 cores x 2 threads, the EPYC 9654's) ends with a true verdict,
+ * every CPU checked; the model's own limits are refused, not overrun.
+ */
+#include "run_harness.h"
+
+/*
+ * The default job on ncpus CPUs in 2 packages, 2 threads a core: PASS, 2 checks a CPU;
+ * counted: every package's (or CCX's) uncore, or not.
+ */
+static void default_job(const char *profile, unsigned ncpus, bool counted)
+{
+	char cfg[96];
+	snprintf(cfg, sizeof(cfg), "backend = sim\nsim-profile = %s\n", profile);
+	struct outcome o = start_cfg(cfg, ncpus, 2, 2, NULL);
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"cpu\""), ncpus);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"check\""), 2 * ncpus);
+	assert_int_equal(fake_count(o.f->log, "\"result\":\"PASS\""), 2 * ncpus);
+	assert_int_equal(fake_count(o.f->console, "is not counted") == 0, counted);
+	done(&o);
+}
+
+static void test_sapphire_rapids_224(void **state)
+{
+	(void)state;
+	default_job("sapphire-rapids", 224, true);
+}
+
+/*
+ * Genoa: the zen4 profile's CPUID is the EPYC 9124's, whose L3 8 threads share (CPUID
+ * 0x8000001D): 48 CCXs, past the 32 whose amd_l3 the job counts (TOPO_MAX_DOMAINS), said.
+ */
+static void test_genoa_384(void **state)
+{
+	(void)state;
+	default_job("zen4", 384, false);
+}
+
+/* The model's limits and its block: refused, never overrun. */
+static void test_model_limits(void **state)
+{
+	(void)state;
+	const struct model_profile *p = model_profile_find("zen4");
+	struct model *m = calloc(1, model_bytes(384));
+	assert_non_null(m);
+	assert_int_equal(model_init(m, model_bytes(384), p, MODEL_MAX_CPUS + 1, 1), PMU_ERR_INVALID);
+	assert_int_equal(model_init(m, model_bytes(384), p, 384, MODEL_MAX_PKGS + 1),
+			 PMU_ERR_INVALID);
+	assert_int_equal(model_init(m, model_bytes(384) - 1, p, 384, 2), PMU_ERR_NOSPACE);
+	assert_int_equal(model_init(m, model_bytes(384), p, 384, 2), PMU_OK);
+	/* two threads a core, placed as firmware numbers them: each core's file is its first CPU's */
+	for (unsigned i = 0; i < 384; i++)
+		assert_int_equal(model_place_core(m, i, (i % 192) / 2), PMU_OK);
+	for (unsigned i = 0; i < 384; i++) {
+		assert_int_equal(m->core_lead[i], i & ~1u);
+		assert_int_equal(model_ccx_slot(m, i), i & ~7u);   /* 8 threads an L3 */
+	}
+	/* a CPU moved to the other package leaves its core and CCX, and the next leads them */
+	assert_int_equal(model_place_cpu(m, 16, 1), PMU_OK);
+	assert_int_equal(m->core_lead[17], 17);
+	assert_int_equal(model_ccx_slot(m, 23), 17);
+	assert_int_equal(model_ccx_slot(m, 16), 16);
+	assert_int_equal(model_place_cpu(m, 16, 0), PMU_OK);
+	assert_int_equal(m->core_lead[17], 16);
+	assert_int_equal(model_ccx_slot(m, 23), 16);
+	free(m);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_sapphire_rapids_224),
+		cmocka_unit_test(test_genoa_384),
+		cmocka_unit_test(test_model_limits),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
