@@ -119,6 +119,40 @@ static void amd_keys(struct strbuf *sb, const struct cpu_info *ci)
 	}
 }
 
+/*
+ * The CPU's own CPUID topology (pmu/topo_cpuid.h): its source leaf, x2APIC ID, each level's
+ * ID by name ("level_N" for a type of no name), the package; AMD 0x8000001E's node.
+ */
+static void topology_keys(struct strbuf *sb, const struct cpu_topo *t)
+{
+	if (t->st) {
+		key_status(sb, "topology_error", t->st);
+		return;
+	}
+	sb_json_key(sb, "topology");
+	sb_putc(sb, '{');
+	logrec_key_str(sb, "source", topo_source_name(t->source));
+	logrec_key_u64(sb, "x2apic_id", t->x2apic_id);
+	for (unsigned i = 0; i < t->nlevels; i++) {
+		const char *name = topo_level_name(t->source, t->level[i].type);
+		char other[16];
+		if (!name) {
+			struct strbuf o;
+			sb_init(&o, other, sizeof(other));
+			sb_puts(&o, "level_");
+			sb_dec(&o, t->level[i].type);
+			name = other;
+		}
+		logrec_key_u64(sb, name, t->level[i].id);
+	}
+	logrec_key_u64(sb, "package", t->package);
+	if (t->has_node) {
+		logrec_key_u64(sb, "node", t->node);
+		logrec_key_u64(sb, "nodes", t->nodes);
+	}
+	sb_putc(sb, '}');
+}
+
 void logrec_cpu(struct strbuf *sb, const struct cpu_info *ci, bool simulated)
 {
 	const struct pmu_arch_info *a = &ci->arch;
@@ -129,6 +163,7 @@ void logrec_cpu(struct strbuf *sb, const struct cpu_info *ci, bool simulated)
 	logrec_key_u64(sb, "core", ci->core);
 	logrec_key_u64(sb, "thread", ci->thread);
 	logrec_key_bool(sb, "bsp", ci->is_bsp);
+	topology_keys(sb, &ci->topo);
 	logrec_key_str(sb, "vendor", ci->vendor);
 	logrec_key_str(sb, "brand", ci->brand);
 	logrec_key_hex(sb, "family", ci->family);

@@ -154,6 +154,8 @@ pmu_status pmu_discover(const struct pmu_backend *b, unsigned cpu, struct cpu_in
 	/* Past every extended leaf this reads a basic leaf's data: below 0x80000000, none. */
 	ci->max_ext_leaf = pmu_cpuid(b, cpu, 0x80000000u, 0, &r) ? 0 : r.eax;
 	read_brand(b, cpu, ci);
+	topo_cpuid_decode(b, cpu, pmu_vendor_amd(ci->vendor), ci->max_leaf, ci->max_ext_leaf,
+			  &ci->topo);
 
 	pmu_memset(&ci->arch, 0, sizeof(ci->arch));
 	if (!pmu_vendor_amd(ci->vendor) && ci->max_leaf >= 0xA &&

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "pmu/backend.h"
+#include "pmu/topo_cpuid.h"
 #include "hw/core_pmus.h"
 #include "hw/core_aux.h"
 #include "hw/uncore_family.h"
@@ -60,9 +61,10 @@ struct pmu_arch_info {
 
 struct cpu_info {
 	unsigned index;          /* logical processor number (MP services order) */
-	uint64_t apic_id;
-	uint32_t package, core, thread;
+	uint32_t apic_id;                   /* firmware's (MP services' ProcessorId), x2APIC wide */
+	uint32_t package, core, thread;     /* firmware's Location */
 	bool enabled, is_bsp;
+	struct cpu_topo topo;               /* what the CPU's own CPUID says (pmu/topo_cpuid.h) */
 
 	char vendor[13];
 	char brand[49];
@@ -116,8 +118,8 @@ enum uncore_family uncore_family_for(const char *vendor, uint32_t family, uint32
 const char *uncore_family_name(enum uncore_family u);
 
 /*
- * Fills everything CPUID and MSRs tell about `cpu` (topology fields are the
- * caller's). MSRs are read only where CPUID says they exist; a faulting read
+ * Fills everything CPUID and MSRs tell about `cpu`, its CPUID topology too (firmware's
+ * index, APIC ID and Location are the caller's). MSRs are read only where CPUID says they exist; a faulting read
  * is recorded in its *_st field, never fatal.
  */
 pmu_status pmu_discover(const struct pmu_backend *b, unsigned cpu, struct cpu_info *ci);

@@ -259,6 +259,73 @@ static void report_cpus(struct run *a)
 	}
 }
 
+/* "<id>2 package 0 core 1 thread 0": an APIC ID and a place, firmware's or CPUID's. */
+static void put_place(struct strbuf *sb, const char *id, uint32_t apic, uint32_t pkg, uint32_t core,
+		      uint32_t thread)
+{
+	sb_puts(sb, id);
+	sb_dec(sb, apic);
+	sb_puts(sb, " package ");
+	sb_dec(sb, pkg);
+	sb_puts(sb, " core ");
+	sb_dec(sb, core);
+	sb_puts(sb, " thread ");
+	sb_dec(sb, thread);
+}
+
+static bool topology_differs(const struct cpu_info *ci)
+{
+	const struct cpu_topo *t = &ci->topo;
+	return t->x2apic_id != ci->apic_id || t->package != ci->package || t->core != ci->core ||
+	       t->thread != ci->thread;
+}
+
+/*
+ * Firmware's APIC ID and Location (MP services) against each CPU's own CPUID
+ * (pmu/topo_cpuid.h): the CPUs that disagree named in one line, with the first of them,
+ * and a record. A finding about firmware, not the PMU: the verdict stays the jobs', and
+ * packages stay firmware's (they index the uncore). Not on the model, whose CPUID is no
+ * silicon.
+ */
+static void check_topology(struct run *a)
+{
+	struct cpuset differ;
+	const struct cpu_info *first = NULL;
+	if (a->simulated)
+		return;
+	cpuset_clear(&differ);
+	for (unsigned i = 0; i < a->plat->ncpus; i++) {
+		const struct run_cpu *s = &a->slot[i];
+		if (!cpuset_has(&a->opt.cpus, i) || !s->info.enabled || !s->done || s->st ||
+		    s->info.topo.st || !topology_differs(&s->info))
+			continue;
+		cpuset_add(&differ, i);
+		first = first ? first : &s->info;
+	}
+	if (!first)
+		return;
+	const struct cpu_topo *t = &first->topo;
+	sb_puts(&a->sb, "topology: firmware's Location differs from CPUID on CPUs ");
+	cpuset_format(&differ, &a->sb);
+	sb_puts(&a->sb, ": CPU ");
+	sb_dec(&a->sb, first->index);
+	put_place(&a->sb, " firmware APIC ID ", first->apic_id, first->package, first->core,
+		  first->thread);
+	sb_puts(&a->sb, ", CPUID (");
+	sb_puts(&a->sb, topo_source_name(t->source));
+	put_place(&a->sb, ") x2APIC ID ", t->x2apic_id, t->package, t->core, t->thread);
+	run_say(a);
+	run_begin(a, "topology_check");
+	sb_json_key(&a->sb, "differs_on");
+	sb_putc(&a->sb, '"');   /* digits, ',' and '-': nothing to escape */
+	cpuset_format(&differ, &a->sb);
+	sb_putc(&a->sb, '"');
+	logrec_key_u64(&a->sb, "cpus", cpuset_count(&differ));
+	logrec_key_str(&a->sb, "source", topo_source_name(t->source));
+	logrec_end(&a->sb);
+	run_record(a);
+}
+
 /*
  * A core PMU that exists but that efipmu cannot use here, said in why (UNUSABLE_WHY bytes):
  * an AMD or Hygon processor on bare metal whose counters do not answer, or one whose
@@ -404,6 +471,7 @@ enum verdict run_main(struct run *a, const struct run_header *h)
 	uint32_t no_box = uncore_amd_boxes(&a->slot[a->plat->bsp].info);
 	uncore_disc_boxes_for(a);
 	report_cpus(a);
+	check_topology(a);
 	if (no_box) {
 		sb_puts(&a->sb, "active memory controllers with no amd_umc box (CPUID 0x80000022 ECX "
 			"bits ");
