@@ -54,13 +54,10 @@ struct model_loaded *host_profile_file(const char *path)
 /* A log's machine records, at most: its CPUs are fewer (they are numbered without a gap). */
 static unsigned machine_records(const char *text, size_t len)
 {
-	static const char head[] = "{\"rec\":\"machine\"";
+	static struct logrec_view v;
 	unsigned n = 0;
-	for (const char *p = text; p < text + len;) {
-		const char *e = memchr(p, '\n', (size_t)(text + len - p));
-		n += (size_t)(text + len - p) >= sizeof(head) - 1 && !strncmp(p, head, sizeof(head) - 1);
-		p = e ? e + 1 : text + len;
-	}
+	for (size_t pos = 0; logread_next(text, len, &pos, &v);)
+		n += logread_str_is(&v, "rec", "machine");
 	return n;
 }
 
