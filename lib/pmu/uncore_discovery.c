@@ -149,7 +149,8 @@ pmu_status disc_parse(const uint8_t *bytes, size_t len, const struct disc_space 
 	unsigned n = t->max_units;
 	if ((size_t)(n + 1) * step > len) {
 		t->problems |= 1u << DP_TRUNCATED;
-		n = (unsigned)(len / step - 1);
+		/* the units that fit after the global state's stride; none when it does not fit */
+		n = len / step ? (unsigned)(len / step - 1) : 0;
 	}
 	if (n > DISC_MAX_UNITS) {
 		t->problems |= 1u << DP_TOO_MANY;

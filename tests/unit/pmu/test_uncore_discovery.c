@@ -139,6 +139,18 @@ static void test_truncated_table(void **state)
 	assert_int_equal(disc_parse(bytes, len - 32 * 3, NULL, &t), PMU_OK);
 	assert_int_equal(t.problems, 1u << DP_TRUNCATED);
 	assert_int_equal(t.nunits, 23);
+	/*
+	 * Fewer bytes than the global state's own stride (fuzz_discovery found it): no unit,
+	 * nothing read past the table (here 24 bytes of a stride of 255 qwords).
+	 */
+	uint8_t *few = malloc(24);
+	assert_non_null(few);
+	memcpy(few, bytes, 24);
+	few[1] = 0xFF;   /* the stride: the global state's bits 15:8 */
+	assert_int_equal(disc_parse(few, 24, NULL, &t), PMU_OK);
+	assert_int_equal(t.problems, 1u << DP_TRUNCATED);
+	assert_int_equal(t.nunits, 0);
+	free(few);
 }
 
 static void test_cha_count_cross_check(void **state)
