@@ -74,6 +74,7 @@ static void from_builtin(const char *name, unsigned ncpus, unsigned npkgs, unsig
 		    "%u packages)", ncpus, npkgs, tpc, MACHINE_MAX_CPUS, MACHINE_MAX_PKGS);
 	struct model *mod = xcalloc(1, sizeof(*mod));
 	struct model_machine_scratch *s = xcalloc(1, sizeof(*s));
+	s->mem = host_box_alloc;
 	if (model_init(mod, p, ncpus, npkgs))
 		die("the model cannot make %u CPUs in %u packages", ncpus, npkgs);
 	for (unsigned i = 0; i < ncpus; i++)
@@ -91,6 +92,7 @@ static void from_dump(const char *path, struct machine *m, char *comment, size_t
 	struct cpuid_dump d;
 	char *text = host_read_dump(path, &d);
 	struct model_dump_scratch *s = xcalloc(1, sizeof(*s));
+	s->machine.mem = host_box_alloc;
 	const struct model_profile *base = NULL;
 	const char *why;
 	if (model_dump_machine(&d, m, &base, s, &why))

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "testutil.h"
+#include "boxes.h"
 #include "capture/profile.h"
 #include "model/model_dump.h"
 #include "model/model_loaded.h"
@@ -86,6 +87,7 @@ static void test_dump_profiles_discover_as_builtin(void **state)
 	};
 	struct dump_file *f = malloc(sizeof(*f));
 	struct model_dump_scratch *s = malloc(sizeof(*s));
+	s->machine.mem = test_box_alloc;
 	struct machine *m = malloc(sizeof(*m)), *back = malloc(sizeof(*back));
 	struct model_loaded *l = malloc(sizeof(*l));
 	struct model *mod = malloc(sizeof(*mod)), *ref = malloc(sizeof(*ref));
@@ -144,6 +146,7 @@ static void test_dump_without_profile(void **state)
 	(void)state;
 	struct dump_file *f = malloc(sizeof(*f));
 	struct model_dump_scratch *s = malloc(sizeof(*s));
+	s->machine.mem = test_box_alloc;
 	struct machine *m = malloc(sizeof(*m));
 	assert_true(f && s && m);
 	const struct model_profile *base = NULL;
