@@ -44,14 +44,15 @@ static pmu_status find_named(const struct pmu_backend *b, unsigned cpu,
 }
 
 pmu_status uncore_disc_build(const struct pmu_backend *b, unsigned cpu, bool spr,
-			     const struct disc_named *named, struct uncore_disc *d)
+			     const struct disc_named *named, struct uncore_disc *d,
+			     struct box_set *s, const struct box_alloc *mem)
 {
 	struct disc_bus_range buses[DISC_MAX_BUS_RANGES];
 	const struct disc_space where = uncore_disc_space(b, spr, buses);
 	uint16_t nth[32] = { 0 };
 	d->made = d->unmade = 0;
 	d->spr = spr;
-	uncore_disc_reset();
+	(void)box_set_init(s, UNCORE_DISC, 0, 0, mem);
 	pmu_status st = named ? find_named(b, cpu, named, &d->find) : disc_find(b, cpu, &d->find);
 	if (st)
 		return st;
@@ -69,25 +70,32 @@ pmu_status uncore_disc_build(const struct pmu_backend *b, unsigned cpu, bool spr
 		if (!d->find.t[p].st)
 			d->absent[p] = disc_check_devices(b, cpu, &d->table[p]);
 	const struct disc_table *t = &d->table[0];
+	unsigned usable = 0;
+	for (unsigned i = 0; d->find.n && i < t->nunits; i++)
+		usable += t->unit[i].usable;
+	/* a group a type at most: as many as the units */
+	(void)box_set_init(s, UNCORE_DISC, usable, usable, mem);
 	for (unsigned i = 0; d->find.n && i < t->nunits; i++) {
 		const struct disc_unit *u = &t->unit[i];
 		if (!u->usable)
 			continue;
-		struct disc_box_src s = {
+		struct disc_box_src src = {
 			u->access, u->type, u->box_id, u->type < 32 ? nth[u->type]++ : u->box_id,
 			u->box_ctl, u->ctl_offset, u->ctr_offset, u->counters, u->width,
 			u->access == DISC_PCI ? device_of(b, cpu, u) : 0,
 		};
-		if (uncore_disc_add(&s) < 0)
+		if (uncore_disc_add(s, &src) < 0)
 			d->unmade++;
 		else
 			d->made++;
 	}
+	box_set_done(s);
 	return PMU_OK;
 }
 
-/* The slot made for unit (type, box id), or NULL. */
-static const struct box_desc *slot_of(const struct uncore_disc *d, const struct disc_unit *u)
+/* The box made for unit (type, box id), or NULL. */
+static const struct box_desc *box_of(const struct uncore_disc *d, const struct box_set *s,
+				     const struct disc_unit *u)
 {
 	const struct disc_table *t = &d->table[0];
 	unsigned k = 0;
@@ -96,7 +104,7 @@ static const struct box_desc *slot_of(const struct uncore_disc *d, const struct 
 		if (!x->usable)
 			continue;
 		if (x->type == u->type && x->box_id == u->box_id && x->access == u->access)
-			return &uncore_disc_slot[k];
+			return k < s->n ? &s->box[k].d : NULL;
 		k++;
 	}
 	return NULL;
@@ -108,8 +116,8 @@ static void put(struct uncore_pci_pkg *map, const struct box_desc *x, uint32_t b
 	map->box[map->n++].base = base;
 }
 
-void uncore_disc_place(const struct uncore_disc *d, unsigned p, struct uncore_pci_pkg *map,
-		       struct pmon_registry *reg, unsigned *unplaced)
+void uncore_disc_place(const struct uncore_disc *d, const struct box_set *s, unsigned p,
+		       struct uncore_pci_pkg *map, struct pmon_registry *reg, unsigned *unplaced)
 {
 	const struct disc_table *t = &d->table[p];
 	pmu_memset(map, 0, sizeof(*map));
@@ -120,7 +128,7 @@ void uncore_disc_place(const struct uncore_disc *d, unsigned p, struct uncore_pc
 	map->bus = d->find.t[p].fn.bus;
 	for (unsigned i = 0; i < t->nunits; i++) {
 		const struct disc_unit *u = &t->unit[i];
-		const struct box_desc *x = u->usable ? slot_of(d, u) : NULL;
+		const struct box_desc *x = u->usable ? box_of(d, s, u) : NULL;
 		map->ncha += u->usable && u->type == 0;
 		if (!u->usable)
 			continue;
