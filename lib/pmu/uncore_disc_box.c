@@ -10,14 +10,28 @@
 static const struct disc_bus_range any_bus = { 0, 0, 255 };
 static const struct disc_mmio_range above_1m = { 0x100000ull, (1ull << 52) - 0x100000ull };
 
-struct disc_space uncore_disc_space(const struct pmu_backend *b, bool spr,
+/*
+ * The CPU's physical address width: CPUID 80000008H EAX[7:0] (Intel SDM vol. 2A, CPUID;
+ * AMD APM vol. 3, Fn8000_0008), 0 where the leaf is not there.
+ */
+static uint8_t phys_bits(const struct pmu_backend *b, unsigned cpu)
+{
+	struct pmu_cpuid r;
+	if (!b || pmu_cpuid(b, cpu, 0x80000000u, 0, &r) || r.eax < 0x80000008u ||
+	    pmu_cpuid(b, cpu, 0x80000008u, 0, &r))
+		return 0;
+	return (uint8_t)(r.eax & 0xFF);
+}
+
+struct disc_space uncore_disc_space(const struct pmu_backend *b, unsigned cpu, bool spr,
 				    struct disc_bus_range *buses)
 {
 	struct pmu_bus_range r[DISC_MAX_BUS_RANGES];
 	unsigned n = b && b->ops->pci_ranges ? b->ops->pci_ranges(b->ctx, r, DISC_MAX_BUS_RANGES) : 0;
 	for (unsigned i = 0; i < n && i < DISC_MAX_BUS_RANGES; i++)
 		buses[i] = (struct disc_bus_range){ r[i].seg, r[i].lo, r[i].hi };
-	const struct disc_space w = { n ? buses : &any_bus, n ? n : 1, &above_1m, 1, spr };
+	const struct disc_space w = { n ? buses : &any_bus, n ? n : 1, &above_1m, 1, spr,
+				      phys_bits(b, cpu) };
 	return w;
 }
 
@@ -48,7 +62,7 @@ pmu_status uncore_disc_build(const struct pmu_backend *b, unsigned cpu, bool spr
 			     struct box_set *s, const struct box_alloc *mem)
 {
 	struct disc_bus_range buses[DISC_MAX_BUS_RANGES];
-	const struct disc_space where = uncore_disc_space(b, spr, buses);
+	const struct disc_space where = uncore_disc_space(b, cpu, spr, buses);
 	uint16_t nth[32] = { 0 };
 	d->made = d->unmade = 0;
 	d->spr = spr;

@@ -32,10 +32,11 @@ struct uncore_disc {
  * firmware's root bridges and MCFG allocations; a bus outside all of them reads all-ones
  * whatever sits there), kept in buses (DISC_MAX_BUS_RANGES); any bus of segment 0 where
  * b is NULL or cannot say. MMIO from 1 MiB (below is legacy memory: a unit there is what a
- * BAR left at 0 gives) to the 52 bits of a physical address; spr: Sapphire Rapids' UPI
- * quirk applies.
+ * BAR left at 0 gives) to the 52 bits of a physical address, and within cpu's own
+ * physical address width where its CPUID says it (a unit past it is unreachable); spr:
+ * Sapphire Rapids' UPI quirk applies.
  */
-struct disc_space uncore_disc_space(const struct pmu_backend *b, bool spr,
+struct disc_space uncore_disc_space(const struct pmu_backend *b, unsigned cpu, bool spr,
 				    struct disc_bus_range *buses);
 
 /* A table's place named by the caller instead of found (disc_find_at). */

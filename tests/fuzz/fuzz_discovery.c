@@ -11,14 +11,14 @@
 /* The problems after which Linux skips or drops a unit (pmu/uncore_discovery.h). */
 #define DROPPING ((1u << DP_EMPTY) | (1u << DP_ALL_ONES) | (1u << DP_ZERO_OFFSET) | \
 		  (1u << DP_NO_COUNTERS) | (1u << DP_WIDTH) | (1u << DP_ACCESS) |    \
-		  (1u << DP_DUP_BOX_ID))
+		  (1u << DP_DUP_BOX_ID) | (1u << DP_PAST_PHYS))
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct disc_table t;
 	static const struct disc_bus_range buses[] = { { 0, 0x00, 0x7F } };
 	static const struct disc_mmio_range mmio[] = { { 0xC0000000ull, 0x10000000ull } };
-	const struct disc_space where = { buses, 1, mmio, 1, (size & 1) != 0 };
+	const struct disc_space where = { buses, 1, mmio, 1, (size & 1) != 0, (uint8_t)(size % 65) };
 	uint8_t *copy = malloc(size ? size : 1);   /* its own buffer: ASan sees a read past it */
 	FUZZ_CHECK(copy != NULL);
 	memcpy(copy, data, size);

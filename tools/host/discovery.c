@@ -149,10 +149,10 @@ int cmd_discovery(int argc, char **argv)
 	/* Where the model's machine put its units: the bus and the iMC BAR it programs. */
 	const struct disc_bus_range bus = { 0, model_disc_spr.bus, model_disc_spr.bus };
 	const struct disc_mmio_range bar = { model_disc_spr.mmio_base, 0x1000000 };
-	const struct disc_space where = { &bus, 1, &bar, 1, spr };
+	const struct disc_space where = { &bus, 1, &bar, 1, spr, 0 };
 	/* a file's table: checked as the app checks what it finds (any bus, MMIO above 1 MiB) */
 	struct disc_bus_range buses[DISC_MAX_BUS_RANGES];
-	const struct disc_space app = uncore_disc_space(NULL, spr, buses);
+	const struct disc_space app = uncore_disc_space(NULL, 0, spr, buses);
 	static struct disc_table t;
 	(void)disc_parse(bytes, n, model ? &where : (spr ? &app : NULL), &t);
 	return print_table(&t) ? EXIT_REGRESSED : 0;
