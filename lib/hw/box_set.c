@@ -3,6 +3,20 @@
 #include "hw/box_set.h"
 #include "util/fmt.h"
 
+void box_type_name(const struct box_desc *d, char *out, size_t cap)
+{
+	const char *n = d->name;
+	size_t len = pmu_strlen(n), end = len;
+	while (end && n[end - 1] >= '0' && n[end - 1] <= '9')
+		end--;
+	if (end < len && end && n[end - 1] == '_')
+		len = end - 1;
+	size_t from = pmu_strncmp(n, "uncore_", 7) ? 0 : 7;
+	struct strbuf sb;
+	sb_init(&sb, out, cap);
+	sb_putn(&sb, n + from, len > from ? len - from : 0);
+}
+
 pmu_status box_set_init(struct box_set *s, enum uncore_family fam, unsigned cap, unsigned gcap,
 			const struct box_alloc *mem)
 {

@@ -52,6 +52,8 @@ void box_set_done(struct box_set *s);
 
 /* Box of that perf name (need not be NUL-terminated) in s of its family, or NULL. */
 const struct box_desc *box_find(const struct box_set *s, const char *name, size_t len);
+/* The box type of d: its name without a trailing "_N" and without "uncore_" ("imc", "cha"). */
+void box_type_name(const struct box_desc *d, char *out, size_t cap);
 /* A discovered box's generic name ("uncore_type_6_0"), else NULL. */
 const char *box_alias(const struct box_set *s, const struct box_desc *d);
 

@@ -25,21 +25,6 @@
  */
 #define CLOCK_SPREAD_PCT 2u
 
-/* The box type of d: its name without a trailing "_N" and without "uncore_" ("imc", "cha"). */
-static void box_type(const struct box_desc *d, char *out, size_t cap)
-{
-	const char *n = d->name;
-	size_t len = pmu_strlen(n), end = len;
-	while (end && n[end - 1] >= '0' && n[end - 1] <= '9')
-		end--;
-	if (end < len && end && n[end - 1] == '_')
-		len = end - 1;
-	size_t from = pmu_strncmp(n, "uncore_", 7) ? 0 : 7;
-	struct strbuf sb;
-	sb_init(&sb, out, cap);
-	sb_putn(&sb, n + from, len > from ? len - from : 0);
-}
-
 /* The event of a spec as its list names it: "uncore_imc_0/UNC_M_CAS_COUNT.RD/" -> the middle. */
 static void event_of(const char *spec, char *out, size_t cap)
 {
@@ -62,8 +47,8 @@ static void event_of(const char *spec, char *out, size_t cap)
 static bool same_row(const struct run *a, unsigned i, unsigned k)
 {
 	char ti[TYPE_MAX], tk[TYPE_MAX], ei[EVENT_NAME_MAX], ek[EVENT_NAME_MAX];
-	box_type(a->meas->ureqs[i].box, ti, sizeof(ti));
-	box_type(a->meas->ureqs[k].box, tk, sizeof(tk));
+	box_type_name(a->meas->ureqs[i].box, ti, sizeof(ti));
+	box_type_name(a->meas->ureqs[k].box, tk, sizeof(tk));
 	event_of(a->meas->ureqs[i].name, ei, sizeof(ei));
 	event_of(a->meas->ureqs[k].name, ek, sizeof(ek));
 	return !pmu_strcmp(ti, tk) && !pmu_strcmp(ei, ek);
@@ -107,7 +92,7 @@ static bool row(const struct run *a, const struct derived_input *in, unsigned i,
 	for (unsigned k = 0; k < i; k++)
 		if (same_row(a, i, k))
 			return false;   /* each type and event once, with every box of the type */
-	box_type(a->meas->ureqs[i].box, type, TYPE_MAX);
+	box_type_name(a->meas->ureqs[i].box, type, TYPE_MAX);
 	event_of(a->meas->ureqs[i].name, event, EVENT_NAME_MAX);
 	*sum = 0;
 	*boxes = 0;

@@ -273,6 +273,24 @@ static void qpi_filter_hidden(void **state)
 	done(&o);
 }
 
+/*
+ * UNC_M_CAS_COUNT.RD alone counts on channel 0 (the list's event names no box): the stream
+ * kernel's LLC misses bound the package's four channels together, so no bound is checked on
+ * one; on all four it is (cas_on_every_channel). Issue 35 item 6: this was a FAIL.
+ */
+static void one_channel_no_bound(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg(BASE "sim-firmware = clean\nevents = UNC_M_CAS_COUNT.RD\n",
+				     4, 2, 1, NULL);
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->console, " on 1 of its 4 channels: the kernel's LLC misses "
+				    "bound them all together, so no bound applies"), 2);
+	assert_int_equal(fake_count(o.f->console, "LLC misses ["), 0);
+	done(&o);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -287,6 +305,7 @@ int main(void)
 		cmocka_unit_test(qpi_match_mask),
 		cmocka_unit_test(qpi_filter_hidden),
 		cmocka_unit_test(qpi_plain_event_clears_filter),
+		cmocka_unit_test(one_channel_no_bound),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -83,9 +83,15 @@ static void events_by_name_and_type(void **state)
 				     "uncore_type_6_5/event=0x05,umask=0xcf/,"
 				     "uncore_type_7_1/event=0x01,umask=0x00/\n", 2, 1, 1, NULL);
 	finish(&o);
-	/* two channels of eight read a quarter of the kernel's lines: the LLC-miss check fails */
-	assert_int_equal(o.v, VERDICT_FAIL);
-	assert_int_equal(fake_count(o.f->console, "outside the stream kernel's LLC misses"), 1);
+	/*
+	 * one channel of eight counts its read lines: the kernel's LLC misses bound the eight
+	 * together, so no bound is checked (issue 35 item 6: this was a FAIL on a healthy machine)
+	 */
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->console, "P0 memory lines read 125 on 1 of its 8 channels: "
+				    "the kernel's LLC misses bound them all together, so no bound "
+				    "applies"), 1);
+	assert_int_equal(fake_count(o.f->console, "LLC misses ["), 0);
 	assert_int_equal(fake_count(o.f->log, "\"box\":\"uncore_imc_3\",\"event\":"
 				    "\"uncore_imc_3/UNC_M_CAS_COUNT.RD/\""), 1);
 	assert_int_equal(fake_count(o.f->log, "\"box\":\"uncore_cha_2\",\"event\":"
