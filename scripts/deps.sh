@@ -6,7 +6,8 @@ set -euo pipefail
 case "${1:-}" in
   build) pkgs=(gnu-efi gcc binutils make) ;;
   test)  pkgs=(gnu-efi gcc binutils make libcmocka-dev valgrind python3 clang cppcheck clang-tidy
-          chromium libsqlite3-dev sqlite3) ;;   # report: headless Chromium; db: SQLite
+          libxml2-utils python3-junitparser
+          chromium libsqlite3-dev sqlite3) ;;   # report: headless Chromium; db: SQLite; junit: xmllint, junitparser
   run)   pkgs=(gnu-efi gcc binutils make qemu-system-x86 ovmf mtools dosfstools fdisk python3) ;;
   usb)   pkgs=(gnu-efi gcc binutils make mtools dosfstools fdisk) ;;   # fdisk: sfdisk
   *) echo "usage: $0 build|test|run|usb" >&2; exit 2 ;;

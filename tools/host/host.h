@@ -7,6 +7,7 @@
 #define EFIPMU_HOST_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -22,6 +23,12 @@ uint64_t parse_number(const char *what, const char *s);
 const char *grouped(uint64_t v);
 /* Text from a log for the terminal: one line, bytes outside printable ASCII as \xNN. */
 void printable(const char *s, char *buf, size_t cap);
+/*
+ * Text from a log as XML (and HTML) text or attribute value: the five markup characters and
+ * tab, newline and carriage return as references; a byte XML 1.0 cannot hold (a control byte,
+ * invalid UTF-8) as the text \xNN.
+ */
+void xml_esc(FILE *o, const char *s);
 /* The whole file, NUL-terminated, its length in *len; dies naming it when it cannot be read. */
 char *read_whole(const char *path, size_t *len);
 
@@ -72,5 +79,6 @@ int cmd_db(int argc, char **argv);
 int cmd_profile(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_bundle(int argc, char **argv);
+int cmd_junit(int argc, char **argv);
 
 #endif

@@ -154,23 +154,9 @@ static bool next_elem(const char *s, size_t *pos, const char **e, size_t *len)
 /* ---------- HTML ---------- */
 
 /* Text from the log (or anywhere) as HTML text or attribute value. */
-static void esc_n(FILE *o, const char *s, size_t n)
-{
-	for (size_t i = 0; i < n && s[i]; i++) {
-		switch (s[i]) {
-		case '&': fputs("&amp;", o); break;
-		case '<': fputs("&lt;", o); break;
-		case '>': fputs("&gt;", o); break;
-		case '"': fputs("&quot;", o); break;
-		case '\'': fputs("&#39;", o); break;
-		default: fputc(s[i], o);
-		}
-	}
-}
-
 static void esc(FILE *o, const char *s)
 {
-	esc_n(o, s ? s : "", (size_t)-1);
+	xml_esc(o, s ? s : "");
 }
 
 /* A result or verdict word as a class name: only letters and '-' pass. */

@@ -131,6 +131,7 @@ static void read_header(struct runlog *g, const struct rec_ctx *c)
 	opt_str(c, "firmware_vendor", g->fw_vendor, sizeof(g->fw_vendor));
 	opt_str(c, "firmware_revision", g->fw_revision, sizeof(g->fw_revision));
 	opt_str(c, "cmdline", g->cmdline, sizeof(g->cmdline));
+	opt_str(c, "options", g->options, sizeof(g->options));
 	opt_u64(c, "cpus_found", &g->cpus_found);
 	opt_u64(c, "cpus_enabled", &g->cpus_enabled);
 	opt_u64(c, "tsc_hz", &g->tsc_hz);
@@ -333,6 +334,16 @@ void ident_bios(const struct machine_ident *id, char *buf, size_t cap)
 	buf[0] = 0;
 	if (id->smbios)
 		snprintf(buf, cap, "BIOS %s %s (%s)", id->bios_vendor, id->bios_version, id->bios_date);
+}
+
+void ident_line(const struct machine_ident *id, char *buf, size_t cap)
+{
+	char bios[200];
+	ident_bios(id, bios, sizeof(bios));
+	if (id->smbios)
+		snprintf(buf, cap, "%s %s, %s", id->sys_maker, id->sys_product, bios);
+	else
+		snprintf(buf, cap, "%s", id->why_not);
 }
 
 bool same_series(const struct count *a, const struct count *b)
