@@ -371,6 +371,16 @@ if $py $dir/check_junit.py "$jdir/runs.xml" "${jlogs[@]}" >"$jdir/check.txt" 2>&
 run_case junit_bad_log junit $dir/damaged.jsonl -o "$jdir/damaged.xml"
 [ ! -e "$jdir/damaged.xml" ] && passed=$((passed + 1)) ||
   { failed=$((failed + 1)); echo "  FAIL junit wrote a file for a damaged log"; }
+# perf stat -j's lines (issue 37 item 2), checked against perf's JSON rules
+# (tests/host/check_perf_json.py): model runs of Ice Lake-SP (core and uncore, repeats and
+# rounds), Zen 4's and Nehalem-EP's uncore, a handmade log without window times.
+"$build/report/mklog" -o "$jdir/icx-rounds.jsonl" $'backend = sim\nsim-profile = icelake-sp\n'\
+$'repeats = 2\nevents = instructions,cycles,branches,r3c,r3c,r3c,r3c,r3c,r3c,r3c,r3c,r3c\n'
+if python3 $dir/check_perf_json.py "$tool" "$jdir/icx.jsonl" "$jdir/icx-rounds.jsonl" \
+    $dir/sim-uncore-zen4.jsonl $dir/sim-uncore-nehalem-ep.jsonl $dir/handmade-base.jsonl \
+    >"$jdir/perf.txt" 2>&1; then passed=$((passed + 1)); else failed=$((failed + 1))
+  echo "  FAIL perf-json against perf's rules"; tail -5 "$jdir/perf.txt" | sed 's/^/    /'; fi
+run_case perf_json_zen4 perf-json $dir/sim-uncore-zen4.jsonl
 csv_check $dir/handmade-base.jsonl
 csv_check $dir/sim-nehalem-ex.jsonl
 csv_check $dir/sim-uncore-nehalem-ep.jsonl

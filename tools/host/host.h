@@ -80,5 +80,6 @@ int cmd_profile(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_bundle(int argc, char **argv);
 int cmd_junit(int argc, char **argv);
+int cmd_perf_json(int argc, char **argv);
 
 #endif
