@@ -17,6 +17,8 @@
 /* One line "efipmu-host: ..." on stderr, then exit(EXIT_ERROR). */
 void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 void *xcalloc(size_t n, size_t size);
+/* p, an array of *cap elements of size bytes, with room for element n: doubled when full. */
+void *xgrow(void *p, unsigned *cap, unsigned n, size_t size);
 /* A decimal or 0x-hex number; dies naming what it is for when s is not one. */
 uint64_t parse_number(const char *what, const char *s);
 /* Grouped decimal (1,234,567) in a rotating static buffer: printf arguments. */
@@ -29,6 +31,12 @@ void printable(const char *s, char *buf, size_t cap);
  * invalid UTF-8) as the text \xNN.
  */
 void xml_esc(FILE *o, const char *s);
+/*
+ * An output file written whole or not at all: open_part opens OUT.part (its name in tmp),
+ * close_part renames it OUT; either dies naming the file it cannot write.
+ */
+FILE *open_part(const char *out, char *tmp, size_t cap);
+void close_part(FILE *o, const char *tmp, const char *out);
 /* The whole file, NUL-terminated, its length in *len; dies naming it when it cannot be read. */
 char *read_whole(const char *path, size_t *len);
 

@@ -32,12 +32,7 @@ struct suite {
 
 static struct testcase *add(struct suite *s, enum tc_kind kind, const char *type)
 {
-	if (s->n == s->cap) {
-		s->cap = s->cap ? s->cap * 2 : 64;
-		s->tc = realloc(s->tc, s->cap * sizeof(*s->tc));
-		if (!s->tc)
-			die("out of memory");
-	}
+	s->tc = xgrow(s->tc, &s->cap, s->n, sizeof(*s->tc));
 	struct testcase *t = &s->tc[s->n++];
 	memset(t, 0, sizeof(*t));
 	t->kind = kind;
@@ -300,11 +295,7 @@ int cmd_junit(int argc, char **argv)
 	if (!n || !out)
 		die("junit needs LOG.jsonl... and -o FILE.xml");
 	char tmp[4096];
-	if (snprintf(tmp, sizeof(tmp), "%s.part", out) >= (int)sizeof(tmp))
-		die("output name too long");
-	FILE *o = fopen(tmp, "w");
-	if (!o)
-		die("cannot write %s", tmp);
+	FILE *o = open_part(out, tmp, sizeof(tmp));
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n", o);
 	unsigned tests = 0, bad = 0;
 	for (unsigned i = 0; i < n; i++) {
@@ -316,8 +307,7 @@ int cmd_junit(int argc, char **argv)
 		unload(&s[i].g);
 	}
 	fputs("</testsuites>\n", o);
-	if (fclose(o) || rename(tmp, out))
-		die("cannot write %s", out);
+	close_part(o, tmp, out);
 	printf("%s: %u runs, %u testcases, %u failed or in error\n", out, n, tests, bad);
 	free(s);
 	return 0;

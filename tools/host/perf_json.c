@@ -34,23 +34,15 @@ static void on_record(void *ctx, const struct logrec_view *v, unsigned line)
 	} else if (logread_str_is(v, "rec", "window") && !logread_get_u64(v, "cpu", &cpu) &&
 		   !logread_get_u64(v, "tsc_on", &on) && !logread_get_u64(v, "tsc_off", &off) &&
 		   cpu < 1u << 20) {
-		if (cpu >= t->nwin) {
-			unsigned n = (unsigned)cpu + 64;
-			t->win = realloc(t->win, n * sizeof(*t->win));
-			if (!t->win)
-				die("out of memory");
-			memset(t->win + t->nwin, 0, (n - t->nwin) * sizeof(*t->win));
-			t->nwin = n;
+		while (cpu >= t->nwin) {
+			unsigned had = t->nwin;
+			t->win = xgrow(t->win, &t->nwin, had, sizeof(*t->win));
+			memset(t->win + had, 0, (t->nwin - had) * sizeof(*t->win));
 		}
 		t->win[cpu] = off - on;
 	} else if (logread_str_is(v, "rec", "count")) {
 		unsigned i = t->g->ncounts - 1;
-		if (i >= t->cap) {
-			t->cap = t->cap ? t->cap * 2 : 256;
-			t->runtime_ns = realloc(t->runtime_ns, t->cap * sizeof(*t->runtime_ns));
-			if (!t->runtime_ns)
-				die("out of memory");
-		}
+		t->runtime_ns = xgrow(t->runtime_ns, &t->cap, i, sizeof(*t->runtime_ns));
 		const struct count *k = &t->g->counts[i];
 		uint64_t ns = 0;
 		/* the CPU's window (for the uncore, its package leader's), else the count's ticks */

@@ -28,6 +28,17 @@ void *xcalloc(size_t n, size_t size)
 	return p;
 }
 
+void *xgrow(void *p, unsigned *cap, unsigned n, size_t size)
+{
+	if (n < *cap)
+		return p;
+	*cap = *cap ? *cap * 2 : 64;
+	p = realloc(p, *cap * size);
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
 uint64_t parse_number(const char *what, const char *s)
 {
 	uint64_t v;
@@ -72,6 +83,22 @@ char *read_whole(const char *path, size_t *len)
 	buf[n] = '\0';
 	*len = n;
 	return buf;
+}
+
+FILE *open_part(const char *out, char *tmp, size_t cap)
+{
+	if (snprintf(tmp, cap, "%s.part", out) >= (int)cap)
+		die("output name too long");
+	FILE *o = fopen(tmp, "w");
+	if (!o)
+		die("cannot write %s", tmp);
+	return o;
+}
+
+void close_part(FILE *o, const char *tmp, const char *out)
+{
+	if (fclose(o) || rename(tmp, out))
+		die("cannot write %s", out);
 }
 
 void printable(const char *s, char *buf, size_t cap)
