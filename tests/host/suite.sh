@@ -349,6 +349,38 @@ else
   failed=$((failed + 1)); echo "  FAIL mklog of the hybrid run"
 fi
 rm -rf "$(dirname "$hybrid_log")"
+# JUnit XML (issue 37 item 1): an Ice Lake-SP model run, failed, disturbed, cut-off and captured
+# runs, and logs with hostile strings (tests/host/make_hostile.py): the file is valid against
+# the JUnit XML schema (tests/host/junit/JUnit.xsd, Windy Road, Apache-2.0) and a CI parser
+# (junitparser) counts what the logs hold (tests/host/check_junit.py).
+jdir=$build/host-junit
+rm -rf "$jdir"; mkdir -p "$jdir"
+"$build/report/mklog" -o "$jdir/icx.jsonl" $'backend = sim\nsim-profile = icelake-sp\n'
+python3 $dir/make_hostile.py $dir/sim-selftest-fail.jsonl $dir/qemu-capture.jsonl "$jdir"
+jlogs=("$jdir/icx.jsonl" $dir/sim-selftest-fail.jsonl $dir/sim-disturbed.jsonl $dir/cutoff-sim.jsonl
+       $dir/qemu-capture.jsonl "$jdir/hostile-selftest.jsonl" "$jdir/hostile-capture.jsonl")
+run_case junit_runs junit "${jlogs[@]}" -o "$jdir/runs.xml"
+if xmllint --noout --schema tests/host/junit/JUnit.xsd "$jdir/runs.xml" 2>"$jdir/xmllint.txt"; then
+  passed=$((passed + 1)); else failed=$((failed + 1)); echo "  FAIL junit XML not valid"
+  head -5 "$jdir/xmllint.txt" | sed 's/^/    /'; fi
+# Debian's interpreter: deps.sh installs python3-junitparser for it
+py=python3; [ -x /usr/bin/python3 ] && py=/usr/bin/python3
+if $py $dir/check_junit.py "$jdir/runs.xml" "${jlogs[@]}" >"$jdir/check.txt" 2>&1; then
+  passed=$((passed + 1)); else failed=$((failed + 1)); echo "  FAIL junit read back"
+  tail -5 "$jdir/check.txt" | sed 's/^/    /'; fi
+run_case junit_bad_log junit $dir/damaged.jsonl -o "$jdir/damaged.xml"
+[ ! -e "$jdir/damaged.xml" ] && passed=$((passed + 1)) ||
+  { failed=$((failed + 1)); echo "  FAIL junit wrote a file for a damaged log"; }
+# perf stat -j's lines (issue 37 item 2), checked against perf's JSON rules
+# (tests/host/check_perf_json.py): model runs of Ice Lake-SP (core and uncore, repeats and
+# rounds), Zen 4's and Nehalem-EP's uncore, a handmade log without window times.
+"$build/report/mklog" -o "$jdir/icx-rounds.jsonl" $'backend = sim\nsim-profile = icelake-sp\n'\
+$'repeats = 2\nevents = instructions,cycles,branches,r3c,r3c,r3c,r3c,r3c,r3c,r3c,r3c,r3c\n'
+if python3 $dir/check_perf_json.py "$tool" "$jdir/icx.jsonl" "$jdir/icx-rounds.jsonl" \
+    $dir/sim-uncore-zen4.jsonl $dir/sim-uncore-nehalem-ep.jsonl $dir/handmade-base.jsonl \
+    >"$jdir/perf.txt" 2>&1; then passed=$((passed + 1)); else failed=$((failed + 1))
+  echo "  FAIL perf-json against perf's rules"; tail -5 "$jdir/perf.txt" | sed 's/^/    /'; fi
+run_case perf_json_zen4 perf-json $dir/sim-uncore-zen4.jsonl
 csv_check $dir/handmade-base.jsonl
 csv_check $dir/sim-nehalem-ex.jsonl
 csv_check $dir/sim-uncore-nehalem-ep.jsonl

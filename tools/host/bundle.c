@@ -61,7 +61,7 @@ static void must_be_log(const char *path, const char *text, size_t len)
 		    path);
 }
 
-/* "MAKER PRODUCT, BIOS VENDOR VERSION (DATE)" from the capture's SMBIOS, or why not. */
+/* ident_line of the capture in a log's text. */
 static void identity(const char *text, size_t len, char *out, size_t cap)
 {
 	static struct logrec_view v;
@@ -70,12 +70,7 @@ static void identity(const char *text, size_t len, char *out, size_t cap)
 	for (size_t pos = 0; logread_next(text, len, &pos, &v);)
 		if (logread_str_is(&v, "rec", "machine"))
 			ident_from_platform(&v, &id);
-	char bios[200];
-	ident_bios(&id, bios, sizeof(bios));
-	if (id.smbios)
-		snprintf(out, cap, "%s %s, %s", id.sys_maker, id.sys_product, bios);
-	else
-		snprintf(out, cap, "%s", id.why_not);
+	ident_line(&id, out, cap);
 }
 
 /* The bundle being made, grown as it goes. */

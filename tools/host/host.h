@@ -7,6 +7,7 @@
 #define EFIPMU_HOST_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -19,12 +20,26 @@ void *xcalloc(size_t n, size_t size);
 struct box_alloc;
 /* A machine's uncore boxes' memory (hw/box_set.h): calloc and free (host_platform.c). */
 extern const struct box_alloc host_box_alloc;
+/* p, an array of *cap elements of size bytes, with room for element n: doubled when full. */
+void *xgrow(void *p, unsigned *cap, unsigned n, size_t size);
 /* A decimal or 0x-hex number; dies naming what it is for when s is not one. */
 uint64_t parse_number(const char *what, const char *s);
 /* Grouped decimal (1,234,567) in a rotating static buffer: printf arguments. */
 const char *grouped(uint64_t v);
 /* Text from a log for the terminal: one line, bytes outside printable ASCII as \xNN. */
 void printable(const char *s, char *buf, size_t cap);
+/*
+ * Text from a log as XML (and HTML) text or attribute value: the five markup characters and
+ * tab, newline and carriage return as references; a byte XML 1.0 cannot hold (a control byte,
+ * invalid UTF-8) as the text \xNN.
+ */
+void xml_esc(FILE *o, const char *s);
+/*
+ * An output file written whole or not at all: open_part opens OUT.part (its name in tmp),
+ * close_part renames it OUT; either dies naming the file it cannot write.
+ */
+FILE *open_part(const char *out, char *tmp, size_t cap);
+void close_part(FILE *o, const char *tmp, const char *out);
 /* The whole file, NUL-terminated, its length in *len; dies naming it when it cannot be read. */
 char *read_whole(const char *path, size_t *len);
 
@@ -75,5 +90,7 @@ int cmd_db(int argc, char **argv);
 int cmd_profile(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_bundle(int argc, char **argv);
+int cmd_junit(int argc, char **argv);
+int cmd_perf_json(int argc, char **argv);
 
 #endif

@@ -12,6 +12,8 @@
  *   cpuid DUMP.txt                           discovery on each logical CPU of a CPUID dump
  *   discovery FILE | --model [DEFECT] [--spr] an uncore discovery table, unit by unit
  *   report LOG [--base LOG] -o FILE.html     one self-contained HTML page of a run
+ *   junit LOG.jsonl... -o FILE.xml           the checks as JUnit XML, a testsuite per run
+ *   perf-json LOG.jsonl                      the counts as perf stat -j -A -a writes them
  *   db [--db FILE] import|runs|history|regressions|report   a store of runs (SQLite)
  * Exit status: 0 fine, 1 compare found a regression, 2 error (one line on stderr).
  * One file per subcommand (tools/host/<name>.c, cmd_<name>); what they share is host.h.
@@ -43,7 +45,9 @@ static const char usage[] =
 	"       efipmu-host profile --builtin NAME [--cpus N] [--packages P] [--threads T]\n"
 	"                           [-o FILE.profile]\n"
 	"       efipmu-host replay LOG.jsonl|BUNDLE\n"
-	"       efipmu-host bundle LOG.jsonl... -o FILE\n";
+	"       efipmu-host bundle LOG.jsonl... -o FILE\n"
+	"       efipmu-host junit LOG.jsonl... -o FILE.xml\n"
+	"       efipmu-host perf-json LOG.jsonl\n";
 
 int main(int argc, char **argv)
 {
@@ -55,7 +59,7 @@ int main(int argc, char **argv)
 		{ "compare", cmd_compare }, { "csv", cmd_csv }, { "cpuid", cmd_cpuid },
 		{ "discovery", cmd_discovery }, { "report", cmd_report }, { "db", cmd_db },
 		{ "profile", cmd_profile }, { "replay", cmd_replay },
-		{ "bundle", cmd_bundle },
+		{ "bundle", cmd_bundle }, { "junit", cmd_junit }, { "perf-json", cmd_perf_json },
 	};
 	if (argc < 2) {
 		fputs(usage, stderr);
@@ -68,7 +72,7 @@ int main(int argc, char **argv)
 	for (unsigned i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
 		if (!strcmp(argv[1], cmds[i].name))
 			return cmds[i].run(argc - 2, argv + 2);
-	die("unknown command '%s' (decode, dry-run, summary, compare, csv, cpuid, discovery, report, db, profile, replay, bundle; "
+	die("unknown command '%s' (decode, dry-run, summary, compare, csv, cpuid, discovery, report, db, profile, replay, bundle, junit, perf-json; "
 	    "help for usage)",
 	    argv[1]);
 }

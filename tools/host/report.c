@@ -50,12 +50,7 @@ static void keep_record(void *ctx, const struct logrec_view *v, unsigned line)
 {
 	struct records *rs = ctx;
 	(void)line;
-	if (rs->n == rs->cap) {
-		rs->cap = rs->cap ? rs->cap * 2 : 64;
-		rs->r = realloc(rs->r, rs->cap * sizeof(*rs->r));
-		if (!rs->r)
-			die("out of memory");
-	}
+	rs->r = xgrow(rs->r, &rs->cap, rs->n, sizeof(*rs->r));
 	struct grec *g = &rs->r[rs->n++];
 	memset(g, 0, sizeof(*g));
 	logread_get_str(v, "rec", g->rec, sizeof(g->rec));
@@ -154,23 +149,9 @@ static bool next_elem(const char *s, size_t *pos, const char **e, size_t *len)
 /* ---------- HTML ---------- */
 
 /* Text from the log (or anywhere) as HTML text or attribute value. */
-static void esc_n(FILE *o, const char *s, size_t n)
-{
-	for (size_t i = 0; i < n && s[i]; i++) {
-		switch (s[i]) {
-		case '&': fputs("&amp;", o); break;
-		case '<': fputs("&lt;", o); break;
-		case '>': fputs("&gt;", o); break;
-		case '"': fputs("&quot;", o); break;
-		case '\'': fputs("&#39;", o); break;
-		default: fputc(s[i], o);
-		}
-	}
-}
-
 static void esc(FILE *o, const char *s)
 {
-	esc_n(o, s ? s : "", (size_t)-1);
+	xml_esc(o, s ? s : "");
 }
 
 /* A result or verdict word as a class name: only letters and '-' pass. */
@@ -897,14 +878,9 @@ int cmd_report(int argc, char **argv)
 	if (!log || !out)
 		die("report needs LOG.jsonl and -o FILE.html");
 	char tmp[4096];
-	if (snprintf(tmp, sizeof(tmp), "%s.part", out) >= (int)sizeof(tmp))
-		die("output name too long");
-	FILE *o = fopen(tmp, "w");
-	if (!o)
-		die("cannot write %s", tmp);
+	FILE *o = open_part(out, tmp, sizeof(tmp));
 	const struct report_args args = { .path = log, .label = log, .base = base, .tol = tol };
 	report_write(o, &args);
-	if (fclose(o) || rename(tmp, out))
-		die("cannot write %s", out);
+	close_part(o, tmp, out);
 	return 0;
 }

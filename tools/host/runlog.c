@@ -10,17 +10,6 @@
 #include "out/logrec.h"
 #include "runlog.h"
 
-static void *grow(void *p, unsigned *cap, unsigned n, size_t size)
-{
-	if (n < *cap)
-		return p;
-	*cap = *cap ? *cap * 2 : 64;
-	p = realloc(p, *cap * size);
-	if (!p)
-		die("out of memory");
-	return p;
-}
-
 struct rec_ctx {
 	const char *path;
 	unsigned line;
@@ -76,7 +65,7 @@ static void opt_bool(const struct rec_ctx *c, const char *key, bool *out)
 
 static void read_count(struct runlog *g, const struct rec_ctx *c)
 {
-	g->counts = grow(g->counts, &g->cap_counts, g->ncounts, sizeof(*g->counts));
+	g->counts = xgrow(g->counts, &g->cap_counts, g->ncounts, sizeof(*g->counts));
 	struct count *k = &g->counts[g->ncounts++];
 	memset(k, 0, sizeof(*k));
 	need(c, logread_get_u64(c->v, "cpu", &k->cpu), "cpu");
@@ -104,7 +93,7 @@ static void read_count(struct runlog *g, const struct rec_ctx *c)
 
 static void read_check(struct runlog *g, const struct rec_ctx *c)
 {
-	g->checks = grow(g->checks, &g->cap_checks, g->nchecks, sizeof(*g->checks));
+	g->checks = xgrow(g->checks, &g->cap_checks, g->nchecks, sizeof(*g->checks));
 	struct check *k = &g->checks[g->nchecks++];
 	memset(k, 0, sizeof(*k));
 	/* a kernel check names its CPU, a selftest check of an uncore box its package */
@@ -131,6 +120,7 @@ static void read_header(struct runlog *g, const struct rec_ctx *c)
 	opt_str(c, "firmware_vendor", g->fw_vendor, sizeof(g->fw_vendor));
 	opt_str(c, "firmware_revision", g->fw_revision, sizeof(g->fw_revision));
 	opt_str(c, "cmdline", g->cmdline, sizeof(g->cmdline));
+	opt_str(c, "options", g->options, sizeof(g->options));
 	opt_u64(c, "cpus_found", &g->cpus_found);
 	opt_u64(c, "cpus_enabled", &g->cpus_enabled);
 	opt_u64(c, "tsc_hz", &g->tsc_hz);
@@ -333,6 +323,16 @@ void ident_bios(const struct machine_ident *id, char *buf, size_t cap)
 	buf[0] = 0;
 	if (id->smbios)
 		snprintf(buf, cap, "BIOS %s %s (%s)", id->bios_vendor, id->bios_version, id->bios_date);
+}
+
+void ident_line(const struct machine_ident *id, char *buf, size_t cap)
+{
+	char bios[200];
+	ident_bios(id, bios, sizeof(bios));
+	if (id->smbios)
+		snprintf(buf, cap, "%s %s, %s", id->sys_maker, id->sys_product, bios);
+	else
+		snprintf(buf, cap, "%s", id->why_not);
 }
 
 bool same_series(const struct count *a, const struct count *b)

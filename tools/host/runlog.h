@@ -52,11 +52,14 @@ void ident_from_platform(const struct logrec_view *v, struct machine_ident *id);
 void ident_board(const struct machine_ident *id, char *buf, size_t cap);
 /* "BIOS VENDOR VERSION (DATE)"; "" without SMBIOS. */
 void ident_bios(const struct machine_ident *id, char *buf, size_t cap);
+/* "MAKER PRODUCT, BIOS VENDOR VERSION (DATE)" of the SMBIOS system, else why_not. */
+void ident_line(const struct machine_ident *id, char *buf, size_t cap);
 
 struct runlog {
 	const char *path;
 	bool have_header, have_verdict, header_sim, verdict_sim;
 	char tool[16], version[16], backend[16], time[32], fw_vendor[64], cmdline[256];
+	char options[600];   /* the header's effective settings */
 	char fw_revision[32];
 	struct machine_ident id;
 	uint64_t tsc_hz, cpus_found, cpus_enabled;

@@ -28,6 +28,17 @@ void *xcalloc(size_t n, size_t size)
 	return p;
 }
 
+void *xgrow(void *p, unsigned *cap, unsigned n, size_t size)
+{
+	if (n < *cap)
+		return p;
+	*cap = *cap ? *cap * 2 : 64;
+	p = realloc(p, *cap * size);
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
 uint64_t parse_number(const char *what, const char *s)
 {
 	uint64_t v;
@@ -74,9 +85,73 @@ char *read_whole(const char *path, size_t *len)
 	return buf;
 }
 
+FILE *open_part(const char *out, char *tmp, size_t cap)
+{
+	if (snprintf(tmp, cap, "%s.part", out) >= (int)cap)
+		die("output name too long");
+	FILE *o = fopen(tmp, "w");
+	if (!o)
+		die("cannot write %s", tmp);
+	return o;
+}
+
+void close_part(FILE *o, const char *tmp, const char *out)
+{
+	if (fclose(o) || rename(tmp, out))
+		die("cannot write %s", out);
+}
+
 void printable(const char *s, char *buf, size_t cap)
 {
 	struct strbuf sb;
 	sb_init(&sb, buf, cap);
 	sb_putn_printable(&sb, s, strlen(s));
+}
+
+/* The length of the UTF-8 sequence at s[0..n) of a character XML 1.0 allows, 0 if none. */
+static size_t xml_char_len(const unsigned char *s, size_t n)
+{
+	static const unsigned least[] = { 0, 0, 0x80, 0x800, 0x10000 };
+	unsigned c = s[0], len, cp;
+	if (c < 0x80)
+		return c >= 0x20 ? c != 0x7f : c == '\t' || c == '\n' || c == '\r';
+	if (c >= 0xc2 && c <= 0xdf)
+		len = 2, cp = c & 0x1f;
+	else if (c >= 0xe0 && c <= 0xef)
+		len = 3, cp = c & 0x0f;
+	else if (c >= 0xf0 && c <= 0xf4)
+		len = 4, cp = c & 0x07;
+	else
+		return 0;
+	if (n < len)
+		return 0;
+	for (unsigned i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if (cp < least[len] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) || cp == 0xfffe ||
+	    cp == 0xffff)
+		return 0;
+	return len;
+}
+
+void xml_esc(FILE *o, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n = strlen(s);
+	for (size_t i = 0; i < n;) {
+		size_t k = xml_char_len(p + i, n - i);
+		switch (k ? p[i] : 0) {
+		case 0: fprintf(o, "\\x%02x", p[i]); k = 1; break;
+		case '&': fputs("&amp;", o); break;
+		case '<': fputs("&lt;", o); break;
+		case '>': fputs("&gt;", o); break;
+		case '"': fputs("&quot;", o); break;
+		case '\'': fputs("&#39;", o); break;
+		case '\t': case '\n': case '\r': fprintf(o, "&#%u;", p[i]); break;
+		default: fwrite(p + i, 1, k, o);
+		}
+		i += k;
+	}
 }
