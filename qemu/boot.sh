@@ -4,6 +4,7 @@
 # -nodefaults: no VGA (the console is the serial port) and no empty DVD drive: ~0.3 s a boot.
 # Usage: qemu/boot.sh IMG OUTFILE [qemu args...]
 # Env: SMP (default 4), CPU (default SandyBridge,model=45), TIMEOUT (s, default 60), USB=1,
+#      SECURE_BOOT=1: OVMF with Secure Boot enforced (the snakeoil key enrolled),
 #      ICOUNT=N: -icount shift=N (TSC = instructions << N; QEMU-FACTS.md), one vCPU, no MTTCG.
 #      UNTIL=REGEX: stop QEMU once the serial output matches (exit status 100): for runs
 #      that end in the firmware's hands rather than in QEMU's exit.
@@ -16,6 +17,15 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 img=$1; out=$2; shift 2
 code=/usr/share/OVMF/OVMF_CODE_4M.fd
 vars_src=/usr/share/OVMF/OVMF_VARS_4M.fd
+machine=(-machine q35)
+if [ "${SECURE_BOOT:-0}" = 1 ]; then
+  # Debian's OVMF with Secure Boot enforced: its variable store enrols the snakeoil key
+  # (/usr/share/ovmf/PkKek-1-snakeoil.pem) as PK, KEK and db; SMM guards the store, so the
+  # flash is secure and the machine has SMM (Debian's ovmf README.Debian).
+  code=/usr/share/OVMF/OVMF_CODE_4M.snakeoil.fd
+  vars_src=/usr/share/OVMF/OVMF_VARS_4M.snakeoil.fd
+  machine=(-machine q35,smm=on -global driver=cfi.pflash01,property=secure,value=on)
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 disk_on() {   # [OPTIONS]: the disk's QEMU arguments, ",OPTIONS" added to its -drive
@@ -35,7 +45,7 @@ mkfifo "$tmp/in"; exec 3<>"$tmp/in"   # held open: QEMU never reads an end of in
 qemu_on() {   # VARS OUT TIMEOUT SMP ACCEL... -- QEMU ARGS: QEMU in the background, its pid in $qemu
   local vars=$1 o=$2 t=$3 n=$4 a=(); shift 4
   while [ "$1" != -- ]; do a+=("$1"); shift; done; shift
-  timeout "$t" qemu-system-x86_64 -machine q35 -nodefaults "${a[@]}" \
+  timeout "$t" qemu-system-x86_64 "${machine[@]}" -nodefaults "${a[@]}" \
     -smp "$n" -m 512 -cpu "${CPU:-SandyBridge,model=45}" \
     -drive if=pflash,format=raw,unit=0,readonly=on,file="$code" \
     -drive if=pflash,format=raw,unit=1,file="$vars" \
@@ -53,6 +63,7 @@ qemu_on() {   # VARS OUT TIMEOUT SMP ACCEL... -- QEMU ARGS: QEMU in the backgrou
 # then stopped; the disk is a snapshot there (QEMU keeps its writes aside and drops them), so
 # nothing that boot starts reaches it. One store per disk kind (the boot options differ).
 kind=disk; [ "${USB:-0}" = 1 ] && kind=usb
+[ "${SECURE_BOOT:-0}" = 1 ] && kind=$kind-secure-boot
 seeded=${OVMF_VARS_SEEDED:-$here/build/ovmf-vars-$kind.fd}
 if [ ! "$seeded" -nt "$code" ] || [ ! "$seeded" -nt "$vars_src" ]; then
   cp "$vars_src" "$tmp/seed.fd"

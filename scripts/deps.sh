@@ -7,8 +7,9 @@ case "${1:-}" in
   build) pkgs=(gnu-efi gcc binutils make) ;;
   test)  pkgs=(gnu-efi gcc binutils make libcmocka-dev valgrind python3 clang cppcheck clang-tidy
           chromium libsqlite3-dev sqlite3) ;;   # report: headless Chromium; db: SQLite
-  run)   pkgs=(gnu-efi gcc binutils make qemu-system-x86 ovmf mtools dosfstools fdisk python3) ;;
-  usb)   pkgs=(gnu-efi gcc binutils make mtools dosfstools fdisk) ;;   # fdisk: sfdisk
+  run)   pkgs=(gnu-efi gcc binutils make qemu-system-x86 ovmf mtools dosfstools fdisk python3
+          sbsigntool openssl) ;;   # the Secure Boot case signs the app
+  usb)   pkgs=(gnu-efi gcc binutils make mtools dosfstools fdisk sbsigntool) ;;   # fdisk: sfdisk
   *) echo "usage: $0 build|test|run|usb" >&2; exit 2 ;;
 esac
 if [ "$1" = test ] && command -v clang >/dev/null; then

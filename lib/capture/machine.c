@@ -24,25 +24,26 @@ void machine_read_regs(const struct pmu_backend *b, unsigned cpu, struct machine
 }
 
 void machine_collect_cpu(const struct pmu_backend *b, unsigned cpu, const char *vendor,
-			 struct machine_cpu *c, enum uncore_family fam, struct machine_regs *pkg)
+			 struct machine_cpu *c, const struct box_set *boxes, struct machine_regs *pkg)
 {
 	cpuid_walk(b, cpu, &c->walk);
 	c->regs.n = capture_core_msrs(vendor, c->regs.msr, CAPTURE_MAX_MSRS);
 	machine_read_regs(b, cpu, &c->regs);
 	if (pkg) {
-		pkg->n = capture_uncore_msrs(fam, pkg->msr, CAPTURE_MAX_MSRS);
+		pkg->n = capture_uncore_msrs(boxes, pkg->msr, CAPTURE_MAX_MSRS);
 		machine_read_regs(b, cpu, pkg);
 	}
 }
 
-bool machine_scan_pci(const struct pmu_backend *b, unsigned cpu, enum uncore_family fam,
+bool machine_scan_pci(const struct pmu_backend *b, unsigned cpu, const struct box_set *boxes,
 		      struct machine_pkg *pkgs, unsigned n, struct uncore_pci_scan *scan,
 		      struct pmon_registry *reg)
 {
-	if (!uncore_pci_plat_of(fam) || !uncore_pci_plat_of(fam)->ubox_id)
+	const struct uncore_pci_plat *pl = uncore_pci_plat_of(boxes->fam);
+	if (!pl || !pl->ubox_id)
 		return false;   /* no U-box to place buses: a discovery table's part (UNCORE_DISC) */
 	pmon_reset(reg);
-	if (uncore_pci_scan(b, cpu, fam, scan, reg))
+	if (uncore_pci_scan(b, cpu, boxes, scan, reg))
 		return false;
 	for (unsigned p = 0; p < n; p++) {
 		struct machine_pkg *k = &pkgs[p];

@@ -69,20 +69,22 @@ void machine_read_regs(const struct pmu_backend *b, unsigned cpu, struct machine
 
 /*
  * cpu's own part (on that CPU for the real backend): its CPUID walk and the core MSRs of
- * vendor; a package leader (pkg not NULL) also its uncore family's MSRs. Reads only.
+ * vendor; a package leader (pkg not NULL) also the MSRs of the machine's uncore boxes. Reads
+ * only.
  */
 void machine_collect_cpu(const struct pmu_backend *b, unsigned cpu, const char *vendor,
-			 struct machine_cpu *c, enum uncore_family fam, struct machine_regs *pkg);
+			 struct machine_cpu *c, const struct box_set *boxes,
+			 struct machine_regs *pkg);
 
 struct uncore_pci_scan;
 struct pmon_registry;
 
 /*
- * The uncore PCI boxes of family fam (the engine's own scan from cpu, reads only; scan
+ * The uncore PCI boxes of boxes (the engine's own scan from cpu, reads only; scan
  * and reg are the caller's scratch) put on each of pkgs[0..n), by its package number.
  * False when the family has none or the backend no PCI access (pkgs unchanged).
  */
-bool machine_scan_pci(const struct pmu_backend *b, unsigned cpu, enum uncore_family fam,
+bool machine_scan_pci(const struct pmu_backend *b, unsigned cpu, const struct box_set *boxes,
 		      struct machine_pkg *pkgs, unsigned n, struct uncore_pci_scan *scan,
 		      struct pmon_registry *reg);
 

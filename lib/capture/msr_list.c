@@ -71,14 +71,13 @@ unsigned capture_core_msrs(const char *vendor, uint32_t *out, unsigned cap)
 /* A bound on a box's auxiliary range, against a descriptor typed wrong (the widest is 7). */
 #define EXTRA_SPAN 0x40u
 
-unsigned capture_uncore_msrs(enum uncore_family fam, uint32_t *out, unsigned cap)
+unsigned capture_uncore_msrs(const struct box_set *boxes, uint32_t *out, unsigned cap)
 {
 	struct msr_set s = { out, 0, cap };
-	if (fam == UNCORE_UNCONFIRMED)
-		fam = UNCORE_NHM_CLIENT;   /* model 0x1F: the client uncore, if any, answers there */
-	for (unsigned b = 0; fam != UNCORE_NONE && b < uncore_box_count; b++) {
-		const struct box_desc *d = uncore_boxes[b];
-		if (d->family != fam || d->pci)
+	/* model 0x1F's set: the client uncore's boxes, if any, answer there */
+	for (unsigned b = 0; b < boxes->n; b++) {
+		const struct box_desc *d = &boxes->box[b].d;
+		if (d->pci)
 			continue;
 		add(&s, d->global_ctl);
 		add(&s, d->box_ctl);

@@ -10,13 +10,14 @@
 
 #include <stdint.h>
 #include "pmu/cpuinfo.h"
+#include "hw/box_set.h"
 
 #define CAPTURE_MAX_MSRS 384
 
 /* Thread and core scope: the core PMU's and its neighbours' MSRs of vendor's CPUs. Returns n. */
 unsigned capture_core_msrs(const char *vendor, uint32_t *out, unsigned cap);
 
-/* Package scope: every MSR of the MSR boxes of uncore family fam (its PCI boxes: none). */
-unsigned capture_uncore_msrs(enum uncore_family fam, uint32_t *out, unsigned cap);
+/* Package scope: every MSR of the machine's MSR boxes (its PCI boxes: none). */
+unsigned capture_uncore_msrs(const struct box_set *boxes, uint32_t *out, unsigned cap);
 
 #endif

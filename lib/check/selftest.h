@@ -58,6 +58,7 @@ struct selftest_env {
 	const struct pmu_backend *b;
 	unsigned cpu;
 	const struct cpu_info *ci;  /* pmu_discover of cpu */
+	const struct box_set *boxes;   /* the machine's uncore boxes; NULL: none */
 	uint64_t iterations;        /* of the inst and branch kernels */
 	bool force;                 /* take counters firmware left enabled (restored after) */
 	const struct uncore_pci_pkg *pci;   /* the package's PCI boxes as found; NULL: not scanned */

@@ -46,7 +46,7 @@ struct unc_run {
 
 static const struct box_desc *box(const struct unc_run *ur, const char *name)
 {
-	return box_find(ur->t.env->ci->uncore, name, pmu_strlen(name));
+	return box_find(ur->t.env->boxes, name, pmu_strlen(name));
 }
 
 static uint64_t mask_of(unsigned width)
@@ -480,9 +480,10 @@ static bool uncore_there(struct unc_run *ur)
 	const struct cpu_info *ci = ur->t.env->ci;
 	const struct box_desc *first = NULL;
 	struct uncore_probe pr;
-	for (unsigned i = 0; i < uncore_box_count && !first; i++)
-		if (uncore_boxes[i]->family == ci->uncore)
-			first = uncore_boxes[i];
+	const struct box_set *boxes = ur->t.env->boxes;
+	for (unsigned i = 0; boxes && i < boxes->n && !first; i++)
+		if (boxes->box[i].d.family == ci->uncore)
+			first = &boxes->box[i].d;
 	if (!first) {
 		st_skip(&ur->t, "uncore PMU", ci->uncore == UNCORE_UNCONFIRMED ?
 			"this model's uncore is unconfirmed (not in Linux uncore.c's model table): not probed" :
@@ -523,21 +524,20 @@ void selftest_uncore(const struct selftest_env *env, uint32_t package, struct se
 		if (plans[i].fam == env->ci->uncore)
 			ur.plan = &plans[i];
 	unsigned absent_chas = 0;
-	for (unsigned i = 0; i < uncore_box_count; i++) {
-		if (uncore_boxes[i]->family != env->ci->uncore ||
-		    (env->ccx_only && !uncore_boxes[i]->per_ccx))
+	for (unsigned i = 0; env->boxes && i < env->boxes->n; i++) {
+		const struct box_desc *d = &env->boxes->box[i].d;
+		if (d->family != env->ci->uncore || (env->ccx_only && !d->per_ccx))
 			continue;
-		if (uncore_boxes[i]->pci && !pci_box_there(&ur, uncore_boxes[i]))
+		if (d->pci && !pci_box_there(&ur, d))
 			continue;
-		if (uncore_boxes[i]->cha_unit && env->pci && env->pci->ncha &&
-		    uncore_boxes[i]->cha_unit > env->pci->ncha) {
+		if (d->cha_unit && env->pci && env->pci->ncha && d->cha_unit > env->pci->ncha) {
 			absent_chas++;   /* never touched: the part has fewer (one SKIP below) */
 			continue;
 		}
-		if (uncore_boxes[i]->pci)
-			check_box_reset(&ur, uncore_boxes[i]);
-		check_box_regs(&ur, uncore_boxes[i]);
-		check_box_width(&ur, uncore_boxes[i]);
+		if (d->pci)
+			check_box_reset(&ur, d);
+		check_box_regs(&ur, d);
+		check_box_width(&ur, d);
 		st_restore(&ur.t, NULL);   /* box by box: the save list holds one box */
 	}
 	if (absent_chas) {

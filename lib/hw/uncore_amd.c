@@ -8,7 +8,7 @@
 #include "hw/uncore_amd.h"
 #include "hw/layouts_amd_uncore.h"
 #include "util/fmt.h"
-#include "hw/uncore_desc.h"
+#include "hw/box_set.h"
 
 #define BIT(n) ((uint64_t)1 << (n))
 
@@ -51,76 +51,75 @@ static const struct box_ops l3_ops_19h = { .fill_config = l3_fill_19h };
 static const struct box_ops umc_ops = { .saturated = umc_saturated };
 
 /* L3: 6 pairs from MSRC001_0230, 48-bit counters, EN bit 22, one set per CCX. */
-#define AMD_L3(fam, layout, hooks) {                                                          \
-	.name = "amd_l3", .family = (fam), .ctl_layout = (layout), .n_counters = 6,          \
+#define AMD_L3(fam, layout, hooks) { .name = "amd_l3", .desc = {                              \
+	.family = (fam), .ctl_layout = (layout), .n_counters = 6,                              \
 	.counter_width = 48, .ctl_base = 0xC0010230, .ctl_stride = 2,                         \
 	.ctr_base = 0xC0010231, .ctr_stride = 2, .enable_mask = BIT(22), .ops = (hooks),      \
 	.per_ccx = true,                                                                       \
-}
-
-static const struct box_desc l3_17h = AMD_L3(UNCORE_AMD_17H, &layout_amd_l3_ctl_17h, &l3_ops_17h);
-static const struct box_desc l3_19h = AMD_L3(UNCORE_AMD_19H, &layout_amd_l3_ctl_19h, &l3_ops_19h);
+} }
 
 /* DF: pairs from MSRC001_0240, 48-bit, EN bit 22, one set per socket; n_counters from CPUID. */
-static const struct box_desc df_legacy = {
-	.name = "amd_df", .ctl_layout = &layout_amd_df_ctl, .n_counters = UNCORE_AMD_DF_LEGACY,
-	.counter_width = 48, .ctl_base = 0xC0010240, .ctl_stride = 2,
-	.ctr_base = 0xC0010241, .ctr_stride = 2, .enable_mask = BIT(22),
+#define AMD_DF(layout, n) { .name = "amd_df", .desc = {                                        \
+	.ctl_layout = (layout), .n_counters = (n), .counter_width = 48,                        \
+	.ctl_base = 0xC0010240, .ctl_stride = 2, .ctr_base = 0xC0010241, .ctr_stride = 2,     \
+	.enable_mask = BIT(22),                                                                \
+} }
+
+/* The types, by index: L3 of 17h and 19h, DF without and with PerfMonV2, UMC. */
+enum { L3_17H, L3_19H, DF_LEGACY, DF_V2, UMC };
+
+static const struct box_type types[] = {
+	AMD_L3(UNCORE_AMD_17H, &layout_amd_l3_ctl_17h, &l3_ops_17h),
+	AMD_L3(UNCORE_AMD_19H, &layout_amd_l3_ctl_19h, &l3_ops_19h),
+	AMD_DF(&layout_amd_df_ctl, UNCORE_AMD_DF_LEGACY),
+	AMD_DF(&layout_amd_df_ctl_v2, 0),
+	/*
+	 * UMC: pairs from MSRC001_0800, the active UMCs' in the order of the mask, NumUmcPmc /
+	 * (active UMCs) each (Linux uncore.c amd_uncore_umc_ctx_init); EN bit 31; one set per
+	 * socket.
+	 */
+	{ .name = "amd_umc", .num_boxes = UNCORE_AMD_MAX_UMC, .desc = {
+		.ctl_layout = &layout_amd_umc_ctl, .counter_width = 48, .ctl_base = 0xC0010800,
+		.ctl_stride = 2, .ctr_base = 0xC0010801, .ctr_stride = 2, .enable_mask = BIT(31),
+		.ops = &umc_ops,
+	} },
 };
 
-static const struct box_desc df_v2 = {
-	.name = "amd_df", .ctl_layout = &layout_amd_df_ctl_v2, .counter_width = 48,
-	.ctl_base = 0xC0010240, .ctl_stride = 2, .ctr_base = 0xC0010241, .ctr_stride = 2,
-	.enable_mask = BIT(22),
-};
-
-/*
- * UMC: pairs from MSRC001_0800, the active UMCs' in the order of the mask, NumUmcPmc /
- * (active UMCs) each (Linux uncore.c amd_uncore_umc_ctx_init); EN bit 31; one set per socket.
- */
-static const struct box_desc umc = {
-	.ctl_layout = &layout_amd_umc_ctl, .counter_width = 48, .ctl_base = 0xC0010800,
-	.ctl_stride = 2, .ctr_base = 0xC0010801, .ctr_stride = 2, .enable_mask = BIT(31),
-	.ops = &umc_ops,
-};
-
-static const char *const umc_names[UNCORE_AMD_MAX_UMC] = {
-	"amd_umc_0", "amd_umc_1", "amd_umc_2", "amd_umc_3", "amd_umc_4", "amd_umc_5",
-	"amd_umc_6", "amd_umc_7", "amd_umc_8", "amd_umc_9", "amd_umc_10", "amd_umc_11",
-	"amd_umc_12", "amd_umc_13", "amd_umc_14", "amd_umc_15",
-};
-
-struct box_desc uncore_amd_slot[UNCORE_AMD_SLOTS] = {
-	[0 ... UNCORE_AMD_SLOTS - 1] = { .family = UNCORE_SLOT_EMPTY },
-};
-
-uint32_t uncore_amd_setup(enum uncore_family fam, const struct uncore_amd_facts *f)
+/* Box i of type t, of family fam, in group g of s (which has room: sized from CPUID). */
+static struct box_inst *place(struct box_set *s, int g, const struct box_type *t, unsigned i,
+			      uint32_t off, enum uncore_family fam)
 {
-	for (unsigned i = 0; i < UNCORE_AMD_SLOTS; i++)
-		uncore_amd_slot[i] = (struct box_desc){ .family = UNCORE_SLOT_EMPTY };
-	if (fam != UNCORE_AMD_17H && fam != UNCORE_AMD_19H)
-		return 0;
-	uncore_amd_slot[0] = fam == UNCORE_AMD_17H ? l3_17h : l3_19h;
-	uncore_amd_slot[1] = f->perfmon_v2 ? df_v2 : df_legacy;
-	uncore_amd_slot[1].family = fam;
-	if (f->perfmon_v2)
-		uncore_amd_slot[1].n_counters = f->df_pmcs > UNCORE_AMD_MAX_DF ? UNCORE_AMD_MAX_DF :
-						f->df_pmcs;
+	struct box_inst *b = box_set_add(s, (unsigned)g);
+	box_type_place(t, i, off, b);
+	b->d.family = fam;
+	return b;
+}
+
+uint32_t uncore_amd_setup(enum uncore_family fam, const struct uncore_amd_facts *f,
+			  struct box_set *s, const struct box_alloc *mem)
+{
 	unsigned active = pmu_popcount(f->umc_mask);
 	unsigned per = f->perfmon_v2 && active ? f->umc_pmcs / active : 0;
 	uint32_t left = f->perfmon_v2 ? f->umc_mask : 0;
+	bool amd = fam == UNCORE_AMD_17H || fam == UNCORE_AMD_19H;
+	if (box_set_init(s, fam, amd ? 2 + (per ? active : 0) : 0, 3, mem) || !amd)
+		return s->unmade = amd ? left : 0;
+	const struct box_type *l3 = &types[fam == UNCORE_AMD_17H ? L3_17H : L3_19H];
+	const struct box_type *df = &types[f->perfmon_v2 ? DF_V2 : DF_LEGACY];
+	(void)place(s, box_set_group(s, l3->name, NULL, false), l3, 0, 0, fam);
+	struct box_inst *d = place(s, box_set_group(s, df->name, NULL, false), df, 0, 0, fam);
+	if (f->perfmon_v2)
+		d->d.n_counters = (uint8_t)(f->df_pmcs > UNCORE_AMD_MAX_DF ? UNCORE_AMD_MAX_DF :
+					    f->df_pmcs);
+	int g = box_set_group(s, types[UMC].name, NULL, true);
 	for (unsigned i = 0, k = 0; i < 32 && per; i++) {
 		if (!((f->umc_mask >> i) & 1) || i >= UNCORE_AMD_MAX_UMC)
 			continue;
-		struct box_desc *d = &uncore_amd_slot[2 + i];
-		*d = umc;
-		d->name = umc_names[i];
-		d->family = fam;
-		d->n_counters = (uint8_t)per;
-		d->ctl_base = umc.ctl_base + k * per * 2;
-		d->ctr_base = umc.ctr_base + k * per * 2;
+		/* numbered as the UMC, its pairs the k-th run of per */
+		place(s, g, &types[UMC], i, k * per * 2, fam)->d.n_counters = (uint8_t)per;
 		left &= ~(1u << i);
 		k++;
 	}
-	return left;
+	box_set_done(s);
+	return s->unmade = left;
 }

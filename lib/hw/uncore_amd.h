@@ -4,8 +4,8 @@
  * Fabric PMCs of each socket and, with PerfMonV2, the PMCs of each active memory controller
  * (UMC). How many DF counters there are, which UMCs are active and where each UMC's MSRs
  * start are CPUID's (0x80000022), so, as Linux arch/x86/events/amd/uncore.c does, the boxes
- * are made at discovery from one const descriptor per box type: uncore_amd_setup copies the
- * type's descriptor and puts in the counts and MSR bases CPUID gives.
+ * are made at discovery from one const type row each (hw/box_type.h): uncore_amd_setup
+ * computes the boxes of the types CPUID says are there, with the counts and MSR bases it gives.
  */
 #ifndef EFIPMU_HW_UNCORE_AMD_H
 #define EFIPMU_HW_UNCORE_AMD_H
@@ -13,6 +13,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "hw/uncore_family.h"
+
+struct box_set;
+struct box_alloc;
 
 /* What CPUID says of a CPU's AMD uncore (pmu/uncore_amd.c reads it). */
 struct uncore_amd_facts {
@@ -27,13 +30,13 @@ struct uncore_amd_facts {
 #define UNCORE_AMD_DF_LEGACY 4u
 #define UNCORE_AMD_MAX_DF 16u       /* DF pairs 0xC0010240-0xC001025F */
 #define UNCORE_AMD_MAX_UMC 16u      /* UMC boxes efipmu makes (Genoa has 12) */
-#define UNCORE_AMD_SLOTS (2u + UNCORE_AMD_MAX_UMC)
 
 /*
- * Makes the boxes of family fam (UNCORE_AMD_17H or _19H) from CPUID's facts, replacing any
- * made before; another family empties the slots. Returns the UMCs of the active mask it
- * could not make (beyond UNCORE_AMD_MAX_UMC, or a count per UMC of 0).
+ * Makes s (box_set_init: fini it after) the boxes of family fam (UNCORE_AMD_17H or _19H) from
+ * CPUID's facts; for another family, empty. Returns the UMCs of the active mask it could not
+ * make (beyond UNCORE_AMD_MAX_UMC, a count per UMC of 0, or no memory).
  */
-uint32_t uncore_amd_setup(enum uncore_family fam, const struct uncore_amd_facts *f);
+uint32_t uncore_amd_setup(enum uncore_family fam, const struct uncore_amd_facts *f,
+			  struct box_set *s, const struct box_alloc *mem);
 
 #endif

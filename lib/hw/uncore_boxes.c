@@ -1,13 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
- * The uncore boxes of each family as const descriptors. Addresses follow the
- * Intel's guides, then the kernel, where sources disagree.
+ * The uncore box types of each family (hw/box_type.h), one const table a family. Addresses
+ * follow Intel's guides, then the kernel, where sources disagree.
  */
-#include "hw/uncore_desc.h"
 #include "hw/layouts_uncore.h"
-#include "util/fmt.h"
 #include "hw/uncore_boxes_server.h"
-#include "hw/uncore_disc.h"
 
 #define BIT(n) ((uint64_t)1 << (n))
 
@@ -23,16 +20,19 @@ static const struct uncore_status nhm_status = {
 	.ctr_bit0 = 0, .fixed_bit = 32,
 };
 
-static const struct box_desc nhm_uncore = {
-	.name = "uncore", .family = UNCORE_NHM_CLIENT,
-	.ctl_layout = &layout_nhm_unc_perfevtsel, .n_counters = 8, .counter_width = 48,
-	.ctl_base = 0x3C0, .ctl_stride = 1, .ctr_base = 0x3B0, .ctr_stride = 1,
-	.enable_mask = BIT(22),
-	.global_ctl = 0x391, .global = &nhm_global,
-	.status_msr = 0x392, .ovf_msr = 0x393, .status = &nhm_status,
-	.fixed_ctl = 0x395, .fixed_ctr = 0x394, .fixed_width = 48,
-	.fixed_event = "UNCORE_CLOCK",   /* Linux uncore_snb.c, likwid perfmon_nehalem_events.txt */
-	.fixed_layout = &layout_nhm_unc_fixed_ctr_ctrl, .fixed_enable_mask = BIT(0),
+static const struct box_type nhm_types[] = {
+	{ .name = "uncore", .desc = {
+		.family = UNCORE_NHM_CLIENT,
+		.ctl_layout = &layout_nhm_unc_perfevtsel, .n_counters = 8, .counter_width = 48,
+		.ctl_base = 0x3C0, .ctl_stride = 1, .ctr_base = 0x3B0, .ctr_stride = 1,
+		.enable_mask = BIT(22),
+		.global_ctl = 0x391, .global = &nhm_global,
+		.status_msr = 0x392, .ovf_msr = 0x393, .status = &nhm_status,
+		.fixed_ctl = 0x395, .fixed_ctr = 0x394, .fixed_width = 48,
+		/* Linux uncore_snb.c, likwid perfmon_nehalem_events.txt */
+		.fixed_event = "UNCORE_CLOCK",
+		.fixed_layout = &layout_nhm_unc_fixed_ctr_ctrl, .fixed_enable_mask = BIT(0),
+	} },
 };
 
 /* ---- Nehalem-EX / Westmere-EX (Intel 323535-001; Linux and likwid) ---- */
@@ -58,30 +58,26 @@ static const struct uncore_status nhmex_mbox_status = {
 	.ctr_bit0 = 0, .fixed_bit = -1,
 };
 
-static const struct box_desc nhmex_ubox = {
-	.name = "uncore_ubox", .family = UNCORE_NHM_EX,
-	.ctl_layout = &layout_nhmex_u_evnt_sel, .n_counters = 1, .counter_width = 48,
-	.ctl_base = 0xC10, .ctl_stride = 1, .ctr_base = 0xC11, .ctr_stride = 1,
-	.enable_mask = BIT(22),
-	.global_ctl = 0xC00, .global = &nhmex_global_ubox,
-};
-
-/* M1 = M0 + 0x40 (Linux uncore_nhmex.c); sub-registers DSP..ZDP at box+5..box+0xB. */
-#define NHMEX_MBOX(pname, base) {                                                              \
-	.name = (pname), .family = UNCORE_NHM_EX,                                              \
-	.ctl_layout = &layout_nhmex_m_cnt_ctl, .n_counters = 6, .counter_width = 48,          \
-	.ctl_base = (base) + 0x10, .ctl_stride = 2, .ctr_base = (base) + 0x11, .ctr_stride = 2, \
-	.enable_mask = BIT(0),                                                                 \
-	.global_ctl = 0xC00, .global = &nhmex_global,                                          \
-	.box_ctl = (base), .box = &nhmex_mbox_gate,                                            \
-	.status_msr = (base) + 1, .ovf_msr = (base) + 2, .status = &nhmex_mbox_status,         \
-	.extra_lo = (base) + 5, .extra_hi = (base) + 0xB,                                      \
-	.freeze_pmi_mask = BIT(1),                                                             \
-}
-
-static const struct box_desc nhmex_mbox[] = {
-	NHMEX_MBOX("uncore_mbox_0", 0xCA0),
-	NHMEX_MBOX("uncore_mbox_1", 0xCE0),
+static const struct box_type nhmex_types[] = {
+	{ .name = "uncore_ubox", .desc = {
+		.family = UNCORE_NHM_EX,
+		.ctl_layout = &layout_nhmex_u_evnt_sel, .n_counters = 1, .counter_width = 48,
+		.ctl_base = 0xC10, .ctl_stride = 1, .ctr_base = 0xC11, .ctr_stride = 1,
+		.enable_mask = BIT(22),
+		.global_ctl = 0xC00, .global = &nhmex_global_ubox,
+	} },
+	/* M1 = M0 + 0x40 (Linux uncore_nhmex.c); sub-registers DSP..ZDP at box+5..box+0xB. */
+	{ .name = "uncore_mbox", .num_boxes = 2, .stride = 0x40, .desc = {
+		.family = UNCORE_NHM_EX,
+		.ctl_layout = &layout_nhmex_m_cnt_ctl, .n_counters = 6, .counter_width = 48,
+		.ctl_base = 0xCB0, .ctl_stride = 2, .ctr_base = 0xCB1, .ctr_stride = 2,
+		.enable_mask = BIT(0),
+		.global_ctl = 0xC00, .global = &nhmex_global,
+		.box_ctl = 0xCA0, .box = &nhmex_mbox_gate,
+		.status_msr = 0xCA1, .ovf_msr = 0xCA2, .status = &nhmex_mbox_status,
+		.extra_lo = 0xCA5, .extra_hi = 0xCAB,
+		.freeze_pmi_mask = BIT(1),
+	} },
 };
 
 /* ---- Sandy Bridge-EP (Intel 327043-001; Linux and likwid) ---- */
@@ -102,21 +98,6 @@ static pmu_status snbep_thresh_needed(const struct box_desc *d, uint64_t config)
 
 const struct box_ops snbep_ubox_ops = { .check_config = snbep_thresh_needed };
 
-static const struct box_desc snbep_ubox = {
-	.name = "uncore_ubox", .family = UNCORE_SNB_EP,
-	.ctl_layout = &layout_snbep_u_pmon_ctl, .n_counters = 2, .counter_width = 44,
-	.ctl_base = 0xC10, .ctl_stride = 1, .ctr_base = 0xC16, .ctr_stride = 1,
-	.enable_mask = BIT(22),
-	/*
-	 * UCLK width: Linux 48, likwid and the guide's bit range 43:0 (Intel 327043-001) 44.
-	 * 44 is right for either while a delta stays below 2^44; the run probes which it is.
-	 */
-	.fixed_ctl = 0xC08, .fixed_ctr = 0xC09, .fixed_width = 44, .fixed_width_max = 48,
-	.fixed_event = "UNC_U_CLOCKTICKS",   /* Intel's list, Intel 327043-001 2.2 */
-	.fixed_layout = &layout_snbep_uclk_fixed_ctl, .fixed_enable_mask = BIT(22),
-	.ops = &snbep_ubox_ops,
-};
-
 /* Kernel/likwid: FRZ_EN | FRZ freezes, FRZ_EN alone runs (Linux uncore_snbep.c). */
 static const struct uncore_gate snbep_box_gate = {
 	.layout = &layout_snbep_box_ctl, .stop_val = BIT(16) | BIT(8), .start_val = BIT(16),
@@ -135,32 +116,6 @@ static const struct box_filter snbep_cbox_filter = {
 
 const struct box_filter snbep_pcu_filter = { .layout = &layout_snbep_pcu_filter };
 
-/* C-box n = C0 + 0x20 n (Linux uncore_snbep.c); the filter is its one extra MSR. */
-#define SNBEP_CBOX(n) {                                                                        \
-	.name = "uncore_cbox_" #n, .family = UNCORE_SNB_EP,                                    \
-	.ctl_layout = &layout_snbep_cbox_ctl, .n_counters = 4, .counter_width = 44,           \
-	.ctl_base = 0xD10 + 0x20 * (n), .ctl_stride = 1, .ctr_base = 0xD16 + 0x20 * (n), .ctr_stride = 1, \
-	.enable_mask = BIT(22),                                                                \
-	.box_ctl = 0xD04 + 0x20 * (n), .box = &snbep_box_gate,                                 \
-	.extra_lo = 0xD14 + 0x20 * (n), .extra_hi = 0xD14 + 0x20 * (n),                        \
-	.filter_msr = 0xD14 + 0x20 * (n), .filter = &snbep_cbox_filter,                        \
-}
-
-static const struct box_desc snbep_cbox[] = {
-	SNBEP_CBOX(0), SNBEP_CBOX(1), SNBEP_CBOX(2), SNBEP_CBOX(3),
-	SNBEP_CBOX(4), SNBEP_CBOX(5), SNBEP_CBOX(6), SNBEP_CBOX(7),
-};
-
-static const struct box_desc snbep_pcu = {
-	.name = "uncore_pcu", .family = UNCORE_SNB_EP,
-	.ctl_layout = &layout_snbep_pcu_ctl, .n_counters = 4, .counter_width = 48,
-	.ctl_base = 0xC30, .ctl_stride = 1, .ctr_base = 0xC36, .ctr_stride = 1,
-	.enable_mask = BIT(22),
-	.box_ctl = 0xC24, .box = &snbep_box_gate,
-	.extra_lo = 0xC34, .extra_hi = 0xC34,   /* frequency-band filter */
-	.filter_msr = 0xC34, .filter = &snbep_pcu_filter,
-};
-
 /*
  * SNB-EP PCI boxes (Intel 327043; Linux uncore_snbep.c snbep_uncore_pci_ids and the
  * SNBEP_PCI_PMON_* offsets; Intel PCM src/types.h): box control 0xF4, counter controls
@@ -170,15 +125,6 @@ static const struct box_desc snbep_pcu = {
  * a QPI port's match and mask dwords 0x228/0x22C/0x238/0x23C of the port's filter function
  * fid (0x3C86 / 0x3C96, Linux SNBEP_Q_Py_PCI_PMON_PKT_MATCH0/MASK0).
  */
-#define SNBEP_PCI(pname, id, ctl, nctr, w, freg, filt, fid) {                                      \
-	.name = (pname), .family = UNCORE_SNB_EP,                                              \
-	.ctl_layout = (ctl), .n_counters = (nctr), .counter_width = (w),                      \
-	.ctl_base = 0xD8, .ctl_stride = 4, .ctr_base = 0xA0, .ctr_stride = 8,                 \
-	.enable_mask = BIT(22), .box_ctl = 0xF4, .box = &snbep_box_gate,                       \
-	.extra_lo = (freg), .extra_hi = (freg), .filter_msr = (freg), .filter = (filt),        \
-	.filter_id = (fid), .pci = &(const struct box_pci){ (id), 0xA0, 0xF8, 0, NULL },      \
-}
-
 static const struct box_filter snbep_ha_match = {
 	.layout = &layout_snbep_ha_match,
 	.regs = &(const struct filter_regs){ 3, { 0, 32, 48 }, { 0, 4, 8 } },
@@ -192,65 +138,86 @@ static const struct box_filter snbep_qpi_filter = {
 	.sel_mask = 0xFF | BIT(21), .sel_val = 0x38 | BIT(21),
 };
 
-#define SNBEP_IMC(pname, id) {                                                                 \
-	.name = (pname), .family = UNCORE_SNB_EP,                                              \
-	.ctl_layout = &layout_snbep_pci_ctl, .n_counters = 4, .counter_width = 48,            \
+/* SNB-EP's PCI boxes' registers (see above), id: the function's device id. */
+#define SNBEP_PCI_BOX(ctl, nctr, w, id)                                                        \
+	.family = UNCORE_SNB_EP, .ctl_layout = (ctl), .n_counters = (nctr), .counter_width = (w), \
 	.ctl_base = 0xD8, .ctl_stride = 4, .ctr_base = 0xA0, .ctr_stride = 8,                 \
 	.enable_mask = BIT(22), .box_ctl = 0xF4, .box = &snbep_box_gate,                       \
-	.fixed_ctl = 0xF0, .fixed_ctr = 0xD0, .fixed_width = 48,                               \
-	.fixed_event = "UNC_M_CLOCKTICKS",   /* Intel's list: "Uncore Fixed Counter" */        \
-	.fixed_layout = &layout_snbep_imc_fixed_ctl, .fixed_enable_mask = BIT(22),            \
-	.pci = &(const struct box_pci){ (id), 0xA0, 0xF8, 0, NULL },                          \
+	.pci = &(const struct box_pci){ (id), 0xA0, 0xF8, 0, NULL }
+
+static const struct box_type snbep_types[] = {
+	{ .name = "uncore_ubox", .desc = {
+		.family = UNCORE_SNB_EP,
+		.ctl_layout = &layout_snbep_u_pmon_ctl, .n_counters = 2, .counter_width = 44,
+		.ctl_base = 0xC10, .ctl_stride = 1, .ctr_base = 0xC16, .ctr_stride = 1,
+		.enable_mask = BIT(22),
+		/*
+		 * UCLK width: Linux 48, likwid and the guide's bit range 43:0 (Intel 327043-001)
+		 * 44. 44 is right for either while a delta stays below 2^44; the run probes which.
+		 */
+		.fixed_ctl = 0xC08, .fixed_ctr = 0xC09, .fixed_width = 44, .fixed_width_max = 48,
+		.fixed_event = "UNC_U_CLOCKTICKS",   /* Intel's list, Intel 327043-001 2.2 */
+		.fixed_layout = &layout_snbep_uclk_fixed_ctl, .fixed_enable_mask = BIT(22),
+		.ops = &snbep_ubox_ops,
+	} },
+	/* C-box n = C0 + 0x20 n (Linux uncore_snbep.c); the filter is its one extra MSR. */
+	{ .name = "uncore_cbox", .num_boxes = 8, .stride = 0x20, .desc = {
+		.family = UNCORE_SNB_EP,
+		.ctl_layout = &layout_snbep_cbox_ctl, .n_counters = 4, .counter_width = 44,
+		.ctl_base = 0xD10, .ctl_stride = 1, .ctr_base = 0xD16, .ctr_stride = 1,
+		.enable_mask = BIT(22),
+		.box_ctl = 0xD04, .box = &snbep_box_gate,
+		.extra_lo = 0xD14, .extra_hi = 0xD14,
+		.filter_msr = 0xD14, .filter = &snbep_cbox_filter,
+	} },
+	{ .name = "uncore_pcu", .desc = {
+		.family = UNCORE_SNB_EP,
+		.ctl_layout = &layout_snbep_pcu_ctl, .n_counters = 4, .counter_width = 48,
+		.ctl_base = 0xC30, .ctl_stride = 1, .ctr_base = 0xC36, .ctr_stride = 1,
+		.enable_mask = BIT(22),
+		.box_ctl = 0xC24, .box = &snbep_box_gate,
+		.extra_lo = 0xC34, .extra_hi = 0xC34,   /* frequency-band filter */
+		.filter_msr = 0xC34, .filter = &snbep_pcu_filter,
+	} },
+	{ .name = "uncore_ha", .desc = {
+		SNBEP_PCI_BOX(&layout_snbep_pci_ctl, 4, 48, 0x3C46),
+		.extra_lo = 0x40, .extra_hi = 0x40, .filter_msr = 0x40, .filter = &snbep_ha_match,
+	} },
+	{ .name = "uncore_imc", .num_boxes = 4, .desc = {
+		SNBEP_PCI_BOX(&layout_snbep_pci_ctl, 4, 48, 0),
+		.fixed_ctl = 0xF0, .fixed_ctr = 0xD0, .fixed_width = 48,
+		.fixed_event = "UNC_M_CLOCKTICKS",   /* Intel's list: "Uncore Fixed Counter" */
+		.fixed_layout = &layout_snbep_imc_fixed_ctl, .fixed_enable_mask = BIT(22),
+	  }, .ids = (const struct box_pci_id[]){ { 0x3CB0, 0, 0 }, { 0x3CB1, 0, 0 },
+						  { 0x3CB4, 0, 0 }, { 0x3CB5, 0, 0 } } },
+	{ .name = "uncore_qpi", .num_boxes = 2, .desc = {
+		SNBEP_PCI_BOX(&layout_snbep_qpi_ctl, 4, 48, 0),
+		.extra_lo = 0x228, .extra_hi = 0x228, .filter_msr = 0x228,
+		.filter = &snbep_qpi_filter,
+	  }, .ids = (const struct box_pci_id[]){ { 0x3C41, 0, 0x3C86 }, { 0x3C42, 0, 0x3C96 } } },
+	{ .name = "uncore_r2pcie", .desc = { SNBEP_PCI_BOX(&layout_snbep_pci_ctl, 4, 44, 0x3C43) } },
+	{ .name = "uncore_r3qpi", .num_boxes = 2, .desc = {
+		SNBEP_PCI_BOX(&layout_snbep_pci_ctl, 3, 44, 0),
+	  }, .ids = (const struct box_pci_id[]){ { 0x3C44, 0, 0 }, { 0x3C45, 0, 0 } } },
+};
+
+static const struct box_family families[] = {
+	{ UNCORE_NHM_CLIENT, nhm_types, sizeof(nhm_types) / sizeof(nhm_types[0]) },
+	{ UNCORE_NHM_EX, nhmex_types, sizeof(nhmex_types) / sizeof(nhmex_types[0]) },
+	{ UNCORE_SNB_EP, snbep_types, sizeof(snbep_types) / sizeof(snbep_types[0]) },
+	{ UNCORE_SKX, uncore_skx_types, UNCORE_SKX_TYPES },
+	{ UNCORE_ICX, uncore_icx_types, UNCORE_ICX_TYPES },
+};
+
+const struct box_family *box_family_of(enum uncore_family fam)
+{
+	if (fam == UNCORE_UNCONFIRMED)
+		fam = UNCORE_NHM_CLIENT;   /* model 0x1F may have the client uncore: probed first */
+	for (unsigned i = 0; i < sizeof(families) / sizeof(families[0]); i++)
+		if (families[i].fam == fam)
+			return &families[i];
+	return NULL;
 }
-
-static const struct box_desc snbep_pci[] = {
-	SNBEP_PCI("uncore_ha", 0x3C46, &layout_snbep_pci_ctl, 4, 48, 0x40, &snbep_ha_match, 0),
-	SNBEP_IMC("uncore_imc_0", 0x3CB0), SNBEP_IMC("uncore_imc_1", 0x3CB1),
-	SNBEP_IMC("uncore_imc_2", 0x3CB4), SNBEP_IMC("uncore_imc_3", 0x3CB5),
-	SNBEP_PCI("uncore_qpi_0", 0x3C41, &layout_snbep_qpi_ctl, 4, 48, 0x228, &snbep_qpi_filter,
-		  0x3C86),
-	SNBEP_PCI("uncore_qpi_1", 0x3C42, &layout_snbep_qpi_ctl, 4, 48, 0x228, &snbep_qpi_filter,
-		  0x3C96),
-	SNBEP_PCI("uncore_r2pcie", 0x3C43, &layout_snbep_pci_ctl, 4, 44, 0, NULL, 0),
-	SNBEP_PCI("uncore_r3qpi_0", 0x3C44, &layout_snbep_pci_ctl, 3, 44, 0, NULL, 0),
-	SNBEP_PCI("uncore_r3qpi_1", 0x3C45, &layout_snbep_pci_ctl, 3, 44, 0, NULL, 0),
-};
-
-const struct box_desc *const uncore_boxes[] = {
-	&nhm_uncore,
-	&nhmex_ubox, &nhmex_mbox[0], &nhmex_mbox[1],
-	&snbep_ubox,
-	&snbep_cbox[0], &snbep_cbox[1], &snbep_cbox[2], &snbep_cbox[3],
-	&snbep_cbox[4], &snbep_cbox[5], &snbep_cbox[6], &snbep_cbox[7],
-	&snbep_pcu,
-	&snbep_pci[0], &snbep_pci[1], &snbep_pci[2], &snbep_pci[3], &snbep_pci[4],
-	&snbep_pci[5], &snbep_pci[6], &snbep_pci[7], &snbep_pci[8], &snbep_pci[9],
-#define SKX4(i) &uncore_skx_boxes[i], &uncore_skx_boxes[(i) + 1], &uncore_skx_boxes[(i) + 2], \
-	&uncore_skx_boxes[(i) + 3]
-	SKX4(0), SKX4(4), SKX4(8), SKX4(12), SKX4(16), SKX4(20), SKX4(24), SKX4(28), SKX4(32),
-	SKX4(36), SKX4(40), SKX4(44), SKX4(48), SKX4(52), SKX4(56),
-#define ICX6(i) &uncore_icx_boxes[i], &uncore_icx_boxes[(i) + 1], &uncore_icx_boxes[(i) + 2], \
-	&uncore_icx_boxes[(i) + 3], &uncore_icx_boxes[(i) + 4], &uncore_icx_boxes[(i) + 5]
-	ICX6(0), ICX6(6), ICX6(12), ICX6(18), ICX6(24), ICX6(30), ICX6(36), ICX6(42), ICX6(48),
-	ICX6(54), ICX6(60), ICX6(66), ICX6(72),
-	/* AMD: made at discovery (hw/uncore_amd.c); a slot without a name is empty */
-	&uncore_amd_slot[0], &uncore_amd_slot[1], &uncore_amd_slot[2], &uncore_amd_slot[3],
-	&uncore_amd_slot[4], &uncore_amd_slot[5], &uncore_amd_slot[6], &uncore_amd_slot[7],
-	&uncore_amd_slot[8], &uncore_amd_slot[9], &uncore_amd_slot[10], &uncore_amd_slot[11],
-	&uncore_amd_slot[12], &uncore_amd_slot[13], &uncore_amd_slot[14], &uncore_amd_slot[15],
-	&uncore_amd_slot[16], &uncore_amd_slot[17],
-	/* Discovered units: made from the table (hw/uncore_disc.c); empty until then */
-#define DISC8(i) &uncore_disc_slot[i], &uncore_disc_slot[(i) + 1], &uncore_disc_slot[(i) + 2], \
-	&uncore_disc_slot[(i) + 3], &uncore_disc_slot[(i) + 4], &uncore_disc_slot[(i) + 5],     \
-	&uncore_disc_slot[(i) + 6], &uncore_disc_slot[(i) + 7]
-	DISC8(0), DISC8(8), DISC8(16), DISC8(24), DISC8(32), DISC8(40), DISC8(48), DISC8(56),
-	DISC8(64), DISC8(72), DISC8(80), DISC8(88),
-};
-_Static_assert(UNCORE_SKX_BOXES == 60, "every Skylake-SP box is listed");
-_Static_assert(UNCORE_ICX_BOXES == 78, "every Ice Lake-SP box is listed");
-_Static_assert(UNCORE_AMD_SLOTS == 18, "every AMD slot is in the table");
-_Static_assert(UNCORE_DISC_SLOTS == 96, "every discovered unit's slot is in the table");
-const unsigned uncore_box_count = sizeof(uncore_boxes) / sizeof(uncore_boxes[0]);
 
 /* Families whose uncore clock is in a box efipmu does not drive. */
 static const struct {
@@ -266,21 +233,6 @@ const char *uncore_no_clock_why(enum uncore_family fam)
 	for (unsigned i = 0; i < sizeof(no_clock) / sizeof(no_clock[0]); i++)
 		if (no_clock[i].fam == fam)
 			return no_clock[i].why;
-	return NULL;
-}
-
-const struct box_desc *box_find(enum uncore_family fam, const char *name, size_t len)
-{
-	for (unsigned i = 0; i < uncore_box_count; i++) {
-		const struct box_desc *d = uncore_boxes[i];
-		const char *alias = uncore_disc_alias(d);
-		if (d->family != fam)
-			continue;
-		if (d->name && pmu_strlen(d->name) == len && !pmu_strncmp(d->name, name, len))
-			return d;
-		if (alias && pmu_strlen(alias) == len && !pmu_strncmp(alias, name, len))
-			return d;   /* uncore_type_6_0: Linux's generic name of a discovered unit */
-	}
 	return NULL;
 }
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
- * Uncore boxes as data (hw/uncore_boxes.c): one const descriptor per box,
+ * Uncore boxes as data: one descriptor per box, computed from its type (hw/box_type.h),
  * driven by one engine (lib/pmu/uncore.c, as Linux's uncore drivers do).
  * Intel SDM Vol. 3B 18.8.2 (Nehalem/Westmere client), Intel 323535-001
  * (Nehalem-EX/Westmere-EX), Intel 327043-001 (Sandy Bridge-EP).
@@ -200,16 +200,8 @@ struct box_desc {
 	bool ctl_wide;
 };
 
-extern const struct box_desc *const uncore_boxes[];
-extern const unsigned uncore_box_count;
-/* The AMD boxes uncore_amd_setup made (hw/uncore_amd.h), in the table; UNCORE_SLOT_EMPTY: none. */
-extern struct box_desc uncore_amd_slot[UNCORE_AMD_SLOTS];
-
 /* Why this family's uncore has no fixed clock efipmu counts, or NULL. */
 const char *uncore_no_clock_why(enum uncore_family fam);
-
-/* Box of that perf name for this uncore family, or NULL. name need not be NUL-terminated. */
-const struct box_desc *box_find(enum uncore_family fam, const char *name, size_t len);
 
 /* Control / counter MSR of counter i (UNCORE_FIXED: the fixed counter); 0 if there is none. */
 uint32_t box_ctl_msr(const struct box_desc *d, unsigned i);

@@ -12,57 +12,61 @@ static const struct uncore_gate disc_gate = {
 	.ctr_bit0 = -1, .fixed_bit = -1,
 };
 
-struct box_desc uncore_disc_slot[UNCORE_DISC_SLOTS] = {
-	[0 ... UNCORE_DISC_SLOTS - 1] = { .family = UNCORE_SLOT_EMPTY },
-};
-static struct box_pci pci[UNCORE_DISC_SLOTS];
-static struct box_mmio mmio[UNCORE_DISC_SLOTS];
-static char names[UNCORE_DISC_SLOTS][2][28];
-static unsigned used;
+/* The generic type: what a unit's entry does not give (the counters, width and place it gives). */
+static const struct box_type disc_type = { .name = "uncore_type", .desc = {
+	.family = UNCORE_DISC, .ctl_layout = &layout_disc_ctl, .enable_mask = BIT(22),
+	.box = &disc_gate,
+} };
 
-void uncore_disc_reset(void)
-{
-	for (unsigned i = 0; i < UNCORE_DISC_SLOTS; i++)
-		uncore_disc_slot[i] = (struct box_desc){ .family = UNCORE_SLOT_EMPTY };
-	used = 0;
-}
-
-static void name(char *dst, const char *kind, unsigned a, int b)
+/* dst (cap bytes): "<prefix>_<n>" */
+static void name(char *dst, size_t cap, const char *prefix, unsigned n)
 {
 	struct strbuf sb;
-	sb_init(&sb, dst, 28);
-	sb_puts(&sb, "uncore_");
-	sb_puts(&sb, kind);
+	sb_init(&sb, dst, cap);
+	sb_puts(&sb, prefix);
 	sb_putc(&sb, '_');
-	sb_dec(&sb, a);
-	if (b >= 0) {
-		sb_putc(&sb, '_');
-		sb_dec(&sb, (unsigned)b);
-	}
+	sb_dec(&sb, n);
 }
 
-int uncore_disc_add(const struct disc_box_src *u)
+/* The group of u's type: "uncore_imc" for a type Linux names, else "uncore_type_<type>". */
+static int group_of(struct box_set *s, const struct disc_box_src *u)
 {
-	if (used == UNCORE_DISC_SLOTS)
-		return -1;
-	unsigned i = used++;
-	struct box_desc *d = &uncore_disc_slot[i];
+	char kind[24], alias[24];
 	const char *known = disc_type_name(u->type);
-	name(names[i][1], "type", u->type, u->box_id);
-	if (known)
-		name(names[i][0], known, u->nth, -1);
-	*d = (struct box_desc){
-		.name = known ? names[i][0] : names[i][1], .family = UNCORE_DISC,
-		.ctl_layout = &layout_disc_ctl, .n_counters = u->counters,
-		.counter_width = u->width, .enable_mask = BIT(22), .box = &disc_gate,
-	};
+	struct strbuf sb;
+	name(alias, sizeof(alias), "uncore_type", u->type);
+	sb_init(&sb, kind, sizeof(kind));
+	sb_puts(&sb, "uncore_");
+	sb_puts(&sb, known ? known : "");
+	for (unsigned g = 0; g < s->ngroups; g++)
+		if (!pmu_strcmp(s->group[g].alias, alias))
+			return (int)g;
+	return box_set_group(s, known ? kind : alias, alias, true);
+}
+
+int uncore_disc_add(struct box_set *s, const struct disc_box_src *u)
+{
+	int g = group_of(s, u);
+	struct box_inst *b = g < 0 ? NULL : box_set_add(s, (unsigned)g);
+	if (!b)
+		return -1;
+	bool known = disc_type_name(u->type) != NULL;
+	box_type_place(&disc_type, 0, 0, b);
+	/* uncore_imc_1 for a type Linux names; uncore_type_6_0, by box id, names any */
+	b->idx = known ? u->nth : u->box_id;
+	b->alias_idx = u->box_id;
+	name(b->name, sizeof(b->name), s->group[g].name, b->idx);
+	name(b->alias, sizeof(b->alias), s->group[g].alias, u->box_id);
+	struct box_desc *d = &b->d;
+	d->n_counters = u->counters;
+	d->counter_width = u->width;
 	uint32_t base = (uint32_t)u->box_ctl, step = 1;
 	if (u->access == DISC_PCI) {
 		base = (uint32_t)(u->box_ctl & 0xFFF);
 		step = 8;
 	} else if (u->access == DISC_MMIO) {
 		base = UNCORE_DISC_MMIO_LO;
-		mmio[i] = (struct box_mmio){ 0, UNCORE_DISC_MMIO_LO, UNCORE_DISC_MMIO_SIZE };
+		b->mmio = (struct box_mmio){ 0, UNCORE_DISC_MMIO_LO, UNCORE_DISC_MMIO_SIZE };
 	}
 	d->box_ctl = base;
 	d->ctl_base = base + u->ctl_offset;
@@ -72,20 +76,12 @@ int uncore_disc_add(const struct disc_box_src *u)
 	if (u->access != DISC_MSR) {
 		uint32_t end = d->ctl_base + d->ctl_stride * u->counters;
 		uint32_t ctr_end = d->ctr_base + d->ctr_stride * u->counters;
-		pci[i] = (struct box_pci){ u->device_id, (uint16_t)base,
+		b->pci = (struct box_pci){ u->device_id, (uint16_t)base,
 					   (uint16_t)(end > ctr_end ? end : ctr_end), 0,
-					   u->access == DISC_MMIO ? &mmio[i] : NULL };
-		d->pci = &pci[i];
+					   u->access == DISC_MMIO ? &b->mmio : NULL };
+		d->pci = &b->pci;
 	}
 	if (u->type == 0 && u->access == DISC_MSR && u->nth < 255)
 		d->cha_unit = (uint8_t)(u->nth + 1);   /* present below the package's CHA count */
-	return (int)i;
-}
-
-const char *uncore_disc_alias(const struct box_desc *d)
-{
-	if (d < uncore_disc_slot || d >= uncore_disc_slot + UNCORE_DISC_SLOTS ||
-	    d->family != UNCORE_DISC)
-		return NULL;
-	return names[d - uncore_disc_slot][1];
+	return (int)(b - s->box);
 }

@@ -3,8 +3,8 @@
  * One generic box type for the units an uncore discovery table describes (Sapphire Rapids
  * onward): as Linux's generic discovery PMU (arch/x86/events/intel/uncore_discovery.c)
  * does, each unit becomes a box from its own entry, so a part efipmu has no table for is
- * counted all the same. The slots are made at discovery (pmu/uncore_disc_box.c), listed
- * in uncore_boxes[] and driven by the one engine (pmu/uncore.c).
+ * counted all the same. The boxes are made at discovery (pmu/uncore_disc_box.c) into the
+ * machine's box set (hw/box_set.h) and driven by the one engine (pmu/uncore.c).
  *   access  control i            counter i            box control
  *   MSR     box + ctl_off + i    box + ctr_off + i    the MSR box
  *   PCI     off + ctl_off + 8 i  off + ctr_off + 8 i  off, in the unit's function
@@ -18,9 +18,8 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "hw/uncore_desc.h"
+#include "hw/box_set.h"
 
-#define UNCORE_DISC_SLOTS 96
 #define UNCORE_DISC_MMIO_SIZE 0x4000u    /* Linux UNCORE_GENERIC_MMIO_SIZE */
 /*
  * An MMIO box's register offsets count from this far below its box control, so box control
@@ -39,17 +38,11 @@ struct disc_box_src {
 	uint16_t device_id;        /* a PCI unit: its function's device id */
 };
 
-extern struct box_desc uncore_disc_slot[UNCORE_DISC_SLOTS];
-
-/* Empties every slot. */
-void uncore_disc_reset(void);
 /*
- * Makes the next slot a box for u: named as Linux names its PMU ("uncore_imc_1" for a
- * type Linux names, else "uncore_type_<type>_<box id>", which also names a named one).
- * The slot's index, or -1 when every slot is taken.
+ * Makes the next box of s one for u: named as Linux names its PMU ("uncore_imc_1" for a
+ * type Linux names, else "uncore_type_<type>_<box id>", its alias, which also names a named
+ * one: box_alias). Its index in s, or -1 when s has no room.
  */
-int uncore_disc_add(const struct disc_box_src *u);
-/* The generic name of slot d ("uncore_type_6_0"), or NULL for a box not made from a table. */
-const char *uncore_disc_alias(const struct box_desc *d);
+int uncore_disc_add(struct box_set *s, const struct disc_box_src *u);
 
 #endif

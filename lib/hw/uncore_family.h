@@ -14,7 +14,6 @@ enum uncore_family {
 	UNCORE_AMD_17H,      /* AMD family 17h (Zen 1, 2), Hygon 18h: L3 per CCX, DF (PPR 56176) */
 	UNCORE_AMD_19H,      /* AMD family 19h and later (Zen 3, 4): L3, DF, UMC (PPR 55901) */
 	UNCORE_DISC,         /* a discovery table's units (Sapphire Rapids on; hw/uncore_disc.h) */
-	UNCORE_SLOT_EMPTY,   /* a box slot made at discovery that holds no box (hw/uncore_amd.h) */
 };
 
 #endif

@@ -11,7 +11,6 @@
 #include "pmu/uncore_amd.h"
 #include "pmu/uncore_pci.h"
 #include "pmu/uncore_disc_box.h"
-#include "hw/uncore_disc.h"
 #include "util/fmt.h"
 
 pmu_status model_machine(struct model *m, struct machine *out, struct model_machine_scratch *s)
@@ -30,13 +29,14 @@ pmu_status model_machine(struct model *m, struct machine *out, struct model_mach
 		if (!i)
 			ci0 = ci;
 	}
-	/* the AMD boxes of this machine, not those a run before it set up (uncore_amd_slot) */
-	(void)uncore_amd_boxes(&ci0);
-	/* and the boxes of its discovery table, as a run makes them before its capture */
+	/* this machine's boxes (a discovery table's part: its table's), as a run makes them */
+	struct box_set boxes;
 	if (ci0.uncore == UNCORE_DISC)
-		(void)uncore_disc_build(&b, 0, ci0.model == 0x8F, NULL, &s->disc);
+		(void)uncore_disc_build(&b, 0, ci0.model == 0x8F, NULL, &s->disc, &boxes, &s->mem);
 	else
-		uncore_disc_reset();
+		(void)uncore_boxes_make(&ci0, &boxes, &s->mem);
+	if (box_family_of(ci0.uncore) && !boxes.n)
+		return PMU_ERR_NOSPACE;
 	pmu_strlcpy(out->vendor, ci0.vendor, sizeof(out->vendor));
 	pmu_strlcpy(out->uncore, uncore_family_name(ci0.uncore), sizeof(out->uncore));
 	out->ncpus = m->ncpus;
@@ -56,8 +56,9 @@ pmu_status model_machine(struct model *m, struct machine *out, struct model_mach
 			k->package = c->package;
 			k->leader = i;
 		}
-		machine_collect_cpu(&b, i, ci0.vendor, c, ci0.uncore, k ? &k->regs : NULL);
+		machine_collect_cpu(&b, i, ci0.vendor, c, &boxes, k ? &k->regs : NULL);
 	}
-	machine_scan_pci(&b, 0, ci0.uncore, out->pkg, out->npkgs, &s->scan, &s->reg);
+	machine_scan_pci(&b, 0, &boxes, out->pkg, out->npkgs, &s->scan, &s->reg);
+	box_set_fini(&boxes);
 	return PMU_OK;
 }

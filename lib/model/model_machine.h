@@ -9,16 +9,18 @@
 #include "pmu/uncore_pci.h"
 #include "pmu/uncore_disc_box.h"
 
-/* What model_machine needs besides: the PCI scan's working space. */
+/* What model_machine needs besides: the PCI scan's working space, the caller's memory. */
 struct model_machine_scratch {
 	struct uncore_pci_scan scan;
 	struct pmon_registry reg;
 	struct uncore_disc disc;   /* a discovery table's part: its tables */
+	struct box_alloc mem;      /* the machine's boxes, while it is read (the caller's) */
 };
 
 /*
  * m's machine (model_init'ed, its CPUs placed; APIC id = CPU number) into out, after the
- * app's discovery on every CPU. PMU_ERR_NOSPACE past out's room or MACHINE_MAX_PKGS.
+ * app's discovery on every CPU. PMU_ERR_NOSPACE past out's room or MACHINE_MAX_PKGS, or when
+ * s->mem has no memory for its boxes.
  */
 pmu_status model_machine(struct model *m, struct machine *out, struct model_machine_scratch *s);
 

@@ -212,7 +212,7 @@ static void list_box(struct out *o, const struct box_desc *d)
 	emit(o);
 }
 
-static void list_uncore(struct out *o, const struct cpu_info *ci)
+static void list_uncore(struct out *o, const struct cpu_info *ci, const struct box_set *boxes)
 {
 	struct strbuf *sb = o->sb;
 	enum uncore_family fam = ci->uncore;
@@ -225,13 +225,10 @@ static void list_uncore(struct out *o, const struct cpu_info *ci)
 	}
 	sb_puts(sb, ", one set of boxes per package");
 	emit(o);
-	if (fam == UNCORE_UNCONFIRMED) {
+	if (fam == UNCORE_UNCONFIRMED)   /* its set: the client uncore's boxes */
 		say(o, "  model 0x1F may have the Nehalem client uncore below; it is probed first");
-		fam = UNCORE_NHM_CLIENT;
-	}
-	for (unsigned i = 0; i < uncore_box_count; i++)
-		if (uncore_boxes[i]->family == fam)
-			list_box(o, uncore_boxes[i]);
+	for (unsigned i = 0; boxes && i < boxes->n; i++)
+		list_box(o, &boxes->box[i].d);
 }
 
 /* The names of l, as many to a line as fit; pmu: how a spec names its PMU (cpu_atom). */
@@ -283,7 +280,8 @@ static void list_box_events(struct out *o, enum uncore_family fam)
 	}
 }
 
-void listing_write(const struct cpu_info *ci, struct strbuf *sb, listing_line_fn fn, void *ctx)
+void listing_write(const struct cpu_info *ci, const struct box_set *boxes, struct strbuf *sb,
+		   listing_line_fn fn, void *ctx)
 {
 	struct out o = { sb, fn, ctx };
 	sb_reset(sb);
@@ -304,7 +302,7 @@ void listing_write(const struct cpu_info *ci, struct strbuf *sb, listing_line_fn
 		emit(&o);
 	}
 	list_core(&o, ci);
-	list_uncore(&o, ci);
+	list_uncore(&o, ci, boxes);
 	say(&o, "Kernels (-k NAME):");
 	for (unsigned i = 0; i < kernel_count; i++) {
 		sb_puts(sb, "  ");

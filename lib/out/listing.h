@@ -14,12 +14,15 @@
 
 #include <stddef.h>
 #include "pmu/cpuinfo.h"
+#include "hw/box_set.h"
 #include "util/fmt.h"
 
 #define LISTING_WIDTH 74   /* 80 columns with the app's "[SIM] " mark */
 
 typedef void (*listing_line_fn)(void *ctx, const char *line, size_t len);
 
-void listing_write(const struct cpu_info *ci, struct strbuf *sb, listing_line_fn fn, void *ctx);
+/* What ci has; boxes: its machine's uncore boxes (NULL: none). */
+void listing_write(const struct cpu_info *ci, const struct box_set *boxes, struct strbuf *sb,
+		   listing_line_fn fn, void *ctx);
 
 #endif

@@ -463,6 +463,19 @@ bool logread_unescape(const char *raw, size_t n, char *buf, size_t cap)
 	return true;
 }
 
+bool logread_next(const char *text, size_t len, size_t *pos, struct logrec_view *v)
+{
+	while (*pos < len) {
+		size_t from = *pos, n = 0;
+		while (from + n < len && text[from + n] != '\n')
+			n++;
+		*pos = from + n + (from + n < len);
+		if (n && !logread_line(text + from, n, v))
+			return true;
+	}
+	return false;
+}
+
 pmu_status logread_get_str(const struct logrec_view *v, const char *key, char *buf, size_t cap)
 {
 	const struct logval *lv;

@@ -46,6 +46,13 @@ struct logrec_view {
  */
 pmu_status logread_line(const char *line, size_t len, struct logrec_view *out);
 
+/*
+ * The next record of text[*pos..len) that parses, in v, *pos moved past its line; lines
+ * that are not JSON objects (a cut last line, a blank) are passed over. false: no more.
+ * Every reader of a log goes through it: any valid spacing, key order and escapes.
+ */
+bool logread_next(const char *text, size_t len, size_t *pos, struct logrec_view *v);
+
 /* The value of key (NUL-terminated, compared with escapes decoded), or NULL. */
 const struct logval *logread_find(const struct logrec_view *v, const char *key);
 

@@ -64,6 +64,16 @@ static bool hex_of(const char *s, size_t n, uint64_t *v)
 }
 
 /* [["0xLEAF","0xSUB","0xEAX","0xEBX","0xECX","0xEDX"],...] */
+/* Whether line[0..len) holds needle (a line that is not JSON may still be a cut machine record). */
+static bool has_text(const char *line, size_t len, const char *needle)
+{
+	size_t n = pmu_strlen(needle);
+	for (size_t i = 0; i + n <= len; i++)
+		if (!pmu_strncmp(line + i, needle, n))
+			return true;
+	return false;
+}
+
 static pmu_status read_cpuid(struct machine_reader *r, const struct logval *v,
 			     struct cpuid_walk *w)
 {
@@ -202,13 +212,14 @@ static pmu_status read_pkg(struct machine_reader *r, const struct logrec_view *v
 
 pmu_status machine_read_line(struct machine_reader *r, const char *line, size_t len)
 {
-	static const char head[] = "{\"rec\":\"machine\"";
 	struct logrec_view *v = &r->view;
 	r->line++;
-	if (len < sizeof(head) || pmu_strncmp(line, head, sizeof(head) - 1))
-		return PMU_OK;
+	/* any JSON spelling of the record (a tool may have re-written the log) */
 	if (logread_line(line, len, v))
-		return bad(r, "a machine record that is not JSON");
+		return has_text(line, len, "\"machine\"") ? bad(r, "a machine record that is not JSON")
+							    : PMU_OK;
+	if (!logread_str_is(v, "rec", "machine"))
+		return PMU_OK;
 	r->records++;
 	if (logread_str_is(v, "scope", "cpu"))
 		return read_cpu(r, v);

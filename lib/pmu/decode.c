@@ -46,14 +46,6 @@ static const struct reg_ref core_refs[] = {
 /* Called for each register; returns true to stop the walk. */
 typedef bool (*ref_fn)(const struct reg_ref *r, void *ctx);
 
-static bool family_has(enum uncore_family want, enum uncore_family box)
-{
-	/* Model 0x1F may have the client uncore (it must be probed): its names are the client's. */
-	if (want == UNCORE_UNCONFIRMED)
-		want = UNCORE_NHM_CLIENT;
-	return want == UNCORE_NONE || want == box;
-}
-
 static bool visit_box(const struct box_desc *d, ref_fn fn, void *ctx)
 {
 	uint16_t pci_id = d->pci ? d->pci->device_id : 0;
@@ -80,16 +72,38 @@ static bool visit_box(const struct box_desc *d, ref_fn fn, void *ctx)
 	return false;
 }
 
-/* Core registers, then every uncore box of fam (UNCORE_NONE: of every family). */
-static void visit(enum uncore_family fam, ref_fn fn, void *ctx)
+struct visit_family {
+	const struct box_family *f;
+	ref_fn fn;
+	void *ctx;
+};
+
+/* Box i of type k, computed for the walk alone. */
+static bool visit_type_box(void *ctx, unsigned k, unsigned i)
+{
+	const struct visit_family *v = ctx;
+	struct box_inst b;
+	box_type_instance(&v->f->types[k], i, &b);
+	return visit_box(&b.d, v->fn, v->ctx);
+}
+
+/*
+ * Core registers, then every box of boxes (a machine's; model 0x1F's are the client
+ * uncore's, whose names it may have), or of every family with a type table (NULL).
+ */
+static void visit(const struct box_set *boxes, ref_fn fn, void *ctx)
 {
 	for (unsigned i = 0; i < sizeof(core_refs) / sizeof(core_refs[0]); i++)
 		if (fn(&core_refs[i], ctx))
 			return;
-	for (unsigned i = 0; i < uncore_box_count; i++)
-		if (uncore_boxes[i]->name && family_has(fam, uncore_boxes[i]->family) &&
-		    visit_box(uncore_boxes[i], fn, ctx))
+	for (unsigned i = 0; boxes && i < boxes->n; i++)
+		if (visit_box(&boxes->box[i].d, fn, ctx))
 			return;
+	for (unsigned f = UNCORE_NONE; !boxes && f <= UNCORE_DISC; f++) {
+		struct visit_family v = { box_family_of((enum uncore_family)f), fn, ctx };
+		if (v.f && v.f->fam == f && box_family_each(v.f, visit_type_box, &v))
+			return;
+	}
 }
 
 static bool ref_has_msr(const struct reg_ref *r, uint32_t msr)
@@ -113,10 +127,10 @@ static bool find_msr(const struct reg_ref *r, void *ctx)
 	return true;
 }
 
-const struct reg_layout *decode_layout_for_msr(uint32_t msr, enum uncore_family fam)
+const struct reg_layout *decode_layout_for_msr(uint32_t msr, const struct box_set *boxes)
 {
 	struct msr_find f = { msr, NULL };
-	visit(fam, find_msr, &f);
+	visit(boxes, find_msr, &f);
 	return f.l;
 }
 
@@ -304,7 +318,7 @@ static bool list_name(const struct reg_ref *r, void *ctx)
 	return false;
 }
 
-pmu_status decode_register(const char *name, uint64_t value, enum uncore_family fam,
+pmu_status decode_register(const char *name, uint64_t value, const struct box_set *boxes,
 			   struct strbuf *sb)
 {
 	struct name_match m;
@@ -324,14 +338,14 @@ pmu_status decode_register(const char *name, uint64_t value, enum uncore_family 
 		m.part = dot < n ? name + dot + 1 : NULL;
 	}
 	if (n && (m.is_msr || m.box[0]))
-		visit(fam, decode_match, &m);
+		visit(boxes, decode_match, &m);
 	if (m.nshown)
 		return m.st;
 	sb_puts(sb, m.is_msr ? "no register layout for MSR '" : "unknown register '");
 	sb_puts(sb, name);
 	sb_puts(sb, "'; valid:");
 	struct name_list nl = { sb, sb->len };
-	visit(fam, list_name, &nl);
+	visit(boxes, list_name, &nl);
 	sb_puts(sb, "; BOX.fixed|box|global|status|ovf|filter, a layout name or an MSR number\n");
 	return PMU_ERR_UNKNOWN_NAME;
 }

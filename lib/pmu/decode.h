@@ -11,14 +11,15 @@
  *           counter control, BOX.fixed BOX.box BOX.global BOX.status BOX.ovf for
  *           the box's other control registers, or a layout name (U_PMON_GLOBAL_CTRL)
  *   any:    an MSR number ("0x186", "0xc00")
- * fam UNCORE_NONE searches every uncore family; a name found in several
- * (uncore_ubox: Nehalem-EX and Sandy Bridge-EP) is decoded once for each.
+ * boxes (a machine's, hw/box_set.h) NULL searches every family's type table; a name found
+ * in several (uncore_ubox: Nehalem-EX and Sandy Bridge-EP) is decoded once for each.
  */
 #ifndef EFIPMU_DECODE_H
 #define EFIPMU_DECODE_H
 
 #include <stdint.h>
 #include "pmu/cpuinfo.h"
+#include "hw/box_set.h"
 #include "util/fmt.h"
 #include "hw/regfield.h"
 #include "util/status.h"
@@ -30,17 +31,17 @@
  * "RESERVED". Returns PMU_OK; PMU_ERR_RESERVED when reserved bits are set (the
  * text is complete); PMU_ERR_UNKNOWN_NAME with one line listing valid names.
  */
-pmu_status decode_register(const char *name, uint64_t value, enum uncore_family fam,
+pmu_status decode_register(const char *name, uint64_t value, const struct box_set *boxes,
 			   struct strbuf *sb);
 
 /* The field lines of value for layout l (the body of decode_register). Same status. */
 pmu_status decode_fields(const struct reg_layout *l, uint64_t value, struct strbuf *sb);
 
 /*
- * Layout of the control register at msr on a CPU of family fam (UNCORE_NONE:
- * core registers and the first uncore family that has it), or NULL for
- * counters and MSRs no table describes. For the dry-run report.
+ * Layout of the control register at msr on a machine with uncore boxes boxes (NULL: core
+ * registers and the first uncore family that has it), or NULL for counters and MSRs no
+ * table describes. For the dry-run report.
  */
-const struct reg_layout *decode_layout_for_msr(uint32_t msr, enum uncore_family fam);
+const struct reg_layout *decode_layout_for_msr(uint32_t msr, const struct box_set *boxes);
 
 #endif

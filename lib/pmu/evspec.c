@@ -598,8 +598,9 @@ static int parse_raw(const char *s, size_t len, uint64_t *v)
 	return pmu_parse_u64(hex, len + 1, v);
 }
 
-static pmu_status parse_named(const struct cpu_info *ci, const char *s, size_t len,
-			      struct pmu_event_req *req, struct evspec_error *err)
+static pmu_status parse_named(const struct cpu_info *ci, const struct box_set *boxes,
+			      const char *s, size_t len, struct pmu_event_req *req,
+			      struct evspec_error *err)
 {
 	for (unsigned i = 0; i < sizeof(generic_events) / sizeof(generic_events[0]); i++) {
 		if (!evspec_name_eq(generic_events[i].name, s, len))
@@ -628,11 +629,11 @@ static pmu_status parse_named(const struct cpu_info *ci, const char *s, size_t l
 		pmu_status st = core_from_def(ci, d, m->core, req, err);
 		return st ? st : core_finish(ci, NULL, req, err);
 	}
-	return evspec_uncore_named(ci, m, s, len, req, err);
+	return evspec_uncore_named(ci, boxes, m, s, len, req, err);
 }
 
-static pmu_status parse_one(const struct cpu_info *ci, const char *s, size_t len,
-			    struct pmu_event_req *req, struct evspec_error *err)
+static pmu_status parse_one(const struct cpu_info *ci, const struct box_set *boxes, const char *s,
+			    size_t len, struct pmu_event_req *req, struct evspec_error *err)
 {
 	evspec_trim(&s, &len);
 	pmu_memset(req, 0, sizeof(*req));
@@ -646,7 +647,7 @@ static pmu_status parse_one(const struct cpu_info *ci, const char *s, size_t len
 	}
 	size_t slash = evspec_find_char(s, len, '/');
 	if (slash == len)
-		return parse_named(ci, s, len, req, err);
+		return parse_named(ci, boxes, s, len, req, err);
 	if (s[len - 1] != '/' || slash == len - 1) {
 		evspec_err_q(err, PMU_ERR_INVALID, "malformed event ", s, len,
 			     ": expected pmu/terms/");
@@ -669,7 +670,7 @@ static pmu_status parse_one(const struct cpu_info *ci, const char *s, size_t len
 	}
 	if (hp)
 		return core_terms(ci, hp->core_type, terms, tl, req, err);
-	const struct box_desc *box = box_find(ci->uncore, s, slash);
+	const struct box_desc *box = box_find(boxes, s, slash);
 	if (!box) {
 		struct strbuf sb = evspec_err_q(err, PMU_ERR_UNKNOWN_NAME, "unknown PMU ", s, slash,
 						" for this CPU");
@@ -679,10 +680,10 @@ static pmu_status parse_one(const struct cpu_info *ci, const char *s, size_t len
 	return evspec_parse_box(ci, box, terms, tl, req, err);
 }
 
-pmu_status evspec_parse(const struct cpu_info *ci, const char *spec, struct pmu_event_req *req,
-			struct evspec_error *err)
+pmu_status evspec_parse(const struct cpu_info *ci, const struct box_set *boxes, const char *spec,
+			struct pmu_event_req *req, struct evspec_error *err)
 {
-	return parse_one(ci, spec, pmu_strlen(spec), req, err);
+	return parse_one(ci, boxes, spec, pmu_strlen(spec), req, err);
 }
 
 /*
@@ -691,7 +692,8 @@ pmu_status evspec_parse(const struct cpu_info *ci, const char *spec, struct pmu_
  * encoding; when the other core type's list has the name too, a second request with
  * that list's encoding counts on the other CPUs.
  */
-static pmu_status hybrid_twin(const struct cpu_info *ci, struct pmu_event_req *reqs,
+static pmu_status hybrid_twin(const struct cpu_info *ci, const struct box_set *boxes,
+			      struct pmu_event_req *reqs,
 			      unsigned max, unsigned *n, struct evspec_error *err)
 {
 	const struct pmu_event_req *r = &reqs[*n - 1];
@@ -713,13 +715,13 @@ static pmu_status hybrid_twin(const struct cpu_info *ci, struct pmu_event_req *r
 	sb_puts(&sb, other == CORE_TYPE_ATOM ? "cpu_atom/" : "cpu_core/");
 	sb_puts(&sb, r->name);
 	sb_putc(&sb, '/');
-	pmu_status st = parse_one(ci, spec, sb.len, &reqs[*n], err);
+	pmu_status st = parse_one(ci, boxes, spec, sb.len, &reqs[*n], err);
 	if (!st)
 		reqs[(*n)++].item = r->item;
 	return st;
 }
 
-pmu_status evspec_parse_list(const struct cpu_info *ci, const char *list,
+pmu_status evspec_parse_list(const struct cpu_info *ci, const struct box_set *boxes, const char *list,
 			     struct pmu_event_req *reqs, unsigned max, unsigned *n,
 			     struct evspec_error *err)
 {
@@ -739,11 +741,11 @@ pmu_status evspec_parse_list(const struct cpu_info *ci, const char *list,
 			sb_puts(&sb, " events");
 			return err->st;
 		}
-		pmu_status st = parse_one(ci, list + start, i - start, &reqs[*n], err);
+		pmu_status st = parse_one(ci, boxes, list + start, i - start, &reqs[*n], err);
 		if (st)
 			return st;
 		reqs[(*n)++].item = item++;
-		if ((st = hybrid_twin(ci, reqs, max, n, err)))
+		if ((st = hybrid_twin(ci, boxes, reqs, max, n, err)))
 			return st;
 		if (!c)
 			return PMU_OK;

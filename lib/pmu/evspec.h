@@ -43,12 +43,15 @@ struct evspec_error {
 	char msg[128];   /* one line naming the problem */
 };
 
-/* One spec (NUL-terminated) for CPU ci. On error req is unspecified and err says why. */
-pmu_status evspec_parse(const struct cpu_info *ci, const char *spec, struct pmu_event_req *req,
-			struct evspec_error *err);
+/*
+ * One spec (NUL-terminated) for CPU ci, whose machine's uncore boxes are boxes (NULL: none).
+ * On error req is unspecified and err says why.
+ */
+pmu_status evspec_parse(const struct cpu_info *ci, const struct box_set *boxes, const char *spec,
+			struct pmu_event_req *req, struct evspec_error *err);
 
 /* Specs separated by commas outside /.../; *n is how many were parsed before any error. */
-pmu_status evspec_parse_list(const struct cpu_info *ci, const char *list,
+pmu_status evspec_parse_list(const struct cpu_info *ci, const struct box_set *boxes, const char *list,
 			     struct pmu_event_req *reqs, unsigned max, unsigned *n,
 			     struct evspec_error *err);
 

@@ -232,21 +232,24 @@ static bool is_clock_of(const struct box_desc *box, const char *s, size_t len)
 	return box->fixed_event && evspec_name_eq(box->fixed_event, s, len);
 }
 
-/* This family's box whose fixed counter is called s, or NULL. */
-static const struct box_desc *clock_box(enum uncore_family fam, const char *s, size_t len)
+/* The box of boxes' family whose fixed counter is called s, or NULL. */
+static const struct box_desc *clock_box(const struct box_set *boxes, const char *s, size_t len)
 {
-	for (unsigned i = 0; i < uncore_box_count; i++)
-		if (uncore_boxes[i]->family == fam && is_clock_of(uncore_boxes[i], s, len))
-			return uncore_boxes[i];
+	for (unsigned i = 0; boxes && i < boxes->n; i++)
+		if (boxes->box[i].d.family == boxes->fam && is_clock_of(&boxes->box[i].d, s, len))
+			return &boxes->box[i].d;
 	return NULL;
 }
 
 /* Some family's uncore clock, or perf's "clockticks": worth saying why this one has none. */
 static bool any_clock_name(const char *s, size_t len)
 {
-	for (unsigned i = 0; i < uncore_box_count; i++)
-		if (is_clock_of(uncore_boxes[i], s, len))
-			return true;
+	for (unsigned f = UNCORE_NONE; f <= UNCORE_DISC; f++) {
+		const struct box_family *bf = box_family_of((enum uncore_family)f);
+		for (unsigned k = 0; bf && k < bf->ntypes; k++)
+			if (is_clock_of(&bf->types[k].desc, s, len))
+				return true;
+	}
 	return evspec_name_eq("clockticks", s, len);
 }
 
@@ -319,7 +322,8 @@ pmu_status evspec_parse_box(const struct cpu_info *ci, const struct box_desc *bo
 }
 
 /* A name alone that is no core event: an uncore event or clock of this CPU, by m's lists. */
-pmu_status evspec_uncore_named(const struct cpu_info *ci, const struct ev_model *m,
+pmu_status evspec_uncore_named(const struct cpu_info *ci, const struct box_set *boxes,
+			       const struct ev_model *m,
 			       const char *s, size_t len, struct pmu_event_req *req,
 			       struct evspec_error *err)
 {
@@ -333,7 +337,7 @@ pmu_status evspec_uncore_named(const struct cpu_info *ci, const struct ev_model 
 			name = list_name;
 			pmu = (*u)->pmu;
 		}
-	const struct box_desc *clock = name ? NULL : clock_box(ci->uncore, s, len);
+	const struct box_desc *clock = name ? NULL : clock_box(boxes, s, len);
 	if (clock)
 		return fixed_clock(clock, req);
 	const char *why = uncore_no_clock_why(ci->uncore);
@@ -350,9 +354,9 @@ pmu_status evspec_uncore_named(const struct cpu_info *ci, const struct ev_model 
 		name = be->name;
 		pmu = be->pmu;
 	}
-	for (unsigned i = 0; name && i < uncore_box_count; i++) {
+	for (unsigned i = 0; name && boxes && i < boxes->n; i++) {
 		/* uncore_cbox_0 for a C-box event, uncore_mbox_0 for an M-box one (say which: box/NAME/) */
-		const struct box_desc *box = uncore_boxes[i];
+		const struct box_desc *box = &boxes->box[i].d;
 		if (box->family == ci->uncore && pmu_fits(pmu, box)) {
 			pmu_strlcpy(req->name, name, sizeof(req->name));
 			return evspec_parse_box(ci, box, s, len, req, err);

@@ -67,7 +67,8 @@ const struct ev_def *evspec_leading_event(const struct ev_list *list,
 
 /* evspec_box.c */
 /* A name alone that is no core event: an uncore event or clock of this CPU, by m's lists. */
-pmu_status evspec_uncore_named(const struct cpu_info *ci, const struct ev_model *m,
+pmu_status evspec_uncore_named(const struct cpu_info *ci, const struct box_set *boxes,
+			       const struct ev_model *m,
 			       const char *s, size_t len, struct pmu_event_req *req,
 			       struct evspec_error *err);
 

@@ -19,7 +19,7 @@
 #include "pmu/ownership.h"
 #include "hw/event.h"
 #include "hw/regfield.h"
-#include "hw/uncore_desc.h"
+#include "hw/box_set.h"
 
 struct uncore_counter;
 

@@ -26,9 +26,13 @@ void uncore_amd_discover(const struct pmu_backend *b, unsigned cpu, struct cpu_i
 	}
 }
 
-uint32_t uncore_amd_boxes(const struct cpu_info *ci)
+uint32_t uncore_boxes_make(const struct cpu_info *ci, struct box_set *s,
+			   const struct box_alloc *mem)
 {
-	return uncore_amd_setup(ci->uncore, &ci->amd_uncore);
+	if (ci->uncore == UNCORE_AMD_17H || ci->uncore == UNCORE_AMD_19H)
+		return uncore_amd_setup(ci->uncore, &ci->amd_uncore, s, mem);
+	(void)box_set_family(s, ci->uncore, mem);
+	return 0;
 }
 
 uint32_t uncore_ccx_of(const struct cpu_info *ci)

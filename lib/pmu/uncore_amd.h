@@ -8,16 +8,19 @@
 #define EFIPMU_PMU_UNCORE_AMD_H
 
 #include "pmu/cpuinfo.h"
+#include "hw/box_set.h"
 
 /* Fills ci->amd_uncore for an AMD uncore family (zeros otherwise). */
 void uncore_amd_discover(const struct pmu_backend *b, unsigned cpu, struct cpu_info *ci);
 
 /*
- * Makes the AMD boxes of ci (the boot CPU's: one set for the machine) in the box table;
- * for any other CPU the table's AMD slots are emptied. Call before parsing uncore events.
- * Returns the active UMCs no box was made for (hw/uncore_amd.h).
+ * Makes s (box_set_init: fini it after) the uncore boxes of ci (the boot CPU's: one set for
+ * the machine), in mem: its family's type table's, or AMD's those CPUID's facts make (a
+ * discovery table's: none, uncore_disc_build makes them). Call before parsing uncore
+ * events. Returns the active UMCs no box was made for (hw/uncore_amd.h).
  */
-uint32_t uncore_amd_boxes(const struct cpu_info *ci);
+uint32_t uncore_boxes_make(const struct cpu_info *ci, struct box_set *s,
+			   const struct box_alloc *mem);
 
 /*
  * The CCX of ci's L3 within its package: the APIC id without the bits of the threads that

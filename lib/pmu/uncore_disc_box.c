@@ -10,14 +10,28 @@
 static const struct disc_bus_range any_bus = { 0, 0, 255 };
 static const struct disc_mmio_range above_1m = { 0x100000ull, (1ull << 52) - 0x100000ull };
 
-struct disc_space uncore_disc_space(const struct pmu_backend *b, bool spr,
+/*
+ * The CPU's physical address width: CPUID 80000008H EAX[7:0] (Intel SDM vol. 2A, CPUID;
+ * AMD APM vol. 3, Fn8000_0008), 0 where the leaf is not there.
+ */
+static uint8_t phys_bits(const struct pmu_backend *b, unsigned cpu)
+{
+	struct pmu_cpuid r;
+	if (!b || pmu_cpuid(b, cpu, 0x80000000u, 0, &r) || r.eax < 0x80000008u ||
+	    pmu_cpuid(b, cpu, 0x80000008u, 0, &r))
+		return 0;
+	return (uint8_t)(r.eax & 0xFF);
+}
+
+struct disc_space uncore_disc_space(const struct pmu_backend *b, unsigned cpu, bool spr,
 				    struct disc_bus_range *buses)
 {
 	struct pmu_bus_range r[DISC_MAX_BUS_RANGES];
 	unsigned n = b && b->ops->pci_ranges ? b->ops->pci_ranges(b->ctx, r, DISC_MAX_BUS_RANGES) : 0;
 	for (unsigned i = 0; i < n && i < DISC_MAX_BUS_RANGES; i++)
 		buses[i] = (struct disc_bus_range){ r[i].seg, r[i].lo, r[i].hi };
-	const struct disc_space w = { n ? buses : &any_bus, n ? n : 1, &above_1m, 1, spr };
+	const struct disc_space w = { n ? buses : &any_bus, n ? n : 1, &above_1m, 1, spr,
+				      phys_bits(b, cpu) };
 	return w;
 }
 
@@ -44,14 +58,15 @@ static pmu_status find_named(const struct pmu_backend *b, unsigned cpu,
 }
 
 pmu_status uncore_disc_build(const struct pmu_backend *b, unsigned cpu, bool spr,
-			     const struct disc_named *named, struct uncore_disc *d)
+			     const struct disc_named *named, struct uncore_disc *d,
+			     struct box_set *s, const struct box_alloc *mem)
 {
 	struct disc_bus_range buses[DISC_MAX_BUS_RANGES];
-	const struct disc_space where = uncore_disc_space(b, spr, buses);
+	const struct disc_space where = uncore_disc_space(b, cpu, spr, buses);
 	uint16_t nth[32] = { 0 };
 	d->made = d->unmade = 0;
 	d->spr = spr;
-	uncore_disc_reset();
+	(void)box_set_init(s, UNCORE_DISC, 0, 0, mem);
 	pmu_status st = named ? find_named(b, cpu, named, &d->find) : disc_find(b, cpu, &d->find);
 	if (st)
 		return st;
@@ -69,25 +84,32 @@ pmu_status uncore_disc_build(const struct pmu_backend *b, unsigned cpu, bool spr
 		if (!d->find.t[p].st)
 			d->absent[p] = disc_check_devices(b, cpu, &d->table[p]);
 	const struct disc_table *t = &d->table[0];
+	unsigned usable = 0;
+	for (unsigned i = 0; d->find.n && i < t->nunits; i++)
+		usable += t->unit[i].usable;
+	/* a group a type at most: as many as the units */
+	(void)box_set_init(s, UNCORE_DISC, usable, usable, mem);
 	for (unsigned i = 0; d->find.n && i < t->nunits; i++) {
 		const struct disc_unit *u = &t->unit[i];
 		if (!u->usable)
 			continue;
-		struct disc_box_src s = {
+		struct disc_box_src src = {
 			u->access, u->type, u->box_id, u->type < 32 ? nth[u->type]++ : u->box_id,
 			u->box_ctl, u->ctl_offset, u->ctr_offset, u->counters, u->width,
 			u->access == DISC_PCI ? device_of(b, cpu, u) : 0,
 		};
-		if (uncore_disc_add(&s) < 0)
+		if (uncore_disc_add(s, &src) < 0)
 			d->unmade++;
 		else
 			d->made++;
 	}
+	box_set_done(s);
 	return PMU_OK;
 }
 
-/* The slot made for unit (type, box id), or NULL. */
-static const struct box_desc *slot_of(const struct uncore_disc *d, const struct disc_unit *u)
+/* The box made for unit (type, box id), or NULL. */
+static const struct box_desc *box_of(const struct uncore_disc *d, const struct box_set *s,
+				     const struct disc_unit *u)
 {
 	const struct disc_table *t = &d->table[0];
 	unsigned k = 0;
@@ -96,7 +118,7 @@ static const struct box_desc *slot_of(const struct uncore_disc *d, const struct 
 		if (!x->usable)
 			continue;
 		if (x->type == u->type && x->box_id == u->box_id && x->access == u->access)
-			return &uncore_disc_slot[k];
+			return k < s->n ? &s->box[k].d : NULL;
 		k++;
 	}
 	return NULL;
@@ -108,8 +130,8 @@ static void put(struct uncore_pci_pkg *map, const struct box_desc *x, uint32_t b
 	map->box[map->n++].base = base;
 }
 
-void uncore_disc_place(const struct uncore_disc *d, unsigned p, struct uncore_pci_pkg *map,
-		       struct pmon_registry *reg, unsigned *unplaced)
+void uncore_disc_place(const struct uncore_disc *d, const struct box_set *s, unsigned p,
+		       struct uncore_pci_pkg *map, struct pmon_registry *reg, unsigned *unplaced)
 {
 	const struct disc_table *t = &d->table[p];
 	pmu_memset(map, 0, sizeof(*map));
@@ -120,7 +142,7 @@ void uncore_disc_place(const struct uncore_disc *d, unsigned p, struct uncore_pc
 	map->bus = d->find.t[p].fn.bus;
 	for (unsigned i = 0; i < t->nunits; i++) {
 		const struct disc_unit *u = &t->unit[i];
-		const struct box_desc *x = u->usable ? slot_of(d, u) : NULL;
+		const struct box_desc *x = u->usable ? box_of(d, s, u) : NULL;
 		map->ncha += u->usable && u->type == 0;
 		if (!u->usable)
 			continue;

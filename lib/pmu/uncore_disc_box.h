@@ -2,7 +2,7 @@
 /*
  * The discovery tables made into boxes (hw/uncore_disc.h) and placed per package: each
  * table found (pmu/uncore_disc_find.h) decoded and checked (pmu/uncore_discovery.h), the
- * first package's usable units made into box slots before any event is parsed, then each
+ * first package's usable units made into boxes before any event is parsed, then each
  * package's units put in its map (struct uncore_pci_pkg) and registered with the write
  * guard (pmu/pmon_registry.h): no PCI or MMIO write reaches a unit before that. Reads only.
  */
@@ -20,8 +20,8 @@ struct uncore_disc {
 	struct disc_find find;
 	struct disc_table table[DISC_MAX_TABLES];
 	unsigned absent[DISC_MAX_TABLES];     /* PCI units whose function reads all ones */
-	unsigned made;                        /* box slots made from table 0 */
-	unsigned unmade;                      /* its usable units beyond the slots */
+	unsigned made;                        /* boxes made from table 0 */
+	unsigned unmade;                      /* its usable units with none (no memory) */
 	bool spr;                             /* Sapphire Rapids (06_8F): its UPI quirk applies */
 };
 
@@ -32,10 +32,11 @@ struct uncore_disc {
  * firmware's root bridges and MCFG allocations; a bus outside all of them reads all-ones
  * whatever sits there), kept in buses (DISC_MAX_BUS_RANGES); any bus of segment 0 where
  * b is NULL or cannot say. MMIO from 1 MiB (below is legacy memory: a unit there is what a
- * BAR left at 0 gives) to the 52 bits of a physical address; spr: Sapphire Rapids' UPI
- * quirk applies.
+ * BAR left at 0 gives) to the 52 bits of a physical address, and within cpu's own
+ * physical address width where its CPUID says it (a unit past it is unreachable); spr:
+ * Sapphire Rapids' UPI quirk applies.
  */
-struct disc_space uncore_disc_space(const struct pmu_backend *b, bool spr,
+struct disc_space uncore_disc_space(const struct pmu_backend *b, unsigned cpu, bool spr,
 				    struct disc_bus_range *buses);
 
 /* A table's place named by the caller instead of found (disc_find_at). */
@@ -46,20 +47,21 @@ struct disc_named {
 
 /*
  * Finds and checks every table from cpu (named not NULL: the one table in that function's
- * BAR, package 0's), and makes the boxes of the first (package 0's) usable units,
- * replacing any made before. spr: the part is Sapphire Rapids. PMU_OK with d->find.n
- * tables (0: none found), or the finder's status.
+ * BAR, package 0's), and makes s (box_set_init: fini it after) the boxes of the first
+ * (package 0's) usable units, in mem. spr: the part is Sapphire Rapids. PMU_OK with
+ * d->find.n tables (0: none found), or the finder's status (s empty).
  */
 pmu_status uncore_disc_build(const struct pmu_backend *b, unsigned cpu, bool spr,
-			     const struct disc_named *named, struct uncore_disc *d);
+			     const struct disc_named *named, struct uncore_disc *d,
+			     struct box_set *s, const struct box_alloc *mem);
 
 /*
  * Package p's units (table p) in map, each PCI or MMIO unit registered with reg; a unit
- * with no box made from table 0 (a type or box id package 0 lacks) is counted in
- * *unplaced. map->ncha is the table's CHA count.
+ * with no box in s (uncore_disc_build's, from table 0: a type or box id package 0 lacks)
+ * is counted in *unplaced. map->ncha is the table's CHA count.
  */
-void uncore_disc_place(const struct uncore_disc *d, unsigned p, struct uncore_pci_pkg *map,
-		       struct pmon_registry *reg, unsigned *unplaced);
+void uncore_disc_place(const struct uncore_disc *d, const struct box_set *s, unsigned p,
+		       struct uncore_pci_pkg *map, struct pmon_registry *reg, unsigned *unplaced);
 
 /* The problems of table p's units (bits of enum disc_problem, the table's own included). */
 uint32_t uncore_disc_problems(const struct uncore_disc *d, unsigned p);

@@ -29,6 +29,8 @@ static const struct {
 			       "and so does efipmu where it finds them" },
 	[DP_ABSENT] = { "absent", "its PCI function reads all ones: no device there, "
 			"nothing of it is counted" },
+	[DP_PAST_PHYS] = { "past-phys-width", "its address needs more bits than the CPU's physical "
+			   "address width (CPUID 80000008H EAX[7:0]): no memory is there" },
 };
 
 const char *disc_problem_name(enum disc_problem p)
@@ -95,7 +97,10 @@ static void check_unit(struct disc_table *t, struct disc_unit *u, const uint64_t
 	for (unsigned i = 0; i < t->nunits; i++)
 		if (t->unit[i].usable && t->unit[i].type == u->type && t->unit[i].box_id == u->box_id)
 			u->problems |= 1u << DP_DUP_BOX_ID;
-	if (w && u->access != DISC_MSR && u->access != DISC_ACCESS_NONE && !inside(u, w))
+	if (w && w->phys_bits && w->phys_bits < 64 && u->access == DISC_MMIO &&
+	    u->box_ctl >> w->phys_bits)
+		u->problems |= 1u << DP_PAST_PHYS;
+	else if (w && u->access != DISC_MSR && u->access != DISC_ACCESS_NONE && !inside(u, w))
 		u->problems |= 1u << DP_OUTSIDE;
 	if (w && w->spr_quirks && (u->type == 8 || u->type == 9))
 		u->problems |= 1u << DP_QUIRK_SPR_UPI;
@@ -149,7 +154,8 @@ pmu_status disc_parse(const uint8_t *bytes, size_t len, const struct disc_space 
 	unsigned n = t->max_units;
 	if ((size_t)(n + 1) * step > len) {
 		t->problems |= 1u << DP_TRUNCATED;
-		n = (unsigned)(len / step - 1);
+		/* the units that fit after the global state's stride; none when it does not fit */
+		n = len / step ? (unsigned)(len / step - 1) : 0;
 	}
 	if (n > DISC_MAX_UNITS) {
 		t->problems |= 1u << DP_TOO_MANY;

@@ -33,6 +33,7 @@ enum disc_problem {
 	DP_OUTSIDE,         /* address outside every MCFG bus range or BAR given */
 	DP_QUIRK_SPR_UPI,   /* SPR UPI/M3UPI entries Linux ignores: they may point at nothing */
 	DP_ABSENT,          /* a PCI unit whose function reads all ones (uncore_disc_find.h) */
+	DP_PAST_PHYS,       /* an MMIO unit past the CPU's physical address width: unreachable */
 	DP_COUNT
 };
 
@@ -72,6 +73,7 @@ struct disc_space {
 	const struct disc_mmio_range *mmio;
 	unsigned nmmio;
 	bool spr_quirks;           /* the part is Sapphire Rapids (06_8F): its UPI quirk applies */
+	uint8_t phys_bits;         /* the CPU's physical address width; 0: not known */
 };
 
 /*

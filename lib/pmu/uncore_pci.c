@@ -30,11 +30,12 @@ static int package_of(const struct pmu_backend *b, unsigned cpu, const struct un
 	return -1;
 }
 
-static const struct box_desc *box_of(enum uncore_family fam, uint32_t id, struct pmu_pci_addr a)
+static const struct box_desc *box_of(const struct box_set *boxes, uint32_t id,
+				     struct pmu_pci_addr a)
 {
-	for (unsigned i = 0; i < uncore_box_count; i++) {
-		const struct box_desc *d = uncore_boxes[i];
-		if (d->family != fam || !d->pci || d->pci->mmio || (id >> 16) != d->pci->device_id ||
+	for (unsigned i = 0; i < boxes->n; i++) {
+		const struct box_desc *d = &boxes->box[i].d;
+		if (d->family != boxes->fam || !d->pci || d->pci->mmio || (id >> 16) != d->pci->device_id ||
 		    (id & 0xFFFF) != INTEL)
 			continue;
 		if (!d->pci->at || (d->pci->at & 0xFF) == (a.dev << 3 | a.fn))
@@ -93,11 +94,11 @@ static void found_box(const struct pmu_backend *b, unsigned cpu, struct uncore_p
 }
 
 /* The box whose filter registers are the function of device id id (box_desc.filter_id). */
-static const struct box_desc *filter_of(enum uncore_family fam, uint32_t id)
+static const struct box_desc *filter_of(const struct box_set *boxes, uint32_t id)
 {
-	for (unsigned i = 0; i < uncore_box_count; i++) {
-		const struct box_desc *d = uncore_boxes[i];
-		if (d->family == fam && d->pci && d->filter_id &&
+	for (unsigned i = 0; i < boxes->n; i++) {
+		const struct box_desc *d = &boxes->box[i].d;
+		if (d->family == boxes->fam && d->pci && d->filter_id &&
 		    id == (INTEL | (uint32_t)d->filter_id << 16))
 			return d;
 	}
@@ -143,7 +144,8 @@ static void place_buses(const struct uncore_pci_plat *pl, struct uncore_pci_scan
  * the write guard at its controller's base + its offset; a base of 0 is counted unmapped.
  */
 static void found_mmio(const struct pmu_backend *b, unsigned cpu, const struct uncore_pci_plat *pl,
-		       struct uncore_pci_scan *out, struct pmon_registry *reg, struct pmu_pci_addr a)
+		       const struct box_set *boxes, struct uncore_pci_scan *out,
+		       struct pmon_registry *reg, struct pmu_pci_addr a)
 {
 	int p = a.seg ? -1 : out->bus_pkg[a.bus];
 	uint32_t base = 0, mem = 0;
@@ -154,8 +156,8 @@ static void found_mmio(const struct pmu_backend *b, unsigned cpu, const struct u
 		return;
 	}
 	struct uncore_pci_pkg *k = &out->pkg[p];
-	for (unsigned i = 0; i < uncore_box_count; i++) {
-		const struct box_desc *d = uncore_boxes[i];
+	for (unsigned i = 0; i < boxes->n; i++) {
+		const struct box_desc *d = &boxes->box[i].d;
 		if (d->family != pl->fam || !d->pci || !d->pci->mmio || k->n >= UNCORE_MAX_PCI_BOXES)
 			continue;
 		a.off = pl->mmio_base_off;
@@ -228,10 +230,10 @@ static void note_seen(struct uncore_pci_scan *out, struct pmu_pci_addr a, uint32
 	}
 }
 
-pmu_status uncore_pci_scan(const struct pmu_backend *b, unsigned cpu, enum uncore_family fam,
+pmu_status uncore_pci_scan(const struct pmu_backend *b, unsigned cpu, const struct box_set *boxes,
 			   struct uncore_pci_scan *out, struct pmon_registry *reg)
 {
-	const struct uncore_pci_plat *pl = uncore_pci_plat_of(fam);
+	const struct uncore_pci_plat *pl = uncore_pci_plat_of(boxes->fam);
 	uint32_t id;
 	pmu_memset(out, 0, sizeof(*out));
 	if (!b->ops->pci_read)
@@ -287,14 +289,14 @@ pmu_status uncore_pci_scan(const struct pmu_backend *b, unsigned cpu, enum uncor
 				const struct box_desc *d;
 				if (id_at(b, cpu, a, &id))
 					continue;
-				if ((d = box_of(fam, id, a)))
+				if ((d = box_of(boxes, id, a)))
 					found_box(b, cpu, out, reg, d, a);
-				else if ((d = filter_of(fam, id)) && nfilt < UNCORE_PCI_MAX_PKGS * 2) {
+				else if ((d = filter_of(boxes, id)) && nfilt < UNCORE_PCI_MAX_PKGS * 2) {
 					filt[nfilt] = a;
 					filt_d[nfilt++] = d;
 				}
 				else if (pl->mmio_id && id == (INTEL | (uint32_t)pl->mmio_id << 16))
-					found_mmio(b, cpu, pl, out, reg, a);
+					found_mmio(b, cpu, pl, boxes, out, reg, a);
 				else if (pl->capid_id && id == (INTEL | (uint32_t)pl->capid_id << 16))
 					count_chas(b, cpu, pl, out, a);
 			}

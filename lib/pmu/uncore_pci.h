@@ -54,10 +54,11 @@ struct uncore_pci_scan {
 };
 
 /*
- * Scans segment 0 from cpu (the boot CPU), fills out and registers the boxes in
- * reg (NULL: none). PMU_OK, or the scan's status (out->st) when it could not run.
+ * Scans segment 0 from cpu (the boot CPU) for the PCI boxes of boxes (the machine's), fills
+ * out and registers the boxes in reg (NULL: none). PMU_OK, or the scan's status (out->st)
+ * when it could not run.
  */
-pmu_status uncore_pci_scan(const struct pmu_backend *b, unsigned cpu, enum uncore_family fam,
+pmu_status uncore_pci_scan(const struct pmu_backend *b, unsigned cpu, const struct box_set *boxes,
 			   struct uncore_pci_scan *out, struct pmon_registry *reg);
 
 /* The box control bit that freezes a SNB-EP-style box (Intel 327043: FRZ, bit 8). */

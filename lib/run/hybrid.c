@@ -7,18 +7,10 @@
 #include "run/run.h"
 #include "pmu/core_engine.h"
 
-static unsigned popcount32(uint32_t v)
-{
-	unsigned n = 0;
-	for (; v; v &= v - 1)
-		n++;
-	return n;
-}
-
 /* "0-3" for a run of bits, "0,1,2,4,5,6" otherwise. */
 static void put_bits(struct strbuf *sb, uint32_t mask)
 {
-	unsigned n = popcount32(mask), lo = 0;
+	unsigned n = pmu_popcount(mask), lo = 0;
 	while (mask && !((mask >> lo) & 1))
 		lo++;
 	if (n > 1 && mask == (((1u << n) - 1) << lo)) {
@@ -42,7 +34,7 @@ void run_core_counters(const struct cpu_info *ci, unsigned *gp, unsigned *fixed)
 	struct core_pmu p;
 	core_pmu_from_cpu(ci, &p);
 	*gp = p.n_gp;
-	*fixed = popcount32(p.fixed_mask & ((1u << CORE_MAX_FIXED) - 1));
+	*fixed = pmu_popcount(p.fixed_mask & ((1u << CORE_MAX_FIXED) - 1));
 }
 
 /* One line per core type: its CPUs and the counters the engine drives on them. */

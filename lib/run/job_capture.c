@@ -42,7 +42,7 @@ static void capture_on_cpu(void *ctx, unsigned cpu)
 		return;
 	struct capture_slot *s = &c->slot[cpu];
 	const struct pmu_backend *b = &c->a->backend;
-	machine_collect_cpu(b, cpu, c->vendor, &s->cpu, c->fam, s->leader ? &s->pkg : NULL);
+	machine_collect_cpu(b, cpu, c->vendor, &s->cpu, &c->a->boxes, s->leader ? &s->pkg : NULL);
 	flag_set(&s->done, 1);
 }
 
@@ -340,7 +340,7 @@ static struct machine_pkg *scan_pci(struct capture *c, unsigned npkgs)
 		for (unsigned i = 0, n = 0; i < a->plat->ncpus && n < npkgs; i++)
 			if (c->slot[i].leader)
 				pkgs[n++].package = a->plat->cpu[i].package;
-		found = machine_scan_pci(&a->backend, a->plat->bsp, c->fam, pkgs, npkgs, scan, reg);
+		found = machine_scan_pci(&a->backend, a->plat->bsp, &a->boxes, pkgs, npkgs, scan, reg);
 	}
 	run_free(a, reg);
 	run_free(a, scan);

@@ -319,7 +319,7 @@ static void add_instructions(struct run *a, struct run_core_events *e, unsigned 
 		if (claim_event(ci, &e->events[i]) == KEV_INSTRUCTIONS)
 			return;
 	if (e->nevents >= RUN_MAX_EVENTS ||
-	    evspec_parse_list(ci, "instructions", &ins, 1, &n, &err) || n != 1)
+	    evspec_parse_list(ci, NULL, "instructions", &ins, 1, &n, &err) || n != 1)
 		return;
 	for (unsigned g = 0; g < a->meas->nrounds; g++) {
 		n = 0;
@@ -529,7 +529,7 @@ static enum verdict by_core_type(struct run *a, const char *events)
 		e->instructions_added = false;
 		if (rep[t] == NO_CPU)
 			continue;
-		if (evspec_parse_list(&a->slot[rep[t]].info, events, reqs,
+		if (evspec_parse_list(&a->slot[rep[t]].info, &a->boxes, events, reqs,
 				      RUN_MAX_EVENTS + UNCORE_MAX_EVENTS, &n, &err)) {
 			char what[160];
 			struct strbuf sb;
@@ -605,8 +605,8 @@ enum verdict job_resolve(struct run *a)
 	if (!a->meas->iterations)
 		a->meas->iterations = a->meas->kernel->default_iterations;
 	const char *events = events_spec(a);
-	if (events[0] && evspec_parse_list(bsp, events, reqs, RUN_MAX_EVENTS + UNCORE_MAX_EVENTS,
-					   &n, &err))
+	if (events[0] && evspec_parse_list(bsp, &a->boxes, events, reqs,
+					   RUN_MAX_EVENTS + UNCORE_MAX_EVENTS, &n, &err))
 		return run_refuse_setting(a, OPT_EVENTS, err.msg, NULL, NULL);
 	a->meas->nureqs = 0;
 	for (unsigned t = 0; t < RUN_TYPE_SLOTS; t++) {

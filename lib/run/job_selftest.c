@@ -39,6 +39,7 @@ static void env_for(const struct selftest_job *j, unsigned cpu, struct selftest_
 	env->b = &a->backend;
 	env->cpu = cpu;
 	env->ci = &a->slot[cpu].info;
+	env->boxes = &a->boxes;
 	env->iterations = a->backend.iterations ? a->backend.iterations : REAL_ITERATIONS;
 	env->force = a->opt.force;
 }
@@ -163,9 +164,9 @@ static bool find_leaders(struct selftest_job *j)
 		return false;
 	/* AMD: one leader per CCX, so each L3 is checked; the first of a package checks the rest */
 	bool ccx = false;
-	for (unsigned i = 0; i < uncore_box_count; i++)
-		ccx = ccx || (uncore_boxes[i]->per_ccx &&
-			      uncore_boxes[i]->family == a->slot[a->plat->bsp].info.uncore);
+	for (unsigned i = 0; i < a->boxes.n; i++)
+		ccx = ccx || (a->boxes.box[i].d.per_ccx &&
+			      a->boxes.box[i].d.family == a->slot[a->plat->bsp].info.uncore);
 	unsigned max = ccx ? TOPO_MAX_DOMAINS : TOPO_MAX_PACKAGES;
 	j->npkg = ccx ? topo_ccx_leaders(ci, n, &sel, j->leader, max, &more) :
 		  topo_package_leaders(ci, n, &sel, j->leader, max, &more);

@@ -45,7 +45,7 @@ enum verdict job_list(struct run *a)
 		return VERDICT_FAIL;
 	}
 	sb_init(&sb, buf, sizeof(buf));
-	listing_write(ci, &sb, list_line, a);
+	listing_write(ci, &a->boxes, &sb, list_line, a);
 	run_begin(a, "list");
 	logrec_key_u64(&a->sb, "cpu", ci->index);
 	logrec_key_str(&a->sb, "uncore", uncore_family_name(ci->uncore));
@@ -80,7 +80,8 @@ enum verdict job_decode(struct run *a)
 {
 	const struct cpu_info *ci = bsp_info(a);
 	enum uncore_family fam = ci ? ci->uncore : UNCORE_NONE;
-	pmu_status st = decode_register(a->opt.decode_box, a->opt.decode_value, fam, &a->sb);
+	pmu_status st = decode_register(a->opt.decode_box, a->opt.decode_value,
+					fam == UNCORE_NONE ? NULL : &a->boxes, &a->sb);
 	say_lines(a, st == PMU_ERR_UNKNOWN_NAME ? "efipmu: " : "");
 	run_begin(a, "decode");
 	logrec_key_str(&a->sb, "register", a->opt.decode_box);
@@ -216,9 +217,10 @@ enum verdict dryrun_report(struct run *a, enum verdict v)
 		const struct dryrun_cpu *c = &a->dry->cpu[cpu];
 		if (!cpuset_has(&a->opt.cpus, cpu) || !flag_get(&a->slot[cpu].done))
 			continue;
-		enum uncore_family fam = a->slot[cpu].info.uncore;
+		/* no uncore: every family's names */
+		const struct box_set *boxes = a->slot[cpu].info.uncore ? &a->boxes : NULL;
 		for (unsigned i = 0; i < c->n; i++)
-			log_write(a, cpu, i, &c->w[i], decode_layout_for_msr(c->w[i].msr, fam));
+			log_write(a, cpu, i, &c->w[i], decode_layout_for_msr(c->w[i].msr, boxes));
 		sb_puts(&a->sb, "CPU ");
 		sb_dec(&a->sb, cpu);
 		sb_puts(&a->sb, ": ");
@@ -246,7 +248,7 @@ enum verdict dryrun_report(struct run *a, enum verdict v)
 		}
 		run_say(a);
 		for (unsigned i = 0; i < c->n; i++)
-			say_write(a, cpu, &c->w[i], decode_layout_for_msr(c->w[i].msr, fam));
+			say_write(a, cpu, &c->w[i], decode_layout_for_msr(c->w[i].msr, boxes));
 		shown = (int)cpu;
 	}
 	run_begin(a, "dry_run");

@@ -155,7 +155,7 @@ static enum verdict add_default(struct run *a, const char *name, const char *spe
 	unsigned n;
 	if (a->meas->nureqs == UNCORE_MAX_EVENTS)
 		return VERDICT_PASS;
-	if (evspec_parse_list(bsp, spec, r, 1, &n, &err) != PMU_OK)
+	if (evspec_parse_list(bsp, &a->boxes, spec, r, 1, &n, &err) != PMU_OK)
 		return run_refuse(a, "default uncore event", name ? name : spec, err.msg);
 	if (name)
 		pmu_strlcpy(r->name, name, sizeof(r->name));
@@ -195,8 +195,8 @@ static enum verdict add_defaults(struct run *a)
 		if (df_defaults[i].v2 == bsp->amd_uncore.perfmon_v2 && v == VERDICT_PASS)
 			v = add_default(a, df_defaults[i].name, df_defaults[i].spec);
 	bool imc = bsp->uncore == UNCORE_DISC && (bsp->model == 0x8F || bsp->model == 0xCF);
-	for (unsigned i = 0; i < uncore_box_count && v == VERDICT_PASS; i++) {
-		const struct box_desc *d = uncore_boxes[i];
+	for (unsigned i = 0; i < a->boxes.n && v == VERDICT_PASS; i++) {
+		const struct box_desc *d = &a->boxes.box[i].d;
 		if (d->family == bsp->uncore && !pmu_strncmp(d->name, "amd_umc_", 8))
 			v = add_box_defaults(a, d, umc_defaults, N_OF(umc_defaults));
 		else if (d->family == bsp->uncore && imc && !pmu_strncmp(d->name, "uncore_imc_", 11))

@@ -53,7 +53,7 @@ static void list_registers(struct run *a, struct run_cpu *s, bool json)
 		const struct core_session *c = session(s, i);
 		for (unsigned k = 0; k < c->n_own; k++) {
 			const struct own_reg *r = &c->own[k];
-			const struct reg_layout *l = decode_layout_for_msr(r->msr, UNCORE_NONE);
+			const struct reg_layout *l = decode_layout_for_msr(r->msr, NULL);   /* every family's */
 			if (!r->written)
 				continue;
 			if (json) {

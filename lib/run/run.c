@@ -14,6 +14,16 @@
 #define DISCOVER_TIMEOUT_US 10000000u
 #define UNUSABLE_WHY 96   /* the verdict's reason for a PMU efipmu cannot use */
 
+uint32_t run_make_boxes(struct run *a)
+{
+	const struct box_alloc mem = { a->plat->ops->alloc, a->plat->ops->free, a->plat->ctx };
+	/* once: the events resolved before the log exists hold its boxes */
+	bool made = a->boxes.mem.alloc != NULL;
+	if (!uncore_disc_boxes_for(a, made ? NULL : &mem) && !made)
+		(void)uncore_boxes_make(&a->slot[a->plat->bsp].info, &a->boxes, &mem);
+	return a->boxes.unmade;
+}
+
 /* Every CPU --cpus names is one this machine has, enabled; "all" is every enabled CPU. */
 static enum verdict check_cpus(struct run *a)
 {
@@ -59,10 +69,8 @@ static pmu_status discover_boot_cpu_quietly(struct run *a)
 		dryrun_cpu_init(&cpus[i], i == bsp ? w : NULL, i == bsp ? 8 : 0);
 	dryrun_init(&dry, &a->backend, cpus, a->plat->ncpus, &quiet);
 	pmu_status st = pmu_discover(&quiet, bsp, &a->slot[bsp].info);
-	if (!st) {
-		(void)uncore_amd_boxes(&a->slot[bsp].info);   /* its boxes, before events are parsed */
-		uncore_disc_boxes_for(a);                     /* the discovery table's (reads only) */
-	}
+	if (!st)
+		(void)run_make_boxes(a);   /* its boxes, before events are parsed */
 	run_free(a, cpus);
 	return st;
 }
@@ -177,6 +185,7 @@ void run_fini(struct run *a)
 	run_free(a, a->slot_mem);
 	run_free(a, a->capture_mem);
 	run_free(a, a->collapse);
+	box_set_fini(&a->boxes);
 	a->slot_mem = a->capture_mem = NULL;
 	a->collapse = NULL;
 	a->slot = NULL;
@@ -480,8 +489,7 @@ enum verdict run_main(struct run *a, const struct run_header *h)
 	write_header(a, h);
 	plat_run_all(a->plat, discover_on_cpu, a, DISCOVER_TIMEOUT_US);
 	/* AMD's uncore boxes from the boot CPU's CPUID (or none), whatever job runs */
-	uint32_t no_box = uncore_amd_boxes(&a->slot[a->plat->bsp].info);
-	uncore_disc_boxes_for(a);
+	uint32_t no_box = run_make_boxes(a);
 	report_cpus(a);
 	check_topology(a);
 	if (no_box) {

@@ -114,6 +114,8 @@ struct run {
 	struct unexpected_backend *unexpected;   /* the test-unexpected-fault hook, or NULL */
 	const struct run_faults *faults;         /* the platform's, or NULL */
 	struct run_cpu *slot;          /* plat->ncpus of them, in slot_mem */
+	/* the machine's uncore boxes, from the boot CPU's discovery (run_make_boxes) */
+	struct box_set boxes;
 	void *slot_mem;
 	void *capture_mem;             /* run/job_capture.c's per-CPU slots (a late CPU may write) */
 	struct verdict_checks checks;  /* what the job checked, by kind: the verdict's proof */
@@ -215,6 +217,12 @@ void run_free(struct run *a, void *p);
  * among those): plat->ncpus of them to run_free, or NULL without memory.
  */
 struct cpu_info *run_answered_infos(struct run *a);
+/*
+ * a->boxes made from the boot CPU's discovery (its discovery table read first, reads only),
+ * once; after a later discovery the same boxes, their family given to the CPUs again. The
+ * active AMD UMCs no box was made for (hw/uncore_amd.h).
+ */
+uint32_t run_make_boxes(struct run *a);
 
 /* ---- the jobs (each run/job_*.c) ---- */
 

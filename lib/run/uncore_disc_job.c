@@ -25,21 +25,24 @@ static bool unknown_server(const struct cpu_info *ci)
 	       ci->family == 6 && ci->model >= 0x8F && !ci->arch.core_type;
 }
 
-void uncore_disc_boxes_for(struct run *a)
+bool uncore_disc_boxes_for(struct run *a, const struct box_alloc *mem)
 {
 	struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
 	const struct opt_pci_dev *t = &a->opt.test_disc_dev;
 	const struct disc_named at = { { t->seg, t->bus, t->dev, t->fn, 0 }, t->bar };
 	bool unknown = unknown_server(bsp);
-	by_name = t->set;
-	built = (bsp->uncore == UNCORE_DISC || unknown) &&
-		!uncore_disc_build(&a->backend, (unsigned)a->plat->bsp, bsp->model == 0x8F,
-				   by_name ? &at : NULL, &disc);
+	if (mem) {
+		by_name = t->set;
+		built = (bsp->uncore == UNCORE_DISC || unknown) &&
+			!uncore_disc_build(&a->backend, (unsigned)a->plat->bsp, bsp->model == 0x8F,
+					   by_name ? &at : NULL, &disc, &a->boxes, mem);
+	}
 	for (unsigned i = 0; unknown && built && disc.find.n && i < a->plat->ncpus; i++)
 		if (a->slot[i].info.model == bsp->model && unknown_server(&a->slot[i].info))
 			a->slot[i].info.uncore = UNCORE_DISC;   /* its uncore is the table's */
 	if (unknown && built && disc.find.n)
 		bsp->uncore = UNCORE_DISC;
+	return bsp->uncore == UNCORE_DISC;
 }
 
 const char *uncore_disc_named_why(void)
@@ -219,8 +222,6 @@ enum verdict uncore_disc_begin(struct run *a, struct uncore_pci_scan *scan,
 {
 	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
 	pmu_memset(scan, 0, sizeof(*scan));
-	if (!built)
-		uncore_disc_boxes_for(a);
 	scan->st = disc.find.st;
 	scan->functions = disc.find.functions;
 	if (disc.find.st) {
@@ -242,7 +243,7 @@ enum verdict uncore_disc_begin(struct run *a, struct uncore_pci_scan *scan,
 	for (unsigned p = 0; p < disc.find.n && p < UNCORE_PCI_MAX_PKGS; p++) {
 		unsigned unplaced = 0;
 		log_table(a, p, false);
-		uncore_disc_place(&disc, p, &scan->pkg[p], pmon, &unplaced);
+		uncore_disc_place(&disc, &a->boxes, p, &scan->pkg[p], pmon, &unplaced);
 		say_found(a, p, unplaced);
 		if (!disc.find.t[p].st)
 			say_problems(a, p);

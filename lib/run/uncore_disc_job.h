@@ -12,8 +12,12 @@
 #include "run/run.h"
 #include "pmu/uncore_pci.h"
 
-/* The boot CPU's family is UNCORE_DISC: its tables found and its boxes made (reads only). */
-void uncore_disc_boxes_for(struct run *a);
+/*
+ * The boot CPU's family is UNCORE_DISC (or it is a server of that kind efipmu does not know
+ * whose table is found): its tables found and its boxes made into a->boxes, in mem (NULL:
+ * as made before; reads only), and true.
+ */
+bool uncore_disc_boxes_for(struct run *a, const struct box_alloc *mem);
 
 /*
  * Where test-discovery-device named a function or BAR whose table cannot be read (no

@@ -46,8 +46,8 @@ static void say_pkg(struct run *a, unsigned p)
 static void say_missing(struct run *a, enum uncore_family fam, unsigned p)
 {
 	const struct uncore_pci_pkg *k = &scan.pkg[p];
-	for (unsigned i = 0; i < uncore_box_count; i++) {
-		const struct box_desc *d = uncore_boxes[i];
+	for (unsigned i = 0; i < a->boxes.n; i++) {
+		const struct box_desc *d = &a->boxes.box[i].d;
 		if (d->family != fam || !d->pci || box_key(k, d, d->box_ctl, false) ||
 		    (d->pci->mmio && scan.unmapped[p]))
 			continue;   /* an MMIO box whose base is 0 is said once (say_unmapped) */
@@ -310,7 +310,7 @@ enum verdict uncore_pci_begin(struct run *a, bool all)
 		scanned = true;
 		return uncore_disc_begin(a, &scan, &pmon);
 	}
-	(void)uncore_pci_scan(&a->backend, (unsigned)a->plat->bsp, fam, &scan, &pmon);
+	(void)uncore_pci_scan(&a->backend, (unsigned)a->plat->bsp, &a->boxes, &scan, &pmon);
 	scanned = true;
 	log_scan(a, fam);
 	if (a->opt.list)

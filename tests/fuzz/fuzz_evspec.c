@@ -9,6 +9,7 @@
 #include "pmu/evspec.h"
 #include "model/model.h"
 #include "pmu/uncore.h"
+#include "../unit/boxes.h"   /* the boxes kept for the process, as the rigs are */
 
 #define MAX_REQS 16
 
@@ -19,6 +20,7 @@ struct rig {
 	struct model *m;
 	struct pmu_backend b;
 	struct cpu_info ci;
+	struct box_set boxes;
 };
 
 static struct rig *rig_for(unsigned k)
@@ -33,6 +35,8 @@ static struct rig *rig_for(unsigned k)
 				      1) == PMU_OK);
 		model_backend(rigs[k]->m, &rigs[k]->b);
 		FUZZ_CHECK(pmu_discover(&rigs[k]->b, 0, &rigs[k]->ci) == PMU_OK);
+		FUZZ_CHECK(box_set_family(&rigs[k]->boxes, rigs[k]->ci.uncore, &test_box_alloc) ==
+			   PMU_OK);
 	}
 	model_clear_log(rigs[k]->m);
 	return rigs[k];
@@ -75,7 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct rig *r = rig_for(data[0] % NPROFILES);
 	char *list = fuzz_cstr(data + 1, size - 1);
 	memset(&err, 0, sizeof(err));
-	pmu_status st = evspec_parse_list(&r->ci, list, reqs, MAX_REQS, &n, &err);
+	pmu_status st = evspec_parse_list(&r->ci, &r->boxes, list, reqs, MAX_REQS, &n, &err);
 	FUZZ_CHECK(n <= MAX_REQS);
 	if (st != PMU_OK) {
 		FUZZ_CHECK(err.st == st);

@@ -306,6 +306,38 @@ run_case bundle_make bundle tests/data/labs/model-made-sandy-bridge-ep-2pkg.json
 run_case replay_bundle replay "$ptmp/lab.bundle"
 sed '0,/"delta":1/s//"delta":2/' "$ptmp/lab.bundle" > "$ptmp/damaged.bundle"
 run_case replay_bundle_damaged replay "$ptmp/damaged.bundle"
+run_case bundle_not_a_log bundle $dir/discovery-small.hex -o "$ptmp/not-a-log.bundle"
+[ ! -e "$ptmp/not-a-log.bundle" ] && passed=$((passed + 1)) ||
+  { failed=$((failed + 1)); echo "  FAIL bundle wrote a bundle of what is not a log"; }
+# Every reader parses JSON (issue 35 item 6): logs re-written by Python's json (a space after
+# each colon and comma, keys sorted: "rec" no longer first) read as the originals do: the
+# same profile, replay, summary and discovery table.
+mkdir -p "$ptmp/rewritten"
+for log in tests/data/labs/model-made-sandy-bridge-ep-2pkg.jsonl $dir/discovery-spr-capture.jsonl \
+    $dir/qemu-capture.jsonl; do
+  python3 -c 'import json, sys
+for line in open(sys.argv[1]):
+    if line.strip():
+        print(json.dumps(json.loads(line), sort_keys=True))' "$log" \
+    > "$ptmp/rewritten/$(basename "$log")"
+done
+# DIR NAME CMD...: what the tool says of DIR/NAME and of its re-written copy, and no error
+same_reading() {
+  local d=$1 n=$2 a b root; shift 2
+  root=$(pwd)
+  a=$(cd "$d" && "$root/$tool" "$@" "$n" 2>&1; echo "exit $?"; cat "$ptmp/p" 2>/dev/null)
+  rm -f "$ptmp/p"
+  b=$(cd "$ptmp/rewritten" && "$root/$tool" "$@" "$n" 2>&1; echo "exit $?"; cat "$ptmp/p" 2>/dev/null)
+  rm -f "$ptmp/p"
+  if [ "$a" == "$b" ] && [[ "$a" != *"efipmu-host: "* ]]; then passed=$((passed + 1)); else
+    failed=$((failed + 1)); echo "  FAIL efipmu-host $* of $n re-written"
+    diff <(echo "$a") <(echo "$b") | head -8 | sed 's/^/    /'; fi
+}
+same_reading tests/data/labs model-made-sandy-bridge-ep-2pkg.jsonl replay
+same_reading tests/data/labs model-made-sandy-bridge-ep-2pkg.jsonl summary
+same_reading tests/data/labs model-made-sandy-bridge-ep-2pkg.jsonl profile -o "$PWD/$ptmp/p"
+same_reading $dir qemu-capture.jsonl profile -o "$PWD/$ptmp/p"
+same_reading $dir discovery-spr-capture.jsonl discovery --spr
 # A measurement on the model's Alder Lake (CPUs 0-1 P-cores, 2-3 E-cores) with the same bare
 # names, made by the app's own run (tests/report/mklog.c): each count only on the CPUs of a
 # core type whose list has the name, and the CPUs left out of each

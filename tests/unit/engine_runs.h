@@ -11,6 +11,7 @@
 #include "pmu/evspec.h"
 #include "hw/msr.h"
 #include "pmu/uncore.h"
+#include "boxes.h"
 
 #define RUN_MAX_REQS 8
 
@@ -121,11 +122,12 @@ static inline struct run_rig *run_rig_new(const struct prof_case *pc)
 	}
 	for (unsigned p = 0; p < r->m->npkgs; p++)
 		fw_apply(r, p * (r->m->ncpus / r->m->npkgs), pc->unc_fw);
-	if (evspec_parse_list(&r->ci[0], pc->core_spec, r->core, RUN_MAX_REQS, &r->ncore, &err))
+	if (evspec_parse_list(&r->ci[0], NULL, pc->core_spec, r->core, RUN_MAX_REQS, &r->ncore,
+			      &err))
 		fail_msg("%s: '%s': %s", pc->profile, pc->core_spec, err.msg);
 	for (const struct unc_ev *e = pc->unc; e->box; e++) {
 		struct pmu_event_req *q = &r->unc[r->nunc++];
-		q->box = box_find(r->ci[0].uncore, e->box, strlen(e->box));
+		q->box = family_box(r->ci[0].uncore, e->box, strlen(e->box));
 		assert_non_null(q->box);
 		snprintf(q->name, sizeof(q->name), "%s/%#llx", e->box, (unsigned long long)e->config);
 		q->config = e->config;

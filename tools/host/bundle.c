@@ -27,21 +27,38 @@ static void find_str(const char *text, size_t len, const char *rec, const char *
 {
 	static struct logrec_view v, o;
 	out[0] = 0;
-	for (const char *p = text; p < text + len;) {
-		const char *e = memchr(p, '\n', (size_t)(text + len - p));
-		size_t n = e ? (size_t)(e - p) : (size_t)(text + len - p);
-		if (!logread_line(p, n, &v) && logread_str_is(&v, "rec", rec) &&
-		    (!scope || logread_str_is(&v, "scope", scope))) {
-			if (!sub) {
-				(void)logread_get_str(&v, key, out, cap);
-				return;
-			}
-			if (!logread_get_obj(&v, sub, &o))
-				(void)logread_get_str(&o, key, out, cap);
-			return;
-		}
-		p += n + 1;
+	for (size_t pos = 0; logread_next(text, len, &pos, &v);) {
+		if (!logread_str_is(&v, "rec", rec) || (scope && !logread_str_is(&v, "scope", scope)))
+			continue;
+		if (!sub)
+			(void)logread_get_str(&v, key, out, cap);
+		else if (!logread_get_obj(&v, sub, &o))
+			(void)logread_get_str(&o, key, out, cap);
+		return;
 	}
+}
+
+/* Whether the text holds a record rec. */
+static bool has_rec(const char *text, size_t len, const char *rec)
+{
+	static struct logrec_view v;
+	for (size_t pos = 0; logread_next(text, len, &pos, &v);)
+		if (logread_str_is(&v, "rec", rec))
+			return true;
+	return false;
+}
+
+/* A log of efipmu's begins with its header record: anything else is refused, by name. */
+static void must_be_log(const char *path, const char *text, size_t len)
+{
+	static struct logrec_view v;
+	size_t n = 0;
+	while (n < len && text[n] != '\n')
+		n++;
+	if (logread_line(text, n, &v) || !logread_str_is(&v, "rec", "header") ||
+	    !logread_str_is(&v, "tool", "efipmu"))
+		die("bundle: %s is not an efipmu log: its first line is not efipmu's header record",
+		    path);
 }
 
 /* "MAKER PRODUCT, BIOS VENDOR VERSION (DATE)" from the capture's SMBIOS, or why not. */
@@ -50,13 +67,9 @@ static void identity(const char *text, size_t len, char *out, size_t cap)
 	static struct logrec_view v;
 	struct machine_ident id;
 	ident_init(&id);
-	for (const char *p = text; p < text + len;) {
-		const char *e = memchr(p, '\n', (size_t)(text + len - p));
-		size_t n = e ? (size_t)(e - p) : (size_t)(text + len - p);
-		if (!logread_line(p, n, &v) && logread_str_is(&v, "rec", "machine"))
+	for (size_t pos = 0; logread_next(text, len, &pos, &v);)
+		if (logread_str_is(&v, "rec", "machine"))
 			ident_from_platform(&v, &id);
-		p += n + 1;
-	}
 	char bios[200];
 	ident_bios(&id, bios, sizeof(bios));
 	if (id.smbios)
@@ -108,12 +121,13 @@ int cmd_bundle(int argc, char **argv)
 	for (unsigned i = 0; i < n; i++) {
 		size_t ln;
 		char *t = read_whole(logs[i], &ln), line[1280], verdict[32], reason[160], backend[16];
+		must_be_log(logs[i], t, ln);
 		find_str(t, ln, "verdict", NULL, "verdict", NULL, verdict, sizeof(verdict));
 		find_str(t, ln, "verdict", NULL, "reason", NULL, reason, sizeof(reason));
 		find_str(t, ln, "header", NULL, "backend", NULL, backend, sizeof(backend));
 		identity(t, ln, where, sizeof(where));
 		bool real = !strcmp(backend, "real");
-		if (strstr(t, "\"rec\":\"machine\"") && (!captures++ || (real && !real_where))) {
+		if (has_rec(t, ln, "machine") && (!captures++ || (real && !real_where))) {
 			snprintf(first_where, sizeof(first_where), "%s", where);
 			real_where = real;
 		}

@@ -15,7 +15,7 @@ int cmd_decode(int argc, char **argv)
 	static char buf[16384];
 	struct strbuf sb;
 	sb_init(&sb, buf, sizeof(buf));
-	pmu_status st = decode_register(argv[0], v, UNCORE_NONE, &sb);
+	pmu_status st = decode_register(argv[0], v, NULL, &sb);
 	if (st == PMU_ERR_UNKNOWN_NAME) {
 		buf[strcspn(buf, "\n")] = '\0';
 		die("%s", buf);

@@ -14,6 +14,7 @@
 #include "host.h"
 #include "model/model_discovery.h"
 #include "out/discovery_json.h"
+#include "out/logread.h"
 #include "pmu/uncore_discovery.h"
 #include "pmu/uncore_disc_box.h"
 #include "util/fmt.h"
@@ -41,35 +42,45 @@ static bool hex_bytes(const char *text, size_t len, uint8_t *out, size_t *n)
 	return hi < 0 && k > 0;
 }
 
+/* A record holding a table's bytes: the run's discovery_table, else the capture's. */
+static bool table_rec(const struct logrec_view *v, bool run)
+{
+	return run ? logread_str_is(v, "rec", "discovery_table")
+		   : logread_str_is(v, "rec", "machine") && logread_str_is(v, "scope", "discovery");
+}
+
 /*
- * The hex of every "bytes" of the records holding a table of a log (tag: the run's
- * discovery_table records, or the capture's machine records of scope discovery), one
- * table after another.
+ * The hex of every "bytes" of the records holding a table of a log (the run's
+ * discovery_table records where it has any, else the capture's machine records of scope
+ * discovery), one table after another; false: the log has none.
  */
-static bool log_bytes(const char *text, const char *tag, uint8_t *out, size_t *n,
+static bool log_bytes(const char *text, size_t len, uint8_t *out, size_t cap, size_t *n,
 		      unsigned *tables)
 {
-	const char *p = text;
+	static struct logrec_view v;
+	bool run = false, any = false;
+	for (size_t pos = 0; !run && logread_next(text, len, &pos, &v);) {
+		run = table_rec(&v, true);
+		any = run || table_rec(&v, false);
+	}
 	*n = 0;
 	*tables = 0;
-	while ((p = strstr(p, tag))) {
-		const char *end = strchr(p, '\n');
-		const char *b = strstr(p, "\"bytes\":\"");
-		if (!b || (end && b > end))
-			die("a discovery_table record without \"bytes\"");
-		b += 9;
-		const char *q = strchr(b, '"');
+	for (size_t pos = 0; any && logread_next(text, len, &pos, &v);) {
+		if (!table_rec(&v, run))
+			continue;
+		const struct logval *b = logread_find(&v, "bytes");
+		uint64_t part = 0;
 		size_t got;
-		if (!q || !hex_bytes(b, (size_t)(q - b), out + *n, &got))
+		if (!b || b->type != LV_STRING)
+			die("a discovery_table record without \"bytes\"");
+		if (b->raw_len / 2 > cap - *n || !hex_bytes(b->raw, b->raw_len, out + *n, &got))
 			die("a discovery_table record whose \"bytes\" are not hex");
 		*n += got;
 		/* the app logs a table in parts of 2 KiB: only part 0 starts a table */
-		const char *part = strstr(p, "\"part\":");
-		if (!part || part > b || !strtoul(part + 7, NULL, 10))
-			(*tables)++;
-		p = q;
+		(void)logread_get_u64(&v, "part", &part);
+		*tables += !part;
 	}
-	return *tables == 1;
+	return any;
 }
 
 static unsigned print_table(const struct disc_table *t)
@@ -124,10 +135,8 @@ int cmd_discovery(int argc, char **argv)
 		size_t len;
 		char *text = read_whole(path, &len);
 		unsigned tables;
-		const char *tag = strstr(text, "\"rec\":\"discovery_table\"") ?
-				  "\"rec\":\"discovery_table\"" : "\"scope\":\"discovery\"";
-		if (strstr(text, tag)) {
-			if (!log_bytes(text, tag, bytes, &n, &tables))
+		if (log_bytes(text, len, bytes, sizeof(bytes), &n, &tables)) {
+			if (tables != 1)
 				die("%s holds %u discovery tables: decode one at a time", path, tables);
 		} else if (!hex_bytes(text, len, bytes, &n)) {
 			if (len > sizeof(bytes))
@@ -140,10 +149,10 @@ int cmd_discovery(int argc, char **argv)
 	/* Where the model's machine put its units: the bus and the iMC BAR it programs. */
 	const struct disc_bus_range bus = { 0, model_disc_spr.bus, model_disc_spr.bus };
 	const struct disc_mmio_range bar = { model_disc_spr.mmio_base, 0x1000000 };
-	const struct disc_space where = { &bus, 1, &bar, 1, spr };
+	const struct disc_space where = { &bus, 1, &bar, 1, spr, 0 };
 	/* a file's table: checked as the app checks what it finds (any bus, MMIO above 1 MiB) */
 	struct disc_bus_range buses[DISC_MAX_BUS_RANGES];
-	const struct disc_space app = uncore_disc_space(NULL, spr, buses);
+	const struct disc_space app = uncore_disc_space(NULL, 0, spr, buses);
 	static struct disc_table t;
 	(void)disc_parse(bytes, n, model ? &where : (spr ? &app : NULL), &t);
 	return print_table(&t) ? EXIT_REGRESSED : 0;

@@ -99,12 +99,10 @@ static bool filter_name(const struct box_desc *d, uint32_t reg, char *out, size_
 	return true;
 }
 
-static bool uncore_msr_name(uint32_t msr, enum uncore_family fam, char *out, size_t cap)
+static bool uncore_msr_name(uint32_t msr, const struct box_set *boxes, char *out, size_t cap)
 {
-	for (unsigned b = 0; b < uncore_box_count; b++) {
-		const struct box_desc *d = uncore_boxes[b];
-		if (d->family != fam)
-			continue;
+	for (unsigned b = 0; b < boxes->n; b++) {
+		const struct box_desc *d = &boxes->box[b].d;
 		for (unsigned i = 0; i < d->n_counters; i++)
 			if (msr == box_ctl_msr(d, i) || msr == box_ctr_msr(d, i)) {
 				snprintf(out, cap, "%s %s%u", d->name, msr == box_ctl_msr(d, i) ? "ctl" : "ctr", i);
@@ -173,15 +171,15 @@ static bool pci_reg_name(uint32_t key, char *out, size_t cap)
 }
 
 /* Name of an MSR the engines write, for the dry-run listing (its fields: decode_layout_for_msr). */
-static void msr_name(uint32_t msr, const struct core_pmu *p, enum uncore_family fam, char *out,
-		     size_t cap)
+static void msr_name(uint32_t msr, const struct core_pmu *p, const struct box_set *boxes,
+		     char *out, size_t cap)
 {
 	if (regkey_is_pci(msr)) {
 		if (!pci_reg_name(msr, out, cap))
 			snprintf(out, cap, "PCI register");
 		return;
 	}
-	if (!core_msr_name(msr, p, out, cap) && !uncore_msr_name(msr, fam, out, cap))
+	if (!core_msr_name(msr, p, out, cap) && !uncore_msr_name(msr, boxes, out, cap))
 		snprintf(out, cap, "MSR 0x%x", msr);
 }
 
@@ -198,6 +196,7 @@ struct dry_run {
 	unsigned cpu;      /* the model's CPU the run is on (hybrid: one per core type) */
 	struct pmu_backend b;
 	struct cpu_info ci;
+	struct box_set boxes;   /* the model's uncore boxes */
 	struct core_pmu pmu;
 	unsigned mark;     /* access log entries already printed */
 	unsigned writes, pci_writes, mmio_writes;
@@ -219,7 +218,7 @@ static void phase(struct dry_run *r, const char *title, pmu_status st)
 		const struct model_access *a = &r->m->log[r->cpu][i];
 		char name[64], dec[512] = "", where[40];
 		if (a->op == MOP_PCI_RD) {   /* config reads shown: a counter is two dwords, hi-lo-hi */
-			msr_name(a->msr, &r->pmu, r->ci.uncore, name, sizeof(name));
+			msr_name(a->msr, &r->pmu, &r->boxes, name, sizeof(name));
 			reg_text(a->msr, where, sizeof(where));
 			printf("       read  %-22s %-26s = 0x%llx\n", where, name, (unsigned long long)a->val);
 			continue;
@@ -232,8 +231,8 @@ static void phase(struct dry_run *r, const char *title, pmu_status st)
 		}
 		if (a->op != MOP_WRMSR && a->op != MOP_PCI_WR)
 			continue;
-		const struct reg_layout *l = decode_layout_for_msr(a->msr, r->ci.uncore);
-		msr_name(a->msr, &r->pmu, r->ci.uncore, name, sizeof(name));
+		const struct reg_layout *l = decode_layout_for_msr(a->msr, r->ci.uncore ? &r->boxes : NULL);
+		msr_name(a->msr, &r->pmu, &r->boxes, name, sizeof(name));
 		if (l) {
 			struct strbuf sb;
 			sb_init(&sb, dec, sizeof(dec));
@@ -302,7 +301,7 @@ static pmu_status dry_uncore(struct dry_run *r, const struct pmu_event_req *reqs
 		r->b.pmon = &dry_pmon;
 		regkey_names(&dry_pmon);
 		memset(&dry_scan, 0, sizeof(dry_scan));
-		uncore_disc_place(&dry_disc, pkg, &dry_scan.pkg[pkg], &dry_pmon, &unplaced);
+		uncore_disc_place(&dry_disc, &r->boxes, pkg, &dry_scan.pkg[pkg], &dry_pmon, &unplaced);
 		map = &dry_scan.pkg[pkg];
 	}
 	for (unsigned i = 0; i < n && !map; i++)
@@ -311,7 +310,7 @@ static pmu_status dry_uncore(struct dry_run *r, const struct pmu_event_req *reqs
 			pmon_reset(&dry_pmon);
 			r->b.pmon = &dry_pmon;   /* MMIO boxes are read through it as they are found */
 			regkey_names(&dry_pmon);
-			(void)uncore_pci_scan(&r->b, r->cpu, r->ci.uncore, &dry_scan, &dry_pmon);
+			(void)uncore_pci_scan(&r->b, r->cpu, &r->boxes, &dry_scan, &dry_pmon);
 			map = &dry_scan.pkg[r->m->pkg_of[r->cpu]];
 			model_clear_log(r->m);
 			r->mark = 0;
@@ -418,6 +417,69 @@ static void say_left_out(const struct cpu_info *ci, const struct pmu_event_req *
 	}
 }
 
+/* The run of dry_one on its model r, discovered. */
+static int dry_events(struct dry_run *r, const struct model_profile *p, const struct dry_opts *o,
+		      unsigned cpu, const char *spec, char *why, size_t cap)
+{
+	struct pmu_event_req reqs[CORE_MAX_EVENTS + UNCORE_MAX_EVENTS];
+	struct pmu_event_req core[CORE_MAX_EVENTS + UNCORE_MAX_EVENTS];
+	struct pmu_event_req unc[CORE_MAX_EVENTS + UNCORE_MAX_EVENTS];
+	unsigned n = 0, nc = 0, nu = 0;
+	struct evspec_error err;
+	struct cpu_info names = r->ci;   /* only the name lookup sees list_model */
+	if (o->list_model)
+		names.model = o->list_model;
+	if (o->list_stepping >= 0)
+		names.stepping = (uint32_t)o->list_stepping;
+	if (evspec_parse_list(&names, &r->boxes, spec, reqs, CORE_MAX_EVENTS + UNCORE_MAX_EVENTS, &n,
+			      &err)) {
+		snprintf(why, cap, "%s", err.msg);
+		return EXIT_ERROR;
+	}
+	unsigned other = 0;   /* requests for the other core type's CPUs */
+	for (unsigned i = 0; i < n; i++) {
+		if (reqs[i].box)
+			unc[nu++] = reqs[i];
+		else if (reqs[i].core_type && reqs[i].core_type != r->ci.arch.core_type)
+			other++;
+		else
+			core[nc++] = reqs[i];
+	}
+	printf("dry run of %s on the reference model %s", spec, p->name);
+	if (r->ci.arch.core_type)
+		printf(" (core type %s)", pmu_core_type_name(r->ci.arch.core_type));
+	if (o->firmware)
+		printf(" (firmware %s)", model_firmware_name(o->fw));
+	if (o->list_model)
+		printf(" (names from Intel's list for model 0x%x)", o->list_model);
+	if (!nc && !nu) {
+		printf(", CPU %u: nothing to count on this core type (%u event%s the other's)\n",
+		       cpu, other, other == 1 ? " is" : "s are");
+		say_left_out(&r->ci, reqs, n);
+		return 0;
+	}
+	printf(", CPU %u: no hardware is touched\n", cpu);
+	if (other)
+		say_left_out(&r->ci, reqs, n);
+	model_clear_log(r->m);
+	pmu_status st = nc ? dry_core(r, core, nc) : PMU_OK;
+	if (nu && !st)
+		st = dry_uncore(r, unc, nu);
+	if (r->why[0]) {
+		snprintf(why, cap, "%s", r->why);
+		return EXIT_ERROR;
+	}
+	if (r->m->log_overflow[cpu])
+		printf("(access log full: later writes not shown)\n");
+	printf("%u MSR writes", r->writes - r->pci_writes - r->mmio_writes);
+	if (r->pci_writes)
+		printf(", %u PCI configuration writes", r->pci_writes);
+	if (r->mmio_writes)
+		printf(", %u MMIO writes", r->mmio_writes);
+	printf("%s\n", st ? "; the program phase failed: stopped there" : "");
+	return st ? EXIT_REGRESSED : 0;
+}
+
 /*
  * One dry run of spec (events joined by commas) on a fresh model m of profile p. Returns 0,
  * EXIT_REGRESSED when a phase failed, or EXIT_ERROR with the one-line reason in why: the
@@ -435,67 +497,16 @@ static int dry_one(struct model *m, const struct model_profile *p, const struct 
 	model_backend(r.m, &r.b);
 	if (pmu_discover(&r.b, cpu, &r.ci))
 		die("discovery failed on the reference model");
-	(void)uncore_amd_boxes(&r.ci);
-	if (r.ci.uncore == UNCORE_DISC)   /* the table's boxes, before the events are parsed */
-		(void)uncore_disc_build(&r.b, cpu, r.ci.model == 0x8F, NULL, &dry_disc);
+	/* its boxes (a discovery table's part: the table's), before the events are parsed */
+	if (r.ci.uncore == UNCORE_DISC)
+		(void)uncore_disc_build(&r.b, cpu, r.ci.model == 0x8F, NULL, &dry_disc, &r.boxes,
+					&host_box_alloc);
+	else
+		(void)uncore_boxes_make(&r.ci, &r.boxes, &host_box_alloc);
 	core_pmu_from_cpu(&r.ci, &r.pmu);
-
-	struct pmu_event_req reqs[CORE_MAX_EVENTS + UNCORE_MAX_EVENTS];
-	struct pmu_event_req core[CORE_MAX_EVENTS + UNCORE_MAX_EVENTS];
-	struct pmu_event_req unc[CORE_MAX_EVENTS + UNCORE_MAX_EVENTS];
-	unsigned n = 0, nc = 0, nu = 0;
-	struct evspec_error err;
-	struct cpu_info names = r.ci;   /* only the name lookup sees list_model */
-	if (o->list_model)
-		names.model = o->list_model;
-	if (o->list_stepping >= 0)
-		names.stepping = (uint32_t)o->list_stepping;
-	if (evspec_parse_list(&names, spec, reqs, CORE_MAX_EVENTS + UNCORE_MAX_EVENTS, &n, &err)) {
-		snprintf(why, cap, "%s", err.msg);
-		return EXIT_ERROR;
-	}
-	unsigned other = 0;   /* requests for the other core type's CPUs */
-	for (unsigned i = 0; i < n; i++) {
-		if (reqs[i].box)
-			unc[nu++] = reqs[i];
-		else if (reqs[i].core_type && reqs[i].core_type != r.ci.arch.core_type)
-			other++;
-		else
-			core[nc++] = reqs[i];
-	}
-	printf("dry run of %s on the reference model %s", spec, p->name);
-	if (r.ci.arch.core_type)
-		printf(" (core type %s)", pmu_core_type_name(r.ci.arch.core_type));
-	if (o->firmware)
-		printf(" (firmware %s)", model_firmware_name(o->fw));
-	if (o->list_model)
-		printf(" (names from Intel's list for model 0x%x)", o->list_model);
-	if (!nc && !nu) {
-		printf(", CPU %u: nothing to count on this core type (%u event%s the other's)\n",
-		       cpu, other, other == 1 ? " is" : "s are");
-		say_left_out(&r.ci, reqs, n);
-		return 0;
-	}
-	printf(", CPU %u: no hardware is touched\n", cpu);
-	if (other)
-		say_left_out(&r.ci, reqs, n);
-	model_clear_log(r.m);
-	pmu_status st = nc ? dry_core(&r, core, nc) : PMU_OK;
-	if (nu && !st)
-		st = dry_uncore(&r, unc, nu);
-	if (r.why[0]) {
-		snprintf(why, cap, "%s", r.why);
-		return EXIT_ERROR;
-	}
-	if (r.m->log_overflow[cpu])
-		printf("(access log full: later writes not shown)\n");
-	printf("%u MSR writes", r.writes - r.pci_writes - r.mmio_writes);
-	if (r.pci_writes)
-		printf(", %u PCI configuration writes", r.pci_writes);
-	if (r.mmio_writes)
-		printf(", %u MMIO writes", r.mmio_writes);
-	printf("%s\n", st ? "; the program phase failed: stopped there" : "");
-	return st ? EXIT_REGRESSED : 0;
+	int rc = dry_events(&r, p, o, cpu, spec, why, cap);
+	box_set_fini(&r.boxes);
+	return rc;
 }
 
 /*

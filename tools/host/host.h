@@ -16,6 +16,9 @@
 /* One line "efipmu-host: ..." on stderr, then exit(EXIT_ERROR). */
 void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 void *xcalloc(size_t n, size_t size);
+struct box_alloc;
+/* A machine's uncore boxes' memory (hw/box_set.h): calloc and free (host_platform.c). */
+extern const struct box_alloc host_box_alloc;
 /* A decimal or 0x-hex number; dies naming what it is for when s is not one. */
 uint64_t parse_number(const char *what, const char *s);
 /* Grouped decimal (1,234,567) in a rotating static buffer: printf arguments. */

@@ -4,6 +4,7 @@
 
 #include "host.h"
 #include "host_platform.h"
+#include "hw/box_set.h"
 
 struct plat_round {
 	unsigned cpu, round;
@@ -151,6 +152,8 @@ static void release(void *ctx, void *p)
 	(void)ctx;
 	free(p);
 }
+
+const struct box_alloc host_box_alloc = { alloc, release, NULL };
 
 static void *alloc_pages(void *ctx, uint64_t bytes)
 {

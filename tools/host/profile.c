@@ -54,13 +54,10 @@ struct model_loaded *host_profile_file(const char *path)
 /* A log's machine records, at most: its CPUs are fewer (they are numbered without a gap). */
 static unsigned machine_records(const char *text, size_t len)
 {
-	static const char head[] = "{\"rec\":\"machine\"";
+	static struct logrec_view v;
 	unsigned n = 0;
-	for (const char *p = text; p < text + len;) {
-		const char *e = memchr(p, '\n', (size_t)(text + len - p));
-		n += (size_t)(text + len - p) >= sizeof(head) - 1 && !strncmp(p, head, sizeof(head) - 1);
-		p = e ? e + 1 : text + len;
-	}
+	for (size_t pos = 0; logread_next(text, len, &pos, &v);)
+		n += logread_str_is(&v, "rec", "machine");
 	return n;
 }
 
@@ -117,6 +114,7 @@ static struct machine *from_builtin(const char *name, unsigned ncpus, unsigned n
 	struct model *mod = xcalloc(1, model_bytes(ncpus));
 	struct model_machine_scratch *s = xcalloc(1, sizeof(*s));
 	struct machine *m = new_machine(ncpus);
+	s->mem = host_box_alloc;
 	if (model_init(mod, model_bytes(ncpus), p, ncpus, npkgs))
 		die("the model cannot make %u CPUs in %u packages", ncpus, npkgs);
 	for (unsigned i = 0; i < ncpus; i++)
@@ -137,6 +135,7 @@ static struct machine *from_dump(const char *path, char *comment, size_t cap)
 	struct model_dump_scratch *s = xcalloc(1, sizeof(*s));
 	struct machine *m = new_machine(d.ncpu);
 	struct model *mod = xcalloc(1, model_bytes(d.ncpu));
+	s->machine.mem = host_box_alloc;
 	const struct model_profile *base = NULL;
 	const char *why;
 	if (model_dump_machine(&d, m, &base, s, mod, model_bytes(d.ncpu), &why))

@@ -205,6 +205,7 @@ struct report {
 	struct records rs;
 	bool sim;
 	enum uncore_family fam;
+	struct box_set boxes;   /* its family's (no AMD or discovered box: the log has none) */
 	const char *board;   /* from a store's import, not from the log */
 	bool big;            /* more than REPORT_ROWS_MAX cpu records */
 	unsigned npk;
@@ -494,7 +495,8 @@ static void sec_checks(struct report *r)
 static void decoded_ctl(struct report *r, const struct count *c)
 {
 	char buf[512] = "";
-	const struct reg_layout *l = decode_layout_for_msr((uint32_t)c->ctl_msr, r->fam);
+	const struct reg_layout *l = decode_layout_for_msr((uint32_t)c->ctl_msr,
+							     r->fam ? &r->boxes : NULL);
 	if (!l || !c->ctl_msr) {
 		absent(r->o, "no layout for this control MSR");
 		return;
@@ -1290,6 +1292,7 @@ void report_write(FILE *o, const struct report_args *a)
 	for (unsigned u = UNCORE_NONE; fam && u <= UNCORE_UNCONFIRMED; u++)
 		if (!strcmp(fam, uncore_family_name((enum uncore_family)u)))
 			r.fam = (enum uncore_family)u;
+	(void)box_set_family(&r.boxes, r.fam, &host_box_alloc);
 	/* No script runs: the policy forbids it even if an escape were ever missed. */
 	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
 	      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
@@ -1317,6 +1320,7 @@ void report_write(FILE *o, const struct report_args *a)
 	      "file.</p></footer>\n</body></html>\n", o);
 	free_records(&r.rs);
 	free(r.pk_cpus);
+	box_set_fini(&r.boxes);
 	unload(&r.g);
 }
 

@@ -8,6 +8,7 @@
  */
 #define _GNU_SOURCE   /* memmem */
 #include "run_harness.h"
+#include "boxes.h"
 #include "capture/profile.h"
 #include "model/model_loaded.h"
 #include "model/model_machine.h"
@@ -47,6 +48,7 @@ static void profile_of_builtin(const char *name, unsigned ncpus, unsigned npkgs,
 	struct model *mod = test_model(name, ncpus, npkgs, &b);
 	struct machine *m = test_machine(TEST_CPUS);
 	struct model_machine_scratch *s = malloc(sizeof(*s));
+	s->mem = test_box_alloc;
 	assert_true(m && s);
 	for (unsigned i = 0; i < ncpus; i++)
 		assert_int_equal(model_place_core(mod, i, (i % (ncpus / npkgs)) / 2), PMU_OK);
@@ -123,6 +125,7 @@ static void load_round_trip(const char *name, unsigned ncpus, unsigned npkgs)
 	struct model_loaded *l = malloc(model_loaded_bytes(ncpus));
 	struct model *mod = calloc(1, model_bytes(ncpus));
 	struct model_machine_scratch *s = malloc(sizeof(*s));
+	s->mem = test_box_alloc;
 	struct strbuf a, b;
 	assert_true(ta && tb && m && again && l && mod && s);
 	sb_init(&a, ta, TEXT_MAX);

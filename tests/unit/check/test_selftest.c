@@ -4,6 +4,7 @@
  * correct profile, and a model broken on purpose fails the right check.
  */
 #include "testutil.h"
+#include "boxes.h"
 #include "pmu/uncore_pci.h"
 #include "pmu/cpuinfo.h"
 #include "hw/msr.h"
@@ -34,10 +35,11 @@ static struct fixture *setup(const char *profile, unsigned cpu)
 	assert_int_equal(pmu_discover(&f->b, cpu, &f->ci), PMU_OK);
 	model_clear_log(f->m);
 	f->env = (struct selftest_env){
-		.b = &f->b, .cpu = cpu, .ci = &f->ci, .iterations = ITERATIONS,
+		.b = &f->b, .cpu = cpu, .ci = &f->ci, .boxes = test_boxes_of(&f->ci),
+		.iterations = ITERATIONS,
 	};
 	if (uncore_pci_plat_of(f->ci.uncore)) {
-		assert_int_equal(uncore_pci_scan(&f->b, cpu, f->ci.uncore, &f->scan, &f->pmon), PMU_OK);
+		assert_int_equal(uncore_pci_scan(&f->b, cpu, f->env.boxes, &f->scan, &f->pmon), PMU_OK);
 		f->b.pmon = &f->pmon;
 		f->env.pci = &f->scan.pkg[0];
 		model_clear_log(f->m);
@@ -317,10 +319,11 @@ static void uncore_pci_boxes(void **state)
 	g->m = test_model("sandy-bridge-ep", 2, 1, &g->b);
 	assert_int_equal(model_pci_hide(g->m, 0, 16, 0), PMU_OK);
 	assert_int_equal(pmu_discover(&g->b, 1, &g->ci), PMU_OK);
-	assert_int_equal(uncore_pci_scan(&g->b, 1, g->ci.uncore, &g->scan, &g->pmon), PMU_OK);
+	assert_int_equal(uncore_pci_scan(&g->b, 1, test_boxes_of(&g->ci), &g->scan, &g->pmon), PMU_OK);
 	g->b.pmon = &g->pmon;
 	g->env = (struct selftest_env){ .b = &g->b, .cpu = 1, .ci = &g->ci,
-					.iterations = ITERATIONS, .pci = &g->scan.pkg[0] };
+					.boxes = test_boxes_of(&g->ci), .iterations = ITERATIONS,
+					.pci = &g->scan.pkg[0] };
 	selftest_uncore(&g->env, 0, &g->r);
 	assert_result(&g->r, "pci uncore_imc_2", SELFTEST_SKIP);
 	assert_result(&g->r, "pci uncore_imc_1", SELFTEST_PASS);

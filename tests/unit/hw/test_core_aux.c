@@ -7,6 +7,7 @@
  * back at firmware's value afterwards.
  */
 #include "testutil.h"
+#include "boxes.h"
 #include "hw/core_aux.h"
 #include "hw/msr.h"
 #include "pmu/core_engine.h"
@@ -40,7 +41,7 @@ static struct rig *rig_new(const char *profile, uint32_t fw_msr, uint64_t fw_val
 static pmu_status prepare(struct rig *r, const char *specs)
 {
 	struct evspec_error err = { 0, "" };
-	pmu_status st = evspec_parse_list(&r->ci, specs, r->q, MAXQ, &r->n, &err);
+	pmu_status st = evspec_parse_list(&r->ci, test_boxes_of(&r->ci), specs, r->q, MAXQ, &r->n, &err);
 	if (st)
 		fail_msg("%s: %s", specs, err.msg);
 	assert_int_equal(core_snapshot(&r->b, 0, &r->ci, &r->snap), PMU_OK);

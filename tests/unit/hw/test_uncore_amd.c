@@ -7,6 +7,7 @@
 #include "testutil.h"
 #include "hw/layouts_amd_uncore.h"
 #include "pmu/uncore.h"
+#include "boxes.h"
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -70,9 +71,18 @@ static void test_layouts_at_the_ppr_bits(void **state)
 	expect_layout(&layout_amd_umc_ctr, umc_ctr, NELEM(umc_ctr));
 }
 
+/* The boxes the last setup made, as a run keeps its machine's. */
+static struct box_set made;
+
+static uint32_t setup(enum uncore_family fam, const struct uncore_amd_facts *f)
+{
+	box_set_fini(&made);
+	return uncore_amd_setup(fam, f, &made, &test_box_alloc);
+}
+
 static const struct box_desc *box(enum uncore_family fam, const char *name)
 {
-	return box_find(fam, name, strlen(name));
+	return made.fam == fam ? box_find(&made, name, strlen(name)) : NULL;
 }
 
 /* Genoa's CPUID (data/cpuid: EBX 0x44106, ECX 0x8): 16 DF counters, UMC 3 with 4. */
@@ -81,7 +91,7 @@ static void test_boxes_from_genoa_cpuid(void **state)
 	(void)state;
 	const struct uncore_amd_facts f = { .l3_sharing = 8, .perfmon_v2 = true, .df_pmcs = 16,
 					    .umc_pmcs = 4, .umc_mask = 0x8 };
-	assert_int_equal(uncore_amd_setup(UNCORE_AMD_19H, &f), 0);
+	assert_int_equal(setup(UNCORE_AMD_19H, &f), 0);
 	const struct box_desc *l3 = box(UNCORE_AMD_19H, "amd_l3");
 	assert_non_null(l3);
 	assert_ptr_equal(l3->ctl_layout, &layout_amd_l3_ctl_19h);
@@ -113,17 +123,17 @@ static void test_umc_bases_follow_the_active_mask(void **state)
 	(void)state;
 	struct uncore_amd_facts f = { .perfmon_v2 = true, .df_pmcs = 16, .umc_pmcs = 48,
 				      .umc_mask = 0xFFF };
-	assert_int_equal(uncore_amd_setup(UNCORE_AMD_19H, &f), 0);
+	assert_int_equal(setup(UNCORE_AMD_19H, &f), 0);
 	assert_int_equal(box_ctl_msr(box(UNCORE_AMD_19H, "amd_umc_5"), 0), 0xC0010800 + 5 * 8);
 	assert_int_equal(box_ctl_msr(box(UNCORE_AMD_19H, "amd_umc_11"), 3), 0xC0010800 + 11 * 8 + 6);
 	f.umc_mask = 0x5;   /* UMCs 0 and 2, 24 counters each */
 	f.umc_pmcs = 48;
-	assert_int_equal(uncore_amd_setup(UNCORE_AMD_19H, &f), 0);
+	assert_int_equal(setup(UNCORE_AMD_19H, &f), 0);
 	assert_int_equal(box(UNCORE_AMD_19H, "amd_umc_2")->n_counters, 24);
 	assert_int_equal(box_ctl_msr(box(UNCORE_AMD_19H, "amd_umc_2"), 0), 0xC0010800 + 48);
 	assert_null(box(UNCORE_AMD_19H, "amd_umc_1"));
 	f.umc_mask = 1u << 20 | 1;   /* one beyond the boxes efipmu makes: returned */
-	assert_int_equal(uncore_amd_setup(UNCORE_AMD_19H, &f), 1u << 20);
+	assert_int_equal(setup(UNCORE_AMD_19H, &f), 1u << 20);
 }
 
 /* Before PerfMonV2: 4 DF counters in the legacy layout, no UMC whatever ECX says. */
@@ -131,15 +141,15 @@ static void test_legacy_df_and_17h_l3(void **state)
 {
 	(void)state;
 	const struct uncore_amd_facts f = { .l3_sharing = 6, .umc_mask = 0xF, .umc_pmcs = 16 };
-	assert_int_equal(uncore_amd_setup(UNCORE_AMD_17H, &f), 0);
+	assert_int_equal(setup(UNCORE_AMD_17H, &f), 0);
 	const struct box_desc *df = box(UNCORE_AMD_17H, "amd_df");
 	assert_ptr_equal(df->ctl_layout, &layout_amd_df_ctl);
 	assert_int_equal(df->n_counters, 4);
 	assert_int_equal(box_ctl_msr(df, 3), 0xC0010246);
 	assert_ptr_equal(box(UNCORE_AMD_17H, "amd_l3")->ctl_layout, &layout_amd_l3_ctl_17h);
 	assert_null(box(UNCORE_AMD_17H, "amd_umc_0"));
-	/* another family empties the slots */
-	assert_int_equal(uncore_amd_setup(UNCORE_SNB_EP, &f), 0);
+	/* another family: no AMD box */
+	assert_int_equal(setup(UNCORE_SNB_EP, &f), 0);
 	assert_null(box(UNCORE_AMD_17H, "amd_l3"));
 	assert_null(box(UNCORE_SNB_EP, "amd_l3"));
 }
@@ -149,16 +159,16 @@ static void test_hooks(void **state)
 {
 	(void)state;
 	const struct uncore_amd_facts f = { .perfmon_v2 = true, .umc_pmcs = 4, .umc_mask = 1 };
-	assert_int_equal(uncore_amd_setup(UNCORE_AMD_19H, &f), 0);
+	assert_int_equal(setup(UNCORE_AMD_19H, &f), 0);
 	const struct box_desc *l3 = box(UNCORE_AMD_19H, "amd_l3");
 	assert_int_equal(l3->ops->fill_config(l3, 0xff04), 0x0300C0000000ff04ull);
 	/* a thread mask given: taken as is (slice 0, core 0 unless asked) */
 	assert_int_equal(l3->ops->fill_config(l3, 0x0100000000000004ull), 0x0100000000000004ull);
-	(void)uncore_amd_setup(UNCORE_AMD_17H, &f);
+	(void)setup(UNCORE_AMD_17H, &f);
 	l3 = box(UNCORE_AMD_17H, "amd_l3");
 	assert_int_equal(l3->ops->fill_config(l3, 0x04), 0xFF0F000000000004ull);
 	assert_int_equal(l3->ops->fill_config(l3, 0x0002000000000004ull), 0xFF02000000000004ull);
-	(void)uncore_amd_setup(UNCORE_AMD_19H, &f);
+	(void)setup(UNCORE_AMD_19H, &f);
 	const struct box_desc *u = box(UNCORE_AMD_19H, "amd_umc_0");
 	assert_true(u->ops->saturated((1ull << 48) | ((1ull << 48) - 1)));
 	assert_false(u->ops->saturated((1ull << 48) - 1));

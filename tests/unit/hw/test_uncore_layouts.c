@@ -4,6 +4,7 @@
 #include "testutil.h"
 #include "hw/layouts_uncore.h"
 #include "pmu/uncore.h"
+#include "boxes.h"
 
 static int settable(const struct reg_field *f)
 {
@@ -374,30 +375,34 @@ static void test_every_counter_address_matches_the_reference(void **state)
 {
 	(void)state;
 	unsigned checked = 0;
-	for (unsigned b = 0; b < uncore_box_count; b++) {
-		const struct box_desc *d = uncore_boxes[b];
-		for (unsigned i = 0; i <= d->n_counters; i++) {
-			unsigned idx = i == d->n_counters ? UNCORE_FIXED : i;
-			if (idx == UNCORE_FIXED && !d->fixed_ctl) {
-				assert_int_equal(box_ctl_msr(d, idx), 0);
-				continue;
+	/* every family's type table once (model 0x1F's boxes are the client's) */
+	for (unsigned f = UNCORE_NONE; f <= UNCORE_DISC; f++) {
+		const struct box_set *set = test_boxes((enum uncore_family)f);
+		for (unsigned b = 0; f != UNCORE_UNCONFIRMED && b < set->n; b++) {
+			const struct box_desc *d = &set->box[b].d;
+			for (unsigned i = 0; i <= d->n_counters; i++) {
+				unsigned idx = i == d->n_counters ? UNCORE_FIXED : i;
+				if (idx == UNCORE_FIXED && !d->fixed_ctl) {
+					assert_int_equal(box_ctl_msr(d, idx), 0);
+					continue;
+				}
+				const struct addr_row *r = row_for(d, idx);
+				if (!r)
+					fail_msg("%s counter %u has no reference row", d->name, idx);
+				assert_int_equal(box_ctl_msr(d, idx), r->ctl);
+				assert_int_equal(box_ctr_msr(d, idx), r->ctr);
+				assert_int_equal(box_counter_width(d, idx), r->width);
+				checked++;
 			}
-			const struct addr_row *r = row_for(d, idx);
-			if (!r)
-				fail_msg("%s counter %u has no reference row", d->name, idx);
-			assert_int_equal(box_ctl_msr(d, idx), r->ctl);
-			assert_int_equal(box_ctr_msr(d, idx), r->ctr);
-			assert_int_equal(box_counter_width(d, idx), r->width);
-			checked++;
+			assert_int_equal(box_ctl_msr(d, d->n_counters), 0);   /* out of range */
+			assert_int_equal(box_ctr_msr(d, d->n_counters), 0);
 		}
-		assert_int_equal(box_ctl_msr(d, d->n_counters), 0);   /* out of range */
-		assert_int_equal(box_ctr_msr(d, d->n_counters), 0);
 	}
 	unsigned rows = 0;
 	for (unsigned f = 0; f < N_FAMILIES; f++) {
 		rows += all_rows[f].n;
 		for (unsigned i = 0; i < all_rows[f].n; i++)
-			assert_non_null(box_find(all_rows[f].fam, all_rows[f].rows[i].box,
+			assert_non_null(family_box(all_rows[f].fam, all_rows[f].rows[i].box,
 						 strlen(all_rows[f].rows[i].box)));
 	}
 	assert_int_equal(checked, rows);
@@ -412,7 +417,7 @@ static void test_every_counter_address_matches_the_reference(void **state)
 static void test_box_registers_match_the_reference(void **state)
 {
 	(void)state;
-	const struct box_desc *d = box_find(UNCORE_NHM_CLIENT, "uncore", 6);
+	const struct box_desc *d = family_box(UNCORE_NHM_CLIENT, "uncore", 6);
 	assert_non_null(d);
 	assert_int_equal(d->global_ctl, 0x391);
 	assert_int_equal(d->status_msr, 0x392);
@@ -423,7 +428,7 @@ static void test_box_registers_match_the_reference(void **state)
 	assert_int_equal(d->global->fixed_bit, 32);
 	assert_ptr_equal(d->ctl_layout, &layout_nhm_unc_perfevtsel);
 
-	d = box_find(UNCORE_NHM_EX, "uncore_ubox", 11);
+	d = family_box(UNCORE_NHM_EX, "uncore_ubox", 11);
 	assert_int_equal(d->global_ctl, 0xC00);
 	assert_int_equal(d->global->start_val, 1u << 28);
 	assert_int_equal(d->enable_mask, 1u << 22);
@@ -431,7 +436,7 @@ static void test_box_registers_match_the_reference(void **state)
 	for (unsigned i = 0; i < 2; i++) {
 		char name[] = "uncore_mbox_0";
 		name[12] = (char)('0' + i);
-		d = box_find(UNCORE_NHM_EX, name, 13);
+		d = family_box(UNCORE_NHM_EX, name, 13);
 		assert_non_null(d);
 		assert_int_equal(d->box_ctl, mbox[i]);
 		assert_int_equal(d->status_msr, mbox[i] + 1);
@@ -443,14 +448,14 @@ static void test_box_registers_match_the_reference(void **state)
 		assert_int_equal(d->freeze_pmi_mask, 2);
 	}
 
-	d = box_find(UNCORE_SNB_EP, "uncore_ubox", 11);
+	d = family_box(UNCORE_SNB_EP, "uncore_ubox", 11);
 	assert_int_equal(d->global_ctl, 0);   /* 0xC00 is UNCONFIRMED on 0x2D (likwid registers.h only) */
 	assert_int_equal(d->box_ctl, 0);
 	assert_int_equal(d->fixed_enable_mask, 1u << 22);
 	for (unsigned i = 0; i < 8; i++) {
 		char name[] = "uncore_cbox_0";
 		name[12] = (char)('0' + i);
-		d = box_find(UNCORE_SNB_EP, name, 13);
+		d = family_box(UNCORE_SNB_EP, name, 13);
 		assert_non_null(d);
 		assert_int_equal(d->box_ctl, 0xD04 + 0x20 * i);
 		assert_int_equal(d->extra_lo, 0xD14 + 0x20 * i);
@@ -459,7 +464,7 @@ static void test_box_registers_match_the_reference(void **state)
 		assert_int_equal(d->box->stop_val, 0x10100);
 		assert_int_equal(d->box->start_val, 0x10000);
 	}
-	d = box_find(UNCORE_SNB_EP, "uncore_pcu", 10);
+	d = family_box(UNCORE_SNB_EP, "uncore_pcu", 10);
 	assert_int_equal(d->box_ctl, 0xC24);
 	assert_int_equal(d->extra_lo, 0xC34);
 	assert_int_equal(d->filter_msr, 0xC34);
@@ -469,15 +474,15 @@ static void test_box_registers_match_the_reference(void **state)
 static void test_box_find(void **state)
 {
 	(void)state;
-	assert_null(box_find(UNCORE_SNB_EP, "uncore_mbox_0", 13));      /* wrong family */
-	assert_null(box_find(UNCORE_NHM_EX, "uncore_mbox", 11));        /* prefix */
-	assert_null(box_find(UNCORE_NHM_EX, "uncore_mbox_01", 14));
-	assert_null(box_find(UNCORE_NONE, "uncore", 6));
-	const struct box_desc *d = box_find(UNCORE_NHM_EX, "uncore_mbox_1/inc_sel=1/", 13);
+	assert_null(family_box(UNCORE_SNB_EP, "uncore_mbox_0", 13));      /* wrong family */
+	assert_null(family_box(UNCORE_NHM_EX, "uncore_mbox", 11));        /* prefix */
+	assert_null(family_box(UNCORE_NHM_EX, "uncore_mbox_01", 14));
+	assert_null(family_box(UNCORE_NONE, "uncore", 6));
+	const struct box_desc *d = family_box(UNCORE_NHM_EX, "uncore_mbox_1/inc_sel=1/", 13);
 	assert_non_null(d);                                             /* not NUL-terminated */
 	assert_string_equal(d->name, "uncore_mbox_1");
-	assert_ptr_not_equal(box_find(UNCORE_NHM_EX, "uncore_ubox", 11),
-			     box_find(UNCORE_SNB_EP, "uncore_ubox", 11));
+	assert_ptr_not_equal(family_box(UNCORE_NHM_EX, "uncore_ubox", 11),
+			     family_box(UNCORE_SNB_EP, "uncore_ubox", 11));
 }
 
 int main(void)

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "testutil.h"
+#include "boxes.h"
 #include "capture/profile.h"
 #include "model/model_dump.h"
 #include "model/model_loaded.h"
@@ -88,6 +89,7 @@ static void test_dump_profiles_discover_as_builtin(void **state)
 	};
 	struct dump_file *f = malloc(sizeof(*f));
 	struct model_dump_scratch *s = malloc(sizeof(*s));
+	s->machine.mem = test_box_alloc;
 	struct machine *m = test_machine(DUMP_CPUS), *back = test_machine(DUMP_CPUS);
 	struct model_loaded *l = malloc(model_loaded_bytes(DUMP_CPUS));
 	struct model *mod = malloc(DUMP_BYTES), *ref = malloc(DUMP_BYTES);
@@ -149,6 +151,7 @@ static void test_dump_without_profile(void **state)
 	(void)state;
 	struct dump_file *f = malloc(sizeof(*f));
 	struct model_dump_scratch *s = malloc(sizeof(*s));
+	s->machine.mem = test_box_alloc;
 	struct machine *m = test_machine(DUMP_CPUS);
 	struct model *base_model = malloc(DUMP_BYTES);
 	assert_true(f && s && base_model);

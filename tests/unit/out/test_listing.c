@@ -5,6 +5,7 @@
  * event name of the model's generated lists appears exactly once.
  */
 #include "testutil.h"
+#include "boxes.h"
 #include "hw/events_names.h"
 #include "pmu/evspec.h"
 #include "out/listing.h"
@@ -56,7 +57,7 @@ static void list_profile(const char *profile, struct cpu_info *ci, struct collec
 	struct strbuf sb;
 	sb_init(&sb, buf, sizeof(buf));
 	memset(c, 0, sizeof(*c));
-	listing_write(ci, &sb, collect, c);
+	listing_write(ci, test_boxes_of(ci), &sb, collect, c);
 	assert_false(sb.overflow);
 	free(m);
 }
@@ -198,7 +199,7 @@ static void test_unavailable_arch_event_and_no_pmu(void **state)
 	char buf[80];
 	struct strbuf sb;
 	sb_init(&sb, buf, sizeof(buf));
-	listing_write(&ci, &sb, collect, &c);
+	listing_write(&ci, test_boxes_of(&ci), &sb, collect, &c);
 	expect(&c, "    no   LLC Misses\n");
 	expect(&c, "    yes  LLC Reference\n");
 	collected_free(&c);
@@ -209,7 +210,7 @@ static void test_unavailable_arch_event_and_no_pmu(void **state)
 	ci.model = 0x3A;
 	ci.uncore = UNCORE_NONE;
 	sb_init(&sb, buf, sizeof(buf));
-	listing_write(&ci, &sb, collect, &c);
+	listing_write(&ci, test_boxes_of(&ci), &sb, collect, &c);
 	expect(&c, "Events: no generated list for this model");
 	expect(&c, "Uncore: none (");
 	collected_free(&c);

@@ -6,6 +6,7 @@
  */
 #include <stdio.h>
 #include "testutil.h"
+#include "boxes.h"
 #include "pmu/core_engine.h"
 #include "pmu/counter.h"
 #include "pmu/cpuinfo.h"
@@ -385,7 +386,7 @@ static void test_offcore_event_programs_and_restores_its_msr(void **state)
 	struct pmu_event_req q;
 	struct evspec_error err;
 	assert_int_equal(pmu_wrmsr(&r->b, 0, MSR_OFFCORE_RSP_0, 0x1234), PMU_OK);
-	assert_int_equal(evspec_parse(&r->ci, "OFFCORE_RESPONSE_0.ANY_DATA.ANY_LLC_MISS", &q, &err), PMU_OK);
+	assert_int_equal(evspec_parse(&r->ci, test_boxes_of(&r->ci), "OFFCORE_RESPONSE_0.ANY_DATA.ANY_LLC_MISS", &q, &err), PMU_OK);
 	assert_int_equal(q.extra_msr, MSR_OFFCORE_RSP_0);
 	assert_int_equal(q.extra_msr_val, 0xF811);
 	assert_int_equal(prepare(r, &q, 1, false), PMU_OK);

@@ -7,6 +7,7 @@
  * APM's (vol. 2 13.2), spelled out here.
  */
 #include "testutil.h"
+#include "boxes.h"
 #include "pmu/core_engine.h"
 #include "pmu/evspec.h"
 
@@ -44,7 +45,7 @@ static struct amd *amd_new(const char *profile)
 /* The specs through evspec, then core_prepare: the first error. */
 static pmu_status amd_prepare(struct amd *a, const char *specs)
 {
-	pmu_status st = evspec_parse_list(&a->ci, specs, a->q, CORE_MAX_EVENTS, &a->n, &a->err);
+	pmu_status st = evspec_parse_list(&a->ci, test_boxes_of(&a->ci), specs, a->q, CORE_MAX_EVENTS, &a->n, &a->err);
 	return st ? st : core_prepare(&a->s, &a->b, 0, &a->snap, a->q, a->n, false);
 }
 
@@ -192,7 +193,7 @@ static void test_specs_on_amd(void **state)
 	for (unsigned i = 0; i < NELEM(c); i++) {
 		struct pmu_event_req q;
 		struct evspec_error err = { 0 };
-		pmu_status st = evspec_parse(&a->ci, c[i].spec, &q, &err);
+		pmu_status st = evspec_parse(&a->ci, test_boxes_of(&a->ci), c[i].spec, &q, &err);
 		if (st != c[i].st || (!st && q.config != c[i].config) ||
 		    (st && strcmp(err.msg, c[i].msg)))
 			fail_msg("%s: %d %#llx '%s'", c[i].spec, st, (unsigned long long)q.config,

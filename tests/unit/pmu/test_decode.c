@@ -9,14 +9,21 @@
 #include "hw/layouts_core.h"
 #include "hw/layouts_uncore.h"
 #include "pmu/uncore.h"
+#include "boxes.h"
 
 static char buf[8192];
 static struct strbuf sb;
 
+/* A machine of family fam's boxes; UNCORE_NONE: none, every family's names. */
+static const struct box_set *of(enum uncore_family fam)
+{
+	return fam == UNCORE_NONE ? NULL : test_boxes(fam);
+}
+
 static pmu_status dec(const char *name, uint64_t value, enum uncore_family fam)
 {
 	sb_init(&sb, buf, sizeof(buf));
-	pmu_status st = decode_register(name, value, fam, &sb);
+	pmu_status st = decode_register(name, value, of(fam), &sb);
 	assert_false(sb.overflow);
 	return st;
 }
@@ -176,35 +183,38 @@ static void test_unknown_names(void **state)
 static void test_layout_for_msr(void **state)
 {
 	(void)state;
-	assert_ptr_equal(decode_layout_for_msr(0x186, UNCORE_NONE), &layout_perfevtsel);
-	assert_ptr_equal(decode_layout_for_msr(0x18D, UNCORE_NHM_CLIENT), &layout_perfevtsel);
+	assert_ptr_equal(decode_layout_for_msr(0x186, of(UNCORE_NONE)), &layout_perfevtsel);
+	assert_ptr_equal(decode_layout_for_msr(0x18D, of(UNCORE_NHM_CLIENT)), &layout_perfevtsel);
 	/* PERFEVTSEL9 */
-	assert_ptr_equal(decode_layout_for_msr(0x18F, UNCORE_NONE), &layout_perfevtsel);
-	assert_null(decode_layout_for_msr(0x190, UNCORE_NONE));
-	assert_ptr_equal(decode_layout_for_msr(0x329, UNCORE_NONE), &layout_perf_metrics);
-	assert_ptr_equal(decode_layout_for_msr(0x38F, UNCORE_NONE), &layout_global_ctrl);
-	assert_ptr_equal(decode_layout_for_msr(0x390, UNCORE_NONE), &layout_global_ovf_ctrl);
-	assert_null(decode_layout_for_msr(0xC1, UNCORE_NONE));   /* a counter */
-	assert_ptr_equal(decode_layout_for_msr(0xC10, UNCORE_SNB_EP), &layout_snbep_u_pmon_ctl);
-	assert_ptr_equal(decode_layout_for_msr(0xC10, UNCORE_NHM_EX), &layout_nhmex_u_evnt_sel);
-	assert_null(decode_layout_for_msr(0xC11, UNCORE_NHM_EX));   /* the U-box counter */
-	assert_ptr_equal(decode_layout_for_msr(0xCBA, UNCORE_NHM_EX), &layout_nhmex_m_cnt_ctl);
-	assert_null(decode_layout_for_msr(0xCBB, UNCORE_NHM_EX));
-	assert_ptr_equal(decode_layout_for_msr(0xDE4, UNCORE_SNB_EP), &layout_snbep_box_ctl);
-	assert_ptr_equal(decode_layout_for_msr(0xC08, UNCORE_SNB_EP), &layout_snbep_uclk_fixed_ctl);
-	assert_null(decode_layout_for_msr(0xC08, UNCORE_NHM_CLIENT));
+	assert_ptr_equal(decode_layout_for_msr(0x18F, of(UNCORE_NONE)), &layout_perfevtsel);
+	assert_null(decode_layout_for_msr(0x190, of(UNCORE_NONE)));
+	assert_ptr_equal(decode_layout_for_msr(0x329, of(UNCORE_NONE)), &layout_perf_metrics);
+	assert_ptr_equal(decode_layout_for_msr(0x38F, of(UNCORE_NONE)), &layout_global_ctrl);
+	assert_ptr_equal(decode_layout_for_msr(0x390, of(UNCORE_NONE)), &layout_global_ovf_ctrl);
+	assert_null(decode_layout_for_msr(0xC1, of(UNCORE_NONE)));   /* a counter */
+	assert_ptr_equal(decode_layout_for_msr(0xC10, of(UNCORE_SNB_EP)), &layout_snbep_u_pmon_ctl);
+	assert_ptr_equal(decode_layout_for_msr(0xC10, of(UNCORE_NHM_EX)), &layout_nhmex_u_evnt_sel);
+	assert_null(decode_layout_for_msr(0xC11, of(UNCORE_NHM_EX)));   /* the U-box counter */
+	assert_ptr_equal(decode_layout_for_msr(0xCBA, of(UNCORE_NHM_EX)), &layout_nhmex_m_cnt_ctl);
+	assert_null(decode_layout_for_msr(0xCBB, of(UNCORE_NHM_EX)));
+	assert_ptr_equal(decode_layout_for_msr(0xDE4, of(UNCORE_SNB_EP)), &layout_snbep_box_ctl);
+	assert_ptr_equal(decode_layout_for_msr(0xC08, of(UNCORE_SNB_EP)), &layout_snbep_uclk_fixed_ctl);
+	assert_null(decode_layout_for_msr(0xC08, of(UNCORE_NHM_CLIENT)));
 	/* Every MSR box's control MSRs map to its own layout; a PCI box's offsets are no MSRs. */
-	for (unsigned i = 0; i < uncore_box_count; i++) {
-		const struct box_desc *d = uncore_boxes[i];
-		if (d->pci) {
-			assert_null(decode_layout_for_msr(box_ctl_msr(d, 0), d->family));
-			continue;
+	for (unsigned f = UNCORE_NHM_CLIENT; f <= UNCORE_DISC; f++)
+		for (unsigned i = 0; i < test_boxes((enum uncore_family)f)->n; i++) {
+			const struct box_desc *d = &test_boxes((enum uncore_family)f)->box[i].d;
+			if (d->pci) {
+				assert_null(decode_layout_for_msr(box_ctl_msr(d, 0), of(d->family)));
+				continue;
+			}
+			for (unsigned c = 0; c < d->n_counters; c++)
+				assert_ptr_equal(decode_layout_for_msr(box_ctl_msr(d, c), of(d->family)),
+						 d->ctl_layout);
+			if (d->box_ctl)
+				assert_ptr_equal(decode_layout_for_msr(d->box_ctl, of(d->family)),
+						 d->box->layout);
 		}
-		for (unsigned c = 0; c < d->n_counters; c++)
-			assert_ptr_equal(decode_layout_for_msr(box_ctl_msr(d, c), d->family), d->ctl_layout);
-		if (d->box_ctl)
-			assert_ptr_equal(decode_layout_for_msr(d->box_ctl, d->family), d->box->layout);
-	}
 }
 
 int main(void)

@@ -6,6 +6,7 @@
  */
 #include <pthread.h>
 #include "testutil.h"
+#include "boxes.h"
 #include "pmu/core_engine.h"
 #include "pmu/dryrun.h"
 #include "pmu/evspec.h"
@@ -83,7 +84,7 @@ static pmu_status core_run(const struct pmu_backend *b, unsigned cpu, const char
 	unsigned n = 0;
 	pmu_status st = pmu_discover(b, cpu, &ci);
 	if (!st)
-		st = evspec_parse_list(&ci, events, reqs, CORE_MAX_EVENTS, &n, &err);
+		st = evspec_parse_list(&ci, test_boxes_of(&ci), events, reqs, CORE_MAX_EVENTS, &n, &err);
 	if (!st)
 		st = core_snapshot(b, cpu, &ci, &snap);
 	if (!st)
@@ -188,7 +189,7 @@ static pmu_status uncore_run(const struct pmu_backend *b, unsigned cpu, const st
 	struct pmu_event_req r[2];
 	memset(r, 0, sizeof(r));
 	for (unsigned i = 0; i < 2; i++) {
-		r[i].box = box_find(c->fam, c->box[i], strlen(c->box[i]));
+		r[i].box = family_box(c->fam, c->box[i], strlen(c->box[i]));
 		assert_non_null(r[i].box);
 		r[i].config = c->config[i];
 		r[i].fixed = -1;

@@ -2,6 +2,7 @@
 /* Event specs: perf terms, raw, generic, architectural, Intel list and uncore names. */
 #include <stdio.h>
 #include "testutil.h"
+#include "boxes.h"
 #include "pmu/evspec.h"
 #include "pmu/core_engine.h"
 #include "hw/layouts_core.h"
@@ -13,7 +14,7 @@
 /* The tool's own SNB-EP U-box descriptor (lib/hw/uncore_boxes.c), for box-level tests. */
 static const struct box_desc *snbep_ubox(void)
 {
-	const struct box_desc *d = box_find(UNCORE_SNB_EP, "uncore_ubox", 11);
+	const struct box_desc *d = family_box(UNCORE_SNB_EP, "uncore_ubox", 11);
 	assert_non_null(d);
 	return d;
 }
@@ -41,7 +42,7 @@ static struct pmu_event_req parse_ok(const struct cpu_info *ci, const char *spec
 {
 	struct pmu_event_req r;
 	struct evspec_error err = { 0, "" };
-	pmu_status st = evspec_parse(ci, spec, &r, &err);
+	pmu_status st = evspec_parse(ci, test_boxes_of(ci), spec, &r, &err);
 	if (st)
 		fail_msg("%s: %s", spec, err.msg);
 	return r;
@@ -51,7 +52,7 @@ static void expect_err(const struct cpu_info *ci, const char *spec, pmu_status s
 {
 	struct pmu_event_req r;
 	struct evspec_error err = { 0, "" };
-	assert_int_equal(evspec_parse(ci, spec, &r, &err), st);
+	assert_int_equal(evspec_parse(ci, test_boxes_of(ci), spec, &r, &err), st);
 	assert_int_equal(err.st, st);
 	assert_string_equal(err.msg, msg);
 }
@@ -274,18 +275,18 @@ static void test_later_list_events(void **state)
 	struct pmu_event_req reqs[4];
 	unsigned n;
 	struct evspec_error err = { 0, "" };
-	assert_int_equal(evspec_parse_list(&adl, "LONGEST_LAT_CACHE.MISS", reqs, 4, &n, &err), PMU_OK);
+	assert_int_equal(evspec_parse_list(&adl, test_boxes_of(&adl), "LONGEST_LAT_CACHE.MISS", reqs, 4, &n, &err), PMU_OK);
 	assert_int_equal(n, 2);
 	assert_int_equal(reqs[0].core_type, CORE_TYPE_CORE);
 	assert_string_equal(reqs[0].list, "alderlake_goldencove_core");
 	assert_string_equal(reqs[1].name, "cpu_atom/LONGEST_LAT_CACHE.MISS/");
 	assert_string_equal(reqs[1].list, "alderlake_gracemont_core");
 	/* only in the E-core list: counted there alone */
-	assert_int_equal(evspec_parse_list(&adl, "TOPDOWN_BE_BOUND.ALL", reqs, 4, &n, &err), PMU_OK);
+	assert_int_equal(evspec_parse_list(&adl, test_boxes_of(&adl), "TOPDOWN_BE_BOUND.ALL", reqs, 4, &n, &err), PMU_OK);
 	assert_int_equal(n, 1);
 	assert_int_equal(reqs[0].core_type, CORE_TYPE_ATOM);
 	/* which spec each request came from: a bare name's two share it (the run's left-out) */
-	assert_int_equal(evspec_parse_list(&adl, "cycles,L2_REQUEST.MISS,LD_HEAD.L1_MISS", reqs, 4,
+	assert_int_equal(evspec_parse_list(&adl, test_boxes_of(&adl), "cycles,L2_REQUEST.MISS,LD_HEAD.L1_MISS", reqs, 4,
 					   &n, &err), PMU_OK);
 	assert_int_equal(n, 4);
 	assert_int_equal(reqs[0].item, 0);
@@ -818,7 +819,7 @@ static void test_extsel_needs_the_bit(void **state)
 		{ "en", 22, 1, RA_RW, NULL },
 	};
 	static const struct reg_layout l = REG_LAYOUT("CTL_WITH_EXT", with_ext);
-	struct box_desc pcu = *box_find(UNCORE_SNB_EP, "uncore_pcu", 10);
+	struct box_desc pcu = *family_box(UNCORE_SNB_EP, "uncore_pcu", 10);
 	pcu.ctl_layout = &l;
 	struct pmu_event_req r;
 	struct evspec_error err = { 0, "" };
@@ -918,7 +919,7 @@ static void test_parse_list(void **state)
 	struct pmu_event_req reqs[4];
 	struct evspec_error err;
 	unsigned n = 99;
-	assert_int_equal(evspec_parse_list(&ci, "instructions, cpu/event=0x3c,umask=0,usr,os/,L1D.REPL",
+	assert_int_equal(evspec_parse_list(&ci, test_boxes_of(&ci), "instructions, cpu/event=0x3c,umask=0,usr,os/,L1D.REPL",
 					   reqs, 4, &n, &err), PMU_OK);
 	assert_int_equal(n, 3);
 	assert_int_equal(reqs[0].fixed, 0);
@@ -926,16 +927,16 @@ static void test_parse_list(void **state)
 	assert_int_equal(reqs[1].config, 0x3003c);
 	assert_int_equal(reqs[2].counter_mask, 0x3);
 
-	assert_int_equal(evspec_parse_list(&ci, "cycles,instructions,branches", reqs, 2, &n, &err),
+	assert_int_equal(evspec_parse_list(&ci, test_boxes_of(&ci), "cycles,instructions,branches", reqs, 2, &n, &err),
 			 PMU_ERR_NOSPACE);
 	assert_int_equal(n, 2);
 	assert_string_equal(err.msg, "more than 2 events");
 
-	assert_int_equal(evspec_parse_list(&ci, "cycles,cpu/bogus/,branches", reqs, 4, &n, &err),
+	assert_int_equal(evspec_parse_list(&ci, test_boxes_of(&ci), "cycles,cpu/bogus/,branches", reqs, 4, &n, &err),
 			 PMU_ERR_UNKNOWN_NAME);
 	assert_int_equal(n, 1);
 	assert_string_equal(err.msg, "unknown term 'bogus' for cpu");
-	assert_int_equal(evspec_parse_list(&ci, "cycles,", reqs, 4, &n, &err), PMU_ERR_INVALID);
+	assert_int_equal(evspec_parse_list(&ci, test_boxes_of(&ci), "cycles,", reqs, 4, &n, &err), PMU_ERR_INVALID);
 	assert_string_equal(err.msg, "empty event spec");
 }
 

@@ -34,7 +34,7 @@ static void take_all_gp(struct run_rig *r)
 		"cpu/event=0x3c/,cpu/event=0x2e,umask=0x4f/,cpu/event=0xc4/,cpu/event=0xc5/,"
 		"cpu/event=0xc0/,cpu/event=0x76/",
 	};
-	assert_int_equal(evspec_parse_list(&r->ci[0], spec[r->ci[0].arch.n_gp > 4], r->core,
+	assert_int_equal(evspec_parse_list(&r->ci[0], test_boxes_of(&r->ci[0]), spec[r->ci[0].arch.n_gp > 4], r->core,
 					   RUN_MAX_REQS, &r->ncore, &err), PMU_OK);
 }
 
@@ -63,7 +63,7 @@ static void bad_requests(struct run_rig *r)
 	if (!r->nunc)
 		return;
 	r->unc[r->nunc - 1].box = r->ci[0].uncore == UNCORE_SNB_EP ?
-		box_find(UNCORE_NHM_CLIENT, "uncore", 6) : box_find(UNCORE_SNB_EP, "uncore_pcu", 10);
+		family_box(UNCORE_NHM_CLIENT, "uncore", 6) : family_box(UNCORE_SNB_EP, "uncore_pcu", 10);
 	assert_non_null(r->unc[r->nunc - 1].box);
 }
 

@@ -9,6 +9,7 @@
  * image in lib/model/model_profiles.c and the gate rule in pmu/uncore.h.
  */
 #include "testutil.h"
+#include "boxes.h"
 #include "model_image.h"
 #include "model/model_devs.h"
 #include "pmu/core_engine.h"
@@ -44,7 +45,7 @@ static unsigned writes_of(const struct model *m, unsigned cpu, uint32_t msr, uin
 
 static const struct box_desc *box(enum uncore_family fam, const char *name)
 {
-	const struct box_desc *d = box_find(fam, name, strlen(name));
+	const struct box_desc *d = family_box(fam, name, strlen(name));
 	assert_non_null(d);
 	return d;
 }
@@ -121,7 +122,7 @@ static void test_core_keeps_firmware_counting(void **state)
 	const struct model_stim st[2] = { { 0x00C0, 1 }, { 0x003C, 1 } };
 
 	assert_int_equal(pmu_discover(&b, 0, &ci), PMU_OK);
-	assert_int_equal(evspec_parse_list(&ci, "instructions,cycles", q, 2, &n, &err), PMU_OK);
+	assert_int_equal(evspec_parse_list(&ci, test_boxes_of(&ci), "instructions,cycles", q, 2, &n, &err), PMU_OK);
 	assert_int_equal(core_snapshot(&b, 0, &ci, &snap), PMU_OK);
 	assert_int_equal(snap.fixed_in_use, 0x2);
 	assert_int_equal(core_prepare(&s, &b, 0, &snap, q, n, false), PMU_OK);
@@ -361,7 +362,7 @@ static void test_restore_replayed_from_copy(void **state)
 	struct evspec_error err;
 
 	assert_int_equal(pmu_discover(&b, 1, &ci), PMU_OK);
-	assert_int_equal(evspec_parse_list(&ci, "instructions,ref-cycles,branches", q, 3, &n, &err), PMU_OK);
+	assert_int_equal(evspec_parse_list(&ci, test_boxes_of(&ci), "instructions,ref-cycles,branches", q, 3, &n, &err), PMU_OK);
 	struct model_image *im = model_image_take(m);
 	assert_int_equal(core_snapshot(&b, 1, &ci, &snap), PMU_OK);
 	assert_int_equal(core_prepare(&s, &b, 1, &snap, q, n, false), PMU_OK);

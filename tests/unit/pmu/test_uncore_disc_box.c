@@ -7,6 +7,7 @@
  * no root bridge or MCFG range reaches left out.
  */
 #include "testutil.h"
+#include "boxes.h"
 #include "hw/uncore_disc.h"
 #include "model/model_discovery.h"
 #include "pmu/regkey.h"
@@ -15,6 +16,19 @@
 static struct uncore_disc d;
 static struct uncore_pci_pkg map;
 static struct pmon_registry reg;
+/* The boxes the last build made, as a run keeps its machine's. */
+static struct box_set boxes;
+
+static pmu_status build(const struct pmu_backend *b, bool spr, const struct disc_named *named)
+{
+	box_set_fini(&boxes);
+	return uncore_disc_build(b, 0, spr, named, &d, &boxes, &test_box_alloc);
+}
+
+static const struct box_desc *find(enum uncore_family fam, const char *name, size_t len)
+{
+	return boxes.fam == fam ? box_find(&boxes, name, len) : NULL;
+}
 
 static struct model *spr(struct pmu_backend *b, unsigned pkgs)
 {
@@ -26,37 +40,37 @@ static void test_found_and_made(void **state)
 	(void)state;
 	struct pmu_backend b;
 	struct model *m = spr(&b, 1);
-	assert_int_equal(uncore_disc_build(&b, 0, true, NULL, &d), PMU_OK);
+	assert_int_equal(build(&b, true, NULL), PMU_OK);
 	assert_int_equal(d.find.n, 1);
 	assert_true(d.find.by_device);
 	/* 8 CHA, 8 iMC, 4 M2M, and SPR's 3 UPI and 3 M3UPI from the devices of their ids */
 	assert_int_equal(d.made, 26);
-	const struct box_desc *imc5 = box_find(UNCORE_DISC, "uncore_imc_5", 12);
+	const struct box_desc *imc5 = find(UNCORE_DISC, "uncore_imc_5", 12);
 	assert_non_null(imc5);
-	assert_ptr_equal(box_find(UNCORE_DISC, "uncore_type_6_5", 15), imc5);
-	assert_string_equal(uncore_disc_alias(imc5), "uncore_type_6_5");
+	assert_ptr_equal(find(UNCORE_DISC, "uncore_type_6_5", 15), imc5);
+	assert_string_equal(box_alias(&boxes, imc5), "uncore_type_6_5");
 	/* MMIO: controls 4 apart from box control + 0x40, counters 8 apart from + 0x08 */
 	assert_int_equal(imc5->ctl_base - imc5->box_ctl, 0x40);
 	assert_int_equal(imc5->ctl_stride, 4);
 	assert_int_equal(imc5->ctr_base - imc5->box_ctl, 0x08);
 	assert_int_equal(imc5->ctr_stride, 8);
-	const struct box_desc *m2m1 = box_find(UNCORE_DISC, "uncore_type_7_1", 15);
+	const struct box_desc *m2m1 = find(UNCORE_DISC, "uncore_type_7_1", 15);
 	assert_string_equal(m2m1->name, "uncore_m2m_1");
 	assert_int_equal(m2m1->box_ctl, 0x438);   /* PCI: in the function, controls 8 apart */
 	assert_int_equal(m2m1->ctl_base, 0x468);
 	assert_int_equal(m2m1->ctl_stride, 8);
 	assert_int_equal(m2m1->pci->device_id, 0x324A);
-	const struct box_desc *cha3 = box_find(UNCORE_DISC, "uncore_cha_3", 12);
+	const struct box_desc *cha3 = find(UNCORE_DISC, "uncore_cha_3", 12);
 	assert_null(cha3->pci);
 	assert_int_equal(cha3->box_ctl, 0x2030);
 	assert_int_equal(cha3->ctl_base, 0x2032);
 	assert_int_equal(cha3->ctr_base, 0x2038);
 	assert_int_equal(cha3->cha_unit, 4);
-	const struct box_desc *upi2 = box_find(UNCORE_DISC, "uncore_upi_2", 12);
+	const struct box_desc *upi2 = find(UNCORE_DISC, "uncore_upi_2", 12);
 	assert_non_null(upi2);
 	assert_int_equal(upi2->box_ctl, 0x318);
 	assert_int_equal(upi2->pci->device_id, 0x3241);
-	assert_int_equal(box_find(UNCORE_DISC, "uncore_m3upi_0", 14)->pci->device_id, 0x3246);
+	assert_int_equal(find(UNCORE_DISC, "uncore_m3upi_0", 14)->pci->device_id, 0x3246);
 	free(m);
 }
 
@@ -67,13 +81,13 @@ static void test_placed_and_guarded(void **state)
 	struct pmu_backend b;
 	struct model *m = spr(&b, 2);
 	unsigned unplaced = 0;
-	assert_int_equal(uncore_disc_build(&b, 0, true, NULL, &d), PMU_OK);
+	assert_int_equal(build(&b, true, NULL), PMU_OK);
 	assert_int_equal(d.find.n, 2);
 	pmon_reset(&reg);
 	b.pmon = &reg;
 	const uint64_t ctl0 = 0xC1000000ull + 0x22840;   /* package 1, channel 0, control 0 */
 	assert_int_equal(pmu_mmio_write(&b, 0, ctl0, 4, 0), PMU_ERR_REFUSED);
-	uncore_disc_place(&d, 1, &map, &reg, &unplaced);
+	uncore_disc_place(&d, &boxes, 1, &map, &reg, &unplaced);
 	assert_int_equal(unplaced, 0);
 	assert_true(map.placed);
 	assert_int_equal(map.bus, 0xFF);
@@ -83,7 +97,7 @@ static void test_placed_and_guarded(void **state)
 	assert_int_equal(pmu_mmio_write(&b, 0, ctl0, 4, 0), PMU_OK);
 	assert_int_equal(pmu_mmio_write(&b, 0, ctl0 + 0x4000, 4, 0), PMU_OK);   /* channel 1 */
 	assert_int_equal(pmu_mmio_write(&b, 0, ctl0 - 0x44, 4, 0), PMU_ERR_REFUSED);   /* below */
-	const struct box_desc *imc0 = box_find(UNCORE_DISC, "uncore_imc_0", 12);
+	const struct box_desc *imc0 = find(UNCORE_DISC, "uncore_imc_0", 12);
 	char text[64];
 	struct strbuf sb;
 	sb_init(&sb, text, sizeof(text));
@@ -99,15 +113,15 @@ static void test_named(void **state)
 	struct pmu_backend b;
 	struct model *m = spr(&b, 1);
 	struct disc_named at = { { 0, 0x7F, 0, 1, 0 }, 0 };
-	assert_int_equal(uncore_disc_build(&b, 0, false, &at, &d), PMU_OK);
+	assert_int_equal(build(&b, false, &at), PMU_OK);
 	assert_int_equal(d.find.n, 1);
 	assert_int_equal(d.find.t[0].st, PMU_OK);
 	assert_int_equal(d.made, 26);   /* not Sapphire Rapids: its UPI links are units */
 	at.fn.dev = 3;
-	assert_int_equal(uncore_disc_build(&b, 0, false, &at, &d), PMU_OK);
+	assert_int_equal(build(&b, false, &at), PMU_OK);
 	assert_int_equal(d.find.t[0].st, PMU_ERR_ABSENT);
 	assert_int_equal(d.made, 0);
-	assert_null(box_find(UNCORE_DISC, "uncore_cha_0", 12));
+	assert_null(find(UNCORE_DISC, "uncore_cha_0", 12));
 	free(m);
 }
 
@@ -129,14 +143,14 @@ static void test_bus_out_of_reach(void **state)
 	struct pmu_backend_ops ops = *b.ops;
 	ops.pci_ranges = short_ranges;
 	b.ops = &ops;
-	assert_int_equal(uncore_disc_build(&b, 0, true, NULL, &d), PMU_OK);
+	assert_int_equal(build(&b, true, NULL), PMU_OK);
 	assert_int_equal(d.made, 16);   /* 8 CHA (MSR), 8 iMC (MMIO); the 4 M2M on bus 0x7F not */
 	unsigned outside = 0;
 	for (unsigned i = 0; i < d.table[0].nunits; i++)
 		if (d.table[0].unit[i].type == 7)
 			outside += !!(d.table[0].unit[i].problems & 1u << DP_OUTSIDE);
 	assert_int_equal(outside, 4);
-	assert_null(box_find(UNCORE_DISC, "uncore_m2m_0", 12));
+	assert_null(find(UNCORE_DISC, "uncore_m2m_0", 12));
 	free(m);
 }
 
@@ -150,7 +164,7 @@ static void test_spr_upi_taken_by_id(void **state)
 	struct pmu_backend b;
 	struct model *m = spr(&b, 2);
 	m->disc_defect = MDD_UPI_MISPLACED;
-	assert_int_equal(uncore_disc_build(&b, 0, true, NULL, &d), PMU_OK);
+	assert_int_equal(build(&b, true, NULL), PMU_OK);
 	assert_int_equal(d.made, 26);
 	for (unsigned p = 0; p < 2; p++)
 		for (unsigned i = 0; i < d.table[p].nunits; i++) {
@@ -164,9 +178,9 @@ static void test_spr_upi_taken_by_id(void **state)
 			assert_int_equal(a.off, u->type == 8 ? 0x318 : 0xA0);
 		}
 	m->disc_upi_absent = true;   /* no such devices either: not counted, as Linux */
-	assert_int_equal(uncore_disc_build(&b, 0, true, NULL, &d), PMU_OK);
+	assert_int_equal(build(&b, true, NULL), PMU_OK);
 	assert_int_equal(d.made, 20);
-	assert_null(box_find(UNCORE_DISC, "uncore_upi_0", 12));
+	assert_null(find(UNCORE_DISC, "uncore_upi_0", 12));
 	free(m);
 }
 

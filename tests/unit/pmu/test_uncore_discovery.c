@@ -88,7 +88,7 @@ static void test_every_defect_named(void **state)
 	size_t len = table(MDD_EVERY);
 	const struct disc_mmio_range bar = { 0xc0000000ull, 0x1000000 };
 	const struct disc_bus_range bus = { 0, 0x7e, 0x7f };
-	const struct disc_space where = { &bus, 1, &bar, 1, true };
+	const struct disc_space where = { &bus, 1, &bar, 1, true, 0 };
 	assert_int_equal(disc_parse(bytes, len, &where, &t), PMU_OK);
 	assert_int_equal(t.nunits, 26);
 	assert_true(has(&t.unit[1], DP_DUP_BOX_ID));      /* CHA 1 repeats CHA 0's id */
@@ -139,6 +139,47 @@ static void test_truncated_table(void **state)
 	assert_int_equal(disc_parse(bytes, len - 32 * 3, NULL, &t), PMU_OK);
 	assert_int_equal(t.problems, 1u << DP_TRUNCATED);
 	assert_int_equal(t.nunits, 23);
+	/*
+	 * Fewer bytes than the global state's own stride (fuzz_discovery found it): no unit,
+	 * nothing read past the table (here 24 bytes of a stride of 255 qwords).
+	 */
+	uint8_t *few = malloc(24);
+	assert_non_null(few);
+	memcpy(few, bytes, 24);
+	few[1] = 0xFF;   /* the stride: the global state's bits 15:8 */
+	assert_int_equal(disc_parse(few, 24, NULL, &t), PMU_OK);
+	assert_int_equal(t.problems, 1u << DP_TRUNCATED);
+	assert_int_equal(t.nunits, 0);
+	free(few);
+}
+
+/*
+ * An MMIO unit whose address needs more bits than the CPU's physical address width (CPUID
+ * 80000008H EAX[7:0]) is unreachable: named, not usable; where the width is not known the
+ * 52-bit limit alone applies.
+ */
+static void test_past_phys_width(void **state)
+{
+	(void)state;
+	size_t len = table(MDD_NONE);
+	const uint64_t at = 1ull << 47 | 0x22800;   /* iMC 0's box control, one bit too high */
+	static const struct disc_bus_range bus = { 0, 0, 255 };
+	static const struct disc_mmio_range above_1m = { 0x100000ull, (1ull << 52) - 0x100000ull };
+	struct disc_space where = { &bus, 1, &above_1m, 1, false, 46 };
+	for (unsigned k = 0; k < 8; k++)   /* unit 8's second qword, little-endian */
+		bytes[(8 + 1) * 32 + 8 + k] = (uint8_t)(at >> (8 * k));
+	assert_int_equal(disc_parse(bytes, len, &where, &t), PMU_OK);
+	assert_int_equal(t.unit[8].box_ctl, at);
+	assert_int_equal(t.unit[8].problems, 1u << DP_PAST_PHYS);
+	assert_false(t.unit[8].usable);
+	assert_true(t.unit[9].usable);
+	assert_string_equal(disc_problem_name(DP_PAST_PHYS), "past-phys-width");
+	where.phys_bits = 48;
+	assert_int_equal(disc_parse(bytes, len, &where, &t), PMU_OK);
+	assert_true(t.unit[8].usable);
+	where.phys_bits = 0;
+	assert_int_equal(disc_parse(bytes, len, &where, &t), PMU_OK);
+	assert_true(t.unit[8].usable);
 }
 
 static void test_cha_count_cross_check(void **state)
@@ -169,6 +210,7 @@ int main(void)
 		cmocka_unit_test(test_global_invalid),
 		cmocka_unit_test(test_truncated_table),
 		cmocka_unit_test(test_cha_count_cross_check),
+		cmocka_unit_test(test_past_phys_width),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

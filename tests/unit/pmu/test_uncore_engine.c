@@ -4,6 +4,7 @@
  * sandy-bridge-ep), and against a fake whose registers drop writes (QEMU TCG).
  */
 #include "testutil.h"
+#include "boxes.h"
 #include "pmu/counter.h"
 #include "model/model_devs.h"
 #include "pmu/uncore.h"
@@ -16,7 +17,7 @@
 
 static const struct box_desc *box(enum uncore_family fam, const char *name)
 {
-	const struct box_desc *d = box_find(fam, name, strlen(name));
+	const struct box_desc *d = family_box(fam, name, strlen(name));
 	assert_non_null(d);
 	return d;
 }

@@ -10,11 +10,13 @@
 #include "pmu/evspec.h"
 #include "pmu/uncore.h"
 #include "pmu/uncore_amd.h"
+#include "boxes.h"
 
 struct rig {
 	struct pmu_backend b;
 	struct model *m;
 	struct cpu_info ci;
+	struct box_set boxes;
 	struct uncore_session s;
 	struct pmu_event_req req[4];
 };
@@ -28,9 +30,9 @@ static struct rig *rig_new(const char *profile, unsigned ncpus, const char *cons
 	r->m = test_model_clean(profile, ncpus, 1, &r->b);
 	assert_int_equal(pmu_discover(&r->b, 0, &r->ci), PMU_OK);
 	r->ci.apic_id = 0;
-	(void)uncore_amd_boxes(&r->ci);
+	(void)uncore_boxes_make(&r->ci, &r->boxes, &test_box_alloc);
 	for (unsigned i = 0; i < n; i++)
-		if (evspec_parse(&r->ci, specs[i], &r->req[i], &err))
+		if (evspec_parse(&r->ci, &r->boxes, specs[i], &r->req[i], &err))
 			fail_msg("%s: %s", specs[i], err.msg);
 	assert_int_equal(uncore_plan(&r->s, r->ci.uncore, r->req, n), PMU_OK);
 	return r;
@@ -65,6 +67,7 @@ static void test_umc_saturation_reported(void **state)
 	assert_true(r->s.ev[1].delta > 9);
 	model_image_expect(im, r->m, "UMC run", NULL);
 	free(im);
+	box_set_fini(&r->boxes);
 	free(r->m);
 	free(r);
 }
@@ -83,6 +86,7 @@ static void test_l3_of_one_ccx(void **state)
 	assert_int_equal(r->m->ccx[8].n, 0);
 	model_image_expect(im, r->m, "L3 and DF run", NULL);
 	free(im);
+	box_set_fini(&r->boxes);
 	free(r->m);
 	free(r);
 }

@@ -5,6 +5,7 @@
  * never read and its package not placed; one inside MCFG only is read (ECAM) and used.
  */
 #include "testutil.h"
+#include "boxes.h"
 #include "pmu/uncore_pci.h"
 
 static struct pmu_backend inner;
@@ -27,7 +28,7 @@ static void scan(enum model_bus_cut cut, struct uncore_pci_scan *out)
 	struct pmu_backend b = inner;
 	b.ops = &ops;
 	reads_on_ff = 0;
-	assert_int_equal(uncore_pci_scan(&b, 0, UNCORE_SNB_EP, out, NULL), PMU_OK);
+	assert_int_equal(uncore_pci_scan(&b, 0, test_boxes(UNCORE_SNB_EP), out, NULL), PMU_OK);
 	free(m);
 }
 

@@ -7,6 +7,7 @@
  * single MSR write.
  */
 #include "testutil.h"
+#include "boxes.h"
 #include "pmu/core_engine.h"
 #include "pmu/evspec.h"
 #include "hw/msr.h"
@@ -88,7 +89,7 @@ static unsigned core_mask_beyond_cpu(struct pmu_event_req *r)
 
 static unsigned box_of_other_cpu(struct pmu_event_req *r)
 {
-	const struct box_desc *m0 = box_find(UNCORE_NHM_EX, "uncore_mbox_0", 13);
+	const struct box_desc *m0 = family_box(UNCORE_NHM_EX, "uncore_mbox_0", 13);
 	assert_non_null(m0);
 	r[0] = req("mbox", m0, 0x41, -1, 0);
 	return 1;
@@ -96,7 +97,7 @@ static unsigned box_of_other_cpu(struct pmu_event_req *r)
 
 static unsigned uncore_fixed_twice(struct pmu_event_req *r)
 {
-	const struct box_desc *u = box_find(UNCORE_NHM_CLIENT, "uncore", 6);
+	const struct box_desc *u = family_box(UNCORE_NHM_CLIENT, "uncore", 6);
 	assert_non_null(u);
 	r[0] = req("clk0", u, 0, 0, 0);
 	r[1] = req("clk1", u, 0, 0, 0);
@@ -105,7 +106,7 @@ static unsigned uncore_fixed_twice(struct pmu_event_req *r)
 
 static unsigned cbox_filter_reserved(struct pmu_event_req *r)
 {
-	const struct box_desc *c2 = box_find(UNCORE_SNB_EP, "uncore_cbox_2", 13);
+	const struct box_desc *c2 = family_box(UNCORE_SNB_EP, "uncore_cbox_2", 13);
 	assert_non_null(c2);
 	r[0] = req("filt", c2, 0x0334, -1, 0x3);
 	r[0].extra_msr = 0xD54;
@@ -388,7 +389,7 @@ static bool read_text(const struct bad_row *row, struct rig *r, struct outcome *
 	if (!*events)
 		return true;
 	memset(&ee, 0, sizeof(ee));
-	st = evspec_parse_list(&r->ci, events, r->reqs, MAX_REQS, &r->n, &ee);
+	st = evspec_parse_list(&r->ci, test_boxes_of(&r->ci), events, r->reqs, MAX_REQS, &r->n, &ee);
 	if (st != PMU_OK) {
 		failed(out, AT_EVSPEC, st, ee.msg);
 		return false;
