@@ -47,14 +47,13 @@ static void log_counter(struct run *a, const struct cpu_info *ci, const struct c
 	if (a->opt.repeats > 1)
 		return;   /* the statistics table says it in one row */
 
-	char where[12], counter[12];
-	struct strbuf w, k;
-	sb_init(&w, where, sizeof(where));
-	sb_dec(&w, ci->index);
+	char counter[12];
+	struct strbuf k;
 	sb_init(&k, counter, sizeof(counter));
 	sb_puts(&k, c->kind == CORE_GP ? "pmc" : "fixed");
 	sb_dec(&k, c->index);
-	run_count_row(a, where, c->name, counter, l, c->ctl_msr, c->ctl_val, c->delta, c->overflowed);
+	run_cpu_here(a, ci->index, 4);
+	run_count_row(a, "", c->name, counter, l, c->ctl_msr, c->ctl_val, c->delta, c->overflowed);
 }
 
 /*
@@ -89,8 +88,7 @@ static void say_frozen(struct run *a, const struct run_cpu *s)
 {
 	if (!((s->snap.frozen >> GLOBAL_STATUS_CTR_FRZ_BIT) & 1))
 		return;
-	sb_puts(&a->sb, "CPU ");
-	sb_dec(&a->sb, s->info.index);
+	run_cpu_here(a, s->info.index, 0);
 	sb_puts(&a->sb, ": firmware left the counters frozen (IA32_PERF_GLOBAL_STATUS CTR_Frz)");
 	sb_puts(&a->sb, a->opt.force ? ": cleared (--force), set again after" :
 				       ": --force clears it");
@@ -129,8 +127,7 @@ static void log_handoff(struct run *a, const struct run_cpu *s)
 	say_frozen(a, s);
 	if (!n->gp_in_use && !n->fixed_in_use)
 		return;
-	sb_puts(&a->sb, "CPU ");
-	sb_dec(&a->sb, s->info.index);
+	run_cpu_here(a, s->info.index, 0);
 	sb_puts(&a->sb, ": firmware left counters enabled (general-purpose mask ");
 	sb_hex(&a->sb, n->gp_in_use);
 	sb_puts(&a->sb, ", fixed mask ");
@@ -171,8 +168,7 @@ static enum check_kind check_kind_of(enum kernel_event ev)
 static void say_check(struct run *a, const struct run_cpu *s, enum kernel_event ev, uint64_t got,
 		      int64_t lo, int64_t hi, uint64_t overhead, const char *result)
 {
-	sb_puts(&a->sb, "CPU ");
-	sb_dec(&a->sb, s->info.index);
+	run_cpu_here(a, s->info.index, 0);
 	sb_putc(&a->sb, ' ');
 	sb_puts(&a->sb, a->meas->kernel->name);
 	sb_puts(&a->sb, ": ");
@@ -653,8 +649,7 @@ static size_t cell(const struct run *a, const struct core_job *j, size_t cpu, un
 
 static void say_not_measured(struct run *a, size_t cpu, const struct run_cpu *s)
 {
-	sb_puts(&a->sb, "CPU ");
-	sb_dec(&a->sb, cpu);
+	run_cpu_here(a, (unsigned)cpu, 0);
 	sb_puts(&a->sb, ": not measured: ");
 	const char *msg = s->run.msg[0] ? s->run.msg : s->empty.msg;
 	sb_puts(&a->sb, msg[0] ? msg : pmu_status_str(s->measure_st));
@@ -744,8 +739,7 @@ static void say_passes(struct run *a, struct core_job *j, unsigned g)
 		unsigned claims = j->claims[run_type_slot(a->slot[i].info.arch.core_type)];
 		if (!j->measured[i] || !claims)
 			continue;
-		sb_puts(&a->sb, "CPU ");
-		sb_dec(&a->sb, i);
+		run_cpu_here(a, (unsigned)i, 0);
 		sb_puts(&a->sb, ": kernel ");
 		sb_puts(&a->sb, a->meas->kernel->name);
 		sb_puts(&a->sb, claims == 1 ? " met its claim in " : " met its claims in ");

@@ -39,8 +39,7 @@ enum verdict job_fault_test(struct run *a)
 	for (unsigned i = 0; i < a->plat->ncpus; i++) {
 		if (!selected(a, i))
 			continue;
-		sb_puts(&a->sb, "CPU ");
-		sb_dec(&a->sb, i);
+		run_cpu_here(a, i, 0);
 		sb_puts(&a->sb, ": fault test: ");
 		sb_puts(&a->sb, a->slot[i].fault_test_desc[0] ? a->slot[i].fault_test_desc :
 				"no answer from this CPU");

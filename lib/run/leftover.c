@@ -80,11 +80,13 @@ static void list_registers(struct run *a, struct run_cpu *s, bool json)
 
 static void say_cpu(struct run *a, unsigned cpu)
 {
-	sb_puts(&a->sb, "CPU ");
-	sb_dec(&a->sb, cpu);
-	sb_puts(&a->sb, " (APIC id ");
-	sb_dec(&a->sb, a->slot[cpu].info.apic_id);
-	sb_puts(&a->sb, ") ");
+	run_cpu_here(a, cpu, 0);
+	if (!a->collapse) {
+		sb_puts(&a->sb, " (APIC id ");
+		sb_dec(&a->sb, a->slot[cpu].info.apic_id);
+		sb_putc(&a->sb, ')');
+	}
+	sb_putc(&a->sb, ' ');
 }
 
 static void settle_cpu(struct run *a, unsigned cpu)

@@ -401,11 +401,14 @@ void measure_report(struct run *a)
 		if (!c->in_rounds || c->miss == PLAT_MISS_NONE || c->miss_round < a->meas->round_base ||
 		    c->miss_round >= a->meas->round_base + MEASURE_ROUNDS)
 			continue;
-		sb_puts(&a->sb, "Rounds: CPU ");
-		sb_dec(&a->sb, i);
-		sb_puts(&a->sb, " (APIC id ");
-		sb_dec(&a->sb, a->slot[i].info.apic_id);
-		sb_puts(&a->sb, ") ");
+		sb_puts(&a->sb, "Rounds: ");
+		run_cpu_here(a, (unsigned)i, 0);
+		if (!a->collapse) {
+			sb_puts(&a->sb, " (APIC id ");
+			sb_dec(&a->sb, a->slot[i].info.apic_id);
+			sb_putc(&a->sb, ')');
+		}
+		sb_putc(&a->sb, ' ');
 		sb_puts(&a->sb, plat_miss_str(c->miss));
 		sb_puts(&a->sb, " in round ");
 		sb_dec(&a->sb, c->miss_round);

@@ -184,8 +184,10 @@ void run_fini(struct run *a)
 	backend_free(a);
 	run_free(a, a->slot_mem);
 	run_free(a, a->capture_mem);
+	run_free(a, a->collapse);
 	box_set_fini(&a->boxes);
 	a->slot_mem = a->capture_mem = NULL;
+	a->collapse = NULL;
 	a->slot = NULL;
 }
 
@@ -203,10 +205,16 @@ static void put_hex2(struct strbuf *sb, uint32_t v)
 	sb_putc(sb, hex[v & 0xf]);
 }
 
+/*
+ * One row per CPU; collapsing (run/collapse.c), a row per group, whose CPUs' own APIC ID,
+ * package, core and thread are in their records, not on the console.
+ */
 static void report_cpus(struct run *a)
 {
+	collapse_start(a);
 	/* 74 columns: 80 with the [SIM] mark. */
-	sb_puts(&a->sb, "CPU APIC PKG CORE THR FAM-MOD UCODE      PMU GP FX UNCORE");
+	sb_puts(&a->sb, a->collapse ? "CPUS                  FAM-MOD UCODE      PMU GP FX UNCORE" :
+		"CPU APIC PKG CORE THR FAM-MOD UCODE      PMU GP FX UNCORE");
 	run_say(a);
 	for (unsigned i = 0; i < a->plat->ncpus; i++) {
 		struct run_cpu *s = &a->slot[i];
@@ -214,19 +222,23 @@ static void report_cpus(struct run *a)
 		if (!cpuset_has(&a->opt.cpus, i) || !ci->enabled)
 			continue;
 		if (!flag_get(&s->done)) {
-			sb_puts(&a->sb, "CPU ");
-			sb_dec(&a->sb, i);
-			sb_puts(&a->sb, " (APIC id ");
-			sb_dec(&a->sb, ci->apic_id);
-			sb_puts(&a->sb, ") did not run the job: no result");
+			run_cpu_here(a, i, 0);
+			if (!a->collapse) {
+				sb_puts(&a->sb, " (APIC id ");
+				sb_dec(&a->sb, ci->apic_id);
+				sb_putc(&a->sb, ')');
+			}
+			sb_puts(&a->sb, " did not run the job: no result");
 			run_say(a);
 			continue;
 		}
-		put_num(&a->sb, i, 0);
-		put_num(&a->sb, ci->apic_id, 4);
-		put_num(&a->sb, ci->package, 9);
-		put_num(&a->sb, ci->core, 13);
-		put_num(&a->sb, ci->thread, 18);
+		run_cpu_here(a, i, a->collapse ? 22 : 4);
+		if (!a->collapse) {
+			put_num(&a->sb, ci->apic_id, 4);
+			put_num(&a->sb, ci->package, 9);
+			put_num(&a->sb, ci->core, 13);
+			put_num(&a->sb, ci->thread, 18);
+		}
 		sb_pad_to(&a->sb, 22);
 		put_hex2(&a->sb, ci->family);
 		sb_putc(&a->sb, '-');
@@ -488,5 +500,7 @@ enum verdict run_main(struct run *a, const struct run_header *h)
 		run_say(a);
 	}
 	enum verdict job = jobs_execute(a, &facts);
-	return job == VERDICT_ERROR ? job : judge(a, job, &facts);
+	enum verdict v = job == VERDICT_ERROR ? job : judge(a, job, &facts);
+	collapse_flush(a);
+	return v;
 }

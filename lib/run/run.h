@@ -91,6 +91,16 @@ static inline unsigned run_type_slot(uint8_t core_type)
 	return core_type == CORE_TYPE_ATOM;
 }
 
+/* The CPU a console line is about, and where its name goes (run_cpu_here). */
+struct run_mark {
+	bool set;
+	uint16_t width;   /* 0: "CPU 5" in the text; else a column this wide */
+	uint32_t cpu;
+	size_t at;
+};
+
+struct collapse;
+
 struct run {
 	const struct platform *plat;
 	struct efipmu_options opt;
@@ -111,6 +121,8 @@ struct run {
 	struct verdict_checks checks;  /* what the job checked, by kind: the verdict's proof */
 	char line[RUN_LINE_MAX];
 	struct strbuf sb;
+	struct run_mark mark;          /* the CPU the line in sb is about, if set */
+	struct collapse *collapse;     /* run/collapse.c: per-CPU lines kept, or NULL: each said */
 	uint64_t logged;               /* bytes of records given to the log so far, newlines too */
 	/* the jobs' own state (run/jobs.c makes it: state_size), NULL when not wanted */
 	struct measure_state *meas;    /* measure and bench (run/job_measure.h) */
@@ -137,8 +149,25 @@ void run_fini(struct run *a);
 
 /* ---- run/say.c: the one door to console and log; "simulated" is marked here, once ---- */
 
-/* Prints sb on the console ("[SIM] " first in a simulated run) and resets it. */
+/*
+ * Prints sb on the console ("[SIM] " first in a simulated run) and resets it; a line about
+ * one CPU (run_cpu_here) may be kept to be said with the CPUs whose lines agree.
+ */
 void run_say(struct run *a);
+/*
+ * The line in sb is about cpu, whose name goes here: "CPU 5" (width 0), or a column of
+ * width characters the caller leaves blank ("5", padded). Past 16 selected CPUs without
+ * verbose, run_say keeps such lines, and the CPUs whose lines agree but for the name are
+ * said once per package and core type ("CPUs 0-111,224-335 (P0)", run/collapse.c) before
+ * the next line about no one CPU.
+ */
+void run_cpu_here(struct run *a, unsigned cpu, unsigned width);
+/* Collapses per-CPU lines when the run has more than 16 selected CPUs, said in one line. */
+void collapse_start(struct run *a);
+/* The lines kept, said. */
+void collapse_flush(struct run *a);
+/* The line in sb about the marked CPU: kept, or said at once (not collapsing). */
+void collapse_keep(struct run *a);
 /* Starts record rec in sb, marked simulated in a simulated run. */
 void run_begin(struct run *a, const char *rec);
 /* Writes the record in sb to the log and resets it. */
@@ -161,7 +190,8 @@ void run_derived(struct run *a, const char *kernel, const char *where, unsigned 
 		 const struct derived_set *set);
 /*
  * The console row of one count: WHERE EVENT(25) COUNTER CONTROL DELTA, 74 columns
- * (80 with [SIM]); with -v the control's fields (layout l) follow.
+ * (80 with [SIM]); with -v the control's fields (layout l) follow. A CPU's row: where ""
+ * after run_cpu_here(a, cpu, 4).
  */
 void run_count_row(struct run *a, const char *where, const char *event, const char *counter,
 		   const struct reg_layout *l, uint32_t ctl_msr, uint64_t ctl, uint64_t delta,

@@ -11,6 +11,11 @@
 
 void run_say(struct run *a)
 {
+	if (a->mark.set) {
+		collapse_keep(a);
+		return;
+	}
+	collapse_flush(a);   /* the lines kept come first */
 	char line[RUN_LINE_MAX + 8];
 	struct strbuf out;
 	sb_init(&out, line, sizeof(line));
@@ -133,9 +138,13 @@ void run_derived(struct run *a, const char *kernel, const char *where, unsigned 
 	sb_putc(&a->sb, ']');
 	logrec_end(&a->sb);
 	run_record(a);
-	sb_puts(&a->sb, where);
-	sb_putc(&a->sb, ' ');
-	sb_dec(&a->sb, n);
+	if (where[0] == 'C') {
+		run_cpu_here(a, n, 0);
+	} else {
+		sb_puts(&a->sb, where);
+		sb_putc(&a->sb, ' ');
+		sb_dec(&a->sb, n);
+	}
 	sep = ": ";
 	for (unsigned m = 0; m < DM_COUNT; m++) {
 		if (!set->m[m].present)
@@ -173,9 +182,12 @@ void run_stats(struct run *a, const char *kernel, const char *where, unsigned n,
 	logrec_key_u64(&a->sb, "max", st->max);
 	logrec_end(&a->sb);
 	run_record(a);
-	if (!cpu)
+	if (cpu) {
+		run_cpu_here(a, n, 5);
+	} else {
 		sb_putc(&a->sb, 'P');
-	sb_dec(&a->sb, n);
+		sb_dec(&a->sb, n);
+	}
 	if (ccx >= 0) {   /* "P0.X2": package 0, CCX 2 */
 		sb_puts(&a->sb, ".X");
 		sb_dec(&a->sb, (unsigned)ccx);

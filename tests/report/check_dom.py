@@ -8,6 +8,9 @@ The DOM is Chromium's `--dump-dom` (after parsing, after any script would have r
 - one check element per check record, as many FAIL ones as the log has FAIL checks;
 - one count row per (CPU or package, box, event, kernel) of the log's count records;
 - a hand-off register per value of the hand-off records, marked where it is not zero;
+- past 64 cpu records (docs/host-tool.md): per package, the checks' tallies, a heat map cell
+  per CPU and column of CPU checks (its worst result, grey without one), a count row per
+  (package, kernel, event) of core counts, and a hand-off row per distinct core hand-off;
 - an SVG per skew record, a bar per window record placed at its own TSC values;
 - nothing refers to another file (no src, href, url());
 - the machine: the board, system and BIOS of the capture's SMBIOS, or why the log has none;
@@ -31,6 +34,7 @@ class Dom(html.parser.HTMLParser):
         self.text = []       # (text, classes of every open element)
         self.title = ""
         self.bar_titles = []   # the SVG bars' own titles: "cpu N: on +A, off +B ticks"
+        self.heat_titles = []  # the heat map cells' own: "cpu N: CHECK: 1 PASS"
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -49,7 +53,8 @@ class Dom(html.parser.HTMLParser):
         if tags and tags[-1] == "title" and "svg" not in tags:
             self.title += data
         elif tags and tags[-1] == "title":
-            self.bar_titles.append(data)
+            heat = any(t == "svg" and "heat" in c.split() for t, c in self.stack)
+            (self.heat_titles if heat else self.bar_titles).append(data)
         self.text.append((data, [t for t, _ in self.stack], [c for _, c in self.stack]))
 
 
@@ -87,6 +92,55 @@ def rows_of(dom, cls):
     return rows
 
 
+def col(r):
+    return r["check"] + (" (%s)" % r["kernel"] if r.get("kernel") else "")
+
+
+def check_big(d, recs, checks, cpu_pkg):
+    """Past 64 CPUs: the per-package tallies, the heat map and the per-package count rows."""
+    bad = []
+    # a cell per CPU and column of CPU checks, its class the worst result, its title each one's
+    order = ["FAIL", "DISTURBED"]
+    cols = sorted({col(r) for r in checks if "cpu" in r})
+    want = {}
+    for r in checks:
+        if "cpu" in r:
+            want.setdefault((r["cpu"], col(r)), []).append(r["result"])
+    cells = [a for t, a in d.elems if t == "rect" and "hm" in classes(a)]
+    if len(cells) != len(cpu_pkg) * len(cols):
+        bad.append("%d heat map cells, the log has %d CPUs x %d columns"
+                   % (len(cells), len(cpu_pkg), len(cols)))
+    for res, n in (("none", len(cpu_pkg) * len(cols) - len(want)),
+                   ("FAIL", sum("FAIL" in v for v in want.values())),
+                   ("PASS", sum(set(v) == {"PASS"} for v in want.values()))):
+        got = sum(1 for a in cells if res in classes(a))
+        if got != n:
+            bad.append("%d heat map cells %s, the log makes %d" % (got, res, n))
+    titles = set(d.heat_titles)
+    for (cpu, c), v in want.items():
+        w = next((x for x in order if x in v), None)
+        if w and not any(t.startswith("cpu %d: %s" % (cpu, c)) and w in t for t in titles):
+            bad.append("no heat map cell says cpu %d: %s: %s" % (cpu, c, w))
+    # the package tallies add up to the log's checks
+    tally = {}
+    for t, _, cls_ in d.text:
+        m = re.match(r"(\d+) passed, (\d+) failed, (\d+) disturbed, (\d+) other$", t)
+        if m:
+            for k, n in zip(("PASS", "FAIL", "DISTURBED", "other"), m.groups()):
+                tally[k] = tally.get(k, 0) + int(n)
+    for k in ("PASS", "FAIL", "DISTURBED"):
+        if tally.get(k, 0) != sum(r["result"] == k for r in checks):
+            bad.append("package tallies: %d %s, the log has %d"
+                       % (tally.get(k, 0), k, sum(r["result"] == k for r in checks)))
+    # a count row per package, kernel and event of the core counts
+    pk = {(r["package"], r.get("kernel", ""), r["event"]) for r in recs
+          if r.get("rec") == "count" and r.get("box", "core") == "core"}
+    rows = sum(1 for t, a in d.elems if t == "tr" and "countpkg" in classes(a))
+    if rows != len(pk):
+        bad.append("%d per-package count rows, the log has %d" % (rows, len(pk)))
+    return bad
+
+
 def main():
     args = sys.argv[1:]
     dom_text, log = open(args[0], encoding="utf-8").read(), args[1]
@@ -97,16 +151,22 @@ def main():
     sim = any(r.get("simulated") for r in recs)
 
     checks = [r for r in recs if r.get("rec") == "check"]
+    cpu_pkg = {r["cpu"]: r["package"] for r in recs if r.get("rec") == "cpu"}
+    big = len(cpu_pkg) > 64
+    if big:
+        bad += check_big(d, recs, checks, cpu_pkg)
     chk = [a for t, a in d.elems if t == "div" and "chk" in classes(a)]
     fail_cells = [a for a in chk if "FAIL" in classes(a)]
     want_fail = sum(1 for r in checks if r["result"] == "FAIL")
-    if len(chk) != len(checks):
+    if not big and len(chk) != len(checks):
         bad.append("%d check elements, the log has %d checks" % (len(chk), len(checks)))
-    if len(fail_cells) != want_fail:
+    if not big and len(fail_cells) != want_fail:
         bad.append("%d FAIL cells, the log has %d FAIL checks" % (len(fail_cells), want_fail))
 
     series = {(r.get("box", "core"), r["cpu"] if r.get("box", "core") == "core" else r["package"],
-               r["event"], r.get("kernel", "")) for r in recs if r.get("rec") == "count"}
+               r.get("ccx"), r["event"], r.get("kernel", "")) for r in recs
+              if r.get("rec") == "count"
+              and not (big and r.get("box", "core") == "core")}
     nrows = sum(1 for t, a in d.elems if t == "tr" and "count" in classes(a))
     if nrows != len(series):
         bad.append("%d count rows, the log has %d series" % (nrows, len(series)))
@@ -132,11 +192,20 @@ def main():
                 return True
         return v is not None and v != 0
     skip = {"rec", "schema", "simulated", "cpu", "box", "package"}
-    want_on = sum(on(v) for r in recs if r.get("rec") == "handoff"
-                  for k, v in r.items() if k not in skip)
     regs = [a for t, a in d.elems if t == "span" and "reg" in classes(a)]
     got_on = sum(1 for a in regs if "on" in classes(a))
-    want_regs = sum(1 for r in recs if r.get("rec") == "handoff" for k in r if k not in skip)
+    handoffs = [r for r in recs if r.get("rec") == "handoff"]
+    if big:   # the core hand-offs: one row per distinct content
+        seen = set()
+        unc = [r for r in handoffs if r.get("box") == "uncore"]
+        for r in handoffs:
+            key = json.dumps({k: v for k, v in r.items() if k not in skip})
+            if r.get("box") != "uncore" and key not in seen:
+                seen.add(key)
+                unc.append(r)
+        handoffs = unc
+    want_on = sum(on(v) for r in handoffs for k, v in r.items() if k not in skip)
+    want_regs = sum(1 for r in handoffs for k in r if k not in skip)
     if got_on != want_on or len(regs) != want_regs:
         bad.append("hand-off: %d of %d registers marked, the log has %d of %d not zero"
                    % (got_on, len(regs), want_on, want_regs))

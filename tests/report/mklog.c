@@ -5,9 +5,11 @@
  * suites read (tests/report/suite.sh). The run is the app's own (run_init, run_main), so a
  * change of the log format shows here as in the app.
  *   mklog [--cpus N] [--packages N] [--threads N] [--file NAME] [--smi-storm]
- *         [--fw-vendor V] [--fw-revision N] [--time T] -o OUT.jsonl 'CONFIG TEXT'
+ *         [--fw-vendor V] [--fw-revision N] [--time T] [--console OUT.txt] -o OUT.jsonl
+ *         'CONFIG TEXT'
  * --threads: threads a core (1). --file: the volume's one file, by its name (its path's
  * last part), as sim-profile-file reads it.
+ * --console: the run's console lines too, to their own file.
  * --smi-storm: SMIs every 500 cycles from cycle 100 (handler 50 instructions, 100 cycles), as
  * test_run.c's test_smis_every_window_disturb: DISTURBED where the counters cannot freeze in SMM.
  */
@@ -16,7 +18,8 @@
 static void usage(void)
 {
 	fputs("usage: mklog [--cpus N] [--packages N] [--threads N] [--file NAME] [--smi-storm] "
-	      "[--fw-vendor V] [--fw-revision N] [--time T] -o OUT.jsonl CONFIG\n", stderr);
+	      "[--fw-vendor V] [--fw-revision N] [--time T] [--console OUT.txt] -o OUT.jsonl "
+	      "CONFIG\n", stderr);
 	exit(2);
 }
 
@@ -34,11 +37,22 @@ static char *read_file(const char *path)
 	return text;
 }
 
+/* text to a new file at path (never over an older one); false, said, when it cannot. */
+static bool write_new(const char *path, const char *text, size_t len)
+{
+	FILE *f = fopen(path, "wx");
+	if (!f || fwrite(text, 1, len, f) != len || fclose(f)) {
+		fprintf(stderr, "mklog: cannot write %s\n", path);
+		return false;
+	}
+	return true;
+}
+
 int main(int argc, char **argv)
 {
 	unsigned ncpus = 4, npkgs = 1, tpc = 1;
 	bool storm = false;
-	const char *out = NULL, *cfg = NULL, *file = NULL;
+	const char *out = NULL, *cfg = NULL, *file = NULL, *console = NULL;
 	struct run_header h = { .fw_vendor = "host", .time = "" };
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -68,6 +82,8 @@ int main(int argc, char **argv)
 			h.time = argv[i];
 		else if (!strcmp(a, "-o"))
 			out = argv[i];
+		else if (!strcmp(a, "--console"))
+			console = argv[i];
 		else
 			usage();
 	}
@@ -90,11 +106,9 @@ int main(int argc, char **argv)
 		model_set_noise(o.r->model, MODEL_NOISE_SMI, &r);
 	}
 	o.v = run_main(o.r, &h);
-	FILE *f = fopen(out, "wx");   /* never over an older log */
-	if (!f || fwrite(o.f->log, 1, o.f->log_len, f) != o.f->log_len || fclose(f)) {
-		fprintf(stderr, "mklog: cannot write %s\n", out);
+	if (!write_new(out, o.f->log, o.f->log_len) ||
+	    (console && !write_new(console, o.f->console, o.f->console_len)))
 		return 2;
-	}
 	done(&o);
 	free(text);
 	return 0;

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: BSD-2-Clause-Patent
 # efipmu-host report and db (tools/report.c, tools/db.c). Reports of sample logs (the real
 # backend's NO-PMU from QEMU, and model runs made by mklog: PASS, FAIL, DISTURBED, hybrid,
-# AMD, two-package uncore, top-down, a hostile log, two diffs) rendered by headless Chromium:
+# AMD, two-package uncore, top-down, a 768-CPU Genoa pair and its outliers, a hostile log, two
+# diffs) rendered by headless Chromium:
 # its DOM checked against the logs (tests/report/check_dom.py), its screenshots kept in
 # build/report/screens/. Then the store: import twice is one run, a cut-off or corrupt log
 # leaves the store byte for byte as it was, 1,000 runs of 50 boards and `regressions` finds
@@ -38,11 +39,30 @@ sim hybrid $'backend = sim\nsim-profile = alder-lake\n'
 sim amd $'backend = sim\nsim-profile = zen4\n'
 sim uncore2 --packages 2 $'backend = sim\nsim-profile = sandy-bridge-ep\n'
 sim topdown $'backend = sim\nsim-profile = icelake-sp\nevents = TOPDOWN.SLOTS\n'
+# real size (issue 33 item 4): per-package summaries and a heat map, not a row per CPU
+sim big --cpus 768 --packages 2 --threads 2 $'backend = sim\nsim-profile = zen4\n'
+# ... with outliers: CPU 5's instruction check FAIL, CPU 9's branch check DISTURBED, CPU 700
+# without checks (as a CPU that did not finish)
+python3 - "$L/big.jsonl" "$L/big-outliers.jsonl" <<'EOF'
+import json, sys
+out = []
+for l in open(sys.argv[1]):
+    r = json.loads(l)
+    if r["rec"] == "check" and r["cpu"] == 700:
+        continue
+    if r["rec"] == "check" and (r["cpu"], r["event"]) == (5, "instructions"):
+        r["measured"] += 1
+        r["result"] = "FAIL"
+    if r["rec"] == "check" and (r["cpu"], r["event"]) == (9, "branches"):
+        r["result"] = "DISTURBED"
+    out.append(json.dumps(r) + "\n")
+open(sys.argv[2], "w").write("".join(out))
+EOF
 cp tests/host/qemu-nopmu.jsonl "$L/nopmu.jsonl"   # the real backend, QEMU: NO-PMU
 cp tests/host/qemu-capture.jsonl "$L/capture.jsonl"   # the same with the capture's SMBIOS
 # the verdicts the samples stand for
 for want in pass:PASS fail:FAIL disturbed:DISTURBED hybrid:PASS amd:PASS uncore2:PASS \
-  nopmu:NO-PMU; do
+  big:PASS nopmu:NO-PMU; do
   name=${want%%:*} verdict=${want#*:}
   grep -q "\"verdict\":\"$verdict\"" "$L/$name.jsonl" && ok ||
     bad "$name.jsonl: verdict not $verdict"
@@ -93,7 +113,7 @@ report() {   # NAME LOG [--base BASE]
   "$tool" report "$log" "$@" -o "$out/html/$name.html" 2>"$out/html/$name.err" && ok ||
     bad "report $name: $(head -1 "$out/html/$name.err")"
 }
-for n in pass fail disturbed hybrid amd uncore2 topdown nopmu capture hostile; do
+for n in pass fail disturbed hybrid amd uncore2 topdown big big-outliers nopmu capture hostile; do
   report "$n" "$L/$n.jsonl"
 done
 # diffs: compare's rows and the report's, from the same rules
@@ -129,6 +149,17 @@ for k in d-moved d-missing passfail d-verdict; do
   grep -q "<tr class=\"diff [^\"]*\\b$k\\b" "$out/html/diff-handmade.dom" && ok ||
     bad "diff-handmade: no $k row"
 done
+# at real size: no row per CPU, each outlier's cell in the heat map, the page a fraction of
+# the log
+grep -q '<rect class="hm FAIL"[^>]*><title>cpu 5: kernel instructions retired (inst): 1 FAIL' \
+  "$out/html/big-outliers.html" &&
+  grep -q '<rect class="hm DISTURBED"[^>]*><title>cpu 9: kernel branches retired' \
+  "$out/html/big-outliers.html" &&
+  [ "$(grep -o '<rect class="hm none"[^>]*><title>cpu 700: ' "$out/html/big-outliers.html" |
+      wc -l)" = 2 ] &&
+  ! grep -q '<tr><th>cpu 5</th>' "$out/html/big.html" &&
+  [ "$(stat -c %s "$out/html/big.html")" -lt 1000000 ] && ok ||
+  bad "768-CPU reports: outliers not in the heat map, or a row per CPU"
 # the PNG is an image of the page's size
 python3 - "$out/screens/pass.png" <<'EOF' && ok || bad "screenshot is not a 1280x2000 PNG"
 import struct, sys

@@ -4,7 +4,9 @@
  * page of a run (no script, no external file, readable with JavaScript off): the verdict and
  * what it proved, the machine, a CPU x check grid, counts with their decoded controls, start
  * and stop skew as an SVG timeline, what firmware left running, uncore per package and box,
- * derived metrics and top-down, and with --base compare's rows. A log is untrusted input:
+ * derived metrics and top-down, and with --base compare's rows. Past REPORT_ROWS_MAX CPUs
+ * (issue 33 item 4) checks, core counts, hand-offs and derived metrics are summed up per
+ * package, the checks drawn as a heat map of CPUs x checks. A log is untrusted input:
  * every text from it goes through esc(). A simulated run says so in every section.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -17,9 +19,14 @@
 #include "report.h"
 #include "runlog.h"
 #include "hw/regfield.h"
+#include "out/derived.h"
 #include "pmu/cpuinfo.h"
 #include "pmu/decode.h"
+#include "util/cpuset.h"
 #include "util/fmt.h"
+
+#define REPORT_ROWS_MAX 64   /* more CPUs: per-package summaries and a heat map, not rows */
+#define REPORT_PKGS 64
 
 /* ---------- every record besides counts and checks, kept as key/value text ---------- */
 
@@ -181,7 +188,34 @@ struct report {
 	enum uncore_family fam;
 	struct box_set boxes;   /* its family's (no AMD or discovered box: the log has none) */
 	const char *board;   /* from a store's import, not from the log */
+	bool big;            /* more than REPORT_ROWS_MAX cpu records */
+	unsigned npk;
+	uint64_t pk[REPORT_PKGS];          /* packages of the cpu records, ascending */
+	struct cpuset *pk_cpus;            /* each one's CPUs */
 };
+
+/* The index in r->pk of cpu's package; r->npk when no cpu record names it. */
+static unsigned pkg_index(const struct report *r, uint64_t cpu)
+{
+	unsigned i = 0;
+	while (i < r->npk && (cpu >= CPUSET_MAX || !cpuset_has(&r->pk_cpus[i], (unsigned)cpu)))
+		i++;
+	return i;
+}
+
+/* "0-111,224-335" of set, escaped (it is digits, ',' and '-'). */
+static void put_cpus(FILE *o, const struct cpuset *set)
+{
+	char b[8192];
+	struct strbuf sb;
+	sb_init(&sb, b, sizeof(b));
+	cpuset_format(set, &sb);
+	esc(o, b);
+}
+
+/* Past REPORT_ROWS_MAX CPUs (below): the checks of columns cols, and the core counts. */
+static void checks_big(struct report *r, char (*cols)[160], unsigned nc);
+static void counts_big(struct report *r);
 
 /* Each section opens with the simulated mark when the run is the model's. */
 static void section(struct report *r, const char *id, const char *title)
@@ -334,36 +368,17 @@ static void check_col(const struct check *k, char *b, size_t cap)
 		 k->kernel[0] ? ")" : "");
 }
 
-static void sec_checks(struct report *r)
+struct grid_row {
+	bool cpu;
+	uint64_t id;
+};
+
+/* A row per CPU (then package), a column per check, a cell per check record. */
+static void checks_grid(struct report *r, char (*cols)[160], unsigned nc,
+			const struct grid_row *rows, unsigned nr)
 {
 	FILE *o = r->o;
 	const struct runlog *g = &r->g;
-	section(r, "checks", "Checks: CPU &#215; check");
-	if (!g->nchecks) {
-		fputs("<p>No check records.</p>\n</section>\n", o);
-		return;
-	}
-	/* columns: distinct checks; rows: distinct CPUs then packages, in order of appearance */
-	char (*cols)[160] = xcalloc(g->nchecks, sizeof(*cols));
-	struct { bool cpu; uint64_t id; } *rows = xcalloc(g->nchecks, sizeof(*rows));
-	unsigned nc = 0, nr = 0;
-	for (unsigned i = 0; i < g->nchecks; i++) {
-		const struct check *k = &g->checks[i];
-		char b[160];
-		check_col(k, b, sizeof(b));
-		unsigned j = 0;
-		while (j < nc && strcmp(cols[j], b))
-			j++;
-		if (j == nc)
-			strcpy(cols[nc++], b);
-		uint64_t id = k->has_cpu ? k->cpu : k->package;
-		for (j = 0; j < nr && !(rows[j].cpu == k->has_cpu && rows[j].id == id); j++)
-			;
-		if (j == nr) {
-			rows[nr].cpu = k->has_cpu;
-			rows[nr++].id = id;
-		}
-	}
 	fputs("<div class=\"scroll\"><table class=\"grid\"><thead><tr><th></th>", o);
 	for (unsigned j = 0; j < nc; j++) {
 		fputs("<th>", o);
@@ -398,6 +413,42 @@ static void sec_checks(struct report *r)
 		fputs("</tr>\n", o);
 	}
 	fputs("</tbody></table></div>\n", o);
+}
+
+static void sec_checks(struct report *r)
+{
+	FILE *o = r->o;
+	const struct runlog *g = &r->g;
+	section(r, "checks", "Checks: CPU &#215; check");
+	if (!g->nchecks) {
+		fputs("<p>No check records.</p>\n</section>\n", o);
+		return;
+	}
+	/* columns: distinct checks; rows: distinct CPUs then packages, in order of appearance */
+	char (*cols)[160] = xcalloc(g->nchecks, sizeof(*cols));
+	struct grid_row *rows = xcalloc(g->nchecks, sizeof(*rows));
+	unsigned nc = 0, nr = 0;
+	for (unsigned i = 0; i < g->nchecks; i++) {
+		const struct check *k = &g->checks[i];
+		char b[160];
+		check_col(k, b, sizeof(b));
+		unsigned j = 0;
+		while (j < nc && strcmp(cols[j], b))
+			j++;
+		if (j == nc)
+			strcpy(cols[nc++], b);
+		uint64_t id = k->has_cpu ? k->cpu : k->package;
+		for (j = 0; j < nr && !(rows[j].cpu == k->has_cpu && rows[j].id == id); j++)
+			;
+		if (j == nr) {
+			rows[nr].cpu = k->has_cpu;
+			rows[nr++].id = id;
+		}
+	}
+	if (r->big)
+		checks_big(r, cols, nc);
+	else
+		checks_grid(r, cols, nc, rows, nr);
 	/* the reasons of what did not pass, as text (the title is hover-only) */
 	bool any = false;
 	for (unsigned n = 0; n < g->nchecks; n++) {
@@ -485,8 +536,11 @@ static void count_table(struct report *r, bool core)
 
 static void sec_counts(struct report *r)
 {
-	section(r, "counts", "Counts per CPU and event");
-	count_table(r, true);
+	section(r, "counts", r->big ? "Counts per package and event" : "Counts per CPU and event");
+	if (r->big)
+		counts_big(r);
+	else
+		count_table(r, true);
 	fputs("</section>\n", r->o);
 	section(r, "uncore", "Uncore per package and box");
 	count_table(r, false);
@@ -538,7 +592,8 @@ static void skew_svg(struct report *r, const struct grec *sk)
 		fputs("<p>No window records for this round.</p>\n", o);
 		return;
 	}
-	const unsigned W = 640, left = 70, bar = 14, gap = 6;
+	/* past REPORT_ROWS_MAX CPUs, thin bars and no CPU names: each bar's title names it */
+	const unsigned W = 640, left = 70, bar = r->big ? 2 : 14, gap = r->big ? 1 : 6;
 	unsigned height = nw * (bar + gap) + 24;
 	fprintf(o, "<svg class=\"skew\" role=\"img\" width=\"%u\" height=\"%u\" "
 		"viewBox=\"0 0 %u %u\" xmlns=\"http://www.w3.org/2000/svg\">\n",
@@ -555,8 +610,9 @@ static void skew_svg(struct report *r, const struct grec *sk)
 			continue;
 		unsigned y = 18 + k++ * (bar + gap);
 		double x0 = left + (double)(on - lo) / span * W, x1 = left + (double)(off - lo) / span * W;
-		fprintf(o, "<text x=\"0\" y=\"%u\">cpu %llu</text>", y + bar - 3,
-			(unsigned long long)gnum(w, "cpu"));
+		if (!r->big)
+			fprintf(o, "<text x=\"0\" y=\"%u\">cpu %llu</text>", y + bar - 3,
+				(unsigned long long)gnum(w, "cpu"));
 		fprintf(o, "<rect class=\"win\" x=\"%.1f\" y=\"%u\" width=\"%.1f\" height=\"%u\">"
 			"<title>cpu %llu: on +%llu, off +%llu ticks</title></rect>",
 			x0, y, x1 - x0 < 1 ? 1 : x1 - x0, bar, (unsigned long long)gnum(w, "cpu"),
@@ -624,36 +680,425 @@ static bool is_on(const struct kv *k)
 	return k->type != LV_NULL && !(pmu_parse_u64(k->val, strlen(k->val), &v) && !v);
 }
 
+/* Keys of a hand-off record that are not registers. */
+static bool handoff_skip(const char *key)
+{
+	return !strcmp(key, "rec") || !strcmp(key, "schema") || !strcmp(key, "simulated") ||
+	       !strcmp(key, "cpu") || !strcmp(key, "box") || !strcmp(key, "package");
+}
+
+static bool handoff_uncore(const struct grec *h)
+{
+	const char *box = gstr(h, "box");
+	return box && !strcmp(box, "uncore");
+}
+
+/* A hand-off record's registers, marked where not zero. */
+static void handoff_regs(FILE *o, const struct grec *h)
+{
+	for (unsigned k = 0; k < h->n; k++) {
+		const struct kv *x = &h->kv[k];
+		if (handoff_skip(x->key))
+			continue;
+		fprintf(o, "<span class=\"reg%s\">", is_on(x) ? " on" : "");
+		esc(o, x->key);
+		fputs("=", o);
+		esc(o, x->val);
+		fputs("</span> ", o);
+	}
+}
+
+/* ---------- past REPORT_ROWS_MAX CPUs: per package, and the checks as a heat map ---------- */
+
+/* Each package's CPUs, from the cpu records; big when they are more than REPORT_ROWS_MAX. */
+static void find_packages(struct report *r)
+{
+	unsigned ncpu = 0;
+	r->pk_cpus = xcalloc(REPORT_PKGS, sizeof(*r->pk_cpus));
+	for (unsigned i = 0; i < r->rs.n; i++) {
+		const struct grec *c = &r->rs.r[i];
+		uint64_t p = gnum(c, "package"), cpu;
+		if (strcmp(c->rec, "cpu") || !gu64(c, "cpu", &cpu))
+			continue;
+		ncpu++;
+		unsigned k = 0;
+		while (k < r->npk && r->pk[k] < p)
+			k++;
+		if ((k == r->npk || r->pk[k] != p) && r->npk < REPORT_PKGS) {
+			memmove(&r->pk[k + 1], &r->pk[k], (r->npk - k) * sizeof(r->pk[0]));
+			memmove(&r->pk_cpus[k + 1], &r->pk_cpus[k], (r->npk - k) * sizeof(r->pk_cpus[0]));
+			cpuset_clear(&r->pk_cpus[k]);
+			r->pk[k] = p;
+			r->npk++;
+		}
+		if (k < r->npk && r->pk[k] == p)
+			cpuset_add(&r->pk_cpus[k], (unsigned)cpu);
+	}
+	r->big = ncpu > REPORT_ROWS_MAX;
+}
+
+enum { RES_NONE, RES_PASS, RES_OTHER, RES_DISTURBED, RES_FAIL, RES_KINDS };
+static const char *const res_class[RES_KINDS] = { "none", "PASS", "SKIP", "DISTURBED", "FAIL" };
+static const char *const res_word[RES_KINDS] = { "none", "PASS", "other", "DISTURBED", "FAIL" };
+
+static unsigned res_of(const char *result)
+{
+	return !strcmp(result, "PASS") ? RES_PASS : !strcmp(result, "FAIL") ? RES_FAIL :
+	       !strcmp(result, "DISTURBED") ? RES_DISTURBED : RES_OTHER;
+}
+
+/* One cell: what cpu's checks of one column came to, each result counted. */
+struct heat_cell {
+	uint16_t n[RES_KINDS];
+};
+
+static unsigned worst(const struct heat_cell *c)
+{
+	for (unsigned k = RES_KINDS - 1; k > RES_NONE; k--)
+		if (c->n[k])
+			return k;
+	return RES_NONE;
+}
+
+/* Checks past REPORT_ROWS_MAX CPUs: results per package and column, and the heat map. */
+static void checks_big(struct report *r, char (*cols)[160], unsigned nc)
+{
+	FILE *o = r->o;
+	const struct runlog *g = &r->g;
+	struct heat_cell *cell = xcalloc((size_t)nc * CPUSET_MAX, sizeof(*cell));
+	struct heat_cell *sum = xcalloc((size_t)nc * (r->npk + 1), sizeof(*sum));
+	bool *of_cpus = xcalloc(nc, sizeof(*of_cpus));   /* a column with a CPU's check */
+	for (unsigned n = 0; n < g->nchecks; n++) {
+		const struct check *k = &g->checks[n];
+		char b[160];
+		check_col(k, b, sizeof(b));
+		unsigned j = 0, res = res_of(k->result);
+		while (strcmp(cols[j], b))
+			j++;
+		unsigned p = pkg_index(r, k->cpu);
+		if (!k->has_cpu)
+			for (p = 0; p < r->npk && r->pk[p] != k->package; p++)
+				;
+		sum[(size_t)j * (r->npk + 1) + p].n[res]++;
+		of_cpus[j] |= k->has_cpu;
+		if (k->has_cpu && k->cpu < CPUSET_MAX)
+			cell[(size_t)j * CPUSET_MAX + k->cpu].n[res]++;
+	}
+	fputs("<table class=\"pkgsum\"><thead><tr><th>package</th><th>CPUs</th>", o);
+	for (unsigned j = 0; j < nc; j++) {
+		fputs("<th>", o);
+		esc(o, cols[j]);
+		fputs("</th>", o);
+	}
+	fputs("</tr></thead><tbody>\n", o);
+	for (unsigned p = 0; p <= r->npk; p++) {
+		bool any = false;
+		for (unsigned j = 0; j < nc; j++)
+			any |= worst(&sum[(size_t)j * (r->npk + 1) + p]) != RES_NONE;
+		if (p == r->npk && !any)
+			break;   /* every check's package has cpu records */
+		if (p < r->npk) {
+			fprintf(o, "<tr class=\"pkgsum\"><th>pkg %llu</th><td>",
+				(unsigned long long)r->pk[p]);
+			put_cpus(o, &r->pk_cpus[p]);
+			fprintf(o, " (%u)", cpuset_count(&r->pk_cpus[p]));
+		} else {
+			fputs("<tr class=\"pkgsum\"><th>no cpu record</th><td>", o);
+		}
+		fputs("</td>", o);
+		for (unsigned j = 0; j < nc; j++) {
+			const struct heat_cell *c = &sum[(size_t)j * (r->npk + 1) + p];
+			fprintf(o, "<td class=\"chk %s\">%u passed, %u failed, %u disturbed, %u other</td>",
+				res_class[worst(c)], c->n[RES_PASS], c->n[RES_FAIL], c->n[RES_DISTURBED],
+				c->n[RES_OTHER]);
+		}
+		fputs("</tr>\n", o);
+	}
+	fputs("</tbody></table>\n", o);
+	/* the heat map: a band per package and column, a cell per CPU in the package's order */
+	unsigned most = 1, bands = 0;
+	for (unsigned j = 0; j < nc; j++)
+		bands += of_cpus[j] ? r->npk : 0;
+	for (unsigned p = 0; p < r->npk; p++) {
+		unsigned n = cpuset_count(&r->pk_cpus[p]);
+		most = n > most ? n : most;
+	}
+	const unsigned left = 320, ch = 12, gap = 4;
+	unsigned cw = 960 / most < 2 ? 2 : 960 / most > 12 ? 12 : 960 / most;
+	unsigned width = left + most * cw + 10, height = bands * (ch + gap) + 20;
+	fprintf(o, "<p>Each CPU's checks, a cell per CPU (its worst result; grey: no check "
+		"record, as for a CPU that did not finish).</p>\n<svg class=\"heat\" role=\"img\" "
+		"width=\"%u\" height=\"%u\" viewBox=\"0 0 %u %u\" xmlns=\"http://www.w3.org/2000/svg\">\n",
+		width, height, width, height);
+	if (r->sim)
+		fprintf(o, "<text class=\"simsvg\" x=\"%u\" y=\"10\">SIMULATED</text>\n", width - 90);
+	unsigned y = 16;
+	for (unsigned j = 0; j < nc; j++) {
+		for (unsigned p = 0; p < r->npk && of_cpus[j]; p++, y += ch + gap) {
+			fprintf(o, "<text x=\"0\" y=\"%u\">pkg %llu: ", y + ch - 2,
+				(unsigned long long)r->pk[p]);
+			xml_esc_n(o, cols[j], 48);
+			fputs("</text>", o);
+			unsigned x = 0;
+			for (unsigned cpu = 0; cpu < CPUSET_MAX; cpu++) {
+				if (!cpuset_has(&r->pk_cpus[p], cpu))
+					continue;
+				const struct heat_cell *c = &cell[(size_t)j * CPUSET_MAX + cpu];
+				unsigned w = worst(c);
+				fprintf(o, "<rect class=\"hm %s\" x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\">"
+					"<title>cpu %u: ", res_class[w], left + x++ * cw, y, cw, ch, cpu);
+				esc(o, cols[j]);
+				if (w == RES_NONE)
+					fputs(": no check record", o);
+				for (unsigned k = RES_PASS; k < RES_KINDS; k++)
+					if (c->n[k])
+						fprintf(o, ": %u %s", c->n[k], res_word[k]);
+				fputs("</title></rect>", o);
+			}
+			fputc('\n', o);
+		}
+	}
+	fputs("</svg>\n", o);
+	free(cell);
+	free(sum);
+	free(of_cpus);
+}
+
+/* A statistic over the CPUs of one package: values gathered, then min / median / max. */
+struct pkg_stat {
+	char key[160];          /* what the row is of */
+	unsigned pkg;           /* index in r->pk */
+	struct cpuset cpus;
+	uint64_t *v;
+	unsigned n;
+	const struct count *first;
+	bool same_ctl, overflowed;
+};
+
+/* The row of key in package p (made when new; at most cap rows, each up to cap_v values). */
+static struct pkg_stat *stat_row(struct pkg_stat *rows, unsigned *n, unsigned cap, unsigned cap_v,
+				 const char *key, unsigned p)
+{
+	for (unsigned i = 0; i < *n; i++)
+		if (rows[i].pkg == p && !strcmp(rows[i].key, key))
+			return &rows[i];
+	if (*n == cap)
+		die("report: more rows than values");
+	struct pkg_stat *s = &rows[(*n)++];
+	snprintf(s->key, sizeof(s->key), "%s", key);
+	s->pkg = p;
+	s->v = xcalloc(cap_v, sizeof(*s->v));
+	s->same_ctl = true;
+	cpuset_clear(&s->cpus);
+	return s;
+}
+
+static void free_stats(struct pkg_stat *rows, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		free(rows[i].v);
+	free(rows);
+}
+
+/* "pkg 0" and its CPUs' count and numbers, as two cells. */
+static void pkg_cells(struct report *r, const struct pkg_stat *s)
+{
+	if (s->pkg < r->npk)
+		fprintf(r->o, "<td>pkg %llu</td>", (unsigned long long)r->pk[s->pkg]);
+	else
+		fputs("<td>no cpu record</td>", r->o);
+	fputs("<td>", r->o);
+	put_cpus(r->o, &s->cpus);
+	fprintf(r->o, " (%u)</td>", cpuset_count(&s->cpus));
+}
+
+/* Core counts past REPORT_ROWS_MAX CPUs: per package, kernel and event, over its CPUs' medians. */
+static void counts_big(struct report *r)
+{
+	FILE *o = r->o;
+	unsigned ns, nrows = 0;
+	struct series *s = make_series(&r->g, &ns);
+	struct pkg_stat *rows = xcalloc(ns + 1, sizeof(*rows));
+	for (unsigned j = 0; j < ns; j++) {
+		const struct count *c = s[j].first;
+		char key[160];
+		if (strcmp(c->box, "core"))
+			continue;
+		snprintf(key, sizeof(key), "%s\n%s", c->kernel, c->event);
+		struct pkg_stat *t = stat_row(rows, &nrows, ns, ns, key, pkg_index(r, c->cpu));
+		if (!t->n)
+			t->first = c;
+		t->same_ctl &= c->ctl_msr == t->first->ctl_msr && c->ctl_value == t->first->ctl_value;
+		t->overflowed |= s[j].overflowed;
+		t->v[t->n++] = s[j].st.median;
+		if (c->cpu < CPUSET_MAX)
+			cpuset_add(&t->cpus, (unsigned)c->cpu);
+	}
+	if (!nrows)
+		fputs("<p>No core count records.</p>\n", o);
+	else
+		fputs("<p>Per package: each CPU's median over its repeats, then the least, the median "
+		      "and the most of those over the package's CPUs.</p>\n<table class=\"counts\">"
+		      "<thead><tr><th>package</th><th>CPUs</th><th>kernel</th><th>event</th><th>min</th>"
+		      "<th>median</th><th>max</th><th>control</th></tr></thead><tbody>\n", o);
+	for (unsigned i = 0; i < nrows; i++) {
+		struct pkg_stat *t = &rows[i];
+		struct stats_u64 st;
+		stats_compute(t->v, t->n, &st);
+		fprintf(o, "<tr class=\"countpkg%s\">", t->overflowed ? " overflowed" : "");
+		pkg_cells(r, t);
+		fputs("<td>", o);
+		esc(o, t->first->kernel);
+		fputs("</td><td>", o);
+		esc(o, t->first->event);
+		fprintf(o, "</td><td class=\"num\">%s</td><td class=\"num\">%s</td>"
+			"<td class=\"num\">%s</td><td>", grouped(st.min), grouped(st.median),
+			grouped(st.max));
+		if (t->same_ctl) {
+			fprintf(o, "<code>MSR 0x%llx = 0x%llx</code><br>",
+				(unsigned long long)t->first->ctl_msr,
+				(unsigned long long)t->first->ctl_value);
+			decoded_ctl(r, t->first);
+		} else {
+			fputs("differs between CPUs", o);
+		}
+		fputs("</td></tr>\n", o);
+	}
+	fputs(nrows ? "</tbody></table>\n" : "", o);
+	free_stats(rows, nrows);
+	free_series(s, ns);
+}
+
+/* The core hand-offs past REPORT_ROWS_MAX CPUs: one row per content, with its CPUs. */
+static void handoff_groups(struct report *r)
+{
+	FILE *o = r->o;
+	unsigned n = 0;
+	char **key = xcalloc(r->rs.n + 1, sizeof(*key));
+	const struct grec **first = xcalloc(r->rs.n + 1, sizeof(*first));
+	struct cpuset *cpus = xcalloc(r->rs.n + 1, sizeof(*cpus));
+	for (unsigned i = 0; i < r->rs.n; i++) {
+		const struct grec *h = &r->rs.r[i];
+		if (strcmp(h->rec, "handoff") || handoff_uncore(h))
+			continue;
+		size_t len = 1;
+		for (unsigned k = 0; k < h->n; k++)
+			len += strlen(h->kv[k].key) + strlen(h->kv[k].val) + 2;
+		char *t = xcalloc(len, 1), *e = t;
+		for (unsigned k = 0; k < h->n; k++)
+			if (!handoff_skip(h->kv[k].key))
+				e += sprintf(e, "%s=%s\n", h->kv[k].key, h->kv[k].val);
+		unsigned j = 0;
+		while (j < n && strcmp(key[j], t))
+			j++;
+		if (j == n) {
+			key[n] = t;
+			first[n++] = h;
+		} else {
+			free(t);
+		}
+		cpuset_add(&cpus[j], (unsigned)gnum(h, "cpu"));
+	}
+	for (unsigned j = 0; j < n; j++) {
+		fputs("<tr><th>cpus ", o);
+		put_cpus(o, &cpus[j]);
+		fputs("</th><td>", o);
+		handoff_regs(o, first[j]);
+		fputs("</td></tr>\n", o);
+		free(key[j]);
+	}
+	free(key);
+	free(first);
+	free(cpus);
+}
+
+/* The CPUs' derived metrics past REPORT_ROWS_MAX CPUs: per package, kernel and metric. */
+static void derived_big(struct report *r)
+{
+	FILE *o = r->o;
+	unsigned nrows = 0, cap = 0;
+	for (unsigned i = 0; i < r->rs.n; i++)
+		cap += !strcmp(r->rs.r[i].rec, "derived");
+	cap *= DM_COUNT;   /* the most metrics a record holds */
+	struct pkg_stat *rows = xcalloc(cap + 1, sizeof(*rows));
+	for (unsigned i = 0; i < r->rs.n; i++) {
+		const struct grec *d = &r->rs.r[i];
+		const char *m = gstr(d, "metrics");
+		uint64_t cpu;
+		if (strcmp(d->rec, "derived") || !m || !gu64(d, "cpu", &cpu))
+			continue;
+		size_t pos = 0, len;
+		const char *e;
+		while (next_elem(m, &pos, &e, &len)) {
+			struct logrec_view v;
+			char name[64] = "", unit[16] = "", key[160];
+			uint64_t milli = 0;
+			if (logread_line(e, len, &v) || logread_get_str(&v, "name", name, sizeof(name)) ||
+			    logread_get_u64(&v, "milli", &milli))
+				continue;
+			logread_get_str(&v, "unit", unit, sizeof(unit));
+			snprintf(key, sizeof(key), "%s\n%s\n%s", gstr(d, "kernel") ? gstr(d, "kernel") : "",
+				 name, unit);
+			struct pkg_stat *t = stat_row(rows, &nrows, cap, cap, key, pkg_index(r, cpu));
+			t->v[t->n++] = milli;
+			if (cpu < CPUSET_MAX)
+				cpuset_add(&t->cpus, (unsigned)cpu);
+		}
+	}
+	fputs(nrows ? "" : "<p>No derived records of CPUs.</p>\n", o);
+	if (nrows)
+		fputs("<p>Per package, over its CPUs.</p>\n<table class=\"derived\"><thead><tr>"
+		      "<th>package</th><th>CPUs</th><th>kernel</th><th>metric</th><th>min</th>"
+		      "<th>median</th><th>max</th></tr></thead><tbody>\n", o);
+	for (unsigned i = 0; i < nrows; i++) {
+		struct pkg_stat *t = &rows[i];
+		struct stats_u64 st;
+		char *kernel = t->key, *name = strchr(kernel, '\n') + 1, *unit = strchr(name, '\n') + 1;
+		name[-1] = unit[-1] = 0;
+		stats_compute(t->v, t->n, &st);
+		fputs("<tr class=\"derivedpkg\">", o);
+		pkg_cells(r, t);
+		fputs("<td>", o);
+		esc(o, kernel);
+		fputs("</td><td>", o);
+		esc(o, name);
+		fputs("</td>", o);
+		const uint64_t v3[3] = { st.min, st.median, st.max };
+		for (unsigned k = 0; k < 3; k++) {
+			fprintf(o, "<td class=\"num\">%llu.%03llu ", (unsigned long long)(v3[k] / 1000),
+				(unsigned long long)(v3[k] % 1000));
+			esc(o, unit);
+			fputs("</td>", o);
+		}
+		fputs("</tr>\n", o);
+	}
+	fputs(nrows ? "</tbody></table>\n" : "", o);
+	free_stats(rows, nrows);
+}
+
 static void sec_handoff(struct report *r)
 {
 	FILE *o = r->o;
 	section(r, "handoff", "What firmware left running at hand-off");
-	fputs("<p>Each hand-off record's registers as firmware left them; values that are not zero "
-	      "are marked.</p>\n<table class=\"handoff\"><tbody>\n", o);
+	fprintf(o, "<p>Each hand-off record's registers as firmware left them%s; values that are "
+		"not zero are marked.</p>\n<table class=\"handoff\"><tbody>\n",
+		r->big ? " (CPUs whose records agree in one row)" : "");
 	unsigned n = 0;
 	for (unsigned i = 0; i < r->rs.n; i++) {
 		const struct grec *h = &r->rs.r[i];
 		if (strcmp(h->rec, "handoff"))
 			continue;
 		n++;
-		const char *box = gstr(h, "box");
-		bool unc = box && !strcmp(box, "uncore");
+		bool unc = handoff_uncore(h);
+		if (r->big && !unc)
+			continue;   /* handoff_groups' */
 		fprintf(o, "<tr><th>%s %llu</th><td>", unc ? "uncore pkg" : "cpu",
 			(unsigned long long)gnum(h, unc ? "package" : "cpu"));
-		for (unsigned k = 0; k < h->n; k++) {
-			const struct kv *x = &h->kv[k];
-			if (!strcmp(x->key, "rec") || !strcmp(x->key, "schema") ||
-			    !strcmp(x->key, "simulated") || !strcmp(x->key, "cpu") ||
-			    !strcmp(x->key, "box") || !strcmp(x->key, "package"))
-				continue;
-			fprintf(o, "<span class=\"reg%s\">", is_on(x) ? " on" : "");
-			esc(o, x->key);
-			fputs("=", o);
-			esc(o, x->val);
-			fputs("</span> ", o);
-		}
+		handoff_regs(o, h);
 		fputs("</td></tr>\n", o);
 	}
+	if (r->big)
+		handoff_groups(r);
 	fputs("</tbody></table>\n", o);
 	if (!n)
 		fputs("<p>No hand-off records.</p>\n", o);
@@ -668,8 +1113,8 @@ static void sec_derived(struct report *r)
 	for (unsigned i = 0; i < r->rs.n; i++) {
 		const struct grec *d = &r->rs.r[i];
 		const char *m = gstr(d, "metrics");
-		if (strcmp(d->rec, "derived") || !m)
-			continue;
+		if (strcmp(d->rec, "derived") || !m || (r->big && gstr(d, "cpu")))
+			continue;   /* past REPORT_ROWS_MAX CPUs, derived_big's */
 		if (!n++)
 			fputs("<table class=\"derived\"><thead><tr><th>where</th><th>kernel</th>"
 			      "<th>metric</th><th>value</th></tr></thead><tbody>\n", o);
@@ -698,7 +1143,9 @@ static void sec_derived(struct report *r)
 			fputs("</td></tr>\n", o);
 		}
 	}
-	fputs(n ? "</tbody></table>\n" : "<p>No derived records.</p>\n", o);
+	fputs(n ? "</tbody></table>\n" : r->big ? "" : "<p>No derived records.</p>\n", o);
+	if (r->big)
+		derived_big(r);
 	fprintf(o, "<p>Top-down (level 1): %s</p>\n",
 		td ? "measured (rows marked above)" : "not measured in this run (needs TOPDOWN.SLOTS "
 		"and PERF_METRICS)");
@@ -807,7 +1254,9 @@ static const char style[] =
 	"svg text{font:11px sans-serif}rect.win{fill:#60a5fa}line.on{stroke:#15803d;stroke-width:2}"
 	"line.off{stroke:#b91c1c;stroke-width:2}tr.regressed{background:#fecaca}"
 	"tr.passfail{background:#f87171;font-weight:bold}tr.topdown{background:#e0f2fe}"
-	".scroll{overflow-x:auto}code{font-size:12px}";
+	".scroll{overflow-x:auto}code{font-size:12px}rect.hm.PASS{fill:#22c55e}"
+	"rect.hm.FAIL{fill:#dc2626}rect.hm.DISTURBED{fill:#f97316}rect.hm.SKIP{fill:#6b7280}"
+	"rect.hm.none{fill:#d1d5db}";
 
 void report_write(FILE *o, const struct report_args *a)
 {
@@ -818,6 +1267,7 @@ void report_write(FILE *o, const struct report_args *a)
 	r.sim = r.g.header_sim || r.g.verdict_sim;
 	for (unsigned i = 0; i < r.g.ncounts && !r.sim; i++)
 		r.sim = r.g.counts[i].sim;
+	find_packages(&r);
 	const struct grec *c0 = first_rec(&r, "cpu");
 	const char *fam = c0 ? gstr(c0, "uncore_family") : NULL;
 	for (unsigned u = UNCORE_NONE; fam && u <= UNCORE_UNCONFIRMED; u++)
@@ -850,6 +1300,7 @@ void report_write(FILE *o, const struct report_args *a)
 	fputs("<footer><p>Made by efipmu-host report from the log above; no script, no external "
 	      "file.</p></footer>\n</body></html>\n", o);
 	free_records(&r.rs);
+	free(r.pk_cpus);
 	box_set_fini(&r.boxes);
 	unload(&r.g);
 }

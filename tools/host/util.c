@@ -138,8 +138,15 @@ static size_t xml_char_len(const unsigned char *s, size_t n)
 
 void xml_esc(FILE *o, const char *s)
 {
+	xml_esc_n(o, s, strlen(s));
+}
+
+void xml_esc_n(FILE *o, const char *s, size_t max)
+{
 	const unsigned char *p = (const unsigned char *)s;
-	size_t n = strlen(s);
+	size_t n = 0;
+	while (n < max && s[n])
+		n++;
 	for (size_t i = 0; i < n;) {
 		size_t k = xml_char_len(p + i, n - i);
 		switch (k ? p[i] : 0) {

@@ -41,6 +41,85 @@ static void test_genoa_384(void **state)
 	default_job("zen4", 384, false);
 }
 
+/* The lines of text in a console. */
+static unsigned console_lines(const struct outcome *o)
+{
+	return fake_count(o->f->console, "\n");
+}
+
+/*
+ * The console at real size (issue 33 items 4 and 5): 768 CPUs in 2 packages say at most 150
+ * lines, every CPU's lines collapsed into one per package; the log keeps each CPU's records.
+ */
+static void test_genoa_768_console(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg("backend = sim\nsim-profile = zen4\n", 768, 2, 2, NULL);
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_true(console_lines(&o) <= 150);
+	assert_int_equal(fake_count(o.f->console, "768 CPUs: lines that agree are shown once per "
+					      "package and core type; verbose shows each"), 1);
+	assert_int_equal(fake_count(o.f->console, "[SIM] 0-383 (P0)            19-11-1 ?"), 1);
+	assert_int_equal(fake_count(o.f->console, "CPUs 384-767 (P1) inst: 10,018 instructions, "
+					      "10,018 expected, overhead 2: PASS"), 1);
+	assert_int_equal(fake_count(o.f->console, "[SIM] 384-767 (P1) branches "), 1);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"check\""), 2 * 768);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"derived\""), 768);
+	done(&o);
+}
+
+/*
+ * Outliers at real size are said apart, as ranges: CPU 5, whose firmware left another
+ * counter enabled, CPUs 7 and 9, which missed a round, and CPU 200, which never answered;
+ * every other CPU of package 0 is in its package's lines.
+ */
+static void test_outliers_said_apart(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg("backend = sim\nsim-profile = sapphire-rapids\n", 224, 2, 2,
+				     NULL);
+	o.f->stall_late = 1u << 7 | 1u << 9;
+	o.f->stall_round = 1;
+	o.f->stall_cpus = 1ull << 63;
+	/* IA32_PERFEVTSEL2 enabled (bit 22), as firmware might leave it */
+	assert_int_equal(model_poke(model_file_for(o.r->model, 5, 0x188), 0x188, 0x4000c0),
+			 PMU_OK);
+	finish(&o);
+	const char *c = o.f->console;
+	assert_int_equal(o.v, VERDICT_FAIL);
+	assert_int_equal(fake_count(c, "CPU 63 (P0) did not run the job: no result"), 1);
+	assert_int_equal(fake_count(c, "CPU 5 (P0): firmware left counters enabled "
+				       "(general-purpose mask 0x4, fixed mask 0x2)"), 1);
+	assert_int_equal(fake_count(c, "CPUs 0-4,6-62,64-111 (P0): firmware left counters enabled "
+				       "(general-purpose mask 0x0, fixed mask 0x2)"), 1);
+	assert_int_equal(fake_count(c, "Rounds: CPUs 7,9 (P0) missed the barrier in round 1"), 1);
+	assert_int_equal(fake_count(c, "CPUs 7,9 (P0): not measured: "), 1);
+	assert_int_equal(fake_count(c, "CPUs 7,9 (P0) timed out before it programmed any"), 1);
+	assert_int_equal(fake_count(c, "CPUs 0-6,8,10-62,64-111 (P0) inst: 10,018 instructions"),
+			 1);
+	assert_int_equal(fake_count(c, "CPUs 112-223 (P1) inst: 10,018 instructions"), 1);
+	assert_true(console_lines(&o) <= 150);
+	done(&o);
+}
+
+/* verbose: every CPU's line, as a small run says it. */
+static void test_verbose_says_each(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg("backend = sim\nsim-profile = sapphire-rapids\nverbose\n",
+				     224, 2, 2, NULL);
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->console, "lines that agree"), 0);
+	assert_int_equal(fake_count(o.f->console, " inst: 10,018 instructions, 10,018 expected"),
+			 224);
+	assert_int_equal(fake_count(o.f->console, "CPU 223 inst: 1,001 branches"), 1);
+	assert_int_equal(fake_count(o.f->console, ": IPC 1.000; CPI 1.000"), 224);
+	assert_int_equal(fake_count(o.f->console, "[SIM] 223 223  1   "), 1);   /* its table row */
+	done(&o);
+}
+
 /* The model's limits and its block: refused, never overrun. */
 static void test_model_limits(void **state)
 {
@@ -76,6 +155,9 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sapphire_rapids_224),
 		cmocka_unit_test(test_genoa_384),
+		cmocka_unit_test(test_genoa_768_console),
+		cmocka_unit_test(test_outliers_said_apart),
+		cmocka_unit_test(test_verbose_says_each),
 		cmocka_unit_test(test_model_limits),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
