@@ -8,10 +8,10 @@
 #include "run_harness.h"
 
 /*
- * The default job on ncpus CPUs in 2 packages, 2 threads a core: PASS, 2 checks a CPU;
- * counted: every package's (or CCX's) uncore, or not.
+ * The default job on ncpus CPUs in 2 packages, 2 threads a core: PASS, 2 checks a CPU, every
+ * package's uncore counted and each of the l3s CCXs' L3 (AMD) once.
  */
-static void default_job(const char *profile, unsigned ncpus, bool counted)
+static void default_job(const char *profile, unsigned ncpus, unsigned l3s)
 {
 	char cfg[96];
 	snprintf(cfg, sizeof(cfg), "backend = sim\nsim-profile = %s\n", profile);
@@ -21,24 +21,40 @@ static void default_job(const char *profile, unsigned ncpus, bool counted)
 	assert_int_equal(fake_count(o.f->log, "\"rec\":\"cpu\""), ncpus);
 	assert_int_equal(fake_count(o.f->log, "\"rec\":\"check\""), 2 * ncpus);
 	assert_int_equal(fake_count(o.f->log, "\"result\":\"PASS\""), 2 * ncpus);
-	assert_int_equal(fake_count(o.f->console, "is not counted") == 0, counted);
+	assert_int_equal(fake_count(o.f->console, "is not counted"), 0);
+	assert_int_equal(fake_count(o.f->log, "\"box\":\"amd_l3\",\"event\""), l3s);
+	/* each by its own leader, l3s / 2 in each package */
+	unsigned seen[2] = { 0 }, last = 0;
+	for (const char *r = o.f->log; (r = strstr(r, "{\"rec\":\"count\"")); r++) {
+		unsigned cpu, pkg, ccx;
+		char box[16];
+		if (sscanf(r, "{\"rec\":\"count\",\"schema\":1,\"simulated\":true,\"cpu\":%u,"
+			   "\"apic_id\":%*u,\"package\":%u,\"ccx\":%u,\"box\":\"%15[a-z0-9_]",
+			   &cpu, &pkg, &ccx, box) != 4 || strcmp(box, "amd_l3"))
+			continue;
+		assert_true(pkg < 2 && (!seen[0] || cpu > last));
+		last = cpu;
+		seen[pkg]++;
+	}
+	assert_int_equal(seen[0], l3s / 2);
+	assert_int_equal(seen[1], l3s / 2);
 	done(&o);
 }
 
 static void test_sapphire_rapids_224(void **state)
 {
 	(void)state;
-	default_job("sapphire-rapids", 224, true);
+	default_job("sapphire-rapids", 224, 0);
 }
 
 /*
  * Genoa: the zen4 profile's CPUID is the EPYC 9124's, whose L3 8 threads share (CPUID
- * 0x8000001D): 48 CCXs, past the 32 whose amd_l3 the job counts (TOPO_MAX_DOMAINS), said.
+ * 0x8000001D): 48 CCXs, each counted.
  */
 static void test_genoa_384(void **state)
 {
 	(void)state;
-	default_job("zen4", 384, false);
+	default_job("zen4", 384, 48);
 }
 
 /* The model's limits and its block: refused, never overrun. */
