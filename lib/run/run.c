@@ -304,15 +304,13 @@ static bool topology_differs(const struct cpu_info *ci)
  * Firmware's APIC ID and Location (MP services) against each CPU's own CPUID
  * (pmu/topo_cpuid.h): the CPUs that disagree named in one line, with the first of them,
  * and a record. A finding about firmware, not the PMU: the verdict stays the jobs', and
- * packages stay firmware's (they index the uncore). Not on the model, whose CPUID is no
- * silicon.
+ * packages stay firmware's (they index the uncore). On the model too: its CPUID places
+ * each CPU as firmware lists it, so the decoder and the model agree or are named.
  */
 static void check_topology(struct run *a)
 {
 	struct cpuset differ;
 	const struct cpu_info *first = NULL;
-	if (a->simulated)
-		return;
 	cpuset_clear(&differ);
 	for (unsigned i = 0; i < a->plat->ncpus; i++) {
 		const struct run_cpu *s = &a->slot[i];

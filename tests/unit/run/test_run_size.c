@@ -70,20 +70,30 @@ static void test_model_limits(void **state)
 	assert_int_equal(model_init(m, model_bytes(384) - 1, p, 384, 2), PMU_ERR_NOSPACE);
 	assert_int_equal(model_init(m, model_bytes(384), p, 384, 2), PMU_OK);
 	/* two threads a core, placed as firmware numbers them: each core's file is its first CPU's */
-	for (unsigned i = 0; i < 384; i++)
-		assert_int_equal(model_place_core(m, i, (i % 192) / 2), PMU_OK);
+	test_model_threads(m, 2);
 	for (unsigned i = 0; i < 384; i++) {
 		assert_int_equal(m->core_lead[i], i & ~1u);
 		assert_int_equal(model_ccx_slot(m, i), i & ~7u);   /* 8 threads an L3 */
 	}
-	/* a CPU moved to the other package leaves its core and CCX, and the next leads them */
+	/*
+	 * a CPU moved to a core of its own in the other package leaves its core and CCX, and the
+	 * next leads them; a third thread in a core widens the SMT field: CCXs of 2 cores
+	 */
 	assert_int_equal(model_place_cpu(m, 16, 1), PMU_OK);
+	assert_int_equal(model_place_core(m, 16, 100), PMU_OK);
 	assert_int_equal(m->core_lead[17], 17);
 	assert_int_equal(model_ccx_slot(m, 23), 17);
 	assert_int_equal(model_ccx_slot(m, 16), 16);
 	assert_int_equal(model_place_cpu(m, 16, 0), PMU_OK);
+	assert_int_equal(model_place_core(m, 16, 8), PMU_OK);
 	assert_int_equal(m->core_lead[17], 16);
 	assert_int_equal(model_ccx_slot(m, 23), 16);
+	assert_int_equal(model_apic_id(m, 17), 17);
+	assert_int_equal(model_apic_id(m, 192 + 17), 1u << 8 | 17);   /* 96 cores: 8 bits */
+	assert_int_equal(model_place_core(m, 18, 8), PMU_OK);
+	assert_int_equal(model_apic_id(m, 18), 8 << 2 | 2);
+	assert_int_equal(model_ccx_slot(m, 19), 16);
+	assert_int_equal(model_ccx_slot(m, 20), 20);
 	free(m);
 }
 
