@@ -19,7 +19,8 @@ static const struct model_dev *dev_for(const struct model *m, uint32_t msr)
 /* struct model's per-CPU arrays, each of ncpus elements, in the order they follow it. */
 #define MODEL_CPU_ARRAYS(X)                                                                      \
 	X(thread) X(core) X(ccx) X(log) X(cpu_noise) X(replayed) X(ucode_latch) X(pkg_of)        \
-	X(core_of) X(core_lead) X(ccx_lead) X(log_len) X(log_overflow) X(core_busy) X(ccx_busy)
+	X(core_of) X(smt_of) X(core_lead) X(ccx_lead) X(log_len) X(log_overflow) X(core_busy)     \
+	X(ccx_busy)
 /* One array's bytes, rounded up so that the next one stays 8-byte aligned. */
 #define ARRAY_BYTES(f, n) (((size_t)(n) * sizeof(*((struct model *)0)->f) + 7) & ~(size_t)7)
 
@@ -46,10 +47,86 @@ static bool same_core(const struct model *m, unsigned a, unsigned b)
 	return m->pkg_of[a] == m->pkg_of[b] && m->core_of[a] == m->core_of[b];
 }
 
-/* The model's APIC id is the CPU number: the CCX is the bits above l3_shift. */
+/*
+ * The CCX: the APIC ID's bits above l3_shift within the package. A core's threads share its
+ * caches, so the core's bits decide: (core << smt_shift) >> l3_shift.
+ */
 static bool same_ccx(const struct model *m, unsigned a, unsigned b)
 {
-	return m->pkg_of[a] == m->pkg_of[b] && a >> m->l3_shift == b >> m->l3_shift;
+	return m->pkg_of[a] == m->pkg_of[b] &&
+	       (m->core_of[a] << m->smt_shift) >> m->l3_shift ==
+	       (m->core_of[b] << m->smt_shift) >> m->l3_shift;
+}
+
+static uint8_t id_bits(unsigned n)
+{
+	uint8_t bits = 0;
+	while ((1u << bits) < n)
+		bits++;
+	return bits;
+}
+
+/*
+ * The APIC ID layout the profile's CPUID states: the SMT level's shift and the top level's
+ * (the package's) of leaf 0BH (Intel SDM vol. 2A, CPUID leaf 0BH, EAX[4:0] of each subleaf up
+ * to level type 0); on AMD the package's from Fn8000_0008 ECX[15:12] ApicIdSize, or from NC
+ * (ECX[7:0] + 1) when it is 0 (AMD APM vol. 3, CPUID Fn8000_0008). The AMD dumps list leaf
+ * 0BH (APM vol. 3, Fn0000_000B) for the SMT shift; their trimmed copies leave out Fn8000_001E.
+ */
+static void dump_shifts(const struct model_profile *p, uint8_t *smt, uint8_t *pkg)
+{
+	const struct model_cpuid_leaf *l;
+	*smt = *pkg = 0;
+	for (uint32_t sub = 0; (l = model_cpuid_find(p->cpuid, 0xB, sub)) && (l->ecx >> 8 & 0xFF);
+	     sub++) {
+		if (!sub)
+			*smt = l->eax & 0x1F;
+		*pkg = l->eax & 0x1F;
+	}
+	if (model_cpuid_table_amd(p->cpuid)) {
+		struct pmu_cpuid r = model_cpuid_table_answer(p->cpuid, 0x80000008u, 0);
+		*pkg = (r.ecx >> 12 & 0xF) ? (r.ecx >> 12 & 0xF) : id_bits((r.ecx & 0xFF) + 1);
+	}
+}
+
+/* The thread numbers of the CPUs of core `core` of package pkg, in CPU order. */
+static void number_threads(struct model *m, unsigned pkg, unsigned core)
+{
+	unsigned n = 0;
+	for (unsigned j = 0; j < m->ncpus; j++)
+		if (m->pkg_of[j] == pkg && m->core_of[j] == core)
+			m->smt_of[j] = n++;
+}
+
+/*
+ * The layout: the dump's shifts, widened where the placed CPUs need more bits (more threads
+ * a core, or more cores a package, than the dumped part has: a 192-core Turin shape on
+ * Genoa's 64 IDs a package). A wider SMT field moves every CCX: their leads are worked out again.
+ */
+static void relayout(struct model *m)
+{
+	unsigned threads = 1, cores = 1;
+	for (unsigned j = 0; j < m->ncpus; j++) {
+		threads = m->smt_of[j] + 1 > threads ? m->smt_of[j] + 1 : threads;
+		cores = m->core_of[j] + 1 > cores ? m->core_of[j] + 1 : cores;
+	}
+	uint8_t smt = id_bits(threads) > m->dump_smt ? id_bits(threads) : m->dump_smt;
+	uint8_t pkg = smt + id_bits(cores);
+	m->pkg_shift = pkg > m->dump_pkg ? pkg : m->dump_pkg;
+	if (smt == m->smt_shift)
+		return;
+	m->smt_shift = smt;
+	for (unsigned i = 0; i < m->ncpus; i++) {
+		unsigned j = 0;
+		while (j < i && !same_ccx(m, j, i))
+			j++;
+		m->ccx_lead[i] = j < i ? m->ccx_lead[j] : i;
+	}
+}
+
+uint32_t model_apic_id(const struct model *m, unsigned cpu)
+{
+	return m->pkg_of[cpu] << m->pkg_shift | m->core_of[cpu] << m->smt_shift | m->smt_of[cpu];
 }
 
 /*
@@ -101,24 +178,39 @@ pmu_status model_init(struct model *m, size_t bytes, const struct model_profile 
 	m->npkgs = npkgs;
 	m->chas = p->chas;
 	m->l3_shift = l3_shift(p);
+	dump_shifts(p, &m->dump_smt, &m->dump_pkg);
+	m->smt_shift = m->dump_smt;
 	for (unsigned i = 0; i < ncpus; i++) {
 		m->pkg_of[i] = i / (ncpus / npkgs);
-		m->core_of[i] = i;
+		m->core_of[i] = i % (ncpus / npkgs);
 		m->core_lead[i] = i;
 		/* CPUs of a CCX are consecutive here: each the first of its CCX, or with the one before */
 		m->ccx_lead[i] = i && same_ccx(m, i - 1, i) ? m->ccx_lead[i - 1] : i;
 	}
+	relayout(m);
 	model_set_noise(m, MODEL_NOISE_ALL, &p->noise);
 	model_set_firmware(m, p->firmware);
 	return PMU_OK;
+}
+
+/* cpu moved to package pkg, core `core`: its groups, the threads of both cores, the layout. */
+static void moved(struct model *m, unsigned cpu, unsigned pkg, unsigned core)
+{
+	unsigned was_pkg = m->pkg_of[cpu], was_core = m->core_of[cpu];
+	m->pkg_of[cpu] = pkg;
+	m->core_of[cpu] = core;
+	regroup(m, m->core_lead, same_core, cpu);
+	regroup(m, m->ccx_lead, same_ccx, cpu);
+	number_threads(m, was_pkg, was_core);
+	number_threads(m, pkg, core);
+	relayout(m);
 }
 
 pmu_status model_place_core(struct model *m, unsigned cpu, unsigned core)
 {
 	if (cpu >= m->ncpus)
 		return PMU_ERR_RANGE;
-	m->core_of[cpu] = core;
-	regroup(m, m->core_lead, same_core, cpu);
+	moved(m, cpu, m->pkg_of[cpu], core);
 	return PMU_OK;
 }
 
@@ -126,11 +218,9 @@ pmu_status model_place_cpu(struct model *m, unsigned cpu, unsigned pkg)
 {
 	if (cpu >= m->ncpus || pkg >= MODEL_MAX_PKGS)
 		return PMU_ERR_RANGE;
-	m->pkg_of[cpu] = pkg;
 	if (pkg >= m->npkgs)
 		m->npkgs = pkg + 1;
-	regroup(m, m->core_lead, same_core, cpu);
-	regroup(m, m->ccx_lead, same_ccx, cpu);
+	moved(m, cpu, pkg, m->core_of[cpu]);
 	return PMU_OK;
 }
 

@@ -269,9 +269,12 @@ struct model {
 	unsigned noise;                        /* enum model_noise bits: MODEL_NOISE_ALL after model_init */
 	struct model_noise_rates rates;        /* the profile's after model_init */
 	unsigned l3_shift;                     /* APIC id bits of the threads sharing an L3 (model_ccx_slot) */
+	uint8_t dump_smt, dump_pkg;            /* the profile's APIC ID layout (model.c dump_shifts) */
+	uint8_t smt_shift, pkg_shift;          /* the model's: the dump's, widened for its CPUs */
 	/* Per CPU, ncpus of each, in the block model_init was given (MODEL_CPU_ARRAYS). */
 	unsigned *pkg_of;
 	unsigned *core_of;                     /* core number within the package */
+	unsigned *smt_of;                      /* thread number within the core, in CPU order */
 	unsigned *core_lead, *ccx_lead;        /* the lowest CPU of its core, of its CCX */
 	struct model_regfile *thread;
 	struct model_regfile *core;            /* indexed by the lowest CPU of the core */
@@ -397,10 +400,15 @@ pmu_status model_run_spread(struct model *m, unsigned cpu, const struct model_sp
 uint64_t model_cycle_events(const struct model_cycle *c, uint32_t code);
 
 /*
- * The CCX file of cpu: kept by the lowest CPU of its package whose APIC id (the model's is the
- * CPU number) has the same bits above those of the threads sharing the L3 (CPUID 0x8000001D
- * subleaf 3 EAX[25:14] + 1 of the profile's table, rounded up to a power of two). Worked out
- * as CPUs are placed, not on each access.
+ * cpu's x2APIC ID, as its CPUID answers it (model_cpuid.c): its package, core and thread at
+ * the model's shifts (smt_shift, pkg_shift).
+ */
+uint32_t model_apic_id(const struct model *m, unsigned cpu);
+/*
+ * The CCX file of cpu: kept by the lowest CPU of its package whose APIC id has the same bits
+ * above those of the threads sharing the L3 (CPUID 0x8000001D subleaf 3 EAX[25:14] + 1 of the
+ * profile's table, rounded up to a power of two). Worked out as CPUs are placed, not on each
+ * access.
  */
 unsigned model_ccx_slot(const struct model *m, unsigned cpu);
 
@@ -446,6 +454,8 @@ uint32_t model_cpuid_leaf_answered(const struct model_cpuid_table *t, uint32_t l
 /* What a CPU with table t returns, before any per-CPU value (APIC ID, brand) is put in. */
 struct pmu_cpuid model_cpuid_table_answer(const struct model_cpuid_table *t, uint32_t leaf,
 					  uint32_t sub);
+/* Leaf 0's vendor is AuthenticAMD. */
+bool model_cpuid_table_amd(const struct model_cpuid_table *t);
 /* The leaves cpu answers from: the profile's, or on a hybrid's E-core cpuid_atom. */
 const struct model_cpuid_table *model_cpu_table(const struct model *m, unsigned cpu);
 bool model_cpu_is_atom(const struct model *m, unsigned cpu);

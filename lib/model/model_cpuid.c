@@ -8,7 +8,12 @@
  * model read), and test_cpuid_dump checks them against the app's own dump reader. Alder
  * Lake's E-cores answer from another logical CPU of the same dump (cpuid_atom). The model then
  * answers per CPU and per MSR state (model_cpuid_answer):
- * - leaf 1 EBX[31:24] and leaf 0xB EDX: the APIC ID, the model's CPU number;
+ * - the x2APIC ID (model_apic_id: package, core and thread at the dump's shifts, widened
+ *   where the model's CPUs need more bits) in leaf 1 EBX[31:24] (its low 8 bits), leaves 0BH
+ *   and 1FH EDX with the shifts in EAX[4:0] (SDM vol. 2A, CPUID 0BH/1FH), and on AMD in
+ *   Fn8000_001E EAX with ThreadsPerCore and the package as NodeId (one node a package), the
+ *   package shift in Fn8000_0008 ECX[15:12] ApicIdSize (AMD APM vol. 3, CPUID Fn8000_001E,
+ *   Fn8000_0008; the trimmed dumps leave Fn8000_001E out, so its fields are the manual's);
  * - leaves 0x80000002-4: the profile's brand string, which says the machine is
  *   simulated (the dump's own brand string is kept in the table);
  * - IA32_MISC_ENABLE[22] (Limit CPUID Maxval) set: leaf 0 reports max leaf 2
@@ -16,7 +21,7 @@
  *   SDM says no more;
  * - a leaf above the highest basic or extended leaf returns the highest basic
  *   leaf (SDM vol. 2A, CPUID); a subleaf the dump does not list is an invalid
- *   one: zeros, except leaf 0xB's ECX[7:0] (the subleaf) and EDX (the x2APIC ID).
+ *   one: zeros, except leaf 0BH's and 1FH's ECX[7:0] (the subleaf) and EDX (the x2APIC ID).
  * A leaf the dump tool printed as zeros (7-9 on Nehalem) is kept as zeros: that is
  * what the CPU returned. ECX[27] (OSXSAVE) of leaf 1 is as the dumping OS left CR4.
  */
@@ -35,6 +40,13 @@ static const struct model_cpuid_leaf no_pmu[] = {
 	LEAF(0x0, 0x0000000B, 0x756E6547, 0x6C65746E, 0x49656E69),
 	LEAF(0x1, 0x000206D7, 0x00000000, 0x80000000, 0x00000020),
 	LEAF(0xA, 0x00000000, 0x00000000, 0x00000000, 0x00000000),
+	/*
+	 * leaf 0BH as QEMU answers it for one CPU (target/i386/cpu.c, cpu_x86_cpuid): SMT and core
+	 * levels of shift 0 and one logical processor each; the model widens them for its CPUs
+	 * as QEMU does for its -smp topology
+	 */
+	SUB(0xB, 0, 0x00000000, 0x00000001, 0x00000100, 0x00000000),
+	SUB(0xB, 1, 0x00000000, 0x00000001, 0x00000201, 0x00000000),
 	LEAF(0x80000000, 0x80000004, 0x00000000, 0x00000000, 0x00000000),
 };
 
@@ -97,6 +109,30 @@ static void brand(const char *s, uint32_t leaf, struct pmu_cpuid *out)
 	*out = (struct pmu_cpuid){ r[o], r[o + 1], r[o + 2], r[o + 3] };
 }
 
+bool model_cpuid_table_amd(const struct model_cpuid_table *t)
+{
+	struct pmu_cpuid r = table_raw(t, 0, 0);
+	return r.ebx == 0x68747541u && r.edx == 0x69746E65u && r.ecx == 0x444D4163u;
+}
+
+/*
+ * A level of leaf 0BH or 1FH: the SMT level's shift and the top level's (the package's) are
+ * the model's; the x2APIC ID in EDX (SDM vol. 2A, CPUID 0BH/1FH).
+ */
+static void topology_level(const struct model *m, unsigned cpu, const struct model_cpuid_table *t,
+			   uint32_t leaf, uint32_t sub, struct pmu_cpuid *r)
+{
+	const struct model_cpuid_leaf *next = model_cpuid_find(t, leaf, sub + 1);
+	unsigned type = r->ecx >> 8 & 0xFF;
+	if (!model_cpuid_find(t, leaf, sub))
+		r->ecx = sub & 0xFF;
+	else if (type == 1)
+		r->eax = (r->eax & ~0x1Fu) | m->smt_shift;
+	else if (type && (!next || !(next->ecx >> 8 & 0xFF)))
+		r->eax = (r->eax & ~0x1Fu) | m->pkg_shift;
+	r->edx = model_apic_id(m, cpu);
+}
+
 bool model_cpu_is_atom(const struct model *m, unsigned cpu)
 {
 	return m->p->cpuid_atom && cpu >= (m->ncpus + 1) / 2;
@@ -127,12 +163,21 @@ struct pmu_cpuid model_cpuid_answer(const struct model *m, unsigned cpu, uint32_
 			r.eax = LIMITED_MAX_LEAF;
 		break;
 	case 1:
-		r.ebx = (r.ebx & 0x00FFFFFFu) | (uint32_t)cpu << 24;
+		r.ebx = (r.ebx & 0x00FFFFFFu) | model_apic_id(m, cpu) << 24;
 		break;
-	case 0xB:
-		if (!model_cpuid_find(t, leaf, sub))
-			r.ecx = sub & 0xFF;
-		r.edx = cpu;
+	case 0xB: case 0x1F:
+		topology_level(m, cpu, t, leaf, sub, &r);
+		break;
+	case EXT_BASE + 8:
+		if (model_cpuid_table_amd(t))
+			r.ecx = (r.ecx & ~0xF000u) | (uint32_t)m->pkg_shift << 12;
+		break;
+	case EXT_BASE + 0x1E:
+		if (model_cpuid_table_amd(t))
+			r = (struct pmu_cpuid){ model_apic_id(m, cpu),
+						((1u << m->smt_shift) - 1) << 8 |
+						(m->core_of[cpu] & 0xFF),
+						m->pkg_of[cpu] & 0xFF, 0 };
 		break;
 	case EXT_BASE + 2: case EXT_BASE + 3: case EXT_BASE + 4:
 		brand(p->brand, leaf, &r);

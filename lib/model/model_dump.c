@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "model/model_dump.h"
 #include "model/model_loaded.h"
+#include "pmu/cpuinfo.h"
+#include "pmu/topo_cpuid.h"
 #include "util/fmt.h"
-
-#define TOPOLOGY_LEAF 0xB
-#define LEVEL_CORE 2                 /* leaf 0xB ECX[15:8]: the level type "Core" */
 
 static struct pmu_cpuid raw(const struct model_cpuid_table *t, uint32_t leaf, uint32_t sub)
 {
@@ -12,18 +11,19 @@ static struct pmu_cpuid raw(const struct model_cpuid_table *t, uint32_t leaf, ui
 	return l ? (struct pmu_cpuid){ l->eax, l->ebx, l->ecx, l->edx } : (struct pmu_cpuid){ 0 };
 }
 
-/* A CPU's APIC ID, package and core (within the package) from its own leaves. */
-static struct model_dump_place place_of(const struct model_cpuid_table *t, unsigned cpu)
+/*
+ * A CPU's APIC ID, package and core (within the package) as the app decodes its own leaves
+ * (pmu/topo_cpuid.h); one it cannot decode: leaf 1's initial APIC ID, its own core of package 0.
+ */
+static struct model_dump_place place_of(const struct pmu_backend *b, const struct cpuid_dump *d,
+					unsigned cpu, bool amd)
 {
-	struct pmu_cpuid smt = raw(t, TOPOLOGY_LEAF, 0), core = raw(t, TOPOLOGY_LEAF, 1);
-	if (raw(t, 0, 0).eax < TOPOLOGY_LEAF || !smt.ebx)
+	const struct model_cpuid_table *t = &d->cpu[cpu];
+	struct cpu_topo topo;
+	topo_cpuid_decode(b, cpu, amd, raw(t, 0, 0).eax, raw(t, 0x80000000u, 0).eax, &topo);
+	if (topo.st)
 		return (struct model_dump_place){ raw(t, 1, 0).ebx >> 24, 0, cpu };
-	unsigned smt_bits = smt.eax & 0x1F;
-	unsigned pkg_bits = ((core.ecx >> 8) & 0xFF) == LEVEL_CORE ? core.eax & 0x1F : smt_bits;
-	uint32_t apic = smt.edx;
-	uint32_t in_pkg = pkg_bits >= 32 ? apic : apic & ((1u << pkg_bits) - 1);
-	uint32_t package = pkg_bits >= 32 ? 0 : apic >> pkg_bits;
-	return (struct model_dump_place){ apic, package, in_pkg >> smt_bits };
+	return (struct model_dump_place){ topo.x2apic_id, topo.package, topo.core };
 }
 
 pmu_status model_dump_machine(struct cpuid_dump *d, struct machine *out,
@@ -39,8 +39,16 @@ pmu_status model_dump_machine(struct cpuid_dump *d, struct machine *out,
 	*why = "more logical CPUs (or packages) than a profile holds";
 	if (d->ncpu > out->cap || d->ncpu > MODEL_MAX_CPUS)
 		return PMU_ERR_INVALID;
+	struct pmu_cpuid r0 = raw(&d->cpu[0], 0, 0);
+	char vendor[13];
+	pmu_memcpy(vendor, &r0.ebx, 4);
+	pmu_memcpy(vendor + 4, &r0.edx, 4);
+	pmu_memcpy(vendor + 8, &r0.ecx, 4);
+	vendor[12] = 0;
+	struct pmu_backend b;
+	cpuid_dump_backend(d, &b);
 	for (unsigned i = 0; i < d->ncpu; i++) {
-		pl[i] = place_of(&d->cpu[i], i);
+		pl[i] = place_of(&b, d, i, pmu_vendor_amd(vendor));
 		unsigned k = 0;
 		while (k < npkgs && pkgs[k] != pl[i].package)
 			k++;
@@ -55,12 +63,6 @@ pmu_status model_dump_machine(struct cpuid_dump *d, struct machine *out,
 	for (unsigned k = 1; k < npkgs; k++)
 		if (per[k] != per[0])
 			return PMU_ERR_INVALID;
-	struct pmu_cpuid r0 = raw(&d->cpu[0], 0, 0);
-	char vendor[13];
-	pmu_memcpy(vendor, &r0.ebx, 4);
-	pmu_memcpy(vendor + 4, &r0.edx, 4);
-	pmu_memcpy(vendor + 8, &r0.ecx, 4);
-	vendor[12] = 0;
 	*base = model_base_for(vendor, raw(&d->cpu[0], 1, 0).eax, raw(&d->cpu[0], 0xA, 0).eax);
 	*why = "the base profile's model cannot make that topology";
 	pmu_status st = model_init(mod, bytes, *base, d->ncpu, npkgs);
@@ -74,8 +76,6 @@ pmu_status model_dump_machine(struct cpuid_dump *d, struct machine *out,
 	if (st)
 		return st;
 	/* the dump's own CPUID, walked as a capture walks a CPU */
-	struct pmu_backend b;
-	cpuid_dump_backend(d, &b);
 	for (unsigned i = 0; i < d->ncpu; i++) {
 		out->cpu[i].apic_id = pl[i].apic;
 		(void)cpuid_walk(&b, i, &out->cpu[i].walk);

@@ -27,8 +27,7 @@ struct model_dump_scratch {
 /*
  * d's machine into out, its unseen parts from *base (set), made by the base profile's model
  * in the block mod of `bytes` (model_bytes(d->ncpu)). Each CPU's place from its
- * CPUID: the x2APIC ID and the SMT and core level widths of leaf 0xB (Intel SDM Vol. 2A,
- * CPUID leaf 0BH; AMD APM Vol. 3, CPUID Fn0000_000B), else the initial APIC ID of leaf 1
+ * CPUID as the app decodes it (pmu/topo_cpuid.h), else the initial APIC ID of leaf 1
  * EBX[31:24], each CPU its own core of package 0. PMU_ERR_INVALID with *why: no CPU with
  * leaf 1, more CPUs than out has room for, or CPUs not spread evenly over their packages.
  */

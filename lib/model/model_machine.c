@@ -44,13 +44,12 @@ pmu_status model_machine(struct model *m, struct machine *out, struct model_mach
 		struct machine_cpu *c = &out->cpu[i];
 		bool leader = true;
 		pmu_memset(c, 0, sizeof(*c));
-		c->apic_id = i;
+		c->apic_id = model_apic_id(m, i);
 		c->package = m->pkg_of[i];
 		c->core = m->core_of[i];
-		for (unsigned j = 0; j < i; j++) {
-			c->thread += m->pkg_of[j] == c->package && m->core_of[j] == c->core;
+		c->thread = m->smt_of[i];
+		for (unsigned j = 0; j < i; j++)
 			leader = leader && m->pkg_of[j] != c->package;
-		}
 		struct machine_pkg *k = leader ? &out->pkg[out->npkgs++] : NULL;
 		if (k) {
 			k->package = c->package;

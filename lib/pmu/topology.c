@@ -38,7 +38,8 @@ unsigned topo_package_leaders(const struct cpu_info *ci, unsigned n, const struc
 }
 
 unsigned topo_ccx_leaders(const struct cpu_info *ci, unsigned n, const struct cpuset *sel,
-			  struct package_leader *out, unsigned max, bool *more)
+			  struct package_leader *out)
 {
-	return leaders(ci, n, sel, out, max, more, true);
+	bool more;
+	return leaders(ci, n, sel, out, n, &more, true);
 }

@@ -30,10 +30,9 @@ unsigned topo_package_leaders(const struct cpu_info *ci, unsigned n, const struc
 
 /*
  * The same per CCX (the CPUs sharing an L3, AMD): one leader per package and CCX, the first
- * of each package marked first_of_pkg. max may be up to TOPO_MAX_DOMAINS.
+ * of each package marked first_of_pkg. out holds n: every CCX has a CPU, so all fit.
  */
-#define TOPO_MAX_DOMAINS 32
 unsigned topo_ccx_leaders(const struct cpu_info *ci, unsigned n, const struct cpuset *sel,
-			  struct package_leader *out, unsigned max, bool *more);
+			  struct package_leader *out);
 
 #endif

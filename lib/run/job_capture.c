@@ -370,15 +370,14 @@ enum verdict job_capture(struct run *a)
 	if (!pmu_strcmp(a->opt.capture, "off"))
 		return VERDICT_PASS;
 	/* given back by run_fini, as the discovery slots: a CPU that did not answer may write late */
-	void *mem = a->capture_mem = run_alloc(a, a->plat->ncpus * sizeof(*c.slot) + 63);
+	c.slot = run_alloc_lines(a, a->plat->ncpus * sizeof(*c.slot), &a->capture_mem);
 	char *rec = run_alloc(a, CAPTURE_RECORD_MAX);
-	if (!mem || !rec) {
+	if (!c.slot || !rec) {
 		run_free(a, rec);
 		sb_puts(&a->sb, "capture: no memory for it, not logged");
 		run_say(a);
 		return VERDICT_PASS;
 	}
-	c.slot = (struct capture_slot *)(((uintptr_t)mem + 63) & ~(uintptr_t)63);
 	sb_init(&sb, rec, CAPTURE_RECORD_MAX);
 	sb_init(&say, line, sizeof(line));
 	unsigned pkgs = mark_leaders(&c);

@@ -27,7 +27,7 @@ struct selftest_job {
 	struct run *a;
 	struct aligned_report *cpu;        /* one per CPU */
 	struct aligned_report *pkg;        /* one per package leader (AMD: per CCX) */
-	struct package_leader leader[TOPO_MAX_DOMAINS];
+	struct package_leader *leader;     /* npkg of them */
 	unsigned npkg;
 	unsigned run_pkg;                  /* the package mp_run_on is running */
 };
@@ -156,34 +156,20 @@ static void report_all(struct run *a, const struct selftest_report *r, struct ta
 static bool find_leaders(struct selftest_job *j)
 {
 	struct run *a = j->a;
-	unsigned n = a->plat->ncpus;
-	struct cpu_info *ci = run_answered_infos(a);
-	struct cpuset sel = a->opt.cpus;
-	bool more = false;
-	if (!ci)
-		return false;
+	bool more;
 	/* AMD: one leader per CCX, so each L3 is checked; the first of a package checks the rest */
 	bool ccx = false;
 	for (unsigned i = 0; i < a->boxes.n; i++)
 		ccx = ccx || (a->boxes.box[i].d.per_ccx &&
 			      a->boxes.box[i].d.family == a->slot[a->plat->bsp].info.uncore);
-	unsigned max = ccx ? TOPO_MAX_DOMAINS : TOPO_MAX_PACKAGES;
-	j->npkg = ccx ? topo_ccx_leaders(ci, n, &sel, j->leader, max, &more) :
-		  topo_package_leaders(ci, n, &sel, j->leader, max, &more);
-	run_free(a, ci);
+	j->leader = run_leaders(a, ccx, &j->npkg, &more);
 	if (more) {
-		sb_puts(&a->sb, ccx ? "selftest: more CCXs than " : "selftest: more packages than ");
-		sb_dec(&a->sb, max);
+		sb_puts(&a->sb, "selftest: more packages than ");
+		sb_dec(&a->sb, TOPO_MAX_PACKAGES);
 		sb_puts(&a->sb, ": the uncore of the others is not checked");
 		run_say(a);
 	}
-	return true;
-}
-
-static void *alloc_aligned(struct run *a, size_t bytes, void **base)
-{
-	*base = run_alloc(a, bytes + 63);
-	return *base ? (void *)(((size_t)*base + 63) & ~(size_t)63) : NULL;
+	return j->leader != NULL;
 }
 
 enum verdict job_selftest(struct run *a)
@@ -196,11 +182,14 @@ enum verdict job_selftest(struct run *a)
 	if (!j)
 		return VERDICT_ERROR;
 	j->a = a;
-	j->cpu = alloc_aligned(a, ncpu * sizeof(*j->cpu), &cbase);
-	j->pkg = alloc_aligned(a, TOPO_MAX_DOMAINS * sizeof(*j->pkg), &pbase);
-	if (!j->cpu || !j->pkg || !find_leaders(j)) {
+	j->cpu = run_alloc_lines(a, ncpu * sizeof(*j->cpu), &cbase);
+	if (j->cpu && find_leaders(j))
+		j->pkg = run_alloc_lines(a, j->npkg * sizeof(*j->pkg), &pbase);
+	if (!j->pkg) {
 		sb_puts(&a->sb, "selftest: out of memory for the reports");
 		run_say(a);
+		run_free(a, cbase);
+		run_free(a, j->leader);
 		run_free(a, j);
 		return VERDICT_ERROR;
 	}
@@ -251,6 +240,7 @@ enum verdict job_selftest(struct run *a)
 	}
 	run_free(a, cbase);
 	run_free(a, pbase);
+	run_free(a, j->leader);
 	run_free(a, j);
 	return v;
 }

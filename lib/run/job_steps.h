@@ -44,8 +44,9 @@ enum verdict core_job_end(struct run *a, struct core_job *j);
 struct uncore_job {
 	unsigned rounds;               /* steps of every repeat; 0: no uncore steps */
 	unsigned np;
-	struct pkg_run *pkgs;          /* np of them */
-	bool alive[TOPO_MAX_DOMAINS];  /* still counting */
+	struct pkg_run *pkgs;          /* np of them, each on its own cache lines */
+	void *pkgs_mem;                /* ... their allocation */
+	bool *alive;                   /* np: still counting */
 	uint64_t *tab;                 /* deltas [domain][event][repeat] */
 	uint64_t *win;                 /* TSC ticks of each package's windows [package][step] */
 	unsigned nwin;

@@ -262,20 +262,15 @@ static bool by_ccx(const struct run *a)
  * One leader per package among the CPUs that answered discovery, or per CCX when an event
  * counts on the L3 of each (the package's first CCX counts its package's boxes too).
  */
-static unsigned find_leaders(struct run *a, struct package_leader *out)
+static struct package_leader *find_leaders(struct run *a, unsigned *np)
 {
 	bool more, ccx = by_ccx(a);
-	unsigned n = a->plat->ncpus;
-	struct cpu_info *infos = run_answered_infos(a);
-	if (!infos) {
+	struct package_leader *out = run_leaders(a, ccx, np, &more);
+	if (!out) {
 		sb_puts(&a->sb, "no memory to choose the packages' leaders: the uncore is not counted");
 		run_say(a);
-		return 0;
+		return NULL;
 	}
-	unsigned max = ccx ? TOPO_MAX_DOMAINS : TOPO_MAX_PACKAGES;
-	unsigned np = ccx ? topo_ccx_leaders(infos, n, &a->opt.cpus, out, max, &more) :
-		      topo_package_leaders(infos, n, &a->opt.cpus, out, max, &more);
-	run_free(a, infos);
 	if (ccx && !a->slot[a->plat->bsp].info.amd_uncore.l3_sharing) {
 		sb_puts(&a->sb, "CPUID 0x8000001D does not say which CPUs share an L3: amd_l3 is "
 			"counted once per package, on its first CPU's CCX");
@@ -283,12 +278,11 @@ static unsigned find_leaders(struct run *a, struct package_leader *out)
 	}
 	if (more) {
 		sb_puts(&a->sb, "more than ");
-		sb_dec(&a->sb, max);
-		sb_puts(&a->sb, ccx ? " CCXs: the uncore of the others is not counted" :
-			" packages: the uncore of the others is not counted");
+		sb_dec(&a->sb, TOPO_MAX_PACKAGES);
+		sb_puts(&a->sb, " packages: the uncore of the others is not counted");
 		run_say(a);
 	}
-	return np;
+	return out;
 }
 
 static size_t cell(const struct run *a, unsigned pkg, unsigned ev, unsigned rep)
@@ -426,8 +420,6 @@ static enum verdict drop_pci_defaults(struct run *a)
 
 enum verdict uncore_job_begin(struct run *a, struct uncore_job *j)
 {
-	static struct pkg_run pkgs[TOPO_MAX_DOMAINS];
-	struct package_leader leaders[TOPO_MAX_DOMAINS];
 	pmu_memset(j, 0, sizeof(*j));
 	j->v = job_uncore_check(a);
 	if (j->v == VERDICT_PASS && bsp_family(a) == UNCORE_DISC && !a->meas->nureqs &&
@@ -448,24 +440,27 @@ enum verdict uncore_job_begin(struct run *a, struct uncore_job *j)
 		return VERDICT_PASS;   /* no PCI box to count: said, and the verdict is j->v */
 	}
 	unsigned reps = a->opt.repeats;
-	j->np = find_leaders(a, leaders);
-	j->pkgs = pkgs;
+	struct package_leader *leaders = find_leaders(a, &j->np);
+	j->pkgs = run_alloc_lines(a, j->np * sizeof(*j->pkgs), &j->pkgs_mem);
+	j->alive = run_alloc(a, j->np * sizeof(*j->alive));
 	j->nwin = a->meas->nurounds * reps;
 	j->tab = run_alloc(a, (size_t)j->np * a->meas->nureqs * reps * sizeof(*j->tab));
 	j->win = run_alloc(a, (size_t)j->np * j->nwin * sizeof(*j->win));
-	if (j->np && (!j->tab || !j->win)) {
+	if (j->np && (!j->pkgs || !j->alive || !j->tab || !j->win)) {
+		run_free(a, leaders);
 		uncore_job_end(a, j);
 		return run_refuse(a, "not enough memory for the table of uncore counts", NULL, NULL);
 	}
 	for (unsigned i = 0; i < j->np; i++) {
-		pmu_memset(&pkgs[i], 0, sizeof(pkgs[i]));
-		pkgs[i].a = a;
-		pkgs[i].leader = leaders[i];
+		struct pkg_run *p = &j->pkgs[i];
+		p->a = a;
+		p->leader = leaders[i];
 		if (bsp_family(a) == UNCORE_ICX && !a->opt.events[0])   /* the default job */
-			imc_freerun_find(&pkgs[i].fr, uncore_pci_pkg_for(leaders[i].package),
+			imc_freerun_find(&p->fr, uncore_pci_pkg_for(leaders[i].package),
 					 a->backend.pmon);
 		j->alive[i] = true;
 	}
+	run_free(a, leaders);
 	if (a->meas->nurounds > 1) {
 		sb_puts(&a->sb, "more uncore events than counters: ");
 		sb_dec(&a->sb, a->meas->nurounds);
@@ -482,6 +477,10 @@ enum verdict uncore_job_end(struct run *a, struct uncore_job *j)
 		report_results(a, j);
 	run_free(a, j->tab);
 	run_free(a, j->win);
+	run_free(a, j->alive);
+	run_free(a, j->pkgs_mem);
 	j->tab = j->win = NULL;
+	j->alive = NULL;
+	j->pkgs = j->pkgs_mem = NULL;
 	return j->v;
 }

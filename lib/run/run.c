@@ -8,6 +8,7 @@
 #include "run/backend_build.h"
 #include "run/job.h"
 #include "run/run.h"
+#include "pmu/topology.h"
 #include "pmu/uncore_amd.h"
 #include "run/uncore_disc_job.h"
 
@@ -128,7 +129,8 @@ static void discover_on_cpu(void *ctx, unsigned cpu)
 	flag_set(&s->done, 1);
 }
 
-struct cpu_info *run_answered_infos(struct run *a)
+/* Every listed CPU's discovery, enabled only where it answered: plat->ncpus of them. */
+static struct cpu_info *answered_infos(struct run *a)
 {
 	struct cpu_info *ci = run_alloc(a, a->plat->ncpus * sizeof(*ci));
 	for (unsigned i = 0; ci && i < a->plat->ncpus; i++) {
@@ -136,6 +138,25 @@ struct cpu_info *run_answered_infos(struct run *a)
 		ci[i].enabled = ci[i].enabled && flag_get(&a->slot[i].done) && !a->slot[i].st;
 	}
 	return ci;
+}
+
+struct package_leader *run_leaders(struct run *a, bool by_ccx, unsigned *n, bool *more)
+{
+	unsigned ncpus = a->plat->ncpus;
+	struct cpu_info *ci = answered_infos(a);
+	struct package_leader *out = run_alloc(a, (by_ccx ? ncpus : TOPO_MAX_PACKAGES) *
+					       sizeof(*out));
+	*n = 0;
+	*more = false;
+	if (!ci || !out) {
+		run_free(a, ci);
+		run_free(a, out);
+		return NULL;
+	}
+	*n = by_ccx ? topo_ccx_leaders(ci, ncpus, &a->opt.cpus, out) :
+	     topo_package_leaders(ci, ncpus, &a->opt.cpus, out, TOPO_MAX_PACKAGES, more);
+	run_free(a, ci);
+	return out;
 }
 
 static void fill_topology(struct run *a)
@@ -166,10 +187,9 @@ enum verdict run_init(struct run *a, const struct platform *plat, const struct e
 	if (real)
 		a->backend = *real;
 	/* cache-line aligned: each CPU writes only its own */
-	a->slot_mem = run_alloc(a, plat->ncpus * sizeof(*a->slot) + 63);
-	if (!a->slot_mem)
+	a->slot = run_alloc_lines(a, plat->ncpus * sizeof(*a->slot), &a->slot_mem);
+	if (!a->slot)
 		return run_refuse(a, "no memory for the per-CPU results", NULL, NULL);
-	a->slot = (struct run_cpu *)(((uintptr_t)a->slot_mem + 63) & ~(uintptr_t)63);
 	if (a->opt.backend == EFIPMU_BACKEND_SIM && backend_sim(a) != VERDICT_PASS)
 		return VERDICT_ERROR;
 	fill_topology(a);
@@ -305,15 +325,13 @@ static bool topology_differs(const struct cpu_info *ci)
  * Firmware's APIC ID and Location (MP services) against each CPU's own CPUID
  * (pmu/topo_cpuid.h): the CPUs that disagree named in one line, with the first of them,
  * and a record. A finding about firmware, not the PMU: the verdict stays the jobs', and
- * packages stay firmware's (they index the uncore). Not on the model, whose CPUID is no
- * silicon.
+ * packages stay firmware's (they index the uncore). On the model too: its CPUID places
+ * each CPU as firmware lists it, so the decoder and the model agree or are named.
  */
 static void check_topology(struct run *a)
 {
 	struct cpuset differ;
 	const struct cpu_info *first = NULL;
-	if (a->simulated)
-		return;
 	cpuset_clear(&differ);
 	for (unsigned i = 0; i < a->plat->ncpus; i++) {
 		const struct run_cpu *s = &a->slot[i];

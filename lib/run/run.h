@@ -212,11 +212,15 @@ const char *run_profile_name(const struct run *a);
 /* Zeroed memory from the platform. */
 void *run_alloc(struct run *a, size_t bytes);
 void run_free(struct run *a, void *p);
+struct package_leader;
 /*
- * Every listed CPU's discovery, enabled only where it answered (package leaders are chosen
- * among those): plat->ncpus of them to run_free, or NULL without memory.
+ * The leaders (pmu/topology.h) among the selected CPUs that answered discovery: one per CCX
+ * when by_ccx (as many as the machine has), else one per package, *more set past
+ * TOPO_MAX_PACKAGES. *n of them to run_free, or NULL without memory.
  */
-struct cpu_info *run_answered_infos(struct run *a);
+struct package_leader *run_leaders(struct run *a, bool by_ccx, unsigned *n, bool *more);
+/* bytes of zeroed memory on a cache line of their own, *base to run_free; NULL without memory */
+void *run_alloc_lines(struct run *a, size_t bytes, void **base);
 /*
  * a->boxes made from the boot CPU's discovery (its discovery table read first, reads only),
  * once; after a later discovery the same boxes, their family given to the CPUs again. The

@@ -75,6 +75,12 @@ void run_free(struct run *a, void *p)
 		a->plat->ops->free(a->plat->ctx, p);
 }
 
+void *run_alloc_lines(struct run *a, size_t bytes, void **base)
+{
+	*base = run_alloc(a, bytes + 63);
+	return *base ? (void *)(((uintptr_t)*base + 63) & ~(uintptr_t)63) : NULL;
+}
+
 /* "<what> '<name>': <why>" after the line's start; VERDICT_ERROR. */
 static enum verdict refuse_rest(struct run *a, const char *what, const char *name, const char *why)
 {

@@ -280,8 +280,9 @@ run_case replay_qemu replay $dir/qemu-capture.jsonl
 run_case replay_no_capture replay $dir/qemu-nopmu.jsonl
 # Real size (issue 33 item 2): a two-socket Sapphire Rapids of 224 CPUs as a profile file, a
 # model run on it (the app's run, tests/report/mklog.c) replayed; a 768-CPU run (zen4's
-# profile on 2 x 192 cores x 2 threads, Turin's shape: no Zen 5 profile yet) ends PASS, its
-# capture made a profile and replayed; shapes the part cannot have are refused.
+# profile on 2 x 192 cores x 2 threads, Turin's shape: no Zen 5 profile yet) ends PASS with
+# the L3 of each of its 96 CCXs counted, its capture made a profile and replayed; shapes the
+# part cannot have are refused.
 "$tool" profile --builtin sapphire-rapids --cpus 224 --packages 2 --threads 2 \
   -o "$ptmp/spr224.profile" >/dev/null
 "$build/report/mklog" --cpus 224 --packages 2 --threads 2 --file "$ptmp/spr224.profile" \
@@ -289,9 +290,13 @@ run_case replay_no_capture replay $dir/qemu-nopmu.jsonl
 "$build/report/mklog" --cpus 768 --packages 2 --threads 2 -o "$ptmp/turin768.jsonl" \
   $'backend = sim\nsim-profile = zen4\n'
 "$tool" profile "$ptmp/turin768.jsonl" -o "$ptmp/turin768.profile" >/dev/null
-if grep -q '"rec":"verdict".*"verdict":"PASS"' "$ptmp/turin768.jsonl" &&
+l3s=$(grep -o '"package":[0-9]*,"ccx":[0-9]*,"box":"amd_l3","event"' "$ptmp/turin768.jsonl" |
+  sort -u | wc -l)
+if grep -q '"rec":"verdict".*"verdict":"PASS"' "$ptmp/turin768.jsonl" && [ "$l3s" = 96 ] &&
    grep -qx 'cpus 768' "$ptmp/turin768.profile"; then passed=$((passed + 1)); else
-  failed=$((failed + 1)); echo "  FAIL the 768-CPU run: no PASS, or its profile is not of 768 CPUs"; fi
+  failed=$((failed + 1))
+  echo "  FAIL the 768-CPU run: no PASS, $l3s CCXs' L3 counted (not 96), or its profile is not of 768 CPUs"
+fi
 for log in spr224 turin768; do
   if out=$("$tool" replay "$ptmp/$log.jsonl" 2>&1) && [[ "$out" == *", 0 differences" ]]; then
     passed=$((passed + 1)); else failed=$((failed + 1)); echo "  FAIL replay $log"

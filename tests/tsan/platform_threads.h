@@ -22,7 +22,7 @@
 #include <time.h>
 #include "run/rounds.h"
 
-#define THR_MAX 16
+#define THR_MAX 768   /* a two-socket Turin's logical CPUs (test_rounds.c's widest test) */
 #define THR_ALLOCS 8
 
 struct thr_platform;
@@ -45,7 +45,7 @@ struct thr_platform {
 	struct thr_ap ap[THR_MAX + 1];   /* one beyond ncpus when found > ncpus */
 	uint64_t settle_ms;              /* how long settle waits for the APs to return */
 	bool refuse_start;               /* start_aps fails: nobody starts */
-	int hold_checkin;                /* atomic; bit n: AP n waits before the procedure */
+	int hold_checkin;                /* atomic; bit n (n < 32): AP n waits before the procedure */
 	unsigned starts, runs_on;
 	void *live[THR_ALLOCS];          /* not freed yet (a kept block: freed at the end) */
 	bool end_stragglers;             /* settle ends an AP held in thr_straggle */
@@ -72,7 +72,7 @@ static inline void thr_sleep_us(uint64_t us)
 static inline void *thr_ap_main(void *p)
 {
 	struct thr_ap *a = p;
-	while (__atomic_load_n(&a->t->hold_checkin, __ATOMIC_ACQUIRE) >> a->cpu & 1)
+	while (a->cpu < 32 && __atomic_load_n(&a->t->hold_checkin, __ATOMIC_ACQUIRE) >> a->cpu & 1)
 		sched_yield();
 	if (!setjmp(a->idle))
 		a->fn(a->arg, a->cpu);

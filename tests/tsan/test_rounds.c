@@ -224,6 +224,34 @@ static void test_many_rounds(void)
 	end();
 }
 
+/*
+ * A two-socket Turin's 768 CPUs (a thread each) over a few rounds in one dispatch, as a
+ * measurement's steps: every CPU in step in every round, the barrier held.
+ */
+static void test_768_cpus(void)
+{
+	enum { N = 768, ROUNDS = 4 };
+	struct state *s = new_state(N, 0);
+	struct cpuset set;
+	begin("768 CPUs in step over a few rounds");
+	all_cpus(&set, N);
+	s->p.exclusive = true;
+	pmu_status st = run(s, &set, ROUNDS, LONG_US, PLAT_TOGETHER);
+	CHECK(st == PMU_OK, "status %d", st);
+	CHECK(s->betweens == ROUNDS && !s->between_order_bad && !s->between_done_bad,
+	      "between %u times, %u out of order, %u CPUs not done", s->betweens,
+	      s->between_order_bad, s->between_done_bad);
+	CHECK(!ld(&s->bad_order), "%d rounds began beside the last", ld(&s->bad_order));
+	for (unsigned r = 0; r < ROUNDS; r++)
+		CHECK(ld(&s->passed[r]) == N, "round %u: %d in step", r, ld(&s->passed[r]));
+	for (unsigned i = 0; i < N; i++)
+		CHECK(s->t.cpu[i].rounds_done == ROUNDS, "CPU %u ended %u rounds", i,
+		      s->t.cpu[i].rounds_done);
+	check_barrier(s, ROUNDS);
+	finish(s);
+	end();
+}
+
 /* A CPU 300 ms late at a barrier, well within the timeout: the others wait for it. */
 static void test_late_arrival(void)
 {
@@ -484,6 +512,7 @@ int main(void)
 	test_repeated_dispatches();
 	test_sequential();
 	test_never_done_hook();
+	test_768_cpus();
 	printf("tsan: %u passed, %u failed\n", npass, nfail);
 	return nfail != 0;
 }

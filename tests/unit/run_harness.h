@@ -8,6 +8,8 @@
 #include "run/run.h"
 #include "run/job_measure.h"
 #include "model/sim_kernels.h"
+#include "model/model.h"
+#include "capture/profile.h"
 
 struct outcome {
 	struct fake_platform *f;
@@ -24,14 +26,65 @@ static inline struct outcome outcome_new(unsigned ncpus, unsigned npkgs, unsigne
 	return o;
 }
 
-/* Parses a config text (efipmu.cfg form) and prepares its run on o's platform over real. */
-static inline void init_cfg(struct outcome *o, const char *cfg, const struct pmu_backend *real)
+/*
+ * Firmware's APIC IDs on the model, as MP services reads them from the CPUs: a built-in
+ * profile's CPUs placed as f lists them (model_apic_id), a profile file's as it captured them.
+ */
+static inline void fake_model_apics(struct fake_platform *f, const struct efipmu_options *opt)
+{
+	unsigned n = f->plat.ncpus;
+	const struct model_profile *p = model_profile_find(opt->sim_profile);
+	if (opt->backend != EFIPMU_BACKEND_SIM)
+		return;
+	if (opt->sim_profile_file[0] && f->file_text) {
+		size_t len = strlen(f->file_text);
+		struct machine *m = calloc(1, machine_bytes(profile_cpus(f->file_text, len)));
+		char err[160];
+		assert_non_null(m);
+		machine_clear(m, profile_cpus(f->file_text, len));
+		if (!profile_read(f->file_text, len, m, err, sizeof(err)))
+			for (unsigned i = 0; i < n && i < m->ncpus; i++)
+				f->cpu[i].apic_id = m->cpu[i].apic_id;
+		free(m);
+	} else if (p && !opt->sim_profile_file[0]) {
+		struct model *m = calloc(1, model_bytes(n));
+		assert_non_null(m);
+		assert_int_equal(model_init(m, model_bytes(n), p, n, 1), PMU_OK);
+		for (unsigned i = 0; i < n; i++) {
+			assert_int_equal(model_place_cpu(m, i, f->cpu[i].package), PMU_OK);
+			assert_int_equal(model_place_core(m, i, f->cpu[i].core), PMU_OK);
+		}
+		for (unsigned i = 0; i < n; i++)
+			f->cpu[i].apic_id = model_apic_id(m, i);
+		free(m);
+	}
+}
+
+/* A config text (efipmu.cfg form), parsed over the defaults. */
+static inline struct efipmu_options parse_cfg(const char *cfg)
 {
 	struct efipmu_options opt;
 	struct opt_error err;
 	options_defaults(&opt);
 	assert_int_equal(options_parse_config(cfg, strlen(cfg), &opt, &err), PMU_OK);
-	o->v = run_init(o->r, &o->f->plat, &opt, "(test)", real, NULL);
+	return opt;
+}
+
+/*
+ * Parses a config text and prepares its run on o's platform over real, with the faults the
+ * platform can make.
+ */
+static inline void init_cfg_faults(struct outcome *o, const char *cfg,
+				   const struct pmu_backend *real, const struct run_faults *faults)
+{
+	struct efipmu_options opt = parse_cfg(cfg);
+	fake_model_apics(o->f, &opt);
+	o->v = run_init(o->r, &o->f->plat, &opt, "(test)", real, faults);
+}
+
+static inline void init_cfg(struct outcome *o, const char *cfg, const struct pmu_backend *real)
+{
+	init_cfg_faults(o, cfg, real, NULL);
 }
 
 /*

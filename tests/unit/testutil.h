@@ -42,6 +42,14 @@ static inline struct model *test_model(const char *profile, unsigned ncpus, unsi
 	return test_model_of(model_profile_find(profile), ncpus, npkgs, b);
 }
 
+/* Placed as the fake platform lists CPUs (platform_fake.h): CPU i is core (i % per package) / tpc. */
+static inline void test_model_threads(struct model *m, unsigned tpc)
+{
+	unsigned per = m->ncpus / m->npkgs;
+	for (unsigned i = 0; i < m->ncpus; i++)
+		assert_int_equal(model_place_core(m, i, (i % per) / tpc), PMU_OK);
+}
+
 /* A built-in profile with other CPUID.0AH EAX/EDX (and its own copy of the CPUID table). */
 struct custom_profile {
 	struct model_profile p;

@@ -174,16 +174,10 @@ static void test_app_runs_a_profile_file(void **state)
 		sb_init(&b, tb, TEXT_MAX);
 		profile_of_builtin(names[i], 4, 2, &a);
 		static const char cfg[] = "backend = sim\nsim-profile-file = lab.profile\n";
-		struct outcome o = { fake_platform_new(4, 2, 2), calloc(1, sizeof(struct run)),
-				     VERDICT_ERROR };
-		struct efipmu_options opt;
-		struct opt_error err;
-		assert_non_null(o.r);
+		struct outcome o = outcome_new(4, 2, 2);
 		o.f->file_name = "lab.profile";
 		o.f->file_text = ta;
-		options_defaults(&opt);
-		assert_int_equal(options_parse_config(cfg, strlen(cfg), &opt, &err), PMU_OK);
-		o.v = run_init(o.r, &o.f->plat, &opt, "(test)", NULL, NULL);
+		init_cfg(&o, cfg, NULL);
 		assert_int_equal(o.v, VERDICT_PASS);
 		finish(&o);
 		assert_int_not_equal(o.v, VERDICT_ERROR);

@@ -24,7 +24,10 @@ static void assert_regs(struct pmu_cpuid r, uint32_t a, uint32_t b, uint32_t c, 
 			 r.edx, a, b, c, d);
 }
 
-/* The dump's lines, with the model's CPU number as APIC ID (the dump's CPU #0 has 0). */
+/*
+ * The dump's lines, with the model's APIC ID: unplaced, each CPU is its own core, the core
+ * above the dump's 1-bit SMT field (the dump's CPU #0 has 0).
+ */
 static void test_leaves_as_dumped(void **state)
 {
 	(void)state;
@@ -32,15 +35,15 @@ static void test_leaves_as_dumped(void **state)
 	struct model *m = test_model("nehalem-ep", 8, 1, &b);
 	assert_regs(cpuid(&b, 0, 0, 0), 0x0000000B, 0x756E6547, 0x6C65746E, 0x49656E69);
 	assert_regs(cpuid(&b, 0, 1, 0), 0x000106A2, 0x00100800, 0x00BCE3BD, 0xBFEBFBFF);
-	assert_regs(cpuid(&b, 5, 1, 0), 0x000106A2, 0x05100800, 0x00BCE3BD, 0xBFEBFBFF);
+	assert_regs(cpuid(&b, 5, 1, 0), 0x000106A2, 0x0A100800, 0x00BCE3BD, 0xBFEBFBFF);
 	assert_regs(cpuid(&b, 0, 4, 3), 0x1C03C163, 0x03C0003F, 0x00001FFF, 0x00000002);
 	assert_regs(cpuid(&b, 0, 0xA, 0), 0x07300403, 0x00000000, 0x00000000, 0x00000603);
-	assert_regs(cpuid(&b, 6, 0xB, 1), 0x00000004, 0x00000008, 0x00000201, 0x00000006);
+	assert_regs(cpuid(&b, 6, 0xB, 1), 0x00000004, 0x00000008, 0x00000201, 0x0000000C);
 	assert_regs(cpuid(&b, 0, 0x80000008, 0), 0x00003028, 0, 0, 0);
 	free(m);
 	m = test_model("sandy-bridge-ep", 2, 1, &b);
 	assert_regs(cpuid(&b, 1, 0, 0), 0x0000000D, 0x756E6547, 0x6C65746E, 0x49656E69);
-	assert_regs(cpuid(&b, 1, 1, 0), 0x000206D5, 0x01200800, 0x1FBEE3FF, 0xBFEBFBFF);
+	assert_regs(cpuid(&b, 1, 1, 0), 0x000206D5, 0x02200800, 0x1FBEE3FF, 0xBFEBFBFF);
 	assert_regs(cpuid(&b, 1, 0xA, 0), 0x07300403, 0x00000000, 0x00000000, 0x00000603);
 	assert_regs(cpuid(&b, 1, 0xD, 2), 0x00000100, 0x00000240, 0x00000000, 0x00000000);
 	free(m);
@@ -56,10 +59,10 @@ static void test_leaves_the_cpu_does_not_have(void **state)
 	(void)state;
 	struct pmu_backend b;
 	struct model *m = test_model("nehalem-ep", 4, 1, &b);
-	assert_regs(cpuid(&b, 2, 0x14, 0), 0x00000001, 0x00000002, 0x00000100, 0x00000002);
-	assert_regs(cpuid(&b, 2, 0x80000009, 1), 0x00000004, 0x00000008, 0x00000201, 0x00000002);
+	assert_regs(cpuid(&b, 2, 0x14, 0), 0x00000001, 0x00000002, 0x00000100, 0x00000004);
+	assert_regs(cpuid(&b, 2, 0x80000009, 1), 0x00000004, 0x00000008, 0x00000201, 0x00000004);
 	assert_regs(cpuid(&b, 2, 4, 4), 0, 0, 0, 0);
-	assert_regs(cpuid(&b, 3, 0xB, 2), 0, 0, 0x00000002, 0x00000003);
+	assert_regs(cpuid(&b, 3, 0xB, 2), 0, 0, 0x00000002, 0x00000006);
 	assert_regs(cpuid(&b, 0, 0xA, 7), 0x07300403, 0x00000000, 0x00000000, 0x00000603);
 	free(m);
 }

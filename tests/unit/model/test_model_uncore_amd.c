@@ -36,12 +36,16 @@ static void test_msrs_per_profile(void **state)
 	free(m);
 }
 
-/* Genoa: 8 threads share an L3 (0x8000001D subleaf 3): CPUs 0-7 one file, 8-15 another. */
+/*
+ * Genoa: 8 threads share an L3 (0x8000001D subleaf 3), the APIC ID's bits above 3: CPUs 0-7
+ * (4 cores of 2 threads) one file, 8-15 another.
+ */
 static void test_one_l3_file_per_ccx(void **state)
 {
 	(void)state;
 	struct pmu_backend b;
 	struct model *m = test_model_clean("zen4", 16, 1, &b);
+	test_model_threads(m, 2);
 	wr_on(&b, 0, L3_CTL0, 0x3304);
 	assert_int_equal(rd_on(&b, 7, L3_CTL0), 0x3304);
 	assert_int_equal(rd_on(&b, 8, L3_CTL0), 0);
@@ -52,6 +56,7 @@ static void test_one_l3_file_per_ccx(void **state)
 	free(m);
 	/* Milan: 16 threads share an L3 */
 	m = test_model_clean("zen3", 32, 2, &b);
+	test_model_threads(m, 2);
 	assert_int_equal(model_ccx_slot(m, 15), 0);
 	assert_int_equal(model_ccx_slot(m, 16), 16);
 	free(m);

@@ -49,13 +49,15 @@ static bool take_value(const char **s, uint64_t *v)
 
 /*
  * Every CPU record's CPUID rows and MSRs against a model of the same profile and
- * topology, untouched: the capture reads what the machine holds before the job.
+ * topology (two threads a core, as run_cfg lists them), untouched: the capture reads what
+ * the machine holds before the job.
  */
 static void check_cpu_records(const char *log, const char *profile, unsigned ncpus,
 			      unsigned npkgs, unsigned *absent)
 {
 	struct pmu_backend b;
 	struct model *m = test_model(profile, ncpus, npkgs, &b);
+	test_model_threads(m, 2);
 	char *line = malloc(REC_MAX);
 	struct logrec_view *v = malloc(sizeof(*v));
 	assert_true(line && v);

@@ -68,6 +68,7 @@ static void assert_uncore_as_found(struct run *r, const char *profile, unsigned 
 /*
  * Zen 4 (Genoa's CPUID: 8 threads share an L3, UMC 3 the one active memory controller),
  * 32 CPUs in 2 sockets: 4 CCXs, each L3 counted by its first CPU; DF and UMC once a socket.
+ * Socket 1's APIC IDs start at 64 (ApicIdSize 6): its CCXs are 8 and 9 (the IDs above bit 3).
  */
 static void test_zen4_per_ccx_and_socket(void **state)
 {
@@ -78,8 +79,8 @@ static void test_zen4_per_ccx_and_socket(void **state)
 		fail_msg("%s\n%s", verdict_name(o.v), o.f->console);
 	const char *log = o.f->log;
 	for (int x = 0; x < 4; x++)
-		assert_int_equal(delta_of(log, (unsigned)x / 2, x, "amd_l3", "l3_lookup_state.all"),
-				 k.loads);
+		assert_int_equal(delta_of(log, (unsigned)x / 2, x % 2 + x / 2 * 8, "amd_l3",
+					  "l3_lookup_state.all"), k.loads);
 	assert_int_equal(fake_count(log, "\"box\":\"amd_l3\",\"event\""), 4);
 	for (unsigned p = 0; p < 2; p++) {
 		assert_int_equal(delta_of(log, p, -1, "amd_df", "read_data_beats_dram_0"), k.loads);
@@ -90,10 +91,10 @@ static void test_zen4_per_ccx_and_socket(void **state)
 	assert_int_equal(fake_count(log, "\"box\":\"amd_df\",\"event\""), 2);
 	/* the leaders: CPUs 0, 8 (socket 0), 16, 24 (socket 1), as the console's rows say */
 	assert_int_equal(fake_count(o.f->console, "P0.X0 l3_lookup_state.all"), 1);
-	assert_int_equal(fake_count(o.f->console, "P1.X3 l3_lookup_state.all"), 1);
+	assert_int_equal(fake_count(o.f->console, "P1.X9 l3_lookup_state.all"), 1);
 	assert_int_equal(fake_count(log, "\"cpu\":8,\"apic_id\":8,\"package\":0,\"ccx\":1,"
 				    "\"box\":\"amd_l3\""), 1);
-	assert_int_equal(fake_count(log, "\"cpu\":16,\"apic_id\":16,\"package\":1,"
+	assert_int_equal(fake_count(log, "\"cpu\":16,\"apic_id\":64,\"package\":1,"
 				    "\"box\":\"amd_df\""), 1);
 	assert_int_equal(fake_count(log, "\"cpu\":8,\"apic_id\":8,\"package\":0,"
 				    "\"box\":\"amd_df\""), 0);
@@ -105,15 +106,17 @@ static void test_zen4_per_ccx_and_socket(void **state)
 
 /*
  * Zen 2 (17h: SliceMask and ThreadMask all ones unless asked) and Zen 3 (19h L3, the legacy
- * Data Fabric of 4 counters, DRAM channel 0's beats of reads and writes).
+ * Data Fabric of 4 counters, DRAM channel 0's beats of reads and writes). Socket 1's APIC IDs
+ * start at 128 (ApicIdSize 7): its CCX is 128 >> 3 on Rome (6 threads an L3, 8 IDs), >> 4 on
+ * Milan (16).
  */
 static void test_zen2_zen3_layouts(void **state)
 {
 	(void)state;
 	struct sim_counts k = uncore_kernel();
-	static const struct { const char *profile, *l3_ctl; } z[] = {
-		{ "zen2", "\"ctl_value\":\"0xff0f00000040ff04\"" },
-		{ "zen3", "\"ctl_value\":\"0x300c0000040ff04\"" },
+	static const struct { const char *profile, *l3_ctl; int ccx1; } z[] = {
+		{ "zen2", "\"ctl_value\":\"0xff0f00000040ff04\"", 16 },
+		{ "zen3", "\"ctl_value\":\"0x300c0000040ff04\"", 8 },
 	};
 	for (unsigned i = 0; i < NELEM(z); i++) {
 		char cfg[96];
@@ -124,8 +127,8 @@ static void test_zen2_zen3_layouts(void **state)
 			fail_msg("%s: %s\n%s", z[i].profile, verdict_name(o.v), o.f->console);
 		assert_int_equal(fake_count(o.f->log, z[i].l3_ctl), 2);
 		for (unsigned p = 0; p < 2; p++) {
-			assert_int_equal(delta_of(o.f->log, p, 0, "amd_l3", "l3_lookup_state.all"),
-					 k.loads);
+			assert_int_equal(delta_of(o.f->log, p, p ? z[i].ccx1 : 0, "amd_l3",
+						  "l3_lookup_state.all"), k.loads);
 			assert_int_equal(delta_of(o.f->log, p, -1, "amd_df",
 						  "dram_channel_data_controller_0"),
 					 k.loads + k.nt_stores);

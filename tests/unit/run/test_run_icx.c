@@ -152,14 +152,9 @@ static void no_cache_named(void **state)
 {
 	(void)state;
 	static const char cfg[] = "backend = sim\nsim-profile = icelake-sp\nsim-noise = none\n";
-	struct outcome o = { fake_platform_new(4, 2, 1), calloc(1, sizeof(struct run)),
-			     VERDICT_ERROR };
-	struct efipmu_options opt;
-	struct opt_error err;
+	struct outcome o = outcome_new(4, 2, 1);
 	o.f->no_cache = true;
-	options_defaults(&opt);
-	assert_int_equal(options_parse_config(cfg, strlen(cfg), &opt, &err), PMU_OK);
-	o.v = run_init(o.r, &o.f->plat, &opt, "(test)", NULL, NULL);
+	init_cfg(&o, cfg, NULL);
 	finish(&o);
 	assert_int_equal(o.v, VERDICT_PASS);
 	assert_non_null(strstr(o.f->console, "kernel inst: stream would be the default on this part, "

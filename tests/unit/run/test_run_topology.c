@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The run's topology cross-check (issue 33 item 1): firmware's APIC ID and Location (MP
- * services) against each CPU's own CPUID. The CPUID here is a stub's, not the model's (the
- * model's APIC ID is its CPU number, whatever the package: run.c leaves the model out):
- * leaf 0BH with 1 SMT bit and 3 core bits, so x2APIC ID = package << 4 | core << 1 | thread.
+ * services) against each CPU's own CPUID. First a stub's CPUID: leaf 0BH with 1 SMT bit and
+ * 3 core bits, so x2APIC ID = package << 4 | core << 1 | thread; then the model's, whose
+ * CPUs are placed as firmware lists them.
  */
 #include "run_harness.h"
 
@@ -130,12 +130,47 @@ static void test_apic_id_and_range(void **state)
 	done(&o);
 }
 
+/*
+ * On the model every run is checked: Sapphire Rapids' 2 packages of 2 two-thread cores (APIC
+ * IDs package << 7 | core << 1 | thread) agree; a firmware APIC ID that is not the CPU's own,
+ * or a model CPU answering another thread's, is named.
+ */
+static void test_model_checked(void **state)
+{
+	(void)state;
+	static const char sim[] = "backend = sim\nsim-profile = sapphire-rapids\n";
+	struct outcome o = run_cfg(sim, 8, 2);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_null(strstr(o.f->console, "topology:"));
+	assert_non_null(strstr(o.f->log, "\"cpu\":7,\"apic_id\":131,\"package\":1,\"core\":1,"
+				       "\"thread\":1,"));
+	done(&o);
+	o = outcome_new(8, 2, 2);
+	struct efipmu_options opt = parse_cfg(sim);
+	fake_model_apics(o.f, &opt);
+	o.f->cpu[5].apic_id ^= 1;
+	o.v = run_init(o.r, &o.f->plat, &opt, "(test)", NULL, NULL);
+	finish(&o);
+	assert_non_null(strstr(o.f->console, "topology: firmware's Location differs from CPUID on "
+				"CPUs 5: CPU 5 firmware APIC ID 128 package 1 core 0 thread 1, CPUID "
+				"(cpuid-0b) x2APIC ID 129 package 1 core 0 thread 1\n"));
+	done(&o);
+	o = start_cfg(sim, 8, 2, 2, NULL);
+	o.r->model->smt_of[6] = 1;   /* CPU 6, thread 0 of core 1 of package 1, answers thread 1 */
+	finish(&o);
+	assert_non_null(strstr(o.f->console, "on CPUs 6: CPU 6 firmware APIC ID 130 package 1 core 1 "
+				"thread 0, CPUID (cpuid-0b) x2APIC ID 131 package 1 core 1 thread 1\n"));
+	assert_int_equal(o.v, VERDICT_PASS);
+	done(&o);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_agreeing_firmware_is_not_named),
 		cmocka_unit_test(test_disagreement_is_a_finding),
 		cmocka_unit_test(test_apic_id_and_range),
+		cmocka_unit_test(test_model_checked),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -54,16 +54,10 @@ static void cut_both(char *a, char *b, const char *needle)
 static struct outcome run_unlisted(const char *cfg, unsigned ncpus, unsigned npkgs,
 				   unsigned unlisted)
 {
-	struct outcome o = { fake_platform_new(ncpus, npkgs, 2), calloc(1, sizeof(struct run)),
-			     VERDICT_ERROR };
-	struct efipmu_options opt;
-	struct opt_error err;
-	assert_non_null(o.r);
+	struct outcome o = outcome_new(ncpus, npkgs, 2);
 	o.f->unlisted = unlisted;
 	o.f->plat.found = ncpus + unlisted;
-	options_defaults(&opt);
-	assert_int_equal(options_parse_config(cfg, strlen(cfg), &opt, &err), PMU_OK);
-	o.v = run_init(o.r, &o.f->plat, &opt, "(test)", NULL, &faults);
+	init_cfg_faults(&o, cfg, NULL, &faults);
 	finish(&o);
 	return o;
 }
