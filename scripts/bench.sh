@@ -205,6 +205,54 @@ store() {
   [ "$n" = 1000 ] && [ "$(grep -c ': REGRESSED' "$d/regressions.out")" = "$(wc -l < "$d/lab/regressed.txt")" ]
 }
 
+# ---- real size: the default job on the model at 4 to 768 CPUs; QEMU at 64 and 240 vCPUs ----
+scale_model() {   # CPUS PACKAGES -> "seconds maxrss_kb console_lines console_bytes log_bytes"
+  local d=$work/scale-$1
+  rm -rf "$d"; mkdir -p "$d"
+  /usr/bin/time -o "$d/time" -f '%e %M' "$work/mklog" --cpus "$1" --packages "$2" --threads 2 \
+    --console "$d/console" -o "$d/log.jsonl" $'backend = sim\nsim-profile = zen4\n' \
+    >/dev/null 2>&1 || return 1
+  echo "$(tail -1 "$d/time") $(grep -c . "$d/console") $(wc -c < "$d/console") $(wc -c < "$d/log.jsonl")"
+}
+scale_qemu() {   # SMP -> seconds, QEMU start to exit, and the verdict's exit status
+  local img=$work/scale.img t0 t1 rc
+  printf 'qemu-exit\n' > "$work/scale.cfg"
+  qemu/mkimage.sh "$img" --cfg "$work/scale.cfg" >/dev/null || return 1
+  t0=$(date +%s.%N)
+  SMP=$1 TIMEOUT=600 qemu/boot.sh "$img" "$work/scale.serial" >/dev/null 2>&1; rc=$?
+  t1=$(date +%s.%N)
+  echo "$(calc "$t1 - $t0") $rc"
+}
+scale() {
+  local n k r t64=0 ok=0
+  printf 'real size         the default job on the model (zen4, 2 threads a core, no sanitizers):\n'
+  printf '                  %5s %9s %9s %9s %10s %12s %10s\n' CPUs seconds 'MiB RSS' lines \
+    'con. bytes' 'log bytes' 'log/CPU'
+  for n in 4 64 256 768; do
+    k=2; [ "$n" = 4 ] && k=1
+    r=($(scale_model "$n" "$k")) || return 1
+    printf '                  %5d %9.2f %9.1f %9d %10d %12d %10d\n' "$n" "${r[0]}" \
+      "$(calc "${r[1]} / 1024")" "${r[2]}" "${r[3]}" "${r[4]}" "$((r[4] / n))"
+    [ "$n" = 64 ] && t64=${r[0]}
+    if [ "$n" = 768 ]; then
+      printf '                  768 CPUs: %d console lines [target <= 150: %s], %d log bytes a CPU [target <= 8192: %s],\n' \
+        "${r[2]}" "$([ "${r[2]}" -le 150 ] && echo met || echo NOT met)" "$((r[4] / n))" \
+        "$([ "$((r[4] / n))" -le 8192 ] && echo met || echo NOT met)"
+      printf '                  time 768/64 CPUs %.1fx [target <= 15: %s]\n' "$(calc "${r[0]} / $t64")" \
+        "$(awk "BEGIN { print (${r[0]} / $t64 <= 15) ? \"met\" : \"NOT met\" }")"
+    fi
+  done
+  for smp in 64,sockets=4,cores=16 240,sockets=8,cores=30; do
+    r=($(scale_qemu "$smp")) || return 1
+    printf 'real size QEMU    -smp %s, real backend: %.1f s QEMU start to exit, exit status %d (7: NO-PMU)\n' \
+      "$smp" "${r[0]}" "${r[1]}"
+    [ "${r[1]}" = 7 ] || ok=1
+  done
+  return $ok
+}
+
+# BENCH_ONLY=NAME: that section alone (scale, store, thousand, ...), for a quick look
+[ -n "${BENCH_ONLY:-}" ] && { "$BENCH_ONLY"; exit $?; }
 echo "efipmu benchmarks ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) host cores," \
   "load average $(cut -d' ' -f1 /proc/loadavg), QEMU TCG)"
 status=0
@@ -217,4 +265,5 @@ thousand || status=1
 store || status=1
 host_cost record || status=1
 host_cost decode || status=1
+scale || status=1
 exit $status

@@ -1,0 +1,32 @@
+# SPDX-License-Identifier: BSD-2-Clause-Patent
+# Real size on QEMU (issue 33 item 5): the real backend on 64 vCPUs over 4 sockets, the
+# default job. Every CPU is listed and answers, one package leader per socket probes its
+# uncore (TCG: registers that do not hold values), the console collapses past 16 CPUs and
+# the verdict is an honest NO-PMU; the log's capture makes a profile of its 64 CPUs and the
+# job replays on that machine. (The replay's model does not yet know that QEMU's uncore MSRs
+# drop writes: it differs on the uncore registers, as tests/host's replay_qemu shows.)
+source "$(dirname "$0")/lib.sh"
+FAILED=0
+SMP=64,sockets=4,cores=16 TIMEOUT=${TIMEOUT:-240} boot_case real_64cpu 'qemu-exit\n'
+expect_rc 7
+expect_console 'efipmu .* backend real \| 64 CPUs, 64 enabled'
+expect_console '^64 CPUs: lines that agree are shown once per package and core type'
+expect_console 'VERDICT: NO-PMU - 64 CPUs, 0 with a core PMU, 4 checks: 4 uncore probes'
+for p in 0 1 2 3; do
+  expect_console "^package $p \(CPU $((p * 16))\): uncore registers do not hold values"
+done
+expect_no_console 'did not answer|did not run|did not finish'
+expect_log --cpus 64 --verdict NO-PMU --core-pmu no --not-simulated --backend real \
+  --probes-not-held 4
+lines=$(grep -c . "$CONSOLE")
+[ "$lines" -le 150 ] || fail "$lines console lines for 64 CPUs (at most 150)"
+tool="$here/build/efipmu-host"
+make -s -C "$here" host >/dev/null || fail "make host failed"
+rm -f "$work/real_64cpu.profile"   # profile never writes over a file
+"$tool" profile "$LOG" -o "$work/real_64cpu.profile" >/dev/null 2>&1 || fail "no profile of the log"
+grep -qx 'cpus 64' "$work/real_64cpu.profile" || fail "the profile is not of 64 CPUs"
+out=$("$tool" replay "$LOG" 2>&1)
+[[ "$out" == *"on its captured machine (64 CPUs): "* ]] || fail "replay: $(tail -1 <<<"$out")"
+grep -v '^package [0-3], register 0x' <<<"$out" | grep -qv '^replay of ' &&
+  fail "replay differs beyond the uncore registers: $(grep -v '^package' <<<"$out" | head -3)"
+exit $FAILED
