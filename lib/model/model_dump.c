@@ -61,7 +61,8 @@ pmu_status model_dump_machine(struct cpuid_dump *d, struct machine *out,
 	pmu_memcpy(vendor + 4, &r0.edx, 4);
 	pmu_memcpy(vendor + 8, &r0.ecx, 4);
 	vendor[12] = 0;
-	*base = model_base_for(vendor, raw(&d->cpu[0], 1, 0).eax, raw(&d->cpu[0], 0xA, 0).eax);
+	uint32_t leaf_0a = raw(&d->cpu[0], 0xA, 0).eax;
+	*base = model_base_for(vendor, raw(&d->cpu[0], 1, 0).eax, &leaf_0a);
 	*why = "the base profile's model cannot make that topology";
 	pmu_status st = model_init(mod, bytes, *base, d->ncpu, npkgs);
 	for (unsigned i = 0; !st && i < d->ncpu; i++) {

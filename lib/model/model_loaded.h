@@ -33,9 +33,11 @@ size_t model_loaded_bytes(unsigned ncpus);
 /*
  * The built-in profile a machine's unseen parts come from: the one of the same vendor and
  * CPUID.1:EAX family and model; no-pmu's for Intel without an architectural PMU (leaf 0xA
- * EAX[7:0] 0) or with no profile of its own, zen2's for another AMD part.
+ * EAX[7:0] 0; leaf_0a_eax NULL where CPUID does not reach the leaf) or with no profile of
+ * its own, zen2's for another AMD part.
  */
-const struct model_profile *model_base_for(const char *vendor, uint32_t sig, uint32_t leaf_0a_eax);
+const struct model_profile *model_base_for(const char *vendor, uint32_t sig,
+					   const uint32_t *leaf_0a_eax);
 
 /*
  * out->p from m, named name, in the block out of `bytes` (model_loaded_bytes(m->ncpus)).
