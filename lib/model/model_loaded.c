@@ -124,10 +124,15 @@ pmu_status model_loaded_make(const struct machine *m, const char *name, struct m
 	for (unsigned k = 0; k < m->npkgs; k++)
 		take_regs(l, &m->pkg[k].regs);
 	unsigned boxes = 0;
-	for (unsigned k = 0; k < m->npkgs; k++)
-		boxes += m->pkg[k].npci;
+	for (unsigned k = 0; k < m->npkgs; k++) {
+		const struct machine_disc *d = &m->pkg[k].disc;
+		boxes += m->pkg[k].npci + !!d->len;
+		pmu_memcpy(l->disc_bytes[k], d->bytes, d->len);
+		l->disc[k] = (struct model_disc_image){ d->bar, d->len, l->disc_bytes[k] };
+	}
+	l->p.disc = l->disc;
 	if (!boxes)
-		l->p.pci = NULL;   /* the capture found no uncore PCI box: none answers */
+		l->p.pci = NULL;   /* the capture found no uncore PCI box nor table: none answers */
 	l->map = (struct model_msr_map){ l->name, l->row, l->map.n };
 	l->p.msrs = &l->map;
 	l->p.fw_running = l->fw;

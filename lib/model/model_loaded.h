@@ -21,6 +21,8 @@ struct model_loaded {
 	struct model_msr_map map;
 	struct model_fw_reg fw[2 * CAPTURE_MAX_MSRS + 1];
 	unsigned ncpus, npkgs;
+	struct model_disc_image disc[MACHINE_MAX_PKGS];
+	uint8_t disc_bytes[MACHINE_MAX_PKGS][DISC_TABLE_BYTES];
 	/* Per CPU, ncpus of each, after the struct (model_loaded_bytes). */
 	struct model_cpuid_table *table;
 	struct model_cpuid_leaf (*leaf)[CPUID_WALK_MAX];
