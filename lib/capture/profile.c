@@ -48,11 +48,8 @@ static void put_disc(struct strbuf *sb, unsigned package, const struct machine_d
 		line_start(sb, "disctable", package);
 		hex_field(sb, off);
 		sb_putc(sb, ' ');
-		for (uint32_t i = off; i < d->len && i < off + PROFILE_DISC_LINE; i++) {
-			static const char hex[] = "0123456789abcdef";
-			sb_putc(sb, hex[d->bytes[i] >> 4]);
-			sb_putc(sb, hex[d->bytes[i] & 15]);
-		}
+		sb_hex_bytes(sb, d->bytes + off,
+			     d->len - off < PROFILE_DISC_LINE ? d->len - off : PROFILE_DISC_LINE);
 		sb_putc(sb, '\n');
 	}
 }

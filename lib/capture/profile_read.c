@@ -65,15 +65,9 @@ static bool reg_line(const struct words *ws, struct machine_regs *r)
 /* Word k's hex pairs after d's bytes so far (not past its length). */
 static bool disc_bytes(const struct words *ws, unsigned k, struct machine_disc *d)
 {
-	if (ws->n[k] % 2 || ws->n[k] / 2 > d->len - d->filled)
-		return false;
-	for (size_t i = 0; i < ws->n[k]; i += 2) {
-		int hi = pmu_hex_digit(ws->w[k][i]), lo = pmu_hex_digit(ws->w[k][i + 1]);
-		if (hi < 0 || lo < 0)
-			return false;
-		d->bytes[d->filled++] = (uint8_t)(hi << 4 | lo);
-	}
-	return true;
+	long n = pmu_hex_bytes(ws->w[k], ws->n[k], d->bytes + d->filled, d->len - d->filled);
+	d->filled += n > 0 ? (uint32_t)n : 0;
+	return n > 0;
 }
 
 static struct machine_pkg *pkg_of(struct machine *m, uint64_t package)

@@ -224,19 +224,16 @@ static pmu_status read_disc(struct machine_reader *r, const struct logrec_view *
 			d = &r->m->pkg[k].disc;
 	if (!logread_str_is(v, "result", "read"))
 		return PMU_OK;   /* not read: no table to keep */
-	if (!d || !b || b->type != LV_STRING || b->raw_len % 2 || logread_get_u64(v, "bar", &bar) ||
-	    logread_get_str(v, "dvsec", d->dvsec, sizeof(d->dvsec)) || (part && !d->len) ||
-	    b->raw_len / 2 > sizeof(d->bytes) - (part ? d->len : 0))
+	if (!d || !b || b->type != LV_STRING || logread_get_u64(v, "bar", &bar) ||
+	    logread_get_str(v, "dvsec", d->dvsec, sizeof(d->dvsec)) || (part && !d->len))
 		return bad(r, "a discovery machine record is malformed, or of a package not seen");
 	if (!part)
 		d->len = 0;
 	d->bar = bar;
-	for (size_t i = 0; i < b->raw_len; i += 2) {
-		int hi = pmu_hex_digit(b->raw[i]), lo = pmu_hex_digit(b->raw[i + 1]);
-		if (hi < 0 || lo < 0)
-			return bad(r, "a discovery machine record's bytes are not hex");
-		d->bytes[d->len++] = (uint8_t)(hi << 4 | lo);
-	}
+	long n = pmu_hex_bytes(b->raw, b->raw_len, d->bytes + d->len, sizeof(d->bytes) - d->len);
+	if (n < 0)
+		return bad(r, "a discovery machine record's bytes are not hex (or too many)");
+	d->len += (uint32_t)n;
 	return PMU_OK;
 }
 
