@@ -35,6 +35,26 @@ void machine_collect_cpu(const struct pmu_backend *b, unsigned cpu, const char *
 	}
 }
 
+void machine_take_disc(const struct disc_find *f, struct machine_pkg *pkgs, unsigned n)
+{
+	for (unsigned k = 0; k < n; k++) {
+		struct machine_disc *d = &pkgs[k].disc;
+		const struct disc_found *t = pkgs[k].package < f->n ? &f->t[pkgs[k].package] : NULL;
+		struct strbuf at;
+		struct pmu_pci_addr fn;
+		d->len = 0;
+		if (!t || t->st)
+			continue;
+		fn = t->fn;
+		fn.off = t->dvsec;
+		sb_init(&at, d->dvsec, sizeof(d->dvsec));
+		regkey_put(&at, NULL, regkey_pci(fn));
+		d->bar = t->bar;
+		d->len = (uint32_t)t->len;
+		pmu_memcpy(d->bytes, t->bytes, t->len);
+	}
+}
+
 bool machine_scan_pci(const struct pmu_backend *b, unsigned cpu, const struct box_set *boxes,
 		      struct machine_pkg *pkgs, unsigned n, struct uncore_pci_scan *scan,
 		      struct pmon_registry *reg)

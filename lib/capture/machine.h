@@ -17,6 +17,7 @@
 #include "capture/cpuid_walk.h"
 #include "capture/msr_list.h"
 #include "pmu/backend.h"
+#include "pmu/uncore_disc_find.h"
 
 /* As many CPUs as a platform lists (run/platform.h), as many packages as the model makes. */
 #define MACHINE_MAX_CPUS 4096
@@ -43,11 +44,21 @@ struct machine_pci_box {
 	uint32_t device, box_ctl;
 };
 
+/* A package's uncore discovery table (issue 35 item 1): where it was read, its bytes. */
+struct machine_disc {
+	char dvsec[MACHINE_STR];        /* "pci 0000:7f:00.1+0x100" */
+	uint64_t bar;
+	uint32_t len;                   /* 0: none */
+	uint32_t filled;                /* bytes read back so far (profile_read) */
+	uint8_t bytes[DISC_TABLE_BYTES];
+};
+
 struct machine_pkg {
 	uint32_t package, leader;
 	struct machine_regs regs;
 	unsigned npci;
 	struct machine_pci_box pci[MACHINE_MAX_PCI];
+	struct machine_disc disc;
 };
 
 struct machine {
@@ -78,6 +89,9 @@ void machine_collect_cpu(const struct pmu_backend *b, unsigned cpu, const char *
 
 struct uncore_pci_scan;
 struct pmon_registry;
+
+/* Each table f found (table p: package p) into that package's disc, where n packages have it. */
+void machine_take_disc(const struct disc_find *f, struct machine_pkg *pkgs, unsigned n);
 
 /*
  * The uncore PCI boxes of boxes (the engine's own scan from cpu, reads only; scan

@@ -94,5 +94,9 @@ unsigned capture_uncore_msrs(const struct box_set *boxes, uint32_t *out, unsigne
 			for (uint32_t m = d->extra_lo; m <= d->extra_hi; m++)
 				add(&s, m);
 	}
+	/* the MSR the run counts CHAs by, beside CAPID6 or the discovery table */
+	const struct uncore_pci_plat *pl = uncore_pci_plat_of(boxes->fam);
+	if (pl && pl->cha_msr)
+		add(&s, pl->cha_msr);
 	return s.n;
 }

@@ -12,7 +12,11 @@
 #include "pmu/cpuinfo.h"
 #include "hw/box_set.h"
 
-#define CAPTURE_MAX_MSRS 384
+/*
+ * A package's uncore MSRs fit: Ice Lake-SP's boxes with the model's 24 CHAs are 515, 40
+ * CHAs (Xeon Platinum 8380) about 690; Skylake-SP's with 28 CHAs 409.
+ */
+#define CAPTURE_MAX_MSRS 768
 
 /* Thread and core scope: the core PMU's and its neighbours' MSRs of vendor's CPUs. Returns n. */
 unsigned capture_core_msrs(const char *vendor, uint32_t *out, unsigned cap);

@@ -28,6 +28,32 @@ static void put_regs(struct strbuf *sb, const char *what, unsigned n, const stru
 	}
 }
 
+/*
+ * "discovery P at pci SSSS:BB:DD.F+0xOFF bar 0xBAR bytes N", then the table as "disctable P
+ * OFFSET HEX", PROFILE_DISC_LINE bytes a line.
+ */
+static void put_disc(struct strbuf *sb, unsigned package, const struct machine_disc *d)
+{
+	if (!d->len)
+		return;
+	line_start(sb, "discovery", package);
+	sb_puts(sb, " at ");
+	sb_puts(sb, d->dvsec);
+	sb_puts(sb, " bar");
+	hex_field(sb, d->bar);
+	sb_puts(sb, " bytes ");
+	sb_dec(sb, d->len);
+	sb_putc(sb, '\n');
+	for (uint32_t off = 0; off < d->len; off += PROFILE_DISC_LINE) {
+		line_start(sb, "disctable", package);
+		hex_field(sb, off);
+		sb_putc(sb, ' ');
+		sb_hex_bytes(sb, d->bytes + off,
+			     d->len - off < PROFILE_DISC_LINE ? d->len - off : PROFILE_DISC_LINE);
+		sb_putc(sb, '\n');
+	}
+}
+
 void profile_write(const struct machine *m, const char *comment, struct strbuf *sb)
 {
 	sb_puts(sb, PROFILE_FORMAT "\n# ");
@@ -83,5 +109,6 @@ void profile_write(const struct machine *m, const char *comment, struct strbuf *
 			hex_field(sb, k->pci[b].box_ctl);
 			sb_putc(sb, '\n');
 		}
+		put_disc(sb, k->package, &k->disc);
 	}
 }

@@ -13,6 +13,7 @@
 #include "util/fmt.h"
 
 #define PROFILE_FORMAT "efipmu-profile 1"
+#define PROFILE_DISC_LINE 64   /* a discovery table's bytes a line */
 
 /* The whole profile of m, each line ending in '\n'; comment the '#' line under the first. */
 void profile_write(const struct machine *m, const char *comment, struct strbuf *sb);

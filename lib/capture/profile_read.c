@@ -62,6 +62,14 @@ static bool reg_line(const struct words *ws, struct machine_regs *r)
 	return true;
 }
 
+/* Word k's hex pairs after d's bytes so far (not past its length). */
+static bool disc_bytes(const struct words *ws, unsigned k, struct machine_disc *d)
+{
+	long n = pmu_hex_bytes(ws->w[k], ws->n[k], d->bytes + d->filled, d->len - d->filled);
+	d->filled += n > 0 ? (uint32_t)n : 0;
+	return n > 0;
+}
+
 static struct machine_pkg *pkg_of(struct machine *m, uint64_t package)
 {
 	for (unsigned i = 0; i < m->npkgs; i++)
@@ -140,6 +148,24 @@ static bool one_line(const struct words *ws, struct machine *m)
 		k->npci++;
 		return true;
 	}
+	if (is(ws, 0, "discovery")) {
+		/* discovery P at pci SSSS:BB:DD.F+0xOFF bar 0xBAR bytes N */
+		if (!k || ws->count != 9 || !is(ws, 2, "at") || !is(ws, 3, "pci") ||
+		    ws->n[4] + 5 > sizeof(k->disc.dvsec) || !is(ws, 5, "bar") ||
+		    !num(ws, 6, UINT64_MAX, &a[1]) || !is(ws, 7, "bytes") ||
+		    !num(ws, 8, DISC_TABLE_BYTES, &a[2]) || !a[2] || k->disc.len)
+			return false;
+		pmu_memcpy(k->disc.dvsec, "pci ", 4);
+		pmu_memcpy(k->disc.dvsec + 4, ws->w[4], ws->n[4]);
+		k->disc.dvsec[4 + ws->n[4]] = 0;
+		k->disc.bar = a[1];
+		k->disc.len = (uint32_t)a[2];
+		k->disc.filled = 0;
+		return true;
+	}
+	if (is(ws, 0, "disctable"))   /* disctable P OFFSET HEX: the next bytes, in order */
+		return k && ws->count == 4 && num(ws, 2, DISC_TABLE_BYTES, &a[1]) &&
+		       a[1] == k->disc.filled && disc_bytes(ws, 3, &k->disc);
 	return false;
 }
 
@@ -211,5 +237,12 @@ pmu_status profile_read(const char *text, size_t len, struct machine *m, char *e
 		sb_puts(&sb, "a profile without its vendor or CPUs");
 		return PMU_ERR_INVALID;
 	}
+	for (unsigned k = 0; k < m->npkgs; k++)
+		if (m->pkg[k].disc.filled != m->pkg[k].disc.len) {
+			sb_puts(&sb, "package ");
+			sb_dec(&sb, m->pkg[k].package);
+			sb_puts(&sb, "'s discovery table has fewer disctable bytes than it says");
+			return PMU_ERR_INVALID;
+		}
 	return PMU_OK;
 }

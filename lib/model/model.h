@@ -220,6 +220,18 @@ struct model_profile {
 	/* The most cores a package of the part has, and the product that has them (0: not said). */
 	unsigned max_cores;
 	const char *max_cores_part;
+	/*
+	 * A loaded profile's discovery tables (model_loaded.c), package by package: what the
+	 * discovery device's BAR holds; NULL: the part's own (model_discovery.c).
+	 */
+	const struct model_disc_image *disc;
+};
+
+/* A discovery table as a capture read it: its BAR and bytes. */
+struct model_disc_image {
+	uint64_t bar;
+	uint32_t len;             /* 0: none for that package */
+	const uint8_t *bytes;
 };
 
 #define MODEL_PCI_HIDDEN 8

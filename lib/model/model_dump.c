@@ -63,7 +63,8 @@ pmu_status model_dump_machine(struct cpuid_dump *d, struct machine *out,
 	for (unsigned k = 1; k < npkgs; k++)
 		if (per[k] != per[0])
 			return PMU_ERR_INVALID;
-	*base = model_base_for(vendor, raw(&d->cpu[0], 1, 0).eax, raw(&d->cpu[0], 0xA, 0).eax);
+	uint32_t leaf_0a = raw(&d->cpu[0], 0xA, 0).eax;
+	*base = model_base_for(vendor, raw(&d->cpu[0], 1, 0).eax, &leaf_0a);
 	*why = "the base profile's model cannot make that topology";
 	pmu_status st = model_init(mod, bytes, *base, d->ncpu, npkgs);
 	for (unsigned i = 0; !st && i < d->ncpu; i++) {

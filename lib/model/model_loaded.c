@@ -7,10 +7,11 @@
 /* CPUID.1:EAX's family and model fields (extended ones included), stepping aside. */
 #define SIGNATURE_FAMILY_MODEL 0x0FFF0FF0u
 
-const struct model_profile *model_base_for(const char *vendor, uint32_t sig, uint32_t leaf_0a_eax)
+const struct model_profile *model_base_for(const char *vendor, uint32_t sig,
+					   const uint32_t *leaf_0a_eax)
 {
 	/* CPUID.0AH:EAX[7:0] 0 on Intel: no architectural PMU (Intel SDM Vol. 3B 18.2), no PMU device */
-	if (!pmu_strcmp(vendor, "GenuineIntel") && !(leaf_0a_eax & 0xFF))
+	if (!pmu_strcmp(vendor, "GenuineIntel") && leaf_0a_eax && !(*leaf_0a_eax & 0xFF))
 		return model_profile_find("no-pmu");
 	for (unsigned i = 0; i < model_profile_count; i++) {
 		const struct model_profile *p = model_profiles[i];
@@ -87,7 +88,8 @@ pmu_status model_loaded_make(const struct machine *m, const char *name, struct m
 	l->table = (struct model_cpuid_table *)l->mem;
 	l->leaf = (void *)(l->table + m->ncpus);
 	const struct cpuid_entry *a = cpuid_walk_find(w0, 0xA, 0);
-	l->base = model_base_for(m->vendor, l1->r.eax, a ? a->r.eax : 0);
+	/* no leaf 0xA in the walk: CPUID.0:EAX below it (Limit CPUID Maxval), the part decides */
+	l->base = model_base_for(m->vendor, l1->r.eax, a ? &a->r.eax : NULL);
 	l->p = *l->base;
 	pmu_strlcpy(l->name, name, sizeof(l->name));
 	l->p.name = l->name;
@@ -117,14 +119,20 @@ pmu_status model_loaded_make(const struct machine *m, const char *name, struct m
 	l->p.microcode = (uint32_t)(reg_value(r0, MSR_IA32_BIOS_SIGN_ID) >> 32);
 	l->p.misc_enable = reg_value(r0, MSR_IA32_MISC_ENABLE);
 	l->p.perf_cap = reg_value(r0, MSR_IA32_PERF_CAPABILITIES);
-	take_regs(l, r0);
+	for (unsigned c = 0; c < m->ncpus; c++)
+		take_regs(l, &m->cpu[c].regs);   /* hybrid: an E-core's counters a P-core lacks */
 	for (unsigned k = 0; k < m->npkgs; k++)
 		take_regs(l, &m->pkg[k].regs);
 	unsigned boxes = 0;
-	for (unsigned k = 0; k < m->npkgs; k++)
-		boxes += m->pkg[k].npci;
+	for (unsigned k = 0; k < m->npkgs; k++) {
+		const struct machine_disc *d = &m->pkg[k].disc;
+		boxes += m->pkg[k].npci + !!d->len;
+		pmu_memcpy(l->disc_bytes[k], d->bytes, d->len);
+		l->disc[k] = (struct model_disc_image){ d->bar, d->len, l->disc_bytes[k] };
+	}
+	l->p.disc = l->disc;
 	if (!boxes)
-		l->p.pci = NULL;   /* the capture found no uncore PCI box: none answers */
+		l->p.pci = NULL;   /* the capture found no uncore PCI box nor table: none answers */
 	l->map = (struct model_msr_map){ l->name, l->row, l->map.n };
 	l->p.msrs = &l->map;
 	l->p.fw_running = l->fw;

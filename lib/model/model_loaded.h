@@ -21,6 +21,8 @@ struct model_loaded {
 	struct model_msr_map map;
 	struct model_fw_reg fw[2 * CAPTURE_MAX_MSRS + 1];
 	unsigned ncpus, npkgs;
+	struct model_disc_image disc[MACHINE_MAX_PKGS];
+	uint8_t disc_bytes[MACHINE_MAX_PKGS][DISC_TABLE_BYTES];
 	/* Per CPU, ncpus of each, after the struct (model_loaded_bytes). */
 	struct model_cpuid_table *table;
 	struct model_cpuid_leaf (*leaf)[CPUID_WALK_MAX];
@@ -33,9 +35,11 @@ size_t model_loaded_bytes(unsigned ncpus);
 /*
  * The built-in profile a machine's unseen parts come from: the one of the same vendor and
  * CPUID.1:EAX family and model; no-pmu's for Intel without an architectural PMU (leaf 0xA
- * EAX[7:0] 0) or with no profile of its own, zen2's for another AMD part.
+ * EAX[7:0] 0; leaf_0a_eax NULL where CPUID does not reach the leaf) or with no profile of
+ * its own, zen2's for another AMD part.
  */
-const struct model_profile *model_base_for(const char *vendor, uint32_t sig, uint32_t leaf_0a_eax);
+const struct model_profile *model_base_for(const char *vendor, uint32_t sig,
+					   const uint32_t *leaf_0a_eax);
 
 /*
  * out->p from m, named name, in the block out of `bytes` (model_loaded_bytes(m->ncpus)).

@@ -17,7 +17,8 @@
  * Model choices: the package's table BAR at 0x2000000000 + 0x100000 p, its iMC base at
  * 0xC0000000 + 0x1000000 p (model_icx_mmio_base); m->disc_defect breaks every package's
  * table, m->disc_upi_absent leaves the UPI and M3UPI functions out (Sapphire Rapids parts
- * whose table names devices that are not there: Linux's SPR UPI quirk).
+ * whose table names devices that are not there: Linux's SPR UPI quirk). A profile loaded
+ * from a capture (model.h: disc) gives each package's table and BAR as they were read.
  */
 #include <stddef.h>
 #include "model/model_discovery.h"
@@ -56,15 +57,29 @@ static struct model_disc_machine machine(const struct model *m, unsigned pkg)
 	return x;
 }
 
-static uint64_t bar_of(unsigned pkg)
+/* Package pkg's captured table (a loaded profile's), or NULL: the model's own. */
+static const struct model_disc_image *image_of(const struct model *m, unsigned pkg)
 {
-	return TABLE_BAR + 0x100000ull * pkg;
+	return m->p->disc && pkg < MODEL_MAX_PKGS ? &m->p->disc[pkg] : NULL;
+}
+
+static uint64_t bar_of(const struct model *m, unsigned pkg)
+{
+	const struct model_disc_image *t = image_of(m, pkg);
+	return t ? t->bar : TABLE_BAR + 0x100000ull * pkg;
+}
+
+/* The bytes at the BAR the model answers for: a captured table's, or TABLE_MAX. */
+static uint64_t table_span(const struct model *m, unsigned pkg)
+{
+	const struct model_disc_image *t = image_of(m, pkg);
+	return t ? t->len : TABLE_MAX;
 }
 
 /* The discovery function's configuration dwords (its id dword is the engine's). */
 static uint32_t disc_fn(const struct model *m, const struct model_regfile *rf, unsigned off)
 {
-	uint64_t bar = bar_of((unsigned)(rf - m->pkg));
+	uint64_t bar = bar_of(m, (unsigned)(rf - m->pkg));
 	switch (off) {
 	case 0x10: return (uint32_t)bar | 4;   /* memory, 64-bit */
 	case 0x14: return (uint32_t)(bar >> 32);
@@ -128,9 +143,9 @@ bool model_spr_mmio(const struct model *m, uint64_t addr, unsigned *pkg, uint32_
 {
 	for (unsigned p = 0; p < m->npkgs; p++) {
 		struct model_disc_machine x = machine(m, p);
-		if (addr >= bar_of(p) && addr - bar_of(p) < TABLE_MAX) {
+		if (addr >= bar_of(m, p) && addr - bar_of(m, p) < table_span(m, p)) {
 			*pkg = p;
-			*key = (uint32_t)(addr - bar_of(p));
+			*key = (uint32_t)(addr - bar_of(m, p));
 			*table = true;
 			return true;
 		}
@@ -152,10 +167,13 @@ bool model_spr_mmio(const struct model *m, uint64_t addr, unsigned *pkg, uint32_
 uint64_t model_spr_table_read(const struct model *m, unsigned pkg, uint32_t off, unsigned bytes)
 {
 	uint8_t buf[TABLE_MAX];
+	const struct model_disc_image *t = image_of(m, pkg);
 	struct model_disc_machine x = machine(m, pkg);
-	size_t len = model_disc_table(&x, (enum model_disc_defect)m->disc_defect, buf, sizeof(buf));
+	size_t len = t ? t->len :
+		     model_disc_table(&x, (enum model_disc_defect)m->disc_defect, buf, sizeof(buf));
+	const uint8_t *b = t ? t->bytes : buf;
 	uint64_t v = 0;
 	for (unsigned i = bytes; i--;)
-		v = v << 8 | (off + i < len ? buf[off + i] : 0xFF);
+		v = v << 8 | (off + i < len ? b[off + i] : 0xFF);
 	return v;
 }

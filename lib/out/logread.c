@@ -494,6 +494,21 @@ pmu_status logread_get_obj(const struct logrec_view *v, const char *key, struct 
 	return logread_line(lv->raw, lv->raw_len, out);
 }
 
+bool logread_elem(const struct logval *arr, size_t *pos, struct logval *out)
+{
+	struct parser p = { .s = arr->raw, .n = arr->raw_len, .pos = *pos ? *pos : 1 };
+	skip_ws(&p);
+	if (arr->type != LV_ARRAY || *pos > arr->raw_len || peek(&p) == ']' || at_end(&p))
+		return false;
+	pmu_memset(out, 0, sizeof(*out));
+	if (!parse_value(&p, 1, out))
+		return false;
+	skip_ws(&p);
+	p.pos += peek(&p) == ',';
+	*pos = p.pos;
+	return true;
+}
+
 bool logread_str_is(const struct logrec_view *v, const char *key, const char *want)
 {
 	const struct logval *lv = logread_find(v, key);

@@ -68,6 +68,12 @@ pmu_status logread_get_bool(const struct logrec_view *v, const char *key, bool *
 pmu_status logread_get_str(const struct logrec_view *v, const char *key, char *buf, size_t cap);
 /* The nested object under key, read as a view of its own. */
 pmu_status logread_get_obj(const struct logrec_view *v, const char *key, struct logrec_view *out);
+/*
+ * The elements of an array a view holds (validated with its record), one at a time: the
+ * next from *pos (0 at first) in *out, *pos moved past it. false after the last, or when
+ * arr is not an array.
+ */
+bool logread_elem(const struct logval *arr, size_t *pos, struct logval *out);
 
 /* True when key holds the string want (e.g. logread_str_is(v, "rec", "count")). */
 bool logread_str_is(const struct logrec_view *v, const char *key, const char *want);

@@ -210,6 +210,33 @@ static pmu_status read_pkg(struct machine_reader *r, const struct logrec_view *v
 	return PMU_OK;
 }
 
+/* A part of a package's discovery table (uncore_disc_job.c: 2 KiB a part, in order). */
+static pmu_status read_disc(struct machine_reader *r, const struct logrec_view *v)
+{
+	uint32_t package, part;
+	uint64_t bar;
+	const struct logval *b = logread_find(v, "bytes");
+	struct machine_disc *d = NULL;
+	if (get_u32(r, v, "package", &package) || get_u32(r, v, "part", &part))
+		return PMU_ERR_INVALID;
+	for (unsigned k = 0; k < r->m->npkgs; k++)
+		if (r->m->pkg[k].package == package)
+			d = &r->m->pkg[k].disc;
+	if (!logread_str_is(v, "result", "read"))
+		return PMU_OK;   /* not read: no table to keep */
+	if (!d || !b || b->type != LV_STRING || logread_get_u64(v, "bar", &bar) ||
+	    logread_get_str(v, "dvsec", d->dvsec, sizeof(d->dvsec)) || (part && !d->len))
+		return bad(r, "a discovery machine record is malformed, or of a package not seen");
+	if (!part)
+		d->len = 0;
+	d->bar = bar;
+	long n = pmu_hex_bytes(b->raw, b->raw_len, d->bytes + d->len, sizeof(d->bytes) - d->len);
+	if (n < 0)
+		return bad(r, "a discovery machine record's bytes are not hex (or too many)");
+	d->len += (uint32_t)n;
+	return PMU_OK;
+}
+
 pmu_status machine_read_line(struct machine_reader *r, const char *line, size_t len)
 {
 	struct logrec_view *v = &r->view;
@@ -226,7 +253,7 @@ pmu_status machine_read_line(struct machine_reader *r, const char *line, size_t 
 	if (logread_str_is(v, "scope", "package"))
 		return read_pkg(r, v);
 	if (logread_str_is(v, "scope", "discovery"))
-		return PMU_OK;   /* a discovery table's bytes: efipmu-host discovery reads them */
+		return read_disc(r, v);
 	if (logread_str_is(v, "scope", "platform")) {
 		if (logread_get_str(v, "vendor", r->m->vendor, sizeof(r->m->vendor)))
 			return bad(r, "the platform machine record names no vendor");

@@ -142,6 +142,15 @@ void sb_hex(struct strbuf *sb, uint64_t v)
 	sb_hex_width(sb, v, 1);
 }
 
+void sb_hex_bytes(struct strbuf *sb, const uint8_t *b, size_t n)
+{
+	static const char hex[] = "0123456789abcdef";
+	for (size_t i = 0; i < n; i++) {
+		sb_putc(sb, hex[b[i] >> 4]);
+		sb_putc(sb, hex[b[i] & 15]);
+	}
+}
+
 void sb_pad_to(struct strbuf *sb, size_t col)
 {
 	while (sb->len < col && !sb->overflow)
@@ -307,6 +316,19 @@ int pmu_hex_digit(char c)
 	if (c >= 'a' && c <= 'f')
 		return c - 'a' + 10;
 	return -1;
+}
+
+long pmu_hex_bytes(const char *s, size_t n, uint8_t *out, size_t cap)
+{
+	if (n % 2 || n / 2 > cap || n / 2 > (size_t)0x7FFFFFFF)
+		return -1;
+	for (size_t i = 0; i < n; i += 2) {
+		int hi = pmu_hex_digit(s[i]), lo = pmu_hex_digit(s[i + 1]);
+		if (hi < 0 || lo < 0)
+			return -1;
+		out[i / 2] = (uint8_t)(hi << 4 | lo);
+	}
+	return (long)(n / 2);
 }
 
 bool pmu_parse_u64(const char *s, size_t n, uint64_t *out)

@@ -26,6 +26,7 @@ void sb_sdec(struct strbuf *sb, int64_t v);
 void sb_dec_grouped(struct strbuf *sb, uint64_t v);   /* 1,234,567 */
 void sb_hex(struct strbuf *sb, uint64_t v);           /* 0x1f */
 void sb_hex_width(struct strbuf *sb, uint64_t v, unsigned digits); /* 0x001f */
+void sb_hex_bytes(struct strbuf *sb, const uint8_t *b, size_t n);  /* 00041a, no 0x */
 void sb_pad_to(struct strbuf *sb, size_t col);        /* spaces up to column col of the buffer */
 void sb_json_str(struct strbuf *sb, const char *s);   /* "quoted, escaped" */
 void sb_json_key(struct strbuf *sb, const char *key); /* ,"key": (comma unless after '{') */
@@ -42,6 +43,8 @@ void pmu_strlcpy(char *dst, const char *src, size_t cap);
 
 /* The value of hex digit c (either case), -1 if it is not one. */
 int pmu_hex_digit(char c);
+/* s[0..n) as pairs of hex digits into out (cap bytes): the bytes, or -1 if it is not that. */
+long pmu_hex_bytes(const char *s, size_t n, uint8_t *out, size_t cap);
 /* Parses an unsigned number, decimal or 0x-hex, all of s[0..n). */
 bool pmu_parse_u64(const char *s, size_t n, uint64_t *out);
 

@@ -37,6 +37,10 @@ static void look_up_all(const uint8_t *data, size_t size, const struct logrec_vi
 		FUZZ_CHECK(memchr(str, '\0', sizeof(str)));
 		if (lv->type == LV_OBJECT && logread_get_obj(v, key, &sub) == PMU_OK)
 			look_up_all(data, size, &sub, depth + 1);
+		struct logval e;
+		size_t pos = 0;
+		while (logread_elem(lv, &pos, &e))
+			FUZZ_CHECK(inside(data, size, e.raw, e.raw_len) && pos <= lv->raw_len);
 	}
 }
 

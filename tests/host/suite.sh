@@ -278,6 +278,60 @@ EOF
 run_case replay_one_count_edited replay "$ptmp/edited.jsonl"
 run_case replay_qemu replay $dir/qemu-capture.jsonl
 run_case replay_no_capture replay $dir/qemu-nopmu.jsonl
+# Every fact (issue 35 item 1): each built-in profile's model log (the app's run, 4 CPUs, two
+# packages where the part has two) replays with 0 differences; a copy edited in one kind of
+# fact (a count, an uncore count, a box clock check, a check's result, the verdict, its
+# tally, an ownership register, a free-running record) is named and exits 1.
+for p in nehalem-ep:2 nehalem-ep-cpuid-limited:2 westmere-ep:2 nehalem-ex:2 westmere-ex:2 \
+         sandy-bridge-ep:2 skylake-sp:2 icelake-sp:2 sapphire-rapids:1 emerald-rapids:2 \
+         alder-lake:1 meteor-lake:1 lunar-lake:1 no-pmu:1 zen2:1 zen3:2 zen4:2; do
+  IFS=: read -r name k <<<"$p"
+  rm -f "$ptmp/model-$name.jsonl"
+  "$build/report/mklog" --cpus 4 --packages "$k" -o "$ptmp/model-$name.jsonl" \
+    $'backend = sim\nsim-profile = '"$name"$'\n'
+  if out=$("$tool" replay "$ptmp/model-$name.jsonl" 2>&1) && [[ "$out" == *", 0 differences" ]]; then
+    passed=$((passed + 1)); else failed=$((failed + 1)); echo "  FAIL replay of $name's model log"
+    echo "$out" | tail -5 | sed 's/^/    /'; fi
+done
+# KIND: the model log of icelake-sp (counts of every box kind, checks of each kind,
+# free-running records) with the first record matching it edited, as edit-KIND.jsonl
+edit_log() {
+  python3 - "$ptmp/model-icelake-sp.jsonl" "$ptmp/edit-$1.jsonl" "$1" <<'EOF'
+import json, sys
+edits = {
+    "count": (lambda r: r["rec"] == "count" and r["event"] == "cycles" and r["cpu"] == 1,
+              lambda r: r.update(delta=r["delta"] + 5000)),
+    "uncore-count": (lambda r: r["rec"] == "count" and r["event"] == "UNC_U_CLOCKTICKS",
+                     lambda r: r.update(delta=r["delta"] * 3)),
+    "box-clock-check": (lambda r: r["rec"] == "check" and r.get("clocks") == "imc",
+                        lambda r: r.update(measured=r["measured"] * 2)),
+    "check-result": (lambda r: r["rec"] == "check" and r.get("event") == "branches",
+                     lambda r: r.update(result="FAIL")),
+    "verdict": (lambda r: r["rec"] == "verdict", lambda r: r.update(verdict="FAIL")),
+    "tally": (lambda r: r["rec"] == "verdict",
+              lambda r: r["checks_by_kind"].update(instructions=3)),
+    "ownership": (lambda r: r["rec"] == "ownership" and r["box"] == "core",
+                  lambda r: r["registers"][0].update(found="0x1")),
+    "free-running": (lambda r: r["rec"] == "uncore_imc_freerun",
+                     lambda r: r.update(read=r["read"] + 1)),
+}
+match, edit = edits[sys.argv[3]]
+out, done = [], False
+for line in open(sys.argv[1]).read().splitlines():
+    r = json.loads(line)
+    if not done and match(r):
+        edit(r)
+        line = json.dumps(r, separators=(",", ":"))
+        done = True
+    out.append(line)
+assert done, sys.argv[3]
+open(sys.argv[2], "w").write("\n".join(out) + "\n")
+EOF
+}
+for kind in count uncore-count box-clock-check check-result verdict tally ownership free-running; do
+  edit_log "$kind"
+  run_case "replay_edited_$kind" replay "$ptmp/edit-$kind.jsonl"
+done
 # Real size (issue 33 item 2): a two-socket Sapphire Rapids of 224 CPUs as a profile file, a
 # model run on it (the app's run, tests/report/mklog.c) replayed; a 768-CPU run (zen4's
 # profile on 2 x 192 cores x 2 threads, Turin's shape: no Zen 5 profile yet) ends PASS with

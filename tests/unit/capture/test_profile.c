@@ -108,6 +108,7 @@ static void test_builtin_equals_its_capture(void **state)
 	round_trip("sandy-bridge-ep", 4, 2);
 	round_trip("nehalem-ex", 4, 2);
 	round_trip("icelake-sp", 2, 1);
+	round_trip("sapphire-rapids", 4, 2);   /* each package's discovery table */
 	round_trip("alder-lake", 4, 1);
 	round_trip("zen4", 2, 1);
 	round_trip("no-pmu", 2, 1);
@@ -153,6 +154,7 @@ static void test_loaded_profile_drives_the_same_model(void **state)
 	load_round_trip("sandy-bridge-ep", 4, 2);
 	load_round_trip("nehalem-ex", 4, 2);
 	load_round_trip("icelake-sp", 2, 1);
+	load_round_trip("sapphire-rapids", 4, 2);   /* the tables served from the file */
 	load_round_trip("zen4", 2, 1);
 	load_round_trip("alder-lake", 4, 1);
 	load_round_trip("no-pmu", 2, 1);

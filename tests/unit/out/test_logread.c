@@ -256,6 +256,30 @@ static void test_depth_and_keys(void **state)
 	}
 }
 
+/* An array's elements one at a time, whatever the spacing; nothing from what is not an array. */
+static void test_elements(void **state)
+{
+	(void)state;
+	static const char line[] = "{\"a\": [ 1 , \"x,]\", {\"b\":[2,3]} ,[] ,null ], \"e\":[], \"o\":{}}";
+	struct logrec_view *v = view_of(line);
+	const struct logval *a = logread_find(v, "a");
+	struct logval e;
+	size_t pos = 0;
+	static const uint8_t types[] = { LV_NUMBER, LV_STRING, LV_OBJECT, LV_ARRAY, LV_NULL };
+	static const char *const raws[] = { "1", "x,]", "{\"b\":[2,3]}", "[]", "null" };
+	for (unsigned i = 0; i < 5; i++) {
+		assert_true(logread_elem(a, &pos, &e));
+		assert_int_equal(e.type, types[i]);
+		assert_int_equal(e.raw_len, strlen(raws[i]));
+		assert_memory_equal(e.raw, raws[i], e.raw_len);
+	}
+	assert_false(logread_elem(a, &pos, &e));
+	pos = 0;
+	assert_false(logread_elem(logread_find(v, "e"), &pos, &e));
+	pos = 0;
+	assert_false(logread_elem(logread_find(v, "o"), &pos, &e));
+}
+
 /* Every prefix of a real record is refused; a copy without slack shows no read past len. */
 static void test_prefixes(void **state)
 {
@@ -318,6 +342,7 @@ int main(void)
 		cmocka_unit_test(test_escapes),
 		cmocka_unit_test(test_malformed),
 		cmocka_unit_test(test_depth_and_keys),
+		cmocka_unit_test(test_elements),
 		cmocka_unit_test(test_prefixes),
 		cmocka_unit_test(test_mutations),
 	};

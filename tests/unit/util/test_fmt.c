@@ -152,6 +152,25 @@ static void test_memcpy_bounds(void **state)
 }
 
 /* Quoted user input stays one printable line. */
+/* Bytes as hex pairs and back; odd, non-hex or too long refused. */
+static void test_hex_bytes(void **state)
+{
+	(void)state;
+	static const uint8_t b[] = { 0x00, 0x04, 0x1a, 0xff };
+	uint8_t out[4];
+	char buf[16];
+	struct strbuf sb;
+	sb_init(&sb, buf, sizeof(buf));
+	sb_hex_bytes(&sb, b, sizeof(b));
+	assert_string_equal(buf, "00041aff");
+	assert_int_equal(pmu_hex_bytes("00041AfF", 8, out, sizeof(out)), 4);
+	assert_memory_equal(out, b, 4);
+	assert_int_equal(pmu_hex_bytes("000", 3, out, sizeof(out)), -1);
+	assert_int_equal(pmu_hex_bytes("0g", 2, out, sizeof(out)), -1);
+	assert_int_equal(pmu_hex_bytes("0000000000", 10, out, sizeof(out)), -1);
+	assert_int_equal(pmu_hex_bytes("", 0, out, sizeof(out)), 0);
+}
+
 static void test_printable(void **state)
 {
 	(void)state;
@@ -172,6 +191,7 @@ int main(void)
 		cmocka_unit_test(test_memset_bounds),
 		cmocka_unit_test(test_memcpy_bounds),
 		cmocka_unit_test(test_printable),
+		cmocka_unit_test(test_hex_bytes),
 		cmocka_unit_test(test_parse),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
