@@ -262,14 +262,11 @@ static bool check_claim(struct run *a, struct run_cpu *s, unsigned c, unsigned r
 	return ok || disturbed;   /* the verdict counts disturbed windows apart */
 }
 
-/* The planner's trial round (its msg: the engine's words for a refusal). */
-static struct core_session trial;
-
 /* Whether group (n core events) fits the free counters of snap, cpu's, as one round. */
 static pmu_status fits(struct run *a, unsigned cpu, const struct core_snapshot *snap,
 		       const struct pmu_event_req *group, unsigned n)
 {
-	return core_prepare(&trial, &a->backend, cpu, snap, group, n, a->opt.force);
+	return core_prepare(&a->meas->core_trial, &a->backend, cpu, snap, group, n, a->opt.force);
 }
 
 /*
@@ -296,9 +293,10 @@ static enum verdict plan_rounds(struct run *a, struct run_core_events *e, unsign
 			group[0] = e->events[i];
 			st = fits(a, cpu, snap, group, 1);
 		}
+		const char *msg = a->meas->core_trial.msg;
 		if (st)
-			return run_refuse_setting(a, OPT_EVENTS, trial.msg[0] ? trial.msg :
-						  pmu_status_str(st), NULL, NULL);
+			return run_refuse_setting(a, OPT_EVENTS, msg[0] ? msg : pmu_status_str(st), NULL,
+						  NULL);
 		e->round_of[i] = rounds - 1;
 		n++;
 	}

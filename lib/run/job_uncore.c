@@ -139,8 +139,6 @@ bool job_uncore_default_memory(enum uncore_family fam)
 	return fam == UNCORE_SKX || fam == UNCORE_ICX;
 }
 
-static struct uncore_session check_session;
-
 static enum uncore_family bsp_family(const struct run *a)
 {
 	return a->slot[a->plat->bsp].info.uncore;
@@ -215,21 +213,22 @@ static enum verdict add_defaults(struct run *a)
  */
 static enum verdict plan_rounds(struct run *a, enum uncore_family fam)
 {
-	static struct pmu_event_req group[UNCORE_MAX_EVENTS];
+	struct pmu_event_req *group = a->meas->uncore_group;
+	struct uncore_session *trial = &a->meas->uncore_trial;
 	unsigned n = 0;
 	a->meas->nurounds = 1;
 	for (unsigned i = 0; i < a->meas->nureqs; i++) {
 		group[n] = a->meas->ureqs[i];
-		pmu_status st = uncore_plan(&check_session, fam, group, n + 1);
+		pmu_status st = uncore_plan(trial, fam, group, n + 1);
 		if (st == PMU_ERR_NO_COUNTER && n) {
 			a->meas->nurounds++;
 			n = 0;
 			group[0] = a->meas->ureqs[i];
-			st = uncore_plan(&check_session, fam, group, 1);
+			st = uncore_plan(trial, fam, group, 1);
 		}
 		if (st)
 			return run_refuse_setting(a, OPT_EVENTS, "uncore event", a->meas->ureqs[i].name,
-						  check_session.msg);
+						  trial->msg);
 		a->meas->uround_of[i] = a->meas->nurounds - 1;
 		n++;
 	}
@@ -302,7 +301,7 @@ static size_t cell(const struct run *a, unsigned pkg, unsigned ev, unsigned rep)
  */
 void uncore_step_begin(struct run *a, struct uncore_job *j, unsigned g)
 {
-	static struct pmu_event_req mine[UNCORE_MAX_EVENTS];
+	struct pmu_event_req *mine = j->mine;
 	j->n = 0;
 	for (unsigned i = 0; i < a->meas->nureqs; i++)
 		if (a->meas->uround_of[i] == g) {
@@ -320,7 +319,7 @@ void uncore_step_begin(struct run *a, struct uncore_job *j, unsigned g)
 				mine[n++] = j->reqs[e];
 			}
 		/* job_uncore_check proved the round fits: no register is touched */
-		uncore_plan_pci(&p->s, bsp_family(a), uncore_pci_pkg_for(p->leader.package), mine, n);
+		uncore_plan_pci(&p->s, bsp_family(a), uncore_pci_pkg_for(a, p->leader.package), mine, n);
 		flag_set(&p->done, 0);
 	}
 }
@@ -462,7 +461,7 @@ enum verdict uncore_job_begin(struct run *a, struct uncore_job *j)
 		pkgs[i].a = a;
 		pkgs[i].leader = leaders[i];
 		if (bsp_family(a) == UNCORE_ICX && !a->opt.events[0])   /* the default job */
-			imc_freerun_find(&pkgs[i].fr, uncore_pci_pkg_for(leaders[i].package),
+			imc_freerun_find(&pkgs[i].fr, uncore_pci_pkg_for(a, leaders[i].package),
 					 a->backend.pmon);
 		j->alive[i] = true;
 	}

@@ -10,6 +10,7 @@
 #include "run/run.h"
 #include "pmu/uncore_amd.h"
 #include "run/uncore_disc_job.h"
+#include "run/uncore_state.h"
 
 #define DISCOVER_TIMEOUT_US 10000000u
 #define UNUSABLE_WHY 96   /* the verdict's reason for a PMU efipmu cannot use */
@@ -88,9 +89,9 @@ static enum verdict check_test_disc(struct run *a)
 		return run_refuse_setting(a, OPT_TEST_DISCOVERY_DEVICE, "test-discovery-device", dev,
 					  "the boot CPU's uncore has no discovery table (Sapphire "
 					  "Rapids onward): nothing to read it for");
-	if (uncore_disc_named_why())
+	if (uncore_disc_named_why(a))
 		return run_refuse_setting(a, OPT_TEST_DISCOVERY_DEVICE, "test-discovery-device", dev,
-					  uncore_disc_named_why());
+					  uncore_disc_named_why(a));
 	return VERDICT_PASS;
 }
 
@@ -170,6 +171,9 @@ enum verdict run_init(struct run *a, const struct platform *plat, const struct e
 	if (!a->slot_mem)
 		return run_refuse(a, "no memory for the per-CPU results", NULL, NULL);
 	a->slot = (struct run_cpu *)(((uintptr_t)a->slot_mem + 63) & ~(uintptr_t)63);
+	a->unc = run_alloc(a, sizeof(*a->unc));
+	if (!a->unc)
+		return run_refuse(a, "no memory for the uncore's tables and scan", NULL, NULL);
 	if (a->opt.backend == EFIPMU_BACKEND_SIM && backend_sim(a) != VERDICT_PASS)
 		return VERDICT_ERROR;
 	fill_topology(a);
@@ -184,7 +188,9 @@ void run_fini(struct run *a)
 	backend_free(a);
 	run_free(a, a->slot_mem);
 	run_free(a, a->capture_mem);
+	run_free(a, a->unc);
 	box_set_fini(&a->boxes);
+	a->unc = NULL;
 	a->slot_mem = a->capture_mem = NULL;
 	a->slot = NULL;
 }

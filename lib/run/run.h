@@ -33,6 +33,7 @@ struct dryrun;
 struct stall_backend;
 struct unexpected_backend;
 struct measure_state;
+struct run_uncore;
 
 #define RUN_FAULT_TEST_LINE 160
 
@@ -106,6 +107,7 @@ struct run {
 	struct run_cpu *slot;          /* plat->ncpus of them, in slot_mem */
 	/* the machine's uncore boxes, from the boot CPU's discovery (run_make_boxes) */
 	struct box_set boxes;
+	struct run_uncore *unc;        /* its discovery tables and PCI scan (run/uncore_state.h) */
 	void *slot_mem;
 	void *capture_mem;             /* run/job_capture.c's per-CPU slots (a late CPU may write) */
 	struct verdict_checks checks;  /* what the job checked, by kind: the verdict's proof */

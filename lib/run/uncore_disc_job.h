@@ -23,11 +23,10 @@ bool uncore_disc_boxes_for(struct run *a, const struct box_alloc *mem);
  * Where test-discovery-device named a function or BAR whose table cannot be read (no
  * function there, no memory BAR, the MMIO read failed): why; else NULL.
  */
-const char *uncore_disc_named_why(void);
+const char *uncore_disc_named_why(const struct run *a);
 
-/* What was found, logged and said; scan's packages filled, pmon armed. */
-enum verdict uncore_disc_begin(struct run *a, struct uncore_pci_scan *scan,
-			       struct pmon_registry *pmon);
+/* What was found, logged and said; the scan's packages filled, the write guard armed. */
+enum verdict uncore_disc_begin(struct run *a);
 
 /*
  * The capture's part (issue 26 item 1): each table found, its place (DVSEC, BAR) and bytes,
