@@ -585,7 +585,7 @@ enum verdict job_resolve(struct run *a)
 	 * `stream`, so the plain run shows each socket's memory bandwidth (issue 24 item 4).
 	 */
 	bool memory = !a->opt.kernels[0] && !a->opt.events[0] &&
-		      job_uncore_default_memory(bsp->uncore);
+		      uncore_family_desc(bsp->uncore)->default_memory;
 	struct cache_info llc;
 	/* its buffer is sized from the real CPU's caches: none named, the plain default instead */
 	bool sized = !memory || !cache_info_read(a->plat->hw, a->plat->bsp, &llc);

@@ -85,7 +85,7 @@ static enum verdict check_test_disc(struct run *a)
 		return VERDICT_PASS;
 	sb_init(&sb, dev, sizeof(dev));
 	options_put_pci_dev(&sb, &a->opt.test_disc_dev);
-	if (a->slot[a->plat->bsp].info.uncore != UNCORE_DISC)
+	if (!uncore_family_desc(a->slot[a->plat->bsp].info.uncore)->disc)
 		return run_refuse_setting(a, OPT_TEST_DISCOVERY_DEVICE, "test-discovery-device", dev,
 					  "the boot CPU's uncore has no discovery table (Sapphire "
 					  "Rapids onward): nothing to read it for");

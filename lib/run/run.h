@@ -219,11 +219,6 @@ void run_core_round(struct run *a, unsigned g, unsigned (*evi)[CORE_MAX_EVENTS])
 enum verdict job_measure(struct run *a);
 /* Plans the uncore events (or the family's defaults) on the boot CPU: bad input writes nothing. */
 enum verdict job_uncore_check(struct run *a);
-/*
- * Whether the family's default uncore events count memory controllers around the stream
- * kernel (Skylake-SP, Ice Lake-SP): the default job then runs `stream`, not `inst`.
- */
-bool job_uncore_default_memory(enum uncore_family fam);
 /* Hybrid (run/hybrid.c): the general-purpose and fixed counters the engine drives on ci. */
 void run_core_counters(const struct cpu_info *ci, unsigned *gp, unsigned *fixed);
 /* Hybrid: one console line per core type, its CPUs and counters; nothing otherwise. */

@@ -6,21 +6,10 @@
 #include "pmu/regkey.h"
 #include "pmu/uncore_disc_box.h"
 #include "pmu/uncore_disc_find.h"
+#include "pmu/uncore_family.h"
 #include "run/uncore_state.h"
 
 #define CHUNK 2048   /* table bytes a record holds (hex: twice that, within RUN_LINE_MAX) */
-
-/*
- * An Intel part efipmu has no uncore family for, of Sapphire Rapids' model number or later
- * and not hybrid (the hybrid clients' uncore has no discovery table): counted through its
- * table when firmware publishes one, as Linux does for a model it does not list
- * (arch/x86/events/intel/uncore.c: generic_uncore_init when intel_uncore_has_discovery_tables).
- */
-static bool unknown_server(const struct cpu_info *ci)
-{
-	return ci->uncore == UNCORE_NONE && !pmu_strcmp(ci->vendor, "GenuineIntel") &&
-	       ci->family == 6 && ci->model >= 0x8F && !ci->arch.core_type;
-}
 
 bool uncore_disc_boxes_for(struct run *a, const struct box_alloc *mem)
 {
@@ -28,19 +17,16 @@ bool uncore_disc_boxes_for(struct run *a, const struct box_alloc *mem)
 	struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
 	const struct opt_pci_dev *t = &a->opt.test_disc_dev;
 	const struct disc_named at = { { t->seg, t->bus, t->dev, t->fn, 0 }, t->bar };
-	bool unknown = unknown_server(bsp);
+	bool own = uncore_family_desc(bsp->uncore)->disc;   /* else a server of no family */
 	if (mem) {
 		a->unc->by_name = t->set;
-		a->unc->built = (bsp->uncore == UNCORE_DISC || unknown) &&
-			!uncore_disc_build(&a->backend, (unsigned)a->plat->bsp, bsp->model == 0x8F,
+		a->unc->built = uncore_disc_wanted(bsp) &&
+			!uncore_disc_build(&a->backend, (unsigned)a->plat->bsp, uncore_disc_spr(bsp),
 					   a->unc->by_name ? &at : NULL, disc, &a->boxes, mem);
 	}
-	for (unsigned i = 0; unknown && a->unc->built && disc->find.n && i < a->plat->ncpus; i++)
-		if (a->slot[i].info.model == bsp->model && unknown_server(&a->slot[i].info))
-			a->slot[i].info.uncore = UNCORE_DISC;   /* its uncore is the table's */
-	if (unknown && a->unc->built && disc->find.n)
-		bsp->uncore = UNCORE_DISC;
-	return bsp->uncore == UNCORE_DISC;
+	for (unsigned i = 0; !own && a->unc->built && disc->find.n && i < a->plat->ncpus; i++)
+		uncore_disc_adopt(&a->slot[i].info, bsp);   /* the boot CPU's too */
+	return uncore_family_desc(bsp->uncore)->disc;
 }
 
 const char *uncore_disc_named_why(const struct run *a)
@@ -275,22 +261,26 @@ unsigned uncore_disc_capture(struct run *a)
 	return n;
 }
 
-void uncore_disc_chas(struct run *a, unsigned package, pmu_status msr_st, uint64_t msr)
+void uncore_disc_chas(struct run *a, unsigned package, uint32_t msr_at, pmu_status msr_st,
+		      uint64_t msr)
 {
 	const struct uncore_disc *disc = &a->unc->disc;
 	if (!a->unc->built || package >= disc->find.n || disc->find.t[package].st)
 		return;
 	uint64_t other = msr_st ? 0 : msr;
 	unsigned used;
-	struct strbuf line;
-	char buf[256];
+	struct strbuf line, name;
+	char buf[256], msr_name[16];
+	sb_init(&name, msr_name, sizeof(msr_name));
+	sb_puts(&name, "MSR ");
+	sb_hex(&name, msr_at);
 	sb_init(&line, buf, sizeof(buf));
 	used = disc_cha_count(&disc->table[package], other > 0xFFFF ? 0xFFFF : (unsigned)other,
-			      "MSR 0x2ffe", &line);
+			      msr_name, &line);
 	run_begin(a, "uncore_chas");
 	logrec_key_u64(&a->sb, "package", package);
 	logrec_key_str(&a->sb, "source", "discovery table");
-	logrec_key_hex(&a->sb, "msr", UNCORE_DISC_CHA_MSR);
+	logrec_key_hex(&a->sb, "msr", msr_at);
 	logrec_key_str(&a->sb, "msr_result", msr_st ? pmu_status_str(msr_st) : "read");
 	logrec_key_hex(&a->sb, "msr_value", msr);
 	logrec_key_u64(&a->sb, "used", used);
@@ -301,7 +291,9 @@ void uncore_disc_chas(struct run *a, unsigned package, pmu_status msr_st, uint64
 	sb_putc(&a->sb, ' ');
 	sb_puts(&a->sb, buf);
 	if (msr_st) {
-		sb_puts(&a->sb, " (MSR 0x2ffe: ");
+		sb_puts(&a->sb, " (");
+		sb_puts(&a->sb, msr_name);
+		sb_puts(&a->sb, ": ");
 		sb_puts(&a->sb, pmu_status_str(msr_st));
 		sb_puts(&a->sb, ")");
 	}

@@ -22,7 +22,7 @@ static bool wants_pci(const struct run *a)
 {
 	for (unsigned i = 0; i < a->meas->nureqs; i++)
 		if (a->meas->ureqs[i].box->pci || a->meas->ureqs[i].box->cha_unit ||
-		    a->meas->ureqs[i].box->family == UNCORE_DISC)
+		    uncore_family_desc(a->meas->ureqs[i].box->family)->disc)
 			return true;
 	return false;
 }
@@ -301,12 +301,13 @@ enum verdict uncore_pci_begin(struct run *a, bool all)
 {
 	struct uncore_pci_scan *scan = &a->unc->scan;
 	enum uncore_family fam = a->slot[a->plat->bsp].info.uncore;
-	if (!uncore_pci_plat_of(fam) || (!all && !wants_pci(a)))
+	const struct uncore_family_desc *f = uncore_family_desc(fam);
+	if (!f->pci || (!all && !wants_pci(a)))
 		return VERDICT_PASS;
 	pmon_reset(&a->unc->pmon);
 	a->backend.pmon = &a->unc->pmon;   /* MMIO boxes are read through it as the scan finds them */
 	regkey_names(&a->unc->pmon);
-	if (fam == UNCORE_DISC) {
+	if (f->disc) {
 		a->unc->scanned = true;
 		return uncore_disc_begin(a);
 	}
@@ -361,11 +362,12 @@ enum verdict uncore_pci_begin(struct run *a, bool all)
 
 void uncore_pci_chas(struct run *a, unsigned package, pmu_status msr_st, uint64_t msr)
 {
-	const struct uncore_pci_plat *pl = uncore_pci_plat_of(a->slot[a->plat->bsp].info.uncore);
+	const struct uncore_family_desc *f = uncore_family_desc(a->slot[a->plat->bsp].info.uncore);
+	const struct uncore_pci_plat *pl = f->pci;
 	const struct uncore_pci_pkg *k = package < UNCORE_PCI_MAX_PKGS ? &a->unc->scan.pkg[package]
 								 : NULL;
-	if (a->unc->scanned && pl && pl->fam == UNCORE_DISC) {
-		uncore_disc_chas(a, package, msr_st, msr);
+	if (a->unc->scanned && f->disc) {
+		uncore_disc_chas(a, package, pl->cha_msr, msr_st, msr);
 		return;
 	}
 	if (!a->unc->scanned || !pl || !pl->capid_id || !k || !k->placed)
