@@ -313,9 +313,9 @@ enum verdict uncore_job_begin(struct run *a, struct uncore_job *j)
 		pmu_memset(&pkgs[i], 0, sizeof(pkgs[i]));
 		pkgs[i].a = a;
 		pkgs[i].leader = leaders[i];
-		if (uncore_family_desc(bsp_family(a))->nfreerun && !a->opt.events[0])   /* the default job */
-			imc_freerun_find(&pkgs[i].fr, uncore_pci_pkg_for(a, leaders[i].package),
-					 a->backend.pmon);
+		if (!a->opt.events[0])   /* the default job: the family's free-running counters */
+			imc_freerun_find(&pkgs[i].fr, uncore_family_desc(bsp_family(a)),
+					 uncore_pci_pkg_for(a, leaders[i].package), a->backend.pmon);
 		j->alive[i] = true;
 	}
 	if (a->meas->nurounds > 1) {
