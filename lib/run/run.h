@@ -250,7 +250,5 @@ enum verdict dryrun_report(struct run *a, enum verdict v);
 enum verdict job_capture(struct run *a);
 /* capture = on|off (or unset): VERDICT_ERROR with one line for anything else. */
 enum verdict capture_check_setting(struct run *a);
-/* --icount-check (run/icount.c): the kernels' claims against QEMU -icount's TSC. */
-enum verdict job_icount(struct run *a);
 
 #endif
