@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
-/* --bench (`make bench` item 2): start and stop skew, barrier against one dispatch per CPU. */
+/* The bench's jobs: --bench (`make bench` item 2) and --icount-check (item 1 with it). */
 #ifndef EFIPMU_BENCH_JOB_BENCH_H
 #define EFIPMU_BENCH_JOB_BENCH_H
 
@@ -9,5 +9,11 @@ struct run;
 
 /* Both modes' skews, records and lines; its checks: the modes whose skew was measured. */
 enum verdict job_bench(struct run *a);
+
+/*
+ * --icount-check (bench/job_icount.c): the kernels' claims against QEMU -icount's TSC, and the
+ * engine's window overhead against the naive path (bench/overhead.h).
+ */
+enum verdict job_icount(struct run *a);
 
 #endif

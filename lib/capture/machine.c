@@ -59,7 +59,7 @@ bool machine_scan_pci(const struct pmu_backend *b, unsigned cpu, const struct bo
 		      struct machine_pkg *pkgs, unsigned n, struct uncore_pci_scan *scan,
 		      struct pmon_registry *reg)
 {
-	const struct uncore_pci_plat *pl = uncore_pci_plat_of(boxes->fam);
+	const struct uncore_pci_plat *pl = uncore_family_desc(boxes->fam)->pci;
 	if (!pl || !pl->ubox_id)
 		return false;   /* no U-box to place buses: a discovery table's part (UNCORE_DISC) */
 	pmon_reset(reg);

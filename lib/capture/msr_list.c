@@ -3,6 +3,7 @@
 #include "hw/msr.h"
 #include "pmu/core_engine.h"
 #include "pmu/uncore.h"
+#include "hw/uncore_families.h"
 
 struct msr_set {
 	uint32_t *m;
@@ -95,7 +96,7 @@ unsigned capture_uncore_msrs(const struct box_set *boxes, uint32_t *out, unsigne
 				add(&s, m);
 	}
 	/* the MSR the run counts CHAs by, beside CAPID6 or the discovery table */
-	const struct uncore_pci_plat *pl = uncore_pci_plat_of(boxes->fam);
+	const struct uncore_pci_plat *pl = uncore_family_desc(boxes->fam)->pci;
 	if (pl && pl->cha_msr)
 		add(&s, pl->cha_msr);
 	return s.n;

@@ -219,23 +219,6 @@ const struct box_family *box_family_of(enum uncore_family fam)
 	return NULL;
 }
 
-/* Families whose uncore clock is in a box efipmu does not drive. */
-static const struct {
-	enum uncore_family fam;
-	const char *why;
-} no_clock[] = {
-	{ UNCORE_NHM_EX, "the W-box fixed counter (Intel 323535-001, Linux uncore_nhmex.c) "
-			 "is not driven" },
-};
-
-const char *uncore_no_clock_why(enum uncore_family fam)
-{
-	for (unsigned i = 0; i < sizeof(no_clock) / sizeof(no_clock[0]); i++)
-		if (no_clock[i].fam == fam)
-			return no_clock[i].why;
-	return NULL;
-}
-
 uint32_t box_ctl_msr(const struct box_desc *d, unsigned i)
 {
 	if (i == UNCORE_FIXED)
@@ -248,44 +231,6 @@ uint32_t box_ctr_msr(const struct box_desc *d, unsigned i)
 	if (i == UNCORE_FIXED)
 		return d->fixed_ctr;
 	return i < d->n_counters ? d->ctr_base + i * d->ctr_stride : 0;
-}
-
-/*
- * Sandy Bridge-EP: the U-box function 0x3CE0, CPUNODEID 0x40, GIDNIDMAP 0x54 (Linux
- * snbep_pci2phy_map_init). Skylake-SP: U-box 0x2014, CPUNODEID 0xC0, GIDNIDMAP 0xD4, the
- * other buses of a package above its U-box's (Linux skx_uncore_pci_init); CHAs: the PCU
- * function 0x2083 (device 30 function 3), CAPID6 at 0x9C bits 27:0 (Linux skx_count_chabox),
- * cross-checked with MSR 0x702 bits 5:0 (Intel PCM src/cpucounters.cpp).
- */
-static const struct uncore_pci_plat pci_plats[] = {
-	{ .fam = UNCORE_SNB_EP, .ubox_id = 0x3CE0, .nodeid_off = 0x40, .map_off = 0x54 },
-	{ .fam = UNCORE_SKX, .ubox_id = 0x2014, .nodeid_off = 0xC0, .map_off = 0xD4, .inherit = 1,
-	  .capid_id = 0x2083, .capid6_off = 0x9C, .capid6_mask = 0x0FFFFFFF, .cha_msr = 0x702 },
-	/*
-	 * Ice Lake-SP (Linux icx_uncore_pci_init, icx_count_chabox, icx_uncore_imc): U-box
-	 * 0x3450 at Skylake-SP's offsets, buses below a U-box's its package's; CHAs: CAPID6
-	 * (0x9C) and CAPID7 (0xA0) of 0x345B; MSR 0x702 as on Skylake-SP (UNCONFIRMED here:
-	 * logged, not assumed); iMC bases from 0x3451: 0xD0 bits 28:0 << 23 | 0xD8 + 4 n bits
-	 * 10:0 << 12.
-	 */
-	{ .fam = UNCORE_ICX, .ubox_id = 0x3450, .nodeid_off = 0xC0, .map_off = 0xD4, .inherit = -1,
-	  .capid_id = 0x345B, .capid6_off = 0x9C, .capid7_off = 0xA0, .capid6_mask = 0xFFFFFFFF,
-	  .cha_msr = 0x702, .mmio_id = 0x3451, .mmio_base_off = 0xD0, .mmio_mem_off = 0xD8,
-	  .mmio_base_mask = 0x1FFFFFFF, .mmio_mem_mask = 0x7FF },
-	/*
-	 * A part with a discovery table (run/uncore_disc_job.c finds it): no bus of its own to
-	 * place, its CHAs counted by the table and cross-checked with MSR 0x2FFE (Linux
-	 * spr_uncore_cpu_init, SPR_MSR_UNC_CBO_CONFIG: "incorrect on some SPR variants").
-	 */
-	{ .fam = UNCORE_DISC, .cha_msr = 0x2FFE },
-};
-
-const struct uncore_pci_plat *uncore_pci_plat_of(enum uncore_family fam)
-{
-	for (unsigned i = 0; i < sizeof(pci_plats) / sizeof(pci_plats[0]); i++)
-		if (pci_plats[i].fam == fam)
-			return &pci_plats[i];
-	return NULL;
 }
 
 unsigned box_counter_width(const struct box_desc *d, unsigned i)

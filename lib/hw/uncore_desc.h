@@ -200,9 +200,6 @@ struct box_desc {
 	bool ctl_wide;
 };
 
-/* Why this family's uncore has no fixed clock efipmu counts, or NULL. */
-const char *uncore_no_clock_why(enum uncore_family fam);
-
 /* Control / counter MSR of counter i (UNCORE_FIXED: the fixed counter); 0 if there is none. */
 uint32_t box_ctl_msr(const struct box_desc *d, unsigned i);
 uint32_t box_ctr_msr(const struct box_desc *d, unsigned i);
@@ -232,9 +229,6 @@ struct uncore_pci_plat {
 	uint16_t mmio_id, mmio_base_off, mmio_mem_off;
 	uint32_t mmio_base_mask, mmio_mem_mask;
 };
-
-/* The family's PCI platform, NULL: its uncore has no PCI boxes. */
-const struct uncore_pci_plat *uncore_pci_plat_of(enum uncore_family fam);
 
 /* Which register of d's filter reg is (0: filter_msr itself), -1: none. */
 static inline int filter_reg_index(const struct box_desc *d, uint32_t reg)

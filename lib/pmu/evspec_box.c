@@ -340,7 +340,7 @@ pmu_status evspec_uncore_named(const struct cpu_info *ci, const struct box_set *
 	const struct box_desc *clock = name ? NULL : clock_box(boxes, s, len);
 	if (clock)
 		return fixed_clock(clock, req);
-	const char *why = uncore_no_clock_why(ci->uncore);
+	const char *why = uncore_family_desc(ci->uncore)->no_clock_why;
 	if (!name && why && any_clock_name(s, len)) {
 		struct strbuf sb = evspec_err_q(err, PMU_ERR_UNSUPPORTED, "", s, len,
 						": no uncore clock on model ");

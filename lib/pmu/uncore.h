@@ -20,6 +20,7 @@
 #include "hw/event.h"
 #include "hw/regfield.h"
 #include "hw/box_set.h"
+#include "hw/uncore_families.h"
 
 struct uncore_counter;
 

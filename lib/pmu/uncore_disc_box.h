@@ -13,9 +13,6 @@
 #include "pmu/uncore.h"
 #include "pmu/pmon_registry.h"
 
-/* Linux spr_uncore_cpu_init: SPR_MSR_UNC_CBO_CONFIG, the CHA count where the table errs. */
-#define UNCORE_DISC_CHA_MSR 0x2FFEu
-
 struct uncore_disc {
 	struct disc_find find;
 	struct disc_table table[DISC_MAX_TABLES];

@@ -233,7 +233,7 @@ static void note_seen(struct uncore_pci_scan *out, struct pmu_pci_addr a, uint32
 pmu_status uncore_pci_scan(const struct pmu_backend *b, unsigned cpu, const struct box_set *boxes,
 			   struct uncore_pci_scan *out, struct pmon_registry *reg)
 {
-	const struct uncore_pci_plat *pl = uncore_pci_plat_of(boxes->fam);
+	const struct uncore_pci_plat *pl = uncore_family_desc(boxes->fam)->pci;
 	uint32_t id;
 	pmu_memset(out, 0, sizeof(*out));
 	if (!b->ops->pci_read)

@@ -397,7 +397,7 @@ enum verdict job_capture(struct run *a)
 		if (c.slot[i].leader)
 			log_package(&c, &sb, i, k, &t);
 	}
-	unsigned tables = c.fam == UNCORE_DISC ? uncore_disc_capture(a) : 0;
+	unsigned tables = uncore_disc_capture(a);
 	sb_puts(&say, "capture: ");
 	sb_dec(&say, t.cpus);
 	sb_puts(&say, t.cpus == 1 ? " CPU, " : " CPUs, ");

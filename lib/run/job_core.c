@@ -258,14 +258,11 @@ static bool check_claim(struct run *a, struct run_cpu *s, unsigned c, unsigned r
 	return ok || disturbed;   /* the verdict counts disturbed windows apart */
 }
 
-/* The planner's trial round (its msg: the engine's words for a refusal). */
-static struct core_session trial;
-
 /* Whether group (n core events) fits the free counters of snap, cpu's, as one round. */
 static pmu_status fits(struct run *a, unsigned cpu, const struct core_snapshot *snap,
 		       const struct pmu_event_req *group, unsigned n)
 {
-	return core_prepare(&trial, &a->backend, cpu, snap, group, n, a->opt.force);
+	return core_prepare(&a->meas->core_trial, &a->backend, cpu, snap, group, n, a->opt.force);
 }
 
 /*
@@ -292,9 +289,10 @@ static enum verdict plan_rounds(struct run *a, struct run_core_events *e, unsign
 			group[0] = e->events[i];
 			st = fits(a, cpu, snap, group, 1);
 		}
+		const char *msg = a->meas->core_trial.msg;
 		if (st)
-			return run_refuse_setting(a, OPT_EVENTS, trial.msg[0] ? trial.msg :
-						  pmu_status_str(st), NULL, NULL);
+			return run_refuse_setting(a, OPT_EVENTS, msg[0] ? msg : pmu_status_str(st), NULL,
+						  NULL);
 		e->round_of[i] = rounds - 1;
 		n++;
 	}
@@ -583,7 +581,7 @@ enum verdict job_resolve(struct run *a)
 	 * `stream`, so the plain run shows each socket's memory bandwidth (issue 24 item 4).
 	 */
 	bool memory = !a->opt.kernels[0] && !a->opt.events[0] &&
-		      job_uncore_default_memory(bsp->uncore);
+		      uncore_family_desc(bsp->uncore)->default_memory;
 	struct cache_info llc;
 	/* its buffer is sized from the real CPU's caches: none named, the plain default instead */
 	bool sized = !memory || !cache_info_read(a->plat->hw, a->plat->bsp, &llc);

@@ -103,33 +103,37 @@ static void step_done(struct run *a, unsigned step, void *ctx)
 
 enum verdict job_measure(struct run *a)
 {
-	static struct measure_job j;
+	struct measure_job *j = run_alloc(a, sizeof(*j));
+	if (!j)
+		return run_refuse(a, "no memory for the measurement's tables", NULL, NULL);
 	if (a->opt.dry_run && a->opt.repeats > 1) {
 		/* Every repeat writes the same registers again: one shows them all. */
 		a->opt.repeats = 1;
 		sb_puts(&a->sb, "dry run: one repeat");
 		run_say(a);
 	}
-	enum verdict v = core_job_begin(a, &j.core);
+	enum verdict v = core_job_begin(a, &j->core);
 	if (v == VERDICT_PASS)
-		v = uncore_job_begin(a, &j.uncore);
+		v = uncore_job_begin(a, &j->uncore);
 	if (v != VERDICT_PASS) {
-		core_job_end(a, &j.core);
+		core_job_end(a, &j->core);
+		run_free(a, j);
 		return v;
 	}
-	j.per_repeat = j.core.groups + j.uncore.rounds;
-	struct measure_steps m = { .steps = j.per_repeat * a->opt.repeats, .step_begin = step_begin,
+	j->per_repeat = j->core.groups + j->uncore.rounds;
+	struct measure_steps m = { .steps = j->per_repeat * a->opt.repeats, .step_begin = step_begin,
 				   .step_done = step_done, .is_other = is_uncore,
-				   .other_round = uncore_round, .ctx = &j };
+				   .other_round = uncore_round, .ctx = j };
 	m.per_dispatch = a->opt.dispatch_per_repeat ? 1 : 0;
-	j.health = health(a, &j);
-	log_sync_begin(&j.sync, a->opt.log_sync_ms, j.per_repeat, a->logged);
+	j->health = health(a, j);
+	log_sync_begin(&j->sync, a->opt.log_sync_ms, j->per_repeat, a->logged);
 	plat_hold_records(a->plat, true);
 	if (m.steps)
 		measure_steps(a, &m, PLAT_TOGETHER);
 	/* the statistics and metrics over every repeat follow, flushed together */
-	v = core_job_end(a, &j.core);   /* core table first */
-	v = verdict_worse(v, uncore_job_end(a, &j.uncore));
+	v = core_job_end(a, &j->core);   /* core table first */
+	v = verdict_worse(v, uncore_job_end(a, &j->uncore));
 	plat_hold_records(a->plat, false);
+	run_free(a, j);
 	return v;
 }

@@ -43,6 +43,10 @@ struct measure_state {
 	struct run_buffers bufs;       /* the memory kernels' buffer, shared by every CPU */
 	bool skew_said;                /* measure_report: the console line once per run */
 	struct measure_steps *steps;   /* run/measure.c: the job's steps in flight */
+	/* the planners' trial rounds (their msg: the engine's words for a refusal) */
+	struct core_session core_trial;                   /* run/job_core.c */
+	struct uncore_session uncore_trial;               /* run/job_uncore.c */
+	struct pmu_event_req uncore_group[UNCORE_MAX_EVENTS];   /* ... and its events */
 	unsigned round_base;           /* the dispatch's round of the step being reported */
 };
 

@@ -67,7 +67,7 @@ static void uncore_on_leader(void *ctx, unsigned cpu)
 	if (!plat_listed(j->a->plat, cpu))
 		return;
 	env_for(j, cpu, &env);
-	env.pci = uncore_pci_pkg_for(j->leader[j->run_pkg].package);
+	env.pci = uncore_pci_pkg_for(j->a, j->leader[j->run_pkg].package);
 	env.ccx_only = j->leader[j->run_pkg].by_ccx && !j->leader[j->run_pkg].first_of_pkg;
 	env.ccx = j->leader[j->run_pkg].ccx;
 	selftest_uncore(&env, j->leader[j->run_pkg].package, &j->pkg[j->run_pkg].r);

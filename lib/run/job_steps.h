@@ -52,6 +52,7 @@ struct uncore_job {
 	unsigned nwin;
 	struct pmu_event_req reqs[UNCORE_MAX_EVENTS];   /* this round's events */
 	unsigned evi[UNCORE_MAX_EVENTS], n;             /* ... as indices of ureqs */
+	struct pmu_event_req mine[UNCORE_MAX_EVENTS];   /* ... those of one domain's boxes */
 	bool header;
 	enum verdict v;
 };

@@ -12,134 +12,10 @@
 #include "run/job_steps.h"
 #include "out/derived.h"
 #include "pmu/evspec.h"
+#include "pmu/uncore_family.h"
 #include "util/stats.h"
 #include "run/uncore_pci_job.h"
 #include "run/uncore_table.h"
-
-/*
- * Without -e: clocks plus what the `uncore` kernel drives (memory reads and writes,
- * lock traffic), per family. Names resolve through evspec: Intel's list for SNB-EP,
- * the generated ones (tools/gen_box_events.py) for NHM and NHM-EX, a fixed clock by the
- * name its box descriptor gives (UNCORE_CLOCK, Linux uncore_snb.c, likwid
- * perfmon_nehalem_events.txt).
- */
-struct default_event {
-	enum uncore_family fam;
-	const char *name;   /* NULL: the list name evspec gives */
-	const char *spec;
-};
-
-#define IMC_CAS(fam, ch) { fam, NULL, "uncore_imc_" ch "/UNC_M_CAS_COUNT.RD/" }, \
-	{ fam, NULL, "uncore_imc_" ch "/UNC_M_CAS_COUNT.WR/" }
-#define IMC_CLK(fam, ch, clk) { fam, NULL, "uncore_imc_" ch "/UNC_M_" #clk "TICKS/" }
-
-static const struct default_event defaults[] = {
-	{ UNCORE_NHM_CLIENT, NULL, "UNCORE_CLOCK" },
-	{ UNCORE_NHM_CLIENT, NULL, "UNC_QMC_NORMAL_READS.ANY" },
-	{ UNCORE_NHM_CLIENT, NULL, "UNC_QMC_WRITES.PARTIAL_ANY" },
-	{ UNCORE_NHM_EX, "MBOX_CLOCKTICKS", "uncore_mbox_0/MBOX_CLOCKTICKS,wrap_mode=1/" },
-	{ UNCORE_NHM_EX, "MBOX_CLOCKTICKS", "uncore_mbox_1/MBOX_CLOCKTICKS,wrap_mode=1/" },
-	{ UNCORE_NHM_EX, "BBOX_CMDS_ALL", "uncore_mbox_0/BBOX_CMDS_ALL,wrap_mode=1/" },
-	{ UNCORE_NHM_EX, NULL, "BUF_VALID_LOCK" },
-	/*
-	 * Sandy Bridge-EP: the UCLK, C-box 0's clock and misses, the PCU's clock and each iMC
-	 * channel's DCLK from its fixed counter (Intel's list: UNC_M_CLOCKTICKS, "Uncore Fixed
-	 * Counter"), every box clock of the package side by side (uncore_table's clock check).
-	 */
-	{ UNCORE_SNB_EP, NULL, "UNC_U_CLOCKTICKS" },
-	{ UNCORE_SNB_EP, NULL, "UNC_U_LOCK_CYCLES" },
-	{ UNCORE_SNB_EP, "UNC_C_CLOCKTICKS", "uncore_cbox_0/UNC_C_CLOCKTICKS/" },
-	{ UNCORE_SNB_EP, "UNC_C_TOR_INSERTS.MISS_ALL", "uncore_cbox_0/event=0x35,umask=0x0a/" },
-	{ UNCORE_SNB_EP, NULL, "UNC_P_CLOCKTICKS" },
-	IMC_CLK(UNCORE_SNB_EP, "0", CLOCK), IMC_CLK(UNCORE_SNB_EP, "1", CLOCK),
-	IMC_CLK(UNCORE_SNB_EP, "2", CLOCK), IMC_CLK(UNCORE_SNB_EP, "3", CLOCK),
-	/*
-	 * Skylake-SP: the UCLK, CHA 0's clock and reads (Intel's list: UNC_CHA_REQUESTS.READS,
-	 * no filter), the PCU's clock, and every iMC channel's CAS reads and writes for the
-	 * memory bandwidth, with each channel's DCLK from its fixed counter (the uncore table's
-	 * clock of imc, checked channel against channel).
-	 */
-	{ UNCORE_SKX, NULL, "UNC_U_CLOCKTICKS" },
-	{ UNCORE_SKX, NULL, "uncore_cha_0/UNC_CHA_CLOCKTICKS/" },
-	{ UNCORE_SKX, NULL, "uncore_cha_0/UNC_CHA_REQUESTS.READS/" },
-	/* the PCU's clock: event 0 (Intel 327043's UNC_P_CLOCKTICKS; not in the Skylake-SP list) */
-	{ UNCORE_SKX, "UNC_P_CLOCKTICKS", "uncore_pcu/event=0x00/" },
-	IMC_CLK(UNCORE_SKX, "0", DCLOCK), IMC_CLK(UNCORE_SKX, "1", DCLOCK),
-	IMC_CLK(UNCORE_SKX, "2", DCLOCK), IMC_CLK(UNCORE_SKX, "3", DCLOCK),
-	IMC_CLK(UNCORE_SKX, "4", DCLOCK), IMC_CLK(UNCORE_SKX, "5", DCLOCK),
-	IMC_CAS(UNCORE_SKX, "0"), IMC_CAS(UNCORE_SKX, "1"), IMC_CAS(UNCORE_SKX, "2"),
-	IMC_CAS(UNCORE_SKX, "3"), IMC_CAS(UNCORE_SKX, "4"), IMC_CAS(UNCORE_SKX, "5"),
-	/*
-	 * Ice Lake-SP: the same, its eight iMC channels in MMIO; each channel's fixed counter
-	 * (Linux icx_uncore_imc: SNR_IMC_MMIO_PMON_FIXED_CTL/CTR) counts what Intel's list
-	 * calls UNC_M_HCLOCKTICKS, "Half clockticks for IMC", not the DCLK.
-	 */
-	{ UNCORE_ICX, NULL, "UNC_U_CLOCKTICKS" },
-	{ UNCORE_ICX, NULL, "uncore_cha_0/UNC_CHA_CLOCKTICKS/" },
-	{ UNCORE_ICX, NULL, "uncore_cha_0/UNC_CHA_REQUESTS.READS/" },
-	{ UNCORE_ICX, NULL, "UNC_P_CLOCKTICKS" },
-	IMC_CLK(UNCORE_ICX, "0", HCLOCK), IMC_CLK(UNCORE_ICX, "1", HCLOCK),
-	IMC_CLK(UNCORE_ICX, "2", HCLOCK), IMC_CLK(UNCORE_ICX, "3", HCLOCK),
-	IMC_CLK(UNCORE_ICX, "4", HCLOCK), IMC_CLK(UNCORE_ICX, "5", HCLOCK),
-	IMC_CLK(UNCORE_ICX, "6", HCLOCK), IMC_CLK(UNCORE_ICX, "7", HCLOCK),
-	IMC_CAS(UNCORE_ICX, "0"), IMC_CAS(UNCORE_ICX, "1"), IMC_CAS(UNCORE_ICX, "2"),
-	IMC_CAS(UNCORE_ICX, "3"), IMC_CAS(UNCORE_ICX, "4"), IMC_CAS(UNCORE_ICX, "5"),
-	IMC_CAS(UNCORE_ICX, "6"), IMC_CAS(UNCORE_ICX, "7"),
-	{ UNCORE_AMD_17H, "l3_lookup_state.all", "amd_l3/event=0x04,umask=0xff/" },
-	{ UNCORE_AMD_19H, "l3_lookup_state.all", "amd_l3/event=0x04,umask=0xff/" },
-};
-
-/*
- * AMD, by the names of perf's event lists (Linux tools/perf/pmu-events/arch/x86/amdzen2,
- * amdzen3, amdzen4: l3-cache.json, data-fabric.json): above, the L3 lookups of each CCX;
- * here DRAM channel 0's data beats, reads and writes in the Data Fabric's legacy layout,
- * reads in PerfMonV2's.
- */
-static const struct { bool v2; const char *name, *spec; } df_defaults[] = {
-	{ false, "dram_channel_data_controller_0", "amd_df/event=0x07,umask=0x38/" },
-	{ true, "read_data_beats_dram_0", "amd_df/event=0x1f,umask=0x7fe/" },
-};
-
-/*
- * Each active UMC (PerfMonV2): its CAS commands for reads and writes (event 0x0A, RdWrMask 1
- * and 2) and its memory clock (0x00), by amdzen4 memory-controller.json's names.
- */
-struct box_default {
-	const char *name, *terms;
-};
-
-static const struct box_default umc_defaults[] = {
-	{ "umc_cas_cmd.rd", "event=0x0a,rdwrmask=1" },
-	{ "umc_cas_cmd.wr", "event=0x0a,rdwrmask=2" },
-	{ "umc_mem_clk", "event=0x00" },
-};
-
-/*
- * A part counted through its discovery table, when the table describes the box: CHA 0's
- * clock and reads by the codes Intel's lists give on Sapphire Rapids, Emerald Rapids,
- * Granite Rapids and Sierra Forest alike (UNC_CHA_CLOCKTICKS 0x01/0x00,
- * UNC_CHA_REQUESTS.READS 0x50/0x03); each iMC channel's CAS reads and writes as Sapphire
- * and Emerald Rapids' lists name them (UNC_M_CAS_COUNT.RD 0x05/0xCF, .WR 0x05/0xF0; Granite
- * Rapids and Sierra Forest split them per scheduler, UNC_M_CAS_COUNT_SCH0/1: not defaults).
- */
-static const struct box_default disc_cha_defaults[] = {
-	{ "UNC_CHA_CLOCKTICKS", "event=0x01,umask=0x00" },
-	{ "UNC_CHA_REQUESTS.READS", "event=0x50,umask=0x03" },
-};
-
-static const struct box_default disc_imc_defaults[] = {
-	{ "UNC_M_CAS_COUNT.RD", "event=0x05,umask=0xcf" },
-	{ "UNC_M_CAS_COUNT.WR", "event=0x05,umask=0xf0" },
-};
-
-
-bool job_uncore_default_memory(enum uncore_family fam)
-{
-	/* the server uncores whose defaults are every channel's CAS counts */
-	return fam == UNCORE_SKX || fam == UNCORE_ICX;
-}
-
-static struct uncore_session check_session;
 
 static enum uncore_family bsp_family(const struct run *a)
 {
@@ -163,49 +39,24 @@ static enum verdict add_default(struct run *a, const char *name, const char *spe
 	return VERDICT_PASS;
 }
 
-#define N_OF(t) (sizeof(t) / sizeof((t)[0]))
+struct adding {
+	struct run *a;
+	enum verdict v;
+};
 
-/* Box d's default events: each its name and "d->name/terms/". */
-static enum verdict add_box_defaults(struct run *a, const struct box_desc *d,
-				     const struct box_default *list, unsigned n)
+static bool add_one(void *ctx, const char *name, const char *spec)
 {
-	enum verdict v = VERDICT_PASS;
-	for (unsigned k = 0; k < n && v == VERDICT_PASS; k++) {
-		char spec[64];
-		struct strbuf sb;
-		sb_init(&sb, spec, sizeof(spec));
-		sb_puts(&sb, d->name);
-		sb_putc(&sb, '/');
-		sb_puts(&sb, list[k].terms);
-		sb_putc(&sb, '/');
-		v = add_default(a, list[k].name, spec);
-	}
-	return v;
+	struct adding *d = ctx;
+	d->v = add_default(d->a, name, spec);
+	return d->v == VERDICT_PASS;
 }
 
+/* The family's default events (pmu/uncore_family.h) on the boot CPU's boxes. */
 static enum verdict add_defaults(struct run *a)
 {
-	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
-	bool amd = bsp->uncore == UNCORE_AMD_17H || bsp->uncore == UNCORE_AMD_19H;
-	enum verdict v = VERDICT_PASS;
-	for (unsigned i = 0; i < sizeof(defaults) / sizeof(defaults[0]) && v == VERDICT_PASS; i++)
-		if (defaults[i].fam == bsp->uncore)
-			v = add_default(a, defaults[i].name, defaults[i].spec);
-	for (unsigned i = 0; i < sizeof(df_defaults) / sizeof(df_defaults[0]) && amd; i++)
-		if (df_defaults[i].v2 == bsp->amd_uncore.perfmon_v2 && v == VERDICT_PASS)
-			v = add_default(a, df_defaults[i].name, df_defaults[i].spec);
-	bool imc = bsp->uncore == UNCORE_DISC && (bsp->model == 0x8F || bsp->model == 0xCF);
-	for (unsigned i = 0; i < a->boxes.n && v == VERDICT_PASS; i++) {
-		const struct box_desc *d = &a->boxes.box[i].d;
-		if (d->family == bsp->uncore && !pmu_strncmp(d->name, "amd_umc_", 8))
-			v = add_box_defaults(a, d, umc_defaults, N_OF(umc_defaults));
-		else if (d->family == bsp->uncore && imc && !pmu_strncmp(d->name, "uncore_imc_", 11))
-			v = add_box_defaults(a, d, disc_imc_defaults, N_OF(disc_imc_defaults));
-		else if (d->family == UNCORE_DISC && d->family == bsp->uncore &&
-			 !pmu_strcmp(d->name, "uncore_cha_0"))
-			v = add_box_defaults(a, d, disc_cha_defaults, N_OF(disc_cha_defaults));
-	}
-	return v;
+	struct adding d = { a, VERDICT_PASS };
+	uncore_defaults_each(&a->slot[a->plat->bsp].info, &a->boxes, add_one, &d);
+	return d.v;
 }
 
 /*
@@ -215,21 +66,22 @@ static enum verdict add_defaults(struct run *a)
  */
 static enum verdict plan_rounds(struct run *a, enum uncore_family fam)
 {
-	static struct pmu_event_req group[UNCORE_MAX_EVENTS];
+	struct pmu_event_req *group = a->meas->uncore_group;
+	struct uncore_session *trial = &a->meas->uncore_trial;
 	unsigned n = 0;
 	a->meas->nurounds = 1;
 	for (unsigned i = 0; i < a->meas->nureqs; i++) {
 		group[n] = a->meas->ureqs[i];
-		pmu_status st = uncore_plan(&check_session, fam, group, n + 1);
+		pmu_status st = uncore_plan(trial, fam, group, n + 1);
 		if (st == PMU_ERR_NO_COUNTER && n) {
 			a->meas->nurounds++;
 			n = 0;
 			group[0] = a->meas->ureqs[i];
-			st = uncore_plan(&check_session, fam, group, 1);
+			st = uncore_plan(trial, fam, group, 1);
 		}
 		if (st)
 			return run_refuse_setting(a, OPT_EVENTS, "uncore event", a->meas->ureqs[i].name,
-						  check_session.msg);
+						  trial->msg);
 		a->meas->uround_of[i] = a->meas->nurounds - 1;
 		n++;
 	}
@@ -296,7 +148,7 @@ static size_t cell(const struct run *a, unsigned pkg, unsigned ev, unsigned rep)
  */
 void uncore_step_begin(struct run *a, struct uncore_job *j, unsigned g)
 {
-	static struct pmu_event_req mine[UNCORE_MAX_EVENTS];
+	struct pmu_event_req *mine = j->mine;
 	j->n = 0;
 	for (unsigned i = 0; i < a->meas->nureqs; i++)
 		if (a->meas->uround_of[i] == g) {
@@ -314,7 +166,7 @@ void uncore_step_begin(struct run *a, struct uncore_job *j, unsigned g)
 				mine[n++] = j->reqs[e];
 			}
 		/* job_uncore_check proved the round fits: no register is touched */
-		uncore_plan_pci(&p->s, bsp_family(a), uncore_pci_pkg_for(p->leader.package), mine, n);
+		uncore_plan_pci(&p->s, bsp_family(a), uncore_pci_pkg_for(a, p->leader.package), mine, n);
 		flag_set(&p->done, 0);
 	}
 }
@@ -422,7 +274,7 @@ enum verdict uncore_job_begin(struct run *a, struct uncore_job *j)
 {
 	pmu_memset(j, 0, sizeof(*j));
 	j->v = job_uncore_check(a);
-	if (j->v == VERDICT_PASS && bsp_family(a) == UNCORE_DISC && !a->meas->nureqs &&
+	if (j->v == VERDICT_PASS && uncore_family_desc(bsp_family(a))->disc && !a->meas->nureqs &&
 	    !a->opt.events[0]) {
 		j->v = uncore_pci_begin(a, true);   /* a table with nothing to count: what is wrong */
 		return VERDICT_PASS;
@@ -455,9 +307,9 @@ enum verdict uncore_job_begin(struct run *a, struct uncore_job *j)
 		struct pkg_run *p = &j->pkgs[i];
 		p->a = a;
 		p->leader = leaders[i];
-		if (bsp_family(a) == UNCORE_ICX && !a->opt.events[0])   /* the default job */
-			imc_freerun_find(&p->fr, uncore_pci_pkg_for(leaders[i].package),
-					 a->backend.pmon);
+		if (!a->opt.events[0])   /* the default job: the family's free-running counters */
+			imc_freerun_find(&p->fr, uncore_family_desc(bsp_family(a)),
+					 uncore_pci_pkg_for(a, leaders[i].package), a->backend.pmon);
 		j->alive[i] = true;
 	}
 	run_free(a, leaders);

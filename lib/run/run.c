@@ -11,6 +11,7 @@
 #include "pmu/topology.h"
 #include "pmu/uncore_amd.h"
 #include "run/uncore_disc_job.h"
+#include "run/uncore_state.h"
 
 #define DISCOVER_TIMEOUT_US 10000000u
 #define UNUSABLE_WHY 96   /* the verdict's reason for a PMU efipmu cannot use */
@@ -85,13 +86,13 @@ static enum verdict check_test_disc(struct run *a)
 		return VERDICT_PASS;
 	sb_init(&sb, dev, sizeof(dev));
 	options_put_pci_dev(&sb, &a->opt.test_disc_dev);
-	if (a->slot[a->plat->bsp].info.uncore != UNCORE_DISC)
+	if (!uncore_family_desc(a->slot[a->plat->bsp].info.uncore)->disc)
 		return run_refuse_setting(a, OPT_TEST_DISCOVERY_DEVICE, "test-discovery-device", dev,
 					  "the boot CPU's uncore has no discovery table (Sapphire "
 					  "Rapids onward): nothing to read it for");
-	if (uncore_disc_named_why())
+	if (uncore_disc_named_why(a))
 		return run_refuse_setting(a, OPT_TEST_DISCOVERY_DEVICE, "test-discovery-device", dev,
-					  uncore_disc_named_why());
+					  uncore_disc_named_why(a));
 	return VERDICT_PASS;
 }
 
@@ -190,6 +191,9 @@ enum verdict run_init(struct run *a, const struct platform *plat, const struct e
 	a->slot = run_alloc_lines(a, plat->ncpus * sizeof(*a->slot), &a->slot_mem);
 	if (!a->slot)
 		return run_refuse(a, "no memory for the per-CPU results", NULL, NULL);
+	a->unc = run_alloc(a, sizeof(*a->unc));
+	if (!a->unc)
+		return run_refuse(a, "no memory for the uncore's tables and scan", NULL, NULL);
 	if (a->opt.backend == EFIPMU_BACKEND_SIM && backend_sim(a) != VERDICT_PASS)
 		return VERDICT_ERROR;
 	fill_topology(a);
@@ -205,7 +209,9 @@ void run_fini(struct run *a)
 	run_free(a, a->slot_mem);
 	run_free(a, a->capture_mem);
 	run_free(a, a->collapse);
+	run_free(a, a->unc);
 	box_set_fini(&a->boxes);
+	a->unc = NULL;
 	a->slot_mem = a->capture_mem = NULL;
 	a->collapse = NULL;
 	a->slot = NULL;

@@ -33,6 +33,7 @@ struct dryrun;
 struct stall_backend;
 struct unexpected_backend;
 struct measure_state;
+struct run_uncore;
 
 #define RUN_FAULT_TEST_LINE 160
 
@@ -116,6 +117,7 @@ struct run {
 	struct run_cpu *slot;          /* plat->ncpus of them, in slot_mem */
 	/* the machine's uncore boxes, from the boot CPU's discovery (run_make_boxes) */
 	struct box_set boxes;
+	struct run_uncore *unc;        /* its discovery tables and PCI scan (run/uncore_state.h) */
 	void *slot_mem;
 	void *capture_mem;             /* run/job_capture.c's per-CPU slots (a late CPU may write) */
 	struct verdict_checks checks;  /* what the job checked, by kind: the verdict's proof */
@@ -251,11 +253,6 @@ void run_core_round(struct run *a, unsigned g, unsigned (*evi)[CORE_MAX_EVENTS])
 enum verdict job_measure(struct run *a);
 /* Plans the uncore events (or the family's defaults) on the boot CPU: bad input writes nothing. */
 enum verdict job_uncore_check(struct run *a);
-/*
- * Whether the family's default uncore events count memory controllers around the stream
- * kernel (Skylake-SP, Ice Lake-SP): the default job then runs `stream`, not `inst`.
- */
-bool job_uncore_default_memory(enum uncore_family fam);
 /* Hybrid (run/hybrid.c): the general-purpose and fixed counters the engine drives on ci. */
 void run_core_counters(const struct cpu_info *ci, unsigned *gp, unsigned *fixed);
 /* Hybrid: one console line per core type, its CPUs and counters; nothing otherwise. */
@@ -287,7 +284,5 @@ enum verdict dryrun_report(struct run *a, enum verdict v);
 enum verdict job_capture(struct run *a);
 /* capture = on|off (or unset): VERDICT_ERROR with one line for anything else. */
 enum verdict capture_check_setting(struct run *a);
-/* --icount-check (run/icount.c): the kernels' claims against QEMU -icount's TSC. */
-enum verdict job_icount(struct run *a);
 
 #endif

@@ -6,48 +6,33 @@
 #include "pmu/regkey.h"
 #include "pmu/uncore_disc_box.h"
 #include "pmu/uncore_disc_find.h"
+#include "pmu/uncore_family.h"
+#include "run/uncore_state.h"
 
 #define CHUNK 2048   /* table bytes a record holds (hex: twice that, within RUN_LINE_MAX) */
 
-static struct uncore_disc disc;
-static bool built;
-static bool by_name;   /* test-discovery-device: the table read from the function it names */
-
-/*
- * An Intel part efipmu has no uncore family for, of Sapphire Rapids' model number or later
- * and not hybrid (the hybrid clients' uncore has no discovery table): counted through its
- * table when firmware publishes one, as Linux does for a model it does not list
- * (arch/x86/events/intel/uncore.c: generic_uncore_init when intel_uncore_has_discovery_tables).
- */
-static bool unknown_server(const struct cpu_info *ci)
-{
-	return ci->uncore == UNCORE_NONE && !pmu_strcmp(ci->vendor, "GenuineIntel") &&
-	       ci->family == 6 && ci->model >= 0x8F && !ci->arch.core_type;
-}
-
 bool uncore_disc_boxes_for(struct run *a, const struct box_alloc *mem)
 {
+	struct uncore_disc *disc = &a->unc->disc;
 	struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
 	const struct opt_pci_dev *t = &a->opt.test_disc_dev;
 	const struct disc_named at = { { t->seg, t->bus, t->dev, t->fn, 0 }, t->bar };
-	bool unknown = unknown_server(bsp);
+	bool own = uncore_family_desc(bsp->uncore)->disc;   /* else a server of no family */
 	if (mem) {
-		by_name = t->set;
-		built = (bsp->uncore == UNCORE_DISC || unknown) &&
-			!uncore_disc_build(&a->backend, (unsigned)a->plat->bsp, bsp->model == 0x8F,
-					   by_name ? &at : NULL, &disc, &a->boxes, mem);
+		a->unc->by_name = t->set;
+		a->unc->built = uncore_disc_wanted(bsp) &&
+			!uncore_disc_build(&a->backend, (unsigned)a->plat->bsp, uncore_disc_spr(bsp),
+					   a->unc->by_name ? &at : NULL, disc, &a->boxes, mem);
 	}
-	for (unsigned i = 0; unknown && built && disc.find.n && i < a->plat->ncpus; i++)
-		if (a->slot[i].info.model == bsp->model && unknown_server(&a->slot[i].info))
-			a->slot[i].info.uncore = UNCORE_DISC;   /* its uncore is the table's */
-	if (unknown && built && disc.find.n)
-		bsp->uncore = UNCORE_DISC;
-	return bsp->uncore == UNCORE_DISC;
+	for (unsigned i = 0; !own && a->unc->built && disc->find.n && i < a->plat->ncpus; i++)
+		uncore_disc_adopt(&a->slot[i].info, bsp);   /* the boot CPU's too */
+	return uncore_family_desc(bsp->uncore)->disc;
 }
 
-const char *uncore_disc_named_why(void)
+const char *uncore_disc_named_why(const struct run *a)
 {
-	return built && by_name && disc.find.t[0].st ? disc.find.t[0].why : NULL;
+	const struct uncore_disc *disc = &a->unc->disc;
+	return a->unc->built && a->unc->by_name && disc->find.t[0].st ? disc->find.t[0].why : NULL;
 }
 
 static void say_pkg(struct run *a, unsigned p)
@@ -63,7 +48,8 @@ static void say_pkg(struct run *a, unsigned p)
  */
 static void log_table(struct run *a, unsigned p, bool machine)
 {
-	const struct disc_found *f = &disc.find.t[p];
+	const struct uncore_disc *disc = &a->unc->disc;
+	const struct disc_found *f = &disc->find.t[p];
 	size_t parts = f->len ? (f->len + CHUNK - 1) / CHUNK : 1;
 	for (size_t k = 0; k < parts; k++) {
 		run_begin(a, machine ? "machine" : "discovery_table");
@@ -128,13 +114,14 @@ static void put_problems(struct run *a, uint32_t bits)
 /* Each unit with a problem, one line; then each problem found once, with what it means. */
 static void say_problems(struct run *a, unsigned p)
 {
-	const struct disc_table *t = &disc.table[p];
-	uint32_t all = uncore_disc_problems(&disc, p);
+	const struct uncore_disc *disc = &a->unc->disc;
+	const struct disc_table *t = &disc->table[p];
+	uint32_t all = uncore_disc_problems(disc, p);
 	run_begin(a, "discovery");
 	logrec_key_u64(&a->sb, "package", p);
 	logrec_key_u64(&a->sb, "units", t->nunits);
 	logrec_key_u64(&a->sb, "usable", t->nusable);
-	logrec_key_u64(&a->sb, "absent", disc.absent[p]);
+	logrec_key_u64(&a->sb, "absent", disc->absent[p]);
 	sb_json_key(&a->sb, "problems");
 	sb_putc(&a->sb, '[');
 	for (unsigned k = 0, n = 0; k < DP_COUNT; k++)
@@ -170,9 +157,10 @@ static void say_problems(struct run *a, unsigned p)
 /* No table anywhere: a hypervisor has none (NO-PMU); bare metal lost it (BIOS setting?). */
 static enum verdict none_found(struct run *a)
 {
+	const struct uncore_disc *disc = &a->unc->disc;
 	sb_puts(&a->sb, "uncore discovery: no PMON discovery table among ");
-	sb_dec(&a->sb, disc.find.functions);
-	sb_puts(&a->sb, disc.find.by_device ? " PCI functions (device 0x9a7 has no PMON DVSEC)"
+	sb_dec(&a->sb, disc->find.functions);
+	sb_puts(&a->sb, disc->find.by_device ? " PCI functions (device 0x9a7 has no PMON DVSEC)"
 					    : " PCI functions (no device 0x9a7; every Intel function "
 					      "looked at)");
 	run_say(a);
@@ -189,8 +177,9 @@ static enum verdict none_found(struct run *a)
 
 static void say_found(struct run *a, unsigned p, unsigned unplaced)
 {
-	const struct disc_found *f = &disc.find.t[p];
-	const struct disc_table *t = &disc.table[p];
+	const struct uncore_disc *disc = &a->unc->disc;
+	const struct disc_found *f = &disc->find.t[p];
+	const struct disc_table *t = &disc->table[p];
 	say_pkg(a, p);
 	sb_puts(&a->sb, "discovery table at ");
 	regkey_put_fn(&a->sb, f->fn);
@@ -217,45 +206,46 @@ static void say_found(struct run *a, unsigned p, unsigned unplaced)
 	run_say(a);
 }
 
-enum verdict uncore_disc_begin(struct run *a, struct uncore_pci_scan *scan,
-			       struct pmon_registry *pmon)
+enum verdict uncore_disc_begin(struct run *a)
 {
+	const struct uncore_disc *disc = &a->unc->disc;
+	struct uncore_pci_scan *scan = &a->unc->scan;
 	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
 	pmu_memset(scan, 0, sizeof(*scan));
-	scan->st = disc.find.st;
-	scan->functions = disc.find.functions;
-	if (disc.find.st) {
+	scan->st = disc->find.st;
+	scan->functions = disc->find.functions;
+	if (disc->find.st) {
 		sb_puts(&a->sb, "uncore discovery: ");
-		sb_puts(&a->sb, pmu_status_str(disc.find.st));
+		sb_puts(&a->sb, pmu_status_str(disc->find.st));
 		sb_puts(&a->sb, " (this backend has no PCI configuration access)");
 		run_say(a);
 		return VERDICT_NO_PMU;
 	}
-	if (!disc.find.n)
+	if (!disc->find.n)
 		return none_found(a);
 	sb_puts(&a->sb, "uncore: efipmu has no box table of its own for family 6 model ");
 	sb_hex(&a->sb, bsp->model);
 	sb_puts(&a->sb, ": counted through the firmware's discovery table (");
-	sb_dec(&a->sb, disc.made);
+	sb_dec(&a->sb, disc->made);
 	sb_puts(&a->sb, " boxes from package 0's units, Linux uncore_discovery.c's generic box)");
 	run_say(a);
 	bool any = false;
-	for (unsigned p = 0; p < disc.find.n && p < UNCORE_PCI_MAX_PKGS; p++) {
+	for (unsigned p = 0; p < disc->find.n && p < UNCORE_PCI_MAX_PKGS; p++) {
 		unsigned unplaced = 0;
 		log_table(a, p, false);
-		uncore_disc_place(&disc, &a->boxes, p, &scan->pkg[p], pmon, &unplaced);
+		uncore_disc_place(disc, &a->boxes, p, &scan->pkg[p], &a->unc->pmon, &unplaced);
 		say_found(a, p, unplaced);
-		if (!disc.find.t[p].st)
+		if (!disc->find.t[p].st)
 			say_problems(a, p);
-		any = any || disc.table[p].nusable;
+		any = any || disc->table[p].nusable;
 	}
-	if (disc.find.dropped) {
-		sb_dec(&a->sb, disc.find.dropped);
+	if (disc->find.dropped) {
+		sb_dec(&a->sb, disc->find.dropped);
 		sb_puts(&a->sb, " more discovery table(s) beyond the 8 packages efipmu keeps: not read");
 		run_say(a);
 	}
-	if (disc.unmade) {
-		sb_dec(&a->sb, disc.unmade);
+	if (disc->unmade) {
+		sb_dec(&a->sb, disc->unmade);
 		sb_puts(&a->sb, " usable unit(s) of package 0 beyond the boxes efipmu makes: not counted");
 		run_say(a);
 	}
@@ -264,27 +254,33 @@ enum verdict uncore_disc_begin(struct run *a, struct uncore_pci_scan *scan,
 
 unsigned uncore_disc_capture(struct run *a)
 {
-	unsigned n = built ? disc.find.n : 0;
+	const struct uncore_disc *disc = &a->unc->disc;
+	unsigned n = a->unc->built ? disc->find.n : 0;
 	for (unsigned p = 0; p < n && p < UNCORE_PCI_MAX_PKGS; p++)
 		log_table(a, p, true);
 	return n;
 }
 
-void uncore_disc_chas(struct run *a, unsigned package, pmu_status msr_st, uint64_t msr)
+void uncore_disc_chas(struct run *a, unsigned package, uint32_t msr_at, pmu_status msr_st,
+		      uint64_t msr)
 {
-	if (!built || package >= disc.find.n || disc.find.t[package].st)
+	const struct uncore_disc *disc = &a->unc->disc;
+	if (!a->unc->built || package >= disc->find.n || disc->find.t[package].st)
 		return;
 	uint64_t other = msr_st ? 0 : msr;
 	unsigned used;
-	struct strbuf line;
-	char buf[256];
+	struct strbuf line, name;
+	char buf[256], msr_name[16];
+	sb_init(&name, msr_name, sizeof(msr_name));
+	sb_puts(&name, "MSR ");
+	sb_hex(&name, msr_at);
 	sb_init(&line, buf, sizeof(buf));
-	used = disc_cha_count(&disc.table[package], other > 0xFFFF ? 0xFFFF : (unsigned)other,
-			      "MSR 0x2ffe", &line);
+	used = disc_cha_count(&disc->table[package], other > 0xFFFF ? 0xFFFF : (unsigned)other,
+			      msr_name, &line);
 	run_begin(a, "uncore_chas");
 	logrec_key_u64(&a->sb, "package", package);
 	logrec_key_str(&a->sb, "source", "discovery table");
-	logrec_key_hex(&a->sb, "msr", UNCORE_DISC_CHA_MSR);
+	logrec_key_hex(&a->sb, "msr", msr_at);
 	logrec_key_str(&a->sb, "msr_result", msr_st ? pmu_status_str(msr_st) : "read");
 	logrec_key_hex(&a->sb, "msr_value", msr);
 	logrec_key_u64(&a->sb, "used", used);
@@ -295,7 +291,9 @@ void uncore_disc_chas(struct run *a, unsigned package, pmu_status msr_st, uint64
 	sb_putc(&a->sb, ' ');
 	sb_puts(&a->sb, buf);
 	if (msr_st) {
-		sb_puts(&a->sb, " (MSR 0x2ffe: ");
+		sb_puts(&a->sb, " (");
+		sb_puts(&a->sb, msr_name);
+		sb_puts(&a->sb, ": ");
 		sb_puts(&a->sb, pmu_status_str(msr_st));
 		sb_puts(&a->sb, ")");
 	}

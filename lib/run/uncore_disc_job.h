@@ -13,9 +13,9 @@
 #include "pmu/uncore_pci.h"
 
 /*
- * The boot CPU's family is UNCORE_DISC (or it is a server of that kind efipmu does not know
- * whose table is found): its tables found and its boxes made into a->boxes, in mem (NULL:
- * as made before; reads only), and true.
+ * The boot CPU's family reads its uncore from a discovery table (or it is a server of no
+ * family whose table is found, pmu/uncore_family.h): its tables found and its boxes made
+ * into a->boxes, in mem (NULL: as made before; reads only), and true.
  */
 bool uncore_disc_boxes_for(struct run *a, const struct box_alloc *mem);
 
@@ -23,11 +23,10 @@ bool uncore_disc_boxes_for(struct run *a, const struct box_alloc *mem);
  * Where test-discovery-device named a function or BAR whose table cannot be read (no
  * function there, no memory BAR, the MMIO read failed): why; else NULL.
  */
-const char *uncore_disc_named_why(void);
+const char *uncore_disc_named_why(const struct run *a);
 
-/* What was found, logged and said; scan's packages filled, pmon armed. */
-enum verdict uncore_disc_begin(struct run *a, struct uncore_pci_scan *scan,
-			       struct pmon_registry *pmon);
+/* What was found, logged and said; the scan's packages filled, the write guard armed. */
+enum verdict uncore_disc_begin(struct run *a);
 
 /*
  * The capture's part (issue 26 item 1): each table found, its place (DVSEC, BAR) and bytes,
@@ -37,9 +36,11 @@ enum verdict uncore_disc_begin(struct run *a, struct uncore_pci_scan *scan,
 unsigned uncore_disc_capture(struct run *a);
 
 /*
- * Package package's CHA count: its table's against MSR 0x2FFE (msr_st its read's status),
- * on the console and in an `uncore_chas` record; 0 there is no evidence (Emerald Rapids).
+ * Package package's CHA count: its table's against MSR msr_at's (the family's, Linux
+ * SPR_MSR_UNC_CBO_CONFIG; msr_st its read's status), on the console and in an `uncore_chas`
+ * record; 0 there is no evidence (Emerald Rapids).
  */
-void uncore_disc_chas(struct run *a, unsigned package, pmu_status msr_st, uint64_t msr);
+void uncore_disc_chas(struct run *a, unsigned package, uint32_t msr_at, pmu_status msr_st,
+		      uint64_t msr);
 
 #endif

@@ -7,22 +7,14 @@
 #include "pmu/regkey.h"
 #include "check/kernels.h"
 #include "run/uncore_disc_job.h"
+#include "run/uncore_state.h"
 
-static struct uncore_pci_scan scan;
-static struct pmon_registry pmon;
-static bool scanned;
-
-const struct uncore_pci_pkg *uncore_pci_pkg_for(unsigned pkg)
+const struct uncore_pci_pkg *uncore_pci_pkg_for(const struct run *a, unsigned pkg)
 {
 	static const struct uncore_pci_pkg none;
-	if (!scanned)
+	if (!a->unc->scanned)
 		return NULL;
-	return pkg < UNCORE_PCI_MAX_PKGS ? &scan.pkg[pkg] : &none;
-}
-
-const struct uncore_pci_scan *uncore_pci_last_scan(void)
-{
-	return scanned ? &scan : NULL;
+	return pkg < UNCORE_PCI_MAX_PKGS ? &a->unc->scan.pkg[pkg] : &none;
 }
 
 /* A PCI box, or a CHA whose presence the PCU's CAPID6 tells. */
@@ -30,7 +22,7 @@ static bool wants_pci(const struct run *a)
 {
 	for (unsigned i = 0; i < a->meas->nureqs; i++)
 		if (a->meas->ureqs[i].box->pci || a->meas->ureqs[i].box->cha_unit ||
-		    a->meas->ureqs[i].box->family == UNCORE_DISC)
+		    uncore_family_desc(a->meas->ureqs[i].box->family)->disc)
 			return true;
 	return false;
 }
@@ -45,11 +37,12 @@ static void say_pkg(struct run *a, unsigned p)
 /* Boxes of the family a placed package lacks: hidden by firmware or not populated. */
 static void say_missing(struct run *a, enum uncore_family fam, unsigned p)
 {
-	const struct uncore_pci_pkg *k = &scan.pkg[p];
+	const struct uncore_pci_scan *scan = &a->unc->scan;
+	const struct uncore_pci_pkg *k = &scan->pkg[p];
 	for (unsigned i = 0; i < a->boxes.n; i++) {
 		const struct box_desc *d = &a->boxes.box[i].d;
 		if (d->family != fam || !d->pci || box_key(k, d, d->box_ctl, false) ||
-		    (d->pci->mmio && scan.unmapped[p]))
+		    (d->pci->mmio && scan->unmapped[p]))
 			continue;   /* an MMIO box whose base is 0 is said once (say_unmapped) */
 		say_pkg(a, p);
 		sb_puts(&a->sb, d->name);
@@ -63,12 +56,13 @@ static void say_missing(struct run *a, enum uncore_family fam, unsigned p)
 /* MMIO boxes whose base firmware left at 0: named with where the base was read. */
 static void say_unmapped(struct run *a, unsigned p)
 {
-	if (!scan.unmapped[p])
+	const struct uncore_pci_scan *scan = &a->unc->scan;
+	if (!scan->unmapped[p])
 		return;
 	say_pkg(a, p);
-	sb_dec(&a->sb, scan.unmapped[p]);
+	sb_dec(&a->sb, scan->unmapped[p]);
 	sb_puts(&a->sb, " MMIO box(es) not mapped: their base (");
-	regkey_put(&a->sb, NULL, scan.unmapped_at[p]);
+	regkey_put(&a->sb, NULL, scan->unmapped_at[p]);
 	sb_puts(&a->sb, ") reads 0, a BAR firmware did not program: not counted");
 	run_say(a);
 }
@@ -108,10 +102,11 @@ void uncore_say_fw_box(struct run *a, unsigned p, const char *box, uint32_t ctl,
 /* What firmware left in each box: frozen, or counting (refused unless --force). */
 static void say_firmware_state(struct run *a, unsigned p)
 {
-	const struct uncore_pci_pkg *k = &scan.pkg[p];
+	const struct uncore_pci_scan *scan = &a->unc->scan;
+	const struct uncore_pci_pkg *k = &scan->pkg[p];
 	for (unsigned i = 0; i < k->n; i++)
-		uncore_say_fw_box(a, p, k->box[i].d->name, scan.fw_box_ctl[p][i],
-				  scan.fw_box_ctl[p][i] & UNCORE_PCI_BOX_FRZ, scan.fw_enabled[p][i]);
+		uncore_say_fw_box(a, p, k->box[i].d->name, scan->fw_box_ctl[p][i],
+				  scan->fw_box_ctl[p][i] & UNCORE_PCI_BOX_FRZ, scan->fw_enabled[p][i]);
 }
 
 /* Buses lo..hi, whose uncore they hold (pkg < 0: none known), and what their reach means. */
@@ -152,28 +147,29 @@ static void say_buses(struct run *a, unsigned lo, unsigned hi, int pkg, const ch
  */
 static void say_reach(struct run *a)
 {
+	struct uncore_pci_scan *scan = &a->unc->scan;
 	unsigned npk = 0, unreached = 0;
 	int last = -1;
 	for (unsigned c = 0; c < a->plat->ncpus; c++)
 		if (a->plat->cpu[c].enabled && a->plat->cpu[c].package >= npk)
 			npk = a->plat->cpu[c].package + 1;
 	for (unsigned p = 0; p < npk && p < UNCORE_PCI_MAX_PKGS; p++)
-		if (!scan.pkg[p].placed && scan.outside) {
-			scan.pkg[p].unreached = true;
+		if (!scan->pkg[p].placed && scan->outside) {
+			scan->pkg[p].unreached = true;
 			unreached++;
 			last = (int)p;
 		}
 	for (unsigned lo = 0, hi; lo < 256; lo = hi + 1) {
-		int pkg = scan.bus_pkg[lo];
-		bool ecam = scan.reach[lo] == UPR_ECAM && scan.uncore_on[lo];
-		for (hi = lo; hi < 255 && scan.reach[hi + 1] == scan.reach[lo] &&
-			      (scan.reach[lo] != UPR_ECAM || (scan.uncore_on[hi + 1] == scan.uncore_on[lo] &&
-							     scan.bus_pkg[hi + 1] == pkg)); hi++)
+		int pkg = scan->bus_pkg[lo];
+		bool ecam = scan->reach[lo] == UPR_ECAM && scan->uncore_on[lo];
+		for (hi = lo; hi < 255 && scan->reach[hi + 1] == scan->reach[lo] &&
+			      (scan->reach[lo] != UPR_ECAM || (scan->uncore_on[hi + 1] == scan->uncore_on[lo] &&
+							     scan->bus_pkg[hi + 1] == pkg)); hi++)
 			;
 		if (ecam)
 			say_buses(a, lo, hi, pkg, "ecam_only", "outside every root bridge but inside "
 				  "MCFG: reached by ECAM only; its boxes are usable");
-		else if (scan.reach[lo] == UPR_OUTSIDE && unreached)
+		else if (scan->reach[lo] == UPR_OUTSIDE && unreached)
 			say_buses(a, lo, hi, unreached == 1 ? last : -1, "outside",
 				  "outside every root bridge and MCFG range: firmware does not describe "
 				  "it; its boxes cannot be reached and are not counted");
@@ -182,20 +178,21 @@ static void say_reach(struct run *a)
 
 static void log_scan(struct run *a, enum uncore_family fam)
 {
+	const struct uncore_pci_scan *scan = &a->unc->scan;
 	run_begin(a, "uncore_pci");
 	logrec_key_str(&a->sb, "family", uncore_family_name(fam));
-	logrec_key_str(&a->sb, "result", scan.st ? pmu_status_str(scan.st) : "scanned");
-	logrec_key_u64(&a->sb, "functions", scan.functions);
-	logrec_key_u64(&a->sb, "buses", scan.buses);
-	logrec_key_u64(&a->sb, "uboxes", scan.uboxes);
-	logrec_key_u64(&a->sb, "unplaced", scan.unplaced);
-	logrec_key_u64(&a->sb, "orphans", scan.orphans);
-	logrec_key_str(&a->sb, "extended_space", scan.ext_st ? pmu_status_str(scan.ext_st) : "readable");
+	logrec_key_str(&a->sb, "result", scan->st ? pmu_status_str(scan->st) : "scanned");
+	logrec_key_u64(&a->sb, "functions", scan->functions);
+	logrec_key_u64(&a->sb, "buses", scan->buses);
+	logrec_key_u64(&a->sb, "uboxes", scan->uboxes);
+	logrec_key_u64(&a->sb, "unplaced", scan->unplaced);
+	logrec_key_u64(&a->sb, "orphans", scan->orphans);
+	logrec_key_str(&a->sb, "extended_space", scan->ext_st ? pmu_status_str(scan->ext_st) : "readable");
 	sb_json_key(&a->sb, "packages");
 	sb_putc(&a->sb, '[');
 	bool first = true;
 	for (unsigned p = 0; p < UNCORE_PCI_MAX_PKGS; p++) {
-		const struct uncore_pci_pkg *k = &scan.pkg[p];
+		const struct uncore_pci_pkg *k = &scan->pkg[p];
 		if (!k->placed)
 			continue;
 		sb_puts(&a->sb, first ? "{" : ",{");
@@ -208,8 +205,8 @@ static void log_scan(struct run *a, enum uncore_family fam)
 			sb_puts(&a->sb, i ? ",{" : "{");
 			logrec_key_str(&a->sb, "box", k->box[i].d->name);
 			logrec_key_reg(&a->sb, "at", k->box[i].base);
-			logrec_key_hex(&a->sb, "box_ctl", scan.fw_box_ctl[p][i]);
-			logrec_key_hex(&a->sb, "enabled", scan.fw_enabled[p][i]);
+			logrec_key_hex(&a->sb, "box_ctl", scan->fw_box_ctl[p][i]);
+			logrec_key_hex(&a->sb, "enabled", scan->fw_enabled[p][i]);
 			sb_putc(&a->sb, '}');
 		}
 		sb_puts(&a->sb, "]}");
@@ -237,44 +234,45 @@ static void say_bars(struct run *a, struct pmu_pci_addr x)
 /* The scan's reach: the functions it saw first, and extended configuration space. */
 static void say_scanned(struct run *a)
 {
+	const struct uncore_pci_scan *scan = &a->unc->scan;
 	sb_puts(&a->sb, "uncore PCI: scanned segment 0, buses 0-255: ");
-	sb_dec(&a->sb, scan.functions);
+	sb_dec(&a->sb, scan->functions);
 	sb_puts(&a->sb, " functions on ");
-	sb_dec(&a->sb, scan.buses);
+	sb_dec(&a->sb, scan->buses);
 	sb_puts(&a->sb, " buses");
-	if (scan.outside) {
+	if (scan->outside) {
 		sb_puts(&a->sb, "; ");
-		sb_dec(&a->sb, scan.outside);
+		sb_dec(&a->sb, scan->outside);
 		sb_puts(&a->sb, " outside every root bridge and MCFG range, not read");
 	}
 	run_say(a);
-	for (unsigned i = 0; i < scan.nseen; i++) {
-		struct pmu_pci_addr x = scan.seen[i];
+	for (unsigned i = 0; i < scan->nseen; i++) {
+		struct pmu_pci_addr x = scan->seen[i];
 		sb_puts(&a->sb, "  ");
 		regkey_put_fn(&a->sb, x);
 		sb_puts(&a->sb, " vendor ");
-		sb_hex(&a->sb, scan.seen_id[i] & 0xFFFF);
+		sb_hex(&a->sb, scan->seen_id[i] & 0xFFFF);
 		sb_puts(&a->sb, " device ");
-		sb_hex(&a->sb, scan.seen_id[i] >> 16);
+		sb_hex(&a->sb, scan->seen_id[i] >> 16);
 		say_bars(a, x);
 		run_say(a);
 	}
-	if (scan.functions > scan.nseen) {
+	if (scan->functions > scan->nseen) {
 		sb_puts(&a->sb, "  ... and ");
-		sb_dec(&a->sb, scan.functions - scan.nseen);
+		sb_dec(&a->sb, scan->functions - scan->nseen);
 		sb_puts(&a->sb, " more");
 		run_say(a);
 	}
-	if (!scan.nseen)
+	if (!scan->nseen)
 		return;
 	sb_puts(&a->sb, "  extended configuration space: ");
-	regkey_put(&a->sb, NULL, regkey_pci(scan.ext_at));
-	if (scan.ext_st == PMU_OK) {
+	regkey_put(&a->sb, NULL, regkey_pci(scan->ext_at));
+	if (scan->ext_st == PMU_OK) {
 		sb_puts(&a->sb, " reads ");
-		sb_hex(&a->sb, scan.ext_val);
+		sb_hex(&a->sb, scan->ext_val);
 	} else {
 		sb_puts(&a->sb, ": ");
-		sb_puts(&a->sb, pmu_status_str(scan.ext_st));
+		sb_puts(&a->sb, pmu_status_str(scan->ext_st));
 	}
 	run_say(a);
 }
@@ -282,10 +280,11 @@ static void say_scanned(struct run *a)
 /* No uncore PCI device at all: a hypervisor has none (NO-PMU); bare metal lost them. */
 static enum verdict none_found(struct run *a)
 {
+	const struct uncore_pci_scan *scan = &a->unc->scan;
 	sb_puts(&a->sb, "uncore PCI: no uncore device among ");
-	sb_dec(&a->sb, scan.functions);
+	sb_dec(&a->sb, scan->functions);
 	sb_puts(&a->sb, " PCI functions on ");
-	sb_dec(&a->sb, scan.buses);
+	sb_dec(&a->sb, scan->buses);
 	sb_puts(&a->sb, " buses of segment 0");
 	run_say(a);
 	if (a->slot[a->plat->bsp].info.hypervisor) {
@@ -300,24 +299,26 @@ static enum verdict none_found(struct run *a)
 
 enum verdict uncore_pci_begin(struct run *a, bool all)
 {
+	struct uncore_pci_scan *scan = &a->unc->scan;
 	enum uncore_family fam = a->slot[a->plat->bsp].info.uncore;
-	if (!uncore_pci_plat_of(fam) || (!all && !wants_pci(a)))
+	const struct uncore_family_desc *f = uncore_family_desc(fam);
+	if (!f->pci || (!all && !wants_pci(a)))
 		return VERDICT_PASS;
-	pmon_reset(&pmon);
-	a->backend.pmon = &pmon;   /* MMIO boxes are read through it as the scan finds them */
-	regkey_names(&pmon);
-	if (fam == UNCORE_DISC) {
-		scanned = true;
-		return uncore_disc_begin(a, &scan, &pmon);
+	pmon_reset(&a->unc->pmon);
+	a->backend.pmon = &a->unc->pmon;   /* MMIO boxes are read through it as the scan finds them */
+	regkey_names(&a->unc->pmon);
+	if (f->disc) {
+		a->unc->scanned = true;
+		return uncore_disc_begin(a);
 	}
-	(void)uncore_pci_scan(&a->backend, (unsigned)a->plat->bsp, &a->boxes, &scan, &pmon);
-	scanned = true;
+	(void)uncore_pci_scan(&a->backend, (unsigned)a->plat->bsp, &a->boxes, scan, &a->unc->pmon);
+	a->unc->scanned = true;
 	log_scan(a, fam);
 	if (a->opt.list)
 		say_scanned(a);
-	if (scan.st) {
+	if (scan->st) {
 		sb_puts(&a->sb, "uncore PCI: ");
-		sb_puts(&a->sb, pmu_status_str(scan.st));
+		sb_puts(&a->sb, pmu_status_str(scan->st));
 		sb_puts(&a->sb, " (this backend has no PCI configuration access)");
 		run_say(a);
 		return VERDICT_NO_PMU;
@@ -325,33 +326,33 @@ enum verdict uncore_pci_begin(struct run *a, bool all)
 	say_reach(a);
 	unsigned placed = 0;
 	for (unsigned p = 0; p < UNCORE_PCI_MAX_PKGS; p++)
-		placed += scan.pkg[p].placed;
+		placed += scan->pkg[p].placed;
 	if (!placed)
 		return none_found(a);
 	sb_puts(&a->sb, "uncore PCI: ");
-	sb_dec(&a->sb, scan.functions);
+	sb_dec(&a->sb, scan->functions);
 	sb_puts(&a->sb, " functions on ");
-	sb_dec(&a->sb, scan.buses);
+	sb_dec(&a->sb, scan->buses);
 	sb_puts(&a->sb, " buses; ");
 	sb_dec(&a->sb, placed);
 	sb_puts(&a->sb, placed > 1 ? " packages placed by their U-box" : " package placed by its U-box");
 	run_say(a);
 	for (unsigned p = 0; p < UNCORE_PCI_MAX_PKGS; p++) {
-		if (!scan.pkg[p].placed)
+		if (!scan->pkg[p].placed)
 			continue;
 		say_pkg(a, p);
 		sb_puts(&a->sb, "bus ");
-		sb_hex(&a->sb, scan.pkg[p].bus);
+		sb_hex(&a->sb, scan->pkg[p].bus);
 		sb_puts(&a->sb, ", ");
-		sb_dec(&a->sb, scan.pkg[p].n);
+		sb_dec(&a->sb, scan->pkg[p].n);
 		sb_puts(&a->sb, " PCI boxes");
 		run_say(a);
 		say_missing(a, fam, p);
 		say_unmapped(a, p);
 		say_firmware_state(a, p);
 	}
-	if (scan.unplaced) {
-		sb_dec(&a->sb, scan.unplaced);
+	if (scan->unplaced) {
+		sb_dec(&a->sb, scan->unplaced);
 		sb_puts(&a->sb, " U-box(es) whose node id no GIDNIDMAP field holds: their bus is on no "
 			       "package, its boxes are not counted");
 		run_say(a);
@@ -361,13 +362,15 @@ enum verdict uncore_pci_begin(struct run *a, bool all)
 
 void uncore_pci_chas(struct run *a, unsigned package, pmu_status msr_st, uint64_t msr)
 {
-	const struct uncore_pci_plat *pl = uncore_pci_plat_of(a->slot[a->plat->bsp].info.uncore);
-	const struct uncore_pci_pkg *k = package < UNCORE_PCI_MAX_PKGS ? &scan.pkg[package] : NULL;
-	if (scanned && pl && pl->fam == UNCORE_DISC) {
-		uncore_disc_chas(a, package, msr_st, msr);
+	const struct uncore_family_desc *f = uncore_family_desc(a->slot[a->plat->bsp].info.uncore);
+	const struct uncore_pci_plat *pl = f->pci;
+	const struct uncore_pci_pkg *k = package < UNCORE_PCI_MAX_PKGS ? &a->unc->scan.pkg[package]
+								 : NULL;
+	if (a->unc->scanned && f->disc) {
+		uncore_disc_chas(a, package, pl->cha_msr, msr_st, msr);
 		return;
 	}
-	if (!scanned || !pl || !pl->capid_id || !k || !k->placed)
+	if (!a->unc->scanned || !pl || !pl->capid_id || !k || !k->placed)
 		return;
 	unsigned by_msr = (unsigned)(msr & 0x3F);
 	bool both = !k->capid_st && k->capid_at && !msr_st, agree = both && by_msr == k->ncha;
@@ -485,9 +488,10 @@ static enum verdict check_reads(struct run *a, unsigned package, uint64_t lines)
 }
 
 /* The boxes of like's type the scan found on the package (its memory channels). */
-static unsigned channels_present(unsigned package, const struct box_desc *like)
+static unsigned channels_present(const struct run *a, unsigned package,
+				  const struct box_desc *like)
 {
-	const struct uncore_pci_pkg *k = uncore_pci_pkg_for(package);
+	const struct uncore_pci_pkg *k = uncore_pci_pkg_for(a, package);
 	char want[32], type[32];
 	unsigned n = 0;
 	box_type_name(like, want, sizeof(want));
@@ -548,7 +552,7 @@ enum verdict uncore_pci_bandwidth(struct run *a, unsigned package, const struct 
 	if (!read_by)
 		return v;
 	/* the kernel's LLC misses bound all the package's channels together, not some of them */
-	unsigned present = channels_present(package, read_by);
+	unsigned present = channels_present(a, package, read_by);
 	if (nread < present) {
 		sb_putc(&a->sb, 'P');
 		sb_dec(&a->sb, package);

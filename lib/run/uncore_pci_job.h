@@ -19,10 +19,8 @@
  * --list the functions scanned are listed. VERDICT_PASS unless nothing can be counted.
  */
 enum verdict uncore_pci_begin(struct run *a, bool all);
-/* The boxes of package pkg as the scan placed them; NULL before a scan. */
-const struct uncore_pci_pkg *uncore_pci_pkg_for(unsigned pkg);
-/* The scan itself (for --list); NULL before one. */
-const struct uncore_pci_scan *uncore_pci_last_scan(void);
+/* The boxes of package pkg as a's scan placed them; NULL before a scan. */
+const struct uncore_pci_pkg *uncore_pci_pkg_for(const struct run *a, unsigned pkg);
 
 /*
  * What firmware left in box `box` of package p, named (an `uncore_fw_box` record and a

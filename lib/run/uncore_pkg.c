@@ -90,7 +90,7 @@ void upkg_on_leader(void *ctx, unsigned cpu)
 		p->probed = true;
 		p->probe_st = probe_boxes(p, cpu);
 		probe_widths(p, cpu);
-		const struct uncore_pci_plat *pl = uncore_pci_plat_of(p->s.fam);
+		const struct uncore_pci_plat *pl = uncore_family_desc(p->s.fam)->pci;
 		p->cha_msr_st = pl && pl->cha_msr ? pmu_rdmsr(&a->backend, cpu, pl->cha_msr, &p->cha_msr)
 						  : PMU_ERR_UNSUPPORTED;
 	}
@@ -389,7 +389,7 @@ static enum verdict disc_not_counting(struct run *a, const struct pkg_run *p, bo
 	unsigned n = 0;
 	for (unsigned i = 0; i < p->s.n; i++) {
 		const struct uncore_counter *e = &p->s.ev[i];
-		if (e->box->family != UNCORE_DISC)
+		if (!uncore_family_desc(e->box->family)->disc)
 			continue;
 		if (e->end != e->start)
 			return VERDICT_PASS;

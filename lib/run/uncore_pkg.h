@@ -41,7 +41,7 @@ struct pkg_run {
 	unsigned nfw;                   /* MSR boxes whose firmware state was said, once each */
 	const struct box_desc *fw_box[UNCORE_MAX_EVENTS];
 	uint64_t cha_msr;
-	struct imc_freerun fr;          /* Ice Lake-SP's default job: read around each window */
+	struct imc_freerun fr;          /* the default job's: read around each window */
 	uint32_t done;                  /* util/flag.h: set once the step's results are stored */
 } __attribute__((aligned(64)));
 

@@ -3,10 +3,11 @@
 # The layers' include rules (docs/design.md "Layers"), on lib/ as it is and then on
 # copies with one rule broken each, which must fail (a check that cannot fail proves
 # nothing). Last line: "layers: N passed, N failed".
-#  1. lib/run, lib/pmu, lib/check and lib/capture include no model/ or hooks/ header and call no
+#  1. lib/run, lib/pmu, lib/check, lib/capture and lib/bench include no model/ or hooks/ header and call no
 #     model_*() or sim_workload_*() function, except lib/run/backend_build.c, the one
 #     place that builds the backend for backend = sim and lays the test hooks over it;
-#  2. lib/run/run.c does not reach the bench (no bench/ header);
+#  2. no file of lib/run reaches the bench (no bench/ header) but lib/run/jobs.c, the job table
+#     whose rows name the bench's jobs;
 #  3. lib/hw includes nothing from lib/pmu (the box descriptor type is lib/hw/uncore_desc.h's).
 cd "$(dirname "$0")/../.."
 pass=0; fail=0
@@ -15,13 +16,12 @@ pass=0; fail=0
 violations() {
   local d=$1
   grep -nE '^\s*#\s*include\s*"(model|hooks)/' "$d"/run/*.[ch] "$d"/pmu/*.[ch] "$d"/check/*.[ch] \
-    "$d"/capture/*.[ch] |
+    "$d"/capture/*.[ch] "$d"/bench/*.[ch] |
     grep -v "^$d/run/backend_build.c:"
   grep -nE '\b(model|sim_workload)_[a-z0-9_]+\s*\(' "$d"/run/*.[ch] "$d"/pmu/*.[ch] \
-    "$d"/check/*.[ch] \
-    "$d"/capture/*.[ch] |
+    "$d"/check/*.[ch] "$d"/capture/*.[ch] "$d"/bench/*.[ch] |
     grep -v "^$d/run/backend_build.c:"
-  grep -nE '^\s*#\s*include\s*"bench/' "$d"/run/run.c
+  grep -nE '^\s*#\s*include\s*"bench/' "$d"/run/*.[ch] | grep -v "^$d/run/jobs.c:"
   grep -nE '^\s*#\s*include\s*"pmu/' "$d"/hw/*.[ch]
 }
 
@@ -46,8 +46,11 @@ break_one() {
 break_one "a job including the model" run/measure.c '#include "model/model.h"'
 break_one "the engine including a hook" pmu/window.c '#include "hooks/stall.h"'
 break_one "the capture including the model" capture/msr_list.c '#include "model/model.h"'
+break_one "the icount check including the model" bench/job_icount.c '#include "model/model.h"'
 break_one "a check calling the model" check/selftest.c 'static void f(void) { sim_workload_run(0, 0, 0, 0); }'
 break_one "run.c reaching the bench" run/run.c '#include "bench/job_bench.h"'
+break_one "a job reaching the bench" run/job_measure.c '#include "bench/overhead.h"'
+break_one "a run header reaching the bench" run/uncore_state.h '#include "bench/job_bench.h"'
 break_one "lib/hw including lib/pmu" hw/msr.h '#include "pmu/cpuinfo.h"'
 break_one "the box descriptors including the engine" hw/uncore_boxes.c '#include "pmu/uncore.h"'
 echo "layers: $pass passed, $fail failed"

@@ -10,7 +10,7 @@ Prints "BEFORE INSIDE AFTER" along efipmu_gated_empty's path without faults
           counters count besides the kernel's body (design: 2),
   AFTER   the disabling wrmsr up to the second rdtsc (not included).
 BEFORE + INSIDE + AFTER is the window QEMU -icount measures between the two
-rdtsc (lib/run/job_icount.c); BEFORE + AFTER is its ENGINE_OUTSIDE.
+rdtsc (lib/bench/job_icount.c); BEFORE + AFTER is its ENGINE_OUTSIDE.
 
 It also proves, for every kernel_<name> with a window efipmu_gated_<name>,
 that the code between efipmu_gate_on_<name> and efipmu_gate_off_<name> is the

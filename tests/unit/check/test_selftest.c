@@ -38,7 +38,7 @@ static struct fixture *setup(const char *profile, unsigned cpu)
 		.b = &f->b, .cpu = cpu, .ci = &f->ci, .boxes = test_boxes_of(&f->ci),
 		.iterations = ITERATIONS,
 	};
-	if (uncore_pci_plat_of(f->ci.uncore)) {
+	if (uncore_family_desc(f->ci.uncore)->pci) {
 		assert_int_equal(uncore_pci_scan(&f->b, cpu, f->env.boxes, &f->scan, &f->pmon), PMU_OK);
 		f->b.pmon = &f->pmon;
 		f->env.pci = &f->scan.pkg[0];

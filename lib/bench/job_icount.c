@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
+#include "bench/job_bench.h"
 #include "bench/overhead.h"
 #include "run/buffers.h"
 #include "out/logrec.h"
