@@ -40,6 +40,9 @@ static void mmio_bandwidth_and_chas(void **state)
 	assert_int_equal(o.v, VERDICT_FAIL);
 	assert_int_equal(fake_count(o.f->console, "P1 clocks of imc: 7,007 to 14,014 ticks, NOT "
 				    "within 2%: FAIL"), 1);
+	/* the failed clock check is counted like a passed one (tally_counts_every_check) */
+	assert_non_null(strstr(o.f->console, "4 box clock agreements, 2 memory bounds, 10 "
+			       "free-running agreements\n"));
 	done(&o);
 }
 
@@ -112,7 +115,8 @@ static void bar_of_zero(void **state)
 
 /*
  * The verdict counts every check that decides it (issue 35 item 2): each box clock, memory
- * bound and free-running agreement the log records, passed or failed, by kind.
+ * bound and free-running agreement the log records, by kind (a failed one too:
+ * mmio_bandwidth_and_chas).
  */
 static void tally_counts_every_check(void **state)
 {
@@ -132,15 +136,6 @@ static void tally_counts_every_check(void **state)
 			       "\"memory bounds\":2,\"free-running agreements\":10}"));
 	/* a box clock check's record carries what it compared: the most ticks and their bound */
 	assert_int_equal(fake_count(o.f->log, "\"measured\":7007,\"expected_max\":7147,"), 4);
-	done(&o);
-
-	/* a failed clock check is counted like a passed one */
-	o = start_cfg(BASE, 4, 2, 1, NULL);
-	o.r->model->imc_clock_double = 1u << 7;
-	finish(&o);
-	assert_int_equal(o.v, VERDICT_FAIL);
-	assert_non_null(strstr(o.f->console, "4 box clock agreements, 2 memory bounds, 10 "
-			       "free-running agreements\n"));
 	done(&o);
 }
 
