@@ -300,6 +300,7 @@ enum verdict uncore_job_begin(struct run *a, struct uncore_job *j)
 	j->win = run_alloc(a, (size_t)j->np * j->nwin * sizeof(*j->win));
 	if (j->np && (!j->pkgs || !j->alive || !j->tab || !j->win)) {
 		run_free(a, leaders);
+		j->np = 0;   /* nothing to report: the tables are not there */
 		uncore_job_end(a, j);
 		return run_refuse(a, "not enough memory for the table of uncore counts", NULL, NULL);
 	}
@@ -325,7 +326,7 @@ enum verdict uncore_job_begin(struct run *a, struct uncore_job *j)
 
 enum verdict uncore_job_end(struct run *a, struct uncore_job *j)
 {
-	if (j->rounds)
+	if (j->rounds && j->pkgs && j->alive)
 		report_results(a, j);
 	run_free(a, j->tab);
 	run_free(a, j->win);
