@@ -159,8 +159,8 @@ static const struct sbox skx_sboxes[] = {
 
 /*
  * Ice Lake-SP (Linux uncore_snbep.c ICX_C34_MSR_PMON_*, icx_cha_msr_offsets, ICX_IIO_*,
- * ICX_IRP0_*, ICX_M2PCIE_*, icx_msr_offsets): U-box and PCU as Skylake-SP; CHA n at 0xB60 +
- * its offset (box, controls +1, filter 0 +5, counters +8); per stack n at 0, 0x20, 0x40,
+ * ICX_IRP0_*, ICX_M2PCIE_*, icx_msr_offsets): U-box and PCU as Skylake-SP; CHA n at
+ * ICX_CHA_BOX(n) (box, controls +1, filter 0 +5, counters +8); per stack n at 0, 0x20, 0x40,
  * 0x90, 0xB0, 0xD0: IIO box 0xA50, controls 0xA58, counters 0xA51; IRP 0xA4A, 0xA4D, 0xA4B
  * (2 counters); M2PCIe 0xA40, 0xA46, 0xA41. A CHA control holds the umask extension in
  * 57:32 (SNR_CHA_RAW_EVENT_MASK_EXT), an IIO control ch_mask 47:36 and fc_mask 50:48 (the
@@ -168,9 +168,16 @@ static const struct sbox skx_sboxes[] = {
  */
 #define ICX_CHA_CTL_RSV (~0x03FFFFFFFFFFFFFFull | 3ull << 20)
 #define ICX_IIO_CTL_RSV (~0x7FFFFFFFFFFFFull | 7ull << 19 | 1ull << 16)
-#define ICX_CHA(n, off) { 0xB60u + (off), (n) + 1, 0xB61u + (off), 0xB68u + (off), 0xB65u + (off), \
-			  SKX_FILT_RSV, 4, 48, 8, true, ICX_CHA_CTL_RSV, MODEL_UNC_ICX_CHA0 + (n), \
-			  2 + 4 * (n), NULL, 0, 0 }
+/*
+ * CHA n's box control as a rule: CHAs 0-33 from 0xE00 in steps of 0xE, one step left out
+ * after CHA 17; CHAs 34-39 from 0xB60 in steps of 0xE (the addresses Linux lists as
+ * icx_cha_msr_offsets, restated).
+ */
+#define ICX_CHA_BOX(n) ((n) < 34 ? 0xE00u + 0xEu * (n) + ((n) > 17 ? 0xEu : 0u) \
+			: 0xB60u + 0xEu * ((n) - 34))
+#define ICX_CHA(n) { ICX_CHA_BOX(n), (n) + 1, ICX_CHA_BOX(n) + 1, ICX_CHA_BOX(n) + 8,          \
+		     ICX_CHA_BOX(n) + 5, SKX_FILT_RSV, 4, 48, 8, true, ICX_CHA_CTL_RSV,           \
+		     MODEL_UNC_ICX_CHA0 + (n), 2 + 4 * (n), NULL, 0, 0 }
 #define ICX_STACK(n, off)                                                                      \
 	{ 0xA50u + (off), 0, 0xA58u + (off), 0xA51u + (off), 0, 0, 4, 48, 12, true,             \
 	  ICX_IIO_CTL_RSV,                                                                       \
@@ -182,16 +189,12 @@ static const struct sbox skx_sboxes[] = {
 
 static const struct sbox icx_sboxes[] = {
 	{ 0, 0, 0x705u, 0x709u, 0, 0, 2, 48, 5, true, U_CTL_RSV, MODEL_UNC_ICX_U, 0, NULL, 0, 0 },
-	ICX_CHA(0, 0x2A0), ICX_CHA(1, 0x2AE), ICX_CHA(2, 0x2BC), ICX_CHA(3, 0x2CA),
-	ICX_CHA(4, 0x2D8), ICX_CHA(5, 0x2E6), ICX_CHA(6, 0x2F4), ICX_CHA(7, 0x302),
-	ICX_CHA(8, 0x310), ICX_CHA(9, 0x31E), ICX_CHA(10, 0x32C), ICX_CHA(11, 0x33A),
-	ICX_CHA(12, 0x348), ICX_CHA(13, 0x356), ICX_CHA(14, 0x364), ICX_CHA(15, 0x372),
-	ICX_CHA(16, 0x380), ICX_CHA(17, 0x38E), ICX_CHA(18, 0x3AA), ICX_CHA(19, 0x3B8),
-	ICX_CHA(20, 0x3C6), ICX_CHA(21, 0x3D4), ICX_CHA(22, 0x3E2), ICX_CHA(23, 0x3F0),
-	ICX_CHA(24, 0x3FE), ICX_CHA(25, 0x40C), ICX_CHA(26, 0x41A), ICX_CHA(27, 0x428),
-	ICX_CHA(28, 0x436), ICX_CHA(29, 0x444), ICX_CHA(30, 0x452), ICX_CHA(31, 0x460),
-	ICX_CHA(32, 0x46E), ICX_CHA(33, 0x47C), ICX_CHA(34, 0x0), ICX_CHA(35, 0xE),
-	ICX_CHA(36, 0x1C), ICX_CHA(37, 0x2A), ICX_CHA(38, 0x38), ICX_CHA(39, 0x46),
+	ICX_CHA(0), ICX_CHA(1), ICX_CHA(2), ICX_CHA(3), ICX_CHA(4), ICX_CHA(5), ICX_CHA(6),
+	ICX_CHA(7), ICX_CHA(8), ICX_CHA(9), ICX_CHA(10), ICX_CHA(11), ICX_CHA(12), ICX_CHA(13),
+	ICX_CHA(14), ICX_CHA(15), ICX_CHA(16), ICX_CHA(17), ICX_CHA(18), ICX_CHA(19), ICX_CHA(20),
+	ICX_CHA(21), ICX_CHA(22), ICX_CHA(23), ICX_CHA(24), ICX_CHA(25), ICX_CHA(26), ICX_CHA(27),
+	ICX_CHA(28), ICX_CHA(29), ICX_CHA(30), ICX_CHA(31), ICX_CHA(32), ICX_CHA(33), ICX_CHA(34),
+	ICX_CHA(35), ICX_CHA(36), ICX_CHA(37), ICX_CHA(38), ICX_CHA(39),
 	{ 0x710u, 0, 0x711u, 0x717u, 0x715u, PCU_FILT_RSV, 4, 48, 5, false, PCU_CTL_RSV,
 	  MODEL_UNC_ICX_PCU, 162, NULL, 0, 0 },
 	ICX_STACK(0, 0x0), ICX_STACK(1, 0x20), ICX_STACK(2, 0x40), ICX_STACK(3, 0x90),
