@@ -174,7 +174,7 @@ static const struct sbox skx_sboxes[] = {
  * icx_cha_msr_offsets, restated).
  */
 #define ICX_CHA_BOX(n) ((n) < 34 ? 0xE00u + 0xEu * (n) + ((n) > 17 ? 0xEu : 0u) \
-			: 0xB60u + 0xEu * ((n) - 34))
+			: 0xB60u + 0xEu * ((n) >= 34 ? (n) - 34 : 0))
 #define ICX_CHA(n) { ICX_CHA_BOX(n), (n) + 1, ICX_CHA_BOX(n) + 1, ICX_CHA_BOX(n) + 8,          \
 		     ICX_CHA_BOX(n) + 5, SKX_FILT_RSV, 4, 48, 8, true, ICX_CHA_CTL_RSV,           \
 		     MODEL_UNC_ICX_CHA0 + (n), 2 + 4 * (n), NULL, 0, 0 }
