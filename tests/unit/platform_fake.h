@@ -21,7 +21,7 @@ struct fake_platform {
 	struct plat_cpu *cpu;         /* ncpus of them, as a platform allocates them */
 	struct pmu_backend hw;        /* CPUID only: a 2 MiB L3 in leaf 4, nothing else */
 	uint64_t clock;
-	bool irq_on[PLAT_MAX_CPUS];
+	bool *irq_on;                 /* ncpus of them */
 	unsigned cur_cpu;             /* the CPU whose code runs now */
 	uint64_t stall_cpus;          /* bit n: CPU n never answers */
 	/*
@@ -31,7 +31,7 @@ struct fake_platform {
 	unsigned unlisted;
 	uint64_t stall_late;          /* bit n: CPU n misses the barrier of round stall_round on */
 	unsigned stall_round;
-	unsigned syncs[PLAT_MAX_CPUS];   /* barriers each CPU went through */
+	unsigned *syncs;                 /* ncpus of them: barriers each CPU went through */
 	unsigned dispatches;             /* run_rounds calls */
 	unsigned runs_on;                /* run_on calls (one CPU, a dispatch of its own) */
 	bool held;                       /* hold_records */
@@ -374,7 +374,9 @@ static inline struct fake_platform *fake_platform_new(unsigned ncpus, unsigned n
 	f->unflushed_at_leftover = -1;
 	f->plat.ncpus = f->plat.nenabled = f->plat.found = ncpus;
 	f->cpu = calloc(ncpus, sizeof(*f->cpu));
-	assert_non_null(f->cpu);
+	f->irq_on = calloc(ncpus, sizeof(*f->irq_on));
+	f->syncs = calloc(ncpus, sizeof(*f->syncs));
+	assert_true(f->cpu && f->irq_on && f->syncs);
 	f->plat.cpu = f->cpu;
 	f->hw.ops = &fake_hw_ops;
 	f->hw.ctx = f;
@@ -400,6 +402,8 @@ static inline void fake_platform_free(struct fake_platform *f)
 	free(f->log);
 	free(f->csv);
 	free(f->cpu);
+	free(f->irq_on);
+	free(f->syncs);
 	free(f);
 }
 
