@@ -22,8 +22,8 @@ static struct model_dump_place place_of(const struct pmu_backend *b, const struc
 	struct cpu_topo topo;
 	topo_cpuid_decode(b, cpu, amd, raw(t, 0, 0).eax, raw(t, 0x80000000u, 0).eax, &topo);
 	if (topo.st)
-		return (struct model_dump_place){ raw(t, 1, 0).ebx >> 24, 0, cpu };
-	return (struct model_dump_place){ topo.x2apic_id, topo.package, topo.core };
+		return (struct model_dump_place){ raw(t, 1, 0).ebx >> 24, 0, cpu, 0 };
+	return (struct model_dump_place){ topo.x2apic_id, topo.package, topo.core, 0 };
 }
 
 pmu_status model_dump_machine(struct cpuid_dump *d, struct machine *out,
@@ -32,12 +32,12 @@ pmu_status model_dump_machine(struct cpuid_dump *d, struct machine *out,
 {
 	struct model_dump_place *pl = s->place;
 	uint32_t pkgs[MACHINE_MAX_PKGS];
-	unsigned npkgs = 0, per[MACHINE_MAX_PKGS] = { 0 }, *idx = s->idx;
+	unsigned npkgs = 0, per[MACHINE_MAX_PKGS] = { 0 };
 	*why = "no CPU with CPUID leaf 1";
 	if (!d->ncpu || !model_cpuid_find(&d->cpu[0], 1, 0))
 		return PMU_ERR_INVALID;
 	*why = "more logical CPUs (or packages) than a profile holds";
-	if (d->ncpu > out->cap || d->ncpu > MODEL_MAX_CPUS)
+	if (d->ncpu > out->cap || d->ncpu > s->cap || d->ncpu > MODEL_MAX_CPUS)
 		return PMU_ERR_INVALID;
 	struct pmu_cpuid r0 = raw(&d->cpu[0], 0, 0);
 	char vendor[13];
@@ -56,7 +56,7 @@ pmu_status model_dump_machine(struct cpuid_dump *d, struct machine *out,
 			return PMU_ERR_INVALID;
 		if (k == npkgs)
 			pkgs[npkgs++] = pl[i].package;
-		idx[i] = k;
+		pl[i].pkg = k;
 		per[k]++;
 	}
 	*why = "its CPUs are not spread evenly over its packages (a profile's model needs that)";
@@ -68,7 +68,7 @@ pmu_status model_dump_machine(struct cpuid_dump *d, struct machine *out,
 	*why = "the base profile's model cannot make that topology";
 	pmu_status st = model_init(mod, bytes, *base, d->ncpu, npkgs);
 	for (unsigned i = 0; !st && i < d->ncpu; i++) {
-		st = model_place_cpu(mod, i, idx[i]);
+		st = model_place_cpu(mod, i, pl[i].pkg);
 		if (!st)
 			st = model_place_core(mod, i, pl[i].core);
 	}

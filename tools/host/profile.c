@@ -132,10 +132,11 @@ static struct machine *from_dump(const char *path, char *comment, size_t cap)
 {
 	struct cpuid_dump d;
 	char *text = host_read_dump(path, &d);
-	struct model_dump_scratch *s = xcalloc(1, sizeof(*s));
+	struct model_dump_scratch *s = xcalloc(1, model_dump_scratch_bytes(d.ncpu));
 	struct machine *m = new_machine(d.ncpu);
 	struct model *mod = xcalloc(1, model_bytes(d.ncpu));
 	s->machine.mem = host_box_alloc;
+	s->cap = d.ncpu;
 	const struct model_profile *base = NULL;
 	const char *why;
 	if (model_dump_machine(&d, m, &base, s, mod, model_bytes(d.ncpu), &why))

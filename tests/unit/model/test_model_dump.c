@@ -88,8 +88,9 @@ static void test_dump_profiles_discover_as_builtin(void **state)
 		{ "zen4", "amd-19-11-genoa.txt" },
 	};
 	struct dump_file *f = malloc(sizeof(*f));
-	struct model_dump_scratch *s = malloc(sizeof(*s));
+	struct model_dump_scratch *s = malloc(model_dump_scratch_bytes(DUMP_CPUS));
 	s->machine.mem = test_box_alloc;
+	s->cap = DUMP_CPUS;
 	struct machine *m = test_machine(DUMP_CPUS), *back = test_machine(DUMP_CPUS);
 	struct model_loaded *l = malloc(model_loaded_bytes(DUMP_CPUS));
 	struct model *mod = malloc(DUMP_BYTES), *ref = malloc(DUMP_BYTES);
@@ -150,8 +151,9 @@ static void test_dump_without_profile(void **state)
 {
 	(void)state;
 	struct dump_file *f = malloc(sizeof(*f));
-	struct model_dump_scratch *s = malloc(sizeof(*s));
+	struct model_dump_scratch *s = malloc(model_dump_scratch_bytes(DUMP_CPUS));
 	s->machine.mem = test_box_alloc;
+	s->cap = DUMP_CPUS;
 	struct machine *m = test_machine(DUMP_CPUS);
 	struct model *base_model = malloc(DUMP_BYTES);
 	assert_true(f && s && base_model);
@@ -163,6 +165,12 @@ static void test_dump_without_profile(void **state)
 	read_dump("amd-15-01-interlagos.txt", f);
 	assert_int_equal(model_dump_machine(&f->d, m, &base, s, base_model, DUMP_BYTES, &why), PMU_OK);
 	assert_string_equal(base->name, "zen2");
+	/* a scratch with room for fewer CPUs than the dump has: refused, nothing written past it */
+	unsigned n = f->d.ncpu;
+	s->cap = n - 1;
+	assert_int_equal(model_dump_machine(&f->d, m, &base, s, base_model, DUMP_BYTES, &why), PMU_ERR_INVALID);
+	assert_string_equal(why, "more logical CPUs (or packages) than a profile holds");
+	s->cap = DUMP_CPUS;
 	/* no CPU at all: refused with why */
 	f->d.ncpu = 0;
 	assert_int_equal(model_dump_machine(&f->d, m, &base, s, base_model, DUMP_BYTES, &why), PMU_ERR_INVALID);
