@@ -53,7 +53,8 @@ static void log_counter(struct run *a, const struct cpu_info *ci, const struct c
 	sb_puts(&k, c->kind == CORE_GP ? "pmc" : "fixed");
 	sb_dec(&k, c->index);
 	run_cpu_here(a, ci->index, 4);
-	run_count_row(a, "", c->name, counter, l, c->ctl_msr, c->ctl_val, c->delta, c->overflowed);
+	run_count_row(a, "", c->name, counter, NULL, l, c->ctl_msr, c->ctl_val, c->delta,
+		      c->overflowed);
 }
 
 /*

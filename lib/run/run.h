@@ -92,12 +92,27 @@ static inline unsigned run_type_slot(uint8_t core_type)
 	return core_type == CORE_TYPE_ATOM;
 }
 
-/* The CPU a console line is about, and where its name goes (run_cpu_here). */
+/*
+ * What a console line is about and where its name goes: a CPU (run_cpu_here), or a unit of a
+ * package, a CCX or a box, named pre + number + post (run_unit_here); and the count the line
+ * ends with, if left out for run_value_here, so that lines differing only in it agree.
+ */
+#define RUN_MARK_VALUES 4
 struct run_mark {
-	bool set;
+	bool set, unit, has_reg;
 	uint16_t width;   /* 0: "CPU 5" in the text; else a column this wide */
-	uint32_t cpu;
+	uint32_t cpu;     /* the CPU, or the unit's number */
 	size_t at;
+	uint32_t pkg;     /* a unit's package */
+	char pre[16], post[8];
+	unsigned nval;    /* counts left out, in the order of the text (run_value_here) */
+	struct run_value {
+		size_t at;
+		uint64_t v;
+		bool milli;   /* thousandths: "1.002" */
+	} val[RUN_MARK_VALUES];
+	size_t rat;       /* where the register goes: named for one unit, its kind for many */
+	uint32_t reg;
 };
 
 struct collapse;
@@ -164,6 +179,23 @@ void run_say(struct run *a);
  * the next line about no one CPU.
  */
 void run_cpu_here(struct run *a, unsigned cpu, unsigned width);
+/*
+ * The line in sb is about unit n of package pkg (a CCX, a box), named pre, n, post ("P0.X" 2 "",
+ * "imc_" 3 ".1") in a column of width characters the caller leaves blank; collapsing, the
+ * units whose lines agree are said once ("P0.X0-47", "imc_0-7.1").
+ */
+void run_unit_here(struct run *a, unsigned pkg, const char *pre, unsigned n, const char *post,
+		   unsigned width);
+
+/*
+ * The count v goes here, at the end of the marked line in sb: collapsing, lines that differ
+ * only in it agree and say their counts' range ("10,011..10,304"); unmarked, said at once.
+ */
+void run_value_here(struct run *a, uint64_t v);
+/* The same for a value in thousandths ("1.002"; "0.998..1.002"), as derived metrics are. */
+void run_milli_here(struct run *a, uint64_t milli);
+/* The register key goes here in the marked unit's line ("0x2002"; for units said together "msr"). */
+void run_reg_here(struct run *a, uint32_t key);
 /* Collapses per-CPU lines when the run has more than 16 selected CPUs, said in one line. */
 void collapse_start(struct run *a);
 /* The lines kept, said. */
@@ -193,11 +225,18 @@ void run_derived(struct run *a, const char *kernel, const char *where, unsigned 
 /*
  * The console row of one count: WHERE EVENT(25) COUNTER CONTROL DELTA, 74 columns
  * (80 with [SIM]); with -v the control's fields (layout l) follow. A CPU's row: where ""
- * after run_cpu_here(a, cpu, 4).
+ * after run_cpu_here(a, cpu, 4). A box of a numbered type: counter NULL and u its name
+ * ("imc_" 3 ".1"), a unit of the package the row is about (said with the boxes that agree).
  */
+struct row_unit {
+	unsigned pkg;
+	const char *pre;
+	unsigned n;
+	const char *post;
+};
 void run_count_row(struct run *a, const char *where, const char *event, const char *counter,
-		   const struct reg_layout *l, uint32_t ctl_msr, uint64_t ctl, uint64_t delta,
-		   bool overflowed);
+		   const struct row_unit *u, const struct reg_layout *l, uint32_t ctl_msr,
+		   uint64_t ctl, uint64_t delta, bool overflowed);
 /* Its heading, with `where` naming the first column ("CPU", "PKG"). */
 void run_count_header(struct run *a, const char *where);
 struct stats_u64;

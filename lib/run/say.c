@@ -157,7 +157,17 @@ void run_derived(struct run *a, const char *kernel, const char *where, unsigned 
 			continue;
 		sb_puts(&a->sb, sep);
 		sep = "; ";
-		derived_fmt(&a->sb, &set->m[m]);
+		if (!a->mark.set) {
+			derived_fmt(&a->sb, &set->m[m]);
+			continue;
+		}
+		/* a CPU's: CPUs that differ only in these say their range */
+		sb_puts(&a->sb, set->m[m].name);
+		sb_putc(&a->sb, ' ');
+		run_milli_here(a, set->m[m].milli);
+		if (set->m[m].unit[0] && set->m[m].unit[0] != '%')
+			sb_putc(&a->sb, ' ');
+		sb_puts(&a->sb, set->m[m].unit);
 	}
 	run_say(a);
 }
@@ -248,8 +258,8 @@ static void say_fields(struct run *a, const struct reg_layout *l, uint64_t ctl)
 }
 
 void run_count_row(struct run *a, const char *where, const char *event, const char *counter,
-		   const struct reg_layout *l, uint32_t ctl_msr, uint64_t ctl, uint64_t delta,
-		   bool overflowed)
+		   const struct row_unit *u, const struct reg_layout *l, uint32_t ctl_msr,
+		   uint64_t ctl, uint64_t delta, bool overflowed)
 {
 	/* a column wider than its room (AMD's "P0.X2", "amd_umc_3.0") keeps one blank after it */
 	sb_puts(&a->sb, where);
@@ -257,15 +267,21 @@ void run_count_row(struct run *a, const char *where, const char *event, const ch
 	for (unsigned i = 0; i < 25 && event[i]; i++)
 		sb_putc(&a->sb, event[i]);
 	sb_pad_to(&a->sb, a->sb.len >= 30 ? a->sb.len + 1 : 30);
-	sb_puts(&a->sb, counter);
+	if (u)   /* the box, a unit of its package: said with the boxes that agree */
+		run_unit_here(a, u->pkg, u->pre, u->n, u->post, 40 - (unsigned)a->sb.len);
+	else
+		sb_puts(&a->sb, counter);
 	sb_pad_to(&a->sb, a->sb.len >= 40 ? a->sb.len + 1 : 40);
-	regkey_put(&a->sb, NULL, ctl_msr);
+	if (u)   /* each box its own: said with the boxes that agree otherwise */
+		run_reg_here(a, ctl_msr);
+	else
+		regkey_put(&a->sb, NULL, ctl_msr);
 	sb_putc(&a->sb, '=');
 	sb_hex(&a->sb, ctl);
 	if (a->sb.len >= 56)   /* AMD's 0xc00102xx controls are wider than the column */
 		sb_putc(&a->sb, ' ');
 	sb_pad_to(&a->sb, 56);
-	sb_dec_grouped(&a->sb, delta);
+	run_value_here(a, delta);
 	if (overflowed)
 		sb_puts(&a->sb, " (overflowed)");
 	run_say(a);

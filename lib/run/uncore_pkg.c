@@ -201,6 +201,21 @@ static void log_width(struct run *a, const struct pkg_run *p, unsigned i)
 		say_width_unknown(a, p, i);
 }
 
+/* A box named "imc_3": "imc_" into pre and 3 into *n; false for a box of no number. */
+static bool box_instance(const char *box, struct strbuf *pre, unsigned *n)
+{
+	size_t len = pmu_strlen(box), at = len;
+	while (at && box[at - 1] >= '0' && box[at - 1] <= '9')
+		at--;
+	if (at == len || !at || box[at - 1] != '_' || len - at > 4)
+		return false;
+	*n = 0;
+	for (size_t i = at; i < len; i++)
+		*n = *n * 10 + (unsigned)(box[i] - '0');
+	sb_putn(pre, box, at);
+	return !pre->overflow;
+}
+
 static void log_count(struct run *a, const struct pkg_run *p, const struct uncore_counter *e,
 		      const char *name, unsigned round, unsigned repeat, bool row)
 {
@@ -221,28 +236,39 @@ static void log_count(struct run *a, const struct pkg_run *p, const struct uncor
 	if (!row)
 		return;   /* the statistics table says it in one row */
 
-	/* Counter "mbox_1.3": the box without its "uncore_" prefix, then the counter ("f": fixed). */
-	char where[12], counter[24];
-	struct strbuf w, k;
+	/*
+	 * Counter "mbox_1.3": the box without its "uncore_" prefix, then the counter ("f": fixed).
+	 * Named as a unit of its package, so that at real size the CCXs ("P0.X0-47") or the boxes
+	 * of a type ("imc_0-7.1") whose rows agree are said once (run/collapse.c).
+	 */
+	char where[16], counter[24], ctr[8];
+	struct strbuf w, k, c;
 	const char *box = e->box->name;
+	if (!pmu_strncmp(box, "uncore_", 7))
+		box += 7;
+	sb_init(&c, ctr, sizeof(ctr));
+	sb_putc(&c, '.');
+	if (fixed)
+		sb_putc(&c, 'f');
+	else
+		sb_dec(&c, e->idx);
 	sb_init(&w, where, sizeof(where));
 	sb_putc(&w, 'P');
 	sb_dec(&w, p->leader.package);
+	sb_init(&k, counter, sizeof(counter));
+	struct row_unit u = { p->leader.package, counter, 0, ctr };
+	bool unit = !r.has_ccx && box_instance(box, &k, &u.n);
+	if (!unit) {
+		sb_puts(&k, box);
+		sb_puts(&k, ctr);
+	}
 	if (r.has_ccx) {   /* "P0.X2": package 0, CCX 2 */
 		sb_puts(&w, ".X");
-		sb_dec(&w, p->leader.ccx);
+		run_unit_here(a, p->leader.package, where, p->leader.ccx, "", 4);
+		where[0] = 0;
 	}
-	if (!pmu_strncmp(box, "uncore_", 7))
-		box += 7;
-	sb_init(&k, counter, sizeof(counter));
-	sb_puts(&k, box);
-	sb_putc(&k, '.');
-	if (fixed)
-		sb_putc(&k, 'f');
-	else
-		sb_dec(&k, e->idx);
-	run_count_row(a, where, name, counter, uncore_counter_layout(e), e->ctl_msr, e->ctl_on, e->delta,
-		      e->overflow);
+	run_count_row(a, where, name, unit ? NULL : counter, unit ? &u : NULL,
+		      uncore_counter_layout(e), e->ctl_msr, e->ctl_on, e->delta, e->overflow);
 }
 
 /*

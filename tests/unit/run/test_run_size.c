@@ -6,6 +6,7 @@
  * with a true verdict, every CPU checked, every socket's and CCX's uncore counted; the
  * model's own limits are refused, not overrun.
  */
+#include "out/derived.h"
 #include "run_harness.h"
 
 /*
@@ -164,6 +165,57 @@ static void test_outliers_said_apart(void **state)
 	done(&o);
 }
 
+/*
+ * Counts that differ from CPU to CPU, as a real machine's cycles and IPC do: the CPUs of a
+ * package that agree in all else are one line with the counts' range; an overflowed count is
+ * said apart; the boxes of a type are one line naming their registers' kind, a box programmed
+ * otherwise is said apart with its register. Said through the run's own lines after the default job (collapsing: 224 CPUs).
+ */
+static void test_counts_that_differ_said_as_ranges(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg("backend = sim\nsim-profile = sapphire-rapids\n", 224, 2, 2,
+				     NULL);
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	struct run *a = o.r;
+	size_t from = strlen(o.f->console);
+	for (unsigned cpu = 0; cpu < 224; cpu++) {
+		run_cpu_here(a, cpu, 4);
+		run_count_row(a, "", "cycles", "pmc1", NULL, NULL, 0x187, 0x43003c,
+			      10000 + cpu % 7 + (cpu >= 112) * 100, cpu == 5);
+	}
+	for (unsigned cpu = 0; cpu < 224; cpu++) {
+		struct derived_set set = { 0 };
+		set.m[DM_IPC] = (struct derived_metric){ "IPC", "", true, 998 + cpu % 5 };
+		set.m[DM_CPI] = (struct derived_metric){ "CPI", "", true, 1000 };
+		run_derived(a, "inst", "CPU", cpu, &set);
+	}
+	for (unsigned box = 0; box < 8; box++) {
+		const struct row_unit u = { 1, "cha_", box, ".0" };
+		run_count_row(a, "P1", "UNC_CHA_CLOCKTICKS", NULL, &u, NULL, 0x2002 + 0x10 * box,
+			      0x400001, 2000 + box, false);
+	}
+	const struct row_unit alone = { 1, "cha_", 9, ".0" };
+	run_count_row(a, "P1", "UNC_CHA_CLOCKTICKS", NULL, &alone, NULL, 0x2092, 0x400101, 7, false);
+	collapse_flush(a);
+	const char *c = o.f->console + from;
+	assert_int_equal(fake_count(c, "\n"), 7);
+	assert_int_equal(fake_count(c, "[SIM] 0-4,6-111 (P0) cycles         pmc1      0x187=0x43003c  "
+				       "10,000..10,006\n"), 1);
+	assert_int_equal(fake_count(c, "[SIM] 5 (P0) cycles                 pmc1      0x187=0x43003c  "
+				       "10,005 (overflowed)\n"), 1);
+	assert_int_equal(fake_count(c, "[SIM] 112-223 (P1) cycles           pmc1      0x187=0x43003c  "
+				       "10,100..10,106\n"), 1);
+	assert_int_equal(fake_count(c, "[SIM] CPUs 0-111 (P0): IPC 0.998..1.002; CPI 1.000\n"), 1);
+	assert_int_equal(fake_count(c, "[SIM] CPUs 112-223 (P1): IPC 0.998..1.002; CPI 1.000\n"), 1);
+	assert_int_equal(fake_count(c, "[SIM] P1  UNC_CHA_CLOCKTICKS        cha_0-7.0 msr=0x400001    "
+				       "2,000..2,007\n"), 1);
+	assert_int_equal(fake_count(c, "[SIM] P1  UNC_CHA_CLOCKTICKS        cha_9.0   0x2092=0x400101 "
+				       "7\n"), 1);
+	done(&o);
+}
+
 /* verbose: every CPU's line, as a small run says it. */
 static void test_verbose_says_each(void **state)
 {
@@ -229,6 +281,7 @@ int main(void)
 		cmocka_unit_test(test_genoa_384),
 		cmocka_unit_test(test_genoa_768_console),
 		cmocka_unit_test(test_outliers_said_apart),
+		cmocka_unit_test(test_counts_that_differ_said_as_ranges),
 		cmocka_unit_test(test_verbose_says_each),
 		cmocka_unit_test(test_turin_768),
 		cmocka_unit_test(test_model_limits),
