@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include <efi.h>
 #include <efilib.h>
+#include "assemble/backend_build.h"
 #include "console.h"
 #include "hw.h"
 #include "irq.h"
@@ -266,6 +267,7 @@ EFI_STATUS efi_platform_init(struct efi_platform *p, EFI_FILE_HANDLE root)
 	p->plat.bsp = (unsigned)p->mp.bsp;
 	p->plat.cpu = p->cpu;
 	p->plat.hw = &p->hw;
+	p->plat.assembly = &backend_assembly;
 	p->rounds.ops = &efi_rounds_ops;
 	p->rounds.ctx = p;
 	for (UINTN i = 0; i < p->mp.count; i++) {

@@ -124,6 +124,8 @@ struct platform_ops {
 	void (*free_pages)(void *ctx, void *p, uint64_t bytes);
 };
 
+struct run_assembly;
+
 struct platform {
 	const struct platform_ops *ops;
 	void *ctx;
@@ -134,6 +136,8 @@ struct platform {
 	uint64_t tsc_per_us;     /* 0: not calibrated */
 	bool rounds_leaked;      /* an AP may still run code of a finished dispatch */
 	const struct pmu_backend *hw;   /* the real CPU (CPUID: caches, hypervisor bit), even under sim */
+	/* what builds backend = sim and the test hooks (assemble/backend_build.h); NULL: none */
+	const struct run_assembly *assembly;
 };
 
 const char *plat_miss_str(enum plat_miss m);

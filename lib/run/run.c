@@ -5,7 +5,6 @@
  * services come through a->plat; nothing here knows it is UEFI.
  */
 #include "pmu/dryrun.h"
-#include "run/backend_build.h"
 #include "run/job.h"
 #include "run/run.h"
 #include "pmu/topology.h"
@@ -101,9 +100,32 @@ static enum verdict check_test_disc(struct run *a)
  * any MSR is written: the CPU set, stall-cpu, and each wanted job's own
  * (a measuring job's kernel, events and rounds on the boot CPU's counters).
  */
+/* backend = sim, from the program's assembly (assemble/backend_build.h); refused without one. */
+static enum verdict assembled_sim(struct run *a)
+{
+	if (!a->plat->assembly)
+		return run_refuse_setting(a, OPT_BACKEND, "backend", "sim",
+					  "this program has no reference model");
+	return a->plat->assembly->sim(a);
+}
+
+/* The test hooks the settings ask for, from the program's assembly; refused without one. */
+static enum verdict assembled_hooks(struct run *a)
+{
+	if (a->plat->assembly)
+		return a->plat->assembly->hooks(a);
+	if (a->opt.stall_cpu)
+		return run_refuse_setting(a, OPT_STALL_CPU, "stall-cpu", NULL,
+					  "this program has no test hooks");
+	if (a->opt.test_unexpected_fault)
+		return run_refuse_setting(a, OPT_TEST_UNEXPECTED_FAULT, "test-unexpected-fault", NULL,
+					  "this program has no test hooks");
+	return VERDICT_PASS;
+}
+
 static enum verdict check_settings(struct run *a)
 {
-	if (check_cpus(a) != VERDICT_PASS || backend_hooks(a) != VERDICT_PASS ||
+	if (check_cpus(a) != VERDICT_PASS || assembled_hooks(a) != VERDICT_PASS ||
 	    capture_check_setting(a) != VERDICT_PASS)
 		return VERDICT_ERROR;
 	if (!jobs_resolve_wanted(&a->opt))
@@ -194,7 +216,7 @@ enum verdict run_init(struct run *a, const struct platform *plat, const struct e
 	a->unc = run_alloc(a, sizeof(*a->unc));
 	if (!a->unc)
 		return run_refuse(a, "no memory for the uncore's tables and scan", NULL, NULL);
-	if (a->opt.backend == EFIPMU_BACKEND_SIM && backend_sim(a) != VERDICT_PASS)
+	if (a->opt.backend == EFIPMU_BACKEND_SIM && assembled_sim(a) != VERDICT_PASS)
 		return VERDICT_ERROR;
 	fill_topology(a);
 	if (jobs_init(a) != VERDICT_PASS)
@@ -205,7 +227,8 @@ enum verdict run_init(struct run *a, const struct platform *plat, const struct e
 void run_fini(struct run *a)
 {
 	jobs_fini(a);
-	backend_free(a);
+	if (a->plat && a->plat->assembly)
+		a->plat->assembly->free(a);
 	run_free(a, a->slot_mem);
 	run_free(a, a->capture_mem);
 	run_free(a, a->collapse);

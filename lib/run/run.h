@@ -124,8 +124,8 @@ struct run {
 	const struct run_header *header;   /* run_main's: the firmware's identity, for the capture */
 	struct pmu_backend backend;
 	bool simulated;                /* every console line and record says so: run_say, run_record */
-	struct model *model;           /* backend sim (run/backend_build.c's alone) */
-	void *loaded;                  /* sim-profile-file's model profile (backend_build.c's) */
+	struct model *model;           /* backend sim (the assembly's alone) */
+	void *loaded;                  /* sim-profile-file's model profile (the assembly's) */
 	struct stall_backend *stall;   /* the stall-cpu hook around the backend, or NULL */
 	struct unexpected_backend *unexpected;   /* the test-unexpected-fault hook, or NULL */
 	const struct run_faults *faults;         /* the platform's, or NULL */
@@ -152,6 +152,17 @@ struct run {
  * MSR and writes no record; VERDICT_ERROR with one console line when it
  * cannot (unknown profile or defect, no memory). run_fini in any case.
  */
+/*
+ * How the program around the run builds its backend (issue 34 item 4): the reference model
+ * for backend = sim and the test hooks over the backend, each VERDICT_ERROR said; free gives
+ * back what they took. The entry point gives it as its platform's assembly.
+ */
+struct run_assembly {
+	enum verdict (*sim)(struct run *a);
+	enum verdict (*hooks)(struct run *a);
+	void (*free)(struct run *a);
+};
+
 enum verdict run_init(struct run *a, const struct platform *plat, const struct efipmu_options *opt,
 		    const char *cmdline, const struct pmu_backend *real,
 		    const struct run_faults *faults);

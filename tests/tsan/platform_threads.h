@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "assemble/backend_build.h"
 #include "run/rounds.h"
 
 #define THR_MAX 768   /* a two-socket Turin's logical CPUs (test_rounds.c's widest test) */
@@ -354,6 +355,7 @@ static inline void thr_platform_init(struct thr_platform *t, unsigned ncpus, uns
 	t->plat.bsp = bsp;
 	t->plat.cpu = t->cpu;
 	t->plat.tsc_per_us = 1000;
+	t->plat.assembly = &backend_assembly;
 	t->host.ops = &thr_ops;
 	t->host.ctx = t;
 	t->settle_ms = 30000;

@@ -11,6 +11,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include "assemble/backend_build.h"
 #include "run/platform.h"
 
 #define FAKE_TEXT_START (1u << 20)   /* each text's first room; it grows as needed */
@@ -382,6 +383,7 @@ static inline struct fake_platform *fake_platform_new(unsigned ncpus, unsigned n
 	f->hw.ctx = f;
 	f->hw.name = "host";
 	f->plat.hw = &f->hw;
+	f->plat.assembly = &backend_assembly;
 	unsigned per_pkg = ncpus / npkgs;
 	for (unsigned i = 0; i < ncpus; i++) {
 		struct plat_cpu *c = &f->cpu[i];

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "assemble/backend_build.h"
 #include "host.h"
 #include "host_platform.h"
 #include "hw/box_set.h"
@@ -214,6 +215,7 @@ void host_platform_init(struct host_platform *h, const struct machine *m, const 
 	h->hw.ctx = (void *)m;
 	h->hw.name = "host";
 	h->plat.hw = &h->hw;
+	h->plat.assembly = &backend_assembly;
 	h->file_name = file_name;
 	h->file_text = file_text;
 	for (unsigned i = 0; i < m->ncpus; i++) {

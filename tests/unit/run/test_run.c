@@ -574,6 +574,42 @@ static void test_unknown_profile_refused_before_anything(void **state)
 	done(&o);
 }
 
+/*
+ * A program whose entry point hands the run no assembly (no model, no test hooks): backend =
+ * sim and a test hook are each refused in one line naming the setting, before any record;
+ * the real backend runs as ever.
+ */
+static void test_no_assembly_refuses_sim_and_hooks(void **state)
+{
+	(void)state;
+	struct outcome o = outcome_new(2, 1, 2);
+	o.f->plat.assembly = NULL;
+	init_cfg(&o, "verbose\nbackend = sim\n", NULL);
+	assert_int_equal(o.v, VERDICT_ERROR);
+	assert_int_equal(fake_count(o.f->console, "efipmu: efipmu.cfg:2: backend 'sim': this "
+				    "program has no reference model"), 1);
+	assert_null(o.r->model);
+	assert_int_equal(o.f->log_records, 0);
+	done(&o);
+	struct pmu_backend real;
+	struct model *m = test_model("nehalem-ep", 3, 1, &real);
+	o = outcome_new(3, 1, 1);
+	o.f->plat.assembly = NULL;
+	init_cfg(&o, "stall-cpu = 1\n", &real);
+	assert_int_equal(o.v, VERDICT_ERROR);
+	assert_int_equal(fake_count(o.f->console, "efipmu: efipmu.cfg:1: stall-cpu: this program "
+				    "has no test hooks"), 1);
+	assert_int_equal(model_total_writes(m), 0);
+	done(&o);
+	o = outcome_new(3, 1, 1);
+	o.f->plat.assembly = NULL;
+	init_cfg(&o, "", &real);
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	done(&o);
+	free(m);
+}
+
 /* The control registers a CPU cut off in its window leaves programmed, as firmware had them. */
 static const uint32_t leftover_msrs[] = { 0x186, 0x187, 0x188, 0x189, 0x1a6, 0x38d, 0x38f };
 #define LEFTOVER_NMSRS (sizeof(leftover_msrs) / sizeof(leftover_msrs[0]))
@@ -1261,6 +1297,7 @@ int main(void)
 		cmocka_unit_test(test_hybrid_name_no_list_has),
 		cmocka_unit_test(test_bad_event_writes_nothing),
 		cmocka_unit_test(test_unknown_profile_refused_before_anything),
+		cmocka_unit_test(test_no_assembly_refuses_sim_and_hooks),
 		cmocka_unit_test(test_stalled_cpu_fails_the_run),
 		cmocka_unit_test(test_timed_out_cpu_restored_when_it_answers),
 		cmocka_unit_test(test_timed_out_cpu_left_programmed_is_named),

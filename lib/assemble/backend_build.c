@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
- * The run's backend, built in one place: the model for backend = sim (its
- * profile, noise, firmware and any deliberate defect), and the test hooks as
- * decorators (stall-cpu, test-unexpected-fault). The jobs see only struct pmu_backend.
+ * The run's backend, built in one place above the run: the model for backend = sim (its
+ * profile, noise, firmware and any deliberate defect), and the test hooks as decorators
+ * (stall-cpu, test-unexpected-fault). The jobs see only struct pmu_backend.
  */
 #include "hooks/sim_break.h"
 #include "hooks/stall.h"
@@ -10,7 +10,7 @@
 #include "capture/profile.h"
 #include "model/model.h"
 #include "model/model_loaded.h"
-#include "run/backend_build.h"
+#include "assemble/backend_build.h"
 
 _Static_assert(MODEL_MAX_CPUS >= PLAT_MAX_CPUS, "the model makes every CPU a platform lists");
 
@@ -97,7 +97,7 @@ static enum verdict set_firmware(struct run *a)
 	return VERDICT_PASS;
 }
 
-enum verdict backend_sim(struct run *a)
+static enum verdict backend_sim(struct run *a)
 {
 	const struct model_profile *p;
 	if (a->opt.sim_profile_file[0]) {
@@ -130,7 +130,6 @@ enum verdict backend_sim(struct run *a)
 	return VERDICT_PASS;
 }
 
-
 /* test-unexpected-fault: on the real backend, when the platform can make one. */
 static enum verdict unexpected_hook(struct run *a)
 {
@@ -144,7 +143,7 @@ static enum verdict unexpected_hook(struct run *a)
 	return VERDICT_PASS;
 }
 
-enum verdict backend_hooks(struct run *a)
+static enum verdict backend_hooks(struct run *a)
 {
 	if (stall_check(a) != VERDICT_PASS)
 		return VERDICT_ERROR;
@@ -159,7 +158,7 @@ enum verdict backend_hooks(struct run *a)
 	return VERDICT_PASS;
 }
 
-void backend_free(struct run *a)
+static void backend_free(struct run *a)
 {
 	run_free(a, a->model);
 	run_free(a, a->stall);
@@ -170,3 +169,5 @@ void backend_free(struct run *a)
 	a->stall = NULL;
 	a->unexpected = NULL;
 }
+
+const struct run_assembly backend_assembly = { backend_sim, backend_hooks, backend_free };
