@@ -295,6 +295,15 @@ for be in "${backends[@]}"; do
     sqlite) store_checks; sqlite_migrations ;;
     pg) if pg_start > "$out/pg-start.txt"; then
           store_checks
+          # a URL's password is never shown: the store is named without it (the suite's
+          # server trusts its socket, so any password is let in)
+          url=$(pg_url runs | sed 's|^postgresql://|postgresql://efipmu:S3cret-pw@|')
+          msg=$("$tool" db --db "$url" report 999 -o "$out/pg/none.html" 2>&1)
+          "$tool" db --db "$url" report 1 -o "$out/pg/pw.html" &&
+            grep -q 'run 1 of postgresql://efipmu@/runs?host=' "$out/pg/pw.html" &&
+            grep -q '^efipmu-host: postgresql://efipmu@/runs?host=.*: no run 999$' <<<"$msg" &&
+            ! grep -q S3cret "$out/pg/pw.html" - <<<"$msg" && ok ||
+            bad "a URL's password shown in a report or a message"
           # a server that does not answer: one line naming it, exit 2
           msg=$("$tool" db --db "postgresql:///runs?host=$PWD/$out/no-server" runs 2>&1); rc=$?
           [ $rc = 2 ] && [ "$(wc -l <<<"$msg")" = 1 ] &&
