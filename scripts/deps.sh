@@ -7,7 +7,8 @@ case "${1:-}" in
   build) pkgs=(gnu-efi gcc binutils make) ;;
   test)  pkgs=(gnu-efi gcc binutils make libcmocka-dev valgrind python3 clang cppcheck clang-tidy
           libxml2-utils python3-junitparser
-          chromium libsqlite3-dev sqlite3) ;;   # report: headless Chromium; db: SQLite; junit: xmllint, junitparser
+          chromium libsqlite3-dev sqlite3 libpq-dev postgresql) ;;   # report: headless Chromium;
+          # db: SQLite, and libpq and a PostgreSQL server (the store suite's own); junit: xmllint, junitparser
   run)   pkgs=(gnu-efi gcc binutils make qemu-system-x86 ovmf mtools dosfstools fdisk python3
           sbsigntool openssl) ;;   # the Secure Boot case signs the app
   usb)   pkgs=(gnu-efi gcc binutils make mtools dosfstools fdisk sbsigntool) ;;   # fdisk: sfdisk

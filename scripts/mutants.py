@@ -105,6 +105,9 @@ CHECKS = {
                  ["bash", "-c", "TSAN_OPTIONS=halt_on_error=1 build/tsan/test_run_threads"]),
     # the host tool on its sample and model logs (tests/host/suite.sh): replay's edits among them
     "host_suite": (["host", "host-san", "mklog"], ["bash", "tests/host/suite.sh"]),
+    # the store on each of its databases (tests/store/suite.sh): SQLite, and a PostgreSQL server
+    "store_sqlite": (["host", "host-san", "mklog"], ["bash", "tests/store/suite.sh", "sqlite"]),
+    "store_pg": (["host", "host-san", "mklog"], ["bash", "tests/store/suite.sh", "pg"]),
     # the app on QEMU with the ivshmem discovery table: its memory after the run as before
     "qemu_ivshmem": (["build/efipmu.efi"],
                      ["bash", "tests/qemu/run-all.sh", "ivshmem_discovery"]),

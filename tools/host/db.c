@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
- * efipmu-host db [--db FILE]: a store of many runs in SQLite (the system library), schema in
- * docs/host-tool.md ("The store of runs") and versioned by PRAGMA user_version:
+ * efipmu-host db [--db FILE|URL]: a store of many runs in an SQLite file or on a PostgreSQL
+ * server (store.h), schema in docs/host-tool.md ("The store of runs"), versioned:
  *   import [--board B] LOG...   one run per log, keyed by the SHA-256 of its bytes (the same log
  *                               twice is one run), its board and firmware build from its
  *                               capture's SMBIOS (--board: an override); a cut-off or malformed
@@ -11,11 +11,10 @@
  *   regressions                 each board's newest run against the newest of the firmware build
  *                               before, compare's rules
  *   report RUN -o FILE.html     the HTML report of a stored run
- * Writers take the database lock at BEGIN IMMEDIATE and wait for it (busy timeout), so two
- * imports at once both land.
+ * Imports at once, from one workstation or many benches, land once each: a run's key is unique
+ * and its row is inserted only where the key is not stored yet.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,26 +26,29 @@
 #include "report.h"
 #include "runlog.h"
 #include "sha256.h"
+#include "store.h"
 
 #define DB_SCHEMA 3
 #define DB_DEFAULT "efipmu-runs.sqlite"
-#define BUSY_MS 60000
 
-/* Schema 1 (the first stores): runs without board, no counts table. Kept to migrate from. */
+/*
+ * Schema 1 (the first stores): runs without board, no counts table. Kept to migrate from. The
+ * schema is written once for both databases: {id}, {int} and {blob} are the driver's types.
+ */
 static const char schema_v1[] =
-	"CREATE TABLE runs (id INTEGER PRIMARY KEY, sha256 TEXT NOT NULL UNIQUE,"
+	"CREATE TABLE runs (id {id}, sha256 TEXT NOT NULL UNIQUE,"
 	" source TEXT NOT NULL, imported TEXT NOT NULL, fw_vendor TEXT, fw_revision TEXT,"
-	" run_time TEXT, cpu_vendor TEXT, cpu_brand TEXT, cpu_model TEXT, cpus INTEGER,"
-	" packages INTEGER, backend TEXT, simulated INTEGER NOT NULL, verdict TEXT, reason TEXT,"
-	" checks INTEGER NOT NULL, checks_failed INTEGER NOT NULL);"
-	"CREATE TABLE logs (run_id INTEGER PRIMARY KEY REFERENCES runs(id), content BLOB NOT NULL);";
+	" run_time TEXT, cpu_vendor TEXT, cpu_brand TEXT, cpu_model TEXT, cpus {int},"
+	" packages {int}, backend TEXT, simulated {int} NOT NULL, verdict TEXT, reason TEXT,"
+	" checks {int} NOT NULL, checks_failed {int} NOT NULL);"
+	"CREATE TABLE logs (run_id {int} PRIMARY KEY REFERENCES runs(id), content {blob} NOT NULL);";
 
 /* Schema 2: the board a run was made on, and each run's count medians for history. */
 static const char schema_v2_from_v1[] =
 	"ALTER TABLE runs ADD COLUMN board TEXT;"
-	"CREATE TABLE counts (run_id INTEGER NOT NULL REFERENCES runs(id), cpu INTEGER,"
-	" package INTEGER, box TEXT NOT NULL, event TEXT NOT NULL, kernel TEXT NOT NULL,"
-	" n INTEGER NOT NULL, median INTEGER NOT NULL);"
+	"CREATE TABLE counts (run_id {int} NOT NULL REFERENCES runs(id), cpu {int},"
+	" package {int}, box TEXT NOT NULL, event TEXT NOT NULL, kernel TEXT NOT NULL,"
+	" n {int} NOT NULL, median {int} NOT NULL);"
 	"CREATE INDEX counts_event ON counts(event, run_id);"
 	"CREATE INDEX runs_board ON runs(board, run_time, id);";
 
@@ -62,132 +64,84 @@ static const char schema_v3_from_v2[] =
 	"ALTER TABLE runs ADD COLUMN machine TEXT;"
 	"CREATE INDEX runs_machine ON runs(machine, run_time, id);";
 
-struct db {
-	sqlite3 *h;
-	const char *path;
-};
-
-static void db_die(struct db *d, const char *what)
-{
-	die("%s: %s: %s", d->path, what, sqlite3_errmsg(d->h));
-}
-
-static void exec(struct db *d, const char *sql)
-{
-	char *err = NULL;
-	if (sqlite3_exec(d->h, sql, NULL, NULL, &err) != SQLITE_OK) {
-		char msg[512];
-		snprintf(msg, sizeof(msg), "%s", err ? err : "?");
-		sqlite3_free(err);
-		die("%s: %s", d->path, msg);
-	}
-}
-
-static sqlite3_stmt *prep(struct db *d, const char *sql)
-{
-	sqlite3_stmt *s;
-	if (sqlite3_prepare_v2(d->h, sql, -1, &s, NULL) != SQLITE_OK)
-		db_die(d, "SQL");
-	return s;
-}
-
-static void step_done(struct db *d, sqlite3_stmt *s)
-{
-	if (sqlite3_step(s) != SQLITE_DONE)
-		db_die(d, "write");
-	sqlite3_reset(s);
-	sqlite3_clear_bindings(s);
-}
-
-static int user_version(struct db *d)
-{
-	sqlite3_stmt *s = prep(d, "PRAGMA user_version");
-	int v = sqlite3_step(s) == SQLITE_ROW ? sqlite3_column_int(s, 0) : -1;
-	sqlite3_finalize(s);
-	return v;
-}
-
 /* Version 0 with tables is not ours; a later version is refused, never misread. */
-static bool has_tables(struct db *d)
+static bool has_tables(struct store *st)
 {
-	sqlite3_stmt *s = prep(d, "SELECT count(*) FROM sqlite_master");
-	bool any = sqlite3_step(s) == SQLITE_ROW && sqlite3_column_int(s, 0) > 0;
-	sqlite3_finalize(s);
-	return any;
+	return store_query_int(st, st->drv->tables_sql) > 0;
 }
 
-static void fill_counts(struct db *d, sqlite3_int64 run, const struct runlog *g);
-static void load_blob(struct runlog *g, const void *data, int len, const struct load_hooks *h);
+static void fill_counts(struct store *st, int64_t run, const struct runlog *g);
+static void load_blob(struct runlog *g, const void *data, size_t len, const struct load_hooks *h);
 
 /* Schema 1 to 2: the board column (unknown for old runs) and counts from the stored logs. */
-static void migrate_v1(struct db *d)
+static void migrate_v1(struct store *st)
 {
-	exec(d, schema_v2_from_v1);
-	sqlite3_stmt *s = prep(d, "SELECT run_id, content FROM logs ORDER BY run_id");
+	store_schema(st, schema_v2_from_v1);
+	struct store_stmt *s = store_prep(st, "SELECT run_id, content FROM logs ORDER BY run_id");
 	unsigned n = 0;
-	while (sqlite3_step(s) == SQLITE_ROW) {
+	while (store_step(s)) {
 		struct runlog g;
-		load_blob(&g, sqlite3_column_blob(s, 1), sqlite3_column_bytes(s, 1), NULL);
-		fill_counts(d, sqlite3_column_int64(s, 0), &g);
+		size_t len;
+		const void *blob = store_blob(s, 1, &len);
+		load_blob(&g, blob, len, NULL);
+		fill_counts(st, store_int(s, 0), &g);
 		unload(&g);
 		n++;
 	}
-	sqlite3_finalize(s);
-	fprintf(stderr, "efipmu-host: %s: migrated from schema 1 to 2 (%u runs)\n", d->path, n);
+	store_finalize(s);
+	fprintf(stderr, "efipmu-host: %s: migrated from schema 1 to 2 (%u runs)\n", st->name, n);
 }
 
-static void set_identity(struct db *d, sqlite3_int64 run, const struct runlog *g);
+static void set_identity(struct store *st, int64_t run, const struct runlog *g);
 
 /* Schema 2 to 3: the identity columns, filled from each stored log's capture. */
-static void migrate_v2(struct db *d)
+static void migrate_v2(struct store *st)
 {
-	exec(d, schema_v3_from_v2);
-	sqlite3_stmt *s = prep(d, "SELECT run_id, content FROM logs ORDER BY run_id");
+	store_schema(st, schema_v3_from_v2);
+	struct store_stmt *s = store_prep(st, "SELECT run_id, content FROM logs ORDER BY run_id");
 	unsigned n = 0, known = 0;
-	while (sqlite3_step(s) == SQLITE_ROW) {
+	while (store_step(s)) {
 		struct runlog g;
-		load_blob(&g, sqlite3_column_blob(s, 1), sqlite3_column_bytes(s, 1), NULL);
-		set_identity(d, sqlite3_column_int64(s, 0), &g);
+		size_t len;
+		const void *blob = store_blob(s, 1, &len);
+		load_blob(&g, blob, len, NULL);
+		set_identity(st, store_int(s, 0), &g);
 		known += g.id.smbios;
 		unload(&g);
 		n++;
 	}
-	sqlite3_finalize(s);
+	store_finalize(s);
 	fprintf(stderr, "efipmu-host: %s: migrated from schema 2 to 3 (%u runs, %u with the "
-		"machine's SMBIOS)\n", d->path, n, known);
+		"machine's SMBIOS)\n", st->name, n, known);
 }
 
-static void db_open(struct db *d, const char *path)
+/* Create or migrate under the schema lock: another process may be doing the same. */
+static struct store *db_open(const char *where)
 {
-	d->path = path;
-	if (sqlite3_open_v2(path, &d->h, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK)
-		db_die(d, "cannot open");
-	sqlite3_busy_timeout(d->h, BUSY_MS);
-	/*
-	 * Write-ahead log: readers and one writer at once, and a commit without a sync of the
-	 * whole file (NORMAL: a power cut may lose the last imports, never corrupt the store).
-	 */
-	exec(d, "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL");
-	if (user_version(d) == DB_SCHEMA)
-		return;
-	/* create or migrate under the write lock: another process may be doing the same */
-	exec(d, "BEGIN IMMEDIATE");
-	int v = user_version(d);
-	if (v == 0 && has_tables(d))
-		die("%s: not an efipmu store (tables but no schema version)", path);
+	struct store *st = store_open(where);
+	const struct store_driver *drv = st->drv;
+	if (store_query_int(st, drv->version_sql) == DB_SCHEMA)
+		return st;
+	store_exec(st, drv->begin_schema);
+	int v = (int)store_query_int(st, drv->version_sql);
+	if (v == 0 && has_tables(st))
+		die("%s: not an efipmu store (tables but no schema version)", st->name);
 	if (v > DB_SCHEMA)
-		die("%s: store schema %d is newer than this tool's (%d): refused", path, v, DB_SCHEMA);
+		die("%s: store schema %d is newer than this tool's (%d): refused", st->name, v,
+		    DB_SCHEMA);
 	if (v == 0)
-		exec(d, schema_v1);
+		store_schema(st, schema_v1);
 	if (v < 2)
-		v == 0 ? exec(d, schema_v2_from_v1) : migrate_v1(d);
+		v == 0 ? store_schema(st, schema_v2_from_v1) : migrate_v1(st);
 	if (v < 3)
-		v == 0 ? exec(d, schema_v3_from_v2) : migrate_v2(d);
+		v == 0 ? store_schema(st, schema_v3_from_v2) : migrate_v2(st);
 	char sql[64];
-	snprintf(sql, sizeof(sql), "PRAGMA user_version = %d", DB_SCHEMA);
-	exec(d, sql);
-	exec(d, "COMMIT");
-	exec(d, "PRAGMA journal_mode = WAL");   /* kept in the file; outside a transaction */
+	snprintf(sql, sizeof(sql), drv->set_version, DB_SCHEMA);
+	store_exec(st, sql);
+	store_exec(st, "COMMIT");
+	if (drv->after_schema)
+		store_exec(st, drv->after_schema);
+	return st;
 }
 
 /* ---------- reading a log for the store ---------- */
@@ -221,16 +175,16 @@ static void cpu_record(void *ctx, const struct logrec_view *v, unsigned line)
 }
 
 /* A stored log goes through a private temporary file (path: its name): the reader takes paths. */
-static void write_temp(const void *data, int len, char path[22])
+static void write_temp(const void *data, size_t len, char path[22])
 {
 	strcpy(path, "/tmp/efipmu-db-XXXXXX");
 	int fd = mkstemp(path);
 	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
-	if (!f || fwrite(data, 1, (size_t)len, f) != (size_t)len || fclose(f))
+	if (!f || fwrite(data, 1, len, f) != len || fclose(f))
 		die("cannot write a temporary file");
 }
 
-static void load_blob(struct runlog *g, const void *data, int len, const struct load_hooks *h)
+static void load_blob(struct runlog *g, const void *data, size_t len, const struct load_hooks *h)
 {
 	char path[22];
 	write_temp(data, len, path);
@@ -239,45 +193,43 @@ static void load_blob(struct runlog *g, const void *data, int len, const struct 
 	g->path = "(stored log)";
 }
 
-static void bind_text(sqlite3_stmt *s, int i, const char *v)
+/* Text from a log; empty is NULL (not known). */
+static void bind_text(struct store_stmt *s, int i, const char *v)
 {
-	if (v && *v)
-		sqlite3_bind_text(s, i, v, -1, SQLITE_TRANSIENT);
-	else
-		sqlite3_bind_null(s, i);
+	store_bind_text(s, i, v && *v ? v : NULL);
 }
 
-static void fill_counts(struct db *d, sqlite3_int64 run, const struct runlog *g)
+static void fill_counts(struct store *st, int64_t run, const struct runlog *g)
 {
 	unsigned n;
 	struct series *s = make_series(g, &n);
-	sqlite3_stmt *ins = prep(d, "INSERT INTO counts VALUES (?,?,?,?,?,?,?,?)");
+	struct store_stmt *ins = store_prep(st, "INSERT INTO counts VALUES (?,?,?,?,?,?,?,?)");
 	for (unsigned j = 0; j < n; j++) {
 		const struct count *c = s[j].first;
 		bool core = !strcmp(c->box, "core");
-		sqlite3_bind_int64(ins, 1, run);
+		store_bind_int(ins, 1, run);
 		if (core)
-			sqlite3_bind_int64(ins, 2, (sqlite3_int64)c->cpu);
+			store_bind_int(ins, 2, (int64_t)c->cpu);
 		else
-			sqlite3_bind_int64(ins, 3, (sqlite3_int64)c->package);
+			store_bind_int(ins, 3, (int64_t)c->package);
 		bind_text(ins, 4, c->box);
 		bind_text(ins, 5, c->event);
-		sqlite3_bind_text(ins, 6, c->kernel, -1, SQLITE_TRANSIENT);
-		sqlite3_bind_int(ins, 7, (int)s[j].n);
-		sqlite3_bind_int64(ins, 8, (sqlite3_int64)s[j].st.median);
-		step_done(d, ins);
+		store_bind_text(ins, 6, c->kernel);
+		store_bind_int(ins, 7, (int)s[j].n);
+		store_bind_int(ins, 8, (int64_t)s[j].st.median);
+		store_run(ins);
 	}
-	sqlite3_finalize(ins);
+	store_finalize(ins);
 	free_series(s, n);
 }
 
 /* The identity columns of a run from its log (NULL where the log does not say). */
-static void set_identity(struct db *d, sqlite3_int64 run, const struct runlog *g)
+static void set_identity(struct store *st, int64_t run, const struct runlog *g)
 {
 	const struct machine_ident *m = &g->id;
 	char machine[160];
 	ident_board(m, machine, sizeof(machine));
-	sqlite3_stmt *s = prep(d,
+	struct store_stmt *s = store_prep(st,
 		"UPDATE runs SET bios_vendor = ?, bios_version = ?, bios_date = ?, sys_maker = ?,"
 		" sys_product = ?, board_maker = ?, board_product = ?, cpu_part = ?, machine = ?"
 		" WHERE id = ?");
@@ -285,22 +237,22 @@ static void set_identity(struct db *d, sqlite3_int64 run, const struct runlog *g
 			    m->sys_product, m->board_maker, m->board_product, m->cpu_part, machine };
 	for (unsigned i = 0; i < sizeof(v) / sizeof(v[0]); i++)
 		bind_text(s, (int)i + 1, v[i]);
-	sqlite3_bind_int64(s, 10, run);
-	step_done(d, s);
-	sqlite3_finalize(s);
+	store_bind_int(s, 10, run);
+	store_run(s);
+	store_finalize(s);
 }
 
-static sqlite3_int64 find_sha(struct db *d, const char *sha)
+static int64_t find_sha(struct store *st, const char *sha)
 {
-	sqlite3_stmt *s = prep(d, "SELECT id FROM runs WHERE sha256 = ?");
+	struct store_stmt *s = store_prep(st, "SELECT id FROM runs WHERE sha256 = ?");
 	bind_text(s, 1, sha);
-	sqlite3_int64 id = sqlite3_step(s) == SQLITE_ROW ? sqlite3_column_int64(s, 0) : 0;
-	sqlite3_finalize(s);
+	int64_t id = store_step(s) ? store_int(s, 0) : 0;
+	store_finalize(s);
 	return id;
 }
 
 /* One log, one transaction; the log is read (and refused) before the transaction begins. */
-static void import_one(struct db *d, const char *path, const char *board)
+static void import_one(struct store *st, const char *path, const char *board)
 {
 	size_t len;
 	char *text = read_whole(path, &len);
@@ -320,22 +272,21 @@ static void import_one(struct db *d, const char *path, const char *board)
 	unsigned failed = 0;
 	for (unsigned i = 0; i < g.nchecks; i++)
 		failed += !strcmp(g.checks[i].result, "FAIL");
-	exec(d, "BEGIN IMMEDIATE");
-	sqlite3_int64 old = find_sha(d, sha);
-	if (old) {
-		exec(d, "COMMIT");
-		printf("%s: already stored as run %lld\n", path, (long long)old);
-		unload(&g);
-		free(text);
-		return;
-	}
 	char now[32];
 	time_t t = time(NULL);
 	strftime(now, sizeof(now), "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
-	sqlite3_stmt *s = prep(d,
+	store_exec(st, st->drv->begin_write);
+	/*
+	 * The run's row, unless its key is stored: by a transaction committed before this
+	 * statement (NOT EXISTS, which spends no number of PostgreSQL's sequence) or by one
+	 * importing the same log at the same time (ON CONFLICT: PostgreSQL waits for it to end).
+	 */
+	struct store_stmt *s = store_prep(st,
 		"INSERT INTO runs (sha256, source, imported, board, fw_vendor, fw_revision, run_time,"
 		" cpu_vendor, cpu_brand, cpu_model, cpus, packages, backend, simulated, verdict,"
-		" reason, checks, checks_failed) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+		" reason, checks, checks_failed) SELECT ?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,"
+		"?15,?16,?17,?18 WHERE NOT EXISTS (SELECT 1 FROM runs WHERE sha256 = ?1)"
+		" ON CONFLICT (sha256) DO NOTHING RETURNING id");
 	bind_text(s, 1, sha);
 	bind_text(s, 2, path);
 	bind_text(s, 3, now);
@@ -346,31 +297,38 @@ static void import_one(struct db *d, const char *path, const char *board)
 	bind_text(s, 8, id.cpu_vendor);
 	bind_text(s, 9, id.cpu_brand);
 	bind_text(s, 10, id.cpu_model);
-	sqlite3_bind_int(s, 11, (int)id.cpus);
-	sqlite3_bind_int(s, 12, (int)id.npackages);
+	store_bind_int(s, 11, (int)id.cpus);
+	store_bind_int(s, 12, (int)id.npackages);
 	bind_text(s, 13, g.backend);
-	sqlite3_bind_int(s, 14, g.header_sim || g.verdict_sim);
+	store_bind_int(s, 14, g.header_sim || g.verdict_sim);
 	bind_text(s, 15, g.verdict);
 	bind_text(s, 16, g.reason);
-	sqlite3_bind_int(s, 17, (int)g.nchecks);
-	sqlite3_bind_int(s, 18, (int)failed);
-	step_done(d, s);
-	sqlite3_finalize(s);
-	sqlite3_int64 run = sqlite3_last_insert_rowid(d->h);
-	s = prep(d, "INSERT INTO logs VALUES (?, ?)");
-	sqlite3_bind_int64(s, 1, run);
-	sqlite3_bind_blob(s, 2, text, (int)len, SQLITE_STATIC);
-	step_done(d, s);
-	sqlite3_finalize(s);
-	fill_counts(d, run, &g);
-	set_identity(d, run, &g);
-	exec(d, "COMMIT");
+	store_bind_int(s, 17, (int)g.nchecks);
+	store_bind_int(s, 18, (int)failed);
+	int64_t run = store_step(s) ? store_int(s, 0) : 0;
+	store_finalize(s);
+	if (!run) {
+		int64_t old = find_sha(st, sha);
+		store_exec(st, "COMMIT");
+		printf("%s: already stored as run %lld\n", path, (long long)old);
+		unload(&g);
+		free(text);
+		return;
+	}
+	s = store_prep(st, "INSERT INTO logs VALUES (?, ?)");
+	store_bind_int(s, 1, run);
+	store_bind_blob(s, 2, text, len);
+	store_run(s);
+	store_finalize(s);
+	fill_counts(st, run, &g);
+	set_identity(st, run, &g);
+	store_exec(st, "COMMIT");
 	printf("%s: run %lld\n", path, (long long)run);
 	unload(&g);
 	free(text);
 }
 
-static int db_import(struct db *d, int argc, char **argv)
+static int db_import(struct store *st, int argc, char **argv)
 {
 	const char *board = NULL;
 	int n = 0;
@@ -381,7 +339,7 @@ static int db_import(struct db *d, int argc, char **argv)
 			board = argv[i];
 			continue;
 		}
-		import_one(d, argv[i], board);
+		import_one(st, argv[i], board);
 		n++;
 	}
 	if (!n)
@@ -402,18 +360,18 @@ static int db_import(struct db *d, int argc, char **argv)
 	" coalesce(bios_vendor, '-') || ' ' || coalesce(bios_version, '-') || ' (' ||" \
 	" coalesce(bios_date, '-') || ')' END"
 
-static const char *col(sqlite3_stmt *s, int i)
+static const char *col(struct store_stmt *s, int i)
 {
-	const unsigned char *t = sqlite3_column_text(s, i);
-	return t ? (const char *)t : "-";
+	const char *t = store_text(s, i);
+	return t ? t : "-";
 }
 
-static int db_runs(struct db *d, int argc, char **argv)
+static int db_runs(struct store *st, int argc, char **argv)
 {
 	static const struct { const char *opt, *sql; } filters[] = {
 		{ "--board", " AND " BOARD_KEY " = ?" },
-		{ "--bios", " AND (? COLLATE NOCASE) IN (fw_revision, bios_version)" },
-		{ "--cpu", " AND (cpu_model = ? COLLATE NOCASE)" },
+		{ "--bios", " AND lower(?) IN (lower(fw_revision), lower(bios_version))" },
+		{ "--cpu", " AND lower(cpu_model) = lower(?)" },
 		{ "--verdict", " AND verdict = ?" },
 		{ "--since", " AND run_time >= ?" },
 		{ "--until", " AND run_time <= ?" },
@@ -421,7 +379,7 @@ static int db_runs(struct db *d, int argc, char **argv)
 	char sql[1024] = "SELECT id, coalesce(run_time, '-'), coalesce(board, machine, '(not known)'),"
 			 " coalesce(fw_vendor, '-') || ' ' || coalesce(fw_revision, '-'),"
 			 " coalesce(cpu_model, '-'), coalesce(cpu_brand, '-'), verdict, checks_failed,"
-			 " simulated, source FROM runs WHERE 1";
+			 " simulated, source FROM runs WHERE 1 = 1";
 	const char *vals[8];
 	unsigned nv = 0;
 	for (int i = 0; i < argc; i++) {
@@ -436,25 +394,26 @@ static int db_runs(struct db *d, int argc, char **argv)
 		strcat(sql, filters[k].sql);
 		vals[nv++] = argv[i];
 	}
-	strcat(sql, " ORDER BY run_time, id");
-	sqlite3_stmt *s = prep(d, sql);
+	/* NULLS FIRST: SQLite's order, not PostgreSQL's default */
+	strcat(sql, " ORDER BY run_time NULLS FIRST, id");
+	struct store_stmt *s = store_prep(st, sql);
 	for (unsigned i = 0; i < nv; i++)
 		bind_text(s, (int)i + 1, vals[i]);
 	printf("%-5s %-19s %-16s %-24s %-6s %-9s %s\n", "RUN", "TIME", "BOARD", "FIRMWARE", "CPU",
 	       "VERDICT", "FAILED CHECKS, SOURCE");
 	unsigned n = 0;
-	while (sqlite3_step(s) == SQLITE_ROW) {
+	while (store_step(s)) {
 		printf("%-5s %-19s %-16s %-24s %-6s %s%-9s %s %s\n", col(s, 0), col(s, 1), col(s, 2),
-		       col(s, 3), col(s, 4), sqlite3_column_int(s, 8) ? "[SIM] " : "", col(s, 6),
+		       col(s, 3), col(s, 4), store_int(s, 8) ? "[SIM] " : "", col(s, 6),
 		       col(s, 7), col(s, 9));
 		n++;
 	}
-	sqlite3_finalize(s);
+	store_finalize(s);
 	printf("%u runs\n", n);
 	return 0;
 }
 
-static int db_history(struct db *d, int argc, char **argv)
+static int db_history(struct store *st, int argc, char **argv)
 {
 	const char *board = NULL, *event = NULL, *kernel = NULL;
 	for (int i = 0; i < argc; i++) {
@@ -471,13 +430,13 @@ static int db_history(struct db *d, int argc, char **argv)
 	}
 	if (!board || !event)
 		die("db history needs --board B and an EVENT");
-	sqlite3_stmt *s = prep(d,
+	struct store_stmt *s = store_prep(st,
 		"SELECT r.id, coalesce(r.run_time, '-'), coalesce(r.fw_vendor, '-') || ' ' ||"
 		" coalesce(r.fw_revision, '-'), CASE WHEN c.box = 'core' THEN 'cpu ' || c.cpu"
 		" ELSE 'pkg ' || c.package END, c.box, c.kernel, c.median, r.simulated"
 		" FROM runs r JOIN counts c ON c.run_id = r.id"
 		" WHERE coalesce(r.board, r.machine) = ?1 AND c.event = ?2 AND (?3 IS NULL OR c.kernel = ?3)"
-		" ORDER BY r.run_time, r.id, c.box, c.cpu, c.package");
+		" ORDER BY r.run_time NULLS FIRST, r.id, c.box, c.cpu, c.package");
 	bind_text(s, 1, board);
 	bind_text(s, 2, event);
 	bind_text(s, 3, kernel);
@@ -485,49 +444,51 @@ static int db_history(struct db *d, int argc, char **argv)
 	printf("%-5s %-19s %-24s %-7s %-14s %-7s %15s\n", "RUN", "TIME", "FIRMWARE", "WHERE", "BOX",
 	       "KERNEL", "COUNT");
 	unsigned n = 0;
-	while (sqlite3_step(s) == SQLITE_ROW) {
+	while (store_step(s)) {
 		printf("%-5s %-19s %-24s %-7s %-14s %-7s %15s%s\n", col(s, 0), col(s, 1), col(s, 2),
-		       col(s, 3), col(s, 4), col(s, 5), grouped((uint64_t)sqlite3_column_int64(s, 6)),
-		       sqlite3_column_int(s, 7) ? " [SIM]" : "");
+		       col(s, 3), col(s, 4), col(s, 5), grouped((uint64_t)store_int(s, 6)),
+		       store_int(s, 7) ? " [SIM]" : "");
 		n++;
 	}
-	sqlite3_finalize(s);
+	store_finalize(s);
 	printf("%u values\n", n);
 	return 0;
 }
 
-static void load_run(struct db *d, sqlite3_int64 run, struct runlog *g)
+static void load_run(struct store *st, int64_t run, struct runlog *g)
 {
-	sqlite3_stmt *s = prep(d, "SELECT content FROM logs WHERE run_id = ?");
-	sqlite3_bind_int64(s, 1, run);
-	if (sqlite3_step(s) != SQLITE_ROW)
-		die("%s: no run %lld", d->path, (long long)run);
-	load_blob(g, sqlite3_column_blob(s, 0), sqlite3_column_bytes(s, 0), NULL);
-	sqlite3_finalize(s);
+	struct store_stmt *s = store_prep(st, "SELECT content FROM logs WHERE run_id = ?");
+	store_bind_int(s, 1, run);
+	if (!store_step(s))
+		die("%s: no run %lld", st->name, (long long)run);
+	size_t len;
+	const void *blob = store_blob(s, 0, &len);
+	load_blob(g, blob, len, NULL);
+	store_finalize(s);
 }
 
 /* One board's runs, newest first: the newest, and what it is compared with. */
 struct board_runs {
 	char key[256], fw[512], base_fw[512];
-	sqlite3_int64 newest, base, older;   /* base: newest of another build; older: the next run */
+	int64_t newest, base, older;   /* base: newest of another build; older: the next run */
 };
 
 /* The newest run of a board against the newest run of its previous firmware build (else its
  * previous run, of the same build), by compare's rules; true when it regressed. */
-static bool regressions_of(struct db *d, const struct board_runs *b, uint64_t tol)
+static bool regressions_of(struct store *st, const struct board_runs *b, uint64_t tol)
 {
 	char key[256], fw[512], base_fw[512];
 	printable(b->key, key, sizeof(key));
 	printable(b->fw, fw, sizeof(fw));
 	printable(b->base_fw, base_fw, sizeof(base_fw));
-	sqlite3_int64 base = b->base ? b->base : b->older;
+	int64_t base = b->base ? b->base : b->older;
 	if (!base) {
 		printf("%s: run %lld, the only one (firmware %s)\n", key, (long long)b->newest, fw);
 		return false;
 	}
 	struct runlog a, n;
-	load_run(d, base, &a);
-	load_run(d, b->newest, &n);
+	load_run(st, base, &a);
+	load_run(st, b->newest, &n);
 	struct tally t;
 	struct compare_print p = { &a, &n, "  " };
 	compare_runs(&a, &n, tol, &t, NULL, NULL);
@@ -546,7 +507,7 @@ static bool regressions_of(struct db *d, const struct board_runs *b, uint64_t to
 	return t.regressions > 0;
 }
 
-static int db_regressions(struct db *d, int argc, char **argv)
+static int db_regressions(struct store *st, int argc, char **argv)
 {
 	uint64_t tol = DEFAULT_TOLERANCE_MILLI;
 	for (int i = 0; i < argc; i++) {
@@ -555,13 +516,13 @@ static int db_regressions(struct db *d, int argc, char **argv)
 		tol = parse_percent(argv[++i]);
 	}
 	/* each board's runs newest first: by the run's own time, then by import order */
-	sqlite3_stmt *s = prep(d, "SELECT " BOARD_KEY ", id, " FIRMWARE " FROM runs"
-			       " ORDER BY 1, run_time DESC, id DESC");
+	struct store_stmt *s = store_prep(st, "SELECT " BOARD_KEY ", id, " FIRMWARE " FROM runs"
+			       " ORDER BY 1, run_time DESC NULLS LAST, id DESC");
 	unsigned boards = 0, regressed = 0;
 	struct board_runs *b = xcalloc(1, sizeof(*b));
-	while (sqlite3_step(s) == SQLITE_ROW) {
+	while (store_step(s)) {
 		const char *key = col(s, 0), *fw = col(s, 2);
-		sqlite3_int64 id = sqlite3_column_int64(s, 1);
+		int64_t id = store_int(s, 1);
 		if (b->newest && !strcmp(b->key, key)) {
 			if (!b->older)
 				b->older = id;
@@ -572,7 +533,7 @@ static int db_regressions(struct db *d, int argc, char **argv)
 			continue;
 		}
 		if (b->newest)
-			regressed += regressions_of(d, b, tol);
+			regressed += regressions_of(st, b, tol);
 		memset(b, 0, sizeof(*b));
 		snprintf(b->key, sizeof(b->key), "%s", key);
 		snprintf(b->fw, sizeof(b->fw), "%s", fw);
@@ -580,14 +541,14 @@ static int db_regressions(struct db *d, int argc, char **argv)
 		boards++;
 	}
 	if (b->newest)
-		regressed += regressions_of(d, b, tol);
+		regressed += regressions_of(st, b, tol);
 	free(b);
-	sqlite3_finalize(s);
+	store_finalize(s);
 	printf("%u boards, %u regressed\n", boards, regressed);
 	return regressed ? EXIT_REGRESSED : 0;
 }
 
-static int db_report(struct db *d, int argc, char **argv)
+static int db_report(struct store *st, int argc, char **argv)
 {
 	const char *out = NULL, *run = NULL;
 	for (int i = 0; i < argc; i++) {
@@ -604,18 +565,20 @@ static int db_report(struct db *d, int argc, char **argv)
 	long long id = strtoll(run, &end, 10);
 	if (*end || id <= 0)
 		die("db report: bad run number '%s'", run);
-	sqlite3_stmt *s = prep(d, "SELECT content, source, board FROM logs JOIN runs ON id = run_id"
+	struct store_stmt *s = store_prep(st, "SELECT content, source, board FROM logs JOIN runs ON id = run_id"
 			       " WHERE run_id = ?");
-	sqlite3_bind_int64(s, 1, id);
-	if (sqlite3_step(s) != SQLITE_ROW)
-		die("%s: no run %lld", d->path, id);
+	store_bind_int(s, 1, id);
+	if (!store_step(s))
+		die("%s: no run %lld", st->name, id);
 	char path[22];
-	write_temp(sqlite3_column_blob(s, 0), sqlite3_column_bytes(s, 0), path);
+	size_t len;
+	const void *blob = store_blob(s, 0, &len);
+	write_temp(blob, len, path);
 	char label[512], board[256];
-	snprintf(label, sizeof(label), "run %lld of %s (imported from %s)", id, d->path, col(s, 1));
+	snprintf(label, sizeof(label), "run %lld of %s (imported from %s)", id, st->name, col(s, 1));
 	snprintf(board, sizeof(board), "%s", col(s, 2));
-	bool has_board = sqlite3_column_type(s, 2) != SQLITE_NULL;
-	sqlite3_finalize(s);
+	bool has_board = store_text(s, 2) != NULL;
+	store_finalize(s);
 	const struct report_args args = { .path = path, .label = label, .tol = DEFAULT_TOLERANCE_MILLI,
 					  .board = has_board ? board : NULL };
 	FILE *o = fopen(out, "w");
@@ -642,17 +605,16 @@ int cmd_db(int argc, char **argv)
 		die("db needs a command: import, runs, history, regressions, report");
 	static const struct {
 		const char *name;
-		int (*run)(struct db *d, int argc, char **argv);
+		int (*run)(struct store *st, int argc, char **argv);
 	} cmds[] = {
 		{ "import", db_import }, { "runs", db_runs }, { "history", db_history },
 		{ "regressions", db_regressions }, { "report", db_report },
 	};
 	for (unsigned k = 0; k < sizeof(cmds) / sizeof(cmds[0]); k++)
 		if (!strcmp(argv[i], cmds[k].name)) {
-			struct db d;
-			db_open(&d, path);
-			int rc = cmds[k].run(&d, argc - i - 1, argv + i + 1);
-			sqlite3_close(d.h);
+			struct store *st = db_open(path);
+			int rc = cmds[k].run(st, argc - i - 1, argv + i + 1);
+			store_close(st);
 			return rc;
 		}
 	die("db: unknown command '%s' (import, runs, history, regressions, report)", argv[i]);

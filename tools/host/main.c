@@ -14,7 +14,7 @@
  *   report LOG [--base LOG] -o FILE.html     one self-contained HTML page of a run
  *   junit LOG.jsonl... -o FILE.xml           the checks as JUnit XML, a testsuite per run
  *   perf-json LOG.jsonl                      the counts as perf stat -j -A -a writes them
- *   db [--db FILE] import|runs|history|regressions|report   a store of runs (SQLite)
+ *   db [--db FILE|URL] import|runs|history|regressions|report   a store of runs (SQLite, a server)
  * Exit status: 0 fine, 1 compare found a regression, 2 error (one line on stderr).
  * One file per subcommand (tools/host/<name>.c, cmd_<name>); what they share is host.h.
  */
@@ -35,7 +35,7 @@ static const char usage[] =
 	"       efipmu-host cpuid DUMP.txt\n"
 	"       efipmu-host discovery FILE | --model [DEFECT] [--spr]\n"
 	"       efipmu-host report [--tolerance PCT] LOG.jsonl [--base BASE.jsonl] -o FILE.html\n"
-	"       efipmu-host db [--db FILE] import [--board B] LOG.jsonl...\n"
+	"       efipmu-host db [--db FILE|postgresql://...] import [--board B] LOG.jsonl...\n"
 	"       efipmu-host db [--db FILE] runs [--board B] [--bios V] [--cpu MODEL] [--verdict V]\n"
 	"                                  [--since DATE] [--until DATE]\n"
 	"       efipmu-host db [--db FILE] history --board B [--kernel K] EVENT\n"
