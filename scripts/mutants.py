@@ -105,6 +105,8 @@ CHECKS = {
                  ["bash", "-c", "TSAN_OPTIONS=halt_on_error=1 build/tsan/test_run_threads"]),
     # the host tool on its sample and model logs (tests/host/suite.sh): replay's edits among them
     "host_suite": (["host", "host-san", "mklog"], ["bash", "tests/host/suite.sh"]),
+    # the HTML report, its pages in headless Chromium (tests/report/suite.sh): hostile strings inert
+    "report_suite": (["host", "host-san", "mklog"], ["bash", "tests/report/suite.sh"]),
     # the store on each of its databases (tests/store/suite.sh): SQLite, and a PostgreSQL server
     "store_sqlite": (["host", "host-san", "mklog"], ["bash", "tests/store/suite.sh", "sqlite"]),
     "store_pg": (["host", "host-san", "mklog"], ["bash", "tests/store/suite.sh", "pg"]),
