@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bundle_read.h"
+
 #define EXIT_REGRESSED 1   /* compare: a check regressed; dry-run: a phase failed */
 #define EXIT_ERROR 2
 
@@ -52,12 +54,6 @@ struct machine;
  */
 struct machine *host_machine_of_text(const char *name, const char *text, size_t len);
 
-/* One log of a bundle (efipmu-host bundle): its name and its bytes inside the bundle's text. */
-struct bundle_log {
-	char name[256];
-	const char *text;
-	size_t len;
-};
 /*
  * text[0..len) as a bundle: true with its logs (at most max) when it starts with the bundle's
  * first line; dies naming the problem when it does but its checksum or layout is wrong.
