@@ -212,7 +212,46 @@ ICX_UNITS = {
                   pci_at=["05.1", "06.1", "07.1"]),
     "iMC": dict(box=r"uncore_imc_([0-7])", mmio=True, umask_bits=0xFF, extsel=False),
 }
-UNITS_OF = {"JKT": UNITS, "SKX": SKX_UNITS, "CLX": SKX_UNITS, "ICX": ICX_UNITS}
+# Sapphire Rapids on: the boxes are the discovery table's units (Linux uncore_discovery.h,
+# Intel PCM uncore_pmu_discovery.h): box control freeze bit 0 (GENERIC_PMON_BOX_CTL_FRZ),
+# controls with the SNB-EP fields and enable bit 22. Where the units are, as Sapphire Rapids
+# has them (the reference model's table, lib/model/model_discovery.c, publishes these):
+# CHA n at MSR 0x2000 + 0x10 n, controls +2, counters +8 (Intel PCM's SPR CHA MSRs); iMC
+# channels in MMIO, controls at box + 0x40, 4 apart (Linux SNR_IMC_MMIO_PMON_CTL0, kept by
+# spr_uncore_imc; PCM forces that stride for type 6); PCI units' controls 8 apart (Linux's
+# generic PCI box sets UNCORE_BOX_FLAG_CTL_OFFS8): M2M 0x324A at 12.0-15.0 (PCM's id) box
+# 0x438, controls 0x468 (SNR_M2M_PCI_PMON_*); UPI 0x3241 at 1.1-4.1, box 0x318, controls
+# 0x350 (SPR_UNCORE_UPI_PCIID, SPR_UNCORE_UPI0_DEVFN 0x09, ICX_UPI_PCI_PMON_*); M3UPI 0x3246
+# at 5.1-8.1, box 0xA0, controls 0xD8 (SPR_UNCORE_M3UPI_PCIID, devfn 0x29, ICX_M3UPI_*).
+# Formats (Linux uncore_snbep.c): the CHA's umask is config 8-15 and 32-63 (spr_uncore_chabox,
+# umask_ext5, SPR_CHA_EVENT_MASK_EXT 0xffffffff); IRP, M2PCIe, iMC, M2M, UPI, M3UPI, MDF and
+# Granite Rapids' B2CMI, B2UPI take 8-15 and 32-55 (SPR_UNCORE_COMMON_FORMAT, umask_ext4,
+# SPR_RAW_EVENT_MASK_EXT 0xffffff); a PCI unit's control is two dwords, the high one at + 4
+# (spr_uncore_pci_enable_event). An iMC control is one dword (4 apart; Linux writes it with
+# writel), so a UMaskExt there could not be written: refused.
+DISC_FRZ = 1 << 0
+DISC_PCI = dict(umask_bits=0xFF, extsel=False, pci_step=8, frz=DISC_FRZ, umask_ext_shift=32,
+                umask_ext_bits=24, ctl_wide=True)
+DISC_UNITS = {
+    "CHA": dict(box=r"uncore_cha_(\d+)", ctl=0x2002, stride=0x10, box_ctl=0x2000, umask_bits=0xFF,
+                extsel=False, frz=DISC_FRZ, umask_ext_shift=32, umask_ext_bits=32),
+    "iMC": dict(box=r"uncore_imc_(\d+)", mmio=True, umask_bits=0xFF, extsel=False, frz=DISC_FRZ),
+    "M2M": dict(DISC_PCI, box=r"uncore_m2m_([0-3])", pci=[0x324A] * 4, pci_ctl=0x468,
+                pci_box=0x438, pci_range=(0x438, 0x488), pci_at=["0c.0", "0d.0", "0e.0", "0f.0"]),
+    "UPI LL": dict(DISC_PCI, box=r"uncore_upi_([0-3])", pci=[0x3241] * 4, pci_ctl=0x350,
+                   pci_box=0x318, pci_range=(0x318, 0x370), pci_at=["01.1", "02.1", "03.1", "04.1"]),
+    "M3UPI": dict(DISC_PCI, box=r"uncore_m3upi_([0-3])", pci=[0x3246] * 4, pci_ctl=0xD8,
+                  pci_box=0xA0, pci_range=(0xA0, 0xF8), pci_at=["05.1", "06.1", "07.1", "08.1"]),
+}
+DISC_UNITS["IMC"] = DISC_UNITS["iMC"]   # Granite Rapids' and Sierra Forest's spelling
+# Units of the lists the reference model's table does not publish (refused naming the PMU,
+# compared with nothing), and units efipmu does not take by name at all (perf's cxlcm, cxldp,
+# hbm types 12-14 of Linux spr_uncores; M2HBM, MCHBM, CHACMS: no Linux PMU name at hand).
+DISC_PMU = {"IIO": "iio", "IRP": "irp", "M2PCIe": "m2pcie", "PCU": "pcu", "UBOX": "ubox",
+            "MDF": "mdf", "B2CMI": "b2cmi", "B2UPI": "b2upi", "B2CXL": "b2cxl", "B2HOT": "b2hot"}
+UNITS_OF = {"JKT": UNITS, "SKX": SKX_UNITS, "CLX": SKX_UNITS, "ICX": ICX_UNITS, "SPR": DISC_UNITS,
+            "EMR": DISC_UNITS, "GNR": DISC_UNITS, "SRF": DISC_UNITS}
+DISC_LISTS = {"SPR", "EMR", "GNR", "SRF"}
 # U-box clock ticks: the JSON lists event 0 on counters 0-1, the UCLK fixed counter counts
 # them (Intel 327043-001 2.2): U_MSR_PMON_UCLK_FIXED_CTL 0xC08, enable bit 22.
 UCLK_FIXED = {"UNC_U_CLOCKTICKS"}
@@ -245,6 +284,7 @@ class Expect:
     name: str
     alts: list = field(default_factory=list)   # [Encoding]: any one of them
     refuse: str = None         # regex of the refusal's reason
+    skip: str = None           # not compared (the model has no such unit): why
 
 
 def num(s):
@@ -379,9 +419,15 @@ def qpi_term_expects(events):
 def uncore_expect(e, lst="JKT"):
     """What perf programs for one event of list lst's uncore boxes (None: another unit)."""
     unit = UNITS_OF[lst].get(e["Unit"])
+    name = e["EventName"]
+    if unit is None and lst in DISC_LISTS:
+        pmu = DISC_PMU.get(e["Unit"])
+        if pmu:
+            return Expect(name, refuse=f"unknown PMU 'uncore_{pmu}'",
+                          skip=f"{e['Unit']}: no such unit in the reference model's table")
+        return Expect(name, refuse=r"unknown event", skip=f"{e['Unit']}: not taken by name")
     if unit is None:
         return None
-    name = e["EventName"]
     high = 0   # the control's bits beyond the umask: UMaskExt, PortMask, FCMask
     if num(e.get("UMaskExt", 0)):
         if "umask_ext_shift" not in unit or num(e["UMaskExt"]) >> unit["umask_ext_bits"]:
