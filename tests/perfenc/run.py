@@ -472,9 +472,6 @@ GAP_REASONS = (
      "(no ExtSel bit in the U-box control), got: unknown name"),
     (r"^refused: unknown event 'UNC_C_", "C-box event by name: not in efipmu's lists"),
     (r"^refused: unknown event 'UNC_P_", "PCU event by name: not in efipmu's lists"),
-    (r"needs Intel's UMaskExt, which uncore_\w+'s control \(GENERIC_PMON_CTL\)",
-     "UMaskExt: efipmu's discovery boxes use the generic control (no umask_ext); Linux "
-     "writes it in 32-63 (CHA) or 32-55 (PCI units)"),
     (r"^ran; the hardware cannot express it", "ExtSel=1: runs as the bare event code; the "
      "U-box control has no ExtSel bit (Intel 327043-001), expected a refusal"),
 )
