@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-2-Clause-Patent
 """Every core event of every vendored perfmon list and every event of the Xeon uncore lists
-(Sandy Bridge-EP to Sierra Forest), by name, through `efipmu-host dry-run --each`, against the
-independent encoding of encode.py. Offcore events of lists with two response MSRs also run
+(Sandy Bridge-EP to Sierra Forest), by name, and raw specs of AMD's L3, DF and UMC on
+zen2-4, through `efipmu-host dry-run --each`, against the independent encoding of encode.py. Offcore events of lists with two response MSRs also run
 in pairs: perf puts the second one on MSR_OFFCORE_RSP_1.
 
 Per list: matched, refused as expected, mismatched (the first ones shown), and not compared:
@@ -44,6 +44,10 @@ SAME_CORE = {0x25: "westmere-ep",      # Westmere client: the Westmere core PMU 
 # Arrow Lake 06_C5's low-power E-cores (native model 2) are Crestmont: Meteor Lake's E-cores.
 SAME_CORE_NATIVE = {(0xC5, 2): "meteor-lake"}
 CORE_TYPES = {0x20: "atom", 0x40: "core"}
+# AMD's uncore has no Intel list: raw specs of its L3, DF and UMC formats (encode.amd_expects)
+# on each AMD profile, from the CPUID dump its model answers (tools/gen_cpuid_tables.py).
+AMD_PROFILES = {"zen2": "amd-17-31-rome.txt", "zen3": "amd-19-01-milan.txt",
+                "zen4": "amd-19-11-genoa.txt"}
 # Uncore lists whose boxes efipmu drives by Intel's names: Sandy Bridge-EP's to Ice Lake-SP's,
 # and the discovery-table parts' (the client parts' uncore lists are vendored, not run).
 UNCORE_MODELS = {0x2D, 0x55, 0x6A, 0x8F, 0xCF, 0xAD, 0xAF}
@@ -67,7 +71,10 @@ UNCORE_REGS = ({0xC08, 0xC09, 0xC10, 0xC11, 0xC16, 0xC17, 0xC24}
                # Ice Lake-SP: IIO, IRP, M2PCIe 0xA40-0xB3F, CHA 0-39 0xB60-0xFEF
                | set(range(0xA40, 0xB40)) | set(range(0xB60, 0xFF0))
                # Sapphire Rapids on: CHA 0-15 0x2000-0x20FF (Intel PCM's SPR CHA MSRs)
-               | set(range(0x2000, 0x2100)))
+               | set(range(0x2000, 0x2100))
+               # AMD: L3 0xC0010230-B, DF 0xC0010240-5F, UMC from 0xC0010800 (encode.py)
+               | set(range(0xC0010230, 0xC001023C)) | set(range(0xC0010240, 0xC0010260))
+               | set(range(0xC0010800, 0xC0010880)))
 WINDOW = ("program", "start")   # the writes in effect while the events count
 MSR_GLOBAL_CTRL, MSR_FIXED_CTR_CTRL, MSR_PERFEVTSEL0 = 0x38F, 0x38D, 0x186
 FRZ = 1 << 8   # SNB-EP box control freeze (Linux uncore_snbep.c)
@@ -84,7 +91,8 @@ class Item:
 
     def __init__(self, path, etype, prof, model=0, stepping=None, core_type=None):
         self.path, self.etype, self.prof = path, etype, prof
-        self.name = os.path.basename(path)[:-5]
+        # a list's name is its JSON file's; AMD's runs are named for the profile
+        self.name = os.path.basename(path)[:-5] if etype != "amd" else f"amd_uncore_{prof}"
         self.model, self.stepping, self.core_type = model, stepping, core_type
 
     def list_model(self):
@@ -140,6 +148,11 @@ def lists_from_mapfile(data):
                           + ", ".join(f"{r[0]:#x}" for r in rows))
     if not out:
         raise Missing(f"{path} lists no event file")
+    for prof, dump in AMD_PROFILES.items():
+        full = os.path.join(os.path.dirname(os.path.abspath(data)), "cpuid", dump)
+        if not os.path.isfile(full):
+            raise Missing(f"{full} is missing")
+        out.append(Item(full, "amd", prof))
     return out
 
 
@@ -151,6 +164,9 @@ def spell(item, name):
 
 def runs_for(item):
     """[(label, spec, [Expect])]: every event alone, then offcore pairs."""
+    if item.etype == "amd":
+        exps = encode.amd_expects(item.path)
+        return [(x.name, x.name, [x]) for x in exps]
     events = encode.load_events(item.path)
     if item.etype == "core":
         perfmon_dir = os.path.basename(os.path.dirname(os.path.dirname(item.path)))   # "JKT"
@@ -195,7 +211,7 @@ def parse_blocks(text):
                 box="core", kind="fixed" if m.group(2) == "fixed" else "gp",
                 idx=int(m.group(3)), ctl=int(m.group(4), 16))
             cur["order"].append((m.group(1).upper(), cur["counters"][m.group(1).upper()]))
-        elif m := re.match(r"  (\S+)\s+(uncore_\w+) (ctr(\d+)|fixed) control "
+        elif m := re.match(r"  (\S+)\s+(uncore_\w+|amd_\w+) (ctr(\d+)|fixed) control "
                            r"(0x\w+|pci \S+|mmio \S+), counter (0x\w+|pci \S+|mmio \S+)$", line):
             cur["counters"][m.group(1).upper()] = dict(
                 box=m.group(2), kind="fixed" if m.group(3) == "fixed" else "gp",
@@ -347,7 +363,7 @@ def check_enc(enc, ctr, eff, block):
     else:
         if ctr["kind"] != "gp" or (enc.counters and ctr["idx"] not in enc.counters):
             return f"on {ctr['kind']} {ctr['idx']}, the list allows {sorted(enc.counters)}", None
-        ctl = unit["ctl"] + off + ctr["idx"]
+        ctl = unit["ctl"] + off + ctr["idx"] * unit.get("ctl_step", 1)
         if ctr["ctl"] != ctl:
             return f"counter {ctr['idx']} controlled by {ctr['ctl']:#x}, expected {ctl:#x}", None
     if eff.get(ctl) != enc.ctl:
@@ -566,7 +582,8 @@ def main():
         failed += len(bad)
         names = f" (names of model {lm.list_model()})" if lm.list_model() else ""
         names += f" on its {lm.core_type} CPU" if lm.core_type else ""
-        print(f"{name}.json on {prof}{names}: {count['match']} matched, {count['refused']} "
+        label = name if lm.etype == "amd" else f"{name}.json"
+        print(f"{label} on {prof}{names}: {count['match']} matched, {count['refused']} "
               f"refused as expected, {count['mismatch']} mismatched ({known} known gaps)"
               + (f", {count['skipped']} not compared" if count["skipped"] else ""))
         skips = {}

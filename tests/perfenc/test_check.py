@@ -147,6 +147,29 @@ class Checks(unittest.TestCase):
         self.assertEqual(run.check_run([x], run.parse_blocks("\n".join(text))["C.X"]),
                          ("match", ""))
 
+    def test_amd_formats(self):
+        # perf's formats: a value fills the pieces in order; too wide or unknown is refused
+        self.assertEqual(encode.amd_place(encode.AMD_DF, "event=0x3fff,umask=0x38"),
+                         (0xFF | 0x38 << 8 | 0xF << 32 | 3 << 59, None))
+        self.assertEqual(encode.amd_place(encode.AMD_DF_V2, "event=0x4000")[1], "too wide")
+        self.assertEqual(encode.amd_place(encode.AMD_L3_19H, "slicemask=1")[1],
+                         "unknown term 'slicemask'")
+
+    def test_amd_umc_counter_one_two_msrs_on(self):
+        dump = os.path.join(run.REPO, "data", "cpuid", "amd-19-11-genoa.txt")
+        x = next(e for e in encode.amd_expects(dump) if e.name == "amd_umc_3/event=0xa,rdwrmask=1/")
+        self.assertEqual(x.alts[0].ctl, 0x8000010A)
+        text = ["dry run of U.X on the reference model zen4", "uncore engine (amd-19h):",
+                "  U.X  amd_umc_3 ctr1 control 0xc0010802, counter 0xc0010803", "  program:",
+                "     1 wrmsr 0xc0010802 amd_umc_3 ctl1 = 0x10a", "  start:",
+                "     2 wrmsr 0xc0010802 amd_umc_3 ctl1 = 0x8000010a"]
+        x.name = "U.X"
+        self.assertEqual(run.check_run([x], run.parse_blocks("\n".join(text))["U.X"]),
+                         ("match", ""))
+        wrong = [t.replace("0xc0010802", "0xc0010801") for t in text]
+        self.assertEqual(run.check_run([x], run.parse_blocks("\n".join(wrong))["U.X"])[0],
+                         "mismatch")
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=0)
