@@ -143,15 +143,24 @@ static pmu_status apply_term(const char *pmu, struct term_dest *dst, const char 
 		return evspec_err_field(err, PMU_ERR_INVALID, f, " is set by efipmu");
 	dst->touched |= reg_field_mask(f);
 	/*
-	 * perf's AMD formats: event:0-7,32-35, so a 12-bit event= spills into event_hi; the
-	 * PerfMonV2 Data Fabric's umask:8-15,24-27 spills into umask_hi the same way.
+	 * perf's AMD formats: event:0-7,32-35, so a 12-bit event= spills into event_hi, and the
+	 * legacy Data Fabric's event14 (config:0-7,32-35,59-60) its bits 13:12 into event_top;
+	 * the PerfMonV2 Data Fabric's umask:8-15,24-27 spills into umask_hi the same way.
 	 */
 	const struct reg_field *hi = f->lsb == 0 ? reg_find_field(l, "event_hi", 8) :
 				     f->lsb == 8 ? reg_find_field(l, "umask_hi", 8) : NULL;
+	const struct reg_field *top = hi && f->lsb == 0 ? reg_find_field(l, "event_top", 9) : NULL;
+	unsigned below_top = f->width + (hi ? hi->width : 0);
 	uint64_t max = hi ? reg_field_max(hi) << f->width | reg_field_max(f) : reg_field_max(f);
+	if (top)
+		max |= reg_field_max(top) << below_top;
 	if (hi && v > reg_field_max(f) && v <= max) {
-		reg_set_field(config, hi, v >> f->width);
+		reg_set_field(config, hi, v >> f->width & reg_field_max(hi));
 		dst->touched |= reg_field_mask(hi);
+		if (top && v >> below_top) {
+			reg_set_field(config, top, v >> below_top);
+			dst->touched |= reg_field_mask(top);
+		}
 		v &= reg_field_max(f);
 	}
 	pmu_status st = reg_value_undefined(l, f, v) ? PMU_ERR_INVALID : reg_set_field(config, f, v);
