@@ -506,6 +506,11 @@ static void decoded_ctl(struct report *r, const struct count *c)
 {
 	char buf[512] = "";
 	const struct reg_layout *l = ctl_layout(r, c);
+	if (!l && c->ctl_fields[0]) {   /* a box the report has no table of (AMD's, discovered) */
+		fputs("fields as logged: ", r->o);
+		esc(r->o, c->ctl_fields);
+		return;
+	}
 	if (!l) {
 		absent(r->o, "no layout for this control register");
 		return;

@@ -55,6 +55,23 @@ static void opt_bool(const struct rec_ctx *c, const char *key, bool *out)
 		need(c, st, key);
 }
 
+/* "event=0x4 umask=0x3 en=1": the fields of the record's ctl_fields that are not zero. */
+static void ctl_fields(const struct rec_ctx *c, char *buf, size_t cap)
+{
+	static struct logrec_view o;
+	size_t n = 0;
+	buf[0] = 0;
+	if (logread_get_obj(c->v, "ctl_fields", &o))
+		return;
+	for (unsigned i = 0; i < o.n && n < cap; i++) {
+		const struct logval *f = &o.v[i];
+		if (f->type != LV_NUMBER || !f->is_u64 || !f->u)
+			continue;
+		n += (size_t)snprintf(buf + n, cap - n, f->u > 1 ? "%s%.*s=0x%llx" : "%s%.*s=%llu",
+				      n ? " " : "", (int)f->key_len, f->key, (unsigned long long)f->u);
+	}
+}
+
 static void read_count(struct runlog *g, const struct rec_ctx *c)
 {
 	g->counts = xgrow(g->counts, &g->cap_counts, g->ncounts, sizeof(*g->counts));
@@ -74,6 +91,7 @@ static void read_count(struct runlog *g, const struct rec_ctx *c)
 	opt_u64(c, "counter", &k->counter);
 	opt_reg(c, "ctl", &k->ctl);
 	opt_u64(c, "ctl_value", &k->ctl_value);
+	ctl_fields(c, k->ctl_fields, sizeof(k->ctl_fields));
 	opt_reg(c, "ctr", &k->ctr);
 	opt_u64(c, "start", &k->start);
 	opt_u64(c, "end", &k->end);

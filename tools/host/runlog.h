@@ -19,6 +19,7 @@
 struct count {
 	uint64_t cpu, apic_id, package, counter, ctl_value, start, end, delta;
 	struct regname ctl, ctr;   /* the control and counter registers, whatever their kind */
+	char ctl_fields[192];      /* the log's decoded control, its fields not zero: "en=1 ..." */
 	uint64_t repeat, tsc_ticks;
 	char box[32], event[EVENT_NAME_MAX], kind[8], kernel[32];
 	bool overflowed, sim;
