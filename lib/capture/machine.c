@@ -78,7 +78,7 @@ bool machine_scan_pci(const struct pmu_backend *b, unsigned cpu, const struct bo
 			if (s->box[i].d->pci && s->box[i].d->pci->mmio)   /* an MMIO box: its address */
 				regkey_put(&at, reg, s->box[i].base + s->box[i].d->box_ctl);
 			else
-				regkey_put_fn(&at, regkey_pci_addr(s->box[i].base));
+				regname_put_fn(&at, regkey_pci_addr(s->box[i].base));
 			x->device = s->box[i].d->pci ? s->box[i].d->pci->device_id : 0;
 			x->box_ctl = scan->fw_box_ctl[k->package][i];
 		}

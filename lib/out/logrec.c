@@ -31,12 +31,21 @@ void logrec_key_u64(struct strbuf *sb, const char *key, uint64_t val)
 	sb_dec(sb, val);
 }
 
+void logrec_reg(struct strbuf *sb, uint32_t reg)
+{
+	struct regname n;
+	sb_putc(sb, '"');
+	if (regkey_name(NULL, reg, &n))
+		regname_put(sb, &n);
+	else
+		regkey_put(sb, NULL, reg);   /* an MMIO slot no scan placed: "mmio slot N+0x..." */
+	sb_putc(sb, '"');
+}
+
 void logrec_key_reg(struct strbuf *sb, const char *key, uint32_t reg)
 {
 	sb_json_key(sb, key);
-	sb_putc(sb, '"');
-	regkey_put(sb, NULL, reg);
-	sb_putc(sb, '"');
+	logrec_reg(sb, reg);
 }
 
 void logrec_key_hex(struct strbuf *sb, const char *key, uint64_t val)
@@ -235,15 +244,15 @@ void logrec_count(struct strbuf *sb, const struct count_rec *c, bool simulated)
 		logrec_key_core_type(sb, c->core_type);
 	logrec_key_u64(sb, "counter", c->counter);
 	logrec_key_u64(sb, "width", c->width);
-	logrec_key_reg(sb, "ctl_msr", c->ctl_msr);
+	logrec_key_reg(sb, "ctl", c->ctl_msr);
 	logrec_key_hex(sb, "ctl_value", c->ctl_value);
 	sb_json_key(sb, "ctl_fields");
 	reg_decode_json(c->ctl_layout, c->ctl_value, sb);
 	if (c->extra_msr) {
-		logrec_key_reg(sb, "extra_msr", c->extra_msr);
+		logrec_key_reg(sb, "extra", c->extra_msr);
 		logrec_key_hex(sb, "extra_value", c->extra_value);
 	}
-	logrec_key_reg(sb, "ctr_msr", c->ctr_msr);
+	logrec_key_reg(sb, "ctr", c->ctr_msr);
 	logrec_key_hex(sb, "start", c->start);
 	logrec_key_hex(sb, "end", c->end);
 	logrec_key_u64(sb, "delta", c->delta);
@@ -268,7 +277,7 @@ void logrec_ownership(struct strbuf *sb, const struct own_rec *o, bool simulated
 		if (i)
 			sb_putc(sb, ',');
 		sb_putc(sb, '{');
-		logrec_key_reg(sb, "msr", r->msr);
+		logrec_key_reg(sb, "reg", r->msr);
 		logrec_key_str(sb, "scope", own_scope_name((enum own_scope)r->scope));
 		logrec_key_hex(sb, "found", r->orig);
 		logrec_key_hex(sb, "ours", r->ours);

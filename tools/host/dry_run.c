@@ -355,7 +355,7 @@ static pmu_status dry_uncore(struct dry_run *r, const struct pmu_event_req *reqs
 				       map->box[k].d->name, map->box[k].d->pci->device_id, at);
 			continue;
 		}
-		regkey_put_fn(&sb, regkey_pci_addr(map->box[k].base));
+		regname_put_fn(&sb, regkey_pci_addr(map->box[k].base));
 		printf("  %s: PCI device %#x found at %s\n", map->box[k].d->name,
 		       map->box[k].d->pci->device_id, at);
 	}

@@ -46,6 +46,11 @@ FILE *open_part(const char *out, char *tmp, size_t cap);
 void close_part(FILE *o, const char *tmp, const char *out);
 /* The whole file, NUL-terminated, its length in *len; dies naming it when it cannot be read. */
 char *read_whole(const char *path, size_t *len);
+/*
+ * A schema-1 log's text as schema 2 (docs/log.md), its records rewritten (out/logupgrade.h),
+ * the caller's to free; NULL when no record is of schema 1. What load reads through too.
+ */
+char *log_as_schema2(const char *text, size_t len, size_t *out_len);
 
 struct machine;
 /*
