@@ -59,10 +59,10 @@ static uint32_t mask32(unsigned n)
 	return n >= 32 ? 0xFFFFFFFFu : (1u << n) - 1;
 }
 
-/* The counters of the P-cores (atom false) or the E-cores from their leaves and the profile. */
-static struct model_core_geom geom_compute(const struct model *m, bool atom)
+/* The counters of a kind of core (model_cpu_kind) from its leaves and the profile. */
+static struct model_core_geom geom_compute(const struct model *m, unsigned kind)
 {
-	struct pmu_cpuid a = m->leaf_0a[atom];
+	struct pmu_cpuid a = m->leaf_0a[kind];
 	struct model_core_geom g = { 0, 0, 0, 0, 0, false, false, false, false };
 	g.version = a.eax & 0xff;
 	g.gp_mask = mask32((a.eax >> 8) & 0xff) & mask32(MAX_GP);
@@ -77,14 +77,14 @@ static struct model_core_geom geom_compute(const struct model *m, bool atom)
 	 * SDM vol. 2A, leaf 23H: subleaf 0 EAX[1] says subleaf 1 lists the counters, EAX the GP
 	 * and EBX the fixed ones (bitmaps); subleaf 0 EBX[0] UMASK2, EBX[1] EQ.
 	 */
-	const struct pmu_cpuid *x = m->leaf_23[atom];
+	const struct pmu_cpuid *x = m->leaf_23[kind];
 	if (g.version >= 5 && ((x[0].eax >> 1) & 1)) {
 		g.gp_mask = x[1].eax;
 		g.fixed_mask = x[1].ebx & mask32(MAX_FIXED);
 	}
 	g.umask2 = x[0].ebx & 1;
 	g.eq = (x[0].ebx >> 1) & 1;
-	if (!atom && m->p->pcore_gp_mask) {
+	if (!kind && m->p->pcore_gp_mask) {
 		g.gp_mask = m->p->pcore_gp_mask;
 		g.fixed_mask = m->p->pcore_fixed_mask;
 	}
@@ -95,14 +95,14 @@ static struct model_core_geom geom_compute(const struct model *m, bool atom)
 
 void model_core_geom_init(struct model *m)
 {
-	for (unsigned k = 0; k < 2; k++)
+	for (unsigned k = 0; k < MODEL_CORE_KINDS; k++)
 		m->core_geom[k] = geom_compute(m, k);
 }
 
 /* A CPU's counters as model_init worked them out: the core asks at every access and cycle. */
 static const struct model_core_geom *geom_of(const struct model *m, unsigned cpu)
 {
-	return &m->core_geom[model_cpu_is_atom(m, cpu)];
+	return &m->core_geom[model_cpu_kind(m, cpu)];
 }
 
 unsigned model_pmu_version(const struct model *m)
@@ -227,12 +227,13 @@ static bool fw_write(const struct model *m)
 	return (m->p->perf_cap >> PERF_CAP_FW_WRITE_BIT) & 1;
 }
 
-/* Any CPU's: a hybrid's E-core (the last CPU) has what its P-cores lack, or the reverse. */
+/* Any kind of core's: a hybrid's E-cores have what its P-cores lack, or the reverse. */
 static bool core_claims(const struct model *m, uint32_t msr)
 {
-	const struct model_core_geom *p = geom_of(m, 0);
-	const struct model_core_geom *e = geom_of(m, m->ncpus ? m->ncpus - 1 : 0);
-	return claims_on(p, fw_write(m), msr) || (e != p && claims_on(e, fw_write(m), msr));
+	for (unsigned k = 0; k < MODEL_CORE_KINDS; k++)
+		if (claims_on(&m->core_geom[k], fw_write(m), msr))
+			return true;
+	return false;
 }
 
 /* Stores val if it sets no bit outside writable; #GP and nothing stored otherwise. */

@@ -176,24 +176,29 @@ struct want_dump {
 	unsigned version;      /* pmu_version_of: Intel's; AMD 1, or 2 with PerfMonV2 */
 	bool perfmon_v2, perfctr_ext_core, anythread_deprecated;
 	uint8_t fixed_width;
-	struct want_cpu cpu[2];   /* cpu[0] for the first half of the CPUs, cpu[1] the rest */
+	/*
+	 * cpu[0] for the first half of the CPUs, cpu[1] the rest; where cpu[2] has a core type,
+	 * the CPUs in thirds (Arrow Lake-H: P-cores, E-cores, low-power E-cores).
+	 */
+	struct want_cpu cpu[3];
 	uint32_t notes;
+	uint32_t ext_cpus;        /* bit i: CPU i's leaf 0x23 lists UMASK2 and EQ */
 };
 
 #define NOTE(n) (1u << (n))
 #define INTEL_V3(m, file) \
 	{ file, "GenuineIntel", 6, m, 2, 3, false, false, false, 48, \
-	  { { 0, 4, 0x7, 0xF, 0x7 }, { 0, 4, 0x7, 0xF, 0x7 } }, 0 }
+	  { { 0, 4, 0x7, 0xF, 0x7 }, { 0, 4, 0x7, 0xF, 0x7 } }, 0, 0 }
 #define INTEL_V4(m, file) \
 	{ file, "GenuineIntel", 6, m, 2, 4, false, false, false, 48, \
-	  { { 0, 4, 0x7, 0xF, 0x7 }, { 0, 4, 0x7, 0xF, 0x7 } }, 0 }
+	  { { 0, 4, 0x7, 0xF, 0x7 }, { 0, 4, 0x7, 0xF, 0x7 } }, 0, 0 }
 /* Arch PMU v5 server parts (leaf 0xA EAX 0x08300805, ECX 0xF, EDX 0x8604): max basic leaf below 0x23. */
 #define INTEL_V5_SERVER(m, file) \
 	{ file, "GenuineIntel", 6, m, 2, 5, false, false, true, 48, \
-	  { { 0, 8, 0xF, 0xFF, 0xF }, { 0, 8, 0xF, 0xFF, 0xF } }, NOTE(PMU_NOTE_LEAF_23_ABOVE_MAX) }
+	  { { 0, 8, 0xF, 0xFF, 0xF }, { 0, 8, 0xF, 0xFF, 0xF } }, NOTE(PMU_NOTE_LEAF_23_ABOVE_MAX), 0 }
 #define AMD(fam, m, file, v2, notes) \
 	{ file, "AuthenticAMD", fam, m, 2, (v2) ? 2 : 1, v2, true, false, 0, \
-	  { { 0, 6, 0, 0x3F, 0 }, { 0, 6, 0, 0x3F, 0 } }, NOTE(PMU_NOTE_AMD_LEAF_0A) | (notes) }
+	  { { 0, 6, 0, 0x3F, 0 }, { 0, 6, 0, 0x3F, 0 } }, NOTE(PMU_NOTE_AMD_LEAF_0A) | (notes), 0 }
 
 /*
  * The facts, read off each file's leaves by hand (SDM vol. 2A leaves 0AH, 1AH, 23H;
@@ -221,7 +226,7 @@ static const struct want_dump dumps[] = {
 	INTEL_V3(0x2C, "intel-06-2c-westmere-ep.txt"),
 	INTEL_V3(0x2D, "intel-06-2d-sandy-bridge-ep.txt"),
 	{ "intel-06-2e-nehalem-ex.txt", "GenuineIntel", 6, 0x2E, 4, 3, false, false, false, 48,
-	  { { 0, 4, 0x7, 0xF, 0x7 }, { 0, 4, 0x7, 0xF, 0x7 } }, 0 },
+	  { { 0, 4, 0x7, 0xF, 0x7 }, { 0, 4, 0x7, 0xF, 0x7 } }, 0, 0 },
 	INTEL_V3(0x2F, "intel-06-2f-westmere-ex.txt"),
 	INTEL_V3(0x3E, "intel-06-3e-ivy-bridge-ep.txt"),
 	INTEL_V3(0x3F, "intel-06-3f-haswell-ep.txt"),
@@ -232,19 +237,27 @@ static const struct want_dump dumps[] = {
 	INTEL_V5_SERVER(0xCF, "intel-06-cf-emerald-rapids.txt"),
 	{ "intel-06-97-alder-lake-pcores-only.txt", "GenuineIntel", 6, 0x97, 2, 5, false, false,
 	  true, 48, { { CORE_TYPE_CORE, 8, 0xF, 0xFF, 0xF }, { CORE_TYPE_CORE, 8, 0xF, 0xFF, 0xF } },
-	  NOTE(PMU_NOTE_LEAF_23_ABOVE_MAX) },
+	  NOTE(PMU_NOTE_LEAF_23_ABOVE_MAX), 0 },
 	{ "intel-06-97-alder-lake.txt", "GenuineIntel", 6, 0x97, 4, 5, false, false, true, 48,
 	  { { CORE_TYPE_CORE, 6, 0x7, 0xFF, 0xF }, { CORE_TYPE_ATOM, 6, 0x7, 0x3F, 0x7 } },
-	  NOTE(PMU_NOTE_LEAF_23_ABOVE_MAX) },
+	  NOTE(PMU_NOTE_LEAF_23_ABOVE_MAX), 0 },
 	{ "intel-06-aa-meteor-lake.txt", "GenuineIntel", 6, 0xAA, 4, 5, false, false, true, 48,
-	  { { CORE_TYPE_CORE, 8, 0xF, 0xFF, 0xF }, { CORE_TYPE_ATOM, 8, 0x7, 0xFF, 0x7 } }, 0 },
+	  { { CORE_TYPE_CORE, 8, 0xF, 0xFF, 0xF }, { CORE_TYPE_ATOM, 8, 0x7, 0xFF, 0x7 } }, 0, 0 },
 	{ "intel-06-bd-lunar-lake.txt", "GenuineIntel", 6, 0xBD, 4, 6, false, false, true, 48,
-	  { { CORE_TYPE_CORE, 10, 0xF, 0x3FF, 0xF }, { CORE_TYPE_ATOM, 8, 0x77, 0xFF, 0x77 } }, 0 },
+	  { { CORE_TYPE_CORE, 10, 0xF, 0x3FF, 0xF }, { CORE_TYPE_ATOM, 8, 0x77, 0xFF, 0x77 } }, 0,
+	  0xF },
+	{ "intel-06-cc-panther-lake.txt", "GenuineIntel", 6, 0xCC, 4, 6, false, false, true, 48,
+	  { { CORE_TYPE_CORE, 10, 0xF, 0x3FF, 0xF }, { CORE_TYPE_ATOM, 8, 0x77, 0xFF, 0x77 } }, 0,
+	  0xF },
+	{ "intel-06-c5-arrow-lake-h.txt", "GenuineIntel", 6, 0xC5, 6, 5, false, false, true, 48,
+	  { { CORE_TYPE_CORE, 10, 0xF, 0x3FF, 0xF }, { CORE_TYPE_ATOM, 8, 0x77, 0xFF, 0x77 },
+	    { CORE_TYPE_ATOM, 8, 0x7, 0xFF, 0x7 } }, 0, 0xF },
 };
 
 static void check_cpu(const struct want_dump *w, struct parsed *p, unsigned i)
 {
-	const struct want_cpu *c = &w->cpu[i < w->ncpus / 2 ? 0 : 1];
+	const struct want_cpu *c = &w->cpu[w->cpu[2].core_type ? i * 3 / w->ncpus :
+					   i < w->ncpus / 2 ? 0 : 1];
 	struct cpu_info ci;
 	struct core_pmu pmu;
 	memset(&ci, 0, sizeof(ci));
@@ -268,9 +281,10 @@ static void check_cpu(const struct want_dump *w, struct parsed *p, unsigned i)
 	assert_int_equal(pmu.fixed_mask, c->tool_fixed);
 	/*
 	 * The descriptor the engine drives: AMD's by CPUID, Intel's by version, with the
-	 * extended select where leaf 0x23 subleaf 0 EBX lists UMASK2/EQ (Lunar Lake's 3).
+	 * extended select where leaf 0x23 subleaf 0 EBX lists UMASK2/EQ (3; Arrow Lake-H's
+	 * low-power E-cores 0).
 	 */
-	bool ext = !strcmp(w->file, "intel-06-bd-lunar-lake.txt");
+	bool ext = (w->ext_cpus >> i) & 1;
 	const struct core_pmu_desc *d = w->perfmon_v2 ? &core_pmu_amd_v2 :
 					w->perfctr_ext_core ? &core_pmu_amd_ext :
 					!strcmp(w->vendor, "AuthenticAMD") ? &core_pmu_amd_legacy :
@@ -323,13 +337,15 @@ static void test_hybrid_numbers(void **state)
  * Every built-in profile's CPUID (generated by tools/gen_cpuid_tables.py) is the dump it
  * cites as this reader reads it, leaf for leaf and subleaf for subleaf: logical CPU #0 of
  * its file, the hybrid E-core tables the third kept CPU (Alder Lake #16, Meteor Lake #2,
- * Lunar Lake #4); every leaf of that CPU, the AMD tables the leaves they keep. A generator
+ * Lunar Lake and Panther Lake #4, Arrow Lake-H #2), Arrow Lake-H's low-power E-cores the
+ * fifth (#14); every leaf of that CPU, the AMD tables the leaves they keep. A generator
  * that numbers a subleaf otherwise, or a table that drifts from the file, fails here.
  */
 static void test_profiles_are_their_dumps(void **state)
 {
 	(void)state;
-	static const struct { const char *profile; bool atom; unsigned cpu; } t[] = {
+	/* kind: 0 the profile's cpuid, 1 cpuid_atom, 2 cpuid_lpe */
+	static const struct { const char *profile; unsigned kind; unsigned cpu; } t[] = {
 		{ "nehalem-ep", false, 0 }, { "westmere-ep", false, 0 },
 		{ "nehalem-ex", false, 0 }, { "westmere-ex", false, 0 },
 		{ "sandy-bridge-ep", false, 0 }, { "zen2", false, 0 }, { "zen3", false, 0 },
@@ -339,11 +355,15 @@ static void test_profiles_are_their_dumps(void **state)
 		{ "alder-lake", true, 2 }, { "emerald-rapids", false, 0 },
 		{ "meteor-lake", false, 0 }, { "meteor-lake", true, 2 },
 		{ "lunar-lake", false, 0 }, { "lunar-lake", true, 2 },
+		{ "panther-lake", false, 0 }, { "panther-lake", true, 2 },
+		{ "arrow-lake-h", false, 0 }, { "arrow-lake-h", true, 2 }, { "arrow-lake-h", 2, 4 },
 	};
 	for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
 		const struct model_profile *prof = model_profile_find(t[i].profile);
 		assert_non_null(prof);
-		const struct model_cpuid_table *tab = t[i].atom ? prof->cpuid_atom : prof->cpuid;
+		const struct model_cpuid_table *kinds[] = { prof->cpuid, prof->cpuid_atom,
+							     prof->cpuid_lpe };
+		const struct model_cpuid_table *tab = kinds[t[i].kind];
 		struct parsed *p = calloc(1, sizeof(*p));
 		size_t len;
 		const char *text = read_data(tab->source, &len);
@@ -355,13 +375,13 @@ static void test_profiles_are_their_dumps(void **state)
 			if (!d || d->eax != l->eax || d->ebx != l->ebx || d->ecx != l->ecx ||
 			    d->edx != l->edx || d->sub != l->sub || d->any_sub != l->any_sub)
 				fail_msg("%s%s: leaf %#x subleaf %u differs from %s",
-					 t[i].profile, t[i].atom ? " (E-core)" : "", l->leaf,
+					 t[i].profile, t[i].kind ? " (an E-core)" : "", l->leaf,
 					 l->sub, tab->source);
 		}
 		/* Intel's tables hold the whole CPU; AMD's leave out leaves neither side reads */
 		if (strncmp(tab->source, "amd-", 4) && tab->n != p->d.cpu[t[i].cpu].n)
 			fail_msg("%s%s: %u leaves, the dump's CPU has %u", t[i].profile,
-				 t[i].atom ? " (E-core)" : "", tab->n, p->d.cpu[t[i].cpu].n);
+				 t[i].kind ? " (an E-core)" : "", tab->n, p->d.cpu[t[i].cpu].n);
 		free(p);
 	}
 }
