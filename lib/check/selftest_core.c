@@ -145,6 +145,7 @@ static unsigned reg_groups(const struct core_pmu *p, struct reg_group *g)
 	unsigned v2 = d->global_ctrl != 0, fixed = d->fixed_ctrl != 0;
 	if (!p->anythread)
 		sel &= ~CORE_SEL_ANY;
+	sel &= ~p->sel_absent;
 	const struct reg_group all[] = {
 		{ d->sel_name, d->sel_base, d->stride, p->n_gp, REG_HOLDS, USE_GP, sel },
 		{ d->ctr_name, d->ctr_base, d->stride, p->n_gp, REG_HOLDS, USE_GP, LOW_BITS },

@@ -258,6 +258,7 @@ struct model_core_geom {
 	uint32_t gp_mask, fixed_mask;
 	bool anythread, perf_metrics;
 	bool umask2, eq;   /* PERFEVTSEL UMASK2 (47:40) and EQ (36) exist */
+	bool rdpmc_ud;     /* PERFEVTSEL RDPMC user disable (37) exists */
 };
 
 /*

@@ -16,6 +16,7 @@
 #define SEL_ANY       21
 #define SEL_EQ        36                /* SDM vol. 3B: where CPUID.23H.0:EBX[1] says so */
 #define SEL_UMASK2    (0xFFull << 40)   /* where CPUID.23H.0:EBX[0] says so */
+#define SEL_RDPMC_UD  37                /* where EBX[2] says so (Linux 59af95e028d4) */
 #define SEL_INT       20
 #define SEL_EN        22
 #define SEL_INV       23
@@ -63,7 +64,7 @@ static uint32_t mask32(unsigned n)
 static struct model_core_geom geom_compute(const struct model *m, unsigned kind)
 {
 	struct pmu_cpuid a = m->leaf_0a[kind];
-	struct model_core_geom g = { 0, 0, 0, 0, 0, false, false, false, false };
+	struct model_core_geom g = { 0, 0, 0, 0, 0, false, false, false, false, false };
 	g.version = a.eax & 0xff;
 	g.gp_mask = mask32((a.eax >> 8) & 0xff) & mask32(MAX_GP);
 	g.gp_width = (a.eax >> 16) & 0xff;
@@ -84,6 +85,7 @@ static struct model_core_geom geom_compute(const struct model *m, unsigned kind)
 	}
 	g.umask2 = x[0].ebx & 1;
 	g.eq = (x[0].ebx >> 1) & 1;
+	g.rdpmc_ud = (x[0].ebx >> 2) & 1;
 	if (!kind && m->p->pcore_gp_mask) {
 		g.gp_mask = m->p->pcore_gp_mask;
 		g.fixed_mask = m->p->pcore_fixed_mask;
@@ -176,7 +178,8 @@ static uint64_t counter_bits(const struct model_core_geom *g)
 
 static uint64_t evtsel_writable(const struct model_core_geom *g)
 {
-	uint64_t all = low_mask(32) | (g->eq ? bit(SEL_EQ) : 0) | (g->umask2 ? SEL_UMASK2 : 0);
+	uint64_t all = low_mask(32) | (g->eq ? bit(SEL_EQ) : 0) | (g->umask2 ? SEL_UMASK2 : 0) |
+		       (g->rdpmc_ud ? bit(SEL_RDPMC_UD) : 0);
 	return g->anythread ? all : all & ~bit(SEL_ANY);
 }
 

@@ -16,6 +16,13 @@ static uint8_t clamp8(uint8_t v, uint8_t max)
 	return v < max ? v : max;
 }
 
+uint64_t core_sel_absent(const struct cpu_info *ci, const struct reg_layout *l)
+{
+	return (ci->arch.umask2 ? 0 : reg_named_mask(l, "umask2")) |
+	       (ci->arch.eq ? 0 : reg_named_mask(l, "eq")) |
+	       (ci->arch.ext.rdpmc_user_disable ? 0 : reg_named_mask(l, "rdpmc_ud"));
+}
+
 void core_pmu_from_cpu(const struct cpu_info *ci, struct core_pmu *p)
 {
 	pmu_memset(p, 0, sizeof(*p));
@@ -44,6 +51,7 @@ void core_pmu_from_cpu(const struct cpu_info *ci, struct core_pmu *p)
 	p->perf_metrics = ci->perf_cap_valid && ((ci->perf_cap >> PERF_CAP_PERF_METRICS_BIT) & 1) &&
 			  core_fixed_exists(p, FIXED_SLOTS);
 	p->core_type = ci->arch.core_type;
+	p->sel_absent = core_sel_absent(ci, p->desc->sel);
 	if (p->desc->global_set && p->version >= p->desc->global_set_from)
 		p->status_set = p->desc->global_set;
 }

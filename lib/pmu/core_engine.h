@@ -98,7 +98,14 @@ struct core_pmu {
 	uint8_t core_type;   /* hybrid: CORE_TYPE_CORE / CORE_TYPE_ATOM; 0 otherwise */
 	uint32_t family, model;
 	uint32_t quirks;     /* bit q: core_quirks[q].fix_pmu changed the geometry */
+	uint64_t sel_absent; /* select fields the layout has, this CPU's CPUID not (core_sel_absent) */
 };
+
+/*
+ * The fields of select layout l ci's CPUID does not list: UMASK2, EQ, RDPMC user disable
+ * (CPUID.23H.0:EBX[0], [1], [2]); a CPU may have some of them only.
+ */
+uint64_t core_sel_absent(const struct cpu_info *ci, const struct reg_layout *l);
 
 /*
  * CPUID (ci->arch, perf_cap) plus quirk hooks, which change the masks. n_gp and n_fixed

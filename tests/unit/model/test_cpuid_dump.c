@@ -317,6 +317,71 @@ static void test_discovery_on_every_dump(void **state)
 	free(p);
 }
 
+/*
+ * Every subleaf of leaf 0x23 as discovery decodes it, against the dumps' lines read by hand
+ * (SDM vol. 2A leaf 23H; the subleaves past 1 as Linux reads them: auto counter reload
+ * EAX/EBX reloaded GP/fixed, ECX/EDX the causes; architectural PEBS subleaf 5 EAX/ECX
+ * PEBS GP/fixed, EBX/EDX PDIST). Panther Lake #0 (Cougar Cove): 0x3B-0x3 / 0x3FF-0xF /
+ * 0x1DFF / EBX 0x60060378 / 0x3FF-0x3-0xF-0x1; #4 (Darkmont): 0x3F-0x3-0x8 / 0xFF-0x77 /
+ * 0xFC-0x3-0xFC-0x3 / 0x1F7F / 0x60060338 / 0xFF-0x3-0x77-0x1. Arrow Lake-H #14
+ * (Crestmont): 0xB-0x0-0x6 / 0xFF-0x7 / 0x7F, no subleaf 2, 4 or 5.
+ */
+static void test_leaf_23_every_subleaf(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *file;
+		unsigned cpu;   /* in the parsed order */
+		struct pmu_perfmon_ext x;
+		bool umask2, eq;
+		uint32_t gp, fixed;
+	} t[] = {
+		{ "intel-06-cc-panther-lake.txt", 0,
+		  { true, 0x3B, 0x3, 0, false, 0, 0, 0, 0, 0x1DFF, 0x60060378, 0x3FF, 0x3, 0xF, 0x1 },
+		  true, true, 0x3FF, 0xF },
+		{ "intel-06-cc-panther-lake.txt", 2,
+		  { true, 0x3F, 0x3, 0x8, false, 0xFC, 0x3, 0xFC, 0x3, 0x1F7F, 0x60060338, 0xFF, 0x3,
+		    0x77, 0x1 }, true, true, 0xFF, 0x77 },
+		{ "intel-06-c5-arrow-lake-h.txt", 4,
+		  { true, 0xB, 0, 0x6, false, 0, 0, 0, 0, 0x7F, 0, 0, 0, 0, 0 }, false, false, 0xFF, 0x7 },
+		{ "intel-06-c5-arrow-lake-h.txt", 2,
+		  { true, 0xF, 0x3, 0x8, false, 0xFC, 0x3, 0xFC, 0x3, 0x1F7F, 0, 0, 0, 0, 0 }, true, true,
+		  0xFF, 0x77 },
+	};
+	struct parsed *p = calloc(1, sizeof(*p));
+	assert_non_null(p);
+	for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		size_t len;
+		const char *text = read_data(t[i].file, &len);
+		assert_int_equal(parse_n(p, text, len, CAP), PMU_OK);
+		struct cpu_info ci;
+		memset(&ci, 0, sizeof(ci));
+		assert_int_equal(pmu_discover(&p->b, t[i].cpu, &ci), PMU_OK);
+		const struct pmu_perfmon_ext *x = &ci.arch.ext, *w = &t[i].x;
+		print_message("%s CPU %u\n", t[i].file, p->number[t[i].cpu]);
+		assert_true(x->read);
+		assert_int_equal(x->subleaves, w->subleaves);
+		assert_int_equal(x->sl0_ebx, w->sl0_ebx);
+		assert_int_equal(x->sl0_ecx, w->sl0_ecx);
+		assert_int_equal(x->rdpmc_user_disable, w->rdpmc_user_disable);
+		assert_int_equal(ci.arch.umask2, t[i].umask2);
+		assert_int_equal(ci.arch.eq, t[i].eq);
+		assert_int_equal(ci.arch.gp_mask, t[i].gp);
+		assert_int_equal(ci.arch.fixed_mask, t[i].fixed);
+		assert_int_equal(x->acr_gp, w->acr_gp);
+		assert_int_equal(x->acr_fixed, w->acr_fixed);
+		assert_int_equal(x->acr_cause_gp, w->acr_cause_gp);
+		assert_int_equal(x->acr_cause_fixed, w->acr_cause_fixed);
+		assert_int_equal(x->arch_events, w->arch_events);
+		assert_int_equal(x->pebs_caps, w->pebs_caps);
+		assert_int_equal(x->pebs_gp, w->pebs_gp);
+		assert_int_equal(x->pdist_gp, w->pdist_gp);
+		assert_int_equal(x->pebs_fixed, w->pebs_fixed);
+		assert_int_equal(x->pdist_fixed, w->pdist_fixed);
+	}
+	free(p);
+}
+
 /* The hybrid dumps keep the dump's own CPU numbers: P-cores first, then E-cores. */
 static void test_hybrid_numbers(void **state)
 {
@@ -394,6 +459,7 @@ int main(void)
 		cmocka_unit_test(test_bad_dumps),
 		cmocka_unit_test(test_discovery_on_every_dump),
 		cmocka_unit_test(test_hybrid_numbers),
+		cmocka_unit_test(test_leaf_23_every_subleaf),
 		cmocka_unit_test(test_profiles_are_their_dumps),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
