@@ -200,6 +200,8 @@ static const struct reg_field perf_metrics[] = {
 
 const struct reg_layout layout_perfevtsel = REG_LAYOUT("IA32_PERFEVTSEL", perfevtsel);
 const struct reg_layout layout_perfevtsel_ext = REG_LAYOUT("IA32_PERFEVTSEL", perfevtsel_ext);
+/* The same select at its v6 number (Linux msr-index.h MSR_IA32_PMC_V6_GP0_CFG_A; hw/msr.h). */
+const struct reg_layout layout_pmc_v6_cfg_a = REG_LAYOUT("IA32_PMC_GPn_CFG_A", perfevtsel_ext);
 const struct reg_layout layout_fixed_ctr_ctrl = REG_LAYOUT("IA32_FIXED_CTR_CTRL", fixed_ctr_ctrl);
 const struct reg_layout layout_global_ctrl = REG_LAYOUT("IA32_PERF_GLOBAL_CTRL", global_ctrl);
 const struct reg_layout layout_global_status = REG_LAYOUT("IA32_PERF_GLOBAL_STATUS", global_status);

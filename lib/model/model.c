@@ -165,15 +165,16 @@ pmu_status model_init(struct model *m, size_t bytes, const struct model_profile 
 	MODEL_CPU_ARRAYS(TAKE)
 	m->p = p;
 	/* each kind of core's leaves, a kind the profile lacks those of the kind before it */
-	const struct model_cpuid_table *t[MODEL_CORE_KINDS] = { p->cpuid, p->cpuid_atom,
-								p->cpuid_lpe };
+	const struct model_cpuid_table *kinds[MODEL_CORE_KINDS] = { p->cpuid, p->cpuid_atom,
+								    p->cpuid_lpe };
+	const struct model_cpuid_table *t = p->cpuid;
 	for (unsigned k = 0; k < MODEL_CORE_KINDS; k++) {
-		if (!t[k])
-			t[k] = t[k - 1];
-		m->leaf_0a[k] = model_cpuid_table_answer(t[k], 0xA, 0);
+		if (kinds[k])
+			t = kinds[k];
+		m->leaf_0a[k] = model_cpuid_table_answer(t, 0xA, 0);
 		for (uint32_t sub = 0; sub < 2; sub++)
-			if (model_cpuid_leaf_answered(t[k], 0x23) == 0x23)
-				m->leaf_23[k][sub] = model_cpuid_table_answer(t[k], 0x23, sub);
+			if (model_cpuid_leaf_answered(t, 0x23) == 0x23)
+				m->leaf_23[k][sub] = model_cpuid_table_answer(t, 0x23, sub);
 	}
 	model_core_geom_init(m);
 	model_core_amd_init(m);

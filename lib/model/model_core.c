@@ -204,10 +204,41 @@ static uint64_t ovf_ctrl_writable(const struct model_core_geom *g)
 	return w;
 }
 
+/*
+ * Architectural PerfMon v6 (CPUID.0AH:EAX[7:0] 6; Linux "perf/x86/intel: Support Perfmon
+ * MSRs aliasing" 149fd4712bcd, msr-index.h MSR_IA32_PMC_V6_*): GP counter n also at
+ * 0x1900 + 4n, its event select ("config A") at 0x1901 + 4n, fixed counter i at
+ * 0x1980 + 4i. One counter, either number: the legacy MSR msr names (its state is kept
+ * there), 0 where msr is no alias of a counter this core has.
+ */
+#define V6_GP_CTR  0x1900u
+#define V6_FX_CTR  0x1980u
+#define V6_STEP    4u
+#define V6_CFG_A   1u        /* the select's offset from its counter */
+
+static uint32_t v6_legacy(const struct model_core_geom *g, uint32_t msr)
+{
+	if (g->version < 6)
+		return 0;
+	if (msr >= V6_GP_CTR && msr < V6_GP_CTR + V6_STEP * MAX_GP) {
+		unsigned n = (msr - V6_GP_CTR) / V6_STEP, k = (msr - V6_GP_CTR) % V6_STEP;
+		if (!((g->gp_mask >> n) & 1) || k > V6_CFG_A)
+			return 0;   /* config B and C (auto counter reload) are not modelled */
+		return k == V6_CFG_A ? MSR_IA32_PERFEVTSEL0 + n : MSR_IA32_PMC0 + n;
+	}
+	if (msr >= V6_FX_CTR && msr < V6_FX_CTR + V6_STEP * MAX_FIXED && !(msr % V6_STEP)) {
+		unsigned i = (msr - V6_FX_CTR) / V6_STEP;
+		return (g->fixed_mask >> i) & 1 ? MSR_IA32_FIXED_CTR0 + i : 0;
+	}
+	return 0;
+}
+
 static bool claims_on(const struct model_core_geom *g, bool fw, uint32_t msr)
 {
 	if (!g->version)
 		return false;
+	if (v6_legacy(g, msr))
+		return true;
 	if (in_mask(msr, MSR_IA32_PMC0, g->gp_mask) ||
 	    in_mask(msr, MSR_IA32_PERFEVTSEL0, g->gp_mask))
 		return true;
@@ -315,6 +346,15 @@ static pmu_status core_write(struct model *m, struct model_regfile *rf, uint32_t
 	const struct model_core_geom *g = geom_of(m, cpu_of(m, rf));
 	if (!claims_on(g, fw_write(m), msr))
 		return PMU_ERR_FAULT_GP;   /* the other core type's counter */
+	/*
+	 * A v6 alias writes its counter: at full width where PERF_CAPABILITIES[13] says
+	 * counters take it (Linux writes full-width periods there), else as the legacy PMC.
+	 */
+	uint32_t legacy = v6_legacy(g, msr);
+	if (legacy && fw_write(m) && in_mask(legacy, MSR_IA32_PMC0, g->gp_mask))
+		msr = legacy - MSR_IA32_PMC0 + MSR_IA32_A_PMC0;
+	else if (legacy)
+		msr = legacy;
 	if (in_mask(msr, MSR_IA32_PERFEVTSEL0, g->gp_mask)) {
 		/*
 		 * A new selection starts with the condition deasserted: its first assertion is an
@@ -377,6 +417,8 @@ static pmu_status core_read(struct model *m, struct model_regfile *rf, uint32_t 
 	const struct model_core_geom *g = geom_of(m, cpu_of(m, rf));
 	if (!claims_on(g, fw_write(m), msr))
 		return PMU_ERR_FAULT_GP;
+	if (v6_legacy(g, msr))
+		msr = v6_legacy(g, msr);
 	if (in_mask(msr, MSR_IA32_PMC0, g->gp_mask))
 		*val = counter_get(m, g, rf, false, msr - MSR_IA32_PMC0);
 	else if (in_mask(msr, MSR_IA32_A_PMC0, g->gp_mask))

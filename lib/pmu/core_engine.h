@@ -115,6 +115,16 @@ uint64_t core_sel_absent(const struct cpu_info *ci, const struct reg_layout *l);
  */
 void core_pmu_from_cpu(const struct cpu_info *ci, struct core_pmu *p);
 
+/*
+ * A GP counter's own MSR takes a full-width write: AMD's PERF_CTR, or the v6 MSR (no A_PMCx
+ * beside it) where PERF_CAPABILITIES[13] says counters take one. Else the low 32 bits,
+ * sign-extended.
+ */
+static inline bool core_ctr_full(const struct core_pmu *p)
+{
+	return p->desc->ctr_full_width || (p->fw_write && !p->desc->wide_base);
+}
+
 static inline bool core_fixed_exists(const struct core_pmu *p, unsigned i)
 {
 	return i < CORE_MAX_FIXED && ((p->fixed_mask >> i) & 1);

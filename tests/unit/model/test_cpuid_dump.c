@@ -280,14 +280,15 @@ static void check_cpu(const struct want_dump *w, struct parsed *p, unsigned i)
 	assert_int_equal(pmu.gp_mask, c->gp_mask);
 	assert_int_equal(pmu.fixed_mask, c->tool_fixed);
 	/*
-	 * The descriptor the engine drives: AMD's by CPUID, Intel's by version, with the
-	 * extended select where leaf 0x23 subleaf 0 EBX lists UMASK2/EQ (3; Arrow Lake-H's
-	 * low-power E-cores 0).
+	 * The descriptor the engine drives: AMD's by CPUID, Intel's by version (v6: its MSRs
+	 * at 0x1900), with the extended select where leaf 0x23 subleaf 0 EBX lists UMASK2/EQ
+	 * (3; Arrow Lake-H's low-power E-cores 0).
 	 */
 	bool ext = (w->ext_cpus >> i) & 1;
 	const struct core_pmu_desc *d = w->perfmon_v2 ? &core_pmu_amd_v2 :
 					w->perfctr_ext_core ? &core_pmu_amd_ext :
 					!strcmp(w->vendor, "AuthenticAMD") ? &core_pmu_amd_legacy :
+					w->version >= 6 ? &core_pmu_intel_v6 :
 					ext ? &core_pmu_intel_ext :
 					w->version >= 2 ? &core_pmu_intel : &core_pmu_intel_v1;
 	assert_int_equal(ci.arch.umask2, ext);
