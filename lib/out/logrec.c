@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "out/logrec.h"
+#include "out/perfmon_ext.h"
 #include "pmu/core_engine.h"
 #include "hw/msr.h"
 #include "pmu/regkey.h"
@@ -203,6 +204,7 @@ void logrec_cpu(struct strbuf *sb, const struct cpu_info *ci, bool simulated)
 	logrec_key_u64(sb, "fixed_width", a->fixed_width);
 	logrec_key_bool(sb, "anythread_deprecated", a->anythread_deprecated);
 	sb_putc(sb, '}');
+	perfmon_ext_json(sb, a);
 	/* What the core engine drives: CPUID's counters after the quirk hooks (leaf 0x23 first). */
 	struct core_pmu p;
 	core_pmu_from_cpu(ci, &p);

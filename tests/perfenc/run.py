@@ -36,6 +36,22 @@ PROFILES = {0x1A: "nehalem-ep", 0x2C: "westmere-ep", 0x2E: "nehalem-ex", 0x2F: "
             0x8F: "sapphire-rapids", 0xCF: "emerald-rapids", 0x97: "alder-lake",
             0xAA: "meteor-lake", 0xBD: "lunar-lake"}
 PROFILE_STEPPING = {"skylake-sp": 4}
+# Profiles of architectural PerfMon v6 parts (CPUID.0AH version 6): their counters are
+# driven through the v6 MSRs, GP counter n at 0x1900 + 4n, its select at 0x1901 + 4n,
+# fixed counter i at 0x1980 + 4i (Linux 149fd4712bcd, msr-index.h MSR_IA32_PMC_V6_*), the
+# same registers as PMCn, PERFEVTSELn and FIXED_CTRi.
+V6_PROFILES = {"lunar-lake", "panther-lake"}
+
+
+def v6_legacy(msr):
+    """The legacy number of a v6 counter MSR (msr itself for any other)."""
+    if 0x1900 <= msr < 0x1980 and (msr - 0x1900) % 4 < 2:
+        n, k = divmod(msr - 0x1900, 4)
+        return (0x186 if k else 0xC1) + n
+    if 0x1980 <= msr < 0x19A0 and msr % 4 == 0:
+        return 0x309 + (msr - 0x1980) // 4
+    return msr
+
 SAME_CORE = {0x25: "westmere-ep",      # Westmere client: the Westmere core PMU (v3, 4 + 3)
              0xAD: "emerald-rapids",   # Granite Rapids: Redwood Cove, 8 GP, fixed 0-3
              0xAF: "meteor-lake",      # Sierra Forest: Crestmont, Meteor Lake's E-cores
@@ -452,6 +468,13 @@ def run_batch(tool, item, runs):
         raise Missing(f"{item.name}: efipmu-host exited {p.returncode}: "
                       f"{p.stderr.strip()[:300]}")
     blocks = parse_blocks(p.stdout)
+    if item.prof in V6_PROFILES:
+        for b in blocks.values():
+            b["writes"] = [(s, ph, v6_legacy(m) if isinstance(m, int) else m, v)
+                           for s, ph, m, v in b["writes"]]
+            for c in list(b["counters"].values()) + [c for _n, c in b.get("order", [])]:
+                if c["box"] == "core" and isinstance(c["ctl"], int):
+                    c["ctl"] = v6_legacy(c["ctl"])
     return [(label, *check_run(x, blocks.get(spec))) for label, spec, x in runs]
 
 

@@ -501,6 +501,28 @@ static void test_hybrid_counters_per_core_type(void **state)
 	done(&o);
 }
 
+/*
+ * Arrow Lake-H's three kinds of core (the model's CPUs in thirds): its low-power E-core
+ * (CPU 3) is of the E-cores' type but lacks FIXED_CTR4-6, and is said apart; the default
+ * job passes on all four, fixed counters 0-2 on each.
+ */
+static void test_hybrid_low_power_e_cores(void **state)
+{
+	(void)state;
+	static const char *const said[] = {
+		"P-cores (core type core): CPUs 0,1; PMC 0-9, FIXED_CTR 0-3\n",
+		"E-cores (core type atom): CPUs 2; PMC 0-7, FIXED_CTR 0,1,2,4,5,6\n",
+		"E-cores (core type atom): CPUs 3; PMC 0-7, FIXED_CTR 0-2\n",
+	};
+	struct outcome o = run_passing("backend = sim\nsim-profile = arrow-lake-h\n", 4);
+	for (unsigned k = 0; k < sizeof(said) / sizeof(said[0]); k++)
+		assert_int_equal(fake_count(o.f->console, said[k]), 1);
+	/* CPU 3's cpu record alone: the engine's mask and its cpuid_23 subleaf 1 */
+	assert_int_equal(fake_count(o.f->log, "\"fixed_mask\":\"0x7\""), 2);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"check\""), 8);
+	done(&o);
+}
+
 /* The --dry-run records of a write of value to a PERFEVTSEL on cpu. */
 static unsigned dry_evtsel(const struct fake_platform *f, unsigned cpu, const char *value)
 {
@@ -1293,6 +1315,7 @@ int main(void)
 		cmocka_unit_test(test_hybrid_bare_name_every_profile),
 		cmocka_unit_test(test_hybrid_bare_name_two_encodings),
 		cmocka_unit_test(test_hybrid_counters_per_core_type),
+		cmocka_unit_test(test_hybrid_low_power_e_cores),
 		cmocka_unit_test(test_hybrid_dry_run),
 		cmocka_unit_test(test_hybrid_name_no_list_has),
 		cmocka_unit_test(test_bad_event_writes_nothing),
