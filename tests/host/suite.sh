@@ -302,6 +302,7 @@ rm -f "$ptmp/waived.jsonl"
   $'backend = sim\nsim-profile = sandy-bridge-ep\nkernels = inst\nsim-break = gp-overcount\n'\
 $'waivers = lab-waivers.txt\n'
 run_case replay_waived replay "$ptmp/waived.jsonl"
+run_case summary_waived summary "$ptmp/waived.jsonl"
 python3 - "$ptmp/waived.jsonl" "$ptmp/waived-pass.jsonl" <<'EOF'
 import json, sys
 out, done = [], False
