@@ -201,15 +201,11 @@ static void say_check(struct run *a, const struct run_cpu *s, enum kernel_event 
 static bool waived(struct run *a, const struct run_cpu *s, unsigned c, enum kernel_event ev,
 		   struct waiver_hit *hit)
 {
-	const struct cpu_info *ci = &s->info;
 	const struct core_counter *k = &s->run.ctr[c];
-	const struct waiver_subject w = {
-		.family = ci->family, .model = ci->model, .stepping = ci->stepping,
-		.microcode = ci->microcode_st == PMU_OK ? ci->microcode : 0,
-		.core_type = ci->arch.core_type, .native_model = ci->arch.native_model,
-		.intel = !pmu_strcmp(ci->vendor, "GenuineIntel"), .kind = check_kind_of(ev),
-		.event = events_of(a, ci)->reqs[c].name, .gp = k->kind == CORE_GP, .config = k->config,
-	};
+	struct waiver_subject w = waive_subject(&s->info, check_kind_of(ev));
+	w.event = events_of(a, &s->info)->reqs[c].name;
+	w.gp = k->kind == CORE_GP;
+	w.config = k->config;
 	return waive_check(a, &w, hit);
 }
 

@@ -64,6 +64,16 @@ void waive_records(struct run *a)
 	}
 }
 
+struct waiver_subject waive_subject(const struct cpu_info *ci, enum check_kind k)
+{
+	return (struct waiver_subject){
+		.family = ci->family, .model = ci->model, .stepping = ci->stepping,
+		.microcode = ci->microcode_st == PMU_OK ? ci->microcode : 0,
+		.core_type = ci->arch.core_type, .native_model = ci->arch.native_model,
+		.intel = !pmu_strcmp(ci->vendor, "GenuineIntel"), .kind = k,
+	};
+}
+
 bool waive_check(struct run *a, const struct waiver_subject *s, struct waiver_hit *hit)
 {
 	if (!waiver_match(a->waivers, s, hit))

@@ -14,6 +14,8 @@
 enum verdict waive_load(struct run *a);
 /* With a lab's file: one console line, and a "waiver" record for each of its waivers. */
 void waive_records(struct run *a);
+/* A check of kind k on CPU ci's part (its signature, microcode, core type), no event yet. */
+struct waiver_subject waive_subject(const struct cpu_info *ci, enum check_kind k);
 /* Whether s failing is waived: true with hit set and the verdict's tally counting it. */
 bool waive_check(struct run *a, const struct waiver_subject *s, struct waiver_hit *hit);
 /* The check record's "waived_by" (the reference) and "waiver" (where it comes from) keys. */

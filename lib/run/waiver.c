@@ -3,13 +3,15 @@
 #include "run/waiver.h"
 #include "util/fmt.h"
 
-/* The check kinds a waiver can name: the kernels' claims (lib/run/job_core.c). */
+/* The check kinds a waiver can name: the kernels' claims (run/job_core.c), the box clock
+ * agreements (run/uncore_table.c). */
 static const struct {
 	const char *name;
 	enum check_kind kind;
 } kinds[] = {
 	{ "instructions", CHECK_INSTRUCTIONS }, { "branches", CHECK_BRANCHES },
 	{ "loads", CHECK_LOADS }, { "stores", CHECK_STORES }, { "bounded", CHECK_BOUNDED },
+	{ "box-clocks", CHECK_BOX_CLOCKS },
 };
 #define NKINDS (sizeof(kinds) / sizeof(kinds[0]))
 
@@ -109,7 +111,7 @@ static pmu_status parse_term(struct strbuf *e, unsigned line, struct tok key, st
 			}
 		return fail(e, line, "check ", val,
 			    " is not one a waiver can name (instructions, branches, loads, stores, "
-			    "bounded)");
+			    "bounded, box-clocks)");
 	default:
 		if (!val.n || val.n >= sizeof(w->event))
 			return fail(e, line, "event ", val, " is empty or longer than 63 characters");

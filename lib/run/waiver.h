@@ -8,7 +8,7 @@
  *   signature=06-2d-7 check=instructions event=INST_RETIRED.ANY_P ref=LAB-17 board A2
  * signature FF-MM or FF-MM-S (hex, as the console's FAM-MOD column), microcode-below=N
  * (microcode revisions below N), check=KIND (instructions, branches, loads, stores,
- * bounded) and event=NAME (the check's event as the log names it), each at most once and
+ * bounded, box-clocks) and event=NAME (the check's event as the log names it), each at most once and
  * at least a check or an event; ref= last, the rest of the line, is the reference shown.
  */
 #ifndef EFIPMU_RUN_WAIVER_H

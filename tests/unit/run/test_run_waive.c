@@ -93,6 +93,33 @@ static void test_erratum_built_in(void **state)
 	done(&o);
 }
 
+/*
+ * An iMC channel whose clock runs at twice the others' fails its package's box clock
+ * agreement; a lab waiver of box clocks on Sandy Bridge-EP makes both packages' WAIVED.
+ */
+static void test_box_clocks_waived(void **state)
+{
+	(void)state;
+	struct outcome o = outcome_new(4, 2, 1);
+	o.f->file_name = "lab.txt";
+	o.f->file_text = "signature=06-2d check=box-clocks ref=LAB-9 DIMM slot 3\n";
+	init_cfg(&o, "backend = sim\nsim-profile = sandy-bridge-ep\nsim-noise = none\n"
+		 "sim-firmware = clean\nwaivers = lab.txt\n", NULL);
+	assert_int_equal(o.v, VERDICT_PASS);
+	o.r->model->imc_clock_double = 1u << 3;
+	finish(&o);
+	if (o.v != VERDICT_PASS)
+		fail_msg("verdict %s\n%s", verdict_name(o.v), o.f->console);
+	assert_int_equal(fake_count(o.f->console, " ticks, NOT within 2%: WAIVED: LAB-9 DIMM slot 3 "
+						  "(lab.txt:1)\n"), 2);
+	assert_int_equal(fake_count(o.f->log, "\"clocks\":\"imc\""), 2);
+	assert_int_equal(fake_count(o.f->log, "\"result\":\"WAIVED\",\"waived_by\":\"LAB-9 DIMM slot "
+					      "3\",\"waiver\":\"LAB-9 DIMM slot 3 (lab.txt:1)\""), 2);
+	assert_int_equal(fake_count(o.f->log, "\"result\":\"FAIL\""), 0);
+	assert_int_equal(fake_count(o.f->console, "; 2 WAIVED: LAB-9 DIMM slot 3\n"), 1);
+	done(&o);
+}
+
 /* A bad waiver file: one line naming FILE:LINE, the run refused before anything ran. */
 static void test_bad_file_refused(void **state)
 {
@@ -105,7 +132,7 @@ static void test_bad_file_refused(void **state)
 	assert_int_equal(fake_count(o.f->console, "\n"), 2);   /* the model's defect, then why */
 	assert_int_equal(fake_count(o.f->console, "[SIM] efipmu: lab.txt:2: check 'branch' is not one "
 				    "a waiver can name (instructions, branches, loads, stores, "
-				    "bounded)\n"), 1);
+				    "bounded, box-clocks)\n"), 1);
 	assert_int_equal(o.f->log_records, 0);
 	done(&o);
 	o = outcome_new(2, 1, 2);
@@ -124,6 +151,7 @@ int main(void)
 		cmocka_unit_test(test_unwaived_fails),
 		cmocka_unit_test(test_lab_waiver),
 		cmocka_unit_test(test_erratum_built_in),
+		cmocka_unit_test(test_box_clocks_waived),
 		cmocka_unit_test(test_bad_file_refused),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

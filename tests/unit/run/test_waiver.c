@@ -63,7 +63,7 @@ static void test_parse_bad(void **state)
 		  "2: unknown key 'colour' (signature, microcode-below, check, event, ref)" },
 		{ "check=loads check=stores ref=x", "1: 'check' given twice" },
 		{ "check=cycles ref=x", "1: check 'cycles' is not one a waiver can name (instructions, "
-		  "branches, loads, stores, bounded)" },
+		  "branches, loads, stores, bounded, box-clocks)" },
 		{ "signature=6 check=loads ref=x", "1: signature '6' is not FF-MM or FF-MM-S (hex)" },
 		{ "signature=06-55-10 check=loads ref=x",
 		  "1: signature '06-55-10' is not FF-MM or FF-MM-S (hex)" },
