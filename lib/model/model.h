@@ -98,6 +98,9 @@ enum model_bus_cut { MODEL_BUS_DESCRIBED, MODEL_BUS_ECAM_ONLY, MODEL_BUS_OUTSIDE
 struct model_breakage {
 	uint8_t narrow_counters;   /* counters this many bits narrower than CPUID says */
 	bool ignore_enable;        /* EN bits have no effect: counters always count */
+	bool gp_overcount;         /* a general-purpose counter counts each cycle with its event
+				    * once more: an event miscounted, as the errata of Intel's
+				    * lists describe (run/waiver.h) */
 };
 
 /*

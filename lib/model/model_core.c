@@ -508,7 +508,7 @@ static void count_gp(struct model *m, const struct model_core_geom *g, struct mo
 		unsigned cmask = (sel >> SEL_CMASK) & 0xff;
 		if (!cmask) {
 			cond = occ > 0;
-			inc = occ;
+			inc = occ + (cond && m->broken.gp_overcount);
 		} else {
 			cond = ((sel >> SEL_INV) & 1) ? occ < cmask : occ >= cmask;
 			inc = cond;

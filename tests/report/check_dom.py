@@ -197,6 +197,14 @@ def main():
         bad.append("%d check elements, the log has %d checks" % (len(chk), len(checks)))
     if not big and len(fail_cells) != want_fail:
         bad.append("%d FAIL cells, the log has %d FAIL checks" % (len(fail_cells), want_fail))
+    # a waived check: its own cell, never a PASS one, its erratum or waiver as its reason
+    waived = [r for r in checks if r["result"] == "WAIVED"]
+    waived_cells = [a for a in chk if "WAIVED" in classes(a)]
+    if not big and len(waived_cells) != len(waived):
+        bad.append("%d WAIVED cells, the log has %d WAIVED checks" % (len(waived_cells), len(waived)))
+    for r in waived:
+        if not any(a.get("title") == r["waiver"] for a in waived_cells):
+            bad.append("no WAIVED cell names %r" % r["waiver"])
 
     series = {(r.get("box", "core"), r["cpu"] if r.get("box", "core") == "core" else r["package"],
                r.get("ccx"), r["event"], r.get("kernel", "")) for r in recs

@@ -101,7 +101,11 @@ static void from_result(struct suite *s, const struct logrec_view *v, const char
 	char text[360], reason[200] = "";
 	measured_text(v, text, sizeof(text));
 	str(v, "reason", reason, sizeof(reason));
-	if (kind == TC_SKIP && !strcmp(result, "DISTURBED"))
+	if (!strcmp(result, "WAIVED")) {
+		/* an erratum or the lab's waiver explains it: skipped, never passed */
+		str(v, "waiver", reason, sizeof(reason));
+		snprintf(t->message, sizeof(t->message), "WAIVED: %s (%.260s)", reason, text);
+	} else if (kind == TC_SKIP && !strcmp(result, "DISTURBED"))
 		snprintf(t->message, sizeof(t->message),
 			 "DISTURBED: SMIs in every attempt, the count is not exact (%s)", text);
 	else if (kind == TC_FAIL)

@@ -24,6 +24,7 @@
 #include "host_platform.h"
 #include "out/logread.h"
 #include "run/run.h"
+#include "run/waiver.h"
 
 #define REPLAY_PROFILE "replay.profile"
 #define REPLAY_MAX_ARGS 64
@@ -584,6 +585,31 @@ static bool settings(const char *text, size_t len, struct efipmu_options *opt)
 	return logread_simulated(&v);
 }
 
+/*
+ * The lab's waiver file as the run read it, from its "waiver" records (each waiver at its
+ * line, the comments and blank lines between as empty lines), so the replay waives the
+ * checks the run waived and names the same lines; the caller frees it.
+ */
+static char *waivers_of(const char *text, size_t len)
+{
+	static struct logrec_view v;
+	size_t pos = 0;
+	unsigned at = 1;
+	char *out = xcalloc(1, WAIVER_FILE_MAX + 1);
+	struct strbuf sb;
+	sb_init(&sb, out, WAIVER_FILE_MAX + 1);
+	while (logread_next(text, len, &pos, &v)) {
+		char w[WAIVER_LINE_MAX];
+		if (!logread_str_is(&v, "rec", "waiver") || logread_get_str(&v, "waiver", w, sizeof(w)))
+			continue;
+		for (unsigned line = (unsigned)u64_of(&v, "line"); at <= line; at++) {
+			sb_puts(&sb, at == line ? w : "");
+			sb_putc(&sb, '\n');
+		}
+	}
+	return out;
+}
+
 /* One log replayed: its differences (each printed), and its summary line. */
 static unsigned replay_one(const char *name, const char *text, size_t len)
 {
@@ -600,6 +626,9 @@ static unsigned replay_one(const char *name, const char *text, size_t len)
 	struct run *run = xcalloc(1, sizeof(*run));
 	struct run_header h = { .fw_vendor = "efipmu-host replay", .time = "" };
 	host_platform_init(hp, m, REPLAY_PROFILE, profile);
+	char *waivers = waivers_of(text, len);
+	hp->waivers_name = opt.waivers;
+	hp->waivers_text = waivers;
 	enum verdict v = run_init(run, &hp->plat, &opt, "(replay)", NULL, NULL);
 	if (v == VERDICT_PASS)
 		v = run_main(run, &h);
@@ -633,6 +662,7 @@ static unsigned replay_one(const char *name, const char *text, size_t len)
 	free(hp);
 	free(run);
 	free(profile);
+	free(waivers);
 	free(m);
 	return d;
 }

@@ -266,18 +266,22 @@ static void sec_verdict(struct report *r)
 			(unsigned long long)g->cpus_ran, (unsigned long long)g->cpus_missing,
 			(unsigned long long)g->cpus_with_pmu);
 	}
-	unsigned pass = 0, fail = 0, other = 0;
+	unsigned pass = 0, fail = 0, waived = 0, other = 0;
 	for (unsigned i = 0; i < g->nchecks; i++) {
 		if (!strcmp(g->checks[i].result, "PASS"))
 			pass++;
 		else if (!strcmp(g->checks[i].result, "FAIL"))
 			fail++;
+		else if (!strcmp(g->checks[i].result, "WAIVED"))
+			waived++;
 		else
 			other++;
 	}
-	fprintf(o, "<p class=\"proved\">What it proved: %u of %u checks passed, %u failed, "
-		"%u neither (disturbed or skipped); %u count records.</p>\n",
-		pass, g->nchecks, fail, other, g->ncounts);
+	fprintf(o, "<p class=\"proved\">What it proved: %u of %u checks passed, %u failed, ",
+		pass, g->nchecks, fail);
+	if (waived)
+		fprintf(o, "%u waived (a known erratum or the lab's waiver explains them), ", waived);
+	fprintf(o, "%u neither (disturbed or skipped); %u count records.</p>\n", other, g->ncounts);
 	fputs("</section>\n", o);
 }
 
@@ -1281,7 +1285,7 @@ static const char style[] =
 	".v-DISTURBED{background:#fed7aa}.v-NO-PMU{background:#e5e7eb}"
 	".chk{padding:2px 4px;margin:1px;font-size:12px}.chk.PASS{background:#bbf7d0}"
 	".chk.FAIL{background:#f87171;color:#000}.chk.DISTURBED{background:#fdba74}"
-	".chk.SKIP{background:#e5e7eb}.absent{color:#92400e;font-style:italic}"
+	".chk.SKIP{background:#e5e7eb}.chk.WAIVED{background:#c7d2fe}.absent{color:#92400e;font-style:italic}"
 	".reg.on{background:#fecaca;font-weight:bold}.reg{font-family:monospace;margin-right:.6em}"
 	"svg text{font:11px sans-serif}rect.win{fill:#60a5fa}line.on{stroke:#15803d;stroke-width:2}"
 	"line.off{stroke:#b91c1c;stroke-width:2}tr.regressed{background:#fecaca}"

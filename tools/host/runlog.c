@@ -122,6 +122,9 @@ static void read_check(struct runlog *g, const struct rec_ctx *c)
 	opt_u64(c, "expected_max", &k->expected_max);
 	opt_u64(c, "measured", &k->measured);
 	opt_str(c, "reason", k->reason, sizeof(k->reason));
+	/* a waived check's reason is the erratum or the lab's waiver that explains it */
+	if (!strcmp(k->result, "WAIVED"))
+		opt_str(c, "waiver", k->reason, sizeof(k->reason));
 	k->sim = logread_simulated(c->v);
 }
 
