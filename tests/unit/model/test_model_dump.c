@@ -86,6 +86,9 @@ static void test_dump_profiles_discover_as_builtin(void **state)
 		{ "lunar-lake", "intel-06-bd-lunar-lake.txt" },
 		{ "zen2", "amd-17-31-rome.txt" }, { "zen3", "amd-19-01-milan.txt" },
 		{ "zen4", "amd-19-11-genoa.txt" },
+		{ "granite-ridge", "amd-1a-44-granite-ridge.txt" },
+		{ "strix-point", "amd-1a-24-strix-point.txt" },
+		/* not turin-dense: its file keeps 2 CPUs of package 0 and 1 of package 1 */
 	};
 	struct dump_file *f = malloc(sizeof(*f));
 	struct model_dump_scratch *s = malloc(sizeof(*s));
