@@ -136,6 +136,10 @@ static void test_zen5_umcs_per_socket(void **state)
 				 z[i].pkgs * z[i].umcs);
 		assert_int_equal(fake_count(o.f->log, "\"amd_core_type\":\"efficiency\""),
 				 i == 1 ? 2 : 0);
+		assert_int_equal(fake_count(o.f->console, "efficiency cores (CPUID 0x80000026 "
+					    "CoreType 1): CPUs 2,3; PMC 0-5\n"), i == 1);
+		assert_int_equal(fake_count(o.f->console, "performance cores (CPUID 0x80000026 "
+					    "CoreType 0): CPUs 0,1; PMC 0-5\n"), i == 1);
 		assert_uncore_as_found(o.r, z[i].profile, 4, z[i].pkgs);
 		done(&o);
 	}
