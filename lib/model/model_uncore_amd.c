@@ -213,7 +213,7 @@ const struct model_dev model_dev_amd_df = {
 
 static bool umc_claims(const struct model *m, uint32_t msr)
 {
-	return umc_active(m) && munc_in(msr, UMC_CTL0, 2 * umc_count(m));
+	return umc_active(m) && munc_in(msr, UMC_CTL0, 2 * (umc_count(m) + m->umc_unclaimed));
 }
 
 /*

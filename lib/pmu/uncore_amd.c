@@ -3,6 +3,7 @@
 
 #define LEAF_CACHE_TOPO 0x8000001Du   /* subleaf 3: the L3 (APM vol. 3 appendix E) */
 #define LEAF_PERFMON 0x80000022u
+#define UMC_CTL0 0xC0010800u          /* the first UMC PerfCtl (Linux uncore.c, MSR_F19H_UMC_PERF_CTL) */
 #define L3_SUBLEAF 3u
 #define TOPOEXT_BIT 22                /* 0x80000001 ECX[22] TopologyExtensions: 0x8000001D exists */
 
@@ -38,6 +39,20 @@ static void claims(struct strbuf *sb, const struct uncore_amd_facts *f, unsigned
 	sb_puts(sb, " active UMCs (ECX ");
 	sb_hex(sb, f->umc_mask);
 	sb_puts(sb, ")");
+}
+
+bool uncore_amd_unclaimed(const struct pmu_backend *b, unsigned cpu,
+			  const struct uncore_amd_facts *f, struct strbuf *sb)
+{
+	uint32_t past = UMC_CTL0 + 2u * f->umc_pmcs;
+	uint64_t v;
+	if (!f->perfmon_v2 || !f->umc_mask || pmu_rdmsr(b, cpu, past, &v))
+		return false;
+	claims(sb, f, pmu_popcount(f->umc_mask));
+	sb_puts(sb, ", but MSR ");
+	sb_hex(sb, past);
+	sb_puts(sb, " past them answers: only the claimed are counted");
+	return true;
 }
 
 bool uncore_amd_shape(const struct uncore_amd_facts *f, struct strbuf *sb)

@@ -38,6 +38,15 @@ uint32_t uncore_ccx_of(const struct cpu_info *ci);
 bool uncore_amd_shape(const struct uncore_amd_facts *f, struct strbuf *sb);
 
 /*
+ * What CPUID claims against what answers: the UMC control just past the counters CPUID
+ * 0x80000022 claims, read on cpu (one of the package whose UMCs they are); if it answers,
+ * the claim and that MSR named in one line to sb (true): the engine counts only the claimed.
+ * False where it faults (as it must) or the part has no UMC counters.
+ */
+bool uncore_amd_unclaimed(const struct pmu_backend *b, unsigned cpu,
+			  const struct uncore_amd_facts *f, struct strbuf *sb);
+
+/*
  * Why an AMD box name that is not in the table is not there, added to sb: a UMC outside
  * CPUID 0x80000022 ECX's active mask (firmware found no memory behind it), or one efipmu
  * made no box for. Nothing for another name or CPU.

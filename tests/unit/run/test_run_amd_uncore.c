@@ -146,6 +146,36 @@ static void test_zen5_umcs_per_socket(void **state)
 }
 
 /*
+ * What CPUID claims against what answers: Genoa 9124's CPUID claims 4 UMC counters on UMC 3
+ * alone; a part whose UMC controls answer past them (the model's umc_unclaimed, its MSR map
+ * lifted) has the claim and the first MSR past it named, and only the claimed 4 counted.
+ * The same part answering exactly as claimed says nothing.
+ */
+static void test_umc_past_the_claim_named(void **state)
+{
+	(void)state;
+	static const char line[] = "CPUID 0x80000022 claims 4 UMC counters (EBX[21:16]) for 1 "
+				   "active UMCs (ECX 0x8), but MSR 0xc0010808 past them answers: "
+				   "only the claimed are counted";
+	for (unsigned extra = 0; extra <= 44; extra += 44) {
+		struct outcome o = start_cfg("backend = sim\nsim-profile = zen4\nkernels = uncore\n",
+					     2, 1, 1, NULL);
+		static struct model_profile lifted;
+		lifted = *o.r->model->p;
+		lifted.msrs = NULL;
+		o.r->model->p = &lifted;
+		o.r->model->umc_unclaimed = (uint8_t)extra;
+		finish(&o);
+		if (o.v != VERDICT_PASS)
+			fail_msg("%s\n%s", verdict_name(o.v), o.f->console);
+		assert_int_equal(fake_count(o.f->console, line), extra ? 1 : 0);
+		assert_int_equal(fake_count(o.f->log, "\"box\":\"amd_umc_3\",\"event\":"
+					    "\"umc_mem_clk\""), 1);
+		done(&o);
+	}
+}
+
+/*
  * Zen 2 (17h: SliceMask and ThreadMask all ones unless asked) and Zen 3 (19h L3, the legacy
  * Data Fabric of 4 counters, DRAM channel 0's beats of reads and writes). Socket 1's APIC IDs
  * start at 128 (ApicIdSize 7): its CCX is 128 >> 3 on Rome (6 threads an L3, 8 IDs), >> 4 on
@@ -331,6 +361,7 @@ int main(void)
 		cmocka_unit_test(test_zen4_per_ccx_and_socket),
 		cmocka_unit_test(test_zen2_zen3_layouts),
 		cmocka_unit_test(test_zen5_umcs_per_socket),
+		cmocka_unit_test(test_umc_past_the_claim_named),
 		cmocka_unit_test(test_repeats_per_ccx),
 		cmocka_unit_test(test_l3_selection_as_asked),
 		cmocka_unit_test(test_df_counter_left_by_firmware),
