@@ -28,6 +28,9 @@ XSAVE_SUB1_FLAGS = 0x1F
 
 ZEN_LEAVES = {0x0, 0x1, 0xA, 0xB, 0x80000000, 0x80000001, 0x80000002, 0x80000003, 0x80000004,
               0x80000008, 0x8000001D, 0x80000022}
+# Zen 5 also 0x80000026 (AMD APM vol. 3 (24594), Fn8000_0026): the topology's levels and,
+# where EAX[30] HeterogeneousCores is set, each core's CoreType in subleaf 0 EBX[31:28].
+ZEN5_LEAVES = ZEN_LEAVES | {0x80000026}
 
 # (table, dump, logical CPU in the dump's own numbering, leaves kept (None: all), why).
 TABLES = [
@@ -92,6 +95,17 @@ TABLES = [
      'EPYC 7713, 19-01-1; leaf 0x80000022 all zeros: no PerfMonV2'),
     ('zen4', 'amd-19-11-genoa.txt', 0, ZEN_LEAVES,
      'EPYC 9124, 19-11-1; 0x80000022 EAX[0] PerfMonV2, EBX[3:0] 6 counters'),
+    ('granite_ridge', 'amd-1a-44-granite-ridge.txt', 0, ZEN5_LEAVES,
+     'Ryzen 9 9950X, 1A-44-0; 0x80000022 EBX 0x84106: 6 core, 16 DF and 8 UMC counters, '
+     'ECX 0x3: UMCs 0 and 1, 4 counters each'),
+    ('strix_point', 'amd-1a-24-strix-point.txt', 0, ZEN5_LEAVES,
+     'Ryzen AI 9 HX 370, 1A-24-0: a Zen 5 core (0x80000026 EAX 0x60000001: heterogeneous; '
+     'EBX[31:28] 0); 0x80000022 EBX 0x102106: 8 DF, 16 UMC counters, ECX 0xF: 4 UMCs'),
+    ('strix_point_c', 'amd-1a-24-strix-point.txt', 8, ZEN5_LEAVES,
+     'a Zen 5c core (0x80000026 EBX[31:28] 1)'),
+    ('turin_dense', 'amd-1a-11-turin-dense.txt', 0, ZEN5_LEAVES,
+     '2x EPYC 9965, 1A-11-0, SMT off; 0x80000022 EBX 0x304106: 16 DF and 48 UMC counters, '
+     'ECX 0xFFF: 12 UMCs, 4 counters each'),
 ]
 
 CPUID = re.compile(r'CPUID ([0-9A-Fa-f]{8}):?[ \t]+([0-9A-Fa-f]{8})-([0-9A-Fa-f]{8})-'

@@ -317,6 +317,12 @@ struct model {
 	uint32_t pci_tear;      /* a counting counter moves this much as its low dword is read */
 	uint8_t chas;           /* CHAs a package: the profile's, or a smaller part's (a variant) */
 	uint8_t cha_msr_count;  /* hostile: the CHA count MSR 0x702 says this (0: chas) */
+	/*
+	 * Hostile: UMC counter pairs that answer past the ones CPUID 0x80000022 EBX[21:16] claims
+	 * (Genoa 9124's dump claims 4 on one UMC of a 12-channel part); the profile's MSR map
+	 * must let them through (msrs NULL).
+	 */
+	uint8_t umc_unclaimed;
 	bool mmio_bar_zero;     /* hostile: the iMC's MMIO base registers read 0 (Ice Lake-SP) */
 	/* hostile: bit n, the package's n-th box with a fixed clock (iMC channel n): its clock
 	   stopped (no DIMMs behind it), or at twice the rate of the others (faster DIMMs) */

@@ -30,6 +30,11 @@ extern const struct model_msr_map model_msrs_nhm_ep, model_msrs_wsm_ep, model_ms
 	model_msrs_icx_on, model_msrs_spr,
 	model_msrs_lnl,
 	model_msrs_zen2, model_msrs_zen4;
+/* Zen 5 (family 1Ah): its parts' CPUID tables and MSR maps. */
+extern const struct model_cpuid_table model_cpuid_granite_ridge, model_cpuid_strix_point,
+	model_cpuid_strix_point_c, model_cpuid_turin_dense;
+extern const struct model_msr_map model_msrs_granite_ridge, model_msrs_strix_point,
+	model_msrs_turin_dense;
 
 /*
  * IA32_DEBUGCTL[14] FREEZE_WHILE_SMM: exists where PERF_CAPABILITIES[12] says so (Intel SDM Vol. 4

@@ -233,6 +233,31 @@ static const struct model_msr_range zen4[] = {
 	DEV(0xC0010800, 0xC0010807, "UMC PerfCtl0-3 / PerfCtr0-3"),
 };
 
+/*
+ * Zen 5 (family 1Ah): Zen 4's core and L3 registers; the DF and UMC pairs CPUID 0x80000022
+ * EBX[15:10] and EBX[21:16] give each part (the dumps in data/cpuid/): Granite Ridge 16 DF and
+ * 8 UMC (2 UMCs of 4), Strix Point 8 and 16 (4 of 4), Turin Dense 16 and 48 (12 of 4).
+ */
+#define ZEN5_CORE_L3							\
+	ZEN_CORE,							\
+	DEV(0xC0000300, 0xC0000303, "PerfCntrGlobalStatus/Ctl/StatusClr/StatusSet"), \
+	DEV(0xC0010230, 0xC001023B, "ChL3PmcCfg0-5 / ChL3Pmc0-5")
+static const struct model_msr_range granite_ridge[] = {
+	ZEN5_CORE_L3,
+	DEV(0xC0010240, 0xC001025F, "DF PerfCtl0-15 / PerfCtr0-15"),
+	DEV(0xC0010800, 0xC001080F, "UMC PerfCtl0-7 / PerfCtr0-7"),
+};
+static const struct model_msr_range strix_point[] = {
+	ZEN5_CORE_L3,
+	DEV(0xC0010240, 0xC001024F, "DF PerfCtl0-7 / PerfCtr0-7"),
+	DEV(0xC0010800, 0xC001081F, "UMC PerfCtl0-15 / PerfCtr0-15"),
+};
+static const struct model_msr_range turin_dense[] = {
+	ZEN5_CORE_L3,
+	DEV(0xC0010240, 0xC001025F, "DF PerfCtl0-15 / PerfCtr0-15"),
+	DEV(0xC0010800, 0xC001085F, "UMC PerfCtl0-47 / PerfCtr0-47"),
+};
+
 #define MAP(c, rows) { (c), (rows), sizeof(rows) / sizeof((rows)[0]) }
 
 const struct model_msr_map model_msrs_nhm_ep = MAP("Nehalem-EP (06_1AH)", nhm_ep);
@@ -251,6 +276,9 @@ const struct model_msr_map model_msrs_lnl =
 	MAP("Lunar, Panther and Arrow Lake (06_BDH, 06_CCH, 06_C5H)", lnl);
 const struct model_msr_map model_msrs_zen2 = MAP("Zen 2/3 (17_31H, 19_01H)", zen2);
 const struct model_msr_map model_msrs_zen4 = MAP("Zen 4 (19_11H)", zen4);
+const struct model_msr_map model_msrs_granite_ridge = MAP("Granite Ridge (1A_44H)", granite_ridge);
+const struct model_msr_map model_msrs_strix_point = MAP("Strix Point (1A_24H)", strix_point);
+const struct model_msr_map model_msrs_turin_dense = MAP("Turin Dense (1A_11H)", turin_dense);
 
 const struct model_msr_range *model_msr_range_of(const struct model_profile *p, uint32_t msr)
 {

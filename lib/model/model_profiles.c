@@ -450,11 +450,55 @@ static const struct model_profile zen4 = {
 	.max_cores_part = "EPYC 9654 (AMD product page)",
 };
 
+/*
+ * Zen 5 (family 1Ah), each from its dump (data/cpuid/): Zen 4's devices and firmware image,
+ * the DF and UMC counts their CPUID 0x80000022 gives. Strix Point is hybrid by CPUID
+ * 0x80000026 CoreType (Zen 5 and Zen 5c, the upper half of the model's CPUs), with the same
+ * counters on both.
+ */
+static const struct model_profile granite_ridge = {
+	.name = "granite-ridge",
+	.brand = "Simulated Ryzen 9 9950X (Zen 5, Granite Ridge)",
+	.cpuid = &model_cpuid_granite_ridge,
+	NOISE(4300),
+	DEVS(zen4_devs),
+	.msrs = &model_msrs_granite_ridge,
+	FW(fw_zen4),
+	.max_cores = 16,
+	.max_cores_part = "Ryzen 9 9950X (AMD product page)",
+};
+
+static const struct model_profile strix_point = {
+	.name = "strix-point",
+	.brand = "Simulated Ryzen AI 9 HX 370 (Zen 5 + Zen 5c, Strix Point)",
+	.cpuid = &model_cpuid_strix_point,
+	.cpuid_atom = &model_cpuid_strix_point_c,
+	NOISE(2000),
+	DEVS(zen4_devs),
+	.msrs = &model_msrs_strix_point,
+	FW(fw_zen4),
+	.max_cores = 12,
+	.max_cores_part = "Ryzen AI 9 HX 370 (AMD product page)",
+};
+
+static const struct model_profile turin_dense = {
+	.name = "turin-dense",
+	.brand = "Simulated EPYC 9965 (Zen 5c, Turin Dense)",
+	.cpuid = &model_cpuid_turin_dense,
+	NOISE(2250),
+	DEVS(zen4_devs),
+	.msrs = &model_msrs_turin_dense,
+	FW(fw_zen4),
+	.max_cores = 192,
+	.max_cores_part = "EPYC 9965 (AMD product page)",
+};
+
 const struct model_profile *const model_profiles[] = {
 	&nehalem_ep, &westmere_ep, &nehalem_ex, &westmere_ex, &sandy_bridge_ep, &no_pmu,
 	&nehalem_ep_cpuid_limited, &skylake_sp, &icelake_sp, &sapphire_rapids, &alder_lake,
 	&emerald_rapids, &meteor_lake, &lunar_lake, &panther_lake, &arrow_lake_h,
 	&zen2, &zen3, &zen4,
+	&granite_ridge, &strix_point, &turin_dense,
 };
 const unsigned model_profile_count = sizeof(model_profiles) / sizeof(model_profiles[0]);
 

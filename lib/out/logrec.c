@@ -103,6 +103,15 @@ void logrec_key_core_type(struct strbuf *sb, uint8_t t)
 	}
 }
 
+void logrec_key_amd_core_type(struct strbuf *sb, uint8_t t)
+{
+	const char *name = pmu_amd_core_type_name(t);
+	if (name)
+		logrec_key_str(sb, "amd_core_type", name);
+	else if (t)
+		logrec_key_hex(sb, "amd_core_type", t - 1u);
+}
+
 static void key_status(struct strbuf *sb, const char *key, pmu_status st)
 {
 	logrec_key_str(sb, key, pmu_status_str(st));
@@ -117,6 +126,7 @@ static void amd_keys(struct strbuf *sb, const struct cpu_info *ci)
 	logrec_key_str(sb, "core_pmu_kind", pmu_core_desc(ci)->name);
 	logrec_key_bool(sb, "perfctr_ext_core", ci->arch.perfctr_ext_core);
 	logrec_key_bool(sb, "perfmon_v2", ci->arch.perfmon_v2);
+	logrec_key_amd_core_type(sb, ci->arch.amd_core_type);
 	if (ci->amd_probe_st) {
 		logrec_key_hex(sb, "probe_msr", ci->amd_probe_msr);
 		key_status(sb, "probe_error", ci->amd_probe_st);

@@ -87,5 +87,10 @@ void logrec_reg(struct strbuf *sb, uint32_t reg);
 void logrec_key_bool(struct strbuf *sb, const char *key, bool val);
 /* "core_type": "atom", "core", another type's code as hex, or null (not hybrid). */
 void logrec_key_core_type(struct strbuf *sb, uint8_t t);
+/*
+ * "amd_core_type" where CPUID 0x80000026 says the AMD part is hybrid (pmu_arch_info): its
+ * name, or the CoreType in hex for one AMD has not named; nothing otherwise.
+ */
+void logrec_key_amd_core_type(struct strbuf *sb, uint8_t t);
 
 #endif

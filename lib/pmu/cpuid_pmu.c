@@ -40,6 +40,13 @@
 #define AMD_PERFCTR_EXT_CORE_BIT 23
 #define AMD_PERFMON_V2_BIT 0
 #define AMD_NUM_PERFCTR_CORE_MASK 0xFu
+/*
+ * AMD APM vol. 3 (24594) appendix E, Fn8000_0026 subleaf 0: EAX[30] HeterogeneousCores, EBX[31:28]
+ * CoreType (0 performance, 1 efficiency), what Linux's get_topology_cpu_type reads on AMD.
+ */
+#define LEAF_AMD_TOPO 0x80000026u
+#define AMD_HETERO_BIT 30
+#define AMD_CORE_TYPE_SHIFT 28
 
 static uint32_t low_mask(unsigned n)
 {
@@ -190,6 +197,9 @@ static void amd_counters(const struct pmu_backend *b, unsigned cpu, struct cpu_i
 		a->perfmon_v2 = true;
 		n = r.ebx & AMD_NUM_PERFCTR_CORE_MASK;
 	}
+	if (ci->max_ext_leaf >= LEAF_AMD_TOPO && !pmu_cpuid(b, cpu, LEAF_AMD_TOPO, 0, &r) &&
+	    ((r.eax >> AMD_HETERO_BIT) & 1))
+		a->amd_core_type = (uint8_t)(1 + (r.ebx >> AMD_CORE_TYPE_SHIFT));
 	a->gp_mask = low_mask(n);
 	a->gp_width = AMD_COUNTER_WIDTH;
 	set_runs(a);

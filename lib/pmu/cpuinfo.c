@@ -36,6 +36,11 @@ const char *pmu_core_type_name(uint8_t t)
 	return t == CORE_TYPE_CORE ? "core" : t == CORE_TYPE_ATOM ? "atom" : t ? "other" : NULL;
 }
 
+const char *pmu_amd_core_type_name(uint8_t t)
+{
+	return t == 1 ? "performance" : t == 2 ? "efficiency" : NULL;
+}
+
 const char *uncore_family_name(enum uncore_family u)
 {
 	switch (u) {

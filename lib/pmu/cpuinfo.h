@@ -18,6 +18,8 @@
 
 /* "core" (P-core), "atom" (E-core), "other" (another code); NULL: 0, not hybrid. */
 const char *pmu_core_type_name(uint8_t t);
+/* An AMD core type (pmu_arch_info.amd_core_type): "performance", "efficiency", NULL otherwise. */
+const char *pmu_amd_core_type_name(uint8_t t);
 
 /*
  * What discovery noted about a CPU's leaves: a leaf it ignored or could not read,
@@ -80,6 +82,7 @@ struct pmu_arch_info {
 	bool perfctr_ext_core;  /* AMD: 6 counters at 0xC0010200 (0x80000001 ECX[23]) */
 	bool perfmon_v2;        /* AMD: PerfMonV2 (0x80000022 EAX[0]) */
 	bool irperf;            /* AMD: IRPERF, instructions retired MSR (0x80000008 EBX[1]) */
+	uint8_t amd_core_type;  /* AMD: 0x80000026.0 EBX[31:28] + 1 where EAX[30] says hybrid; 0 not */
 	uint32_t notes;         /* bit n: enum pmu_note n */
 };
 

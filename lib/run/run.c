@@ -534,6 +534,10 @@ enum verdict run_main(struct run *a, const struct run_header *h)
 	uint32_t no_box = run_make_boxes(a);
 	report_cpus(a);
 	check_topology(a);
+	const struct uncore_amd_facts *amd = &a->slot[a->plat->bsp].info.amd_uncore;
+	if (uncore_amd_shape(amd, &a->sb) ||
+	    uncore_amd_unclaimed(&a->backend, a->plat->bsp, amd, &a->sb))
+		run_say(a);
 	if (no_box) {
 		sb_puts(&a->sb, "active memory controllers with no amd_umc box (CPUID 0x80000022 ECX "
 			"bits ");

@@ -79,7 +79,10 @@ for dump in sys.argv[2:]:
     for line in out:
         rec = json.loads(line)
         x = rec.pop("cpuid_23", None)
-        assert set(rec) == keys, (dump, set(rec) ^ keys)
+        # AMD adds its core type where 0x80000026 says hybrid, its uncore with PerfMonV2
+        extra = set(rec) - keys - ({"amd_core_type", "amd_uncore"}
+                                   if rec["vendor"] == "AuthenticAMD" else set())
+        assert keys <= set(rec) and not extra, (dump, set(rec) ^ keys)
         assert all(isinstance(i, int) for i in rec["fixed"]), dump
         if x is None:
             continue
@@ -92,6 +95,42 @@ for dump in sys.argv[2:]:
     assert n23 == len(sl0), (dump, n23, len(sl0))
 EOF
   then passed=$((passed + 1)); else failed=$((failed + 1)); echo "  FAIL cpuid JSON read back"; fi
+}
+
+# cpuid_umc_check: the UMC split by hand. Turin Dense's 0x80000022 is 7-00304106-00000FFF:
+# EBX[21:16] = 0x30 = 48 UMC counters, ECX 0xFFF = UMCs 0-11 active, 48 / 12 = 4 each, so UMC k's
+# first control is 0xC0010800 + 2 * 4 * k (0xC0010858 for UMC 11), EBX[15:10] = 0x10 = 16 DF
+# counters, EBX[3:0] = 6 core counters, on all three CPUs (packages 0 and 1). Bergamo's
+# 3-00204106-00000FFF: 32 for 12 UMCs, not a whole number: 2 each (0xC0010800 + 4k), named.
+# Strix Point's 0x80000026 subleaf 0 EBX[31:28]: 0 on CPUs #0, #1, 1 on #8, #9.
+cpuid_umc_check() {
+  if python3 - "$tool" <<'EOF'
+import json, subprocess, sys
+def lines(dump):
+    out = subprocess.run([sys.argv[1], "cpuid", "data/cpuid/" + dump], check=True,
+                         capture_output=True, text=True).stdout.splitlines()
+    return [json.loads(l) for l in out]
+turin = lines("amd-1a-11-turin-dense.txt")
+assert [r["cpu"] for r in turin] == [0, 1, 192]
+for r in turin:
+    u = r["amd_uncore"]
+    assert (u["eax"], u["ebx"], u["ecx"]) == ("0x7", "0x304106", "0xfff"), u
+    assert (u["core_counters"], u["df_counters"], u["umc_counters"], u["active_umcs"]) == \
+        (6, 16, 48, 12), u
+    assert u["umc_split"] == [{"umc": k, "ctl_msr": hex(0xC0010800 + 8 * k), "counters": 4}
+                              for k in range(12)], u["umc_split"]
+    assert u["umc_shape"] is None and "amd_core_type" not in r
+for r in lines("amd-19-a0-bergamo.txt"):
+    u = r["amd_uncore"]
+    assert u["umc_split"] == [{"umc": k, "ctl_msr": hex(0xC0010800 + 4 * k), "counters": 2}
+                              for k in range(12)], u["umc_split"]
+    assert u["umc_shape"] == ("CPUID 0x80000022 claims 32 UMC counters (EBX[21:16]) for 12 "
+                              "active UMCs (ECX 0xfff): not a whole number each; 2 each "
+                              "taken, the last 8 left alone"), u["umc_shape"]
+assert [(r["cpu"], r["amd_core_type"]) for r in lines("amd-1a-24-strix-point.txt")] == \
+    [(0, "performance"), (1, "performance"), (8, "efficiency"), (9, "efficiency")]
+EOF
+  then passed=$((passed + 1)); else failed=$((failed + 1)); echo "  FAIL cpuid UMC split by hand"; fi
 }
 
 # The shipped tool is built plain: no sanitizer runtime in it (a user's refused event must
@@ -224,6 +263,12 @@ run_case cpuid_sapphire_rapids cpuid data/cpuid/intel-06-8f-sapphire-rapids.txt
 run_case cpuid_genoa cpuid data/cpuid/amd-19-11-genoa.txt
 run_case cpuid_rome cpuid data/cpuid/amd-17-31-rome.txt
 run_case cpuid_nehalem_ex cpuid data/cpuid/intel-06-2e-nehalem-ex.txt
+# Zen 5 (issue 36 item 5): the UMC split of CPUID 0x80000022, each CPU's line checked against
+# values worked out by hand from the dumps (cpuid_umc_check); Strix Point's core types.
+run_case cpuid_turin_dense cpuid data/cpuid/amd-1a-11-turin-dense.txt
+run_case cpuid_strix_point cpuid data/cpuid/amd-1a-24-strix-point.txt
+run_case cpuid_bergamo cpuid data/cpuid/amd-19-a0-bergamo.txt
+cpuid_umc_check
 run_case cpuid_bad cpuid $dir/cpuid-bad.txt
 run_case cpuid_missing cpuid $dir/no-such-dump.txt
 # Uncore discovery tables: the model's Sapphire Rapids socket, clean and with every defect the
@@ -305,7 +350,7 @@ run_case replay_no_capture replay $dir/qemu-nopmu.jsonl
 for p in nehalem-ep:2 nehalem-ep-cpuid-limited:2 westmere-ep:2 nehalem-ex:2 westmere-ex:2 \
          sandy-bridge-ep:2 skylake-sp:2 icelake-sp:2 sapphire-rapids:1 emerald-rapids:2 \
          alder-lake:1 meteor-lake:1 lunar-lake:1 panther-lake:1 arrow-lake-h:1 no-pmu:1 \
-         zen2:1 zen3:2 zen4:2; do
+         zen2:1 zen3:2 zen4:2 granite-ridge:1 strix-point:1 turin-dense:2; do
   IFS=: read -r name k <<<"$p"
   rm -f "$ptmp/model-$name.jsonl"
   "$build/report/mklog" --cpus 4 --packages "$k" -o "$ptmp/model-$name.jsonl" \
@@ -380,9 +425,10 @@ for kind in count uncore-count box-clock-check check-result verdict tally owners
 done
 # Real size (issue 33 item 2): a two-socket Sapphire Rapids of 224 CPUs as a profile file, a
 # model run on it (the app's run, tests/report/mklog.c) replayed; a 768-CPU run (zen4's
-# profile on 2 x 192 cores x 2 threads, Turin's shape: no Zen 5 profile yet) ends PASS with
-# the L3 of each of its 96 CCXs counted, its capture made a profile and replayed; shapes the
-# part cannot have are refused.
+# profile on 2 x 192 cores x 2 threads) ends PASS with the L3 of each of its 96 CCXs counted,
+# its capture made a profile and replayed; Turin Dense at its real shape (2 x 192 cores, SMT
+# off: 384 CPUs, 16 cores a CCX) ends PASS with 24 L3s and the 12 UMCs of each socket counted,
+# and replays; shapes the part cannot have are refused.
 "$tool" profile --builtin sapphire-rapids --cpus 224 --packages 2 --threads 2 \
   -o "$ptmp/spr224.profile" >/dev/null
 "$build/report/mklog" --cpus 224 --packages 2 --threads 2 --file "$ptmp/spr224.profile" \
@@ -397,7 +443,17 @@ if grep -q '"rec":"verdict".*"verdict":"PASS"' "$ptmp/turin768.jsonl" && [ "$l3s
   failed=$((failed + 1))
   echo "  FAIL the 768-CPU run: no PASS, $l3s CCXs' L3 counted (not 96), or its profile is not of 768 CPUs"
 fi
-for log in spr224 turin768; do
+"$build/report/mklog" --cpus 384 --packages 2 --threads 1 -o "$ptmp/turind384.jsonl" \
+  $'backend = sim\nsim-profile = turin-dense\n'
+l3s=$(grep -o '"package":[0-9]*,"ccx":[0-9]*,"box":"amd_l3","event"' "$ptmp/turind384.jsonl" |
+  sort -u | wc -l)
+umcs=$(grep -o '"package":[0-9]*,"box":"amd_umc_[0-9]*","event":"umc_cas_cmd.rd"' \
+  "$ptmp/turind384.jsonl" | sort -u | wc -l)
+if grep -q '"rec":"verdict".*"verdict":"PASS"' "$ptmp/turind384.jsonl" && [ "$l3s" = 24 ] &&
+   [ "$umcs" = 24 ]; then passed=$((passed + 1)); else failed=$((failed + 1))
+  echo "  FAIL turin-dense at 384 CPUs: no PASS, $l3s L3s (not 24) or $umcs UMCs (not 2 x 12)"
+fi
+for log in spr224 turin768 turind384; do
   if out=$("$tool" replay "$ptmp/$log.jsonl" 2>&1) && [[ "$out" == *", 0 differences" ]]; then
     passed=$((passed + 1)); else failed=$((failed + 1)); echo "  FAIL replay $log"
     echo "$out" | tail -5 | sed 's/^/    /'; fi

@@ -88,6 +88,9 @@ static void test_dump_profiles_discover_as_builtin(void **state)
 		{ "arrow-lake-h", "intel-06-c5-arrow-lake-h.txt" },
 		{ "zen2", "amd-17-31-rome.txt" }, { "zen3", "amd-19-01-milan.txt" },
 		{ "zen4", "amd-19-11-genoa.txt" },
+		{ "granite-ridge", "amd-1a-44-granite-ridge.txt" },
+		{ "strix-point", "amd-1a-24-strix-point.txt" },
+		/* not turin-dense: its file keeps 2 CPUs of package 0 and 1 of package 1 */
 	};
 	struct dump_file *f = malloc(sizeof(*f));
 	struct model_dump_scratch *s = malloc(model_dump_scratch_bytes(DUMP_CPUS));

@@ -72,6 +72,29 @@ static void test_umc_saturation_reported(void **state)
 	free(r);
 }
 
+/*
+ * Turin Dense drops UMC counter writes while the channel's controls are stopped: the engine
+ * writes each counter with its control enabled, so the last UMC's clock counts from the start
+ * it read, and its counter (found 0) is 0 again after restore, as every register is.
+ */
+static void test_umc_write_order_sticks(void **state)
+{
+	(void)state;
+	static const char *const specs[] = { "amd_umc_11/event=0x00/" };
+	struct rig *r = rig_new("turin-dense", 2, specs, 1);
+	struct model_image *im = model_image_take(r->m);
+	assert_int_equal(uncore_set_preload(&r->s, 0, 1000), PMU_OK);
+	count(r);
+	assert_int_equal(r->s.ev[0].ctr_msr, 0xC0010800 + 11 * 8 + 1);
+	assert_int_equal(r->s.ev[0].start, 1000);   /* the preload held */
+	assert_true(r->s.ev[0].delta > 0 && !r->s.ev[0].overflow);
+	model_image_expect(im, r->m, "Turin Dense UMC run", NULL);
+	free(im);
+	box_set_fini(&r->boxes);
+	free(r->m);
+	free(r);
+}
+
 /* CPU 0 counts its CCX's L3: the other CCX's file (CPUs 8-15) is never written. */
 static void test_l3_of_one_ccx(void **state)
 {
@@ -145,6 +168,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_umc_saturation_reported),
 		cmocka_unit_test(test_l3_of_one_ccx),
+		cmocka_unit_test(test_umc_write_order_sticks),
 		cmocka_unit_test(test_ccx_of_apic_id),
 		cmocka_unit_test(test_df_event14_spills),
 	};
