@@ -15,6 +15,42 @@ void machine_clear(struct machine *m, unsigned cap)
 	m->cap = cap;
 }
 
+bool machine_cpu_like(const struct machine_cpu *ref, const struct machine_cpu *c)
+{
+	const struct cpuid_walk *a = &ref->walk, *b = &c->walk;
+	if (a->n != b->n || a->truncated != b->truncated || a->st != b->st ||
+	    ref->regs.n != c->regs.n)
+		return false;
+	for (unsigned i = 0; i < a->n; i++)
+		if (a->e[i].leaf != b->e[i].leaf || a->e[i].sub != b->e[i].sub)
+			return false;
+	for (unsigned i = 0; i < c->regs.n; i++)
+		if (ref->regs.msr[i] != c->regs.msr[i])
+			return false;
+	return true;
+}
+
+bool machine_cpuid_differs(const struct machine_cpu *ref, const struct machine_cpu *c, unsigned i)
+{
+	const struct pmu_cpuid *x = &ref->walk.e[i].r, *y = &c->walk.e[i].r;
+	return x->eax != y->eax || x->ebx != y->ebx || x->ecx != y->ecx || x->edx != y->edx;
+}
+
+bool machine_msr_differs(const struct machine_regs *ref, const struct machine_regs *c, unsigned i)
+{
+	return ref->st[i] != c->st[i] || (c->st[i] == PMU_OK && ref->val[i] != c->val[i]);
+}
+
+unsigned machine_cpu_diffs(const struct machine_cpu *ref, const struct machine_cpu *c)
+{
+	unsigned n = 0;
+	for (unsigned i = 0; i < c->walk.n; i++)
+		n += machine_cpuid_differs(ref, c, i);
+	for (unsigned i = 0; i < c->regs.n; i++)
+		n += machine_msr_differs(&ref->regs, &c->regs, i);
+	return n;
+}
+
 void machine_read_regs(const struct pmu_backend *b, unsigned cpu, struct machine_regs *r)
 {
 	for (unsigned i = 0; i < r->n; i++) {

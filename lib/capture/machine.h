@@ -75,6 +75,19 @@ size_t machine_bytes(unsigned cap);
 /* m empty, with room for cap CPUs (a block of machine_bytes(cap)); its CPUs are cleared as filled. */
 void machine_clear(struct machine *m, unsigned cap);
 
+/*
+ * The capture's compact form (issue 33): a CPU logged as "the same as CPU ref except
+ * these rows". c is like ref where both walked the same CPUID leaves and subleaves, in
+ * order, as completely, and read the same MSRs in order; then each row of c either
+ * equals ref's or is one of the exceptions, so nothing is lost.
+ */
+bool machine_cpu_like(const struct machine_cpu *ref, const struct machine_cpu *c);
+/* Whether row i of c's walk, or of its MSRs, differs from ref's (c like ref). */
+bool machine_cpuid_differs(const struct machine_cpu *ref, const struct machine_cpu *c, unsigned i);
+bool machine_msr_differs(const struct machine_regs *ref, const struct machine_regs *c, unsigned i);
+/* The rows of c that differ from ref's, CPUID and MSRs (c like ref). */
+unsigned machine_cpu_diffs(const struct machine_cpu *ref, const struct machine_cpu *c);
+
 /* Every MSR of r->msr[0..n) read on cpu through b, #GP caught (AP-safe). */
 void machine_read_regs(const struct pmu_backend *b, unsigned cpu, struct machine_regs *r);
 
