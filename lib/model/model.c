@@ -415,6 +415,15 @@ static pmu_status sim_rdmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t *val
 	return st;
 }
 
+/* Does cpu's package drop writes to msr (a loaded profile's not_held)? */
+static bool not_held(const struct model *m, unsigned cpu, uint32_t msr)
+{
+	for (const struct model_not_held *h = m->p->not_held; h && h->msr; h++)
+		if (h->msr == msr && h->pkg == m->pkg_of[cpu])
+			return true;
+	return false;
+}
+
 pmu_status model_sim_wrmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t val)
 {
 	struct model *m = ctx;
@@ -422,7 +431,9 @@ pmu_status model_sim_wrmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t val)
 	if (cpu >= m->ncpus)
 		return PMU_ERR_INVALID;
 	const struct model_dev *d = dev_for(m, msr);
-	if (d && !injected(m, cpu, msr)) {
+	if (not_held(m, cpu, msr)) {
+		st = PMU_OK;   /* as the machine did: taken, not kept */
+	} else if (d && !injected(m, cpu, msr)) {
 		struct model_regfile *rf = model_file_take(m, d, cpu);
 		st = d->write ? d->write(m, rf, msr, val) : model_poke(rf, msr, val);
 		model_file_give(m, d, cpu);

@@ -225,6 +225,30 @@ struct model_profile {
 	 * discovery device's BAR holds; NULL: the part's own (model_discovery.c).
 	 */
 	const struct model_disc_image *disc;
+	/*
+	 * A loaded profile's registers that drop what is written to them, as the run its log
+	 * came from proved (QEMU's uncore MSRs: capture/machine.h not_held); ends at msr 0;
+	 * NULL: every register holds.
+	 */
+	const struct model_not_held *not_held;
+	/* A loaded profile's PCI functions where no uncore device of the model answers; NULL: none. */
+	const struct model_pci_listed *pci_listed;
+};
+
+/*
+ * Functions a machine's capture found on segment 0 (capture/machine.h machine_pci_fns):
+ * at (bus << 8 | device << 3 | function) answers its id at offset 0, all-ones in extended
+ * space where the scan could not read it there, else 0.
+ */
+struct model_pci_listed {
+	const uint32_t *at, *id;
+	unsigned n;
+	bool ext_readable;
+};
+
+/* Package pkg's MSR msr: a write to it changes nothing and raises nothing. */
+struct model_not_held {
+	uint32_t msr, pkg;
 };
 
 /* A discovery table as a capture read it: its BAR and bytes. */

@@ -248,6 +248,38 @@ static pmu_status read_pkg(struct machine_reader *r, const struct logrec_view *v
 	return PMU_OK;
 }
 
+/*
+ * The PCI functions the capture's scan reached: "functions" [["pci SSSS:BB:DD.F","0xID"],...],
+ * "functions_complete", "extended_space_readable".
+ */
+static pmu_status read_pci_fns(struct machine_reader *r, const struct logrec_view *v)
+{
+	struct machine_pci_fns *f = &r->m->pci;
+	const struct logval *fns = logread_find(v, "functions");
+	if (!fns || fns->type != LV_ARRAY)
+		return bad(r, "a pci machine record without its functions array");
+	struct cursor c = { fns->raw + 1, fns->raw + fns->raw_len };
+	const char *s;
+	size_t n;
+	char t;
+	f->n = 0;
+	while ((t = next(&c, &s, &n)) == '[') {
+		uint64_t id;
+		if (next(&c, &s, &n) != '"' || n < 4 || pmu_strncmp(s, "pci ", 4) ||
+		    f->n == MACHINE_MAX_PCI_FNS || !machine_pci_at_parse(s + 4, n - 4, &f->at[f->n]) ||
+		    next(&c, &s, &n) != '"' || !hex_of(s, n, &id) || id > 0xFFFFFFFFu ||
+		    next(&c, &s, &n) != ']')
+			return bad(r, "a pci function is not [\"pci SSSS:BB:DD.F\", \"0xID\"]");
+		f->id[f->n++] = (uint32_t)id;
+	}
+	if (t != ']')
+		return bad(r, "functions is not an array of rows");
+	f->listed = true;
+	(void)logread_get_bool(v, "functions_complete", &f->complete);
+	(void)logread_get_bool(v, "extended_space_readable", &f->ext_readable);
+	return PMU_OK;
+}
+
 /* A part of a package's discovery table (uncore_disc_job.c: 2 KiB a part, in order). */
 static pmu_status read_disc(struct machine_reader *r, const struct logrec_view *v)
 {
@@ -275,6 +307,27 @@ static pmu_status read_disc(struct machine_reader *r, const struct logrec_view *
 	return PMU_OK;
 }
 
+/*
+ * An uncore probe's record (run/uncore_pkg.c) that found its register does not hold a
+ * written value: that register of the package marked so (QEMU drops uncore MSR writes), so
+ * the profile's model drops them as the machine did. Other results say nothing of it.
+ */
+static pmu_status read_not_held(struct machine_reader *r, const struct logrec_view *v)
+{
+	uint32_t package;
+	uint64_t msr, orig;
+	if (!logread_str_is(v, "result", pmu_status_str(PMU_ERR_NOT_HELD)))
+		return PMU_OK;
+	if (get_u32(r, v, "package", &package) || logread_get_u64(v, "msr", &msr) ||
+	    logread_get_u64(v, "orig", &orig) || msr > 0xFFFFFFFFu)
+		return bad(r, "an uncore probe record without its package, msr and orig");
+	for (unsigned k = 0; k < r->m->npkgs; k++)
+		if (r->m->pkg[k].package == package &&
+		    !machine_pkg_not_held(&r->m->pkg[k], (uint32_t)msr, orig))
+			return bad(r, "more package msrs than a capture makes");
+	return PMU_OK;
+}
+
 pmu_status machine_read_line(struct machine_reader *r, const char *line, size_t len)
 {
 	struct logrec_view *v = &r->view;
@@ -283,6 +336,8 @@ pmu_status machine_read_line(struct machine_reader *r, const char *line, size_t 
 	if (logread_line(line, len, v))
 		return has_text(line, len, "\"machine\"") ? bad(r, "a machine record that is not JSON")
 							    : PMU_OK;
+	if (logread_str_is(v, "rec", "uncore_probe") || logread_str_is(v, "rec", "uncore_width"))
+		return read_not_held(r, v);
 	if (!logread_str_is(v, "rec", "machine"))
 		return PMU_OK;
 	r->records++;
@@ -292,6 +347,8 @@ pmu_status machine_read_line(struct machine_reader *r, const char *line, size_t 
 		return read_pkg(r, v);
 	if (logread_str_is(v, "scope", "discovery"))
 		return read_disc(r, v);
+	if (logread_str_is(v, "scope", "pci"))
+		return read_pci_fns(r, v);
 	if (logread_str_is(v, "scope", "platform")) {
 		if (logread_get_str(v, "vendor", r->m->vendor, sizeof(r->m->vendor)))
 			return bad(r, "the platform machine record names no vendor");

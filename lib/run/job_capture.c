@@ -11,6 +11,7 @@
  */
 #include "capture/machine.h"
 #include "capture/smbios.h"
+#include "pmu/regkey.h"
 #include "pmu/uncore_pci.h"
 #include "run/uncore_disc_job.h"
 #include "run/run.h"
@@ -374,22 +375,53 @@ static void log_platform(struct capture *c, struct strbuf *sb, const struct run_
 }
 
 /*
- * The uncore PCI boxes of the boot CPU's family, by the engine's own scan (reads only),
- * one machine_pkg per package leader in pkgs (NULL: none to log).
+ * Every function of segment 0 the scan reached, uncore or not: "functions" [[SSSS:BB:DD.F,
+ * id dword]...], whether all fit ("functions_complete") and whether the scan read extended
+ * configuration space (issue 33 item 3: a model of QEMU's machine answers as QEMU did).
  */
-static struct machine_pkg *scan_pci(struct capture *c, unsigned npkgs)
+static void log_pci_fns(struct capture *c, struct strbuf *sb, const struct machine_pci_fns *f)
+{
+	logrec_begin(sb, "machine", c->a->simulated);
+	logrec_key_str(sb, "scope", "pci");
+	sb_json_key(sb, "functions");
+	sb_putc(sb, '[');
+	for (unsigned i = 0; i < f->n; i++) {
+		sb_puts(sb, i ? ",[\"" : "[\"");
+		regkey_put_fn(sb, regkey_pci_addr((uint32_t)f->at[i] << 12));
+		sb_puts(sb, "\",");
+		put_hex_str(sb, f->id[i]);
+		sb_putc(sb, ']');
+	}
+	sb_putc(sb, ']');
+	logrec_key_bool(sb, "functions_complete", f->complete);
+	logrec_key_bool(sb, "extended_space_readable", f->ext_readable);
+	logrec_end(sb);
+	run_record_from(c->a, sb);
+}
+
+/*
+ * The uncore PCI boxes of the boot CPU's family, by the engine's own scan (reads only),
+ * one machine_pkg per package leader in pkgs (NULL: none to log); every function it
+ * reached logged.
+ */
+static struct machine_pkg *scan_pci(struct capture *c, struct strbuf *sb, unsigned npkgs)
 {
 	struct run *a = c->a;
 	struct machine_pkg *pkgs = run_alloc(a, npkgs * sizeof(*pkgs));
 	struct uncore_pci_scan *scan = run_alloc(a, sizeof(*scan));
 	struct pmon_registry *reg = run_alloc(a, sizeof(*reg));
+	struct machine_pci_fns *fns = run_alloc(a, sizeof(*fns));
 	bool found = false;
-	if (pkgs && scan && reg) {
+	if (pkgs && scan && reg && fns) {
 		for (unsigned i = 0, n = 0; i < a->plat->ncpus && n < npkgs; i++)
 			if (c->slot[i].leader)
 				pkgs[n++].package = a->plat->cpu[i].package;
-		found = machine_scan_pci(&a->backend, a->plat->bsp, &a->boxes, pkgs, npkgs, scan, reg);
+		found = machine_scan_pci(&a->backend, a->plat->bsp, &a->boxes, pkgs, npkgs, fns,
+					 scan, reg);
 	}
+	if (found)
+		log_pci_fns(c, sb, fns);
+	run_free(a, fns);
 	run_free(a, reg);
 	run_free(a, scan);
 	if (!found) {
@@ -430,7 +462,7 @@ enum verdict job_capture(struct run *a)
 	sb_init(&say, line, sizeof(line));
 	unsigned pkgs = mark_leaders(&c);
 	plat_run_all(a->plat, capture_on_cpu, &c, CAPTURE_TIMEOUT_US);
-	struct machine_pkg *pci = scan_pci(&c, pkgs);
+	struct machine_pkg *pci = scan_pci(&c, &sb, pkgs);
 	unsigned missed = 0, leaders = 0;
 	for (unsigned i = 0; i < a->plat->ncpus; i++) {
 		const struct machine_pkg *k = pci && c.slot[i].leader ? &pci[leaders] : NULL;

@@ -277,6 +277,10 @@ open(sys.argv[2], "w").write("\n".join(out) + "\n")
 EOF
 run_case replay_one_count_edited replay "$ptmp/edited.jsonl"
 run_case replay_qemu replay $dir/qemu-capture.jsonl
+# QEMU at real size (issue 33 item 3): 240 vCPUs over 8 sockets (SandyBridge, TCG, the real
+# backend); its profile carries what the run proved: the uncore MSRs its probes found not
+# holding a value, and the PCI functions its scan found (no uncore device): 0 differences.
+run_case replay_qemu240 replay $dir/qemu-240cpu.jsonl
 run_case replay_no_capture replay $dir/qemu-nopmu.jsonl
 # Every fact (issue 35 item 1): each built-in profile's model log (the app's run, 4 CPUs, two
 # packages where the part has two) replays with 0 differences; a copy edited in one kind of

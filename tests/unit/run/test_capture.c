@@ -65,7 +65,12 @@ static void test_model_machine_captured(void **state)
 	(void)state;
 	struct outcome o = run_cfg("backend = sim\nsim-profile = sandy-bridge-ep\n", 4, 2);
 	assert_int_equal(o.v, VERDICT_PASS);
-	assert_int_equal(fake_count(o.f->log, "\"rec\":\"machine\""), 4 + 2 + 1);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"machine\""), 4 + 2 + 1 + 1);
+	/* every function the scan found, each package's U-box (3CE0) among them */
+	assert_int_equal(fake_count(o.f->log, "\"scope\":\"pci\",\"functions\":[[\"pci 0000:"), 1);
+	assert_int_equal(fake_count(o.f->log, "\",\"0x3ce08086\"]"), 2);
+	assert_int_equal(fake_count(o.f->log, "\"functions_complete\":true,"
+				    "\"extended_space_readable\":true}"), 1);
 	assert_int_equal(fake_count(o.f->log, "\"simulated\":true,\"scope\":\"package\""), 2);
 	assert_int_equal(fake_count(o.f->log, "\"uncore_family\":\"sandy-bridge-ep\",\"msrs\":[[\""), 2);
 	/* the engine's own PCI scan placed each package's iMC channel 0 on its U-box's bus, and
@@ -98,7 +103,8 @@ static void test_capture_writes_nothing(void **state)
 		struct outcome o = run_cfg(cfg[i], 2, 1);
 		assert_int_equal(o.v, VERDICT_PASS);
 		writes[i] = model_total_writes(o.r->model);
-		assert_int_equal(fake_count(o.f->log, "\"rec\":\"machine\""), i ? 0 : 4);
+		/* 2 CPUs, a package, the PCI functions, the platform */
+		assert_int_equal(fake_count(o.f->log, "\"rec\":\"machine\""), i ? 0 : 5);
 		assert_int_equal(fake_count(o.f->console, "capture: "), i ? 0 : 1);
 		done(&o);
 	}
