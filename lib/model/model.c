@@ -110,6 +110,17 @@ static void relayout(struct model *m)
 		threads = m->smt_of[j] + 1 > threads ? m->smt_of[j] + 1 : threads;
 		cores = m->core_of[j] + 1 > cores ? m->core_of[j] + 1 : cores;
 	}
+	/*
+	 * The uncore from the shape: one CHA a core where the profile counts CHAs (Skylake-SP on,
+	 * a CHA a core: Linux skx_count_chabox), up to the part's most cores; a Sapphire or
+	 * Emerald Rapids of more cores a package than an MCC die's 32 is an XCC part, of 4 UPI
+	 * links (Xeon Platinum 8490H, Intel ARK), else the model's 3.
+	 */
+	if (m->p->chas) {
+		unsigned most = m->p->max_cores && cores > m->p->max_cores ? m->p->max_cores : cores;
+		m->chas = (uint8_t)(most > m->p->chas ? most : m->p->chas);
+	}
+	m->upis = cores > 32 ? 4 : 3;
 	uint8_t smt = id_bits(threads) > m->dump_smt ? id_bits(threads) : m->dump_smt;
 	uint8_t pkg = smt + id_bits(cores);
 	m->pkg_shift = pkg > m->dump_pkg ? pkg : m->dump_pkg;

@@ -327,7 +327,8 @@ struct model {
 	struct model_pci_fn pci_hidden[MODEL_PCI_HIDDEN];   /* firmware hid them: all-ones */
 	unsigned npci_hidden;
 	uint32_t pci_tear;      /* a counting counter moves this much as its low dword is read */
-	uint8_t chas;           /* CHAs a package: the profile's, or a smaller part's (a variant) */
+	uint8_t chas;           /* CHAs a package: one a core of the shape, or a smaller part's (a variant) */
+	uint8_t upis;           /* Sapphire/Emerald Rapids UPI links a package, from the shape */
 	uint8_t cha_msr_count;  /* hostile: the CHA count MSR 0x702 says this (0: chas) */
 	bool mmio_bar_zero;     /* hostile: the iMC's MMIO base registers read 0 (Ice Lake-SP) */
 	/* hostile: bit n, the package's n-th box with a fixed clock (iMC channel n): its clock
@@ -417,7 +418,7 @@ void model_run_cycle(struct model *m, unsigned cpu, const struct model_cycle *c)
  * (from 0) of C a stimulus of total t occurs floor((i+1)t/C) - floor(it/C) times, so
  * the spread raises exactly t of it. A kernel's replay (sim_workload.c) is one.
  */
-#define MODEL_SPREAD_STIMS 192
+#define MODEL_SPREAD_STIMS 320
 struct model_spread {
 	uint8_t cpl;
 	const struct model_stim *total;   /* each code's count over all the cycles */

@@ -344,7 +344,8 @@ done
 "$tool" profile --builtin sapphire-rapids --cpus 224 --packages 2 --threads 2 \
   -o "$ptmp/spr224.profile" >/dev/null
 "$build/report/mklog" --cpus 224 --packages 2 --threads 2 --file "$ptmp/spr224.profile" \
-  -o "$ptmp/spr224.jsonl" $'backend = sim\nsim-profile-file = spr224.profile\n'
+  -o "$ptmp/spr224.jsonl" --console "$ptmp/spr224.console" \
+  $'backend = sim\nsim-profile-file = spr224.profile\n'
 "$build/report/mklog" --cpus 768 --packages 2 --threads 2 -o "$ptmp/turin768.jsonl" \
   $'backend = sim\nsim-profile = zen4\n'
 "$tool" profile "$ptmp/turin768.jsonl" -o "$ptmp/turin768.profile" >/dev/null
@@ -355,6 +356,11 @@ if grep -q '"rec":"verdict".*"verdict":"PASS"' "$ptmp/turin768.jsonl" && [ "$l3s
   failed=$((failed + 1))
   echo "  FAIL the 768-CPU run: no PASS, $l3s CCXs' L3 counted (not 96), or its profile is not of 768 CPUs"
 fi
+# One CHA a core from the shape (issue 33 item 2): 56 cores a package, so 56 CHAs, and an
+# XCC part's 4 UPI links (with their M3UPI), 8 iMC channels, 4 M2M: 76 units each package.
+units=$(grep -c 'discovery table at pci .*: 76 units, 76 usable' "$ptmp/spr224.console")
+if [ "$units" = 2 ]; then passed=$((passed + 1)); else failed=$((failed + 1))
+  echo "  FAIL the 224-CPU Sapphire Rapids: $units packages' tables of 76 units (not 2)"; fi
 for log in spr224 turin768; do
   if out=$("$tool" replay "$ptmp/$log.jsonl" 2>&1) && [[ "$out" == *", 0 differences" ]]; then
     passed=$((passed + 1)); else failed=$((failed + 1)); echo "  FAIL replay $log"
