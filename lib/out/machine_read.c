@@ -308,6 +308,20 @@ static pmu_status read_disc(struct machine_reader *r, const struct logrec_view *
 }
 
 /*
+ * The probed MSR: "msr" "0xMSR" (schema 1), or as schema 2 names registers, "msr 0xMSR" under
+ * "reg" (uncore_probe) or "ctr" (uncore_width).
+ */
+static bool probed_msr(const struct logrec_view *v, uint64_t *msr)
+{
+	char name[32];
+	const char *key = logread_str_is(v, "rec", "uncore_probe") ? "reg" : "ctr";
+	if (!logread_get_u64(v, "msr", msr))
+		return true;
+	return !logread_get_str(v, key, name, sizeof(name)) && !pmu_strncmp(name, "msr ", 4) &&
+	       pmu_parse_u64(name + 4, pmu_strlen(name + 4), msr);
+}
+
+/*
  * An uncore probe's record (run/uncore_pkg.c) that found its register does not hold a
  * written value: that register of the package marked so (QEMU drops uncore MSR writes), so
  * the profile's model drops them as the machine did. Other results say nothing of it.
@@ -318,7 +332,7 @@ static pmu_status read_not_held(struct machine_reader *r, const struct logrec_vi
 	uint64_t msr, orig;
 	if (!logread_str_is(v, "result", pmu_status_str(PMU_ERR_NOT_HELD)))
 		return PMU_OK;
-	if (get_u32(r, v, "package", &package) || logread_get_u64(v, "msr", &msr) ||
+	if (get_u32(r, v, "package", &package) || !probed_msr(v, &msr) ||
 	    logread_get_u64(v, "orig", &orig) || msr > 0xFFFFFFFFu)
 		return bad(r, "an uncore probe record without its package, msr and orig");
 	for (unsigned k = 0; k < r->m->npkgs; k++)

@@ -254,6 +254,24 @@ static void test_bad_logs_refused(void **state)
 		assert_int_equal(machine_read_line(r, rec, strlen(rec)), why[i][0] ? PMU_ERR_INVALID : PMU_OK);
 		assert_string_equal(r->err, why[i]);
 	}
+	/* a probe that found the register not holding marks it, schema 1 ("msr") or 2 ("reg") */
+	const char *pkg = "{\"rec\":\"machine\",\"scope\":\"package\",\"package\":0,\"leader\":0,"
+			  "\"uncore_family\":\"sandy-bridge-ep\",\"msrs\":[[\"0xc10\",\"0x0\"]]}";
+	const char *probe[] = {
+		"{\"rec\":\"uncore_probe\",\"package\":0,\"msr\":\"0xc10\",\"orig\":\"0x0\","
+		"\"result\":\"register does not hold written value\"}",
+		"{\"rec\":\"uncore_width\",\"package\":0,\"ctr\":\"msr 0xc09\",\"orig\":\"0x5\","
+		"\"result\":\"register does not hold written value\"}",
+		"{\"rec\":\"uncore_probe\",\"package\":0,\"reg\":\"msr 0xd10\",\"orig\":\"0x0\","
+		"\"result\":\"holds\"}",
+	};
+	assert_int_equal(machine_read_line(r, pkg, strlen(pkg)), PMU_OK);
+	for (unsigned i = 0; i < 3; i++)
+		assert_int_equal(machine_read_line(r, probe[i], strlen(probe[i])), PMU_OK);
+	assert_int_equal(m->pkg[0].regs.n, 2);   /* 0xc09 added as read (orig), 0xd10 not */
+	assert_true(m->pkg[0].not_held[0] && m->pkg[0].not_held[1]);
+	assert_int_equal(m->pkg[0].regs.msr[1], 0xc09);
+	assert_int_equal(m->pkg[0].regs.val[1], 5);
 	/* the last: CPU 0's rows but those two */
 	assert_int_equal(m->cpu[1].walk.n, 1);
 	assert_int_equal(m->cpu[1].walk.e[0].r.eax, 9);
