@@ -233,6 +233,30 @@ struct model_profile {
 	 * discovery device's BAR holds; NULL: the part's own (model_discovery.c).
 	 */
 	const struct model_disc_image *disc;
+	/*
+	 * A loaded profile's registers that drop what is written to them, as the run its log
+	 * came from proved (QEMU's uncore MSRs: capture/machine.h not_held); ends at msr 0;
+	 * NULL: every register holds.
+	 */
+	const struct model_not_held *not_held;
+	/* A loaded profile's PCI functions where no uncore device of the model answers; NULL: none. */
+	const struct model_pci_listed *pci_listed;
+};
+
+/*
+ * Functions a machine's capture found on segment 0 (capture/machine.h machine_pci_fns):
+ * at (bus << 8 | device << 3 | function) answers its id at offset 0, all-ones in extended
+ * space where the scan could not read it there, else 0.
+ */
+struct model_pci_listed {
+	const uint32_t *at, *id;
+	unsigned n;
+	bool ext_readable;
+};
+
+/* Package pkg's MSR msr: a write to it changes nothing and raises nothing. */
+struct model_not_held {
+	uint32_t msr, pkg;
 };
 
 /* A discovery table as a capture read it: its BAR and bytes. */
@@ -315,7 +339,8 @@ struct model {
 	struct model_pci_fn pci_hidden[MODEL_PCI_HIDDEN];   /* firmware hid them: all-ones */
 	unsigned npci_hidden;
 	uint32_t pci_tear;      /* a counting counter moves this much as its low dword is read */
-	uint8_t chas;           /* CHAs a package: the profile's, or a smaller part's (a variant) */
+	uint8_t chas;           /* CHAs a package: one a core of the shape, or a smaller part's (a variant) */
+	uint8_t upis;           /* Sapphire/Emerald Rapids UPI links a package, from the shape */
 	uint8_t cha_msr_count;  /* hostile: the CHA count MSR 0x702 says this (0: chas) */
 	/*
 	 * Hostile: UMC counter pairs that answer past the ones CPUID 0x80000022 EBX[21:16] claims
@@ -411,7 +436,7 @@ void model_run_cycle(struct model *m, unsigned cpu, const struct model_cycle *c)
  * (from 0) of C a stimulus of total t occurs floor((i+1)t/C) - floor(it/C) times, so
  * the spread raises exactly t of it. A kernel's replay (sim_workload.c) is one.
  */
-#define MODEL_SPREAD_STIMS 192
+#define MODEL_SPREAD_STIMS 320
 struct model_spread {
 	uint8_t cpl;
 	const struct model_stim *total;   /* each code's count over all the cycles */

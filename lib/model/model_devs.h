@@ -131,10 +131,10 @@ enum model_unc_box {
 	MODEL_UNC_ICX_M2M0,
 	MODEL_UNC_ICX_UPI0 = MODEL_UNC_ICX_M2M0 + 4,
 	MODEL_UNC_ICX_IMC0 = MODEL_UNC_ICX_UPI0 + 6,
-	/* Sapphire/Emerald Rapids (the discovery table's units): CHA 0-15 (MSR), iMC channels
-	 * 0-7 (MMIO), M2M 0-3, UPI and M3UPI 0-2 (PCI). */
+	/* Sapphire/Emerald Rapids (the discovery table's units): CHA 0-63 (MSR), iMC channels
+	 * 0-7 (MMIO), M2M 0-3, UPI 0-3 and M3UPI 0-3 (at UPI0 + 4) (PCI). */
 	MODEL_UNC_SPR_CHA0 = MODEL_UNC_ICX_IMC0 + 8,
-	MODEL_UNC_SPR_IMC0 = MODEL_UNC_SPR_CHA0 + 16,
+	MODEL_UNC_SPR_IMC0 = MODEL_UNC_SPR_CHA0 + 64,
 	MODEL_UNC_SPR_M2M0 = MODEL_UNC_SPR_IMC0 + 8,
 	MODEL_UNC_SPR_UPI0 = MODEL_UNC_SPR_M2M0 + 4,
 };

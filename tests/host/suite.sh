@@ -342,6 +342,10 @@ open(sys.argv[2], "w").write("\n".join(out) + "\n")
 EOF
 run_case replay_one_count_edited replay "$ptmp/edited.jsonl"
 run_case replay_qemu replay $dir/qemu-capture.jsonl
+# QEMU at real size (issue 33 item 3): 240 vCPUs over 8 sockets (SandyBridge, TCG, the real
+# backend); its profile carries what the run proved: the uncore MSRs its probes found not
+# holding a value, and the PCI functions its scan found (no uncore device): 0 differences.
+run_case replay_qemu240 replay $dir/qemu-240cpu.jsonl
 run_case replay_no_capture replay $dir/qemu-nopmu.jsonl
 # Every fact (issue 35 item 1): each built-in profile's model log (the app's run, 4 CPUs, two
 # packages where the part has two) replays with 0 differences; a copy edited in one kind of
@@ -432,7 +436,8 @@ done
 "$tool" profile --builtin sapphire-rapids --cpus 224 --packages 2 --threads 2 \
   -o "$ptmp/spr224.profile" >/dev/null
 "$build/report/mklog" --cpus 224 --packages 2 --threads 2 --file "$ptmp/spr224.profile" \
-  -o "$ptmp/spr224.jsonl" $'backend = sim\nsim-profile-file = spr224.profile\n'
+  -o "$ptmp/spr224.jsonl" --console "$ptmp/spr224.console" \
+  $'backend = sim\nsim-profile-file = spr224.profile\n'
 "$build/report/mklog" --cpus 768 --packages 2 --threads 2 -o "$ptmp/turin768.jsonl" \
   $'backend = sim\nsim-profile = zen4\n'
 "$tool" profile "$ptmp/turin768.jsonl" -o "$ptmp/turin768.profile" >/dev/null
@@ -453,6 +458,11 @@ if grep -q '"rec":"verdict".*"verdict":"PASS"' "$ptmp/turind384.jsonl" && [ "$l3
    [ "$umcs" = 24 ]; then passed=$((passed + 1)); else failed=$((failed + 1))
   echo "  FAIL turin-dense at 384 CPUs: no PASS, $l3s L3s (not 24) or $umcs UMCs (not 2 x 12)"
 fi
+# One CHA a core from the shape (issue 33 item 2): 56 cores a package, so 56 CHAs, and an
+# XCC part's 4 UPI links (with their M3UPI), 8 iMC channels, 4 M2M: 76 units each package.
+units=$(grep -c 'discovery table at pci .*: 76 units, 76 usable' "$ptmp/spr224.console")
+if [ "$units" = 2 ]; then passed=$((passed + 1)); else failed=$((failed + 1))
+  echo "  FAIL the 224-CPU Sapphire Rapids: $units packages' tables of 76 units (not 2)"; fi
 for log in spr224 turin768 turind384; do
   if out=$("$tool" replay "$ptmp/$log.jsonl" 2>&1) && [[ "$out" == *", 0 differences" ]]; then
     passed=$((passed + 1)); else failed=$((failed + 1)); echo "  FAIL replay $log"
