@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "capture/profile.h"
 #include "pmu/regkey.h"
+#include "pmu/regname.h"
 
 static void line_start(struct strbuf *sb, const char *what, unsigned n)
 {
@@ -47,11 +48,11 @@ static void put_pci_fns(struct strbuf *sb, const struct machine_pci_fns *f)
 	sb_puts(sb, f->ext_readable ? " extended readable\n" : " extended unreadable\n");
 	for (unsigned i = 0; i < f->n; i++) {
 		sb_puts(sb, "pcifn ");
-		/* regkey_put_fn's text without its "pci " */
+		/* regname_put_fn's text without its "pci " */
 		char at[24];
 		struct strbuf a;
 		sb_init(&a, at, sizeof(at));
-		regkey_put_fn(&a, regkey_pci_addr(f->at[i] << 12));
+		regname_put_fn(&a, regkey_pci_addr(f->at[i] << 12));
 		sb_puts(sb, at + 4);
 		hex_field(sb, f->id[i]);
 		sb_putc(sb, '\n');

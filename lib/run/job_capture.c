@@ -12,6 +12,7 @@
 #include "capture/machine.h"
 #include "capture/smbios.h"
 #include "pmu/regkey.h"
+#include "pmu/regname.h"
 #include "pmu/uncore_pci.h"
 #include "run/uncore_disc_job.h"
 #include "run/run.h"
@@ -387,7 +388,7 @@ static void log_pci_fns(struct capture *c, struct strbuf *sb, const struct machi
 	sb_putc(sb, '[');
 	for (unsigned i = 0; i < f->n; i++) {
 		sb_puts(sb, i ? ",[\"" : "[\"");
-		regkey_put_fn(sb, regkey_pci_addr((uint32_t)f->at[i] << 12));
+		regname_put_fn(sb, regkey_pci_addr((uint32_t)f->at[i] << 12));
 		sb_puts(sb, "\",");
 		put_hex_str(sb, f->id[i]);
 		sb_putc(sb, ']');
