@@ -56,13 +56,13 @@ static void test_lab_waiver(void **state)
 	/* the waivers logged, for a replay to waive as the run did */
 	assert_int_equal(fake_count(o.f->console, "[SIM] waivers: 2 from lab.txt, beside 112 known "
 						  "errata (Intel's event lists)\n"), 1);
-	assert_int_equal(fake_count(o.f->log, "\"rec\":\"waiver\",\"schema\":1,\"simulated\":true,"
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"waiver\",\"schema\":2,\"simulated\":true,"
 					      "\"file\":\"lab.txt\",\"line\":2,\"waiver\":\"signature="
 					      "06-2d check=branches ref=LAB-7 rev A0 board\""), 1);
 	/* the one that matched nothing, named */
 	assert_int_equal(fake_count(o.f->console, "[SIM] waiver lab.txt:3 matched no check: LAB-8 "
 						  "never needed\n"), 1);
-	assert_int_equal(fake_count(o.f->log, "\"rec\":\"waiver_unmatched\",\"schema\":1,"
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"waiver_unmatched\",\"schema\":2,"
 					      "\"simulated\":true,\"file\":\"lab.txt\",\"line\":3,"
 					      "\"ref\":\"LAB-8 never needed\""), 1);
 	/* the verdict: PASS, the waived checks counted and their reference named */
