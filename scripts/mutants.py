@@ -105,6 +105,8 @@ CHECKS = {
                  ["bash", "-c", "TSAN_OPTIONS=halt_on_error=1 build/tsan/test_run_threads"]),
     # the host tool on its sample and model logs (tests/host/suite.sh): replay's edits among them
     "host_suite": (["host", "host-san", "mklog"], ["bash", "tests/host/suite.sh"]),
+    # db view's pages in headless Chromium against the store (tests/report/view.sh)
+    "report_view": (["host-san", "mklog"], ["bash", "tests/report/view.sh"]),
     # the app on QEMU with the ivshmem discovery table: its memory after the run as before
     "qemu_ivshmem": (["build/efipmu.efi"],
                      ["bash", "tests/qemu/run-all.sh", "ivshmem_discovery"]),

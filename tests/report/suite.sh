@@ -2,13 +2,14 @@
 # SPDX-License-Identifier: BSD-2-Clause-Patent
 # efipmu-host report and db (tools/report.c, tools/db.c). Reports of sample logs (the real
 # backend's NO-PMU from QEMU, and model runs made by mklog: PASS, FAIL, DISTURBED, hybrid,
-# AMD, two-package uncore, top-down, a 768-CPU Genoa pair and its outliers, a hostile log, two
-# diffs) rendered by headless Chromium:
+# AMD, two-package uncore, top-down, Ice Lake-SP's stream run on two packages, a 768-CPU Genoa
+# pair and its outliers, a hostile log, two diffs) rendered by headless Chromium:
 # its DOM checked against the logs (tests/report/check_dom.py), its screenshots kept in
 # build/report/screens/. Then the store: import twice is one run, a cut-off or corrupt log
 # leaves the store byte for byte as it was, 1,000 runs of 50 boards and `regressions` finds
 # exactly the boards made to regress, history, two imports at once, migration from schema 1
-# and refusal of a newer schema. Last line: "report: N passed, N failed".
+# and refusal of a newer schema; then the store's view (tests/report/view.sh). Last line:
+# "report: N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 build=${BUILD:-build}
@@ -39,6 +40,8 @@ sim hybrid $'backend = sim\nsim-profile = alder-lake\n'
 sim amd $'backend = sim\nsim-profile = zen4\n'
 sim uncore2 --packages 2 $'backend = sim\nsim-profile = sandy-bridge-ep\n'
 sim topdown $'backend = sim\nsim-profile = icelake-sp\nevents = TOPDOWN.SLOTS\n'
+# Ice Lake-SP's default job on two packages: the stream kernel and every iMC channel's CAS counts
+sim stream --packages 2 $'backend = sim\nsim-profile = icelake-sp\n'
 # real size (issue 33 item 4): per-package summaries and a heat map, not a row per CPU
 sim big --cpus 768 --packages 2 --threads 2 $'backend = sim\nsim-profile = zen4\n'
 # ... with outliers: CPU 5's instruction check FAIL, CPU 9's branch check DISTURBED, CPU 700
@@ -62,7 +65,7 @@ cp tests/host/qemu-nopmu.jsonl "$L/nopmu.jsonl"   # the real backend, QEMU: NO-P
 cp tests/host/qemu-capture.jsonl "$L/capture.jsonl"   # the same with the capture's SMBIOS
 # the verdicts the samples stand for
 for want in pass:PASS fail:FAIL disturbed:DISTURBED hybrid:PASS amd:PASS uncore2:PASS \
-  big:PASS nopmu:NO-PMU; do
+  big:PASS nopmu:NO-PMU stream:PASS; do
   name=${want%%:*} verdict=${want#*:}
   grep -q "\"verdict\":\"$verdict\"" "$L/$name.jsonl" && ok ||
     bad "$name.jsonl: verdict not $verdict"
@@ -113,7 +116,8 @@ report() {   # NAME LOG [--base BASE]
   "$tool" report "$log" "$@" -o "$out/html/$name.html" 2>"$out/html/$name.err" && ok ||
     bad "report $name: $(head -1 "$out/html/$name.err")"
 }
-for n in pass fail disturbed hybrid amd uncore2 topdown big big-outliers nopmu capture hostile; do
+for n in pass fail disturbed hybrid amd uncore2 topdown stream big big-outliers nopmu capture \
+  hostile; do
   report "$n" "$L/$n.jsonl"
 done
 # diffs: compare's rows and the report's, from the same rules
@@ -160,6 +164,10 @@ grep -q '<rect class="hm FAIL"[^>]*><title>cpu 5: kernel instructions retired (i
   ! grep -q '<tr><th>cpu 5</th>' "$out/html/big.html" &&
   [ "$(stat -c %s "$out/html/big.html")" -lt 1000000 ] && ok ||
   bad "768-CPU reports: outliers not in the heat map, or a row per CPU"
+# memory bandwidth per socket and channel: the stream run's 2 sockets of 8 iMC channels
+[ "$(grep -c '<tr class="bwchan">' "$out/html/stream.html")" = 16 ] &&
+  [ "$(grep -c '<tr class="bwsock">' "$out/html/stream.html")" = 2 ] && ok ||
+  bad "stream report: not 16 channel rows and 2 socket rows"
 # the PNG is an image of the page's size
 python3 - "$out/screens/pass.png" <<'EOF' && ok || bad "screenshot is not a 1280x2000 PNG"
 import struct, sys
@@ -347,6 +355,16 @@ C=$out/db/conc.sqlite
 wait $p1; r1=$?; wait $p2; r2=$?
 [ $r1 = 0 ] && [ $r2 = 0 ] && [ "$(sqlite3 "$C" 'SELECT count(*) FROM runs')" = 40 ] && ok ||
   bad "two imports at once ($r1, $r2)"
+
+# the store's view, page by page in Chromium (tests/report/view.sh)
+vout=$(bash tests/report/view.sh 2>&1)
+grep -v '^view: ' <<<"$vout"
+vp=$(sed -nE 's/^view: ([0-9]+) passed, ([0-9]+) failed$/\1 \2/p' <<<"$vout")
+if [ -n "$vp" ]; then
+  passed=$((passed + ${vp% *})); failed=$((failed + ${vp#* }))
+else
+  bad "tests/report/view.sh ended without its tally"
+fi
 
 echo "report: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

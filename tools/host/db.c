@@ -11,6 +11,7 @@
  *   regressions                 each board's newest run against the newest of the firmware build
  *                               before, compare's rules
  *   report RUN -o FILE.html     the HTML report of a stored run
+ *   view -o DIR                 a static site of the store, a page per board (db_view.c)
  * Writers take the database lock at BEGIN IMMEDIATE and wait for it (busy timeout), so two
  * imports at once both land.
  */
@@ -23,6 +24,7 @@
 #include <unistd.h>
 
 #include "compare.h"
+#include "db.h"
 #include "host.h"
 #include "report.h"
 #include "runlog.h"
@@ -62,11 +64,6 @@ static const char schema_v3_from_v2[] =
 	"ALTER TABLE runs ADD COLUMN machine TEXT;"
 	"CREATE INDEX runs_machine ON runs(machine, run_time, id);";
 
-struct db {
-	sqlite3 *h;
-	const char *path;
-};
-
 static void db_die(struct db *d, const char *what)
 {
 	die("%s: %s: %s", d->path, what, sqlite3_errmsg(d->h));
@@ -83,7 +80,7 @@ static void exec(struct db *d, const char *sql)
 	}
 }
 
-static sqlite3_stmt *prep(struct db *d, const char *sql)
+sqlite3_stmt *prep(struct db *d, const char *sql)
 {
 	sqlite3_stmt *s;
 	if (sqlite3_prepare_v2(d->h, sql, -1, &s, NULL) != SQLITE_OK)
@@ -221,7 +218,7 @@ static void cpu_record(void *ctx, const struct logrec_view *v, unsigned line)
 }
 
 /* A stored log goes through a private temporary file (path: its name): the reader takes paths. */
-static void write_temp(const void *data, int len, char path[22])
+void write_temp(const void *data, int len, char path[22])
 {
 	strcpy(path, "/tmp/efipmu-db-XXXXXX");
 	int fd = mkstemp(path);
@@ -391,18 +388,7 @@ static int db_import(struct db *d, int argc, char **argv)
 
 /* ---------- queries ---------- */
 
-/*
- * The board a run groups under: the name given at import, else the board (or system) its
- * capture's SMBIOS names, else its processor.
- */
-#define BOARD_KEY "coalesce(board, machine, '(no board) ' || coalesce(cpu_brand, '?'))"
-/* A firmware build: the system table's vendor and revision and SMBIOS's BIOS. */
-#define FIRMWARE "coalesce(fw_vendor, '-') || ' ' || coalesce(fw_revision, '-') || CASE WHEN" \
-	" machine IS NULL AND bios_version IS NULL THEN '' ELSE ', BIOS ' ||" \
-	" coalesce(bios_vendor, '-') || ' ' || coalesce(bios_version, '-') || ' (' ||" \
-	" coalesce(bios_date, '-') || ')' END"
-
-static const char *col(sqlite3_stmt *s, int i)
+const char *col(sqlite3_stmt *s, int i)
 {
 	const unsigned char *t = sqlite3_column_text(s, i);
 	return t ? (const char *)t : "-";
@@ -496,7 +482,7 @@ static int db_history(struct db *d, int argc, char **argv)
 	return 0;
 }
 
-static void load_run(struct db *d, sqlite3_int64 run, struct runlog *g)
+void load_run(struct db *d, sqlite3_int64 run, struct runlog *g)
 {
 	sqlite3_stmt *s = prep(d, "SELECT content FROM logs WHERE run_id = ?");
 	sqlite3_bind_int64(s, 1, run);
@@ -587,6 +573,27 @@ static int db_regressions(struct db *d, int argc, char **argv)
 	return regressed ? EXIT_REGRESSED : 0;
 }
 
+void report_run(struct db *d, sqlite3_int64 id, FILE *o)
+{
+	sqlite3_stmt *s = prep(d, "SELECT content, source, board FROM logs JOIN runs ON id = run_id"
+			       " WHERE run_id = ?");
+	sqlite3_bind_int64(s, 1, id);
+	if (sqlite3_step(s) != SQLITE_ROW)
+		die("%s: no run %lld", d->path, (long long)id);
+	char path[22];
+	write_temp(sqlite3_column_blob(s, 0), sqlite3_column_bytes(s, 0), path);
+	char label[512], board[256];
+	snprintf(label, sizeof(label), "run %lld of %s (imported from %s)", (long long)id, d->path,
+		 col(s, 1));
+	snprintf(board, sizeof(board), "%s", col(s, 2));
+	bool has_board = sqlite3_column_type(s, 2) != SQLITE_NULL;
+	sqlite3_finalize(s);
+	const struct report_args args = { .path = path, .label = label, .tol = DEFAULT_TOLERANCE_MILLI,
+					  .board = has_board ? board : NULL };
+	report_write(o, &args);
+	unlink(path);
+}
+
 static int db_report(struct db *d, int argc, char **argv)
 {
 	const char *out = NULL, *run = NULL;
@@ -604,25 +611,10 @@ static int db_report(struct db *d, int argc, char **argv)
 	long long id = strtoll(run, &end, 10);
 	if (*end || id <= 0)
 		die("db report: bad run number '%s'", run);
-	sqlite3_stmt *s = prep(d, "SELECT content, source, board FROM logs JOIN runs ON id = run_id"
-			       " WHERE run_id = ?");
-	sqlite3_bind_int64(s, 1, id);
-	if (sqlite3_step(s) != SQLITE_ROW)
-		die("%s: no run %lld", d->path, id);
-	char path[22];
-	write_temp(sqlite3_column_blob(s, 0), sqlite3_column_bytes(s, 0), path);
-	char label[512], board[256];
-	snprintf(label, sizeof(label), "run %lld of %s (imported from %s)", id, d->path, col(s, 1));
-	snprintf(board, sizeof(board), "%s", col(s, 2));
-	bool has_board = sqlite3_column_type(s, 2) != SQLITE_NULL;
-	sqlite3_finalize(s);
-	const struct report_args args = { .path = path, .label = label, .tol = DEFAULT_TOLERANCE_MILLI,
-					  .board = has_board ? board : NULL };
 	FILE *o = fopen(out, "w");
 	if (!o)
 		die("cannot write %s", out);
-	report_write(o, &args);
-	unlink(path);
+	report_run(d, id, o);
 	if (fclose(o))
 		die("cannot write %s", out);
 	return 0;
@@ -639,13 +631,13 @@ int cmd_db(int argc, char **argv)
 	if (!path || !*path)
 		path = DB_DEFAULT;
 	if (i >= argc)
-		die("db needs a command: import, runs, history, regressions, report");
+		die("db needs a command: import, runs, history, regressions, report, view");
 	static const struct {
 		const char *name;
 		int (*run)(struct db *d, int argc, char **argv);
 	} cmds[] = {
 		{ "import", db_import }, { "runs", db_runs }, { "history", db_history },
-		{ "regressions", db_regressions }, { "report", db_report },
+		{ "regressions", db_regressions }, { "report", db_report }, { "view", db_view },
 	};
 	for (unsigned k = 0; k < sizeof(cmds) / sizeof(cmds[0]); k++)
 		if (!strcmp(argv[i], cmds[k].name)) {
@@ -655,5 +647,5 @@ int cmd_db(int argc, char **argv)
 			sqlite3_close(d.h);
 			return rc;
 		}
-	die("db: unknown command '%s' (import, runs, history, regressions, report)", argv[i]);
+	die("db: unknown command '%s' (import, runs, history, regressions, report, view)", argv[i]);
 }
