@@ -169,8 +169,9 @@ enum { MEM_RD, MEM_WR, MEM_ALL, MEM_NONE };
 
 /*
  * What a count of memory lines counts. The app's roles (lib/out/derived.c: Intel's iMC CAS and
- * Nehalem's QMC counts) and AMD's UMC CAS commands, 64 bytes each as perf's amdzen4 metrics
- * umc_mem_read_bandwidth and umc_mem_write_bandwidth take them.
+ * Nehalem's QMC counts) and AMD's UMC CAS commands, 64 bytes each as Linux perf's metrics take
+ * them (tools/perf/pmu-events/arch/x86/amdzen4/recommended.json, umc_mem_read_bandwidth:
+ * "(umc_cas_cmd.rd * 64) / 1e6 / duration_time", and umc_mem_write_bandwidth).
  */
 static unsigned mem_role(const char *event)
 {
