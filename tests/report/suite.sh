@@ -329,6 +329,13 @@ awk -v b="$b" '$0 ~ "^Lab "b": " { on = 1; next } /^[^ ]/ { on = 0 } on { sub(/^
   "$out/db/regressions.out" > "$out/db/regr-rows.txt"
 cmp -s "$out/db/cmp.txt" "$out/db/regr-rows.txt" && ok ||
   bad "regressions' rows for $b are not compare's"
+# the view of the 1,000 runs: the boards whose newest run it marks regressed are those made to
+# regress (the decoys' older regressions marked on their pages only), a report per run
+"$build/efipmu-host" db --db "$BDB" view -o "$out/db/lab-view" >/dev/null &&
+  [ "$(sed -nE 's/.*<tr class="board regressed"><td><a href="board-[0-9]+.html">Lab (B[0-9]+)<.*/\1/p' \
+      "$out/db/lab-view/index.html")" = "$(cat "$B/regressed.txt")" ] &&
+  [ "$(ls "$out/db/lab-view"/run-*.html | wc -l)" = 1000 ] && ok ||
+  bad "view of the 1,000 runs: its regressed boards are not those made to regress"
 # history of a count across the firmware builds of a board: 20 runs x 4 CPUs, oldest first
 "$tool" db --db "$BDB" history --board 'Lab B000' instructions > "$out/db/history.out"
 [ "$(grep -c ' cpu [0-9] ' "$out/db/history.out")" = 80 ] &&
