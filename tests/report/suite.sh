@@ -42,6 +42,8 @@ sim uncore2 --packages 2 $'backend = sim\nsim-profile = sandy-bridge-ep\n'
 sim topdown $'backend = sim\nsim-profile = icelake-sp\nevents = TOPDOWN.SLOTS\n'
 # Ice Lake-SP's default job on two packages: the stream kernel and every iMC channel's CAS counts
 sim stream --packages 2 $'backend = sim\nsim-profile = icelake-sp\n'
+# ... and Sapphire Rapids', its iMC channels found through the discovery table
+sim spr-stream --packages 2 $'backend = sim\nsim-profile = sapphire-rapids\nkernels = stream\n'
 # real size (issue 33 item 4): per-package summaries and a heat map, not a row per CPU
 sim big --cpus 768 --packages 2 --threads 2 $'backend = sim\nsim-profile = zen4\n'
 # ... with outliers: CPU 5's instruction check FAIL, CPU 9's branch check DISTURBED, CPU 700
@@ -65,7 +67,7 @@ cp tests/host/qemu-nopmu.jsonl "$L/nopmu.jsonl"   # the real backend, QEMU: NO-P
 cp tests/host/qemu-capture.jsonl "$L/capture.jsonl"   # the same with the capture's SMBIOS
 # the verdicts the samples stand for
 for want in pass:PASS fail:FAIL disturbed:DISTURBED hybrid:PASS amd:PASS uncore2:PASS \
-  big:PASS nopmu:NO-PMU stream:PASS; do
+  big:PASS nopmu:NO-PMU stream:PASS spr-stream:PASS; do
   name=${want%%:*} verdict=${want#*:}
   grep -q "\"verdict\":\"$verdict\"" "$L/$name.jsonl" && ok ||
     bad "$name.jsonl: verdict not $verdict"
@@ -116,8 +118,8 @@ report() {   # NAME LOG [--base BASE]
   "$tool" report "$log" "$@" -o "$out/html/$name.html" 2>"$out/html/$name.err" && ok ||
     bad "report $name: $(head -1 "$out/html/$name.err")"
 }
-for n in pass fail disturbed hybrid amd uncore2 topdown stream big big-outliers nopmu capture \
-  hostile; do
+for n in pass fail disturbed hybrid amd uncore2 topdown stream spr-stream big big-outliers nopmu \
+  capture hostile; do
   report "$n" "$L/$n.jsonl"
 done
 # diffs: compare's rows and the report's, from the same rules
@@ -164,10 +166,12 @@ grep -q '<rect class="hm FAIL"[^>]*><title>cpu 5: kernel instructions retired (i
   ! grep -q '<tr><th>cpu 5</th>' "$out/html/big.html" &&
   [ "$(stat -c %s "$out/html/big.html")" -lt 1000000 ] && ok ||
   bad "768-CPU reports: outliers not in the heat map, or a row per CPU"
-# memory bandwidth per socket and channel: the stream run's 2 sockets of 8 iMC channels
-[ "$(grep -c '<tr class="bwchan">' "$out/html/stream.html")" = 16 ] &&
-  [ "$(grep -c '<tr class="bwsock">' "$out/html/stream.html")" = 2 ] && ok ||
-  bad "stream report: not 16 channel rows and 2 socket rows"
+# memory bandwidth per socket and channel: each stream run's 2 sockets of 8 iMC channels
+for n in stream spr-stream; do
+  [ "$(grep -c '<tr class="bwchan">' "$out/html/$n.html")" = 16 ] &&
+    [ "$(grep -c '<tr class="bwsock">' "$out/html/$n.html")" = 2 ] && ok ||
+    bad "$n report: not 16 channel rows and 2 socket rows"
+done
 # the PNG is an image of the page's size
 python3 - "$out/screens/pass.png" <<'EOF' && ok || bad "screenshot is not a 1280x2000 PNG"
 import struct, sys
