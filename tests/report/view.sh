@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause-Patent
+# efipmu-host db view (tools/host/db_view.c, issue 37 item 6): a store of three boards over
+# firmware builds (tests/report/make_view_logs.py: regressions, an Ice Lake-SP stream run,
+# hostile strings) and tests/host/make_hostile.py's logs, its view rendered page by page in
+# headless Chromium and checked against the store and `compare` (tests/report/check_view.py);
+# a view again over an earlier one; a directory that is not a view refused, unchanged. Run by
+# tests/report/suite.sh; last line "view: N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+build=${BUILD:-build}
+tool=$build/efipmu-host-san
+out=$build/report/view
+passed=0; failed=0
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "  FAIL $*"; }
+
+# built by its callers (suite.sh, scripts/mutants.py's report_view): make host-san mklog
+if [ ! -x "$tool" ] || [ ! -x "$build/report/mklog" ]; then
+  echo "  no $tool or $build/report/mklog: make host-san mklog first"
+  echo "view: 0 passed, 1 failed"
+  exit 1
+fi
+rm -rf "$out"
+mkdir -p "$out/logs" "$out/dom" "$out/chromium"
+L=$out/logs
+"$build/report/mklog" -o "$L/pass.jsonl" $'backend = sim\nsim-profile = sandy-bridge-ep\n' &&
+  "$build/report/mklog" --packages 2 -o "$L/stream.jsonl" \
+    $'backend = sim\nsim-profile = icelake-sp\n' &&
+  python3 tests/report/make_view_logs.py "$L" "$L/pass.jsonl" "$L/stream.jsonl" &&
+  python3 tests/host/make_hostile.py tests/host/sim-selftest-fail.jsonl \
+    tests/host/qemu-capture.jsonl "$L" && ok || bad "making the logs"
+DB=$out/runs.sqlite
+for b in V000 V001 V002; do
+  "$tool" db --db "$DB" import "$L/$b"/*.jsonl >/dev/null || bad "import of $b"
+done
+"$tool" db --db "$DB" import --board "<img src=x onerror=\"document.title='PWN'+'ED'\">" \
+  "$L/hostile-selftest.jsonl" >/dev/null &&
+  "$tool" db --db "$DB" import tests/host/qemu-capture.jsonl "$L/hostile-capture.jsonl" \
+    >/dev/null && ok || bad "import of the hostile logs"
+
+# the view, every page in Chromium (its DOM after any script would have run, and its console)
+V=$out/site
+"$tool" db --db "$DB" view -o "$V" > "$out/view.out" 2>&1 &&
+  grep -qx "$V: 5 boards, 16 runs: $V/index.html" "$out/view.out" && ok ||
+  bad "db view: $(cat "$out/view.out")"
+export out V
+ls "$V"/*.html | xargs -P 2 -I{} bash -c '
+  n=$(basename {} .html)
+  timeout 120 chromium --headless --no-sandbox --disable-gpu --no-first-run \
+    --disable-background-networking --disable-component-update --disable-sync \
+    --user-data-dir="$out/chromium/$n" --enable-logging=stderr --v=0 \
+    --dump-dom "file://$PWD/{}" >"$out/dom/$n.dom" 2>"$out/dom/$n.log"'
+empty=$(for f in "$V"/*.html; do [ -s "$out/dom/$(basename "$f" .html).dom" ] || echo "$f"; done)
+[ -z "$empty" ] && ok || bad "Chromium rendered nothing for $empty"
+python3 tests/report/check_view.py "$V" "$out/dom" "$DB" "$tool" && ok || bad "the view's pages"
+# a run's page is its report: the stream run's memory bandwidth and counts heat map, checked
+# against its log as the report suite checks reports
+sid=$(sqlite3 "$DB" "SELECT id FROM runs WHERE source LIKE '%V001/run-0000.jsonl'")
+python3 tests/report/check_dom.py "$out/dom/run-$sid.dom" "$L/V001/run-0000.jsonl" && ok ||
+  bad "the report of run $sid in the view"
+# the newest run's mark on the index is what db regressions says of the board
+"$tool" db --db "$DB" regressions > "$out/regressions.out"
+for b in V000 V001; do
+  r=$(grep -o "^Lab $b: run [0-9]* -> run [0-9]*: [A-Za-z ]*" "$out/regressions.out" |
+      sed 's/.*: //; s/ *$//')
+  grep -q "<tr class=\"board[^\"]*\"><td><a href=\"board-[0-9]*.html\">Lab $b</a>.*<td>$r</td></tr>" \
+    "$V/index.html" && ok || bad "index: Lab $b's newest run is not '$r' as db regressions says"
+done
+
+# again over the earlier view: the same pages
+sum() { (cd "$1" && sha256sum -- * | sort); }
+before=$(sum "$V")
+"$tool" db --db "$DB" view -o "$V" >/dev/null && [ "$(sum "$V")" = "$before" ] && ok ||
+  bad "a view again over the earlier one differs"
+# refused, one line, nothing changed: a directory that is not a view, an earlier view with a
+# file it did not write, a file
+refuse() {   # DIR MESSAGE
+  local was; was=$( [ -d "$1" ] && sum "$1" || sha256sum "$1")
+  msg=$("$tool" db --db "$DB" view -o "$1" 2>&1); rc=$?
+  [ $rc = 2 ] && [ "$(wc -l <<<"$msg")" = 1 ] && grep -qF "$2" <<<"$msg" &&
+    [ "$( [ -d "$1" ] && sum "$1" || sha256sum "$1")" = "$was" ] && ok ||
+    bad "view -o $1: rc $rc, '$msg'"
+}
+mkdir -p "$out/other"; echo keep > "$out/other/notes.txt"
+refuse "$out/other" "$out/other: not empty and not an earlier view (it holds notes.txt and no efipmu-view.txt): refused"
+echo keep > "$V/mine.html"
+refuse "$V" "$V: holds mine.html, which no view wrote: refused"
+rm "$V/mine.html"
+refuse "$out/view.out" "$out/view.out: not a directory"
+
+echo "view: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
