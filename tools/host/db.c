@@ -195,10 +195,15 @@ static void load_blob(struct runlog *g, const void *data, size_t len, const stru
 	g->path = "(stored log)";
 }
 
-/* Text from a log; empty is NULL (not known). */
+/*
+ * Text from a log; empty is NULL (not known). Valid UTF-8 on every database (PostgreSQL's
+ * text refuses anything else): a byte of no valid sequence as the text \xNN, as printable().
+ */
 static void bind_text(struct store_stmt *s, int i, const char *v)
 {
-	store_bind_text(s, i, v && *v ? v : NULL);
+	char *t = v && *v ? utf8_text(v) : NULL;
+	store_bind_text(s, i, t);
+	free(t);
 }
 
 static void fill_counts(struct store *st, int64_t run, const struct runlog *g)
