@@ -2,11 +2,14 @@
 # SPDX-License-Identifier: BSD-2-Clause-Patent
 """Checks `efipmu-host db view`'s pages, as Chromium built them, against the store.
 
-    check_view.py DIR DOMS DB TOOL
+    check_view.py DIR DOMS DB TOOL [NAME]
 
 DIR holds the view; DOMS, for each page P.html, Chromium's DOM (P.dom, from --dump-dom) and its
-log (P.log, --enable-logging=stderr). The expected view is worked out here from the store (Python's
-sqlite3) and from `TOOL compare` on the logs each run was imported from:
+log (P.log, --enable-logging=stderr), or - for the pages themselves, as written (no console to
+read). DB is the store, an SQLite file (read with Python's sqlite3) or a postgresql:// URL (read
+with psql: $PSQL, else psql); NAME, how the tool names it (the index's title), DB by default.
+The expected view is worked out here from the store and from `TOOL compare` on the logs each run
+was imported from:
 - index.html: a row per board (the name given at import, else the capture's SMBIOS board, else
   the processor), linking to that board's page, naming its newest run's regression;
 - a board's page: a row per run in the run's own time order, each judged against the newest
@@ -23,8 +26,8 @@ Prints one line per failed check; exit status 1 if any.
 """
 import html.parser
 import json
-import os
 import re
+import os
 import sqlite3
 import subprocess
 import sys
@@ -85,14 +88,31 @@ def core_counts(path):
     return seen
 
 
+NULL = "\x01(null)"
+
+
+def query(db, sql):
+    """The rows of a query of the store, on either database: ints as ints, NULL as None."""
+    if not db.startswith(("postgresql://", "postgres://")):
+        return sqlite3.connect(db).execute(sql).fetchall()
+    out = subprocess.run([os.environ.get("PSQL", "psql"), "-XqtA", "-v", "ON_ERROR_STOP=1",
+                          "-F", "\x1f", "-R", "\x1e", "-P", "null=" + NULL, "-d", db, "-c", sql],
+                         stdout=subprocess.PIPE, check=True).stdout.decode("utf-8")
+    rows = []
+    for line in out.rstrip("\n").split("\x1e"):
+        if line:
+            rows.append(tuple(None if v == NULL else int(v) if re.fullmatch(r"-?[0-9]+", v)
+                              else v for v in line.split("\x1f")))
+    return rows
+
+
 def expected(db, tool):
     """{board: ([(id, base id or None, regressed, simulated)] in the run's own time order,
     points: a point per run and core count plotted, the board's first 8 by appearance)}."""
-    con = sqlite3.connect(db)
-    rows = con.execute(
+    rows = query(db,
         "SELECT id, coalesce(board, machine, '(no board) ' || coalesce(cpu_brand, '?')),"
         " fw_vendor, fw_revision, bios_vendor, bios_version, bios_date, run_time, source,"
-        " simulated FROM runs").fetchall()
+        " simulated FROM runs")
     boards = {}
     for r in rows:
         boards.setdefault(r[1], []).append(r)
@@ -118,9 +138,10 @@ def expected(db, tool):
     return out
 
 
-def page(doms, name):
+def page(d, doms, name):
     dom = Dom()
-    dom.feed(open(os.path.join(doms, name[:-5] + ".dom"), encoding="utf-8").read())
+    path = os.path.join(d, name) if doms == "-" else os.path.join(doms, name[:-5] + ".dom")
+    dom.feed(open(path, encoding="utf-8").read())
     return dom
 
 
@@ -140,7 +161,8 @@ def common(d, doms, name, dom, want_title):
             bad.append("%s: a link to %r, not a file of the view" % (name, href))
     if dom.title != want_title:
         bad.append("%s: title %r, not %r" % (name, dom.title, want_title))
-    log = open(os.path.join(doms, name[:-5] + ".log"), encoding="utf-8", errors="replace").read()
+    log = "" if doms == "-" else open(os.path.join(doms, name[:-5] + ".log"), encoding="utf-8",
+                                      errors="replace").read()
     for line in log.splitlines():
         if ":CONSOLE" in line:
             bad.append("%s: Chromium's console: %s" % (name, line[:160]))
@@ -149,10 +171,11 @@ def common(d, doms, name, dom, want_title):
 
 def main():
     d, doms, db, tool = sys.argv[1:5]
+    store_name = sys.argv[5] if len(sys.argv) > 5 else db
     want = expected(db, tool)
     bad = []
-    idx = page(doms, "index.html")
-    bad += common(d, doms, "index.html", idx, "efipmu boards of " + db)
+    idx = page(d, doms, "index.html")
+    bad += common(d, doms, "index.html", idx, "efipmu boards of " + store_name)
     for s in ("<img src=x onerror=", "<script>document.title"):   # view.sh's hostile logs
         if s not in idx.text:
             bad.append("index.html: %r not shown as text" % s)
@@ -176,7 +199,7 @@ def main():
                        % (name, row, len(runs), mark))
         sim = any(r[3] for r in runs)
         p = pages[name]
-        dom = page(doms, p)
+        dom = page(d, doms, p)
         bad += common(d, doms, p, dom, ("[SIMULATED] " if sim else "") + "efipmu board " + name)
         rows = dom.rows.get("run", [])
         if [r[0] for r in rows] != ["run %d%s" % (r[0], " [SIM]" if r[3] else "") for r in runs]:

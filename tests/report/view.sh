@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause-Patent
-# efipmu-host db view (tools/host/db_view.c, issue 37 item 6): a store of three boards over
-# firmware builds (tests/report/make_view_logs.py: regressions, an Ice Lake-SP stream run,
-# hostile strings) and tests/host/make_hostile.py's logs, its view rendered page by page in
-# headless Chromium and checked against the store and `compare` (tests/report/check_view.py);
-# a view again over an earlier one; a directory that is not a view refused, unchanged. Run by
+# efipmu-host db view (tools/host/db_view.c, issue 37 item 6): the store of
+# tests/report/view_store.sh (three boards over firmware builds: regressions, an Ice Lake-SP
+# stream run, hostile strings) in an SQLite file, its view rendered page by page in headless
+# Chromium and checked against the store and `compare` (tests/report/check_view.py); a view
+# again over an earlier one; a directory that is not a view refused, unchanged. The view on
+# each database, and of the 1,000-run lab, is tests/store/suite.sh's. Run by
 # tests/report/suite.sh; last line "view: N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -24,20 +25,10 @@ fi
 rm -rf "$out"
 mkdir -p "$out/logs" "$out/dom" "$out/chromium"
 L=$out/logs
-"$build/report/mklog" -o "$L/pass.jsonl" $'backend = sim\nsim-profile = sandy-bridge-ep\n' &&
-  "$build/report/mklog" --packages 2 -o "$L/stream.jsonl" \
-    $'backend = sim\nsim-profile = icelake-sp\n' &&
-  python3 tests/report/make_view_logs.py "$L" "$L/pass.jsonl" "$L/stream.jsonl" &&
-  python3 tests/host/make_hostile.py tests/host/sim-selftest-fail.jsonl \
-    tests/host/qemu-capture.jsonl "$L" && ok || bad "making the logs"
+. tests/report/view_store.sh
+view_logs "$L" "$build/report/mklog" && ok || bad "making the logs"
 DB=$out/runs.sqlite
-for b in V000 V001 V002; do
-  "$tool" db --db "$DB" import "$L/$b"/*.jsonl >/dev/null || bad "import of $b"
-done
-"$tool" db --db "$DB" import --board "<img src=x onerror=\"document.title='PWN'+'ED'\">" \
-  "$L/hostile-selftest.jsonl" >/dev/null &&
-  "$tool" db --db "$DB" import tests/host/qemu-capture.jsonl "$L/hostile-capture.jsonl" \
-    >/dev/null && ok || bad "import of the hostile logs"
+view_import "$tool" "$DB" "$L" && ok || bad "import of the logs"
 
 # the view, every page in Chromium (its DOM after any script would have run, and its console)
 V=$out/site
@@ -56,18 +47,9 @@ empty=$(for f in "$V"/*.html; do [ -s "$out/dom/$(basename "$f" .html).dom" ] ||
 python3 tests/report/check_view.py "$V" "$out/dom" "$DB" "$tool" && ok || bad "the view's pages"
 # a run's page is its report: the stream run's memory bandwidth and counts heat map, checked
 # against its log as the report suite checks reports
-sid=$(sqlite3 "$DB" "SELECT id FROM runs WHERE source LIKE '%V001/run-0000.jsonl'")
+sid=$("$tool" db --db "$DB" runs | awk '/V001\/run-0000\.jsonl$/ { print $1 }')
 python3 tests/report/check_dom.py "$out/dom/run-$sid.dom" "$L/V001/run-0000.jsonl" && ok ||
   bad "the report of run $sid in the view"
-# the newest run's mark on the index is what db regressions says of the board
-"$tool" db --db "$DB" regressions > "$out/regressions.out"
-for b in V000 V001; do
-  r=$(grep -o "^Lab $b: run [0-9]* -> run [0-9]*: [A-Za-z ]*" "$out/regressions.out" |
-      sed 's/.*: //; s/ *$//')
-  grep -q "<tr class=\"board[^\"]*\"><td><a href=\"board-[0-9]*.html\">Lab $b</a>.*<td>$r</td></tr>" \
-    "$V/index.html" && ok || bad "index: Lab $b's newest run is not '$r' as db regressions says"
-done
-
 # again over the earlier view: the same pages
 sum() { (cd "$1" && sha256sum -- * | sort); }
 before=$(sum "$V")
