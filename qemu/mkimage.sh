@@ -62,6 +62,11 @@ repeats = 3
 # lab-run-0001.jsonl, lab-run-0002.jsonl, ...
 # output = lab-run.jsonl
 
+# Known counter defects your lab waives: a file beside this one, one waiver a
+# line (signature=06-55-4 check=branches ref=YOUR-TICKET ...). A failing check
+# it explains ends WAIVED with that reference, never PASS.
+# waivers = lab-waivers.txt
+
 # Instead of measuring, show what this machine has:
 # list
 # Or run the whole job but only print the MSR writes it would make:

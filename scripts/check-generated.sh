@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: BSD-2-Clause-Patent
 # The committed event tables equal what tools/gen_events.py makes from Intel's lists
 # (data/perfmon/) and tools/gen_box_events.py from the tables
-# (data/registers/uncore-events.md): the project's own copies, so a clone alone is
+# (data/registers/uncore-events.md), the errata table what tools/gen_errata.py makes of
+# Intel's lists' Errata field: the project's own copies, so a clone alone is
 # checked; and the built-in profiles' CPUID tables, made at build time from data/cpuid/
 # (tools/gen_cpuid_tables.py), name the processors their dumps do. A missing or altered
 # input is a failure, never a skip.
@@ -26,6 +27,7 @@ perfmon_intact() {
 check "data/perfmon/ files match the SHA-256 sums in its SOURCE.txt" perfmon_intact
 check "lib/hw/events_gen.* match data/perfmon/" python3 tools/gen_events.py --check
 check "lib/hw/events_box_gen.* match data/registers/" python3 tools/gen_box_events.py --check
+check "lib/hw/errata_gen.c matches the Errata of data/perfmon/" python3 tools/gen_errata.py --check
 check "each built-in CPUID table (data/cpuid/) is the processor its dump names" \
   python3 tools/gen_cpuid_tables.py --check
 check "the built-in CPUID tables generate" \

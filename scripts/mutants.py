@@ -115,6 +115,8 @@ CHECKS = {
     # the app on QEMU with the ivshmem discovery table: its memory after the run as before
     "qemu_ivshmem": (["build/efipmu.efi"],
                      ["bash", "tests/qemu/run-all.sh", "ivshmem_discovery"]),
+    # every perfmon list's events against the independent encoder (tests/perfenc/suite.sh)
+    "perfenc": (["host-san"], ["bash", "tests/perfenc/suite.sh"]),
 }
 
 

@@ -28,6 +28,9 @@ XSAVE_SUB1_FLAGS = 0x1F
 
 ZEN_LEAVES = {0x0, 0x1, 0xA, 0xB, 0x80000000, 0x80000001, 0x80000002, 0x80000003, 0x80000004,
               0x80000008, 0x8000001D, 0x80000022}
+# Zen 5 also 0x80000026 (AMD APM vol. 3 (24594), Fn8000_0026): the topology's levels and,
+# where EAX[30] HeterogeneousCores is set, each core's CoreType in subleaf 0 EBX[31:28].
+ZEN5_LEAVES = ZEN_LEAVES | {0x80000026}
 
 # (table, dump, logical CPU in the dump's own numbering, leaves kept (None: all), why).
 TABLES = [
@@ -69,6 +72,21 @@ TABLES = [
      'EBX 3: UMASK2 and EQ; subleaf 1: 10 GP (0x3FF), fixed 0-3 (0xF)'),
     ('lunar_lake_e', 'intel-06-bd-lunar-lake.txt', 4, None,
      'an E-core (0x20000003: Skymont); 8 GP, fixed 0-2, 4-6 (0x77)'),
+    ('panther_lake_p', 'intel-06-cc-panther-lake.txt', 0, None,
+     'Core Ultra 7 355, 06-CC-3: a P-core (leaf 0x1A 0x40000004: Cougar Cove); leaf 0xA '
+     '0x0D300806: version 6 (8 GP there, 10 (0x3FF) and fixed 0-3 in leaf 0x23 subleaf 1); '
+     'leaf 0x23 subleaves 0, 1, 3, 4, 5 (subleaf 0 EAX 0x3B)'),
+    ('panther_lake_e', 'intel-06-cc-panther-lake.txt', 4, None,
+     'a low-power E-core (0x20000004: Darkmont); 8 GP, fixed 0-2, 4-6 (0x77); leaf 0x23 '
+     'subleaves 0-5 (subleaf 0 EAX 0x3F: auto counter reload in subleaf 2)'),
+    ('arrow_lake_h_p', 'intel-06-c5-arrow-lake-h.txt', 0, None,
+     'Core Ultra 9 285H, 06-C5-2: a P-core (leaf 0x1A 0x40000003: Lion Cove); leaf 0xA '
+     '0x07300805: version 5; leaf 0x23 subleaf 1: 10 GP (0x3FF), fixed 0-3 (0xF)'),
+    ('arrow_lake_h_e', 'intel-06-c5-arrow-lake-h.txt', 2, None,
+     'an E-core (0x20000003: Skymont); 8 GP, fixed 0-2, 4-6 (0x77), UMASK2 and EQ'),
+    ('arrow_lake_h_lpe', 'intel-06-c5-arrow-lake-h.txt', 14, None,
+     'a low-power E-core (0x20000002: Crestmont); 8 GP, fixed 0-2 (0x7); leaf 0x23 subleaf 0 '
+     'EBX 0: no UMASK2 or EQ'),
     # AMD: what discovery and the model read: 0x80000008 (EBX[1]: IRPERF), 0x8000001D (the
     # caches; subleaf 3 the L3, threads sharing it in EAX[25:14]), 0x80000022 (PerfMonV2)
     ('zen2', 'amd-17-31-rome.txt', 0, ZEN_LEAVES,
@@ -77,6 +95,17 @@ TABLES = [
      'EPYC 7713, 19-01-1; leaf 0x80000022 all zeros: no PerfMonV2'),
     ('zen4', 'amd-19-11-genoa.txt', 0, ZEN_LEAVES,
      'EPYC 9124, 19-11-1; 0x80000022 EAX[0] PerfMonV2, EBX[3:0] 6 counters'),
+    ('granite_ridge', 'amd-1a-44-granite-ridge.txt', 0, ZEN5_LEAVES,
+     'Ryzen 9 9950X, 1A-44-0; 0x80000022 EBX 0x84106: 6 core, 16 DF and 8 UMC counters, '
+     'ECX 0x3: UMCs 0 and 1, 4 counters each'),
+    ('strix_point', 'amd-1a-24-strix-point.txt', 0, ZEN5_LEAVES,
+     'Ryzen AI 9 HX 370, 1A-24-0: a Zen 5 core (0x80000026 EAX 0x60000001: heterogeneous; '
+     'EBX[31:28] 0); 0x80000022 EBX 0x102106: 8 DF, 16 UMC counters, ECX 0xF: 4 UMCs'),
+    ('strix_point_c', 'amd-1a-24-strix-point.txt', 8, ZEN5_LEAVES,
+     'a Zen 5c core (0x80000026 EBX[31:28] 1)'),
+    ('turin_dense', 'amd-1a-11-turin-dense.txt', 0, ZEN5_LEAVES,
+     '2x EPYC 9965, 1A-11-0, SMT off; 0x80000022 EBX 0x304106: 16 DF and 48 UMC counters, '
+     'ECX 0xFFF: 12 UMCs, 4 counters each'),
 ]
 
 CPUID = re.compile(r'CPUID ([0-9A-Fa-f]{8}):?[ \t]+([0-9A-Fa-f]{8})-([0-9A-Fa-f]{8})-'

@@ -29,15 +29,26 @@ KEEP = {0x0, 0x1, 0x4, 0xA, 0xB, 0xD, 0x1A, 0x23,
 OLD_INTEL = {0x2, 0x3, 0x5, 0x6, 0x7, 0x8, 0x9, 0xC, 0x80000005, 0x80000006, 0x80000007,
              0x80000008}
 ZEN = {0x80000008, 0x8000001D}
+# Zen 5 also its topology leaves: 0x8000001E (NodeId: which DF and UMC set) and 0x80000026
+# (its subleaf 0 EBX[31:28] CoreType: Strix Point's Zen 5 and Zen 5c).
+ZEN5 = ZEN | {0x8000001E, 0x80000026}
 MORE = {'intel-06-1a-nehalem-ep.txt': OLD_INTEL, 'intel-06-2c-westmere-ep.txt': OLD_INTEL,
         'intel-06-2e-nehalem-ex.txt': OLD_INTEL, 'intel-06-2f-westmere-ex.txt': OLD_INTEL,
         'intel-06-2d-sandy-bridge-ep.txt': OLD_INTEL, 'amd-17-31-rome.txt': ZEN,
-        'amd-19-01-milan.txt': ZEN, 'amd-19-11-genoa.txt': ZEN}
+        'amd-19-01-milan.txt': ZEN, 'amd-19-11-genoa.txt': ZEN,
+        'amd-1a-44-granite-ridge.txt': ZEN5, 'amd-1a-24-strix-point.txt': ZEN5,
+        'amd-1a-11-turin-dense.txt': ZEN5, 'amd-19-a0-bergamo.txt': ZEN5}
 # CPUs to keep where the default misses a layout detail (nehalem-ex: CPU 4 follows
-# CPU 3 without a blank line).
-EXTRA = {'intel-06-2e-nehalem-ex.txt': [3, 4]}
+# CPU 3 without a blank line), a third kind of core (Arrow Lake-H's low-power Crestmont
+# E-cores, CPUs 14-15: the same core type as its Skymont E-cores, other counters) or a fact
+# (turin-dense: its third section, CPU #192, the first of package 1, whose 0x8000001E ECX
+# NodeId is 1).
+EXTRA = {'intel-06-2e-nehalem-ex.txt': [3, 4], 'intel-06-c5-arrow-lake-h.txt': [14, 15],
+         'amd-1a-11-turin-dense.txt': [2]}
 
 CPUID = re.compile(r'CPUID ([0-9A-Fa-f]{8}):?[ \t]+([0-9A-F]{8})-[0-9A-F]{8}')
+# AMD's core type: Fn8000_0026 subleaf 0 EBX[31:28] (AMD64 APM vol. 3 (24594), appendix E)
+AMD_TOPO_SL0 = re.compile(r'CPUID 80000026:?[ \t]+[0-9A-F]{8}-([0-9A-F]{8})-.*\[SL 00\]')
 CPU_SECTION = re.compile(r'------\[ (CPUID Registers / )?Logical CPU #\d+ \]')
 
 
@@ -77,10 +88,14 @@ def blocks(lines):
 
 
 def core_type(lines, b):
+    """Intel's leaf 0x1A EAX[31:24], AMD's 0x80000026 EBX[31:28] (offset past Intel's)."""
     for l in lines[b[0]:b[1]]:
         m = CPUID.match(l)
         if m and int(m[1], 16) == 0x1A:
             return int(m[2], 16) >> 24
+        m = AMD_TOPO_SL0.match(l)
+        if m:
+            return 0x100 + (int(m[1], 16) >> 28)
     return 0
 
 

@@ -15,6 +15,59 @@ void machine_clear(struct machine *m, unsigned cap)
 	m->cap = cap;
 }
 
+bool machine_cpu_like(const struct machine_cpu *ref, const struct machine_cpu *c)
+{
+	const struct cpuid_walk *a = &ref->walk, *b = &c->walk;
+	if (a->n != b->n || a->truncated != b->truncated || a->st != b->st ||
+	    ref->regs.n != c->regs.n)
+		return false;
+	for (unsigned i = 0; i < a->n; i++)
+		if (a->e[i].leaf != b->e[i].leaf || a->e[i].sub != b->e[i].sub)
+			return false;
+	for (unsigned i = 0; i < c->regs.n; i++)
+		if (ref->regs.msr[i] != c->regs.msr[i])
+			return false;
+	return true;
+}
+
+bool machine_cpuid_differs(const struct machine_cpu *ref, const struct machine_cpu *c, unsigned i)
+{
+	const struct pmu_cpuid *x = &ref->walk.e[i].r, *y = &c->walk.e[i].r;
+	return x->eax != y->eax || x->ebx != y->ebx || x->ecx != y->ecx || x->edx != y->edx;
+}
+
+bool machine_msr_differs(const struct machine_regs *ref, const struct machine_regs *c, unsigned i)
+{
+	return ref->st[i] != c->st[i] || (c->st[i] == PMU_OK && ref->val[i] != c->val[i]);
+}
+
+unsigned machine_cpu_diffs(const struct machine_cpu *ref, const struct machine_cpu *c)
+{
+	unsigned n = 0;
+	for (unsigned i = 0; i < c->walk.n; i++)
+		n += machine_cpuid_differs(ref, c, i);
+	for (unsigned i = 0; i < c->regs.n; i++)
+		n += machine_msr_differs(&ref->regs, &c->regs, i);
+	return n;
+}
+
+bool machine_pkg_not_held(struct machine_pkg *k, uint32_t msr, uint64_t orig)
+{
+	struct machine_regs *r = &k->regs;
+	unsigned i = 0;
+	while (i < r->n && r->msr[i] != msr)
+		i++;
+	if (i == r->n) {
+		if (r->n >= CAPTURE_MAX_MSRS)
+			return false;
+		r->msr[i] = msr;
+		r->val[i] = orig;
+		r->st[r->n++] = PMU_OK;
+	}
+	k->not_held[i] = true;
+	return true;
+}
+
 void machine_read_regs(const struct pmu_backend *b, unsigned cpu, struct machine_regs *r)
 {
 	for (unsigned i = 0; i < r->n; i++) {
@@ -23,11 +76,19 @@ void machine_read_regs(const struct pmu_backend *b, unsigned cpu, struct machine
 	}
 }
 
+/* CPUID.0AH:EAX[7:0], the architectural PMU's version, as the walk read it (0: no leaf 0xA). */
+static unsigned arch_version(const struct cpuid_walk *w)
+{
+	const struct cpuid_entry *l0 = cpuid_walk_find(w, 0, 0), *a = cpuid_walk_find(w, 0xA, 0);
+	return l0 && a && l0->r.eax >= 0xA ? a->r.eax & 0xFF : 0;
+}
+
 void machine_collect_cpu(const struct pmu_backend *b, unsigned cpu, const char *vendor,
 			 struct machine_cpu *c, const struct box_set *boxes, struct machine_regs *pkg)
 {
 	cpuid_walk(b, cpu, &c->walk);
-	c->regs.n = capture_core_msrs(vendor, c->regs.msr, CAPTURE_MAX_MSRS);
+	c->regs.n = capture_core_msrs(vendor, arch_version(&c->walk), c->regs.msr,
+				      CAPTURE_MAX_MSRS);
 	machine_read_regs(b, cpu, &c->regs);
 	if (pkg) {
 		pkg->n = capture_uncore_msrs(boxes, pkg->msr, CAPTURE_MAX_MSRS);
@@ -55,9 +116,52 @@ void machine_take_disc(const struct disc_find *f, struct machine_pkg *pkgs, unsi
 	}
 }
 
+uint32_t machine_pci_at(struct pmu_pci_addr a)
+{
+	return (uint32_t)a.bus << 8 | (uint32_t)a.dev << 3 | a.fn;
+}
+
+/* n hex digits of s as *v. */
+static bool hex_digits(const char *s, unsigned n, uint32_t *v)
+{
+	*v = 0;
+	for (unsigned i = 0; i < n; i++) {
+		char c = s[i];
+		unsigned d = c >= '0' && c <= '9' ? (unsigned)(c - '0') :
+			     c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10) : 16;
+		if (d > 15)
+			return false;
+		*v = *v << 4 | d;
+	}
+	return true;
+}
+
+bool machine_pci_at_parse(const char *s, size_t n, uint32_t *at)
+{
+	uint32_t seg, bus, dev, fn;
+	if (n != 12 || s[4] != ':' || s[7] != ':' || s[10] != '.' || !hex_digits(s, 4, &seg) ||
+	    !hex_digits(s + 5, 2, &bus) || !hex_digits(s + 8, 2, &dev) ||
+	    !hex_digits(s + 11, 1, &fn) || seg || dev > 31 || fn > 7)
+		return false;
+	*at = bus << 8 | dev << 3 | fn;
+	return true;
+}
+
+static bool keep_fn(void *ctx, struct pmu_pci_addr a, uint32_t id)
+{
+	struct machine_pci_fns *f = ctx;
+	if (f->n == MACHINE_MAX_PCI_FNS) {
+		f->complete = false;
+		return false;
+	}
+	f->at[f->n] = machine_pci_at(a);
+	f->id[f->n++] = id;
+	return true;
+}
+
 bool machine_scan_pci(const struct pmu_backend *b, unsigned cpu, const struct box_set *boxes,
-		      struct machine_pkg *pkgs, unsigned n, struct uncore_pci_scan *scan,
-		      struct pmon_registry *reg)
+		      struct machine_pkg *pkgs, unsigned n, struct machine_pci_fns *fns,
+		      struct uncore_pci_scan *scan, struct pmon_registry *reg)
 {
 	const struct uncore_pci_plat *pl = uncore_family_desc(boxes->fam)->pci;
 	if (!pl || !pl->ubox_id)
@@ -65,6 +169,9 @@ bool machine_scan_pci(const struct pmu_backend *b, unsigned cpu, const struct bo
 	pmon_reset(reg);
 	if (uncore_pci_scan(b, cpu, boxes, scan, reg))
 		return false;
+	*fns = (struct machine_pci_fns){ .listed = true, .complete = true,
+					 .ext_readable = !scan->ext_st };
+	uncore_pci_each_fn(b, cpu, scan, keep_fn, fns);
 	for (unsigned p = 0; p < n; p++) {
 		struct machine_pkg *k = &pkgs[p];
 		const struct uncore_pci_pkg *s = k->package < UNCORE_PCI_MAX_PKGS ?
@@ -78,7 +185,7 @@ bool machine_scan_pci(const struct pmu_backend *b, unsigned cpu, const struct bo
 			if (s->box[i].d->pci && s->box[i].d->pci->mmio)   /* an MMIO box: its address */
 				regkey_put(&at, reg, s->box[i].base + s->box[i].d->box_ctl);
 			else
-				regkey_put_fn(&at, regkey_pci_addr(s->box[i].base));
+				regname_put_fn(&at, regkey_pci_addr(s->box[i].base));
 			x->device = s->box[i].d->pci ? s->box[i].d->pci->device_id : 0;
 			x->box_ctl = scan->fw_box_ctl[k->package][i];
 		}

@@ -56,9 +56,28 @@ struct machine_disc {
 struct machine_pkg {
 	uint32_t package, leader;
 	struct machine_regs regs;
+	/*
+	 * regs' MSR i does not hold a written value: the run proved it (its uncore_probe or
+	 * uncore_width record; QEMU drops uncore MSR writes). Not the capture's (it only reads).
+	 */
+	bool not_held[CAPTURE_MAX_MSRS];
 	unsigned npci;
 	struct machine_pci_box pci[MACHINE_MAX_PCI];
 	struct machine_disc disc;
+};
+
+/*
+ * Every function of segment 0 the capture's PCI scan found, uncore or not (QEMU's host
+ * bridge, a server's thousand): where (bus << 8 | device << 3 | function) and its id dword,
+ * so a model of the machine answers the scan as the machine did (issue 33 item 3).
+ */
+#define MACHINE_MAX_PCI_FNS 2048
+struct machine_pci_fns {
+	bool listed;                    /* the capture scanned (else nothing is known) */
+	bool complete;                  /* every function found fit */
+	bool ext_readable;              /* the scan read extended configuration space */
+	unsigned n;
+	uint32_t at[MACHINE_MAX_PCI_FNS], id[MACHINE_MAX_PCI_FNS];
 };
 
 struct machine {
@@ -67,6 +86,7 @@ struct machine {
 	unsigned ncpus, npkgs;
 	unsigned cap;                   /* the CPUs cpu[] has room for */
 	struct machine_pkg pkg[MACHINE_MAX_PKGS];
+	struct machine_pci_fns pci;
 	struct machine_cpu cpu[];
 };
 
@@ -74,6 +94,22 @@ struct machine {
 size_t machine_bytes(unsigned cap);
 /* m empty, with room for cap CPUs (a block of machine_bytes(cap)); its CPUs are cleared as filled. */
 void machine_clear(struct machine *m, unsigned cap);
+
+/*
+ * The capture's compact form (issue 33): a CPU logged as "the same as CPU ref except
+ * these rows". c is like ref where both walked the same CPUID leaves and subleaves, in
+ * order, as completely, and read the same MSRs in order; then each row of c either
+ * equals ref's or is one of the exceptions, so nothing is lost.
+ */
+bool machine_cpu_like(const struct machine_cpu *ref, const struct machine_cpu *c);
+/* Whether row i of c's walk, or of its MSRs, differs from ref's (c like ref). */
+bool machine_cpuid_differs(const struct machine_cpu *ref, const struct machine_cpu *c, unsigned i);
+bool machine_msr_differs(const struct machine_regs *ref, const struct machine_regs *c, unsigned i);
+/* The rows of c that differ from ref's, CPUID and MSRs (c like ref). */
+unsigned machine_cpu_diffs(const struct machine_cpu *ref, const struct machine_cpu *c);
+
+/* k's register msr marked as not holding a written value; one read as orig added where k has none. */
+bool machine_pkg_not_held(struct machine_pkg *k, uint32_t msr, uint64_t orig);
 
 /* Every MSR of r->msr[0..n) read on cpu through b, #GP caught (AP-safe). */
 void machine_read_regs(const struct pmu_backend *b, unsigned cpu, struct machine_regs *r);
@@ -95,11 +131,16 @@ void machine_take_disc(const struct disc_find *f, struct machine_pkg *pkgs, unsi
 
 /*
  * The uncore PCI boxes of boxes (the engine's own scan from cpu, reads only; scan
- * and reg are the caller's scratch) put on each of pkgs[0..n), by its package number.
- * False when the family has none or the backend no PCI access (pkgs unchanged).
+ * and reg are the caller's scratch) put on each of pkgs[0..n), by its package number,
+ * and every function the scan reached into fns. False when the family has none or the
+ * backend no PCI access (pkgs and fns unchanged).
  */
 bool machine_scan_pci(const struct pmu_backend *b, unsigned cpu, const struct box_set *boxes,
-		      struct machine_pkg *pkgs, unsigned n, struct uncore_pci_scan *scan,
-		      struct pmon_registry *reg);
+		      struct machine_pkg *pkgs, unsigned n, struct machine_pci_fns *fns,
+		      struct uncore_pci_scan *scan, struct pmon_registry *reg);
+
+/* A function's place as machine_pci_fns keeps it, from and to "SSSS:BB:DD.F" (segment 0). */
+uint32_t machine_pci_at(struct pmu_pci_addr a);
+bool machine_pci_at_parse(const char *s, size_t n, uint32_t *at);
 
 #endif

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "capture/profile.h"
+#include "pmu/regkey.h"
+#include "pmu/regname.h"
 
 static void line_start(struct strbuf *sb, const char *what, unsigned n)
 {
@@ -14,8 +16,12 @@ static void hex_field(struct strbuf *sb, uint64_t v)
 	sb_hex(sb, v);
 }
 
-/* "<what> N MSR VALUE", VALUE "absent" where the read raised #GP, "error" for another failure. */
-static void put_regs(struct strbuf *sb, const char *what, unsigned n, const struct machine_regs *r)
+/*
+ * "<what> N MSR VALUE", VALUE "absent" where the read raised #GP, "error" for another
+ * failure; " not-held" after it where not_held (a package's) says the run proved so.
+ */
+static void put_regs(struct strbuf *sb, const char *what, unsigned n, const struct machine_regs *r,
+		     const bool *not_held)
 {
 	for (unsigned i = 0; i < r->n; i++) {
 		line_start(sb, what, n);
@@ -24,6 +30,31 @@ static void put_regs(struct strbuf *sb, const char *what, unsigned n, const stru
 			hex_field(sb, r->val[i]);
 		else
 			sb_puts(sb, pmu_is_fault((pmu_status)r->st[i]) ? " absent" : " error");
+		if (not_held && not_held[i])
+			sb_puts(sb, " not-held");
+		sb_putc(sb, '\n');
+	}
+}
+
+/*
+ * "pcifns complete|incomplete extended readable|unreadable", then each function the
+ * capture's scan found as "pcifn SSSS:BB:DD.F 0xID"; nothing where it did not scan.
+ */
+static void put_pci_fns(struct strbuf *sb, const struct machine_pci_fns *f)
+{
+	if (!f->listed)
+		return;
+	sb_puts(sb, f->complete ? "pcifns complete" : "pcifns incomplete");
+	sb_puts(sb, f->ext_readable ? " extended readable\n" : " extended unreadable\n");
+	for (unsigned i = 0; i < f->n; i++) {
+		sb_puts(sb, "pcifn ");
+		/* regname_put_fn's text without its "pci " */
+		char at[24];
+		struct strbuf a;
+		sb_init(&a, at, sizeof(at));
+		regname_put_fn(&a, regkey_pci_addr(f->at[i] << 12));
+		sb_puts(sb, at + 4);
+		hex_field(sb, f->id[i]);
 		sb_putc(sb, '\n');
 	}
 }
@@ -90,7 +121,7 @@ void profile_write(const struct machine *m, const char *comment, struct strbuf *
 			hex_field(sb, e->r.edx);
 			sb_putc(sb, '\n');
 		}
-		put_regs(sb, "msr", i, &c->regs);
+		put_regs(sb, "msr", i, &c->regs, NULL);
 	}
 	for (unsigned p = 0; p < m->npkgs && p < MACHINE_MAX_PKGS; p++) {
 		const struct machine_pkg *k = &m->pkg[p];
@@ -98,7 +129,7 @@ void profile_write(const struct machine *m, const char *comment, struct strbuf *
 		sb_puts(sb, " leader ");
 		sb_dec(sb, k->leader);
 		sb_putc(sb, '\n');
-		put_regs(sb, "pkgmsr", k->package, &k->regs);
+		put_regs(sb, "pkgmsr", k->package, &k->regs, k->not_held);
 		for (unsigned b = 0; b < k->npci; b++) {
 			line_start(sb, "pcibox", k->package);
 			sb_putc(sb, ' ');
@@ -111,4 +142,5 @@ void profile_write(const struct machine *m, const char *comment, struct strbuf *
 		}
 		put_disc(sb, k->package, &k->disc);
 	}
+	put_pci_fns(sb, &m->pci);
 }

@@ -46,12 +46,19 @@ static bool word_to(const struct words *ws, unsigned k, char *buf, size_t cap)
 	return true;
 }
 
-/* "msr I MSR VALUE|absent|error" (or pkgmsr) into r. */
-static bool reg_line(const struct words *ws, struct machine_regs *r)
+/*
+ * "msr I MSR VALUE|absent|error" (or pkgmsr) into r; a package's (not_held not NULL) may
+ * end in "not-held".
+ */
+static bool reg_line(const struct words *ws, struct machine_regs *r, bool *not_held)
 {
 	uint64_t msr, val = 0;
-	if (ws->count != 4 || !num(ws, 2, 0xFFFFFFFFu, &msr) || r->n >= CAPTURE_MAX_MSRS)
+	bool held = ws->count == 4;
+	if ((!held && !(not_held && ws->count == 5 && is(ws, 4, "not-held"))) ||
+	    !num(ws, 2, 0xFFFFFFFFu, &msr) || r->n >= CAPTURE_MAX_MSRS)
 		return false;
+	if (not_held)
+		not_held[r->n] = !held;
 	pmu_status st = is(ws, 3, "absent") ? PMU_ERR_FAULT_GP : is(ws, 3, "error") ? PMU_ERR_IO :
 			num(ws, 3, UINT64_MAX, &val) ? PMU_OK : PMU_STATUS_COUNT;
 	if (st == PMU_STATUS_COUNT)
@@ -109,7 +116,7 @@ static bool one_line(const struct words *ws, struct machine *m)
 			return false;   /* a CPU's rows follow its cpu line */
 		struct machine_cpu *c = &m->cpu[a[0]];
 		if (is(ws, 0, "msr"))
-			return reg_line(ws, &c->regs);
+			return reg_line(ws, &c->regs, NULL);
 		for (unsigned k = 0; k < 6; k++)
 			if (!num(ws, 2 + k, 0xFFFFFFFFu, &a[k]))
 				return false;
@@ -117,6 +124,26 @@ static bool one_line(const struct words *ws, struct machine *m)
 			return false;
 		c->walk.e[c->walk.n++] = (struct cpuid_entry){ (uint32_t)a[0], (uint32_t)a[1],
 			{ (uint32_t)a[2], (uint32_t)a[3], (uint32_t)a[4], (uint32_t)a[5] } };
+		return true;
+	}
+	if (is(ws, 0, "pcifns")) {
+		struct machine_pci_fns *f = &m->pci;
+		if (ws->count != 4 || f->listed || !is(ws, 2, "extended") ||
+		    (!is(ws, 1, "complete") && !is(ws, 1, "incomplete")) ||
+		    (!is(ws, 3, "readable") && !is(ws, 3, "unreadable")))
+			return false;
+		f->listed = true;
+		f->complete = is(ws, 1, "complete");
+		f->ext_readable = is(ws, 3, "readable");
+		return true;
+	}
+	if (is(ws, 0, "pcifn")) {   /* pcifn SSSS:BB:DD.F 0xID, after pcifns */
+		struct machine_pci_fns *f = &m->pci;
+		if (ws->count != 3 || !f->listed || f->n == MACHINE_MAX_PCI_FNS ||
+		    !machine_pci_at_parse(ws->w[1], ws->n[1], &f->at[f->n]) ||
+		    !num(ws, 2, 0xFFFFFFFFu, &a[0]))
+			return false;
+		f->id[f->n++] = (uint32_t)a[0];
 		return true;
 	}
 	if (is(ws, 0, "package")) {
@@ -130,7 +157,7 @@ static bool one_line(const struct words *ws, struct machine *m)
 	}
 	struct machine_pkg *k = num(ws, 1, 0xFFFFFFFFu, &a[0]) ? pkg_of(m, a[0]) : NULL;
 	if (is(ws, 0, "pkgmsr"))
-		return k && reg_line(ws, &k->regs);
+		return k && reg_line(ws, &k->regs, k->not_held);
 	if (is(ws, 0, "pcibox")) {
 		struct machine_pci_box *x = k && k->npci < MACHINE_MAX_PCI ? &k->pci[k->npci] : NULL;
 		/* pcibox P BOX at pci SSSS:BB:DD.F DEVICE BOX_CTL (an MMIO box: at mmio 0xADDR) */

@@ -105,6 +105,21 @@ static uint32_t key(const struct unc_run *ur, const struct box_desc *d, uint32_t
 }
 
 /*
+ * A box that drops counter writes while the control is stopped (box_ops.ctr_write_gated, AMD's
+ * UMC): counter i's control enabled with the event it holds, left so until the box's restore,
+ * which puts each counter back before its control (reverse order of the saves). The counter
+ * then counts that event: its low 16 bits are not compared.
+ */
+static bool ctr_gate_on(struct unc_run *ur, const struct box_desc *d, unsigned i)
+{
+	uint64_t v = 0;
+	uint32_t ctl = key(ur, d, box_ctl_msr(d, i), d->ctl_wide);
+	if (!d->ops || !d->ops->ctr_write_gated || st_read(&ur->t, ctl, &v))
+		return false;
+	return !st_write(&ur->t, ctl, v | d->enable_mask);
+}
+
+/*
  * Controls hold their RW bits (enables left clear), counters their low bits, gates and status read.
  */
 static void check_box_regs(struct unc_run *ur, const struct box_desc *d)
@@ -115,7 +130,8 @@ static void check_box_regs(struct unc_run *ur, const struct box_desc *d)
 	uint64_t ctl = reg_holding_mask(d->ctl_layout) & ~d->enable_mask;
 	for (unsigned i = 0; i < d->n_counters; i++) {
 		(void)reg_one(ur, c, key(ur, d, box_ctl_msr(d, i), d->ctl_wide), ctl);
-		(void)reg_one(ur, c, key(ur, d, box_ctr_msr(d, i), true), LOW_BITS);
+		(void)reg_one(ur, c, key(ur, d, box_ctr_msr(d, i), true),
+			      ctr_gate_on(ur, d, i) ? LOW_BITS & ~0xFFFFull : LOW_BITS);
 		c->expected += 2;
 	}
 	if (d->fixed_ctl) {
@@ -164,6 +180,9 @@ static void check_box_width(struct unc_run *ur, const struct box_desc *d)
 			st = pmu_reg_write(ur->t.env->b, ur->t.env->cpu, ctr, mask_of(w));
 		if (!st)
 			st = st_read(&ur->t, ctr, &got);
+		/* a counter its enabled control moves may have saturated (AMD UMC: bit 48) */
+		if (!st && d->ops && d->ops->saturated && d->ops->saturated(got))
+			got &= mask_of(w);
 		if (!st && got == mask_of(w))
 			continue;
 		struct selftest_check *c = st_add(&ur->t, name, SELFTEST_FAIL, w, st ? 0 : st_ones(got));

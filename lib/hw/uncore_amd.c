@@ -48,7 +48,7 @@ static bool umc_saturated(uint64_t end)
 
 static const struct box_ops l3_ops_17h = { .fill_config = l3_fill_17h };
 static const struct box_ops l3_ops_19h = { .fill_config = l3_fill_19h };
-static const struct box_ops umc_ops = { .saturated = umc_saturated };
+static const struct box_ops umc_ops = { .saturated = umc_saturated, .ctr_write_gated = true };
 
 /* L3: 6 pairs from MSRC001_0230, 48-bit counters, EN bit 22, one set per CCX. */
 #define AMD_L3(fam, layout, hooks) { .name = "amd_l3", .desc = {                              \

@@ -24,6 +24,7 @@ struct uncore_amd_facts {
 	uint8_t df_pmcs;       /* 0x80000022 EBX[15:10] NumDfPmc (PerfMonV2) */
 	uint8_t umc_pmcs;      /* 0x80000022 EBX[21:16] NumUmcPmc: counters of all active UMCs */
 	uint32_t umc_mask;     /* 0x80000022 ECX: active UMCs */
+	uint32_t leaf_eax, leaf_ebx;   /* 0x80000022 EAX, EBX as read (ECX is umc_mask) */
 };
 
 /* DF counters before PerfMonV2 (Linux uncore.c NUM_COUNTERS_NB) */

@@ -146,6 +146,12 @@ struct box_ops {
 	 * did. The engine then reports it overflowed, its delta a lower bound.
 	 */
 	bool (*saturated)(uint64_t end);
+	/*
+	 * A counter write is dropped while no control of its channel is enabled (AMD UMC: the
+	 * channel's clock is gated, FreeBSD PR #2422): the engine writes a counter with its own
+	 * control enabled, then stops the control again.
+	 */
+	bool ctr_write_gated;
 };
 
 struct box_desc {

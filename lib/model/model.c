@@ -110,6 +110,17 @@ static void relayout(struct model *m)
 		threads = m->smt_of[j] + 1 > threads ? m->smt_of[j] + 1 : threads;
 		cores = m->core_of[j] + 1 > cores ? m->core_of[j] + 1 : cores;
 	}
+	/*
+	 * The uncore from the shape: one CHA a core where the profile counts CHAs (Skylake-SP on,
+	 * a CHA a core: Linux skx_count_chabox), up to the part's most cores; a Sapphire or
+	 * Emerald Rapids of more cores a package than an MCC die's 32 is an XCC part, of 4 UPI
+	 * links (Xeon Platinum 8490H, Intel ARK), else the model's 3.
+	 */
+	if (m->p->chas) {
+		unsigned most = m->p->max_cores && cores > m->p->max_cores ? m->p->max_cores : cores;
+		m->chas = (uint8_t)(most > m->p->chas ? most : m->p->chas);
+	}
+	m->upis = cores > 32 ? 4 : 3;
 	uint8_t smt = id_bits(threads) > m->dump_smt ? id_bits(threads) : m->dump_smt;
 	uint8_t pkg = smt + id_bits(cores);
 	m->pkg_shift = pkg > m->dump_pkg ? pkg : m->dump_pkg;
@@ -164,13 +175,17 @@ pmu_status model_init(struct model *m, size_t bytes, const struct model_profile 
 #define TAKE(f) m->f = (void *)at; at += ARRAY_BYTES(f, ncpus);
 	MODEL_CPU_ARRAYS(TAKE)
 	m->p = p;
-	m->leaf_0a[0] = model_cpuid_table_answer(p->cpuid, 0xA, 0);
-	m->leaf_0a[1] = p->cpuid_atom ? model_cpuid_table_answer(p->cpuid_atom, 0xA, 0) : m->leaf_0a[0];
-	for (uint32_t sub = 0; sub < 2; sub++) {
-		const struct model_cpuid_table *t[2] = { p->cpuid, p->cpuid_atom ? p->cpuid_atom : p->cpuid };
-		for (unsigned k = 0; k < 2; k++)
-			if (model_cpuid_leaf_answered(t[k], 0x23) == 0x23)
-				m->leaf_23[k][sub] = model_cpuid_table_answer(t[k], 0x23, sub);
+	/* each kind of core's leaves, a kind the profile lacks those of the kind before it */
+	const struct model_cpuid_table *kinds[MODEL_CORE_KINDS] = { p->cpuid, p->cpuid_atom,
+								    p->cpuid_lpe };
+	const struct model_cpuid_table *t = p->cpuid;
+	for (unsigned k = 0; k < MODEL_CORE_KINDS; k++) {
+		if (kinds[k])
+			t = kinds[k];
+		m->leaf_0a[k] = model_cpuid_table_answer(t, 0xA, 0);
+		for (uint32_t sub = 0; sub < 2; sub++)
+			if (model_cpuid_leaf_answered(t, 0x23) == 0x23)
+				m->leaf_23[k][sub] = model_cpuid_table_answer(t, 0x23, sub);
 	}
 	model_core_geom_init(m);
 	model_core_amd_init(m);
@@ -415,6 +430,15 @@ static pmu_status sim_rdmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t *val
 	return st;
 }
 
+/* Does cpu's package drop writes to msr (a loaded profile's not_held)? */
+static bool not_held(const struct model *m, unsigned cpu, uint32_t msr)
+{
+	for (const struct model_not_held *h = m->p->not_held; h && h->msr; h++)
+		if (h->msr == msr && h->pkg == m->pkg_of[cpu])
+			return true;
+	return false;
+}
+
 pmu_status model_sim_wrmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t val)
 {
 	struct model *m = ctx;
@@ -422,7 +446,9 @@ pmu_status model_sim_wrmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t val)
 	if (cpu >= m->ncpus)
 		return PMU_ERR_INVALID;
 	const struct model_dev *d = dev_for(m, msr);
-	if (d && !injected(m, cpu, msr)) {
+	if (not_held(m, cpu, msr)) {
+		st = PMU_OK;   /* as the machine did: taken, not kept */
+	} else if (d && !injected(m, cpu, msr)) {
 		struct model_regfile *rf = model_file_take(m, d, cpu);
 		st = d->write ? d->write(m, rf, msr, val) : model_poke(rf, msr, val);
 		model_file_give(m, d, cpu);

@@ -98,6 +98,9 @@ enum model_bus_cut { MODEL_BUS_DESCRIBED, MODEL_BUS_ECAM_ONLY, MODEL_BUS_OUTSIDE
 struct model_breakage {
 	uint8_t narrow_counters;   /* counters this many bits narrower than CPUID says */
 	bool ignore_enable;        /* EN bits have no effect: counters always count */
+	bool gp_overcount;         /* a general-purpose counter counts each cycle with its event
+				    * once more: an event miscounted, as the errata of Intel's
+				    * lists describe (run/waiver.h) */
 };
 
 /*
@@ -195,6 +198,11 @@ struct model_profile {
 	const struct model_fw_reg *fw_running;  /* the "running" image, ends at msr 0; NULL: none */
 	/* Hybrid: the E-cores' leaves (the upper half of the model's CPUs); NULL: not hybrid. */
 	const struct model_cpuid_table *cpuid_atom;
+	/*
+	 * A third kind of core, of the E-cores' core type with other counters (Arrow Lake-H's
+	 * low-power E-cores); NULL: none. With it the CPUs are in thirds: P, E, low-power E.
+	 */
+	const struct model_cpuid_table *cpuid_lpe;
 	/* Counters a P-core has that its CPUID.0AH does not report (0: CPUID's own). */
 	uint32_t pcore_gp_mask, pcore_fixed_mask;
 	uint8_t slots;             /* TOPDOWN.SLOTS per unhalted cycle: the machine's width */
@@ -225,6 +233,30 @@ struct model_profile {
 	 * discovery device's BAR holds; NULL: the part's own (model_discovery.c).
 	 */
 	const struct model_disc_image *disc;
+	/*
+	 * A loaded profile's registers that drop what is written to them, as the run its log
+	 * came from proved (QEMU's uncore MSRs: capture/machine.h not_held); ends at msr 0;
+	 * NULL: every register holds.
+	 */
+	const struct model_not_held *not_held;
+	/* A loaded profile's PCI functions where no uncore device of the model answers; NULL: none. */
+	const struct model_pci_listed *pci_listed;
+};
+
+/*
+ * Functions a machine's capture found on segment 0 (capture/machine.h machine_pci_fns):
+ * at (bus << 8 | device << 3 | function) answers its id at offset 0, all-ones in extended
+ * space where the scan could not read it there, else 0.
+ */
+struct model_pci_listed {
+	const uint32_t *at, *id;
+	unsigned n;
+	bool ext_readable;
+};
+
+/* Package pkg's MSR msr: a write to it changes nothing and raises nothing. */
+struct model_not_held {
+	uint32_t msr, pkg;
 };
 
 /* A discovery table as a capture read it: its BAR and bytes. */
@@ -246,11 +278,14 @@ struct model_pci_fn {
  * 0AH): its CPUID.0AH, the fixed counters a bitmap from version 5 (ECX[i] or EDX[4:0] > i). A
  * hybrid P-core has counters its CPUID.0AH leaves out (the profile's pcore_* masks).
  */
+#define MODEL_CORE_KINDS 3
+
 struct model_core_geom {
 	unsigned version, gp_width, fixed_width;
 	uint32_t gp_mask, fixed_mask;
 	bool anythread, perf_metrics;
 	bool umask2, eq;   /* PERFEVTSEL UMASK2 (47:40) and EQ (36) exist */
+	bool rdpmc_ud;     /* PERFEVTSEL RDPMC user disable (37) exists */
 };
 
 /*
@@ -265,9 +300,10 @@ struct model_amd_geom {
 
 struct model {
 	const struct model_profile *p;
-	struct pmu_cpuid leaf_0a[2];           /* CPUID.0AH of the cores, [1] the E-cores': read each cycle */
-	struct pmu_cpuid leaf_23[2][2];        /* CPUID.23H subleaves 0 and 1, the same way (zeros: none) */
-	struct model_core_geom core_geom[2];   /* the same way, worked out by model_init */
+	/* Per kind of core (model_cpu_kind): [0] P-cores, [1] E-cores, [2] low-power E-cores. */
+	struct pmu_cpuid leaf_0a[MODEL_CORE_KINDS];           /* CPUID.0AH of each */
+	struct pmu_cpuid leaf_23[MODEL_CORE_KINDS][2];        /* CPUID.23H subleaves 0, 1 (zeros: none) */
+	struct model_core_geom core_geom[MODEL_CORE_KINDS];   /* worked out by model_init */
 	struct model_amd_geom amd_geom;
 	unsigned ncpus, npkgs;
 	enum model_firmware firmware;
@@ -303,8 +339,15 @@ struct model {
 	struct model_pci_fn pci_hidden[MODEL_PCI_HIDDEN];   /* firmware hid them: all-ones */
 	unsigned npci_hidden;
 	uint32_t pci_tear;      /* a counting counter moves this much as its low dword is read */
-	uint8_t chas;           /* CHAs a package: the profile's, or a smaller part's (a variant) */
+	uint8_t chas;           /* CHAs a package: one a core of the shape, or a smaller part's (a variant) */
+	uint8_t upis;           /* Sapphire/Emerald Rapids UPI links a package, from the shape */
 	uint8_t cha_msr_count;  /* hostile: the CHA count MSR 0x702 says this (0: chas) */
+	/*
+	 * Hostile: UMC counter pairs that answer past the ones CPUID 0x80000022 EBX[21:16] claims
+	 * (Genoa 9124's dump claims 4 on one UMC of a 12-channel part); the profile's MSR map
+	 * must let them through (msrs NULL).
+	 */
+	uint8_t umc_unclaimed;
 	bool mmio_bar_zero;     /* hostile: the iMC's MMIO base registers read 0 (Ice Lake-SP) */
 	/* hostile: bit n, the package's n-th box with a fixed clock (iMC channel n): its clock
 	   stopped (no DIMMs behind it), or at twice the rate of the others (faster DIMMs) */
@@ -393,7 +436,7 @@ void model_run_cycle(struct model *m, unsigned cpu, const struct model_cycle *c)
  * (from 0) of C a stimulus of total t occurs floor((i+1)t/C) - floor(it/C) times, so
  * the spread raises exactly t of it. A kernel's replay (sim_workload.c) is one.
  */
-#define MODEL_SPREAD_STIMS 192
+#define MODEL_SPREAD_STIMS 320
 struct model_spread {
 	uint8_t cpl;
 	const struct model_stim *total;   /* each code's count over all the cycles */
@@ -468,9 +511,13 @@ struct pmu_cpuid model_cpuid_table_answer(const struct model_cpuid_table *t, uin
 					  uint32_t sub);
 /* Leaf 0's vendor is AuthenticAMD. */
 bool model_cpuid_table_amd(const struct model_cpuid_table *t);
-/* The leaves cpu answers from: the profile's, or on a hybrid's E-core cpuid_atom. */
+/* The leaves cpu answers from: the profile's, or on a hybrid's E-core cpuid_atom (cpuid_lpe). */
 const struct model_cpuid_table *model_cpu_table(const struct model *m, unsigned cpu);
 bool model_cpu_is_atom(const struct model *m, unsigned cpu);
+/* 0 a P-core (or not hybrid), 1 an E-core, 2 a low-power E-core (model_profile.cpuid_lpe). */
+unsigned model_cpu_kind(const struct model *m, unsigned cpu);
+/* The first of ncpus CPUs that is a low-power E-core where the profile has them. */
+unsigned model_lpe_first(unsigned ncpus);
 /* What CPUID returns on the model's cpu (APIC IDs, brand, MISC_ENABLE[22]: model_cpuid.c). */
 struct pmu_cpuid model_cpuid_answer(const struct model *m, unsigned cpu, uint32_t leaf,
 				    uint32_t sub);

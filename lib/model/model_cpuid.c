@@ -116,33 +116,54 @@ bool model_cpuid_table_amd(const struct model_cpuid_table *t)
 }
 
 /*
- * A level of leaf 0BH or 1FH: the SMT level's shift and the top level's (the package's) are
- * the model's; the x2APIC ID in EDX (SDM vol. 2A, CPUID 0BH/1FH).
+ * A level of leaf 0BH or 1FH, or AMD's Fn8000_0026 (the same layout: AMD APM vol. 3 (24594),
+ * appendix E): the SMT level's shift and the top level's (the package's) are the model's, a
+ * level between keeps the dump's within them; the x2APIC ID in EDX (SDM vol. 2A, CPUID
+ * 0BH/1FH).
  */
 static void topology_level(const struct model *m, unsigned cpu, const struct model_cpuid_table *t,
 			   uint32_t leaf, uint32_t sub, struct pmu_cpuid *r)
 {
 	const struct model_cpuid_leaf *next = model_cpuid_find(t, leaf, sub + 1);
-	unsigned type = r->ecx >> 8 & 0xFF;
+	unsigned type = r->ecx >> 8 & 0xFF, shift = r->eax & 0x1F;
 	if (!model_cpuid_find(t, leaf, sub))
 		r->ecx = sub & 0xFF;
 	else if (type == 1)
 		r->eax = (r->eax & ~0x1Fu) | m->smt_shift;
 	else if (type && (!next || !(next->ecx >> 8 & 0xFF)))
 		r->eax = (r->eax & ~0x1Fu) | m->pkg_shift;
+	else if (type)
+		r->eax = (r->eax & ~0x1Fu) | (shift < m->smt_shift ? m->smt_shift :
+					      shift > m->pkg_shift ? m->pkg_shift : shift);
 	r->edx = model_apic_id(m, cpu);
+}
+
+unsigned model_cpu_kind(const struct model *m, unsigned cpu)
+{
+	if (!m->p->cpuid_atom)
+		return 0;
+	if (m->p->cpuid_lpe)
+		return cpu * MODEL_CORE_KINDS / m->ncpus;
+	return cpu >= (m->ncpus + 1) / 2;
 }
 
 bool model_cpu_is_atom(const struct model *m, unsigned cpu)
 {
-	return m->p->cpuid_atom && cpu >= (m->ncpus + 1) / 2;
+	return model_cpu_kind(m, cpu) != 0;
+}
+
+unsigned model_lpe_first(unsigned ncpus)
+{
+	return (2 * ncpus + 2) / 3;
 }
 
 const struct model_cpuid_table *model_cpu_table(const struct model *m, unsigned cpu)
 {
+	const struct model_cpuid_table *t[MODEL_CORE_KINDS] = {
+		m->p->cpuid, m->p->cpuid_atom, m->p->cpuid_lpe };
 	if (m->p->cpuid_cpu)
 		return &m->p->cpuid_cpu[cpu < m->p->cpuid_cpus ? cpu : 0];
-	return model_cpu_is_atom(m, cpu) ? m->p->cpuid_atom : m->p->cpuid;
+	return t[model_cpu_kind(m, cpu)];
 }
 
 struct pmu_cpuid model_cpuid_answer(const struct model *m, unsigned cpu, uint32_t leaf,
@@ -171,6 +192,10 @@ struct pmu_cpuid model_cpuid_answer(const struct model *m, unsigned cpu, uint32_
 	case EXT_BASE + 8:
 		if (model_cpuid_table_amd(t))
 			r.ecx = (r.ecx & ~0xF000u) | (uint32_t)m->pkg_shift << 12;
+		break;
+	case EXT_BASE + 0x26:
+		if (model_cpuid_table_amd(t))
+			topology_level(m, cpu, t, leaf, sub, &r);
 		break;
 	case EXT_BASE + 0x1E:
 		if (model_cpuid_table_amd(t))

@@ -20,6 +20,8 @@ extern const struct model_cpuid_table model_cpuid_nehalem_ep, model_cpuid_westme
 	model_cpuid_sapphire_rapids, model_cpuid_alder_lake_p, model_cpuid_alder_lake_e,
 	model_cpuid_emerald_rapids, model_cpuid_meteor_lake_p, model_cpuid_meteor_lake_e,
 	model_cpuid_lunar_lake_p, model_cpuid_lunar_lake_e,
+	model_cpuid_panther_lake_p, model_cpuid_panther_lake_e,
+	model_cpuid_arrow_lake_h_p, model_cpuid_arrow_lake_h_e, model_cpuid_arrow_lake_h_lpe,
 	model_cpuid_zen2, model_cpuid_zen3, model_cpuid_zen4;
 
 /* MSR maps of the model's CPUs (model_msrs.c). */
@@ -28,6 +30,11 @@ extern const struct model_msr_map model_msrs_nhm_ep, model_msrs_wsm_ep, model_ms
 	model_msrs_icx_on, model_msrs_spr,
 	model_msrs_lnl,
 	model_msrs_zen2, model_msrs_zen4;
+/* Zen 5 (family 1Ah): its parts' CPUID tables and MSR maps. */
+extern const struct model_cpuid_table model_cpuid_granite_ridge, model_cpuid_strix_point,
+	model_cpuid_strix_point_c, model_cpuid_turin_dense;
+extern const struct model_msr_map model_msrs_granite_ridge, model_msrs_strix_point,
+	model_msrs_turin_dense;
 
 /*
  * IA32_DEBUGCTL[14] FREEZE_WHILE_SMM: exists where PERF_CAPABILITIES[12] says so (Intel SDM Vol. 4
@@ -124,10 +131,10 @@ enum model_unc_box {
 	MODEL_UNC_ICX_M2M0,
 	MODEL_UNC_ICX_UPI0 = MODEL_UNC_ICX_M2M0 + 4,
 	MODEL_UNC_ICX_IMC0 = MODEL_UNC_ICX_UPI0 + 6,
-	/* Sapphire/Emerald Rapids (the discovery table's units): CHA 0-15 (MSR), iMC channels
-	 * 0-7 (MMIO), M2M 0-3, UPI and M3UPI 0-2 (PCI). */
+	/* Sapphire/Emerald Rapids (the discovery table's units): CHA 0-63 (MSR), iMC channels
+	 * 0-7 (MMIO), M2M 0-3, UPI 0-3 and M3UPI 0-3 (at UPI0 + 4) (PCI). */
 	MODEL_UNC_SPR_CHA0 = MODEL_UNC_ICX_IMC0 + 8,
-	MODEL_UNC_SPR_IMC0 = MODEL_UNC_SPR_CHA0 + 16,
+	MODEL_UNC_SPR_IMC0 = MODEL_UNC_SPR_CHA0 + 64,
 	MODEL_UNC_SPR_M2M0 = MODEL_UNC_SPR_IMC0 + 8,
 	MODEL_UNC_SPR_UPI0 = MODEL_UNC_SPR_M2M0 + 4,
 };

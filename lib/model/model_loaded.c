@@ -113,6 +113,10 @@ pmu_status model_loaded_make(const struct machine *m, const char *name, struct m
 		if (e && e->r.eax >> 24 == CORE_TYPE_ATOM)
 			l->p.cpuid_atom = &l->table[c];
 	}
+	/* a third kind where the profile has one: the CPUs model_cpu_kind gives it */
+	l->p.cpuid_lpe = l->base->cpuid_lpe && l->p.cpuid_atom &&
+			 model_lpe_first(m->ncpus) < m->ncpus ?
+			 &l->table[model_lpe_first(m->ncpus)] : NULL;
 	l->p.cpuid_cpu = l->table;
 	l->p.cpuid_cpus = m->ncpus;
 	const struct machine_regs *r0 = &m->cpu[0].regs;
@@ -131,6 +135,16 @@ pmu_status model_loaded_make(const struct machine *m, const char *name, struct m
 		l->disc[k] = (struct model_disc_image){ d->bar, d->len, l->disc_bytes[k] };
 	}
 	l->p.disc = l->disc;
+	unsigned nh = 0;
+	for (unsigned k = 0; k < m->npkgs; k++)
+		for (unsigned i = 0; i < m->pkg[k].regs.n && nh < CAPTURE_MAX_MSRS; i++)
+			if (m->pkg[k].not_held[i])
+				l->not_held[nh++] = (struct model_not_held){ m->pkg[k].regs.msr[i], k };
+	l->p.not_held = nh ? l->not_held : NULL;
+	pmu_memcpy(l->pci_at, m->pci.at, m->pci.n * sizeof(l->pci_at[0]));
+	pmu_memcpy(l->pci_id, m->pci.id, m->pci.n * sizeof(l->pci_id[0]));
+	l->pci_listed = (struct model_pci_listed){ l->pci_at, l->pci_id, m->pci.n, m->pci.ext_readable };
+	l->p.pci_listed = m->pci.listed ? &l->pci_listed : NULL;
 	if (!boxes)
 		l->p.pci = NULL;   /* the capture found no uncore PCI box nor table: none answers */
 	l->map = (struct model_msr_map){ l->name, l->row, l->map.n };

@@ -177,13 +177,17 @@ static const struct model_msr_range icx[] = {
 };
 
 /*
- * Lunar Lake (06_BDH): as the v5 parts, with PMC8-9 / PERFEVTSEL8-9 (0xC9-0xCA, 0x18E-0x18F,
- * A_PMC 0x4C9-0x4CA) and FIXED_CTR4-6 (0x30D-0x30F) for the counters CPUID.23H lists (SDM
- * vol. 4 table 2-2 numbering: PMCn at 0xC1 + n, PERFEVTSELn at 0x186 + n, FIXED_CTRn at 0x309 + n).
+ * Lunar Lake (06_BDH), Panther Lake (06_CCH), Arrow Lake-H (06_C5H): as the v5 parts, with
+ * PMC8-9 / PERFEVTSEL8-9 (0xC9-0xCA, 0x18E-0x18F, A_PMC 0x4C9-0x4CA) and FIXED_CTR4-6
+ * (0x30D-0x30F) for the counters CPUID.23H lists (SDM vol. 4 table 2-2 numbering: PMCn at
+ * 0xC1 + n, PERFEVTSELn at 0x186 + n, FIXED_CTRn at 0x309 + n); on the v6 parts (Lunar and
+ * Panther Lake) the same counters at 0x1900-0x1927 and 0x1980-0x199B (model_core.c).
  */
 static const struct model_msr_range lnl[] = {
 	CORE_REGS(0x0CA, 0x18F, 0x30F, 0x392), OFFCORE_RSP_1,
 	DEV(0x4C1, 0x4CA, "IA32_A_PMCx"),
+	DEV(0x1900, 0x1927, "v6 PMC_GPn_CTR / CFG_A (and CFG_B, CFG_C: #GP)"),
+	DEV(0x1980, 0x199B, "v6 PMC_FXn_CTR"),
 	PLAIN(0x1D9, DEBUGCTL_SNB, "IA32_DEBUGCTL"),
 	PLAIN(0x3F1, PEBS_EN_SNB, "MSR_PEBS_ENABLE"),
 	PLAIN(0x3F6, LD_LAT, "MSR_PEBS_LD_LAT"),
@@ -229,6 +233,31 @@ static const struct model_msr_range zen4[] = {
 	DEV(0xC0010800, 0xC0010807, "UMC PerfCtl0-3 / PerfCtr0-3"),
 };
 
+/*
+ * Zen 5 (family 1Ah): Zen 4's core and L3 registers; the DF and UMC pairs CPUID 0x80000022
+ * EBX[15:10] and EBX[21:16] give each part (the dumps in data/cpuid/): Granite Ridge 16 DF and
+ * 8 UMC (2 UMCs of 4), Strix Point 8 and 16 (4 of 4), Turin Dense 16 and 48 (12 of 4).
+ */
+#define ZEN5_CORE_L3							\
+	ZEN_CORE,							\
+	DEV(0xC0000300, 0xC0000303, "PerfCntrGlobalStatus/Ctl/StatusClr/StatusSet"), \
+	DEV(0xC0010230, 0xC001023B, "ChL3PmcCfg0-5 / ChL3Pmc0-5")
+static const struct model_msr_range granite_ridge[] = {
+	ZEN5_CORE_L3,
+	DEV(0xC0010240, 0xC001025F, "DF PerfCtl0-15 / PerfCtr0-15"),
+	DEV(0xC0010800, 0xC001080F, "UMC PerfCtl0-7 / PerfCtr0-7"),
+};
+static const struct model_msr_range strix_point[] = {
+	ZEN5_CORE_L3,
+	DEV(0xC0010240, 0xC001024F, "DF PerfCtl0-7 / PerfCtr0-7"),
+	DEV(0xC0010800, 0xC001081F, "UMC PerfCtl0-15 / PerfCtr0-15"),
+};
+static const struct model_msr_range turin_dense[] = {
+	ZEN5_CORE_L3,
+	DEV(0xC0010240, 0xC001025F, "DF PerfCtl0-15 / PerfCtr0-15"),
+	DEV(0xC0010800, 0xC001085F, "UMC PerfCtl0-47 / PerfCtr0-47"),
+};
+
 #define MAP(c, rows) { (c), (rows), sizeof(rows) / sizeof((rows)[0]) }
 
 const struct model_msr_map model_msrs_nhm_ep = MAP("Nehalem-EP (06_1AH)", nhm_ep);
@@ -243,9 +272,13 @@ const struct model_msr_map model_msrs_icx_on =
 	MAP("Ice Lake-SP, Alder and Meteor Lake", icx_on);
 const struct model_msr_map model_msrs_spr =
 	MAP("Sapphire and Emerald Rapids (06_8FH, 06_CFH)", spr);
-const struct model_msr_map model_msrs_lnl = MAP("Lunar Lake (06_BDH)", lnl);
+const struct model_msr_map model_msrs_lnl =
+	MAP("Lunar, Panther and Arrow Lake (06_BDH, 06_CCH, 06_C5H)", lnl);
 const struct model_msr_map model_msrs_zen2 = MAP("Zen 2/3 (17_31H, 19_01H)", zen2);
 const struct model_msr_map model_msrs_zen4 = MAP("Zen 4 (19_11H)", zen4);
+const struct model_msr_map model_msrs_granite_ridge = MAP("Granite Ridge (1A_44H)", granite_ridge);
+const struct model_msr_map model_msrs_strix_point = MAP("Strix Point (1A_24H)", strix_point);
+const struct model_msr_map model_msrs_turin_dense = MAP("Turin Dense (1A_11H)", turin_dense);
 
 const struct model_msr_range *model_msr_range_of(const struct model_profile *p, uint32_t msr)
 {

@@ -101,12 +101,23 @@ static const struct model_dev *dev_at(const struct model *m, int pkg, unsigned i
 	return d;
 }
 
+/* A function a loaded profile lists at a (no uncore device there): its dword, else all-ones. */
+static uint32_t listed_read(const struct model *m, struct pmu_pci_addr a)
+{
+	const struct model_pci_listed *l = m->p->pci_listed;
+	uint32_t at = (uint32_t)a.bus << 8 | (uint32_t)a.dev << 3 | a.fn;
+	for (unsigned i = 0; l && !a.seg && i < l->n; i++)
+		if (l->at[i] == at)
+			return !a.off ? l->id[i] : a.off >= 0x100 && !l->ext_readable ? 0xFFFFFFFFu : 0;
+	return 0xFFFFFFFFu;
+}
+
 static pmu_status dword_read(struct model *m, struct pmu_pci_addr a, uint32_t *val)
 {
 	unsigned idx = 0;
 	int pkg = pkg_of(m, a, &idx);
 	const struct model_dev *d = dev_at(m, pkg, idx, a);
-	uint64_t v = 0xFFFFFFFFu;
+	uint64_t v = listed_read(m, a);
 	if (d) {
 		uint32_t key = model_pci_key_at(idx, a.dev, a.fn, a.off);
 		(void)d->read(m, take(m, (unsigned)pkg), key, &v);

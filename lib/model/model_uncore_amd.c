@@ -14,7 +14,8 @@
  *   0x80000022 EBX[15:10] counters, event 7:0 and 37:32, a 12-bit umask 15:8 and 27:24.
  * - UMC (Zen 4, one set per active memory controller, CPUID 0x80000022 ECX): PerfCtl n at
  *   MSRC001_0800 + 2n, the active UMCs' counters one after another, EBX[21:16] in all;
- *   EN bit 31, event 7:0, RdWrMask 9:8; a counter stops at 2^48 - 1 and sets bit 48.
+ *   EN bit 31, event 7:0, RdWrMask 9:8; a counter stops at 2^48 - 1 and sets bit 48; a write
+ *   to a counter is dropped while no control of its UMC is enabled (FreeBSD PR #2422).
  * - Set bits outside a control's fields raise #GP and change nothing.
  *
  * Model choices (the model has no cache and one memory path):
@@ -212,12 +213,29 @@ const struct model_dev model_dev_amd_df = {
 
 static bool umc_claims(const struct model *m, uint32_t msr)
 {
-	return umc_active(m) && munc_in(msr, UMC_CTL0, 2 * umc_count(m));
+	return umc_active(m) && munc_in(msr, UMC_CTL0, 2 * (umc_count(m) + m->umc_unclaimed));
+}
+
+/*
+ * Counter n's channel: the UMC whose run of counters it is in (CPUID 0x80000022 EBX[21:16] /
+ * active UMCs each). A counter write is dropped, silently, while no control of its channel has
+ * its enable bit (the channel's clock is gated: FreeBSD PR #2422, seen on Genoa and Turin).
+ */
+static bool umc_channel_on(const struct model *m, const struct model_regfile *rf, unsigned n)
+{
+	unsigned per = umc_count(m) / umc_active(m), first = per ? n / per * per : n;
+	for (unsigned k = first; k < first + (per ? per : 1); k++)
+		if (model_peek(rf, UMC_CTL0 + 2 * k) & UMC_EN)
+			return true;
+	return false;
 }
 
 static pmu_status umc_write(struct model *m, struct model_regfile *rf, uint32_t msr, uint64_t val)
 {
-	(void)m;
+	bool ctr = (msr - UMC_CTL0) & 1;
+	if (ctr && !(val & ~(munc_mask(WIDTH) | UMC_SATURATED)) &&
+	    !umc_channel_on(m, rf, (msr - UMC_CTL0) / 2))
+		return PMU_OK;
 	return bank_write(rf, msr, UMC_CTL0, val, UMC_VALID, munc_mask(WIDTH) | UMC_SATURATED);
 }
 

@@ -276,22 +276,33 @@ static const struct sbox_set icx_set = {
  * 0x10 n: box control, controls +2..+5, filter 0 +0xE, counters +8..+0xB, 48 bits; the box
  * control's bits are the generic ones (Linux uncore_discovery.h GENERIC_PMON_BOX_CTL_*):
  * freeze 0, reset controls 8, reset counters 9. MSR 0x2FFE (SPR_MSR_UNC_CBO_CONFIG) reads
- * the CHA count. Model choices: the profile's count of CHAs (16 at most) answer, the rest
- * raise #GP; the filter is not modelled (#GP); controls hold 31:0 as Skylake-SP's CHAs'
- * (the umask extension 57:32 is not modelled: #GP); UNC_CHA_CLOCKTICKS (event 0x01, Intel's
- * list) follows the workload's cycle stimulus (sim_workload.c).
+ * the CHA count. Model choices: the model's count of CHAs (model.chas: one a core of the
+ * shape, 64 at most, Emerald Rapids' 8592+) answer, the rest raise #GP; the filter is not
+ * modelled (#GP); controls hold 31:0 as Skylake-SP's CHAs' and the umask extension in 63:32
+ * (Linux spr_uncore_chabox: SPR_CHA_EVENT_MASK_EXT 0xffffffff), stored, not matched (stimuli
+ * carry no request type); UNC_CHA_CLOCKTICKS (event 0x01, Intel's list) follows the
+ * workload's cycle stimulus (sim_workload.c).
  */
 #define GEN_FRZ      (1ull << 0)
 #define GEN_RST_CTRL (1ull << 8)
 #define GEN_RST_CTRS (1ull << 9)
+#define SPR_CHA_CTL_RSV (3ull << 20)
 #define SPR_CHA(n) { 0x2000u + 0x10u * (n), (n) + 1, 0x2002u + 0x10u * (n), 0x2008u + 0x10u * (n), \
-		     0, 0, 4, 48, 8, true, BOX_CTL_RSV, MODEL_UNC_SPR_CHA0 + (n), 2 + 4 * (n), NULL, \
-		     0, 0 }
+		     0, 0, 4, 48, 8, true, SPR_CHA_CTL_RSV, MODEL_UNC_SPR_CHA0 + (n), 2 + 4 * (n),   \
+		     NULL, 0, 0 }
 
 static const struct sbox spr_sboxes[] = {
 	SPR_CHA(0), SPR_CHA(1), SPR_CHA(2), SPR_CHA(3), SPR_CHA(4), SPR_CHA(5), SPR_CHA(6),
 	SPR_CHA(7), SPR_CHA(8), SPR_CHA(9), SPR_CHA(10), SPR_CHA(11), SPR_CHA(12), SPR_CHA(13),
-	SPR_CHA(14), SPR_CHA(15),
+	SPR_CHA(14), SPR_CHA(15), SPR_CHA(16), SPR_CHA(17), SPR_CHA(18), SPR_CHA(19),
+	SPR_CHA(20), SPR_CHA(21), SPR_CHA(22), SPR_CHA(23), SPR_CHA(24), SPR_CHA(25),
+	SPR_CHA(26), SPR_CHA(27), SPR_CHA(28), SPR_CHA(29), SPR_CHA(30), SPR_CHA(31),
+	SPR_CHA(32), SPR_CHA(33), SPR_CHA(34), SPR_CHA(35), SPR_CHA(36), SPR_CHA(37),
+	SPR_CHA(38), SPR_CHA(39), SPR_CHA(40), SPR_CHA(41), SPR_CHA(42), SPR_CHA(43),
+	SPR_CHA(44), SPR_CHA(45), SPR_CHA(46), SPR_CHA(47), SPR_CHA(48), SPR_CHA(49),
+	SPR_CHA(50), SPR_CHA(51), SPR_CHA(52), SPR_CHA(53), SPR_CHA(54), SPR_CHA(55),
+	SPR_CHA(56), SPR_CHA(57), SPR_CHA(58), SPR_CHA(59), SPR_CHA(60), SPR_CHA(61),
+	SPR_CHA(62), SPR_CHA(63)
 };
 
 static const struct sbox_set spr_set = {

@@ -7,9 +7,9 @@
  *   0x23, DVSEC id 1 at +8, BIR at +0xC; PCI Express Base 4.0 section 7.9.6 for the DVSEC
  *   header): at 0.1 of the package's uncore bus, BAR 0 a 64-bit memory BAR, the DVSEC at
  *   0x100 (the only extended capability), its table (model_discovery.c) in MMIO at the BAR;
- * - M2M 0-3 at 12.0-15.0 (0x324A), UPI 0-2 at 1.1-3.1 (0x3241), M3UPI 0-2 at 5.1-7.1
- *   (0x3246) (Linux uncore_snbep.c SPR_UPI_PCI_DEVICE_ID, SPR_M3UPI_PCI_DEVICE_ID; PCM's
- *   M2M id): box control, then controls at box + the table's ctl_offset and counters at
+ * - M2M 0-3 at 12.0-15.0 (0x324A), UPI 0-3 at 1.1-4.1 (0x3241), M3UPI 0-3 at 5.1-8.1
+ *   (0x3246) (Linux uncore_snbep.c SPR_UPI_PCI_DEVICE_ID, SPR_M3UPI_PCI_DEVICE_ID, its four
+ *   UPI boxes 0x8000 apart; PCM's M2M id): 3 links, or 4 on an XCC part (model.upis); box control, then controls at box + the table's ctl_offset and counters at
  *   box + ctr_offset, 8 apart (Linux's generic PCI box, UNCORE_BOX_FLAG_CTL_OFFS8);
  * - iMC channel c of controller n in MMIO at the package's base + 0x100000 n + 0x22800 +
  *   0x4000 c: controls +0x40 + 4 i, counters +0x08 + 8 i (Linux SNR_IMC_MMIO_PMON_*, which
@@ -25,20 +25,26 @@
 #include "model/model_uncore_pci.h"
 
 #define TABLE_BAR 0x2000000000ull
-#define TABLE_MAX 2048
+#define TABLE_MAX 4096   /* 64 CHAs, 8 iMC channels, 4 M2M, 4 UPI and 4 M3UPI: 85 states of 32 bytes */
 
+/* A control's second dword holds the umask extension 55:32 (Linux SPR_RAW_EVENT_MASK_EXT). */
 #define BOX(dev, fn, id, bctl, ctl, ctr, stim) \
-	{ 0, (dev), (fn), (id), (bctl), (ctl), 8, (ctr), 4, 48, false, false, (stim), 0, 0, 0 }
+	{ 0, (dev), (fn), (id), (bctl), (ctl), 8, (ctr), 4, 48, false, false, (stim), 0, 0, 0xFFFFFF }
 #define M2M(n) BOX(12 + (n), 0, 0x324A, 0x438, 0x468, 0x440, MODEL_UNC_SPR_M2M0 + (n))
 #define UPI(n) BOX(1 + (n), 1, 0x3241, 0x318, 0x350, 0x320, MODEL_UNC_SPR_UPI0 + (n))
-#define M3UPI(n) BOX(5 + (n), 1, 0x3246, 0xA0, 0xD8, 0xA8, MODEL_UNC_SPR_UPI0 + 3 + (n))
+#define M3UPI(n) BOX(5 + (n), 1, 0x3246, 0xA0, 0xD8, 0xA8, MODEL_UNC_SPR_UPI0 + 4 + (n))
 /* Channel c of controller n, offsets from its box control + 0x100 (model_uncore_pci.h). */
 #define IMC(n, c) { MODEL_MMIO_BUS + (n), (c), 0, 0, 0x100, 0x140, 4, 0x108, 4, 48, false, false, \
 		    MODEL_UNC_SPR_IMC0 + 2 * (n) + (c), 0, 0, 0 }
-#define NPCI 10   /* the PCI boxes come first */
 
 static const struct pbox pboxes[] = {
 	M2M(0), M2M(1), M2M(2), M2M(3), UPI(0), UPI(1), UPI(2), M3UPI(0), M3UPI(1), M3UPI(2),
+	IMC(0, 0), IMC(0, 1), IMC(1, 0), IMC(1, 1), IMC(2, 0), IMC(2, 1), IMC(3, 0), IMC(3, 1),
+};
+
+static const struct pbox pboxes_4upi[] = {
+	M2M(0), M2M(1), M2M(2), M2M(3), UPI(0), UPI(1), UPI(2), UPI(3), M3UPI(0), M3UPI(1),
+	M3UPI(2), M3UPI(3),
 	IMC(0, 0), IMC(0, 1), IMC(1, 0), IMC(1, 1), IMC(2, 0), IMC(2, 1), IMC(3, 0), IMC(3, 1),
 };
 
@@ -52,6 +58,7 @@ static struct model_disc_machine machine(const struct model *m, unsigned pkg)
 {
 	struct model_disc_machine x = model_disc_spr;
 	x.chas = m->chas;
+	x.upis = m->upis;
 	x.bus = model_pci_bus(m, pkg);
 	x.mmio_base = model_icx_mmio_base(m, pkg);
 	return x;
@@ -90,21 +97,17 @@ static uint32_t disc_fn(const struct model *m, const struct model_regfile *rf, u
 	}
 }
 
-static const struct pset spr = {
-	.box = pboxes, .n = sizeof(pboxes) / sizeof(pboxes[0]),
-	.box_bits = 1u << 0, .ro = { { 0, 0, 1, 0x09A7, disc_fn }, { 0 } },
-	.edge0 = 72, .generic = true,   /* past the CHAs' edge bits (model_uncore_snbep.c) */
-};
+/* Past the 64 CHAs' edge bits (model_uncore_snbep.c: 2 + 4 n, 4 a CHA). */
+#define SPR_SET(boxes) { .box = (boxes), .n = sizeof(boxes) / sizeof((boxes)[0]), \
+	.box_bits = 1u << 0, .ro = { { 0, 0, 1, 0x09A7, disc_fn }, { 0 } }, \
+	.edge0 = 2 + 4 * 64, .generic = true }
 
-static const struct pset spr_no_upi = {
-	.box = pboxes_no_upi, .n = sizeof(pboxes_no_upi) / sizeof(pboxes_no_upi[0]),
-	.box_bits = 1u << 0, .ro = { { 0, 0, 1, 0x09A7, disc_fn }, { 0 } },
-	.edge0 = 72, .generic = true,   /* past the CHAs' edge bits (model_uncore_snbep.c) */
-};
+static const struct pset spr = SPR_SET(pboxes), spr_4upi = SPR_SET(pboxes_4upi),
+			 spr_no_upi = SPR_SET(pboxes_no_upi);
 
 static const struct pset *set_of(const struct model *m)
 {
-	return m->disc_upi_absent ? &spr_no_upi : &spr;
+	return m->disc_upi_absent ? &spr_no_upi : m->upis == 4 ? &spr_4upi : &spr;
 }
 
 static bool spr_claims(const struct model *m, uint32_t key)

@@ -6,20 +6,28 @@
 /* What a stimulus follows: one a cycle, or one of the kernel's counts spread over the cycles. */
 enum source { SRC_CYCLE, SRC_BRANCH, SRC_MISP, SRC_LOAD, SRC_STORE, SRC_NT_STORE, SRC_LOCK, SRC_N };
 
+/* A rule for every CHA of the model (model.chas), CHA n's box n above the rule's. */
+enum per_cha { CHA_NONE, CHA_SPREAD /* the count hashed evenly over the CHAs */, CHA_EACH };
+
 struct rule {
 	const struct model_dev *dev;   /* raised only when the profile has this device */
 	uint32_t code;
 	uint8_t src;                   /* enum source */
 	uint8_t ways, way;             /* ways > 1: this rule gets share `way` of ways (interleave) */
+	uint8_t per_cha;               /* enum per_cha */
 };
 
-#define CORE(code, src) { &model_dev_core, (code), (src), 0, 0 }
-#define AMD(code, src) { &model_dev_amd_core, (code), (src), 0, 0 }
-#define NHM(ev, umask, src) { &model_dev_nhm_uncore, MODEL_UNC_STIM(MODEL_UNC_NHM, ev, umask), (src), 0, 0 }
-#define EX(box, ev, sig, src) { &model_dev_nhmex_ubox, MODEL_UNC_STIM(box, ev, sig), (src), 0, 0 }
-#define SNBEP(box, ev, umask, src) { &model_dev_snbep_uncore, MODEL_UNC_STIM(box, ev, umask), (src), 0, 0 }
+#define CORE(code, src) { &model_dev_core, (code), (src), 0, 0, CHA_NONE }
+#define AMD(code, src) { &model_dev_amd_core, (code), (src), 0, 0, CHA_NONE }
+#define NHM(ev, umask, src) { &model_dev_nhm_uncore, \
+	MODEL_UNC_STIM(MODEL_UNC_NHM, ev, umask), (src), 0, 0, CHA_NONE }
+#define EX(box, ev, sig, src) { &model_dev_nhmex_ubox, \
+	MODEL_UNC_STIM(box, ev, sig), (src), 0, 0, CHA_NONE }
+#define SNBEP(box, ev, umask, src) { &model_dev_snbep_uncore, \
+	MODEL_UNC_STIM(box, ev, umask), (src), 0, 0, CHA_NONE }
 #define CBOX_CLOCK(n) SNBEP(MODEL_UNC_SNBEP_C0 + (n), 0x00, 0x00, SRC_CYCLE)
-#define SPCI(box, ev, umask, src) { &model_dev_snbep_pci, MODEL_UNC_STIM(box, ev, umask), (src), 0, 0 }
+#define SPCI(box, ev, umask, src) { &model_dev_snbep_pci, \
+	MODEL_UNC_STIM(box, ev, umask), (src), 0, 0, CHA_NONE }
 /*
  * Each line the stream kernel loads misses the LLC (a buffer twice its size) and is one
  * DRAM read (a CAS, RD_REG) on one of the four channels, lines interleaved evenly over
@@ -27,48 +35,46 @@ struct rule {
  */
 /* AMD (model_uncore_amd.c): each load an L3 lookup, lines spread over 8 slices; DRAM traffic. */
 #define L3_SLICE(s) { &model_dev_amd_l3, \
-	MODEL_UNC_STIM(MODEL_UNC_AMD_L3, MODEL_AMD_L3_LOOKUP, s), SRC_LOAD, 8, (s) }
-#define AMD_UNC(dev, box, sig, src) { &(dev), MODEL_UNC_STIM(box, sig, 0), (src), 0, 0 }
+	MODEL_UNC_STIM(MODEL_UNC_AMD_L3, MODEL_AMD_L3_LOOKUP, s), SRC_LOAD, 8, (s), CHA_NONE }
+#define AMD_UNC(dev, box, sig, src) { &(dev), MODEL_UNC_STIM(box, sig, 0), (src), 0, 0, CHA_NONE }
 #define CAS(ch, umask, src) { &model_dev_snbep_pci, \
-	MODEL_UNC_STIM(MODEL_UNC_SNBEP_IMC0 + (ch), 0x04, umask), (src), 4, (ch) }
+	MODEL_UNC_STIM(MODEL_UNC_SNBEP_IMC0 + (ch), 0x04, umask), (src), 4, (ch), CHA_NONE }
 
 /*
  * Skylake-SP: each line the stream kernel loads is one CAS read (UNC_M_CAS_COUNT.RD, umask
- * bits 0x03) on one of the six channels and one read request at one of the 28 CHAs, lines
+ * bits 0x03) on one of the six channels and one read request at one of the CHAs, lines
  * hashed evenly over both (a model choice); the MSR boxes match event and umask exactly, so
  * the request is UNC_CHA_REQUESTS.READS (0x50, umask 0x03) only; each non-temporal store
  * line a CAS write (umask 0x0C).
  */
 #define SKX_CAS(ch, umask, src) { &model_dev_skx_pci, \
-	MODEL_UNC_STIM(MODEL_UNC_SKX_IMC0 + (ch), 0x04, umask), (src), 6, (ch) }
+	MODEL_UNC_STIM(MODEL_UNC_SKX_IMC0 + (ch), 0x04, umask), (src), 6, (ch), CHA_NONE }
 #define SKX_CAS_CH(ch) SKX_CAS(ch, 0x01, SRC_LOAD), SKX_CAS(ch, 0x04, SRC_NT_STORE)
-#define SKX_CHA_RD(n) { &model_dev_skx_uncore, MODEL_UNC_STIM(MODEL_UNC_SKX_CHA0 + (n), 0x50, \
-	0x03), SRC_LOAD, 28, (n) }
-#define SKX_CHA_RD4(n) SKX_CHA_RD(n), SKX_CHA_RD((n) + 1), SKX_CHA_RD((n) + 2), SKX_CHA_RD((n) + 3)
+#define SKX_CHA_RD { &model_dev_skx_uncore, MODEL_UNC_STIM(MODEL_UNC_SKX_CHA0, 0x50, 0x03), \
+	SRC_LOAD, 0, 0, CHA_SPREAD }
 
 /*
  * Ice Lake-SP: the same over its eight channels (its list's CAS reads are umask 0x0F, writes
- * 0x30: a read is bit 0x01, a write 0x10) and 24 CHAs.
+ * 0x30: a read is bit 0x01, a write 0x10) and its CHAs.
  */
 #define ICX_CAS(ch, umask, src) { &model_dev_icx_pci, \
-	MODEL_UNC_STIM(MODEL_UNC_ICX_IMC0 + (ch), 0x04, umask), (src), 8, (ch) }
+	MODEL_UNC_STIM(MODEL_UNC_ICX_IMC0 + (ch), 0x04, umask), (src), 8, (ch), CHA_NONE }
 #define ICX_CAS_CH(ch) ICX_CAS(ch, 0x01, SRC_LOAD), ICX_CAS(ch, 0x10, SRC_NT_STORE)
-#define ICX_CHA_RD(n) { &model_dev_icx_uncore, MODEL_UNC_STIM(MODEL_UNC_ICX_CHA0 + (n), 0x50, \
-	0x03), SRC_LOAD, 24, (n) }
-#define ICX_CHA_RD4(n) ICX_CHA_RD(n), ICX_CHA_RD((n) + 1), ICX_CHA_RD((n) + 2), ICX_CHA_RD((n) + 3)
+#define ICX_CHA_RD { &model_dev_icx_uncore, MODEL_UNC_STIM(MODEL_UNC_ICX_CHA0, 0x50, 0x03), \
+	SRC_LOAD, 0, 0, CHA_SPREAD }
 
 /*
  * Sapphire and Emerald Rapids (the discovery table's units): the same over the table's eight
  * iMC channels (their list's CAS reads are event 0x05 umask 0xCF, writes 0xF0: a read is bit
- * 0x01, a write 0x10) and eight CHAs; each CHA's clock (UNC_CHA_CLOCKTICKS, event 0x01) one a
+ * 0x01, a write 0x10) and its CHAs; each CHA's clock (UNC_CHA_CLOCKTICKS, event 0x01) one a
  * cycle.
  */
 #define SPR_CAS(ch, umask, src) { &model_dev_spr_pci, \
-	MODEL_UNC_STIM(MODEL_UNC_SPR_IMC0 + (ch), 0x05, umask), (src), 8, (ch) }
+	MODEL_UNC_STIM(MODEL_UNC_SPR_IMC0 + (ch), 0x05, umask), (src), 8, (ch), CHA_NONE }
 #define SPR_CAS_CH(ch) SPR_CAS(ch, 0x01, SRC_LOAD), SPR_CAS(ch, 0x10, SRC_NT_STORE)
-#define SPR_CHA(n) { &model_dev_spr_uncore, MODEL_UNC_STIM(MODEL_UNC_SPR_CHA0 + (n), 0x50, 0x03), \
-	SRC_LOAD, 8, (n) }, { &model_dev_spr_uncore, MODEL_UNC_STIM(MODEL_UNC_SPR_CHA0 + (n), 0x01, \
-	0x00), SRC_CYCLE, 0, 0 }
+#define SPR_CHA { &model_dev_spr_uncore, MODEL_UNC_STIM(MODEL_UNC_SPR_CHA0, 0x50, 0x03), SRC_LOAD, \
+	0, 0, CHA_SPREAD }, { &model_dev_spr_uncore, MODEL_UNC_STIM(MODEL_UNC_SPR_CHA0, 0x01, 0x00), \
+	SRC_CYCLE, 0, 0, CHA_EACH }
 
 /* The mapping sim_workload.h describes; core codes are event | umask << 8. */
 static const struct rule rules[] = {
@@ -107,16 +113,13 @@ static const struct rule rules[] = {
 	SPCI(MODEL_UNC_SNBEP_R3QPI0, 0x01, 0x00, SRC_CYCLE),
 	SPCI(MODEL_UNC_SNBEP_R3QPI0 + 1, 0x01, 0x00, SRC_CYCLE),
 	SKX_CAS_CH(0), SKX_CAS_CH(1), SKX_CAS_CH(2), SKX_CAS_CH(3), SKX_CAS_CH(4), SKX_CAS_CH(5),
-	SKX_CHA_RD4(0), SKX_CHA_RD4(4), SKX_CHA_RD4(8), SKX_CHA_RD4(12), SKX_CHA_RD4(16),
-	SKX_CHA_RD4(20), SKX_CHA_RD4(24),
+	SKX_CHA_RD,
 	ICX_CAS_CH(0), ICX_CAS_CH(1), ICX_CAS_CH(2), ICX_CAS_CH(3), ICX_CAS_CH(4), ICX_CAS_CH(5),
 	ICX_CAS_CH(6), ICX_CAS_CH(7),
-	ICX_CHA_RD4(0), ICX_CHA_RD4(4), ICX_CHA_RD4(8), ICX_CHA_RD4(12), ICX_CHA_RD4(16),
-	ICX_CHA_RD4(20),
+	ICX_CHA_RD,
 	SPR_CAS_CH(0), SPR_CAS_CH(1), SPR_CAS_CH(2), SPR_CAS_CH(3), SPR_CAS_CH(4), SPR_CAS_CH(5),
 	SPR_CAS_CH(6), SPR_CAS_CH(7),
-	SPR_CHA(0), SPR_CHA(1), SPR_CHA(2), SPR_CHA(3), SPR_CHA(4), SPR_CHA(5), SPR_CHA(6),
-	SPR_CHA(7),
+	SPR_CHA,
 	L3_SLICE(0), L3_SLICE(1), L3_SLICE(2), L3_SLICE(3),
 	L3_SLICE(4), L3_SLICE(5), L3_SLICE(6), L3_SLICE(7),
 	AMD_UNC(model_dev_amd_df, MODEL_UNC_AMD_DF, MODEL_AMD_DRAM_RD, SRC_LOAD),
@@ -125,7 +128,8 @@ static const struct rule rules[] = {
 	AMD_UNC(model_dev_amd_umc, MODEL_UNC_AMD_UMC, MODEL_AMD_DRAM_WR, SRC_NT_STORE),
 };
 #define N_RULES (sizeof(rules) / sizeof(rules[0]))
-_Static_assert(N_RULES <= MODEL_SPREAD_STIMS, "a spread holds every rule's stimulus");
+/* Every rule once, the per-CHA ones once a CHA (at most 64: Emerald Rapids' model). */
+_Static_assert(N_RULES + 3 * 63 <= MODEL_SPREAD_STIMS, "a spread holds every rule's stimulus");
 
 /* What the kernel executes, from the model's own description of its code (none: nothing). */
 static void kernel_totals(const struct kernel_desc *k, uint64_t iterations, uint64_t *total)
@@ -159,8 +163,14 @@ void sim_workload_spread(const struct model *m, const struct kernel_desc *k,
 		if (!profile_has(m, rules[r].dev))
 			continue;
 		uint64_t t = total[rules[r].src], ways = rules[r].ways;
-		stim[out->nstim].code = rules[r].code;
-		stim[out->nstim++].count = ways > 1 ? t / ways + (rules[r].way < t % ways) : t;
+		unsigned n = rules[r].per_cha ? m->chas : 1;
+		if (rules[r].per_cha == CHA_SPREAD)
+			ways = n;
+		for (unsigned i = 0; i < n; i++) {
+			unsigned way = rules[r].per_cha ? i : rules[r].way;
+			stim[out->nstim].code = rules[r].code + ((uint32_t)i << 16);   /* CHA i's box */
+			stim[out->nstim++].count = ways > 1 ? t / ways + (way < t % ways) : t;
+		}
 	}
 	/* One cycle per instruction; the other counts spread evenly over them. */
 	out->cycles = total[SRC_CYCLE];

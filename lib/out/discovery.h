@@ -4,15 +4,26 @@
 #define EFIPMU_DISCOVERY_H
 
 #include "pmu/core_engine.h"
+#include "hw/box_set.h"
 #include "util/fmt.h"
 
 /*
  * {"cpu","vendor","family","model","core_type","pmu_version","gp","gp_width",
- *  "fixed":[indices],"fixed_width","perfmon_v2","notes":[...]}: the counters after the
+ *  "fixed":[indices],"fixed_width","perfmon_v2","cpuid_23":{...} (out/perfmon_ext.h),
+ *  "notes":[...]}: the counters after the
  * quirk hooks (p from core_pmu_from_cpu(ci)); notes name the leaves discovery ignored
  * and why, the quirks applied and what the core engine leaves out.
  */
 void discovery_line(struct strbuf *sb, unsigned cpu, const struct cpu_info *ci,
-		    const struct core_pmu *p);
+		    const struct core_pmu *p, const struct box_set *amd);
+
+/*
+ * On AMD, added before the line's end: "amd_core_type" where CPUID 0x80000026 says the part
+ * is hybrid, and with PerfMonV2 "amd_uncore": CPUID 0x80000022 as read and decoded (core, DF
+ * and UMC counters, the active UMC mask) with "umc_split", each amd_umc box of amd (the boot
+ * CPU's boxes, pmu/uncore_amd.h) with its first control MSR and counters, and "umc_shape",
+ * the line uncore_amd_shape names a shape that does not add up with, else null.
+ */
+
 
 #endif

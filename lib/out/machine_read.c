@@ -63,7 +63,6 @@ static bool hex_of(const char *s, size_t n, uint64_t *v)
 	return n > 2 && s[0] == '0' && s[1] == 'x' && pmu_parse_u64(s, n, v);
 }
 
-/* [["0xLEAF","0xSUB","0xEAX","0xEBX","0xECX","0xEDX"],...] */
 /* Whether line[0..len) holds needle (a line that is not JSON may still be a cut machine record). */
 static bool has_text(const char *line, size_t len, const char *needle)
 {
@@ -74,14 +73,28 @@ static bool has_text(const char *line, size_t len, const char *needle)
 	return false;
 }
 
+/* The walk's row of leaf and subleaf, appended (a full record) or found (except rows). */
+static struct cpuid_entry *cpuid_row(struct cpuid_walk *w, uint32_t leaf, uint32_t sub, bool except)
+{
+	for (unsigned i = 0; except && i < w->n; i++)
+		if (w->e[i].leaf == leaf && w->e[i].sub == sub)
+			return &w->e[i];
+	return !except && w->n < CPUID_WALK_MAX ? &w->e[w->n++] : NULL;
+}
+
+/*
+ * [["0xLEAF","0xSUB","0xEAX","0xEBX","0xECX","0xEDX"],...]: the walk, or with except
+ * the rows that differ from the walk w holds (its CPU's same_as_cpu).
+ */
 static pmu_status read_cpuid(struct machine_reader *r, const struct logval *v,
-			     struct cpuid_walk *w)
+			     struct cpuid_walk *w, bool except)
 {
 	struct cursor c = { v->raw + 1, v->raw + v->raw_len };
 	const char *s;
 	size_t n;
 	char t;
-	w->n = 0;
+	if (!except)
+		w->n = 0;
 	while ((t = next(&c, &s, &n)) == '[') {
 		uint64_t x[6];
 		for (unsigned k = 0; k < 6; k++)
@@ -89,24 +102,36 @@ static pmu_status read_cpuid(struct machine_reader *r, const struct logval *v,
 				return bad(r, "a cpuid row is not six 32-bit hex strings");
 		if (next(&c, &s, &n) != ']')
 			return bad(r, "a cpuid row is not six 32-bit hex strings");
-		if (w->n >= CPUID_WALK_MAX)
-			return bad(r, "more cpuid rows than a capture makes");
-		w->e[w->n++] = (struct cpuid_entry){ (uint32_t)x[0], (uint32_t)x[1],
-						     { (uint32_t)x[2], (uint32_t)x[3], (uint32_t)x[4],
-						       (uint32_t)x[5] } };
+		struct cpuid_entry *e = cpuid_row(w, (uint32_t)x[0], (uint32_t)x[1], except);
+		if (!e)
+			return bad(r, except ? "a cpuid_except row of a leaf its same_as_cpu has not" :
+					       "more cpuid rows than a capture makes");
+		*e = (struct cpuid_entry){ (uint32_t)x[0], (uint32_t)x[1],
+					   { (uint32_t)x[2], (uint32_t)x[3], (uint32_t)x[4],
+					     (uint32_t)x[5] } };
 	}
 	return t == ']' ? PMU_OK : bad(r, "cpuid is not an array of rows");
 }
 
-/* [["0xMSR","0xVALUE"|null|"status"],...] */
+/* The index of msr in g, appended (a full record) or found (except rows); g->n: none. */
+static unsigned msr_row(struct machine_regs *g, uint32_t msr, bool except)
+{
+	for (unsigned i = 0; except && i < g->n; i++)
+		if (g->msr[i] == msr)
+			return i;
+	return !except && g->n < CAPTURE_MAX_MSRS ? g->n++ : g->n;
+}
+
+/* [["0xMSR","0xVALUE"|null|"status"],...]: the MSRs, or with except those that differ from g's. */
 static pmu_status read_regs(struct machine_reader *r, const struct logval *v,
-			    struct machine_regs *g)
+			    struct machine_regs *g, bool except)
 {
 	struct cursor c = { v->raw + 1, v->raw + v->raw_len };
 	const char *s;
 	size_t n;
 	char t;
-	g->n = 0;
+	if (!except)
+		g->n = 0;
 	while ((t = next(&c, &s, &n)) == '[') {
 		uint64_t msr, val = 0;
 		if (next(&c, &s, &n) != '"' || !hex_of(s, n, &msr) || msr > 0xFFFFFFFFu)
@@ -116,11 +141,13 @@ static pmu_status read_regs(struct machine_reader *r, const struct logval *v,
 				vt == '"' && hex_of(s, n, &val) ? PMU_OK : PMU_ERR_IO;
 		if ((vt != 'n' && vt != '"') || next(&c, &s, &n) != ']')
 			return bad(r, "an msrs row is not [msr, value]");
-		if (g->n >= CAPTURE_MAX_MSRS)
-			return bad(r, "more msrs rows than a capture makes");
-		g->msr[g->n] = (uint32_t)msr;
-		g->val[g->n] = val;
-		g->st[g->n++] = (uint8_t)st;
+		unsigned i = msr_row(g, (uint32_t)msr, except);
+		if (i >= g->n)
+			return bad(r, except ? "an msrs_except row of an MSR its same_as_cpu has not" :
+					       "more msrs rows than a capture makes");
+		g->msr[i] = (uint32_t)msr;
+		g->val[i] = val;
+		g->st[i] = (uint8_t)st;
 	}
 	return t == ']' ? PMU_OK : bad(r, "msrs is not an array of rows");
 }
@@ -135,22 +162,33 @@ static pmu_status get_u32(struct machine_reader *r, const struct logrec_view *v,
 	return PMU_OK;
 }
 
+/*
+ * A CPU's record: in full (cpuid, msrs), or the compact form (job_capture.c): the CPU
+ * same_as_cpu, read before it, but for the rows of cpuid_except and msrs_except.
+ */
 static pmu_status read_cpu(struct machine_reader *r, const struct logrec_view *v)
 {
-	uint32_t n;
-	const struct logval *cpuid = logread_find(v, "cpuid"), *msrs = logread_find(v, "msrs");
-	if (get_u32(r, v, "cpu", &n))
+	uint32_t n, like = 0;
+	bool except = logread_find(v, "same_as_cpu") != NULL;
+	const struct logval *cpuid = logread_find(v, except ? "cpuid_except" : "cpuid"),
+			    *msrs = logread_find(v, except ? "msrs_except" : "msrs");
+	if (get_u32(r, v, "cpu", &n) || (except && get_u32(r, v, "same_as_cpu", &like)))
 		return PMU_ERR_INVALID;
 	if (n >= r->m->cap || cpuset_has(&r->seen_cpu, n))
 		return bad(r, "a cpu number out of range or seen twice");
+	if (except && !cpuset_has(&r->seen_cpu, like))
+		return bad(r, "a cpu machine record the same as a CPU not read before it");
 	if (!cpuid || cpuid->type != LV_ARRAY || !msrs || msrs->type != LV_ARRAY)
 		return bad(r, "a cpu machine record without its cpuid and msrs arrays");
 	struct machine_cpu *c = &r->m->cpu[n];
 	bool complete = false;
-	pmu_memset(c, 0, sizeof(*c));
+	if (except)
+		*c = r->m->cpu[like];
+	else
+		pmu_memset(c, 0, sizeof(*c));
 	if (get_u32(r, v, "apic_id", &c->apic_id) || get_u32(r, v, "package", &c->package) ||
 	    get_u32(r, v, "core", &c->core) || get_u32(r, v, "thread", &c->thread) ||
-	    read_cpuid(r, cpuid, &c->walk) || read_regs(r, msrs, &c->regs))
+	    read_cpuid(r, cpuid, &c->walk, except) || read_regs(r, msrs, &c->regs, except))
 		return PMU_ERR_INVALID;
 	(void)logread_get_bool(v, "cpuid_complete", &complete);
 	c->walk.truncated = !complete;
@@ -204,9 +242,41 @@ static pmu_status read_pkg(struct machine_reader *r, const struct logrec_view *v
 		return bad(r, "a package machine record without its msrs array");
 	if (get_u32(r, v, "package", &k->package) || get_u32(r, v, "leader", &k->leader) ||
 	    logread_get_str(v, "uncore_family", r->m->uncore, sizeof(r->m->uncore)) ||
-	    read_regs(r, msrs, &k->regs) || (pci && read_pci(r, pci, k)))
+	    read_regs(r, msrs, &k->regs, false) || (pci && read_pci(r, pci, k)))
 		return bad(r, "a package machine record is malformed");
 	r->m->npkgs++;
+	return PMU_OK;
+}
+
+/*
+ * The PCI functions the capture's scan reached: "functions" [["pci SSSS:BB:DD.F","0xID"],...],
+ * "functions_complete", "extended_space_readable".
+ */
+static pmu_status read_pci_fns(struct machine_reader *r, const struct logrec_view *v)
+{
+	struct machine_pci_fns *f = &r->m->pci;
+	const struct logval *fns = logread_find(v, "functions");
+	if (!fns || fns->type != LV_ARRAY)
+		return bad(r, "a pci machine record without its functions array");
+	struct cursor c = { fns->raw + 1, fns->raw + fns->raw_len };
+	const char *s;
+	size_t n;
+	char t;
+	f->n = 0;
+	while ((t = next(&c, &s, &n)) == '[') {
+		uint64_t id;
+		if (next(&c, &s, &n) != '"' || n < 4 || pmu_strncmp(s, "pci ", 4) ||
+		    f->n == MACHINE_MAX_PCI_FNS || !machine_pci_at_parse(s + 4, n - 4, &f->at[f->n]) ||
+		    next(&c, &s, &n) != '"' || !hex_of(s, n, &id) || id > 0xFFFFFFFFu ||
+		    next(&c, &s, &n) != ']')
+			return bad(r, "a pci function is not [\"pci SSSS:BB:DD.F\", \"0xID\"]");
+		f->id[f->n++] = (uint32_t)id;
+	}
+	if (t != ']')
+		return bad(r, "functions is not an array of rows");
+	f->listed = true;
+	(void)logread_get_bool(v, "functions_complete", &f->complete);
+	(void)logread_get_bool(v, "extended_space_readable", &f->ext_readable);
 	return PMU_OK;
 }
 
@@ -237,6 +307,41 @@ static pmu_status read_disc(struct machine_reader *r, const struct logrec_view *
 	return PMU_OK;
 }
 
+/*
+ * The probed MSR: "msr" "0xMSR" (schema 1), or as schema 2 names registers, "msr 0xMSR" under
+ * "reg" (uncore_probe) or "ctr" (uncore_width).
+ */
+static bool probed_msr(const struct logrec_view *v, uint64_t *msr)
+{
+	char name[32];
+	const char *key = logread_str_is(v, "rec", "uncore_probe") ? "reg" : "ctr";
+	if (!logread_get_u64(v, "msr", msr))
+		return true;
+	return !logread_get_str(v, key, name, sizeof(name)) && !pmu_strncmp(name, "msr ", 4) &&
+	       pmu_parse_u64(name + 4, pmu_strlen(name + 4), msr);
+}
+
+/*
+ * An uncore probe's record (run/uncore_pkg.c) that found its register does not hold a
+ * written value: that register of the package marked so (QEMU drops uncore MSR writes), so
+ * the profile's model drops them as the machine did. Other results say nothing of it.
+ */
+static pmu_status read_not_held(struct machine_reader *r, const struct logrec_view *v)
+{
+	uint32_t package;
+	uint64_t msr, orig;
+	if (!logread_str_is(v, "result", pmu_status_str(PMU_ERR_NOT_HELD)))
+		return PMU_OK;
+	if (get_u32(r, v, "package", &package) || !probed_msr(v, &msr) ||
+	    logread_get_u64(v, "orig", &orig) || msr > 0xFFFFFFFFu)
+		return bad(r, "an uncore probe record without its package, msr and orig");
+	for (unsigned k = 0; k < r->m->npkgs; k++)
+		if (r->m->pkg[k].package == package &&
+		    !machine_pkg_not_held(&r->m->pkg[k], (uint32_t)msr, orig))
+			return bad(r, "more package msrs than a capture makes");
+	return PMU_OK;
+}
+
 pmu_status machine_read_line(struct machine_reader *r, const char *line, size_t len)
 {
 	struct logrec_view *v = &r->view;
@@ -245,6 +350,8 @@ pmu_status machine_read_line(struct machine_reader *r, const char *line, size_t 
 	if (logread_line(line, len, v))
 		return has_text(line, len, "\"machine\"") ? bad(r, "a machine record that is not JSON")
 							    : PMU_OK;
+	if (logread_str_is(v, "rec", "uncore_probe") || logread_str_is(v, "rec", "uncore_width"))
+		return read_not_held(r, v);
 	if (!logread_str_is(v, "rec", "machine"))
 		return PMU_OK;
 	r->records++;
@@ -254,6 +361,8 @@ pmu_status machine_read_line(struct machine_reader *r, const char *line, size_t 
 		return read_pkg(r, v);
 	if (logread_str_is(v, "scope", "discovery"))
 		return read_disc(r, v);
+	if (logread_str_is(v, "scope", "pci"))
+		return read_pci_fns(r, v);
 	if (logread_str_is(v, "scope", "platform")) {
 		if (logread_get_str(v, "vendor", r->m->vendor, sizeof(r->m->vendor)))
 			return bad(r, "the platform machine record names no vendor");

@@ -36,6 +36,11 @@ const char *pmu_core_type_name(uint8_t t)
 	return t == CORE_TYPE_CORE ? "core" : t == CORE_TYPE_ATOM ? "atom" : t ? "other" : NULL;
 }
 
+const char *pmu_amd_core_type_name(uint8_t t)
+{
+	return t == 1 ? "performance" : t == 2 ? "efficiency" : NULL;
+}
+
 const char *uncore_family_name(enum uncore_family u)
 {
 	switch (u) {
@@ -82,6 +87,8 @@ static void read_brand(const struct pmu_backend *b, unsigned cpu, struct cpu_inf
 
 const struct core_pmu_desc *pmu_core_desc(const struct cpu_info *ci)
 {
+	if (!pmu_vendor_amd(ci->vendor) && ci->arch.version >= 6)
+		return &core_pmu_intel_v6;
 	if (!pmu_vendor_amd(ci->vendor) && ci->arch.version >= 5 && (ci->arch.umask2 || ci->arch.eq))
 		return &core_pmu_intel_ext;
 	if (!pmu_vendor_amd(ci->vendor))

@@ -76,7 +76,11 @@ pmu_status own_restore(const struct own_reg *reg, unsigned n, const struct pmu_b
 		uint32_t msr = r->wr_msr ? r->wr_msr : r->msr;
 		if (!r->written || (r->has_quiet && r->quiet == r->restore_val && msr == r->msr))
 			continue;
+		if (r->en_msr)
+			note(pmu_reg_write(b, cpu, r->en_msr, r->en_on), r->en_msr, &first, fail_msr);
 		note(pmu_reg_write(b, cpu, msr, r->restore_val), msr, &first, fail_msr);
+		if (r->en_msr)
+			note(pmu_reg_write(b, cpu, r->en_msr, r->en_off), r->en_msr, &first, fail_msr);
 		if (r->inexact)
 			note(PMU_ERR_NOT_HELD, r->msr, &first, fail_msr);
 	}

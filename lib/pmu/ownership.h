@@ -67,6 +67,12 @@ struct own_reg {
 	uint64_t ours;         /* the bits the tool owns (all ones: the whole register) */
 	uint64_t quiet;        /* found with our counting stopped (gates, PERFEVTSELx & ~EN) */
 	uint64_t restore_val;  /* what pass 2 writes: orig, or what a legacy write can hold */
+	/*
+	 * A counter whose writes need its control enabled (box_ops.ctr_write_gated): pass 2
+	 * writes en_msr en_on, the counter, then en_msr en_off; 0: none.
+	 */
+	uint32_t en_msr;
+	uint64_t en_on, en_off;
 };
 
 /*

@@ -146,6 +146,12 @@ static void gate_own(struct uncore_gate_use *u, struct own_reg *r)
 	r->has_quiet = true;
 }
 
+/* Its box drops counter writes while the control is stopped (box_ops.ctr_write_gated). */
+static bool ctr_gated(const struct uncore_counter *e)
+{
+	return e->box->ops && e->box->ops->ctr_write_gated;
+}
+
 static pmu_status snapshot(struct uncore_session *s)
 {
 	for (unsigned i = 0; i < s->nsaved; i++) {
@@ -165,6 +171,12 @@ static pmu_status snapshot(struct uncore_session *s)
 		s->n_in_use += e->in_use;
 		ctl->quiet = ctl->orig & ~ev_enable(e);
 		ctl->has_quiet = true;
+		if (ctr_gated(e)) {   /* the found count goes back with its control enabled */
+			struct own_reg *ctr = saved_of(s, e->ctr_msr);
+			ctr->en_msr = e->ctl_msr;
+			ctr->en_on = ctl->orig | ev_enable(e);
+			ctr->en_off = ctl->quiet;
+		}
 	}
 	for (unsigned i = 0; i < s->ngates; i++)
 		gate_own(&s->gate[i], saved_of(s, s->gate[i].msr));
@@ -179,11 +191,18 @@ static void status_clear(struct uncore_session *s, struct uncore_status_use *u, 
 		u->st = pmu_wrmsr(s->b, s->cpu, u->ovf_msr, *val & u->mine);
 }
 
+/*
+ * Control, counter, start value. Where counter writes are dropped while the control is
+ * stopped (ctr_gated), the control is enabled for the counter's write and stopped after it:
+ * the start value is read with the counter still, so the delta is exact.
+ */
 static pmu_status program_event(struct uncore_session *s, struct uncore_counter *e)
 {
-	pmu_status st = wr(s, e->ctl_msr, e->ctl_val);
+	pmu_status st = wr(s, e->ctl_msr, ctr_gated(e) ? e->ctl_val | ev_enable(e) : e->ctl_val);
 	if (!st)
 		st = wr(s, e->ctr_msr, e->preload);
+	if (!st && ctr_gated(e))
+		st = wr(s, e->ctl_msr, e->ctl_val);
 	if (!st)
 		st = rd(s, e->ctr_msr, &e->start);
 	if (st)

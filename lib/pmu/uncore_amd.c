@@ -3,6 +3,7 @@
 
 #define LEAF_CACHE_TOPO 0x8000001Du   /* subleaf 3: the L3 (APM vol. 3 appendix E) */
 #define LEAF_PERFMON 0x80000022u
+#define UMC_CTL0 0xC0010800u          /* the first UMC PerfCtl (Linux uncore.c, MSR_F19H_UMC_PERF_CTL) */
 #define L3_SUBLEAF 3u
 #define TOPOEXT_BIT 22                /* 0x80000001 ECX[22] TopologyExtensions: 0x8000001D exists */
 
@@ -23,7 +24,57 @@ void uncore_amd_discover(const struct pmu_backend *b, unsigned cpu, struct cpu_i
 		f->df_pmcs = (uint8_t)((r.ebx >> 10) & 0x3F);
 		f->umc_pmcs = (uint8_t)((r.ebx >> 16) & 0x3F);
 		f->umc_mask = r.ecx;
+		f->leaf_eax = r.eax;
+		f->leaf_ebx = r.ebx;
 	}
+}
+
+/* "CPUID 0x80000022 claims N UMC counters (EBX[21:16]) for M active UMCs (ECX 0x..)" */
+static void claims(struct strbuf *sb, const struct uncore_amd_facts *f, unsigned active)
+{
+	sb_puts(sb, "CPUID 0x80000022 claims ");
+	sb_dec(sb, f->umc_pmcs);
+	sb_puts(sb, " UMC counters (EBX[21:16]) for ");
+	sb_dec(sb, active);
+	sb_puts(sb, " active UMCs (ECX ");
+	sb_hex(sb, f->umc_mask);
+	sb_puts(sb, ")");
+}
+
+bool uncore_amd_unclaimed(const struct pmu_backend *b, unsigned cpu,
+			  const struct uncore_amd_facts *f, struct strbuf *sb)
+{
+	uint32_t past = UMC_CTL0 + 2u * f->umc_pmcs;
+	uint64_t v;
+	if (!f->perfmon_v2 || !f->umc_mask || pmu_rdmsr(b, cpu, past, &v))
+		return false;
+	claims(sb, f, pmu_popcount(f->umc_mask));
+	sb_puts(sb, ", but MSR ");
+	sb_hex(sb, past);
+	sb_puts(sb, " past them answers: only the claimed are counted");
+	return true;
+}
+
+bool uncore_amd_shape(const struct uncore_amd_facts *f, struct strbuf *sb)
+{
+	unsigned active = pmu_popcount(f->umc_mask);
+	unsigned per = active ? f->umc_pmcs / active : 0;
+	if (!f->perfmon_v2 || (!f->umc_pmcs && !active) || (per && per * active == f->umc_pmcs))
+		return false;
+	claims(sb, f, active);
+	if (!active || !per) {
+		sb_puts(sb, !active ? ": no UMC to give them to" : !f->umc_pmcs ?
+			": no counter for them" : ": fewer than one each");
+		sb_puts(sb, "; no UMC counted");
+		return true;
+	}
+	/* Bergamo's 32 for 12 (data/cpuid/amd-19-a0-bergamo.txt); Linux takes 2 each as well */
+	sb_puts(sb, ": not a whole number each; ");
+	sb_dec(sb, per);
+	sb_puts(sb, " each taken, the last ");
+	sb_dec(sb, f->umc_pmcs - per * active);
+	sb_puts(sb, " left alone");
+	return true;
 }
 
 uint32_t uncore_boxes_make(const struct cpu_info *ci, struct box_set *s,

@@ -30,6 +30,23 @@ uint32_t uncore_boxes_make(const struct cpu_info *ci, struct box_set *s,
 uint32_t uncore_ccx_of(const struct cpu_info *ci);
 
 /*
+ * A UMC shape CPUID 0x80000022 gives that does not add up, named in one line to sb (true),
+ * never trusted blindly: counters but no active UMC, active UMCs but no counters, fewer
+ * counters than UMCs, or a count not a multiple of the UMCs (the UMCs then take the whole
+ * part each, as Linux's amd_uncore_umc_ctx_init divides). False (nothing said) otherwise.
+ */
+bool uncore_amd_shape(const struct uncore_amd_facts *f, struct strbuf *sb);
+
+/*
+ * What CPUID claims against what answers: the UMC control just past the counters CPUID
+ * 0x80000022 claims, read on cpu (one of the package whose UMCs they are); if it answers,
+ * the claim and that MSR named in one line to sb (true): the engine counts only the claimed.
+ * False where it faults (as it must) or the part has no UMC counters.
+ */
+bool uncore_amd_unclaimed(const struct pmu_backend *b, unsigned cpu,
+			  const struct uncore_amd_facts *f, struct strbuf *sb);
+
+/*
  * Why an AMD box name that is not in the table is not there, added to sb: a UMC outside
  * CPUID 0x80000022 ECX's active mask (firmware found no memory behind it), or one efipmu
  * made no box for. Nothing for another name or CPU.

@@ -230,6 +230,19 @@ static void note_seen(struct uncore_pci_scan *out, struct pmu_pci_addr a, uint32
 	}
 }
 
+void uncore_pci_each_fn(const struct pmu_backend *b, unsigned cpu, const struct uncore_pci_scan *scan,
+			bool (*fn)(void *ctx, struct pmu_pci_addr a, uint32_t id), void *ctx)
+{
+	uint32_t id;
+	for (unsigned bus = 0; bus < 256; bus++)
+		for (unsigned dev = 0; dev < 32 && scan->reach[bus] != UPR_OUTSIDE; dev++)
+			for (unsigned f = 0; f < 8; f++) {
+				struct pmu_pci_addr a = { 0, (uint8_t)bus, (uint8_t)dev, (uint8_t)f, 0 };
+				if (!id_at(b, cpu, a, &id) && !fn(ctx, a, id))
+					return;
+			}
+}
+
 pmu_status uncore_pci_scan(const struct pmu_backend *b, unsigned cpu, const struct box_set *boxes,
 			   struct uncore_pci_scan *out, struct pmon_registry *reg)
 {

@@ -61,6 +61,14 @@ struct uncore_pci_scan {
 pmu_status uncore_pci_scan(const struct pmu_backend *b, unsigned cpu, const struct box_set *boxes,
 			   struct uncore_pci_scan *out, struct pmon_registry *reg);
 
+/*
+ * fn(ctx, a, id) for every function of segment 0 present on a bus the scan reached (as its
+ * first pass reads them: each function's id dword), in bus, device, function order; stops
+ * where fn says false.
+ */
+void uncore_pci_each_fn(const struct pmu_backend *b, unsigned cpu, const struct uncore_pci_scan *scan,
+			bool (*fn)(void *ctx, struct pmu_pci_addr a, uint32_t id), void *ctx);
+
 /* The box control bit that freezes a SNB-EP-style box (Intel 327043: FRZ, bit 8). */
 #define UNCORE_PCI_BOX_FRZ (1u << 8)
 

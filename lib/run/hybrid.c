@@ -2,7 +2,8 @@
 /*
  * Hybrid processors (Alder Lake on): the console groups what it says by core type
  * (CPUID.1AH:EAX[31:24]), each type with its own counters (leaf 0x23 where present,
- * the quirk hooks otherwise: pmu/core_quirks.c).
+ * the quirk hooks otherwise: pmu/core_quirks.c); AMD's (Strix Point's Zen 5 and Zen 5c) by
+ * CPUID 0x80000026 CoreType, one line each.
  */
 #include "run/run.h"
 #include "pmu/core_engine.h"
@@ -37,35 +38,62 @@ void run_core_counters(const struct cpu_info *ci, unsigned *gp, unsigned *fixed)
 	*fixed = pmu_popcount(p.fixed_mask & ((1u << CORE_MAX_FIXED) - 1));
 }
 
-/* One line per core type: its CPUs and the counters the engine drives on them. */
+/*
+ * A CPU's hybrid type: Intel's CPUID.1AH:EAX[31:24], else AMD's CPUID 0x80000026 CoreType
+ * (pmu_arch_info.amd_core_type, 0x100 above Intel's codes); 0 when not hybrid.
+ */
+static unsigned type_of(const struct cpu_info *ci)
+{
+	if (ci->arch.core_type)
+		return ci->arch.core_type;
+	return ci->arch.amd_core_type ? 0x100u + ci->arch.amd_core_type : 0;
+}
+
+/* CPU j is of type t with the counters CPUID gives CPU i. */
+static bool same_kind(const struct run *a, unsigned i, unsigned j, unsigned t)
+{
+	const struct cpu_info *x = &a->slot[i].info, *y = &a->slot[j].info;
+	return y->enabled && type_of(y) == t && y->arch.gp_mask == x->arch.gp_mask &&
+	       y->arch.fixed_mask == x->arch.fixed_mask;
+}
+
+/*
+ * One line per core type and counters: its CPUs and the counters the engine drives on
+ * them (Arrow Lake-H's low-power E-cores share the E-cores' type, not their fixed counters).
+ */
 void run_say_core_types(struct run *a)
 {
-	static const uint8_t types[] = { CORE_TYPE_CORE, CORE_TYPE_ATOM };
+	static const struct { unsigned type; const char *label; } types[] = {
+		{ CORE_TYPE_CORE, "P-cores (core type core)" },
+		{ CORE_TYPE_ATOM, "E-cores (core type atom)" },
+		{ 0x101, "performance cores (CPUID 0x80000026 CoreType 0)" },
+		{ 0x102, "efficiency cores (CPUID 0x80000026 CoreType 1)" },
+	};
 	for (unsigned t = 0; t < sizeof(types) / sizeof(types[0]); t++) {
-		struct core_pmu p;
-		bool any = false;
 		for (unsigned i = 0; i < a->plat->ncpus; i++) {
-			const struct cpu_info *ci = &a->slot[i].info;
-			if (!ci->enabled || ci->arch.core_type != types[t])
-				continue;
-			if (!any) {
-				core_pmu_from_cpu(ci, &p);
-				sb_puts(&a->sb, types[t] == CORE_TYPE_CORE ? "P-cores" : "E-cores");
-				sb_puts(&a->sb, " (core type ");
-				sb_puts(&a->sb, pmu_core_type_name(types[t]));
-				sb_puts(&a->sb, "): CPUs ");
-			} else {
-				sb_putc(&a->sb, ',');
+			bool first = same_kind(a, i, i, types[t].type);
+			for (unsigned j = 0; j < i && first; j++)
+				first = !same_kind(a, i, j, types[t].type);
+			if (!first)
+				continue;   /* said with an earlier CPU of its kind, or not of type t */
+			struct core_pmu p;
+			core_pmu_from_cpu(&a->slot[i].info, &p);
+			sb_puts(&a->sb, types[t].label);
+			sb_puts(&a->sb, ": CPUs ");
+			for (unsigned j = i; j < a->plat->ncpus; j++) {
+				if (!same_kind(a, i, j, types[t].type))
+					continue;
+				if (j != i)
+					sb_putc(&a->sb, ',');
+				sb_dec(&a->sb, j);
 			}
-			sb_dec(&a->sb, i);
-			any = true;
+			sb_puts(&a->sb, "; PMC ");
+			put_bits(&a->sb, p.gp_mask & ((1u << p.n_gp) - 1));
+			if (types[t].type < 0x100) {   /* AMD's cores have no fixed counters */
+				sb_puts(&a->sb, ", FIXED_CTR ");
+				put_bits(&a->sb, p.fixed_mask & ((1u << CORE_MAX_FIXED) - 1));
+			}
+			run_say(a);
 		}
-		if (!any)
-			continue;
-		sb_puts(&a->sb, "; PMC ");
-		put_bits(&a->sb, p.gp_mask & ((1u << p.n_gp) - 1));
-		sb_puts(&a->sb, ", FIXED_CTR ");
-		put_bits(&a->sb, p.fixed_mask & ((1u << CORE_MAX_FIXED) - 1));
-		run_say(a);
 	}
 }

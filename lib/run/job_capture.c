@@ -11,6 +11,8 @@
  */
 #include "capture/machine.h"
 #include "capture/smbios.h"
+#include "pmu/regkey.h"
+#include "pmu/regname.h"
 #include "pmu/uncore_pci.h"
 #include "run/uncore_disc_job.h"
 #include "run/run.h"
@@ -24,6 +26,7 @@ struct capture_slot {
 	struct machine_cpu cpu;         /* its topology is the platform's, filled when logged */
 	struct machine_regs pkg;        /* the package's leader only */
 	bool leader;
+	bool full;                      /* logged in full: others may be logged against it */
 	uint32_t done;                  /* util/flag.h */
 } __attribute__((aligned(64)));
 
@@ -68,38 +71,52 @@ static void put_hex_str(struct strbuf *sb, uint64_t v)
 	sb_putc(sb, '"');
 }
 
-/* "msrs":[["0x186","0x0"],["0xc9",null],...]: null where the read raised #GP (absent). */
-static unsigned put_regs(struct strbuf *sb, const struct machine_regs *r)
+/*
+ * key:[["0x186","0x0"],["0xc9",null],...]: null where the read raised #GP (absent). With
+ * ref, only the rows whose value differs from ref's (the compact form).
+ */
+static unsigned put_regs(struct strbuf *sb, const char *key, const struct machine_regs *r,
+			 const struct machine_regs *ref)
 {
 	unsigned absent = 0;
-	sb_json_key(sb, "msrs");
+	bool first = true;
+	sb_json_key(sb, key);
 	sb_putc(sb, '[');
 	for (unsigned i = 0; i < r->n; i++) {
-		sb_puts(sb, i ? ",[" : "[");
+		absent += pmu_is_fault((pmu_status)r->st[i]);
+		if (ref && !machine_msr_differs(ref, r, i))
+			continue;
+		sb_puts(sb, first ? "[" : ",[");
+		first = false;
 		put_hex_str(sb, r->msr[i]);
 		sb_putc(sb, ',');
-		if (r->st[i] == PMU_OK) {
+		if (r->st[i] == PMU_OK)
 			put_hex_str(sb, r->val[i]);
-		} else if (pmu_is_fault((pmu_status)r->st[i])) {
+		else if (pmu_is_fault((pmu_status)r->st[i]))
 			sb_puts(sb, "null");
-			absent++;
-		} else {
+		else
 			sb_json_str(sb, pmu_status_str((pmu_status)r->st[i]));
-		}
 		sb_putc(sb, ']');
 	}
 	sb_putc(sb, ']');
 	return absent;
 }
 
-static void put_walk(struct strbuf *sb, const struct cpuid_walk *w)
+/* key:[[leaf, subleaf, eax, ebx, ecx, edx],...]; with ref, only the rows that differ from its. */
+static void put_walk(struct strbuf *sb, const char *key, const struct machine_cpu *c,
+		     const struct machine_cpu *ref)
 {
-	sb_json_key(sb, "cpuid");
+	const struct cpuid_walk *w = &c->walk;
+	bool first = true;
+	sb_json_key(sb, key);
 	sb_putc(sb, '[');
 	for (unsigned i = 0; i < w->n; i++) {
 		const struct cpuid_entry *e = &w->e[i];
 		const uint32_t v[6] = { e->leaf, e->sub, e->r.eax, e->r.ebx, e->r.ecx, e->r.edx };
-		sb_puts(sb, i ? ",[" : "[");
+		if (ref && !machine_cpuid_differs(ref, c, i))
+			continue;
+		sb_puts(sb, first ? "[" : ",[");
+		first = false;
 		for (unsigned k = 0; k < 6; k++) {
 			if (k)
 				sb_putc(sb, ',');
@@ -115,10 +132,36 @@ struct capture_tally {
 	unsigned cpus, leaves, msrs, absent, pkgs, pkg_msrs;
 };
 
+/*
+ * The CPU this one is logged against (issue 33: a record a CPU at 768 CPUs, each nearly
+ * its package's first's): of the CPUs of its package logged in full before it, the one
+ * like it with the fewest rows that differ, where those are under half its rows; else
+ * none, and the CPU is logged in full (a package's first, another core type).
+ */
+static const struct capture_slot *like_of(const struct capture *c, unsigned cpu)
+{
+	const struct plat_cpu *pc = c->a->plat->cpu;
+	const struct machine_cpu *me = &c->slot[cpu].cpu;
+	const struct capture_slot *best = NULL;
+	unsigned fewest = (me->walk.n + me->regs.n) / 2;
+	for (unsigned i = 0; i < cpu; i++) {
+		const struct capture_slot *s = &c->slot[i];
+		if (!s->full || pc[i].package != pc[cpu].package || !machine_cpu_like(&s->cpu, me))
+			continue;
+		unsigned d = machine_cpu_diffs(&s->cpu, me);
+		if (d < fewest) {
+			fewest = d;
+			best = s;
+		}
+	}
+	return best;
+}
+
 static void log_cpu(struct capture *c, struct strbuf *sb, unsigned cpu, struct capture_tally *t)
 {
 	const struct plat_cpu *pc = &c->a->plat->cpu[cpu];
-	const struct capture_slot *s = &c->slot[cpu];
+	struct capture_slot *s = &c->slot[cpu];
+	const struct capture_slot *like = like_of(c, cpu);
 	logrec_begin(sb, "machine", c->a->simulated);
 	logrec_key_str(sb, "scope", "cpu");
 	logrec_key_u64(sb, "cpu", cpu);
@@ -126,8 +169,15 @@ static void log_cpu(struct capture *c, struct strbuf *sb, unsigned cpu, struct c
 	logrec_key_u64(sb, "package", pc->package);
 	logrec_key_u64(sb, "core", pc->core);
 	logrec_key_u64(sb, "thread", pc->thread);
-	put_walk(sb, &s->cpu.walk);
-	t->absent += put_regs(sb, &s->cpu.regs);
+	if (like) {
+		logrec_key_u64(sb, "same_as_cpu", (uint64_t)(like - c->slot));
+		put_walk(sb, "cpuid_except", &s->cpu, &like->cpu);
+		t->absent += put_regs(sb, "msrs_except", &s->cpu.regs, &like->cpu.regs);
+	} else {
+		put_walk(sb, "cpuid", &s->cpu, NULL);
+		t->absent += put_regs(sb, "msrs", &s->cpu.regs, NULL);
+	}
+	s->full = !like;
 	logrec_end(sb);
 	run_record_from(c->a, sb);
 	t->cpus++;
@@ -162,7 +212,7 @@ static void log_package(struct capture *c, struct strbuf *sb, unsigned cpu,
 	logrec_key_u64(sb, "package", pkg);
 	logrec_key_u64(sb, "leader", cpu);
 	logrec_key_str(sb, "uncore_family", uncore_family_name(c->fam));
-	put_regs(sb, &s->pkg);
+	put_regs(sb, "msrs", &s->pkg, NULL);
 	if (pci)
 		put_pci_boxes(sb, pci);
 	logrec_end(sb);
@@ -326,22 +376,53 @@ static void log_platform(struct capture *c, struct strbuf *sb, const struct run_
 }
 
 /*
- * The uncore PCI boxes of the boot CPU's family, by the engine's own scan (reads only),
- * one machine_pkg per package leader in pkgs (NULL: none to log).
+ * Every function of segment 0 the scan reached, uncore or not: "functions" [[SSSS:BB:DD.F,
+ * id dword]...], whether all fit ("functions_complete") and whether the scan read extended
+ * configuration space (issue 33 item 3: a model of QEMU's machine answers as QEMU did).
  */
-static struct machine_pkg *scan_pci(struct capture *c, unsigned npkgs)
+static void log_pci_fns(struct capture *c, struct strbuf *sb, const struct machine_pci_fns *f)
+{
+	logrec_begin(sb, "machine", c->a->simulated);
+	logrec_key_str(sb, "scope", "pci");
+	sb_json_key(sb, "functions");
+	sb_putc(sb, '[');
+	for (unsigned i = 0; i < f->n; i++) {
+		sb_puts(sb, i ? ",[\"" : "[\"");
+		regname_put_fn(sb, regkey_pci_addr((uint32_t)f->at[i] << 12));
+		sb_puts(sb, "\",");
+		put_hex_str(sb, f->id[i]);
+		sb_putc(sb, ']');
+	}
+	sb_putc(sb, ']');
+	logrec_key_bool(sb, "functions_complete", f->complete);
+	logrec_key_bool(sb, "extended_space_readable", f->ext_readable);
+	logrec_end(sb);
+	run_record_from(c->a, sb);
+}
+
+/*
+ * The uncore PCI boxes of the boot CPU's family, by the engine's own scan (reads only),
+ * one machine_pkg per package leader in pkgs (NULL: none to log); every function it
+ * reached logged.
+ */
+static struct machine_pkg *scan_pci(struct capture *c, struct strbuf *sb, unsigned npkgs)
 {
 	struct run *a = c->a;
 	struct machine_pkg *pkgs = run_alloc(a, npkgs * sizeof(*pkgs));
 	struct uncore_pci_scan *scan = run_alloc(a, sizeof(*scan));
 	struct pmon_registry *reg = run_alloc(a, sizeof(*reg));
+	struct machine_pci_fns *fns = run_alloc(a, sizeof(*fns));
 	bool found = false;
-	if (pkgs && scan && reg) {
+	if (pkgs && scan && reg && fns) {
 		for (unsigned i = 0, n = 0; i < a->plat->ncpus && n < npkgs; i++)
 			if (c->slot[i].leader)
 				pkgs[n++].package = a->plat->cpu[i].package;
-		found = machine_scan_pci(&a->backend, a->plat->bsp, &a->boxes, pkgs, npkgs, scan, reg);
+		found = machine_scan_pci(&a->backend, a->plat->bsp, &a->boxes, pkgs, npkgs, fns,
+					 scan, reg);
 	}
+	if (found)
+		log_pci_fns(c, sb, fns);
+	run_free(a, fns);
 	run_free(a, reg);
 	run_free(a, scan);
 	if (!found) {
@@ -382,7 +463,7 @@ enum verdict job_capture(struct run *a)
 	sb_init(&say, line, sizeof(line));
 	unsigned pkgs = mark_leaders(&c);
 	plat_run_all(a->plat, capture_on_cpu, &c, CAPTURE_TIMEOUT_US);
-	struct machine_pkg *pci = scan_pci(&c, pkgs);
+	struct machine_pkg *pci = scan_pci(&c, &sb, pkgs);
 	unsigned missed = 0, leaders = 0;
 	for (unsigned i = 0; i < a->plat->ncpus; i++) {
 		const struct machine_pkg *k = pci && c.slot[i].leader ? &pci[leaders] : NULL;

@@ -48,6 +48,9 @@ const struct opt_def options_table[OPT_COUNT] = {
 		"Log the machine before the job (default on): every CPU's CPUID and PMU MSRs, "
 		"each package's uncore MSRs and PCI boxes, the firmware's SMBIOS identity; "
 		"read-only" },
+	[OPT_WAIVERS] = { "waivers", 0, 1, OPT_KIND_FILE, FIELD(waivers), 0, 0, "NAME",
+		"A lab's waiver file in the volume's root: a failing check one of its lines "
+		"names ends WAIVED with its reference (known errata are waived built in)" },
 	[OPT_LIST] = { "list", 0, 0, OPT_KIND_FLAG, FIELD(list), 0, 0, NULL,
 		"Show what this machine has: boxes, counters, widths, events by name" },
 	[OPT_SELFTEST] = { "selftest", 0, 0, OPT_KIND_FLAG, FIELD(selftest), 0, 0, NULL,

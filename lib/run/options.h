@@ -34,6 +34,7 @@ enum opt_id {
 	OPT_OUTPUT,
 	OPT_LOG_SYNC,
 	OPT_CAPTURE,
+	OPT_WAIVERS,
 	OPT_LIST,
 	OPT_SELFTEST,
 	OPT_DRY_RUN,
@@ -83,6 +84,7 @@ struct efipmu_options {
 	char output[64];               /* log file name in \efipmu\; "" = a new name each run */
 	uint32_t log_sync_ms;          /* repeats flushed together every MS; 0: each (log_sync.h) */
 	char capture[8];               /* "" or "on" (the default): the machine records; "off" */
+	char waivers[64];              /* a lab's waiver file in the volume's root (run/waiver.h), "" none */
 	bool selftest;
 	bool list;
 	bool dry_run;

@@ -11,6 +11,7 @@
 #include "pmu/uncore_amd.h"
 #include "run/uncore_disc_job.h"
 #include "run/uncore_state.h"
+#include "run/waive_run.h"
 
 #define DISCOVER_TIMEOUT_US 10000000u
 #define UNUSABLE_WHY 96   /* the verdict's reason for a PMU efipmu cannot use */
@@ -126,7 +127,7 @@ static enum verdict assembled_hooks(struct run *a)
 static enum verdict check_settings(struct run *a)
 {
 	if (check_cpus(a) != VERDICT_PASS || assembled_hooks(a) != VERDICT_PASS ||
-	    capture_check_setting(a) != VERDICT_PASS)
+	    capture_check_setting(a) != VERDICT_PASS || waive_load(a) != VERDICT_PASS)
 		return VERDICT_ERROR;
 	if (!jobs_resolve_wanted(&a->opt))
 		return VERDICT_PASS;
@@ -233,10 +234,12 @@ void run_fini(struct run *a)
 	run_free(a, a->capture_mem);
 	run_free(a, a->collapse);
 	run_free(a, a->unc);
+	run_free(a, a->waivers);
 	box_set_fini(&a->boxes);
 	a->unc = NULL;
 	a->slot_mem = a->capture_mem = NULL;
 	a->collapse = NULL;
+	a->waivers = NULL;
 	a->slot = NULL;
 }
 
@@ -244,14 +247,6 @@ static void put_num(struct strbuf *sb, uint64_t v, size_t col)
 {
 	sb_pad_to(sb, col);
 	sb_dec(sb, v);
-}
-
-/* Two hex digits without "0x", as family and model are usually written (06-2d). */
-static void put_hex2(struct strbuf *sb, uint32_t v)
-{
-	static const char hex[] = "0123456789abcdef";
-	sb_putc(sb, hex[(v >> 4) & 0xf]);
-	sb_putc(sb, hex[v & 0xf]);
 }
 
 /*
@@ -289,9 +284,9 @@ static void report_cpus(struct run *a)
 			put_num(&a->sb, ci->thread, 18);
 		}
 		sb_pad_to(&a->sb, 22);
-		put_hex2(&a->sb, ci->family);
+		sb_hex_digits(&a->sb, ci->family, 2);
 		sb_putc(&a->sb, '-');
-		put_hex2(&a->sb, ci->model);
+		sb_hex_digits(&a->sb, ci->model, 2);
 		sb_putc(&a->sb, '-');
 		sb_dec(&a->sb, ci->stepping);
 		sb_pad_to(&a->sb, 30);
@@ -539,6 +534,10 @@ enum verdict run_main(struct run *a, const struct run_header *h)
 	uint32_t no_box = run_make_boxes(a);
 	report_cpus(a);
 	check_topology(a);
+	const struct uncore_amd_facts *amd = &a->slot[a->plat->bsp].info.amd_uncore;
+	if (uncore_amd_shape(amd, &a->sb) ||
+	    uncore_amd_unclaimed(&a->backend, a->plat->bsp, amd, &a->sb))
+		run_say(a);
 	if (no_box) {
 		sb_puts(&a->sb, "active memory controllers with no amd_umc box (CPUID 0x80000022 ECX "
 			"bits ");
@@ -546,7 +545,10 @@ enum verdict run_main(struct run *a, const struct run_header *h)
 		sb_puts(&a->sb, "): beyond the 16 efipmu makes, or no counters left for them");
 		run_say(a);
 	}
+	waive_records(a);
 	enum verdict job = jobs_execute(a, &facts);
+	if (job != VERDICT_ERROR)
+		waive_unmatched(a);
 	enum verdict v = job == VERDICT_ERROR ? job : judge(a, job, &facts);
 	collapse_flush(a);
 	return v;

@@ -116,6 +116,7 @@ struct run_mark {
 };
 
 struct collapse;
+struct waiver_set;
 
 struct run {
 	const struct platform *plat;
@@ -136,6 +137,7 @@ struct run {
 	void *slot_mem;
 	void *capture_mem;             /* run/job_capture.c's per-CPU slots (a late CPU may write) */
 	struct verdict_checks checks;  /* what the job checked, by kind: the verdict's proof */
+	struct waiver_set *waivers;    /* the lab's waivers (opt.waivers), or NULL: run/waive_run.c */
 	char line[RUN_LINE_MAX];
 	struct strbuf sb;
 	struct run_mark mark;          /* the CPU the line in sb is about, if set */

@@ -182,7 +182,7 @@ static void say_found(struct run *a, unsigned p, unsigned unplaced)
 	const struct disc_table *t = &disc->table[p];
 	say_pkg(a, p);
 	sb_puts(&a->sb, "discovery table at ");
-	regkey_put_fn(&a->sb, f->fn);
+	regname_put_fn(&a->sb, f->fn);
 	sb_puts(&a->sb, " BAR");
 	sb_dec(&a->sb, f->bir);
 	sb_puts(&a->sb, " ");

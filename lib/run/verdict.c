@@ -45,6 +45,18 @@ const char *verdict_check_name(enum check_kind k)
 	return (unsigned)k < CHECK_KINDS ? names[k] : "?";
 }
 
+void verdict_waived(struct verdict_checks *c, const char *ref)
+{
+	c->waived++;
+	for (unsigned i = 0; i < c->nrefs; i++)
+		if (!pmu_strcmp(c->waived_by[i], ref))
+			return;
+	if (c->nrefs < VERDICT_WAIVED_REFS)
+		c->waived_by[c->nrefs++] = ref;
+	else
+		c->more_refs = true;
+}
+
 unsigned verdict_checks_total(const struct verdict_checks *c)
 {
 	unsigned n = 0;
@@ -122,6 +134,15 @@ void verdict_record(struct strbuf *sb, const struct verdict_input *in,
 		sb_dec(sb, in->checks.n[k]);
 	}
 	sb_putc(sb, '}');
+	if (in->checks.waived) {
+		logrec_key_u64(sb, "waived", in->checks.waived);
+		sb_json_key(sb, "waived_by");
+		for (unsigned i = 0; i < in->checks.nrefs; i++) {
+			sb_putc(sb, i ? ',' : '[');
+			sb_json_str(sb, in->checks.waived_by[i]);
+		}
+		sb_putc(sb, ']');
+	}
 	if (in->fault_test)
 		logrec_key_u64(sb, "faults_caught", in->faults_caught);
 	if (r->reason || in->no_pmu_reason)
@@ -180,6 +201,17 @@ void verdict_line(struct strbuf *sb, const struct verdict_input *in,
 		sb_dec(sb, in->checks.n[k]);
 		sb_putc(sb, ' ');
 		sb_puts(sb, in->checks.n[k] == 1 ? one[k] : verdict_check_name((enum check_kind)k));
+	}
+	if (in->checks.waived) {
+		sb_puts(sb, "; ");
+		sb_dec(sb, in->checks.waived);
+		sb_puts(sb, " WAIVED:");
+		for (unsigned i = 0; i < in->checks.nrefs; i++) {
+			sb_puts(sb, i ? ", " : " ");
+			sb_puts(sb, in->checks.waived_by[i]);
+		}
+		if (in->checks.more_refs)
+			sb_puts(sb, " and more (the check records name them)");
 	}
 	if (in->fault_test) {
 		sb_puts(sb, "; #GP caught on all paths on ");

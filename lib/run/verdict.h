@@ -39,11 +39,18 @@ enum check_kind {
 	CHECK_KINDS
 };
 
+#define VERDICT_WAIVED_REFS 4   /* references the verdict names; more are in the check records */
+
 /* The checks a job made, by kind: what its verdict proved. */
 struct verdict_checks {
 	unsigned n[CHECK_KINDS];
 	const char *none_why;          /* why it could check nothing, or NULL */
 	unsigned disturbed;            /* windows that never got quiet (SMIs in every attempt) */
+	/* of the checks above, those that failed as a known erratum or a lab's waiver says */
+	unsigned waived;
+	unsigned nrefs;                /* distinct references of them, up to VERDICT_WAIVED_REFS */
+	const char *waived_by[VERDICT_WAIVED_REFS];
+	bool more_refs;                /* another reference did not fit: the check records have it */
 };
 
 /* What a run found, for verdict_decide. */
@@ -71,6 +78,10 @@ struct verdict_result {
 };
 
 /*
+ * A waived check (run/waiver.h) failed as a known erratum or the lab's waiver says: it is
+ * neither passed nor failed, so a run whose only failures are waived keeps the verdict of
+ * the rest (PASS), its line and record naming the waived checks and their references.
+ *
  * ERROR (the job refused) over FAIL (a CPU missing, a check failed, the log
  * lost, a PMU that exists but cannot be used: never "no PMU") over DISTURBED
  * (counts right, windows never quiet) over NO-PMU (no core PMU on a CPU that
@@ -84,6 +95,8 @@ enum verdict verdict_worse(enum verdict x, enum verdict y);
 const char *verdict_name(enum verdict v);
 /* "instructions", "branches", ... "uncore probes": the console's and the record's word. */
 const char *verdict_check_name(enum check_kind k);
+/* Adds a waived check with reference ref to c's tally. */
+void verdict_waived(struct verdict_checks *c, const char *ref);
 /* Every check of c. */
 unsigned verdict_checks_total(const struct verdict_checks *c);
 /*

@@ -118,6 +118,13 @@ void sb_dec_grouped(struct strbuf *sb, uint64_t v)
 		sb_putc(sb, tmp[--n]);
 }
 
+void sb_hex_digits(struct strbuf *sb, uint64_t v, unsigned digits)
+{
+	static const char hex[] = "0123456789abcdef";
+	while (digits--)
+		sb_putc(sb, hex[(v >> (4 * digits)) & 0xf]);
+}
+
 void sb_hex_width(struct strbuf *sb, uint64_t v, unsigned digits)
 {
 	static const char hex[] = "0123456789abcdef";

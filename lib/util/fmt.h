@@ -26,6 +26,8 @@ void sb_sdec(struct strbuf *sb, int64_t v);
 void sb_dec_grouped(struct strbuf *sb, uint64_t v);   /* 1,234,567 */
 void sb_hex(struct strbuf *sb, uint64_t v);           /* 0x1f */
 void sb_hex_width(struct strbuf *sb, uint64_t v, unsigned digits); /* 0x001f */
+/* The low `digits` hex digits of v, no "0x": family and model as usually written (06-2d). */
+void sb_hex_digits(struct strbuf *sb, uint64_t v, unsigned digits);
 void sb_hex_bytes(struct strbuf *sb, const uint8_t *b, size_t n);  /* 00041a, no 0x */
 void sb_pad_to(struct strbuf *sb, size_t col);        /* spaces up to column col of the buffer */
 void sb_json_str(struct strbuf *sb, const char *s);   /* "quoted, escaped" */

@@ -6,7 +6,8 @@ python3-junitparser), against the logs it was made from, read with json.
 Usage: check_junit.py FILE.xml LOG.jsonl...   (the logs in the order given to junit)
 
 Per log: the testcases passed, failed, skipped and in error are the log's own (a check or
-icount record by its result: PASS passed, FAIL failed, anything else skipped; an uncore probe
+icount record by its result: PASS passed, FAIL failed, anything else skipped, a WAIVED one
+with its waiver as the message; an uncore probe
 passed when it "holds", else failed; a free-running agreement passed on "agree", failed on
 "DISAGREE", else skipped; the verdict: PASS passed, NO-PMU and NO-CHECK skipped, ERROR or no
 verdict an error, else failed), the testsuite's attributes say the same, a failure names the
@@ -34,13 +35,15 @@ def expected(log):
     recs = [json.loads(l) for l in open(log, encoding="utf-8", errors="surrogateescape")
             if l.strip().endswith("}")]
     want = {"passed": 0, "failed": 0, "skipped": 0, "errors": 0}
-    fails = []
+    fails, waived = [], []
     for r in recs:
         rec, res = r["rec"], r.get("result")
         if rec in ("check", "icount"):
             k = {"PASS": "passed", "FAIL": "failed"}.get(res, "skipped")
             if k == "failed":
                 fails.append(r)
+            if res == "WAIVED":
+                waived.append(r)
         elif rec == "uncore_probe":
             k = "passed" if res == "holds" else "failed"
         elif rec == "uncore_imc_freerun":
@@ -58,7 +61,7 @@ def expected(log):
     else:
         want["failed"] += 1
     header = next(r for r in recs if r["rec"] == "header")
-    return want, fails, header
+    return want, fails, waived, header
 
 
 def main():
@@ -67,9 +70,9 @@ def main():
     logs = sys.argv[2:]
     assert len(suites) == len(logs), (len(suites), len(logs))
     for suite, log in zip(suites, logs):
-        want, fails, header = expected(log)
+        want, fails, waived, header = expected(log)
         got = {"passed": 0, "failed": 0, "skipped": 0, "errors": 0}
-        messages = []
+        messages, skips = [], []
         for case in suite:
             res = case.result
             if not res:
@@ -80,6 +83,7 @@ def main():
                     messages.append(r.message)
                 elif isinstance(r, Skipped):
                     got["skipped"] += 1
+                    skips.append(r.message)
                 elif isinstance(r, Error):
                     got["errors"] += 1
         assert got == want, (log, got, want)
@@ -89,6 +93,9 @@ def main():
         for f in fails:
             text = "measured %d, expected " % f["measured"]
             assert any(m.startswith("FAIL: " + text) for m in messages), (log, text)
+        for w in waived:
+            text = "WAIVED: %s (measured %d, " % (w["waiver"], w["measured"])
+            assert any(m.startswith(text) for m in skips), (log, text)
         props = {p.name: p.value for p in suite.properties()}
         for key, prop in (("firmware_vendor", "firmware_vendor"), ("options", "settings"),
                           ("backend", "backend")):

@@ -58,22 +58,79 @@ EOF
   then passed=$((passed + 1)); else failed=$((failed + 1)); echo "  FAIL csv read back: $log"; fi
 }
 
-# cpuid_json_check: every dump in data/cpuid/ gives one JSON object per CPU with the keys.
+# cpuid_json_check: every dump in data/cpuid/ gives one JSON object per CPU with the keys;
+# where the dump has leaf 0x23 (an Intel CPU whose max basic leaf reaches it) a cpuid_23
+# object with one key group for each further subleaf its subleaf 0 EAX lists.
 cpuid_json_check() {
   if python3 - "$tool" data/cpuid/*.txt <<'EOF'
-import json, subprocess, sys
+import json, re, subprocess, sys
 keys = {"cpu", "vendor", "family", "model", "core_type", "pmu_version", "gp", "gp_width",
         "fixed", "fixed_width", "perfmon_v2", "notes"}
+groups = {2: {"acr_reload", "acr_cause"}, 3: {"arch_events", "arch_event_names"},
+          4: {"pebs_caps"}, 5: {"pebs", "pdist"}}
 for dump in sys.argv[2:]:
     out = subprocess.run([sys.argv[1], "cpuid", dump], check=True, capture_output=True,
                          text=True).stdout.splitlines()
     assert out, dump
+    text = open(dump).read()
+    # the dump's own leaf 0x23 subleaf 0 EAX values (CPU by CPU they may differ)
+    sl0 = [int(v, 16) for v in re.findall(r"CPUID 00000023: ([0-9A-F]{8})-\S+ \[SL 00\]", text)]
+    n23 = 0
     for line in out:
         rec = json.loads(line)
-        assert set(rec) == keys, (dump, set(rec) ^ keys)
+        x = rec.pop("cpuid_23", None)
+        # AMD adds its core type where 0x80000026 says hybrid, its uncore with PerfMonV2
+        extra = set(rec) - keys - ({"amd_core_type", "amd_uncore"}
+                                   if rec["vendor"] == "AuthenticAMD" else set())
+        assert keys <= set(rec) and not extra, (dump, set(rec) ^ keys)
         assert all(isinstance(i, int) for i in rec["fixed"]), dump
+        if x is None:
+            continue
+        sub = int(x["subleaves"], 16)
+        assert sub == sl0[n23], (dump, rec["cpu"], hex(sub))
+        n23 += 1
+        for bit, g in groups.items():
+            assert (g <= set(x)) == bool(sub >> bit & 1), (dump, rec["cpu"], bit)
+            assert not (g & set(x)) or g <= set(x), (dump, rec["cpu"], g)
+    assert n23 == len(sl0), (dump, n23, len(sl0))
 EOF
   then passed=$((passed + 1)); else failed=$((failed + 1)); echo "  FAIL cpuid JSON read back"; fi
+}
+
+# cpuid_umc_check: the UMC split by hand. Turin Dense's 0x80000022 is 7-00304106-00000FFF:
+# EBX[21:16] = 0x30 = 48 UMC counters, ECX 0xFFF = UMCs 0-11 active, 48 / 12 = 4 each, so UMC k's
+# first control is 0xC0010800 + 2 * 4 * k (0xC0010858 for UMC 11), EBX[15:10] = 0x10 = 16 DF
+# counters, EBX[3:0] = 6 core counters, on all three CPUs (packages 0 and 1). Bergamo's
+# 3-00204106-00000FFF: 32 for 12 UMCs, not a whole number: 2 each (0xC0010800 + 4k), named.
+# Strix Point's 0x80000026 subleaf 0 EBX[31:28]: 0 on CPUs #0, #1, 1 on #8, #9.
+cpuid_umc_check() {
+  if python3 - "$tool" <<'EOF'
+import json, subprocess, sys
+def lines(dump):
+    out = subprocess.run([sys.argv[1], "cpuid", "data/cpuid/" + dump], check=True,
+                         capture_output=True, text=True).stdout.splitlines()
+    return [json.loads(l) for l in out]
+turin = lines("amd-1a-11-turin-dense.txt")
+assert [r["cpu"] for r in turin] == [0, 1, 192]
+for r in turin:
+    u = r["amd_uncore"]
+    assert (u["eax"], u["ebx"], u["ecx"]) == ("0x7", "0x304106", "0xfff"), u
+    assert (u["core_counters"], u["df_counters"], u["umc_counters"], u["active_umcs"]) == \
+        (6, 16, 48, 12), u
+    assert u["umc_split"] == [{"umc": k, "ctl_msr": hex(0xC0010800 + 8 * k), "counters": 4}
+                              for k in range(12)], u["umc_split"]
+    assert u["umc_shape"] is None and "amd_core_type" not in r
+for r in lines("amd-19-a0-bergamo.txt"):
+    u = r["amd_uncore"]
+    assert u["umc_split"] == [{"umc": k, "ctl_msr": hex(0xC0010800 + 4 * k), "counters": 2}
+                              for k in range(12)], u["umc_split"]
+    assert u["umc_shape"] == ("CPUID 0x80000022 claims 32 UMC counters (EBX[21:16]) for 12 "
+                              "active UMCs (ECX 0xfff): not a whole number each; 2 each "
+                              "taken, the last 8 left alone"), u["umc_shape"]
+assert [(r["cpu"], r["amd_core_type"]) for r in lines("amd-1a-24-strix-point.txt")] == \
+    [(0, "performance"), (1, "performance"), (8, "efficiency"), (9, "efficiency")]
+EOF
+  then passed=$((passed + 1)); else failed=$((failed + 1)); echo "  FAIL cpuid UMC split by hand"; fi
 }
 
 # The shipped tool is built plain: no sanitizer runtime in it (a user's refused event must
@@ -200,10 +257,18 @@ run_case csv_repeats csv $dir/handmade-base.jsonl
 run_case csv_sim csv $dir/sim-nehalem-ex.jsonl
 run_case cpuid_alder_lake cpuid data/cpuid/intel-06-97-alder-lake.txt
 run_case cpuid_lunar_lake cpuid data/cpuid/intel-06-bd-lunar-lake.txt
+run_case cpuid_panther_lake cpuid data/cpuid/intel-06-cc-panther-lake.txt
+run_case cpuid_arrow_lake_h cpuid data/cpuid/intel-06-c5-arrow-lake-h.txt
 run_case cpuid_sapphire_rapids cpuid data/cpuid/intel-06-8f-sapphire-rapids.txt
 run_case cpuid_genoa cpuid data/cpuid/amd-19-11-genoa.txt
 run_case cpuid_rome cpuid data/cpuid/amd-17-31-rome.txt
 run_case cpuid_nehalem_ex cpuid data/cpuid/intel-06-2e-nehalem-ex.txt
+# Zen 5 (issue 36 item 5): the UMC split of CPUID 0x80000022, each CPU's line checked against
+# values worked out by hand from the dumps (cpuid_umc_check); Strix Point's core types.
+run_case cpuid_turin_dense cpuid data/cpuid/amd-1a-11-turin-dense.txt
+run_case cpuid_strix_point cpuid data/cpuid/amd-1a-24-strix-point.txt
+run_case cpuid_bergamo cpuid data/cpuid/amd-19-a0-bergamo.txt
+cpuid_umc_check
 run_case cpuid_bad cpuid $dir/cpuid-bad.txt
 run_case cpuid_missing cpuid $dir/no-such-dump.txt
 # Uncore discovery tables: the model's Sapphire Rapids socket, clean and with every defect the
@@ -277,6 +342,10 @@ open(sys.argv[2], "w").write("\n".join(out) + "\n")
 EOF
 run_case replay_one_count_edited replay "$ptmp/edited.jsonl"
 run_case replay_qemu replay $dir/qemu-capture.jsonl
+# QEMU at real size (issue 33 item 3): 240 vCPUs over 8 sockets (SandyBridge, TCG, the real
+# backend); its profile carries what the run proved: the uncore MSRs its probes found not
+# holding a value, and the PCI functions its scan found (no uncore device): 0 differences.
+run_case replay_qemu240 replay $dir/qemu-240cpu.jsonl
 run_case replay_no_capture replay $dir/qemu-nopmu.jsonl
 # Every fact (issue 35 item 1): each built-in profile's model log (the app's run, 4 CPUs, two
 # packages where the part has two) replays with 0 differences; a copy edited in one kind of
@@ -284,7 +353,8 @@ run_case replay_no_capture replay $dir/qemu-nopmu.jsonl
 # tally, an ownership register, a free-running record) is named and exits 1.
 for p in nehalem-ep:2 nehalem-ep-cpuid-limited:2 westmere-ep:2 nehalem-ex:2 westmere-ex:2 \
          sandy-bridge-ep:2 skylake-sp:2 icelake-sp:2 sapphire-rapids:1 emerald-rapids:2 \
-         alder-lake:1 meteor-lake:1 lunar-lake:1 no-pmu:1 zen2:1 zen3:2 zen4:2; do
+         alder-lake:1 meteor-lake:1 lunar-lake:1 panther-lake:1 arrow-lake-h:1 no-pmu:1 \
+         zen2:1 zen3:2 zen4:2 granite-ridge:1 strix-point:1 turin-dense:2; do
   IFS=: read -r name k <<<"$p"
   rm -f "$ptmp/model-$name.jsonl"
   "$build/report/mklog" --cpus 4 --packages "$k" -o "$ptmp/model-$name.jsonl" \
@@ -293,6 +363,31 @@ for p in nehalem-ep:2 nehalem-ep-cpuid-limited:2 westmere-ep:2 nehalem-ex:2 west
     passed=$((passed + 1)); else failed=$((failed + 1)); echo "  FAIL replay of $name's model log"
     echo "$out" | tail -5 | sed 's/^/    /'; fi
 done
+# Waivers (issue 37 item 3): a model run whose branch checks fail (sim-break gp-overcount),
+# waived by the lab's file (tests/host/lab-waivers.txt), replays with 0 differences (its
+# waiver records are the file the replay reads); the same log with a WAIVED check made PASS
+# is named.
+rm -f "$ptmp/waived.jsonl"
+"$build/report/mklog" --cpus 2 --packages 1 --file $dir/lab-waivers.txt -o "$ptmp/waived.jsonl" \
+  $'backend = sim\nsim-profile = sandy-bridge-ep\nkernels = inst\nsim-break = gp-overcount\n'\
+$'waivers = lab-waivers.txt\n'
+run_case replay_waived replay "$ptmp/waived.jsonl"
+run_case summary_waived summary "$ptmp/waived.jsonl"
+python3 - "$ptmp/waived.jsonl" "$ptmp/waived-pass.jsonl" <<'EOF'
+import json, sys
+out, done = [], False
+for line in open(sys.argv[1]).read().splitlines():
+    r = json.loads(line)
+    if not done and r.get("result") == "WAIVED":
+        r["result"] = "PASS"
+        del r["waived_by"], r["waiver"]
+        line = json.dumps(r, separators=(",", ":"))
+        done = True
+    out.append(line)
+assert done
+open(sys.argv[2], "w").write("\n".join(out) + "\n")
+EOF
+run_case replay_waived_made_pass replay "$ptmp/waived-pass.jsonl"
 # KIND: the model log of icelake-sp (counts of every box kind, checks of each kind,
 # free-running records) with the first record matching it edited, as edit-KIND.jsonl
 edit_log() {
@@ -334,13 +429,15 @@ for kind in count uncore-count box-clock-check check-result verdict tally owners
 done
 # Real size (issue 33 item 2): a two-socket Sapphire Rapids of 224 CPUs as a profile file, a
 # model run on it (the app's run, tests/report/mklog.c) replayed; a 768-CPU run (zen4's
-# profile on 2 x 192 cores x 2 threads, Turin's shape: no Zen 5 profile yet) ends PASS with
-# the L3 of each of its 96 CCXs counted, its capture made a profile and replayed; shapes the
-# part cannot have are refused.
+# profile on 2 x 192 cores x 2 threads) ends PASS with the L3 of each of its 96 CCXs counted,
+# its capture made a profile and replayed; Turin Dense at its real shape (2 x 192 cores, SMT
+# off: 384 CPUs, 16 cores a CCX) ends PASS with 24 L3s and the 12 UMCs of each socket counted,
+# and replays; shapes the part cannot have are refused.
 "$tool" profile --builtin sapphire-rapids --cpus 224 --packages 2 --threads 2 \
   -o "$ptmp/spr224.profile" >/dev/null
 "$build/report/mklog" --cpus 224 --packages 2 --threads 2 --file "$ptmp/spr224.profile" \
-  -o "$ptmp/spr224.jsonl" $'backend = sim\nsim-profile-file = spr224.profile\n'
+  -o "$ptmp/spr224.jsonl" --console "$ptmp/spr224.console" \
+  $'backend = sim\nsim-profile-file = spr224.profile\n'
 "$build/report/mklog" --cpus 768 --packages 2 --threads 2 -o "$ptmp/turin768.jsonl" \
   $'backend = sim\nsim-profile = zen4\n'
 "$tool" profile "$ptmp/turin768.jsonl" -o "$ptmp/turin768.profile" >/dev/null
@@ -351,7 +448,22 @@ if grep -q '"rec":"verdict".*"verdict":"PASS"' "$ptmp/turin768.jsonl" && [ "$l3s
   failed=$((failed + 1))
   echo "  FAIL the 768-CPU run: no PASS, $l3s CCXs' L3 counted (not 96), or its profile is not of 768 CPUs"
 fi
-for log in spr224 turin768; do
+"$build/report/mklog" --cpus 384 --packages 2 --threads 1 -o "$ptmp/turind384.jsonl" \
+  $'backend = sim\nsim-profile = turin-dense\n'
+l3s=$(grep -o '"package":[0-9]*,"ccx":[0-9]*,"box":"amd_l3","event"' "$ptmp/turind384.jsonl" |
+  sort -u | wc -l)
+umcs=$(grep -o '"package":[0-9]*,"box":"amd_umc_[0-9]*","event":"umc_cas_cmd.rd"' \
+  "$ptmp/turind384.jsonl" | sort -u | wc -l)
+if grep -q '"rec":"verdict".*"verdict":"PASS"' "$ptmp/turind384.jsonl" && [ "$l3s" = 24 ] &&
+   [ "$umcs" = 24 ]; then passed=$((passed + 1)); else failed=$((failed + 1))
+  echo "  FAIL turin-dense at 384 CPUs: no PASS, $l3s L3s (not 24) or $umcs UMCs (not 2 x 12)"
+fi
+# One CHA a core from the shape (issue 33 item 2): 56 cores a package, so 56 CHAs, and an
+# XCC part's 4 UPI links (with their M3UPI), 8 iMC channels, 4 M2M: 76 units each package.
+units=$(grep -c 'discovery table at pci .*: 76 units, 76 usable' "$ptmp/spr224.console")
+if [ "$units" = 2 ]; then passed=$((passed + 1)); else failed=$((failed + 1))
+  echo "  FAIL the 224-CPU Sapphire Rapids: $units packages' tables of 76 units (not 2)"; fi
+for log in spr224 turin768 turind384; do
   if out=$("$tool" replay "$ptmp/$log.jsonl" 2>&1) && [[ "$out" == *", 0 differences" ]]; then
     passed=$((passed + 1)); else failed=$((failed + 1)); echo "  FAIL replay $log"
     echo "$out" | tail -5 | sed 's/^/    /'; fi
@@ -416,7 +528,7 @@ jdir=$build/host-junit
 rm -rf "$jdir"; mkdir -p "$jdir"
 "$build/report/mklog" -o "$jdir/icx.jsonl" $'backend = sim\nsim-profile = icelake-sp\n'
 python3 $dir/make_hostile.py $dir/sim-selftest-fail.jsonl $dir/qemu-capture.jsonl "$jdir"
-jlogs=("$jdir/icx.jsonl" $dir/sim-selftest-fail.jsonl $dir/sim-disturbed.jsonl $dir/cutoff-sim.jsonl
+jlogs=("$jdir/icx.jsonl" "$ptmp/waived.jsonl" $dir/sim-selftest-fail.jsonl $dir/sim-disturbed.jsonl $dir/cutoff-sim.jsonl
        $dir/qemu-capture.jsonl "$jdir/hostile-selftest.jsonl" "$jdir/hostile-capture.jsonl")
 run_case junit_runs junit "${jlogs[@]}" -o "$jdir/runs.xml"
 if xmllint --noout --schema tests/host/junit/JUnit.xsd "$jdir/runs.xml" 2>"$jdir/xmllint.txt"; then
@@ -444,6 +556,49 @@ csv_check $dir/handmade-base.jsonl
 csv_check $dir/sim-nehalem-ex.jsonl
 csv_check $dir/sim-uncore-nehalem-ep.jsonl
 cpuid_json_check
+
+# Log schemas 1 and 2 (issue 35 item 5): model runs whose counts name PCI registers (Sandy
+# Bridge-EP's iMC), MMIO ones (Ice Lake-SP's iMC) and MSRs, as the app writes them (schema 2),
+# and the same runs written back in schema 1 by tests/host/schema1.py (apart from the tool's
+# upgrade): every reader gives the same output for both, the logs' names aside.
+sdir=$build/host-schema
+rm -rf "$sdir"; mkdir -p "$sdir"
+"$build/report/mklog" --cpus 4 --packages 2 -o "$sdir/snbep.jsonl" $'backend = sim\n'\
+$'sim-profile = sandy-bridge-ep\nkernels = stream\nevents = instructions,'\
+$'uncore_imc_0/UNC_M_CAS_COUNT.RD/,uncore_imc_1/UNC_M_CAS_COUNT.RD/,UNC_C_CLOCKTICKS\n'
+"$build/report/mklog" --cpus 4 --packages 2 -o "$sdir/icx.jsonl" \
+  $'backend = sim\nsim-profile = icelake-sp\nkernels = stream\n'
+for pair in snbep:"pci msr" icx:"mmio msr"; do
+  name=${pair%%:*}
+  if ! python3 $dir/schema1.py "$sdir/$name.jsonl" "$sdir/$name-v1.jsonl" ${pair#*:}; then
+    failed=$((failed + 1)); echo "  FAIL schema 1 of $name"; continue; fi
+  for cmd in summary csv perf-json junit report replay; do
+    for v in "" -v1; do
+      case $cmd in
+        junit|report) args=("$sdir/$name$v.jsonl" -o "$sdir/$name$v.$cmd") ;;
+        *) args=("$sdir/$name$v.jsonl") ;;
+      esac
+      "$tool" $cmd "${args[@]}" >"$sdir/$name$v.$cmd.out" 2>&1
+      echo "exit $?" >>"$sdir/$name$v.$cmd.out"
+      [ -e "$sdir/$name$v.$cmd" ] && cat "$sdir/$name$v.$cmd" >>"$sdir/$name$v.$cmd.out"
+      sed -i "s/$name$v\./LOG./g" "$sdir/$name$v.$cmd.out"
+    done
+    if cmp -s "$sdir/$name.$cmd.out" "$sdir/$name-v1.$cmd.out" &&
+       grep -q '^exit 0$' "$sdir/$name.$cmd.out"; then passed=$((passed + 1)); else
+      failed=$((failed + 1)); echo "  FAIL $cmd of $name: schema 1 and 2 differ (or exit not 0)"
+      diff "$sdir/$name.$cmd.out" "$sdir/$name-v1.$cmd.out" | head -8 | sed 's/^/    /'; fi
+  done
+  # and compare reads a schema-1 base against its schema-2 run as the same run
+  if out=$("$tool" compare "$sdir/$name-v1.jsonl" "$sdir/$name.jsonl") &&
+     [[ "$out" == *" 0 moved, 0 missing in new, 0 only in new; "*"result: no regression" ]]; then
+    passed=$((passed + 1)); else failed=$((failed + 1)); echo "  FAIL compare of $name's schemas"
+    echo "$out" | tail -3 | sed 's/^/    /'; fi
+done
+# an unknown schema is refused, naming the schemas read
+sed 's/"schema":2/"schema":3/' "$sdir/icx.jsonl" >"$sdir/icx-v3.jsonl"
+if out=$("$tool" summary "$sdir/icx-v3.jsonl" 2>&1); [ $? = 2 ] &&
+   [[ "$out" == *":1: schema 3, this tool reads schemas 1 and 2" ]]; then passed=$((passed + 1))
+else failed=$((failed + 1)); echo "  FAIL schema 3 not refused: $out"; fi
 
 echo "host: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

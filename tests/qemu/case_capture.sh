@@ -32,6 +32,17 @@ want([p["leader"] for p in pkgs] == [0, 2], "package leaders")
 want(len(cpus) == 4 and len(pkgs) == 2 and len(plat) == 1,
      f"{len(cpus)} cpu, {len(pkgs)} package, {len(plat)} platform records")
 want(sorted(c["package"] for c in cpus) == [0, 0, 1, 1], "packages of the CPUs")
+# each package's second vCPU logged as its first but for the rows that differ (its APIC ID's)
+want([c.get("same_as_cpu") for c in cpus] == [None, 0, None, 2],
+     f"compact records {[c.get('same_as_cpu') for c in cpus]}")
+by = {}
+for c in cpus:
+    if "same_as_cpu" in c:
+        ref = by[c["same_as_cpu"]]
+        rows = {tuple(r[:2]): r for r in ref["cpuid"] + c["cpuid_except"]}
+        c["cpuid"] = list(rows.values())
+        c["msrs"] = list(dict(ref["msrs"] + c["msrs_except"]).items())
+    by[c["cpu"]] = c
 for c in cpus:
     leaves = {(int(r[0], 16), int(r[1], 16)): [int(x, 16) for x in r[2:]] for r in c["cpuid"]}
     want(c["cpuid_complete"], f"cpu {c['cpu']}: walk not complete")

@@ -19,4 +19,23 @@ expect_console '^\[SIM\] no counter left for instructions beside the events give
 expect_console '^\[SIM\] VERDICT: NO-CHECK - 2 CPUs, no checks$'
 expect_console '^\[SIM\]          no counter left for instructions beside the events given, and none of them has a claim of the kernel.s$'
 expect_log --cpus 2 --verdict NO-CHECK --simulated --checks-pass 0
+# A lab's waiver file on the FAT volume (waivers = FILE, read through efi/'s file services):
+# the model's general-purpose counters miscount (sim-break = gp-overcount), each CPU's branch
+# check ends WAIVED with the file's reference, the run PASS; the waiver that matched nothing
+# is named.
+IMG="$work/checks_waived.img"
+printf 'qemu-exit\nbackend = sim\nsim-profile = nehalem-ep\nsim-break = gp-overcount\nwaivers = lab.txt\n' \
+  > "$work/checks_waived.cfg"
+printf '# lab\nsignature=06-1a check=branches ref=LAB-7 rev A0 board\nevent=NONE ref=LAB-8\n' \
+  > "$work/checks_waived.txt"
+"$here/qemu/mkimage.sh" "$IMG" --cfg "$work/checks_waived.cfg" || fail "mkimage"
+mcopy -o -i "$IMG" "$work/checks_waived.txt" ::/lab.txt || fail "waivers onto the image"
+SMP=2 "$here/qemu/boot.sh" "$IMG" "$work/checks_waived.serial"; RC=$?
+"$here/qemu/console-text.sh" "$work/checks_waived.serial" > "$work/checks_waived.console"
+CONSOLE="$work/checks_waived.console"
+expect_rc 3
+expect_console '^\[SIM\] waivers: 2 from lab\.txt, beside 112 known errata'
+expect_console '^\[SIM\] CPU 1 inst: 1,003 branches, 1,001 expected, overhead 0: WAIVED: LAB-7 rev A0 board \(lab\.txt:2\)$'
+expect_console '^\[SIM\] waiver lab\.txt:3 matched no check: LAB-8$'
+expect_console '^\[SIM\] VERDICT: PASS - 2 CPUs, .*; 2 WAIVED: LAB-7 rev A0 board$'
 exit $FAILED

@@ -6,7 +6,9 @@
 
 The DOM is Chromium's `--dump-dom` (after parsing, after any script would have run). Checks:
 - one check element per check record, as many FAIL ones as the log has FAIL checks;
-- one count row per (CPU or package, box, event, kernel) of the log's count records;
+- one count row per (CPU or package, box, event, kernel) of the log's count records, its
+  control register by the log's name ("msr 0x186", "pci 0000:7f:10.4+0xd8", "mmio 0x...")
+  and value, and the fields of the log's ctl_fields that are not zero, decoded;
 - a hand-off register per value of the hand-off records, marked where it is not zero;
 - past 64 cpu records (docs/host-tool.md): per package, the checks' tallies, a heat map cell
   per CPU and column of CPU checks (its worst result, grey without one), a count row per
@@ -109,6 +111,39 @@ def rows_of(dom, cls):
 
 def col(r):
     return r["check"] + (" (%s)" % r["kernel"] if r.get("kernel") else "")
+
+
+def ctl_name(r):
+    """A count's control register as schema 2 names it (schema 1: "ctl_msr", an MSR bare)."""
+    if "ctl" in r:
+        return r["ctl"]
+    v = r["ctl_msr"]
+    return "msr " + v if v.startswith("0x") else v
+
+
+def check_controls(dom_text, recs):
+    """Each count row's control cell: "NAME = VALUE", then LAYOUT: the non-zero fields."""
+    bad, first = [], {}
+    for r in recs:
+        if r.get("rec") == "count":
+            box = r.get("box", "core")
+            at = "cpu %d" % r["cpu"] if box == "core" else "pkg %d" % r["package"] + (
+                ".X%d" % r["ccx"] if "ccx" in r else "")
+            first.setdefault((at, box, r["event"], r.get("kernel", "")), r)
+    for row in rows_of(dom_text, "count"):
+        at, box, kernel, event = (row[0], "core", row[1], row[2]) if len(row) == 9 else row[:4]
+        r = first.get((at, box, event, kernel))
+        if not r:
+            bad.append("count row %s has no count record" % row[:4])
+            continue
+        cell, want = row[-1], "%s = %s" % (ctl_name(r), r["ctl_value"])
+        fields = dict(re.findall(r"(\w+)=(0x[0-9a-f]+|\d+)", cell.partition(": ")[2]))
+        got = {k: int(v, 0) for k, v in fields.items()}
+        logged = {k: v for k, v in r.get("ctl_fields", got).items() if v}   # hand-made: none
+        if not cell.startswith(want) or "not in the log" in cell or got != logged:
+            bad.append("%s %s %s: control %r, the log's %r %s" % (at, box, event, cell, want,
+                                                                  logged))
+    return bad
 
 
 def check_big(d, recs, checks, cpu_pkg):
@@ -327,6 +362,14 @@ def main():
         bad.append("%d check elements, the log has %d checks" % (len(chk), len(checks)))
     if not big and len(fail_cells) != want_fail:
         bad.append("%d FAIL cells, the log has %d FAIL checks" % (len(fail_cells), want_fail))
+    # a waived check: its own cell, never a PASS one, its erratum or waiver as its reason
+    waived = [r for r in checks if r["result"] == "WAIVED"]
+    waived_cells = [a for a in chk if "WAIVED" in classes(a)]
+    if not big and len(waived_cells) != len(waived):
+        bad.append("%d WAIVED cells, the log has %d WAIVED checks" % (len(waived_cells), len(waived)))
+    for r in waived:
+        if not any(a.get("title") == r["waiver"] for a in waived_cells):
+            bad.append("no WAIVED cell names %r" % r["waiver"])
 
     series = {(r.get("box", "core"), r["cpu"] if r.get("box", "core") == "core" else r["package"],
                r.get("ccx"), r["event"], r.get("kernel", "")) for r in recs
@@ -338,6 +381,8 @@ def main():
 
     bad += check_count_heat(d, recs)
     bad += check_memory(d, dom_text, recs)
+    if not big:
+        bad += check_controls(dom_text, recs)
 
     nskew = sum(1 for r in recs if r.get("rec") == "skew")
     svgs = sum(1 for t, a in d.elems if t == "svg" and "skew" in classes(a))

@@ -42,6 +42,16 @@ sim topdown $'backend = sim\nsim-profile = icelake-sp\nevents = TOPDOWN.SLOTS\n'
 sim stream --packages 2 $'backend = sim\nsim-profile = icelake-sp\n'
 # ... and Sapphire Rapids', its iMC channels found through the discovery table
 sim spr-stream --packages 2 $'backend = sim\nsim-profile = sapphire-rapids\nkernels = stream\n'
+# registers of each kind (issue 35 item 5): Sandy Bridge-EP's iMC in PCI, Ice Lake-SP's in
+# MMIO, and the PCI run written back in log schema 1 (tests/host/schema1.py)
+sim pci --packages 2 $'backend = sim\nsim-profile = sandy-bridge-ep\nkernels = stream\n'\
+$'events = instructions,uncore_imc_0/UNC_M_CAS_COUNT.RD/,uncore_imc_1/UNC_M_CAS_COUNT.RD/\n'
+sim mmio --packages 2 $'backend = sim\nsim-profile = icelake-sp\nkernels = stream\n'
+python3 tests/host/schema1.py "$L/pci.jsonl" "$L/pci-v1.jsonl" pci msr && ok || bad "schema 1 of pci"
+# branch checks failed by a broken model and waived by a lab's file (issue 37 item 3)
+sim waived --cpus 2 --packages 1 --file tests/host/lab-waivers.txt \
+  $'backend = sim\nsim-profile = sandy-bridge-ep\nkernels = inst\nsim-break = gp-overcount\n'\
+$'waivers = lab-waivers.txt\n'
 # real size (issue 33 item 4): per-package summaries and a heat map, not a row per CPU
 sim big --cpus 768 --packages 2 --threads 2 $'backend = sim\nsim-profile = zen4\n'
 # ... with outliers: CPU 5's instruction check FAIL, CPU 9's branch check DISTURBED, CPU 700
@@ -65,7 +75,7 @@ cp tests/host/qemu-nopmu.jsonl "$L/nopmu.jsonl"   # the real backend, QEMU: NO-P
 cp tests/host/qemu-capture.jsonl "$L/capture.jsonl"   # the same with the capture's SMBIOS
 # the verdicts the samples stand for
 for want in pass:PASS fail:FAIL disturbed:DISTURBED hybrid:PASS amd:PASS uncore2:PASS \
-  big:PASS nopmu:NO-PMU stream:PASS spr-stream:PASS; do
+  big:PASS nopmu:NO-PMU stream:PASS spr-stream:PASS waived:PASS; do
   name=${want%%:*} verdict=${want#*:}
   grep -q "\"verdict\":\"$verdict\"" "$L/$name.jsonl" && ok ||
     bad "$name.jsonl: verdict not $verdict"
@@ -116,8 +126,8 @@ report() {   # NAME LOG [--base BASE]
   "$tool" report "$log" "$@" -o "$out/html/$name.html" 2>"$out/html/$name.err" && ok ||
     bad "report $name: $(head -1 "$out/html/$name.err")"
 }
-for n in pass fail disturbed hybrid amd uncore2 topdown stream spr-stream big big-outliers nopmu \
-  capture hostile; do
+for n in pass fail disturbed hybrid amd uncore2 topdown stream spr-stream pci pci-v1 mmio big \
+  big-outliers nopmu capture hostile waived; do
   report "$n" "$L/$n.jsonl"
 done
 # diffs: compare's rows and the report's, from the same rules
@@ -148,6 +158,13 @@ for f in "$out"/html/*.html; do
     *) python3 tests/report/check_dom.py "$out/html/$n.dom" "$L/$n.jsonl" ;;
   esac && ok || bad "DOM of $n"
 done
+# a PCI box's row: its register's address and fields, in both schemas; a box clock check's bound
+for n in pci pci-v1; do
+  grep -q '<code class="ctl">pci 0000:7f:10.4+0xd8 = 0x400304</code><br>SNBEP_PCI_PMON_CTL: '\
+'ev_sel=0x4 umask=0x3 en=1</td>' "$out/html/$n.dom" && ok || bad "$n: no PCI control of iMC 0"
+done
+grep -q '<br>measured 7,007<br>expected at most 7,147</div>' "$out/html/mmio.dom" && ok ||
+  bad "mmio: a box clock check without its bound"
 # the hand-made diff holds each kind of row but "only in new": moved, missing, PASS -> FAIL, verdict
 for k in d-moved d-missing passfail d-verdict; do
   grep -q "<tr class=\"diff [^\"]*\\b$k\\b" "$out/html/diff-handmade.dom" && ok ||

@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
-/* efipmu-host cpuid DUMP.txt: discovery on each logical CPU of a CPUID dump. */
+/*
+ * efipmu-host cpuid DUMP.txt: discovery on each logical CPU of a CPUID dump, with the uncore
+ * boxes AMD's CPUID makes (the UMC split of 0x80000022).
+ */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +12,7 @@
 #include "out/discovery.h"
 #include "pmu/core_engine.h"
 #include "pmu/cpuinfo.h"
+#include "pmu/uncore_amd.h"
 #include "util/fmt.h"
 
 char *host_read_dump(const char *path, struct cpuid_dump *d)
@@ -54,9 +58,14 @@ int cmd_cpuid(int argc, char **argv)
 			die("%s: CPU #%u: discovery failed: %s", argv[0], d.cpu_number[i],
 			    pmu_status_str(st));
 		core_pmu_from_cpu(&ci, &p);
+		/* the boxes the engine would make from this CPU's CPUID (AMD's UMC split) */
+		struct box_set boxes;
+		memset(&boxes, 0, sizeof(boxes));
+		(void)uncore_boxes_make(&ci, &boxes, &host_box_alloc);
 		struct strbuf sb;
 		sb_init(&sb, out, sizeof(out));
-		discovery_line(&sb, d.cpu_number[i], &ci, &p);
+		discovery_line(&sb, d.cpu_number[i], &ci, &p, &boxes);
+		box_set_fini(&boxes);
 		puts(out);
 	}
 	host_free_dump(&d, text);

@@ -135,10 +135,12 @@ static const char *log_lost(void *ctx)
 static bool read_file(void *ctx, const char *name, char *buf, size_t cap, size_t *len)
 {
 	struct host_platform *h = of(ctx);
-	if (!h->file_name || strcmp(name, h->file_name) || strlen(h->file_text) > cap)
+	const char *text = h->file_name && !strcmp(name, h->file_name) ? h->file_text :
+			   h->waivers_name && !strcmp(name, h->waivers_name) ? h->waivers_text : NULL;
+	if (!text || strlen(text) > cap)
 		return false;
-	*len = strlen(h->file_text);
-	memcpy(buf, h->file_text, *len);
+	*len = strlen(text);
+	memcpy(buf, text, *len);
 	return true;
 }
 

@@ -2,7 +2,7 @@
 /*
  * lib/run/platform.h on the host, for efipmu-host replay: the CPUs of a captured machine run
  * one after another on this thread (the model needs no real concurrency), the log and the
- * console kept in memory, one file (the profile) readable.
+ * console kept in memory, the profile and the lab's waiver file readable.
  */
 #ifndef EFIPMU_HOST_PLATFORM_H
 #define EFIPMU_HOST_PLATFORM_H
@@ -17,6 +17,7 @@ struct host_platform {
 	struct pmu_backend hw;          /* CPUID only: nothing (the model is the machine) */
 	uint64_t clock;
 	const char *file_name, *file_text;
+	const char *waivers_name, *waivers_text;   /* the run's waiver file, as its log gave it */
 	char *log, *console;
 	size_t log_len, log_cap, console_len, console_cap;
 };

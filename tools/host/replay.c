@@ -24,6 +24,7 @@
 #include "host_platform.h"
 #include "out/logread.h"
 #include "run/run.h"
+#include "run/waiver.h"
 
 #define REPLAY_PROFILE "replay.profile"
 #define REPLAY_MAX_ARGS 64
@@ -66,12 +67,12 @@ static const struct {
 	{ "stats", " box event kernel " },
 	{ "skew", " round kernel " },
 	{ "window", " round " },
-	{ "uncore_probe", " box msr " },
+	{ "uncore_probe", " box reg " },
 	{ "uncore_width", " box " },
 	{ "uncore_fw_box", " box " },
 	{ "uncore_imc_freerun", " controller " },
 	{ "discovery_table", " part " },
-	{ "dry_write", " msr " },
+	{ "dry_write", " reg " },
 	{ "left_out", " event " },
 	{ "handoff", " box " },
 	{ "derived", " kernel " },
@@ -307,17 +308,17 @@ static void registers(struct facts *fs, const char *at, const struct logval *reg
 	struct logval e;
 	size_t pos = 0;
 	while (logread_elem(regs, &pos, &e)) {
-		char msr[48], scope[16], key[REPLAY_KEY], val[96], found[24], ours[24];
+		char reg[48], scope[16], key[REPLAY_KEY], val[96], found[24], ours[24];
 		bool written = false;
 		if (e.type != LV_OBJECT || logread_line(e.raw, e.raw_len, &o) ||
-		    logread_get_str(&o, "msr", msr, sizeof(msr)) ||
+		    logread_get_str(&o, "reg", reg, sizeof(reg)) ||
 		    logread_get_str(&o, "scope", scope, sizeof(scope)) ||
 		    logread_get_str(&o, "found", found, sizeof(found)) ||
 		    logread_get_str(&o, "ours", ours, sizeof(ours)) ||
 		    logread_get_bool(&o, "written", &written))
 			die("replay: an ownership record's register is malformed");
 		key[0] = 0;
-		append(key, sizeof(key), "%s, register %s (%s)", at, msr, scope);
+		append(key, sizeof(key), "%s, register %s (%s)", at, reg, scope);
 		unsigned k = occurrence(&fs->seen, key);
 		if (k > 1)
 			append(key, sizeof(key), " #%u", k);
@@ -584,6 +585,31 @@ static bool settings(const char *text, size_t len, struct efipmu_options *opt)
 	return logread_simulated(&v);
 }
 
+/*
+ * The lab's waiver file as the run read it, from its "waiver" records (each waiver at its
+ * line, the comments and blank lines between as empty lines), so the replay waives the
+ * checks the run waived and names the same lines; the caller frees it.
+ */
+static char *waivers_of(const char *text, size_t len)
+{
+	static struct logrec_view v;
+	size_t pos = 0;
+	unsigned at = 1;
+	char *out = xcalloc(1, WAIVER_FILE_MAX + 1);
+	struct strbuf sb;
+	sb_init(&sb, out, WAIVER_FILE_MAX + 1);
+	while (logread_next(text, len, &pos, &v)) {
+		char w[WAIVER_LINE_MAX];
+		if (!logread_str_is(&v, "rec", "waiver") || logread_get_str(&v, "waiver", w, sizeof(w)))
+			continue;
+		for (unsigned line = (unsigned)u64_of(&v, "line"); at <= line; at++) {
+			sb_puts(&sb, at == line ? w : "");
+			sb_putc(&sb, '\n');
+		}
+	}
+	return out;
+}
+
 /* One log replayed: its differences (each printed), and its summary line. */
 static unsigned replay_one(const char *name, const char *text, size_t len)
 {
@@ -600,6 +626,9 @@ static unsigned replay_one(const char *name, const char *text, size_t len)
 	struct run *run = xcalloc(1, sizeof(*run));
 	struct run_header h = { .fw_vendor = "efipmu-host replay", .time = "" };
 	host_platform_init(hp, m, REPLAY_PROFILE, profile);
+	char *waivers = waivers_of(text, len);
+	hp->waivers_name = opt.waivers;
+	hp->waivers_text = waivers;
 	enum verdict v = run_init(run, &hp->plat, &opt, "(replay)", NULL, NULL);
 	if (v == VERDICT_PASS)
 		v = run_main(run, &h);
@@ -607,7 +636,10 @@ static unsigned replay_one(const char *name, const char *text, size_t len)
 	if (v == VERDICT_ERROR)
 		die("replay: the job did not run on the model: %s", hp->console ? hp->console : "");
 
-	facts_of(text, len, &a);
+	size_t len2;
+	char *text2 = log_as_schema2(text, len, &len2);   /* a schema-1 log's facts as schema 2's */
+	facts_of(text2 ? text2 : text, text2 ? len2 : len, &a);
+	free(text2);
 	facts_of(hp->log, hp->log_len, &b);
 	size_t nc = 0, newer = 0;
 	unsigned d = differences(&a, &b, &newer);
@@ -630,6 +662,7 @@ static unsigned replay_one(const char *name, const char *text, size_t len)
 	free(hp);
 	free(run);
 	free(profile);
+	free(waivers);
 	free(m);
 	return d;
 }

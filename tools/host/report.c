@@ -267,18 +267,22 @@ static void sec_verdict(struct report *r)
 			(unsigned long long)g->cpus_ran, (unsigned long long)g->cpus_missing,
 			(unsigned long long)g->cpus_with_pmu);
 	}
-	unsigned pass = 0, fail = 0, other = 0;
+	unsigned pass = 0, fail = 0, waived = 0, other = 0;
 	for (unsigned i = 0; i < g->nchecks; i++) {
 		if (!strcmp(g->checks[i].result, "PASS"))
 			pass++;
 		else if (!strcmp(g->checks[i].result, "FAIL"))
 			fail++;
+		else if (!strcmp(g->checks[i].result, "WAIVED"))
+			waived++;
 		else
 			other++;
 	}
-	fprintf(o, "<p class=\"proved\">What it proved: %u of %u checks passed, %u failed, "
-		"%u neither (disturbed or skipped); %u count records.</p>\n",
-		pass, g->nchecks, fail, other, g->ncounts);
+	fprintf(o, "<p class=\"proved\">What it proved: %u of %u checks passed, %u failed, ",
+		pass, g->nchecks, fail);
+	if (waived)
+		fprintf(o, "%u waived (a known erratum or the lab's waiver explains them), ", waived);
+	fprintf(o, "%u neither (disturbed or skipped); %u count records.</p>\n", other, g->ncounts);
 	fputs("</section>\n", o);
 }
 
@@ -405,8 +409,10 @@ static void checks_grid(struct report *r, char (*cols)[160], unsigned nc,
 				esc(o, k->reason);
 				fputs("\"><b>", o);
 				esc(o, k->result);
-				fprintf(o, "</b><br>measured %s<br>expected %s", grouped(k->measured),
-					grouped(k->expected));
+				char e[96], m[64];
+				check_expected(k, e, sizeof(e));
+				check_measured(k, m, sizeof(m));
+				fprintf(o, "</b><br>%s<br>%s", m, e);
 				fputs("</div>", o);
 			}
 			fputs("</td>", o);
@@ -474,13 +480,44 @@ static void sec_checks(struct report *r)
 	fputs("</section>\n", o);
 }
 
+/*
+ * The layout of a count's control register: its uncore box's (hw/layouts_*.c, whatever the
+ * register's kind: MSR, PCI or MMIO), else the core's or another family's MSR of that number.
+ */
+static const struct reg_layout *ctl_layout(const struct report *r, const struct count *c)
+{
+	const struct box_desc *d = strcmp(c->box, "core") && r->fam ?
+		box_find(&r->boxes, c->box, strlen(c->box)) : NULL;
+	if (d)
+		return !strcmp(c->kind, "fixed") ? d->fixed_layout : d->ctl_layout;
+	if (c->ctl.kind != REGNAME_MSR || !c->ctl.at)
+		return NULL;
+	return decode_layout_for_msr((uint32_t)c->ctl.at, r->fam ? &r->boxes : NULL);
+}
+
+/* "msr 0x186 = 0x4300c4": the control register by the log's name, and its value. */
+static void ctl_code(FILE *o, const struct count *c)
+{
+	char name[64];
+	struct strbuf sb;
+	sb_init(&sb, name, sizeof(name));
+	regname_put(&sb, &c->ctl);
+	fputs("<code class=\"ctl\">", o);
+	esc(o, name);
+	fprintf(o, " = 0x%llx</code><br>", (unsigned long long)c->ctl_value);
+}
+
 static void decoded_ctl(struct report *r, const struct count *c)
 {
 	char buf[512] = "";
-	const struct reg_layout *l = decode_layout_for_msr((uint32_t)c->ctl_msr,
-							     r->fam ? &r->boxes : NULL);
-	if (!l || !c->ctl_msr) {
-		absent(r->o, "no layout for this control MSR");
+	const struct reg_layout *l = ctl_layout(r, c);
+	if (!l && c->ctl_fields[0]) {   /* a box the report has no table of (AMD's, discovered) */
+		fputs("fields as logged: ", r->o);
+		esc(r->o, c->ctl_fields);
+		return;
+	}
+	if (!l) {
+		absent(r->o, "no layout for this control register");
 		return;
 	}
 	struct strbuf sb;
@@ -523,8 +560,8 @@ static void count_table(struct report *r, bool core)
 		fprintf(o, " %llu</td><td>%u</td>", (unsigned long long)c->counter, s[j].n);
 		fprintf(o, "<td class=\"num\">%s</td><td class=\"num\">%s</td><td class=\"num\">%s</td>",
 			grouped(s[j].st.min), grouped(s[j].st.median), grouped(s[j].st.max));
-		fprintf(o, "<td><code>MSR 0x%llx = 0x%llx</code><br>", (unsigned long long)c->ctl_msr,
-			(unsigned long long)c->ctl_value);
+		fputs("<td>", o);
+		ctl_code(o, c);
 		decoded_ctl(r, c);
 		fputs("</td></tr>\n", o);
 	}
@@ -553,13 +590,13 @@ static void sec_counts(struct report *r)
 		if (strcmp(p->rec, "uncore_probe"))
 			continue;
 		if (!any)
-			fputs("<table class=\"probes\"><thead><tr><th>package</th><th>box</th><th>MSR</th>"
+			fputs("<table class=\"probes\"><thead><tr><th>package</th><th>box</th><th>register</th>"
 			      "<th>probe</th></tr></thead><tbody>\n", r->o);
 		any = true;
 		fprintf(r->o, "<tr><td>%llu</td><td>", (unsigned long long)gnum(p, "package"));
 		esc(r->o, gstr(p, "box"));
 		fputs("</td><td>", r->o);
-		esc(r->o, gstr(p, "msr"));
+		esc(r->o, gstr(p, "reg"));
 		fputs("</td><td>", r->o);
 		esc(r->o, gstr(p, "result"));
 		fputs("</td></tr>\n", r->o);
@@ -965,7 +1002,8 @@ static void counts_big(struct report *r)
 		struct pkg_stat *t = stat_row(rows, &nrows, ns, ns, key, pkg_index(r, c->cpu));
 		if (!t->n)
 			t->first = c;
-		t->same_ctl &= c->ctl_msr == t->first->ctl_msr && c->ctl_value == t->first->ctl_value;
+		t->same_ctl &= regname_eq(&c->ctl, &t->first->ctl) &&
+			       c->ctl_value == t->first->ctl_value;
 		t->overflowed |= s[j].overflowed;
 		t->v[t->n++] = s[j].st.median;
 		if (c->cpu < CPUSET_MAX)
@@ -992,9 +1030,7 @@ static void counts_big(struct report *r)
 			"<td class=\"num\">%s</td><td>", grouped(st.min), grouped(st.median),
 			grouped(st.max));
 		if (t->same_ctl) {
-			fprintf(o, "<code>MSR 0x%llx = 0x%llx</code><br>",
-				(unsigned long long)t->first->ctl_msr,
-				(unsigned long long)t->first->ctl_value);
+			ctl_code(o, t->first);
 			decoded_ctl(r, t->first);
 		} else {
 			fputs("differs between CPUs", o);
@@ -1286,7 +1322,7 @@ static const char style[] =
 	".v-DISTURBED{background:#fed7aa}.v-NO-PMU{background:#e5e7eb}"
 	".chk{padding:2px 4px;margin:1px;font-size:12px}.chk.PASS{background:#bbf7d0}"
 	".chk.FAIL{background:#f87171;color:#000}.chk.DISTURBED{background:#fdba74}"
-	".chk.SKIP{background:#e5e7eb}.absent{color:#92400e;font-style:italic}"
+	".chk.SKIP{background:#e5e7eb}.chk.WAIVED{background:#c7d2fe}.absent{color:#92400e;font-style:italic}"
 	".reg.on{background:#fecaca;font-weight:bold}.reg{font-family:monospace;margin-right:.6em}"
 	"svg text{font:11px sans-serif}rect.win{fill:#60a5fa}line.on{stroke:#15803d;stroke-width:2}"
 	"line.off{stroke:#b91c1c;stroke-width:2}tr.regressed{background:#fecaca}"

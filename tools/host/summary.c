@@ -146,16 +146,24 @@ int cmd_summary(int argc, char **argv)
 	} else {
 		printf("\nno counts\n");
 	}
-	unsigned pass = 0;
+	unsigned pass = 0, nwaived = 0;
 	if (g.nchecks)
 		printf("\nchecks:\n");
 	for (unsigned i = 0; i < g.nchecks; i++) {
 		const struct check *k = &g.checks[i];
 		pass += !strcmp(k->result, "PASS");
-		printf("%s%s: expected %s, measured %s: %s\n", sim_tag(k->sim), check_label(k),
-		       grouped(k->expected), grouped(k->measured), k->result);
+		char e[96], m[64];
+		bool waived = !strcmp(k->result, "WAIVED");
+		nwaived += waived;
+		check_expected(k, e, sizeof(e));
+		check_measured(k, m, sizeof(m));
+		printf("%s%s: %s, %s: %s%s%s\n", sim_tag(k->sim), check_label(k), e, m, k->result,
+		       waived ? ": " : "", waived ? k->reason : "");
 	}
-	if (g.nchecks)
+	if (g.nchecks && nwaived)
+		printf("%u of %u checks passed, %u waived (a known erratum or the lab's waiver)\n",
+		       pass, g.nchecks, nwaived);
+	else if (g.nchecks)
 		printf("%u of %u checks passed\n", pass, g.nchecks);
 	if (g.have_verdict)
 		printf("\n%sverdict: %s - %llu CPUs ran, %llu missing, %llu with a core PMU%s%s\n",

@@ -12,7 +12,7 @@
 #include "capture/profile.h"
 #include "model/model_loaded.h"
 #include "model/model_machine.h"
-#include "out/machine_read.h"
+#include "machine_of_log.h"
 
 #define TEXT_MAX (4u << 20)
 #define TEST_CPUS 64   /* the most CPUs of a machine here */
@@ -20,21 +20,8 @@
 /* The log's machine records as a profile text. */
 static void profile_of_log(const char *log, struct strbuf *out)
 {
-	struct machine *m = test_machine(TEST_CPUS);
-	struct machine_reader *r = malloc(sizeof(*r));
-	assert_true(m && r);
-	machine_read_init(r, m);
-	for (const char *p = log; *p;) {
-		const char *e = strchr(p, '\n');
-		size_t len = e ? (size_t)(e - p) : strlen(p);
-		if (machine_read_line(r, p, len))
-			fail_msg("%s", r->err);
-		p += len + (e != NULL);
-	}
-	if (machine_read_end(r))
-		fail_msg("%s", r->err);
+	struct machine *m = test_machine_of_log(log, TEST_CPUS);
 	profile_write(m, "from a model run's log", out);
-	free(r);
 	free(m);
 }
 
@@ -240,6 +227,59 @@ static void test_bad_logs_refused(void **state)
 	assert_int_equal(machine_read_line(r, hdr, strlen(hdr)), PMU_OK);
 	assert_int_equal(machine_read_line(r, bad, strlen(bad)), PMU_ERR_INVALID);
 	assert_string_equal(r->err, "line 2: a cpuid row is not six 32-bit hex strings");
+	/* the compact form: the same as a CPU read before it, except rows that CPU has */
+	const char *cpu0 = "{\"rec\":\"machine\",\"scope\":\"cpu\",\"cpu\":0,\"apic_id\":0,"
+			   "\"package\":0,\"core\":0,\"thread\":0,\"cpuid\":[[\"0x0\",\"0x0\","
+			   "\"0x1\",\"0x2\",\"0x3\",\"0x4\"]],\"msrs\":[[\"0x186\",\"0x0\"]]}";
+	const char *like[] = {
+		"\"same_as_cpu\":2,\"cpuid_except\":[],\"msrs_except\":[]}",
+		"\"same_as_cpu\":0,\"cpuid_except\":[[\"0x1\",\"0x0\",\"0x1\",\"0x2\",\"0x3\",\"0x4\"]],"
+		"\"msrs_except\":[]}",
+		"\"same_as_cpu\":0,\"cpuid_except\":[],\"msrs_except\":[[\"0x187\",null]]}",
+		"\"same_as_cpu\":0,\"cpuid_except\":[[\"0x0\",\"0x0\",\"0x9\",\"0x2\",\"0x3\",\"0x4\"]],"
+		"\"msrs_except\":[[\"0x186\",null]]}",
+	};
+	const char *why[] = {
+		"line 2: a cpu machine record the same as a CPU not read before it",
+		"line 2: a cpuid_except row of a leaf its same_as_cpu has not",
+		"line 2: an msrs_except row of an MSR its same_as_cpu has not",
+		"",
+	};
+	for (unsigned i = 0; i < 4; i++) {
+		char rec[512];
+		snprintf(rec, sizeof(rec), "{\"rec\":\"machine\",\"scope\":\"cpu\",\"cpu\":1,"
+			 "\"apic_id\":1,\"package\":0,\"core\":0,\"thread\":1,%s", like[i]);
+		machine_read_init(r, m);
+		assert_int_equal(machine_read_line(r, cpu0, strlen(cpu0)), PMU_OK);
+		assert_int_equal(machine_read_line(r, rec, strlen(rec)), why[i][0] ? PMU_ERR_INVALID : PMU_OK);
+		assert_string_equal(r->err, why[i]);
+	}
+	/* a probe that found the register not holding marks it, schema 1 ("msr") or 2 ("reg") */
+	const char *pkg = "{\"rec\":\"machine\",\"scope\":\"package\",\"package\":0,\"leader\":0,"
+			  "\"uncore_family\":\"sandy-bridge-ep\",\"msrs\":[[\"0xc10\",\"0x0\"]]}";
+	const char *probe[] = {
+		"{\"rec\":\"uncore_probe\",\"package\":0,\"msr\":\"0xc10\",\"orig\":\"0x0\","
+		"\"result\":\"register does not hold written value\"}",
+		"{\"rec\":\"uncore_width\",\"package\":0,\"ctr\":\"msr 0xc09\",\"orig\":\"0x5\","
+		"\"result\":\"register does not hold written value\"}",
+		"{\"rec\":\"uncore_probe\",\"package\":0,\"reg\":\"msr 0xd10\",\"orig\":\"0x0\","
+		"\"result\":\"holds\"}",
+	};
+	assert_int_equal(machine_read_line(r, pkg, strlen(pkg)), PMU_OK);
+	for (unsigned i = 0; i < 3; i++)
+		assert_int_equal(machine_read_line(r, probe[i], strlen(probe[i])), PMU_OK);
+	assert_int_equal(m->pkg[0].regs.n, 2);   /* 0xc09 added as read (orig), 0xd10 not */
+	assert_true(m->pkg[0].not_held[0] && m->pkg[0].not_held[1]);
+	assert_int_equal(m->pkg[0].regs.msr[1], 0xc09);
+	assert_int_equal(m->pkg[0].regs.val[1], 5);
+	/* the last: CPU 0's rows but those two */
+	assert_int_equal(m->cpu[1].walk.n, 1);
+	assert_int_equal(m->cpu[1].walk.e[0].r.eax, 9);
+	assert_int_equal(m->cpu[1].walk.e[0].r.ebx, 2);
+	assert_int_equal(m->cpu[1].regs.n, 1);
+	assert_int_equal(m->cpu[1].regs.st[0], PMU_ERR_FAULT_GP);
+	assert_int_equal(m->cpu[0].regs.st[0], PMU_OK);
+	assert_int_equal(m->cpu[1].apic_id, 1);
 	free(r);
 	free(m);
 }

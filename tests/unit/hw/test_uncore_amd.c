@@ -7,6 +7,7 @@
 #include "testutil.h"
 #include "hw/layouts_amd_uncore.h"
 #include "pmu/uncore.h"
+#include "pmu/uncore_amd.h"
 #include "boxes.h"
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
@@ -174,6 +175,57 @@ static void test_hooks(void **state)
 	assert_false(u->ops->saturated((1ull << 48) - 1));
 }
 
+/* The shape CPUID 0x80000022 gives, as shape() names it ("" when it adds up). */
+static const char *shape(unsigned pmcs, uint32_t mask)
+{
+	static char line[160];
+	struct uncore_amd_facts f = { .perfmon_v2 = true, .umc_pmcs = (uint8_t)pmcs,
+				      .umc_mask = mask };
+	struct strbuf sb;
+	sb_init(&sb, line, sizeof(line));
+	if (!uncore_amd_shape(&f, &sb))
+		return "";
+	return line;
+}
+
+/*
+ * UMC shapes from real dumps (0x80000022 of the InstLatx64 dumps in data/cpuid/): Turin's
+ * 48 for 12, Granite Ridge's 8 for 2, Genoa 9124's 4 for 1 add up (nothing said); Bergamo's
+ * 32 for 12 does not divide, and counters without UMCs or UMCs without counters are named.
+ */
+static void test_umc_shape_named(void **state)
+{
+	(void)state;
+	assert_string_equal(shape(48, 0xFFF), "");
+	assert_string_equal(shape(8, 0x3), "");
+	assert_string_equal(shape(4, 0x8), "");
+	assert_string_equal(shape(0, 0), "");
+	assert_string_equal(shape(32, 0xFFF),
+			    "CPUID 0x80000022 claims 32 UMC counters (EBX[21:16]) for 12 active "
+			    "UMCs (ECX 0xfff): not a whole number each; 2 each taken, the last 8 "
+			    "left alone");
+	assert_string_equal(shape(16, 0),
+			    "CPUID 0x80000022 claims 16 UMC counters (EBX[21:16]) for 0 active "
+			    "UMCs (ECX 0x0): no UMC to give them to; no UMC counted");
+	assert_string_equal(shape(0, 0xF),
+			    "CPUID 0x80000022 claims 0 UMC counters (EBX[21:16]) for 4 active "
+			    "UMCs (ECX 0xf): no counter for them; no UMC counted");
+	assert_string_equal(shape(8, 0xFFF),
+			    "CPUID 0x80000022 claims 8 UMC counters (EBX[21:16]) for 12 active "
+			    "UMCs (ECX 0xfff): fewer than one each; no UMC counted");
+	/* Bergamo's shape makes 2 each, as said: UMC 11 from 0xC0010800 + 11 x 2 pairs */
+	struct uncore_amd_facts f = { .perfmon_v2 = true, .umc_pmcs = 32, .umc_mask = 0xFFF };
+	assert_int_equal(setup(UNCORE_AMD_19H, &f), 0);
+	assert_int_equal(box(UNCORE_AMD_19H, "amd_umc_11")->n_counters, 2);
+	assert_int_equal(box_ctl_msr(box(UNCORE_AMD_19H, "amd_umc_11"), 0), 0xC0010800 + 11 * 4);
+	/* without PerfMonV2 there are no UMC counters to name */
+	f.perfmon_v2 = false;
+	struct strbuf sb;
+	char line[8];
+	sb_init(&sb, line, sizeof(line));
+	assert_false(uncore_amd_shape(&f, &sb));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -182,6 +234,7 @@ int main(void)
 		cmocka_unit_test(test_umc_bases_follow_the_active_mask),
 		cmocka_unit_test(test_legacy_df_and_17h_l3),
 		cmocka_unit_test(test_hooks),
+		cmocka_unit_test(test_umc_shape_named),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -16,7 +16,10 @@ static pmu_status wr(const struct pmu_backend *b, unsigned cpu, uint32_t msr, ui
 	return pmu_wrmsr(b, cpu, msr, v);
 }
 
-/* Which banks exist: L3 and 4 DF pairs on Zen 2/3; 16 DF pairs and UMC 3's 4 on Genoa. */
+/*
+ * Which banks exist: L3 and 4 DF pairs on Zen 2/3; 16 DF pairs and UMC 3's 4 on Genoa; Turin
+ * Dense's 48 UMC pairs.
+ */
 static void test_msrs_per_profile(void **state)
 {
 	(void)state;
@@ -33,6 +36,10 @@ static void test_msrs_per_profile(void **state)
 	assert_int_equal(pmu_rdmsr(&b, 0, DF_CTL0 + 32, &v), PMU_ERR_FAULT_GP);
 	assert_int_equal(pmu_rdmsr(&b, 0, UMC_CTL0 + 7, &v), PMU_OK);
 	assert_int_equal(pmu_rdmsr(&b, 0, UMC_CTL0 + 8, &v), PMU_ERR_FAULT_GP);
+	free(m);
+	m = test_model_clean("turin-dense", 2, 1, &b);   /* 48 UMC pairs */
+	assert_int_equal(pmu_rdmsr(&b, 0, UMC_CTL0 + 95, &v), PMU_OK);
+	assert_int_equal(pmu_rdmsr(&b, 0, UMC_CTL0 + 96, &v), PMU_ERR_FAULT_GP);
 	free(m);
 }
 
@@ -134,6 +141,31 @@ static void test_umc_saturates(void **state)
 	free(m);
 }
 
+/*
+ * Turin Dense (48 UMC counters for 12 UMCs, 4 each): a counter write is dropped while no
+ * control of its UMC is enabled (FreeBSD PR #2422); another UMC's enabled control does not
+ * help, any of its own does.
+ */
+static void test_umc_writes_need_an_enabled_control(void **state)
+{
+	(void)state;
+	struct pmu_backend b;
+	struct model *m = test_model_clean("turin-dense", 1, 1, &b);
+	uint32_t ctr9 = UMC_CTL0 + 2 * 9 + 1;   /* UMC 2's second counter */
+	assert_int_equal(wr(&b, 0, ctr9, 1234), PMU_OK);
+	assert_int_equal(rd_on(&b, 0, ctr9), 0);
+	wr_on(&b, 0, UMC_CTL0 + 2 * 4, 1ull << 31 | 0x0A);    /* UMC 1's first control */
+	wr_on(&b, 0, ctr9, 1234);
+	assert_int_equal(rd_on(&b, 0, ctr9), 0);
+	wr_on(&b, 0, UMC_CTL0 + 2 * 11, 1ull << 31 | 0x0A);   /* UMC 2's last control */
+	wr_on(&b, 0, ctr9, 1234);
+	assert_int_equal(rd_on(&b, 0, ctr9), 1234);
+	wr_on(&b, 0, UMC_CTL0 + 2 * 11, 0x0A);
+	wr_on(&b, 0, ctr9, 0);
+	assert_int_equal(rd_on(&b, 0, ctr9), 1234);
+	free(m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -142,6 +174,7 @@ int main(void)
 		cmocka_unit_test(test_reserved_bits),
 		cmocka_unit_test(test_df_encodings),
 		cmocka_unit_test(test_umc_saturates),
+		cmocka_unit_test(test_umc_writes_need_an_enabled_control),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

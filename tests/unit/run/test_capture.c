@@ -6,113 +6,56 @@
  * own; nothing written; `capture = off`; a bad value refused; SMBIOS on a platform that
  * publishes one.
  */
-#define _GNU_SOURCE   /* memmem */
 #include "run_harness.h"
 #include "smbios_blob.h"
-#include "out/logread.h"
-
-/* The n-th line of text holding needle, copied into buf (NUL-terminated); false: none. */
-static bool nth_line(const char *text, const char *needle, unsigned n, char *buf, size_t cap)
-{
-	for (const char *p = text; *p;) {
-		const char *e = strchr(p, '\n');
-		size_t len = e ? (size_t)(e - p) : strlen(p);
-		if (memmem(p, len, needle, strlen(needle)) && n-- == 0) {
-			assert_true(len < cap);
-			memcpy(buf, p, len);
-			buf[len] = 0;
-			return true;
-		}
-		p += len + (e != NULL);
-	}
-	return false;
-}
-
-/* The hex string or null at the start of s: true and *v, or false for null; s moved past it. */
-static bool take_value(const char **s, uint64_t *v)
-{
-	while (**s == ',' || **s == '[' || **s == ' ')
-		(*s)++;
-	if (!strncmp(*s, "null", 4)) {
-		*s += 4;
-		return false;
-	}
-	assert_int_equal(**s, '"');
-	char *end;
-	*v = strtoull(*s + 1, &end, 16);
-	assert_int_equal(*end, '"');
-	*s = end + 1;
-	return true;
-}
-
-#define REC_MAX (64 * 1024)
+#include "machine_of_log.h"
 
 /*
- * Every CPU record's CPUID rows and MSRs against a model of the same profile and
- * topology (two threads a core, as run_cfg lists them), untouched: the capture reads what
- * the machine holds before the job.
+ * Every CPU's CPUID rows and MSRs, read back from the log (out/machine_read.c, the
+ * compact form's "same as CPU n except" expanded), against a model of the same profile
+ * and topology (two threads a core, as run_cfg lists them), untouched: the capture reads
+ * what the machine holds before the job. *compact: the CPUs logged against another.
  */
 static void check_cpu_records(const char *log, const char *profile, unsigned ncpus,
-			      unsigned npkgs, unsigned *absent)
+			      unsigned npkgs, unsigned *absent, unsigned *compact)
 {
 	struct pmu_backend b;
 	struct model *m = test_model(profile, ncpus, npkgs, &b);
 	test_model_threads(m, 2);
-	char *line = malloc(REC_MAX);
-	struct logrec_view *v = malloc(sizeof(*v));
-	assert_true(line && v);
+	struct machine *mc = test_machine_of_log(log, ncpus);
+	assert_int_equal(mc->ncpus, ncpus);
 	*absent = 0;
+	*compact = (unsigned)fake_count(log, "\"same_as_cpu\":");
 	for (unsigned cpu = 0; cpu < ncpus; cpu++) {
 		/* as discovery left it: IA32_BIOS_SIGN_ID loaded by CPUID(1) after a 0 (SDM Vol. 3A 10.11.7.1) */
 		struct pmu_cpuid id;
 		(void)pmu_wrmsr(&b, cpu, 0x8B, 0);
 		(void)pmu_cpuid(&b, cpu, 1, 0, &id);
-		char key[32];
-		snprintf(key, sizeof(key), "\"scope\":\"cpu\",\"cpu\":%u,", cpu);
-		assert_true(nth_line(log, key, 0, line, REC_MAX));
-		assert_int_equal(logread_line(line, strlen(line), v), PMU_OK);
-		assert_true(logread_simulated(v));
-		bool complete = false;
-		assert_int_equal(logread_get_bool(v, "cpuid_complete", &complete), PMU_OK);
-		assert_true(complete);
-		const struct logval *c = logread_find(v, "cpuid");
-		assert_non_null(c);
-		unsigned rows = 0;
-		for (const char *s = c->raw + 1; *s != ']';) {
-			uint64_t r[6];
-			for (unsigned k = 0; k < 6; k++)
-				assert_true(take_value(&s, &r[k]));
-			assert_int_equal(*s, ']');
-			s++;
-			struct pmu_cpuid want = model_cpuid_answer(m, cpu, (uint32_t)r[0], (uint32_t)r[1]);
-			if (want.eax != r[2] || want.ebx != r[3] || want.ecx != r[4] || want.edx != r[5])
-				fail_msg("cpu %u leaf 0x%llx.%llu: logged differs from the model", cpu,
-					 (unsigned long long)r[0], (unsigned long long)r[1]);
-			rows++;
+		const struct machine_cpu *c = &mc->cpu[cpu];
+		assert_false(c->walk.truncated);
+		assert_true(c->walk.n >= 8);
+		for (unsigned i = 0; i < c->walk.n; i++) {
+			const struct cpuid_entry *x = &c->walk.e[i];
+			struct pmu_cpuid want = model_cpuid_answer(m, cpu, x->leaf, x->sub);
+			if (want.eax != x->r.eax || want.ebx != x->r.ebx || want.ecx != x->r.ecx ||
+			    want.edx != x->r.edx)
+				fail_msg("cpu %u leaf 0x%x.%u: logged differs from the model", cpu,
+					 x->leaf, x->sub);
 		}
-		assert_true(rows >= 8);
-		const struct logval *ms = logread_find(v, "msrs");
-		assert_non_null(ms);
-		unsigned nmsr = 0;
-		for (const char *s = ms->raw + 1; *s != ']';) {
-			uint64_t msr, val = 0, want = 0;
-			assert_true(take_value(&s, &msr));
-			bool present = take_value(&s, &val);
-			assert_int_equal(*s, ']');
-			s++;
-			pmu_status st = pmu_rdmsr(&b, cpu, (uint32_t)msr, &want);
-			if (present != (st == PMU_OK) || (present && val != want))
-				fail_msg("cpu %u MSR 0x%llx: logged %s 0x%llx, the model %s 0x%llx", cpu,
-					 (unsigned long long)msr, present ? "value" : "absent",
-					 (unsigned long long)val, pmu_status_str(st),
+		assert_true(c->regs.n > 30);
+		for (unsigned i = 0; i < c->regs.n; i++) {
+			uint64_t want = 0;
+			bool present = c->regs.st[i] == PMU_OK;
+			pmu_status st = pmu_rdmsr(&b, cpu, c->regs.msr[i], &want);
+			if (present != (st == PMU_OK) || (present && c->regs.val[i] != want))
+				fail_msg("cpu %u MSR 0x%x: logged %s 0x%llx, the model %s 0x%llx", cpu,
+					 c->regs.msr[i], present ? "value" : "absent",
+					 (unsigned long long)c->regs.val[i], pmu_status_str(st),
 					 (unsigned long long)want);
 			*absent += !present;
-			nmsr++;
 		}
-		assert_true(nmsr > 30);
 	}
-	free(v);
-	free(line);
+	free(mc);
 	free(m);
 }
 
@@ -122,7 +65,12 @@ static void test_model_machine_captured(void **state)
 	(void)state;
 	struct outcome o = run_cfg("backend = sim\nsim-profile = sandy-bridge-ep\n", 4, 2);
 	assert_int_equal(o.v, VERDICT_PASS);
-	assert_int_equal(fake_count(o.f->log, "\"rec\":\"machine\""), 4 + 2 + 1);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"machine\""), 4 + 2 + 1 + 1);
+	/* every function the scan found, each package's U-box (3CE0) among them */
+	assert_int_equal(fake_count(o.f->log, "\"scope\":\"pci\",\"functions\":[[\"pci 0000:"), 1);
+	assert_int_equal(fake_count(o.f->log, "\",\"0x3ce08086\"]"), 2);
+	assert_int_equal(fake_count(o.f->log, "\"functions_complete\":true,"
+				    "\"extended_space_readable\":true}"), 1);
 	assert_int_equal(fake_count(o.f->log, "\"simulated\":true,\"scope\":\"package\""), 2);
 	assert_int_equal(fake_count(o.f->log, "\"uncore_family\":\"sandy-bridge-ep\",\"msrs\":[[\""), 2);
 	/* the engine's own PCI scan placed each package's iMC channel 0 on its U-box's bus, and
@@ -130,8 +78,12 @@ static void test_model_machine_captured(void **state)
 	assert_int_equal(fake_count(o.f->log, "\"box\":\"uncore_imc_0\",\"at\":\"pci 0000:"), 4);
 	assert_int_equal(fake_count(o.f->log, "\"profile\":\"sandy-bridge-ep\",\"smbios_why\":"
 				    "\"the reference model has no firmware tables\""), 1);
-	unsigned absent;
-	check_cpu_records(o.f->log, "sandy-bridge-ep", 4, 2, &absent);
+	unsigned absent, compact;
+	check_cpu_records(o.f->log, "sandy-bridge-ep", 4, 2, &absent, &compact);
+	/* each package's second CPU: the same as its first but for its APIC ID's rows */
+	assert_int_equal(compact, 2);
+	assert_int_equal(fake_count(o.f->log, "\"cpu\":1,\"apic_id\":1,\"package\":0,\"core\":0,"
+				    "\"thread\":1,\"same_as_cpu\":0,\"cpuid_except\":[[\"0x1\",\"0x0\","), 1);
 	/* PMC4-9, their selects and full-width aliases, FIXED_CTR3-6, INUSE, ... of 4-GP v3 */
 	assert_true(absent > 10);
 	char want[96];
@@ -151,7 +103,8 @@ static void test_capture_writes_nothing(void **state)
 		struct outcome o = run_cfg(cfg[i], 2, 1);
 		assert_int_equal(o.v, VERDICT_PASS);
 		writes[i] = model_total_writes(o.r->model);
-		assert_int_equal(fake_count(o.f->log, "\"rec\":\"machine\""), i ? 0 : 4);
+		/* 2 CPUs, a package, the PCI functions, the platform */
+		assert_int_equal(fake_count(o.f->log, "\"rec\":\"machine\""), i ? 0 : 5);
 		assert_int_equal(fake_count(o.f->console, "capture: "), i ? 0 : 1);
 		done(&o);
 	}
@@ -163,10 +116,13 @@ static void test_no_pmu_msrs_absent(void **state)
 {
 	(void)state;
 	struct outcome o = run_cfg("backend = sim\nsim-profile = no-pmu\n", 2, 1);
-	unsigned absent;
-	check_cpu_records(o.f->log, "no-pmu", 2, 1, &absent);
-	assert_int_equal(fake_count(o.f->log, "[\"0x186\",null]"), 2);
-	assert_int_equal(fake_count(o.f->log, "[\"0x38f\",null]"), 2);
+	unsigned absent, compact;
+	check_cpu_records(o.f->log, "no-pmu", 2, 1, &absent, &compact);
+	/* logged once: CPU 1 is CPU 0 but for its APIC ID, and its MSRs are as absent */
+	assert_int_equal(compact, 1);
+	assert_int_equal(fake_count(o.f->log, "[\"0x186\",null]"), 1);
+	assert_int_equal(fake_count(o.f->log, "[\"0x38f\",null]"), 1);
+	assert_int_equal(fake_count(o.f->log, "\"msrs_except\":[]"), 1);
 	assert_true(absent > 40);
 	done(&o);
 }

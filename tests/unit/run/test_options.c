@@ -55,7 +55,7 @@ static void test_every_option_round_trips(void **state)
 			       "--sim-break", "ignore-enable", "--sim-noise", "smi", "--sim-firmware", "clean",
 			       "--events", "cpu/event=0x3c,umask=0/", "--kernels", "spin",
 			       "--cpus", "0,2-5", "--repeats", "1000", "--output", "run-1.jsonl",
-			       "--log-sync", "each", "--capture", "off",
+			       "--log-sync", "each", "--capture", "off", "--waivers", "lab-waivers.txt",
 			       "--list", "--selftest", "--dry-run", "--decode", "perfevtsel", "0x43003c",
 			       "--force", "--qemu-exit", "--fault-test", "--icount-check", "--bench", "--dispatch-per-repeat",
 			       "--stall-cpu", "3", "--ap-timeout", "2500", "--test-unexpected-fault",
@@ -87,13 +87,15 @@ static void test_every_option_round_trips(void **state)
 	assert_int_equal(o.test_disc_dev.bar, 5);
 	assert_int_equal(o.log_sync_ms, LOG_SYNC_EACH);
 	assert_string_equal(o.capture, "off");
+	assert_string_equal(o.waivers, "lab-waivers.txt");
 	assert_true(o.decode);
 	assert_string_equal(o.decode_box, "perfevtsel");
 	assert_int_equal(o.decode_value, 0x43003c);
 	assert_int_equal(o.config_given, (1u << OPT_COUNT) - 1);
 	describe(&o, buf, sizeof(buf));
 	assert_string_equal(buf, "backend=sim sim-profile=westmere-ex sim-profile-file=lab.profile sim-break=ignore-enable sim-noise=smi sim-firmware=clean events=cpu/event=0x3c,umask=0/ "
-			    "kernels=spin cpus=0,2-5 repeats=1000 output=run-1.jsonl log-sync=each capture=off list "
+			    "kernels=spin cpus=0,2-5 repeats=1000 output=run-1.jsonl log-sync=each capture=off "
+			    "waivers=lab-waivers.txt list "
 			    "selftest dry-run decode=perfevtsel:0x43003c force qemu-exit fault-test "
 			    "icount-check bench dispatch-per-repeat stall-cpu=3 ap-timeout=2500 "
 			    "test-unexpected-fault test-ap-never-done "

@@ -42,7 +42,7 @@ static void assert_uncore_as_found(struct run *r, const char *profile, unsigned 
 				   unsigned npkgs)
 {
 	static const uint32_t banks[][2] = {
-		{ 0xC0010230, 12 }, { 0xC0010240, 32 }, { 0xC0010800, 8 },
+		{ 0xC0010230, 12 }, { 0xC0010240, 32 }, { 0xC0010800, 96 },
 	};
 	struct pmu_backend fresh;
 	struct model *m = test_model(profile, ncpus, npkgs, &fresh);
@@ -102,6 +102,77 @@ static void test_zen4_per_ccx_and_socket(void **state)
 	assert_int_equal(fake_count(log, "\"ctl_value\":\"0x300c0000040ff04\""), 4);
 	assert_uncore_as_found(o.r, "zen4", 32, 2);
 	done(&o);
+}
+
+/*
+ * Zen 5 (issue 36 item 5), each profile its dump's DF and UMC counts: every active UMC of
+ * each socket counted once by its first CCX, the kernel's reads on the first UMC, every
+ * register (the UMC counters written with their controls enabled) put back as found.
+ * Strix Point's upper half of CPUs is Zen 5c by CPUID 0x80000026, logged as such.
+ */
+static void test_zen5_umcs_per_socket(void **state)
+{
+	(void)state;
+	struct sim_counts k = uncore_kernel();
+	static const struct { const char *profile; unsigned pkgs, umcs; } z[] = {
+		{ "granite-ridge", 1, 2 }, { "strix-point", 1, 4 }, { "turin-dense", 2, 12 },
+	};
+	for (unsigned i = 0; i < NELEM(z); i++) {
+		char cfg[96];
+		snprintf(cfg, sizeof(cfg), "backend = sim\nsim-profile = %s\nkernels = uncore\n",
+			 z[i].profile);
+		struct outcome o = run_cfg(cfg, 4, z[i].pkgs);
+		if (o.v != VERDICT_PASS)
+			fail_msg("%s: %s\n%s", z[i].profile, verdict_name(o.v), o.f->console);
+		for (unsigned p = 0; p < z[i].pkgs; p++) {
+			assert_int_equal(delta_of(o.f->log, p, -1, "amd_umc_0", "umc_cas_cmd.rd"),
+					 k.loads);
+			char umc[16];
+			snprintf(umc, sizeof(umc), "amd_umc_%u", z[i].umcs - 1);
+			assert_int_equal(delta_of(o.f->log, p, -1, umc, "umc_cas_cmd.rd"), 0);
+			assert_true(delta_of(o.f->log, p, -1, umc, "umc_mem_clk") >= k.instructions);
+		}
+		assert_int_equal(fake_count(o.f->log, "\"event\":\"umc_mem_clk\""),
+				 z[i].pkgs * z[i].umcs);
+		assert_int_equal(fake_count(o.f->log, "\"amd_core_type\":\"efficiency\""),
+				 i == 1 ? 2 : 0);
+		assert_int_equal(fake_count(o.f->console, "efficiency cores (CPUID 0x80000026 "
+					    "CoreType 1): CPUs 2,3; PMC 0-5\n"), i == 1);
+		assert_int_equal(fake_count(o.f->console, "performance cores (CPUID 0x80000026 "
+					    "CoreType 0): CPUs 0,1; PMC 0-5\n"), i == 1);
+		assert_uncore_as_found(o.r, z[i].profile, 4, z[i].pkgs);
+		done(&o);
+	}
+}
+
+/*
+ * What CPUID claims against what answers: Genoa 9124's CPUID claims 4 UMC counters on UMC 3
+ * alone; a part whose UMC controls answer past them (the model's umc_unclaimed, its MSR map
+ * lifted) has the claim and the first MSR past it named, and only the claimed 4 counted.
+ * The same part answering exactly as claimed says nothing.
+ */
+static void test_umc_past_the_claim_named(void **state)
+{
+	(void)state;
+	static const char line[] = "CPUID 0x80000022 claims 4 UMC counters (EBX[21:16]) for 1 "
+				   "active UMCs (ECX 0x8), but MSR 0xc0010808 past them answers: "
+				   "only the claimed are counted";
+	for (unsigned extra = 0; extra <= 44; extra += 44) {
+		struct outcome o = start_cfg("backend = sim\nsim-profile = zen4\nkernels = uncore\n",
+					     2, 1, 1, NULL);
+		static struct model_profile lifted;
+		lifted = *o.r->model->p;
+		lifted.msrs = NULL;
+		o.r->model->p = &lifted;
+		o.r->model->umc_unclaimed = (uint8_t)extra;
+		finish(&o);
+		if (o.v != VERDICT_PASS)
+			fail_msg("%s\n%s", verdict_name(o.v), o.f->console);
+		assert_int_equal(fake_count(o.f->console, line), extra ? 1 : 0);
+		assert_int_equal(fake_count(o.f->log, "\"box\":\"amd_umc_3\",\"event\":"
+					    "\"umc_mem_clk\""), 1);
+		done(&o);
+	}
 }
 
 /*
@@ -289,6 +360,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_zen4_per_ccx_and_socket),
 		cmocka_unit_test(test_zen2_zen3_layouts),
+		cmocka_unit_test(test_zen5_umcs_per_socket),
+		cmocka_unit_test(test_umc_past_the_claim_named),
 		cmocka_unit_test(test_repeats_per_ccx),
 		cmocka_unit_test(test_l3_selection_as_asked),
 		cmocka_unit_test(test_df_counter_left_by_firmware),

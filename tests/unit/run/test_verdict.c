@@ -207,6 +207,41 @@ static void test_line_says_what_was_proved(void **state)
 			    "#GP caught on all paths on 3 CPUs");
 }
 
+/*
+ * Waived checks are neither passed nor failed: the run keeps PASS, and its line and record
+ * count them and name their references once each (up to 4, then "and more").
+ */
+static void test_waived(void **state)
+{
+	(void)state;
+	struct verdict_input in = clean();
+	char line[256], rec[256];
+	verdict_waived(&in.checks, "SKL091");
+	verdict_waived(&in.checks, "LAB-17 board A2");
+	verdict_waived(&in.checks, "SKL091");
+	assert_int_equal(in.checks.waived, 3);
+	assert_int_equal(in.checks.nrefs, 2);
+	struct verdict_result r = verdict_decide(&in);
+	assert_int_equal(r.v, VERDICT_PASS);
+	line_of(&in, line, sizeof(line));
+	assert_string_equal(line, "VERDICT: PASS - 4 CPUs, 4 checks: 4 instructions; 3 WAIVED: "
+			    "SKL091, LAB-17 board A2");
+	struct strbuf sb;
+	sb_init(&sb, rec, sizeof(rec));
+	verdict_record(&sb, &in, &r);
+	assert_non_null(strstr(rec, "\"waived\":3,\"waived_by\":[\"SKL091\",\"LAB-17 board A2\"]"));
+	/* a waived check does not hide a failed one */
+	in.job = VERDICT_FAIL;
+	assert_int_equal(verdict_decide(&in).v, VERDICT_FAIL);
+	in = clean();
+	static const char *const refs[] = { "A1", "A2", "A3", "A4", "A5" };
+	for (unsigned i = 0; i < 5; i++)
+		verdict_waived(&in.checks, refs[i]);
+	line_of(&in, line, sizeof(line));
+	assert_string_equal(line, "VERDICT: PASS - 4 CPUs, 4 checks: 4 instructions; 5 WAIVED: "
+			    "A1, A2, A3, A4 and more (the check records name them)");
+}
+
 static void test_order(void **state)
 {
 	(void)state;
@@ -230,6 +265,7 @@ int main(void)
 		cmocka_unit_test(test_fault_test),
 		cmocka_unit_test(test_no_check),
 		cmocka_unit_test(test_line_says_what_was_proved),
+		cmocka_unit_test(test_waived),
 		cmocka_unit_test(test_order),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
