@@ -110,6 +110,8 @@ CHECKS = {
     # the store on each of its databases (tests/store/suite.sh): SQLite, and a PostgreSQL server
     "store_sqlite": (["host", "host-san", "mklog"], ["bash", "tests/store/suite.sh", "sqlite"]),
     "store_pg": (["host", "host-san", "mklog"], ["bash", "tests/store/suite.sh", "pg"]),
+    # db view's pages in headless Chromium against the store (tests/report/view.sh)
+    "report_view": (["host-san", "mklog"], ["bash", "tests/report/view.sh"]),
     # the app on QEMU with the ivshmem discovery table: its memory after the run as before
     "qemu_ivshmem": (["build/efipmu.efi"],
                      ["bash", "tests/qemu/run-all.sh", "ivshmem_discovery"]),

@@ -14,6 +14,12 @@ The DOM is Chromium's `--dump-dom` (after parsing, after any script would have r
   per CPU and column of CPU checks (its worst result, grey without one), a count row per
   (package, kernel, event) of core counts, and a hand-off row per distinct core hand-off;
 - an SVG per skew record, a bar per window record placed at its own TSC values;
+- the counts per CPU heat map: every CPU of the cpu records once per core event and kernel, its
+  cell's count the CPU's median over repeats and its colour that against its package's median
+  (1, 5 and 20 % either side);
+- memory bandwidth: a row per package and iMC/UMC channel with its CAS lines (median over
+  repeats), bytes = lines x 64, MB/s over the package's window, the channels' read MB/s adding
+  up to the package's logged read bandwidth;
 - nothing refers to another file (no src, href, url());
 - the machine: the board, system and BIOS of the capture's SMBIOS, or why the log has none;
 - simulated log: every section carries the SIMULATED mark; real log: none does;
@@ -37,10 +43,14 @@ class Dom(html.parser.HTMLParser):
         self.title = ""
         self.bar_titles = []   # the SVG bars' own titles: "cpu N: on +A, off +B ticks"
         self.heat_titles = []  # the heat map cells' own: "cpu N: CHECK: 1 PASS"
+        self.count_cells = []  # the counts heat map's: (classes of its rect, its title)
+        self.rect = []         # the classes of the last rect opened
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
         self.elems.append((tag, a))
+        if tag == "rect":
+            self.rect = a.get("class", "").split()
         if tag not in ("br", "meta", "line", "rect", "img", "input", "link"):
             self.stack.append((tag, a.get("class", "")))
 
@@ -55,8 +65,13 @@ class Dom(html.parser.HTMLParser):
         if tags and tags[-1] == "title" and "svg" not in tags:
             self.title += data
         elif tags and tags[-1] == "title":
-            heat = any(t == "svg" and "heat" in c.split() for t, c in self.stack)
-            (self.heat_titles if heat else self.bar_titles).append(data)
+            svg = [c.split() for t, c in self.stack if t == "svg"][-1]
+            if "heat" in svg:
+                self.heat_titles.append(data)
+            elif "skew" in svg:
+                self.bar_titles.append(data)
+            elif "countheat" in svg:
+                self.count_cells.append((self.rect, data))
         self.text.append((data, [t for t, _ in self.stack], [c for _, c in self.stack]))
 
 
@@ -176,6 +191,156 @@ def check_big(d, recs, checks, cpu_pkg):
     return bad
 
 
+def median(v):
+    """lib/util/stats.c's: the lower middle of the sorted values."""
+    return sorted(v)[(len(v) - 1) // 2] if v else 0
+
+
+def cpu_list(text):
+    """lib/util/cpuset.c's format, "0-3,8" -> [0, 1, 2, 3, 8]."""
+    out = []
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        out += range(int(lo), int(hi or lo) + 1)
+    return out
+
+
+def check_count_heat(d, recs):
+    """Each core count's cell per CPU: its median over repeats, coloured against the package's."""
+    bad = []
+    cpu_pkg = {r["cpu"]: r["package"] for r in recs if r.get("rec") == "cpu"}
+    per = {}
+    for r in recs:
+        if r.get("rec") == "count" and r.get("box", "core") == "core":
+            per.setdefault((r["event"], r.get("kernel", ""), r["cpu"]), []).append(r["delta"])
+    cm = {k: median(v) for k, v in per.items()}
+    keys = {(e, k) for e, k, _ in cm}
+    want = {(e, k, c) for e, k in keys for c in cpu_pkg}
+    pkmed = {(e, k, p): median([cm[(e, k, c)] for c in cpu_pkg
+                                if cpu_pkg[c] == p and (e, k, c) in cm])
+             for e, k in keys for p in set(cpu_pkg.values())}
+
+    def bucket(v, m):
+        if not m:
+            return "hi3" if v else "c0"
+        dev = (v - m) * 100.0 / m
+        a = abs(dev)
+        n = 0 if a <= 1 else 1 if a <= 5 else 2 if a <= 20 else 3
+        return "c0" if not n else ("lo%d" if dev < 0 else "hi%d") % n
+    seen = set()
+    for cls_, title in d.count_cells:
+        m = re.match(r"cpus? ([0-9,-]+): (.*) \(([^()]*)\): (.*)$", title)
+        if not m:
+            bad.append("counts heat map cell titled %r" % title)
+            continue
+        ev, ker, rest = m.group(2), m.group(3), m.group(4)
+        v = re.match(r"([0-9,]+)( each)?, .* of pkg (\d+)'s median ([0-9,]+)$", rest)
+        for c in cpu_list(m.group(1)):
+            key = (ev, ker, c)
+            if key in seen:
+                bad.append("counts heat map: cpu %d %s (%s) twice" % (c, ev, ker))
+            seen.add(key)
+            if key not in cm:
+                if rest != "no count" or "none" not in cls_:
+                    bad.append("counts heat map: cpu %d %s has no count, its cell says %r"
+                               % (c, ev, rest))
+                continue
+            p = cpu_pkg[c]
+            got = int(v.group(1).replace(",", "")) if v else None
+            if got != cm[key] or (v and int(v.group(4).replace(",", "")) != pkmed[(ev, ker, p)]):
+                bad.append("counts heat map: cpu %d %s (%s) %r, the log's median %d of pkg %d's %d"
+                           % (c, ev, ker, rest, cm[key], p, pkmed[(ev, ker, p)]))
+            elif bucket(cm[key], pkmed[(ev, ker, p)]) not in cls_:
+                bad.append("counts heat map: cpu %d %s coloured %s, not %s"
+                           % (c, ev, cls_, bucket(cm[key], pkmed[(ev, ker, p)])))
+    if seen != want:
+        bad.append("counts heat map: %d cells of CPU and count, the log has %d CPUs x %d counts"
+                   % (len(seen), len(cpu_pkg), len(keys)))
+    return bad
+
+
+MEM_ROLES = {"UNC_M_CAS_COUNT.RD": "rd", "UNC_QMC_NORMAL_READS.ANY": "rd",
+             "cas_count_read": "rd", "umc_cas_cmd.rd": "rd", "UNC_M_CAS_COUNT.WR": "wr",
+             "UNC_QMC_WRITES.FULL.ANY": "wr", "cas_count_write": "wr", "umc_cas_cmd.wr": "wr",
+             "UNC_M_CAS_COUNT.ALL": "all"}
+
+
+def check_memory(d, dom_text, recs):
+    """A row per package and channel: CAS lines, bytes and MB/s over the package's window."""
+    bad = []
+    series = {}
+    for r in recs:
+        ev = r.get("event", "")
+        ev = ev.split("/")[1] if ev.count("/") == 2 and ev.endswith("/") else ev
+        if r.get("rec") == "count" and r.get("box", "core") != "core" and ev.upper() in \
+                {k.upper() for k in MEM_ROLES}:
+            role = next(v for k, v in MEM_ROLES.items() if k.upper() == ev.upper())
+            series.setdefault((r.get("kernel", ""), r["package"], r["box"], role), []).append(
+                r["delta"])
+    chans, socks = {}, {}
+    for (k, p, box, role), v in series.items():
+        for key, t in (((k, p, box), chans), ((k, p), socks)):
+            t.setdefault(key, {"rd": 0, "wr": 0, "all": 0})[role] += median(v)
+    bw = {}
+    for r in recs:
+        if r.get("rec") == "derived" and "package" in r:
+            for m in r["metrics"]:
+                bw[(r.get("kernel", ""), r["package"], m["name"])] = m["milli"]
+
+    def per_byte(k, p):   # MB/s of one byte over the package's window
+        t = socks[(k, p)]
+        lines = t["all"] or t["rd"] + t["wr"]
+        if bw.get((k, p, "memory bandwidth")) and lines:
+            return bw[(k, p, "memory bandwidth")] / 1000.0 / (lines * 64)
+        if bw.get((k, p, "memory read bandwidth")) and t["rd"]:
+            return bw[(k, p, "memory read bandwidth")] / 1000.0 / (t["rd"] * 64)
+        return None
+    want = []
+    for (k, p, box), t in list(chans.items()) + [((k, p, "socket"), t)
+                                                 for (k, p), t in socks.items()]:
+        rd, wr, f = t["rd"] + t["all"], t["wr"], per_byte(k, p)
+        want.append(["pkg %d" % p, box, "{:,}".format(rd), "{:,}".format(wr),
+                     "{:,}".format((rd + wr) * 64)] +
+                    (["%.3f" % (rd * 64 * f), "%.3f" % (wr * 64 * f)] if f is not None else
+                     ["no bandwidth record of this package in the log (its window is not known)"]))
+    got = [[c.replace(",", "") if i >= 5 else c for i, c in enumerate(row)]
+           for row in rows_of(dom_text, "bwchan") + rows_of(dom_text, "bwsock")]
+    for row in want:
+        row[5:] = [c.replace(",", "") for c in row[5:]]
+
+    def near(a, b):
+        if a == b:
+            return True
+        try:
+            return abs(float(a) - float(b)) <= 0.002 + 1e-9 * abs(float(b))
+        except ValueError:
+            return False
+    left = list(got)
+    for row in want:
+        hit = next((g for g in left if len(g) == len(row) and g[:5] == row[:5]
+                    and all(near(a, b) for a, b in zip(g[5:], row[5:]))), None)
+        if hit is None:
+            bad.append("memory: no row %s (rows %s)" % (row, got[:3]))
+        else:
+            left.remove(hit)
+    if left:
+        bad.append("memory: rows the log does not make: %s" % left[:3])
+    # the channels' read MB/s add up to the app's own read bandwidth of the package
+    for (k, p), t in socks.items():
+        logged, f = bw.get((k, p, "memory read bandwidth")), per_byte(k, p)
+        if logged and f is not None:
+            total = sum((c["rd"] + c["all"]) * 64 * f for (k2, p2, _), c in chans.items()
+                        if (k2, p2) == (k, p))
+            if abs(total - logged / 1000.0) > 0.001 * len(chans) + 1e-6 * total:
+                bad.append("memory: pkg %d's channels read %.3f MB/s, the log says %.3f"
+                           % (p, total, logged / 1000.0))
+    bars = sum(1 for t, a in d.elems if t == "rect" and "bw" in classes(a))
+    if bars != 2 * len(want):
+        bad.append("memory: %d bars, the log makes %d rows of read and written bytes"
+                   % (bars, len(want)))
+    return bad
+
+
 def main():
     args = sys.argv[1:]
     dom_text, log = open(args[0], encoding="utf-8").read(), args[1]
@@ -214,6 +379,8 @@ def main():
     if nrows != len(series):
         bad.append("%d count rows, the log has %d series" % (nrows, len(series)))
 
+    bad += check_count_heat(d, recs)
+    bad += check_memory(d, dom_text, recs)
     if not big:
         bad += check_controls(dom_text, recs)
 

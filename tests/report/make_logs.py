@@ -88,4 +88,5 @@ def main():
         f.write("".join(n + "\n" for n in regressed))
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: BSD-2-Clause-Patent
 # efipmu-host report (tools/host/report.c). Reports of sample logs (the real
 # backend's NO-PMU from QEMU, and model runs made by mklog: PASS, FAIL, DISTURBED, hybrid,
-# AMD, two-package uncore, top-down, a 768-CPU Genoa pair and its outliers, a hostile log, two
-# diffs) rendered by headless Chromium:
+# AMD, two-package uncore, top-down, Ice Lake-SP's stream run on two packages, a 768-CPU Genoa
+# pair and its outliers, a hostile log, two diffs) rendered by headless Chromium:
 # its DOM checked against the logs (tests/report/check_dom.py), its screenshots kept in
-# build/report/screens/. (The store, db, has its own suite: tests/store/suite.sh.)
+# build/report/screens/. Then the store's view, page by page (tests/report/view.sh); the
+# store itself, and its view on each database, have their own suite: tests/store/suite.sh.
 # Last line: "report: N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -37,6 +38,10 @@ sim hybrid $'backend = sim\nsim-profile = alder-lake\n'
 sim amd $'backend = sim\nsim-profile = zen4\n'
 sim uncore2 --packages 2 $'backend = sim\nsim-profile = sandy-bridge-ep\n'
 sim topdown $'backend = sim\nsim-profile = icelake-sp\nevents = TOPDOWN.SLOTS\n'
+# Ice Lake-SP's default job on two packages: the stream kernel and every iMC channel's CAS counts
+sim stream --packages 2 $'backend = sim\nsim-profile = icelake-sp\n'
+# ... and Sapphire Rapids', its iMC channels found through the discovery table
+sim spr-stream --packages 2 $'backend = sim\nsim-profile = sapphire-rapids\nkernels = stream\n'
 # registers of each kind (issue 35 item 5): Sandy Bridge-EP's iMC in PCI, Ice Lake-SP's in
 # MMIO, and the PCI run written back in log schema 1 (tests/host/schema1.py)
 sim pci --packages 2 $'backend = sim\nsim-profile = sandy-bridge-ep\nkernels = stream\n'\
@@ -70,7 +75,7 @@ cp tests/host/qemu-nopmu.jsonl "$L/nopmu.jsonl"   # the real backend, QEMU: NO-P
 cp tests/host/qemu-capture.jsonl "$L/capture.jsonl"   # the same with the capture's SMBIOS
 # the verdicts the samples stand for
 for want in pass:PASS fail:FAIL disturbed:DISTURBED hybrid:PASS amd:PASS uncore2:PASS \
-  big:PASS nopmu:NO-PMU waived:PASS; do
+  big:PASS nopmu:NO-PMU stream:PASS spr-stream:PASS waived:PASS; do
   name=${want%%:*} verdict=${want#*:}
   grep -q "\"verdict\":\"$verdict\"" "$L/$name.jsonl" && ok ||
     bad "$name.jsonl: verdict not $verdict"
@@ -121,8 +126,8 @@ report() {   # NAME LOG [--base BASE]
   "$tool" report "$log" "$@" -o "$out/html/$name.html" 2>"$out/html/$name.err" && ok ||
     bad "report $name: $(head -1 "$out/html/$name.err")"
 }
-for n in pass fail disturbed hybrid amd uncore2 topdown pci pci-v1 mmio big big-outliers nopmu \
-  capture hostile waived; do
+for n in pass fail disturbed hybrid amd uncore2 topdown stream spr-stream pci pci-v1 mmio big \
+  big-outliers nopmu capture hostile waived; do
   report "$n" "$L/$n.jsonl"
 done
 # diffs: compare's rows and the report's, from the same rules
@@ -176,12 +181,28 @@ grep -q '<rect class="hm FAIL"[^>]*><title>cpu 5: kernel instructions retired (i
   ! grep -q '<tr><th>cpu 5</th>' "$out/html/big.html" &&
   [ "$(stat -c %s "$out/html/big.html")" -lt 1000000 ] && ok ||
   bad "768-CPU reports: outliers not in the heat map, or a row per CPU"
+# memory bandwidth per socket and channel: each stream run's 2 sockets of 8 iMC channels
+for n in stream spr-stream; do
+  [ "$(grep -c '<tr class="bwchan">' "$out/html/$n.html")" = 16 ] &&
+    [ "$(grep -c '<tr class="bwsock">' "$out/html/$n.html")" = 2 ] && ok ||
+    bad "$n report: not 16 channel rows and 2 socket rows"
+done
 # the PNG is an image of the page's size
 python3 - "$out/screens/pass.png" <<'EOF' && ok || bad "screenshot is not a 1280x2000 PNG"
 import struct, sys
 b = open(sys.argv[1], "rb").read(32)
 assert b[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">II", b[16:24]) == (1280, 2000)
 EOF
+
+# the store's view, page by page in Chromium (tests/report/view.sh)
+vout=$(bash tests/report/view.sh 2>&1)
+grep -v '^view: ' <<<"$vout"
+vp=$(sed -nE 's/^view: ([0-9]+) passed, ([0-9]+) failed$/\1 \2/p' <<<"$vout")
+if [ -n "$vp" ]; then
+  passed=$((passed + ${vp% *})); failed=$((failed + ${vp#* }))
+else
+  bad "tests/report/view.sh ended without its tally"
+fi
 
 echo "report: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

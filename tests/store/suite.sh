@@ -6,7 +6,10 @@
 # On each: import twice is one run, a cut-off or corrupt log leaves the store as it was, runs
 # and its filters, the report of a stored run, refusal of a newer schema, 1,000 runs of 50
 # boards and `regressions` finds exactly the boards made to regress, history, and imports at
-# once from many processes, of the same logs and of others, each run stored exactly once.
+# once from many processes, of the same logs and of others, each run stored exactly once; the
+# view (db view) of the 1,000 runs and of tests/report/view_store.sh's store, its pages checked
+# against the store (tests/report/check_view.py; in Chromium: tests/report/view.sh), and on
+# PostgreSQL the same bytes as SQLite's view of the same logs.
 # SQLite alone: migration from schemas 1 and 2 (the stores before there was a server).
 # Usage: tests/store/suite.sh [sqlite|pg]... (default both). Last line "store: N passed, N failed".
 set -uo pipefail
@@ -49,6 +52,10 @@ B=$out/lab
 python3 tests/report/make_logs.py "$B" 50 20 "$L/pass.jsonl" "$L/uncore2.jsonl" "$L/amd.jsonl" \
   "$L/hybrid.jsonl" || bad "make_logs.py"
 sha() { sha256sum "$1" | cut -d' ' -f1; }
+# the store db view is checked on: 5 boards, 16 runs, hostile strings among them
+VL=$out/view-logs; mkdir -p "$VL"
+. tests/report/view_store.sh
+view_logs "$VL" "$mklog" || bad "tests/report/view_store.sh's logs"
 
 # ---- each backend: newstore NAME gives a fresh store's --db, q STORE SQL queries it ----
 newstore() {
@@ -82,6 +89,13 @@ snapshot() {
     sqlite) sha "$1"; sqlite3 "$1" .dump ;;
     # (less the random key of the psql meta-commands pg_dump 15.14 brackets its text with)
     pg) "$PG_BIN/pg_dump" -d "$1" | grep -Ev '^\\(un)?restrict ' ;;
+  esac
+}
+# how the tool names store NAME (URL DB): the file, or the server without its password
+store_name() {
+  case $be in
+    sqlite) echo "$2" ;;
+    pg) echo "postgresql://efipmu@/$1?host=$PG_DIR" ;;
   esac
 }
 copy_store() {   # FROM NAME: a copy of store FROM as a new store NAME
@@ -184,6 +198,15 @@ store_checks() {
   awk -v b="$b" '$0 ~ "^Lab "b": " { on = 1; next } /^[^ ]/ { on = 0 } on { sub(/^  /, ""); print }' \
     "$o/regressions.out" > "$o/regr-rows.txt"
   cmp -s "$o/cmp.txt" "$o/regr-rows.txt" && ok || bad "regressions' rows for $b are not compare's"
+  # the view of the 1,000 runs: the boards whose newest run it marks regressed are those made
+  # to regress (the decoys' older regressions marked on their pages only), a report per run
+  "$build/efipmu-host" db --db "$BDB" view -o "$o/lab-view" >/dev/null &&
+    [ "$(sed -nE 's/.*<tr class="board regressed"><td><a href="board-[0-9]+.html">Lab (B[0-9]+)<.*/\1/p' \
+        "$o/lab-view/index.html")" = "$(cat "$B/regressed.txt")" ] &&
+    [ "$(ls "$o/lab-view"/run-*.html | wc -l)" = 1000 ] &&
+    [ "$(ls "$o/lab-view"/board-*.html | wc -l)" = 50 ] && ok ||
+    bad "view of the 1,000 runs: its regressed boards are not those made to regress"
+  view_checks
   # history of a count across the firmware builds of a board: 20 runs x 4 CPUs, oldest first
   "$tool" db --db "$BDB" history --board 'Lab B000' instructions > "$o/history.out"
   [ "$(grep -c ' cpu [0-9] ' "$o/history.out")" = 80 ] &&
@@ -220,6 +243,41 @@ store_checks() {
   else bad "10 imports at once: not each of 100 runs once ($(cat "$o"/conc-*.out | grep -v \
     ': run [0-9]*$\|: already stored as run' | head -3))"
   fi
+}
+
+# db view of tests/report/view_store.sh's store: its pages against the store and compare (as
+# written; tests/report/view.sh checks them in Chromium), the index as db regressions says
+view_checks() {
+  local o=$out/$be V=$out/$be/view VDB b r
+  VDB=$(newstore view)
+  view_import "$tool" "$VDB" "$VL" && "$tool" db --db "$VDB" view -o "$V" > "$o/view.out" 2>&1 &&
+    grep -qx "$V: 5 boards, 16 runs: $V/index.html" "$o/view.out" && ok ||
+    bad "db view of the view store: $(cat "$o/view.out")"
+  PSQL=${PG_BIN:-}/psql python3 tests/report/check_view.py "$V" - "$VDB" "$tool" \
+    "$(store_name view "$VDB")" && ok || bad "the view's pages against the store"
+  "$tool" db --db "$VDB" regressions > "$o/view-regressions.out"
+  for b in V000 V001; do
+    r=$(grep -o "^Lab $b: run [0-9]* -> run [0-9]*: [A-Za-z ]*" "$o/view-regressions.out" |
+        sed 's/.*: //; s/ *$//')
+    grep -q "<tr class=\"board[^\"]*\"><td><a href=\"board-[0-9]*.html\">Lab $b</a>.*<td>$r</td></tr>" \
+      "$V/index.html" && ok || bad "index: Lab $b's newest run is not '$r' as db regressions says"
+  done
+  [ "$be" = pg ] || return 0
+  # the server's view is the SQLite file's of the same logs, byte for byte but the store's name
+  local ref=$o/view-ref.sqlite
+  view_import "$build/efipmu-host" "$ref" "$VL" &&
+    "$build/efipmu-host" db --db "$ref" view -o "$o/view-ref" >/dev/null &&
+    python3 - "$V" "$(store_name view "$VDB")" "$o/view-ref" "$ref" <<'EOF' && ok ||
+import os, sys
+a, an, b, bn = sys.argv[1:5]
+names = sorted(os.listdir(a))
+assert names == sorted(os.listdir(b)), "files differ"
+for n in names:
+    x = open(os.path.join(a, n), "rb").read().replace(an.encode(), b"STORE")
+    y = open(os.path.join(b, n), "rb").read().replace(bn.encode(), b"STORE")
+    assert x == y, n + " differs"
+EOF
+    bad "the server's view is not SQLite's of the same logs"
 }
 
 # SQLite alone: stores made before the server, of schemas 1 and 2, migrated when opened

@@ -11,6 +11,7 @@
  *   regressions                 each board's newest run against the newest of the firmware build
  *                               before, compare's rules
  *   report RUN -o FILE.html     the HTML report of a stored run
+ *   view -o DIR                 a static site of the store, a page per board (db_view.c)
  * Imports at once, from one workstation or many benches, land once each: a run's key is unique
  * and its row is inserted only where the key is not stored yet.
  */
@@ -22,6 +23,7 @@
 #include <unistd.h>
 
 #include "compare.h"
+#include "db.h"
 #include "host.h"
 #include "report.h"
 #include "runlog.h"
@@ -193,10 +195,15 @@ static void load_blob(struct runlog *g, const void *data, size_t len, const stru
 	g->path = "(stored log)";
 }
 
-/* Text from a log; empty is NULL (not known). */
+/*
+ * Text from a log; empty is NULL (not known). Valid UTF-8 on every database (PostgreSQL's
+ * text refuses anything else): a byte of no valid sequence as the text \xNN, as printable().
+ */
 static void bind_text(struct store_stmt *s, int i, const char *v)
 {
-	store_bind_text(s, i, v && *v ? v : NULL);
+	char *t = v && *v ? utf8_text(v) : NULL;
+	store_bind_text(s, i, t);
+	free(t);
 }
 
 static void fill_counts(struct store *st, int64_t run, const struct runlog *g)
@@ -349,18 +356,7 @@ static int db_import(struct store *st, int argc, char **argv)
 
 /* ---------- queries ---------- */
 
-/*
- * The board a run groups under: the name given at import, else the board (or system) its
- * capture's SMBIOS names, else its processor.
- */
-#define BOARD_KEY "coalesce(board, machine, '(no board) ' || coalesce(cpu_brand, '?'))"
-/* A firmware build: the system table's vendor and revision and SMBIOS's BIOS. */
-#define FIRMWARE "coalesce(fw_vendor, '-') || ' ' || coalesce(fw_revision, '-') || CASE WHEN" \
-	" machine IS NULL AND bios_version IS NULL THEN '' ELSE ', BIOS ' ||" \
-	" coalesce(bios_vendor, '-') || ' ' || coalesce(bios_version, '-') || ' (' ||" \
-	" coalesce(bios_date, '-') || ')' END"
-
-static const char *col(struct store_stmt *s, int i)
+const char *col(struct store_stmt *s, int i)
 {
 	const char *t = store_text(s, i);
 	return t ? t : "-";
@@ -455,7 +451,7 @@ static int db_history(struct store *st, int argc, char **argv)
 	return 0;
 }
 
-static void load_run(struct store *st, int64_t run, struct runlog *g)
+void load_run(struct store *st, int64_t run, struct runlog *g)
 {
 	struct store_stmt *s = store_prep(st, "SELECT content FROM logs WHERE run_id = ?");
 	store_bind_int(s, 1, run);
@@ -548,6 +544,29 @@ static int db_regressions(struct store *st, int argc, char **argv)
 	return regressed ? EXIT_REGRESSED : 0;
 }
 
+void report_run(struct store *st, int64_t id, FILE *o)
+{
+	struct store_stmt *s = store_prep(st, "SELECT content, source, board FROM logs JOIN runs"
+					  " ON id = run_id WHERE run_id = ?");
+	store_bind_int(s, 1, id);
+	if (!store_step(s))
+		die("%s: no run %lld", st->name, (long long)id);
+	char path[22];
+	size_t len;
+	const void *blob = store_blob(s, 0, &len);
+	write_temp(blob, len, path);
+	char label[512], board[256];
+	snprintf(label, sizeof(label), "run %lld of %s (imported from %s)", (long long)id, st->name,
+		 col(s, 1));
+	snprintf(board, sizeof(board), "%s", col(s, 2));
+	bool has_board = store_text(s, 2) != NULL;
+	store_finalize(s);
+	const struct report_args args = { .path = path, .label = label, .tol = DEFAULT_TOLERANCE_MILLI,
+					  .board = has_board ? board : NULL };
+	report_write(o, &args);
+	unlink(path);
+}
+
 static int db_report(struct store *st, int argc, char **argv)
 {
 	const char *out = NULL, *run = NULL;
@@ -565,27 +584,10 @@ static int db_report(struct store *st, int argc, char **argv)
 	long long id = strtoll(run, &end, 10);
 	if (*end || id <= 0)
 		die("db report: bad run number '%s'", run);
-	struct store_stmt *s = store_prep(st, "SELECT content, source, board FROM logs JOIN runs ON id = run_id"
-			       " WHERE run_id = ?");
-	store_bind_int(s, 1, id);
-	if (!store_step(s))
-		die("%s: no run %lld", st->name, id);
-	char path[22];
-	size_t len;
-	const void *blob = store_blob(s, 0, &len);
-	write_temp(blob, len, path);
-	char label[512], board[256];
-	snprintf(label, sizeof(label), "run %lld of %s (imported from %s)", id, st->name, col(s, 1));
-	snprintf(board, sizeof(board), "%s", col(s, 2));
-	bool has_board = store_text(s, 2) != NULL;
-	store_finalize(s);
-	const struct report_args args = { .path = path, .label = label, .tol = DEFAULT_TOLERANCE_MILLI,
-					  .board = has_board ? board : NULL };
 	FILE *o = fopen(out, "w");
 	if (!o)
 		die("cannot write %s", out);
-	report_write(o, &args);
-	unlink(path);
+	report_run(st, id, o);
 	if (fclose(o))
 		die("cannot write %s", out);
 	return 0;
@@ -602,13 +604,13 @@ int cmd_db(int argc, char **argv)
 	if (!path || !*path)
 		path = DB_DEFAULT;
 	if (i >= argc)
-		die("db needs a command: import, runs, history, regressions, report");
+		die("db needs a command: import, runs, history, regressions, report, view");
 	static const struct {
 		const char *name;
 		int (*run)(struct store *st, int argc, char **argv);
 	} cmds[] = {
 		{ "import", db_import }, { "runs", db_runs }, { "history", db_history },
-		{ "regressions", db_regressions }, { "report", db_report },
+		{ "regressions", db_regressions }, { "report", db_report }, { "view", db_view },
 	};
 	for (unsigned k = 0; k < sizeof(cmds) / sizeof(cmds[0]); k++)
 		if (!strcmp(argv[i], cmds[k].name)) {
@@ -617,5 +619,6 @@ int cmd_db(int argc, char **argv)
 			store_close(st);
 			return rc;
 		}
-	die("db: unknown command '%s' (import, runs, history, regressions, report)", argv[i]);
+	die("db: unknown command '%s' (import, runs, history, regressions, report, view)",
+	    argv[i]);
 }

@@ -38,6 +38,8 @@ void printable(const char *s, char *buf, size_t cap);
 void xml_esc(FILE *o, const char *s);
 /* The same for at most max bytes of s. */
 void xml_esc_n(FILE *o, const char *s, size_t max);
+/* s as valid UTF-8 in a new string (free it): a byte of no valid sequence as \xNN. */
+char *utf8_text(const char *s);
 /*
  * An output file written whole or not at all: open_part opens OUT.part (its name in tmp),
  * close_part renames it OUT; either dies naming the file it cannot write.

@@ -14,7 +14,8 @@
  *   report LOG [--base LOG] -o FILE.html     one self-contained HTML page of a run
  *   junit LOG.jsonl... -o FILE.xml           the checks as JUnit XML, a testsuite per run
  *   perf-json LOG.jsonl                      the counts as perf stat -j -A -a writes them
- *   db [--db FILE|URL] import|runs|history|regressions|report   a store of runs (SQLite, a server)
+ *   db [--db FILE|URL] import|runs|history|regressions|report|view   a store of runs (SQLite,
+ *                                            a server)
  * Exit status: 0 fine, 1 compare found a regression, 2 error (one line on stderr).
  * One file per subcommand (tools/host/<name>.c, cmd_<name>); what they share is host.h.
  */
@@ -41,6 +42,7 @@ static const char usage[] =
 	"       efipmu-host db [--db FILE] history --board B [--kernel K] EVENT\n"
 	"       efipmu-host db [--db FILE] regressions [--tolerance PCT]\n"
 	"       efipmu-host db [--db FILE] report RUN -o FILE.html\n"
+	"       efipmu-host db [--db FILE] view -o DIR [--tolerance PCT]\n"
 	"       efipmu-host profile LOG.jsonl [-o FILE.profile]\n"
 	"       efipmu-host profile --builtin NAME [--cpus N] [--packages P] [--threads T]\n"
 	"                           [-o FILE.profile]\n"

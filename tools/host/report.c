@@ -17,6 +17,7 @@
 #include "compare.h"
 #include "host.h"
 #include "report.h"
+#include "report_plots.h"
 #include "runlog.h"
 #include "hw/regfield.h"
 #include "out/derived.h"
@@ -578,6 +579,8 @@ static void sec_counts(struct report *r)
 		counts_big(r);
 	else
 		count_table(r, true);
+	const struct plot_pkgs pk = { r->npk, r->pk, r->pk_cpus };
+	plot_count_heat(r->o, &r->g, &pk, r->sim);
 	fputs("</section>\n", r->o);
 	section(r, "uncore", "Uncore per package and box");
 	count_table(r, false);
@@ -599,6 +602,40 @@ static void sec_counts(struct report *r)
 		fputs("</td></tr>\n", r->o);
 	}
 	fputs(any ? "</tbody></table>\n" : "", r->o);
+	fputs("</section>\n", r->o);
+}
+
+/* The memory bandwidth per socket and channel, over the windows of the packages' derived records. */
+static void sec_memory(struct report *r)
+{
+	section(r, "memory", "Memory bandwidth per socket and channel");
+	unsigned n = 0;
+	struct plot_bw *bw = xcalloc(r->rs.n + 1, sizeof(*bw));
+	for (unsigned i = 0; i < r->rs.n; i++) {
+		const struct grec *d = &r->rs.r[i];
+		const char *m = gstr(d, "metrics");
+		struct plot_bw *b = &bw[n];
+		size_t pos = 0, len;
+		const char *e;
+		if (strcmp(d->rec, "derived") || !m || !gu64(d, "package", &b->package))
+			continue;
+		snprintf(b->kernel, sizeof(b->kernel), "%s", gstr(d, "kernel") ? gstr(d, "kernel") : "");
+		while (next_elem(m, &pos, &e, &len)) {
+			struct logrec_view v;
+			char name[64] = "";
+			uint64_t milli = 0;
+			if (logread_line(e, len, &v) || logread_get_str(&v, "name", name, sizeof(name)) ||
+			    logread_get_u64(&v, "milli", &milli))
+				continue;
+			if (!strcmp(name, "memory read bandwidth"))
+				b->read_milli = milli;
+			else if (!strcmp(name, "memory bandwidth"))
+				b->all_milli = milli;
+		}
+		n++;
+	}
+	plot_memory(r->o, &r->g, bw, n, r->sim);
+	free(bw);
 	fputs("</section>\n", r->o);
 }
 
@@ -1292,7 +1329,15 @@ static const char style[] =
 	"tr.passfail{background:#f87171;font-weight:bold}tr.topdown{background:#e0f2fe}"
 	".scroll{overflow-x:auto}code{font-size:12px}rect.hm.PASS{fill:#22c55e}"
 	"rect.hm.FAIL{fill:#dc2626}rect.hm.DISTURBED{fill:#f97316}rect.hm.SKIP{fill:#6b7280}"
-	"rect.hm.none{fill:#d1d5db}";
+	"rect.hm.none{fill:#d1d5db}"
+	/* counts against the package median (report_plots.c): blue below, red above */
+	".lo3{fill:#1d4ed8;background:#1d4ed8}.lo2{fill:#60a5fa;background:#60a5fa}"
+	".lo1{fill:#bfdbfe;background:#bfdbfe}.c0{fill:#e5e7eb;background:#e5e7eb}"
+	".hi1{fill:#fecaca;background:#fecaca}.hi2{fill:#f87171;background:#f87171}"
+	".hi3{fill:#b91c1c;background:#b91c1c}rect.hc.none{fill:#fff;stroke:#9ca3af}"
+	".hcl{padding:0 4px;margin-right:2px}.hcl.none{border:1px solid #9ca3af}"
+	".hcl.lo3,.hcl.hi3{color:#fff}rect.bw.rd{fill:#2563eb}rect.bw.wr{fill:#f59e0b}"
+	"rect.bw.sock.rd{fill:#1e3a8a}rect.bw.sock.wr{fill:#b45309}text.bold{font-weight:bold}";
 
 void report_write(FILE *o, const struct report_args *a)
 {
@@ -1330,6 +1375,7 @@ void report_write(FILE *o, const struct report_args *a)
 		sec_diff(&r, a->base, a->tol);
 	sec_checks(&r);
 	sec_counts(&r);
+	sec_memory(&r);
 	sec_skew(&r);
 	sec_handoff(&r);
 	sec_derived(&r);

@@ -108,13 +108,13 @@ void printable(const char *s, char *buf, size_t cap)
 	sb_putn_printable(&sb, s, strlen(s));
 }
 
-/* The length of the UTF-8 sequence at s[0..n) of a character XML 1.0 allows, 0 if none. */
-static size_t xml_char_len(const unsigned char *s, size_t n)
+/* The length of the valid UTF-8 sequence at s[0..n) (of a character other than NUL), 0 if none. */
+static size_t utf8_len(const unsigned char *s, size_t n)
 {
 	static const unsigned least[] = { 0, 0, 0x80, 0x800, 0x10000 };
 	unsigned c = s[0], len, cp;
 	if (c < 0x80)
-		return c >= 0x20 ? c != 0x7f : c == '\t' || c == '\n' || c == '\r';
+		return c != 0;
 	if (c >= 0xc2 && c <= 0xdf)
 		len = 2, cp = c & 0x1f;
 	else if (c >= 0xe0 && c <= 0xef)
@@ -130,10 +130,39 @@ static size_t xml_char_len(const unsigned char *s, size_t n)
 			return 0;
 		cp = cp << 6 | (s[i] & 0x3f);
 	}
-	if (cp < least[len] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) || cp == 0xfffe ||
-	    cp == 0xffff)
+	if (cp < least[len] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
 		return 0;
 	return len;
+}
+
+/* The length of the UTF-8 sequence at s[0..n) of a character XML 1.0 allows, 0 if none. */
+static size_t xml_char_len(const unsigned char *s, size_t n)
+{
+	if (s[0] < 0x80)
+		return s[0] >= 0x20 ? s[0] != 0x7f : s[0] == '\t' || s[0] == '\n' || s[0] == '\r';
+	size_t len = utf8_len(s, n);
+	/* U+FFFE and U+FFFF: EF BF BE and EF BF BF */
+	if (len == 3 && s[0] == 0xef && s[1] == 0xbf && s[2] >= 0xbe)
+		return 0;
+	return len;
+}
+
+char *utf8_text(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n = strlen(s), o = 0;
+	char *t = xcalloc(4 * n + 1, 1);
+	for (size_t i = 0; i < n;) {
+		size_t k = utf8_len(p + i, n - i);
+		if (k) {
+			memcpy(t + o, s + i, k);
+			o += k;
+			i += k;
+		} else {
+			o += (size_t)snprintf(t + o, 5, "\\x%02x", p[i++]);
+		}
+	}
+	return t;
 }
 
 void xml_esc(FILE *o, const char *s)
