@@ -74,20 +74,29 @@ static void test_decoded_read_only(void **state)
 	free(m);
 }
 
+/* The model's sapphire-rapids, its CPMU found and read (hostile: capability bits 48, 49 clear). */
+static struct model *cpmu_of(struct pmu_backend *b, struct pmon_registry *reg, bool no_freeze,
+			     struct cxl_cpmu *c)
+{
+	static struct cxl_find f;
+	struct model *m = test_model("sapphire-rapids", 2, 1, b);
+	pmon_reset(reg);
+	b->pmon = reg;
+	now_m = m;
+	m->cxl.cap_no_freeze = no_freeze;
+	assert_int_equal(cxl_find(b, 0, &f), PMU_OK);
+	assert_int_equal(cxl_cpmu_read(b, 0, &f.blk[2], c), PMU_OK);
+	return m;
+}
+
 static void test_counted_and_restored(void **state)
 {
 	(void)state;
 	struct pmu_backend b;
-	struct model *m = test_model("sapphire-rapids", 2, 1, &b);
-	static struct cxl_find f;
 	static struct pmon_registry reg;
 	struct cxl_cpmu c;
 	struct cxl_ticks t;
-	pmon_reset(&reg);
-	b.pmon = &reg;
-	now_m = m;
-	assert_int_equal(cxl_find(&b, 0, &f), PMU_OK);
-	assert_int_equal(cxl_cpmu_read(&b, 0, &f.blk[2], &c), PMU_OK);
+	struct model *m = cpmu_of(&b, &reg, false, &c);
 	/* read-only until identified: the guard refuses a write before the count adds it */
 	assert_int_equal(pmu_mmio_write(&b, 0, c.base + CXL_CPMU_FREEZE, 8, ~0ull), PMU_ERR_REFUSED);
 	m->cxl.freeze = 0x6;   /* firmware's: counters 1 and 2 frozen */
@@ -112,16 +121,10 @@ static void test_refused_without_freeze(void **state)
 {
 	(void)state;
 	struct pmu_backend b;
-	struct model *m = test_model("sapphire-rapids", 2, 1, &b);
-	static struct cxl_find f;
 	static struct pmon_registry reg;
 	struct cxl_cpmu c;
 	struct cxl_ticks t;
-	pmon_reset(&reg);
-	b.pmon = &reg;
-	m->cxl.cap_no_freeze = true;
-	assert_int_equal(cxl_find(&b, 0, &f), PMU_OK);
-	assert_int_equal(cxl_cpmu_read(&b, 0, &f.blk[2], &c), PMU_OK);
+	struct model *m = cpmu_of(&b, &reg, true, &c);
 	assert_true(c.identified);
 	assert_non_null(c.refused);
 	assert_non_null(strstr(c.refused, "cannot freeze"));
