@@ -3,7 +3,8 @@
  * Whole --cxl runs on the reference model (issue 36 item 6): sapphire-rapids' CXL type-3
  * device found through its Register Locator, its CPMU decoded and its clock ticks counted
  * over the inst kernel within the TSC's bounds, every register put back; a CPMU that cannot
- * freeze refused as Linux refuses it; a machine without CXL says no CPMU was claimed.
+ * freeze refused as Linux refuses it; a machine without CXL says no CPMU was claimed; a dry
+ * run decodes the CPMU and writes nothing to it.
  */
 #include "run_harness.h"
 
@@ -68,12 +69,26 @@ static void none_there(void **state)
 	done(&o);
 }
 
+static void dry_run(void **state)
+{
+	(void)state;
+	struct outcome o = run_cfg(CFG("sapphire-rapids") "dry-run\n", 4, 2);
+	/* the CPMU's writes would be MMIO the dry run does not make: decoded, not counted */
+	assert_int_equal(o.v, VERDICT_NO_CHECK);
+	assert_int_equal(fake_count(o.f->console, "dry run: the CPMU is decoded, not counted"), 1);
+	assert_int_equal(fake_count(o.f->console, "a dry run counts no CXL CPMU"), 1);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"cxl_ticks\""), 0);
+	assert_int_equal(o.r->model->cxl.cfg[0], 1 | 1ull << 24);   /* untouched */
+	done(&o);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(counted_and_restored),
 		cmocka_unit_test(refused_without_freeze),
 		cmocka_unit_test(none_there),
+		cmocka_unit_test(dry_run),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
