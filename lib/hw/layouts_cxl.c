@@ -2,7 +2,7 @@
 /* CXL Register Locator entries and CPMU registers as field tables (layouts_cxl.h). */
 #include "hw/layouts_cxl.h"
 
-/* CXL 3.0 8.1.9.1, table 8-23; Linux cxlpci.h CXL_DVSEC_REG_LOCATOR_{BIR,BLOCK_ID}_MASK. */
+/* CXL 3.0 8.1.9; Linux cxlpci.h CXL_DVSEC_REG_LOCATOR_{BIR,BLOCK_ID}_MASK. */
 const struct reg_field cxl_locator_fields[CL_NFIELDS] = {
 	[CL_BIR] = { "bir", 0, 3, RA_RO, NULL },
 	[CL_BLOCK_ID] = { "block_id", 8, 8, RA_RO, NULL },
@@ -10,7 +10,7 @@ const struct reg_field cxl_locator_fields[CL_NFIELDS] = {
 	[CL_OFFSET_HI] = { "offset_high", 32, 32, RA_RO, NULL },  /* offset bits 63:32 */
 };
 
-/* CXL 3.0 8.2.7.1.1, table 8-31; Linux cxl_pmu.c CXL_PMU_CAP_*. */
+/* CXL 3.0 8.2.7; Linux cxl_pmu.c CXL_PMU_CAP_*. */
 const struct reg_field cxl_cap_fields[CC_NFIELDS] = {
 	[CC_COUNTERS] = { "num_counters", 0, 6, RA_RO, NULL },   /* counters - 1 */
 	[CC_WIDTH] = { "counter_width", 8, 8, RA_RO, NULL },
@@ -23,14 +23,14 @@ const struct reg_field cxl_cap_fields[CC_NFIELDS] = {
 	[CC_VERSION] = { "version", 60, 4, RA_RO, NULL },
 };
 
-/* CXL 3.0 8.2.7.2.1, table 8-34; Linux cxl_pmu.c CXL_PMU_EVENT_CAP_*. */
+/* CXL 3.0 8.2.7; Linux cxl_pmu.c CXL_PMU_EVENT_CAP_*. */
 const struct reg_field cxl_evcap_fields[CE_NFIELDS] = {
 	[CE_MASK] = { "supported_events", 0, 32, RA_RO, NULL },
 	[CE_GROUP] = { "group_id", 32, 16, RA_RO, NULL },
 	[CE_VENDOR] = { "vendor_id", 48, 16, RA_RO, NULL },
 };
 
-/* CXL 3.0 8.2.7.2.2, table 8-35; Linux cxl_pmu.c CXL_PMU_COUNTER_CFG_*. */
+/* CXL 3.0 8.2.7; Linux cxl_pmu.c CXL_PMU_COUNTER_CFG_*. */
 const struct reg_field cxl_cfg_fields[CF_NFIELDS] = {
 	[CF_TYPE] = { "counter_type", 0, 2, RA_RO, NULL },
 	[CF_ENABLE] = { "enable", 8, 1, RA_RW, NULL },
@@ -42,12 +42,3 @@ const struct reg_field cxl_cfg_fields[CF_NFIELDS] = {
 	[CF_EVENTS] = { "events", 24, 32, RA_RW, NULL },
 	[CF_EVCAP] = { "event_group_id_index", 59, 5, RA_RW, NULL },
 };
-
-const struct reg_layout layout_cxl_cap = REG_LAYOUT("cxl_cpmu_cap", cxl_cap_fields);
-const struct reg_layout layout_cxl_cfg = REG_LAYOUT("cxl_cpmu_cfg", cxl_cfg_fields);
-
-const char *cxl_counter_type_name(unsigned type)
-{
-	static const char *const names[] = { "free-running", "fixed", "configurable" };
-	return type < 3 ? names[type] : "reserved";
-}

@@ -6,7 +6,7 @@
  * DVSEC id 8; CXL 3.0 8.1.9, Linux drivers/cxl/cxlpci.h); each entry names a
  * register block by BAR, offset and identifier. A CPMU block (identifier 4) is
  * read, never written, until its capability register identifies it (CXL 3.0
- * 8.2.7.1.1); then, only when it can freeze its counters and they are writable
+ * 8.2.7); then, only when it can freeze its counters and they are writable
  * while frozen (what Linux drivers/perf/cxl_pmu.c refuses a unit without) and one
  * of its counters counts clock ticks (the base event group 0 of vendor 0x1E98,
  * event 0; CXL 3.0 13.2), it is put in the write guard and that counter is

@@ -20,7 +20,7 @@ static bool clock_evcap(const struct cxl_cpmu *c, unsigned i)
 
 /*
  * The counter for clock ticks: a fixed one whose events are exactly clock ticks (its events
- * and index are read-only, CXL 3.0 8.2.7.2.2), else the first configurable one (any
+ * and index are read-only, CXL 3.0 8.2.7), else the first configurable one (any
  * capability register offering them, found by clock_evcap); free-running counters are left
  * alone, as Linux leaves them.
  */

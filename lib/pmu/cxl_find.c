@@ -13,7 +13,7 @@ struct walk {
 	struct cxl_find *out;
 };
 
-/* Entry e of the locator at d: its two dwords as one qword (CXL 3.0 8.1.9.1). */
+/* Entry e of the locator at d: its two dwords as one qword (CXL 3.0 8.1.9). */
 static void entry(struct walk *w, const struct pci_dvsec *d, unsigned e)
 {
 	struct pmu_pci_addr a = w->fn;
@@ -77,7 +77,7 @@ pmu_status cxl_find(const struct pmu_backend *b, unsigned cpu, struct cxl_find *
 
 const char *cxl_block_name(unsigned id)
 {
-	/* CXL 3.0 8.1.9.1; Linux cxlpci.h enum cxl_regloc_type */
+	/* CXL 3.0 8.1.9; Linux cxlpci.h enum cxl_regloc_type */
 	static const char *const names[] = { "empty", "component", "bar-virtualization-acl",
 					     "memory-device", "cpmu" };
 	return id < 5 ? names[id] : "reserved";
