@@ -81,6 +81,17 @@ static void log_cpmu(struct run *a, const struct cxl_cpmu *c)
 		logrec_key_u64(&a->sb, "version", c->version);
 		if (c->clock >= 0)
 			logrec_key_u64(&a->sb, "clock_counter", (uint64_t)c->clock);
+		sb_json_key(&a->sb, "events");   /* each event capability register */
+		sb_putc(&a->sb, '[');
+		for (unsigned i = 0; i < c->nevcaps; i++) {
+			uint64_t e = c->evcap[i];
+			sb_puts(&a->sb, i ? ",{" : "{");
+			logrec_key_hex(&a->sb, "vendor", reg_get_field(e, &cxl_evcap_fields[CE_VENDOR]));
+			logrec_key_hex(&a->sb, "group", reg_get_field(e, &cxl_evcap_fields[CE_GROUP]));
+			logrec_key_hex(&a->sb, "mask", reg_get_field(e, &cxl_evcap_fields[CE_MASK]));
+			sb_putc(&a->sb, '}');
+		}
+		sb_putc(&a->sb, ']');
 	}
 	logrec_key_str(&a->sb, "result", c->refused ? c->refused : "usable");
 	logrec_end(&a->sb);
@@ -112,6 +123,18 @@ static void log_cpmu(struct run *a, const struct cxl_cpmu *c)
 		sb_puts(&a->sb, c->refused);
 	}
 	run_say(a);
+	for (unsigned i = 0; i < c->nevcaps; i++) {   /* vendor/group and the events it offers */
+		uint64_t e = c->evcap[i];
+		sb_puts(&a->sb, "    event capability ");
+		sb_dec(&a->sb, i);
+		sb_puts(&a->sb, ": vendor ");
+		sb_hex_width(&a->sb, reg_get_field(e, &cxl_evcap_fields[CE_VENDOR]), 4);
+		sb_puts(&a->sb, " group ");
+		sb_hex_width(&a->sb, reg_get_field(e, &cxl_evcap_fields[CE_GROUP]), 4);
+		sb_puts(&a->sb, " events ");
+		sb_hex(&a->sb, reg_get_field(e, &cxl_evcap_fields[CE_MASK]));
+		run_say(a);
+	}
 }
 
 /* Counts c's clock ticks over the inst kernel: a check either way. */

@@ -25,6 +25,13 @@ static void counted_and_restored(void **state)
 				    "3 configurable, 0 free-running) of 48 bits, 2 event "
 				    "capabilities, filters 0x1, freeze, writable while frozen, "
 				    "version 1"), 1);
+	assert_int_equal(fake_count(o.f->console, "event capability 0: vendor 0x1e98 group 0x0000 "
+				    "events 0x1\n"), 1);
+	assert_int_equal(fake_count(o.f->console, "event capability 1: vendor 0x1e98 group 0x0020 "
+				    "events 0x7f\n"), 1);
+	assert_int_equal(fake_count(o.f->log, "\"events\":[{\"vendor\":\"0x1e98\",\"group\":\"0x0\","
+				    "\"mask\":\"0x1\"},{\"vendor\":\"0x1e98\",\"group\":\"0x20\","
+				    "\"mask\":\"0x7f\"}]"), 1);
 	assert_int_equal(fake_count(o.f->console, "clock_ticks over the inst kernel: "), 1);
 	assert_int_equal(fake_count(o.f->console, "restored: PASS"), 1);
 	assert_int_equal(fake_count(o.f->log, "\"rec\":\"cxl\""), 3);
