@@ -190,7 +190,7 @@ pmu_status model_init(struct model *m, size_t bytes, const struct model_profile 
 	relayout(m);
 	model_set_noise(m, MODEL_NOISE_ALL, &p->noise);
 	model_set_firmware(m, p->firmware);
-	model_cxl_init(m);
+	model_cxl_init(m, false);
 	return PMU_OK;
 }
 

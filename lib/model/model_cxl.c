@@ -4,10 +4,10 @@
  * (Register Locator DVSEC), 8.2.7 (CPMU registers: capability, overflow status
  * write-1-to-clear, freeze, event capabilities, counter configuration, filters,
  * counters), 13.2 (event group 0 of vendor 0x1E98: clock ticks). The CPMU has four
- * 48-bit counters: counter 0 fixed on clock ticks, 1-3 configurable; event
- * capability 0 offers clock ticks, 1 the M2S Req group (0x20, events 0-6), which the
- * model never sees traffic for (it counts 0). A counter is written only while it is
- * frozen (capability bit 48), and counts when enabled and not frozen.
+ * 48-bit counters: counter 0 fixed on clock ticks (configurable too in a variant), 1-3
+ * configurable; event capability 0 offers clock ticks, 1 the M2S Req group (0x20, events
+ * 0-6), which the model never sees traffic for (it counts 0). A counter is written only
+ * while it is frozen (capability bit 48), and counts when enabled and not frozen.
  */
 #include "model/model_cxl.h"
 #include "model/model.h"
@@ -55,13 +55,19 @@ bool model_cxl_mmio(const struct model *m, uint64_t addr)
 	return m->p->cxl && addr >= base && addr - base < 0x1000;
 }
 
-void model_cxl_init(struct model *m)
+void model_cxl_init(struct model *m, bool all_configurable)
 {
 	struct model_cxl *x = &m->cxl;
 	*x = (struct model_cxl){ 0 };
-	x->cfg[0] = 1 | 1ull << 24;   /* fixed (type 1) on clock ticks: events mask bit 0, index 0 */
-	for (unsigned n = 1; n < MODEL_CXL_COUNTERS; n++)
+	for (unsigned n = 0; n < MODEL_CXL_COUNTERS; n++)
 		x->cfg[n] = 2;        /* configurable */
+	if (!all_configurable)
+		x->cfg[0] = 1 | 1ull << 24;   /* fixed (type 1) on clock ticks: events bit 0, index 0 */
+}
+
+static bool fixed(const struct model_cxl *x, unsigned n)
+{
+	return (x->cfg[n] & CFG_TYPE) == 1;
 }
 
 uint64_t model_tsc(void *ctx, unsigned cpu)
@@ -141,8 +147,8 @@ void model_cxl_write(struct model *m, unsigned cpu, uint64_t addr, unsigned byte
 		x->freeze = val & ALL;
 	} else if (off >= 0x200 && off < 0x200 + 8 * MODEL_CXL_COUNTERS) {
 		unsigned n = (off - 0x200) / 8;
-		uint64_t keep = CFG_TYPE | (n == 0 ? 0xFFFFFFFFull << 24 | CFG_INDEX : 0);
-		uint64_t rw = n == 0 ? CFG_RW & ~(0xFFFFFFFFull << 24) : CFG_RW | CFG_INDEX;
+		uint64_t keep = CFG_TYPE | (fixed(x, n) ? 0xFFFFFFFFull << 24 | CFG_INDEX : 0);
+		uint64_t rw = fixed(x, n) ? CFG_RW & ~(0xFFFFFFFFull << 24) : CFG_RW | CFG_INDEX;
 		x->cfg[n] = (x->cfg[n] & keep) | (val & rw);
 	} else if (off >= 0xC00 && off < 0xC00 + 8 * MODEL_CXL_COUNTERS) {
 		unsigned n = (off - 0xC00) / 8;

@@ -31,8 +31,11 @@ struct model_cxl {
 
 struct model;
 
-/* The CPMU as the device comes out of reset: nothing enabled, nothing frozen. */
-void model_cxl_init(struct model *m);
+/*
+ * The CPMU as the device comes out of reset: nothing enabled, nothing frozen; counter 0
+ * fixed on clock ticks, or (all_configurable, a variant) configurable like the others.
+ */
+void model_cxl_init(struct model *m, bool all_configurable);
 /* Is a the model's CXL function (on a profile that has one)? */
 bool model_cxl_fn(const struct model *m, struct pmu_pci_addr a);
 uint32_t model_cxl_config(const struct model *m, unsigned off);

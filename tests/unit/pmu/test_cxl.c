@@ -117,6 +117,30 @@ static void test_counted_and_restored(void **state)
 	free(m);
 }
 
+/* Every counter configurable (a variant): the first takes clock ticks, events bit 0, index 0. */
+static void test_configurable_counted(void **state)
+{
+	(void)state;
+	struct pmu_backend b;
+	static struct pmon_registry reg;
+	struct cxl_cpmu c;
+	struct cxl_ticks t;
+	struct model *m = cpmu_of(&b, &reg, false, &c);
+	model_cxl_init(m, true);   /* then read again */
+	struct model_cxl before = m->cxl;
+	assert_int_equal(cxl_cpmu_read(&b, 0, &(struct cxl_block){ .base = c.base, .id = 4 }, &c),
+			 PMU_OK);
+	assert_int_equal(c.fixed, 0);
+	assert_int_equal(c.configurable, 4);
+	assert_int_equal(c.clock, 0);
+	cxl_cpmu_count(&b, 0, &reg, &c, run_cycles, NULL, &t);
+	assert_int_equal(t.st, PMU_OK);
+	assert_true(cxl_ticks_in_bounds(&t) && t.restored);
+	assert_true(t.ticks * MODEL_CXL_TSC_PER_TICK <= t.tsc);
+	assert_memory_equal(&before.cfg, &m->cxl.cfg, sizeof(before.cfg));
+	free(m);
+}
+
 static void test_refused_without_freeze(void **state)
 {
 	(void)state;
@@ -155,6 +179,7 @@ int main(void)
 		cmocka_unit_test(test_found),
 		cmocka_unit_test(test_decoded_read_only),
 		cmocka_unit_test(test_counted_and_restored),
+		cmocka_unit_test(test_configurable_counted),
 		cmocka_unit_test(test_refused_without_freeze),
 		cmocka_unit_test(test_bounds),
 	};
