@@ -205,6 +205,7 @@ pmu_status model_init(struct model *m, size_t bytes, const struct model_profile 
 	relayout(m);
 	model_set_noise(m, MODEL_NOISE_ALL, &p->noise);
 	model_set_firmware(m, p->firmware);
+	model_cxl_init(m, false);
 	return PMU_OK;
 }
 
@@ -512,6 +513,7 @@ static const struct pmu_backend_ops sim_ops = {
 	.mmio_read = model_sim_mmio_read,
 	.mmio_write = model_sim_mmio_write,
 	.run_kernel = model_run_kernel,
+	.tsc = model_tsc,
 };
 
 void model_backend(struct model *m, struct pmu_backend *b)

@@ -23,6 +23,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "model/model_cxl.h"
 #include "pmu/backend.h"
 
 /* The largest machine the model makes: as many CPUs as a platform lists (run/platform.h). */
@@ -241,6 +242,7 @@ struct model_profile {
 	const struct model_not_held *not_held;
 	/* A loaded profile's PCI functions where no uncore device of the model answers; NULL: none. */
 	const struct model_pci_listed *pci_listed;
+	bool cxl;                  /* a CXL type-3 device with a CPMU at 0000:0c:00.0 (model_cxl.h) */
 };
 
 /*
@@ -368,6 +370,7 @@ struct model {
 	uint8_t disc_defect;    /* enum model_disc_defect of every package's table */
 	bool disc_upi_absent;   /* the UPI and M3UPI functions the table names are not there */
 	bool disc_cha_msr_zero; /* MSR 0x2FFE reads 0, as on Emerald Rapids XCC (Linux) */
+	struct model_cxl cxl;   /* the CXL device's CPMU, on a profile with one (model_cxl.c) */
 	uint64_t mem[];         /* the per-CPU arrays */
 };
 

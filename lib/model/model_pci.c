@@ -8,7 +8,8 @@
  * does on hardware (PCI Local Bus 3.0 section 6.1: master abort). MMIO: Ice Lake-SP's
  * iMC channels at the bases its device answers (model_uncore_icx_pci.c), under the
  * pseudo-bus keys of model_uncore_pci.h, and Sapphire/Emerald Rapids' discovery tables and
- * iMC channels (model_uncore_spr_pci.c); any other address reads all-ones, drops writes.
+ * iMC channels (model_uncore_spr_pci.c), and the CXL device's CPMU (model_cxl.c); any other
+ * address reads all-ones, drops writes. The CXL device's function answers at 0000:0c:00.0.
  */
 #include "model/model_devs.h"
 #include "model/model_uncore_pci.h"
@@ -114,6 +115,10 @@ static uint32_t listed_read(const struct model *m, struct pmu_pci_addr a)
 
 static pmu_status dword_read(struct model *m, struct pmu_pci_addr a, uint32_t *val)
 {
+	if (model_cxl_fn(m, a)) {   /* its configuration space is read-only to efipmu */
+		*val = model_cxl_config(m, a.off);
+		return PMU_OK;
+	}
 	unsigned idx = 0;
 	int pkg = pkg_of(m, a, &idx);
 	const struct model_dev *d = dev_at(m, pkg, idx, a);
@@ -262,6 +267,11 @@ pmu_status model_sim_mmio_read(void *ctx, unsigned cpu, uint64_t addr, unsigned 
 	bool table;
 	if (cpu >= m->ncpus)
 		return PMU_ERR_INVALID;
+	if (model_cxl_mmio(m, addr)) {
+		*val = model_cxl_read(m, cpu, addr, bytes);
+		model_log_access(m, cpu, MOP_MMIO_RD, (uint32_t)addr, *val, PMU_OK);
+		return PMU_OK;
+	}
 	if (mmio_key(m, addr, &pkg, &key, &table) && table) {
 		uint64_t v = model_spr_table_read(m, pkg, key, bytes);
 		lo = v & 0xFFFFFFFFu;
@@ -288,7 +298,9 @@ pmu_status model_sim_mmio_write(void *ctx, unsigned cpu, uint64_t addr, unsigned
 	bool table;
 	if (cpu >= m->ncpus)
 		return PMU_ERR_INVALID;
-	if (mmio_key(m, addr, &pkg, &key, &table) && !table) {   /* the table is read-only */
+	if (model_cxl_mmio(m, addr))
+		model_cxl_write(m, cpu, addr, bytes, val);
+	else if (mmio_key(m, addr, &pkg, &key, &table) && !table) {   /* the table is read-only */
 		struct model_regfile *rf = take(m, pkg);
 		m->freerun_writes += key_dev_is_freerun(key);
 		(void)m->p->pci->write(m, rf, key, val & 0xFFFFFFFFu);

@@ -273,6 +273,7 @@ static const struct model_profile sapphire_rapids = {
 	.chas = 8,
 	.max_cores = 60,
 	.max_cores_part = "Xeon Platinum 8490H (Intel ARK)",
+	.cxl = true,   /* a CXL type-3 memory device with a CPMU (model_cxl.h) */
 };
 
 /*

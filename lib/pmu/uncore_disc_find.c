@@ -3,12 +3,10 @@
 #include "pmu/uncore_disc_find.h"
 #include "hw/layouts_discovery.h"
 #include "pmu/pci_bar.h"
+#include "pmu/pci_dvsec.h"
 #include "util/fmt.h"
 
 #define INTEL 0x8086u
-#define ALL_ONES 0xFFFFFFFFu
-#define EXT_CAP0 0x100u          /* the first extended capability (PCI Express Base 4.0, 7.6) */
-#define MAX_CAPS 64              /* a chain longer than this loops */
 #define COUNT_ONLY (-1)          /* each_intel: count the functions, look for device 0x09A7 */
 #define EVERY (-2)               /* each_intel: walk every Intel function's capabilities */
 
@@ -80,44 +78,45 @@ pmu_status disc_find_at(const struct pmu_backend *b, unsigned cpu, struct pmu_pc
 	return st ? st : read_table(b, cpu, out);
 }
 
-/* A PMON DVSEC at off of fn: its table read into a new slot of out. */
-static void dvsec_at(const struct pmu_backend *b, unsigned cpu, struct pmu_pci_addr fn,
-		     unsigned off, struct disc_find *out)
+/* A PMON DVSEC of fn: its table read into a new slot of out. */
+struct dvsec_walk {
+	const struct pmu_backend *b;
+	unsigned cpu;
+	struct pmu_pci_addr fn;
+	struct disc_find *out;
+};
+
+static bool dvsec_at(void *ctx, const struct pci_dvsec *d)
 {
-	uint32_t id, bir;
-	if (dword(b, cpu, fn, off + 8, &id) || (id & 0xFFFF) != DISC_DVSEC_PMON ||
-	    dword(b, cpu, fn, off + 0xC, &bir))
-		return;
+	struct dvsec_walk *w = ctx;
+	struct disc_find *out = w->out;
+	uint32_t bir;
+	if (d->id != DISC_DVSEC_PMON || dword(w->b, w->cpu, w->fn, d->off + 0xCu, &bir))
+		return true;
 	if (out->n == DISC_MAX_TABLES) {
 		out->dropped++;
-		return;
+		return true;
 	}
 	struct disc_found *f = &out->t[out->n++];
 	pmu_memset(f, 0, sizeof(*f) - sizeof(f->bytes));
-	f->fn = fn;
-	f->dvsec = (uint16_t)off;
+	f->fn = w->fn;
+	f->dvsec = d->off;
 	f->bir = (uint8_t)(bir & 7);
 	if (bir & ~7u) {   /* Linux: "val & ~UNCORE_DISCOVERY_DVSEC2_BIR_MASK" ends the search */
 		(void)fail(f, PMU_ERR_INVALID, "the DVSEC's BIR dword sets bits beyond 2:0");
-		return;
+		return true;
 	}
-	if (!read_bar(b, cpu, f))
-		(void)read_table(b, cpu, f);
+	if (!read_bar(w->b, w->cpu, f))
+		(void)read_table(w->b, w->cpu, f);
+	return true;
 }
 
-/* Every DVSEC of fn's extended capabilities (their chain: next offset in bits 31:20). */
+/* Every PMON DVSEC of fn's extended capabilities. */
 static void walk_caps(const struct pmu_backend *b, unsigned cpu, struct pmu_pci_addr fn,
 		      struct disc_find *out)
 {
-	unsigned off = EXT_CAP0;
-	for (unsigned i = 0; i < MAX_CAPS && off >= EXT_CAP0 && off <= 0xFFC; i++) {
-		uint32_t h;
-		if (dword(b, cpu, fn, off, &h) || !h || h == ALL_ONES)
-			return;
-		if ((h & 0xFFFF) == DISC_CAP_DVSEC)
-			dvsec_at(b, cpu, fn, off, out);
-		off = h >> 20 & 0xFFC;
-	}
+	struct dvsec_walk w = { b, cpu, fn, out };
+	pci_each_dvsec(b, cpu, fn, dvsec_at, &w);
 }
 
 /* Visits every present function of segment 0 with an Intel id (device >= 0: that one only). */

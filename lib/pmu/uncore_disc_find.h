@@ -18,7 +18,6 @@
 #include "pmu/uncore_discovery.h"
 
 #define DISC_DEVICE 0x09A7u         /* Linux UNCORE_DISCOVERY_TABLE_DEVICE */
-#define DISC_CAP_DVSEC 0x23u        /* Linux UNCORE_EXT_CAP_ID_DISCOVERY */
 #define DISC_DVSEC_PMON 1u          /* Linux UNCORE_DISCOVERY_DVSEC_ID_PMON */
 #define DISC_MAX_TABLES 8           /* one per package */
 #define DISC_TABLE_BYTES 16384      /* 512 units of a 4-qword stride, and the global state */

@@ -9,6 +9,7 @@
 #include "bench/job_bench.h"
 #include "pmu/dryrun.h"
 #include "run/job.h"
+#include "run/job_cxl.h"
 #include "run/job_measure.h"
 
 static bool alone(const struct efipmu_options *o)
@@ -56,6 +57,11 @@ static bool want_dry_run(const struct efipmu_options *o)
 	return o->dry_run && !alone(o) && !informs(o);
 }
 
+static bool want_cxl(const struct efipmu_options *o)
+{
+	return o->cxl && !alone(o) && !informs(o);
+}
+
 static bool want_selftest(const struct efipmu_options *o)
 {
 	return o->selftest && !alone(o) && !informs(o);
@@ -63,7 +69,7 @@ static bool want_selftest(const struct efipmu_options *o)
 
 static bool want_measure(const struct efipmu_options *o)
 {
-	return !alone(o) && !informs(o) && !o->selftest;
+	return !alone(o) && !informs(o) && !o->selftest && !o->cxl;
 }
 
 /* The measurement's events, kernel and rounds, core then uncore (bench counts the same). */
@@ -94,6 +100,8 @@ const struct run_job run_jobs[] = {
 	{ "list", want_list, NULL, job_list, NULL, { .pmu_claims = true }, NO_STATE },
 	{ "decode", want_decode, NULL, job_decode, NULL, { .pmu_claims = true }, NO_STATE },
 	{ "dry-run", want_dry_run, NULL, dryrun_wrap, dryrun_report, PMU_CLAIMS, DRY_STATE },
+	/* the CXL device's claims, not the cores': a CPU without a core PMU does not make NO-PMU */
+	{ "cxl", want_cxl, NULL, job_cxl, NULL, { .claims = true }, NO_STATE },
 	{ "selftest", want_selftest, NULL, job_selftest, NULL, PMU_CLAIMS, NO_STATE },
 	{ "measure", want_measure, resolve_measure, execute_measure, NULL, PMU_CLAIMS,
 	  MEASURE_STATE },

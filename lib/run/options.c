@@ -72,6 +72,9 @@ const struct opt_def options_table[OPT_COUNT] = {
 		"count against the TSC" },
 	[OPT_BENCH] = { "bench", 0, 0, OPT_KIND_FLAG, FIELD(bench), 0, 0, NULL,
 		"Measure start and stop skew of the barrier against one CPU at a time" },
+	[OPT_CXL] = { "cxl", 0, 0, OPT_KIND_FLAG, FIELD(cxl), 0, 0, NULL,
+		"Find every CXL device's Register Locator, decode each CPMU read-only, and count "
+		"the clock ticks of one that can freeze against the TSC" },
 	[OPT_DISPATCH_PER_REPEAT] = { "dispatch-per-repeat", 0, 0, OPT_KIND_FLAG,
 		FIELD(dispatch_per_repeat), 0, 0, NULL,
 		"Start the APs anew for every repeat and round instead of keeping them resident "

@@ -44,6 +44,7 @@ enum opt_id {
 	OPT_FAULT_TEST,
 	OPT_ICOUNT_CHECK,
 	OPT_BENCH,
+	OPT_CXL,
 	OPT_DISPATCH_PER_REPEAT,
 	OPT_STALL_CPU,
 	OPT_AP_TIMEOUT,
@@ -104,6 +105,7 @@ struct efipmu_options {
 	bool test_ap_never_done;       /* test hook: firmware never says the APs are done */
 	struct opt_pci_dev test_disc_dev;   /* test only: the discovery table's device and BAR */
 	bool icount_check;             /* QEMU -icount: the kernels' instruction claims against the TSC */
+	bool cxl;                      /* the CXL job: Register Locators, CPMUs, clock ticks */
 	uint32_t config_given;         /* OPT_BIT(id) per option set by a parse (config or command line) */
 	uint16_t line_of[OPT_COUNT];   /* the efipmu.cfg line that set it; 0: the command line */
 };

@@ -40,7 +40,7 @@ const char *verdict_check_name(enum check_kind k)
 		[CHECK_ICOUNT] = "icount claims", [CHECK_SKEW] = "skew measurements",
 		[CHECK_WRITE_LOGS] = "write logs", [CHECK_BOX_CLOCKS] = "box clock agreements",
 		[CHECK_MEMORY_BOUNDS] = "memory bounds",
-		[CHECK_FREERUN] = "free-running agreements",
+		[CHECK_FREERUN] = "free-running agreements", [CHECK_CXL_TICKS] = "CXL clock-tick counts",
 	};
 	return (unsigned)k < CHECK_KINDS ? names[k] : "?";
 }
@@ -171,6 +171,7 @@ void verdict_line(struct strbuf *sb, const struct verdict_input *in,
 		[CHECK_ICOUNT] = "icount claim", [CHECK_SKEW] = "skew measurement",
 		[CHECK_WRITE_LOGS] = "write log", [CHECK_BOX_CLOCKS] = "box clock agreement",
 		[CHECK_MEMORY_BOUNDS] = "memory bound", [CHECK_FREERUN] = "free-running agreement",
+		[CHECK_CXL_TICKS] = "CXL clock-tick count",
 	};
 	unsigned total = verdict_checks_total(&in->checks);
 	sb_puts(sb, "VERDICT: ");

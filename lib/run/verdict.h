@@ -36,6 +36,7 @@ enum check_kind {
 	CHECK_BOX_CLOCKS,       /* the boxes of one clock domain tick alike */
 	CHECK_MEMORY_BOUNDS,    /* a package's memory lines within the kernel's LLC misses */
 	CHECK_FREERUN,          /* free-running bandwidth counters agree with the CAS counts */
+	CHECK_CXL_TICKS,        /* a CXL CPMU's clock ticks within the TSC's bounds */
 	CHECK_KINDS
 };
 

@@ -52,6 +52,7 @@ static const struct {
 	{ "overhead", NULL, NC_TIMING },
 	{ "bench_skew", NULL, NC_TIMING },
 	{ "window", " tsc_arrival tsc_on tsc_off ", NC_TIMING },
+	{ "cxl_ticks", " tsc ", NC_TIMING },   /* the TSC over a CXL CPMU's window */
 	{ "skew", " start_skew_ticks stop_skew_ticks tsc_per_us ", NC_TIMING },
 	{ "buffer", " address ", NC_ADDRESS },
 	/* a model run's buffer is sized by the real CPU's caches (lib/run/buffers.c), not the model's */

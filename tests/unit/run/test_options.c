@@ -57,7 +57,7 @@ static void test_every_option_round_trips(void **state)
 			       "--cpus", "0,2-5", "--repeats", "1000", "--output", "run-1.jsonl",
 			       "--log-sync", "each", "--capture", "off", "--waivers", "lab-waivers.txt",
 			       "--list", "--selftest", "--dry-run", "--decode", "perfevtsel", "0x43003c",
-			       "--force", "--qemu-exit", "--fault-test", "--icount-check", "--bench", "--dispatch-per-repeat",
+			       "--force", "--qemu-exit", "--fault-test", "--icount-check", "--bench", "--cxl", "--dispatch-per-repeat",
 			       "--stall-cpu", "3", "--ap-timeout", "2500", "--test-unexpected-fault",
 			       "--test-ap-never-done", "--test-discovery-device", "0001:2a:1F.7/5",
 			       "--verbose", "--help"), PMU_OK);
@@ -76,7 +76,7 @@ static void test_every_option_round_trips(void **state)
 	assert_string_equal(o.output, "run-1.jsonl");
 	assert_true(o.list && o.selftest && o.dry_run && o.force && o.qemu_exit && o.verbose && o.help);
 	assert_true(o.fault_test && o.icount_check && o.bench && o.test_unexpected_fault);
-	assert_true(o.test_ap_never_done && o.dispatch_per_repeat);
+	assert_true(o.test_ap_never_done && o.dispatch_per_repeat && o.cxl);
 	assert_int_equal(o.stall_cpu, 3);
 	assert_int_equal(o.ap_timeout_ms, 2500);
 	assert_true(o.test_disc_dev.set);
@@ -97,7 +97,7 @@ static void test_every_option_round_trips(void **state)
 			    "kernels=spin cpus=0,2-5 repeats=1000 output=run-1.jsonl log-sync=each capture=off "
 			    "waivers=lab-waivers.txt list "
 			    "selftest dry-run decode=perfevtsel:0x43003c force qemu-exit fault-test "
-			    "icount-check bench dispatch-per-repeat stall-cpu=3 ap-timeout=2500 "
+			    "icount-check bench cxl dispatch-per-repeat stall-cpu=3 ap-timeout=2500 "
 			    "test-unexpected-fault test-ap-never-done "
 			    "test-discovery-device=0001:2a:1f.7/5 verbose "
 			    "help");
