@@ -6,6 +6,7 @@
 #include "out/logrec.h"
 #include "pmu/cxl.h"
 #include "pmu/regkey.h"
+#include "pmu/regname.h"
 #include "run/run.h"
 #include "run/uncore_state.h"
 
@@ -40,7 +41,7 @@ static void log_block(struct run *a, const struct cxl_block *k)
 	logrec_end(&a->sb);
 	run_record(a);
 	sb_puts(&a->sb, "  ");
-	regkey_put_fn(&a->sb, k->fn);
+	regname_put_fn(&a->sb, k->fn);
 	sb_puts(&a->sb, " locator at ");
 	sb_hex(&a->sb, k->dvsec);
 	sb_puts(&a->sb, " entry ");
