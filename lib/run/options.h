@@ -56,7 +56,8 @@ enum opt_id {
 	OPT_COUNT
 };
 
-#define OPT_BIT(id) (1u << (id))
+#define OPT_BIT(id) (1ull << (id))
+_Static_assert(OPT_COUNT <= 64, "config_given holds one bit an option");
 #define OPT_OUTPUT_MAX 40   /* characters of a log file name */
 #define OPT_REPEATS_MAX 1000
 
@@ -106,7 +107,7 @@ struct efipmu_options {
 	struct opt_pci_dev test_disc_dev;   /* test only: the discovery table's device and BAR */
 	bool icount_check;             /* QEMU -icount: the kernels' instruction claims against the TSC */
 	bool cxl;                      /* the CXL job: Register Locators, CPMUs, clock ticks */
-	uint32_t config_given;         /* OPT_BIT(id) per option set by a parse (config or command line) */
+	uint64_t config_given;         /* OPT_BIT(id) per option set by a parse (config or command line) */
 	uint16_t line_of[OPT_COUNT];   /* the efipmu.cfg line that set it; 0: the command line */
 };
 

@@ -91,7 +91,7 @@ static void test_every_option_round_trips(void **state)
 	assert_true(o.decode);
 	assert_string_equal(o.decode_box, "perfevtsel");
 	assert_int_equal(o.decode_value, 0x43003c);
-	assert_int_equal(o.config_given, (1u << OPT_COUNT) - 1);
+	assert_int_equal(o.config_given, (1ull << OPT_COUNT) - 1);
 	describe(&o, buf, sizeof(buf));
 	assert_string_equal(buf, "backend=sim sim-profile=westmere-ex sim-profile-file=lab.profile sim-break=ignore-enable sim-noise=smi sim-firmware=clean events=cpu/event=0x3c,umask=0/ "
 			    "kernels=spin cpus=0,2-5 repeats=1000 output=run-1.jsonl log-sync=each capture=off "
