@@ -19,10 +19,16 @@ bool uncore_disc_boxes_for(struct run *a, const struct box_alloc *mem)
 	const struct disc_named at = { { t->seg, t->bus, t->dev, t->fn, 0 }, t->bar };
 	bool own = uncore_family_desc(bsp->uncore)->disc;   /* else a server of no family */
 	if (mem) {
+		/*
+		 * Portals are read on the boot CPU only: the real backend reads an MSR on the CPU
+		 * it runs on, and the other dies' reads need their own CPUs (uncore_disc_misses).
+		 */
+		const unsigned die_cpu = (unsigned)a->plat->bsp;
+		const struct disc_where w = uncore_disc_where(bsp, &die_cpu, 1);
 		a->unc->by_name = t->set;
 		a->unc->built = uncore_disc_wanted(bsp) &&
-			!uncore_disc_build(&a->backend, (unsigned)a->plat->bsp, uncore_disc_spr(bsp),
-					   a->unc->by_name ? &at : NULL, disc, &a->boxes, mem);
+			!uncore_disc_build(&a->backend, &w, a->unc->by_name ? &at : NULL, disc,
+					   &a->boxes, mem);
 	}
 	for (unsigned i = 0; !own && a->unc->built && disc->find.n && i < a->plat->ncpus; i++)
 		uncore_disc_adopt(&a->slot[i].info, bsp);   /* the boot CPU's too */
@@ -55,13 +61,18 @@ static void log_table(struct run *a, unsigned p, bool machine)
 		run_begin(a, machine ? "machine" : "discovery_table");
 		if (machine)
 			logrec_key_str(&a->sb, "scope", "discovery");
-		logrec_key_u64(&a->sb, "package", p);
+		logrec_key_u64(&a->sb, "package", f->pkg);
 		logrec_key_u64(&a->sb, "part", k);
 		logrec_key_u64(&a->sb, "parts", parts);
-		struct pmu_pci_addr fn = f->fn;
-		fn.off = f->dvsec;
-		logrec_key_reg(&a->sb, "dvsec", regkey_pci(fn));
-		logrec_key_u64(&a->sb, "bir", f->bir);
+		if (f->portal) {
+			logrec_key_hex(&a->sb, "portal", f->portal);
+			logrec_key_u64(&a->sb, "cpu", f->cpu);
+		} else {
+			struct pmu_pci_addr fn = f->fn;
+			fn.off = f->dvsec;
+			logrec_key_reg(&a->sb, "dvsec", regkey_pci(fn));
+			logrec_key_u64(&a->sb, "bir", f->bir);
+		}
 		logrec_key_hex(&a->sb, "bar", f->bar);
 		logrec_key_str(&a->sb, "result", f->st ? f->why : "read");
 		sb_json_key(&a->sb, "bytes");
@@ -114,11 +125,12 @@ static void put_problems(struct run *a, uint32_t bits)
 /* Each unit with a problem, one line; then each problem found once, with what it means. */
 static void say_problems(struct run *a, unsigned p)
 {
+	unsigned pkg = a->unc->disc.find.t[p].pkg;
 	const struct uncore_disc *disc = &a->unc->disc;
 	const struct disc_table *t = &disc->table[p];
 	uint32_t all = uncore_disc_problems(disc, p);
 	run_begin(a, "discovery");
-	logrec_key_u64(&a->sb, "package", p);
+	logrec_key_u64(&a->sb, "package", disc->find.t[p].pkg);
 	logrec_key_u64(&a->sb, "units", t->nunits);
 	logrec_key_u64(&a->sb, "usable", t->nusable);
 	logrec_key_u64(&a->sb, "absent", disc->absent[p]);
@@ -137,7 +149,7 @@ static void say_problems(struct run *a, unsigned p)
 		const struct disc_unit *u = &t->unit[i];
 		if (!u->problems)
 			continue;
-		say_pkg(a, p);
+		say_pkg(a, pkg);
 		say_unit_name(a, u);
 		sb_puts(&a->sb, !u->usable ? ": not counted: " :
 				u->relocated ? ": counted at the device of its id: " : ": ");
@@ -146,12 +158,29 @@ static void say_problems(struct run *a, unsigned p)
 	}
 	for (unsigned k = 0; k < DP_COUNT; k++)
 		if (all >> k & 1) {
-			say_pkg(a, p);
+			say_pkg(a, pkg);
 			sb_puts(&a->sb, disc_problem_name((enum disc_problem)k));
 			sb_puts(&a->sb, ": ");
 			sb_puts(&a->sb, disc_problem_why((enum disc_problem)k));
 			run_say(a);
 		}
+}
+
+/* Each portal read that gave no table, one line (FRONTIER-style: "no table on this die"). */
+static void say_misses(struct run *a)
+{
+	const struct disc_find *f = &a->unc->disc.find;
+	for (unsigned i = 0; i < f->nmiss; i++) {
+		sb_puts(&a->sb, "uncore discovery: MSR ");
+		sb_hex(&a->sb, f->miss[i].msr);
+		sb_puts(&a->sb, " on CPU ");
+		sb_dec(&a->sb, f->miss[i].cpu);
+		sb_puts(&a->sb, f->miss[i].st ? ": " : ": reads 0");
+		if (f->miss[i].st)
+			sb_puts(&a->sb, pmu_status_str(f->miss[i].st));
+		sb_puts(&a->sb, ": no discovery table behind this portal on its die");
+		run_say(a);
+	}
 }
 
 /* No table anywhere: a hypervisor has none (NO-PMU); bare metal lost it (BIOS setting?). */
@@ -180,12 +209,21 @@ static void say_found(struct run *a, unsigned p, unsigned unplaced)
 	const struct uncore_disc *disc = &a->unc->disc;
 	const struct disc_found *f = &disc->find.t[p];
 	const struct disc_table *t = &disc->table[p];
-	say_pkg(a, p);
-	sb_puts(&a->sb, "discovery table at ");
-	regkey_put_fn(&a->sb, f->fn);
-	sb_puts(&a->sb, " BAR");
-	sb_dec(&a->sb, f->bir);
-	sb_puts(&a->sb, " ");
+	say_pkg(a, f->pkg);
+	sb_puts(&a->sb, "discovery table ");
+	if (f->portal) {
+		sb_puts(&a->sb, "behind MSR ");
+		sb_hex(&a->sb, f->portal);
+		sb_puts(&a->sb, " (read on CPU ");
+		sb_dec(&a->sb, f->cpu);
+		sb_puts(&a->sb, ") at ");
+	} else {
+		sb_puts(&a->sb, "at ");
+		regkey_put_fn(&a->sb, f->fn);
+		sb_puts(&a->sb, " BAR");
+		sb_dec(&a->sb, f->bir);
+		sb_puts(&a->sb, " ");
+	}
 	sb_hex(&a->sb, f->bar);
 	if (f->st) {
 		sb_puts(&a->sb, ": ");
@@ -221,23 +259,31 @@ enum verdict uncore_disc_begin(struct run *a)
 		run_say(a);
 		return VERDICT_NO_PMU;
 	}
+	say_misses(a);
 	if (!disc->find.n)
 		return none_found(a);
-	sb_puts(&a->sb, "uncore: efipmu has no box table of its own for family 6 model ");
+	sb_puts(&a->sb, "uncore: efipmu has no box table of its own for family ");
+	sb_dec(&a->sb, bsp->family);
+	sb_puts(&a->sb, " model ");
 	sb_hex(&a->sb, bsp->model);
 	sb_puts(&a->sb, ": counted through the firmware's discovery table (");
 	sb_dec(&a->sb, disc->made);
 	sb_puts(&a->sb, " boxes from package 0's units, Linux uncore_discovery.c's generic box)");
 	run_say(a);
 	bool any = false;
-	for (unsigned p = 0; p < disc->find.n && p < UNCORE_PCI_MAX_PKGS; p++) {
-		unsigned unplaced = 0;
-		log_table(a, p, false);
-		uncore_disc_place(disc, &a->boxes, p, &scan->pkg[p], &a->unc->pmon, &unplaced);
-		say_found(a, p, unplaced);
-		if (!disc->find.t[p].st)
-			say_problems(a, p);
-		any = any || disc->table[p].nusable;
+	unsigned unplaced[UNCORE_PCI_MAX_PKGS] = { 0 };
+	for (unsigned p = 0; p < uncore_disc_packages(disc) && p < UNCORE_PCI_MAX_PKGS; p++)
+		uncore_disc_place(disc, &a->boxes, p, &scan->pkg[p], &a->unc->pmon, &unplaced[p]);
+	for (unsigned k = 0; k < disc->find.n; k++) {
+		unsigned p = disc->find.t[k].pkg;
+		if (p >= UNCORE_PCI_MAX_PKGS)
+			continue;
+		log_table(a, k, false);
+		say_found(a, k, unplaced[p]);
+		unplaced[p] = 0;   /* said with the package's first table */
+		if (!disc->find.t[k].st)
+			say_problems(a, k);
+		any = any || disc->table[k].nusable;
 	}
 	if (disc->find.dropped) {
 		sb_dec(&a->sb, disc->find.dropped);
