@@ -86,6 +86,7 @@ pmu_status uncore_disc_build(const struct pmu_backend *b, const struct disc_wher
 	uint16_t nth[64] = { 0 };
 	d->made = d->unmade = 0;
 	d->spr = w->spr;
+	d->plat = w->plat;
 	(void)box_set_init(s, UNCORE_DISC, 0, 0, mem);
 	pmu_status st = named ? find_named(b, cpu, named, &d->find) : find_domains(b, w, &d->find);
 	if (st)
@@ -94,9 +95,12 @@ pmu_status uncore_disc_build(const struct pmu_backend *b, const struct disc_wher
 		const struct disc_found *f = &d->find.t[p];
 		pmu_memset(&d->table[p], 0, sizeof(d->table[p]));
 		d->absent[p] = 0;
-		if (f->st)
+		d->global_st[p] = PMU_ERR_ABSENT;
+		d->global[p] = 0;
+		if (f->st || disc_parse(f->bytes, f->len, &where, &d->table[p]))
 			continue;
-		(void)disc_parse(f->bytes, f->len, &where, &d->table[p]);
+		d->global_st[p] = disc_global_read(b, f->portal ? f->cpu : cpu, &d->table[p],
+						   &d->global[p]);
 	}
 	if (w->spr)
 		(void)disc_spr_upi_relocate(b, cpu, d->table, d->find.n);
@@ -204,6 +208,11 @@ void uncore_disc_place(const struct uncore_disc *d, const struct box_set *s, uns
 		map->placed = true;
 		place_table(d, s, k, map, reg, unplaced);
 	}
+}
+
+bool uncore_disc_global_init(const struct uncore_disc *d, unsigned k)
+{
+	return d->plat && k < d->find.n && d->plat->dom[d->find.t[k].domain].global_init;
 }
 
 unsigned uncore_disc_packages(const struct uncore_disc *d)

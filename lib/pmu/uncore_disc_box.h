@@ -18,9 +18,12 @@ struct uncore_disc {
 	struct disc_find find;
 	struct disc_table table[DISC_MAX_TABLES];
 	unsigned absent[DISC_MAX_TABLES];     /* PCI units whose function reads all ones */
+	pmu_status global_st[DISC_MAX_TABLES];   /* each table's global control, as found */
+	uint64_t global[DISC_MAX_TABLES];
 	unsigned made;                        /* boxes made from table 0 */
 	unsigned unmade;                      /* its usable units with none (no memory) */
 	bool spr;                             /* Sapphire Rapids (06_8F): its UPI quirk applies */
+	const struct disc_platform *plat;     /* the row looked through (hw/disc_platforms.h) */
 };
 
 #define DISC_MAX_BUS_RANGES 16
@@ -72,6 +75,16 @@ pmu_status uncore_disc_build(const struct pmu_backend *b, const struct disc_wher
  */
 void uncore_disc_place(const struct uncore_disc *d, const struct box_set *s, unsigned p,
 		       struct uncore_pci_pkg *map, struct pmon_registry *reg, unsigned *unplaced);
+
+/*
+ * Table t's global control from cpu, as its access type says (MSR; MMIO and PCI: the 32-bit
+ * register Linux's global_init clears). Not 0: firmware left the uncore frozen (freeze_all).
+ */
+pmu_status disc_global_read(const struct pmu_backend *b, unsigned cpu, const struct disc_table *t,
+			    uint64_t *val);
+
+/* Whether table k's domain is one Linux unfreezes before use (its row's global_init). */
+bool uncore_disc_global_init(const struct uncore_disc *d, unsigned k);
 
 /* How many packages the tables name (one past the highest t[].pkg; 0 without tables). */
 unsigned uncore_disc_packages(const struct uncore_disc *d);

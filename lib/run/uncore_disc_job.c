@@ -122,6 +122,37 @@ static void put_problems(struct run *a, uint32_t bits)
 		}
 }
 
+/*
+ * Table p's global control as firmware left it, one line where it is not 0 or cannot be read:
+ * a set freeze_all holds every counter of the SoC (Diamond Rapids and Panther Lake power on
+ * so; Linux clears it on the domains its row marks).
+ */
+static void say_global(struct run *a, unsigned p)
+{
+	const struct uncore_disc *disc = &a->unc->disc;
+	const struct disc_table *t = &disc->table[p];
+	if (!disc->global_st[p] && !disc->global[p])
+		return;
+	say_pkg(a, disc->find.t[p].pkg);
+	sb_puts(&a->sb, "global control ");
+	sb_puts(&a->sb, disc_access_name(t->access));
+	sb_putc(&a->sb, ' ');
+	sb_hex(&a->sb, t->global_ctl);
+	if (disc->global_st[p]) {
+		sb_puts(&a->sb, ": ");
+		sb_puts(&a->sb, pmu_status_str(disc->global_st[p]));
+		sb_puts(&a->sb, " (its freeze_all not known)");
+	} else {
+		sb_puts(&a->sb, " reads ");
+		sb_hex(&a->sb, disc->global[p]);
+		sb_puts(&a->sb, ": firmware left the uncore frozen (freeze_all)");
+		if (uncore_disc_global_init(disc, p))
+			sb_puts(&a->sb, "; Linux clears it on this domain, efipmu leaves it as found: "
+				       "its counters hold still");
+	}
+	run_say(a);
+}
+
 /* Each unit with a problem, one line; then each problem found once, with what it means. */
 static void say_problems(struct run *a, unsigned p)
 {
@@ -134,6 +165,10 @@ static void say_problems(struct run *a, unsigned p)
 	logrec_key_u64(&a->sb, "units", t->nunits);
 	logrec_key_u64(&a->sb, "usable", t->nusable);
 	logrec_key_u64(&a->sb, "absent", disc->absent[p]);
+	logrec_key_hex(&a->sb, "global_ctl", t->global_ctl);
+	logrec_key_str(&a->sb, "global_result",
+		       disc->global_st[p] ? pmu_status_str(disc->global_st[p]) : "read");
+	logrec_key_hex(&a->sb, "global_value", disc->global[p]);
 	sb_json_key(&a->sb, "problems");
 	sb_putc(&a->sb, '[');
 	for (unsigned k = 0, n = 0; k < DP_COUNT; k++)
@@ -145,6 +180,7 @@ static void say_problems(struct run *a, unsigned p)
 	sb_putc(&a->sb, ']');
 	logrec_end(&a->sb);
 	run_record(a);
+	say_global(a, p);
 	for (unsigned i = 0; i < t->nunits; i++) {
 		const struct disc_unit *u = &t->unit[i];
 		if (!u->problems)

@@ -6,7 +6,9 @@
  * (tip cf002dafedd0): read once per die on a CPU of that die; a fault or 0 is no table.
  */
 #include "testutil.h"
+#include "hw/layouts_discovery.h"
 #include "model/model_discovery.h"
+#include "pmu/uncore_disc_box.h"
 #include "pmu/uncore_disc_find.h"
 #include "pmu/uncore_discovery.h"
 
@@ -129,12 +131,39 @@ static void test_bad_address_checked(void **state)
 	assert_true(t.problems & 1u << DP_GLOBAL_INVALID);
 }
 
+/*
+ * The global control as the table's access type says: the model's table names MSR 0x2FF0
+ * (the fake has none: the fault comes back); an MMIO one is read as a 32-bit dword (Linux's
+ * global_init writes a 32-bit 0 there), here the table's own q1 low dword.
+ */
+static void test_global_control(void **state)
+{
+	(void)state;
+	reset();
+	uint64_t v = 1;
+	assert_int_equal(disc_parse(f.mem, sizeof(f.mem), NULL, &t), PMU_OK);
+	assert_int_equal(t.access, DISC_MSR);
+	assert_int_equal(t.global_ctl, 0x2ff0);
+	assert_int_equal(disc_global_read(&b, 0, &t, &v), PMU_ERR_FAULT_GP);
+	assert_int_equal(v, 0);
+	assert_int_equal(f.other_msr, 1);
+	t.access = DISC_MMIO;
+	t.global_ctl = TABLE_AT + 8;
+	f.mem[12] = 0x5A;   /* past the dword: not read */
+	assert_int_equal(disc_global_read(&b, 0, &t, &v), PMU_OK);
+	assert_int_equal(v, 0x2ff0);
+	t.access = DISC_ACCESS_NONE;
+	assert_int_equal(disc_global_read(&b, 0, &t, &v), PMU_ERR_UNSUPPORTED);
+	assert_int_equal(f.writes, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_one_read_per_die),
 		cmocka_unit_test(test_fault_is_no_table),
 		cmocka_unit_test(test_bad_address_checked),
+		cmocka_unit_test(test_global_control),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
