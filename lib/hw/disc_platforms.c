@@ -14,9 +14,32 @@
  *   Nova Lake: MSR 0x711 (the package), with global_init (e7d5f2ea0923).
  */
 #include "hw/disc_platforms.h"
+#include "hw/layouts_discovery.h"
+#include "hw/layouts_dmr.h"
 
-#define PCI(dev, init, nm) { DISC_VIA_PCI, (dev), 0, (init), (nm) }
-#define MSR(msr, init, nm) { DISC_VIA_MSR, 0, (msr), (init), (nm) }
+#define PCI(dev, init, nm) { DISC_VIA_PCI, (dev), 0, (init), (nm), 0, 0 }
+#define MSR(msr, init, nm) { DISC_VIA_MSR, 0, (msr), (init), (nm), 0, 0 }
+#define IGNORING(t) (t), sizeof(t) / sizeof((t)[0])
+
+/* Diamond Rapids' broken units, skipped: MSE on the IMH (6daf2c35b835), SB2UCIE on the CBB (66e2075426f3). */
+static const uint16_t dmr_imh_broken[] = { 0x13 };
+static const uint16_t dmr_cbb_broken[] = { 0x25 };
+
+/*
+ * Diamond Rapids' types: the indexes of Linux's dmr_uncores[] as 6daf2c35b835 (IMH) and
+ * 66e2075426f3 (CBB) fill it, names lower-cased as its PMUs are (ULA: "D2D_ULA" there).
+ * The iMC's fixed counter and threshold 32:23 are not modelled here: its generic control.
+ */
+#define UX (&layout_dmr_umask_ext_ctl)
+static const struct disc_type_row dmr_types[] = {
+	{ 0x04, "pcu", NULL }, { 0x05, "ubox", NULL }, { 0x06, "imc", NULL },
+	{ 0x13, "mse", NULL }, { 0x17, "sca", UX }, { 0x18, "cxlcm", &layout_dmr_cxlcm_ctl },
+	{ 0x1E, "hamvf", UX }, { 0x1F, "cbo", UX }, { 0x20, "santa", NULL }, { 0x21, "cncu", NULL },
+	{ 0x22, "sncu", NULL }, { 0x23, "ula", UX }, { 0x24, "dda", UX }, { 0x25, "sb2ucie", NULL },
+	{ 0x26, "sbo", UX }, { 0x2B, "ubr", UX }, { 0x2D, "pcie4", &layout_dmr_pcie_ctl },
+	{ 0x2E, "crs", NULL }, { 0x2F, "cpc", UX }, { 0x30, "itc", UX }, { 0x31, "otc", UX },
+	{ 0x32, "cms", NULL }, { 0x33, "pcie6", &layout_dmr_pcie_ctl },
+};
 
 static const uint8_t spr_to_cwf[] = { 0x8F, 0xCF, 0xAD, 0xAE, 0xAF, 0xDD, 0 };
 static const uint8_t ptl[] = { 0xCC, 0xD5, 0 };
@@ -24,10 +47,13 @@ static const uint8_t dmr[] = { 0x01, 0 };
 static const uint8_t nvl[] = { 0x01, 0x03, 0 };
 
 static const struct disc_platform rows[] = {
-	{ "sapphire-rapids-on", 6, spr_to_cwf, { PCI(0x09A7, false, "package") } },
-	{ "panther-lake", 6, ptl, { MSR(0x201E, true, "package") } },
-	{ "diamond-rapids", 19, dmr, { PCI(0x09A1, false, "IMH"), MSR(0x710, true, "CBB") } },
-	{ "nova-lake", 18, nvl, { MSR(0x711, true, "package") } },
+	{ "sapphire-rapids-on", 6, spr_to_cwf, { PCI(0x09A7, false, "package") }, 0, 0 },
+	{ "panther-lake", 6, ptl, { MSR(0x201E, true, "package") }, 0, 0 },
+	{ "diamond-rapids", 19, dmr, {
+		{ DISC_VIA_PCI, 0x09A1, 0, false, "IMH", IGNORING(dmr_imh_broken) },
+		{ DISC_VIA_MSR, 0, 0x710, true, "CBB", IGNORING(dmr_cbb_broken) } },
+	  dmr_types, sizeof(dmr_types) / sizeof(dmr_types[0]) },
+	{ "nova-lake", 18, nvl, { MSR(0x711, true, "package") }, 0, 0 },
 };
 
 /*
@@ -36,7 +62,7 @@ static const struct disc_platform rows[] = {
  * there is none, which holds every table the any-id walk finds where no 0x09A7 is.
  */
 static const struct disc_platform generic = {
-	"generic", 0, 0, { PCI(0x09A7, false, "package"), MSR(0x201E, false, "package") },
+	"generic", 0, 0, { PCI(0x09A7, false, "package"), MSR(0x201E, false, "package") }, 0, 0,
 };
 
 static const struct disc_platform *row_of(uint32_t family, uint32_t model)
@@ -52,6 +78,26 @@ const struct disc_platform *disc_platform_for(uint32_t family, uint32_t model)
 {
 	const struct disc_platform *p = row_of(family, model);
 	return p ? p : &generic;
+}
+
+static const struct disc_type_row *type_row(const struct disc_platform *p, uint16_t t)
+{
+	for (unsigned i = 0; p && i < p->ntypes; i++)
+		if (p->types[i].type == t)
+			return &p->types[i];
+	return 0;
+}
+
+const char *disc_platform_type_name(const struct disc_platform *p, uint16_t t)
+{
+	const struct disc_type_row *r = type_row(p, t);
+	return p && p->types ? (r ? r->name : 0) : disc_type_name(t);
+}
+
+const struct reg_layout *disc_platform_type_ctl(const struct disc_platform *p, uint16_t t)
+{
+	const struct disc_type_row *r = type_row(p, t);
+	return r ? r->ctl : 0;
 }
 
 bool disc_platform_listed(uint32_t family, uint32_t model)

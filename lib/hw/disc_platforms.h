@@ -15,6 +15,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "hw/regfield.h"
 
 #define DISC_MAX_DOMAINS 2
 
@@ -26,6 +27,15 @@ struct disc_domain {
 	uint32_t msr;         /* MSR: the portal */
 	bool global_init;     /* Linux clears this domain's global control before using it */
 	const char *name;     /* the domain as the sources name it ("IMH", "CBB", "package") */
+	const uint16_t *ignored;   /* unit types Linux ignores in this domain (broken PMON) */
+	uint8_t nignored;
+};
+
+/* A unit type as the platform's Linux array names it, and its counter control's layout. */
+struct disc_type_row {
+	uint16_t type;
+	const char *name;
+	const struct reg_layout *ctl;   /* NULL: the generic control (hw/layouts_discovery.h) */
 };
 
 struct disc_platform {
@@ -33,10 +43,20 @@ struct disc_platform {
 	uint32_t family;      /* display family */
 	const uint8_t *models;   /* display models, 0 ends; NULL: the generic row */
 	struct disc_domain dom[DISC_MAX_DOMAINS];
+	const struct disc_type_row *types;   /* NULL: Sapphire/Granite Rapids' (disc_type_name) */
+	uint8_t ntypes;
 };
 
 /* The row of an Intel family/model: its platform's, else the generic one (never NULL). */
 const struct disc_platform *disc_platform_for(uint32_t family, uint32_t model);
+
+/*
+ * Unit type t as platform p names it ("cbo"), or NULL where p's Linux array has no entry
+ * (Linux then names it uncore_type_<t>).
+ */
+const char *disc_platform_type_name(const struct disc_platform *p, uint16_t t);
+/* Type t's counter control layout on p; NULL: the generic one. */
+const struct reg_layout *disc_platform_type_ctl(const struct disc_platform *p, uint16_t t);
 
 /* Whether a row other than the generic one names the part. */
 bool disc_platform_listed(uint32_t family, uint32_t model);

@@ -32,7 +32,7 @@ static void name(char *dst, size_t cap, const char *prefix, unsigned n)
 static int group_of(struct box_set *s, const struct disc_box_src *u)
 {
 	char kind[24], alias[24];
-	const char *known = disc_type_name(u->type);
+	const char *known = u->name;
 	struct strbuf sb;
 	name(alias, sizeof(alias), "uncore_type", u->type);
 	sb_init(&sb, kind, sizeof(kind));
@@ -50,8 +50,10 @@ int uncore_disc_add(struct box_set *s, const struct disc_box_src *u)
 	struct box_inst *b = g < 0 ? NULL : box_set_add(s, (unsigned)g);
 	if (!b)
 		return -1;
-	bool known = disc_type_name(u->type) != NULL;
+	bool known = u->name != NULL;
 	box_type_place(&disc_type, 0, 0, b);
+	if (u->ctl)
+		b->d.ctl_layout = u->ctl;
 	/* uncore_imc_1 for a type Linux names; uncore_type_6_0, by box id, names any */
 	b->idx = known ? u->nth : u->box_id;
 	b->alias_idx = u->box_id;

@@ -99,6 +99,9 @@ pmu_status uncore_disc_build(const struct pmu_backend *b, const struct disc_wher
 		d->global[p] = 0;
 		if (f->st || disc_parse(f->bytes, f->len, &where, &d->table[p]))
 			continue;
+		if (!named)
+			(void)disc_ignore_types(&d->table[p], w->plat->dom[f->domain].ignored,
+						w->plat->dom[f->domain].nignored);
 		d->global_st[p] = disc_global_read(b, f->portal ? f->cpu : cpu, &d->table[p],
 						   &d->global[p]);
 	}
@@ -122,6 +125,8 @@ pmu_status uncore_disc_build(const struct pmu_backend *b, const struct disc_wher
 				u->access, u->type, u->box_id, u->type < 64 ? nth[u->type]++ : u->box_id,
 				u->box_ctl, u->ctl_offset, u->ctr_offset, u->counters, u->width,
 				u->access == DISC_PCI ? device_of(b, cpu, u) : 0,
+				disc_platform_type_name(w->plat, u->type),
+				disc_platform_type_ctl(w->plat, u->type),
 			};
 			if (uncore_disc_add(s, &src) < 0)
 				d->unmade++;

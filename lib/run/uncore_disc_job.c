@@ -90,7 +90,7 @@ static void log_table(struct run *a, unsigned p, bool machine)
 
 static void say_unit_name(struct run *a, const struct disc_unit *u)
 {
-	const char *name = disc_type_name(u->type);
+	const char *name = disc_platform_type_name(a->unc->disc.plat, u->type);
 	sb_puts(&a->sb, "unit ");
 	sb_dec(&a->sb, u->index);
 	sb_puts(&a->sb, " (type ");
