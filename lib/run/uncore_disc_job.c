@@ -223,11 +223,17 @@ static void say_misses(struct run *a)
 static enum verdict none_found(struct run *a)
 {
 	const struct uncore_disc *disc = &a->unc->disc;
-	sb_puts(&a->sb, "uncore discovery: no PMON discovery table among ");
-	sb_dec(&a->sb, disc->find.functions);
-	sb_puts(&a->sb, disc->find.by_device ? " PCI functions (device 0x9a7 has no PMON DVSEC)"
-					    : " PCI functions (no device 0x9a7; every Intel function "
-					      "looked at)");
+	unsigned device = disc->plat ? disc->plat->dom[0].device : 0;
+	if (disc->plat && disc->plat->dom[0].via != DISC_VIA_PCI) {
+		sb_puts(&a->sb, "uncore discovery: no PMON discovery table behind the portal MSR");
+	} else {
+		sb_puts(&a->sb, "uncore discovery: no PMON discovery table among ");
+		sb_dec(&a->sb, disc->find.functions);
+		sb_puts(&a->sb, disc->find.by_device ? " PCI functions (device " : " PCI functions (no device ");
+		sb_hex(&a->sb, device);
+		sb_puts(&a->sb, disc->find.by_device ? " has no PMON DVSEC)"
+						   : "; every Intel function looked at)");
+	}
 	run_say(a);
 	if (a->slot[a->plat->bsp].info.hypervisor) {
 		sb_puts(&a->sb, "  under a hypervisor (CPUID.1:ECX[31]) without a virtual uncore: NO-PMU");
