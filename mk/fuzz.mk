@@ -28,6 +28,14 @@ $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ)
 	@echo "  LD (fuzz) $@"
 	@$(FUZZ_CC) $(FUZZ_CFLAGS) $(DEP_FLAGS) -fsanitize=fuzzer $< $(FUZZ_OBJ) -o $@
 
+# The bundle reader is the host tool's (tools/host/bundle_read.c): built with its SHA-256.
+FUZZ_HOST_bundle := tools/host/bundle_read.c tools/host/sha256.c
+$(BUILD)/fuzz/fuzz_bundle: tests/fuzz/fuzz_bundle.c $(FUZZ_HOST_bundle) $(FUZZ_OBJ)
+	@mkdir -p $(dir $@)
+	@echo "  LD (fuzz) $@"
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) $(DEP_FLAGS) -D_GNU_SOURCE -Itools/host -fsanitize=fuzzer $< \
+		$(FUZZ_HOST_bundle) $(FUZZ_OBJ) -o $@
+
 .SECONDARY: $(FUZZ_OBJ)
 
 fuzz-bins: $(FUZZ_BIN)

@@ -105,12 +105,16 @@ CHECKS = {
                  ["bash", "-c", "TSAN_OPTIONS=halt_on_error=1 build/tsan/test_run_threads"]),
     # the host tool on its sample and model logs (tests/host/suite.sh): replay's edits among them
     "host_suite": (["host", "host-san", "mklog"], ["bash", "tests/host/suite.sh"]),
+    # the HTML report, its pages in headless Chromium (tests/report/suite.sh): hostile strings inert
+    "report_suite": (["host", "host-san", "mklog"], ["bash", "tests/report/suite.sh"]),
     # the store on each of its databases (tests/store/suite.sh): SQLite, and a PostgreSQL server
     "store_sqlite": (["host", "host-san", "mklog"], ["bash", "tests/store/suite.sh", "sqlite"]),
     "store_pg": (["host", "host-san", "mklog"], ["bash", "tests/store/suite.sh", "pg"]),
     # the app on QEMU with the ivshmem discovery table: its memory after the run as before
     "qemu_ivshmem": (["build/efipmu.efi"],
                      ["bash", "tests/qemu/run-all.sh", "ivshmem_discovery"]),
+    # every perfmon list's events against the independent encoder (tests/perfenc/suite.sh)
+    "perfenc": (["host-san"], ["bash", "tests/perfenc/suite.sh"]),
 }
 
 

@@ -69,6 +69,21 @@ TABLES = [
      'EBX 3: UMASK2 and EQ; subleaf 1: 10 GP (0x3FF), fixed 0-3 (0xF)'),
     ('lunar_lake_e', 'intel-06-bd-lunar-lake.txt', 4, None,
      'an E-core (0x20000003: Skymont); 8 GP, fixed 0-2, 4-6 (0x77)'),
+    ('panther_lake_p', 'intel-06-cc-panther-lake.txt', 0, None,
+     'Core Ultra 7 355, 06-CC-3: a P-core (leaf 0x1A 0x40000004: Cougar Cove); leaf 0xA '
+     '0x0D300806: version 6 (8 GP there, 10 (0x3FF) and fixed 0-3 in leaf 0x23 subleaf 1); '
+     'leaf 0x23 subleaves 0, 1, 3, 4, 5 (subleaf 0 EAX 0x3B)'),
+    ('panther_lake_e', 'intel-06-cc-panther-lake.txt', 4, None,
+     'a low-power E-core (0x20000004: Darkmont); 8 GP, fixed 0-2, 4-6 (0x77); leaf 0x23 '
+     'subleaves 0-5 (subleaf 0 EAX 0x3F: auto counter reload in subleaf 2)'),
+    ('arrow_lake_h_p', 'intel-06-c5-arrow-lake-h.txt', 0, None,
+     'Core Ultra 9 285H, 06-C5-2: a P-core (leaf 0x1A 0x40000003: Lion Cove); leaf 0xA '
+     '0x07300805: version 5; leaf 0x23 subleaf 1: 10 GP (0x3FF), fixed 0-3 (0xF)'),
+    ('arrow_lake_h_e', 'intel-06-c5-arrow-lake-h.txt', 2, None,
+     'an E-core (0x20000003: Skymont); 8 GP, fixed 0-2, 4-6 (0x77), UMASK2 and EQ'),
+    ('arrow_lake_h_lpe', 'intel-06-c5-arrow-lake-h.txt', 14, None,
+     'a low-power E-core (0x20000002: Crestmont); 8 GP, fixed 0-2 (0x7); leaf 0x23 subleaf 0 '
+     'EBX 0: no UMASK2 or EQ'),
     # AMD: what discovery and the model read: 0x80000008 (EBX[1]: IRPERF), 0x8000001D (the
     # caches; subleaf 3 the L3, threads sharing it in EAX[25:14]), 0x80000022 (PerfMonV2)
     ('zen2', 'amd-17-31-rome.txt', 0, ZEN_LEAVES,

@@ -34,8 +34,9 @@ MORE = {'intel-06-1a-nehalem-ep.txt': OLD_INTEL, 'intel-06-2c-westmere-ep.txt': 
         'intel-06-2d-sandy-bridge-ep.txt': OLD_INTEL, 'amd-17-31-rome.txt': ZEN,
         'amd-19-01-milan.txt': ZEN, 'amd-19-11-genoa.txt': ZEN}
 # CPUs to keep where the default misses a layout detail (nehalem-ex: CPU 4 follows
-# CPU 3 without a blank line).
-EXTRA = {'intel-06-2e-nehalem-ex.txt': [3, 4]}
+# CPU 3 without a blank line) or a third kind of core (Arrow Lake-H's low-power Crestmont
+# E-cores, CPUs 14-15: the same core type as its Skymont E-cores, other counters).
+EXTRA = {'intel-06-2e-nehalem-ex.txt': [3, 4], 'intel-06-c5-arrow-lake-h.txt': [14, 15]}
 
 CPUID = re.compile(r'CPUID ([0-9A-Fa-f]{8}):?[ \t]+([0-9A-F]{8})-[0-9A-F]{8}')
 CPU_SECTION = re.compile(r'------\[ (CPUID Registers / )?Logical CPU #\d+ \]')

@@ -23,11 +23,19 @@ void machine_read_regs(const struct pmu_backend *b, unsigned cpu, struct machine
 	}
 }
 
+/* CPUID.0AH:EAX[7:0], the architectural PMU's version, as the walk read it (0: no leaf 0xA). */
+static unsigned arch_version(const struct cpuid_walk *w)
+{
+	const struct cpuid_entry *l0 = cpuid_walk_find(w, 0, 0), *a = cpuid_walk_find(w, 0xA, 0);
+	return l0 && a && l0->r.eax >= 0xA ? a->r.eax & 0xFF : 0;
+}
+
 void machine_collect_cpu(const struct pmu_backend *b, unsigned cpu, const char *vendor,
 			 struct machine_cpu *c, const struct box_set *boxes, struct machine_regs *pkg)
 {
 	cpuid_walk(b, cpu, &c->walk);
-	c->regs.n = capture_core_msrs(vendor, c->regs.msr, CAPTURE_MAX_MSRS);
+	c->regs.n = capture_core_msrs(vendor, arch_version(&c->walk), c->regs.msr,
+				      CAPTURE_MAX_MSRS);
 	machine_read_regs(b, cpu, &c->regs);
 	if (pkg) {
 		pkg->n = capture_uncore_msrs(boxes, pkg->msr, CAPTURE_MAX_MSRS);
@@ -78,7 +86,7 @@ bool machine_scan_pci(const struct pmu_backend *b, unsigned cpu, const struct bo
 			if (s->box[i].d->pci && s->box[i].d->pci->mmio)   /* an MMIO box: its address */
 				regkey_put(&at, reg, s->box[i].base + s->box[i].d->box_ctl);
 			else
-				regkey_put_fn(&at, regkey_pci_addr(s->box[i].base));
+				regname_put_fn(&at, regkey_pci_addr(s->box[i].base));
 			x->device = s->box[i].d->pci ? s->box[i].d->pci->device_id : 0;
 			x->box_ctl = scan->fw_box_ctl[k->package][i];
 		}

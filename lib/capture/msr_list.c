@@ -32,7 +32,7 @@ static void add_desc(struct msr_set *s, const struct core_pmu_desc *d, unsigned 
 			add(s, core_wide_msr(d, i));
 	}
 	for (unsigned i = 0; d->fixed_base && i < CORE_MAX_FIXED; i++)
-		add(s, d->fixed_base + i);
+		add(s, core_fixed_msr(d, i));
 	add(s, d->fixed_ctrl);
 	add(s, d->global_ctrl);
 	add(s, d->global_status);
@@ -53,7 +53,8 @@ static const uint32_t intel_more[] = {
 /* AMD (APM vol. 2 13.2): the legacy four, PerfCtrExtCore's six, PerfMonV2, HWCR, IRPERF. */
 static const uint32_t amd_more[] = { MSR_AMD_HWCR, MSR_AMD_IRPERF };
 
-unsigned capture_core_msrs(const char *vendor, uint32_t *out, unsigned cap)
+unsigned capture_core_msrs(const char *vendor, unsigned arch_version, uint32_t *out,
+			   unsigned cap)
 {
 	struct msr_set s = { out, 0, cap };
 	if (pmu_vendor_amd(vendor)) {
@@ -64,6 +65,8 @@ unsigned capture_core_msrs(const char *vendor, uint32_t *out, unsigned cap)
 		return s.n;
 	}
 	add_desc(&s, &core_pmu_intel, CORE_MAX_GP);
+	if (arch_version >= 6)   /* the same counters at their v6 MSRs (hw/msr.h) */
+		add_desc(&s, &core_pmu_intel_v6, CORE_MAX_GP);
 	for (unsigned i = 0; i < sizeof(intel_more) / sizeof(intel_more[0]); i++)
 		add(&s, intel_more[i]);
 	return s.n;

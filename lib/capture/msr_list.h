@@ -18,8 +18,12 @@
  */
 #define CAPTURE_MAX_MSRS 768
 
-/* Thread and core scope: the core PMU's and its neighbours' MSRs of vendor's CPUs. Returns n. */
-unsigned capture_core_msrs(const char *vendor, uint32_t *out, unsigned cap);
+/*
+ * Thread and core scope: the core PMU's and its neighbours' MSRs of vendor's CPUs, with
+ * the v6 counter MSRs where CPUID.0AH's version (arch_version) is 6 or more. Returns n.
+ */
+unsigned capture_core_msrs(const char *vendor, unsigned arch_version, uint32_t *out,
+			   unsigned cap);
 
 /* Package scope: every MSR of the machine's MSR boxes (its PCI boxes: none). */
 unsigned capture_uncore_msrs(const struct box_set *boxes, uint32_t *out, unsigned cap);

@@ -145,12 +145,13 @@ static unsigned reg_groups(const struct core_pmu *p, struct reg_group *g)
 	unsigned v2 = d->global_ctrl != 0, fixed = d->fixed_ctrl != 0;
 	if (!p->anythread)
 		sel &= ~CORE_SEL_ANY;
+	sel &= ~p->sel_absent;
 	const struct reg_group all[] = {
 		{ d->sel_name, d->sel_base, d->stride, p->n_gp, REG_HOLDS, USE_GP, sel },
 		{ d->ctr_name, d->ctr_base, d->stride, p->n_gp, REG_HOLDS, USE_GP, LOW_BITS },
 		{ "A_PMC", d->wide_base, d->stride, p->fw_write && d->wide_base ? p->n_gp : 0,
 		  REG_HOLDS, USE_GP, LOW_BITS },
-		{ "FIXED_CTR", d->fixed_base, 1, p->n_fixed, REG_HOLDS, USE_FIXED, LOW_BITS },
+		{ "FIXED_CTR", d->fixed_base, d->fixed_stride, p->n_fixed, REG_HOLDS, USE_FIXED, LOW_BITS },
 		{ "FIXED_CTR_CTRL", d->fixed_ctrl, 1, fixed, REG_HOLDS, USE_FIXED_CTRL,
 		  fixed_ctrl_mask(p) },
 		{ d->gctl_name, d->global_ctrl, 1, v2, REG_HOLDS, USE_GLOBAL, counter_bits(p) },
@@ -258,7 +259,7 @@ static void check_width(struct core_run *cr, bool fixed)
 		return;
 	}
 	for (unsigned i = 0; i < n; i++) {
-		uint32_t ctr = fixed ? p->desc->fixed_base + i : core_ctr_msr(p->desc, i);
+		uint32_t ctr = fixed ? core_fixed_msr(p->desc, i) : core_ctr_msr(p->desc, i);
 		uint32_t load = fixed || !p->fw_write ? ctr : core_wide_msr(p->desc, i);
 		uint64_t got = 0;
 		if (!((ok >> i) & 1))
@@ -436,7 +437,7 @@ static void overflow_result(struct core_run *cr, bool fixed, pmu_status st, uint
 		return;
 	}
 	for (unsigned i = 0; i < n; i++) {
-		uint32_t ctr = fixed ? p->desc->fixed_base + i : core_ctr_msr(p->desc, i);
+		uint32_t ctr = fixed ? core_fixed_msr(p->desc, i) : core_ctr_msr(p->desc, i);
 		unsigned b = fixed ? CORE_FIXED_BIT + i : i;
 		uint64_t v = 0;
 		const char *bad = NULL;
@@ -481,7 +482,7 @@ static pmu_status overflow_each(struct core_run *cr, uint64_t inst)
 		st = st_write(&cr->t, core_sel_msr(d, n), 0);
 		if (!st)
 			st = st_write(&cr->t, core_ctr_msr(d, n),
-				      d->ctr_full_width ? pre : (uint32_t)pre);
+				      core_ctr_full(&cr->p) ? pre : (uint32_t)pre);
 		if (!st)
 			st = st_write(&cr->t, core_sel_msr(d, n), inst);
 		if (!st)
@@ -512,8 +513,7 @@ static void check_overflow(struct core_run *cr)
 		if (!st)
 			st = st_write(t, core_sel_msr(d, n), 0);
 		if (!st)
-			st = st_write(t, core_ctr_msr(d, n),
-				      d->ctr_full_width ? pre : (uint32_t)pre);
+			st = st_write(t, core_ctr_msr(d, n), core_ctr_full(p) ? pre : (uint32_t)pre);
 		if (!st)
 			st = st_write(t, core_sel_msr(d, n), inst | CORE_SEL_EN);
 		on |= bit(n);
@@ -522,7 +522,7 @@ static void check_overflow(struct core_run *cr)
 		if (!((cr->fixed_ok >> i) & 1))
 			continue;
 		if (!st)
-			st = st_write(t, d->fixed_base + i,
+			st = st_write(t, core_fixed_msr(d, i),
 				      counter_preload_for(NEAR_TOP, p->fixed_width));
 		fixed_ctrl |= 3ull << (4 * i);
 		on |= bit(CORE_FIXED_BIT + i);

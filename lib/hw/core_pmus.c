@@ -6,12 +6,23 @@
 
 #define INTEL_EVENTS "instructions,cycles,ref-cycles,branches"
 #define INTEL_COMMON INTEL_WITH_SEL(&layout_perfevtsel)
-#define INTEL_WITH_SEL(layout)						\
+#define INTEL_NAMES(layout)						\
 	.sel_name = "PERFEVTSEL", .ctr_name = "PMC", .gctl_name = "GLOBAL_CTRL",	\
 	.gstatus_name = "GLOBAL_STATUS", .gclear_name = "GLOBAL_OVF_CTRL",	\
-	.sel = (layout), .sel_base = MSR_IA32_PERFEVTSEL0,		\
-	.ctr_base = MSR_IA32_PMC0, .stride = 1, .wide_base = MSR_IA32_A_PMC0, \
-	.smi_count = true, .debugctl_freeze = true, .default_events = INTEL_EVENTS
+	.sel = (layout), .smi_count = true, .debugctl_freeze = true,	\
+	.default_events = INTEL_EVENTS
+#define INTEL_WITH_SEL(layout)						\
+	INTEL_NAMES(layout), .sel_base = MSR_IA32_PERFEVTSEL0,		\
+	.ctr_base = MSR_IA32_PMC0, .stride = 1, .wide_base = MSR_IA32_A_PMC0
+/* v2+ (Intel SDM Vol. 3B 18.13.2.1): fixed counters, GLOBAL_CTRL/STATUS/OVF_CTRL. */
+#define INTEL_GLOBAL							\
+	.fixed_ctrl = MSR_IA32_FIXED_CTR_CTRL,				\
+	.global_ctrl = MSR_IA32_PERF_GLOBAL_CTRL,			\
+	.global_status = MSR_IA32_PERF_GLOBAL_STATUS,			\
+	.global_clear = MSR_IA32_PERF_GLOBAL_OVF_CTRL,			\
+	/* v4+ (Intel SDM Vol. 3B 18.13.2.1); below v4, 0x391 is the Nehalem uncore's GLOBAL_CTRL */ \
+	.global_set = MSR_IA32_PERF_GLOBAL_STATUS_SET, .global_set_from = 4
+#define INTEL_FIXED .fixed_base = MSR_IA32_FIXED_CTR0, .fixed_stride = 1, INTEL_GLOBAL
 
 /* Architectural PMU v1 (Intel SDM Vol. 3B 18.2): no fixed counters, no global registers. */
 const struct core_pmu_desc core_pmu_intel_v1 = {
@@ -19,29 +30,32 @@ const struct core_pmu_desc core_pmu_intel_v1 = {
 	INTEL_COMMON,
 };
 
-/* v2+ (Intel SDM Vol. 3B 18.13.2.1): fixed counters, GLOBAL_CTRL/STATUS/OVF_CTRL. */
 const struct core_pmu_desc core_pmu_intel = {
 	.name = "intel-arch",
 	INTEL_COMMON,
-	.fixed_base = MSR_IA32_FIXED_CTR0,
-	.fixed_ctrl = MSR_IA32_FIXED_CTR_CTRL,
-	.global_ctrl = MSR_IA32_PERF_GLOBAL_CTRL,
-	.global_status = MSR_IA32_PERF_GLOBAL_STATUS,
-	.global_clear = MSR_IA32_PERF_GLOBAL_OVF_CTRL,
-	/* v4+ (Intel SDM Vol. 3B 18.13.2.1); below v4, 0x391 is the Nehalem uncore's GLOBAL_CTRL */
-	.global_set = MSR_IA32_PERF_GLOBAL_STATUS_SET, .global_set_from = 4,
+	INTEL_FIXED,
 };
 
 /* v5 with PERFEVTSEL EQ and UMASK2 (CPUID.23H.0:EBX[1:0], Lunar Lake on): their select. */
 const struct core_pmu_desc core_pmu_intel_ext = {
 	.name = "intel-arch-ext",
 	INTEL_WITH_SEL(&layout_perfevtsel_ext),
-	.fixed_base = MSR_IA32_FIXED_CTR0,
-	.fixed_ctrl = MSR_IA32_FIXED_CTR_CTRL,
-	.global_ctrl = MSR_IA32_PERF_GLOBAL_CTRL,
-	.global_status = MSR_IA32_PERF_GLOBAL_STATUS,
-	.global_clear = MSR_IA32_PERF_GLOBAL_OVF_CTRL,
-	.global_set = MSR_IA32_PERF_GLOBAL_STATUS_SET, .global_set_from = 4,
+	INTEL_FIXED,
+};
+
+/*
+ * v6 (Lunar and Panther Lake): the counters and selects through their v6 MSRs (hw/msr.h),
+ * as Linux drives every v6 part; the select the extended one (the fields a CPU lacks are
+ * refused: core_sel_absent). No A_PMCx: a full-width write (PERF_CAPABILITIES[13]) goes
+ * to the counter's own v6 MSR, as Linux writes it there.
+ */
+const struct core_pmu_desc core_pmu_intel_v6 = {
+	.name = "intel-arch-v6",
+	INTEL_NAMES(&layout_perfevtsel_ext),
+	.sel_base = MSR_IA32_PMC_V6_GP0_CFG_A, .ctr_base = MSR_IA32_PMC_V6_GP0_CTR,
+	.stride = MSR_IA32_PMC_V6_STEP,
+	.fixed_base = MSR_IA32_PMC_V6_FX0_CTR, .fixed_stride = MSR_IA32_PMC_V6_STEP,
+	INTEL_GLOBAL,
 };
 
 /*

@@ -29,6 +29,7 @@ struct core_pmu_desc {
 	uint32_t wide_base;                /* full-width alias of counter 0 (A_PMC0); 0: none */
 	bool ctr_full_width;               /* the counter itself takes full-width writes */
 	uint32_t fixed_base, fixed_ctrl;   /* fixed counters and their control; 0: none */
+	uint8_t fixed_stride;              /* fixed counter i: fixed_base + i * fixed_stride */
 	/* 0: no global control; each counter is gated by its own EN (Intel v1, AMD before v2). */
 	uint32_t global_ctrl, global_status, global_clear;
 	/* Sets GLOBAL_STATUS bits (write 1 sets), from version global_set_from on; 0: none. */
@@ -44,7 +45,7 @@ struct core_pmu_desc {
 };
 
 extern const struct core_pmu_desc core_pmu_intel_v1, core_pmu_intel, core_pmu_intel_ext,
-	core_pmu_amd_legacy, core_pmu_amd_ext, core_pmu_amd_v2;
+	core_pmu_intel_v6, core_pmu_amd_legacy, core_pmu_amd_ext, core_pmu_amd_v2;
 
 /* The control / counter MSR of general-purpose counter n. */
 static inline uint32_t core_sel_msr(const struct core_pmu_desc *d, unsigned n)
@@ -55,6 +56,12 @@ static inline uint32_t core_sel_msr(const struct core_pmu_desc *d, unsigned n)
 static inline uint32_t core_ctr_msr(const struct core_pmu_desc *d, unsigned n)
 {
 	return d->ctr_base + n * d->stride;
+}
+
+/* Fixed counter i's MSR. */
+static inline uint32_t core_fixed_msr(const struct core_pmu_desc *d, unsigned i)
+{
+	return d->fixed_base + i * d->fixed_stride;
 }
 
 /* Where counter n takes a full-width write: the alias (IA32_A_PMCx), or the counter itself. */

@@ -97,7 +97,9 @@ const char *disc_platform_type_name(const struct disc_platform *p, uint16_t t)
 const struct reg_layout *disc_platform_type_ctl(const struct disc_platform *p, uint16_t t)
 {
 	const struct disc_type_row *r = type_row(p, t);
-	return r ? r->ctl : 0;
+	if (!p || !p->types)
+		return disc_type_ctl(t);
+	return r && r->ctl ? r->ctl : &layout_disc_ctl;
 }
 
 bool disc_platform_listed(uint32_t family, uint32_t model)

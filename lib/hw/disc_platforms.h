@@ -55,7 +55,7 @@ const struct disc_platform *disc_platform_for(uint32_t family, uint32_t model);
  * (Linux then names it uncore_type_<t>).
  */
 const char *disc_platform_type_name(const struct disc_platform *p, uint16_t t);
-/* Type t's counter control layout on p; NULL: the generic one. */
+/* Type t's counter control layout on p (a row of its own, else disc_type_ctl's). */
 const struct reg_layout *disc_platform_type_ctl(const struct disc_platform *p, uint16_t t);
 
 /* Whether a row other than the generic one names the part. */

@@ -23,13 +23,16 @@ static const struct reg_field perfevtsel[] = {
 /*
  * The same with EQ (36: count when the increment equals CMASK) and UMASK2 (47:40), where
  * CPUID.23H.0:EBX[1] and [0] say they exist (SDM vol. 2A leaf 23H; vol. 3B "Performance
- * Monitoring" 21.2.x; Lunar Lake on, Linux ARCH_PERFMON_EVENTSEL_EQ / _UMASK2).
+ * Monitoring" 21.2.x; Lunar Lake on, Linux ARCH_PERFMON_EVENTSEL_EQ / _UMASK2), and RDPMC
+ * user disable (37: ring-3 RDPMC of the counter reads 0) where EBX[2] says so (Linux
+ * ARCH_PERFMON_EVENTSEL_RDPMC_USER_DISABLE, 59af95e028d4).
  */
 static const struct reg_field perfevtsel_ext[] = {
 	PERFEVTSEL_LOW,
 	{ "rsv", 32, 4, RA_RSV, NULL },
 	{ "eq", 36, 1, RA_RW, "equal" },
-	{ "rsv", 37, 3, RA_RSV, NULL },
+	{ "rdpmc_ud", 37, 1, RA_RW, "rdpmc_user_disable" },
+	{ "rsv", 38, 2, RA_RSV, NULL },
 	{ "umask2", 40, 8, RA_RW, "umask_ext" },
 	{ "rsv", 48, 16, RA_RSV, NULL },
 };
@@ -197,6 +200,8 @@ static const struct reg_field perf_metrics[] = {
 
 const struct reg_layout layout_perfevtsel = REG_LAYOUT("IA32_PERFEVTSEL", perfevtsel);
 const struct reg_layout layout_perfevtsel_ext = REG_LAYOUT("IA32_PERFEVTSEL", perfevtsel_ext);
+/* The same select at its v6 number (Linux msr-index.h MSR_IA32_PMC_V6_GP0_CFG_A; hw/msr.h). */
+const struct reg_layout layout_pmc_v6_cfg_a = REG_LAYOUT("IA32_PMC_GPn_CFG_A", perfevtsel_ext);
 const struct reg_layout layout_fixed_ctr_ctrl = REG_LAYOUT("IA32_FIXED_CTR_CTRL", fixed_ctr_ctrl);
 const struct reg_layout layout_global_ctrl = REG_LAYOUT("IA32_PERF_GLOBAL_CTRL", global_ctrl);
 const struct reg_layout layout_global_status = REG_LAYOUT("IA32_PERF_GLOBAL_STATUS", global_status);

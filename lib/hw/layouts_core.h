@@ -7,6 +7,7 @@
 
 extern const struct reg_layout layout_perfevtsel;
 extern const struct reg_layout layout_perfevtsel_ext;   /* with EQ and UMASK2 (CPUID.23H) */
+extern const struct reg_layout layout_pmc_v6_cfg_a;     /* the same at 0x1901 + 4n (v6) */
 extern const struct reg_layout layout_fixed_ctr_ctrl;
 extern const struct reg_layout layout_global_ctrl;
 extern const struct reg_layout layout_global_status;

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "hw/layouts_discovery.h"
+#include "hw/layouts_uncore.h"
 
 /*
  * Global discovery state, three qwords at the table's base (Linux
@@ -38,29 +39,6 @@ const struct reg_field disc_pci_addr_fields[4] = {
 };
 
 /*
- * Box types: Sapphire Rapids 0-13 (Linux uncore_snbep.c enum SPR_UNCORE_*; PCM
- * adds 12 CXLCM and 13 CXLDP), Granite Rapids adds 5 and 15-22 (Linux enum
- * GNR_UNCORE_*). Names as Linux names the PMUs (uncore_<name>_<box id>).
- */
-static const char *const type_names[] = {
-	[0] = "cha", [1] = "iio", [2] = "irp", [3] = "m2pcie", [4] = "pcu", [5] = "ubox",
-	[6] = "imc", [7] = "m2m", [8] = "upi", [9] = "m3upi", [11] = "mdf", [12] = "cxlcm",
-	[13] = "cxldp", [15] = "b2hot", [16] = "b2cmi", [17] = "b2cxl", [18] = "b2upi",
-	[20] = "mdf_sbo", [21] = "pciex16", [22] = "pciex8",
-};
-
-const char *disc_type_name(uint16_t type)
-{
-	return type < sizeof(type_names) / sizeof(type_names[0]) ? type_names[type] : NULL;
-}
-
-const char *disc_access_name(unsigned access)
-{
-	static const char *const names[] = { "MSR", "MMIO", "PCI", "none" };
-	return access < 4 ? names[access] : "none";
-}
-
-/*
  * A discovered unit's registers as Linux's generic discovery PMU drives them
  * (arch/x86/events/intel/uncore_discovery.c, generic_uncore_formats_attr and
  * GENERIC_PMON_*): counter control event 7:0, umask 15:8, edge 18, invert 23,
@@ -68,16 +46,42 @@ const char *disc_access_name(unsigned access)
  * (uncore_snbep.c, SNBEP_PMON_CTL_EN; UNCONFIRMED for every unit type); box control
  * freeze 0, reset of the controls 8 and of the counters 9.
  */
+/* Bits 15:0 and 31:18, every discovered unit's control alike (the sources above). */
+#define DISC_CTL_UMASK { "ev_sel", 0, 8, RA_RW, "event" }, { "umask", 8, 8, RA_RW, NULL }
+#define DISC_CTL_THRESH                                                                     \
+	{ "edge_det", 18, 1, RA_RW, "edge" }, { "rsv", 19, 3, RA_RSV, NULL },               \
+	{ "en", 22, 1, RA_RW, "enable" }, { "invert", 23, 1, RA_RW, "inv" },                \
+	{ "thresh", 24, 8, RA_RW, "cmask" }
+
 static const struct reg_field disc_ctl[] = {
-	{ "ev_sel", 0, 8, RA_RW, "event" },
-	{ "umask", 8, 8, RA_RW, NULL },
+	DISC_CTL_UMASK,
 	{ "rsv", 16, 2, RA_RSV, NULL },
-	{ "edge_det", 18, 1, RA_RW, "edge" },
-	{ "rsv", 19, 3, RA_RSV, NULL },
-	{ "en", 22, 1, RA_RW, "enable" },
-	{ "invert", 23, 1, RA_RW, "inv" },
-	{ "thresh", 24, 8, RA_RW, "cmask" },
+	DISC_CTL_THRESH,
 	{ "rsv", 32, 32, RA_RSV, NULL },
+};
+
+/*
+ * The unit types Linux gives Sapphire Rapids' formats (uncore_snbep.c spr_uncores,
+ * gnr_uncores): the CHA's umask is config 8-15 and 32-63 (spr_uncore_chabox: format
+ * umask_ext5, SPR_CHA_EVENT_MASK_EXT 0xffffffff; tid_en2 16); IRP, M2PCIe, M2M, UPI,
+ * M3UPI, MDF and Granite Rapids' B2CMI, B2UPI and PCIe units take 8-15 and 32-55
+ * (SPR_UNCORE_COMMON_FORMAT: umask_ext4, SPR_RAW_EVENT_MASK_EXT 0xffffff); the IIO the
+ * SNR IIO formats (thresh 35:24, ch_mask 47:36, fc_mask 50:48), as Ice Lake-SP's.
+ */
+static const struct reg_field disc_cha_ctl[] = {
+	DISC_CTL_UMASK,
+	{ "tid_en", 16, 1, RA_RW, NULL },
+	{ "rsv", 17, 1, RA_RSV, NULL },
+	DISC_CTL_THRESH,
+	{ "umask_ext", 32, 32, RA_RW, NULL },
+};
+
+static const struct reg_field disc_ext_ctl[] = {
+	DISC_CTL_UMASK,
+	{ "rsv", 16, 2, RA_RSV, NULL },
+	DISC_CTL_THRESH,
+	{ "umask_ext", 32, 24, RA_RW, NULL },
+	{ "rsv", 56, 8, RA_RSV, NULL },
 };
 
 static const struct reg_field disc_box_ctl[] = {
@@ -90,3 +94,41 @@ static const struct reg_field disc_box_ctl[] = {
 
 const struct reg_layout layout_disc_ctl = REG_LAYOUT("GENERIC_PMON_CTL", disc_ctl);
 const struct reg_layout layout_disc_box_ctl = REG_LAYOUT("GENERIC_PMON_BOX_CTL", disc_box_ctl);
+static const struct reg_layout disc_cha = REG_LAYOUT("SPR_CHA_PMON_CTL", disc_cha_ctl);
+static const struct reg_layout disc_ext = REG_LAYOUT("SPR_PMON_CTL", disc_ext_ctl);
+
+/*
+ * Box types: Sapphire Rapids 0-13 (Linux uncore_snbep.c enum SPR_UNCORE_*; PCM
+ * adds 12 CXLCM and 13 CXLDP), Granite Rapids adds 5 and 15-22 (Linux enum
+ * GNR_UNCORE_*). Names as Linux names the PMUs (uncore_<name>_<box id>); the
+ * control as Linux's formats for the type give it (NULL: the generic one).
+ */
+static const struct disc_type_row {
+	const char *name;
+	const struct reg_layout *ctl;
+} types[] = {
+	[0] = { "cha", &disc_cha }, [1] = { "iio", &layout_icx_iio_ctl },
+	[2] = { "irp", &disc_ext }, [3] = { "m2pcie", &disc_ext }, [4] = { "pcu", NULL },
+	[5] = { "ubox", NULL }, [6] = { "imc", &disc_ext }, [7] = { "m2m", &disc_ext },
+	[8] = { "upi", &disc_ext }, [9] = { "m3upi", &disc_ext }, [11] = { "mdf", &disc_ext },
+	[12] = { "cxlcm", &disc_ext }, [13] = { "cxldp", &disc_ext }, [15] = { "b2hot", NULL },
+	[16] = { "b2cmi", &disc_ext }, [17] = { "b2cxl", &disc_ext }, [18] = { "b2upi", &disc_ext },
+	[20] = { "mdf_sbo", NULL }, [21] = { "pciex16", &disc_ext }, [22] = { "pciex8", &disc_ext },
+};
+
+const char *disc_type_name(uint16_t type)
+{
+	return type < sizeof(types) / sizeof(types[0]) ? types[type].name : NULL;
+}
+
+const struct reg_layout *disc_type_ctl(uint16_t type)
+{
+	const struct reg_layout *l = type < sizeof(types) / sizeof(types[0]) ? types[type].ctl : NULL;
+	return l ? l : &layout_disc_ctl;
+}
+
+const char *disc_access_name(unsigned access)
+{
+	static const char *const names[] = { "MSR", "MMIO", "PCI", "none" };
+	return access < 4 ? names[access] : "none";
+}

@@ -38,6 +38,8 @@ extern const struct reg_layout layout_disc_ctl, layout_disc_box_ctl;
 
 /* Linux's name of box type t ("cha", "imc", ...); NULL for a type no source names. */
 const char *disc_type_name(uint16_t type);
+/* Box type t's counter control: its own where Linux gives the type formats, else generic. */
+const struct reg_layout *disc_type_ctl(uint16_t type);
 /* "MSR", "MMIO", "PCI" or "none". */
 const char *disc_access_name(unsigned access);
 

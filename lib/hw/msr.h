@@ -28,6 +28,16 @@
 #define MSR_IA32_PERF_GLOBAL_INUSE   0x392u
 #define MSR_IA32_PERF_METRICS        0x329u   /* PERF_CAPABILITIES[15] (SDM Vol. 4) */
 #define MSR_IA32_A_PMC0              0x4C1u
+/*
+ * Architectural PerfMon v6 (CPUID.0AH:EAX[7:0] >= 6): the same counters again at GP
+ * counter n 0x1900 + 4n, its event select ("config A") 0x1901 + 4n, fixed counter i
+ * 0x1980 + 4i; FIXED_CTR_CTRL and the global registers keep their numbers (Linux
+ * "perf/x86/intel: Support Perfmon MSRs aliasing" 149fd4712bcd, msr-index.h).
+ */
+#define MSR_IA32_PMC_V6_GP0_CTR      0x1900u
+#define MSR_IA32_PMC_V6_GP0_CFG_A    0x1901u
+#define MSR_IA32_PMC_V6_FX0_CTR      0x1980u
+#define MSR_IA32_PMC_V6_STEP         4u
 #define MSR_SMI_COUNT                0x034u
 
 /*

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "hw/regfield.h"
+#include "util/fmt.h"
 
 uint64_t reg_field_max(const struct reg_field *f)
 {
@@ -30,6 +31,12 @@ static int word_eq(const char *w, const char *name, size_t len)
 			return 0;
 	}
 	return !w[i] || w[i] == ' ';
+}
+
+uint64_t reg_named_mask(const struct reg_layout *l, const char *name)
+{
+	const struct reg_field *f = reg_find_field(l, name, pmu_strlen(name));
+	return f ? reg_field_mask(f) : 0;
 }
 
 const struct reg_field *reg_find_field(const struct reg_layout *l, const char *name, size_t len)

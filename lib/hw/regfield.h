@@ -54,6 +54,8 @@ uint64_t reg_get_field(uint64_t word, const struct reg_field *f);
 
 /* Field by name or alias, case-insensitive; name need not be NUL-terminated. */
 const struct reg_field *reg_find_field(const struct reg_layout *l, const char *name, size_t len);
+/* The bits of the field named name (NUL-terminated); 0 where l has no such field. */
+uint64_t reg_named_mask(const struct reg_layout *l, const char *name);
 
 /* Bits software may set: the union of RW, WO and W1C fields. */
 uint64_t reg_settable_mask(const struct reg_layout *l);

@@ -52,8 +52,6 @@ int uncore_disc_add(struct box_set *s, const struct disc_box_src *u)
 		return -1;
 	bool known = u->name != NULL;
 	box_type_place(&disc_type, 0, 0, b);
-	if (u->ctl)
-		b->d.ctl_layout = u->ctl;
 	/* uncore_imc_1 for a type Linux names; uncore_type_6_0, by box id, names any */
 	b->idx = known ? u->nth : u->box_id;
 	b->alias_idx = u->box_id;
@@ -75,6 +73,14 @@ int uncore_disc_add(struct box_set *s, const struct disc_box_src *u)
 	d->ctl_stride = u->access == DISC_MMIO ? 4 : step;
 	d->ctr_base = base + u->ctr_offset;
 	d->ctr_stride = u->access == DISC_MMIO ? 8 : step;
+	/*
+	 * The type's control as Linux's formats give it; an MMIO unit's controls are one dword
+	 * each here (4 apart, as Linux writes the iMC's with writel), so the generic one. A PCI
+	 * unit's control with bits above 31 is two dwords (spr_uncore_pci_enable_event).
+	 */
+	if (u->access != DISC_MMIO)
+		d->ctl_layout = u->ctl ? u->ctl : disc_type_ctl(u->type);
+	d->ctl_wide = u->access == DISC_PCI && d->ctl_layout != &layout_disc_ctl;
 	if (u->access != DISC_MSR) {
 		uint32_t end = d->ctl_base + d->ctl_stride * u->counters;
 		uint32_t ctr_end = d->ctr_base + d->ctr_stride * u->counters;

@@ -164,13 +164,17 @@ pmu_status model_init(struct model *m, size_t bytes, const struct model_profile 
 #define TAKE(f) m->f = (void *)at; at += ARRAY_BYTES(f, ncpus);
 	MODEL_CPU_ARRAYS(TAKE)
 	m->p = p;
-	m->leaf_0a[0] = model_cpuid_table_answer(p->cpuid, 0xA, 0);
-	m->leaf_0a[1] = p->cpuid_atom ? model_cpuid_table_answer(p->cpuid_atom, 0xA, 0) : m->leaf_0a[0];
-	for (uint32_t sub = 0; sub < 2; sub++) {
-		const struct model_cpuid_table *t[2] = { p->cpuid, p->cpuid_atom ? p->cpuid_atom : p->cpuid };
-		for (unsigned k = 0; k < 2; k++)
-			if (model_cpuid_leaf_answered(t[k], 0x23) == 0x23)
-				m->leaf_23[k][sub] = model_cpuid_table_answer(t[k], 0x23, sub);
+	/* each kind of core's leaves, a kind the profile lacks those of the kind before it */
+	const struct model_cpuid_table *kinds[MODEL_CORE_KINDS] = { p->cpuid, p->cpuid_atom,
+								    p->cpuid_lpe };
+	const struct model_cpuid_table *t = p->cpuid;
+	for (unsigned k = 0; k < MODEL_CORE_KINDS; k++) {
+		if (kinds[k])
+			t = kinds[k];
+		m->leaf_0a[k] = model_cpuid_table_answer(t, 0xA, 0);
+		for (uint32_t sub = 0; sub < 2; sub++)
+			if (model_cpuid_leaf_answered(t, 0x23) == 0x23)
+				m->leaf_23[k][sub] = model_cpuid_table_answer(t, 0x23, sub);
 	}
 	model_core_geom_init(m);
 	model_core_amd_init(m);

@@ -195,6 +195,11 @@ struct model_profile {
 	const struct model_fw_reg *fw_running;  /* the "running" image, ends at msr 0; NULL: none */
 	/* Hybrid: the E-cores' leaves (the upper half of the model's CPUs); NULL: not hybrid. */
 	const struct model_cpuid_table *cpuid_atom;
+	/*
+	 * A third kind of core, of the E-cores' core type with other counters (Arrow Lake-H's
+	 * low-power E-cores); NULL: none. With it the CPUs are in thirds: P, E, low-power E.
+	 */
+	const struct model_cpuid_table *cpuid_lpe;
 	/* Counters a P-core has that its CPUID.0AH does not report (0: CPUID's own). */
 	uint32_t pcore_gp_mask, pcore_fixed_mask;
 	uint8_t slots;             /* TOPDOWN.SLOTS per unhalted cycle: the machine's width */
@@ -246,11 +251,14 @@ struct model_pci_fn {
  * 0AH): its CPUID.0AH, the fixed counters a bitmap from version 5 (ECX[i] or EDX[4:0] > i). A
  * hybrid P-core has counters its CPUID.0AH leaves out (the profile's pcore_* masks).
  */
+#define MODEL_CORE_KINDS 3
+
 struct model_core_geom {
 	unsigned version, gp_width, fixed_width;
 	uint32_t gp_mask, fixed_mask;
 	bool anythread, perf_metrics;
 	bool umask2, eq;   /* PERFEVTSEL UMASK2 (47:40) and EQ (36) exist */
+	bool rdpmc_ud;     /* PERFEVTSEL RDPMC user disable (37) exists */
 };
 
 /*
@@ -265,9 +273,10 @@ struct model_amd_geom {
 
 struct model {
 	const struct model_profile *p;
-	struct pmu_cpuid leaf_0a[2];           /* CPUID.0AH of the cores, [1] the E-cores': read each cycle */
-	struct pmu_cpuid leaf_23[2][2];        /* CPUID.23H subleaves 0 and 1, the same way (zeros: none) */
-	struct model_core_geom core_geom[2];   /* the same way, worked out by model_init */
+	/* Per kind of core (model_cpu_kind): [0] P-cores, [1] E-cores, [2] low-power E-cores. */
+	struct pmu_cpuid leaf_0a[MODEL_CORE_KINDS];           /* CPUID.0AH of each */
+	struct pmu_cpuid leaf_23[MODEL_CORE_KINDS][2];        /* CPUID.23H subleaves 0, 1 (zeros: none) */
+	struct model_core_geom core_geom[MODEL_CORE_KINDS];   /* worked out by model_init */
 	struct model_amd_geom amd_geom;
 	unsigned ncpus, npkgs;
 	enum model_firmware firmware;
@@ -468,9 +477,13 @@ struct pmu_cpuid model_cpuid_table_answer(const struct model_cpuid_table *t, uin
 					  uint32_t sub);
 /* Leaf 0's vendor is AuthenticAMD. */
 bool model_cpuid_table_amd(const struct model_cpuid_table *t);
-/* The leaves cpu answers from: the profile's, or on a hybrid's E-core cpuid_atom. */
+/* The leaves cpu answers from: the profile's, or on a hybrid's E-core cpuid_atom (cpuid_lpe). */
 const struct model_cpuid_table *model_cpu_table(const struct model *m, unsigned cpu);
 bool model_cpu_is_atom(const struct model *m, unsigned cpu);
+/* 0 a P-core (or not hybrid), 1 an E-core, 2 a low-power E-core (model_profile.cpuid_lpe). */
+unsigned model_cpu_kind(const struct model *m, unsigned cpu);
+/* The first of ncpus CPUs that is a low-power E-core where the profile has them. */
+unsigned model_lpe_first(unsigned ncpus);
 /* What CPUID returns on the model's cpu (APIC IDs, brand, MISC_ENABLE[22]: model_cpuid.c). */
 struct pmu_cpuid model_cpuid_answer(const struct model *m, unsigned cpu, uint32_t leaf,
 				    uint32_t sub);

@@ -16,6 +16,7 @@
 #define SEL_ANY       21
 #define SEL_EQ        36                /* SDM vol. 3B: where CPUID.23H.0:EBX[1] says so */
 #define SEL_UMASK2    (0xFFull << 40)   /* where CPUID.23H.0:EBX[0] says so */
+#define SEL_RDPMC_UD  37                /* where EBX[2] says so (Linux 59af95e028d4) */
 #define SEL_INT       20
 #define SEL_EN        22
 #define SEL_INV       23
@@ -59,11 +60,11 @@ static uint32_t mask32(unsigned n)
 	return n >= 32 ? 0xFFFFFFFFu : (1u << n) - 1;
 }
 
-/* The counters of the P-cores (atom false) or the E-cores from their leaves and the profile. */
-static struct model_core_geom geom_compute(const struct model *m, bool atom)
+/* The counters of a kind of core (model_cpu_kind) from its leaves and the profile. */
+static struct model_core_geom geom_compute(const struct model *m, unsigned kind)
 {
-	struct pmu_cpuid a = m->leaf_0a[atom];
-	struct model_core_geom g = { 0, 0, 0, 0, 0, false, false, false, false };
+	struct pmu_cpuid a = m->leaf_0a[kind];
+	struct model_core_geom g = { 0, 0, 0, 0, 0, false, false, false, false, false };
 	g.version = a.eax & 0xff;
 	g.gp_mask = mask32((a.eax >> 8) & 0xff) & mask32(MAX_GP);
 	g.gp_width = (a.eax >> 16) & 0xff;
@@ -77,14 +78,15 @@ static struct model_core_geom geom_compute(const struct model *m, bool atom)
 	 * SDM vol. 2A, leaf 23H: subleaf 0 EAX[1] says subleaf 1 lists the counters, EAX the GP
 	 * and EBX the fixed ones (bitmaps); subleaf 0 EBX[0] UMASK2, EBX[1] EQ.
 	 */
-	const struct pmu_cpuid *x = m->leaf_23[atom];
+	const struct pmu_cpuid *x = m->leaf_23[kind];
 	if (g.version >= 5 && ((x[0].eax >> 1) & 1)) {
 		g.gp_mask = x[1].eax;
 		g.fixed_mask = x[1].ebx & mask32(MAX_FIXED);
 	}
 	g.umask2 = x[0].ebx & 1;
 	g.eq = (x[0].ebx >> 1) & 1;
-	if (!atom && m->p->pcore_gp_mask) {
+	g.rdpmc_ud = (x[0].ebx >> 2) & 1;
+	if (!kind && m->p->pcore_gp_mask) {
 		g.gp_mask = m->p->pcore_gp_mask;
 		g.fixed_mask = m->p->pcore_fixed_mask;
 	}
@@ -95,14 +97,14 @@ static struct model_core_geom geom_compute(const struct model *m, bool atom)
 
 void model_core_geom_init(struct model *m)
 {
-	for (unsigned k = 0; k < 2; k++)
+	for (unsigned k = 0; k < MODEL_CORE_KINDS; k++)
 		m->core_geom[k] = geom_compute(m, k);
 }
 
 /* A CPU's counters as model_init worked them out: the core asks at every access and cycle. */
 static const struct model_core_geom *geom_of(const struct model *m, unsigned cpu)
 {
-	return &m->core_geom[model_cpu_is_atom(m, cpu)];
+	return &m->core_geom[model_cpu_kind(m, cpu)];
 }
 
 unsigned model_pmu_version(const struct model *m)
@@ -176,7 +178,8 @@ static uint64_t counter_bits(const struct model_core_geom *g)
 
 static uint64_t evtsel_writable(const struct model_core_geom *g)
 {
-	uint64_t all = low_mask(32) | (g->eq ? bit(SEL_EQ) : 0) | (g->umask2 ? SEL_UMASK2 : 0);
+	uint64_t all = low_mask(32) | (g->eq ? bit(SEL_EQ) : 0) | (g->umask2 ? SEL_UMASK2 : 0) |
+		       (g->rdpmc_ud ? bit(SEL_RDPMC_UD) : 0);
 	return g->anythread ? all : all & ~bit(SEL_ANY);
 }
 
@@ -201,10 +204,41 @@ static uint64_t ovf_ctrl_writable(const struct model_core_geom *g)
 	return w;
 }
 
+/*
+ * Architectural PerfMon v6 (CPUID.0AH:EAX[7:0] 6; Linux "perf/x86/intel: Support Perfmon
+ * MSRs aliasing" 149fd4712bcd, msr-index.h MSR_IA32_PMC_V6_*): GP counter n also at
+ * 0x1900 + 4n, its event select ("config A") at 0x1901 + 4n, fixed counter i at
+ * 0x1980 + 4i. One counter, either number: the legacy MSR msr names (its state is kept
+ * there), 0 where msr is no alias of a counter this core has.
+ */
+#define V6_GP_CTR  0x1900u
+#define V6_FX_CTR  0x1980u
+#define V6_STEP    4u
+#define V6_CFG_A   1u        /* the select's offset from its counter */
+
+static uint32_t v6_legacy(const struct model_core_geom *g, uint32_t msr)
+{
+	if (g->version < 6)
+		return 0;
+	if (msr >= V6_GP_CTR && msr < V6_GP_CTR + V6_STEP * MAX_GP) {
+		unsigned n = (msr - V6_GP_CTR) / V6_STEP, k = (msr - V6_GP_CTR) % V6_STEP;
+		if (!((g->gp_mask >> n) & 1) || k > V6_CFG_A)
+			return 0;   /* config B and C (auto counter reload) are not modelled */
+		return k == V6_CFG_A ? MSR_IA32_PERFEVTSEL0 + n : MSR_IA32_PMC0 + n;
+	}
+	if (msr >= V6_FX_CTR && msr < V6_FX_CTR + V6_STEP * MAX_FIXED && !(msr % V6_STEP)) {
+		unsigned i = (msr - V6_FX_CTR) / V6_STEP;
+		return (g->fixed_mask >> i) & 1 ? MSR_IA32_FIXED_CTR0 + i : 0;
+	}
+	return 0;
+}
+
 static bool claims_on(const struct model_core_geom *g, bool fw, uint32_t msr)
 {
 	if (!g->version)
 		return false;
+	if (v6_legacy(g, msr))
+		return true;
 	if (in_mask(msr, MSR_IA32_PMC0, g->gp_mask) ||
 	    in_mask(msr, MSR_IA32_PERFEVTSEL0, g->gp_mask))
 		return true;
@@ -227,12 +261,13 @@ static bool fw_write(const struct model *m)
 	return (m->p->perf_cap >> PERF_CAP_FW_WRITE_BIT) & 1;
 }
 
-/* Any CPU's: a hybrid's E-core (the last CPU) has what its P-cores lack, or the reverse. */
+/* Any kind of core's: a hybrid's E-cores have what its P-cores lack, or the reverse. */
 static bool core_claims(const struct model *m, uint32_t msr)
 {
-	const struct model_core_geom *p = geom_of(m, 0);
-	const struct model_core_geom *e = geom_of(m, m->ncpus ? m->ncpus - 1 : 0);
-	return claims_on(p, fw_write(m), msr) || (e != p && claims_on(e, fw_write(m), msr));
+	for (unsigned k = 0; k < MODEL_CORE_KINDS; k++)
+		if (claims_on(&m->core_geom[k], fw_write(m), msr))
+			return true;
+	return false;
 }
 
 /* Stores val if it sets no bit outside writable; #GP and nothing stored otherwise. */
@@ -311,6 +346,15 @@ static pmu_status core_write(struct model *m, struct model_regfile *rf, uint32_t
 	const struct model_core_geom *g = geom_of(m, cpu_of(m, rf));
 	if (!claims_on(g, fw_write(m), msr))
 		return PMU_ERR_FAULT_GP;   /* the other core type's counter */
+	/*
+	 * A v6 alias writes its counter: at full width where PERF_CAPABILITIES[13] says
+	 * counters take it (Linux writes full-width periods there), else as the legacy PMC.
+	 */
+	uint32_t legacy = v6_legacy(g, msr);
+	if (legacy && fw_write(m) && in_mask(legacy, MSR_IA32_PMC0, g->gp_mask))
+		msr = legacy - MSR_IA32_PMC0 + MSR_IA32_A_PMC0;
+	else if (legacy)
+		msr = legacy;
 	if (in_mask(msr, MSR_IA32_PERFEVTSEL0, g->gp_mask)) {
 		/*
 		 * A new selection starts with the condition deasserted: its first assertion is an
@@ -373,6 +417,8 @@ static pmu_status core_read(struct model *m, struct model_regfile *rf, uint32_t 
 	const struct model_core_geom *g = geom_of(m, cpu_of(m, rf));
 	if (!claims_on(g, fw_write(m), msr))
 		return PMU_ERR_FAULT_GP;
+	if (v6_legacy(g, msr))
+		msr = v6_legacy(g, msr);
 	if (in_mask(msr, MSR_IA32_PMC0, g->gp_mask))
 		*val = counter_get(m, g, rf, false, msr - MSR_IA32_PMC0);
 	else if (in_mask(msr, MSR_IA32_A_PMC0, g->gp_mask))

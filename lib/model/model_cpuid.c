@@ -133,16 +133,32 @@ static void topology_level(const struct model *m, unsigned cpu, const struct mod
 	r->edx = model_apic_id(m, cpu);
 }
 
+unsigned model_cpu_kind(const struct model *m, unsigned cpu)
+{
+	if (!m->p->cpuid_atom)
+		return 0;
+	if (m->p->cpuid_lpe)
+		return cpu * MODEL_CORE_KINDS / m->ncpus;
+	return cpu >= (m->ncpus + 1) / 2;
+}
+
 bool model_cpu_is_atom(const struct model *m, unsigned cpu)
 {
-	return m->p->cpuid_atom && cpu >= (m->ncpus + 1) / 2;
+	return model_cpu_kind(m, cpu) != 0;
+}
+
+unsigned model_lpe_first(unsigned ncpus)
+{
+	return (2 * ncpus + 2) / 3;
 }
 
 const struct model_cpuid_table *model_cpu_table(const struct model *m, unsigned cpu)
 {
+	const struct model_cpuid_table *t[MODEL_CORE_KINDS] = {
+		m->p->cpuid, m->p->cpuid_atom, m->p->cpuid_lpe };
 	if (m->p->cpuid_cpu)
 		return &m->p->cpuid_cpu[cpu < m->p->cpuid_cpus ? cpu : 0];
-	return model_cpu_is_atom(m, cpu) ? m->p->cpuid_atom : m->p->cpuid;
+	return t[model_cpu_kind(m, cpu)];
 }
 
 struct pmu_cpuid model_cpuid_answer(const struct model *m, unsigned cpu, uint32_t leaf,

@@ -20,6 +20,8 @@ extern const struct model_cpuid_table model_cpuid_nehalem_ep, model_cpuid_westme
 	model_cpuid_sapphire_rapids, model_cpuid_alder_lake_p, model_cpuid_alder_lake_e,
 	model_cpuid_emerald_rapids, model_cpuid_meteor_lake_p, model_cpuid_meteor_lake_e,
 	model_cpuid_lunar_lake_p, model_cpuid_lunar_lake_e,
+	model_cpuid_panther_lake_p, model_cpuid_panther_lake_e,
+	model_cpuid_arrow_lake_h_p, model_cpuid_arrow_lake_h_e, model_cpuid_arrow_lake_h_lpe,
 	model_cpuid_zen2, model_cpuid_zen3, model_cpuid_zen4;
 
 /* MSR maps of the model's CPUs (model_msrs.c). */

@@ -113,6 +113,10 @@ pmu_status model_loaded_make(const struct machine *m, const char *name, struct m
 		if (e && e->r.eax >> 24 == CORE_TYPE_ATOM)
 			l->p.cpuid_atom = &l->table[c];
 	}
+	/* a third kind where the profile has one: the CPUs model_cpu_kind gives it */
+	l->p.cpuid_lpe = l->base->cpuid_lpe && l->p.cpuid_atom &&
+			 model_lpe_first(m->ncpus) < m->ncpus ?
+			 &l->table[model_lpe_first(m->ncpus)] : NULL;
 	l->p.cpuid_cpu = l->table;
 	l->p.cpuid_cpus = m->ncpus;
 	const struct machine_regs *r0 = &m->cpu[0].regs;

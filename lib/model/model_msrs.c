@@ -177,13 +177,17 @@ static const struct model_msr_range icx[] = {
 };
 
 /*
- * Lunar Lake (06_BDH): as the v5 parts, with PMC8-9 / PERFEVTSEL8-9 (0xC9-0xCA, 0x18E-0x18F,
- * A_PMC 0x4C9-0x4CA) and FIXED_CTR4-6 (0x30D-0x30F) for the counters CPUID.23H lists (SDM
- * vol. 4 table 2-2 numbering: PMCn at 0xC1 + n, PERFEVTSELn at 0x186 + n, FIXED_CTRn at 0x309 + n).
+ * Lunar Lake (06_BDH), Panther Lake (06_CCH), Arrow Lake-H (06_C5H): as the v5 parts, with
+ * PMC8-9 / PERFEVTSEL8-9 (0xC9-0xCA, 0x18E-0x18F, A_PMC 0x4C9-0x4CA) and FIXED_CTR4-6
+ * (0x30D-0x30F) for the counters CPUID.23H lists (SDM vol. 4 table 2-2 numbering: PMCn at
+ * 0xC1 + n, PERFEVTSELn at 0x186 + n, FIXED_CTRn at 0x309 + n); on the v6 parts (Lunar and
+ * Panther Lake) the same counters at 0x1900-0x1927 and 0x1980-0x199B (model_core.c).
  */
 static const struct model_msr_range lnl[] = {
 	CORE_REGS(0x0CA, 0x18F, 0x30F, 0x392), OFFCORE_RSP_1,
 	DEV(0x4C1, 0x4CA, "IA32_A_PMCx"),
+	DEV(0x1900, 0x1927, "v6 PMC_GPn_CTR / CFG_A (and CFG_B, CFG_C: #GP)"),
+	DEV(0x1980, 0x199B, "v6 PMC_FXn_CTR"),
 	PLAIN(0x1D9, DEBUGCTL_SNB, "IA32_DEBUGCTL"),
 	PLAIN(0x3F1, PEBS_EN_SNB, "MSR_PEBS_ENABLE"),
 	PLAIN(0x3F6, LD_LAT, "MSR_PEBS_LD_LAT"),
@@ -243,7 +247,8 @@ const struct model_msr_map model_msrs_icx_on =
 	MAP("Ice Lake-SP, Alder and Meteor Lake", icx_on);
 const struct model_msr_map model_msrs_spr =
 	MAP("Sapphire and Emerald Rapids (06_8FH, 06_CFH)", spr);
-const struct model_msr_map model_msrs_lnl = MAP("Lunar Lake (06_BDH)", lnl);
+const struct model_msr_map model_msrs_lnl =
+	MAP("Lunar, Panther and Arrow Lake (06_BDH, 06_CCH, 06_C5H)", lnl);
 const struct model_msr_map model_msrs_zen2 = MAP("Zen 2/3 (17_31H, 19_01H)", zen2);
 const struct model_msr_map model_msrs_zen4 = MAP("Zen 4 (19_11H)", zen4);
 

@@ -358,6 +358,50 @@ static const struct model_profile lunar_lake = {
 	.slots = 8,
 };
 
+/*
+ * Panther Lake hybrid (Core Ultra 7 355): P-cores (Cougar Cove, 10 GP, fixed 0-3) and
+ * low-power E-cores (Darkmont, 8 GP, fixed 0-2 and 4-6), both architectural PerfMon v6
+ * (leaf 0xA 0x0D300806): the counters also at MSRs 0x1900 and 0x1980 on (model_core.c).
+ * The dump has no MSR section: the microcode revision is the model's own. No uncore (its
+ * discovery portal MSR 0x201E is not modelled).
+ */
+static const struct model_profile panther_lake = {
+	.name = "panther-lake",
+	.brand = "Simulated Core Ultra 7 355 (Panther Lake)",
+	.cpuid = &model_cpuid_panther_lake_p,
+	.cpuid_atom = &model_cpuid_panther_lake_e,
+	.microcode = 0x100,
+	.perf_cap = PERF_CAP_METRICS,
+	.misc_enable = 0x850089,
+	NOISE(2200),
+	DEVS(later_devs),
+	.msrs = &model_msrs_lnl,
+	FW(fw_core),
+	.slots = 8,
+};
+
+/*
+ * Arrow Lake-H hybrid (Core Ultra 9 285H), PerfMon v5: P-cores (Lion Cove, 10 GP, fixed
+ * 0-3), E-cores (Skymont, 8 GP, fixed 0-2 and 4-6, UMASK2 and EQ) and low-power E-cores
+ * (Crestmont, 8 GP, fixed 0-2, neither), the last two of one core type. Microcode 0x115 and
+ * MISC_ENABLE as the dump's MSR 0x8B and 0x1A0 read. No uncore model.
+ */
+static const struct model_profile arrow_lake_h = {
+	.name = "arrow-lake-h",
+	.brand = "Simulated Core Ultra 9 285H (Arrow Lake-H)",
+	.cpuid = &model_cpuid_arrow_lake_h_p,
+	.cpuid_atom = &model_cpuid_arrow_lake_h_e,
+	.cpuid_lpe = &model_cpuid_arrow_lake_h_lpe,
+	.microcode = 0x115,
+	.perf_cap = PERF_CAP_METRICS,
+	.misc_enable = 0x850089,
+	NOISE(2200),
+	DEVS(later_devs),
+	.msrs = &model_msrs_lnl,
+	FW(fw_core),
+	.slots = 8,
+};
+
 /* What QEMU TCG shows: leaf 0xA all zeros, no PMU MSRs (model_cpuid.c: no dump). */
 static const struct model_profile no_pmu = {
 	.name = "no-pmu",
@@ -409,7 +453,7 @@ static const struct model_profile zen4 = {
 const struct model_profile *const model_profiles[] = {
 	&nehalem_ep, &westmere_ep, &nehalem_ex, &westmere_ex, &sandy_bridge_ep, &no_pmu,
 	&nehalem_ep_cpuid_limited, &skylake_sp, &icelake_sp, &sapphire_rapids, &alder_lake,
-	&emerald_rapids, &meteor_lake, &lunar_lake,
+	&emerald_rapids, &meteor_lake, &lunar_lake, &panther_lake, &arrow_lake_h,
 	&zen2, &zen3, &zen4,
 };
 const unsigned model_profile_count = sizeof(model_profiles) / sizeof(model_profiles[0]);

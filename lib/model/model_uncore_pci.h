@@ -34,7 +34,7 @@ struct pbox {
 	bool fixed, extsel;
 	uint8_t stim;   /* enum model_unc_box */
 	uint16_t fix_ctl, fix_ctr;                /* the fixed counter's, where `fixed` */
-	uint8_t ctl_hi;   /* bits a control's second dword (+ 4) holds; 0: it has none */
+	uint32_t ctl_hi;   /* bits a control's second dword (+ 4) holds; 0: it has none */
 };
 
 /* A read-only function of a package: its id and dwords (the PCU's CAPID6, iMC bases). */

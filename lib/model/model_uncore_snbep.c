@@ -277,16 +277,18 @@ static const struct sbox_set icx_set = {
  * control's bits are the generic ones (Linux uncore_discovery.h GENERIC_PMON_BOX_CTL_*):
  * freeze 0, reset controls 8, reset counters 9. MSR 0x2FFE (SPR_MSR_UNC_CBO_CONFIG) reads
  * the CHA count. Model choices: the profile's count of CHAs (16 at most) answer, the rest
- * raise #GP; the filter is not modelled (#GP); controls hold 31:0 as Skylake-SP's CHAs'
- * (the umask extension 57:32 is not modelled: #GP); UNC_CHA_CLOCKTICKS (event 0x01, Intel's
- * list) follows the workload's cycle stimulus (sim_workload.c).
+ * raise #GP; the filter is not modelled (#GP); controls hold 31:0 as Skylake-SP's CHAs' and
+ * the umask extension in 63:32 (Linux spr_uncore_chabox: SPR_CHA_EVENT_MASK_EXT
+ * 0xffffffff), stored, not matched (stimuli carry no request type); UNC_CHA_CLOCKTICKS
+ * (event 0x01, Intel's list) follows the workload's cycle stimulus (sim_workload.c).
  */
 #define GEN_FRZ      (1ull << 0)
 #define GEN_RST_CTRL (1ull << 8)
 #define GEN_RST_CTRS (1ull << 9)
+#define SPR_CHA_CTL_RSV (3ull << 20)
 #define SPR_CHA(n) { 0x2000u + 0x10u * (n), (n) + 1, 0x2002u + 0x10u * (n), 0x2008u + 0x10u * (n), \
-		     0, 0, 4, 48, 8, true, BOX_CTL_RSV, MODEL_UNC_SPR_CHA0 + (n), 2 + 4 * (n), NULL, \
-		     0, 0 }
+		     0, 0, 4, 48, 8, true, SPR_CHA_CTL_RSV, MODEL_UNC_SPR_CHA0 + (n), 2 + 4 * (n),   \
+		     NULL, 0, 0 }
 
 static const struct sbox spr_sboxes[] = {
 	SPR_CHA(0), SPR_CHA(1), SPR_CHA(2), SPR_CHA(3), SPR_CHA(4), SPR_CHA(5), SPR_CHA(6),

@@ -27,8 +27,9 @@
 #define TABLE_BAR 0x2000000000ull
 #define TABLE_MAX 2048
 
+/* A control's second dword holds the umask extension 55:32 (Linux SPR_RAW_EVENT_MASK_EXT). */
 #define BOX(dev, fn, id, bctl, ctl, ctr, stim) \
-	{ 0, (dev), (fn), (id), (bctl), (ctl), 8, (ctr), 4, 48, false, false, (stim), 0, 0, 0 }
+	{ 0, (dev), (fn), (id), (bctl), (ctl), 8, (ctr), 4, 48, false, false, (stim), 0, 0, 0xFFFFFF }
 #define M2M(n) BOX(12 + (n), 0, 0x324A, 0x438, 0x468, 0x440, MODEL_UNC_SPR_M2M0 + (n))
 #define UPI(n) BOX(1 + (n), 1, 0x3241, 0x318, 0x350, 0x320, MODEL_UNC_SPR_UPI0 + (n))
 #define M3UPI(n) BOX(5 + (n), 1, 0x3246, 0xA0, 0xD8, 0xA8, MODEL_UNC_SPR_UPI0 + 3 + (n))

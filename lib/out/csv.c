@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "out/csv.h"
+#include "pmu/regkey.h"
 
 void csv_field(struct strbuf *sb, const char *s)
 {
@@ -21,7 +22,7 @@ void csv_field(struct strbuf *sb, const char *s)
 
 void csv_header(struct strbuf *sb)
 {
-	sb_puts(sb, "cpu,apic_id,package,box,event,counter,ctl_msr,ctl_value,ctr_msr,start,end,delta,"
+	sb_puts(sb, "cpu,apic_id,package,box,event,counter,ctl,ctl_value,ctr,start,end,delta,"
 		    "overflowed,kernel,repeat,simulated");
 }
 
@@ -43,8 +44,21 @@ static void sep_hex(struct strbuf *sb, uint64_t v)
 	sb_hex(sb, v);
 }
 
-void csv_row(struct strbuf *sb, const struct count_rec *c, bool simulated)
+static void sep_reg(struct strbuf *sb, const struct regname *n)
 {
+	sb_putc(sb, ',');
+	regname_put(sb, n);
+}
+
+void csv_row(struct strbuf *sb, const struct count_rec *c, const struct csv_regs *regs,
+	     bool simulated)
+{
+	struct csv_regs keys;
+	if (!regs) {   /* a key no name holds (an MMIO slot no scan placed) is "mmio 0x0" */
+		(void)regkey_name(NULL, c->ctl_msr, &keys.ctl);
+		(void)regkey_name(NULL, c->ctr_msr, &keys.ctr);
+		regs = &keys;
+	}
 	sb_dec(sb, c->cpu);
 	sep_dec(sb, c->apic_id);
 	sep_dec(sb, c->package);
@@ -56,9 +70,9 @@ void csv_row(struct strbuf *sb, const struct count_rec *c, bool simulated)
 	sb_puts(&cs, c->counter_kind ? c->counter_kind : "");
 	sb_dec(&cs, c->counter);
 	sep_text(sb, ctr);
-	sep_hex(sb, c->ctl_msr);
+	sep_reg(sb, &regs->ctl);
 	sep_hex(sb, c->ctl_value);
-	sep_hex(sb, c->ctr_msr);
+	sep_reg(sb, &regs->ctr);
 	sep_hex(sb, c->start);
 	sep_hex(sb, c->end);
 	sep_dec(sb, c->delta);

@@ -12,11 +12,23 @@
 #include <stdint.h>
 #include "util/fmt.h"
 #include "out/logrec.h"
+#include "pmu/regname.h"
 
-/* cpu,apic_id,package,box,event,counter,ctl_msr,ctl_value,ctr_msr,start,end,delta,overflowed,kernel,repeat,simulated */
+/*
+ * cpu,apic_id,package,box,event,counter,ctl,ctl_value,ctr,start,end,delta,overflowed,kernel,
+ * repeat,simulated (ctl and ctr: the log's schema-2 names, docs/log.md)
+ */
 void csv_header(struct strbuf *sb);
-/* Counter as "gp0" / "fixed1"; MSRs, control and raw counter values in hex; delta in decimal. */
-void csv_row(struct strbuf *sb, const struct count_rec *c, bool simulated);
+/* The control and counter registers of a count by name (pmu/regname.h). */
+struct csv_regs {
+	struct regname ctl, ctr;
+};
+/*
+ * Counter as "gp0" / "fixed1"; registers by name ("msr 0x186", "pci 0000:7f:10.4+0xd8"),
+ * control and raw counter values in hex; delta in decimal. regs NULL: c's register keys named.
+ */
+void csv_row(struct strbuf *sb, const struct count_rec *c, const struct csv_regs *regs,
+	     bool simulated);
 /* One field, quoted only when it must be. */
 void csv_field(struct strbuf *sb, const char *s);
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "out/discovery.h"
 #include "out/logrec.h"
+#include "out/perfmon_ext.h"
 #include "util/fmt.h"
 
 static void list_start(struct strbuf *sb, bool *first)
@@ -83,6 +84,7 @@ void discovery_line(struct strbuf *sb, unsigned cpu, const struct cpu_info *ci,
 	sb_putc(sb, ']');
 	logrec_key_u64(sb, "fixed_width", p->fixed_width);
 	logrec_key_bool(sb, "perfmon_v2", ci->arch.perfmon_v2);
+	perfmon_ext_json(sb, &ci->arch);
 	notes(sb, ci, p);
 	sb_putc(sb, '}');
 }

@@ -8,7 +8,8 @@
 
 /*
  * {"cpu","vendor","family","model","core_type","pmu_version","gp","gp_width",
- *  "fixed":[indices],"fixed_width","perfmon_v2","notes":[...]}: the counters after the
+ *  "fixed":[indices],"fixed_width","perfmon_v2","cpuid_23":{...} (out/perfmon_ext.h),
+ *  "notes":[...]}: the counters after the
  * quirk hooks (p from core_pmu_from_cpu(ci)); notes name the leaves discovery ignored
  * and why, the quirks applied and what the core engine leaves out.
  */

@@ -412,6 +412,13 @@ pmu_status logread_get_u64(const struct logrec_view *v, const char *key, uint64_
 	return PMU_OK;
 }
 
+pmu_status logread_get_reg(const struct logrec_view *v, const char *key, struct regname *out)
+{
+	const struct logval *lv;
+	pmu_status st = lookup(v, key, LV_STRING, &lv);
+	return st ? st : regname_parse(lv->raw, lv->raw_len, out);
+}
+
 pmu_status logread_get_i64(const struct logrec_view *v, const char *key, int64_t *out)
 {
 	const struct logval *lv = logread_find(v, key);

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "pmu/regname.h"
 #include "util/status.h"
 
 #define LOGREAD_MAX_KEYS 48
@@ -64,6 +65,8 @@ const struct logval *logread_find(const struct logrec_view *v, const char *key);
 pmu_status logread_get_u64(const struct logrec_view *v, const char *key, uint64_t *out);
 pmu_status logread_get_i64(const struct logrec_view *v, const char *key, int64_t *out);
 pmu_status logread_get_bool(const struct logrec_view *v, const char *key, bool *out);
+/* A register by its name (pmu/regname.h): "msr 0x186", "pci 0000:7f:10.4+0xd8", "mmio 0x..". */
+pmu_status logread_get_reg(const struct logrec_view *v, const char *key, struct regname *out);
 /* Decoded string, NUL-terminated; PMU_ERR_NOSPACE (truncated) if it does not fit cap. */
 pmu_status logread_get_str(const struct logrec_view *v, const char *key, char *buf, size_t cap);
 /* The nested object under key, read as a view of its own. */

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "out/logrec.h"
+#include "out/perfmon_ext.h"
 #include "pmu/core_engine.h"
 #include "hw/msr.h"
 #include "pmu/regkey.h"
@@ -31,12 +32,21 @@ void logrec_key_u64(struct strbuf *sb, const char *key, uint64_t val)
 	sb_dec(sb, val);
 }
 
+void logrec_reg(struct strbuf *sb, uint32_t reg)
+{
+	struct regname n;
+	sb_putc(sb, '"');
+	if (regkey_name(NULL, reg, &n))
+		regname_put(sb, &n);
+	else
+		regkey_put(sb, NULL, reg);   /* an MMIO slot no scan placed: "mmio slot N+0x..." */
+	sb_putc(sb, '"');
+}
+
 void logrec_key_reg(struct strbuf *sb, const char *key, uint32_t reg)
 {
 	sb_json_key(sb, key);
-	sb_putc(sb, '"');
-	regkey_put(sb, NULL, reg);
-	sb_putc(sb, '"');
+	logrec_reg(sb, reg);
 }
 
 void logrec_key_hex(struct strbuf *sb, const char *key, uint64_t val)
@@ -194,6 +204,7 @@ void logrec_cpu(struct strbuf *sb, const struct cpu_info *ci, bool simulated)
 	logrec_key_u64(sb, "fixed_width", a->fixed_width);
 	logrec_key_bool(sb, "anythread_deprecated", a->anythread_deprecated);
 	sb_putc(sb, '}');
+	perfmon_ext_json(sb, a);
 	/* What the core engine drives: CPUID's counters after the quirk hooks (leaf 0x23 first). */
 	struct core_pmu p;
 	core_pmu_from_cpu(ci, &p);
@@ -235,15 +246,15 @@ void logrec_count(struct strbuf *sb, const struct count_rec *c, bool simulated)
 		logrec_key_core_type(sb, c->core_type);
 	logrec_key_u64(sb, "counter", c->counter);
 	logrec_key_u64(sb, "width", c->width);
-	logrec_key_reg(sb, "ctl_msr", c->ctl_msr);
+	logrec_key_reg(sb, "ctl", c->ctl_msr);
 	logrec_key_hex(sb, "ctl_value", c->ctl_value);
 	sb_json_key(sb, "ctl_fields");
 	reg_decode_json(c->ctl_layout, c->ctl_value, sb);
 	if (c->extra_msr) {
-		logrec_key_reg(sb, "extra_msr", c->extra_msr);
+		logrec_key_reg(sb, "extra", c->extra_msr);
 		logrec_key_hex(sb, "extra_value", c->extra_value);
 	}
-	logrec_key_reg(sb, "ctr_msr", c->ctr_msr);
+	logrec_key_reg(sb, "ctr", c->ctr_msr);
 	logrec_key_hex(sb, "start", c->start);
 	logrec_key_hex(sb, "end", c->end);
 	logrec_key_u64(sb, "delta", c->delta);
@@ -268,7 +279,7 @@ void logrec_ownership(struct strbuf *sb, const struct own_rec *o, bool simulated
 		if (i)
 			sb_putc(sb, ',');
 		sb_putc(sb, '{');
-		logrec_key_reg(sb, "msr", r->msr);
+		logrec_key_reg(sb, "reg", r->msr);
 		logrec_key_str(sb, "scope", own_scope_name((enum own_scope)r->scope));
 		logrec_key_hex(sb, "found", r->orig);
 		logrec_key_hex(sb, "ours", r->ours);

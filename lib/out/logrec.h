@@ -14,7 +14,7 @@
 #include "util/fmt.h"
 #include "hw/regfield.h"
 
-#define LOG_SCHEMA_VERSION 1
+#define LOG_SCHEMA_VERSION 2   /* 2: registers named by kind under kind-neutral keys */
 #define EFIPMU_VERSION "0.1.0"
 
 struct run_header {
@@ -29,7 +29,7 @@ struct run_header {
 	unsigned cpus_found, cpus_enabled;
 };
 
-/* {"rec":"<rec>","schema":1 ... ; callers add keys with sb_json_key, then logrec_end. */
+/* {"rec":"<rec>","schema":2 ... ; callers add keys with sb_json_key, then logrec_end. */
 void logrec_begin(struct strbuf *sb, const char *rec, bool simulated);
 void logrec_end(struct strbuf *sb);
 
@@ -73,15 +73,17 @@ struct own_rec {
 };
 
 /*
- * {"rec":"ownership",...,"registers":[{"msr":"0x38f","scope":"thread","found":"0x..",
+ * {"rec":"ownership",...,"registers":[{"reg":"msr 0x38f","scope":"thread","found":"0x..",
  * "ours":"0x..","written":true},...]}: every register the run touched, as found.
  */
 void logrec_ownership(struct strbuf *sb, const struct own_rec *o, bool simulated);
 void logrec_key_str(struct strbuf *sb, const char *key, const char *val);
 void logrec_key_u64(struct strbuf *sb, const char *key, uint64_t val);
 void logrec_key_hex(struct strbuf *sb, const char *key, uint64_t val);  /* "0x..." string */
-/* A register key (pmu/regkey.h): "0x38d" for an MSR, "pci 0000:7f:10.4+0xd8" for PCI. */
+/* A register key (pmu/regkey.h) by its name (pmu/regname.h): "msr 0x38d", "pci 0000:7f:10.4+0xd8". */
 void logrec_key_reg(struct strbuf *sb, const char *key, uint32_t reg);
+/* The same name as a JSON string, with no key (an array's element). */
+void logrec_reg(struct strbuf *sb, uint32_t reg);
 void logrec_key_bool(struct strbuf *sb, const char *key, bool val);
 /* "core_type": "atom", "core", another type's code as hex, or null (not hybrid). */
 void logrec_key_core_type(struct strbuf *sb, uint8_t t);

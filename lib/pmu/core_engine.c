@@ -16,6 +16,13 @@ static uint8_t clamp8(uint8_t v, uint8_t max)
 	return v < max ? v : max;
 }
 
+uint64_t core_sel_absent(const struct cpu_info *ci, const struct reg_layout *l)
+{
+	return (ci->arch.umask2 ? 0 : reg_named_mask(l, "umask2")) |
+	       (ci->arch.eq ? 0 : reg_named_mask(l, "eq")) |
+	       (ci->arch.ext.rdpmc_user_disable ? 0 : reg_named_mask(l, "rdpmc_ud"));
+}
+
 void core_pmu_from_cpu(const struct cpu_info *ci, struct core_pmu *p)
 {
 	pmu_memset(p, 0, sizeof(*p));
@@ -44,6 +51,7 @@ void core_pmu_from_cpu(const struct cpu_info *ci, struct core_pmu *p)
 	p->perf_metrics = ci->perf_cap_valid && ((ci->perf_cap >> PERF_CAP_PERF_METRICS_BIT) & 1) &&
 			  core_fixed_exists(p, FIXED_SLOTS);
 	p->core_type = ci->arch.core_type;
+	p->sel_absent = core_sel_absent(ci, p->desc->sel);
 	if (p->desc->global_set && p->version >= p->desc->global_set_from)
 		p->status_set = p->desc->global_set;
 }
@@ -87,7 +95,7 @@ pmu_status core_snapshot(const struct pmu_backend *b, unsigned cpu, const struct
 	if (has_global(p)) {
 		for (unsigned i = 0; i < CORE_MAX_FIXED; i++)
 			if (core_fixed_exists(p, i))
-				snap_read(b, cpu, s, d->fixed_base + i, &s->fixed_ctr[i]);
+				snap_read(b, cpu, s, core_fixed_msr(d, i), &s->fixed_ctr[i]);
 		if (d->fixed_ctrl)
 			snap_read(b, cpu, s, d->fixed_ctrl, &s->fixed_ctrl);
 		snap_read(b, cpu, s, d->global_ctrl, &s->global_ctrl);
@@ -302,7 +310,7 @@ static void place(struct core_session *s, unsigned i, enum core_ctr_kind kind, u
 	k->index = (uint8_t)x;
 	k->width = gp ? p->gp_width : p->fixed_width;
 	k->in_use = ((gp ? s->snap.gp_in_use : s->snap.fixed_in_use) >> x) & 1;
-	k->ctr_msr = gp ? core_ctr_msr(p->desc, x) : p->desc->fixed_base + x;
+	k->ctr_msr = gp ? core_ctr_msr(p->desc, x) : core_fixed_msr(p->desc, x);
 	k->load_msr = gp && p->fw_write ? core_wide_msr(p->desc, x) : k->ctr_msr;
 	if (gp) {
 		k->ctl_msr = core_sel_msr(p->desc, x);
@@ -643,7 +651,7 @@ static pmu_status own_build(struct core_session *s)
 			return s->st;
 	for (unsigned i = 0; i < CORE_MAX_FIXED; i++)
 		if (((s->fixed_used >> i) & 1) &&
-		    !own(s, p->desc->fixed_base + i, OWN_THREAD, sn->fixed_ctr[i]))
+		    !own(s, core_fixed_msr(p->desc, i), OWN_THREAD, sn->fixed_ctr[i]))
 			return s->st;
 	if (s->metrics && !own(s, MSR_IA32_PERF_METRICS, OWN_THREAD, sn->perf_metrics))
 		return s->st;

@@ -98,7 +98,14 @@ struct core_pmu {
 	uint8_t core_type;   /* hybrid: CORE_TYPE_CORE / CORE_TYPE_ATOM; 0 otherwise */
 	uint32_t family, model;
 	uint32_t quirks;     /* bit q: core_quirks[q].fix_pmu changed the geometry */
+	uint64_t sel_absent; /* select fields the layout has, this CPU's CPUID not (core_sel_absent) */
 };
+
+/*
+ * The fields of select layout l ci's CPUID does not list: UMASK2, EQ, RDPMC user disable
+ * (CPUID.23H.0:EBX[0], [1], [2]); a CPU may have some of them only.
+ */
+uint64_t core_sel_absent(const struct cpu_info *ci, const struct reg_layout *l);
 
 /*
  * CPUID (ci->arch, perf_cap) plus quirk hooks, which change the masks. n_gp and n_fixed
@@ -107,6 +114,16 @@ struct core_pmu {
  * one core_fixed_exists names.
  */
 void core_pmu_from_cpu(const struct cpu_info *ci, struct core_pmu *p);
+
+/*
+ * A GP counter's own MSR takes a full-width write: AMD's PERF_CTR, or the v6 MSR (no A_PMCx
+ * beside it) where PERF_CAPABILITIES[13] says counters take one. Else the low 32 bits,
+ * sign-extended.
+ */
+static inline bool core_ctr_full(const struct core_pmu *p)
+{
+	return p->desc->ctr_full_width || (p->fw_write && !p->desc->wide_base);
+}
 
 static inline bool core_fixed_exists(const struct core_pmu *p, unsigned i)
 {

@@ -20,11 +20,13 @@
  * EAX is the bitmap of valid subleaves, bit 1 subleaf 1; subleaf 1 EAX is the bitmap
  * of general-purpose counters, EBX of fixed counters. (Linux read bit 0 for
  * subleaf 1 until "perf/x86/intel: Fix ARCH_PERFMON_NUM_COUNTER_LEAF", 2024.)
+ * Subleaf 0 EBX: PERFEVTSEL UMASK2 (bits 47:40) and EQ (bit 36) exist (SDM vol. 2A, 23H);
+ * bit 2 RDPMC user disable (Linux "perf/x86/intel: Add support for rdpmc user disable
+ * feature", 59af95e028d4).
  */
-#define LEAF23_COUNTERS_SUBLEAF 1u
-/* Subleaf 0 EBX: PERFEVTSEL UMASK2 (bits 47:40) and EQ (bit 36) exist (SDM vol. 2A, 23H). */
 #define LEAF23_UMASK2_BIT 0
 #define LEAF23_EQ_BIT 1
+#define LEAF23_RDPMC_USER_DISABLE_BIT 2
 
 /*
  * AMD APM vol. 2, "Performance Monitoring Counters": 4 legacy PerfEvtSel/PerfCtr
@@ -90,18 +92,59 @@ static void note(struct pmu_arch_info *a, enum pmu_note n)
 	a->notes |= 1u << n;
 }
 
+/* Subleaf s of leaf 0x23 where subleaf 0 EAX lists it; false (r zeros) otherwise. */
+static bool sub_23(const struct pmu_backend *b, unsigned cpu, const struct pmu_perfmon_ext *x,
+		   enum pmu_leaf23_sub s, struct pmu_cpuid *r)
+{
+	pmu_memset(r, 0, sizeof(*r));
+	return ((x->subleaves >> s) & 1) && !pmu_cpuid(b, cpu, LEAF_PERFMON_EXT, s, r);
+}
+
+/*
+ * The subleaves past the counters: 2 auto counter reload (Linux "Add CPUID enumeration
+ * for the auto counter reload"), 3 the architectural events, 4 and 5 architectural PEBS
+ * (Linux d243d0bb64af "Initialize architectural PEBS").
+ */
+static void leaf_23_more(const struct pmu_backend *b, unsigned cpu, struct pmu_perfmon_ext *x)
+{
+	struct pmu_cpuid r;
+	if (sub_23(b, cpu, x, LEAF23_SUB_ACR, &r)) {
+		x->acr_gp = r.eax;
+		x->acr_fixed = r.ebx;
+		x->acr_cause_gp = r.ecx;
+		x->acr_cause_fixed = r.edx;
+	}
+	if (sub_23(b, cpu, x, LEAF23_SUB_EVENTS, &r))
+		x->arch_events = r.eax;
+	if (sub_23(b, cpu, x, LEAF23_SUB_PEBS_CAPS, &r))
+		x->pebs_caps = r.ebx;
+	if (sub_23(b, cpu, x, LEAF23_SUB_PEBS_COUNTERS, &r)) {
+		x->pebs_gp = r.eax;
+		x->pdist_gp = r.ebx;
+		x->pebs_fixed = r.ecx;
+		x->pdist_fixed = r.edx;
+	}
+}
+
 static void leaf_23(const struct pmu_backend *b, unsigned cpu, struct pmu_arch_info *a)
 {
+	struct pmu_perfmon_ext *x = &a->ext;
 	struct pmu_cpuid r;
 	if (pmu_cpuid(b, cpu, LEAF_PERFMON_EXT, 0, &r))
 		return;
+	x->read = true;
+	x->subleaves = r.eax;
+	x->sl0_ebx = r.ebx;
+	x->sl0_ecx = r.ecx;
 	a->umask2 = (r.ebx >> LEAF23_UMASK2_BIT) & 1;
 	a->eq = (r.ebx >> LEAF23_EQ_BIT) & 1;
-	if (!((r.eax >> LEAF23_COUNTERS_SUBLEAF) & 1)) {
+	x->rdpmc_user_disable = (r.ebx >> LEAF23_RDPMC_USER_DISABLE_BIT) & 1;
+	leaf_23_more(b, cpu, x);
+	if (!((r.eax >> LEAF23_SUB_COUNTERS) & 1)) {
 		note(a, PMU_NOTE_LEAF_23_NO_COUNTERS);
 		return;
 	}
-	if (pmu_cpuid(b, cpu, LEAF_PERFMON_EXT, LEAF23_COUNTERS_SUBLEAF, &r))
+	if (pmu_cpuid(b, cpu, LEAF_PERFMON_EXT, LEAF23_SUB_COUNTERS, &r))
 		return;
 	a->gp_mask = r.eax;
 	a->fixed_mask = r.ebx;

@@ -86,6 +86,8 @@ static void read_brand(const struct pmu_backend *b, unsigned cpu, struct cpu_inf
 
 const struct core_pmu_desc *pmu_core_desc(const struct cpu_info *ci)
 {
+	if (!pmu_vendor_amd(ci->vendor) && ci->arch.version >= 6)
+		return &core_pmu_intel_v6;
 	if (!pmu_vendor_amd(ci->vendor) && ci->arch.version >= 5 && (ci->arch.umask2 || ci->arch.eq))
 		return &core_pmu_intel_ext;
 	if (!pmu_vendor_amd(ci->vendor))

@@ -33,6 +33,31 @@ enum pmu_note {
 };
 
 /*
+ * Every subleaf of CPUID leaf 0x23, Architectural Performance Monitoring Extended (SDM
+ * vol. 2A, CPUID 23H; Linux perf/x86/intel: "Support Architectural PerfMon Extension leaf"
+ * eb467aaac21e, the auto counter reload and architectural PEBS enumerations): what is not
+ * read stays 0. The counters of subleaf 1 are pmu_arch_info's gp_mask and fixed_mask.
+ */
+struct pmu_perfmon_ext {
+	bool read;                      /* leaf 0x23 within the max basic leaf, subleaf 0 read */
+	uint32_t subleaves;             /* subleaf 0 EAX: bit n, subleaf n is valid */
+	uint32_t sl0_ebx, sl0_ecx;      /* subleaf 0 EBX (the bits below), ECX as read */
+	bool rdpmc_user_disable;        /* subleaf 0 EBX[2]: PERFEVTSEL bit 37, FIXED_CTR_CTRL 33+4i */
+	uint32_t acr_gp, acr_fixed;     /* subleaf 2 EAX, EBX: counters auto counter reload reloads */
+	uint32_t acr_cause_gp, acr_cause_fixed;   /* ECX, EDX: counters that can cause a reload */
+	uint32_t arch_events;           /* subleaf 3 EAX: bit n, architectural event n is there */
+	uint32_t pebs_caps;             /* subleaf 4 EBX: architectural PEBS capabilities */
+	uint32_t pebs_gp, pdist_gp;     /* subleaf 5 EAX, EBX: counters able to PEBS, to PDIST */
+	uint32_t pebs_fixed, pdist_fixed;   /* ECX, EDX: the fixed counters the same way */
+};
+
+/* Subleaves of leaf 0x23 (subleaf 0 EAX bit n). */
+enum pmu_leaf23_sub {
+	LEAF23_SUB_MAIN, LEAF23_SUB_COUNTERS, LEAF23_SUB_ACR, LEAF23_SUB_EVENTS,
+	LEAF23_SUB_PEBS_CAPS, LEAF23_SUB_PEBS_COUNTERS, LEAF23_SUBS
+};
+
+/*
  * The core counters CPUID describes: Intel's leaf 0xA (Intel SDM Vol. 3B 18.13.2.1, 18.2,
  * CPUID.0AH), 0x1A and 0x23; AMD's 0x80000001 and 0x80000022 (cpuid_pmu.c).
  */
@@ -51,6 +76,7 @@ struct pmu_arch_info {
 	uint32_t native_model;  /* CPUID.1AH:EAX[23:0], the native model ID; 0 as core_type */
 	bool umask2, eq;        /* CPUID.23H.0:EBX[0], [1]: PERFEVTSEL UMASK2 (47:40), EQ (36) */
 	bool from_leaf_23;      /* the masks come from leaf 0x23 subleaf 1 */
+	struct pmu_perfmon_ext ext;   /* every subleaf of leaf 0x23 */
 	bool perfctr_ext_core;  /* AMD: 6 counters at 0xC0010200 (0x80000001 ECX[23]) */
 	bool perfmon_v2;        /* AMD: PerfMonV2 (0x80000022 EAX[0]) */
 	bool irperf;            /* AMD: IRPERF, instructions retired MSR (0x80000008 EBX[1]) */

@@ -31,6 +31,9 @@ static const struct reg_ref core_refs[] = {
 	{ "core", "perf_capabilities", &layout_perf_capabilities, MSR_IA32_PERF_CAPABILITIES, 1, 1,
 	  UNCORE_NONE, 0 },
 	{ "core", "perf_metrics", &layout_perf_metrics, MSR_IA32_PERF_METRICS, 1, 1, UNCORE_NONE, 0 },
+	/* the v6 select of GP counter n (hw/msr.h), with the fields CPUID.23H may add */
+	{ "core", "pmc_v6_cfg_a", &layout_pmc_v6_cfg_a, MSR_IA32_PMC_V6_GP0_CFG_A,
+	  MSR_IA32_PMC_V6_STEP, CORE_MAX_GP, UNCORE_NONE, 0 },
 	/* AMD (APM vol. 2 13.2): the extended counters' controls and their legacy aliases */
 	{ "core", "perf_ctl", &layout_amd_perf_ctl, MSR_AMD_PERF_CTL0, 2, 6, UNCORE_NONE, 0 },
 	{ "core", "perf_evt_sel", &layout_amd_perf_ctl, MSR_AMD_PERF_LEGACY_CTL0, 1, 4,

@@ -143,15 +143,24 @@ static pmu_status apply_term(const char *pmu, struct term_dest *dst, const char 
 		return evspec_err_field(err, PMU_ERR_INVALID, f, " is set by efipmu");
 	dst->touched |= reg_field_mask(f);
 	/*
-	 * perf's AMD formats: event:0-7,32-35, so a 12-bit event= spills into event_hi; the
-	 * PerfMonV2 Data Fabric's umask:8-15,24-27 spills into umask_hi the same way.
+	 * perf's AMD formats: event:0-7,32-35, so a 12-bit event= spills into event_hi, and the
+	 * legacy Data Fabric's event14 (config:0-7,32-35,59-60) its bits 13:12 into event_top;
+	 * the PerfMonV2 Data Fabric's umask:8-15,24-27 spills into umask_hi the same way.
 	 */
 	const struct reg_field *hi = f->lsb == 0 ? reg_find_field(l, "event_hi", 8) :
 				     f->lsb == 8 ? reg_find_field(l, "umask_hi", 8) : NULL;
+	const struct reg_field *top = hi && f->lsb == 0 ? reg_find_field(l, "event_top", 9) : NULL;
+	unsigned below_top = f->width + (hi ? hi->width : 0);
 	uint64_t max = hi ? reg_field_max(hi) << f->width | reg_field_max(f) : reg_field_max(f);
+	if (top)
+		max |= reg_field_max(top) << below_top;
 	if (hi && v > reg_field_max(f) && v <= max) {
-		reg_set_field(config, hi, v >> f->width);
+		reg_set_field(config, hi, v >> f->width & reg_field_max(hi));
 		dst->touched |= reg_field_mask(hi);
+		if (top && v >> below_top) {
+			reg_set_field(config, top, v >> below_top);
+			dst->touched |= reg_field_mask(top);
+		}
 		v &= reg_field_max(f);
 	}
 	pmu_status st = reg_value_undefined(l, f, v) ? PMU_ERR_INVALID : reg_set_field(config, f, v);
@@ -285,8 +294,8 @@ static uint32_t def_counters(const struct cpu_info *ci, const struct ev_def *d)
 uint32_t evspec_counters_by_code(const struct cpu_info *ci, const struct ev_list *list,
 				 const struct reg_layout *l, uint64_t config, uint32_t all)
 {
-	uint64_t code_mask = evspec_field_mask(l, "event");
-	uint64_t key = config & (code_mask | evspec_field_mask(l, "umask"));
+	uint64_t code_mask = reg_named_mask(l, "event");
+	uint64_t key = config & (code_mask | reg_named_mask(l, "umask"));
 	uint32_t exact = 0, same_code = 0;
 	for (unsigned i = 0; list && i < list->n; i++) {
 		const struct ev_def *d = &list->events[i];
@@ -374,13 +383,13 @@ static pmu_status core_finish(const struct cpu_info *ci, const struct aux_terms 
 {
 	const struct core_pmu_desc *d = pmu_core_desc(ci);
 	const struct reg_layout *l = d->sel;
-	uint64_t rings = evspec_field_mask(l, "usr") | evspec_field_mask(l, "os");
+	uint64_t rings = reg_named_mask(l, "usr") | reg_named_mask(l, "os");
 	if (!(req->config & rings))
 		req->config |= rings;
-	pmu_status st = evspec_check_enable(l, req->config, evspec_field_mask(l, "en"), err);
+	pmu_status st = evspec_check_enable(l, req->config, reg_named_mask(l, "en"), err);
 	if (st)
 		return st;
-	if (req->config & evspec_field_mask(l, "int"))
+	if (req->config & reg_named_mask(l, "int"))
 		return evspec_err_field(err, PMU_ERR_UNSUPPORTED, reg_find_field(l, "int", 3),
 					CORE_INT_REFUSED);
 	if (req->config & d->sel_refused)
@@ -389,11 +398,8 @@ static pmu_status core_finish(const struct cpu_info *ci, const struct aux_terms 
 					d->refused_why);
 	uint64_t allowed = ~(uint64_t)0;
 	if (ci->arch.version < 3 || ci->arch.anythread_deprecated)
-		allowed &= ~evspec_field_mask(l, "any");
-	if (!ci->arch.umask2)   /* the ext layout has both; a CPU may have one */
-		allowed &= ~evspec_field_mask(l, "umask2");
-	if (!ci->arch.eq)
-		allowed &= ~evspec_field_mask(l, "eq");
+		allowed &= ~reg_named_mask(l, "any");
+	allowed &= ~core_sel_absent(ci, l);
 	st = evspec_validate(l, req->config, allowed, err);
 	if (st || (st = core_aux(ci, t, req, err)) || other_type(ci, req))
 		return st;
@@ -499,7 +505,7 @@ static pmu_status core_terms(const struct cpu_info *ci, uint8_t core_type, const
 	req->core_type = core_type;
 	if (d && (st = core_from_def(ci, d, m->core, req, err)))
 		return st;
-	struct term_dest dst = { l, evspec_field_mask(l, "en"), &req->config, 0, &aux };
+	struct term_dest dst = { l, reg_named_mask(l, "en"), &req->config, 0, &aux };
 	st = evspec_apply_terms("cpu", &dst, 1, t + used, tl - used, err);
 	if (st)
 		return st;

@@ -144,7 +144,7 @@ static uint64_t filter_all(const struct box_filter *f)
 {
 	uint64_t all = 0;
 	for (const char *const *n = f->all_fields; n && *n; n++)
-		all |= evspec_field_mask(f->layout, *n);
+		all |= reg_named_mask(f->layout, *n);
 	return all;
 }
 
@@ -152,7 +152,7 @@ static uint64_t filter_all(const struct box_filter *f)
 static uint64_t filter_allowed(const struct box_desc *box, const struct ev_def *d)
 {
 	const struct box_filter *f = box->filter;
-	uint64_t open = f->open_field ? evspec_field_mask(f->layout, f->open_field) : 0;
+	uint64_t open = f->open_field ? reg_named_mask(f->layout, f->open_field) : 0;
 	return d ? ev_filter(d) | open : ~(uint64_t)0;
 }
 
@@ -166,7 +166,7 @@ static pmu_status box_filter_terms(const struct box_desc *box, const struct ev_d
 				   struct evspec_error *err)
 {
 	const struct box_filter *f = box->filter;
-	uint64_t open_en = f->open_field ? evspec_field_mask(box->ctl_layout, f->open_enable) : 0;
+	uint64_t open_en = f->open_field ? reg_named_mask(box->ctl_layout, f->open_enable) : 0;
 	uint64_t stray = fd->touched & ~filter_allowed(box, d);
 	if (stray) {
 		char name[EV_NAME_MAX];
@@ -178,7 +178,7 @@ static pmu_status box_filter_terms(const struct box_desc *box, const struct ev_d
 		sb_puts(&sb, box->name);
 		return err->st;
 	}
-	if (f->open_field && (fd->touched & evspec_field_mask(f->layout, f->open_field)))
+	if (f->open_field && (fd->touched & reg_named_mask(f->layout, f->open_field)))
 		req->config |= open_en;
 	/* the selecting fields no term names stay at "everything" where the list gives no value */
 	if (d && !ev_ext(d)->filter_val)

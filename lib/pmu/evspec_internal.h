@@ -42,7 +42,6 @@ struct strbuf evspec_err_q(struct evspec_error *err, pmu_status st, const char *
 pmu_status evspec_err_field(struct evspec_error *err, pmu_status st, const struct reg_field *f,
 			    const char *post);
 const struct reg_field *evspec_field_at(const struct reg_layout *l, unsigned bit);
-uint64_t evspec_field_mask(const struct reg_layout *l, const char *name);
 /* Sets a field the caller knows the layout has, with a value the caller knows fits. */
 uint64_t evspec_put(const struct reg_layout *l, uint64_t word, const char *name, uint64_t v);
 unsigned evspec_lowest_bit(uint64_t v);

@@ -87,12 +87,6 @@ const struct reg_field *evspec_field_at(const struct reg_layout *l, unsigned bit
 	return NULL;
 }
 
-uint64_t evspec_field_mask(const struct reg_layout *l, const char *name)
-{
-	const struct reg_field *f = reg_find_field(l, name, pmu_strlen(name));
-	return f ? reg_field_mask(f) : 0;
-}
-
 /* Sets a field the caller knows the layout has, with a value the caller knows fits. */
 uint64_t evspec_put(const struct reg_layout *l, uint64_t word, const char *name, uint64_t v)
 {

@@ -71,13 +71,6 @@ pmu_status pmu_reg_write(const struct pmu_backend *b, unsigned cpu, uint32_t key
 	return st ? st : pmu_mmio_write(b, cpu, addr, key & REGKEY_WIDE ? 8 : 4, val);
 }
 
-static void hex_digits(struct strbuf *sb, unsigned v, unsigned n)
-{
-	static const char digits[] = "0123456789abcdef";
-	while (n-- > 0)
-		sb_putc(sb, digits[(v >> (4 * n)) & 0xF]);
-}
-
 static const struct pmon_registry *names;
 
 void regkey_names(const struct pmon_registry *r)
@@ -85,41 +78,39 @@ void regkey_names(const struct pmon_registry *r)
 	names = r;
 }
 
-void regkey_put(struct strbuf *sb, const struct pmon_registry *r, uint32_t key)
+bool regkey_name(const struct pmon_registry *r, uint32_t key, struct regname *n)
 {
 	if (!r)
 		r = names;
-	if (regkey_is_msr(key)) {
-		sb_hex(sb, key);
-		return;
-	}
-	if (regkey_is_mmio(key)) {
+	n->kind = REGNAME_MSR;
+	n->at = key;
+	n->pci = regkey_pci_addr(key);
+	if (regkey_is_pci(key)) {
+		n->kind = REGNAME_PCI;
+		n->at = 0;
+	} else if (regkey_is_mmio(key)) {
 		unsigned slot = regkey_mmio_slot(key);
-		sb_puts(sb, "mmio ");
-		if (r && slot < r->n && r->r[slot].kind == PMON_MMIO) {
-			sb_hex(sb, r->r[slot].base + (key & 0xFFFFCu));
-		} else {
-			sb_puts(sb, "slot ");
-			sb_dec(sb, slot);
-			sb_putc(sb, '+');
-			sb_hex(sb, key & 0xFFFFCu);
-		}
-		return;
+		n->kind = REGNAME_MMIO;
+		if (!r || slot >= r->n || r->r[slot].kind != PMON_MMIO)
+			return false;
+		n->at = r->r[slot].base + (key & 0xFFFFCu);
 	}
-	struct pmu_pci_addr a = regkey_pci_addr(key);
-	regkey_put_fn(sb, a);
-	sb_putc(sb, '+');
-	sb_hex(sb, a.off);
+	return true;
 }
 
-void regkey_put_fn(struct strbuf *sb, struct pmu_pci_addr a)
+void regkey_put(struct strbuf *sb, const struct pmon_registry *r, uint32_t key)
 {
-	sb_puts(sb, "pci ");
-	hex_digits(sb, a.seg, 4);
-	sb_putc(sb, ':');
-	hex_digits(sb, a.bus, 2);
-	sb_putc(sb, ':');
-	hex_digits(sb, a.dev, 2);
-	sb_putc(sb, '.');
-	hex_digits(sb, a.fn, 1);
+	struct regname n;
+	if (regkey_is_msr(key)) {
+		sb_hex(sb, key);   /* the console's "MSR 0x38d" */
+		return;
+	}
+	if (regkey_name(r, key, &n)) {
+		regname_put(sb, &n);
+		return;
+	}
+	sb_puts(sb, "mmio slot ");
+	sb_dec(sb, regkey_mmio_slot(key));
+	sb_putc(sb, '+');
+	sb_hex(sb, key & 0xFFFFCu);
 }

@@ -19,6 +19,7 @@
 #include <stdint.h>
 #include "pmu/backend.h"
 #include "pmu/pmon_registry.h"
+#include "pmu/regname.h"
 #include "util/fmt.h"
 
 #define REGKEY_PCI_TAG  0x80000000u
@@ -72,12 +73,16 @@ pmu_status pmu_reg_read(const struct pmu_backend *b, unsigned cpu, uint32_t key,
 pmu_status pmu_reg_write(const struct pmu_backend *b, unsigned cpu, uint32_t key, uint64_t val);
 
 /*
- * "0x38d" (MSR), "pci 0000:7f:10.4+0xd8", "mmio 0xfe822840" (r gives the slot's base; NULL:
- * the registry regkey_names set, which the run's scan sets, so logs name MMIO by address).
+ * The log's name of key (regname.h); r gives an MMIO slot's base (NULL: the registry
+ * regkey_names set, which the run's scan sets, so logs name MMIO by address). false: an MMIO
+ * key whose slot r does not hold.
+ */
+bool regkey_name(const struct pmon_registry *r, uint32_t key, struct regname *n);
+void regkey_names(const struct pmon_registry *r);
+/*
+ * For the console: "0x38d" (an MSR, which the text around it names), else the key's log name,
+ * or "mmio slot 3+0x840" when r (NULL: regkey_names') does not hold its slot.
  */
 void regkey_put(struct strbuf *sb, const struct pmon_registry *r, uint32_t key);
-void regkey_names(const struct pmon_registry *r);
-/* "pci 0000:7f:10.4": the function alone. */
-void regkey_put_fn(struct strbuf *sb, struct pmu_pci_addr a);
 
 #endif

@@ -37,35 +37,46 @@ void run_core_counters(const struct cpu_info *ci, unsigned *gp, unsigned *fixed)
 	*fixed = pmu_popcount(p.fixed_mask & ((1u << CORE_MAX_FIXED) - 1));
 }
 
-/* One line per core type: its CPUs and the counters the engine drives on them. */
+/* CPU j is of type t with the counters CPUID gives CPU i. */
+static bool same_kind(const struct run *a, unsigned i, unsigned j, uint8_t t)
+{
+	const struct cpu_info *x = &a->slot[i].info, *y = &a->slot[j].info;
+	return y->enabled && y->arch.core_type == t && y->arch.gp_mask == x->arch.gp_mask &&
+	       y->arch.fixed_mask == x->arch.fixed_mask;
+}
+
+/*
+ * One line per core type and counters: its CPUs and the counters the engine drives on
+ * them (Arrow Lake-H's low-power E-cores share the E-cores' type, not their fixed counters).
+ */
 void run_say_core_types(struct run *a)
 {
 	static const uint8_t types[] = { CORE_TYPE_CORE, CORE_TYPE_ATOM };
 	for (unsigned t = 0; t < sizeof(types) / sizeof(types[0]); t++) {
-		struct core_pmu p;
-		bool any = false;
 		for (unsigned i = 0; i < a->plat->ncpus; i++) {
-			const struct cpu_info *ci = &a->slot[i].info;
-			if (!ci->enabled || ci->arch.core_type != types[t])
-				continue;
-			if (!any) {
-				core_pmu_from_cpu(ci, &p);
-				sb_puts(&a->sb, types[t] == CORE_TYPE_CORE ? "P-cores" : "E-cores");
-				sb_puts(&a->sb, " (core type ");
-				sb_puts(&a->sb, pmu_core_type_name(types[t]));
-				sb_puts(&a->sb, "): CPUs ");
-			} else {
-				sb_putc(&a->sb, ',');
+			bool first = same_kind(a, i, i, types[t]);
+			for (unsigned j = 0; j < i && first; j++)
+				first = !same_kind(a, i, j, types[t]);
+			if (!first)
+				continue;   /* said with an earlier CPU of its kind, or not of type t */
+			struct core_pmu p;
+			core_pmu_from_cpu(&a->slot[i].info, &p);
+			sb_puts(&a->sb, types[t] == CORE_TYPE_CORE ? "P-cores" : "E-cores");
+			sb_puts(&a->sb, " (core type ");
+			sb_puts(&a->sb, pmu_core_type_name(types[t]));
+			sb_puts(&a->sb, "): CPUs ");
+			for (unsigned j = i; j < a->plat->ncpus; j++) {
+				if (!same_kind(a, i, j, types[t]))
+					continue;
+				if (j != i)
+					sb_putc(&a->sb, ',');
+				sb_dec(&a->sb, j);
 			}
-			sb_dec(&a->sb, i);
-			any = true;
+			sb_puts(&a->sb, "; PMC ");
+			put_bits(&a->sb, p.gp_mask & ((1u << p.n_gp) - 1));
+			sb_puts(&a->sb, ", FIXED_CTR ");
+			put_bits(&a->sb, p.fixed_mask & ((1u << CORE_MAX_FIXED) - 1));
+			run_say(a);
 		}
-		if (!any)
-			continue;
-		sb_puts(&a->sb, "; PMC ");
-		put_bits(&a->sb, p.gp_mask & ((1u << p.n_gp) - 1));
-		sb_puts(&a->sb, ", FIXED_CTR ");
-		put_bits(&a->sb, p.fixed_mask & ((1u << CORE_MAX_FIXED) - 1));
-		run_say(a);
 	}
 }

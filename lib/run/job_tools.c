@@ -155,7 +155,7 @@ static void log_write(struct run *a, unsigned cpu, unsigned seq, const struct dr
 	run_begin(a, "dry_write");
 	logrec_key_u64(&a->sb, "cpu", cpu);
 	logrec_key_u64(&a->sb, "seq", seq);
-	logrec_key_reg(&a->sb, "msr", w->msr);
+	logrec_key_reg(&a->sb, "reg", w->msr);
 	logrec_key_hex(&a->sb, "value", w->value);
 	if (w->was_st == PMU_OK)
 		logrec_key_hex(&a->sb, "was", w->was);

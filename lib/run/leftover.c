@@ -58,7 +58,7 @@ static void list_registers(struct run *a, struct run_cpu *s, bool json)
 				continue;
 			if (json) {
 				sb_puts(&a->sb, n++ ? ",{" : "{");
-				logrec_key_hex(&a->sb, "msr", r->msr);
+				logrec_key_reg(&a->sb, "reg", r->msr);
 				if (l)
 					logrec_key_str(&a->sb, "name", l->name);
 				logrec_key_hex(&a->sb, "firmware_value", r->orig);

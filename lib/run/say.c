@@ -54,7 +54,7 @@ void run_count(struct run *a, const struct count_rec *r)
 {
 	logrec_count(&a->sb, r, a->simulated);
 	run_record(a);
-	csv_row(&a->sb, r, a->simulated);
+	csv_row(&a->sb, r, NULL, a->simulated);
 	a->plat->ops->record(a->plat->ctx, PLAT_CSV, a->sb.buf, a->sb.len);
 	sb_reset(&a->sb);
 }

@@ -261,7 +261,7 @@ static void say_found(struct run *a, unsigned p, unsigned unplaced)
 		sb_puts(&a->sb, ") at ");
 	} else {
 		sb_puts(&a->sb, "at ");
-		regkey_put_fn(&a->sb, f->fn);
+		regname_put_fn(&a->sb, f->fn);
 		sb_puts(&a->sb, " BAR");
 		sb_dec(&a->sb, f->bir);
 		sb_puts(&a->sb, " ");

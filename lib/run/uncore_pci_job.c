@@ -249,7 +249,7 @@ static void say_scanned(struct run *a)
 	for (unsigned i = 0; i < scan->nseen; i++) {
 		struct pmu_pci_addr x = scan->seen[i];
 		sb_puts(&a->sb, "  ");
-		regkey_put_fn(&a->sb, x);
+		regname_put_fn(&a->sb, x);
 		sb_puts(&a->sb, " vendor ");
 		sb_hex(&a->sb, scan->seen_id[i] & 0xFFFF);
 		sb_puts(&a->sb, " device ");

@@ -123,7 +123,7 @@ static void log_probe(struct run *a, const struct pkg_run *p, unsigned i)
 	logrec_key_u64(&a->sb, "package", p->leader.package);
 	logrec_key_u64(&a->sb, "cpu", p->leader.cpu);
 	logrec_key_str(&a->sb, "box", p->probe_box[i]->name);
-	logrec_key_hex(&a->sb, "msr", pr->msr);
+	logrec_key_reg(&a->sb, "reg", pr->msr);
 	logrec_key_hex(&a->sb, "orig", pr->orig);
 	for (unsigned k = 0; k < 2; k++) {
 		logrec_key_hex(&a->sb, k ? "pattern1" : "pattern0", pr->pattern[k]);
@@ -187,9 +187,9 @@ static void log_width(struct run *a, const struct pkg_run *p, unsigned i)
 	logrec_key_u64(&a->sb, "package", p->leader.package);
 	logrec_key_u64(&a->sb, "cpu", p->leader.cpu);
 	logrec_key_str(&a->sb, "box", d->name);
-	logrec_key_hex(&a->sb, "ctl_msr", w->ctl_msr);
-	logrec_key_hex(&a->sb, "ctl", w->ctl);
-	logrec_key_hex(&a->sb, "msr", w->ctr_msr);
+	logrec_key_reg(&a->sb, "ctl", w->ctl_msr);
+	logrec_key_hex(&a->sb, "ctl_value", w->ctl);
+	logrec_key_reg(&a->sb, "ctr", w->ctr_msr);
 	logrec_key_hex(&a->sb, "orig", w->orig);
 	logrec_key_hex(&a->sb, "readback", w->readback);
 	logrec_key_str(&a->sb, "result", w->st == PMU_OK ? "probed" : pmu_status_str(w->st));
@@ -352,9 +352,9 @@ static void log_handoff(struct run *a, const struct pkg_run *p)
 	logrec_key_u64(&a->sb, "counters_in_use", s->n_in_use);
 	sb_json_key(&a->sb, "registers");
 	for (unsigned i = 0; i < s->nsaved; i++) {
-		sb_puts(&a->sb, i ? ",[\"" : "[[\"");
-		regkey_put(&a->sb, NULL, s->saved[i].msr);
-		sb_puts(&a->sb, "\",\"");
+		sb_puts(&a->sb, i ? ",[" : "[[");
+		logrec_reg(&a->sb, s->saved[i].msr);
+		sb_puts(&a->sb, ",\"");
 		sb_hex(&a->sb, s->saved[i].orig);
 		sb_puts(&a->sb, "\"]");
 	}

@@ -2,10 +2,13 @@
 /*
  * One line of the run log, any bytes: the reader never reads outside the
  * line, every value it indexes points into it, and every lookup on what it
- * indexed answers (nested objects read again, down to the depth limit).
+ * indexed answers (nested objects read again, down to the depth limit). A
+ * schema-1 record's upgrade (out/logupgrade.h) fits its room and is a schema-2
+ * record of as many keys, which is not upgraded again.
  */
 #include "fuzz.h"
 #include "out/logread.h"
+#include "out/logupgrade.h"
 
 static int inside(const uint8_t *data, size_t size, const char *p, size_t n)
 {
@@ -34,6 +37,8 @@ static void look_up_all(const uint8_t *data, size_t size, const struct logrec_vi
 		logread_get_i64(v, key, &s);
 		logread_get_bool(v, key, &b);
 		logread_get_str(v, key, str, sizeof(str));
+		struct regname reg;
+		logread_get_reg(v, key, &reg);
 		FUZZ_CHECK(memchr(str, '\0', sizeof(str)));
 		if (lv->type == LV_OBJECT && logread_get_obj(v, key, &sub) == PMU_OK)
 			look_up_all(data, size, &sub, depth + 1);
@@ -42,6 +47,34 @@ static void look_up_all(const uint8_t *data, size_t size, const struct logrec_vi
 		while (logread_elem(lv, &pos, &e))
 			FUZZ_CHECK(inside(data, size, e.raw, e.raw_len) && pos <= lv->raw_len);
 	}
+}
+
+static void upgrade(const uint8_t *line, size_t size, const struct logrec_view *v)
+{
+	const struct logval *rec = logread_find(v, "rec");
+	uint64_t was = 0;
+	bool v1 = !logread_get_u64(v, "schema", &was) && was == 1 && rec && rec->type == LV_STRING;
+	static struct log_upgrade w;
+	static struct logrec_view v2;
+	struct strbuf sb;
+	uint64_t schema = 0;
+	size_t cap = LOG_UPGRADE_ROOM(size);
+	char *out = malloc(cap);
+	FUZZ_CHECK(out != NULL);
+	sb_init(&sb, out, cap);
+	bool done = log_upgrade((const char *)line, size, &w, &sb);
+	FUZZ_CHECK(done == v1);   /* every schema-1 record, in its room */
+	if (done) {
+		FUZZ_CHECK(logread_line(out, sb.len, &v2) == PMU_OK && v2.n == v->n);
+		FUZZ_CHECK(logread_get_u64(&v2, "schema", &schema) == PMU_OK && schema == 2);
+		struct strbuf again;
+		char *twice = malloc(LOG_UPGRADE_ROOM(sb.len));
+		FUZZ_CHECK(twice != NULL);
+		sb_init(&again, twice, LOG_UPGRADE_ROOM(sb.len));
+		FUZZ_CHECK(!log_upgrade(out, sb.len, &w, &again));
+		free(twice);
+	}
+	free(out);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -60,6 +93,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		look_up_all(line, size, &v, 1);
 		logread_simulated(&v);
 		logread_str_is(&v, "rec", "count");
+		upgrade(line, size, &v);
 	}
 	free(line);
 	return 0;

@@ -13,6 +13,10 @@ Sources, cited per rule below (public documents, never read here: every number i
   Linux     arch/x86/events/intel/core.c: the *_extra_regs tables (offcore response event
             codes and valid bits per core, the E-cores' RSP_1 as 0xB7 umask 0x02, ldlat
             0x5D0 on the E-cores), ARCH_PERFMON_EVENTSEL_EQ / _UMASK2
+  Linux uncore  arch/x86/events/intel/uncore_snbep.c, uncore_discovery.h (spr_*, gnr_*
+            formats), arch/x86/events/amd/uncore.c (amd_l3, amd_df, amd_umc formats)
+  PCM       intel/pcm uncore_pmu_discovery.h, cpucounters.cpp (SPR CHA MSRs, M2M id)
+  AMD       PPR 56176 (17h model 31h), PPR 55901 (19h model 11h), APM vol. 3 appendix E
   perfmon   intel/perfmon's JSON fields: "PEBS" 2 and "CollectPEBSRecord" 3 are PEBS-only
             events (docs.rs x86 crate, perfcnt::intel::description PebsType::PebsOnly),
             which perf stat counts in counting mode with their event select alone
@@ -212,7 +216,46 @@ ICX_UNITS = {
                   pci_at=["05.1", "06.1", "07.1"]),
     "iMC": dict(box=r"uncore_imc_([0-7])", mmio=True, umask_bits=0xFF, extsel=False),
 }
-UNITS_OF = {"JKT": UNITS, "SKX": SKX_UNITS, "CLX": SKX_UNITS, "ICX": ICX_UNITS}
+# Sapphire Rapids on: the boxes are the discovery table's units (Linux uncore_discovery.h,
+# Intel PCM uncore_pmu_discovery.h): box control freeze bit 0 (GENERIC_PMON_BOX_CTL_FRZ),
+# controls with the SNB-EP fields and enable bit 22. Where the units are, as Sapphire Rapids
+# has them (the reference model's table, lib/model/model_discovery.c, publishes these):
+# CHA n at MSR 0x2000 + 0x10 n, controls +2, counters +8 (Intel PCM's SPR CHA MSRs); iMC
+# channels in MMIO, controls at box + 0x40, 4 apart (Linux SNR_IMC_MMIO_PMON_CTL0, kept by
+# spr_uncore_imc; PCM forces that stride for type 6); PCI units' controls 8 apart (Linux's
+# generic PCI box sets UNCORE_BOX_FLAG_CTL_OFFS8): M2M 0x324A at 12.0-15.0 (PCM's id) box
+# 0x438, controls 0x468 (SNR_M2M_PCI_PMON_*); UPI 0x3241 at 1.1-4.1, box 0x318, controls
+# 0x350 (SPR_UNCORE_UPI_PCIID, SPR_UNCORE_UPI0_DEVFN 0x09, ICX_UPI_PCI_PMON_*); M3UPI 0x3246
+# at 5.1-8.1, box 0xA0, controls 0xD8 (SPR_UNCORE_M3UPI_PCIID, devfn 0x29, ICX_M3UPI_*).
+# Formats (Linux uncore_snbep.c): the CHA's umask is config 8-15 and 32-63 (spr_uncore_chabox,
+# umask_ext5, SPR_CHA_EVENT_MASK_EXT 0xffffffff); IRP, M2PCIe, iMC, M2M, UPI, M3UPI, MDF and
+# Granite Rapids' B2CMI, B2UPI take 8-15 and 32-55 (SPR_UNCORE_COMMON_FORMAT, umask_ext4,
+# SPR_RAW_EVENT_MASK_EXT 0xffffff); a PCI unit's control is two dwords, the high one at + 4
+# (spr_uncore_pci_enable_event). An iMC control is one dword (4 apart; Linux writes it with
+# writel), so a UMaskExt there could not be written: refused.
+DISC_FRZ = 1 << 0
+DISC_PCI = dict(umask_bits=0xFF, extsel=False, pci_step=8, frz=DISC_FRZ, umask_ext_shift=32,
+                umask_ext_bits=24, ctl_wide=True)
+DISC_UNITS = {
+    "CHA": dict(box=r"uncore_cha_(\d+)", ctl=0x2002, stride=0x10, box_ctl=0x2000, umask_bits=0xFF,
+                extsel=False, frz=DISC_FRZ, umask_ext_shift=32, umask_ext_bits=32),
+    "iMC": dict(box=r"uncore_imc_(\d+)", mmio=True, umask_bits=0xFF, extsel=False, frz=DISC_FRZ),
+    "M2M": dict(DISC_PCI, box=r"uncore_m2m_([0-3])", pci=[0x324A] * 4, pci_ctl=0x468,
+                pci_box=0x438, pci_range=(0x438, 0x488), pci_at=["0c.0", "0d.0", "0e.0", "0f.0"]),
+    "UPI LL": dict(DISC_PCI, box=r"uncore_upi_([0-3])", pci=[0x3241] * 4, pci_ctl=0x350,
+                   pci_box=0x318, pci_range=(0x318, 0x370), pci_at=["01.1", "02.1", "03.1", "04.1"]),
+    "M3UPI": dict(DISC_PCI, box=r"uncore_m3upi_([0-3])", pci=[0x3246] * 4, pci_ctl=0xD8,
+                  pci_box=0xA0, pci_range=(0xA0, 0xF8), pci_at=["05.1", "06.1", "07.1", "08.1"]),
+}
+DISC_UNITS["IMC"] = DISC_UNITS["iMC"]   # Granite Rapids' and Sierra Forest's spelling
+# Units of the lists the reference model's table does not publish (refused naming the PMU,
+# compared with nothing), and units efipmu does not take by name at all (perf's cxlcm, cxldp,
+# hbm types 12-14 of Linux spr_uncores; M2HBM, MCHBM, CHACMS: no Linux PMU name at hand).
+DISC_PMU = {"IIO": "iio", "IRP": "irp", "M2PCIe": "m2pcie", "PCU": "pcu", "UBOX": "ubox",
+            "MDF": "mdf", "B2CMI": "b2cmi", "B2UPI": "b2upi", "B2CXL": "b2cxl", "B2HOT": "b2hot"}
+UNITS_OF = {"JKT": UNITS, "SKX": SKX_UNITS, "CLX": SKX_UNITS, "ICX": ICX_UNITS, "SPR": DISC_UNITS,
+            "EMR": DISC_UNITS, "GNR": DISC_UNITS, "SRF": DISC_UNITS}
+DISC_LISTS = {"SPR", "EMR", "GNR", "SRF"}
 # U-box clock ticks: the JSON lists event 0 on counters 0-1, the UCLK fixed counter counts
 # them (Intel 327043-001 2.2): U_MSR_PMON_UCLK_FIXED_CTL 0xC08, enable bit 22.
 UCLK_FIXED = {"UNC_U_CLOCKTICKS"}
@@ -245,6 +288,7 @@ class Expect:
     name: str
     alts: list = field(default_factory=list)   # [Encoding]: any one of them
     refuse: str = None         # regex of the refusal's reason
+    skip: str = None           # not compared (the model has no such unit): why
 
 
 def num(s):
@@ -379,9 +423,15 @@ def qpi_term_expects(events):
 def uncore_expect(e, lst="JKT"):
     """What perf programs for one event of list lst's uncore boxes (None: another unit)."""
     unit = UNITS_OF[lst].get(e["Unit"])
+    name = e["EventName"]
+    if unit is None and lst in DISC_LISTS:
+        pmu = DISC_PMU.get(e["Unit"])
+        if pmu:
+            return Expect(name, refuse=f"unknown PMU 'uncore_{pmu}'",
+                          skip=f"{e['Unit']}: no such unit in the reference model's table")
+        return Expect(name, refuse=r"unknown event", skip=f"{e['Unit']}: not taken by name")
     if unit is None:
         return None
-    name = e["EventName"]
     high = 0   # the control's bits beyond the umask: UMaskExt, PortMask, FCMask
     if num(e.get("UMaskExt", 0)):
         if "umask_ext_shift" not in unit or num(e["UMaskExt"]) >> unit["umask_ext_bits"]:
@@ -425,3 +475,117 @@ def uncore_expect(e, lst="JKT"):
         # value, else 0, so nothing firmware left there filters the count (issue 12 item 1).
         enc.extra = {"filter": flt[1] if flt else 0}   # the filter MSR of the box the runner finds
     return Expect(name, [enc])
+
+
+# AMD uncore (Linux arch/x86/events/amd/uncore.c; AMD PPR 56176, family 17h model 31h; PPR
+# 55901, family 19h model 11h; AMD64 APM vol. 3 appendix E, CPUID Fn8000_0022), each field as
+# perf's format gives its bits, a value filling the pieces in order:
+# - amd_l3: ChL3PmcCfg n at 0xC0010230 + 2 n (6 counters); format event8 config:0-7, umask
+#   8-15; family 17h slicemask 48-51, threadmask 56-63, each all ones where the event leaves
+#   it 0; family 19h on coreid 42-44, enallslices 46, enallcores 47, sliceid 48-50,
+#   threadmask 56-57, and without a threadmask threadmask 3, enallslices and enallcores
+#   (l3_thread_slice_mask). Enable bit 22.
+# - amd_df: 0xC0010240 + 2 n (4 counters, or CPUID 0x80000022 EBX[15:10] under PerfMonV2);
+#   event14 config:0-7,32-35,59-60 and umask 8-15, under PerfMonV2 (EAX[0]) event14v2
+#   config:0-7,32-37 and umask12 config:8-15,24-27. Enable bit 22.
+# - amd_umc_N (PerfMonV2 only): N a bit of ECX (the active UMCs); EBX[21:16] counters in all,
+#   shared equally, from 0xC0010800 in the order of N, two MSRs a counter; event 0-7,
+#   rdwrmask 8-9; enable bit 31 (AMD64_PERFMON_V2_ENABLE_UMC).
+# A value wider than its format is refused (perf: "value too big for format"), a term the
+# format lacks is unknown.
+AMD_L3_17H = {"event": [(0, 8)], "umask": [(8, 8)], "slicemask": [(48, 4)],
+              "threadmask": [(56, 8)]}
+AMD_L3_19H = {"event": [(0, 8)], "umask": [(8, 8)], "coreid": [(42, 3)], "enallslices": [(46, 1)],
+              "enallcores": [(47, 1)], "sliceid": [(48, 3)], "threadmask": [(56, 2)]}
+AMD_DF = {"event": [(0, 8), (32, 4), (59, 2)], "umask": [(8, 8)]}
+AMD_DF_V2 = {"event": [(0, 8), (32, 6)], "umask": [(8, 8), (24, 4)]}
+AMD_UMC = {"event": [(0, 8)], "rdwrmask": [(8, 2)]}
+AMD_L3_CTL, AMD_DF_CTL, AMD_UMC_CTL, AMD_UMC_EN = 0xC0010230, 0xC0010240, 0xC0010800, 1 << 31
+# The terms each profile runs: every combination below of event and umask, then the fields.
+AMD_L3_EVENTS, AMD_L3_UMASKS = (0x01, 0x04, 0x06, 0x90, 0x9A, 0xFF), (0x00, 0x01, 0x0F, 0xFF)
+AMD_L3_TERMS = {17: ("slicemask=0x1", "threadmask=0x5", "slicemask=0x3,threadmask=0x80",
+                     "sliceid=1", "slicemask=0x10", "umask=0x100"),
+                19: ("threadmask=1", "threadmask=2,coreid=3", "sliceid=2",
+                     "sliceid=5,threadmask=3,enallcores=1", "enallslices=1,threadmask=1",
+                     "coreid=7", "slicemask=1", "threadmask=4", "umask=0x100")}
+AMD_DF_EVENTS = (0x07, 0x1F, 0xC7, 0x1C7, 0x3C7, 0xFFF, 0x1007, 0x3FFF, 0x4000)
+AMD_DF_UMASKS = (0x00, 0x38, 0xFF, 0x100, 0x7FE, 0xFFF, 0x1000)
+AMD_UMC_EVENTS = (0x00, 0x0A, 0x14, 0xFF)
+
+
+def cpuid_dump(path):
+    """{leaf: (eax, ebx, ecx, edx)} of the first logical CPU of an InstLatx64 dump."""
+    out = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            m = re.match(r"CPUID ([0-9A-F]{8}): ([0-9A-F]{8})-([0-9A-F]{8})-([0-9A-F]{8})-"
+                         r"([0-9A-F]{8})", line)
+            if m and int(m.group(1), 16) not in out:
+                out[int(m.group(1), 16)] = tuple(int(m.group(i), 16) for i in range(2, 6))
+    return out
+
+
+def amd_place(fmt, terms):
+    """(config, None) from "a=1,b=2" by perf's format, or (None, why)."""
+    config = 0
+    for t in terms.split(","):
+        key, val = t.split("=")
+        if key not in fmt:
+            return None, f"unknown term '{key}'"
+        v = num(val)
+        for lsb, width in fmt[key]:
+            config |= (v & ((1 << width) - 1)) << lsb
+            v >>= width
+        if v:
+            return None, "too wide"
+    return config, None
+
+
+def amd_expects(dump):
+    """[Expect] of the AMD uncore specs on the machine whose CPUID dump is given."""
+    ids = cpuid_dump(dump)
+    eax = ids[1][0]
+    family = (eax >> 8 & 0xF) + (eax >> 20 & 0xFF)
+    v2_eax, v2_ebx, v2_ecx, _ = ids.get(0x80000022, (0, 0, 0, 0))
+    v2 = bool(v2_eax & 1)
+    out = []
+
+    def add(pmu, fmt, terms, ctl, ncounters, en=UNC_EN, fill=None):
+        name = f"{pmu}/{terms}/"
+        config, why = amd_place(fmt, terms)
+        if why:
+            out.append(Expect(name, refuse=re.escape(why)))
+            return
+        unit = dict(box=re.escape(pmu), ctl=ctl, ctl_step=2, umask_bits=0xFF, extsel=False)
+        word = (fill(config) if fill else config) | en
+        out.append(Expect(name, [Encoding("uncore", word, frozenset(range(ncounters)),
+                                          unit=unit)]))
+
+    def l3_fill(c):
+        if family <= 0x18:
+            return c | (0 if c & 0xF << 48 else 0xF << 48) | (0 if c & 0xFF << 56 else 0xFF << 56)
+        return c if c & 3 << 56 else c | 3 << 56 | 1 << 46 | 1 << 47
+
+    l3 = AMD_L3_17H if family <= 0x18 else AMD_L3_19H
+    for ev in AMD_L3_EVENTS:
+        for um in AMD_L3_UMASKS:
+            add("amd_l3", l3, f"event={ev:#x},umask={um:#x}", AMD_L3_CTL, 6, fill=l3_fill)
+    for terms in AMD_L3_TERMS[17 if family <= 0x18 else 19]:
+        add("amd_l3", l3, "event=0x4," + terms, AMD_L3_CTL, 6, fill=l3_fill)
+    df, ndf = (AMD_DF_V2, v2_ebx >> 10 & 0x3F) if v2 else (AMD_DF, 4)
+    for ev in AMD_DF_EVENTS:
+        for um in AMD_DF_UMASKS:
+            add("amd_df", df, f"event={ev:#x},umask={um:#x}", AMD_DF_CTL, ndf)
+    active = [n for n in range(32) if v2_ecx >> n & 1] if v2 else []
+    per = (v2_ebx >> 16 & 0x3F) // len(active) if active else 0
+    for n in range(16):
+        if n not in active:
+            why = "active" if v2 else "PerfMonV2"
+            out.append(Expect(f"amd_umc_{n}/event=0xa/", refuse=why))
+            continue
+        base = AMD_UMC_CTL + 2 * per * active.index(n)
+        for ev in AMD_UMC_EVENTS:
+            for rw in range(5):
+                add(f"amd_umc_{n}", AMD_UMC, f"event={ev:#x},rdwrmask={rw}", base, per,
+                    en=AMD_UMC_EN)
+    return out

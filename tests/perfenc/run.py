@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-2-Clause-Patent
-"""Every core event of every vendored perfmon list and every U-box, C-box and PCU event of
-the Sandy Bridge-EP uncore list, by name, through `efipmu-host dry-run --each`, against the
-independent encoding of encode.py. Offcore events of lists with two response MSRs also run
+"""Every core event of every vendored perfmon list and every event of the Xeon uncore lists
+(Sandy Bridge-EP to Sierra Forest), by name, and raw specs of AMD's L3, DF and UMC on
+zen2-4, through `efipmu-host dry-run --each`, against the independent encoding of encode.py. Offcore events of lists with two response MSRs also run
 in pairs: perf puts the second one on MSR_OFFCORE_RSP_1.
 
-Per list: matched, refused as expected, mismatched (the first ones shown). Fails on a
+Per list: matched, refused as expected, mismatched (the first ones shown), and not compared:
+a discovery list's events on units the reference model's table does not publish or efipmu
+does not name (each a refusal saying so; neither passed nor failed). Fails on a
 mismatch not in known-gaps.txt, on a listed gap that now matches or names nothing that ran,
 and on any missing input. Last line: "perfenc: N passed, N failed" (passed: events matched
 or refused as expected, and the runner's own checks in test_check.py; known gaps count in
@@ -34,6 +36,22 @@ PROFILES = {0x1A: "nehalem-ep", 0x2C: "westmere-ep", 0x2E: "nehalem-ex", 0x2F: "
             0x8F: "sapphire-rapids", 0xCF: "emerald-rapids", 0x97: "alder-lake",
             0xAA: "meteor-lake", 0xBD: "lunar-lake"}
 PROFILE_STEPPING = {"skylake-sp": 4}
+# Profiles of architectural PerfMon v6 parts (CPUID.0AH version 6): their counters are
+# driven through the v6 MSRs, GP counter n at 0x1900 + 4n, its select at 0x1901 + 4n,
+# fixed counter i at 0x1980 + 4i (Linux 149fd4712bcd, msr-index.h MSR_IA32_PMC_V6_*), the
+# same registers as PMCn, PERFEVTSELn and FIXED_CTRi.
+V6_PROFILES = {"lunar-lake", "panther-lake"}
+
+
+def v6_legacy(msr):
+    """The legacy number of a v6 counter MSR (msr itself for any other)."""
+    if 0x1900 <= msr < 0x1980 and (msr - 0x1900) % 4 < 2:
+        n, k = divmod(msr - 0x1900, 4)
+        return (0x186 if k else 0xC1) + n
+    if 0x1980 <= msr < 0x19A0 and msr % 4 == 0:
+        return 0x309 + (msr - 0x1980) // 4
+    return msr
+
 SAME_CORE = {0x25: "westmere-ep",      # Westmere client: the Westmere core PMU (v3, 4 + 3)
              0xAD: "emerald-rapids",   # Granite Rapids: Redwood Cove, 8 GP, fixed 0-3
              0xAF: "meteor-lake",      # Sierra Forest: Crestmont, Meteor Lake's E-cores
@@ -42,9 +60,16 @@ SAME_CORE = {0x25: "westmere-ep",      # Westmere client: the Westmere core PMU 
 # Arrow Lake 06_C5's low-power E-cores (native model 2) are Crestmont: Meteor Lake's E-cores.
 SAME_CORE_NATIVE = {(0xC5, 2): "meteor-lake"}
 CORE_TYPES = {0x20: "atom", 0x40: "core"}
-# Uncore lists whose boxes efipmu drives by Intel's names: Sandy Bridge-EP's, Skylake-SP's and
-# Cascade Lake's (the others' uncore lists are vendored for the uncore work, not run).
-UNCORE_MODELS = {0x2D, 0x55, 0x6A}   # mapfile.csv "Core Type" (CPUID.1AH:EAX[31:24])
+# AMD's uncore has no Intel list: raw specs of its L3, DF and UMC formats (encode.amd_expects)
+# on each AMD profile, from the CPUID dump its model answers (tools/gen_cpuid_tables.py).
+AMD_PROFILES = {"zen2": "amd-17-31-rome.txt", "zen3": "amd-19-01-milan.txt",
+                "zen4": "amd-19-11-genoa.txt"}
+# Uncore lists whose boxes efipmu drives by Intel's names: Sandy Bridge-EP's to Ice Lake-SP's,
+# and the discovery-table parts' (the client parts' uncore lists are vendored, not run).
+UNCORE_MODELS = {0x2D, 0x55, 0x6A, 0x8F, 0xCF, 0xAD, 0xAF}
+# Granite Rapids and Sierra Forest have no profile: their uncore lists run on Emerald Rapids'
+# discovery table (the same unit types and places for the units the model publishes).
+SAME_UNCORE = {0xAD: "emerald-rapids", 0xAF: "emerald-rapids"}
 
 # Registers every event's run may write besides its extra MSRs (Intel SDM Vol. 4 table 2-2;
 # Intel 327043-001 2.2; Linux uncore_snbep.c; PMC8-9 and FIXED_CTR4-6 where CPUID.23H lists them,
@@ -60,7 +85,12 @@ UNCORE_REGS = ({0xC08, 0xC09, 0xC10, 0xC11, 0xC16, 0xC17, 0xC24}
                | set(range(0x703, 0x71B)) | set(range(0xA40, 0xB20))
                | {0xE00 + 0x10 * n + r for n in range(28) for r in range(0xC)}
                # Ice Lake-SP: IIO, IRP, M2PCIe 0xA40-0xB3F, CHA 0-39 0xB60-0xFEF
-               | set(range(0xA40, 0xB40)) | set(range(0xB60, 0xFF0)))
+               | set(range(0xA40, 0xB40)) | set(range(0xB60, 0xFF0))
+               # Sapphire Rapids on: CHA 0-15 0x2000-0x20FF (Intel PCM's SPR CHA MSRs)
+               | set(range(0x2000, 0x2100))
+               # AMD: L3 0xC0010230-B, DF 0xC0010240-5F, UMC from 0xC0010800 (encode.py)
+               | set(range(0xC0010230, 0xC001023C)) | set(range(0xC0010240, 0xC0010260))
+               | set(range(0xC0010800, 0xC0010880)))
 WINDOW = ("program", "start")   # the writes in effect while the events count
 MSR_GLOBAL_CTRL, MSR_FIXED_CTR_CTRL, MSR_PERFEVTSEL0 = 0x38F, 0x38D, 0x186
 FRZ = 1 << 8   # SNB-EP box control freeze (Linux uncore_snbep.c)
@@ -77,7 +107,8 @@ class Item:
 
     def __init__(self, path, etype, prof, model=0, stepping=None, core_type=None):
         self.path, self.etype, self.prof = path, etype, prof
-        self.name = os.path.basename(path)[:-5]
+        # a list's name is its JSON file's; AMD's runs are named for the profile
+        self.name = os.path.basename(path)[:-5] if etype != "amd" else f"amd_uncore_{prof}"
         self.model, self.stepping, self.core_type = model, stepping, core_type
 
     def list_model(self):
@@ -121,6 +152,8 @@ def lists_from_mapfile(data):
                 out.append(Item(full, etype, prof, model, steps[0], ctype))
             else:
                 out.append(Item(full, etype, prof, 0, None, ctype))
+        elif etype == "uncore" and rows[0][0] in SAME_UNCORE:
+            out.append(Item(full, etype, SAME_UNCORE[rows[0][0]], rows[0][0]))
         elif other:
             model, steps, ctype, native = other[0]
             prof = SAME_CORE_NATIVE.get((model, native), SAME_CORE[model])
@@ -131,6 +164,11 @@ def lists_from_mapfile(data):
                           + ", ".join(f"{r[0]:#x}" for r in rows))
     if not out:
         raise Missing(f"{path} lists no event file")
+    for prof, dump in AMD_PROFILES.items():
+        full = os.path.join(os.path.dirname(os.path.abspath(data)), "cpuid", dump)
+        if not os.path.isfile(full):
+            raise Missing(f"{full} is missing")
+        out.append(Item(full, "amd", prof))
     return out
 
 
@@ -142,6 +180,9 @@ def spell(item, name):
 
 def runs_for(item):
     """[(label, spec, [Expect])]: every event alone, then offcore pairs."""
+    if item.etype == "amd":
+        exps = encode.amd_expects(item.path)
+        return [(x.name, x.name, [x]) for x in exps]
     events = encode.load_events(item.path)
     if item.etype == "core":
         perfmon_dir = os.path.basename(os.path.dirname(os.path.dirname(item.path)))   # "JKT"
@@ -186,15 +227,15 @@ def parse_blocks(text):
                 box="core", kind="fixed" if m.group(2) == "fixed" else "gp",
                 idx=int(m.group(3)), ctl=int(m.group(4), 16))
             cur["order"].append((m.group(1).upper(), cur["counters"][m.group(1).upper()]))
-        elif m := re.match(r"  (\S+)\s+(uncore_\w+) (ctr(\d+)|fixed) control "
+        elif m := re.match(r"  (\S+)\s+(uncore_\w+|amd_\w+) (ctr(\d+)|fixed) control "
                            r"(0x\w+|pci \S+|mmio \S+), counter (0x\w+|pci \S+|mmio \S+)$", line):
             cur["counters"][m.group(1).upper()] = dict(
                 box=m.group(2), kind="fixed" if m.group(3) == "fixed" else "gp",
                 idx=int(m.group(4) or 0), ctl=reg_key(m.group(5)))
         elif m := re.match(r"  (uncore_\w+): PCI device (0x\w+) found at pci (\S+)$", line):
             cur["pci"][m.group(1)] = (int(m.group(2), 16), m.group(3))
-        elif m := re.match(r"  (uncore_\w+): MMIO box \(base from PCI device 0x\w+\) at mmio (0x\w+)$",
-                           line):
+        elif m := re.match(r"  (uncore_\w+): MMIO box \((?:base from PCI device 0x\w+|the "
+                           r"discovery table's address)\) at mmio (0x\w+)$", line):
             cur["mmio"][m.group(1)] = int(m.group(2), 16)
         elif m := re.match(r"  (snapshot|program|start|stop|read|restore)\b(.*)$", line):
             phase = m.group(1)
@@ -249,7 +290,7 @@ def check_pci(enc, ctr, eff, block):
         return f"control {fmt(got)}, expected {enc.ctl:#x}", None
     box = unit.get("pci_box", encode.PCI_BOX_CTL)
     b = eff.get(("pci", fn, box))
-    if b is None or b & FRZ:
+    if b is None or b & unit.get("frz", FRZ):
         return f"box control {fn}+{box:#x} {fmt(b)}: not unfrozen", None
     # the box's counter, control and box registers (SNB-EP: 0xA0-0xF7) may be written, nothing else
     lo, hi = unit.get("pci_range", (0xA0, 0xF8))
@@ -267,6 +308,8 @@ def check_pci(enc, ctr, eff, block):
 def check_mmio(enc, ctr, eff, block):
     """check_enc for an iMC channel in MMIO (Linux SNR_IMC_MMIO_*): its control at box + 0x40 +
     4 n (the fixed counter's at + 0x54), the box unfrozen."""
+    if not re.fullmatch(enc.unit["box"], ctr["box"]):
+        return f"counted on {ctr['box']}, expected {enc.unit['box']}", None
     box = block["mmio"].get(ctr["box"])
     if box is None:
         return f"{ctr['box']}: no MMIO box listed", None
@@ -283,7 +326,7 @@ def check_mmio(enc, ctr, eff, block):
     if eff.get(ctl) != enc.ctl:
         return f"control {fmt(eff.get(ctl))}, expected {enc.ctl:#x}", None
     b = eff.get(("mmio", box))
-    if b is None or b & FRZ:
+    if b is None or b & enc.unit.get("frz", FRZ):
         return f"box control {box:#x} {fmt(b)}: not unfrozen", None
     # the channel's 16 KiB of PMON registers may be written, nothing else
     return None, {("mmio", box + o): ("any", 0) for o in range(0, 0x60, 4)}
@@ -336,14 +379,14 @@ def check_enc(enc, ctr, eff, block):
     else:
         if ctr["kind"] != "gp" or (enc.counters and ctr["idx"] not in enc.counters):
             return f"on {ctr['kind']} {ctr['idx']}, the list allows {sorted(enc.counters)}", None
-        ctl = unit["ctl"] + off + ctr["idx"]
+        ctl = unit["ctl"] + off + ctr["idx"] * unit.get("ctl_step", 1)
         if ctr["ctl"] != ctl:
             return f"counter {ctr['idx']} controlled by {ctr['ctl']:#x}, expected {ctl:#x}", None
     if eff.get(ctl) != enc.ctl:
         return f"control {fmt(eff.get(ctl))}, expected {enc.ctl:#x}", None
     if "box_ctl" in unit:
         b = eff.get(unit["box_ctl"] + off)
-        if b is None or b & FRZ:
+        if b is None or b & unit.get("frz", FRZ):
             return f"box control {unit['box_ctl'] + off:#x} {fmt(b)}: not unfrozen", None
     for reg in ("filter", "filter1"):
         if reg in enc.extra:
@@ -366,7 +409,7 @@ def check_run(exps, block):
         return "mismatch", "no output for this run"
     if exps[0].refuse:
         if block["refused"] and re.search(exps[0].refuse, block["refused"]):
-            return "refused", block["refused"]
+            return ("skipped", exps[0].skip) if exps[0].skip else ("refused", block["refused"])
         if block["refused"]:
             return "mismatch", f"refused for another reason: {block['refused']}"
         return "mismatch", "ran; the hardware cannot express it (expected a refusal)"
@@ -425,6 +468,13 @@ def run_batch(tool, item, runs):
         raise Missing(f"{item.name}: efipmu-host exited {p.returncode}: "
                       f"{p.stderr.strip()[:300]}")
     blocks = parse_blocks(p.stdout)
+    if item.prof in V6_PROFILES:
+        for b in blocks.values():
+            b["writes"] = [(s, ph, v6_legacy(m) if isinstance(m, int) else m, v)
+                           for s, ph, m, v in b["writes"]]
+            for c in list(b["counters"].values()) + [c for _n, c in b.get("order", [])]:
+                if c["box"] == "core" and isinstance(c["ctl"], int):
+                    c["ctl"] = v6_legacy(c["ctl"])
     return [(label, *check_run(x, blocks.get(spec))) for label, spec, x in runs]
 
 
@@ -534,7 +584,7 @@ def main():
     passed, failed = selftest()
     seen = set()
     for name, prof, lm, rows in results:
-        count = {"match": 0, "refused": 0, "mismatch": 0}
+        count = {"match": 0, "refused": 0, "mismatch": 0, "skipped": 0}
         known = 0
         bad = []
         for label, res, why in rows:
@@ -545,6 +595,8 @@ def main():
                 known += 1
             elif res == "mismatch":
                 bad.append(f"    NEW MISMATCH {label}: {why}")
+            elif res == "skipped":
+                continue
             elif key in gaps:
                 what = "matches" if res == "match" else "is refused as expected"
                 bad.append(f"    {label} now {what}: remove it from known-gaps.txt")
@@ -553,8 +605,16 @@ def main():
         failed += len(bad)
         names = f" (names of model {lm.list_model()})" if lm.list_model() else ""
         names += f" on its {lm.core_type} CPU" if lm.core_type else ""
-        print(f"{name}.json on {prof}{names}: {count['match']} matched, {count['refused']} "
-              f"refused as expected, {count['mismatch']} mismatched ({known} known gaps)")
+        label = name if lm.etype == "amd" else f"{name}.json"
+        print(f"{label} on {prof}{names}: {count['match']} matched, {count['refused']} "
+              f"refused as expected, {count['mismatch']} mismatched ({known} known gaps)"
+              + (f", {count['skipped']} not compared" if count["skipped"] else ""))
+        skips = {}
+        for _label, res, why in rows:
+            if res == "skipped":
+                skips[why] = skips.get(why, 0) + 1
+        for why, n in sorted(skips.items()):
+            print(f"    not compared: {n} on {why}")
         for label, res, why in [r for r in rows if r[1] == "mismatch"][:a.show]:
             print(f"    {'known ' if (name, label) in gaps else ''}mismatch {label}: {why}")
         for line in bad[:20]:

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause-Patent
-# Every event of the vendored perfmon lists (data/perfmon/: every core list, the U-box, C-box
-# and PCU events of the Sandy Bridge-EP uncore list), by name, through `efipmu-host dry-run`
-# against an independent encoder written from the JSON and the manuals (tests/perfenc/).
+# Every event of the vendored perfmon lists (data/perfmon/: every core list, the Xeon uncore
+# lists from Sandy Bridge-EP to Sierra Forest), by name, and AMD's L3, DF and UMC formats on
+# zen2-4, through `efipmu-host dry-run` against an independent encoder written from the JSON,
+# Linux's formats and the manuals (tests/perfenc/).
 # Mismatches listed in tests/perfenc/known-gaps.txt are reported, not failed; a listed one
 # that matches again fails (the list only shrinks). Last line: "perfenc: N passed, N failed".
 set -uo pipefail

@@ -123,6 +123,53 @@ class Checks(unittest.TestCase):
         got = run.check_run([a, b], block([(long_a[:63], 1), (long_b[:63], 0)], writes))
         self.assertEqual(got, ("match", ""))
 
+    def test_discovery_unit_the_model_lacks_is_not_compared(self):
+        iio = {"Unit": "IIO", "EventName": "I.X", "EventCode": "0x1", "UMask": "0x0",
+               "Counter": "0,1,2,3"}
+        x = encode.uncore_expect(iio, "SPR")
+        said = run.parse_blocks("dry run of I.X: refused: unknown PMU 'uncore_iio' for this CPU")
+        self.assertEqual(run.check_run([x], said["I.X"])[0], "skipped")
+        other = run.parse_blocks("dry run of I.X: refused: unknown event 'I.X' for model 0x8f")
+        self.assertEqual(run.check_run([x], other["I.X"])[0], "mismatch")
+
+    def test_discovery_cha_umask_ext_and_freeze_bit_0(self):
+        cha = {"Unit": "CHA", "EventName": "C.X", "EventCode": "0x35", "UMask": "0x01",
+               "UMaskExt": "0x00C8F3FF", "Counter": "0,1,2,3"}
+        x = encode.uncore_expect(cha, "SPR")
+        self.assertEqual(x.alts[0].ctl, 0x35 | 0x01 << 8 | 1 << 22 | 0xC8F3FF << 32)
+        text = ["dry run of C.X on the reference model sapphire-rapids", "uncore engine (discovery):",
+                "  C.X                          uncore_cha_1 ctr2 control 0x2014, counter 0x201a",
+                "  program (4 reads):", "     1 wrmsr 0x2010 uncore_cha_1 box ctl = 0x1",
+                f"     2 wrmsr 0x2014 uncore_cha_1 ctl2 = {x.alts[0].ctl:#x}", "  start:"]
+        frozen = run.parse_blocks("\n".join(text))["C.X"]
+        self.assertEqual(run.check_run([x], frozen)[0], "mismatch")   # box control still 1
+        text.append("     3 wrmsr 0x2010 uncore_cha_1 box ctl = 0x0")
+        self.assertEqual(run.check_run([x], run.parse_blocks("\n".join(text))["C.X"]),
+                         ("match", ""))
+
+    def test_amd_formats(self):
+        # perf's formats: a value fills the pieces in order; too wide or unknown is refused
+        self.assertEqual(encode.amd_place(encode.AMD_DF, "event=0x3fff,umask=0x38"),
+                         (0xFF | 0x38 << 8 | 0xF << 32 | 3 << 59, None))
+        self.assertEqual(encode.amd_place(encode.AMD_DF_V2, "event=0x4000")[1], "too wide")
+        self.assertEqual(encode.amd_place(encode.AMD_L3_19H, "slicemask=1")[1],
+                         "unknown term 'slicemask'")
+
+    def test_amd_umc_counter_one_two_msrs_on(self):
+        dump = os.path.join(run.REPO, "data", "cpuid", "amd-19-11-genoa.txt")
+        x = next(e for e in encode.amd_expects(dump) if e.name == "amd_umc_3/event=0xa,rdwrmask=1/")
+        self.assertEqual(x.alts[0].ctl, 0x8000010A)
+        text = ["dry run of U.X on the reference model zen4", "uncore engine (amd-19h):",
+                "  U.X  amd_umc_3 ctr1 control 0xc0010802, counter 0xc0010803", "  program:",
+                "     1 wrmsr 0xc0010802 amd_umc_3 ctl1 = 0x10a", "  start:",
+                "     2 wrmsr 0xc0010802 amd_umc_3 ctl1 = 0x8000010a"]
+        x.name = "U.X"
+        self.assertEqual(run.check_run([x], run.parse_blocks("\n".join(text))["U.X"]),
+                         ("match", ""))
+        wrong = [t.replace("0xc0010802", "0xc0010801") for t in text]
+        self.assertEqual(run.check_run([x], run.parse_blocks("\n".join(wrong))["U.X"])[0],
+                         "mismatch")
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=0)

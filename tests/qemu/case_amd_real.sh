@@ -65,11 +65,11 @@ python3 - "$LOG" <<'PY' || fail "zen4: registers owned and counted"
 import json, sys
 recs = [json.loads(l) for l in open(sys.argv[1])]
 own = [reg for r in recs if r["rec"] == "ownership" for reg in r["registers"]]
-assert own and all(int(x["msr"], 16) >= 0xC0000000 for x in own), own
-assert any(x["msr"] == "0xc0000301" for x in own), "PerfCntrGlobalCtl not owned"
+assert own and all(int(x["reg"][4:], 16) >= 0xC0000000 for x in own), own
+assert any(x["reg"] == "msr 0xc0000301" for x in own), "PerfCntrGlobalCtl not owned"
 wins = [r for r in recs if r["rec"] == "window"]
 assert wins and all(w["gate"] == "global" and w["gate_writes"] == 1 for w in wins), wins
-assert all(int(r["ctl_msr"], 16) >= 0xC0010200 for r in recs if r["rec"] == "count")
+assert all(int(r["ctl"][4:], 16) >= 0xC0010200 for r in recs if r["rec"] == "count")
 PY
 
 SMP=2 CPU=EPYC-Rome boot_case amd_sim_zen2_selftest 'qemu-exit\nbackend = sim\nsim-profile = zen2\nselftest\n'

@@ -30,13 +30,13 @@ for r in recs:
         w[r["cpu"]].append(r)
 for c in w:
     assert w[c] and [r["seq"] for r in w[c]] == list(range(len(w[c]))), "seq not 0..n-1"
-core = lambda c: [(r["msr"], r["value"]) for r in w[c]]
+core = lambda c: [(r["reg"], r["value"]) for r in w[c]]
 assert core(1) == core(2)
 # an uncore register: an MSR from 0xC00, or a PCI dword ("pci 0000:7f:10.4+0xf0": the iMC clocks)
-unc = lambda r: not r["msr"].startswith("0x") or int(r["msr"], 16) >= 0xC00
+unc = lambda r: not r["reg"].startswith("msr ") or int(r["reg"][4:], 16) >= 0xC00
 assert any(unc(r) for r in w[0]), "no uncore write on the package leader"
 assert not any(unc(r) for r in w[1]), "uncore write on CPU 1"
-sel = [r for r in w[0] if r["msr"] == "0x186" and r["value"] == "0x4300c4"]
+sel = [r for r in w[0] if r["reg"] == "msr 0x186" and r["value"] == "0x4300c4"]
 assert sel and sel[0]["register"] == "IA32_PERFEVTSEL" and sel[0]["fields"]["en"] == 1
 dry = [r for r in recs if r["rec"] == "dry_run"]
 assert dry and dry[0]["backend"] == "dry-run over sim" and dry[0]["complete"] is True

@@ -32,7 +32,7 @@ expect_console '^\[SIM\]   ev_sel=0x44 +bits 7:0$'
 expect_console '^\[SIM\]   en=1 +bit 22$'
 expect_console '^\[SIM\]   rsv=0x1 +bits 31:29  RESERVED: must be 0$'
 expect_no_console 'U_PMON_EVNT_SEL'   # the Nehalem-EX U-box: another family
-grep -q '"rec":"decode","schema":1,"simulated":true,"register":"uncore_ubox","value":"0x20400044".*"result"' "$LOG" ||
+grep -q '"rec":"decode","schema":2,"simulated":true,"register":"uncore_ubox","value":"0x20400044".*"result"' "$LOG" ||
   fail "no decode record"
 
 SMP=1 boot_case decode_bad 'qemu-exit\nbackend = sim\ndecode = bogus 1\n'

@@ -32,6 +32,6 @@ for what in duplicate-box-id all-ones empty zero-offset outside spr-upi-quirk; d
   expect_console "${SIM_LINE}package 0: $what: "
 done
 expect_console "${SIM_LINE}package 0: unit 1 \(type 0 cha, box 0, MSR 0x2010\): not counted: duplicate-box-id$"
-grep -q '"rec":"discovery","schema":1,"simulated":true,"package":0,.*"problems":\["empty","all-ones","zero-offset","duplicate-box-id","outside","spr-upi-quirk"\]' "$LOG" ||
+grep -q '"rec":"discovery","schema":2,"simulated":true,"package":0,.*"problems":\["empty","all-ones","zero-offset","duplicate-box-id","outside","spr-upi-quirk"\]' "$LOG" ||
   fail "the discovery record names every problem"
 exit $FAILED

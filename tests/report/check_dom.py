@@ -6,7 +6,9 @@
 
 The DOM is Chromium's `--dump-dom` (after parsing, after any script would have run). Checks:
 - one check element per check record, as many FAIL ones as the log has FAIL checks;
-- one count row per (CPU or package, box, event, kernel) of the log's count records;
+- one count row per (CPU or package, box, event, kernel) of the log's count records, its
+  control register by the log's name ("msr 0x186", "pci 0000:7f:10.4+0xd8", "mmio 0x...")
+  and value, and the fields of the log's ctl_fields that are not zero, decoded;
 - a hand-off register per value of the hand-off records, marked where it is not zero;
 - past 64 cpu records (docs/host-tool.md): per package, the checks' tallies, a heat map cell
   per CPU and column of CPU checks (its worst result, grey without one), a count row per
@@ -96,6 +98,39 @@ def col(r):
     return r["check"] + (" (%s)" % r["kernel"] if r.get("kernel") else "")
 
 
+def ctl_name(r):
+    """A count's control register as schema 2 names it (schema 1: "ctl_msr", an MSR bare)."""
+    if "ctl" in r:
+        return r["ctl"]
+    v = r["ctl_msr"]
+    return "msr " + v if v.startswith("0x") else v
+
+
+def check_controls(dom_text, recs):
+    """Each count row's control cell: "NAME = VALUE", then LAYOUT: the non-zero fields."""
+    bad, first = [], {}
+    for r in recs:
+        if r.get("rec") == "count":
+            box = r.get("box", "core")
+            at = "cpu %d" % r["cpu"] if box == "core" else "pkg %d" % r["package"] + (
+                ".X%d" % r["ccx"] if "ccx" in r else "")
+            first.setdefault((at, box, r["event"], r.get("kernel", "")), r)
+    for row in rows_of(dom_text, "count"):
+        at, box, kernel, event = (row[0], "core", row[1], row[2]) if len(row) == 9 else row[:4]
+        r = first.get((at, box, event, kernel))
+        if not r:
+            bad.append("count row %s has no count record" % row[:4])
+            continue
+        cell, want = row[-1], "%s = %s" % (ctl_name(r), r["ctl_value"])
+        fields = dict(re.findall(r"(\w+)=(0x[0-9a-f]+|\d+)", cell.partition(": ")[2]))
+        got = {k: int(v, 0) for k, v in fields.items()}
+        logged = {k: v for k, v in r.get("ctl_fields", got).items() if v}   # hand-made: none
+        if not cell.startswith(want) or "not in the log" in cell or got != logged:
+            bad.append("%s %s %s: control %r, the log's %r %s" % (at, box, event, cell, want,
+                                                                  logged))
+    return bad
+
+
 def check_big(d, recs, checks, cpu_pkg):
     """Past 64 CPUs: the per-package tallies, the heat map and the per-package count rows."""
     bad = []
@@ -170,6 +205,9 @@ def main():
     nrows = sum(1 for t, a in d.elems if t == "tr" and "count" in classes(a))
     if nrows != len(series):
         bad.append("%d count rows, the log has %d series" % (nrows, len(series)))
+
+    if not big:
+        bad += check_controls(dom_text, recs)
 
     nskew = sum(1 for r in recs if r.get("rec") == "skew")
     svgs = sum(1 for t, a in d.elems if t == "svg" and "skew" in classes(a))

@@ -37,6 +37,12 @@ sim hybrid $'backend = sim\nsim-profile = alder-lake\n'
 sim amd $'backend = sim\nsim-profile = zen4\n'
 sim uncore2 --packages 2 $'backend = sim\nsim-profile = sandy-bridge-ep\n'
 sim topdown $'backend = sim\nsim-profile = icelake-sp\nevents = TOPDOWN.SLOTS\n'
+# registers of each kind (issue 35 item 5): Sandy Bridge-EP's iMC in PCI, Ice Lake-SP's in
+# MMIO, and the PCI run written back in log schema 1 (tests/host/schema1.py)
+sim pci --packages 2 $'backend = sim\nsim-profile = sandy-bridge-ep\nkernels = stream\n'\
+$'events = instructions,uncore_imc_0/UNC_M_CAS_COUNT.RD/,uncore_imc_1/UNC_M_CAS_COUNT.RD/\n'
+sim mmio --packages 2 $'backend = sim\nsim-profile = icelake-sp\nkernels = stream\n'
+python3 tests/host/schema1.py "$L/pci.jsonl" "$L/pci-v1.jsonl" pci msr && ok || bad "schema 1 of pci"
 # real size (issue 33 item 4): per-package summaries and a heat map, not a row per CPU
 sim big --cpus 768 --packages 2 --threads 2 $'backend = sim\nsim-profile = zen4\n'
 # ... with outliers: CPU 5's instruction check FAIL, CPU 9's branch check DISTURBED, CPU 700
@@ -111,7 +117,8 @@ report() {   # NAME LOG [--base BASE]
   "$tool" report "$log" "$@" -o "$out/html/$name.html" 2>"$out/html/$name.err" && ok ||
     bad "report $name: $(head -1 "$out/html/$name.err")"
 }
-for n in pass fail disturbed hybrid amd uncore2 topdown big big-outliers nopmu capture hostile; do
+for n in pass fail disturbed hybrid amd uncore2 topdown pci pci-v1 mmio big big-outliers nopmu \
+  capture hostile; do
   report "$n" "$L/$n.jsonl"
 done
 # diffs: compare's rows and the report's, from the same rules
@@ -142,6 +149,13 @@ for f in "$out"/html/*.html; do
     *) python3 tests/report/check_dom.py "$out/html/$n.dom" "$L/$n.jsonl" ;;
   esac && ok || bad "DOM of $n"
 done
+# a PCI box's row: its register's address and fields, in both schemas; a box clock check's bound
+for n in pci pci-v1; do
+  grep -q '<code class="ctl">pci 0000:7f:10.4+0xd8 = 0x400304</code><br>SNBEP_PCI_PMON_CTL: '\
+'ev_sel=0x4 umask=0x3 en=1</td>' "$out/html/$n.dom" && ok || bad "$n: no PCI control of iMC 0"
+done
+grep -q '<br>measured 7,007<br>expected at most 7,147</div>' "$out/html/mmio.dom" && ok ||
+  bad "mmio: a box clock check without its bound"
 # the hand-made diff holds each kind of row but "only in new": moved, missing, PASS -> FAIL, verdict
 for k in d-moved d-missing passfail d-verdict; do
   grep -q "<tr class=\"diff [^\"]*\\b$k\\b" "$out/html/diff-handmade.dom" && ok ||

@@ -19,8 +19,6 @@
 #include "runlog.h"
 #include "sha256.h"
 
-#define BUNDLE_HEAD "efipmu-bundle 1\n"
-
 /* A string value of the first record rec (with scope, when given) holding key, or "". */
 static void find_str(const char *text, size_t len, const char *rec, const char *scope,
 		     const char *key, const char *sub, char *out, size_t cap)
@@ -163,38 +161,9 @@ int cmd_bundle(int argc, char **argv)
 bool bundle_logs(const char *path, const char *text, size_t len, struct bundle_log *logs,
 		 unsigned max, unsigned *n)
 {
-	size_t hl = strlen(BUNDLE_HEAD);
-	*n = 0;
-	if (len < hl || memcmp(text, BUNDLE_HEAD, hl))
-		return false;
-	/* the last line: "end SHA256" over every byte before it */
-	const char *endl = len >= hl + 69 ? text + len - 69 : NULL;   /* "end " + 64 + "\n" */
-	char hex[65];
-	if (!endl || memcmp(endl, "end ", 4) || text[len - 1] != '\n')
-		die("%s: a bundle without its end line (cut off?)", path);
-	sha256_hex(text, (size_t)(endl - text), hex);
-	if (memcmp(endl + 4, hex, 64))
-		die("%s: the bundle's checksum does not match its bytes: damaged in transit", path);
-	for (const char *p = text + hl; p < endl;) {
-		const char *e = memchr(p, '\n', (size_t)(endl - p));
-		if (!e)
-			die("%s: a bundle line without its end", path);
-		if (*p == '#') {
-			p = e + 1;
-			continue;
-		}
-		char name[256], sum[65];
-		size_t bytes;
-		if (sscanf(p, "log %255s %zu %64s", name, &bytes, sum) != 3 || *n >= max ||
-		    bytes > (size_t)(endl - (e + 1)) || e[1 + bytes] != '\n')
-			die("%s: a bundle's log line is malformed", path);
-		sha256_hex(e + 1, bytes, hex);
-		if (strcmp(hex, sum))
-			die("%s: the bundle's log %s does not match its checksum", path, name);
-		snprintf(logs[*n].name, sizeof(logs[*n].name), "%s", name);
-		logs[*n].text = e + 1;
-		logs[(*n)++].len = bytes;
-		p = e + 1 + bytes + 1;
-	}
-	return true;
+	const char *why;
+	enum bundle_read_st st = bundle_read(text, len, logs, max, n, &why);
+	if (st == BUNDLE_BAD)
+		die("%s: %s", path, why);
+	return st == BUNDLE_OK;
 }

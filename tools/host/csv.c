@@ -23,12 +23,13 @@ int cmd_csv(int argc, char **argv)
 		struct count_rec c = {
 			.cpu = k->cpu, .apic_id = k->apic_id, .package = k->package, .box = k->box,
 			.event = k->event, .counter_kind = k->kind, .counter = k->counter,
-			.ctl_msr = k->ctl_msr, .ctl_value = k->ctl_value, .ctr_msr = k->ctr_msr,
+			.ctl_value = k->ctl_value,
 			.start = k->start, .end = k->end, .delta = k->delta, .overflowed = k->overflowed,
 			.kernel = k->kernel, .repeat = k->repeat,
 		};
+		struct csv_regs regs = { k->ctl, k->ctr };
 		sb_reset(&sb);
-		csv_row(&sb, &c, k->sim);
+		csv_row(&sb, &c, &regs, k->sim);
 		puts(buf);
 	}
 	unload(&g);

@@ -60,6 +60,10 @@ static bool core_msr_name(uint32_t msr, const struct core_pmu *p, char *out, siz
 		{ MSR_IA32_PMC0, 1, "IA32_PMC", false },
 		{ MSR_IA32_A_PMC0, 1, "IA32_A_PMC", false },
 		{ MSR_IA32_FIXED_CTR0, 1, "IA32_FIXED_CTR", true },
+		/* v6 (hw/msr.h): IA32_PMC_GPn_CFG_A, IA32_PMC_GPn_CTR, IA32_PMC_FXn_CTR */
+		{ MSR_IA32_PMC_V6_GP0_CFG_A, MSR_IA32_PMC_V6_STEP, "IA32_PMC_V6_CFG_A", false },
+		{ MSR_IA32_PMC_V6_GP0_CTR, MSR_IA32_PMC_V6_STEP, "IA32_PMC_V6_CTR", false },
+		{ MSR_IA32_PMC_V6_FX0_CTR, MSR_IA32_PMC_V6_STEP, "IA32_PMC_V6_FX_CTR", true },
 		{ MSR_AMD_PERF_CTL0, 2, "PERF_CTL", false },
 		{ MSR_AMD_PERF_CTR0, 2, "PERF_CTR", false },
 		{ MSR_AMD_PERF_LEGACY_CTL0, 1, "PerfEvtSel", false },
@@ -355,7 +359,7 @@ static pmu_status dry_uncore(struct dry_run *r, const struct pmu_event_req *reqs
 				       map->box[k].d->name, map->box[k].d->pci->device_id, at);
 			continue;
 		}
-		regkey_put_fn(&sb, regkey_pci_addr(map->box[k].base));
+		regname_put_fn(&sb, regkey_pci_addr(map->box[k].base));
 		printf("  %s: PCI device %#x found at %s\n", map->box[k].d->name,
 		       map->box[k].d->pci->device_id, at);
 	}

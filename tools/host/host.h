@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bundle_read.h"
+
 #define EXIT_REGRESSED 1   /* compare: a check regressed; dry-run: a phase failed */
 #define EXIT_ERROR 2
 
@@ -44,6 +46,11 @@ FILE *open_part(const char *out, char *tmp, size_t cap);
 void close_part(FILE *o, const char *tmp, const char *out);
 /* The whole file, NUL-terminated, its length in *len; dies naming it when it cannot be read. */
 char *read_whole(const char *path, size_t *len);
+/*
+ * A schema-1 log's text as schema 2 (docs/log.md), its records rewritten (out/logupgrade.h),
+ * the caller's to free; NULL when no record is of schema 1. What load reads through too.
+ */
+char *log_as_schema2(const char *text, size_t len, size_t *out_len);
 
 struct machine;
 /*
@@ -52,12 +59,6 @@ struct machine;
  */
 struct machine *host_machine_of_text(const char *name, const char *text, size_t len);
 
-/* One log of a bundle (efipmu-host bundle): its name and its bytes inside the bundle's text. */
-struct bundle_log {
-	char name[256];
-	const char *text;
-	size_t len;
-};
 /*
  * text[0..len) as a bundle: true with its logs (at most max) when it starts with the bundle's
  * first line; dies naming the problem when it does but its checksum or layout is wrong.

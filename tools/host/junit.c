@@ -126,9 +126,9 @@ static void on_check(struct suite *s, const struct logrec_view *v)
 
 static void on_probe(struct suite *s, const struct logrec_view *v)
 {
-	char box[48], msr[24], result[48], p0[24], r0[24], p1[24], r1[24];
+	char box[48], reg[48], result[48], p0[24], r0[24], p1[24], r1[24];
 	str(v, "box", box, sizeof(box));
-	str(v, "msr", msr, sizeof(msr));
+	str(v, "reg", reg, sizeof(reg));
 	str(v, "result", result, sizeof(result));
 	str(v, "pattern0", p0, sizeof(p0));
 	str(v, "readback0", r0, sizeof(r0));
@@ -137,7 +137,7 @@ static void on_probe(struct suite *s, const struct logrec_view *v)
 	bool ok = !strcmp(result, "holds");
 	struct testcase *t = add(s, ok ? TC_PASS : TC_FAIL, "FAIL");
 	where_of(v, t->classname, sizeof(t->classname));
-	snprintf(t->name, sizeof(t->name), "uncore probe %s (%s)", box, msr);
+	snprintf(t->name, sizeof(t->name), "uncore probe %s (%s)", box, reg);
 	if (!ok)
 		snprintf(t->message, sizeof(t->message),
 			 "%s: wrote %s, read back %s; wrote %s, read back %s", result, p0, r0, p1, r1);

@@ -66,12 +66,12 @@ static const struct {
 	{ "stats", " box event kernel " },
 	{ "skew", " round kernel " },
 	{ "window", " round " },
-	{ "uncore_probe", " box msr " },
+	{ "uncore_probe", " box reg " },
 	{ "uncore_width", " box " },
 	{ "uncore_fw_box", " box " },
 	{ "uncore_imc_freerun", " controller " },
 	{ "discovery_table", " part " },
-	{ "dry_write", " msr " },
+	{ "dry_write", " reg " },
 	{ "left_out", " event " },
 	{ "handoff", " box " },
 	{ "derived", " kernel " },
@@ -307,17 +307,17 @@ static void registers(struct facts *fs, const char *at, const struct logval *reg
 	struct logval e;
 	size_t pos = 0;
 	while (logread_elem(regs, &pos, &e)) {
-		char msr[48], scope[16], key[REPLAY_KEY], val[96], found[24], ours[24];
+		char reg[48], scope[16], key[REPLAY_KEY], val[96], found[24], ours[24];
 		bool written = false;
 		if (e.type != LV_OBJECT || logread_line(e.raw, e.raw_len, &o) ||
-		    logread_get_str(&o, "msr", msr, sizeof(msr)) ||
+		    logread_get_str(&o, "reg", reg, sizeof(reg)) ||
 		    logread_get_str(&o, "scope", scope, sizeof(scope)) ||
 		    logread_get_str(&o, "found", found, sizeof(found)) ||
 		    logread_get_str(&o, "ours", ours, sizeof(ours)) ||
 		    logread_get_bool(&o, "written", &written))
 			die("replay: an ownership record's register is malformed");
 		key[0] = 0;
-		append(key, sizeof(key), "%s, register %s (%s)", at, msr, scope);
+		append(key, sizeof(key), "%s, register %s (%s)", at, reg, scope);
 		unsigned k = occurrence(&fs->seen, key);
 		if (k > 1)
 			append(key, sizeof(key), " #%u", k);
@@ -607,7 +607,10 @@ static unsigned replay_one(const char *name, const char *text, size_t len)
 	if (v == VERDICT_ERROR)
 		die("replay: the job did not run on the model: %s", hp->console ? hp->console : "");
 
-	facts_of(text, len, &a);
+	size_t len2;
+	char *text2 = log_as_schema2(text, len, &len2);   /* a schema-1 log's facts as schema 2's */
+	facts_of(text2 ? text2 : text, text2 ? len2 : len, &a);
+	free(text2);
 	facts_of(hp->log, hp->log_len, &b);
 	size_t nc = 0, newer = 0;
 	unsigned d = differences(&a, &b, &newer);

@@ -404,8 +404,10 @@ static void checks_grid(struct report *r, char (*cols)[160], unsigned nc,
 				esc(o, k->reason);
 				fputs("\"><b>", o);
 				esc(o, k->result);
-				fprintf(o, "</b><br>measured %s<br>expected %s", grouped(k->measured),
-					grouped(k->expected));
+				char e[96], m[64];
+				check_expected(k, e, sizeof(e));
+				check_measured(k, m, sizeof(m));
+				fprintf(o, "</b><br>%s<br>%s", m, e);
 				fputs("</div>", o);
 			}
 			fputs("</td>", o);
@@ -473,13 +475,44 @@ static void sec_checks(struct report *r)
 	fputs("</section>\n", o);
 }
 
+/*
+ * The layout of a count's control register: its uncore box's (hw/layouts_*.c, whatever the
+ * register's kind: MSR, PCI or MMIO), else the core's or another family's MSR of that number.
+ */
+static const struct reg_layout *ctl_layout(const struct report *r, const struct count *c)
+{
+	const struct box_desc *d = strcmp(c->box, "core") && r->fam ?
+		box_find(&r->boxes, c->box, strlen(c->box)) : NULL;
+	if (d)
+		return !strcmp(c->kind, "fixed") ? d->fixed_layout : d->ctl_layout;
+	if (c->ctl.kind != REGNAME_MSR || !c->ctl.at)
+		return NULL;
+	return decode_layout_for_msr((uint32_t)c->ctl.at, r->fam ? &r->boxes : NULL);
+}
+
+/* "msr 0x186 = 0x4300c4": the control register by the log's name, and its value. */
+static void ctl_code(FILE *o, const struct count *c)
+{
+	char name[64];
+	struct strbuf sb;
+	sb_init(&sb, name, sizeof(name));
+	regname_put(&sb, &c->ctl);
+	fputs("<code class=\"ctl\">", o);
+	esc(o, name);
+	fprintf(o, " = 0x%llx</code><br>", (unsigned long long)c->ctl_value);
+}
+
 static void decoded_ctl(struct report *r, const struct count *c)
 {
 	char buf[512] = "";
-	const struct reg_layout *l = decode_layout_for_msr((uint32_t)c->ctl_msr,
-							     r->fam ? &r->boxes : NULL);
-	if (!l || !c->ctl_msr) {
-		absent(r->o, "no layout for this control MSR");
+	const struct reg_layout *l = ctl_layout(r, c);
+	if (!l && c->ctl_fields[0]) {   /* a box the report has no table of (AMD's, discovered) */
+		fputs("fields as logged: ", r->o);
+		esc(r->o, c->ctl_fields);
+		return;
+	}
+	if (!l) {
+		absent(r->o, "no layout for this control register");
 		return;
 	}
 	struct strbuf sb;
@@ -522,8 +555,8 @@ static void count_table(struct report *r, bool core)
 		fprintf(o, " %llu</td><td>%u</td>", (unsigned long long)c->counter, s[j].n);
 		fprintf(o, "<td class=\"num\">%s</td><td class=\"num\">%s</td><td class=\"num\">%s</td>",
 			grouped(s[j].st.min), grouped(s[j].st.median), grouped(s[j].st.max));
-		fprintf(o, "<td><code>MSR 0x%llx = 0x%llx</code><br>", (unsigned long long)c->ctl_msr,
-			(unsigned long long)c->ctl_value);
+		fputs("<td>", o);
+		ctl_code(o, c);
 		decoded_ctl(r, c);
 		fputs("</td></tr>\n", o);
 	}
@@ -550,13 +583,13 @@ static void sec_counts(struct report *r)
 		if (strcmp(p->rec, "uncore_probe"))
 			continue;
 		if (!any)
-			fputs("<table class=\"probes\"><thead><tr><th>package</th><th>box</th><th>MSR</th>"
+			fputs("<table class=\"probes\"><thead><tr><th>package</th><th>box</th><th>register</th>"
 			      "<th>probe</th></tr></thead><tbody>\n", r->o);
 		any = true;
 		fprintf(r->o, "<tr><td>%llu</td><td>", (unsigned long long)gnum(p, "package"));
 		esc(r->o, gstr(p, "box"));
 		fputs("</td><td>", r->o);
-		esc(r->o, gstr(p, "msr"));
+		esc(r->o, gstr(p, "reg"));
 		fputs("</td><td>", r->o);
 		esc(r->o, gstr(p, "result"));
 		fputs("</td></tr>\n", r->o);
@@ -928,7 +961,8 @@ static void counts_big(struct report *r)
 		struct pkg_stat *t = stat_row(rows, &nrows, ns, ns, key, pkg_index(r, c->cpu));
 		if (!t->n)
 			t->first = c;
-		t->same_ctl &= c->ctl_msr == t->first->ctl_msr && c->ctl_value == t->first->ctl_value;
+		t->same_ctl &= regname_eq(&c->ctl, &t->first->ctl) &&
+			       c->ctl_value == t->first->ctl_value;
 		t->overflowed |= s[j].overflowed;
 		t->v[t->n++] = s[j].st.median;
 		if (c->cpu < CPUSET_MAX)
@@ -955,9 +989,7 @@ static void counts_big(struct report *r)
 			"<td class=\"num\">%s</td><td>", grouped(st.min), grouped(st.median),
 			grouped(st.max));
 		if (t->same_ctl) {
-			fprintf(o, "<code>MSR 0x%llx = 0x%llx</code><br>",
-				(unsigned long long)t->first->ctl_msr,
-				(unsigned long long)t->first->ctl_value);
+			ctl_code(o, t->first);
 			decoded_ctl(r, t->first);
 		} else {
 			fputs("differs between CPUs", o);

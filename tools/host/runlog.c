@@ -8,6 +8,7 @@
 #include "host.h"
 #include "out/logread.h"
 #include "out/logrec.h"
+#include "out/logupgrade.h"
 #include "runlog.h"
 
 struct rec_ctx {
@@ -30,19 +31,10 @@ static void opt_u64(const struct rec_ctx *c, const char *key, uint64_t *out)
 		need(c, st, key);
 }
 
-/*
- * A register key: an MSR number, or a PCI or MMIO register as the log names it ("pci
- * 0000:7f:10.4+0xd8", "mmio 0xc0022840": pmu/regkey.h), which is no MSR: 0.
- */
-static void opt_reg(const struct rec_ctx *c, const char *key, uint64_t *out)
+/* A register by its name: "msr 0x186", "pci 0000:7f:10.4+0xd8", "mmio 0xc0022840". */
+static void opt_reg(const struct rec_ctx *c, const char *key, struct regname *out)
 {
-	char text[48];
-	pmu_status st = logread_get_u64(c->v, key, out);
-	if (st == PMU_ERR_INVALID && !logread_get_str(c->v, key, text, sizeof(text)) &&
-	    (!strncmp(text, "pci ", 4) || !strncmp(text, "mmio ", 5))) {
-		*out = 0;
-		return;
-	}
+	pmu_status st = logread_get_reg(c->v, key, out);
 	if (st != PMU_ERR_NOT_FOUND)
 		need(c, st, key);
 }
@@ -63,6 +55,23 @@ static void opt_bool(const struct rec_ctx *c, const char *key, bool *out)
 		need(c, st, key);
 }
 
+/* "event=0x4 umask=0x3 en=1": the fields of the record's ctl_fields that are not zero. */
+static void ctl_fields(const struct rec_ctx *c, char *buf, size_t cap)
+{
+	static struct logrec_view o;
+	size_t n = 0;
+	buf[0] = 0;
+	if (logread_get_obj(c->v, "ctl_fields", &o))
+		return;
+	for (unsigned i = 0; i < o.n && n < cap; i++) {
+		const struct logval *f = &o.v[i];
+		if (f->type != LV_NUMBER || !f->is_u64 || !f->u)
+			continue;
+		n += (size_t)snprintf(buf + n, cap - n, f->u > 1 ? "%s%.*s=0x%llx" : "%s%.*s=%llu",
+				      n ? " " : "", (int)f->key_len, f->key, (unsigned long long)f->u);
+	}
+}
+
 static void read_count(struct runlog *g, const struct rec_ctx *c)
 {
 	g->counts = xgrow(g->counts, &g->cap_counts, g->ncounts, sizeof(*g->counts));
@@ -80,9 +89,10 @@ static void read_count(struct runlog *g, const struct rec_ctx *c)
 	k->has_ccx = logread_find(c->v, "ccx") != NULL;
 	opt_u64(c, "ccx", &k->ccx);
 	opt_u64(c, "counter", &k->counter);
-	opt_reg(c, "ctl_msr", &k->ctl_msr);
+	opt_reg(c, "ctl", &k->ctl);
 	opt_u64(c, "ctl_value", &k->ctl_value);
-	opt_reg(c, "ctr_msr", &k->ctr_msr);
+	ctl_fields(c, k->ctl_fields, sizeof(k->ctl_fields));
+	opt_reg(c, "ctr", &k->ctr);
 	opt_u64(c, "start", &k->start);
 	opt_u64(c, "end", &k->end);
 	opt_u64(c, "repeat", &k->repeat);
@@ -103,7 +113,13 @@ static void read_check(struct runlog *g, const struct rec_ctx *c)
 	need(c, logread_get_str(c->v, "check", k->check, sizeof(k->check)), "check");
 	need(c, logread_get_str(c->v, "result", k->result, sizeof(k->result)), "result");
 	opt_str(c, "kernel", k->kernel, sizeof(k->kernel));
+	k->has_expected = logread_find(c->v, "expected") != NULL;
+	k->has_min = logread_find(c->v, "expected_min") != NULL;
+	k->has_max = logread_find(c->v, "expected_max") != NULL;
+	k->has_measured = logread_find(c->v, "measured") != NULL;
 	opt_u64(c, "expected", &k->expected);
+	opt_u64(c, "expected_min", &k->expected_min);
+	opt_u64(c, "expected_max", &k->expected_max);
 	opt_u64(c, "measured", &k->measured);
 	opt_str(c, "reason", k->reason, sizeof(k->reason));
 	k->sim = logread_simulated(c->v);
@@ -143,8 +159,8 @@ static void read_record(struct runlog *g, const struct rec_ctx *c, const struct 
 	if (!logread_find(c->v, "rec"))
 		die("%s:%u: record without \"rec\"", c->path, c->line);
 	need(c, logread_get_u64(c->v, "schema", &schema), "schema");
-	if (schema != LOG_SCHEMA_VERSION)
-		die("%s:%u: schema %llu, this tool reads schema %d", c->path, c->line,
+	if (schema != LOG_SCHEMA_VERSION)   /* schema 1's records were read as schema 2's */
+		die("%s:%u: schema %llu, this tool reads schemas 1 and %d", c->path, c->line,
 		    (unsigned long long)schema, LOG_SCHEMA_VERSION);
 	if (logread_str_is(c->v, "rec", "count"))
 		read_count(g, c);
@@ -166,6 +182,57 @@ void load(struct runlog *g, const char *path)
 	load_with(g, path, NULL);
 }
 
+/* One line as schema 2: line itself, or its upgrade in *up (grown as it needs). */
+static const char *line_as_schema2(const char *line, size_t *len, struct log_upgrade *w,
+				   char **up, size_t *cap)
+{
+	struct strbuf sb;
+	if (*cap < LOG_UPGRADE_ROOM(*len)) {
+		free(*up);
+		*cap = LOG_UPGRADE_ROOM(*len);
+		*up = xcalloc(1, *cap);
+	}
+	sb_init(&sb, *up, *cap);
+	if (!log_upgrade(line, *len, w, &sb))
+		return line;
+	*len = sb.len;
+	return *up;
+}
+
+char *log_as_schema2(const char *text, size_t len, size_t *out_len)
+{
+	struct log_upgrade *w = xcalloc(1, sizeof(*w));
+	char *up = NULL, *out = NULL;
+	size_t cap = 0, used = 0, room = 0;
+	bool any = false;
+	for (size_t pos = 0; pos < len;) {
+		const char *nl = memchr(text + pos, '\n', len - pos);
+		size_t step = nl ? (size_t)(nl - text - pos) + 1 : len - pos, n = step;
+		const char *l = line_as_schema2(text + pos, &n, w, &up, &cap);
+		any |= l != text + pos;
+		if (used + n + 2 > room) {
+			room = 2 * (used + n) + 2;
+			out = realloc(out, room);
+			if (!out)
+				die("out of memory");
+		}
+		memcpy(out + used, l, n);
+		used += n;
+		if (l != text + pos)
+			out[used++] = '\n';   /* the upgrade is the record alone */
+		pos += step;
+	}
+	free(up);
+	free(w);
+	if (!any) {
+		free(out);
+		return NULL;
+	}
+	out[used] = 0;
+	*out_len = used;
+	return out;
+}
+
 void load_with(struct runlog *g, const char *path, const struct load_hooks *h)
 {
 	FILE *f = fopen(path, "r");
@@ -178,11 +245,16 @@ void load_with(struct runlog *g, const char *path, const struct load_hooks *h)
 	size_t cap = 0;
 	ssize_t len;
 	struct logrec_view *v = xcalloc(1, sizeof(*v));
+	struct log_upgrade *w = xcalloc(1, sizeof(*w));
+	char *up = NULL;
+	size_t up_cap = 0;
 	struct rec_ctx c = { .path = path, .v = v };
 	while ((len = getline(&line, &cap, f)) >= 0) {
 		c.line++;
 		bool complete = len > 0 && line[len - 1] == '\n';
-		pmu_status st = logread_line(line, (size_t)len, v);
+		size_t n = (size_t)len;
+		const char *rec = line_as_schema2(line, &n, w, &up, &up_cap);
+		pmu_status st = logread_line(rec, n, v);
 		if (st == PMU_OK) {
 			read_record(g, &c, h);
 			continue;
@@ -199,6 +271,8 @@ void load_with(struct runlog *g, const char *path, const struct load_hooks *h)
 		die("%s:%u: malformed record: %s at column %zu", path, c.line, v->err, v->err_pos + 1);
 	}
 	free(v);
+	free(w);
+	free(up);
 	free(line);
 	fclose(f);
 	if (!g->have_header && !g->ncounts && !g->nchecks && !g->have_verdict)
@@ -396,6 +470,28 @@ const char *where(const struct count *c)
 	else
 		snprintf(b, sizeof(bufs[0]), "pkg %llu", (unsigned long long)c->package);
 	return b;
+}
+
+void check_expected(const struct check *k, char *buf, size_t cap)
+{
+	if (k->has_min && k->has_max)
+		snprintf(buf, cap, "expected %s to %s", grouped(k->expected_min), grouped(k->expected_max));
+	else if (k->has_max)
+		snprintf(buf, cap, "expected at most %s", grouped(k->expected_max));
+	else if (k->has_min)
+		snprintf(buf, cap, "expected at least %s", grouped(k->expected_min));
+	else if (k->has_expected)
+		snprintf(buf, cap, "expected %s", grouped(k->expected));
+	else
+		snprintf(buf, cap, "nothing expected");
+}
+
+void check_measured(const struct check *k, char *buf, size_t cap)
+{
+	if (k->has_measured)
+		snprintf(buf, cap, "measured %s", grouped(k->measured));
+	else
+		snprintf(buf, cap, "not measured");
 }
 
 const char *check_label(const struct check *k)

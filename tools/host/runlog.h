@@ -17,7 +17,9 @@
 #define SIM_TAG "[SIM] "
 
 struct count {
-	uint64_t cpu, apic_id, package, counter, ctl_msr, ctl_value, ctr_msr, start, end, delta;
+	uint64_t cpu, apic_id, package, counter, ctl_value, start, end, delta;
+	struct regname ctl, ctr;   /* the control and counter registers, whatever their kind */
+	char ctl_fields[192];      /* the log's decoded control, its fields not zero: "en=1 ..." */
 	uint64_t repeat, tsc_ticks;
 	char box[32], event[EVENT_NAME_MAX], kind[8], kernel[32];
 	bool overflowed, sim;
@@ -27,8 +29,10 @@ struct count {
 
 struct check {
 	uint64_t cpu, package, expected, measured;   /* cpu, or package when !has_cpu */
+	uint64_t expected_min, expected_max;         /* a bound, where the check has one */
 	char check[96], kernel[32], result[16], reason[160];
 	bool sim, has_cpu;
+	bool has_expected, has_min, has_max, has_measured;
 };
 
 /*
@@ -103,6 +107,13 @@ const char *sim_tag(bool sim);
 /* "cpu 3" for core counts, "pkg 0" for uncore counts (counted once per package). */
 const char *where(const struct count *c);
 const char *check_label(const struct check *k);
+/*
+ * What a check expected, as its record says it: "expected 1,000", a bound ("expected at most
+ * 1,100", "at least", "900 to 1,100") or "nothing expected"; and what it measured, "measured
+ * 1,012" or "not measured".
+ */
+void check_expected(const struct check *k, char *buf, size_t cap);
+void check_measured(const struct check *k, char *buf, size_t cap);
 void print_header(const struct runlog *g, const char *label);
 
 #endif

@@ -152,8 +152,10 @@ int cmd_summary(int argc, char **argv)
 	for (unsigned i = 0; i < g.nchecks; i++) {
 		const struct check *k = &g.checks[i];
 		pass += !strcmp(k->result, "PASS");
-		printf("%s%s: expected %s, measured %s: %s\n", sim_tag(k->sim), check_label(k),
-		       grouped(k->expected), grouped(k->measured), k->result);
+		char e[96], m[64];
+		check_expected(k, e, sizeof(e));
+		check_measured(k, m, sizeof(m));
+		printf("%s%s: %s, %s: %s\n", sim_tag(k->sim), check_label(k), e, m, k->result);
 	}
 	if (g.nchecks)
 		printf("%u of %u checks passed\n", pass, g.nchecks);

@@ -106,8 +106,11 @@ static void test_diamond_rapids_types(void **state)
 	assert_int_equal(field(cbo, "umask_ext")->width, 32);
 	assert_null(reg_find_field(cbo, "tid_en", 6));
 	/* SANTA and sNCU: no umask extension (the generic control: 63:32 reserved) */
-	assert_null(disc_platform_type_ctl(p, 0x20));
-	assert_null(disc_platform_type_ctl(p, 0x22));
+	assert_ptr_equal(disc_platform_type_ctl(p, 0x20), &layout_disc_ctl);
+	assert_ptr_equal(disc_platform_type_ctl(p, 0x22), &layout_disc_ctl);
+	/* Granite Rapids' types keep their own controls (disc_type_ctl) */
+	assert_ptr_equal(disc_platform_type_ctl(disc_platform_for(6, 0xAD), 0),
+			 disc_type_ctl(0));
 	/* CXLCM: inv 21, thresh 31:23, port_en 35:32 */
 	const struct reg_layout *cxl = disc_platform_type_ctl(p, 0x18);
 	assert_int_equal(field(cxl, "inv")->lsb, 21);

@@ -176,24 +176,29 @@ struct want_dump {
 	unsigned version;      /* pmu_version_of: Intel's; AMD 1, or 2 with PerfMonV2 */
 	bool perfmon_v2, perfctr_ext_core, anythread_deprecated;
 	uint8_t fixed_width;
-	struct want_cpu cpu[2];   /* cpu[0] for the first half of the CPUs, cpu[1] the rest */
+	/*
+	 * cpu[0] for the first half of the CPUs, cpu[1] the rest; where cpu[2] has a core type,
+	 * the CPUs in thirds (Arrow Lake-H: P-cores, E-cores, low-power E-cores).
+	 */
+	struct want_cpu cpu[3];
 	uint32_t notes;
+	uint32_t ext_cpus;        /* bit i: CPU i's leaf 0x23 lists UMASK2 and EQ */
 };
 
 #define NOTE(n) (1u << (n))
 #define INTEL_V3(m, file) \
 	{ file, "GenuineIntel", 6, m, 2, 3, false, false, false, 48, \
-	  { { 0, 4, 0x7, 0xF, 0x7 }, { 0, 4, 0x7, 0xF, 0x7 } }, 0 }
+	  { { 0, 4, 0x7, 0xF, 0x7 }, { 0, 4, 0x7, 0xF, 0x7 } }, 0, 0 }
 #define INTEL_V4(m, file) \
 	{ file, "GenuineIntel", 6, m, 2, 4, false, false, false, 48, \
-	  { { 0, 4, 0x7, 0xF, 0x7 }, { 0, 4, 0x7, 0xF, 0x7 } }, 0 }
+	  { { 0, 4, 0x7, 0xF, 0x7 }, { 0, 4, 0x7, 0xF, 0x7 } }, 0, 0 }
 /* Arch PMU v5 server parts (leaf 0xA EAX 0x08300805, ECX 0xF, EDX 0x8604): max basic leaf below 0x23. */
 #define INTEL_V5_SERVER(m, file) \
 	{ file, "GenuineIntel", 6, m, 2, 5, false, false, true, 48, \
-	  { { 0, 8, 0xF, 0xFF, 0xF }, { 0, 8, 0xF, 0xFF, 0xF } }, NOTE(PMU_NOTE_LEAF_23_ABOVE_MAX) }
+	  { { 0, 8, 0xF, 0xFF, 0xF }, { 0, 8, 0xF, 0xFF, 0xF } }, NOTE(PMU_NOTE_LEAF_23_ABOVE_MAX), 0 }
 #define AMD(fam, m, file, v2, notes) \
 	{ file, "AuthenticAMD", fam, m, 2, (v2) ? 2 : 1, v2, true, false, 0, \
-	  { { 0, 6, 0, 0x3F, 0 }, { 0, 6, 0, 0x3F, 0 } }, NOTE(PMU_NOTE_AMD_LEAF_0A) | (notes) }
+	  { { 0, 6, 0, 0x3F, 0 }, { 0, 6, 0, 0x3F, 0 } }, NOTE(PMU_NOTE_AMD_LEAF_0A) | (notes), 0 }
 
 /*
  * The facts, read off each file's leaves by hand (SDM vol. 2A leaves 0AH, 1AH, 23H;
@@ -221,7 +226,7 @@ static const struct want_dump dumps[] = {
 	INTEL_V3(0x2C, "intel-06-2c-westmere-ep.txt"),
 	INTEL_V3(0x2D, "intel-06-2d-sandy-bridge-ep.txt"),
 	{ "intel-06-2e-nehalem-ex.txt", "GenuineIntel", 6, 0x2E, 4, 3, false, false, false, 48,
-	  { { 0, 4, 0x7, 0xF, 0x7 }, { 0, 4, 0x7, 0xF, 0x7 } }, 0 },
+	  { { 0, 4, 0x7, 0xF, 0x7 }, { 0, 4, 0x7, 0xF, 0x7 } }, 0, 0 },
 	INTEL_V3(0x2F, "intel-06-2f-westmere-ex.txt"),
 	INTEL_V3(0x3E, "intel-06-3e-ivy-bridge-ep.txt"),
 	INTEL_V3(0x3F, "intel-06-3f-haswell-ep.txt"),
@@ -232,19 +237,27 @@ static const struct want_dump dumps[] = {
 	INTEL_V5_SERVER(0xCF, "intel-06-cf-emerald-rapids.txt"),
 	{ "intel-06-97-alder-lake-pcores-only.txt", "GenuineIntel", 6, 0x97, 2, 5, false, false,
 	  true, 48, { { CORE_TYPE_CORE, 8, 0xF, 0xFF, 0xF }, { CORE_TYPE_CORE, 8, 0xF, 0xFF, 0xF } },
-	  NOTE(PMU_NOTE_LEAF_23_ABOVE_MAX) },
+	  NOTE(PMU_NOTE_LEAF_23_ABOVE_MAX), 0 },
 	{ "intel-06-97-alder-lake.txt", "GenuineIntel", 6, 0x97, 4, 5, false, false, true, 48,
 	  { { CORE_TYPE_CORE, 6, 0x7, 0xFF, 0xF }, { CORE_TYPE_ATOM, 6, 0x7, 0x3F, 0x7 } },
-	  NOTE(PMU_NOTE_LEAF_23_ABOVE_MAX) },
+	  NOTE(PMU_NOTE_LEAF_23_ABOVE_MAX), 0 },
 	{ "intel-06-aa-meteor-lake.txt", "GenuineIntel", 6, 0xAA, 4, 5, false, false, true, 48,
-	  { { CORE_TYPE_CORE, 8, 0xF, 0xFF, 0xF }, { CORE_TYPE_ATOM, 8, 0x7, 0xFF, 0x7 } }, 0 },
+	  { { CORE_TYPE_CORE, 8, 0xF, 0xFF, 0xF }, { CORE_TYPE_ATOM, 8, 0x7, 0xFF, 0x7 } }, 0, 0 },
 	{ "intel-06-bd-lunar-lake.txt", "GenuineIntel", 6, 0xBD, 4, 6, false, false, true, 48,
-	  { { CORE_TYPE_CORE, 10, 0xF, 0x3FF, 0xF }, { CORE_TYPE_ATOM, 8, 0x77, 0xFF, 0x77 } }, 0 },
+	  { { CORE_TYPE_CORE, 10, 0xF, 0x3FF, 0xF }, { CORE_TYPE_ATOM, 8, 0x77, 0xFF, 0x77 } }, 0,
+	  0xF },
+	{ "intel-06-cc-panther-lake.txt", "GenuineIntel", 6, 0xCC, 4, 6, false, false, true, 48,
+	  { { CORE_TYPE_CORE, 10, 0xF, 0x3FF, 0xF }, { CORE_TYPE_ATOM, 8, 0x77, 0xFF, 0x77 } }, 0,
+	  0xF },
+	{ "intel-06-c5-arrow-lake-h.txt", "GenuineIntel", 6, 0xC5, 6, 5, false, false, true, 48,
+	  { { CORE_TYPE_CORE, 10, 0xF, 0x3FF, 0xF }, { CORE_TYPE_ATOM, 8, 0x77, 0xFF, 0x77 },
+	    { CORE_TYPE_ATOM, 8, 0x7, 0xFF, 0x7 } }, 0, 0xF },
 };
 
 static void check_cpu(const struct want_dump *w, struct parsed *p, unsigned i)
 {
-	const struct want_cpu *c = &w->cpu[i < w->ncpus / 2 ? 0 : 1];
+	const struct want_cpu *c = &w->cpu[w->cpu[2].core_type ? i * 3 / w->ncpus :
+					   i < w->ncpus / 2 ? 0 : 1];
 	struct cpu_info ci;
 	struct core_pmu pmu;
 	memset(&ci, 0, sizeof(ci));
@@ -267,13 +280,15 @@ static void check_cpu(const struct want_dump *w, struct parsed *p, unsigned i)
 	assert_int_equal(pmu.gp_mask, c->gp_mask);
 	assert_int_equal(pmu.fixed_mask, c->tool_fixed);
 	/*
-	 * The descriptor the engine drives: AMD's by CPUID, Intel's by version, with the
-	 * extended select where leaf 0x23 subleaf 0 EBX lists UMASK2/EQ (Lunar Lake's 3).
+	 * The descriptor the engine drives: AMD's by CPUID, Intel's by version (v6: its MSRs
+	 * at 0x1900), with the extended select where leaf 0x23 subleaf 0 EBX lists UMASK2/EQ
+	 * (3; Arrow Lake-H's low-power E-cores 0).
 	 */
-	bool ext = !strcmp(w->file, "intel-06-bd-lunar-lake.txt");
+	bool ext = (w->ext_cpus >> i) & 1;
 	const struct core_pmu_desc *d = w->perfmon_v2 ? &core_pmu_amd_v2 :
 					w->perfctr_ext_core ? &core_pmu_amd_ext :
 					!strcmp(w->vendor, "AuthenticAMD") ? &core_pmu_amd_legacy :
+					w->version >= 6 ? &core_pmu_intel_v6 :
 					ext ? &core_pmu_intel_ext :
 					w->version >= 2 ? &core_pmu_intel : &core_pmu_intel_v1;
 	assert_int_equal(ci.arch.umask2, ext);
@@ -303,6 +318,71 @@ static void test_discovery_on_every_dump(void **state)
 	free(p);
 }
 
+/*
+ * Every subleaf of leaf 0x23 as discovery decodes it, against the dumps' lines read by hand
+ * (SDM vol. 2A leaf 23H; the subleaves past 1 as Linux reads them: auto counter reload
+ * EAX/EBX reloaded GP/fixed, ECX/EDX the causes; architectural PEBS subleaf 5 EAX/ECX
+ * PEBS GP/fixed, EBX/EDX PDIST). Panther Lake #0 (Cougar Cove): 0x3B-0x3 / 0x3FF-0xF /
+ * 0x1DFF / EBX 0x60060378 / 0x3FF-0x3-0xF-0x1; #4 (Darkmont): 0x3F-0x3-0x8 / 0xFF-0x77 /
+ * 0xFC-0x3-0xFC-0x3 / 0x1F7F / 0x60060338 / 0xFF-0x3-0x77-0x1. Arrow Lake-H #14
+ * (Crestmont): 0xB-0x0-0x6 / 0xFF-0x7 / 0x7F, no subleaf 2, 4 or 5.
+ */
+static void test_leaf_23_every_subleaf(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *file;
+		unsigned cpu;   /* in the parsed order */
+		struct pmu_perfmon_ext x;
+		bool umask2, eq;
+		uint32_t gp, fixed;
+	} t[] = {
+		{ "intel-06-cc-panther-lake.txt", 0,
+		  { true, 0x3B, 0x3, 0, false, 0, 0, 0, 0, 0x1DFF, 0x60060378, 0x3FF, 0x3, 0xF, 0x1 },
+		  true, true, 0x3FF, 0xF },
+		{ "intel-06-cc-panther-lake.txt", 2,
+		  { true, 0x3F, 0x3, 0x8, false, 0xFC, 0x3, 0xFC, 0x3, 0x1F7F, 0x60060338, 0xFF, 0x3,
+		    0x77, 0x1 }, true, true, 0xFF, 0x77 },
+		{ "intel-06-c5-arrow-lake-h.txt", 4,
+		  { true, 0xB, 0, 0x6, false, 0, 0, 0, 0, 0x7F, 0, 0, 0, 0, 0 }, false, false, 0xFF, 0x7 },
+		{ "intel-06-c5-arrow-lake-h.txt", 2,
+		  { true, 0xF, 0x3, 0x8, false, 0xFC, 0x3, 0xFC, 0x3, 0x1F7F, 0, 0, 0, 0, 0 }, true, true,
+		  0xFF, 0x77 },
+	};
+	struct parsed *p = calloc(1, sizeof(*p));
+	assert_non_null(p);
+	for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		size_t len;
+		const char *text = read_data(t[i].file, &len);
+		assert_int_equal(parse_n(p, text, len, CAP), PMU_OK);
+		struct cpu_info ci;
+		memset(&ci, 0, sizeof(ci));
+		assert_int_equal(pmu_discover(&p->b, t[i].cpu, &ci), PMU_OK);
+		const struct pmu_perfmon_ext *x = &ci.arch.ext, *w = &t[i].x;
+		print_message("%s CPU %u\n", t[i].file, p->number[t[i].cpu]);
+		assert_true(x->read);
+		assert_int_equal(x->subleaves, w->subleaves);
+		assert_int_equal(x->sl0_ebx, w->sl0_ebx);
+		assert_int_equal(x->sl0_ecx, w->sl0_ecx);
+		assert_int_equal(x->rdpmc_user_disable, w->rdpmc_user_disable);
+		assert_int_equal(ci.arch.umask2, t[i].umask2);
+		assert_int_equal(ci.arch.eq, t[i].eq);
+		assert_int_equal(ci.arch.gp_mask, t[i].gp);
+		assert_int_equal(ci.arch.fixed_mask, t[i].fixed);
+		assert_int_equal(x->acr_gp, w->acr_gp);
+		assert_int_equal(x->acr_fixed, w->acr_fixed);
+		assert_int_equal(x->acr_cause_gp, w->acr_cause_gp);
+		assert_int_equal(x->acr_cause_fixed, w->acr_cause_fixed);
+		assert_int_equal(x->arch_events, w->arch_events);
+		assert_int_equal(x->pebs_caps, w->pebs_caps);
+		assert_int_equal(x->pebs_gp, w->pebs_gp);
+		assert_int_equal(x->pdist_gp, w->pdist_gp);
+		assert_int_equal(x->pebs_fixed, w->pebs_fixed);
+		assert_int_equal(x->pdist_fixed, w->pdist_fixed);
+	}
+	free(p);
+}
+
 /* The hybrid dumps keep the dump's own CPU numbers: P-cores first, then E-cores. */
 static void test_hybrid_numbers(void **state)
 {
@@ -323,13 +403,15 @@ static void test_hybrid_numbers(void **state)
  * Every built-in profile's CPUID (generated by tools/gen_cpuid_tables.py) is the dump it
  * cites as this reader reads it, leaf for leaf and subleaf for subleaf: logical CPU #0 of
  * its file, the hybrid E-core tables the third kept CPU (Alder Lake #16, Meteor Lake #2,
- * Lunar Lake #4); every leaf of that CPU, the AMD tables the leaves they keep. A generator
+ * Lunar Lake and Panther Lake #4, Arrow Lake-H #2), Arrow Lake-H's low-power E-cores the
+ * fifth (#14); every leaf of that CPU, the AMD tables the leaves they keep. A generator
  * that numbers a subleaf otherwise, or a table that drifts from the file, fails here.
  */
 static void test_profiles_are_their_dumps(void **state)
 {
 	(void)state;
-	static const struct { const char *profile; bool atom; unsigned cpu; } t[] = {
+	/* kind: 0 the profile's cpuid, 1 cpuid_atom, 2 cpuid_lpe */
+	static const struct { const char *profile; unsigned kind; unsigned cpu; } t[] = {
 		{ "nehalem-ep", false, 0 }, { "westmere-ep", false, 0 },
 		{ "nehalem-ex", false, 0 }, { "westmere-ex", false, 0 },
 		{ "sandy-bridge-ep", false, 0 }, { "zen2", false, 0 }, { "zen3", false, 0 },
@@ -339,11 +421,15 @@ static void test_profiles_are_their_dumps(void **state)
 		{ "alder-lake", true, 2 }, { "emerald-rapids", false, 0 },
 		{ "meteor-lake", false, 0 }, { "meteor-lake", true, 2 },
 		{ "lunar-lake", false, 0 }, { "lunar-lake", true, 2 },
+		{ "panther-lake", false, 0 }, { "panther-lake", true, 2 },
+		{ "arrow-lake-h", false, 0 }, { "arrow-lake-h", true, 2 }, { "arrow-lake-h", 2, 4 },
 	};
 	for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
 		const struct model_profile *prof = model_profile_find(t[i].profile);
 		assert_non_null(prof);
-		const struct model_cpuid_table *tab = t[i].atom ? prof->cpuid_atom : prof->cpuid;
+		const struct model_cpuid_table *kinds[] = { prof->cpuid, prof->cpuid_atom,
+							     prof->cpuid_lpe };
+		const struct model_cpuid_table *tab = kinds[t[i].kind];
 		struct parsed *p = calloc(1, sizeof(*p));
 		size_t len;
 		const char *text = read_data(tab->source, &len);
@@ -355,13 +441,13 @@ static void test_profiles_are_their_dumps(void **state)
 			if (!d || d->eax != l->eax || d->ebx != l->ebx || d->ecx != l->ecx ||
 			    d->edx != l->edx || d->sub != l->sub || d->any_sub != l->any_sub)
 				fail_msg("%s%s: leaf %#x subleaf %u differs from %s",
-					 t[i].profile, t[i].atom ? " (E-core)" : "", l->leaf,
+					 t[i].profile, t[i].kind ? " (an E-core)" : "", l->leaf,
 					 l->sub, tab->source);
 		}
 		/* Intel's tables hold the whole CPU; AMD's leave out leaves neither side reads */
 		if (strncmp(tab->source, "amd-", 4) && tab->n != p->d.cpu[t[i].cpu].n)
 			fail_msg("%s%s: %u leaves, the dump's CPU has %u", t[i].profile,
-				 t[i].atom ? " (E-core)" : "", tab->n, p->d.cpu[t[i].cpu].n);
+				 t[i].kind ? " (an E-core)" : "", tab->n, p->d.cpu[t[i].cpu].n);
 		free(p);
 	}
 }
@@ -374,6 +460,7 @@ int main(void)
 		cmocka_unit_test(test_bad_dumps),
 		cmocka_unit_test(test_discovery_on_every_dump),
 		cmocka_unit_test(test_hybrid_numbers),
+		cmocka_unit_test(test_leaf_23_every_subleaf),
 		cmocka_unit_test(test_profiles_are_their_dumps),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -66,7 +66,7 @@ static void test_header_and_row(void **state)
 	unsigned nh = split(buf, h, 20);
 	assert_int_equal(nh, 16);
 	static const char *const cols[] = { "cpu", "apic_id", "package", "box", "event", "counter",
-		"ctl_msr", "ctl_value", "ctr_msr", "start", "end", "delta", "overflowed", "kernel",
+		"ctl", "ctl_value", "ctr", "start", "end", "delta", "overflowed", "kernel",
 		"repeat", "simulated" };
 	for (unsigned i = 0; i < nh; i++)
 		assert_string_equal(h[i], cols[i]);
@@ -79,8 +79,8 @@ static void test_header_and_row(void **state)
 		.kernel = "inst", .repeat = 4,
 	};
 	sb_init(&sb, buf, sizeof(buf));
-	csv_row(&sb, &c, true);
-	assert_string_equal(buf, "3,6,1,core,\"cpu/event=0x3c,umask=0x1/\",gp2,0x188,0x43013c,0xc3,"
+	csv_row(&sb, &c, NULL, true);
+	assert_string_equal(buf, "3,6,1,core,\"cpu/event=0x3c,umask=0x1/\",gp2,msr 0x188,0x43013c,msr 0xc3,"
 				 "0xfffffffffff0,0x10,32,true,inst,4,true");
 	assert_int_equal(split(buf, f, 20), nh);
 	assert_string_equal(f[4], "cpu/event=0x3c,umask=0x1/");
@@ -88,8 +88,8 @@ static void test_header_and_row(void **state)
 	/* Missing texts are empty fields, never "(null)". */
 	struct count_rec empty = { .counter_kind = "fixed" };
 	sb_init(&sb, buf, sizeof(buf));
-	csv_row(&sb, &empty, false);
-	assert_string_equal(buf, "0,0,0,,,fixed0,0x0,0x0,0x0,0x0,0x0,0,false,,0,false");
+	csv_row(&sb, &empty, NULL, false);
+	assert_string_equal(buf, "0,0,0,,,fixed0,msr 0x0,0x0,msr 0x0,0x0,0x0,0,false,,0,false");
 	assert_int_equal(split(buf, f, 20), nh);
 }
 

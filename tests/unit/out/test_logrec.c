@@ -22,8 +22,8 @@ static void count_record_has_everything(void **state)
 	const char *want[] = {
 		"{\"rec\":\"count\"", "\"simulated\":true", "\"cpu\":3,", "\"apic_id\":6,", "\"package\":1,",
 		"\"box\":\"core\"", "\"event\":\"branches\"", "\"counter_kind\":\"gp\"", "\"counter\":2,",
-		"\"width\":48,", "\"ctl_msr\":\"0x188\"", "\"ctl_value\":\"0x4300c4\"",
-		"\"event\":196", "\"umask\":0", "\"en\":1", "\"ctr_msr\":\"0xc3\"",
+		"\"width\":48,", "\"ctl\":\"msr 0x188\"", "\"ctl_value\":\"0x4300c4\"",
+		"\"event\":196", "\"umask\":0", "\"en\":1", "\"ctr\":\"msr 0xc3\"",
 		"\"start\":\"0xfffffffffff0\"", "\"end\":\"0x10\"", "\"delta\":32,",
 		"\"overflowed\":true", "\"kernel\":\"inst\"", "\"iterations\":1000,", "\"round\":1,",
 		"\"repeat\":4",
@@ -49,10 +49,10 @@ static void ownership_record_lists_registers(void **state)
 	const struct own_rec o = { .box = "core", .cpu = 1, .package = 0, .reg = reg, .n = 2 };
 	logrec_ownership(&sb, &o, false);
 	assert_false(sb.overflow);
-	assert_string_equal(buf, "{\"rec\":\"ownership\",\"schema\":1,\"box\":\"core\",\"cpu\":1,\"package\":0,"
-			    "\"registers\":[{\"msr\":\"0x1a6\",\"scope\":\"core\",\"found\":\"0x11\","
+	assert_string_equal(buf, "{\"rec\":\"ownership\",\"schema\":2,\"box\":\"core\",\"cpu\":1,\"package\":0,"
+			    "\"registers\":[{\"reg\":\"msr 0x1a6\",\"scope\":\"core\",\"found\":\"0x11\","
 			    "\"ours\":\"0xffffffffffffffff\",\"written\":true},"
-			    "{\"msr\":\"0x38f\",\"scope\":\"thread\",\"found\":\"0x70000000f\","
+			    "{\"reg\":\"msr 0x38f\",\"scope\":\"thread\",\"found\":\"0x70000000f\","
 			    "\"ours\":\"0x100000001\",\"written\":false}]}");
 }
 

@@ -995,6 +995,107 @@ static void test_full_width_preload_above_2_31(void **state)
 	rig_free(r);
 }
 
+/* ---- architectural PerfMon v6: the counters at 0x1900 / 0x1980 too ---- */
+
+#define V6_CTR(n) (MSR_IA32_PMC_V6_GP0_CTR + MSR_IA32_PMC_V6_STEP * (n))
+#define V6_SEL(n) (MSR_IA32_PMC_V6_GP0_CFG_A + MSR_IA32_PMC_V6_STEP * (n))
+#define V6_FIX(i) (MSR_IA32_PMC_V6_FX0_CTR + MSR_IA32_PMC_V6_STEP * (i))
+
+/* The model: one counter behind both numbers on a v6 part, only the legacy ones on v5. */
+static void test_v6_aliases_one_counter(void **state)
+{
+	(void)state;
+	struct rig *r = rig_new("panther-lake");
+	assert_int_equal(r->ci.arch.version, 6);
+	assert_ptr_equal(pmu_core_desc(&r->ci), &core_pmu_intel_v6);
+	fw_write(r, V6_SEL(9), 0x4300c4);
+	assert_true(rd(r, MSR_IA32_PERFEVTSEL0 + 9) == 0x4300c4);
+	fw_write(r, MSR_IA32_PERFEVTSEL0 + 2, 0x41003c);
+	assert_true(rd(r, V6_SEL(2)) == 0x41003c);
+	fw_write(r, V6_CTR(1), 0x123456789Aull);   /* full width: PERF_CAPABILITIES[13] */
+	assert_true(rd(r, MSR_IA32_PMC0 + 1) == 0x123456789Aull);
+	fw_write(r, MSR_IA32_PMC0 + 3, 0x1234);
+	assert_true(rd(r, V6_CTR(3)) == 0x1234);
+	fw_write(r, V6_FIX(3), 77);
+	assert_true(rd(r, MSR_IA32_FIXED_CTR0 + 3) == 77);
+	/* what the P-core lacks is not there under either number: PMC10, FIXED_CTR4, CFG_B */
+	uint64_t v;
+	assert_int_equal(pmu_rdmsr(&r->b, 0, V6_CTR(10), &v), PMU_ERR_FAULT_GP);
+	assert_int_equal(pmu_rdmsr(&r->b, 0, V6_FIX(4), &v), PMU_ERR_FAULT_GP);
+	assert_int_equal(pmu_rdmsr(&r->b, 0, V6_CTR(0) + 2, &v), PMU_ERR_FAULT_GP);
+	rig_free(r);
+	r = rig_new("arrow-lake-h");   /* v5: no v6 MSRs */
+	assert_int_equal(r->ci.arch.version, 5);
+	assert_int_equal(pmu_rdmsr(&r->b, 0, V6_CTR(0), &v), PMU_ERR_FAULT_GP);
+	assert_int_equal(pmu_wrmsr(&r->b, 0, V6_SEL(0), 0), PMU_ERR_FAULT_GP);
+	rig_free(r);
+}
+
+/* A kernel that also reads, mid-window, what the legacy MSRs of the engine's counters hold. */
+struct legacy_peek {
+	struct sim_kernel k;
+	struct rig *r;
+	uint64_t sel[3], fixed_ctrl, global_ctrl;
+};
+
+static uint64_t run_and_peek(const void *arg)
+{
+	struct legacy_peek *p = (struct legacy_peek *)arg;
+	uint64_t n = run_sim(&p->k);
+	const struct core_counter *c = p->r->s.ctr;
+	for (unsigned i = 1; i < 3; i++)
+		p->sel[i] = rd(p->r, MSR_IA32_PERFEVTSEL0 + c[i].index);
+	p->fixed_ctrl = rd(p->r, MSR_IA32_FIXED_CTR_CTRL);
+	p->global_ctrl = rd(p->r, MSR_IA32_PERF_GLOBAL_CTRL);
+	return n;
+}
+
+/*
+ * The engine on Panther Lake's P-core writes the v6 MSRs (the model's log says so); the
+ * selects it wrote there are what the legacy PERFEVTSELs hold mid-window, and the counts
+ * equal those of the same events driven through the legacy MSRs (the v5 descriptor).
+ */
+static void test_v6_engine_lands_on_the_same_counters(void **state)
+{
+	(void)state;
+	uint64_t delta[2][3];
+	for (unsigned legacy = 0; legacy < 2; legacy++) {
+		struct rig *r = rig_new("panther-lake");
+		if (legacy)
+			r->ci.arch.version = 5;   /* the v5 descriptor: PERFEVTSELx, PMCx, FIXED_CTRx */
+		struct pmu_event_req q[] = { instructions(), llc_refs(0x3FF),
+					     ev("br", BR_CODE | OS, -1, 0x3FF) };
+		assert_int_equal(prepare(r, q, 3, false), PMU_OK);
+		const struct core_pmu_desc *d = legacy ? &core_pmu_intel_ext : &core_pmu_intel_v6;
+		assert_ptr_equal(r->s.snap.pmu.desc, d);
+		struct model_stim stim[] = { { INST_CODE, 3 }, { LLC_REF_CODE, 1 }, { BR_CODE, 2 } };
+		struct legacy_peek pk = { { r->m, 10, stim, 3 }, r, { 0 }, 0, 0 };
+		assert_int_equal(core_measure(&r->s, run_and_peek, &pk), PMU_OK);
+		const struct core_counter *c = r->s.ctr;
+		assert_int_equal(c[0].ctr_msr, core_fixed_msr(d, c[0].index));
+		for (unsigned i = 1; i < 3; i++) {
+			assert_int_equal(c[i].ctl_msr, core_sel_msr(d, c[i].index));
+			assert_int_equal(c[i].ctr_msr, core_ctr_msr(d, c[i].index));
+			assert_true(pk.sel[i] == c[i].ctl_val);   /* the legacy select holds it */
+			bool wrote = false;
+			for (unsigned k = 0; k < r->m->log_len[0]; k++) {
+				const struct model_access *a = &r->m->log[0][k];
+				wrote |= a->op == MOP_WRMSR && a->msr == c[i].ctl_msr &&
+					 a->val == c[i].ctl_val;
+			}
+			assert_true(wrote);
+		}
+		assert_true(((pk.fixed_ctrl >> (4 * c[0].index)) & 3) == 3);
+		assert_true(((pk.global_ctrl >> c[1].index) & 1) && ((pk.global_ctrl >> c[2].index) & 1));
+		for (unsigned i = 0; i < 3; i++)
+			delta[legacy][i] = c[i].delta;
+		rig_free(r);
+	}
+	assert_true(delta[0][0] == 32 && delta[0][1] == 10 && delta[0][2] == 20);
+	for (unsigned i = 0; i < 3; i++)
+		assert_true(delta[0][i] == delta[1][i]);
+}
+
 /* ---- other widths and version 1 (custom profiles on the same core device) ---- */
 
 static const struct model_dev *const core_devs[] = { &model_dev_misc, &model_dev_core };
@@ -1151,6 +1252,8 @@ int main(void)
 		cmocka_unit_test(test_preload_wrap_nehalem_legacy),
 		cmocka_unit_test(test_preload_wrap_sandy_bridge_full_width),
 		cmocka_unit_test(test_full_width_preload_above_2_31),
+		cmocka_unit_test(test_v6_aliases_one_counter),
+		cmocka_unit_test(test_v6_engine_lands_on_the_same_counters),
 		cmocka_unit_test(test_v1_start_stop_through_en_40_bits),
 		cmocka_unit_test(test_v1_window_in_step),
 		cmocka_unit_test(test_width_44),

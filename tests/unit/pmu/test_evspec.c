@@ -304,6 +304,13 @@ static void test_later_list_events(void **state)
 	lnl.arch.umask2 = lnl.arch.eq = true;
 	r = parse_ok(&lnl, "BR_INST_RETIRED.COND");
 	assert_int_equal(r.config, 0x100000311c4ull);   /* umask2 1 at 47:40 */
+	/* PERFEVTSEL bit 37, RDPMC user disable, only where CPUID.23H.0:EBX[2] lists it */
+	expect_err(&lnl, "cpu/event=0xc0,rdpmc_ud/", PMU_ERR_RESERVED,
+		   "field 'rdpmc_ud' not supported on this CPU");
+	lnl.arch.ext.rdpmc_user_disable = true;
+	assert_int_equal(parse_ok(&lnl, "cpu/event=0xc0,rdpmc_user_disable/").config,
+			 0x20000300c0ull);
+	lnl.arch.ext.rdpmc_user_disable = false;
 	lnl.arch.umask2 = lnl.arch.eq = false;
 	expect_err(&lnl, "BR_INST_RETIRED.COND", PMU_ERR_RESERVED, "reserved bit 40 set");
 	/* an E-core event on FIXED_CTR6, which only the E-cores have: left to their counters */

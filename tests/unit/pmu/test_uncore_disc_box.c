@@ -8,6 +8,7 @@
  */
 #include "testutil.h"
 #include "boxes.h"
+#include "hw/regfield.h"
 #include "hw/uncore_disc.h"
 #include "model/model_discovery.h"
 #include "pmu/regkey.h"
@@ -73,6 +74,19 @@ static void test_found_and_made(void **state)
 	assert_int_equal(upi2->box_ctl, 0x318);
 	assert_int_equal(upi2->pci->device_id, 0x3241);
 	assert_int_equal(find(UNCORE_DISC, "uncore_m3upi_0", 14)->pci->device_id, 0x3246);
+	/*
+	 * Controls as Linux's formats give each type: the CHA's umask extension in 63:32, the PCI
+	 * units' in 55:32 of a two-dword control; an MMIO channel's control is one dword.
+	 */
+	assert_string_equal(cha3->ctl_layout->name, "SPR_CHA_PMON_CTL");
+	assert_int_equal(reg_find_field(cha3->ctl_layout, "umask_ext", 9)->width, 32);
+	assert_false(cha3->ctl_wide);
+	assert_string_equal(m2m1->ctl_layout->name, "SPR_PMON_CTL");
+	assert_int_equal(reg_find_field(m2m1->ctl_layout, "umask_ext", 9)->width, 24);
+	assert_true(m2m1->ctl_wide);
+	assert_true(upi2->ctl_wide);
+	assert_string_equal(imc5->ctl_layout->name, "GENERIC_PMON_CTL");
+	assert_false(imc5->ctl_wide);
 	free(m);
 }
 

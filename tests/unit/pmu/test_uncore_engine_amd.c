@@ -91,6 +91,41 @@ static void test_l3_of_one_ccx(void **state)
 	free(r);
 }
 
+/*
+ * The legacy Data Fabric's 14-bit event as perf's event14 format places it
+ * (config:0-7,32-35,59-60, Linux arch/x86/events/amd/uncore.c): event= spills into
+ * event_hi and then event_top; wider is refused.
+ */
+static void test_df_event14_spills(void **state)
+{
+	(void)state;
+	struct pmu_backend b;
+	struct model *m = test_model_clean("zen2", 2, 1, &b);
+	struct cpu_info ci;
+	struct box_set boxes;
+	struct pmu_event_req req;
+	struct evspec_error err;
+	assert_int_equal(pmu_discover(&b, 0, &ci), PMU_OK);
+	(void)uncore_boxes_make(&ci, &boxes, &test_box_alloc);
+	const struct { const char *spec; uint64_t config; } t[] = {
+		{ "amd_df/event=0x1c7,umask=0x38/", 0xc7 | 0x38 << 8 | 1ull << 32 },
+		{ "amd_df/event=0x3fff,umask=0x38/", 0xff | 0x38 << 8 | 0xfull << 32 | 3ull << 59 },
+		{ "amd_df/event=0x1007/", 0x07 | 1ull << 59 },
+		{ "amd_df/event=0xc7,event_top=2/", 0xc7 | 2ull << 59 },
+	};
+	for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		if (evspec_parse(&ci, &boxes, t[i].spec, &req, &err))
+			fail_msg("%s: %s", t[i].spec, err.msg);
+		if (req.config != t[i].config)
+			fail_msg("%s: config %#llx, expected %#llx", t[i].spec,
+				 (unsigned long long)req.config, (unsigned long long)t[i].config);
+	}
+	assert_int_not_equal(evspec_parse(&ci, &boxes, "amd_df/event=0x4000/", &req, &err), PMU_OK);
+	assert_string_equal(err.msg, "field 'event' value 0x4000 too wide (max 0x3fff)");
+	box_set_fini(&boxes);
+	free(m);
+}
+
 /* The CCX of a CPU: its APIC id without the L3-sharing bits (a count rounded up to 2^n). */
 static void test_ccx_of_apic_id(void **state)
 {
@@ -111,6 +146,7 @@ int main(void)
 		cmocka_unit_test(test_umc_saturation_reported),
 		cmocka_unit_test(test_l3_of_one_ccx),
 		cmocka_unit_test(test_ccx_of_apic_id),
+		cmocka_unit_test(test_df_event14_spills),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -106,7 +106,7 @@ static void test_default_job_every_profile(void **state)
 			 * every register each CPU's window and each package's boxes touched, as
 			 * found
 			 */
-			assert_int_equal(fake_count(o.f->log, "\"rec\":\"ownership\",\"schema\":1,"
+			assert_int_equal(fake_count(o.f->log, "\"rec\":\"ownership\",\"schema\":2,"
 							      "\"simulated\":true,\"box\":\"core\""), 4);
 			/* each CPU went through the barrier before each of its two windows */
 			for (unsigned c = 0; c < 4; c++)
@@ -410,7 +410,7 @@ static void test_hybrid_bare_name_one_list(void **state)
 				    "goldencove_core): CPUs 2-3 left out: core type atom's list "
 				    "(alderlake_gracemont_core) lacks LD_BLOCKS.STORE_FORWARD; counted "
 				    "on CPUs 0-1\n"), 1);
-	assert_int_equal(fake_count(o.f->log, "\"rec\":\"left_out\",\"schema\":1,\"simulated\":"
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"left_out\",\"schema\":2,\"simulated\":"
 					      "true,\"event\":\"LD_HEAD.L1_MISS\",\"list\":\"alderlake_"
 					      "gracemont_core\",\"cpus\":\"0-1\",\"core_type\":\"core\","
 					      "\"why\":\"core type core's list (alderlake_goldencove_"
@@ -498,6 +498,28 @@ static void test_hybrid_counters_per_core_type(void **state)
 	}
 	assert_int_equal(fake_count(o.f->log, "\"counter_kind\":\"fixed\",\"core_type\":\"atom\","
 					      "\"counter\":6,"), 2);
+	done(&o);
+}
+
+/*
+ * Arrow Lake-H's three kinds of core (the model's CPUs in thirds): its low-power E-core
+ * (CPU 3) is of the E-cores' type but lacks FIXED_CTR4-6, and is said apart; the default
+ * job passes on all four, fixed counters 0-2 on each.
+ */
+static void test_hybrid_low_power_e_cores(void **state)
+{
+	(void)state;
+	static const char *const said[] = {
+		"P-cores (core type core): CPUs 0,1; PMC 0-9, FIXED_CTR 0-3\n",
+		"E-cores (core type atom): CPUs 2; PMC 0-7, FIXED_CTR 0,1,2,4,5,6\n",
+		"E-cores (core type atom): CPUs 3; PMC 0-7, FIXED_CTR 0-2\n",
+	};
+	struct outcome o = run_passing("backend = sim\nsim-profile = arrow-lake-h\n", 4);
+	for (unsigned k = 0; k < sizeof(said) / sizeof(said[0]); k++)
+		assert_int_equal(fake_count(o.f->console, said[k]), 1);
+	/* CPU 3's cpu record alone: the engine's mask and its cpuid_23 subleaf 1 */
+	assert_int_equal(fake_count(o.f->log, "\"fixed_mask\":\"0x7\""), 2);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"check\""), 8);
 	done(&o);
 }
 
@@ -683,7 +705,7 @@ static void test_timed_out_cpu_left_programmed_is_named(void **state)
 		assert_int_equal(pmu_rdmsr(&o.r->backend, 2, leftover_msrs[i], &now), PMU_OK);
 		if (now == found[i])
 			continue;
-		snprintf(want, sizeof(want), "\"msr\":\"0x%x\"", leftover_msrs[i]);
+		snprintf(want, sizeof(want), "\"reg\":\"msr 0x%x\"", leftover_msrs[i]);
 		if (fake_count(o.f->log, want) != 1)
 			fail_msg("%s not named in %s", want, o.f->log);
 		snprintf(want, sizeof(want), "0x%x (firmware had 0x%llx)", leftover_msrs[i],
@@ -847,7 +869,7 @@ static void test_core_and_uncore_repeat_by_repeat(void **state)
 		assert_int_equal(o.f->flushes, 5);
 		/* and the log says what it cost: 6 records written alone (the iMC clocks' PCI
 		   scan among them), 5 flushes of held ones */
-		assert_int_equal(fake_count(o.f->log, "\"rec\":\"log_cost\",\"schema\":1,\"simulated\""
+		assert_int_equal(fake_count(o.f->log, "\"rec\":\"log_cost\",\"schema\":2,\"simulated\""
 					      ":true,\"writes\":11,\"flushes\":11,"), 1);
 		done(&o);
 	}
@@ -916,7 +938,7 @@ static void test_uncore_two_packages(void **state)
 	(void)state;
 	struct outcome o = run_cfg("backend = sim\nsim-profile = nehalem-ep\n", 4, 2);
 	assert_int_equal(o.v, VERDICT_PASS);
-	assert_int_equal(fake_count(o.f->log, "\"rec\":\"handoff\",\"schema\":1,\"simulated\":true,"
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"handoff\",\"schema\":2,\"simulated\":true,"
 					      "\"box\":\"uncore\""), 2);
 	assert_int_equal(fake_count(o.f->log, "\"box\":\"uncore_nhm\""), 0);
 	done(&o);
@@ -935,9 +957,9 @@ static void test_snbep_filters_in_a_run(void **state)
 				   "uncore_cbox_1/UNC_C_CLOCKTICKS/,"
 				   "uncore_pcu/UNC_P_FREQ_BAND0_CYCLES,band0=20/\n", 1, 1);
 	assert_int_equal(o.v, VERDICT_PASS);
-	assert_int_equal(fake_count(o.f->log, "\"extra_msr\":\"0xd14\",\"extra_value\":\"0x40000\""), 1);
-	assert_int_equal(fake_count(o.f->log, "\"extra_msr\":\"0xc34\",\"extra_value\":\"0x14\""), 1);
-	assert_int_equal(fake_count(o.f->log, "{\"msr\":\"0xd34\",\"scope\":\"package\","
+	assert_int_equal(fake_count(o.f->log, "\"extra\":\"msr 0xd14\",\"extra_value\":\"0x40000\""), 1);
+	assert_int_equal(fake_count(o.f->log, "\"extra\":\"msr 0xc34\",\"extra_value\":\"0x14\""), 1);
+	assert_int_equal(fake_count(o.f->log, "{\"reg\":\"msr 0xd34\",\"scope\":\"package\","
 					      "\"found\":\"0x7c0000\""), 1);
 	done(&o);
 	o = run_cfg("backend = sim\nsim-profile = sandy-bridge-ep\nevents = UNC_U_PHOLD_CYCLES.ASSERT_TO_ACK\n",
@@ -1002,7 +1024,7 @@ static void test_uncore_rounds_and_repeats(void **state)
 						 "           10,018\n"), 6);
 	/* probes once per package, hand-off per round */
 	assert_int_equal(fake_count(o.f->log, "\"rec\":\"uncore_probe\""), 4);
-	assert_int_equal(fake_count(o.f->log, "\"rec\":\"handoff\",\"schema\":1,\"simulated\":true,"
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"handoff\",\"schema\":2,\"simulated\":true,"
 					      "\"box\":\"uncore\""), 4);
 	done(&o);
 }
@@ -1293,6 +1315,7 @@ int main(void)
 		cmocka_unit_test(test_hybrid_bare_name_every_profile),
 		cmocka_unit_test(test_hybrid_bare_name_two_encodings),
 		cmocka_unit_test(test_hybrid_counters_per_core_type),
+		cmocka_unit_test(test_hybrid_low_power_e_cores),
 		cmocka_unit_test(test_hybrid_dry_run),
 		cmocka_unit_test(test_hybrid_name_no_list_has),
 		cmocka_unit_test(test_bad_event_writes_nothing),

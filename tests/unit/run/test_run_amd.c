@@ -73,7 +73,7 @@ static void test_default_job_on_zen(void **state)
 		/* instructions = PMCx0C0 with USR, OS and EN; the default set has no ref-cycles */
 		assert_int_equal(fake_count(o.f->log,
 					    "\"event\":\"instructions\",\"counter_kind\":\"gp\","
-					    "\"counter\":3,\"width\":48,\"ctl_msr\":\"0xc0010206\","
+					    "\"counter\":3,\"width\":48,\"ctl\":\"msr 0xc0010206\","
 					    "\"ctl_value\":\"0x4300c0\""),
 				 4);
 		assert_int_equal(fake_count(o.f->log, "\"event\":\"branch-misses\""), 4);

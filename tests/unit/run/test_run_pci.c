@@ -24,7 +24,7 @@ static void cas_on_every_channel(void **state)
 	assert_int_equal(fake_count(o.f->log, "\"rec\":\"uncore_pci\""), 1);
 	assert_int_equal(fake_count(o.f->log, "\"box\":\"uncore_imc_3\",\"at\":\"pci 0000:ff:10.1+0x0\""), 1);
 	assert_cas_reads_are_loads(&o, 2);
-	assert_int_equal(fake_count(o.f->log, "\"ctl_msr\":\"pci 0000:7f:10.4+0xd8\""), 1);
+	assert_int_equal(fake_count(o.f->log, "\"ctl\":\"pci 0000:7f:10.4+0xd8\""), 1);
 	/* bandwidth per channel and the package's reads against the kernel's LLC-miss claim */
 	assert_int_equal(fake_count(o.f->console, "P1 uncore_imc_3: read "), 1);
 	assert_int_equal(fake_count(o.f->log, "\"check\":\"memory lines read vs the kernel's LLC "
@@ -32,7 +32,7 @@ static void cas_on_every_channel(void **state)
 	assert_int_equal(fake_count(o.f->log, "LLC misses\",\"kernel\":\"stream\",\"expected_min\""), 2);
 	assert_int_equal(fake_count(o.f->console, "kernel's LLC misses"), 2);
 	assert_int_equal(fake_count(o.f->console, "]: PASS"), 2);
-	assert_true(fake_count(o.f->log, "{\"msr\":\"pci 0000:ff:10.0+0xf4\"") >= 1);   /* ownership */
+	assert_true(fake_count(o.f->log, "{\"reg\":\"pci 0000:ff:10.0+0xf4\"") >= 1);   /* ownership */
 	/* every register as found: controls, box controls and counters 0 on a clean model */
 	for (unsigned p = 0; p < 2; p++)
 		for (unsigned c = 0; c < 4; c++) {
@@ -138,7 +138,7 @@ static void dry_run_writes_no_config(void **state)
 	finish(&o);
 	assert_int_equal(o.v, VERDICT_PASS);
 	assert_true(fake_count(o.f->console, "write pci 0000:7f:10.4+0xd8 <- 0x400304") >= 1);
-	assert_true(fake_count(o.f->log, "\"msr\":\"pci 0000:7f:10.4+0xf4\"") >= 1);
+	assert_true(fake_count(o.f->log, "\"reg\":\"pci 0000:7f:10.4+0xf4\"") >= 1);
 	for (unsigned c = 0; c < o.r->model->ncpus; c++)
 		for (unsigned i = 0; i < o.r->model->log_len[c]; i++)
 			assert_int_not_equal(o.r->model->log[c][i].op, MOP_PCI_WR);

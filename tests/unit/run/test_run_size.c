@@ -30,7 +30,7 @@ static struct outcome default_job(const char *profile, unsigned ncpus, unsigned 
 	for (const char *r = o.f->log; (r = strstr(r, "{\"rec\":\"count\"")); r++) {
 		unsigned cpu, pkg, ccx;
 		char box[16];
-		if (sscanf(r, "{\"rec\":\"count\",\"schema\":1,\"simulated\":true,\"cpu\":%u,"
+		if (sscanf(r, "{\"rec\":\"count\",\"schema\":2,\"simulated\":true,\"cpu\":%u,"
 			   "\"apic_id\":%*u,\"package\":%u,\"ccx\":%u,\"box\":\"%15[a-z0-9_]",
 			   &cpu, &pkg, &ccx, box) != 4 || strcmp(box, "amd_l3"))
 			continue;
@@ -84,7 +84,7 @@ static void test_turin_768(void **state)
 				    "\"box\":\"amd_df\""), 1);
 	assert_int_equal(fake_count(log, "\"box\":\"amd_umc_3\",\"event\":\"umc_cas_cmd.rd\""), 2);
 	/* one ownership record a domain; and what it took is put back */
-	assert_int_equal(fake_count(log, "\"rec\":\"ownership\",\"schema\":1,\"simulated\":true,"
+	assert_int_equal(fake_count(log, "\"rec\":\"ownership\",\"schema\":2,\"simulated\":true,"
 				    "\"box\":\"uncore\""), 96);
 	struct pmu_backend fresh;
 	struct model *m = test_model("zen4", 768, 2, &fresh);

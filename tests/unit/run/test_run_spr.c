@@ -60,10 +60,10 @@ static void counted_through_the_table(void **state)
 				    "pci 0000:7f:01.1+0x318): counted at the device of its id: "
 				    "spr-upi-quirk"), 1);
 	/* package 1's channel 7: controller 3 of its base + 0x22800 + 0x4000, control 0 at +0x40 */
-	assert_int_equal(fake_count(o.f->log, "\"ctl_msr\":\"mmio 0xc1326840\""), 1);
+	assert_int_equal(fake_count(o.f->log, "\"ctl\":\"mmio 0xc1326840\""), 1);
 	/* its counter 1's control 4 bytes on, the counter 8 (Linux's MMIO box) */
-	assert_int_equal(fake_count(o.f->log, "\"ctl_msr\":\"mmio 0xc1326844\""), 1);
-	assert_int_equal(fake_count(o.f->log, "\"ctr_msr\":\"mmio 0xc1326810\""), 1);
+	assert_int_equal(fake_count(o.f->log, "\"ctl\":\"mmio 0xc1326844\""), 1);
+	assert_int_equal(fake_count(o.f->log, "\"ctr\":\"mmio 0xc1326810\""), 1);
 	assert_int_equal(fake_count(o.f->console, "P1 memory, 8 channels: read "), 1);
 	assert_int_equal(fake_count(o.f->console, "]: PASS"), 2);
 	assert_int_equal(fake_count(o.f->console, "CHAs: table 8, MSR 0x2ffe 8; 8 used"), 2);
@@ -96,12 +96,12 @@ static void events_by_name_and_type(void **state)
 				    "\"uncore_imc_3/UNC_M_CAS_COUNT.RD/\""), 1);
 	assert_int_equal(fake_count(o.f->log, "\"box\":\"uncore_cha_2\",\"event\":"
 				    "\"uncore_cha_2/UNC_CHA_CLOCKTICKS/\",\"counter_kind\":\"gp\","
-				    "\"counter\":0,\"width\":48,\"ctl_msr\":\"0x2022\""), 1);
+				    "\"counter\":0,\"width\":48,\"ctl\":\"msr 0x2022\""), 1);
 	/* type 6 box 5 is the iMC's channel 5 (controller 2, channel 1), type 7 box 1 M2M 1 */
 	assert_int_equal(fake_count(o.f->log, "\"box\":\"uncore_imc_5\""), 1);
 	assert_int_equal(fake_count(o.f->log, "\"box\":\"uncore_m2m_1\""), 1);
-	assert_int_equal(fake_count(o.f->log, "\"ctl_msr\":\"mmio 0xc0226840\""), 1);
-	assert_int_equal(fake_count(o.f->log, "\"ctl_msr\":\"pci 0000:7f:0d.0+0x468\""), 1);
+	assert_int_equal(fake_count(o.f->log, "\"ctl\":\"mmio 0xc0226840\""), 1);
+	assert_int_equal(fake_count(o.f->log, "\"ctl\":\"pci 0000:7f:0d.0+0x468\""), 1);
 	/* lines spread evenly over 8 channels: each about an eighth of the loads */
 	uint64_t rd = package_sum(o.f->log, 0, "UNC_M_CAS_COUNT.RD");
 	assert_true(rd >= stream_loads(&o) / 8 && rd <= stream_loads(&o) / 8 + 1);
