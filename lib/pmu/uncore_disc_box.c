@@ -70,7 +70,8 @@ static pmu_status find_domains(const struct pmu_backend *b, const struct disc_wh
 		if (dom->via == DISC_VIA_PCI)
 			pci = disc_find(b, w->die_cpu[0], dom->device, out);
 		else if (dom->via == DISC_VIA_MSR)
-			portals += disc_find_msr(b, dom->msr, (uint8_t)k, w->die_cpu, w->ndies, out);
+			portals += disc_find_msr(b, &w->portal, dom->msr, (uint8_t)k, w->die_cpu,
+						 w->ndies, out);
 	}
 	out->st = pci && !portals ? pci : PMU_OK;
 	return out->st;

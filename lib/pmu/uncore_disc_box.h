@@ -55,6 +55,7 @@ struct disc_where {
 	const unsigned *die_cpu;
 	unsigned ndies;
 	bool spr;
+	struct disc_msr_reader portal;   /* how a portal is read on its die's CPU (NULL: the backend) */
 };
 
 /*

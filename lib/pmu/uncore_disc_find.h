@@ -70,15 +70,25 @@ pmu_status disc_find(const struct pmu_backend *b, unsigned cpu, uint16_t device,
 		     struct disc_find *out);
 
 /*
+ * Reads msr on cpu itself (a portal is the die's: the real backend reads an MSR where it
+ * runs, so a run sends the read to that CPU). read NULL: pmu_rdmsr.
+ */
+struct disc_msr_reader {
+	pmu_status (*read)(void *ctx, unsigned cpu, uint32_t msr, uint64_t *val);
+	void *ctx;
+};
+
+/*
  * The tables behind MSR portal msr (domain dom of the platform's row): read once per die
- * on die_cpu[d], the first CPU of die d (Linux: rdmsr_safe on a CPU of each logical die).
+ * on die_cpu[d], the first CPU of die d, through rd (may be NULL; Linux: rdmsr_safe on a CPU
+ * of each logical die).
  * A faulting read or 0 is no table on that die: a slot whose st and why say so (its bar
  * 0), so a lab sees every die's answer. Otherwise the table at the value read is read as
  * a BAR's is (MMIO, reads only) and added as die d's. Appends to out; returns how many
  * tables were read.
  */
-unsigned disc_find_msr(const struct pmu_backend *b, uint32_t msr, uint8_t dom,
-		       const unsigned *die_cpu, unsigned ndies, struct disc_find *out);
+unsigned disc_find_msr(const struct pmu_backend *b, const struct disc_msr_reader *rd, uint32_t msr,
+		       uint8_t dom, const unsigned *die_cpu, unsigned ndies, struct disc_find *out);
 
 /* Reads f's table at f->bar from cpu: the global state, then its units (f->st, f->why). */
 pmu_status disc_read_table(const struct pmu_backend *b, unsigned cpu, struct disc_found *f);

@@ -8,13 +8,14 @@
 #include "pmu/uncore_disc_find.h"
 #include "util/fmt.h"
 
-unsigned disc_find_msr(const struct pmu_backend *b, uint32_t msr, uint8_t dom,
-		       const unsigned *die_cpu, unsigned ndies, struct disc_find *out)
+unsigned disc_find_msr(const struct pmu_backend *b, const struct disc_msr_reader *rd, uint32_t msr,
+		       uint8_t dom, const unsigned *die_cpu, unsigned ndies, struct disc_find *out)
 {
 	unsigned added = 0;
 	for (unsigned d = 0; d < ndies; d++) {
 		uint64_t v = 0;
-		pmu_status st = pmu_rdmsr(b, die_cpu[d], msr, &v);
+		pmu_status st = rd && rd->read ? rd->read(rd->ctx, die_cpu[d], msr, &v)
+					       : pmu_rdmsr(b, die_cpu[d], msr, &v);
 		if (st || !v) {
 			if (out->nmiss < DISC_MAX_TABLES)
 				out->miss[out->nmiss++] = (struct disc_portal_miss){

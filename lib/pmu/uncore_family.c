@@ -71,7 +71,7 @@ struct disc_where uncore_disc_where(const struct cpu_info *ci, const unsigned *d
 				    unsigned ndies)
 {
 	const struct disc_where w = { disc_platform_for(ci->family, ci->model), die_cpu, ndies,
-				      uncore_disc_spr(ci) };
+				      uncore_disc_spr(ci), { 0, 0 } };
 	return w;
 }
 

@@ -11,6 +11,50 @@
 
 #define CHUNK 2048   /* table bytes a record holds (hex: twice that, within RUN_LINE_MAX) */
 
+#define PORTAL_TIMEOUT_US 1000000u
+
+/* A portal read on its die's CPU (the real backend reads an MSR where it runs). */
+struct portal_read {
+	struct run *a;
+	uint32_t msr;
+	uint64_t val;
+	pmu_status st;
+};
+
+static void portal_on_cpu(void *ctx, unsigned cpu)
+{
+	struct portal_read *r = ctx;
+	r->st = pmu_rdmsr(&r->a->backend, cpu, r->msr, &r->val);
+}
+
+static pmu_status portal_on(void *ctx, unsigned cpu, uint32_t msr, uint64_t *val)
+{
+	struct portal_read r = { ctx, msr, 0, PMU_ERR_TIMEOUT };
+	pmu_status st = plat_run_on(r.a->plat, cpu, portal_on_cpu, &r, PORTAL_TIMEOUT_US);
+	*val = r.val;
+	return st ? st : r.st;
+}
+
+/*
+ * The first enabled CPU of each package, the boot CPU's first (it also scans PCI): the
+ * dies whose portals are read, up to DISC_MAX_TABLES. A package is taken for a die (the
+ * firmware's Location names no die).
+ */
+static unsigned die_cpus(const struct run *a, unsigned *cpu)
+{
+	const struct platform *p = a->plat;
+	unsigned n = 0;
+	cpu[n++] = (unsigned)p->bsp;
+	for (unsigned i = 0; i < p->ncpus && n < DISC_MAX_TABLES; i++) {
+		bool seen = !p->cpu[i].enabled;
+		for (unsigned k = 0; k < n && !seen; k++)
+			seen = p->cpu[cpu[k]].package == p->cpu[i].package;
+		if (!seen)
+			cpu[n++] = i;
+	}
+	return n;
+}
+
 bool uncore_disc_boxes_for(struct run *a, const struct box_alloc *mem)
 {
 	struct uncore_disc *disc = &a->unc->disc;
@@ -19,12 +63,9 @@ bool uncore_disc_boxes_for(struct run *a, const struct box_alloc *mem)
 	const struct disc_named at = { { t->seg, t->bus, t->dev, t->fn, 0 }, t->bar };
 	bool own = uncore_family_desc(bsp->uncore)->disc;   /* else a server of no family */
 	if (mem) {
-		/*
-		 * Portals are read on the boot CPU only: the real backend reads an MSR on the CPU
-		 * it runs on, and the other dies' reads need their own CPUs (uncore_disc_misses).
-		 */
-		const unsigned die_cpu = (unsigned)a->plat->bsp;
-		const struct disc_where w = uncore_disc_where(bsp, &die_cpu, 1);
+		unsigned die_cpu[DISC_MAX_TABLES];
+		struct disc_where w = uncore_disc_where(bsp, die_cpu, die_cpus(a, die_cpu));
+		w.portal = (struct disc_msr_reader){ portal_on, a };
 		a->unc->by_name = t->set;
 		a->unc->built = uncore_disc_wanted(bsp) &&
 			!uncore_disc_build(&a->backend, &w, a->unc->by_name ? &at : NULL, disc,
@@ -124,8 +165,8 @@ static void put_problems(struct run *a, uint32_t bits)
 
 /*
  * Table p's global control as firmware left it, one line where it is not 0 or cannot be read:
- * a set freeze_all holds every counter of the SoC (Diamond Rapids and Panther Lake power on
- * so; Linux clears it on the domains its row marks).
+ * a set freeze_all holds every counter of the SoC (some parts power on so; Linux clears it on
+ * the domains their row marks, hw/disc_platforms.h).
  */
 static void say_global(struct run *a, unsigned p)
 {

@@ -80,7 +80,7 @@ static void test_one_read_per_die(void **state)
 	reset();
 	f.portal[0] = TABLE_AT;
 	const unsigned die_cpu[] = { 0, 2 };
-	assert_int_equal(disc_find_msr(&b, PORTAL, 1, die_cpu, 2, &out), 1);
+	assert_int_equal(disc_find_msr(&b, NULL, PORTAL, 1, die_cpu, 2, &out), 1);
 	assert_int_equal(f.reads[0], 1);
 	assert_int_equal(f.reads[1], 0);
 	assert_int_equal(f.reads[2], 1);
@@ -110,7 +110,7 @@ static void test_fault_is_no_table(void **state)
 	f.faults[0] = true;
 	f.portal[1] = TABLE_AT;
 	const unsigned die_cpu[] = { 0, 1 };
-	assert_int_equal(disc_find_msr(&b, PORTAL, 0, die_cpu, 2, &out), 1);
+	assert_int_equal(disc_find_msr(&b, NULL, PORTAL, 0, die_cpu, 2, &out), 1);
 	assert_int_equal(out.nmiss, 1);
 	assert_int_equal(out.miss[0].st, PMU_ERR_FAULT_GP);
 	assert_int_equal(out.miss[0].msr, PORTAL);
@@ -125,7 +125,7 @@ static void test_bad_address_checked(void **state)
 	reset();
 	f.portal[0] = 0x100000;   /* nothing the fake maps: all ones */
 	const unsigned die_cpu[] = { 0 };
-	assert_int_equal(disc_find_msr(&b, PORTAL, 0, die_cpu, 1, &out), 1);
+	assert_int_equal(disc_find_msr(&b, NULL, PORTAL, 0, die_cpu, 1, &out), 1);
 	assert_int_equal(out.t[0].st, PMU_OK);
 	assert_int_equal(disc_parse(out.t[0].bytes, out.t[0].len, NULL, &t), PMU_ERR_INVALID);
 	assert_true(t.problems & 1u << DP_GLOBAL_INVALID);
@@ -157,6 +157,31 @@ static void test_global_control(void **state)
 	assert_int_equal(f.writes, 0);
 }
 
+/* A reader the caller gives (a run sends each read to its die's CPU) is what reads the portal. */
+static unsigned sent[4];
+
+static pmu_status send(void *ctx, unsigned cpu, uint32_t msr, uint64_t *val)
+{
+	sent[cpu]++;
+	return f_rdmsr(ctx, cpu, msr, val);
+}
+
+static void test_reader_used(void **state)
+{
+	(void)state;
+	reset();
+	memset(sent, 0, sizeof(sent));
+	f.portal[3] = TABLE_AT;
+	const unsigned die_cpu[] = { 1, 3 };
+	const struct disc_msr_reader rd = { send, &f };
+	assert_int_equal(disc_find_msr(&b, &rd, PORTAL, 0, die_cpu, 2, &out), 1);
+	assert_int_equal(sent[1], 1);
+	assert_int_equal(sent[3], 1);
+	assert_int_equal(sent[0] + sent[2], 0);
+	assert_int_equal(out.t[0].cpu, 3);
+	assert_int_equal(out.t[0].pkg, 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -164,6 +189,7 @@ int main(void)
 		cmocka_unit_test(test_fault_is_no_table),
 		cmocka_unit_test(test_bad_address_checked),
 		cmocka_unit_test(test_global_control),
+		cmocka_unit_test(test_reader_used),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
