@@ -32,7 +32,7 @@ static void name(char *dst, size_t cap, const char *prefix, unsigned n)
 static int group_of(struct box_set *s, const struct disc_box_src *u)
 {
 	char kind[24], alias[24];
-	const char *known = disc_type_name(u->type);
+	const char *known = u->name;
 	struct strbuf sb;
 	name(alias, sizeof(alias), "uncore_type", u->type);
 	sb_init(&sb, kind, sizeof(kind));
@@ -50,7 +50,7 @@ int uncore_disc_add(struct box_set *s, const struct disc_box_src *u)
 	struct box_inst *b = g < 0 ? NULL : box_set_add(s, (unsigned)g);
 	if (!b)
 		return -1;
-	bool known = disc_type_name(u->type) != NULL;
+	bool known = u->name != NULL;
 	box_type_place(&disc_type, 0, 0, b);
 	/* uncore_imc_1 for a type Linux names; uncore_type_6_0, by box id, names any */
 	b->idx = known ? u->nth : u->box_id;
@@ -79,7 +79,7 @@ int uncore_disc_add(struct box_set *s, const struct disc_box_src *u)
 	 * unit's control with bits above 31 is two dwords (spr_uncore_pci_enable_event).
 	 */
 	if (u->access != DISC_MMIO)
-		d->ctl_layout = disc_type_ctl(u->type);
+		d->ctl_layout = u->ctl ? u->ctl : disc_type_ctl(u->type);
 	d->ctl_wide = u->access == DISC_PCI && d->ctl_layout != &layout_disc_ctl;
 	if (u->access != DISC_MSR) {
 		uint32_t end = d->ctl_base + d->ctl_stride * u->counters;

@@ -36,6 +36,8 @@ struct disc_box_src {
 	uint64_t box_ctl;          /* an MSR, a physical address or the PCI address field */
 	uint8_t ctl_offset, ctr_offset, counters, width;
 	uint16_t device_id;        /* a PCI unit: its function's device id */
+	const char *name;          /* its type as the platform names it; NULL: unnamed */
+	const struct reg_layout *ctl;   /* its counter control; NULL: disc_type_ctl's */
 };
 
 /*

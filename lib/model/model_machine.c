@@ -10,7 +10,7 @@
 #include "pmu/cpuinfo.h"
 #include "pmu/uncore_amd.h"
 #include "pmu/uncore_pci.h"
-#include "pmu/uncore_disc_box.h"
+#include "pmu/uncore_family.h"
 #include "util/fmt.h"
 
 pmu_status model_machine(struct model *m, struct machine *out, struct model_machine_scratch *s)
@@ -31,8 +31,10 @@ pmu_status model_machine(struct model *m, struct machine *out, struct model_mach
 	}
 	/* this machine's boxes (a discovery table's part: its table's), as a run makes them */
 	struct box_set boxes;
+	static const unsigned cpu0 = 0;
+	const struct disc_where w = uncore_disc_where(&ci0, &cpu0, 1);
 	if (ci0.uncore == UNCORE_DISC)
-		(void)uncore_disc_build(&b, 0, ci0.model == 0x8F, NULL, &s->disc, &boxes, &s->mem);
+		(void)uncore_disc_build(&b, &w, NULL, &s->disc, &boxes, &s->mem);
 	else
 		(void)uncore_boxes_make(&ci0, &boxes, &s->mem);
 	if (box_family_of(ci0.uncore) && !boxes.n)

@@ -2,6 +2,7 @@
 #include "pmu/cpuinfo.h"
 #include "util/fmt.h"
 #include "hw/msr.h"
+#include "hw/disc_platforms.h"
 #include "pmu/uncore_amd.h"
 
 enum uncore_family uncore_family_for(const char *vendor, uint32_t family, uint32_t model)
@@ -9,8 +10,10 @@ enum uncore_family uncore_family_for(const char *vendor, uint32_t family, uint32
 	/* AMD: L3 PMCs from family 17h, their 19h layout from 19h on (Linux amd/uncore.c). */
 	if (pmu_vendor_amd(vendor))
 		return family >= 0x19 ? UNCORE_AMD_19H : family >= 0x17 ? UNCORE_AMD_17H : UNCORE_NONE;
-	if (pmu_strcmp(vendor, "GenuineIntel") || family != 6)
+	if (pmu_strcmp(vendor, "GenuineIntel"))
 		return UNCORE_NONE;
+	if (family != 6)   /* Nova Lake (18), Diamond Rapids (19): their tables' rows */
+		return disc_platform_listed(family, model) ? UNCORE_DISC : UNCORE_NONE;
 	switch (model) {
 	case 0x1A: case 0x1E: case 0x25: case 0x2C:
 		return UNCORE_NHM_CLIENT;
@@ -24,8 +27,9 @@ enum uncore_family uncore_family_for(const char *vendor, uint32_t family, uint32
 		return UNCORE_ICX;
 	case 0x1F:
 		return UNCORE_UNCONFIRMED;
-	case 0x8F: case 0xCF: case 0xAD: case 0xAE: case 0xAF:
-		return UNCORE_DISC;   /* Sapphire, Emerald, Granite Rapids, Sierra Forest: the table */
+	case 0x8F: case 0xCF: case 0xAD: case 0xAE: case 0xAF: case 0xDD:
+		/* Sapphire, Emerald, Granite Rapids, Sierra Forest, Clearwater Forest: the table */
+		return UNCORE_DISC;
 	default:
 		return UNCORE_NONE;
 	}

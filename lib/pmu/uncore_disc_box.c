@@ -47,7 +47,7 @@ static uint16_t device_of(const struct pmu_backend *b, unsigned cpu, const struc
 static pmu_status find_named(const struct pmu_backend *b, unsigned cpu,
 			     const struct disc_named *named, struct disc_find *out)
 {
-	out->functions = out->dropped = 0;
+	out->functions = out->dropped = out->nmiss = 0;
 	out->by_device = false;
 	out->n = 1;
 	pmu_status st = disc_find_at(b, cpu, named->fn, named->bir, &out->t[0]);
@@ -57,69 +57,102 @@ static pmu_status find_named(const struct pmu_backend *b, unsigned cpu,
 	return out->st;
 }
 
-pmu_status uncore_disc_build(const struct pmu_backend *b, unsigned cpu, bool spr,
+/* Every domain of w's row: the PCI scan from die_cpu[0], each portal on every die's CPU. */
+static pmu_status find_domains(const struct pmu_backend *b, const struct disc_where *w,
+			       struct disc_find *out)
+{
+	pmu_status pci = PMU_OK;   /* a row of portals only scans no PCI */
+	unsigned portals = 0;
+	out->functions = out->n = out->dropped = out->nmiss = 0;
+	out->by_device = false;
+	for (unsigned k = 0; k < DISC_MAX_DOMAINS; k++) {
+		const struct disc_domain *dom = &w->plat->dom[k];
+		if (dom->via == DISC_VIA_PCI)
+			pci = disc_find(b, w->die_cpu[0], dom->device, out);
+		else if (dom->via == DISC_VIA_MSR)
+			portals += disc_find_msr(b, &w->portal, dom->msr, (uint8_t)k, w->die_cpu,
+						 w->ndies, out);
+	}
+	out->st = pci && !portals ? pci : PMU_OK;
+	return out->st;
+}
+
+pmu_status uncore_disc_build(const struct pmu_backend *b, const struct disc_where *w,
 			     const struct disc_named *named, struct uncore_disc *d,
 			     struct box_set *s, const struct box_alloc *mem)
 {
+	unsigned cpu = w->die_cpu[0];
 	struct disc_bus_range buses[DISC_MAX_BUS_RANGES];
-	const struct disc_space where = uncore_disc_space(b, cpu, spr, buses);
-	uint16_t nth[32] = { 0 };
+	const struct disc_space where = uncore_disc_space(b, cpu, w->spr, buses);
+	uint16_t nth[64] = { 0 };
 	d->made = d->unmade = 0;
-	d->spr = spr;
+	d->spr = w->spr;
+	d->plat = w->plat;
 	(void)box_set_init(s, UNCORE_DISC, 0, 0, mem);
-	pmu_status st = named ? find_named(b, cpu, named, &d->find) : disc_find(b, cpu, &d->find);
+	pmu_status st = named ? find_named(b, cpu, named, &d->find) : find_domains(b, w, &d->find);
 	if (st)
 		return st;
 	for (unsigned p = 0; p < d->find.n; p++) {
 		const struct disc_found *f = &d->find.t[p];
 		pmu_memset(&d->table[p], 0, sizeof(d->table[p]));
 		d->absent[p] = 0;
-		if (f->st)
+		d->global_st[p] = PMU_ERR_ABSENT;
+		d->global[p] = 0;
+		if (f->st || disc_parse(f->bytes, f->len, &where, &d->table[p]))
 			continue;
-		(void)disc_parse(f->bytes, f->len, &where, &d->table[p]);
+		if (!named)
+			(void)disc_ignore_types(&d->table[p], w->plat->dom[f->domain].ignored,
+						w->plat->dom[f->domain].nignored);
+		d->global_st[p] = disc_global_read(b, f->portal ? f->cpu : cpu, &d->table[p],
+						   &d->global[p]);
 	}
-	if (spr)
+	if (w->spr)
 		(void)disc_spr_upi_relocate(b, cpu, d->table, d->find.n);
 	for (unsigned p = 0; p < d->find.n; p++)
 		if (!d->find.t[p].st)
 			d->absent[p] = disc_check_devices(b, cpu, &d->table[p]);
-	const struct disc_table *t = &d->table[0];
 	unsigned usable = 0;
-	for (unsigned i = 0; d->find.n && i < t->nunits; i++)
-		usable += t->unit[i].usable;
+	for (unsigned p = 0; p < d->find.n; p++)
+		for (unsigned i = 0; !d->find.t[p].pkg && i < d->table[p].nunits; i++)
+			usable += d->table[p].unit[i].usable;
 	/* a group a type at most: as many as the units */
 	(void)box_set_init(s, UNCORE_DISC, usable, usable, mem);
-	for (unsigned i = 0; d->find.n && i < t->nunits; i++) {
-		const struct disc_unit *u = &t->unit[i];
-		if (!u->usable)
-			continue;
-		struct disc_box_src src = {
-			u->access, u->type, u->box_id, u->type < 32 ? nth[u->type]++ : u->box_id,
-			u->box_ctl, u->ctl_offset, u->ctr_offset, u->counters, u->width,
-			u->access == DISC_PCI ? device_of(b, cpu, u) : 0,
-		};
-		if (uncore_disc_add(s, &src) < 0)
-			d->unmade++;
-		else
-			d->made++;
-	}
+	for (unsigned p = 0; p < d->find.n; p++)
+		for (unsigned i = 0; !d->find.t[p].pkg && i < d->table[p].nunits; i++) {
+			const struct disc_unit *u = &d->table[p].unit[i];
+			if (!u->usable)
+				continue;
+			struct disc_box_src src = {
+				u->access, u->type, u->box_id, u->type < 64 ? nth[u->type]++ : u->box_id,
+				u->box_ctl, u->ctl_offset, u->ctr_offset, u->counters, u->width,
+				u->access == DISC_PCI ? device_of(b, cpu, u) : 0,
+				disc_platform_type_name(w->plat, u->type),
+				disc_platform_type_ctl(w->plat, u->type),
+			};
+			if (uncore_disc_add(s, &src) < 0)
+				d->unmade++;
+			else
+				d->made++;
+		}
 	box_set_done(s);
 	return PMU_OK;
 }
 
-/* The box made for unit (type, box id), or NULL. */
+/* The box made for unit (type, box id) of package 0's tables, or NULL. */
 static const struct box_desc *box_of(const struct uncore_disc *d, const struct box_set *s,
 				     const struct disc_unit *u)
 {
-	const struct disc_table *t = &d->table[0];
 	unsigned k = 0;
-	for (unsigned i = 0; i < t->nunits && k < d->made; i++) {
-		const struct disc_unit *x = &t->unit[i];
-		if (!x->usable)
-			continue;
-		if (x->type == u->type && x->box_id == u->box_id && x->access == u->access)
-			return k < s->n ? &s->box[k].d : NULL;
-		k++;
+	for (unsigned p = 0; p < d->find.n; p++) {
+		const struct disc_table *t = &d->table[p];
+		for (unsigned i = 0; !d->find.t[p].pkg && i < t->nunits && k < d->made; i++) {
+			const struct disc_unit *x = &t->unit[i];
+			if (!x->usable)
+				continue;
+			if (x->type == u->type && x->box_id == u->box_id && x->access == u->access)
+				return k < s->n ? &s->box[k].d : NULL;
+			k++;
+		}
 	}
 	return NULL;
 }
@@ -130,16 +163,12 @@ static void put(struct uncore_pci_pkg *map, const struct box_desc *x, uint32_t b
 	map->box[map->n++].base = base;
 }
 
-void uncore_disc_place(const struct uncore_disc *d, const struct box_set *s, unsigned p,
-		       struct uncore_pci_pkg *map, struct pmon_registry *reg, unsigned *unplaced)
+/* Table k's units (package p's) in map, as uncore_disc_place says. */
+static void place_table(const struct uncore_disc *d, const struct box_set *s, unsigned k,
+			struct uncore_pci_pkg *map, struct pmon_registry *reg, unsigned *unplaced)
 {
-	const struct disc_table *t = &d->table[p];
-	pmu_memset(map, 0, sizeof(*map));
-	if (p >= d->find.n || d->find.t[p].st)
-		return;
-	map->placed = true;
-	map->seg = d->find.t[p].fn.seg;
-	map->bus = d->find.t[p].fn.bus;
+	const struct disc_table *t = &d->table[k];
+	unsigned p = d->find.t[k].pkg;
 	for (unsigned i = 0; i < t->nunits; i++) {
 		const struct disc_unit *u = &t->unit[i];
 		const struct box_desc *x = u->usable ? box_of(d, s, u) : NULL;
@@ -168,6 +197,37 @@ void uncore_disc_place(const struct uncore_disc *d, const struct box_set *s, uns
 				(*unplaced)++;
 		}
 	}
+}
+
+void uncore_disc_place(const struct uncore_disc *d, const struct box_set *s, unsigned p,
+		       struct uncore_pci_pkg *map, struct pmon_registry *reg, unsigned *unplaced)
+{
+	pmu_memset(map, 0, sizeof(*map));
+	for (unsigned k = 0; k < d->find.n; k++) {
+		const struct disc_found *f = &d->find.t[k];
+		if (f->pkg != p || f->st)
+			continue;
+		if (!map->placed && !f->portal) {
+			map->seg = f->fn.seg;
+			map->bus = f->fn.bus;
+		}
+		map->placed = true;
+		place_table(d, s, k, map, reg, unplaced);
+	}
+}
+
+bool uncore_disc_global_init(const struct uncore_disc *d, unsigned k)
+{
+	return d->plat && k < d->find.n && d->plat->dom[d->find.t[k].domain].global_init;
+}
+
+unsigned uncore_disc_packages(const struct uncore_disc *d)
+{
+	unsigned n = 0;
+	for (unsigned k = 0; k < d->find.n; k++)
+		if (d->find.t[k].pkg + 1u > n)
+			n = d->find.t[k].pkg + 1u;
+	return n;
 }
 
 uint32_t uncore_disc_problems(const struct uncore_disc *d, unsigned p)

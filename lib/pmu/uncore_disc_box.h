@@ -9,6 +9,7 @@
 #ifndef EFIPMU_UNCORE_DISC_BOX_H
 #define EFIPMU_UNCORE_DISC_BOX_H
 
+#include "hw/disc_platforms.h"
 #include "pmu/uncore_disc_find.h"
 #include "pmu/uncore.h"
 #include "pmu/pmon_registry.h"
@@ -17,9 +18,12 @@ struct uncore_disc {
 	struct disc_find find;
 	struct disc_table table[DISC_MAX_TABLES];
 	unsigned absent[DISC_MAX_TABLES];     /* PCI units whose function reads all ones */
+	pmu_status global_st[DISC_MAX_TABLES];   /* each table's global control, as found */
+	uint64_t global[DISC_MAX_TABLES];
 	unsigned made;                        /* boxes made from table 0 */
 	unsigned unmade;                      /* its usable units with none (no memory) */
 	bool spr;                             /* Sapphire Rapids (06_8F): its UPI quirk applies */
+	const struct disc_platform *plat;     /* the row looked through (hw/disc_platforms.h) */
 };
 
 #define DISC_MAX_BUS_RANGES 16
@@ -43,22 +47,48 @@ struct disc_named {
 };
 
 /*
- * Finds and checks every table from cpu (named not NULL: the one table in that function's
- * BAR, package 0's), and makes s (box_set_init: fini it after) the boxes of the first
- * (package 0's) usable units, in mem. spr: the part is Sapphire Rapids. PMU_OK with
- * d->find.n tables (0: none found), or the finder's status (s empty).
+ * Where to look: the platform's row (hw/disc_platforms.h), the first CPU of each die for
+ * its portals (die_cpu[0] also does the PCI scan), spr: Sapphire Rapids' UPI quirk applies.
  */
-pmu_status uncore_disc_build(const struct pmu_backend *b, unsigned cpu, bool spr,
+struct disc_where {
+	const struct disc_platform *plat;
+	const unsigned *die_cpu;
+	unsigned ndies;
+	bool spr;
+	struct disc_msr_reader portal;   /* how a portal is read on its die's CPU (NULL: the backend) */
+};
+
+/*
+ * Finds and checks every table of w's domains in their order (named not NULL: the one
+ * table in that function's BAR, package 0's), and makes s (box_set_init: fini it after) the
+ * boxes of package 0's usable units (its tables of every domain), in mem. PMU_OK with
+ * d->find.n tables (0: none found), or the PCI finder's status when no portal gave a table
+ * either (s empty).
+ */
+pmu_status uncore_disc_build(const struct pmu_backend *b, const struct disc_where *w,
 			     const struct disc_named *named, struct uncore_disc *d,
 			     struct box_set *s, const struct box_alloc *mem);
 
 /*
- * Package p's units (table p) in map, each PCI or MMIO unit registered with reg; a unit
- * with no box in s (uncore_disc_build's, from table 0: a type or box id package 0 lacks)
- * is counted in *unplaced. map->ncha is the table's CHA count.
+ * Package p's units (its tables of every domain) in map, each PCI or MMIO unit registered
+ * with reg; a unit with no box in s (uncore_disc_build's, from package 0's tables: a type or
+ * box id package 0 lacks) is counted in *unplaced. map->ncha is the tables' CHA count.
  */
 void uncore_disc_place(const struct uncore_disc *d, const struct box_set *s, unsigned p,
 		       struct uncore_pci_pkg *map, struct pmon_registry *reg, unsigned *unplaced);
+
+/*
+ * Table t's global control from cpu, as its access type says (MSR; MMIO and PCI: the 32-bit
+ * register Linux's global_init clears). Not 0: firmware left the uncore frozen (freeze_all).
+ */
+pmu_status disc_global_read(const struct pmu_backend *b, unsigned cpu, const struct disc_table *t,
+			    uint64_t *val);
+
+/* Whether table k's domain is one Linux unfreezes before use (its row's global_init). */
+bool uncore_disc_global_init(const struct uncore_disc *d, unsigned k);
+
+/* How many packages the tables name (one past the highest t[].pkg; 0 without tables). */
+unsigned uncore_disc_packages(const struct uncore_disc *d);
 
 /* The problems of table p's units (bits of enum disc_problem, the table's own included). */
 uint32_t uncore_disc_problems(const struct uncore_disc *d, unsigned p);

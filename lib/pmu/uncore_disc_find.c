@@ -7,7 +7,7 @@
 #include "util/fmt.h"
 
 #define INTEL 0x8086u
-#define COUNT_ONLY (-1)          /* each_intel: count the functions, look for device 0x09A7 */
+#define COUNT_ONLY (-1)          /* each_intel: count the functions, look for the device */
 #define EVERY (-2)               /* each_intel: walk every Intel function's capabilities */
 
 static pmu_status dword(const struct pmu_backend *b, unsigned cpu, struct pmu_pci_addr a,
@@ -25,7 +25,7 @@ static pmu_status fail(struct disc_found *f, pmu_status st, const char *why)
 }
 
 /* The table's bytes, qword by qword: the global state, then max_units states of its stride. */
-static pmu_status read_table(const struct pmu_backend *b, unsigned cpu, struct disc_found *f)
+pmu_status disc_read_table(const struct pmu_backend *b, unsigned cpu, struct disc_found *f)
 {
 	uint64_t q[3];
 	for (unsigned i = 0; i < 3; i++)
@@ -75,7 +75,7 @@ pmu_status disc_find_at(const struct pmu_backend *b, unsigned cpu, struct pmu_pc
 	if (pmu_pci_read(b, cpu, fn, &id))
 		return fail(out, PMU_ERR_ABSENT, "no function there");
 	pmu_status st = read_bar(b, cpu, out);
-	return st ? st : read_table(b, cpu, out);
+	return st ? st : disc_read_table(b, cpu, out);
 }
 
 /* A PMON DVSEC of fn: its table read into a new slot of out. */
@@ -99,6 +99,7 @@ static bool dvsec_at(void *ctx, const struct pci_dvsec *d)
 	}
 	struct disc_found *f = &out->t[out->n++];
 	pmu_memset(f, 0, sizeof(*f) - sizeof(f->bytes));
+	f->pkg = (uint8_t)(out->n - 1);   /* the PCI tables come first, in bus order */
 	f->fn = w->fn;
 	f->dvsec = d->off;
 	f->bir = (uint8_t)(bir & 7);
@@ -107,7 +108,7 @@ static bool dvsec_at(void *ctx, const struct pci_dvsec *d)
 		return true;
 	}
 	if (!read_bar(w->b, w->cpu, f))
-		(void)read_table(w->b, w->cpu, f);
+		(void)disc_read_table(w->b, w->cpu, f);
 	return true;
 }
 
@@ -120,8 +121,8 @@ static void walk_caps(const struct pmu_backend *b, unsigned cpu, struct pmu_pci_
 }
 
 /* Visits every present function of segment 0 with an Intel id (device >= 0: that one only). */
-static void each_intel(const struct pmu_backend *b, unsigned cpu, int device, struct disc_find *out,
-		       bool *any)
+static void each_intel(const struct pmu_backend *b, unsigned cpu, int device, uint16_t want,
+		       struct disc_find *out, bool *any)
 {
 	for (unsigned bus = 0; bus < 256; bus++)
 		for (unsigned dev = 0; dev < 32; dev++)
@@ -134,7 +135,7 @@ static void each_intel(const struct pmu_backend *b, unsigned cpu, int device, st
 					out->functions++;
 				if ((id & 0xFFFF) != INTEL)
 					continue;
-				if (device == COUNT_ONLY && (id >> 16) == DISC_DEVICE)
+				if (device == COUNT_ONLY && (id >> 16) == want)
 					*any = true;
 				if (device >= 0 && (id >> 16) != (unsigned)device)
 					continue;
@@ -143,17 +144,18 @@ static void each_intel(const struct pmu_backend *b, unsigned cpu, int device, st
 			}
 }
 
-pmu_status disc_find(const struct pmu_backend *b, unsigned cpu, struct disc_find *out)
+pmu_status disc_find(const struct pmu_backend *b, unsigned cpu, uint16_t device,
+		     struct disc_find *out)
 {
 	out->st = PMU_OK;
-	out->functions = out->n = out->dropped = 0;
+	out->functions = out->n = out->dropped = out->nmiss = 0;
 	out->by_device = false;
 	if (!b->ops->pci_read)
 		return out->st = PMU_ERR_UNSUPPORTED;
 	bool any = false;
-	each_intel(b, cpu, COUNT_ONLY, out, &any);   /* count, and look for device 0x09A7 */
+	each_intel(b, cpu, COUNT_ONLY, device, out, &any);   /* count, and look for the device */
 	out->by_device = any;
-	each_intel(b, cpu, any ? (int)DISC_DEVICE : EVERY, out, &any);
+	each_intel(b, cpu, any ? (int)device : EVERY, device, out, &any);
 	return PMU_OK;
 }
 

@@ -6,8 +6,10 @@
  * the table sits behind a PCIe DVSEC (extended capability id 0x23, PCI Express Base 4.0
  * section 7.9.6) whose DVSEC id (dword +8, bits 15:0) is 1 (PMON); dword +0xC holds the
  * BIR (bits 2:0, any other bit set: Linux gives up) naming the BAR at config 0x10 + 4 BIR,
- * a 32- or 64-bit memory BAR. Linux looks at Intel device 0x09A7 first and at every Intel
- * function only when there is none. Reads only: the BAR is never sized by a write.
+ * a 32- or 64-bit memory BAR. Linux looks at the platform's device (0x09A7, Linux
+ * UNCORE_DISCOVERY_TABLE_DEVICE, on SPR to SRF) first and at every Intel function only when
+ * there is none. Newer parts also publish tables behind MSR portals (hw/disc_platforms.h).
+ * Reads only: the BAR is never sized by a write.
  */
 #ifndef EFIPMU_UNCORE_DISC_FIND_H
 #define EFIPMU_UNCORE_DISC_FIND_H
@@ -17,38 +19,78 @@
 #include "pmu/backend.h"
 #include "pmu/uncore_discovery.h"
 
-#define DISC_DEVICE 0x09A7u         /* Linux UNCORE_DISCOVERY_TABLE_DEVICE */
 #define DISC_DVSEC_PMON 1u          /* Linux UNCORE_DISCOVERY_DVSEC_ID_PMON */
 #define DISC_MAX_TABLES 8           /* one per package */
 #define DISC_TABLE_BYTES 16384      /* 512 units of a 4-qword stride, and the global state */
 
 /* One table: where it was found and its bytes as read. */
 struct disc_found {
+	uint32_t portal;            /* the MSR that gave its address; 0: a PCI BAR (fn, bir) */
+	uint16_t cpu;               /* the CPU the portal was read on */
+	uint8_t domain;             /* its platform row's domain (hw/disc_platforms.h) */
+	uint8_t pkg;                /* the package (a portal: the die) whose units it lists */
 	struct pmu_pci_addr fn;     /* the function whose BAR holds it */
 	uint16_t dvsec;             /* the DVSEC's offset; 0: the device was named (disc_find_at) */
 	uint8_t bir;                /* the BAR's index (0-5) */
-	uint64_t bar;               /* the table's physical address */
+	uint64_t bar;               /* the table's physical address (a portal's value) */
 	pmu_status st;              /* PMU_OK: bytes read; else why names what failed */
 	const char *why;
 	size_t len;
 	uint8_t bytes[DISC_TABLE_BYTES];
 };
 
+/* One read of a portal MSR that gave no table: it faulted or read 0. */
+struct disc_portal_miss {
+	uint32_t msr;
+	uint16_t cpu;
+	uint8_t die;
+	pmu_status st;              /* the read's: PMU_OK when it read 0 */
+};
+
 struct disc_find {
-	pmu_status st;              /* PMU_ERR_UNSUPPORTED: no PCI access */
+	pmu_status st;              /* PMU_ERR_UNSUPPORTED: no PCI access and no portal's table */
 	unsigned functions;         /* present functions of segment 0 */
-	bool by_device;             /* device 0x09A7 was there (else every Intel function) */
+	bool by_device;             /* the platform's device was there (else every Intel function) */
 	unsigned n;                 /* tables found: package i's is t[i], in bus order */
 	unsigned dropped;           /* tables beyond DISC_MAX_TABLES */
 	struct disc_found t[DISC_MAX_TABLES];
+	unsigned nmiss;             /* portal reads that gave no table */
+	struct disc_portal_miss miss[DISC_MAX_TABLES];
 };
 
 /*
- * Scans segment 0 from cpu and reads every PMON table found. Each table is a package's,
- * in the order of the buses (Linux get_device_die_id's rule when it has no NUMA node).
- * PMU_OK (out->n may be 0), or PMU_ERR_UNSUPPORTED without PCI access.
+ * Scans segment 0 from cpu and reads every PMON table found, device (the platform's
+ * discovery device, hw/disc_platforms.h) first and every Intel function where there is
+ * none. Each table is a package's, in the order of the buses (Linux get_device_die_id's
+ * rule when it has no NUMA node). PMU_OK (out->n may be 0), or PMU_ERR_UNSUPPORTED
+ * without PCI access.
  */
-pmu_status disc_find(const struct pmu_backend *b, unsigned cpu, struct disc_find *out);
+pmu_status disc_find(const struct pmu_backend *b, unsigned cpu, uint16_t device,
+		     struct disc_find *out);
+
+/*
+ * Reads msr on cpu itself (a portal is the die's: the real backend reads an MSR where it
+ * runs, so a run sends the read to that CPU). read NULL: pmu_rdmsr.
+ */
+struct disc_msr_reader {
+	pmu_status (*read)(void *ctx, unsigned cpu, uint32_t msr, uint64_t *val);
+	void *ctx;
+};
+
+/*
+ * The tables behind MSR portal msr (domain dom of the platform's row): read once per die
+ * on die_cpu[d], the first CPU of die d, through rd (may be NULL; Linux: rdmsr_safe on a CPU
+ * of each logical die).
+ * A faulting read or 0 is no table on that die: a slot whose st and why say so (its bar
+ * 0), so a lab sees every die's answer. Otherwise the table at the value read is read as
+ * a BAR's is (MMIO, reads only) and added as die d's. Appends to out; returns how many
+ * tables were read.
+ */
+unsigned disc_find_msr(const struct pmu_backend *b, const struct disc_msr_reader *rd, uint32_t msr,
+		       uint8_t dom, const unsigned *die_cpu, unsigned ndies, struct disc_find *out);
+
+/* Reads f's table at f->bar from cpu: the global state, then its units (f->st, f->why). */
+pmu_status disc_read_table(const struct pmu_backend *b, unsigned cpu, struct disc_found *f);
 
 /*
  * The table in BAR bir of function fn, named by the caller (a device that carries no

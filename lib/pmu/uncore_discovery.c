@@ -31,6 +31,8 @@ static const struct {
 			"nothing of it is counted" },
 	[DP_PAST_PHYS] = { "past-phys-width", "its address needs more bits than the CPU's physical "
 			   "address width (CPUID 80000008H EAX[7:0]): no memory is there" },
+	[DP_BROKEN_TYPE] = { "broken-type", "a type whose PMON Linux ignores on this platform "
+			     "(broken in the part): skipped, as Linux does" },
 };
 
 const char *disc_problem_name(enum disc_problem p)
@@ -183,6 +185,20 @@ pmu_status disc_parse(const uint8_t *bytes, size_t len, const struct disc_space 
 	}
 	outside_by_type(t);
 	return PMU_OK;
+}
+
+unsigned disc_ignore_types(struct disc_table *t, const uint16_t *types, unsigned n)
+{
+	unsigned k = 0;
+	for (unsigned i = 0; i < t->nunits; i++)
+		for (unsigned j = 0; j < n && t->unit[i].usable; j++)
+			if (t->unit[i].type == types[j]) {
+				t->unit[i].problems |= 1u << DP_BROKEN_TYPE;
+				t->unit[i].usable = false;
+				t->nusable--;
+				k++;
+			}
+	return k;
 }
 
 unsigned disc_cha_count(const struct disc_table *t, unsigned other, const char *other_name,

@@ -34,6 +34,7 @@ enum disc_problem {
 	DP_QUIRK_SPR_UPI,   /* SPR UPI/M3UPI entries Linux ignores: they may point at nothing */
 	DP_ABSENT,          /* a PCI unit whose function reads all ones (uncore_disc_find.h) */
 	DP_PAST_PHYS,       /* an MMIO unit past the CPU's physical address width: unreachable */
+	DP_BROKEN_TYPE,     /* a type Linux ignores on this platform: its PMON is broken */
 	DP_COUNT
 };
 
@@ -84,6 +85,12 @@ struct disc_space {
  */
 pmu_status disc_parse(const uint8_t *bytes, size_t len, const struct disc_space *where,
 		      struct disc_table *t);
+
+/*
+ * Marks every usable unit of t whose type is one of types[0..n) DP_BROKEN_TYPE and unusable
+ * (a platform's ignored types, hw/disc_platforms.h). Returns how many.
+ */
+unsigned disc_ignore_types(struct disc_table *t, const uint16_t *types, unsigned n);
 
 /* The problem's name ("all-ones", ...) and what it means for a lab, one short sentence. */
 const char *disc_problem_name(enum disc_problem p);

@@ -67,6 +67,14 @@ bool uncore_disc_spr(const struct cpu_info *ci)
 	return ci->model == 0x8F;
 }
 
+struct disc_where uncore_disc_where(const struct cpu_info *ci, const unsigned *die_cpu,
+				    unsigned ndies)
+{
+	const struct disc_where w = { disc_platform_for(ci->family, ci->model), die_cpu, ndies,
+				      uncore_disc_spr(ci), { 0, 0 } };
+	return w;
+}
+
 void uncore_disc_adopt(struct cpu_info *ci, const struct cpu_info *boot)
 {
 	if (ci->model == boot->model && unknown_server(ci))

@@ -8,6 +8,7 @@
 #define EFIPMU_PMU_UNCORE_FAMILY_H
 
 #include "pmu/uncore.h"
+#include "pmu/uncore_disc_box.h"
 
 /*
  * The default uncore events of ci's family on its boxes, in order: fn(ctx, name, spec)
@@ -26,6 +27,13 @@ void uncore_defaults_each(const struct cpu_info *ci, const struct box_set *boxes
 bool uncore_disc_wanted(const struct cpu_info *ci);
 /* Sapphire Rapids (06_8F): Linux's UPI quirk applies to its table (pmu/uncore_disc_box.h). */
 bool uncore_disc_spr(const struct cpu_info *ci);
+
+/*
+ * Where ci's tables are looked for (pmu/uncore_disc_box.h): its platform's row, the first
+ * CPU of each die (die_cpu, ndies, kept by the caller), its quirks.
+ */
+struct disc_where uncore_disc_where(const struct cpu_info *ci, const unsigned *die_cpu,
+				    unsigned ndies);
 /*
  * A table was found for boot, a part of no family: ci, of boot's model and no family either,
  * is counted through it (its family becomes the table's).

@@ -11,6 +11,50 @@
 
 #define CHUNK 2048   /* table bytes a record holds (hex: twice that, within RUN_LINE_MAX) */
 
+#define PORTAL_TIMEOUT_US 1000000u
+
+/* A portal read on its die's CPU (the real backend reads an MSR where it runs). */
+struct portal_read {
+	struct run *a;
+	uint32_t msr;
+	uint64_t val;
+	pmu_status st;
+};
+
+static void portal_on_cpu(void *ctx, unsigned cpu)
+{
+	struct portal_read *r = ctx;
+	r->st = pmu_rdmsr(&r->a->backend, cpu, r->msr, &r->val);
+}
+
+static pmu_status portal_on(void *ctx, unsigned cpu, uint32_t msr, uint64_t *val)
+{
+	struct portal_read r = { ctx, msr, 0, PMU_ERR_TIMEOUT };
+	pmu_status st = plat_run_on(r.a->plat, cpu, portal_on_cpu, &r, PORTAL_TIMEOUT_US);
+	*val = r.val;
+	return st ? st : r.st;
+}
+
+/*
+ * The first enabled CPU of each package, the boot CPU's first (it also scans PCI): the
+ * dies whose portals are read, up to DISC_MAX_TABLES. A package is taken for a die (the
+ * firmware's Location names no die).
+ */
+static unsigned die_cpus(const struct run *a, unsigned *cpu)
+{
+	const struct platform *p = a->plat;
+	unsigned n = 0;
+	cpu[n++] = (unsigned)p->bsp;
+	for (unsigned i = 0; i < p->ncpus && n < DISC_MAX_TABLES; i++) {
+		bool seen = !p->cpu[i].enabled;
+		for (unsigned k = 0; k < n && !seen; k++)
+			seen = p->cpu[cpu[k]].package == p->cpu[i].package;
+		if (!seen)
+			cpu[n++] = i;
+	}
+	return n;
+}
+
 bool uncore_disc_boxes_for(struct run *a, const struct box_alloc *mem)
 {
 	struct uncore_disc *disc = &a->unc->disc;
@@ -19,10 +63,13 @@ bool uncore_disc_boxes_for(struct run *a, const struct box_alloc *mem)
 	const struct disc_named at = { { t->seg, t->bus, t->dev, t->fn, 0 }, t->bar };
 	bool own = uncore_family_desc(bsp->uncore)->disc;   /* else a server of no family */
 	if (mem) {
+		unsigned die_cpu[DISC_MAX_TABLES];
+		struct disc_where w = uncore_disc_where(bsp, die_cpu, die_cpus(a, die_cpu));
+		w.portal = (struct disc_msr_reader){ portal_on, a };
 		a->unc->by_name = t->set;
 		a->unc->built = uncore_disc_wanted(bsp) &&
-			!uncore_disc_build(&a->backend, (unsigned)a->plat->bsp, uncore_disc_spr(bsp),
-					   a->unc->by_name ? &at : NULL, disc, &a->boxes, mem);
+			!uncore_disc_build(&a->backend, &w, a->unc->by_name ? &at : NULL, disc,
+					   &a->boxes, mem);
 	}
 	for (unsigned i = 0; !own && a->unc->built && disc->find.n && i < a->plat->ncpus; i++)
 		uncore_disc_adopt(&a->slot[i].info, bsp);   /* the boot CPU's too */
@@ -55,13 +102,18 @@ static void log_table(struct run *a, unsigned p, bool machine)
 		run_begin(a, machine ? "machine" : "discovery_table");
 		if (machine)
 			logrec_key_str(&a->sb, "scope", "discovery");
-		logrec_key_u64(&a->sb, "package", p);
+		logrec_key_u64(&a->sb, "package", f->pkg);
 		logrec_key_u64(&a->sb, "part", k);
 		logrec_key_u64(&a->sb, "parts", parts);
-		struct pmu_pci_addr fn = f->fn;
-		fn.off = f->dvsec;
-		logrec_key_reg(&a->sb, "dvsec", regkey_pci(fn));
-		logrec_key_u64(&a->sb, "bir", f->bir);
+		if (f->portal) {
+			logrec_key_hex(&a->sb, "portal", f->portal);
+			logrec_key_u64(&a->sb, "cpu", f->cpu);
+		} else {
+			struct pmu_pci_addr fn = f->fn;
+			fn.off = f->dvsec;
+			logrec_key_reg(&a->sb, "dvsec", regkey_pci(fn));
+			logrec_key_u64(&a->sb, "bir", f->bir);
+		}
 		logrec_key_hex(&a->sb, "bar", f->bar);
 		logrec_key_str(&a->sb, "result", f->st ? f->why : "read");
 		sb_json_key(&a->sb, "bytes");
@@ -79,7 +131,7 @@ static void log_table(struct run *a, unsigned p, bool machine)
 
 static void say_unit_name(struct run *a, const struct disc_unit *u)
 {
-	const char *name = disc_type_name(u->type);
+	const char *name = disc_platform_type_name(a->unc->disc.plat, u->type);
 	sb_puts(&a->sb, "unit ");
 	sb_dec(&a->sb, u->index);
 	sb_puts(&a->sb, " (type ");
@@ -111,17 +163,53 @@ static void put_problems(struct run *a, uint32_t bits)
 		}
 }
 
+/*
+ * Table p's global control as firmware left it, one line where it is not 0 or cannot be read:
+ * a set freeze_all holds every counter of the SoC (some parts power on so; Linux clears it on
+ * the domains their row marks, hw/disc_platforms.h).
+ */
+static void say_global(struct run *a, unsigned p)
+{
+	const struct uncore_disc *disc = &a->unc->disc;
+	const struct disc_table *t = &disc->table[p];
+	if (!disc->global_st[p] && !disc->global[p])
+		return;
+	say_pkg(a, disc->find.t[p].pkg);
+	sb_puts(&a->sb, "global control ");
+	sb_puts(&a->sb, disc_access_name(t->access));
+	sb_putc(&a->sb, ' ');
+	sb_hex(&a->sb, t->global_ctl);
+	if (disc->global_st[p]) {
+		sb_puts(&a->sb, ": ");
+		sb_puts(&a->sb, pmu_status_str(disc->global_st[p]));
+		sb_puts(&a->sb, " (its freeze_all not known)");
+	} else {
+		sb_puts(&a->sb, " reads ");
+		sb_hex(&a->sb, disc->global[p]);
+		sb_puts(&a->sb, ": firmware left the uncore frozen (freeze_all)");
+		if (uncore_disc_global_init(disc, p))
+			sb_puts(&a->sb, "; Linux clears it on this domain, efipmu leaves it as found: "
+				       "its counters hold still");
+	}
+	run_say(a);
+}
+
 /* Each unit with a problem, one line; then each problem found once, with what it means. */
 static void say_problems(struct run *a, unsigned p)
 {
+	unsigned pkg = a->unc->disc.find.t[p].pkg;
 	const struct uncore_disc *disc = &a->unc->disc;
 	const struct disc_table *t = &disc->table[p];
 	uint32_t all = uncore_disc_problems(disc, p);
 	run_begin(a, "discovery");
-	logrec_key_u64(&a->sb, "package", p);
+	logrec_key_u64(&a->sb, "package", disc->find.t[p].pkg);
 	logrec_key_u64(&a->sb, "units", t->nunits);
 	logrec_key_u64(&a->sb, "usable", t->nusable);
 	logrec_key_u64(&a->sb, "absent", disc->absent[p]);
+	logrec_key_hex(&a->sb, "global_ctl", t->global_ctl);
+	logrec_key_str(&a->sb, "global_result",
+		       disc->global_st[p] ? pmu_status_str(disc->global_st[p]) : "read");
+	logrec_key_hex(&a->sb, "global_value", disc->global[p]);
 	sb_json_key(&a->sb, "problems");
 	sb_putc(&a->sb, '[');
 	for (unsigned k = 0, n = 0; k < DP_COUNT; k++)
@@ -133,11 +221,12 @@ static void say_problems(struct run *a, unsigned p)
 	sb_putc(&a->sb, ']');
 	logrec_end(&a->sb);
 	run_record(a);
+	say_global(a, p);
 	for (unsigned i = 0; i < t->nunits; i++) {
 		const struct disc_unit *u = &t->unit[i];
 		if (!u->problems)
 			continue;
-		say_pkg(a, p);
+		say_pkg(a, pkg);
 		say_unit_name(a, u);
 		sb_puts(&a->sb, !u->usable ? ": not counted: " :
 				u->relocated ? ": counted at the device of its id: " : ": ");
@@ -146,7 +235,7 @@ static void say_problems(struct run *a, unsigned p)
 	}
 	for (unsigned k = 0; k < DP_COUNT; k++)
 		if (all >> k & 1) {
-			say_pkg(a, p);
+			say_pkg(a, pkg);
 			sb_puts(&a->sb, disc_problem_name((enum disc_problem)k));
 			sb_puts(&a->sb, ": ");
 			sb_puts(&a->sb, disc_problem_why((enum disc_problem)k));
@@ -154,15 +243,38 @@ static void say_problems(struct run *a, unsigned p)
 		}
 }
 
+/* Each portal read that gave no table, one line (FRONTIER-style: "no table on this die"). */
+static void say_misses(struct run *a)
+{
+	const struct disc_find *f = &a->unc->disc.find;
+	for (unsigned i = 0; i < f->nmiss; i++) {
+		sb_puts(&a->sb, "uncore discovery: MSR ");
+		sb_hex(&a->sb, f->miss[i].msr);
+		sb_puts(&a->sb, " on CPU ");
+		sb_dec(&a->sb, f->miss[i].cpu);
+		sb_puts(&a->sb, f->miss[i].st ? ": " : ": reads 0");
+		if (f->miss[i].st)
+			sb_puts(&a->sb, pmu_status_str(f->miss[i].st));
+		sb_puts(&a->sb, ": no discovery table behind this portal on its die");
+		run_say(a);
+	}
+}
+
 /* No table anywhere: a hypervisor has none (NO-PMU); bare metal lost it (BIOS setting?). */
 static enum verdict none_found(struct run *a)
 {
 	const struct uncore_disc *disc = &a->unc->disc;
-	sb_puts(&a->sb, "uncore discovery: no PMON discovery table among ");
-	sb_dec(&a->sb, disc->find.functions);
-	sb_puts(&a->sb, disc->find.by_device ? " PCI functions (device 0x9a7 has no PMON DVSEC)"
-					    : " PCI functions (no device 0x9a7; every Intel function "
-					      "looked at)");
+	unsigned device = disc->plat ? disc->plat->dom[0].device : 0;
+	if (disc->plat && disc->plat->dom[0].via != DISC_VIA_PCI) {
+		sb_puts(&a->sb, "uncore discovery: no PMON discovery table behind the portal MSR");
+	} else {
+		sb_puts(&a->sb, "uncore discovery: no PMON discovery table among ");
+		sb_dec(&a->sb, disc->find.functions);
+		sb_puts(&a->sb, disc->find.by_device ? " PCI functions (device " : " PCI functions (no device ");
+		sb_hex(&a->sb, device);
+		sb_puts(&a->sb, disc->find.by_device ? " has no PMON DVSEC)"
+						   : "; every Intel function looked at)");
+	}
 	run_say(a);
 	if (a->slot[a->plat->bsp].info.hypervisor) {
 		sb_puts(&a->sb, "  under a hypervisor (CPUID.1:ECX[31]) without a virtual uncore: NO-PMU");
@@ -180,12 +292,21 @@ static void say_found(struct run *a, unsigned p, unsigned unplaced)
 	const struct uncore_disc *disc = &a->unc->disc;
 	const struct disc_found *f = &disc->find.t[p];
 	const struct disc_table *t = &disc->table[p];
-	say_pkg(a, p);
-	sb_puts(&a->sb, "discovery table at ");
-	regname_put_fn(&a->sb, f->fn);
-	sb_puts(&a->sb, " BAR");
-	sb_dec(&a->sb, f->bir);
-	sb_puts(&a->sb, " ");
+	say_pkg(a, f->pkg);
+	sb_puts(&a->sb, "discovery table ");
+	if (f->portal) {
+		sb_puts(&a->sb, "behind MSR ");
+		sb_hex(&a->sb, f->portal);
+		sb_puts(&a->sb, " (read on CPU ");
+		sb_dec(&a->sb, f->cpu);
+		sb_puts(&a->sb, ") at ");
+	} else {
+		sb_puts(&a->sb, "at ");
+		regname_put_fn(&a->sb, f->fn);
+		sb_puts(&a->sb, " BAR");
+		sb_dec(&a->sb, f->bir);
+		sb_puts(&a->sb, " ");
+	}
 	sb_hex(&a->sb, f->bar);
 	if (f->st) {
 		sb_puts(&a->sb, ": ");
@@ -221,23 +342,31 @@ enum verdict uncore_disc_begin(struct run *a)
 		run_say(a);
 		return VERDICT_NO_PMU;
 	}
+	say_misses(a);
 	if (!disc->find.n)
 		return none_found(a);
-	sb_puts(&a->sb, "uncore: efipmu has no box table of its own for family 6 model ");
+	sb_puts(&a->sb, "uncore: efipmu has no box table of its own for family ");
+	sb_dec(&a->sb, bsp->family);
+	sb_puts(&a->sb, " model ");
 	sb_hex(&a->sb, bsp->model);
 	sb_puts(&a->sb, ": counted through the firmware's discovery table (");
 	sb_dec(&a->sb, disc->made);
 	sb_puts(&a->sb, " boxes from package 0's units, Linux uncore_discovery.c's generic box)");
 	run_say(a);
 	bool any = false;
-	for (unsigned p = 0; p < disc->find.n && p < UNCORE_PCI_MAX_PKGS; p++) {
-		unsigned unplaced = 0;
-		log_table(a, p, false);
-		uncore_disc_place(disc, &a->boxes, p, &scan->pkg[p], &a->unc->pmon, &unplaced);
-		say_found(a, p, unplaced);
-		if (!disc->find.t[p].st)
-			say_problems(a, p);
-		any = any || disc->table[p].nusable;
+	unsigned unplaced[UNCORE_PCI_MAX_PKGS] = { 0 };
+	for (unsigned p = 0; p < uncore_disc_packages(disc) && p < UNCORE_PCI_MAX_PKGS; p++)
+		uncore_disc_place(disc, &a->boxes, p, &scan->pkg[p], &a->unc->pmon, &unplaced[p]);
+	for (unsigned k = 0; k < disc->find.n; k++) {
+		unsigned p = disc->find.t[k].pkg;
+		if (p >= UNCORE_PCI_MAX_PKGS)
+			continue;
+		log_table(a, k, false);
+		say_found(a, k, unplaced[p]);
+		unplaced[p] = 0;   /* said with the package's first table */
+		if (!disc->find.t[k].st)
+			say_problems(a, k);
+		any = any || disc->table[k].nusable;
 	}
 	if (disc->find.dropped) {
 		sb_dec(&a->sb, disc->find.dropped);

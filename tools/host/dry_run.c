@@ -19,7 +19,7 @@
 #include "pmu/uncore.h"
 #include "pmu/regkey.h"
 #include "pmu/uncore_pci.h"
-#include "pmu/uncore_disc_box.h"
+#include "pmu/uncore_family.h"
 #include "pmu/uncore_amd.h"
 #include "util/fmt.h"
 
@@ -502,9 +502,9 @@ static int dry_one(struct model *m, const struct model_profile *p, const struct 
 	if (pmu_discover(&r.b, cpu, &r.ci))
 		die("discovery failed on the reference model");
 	/* its boxes (a discovery table's part: the table's), before the events are parsed */
+	const struct disc_where w = uncore_disc_where(&r.ci, &cpu, 1);
 	if (r.ci.uncore == UNCORE_DISC)
-		(void)uncore_disc_build(&r.b, cpu, r.ci.model == 0x8F, NULL, &dry_disc, &r.boxes,
-					&host_box_alloc);
+		(void)uncore_disc_build(&r.b, &w, NULL, &dry_disc, &r.boxes, &host_box_alloc);
 	else
 		(void)uncore_boxes_make(&r.ci, &r.boxes, &host_box_alloc);
 	core_pmu_from_cpu(&r.ci, &r.pmu);

@@ -12,7 +12,7 @@
 #include "hw/layouts_uncore.h"
 #include "pmu/uncore.h"
 #include "pmu/uncore_amd.h"
-#include "pmu/uncore_disc_box.h"
+#include "pmu/uncore_family.h"
 
 struct machine_boxes {
 	struct model *m;
@@ -31,8 +31,10 @@ static struct machine_boxes *make(const char *profile)
 	if (x->ci.uncore == UNCORE_DISC) {
 		x->disc = calloc(1, sizeof(*x->disc));
 		assert_non_null(x->disc);
-		assert_int_equal(uncore_disc_build(&x->b, 0, x->ci.model == 0x8F, NULL, x->disc,
-						   &x->s, &test_box_alloc), PMU_OK);
+		static const unsigned cpu0 = 0;
+		const struct disc_where w = uncore_disc_where(&x->ci, &cpu0, 1);
+		assert_int_equal(uncore_disc_build(&x->b, &w, NULL, x->disc, &x->s, &test_box_alloc),
+				 PMU_OK);
 	} else {
 		assert_int_equal(uncore_boxes_make(&x->ci, &x->s, &test_box_alloc), 0);
 	}

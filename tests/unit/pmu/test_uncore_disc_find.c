@@ -100,7 +100,7 @@ static void test_found_by_device(void **state)
 {
 	(void)state;
 	platform(0x09A7, 0);
-	assert_int_equal(disc_find(&b, 0, &out), PMU_OK);
+	assert_int_equal(disc_find(&b, 0, 0x09A7, &out), PMU_OK);
 	assert_true(out.by_device);
 	assert_int_equal(out.functions, 3);
 	assert_int_equal(out.n, 1);
@@ -117,7 +117,7 @@ static void test_found_on_any_intel_function(void **state)
 {
 	(void)state;
 	platform(0x3250, 0);
-	assert_int_equal(disc_find(&b, 0, &out), PMU_OK);
+	assert_int_equal(disc_find(&b, 0, 0x09A7, &out), PMU_OK);
 	assert_false(out.by_device);
 	assert_int_equal(out.n, 1);
 	assert_int_equal(out.t[0].fn.bus, 0x7e);
@@ -129,7 +129,7 @@ static void test_bad_bir(void **state)
 {
 	(void)state;
 	platform(0x09A7, 0x10);
-	assert_int_equal(disc_find(&b, 0, &out), PMU_OK);
+	assert_int_equal(disc_find(&b, 0, 0x09A7, &out), PMU_OK);
 	assert_int_equal(out.n, 1);
 	assert_int_equal(out.t[0].st, PMU_ERR_INVALID);
 	assert_non_null(strstr(out.t[0].why, "BIR"));
@@ -142,11 +142,11 @@ static void test_bar_zero_and_io(void **state)
 	platform(0x09A7, 0);
 	put(&f, DISC, 0x10, 4);
 	put(&f, DISC, 0x14, 0);
-	assert_int_equal(disc_find(&b, 0, &out), PMU_OK);
+	assert_int_equal(disc_find(&b, 0, 0x09A7, &out), PMU_OK);
 	assert_int_equal(out.t[0].st, PMU_ERR_ABSENT);
 	assert_non_null(strstr(out.t[0].why, "reads 0"));
 	put(&f, DISC, 0x10, 0xE001);
-	assert_int_equal(disc_find(&b, 0, &out), PMU_OK);
+	assert_int_equal(disc_find(&b, 0, 0x09A7, &out), PMU_OK);
 	assert_non_null(strstr(out.t[0].why, "I/O BAR"));
 	assert_int_equal(f.mmio_reads, 0);
 }
@@ -173,7 +173,7 @@ static void test_absent_units(void **state)
 	(void)state;
 	static struct disc_table t;
 	platform(0x09A7, 0);
-	assert_int_equal(disc_find(&b, 0, &out), PMU_OK);
+	assert_int_equal(disc_find(&b, 0, 0x09A7, &out), PMU_OK);
 	assert_int_equal(disc_parse(out.t[0].bytes, out.t[0].len, NULL, &t), PMU_OK);
 	unsigned before = t.nusable;
 	/* M2M 0 (dev 12 fn 0 of the table's bus) is present, the rest are not. */

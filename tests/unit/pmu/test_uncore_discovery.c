@@ -200,6 +200,27 @@ static void test_cha_count_cross_check(void **state)
 	assert_non_null(strstr(buf, "the smaller count is used"));
 }
 
+/*
+ * A platform's broken types (Diamond Rapids' MSE and SB2UCIE, as Linux skips them): every
+ * usable unit of the type is left out with its problem named; the others stay.
+ */
+static void test_broken_types_skipped(void **state)
+{
+	(void)state;
+	size_t len = table(MDD_NONE);
+	assert_int_equal(disc_parse(bytes, len, NULL, &t), PMU_OK);
+	unsigned usable = t.nusable, imc = count_type(6);
+	const uint16_t broken[] = { 0x13, 6 };   /* a type the table lacks, and the iMC */
+	assert_int_equal(disc_ignore_types(&t, broken, 2), imc);
+	assert_int_equal(t.nusable, usable - imc);
+	assert_int_equal(count_type(6), 0);
+	assert_int_equal(count_type(0), 8);
+	for (unsigned i = 0; i < t.nunits; i++)
+		assert_int_equal(has(&t.unit[i], DP_BROKEN_TYPE), t.unit[i].type == 6);
+	assert_string_equal(disc_problem_name(DP_BROKEN_TYPE), "broken-type");
+	assert_int_equal(disc_ignore_types(&t, broken, 2), 0);   /* once */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -211,6 +232,7 @@ int main(void)
 		cmocka_unit_test(test_truncated_table),
 		cmocka_unit_test(test_cha_count_cross_check),
 		cmocka_unit_test(test_past_phys_width),
+		cmocka_unit_test(test_broken_types_skipped),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -110,7 +110,9 @@ static void events_by_name_and_type(void **state)
 
 /*
  * A part efipmu has no uncore family for (the model's Sapphire Rapids machine answering
- * CPUID as family 6 model 0xDD): its uncore counted through the table all the same, said.
+ * CPUID as family 6 model 0xDF, a model no row names): its uncore counted through the table
+ * all the same, said; the generic row's second domain, MSR 0x201E, read on the package's
+ * CPU (the model has no such MSR: one line, no table).
  */
 static void unknown_model_through_the_table(void **state)
 {
@@ -121,7 +123,7 @@ static void unknown_model_through_the_table(void **state)
 		if (c.leaf[i].leaf == 0xA)
 			c.leaf[i] = model_profile_find("sapphire-rapids")->cpuid->leaf[i];
 		if (c.leaf[i].leaf == 1)
-			c.leaf[i].eax = 0xD06D8;   /* extended model 0xD, model 0xD, stepping 8 */
+			c.leaf[i].eax = 0xD06F8;   /* extended model 0xD, model 0xF, stepping 8 */
 	}
 	struct pmu_backend b;
 	struct model *m = test_model_of(p, 2, 1, &b);
@@ -132,8 +134,11 @@ static void unknown_model_through_the_table(void **state)
 	finish(&o);
 	assert_int_equal(o.v, VERDICT_PASS);
 	assert_int_equal(fake_count(o.f->console, "uncore: efipmu has no box table of its own for "
-				    "family 6 model 0xdd: counted through the firmware's discovery "
+				    "family 6 model 0xdf: counted through the firmware's discovery "
 				    "table (26 boxes"), 1);
+	assert_int_equal(fake_count(o.f->console, "uncore discovery: MSR 0x201e on CPU 0: "), 1);
+	assert_int_equal(fake_count(o.f->console, "no discovery table behind this portal on its "
+				    "die"), 1);
 	/* the defaults: CHA 0's clock and reads (the iMC's CAS names are Sapphire/Emerald's) */
 	assert_int_equal(fake_count(o.f->console, "P0  UNC_CHA_CLOCKTICKS        cha_0.0   "
 				    "0x2002=0x400001 7,007"), 1);

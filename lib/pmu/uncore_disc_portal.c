@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
+/*
+ * Discovery tables behind MSR portals (uncore_disc_find.h disc_find_msr). Linux
+ * uncore_discovery.c after tip cf002dafedd0 ("Support MSR portal for discovery tables") and
+ * e75462f6c7ea: for each die, rdmsr_safe of the portal on a CPU of that die; a fault or 0
+ * is no table there; the value is the table's physical address, mapped directly.
+ */
+#include "pmu/uncore_disc_find.h"
+#include "util/fmt.h"
+
+unsigned disc_find_msr(const struct pmu_backend *b, const struct disc_msr_reader *rd, uint32_t msr,
+		       uint8_t dom, const unsigned *die_cpu, unsigned ndies, struct disc_find *out)
+{
+	unsigned added = 0;
+	for (unsigned d = 0; d < ndies; d++) {
+		uint64_t v = 0;
+		pmu_status st = rd && rd->read ? rd->read(rd->ctx, die_cpu[d], msr, &v)
+					       : pmu_rdmsr(b, die_cpu[d], msr, &v);
+		if (st || !v) {
+			if (out->nmiss < DISC_MAX_TABLES)
+				out->miss[out->nmiss++] = (struct disc_portal_miss){
+					msr, (uint16_t)die_cpu[d], (uint8_t)d, st };
+			continue;
+		}
+		if (out->n == DISC_MAX_TABLES) {
+			out->dropped++;
+			continue;
+		}
+		struct disc_found *f = &out->t[out->n++];
+		pmu_memset(f, 0, sizeof(*f) - sizeof(f->bytes));
+		f->portal = msr;
+		f->cpu = (uint16_t)die_cpu[d];
+		f->domain = dom;
+		f->pkg = (uint8_t)d;
+		f->bar = v;
+		(void)disc_read_table(b, die_cpu[d], f);
+		added++;
+	}
+	return added;
+}
