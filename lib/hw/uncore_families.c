@@ -174,24 +174,56 @@ static const struct freerun_type icx_freerun[] = {
 	{ 0x22B0, 0, 1, 48, (const struct freerun_ctr[]){ { "dclk", FR_CLOCK } } },
 };
 
+/*
+ * Family 6 models by uncore (Intel SDM Vol. 4 tables 2-1 and 2-2; Linux
+ * arch/x86/include/asm/intel-family.h): Nehalem-EP/Lynnfield/Clarkdale/Westmere-EP;
+ * Nehalem-EX/Westmere-EX; Sandy Bridge-EP; Skylake-SP/Cascade Lake; Ice Lake-SP and -D;
+ * 0x1F (Auburndale/Havendale, cancelled: may have the client uncore, probed); the parts
+ * counted through their discovery table: Sapphire, Emerald, Granite Rapids (0xAD, 0xAE),
+ * Sierra Forest, Clearwater Forest (0xDD, on Granite Rapids' path). Families 18 and 19
+ * (Nova Lake, Diamond Rapids) reach the table through hw/disc_platforms.c's rows.
+ */
+static const uint8_t nhm_models[] = { 0x1A, 0x1E, 0x25, 0x2C, 0 };
+static const uint8_t nhmex_models[] = { 0x2E, 0x2F, 0 };
+static const uint8_t snbep_models[] = { 0x2D, 0 };
+static const uint8_t skx_models[] = { 0x55, 0 };
+static const uint8_t icx_models[] = { 0x6A, 0x6C, 0 };
+static const uint8_t unconfirmed_models[] = { 0x1F, 0 };
+static const uint8_t disc_models[] = { 0x8F, 0xCF, 0xAD, 0xAE, 0xAF, 0xDD, 0 };
+
+/* AMD (Linux amd/uncore.c): L3 PMCs from family 17h (Hygon 18h too), their 19h layout on. */
 static const struct uncore_family_desc rows[] = {
-	{ .fam = UNCORE_NHM_CLIENT, LIST(nhm_defaults) },
-	{ .fam = UNCORE_NHM_EX, LIST(nhmex_defaults),
+	{ .fam = UNCORE_NHM_CLIENT, .name = "nehalem-westmere-client", .intel_models = nhm_models,
+	  .defaults = LIST(nhm_defaults) },
+	{ .fam = UNCORE_NHM_EX, .name = "nehalem-ex-westmere-ex", .intel_models = nhmex_models,
+	  .defaults = LIST(nhmex_defaults),
 	  .no_clock_why = "the W-box fixed counter (Intel 323535-001, Linux uncore_nhmex.c) "
 			  "is not driven" },
-	{ .fam = UNCORE_SNB_EP, LIST(snbep_defaults), .pci = &snbep_pci },
-	{ .fam = UNCORE_SKX, LIST(skx_defaults), .default_memory = true, .pci = &skx_pci },
-	{ .fam = UNCORE_ICX, LIST(icx_defaults), .default_memory = true, .pci = &icx_pci,
+	{ .fam = UNCORE_SNB_EP, .name = "sandy-bridge-ep", .intel_models = snbep_models,
+	  .defaults = LIST(snbep_defaults), .pci = &snbep_pci },
+	{ .fam = UNCORE_SKX, .name = "skylake-sp", .intel_models = skx_models,
+	  .defaults = LIST(skx_defaults), .default_memory = true, .pci = &skx_pci },
+	{ .fam = UNCORE_ICX, .name = "icelake-sp", .intel_models = icx_models,
+	  .defaults = LIST(icx_defaults), .default_memory = true, .pci = &icx_pci,
 	  .freerun = LIST(icx_freerun) },
-	{ .fam = UNCORE_AMD_17H, LIST(amd_defaults), LIST(amd_box_defaults) },
-	{ .fam = UNCORE_AMD_19H, LIST(amd_defaults), LIST(amd_box_defaults) },
-	{ .fam = UNCORE_DISC, .box_defaults = LIST(disc_box_defaults), .disc = true,
-	  .pci = &disc_pci },
+	{ .fam = UNCORE_UNCONFIRMED, .name = "unconfirmed-0x1f", .intel_models = unconfirmed_models },
+	{ .fam = UNCORE_AMD_17H, .name = "amd-17h", .amd_from = 0x17,
+	  .defaults = LIST(amd_defaults), .box_defaults = LIST(amd_box_defaults) },
+	{ .fam = UNCORE_AMD_19H, .name = "amd-19h", .amd_from = 0x19,
+	  .defaults = LIST(amd_defaults), .box_defaults = LIST(amd_box_defaults) },
+	{ .fam = UNCORE_DISC, .name = "discovery", .intel_models = disc_models,
+	  .box_defaults = LIST(disc_box_defaults), .disc = true, .pci = &disc_pci },
 };
+
+const struct uncore_family_desc *uncore_family_rows(unsigned *n)
+{
+	*n = N_OF(rows);
+	return rows;
+}
 
 const struct uncore_family_desc *uncore_family_desc(enum uncore_family fam)
 {
-	static const struct uncore_family_desc none = { .fam = UNCORE_NONE };
+	static const struct uncore_family_desc none = { .fam = UNCORE_NONE, .name = "none" };
 	for (unsigned i = 0; i < N_OF(rows); i++)
 		if (rows[i].fam == fam)
 			return &rows[i];

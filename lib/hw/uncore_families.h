@@ -51,6 +51,14 @@ struct freerun_type {
 
 struct uncore_family_desc {
 	enum uncore_family fam;
+	const char *name;             /* as the log and the console name it */
+	/*
+	 * Which processors have it: Intel family 6's models (0 ends the list; NULL: none), and
+	 * AMD's families from amd_from on (the row of the highest one at or below the CPU's
+	 * family wins; 0: no AMD family). A new part of a known family is a model in its row.
+	 */
+	const uint8_t *intel_models;
+	uint8_t amd_from;
 	const struct uncore_default *defaults;
 	unsigned ndefaults;
 	const struct uncore_box_defaults *box_defaults;
@@ -66,5 +74,7 @@ struct uncore_family_desc {
 
 /* The family's row; a row of nothing for a family without one (UNCORE_NONE). */
 const struct uncore_family_desc *uncore_family_desc(enum uncore_family fam);
+/* Every family's row (*n of them), for choosing one by processor (pmu/cpuinfo.c). */
+const struct uncore_family_desc *uncore_family_rows(unsigned *n);
 
 #endif

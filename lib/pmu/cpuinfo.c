@@ -3,36 +3,40 @@
 #include "util/fmt.h"
 #include "hw/msr.h"
 #include "hw/disc_platforms.h"
+#include "hw/uncore_families.h"
 #include "pmu/uncore_amd.h"
+
+/* Does the row list model (0 ends its list)? */
+static bool lists(const uint8_t *models, uint32_t model)
+{
+	for (; models && *models; models++)
+		if (*models == model)
+			return true;
+	return false;
+}
 
 enum uncore_family uncore_family_for(const char *vendor, uint32_t family, uint32_t model)
 {
-	/* AMD: L3 PMCs from family 17h, their 19h layout from 19h on (Linux amd/uncore.c). */
-	if (pmu_vendor_amd(vendor))
-		return family >= 0x19 ? UNCORE_AMD_19H : family >= 0x17 ? UNCORE_AMD_17H : UNCORE_NONE;
+	unsigned n;
+	const struct uncore_family_desc *rows = uncore_family_rows(&n);
+	enum uncore_family best = UNCORE_NONE;
+	uint8_t from = 0;
+	if (pmu_vendor_amd(vendor)) {
+		for (unsigned i = 0; i < n; i++)
+			if (rows[i].amd_from && rows[i].amd_from <= family && rows[i].amd_from > from) {
+				from = rows[i].amd_from;
+				best = rows[i].fam;
+			}
+		return best;
+	}
 	if (pmu_strcmp(vendor, "GenuineIntel"))
 		return UNCORE_NONE;
 	if (family != 6)   /* Nova Lake (18), Diamond Rapids (19): their tables' rows */
 		return disc_platform_listed(family, model) ? UNCORE_DISC : UNCORE_NONE;
-	switch (model) {
-	case 0x1A: case 0x1E: case 0x25: case 0x2C:
-		return UNCORE_NHM_CLIENT;
-	case 0x2E: case 0x2F:
-		return UNCORE_NHM_EX;
-	case 0x2D:
-		return UNCORE_SNB_EP;
-	case 0x55:
-		return UNCORE_SKX;
-	case 0x6A: case 0x6C:
-		return UNCORE_ICX;
-	case 0x1F:
-		return UNCORE_UNCONFIRMED;
-	case 0x8F: case 0xCF: case 0xAD: case 0xAE: case 0xAF: case 0xDD:
-		/* Sapphire, Emerald, Granite Rapids, Sierra Forest, Clearwater Forest: the table */
-		return UNCORE_DISC;
-	default:
-		return UNCORE_NONE;
-	}
+	for (unsigned i = 0; i < n; i++)
+		if (lists(rows[i].intel_models, model))
+			return rows[i].fam;
+	return UNCORE_NONE;
 }
 
 const char *pmu_core_type_name(uint8_t t)
@@ -47,18 +51,7 @@ const char *pmu_amd_core_type_name(uint8_t t)
 
 const char *uncore_family_name(enum uncore_family u)
 {
-	switch (u) {
-	case UNCORE_NHM_CLIENT: return "nehalem-westmere-client";
-	case UNCORE_NHM_EX: return "nehalem-ex-westmere-ex";
-	case UNCORE_SNB_EP: return "sandy-bridge-ep";
-	case UNCORE_SKX: return "skylake-sp";
-	case UNCORE_ICX: return "icelake-sp";
-	case UNCORE_UNCONFIRMED: return "unconfirmed-0x1f";
-	case UNCORE_DISC: return "discovery";
-	case UNCORE_AMD_17H: return "amd-17h";
-	case UNCORE_AMD_19H: return "amd-19h";
-	default: return "none";
-	}
+	return uncore_family_desc(u)->name;
 }
 
 static void put_regs(char *dst, const uint32_t *regs, unsigned n)

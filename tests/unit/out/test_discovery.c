@@ -191,6 +191,23 @@ static void test_uncore_family_map(void **state)
 		assert_int_equal(uncore_family_for("GenuineIntel", 6, map[i].model), map[i].u);
 	assert_int_equal(uncore_family_for("AuthenticAMD", 6, 0x2E), UNCORE_NONE);
 	assert_int_equal(uncore_family_for("GenuineIntel", 15, 0x2E), UNCORE_NONE);
+	/* Clearwater Forest on Granite Rapids' path; Panther Lake not yet counted by its table */
+	assert_int_equal(uncore_family_for("GenuineIntel", 6, 0xDD), UNCORE_DISC);
+	assert_int_equal(uncore_family_for("GenuineIntel", 6, 0xCC), UNCORE_NONE);
+	/* Diamond Rapids (19_01) and Nova Lake (18_01) through their discovery rows */
+	assert_int_equal(uncore_family_for("GenuineIntel", 0x13, 0x01), UNCORE_DISC);
+	assert_int_equal(uncore_family_for("GenuineIntel", 0x12, 0x01), UNCORE_DISC);
+	/* AMD by family: 15h none, 17h and Hygon's 18h the first layout, 19h and 1Ah the next */
+	assert_int_equal(uncore_family_for("AuthenticAMD", 0x15, 0x01), UNCORE_NONE);
+	assert_int_equal(uncore_family_for("AuthenticAMD", 0x17, 0x31), UNCORE_AMD_17H);
+	assert_int_equal(uncore_family_for("HygonGenuine", 0x18, 0x00), UNCORE_AMD_17H);
+	assert_int_equal(uncore_family_for("AuthenticAMD", 0x19, 0x11), UNCORE_AMD_19H);
+	assert_int_equal(uncore_family_for("AuthenticAMD", 0x1A, 0x11), UNCORE_AMD_19H);
+	/* each family's name, from its row */
+	assert_string_equal(uncore_family_name(UNCORE_SKX), "skylake-sp");
+	assert_string_equal(uncore_family_name(UNCORE_UNCONFIRMED), "unconfirmed-0x1f");
+	assert_string_equal(uncore_family_name(UNCORE_AMD_19H), "amd-19h");
+	assert_string_equal(uncore_family_name(UNCORE_NONE), "none");
 }
 
 static void test_model_stores_reads_back_and_faults(void **state)
