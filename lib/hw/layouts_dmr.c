@@ -7,15 +7,19 @@
  */
 #include "hw/layouts_dmr.h"
 
+/* Bits 31:0 of every control but CXLCM's, tid_en (16) reserved. */
+#define DMR_LOW                                          \
+	{ "ev_sel", 0, 8, RA_RW, "event" },              \
+	{ "umask", 8, 8, RA_RW, NULL },                  \
+	{ "rsv", 16, 2, RA_RSV, NULL },                  \
+	{ "edge_det", 18, 1, RA_RW, "edge" },            \
+	{ "rsv", 19, 3, RA_RSV, NULL },                  \
+	{ "en", 22, 1, RA_RW, "enable" },                \
+	{ "invert", 23, 1, RA_RW, "inv" },               \
+	{ "thresh", 24, 8, RA_RW, "cmask" }
+
 static const struct reg_field umask_ext[] = {
-	{ "ev_sel", 0, 8, RA_RW, "event" },
-	{ "umask", 8, 8, RA_RW, NULL },
-	{ "rsv", 16, 2, RA_RSV, NULL },
-	{ "edge_det", 18, 1, RA_RW, "edge" },
-	{ "rsv", 19, 3, RA_RSV, NULL },
-	{ "en", 22, 1, RA_RW, "enable" },
-	{ "invert", 23, 1, RA_RW, "inv" },
-	{ "thresh", 24, 8, RA_RW, "cmask" },
+	DMR_LOW,
 	{ "umask_ext", 32, 32, RA_RW, NULL },
 };
 
@@ -33,14 +37,7 @@ static const struct reg_field cxlcm[] = {
 };
 
 static const struct reg_field pcie[] = {
-	{ "ev_sel", 0, 8, RA_RW, "event" },
-	{ "umask", 8, 8, RA_RW, NULL },
-	{ "rsv", 16, 2, RA_RSV, NULL },
-	{ "edge_det", 18, 1, RA_RW, "edge" },
-	{ "rsv", 19, 3, RA_RSV, NULL },
-	{ "en", 22, 1, RA_RW, "enable" },
-	{ "invert", 23, 1, RA_RW, "inv" },
-	{ "thresh", 24, 8, RA_RW, "cmask" },
+	DMR_LOW,
 	{ "thresh_ext", 32, 4, RA_RW, NULL },
 	{ "rs3_sel", 36, 1, RA_RW, NULL },
 	{ "rx_sel", 37, 1, RA_RW, NULL },
