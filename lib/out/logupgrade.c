@@ -166,5 +166,10 @@ bool log_upgrade(const char *line, size_t len, struct log_upgrade *w, struct str
 	for (unsigned i = 0; i < w->rec.n; i++)
 		put_field(out, &kind, &w->rec.v[i], &w->elem, !i);
 	sb_putc(out, '}');
-	return !out->overflow;
+	/*
+	 * A record whose keys would clash once renamed (a count with both "ctl_msr" and "ctl")
+	 * is not one schema 1 wrote: left as it is (w->elem is free once the record is written).
+	 */
+	return !out->overflow && !logread_line(out->buf, out->len, &w->elem) &&
+	       w->elem.n == w->rec.n;
 }

@@ -26,7 +26,8 @@ struct log_upgrade {
 /*
  * The schema-2 text of line[0..len) in out (reset first), when it is a schema-1 record: true.
  * false, out untouched, for a line that is no record or is already of another schema; false
- * too when out overflowed (under LOG_UPGRADE_ROOM).
+ * too when out overflowed (under LOG_UPGRADE_ROOM) or when the renamed keys would clash with
+ * keys the record already has (not a record schema 1 wrote: the caller keeps the line).
  */
 bool log_upgrade(const char *line, size_t len, struct log_upgrade *w, struct strbuf *out);
 
