@@ -12,6 +12,45 @@
 #include "pmu/uncore_pci.h"
 #include "run/uncore_pci_job.h"
 
+/* ---- the tables ---- */
+
+static size_t eight(size_t bytes)
+{
+	return (bytes + 7) & ~(size_t)7;
+}
+
+/* The probes, the widths and the boxes said, then the session's tables. */
+static size_t own_bytes(unsigned max)
+{
+	return eight(max * sizeof(unsigned)) + eight(max * sizeof(struct uncore_probe)) +
+	       eight(max * sizeof(struct uncore_width_probe)) + 3 * eight(max * sizeof(void *));
+}
+
+size_t upkg_tables_size(unsigned max)
+{
+	return own_bytes(max) + uncore_session_size(max);
+}
+
+void upkg_tables_init(struct pkg_run *p, void *mem, unsigned max)
+{
+	uint8_t *at = mem;
+	p->max = max;
+	p->evi = (unsigned *)at;
+	at += eight(max * sizeof(*p->evi));
+	p->probe = (struct uncore_probe *)at;
+	at += eight(max * sizeof(*p->probe));
+	p->width = (struct uncore_width_probe *)at;
+	at += eight(max * sizeof(*p->width));
+	p->probe_box = (const struct box_desc **)at;
+	at += eight(max * sizeof(void *));
+	p->width_box = (const struct box_desc **)at;
+	at += eight(max * sizeof(void *));
+	p->fw_box = (const struct box_desc **)at;
+	at += eight(max * sizeof(void *));
+	pmu_memset(mem, 0, own_bytes(max));
+	uncore_session_init(&p->s, at, max);
+}
+
 /* ---- on the leader ---- */
 
 bool upkg_counts_box(const struct pkg_run *p, const struct box_desc *d)
@@ -34,7 +73,7 @@ static bool probed(const struct pkg_run *p, const struct box_desc *d)
 static pmu_status probe_boxes(struct pkg_run *p, unsigned cpu)
 {
 	const struct run *a = p->a;
-	for (unsigned i = 0; i < a->meas->nureqs && p->nprobes < UPKG_MAX_PROBES; i++) {
+	for (unsigned i = 0; i < a->meas->nureqs && p->nprobes < p->max; i++) {
 		const struct box_desc *d = a->meas->ureqs[i].box;
 		/* a PCI box is proven by its device id (run/uncore_pci_job.c); another domain's box
 		   is probed by its own leader (two leaders must not write one register at once) */
@@ -63,7 +102,7 @@ static void probe_widths(struct pkg_run *p, unsigned cpu)
 	const struct run *a = p->a;
 	if (a->opt.dry_run)
 		return;   /* it writes: a dry run keeps the descriptor's width */
-	for (unsigned i = 0; i < a->meas->nureqs && p->nwidths < UPKG_MAX_WIDTHS; i++) {
+	for (unsigned i = 0; i < a->meas->nureqs && p->nwidths < p->max; i++) {
 		const struct box_desc *d = a->meas->ureqs[i].box;
 		if (a->meas->ureqs[i].fixed < 0 || !d->fixed_width_max || width_of(p, d) ||
 		    !upkg_counts_box(p, d))
@@ -386,7 +425,7 @@ static void say_fw_boxes(struct run *a, struct pkg_run *p)
 		bool said = d->pci != NULL;
 		for (unsigned k = 0; k < p->nfw && !said; k++)
 			said = p->fw_box[k] == d;
-		if (said || p->nfw >= UNCORE_MAX_EVENTS)
+		if (said || p->nfw >= p->max)
 			continue;
 		p->fw_box[p->nfw++] = d;
 		const struct reg_field *frz = d->box ? reg_find_field(d->box->layout, "frz", 3) : NULL;
