@@ -34,12 +34,15 @@ static void say_pkg(struct run *a, unsigned p)
 	sb_puts(&a->sb, ": ");
 }
 
-/* Boxes of the family a placed package lacks: hidden by firmware or not populated. */
+/*
+ * Boxes of the family a placed package lacks: hidden by firmware or not populated (unless
+ * its map was full: those past it are said by their count).
+ */
 static void say_missing(struct run *a, enum uncore_family fam, unsigned p)
 {
 	const struct uncore_pci_scan *scan = &a->unc->scan;
 	const struct uncore_pci_pkg *k = &scan->pkg[p];
-	for (unsigned i = 0; i < a->boxes.n; i++) {
+	for (unsigned i = 0; i < a->boxes.n && !scan->past[p]; i++) {
 		const struct box_desc *d = &a->boxes.box[i].d;
 		if (d->family != fam || !d->pci || box_key(k, d, d->box_ctl, false) ||
 		    (d->pci->mmio && scan->unmapped[p]))
@@ -346,6 +349,13 @@ enum verdict uncore_pci_begin(struct run *a, bool all)
 		sb_puts(&a->sb, ", ");
 		sb_dec(&a->sb, scan->pkg[p].n);
 		sb_puts(&a->sb, " PCI boxes");
+		if (scan->past[p]) {
+			sb_puts(&a->sb, "; ");
+			sb_dec(&a->sb, scan->past[p]);
+			sb_puts(&a->sb, " more found past the ");
+			sb_dec(&a->sb, UNCORE_MAX_PCI_BOXES);
+			sb_puts(&a->sb, " a package's map holds: not counted");
+		}
 		run_say(a);
 		say_missing(a, fam, p);
 		say_unmapped(a, p);
