@@ -166,6 +166,8 @@ extern const struct model_dev model_dev_icx_uncore;
 extern const struct model_dev model_dev_icx_pci;
 /* Sapphire/Emerald Rapids: CHAs at 0x2000 + 0x10 n (generic box bits), MSR 0x2FFE. */
 extern const struct model_dev model_dev_spr_uncore;
+/* Sapphire/Emerald Rapids' IIO, IRP, M2PCIe and PCU (model_disc_units.h) */
+extern const struct model_dev model_dev_spr_units_uncore;
 /* Sapphire/Emerald Rapids PCI and MMIO: the discovery device 0x09A7, its table, M2M, UPI,
  * M3UPI, iMC 0-7 (model_uncore_spr_pci.c). */
 extern const struct model_dev model_dev_spr_pci;

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "model/model_discovery.h"
+#include "model/model_disc_units.h"
 #include "util/fmt.h"
 
 /*
@@ -19,7 +20,13 @@ static const char *const defect_names[MDD_COUNT] = {
 	"every", "upi-misplaced",
 };
 
-const struct model_disc_machine model_disc_spr = { 8, 4, 4, 3, 0xc0000000ull, 0x7e };
+const struct model_disc_msr_kind model_disc_spr_units[] = {
+	MDU_SPR_IIO(MDU_ROW, 0), MDU_SPR_IRP(MDU_ROW, 0), MDU_SPR_M2PCIE(MDU_ROW, 0),
+	MDU_SPR_PCU(MDU_ROW, 0),
+};
+const unsigned model_disc_spr_nunits = sizeof(model_disc_spr_units) / sizeof(model_disc_spr_units[0]);
+
+const struct model_disc_machine model_disc_spr = { 8, 4, 4, 3, 0xc0000000ull, 0x7e, NULL, 0 };
 
 const char *model_disc_defect_name(enum model_disc_defect d)
 {
@@ -58,6 +65,12 @@ size_t model_disc_table(const struct model_disc_machine *m, enum model_disc_defe
 	/* CHA n: MSR 0x2000 + 0x10 n, controls +2, counters +8, 4 x 48 bits (PCM, Linux SPR). */
 	for (unsigned i = 0; i < m->chas && n < 128; i++)
 		u[n++] = (struct unit){ 4, 48, 2, 8, 0, 0, i, 0x2000 + 0x10 * i };
+	/* The other MSR units (model_disc_units.h), box ids from 0 in each type. */
+	for (unsigned k = 0; k < m->nunits; k++)
+		for (unsigned i = 0; i < m->units[k].count && n < 128; i++)
+			u[n++] = (struct unit){ m->units[k].nctr, 48, m->units[k].ctl_off,
+						m->units[k].ctr_off, 0, m->units[k].type, i,
+						m->units[k].base + (uint64_t)m->units[k].step * i };
 	/*
 	 * iMC channels: MMIO, two per controller at 0x22800 + 0x4000 per channel from the
 	 * controller's base, controls at +0x40 (stride 4), counters at +0x8 (Linux SPR/ICX iMC).

@@ -154,12 +154,17 @@ static const struct model_msr_range icx_on[] = {
 
 /*
  * Sapphire and Emerald Rapids: the later core and the MSR units their discovery table
- * describes (model_uncore_snbep.c): CHA 0-15 from 0x2000 (16 MSRs each), MSR 0x2FFE.
+ * describes (model_uncore_snbep.c, model_disc_units.h): CHA 0-15 from 0x2000 (16 MSRs
+ * each), MSR 0x2FFE, the PCU, six IIO, IRP and M2PCIe stacks.
  */
 static const struct model_msr_range spr[] = {
 	CORE_LATER(0x30C), DEV(0x329, 0x329, "IA32_PERF_METRICS"),
 	DEV(0x2000, 0x20FF, "CHA 0-15"),
+	DEV(0x2FC0, 0x2FCB, "PCU (model_disc_units.h)"),
 	DEV(0x2FFE, 0x2FFE, "CHA count (SPR_MSR_UNC_CBO_CONFIG)"),
+	DEV(0x3000, 0x305B, "IIO 0-5"),
+	DEV(0x3200, 0x325B, "M2PCIe 0-5"),
+	DEV(0x3400, 0x3459, "IRP 0-5"),
 };
 
 /*

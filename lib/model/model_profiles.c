@@ -46,7 +46,7 @@ static const struct model_dev *const icx_devs[] = {
 };
 static const struct model_dev *const spr_devs[] = {
 	&model_dev_misc, &model_dev_core, &model_dev_offcore, &model_dev_spr_uncore,
-	&model_dev_spr_pci,
+	&model_dev_spr_units_uncore, &model_dev_spr_pci,
 };
 static const struct model_dev *const misc_devs[] = { &model_dev_misc };
 static const struct model_dev *const zen_devs[] = {

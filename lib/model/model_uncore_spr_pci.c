@@ -21,11 +21,12 @@
  * from a capture (model.h: disc) gives each package's table and BAR as they were read.
  */
 #include <stddef.h>
+#include "model/model_disc_units.h"
 #include "model/model_discovery.h"
 #include "model/model_uncore_pci.h"
 
 #define TABLE_BAR 0x2000000000ull
-#define TABLE_MAX 4096   /* 64 CHAs, 8 iMC channels, 4 M2M, 4 UPI and 4 M3UPI: 85 states of 32 bytes */
+#define TABLE_MAX 4096   /* 64 CHAs, 19 other MSR units, 8 iMC channels, 4 M2M, 4 UPI, 4 M3UPI: 104 states of 32 bytes */
 
 /* A control's second dword holds the umask extension 55:32 (Linux SPR_RAW_EVENT_MASK_EXT). */
 #define BOX(dev, fn, id, bctl, ctl, ctr, stim) \
@@ -57,6 +58,8 @@ static const struct pbox pboxes_no_upi[] = {
 static struct model_disc_machine machine(const struct model *m, unsigned pkg)
 {
 	struct model_disc_machine x = model_disc_spr;
+	x.units = model_disc_spr_units;
+	x.nunits = model_disc_spr_nunits;
 	x.chas = m->chas;
 	x.upis = m->upis;
 	x.bus = model_pci_bus(m, pkg);

@@ -459,10 +459,11 @@ if grep -q '"rec":"verdict".*"verdict":"PASS"' "$ptmp/turind384.jsonl" && [ "$l3
   echo "  FAIL turin-dense at 384 CPUs: no PASS, $l3s L3s (not 24) or $umcs UMCs (not 2 x 12)"
 fi
 # One CHA a core from the shape (issue 33 item 2): 56 cores a package, so 56 CHAs, and an
-# XCC part's 4 UPI links (with their M3UPI), 8 iMC channels, 4 M2M: 76 units each package.
-units=$(grep -c 'discovery table at pci .*: 76 units, 76 usable' "$ptmp/spr224.console")
+# XCC part's 4 UPI links (with their M3UPI), 8 iMC channels, 4 M2M, 6 IIO, IRP and M2PCIe
+# and the PCU: 95 units each package.
+units=$(grep -c 'discovery table at pci .*: 95 units, 95 usable' "$ptmp/spr224.console")
 if [ "$units" = 2 ]; then passed=$((passed + 1)); else failed=$((failed + 1))
-  echo "  FAIL the 224-CPU Sapphire Rapids: $units packages' tables of 76 units (not 2)"; fi
+  echo "  FAIL the 224-CPU Sapphire Rapids: $units packages' tables of 95 units (not 2)"; fi
 for log in spr224 turin768 turind384; do
   if out=$("$tool" replay "$ptmp/$log.jsonl" 2>&1) && [[ "$out" == *", 0 differences" ]]; then
     passed=$((passed + 1)); else failed=$((failed + 1)); echo "  FAIL replay $log"

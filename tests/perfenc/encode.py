@@ -247,12 +247,27 @@ DISC_UNITS = {
     "M3UPI": dict(DISC_PCI, box=r"uncore_m3upi_([0-3])", pci=[0x3246] * 4, pci_ctl=0xD8,
                   pci_box=0xA0, pci_range=(0xA0, 0xF8), pci_at=["05.1", "06.1", "07.1", "08.1"]),
 }
+# The other MSR units: IIO n at 0x3000 + 0x10 n and IRP n at 0x3400 + 0x10 n, controls +2
+# (Intel PCM src/types.h SPR_M2IOSF_IIO_UNIT_CTL/CTL0, SPR_IRP_UNIT_CTL, SPR_IRP_CTL_REG_OFFSET);
+# M2PCIe n at 0x3200 + 0x10 n and the PCU at 0x2FC0, controls +2: no public address at hand,
+# where the reference model's table puts them (lib/model/model_disc_units.h). The IIO's
+# control has Ice Lake-SP's fields (PortMask 47:36, FCMask 50:48: Linux spr_uncore_iio keeps
+# the SNR IIO formats, no umask extension); IRP and M2PCIe take the umask extension in 55:32
+# (SPR_UNCORE_COMMON_FORMAT); the PCU the generic control.
+DISC_MSR = dict(stride=0x10, umask_bits=0xFF, extsel=False, frz=DISC_FRZ)
+DISC_EXT = dict(DISC_MSR, umask_ext_shift=32, umask_ext_bits=24)
+DISC_UNITS.update({
+    "IIO": dict(DISC_MSR, box=r"uncore_iio_(\d+)", ctl=0x3002, box_ctl=0x3000, port_shift=36,
+                port_bits=12, fc_shift=48),
+    "IRP": dict(DISC_EXT, box=r"uncore_irp_(\d+)", ctl=0x3402, box_ctl=0x3400),
+    "M2PCIe": dict(DISC_EXT, box=r"uncore_m2pcie_(\d+)", ctl=0x3202, box_ctl=0x3200),
+    "PCU": dict(DISC_MSR, box=r"uncore_pcu_(\d+)", ctl=0x2FC2, box_ctl=0x2FC0),
+})
 DISC_UNITS["IMC"] = DISC_UNITS["iMC"]   # Granite Rapids' and Sierra Forest's spelling
 # Units of the lists the reference model's table does not publish (refused naming the PMU,
 # compared with nothing), and units efipmu does not take by name at all (perf's cxlcm, cxldp,
 # hbm types 12-14 of Linux spr_uncores; M2HBM, MCHBM, CHACMS: no Linux PMU name at hand).
-DISC_PMU = {"IIO": "iio", "IRP": "irp", "M2PCIe": "m2pcie", "PCU": "pcu", "UBOX": "ubox",
-            "MDF": "mdf", "B2CMI": "b2cmi", "B2UPI": "b2upi", "B2CXL": "b2cxl", "B2HOT": "b2hot"}
+DISC_PMU = {"UBOX": "ubox", "MDF": "mdf", "B2CMI": "b2cmi", "B2UPI": "b2upi", "B2CXL": "b2cxl", "B2HOT": "b2hot"}
 UNITS_OF = {"JKT": UNITS, "SKX": SKX_UNITS, "CLX": SKX_UNITS, "ICX": ICX_UNITS, "SPR": DISC_UNITS,
             "EMR": DISC_UNITS, "GNR": DISC_UNITS, "SRF": DISC_UNITS}
 DISC_LISTS = {"SPR", "EMR", "GNR", "SRF"}
