@@ -168,6 +168,23 @@ static const struct model_msr_range spr[] = {
 };
 
 /*
+ * Granite Rapids and Sierra Forest: the later core and their discovery table's MSR units
+ * (model_uncore_snbep.c, model_disc_units.h): CHA 0-15 and MSR 0x2FFE as Sapphire Rapids',
+ * six IIO and IRP stacks, MDF 0-1, B2HOT, the PCU and the U-box.
+ */
+static const struct model_msr_range gnr[] = {
+	CORE_LATER(0x30C), DEV(0x329, 0x329, "IA32_PERF_METRICS"),
+	DEV(0x2000, 0x20FF, "CHA 0-15"),
+	DEV(0x2900, 0x295B, "IIO 0-5"),
+	DEV(0x2A00, 0x2A5B, "IRP 0-5"),
+	DEV(0x2FFE, 0x2FFE, "CHA count (SPR_MSR_UNC_CBO_CONFIG)"),
+	DEV(0x3F00, 0x3F1B, "MDF 0-1"),
+	DEV(0x3F80, 0x3F8B, "B2HOT"),
+	DEV(0x3FE0, 0x3FEB, "PCU"),
+	DEV(0x3FF0, 0x3FF9, "U-box"),
+};
+
+/*
  * Ice Lake-SP's MSR uncore boxes the model implements (Linux uncore_snbep.c): MSR 0x702,
  * U-box and PCU as Skylake-SP, IIO/IRP/M2PCIe 0xA40-0xB3F, CHA 0-39 0xB60-0xFEF.
  */
@@ -277,6 +294,8 @@ const struct model_msr_map model_msrs_icx_on =
 	MAP("Ice Lake-SP, Alder and Meteor Lake", icx_on);
 const struct model_msr_map model_msrs_spr =
 	MAP("Sapphire and Emerald Rapids (06_8FH, 06_CFH)", spr);
+const struct model_msr_map model_msrs_gnr =
+	MAP("Granite Rapids and Sierra Forest (06_ADH, 06_AFH)", gnr);
 const struct model_msr_map model_msrs_lnl =
 	MAP("Lunar, Panther and Arrow Lake (06_BDH, 06_CCH, 06_C5H)", lnl);
 const struct model_msr_map model_msrs_zen2 = MAP("Zen 2/3 (17_31H, 19_01H)", zen2);

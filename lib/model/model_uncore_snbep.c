@@ -320,18 +320,32 @@ static const struct sbox_set spr_set = {
  * read as 48 bits. Edge conditions from bit 512, past the CHAs' and the PCI units'.
  */
 #define SPR_EXT_CTL_RSV (0xFFull << 56 | 3ull << 20)
-#define DU_SBOX(type, count, nctr, ctl_off, ctr_off, base, step, n, rsv, thresh, edge)        \
+#define DU_SBOX(type, access, count, nctr, ctl_off, ctr_off, base, step, n, rsv, thresh, edge) \
 	{ (base) + (step) * (n), 0, (base) + (step) * (n) + (ctl_off),                         \
 	  (base) + (step) * (n) + (ctr_off), 0, 0, (nctr), 48, (thresh), true, (rsv), 0,        \
 	  (edge) + 4 * (n), NULL, 0, 0 }
+#define DU_TWO(kind, rsv, thresh, edge)                                                         \
+	kind(DU_SBOX, 0, rsv, thresh, edge), kind(DU_SBOX, 1, rsv, thresh, edge)
 #define DU_SIX(kind, rsv, thresh, edge)                                                         \
-	kind(DU_SBOX, 0, rsv, thresh, edge), kind(DU_SBOX, 1, rsv, thresh, edge),               \
-	kind(DU_SBOX, 2, rsv, thresh, edge), kind(DU_SBOX, 3, rsv, thresh, edge),               \
-	kind(DU_SBOX, 4, rsv, thresh, edge), kind(DU_SBOX, 5, rsv, thresh, edge)
+	DU_TWO(kind, rsv, thresh, edge), kind(DU_SBOX, 2, rsv, thresh, edge),                   \
+	kind(DU_SBOX, 3, rsv, thresh, edge), kind(DU_SBOX, 4, rsv, thresh, edge),               \
+	kind(DU_SBOX, 5, rsv, thresh, edge)
 
 static const struct sbox spr_unit_sboxes[] = {
 	DU_SIX(MDU_SPR_IIO, ICX_IIO_CTL_RSV, 12, 512), DU_SIX(MDU_SPR_IRP, SPR_EXT_CTL_RSV, 8, 536),
 	DU_SIX(MDU_SPR_M2PCIE, SPR_EXT_CTL_RSV, 8, 560), MDU_SPR_PCU(DU_SBOX, 0, SPR_EXT_CTL_RSV, 8, 584),
+};
+
+/* Granite Rapids and Sierra Forest: their MSR units (model_disc_units.h). */
+static const struct sbox gnr_unit_sboxes[] = {
+	DU_SIX(MDU_GNR_IIO, ICX_IIO_CTL_RSV, 12, 512), DU_SIX(MDU_GNR_IRP, SPR_EXT_CTL_RSV, 8, 536),
+	MDU_GNR_PCU(DU_SBOX, 0, SPR_EXT_CTL_RSV, 8, 560), MDU_GNR_UBOX(DU_SBOX, 0, SPR_EXT_CTL_RSV, 8, 564),
+	DU_TWO(MDU_GNR_MDF, SPR_EXT_CTL_RSV, 8, 568), MDU_GNR_B2HOT(DU_SBOX, 0, SPR_EXT_CTL_RSV, 8, 576),
+};
+
+static const struct sbox_set gnr_units_set = {
+	gnr_unit_sboxes, sizeof(gnr_unit_sboxes) / sizeof(gnr_unit_sboxes[0]), 0, 0,
+	GEN_FRZ | GEN_RST_CTRL | GEN_RST_CTRS, false, 0, GEN_FRZ, GEN_RST_CTRL, GEN_RST_CTRS,
 };
 
 static const struct sbox_set spr_units_set = {
@@ -476,3 +490,4 @@ SET_DEV(skx, skx_set, "skx-uncore");
 SET_DEV(icx, icx_set, "icx-uncore");
 SET_DEV(spr, spr_set, "spr-uncore");
 SET_DEV(spr_units, spr_units_set, "spr-msr-units");
+SET_DEV(gnr_units, gnr_units_set, "gnr-msr-units");

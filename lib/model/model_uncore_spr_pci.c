@@ -49,6 +49,22 @@ static const struct pbox pboxes_4upi[] = {
 	IMC(0, 0), IMC(0, 1), IMC(1, 0), IMC(1, 1), IMC(2, 0), IMC(2, 1), IMC(3, 0), IMC(3, 1),
 };
 
+/*
+ * Granite Rapids and Sierra Forest (model_disc_units.h): UPI as Sapphire Rapids', B2CMI and
+ * B2UPI where the table puts them, of the model's own device ids (no public id at hand:
+ * 0x0B2C, 0x0B2E), with no stimulus; no M2M or M3UPI.
+ */
+#define B2(type, access, count, nctr, ctl_off, ctr_off, base, step, n, id) \
+	BOX(((base) >> 15) + (n), ((base) >> 12) & 7, (id), (base) & 0xFFF, ((base) & 0xFFF) + (ctl_off), \
+	    ((base) & 0xFFF) + (ctr_off), 0)
+#define GNR_B2 MDU_GNR_B2CMI(B2, 0, 0x0B2C), MDU_GNR_B2CMI(B2, 1, 0x0B2C), \
+	MDU_GNR_B2CMI(B2, 2, 0x0B2C), MDU_GNR_B2CMI(B2, 3, 0x0B2C), MDU_GNR_B2UPI(B2, 0, 0x0B2E), \
+	MDU_GNR_B2UPI(B2, 1, 0x0B2E), MDU_GNR_B2UPI(B2, 2, 0x0B2E)
+#define IMCS IMC(0, 0), IMC(0, 1), IMC(1, 0), IMC(1, 1), IMC(2, 0), IMC(2, 1), IMC(3, 0), IMC(3, 1)
+
+static const struct pbox gnr_pboxes[] = { UPI(0), UPI(1), UPI(2), GNR_B2, IMCS };
+static const struct pbox gnr_pboxes_4upi[] = { UPI(0), UPI(1), UPI(2), UPI(3), GNR_B2, IMCS };
+
 static const struct pbox pboxes_no_upi[] = {
 	M2M(0), M2M(1), M2M(2), M2M(3),
 	IMC(0, 0), IMC(0, 1), IMC(1, 0), IMC(1, 1), IMC(2, 0), IMC(2, 1), IMC(3, 0), IMC(3, 1),
@@ -58,8 +74,7 @@ static const struct pbox pboxes_no_upi[] = {
 static struct model_disc_machine machine(const struct model *m, unsigned pkg)
 {
 	struct model_disc_machine x = model_disc_spr;
-	x.units = model_disc_spr_units;
-	x.nunits = model_disc_spr_nunits;
+	x.part = m->p->disc_part ? m->p->disc_part : &model_disc_spr_part;
 	x.chas = m->chas;
 	x.upis = m->upis;
 	x.bus = model_pci_bus(m, pkg);
@@ -106,10 +121,13 @@ static uint32_t disc_fn(const struct model *m, const struct model_regfile *rf, u
 	.edge0 = 2 + 4 * 64, .generic = true }
 
 static const struct pset spr = SPR_SET(pboxes), spr_4upi = SPR_SET(pboxes_4upi),
-			 spr_no_upi = SPR_SET(pboxes_no_upi);
+			 spr_no_upi = SPR_SET(pboxes_no_upi), gnr = SPR_SET(gnr_pboxes),
+			 gnr_4upi = SPR_SET(gnr_pboxes_4upi);
 
 static const struct pset *set_of(const struct model *m)
 {
+	if (m->p->disc_part && m->p->disc_part->no_m2m_m3upi)
+		return m->upis == 4 ? &gnr_4upi : &gnr;
 	return m->disc_upi_absent ? &spr_no_upi : m->upis == 4 ? &spr_4upi : &spr;
 }
 

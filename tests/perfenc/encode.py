@@ -264,12 +264,35 @@ DISC_UNITS.update({
     "PCU": dict(DISC_MSR, box=r"uncore_pcu_(\d+)", ctl=0x2FC2, box_ctl=0x2FC0),
 })
 DISC_UNITS["IMC"] = DISC_UNITS["iMC"]   # Granite Rapids' and Sierra Forest's spelling
+# Granite Rapids and Sierra Forest (the types of Linux gnr_uncores[]): CHA, iMC and UPI where
+# Sapphire Rapids has them; IIO n at 0x2900 + 0x10 n, IRP n at 0x2A00 + 0x10 n, controls +2
+# (PCM BHS_M2IOSF_IIO_*, BHS_IRP_UNIT_CTL); the U-box at 0x3FF0, controls 0x3FF2
+# (BHS_UBOX_MSR_PMON_*); where the reference model's table puts the rest (no public address
+# at hand; lib/model/model_disc_units.h): the PCU at 0x3FE0, MDF n at 0x3F00 + 0x10 n, B2HOT
+# at 0x3F80 (MSR, controls +2); B2CMI 0-3 at 12.0-15.0 and B2UPI 0-2 at 9.0-11.0, ids
+# 0x0B2C and 0x0B2E, box 0x438, controls 0x468 (PCI). MDF, B2CMI and B2UPI take the umask
+# extension 55:32 (SPR_UNCORE_COMMON_FORMAT, SPR_UNCORE_PCI_COMMON_FORMAT); the PCU, U-box
+# and B2HOT the generic control.
+GNR_UNITS = dict(DISC_UNITS)
+GNR_UNITS.update({
+    "IIO": dict(DISC_UNITS["IIO"], ctl=0x2902, box_ctl=0x2900),
+    "IRP": dict(DISC_UNITS["IRP"], ctl=0x2A02, box_ctl=0x2A00),
+    "PCU": dict(DISC_MSR, box=r"uncore_pcu_(\d+)", ctl=0x3FE2, box_ctl=0x3FE0),
+    "UBOX": dict(DISC_MSR, box=r"uncore_ubox_(\d+)", ctl=0x3FF2, box_ctl=0x3FF0),
+    "MDF": dict(DISC_EXT, box=r"uncore_mdf_(\d+)", ctl=0x3F02, box_ctl=0x3F00),
+    "B2HOT": dict(DISC_MSR, box=r"uncore_b2hot_(\d+)", ctl=0x3F82, box_ctl=0x3F80),
+    "B2CMI": dict(DISC_PCI, box=r"uncore_b2cmi_([0-3])", pci=[0x0B2C] * 4, pci_ctl=0x468,
+                  pci_box=0x438, pci_range=(0x438, 0x488), pci_at=["0c.0", "0d.0", "0e.0", "0f.0"]),
+    "B2UPI": dict(DISC_PCI, box=r"uncore_b2upi_([0-2])", pci=[0x0B2E] * 3, pci_ctl=0x468,
+                  pci_box=0x438, pci_range=(0x438, 0x488), pci_at=["09.0", "0a.0", "0b.0"]),
+})
 # Units of the lists the reference model's table does not publish (refused naming the PMU,
-# compared with nothing), and units efipmu does not take by name at all (perf's cxlcm, cxldp,
-# hbm types 12-14 of Linux spr_uncores; M2HBM, MCHBM, CHACMS: no Linux PMU name at hand).
-DISC_PMU = {"UBOX": "ubox", "MDF": "mdf", "B2CMI": "b2cmi", "B2UPI": "b2upi", "B2CXL": "b2cxl", "B2HOT": "b2hot"}
+# compared with nothing): B2CXL, an MMIO unit of the CXL stacks the model's machine does not
+# have; and units efipmu does not take by name at all (perf's cxlcm, cxldp, hbm types 12-14
+# of Linux spr_uncores; M2HBM, MCHBM, CHACMS: no Linux PMU name at hand).
+DISC_PMU = {"B2CXL": "b2cxl"}
 UNITS_OF = {"JKT": UNITS, "SKX": SKX_UNITS, "CLX": SKX_UNITS, "ICX": ICX_UNITS, "SPR": DISC_UNITS,
-            "EMR": DISC_UNITS, "GNR": DISC_UNITS, "SRF": DISC_UNITS}
+            "EMR": DISC_UNITS, "GNR": GNR_UNITS, "SRF": GNR_UNITS}
 DISC_LISTS = {"SPR", "EMR", "GNR", "SRF"}
 # U-box clock ticks: the JSON lists event 0 on counters 0-1, the UCLK fixed counter counts
 # them (Intel 327043-001 2.2): U_MSR_PMON_UCLK_FIXED_CTL 0xC08, enable bit 22.

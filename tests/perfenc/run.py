@@ -67,9 +67,9 @@ AMD_PROFILES = {"zen2": "amd-17-31-rome.txt", "zen3": "amd-19-01-milan.txt",
 # Uncore lists whose boxes efipmu drives by Intel's names: Sandy Bridge-EP's to Ice Lake-SP's,
 # and the discovery-table parts' (the client parts' uncore lists are vendored, not run).
 UNCORE_MODELS = {0x2D, 0x55, 0x6A, 0x8F, 0xCF, 0xAD, 0xAF}
-# Granite Rapids and Sierra Forest have no profile: their uncore lists run on Emerald Rapids'
-# discovery table (the same unit types and places for the units the model publishes).
-SAME_UNCORE = {0xAD: "emerald-rapids", 0xAF: "emerald-rapids"}
+# Granite Rapids' and Sierra Forest's uncore lists run on their own profiles' discovery
+# tables (their cores' lists on the profiles of the same cores, above).
+SAME_UNCORE = {0xAD: "granite-rapids", 0xAF: "sierra-forest"}
 
 # Registers every event's run may write besides its extra MSRs (Intel SDM Vol. 4 table 2-2;
 # Intel 327043-001 2.2; Linux uncore_snbep.c; PMC8-9 and FIXED_CTR4-6 where CPUID.23H lists them,
@@ -91,6 +91,10 @@ UNCORE_REGS = ({0xC08, 0xC09, 0xC10, 0xC11, 0xC16, 0xC17, 0xC24}
                # and its other MSR units (encode.py DISC_UNITS): PCU, IIO, M2PCIe, IRP 0-5
                | set(range(0x2FC0, 0x2FCC)) | set(range(0x3000, 0x3060))
                | set(range(0x3200, 0x3260)) | set(range(0x3400, 0x3460))
+               # Granite Rapids and Sierra Forest: IIO, IRP 0-5, MDF, B2HOT, PCU, U-box
+               | set(range(0x2900, 0x2960)) | set(range(0x2A00, 0x2A60))
+               | set(range(0x3F00, 0x3F20)) | set(range(0x3F80, 0x3F8C))
+               | set(range(0x3FE0, 0x3FFA))
                # AMD: L3 0xC0010230-B, DF 0xC0010240-5F, UMC from 0xC0010800 (encode.py)
                | set(range(0xC0010230, 0xC001023C)) | set(range(0xC0010240, 0xC0010260))
                | set(range(0xC0010800, 0xC0010880)))

@@ -124,12 +124,12 @@ class Checks(unittest.TestCase):
         self.assertEqual(got, ("match", ""))
 
     def test_discovery_unit_the_model_lacks_is_not_compared(self):
-        iio = {"Unit": "IIO", "EventName": "I.X", "EventCode": "0x1", "UMask": "0x0",
-               "Counter": "0,1,2,3"}
-        x = encode.uncore_expect(iio, "SPR")
-        said = run.parse_blocks("dry run of I.X: refused: unknown PMU 'uncore_iio' for this CPU")
+        b2cxl = {"Unit": "B2CXL", "EventName": "I.X", "EventCode": "0x1", "UMask": "0x0",
+                 "Counter": "0,1,2,3"}
+        x = encode.uncore_expect(b2cxl, "GNR")
+        said = run.parse_blocks("dry run of I.X: refused: unknown PMU 'uncore_b2cxl' for this CPU")
         self.assertEqual(run.check_run([x], said["I.X"])[0], "skipped")
-        other = run.parse_blocks("dry run of I.X: refused: unknown event 'I.X' for model 0x8f")
+        other = run.parse_blocks("dry run of I.X: refused: unknown event 'I.X' for model 0xad")
         self.assertEqual(run.check_run([x], other["I.X"])[0], "mismatch")
 
     def test_discovery_cha_umask_ext_and_freeze_bit_0(self):
