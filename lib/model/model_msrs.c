@@ -20,9 +20,13 @@
  */
 #include <stddef.h>
 #include "model/model_devs.h"
+#include "model/model_disc_units.h"
 
 #define DEV(first, last, what) { (first), (last), false, 0, (what) }
 #define PLAIN(msr, writable, what) { (msr), (msr), true, (writable), (what) }
+/* A discovery unit kind's MSRs (model_disc_units.h): its first box control to its last counter. */
+#define UNITS(type, access, count, nctr, ctl_off, ctr_off, base, step, what) \
+	DEV((base), (base) + (step) * ((count) - 1) + (ctr_off) + (nctr) - 1, (what))
 /* A map of its rows, declared after them (each part's rows and its name together). */
 #define MAP(c, rows) { (c), (rows), sizeof(rows) / sizeof((rows)[0]) }
 
@@ -170,11 +174,9 @@ const struct model_msr_map model_msrs_icx_on =
 static const struct model_msr_range spr[] = {
 	CORE_LATER(0x30C), DEV(0x329, 0x329, "IA32_PERF_METRICS"),
 	DEV(0x2000, 0x20FF, "CHA 0-15"),
-	DEV(0x2FC0, 0x2FCB, "PCU (model_disc_units.h)"),
 	DEV(0x2FFE, 0x2FFE, "CHA count (SPR_MSR_UNC_CBO_CONFIG)"),
-	DEV(0x3000, 0x305B, "IIO 0-5"),
-	DEV(0x3200, 0x325B, "M2PCIe 0-5"),
-	DEV(0x3400, 0x3459, "IRP 0-5"),
+	MDU_SPR_IIO(UNITS, "IIO"), MDU_SPR_IRP(UNITS, "IRP"), MDU_SPR_M2PCIE(UNITS, "M2PCIe"),
+	MDU_SPR_PCU(UNITS, "PCU"),
 };
 const struct model_msr_map model_msrs_spr =
 	MAP("Sapphire and Emerald Rapids (06_8FH, 06_CFH)", spr);
@@ -187,13 +189,9 @@ const struct model_msr_map model_msrs_spr =
 static const struct model_msr_range gnr[] = {
 	CORE_LATER(0x30C), DEV(0x329, 0x329, "IA32_PERF_METRICS"),
 	DEV(0x2000, 0x20FF, "CHA 0-15"),
-	DEV(0x2900, 0x295B, "IIO 0-5"),
-	DEV(0x2A00, 0x2A5B, "IRP 0-5"),
 	DEV(0x2FFE, 0x2FFE, "CHA count (SPR_MSR_UNC_CBO_CONFIG)"),
-	DEV(0x3F00, 0x3F1B, "MDF 0-1"),
-	DEV(0x3F80, 0x3F8B, "B2HOT"),
-	DEV(0x3FE0, 0x3FEB, "PCU"),
-	DEV(0x3FF0, 0x3FF9, "U-box"),
+	MDU_GNR_IIO(UNITS, "IIO"), MDU_GNR_IRP(UNITS, "IRP"), MDU_GNR_PCU(UNITS, "PCU"),
+	MDU_GNR_UBOX(UNITS, "U-box"), MDU_GNR_MDF(UNITS, "MDF"), MDU_GNR_B2HOT(UNITS, "B2HOT"),
 };
 const struct model_msr_map model_msrs_gnr =
 	MAP("Granite Rapids and Sierra Forest (06_ADH, 06_AFH)", gnr);
