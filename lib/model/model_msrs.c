@@ -183,13 +183,14 @@ const struct model_msr_map model_msrs_spr =
 
 /*
  * Granite Rapids and Sierra Forest: the later core and their discovery table's MSR units
- * (model_uncore_snbep.c, model_disc_units.h): CHA 0-15 and MSR 0x2FFE as Sapphire Rapids',
- * six IIO and IRP stacks, MDF 0-1, B2HOT, the PCU and the U-box.
+ * (model_uncore_snbep.c, model_disc_units.h): CHA 0-15 as Sapphire Rapids', six IIO and
+ * IRP stacks, MDF 0-1, B2HOT, the PCU and the U-box. No MSR 0x2FFE: Linux reads
+ * SPR_MSR_UNC_CBO_CONFIG on Sapphire Rapids only and PCM reads the CHA count of these parts
+ * at 0x3FED (not modelled), so the model's #GP there takes the table's count.
  */
 static const struct model_msr_range gnr[] = {
 	CORE_LATER(0x30C), DEV(0x329, 0x329, "IA32_PERF_METRICS"),
 	DEV(0x2000, 0x20FF, "CHA 0-15"),
-	DEV(0x2FFE, 0x2FFE, "CHA count (SPR_MSR_UNC_CBO_CONFIG)"),
 	MDU_GNR_IIO(UNITS, "IIO"), MDU_GNR_IRP(UNITS, "IRP"), MDU_GNR_PCU(UNITS, "PCU"),
 	MDU_GNR_UBOX(UNITS, "U-box"), MDU_GNR_MDF(UNITS, "MDF"), MDU_GNR_B2HOT(UNITS, "B2HOT"),
 };
