@@ -146,6 +146,34 @@ static void unknown_model_through_the_table(void **state)
 	free(m);
 }
 
+/*
+ * Clearwater Forest (06_DD) takes Granite Rapids' path (Linux b6ccddd6fe1f "Add Clearwater
+ * Forest support": gnr_uncore_init; its uncore is Sierra Forest's): the sierra-forest model
+ * answering CPUID as 06_DD is counted through its table by the platform row of PCI device
+ * 0x09A7 alone (no MSR 0x201E portal read, as the generic row would), and passes.
+ */
+static void clearwater_forest_on_granite_rapids_path(void **state)
+{
+	(void)state;
+	struct model_profile p = *model_profile_find("sierra-forest");
+	p.signature = 0xD06D1;   /* extended model 0xD, model 0xD, stepping 1 */
+	struct pmu_backend b;
+	struct model *m = test_model_of(&p, 2, 1, &b);
+	model_set_firmware(m, MODEL_FW_CLEAN);
+	b.simulated = false;
+	b.name = "real";
+	struct outcome o = start_cfg("backend = real\n", 2, 1, 1, &b);
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->console, "uncore: efipmu has no box table of its own for "
+				    "family 6 model 0xdd: counted through the firmware's discovery "
+				    "table (43 boxes"), 1);
+	assert_int_equal(fake_count(o.f->console, ": 43 units, 43 usable"), 1);
+	assert_int_equal(fake_count(o.f->console, "MSR 0x201e"), 0);
+	done(&o);
+	free(m);
+}
+
 /* Every defect of the model's firmware in one table: each unit and problem named. */
 static void every_defect_named(void **state)
 {
@@ -224,6 +252,7 @@ int main(void)
 		cmocka_unit_test(counted_through_the_table),
 		cmocka_unit_test(events_by_name_and_type),
 		cmocka_unit_test(unknown_model_through_the_table),
+		cmocka_unit_test(clearwater_forest_on_granite_rapids_path),
 		cmocka_unit_test(every_defect_named),
 		cmocka_unit_test(global_state_ones),
 		cmocka_unit_test(emr_cha_msr_zero),
