@@ -34,7 +34,8 @@ REPO = os.path.dirname(os.path.dirname(HERE))
 PROFILES = {0x1A: "nehalem-ep", 0x2C: "westmere-ep", 0x2E: "nehalem-ex", 0x2F: "westmere-ex",
             0x2D: "sandy-bridge-ep", 0x55: "skylake-sp", 0x6A: "icelake-sp",
             0x8F: "sapphire-rapids", 0xCF: "emerald-rapids", 0x97: "alder-lake",
-            0xAA: "meteor-lake", 0xBD: "lunar-lake"}
+            0xAA: "meteor-lake", 0xBD: "lunar-lake", 0xAD: "granite-rapids",
+            0xAF: "sierra-forest"}
 PROFILE_STEPPING = {"skylake-sp": 4}
 # Profiles of architectural PerfMon v6 parts (CPUID.0AH version 6): their counters are
 # driven through the v6 MSRs, GP counter n at 0x1900 + 4n, its select at 0x1901 + 4n,
@@ -53,8 +54,6 @@ def v6_legacy(msr):
     return msr
 
 SAME_CORE = {0x25: "westmere-ep",      # Westmere client: the Westmere core PMU (v3, 4 + 3)
-             0xAD: "emerald-rapids",   # Granite Rapids: Redwood Cove, 8 GP, fixed 0-3
-             0xAF: "meteor-lake",      # Sierra Forest: Crestmont, Meteor Lake's E-cores
              0xC6: "lunar-lake",       # Arrow Lake: Lion Cove and Skymont, as Lunar Lake
              0xC5: "lunar-lake"}
 # Arrow Lake 06_C5's low-power E-cores (native model 2) are Crestmont: Meteor Lake's E-cores.
@@ -67,9 +66,6 @@ AMD_PROFILES = {"zen2": "amd-17-31-rome.txt", "zen3": "amd-19-01-milan.txt",
 # Uncore lists whose boxes efipmu drives by Intel's names: Sandy Bridge-EP's to Ice Lake-SP's,
 # and the discovery-table parts' (the client parts' uncore lists are vendored, not run).
 UNCORE_MODELS = {0x2D, 0x55, 0x6A, 0x8F, 0xCF, 0xAD, 0xAF}
-# Granite Rapids' and Sierra Forest's uncore lists run on their own profiles' discovery
-# tables (their cores' lists on the profiles of the same cores, above).
-SAME_UNCORE = {0xAD: "granite-rapids", 0xAF: "sierra-forest"}
 
 # Registers every event's run may write besides its extra MSRs (Intel SDM Vol. 4 table 2-2;
 # Intel 327043-001 2.2; Linux uncore_snbep.c; PMC8-9 and FIXED_CTR4-6 where CPUID.23H lists them,
@@ -159,13 +155,10 @@ def lists_from_mapfile(data):
                 out.append(Item(full, etype, prof, model, steps[0], ctype))
             else:
                 out.append(Item(full, etype, prof, 0, None, ctype))
-        elif etype == "uncore" and rows[0][0] in SAME_UNCORE:
-            out.append(Item(full, etype, SAME_UNCORE[rows[0][0]], rows[0][0]))
         elif other:
             model, steps, ctype, native = other[0]
             prof = SAME_CORE_NATIVE.get((model, native), SAME_CORE[model])
-            out.append(Item(full, etype, prof, model, steps[0] if steps else None,
-                            ctype or ("atom" if model == 0xAF else None)))
+            out.append(Item(full, etype, prof, model, steps[0] if steps else None, ctype))
         else:
             raise Missing(f"{rel}: no reference-model profile for models "
                           + ", ".join(f"{r[0]:#x}" for r in rows))
@@ -181,8 +174,7 @@ def lists_from_mapfile(data):
 
 def spell(item, name):
     """The spec of a named event: perf's hybrid PMU on a hybrid list (cpu_atom/NAME/)."""
-    return name if item.core_type is None or item.model == 0xAF else \
-        f"cpu_{item.core_type}/{name}/"
+    return name if item.core_type is None else f"cpu_{item.core_type}/{name}/"
 
 
 def runs_for(item):
@@ -193,7 +185,7 @@ def runs_for(item):
     events = encode.load_events(item.path)
     if item.etype == "core":
         perfmon_dir = os.path.basename(os.path.dirname(os.path.dirname(item.path)))   # "JKT"
-        key = item.name if item.core_type and item.model != 0xAF else perfmon_dir
+        key = item.name if item.core_type else perfmon_dir
         exps = [encode.core_expect(e, key) for e in events]
         for x in exps:
             x.name = spell(item, x.name)
