@@ -11,7 +11,7 @@ static const struct model_disc_kind spr_units[] = {
 static const struct model_disc_kind gnr_units[] = {
 	MDU_GNR_IIO(MDU_ROW, 0), MDU_GNR_IRP(MDU_ROW, 0), MDU_GNR_PCU(MDU_ROW, 0),
 	MDU_GNR_UBOX(MDU_ROW, 0), MDU_GNR_MDF(MDU_ROW, 0), MDU_GNR_B2HOT(MDU_ROW, 0),
-	MDU_GNR_B2CMI(MDU_ROW, 0), MDU_GNR_B2UPI(MDU_ROW, 0),
+	MDU_GNR_B2CMI(MDU_ROW, 0), MDU_GNR_B2UPI(MDU_ROW, 0), MDU_GNR_B2CXL(MDU_ROW, 0),
 };
 
 const struct model_disc_part model_disc_spr_part = {

@@ -3,9 +3,10 @@
  * The units of the model's discovery machines besides Sapphire Rapids' CHAs, iMC channels,
  * M2M, UPI and M3UPI: one statement each, read by the table the model's firmware publishes
  * (model_discovery.c) and by the registers that answer there (model_uncore_snbep.c for MSR
- * units, model_uncore_spr_pci.c for PCI units). A unit of kind k, instance n: box control
- * at base + step n (a PCI unit: base and step in the table's devfn 19:12 | offset 11:0 form
- * under the package's bus, step a device), controls at + ctl_off, counters at + ctr_off,
+ * units, model_uncore_spr_pci.c for PCI and MMIO units). A unit of kind k, instance n: box
+ * control at base + step n (a PCI unit: base and step in the table's devfn 19:12 | offset
+ * 11:0 form under the package's bus, step a device; an MMIO unit: from the package's MMIO
+ * base), controls at + ctl_off, counters at + ctr_off,
  * nctr of them, 48 bits. Placement is the firmware's (the table says where): written from
  * Intel PCM src/types.h where it gives the part's address (SPR_M2IOSF_IIO_*, SPR_IRP_UNIT_CTL;
  * BHS_* for Granite Rapids and Sierra Forest), else the model's choice, said so, in MSR
@@ -20,7 +21,7 @@
 /* Kinds are X-macros: MDU_x(X, args) expands X(type, access, count, nctr, ctl_off, ctr_off, base, step, args). */
 struct model_disc_kind {
 	uint16_t type;          /* the table's box type (Linux uncore_snbep.c enum SPR_UNCORE_*) */
-	uint8_t access;         /* 0 MSR, 2 PCI (Linux uncore_discovery.h UNCORE_ACCESS_*) */
+	uint8_t access;         /* 0 MSR, 1 MMIO, 2 PCI (Linux uncore_discovery.h UNCORE_ACCESS_*) */
 	uint8_t count, nctr;
 	uint16_t ctl_off, ctr_off;
 	uint32_t base, step;
@@ -63,6 +64,12 @@ struct model_disc_kind {
 #define MDU_GNR_B2HOT(X, ...)  X(15, 0, 1, 4, 2, 8, 0x3F80u, 0x10u, __VA_ARGS__)
 #define MDU_GNR_B2CMI(X, ...)  X(16, 2, 4, 4, 0x30, 8, MDU_PCI(12, 0, 0x438), MDU_DEV, __VA_ARGS__)
 #define MDU_GNR_B2UPI(X, ...)  X(18, 2, 3, 4, 0x30, 8, MDU_PCI(9, 0, 0x438), MDU_DEV, __VA_ARGS__)
+/*
+ * B2CXL (17): MMIO (SPR_UNCORE_MMIO_COMMON_FORMAT), two units at the package's MMIO base
+ * + 0x800000 + 0x10000 n, controls +0x40 (4 apart) and counters +8 as an iMC channel's:
+ * the model's choice, base and step from the package's MMIO base.
+ */
+#define MDU_GNR_B2CXL(X, ...)  X(17, 1, 2, 4, 0x40, 8, 0x800000u, 0x10000u, __VA_ARGS__)
 
 /*
  * A part's machine: its units besides the CHAs, the iMC channels and the UPI links, and

@@ -64,7 +64,8 @@ size_t model_disc_table(const struct model_disc_machine *m, enum model_disc_defe
 		const struct model_disc_kind *x = &m->part->units[k];
 		for (unsigned i = 0; i < x->count && n < 128; i++)
 			u[n++] = (struct unit){ x->nctr, 48, x->ctl_off, x->ctr_off, x->access, x->type, i,
-						(x->access == 2 ? (uint64_t)m->bus << 20 : 0) +
+						(x->access == 2 ? (uint64_t)m->bus << 20
+						 : x->access == 1 ? m->mmio_base : 0) +
 						x->base + (uint64_t)x->step * i };
 	}
 	/*
