@@ -184,6 +184,8 @@ struct model_fw_reg {
 	uint64_t val;
 };
 
+struct model_disc_part;
+
 struct model_profile {
 	const char *name;
 	const char *brand;         /* answered for leaves 0x80000002-4 */
@@ -243,6 +245,16 @@ struct model_profile {
 	/* A loaded profile's PCI functions where no uncore device of the model answers; NULL: none. */
 	const struct model_pci_listed *pci_listed;
 	bool cxl;                  /* a CXL type-3 device with a CPMU at 0000:0c:00.0 (model_cxl.h) */
+	/*
+	 * A part with no dump of its own, answered from another part's (docs/platforms.md says
+	 * which): its leaf 1 EAX (family, model, stepping; 0: the dump's), and, for a part of
+	 * one core type made of a hybrid dump's E-cores, leaf 1AH answered 0 (Intel SDM Vol. 2A
+	 * CPUID: leaf 1AH gives a hybrid part's core type; the trimmed dumps keep no leaf 7).
+	 */
+	uint32_t signature;
+	bool one_core_type;
+	/* The discovery table's units besides SPR's (model_disc_units.h); NULL: Sapphire Rapids'. */
+	const struct model_disc_part *disc_part;
 };
 
 /*

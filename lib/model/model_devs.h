@@ -33,6 +33,7 @@ extern const struct model_msr_map model_msrs_nhm_ep, model_msrs_wsm_ep, model_ms
 /* Zen 5 (family 1Ah): its parts' CPUID tables and MSR maps. */
 extern const struct model_cpuid_table model_cpuid_granite_ridge, model_cpuid_strix_point,
 	model_cpuid_strix_point_c, model_cpuid_turin_dense;
+extern const struct model_msr_map model_msrs_gnr;
 extern const struct model_msr_map model_msrs_granite_ridge, model_msrs_strix_point,
 	model_msrs_turin_dense;
 
@@ -166,6 +167,10 @@ extern const struct model_dev model_dev_icx_uncore;
 extern const struct model_dev model_dev_icx_pci;
 /* Sapphire/Emerald Rapids: CHAs at 0x2000 + 0x10 n (generic box bits), MSR 0x2FFE. */
 extern const struct model_dev model_dev_spr_uncore;
+/* Sapphire/Emerald Rapids' IIO, IRP, M2PCIe and PCU (model_disc_units.h) */
+extern const struct model_dev model_dev_spr_units_uncore;
+/* Granite Rapids' and Sierra Forest's IIO, IRP, PCU, U-box, MDF and B2HOT (model_disc_units.h) */
+extern const struct model_dev model_dev_gnr_units_uncore;
 /* Sapphire/Emerald Rapids PCI and MMIO: the discovery device 0x09A7, its table, M2M, UPI,
  * M3UPI, iMC 0-7 (model_uncore_spr_pci.c). */
 extern const struct model_dev model_dev_spr_pci;

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "model/model_discovery.h"
+#include "model/model_disc_units.h"
 #include "util/fmt.h"
 
 /*
@@ -19,7 +20,7 @@ static const char *const defect_names[MDD_COUNT] = {
 	"every", "upi-misplaced",
 };
 
-const struct model_disc_machine model_disc_spr = { 8, 4, 4, 3, 0xc0000000ull, 0x7e };
+const struct model_disc_machine model_disc_spr = { 8, 4, 4, 3, 0xc0000000ull, 0x7e, NULL };
 
 const char *model_disc_defect_name(enum model_disc_defect d)
 {
@@ -58,6 +59,15 @@ size_t model_disc_table(const struct model_disc_machine *m, enum model_disc_defe
 	/* CHA n: MSR 0x2000 + 0x10 n, controls +2, counters +8, 4 x 48 bits (PCM, Linux SPR). */
 	for (unsigned i = 0; i < m->chas && n < 128; i++)
 		u[n++] = (struct unit){ 4, 48, 2, 8, 0, 0, i, 0x2000 + 0x10 * i };
+	/* The part's other units (model_disc_units.h), box ids from 0 in each type. */
+	for (unsigned k = 0; m->part && k < m->part->nunits; k++) {
+		const struct model_disc_kind *x = &m->part->units[k];
+		for (unsigned i = 0; i < x->count && n < 128; i++)
+			u[n++] = (struct unit){ x->nctr, 48, x->ctl_off, x->ctr_off, x->access, x->type, i,
+						(x->access == 2 ? (uint64_t)m->bus << 20
+						 : x->access == 1 ? m->mmio_base : 0) +
+						x->base + (uint64_t)x->step * i };
+	}
 	/*
 	 * iMC channels: MMIO, two per controller at 0x22800 + 0x4000 per channel from the
 	 * controller's base, controls at +0x40 (stride 4), counters at +0x8 (Linux SPR/ICX iMC).
@@ -68,15 +78,17 @@ size_t model_disc_table(const struct model_disc_machine *m, enum model_disc_defe
 					base + 0x100000ull * (i / 2) + 0x22800 + 0x4000 * (i % 2) };
 	}
 	/* M2M (devices 12-15 fn 0), UPI (1-4 fn 1), M3UPI (5-8 fn 1): PCI units. */
-	for (unsigned i = 0; i < m->m2ms && n < 128; i++)
+	bool spr_boxes = !m->part || !m->part->no_m2m_m3upi;
+	for (unsigned i = 0; spr_boxes && i < m->m2ms && n < 128; i++)
 		u[n++] = (struct unit){ 4, 48, 0x30, 0x08, 2, 7, i, pci(m->bus, 12 + i, 0, 0x438) };
 	/* upi-misplaced: at devices 24-29, where the model has no function */
 	unsigned upi_dev = d == MDD_UPI_MISPLACED ? 24 : 1, m3upi_dev = d == MDD_UPI_MISPLACED ? 27 : 5;
 	for (unsigned i = 0; i < m->upis && n < 126; i++) {
 		u[n++] = (struct unit){ 4, 48, 0x38, 0x08, 2, 8, i,
 					pci(m->bus, upi_dev + i, 1, 0x318) };
-		u[n++] = (struct unit){ 3, 48, 0x38, 0x08, 2, 9, i,
-					pci(m->bus, m3upi_dev + i, 1, 0xa0) };
+		if (spr_boxes)
+			u[n++] = (struct unit){ 3, 48, 0x38, 0x08, 2, 9, i,
+						pci(m->bus, m3upi_dev + i, 1, 0xa0) };
 	}
 	size_t len = (size_t)(n + 1) * STRIDE * 8;
 	if (len > cap || n < 2)

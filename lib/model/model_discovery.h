@@ -25,16 +25,24 @@ enum model_disc_defect {
 	MDD_COUNT
 };
 
-/* The socket's units: CHAs (MSR), iMC channels (MMIO), M2M, UPI, M3UPI (PCI). */
+struct model_disc_part;
+
+/*
+ * The socket's units: CHAs (MSR), iMC channels (MMIO), M2M, UPI, M3UPI (PCI), and its part's
+ * others (model_disc_units.h).
+ */
 struct model_disc_machine {
 	unsigned chas, imcs, m2ms, upis;
 	uint64_t mmio_base;      /* where firmware mapped the iMC registers */
 	uint8_t bus;             /* the socket's uncore bus (segment 0) */
+	const struct model_disc_part *part;   /* NULL: none besides those above */
 };
 
 /*
  * One socket of the model's sapphire-rapids machine: 8 CHAs, 4 memory controllers
- * of 2 channels, 4 M2M, 3 UPI links (an 8-core part's uncore; a full XCC has more).
+ * of 2 channels, 4 M2M, 3 UPI links (an 8-core part's uncore; a full XCC has more); the
+ * profiles' machines add their part's other units (model_disc_units.h), this one, the unit
+ * tests' fixture, has none.
  */
 extern const struct model_disc_machine model_disc_spr;
 

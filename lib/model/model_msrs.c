@@ -20,9 +20,15 @@
  */
 #include <stddef.h>
 #include "model/model_devs.h"
+#include "model/model_disc_units.h"
 
 #define DEV(first, last, what) { (first), (last), false, 0, (what) }
 #define PLAIN(msr, writable, what) { (msr), (msr), true, (writable), (what) }
+/* A discovery unit kind's MSRs (model_disc_units.h): its first box control to its last counter. */
+#define UNITS(type, access, count, nctr, ctl_off, ctr_off, base, step, what) \
+	DEV((base), (base) + (step) * ((count) - 1) + (ctr_off) + (nctr) - 1, (what))
+/* A map of its rows, declared after them (each part's rows and its name together). */
+#define MAP(c, rows) { (c), (rows), sizeof(rows) / sizeof((rows)[0]) }
 
 /*
  * Plain registers: stored, with no effect in the model.
@@ -87,18 +93,22 @@
 static const struct model_msr_range nhm_ep[] = {
 	CORE_V3(0x0C4, 0x189), PLAIN_NHM, UNCORE_NHM,
 };
+const struct model_msr_map model_msrs_nhm_ep = MAP("Nehalem-EP (06_1AH)", nhm_ep);
 
 static const struct model_msr_range wsm_ep[] = {
 	CORE_V3(0x0C4, 0x189), OFFCORE_RSP_1, PLAIN_NHM, UNCORE_NHM,
 };
+const struct model_msr_map model_msrs_wsm_ep = MAP("Westmere-EP (06_2CH)", wsm_ep);
 
 static const struct model_msr_range nhm_ex[] = {
 	CORE_V3(0x0C4, 0x189), PLAIN_NHM, UNCORE_NHMEX,
 };
+const struct model_msr_map model_msrs_nhm_ex = MAP("Nehalem-EX (06_2EH)", nhm_ex);
 
 static const struct model_msr_range wsm_ex[] = {
 	CORE_V3(0x0C4, 0x189), OFFCORE_RSP_1, PLAIN_NHM, UNCORE_NHMEX,
 };
+const struct model_msr_map model_msrs_wsm_ex = MAP("Westmere-EX (06_2FH)", wsm_ex);
 
 /*
  * SNB: PMC4-7 / PERFEVTSEL4-7 exist for HT off (Linux events/intel/core.c); A_PMCx with
@@ -118,6 +128,7 @@ static const struct model_msr_range snb_ep[] = {
 	DEV(0xC36, 0xC39, "PCU CTR0-3"),
 	CBOX(0), CBOX(1), CBOX(2), CBOX(3), CBOX(4), CBOX(5), CBOX(6), CBOX(7),
 };
+const struct model_msr_map model_msrs_snb_ep = MAP("Sandy Bridge-EP (06_2DH)", snb_ep);
 
 /*
  * Skylake-SP (06_55H, v4) and the v5 parts: Ice Lake-SP (06_6AH), Sapphire Rapids (06_8FH),
@@ -147,21 +158,45 @@ static const struct model_msr_range skx[] = {
 	DEV(0xA40, 0xB1F, "IIO 0-5, IRP 0-5"),
 	DEV(0xE00, 0xFBF, "CHA 0-27"),
 };
+const struct model_msr_map model_msrs_skx = MAP("Skylake-SP (06_55H)", skx);
 
 static const struct model_msr_range icx_on[] = {
 	CORE_LATER(0x30C), DEV(0x329, 0x329, "IA32_PERF_METRICS"),
 };
+const struct model_msr_map model_msrs_icx_on =
+	MAP("Ice Lake-SP, Alder and Meteor Lake", icx_on);
 
 /*
  * Sapphire and Emerald Rapids: the later core and the MSR units their discovery table
- * describes (model_uncore_snbep.c): CHA 0-63 from 0x2000 (16 MSRs each; Emerald Rapids'
- * 8592+ has 60 cores, a CHA each), MSR 0x2FFE. Those past the model's count raise #GP there.
+ * describes (model_uncore_snbep.c, model_disc_units.h): CHA 0-63 from 0x2000 (16 MSRs
+ * each; Emerald Rapids' 8592+ has 60 cores, a CHA each; those past the model's count raise
+ * #GP there), MSR 0x2FFE, the PCU, six IIO, IRP and M2PCIe stacks.
  */
 static const struct model_msr_range spr[] = {
 	CORE_LATER(0x30C), DEV(0x329, 0x329, "IA32_PERF_METRICS"),
 	DEV(0x2000, 0x23FF, "CHA 0-63"),
 	DEV(0x2FFE, 0x2FFE, "CHA count (SPR_MSR_UNC_CBO_CONFIG)"),
+	MDU_SPR_IIO(UNITS, "IIO"), MDU_SPR_IRP(UNITS, "IRP"), MDU_SPR_M2PCIE(UNITS, "M2PCIe"),
+	MDU_SPR_PCU(UNITS, "PCU"),
 };
+const struct model_msr_map model_msrs_spr =
+	MAP("Sapphire and Emerald Rapids (06_8FH, 06_CFH)", spr);
+
+/*
+ * Granite Rapids and Sierra Forest: the later core and their discovery table's MSR units
+ * (model_uncore_snbep.c, model_disc_units.h): CHA 0-63 as Sapphire Rapids', six IIO and
+ * IRP stacks, MDF 0-1, B2HOT, the PCU and the U-box. No MSR 0x2FFE: Linux reads
+ * SPR_MSR_UNC_CBO_CONFIG on Sapphire Rapids only and PCM reads the CHA count of these parts
+ * at 0x3FED (not modelled), so the model's #GP there takes the table's count.
+ */
+static const struct model_msr_range gnr[] = {
+	CORE_LATER(0x30C), DEV(0x329, 0x329, "IA32_PERF_METRICS"),
+	DEV(0x2000, 0x23FF, "CHA 0-63"),
+	MDU_GNR_IIO(UNITS, "IIO"), MDU_GNR_IRP(UNITS, "IRP"), MDU_GNR_PCU(UNITS, "PCU"),
+	MDU_GNR_UBOX(UNITS, "U-box"), MDU_GNR_MDF(UNITS, "MDF"), MDU_GNR_B2HOT(UNITS, "B2HOT"),
+};
+const struct model_msr_map model_msrs_gnr =
+	MAP("Granite Rapids and Sierra Forest (06_ADH, 06_AFH)", gnr);
 
 /*
  * Ice Lake-SP's MSR uncore boxes the model implements (Linux uncore_snbep.c): MSR 0x702,
@@ -176,6 +211,7 @@ static const struct model_msr_range icx[] = {
 	DEV(0xA40, 0xB3F, "IIO, IRP, M2PCIe 0-5"),
 	DEV(0xB60, 0xFEF, "CHA 0-39"),
 };
+const struct model_msr_map model_msrs_icx = MAP("Ice Lake-SP (06_6AH)", icx);
 
 /*
  * Lunar Lake (06_BDH), Panther Lake (06_CCH), Arrow Lake-H (06_C5H): as the v5 parts, with
@@ -194,6 +230,8 @@ static const struct model_msr_range lnl[] = {
 	PLAIN(0x3F6, LD_LAT, "MSR_PEBS_LD_LAT"),
 	DEV(0x329, 0x329, "IA32_PERF_METRICS"),
 };
+const struct model_msr_map model_msrs_lnl =
+	MAP("Lunar, Panther and Arrow Lake (06_BDH, 06_CCH, 06_C5H)", lnl);
 
 /*
  * A CPU without PMU MSRs: only the ones discovery reads. (QEMU TCG reads the PMU MSRs as 0
@@ -205,6 +243,7 @@ static const struct model_msr_range no_pmu[] = {
 	DEV(0x1A0, 0x1A0, "IA32_MISC_ENABLE"),
 	DEV(0x1D9, 0x1D9, "IA32_DEBUGCTL"),
 };
+const struct model_msr_map model_msrs_no_pmu = MAP("no PMU (QEMU TCG)", no_pmu);
 
 /*
  * AMD Zen (APM vol. 2 13.2, PPR for 17h model 31h / 19h models 01h and 11h): the legacy
@@ -224,6 +263,7 @@ static const struct model_msr_range zen2[] = {
 	DEV(0xC0010230, 0xC001023B, "ChL3PmcCfg0-5 / ChL3Pmc0-5"),
 	DEV(0xC0010240, 0xC0010247, "DF PerfCtl0-3 / PerfCtr0-3"),
 };
+const struct model_msr_map model_msrs_zen2 = MAP("Zen 2/3 (17_31H, 19_01H)", zen2);
 
 /* Genoa: 16 DF pairs and 4 UMC pairs (CPUID 0x80000022 EBX[15:10], EBX[21:16]). */
 static const struct model_msr_range zen4[] = {
@@ -233,6 +273,7 @@ static const struct model_msr_range zen4[] = {
 	DEV(0xC0010240, 0xC001025F, "DF PerfCtl0-15 / PerfCtr0-15"),
 	DEV(0xC0010800, 0xC0010807, "UMC PerfCtl0-3 / PerfCtr0-3"),
 };
+const struct model_msr_map model_msrs_zen4 = MAP("Zen 4 (19_11H)", zen4);
 
 /*
  * Zen 5 (family 1Ah): Zen 4's core and L3 registers; the DF and UMC pairs CPUID 0x80000022
@@ -248,37 +289,18 @@ static const struct model_msr_range granite_ridge[] = {
 	DEV(0xC0010240, 0xC001025F, "DF PerfCtl0-15 / PerfCtr0-15"),
 	DEV(0xC0010800, 0xC001080F, "UMC PerfCtl0-7 / PerfCtr0-7"),
 };
+const struct model_msr_map model_msrs_granite_ridge = MAP("Granite Ridge (1A_44H)", granite_ridge);
 static const struct model_msr_range strix_point[] = {
 	ZEN5_CORE_L3,
 	DEV(0xC0010240, 0xC001024F, "DF PerfCtl0-7 / PerfCtr0-7"),
 	DEV(0xC0010800, 0xC001081F, "UMC PerfCtl0-15 / PerfCtr0-15"),
 };
+const struct model_msr_map model_msrs_strix_point = MAP("Strix Point (1A_24H)", strix_point);
 static const struct model_msr_range turin_dense[] = {
 	ZEN5_CORE_L3,
 	DEV(0xC0010240, 0xC001025F, "DF PerfCtl0-15 / PerfCtr0-15"),
 	DEV(0xC0010800, 0xC001085F, "UMC PerfCtl0-47 / PerfCtr0-47"),
 };
-
-#define MAP(c, rows) { (c), (rows), sizeof(rows) / sizeof((rows)[0]) }
-
-const struct model_msr_map model_msrs_nhm_ep = MAP("Nehalem-EP (06_1AH)", nhm_ep);
-const struct model_msr_map model_msrs_wsm_ep = MAP("Westmere-EP (06_2CH)", wsm_ep);
-const struct model_msr_map model_msrs_nhm_ex = MAP("Nehalem-EX (06_2EH)", nhm_ex);
-const struct model_msr_map model_msrs_wsm_ex = MAP("Westmere-EX (06_2FH)", wsm_ex);
-const struct model_msr_map model_msrs_snb_ep = MAP("Sandy Bridge-EP (06_2DH)", snb_ep);
-const struct model_msr_map model_msrs_no_pmu = MAP("no PMU (QEMU TCG)", no_pmu);
-const struct model_msr_map model_msrs_skx = MAP("Skylake-SP (06_55H)", skx);
-const struct model_msr_map model_msrs_icx = MAP("Ice Lake-SP (06_6AH)", icx);
-const struct model_msr_map model_msrs_icx_on =
-	MAP("Ice Lake-SP, Alder and Meteor Lake", icx_on);
-const struct model_msr_map model_msrs_spr =
-	MAP("Sapphire and Emerald Rapids (06_8FH, 06_CFH)", spr);
-const struct model_msr_map model_msrs_lnl =
-	MAP("Lunar, Panther and Arrow Lake (06_BDH, 06_CCH, 06_C5H)", lnl);
-const struct model_msr_map model_msrs_zen2 = MAP("Zen 2/3 (17_31H, 19_01H)", zen2);
-const struct model_msr_map model_msrs_zen4 = MAP("Zen 4 (19_11H)", zen4);
-const struct model_msr_map model_msrs_granite_ridge = MAP("Granite Ridge (1A_44H)", granite_ridge);
-const struct model_msr_map model_msrs_strix_point = MAP("Strix Point (1A_24H)", strix_point);
 const struct model_msr_map model_msrs_turin_dense = MAP("Turin Dense (1A_11H)", turin_dense);
 
 const struct model_msr_range *model_msr_range_of(const struct model_profile *p, uint32_t msr)

@@ -6,6 +6,7 @@
  * are simulated values.
  */
 #include "model/model_devs.h"
+#include "model/model_disc_units.h"
 #include "util/fmt.h"
 
 /*
@@ -46,7 +47,11 @@ static const struct model_dev *const icx_devs[] = {
 };
 static const struct model_dev *const spr_devs[] = {
 	&model_dev_misc, &model_dev_core, &model_dev_offcore, &model_dev_spr_uncore,
-	&model_dev_spr_pci,
+	&model_dev_spr_units_uncore, &model_dev_spr_pci,
+};
+static const struct model_dev *const gnr_devs[] = {
+	&model_dev_misc, &model_dev_core, &model_dev_offcore, &model_dev_spr_uncore,
+	&model_dev_gnr_units_uncore, &model_dev_spr_pci,
 };
 static const struct model_dev *const misc_devs[] = { &model_dev_misc };
 static const struct model_dev *const zen_devs[] = {
@@ -320,6 +325,57 @@ static const struct model_profile emerald_rapids = {
 };
 
 /*
+ * Granite Rapids (06_AD) and Sierra Forest (06_AF) have no dump: Granite Rapids answers
+ * Emerald Rapids' leaves (Redwood Cove cores as Raptor Cove's counters: 8 GP, fixed 0-3) and
+ * Sierra Forest Meteor Lake's E-core leaves (Crestmont: 8 GP, fixed 0-2) as a part of one
+ * core type, each with its own signature, stepping 1 (the model's choice). Their uncore is
+ * the discovery machine of model_disc_units.h (Linux uncore_snbep.c gnr_uncores[]; Linux
+ * uncore.c gives ATOM_CRESTMONT_X Granite Rapids' gnr_uncore_init), CHAs as Sapphire
+ * Rapids'. The model has 64 CHAs' registers: its most cores a package (a Xeon 6 6980P has
+ * 128, a Xeon 6 6780E 144: Intel ARK). Microcode revisions are the model's.
+ */
+static const struct model_profile granite_rapids = {
+	.name = "granite-rapids",
+	.brand = "Simulated Xeon 6 (Granite Rapids)",
+	.cpuid = &model_cpuid_emerald_rapids,
+	.signature = 0xA06D1,
+	.microcode = 0x10003a2,
+	.perf_cap = PERF_CAP_METRICS,
+	.misc_enable = 0x850089,
+	NOISE(2000),
+	DEVS(gnr_devs),
+	.msrs = &model_msrs_gnr,
+	FW(fw_core),
+	.slots = 8,
+	.pci = &model_dev_spr_pci,
+	.disc_part = &model_disc_gnr_part,
+	.chas = 8,
+	.max_cores = 64,
+	.max_cores_part = "the model's 64 CHAs",
+};
+
+static const struct model_profile sierra_forest = {
+	.name = "sierra-forest",
+	.brand = "Simulated Xeon 6 (Sierra Forest)",
+	.cpuid = &model_cpuid_meteor_lake_e,
+	.signature = 0xA06F1,
+	.one_core_type = true,
+	.microcode = 0x3000341,
+	.perf_cap = PERF_CAP_LATER,
+	.misc_enable = 0x850089,
+	NOISE(2000),
+	DEVS(gnr_devs),
+	.msrs = &model_msrs_gnr,
+	FW(fw_core),
+	.slots = 6,
+	.pci = &model_dev_spr_pci,
+	.disc_part = &model_disc_gnr_part,
+	.chas = 8,
+	.max_cores = 64,
+	.max_cores_part = "the model's 64 CHAs",
+};
+
+/*
  * Meteor Lake hybrid (Core Ultra 7 155H): P-cores (Redwood Cove) and E-cores (Crestmont)
  * each answer CPUID from their own logical CPU of the dump; leaf 0x23 gives each its
  * counters (8 GP on both, fixed 0-3 on the P-cores, 0-2 on the E-cores), so no masks here.
@@ -498,6 +554,7 @@ const struct model_profile *const model_profiles[] = {
 	&nehalem_ep, &westmere_ep, &nehalem_ex, &westmere_ex, &sandy_bridge_ep, &no_pmu,
 	&nehalem_ep_cpuid_limited, &skylake_sp, &icelake_sp, &sapphire_rapids, &alder_lake,
 	&emerald_rapids, &meteor_lake, &lunar_lake, &panther_lake, &arrow_lake_h,
+	&granite_rapids, &sierra_forest,
 	&zen2, &zen3, &zen4,
 	&granite_ridge, &strix_point, &turin_dense,
 };

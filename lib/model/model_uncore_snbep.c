@@ -39,6 +39,7 @@
  *   controls, stored without effect).
  */
 #include <stddef.h>
+#include "model/model_disc_units.h"
 #include "model/model_uncore_common.h"
 
 #define U_FIXED_CTL   0xC08u
@@ -85,7 +86,7 @@ struct sbox {
 	bool umask;             /* bits 15:8 are part of the event selection */
 	uint64_t rsv;
 	uint8_t stim_box;       /* enum model_unc_box */
-	uint8_t edge_bit;       /* first bit of its counters' edge conditions (munc_edge_word) */
+	uint16_t edge_bit;      /* first bit of its counters' edge conditions (munc_edge_word) */
 	const struct ctr_rule *rules;   /* NULL: every counter counts every event */
 	uint32_t filter1;       /* a second filter register; 0: none */
 	uint64_t filter1_rsv;
@@ -310,6 +311,48 @@ static const struct sbox_set spr_set = {
 	GEN_FRZ | GEN_RST_CTRL | GEN_RST_CTRS, false, 0x2FFEu, GEN_FRZ, GEN_RST_CTRL, GEN_RST_CTRS,
 };
 
+/*
+ * The discovery machine's other MSR units (model_disc_units.h), the box control's bits the
+ * generic ones as the CHA's. Controls (Linux uncore_snbep.c formats): the IIO's as Ice
+ * Lake-SP's (thresh 35:24, ch_mask 47:36, fc_mask 50:48); the others' umask extension 55:32
+ * (SPR_UNCORE_COMMON_FORMAT, SPR_RAW_EVENT_MASK_EXT 0xffffff), 63:56 and 21:20 raising #GP.
+ * The model has no traffic for them: their counters count nothing (no stimulus), written and
+ * read as 48 bits. Edge conditions from bit 512, past the CHAs' and the PCI units'.
+ */
+#define SPR_EXT_CTL_RSV (0xFFull << 56 | 3ull << 20)
+#define DU_SBOX(type, access, count, nctr, ctl_off, ctr_off, base, step, n, rsv, thresh, edge) \
+	{ (base) + (step) * (n), 0, (base) + (step) * (n) + (ctl_off),                         \
+	  (base) + (step) * (n) + (ctr_off), 0, 0, (nctr), 48, (thresh), true, (rsv), 0,        \
+	  (edge) + 4 * (n), NULL, 0, 0 }
+#define DU_TWO(kind, rsv, thresh, edge)                                                         \
+	kind(DU_SBOX, 0, rsv, thresh, edge), kind(DU_SBOX, 1, rsv, thresh, edge)
+#define DU_SIX(kind, rsv, thresh, edge)                                                         \
+	DU_TWO(kind, rsv, thresh, edge), kind(DU_SBOX, 2, rsv, thresh, edge),                   \
+	kind(DU_SBOX, 3, rsv, thresh, edge), kind(DU_SBOX, 4, rsv, thresh, edge),               \
+	kind(DU_SBOX, 5, rsv, thresh, edge)
+
+static const struct sbox spr_unit_sboxes[] = {
+	DU_SIX(MDU_SPR_IIO, ICX_IIO_CTL_RSV, 12, 512), DU_SIX(MDU_SPR_IRP, SPR_EXT_CTL_RSV, 8, 536),
+	DU_SIX(MDU_SPR_M2PCIE, SPR_EXT_CTL_RSV, 8, 560), MDU_SPR_PCU(DU_SBOX, 0, SPR_EXT_CTL_RSV, 8, 584),
+};
+
+/* Granite Rapids and Sierra Forest: their MSR units (model_disc_units.h). */
+static const struct sbox gnr_unit_sboxes[] = {
+	DU_SIX(MDU_GNR_IIO, ICX_IIO_CTL_RSV, 12, 512), DU_SIX(MDU_GNR_IRP, SPR_EXT_CTL_RSV, 8, 536),
+	MDU_GNR_PCU(DU_SBOX, 0, SPR_EXT_CTL_RSV, 8, 560), MDU_GNR_UBOX(DU_SBOX, 0, SPR_EXT_CTL_RSV, 8, 564),
+	DU_TWO(MDU_GNR_MDF, SPR_EXT_CTL_RSV, 8, 568), MDU_GNR_B2HOT(DU_SBOX, 0, SPR_EXT_CTL_RSV, 8, 576),
+};
+
+static const struct sbox_set gnr_units_set = {
+	gnr_unit_sboxes, sizeof(gnr_unit_sboxes) / sizeof(gnr_unit_sboxes[0]), 0, 0,
+	GEN_FRZ | GEN_RST_CTRL | GEN_RST_CTRS, false, 0, GEN_FRZ, GEN_RST_CTRL, GEN_RST_CTRS,
+};
+
+static const struct sbox_set spr_units_set = {
+	spr_unit_sboxes, sizeof(spr_unit_sboxes) / sizeof(spr_unit_sboxes[0]), 0, 0,
+	GEN_FRZ | GEN_RST_CTRL | GEN_RST_CTRS, false, 0, GEN_FRZ, GEN_RST_CTRL, GEN_RST_CTRS,
+};
+
 /* SNB-EP's UCLK: the guide's 44 bits or m->uclk_width; Skylake-SP's 48 (Linux skx_uncore_ubox). */
 static unsigned uclk_width(const struct sbox_set *s, const struct model *m)
 {
@@ -446,3 +489,5 @@ SET_DEV(snbep, snbep_set, "snbep-uncore");
 SET_DEV(skx, skx_set, "skx-uncore");
 SET_DEV(icx, icx_set, "icx-uncore");
 SET_DEV(spr, spr_set, "spr-uncore");
+SET_DEV(spr_units, spr_units_set, "spr-msr-units");
+SET_DEV(gnr_units, gnr_units_set, "gnr-msr-units");

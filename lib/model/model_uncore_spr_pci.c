@@ -21,11 +21,12 @@
  * from a capture (model.h: disc) gives each package's table and BAR as they were read.
  */
 #include <stddef.h>
+#include "model/model_disc_units.h"
 #include "model/model_discovery.h"
 #include "model/model_uncore_pci.h"
 
 #define TABLE_BAR 0x2000000000ull
-#define TABLE_MAX 4096   /* 64 CHAs, 8 iMC channels, 4 M2M, 4 UPI and 4 M3UPI: 85 states of 32 bytes */
+#define TABLE_MAX 4096   /* 64 CHAs, 19 other MSR units, 8 iMC channels, 4 M2M, 4 UPI, 4 M3UPI: 104 states of 32 bytes */
 
 /* A control's second dword holds the umask extension 55:32 (Linux SPR_RAW_EVENT_MASK_EXT). */
 #define BOX(dev, fn, id, bctl, ctl, ctr, stim) \
@@ -48,6 +49,28 @@ static const struct pbox pboxes_4upi[] = {
 	IMC(0, 0), IMC(0, 1), IMC(1, 0), IMC(1, 1), IMC(2, 0), IMC(2, 1), IMC(3, 0), IMC(3, 1),
 };
 
+/*
+ * Granite Rapids and Sierra Forest (model_disc_units.h): UPI as Sapphire Rapids', B2CMI and
+ * B2UPI where the table puts them, of the model's own device ids (no public id at hand:
+ * 0x0B2C, 0x0B2E), B2CXL in MMIO, each with no stimulus; no M2M or M3UPI.
+ */
+#define B2(type, access, count, nctr, ctl_off, ctr_off, base, step, n, id) \
+	BOX(((base) >> 15) + (n), ((base) >> 12) & 7, (id), (base) & 0xFFF, ((base) & 0xFFF) + (ctl_off), \
+	    ((base) & 0xFFF) + (ctr_off), 0)
+/* The part's MMIO units (one kind: B2CXL) under the pseudo-bus past the 4 iMC controllers'. */
+#define PART_MMIO_BUS (MODEL_MMIO_BUS + 4)
+#define B2CXL(type, access, count, nctr, ctl_off, ctr_off, base, step, n) \
+	{ PART_MMIO_BUS, (n), 0, 0, 0x100, 0x100 + (ctl_off), 4, 0x100 + (ctr_off), (nctr), 48, \
+	  false, false, 0, 0, 0, 0 }
+#define GNR_B2 MDU_GNR_B2CMI(B2, 0, 0x0B2C), MDU_GNR_B2CMI(B2, 1, 0x0B2C), \
+	MDU_GNR_B2CMI(B2, 2, 0x0B2C), MDU_GNR_B2CMI(B2, 3, 0x0B2C), MDU_GNR_B2UPI(B2, 0, 0x0B2E), \
+	MDU_GNR_B2UPI(B2, 1, 0x0B2E), MDU_GNR_B2UPI(B2, 2, 0x0B2E), MDU_GNR_B2CXL(B2CXL, 0), \
+	MDU_GNR_B2CXL(B2CXL, 1)
+#define IMCS IMC(0, 0), IMC(0, 1), IMC(1, 0), IMC(1, 1), IMC(2, 0), IMC(2, 1), IMC(3, 0), IMC(3, 1)
+
+static const struct pbox gnr_pboxes[] = { UPI(0), UPI(1), UPI(2), GNR_B2, IMCS };
+static const struct pbox gnr_pboxes_4upi[] = { UPI(0), UPI(1), UPI(2), UPI(3), GNR_B2, IMCS };
+
 static const struct pbox pboxes_no_upi[] = {
 	M2M(0), M2M(1), M2M(2), M2M(3),
 	IMC(0, 0), IMC(0, 1), IMC(1, 0), IMC(1, 1), IMC(2, 0), IMC(2, 1), IMC(3, 0), IMC(3, 1),
@@ -57,6 +80,7 @@ static const struct pbox pboxes_no_upi[] = {
 static struct model_disc_machine machine(const struct model *m, unsigned pkg)
 {
 	struct model_disc_machine x = model_disc_spr;
+	x.part = m->p->disc_part ? m->p->disc_part : &model_disc_spr_part;
 	x.chas = m->chas;
 	x.upis = m->upis;
 	x.bus = model_pci_bus(m, pkg);
@@ -103,10 +127,13 @@ static uint32_t disc_fn(const struct model *m, const struct model_regfile *rf, u
 	.edge0 = 2 + 4 * 64, .generic = true }
 
 static const struct pset spr = SPR_SET(pboxes), spr_4upi = SPR_SET(pboxes_4upi),
-			 spr_no_upi = SPR_SET(pboxes_no_upi);
+			 spr_no_upi = SPR_SET(pboxes_no_upi), gnr = SPR_SET(gnr_pboxes),
+			 gnr_4upi = SPR_SET(gnr_pboxes_4upi);
 
 static const struct pset *set_of(const struct model *m)
 {
+	if (m->p->disc_part && m->p->disc_part->no_m2m_m3upi)
+		return m->upis == 4 ? &gnr_4upi : &gnr;
 	return m->disc_upi_absent ? &spr_no_upi : m->upis == 4 ? &spr_4upi : &spr;
 }
 
@@ -160,6 +187,19 @@ bool model_spr_mmio(const struct model *m, uint64_t addr, unsigned *pkg, uint32_
 				*pkg = p;
 				*key = model_pci_key_at(MODEL_MMIO_BUS + mc, ch, 0,
 							(unsigned)(addr - box) + 0x100);
+				*table = false;
+				return true;
+			}
+		/* the part's MMIO units, each's registers within the 16 KiB Linux maps */
+		for (unsigned k = 0; x.part && k < x.part->nunits; k++)
+			for (unsigned n = 0; x.part->units[k].access == 1 && n < x.part->units[k].count;
+			     n++) {
+				uint64_t box = x.mmio_base + x.part->units[k].base +
+					       (uint64_t)x.part->units[k].step * n;
+				if (addr < box || addr - box >= 0x4000 - 0x100)
+					continue;
+				*pkg = p;
+				*key = model_pci_key_at(PART_MMIO_BUS, n, 0, (unsigned)(addr - box) + 0x100);
 				*table = false;
 				return true;
 			}

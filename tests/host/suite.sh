@@ -354,7 +354,8 @@ run_case replay_no_capture replay $dir/qemu-nopmu.jsonl
 for p in nehalem-ep:2 nehalem-ep-cpuid-limited:2 westmere-ep:2 nehalem-ex:2 westmere-ex:2 \
          sandy-bridge-ep:2 skylake-sp:2 icelake-sp:2 sapphire-rapids:1 emerald-rapids:2 \
          alder-lake:1 meteor-lake:1 lunar-lake:1 panther-lake:1 arrow-lake-h:1 no-pmu:1 \
-         zen2:1 zen3:2 zen4:2 granite-ridge:1 strix-point:1 turin-dense:2; do
+         zen2:1 zen3:2 zen4:2 granite-ridge:1 strix-point:1 turin-dense:2 granite-rapids:2 \
+         sierra-forest:2; do
   IFS=: read -r name k <<<"$p"
   rm -f "$ptmp/model-$name.jsonl"
   "$build/report/mklog" --cpus 4 --packages "$k" -o "$ptmp/model-$name.jsonl" \
@@ -362,6 +363,14 @@ for p in nehalem-ep:2 nehalem-ep-cpuid-limited:2 westmere-ep:2 nehalem-ex:2 west
   if out=$("$tool" replay "$ptmp/model-$name.jsonl" 2>&1) && [[ "$out" == *", 0 differences" ]]; then
     passed=$((passed + 1)); else failed=$((failed + 1)); echo "  FAIL replay of $name's model log"
     echo "$out" | tail -5 | sed 's/^/    /'; fi
+done
+# The parts made of another part's dump (docs/platforms.md): the default job passes on
+# their model, its uncore counted through their own discovery tables (45 units a package).
+for name in granite-rapids sierra-forest; do
+  if grep -q '"rec":"verdict".*"verdict":"PASS"' "$ptmp/model-$name.jsonl" &&
+     [ "$(grep -c '"rec":"discovery",.*"units":45,"usable":45,' "$ptmp/model-$name.jsonl")" = 2 ]
+  then passed=$((passed + 1)); else failed=$((failed + 1))
+    echo "  FAIL $name's model log: no PASS or not two tables of 45 usable units"; fi
 done
 # Waivers (issue 37 item 3): a model run whose branch checks fail (sim-break gp-overcount),
 # waived by the lab's file (tests/host/lab-waivers.txt), replays with 0 differences (its
@@ -459,10 +468,11 @@ if grep -q '"rec":"verdict".*"verdict":"PASS"' "$ptmp/turind384.jsonl" && [ "$l3
   echo "  FAIL turin-dense at 384 CPUs: no PASS, $l3s L3s (not 24) or $umcs UMCs (not 2 x 12)"
 fi
 # One CHA a core from the shape (issue 33 item 2): 56 cores a package, so 56 CHAs, and an
-# XCC part's 4 UPI links (with their M3UPI), 8 iMC channels, 4 M2M: 76 units each package.
-units=$(grep -c 'discovery table at pci .*: 76 units, 76 usable' "$ptmp/spr224.console")
+# XCC part's 4 UPI links (with their M3UPI), 8 iMC channels, 4 M2M, 6 IIO, IRP and M2PCIe
+# and the PCU: 95 units each package.
+units=$(grep -c 'discovery table at pci .*: 95 units, 95 usable' "$ptmp/spr224.console")
 if [ "$units" = 2 ]; then passed=$((passed + 1)); else failed=$((failed + 1))
-  echo "  FAIL the 224-CPU Sapphire Rapids: $units packages' tables of 76 units (not 2)"; fi
+  echo "  FAIL the 224-CPU Sapphire Rapids: $units packages' tables of 95 units (not 2)"; fi
 # Every CHA counted (issue 33): each package's 56 CHAs' clocks, the run PASS.
 chas=$(grep -o '"package":[0-9]*,"box":"uncore_cha_[0-9]*","event":"UNC_CHA_CLOCKTICKS"' \
   "$ptmp/spr224.jsonl" | sort -u | wc -l)

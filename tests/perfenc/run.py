@@ -34,7 +34,8 @@ REPO = os.path.dirname(os.path.dirname(HERE))
 PROFILES = {0x1A: "nehalem-ep", 0x2C: "westmere-ep", 0x2E: "nehalem-ex", 0x2F: "westmere-ex",
             0x2D: "sandy-bridge-ep", 0x55: "skylake-sp", 0x6A: "icelake-sp",
             0x8F: "sapphire-rapids", 0xCF: "emerald-rapids", 0x97: "alder-lake",
-            0xAA: "meteor-lake", 0xBD: "lunar-lake"}
+            0xAA: "meteor-lake", 0xBD: "lunar-lake", 0xAD: "granite-rapids",
+            0xAF: "sierra-forest"}
 PROFILE_STEPPING = {"skylake-sp": 4}
 # Profiles of architectural PerfMon v6 parts (CPUID.0AH version 6): their counters are
 # driven through the v6 MSRs, GP counter n at 0x1900 + 4n, its select at 0x1901 + 4n,
@@ -53,8 +54,6 @@ def v6_legacy(msr):
     return msr
 
 SAME_CORE = {0x25: "westmere-ep",      # Westmere client: the Westmere core PMU (v3, 4 + 3)
-             0xAD: "emerald-rapids",   # Granite Rapids: Redwood Cove, 8 GP, fixed 0-3
-             0xAF: "meteor-lake",      # Sierra Forest: Crestmont, Meteor Lake's E-cores
              0xC6: "lunar-lake",       # Arrow Lake: Lion Cove and Skymont, as Lunar Lake
              0xC5: "lunar-lake"}
 # Arrow Lake 06_C5's low-power E-cores (native model 2) are Crestmont: Meteor Lake's E-cores.
@@ -67,9 +66,6 @@ AMD_PROFILES = {"zen2": "amd-17-31-rome.txt", "zen3": "amd-19-01-milan.txt",
 # Uncore lists whose boxes efipmu drives by Intel's names: Sandy Bridge-EP's to Ice Lake-SP's,
 # and the discovery-table parts' (the client parts' uncore lists are vendored, not run).
 UNCORE_MODELS = {0x2D, 0x55, 0x6A, 0x8F, 0xCF, 0xAD, 0xAF}
-# Granite Rapids and Sierra Forest have no profile: their uncore lists run on Emerald Rapids'
-# discovery table (the same unit types and places for the units the model publishes).
-SAME_UNCORE = {0xAD: "emerald-rapids", 0xAF: "emerald-rapids"}
 
 # Registers every event's run may write besides its extra MSRs (Intel SDM Vol. 4 table 2-2;
 # Intel 327043-001 2.2; Linux uncore_snbep.c; PMC8-9 and FIXED_CTR4-6 where CPUID.23H lists them,
@@ -88,6 +84,13 @@ UNCORE_REGS = ({0xC08, 0xC09, 0xC10, 0xC11, 0xC16, 0xC17, 0xC24}
                | set(range(0xA40, 0xB40)) | set(range(0xB60, 0xFF0))
                # Sapphire Rapids on: CHA 0-15 0x2000-0x20FF (Intel PCM's SPR CHA MSRs)
                | set(range(0x2000, 0x2100))
+               # and its other MSR units (encode.py DISC_UNITS): PCU, IIO, M2PCIe, IRP 0-5
+               | set(range(0x2FC0, 0x2FCC)) | set(range(0x3000, 0x3060))
+               | set(range(0x3200, 0x3260)) | set(range(0x3400, 0x3460))
+               # Granite Rapids and Sierra Forest: IIO, IRP 0-5, MDF, B2HOT, PCU, U-box
+               | set(range(0x2900, 0x2960)) | set(range(0x2A00, 0x2A60))
+               | set(range(0x3F00, 0x3F20)) | set(range(0x3F80, 0x3F8C))
+               | set(range(0x3FE0, 0x3FFA))
                # AMD: L3 0xC0010230-B, DF 0xC0010240-5F, UMC from 0xC0010800 (encode.py)
                | set(range(0xC0010230, 0xC001023C)) | set(range(0xC0010240, 0xC0010260))
                | set(range(0xC0010800, 0xC0010880)))
@@ -152,13 +155,10 @@ def lists_from_mapfile(data):
                 out.append(Item(full, etype, prof, model, steps[0], ctype))
             else:
                 out.append(Item(full, etype, prof, 0, None, ctype))
-        elif etype == "uncore" and rows[0][0] in SAME_UNCORE:
-            out.append(Item(full, etype, SAME_UNCORE[rows[0][0]], rows[0][0]))
         elif other:
             model, steps, ctype, native = other[0]
             prof = SAME_CORE_NATIVE.get((model, native), SAME_CORE[model])
-            out.append(Item(full, etype, prof, model, steps[0] if steps else None,
-                            ctype or ("atom" if model == 0xAF else None)))
+            out.append(Item(full, etype, prof, model, steps[0] if steps else None, ctype))
         else:
             raise Missing(f"{rel}: no reference-model profile for models "
                           + ", ".join(f"{r[0]:#x}" for r in rows))
@@ -174,8 +174,7 @@ def lists_from_mapfile(data):
 
 def spell(item, name):
     """The spec of a named event: perf's hybrid PMU on a hybrid list (cpu_atom/NAME/)."""
-    return name if item.core_type is None or item.model == 0xAF else \
-        f"cpu_{item.core_type}/{name}/"
+    return name if item.core_type is None else f"cpu_{item.core_type}/{name}/"
 
 
 def runs_for(item):
@@ -186,7 +185,7 @@ def runs_for(item):
     events = encode.load_events(item.path)
     if item.etype == "core":
         perfmon_dir = os.path.basename(os.path.dirname(os.path.dirname(item.path)))   # "JKT"
-        key = item.name if item.core_type and item.model != 0xAF else perfmon_dir
+        key = item.name if item.core_type else perfmon_dir
         exps = [encode.core_expect(e, key) for e in events]
         for x in exps:
             x.name = spell(item, x.name)

@@ -123,13 +123,13 @@ class Checks(unittest.TestCase):
         got = run.check_run([a, b], block([(long_a[:63], 1), (long_b[:63], 0)], writes))
         self.assertEqual(got, ("match", ""))
 
-    def test_discovery_unit_the_model_lacks_is_not_compared(self):
-        iio = {"Unit": "IIO", "EventName": "I.X", "EventCode": "0x1", "UMask": "0x0",
+    def test_discovery_unit_efipmu_does_not_name_is_not_compared(self):
+        cms = {"Unit": "CHACMS", "EventName": "I.X", "EventCode": "0x1", "UMask": "0x0",
                "Counter": "0,1,2,3"}
-        x = encode.uncore_expect(iio, "SPR")
-        said = run.parse_blocks("dry run of I.X: refused: unknown PMU 'uncore_iio' for this CPU")
-        self.assertEqual(run.check_run([x], said["I.X"])[0], "skipped")
-        other = run.parse_blocks("dry run of I.X: refused: unknown event 'I.X' for model 0x8f")
+        x = encode.uncore_expect(cms, "GNR")
+        said = run.parse_blocks("dry run of I.X: refused: unknown event 'I.X' for model 0xad")
+        self.assertEqual(run.check_run([x], said["I.X"]), ("skipped", "CHACMS: not taken by name"))
+        other = run.parse_blocks("dry run of I.X: refused: unknown PMU 'uncore_chacms' for this CPU")
         self.assertEqual(run.check_run([x], other["I.X"])[0], "mismatch")
 
     def test_discovery_cha_umask_ext_and_freeze_bit_0(self):

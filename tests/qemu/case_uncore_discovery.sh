@@ -12,9 +12,9 @@ CFG="qemu-exit\nbackend = sim\nsim-profile = sapphire-rapids\nkernels = stream\n
 CFG="${CFG}sim-firmware = clean\n"
 SMP=4,sockets=2,cores=2 boot_case uncore_discovery "$CFG"
 expect_rc 3
-expect_console "${SIM_LINE}uncore: efipmu has no box table of its own for family 6 model 0x8f: counted through the firmware's discovery table \(26 boxes"
+expect_console "${SIM_LINE}uncore: efipmu has no box table of its own for family 6 model 0x8f: counted through the firmware's discovery table \(45 boxes"
 for p in 0 1; do
-  expect_console "${SIM_LINE}package $p: discovery table at pci 0000:[0-9a-f]{2}:00\.1 BAR0 0x2000[01]00000: 26 units, 26 usable$"
+  expect_console "${SIM_LINE}package $p: discovery table at pci 0000:[0-9a-f]{2}:00\.1 BAR0 0x2000[01]00000: 45 units, 45 usable$"
   expect_console "${SIM_LINE}P$p memory, 8 channels: read [0-9]+\.[0-9]{3} MB/s \(CAS x 64 B over the window\)$"
   expect_console "${SIM_LINE}P$p memory lines read [0-9,]+ within the stream kernel's LLC misses \[[0-9,]+, [0-9,]+\]: PASS$"
   expect_console "${SIM_LINE}P$p CHAs: table 8, MSR 0x2ffe 8; 8 used$"

@@ -62,11 +62,14 @@ static void none_of(const struct machine_boxes *x, const char *const *names)
 			fail_msg("%s has %s", uncore_family_name(x->s.fam), *names);
 }
 
-/* Sapphire Rapids' table: 8 CHA, 8 iMC, 4 M2M, 3 UPI, 3 M3UPI, where the table puts them. */
+/*
+ * Sapphire Rapids' table: 8 CHA, 6 IIO, IRP and M2PCIe, the PCU, 8 iMC, 4 M2M, 3 UPI,
+ * 3 M3UPI, where the table puts them.
+ */
 static void check_spr(const struct machine_boxes *x)
 {
 	assert_int_equal(x->s.fam, UNCORE_DISC);
-	assert_int_equal(x->s.n, 26);
+	assert_int_equal(x->s.n, 45);
 	const struct box_desc *imc5 = find(x, "uncore_imc_5");
 	assert_non_null(imc5);
 	assert_ptr_equal(find(x, "uncore_type_6_5"), imc5);

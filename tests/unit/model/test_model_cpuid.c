@@ -50,6 +50,31 @@ static void test_leaves_as_dumped(void **state)
 }
 
 /*
+ * Parts without a dump (docs/platforms.md): granite-rapids answers Emerald Rapids' leaves
+ * (data/cpuid/intel-06-cf-emerald-rapids.txt CPU #0: leaf 0xA 08300805-0-F-8604) with the
+ * signature 06_AD stepping 1; sierra-forest Meteor Lake's E-core leaves (intel-06-aa-
+ * meteor-lake.txt CPU #2: leaf 0xA 07300805-0-7-8603) with 06_AF, leaf 0x1A (20000002 there,
+ * Crestmont) 0 on every CPU: one core type, not a hybrid part.
+ */
+static void test_parts_of_another_dump(void **state)
+{
+	(void)state;
+	struct pmu_backend b;
+	struct model *m = test_model("granite-rapids", 2, 1, &b);
+	for (unsigned c = 0; c < 2; c++)
+		assert_int_equal(cpuid(&b, c, 1, 0).eax, 0x000A06D1);
+	assert_regs(cpuid(&b, 1, 0xA, 0), 0x08300805, 0, 0x0000000F, 0x00008604);
+	free(m);
+	m = test_model("sierra-forest", 4, 1, &b);
+	for (unsigned c = 0; c < 4; c++) {
+		assert_int_equal(cpuid(&b, c, 1, 0).eax, 0x000A06F1);
+		assert_regs(cpuid(&b, c, 0xA, 0), 0x07300805, 0, 0x00000007, 0x00008603);
+		assert_regs(cpuid(&b, c, 0x1A, 0), 0, 0, 0, 0);
+	}
+	free(m);
+}
+
+/*
  * SDM vol. 2A: a leaf above the highest basic or extended one returns the highest basic
  * leaf; leaf 4 past the last cache has type 0; leaf 0xB past the last level has level
  * type 0, ECX[7:0] the subleaf and EDX the x2APIC ID. A leaf without subleaves ignores ECX.
@@ -123,6 +148,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_leaves_as_dumped),
 		cmocka_unit_test(test_leaves_the_cpu_does_not_have),
+		cmocka_unit_test(test_parts_of_another_dump),
 		cmocka_unit_test(test_brand_says_simulated),
 		cmocka_unit_test(test_limit_cpuid_maxval),
 	};

@@ -46,8 +46,11 @@ static void test_found_and_made(void **state)
 	assert_int_equal(build(&b, true, NULL), PMU_OK);
 	assert_int_equal(d.find.n, 1);
 	assert_true(d.find.by_device);
-	/* 8 CHA, 8 iMC, 4 M2M, and SPR's 3 UPI and 3 M3UPI from the devices of their ids */
-	assert_int_equal(d.made, 26);
+	/*
+	 * 8 CHA, 6 IIO, IRP and M2PCIe, the PCU, 8 iMC, 4 M2M, and SPR's 3 UPI and 3 M3UPI
+	 * from the devices of their ids
+	 */
+	assert_int_equal(d.made, 45);
 	const struct box_desc *imc5 = find(UNCORE_DISC, "uncore_imc_5", 12);
 	assert_non_null(imc5);
 	assert_ptr_equal(find(UNCORE_DISC, "uncore_type_6_5", 15), imc5);
@@ -132,7 +135,7 @@ static void test_named(void **state)
 	assert_int_equal(build(&b, false, &at), PMU_OK);
 	assert_int_equal(d.find.n, 1);
 	assert_int_equal(d.find.t[0].st, PMU_OK);
-	assert_int_equal(d.made, 26);   /* not Sapphire Rapids: its UPI links are units */
+	assert_int_equal(d.made, 45);   /* not Sapphire Rapids: its UPI links are units */
 	at.fn.dev = 3;
 	assert_int_equal(build(&b, false, &at), PMU_OK);
 	assert_int_equal(d.find.t[0].st, PMU_ERR_ABSENT);
@@ -160,7 +163,8 @@ static void test_bus_out_of_reach(void **state)
 	ops.pci_ranges = short_ranges;
 	b.ops = &ops;
 	assert_int_equal(build(&b, true, NULL), PMU_OK);
-	assert_int_equal(d.made, 16);   /* 8 CHA (MSR), 8 iMC (MMIO); the 4 M2M on bus 0x7F not */
+	/* 8 CHA and 19 other MSR units, 8 iMC (MMIO); the 4 M2M on bus 0x7F not */
+	assert_int_equal(d.made, 35);
 	unsigned outside = 0;
 	for (unsigned i = 0; i < d.table[0].nunits; i++)
 		if (d.table[0].unit[i].type == 7)
@@ -181,7 +185,7 @@ static void test_spr_upi_taken_by_id(void **state)
 	struct model *m = spr(&b, 2);
 	m->disc_defect = MDD_UPI_MISPLACED;
 	assert_int_equal(build(&b, true, NULL), PMU_OK);
-	assert_int_equal(d.made, 26);
+	assert_int_equal(d.made, 45);
 	for (unsigned p = 0; p < 2; p++)
 		for (unsigned i = 0; i < d.table[p].nunits; i++) {
 			const struct disc_unit *u = &d.table[p].unit[i];
@@ -195,7 +199,7 @@ static void test_spr_upi_taken_by_id(void **state)
 		}
 	m->disc_upi_absent = true;   /* no such devices either: not counted, as Linux */
 	assert_int_equal(build(&b, true, NULL), PMU_OK);
-	assert_int_equal(d.made, 20);
+	assert_int_equal(d.made, 39);
 	assert_null(find(UNCORE_DISC, "uncore_upi_0", 12));
 	free(m);
 }

@@ -10,8 +10,8 @@
 
 #define SPR "backend = sim\nsim-profile = sapphire-rapids\nsim-noise = none\n" \
 	    "sim-firmware = clean\nevents = uncore_imc_0/UNC_M_CAS_COUNT.RD/\n"
-#define PKG0 "package 0: discovery table at pci 0000:7f:00.1 BAR0 0x2000000000: 26 units, " \
-	     "26 usable"
+#define PKG0 "package 0: discovery table at pci 0000:7f:00.1 BAR0 0x2000000000: 45 units, " \
+	     "45 usable"
 
 static uint64_t cas_reads(const char *cfg)
 {

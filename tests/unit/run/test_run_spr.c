@@ -43,20 +43,20 @@ static void counted_through_the_table(void **state)
 	assert_int_equal(o.v, VERDICT_PASS);
 	assert_cas_reads_are_loads(&o, 2);
 	assert_int_equal(fake_count(o.f->console, "counted through the firmware's discovery "
-				    "table (26 boxes"), 1);
+				    "table (45 boxes"), 1);
 	assert_int_equal(fake_count(o.f->log, "\"rec\":\"discovery_table\""), 2);
 	/* the capture's records of each table (issue 26 item 1): its place and bytes */
 	assert_int_equal(fake_count(o.f->log, "\"scope\":\"discovery\",\"package\":1,\"part\":0,"
 				    "\"parts\":1,\"dvsec\":\"pci 0000:ff:00.1+0x100\",\"bir\":0,"
-				    "\"bar\":\"0x2000100000\",\"result\":\"read\",\"bytes\":\"00041a"),
+				    "\"bar\":\"0x2000100000\",\"result\":\"read\",\"bytes\":\"00042d"),
 			 1);
-	assert_int_equal(fake_count(o.f->console, "146 uncore MSRs, 2 discovery tables;"), 1);
+	assert_int_equal(fake_count(o.f->console, "440 uncore MSRs, 2 discovery tables;"), 1);
 	assert_int_equal(fake_count(o.f->console, "package 1: discovery table at pci 0000:ff:00.1 "
-				    "BAR0 0x2000100000: 26 units, 26 usable"), 1);
+				    "BAR0 0x2000100000: 45 units, 45 usable"), 1);
 	/* SPR: the UPI and M3UPI entries are Linux's quirk, counted at the devices of their ids */
 	assert_int_equal(fake_count(o.f->console, ": counted at the device of its id: "
 				    "spr-upi-quirk"), 12);
-	assert_int_equal(fake_count(o.f->console, "package 0: unit 20 (type 8 upi, box 0, PCI "
+	assert_int_equal(fake_count(o.f->console, "package 0: unit 39 (type 8 upi, box 0, PCI "
 				    "pci 0000:7f:01.1+0x318): counted at the device of its id: "
 				    "spr-upi-quirk"), 1);
 	/* package 1's channel 7: controller 3 of its base + 0x22800 + 0x4000, control 0 at +0x40 */
@@ -109,6 +109,25 @@ static void events_by_name_and_type(void **state)
 }
 
 /*
+ * The run of profile's model answering CPUID as signature sig, on a clean machine behind the
+ * real backend's name (the tool cannot tell it is a model): it must pass.
+ */
+static struct outcome run_as(const char *profile, uint32_t sig, const char *cfg,
+			     struct model_profile *p, struct pmu_backend *b, struct model **m)
+{
+	*p = *model_profile_find(profile);
+	p->signature = sig;
+	*m = test_model_of(p, 2, 1, b);
+	model_set_firmware(*m, MODEL_FW_CLEAN);
+	b->simulated = false;
+	b->name = "real";
+	struct outcome o = start_cfg(cfg, 2, 1, 1, b);
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	return o;
+}
+
+/*
  * A part efipmu has no uncore family for (the model's Sapphire Rapids machine answering
  * CPUID as family 6 model 0xDF, a model no row names): its uncore counted through the table
  * all the same, said; the generic row's second domain, MSR 0x201E, read on the package's
@@ -117,31 +136,44 @@ static void events_by_name_and_type(void **state)
 static void unknown_model_through_the_table(void **state)
 {
 	(void)state;
-	struct custom_profile c;
-	struct model_profile *p = custom_profile(&c, "sapphire-rapids", 0, 0);
-	for (unsigned i = 0; i < c.t.n; i++) {
-		if (c.leaf[i].leaf == 0xA)
-			c.leaf[i] = model_profile_find("sapphire-rapids")->cpuid->leaf[i];
-		if (c.leaf[i].leaf == 1)
-			c.leaf[i].eax = 0xD06F8;   /* extended model 0xD, model 0xF, stepping 8 */
-	}
+	struct model_profile p;
 	struct pmu_backend b;
-	struct model *m = test_model_of(p, 2, 1, &b);
-	model_set_firmware(m, MODEL_FW_CLEAN);
-	b.simulated = false;
-	b.name = "real";
-	struct outcome o = start_cfg("backend = real\nkernels = stream\n", 2, 1, 1, &b);
-	finish(&o);
-	assert_int_equal(o.v, VERDICT_PASS);
+	struct model *m;
+	/* extended model 0xD, model 0xF, stepping 8 */
+	struct outcome o = run_as("sapphire-rapids", 0xD06F8, "backend = real\nkernels = stream\n",
+				  &p, &b, &m);
 	assert_int_equal(fake_count(o.f->console, "uncore: efipmu has no box table of its own for "
 				    "family 6 model 0xdf: counted through the firmware's discovery "
-				    "table (26 boxes"), 1);
+				    "table (45 boxes"), 1);
 	assert_int_equal(fake_count(o.f->console, "uncore discovery: MSR 0x201e on CPU 0: "), 1);
 	assert_int_equal(fake_count(o.f->console, "no discovery table behind this portal on its "
 				    "die"), 1);
 	/* the defaults: CHA 0's clock and reads (the iMC's CAS names are Sapphire/Emerald's) */
 	assert_int_equal(fake_count(o.f->console, "P0  UNC_CHA_CLOCKTICKS        cha_0.0   "
 				    "0x2002=0x400001 7,007"), 1);
+	done(&o);
+	free(m);
+}
+
+/*
+ * Clearwater Forest (06_DD) takes Granite Rapids' path (Linux b6ccddd6fe1f "Add Clearwater
+ * Forest support": gnr_uncore_init; its uncore is Sierra Forest's): the sierra-forest model
+ * answering CPUID as 06_DD is counted through its table by the platform row of PCI device
+ * 0x09A7 alone (no MSR 0x201E portal read, as the generic row would), and passes.
+ */
+static void clearwater_forest_on_granite_rapids_path(void **state)
+{
+	(void)state;
+	struct model_profile p;
+	struct pmu_backend b;
+	struct model *m;
+	/* extended model 0xD, model 0xD, stepping 1 */
+	struct outcome o = run_as("sierra-forest", 0xD06D1, "backend = real\n", &p, &b, &m);
+	assert_int_equal(fake_count(o.f->console, "uncore: efipmu has no box table of its own for "
+				    "family 6 model 0xdd: counted through the firmware's discovery "
+				    "table (45 boxes"), 1);
+	assert_int_equal(fake_count(o.f->console, ": 45 units, 45 usable"), 1);
+	assert_int_equal(fake_count(o.f->console, "MSR 0x201e"), 0);
 	done(&o);
 	free(m);
 }
@@ -224,6 +256,7 @@ int main(void)
 		cmocka_unit_test(counted_through_the_table),
 		cmocka_unit_test(events_by_name_and_type),
 		cmocka_unit_test(unknown_model_through_the_table),
+		cmocka_unit_test(clearwater_forest_on_granite_rapids_path),
 		cmocka_unit_test(every_defect_named),
 		cmocka_unit_test(global_state_ones),
 		cmocka_unit_test(emr_cha_msr_zero),
