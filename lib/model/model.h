@@ -243,6 +243,13 @@ struct model_profile {
 	/* A loaded profile's PCI functions where no uncore device of the model answers; NULL: none. */
 	const struct model_pci_listed *pci_listed;
 	bool cxl;                  /* a CXL type-3 device with a CPMU at 0000:0c:00.0 (model_cxl.h) */
+	/* Panther or Nova Lake's uncore: portal, table, client boxes (model_disc_client.h); NULL: none */
+	const struct model_client *client;
+	/*
+	 * CPUID.1:EAX answered instead of the dump's (a part no dump exists of, made from
+	 * another's: nova-lake); 0: the dump's.
+	 */
+	uint32_t signature;
 };
 
 /*
