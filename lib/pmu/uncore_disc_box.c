@@ -77,6 +77,24 @@ static pmu_status find_domains(const struct pmu_backend *b, const struct disc_wh
 	return out->st;
 }
 
+/* The client family c's boxes in s, a group a type, after the table's: how many. */
+static unsigned add_client(struct box_set *s, const struct box_family *c)
+{
+	unsigned n = 0;
+	for (unsigned k = 0; c && k < c->ntypes; k++) {
+		const struct box_type *t = &c->types[k];
+		int g = box_set_group(s, t->name, NULL, t->num_boxes != 0);
+		for (unsigned i = 0; g >= 0 && i < (t->num_boxes ? t->num_boxes : 1u); i++) {
+			struct box_inst *b = box_set_add(s, (unsigned)g);
+			if (b) {
+				box_type_instance(t, i, b);
+				n++;
+			}
+		}
+	}
+	return n;
+}
+
 pmu_status uncore_disc_build(const struct pmu_backend *b, const struct disc_where *w,
 			     const struct disc_named *named, struct uncore_disc *d,
 			     struct box_set *s, const struct box_alloc *mem)
@@ -85,7 +103,7 @@ pmu_status uncore_disc_build(const struct pmu_backend *b, const struct disc_wher
 	struct disc_bus_range buses[DISC_MAX_BUS_RANGES];
 	const struct disc_space where = uncore_disc_space(b, cpu, w->spr, buses);
 	uint16_t nth[64] = { 0 };
-	d->made = d->unmade = 0;
+	d->made = d->unmade = d->client = 0;
 	d->spr = w->spr;
 	d->plat = w->plat;
 	(void)box_set_init(s, UNCORE_DISC, 0, 0, mem);
@@ -115,8 +133,12 @@ pmu_status uncore_disc_build(const struct pmu_backend *b, const struct disc_wher
 	for (unsigned p = 0; p < d->find.n; p++)
 		for (unsigned i = 0; !d->find.t[p].pkg && i < d->table[p].nunits; i++)
 			usable += d->table[p].unit[i].usable;
-	/* a group a type at most: as many as the units */
-	(void)box_set_init(s, UNCORE_DISC, usable, usable, mem);
+	/* a group a type at most: as many as the units, and the client types' */
+	const struct box_family *c = w->client;
+	unsigned nclient = 0;
+	for (unsigned k = 0; c && k < c->ntypes; k++)
+		nclient += c->types[k].num_boxes ? c->types[k].num_boxes : 1u;
+	(void)box_set_init(s, UNCORE_DISC, usable + nclient, usable + (c ? c->ntypes : 0), mem);
 	for (unsigned p = 0; p < d->find.n; p++)
 		for (unsigned i = 0; !d->find.t[p].pkg && i < d->table[p].nunits; i++) {
 			const struct disc_unit *u = &d->table[p].unit[i];
@@ -134,6 +156,7 @@ pmu_status uncore_disc_build(const struct pmu_backend *b, const struct disc_wher
 			else
 				d->made++;
 		}
+	d->client = add_client(s, c);
 	box_set_done(s);
 	return PMU_OK;
 }

@@ -353,7 +353,7 @@ run_case replay_no_capture replay $dir/qemu-nopmu.jsonl
 # tally, an ownership register, a free-running record) is named and exits 1.
 for p in nehalem-ep:2 nehalem-ep-cpuid-limited:2 westmere-ep:2 nehalem-ex:2 westmere-ex:2 \
          sandy-bridge-ep:2 skylake-sp:2 icelake-sp:2 sapphire-rapids:1 emerald-rapids:2 \
-         alder-lake:1 meteor-lake:1 lunar-lake:1 panther-lake:1 arrow-lake-h:1 no-pmu:1 \
+         alder-lake:1 meteor-lake:1 lunar-lake:1 panther-lake:1 nova-lake:1 arrow-lake-h:1 no-pmu:1 \
          zen2:1 zen3:2 zen4:2 granite-ridge:1 strix-point:1 turin-dense:2; do
   IFS=: read -r name k <<<"$p"
   rm -f "$ptmp/model-$name.jsonl"
