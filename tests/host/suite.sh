@@ -363,6 +363,17 @@ for p in nehalem-ep:2 nehalem-ep-cpuid-limited:2 westmere-ep:2 nehalem-ex:2 west
     passed=$((passed + 1)); else failed=$((failed + 1)); echo "  FAIL replay of $name's model log"
     echo "$out" | tail -5 | sed 's/^/    /'; fi
 done
+# Panther Lake's table behind its portal in a profile file (issue 36): "discovery 0 at msr
+# 0x201e"; a model run on that profile counts both cNCUs' clocks and replays with 0 differences.
+rm -f "$ptmp/ptl.profile" "$ptmp/ptl-file.jsonl"
+"$tool" profile "$ptmp/model-panther-lake.jsonl" -o "$ptmp/ptl.profile" >/dev/null
+"$build/report/mklog" --cpus 4 --packages 1 --file "$ptmp/ptl.profile" -o "$ptmp/ptl-file.jsonl" \
+  $'backend = sim\nsim-profile-file = ptl.profile\n'
+if grep -q '^discovery 0 at msr 0x201e bar ' "$ptmp/ptl.profile" &&
+   [ "$(grep -c '"box":"uncore_cncu_[01]","event":"clockticks"' "$ptmp/ptl-file.jsonl")" = 2 ] &&
+   out=$("$tool" replay "$ptmp/ptl-file.jsonl" 2>&1) && [[ "$out" == *", 0 differences" ]]; then
+  passed=$((passed + 1)); else failed=$((failed + 1))
+  echo "  FAIL panther-lake's portal table through a profile file"; fi
 # Waivers (issue 37 item 3): a model run whose branch checks fail (sim-break gp-overcount),
 # waived by the lab's file (tests/host/lab-waivers.txt), replays with 0 differences (its
 # waiver records are the file the replay reads); the same log with a WAIVED check made PASS
