@@ -6,6 +6,8 @@
  */
 #include "run_harness.h"
 #include "machine_of_log.h"
+#include "hw/box_set.h"
+#include "pmu/uncore_family.h"
 
 #define CFG(profile) "backend = sim\nsim-profile = " profile "\nsim-noise = none\n"
 
@@ -133,6 +135,67 @@ static void ptl_portal_fault(void **state)
 	free(m);
 }
 
+static void *take(void *ctx, size_t bytes)
+{
+	(void)ctx;
+	return calloc(1, bytes);
+}
+
+static void give(void *ctx, void *p)
+{
+	(void)ctx;
+	free(p);
+}
+
+static bool count_spec(void *ctx, const char *name, const char *spec)
+{
+	(void)name;
+	unsigned *n = ctx;
+	*n += strstr(spec, "/clockticks/") != NULL;
+	return true;
+}
+
+/* The clocks the defaults give a set of client boxes on the part of that family and model. */
+static unsigned default_clocks(uint32_t family, uint32_t model, const struct box_family *f)
+{
+	const struct box_alloc mem = { take, give, NULL };
+	struct box_set s;
+	struct cpu_info ci;
+	unsigned n = 0, boxes = 0;
+	for (unsigned k = 0; k < f->ntypes; k++)
+		boxes += f->types[k].num_boxes ? f->types[k].num_boxes : 1u;
+	assert_int_equal(box_set_init(&s, UNCORE_DISC, boxes, f->ntypes, &mem), PMU_OK);
+	for (unsigned k = 0; k < f->ntypes; k++) {
+		int g = box_set_group(&s, f->types[k].name, NULL, f->types[k].num_boxes != 0);
+		for (unsigned i = 0; i < (f->types[k].num_boxes ? f->types[k].num_boxes : 1u); i++)
+			box_type_instance(&f->types[k], i, box_set_add(&s, (unsigned)g));
+	}
+	box_set_done(&s);
+	memset(&ci, 0, sizeof(ci));
+	strcpy(ci.vendor, "GenuineIntel");
+	ci.family = family;
+	ci.model = model;
+	ci.uncore = UNCORE_DISC;
+	uncore_defaults_each(&ci, &s, count_spec, &n);
+	box_set_fini(&s);
+	return n;
+}
+
+/*
+ * The defaults' clock rules are keyed by family and model: every cNCU of Panther Lake and
+ * Nova Lake, none on Diamond Rapids (19_01, Nova Lake's model number), whose table has cNCUs.
+ */
+static void default_clocks_by_part(void **state)
+{
+	(void)state;
+	const struct box_family *ptl = box_family_client(6, 0xCC), *nvl = box_family_client(18, 1);
+	assert_int_equal(default_clocks(6, 0xCC, ptl), 2);
+	assert_int_equal(default_clocks(18, 0x01, nvl), 1);
+	assert_int_equal(default_clocks(18, 0x03, nvl), 1);
+	assert_int_equal(default_clocks(19, 0x01, nvl), 0);
+	assert_int_equal(default_clocks(6, 0x01, nvl), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -140,6 +203,7 @@ int main(void)
 		cmocka_unit_test(nvl_default_job),
 		cmocka_unit_test(ptl_firmware_enable_kept),
 		cmocka_unit_test(ptl_portal_fault),
+		cmocka_unit_test(default_clocks_by_part),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
