@@ -215,8 +215,9 @@ const struct model_dev model_dev_client_uncore = {
 static bool where(const struct model *m, uint64_t addr, unsigned *pkg, uint32_t *key, bool *table)
 {
 	for (unsigned p = 0; m->p->client && p < m->npkgs; p++) {
-		uint64_t t = table_at(m, p), w = own_base(p);
-		if (addr >= t && addr - t < STATE * (NUNITS + 1)) {
+		const struct model_disc_image *img = image_of(m, p);
+		uint64_t t = table_at(m, p), w = own_base(p), span = img ? img->len : STATE * (NUNITS + 1);
+		if (addr >= t && addr - t < span) {
 			*pkg = p;
 			*key = (uint32_t)(addr - t);
 			*table = true;
