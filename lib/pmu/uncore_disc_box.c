@@ -77,24 +77,6 @@ static pmu_status find_domains(const struct pmu_backend *b, const struct disc_wh
 	return out->st;
 }
 
-/* The client family c's boxes in s, a group a type, after the table's: how many. */
-static unsigned add_client(struct box_set *s, const struct box_family *c)
-{
-	unsigned n = 0;
-	for (unsigned k = 0; c && k < c->ntypes; k++) {
-		const struct box_type *t = &c->types[k];
-		int g = box_set_group(s, t->name, NULL, t->num_boxes != 0);
-		for (unsigned i = 0; g >= 0 && i < (t->num_boxes ? t->num_boxes : 1u); i++) {
-			struct box_inst *b = box_set_add(s, (unsigned)g);
-			if (b) {
-				box_type_instance(t, i, b);
-				n++;
-			}
-		}
-	}
-	return n;
-}
-
 pmu_status uncore_disc_build(const struct pmu_backend *b, const struct disc_where *w,
 			     const struct disc_named *named, struct uncore_disc *d,
 			     struct box_set *s, const struct box_alloc *mem)
@@ -135,10 +117,8 @@ pmu_status uncore_disc_build(const struct pmu_backend *b, const struct disc_wher
 			usable += d->table[p].unit[i].usable;
 	/* a group a type at most: as many as the units, and the client types' */
 	const struct box_family *c = w->client;
-	unsigned nclient = 0;
-	for (unsigned k = 0; c && k < c->ntypes; k++)
-		nclient += c->types[k].num_boxes ? c->types[k].num_boxes : 1u;
-	(void)box_set_init(s, UNCORE_DISC, usable + nclient, usable + (c ? c->ntypes : 0), mem);
+	(void)box_set_init(s, UNCORE_DISC, usable + box_family_boxes(c), usable + (c ? c->ntypes : 0),
+			   mem);
 	for (unsigned p = 0; p < d->find.n; p++)
 		for (unsigned i = 0; !d->find.t[p].pkg && i < d->table[p].nunits; i++) {
 			const struct disc_unit *u = &d->table[p].unit[i];
@@ -156,7 +136,7 @@ pmu_status uncore_disc_build(const struct pmu_backend *b, const struct disc_wher
 			else
 				d->made++;
 		}
-	d->client = add_client(s, c);
+	d->client = box_set_add_family(s, c);   /* after the table's: box_of counts those */
 	box_set_done(s);
 	return PMU_OK;
 }

@@ -6,7 +6,7 @@
  */
 #include "run_harness.h"
 #include "machine_of_log.h"
-#include "hw/box_set.h"
+#include "boxes.h"
 #include "pmu/uncore_family.h"
 
 #define CFG(profile) "backend = sim\nsim-profile = " profile "\nsim-noise = none\n"
@@ -135,18 +135,6 @@ static void ptl_portal_fault(void **state)
 	free(m);
 }
 
-static void *take(void *ctx, size_t bytes)
-{
-	(void)ctx;
-	return calloc(1, bytes);
-}
-
-static void give(void *ctx, void *p)
-{
-	(void)ctx;
-	free(p);
-}
-
 static bool count_spec(void *ctx, const char *name, const char *spec)
 {
 	(void)name;
@@ -158,18 +146,12 @@ static bool count_spec(void *ctx, const char *name, const char *spec)
 /* The clocks the defaults give a set of client boxes on the part of that family and model. */
 static unsigned default_clocks(uint32_t family, uint32_t model, const struct box_family *f)
 {
-	const struct box_alloc mem = { take, give, NULL };
 	struct box_set s;
 	struct cpu_info ci;
-	unsigned n = 0, boxes = 0;
-	for (unsigned k = 0; k < f->ntypes; k++)
-		boxes += f->types[k].num_boxes ? f->types[k].num_boxes : 1u;
-	assert_int_equal(box_set_init(&s, UNCORE_DISC, boxes, f->ntypes, &mem), PMU_OK);
-	for (unsigned k = 0; k < f->ntypes; k++) {
-		int g = box_set_group(&s, f->types[k].name, NULL, f->types[k].num_boxes != 0);
-		for (unsigned i = 0; i < (f->types[k].num_boxes ? f->types[k].num_boxes : 1u); i++)
-			box_type_instance(&f->types[k], i, box_set_add(&s, (unsigned)g));
-	}
+	unsigned n = 0;
+	assert_int_equal(box_set_init(&s, UNCORE_DISC, box_family_boxes(f), f->ntypes,
+				      &test_box_alloc), PMU_OK);
+	assert_int_equal(box_set_add_family(&s, f), box_family_boxes(f));
 	box_set_done(&s);
 	memset(&ci, 0, sizeof(ci));
 	strcpy(ci.vendor, "GenuineIntel");
