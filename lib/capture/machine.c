@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "capture/machine.h"
+#include "hw/disc_platforms.h"
+#include "pmu/cpuinfo.h"
 #include "pmu/regkey.h"
 #include "pmu/uncore_pci.h"
 #include "util/fmt.h"
@@ -83,6 +85,23 @@ static unsigned arch_version(const struct cpuid_walk *w)
 	return l0 && a && l0->r.eax >= 0xA ? a->r.eax & 0xFF : 0;
 }
 
+/*
+ * The discovery portals of the part's own platform row (hw/disc_platforms.h; never the
+ * generic row's best-effort MSR 0x201E), so a replay answers them as the machine did.
+ */
+static void add_portals(const struct cpuid_walk *w, struct machine_regs *pkg)
+{
+	const struct cpuid_entry *l1 = cpuid_walk_find(w, 1, 0);
+	uint32_t family, model;
+	if (!l1)
+		return;
+	pmu_family_model(l1->r.eax, &family, &model);
+	const struct disc_platform *p = disc_platform_for(family, model);
+	for (unsigned k = 0; disc_platform_listed(family, model) && k < DISC_MAX_DOMAINS; k++)
+		if (p->dom[k].via == DISC_VIA_MSR && pkg->n < CAPTURE_MAX_MSRS)
+			pkg->msr[pkg->n++] = p->dom[k].msr;
+}
+
 void machine_collect_cpu(const struct pmu_backend *b, unsigned cpu, const char *vendor,
 			 struct machine_cpu *c, const struct box_set *boxes, struct machine_regs *pkg)
 {
@@ -92,6 +111,7 @@ void machine_collect_cpu(const struct pmu_backend *b, unsigned cpu, const char *
 	machine_read_regs(b, cpu, &c->regs);
 	if (pkg) {
 		pkg->n = capture_uncore_msrs(boxes, pkg->msr, CAPTURE_MAX_MSRS);
+		add_portals(&c->walk, pkg);
 		machine_read_regs(b, cpu, pkg);
 	}
 }

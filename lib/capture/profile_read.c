@@ -176,13 +176,14 @@ static bool one_line(const struct words *ws, struct machine *m)
 		return true;
 	}
 	if (is(ws, 0, "discovery")) {
-		/* discovery P at pci SSSS:BB:DD.F+0xOFF bar 0xBAR bytes N */
-		if (!k || ws->count != 9 || !is(ws, 2, "at") || !is(ws, 3, "pci") ||
+		/* discovery P at pci SSSS:BB:DD.F+0xOFF (or msr 0xPORTAL) bar 0xBAR bytes N */
+		if (!k || ws->count != 9 || !is(ws, 2, "at") || (!is(ws, 3, "pci") && !is(ws, 3, "msr")) ||
 		    ws->n[4] + 5 > sizeof(k->disc.dvsec) || !is(ws, 5, "bar") ||
 		    !num(ws, 6, UINT64_MAX, &a[1]) || !is(ws, 7, "bytes") ||
 		    !num(ws, 8, DISC_TABLE_BYTES, &a[2]) || !a[2] || k->disc.len)
 			return false;
-		pmu_memcpy(k->disc.dvsec, "pci ", 4);
+		pmu_memcpy(k->disc.dvsec, ws->w[3], 3);
+		k->disc.dvsec[3] = ' ';
 		pmu_memcpy(k->disc.dvsec + 4, ws->w[4], ws->n[4]);
 		k->disc.dvsec[4 + ws->n[4]] = 0;
 		k->disc.bar = a[1];

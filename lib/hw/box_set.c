@@ -82,26 +82,49 @@ void box_set_done(struct box_set *s)
 	}
 }
 
-/* Box i of type k of the family (group k), sized for: never stops. */
+unsigned box_family_boxes(const struct box_family *f)
+{
+	unsigned n = 0;
+	for (unsigned k = 0; f && k < f->ntypes; k++)
+		n += f->types[k].num_boxes ? f->types[k].num_boxes : 1u;
+	return n;
+}
+
+struct adding {
+	struct box_set *s;
+	const struct box_family *f;
+	unsigned g0, n;   /* the family's first group in s; boxes added */
+};
+
+/* Box i of type k of the family (group g0 + k), where there is room: never stops. */
 static bool add_instance(void *ctx, unsigned k, unsigned i)
 {
-	struct box_set *s = ctx;
-	box_type_instance(&box_family_of(s->fam)->types[k], i, box_set_add(s, k));
+	struct adding *a = ctx;
+	struct box_inst *b = box_set_add(a->s, a->g0 + k);
+	if (b) {
+		box_type_instance(&a->f->types[k], i, b);
+		a->n++;
+	}
 	return false;
+}
+
+unsigned box_set_add_family(struct box_set *s, const struct box_family *f)
+{
+	struct adding a = { s, f, s->ngroups, 0 };
+	for (unsigned k = 0; f && k < f->ntypes; k++)
+		if (box_set_group(s, f->types[k].name, NULL, f->types[k].num_boxes != 0) < 0)
+			return 0;
+	(void)box_family_each(f, add_instance, &a);
+	return a.n;
 }
 
 pmu_status box_set_family(struct box_set *s, enum uncore_family fam, const struct box_alloc *mem)
 {
 	const struct box_family *f = box_family_of(fam);
-	unsigned n = 0;
-	for (unsigned k = 0; f && k < f->ntypes; k++)
-		n += f->types[k].num_boxes ? f->types[k].num_boxes : 1;
-	pmu_status st = box_set_init(s, fam, n, f ? f->ntypes : 0, mem);
+	pmu_status st = box_set_init(s, fam, box_family_boxes(f), f ? f->ntypes : 0, mem);
 	if (st)
 		return st;
-	for (unsigned k = 0; f && k < f->ntypes; k++)
-		(void)box_set_group(s, f->types[k].name, NULL, f->types[k].num_boxes != 0);
-	(void)box_family_each(f, add_instance, s);
+	(void)box_set_add_family(s, f);
 	box_set_done(s);
 	return PMU_OK;
 }

@@ -41,6 +41,13 @@ pmu_status box_set_init(struct box_set *s, enum uncore_family fam, unsigned cap,
 			const struct box_alloc *mem);
 /* Every box of a family with a type table (box_family_of); none for another. */
 pmu_status box_set_family(struct box_set *s, enum uncore_family fam, const struct box_alloc *mem);
+/* How many boxes family f has (0: none, or f NULL). */
+unsigned box_family_boxes(const struct box_family *f);
+/*
+ * f's types as groups after s's, and their boxes in f's order, as many as s has room for
+ * (before box_set_done): how many were added; none where a group does not fit.
+ */
+unsigned box_set_add_family(struct box_set *s, const struct box_family *f);
 /* Gives the memory back; s is then empty (and may be made again). */
 void box_set_fini(struct box_set *s);
 /* A new group (its index), or -1 when there is no room. */

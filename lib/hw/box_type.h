@@ -57,6 +57,12 @@ struct box_family {
 const struct box_family *box_family_of(enum uncore_family fam);
 
 /*
+ * The client boxes outside the discovery table of an Intel part of that display family and
+ * model (hw/uncore_boxes_client.c: Panther Lake, Nova Lake), family UNCORE_DISC; NULL: none.
+ */
+const struct box_family *box_family_client(uint32_t family, uint32_t model);
+
+/*
  * fn(ctx, k, i) for box i of each type k of f, in the order the family lists its boxes,
  * until fn returns true (then true).
  */

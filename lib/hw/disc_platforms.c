@@ -41,6 +41,14 @@ static const struct disc_type_row dmr_types[] = {
 	{ 0x32, "cms", NULL }, { 0x33, "pcie6", &layout_dmr_pcie_ctl },
 };
 
+/*
+ * Panther Lake's table units (tip 64ad6d6ede0c: ptl_uncores[] at UNCORE_PTL_TYPE_IMC 6, _SNCU
+ * 34, _HBO 41, MMIO, generic controls), which Nova Lake's table has too (e7d5f2ea0923).
+ */
+static const struct disc_type_row ptl_types[] = {
+	{ 6, "imc", NULL }, { 34, "sncu", NULL }, { 41, "hbo", NULL },
+};
+
 static const uint8_t spr_to_cwf[] = { 0x8F, 0xCF, 0xAD, 0xAE, 0xAF, 0xDD, 0 };
 static const uint8_t ptl[] = { 0xCC, 0xD5, 0 };
 static const uint8_t dmr[] = { 0x01, 0 };
@@ -48,12 +56,12 @@ static const uint8_t nvl[] = { 0x01, 0x03, 0 };
 
 static const struct disc_platform rows[] = {
 	{ "sapphire-rapids-on", 6, spr_to_cwf, { PCI(0x09A7, false, "package") }, 0, 0 },
-	{ "panther-lake", 6, ptl, { MSR(0x201E, true, "package") }, 0, 0 },
+	{ "panther-lake", 6, ptl, { MSR(0x201E, true, "package") }, ptl_types, 3 },
 	{ "diamond-rapids", 19, dmr, {
 		{ DISC_VIA_PCI, 0x09A1, 0, false, "IMH", IGNORING(dmr_imh_broken) },
 		{ DISC_VIA_MSR, 0, 0x710, true, "CBB", IGNORING(dmr_cbb_broken) } },
 	  dmr_types, sizeof(dmr_types) / sizeof(dmr_types[0]) },
-	{ "nova-lake", 18, nvl, { MSR(0x711, true, "package") }, 0, 0 },
+	{ "nova-lake", 18, nvl, { MSR(0x711, true, "package") }, ptl_types, 3 },
 };
 
 /*

@@ -525,6 +525,47 @@ const struct reg_layout layout_icx_iio_ctl = REG_LAYOUT("ICX_IIO_MSR_PMON_CTL", 
 const struct reg_layout layout_icx_cha_ctl = REG_LAYOUT("ICX_CHA_MSR_PMON_CTL", icx_cha_ctl);
 const struct reg_layout layout_icx_m2m_ctl = REG_LAYOUT("ICX_M2M_PCI_PMON_CTL", icx_m2m_ctl);
 
+/*
+ * Alder Lake to Nova Lake client boxes' counter control (Linux uncore_snb.c
+ * adl_uncore_formats_attr: event 0-7, umask 8-15, edge 18, inv 23, threshold 24-29 =
+ * ADL_UNC_CTL_THRESHOLD; enable SNB_UNC_CTL_EN 22), which mtl_uncore_cbox, PTL's SANTA and
+ * ia_core_bridge (tip 46da08a2bb4d) and NVL's boxes (e7d5f2ea0923) keep.
+ */
+static const struct reg_field adl_unc_ctl[] = {
+	{ "event", 0, 8, RA_RW, "event_select ev_sel" },
+	{ "umask", 8, 8, RA_RW, "unit_mask" },
+	{ "rsv", 16, 2, RA_RSV, NULL },
+	{ "edge", 18, 1, RA_RW, "edge_det e" },
+	{ "rsv", 19, 3, RA_RSV, NULL },
+	{ "en", 22, 1, RA_RW, "enable" },
+	{ "inv", 23, 1, RA_RW, "invert" },
+	{ "threshold", 24, 6, RA_RW, "thresh cmask" },
+	{ "rsv", 30, 34, RA_RSV, NULL },
+};
+
+/* The client fixed counter's control: SNB_UNC_CTL_EN alone (Linux snb_uncore_msr_enable_event). */
+static const struct reg_field adl_unc_fixed_ctl[] = {
+	{ "rsv", 0, 22, RA_RSV, NULL },
+	{ "en", 22, 1, RA_RW, "enable" },
+	{ "rsv", 23, 41, RA_RSV, NULL },
+};
+
+/*
+ * Meteor Lake's cNCU box control: SNB_UNC_GLOBAL_CTL_EN (bit 29), written at init (Linux
+ * uncore_snb.c mtl_uncore_msr_init_box); its other bits are not published.
+ */
+static const struct reg_field mtl_cncu_box_ctl[] = {
+	{ "rsv", 0, 29, RA_RSV, NULL },
+	{ "global_ctl_en", 29, 1, RA_RW, "en" },
+	{ "rsv", 30, 34, RA_RSV, NULL },
+};
+
+const struct reg_layout layout_adl_unc_ctl = REG_LAYOUT("ADL_UNC_PERFEVTSEL", adl_unc_ctl);
+const struct reg_layout layout_adl_unc_fixed_ctl =
+	REG_LAYOUT("ADL_UNC_FIXED_CTR_CTRL", adl_unc_fixed_ctl);
+const struct reg_layout layout_mtl_cncu_box_ctl =
+	REG_LAYOUT("MTL_UNC_CNCU_BOX_CTL", mtl_cncu_box_ctl);
+
 const struct reg_layout *const uncore_layouts[] = {
 	&layout_nhm_unc_perfevtsel, &layout_nhm_unc_fixed_ctr_ctrl, &layout_nhm_unc_global_ctrl,
 	&layout_nhm_unc_global_status, &layout_nhm_unc_global_ovf_ctrl,
@@ -536,6 +577,7 @@ const struct reg_layout *const uncore_layouts[] = {
 	&layout_snbep_qpi_mask, &layout_snbep_qpi_match_raw, &layout_snbep_qpi_mask_raw,
 	&layout_snbep_pci_ctl, &layout_snbep_qpi_ctl, &layout_snbep_imc_fixed_ctl,
 	&layout_skx_box_ctl, &layout_skx_iio_ctl, &layout_skx_cha_filter, &layout_icx_iio_ctl,
-	&layout_icx_cha_ctl, &layout_icx_m2m_ctl,
+	&layout_icx_cha_ctl, &layout_icx_m2m_ctl, &layout_adl_unc_ctl, &layout_adl_unc_fixed_ctl,
+	&layout_mtl_cncu_box_ctl,
 };
 const unsigned uncore_layout_count = sizeof(uncore_layouts) / sizeof(uncore_layouts[0]);

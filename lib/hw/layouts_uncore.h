@@ -44,6 +44,11 @@ extern const struct reg_layout layout_icx_cha_ctl;
 extern const struct reg_layout layout_icx_m2m_ctl;
 
 /* Every layout above, for tests and listings. */
+/* Alder Lake to Nova Lake client boxes (Linux uncore_snb.c) */
+extern const struct reg_layout layout_adl_unc_ctl;
+extern const struct reg_layout layout_adl_unc_fixed_ctl;
+extern const struct reg_layout layout_mtl_cncu_box_ctl;
+
 extern const struct reg_layout *const uncore_layouts[];
 extern const unsigned uncore_layout_count;
 

@@ -98,7 +98,7 @@ static const struct uncore_box_event umc_events[] = {
 };
 
 static const struct uncore_box_defaults amd_box_defaults[] = {
-	{ "amd_umc_", true, NULL, LIST(umc_events) },
+	{ "amd_umc_", true, NULL, LIST(umc_events), 0 },
 };
 
 /*
@@ -122,9 +122,20 @@ static const struct uncore_box_event disc_imc_events[] = {
 
 static const uint8_t spr_emr[] = { 0x8F, 0xCF, 0 };
 
+/*
+ * Panther Lake and Nova Lake (hw/uncore_boxes_client.c): every cNCU's fixed counter, the
+ * uncore clock (Linux uncore_snb.c mtl_uncore_cncu; perf's "clockticks"), box against box.
+ * No Intel event list of either part names another box's events: those are counted raw.
+ */
+static const struct uncore_box_event client_clock[] = { { "clockticks", "clockticks" } };
+static const uint8_t ptl[] = { 0xCC, 0 };
+static const uint8_t nvl[] = { 0x01, 0x03, 0 };
+
 static const struct uncore_box_defaults disc_box_defaults[] = {
-	{ "uncore_imc_", true, spr_emr, LIST(disc_imc_events) },
-	{ "uncore_cha_", true, NULL, LIST(disc_cha_events) },
+	{ "uncore_imc_", true, spr_emr, LIST(disc_imc_events), 0 },
+	{ "uncore_cha_", true, NULL, LIST(disc_cha_events), 0 },
+	{ "uncore_cncu", true, ptl, LIST(client_clock), 0 },
+	{ "uncore_cncu", true, nvl, LIST(client_clock), 18 },
 };
 
 /*
@@ -181,7 +192,8 @@ static const struct freerun_type icx_freerun[] = {
  * Nehalem-EX/Westmere-EX; Sandy Bridge-EP; Skylake-SP/Cascade Lake; Ice Lake-SP and -D;
  * 0x1F (Auburndale/Havendale, cancelled: may have the client uncore, probed); the parts
  * counted through their discovery table: Sapphire, Emerald, Granite Rapids (0xAD, 0xAE),
- * Sierra Forest, Clearwater Forest (0xDD, on Granite Rapids' path). Families 18 and 19
+ * Sierra Forest, Clearwater Forest (0xDD, on Granite Rapids' path), Panther Lake-L and
+ * Wildcat Lake (0xCC, 0xD5: through MSR 0x201E, tip cf002dafedd0). Families 18 and 19
  * (Nova Lake, Diamond Rapids) reach the table through hw/disc_platforms.c's rows.
  */
 static const uint8_t nhm_models[] = { 0x1A, 0x1E, 0x25, 0x2C, 0 };
@@ -190,7 +202,7 @@ static const uint8_t snbep_models[] = { 0x2D, 0 };
 static const uint8_t skx_models[] = { 0x55, 0 };
 static const uint8_t icx_models[] = { 0x6A, 0x6C, 0 };
 static const uint8_t unconfirmed_models[] = { 0x1F, 0 };
-static const uint8_t disc_models[] = { 0x8F, 0xCF, 0xAD, 0xAE, 0xAF, 0xDD, 0 };
+static const uint8_t disc_models[] = { 0x8F, 0xCF, 0xAD, 0xAE, 0xAF, 0xDD, 0xCC, 0xD5, 0 };
 
 /* AMD (Linux amd/uncore.c): L3 PMCs from family 17h (Hygon 18h too), their 19h layout on. */
 static const struct uncore_family_desc rows[] = {

@@ -29,6 +29,7 @@ struct uncore_box_defaults {
 	const uint8_t *models;        /* only on these models (0 ends the list); NULL: on every */
 	const struct uncore_box_event *ev;
 	unsigned n;
+	uint8_t family;               /* the models' display family; 0: 6 */
 };
 
 /*

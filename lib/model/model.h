@@ -255,6 +255,8 @@ struct model_profile {
 	bool one_core_type;
 	/* The discovery table's units besides SPR's (model_disc_units.h); NULL: Sapphire Rapids'. */
 	const struct model_disc_part *disc_part;
+	/* Panther or Nova Lake's uncore: portal, table, client boxes (model_disc_client.h); NULL: none */
+	const struct model_client *client;
 };
 
 /*

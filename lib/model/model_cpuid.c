@@ -72,7 +72,10 @@ static struct pmu_cpuid table_raw(const struct model_cpuid_table *t, uint32_t le
 
 struct pmu_cpuid model_cpuid_raw(const struct model_profile *p, uint32_t leaf, uint32_t sub)
 {
-	return table_raw(p->cpuid, leaf, sub);
+	struct pmu_cpuid r = table_raw(p->cpuid, leaf, sub);
+	if (leaf == 1 && p->signature)
+		r.eax = p->signature;
+	return r;
 }
 
 #define EXT_BASE 0x80000000u
@@ -184,8 +187,8 @@ struct pmu_cpuid model_cpuid_answer(const struct model *m, unsigned cpu, uint32_
 			r.eax = LIMITED_MAX_LEAF;
 		break;
 	case 1:
+		r.eax = p->signature ? p->signature : r.eax;   /* a part of another's dump */
 		r.ebx = (r.ebx & 0x00FFFFFFu) | model_apic_id(m, cpu) << 24;
-		r.eax = p->signature ? p->signature : r.eax;
 		break;
 	case 0x1A:
 		if (p->one_core_type)

@@ -28,7 +28,7 @@ extern const struct model_cpuid_table model_cpuid_nehalem_ep, model_cpuid_westme
 extern const struct model_msr_map model_msrs_nhm_ep, model_msrs_wsm_ep, model_msrs_nhm_ex,
 	model_msrs_wsm_ex, model_msrs_snb_ep, model_msrs_no_pmu, model_msrs_skx, model_msrs_icx,
 	model_msrs_icx_on, model_msrs_spr,
-	model_msrs_lnl,
+	model_msrs_lnl, model_msrs_ptl, model_msrs_nvl,
 	model_msrs_zen2, model_msrs_zen4;
 /* Zen 5 (family 1Ah): its parts' CPUID tables and MSR maps. */
 extern const struct model_cpuid_table model_cpuid_granite_ridge, model_cpuid_strix_point,

@@ -220,18 +220,40 @@ const struct model_msr_map model_msrs_icx = MAP("Ice Lake-SP (06_6AH)", icx);
  * 0xC1 + n, PERFEVTSELn at 0x186 + n, FIXED_CTRn at 0x309 + n); on the v6 parts (Lunar and
  * Panther Lake) the same counters at 0x1900-0x1927 and 0x1980-0x199B (model_core.c).
  */
-static const struct model_msr_range lnl[] = {
-	CORE_REGS(0x0CA, 0x18F, 0x30F, 0x392), OFFCORE_RSP_1,
-	DEV(0x4C1, 0x4CA, "IA32_A_PMCx"),
-	DEV(0x1900, 0x1927, "v6 PMC_GPn_CTR / CFG_A (and CFG_B, CFG_C: #GP)"),
-	DEV(0x1980, 0x199B, "v6 PMC_FXn_CTR"),
-	PLAIN(0x1D9, DEBUGCTL_SNB, "IA32_DEBUGCTL"),
-	PLAIN(0x3F1, PEBS_EN_SNB, "MSR_PEBS_ENABLE"),
-	PLAIN(0x3F6, LD_LAT, "MSR_PEBS_LD_LAT"),
-	DEV(0x329, 0x329, "IA32_PERF_METRICS"),
+#define LNL_REGS							\
+	CORE_REGS(0x0CA, 0x18F, 0x30F, 0x392), OFFCORE_RSP_1,		\
+	DEV(0x4C1, 0x4CA, "IA32_A_PMCx"),				\
+	DEV(0x1900, 0x1927, "v6 PMC_GPn_CTR / CFG_A (and CFG_B, CFG_C: #GP)"), \
+	DEV(0x1980, 0x199B, "v6 PMC_FXn_CTR"),				\
+	PLAIN(0x1D9, DEBUGCTL_SNB, "IA32_DEBUGCTL"),			\
+	PLAIN(0x3F1, PEBS_EN_SNB, "MSR_PEBS_ENABLE"),			\
+	PLAIN(0x3F6, LD_LAT, "MSR_PEBS_LD_LAT"),			\
+	DEV(0x329, 0x329, "IA32_PERF_METRICS")
+static const struct model_msr_range lnl[] = { LNL_REGS };
+
+/*
+ * Panther Lake and Nova Lake: Lunar Lake's core registers, the discovery portal and the
+ * client boxes outside the table (Linux tip cf002dafedd0, 64ad6d6ede0c, 46da08a2bb4d,
+ * e7d5f2ea0923; uncore_snb.c MTL_UNC_*). The device claims each box's registers; the rest
+ * of a row raises #GP.
+ */
+static const struct model_msr_range ptl[] = {
+	LNL_REGS,
+	DEV(0x201E, 0x201E, "uncore discovery portal"),
+	DEV(0x2022, 0x2029, "ia_core_bridge EVTSEL0-1 / CTR0-1"),
+	DEV(0x2402, 0x249F, "cNCU 0, SANTA 0-1, CBOX 0-5"),
+	DEV(0x2542, 0x254E, "cNCU 1"),
 };
-const struct model_msr_map model_msrs_lnl =
-	MAP("Lunar, Panther and Arrow Lake (06_BDH, 06_CCH, 06_C5H)", lnl);
+static const struct model_msr_range nvl[] = {
+	LNL_REGS,
+	DEV(0x711, 0x711, "uncore discovery portal (package)"),
+	DEV(0x2022, 0x202E, "cNCU"),
+	DEV(0x2042, 0x2059, "SANTA 0-1"),
+	DEV(0x2102, 0x21B9, "CBOX 0-11"),
+};
+const struct model_msr_map model_msrs_lnl = MAP("Lunar and Arrow Lake (06_BDH, 06_C5H)", lnl);
+const struct model_msr_map model_msrs_ptl = MAP("Panther Lake (06_CCH)", ptl);
+const struct model_msr_map model_msrs_nvl = MAP("Nova Lake (18_01H)", nvl);
 
 /*
  * A CPU without PMU MSRs: only the ones discovery reads. (QEMU TCG reads the PMU MSRs as 0

@@ -12,6 +12,7 @@
  * address reads all-ones, drops writes. The CXL device's function answers at 0000:0c:00.0.
  */
 #include "model/model_devs.h"
+#include "model/model_disc_client.h"
 #include "model/model_uncore_pci.h"
 #include "pmu/regkey.h"
 
@@ -267,6 +268,11 @@ pmu_status model_sim_mmio_read(void *ctx, unsigned cpu, uint64_t addr, unsigned 
 	bool table;
 	if (cpu >= m->ncpus)
 		return PMU_ERR_INVALID;
+	if (model_client_mmio(m, addr)) {
+		*val = model_client_mmio_read(m, cpu, addr, bytes);
+		model_log_access(m, cpu, MOP_MMIO_RD, (uint32_t)addr, *val, PMU_OK);
+		return PMU_OK;
+	}
 	if (model_cxl_mmio(m, addr)) {
 		*val = model_cxl_read(m, cpu, addr, bytes);
 		model_log_access(m, cpu, MOP_MMIO_RD, (uint32_t)addr, *val, PMU_OK);
@@ -298,7 +304,9 @@ pmu_status model_sim_mmio_write(void *ctx, unsigned cpu, uint64_t addr, unsigned
 	bool table;
 	if (cpu >= m->ncpus)
 		return PMU_ERR_INVALID;
-	if (model_cxl_mmio(m, addr))
+	if (model_client_mmio(m, addr))
+		model_client_mmio_write(m, cpu, addr, bytes, val);
+	else if (model_cxl_mmio(m, addr))
 		model_cxl_write(m, cpu, addr, bytes, val);
 	else if (mmio_key(m, addr, &pkg, &key, &table) && !table) {   /* the table is read-only */
 		struct model_regfile *rf = take(m, pkg);

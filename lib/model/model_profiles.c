@@ -7,6 +7,7 @@
  */
 #include "model/model_devs.h"
 #include "model/model_disc_units.h"
+#include "model/model_disc_client.h"
 #include "util/fmt.h"
 
 /*
@@ -419,22 +420,46 @@ static const struct model_profile lunar_lake = {
  * Panther Lake hybrid (Core Ultra 7 355): P-cores (Cougar Cove, 10 GP, fixed 0-3) and
  * low-power E-cores (Darkmont, 8 GP, fixed 0-2 and 4-6), both architectural PerfMon v6
  * (leaf 0xA 0x0D300806): the counters also at MSRs 0x1900 and 0x1980 on (model_core.c).
- * The dump has no MSR section: the microcode revision is the model's own. No uncore (its
- * discovery portal MSR 0x201E is not modelled).
+ * The dump has no MSR section: the microcode revision is the model's own. Its uncore: the
+ * discovery table behind MSR 0x201E and the client boxes (model_disc_client.c).
  */
+static const struct model_dev *const client_devs[] = {
+	&model_dev_misc, &model_dev_core, &model_dev_offcore, &model_dev_client_uncore,
+};
+
+/* Panther Lake's dump and core PMU, its uncore's devices (the part's uncore, MSR map apart). */
+#define PANTHER_LAKE_CORES						\
+	.cpuid = &model_cpuid_panther_lake_p,				\
+	.cpuid_atom = &model_cpuid_panther_lake_e,			\
+	.microcode = 0x100,						\
+	.perf_cap = PERF_CAP_METRICS,					\
+	.misc_enable = 0x850089,					\
+	NOISE(2200),							\
+	DEVS(client_devs),						\
+	FW(fw_core),							\
+	.slots = 8
+
 static const struct model_profile panther_lake = {
 	.name = "panther-lake",
 	.brand = "Simulated Core Ultra 7 355 (Panther Lake)",
-	.cpuid = &model_cpuid_panther_lake_p,
-	.cpuid_atom = &model_cpuid_panther_lake_e,
-	.microcode = 0x100,
-	.perf_cap = PERF_CAP_METRICS,
-	.misc_enable = 0x850089,
-	NOISE(2200),
-	DEVS(later_devs),
-	.msrs = &model_msrs_lnl,
-	FW(fw_core),
-	.slots = 8,
+	PANTHER_LAKE_CORES,
+	.msrs = &model_msrs_ptl,
+	.client = &model_client_ptl,
+};
+
+/*
+ * Nova Lake: no CPUID dump of it exists. Panther Lake's (intel-06-cc-panther-lake.txt, its
+ * P- and E-core leaves as they are) answering CPUID.1:EAX 0x00300F10, family 18 model 0x01
+ * (display family 0xF + extended 0x3; Linux intel-family.h INTEL_NOVALAKE), stepping 0. Its
+ * uncore: the table behind MSR 0x711 (tip e7d5f2ea0923) and Nova Lake's client boxes.
+ */
+static const struct model_profile nova_lake = {
+	.name = "nova-lake",
+	.brand = "Simulated Nova Lake (Panther Lake's CPUID, family 18 model 1)",
+	PANTHER_LAKE_CORES,
+	.signature = 0x00300F10,
+	.msrs = &model_msrs_nvl,
+	.client = &model_client_nvl,
 };
 
 /*
@@ -553,7 +578,7 @@ static const struct model_profile turin_dense = {
 const struct model_profile *const model_profiles[] = {
 	&nehalem_ep, &westmere_ep, &nehalem_ex, &westmere_ex, &sandy_bridge_ep, &no_pmu,
 	&nehalem_ep_cpuid_limited, &skylake_sp, &icelake_sp, &sapphire_rapids, &alder_lake,
-	&emerald_rapids, &meteor_lake, &lunar_lake, &panther_lake, &arrow_lake_h,
+	&emerald_rapids, &meteor_lake, &lunar_lake, &panther_lake, &nova_lake, &arrow_lake_h,
 	&granite_rapids, &sierra_forest,
 	&zen2, &zen3, &zen4,
 	&granite_ridge, &strix_point, &turin_dense,

@@ -280,6 +280,19 @@ static pmu_status read_pci_fns(struct machine_reader *r, const struct logrec_vie
 	return PMU_OK;
 }
 
+/* A table read behind an MSR portal: where it was found, "msr 0x201e" (no DVSEC). */
+static pmu_status portal_of(const struct logrec_view *v, struct machine_disc *d)
+{
+	uint64_t msr;
+	struct strbuf sb;
+	if (logread_get_u64(v, "portal", &msr) || msr > 0xFFFFFFFFu)
+		return PMU_ERR_INVALID;
+	sb_init(&sb, d->dvsec, sizeof(d->dvsec));
+	sb_puts(&sb, "msr ");
+	sb_hex(&sb, msr);
+	return PMU_OK;
+}
+
 /* A part of a package's discovery table (uncore_disc_job.c: 2 KiB a part, in order). */
 static pmu_status read_disc(struct machine_reader *r, const struct logrec_view *v)
 {
@@ -295,7 +308,8 @@ static pmu_status read_disc(struct machine_reader *r, const struct logrec_view *
 	if (!logread_str_is(v, "result", "read"))
 		return PMU_OK;   /* not read: no table to keep */
 	if (!d || !b || b->type != LV_STRING || logread_get_u64(v, "bar", &bar) ||
-	    logread_get_str(v, "dvsec", d->dvsec, sizeof(d->dvsec)) || (part && !d->len))
+	    (logread_get_str(v, "dvsec", d->dvsec, sizeof(d->dvsec)) && portal_of(v, d)) ||
+	    (part && !d->len))
 		return bad(r, "a discovery machine record is malformed, or of a package not seen");
 	if (!part)
 		d->len = 0;

@@ -15,6 +15,14 @@ static bool lists(const uint8_t *models, uint32_t model)
 	return false;
 }
 
+void pmu_family_model(uint32_t eax, uint32_t *family, uint32_t *model)
+{
+	uint32_t base_fam = (eax >> 8) & 0xf, base_model = (eax >> 4) & 0xf;
+	*family = base_fam == 0xf ? base_fam + ((eax >> 20) & 0xff) : base_fam;
+	*model = (base_fam == 6 || base_fam == 0xf) ? (((eax >> 16) & 0xf) << 4) + base_model :
+						      base_model;
+}
+
 enum uncore_family uncore_family_for(const char *vendor, uint32_t family, uint32_t model)
 {
 	unsigned n;
@@ -144,12 +152,9 @@ pmu_status pmu_discover(const struct pmu_backend *b, unsigned cpu, struct cpu_in
 	ci->vendor[12] = '\0';
 
 	if (ci->max_leaf >= 1 && !(st = pmu_cpuid(b, cpu, 1, 0, &r))) {
-		uint32_t base_fam = (r.eax >> 8) & 0xf, base_model = (r.eax >> 4) & 0xf;
 		ci->signature = r.eax;
 		ci->stepping = r.eax & 0xf;
-		ci->family = base_fam == 0xf ? base_fam + ((r.eax >> 20) & 0xff) : base_fam;
-		ci->model = (base_fam == 6 || base_fam == 0xf) ?
-			    (((r.eax >> 16) & 0xf) << 4) + base_model : base_model;
+		pmu_family_model(r.eax, &ci->family, &ci->model);
 		ci->pdcm = (r.ecx >> CPUID1_ECX_PDCM_BIT) & 1;
 		ci->hypervisor = (r.ecx >> CPUID1_ECX_HYPERVISOR_BIT) & 1;
 	} else if (st) {

@@ -358,15 +358,23 @@ pmu_status uncore_probe_holds(const struct pmu_backend *b, unsigned cpu, const s
 			      struct uncore_probe *out)
 {
 	pmu_memset(out, 0, sizeof(*out));
-	out->msr = box_ctl_msr(d, 0);
+	/*
+	 * A box of a fixed counter only (a client cNCU): its box control, its enable bit too
+	 * (with the fixed counter's control clear it starts nothing); one firmware left enabled
+	 * is left alone as a counter is.
+	 */
+	bool box = !d->n_counters && d->box_ctl && d->box;
+	uint64_t enable = box ? d->box->start_val : d->enable_mask;
+	out->msr = box ? d->box_ctl : box_ctl_msr(d, 0);
 	if (d->pci)
 		return out->st = PMU_ERR_INVALID;   /* offsets, not MSRs: found by device id instead */
-	uint64_t hold = reg_holding_mask(d->ctl_layout) & ~d->enable_mask;
+	uint64_t hold = box ? reg_holding_mask(d->box->layout) :
+			      reg_holding_mask(d->ctl_layout) & ~enable;
 	out->pattern[0] = hold & 0x5555555555555555ull;
 	out->pattern[1] = hold & 0xAAAAAAAAAAAAAAAAull;
 	if ((out->st = pmu_rdmsr(b, cpu, out->msr, &out->orig)))
 		return out->st;
-	if (out->orig & d->enable_mask)
+	if (out->orig & enable)
 		return out->st = PMU_ERR_IN_USE;   /* firmware's counter: leave it alone */
 	pmu_status held = PMU_OK;
 	for (unsigned k = 0; k < 2 && !out->st; k++) {

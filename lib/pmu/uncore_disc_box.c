@@ -85,7 +85,7 @@ pmu_status uncore_disc_build(const struct pmu_backend *b, const struct disc_wher
 	struct disc_bus_range buses[DISC_MAX_BUS_RANGES];
 	const struct disc_space where = uncore_disc_space(b, cpu, w->spr, buses);
 	uint16_t nth[64] = { 0 };
-	d->made = d->unmade = 0;
+	d->made = d->unmade = d->client = 0;
 	d->spr = w->spr;
 	d->plat = w->plat;
 	(void)box_set_init(s, UNCORE_DISC, 0, 0, mem);
@@ -115,8 +115,10 @@ pmu_status uncore_disc_build(const struct pmu_backend *b, const struct disc_wher
 	for (unsigned p = 0; p < d->find.n; p++)
 		for (unsigned i = 0; !d->find.t[p].pkg && i < d->table[p].nunits; i++)
 			usable += d->table[p].unit[i].usable;
-	/* a group a type at most: as many as the units */
-	(void)box_set_init(s, UNCORE_DISC, usable, usable, mem);
+	/* a group a type at most: as many as the units, and the client types' */
+	const struct box_family *c = w->client;
+	(void)box_set_init(s, UNCORE_DISC, usable + box_family_boxes(c), usable + (c ? c->ntypes : 0),
+			   mem);
 	for (unsigned p = 0; p < d->find.n; p++)
 		for (unsigned i = 0; !d->find.t[p].pkg && i < d->table[p].nunits; i++) {
 			const struct disc_unit *u = &d->table[p].unit[i];
@@ -134,6 +136,7 @@ pmu_status uncore_disc_build(const struct pmu_backend *b, const struct disc_wher
 			else
 				d->made++;
 		}
+	d->client = box_set_add_family(s, c);   /* after the table's: box_of counts those */
 	box_set_done(s);
 	return PMU_OK;
 }

@@ -21,6 +21,7 @@ struct uncore_disc {
 	pmu_status global_st[DISC_MAX_TABLES];   /* each table's global control, as found */
 	uint64_t global[DISC_MAX_TABLES];
 	unsigned made;                        /* boxes made from table 0 */
+	unsigned client;                      /* the part's boxes outside the table, after them */
 	unsigned unmade;                      /* its usable units with none (no memory) */
 	bool spr;                             /* Sapphire Rapids (06_8F): its UPI quirk applies */
 	const struct disc_platform *plat;     /* the row looked through (hw/disc_platforms.h) */
@@ -48,7 +49,8 @@ struct disc_named {
 
 /*
  * Where to look: the platform's row (hw/disc_platforms.h), the first CPU of each die for
- * its portals (die_cpu[0] also does the PCI scan), spr: Sapphire Rapids' UPI quirk applies.
+ * its portals (die_cpu[0] also does the PCI scan), spr: Sapphire Rapids' UPI quirk applies,
+ * client: the part's boxes at fixed MSRs outside its tables (box_family_client; NULL: none).
  */
 struct disc_where {
 	const struct disc_platform *plat;
@@ -56,6 +58,7 @@ struct disc_where {
 	unsigned ndies;
 	bool spr;
 	struct disc_msr_reader portal;   /* how a portal is read on its die's CPU (NULL: the backend) */
+	const struct box_family *client;
 };
 
 /*

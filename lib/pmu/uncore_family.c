@@ -3,21 +3,24 @@
 #include "pmu/uncore_family.h"
 #include "util/fmt.h"
 
-static bool on_model(const uint8_t *models, uint32_t model)
+/* Whether rule b holds on ci's part: its family (0: 6) and one of its models, or any. */
+static bool on_model(const struct uncore_box_defaults *b, const struct cpu_info *ci)
 {
+	const uint8_t *models = b->models;
 	for (; models && *models; models++)
-		if (*models == model)
+		if (*models == ci->model && (b->family ? b->family : 6u) == ci->family)
 			return true;
 	return !models;
 }
 
-/* The first of f's rules for the box of that name, or NULL. */
+/* The first of f's rules for the box of that name on ci's part, or NULL. */
 static const struct uncore_box_defaults *rule_for(const struct uncore_family_desc *f,
-						   const char *name)
+						   const char *name, const struct cpu_info *ci)
 {
 	for (unsigned i = 0; i < f->nbox_defaults; i++) {
 		const struct uncore_box_defaults *b = &f->box_defaults[i];
-		if (b->prefix ? !pmu_strncmp(name, b->box, pmu_strlen(b->box)) : !pmu_strcmp(name, b->box))
+		if ((b->prefix ? !pmu_strncmp(name, b->box, pmu_strlen(b->box)) :
+				 !pmu_strcmp(name, b->box)) && on_model(b, ci))
 			return b;
 	}
 	return NULL;
@@ -35,8 +38,9 @@ void uncore_defaults_each(const struct cpu_info *ci, const struct box_set *boxes
 	}
 	for (unsigned i = 0; i < boxes->n; i++) {
 		const struct box_desc *d = &boxes->box[i].d;
-		const struct uncore_box_defaults *b = d->family == ci->uncore ? rule_for(f, d->name) : NULL;
-		for (unsigned k = 0; b && on_model(b->models, ci->model) && k < b->n; k++) {
+		const struct uncore_box_defaults *b = d->family == ci->uncore ? rule_for(f, d->name, ci) :
+										 NULL;
+		for (unsigned k = 0; b && k < b->n; k++) {
 			char spec[64];
 			struct strbuf sb;
 			sb_init(&sb, spec, sizeof(spec));
@@ -71,7 +75,8 @@ struct disc_where uncore_disc_where(const struct cpu_info *ci, const unsigned *d
 				    unsigned ndies)
 {
 	const struct disc_where w = { disc_platform_for(ci->family, ci->model), die_cpu, ndies,
-				      uncore_disc_spr(ci), { 0, 0 } };
+				      uncore_disc_spr(ci), { 0, 0 },
+				      box_family_client(ci->family, ci->model) };
 	return w;
 }
 

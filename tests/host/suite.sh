@@ -353,7 +353,7 @@ run_case replay_no_capture replay $dir/qemu-nopmu.jsonl
 # tally, an ownership register, a free-running record) is named and exits 1.
 for p in nehalem-ep:2 nehalem-ep-cpuid-limited:2 westmere-ep:2 nehalem-ex:2 westmere-ex:2 \
          sandy-bridge-ep:2 skylake-sp:2 icelake-sp:2 sapphire-rapids:1 emerald-rapids:2 \
-         alder-lake:1 meteor-lake:1 lunar-lake:1 panther-lake:1 arrow-lake-h:1 no-pmu:1 \
+         alder-lake:1 meteor-lake:1 lunar-lake:1 panther-lake:1 nova-lake:1 arrow-lake-h:1 no-pmu:1 \
          zen2:1 zen3:2 zen4:2 granite-ridge:1 strix-point:1 turin-dense:2 granite-rapids:2 \
          sierra-forest:2; do
   IFS=: read -r name k <<<"$p"
@@ -372,6 +372,17 @@ for name in granite-rapids sierra-forest; do
   then passed=$((passed + 1)); else failed=$((failed + 1))
     echo "  FAIL $name's model log: no PASS or not two tables of 45 usable units"; fi
 done
+# Panther Lake's table behind its portal in a profile file (issue 36): "discovery 0 at msr
+# 0x201e"; a model run on that profile counts both cNCUs' clocks and replays with 0 differences.
+rm -f "$ptmp/ptl.profile" "$ptmp/ptl-file.jsonl"
+"$tool" profile "$ptmp/model-panther-lake.jsonl" -o "$ptmp/ptl.profile" >/dev/null
+"$build/report/mklog" --cpus 4 --packages 1 --file "$ptmp/ptl.profile" -o "$ptmp/ptl-file.jsonl" \
+  $'backend = sim\nsim-profile-file = ptl.profile\n'
+if grep -q '^discovery 0 at msr 0x201e bar ' "$ptmp/ptl.profile" &&
+   [ "$(grep -c '"box":"uncore_cncu_[01]","event":"clockticks"' "$ptmp/ptl-file.jsonl")" = 2 ] &&
+   out=$("$tool" replay "$ptmp/ptl-file.jsonl" 2>&1) && [[ "$out" == *", 0 differences" ]]; then
+  passed=$((passed + 1)); else failed=$((failed + 1))
+  echo "  FAIL panther-lake's portal table through a profile file"; fi
 # Waivers (issue 37 item 3): a model run whose branch checks fail (sim-break gp-overcount),
 # waived by the lab's file (tests/host/lab-waivers.txt), replays with 0 differences (its
 # waiver records are the file the replay reads); the same log with a WAIVED check made PASS

@@ -191,9 +191,10 @@ static void test_uncore_family_map(void **state)
 		assert_int_equal(uncore_family_for("GenuineIntel", 6, map[i].model), map[i].u);
 	assert_int_equal(uncore_family_for("AuthenticAMD", 6, 0x2E), UNCORE_NONE);
 	assert_int_equal(uncore_family_for("GenuineIntel", 15, 0x2E), UNCORE_NONE);
-	/* Clearwater Forest on Granite Rapids' path; Panther Lake not yet counted by its table */
+	/* Clearwater Forest on Granite Rapids' path; Panther and Wildcat Lake by MSR 0x201E's table */
 	assert_int_equal(uncore_family_for("GenuineIntel", 6, 0xDD), UNCORE_DISC);
-	assert_int_equal(uncore_family_for("GenuineIntel", 6, 0xCC), UNCORE_NONE);
+	assert_int_equal(uncore_family_for("GenuineIntel", 6, 0xCC), UNCORE_DISC);
+	assert_int_equal(uncore_family_for("GenuineIntel", 6, 0xD5), UNCORE_DISC);
 	/* Diamond Rapids (19_01) and Nova Lake (18_01) through their discovery rows */
 	assert_int_equal(uncore_family_for("GenuineIntel", 0x13, 0x01), UNCORE_DISC);
 	assert_int_equal(uncore_family_for("GenuineIntel", 0x12, 0x01), UNCORE_DISC);
