@@ -363,6 +363,43 @@ for p in nehalem-ep:2 nehalem-ep-cpuid-limited:2 westmere-ep:2 nehalem-ex:2 west
     passed=$((passed + 1)); else failed=$((failed + 1)); echo "  FAIL replay of $name's model log"
     echo "$out" | tail -5 | sed 's/^/    /'; fi
 done
+# CXL (issue 36): a model run with the CXL job captures the CXL device it reads (its
+# configuration dwords, its CPMU's registers); the profile carries them and replay counts the
+# CPMU on them: 0 differences. A copy with the clock-tick count edited is named (exit 1); one
+# whose captured locator moves the CPMU block (0x20000 -> 0x30000) replays the moved block, so
+# the replay's device is the capture's, not the base profile's.
+rm -f "$ptmp/cxl.jsonl"
+"$build/report/mklog" --cpus 2 --packages 1 -o "$ptmp/cxl.jsonl" \
+  $'backend = sim\nsim-profile = sapphire-rapids\ncxl\n'
+run_case replay_cxl replay "$ptmp/cxl.jsonl"
+python3 - "$ptmp/cxl.jsonl" "$ptmp" <<'PY'
+import json, sys
+recs = [json.loads(l) for l in open(sys.argv[1]).read().splitlines()]
+def write(name, edit):
+    out, done = [], 0
+    for r in recs:
+        r = json.loads(json.dumps(r))
+        done += edit(r)
+        out.append(json.dumps(r, separators=(",", ":")))
+    assert done == 1, name
+    open("%s/%s.jsonl" % (sys.argv[2], name), "w").write("\n".join(out) + "\n")
+def ticks(r):
+    if r["rec"] != "cxl_ticks":
+        return 0
+    r["ticks"] += 7
+    return 1
+def moved(r):
+    if r.get("scope") != "cxl":
+        return 0
+    for row in r["functions"][0][1]:
+        if row[0] == "0x15c":
+            row[1] = "0x30400"
+    return 1
+write("cxl-ticks-edited", ticks)
+write("cxl-cpmu-moved", moved)
+PY
+run_case replay_cxl_ticks_edited replay "$ptmp/cxl-ticks-edited.jsonl"
+run_case replay_cxl_cpmu_moved replay "$ptmp/cxl-cpmu-moved.jsonl"
 # Waivers (issue 37 item 3): a model run whose branch checks fail (sim-break gp-overcount),
 # waived by the lab's file (tests/host/lab-waivers.txt), replays with 0 differences (its
 # waiver records are the file the replay reads); the same log with a WAIVED check made PASS
