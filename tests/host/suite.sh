@@ -363,6 +363,14 @@ for p in nehalem-ep:2 nehalem-ep-cpuid-limited:2 westmere-ep:2 nehalem-ex:2 west
     passed=$((passed + 1)); else failed=$((failed + 1)); echo "  FAIL replay of $name's model log"
     echo "$out" | tail -5 | sed 's/^/    /'; fi
 done
+# Arrow Lake-H's low-power E-core (issue 36; the model's CPU 3) plans from its own list
+# (Crestmont's): TOPDOWN_RETIRING.ALL left out there, TOPDOWN_RETIRING.ALL_P counted with
+# Crestmont's encoding, every CPU measured, PASS; replayed with 0 differences.
+rm -f "$ptmp/arl-lpe.jsonl"
+"$build/report/mklog" --cpus 4 --packages 1 -o "$ptmp/arl-lpe.jsonl" \
+  $'backend = sim\nsim-profile = arrow-lake-h\nevents = TOPDOWN_RETIRING.ALL,TOPDOWN_RETIRING.ALL_P\n'
+run_case replay_arl_low_power replay "$ptmp/arl-lpe.jsonl"
+run_case summary_arl_low_power summary "$ptmp/arl-lpe.jsonl"
 # CXL (issue 36): a model run with the CXL job captures the CXL device it reads (its
 # configuration dwords, its CPMU's registers); the profile carries them and replay counts the
 # CPMU on them: 0 differences. A copy with the clock-tick count edited is named (exit 1); one
