@@ -407,6 +407,9 @@ write("cxl-ticks-edited", ticks)
 write("cxl-cpmu-moved", moved)
 PY
 run_case replay_cxl_ticks_edited replay "$ptmp/cxl-ticks-edited.jsonl"
+# QEMU's CXL machine (tests/qemu/case_cxl.sh boot 1, the real backend): its type-3 device and
+# root port captured, replayed: 0 differences (6 without the capture: cxl records unmatched)
+run_case replay_qemu_cxl replay $dir/qemu-cxl.jsonl
 run_case replay_cxl_cpmu_moved replay "$ptmp/cxl-cpmu-moved.jsonl"
 # Waivers (issue 37 item 3): a model run whose branch checks fail (sim-break gp-overcount),
 # waived by the lab's file (tests/host/lab-waivers.txt), replays with 0 differences (its
