@@ -242,7 +242,9 @@ def steppings(digits):
 
 
 def mapfile(perfmon):
-    """[(model, steppings, core type, native model, event type, json path)] for our models."""
+    """[(model, steppings, core type, native model, low power, event type, json path)] for our
+    models; low power: the row's Core Role Name is LowPower_Atom (Arrow Lake-H's SoC-tile
+    E-cores, native model ID 2, Crestmont's list)."""
     rows = []
     with open(os.path.join(perfmon, "mapfile.csv"), newline="", encoding="utf-8") as f:
         for r in csv.DictReader(f):
@@ -254,7 +256,8 @@ def mapfile(perfmon):
                 continue
             ctype = num(r["Core Type"]) if etype == "hybridcore" else 0
             native = num(r["Native Model ID"]) if etype == "hybridcore" else 0
-            rows.append((int(m.group(1), 16), steppings(m.group(2)), ctype, native,
+            low = etype == "hybridcore" and r["Core Role Name"] == "LowPower_Atom"
+            rows.append((int(m.group(1), 16), steppings(m.group(2)), ctype, native, low,
                          "uncore" if etype == "uncore" else "core", r["Filename"].lstrip("/")))
     return rows
 
@@ -316,6 +319,7 @@ HEADER_H = """\
 #ifndef EFIPMU_EVENTS_GEN_H
 #define EFIPMU_EVENTS_GEN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -371,6 +375,7 @@ struct ev_model {
 	uint16_t steppings;            /* bit s: stepping s */
 	uint8_t core_type;             /* CPUID.1AH:EAX[31:24] (0x20 Atom, 0x40 Core); 0: any */
 	uint8_t native;                /* CPUID.1AH:EAX[23:0], the native model ID; 0: any */
+	bool low_power;                /* its Core Role Name is LowPower_Atom: a third kind of core */
 	const struct ev_list *core;
 	const struct ev_list *const *uncore;   /* one list per box type, NULL-terminated; NULL: none */
 };
@@ -432,18 +437,18 @@ def generate(perfmon, outdir):
                           sorted(evs, key=lambda e: e["name"].upper().encode()))
         return lists[key][0]
 
-    models = []   # (model, steppings, core type, native, core ident, uncore idents)
+    models = []   # (model, steppings, core type, native, low power, core ident, uncore idents)
     for model in MODELS:
         mine = [r for r in rows if r[0] == model]
-        cores = [r for r in mine if r[4] == "core"]
+        cores = [r for r in mine if r[5] == "core"]
         if not cores:
             raise SystemExit(f"mapfile.csv has no core list for model {model:#x}")
-        for _m, step, ctype, native, _t, path in cores:
-            unc = [list_of(p, u) for (_m2, st2, _c, _n, t, p) in mine if t == "uncore"
+        for _m, step, ctype, native, low, _t, path in cores:
+            unc = [list_of(p, u) for (_m2, st2, _c, _n, _l, t, p) in mine if t == "uncore"
                    and st2 == step and model in UNCORE_MODELS for u in sorted(UNCORE_UNITS)
                    if (model != 0x2D or u not in LATER_UNITS)
                    and any(e.get("Unit") == u for e in load(os.path.join(perfmon, p)))]
-            models.append((model, step, ctype, native, list_of(path, None), unc))
+            models.append((model, step, ctype, native, low, list_of(path, None), unc))
 
     pools = Pools()
     c = [banner + '#include "hw/events_gen.h"']
@@ -454,15 +459,16 @@ def generate(perfmon, outdir):
         c.append(f'static const struct ev_list list_{cid} = {{ "{lname}", "{fname}", "{pmu}", '
                  f"ev_{cid}, sizeof(ev_{cid}) / sizeof(ev_{cid}[0]) }};")
     unc_names = {}
-    for model, step, _c, _n, _core, unc in models:
+    for model, step, _c, _n, _l, _core, unc in models:
         if unc and tuple(unc) not in unc_names:
             unc_names[tuple(unc)] = f"uncore_{model:02x}_{step:04x}"
             c.append(f"\nstatic const struct ev_list *const {unc_names[tuple(unc)]}[] = {{ " +
                      "".join(f"&list_{u}, " for u in unc) + "NULL };")
     c.append("\nconst struct ev_model ev_models[] = {")
-    for model, step, ctype, native, core, unc in models:
+    for model, step, ctype, native, low, core, unc in models:
         u = unc_names[tuple(unc)] if unc else "NULL"
-        c.append(f"\t{{ {model:#04x}, {step:#06x}, {ctype:#04x}, {native}, &list_{core}, {u} }},")
+        c.append(f"\t{{ {model:#04x}, {step:#06x}, {ctype:#04x}, {native}, {str(low).lower()}, "
+                 f"&list_{core}, {u} }},")
     c.append("};")
     c.append("const unsigned ev_model_count = sizeof(ev_models) / sizeof(ev_models[0]);")
     c.append("\nconst struct ev_aux ev_aux[] = {")

@@ -2,6 +2,7 @@
 #include "capture/machine.h"
 #include "hw/disc_platforms.h"
 #include "pmu/cpuinfo.h"
+#include "hw/layouts_cxl.h"
 #include "pmu/regkey.h"
 #include "pmu/uncore_pci.h"
 #include "util/fmt.h"
@@ -134,6 +135,104 @@ void machine_take_disc(const struct disc_find *f, struct machine_pkg *pkgs, unsi
 		d->len = (uint32_t)t->len;
 		pmu_memcpy(d->bytes, t->bytes, t->len);
 	}
+}
+
+unsigned machine_cxl_offsets(const struct machine_cxl_cpmu *x, uint32_t *off)
+{
+	unsigned n = 0;
+	off[n++] = CXL_CPMU_CAP;
+	if (!x->counters)
+		return n;   /* not a CPMU's capability: nothing more read */
+	off[n++] = CXL_CPMU_OVF;
+	off[n++] = CXL_CPMU_FREEZE;
+	for (unsigned i = 0; i < x->nevcaps; i++)
+		off[n++] = CXL_CPMU_EVCAP(i);
+	for (unsigned i = 0; i < x->counters; i++)
+		off[n++] = CXL_CPMU_CFG(i);
+	for (unsigned i = 0; i < x->counters; i++)
+		off[n++] = CXL_CPMU_CTR(i);
+	return n;
+}
+
+/* Index i of the 8-byte registers from first, below max; *have raised past it. */
+static uint64_t *indexed(uint64_t *arr, uint32_t off, uint32_t first, unsigned max, unsigned *have)
+{
+	uint32_t i = (off - first) / 8;
+	if (off < first || (off - first) % 8 || i >= max)
+		return NULL;
+	if (*have <= i)
+		*have = i + 1;
+	return &arr[i];
+}
+
+uint64_t *machine_cxl_reg(struct machine_cxl_cpmu *x, uint32_t off)
+{
+	if (off == CXL_CPMU_CAP)
+		return &x->cap;
+	if (off == CXL_CPMU_OVF)
+		return &x->ovf;
+	if (off == CXL_CPMU_FREEZE)
+		return &x->freeze;
+	if (off < CXL_CPMU_CFG(0))
+		return indexed(x->evcap, off, CXL_CPMU_EVCAP(0), CXL_MAX_EVCAPS, &x->nevcaps);
+	if (off < CXL_CPMU_CTR(0))
+		return indexed(x->cfg, off, CXL_CPMU_CFG(0), CXL_MAX_COUNTERS, &x->counters);
+	return indexed(x->ctr, off, CXL_CPMU_CTR(0), CXL_MAX_COUNTERS, &x->counters);
+}
+
+/* The function at a into x (where it has room, once): every dword of its configuration space. */
+static void cxl_fn_take(const struct pmu_backend *b, unsigned cpu, struct machine_cxl *x,
+			struct pmu_pci_addr a)
+{
+	uint32_t at = machine_pci_at(a);
+	for (unsigned i = 0; i < x->nfn; i++)
+		if (x->fn[i].at == at)
+			return;
+	if (x->nfn == MACHINE_MAX_CXL)
+		return;
+	struct machine_cxl_fn *fn = &x->fn[x->nfn++];
+	fn->at = at;
+	for (unsigned d = 0; d < MACHINE_CXL_DWORDS; d++) {
+		a.off = (uint16_t)(4 * d);
+		(void)pmu_pci_read(b, cpu, a, &fn->dword[d]);   /* all-ones where unreadable */
+	}
+}
+
+/* The registers cxl_cpmu_read read, and those cxl_cpmu_count reads before it writes. */
+static void cxl_cpmu_take(const struct pmu_backend *b, unsigned cpu, const struct cxl_block *k,
+			  struct machine_cxl_cpmu *x)
+{
+	struct cxl_cpmu c;
+	(void)cxl_cpmu_read(b, cpu, k, &c);
+	pmu_memset(x, 0, sizeof(*x));
+	x->base = k->base;
+	x->cap = c.cap;
+	if (!c.identified)
+		return;
+	x->counters = c.counters;
+	x->nevcaps = c.nevcaps;
+	pmu_memcpy(x->evcap, c.evcap, sizeof(x->evcap));
+	pmu_memcpy(x->cfg, c.cfg, sizeof(x->cfg));
+	(void)pmu_mmio_read(b, cpu, k->base + CXL_CPMU_OVF, 8, &x->ovf);
+	(void)pmu_mmio_read(b, cpu, k->base + CXL_CPMU_FREEZE, 8, &x->freeze);
+	for (unsigned n = 0; n < x->counters; n++)
+		(void)pmu_mmio_read(b, cpu, k->base + CXL_CPMU_CTR(n), 8, &x->ctr[n]);
+}
+
+bool machine_collect_cxl(const struct pmu_backend *b, unsigned cpu, struct machine_cxl *x,
+			 struct cxl_find *f)
+{
+	if (cxl_find(b, cpu, f))
+		return false;
+	pmu_memset(x, 0, sizeof(*x));
+	x->listed = true;
+	for (unsigned i = 0; i < f->n; i++) {
+		const struct cxl_block *k = &f->blk[i];
+		cxl_fn_take(b, cpu, x, k->fn);
+		if (k->id == CXL_BLOCK_CPMU && k->base && x->ncpmu < MACHINE_MAX_CXL)
+			cxl_cpmu_take(b, cpu, k, &x->cpmu[x->ncpmu++]);
+	}
+	return true;
 }
 
 uint32_t machine_pci_at(struct pmu_pci_addr a)

@@ -17,6 +17,7 @@
 #include "capture/cpuid_walk.h"
 #include "capture/msr_list.h"
 #include "pmu/backend.h"
+#include "pmu/cxl.h"
 #include "pmu/uncore_disc_find.h"
 
 /* As many CPUs as a platform lists (run/platform.h), as many packages as the model makes. */
@@ -80,6 +81,30 @@ struct machine_pci_fns {
 	uint32_t at[MACHINE_MAX_PCI_FNS], id[MACHINE_MAX_PCI_FNS];
 };
 
+/*
+ * The CXL devices the CXL job reads (issue 36), read as it reads them (pmu/cxl.h): each
+ * function with a Register Locator, its configuration dwords; each CPMU block a locator
+ * names, its capability, overflow status, freeze, event capabilities, counter
+ * configurations and counters. Per machine, captured when the run has the CXL job.
+ */
+#define MACHINE_MAX_CXL 4
+#define MACHINE_CXL_DWORDS 1024   /* a function's 4 KiB configuration space */
+struct machine_cxl_fn {
+	uint32_t at;                    /* machine_pci_at */
+	uint32_t dword[MACHINE_CXL_DWORDS];
+};
+struct machine_cxl_cpmu {
+	uint64_t base, cap, ovf, freeze;
+	unsigned counters, nevcaps;     /* 0: its capability does not read as a CPMU's */
+	uint64_t evcap[CXL_MAX_EVCAPS], cfg[CXL_MAX_COUNTERS], ctr[CXL_MAX_COUNTERS];
+};
+struct machine_cxl {
+	bool listed;                    /* the capture looked (else nothing is known) */
+	unsigned nfn, ncpmu;
+	struct machine_cxl_fn fn[MACHINE_MAX_CXL];
+	struct machine_cxl_cpmu cpmu[MACHINE_MAX_CXL];
+};
+
 struct machine {
 	char vendor[16];
 	char uncore[MACHINE_STR];       /* uncore_family_name */
@@ -87,6 +112,7 @@ struct machine {
 	unsigned cap;                   /* the CPUs cpu[] has room for */
 	struct machine_pkg pkg[MACHINE_MAX_PKGS];
 	struct machine_pci_fns pci;
+	struct machine_cxl cxl;
 	struct machine_cpu cpu[];
 };
 
@@ -138,6 +164,22 @@ void machine_take_disc(const struct disc_find *f, struct machine_pkg *pkgs, unsi
 bool machine_scan_pci(const struct pmu_backend *b, unsigned cpu, const struct box_set *boxes,
 		      struct machine_pkg *pkgs, unsigned n, struct machine_pci_fns *fns,
 		      struct uncore_pci_scan *scan, struct pmon_registry *reg);
+
+/*
+ * The CXL functions with a Register Locator and the CPMUs they name into x, as the CXL job
+ * reads them from cpu (f: the caller's scratch); reads only. False where the backend has no
+ * PCI configuration access (x unchanged).
+ */
+bool machine_collect_cxl(const struct pmu_backend *b, unsigned cpu, struct machine_cxl *x,
+			 struct cxl_find *f);
+/* The offsets of the registers x holds, in order (at most MACHINE_CXL_REGS); how many. */
+#define MACHINE_CXL_REGS (3 + CXL_MAX_EVCAPS + 2 * CXL_MAX_COUNTERS)
+unsigned machine_cxl_offsets(const struct machine_cxl_cpmu *x, uint32_t *off);
+/*
+ * Where x holds the register at offset off in its block (an event capability, configuration
+ * or counter beyond those it has adds it); NULL: not one the capture reads.
+ */
+uint64_t *machine_cxl_reg(struct machine_cxl_cpmu *x, uint32_t off);
 
 /* A function's place as machine_pci_fns keeps it, from and to "SSSS:BB:DD.F" (segment 0). */
 uint32_t machine_pci_at(struct pmu_pci_addr a);

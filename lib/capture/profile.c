@@ -36,6 +36,17 @@ static void put_regs(struct strbuf *sb, const char *what, unsigned n, const stru
 	}
 }
 
+/* A function's place as "SSSS:BB:DD.F" (regname_put_fn's text without its "pci "). */
+static void fn_field(struct strbuf *sb, uint32_t at)
+{
+	char text[24];
+	struct strbuf a;
+	sb_init(&a, text, sizeof(text));
+	regname_put_fn(&a, regkey_pci_addr(at << 12));
+	sb_putc(sb, ' ');
+	sb_puts(sb, text + 4);
+}
+
 /*
  * "pcifns complete|incomplete extended readable|unreadable", then each function the
  * capture's scan found as "pcifn SSSS:BB:DD.F 0xID"; nothing where it did not scan.
@@ -47,13 +58,8 @@ static void put_pci_fns(struct strbuf *sb, const struct machine_pci_fns *f)
 	sb_puts(sb, f->complete ? "pcifns complete" : "pcifns incomplete");
 	sb_puts(sb, f->ext_readable ? " extended readable\n" : " extended unreadable\n");
 	for (unsigned i = 0; i < f->n; i++) {
-		sb_puts(sb, "pcifn ");
-		/* regname_put_fn's text without its "pci " */
-		char at[24];
-		struct strbuf a;
-		sb_init(&a, at, sizeof(at));
-		regname_put_fn(&a, regkey_pci_addr(f->at[i] << 12));
-		sb_puts(sb, at + 4);
+		sb_puts(sb, "pcifn");
+		fn_field(sb, f->at[i]);
 		hex_field(sb, f->id[i]);
 		sb_putc(sb, '\n');
 	}
@@ -82,6 +88,40 @@ static void put_disc(struct strbuf *sb, unsigned package, const struct machine_d
 		sb_hex_bytes(sb, d->bytes + off,
 			     d->len - off < PROFILE_DISC_LINE ? d->len - off : PROFILE_DISC_LINE);
 		sb_putc(sb, '\n');
+	}
+}
+
+/*
+ * "cxl captured" where the capture read the CXL devices (the CXL job's), then each function's
+ * dwords but zeros as "cxlfn SSSS:BB:DD.F OFFSET DWORD" and each CPMU's registers as
+ * "cxlcpmu 0xBASE OFFSET VALUE".
+ */
+static void put_cxl(struct strbuf *sb, const struct machine_cxl *x)
+{
+	uint32_t off[MACHINE_CXL_REGS];
+	if (!x->listed)
+		return;
+	sb_puts(sb, "cxl captured\n");
+	for (unsigned i = 0; i < x->nfn; i++)
+		for (unsigned d = 0; d < MACHINE_CXL_DWORDS; d++) {
+			if (!x->fn[i].dword[d])
+				continue;
+			sb_puts(sb, "cxlfn");
+			fn_field(sb, x->fn[i].at);
+			hex_field(sb, 4 * d);
+			hex_field(sb, x->fn[i].dword[d]);
+			sb_putc(sb, '\n');
+		}
+	for (unsigned i = 0; i < x->ncpmu; i++) {
+		struct machine_cxl_cpmu k = x->cpmu[i];
+		unsigned n = machine_cxl_offsets(&k, off);
+		for (unsigned r = 0; r < n; r++) {
+			sb_puts(sb, "cxlcpmu");
+			hex_field(sb, k.base);
+			hex_field(sb, off[r]);
+			hex_field(sb, *machine_cxl_reg(&k, off[r]));
+			sb_putc(sb, '\n');
+		}
 	}
 }
 
@@ -143,4 +183,5 @@ void profile_write(const struct machine *m, const char *comment, struct strbuf *
 		put_disc(sb, k->package, &k->disc);
 	}
 	put_pci_fns(sb, &m->pci);
+	put_cxl(sb, &m->cxl);
 }

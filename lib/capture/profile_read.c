@@ -85,6 +85,47 @@ static struct machine_pkg *pkg_of(struct machine *m, uint64_t package)
 	return NULL;
 }
 
+/* cxlfn SSSS:BB:DD.F OFFSET DWORD, after cxl captured; a function's lines together. */
+static bool cxl_fn_line(const struct words *ws, struct machine_cxl *x)
+{
+	uint32_t at;
+	uint64_t off, val;
+	if (ws->count != 4 || !x->listed || !machine_pci_at_parse(ws->w[1], ws->n[1], &at) ||
+	    !num(ws, 2, 4 * MACHINE_CXL_DWORDS - 4, &off) || off % 4 || !num(ws, 3, 0xFFFFFFFFu, &val))
+		return false;
+	if (!x->nfn || x->fn[x->nfn - 1].at != at) {
+		for (unsigned i = 0; i < x->nfn; i++)
+			if (x->fn[i].at == at)
+				return false;
+		if (x->nfn == MACHINE_MAX_CXL)
+			return false;
+		x->fn[x->nfn++].at = at;
+	}
+	x->fn[x->nfn - 1].dword[off / 4] = (uint32_t)val;
+	return true;
+}
+
+/* cxlcpmu 0xBASE OFFSET VALUE, after cxl captured; a CPMU's lines together. */
+static bool cxl_cpmu_line(const struct words *ws, struct machine_cxl *x)
+{
+	uint64_t base, off, val;
+	if (ws->count != 4 || !x->listed || !num(ws, 1, UINT64_MAX, &base) ||
+	    !num(ws, 2, 0xFFFFFFFFu, &off) || !num(ws, 3, UINT64_MAX, &val))
+		return false;
+	if (!x->ncpmu || x->cpmu[x->ncpmu - 1].base != base) {
+		for (unsigned i = 0; i < x->ncpmu; i++)
+			if (x->cpmu[i].base == base)
+				return false;
+		if (x->ncpmu == MACHINE_MAX_CXL)
+			return false;
+		x->cpmu[x->ncpmu++].base = base;
+	}
+	uint64_t *at = machine_cxl_reg(&x->cpmu[x->ncpmu - 1], (uint32_t)off);
+	if (at)
+		*at = val;
+	return at != NULL;
+}
+
 static bool one_line(const struct words *ws, struct machine *m)
 {
 	uint64_t a[6];
@@ -146,6 +187,13 @@ static bool one_line(const struct words *ws, struct machine *m)
 		f->id[f->n++] = (uint32_t)a[0];
 		return true;
 	}
+	if (is(ws, 0, "cxl"))   /* cxl captured: the CXL devices follow */
+		return ws->count == 2 && is(ws, 1, "captured") && !m->cxl.listed &&
+		       (m->cxl.listed = true);
+	if (is(ws, 0, "cxlfn"))
+		return cxl_fn_line(ws, &m->cxl);
+	if (is(ws, 0, "cxlcpmu"))
+		return cxl_cpmu_line(ws, &m->cxl);
 	if (is(ws, 0, "package")) {
 		if (ws->count != 4 || !num(ws, 1, 0xFFFFFFFFu, &a[0]) || !is(ws, 2, "leader") ||
 		    !num(ws, 3, MACHINE_MAX_CPUS - 1, &a[1]) || pkg_of(m, a[0]) ||

@@ -9,6 +9,7 @@
 #ifndef EFIPMU_EVENTS_GEN_H
 #define EFIPMU_EVENTS_GEN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -64,6 +65,7 @@ struct ev_model {
 	uint16_t steppings;            /* bit s: stepping s */
 	uint8_t core_type;             /* CPUID.1AH:EAX[31:24] (0x20 Atom, 0x40 Core); 0: any */
 	uint8_t native;                /* CPUID.1AH:EAX[23:0], the native model ID; 0: any */
+	bool low_power;                /* its Core Role Name is LowPower_Atom: a third kind of core */
 	const struct ev_list *core;
 	const struct ev_list *const *uncore;   /* one list per box type, NULL-terminated; NULL: none */
 };

@@ -257,6 +257,8 @@ struct model_profile {
 	const struct model_disc_part *disc_part;
 	/* Panther or Nova Lake's uncore: portal, table, client boxes (model_disc_client.h); NULL: none */
 	const struct model_client *client;
+	/* A loaded profile's CXL functions and CPMUs as its capture read them; NULL: cxl's. */
+	const struct model_cxl_images *cxl_images;
 };
 
 /*
@@ -384,7 +386,7 @@ struct model {
 	uint8_t disc_defect;    /* enum model_disc_defect of every package's table */
 	bool disc_upi_absent;   /* the UPI and M3UPI functions the table names are not there */
 	bool disc_cha_msr_zero; /* MSR 0x2FFE reads 0, as on Emerald Rapids XCC (Linux) */
-	struct model_cxl cxl;   /* the CXL device's CPMU, on a profile with one (model_cxl.c) */
+	struct model_cxl cxl[MODEL_CXL_CPMUS];   /* the CXL devices' CPMUs (model_cxl.c); base 0: none */
 	uint64_t mem[];         /* the per-CPU arrays */
 };
 

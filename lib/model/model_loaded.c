@@ -65,6 +65,30 @@ static uint64_t reg_value(const struct machine_regs *r, uint32_t msr)
 	return 0;
 }
 
+/*
+ * The capture's CXL functions and CPMUs (the CXL job's; model_cxl.c answers them), where it
+ * read them; else the base's device, which no run without the CXL job looked for.
+ */
+_Static_assert(MACHINE_MAX_CXL <= MODEL_CXL_FNS && MACHINE_MAX_CXL <= MODEL_CXL_CPMUS &&
+	       MACHINE_CXL_DWORDS == MODEL_CXL_DWORDS, "a loaded profile answers every CXL capture");
+
+static void take_cxl(struct model_loaded *l, const struct machine_cxl *x)
+{
+	struct model_cxl_images *im = &l->cxl_images;
+	if (!x->listed)
+		return;
+	l->cxl = *x;
+	*im = (struct model_cxl_images){ x->nfn, x->ncpmu, { { 0 } }, { { 0 } } };
+	for (unsigned i = 0; i < x->nfn && i < MODEL_CXL_FNS; i++)
+		im->fn[i] = (struct model_cxl_fn_image){ l->cxl.fn[i].at, l->cxl.fn[i].dword };
+	for (unsigned i = 0; i < x->ncpmu && i < MODEL_CXL_CPMUS; i++) {
+		const struct machine_cxl_cpmu *k = &l->cxl.cpmu[i];
+		im->cpmu[i] = (struct model_cxl_cpmu_image){ k->base, k->cap, k->ovf, k->freeze,
+							     k->evcap, k->cfg, k->ctr };
+	}
+	l->p.cxl_images = im;
+}
+
 /* The tables, then the leaves (whose alignment the tables' size keeps). */
 _Static_assert(sizeof(struct model_cpuid_table) % _Alignof(struct model_cpuid_leaf) == 0,
 	       "the leaves follow the tables aligned");
@@ -145,6 +169,7 @@ pmu_status model_loaded_make(const struct machine *m, const char *name, struct m
 	pmu_memcpy(l->pci_id, m->pci.id, m->pci.n * sizeof(l->pci_id[0]));
 	l->pci_listed = (struct model_pci_listed){ l->pci_at, l->pci_id, m->pci.n, m->pci.ext_readable };
 	l->p.pci_listed = m->pci.listed ? &l->pci_listed : NULL;
+	take_cxl(l, &m->cxl);
 	if (!boxes)
 		l->p.pci = NULL;   /* the capture found no uncore PCI box nor table: none answers */
 	l->map = (struct model_msr_map){ l->name, l->row, l->map.n };

@@ -4,7 +4,7 @@
  * CPUID with its own captured leaves, the MSR map is the captured one (an MSR logged
  * absent raises #GP), the hand-off values are the captured ones; what a capture cannot
  * see (the devices that give the registers their semantics, noise, TOPDOWN slots, PCI
- * boxes' behaviour) is the built-in profile of the same vendor, family and model, or
+ * boxes' behaviour; a CXL CPMU's counting, model_cxl.c) is the built-in profile of the same vendor, family and model, or
  * no-pmu's (Intel) / zen2's (AMD) where none is.
  */
 #ifndef EFIPMU_MODEL_LOADED_H
@@ -26,6 +26,8 @@ struct model_loaded {
 	struct model_pci_listed pci_listed;
 	uint32_t pci_at[MACHINE_MAX_PCI_FNS], pci_id[MACHINE_MAX_PCI_FNS];
 	uint8_t disc_bytes[MACHINE_MAX_PKGS][DISC_TABLE_BYTES];
+	struct machine_cxl cxl;               /* the capture's CXL devices, which cxl_images show */
+	struct model_cxl_images cxl_images;
 	/* Per CPU, ncpus of each, after the struct (model_loaded_bytes). */
 	struct model_cpuid_table *table;
 	struct model_cpuid_leaf (*leaf)[CPUID_WALK_MAX];

@@ -117,7 +117,7 @@ static uint32_t listed_read(const struct model *m, struct pmu_pci_addr a)
 static pmu_status dword_read(struct model *m, struct pmu_pci_addr a, uint32_t *val)
 {
 	if (model_cxl_fn(m, a)) {   /* its configuration space is read-only to efipmu */
-		*val = model_cxl_config(m, a.off);
+		*val = model_cxl_config(m, a);
 		return PMU_OK;
 	}
 	unsigned idx = 0;

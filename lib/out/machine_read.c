@@ -293,6 +293,77 @@ static pmu_status portal_of(const struct logrec_view *v, struct machine_disc *d)
 	return PMU_OK;
 }
 
+/* [["0xOFF","0xVALUE"],...] after the cursor's '[': each pair to put(ctx, off, value). */
+static bool read_pairs(struct cursor *c, bool (*put)(void *ctx, uint64_t off, uint64_t val),
+		       void *ctx)
+{
+	const char *s;
+	size_t n;
+	char t;
+	while ((t = next(c, &s, &n)) == '[') {
+		uint64_t off, val;
+		if (next(c, &s, &n) != '"' || !hex_of(s, n, &off) || next(c, &s, &n) != '"' ||
+		    !hex_of(s, n, &val) || next(c, &s, &n) != ']' || !put(ctx, off, val))
+			return false;
+	}
+	return t == ']';
+}
+
+static bool put_dword(void *ctx, uint64_t off, uint64_t val)
+{
+	struct machine_cxl_fn *fn = ctx;
+	if (off % 4 || off / 4 >= MACHINE_CXL_DWORDS || val > 0xFFFFFFFFu)
+		return false;
+	fn->dword[off / 4] = (uint32_t)val;
+	return true;
+}
+
+static bool put_cpmu_reg(void *ctx, uint64_t off, uint64_t val)
+{
+	uint64_t *at = off <= 0xFFFFFFFFu ? machine_cxl_reg(ctx, (uint32_t)off) : NULL;
+	if (at)
+		*at = val;
+	return at != NULL;
+}
+
+/*
+ * The CXL devices the CXL job reads (job_capture.c log_cxl): "functions" [["pci
+ * SSSS:BB:DD.F", [[offset, dword]...]]...], "cpmus" [["0xBASE", [[offset, value]...]]...].
+ */
+static pmu_status read_cxl(struct machine_reader *r, const struct logrec_view *v)
+{
+	struct machine_cxl *x = &r->m->cxl;
+	const struct logval *fns = logread_find(v, "functions"), *cpmus = logread_find(v, "cpmus");
+	const char *s;
+	size_t n;
+	char t;
+	if (!fns || fns->type != LV_ARRAY || !cpmus || cpmus->type != LV_ARRAY || x->listed)
+		return bad(r, "a cxl machine record without its functions and cpmus arrays, or twice");
+	pmu_memset(x, 0, sizeof(*x));
+	x->listed = true;
+	struct cursor c = { fns->raw + 1, fns->raw + fns->raw_len };
+	while ((t = next(&c, &s, &n)) == '[') {
+		struct machine_cxl_fn *fn = &x->fn[x->nfn];
+		if (x->nfn == MACHINE_MAX_CXL || next(&c, &s, &n) != '"' || n < 4 ||
+		    pmu_strncmp(s, "pci ", 4) || !machine_pci_at_parse(s + 4, n - 4, &fn->at) ||
+		    next(&c, &s, &n) != '[' || !read_pairs(&c, put_dword, fn) || next(&c, &s, &n) != ']')
+			return bad(r, "a cxl function is not [\"pci SSSS:BB:DD.F\", [[offset, dword]...]]");
+		x->nfn++;
+	}
+	if (t != ']')
+		return bad(r, "functions is not an array of rows");
+	c = (struct cursor){ cpmus->raw + 1, cpmus->raw + cpmus->raw_len };
+	while ((t = next(&c, &s, &n)) == '[') {
+		struct machine_cxl_cpmu *k = &x->cpmu[x->ncpmu];
+		if (x->ncpmu == MACHINE_MAX_CXL || next(&c, &s, &n) != '"' || !hex_of(s, n, &k->base) ||
+		    next(&c, &s, &n) != '[' || !read_pairs(&c, put_cpmu_reg, k) ||
+		    next(&c, &s, &n) != ']')
+			return bad(r, "a cxl cpmu is not [\"0xBASE\", [[offset, value]...]]");
+		x->ncpmu++;
+	}
+	return t == ']' ? PMU_OK : bad(r, "cpmus is not an array of rows");
+}
+
 /* A part of a package's discovery table (uncore_disc_job.c: 2 KiB a part, in order). */
 static pmu_status read_disc(struct machine_reader *r, const struct logrec_view *v)
 {
@@ -377,6 +448,8 @@ pmu_status machine_read_line(struct machine_reader *r, const char *line, size_t 
 		return read_disc(r, v);
 	if (logread_str_is(v, "scope", "pci"))
 		return read_pci_fns(r, v);
+	if (logread_str_is(v, "scope", "cxl"))
+		return read_cxl(r, v);
 	if (logread_str_is(v, "scope", "platform")) {
 		if (logread_get_str(v, "vendor", r->m->vendor, sizeof(r->m->vendor)))
 			return bad(r, "the platform machine record names no vendor");

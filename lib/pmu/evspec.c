@@ -735,9 +735,9 @@ unsigned evspec_list_max(const char *list)
 	return 2 * n;
 }
 
-pmu_status evspec_parse_list(const struct cpu_info *ci, const struct box_set *boxes, const char *list,
+static pmu_status parse_list(const struct cpu_info *ci, const struct box_set *boxes, const char *list,
 			     struct pmu_event_req *reqs, unsigned max, unsigned *n,
-			     struct evspec_error *err)
+			     struct evspec_error *err, bool known)
 {
 	size_t start = 0;
 	int in_pmu = 0;   /* between the slashes of pmu/terms/ */
@@ -756,13 +756,31 @@ pmu_status evspec_parse_list(const struct cpu_info *ci, const struct box_set *bo
 			return err->st;
 		}
 		pmu_status st = parse_one(ci, boxes, list + start, i - start, &reqs[*n], err);
-		if (st)
+		if (st == PMU_ERR_UNKNOWN_NAME && known) {
+			item++;
+		} else if (st) {
 			return st;
-		reqs[(*n)++].item = item++;
-		if ((st = hybrid_twin(ci, boxes, reqs, max, n, err)))
-			return st;
+		} else {
+			reqs[(*n)++].item = item++;
+			if ((st = hybrid_twin(ci, boxes, reqs, max, n, err)))
+				return st;
+		}
 		if (!c)
 			return PMU_OK;
 		start = i + 1;
 	}
+}
+
+pmu_status evspec_parse_list(const struct cpu_info *ci, const struct box_set *boxes, const char *list,
+			     struct pmu_event_req *reqs, unsigned max, unsigned *n,
+			     struct evspec_error *err)
+{
+	return parse_list(ci, boxes, list, reqs, max, n, err, false);
+}
+
+pmu_status evspec_parse_list_known(const struct cpu_info *ci, const struct box_set *boxes,
+				   const char *list, struct pmu_event_req *reqs, unsigned max,
+				   unsigned *n, struct evspec_error *err)
+{
+	return parse_list(ci, boxes, list, reqs, max, n, err, true);
 }

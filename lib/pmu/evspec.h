@@ -57,6 +57,14 @@ unsigned evspec_list_max(const char *list);
 pmu_status evspec_parse_list(const struct cpu_info *ci, const struct box_set *boxes, const char *list,
 			     struct pmu_event_req *reqs, unsigned max, unsigned *n,
 			     struct evspec_error *err);
+/*
+ * The same, but a spec none of ci's lists names (PMU_ERR_UNKNOWN_NAME) is passed over, its
+ * item number kept: a list another CPU already read whole, on a kind of core whose list
+ * lacks some of its names (hybrid: those CPUs leave them out).
+ */
+pmu_status evspec_parse_list_known(const struct cpu_info *ci, const struct box_set *boxes,
+				   const char *list, struct pmu_event_req *reqs, unsigned max,
+				   unsigned *n, struct evspec_error *err);
 
 /*
  * Applies "term,term=value,..." (terms[0..len)) to *config using the fields of l.

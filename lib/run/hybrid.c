@@ -7,6 +7,22 @@
  */
 #include "run/run.h"
 #include "pmu/core_engine.h"
+#include "pmu/evspec.h"
+
+/*
+ * An E-core whose event list's mapfile row is Intel's LowPower_Atom has its own slot: its own
+ * list and counters, so its own plan (Arrow Lake-H, 06_C5: intel/perfmon mapfile.csv gives
+ * native model ID 2 Crestmont's list beside ID 3 Skymont's; the dump's logical CPUs #14-15
+ * read CPUID.1AH EAX 0x20000002).
+ */
+unsigned run_type_slot(const struct cpu_info *ci)
+{
+	const struct ev_model *m;
+	if (ci->arch.core_type != CORE_TYPE_ATOM)
+		return 0;
+	m = ev_model_for(ci);
+	return m && m->low_power ? 2 : 1;
+}
 
 /* "0-3" for a run of bits, "0,1,2,4,5,6" otherwise. */
 static void put_bits(struct strbuf *sb, uint32_t mask)

@@ -400,6 +400,76 @@ static void log_pci_fns(struct capture *c, struct strbuf *sb, const struct machi
 	run_record_from(c->a, sb);
 }
 
+/* [["0xOFF","0xVALUE"],...] */
+static void put_pairs(struct strbuf *sb, const uint32_t *off, const uint64_t *val, unsigned n)
+{
+	sb_putc(sb, '[');
+	for (unsigned i = 0; i < n; i++) {
+		sb_puts(sb, i ? ",[" : "[");
+		put_hex_str(sb, off[i]);
+		sb_putc(sb, ',');
+		put_hex_str(sb, val[i]);
+		sb_putc(sb, ']');
+	}
+	sb_putc(sb, ']');
+}
+
+/*
+ * With the CXL job (issue 36): what it reads, read first, so a replay's model answers as the
+ * machine did: "functions" [["pci SSSS:BB:DD.F", [[offset, dword]...]]...] (its dwords but
+ * zeros), "cpmus" [["0xBASE", [[offset, value]...]]...] (capture/machine.h machine_cxl). The functions, and the CPMUs in *cpmus.
+ */
+static unsigned log_cxl(struct capture *c, struct strbuf *sb, unsigned *cpmus)
+{
+	struct run *a = c->a;
+	struct machine_cxl *x = run_alloc(a, sizeof(*x));
+	struct cxl_find *f = run_alloc(a, sizeof(*f));
+	uint32_t *off = run_alloc(a, MACHINE_CXL_DWORDS * sizeof(*off));
+	uint64_t *val = run_alloc(a, MACHINE_CXL_DWORDS * sizeof(*val));
+	unsigned found = 0;
+	if (x && f && off && val && machine_collect_cxl(&a->backend, a->plat->bsp, x, f)) {
+		logrec_begin(sb, "machine", a->simulated);
+		logrec_key_str(sb, "scope", "cxl");
+		sb_json_key(sb, "functions");
+		sb_putc(sb, '[');
+		for (unsigned i = 0; i < x->nfn; i++) {
+			unsigned n = 0;
+			for (unsigned d = 0; d < MACHINE_CXL_DWORDS; d++)
+				if (x->fn[i].dword[d]) {
+					off[n] = 4 * d;
+					val[n++] = x->fn[i].dword[d];
+				}
+			sb_puts(sb, i ? ",[\"" : "[\"");
+			regname_put_fn(sb, regkey_pci_addr(x->fn[i].at << 12));
+			sb_puts(sb, "\",");
+			put_pairs(sb, off, val, n);
+			sb_putc(sb, ']');
+		}
+		sb_puts(sb, "],\"cpmus\":[");
+		for (unsigned i = 0; i < x->ncpmu; i++) {
+			struct machine_cxl_cpmu *k = &x->cpmu[i];
+			unsigned n = machine_cxl_offsets(k, off);
+			for (unsigned r = 0; r < n; r++)
+				val[r] = *machine_cxl_reg(k, off[r]);
+			sb_puts(sb, i ? ",[" : "[");
+			put_hex_str(sb, k->base);
+			sb_putc(sb, ',');
+			put_pairs(sb, off, val, n);
+			sb_putc(sb, ']');
+		}
+		sb_putc(sb, ']');
+		logrec_end(sb);
+		run_record_from(a, sb);
+		found = x->nfn;
+		*cpmus = x->ncpmu;
+	}
+	run_free(a, val);
+	run_free(a, off);
+	run_free(a, f);
+	run_free(a, x);
+	return found;
+}
+
 /*
  * The uncore PCI boxes of the boot CPU's family, by the engine's own scan (reads only),
  * one machine_pkg per package leader in pkgs (NULL: none to log); every function it
@@ -479,6 +549,7 @@ enum verdict job_capture(struct run *a)
 			log_package(&c, &sb, i, k, &t);
 	}
 	unsigned tables = uncore_disc_capture(a);
+	unsigned cpmus = 0, cxl = a->opt.cxl ? log_cxl(&c, &sb, &cpmus) : 0;
 	sb_puts(&say, "capture: ");
 	sb_dec(&say, t.cpus);
 	sb_puts(&say, t.cpus == 1 ? " CPU, " : " CPUs, ");
@@ -494,6 +565,13 @@ enum verdict job_capture(struct run *a)
 		sb_puts(&say, ", ");
 		sb_dec(&say, tables);
 		sb_puts(&say, tables == 1 ? " discovery table" : " discovery tables");
+	}
+	if (cxl) {
+		sb_puts(&say, ", ");
+		sb_dec(&say, cxl);
+		sb_puts(&say, cxl == 1 ? " CXL function, " : " CXL functions, ");
+		sb_dec(&say, cpmus);
+		sb_puts(&say, cpmus == 1 ? " CPMU" : " CPMUs");
 	}
 	if (missed) {
 		sb_puts(&say, ", ");

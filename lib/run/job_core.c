@@ -26,7 +26,7 @@
 /* The core events of ci's core type. */
 static struct run_core_events *events_of(struct run *a, const struct cpu_info *ci)
 {
-	return &a->meas->core[run_type_slot(ci->arch.core_type)];
+	return &a->meas->core[run_type_slot(ci)];
 }
 
 static void log_counter(struct run *a, const struct cpu_info *ci, const struct core_counter *c,
@@ -413,30 +413,28 @@ static enum verdict plan_core(struct run *a, const unsigned rep[RUN_TYPE_SLOTS])
 	return VERDICT_PASS;
 }
 
-static unsigned type_bit(uint8_t core_type)
+/* A hybrid CPU's bit among the slots' (run_type_slot); 0 when it is not hybrid. */
+static unsigned kind_bit(const struct cpu_info *ci)
 {
-	return core_type == CORE_TYPE_CORE ? 1u : core_type == CORE_TYPE_ATOM ? 2u : 0;
+	return ci->arch.core_type ? 1u << run_type_slot(ci) : 0;
 }
 
-static const uint8_t slot_types[RUN_TYPE_SLOTS] = { CORE_TYPE_CORE, CORE_TYPE_ATOM };
+#define ALL_KINDS ((1u << RUN_TYPE_SLOTS) - 1)
+static const uint8_t slot_types[RUN_TYPE_SLOTS] = { CORE_TYPE_CORE, CORE_TYPE_ATOM, CORE_TYPE_ATOM };
 
-/* The core type bits (type_bit) of the events of item k of reqs[0..n): every type for 0. */
-static unsigned item_types(const struct pmu_event_req *reqs, unsigned n, unsigned k)
+/* Does r, of the events read on a CPU of slot t, count on slot t's CPUs? */
+static bool counts_on(const struct pmu_event_req *r, unsigned t)
 {
-	unsigned t = 0;
-	for (unsigned i = 0; i < n; i++)
-		if (!reqs[i].box && reqs[i].item == k)
-			t |= reqs[i].core_type ? type_bit(reqs[i].core_type) : 3u;
-	return t;
+	return !r->box && (!r->core_type || r->core_type == slot_types[t]);
 }
 
-/* The CPUs measured of the core types in bits (type_bit). */
+/* The CPUs measured of the kinds in bits (kind_bit). */
 static void cpus_of_types(const struct run *a, unsigned bits, struct cpuset *out)
 {
 	cpuset_clear(out);
 	for (unsigned i = 0; i < a->plat->ncpus; i++)
 		if (cpuset_has(&a->opt.cpus, i) && flag_get(&a->slot[i].done) &&
-		    (type_bit(a->slot[i].info.arch.core_type) & bits))
+		    (kind_bit(&a->slot[i].info) & bits))
 			cpuset_add(out, i);
 }
 
@@ -448,11 +446,12 @@ static bool bare_name(const char *s)
 	return !*s;
 }
 
-/* Why the CPUs of core type out (none of them when none) leave out item r. */
-static void left_out_why(struct run *a, const struct pmu_event_req *r, uint8_t out, bool none,
+/* Why the CPUs of slot t (none of them when none) leave out item r. */
+static void left_out_why(struct run *a, const struct pmu_event_req *r, unsigned t, bool none,
 			 const unsigned rep[RUN_TYPE_SLOTS], struct strbuf *w)
 {
-	const struct ev_model *m = none ? NULL : ev_model_for(&a->slot[rep[run_type_slot(out)]].info);
+	uint8_t out = slot_types[t];
+	const struct ev_model *m = none ? NULL : ev_model_for(&a->slot[rep[t]].info);
 	if (none) {
 		sb_puts(w, "no CPU of core type ");
 		sb_puts(w, pmu_core_type_name(r->core_type));
@@ -471,25 +470,25 @@ static void left_out_why(struct run *a, const struct pmu_event_req *r, uint8_t o
 }
 
 /*
- * Hybrid: the CPUs measured that an event (r, the first request of its item, whose
- * core types are types) leaves out, on the console and in a "left_out" record: those
- * of a core type whose list lacks a bare name, or of the other type than
- * cpu_core/NAME/ or cpu_atom/NAME/ names. None of its types measured: left out.
+ * Hybrid: the CPUs measured that an event (r, the first request of its item, counted on the
+ * slots in types) leaves out, on the console and in a "left_out" record: those of slot t,
+ * whose list lacks a bare name or whose type is not the one cpu_core/NAME/ or
+ * cpu_atom/NAME/ names. None of its slots measured (t unused): left out.
  */
-static void say_left_out(struct run *a, const struct pmu_event_req *r, unsigned types,
+static void say_left_out(struct run *a, const struct pmu_event_req *r, unsigned types, unsigned t,
 			 unsigned measured, const unsigned rep[RUN_TYPE_SLOTS])
 {
 	bool none = !(measured & types);
-	uint8_t out = slot_types[(measured & ~types) == 2u];
+	uint8_t out = slot_types[t];
 	struct cpuset left, kept;
 	char why[128], cpus[64];
 	struct strbuf w, c;
-	cpus_of_types(a, measured & ~types, &left);
+	cpus_of_types(a, none ? measured : 1u << t, &left);
 	cpus_of_types(a, measured & types, &kept);
 	sb_init(&w, why, sizeof(why));
 	sb_init(&c, cpus, sizeof(cpus));
 	cpuset_format(&left, &c);
-	left_out_why(a, r, out, none, rep, &w);
+	left_out_why(a, r, t, none, rep, &w);
 	sb_puts(&a->sb, "efipmu: ");
 	sb_puts(&a->sb, r->name);
 	sb_puts(&a->sb, " (");
@@ -520,32 +519,68 @@ static void say_left_out(struct run *a, const struct pmu_event_req *r, unsigned 
 }
 
 /*
+ * The events read on slot t's CPU rep[t] into reqs: whole on the boot CPU's slot (it read them
+ * first, job_resolve), else without the names its lists lack (its CPUs leave them out).
+ */
+static enum verdict slot_events(struct run *a, unsigned t, const unsigned rep[RUN_TYPE_SLOTS],
+				const char *events, struct pmu_event_req *reqs, unsigned max,
+				unsigned *n)
+{
+	const struct cpu_info *ci = &a->slot[rep[t]].info;
+	struct evspec_error err;
+	pmu_status st = rep[t] == a->plat->bsp ?
+		evspec_parse_list(ci, &a->boxes, events, reqs, max, n, &err) :
+		evspec_parse_list_known(ci, &a->boxes, events, reqs, max, n, &err);
+	if (!st)
+		return VERDICT_PASS;
+	char what[160];
+	struct strbuf sb;
+	sb_init(&sb, what, sizeof(what));
+	sb_puts(&sb, "on core type ");
+	sb_puts(&sb, pmu_core_type_name(slot_types[t]));
+	sb_puts(&sb, ": ");
+	sb_puts(&sb, err.msg);
+	return run_refuse_setting(a, OPT_EVENTS, what, NULL, NULL);
+}
+
+/*
  * Hybrid, once every CPU is discovered: the events are resolved again on a CPU of each
- * core type measured (the boot CPU for its own), from that type's list and for its
- * counters, and each type's CPUs program their own: a bare name counts on every CPU
- * whose type's list has it, cpu_core/NAME/ and cpu_atom/NAME/ on that type's. The
- * CPUs an event leaves out are said; no CPU counts an event its type does not have.
+ * kind of core measured (the boot CPU for its own; run_type_slot), from that kind's list and
+ * for its counters, and each kind's CPUs program their own: a bare name counts on every
+ * CPU whose kind's list has it, cpu_core/NAME/ and cpu_atom/NAME/ on that type's. The
+ * CPUs an event leaves out are said, each kind's apart; no CPU counts an event its list
+ * does not have.
  */
 static enum verdict types_resolve(struct run *a, const char *events, struct pmu_event_req *reqs,
-				  unsigned max)
+				  uint8_t *kinds, unsigned max)
 {
 	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
-	struct evspec_error err;
-	unsigned rep[RUN_TYPE_SLOTS] = { NO_CPU, NO_CPU }, measured = 0, n = 0;
+	unsigned rep[RUN_TYPE_SLOTS] = { NO_CPU, NO_CPU, NO_CPU }, measured = 0, n = 0;
 	struct cpuset cpus;
-	cpus_of_types(a, 3u, &cpus);
+	enum verdict v;
+	cpus_of_types(a, ALL_KINDS, &cpus);
 	for (unsigned i = 0; i < a->plat->ncpus; i++) {
-		uint8_t type = a->slot[i].info.arch.core_type;
+		const struct cpu_info *ci = &a->slot[i].info;
 		if (!cpuset_has(&cpus, i))
 			continue;
-		measured |= type_bit(type);
-		if (rep[run_type_slot(type)] == NO_CPU)
-			rep[run_type_slot(type)] = i;
+		measured |= kind_bit(ci);
+		if (rep[run_type_slot(ci)] == NO_CPU)
+			rep[run_type_slot(ci)] = i;
 	}
 	if (!measured || !events[0])
 		return VERDICT_PASS;   /* not hybrid: the boot CPU's plan is every CPU's */
-	if (measured & type_bit(bsp->arch.core_type))   /* its snapshot is read, the others' not */
-		rep[run_type_slot(bsp->arch.core_type)] = a->plat->bsp;
+	if (measured & kind_bit(bsp))   /* its snapshot is read, the others' not */
+		rep[run_type_slot(bsp)] = a->plat->bsp;
+	pmu_memset(kinds, 0, max);
+	for (unsigned t = 0; t < RUN_TYPE_SLOTS; t++) {
+		if (rep[t] == NO_CPU)
+			continue;
+		if ((v = slot_events(a, t, rep, events, reqs, max, &n)) != VERDICT_PASS)
+			return v;
+		for (unsigned i = 0; i < n; i++)
+			if (counts_on(&reqs[i], t) && reqs[i].item < max)
+				kinds[reqs[i].item] |= (uint8_t)(1u << t);
+	}
 	bool said = false;
 	for (unsigned t = 0; t < RUN_TYPE_SLOTS; t++) {
 		struct run_core_events *e = &a->meas->core[t];
@@ -553,23 +588,20 @@ static enum verdict types_resolve(struct run *a, const char *events, struct pmu_
 		e->instructions_added = false;
 		if (rep[t] == NO_CPU)
 			continue;
-		if (evspec_parse_list(&a->slot[rep[t]].info, &a->boxes, events, reqs, max, &n, &err)) {
-			char what[160];
-			struct strbuf sb;
-			sb_init(&sb, what, sizeof(what));
-			sb_puts(&sb, "on core type ");
-			sb_puts(&sb, pmu_core_type_name(slot_types[t]));
-			sb_puts(&sb, ": ");
-			sb_puts(&sb, err.msg);
-			return run_refuse_setting(a, OPT_EVENTS, what, NULL, NULL);
-		}
+		if ((v = slot_events(a, t, rep, events, reqs, max, &n)) != VERDICT_PASS)
+			return v;
 		for (unsigned i = 0; i < n; i++) {
 			const struct pmu_event_req *r = &reqs[i];
-			unsigned types = item_types(reqs, n, r->item);
+			unsigned types = r->item < max ? kinds[r->item] : ALL_KINDS;
 			if (!said && !r->box && (measured & ~types) &&
-			    (!i || reqs[i - 1].item != r->item))
-				say_left_out(a, r, types, measured, rep);
-			if (r->box || (r->core_type && r->core_type != slot_types[t]))
+			    (!i || reqs[i - 1].item != r->item)) {
+				for (unsigned k = 0; k < RUN_TYPE_SLOTS && (measured & types); k++)
+					if (measured & ~types & 1u << k)
+						say_left_out(a, r, types, k, measured, rep);
+				if (!(measured & types))   /* no kind measured counts it: said once */
+					say_left_out(a, r, types, 0, measured, rep);
+			}
+			if (!counts_on(r, t))
 				continue;
 			if (e->nevents == RUN_MAX_EVENTS)
 				return run_refuse_setting(a, OPT_EVENTS, "more events than the engine can "
@@ -596,7 +628,11 @@ static enum verdict by_core_type(struct run *a, const char *events)
 {
 	unsigned max;
 	struct pmu_event_req *reqs = parse_room(a, events, &max);
-	enum verdict v = reqs ? types_resolve(a, events, reqs, max) : VERDICT_ERROR;
+	uint8_t *kinds = reqs ? run_alloc(a, max) : NULL;   /* each item's slots (bits) */
+	enum verdict v = kinds ? types_resolve(a, events, reqs, kinds, max) : VERDICT_ERROR;
+	if (reqs && !kinds)
+		(void)run_refuse(a, "no memory to resolve the events", NULL, NULL);
+	run_free(a, kinds);
 	run_free(a, reqs);
 	return v;
 }
@@ -651,7 +687,7 @@ static enum verdict take_events(struct run *a, const char *events, struct pmu_ev
 enum verdict job_resolve(struct run *a)
 {
 	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
-	unsigned max, rep[RUN_TYPE_SLOTS] = { NO_CPU, NO_CPU };
+	unsigned max, rep[RUN_TYPE_SLOTS] = { NO_CPU, NO_CPU, NO_CPU };
 	const char *kname = a->opt.kernels[0] ? a->opt.kernels : DEFAULT_KERNEL;
 	/*
 	 * The default job on a part whose default uncore events are its memory channels: around
@@ -685,7 +721,7 @@ enum verdict job_resolve(struct run *a)
 	run_free(a, reqs);
 	if (v != VERDICT_PASS)
 		return v;
-	rep[run_type_slot(bsp->arch.core_type)] = a->plat->bsp;
+	rep[run_type_slot(bsp)] = a->plat->bsp;
 	return plan_core(a, rep);
 }
 
@@ -795,7 +831,7 @@ static void say_passes(struct run *a, struct core_job *j, unsigned g)
 		return;
 	for (size_t i = 0; i < a->plat->ncpus; i++) {
 		uint32_t passes = j->passes[g * a->plat->ncpus + i];
-		unsigned claims = j->claims[run_type_slot(a->slot[i].info.arch.core_type)];
+		unsigned claims = j->claims[run_type_slot(&a->slot[i].info)];
 		if (!j->measured[i] || !claims)
 			continue;
 		run_cpu_here(a, (unsigned)i, 0);
@@ -839,7 +875,7 @@ void core_step_done(struct run *a, struct core_job *j, unsigned g, unsigned r)
 			continue;
 		}
 		bool ok = true;
-		unsigned t = run_type_slot(s->info.arch.core_type);
+		unsigned t = run_type_slot(&s->info);
 		for (unsigned c = 0; c < s->run.n; c++) {
 			j->tab[cell(a, j, i, j->evi[t][c], r)] = s->run.ctr[c].delta;
 			log_counter(a, &s->info, &s->run.ctr[c], a->meas->core[t].reqs[c].list, g, r);

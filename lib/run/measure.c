@@ -105,7 +105,7 @@ static pmu_status measure(struct run *a, unsigned cpu, struct core_session *s,
 	struct run_cpu *slot = &a->slot[cpu];
 	struct kernel_args args = { a->meas->iterations, NULL, 0 };
 	const struct window_opts o = { round_sync, slot, 0 };
-	const struct run_core_events *e = &a->meas->core[run_type_slot(slot->info.arch.core_type)];
+	const struct run_core_events *e = &a->meas->core[run_type_slot(&slot->info)];
 	buffers_attach(&a->meas->bufs, &args);
 	pmu_status st = core_prepare(s, &slot->synced, cpu, &slot->snap, e->reqs, e->nreqs,
 				     a->opt.force);

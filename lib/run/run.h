@@ -84,13 +84,12 @@ struct run_cpu {
 	uint64_t arrival[2];           /* tsc_arrival of the empty round and the kernel's */
 } __attribute__((aligned(64)));
 
-/* Hybrid: P-cores' events in slot 0, E-cores' in slot 1; every CPU's in slot 0 otherwise. */
-#define RUN_TYPE_SLOTS 2
-
-static inline unsigned run_type_slot(uint8_t core_type)
-{
-	return core_type == CORE_TYPE_ATOM;
-}
+/*
+ * Hybrid: P-cores' events in slot 0, E-cores' in slot 1, low-power E-cores' in slot 2 (where
+ * their event list is another: run/hybrid.c); every CPU's in slot 0 otherwise.
+ */
+#define RUN_TYPE_SLOTS 3
+unsigned run_type_slot(const struct cpu_info *ci);
 
 /*
  * What a console line is about and where its name goes: a CPU (run_cpu_here), or a unit of a

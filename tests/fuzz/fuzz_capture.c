@@ -17,6 +17,15 @@ static void check_str(const char *s, size_t cap)
 		FUZZ_CHECK(*p >= 0x20 && *p < 0x7F);
 }
 
+/* The CXL devices read back stay in their bounds. */
+static void check_cxl(const struct machine_cxl *x)
+{
+	FUZZ_CHECK(x->nfn <= MACHINE_MAX_CXL && x->ncpmu <= MACHINE_MAX_CXL);
+	for (unsigned i = 0; i < x->ncpmu; i++)
+		FUZZ_CHECK(x->cpmu[i].counters <= CXL_MAX_COUNTERS &&
+			   x->cpmu[i].nevcaps <= CXL_MAX_EVCAPS);
+}
+
 #define FUZZ_CPUS 64   /* a machine's room: a larger one is refused as a real one would be */
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -48,6 +57,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_CHECK(m->ncpus >= 1 && m->ncpus <= FUZZ_CPUS && m->npkgs <= MACHINE_MAX_PKGS);
 		for (unsigned i = 0; i < m->ncpus; i++)
 			FUZZ_CHECK(m->cpu[i].walk.n <= CPUID_WALK_MAX && m->cpu[i].regs.n <= CAPTURE_MAX_MSRS);
+		check_cxl(&m->cxl);
 	} else {
 		FUZZ_CHECK(memchr(err, '\0', sizeof(err)) != NULL);
 	}
@@ -62,6 +72,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_CHECK(m->ncpus <= FUZZ_CPUS && m->npkgs <= MACHINE_MAX_PKGS);
 	for (unsigned i = 0; i < m->npkgs; i++)
 		FUZZ_CHECK(m->pkg[i].npci <= MACHINE_MAX_PCI);
+	check_cxl(&m->cxl);
 	free(text);
 	return 0;
 }

@@ -383,6 +383,54 @@ if grep -q '^discovery 0 at msr 0x201e bar ' "$ptmp/ptl.profile" &&
    out=$("$tool" replay "$ptmp/ptl-file.jsonl" 2>&1) && [[ "$out" == *", 0 differences" ]]; then
   passed=$((passed + 1)); else failed=$((failed + 1))
   echo "  FAIL panther-lake's portal table through a profile file"; fi
+# Arrow Lake-H's low-power E-core (issue 36; the model's CPU 3) plans from its own list
+# (Crestmont's): TOPDOWN_RETIRING.ALL left out there, TOPDOWN_RETIRING.ALL_P counted with
+# Crestmont's encoding, every CPU measured, PASS; replayed with 0 differences.
+rm -f "$ptmp/arl-lpe.jsonl"
+"$build/report/mklog" --cpus 4 --packages 1 -o "$ptmp/arl-lpe.jsonl" \
+  $'backend = sim\nsim-profile = arrow-lake-h\nevents = TOPDOWN_RETIRING.ALL,TOPDOWN_RETIRING.ALL_P\n'
+run_case replay_arl_low_power replay "$ptmp/arl-lpe.jsonl"
+run_case summary_arl_low_power summary "$ptmp/arl-lpe.jsonl"
+# CXL (issue 36): a model run with the CXL job captures the CXL device it reads (its
+# configuration dwords, its CPMU's registers); the profile carries them and replay counts the
+# CPMU on them: 0 differences. A copy with the clock-tick count edited is named (exit 1); one
+# whose captured locator moves the CPMU block (0x20000 -> 0x30000) replays the moved block, so
+# the replay's device is the capture's, not the base profile's.
+rm -f "$ptmp/cxl.jsonl"
+"$build/report/mklog" --cpus 2 --packages 1 -o "$ptmp/cxl.jsonl" \
+  $'backend = sim\nsim-profile = sapphire-rapids\ncxl\n'
+run_case replay_cxl replay "$ptmp/cxl.jsonl"
+python3 - "$ptmp/cxl.jsonl" "$ptmp" <<'PY'
+import json, sys
+recs = [json.loads(l) for l in open(sys.argv[1]).read().splitlines()]
+def write(name, edit):
+    out, done = [], 0
+    for r in recs:
+        r = json.loads(json.dumps(r))
+        done += edit(r)
+        out.append(json.dumps(r, separators=(",", ":")))
+    assert done == 1, name
+    open("%s/%s.jsonl" % (sys.argv[2], name), "w").write("\n".join(out) + "\n")
+def ticks(r):
+    if r["rec"] != "cxl_ticks":
+        return 0
+    r["ticks"] += 7
+    return 1
+def moved(r):
+    if r.get("scope") != "cxl":
+        return 0
+    for row in r["functions"][0][1]:
+        if row[0] == "0x15c":
+            row[1] = "0x30400"
+    return 1
+write("cxl-ticks-edited", ticks)
+write("cxl-cpmu-moved", moved)
+PY
+run_case replay_cxl_ticks_edited replay "$ptmp/cxl-ticks-edited.jsonl"
+# QEMU's CXL machine (tests/qemu/case_cxl.sh boot 1, the real backend): its type-3 device and
+# root port captured, replayed: 0 differences (6 without the capture: cxl records unmatched)
+run_case replay_qemu_cxl replay $dir/qemu-cxl.jsonl
+run_case replay_cxl_cpmu_moved replay "$ptmp/cxl-cpmu-moved.jsonl"
 # Waivers (issue 37 item 3): a model run whose branch checks fail (sim-break gp-overcount),
 # waived by the lab's file (tests/host/lab-waivers.txt), replays with 0 differences (its
 # waiver records are the file the replay reads); the same log with a WAIVED check made PASS

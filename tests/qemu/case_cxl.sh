@@ -6,7 +6,9 @@
 # and the blocks it names, and QEMU 7.2 emulates no CPMU (its locator names block ids 0-3
 # only), so no CPMU is claimed and the verdict is NO-PMU. Boot 2, the model's
 # sapphire-rapids with its CXL device: the CPMU decoded and its clock ticks counted over the
-# inst kernel within the TSC's bounds, every register put back: PASS.
+# inst kernel within the TSC's bounds, every register put back: PASS. Boot 1's log captures
+# the CXL functions it read (a machine record of scope cxl): replayed on the model made of
+# that capture (efipmu-host replay), it agrees, 0 differences (tests/host/qemu-cxl.jsonl).
 source "$(dirname "$0")/lib.sh"
 FAILED=0
 mem=$work/cxl_mem.raw lsa=$work/cxl_lsa.raw
@@ -29,6 +31,12 @@ expect_console '^VERDICT: NO-PMU'
 expect_log --verdict NO-PMU --not-simulated --backend real
 grep -q '"rec":"cxl",.*"block":"component".*"result":"located"' "$LOG" || fail "no cxl record of the component block"
 ! grep -q '"rec":"cxl_cpmu"' "$LOG" || fail "a CPMU was claimed on QEMU 7.2"
+grep -q '"rec":"machine",.*"scope":"cxl","functions":\[\["pci ' "$LOG" ||
+  fail "no capture of the CXL functions read"
+tool="$here/build/efipmu-host"
+make -s -C "$here" host >/dev/null || fail "make host"
+out=$("$tool" replay "$LOG" 2>&1)
+[[ "$out" == *", 0 differences" ]] || fail "replay of the CXL log: $(echo "$out" | tail -3)"
 rm -f "$mem" "$lsa"
 
 SIM_LINE='^\[SIM\] '

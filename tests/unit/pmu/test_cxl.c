@@ -52,7 +52,7 @@ static void test_decoded_read_only(void **state)
 	struct model *m = test_model("sapphire-rapids", 2, 1, &b);
 	static struct cxl_find f;
 	struct cxl_cpmu c;
-	struct model_cxl before = m->cxl;
+	struct model_cxl before = m->cxl[0];
 	assert_int_equal(cxl_find(&b, 0, &f), PMU_OK);
 	assert_int_equal(cxl_cpmu_read(&b, 0, &f.blk[2], &c), PMU_OK);
 	assert_true(c.identified);
@@ -66,8 +66,8 @@ static void test_decoded_read_only(void **state)
 	assert_true(c.freeze && c.writable_frozen && c.ovf_int);
 	assert_int_equal(c.version, 1);
 	assert_int_equal(c.clock, 0);   /* the fixed counter on clock ticks */
-	assert_memory_equal(&before.cfg, &m->cxl.cfg, sizeof(before.cfg));
-	assert_int_equal(before.freeze, m->cxl.freeze);
+	assert_memory_equal(&before.cfg, &m->cxl[0].cfg, sizeof(before.cfg));
+	assert_int_equal(before.freeze, m->cxl[0].freeze);
 	/* a memory-device block is no CPMU: its capability reads as none */
 	assert_int_equal(cxl_cpmu_read(&b, 0, &f.blk[1], &c), PMU_ERR_INVALID);
 	assert_false(c.identified);
@@ -83,7 +83,7 @@ static struct model *cpmu_of(struct pmu_backend *b, struct pmon_registry *reg, b
 	pmon_reset(reg);
 	b->pmon = reg;
 	now_m = m;
-	m->cxl.cap_no_freeze = no_freeze;
+	m->cxl[0].cap_no_freeze = no_freeze;
 	assert_int_equal(cxl_find(b, 0, &f), PMU_OK);
 	assert_int_equal(cxl_cpmu_read(b, 0, &f.blk[2], c), PMU_OK);
 	return m;
@@ -99,8 +99,8 @@ static void test_counted_and_restored(void **state)
 	struct model *m = cpmu_of(&b, &reg, false, &c);
 	/* read-only until identified: the guard refuses a write before the count adds it */
 	assert_int_equal(pmu_mmio_write(&b, 0, c.base + CXL_CPMU_FREEZE, 8, ~0ull), PMU_ERR_REFUSED);
-	m->cxl.freeze = 0x6;   /* firmware's: counters 1 and 2 frozen */
-	struct model_cxl before = m->cxl;
+	m->cxl[0].freeze = 0x6;   /* firmware's: counters 1 and 2 frozen */
+	struct model_cxl before = m->cxl[0];
 	cxl_cpmu_count(&b, 0, &reg, &c, run_cycles, NULL, &t);
 	assert_int_equal(t.st, PMU_OK);
 	assert_true(t.restored);
@@ -109,10 +109,10 @@ static void test_counted_and_restored(void **state)
 	assert_true(t.ticks * MODEL_CXL_TSC_PER_TICK <= t.tsc &&
 		    t.ticks * MODEL_CXL_TSC_PER_TICK + MODEL_CXL_TSC_PER_TICK > t.tsc);
 	assert_true(cxl_ticks_in_bounds(&t));
-	assert_int_equal(m->cxl.freeze, before.freeze);
-	assert_memory_equal(&before.cfg, &m->cxl.cfg, sizeof(before.cfg));
-	assert_int_equal(m->cxl.ctr[0], before.ctr[0]);
-	assert_int_equal(m->cxl.ovf, before.ovf);
+	assert_int_equal(m->cxl[0].freeze, before.freeze);
+	assert_memory_equal(&before.cfg, &m->cxl[0].cfg, sizeof(before.cfg));
+	assert_int_equal(m->cxl[0].ctr[0], before.ctr[0]);
+	assert_int_equal(m->cxl[0].ovf, before.ovf);
 	assert_int_equal(reg.n, 1);
 	free(m);
 }
@@ -127,7 +127,7 @@ static void test_configurable_counted(void **state)
 	struct cxl_ticks t;
 	struct model *m = cpmu_of(&b, &reg, false, &c);
 	model_cxl_init(m, true);   /* then read again */
-	struct model_cxl before = m->cxl;
+	struct model_cxl before = m->cxl[0];
 	assert_int_equal(cxl_cpmu_read(&b, 0, &(struct cxl_block){ .base = c.base, .id = 4 }, &c),
 			 PMU_OK);
 	assert_int_equal(c.fixed, 0);
@@ -137,7 +137,7 @@ static void test_configurable_counted(void **state)
 	assert_int_equal(t.st, PMU_OK);
 	assert_true(cxl_ticks_in_bounds(&t) && t.restored);
 	assert_true(t.ticks * MODEL_CXL_TSC_PER_TICK <= t.tsc);
-	assert_memory_equal(&before.cfg, &m->cxl.cfg, sizeof(before.cfg));
+	assert_memory_equal(&before.cfg, &m->cxl[0].cfg, sizeof(before.cfg));
 	free(m);
 }
 

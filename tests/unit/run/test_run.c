@@ -523,6 +523,40 @@ static void test_hybrid_low_power_e_cores(void **state)
 	done(&o);
 }
 
+/*
+ * Arrow Lake-H's low-power E-core (CPU 3: native model ID 2, mapfile.csv's LowPower_Atom row)
+ * plans from its own list, Crestmont's, not the E-cores' Skymont: TOPDOWN_RETIRING.ALL
+ * (Skymont's alone, on FIXED_CTR6, which CPU 3 lacks) counts on CPU 2 only, CPU 3 and the
+ * P-cores each left out naming their list, every CPU measured; TOPDOWN_RETIRING.ALL_P, in
+ * both E-core lists, counts on CPU 3 with Crestmont's encoding (72H/00H), never Skymont's
+ * (C2H/02H), which CPU 2 programs.
+ */
+static void test_hybrid_low_power_own_list(void **state)
+{
+	(void)state;
+	struct outcome o = run_passing("backend = sim\nsim-profile = arrow-lake-h\n"
+				       "events = TOPDOWN_RETIRING.ALL\n", 4);
+	assert_int_equal(fake_count(o.f->console, "efipmu: TOPDOWN_RETIRING.ALL (arrowlake_skymont_"
+				    "core): CPUs 3 left out: core type atom's list (arrowlake_"
+				    "crestmont_core) lacks TOPDOWN_RETIRING.ALL; counted on CPUs 2\n"), 1);
+	assert_int_equal(fake_count(o.f->console, "CPUs 0-1 left out: core type core's list "
+				    "(arrowlake_lioncove_core)"), 1);
+	assert_int_equal(fake_count(o.f->console, "not measured"), 0);
+	for (unsigned c = 0; c < 4; c++)
+		assert_int_equal(counts_on(o.f, c, "TOPDOWN_RETIRING.ALL", "arrowlake_skymont_core"),
+				 c == 2);
+	assert_int_equal(fake_count(o.f->log, "\"check\":\"kernel instructions retired\""), 4);
+	done(&o);
+	o = run_passing("backend = sim\nsim-profile = arrow-lake-h\n"
+			"events = TOPDOWN_RETIRING.ALL_P\n", 4);
+	assert_int_equal(counts_on(o.f, 2, "TOPDOWN_RETIRING.ALL_P", "arrowlake_skymont_core"), 1);
+	assert_int_equal(counts_on(o.f, 3, "TOPDOWN_RETIRING.ALL_P", "arrowlake_crestmont_core"), 1);
+	assert_true(evtsel_writes(o.r->model, 3, 0x430072) > 0);
+	assert_int_equal(evtsel_writes(o.r->model, 3, 0x4302c2), 0);
+	assert_true(evtsel_writes(o.r->model, 2, 0x4302c2) > 0);
+	done(&o);
+}
+
 /* The --dry-run records of a write of value to a PERFEVTSEL on cpu. */
 static unsigned dry_evtsel(const struct fake_platform *f, unsigned cpu, const char *value)
 {
@@ -1316,6 +1350,7 @@ int main(void)
 		cmocka_unit_test(test_hybrid_bare_name_two_encodings),
 		cmocka_unit_test(test_hybrid_counters_per_core_type),
 		cmocka_unit_test(test_hybrid_low_power_e_cores),
+		cmocka_unit_test(test_hybrid_low_power_own_list),
 		cmocka_unit_test(test_hybrid_dry_run),
 		cmocka_unit_test(test_hybrid_name_no_list_has),
 		cmocka_unit_test(test_bad_event_writes_nothing),
