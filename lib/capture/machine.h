@@ -24,6 +24,8 @@
 #define MACHINE_MAX_PKGS 16
 #define MACHINE_MAX_PCI 24   /* Skylake-SP 18, Ice Lake-SP 18 (8 in MMIO) a package */
 #define MACHINE_STR 64
+/* The firmware's SRAT kept (ACPI 6.5 5.2.16): an x2APIC structure (24 bytes) a CPU and 4 KiB more. */
+#define MACHINE_SRAT_BYTES (48 + MACHINE_MAX_CPUS * 24 + 4096)
 
 struct machine_regs {
 	unsigned n;
@@ -80,6 +82,13 @@ struct machine_pci_fns {
 	uint32_t at[MACHINE_MAX_PCI_FNS], id[MACHINE_MAX_PCI_FNS];
 };
 
+/* The SRAT the capture logged (run/snc.c), its bytes as firmware gave them; len 0: none. */
+struct machine_srat {
+	uint32_t len;
+	uint32_t filled;                /* bytes read back so far (profile_read) */
+	uint8_t bytes[MACHINE_SRAT_BYTES];
+};
+
 struct machine {
 	char vendor[16];
 	char uncore[MACHINE_STR];       /* uncore_family_name */
@@ -87,6 +96,7 @@ struct machine {
 	unsigned cap;                   /* the CPUs cpu[] has room for */
 	struct machine_pkg pkg[MACHINE_MAX_PKGS];
 	struct machine_pci_fns pci;
+	struct machine_srat srat;
 	struct machine_cpu cpu[];
 };
 

@@ -26,6 +26,7 @@ struct model_loaded {
 	struct model_pci_listed pci_listed;
 	uint32_t pci_at[MACHINE_MAX_PCI_FNS], pci_id[MACHINE_MAX_PCI_FNS];
 	uint8_t disc_bytes[MACHINE_MAX_PKGS][DISC_TABLE_BYTES];
+	uint8_t srat[MACHINE_SRAT_BYTES];   /* the captured SRAT the model serves */
 	/* Per CPU, ncpus of each, after the struct (model_loaded_bytes). */
 	struct model_cpuid_table *table;
 	struct model_cpuid_leaf (*leaf)[CPUID_WALK_MAX];

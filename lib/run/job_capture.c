@@ -14,6 +14,7 @@
 #include "pmu/regkey.h"
 #include "pmu/regname.h"
 #include "pmu/uncore_pci.h"
+#include "run/snc.h"
 #include "run/uncore_disc_job.h"
 #include "run/run.h"
 
@@ -479,6 +480,7 @@ enum verdict job_capture(struct run *a)
 			log_package(&c, &sb, i, k, &t);
 	}
 	unsigned tables = uncore_disc_capture(a);
+	snc_capture(a);
 	sb_puts(&say, "capture: ");
 	sb_dec(&say, t.cpus);
 	sb_puts(&say, t.cpus == 1 ? " CPU, " : " CPUs, ");
