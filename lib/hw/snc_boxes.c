@@ -41,3 +41,46 @@ int snc_imc_cluster(const struct snc_box_rule *r, unsigned i, unsigned n)
 		return -1;
 	return r->imc[n - 1][i];
 }
+
+static void list_flush(struct snc_list *l)
+{
+	if (!l->open)
+		return;
+	if (l->written)
+		sb_putc(l->sb, ',');
+	sb_dec(l->sb, l->lo);
+	if (l->hi > l->lo) {
+		sb_putc(l->sb, '-');
+		sb_dec(l->sb, l->hi);
+	}
+	l->written = true;
+	l->open = false;
+}
+
+void snc_list_add(struct snc_list *l, uint32_t v)
+{
+	if (l->open && v == l->hi + 1) {
+		l->hi = v;
+		return;
+	}
+	list_flush(l);
+	l->lo = l->hi = v;
+	l->open = true;
+}
+
+void snc_list_end(struct snc_list *l)
+{
+	list_flush(l);
+	if (!l->written)
+		sb_puts(l->sb, "none");
+}
+
+void snc_boxes_put(struct strbuf *sb, const struct snc_box_rule *r, bool cha, unsigned nboxes,
+		   unsigned c, unsigned n)
+{
+	struct snc_list l = { sb, false, false, 0, 0 };
+	for (unsigned i = 0; i < nboxes; i++)
+		if ((cha ? snc_cha_cluster(r, i, nboxes, n) : snc_imc_cluster(r, i, n)) == (int)c)
+			snc_list_add(&l, i);
+	snc_list_end(&l);
+}

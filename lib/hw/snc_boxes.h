@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "util/fmt.h"
 
 #define SNC_MAP_MAX 3   /* the most clusters a published iMC table covers */
 
@@ -35,5 +36,18 @@ const struct snc_box_rule *snc_box_rule_for(uint32_t family, uint32_t model);
 int snc_cha_cluster(const struct snc_box_rule *r, unsigned i, unsigned nchas, unsigned n);
 /* The cluster of iMC i under r with n clusters; -1 where its table does not list it. */
 int snc_imc_cluster(const struct snc_box_rule *r, unsigned i, unsigned n);
+
+/* Ascending numbers as "0-3,8,10-11" ("none" for none): each added in order, then ended. */
+struct snc_list {
+	struct strbuf *sb;
+	bool open, written;
+	uint32_t lo, hi;
+};
+void snc_list_add(struct snc_list *l, uint32_t v);
+void snc_list_end(struct snc_list *l);
+
+/* The CHAs (cha) or iMCs, nboxes of them, that r places in cluster c of n, as such a list. */
+void snc_boxes_put(struct strbuf *sb, const struct snc_box_rule *r, bool cha, unsigned nboxes,
+		   unsigned c, unsigned n);
 
 #endif

@@ -34,46 +34,6 @@ struct snc {
 	unsigned chas, imcs;
 };
 
-/* Sorted numbers as "0-3,8,10-11", "none" when there are none. */
-struct ranges {
-	struct strbuf *sb;
-	bool open, written;
-	uint32_t lo, hi;
-};
-
-static void rg_flush(struct ranges *r)
-{
-	if (!r->open)
-		return;
-	if (r->written)
-		sb_putc(r->sb, ',');
-	sb_dec(r->sb, r->lo);
-	if (r->hi > r->lo) {
-		sb_putc(r->sb, '-');
-		sb_dec(r->sb, r->hi);
-	}
-	r->written = true;
-	r->open = false;
-}
-
-static void rg_add(struct ranges *r, uint32_t v)
-{
-	if (r->open && v == r->hi + 1) {
-		r->hi = v;
-		return;
-	}
-	rg_flush(r);
-	r->lo = r->hi = v;
-	r->open = true;
-}
-
-static void rg_end(struct ranges *r)
-{
-	rg_flush(r);
-	if (!r->written)
-		sb_puts(r->sb, "none");
-}
-
 static struct snc_pkg *pkg_of(struct snc *n, uint32_t package)
 {
 	for (unsigned k = 0; k < n->npkgs; k++)
@@ -199,24 +159,12 @@ static unsigned group_boxes(const struct box_set *s, const char *name)
 	return 0;
 }
 
-/* The CHAs (cha true) or iMCs of cluster c of an SNC-`clusters` package under the rule. */
-static void put_boxes(struct strbuf *sb, const struct snc *n, bool cha, unsigned c,
-		      unsigned clusters)
-{
-	struct ranges r = { sb, false, false, 0, 0 };
-	for (unsigned i = 0; i < (cha ? n->chas : n->imcs); i++)
-		if ((cha ? snc_cha_cluster(n->rule, i, n->chas, clusters)
-			 : snc_imc_cluster(n->rule, i, clusters)) == (int)c)
-			rg_add(&r, i);
-	rg_end(&r);
-}
-
 static void put_domains(struct strbuf *sb, const struct snc_pkg *k)
 {
-	struct ranges r = { sb, false, false, 0, 0 };
+	struct snc_list l = { sb, false, false, 0, 0 };
 	for (unsigned j = 0; j < k->ndom; j++)
-		rg_add(&r, k->dom[j]);
-	rg_end(&r);
+		snc_list_add(&l, k->dom[j]);
+	snc_list_end(&l);
 }
 
 /* Whether the rule places boxes of this kind for this many clusters. */
@@ -239,7 +187,7 @@ static void say_kind(struct strbuf *sb, const struct snc *n, bool cha, unsigned 
 	for (unsigned c = 0; c < clusters; c++) {
 		if (c)
 			sb_puts(sb, " | ");
-		put_boxes(sb, n, cha, c, clusters);
+		snc_boxes_put(sb, n->rule, cha, cha ? n->chas : n->imcs, c, clusters);
 	}
 }
 
@@ -306,7 +254,7 @@ static void record_pkg(struct run *a, const struct snc *n, const struct snc_pkg 
 				continue;
 			sb_json_key(sb, kind ? "imcs" : "chas");
 			sb_putc(sb, '"');
-			put_boxes(sb, n, !kind, c, k->ndom);
+			snc_boxes_put(sb, n->rule, !kind, kind ? n->imcs : n->chas, c, k->ndom);
 			sb_putc(sb, '"');
 		}
 		sb_putc(sb, '}');

@@ -4,7 +4,7 @@
  * gives them (tools/perf/arch/x86/util/pmu.c, commit 0ffca606e902): its commit message's
  * 2-socket SNC-3 machine of 120 CHAs a socket has uncore_cha_60 in the 2nd cluster; CHAs
  * split evenly and in order; iMCs by snc2_map and snc3_map; more than 3 clusters, or another
- * part, not mapped.
+ * part, not mapped; each cluster's boxes as the run writes them.
  */
 #include "testutil.h"
 #include "hw/snc_boxes.h"
@@ -56,12 +56,40 @@ static void test_imc_tables(void **state)
 	assert_int_equal(snc_imc_cluster(NULL, 0, 2), -1);
 }
 
+static void expect_boxes(const struct snc_box_rule *r, bool cha, unsigned nboxes, unsigned c,
+			 unsigned n, const char *want)
+{
+	char buf[128];
+	struct strbuf sb;
+	sb_init(&sb, buf, sizeof(buf));
+	snc_boxes_put(&sb, r, cha, nboxes, c, n);
+	assert_string_equal(buf, want);
+}
+
+/* Each cluster's boxes as the console line and the snc record give them. */
+static void test_box_lists(void **state)
+{
+	(void)state;
+	const struct snc_box_rule *r = snc_box_rule_for(6, 0xAD);
+	expect_boxes(r, true, 120, 0, 3, "0-39");
+	expect_boxes(r, true, 120, 1, 3, "40-79");
+	expect_boxes(r, true, 120, 2, 3, "80-119");
+	expect_boxes(r, true, 128, 2, 3, "84-125");
+	expect_boxes(r, false, 12, 0, 3, "2-3,8-9");
+	expect_boxes(r, false, 12, 1, 3, "0-1,6-7");
+	expect_boxes(r, false, 12, 2, 3, "4-5,10-11");
+	expect_boxes(r, false, 8, 1, 2, "0-1,4-5");
+	expect_boxes(r, false, 12, 0, 4, "none");
+	expect_boxes(NULL, true, 120, 0, 3, "none");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_granite_rapids_only),
 		cmocka_unit_test(test_chas_in_order),
 		cmocka_unit_test(test_imc_tables),
+		cmocka_unit_test(test_box_lists),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
