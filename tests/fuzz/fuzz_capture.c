@@ -48,6 +48,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_CHECK(m->ncpus >= 1 && m->ncpus <= FUZZ_CPUS && m->npkgs <= MACHINE_MAX_PKGS);
 		for (unsigned i = 0; i < m->ncpus; i++)
 			FUZZ_CHECK(m->cpu[i].walk.n <= CPUID_WALK_MAX && m->cpu[i].regs.n <= CAPTURE_MAX_MSRS);
+		FUZZ_CHECK(m->srat.filled == m->srat.len && m->srat.len <= MACHINE_SRAT_BYTES);
 	} else {
 		FUZZ_CHECK(memchr(err, '\0', sizeof(err)) != NULL);
 	}
@@ -62,6 +63,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_CHECK(m->ncpus <= FUZZ_CPUS && m->npkgs <= MACHINE_MAX_PKGS);
 	for (unsigned i = 0; i < m->npkgs; i++)
 		FUZZ_CHECK(m->pkg[i].npci <= MACHINE_MAX_PCI);
+	FUZZ_CHECK(m->srat.len <= MACHINE_SRAT_BYTES);
 	free(text);
 	return 0;
 }

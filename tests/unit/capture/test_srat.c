@@ -4,7 +4,8 @@
  * 5.2.16 gives them: the 48-byte header, type 0 (Processor Local APIC/SAPIC Affinity, 5.2.16.1),
  * type 1 (Memory Affinity, 5.2.16.2), type 2 (Processor Local x2APIC Affinity, 5.2.16.3) and a
  * type the parser does not know; disabled entries, and tables that are malformed: truncated,
- * a structure of length 0 (named, no endless walk), a wrong checksum, a processor twice.
+ * a structure of length 0 (named, no endless walk), a wrong checksum, a processor twice; and
+ * the table OVMF builds under QEMU 7.2 with -numa nodes, as a boot captured it (tests/data/srat/).
  */
 #include "testutil.h"
 #include "capture/srat.h"
@@ -187,11 +188,38 @@ static void test_malformed(void **state)
 	expect_bad(&t, t.n, "a processor listed twice at offset 64");
 }
 
+/*
+ * The table OVMF published under QEMU 7.2 for -numa nodes 0-3, a CPU each (tests/qemu/case_snc.sh
+ * captured it): a type 0 structure a CPU, a Memory Affinity structure a node and one more for
+ * the low 640 KiB, and a last one with Enabled clear (QEMU's hot-plug placeholder).
+ */
+static void test_qemu_table(void **state)
+{
+	(void)state;
+	struct tab t;
+	struct srat_cpu cpu[32];
+	struct srat_result r;
+	uint32_t d;
+	t.n = test_load_hex("srat", "qemu-7.2-numa4.hex", t.b, sizeof(t.b));
+	assert_int_equal(t.n, 352);
+	assert_int_equal(parse(&t, cpu, 32, &r), PMU_OK);
+	assert_int_equal(r.revision, 1);
+	assert_int_equal(r.ncpus, 4);
+	assert_int_equal(r.disabled, 0);
+	assert_int_equal(r.memory, 5);
+	assert_int_equal(r.other, 0);
+	for (uint32_t apic = 0; apic < 4; apic++) {
+		assert_true(srat_domain_of(cpu, r.ncpus, apic, &d));
+		assert_int_equal(d, apic);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_entries),
 		cmocka_unit_test(test_malformed),
+		cmocka_unit_test(test_qemu_table),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
