@@ -51,6 +51,24 @@ static void snc3_two_threads_a_core(void **state)
 	done(&o);
 }
 
+/* Real size (issue 33 item 1): 16 packages, one line for all of them, a record each. */
+static void sixteen_packages(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg(CFG("sim-snc = 2\n"), 32, 16, 1, NULL);
+	finish(&o);
+	/* (the model makes Sapphire Rapids' discovery tables for 4 sockets: no verdict asked here) */
+	assert_int_equal(fake_count(o.f->console, "[SIM] P0-15: SNC-2: domains 0-1 / 2-3 / 4-5 / "
+				    "6-7 / 8-9 / 10-11 / 12-13 / 14-15 / 16-17 / 18-19 / 20-21 / 22-23 / "
+				    "24-25 / 26-27 / 28-29 / 30-31; P0's clusters: CPUs 0 | 1;"), 1);
+	assert_int_equal(fake_count(o.f->console, "SNC-"), 1);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"snc\""), 16);
+	assert_int_equal(fake_count(o.f->log, "\"package\":15,\"clusters\":2,\"alike\":true,"
+				    "\"box_rule\":\"not published\",\"domains\":[{\"domain\":30,"
+				    "\"cpus\":\"30\"},{\"domain\":31,\"cpus\":\"31\"}]"), 1);
+	done(&o);
+}
+
 static void no_srat_one_line(void **state)
 {
 	(void)state;
@@ -193,6 +211,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(snc2_named_per_package),
 		cmocka_unit_test(snc3_two_threads_a_core),
+		cmocka_unit_test(sixteen_packages),
 		cmocka_unit_test(no_srat_one_line),
 		cmocka_unit_test(snc1_logged_quietly),
 		cmocka_unit_test(too_many_clusters_refused),
