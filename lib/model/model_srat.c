@@ -28,14 +28,21 @@ size_t model_srat_bytes(unsigned ncpus)
 	return (48 + (size_t)ncpus * 24 + MODEL_MAX_PKGS * MODEL_MAX_SNC * 40 + 7) & ~(size_t)7;
 }
 
-pmu_status model_set_snc(struct model *m, unsigned n)
+/* Each package's cores (its highest core number + 1; 0: no CPU there). */
+static void cores_of(const struct model *m, unsigned cores[MODEL_MAX_PKGS])
 {
-	unsigned cores[MODEL_MAX_PKGS] = { 0 };
-	if (n > MODEL_MAX_SNC)
-		return PMU_ERR_RANGE;
+	pmu_memset(cores, 0, MODEL_MAX_PKGS * sizeof(cores[0]));
 	for (unsigned i = 0; i < m->ncpus; i++)
 		if (m->core_of[i] + 1 > cores[m->pkg_of[i]])
 			cores[m->pkg_of[i]] = m->core_of[i] + 1;
+}
+
+pmu_status model_set_snc(struct model *m, unsigned n)
+{
+	unsigned cores[MODEL_MAX_PKGS];
+	if (n > MODEL_MAX_SNC)
+		return PMU_ERR_RANGE;
+	cores_of(m, cores);
 	for (unsigned p = 0; p < MODEL_MAX_PKGS; p++)
 		if (cores[p] && cores[p] < n)
 			return PMU_ERR_RANGE;   /* fewer cores than clusters */
@@ -47,14 +54,9 @@ pmu_status model_set_snc(struct model *m, unsigned n)
 static size_t build(const struct model *m)
 {
 	uint8_t *t = m->srat;
-	unsigned cores[MODEL_MAX_PKGS] = { 0 }, npkg = 0;
+	unsigned cores[MODEL_MAX_PKGS];
 	size_t n = 48;
-	for (unsigned i = 0; i < m->ncpus; i++) {
-		unsigned p = m->pkg_of[i];
-		if (m->core_of[i] + 1 > cores[p])
-			cores[p] = m->core_of[i] + 1;
-		npkg = p + 1 > npkg ? p + 1 : npkg;
-	}
+	cores_of(m, cores);
 	pmu_memset(t, 0, model_srat_bytes(m->ncpus));
 	pmu_memcpy(t, "SRAT", 4);
 	t[8] = 3;
@@ -66,7 +68,8 @@ static size_t build(const struct model *m)
 	le(t + 36, 1, 4);
 	for (unsigned i = 0; i < m->ncpus; i++) {
 		uint32_t apic = model_apic_id(m, i);
-		uint32_t dom = m->pkg_of[i] * m->snc + m->core_of[i] * m->snc / cores[m->pkg_of[i]];
+		unsigned p = m->pkg_of[i];   /* cores[p] > core_of[i]: never 0 here */
+		uint32_t dom = p * m->snc + (cores[p] ? m->core_of[i] * m->snc / cores[p] : 0);
 		uint8_t *s = t + n;
 		if (apic < 0xFF) {
 			s[0] = 0;
@@ -84,7 +87,7 @@ static size_t build(const struct model *m)
 		}
 		n += s[1];
 	}
-	for (unsigned d = 0; d < npkg * m->snc; d++, n += 40) {
+	for (unsigned d = 0; d < m->npkgs * m->snc; d++, n += 40) {
 		uint8_t *s = t + n;
 		s[0] = 1;
 		s[1] = 40;
