@@ -167,11 +167,11 @@ static void put_domains(struct strbuf *sb, const struct snc_pkg *k)
 	snc_list_end(&l);
 }
 
-/* Whether the rule places boxes of this kind for this many clusters. */
+/* Whether the rule places boxes of this kind, found on this machine, for this many clusters. */
 static bool mapped(const struct snc *n, bool cha, unsigned clusters)
 {
 	return cha ? snc_cha_cluster(n->rule, 0, n->chas, clusters) >= 0
-		   : snc_imc_cluster(n->rule, 0, clusters) >= 0;
+		   : n->imcs && snc_imc_cluster(n->rule, 0, clusters) >= 0;
 }
 
 /* "CHAs 0-39 | 40-79 | 80-119" or why not. */
@@ -179,9 +179,10 @@ static void say_kind(struct strbuf *sb, const struct snc *n, bool cha, unsigned 
 {
 	sb_puts(sb, cha ? "CHAs " : "iMCs ");
 	if (!mapped(n, cha, clusters)) {
-		sb_puts(sb, cha ? "not placed (" : "not placed (no table for SNC-");
-		sb_dec(sb, cha ? n->chas : clusters);
-		sb_puts(sb, cha ? " found)" : ")");
+		bool none = cha || !n->imcs;
+		sb_puts(sb, none ? "not placed (" : "not placed (no table for SNC-");
+		sb_dec(sb, none ? (cha ? n->chas : n->imcs) : clusters);
+		sb_puts(sb, none ? " found)" : ")");
 		return;
 	}
 	for (unsigned c = 0; c < clusters; c++) {
@@ -297,6 +298,14 @@ void snc_report(struct run *a)
 	size_t len;
 	if (!pmu_acpi_table(&a->backend, "SRAT", &t, &len)) {
 		sb_puts(&a->sb, "no SRAT: one NUMA domain per package assumed");
+		run_say(a);
+		return;
+	}
+	if (len > MACHINE_SRAT_BYTES) {   /* its header's length is all that bounds the read */
+		sb_puts(&a->sb, "SRAT: its header says ");
+		sb_dec(&a->sb, len);
+		sb_puts(&a->sb, " bytes, more than 4,096 CPUs' table: ignored, one NUMA domain per "
+			"package assumed");
 		run_say(a);
 		return;
 	}
