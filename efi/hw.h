@@ -49,6 +49,14 @@ pmu_status pci_real_write(void *ctx, unsigned cpu, struct pmu_pci_addr a, uint32
 pmu_status mmio_real_read(void *ctx, unsigned cpu, uint64_t addr, unsigned bytes, uint64_t *val);
 pmu_status mmio_real_write(void *ctx, unsigned cpu, uint64_t addr, unsigned bytes, uint64_t val);
 
+/*
+ * The firmware's ACPI table of signature sig through the XSDT (acpi_real.c), its length from
+ * its header in *len; NULL when firmware lists none. Boot CPU only. acpi_real_table is the
+ * backend's acpi_table.
+ */
+const UINT8 *acpi_real_find(const char *sig, UINT32 *len);
+bool acpi_real_table(void *ctx, const char *sig, const uint8_t **table, size_t *len);
+
 /* Port I/O: QEMU's isa-debug-exit, COM1. */
 static inline void hw_outb(UINT16 port, UINT8 v)
 {

@@ -98,6 +98,7 @@ static const struct pmu_backend_ops real_ops = {
 	.mmio_read = mmio_real_read,
 	.mmio_write = mmio_real_write,
 	.pci_ranges = pci_real_ranges,
+	.acpi_table = acpi_real_table,
 };
 
 void hw_backend(struct pmu_backend *b)

@@ -63,37 +63,17 @@ static void add_bridge(EFI_PCI_ROOT_BRIDGE_IO_PROTOCOL *io)
 	}
 }
 
-static BOOLEAN sig_is(const UINT8 *t, const char *s)
-{
-	return t[0] == s[0] && t[1] == s[1] && t[2] == s[2] && t[3] == s[3];
-}
-
-/* MCFG's allocations, through the ACPI 2.0 RSDP's XSDT. */
+/* MCFG's allocations (PCI Firmware 3.0 4.1.2: 16-byte entries from offset 44). */
 static void find_mcfg(void)
 {
-	EFI_GUID acpi20 = ACPI_20_TABLE_GUID;
-	const UINT8 *rsdp = NULL;
-	for (UINTN i = 0; i < ST->NumberOfTableEntries; i++)
-		if (!CompareGuid(&ST->ConfigurationTable[i].VendorGuid, &acpi20))
-			rsdp = ST->ConfigurationTable[i].VendorTable;
-	if (!rsdp || rsdp[15] < 2)
-		return;
-	const UINT8 *xsdt = (const UINT8 *)(UINTN)get_le(rsdp + 24, 8);
-	if (!xsdt || !sig_is(xsdt, "XSDT"))
-		return;
-	UINT64 len = get_le(xsdt + 4, 4);
-	for (UINT64 off = 36; off + 8 <= len; off += 8) {
-		const UINT8 *t = (const UINT8 *)(UINTN)get_le(xsdt + off, 8);
-		if (!t || !sig_is(t, "MCFG"))
-			continue;
-		UINT64 tl = get_le(t + 4, 4);
-		for (UINT64 e = 44; e + 16 <= tl && necams < MAX_ECAM; e += 16) {
-			ecams[necams].base = get_le(t + e, 8);
-			ecams[necams].seg = (UINT16)get_le(t + e + 8, 2);
-			ecams[necams].bus_lo = t[e + 10];
-			ecams[necams].bus_hi = t[e + 11];
-			necams++;
-		}
+	UINT32 tl = 0;
+	const UINT8 *t = acpi_real_find("MCFG", &tl);
+	for (UINT64 e = 44; t && e + 16 <= tl && necams < MAX_ECAM; e += 16) {
+		ecams[necams].base = get_le(t + e, 8);
+		ecams[necams].seg = (UINT16)get_le(t + e + 8, 2);
+		ecams[necams].bus_lo = t[e + 10];
+		ecams[necams].bus_hi = t[e + 11];
+		necams++;
 	}
 }
 

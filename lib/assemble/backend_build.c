@@ -97,6 +97,15 @@ static enum verdict set_firmware(struct run *a)
 	return VERDICT_PASS;
 }
 
+/* sim-snc: the model's SRAT lists each package as that many proximity domains. */
+static enum verdict set_snc(struct run *a)
+{
+	if (!a->opt.sim_snc || !model_set_snc(a->model, a->opt.sim_snc))
+		return VERDICT_PASS;
+	return run_refuse(a, "sim-snc: a package of the model has fewer cores than that many "
+			  "clusters", NULL, NULL);
+}
+
 static enum verdict backend_sim(struct run *a)
 {
 	const struct model_profile *p;
@@ -123,7 +132,7 @@ static enum verdict backend_sim(struct run *a)
 				  NULL);
 	model_backend(a->model, &a->backend);
 	if (sim_break_apply(a) != VERDICT_PASS || set_noise(a) != VERDICT_PASS ||
-	    set_firmware(a) != VERDICT_PASS)
+	    set_firmware(a) != VERDICT_PASS || set_snc(a) != VERDICT_PASS)
 		return VERDICT_ERROR;
 	a->simulated = true;
 	sim_break_say(a);

@@ -25,6 +25,8 @@
 #define MACHINE_MAX_PKGS 16
 #define MACHINE_MAX_PCI 24   /* Skylake-SP 18, Ice Lake-SP 18 (8 in MMIO) a package */
 #define MACHINE_STR 64
+/* The firmware's SRAT kept (ACPI 6.5 5.2.16): an x2APIC structure (24 bytes) a CPU and 4 KiB more. */
+#define MACHINE_SRAT_BYTES (48 + MACHINE_MAX_CPUS * 24 + 4096)
 
 struct machine_regs {
 	unsigned n;
@@ -105,6 +107,13 @@ struct machine_cxl {
 	struct machine_cxl_cpmu cpmu[MACHINE_MAX_CXL];
 };
 
+/* The SRAT the capture logged (run/snc.c), its bytes as firmware gave them; len 0: none. */
+struct machine_srat {
+	uint32_t len;
+	uint32_t filled;                /* bytes read back so far (profile_read) */
+	uint8_t bytes[MACHINE_SRAT_BYTES];
+};
+
 struct machine {
 	char vendor[16];
 	char uncore[MACHINE_STR];       /* uncore_family_name */
@@ -113,6 +122,7 @@ struct machine {
 	struct machine_pkg pkg[MACHINE_MAX_PKGS];
 	struct machine_pci_fns pci;
 	struct machine_cxl cxl;
+	struct machine_srat srat;
 	struct machine_cpu cpu[];
 };
 

@@ -125,6 +125,24 @@ static void put_cxl(struct strbuf *sb, const struct machine_cxl *x)
 	}
 }
 
+/* "srat bytes N", then the table as "srattable OFFSET HEX", PROFILE_DISC_LINE bytes a line. */
+static void put_srat(struct strbuf *sb, const struct machine_srat *s)
+{
+	if (!s->len)
+		return;
+	sb_puts(sb, "srat bytes ");
+	sb_dec(sb, s->len);
+	sb_putc(sb, '\n');
+	for (uint32_t off = 0; off < s->len; off += PROFILE_DISC_LINE) {
+		sb_puts(sb, "srattable");
+		hex_field(sb, off);
+		sb_putc(sb, ' ');
+		sb_hex_bytes(sb, s->bytes + off,
+			     s->len - off < PROFILE_DISC_LINE ? s->len - off : PROFILE_DISC_LINE);
+		sb_putc(sb, '\n');
+	}
+}
+
 void profile_write(const struct machine *m, const char *comment, struct strbuf *sb)
 {
 	sb_puts(sb, PROFILE_FORMAT "\n# ");
@@ -184,4 +202,5 @@ void profile_write(const struct machine *m, const char *comment, struct strbuf *
 	}
 	put_pci_fns(sb, &m->pci);
 	put_cxl(sb, &m->cxl);
+	put_srat(sb, &m->srat);
 }

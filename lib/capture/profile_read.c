@@ -203,6 +203,20 @@ static bool one_line(const struct words *ws, struct machine *m)
 		m->pkg[m->npkgs++].leader = (uint32_t)a[1];
 		return true;
 	}
+	if (is(ws, 0, "srat")) {   /* srat bytes N */
+		if (ws->count != 3 || !is(ws, 1, "bytes") || !num(ws, 2, MACHINE_SRAT_BYTES, &a[0]) ||
+		    !a[0] || m->srat.len)
+			return false;
+		m->srat.len = (uint32_t)a[0];
+		return true;
+	}
+	if (is(ws, 0, "srattable")) {   /* srattable OFFSET HEX: the next bytes, in order */
+		struct machine_srat *s = &m->srat;
+		long n = ws->count == 3 && num(ws, 1, MACHINE_SRAT_BYTES, &a[0]) && a[0] == s->filled ?
+			 pmu_hex_bytes(ws->w[2], ws->n[2], s->bytes + s->filled, s->len - s->filled) : 0;
+		s->filled += n > 0 ? (uint32_t)n : 0;
+		return n > 0;
+	}
 	struct machine_pkg *k = num(ws, 1, 0xFFFFFFFFu, &a[0]) ? pkg_of(m, a[0]) : NULL;
 	if (is(ws, 0, "pkgmsr"))
 		return k && reg_line(ws, &k->regs, k->not_held);
@@ -320,5 +334,9 @@ pmu_status profile_read(const char *text, size_t len, struct machine *m, char *e
 			sb_puts(&sb, "'s discovery table has fewer disctable bytes than it says");
 			return PMU_ERR_INVALID;
 		}
+	if (m->srat.filled != m->srat.len) {
+		sb_puts(&sb, "the SRAT has fewer srattable bytes than it says");
+		return PMU_ERR_INVALID;
+	}
 	return PMU_OK;
 }

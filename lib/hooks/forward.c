@@ -77,6 +77,12 @@ static unsigned f_pci_ranges(void *ctx, struct pmu_bus_range *r, unsigned cap)
 	return b->ops->pci_ranges(b->ctx, r, cap);
 }
 
+static bool f_acpi_table(void *ctx, const char *sig, const uint8_t **t, size_t *len)
+{
+	const struct pmu_backend *b = &((struct hook_backend *)ctx)->inner;   /* no CPU: no hook */
+	return b->ops->acpi_table(b->ctx, sig, t, len);
+}
+
 static pmu_status f_mmio_read(void *ctx, unsigned cpu, uint64_t addr, unsigned bytes, uint64_t *val)
 {
 	const struct pmu_backend *b = at(ctx, cpu, HOOK_OTHER);
@@ -110,7 +116,7 @@ void hook_backend_init(struct hook_backend *h, const struct pmu_backend *inner,
 		.irq_save = FORWARD(irq_save), .irq_restore = FORWARD(irq_restore),
 		.tsc = FORWARD(tsc), .pci_read = FORWARD(pci_read), .pci_write = FORWARD(pci_write),
 		.mmio_read = FORWARD(mmio_read), .mmio_write = FORWARD(mmio_write),
-		.pci_ranges = FORWARD(pci_ranges),
+		.pci_ranges = FORWARD(pci_ranges), .acpi_table = FORWARD(acpi_table),
 		.run_kernel = FORWARD(run_kernel),
 	};
 	h->at = hook;

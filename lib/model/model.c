@@ -29,7 +29,7 @@ size_t model_bytes(unsigned ncpus)
 	size_t b = sizeof(struct model);
 #define ADD_BYTES(f) b += ARRAY_BYTES(f, ncpus);
 	MODEL_CPU_ARRAYS(ADD_BYTES)
-	return b;
+	return b + model_srat_bytes(ncpus);
 }
 
 /* Threads sharing the L3 as the profile's CPUID gives them, as a shift of the APIC id. */
@@ -174,6 +174,7 @@ pmu_status model_init(struct model *m, size_t bytes, const struct model_profile 
 	uint8_t *at = (uint8_t *)m->mem;
 #define TAKE(f) m->f = (void *)at; at += ARRAY_BYTES(f, ncpus);
 	MODEL_CPU_ARRAYS(TAKE)
+	m->srat = at;
 	m->p = p;
 	/* each kind of core's leaves, a kind the profile lacks those of the kind before it */
 	const struct model_cpuid_table *kinds[MODEL_CORE_KINDS] = { p->cpuid, p->cpuid_atom,
@@ -510,6 +511,7 @@ static const struct pmu_backend_ops sim_ops = {
 	.pci_read = model_sim_pci_read,
 	.pci_write = model_sim_pci_write,
 	.pci_ranges = model_sim_pci_ranges,
+	.acpi_table = model_sim_acpi_table,
 	.mmio_read = model_sim_mmio_read,
 	.mmio_write = model_sim_mmio_write,
 	.run_kernel = model_run_kernel,

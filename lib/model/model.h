@@ -33,6 +33,7 @@
 #define MODEL_SCRATCH 64
 #define MODEL_LOG_PER_CPU 384
 #define MODEL_MAX_FAULTS 16
+#define MODEL_MAX_SNC 4   /* sub-NUMA clusters a package (sim-snc): Sapphire Rapids XCC's SNC-4 */
 
 /* MOP_PCI_*: a configuration dword read or written, msr its key (pmu/regkey.h). */
 /* MOP_MMIO_*: 4 or 8 bytes at an address below 4 GiB, msr the address. */
@@ -259,6 +260,9 @@ struct model_profile {
 	const struct model_client *client;
 	/* A loaded profile's CXL functions and CPMUs as its capture read them; NULL: cxl's. */
 	const struct model_cxl_images *cxl_images;
+	/* A loaded profile's captured SRAT (model_srat.c serves it); NULL: the model has none. */
+	const uint8_t *srat;
+	uint32_t srat_len;
 };
 
 /*
@@ -387,6 +391,8 @@ struct model {
 	bool disc_upi_absent;   /* the UPI and M3UPI functions the table names are not there */
 	bool disc_cha_msr_zero; /* MSR 0x2FFE reads 0, as on Emerald Rapids XCC (Linux) */
 	struct model_cxl cxl[MODEL_CXL_CPMUS];   /* the CXL devices' CPMUs (model_cxl.c); base 0: none */
+	uint8_t snc;            /* sim-snc: sub-NUMA clusters a package in its SRAT; 0: the profile's */
+	uint8_t *srat;          /* the SRAT model_srat.c lays out, after the per-CPU arrays */
 	uint64_t mem[];         /* the per-CPU arrays */
 };
 
@@ -441,6 +447,12 @@ pmu_status model_place_core(struct model *m, unsigned cpu, unsigned core);
  * running image on every CPU, core and package. Logs nothing.
  */
 void model_set_firmware(struct model *m, enum model_firmware fw);
+/*
+ * sim-snc: an SRAT of n proximity domains a package (model_srat.c), the CPUs placed; 0: the
+ * profile's own table (a loaded one's), or none. PMU_ERR_RANGE past MODEL_MAX_SNC, or where a
+ * package has fewer cores than n.
+ */
+pmu_status model_set_snc(struct model *m, unsigned n);
 /* "clean" / "running" (sim-firmware setting); PMU_ERR_UNKNOWN_NAME otherwise. */
 pmu_status model_firmware_parse(const char *name, enum model_firmware *out);
 const char *model_firmware_name(enum model_firmware fw);

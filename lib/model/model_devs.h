@@ -56,6 +56,10 @@ void model_file_give(struct model *m, const struct model_dev *d, unsigned cpu);
 pmu_status model_sim_pci_read(void *ctx, unsigned cpu, struct pmu_pci_addr a, uint32_t *val);
 pmu_status model_sim_pci_write(void *ctx, unsigned cpu, struct pmu_pci_addr a, uint32_t val);
 unsigned model_sim_pci_ranges(void *ctx, struct pmu_bus_range *r, unsigned cap);
+/* The backend's acpi_table: the SRAT of sim-snc, or the loaded profile's (model_srat.c). */
+bool model_sim_acpi_table(void *ctx, const char *sig, const uint8_t **table, size_t *len);
+/* The bytes model_srat.c may lay out for ncpus CPUs (8-byte multiple). */
+size_t model_srat_bytes(unsigned ncpus);
 pmu_status model_sim_mmio_read(void *ctx, unsigned cpu, uint64_t addr, unsigned bytes,
 			       uint64_t *val);
 pmu_status model_sim_mmio_write(void *ctx, unsigned cpu, uint64_t addr, unsigned bytes,

@@ -159,6 +159,9 @@ pmu_status model_loaded_make(const struct machine *m, const char *name, struct m
 		l->disc[k] = (struct model_disc_image){ d->bar, d->len, l->disc_bytes[k] };
 	}
 	l->p.disc = l->disc;
+	pmu_memcpy(l->srat, m->srat.bytes, m->srat.len);
+	l->p.srat = m->srat.len ? l->srat : NULL;
+	l->p.srat_len = m->srat.len;
 	unsigned nh = 0;
 	for (unsigned k = 0; k < m->npkgs; k++)
 		for (unsigned i = 0; i < m->pkg[k].regs.n && nh < CAPTURE_MAX_MSRS; i++)

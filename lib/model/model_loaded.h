@@ -28,6 +28,7 @@ struct model_loaded {
 	uint8_t disc_bytes[MACHINE_MAX_PKGS][DISC_TABLE_BYTES];
 	struct machine_cxl cxl;               /* the capture's CXL devices, which cxl_images show */
 	struct model_cxl_images cxl_images;
+	uint8_t srat[MACHINE_SRAT_BYTES];   /* the captured SRAT the model serves */
 	/* Per CPU, ncpus of each, after the struct (model_loaded_bytes). */
 	struct model_cpuid_table *table;
 	struct model_cpuid_leaf (*leaf)[CPUID_WALK_MAX];

@@ -392,6 +392,26 @@ static pmu_status read_disc(struct machine_reader *r, const struct logrec_view *
 	return PMU_OK;
 }
 
+/* A part of the firmware's SRAT (run/snc.c: 2 KiB a part, in order). */
+static pmu_status read_srat(struct machine_reader *r, const struct logrec_view *v)
+{
+	uint32_t part;
+	const struct logval *b = logread_find(v, "bytes");
+	struct machine_srat *s = &r->m->srat;
+	if (logread_find(v, "not_kept_bytes"))
+		return PMU_OK;   /* longer than a machine keeps: the profile's model has none */
+	if (get_u32(r, v, "part", &part) || !b || b->type != LV_STRING || (part && !s->len))
+		return bad(r, "an srat machine record is malformed, or its parts out of order");
+	if (!part)
+		s->len = 0;
+	long n = pmu_hex_bytes(b->raw, b->raw_len, s->bytes + s->len, sizeof(s->bytes) - s->len);
+	if (n < 0)
+		return bad(r, "an srat machine record's bytes are not hex (or too many)");
+	s->len += (uint32_t)n;
+	s->filled = s->len;
+	return PMU_OK;
+}
+
 /*
  * The probed MSR: "msr" "0xMSR" (schema 1), or as schema 2 names registers, "msr 0xMSR" under
  * "reg" (uncore_probe) or "ctr" (uncore_width).
@@ -450,6 +470,8 @@ pmu_status machine_read_line(struct machine_reader *r, const char *line, size_t 
 		return read_pci_fns(r, v);
 	if (logread_str_is(v, "scope", "cxl"))
 		return read_cxl(r, v);
+	if (logread_str_is(v, "scope", "srat"))
+		return read_srat(r, v);
 	if (logread_str_is(v, "scope", "platform")) {
 		if (logread_get_str(v, "vendor", r->m->vendor, sizeof(r->m->vendor)))
 			return bad(r, "the platform machine record names no vendor");

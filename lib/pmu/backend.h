@@ -11,6 +11,7 @@
 #define EFIPMU_BACKEND_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include "util/status.h"
 
@@ -95,6 +96,12 @@ struct pmu_backend_ops {
 	 * there (a discovery table's unit) is out of reach, not absent.
 	 */
 	unsigned (*pci_ranges)(void *ctx, struct pmu_bus_range *r, unsigned cap);
+	/*
+	 * Optional: the firmware's ACPI table of signature sig (4 characters), *len bytes as its
+	 * header's length gives them (the real one: through the XSDT; the model: its own); false
+	 * when there is none. Boot CPU only. Read, never written: a parser checks every byte.
+	 */
+	bool (*acpi_table)(void *ctx, const char *sig, const uint8_t **table, size_t *len);
 	/*
 	 * Optional: runs kernel k with arg (a struct kernel_args first) as this backend
 	 * executes it; the model, which sees no instructions, replays its own reading of
@@ -204,6 +211,15 @@ static inline pmu_status pmu_mmio_write(const struct pmu_backend *b, unsigned cp
 		return PMU_ERR_REFUSED;
 	return b->ops->mmio_write ? b->ops->mmio_write(b->ctx, cpu, addr, bytes, val)
 				  : PMU_ERR_UNSUPPORTED;
+}
+
+/* The ACPI table sig through the backend; false where it has none (or no ACPI access). */
+static inline bool pmu_acpi_table(const struct pmu_backend *b, const char *sig,
+				  const uint8_t **table, size_t *len)
+{
+	*table = NULL;
+	*len = 0;
+	return b->ops->acpi_table && b->ops->acpi_table(b->ctx, sig, table, len) && *table;
 }
 
 /* The TSC through the backend; 0 where it has none. */

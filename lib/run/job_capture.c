@@ -14,6 +14,7 @@
 #include "pmu/regkey.h"
 #include "pmu/regname.h"
 #include "pmu/uncore_pci.h"
+#include "run/snc.h"
 #include "run/uncore_disc_job.h"
 #include "run/run.h"
 
@@ -550,6 +551,7 @@ enum verdict job_capture(struct run *a)
 	}
 	unsigned tables = uncore_disc_capture(a);
 	unsigned cpmus = 0, cxl = a->opt.cxl ? log_cxl(&c, &sb, &cpmus) : 0;
+	snc_capture(a);
 	sb_puts(&say, "capture: ");
 	sb_dec(&say, t.cpus);
 	sb_puts(&say, t.cpus == 1 ? " CPU, " : " CPUs, ");

@@ -27,6 +27,9 @@ const struct opt_def options_table[OPT_COUNT] = {
 	[OPT_SIM_FIRMWARE] = { "sim-firmware", 0, 1, OPT_KIND_TEXT, FIELD(sim_firmware), 0, 0, "STATE",
 		"What the model's firmware hands over: clean (every register 0) or running "
 		"(default: counters and enable bits left on, as on the machine)" },
+	[OPT_SIM_SNC] = { "sim-snc", 0, 1, OPT_KIND_UINT, FIELD(sim_snc), 1, 4, "N",
+		"The model's firmware lists each package as N proximity domains in its SRAT "
+		"(sub-NUMA clusters; default: the profile's table, or none)" },
 	[OPT_EVENTS] = { "events", 'e', 1, OPT_KIND_EVENTS, FIELD(events), 0, 0, "SPEC",
 		"Events to count: perf syntax (cpu/event=0x3c,umask=0/) or names "
 		"(INST_RETIRED.ANY), comma-separated; repeat -e to add more" },
@@ -783,7 +786,8 @@ static bool describe_shows(const struct efipmu_options *o, enum opt_id id)
 		return o->test_disc_dev.set;
 	case OPT_KIND_UINT:
 		/* a test hook, or a setting whose default is 0 ("the app's"), is shown only when set */
-		return (id != OPT_STALL_CPU || o->stall_cpu) && (id != OPT_AP_TIMEOUT || o->ap_timeout_ms);
+		return (id != OPT_STALL_CPU || o->stall_cpu) && (id != OPT_AP_TIMEOUT || o->ap_timeout_ms) &&
+		       (id != OPT_SIM_SNC || o->sim_snc);
 	case OPT_KIND_CPUS:
 	case OPT_KIND_BACKEND:
 	case OPT_KIND_SYNC:

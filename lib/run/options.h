@@ -27,6 +27,7 @@ enum opt_id {
 	OPT_SIM_BREAK,
 	OPT_SIM_NOISE,
 	OPT_SIM_FIRMWARE,
+	OPT_SIM_SNC,
 	OPT_EVENTS,
 	OPT_KERNELS,
 	OPT_CPUS,
@@ -79,6 +80,7 @@ struct efipmu_options {
 	char sim_break[32];            /* a deliberate model defect: "", narrow-counters, ignore-enable */
 	char sim_noise[16];            /* "" (the profile's: all), none, timer, smi, all */
 	char sim_firmware[16];         /* "" (the profile's: running), clean, running */
+	uint32_t sim_snc;              /* 0: the profile's SRAT (or none); 1..4 clusters a package */
 	char events[512];              /* -e specs joined with ','; "" = the app's default set */
 	char kernels[128];             /* the kernel's name; "" = the app's default */
 	struct cpuset cpus;            /* default all */

@@ -7,6 +7,7 @@
 #include "pmu/dryrun.h"
 #include "run/job.h"
 #include "run/run.h"
+#include "run/snc.h"
 #include "pmu/topology.h"
 #include "pmu/uncore_amd.h"
 #include "run/uncore_disc_job.h"
@@ -534,6 +535,7 @@ enum verdict run_main(struct run *a, const struct run_header *h)
 	uint32_t no_box = run_make_boxes(a);
 	report_cpus(a);
 	check_topology(a);
+	snc_report(a);
 	const struct uncore_amd_facts *amd = &a->slot[a->plat->bsp].info.amd_uncore;
 	if (uncore_amd_shape(amd, &a->sb) ||
 	    uncore_amd_unclaimed(&a->backend, a->plat->bsp, amd, &a->sb))

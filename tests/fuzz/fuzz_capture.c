@@ -58,6 +58,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		for (unsigned i = 0; i < m->ncpus; i++)
 			FUZZ_CHECK(m->cpu[i].walk.n <= CPUID_WALK_MAX && m->cpu[i].regs.n <= CAPTURE_MAX_MSRS);
 		check_cxl(&m->cxl);
+		FUZZ_CHECK(m->srat.filled == m->srat.len && m->srat.len <= MACHINE_SRAT_BYTES);
 	} else {
 		FUZZ_CHECK(memchr(err, '\0', sizeof(err)) != NULL);
 	}
@@ -73,6 +74,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (unsigned i = 0; i < m->npkgs; i++)
 		FUZZ_CHECK(m->pkg[i].npci <= MACHINE_MAX_PCI);
 	check_cxl(&m->cxl);
+	FUZZ_CHECK(m->srat.len <= MACHINE_SRAT_BYTES);
 	free(text);
 	return 0;
 }

@@ -495,6 +495,18 @@ for kind in count uncore-count box-clock-check check-result verdict tally owners
   edit_log "$kind"
   run_case "replay_edited_$kind" replay "$ptmp/edit-$kind.jsonl"
 done
+# Sub-NUMA clusters (issue 33 item 1): a Sapphire Rapids model whose SRAT makes each package
+# SNC-2 (sim-snc): the capture carries the table into the profile, so the replay's model has it
+# and its snc records are the log's (0 differences); a cluster's CPUs edited in the log are named.
+"$build/report/mklog" --cpus 16 --packages 2 --threads 2 -o "$ptmp/snc2.jsonl" \
+  $'backend = sim\nsim-profile = sapphire-rapids\nsim-noise = none\nsim-snc = 2\n'
+if out=$("$tool" replay "$ptmp/snc2.jsonl" 2>&1) && [[ "$out" == *", 0 differences" ]] &&
+   [ "$(grep -c '"rec":"snc".*"clusters":2,"alike":true' "$ptmp/snc2.jsonl")" = 2 ]; then
+  passed=$((passed + 1)); else failed=$((failed + 1))
+  echo "  FAIL the SNC-2 model log: not 2 snc records of 2 clusters, or its replay differs"
+  echo "$out" | tail -5 | sed 's/^/    /'; fi
+sed 's/"domain":1,"cpus":"4-7"/"domain":1,"cpus":"4-6"/' "$ptmp/snc2.jsonl" > "$ptmp/edit-snc.jsonl"
+run_case replay_edited_snc replay "$ptmp/edit-snc.jsonl"
 # Real size (issue 33 item 2): a two-socket Sapphire Rapids of 224 CPUs as a profile file, a
 # model run on it (the app's run, tests/report/mklog.c) replayed; a 768-CPU run (zen4's
 # profile on 2 x 192 cores x 2 threads) ends PASS with the L3 of each of its 96 CCXs counted,

@@ -23,6 +23,28 @@ static inline struct machine *test_machine(unsigned cap)
 	return m;
 }
 
+/* tests/data/DIR/NAME: hex text (two digits a byte), '#' lines comments, into buf; its bytes. */
+static inline size_t test_load_hex(const char *dir, const char *name, uint8_t *buf, size_t cap)
+{
+	char path[256], line[256];
+	size_t n = 0;
+	snprintf(path, sizeof(path), "tests/data/%s/%s", dir, name);
+	FILE *f = fopen(path, "r");
+	assert_non_null(f);
+	while (fgets(line, sizeof(line), f)) {
+		if (line[0] == '#')
+			continue;
+		for (char *p = line; p[0] && p[1] && p[0] != '\n'; p += 2) {
+			unsigned v;
+			assert_int_equal(sscanf(p, "%2x", &v), 1);
+			assert_true(n < cap);
+			buf[n++] = (uint8_t)v;
+		}
+	}
+	fclose(f);
+	return n;
+}
+
 /* A fresh model of profile p (its per-CPU state in the same block); freed with free(). */
 static inline struct model *test_model_of(const struct model_profile *p, unsigned ncpus,
 					  unsigned npkgs, struct pmu_backend *b)

@@ -565,9 +565,10 @@ static bool settings(const char *text, size_t len, struct efipmu_options *opt)
 		char *eq = strchr(tok, '=');
 		if (eq)
 			*eq = 0;
-		/* the machine and the log are the replay's own */
+		/* the machine (its SRAT too: the profile's) and the log are the replay's own */
 		if (!strcmp(tok, "backend") || !strcmp(tok, "sim-profile") ||
-		    !strcmp(tok, "sim-profile-file") || !strcmp(tok, "output") ||
+		    !strcmp(tok, "sim-profile-file") || !strcmp(tok, "sim-snc") ||
+		    !strcmp(tok, "output") ||
 		    !strcmp(tok, "qemu-exit"))
 			continue;
 		snprintf(flags[argc], sizeof(flags[argc]), "--%s", tok);

@@ -179,25 +179,10 @@ static void test_entry_points(void **state)
 			 PMU_ERR_INVALID);
 }
 
-/* tests/data/smbios/NAME: hex text, '#' lines comments, into t. */
+/* tests/data/smbios/NAME into t. */
 static void load_hex(const char *name, struct blob *t)
 {
-	char path[256], line[256];
-	snprintf(path, sizeof(path), "tests/data/smbios/%s", name);
-	FILE *f = fopen(path, "r");
-	assert_non_null(f);
-	t->n = 0;
-	while (fgets(line, sizeof(line), f)) {
-		if (line[0] == '#')
-			continue;
-		for (char *p = line; p[0] && p[1] && p[0] != '\n'; p += 2) {
-			unsigned v;
-			assert_int_equal(sscanf(p, "%2x", &v), 1);
-			uint8_t b = (uint8_t)v;
-			put(t, &b, 1);
-		}
-	}
-	fclose(f);
+	t->n = test_load_hex("smbios", name, t->b, sizeof(t->b));
 }
 
 /*

@@ -53,7 +53,7 @@ static void test_every_option_round_trips(void **state)
 	assert_int_equal(PARSE(&o, &err, "--backend", "sim", "--sim-profile", "westmere-ex",
 			       "--sim-profile-file", "lab.profile",
 			       "--sim-break", "ignore-enable", "--sim-noise", "smi", "--sim-firmware", "clean",
-			       "--events", "cpu/event=0x3c,umask=0/", "--kernels", "spin",
+			       "--sim-snc", "3", "--events", "cpu/event=0x3c,umask=0/", "--kernels", "spin",
 			       "--cpus", "0,2-5", "--repeats", "1000", "--output", "run-1.jsonl",
 			       "--log-sync", "each", "--capture", "off", "--waivers", "lab-waivers.txt",
 			       "--list", "--selftest", "--dry-run", "--decode", "perfevtsel", "0x43003c",
@@ -68,6 +68,7 @@ static void test_every_option_round_trips(void **state)
 	assert_string_equal(o.sim_break, "ignore-enable");
 	assert_string_equal(o.sim_noise, "smi");
 	assert_string_equal(o.sim_firmware, "clean");
+	assert_int_equal(o.sim_snc, 3);
 	assert_string_equal(o.events, "cpu/event=0x3c,umask=0/");
 	assert_string_equal(o.kernels, "spin");
 	assert_int_equal(cpuset_count(&o.cpus), 5);
@@ -93,7 +94,8 @@ static void test_every_option_round_trips(void **state)
 	assert_int_equal(o.decode_value, 0x43003c);
 	assert_int_equal(o.config_given, (1ull << OPT_COUNT) - 1);
 	describe(&o, buf, sizeof(buf));
-	assert_string_equal(buf, "backend=sim sim-profile=westmere-ex sim-profile-file=lab.profile sim-break=ignore-enable sim-noise=smi sim-firmware=clean events=cpu/event=0x3c,umask=0/ "
+	assert_string_equal(buf, "backend=sim sim-profile=westmere-ex sim-profile-file=lab.profile sim-break=ignore-enable sim-noise=smi sim-firmware=clean sim-snc=3 "
+			    "events=cpu/event=0x3c,umask=0/ "
 			    "kernels=spin cpus=0,2-5 repeats=1000 output=run-1.jsonl log-sync=each capture=off "
 			    "waivers=lab-waivers.txt list "
 			    "selftest dry-run decode=perfevtsel:0x43003c force qemu-exit fault-test "
