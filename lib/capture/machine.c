@@ -84,7 +84,8 @@ static unsigned arch_version(const struct cpuid_walk *w)
 }
 
 void machine_collect_cpu(const struct pmu_backend *b, unsigned cpu, const char *vendor,
-			 struct machine_cpu *c, const struct box_set *boxes, struct machine_regs *pkg)
+			 struct machine_cpu *c, const struct box_set *boxes, struct machine_regs *pkg,
+			 const uint32_t *more, unsigned nmore)
 {
 	cpuid_walk(b, cpu, &c->walk);
 	c->regs.n = capture_core_msrs(vendor, arch_version(&c->walk), c->regs.msr,
@@ -92,6 +93,8 @@ void machine_collect_cpu(const struct pmu_backend *b, unsigned cpu, const char *
 	machine_read_regs(b, cpu, &c->regs);
 	if (pkg) {
 		pkg->n = capture_uncore_msrs(boxes, pkg->msr, CAPTURE_MAX_MSRS);
+		for (unsigned i = 0; i < nmore && pkg->n < CAPTURE_MAX_MSRS; i++)
+			pkg->msr[pkg->n++] = more[i];
 		machine_read_regs(b, cpu, pkg);
 	}
 }

@@ -116,12 +116,13 @@ void machine_read_regs(const struct pmu_backend *b, unsigned cpu, struct machine
 
 /*
  * cpu's own part (on that CPU for the real backend): its CPUID walk and the core MSRs of
- * vendor; a package leader (pkg not NULL) also the MSRs of the machine's uncore boxes. Reads
+ * vendor; a package leader (pkg not NULL) also the MSRs of the machine's uncore boxes and
+ * more[0..nmore) (its discovery tables' global controls, uncore_disc_global_msrs). Reads
  * only.
  */
 void machine_collect_cpu(const struct pmu_backend *b, unsigned cpu, const char *vendor,
 			 struct machine_cpu *c, const struct box_set *boxes,
-			 struct machine_regs *pkg);
+			 struct machine_regs *pkg, const uint32_t *more, unsigned nmore);
 
 struct uncore_pci_scan;
 struct pmon_registry;

@@ -87,6 +87,12 @@ struct model_dev {
 	bool (*cycles)(struct model *m, struct model_regfile *rf, const struct model_cycle *sum,
 		       uint64_t n);
 	pmu_status (*rdpmc)(struct model *m, struct model_regfile *rf, uint32_t index, uint64_t *val);
+	/*
+	 * Optional: what the device's registers hold at power-on where it is not 0 (a discovery
+	 * table's global control with freeze_all set), put in each package's file by
+	 * model_set_firmware before the firmware image.
+	 */
+	void (*power_on)(struct model *m);
 };
 
 /* model.box_left: the profile's uncore MSR box firmware leaves frozen or counting. */
@@ -370,6 +376,8 @@ struct model {
 	uint8_t disc_defect;    /* enum model_disc_defect of every package's table */
 	bool disc_upi_absent;   /* the UPI and M3UPI functions the table names are not there */
 	bool disc_cha_msr_zero; /* MSR 0x2FFE reads 0, as on Emerald Rapids XCC (Linux) */
+	bool disc_frozen;       /* every table's global control set at power-on (model_disc_freeze) */
+	unsigned disc_global_writes;   /* writes to a table's global control (the log may overflow) */
 	struct model_cxl cxl;   /* the CXL device's CPMU, on a profile with one (model_cxl.c) */
 	uint64_t mem[];         /* the per-CPU arrays */
 };
@@ -395,6 +403,13 @@ struct model {
  * now and after each model_set_firmware. PMU_ERR_UNSUPPORTED: the profile names no such box.
  */
 pmu_status model_leave_box(struct model *m, enum model_box_left k);
+
+/*
+ * Firmware leaves every discovery table's global control as the part powers on with
+ * freeze_all set (model_discovery.h: MODEL_DISC_FROZEN), now and after each
+ * model_set_firmware. PMU_ERR_UNSUPPORTED: the profile has no discovery table's device.
+ */
+pmu_status model_disc_freeze(struct model *m);
 
 /* Selects noise (enum model_noise bits) and, unless r is NULL, its rates; every CPU's schedule restarts at its clock. */
 void model_set_noise(struct model *m, unsigned noise, const struct model_noise_rates *r);

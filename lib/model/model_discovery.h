@@ -25,16 +25,32 @@ enum model_disc_defect {
 	MDD_COUNT
 };
 
+/*
+ * The global control the model's Sapphire/Emerald Rapids table names (q1 of its global
+ * state, MSR access): a model choice, Linux names none for these parts.
+ */
+#define MODEL_DISC_SPR_GLOBAL 0x2FF0u
+
+/*
+ * What the model's global control holds at power-on where freeze_all is set (the bit's
+ * position is not published: Linux's global_init writes 0 to the whole dword, tip
+ * b575fc0e3357; the model sets bit 0, its choice). While it is not 0 no unit counter of
+ * the table's domain counts.
+ */
+#define MODEL_DISC_FROZEN 0x1u
+
 /* The socket's units: CHAs (MSR), iMC channels (MMIO), M2M, UPI, M3UPI (PCI). */
 struct model_disc_machine {
 	unsigned chas, imcs, m2ms, upis;
 	uint64_t mmio_base;      /* where firmware mapped the iMC registers */
 	uint8_t bus;             /* the socket's uncore bus (segment 0) */
+	uint32_t global_on;      /* its global control at power-on: 0, or MODEL_DISC_FROZEN */
 };
 
 /*
  * One socket of the model's sapphire-rapids machine: 8 CHAs, 4 memory controllers
- * of 2 channels, 4 M2M, 3 UPI links (an 8-core part's uncore; a full XCC has more).
+ * of 2 channels, 4 M2M, 3 UPI links (an 8-core part's uncore; a full XCC has more); its
+ * global control 0 at power-on (Linux clears it on no SPR/EMR domain: tip e75462f6c7ea).
  */
 extern const struct model_disc_machine model_disc_spr;
 

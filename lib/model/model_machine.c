@@ -57,7 +57,10 @@ pmu_status model_machine(struct model *m, struct machine *out, struct model_mach
 			k->package = c->package;
 			k->leader = i;
 		}
-		machine_collect_cpu(&b, i, ci0.vendor, c, &boxes, k ? &k->regs : NULL);
+		uint32_t more[DISC_MAX_TABLES];
+		unsigned nmore = k && ci0.uncore == UNCORE_DISC ?
+				 uncore_disc_global_msrs(&s->disc, c->package, more, DISC_MAX_TABLES) : 0;
+		machine_collect_cpu(&b, i, ci0.vendor, c, &boxes, k ? &k->regs : NULL, more, nmore);
 	}
 	machine_scan_pci(&b, 0, &boxes, out->pkg, out->npkgs, &out->pci, &s->scan, &s->reg);
 	if (ci0.uncore == UNCORE_DISC)

@@ -15,7 +15,9 @@
  *   0x4000 c: controls +0x40 + 4 i, counters +0x08 + 8 i (Linux SNR_IMC_MMIO_PMON_*, which
  *   SPR's iMC keeps), 4 counters of 48 bits.
  * Model choices: the package's table BAR at 0x2000000000 + 0x100000 p, its iMC base at
- * 0xC0000000 + 0x1000000 p (model_icx_mmio_base); m->disc_defect breaks every package's
+ * 0xC0000000 + 0x1000000 p (model_icx_mmio_base); the table's global control
+ * (MODEL_DISC_SPR_GLOBAL) holds every box of the package, the CHAs' too, while it is not 0
+ * (m->disc_frozen: set at power-on); m->disc_defect breaks every package's
  * table, m->disc_upi_absent leaves the UPI and M3UPI functions out (Sapphire Rapids parts
  * whose table names devices that are not there: Linux's SPR UPI quirk). A profile loaded
  * from a capture (model.h: disc) gives each package's table and BAR as they were read.
@@ -61,6 +63,7 @@ static struct model_disc_machine machine(const struct model *m, unsigned pkg)
 	x.upis = m->upis;
 	x.bus = model_pci_bus(m, pkg);
 	x.mmio_base = model_icx_mmio_base(m, pkg);
+	x.global_on |= m->disc_frozen ? MODEL_DISC_FROZEN : 0;
 	return x;
 }
 
@@ -100,7 +103,7 @@ static uint32_t disc_fn(const struct model *m, const struct model_regfile *rf, u
 /* Past the 64 CHAs' edge bits (model_uncore_snbep.c: 2 + 4 n, 4 a CHA). */
 #define SPR_SET(boxes) { .box = (boxes), .n = sizeof(boxes) / sizeof((boxes)[0]), \
 	.box_bits = 1u << 0, .ro = { { 0, 0, 1, 0x09A7, disc_fn }, { 0 } }, \
-	.edge0 = 2 + 4 * 64, .generic = true }
+	.edge0 = 2 + 4 * 64, .generic = true, .global_ctl = MODEL_DISC_SPR_GLOBAL }
 
 static const struct pset spr = SPR_SET(pboxes), spr_4upi = SPR_SET(pboxes_4upi),
 			 spr_no_upi = SPR_SET(pboxes_no_upi);
@@ -136,9 +139,17 @@ static bool spr_cycles(struct model *m, struct model_regfile *rf, const struct m
 	return pset_cycles(set_of(m), m, rf, sum, n);
 }
 
+/* Each package's global control as the part powers on (model.h: model_dev.power_on). */
+static void spr_power_on(struct model *m)
+{
+	for (unsigned p = 0; p < m->npkgs && p < MODEL_MAX_PKGS; p++)
+		if (machine(m, p).global_on)   /* the file is 0 already */
+			(void)model_poke(&m->pkg[p], MODEL_DISC_SPR_GLOBAL, machine(m, p).global_on);
+}
+
 const struct model_dev model_dev_spr_pci = {
 	.name = "spr-pci-uncore", .package_scope = true, .claims = spr_claims, .read = spr_read,
-	.write = spr_write, .cycle = spr_cycle, .cycles = spr_cycles,
+	.write = spr_write, .cycle = spr_cycle, .cycles = spr_cycles, .power_on = spr_power_on,
 };
 
 bool model_spr_mmio(const struct model *m, uint64_t addr, unsigned *pkg, uint32_t *key,

@@ -10,6 +10,7 @@
 #include "out/logrec.h"
 #include "pmu/regkey.h"
 #include "pmu/uncore_pci.h"
+#include "run/uncore_disc_job.h"
 #include "run/uncore_pci_job.h"
 
 /* ---- on the leader ---- */
@@ -447,6 +448,9 @@ enum verdict upkg_report(struct run *a, struct pkg_run *p, unsigned round, unsig
 	if (!repeat) {
 		log_handoff(a, p);
 		say_fw_boxes(a, p);
+		if (!round)
+			uncore_disc_say_thaw(a, p->leader.package, &p->s, flag_get(&p->done),
+					     p->restore_st);
 		const struct own_rec o = { "uncore", p->leader.cpu, p->leader.package, p->s.saved,
 					   p->s.nsaved };
 		if (p->s.nsaved) {

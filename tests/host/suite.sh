@@ -388,6 +388,19 @@ assert done
 open(sys.argv[2], "w").write("\n".join(out) + "\n")
 EOF
 run_case replay_waived_made_pass replay "$ptmp/waived-pass.jsonl"
+# Global freeze as firmware left it (issue 36 item 2): Sapphire Rapids with every table's
+# global control set at power-on (sim-break uncore-global-frozen): each package's cleared for
+# the window and put back, its counts not zero; the capture holds the control as found, so
+# the replay has 0 differences.
+rm -f "$ptmp/spr-frozen.jsonl"
+"$build/report/mklog" --cpus 4 --packages 2 -o "$ptmp/spr-frozen.jsonl" \
+  $'backend = sim\nsim-profile = sapphire-rapids\nsim-break = uncore-global-frozen\n'
+run_case replay_spr_global_frozen replay "$ptmp/spr-frozen.jsonl"
+if [ "$(grep -c '"rec":"uncore_global".*"found":"0x1","cleared":true,"restored":true' \
+        "$ptmp/spr-frozen.jsonl")" = 2 ] &&
+   ! grep '"rec":"count".*"UNC_CHA_CLOCKTICKS"' "$ptmp/spr-frozen.jsonl" | grep -q '"delta":0,'; then
+  passed=$((passed + 1)); else failed=$((failed + 1))
+  echo "  FAIL spr-frozen: each package's global control cleared, put back, its CHAs counting"; fi
 # KIND: the model log of icelake-sp (counts of every box kind, checks of each kind,
 # free-running records) with the first record matching it edited, as edit-KIND.jsonl
 edit_log() {
