@@ -184,6 +184,8 @@ struct model_replayed {
 
 enum model_firmware { MODEL_FW_CLEAN, MODEL_FW_RUNNING };
 
+struct model_disc_part;
+
 /* One register of a firmware image; the device claiming msr says which files get it. */
 struct model_fw_reg {
 	uint32_t msr;
@@ -249,6 +251,10 @@ struct model_profile {
 	/* A loaded profile's PCI functions where no uncore device of the model answers; NULL: none. */
 	const struct model_pci_listed *pci_listed;
 	bool cxl;                  /* a CXL type-3 device with a CPMU at 0000:0c:00.0 (model_cxl.h) */
+	/* A part whose uncore has two discovery domains (model_discovery.h); NULL: one table. */
+	const struct model_disc_part *disc_part;
+	/* CPUID leaf 1 EAX answered instead of the dump's (a part no dump exists for); 0: the dump's. */
+	uint32_t signature;
 };
 
 /*

@@ -185,6 +185,7 @@ struct pmu_cpuid model_cpuid_answer(const struct model *m, unsigned cpu, uint32_
 		break;
 	case 1:
 		r.ebx = (r.ebx & 0x00FFFFFFu) | model_apic_id(m, cpu) << 24;
+		r.eax = p->signature ? p->signature : r.eax;
 		break;
 	case 0xB: case 0x1F:
 		topology_level(m, cpu, t, leaf, sub, &r);

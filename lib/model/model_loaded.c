@@ -21,8 +21,9 @@ const struct model_profile *model_base_for(const char *vendor, uint32_t sig,
 		pmu_memcpy(v + 4, &r0.edx, 4);
 		pmu_memcpy(v + 8, &r0.ecx, 4);
 		v[12] = 0;
+		uint32_t own = p->signature ? p->signature : r1.eax;   /* a part of no dump: its own */
 		if (!pmu_strcmp(v, vendor) &&
-		    (r1.eax & SIGNATURE_FAMILY_MODEL) == (sig & SIGNATURE_FAMILY_MODEL))
+		    (own & SIGNATURE_FAMILY_MODEL) == (sig & SIGNATURE_FAMILY_MODEL))
 			return p;
 	}
 	return model_profile_find(pmu_strcmp(vendor, "GenuineIntel") ? "zen2" : "no-pmu");

@@ -165,6 +165,18 @@ static const struct model_msr_range spr[] = {
 };
 
 /*
+ * Diamond Rapids as the model builds it (model_profiles.c: Emerald Rapids' core): its CBOs at
+ * the MSRs of Sapphire Rapids' CHAs (the model's choice, model_disc_dmr.c) and the CBB
+ * domain's discovery portal MSR 0x710 (Linux tip 66e2075426f3); no MSR 0x2FFE, whose
+ * meaning there no source gives.
+ */
+static const struct model_msr_range dmr[] = {
+	CORE_LATER(0x30C), DEV(0x329, 0x329, "IA32_PERF_METRICS"),
+	DEV(0x710, 0x710, "CBB discovery portal"),
+	DEV(0x2000, 0x20FF, "CBO 0-15"),
+};
+
+/*
  * Ice Lake-SP's MSR uncore boxes the model implements (Linux uncore_snbep.c): MSR 0x702,
  * U-box and PCU as Skylake-SP, IIO/IRP/M2PCIe 0xA40-0xB3F, CHA 0-39 0xB60-0xFEF.
  */
@@ -274,6 +286,7 @@ const struct model_msr_map model_msrs_icx_on =
 	MAP("Ice Lake-SP, Alder and Meteor Lake", icx_on);
 const struct model_msr_map model_msrs_spr =
 	MAP("Sapphire and Emerald Rapids (06_8FH, 06_CFH)", spr);
+const struct model_msr_map model_msrs_dmr = MAP("Diamond Rapids (13_01H), the model's", dmr);
 const struct model_msr_map model_msrs_lnl =
 	MAP("Lunar, Panther and Arrow Lake (06_BDH, 06_CCH, 06_C5H)", lnl);
 const struct model_msr_map model_msrs_zen2 = MAP("Zen 2/3 (17_31H, 19_01H)", zen2);

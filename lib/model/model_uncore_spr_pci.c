@@ -39,6 +39,21 @@
 #define IMC(n, c) { MODEL_MMIO_BUS + (n), (c), 0, 0, 0x100, 0x140, 4, 0x108, 4, 48, false, false, \
 		    MODEL_UNC_SPR_IMC0 + 2 * (n) + (c), 0, 0, 0 }
 
+/* Diamond Rapids' iMC channel (model_disc_part_table): its counters at + 0x20. */
+#define DMR_IMC(n, c) { MODEL_MMIO_BUS + (n), (c), 0, 0, 0x100, 0x140, 4, 0x120, 4, 48, false, \
+			false, MODEL_UNC_SPR_IMC0 + 2 * (n) + (c), 0, 0, 0 }
+
+/*
+ * The IMH domain's global control in the package's file, model_pci_key_at(MODEL_MMIO_BUS +
+ * 0x10, 0, 0, 0): no box's key (its CBB's is the CHAs' key, MODEL_DISC_SPR_GLOBAL).
+ */
+#define DMR_IMH_GLOBAL (0x80000000u | (MODEL_MMIO_BUS + 0x10u) << 20)
+
+static const struct pbox dmr_boxes[] = {
+	DMR_IMC(0, 0), DMR_IMC(0, 1), DMR_IMC(1, 0), DMR_IMC(1, 1), DMR_IMC(2, 0), DMR_IMC(2, 1),
+	DMR_IMC(3, 0), DMR_IMC(3, 1),
+};
+
 static const struct pbox pboxes[] = {
 	M2M(0), M2M(1), M2M(2), M2M(3), UPI(0), UPI(1), UPI(2), M3UPI(0), M3UPI(1), M3UPI(2),
 	IMC(0, 0), IMC(0, 1), IMC(1, 0), IMC(1, 1), IMC(2, 0), IMC(2, 1), IMC(3, 0), IMC(3, 1),
@@ -101,15 +116,19 @@ static uint32_t disc_fn(const struct model *m, const struct model_regfile *rf, u
 }
 
 /* Past the 64 CHAs' edge bits (model_uncore_snbep.c: 2 + 4 n, 4 a CHA). */
-#define SPR_SET(boxes) { .box = (boxes), .n = sizeof(boxes) / sizeof((boxes)[0]), \
-	.box_bits = 1u << 0, .ro = { { 0, 0, 1, 0x09A7, disc_fn }, { 0 } }, \
-	.edge0 = 2 + 4 * 64, .generic = true, .global_ctl = MODEL_DISC_SPR_GLOBAL }
+#define PART_SET(boxes, device, global) { .box = (boxes), .n = sizeof(boxes) / sizeof((boxes)[0]), \
+	.box_bits = 1u << 0, .ro = { { 0, 0, 1, (device), disc_fn }, { 0 } }, \
+	.edge0 = 2 + 4 * 64, .generic = true, .global_ctl = (global) }
+#define SPR_SET(boxes) PART_SET(boxes, 0x09A7, MODEL_DISC_SPR_GLOBAL)
 
 static const struct pset spr = SPR_SET(pboxes), spr_4upi = SPR_SET(pboxes_4upi),
-			 spr_no_upi = SPR_SET(pboxes_no_upi);
+			 spr_no_upi = SPR_SET(pboxes_no_upi),
+			 dmr = PART_SET(dmr_boxes, 0x09A1, DMR_IMH_GLOBAL);
 
 static const struct pset *set_of(const struct model *m)
 {
+	if (m->p->disc_part)
+		return &dmr;
 	return m->disc_upi_absent ? &spr_no_upi : m->upis == 4 ? &spr_4upi : &spr;
 }
 
@@ -118,13 +137,27 @@ static bool spr_claims(const struct model *m, uint32_t key)
 	return pset_claims(set_of(m), key);
 }
 
+/* A two-domain part's global controls, reached through MMIO (model_spr_mmio). */
+static bool is_global(const struct model *m, uint32_t key)
+{
+	return m->p->disc_part && (key == DMR_IMH_GLOBAL || key == MODEL_DISC_SPR_GLOBAL);
+}
+
 static pmu_status spr_read(struct model *m, struct model_regfile *rf, uint32_t key, uint64_t *val)
 {
+	if (is_global(m, key)) {
+		*val = model_peek(rf, key);
+		return PMU_OK;
+	}
 	return pset_read(set_of(m), m, rf, key, val);
 }
 
 static pmu_status spr_write(struct model *m, struct model_regfile *rf, uint32_t key, uint64_t val)
 {
+	if (is_global(m, key)) {
+		m->disc_global_writes++;
+		return model_poke(rf, key, val);
+	}
 	return pset_write(set_of(m), rf, key, val);
 }
 
@@ -142,10 +175,44 @@ static bool spr_cycles(struct model *m, struct model_regfile *rf, const struct m
 /* Each package's global control as the part powers on (model.h: model_dev.power_on). */
 static void spr_power_on(struct model *m)
 {
-	for (unsigned p = 0; p < m->npkgs && p < MODEL_MAX_PKGS; p++)
-		if (machine(m, p).global_on)   /* the file is 0 already */
-			(void)model_poke(&m->pkg[p], MODEL_DISC_SPR_GLOBAL, machine(m, p).global_on);
+	const struct model_disc_part *d = m->p->disc_part;
+	uint32_t frozen = m->disc_frozen ? MODEL_DISC_FROZEN : 0;
+	/* every package's file: CPUs may be placed in more packages after (model_place_cpu) */
+	for (unsigned p = 0; p < MODEL_MAX_PKGS; p++) {
+		/* the file is 0 already; a two-domain part's CBB control holds the CHA set's key */
+		uint32_t cha = d ? d->global_on[1] | frozen : machine(m, p).global_on;
+		if (cha)
+			(void)model_poke(&m->pkg[p], MODEL_DISC_SPR_GLOBAL, cha);
+		if (d && (d->global_on[0] | frozen))
+			(void)model_poke(&m->pkg[p], DMR_IMH_GLOBAL, d->global_on[0] | frozen);
+	}
 }
+
+/* A two-domain part's portal MSR: package pkg's CBB table's physical address. */
+static bool portal_claims(const struct model *m, uint32_t msr)
+{
+	return m->p->disc_part && msr == m->p->disc_part->portal;
+}
+
+static pmu_status portal_read(struct model *m, struct model_regfile *rf, uint32_t msr,
+			      uint64_t *val)
+{
+	(void)msr;
+	*val = bar_of(m, (unsigned)(rf - m->pkg)) + MODEL_DISC_CBB_OFF;
+	return PMU_OK;
+}
+
+static pmu_status portal_write(struct model *m, struct model_regfile *rf, uint32_t msr,
+			       uint64_t val)
+{
+	(void)m, (void)rf, (void)msr, (void)val;
+	return PMU_ERR_FAULT_GP;   /* firmware's */
+}
+
+const struct model_dev model_dev_disc_portal = {
+	.name = "disc-portal", .package_scope = true, .claims = portal_claims,
+	.read = portal_read, .write = portal_write,
+};
 
 const struct model_dev model_dev_spr_pci = {
 	.name = "spr-pci-uncore", .package_scope = true, .claims = spr_claims, .read = spr_read,
@@ -157,10 +224,21 @@ bool model_spr_mmio(const struct model *m, uint64_t addr, unsigned *pkg, uint32_
 {
 	for (unsigned p = 0; p < m->npkgs; p++) {
 		struct model_disc_machine x = machine(m, p);
-		if (addr >= bar_of(m, p) && addr - bar_of(m, p) < table_span(m, p)) {
+		uint64_t bar = bar_of(m, p);
+		if ((addr >= bar && addr - bar < table_span(m, p)) ||
+		    (m->p->disc_part && addr >= bar + MODEL_DISC_CBB_OFF &&
+		     addr - bar - MODEL_DISC_CBB_OFF < TABLE_MAX)) {
 			*pkg = p;
-			*key = (uint32_t)(addr - bar_of(m, p));
+			*key = (uint32_t)(addr - bar);
 			*table = true;
+			return true;
+		}
+		if (m->p->disc_part && (addr == bar + MODEL_DISC_GLOBALS_OFF ||
+					addr == bar + MODEL_DISC_GLOBALS_OFF + 8)) {
+			*pkg = p;
+			*key = addr == bar + MODEL_DISC_GLOBALS_OFF ? DMR_IMH_GLOBAL
+								     : MODEL_DISC_SPR_GLOBAL;
+			*table = false;
 			return true;
 		}
 		for (unsigned mc = 0; mc < x.imcs; mc++)
@@ -183,7 +261,11 @@ uint64_t model_spr_table_read(const struct model *m, unsigned pkg, uint32_t off,
 	uint8_t buf[TABLE_MAX];
 	const struct model_disc_image *t = image_of(m, pkg);
 	struct model_disc_machine x = machine(m, pkg);
+	const struct model_disc_part *d = m->p->disc_part;
+	unsigned dom = d && off >= MODEL_DISC_CBB_OFF;
+	off -= dom ? MODEL_DISC_CBB_OFF : 0;
 	size_t len = t ? t->len :
+		     d ? model_disc_part_table(d, &x, dom, bar_of(m, pkg), buf, sizeof(buf)) :
 		     model_disc_table(&x, (enum model_disc_defect)m->disc_defect, buf, sizeof(buf));
 	const uint8_t *b = t ? t->bytes : buf;
 	uint64_t v = 0;

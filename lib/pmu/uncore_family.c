@@ -11,13 +11,14 @@ static bool on_model(const uint8_t *models, uint32_t model)
 	return !models;
 }
 
-/* The first of f's rules for the box of that name, or NULL. */
+/* The first of f's rules for the box of that name on that model, or NULL. */
 static const struct uncore_box_defaults *rule_for(const struct uncore_family_desc *f,
-						   const char *name)
+						   const char *name, uint32_t model)
 {
 	for (unsigned i = 0; i < f->nbox_defaults; i++) {
 		const struct uncore_box_defaults *b = &f->box_defaults[i];
-		if (b->prefix ? !pmu_strncmp(name, b->box, pmu_strlen(b->box)) : !pmu_strcmp(name, b->box))
+		if ((b->prefix ? !pmu_strncmp(name, b->box, pmu_strlen(b->box)) :
+				 !pmu_strcmp(name, b->box)) && on_model(b->models, model))
 			return b;
 	}
 	return NULL;
@@ -35,8 +36,9 @@ void uncore_defaults_each(const struct cpu_info *ci, const struct box_set *boxes
 	}
 	for (unsigned i = 0; i < boxes->n; i++) {
 		const struct box_desc *d = &boxes->box[i].d;
-		const struct uncore_box_defaults *b = d->family == ci->uncore ? rule_for(f, d->name) : NULL;
-		for (unsigned k = 0; b && on_model(b->models, ci->model) && k < b->n; k++) {
+		const struct uncore_box_defaults *b = d->family == ci->uncore ?
+						      rule_for(f, d->name, ci->model) : NULL;
+		for (unsigned k = 0; b && k < b->n; k++) {
 			char spec[64];
 			struct strbuf sb;
 			sb_init(&sb, spec, sizeof(spec));

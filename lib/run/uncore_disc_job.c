@@ -409,7 +409,10 @@ void uncore_disc_chas(struct run *a, unsigned package, uint32_t msr_at, pmu_stat
 		      uint64_t msr)
 {
 	const struct uncore_disc *disc = &a->unc->disc;
-	if (!a->unc->built || package >= disc->find.n || disc->find.t[package].st)
+	/* a row of its own types (Diamond Rapids) has no CHA of type 0, and no source gives MSR
+	   0x2FFE's meaning there: nothing to compare */
+	if (!a->unc->built || package >= disc->find.n || disc->find.t[package].st ||
+	    (disc->plat && disc->plat->types))
 		return;
 	uint64_t other = msr_st ? 0 : msr;
 	unsigned used;

@@ -401,6 +401,22 @@ if [ "$(grep -c '"rec":"uncore_global".*"found":"0x1","cleared":true,"restored":
    ! grep '"rec":"count".*"UNC_CHA_CLOCKTICKS"' "$ptmp/spr-frozen.jsonl" | grep -q '"delta":0,'; then
   passed=$((passed + 1)); else failed=$((failed + 1))
   echo "  FAIL spr-frozen: each package's global control cleared, put back, its CHAs counting"; fi
+# Diamond Rapids (the model's, issue 36 item 2): both domains' tables found, the CBB's global
+# control (frozen at power-on) cleared for the window and put back on each package, every
+# CBO's and iMC channel's clock counted, PASS. Its replay waits for the capture of portal
+# tables (docs/uncore.md, not done yet): the replay refuses its capture in one line.
+rm -f "$ptmp/dmr.jsonl"
+"$build/report/mklog" --cpus 4 --packages 2 -o "$ptmp/dmr.jsonl" \
+  $'backend = sim\nsim-profile = diamond-rapids\n'
+if grep -q '"rec":"verdict".*"verdict":"PASS"' "$ptmp/dmr.jsonl" &&
+   [ "$(grep -c '"rec":"uncore_global".*"found":"0x1","cleared":true,"restored":true' \
+        "$ptmp/dmr.jsonl")" = 2 ] &&
+   [ "$(grep -c '"rec":"count".*"event":"CBO_CLOCKTICKS"' "$ptmp/dmr.jsonl")" = 16 ] &&
+   [ "$(grep -c '"rec":"count".*"event":"IMC_CLOCKTICKS"' "$ptmp/dmr.jsonl")" = 16 ] &&
+   ! grep '"rec":"count".*CLOCKTICKS' "$ptmp/dmr.jsonl" | grep -q '"delta":0,'; then
+  passed=$((passed + 1)); else failed=$((failed + 1))
+  echo "  FAIL dmr: PASS, each CBB control cleared and put back, 16 CBO and 16 iMC clocks"; fi
+run_case replay_dmr replay "$ptmp/dmr.jsonl"
 # KIND: the model log of icelake-sp (counts of every box kind, checks of each kind,
 # free-running records) with the first record matching it edited, as edit-KIND.jsonl
 edit_log() {
