@@ -102,20 +102,24 @@ void machine_collect_cpu(const struct pmu_backend *b, unsigned cpu, const char *
 void machine_take_disc(const struct disc_find *f, struct machine_pkg *pkgs, unsigned n)
 {
 	for (unsigned k = 0; k < n; k++) {
-		struct machine_disc *d = &pkgs[k].disc;
-		const struct disc_found *t = pkgs[k].package < f->n ? &f->t[pkgs[k].package] : NULL;
-		struct strbuf at;
-		struct pmu_pci_addr fn;
-		d->len = 0;
-		if (!t || t->st)
-			continue;
-		fn = t->fn;
-		fn.off = t->dvsec;
-		sb_init(&at, d->dvsec, sizeof(d->dvsec));
-		regkey_put(&at, NULL, regkey_pci(fn));
-		d->bar = t->bar;
-		d->len = (uint32_t)t->len;
-		pmu_memcpy(d->bytes, t->bytes, t->len);
+		pkgs[k].disc.len = pkgs[k].portal.len = 0;
+		for (unsigned i = 0; i < f->n; i++) {
+			const struct disc_found *t = &f->t[i];
+			struct machine_disc *d = t->portal ? &pkgs[k].portal : &pkgs[k].disc;
+			struct strbuf at;
+			struct pmu_pci_addr fn = t->fn;
+			if (t->pkg != pkgs[k].package || t->st || d->len)
+				continue;
+			fn.off = t->dvsec;
+			sb_init(&at, d->dvsec, sizeof(d->dvsec));
+			if (!t->portal)
+				regkey_put(&at, NULL, regkey_pci(fn));
+			d->portal = t->portal;
+			d->cpu = t->cpu;
+			d->bar = t->bar;
+			d->len = (uint32_t)t->len;
+			pmu_memcpy(d->bytes, t->bytes, t->len);
+		}
 	}
 }
 

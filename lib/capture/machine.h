@@ -46,7 +46,9 @@ struct machine_pci_box {
 
 /* A package's uncore discovery table (issue 35 item 1): where it was read, its bytes. */
 struct machine_disc {
-	char dvsec[MACHINE_STR];        /* "pci 0000:7f:00.1+0x100" */
+	char dvsec[MACHINE_STR];        /* "pci 0000:7f:00.1+0x100"; "" behind a portal */
+	uint32_t portal;                /* the portal MSR that gave its address; 0: a PCI BAR's */
+	uint32_t cpu;                   /* the CPU the portal was read on */
 	uint64_t bar;
 	uint32_t len;                   /* 0: none */
 	uint32_t filled;                /* bytes read back so far (profile_read) */
@@ -64,6 +66,7 @@ struct machine_pkg {
 	unsigned npci;
 	struct machine_pci_box pci[MACHINE_MAX_PCI];
 	struct machine_disc disc;
+	struct machine_disc portal;     /* the table behind a portal MSR (Diamond Rapids' CBB) */
 };
 
 /*
@@ -117,7 +120,7 @@ void machine_read_regs(const struct pmu_backend *b, unsigned cpu, struct machine
 /*
  * cpu's own part (on that CPU for the real backend): its CPUID walk and the core MSRs of
  * vendor; a package leader (pkg not NULL) also the MSRs of the machine's uncore boxes and
- * more[0..nmore) (its discovery tables' global controls, uncore_disc_global_msrs). Reads
+ * more[0..nmore) (its discovery tables' portals and global controls, uncore_disc_msrs). Reads
  * only.
  */
 void machine_collect_cpu(const struct pmu_backend *b, unsigned cpu, const char *vendor,
@@ -127,7 +130,10 @@ void machine_collect_cpu(const struct pmu_backend *b, unsigned cpu, const char *
 struct uncore_pci_scan;
 struct pmon_registry;
 
-/* Each table f found (table p: package p) into that package's disc, where n packages have it. */
+/*
+ * Each table f found into its package's disc (a PCI BAR's) or portal (a portal MSR's), the
+ * first of each a package, where n packages have it.
+ */
 void machine_take_disc(const struct disc_find *f, struct machine_pkg *pkgs, unsigned n);
 
 /*

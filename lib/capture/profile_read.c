@@ -175,7 +175,7 @@ static bool one_line(const struct words *ws, struct machine *m)
 		k->npci++;
 		return true;
 	}
-	if (is(ws, 0, "discovery")) {
+	if (is(ws, 0, "discovery") && !is(ws, 2, "portal")) {
 		/* discovery P at pci SSSS:BB:DD.F+0xOFF bar 0xBAR bytes N */
 		if (!k || ws->count != 9 || !is(ws, 2, "at") || !is(ws, 3, "pci") ||
 		    ws->n[4] + 5 > sizeof(k->disc.dvsec) || !is(ws, 5, "bar") ||
@@ -190,9 +190,23 @@ static bool one_line(const struct words *ws, struct machine *m)
 		k->disc.filled = 0;
 		return true;
 	}
-	if (is(ws, 0, "disctable"))   /* disctable P OFFSET HEX: the next bytes, in order */
-		return k && ws->count == 4 && num(ws, 2, DISC_TABLE_BYTES, &a[1]) &&
-		       a[1] == k->disc.filled && disc_bytes(ws, 3, &k->disc);
+	if (is(ws, 0, "discovery") && is(ws, 2, "portal")) {
+		/* discovery P portal 0xMSR cpu C bar 0xBAR bytes N */
+		if (!k || ws->count != 10 || !num(ws, 3, 0xFFFFFFFFu, &a[1]) || !a[1] ||
+		    !is(ws, 4, "cpu") || !num(ws, 5, 0xFFFFFFFFu, &a[2]) || !is(ws, 6, "bar") ||
+		    !num(ws, 7, UINT64_MAX, &a[3]) || !is(ws, 8, "bytes") ||
+		    !num(ws, 9, DISC_TABLE_BYTES, &a[4]) || !a[4] || k->portal.len)
+			return false;
+		k->portal = (struct machine_disc){ .portal = (uint32_t)a[1], .cpu = (uint32_t)a[2],
+						   .bar = a[3], .len = (uint32_t)a[4] };
+		return true;
+	}
+	if (is(ws, 0, "disctable") || is(ws, 0, "portaltable")) {
+		/* disctable P OFFSET HEX: the next bytes, in order (portaltable: the portal's) */
+		struct machine_disc *d = k && is(ws, 0, "portaltable") ? &k->portal : k ? &k->disc : NULL;
+		return d && ws->count == 4 && num(ws, 2, DISC_TABLE_BYTES, &a[1]) &&
+		       a[1] == d->filled && disc_bytes(ws, 3, d);
+	}
 	return false;
 }
 
@@ -265,7 +279,8 @@ pmu_status profile_read(const char *text, size_t len, struct machine *m, char *e
 		return PMU_ERR_INVALID;
 	}
 	for (unsigned k = 0; k < m->npkgs; k++)
-		if (m->pkg[k].disc.filled != m->pkg[k].disc.len) {
+		if (m->pkg[k].disc.filled != m->pkg[k].disc.len ||
+		    m->pkg[k].portal.filled != m->pkg[k].portal.len) {
 			sb_puts(&sb, "package ");
 			sb_dec(&sb, m->pkg[k].package);
 			sb_puts(&sb, "'s discovery table has fewer disctable bytes than it says");

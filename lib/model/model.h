@@ -242,6 +242,8 @@ struct model_profile {
 	 * discovery device's BAR holds; NULL: the part's own (model_discovery.c).
 	 */
 	const struct model_disc_image *disc;
+	/* The same for the tables behind a portal MSR (model_disc_part's second domain). */
+	const struct model_disc_image *disc_portal;
 	/*
 	 * A loaded profile's registers that drop what is written to them, as the run its log
 	 * came from proved (QEMU's uncore MSRs: capture/machine.h not_held); ends at msr 0;

@@ -130,12 +130,15 @@ pmu_status model_loaded_make(const struct machine *m, const char *name, struct m
 		take_regs(l, &m->pkg[k].regs);
 	unsigned boxes = 0;
 	for (unsigned k = 0; k < m->npkgs; k++) {
-		const struct machine_disc *d = &m->pkg[k].disc;
-		boxes += m->pkg[k].npci + !!d->len;
+		const struct machine_disc *d = &m->pkg[k].disc, *q = &m->pkg[k].portal;
+		boxes += m->pkg[k].npci + !!d->len + !!q->len;
 		pmu_memcpy(l->disc_bytes[k], d->bytes, d->len);
 		l->disc[k] = (struct model_disc_image){ d->bar, d->len, l->disc_bytes[k] };
+		pmu_memcpy(l->portal_bytes[k], q->bytes, q->len);
+		l->disc_portal[k] = (struct model_disc_image){ q->bar, q->len, l->portal_bytes[k] };
 	}
 	l->p.disc = l->disc;
+	l->p.disc_portal = l->disc_portal;
 	unsigned nh = 0;
 	for (unsigned k = 0; k < m->npkgs; k++)
 		for (unsigned i = 0; i < m->pkg[k].regs.n && nh < CAPTURE_MAX_MSRS; i++)

@@ -94,6 +94,25 @@ static uint64_t bar_of(const struct model *m, unsigned pkg)
 	return t ? t->bar : TABLE_BAR + 0x100000ull * pkg;
 }
 
+/* Package pkg's captured table behind the portal (a loaded profile's), or NULL: the model's own. */
+static const struct model_disc_image *portal_image_of(const struct model *m, unsigned pkg)
+{
+	return m->p->disc_portal && pkg < MODEL_MAX_PKGS ? &m->p->disc_portal[pkg] : NULL;
+}
+
+/* Where a two-domain part's CBB table lies, and its span. */
+static uint64_t cbb_bar_of(const struct model *m, unsigned pkg)
+{
+	const struct model_disc_image *t = portal_image_of(m, pkg);
+	return t ? t->bar : bar_of(m, pkg) + MODEL_DISC_CBB_OFF;
+}
+
+static uint64_t cbb_span(const struct model *m, unsigned pkg)
+{
+	const struct model_disc_image *t = portal_image_of(m, pkg);
+	return t ? t->len : TABLE_MAX;
+}
+
 /* The bytes at the BAR the model answers for: a captured table's, or TABLE_MAX. */
 static uint64_t table_span(const struct model *m, unsigned pkg)
 {
@@ -198,7 +217,7 @@ static pmu_status portal_read(struct model *m, struct model_regfile *rf, uint32_
 			      uint64_t *val)
 {
 	(void)msr;
-	*val = bar_of(m, (unsigned)(rf - m->pkg)) + MODEL_DISC_CBB_OFF;
+	*val = cbb_bar_of(m, (unsigned)(rf - m->pkg));
 	return PMU_OK;
 }
 
@@ -224,12 +243,17 @@ bool model_spr_mmio(const struct model *m, uint64_t addr, unsigned *pkg, uint32_
 {
 	for (unsigned p = 0; p < m->npkgs; p++) {
 		struct model_disc_machine x = machine(m, p);
-		uint64_t bar = bar_of(m, p);
-		if ((addr >= bar && addr - bar < table_span(m, p)) ||
-		    (m->p->disc_part && addr >= bar + MODEL_DISC_CBB_OFF &&
-		     addr - bar - MODEL_DISC_CBB_OFF < TABLE_MAX)) {
+		uint64_t bar = bar_of(m, p), cbb = cbb_bar_of(m, p);
+		if (addr >= bar && addr - bar < table_span(m, p)) {
 			*pkg = p;
 			*key = (uint32_t)(addr - bar);
+			*table = true;
+			return true;
+		}
+		/* the CBB table's offsets from MODEL_DISC_CBB_OFF (model_spr_table_read) */
+		if (m->p->disc_part && addr >= cbb && addr - cbb < cbb_span(m, p)) {
+			*pkg = p;
+			*key = MODEL_DISC_CBB_OFF + (uint32_t)(addr - cbb);
 			*table = true;
 			return true;
 		}
@@ -264,6 +288,7 @@ uint64_t model_spr_table_read(const struct model *m, unsigned pkg, uint32_t off,
 	const struct model_disc_part *d = m->p->disc_part;
 	unsigned dom = d && off >= MODEL_DISC_CBB_OFF;
 	off -= dom ? MODEL_DISC_CBB_OFF : 0;
+	t = dom ? portal_image_of(m, pkg) : t;
 	size_t len = t ? t->len :
 		     d ? model_disc_part_table(d, &x, dom, bar_of(m, pkg), buf, sizeof(buf)) :
 		     model_disc_table(&x, (enum model_disc_defect)m->disc_defect, buf, sizeof(buf));

@@ -248,15 +248,25 @@ unsigned uncore_disc_globals(struct uncore_disc *d, struct pmon_registry *reg)
 	return n;
 }
 
-unsigned uncore_disc_global_msrs(const struct uncore_disc *d, unsigned pkg, uint32_t *out,
+unsigned uncore_disc_msrs(const struct uncore_disc *d, unsigned pkg, uint32_t *out,
 				 unsigned cap)
 {
 	unsigned n = 0;
-	for (unsigned k = 0; k < d->find.n && n < cap; k++) {
+	for (unsigned k = 0; k < d->find.n; k++) {
 		const struct disc_table *t = &d->table[k];
-		if (d->find.t[k].pkg == pkg && !d->find.t[k].st && t->access == DISC_MSR &&
-		    !(t->problems >> DP_GLOBAL_INVALID & 1) && t->global_ctl <= 0xFFFFFFFFu)
-			out[n++] = (uint32_t)t->global_ctl;
+		uint32_t msr[2] = { d->find.t[k].portal, 0 };
+		if (d->find.t[k].pkg != pkg || d->find.t[k].st)
+			continue;
+		if (t->access == DISC_MSR && !(t->problems >> DP_GLOBAL_INVALID & 1) &&
+		    t->global_ctl <= 0xFFFFFFFFu)
+			msr[1] = (uint32_t)t->global_ctl;
+		for (unsigned i = 0; i < 2; i++) {
+			bool seen = !msr[i];
+			for (unsigned j = 0; j < n && !seen; j++)
+				seen = out[j] == msr[i];
+			if (!seen && n < cap)
+				out[n++] = msr[i];
+		}
 	}
 	return n;
 }

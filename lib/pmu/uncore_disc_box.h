@@ -94,10 +94,11 @@ pmu_status disc_global_read(const struct pmu_backend *b, unsigned cpu, const str
 unsigned uncore_disc_globals(struct uncore_disc *d, struct pmon_registry *reg);
 
 /*
- * The global controls of package pkg's tables that are MSRs (the capture reads them with the
- * package's registers, so a replay finds them as they were), up to cap in out; how many.
+ * The MSRs of package pkg's tables: each portal that gave one and each global control that
+ * is an MSR (the capture reads them with the package's registers, so a replay finds them as
+ * they were), up to cap in out, each once; how many.
  */
-unsigned uncore_disc_global_msrs(const struct uncore_disc *d, unsigned pkg, uint32_t *out,
+unsigned uncore_disc_msrs(const struct uncore_disc *d, unsigned pkg, uint32_t *out,
 				 unsigned cap);
 
 /* Whether table k's domain is one Linux unfreezes before use (its row's global_init). */

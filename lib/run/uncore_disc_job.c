@@ -399,10 +399,10 @@ unsigned uncore_disc_capture(struct run *a)
 	return n;
 }
 
-unsigned uncore_disc_global_msrs_of(const struct run *a, unsigned cpu, uint32_t *out)
+unsigned uncore_disc_msrs_of(const struct run *a, unsigned cpu, uint32_t *out)
 {
-	return a->unc->built ? uncore_disc_global_msrs(&a->unc->disc, a->plat->cpu[cpu].package, out,
-						       DISC_MAX_TABLES) : 0;
+	return a->unc->built ? uncore_disc_msrs(&a->unc->disc, a->plat->cpu[cpu].package, out,
+						       2 * DISC_MAX_TABLES) : 0;
 }
 
 void uncore_disc_chas(struct run *a, unsigned package, uint32_t msr_at, pmu_status msr_st,

@@ -36,10 +36,10 @@ enum verdict uncore_disc_begin(struct run *a);
 unsigned uncore_disc_capture(struct run *a);
 
 /*
- * The MSR global controls of the tables of cpu's package (uncore_disc_global_msrs), into out
- * (DISC_MAX_TABLES): the capture reads them with the package's registers. Data only (AP-safe).
+ * The MSRs of the tables of cpu's package (uncore_disc_msrs: portals, global controls), into out
+ * (2 DISC_MAX_TABLES): the capture reads them with the package's registers. Data only (AP-safe).
  */
-unsigned uncore_disc_global_msrs_of(const struct run *a, unsigned cpu, uint32_t *out);
+unsigned uncore_disc_msrs_of(const struct run *a, unsigned cpu, uint32_t *out);
 
 /*
  * Package package's CHA count: its table's against MSR msr_at's (the family's, Linux

@@ -354,7 +354,7 @@ run_case replay_no_capture replay $dir/qemu-nopmu.jsonl
 for p in nehalem-ep:2 nehalem-ep-cpuid-limited:2 westmere-ep:2 nehalem-ex:2 westmere-ex:2 \
          sandy-bridge-ep:2 skylake-sp:2 icelake-sp:2 sapphire-rapids:1 emerald-rapids:2 \
          alder-lake:1 meteor-lake:1 lunar-lake:1 panther-lake:1 arrow-lake-h:1 no-pmu:1 \
-         zen2:1 zen3:2 zen4:2 granite-ridge:1 strix-point:1 turin-dense:2; do
+         zen2:1 zen3:2 zen4:2 granite-ridge:1 strix-point:1 turin-dense:2 diamond-rapids:2; do
   IFS=: read -r name k <<<"$p"
   rm -f "$ptmp/model-$name.jsonl"
   "$build/report/mklog" --cpus 4 --packages "$k" -o "$ptmp/model-$name.jsonl" \
@@ -403,8 +403,8 @@ if [ "$(grep -c '"rec":"uncore_global".*"found":"0x1","cleared":true,"restored":
   echo "  FAIL spr-frozen: each package's global control cleared, put back, its CHAs counting"; fi
 # Diamond Rapids (the model's, issue 36 item 2): both domains' tables found, the CBB's global
 # control (frozen at power-on) cleared for the window and put back on each package, every
-# CBO's and iMC channel's clock counted, PASS. Its replay waits for the capture of portal
-# tables (docs/uncore.md, not done yet): the replay refuses its capture in one line.
+# CBO's and iMC channel's clock counted, PASS (its replay, both tables of each package in the
+# capture: the loop over the built-in profiles above).
 rm -f "$ptmp/dmr.jsonl"
 "$build/report/mklog" --cpus 4 --packages 2 -o "$ptmp/dmr.jsonl" \
   $'backend = sim\nsim-profile = diamond-rapids\n'
@@ -416,7 +416,6 @@ if grep -q '"rec":"verdict".*"verdict":"PASS"' "$ptmp/dmr.jsonl" &&
    ! grep '"rec":"count".*CLOCKTICKS' "$ptmp/dmr.jsonl" | grep -q '"delta":0,'; then
   passed=$((passed + 1)); else failed=$((failed + 1))
   echo "  FAIL dmr: PASS, each CBB control cleared and put back, 16 CBO and 16 iMC clocks"; fi
-run_case replay_dmr replay "$ptmp/dmr.jsonl"
 # KIND: the model log of icelake-sp (counts of every box kind, checks of each kind,
 # free-running records) with the first record matching it edited, as edit-KIND.jsonl
 edit_log() {
