@@ -135,8 +135,9 @@ static uint32_t disc_fn(const struct model *m, const struct model_regfile *rf, u
 }
 
 /* Past the 64 CHAs' edge bits (model_uncore_snbep.c: 2 + 4 n, 4 a CHA). */
-#define PART_SET(boxes, device, global) { .box = (boxes), .n = sizeof(boxes) / sizeof((boxes)[0]), \
-	.box_bits = 1u << 0, .ro = { { 0, 0, 1, (device), disc_fn }, { 0 } }, \
+#define PART_SET(boxes, device, global) { \
+	.box = (boxes), .n = sizeof(boxes) / sizeof((boxes)[0]), .box_bits = 1u << 0, \
+	.ro = { { 0, 0, 1, (device), disc_fn }, { 0 } }, \
 	.edge0 = 2 + 4 * 64, .generic = true, .global_ctl = (global) }
 #define SPR_SET(boxes) PART_SET(boxes, 0x09A7, MODEL_DISC_SPR_GLOBAL)
 

@@ -72,9 +72,9 @@ struct rule {
 #define SPR_CAS(ch, umask, src) { &model_dev_spr_pci, \
 	MODEL_UNC_STIM(MODEL_UNC_SPR_IMC0 + (ch), 0x05, umask), (src), 8, (ch), CHA_NONE }
 #define SPR_CAS_CH(ch) SPR_CAS(ch, 0x01, SRC_LOAD), SPR_CAS(ch, 0x10, SRC_NT_STORE)
-/* Each channel's DCLK (Sapphire Rapids' list: UNC_M_CLOCKTICKS, event 0x01 umask 0x01) one a cycle. */
-#define SPR_IMC_CLK(ch) { &model_dev_spr_pci, MODEL_UNC_STIM(MODEL_UNC_SPR_IMC0 + (ch), 0x01, 0x01), \
-	SRC_CYCLE, 0, 0, CHA_NONE }
+/* Each channel's DCLK (Sapphire Rapids' list: UNC_M_CLOCKTICKS, 0x01/0x01) one a cycle. */
+#define SPR_IMC_CLK(ch) { &model_dev_spr_pci, \
+	MODEL_UNC_STIM(MODEL_UNC_SPR_IMC0 + (ch), 0x01, 0x01), SRC_CYCLE, 0, 0, CHA_NONE }
 #define SPR_CHA { &model_dev_spr_uncore, MODEL_UNC_STIM(MODEL_UNC_SPR_CHA0, 0x50, 0x03), SRC_LOAD, \
 	0, 0, CHA_SPREAD }, { &model_dev_spr_uncore, MODEL_UNC_STIM(MODEL_UNC_SPR_CHA0, 0x01, 0x00), \
 	SRC_CYCLE, 0, 0, CHA_EACH }

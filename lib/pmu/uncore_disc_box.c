@@ -249,7 +249,7 @@ unsigned uncore_disc_globals(struct uncore_disc *d, struct pmon_registry *reg)
 }
 
 unsigned uncore_disc_msrs(const struct uncore_disc *d, unsigned pkg, uint32_t *out,
-				 unsigned cap)
+			  unsigned cap)
 {
 	unsigned n = 0;
 	for (unsigned k = 0; k < d->find.n; k++) {

@@ -99,7 +99,7 @@ unsigned uncore_disc_globals(struct uncore_disc *d, struct pmon_registry *reg);
  * they were), up to cap in out, each once; how many.
  */
 unsigned uncore_disc_msrs(const struct uncore_disc *d, unsigned pkg, uint32_t *out,
-				 unsigned cap);
+			  unsigned cap);
 
 /* Whether table k's domain is one Linux unfreezes before use (its row's global_init). */
 bool uncore_disc_global_init(const struct uncore_disc *d, unsigned k);

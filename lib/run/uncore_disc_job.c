@@ -402,7 +402,7 @@ unsigned uncore_disc_capture(struct run *a)
 unsigned uncore_disc_msrs_of(const struct run *a, unsigned cpu, uint32_t *out)
 {
 	return a->unc->built ? uncore_disc_msrs(&a->unc->disc, a->plat->cpu[cpu].package, out,
-						       2 * DISC_MAX_TABLES) : 0;
+						2 * DISC_MAX_TABLES) : 0;
 }
 
 void uncore_disc_chas(struct run *a, unsigned package, uint32_t msr_at, pmu_status msr_st,

@@ -398,7 +398,8 @@ rm -f "$ptmp/spr-frozen.jsonl"
 run_case replay_spr_global_frozen replay "$ptmp/spr-frozen.jsonl"
 if [ "$(grep -c '"rec":"uncore_global".*"found":"0x1","cleared":true,"restored":true' \
         "$ptmp/spr-frozen.jsonl")" = 2 ] &&
-   ! grep '"rec":"count".*"UNC_CHA_CLOCKTICKS"' "$ptmp/spr-frozen.jsonl" | grep -q '"delta":0,'; then
+   ! grep '"rec":"count".*"UNC_CHA_CLOCKTICKS"' "$ptmp/spr-frozen.jsonl" |
+     grep -q '"delta":0,'; then
   passed=$((passed + 1)); else failed=$((failed + 1))
   echo "  FAIL spr-frozen: each package's global control cleared, put back, its CHAs counting"; fi
 # Diamond Rapids (the model's, issue 36 item 2): both domains' tables found, the CBB's global
