@@ -99,8 +99,9 @@ void machine_collect_cpu(const struct pmu_backend *b, unsigned cpu, const char *
 	}
 }
 
-void machine_take_disc(const struct disc_find *f, struct machine_pkg *pkgs, unsigned n)
+void machine_take_disc(const struct uncore_disc *u, struct machine_pkg *pkgs, unsigned n)
 {
+	const struct disc_find *f = &u->find;
 	for (unsigned k = 0; k < n; k++) {
 		pkgs[k].disc.len = pkgs[k].portal.len = 0;
 		for (unsigned i = 0; i < f->n; i++) {
@@ -116,6 +117,8 @@ void machine_take_disc(const struct disc_find *f, struct machine_pkg *pkgs, unsi
 				regkey_put(&at, NULL, regkey_pci(fn));
 			d->portal = t->portal;
 			d->cpu = t->cpu;
+			d->global_read = !u->global_st[i];
+			d->global = d->global_read ? u->global[i] : 0;
 			d->bar = t->bar;
 			d->len = (uint32_t)t->len;
 			pmu_memcpy(d->bytes, t->bytes, t->len);

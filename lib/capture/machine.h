@@ -17,6 +17,7 @@
 #include "capture/cpuid_walk.h"
 #include "capture/msr_list.h"
 #include "pmu/backend.h"
+#include "pmu/uncore_disc_box.h"
 #include "pmu/uncore_disc_find.h"
 
 /* As many CPUs as a platform lists (run/platform.h), as many packages as the model makes. */
@@ -49,6 +50,8 @@ struct machine_disc {
 	char dvsec[MACHINE_STR];        /* "pci 0000:7f:00.1+0x100"; "" behind a portal */
 	uint32_t portal;                /* the portal MSR that gave its address; 0: a PCI BAR's */
 	uint32_t cpu;                   /* the CPU the portal was read on */
+	bool global_read;               /* its global control was read: global as found */
+	uint64_t global;
 	uint64_t bar;
 	uint32_t len;                   /* 0: none */
 	uint32_t filled;                /* bytes read back so far (profile_read) */
@@ -131,10 +134,10 @@ struct uncore_pci_scan;
 struct pmon_registry;
 
 /*
- * Each table f found into its package's disc (a PCI BAR's) or portal (a portal MSR's), the
- * first of each a package, where n packages have it.
+ * Each table d found into its package's disc (a PCI BAR's) or portal (a portal MSR's), the
+ * first of each a package, with its global control as read, where n packages have it.
  */
-void machine_take_disc(const struct disc_find *f, struct machine_pkg *pkgs, unsigned n);
+void machine_take_disc(const struct uncore_disc *d, struct machine_pkg *pkgs, unsigned n);
 
 /*
  * The uncore PCI boxes of boxes (the engine's own scan from cpu, reads only; scan

@@ -62,7 +62,8 @@ static void put_pci_fns(struct strbuf *sb, const struct machine_pci_fns *f)
 /*
  * "discovery P at pci SSSS:BB:DD.F+0xOFF bar 0xBAR bytes N", then the table as "disctable P
  * OFFSET HEX", PROFILE_DISC_LINE bytes a line; a portal's: "discovery P portal 0xMSR cpu C
- * bar 0xBAR bytes N", then "portaltable P OFFSET HEX".
+ * bar 0xBAR bytes N", then "portaltable P OFFSET HEX". Either line ends with "global 0xV"
+ * where the table's global control was read (its value as found).
  */
 static void put_disc(struct strbuf *sb, unsigned package, const struct machine_disc *d)
 {
@@ -82,6 +83,10 @@ static void put_disc(struct strbuf *sb, unsigned package, const struct machine_d
 	hex_field(sb, d->bar);
 	sb_puts(sb, " bytes ");
 	sb_dec(sb, d->len);
+	if (d->global_read) {
+		sb_puts(sb, " global");
+		hex_field(sb, d->global);
+	}
 	sb_putc(sb, '\n');
 	for (uint32_t off = 0; off < d->len; off += PROFILE_DISC_LINE) {
 		line_start(sb, d->portal ? "portaltable" : "disctable", package);

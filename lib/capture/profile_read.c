@@ -77,6 +77,17 @@ static bool disc_bytes(const struct words *ws, unsigned k, struct machine_disc *
 	return n > 0;
 }
 
+/* "global 0xV" at word k, if the line has it: d's global control as found. */
+static bool global_of(const struct words *ws, unsigned k, struct machine_disc *d)
+{
+	uint64_t v = 0;
+	d->global_read = ws->count > k;
+	if (d->global_read && (!is(ws, k, "global") || !num(ws, k + 1, 0xFFFFFFFFFFFFFFFFull, &v)))
+		return false;
+	d->global = v;
+	return true;
+}
+
 static struct machine_pkg *pkg_of(struct machine *m, uint64_t package)
 {
 	for (unsigned i = 0; i < m->npkgs; i++)
@@ -176,11 +187,12 @@ static bool one_line(const struct words *ws, struct machine *m)
 		return true;
 	}
 	if (is(ws, 0, "discovery") && !is(ws, 2, "portal")) {
-		/* discovery P at pci SSSS:BB:DD.F+0xOFF bar 0xBAR bytes N */
-		if (!k || ws->count != 9 || !is(ws, 2, "at") || !is(ws, 3, "pci") ||
-		    ws->n[4] + 5 > sizeof(k->disc.dvsec) || !is(ws, 5, "bar") ||
+		/* discovery P at pci SSSS:BB:DD.F+0xOFF bar 0xBAR bytes N [global 0xV] */
+		if (!k || (ws->count != 9 && ws->count != 11) || !is(ws, 2, "at") ||
+		    !is(ws, 3, "pci") || ws->n[4] + 5 > sizeof(k->disc.dvsec) || !is(ws, 5, "bar") ||
 		    !num(ws, 6, UINT64_MAX, &a[1]) || !is(ws, 7, "bytes") ||
-		    !num(ws, 8, DISC_TABLE_BYTES, &a[2]) || !a[2] || k->disc.len)
+		    !num(ws, 8, DISC_TABLE_BYTES, &a[2]) || !a[2] || k->disc.len ||
+		    !global_of(ws, 9, &k->disc))
 			return false;
 		pmu_memcpy(k->disc.dvsec, "pci ", 4);
 		pmu_memcpy(k->disc.dvsec + 4, ws->w[4], ws->n[4]);
@@ -191,14 +203,18 @@ static bool one_line(const struct words *ws, struct machine *m)
 		return true;
 	}
 	if (is(ws, 0, "discovery") && is(ws, 2, "portal")) {
-		/* discovery P portal 0xMSR cpu C bar 0xBAR bytes N */
-		if (!k || ws->count != 10 || !num(ws, 3, 0xFFFFFFFFu, &a[1]) || !a[1] ||
-		    !is(ws, 4, "cpu") || !num(ws, 5, 0xFFFFFFFFu, &a[2]) || !is(ws, 6, "bar") ||
-		    !num(ws, 7, UINT64_MAX, &a[3]) || !is(ws, 8, "bytes") ||
-		    !num(ws, 9, DISC_TABLE_BYTES, &a[4]) || !a[4] || k->portal.len)
+		/* discovery P portal 0xMSR cpu C bar 0xBAR bytes N [global 0xV] */
+		if (!k || (ws->count != 10 && ws->count != 12) || !num(ws, 3, 0xFFFFFFFFu, &a[1]) ||
+		    !a[1] || !is(ws, 4, "cpu") || !num(ws, 5, 0xFFFFFFFFu, &a[2]) ||
+		    !is(ws, 6, "bar") || !num(ws, 7, UINT64_MAX, &a[3]) || !is(ws, 8, "bytes") ||
+		    !num(ws, 9, DISC_TABLE_BYTES, &a[4]) || !a[4] || k->portal.len ||
+		    !global_of(ws, 10, &k->portal))
 			return false;
+		bool read = k->portal.global_read;
+		uint64_t g = k->portal.global;
 		k->portal = (struct machine_disc){ .portal = (uint32_t)a[1], .cpu = (uint32_t)a[2],
-						   .bar = a[3], .len = (uint32_t)a[4] };
+						   .global_read = read, .global = g, .bar = a[3],
+						   .len = (uint32_t)a[4] };
 		return true;
 	}
 	if (is(ws, 0, "disctable") || is(ws, 0, "portaltable")) {

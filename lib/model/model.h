@@ -280,6 +280,8 @@ struct model_disc_image {
 	uint64_t bar;
 	uint32_t len;             /* 0: none for that package */
 	const uint8_t *bytes;
+	bool global_read;         /* its global control as found: global at power-on */
+	uint64_t global;
 };
 
 #define MODEL_PCI_HIDDEN 8

@@ -133,9 +133,11 @@ pmu_status model_loaded_make(const struct machine *m, const char *name, struct m
 		const struct machine_disc *d = &m->pkg[k].disc, *q = &m->pkg[k].portal;
 		boxes += m->pkg[k].npci + !!d->len + !!q->len;
 		pmu_memcpy(l->disc_bytes[k], d->bytes, d->len);
-		l->disc[k] = (struct model_disc_image){ d->bar, d->len, l->disc_bytes[k] };
+		l->disc[k] = (struct model_disc_image){ d->bar, d->len, l->disc_bytes[k], d->global_read,
+							d->global };
 		pmu_memcpy(l->portal_bytes[k], q->bytes, q->len);
-		l->disc_portal[k] = (struct model_disc_image){ q->bar, q->len, l->portal_bytes[k] };
+		l->disc_portal[k] = (struct model_disc_image){ q->bar, q->len, l->portal_bytes[k],
+							       q->global_read, q->global };
 	}
 	l->p.disc = l->disc;
 	l->p.disc_portal = l->disc_portal;

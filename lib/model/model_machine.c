@@ -72,7 +72,7 @@ pmu_status model_machine(struct model *m, struct machine *out, struct model_mach
 	}
 	machine_scan_pci(&b, 0, &boxes, out->pkg, out->npkgs, &out->pci, &s->scan, &s->reg);
 	if (ci0.uncore == UNCORE_DISC)
-		machine_take_disc(&s->disc.find, out->pkg, out->npkgs);
+		machine_take_disc(&s->disc, out->pkg, out->npkgs);
 	box_set_fini(&boxes);
 	return PMU_OK;
 }

@@ -196,15 +196,19 @@ static bool spr_cycles(struct model *m, struct model_regfile *rf, const struct m
 static void spr_power_on(struct model *m)
 {
 	const struct model_disc_part *d = m->p->disc_part;
-	uint32_t frozen = m->disc_frozen ? MODEL_DISC_FROZEN : 0;
+	uint64_t frozen = m->disc_frozen ? MODEL_DISC_FROZEN : 0;
 	/* every package's file: CPUs may be placed in more packages after (model_place_cpu) */
 	for (unsigned p = 0; p < MODEL_MAX_PKGS; p++) {
+		/* a loaded profile's: each table's control as its capture found it */
+		const struct model_disc_image *i = image_of(m, p), *q = portal_image_of(m, p);
+		uint64_t dom0 = i && i->global_read ? i->global | frozen :
+				d ? d->global_on[0] | frozen : machine(m, p).global_on;
+		uint64_t dom1 = q && q->global_read ? q->global | frozen : d ? d->global_on[1] | frozen : 0;
 		/* the file is 0 already; a two-domain part's CBB control holds the CHA set's key */
-		uint32_t cha = d ? d->global_on[1] | frozen : machine(m, p).global_on;
-		if (cha)
-			(void)model_poke(&m->pkg[p], MODEL_DISC_SPR_GLOBAL, cha);
-		if (d && (d->global_on[0] | frozen))
-			(void)model_poke(&m->pkg[p], DMR_IMH_GLOBAL, d->global_on[0] | frozen);
+		if (d ? dom1 : dom0)
+			(void)model_poke(&m->pkg[p], MODEL_DISC_SPR_GLOBAL, d ? dom1 : dom0);
+		if (d && dom0)
+			(void)model_poke(&m->pkg[p], DMR_IMH_GLOBAL, dom0);
 	}
 }
 

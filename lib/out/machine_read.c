@@ -306,8 +306,12 @@ static pmu_status read_disc(struct machine_reader *r, const struct logrec_view *
 	d->cpu = (uint32_t)cpu;
 	if (by_portal)
 		d->dvsec[0] = 0;
-	if (!part)
+	if (!part) {
+		uint64_t g = 0;
+		d->global_read = !logread_get_u64(v, "global_value", &g);
+		d->global = g;
 		d->len = 0;
+	}
 	d->bar = bar;
 	long n = pmu_hex_bytes(b->raw, b->raw_len, d->bytes + d->len, sizeof(d->bytes) - d->len);
 	if (n < 0)

@@ -115,6 +115,9 @@ static void log_table(struct run *a, unsigned p, bool machine)
 			logrec_key_u64(&a->sb, "bir", f->bir);
 		}
 		logrec_key_hex(&a->sb, "bar", f->bar);
+		/* the capture's: the global control as found (an MMIO one is in no register list) */
+		if (machine && !k && !f->st && !disc->global_st[p])
+			logrec_key_hex(&a->sb, "global_value", disc->global[p]);
 		logrec_key_str(&a->sb, "result", f->st ? f->why : "read");
 		sb_json_key(&a->sb, "bytes");
 		sb_putc(&a->sb, '"');

@@ -418,9 +418,10 @@ if grep -q '"rec":"verdict".*"verdict":"PASS"' "$ptmp/dmr.jsonl" &&
   passed=$((passed + 1)); else failed=$((failed + 1))
   echo "  FAIL dmr: PASS, each CBB control cleared and put back, 16 CBO and 16 iMC clocks"; fi
 # KIND: the model log of icelake-sp (counts of every box kind, checks of each kind,
-# free-running records) with the first record matching it edited, as edit-KIND.jsonl
+# free-running records), or the log $2, with the first record matching it edited, as
+# edit-KIND.jsonl
 edit_log() {
-  python3 - "$ptmp/model-icelake-sp.jsonl" "$ptmp/edit-$1.jsonl" "$1" <<'EOF'
+  python3 - "${2:-$ptmp/model-icelake-sp.jsonl}" "$ptmp/edit-$1.jsonl" "$1" <<'EOF'
 import json, sys
 edits = {
     "count": (lambda r: r["rec"] == "count" and r["event"] == "cycles" and r["cpu"] == 1,
@@ -438,6 +439,9 @@ edits = {
                   lambda r: r["registers"][0].update(found="0x1")),
     "free-running": (lambda r: r["rec"] == "uncore_imc_freerun",
                      lambda r: r.update(read=r["read"] + 1)),
+    "capture-global": (lambda r: r["rec"] == "machine" and r.get("scope") == "discovery" and
+                       "portal" in r and r["package"] == 1 and r["part"] == 0,
+                       lambda r: r.update(global_value="0x0")),
 }
 match, edit = edits[sys.argv[3]]
 out, done = [], False
@@ -456,6 +460,14 @@ for kind in count uncore-count box-clock-check check-result verdict tally owners
   edit_log "$kind"
   run_case "replay_edited_$kind" replay "$ptmp/edit-$kind.jsonl"
 done
+# The capture holds each table's global control as found (an MMIO one too): Diamond Rapids'
+# log (above) with package 1's CBB control captured as 0 replays on a model that powers on
+# so, and the difference is named.
+edit_log capture-global "$ptmp/dmr.jsonl"
+if ! out=$("$tool" replay "$ptmp/edit-capture-global.jsonl" 2>&1) &&
+   [[ "$out" == *"package 1, uncore_global: in the log, not in the replay"* ]]; then
+  passed=$((passed + 1)); else failed=$((failed + 1))
+  echo "  FAIL capture-global: the replay's model powers on with the captured global control"; fi
 # Real size (issue 33 item 2): a two-socket Sapphire Rapids of 224 CPUs as a profile file, a
 # model run on it (the app's run, tests/report/mklog.c) replayed; a 768-CPU run (zen4's
 # profile on 2 x 192 cores x 2 threads) ends PASS with the L3 of each of its 96 CCXs counted,

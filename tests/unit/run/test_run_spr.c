@@ -46,11 +46,11 @@ static void counted_through_the_table(void **state)
 	assert_int_equal(fake_count(o.f->console, "counted through the firmware's discovery "
 				    "table (26 boxes"), 1);
 	assert_int_equal(fake_count(o.f->log, "\"rec\":\"discovery_table\""), 2);
-	/* the capture's records of each table (issue 26 item 1): its place and bytes */
+	/* the capture's records of each table (issue 26 item 1): its place, global control, bytes */
 	assert_int_equal(fake_count(o.f->log, "\"scope\":\"discovery\",\"package\":1,\"part\":0,"
 				    "\"parts\":1,\"dvsec\":\"pci 0000:ff:00.1+0x100\",\"bir\":0,"
-				    "\"bar\":\"0x2000100000\",\"result\":\"read\",\"bytes\":\"00041a"),
-			 1);
+				    "\"bar\":\"0x2000100000\",\"global_value\":\"0x0\",\"result\":"
+				    "\"read\",\"bytes\":\"00041a"), 1);
 	assert_int_equal(fake_count(o.f->console, "148 uncore MSRs, 2 discovery tables;"), 1);
 	assert_int_equal(fake_count(o.f->console, "package 1: discovery table at pci 0000:ff:00.1 "
 				    "BAR0 0x2000100000: 26 units, 26 usable"), 1);
