@@ -184,7 +184,7 @@ struct model_replayed {
 
 enum model_firmware { MODEL_FW_CLEAN, MODEL_FW_RUNNING };
 
-struct model_disc_part;
+struct model_disc_domains;
 
 /* One register of a firmware image; the device claiming msr says which files get it. */
 struct model_fw_reg {
@@ -242,7 +242,7 @@ struct model_profile {
 	 * discovery device's BAR holds; NULL: the part's own (model_discovery.c).
 	 */
 	const struct model_disc_image *disc;
-	/* The same for the tables behind a portal MSR (model_disc_part's second domain). */
+	/* The same for the tables behind a portal MSR (model_disc_domains's second domain). */
 	const struct model_disc_image *disc_portal;
 	/*
 	 * A loaded profile's registers that drop what is written to them, as the run its log
@@ -254,7 +254,7 @@ struct model_profile {
 	const struct model_pci_listed *pci_listed;
 	bool cxl;                  /* a CXL type-3 device with a CPMU at 0000:0c:00.0 (model_cxl.h) */
 	/* A part whose uncore has two discovery domains (model_discovery.h); NULL: one table. */
-	const struct model_disc_part *disc_part;
+	const struct model_disc_domains *disc_domains;
 	/* CPUID leaf 1 EAX answered instead of the dump's (a part no dump exists for); 0: the dump's. */
 	uint32_t signature;
 };

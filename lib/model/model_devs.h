@@ -169,7 +169,7 @@ extern const struct model_dev model_dev_spr_uncore;
 /* Sapphire/Emerald Rapids PCI and MMIO: the discovery device 0x09A7, its table, M2M, UPI,
  * M3UPI, iMC 0-7 (model_uncore_spr_pci.c). */
 extern const struct model_dev model_dev_spr_pci;
-/* A two-domain part's portal MSR (model_discovery.h: model_disc_part), package scope. */
+/* A two-domain part's portal MSR (model_discovery.h: model_disc_domains), package scope. */
 extern const struct model_dev model_dev_disc_portal;
 /*
  * The SPR discovery table's BAR and units in MMIO: *pkg and the iMC register's key, or,

@@ -18,7 +18,7 @@
 enum { TYPE_IMC = 0x06, TYPE_MSE = 0x13, TYPE_CBO = 0x1F, TYPE_SB2UCIE = 0x25 };
 
 /* DMR-7: global_init is wired to the CBB domain only, whose freeze_all is set at power-on. */
-const struct model_disc_part model_disc_dmr = { 0x09A1, 0x710, { 0, MODEL_DISC_FROZEN } };
+const struct model_disc_domains model_disc_dmr = { 0x09A1, 0x710, { 0, MODEL_DISC_FROZEN } };
 
 static void put(uint8_t *b, uint64_t v)
 {
@@ -31,8 +31,9 @@ struct unit {
 	uint64_t access, ctl;
 };
 
-size_t model_disc_part_table(const struct model_disc_part *p, const struct model_disc_machine *m,
-			     unsigned dom, uint64_t bar, uint8_t *buf, size_t cap)
+size_t model_disc_domains_table(const struct model_disc_domains *p,
+				const struct model_disc_machine *m, unsigned dom, uint64_t bar,
+				uint8_t *buf, size_t cap)
 {
 	struct unit u[MAX_UNITS];
 	unsigned n = 0;

@@ -64,7 +64,7 @@ extern const struct model_disc_machine model_disc_spr;
  * MODEL_DISC_CBB_OFF, the global controls (MMIO, 32 bits) at MODEL_DISC_GLOBALS_OFF (IMH)
  * and + 8 (CBB): model choices, the addresses are firmware's on a real part.
  */
-struct model_disc_part {
+struct model_disc_domains {
 	uint16_t device;          /* the IMH domain's discovery device */
 	uint32_t portal;          /* the CBB domain's portal MSR */
 	uint32_t global_on[2];    /* each domain's global control at power-on: IMH, CBB */
@@ -74,7 +74,7 @@ struct model_disc_part {
 #define MODEL_DISC_GLOBALS_OFF 0x80000u
 
 /* Diamond Rapids: device 0x09A1, portal MSR 0x710; the CBB frozen at power-on (DMR-7). */
-extern const struct model_disc_part model_disc_dmr;
+extern const struct model_disc_domains model_disc_dmr;
 
 /*
  * Domain dom's table (0 IMH, 1 CBB) of a package of part p whose machine is m and table BAR
@@ -84,8 +84,9 @@ extern const struct model_disc_part model_disc_dmr;
  * ignores it). CBB: m->chas CBOs (type 0x1F, MSR 0x2000 + 0x10 n as Sapphire Rapids' CHAs)
  * and one SB2UCIE unit (type 0x25, broken).
  */
-size_t model_disc_part_table(const struct model_disc_part *p, const struct model_disc_machine *m,
-			     unsigned dom, uint64_t bar, uint8_t *buf, size_t cap);
+size_t model_disc_domains_table(const struct model_disc_domains *p,
+				const struct model_disc_machine *m, unsigned dom, uint64_t bar,
+				uint8_t *buf, size_t cap);
 
 /* The defect's name as --sim-break and tests spell it; NULL past the last. */
 const char *model_disc_defect_name(enum model_disc_defect d);

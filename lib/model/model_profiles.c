@@ -347,7 +347,7 @@ static const struct model_profile diamond_rapids = {
 	FW(fw_core),
 	.slots = 6,
 	.pci = &model_dev_spr_pci,
-	.disc_part = &model_disc_dmr,
+	.disc_domains = &model_disc_dmr,
 	.chas = 8,
 };
 

@@ -39,7 +39,7 @@
 #define IMC(n, c) { MODEL_MMIO_BUS + (n), (c), 0, 0, 0x100, 0x140, 4, 0x108, 4, 48, false, false, \
 		    MODEL_UNC_SPR_IMC0 + 2 * (n) + (c), 0, 0, 0 }
 
-/* Diamond Rapids' iMC channel (model_disc_part_table): its counters at + 0x20. */
+/* Diamond Rapids' iMC channel (model_disc_domains_table): its counters at + 0x20. */
 #define DMR_IMC(n, c) { MODEL_MMIO_BUS + (n), (c), 0, 0, 0x100, 0x140, 4, 0x120, 4, 48, false, \
 			false, MODEL_UNC_SPR_IMC0 + 2 * (n) + (c), 0, 0, 0 }
 
@@ -147,7 +147,7 @@ static const struct pset spr = SPR_SET(pboxes), spr_4upi = SPR_SET(pboxes_4upi),
 
 static const struct pset *set_of(const struct model *m)
 {
-	if (m->p->disc_part)
+	if (m->p->disc_domains)
 		return &dmr;
 	return m->disc_upi_absent ? &spr_no_upi : m->upis == 4 ? &spr_4upi : &spr;
 }
@@ -160,7 +160,7 @@ static bool spr_claims(const struct model *m, uint32_t key)
 /* A two-domain part's global controls, reached through MMIO (model_spr_mmio). */
 static bool is_global(const struct model *m, uint32_t key)
 {
-	return m->p->disc_part && (key == DMR_IMH_GLOBAL || key == MODEL_DISC_SPR_GLOBAL);
+	return m->p->disc_domains && (key == DMR_IMH_GLOBAL || key == MODEL_DISC_SPR_GLOBAL);
 }
 
 static pmu_status spr_read(struct model *m, struct model_regfile *rf, uint32_t key, uint64_t *val)
@@ -195,7 +195,7 @@ static bool spr_cycles(struct model *m, struct model_regfile *rf, const struct m
 /* Each package's global control as the part powers on (model.h: model_dev.power_on). */
 static void spr_power_on(struct model *m)
 {
-	const struct model_disc_part *d = m->p->disc_part;
+	const struct model_disc_domains *d = m->p->disc_domains;
 	uint64_t frozen = m->disc_frozen ? MODEL_DISC_FROZEN : 0;
 	/* every package's file: CPUs may be placed in more packages after (model_place_cpu) */
 	for (unsigned p = 0; p < MODEL_MAX_PKGS; p++) {
@@ -215,7 +215,7 @@ static void spr_power_on(struct model *m)
 /* A two-domain part's portal MSR: package pkg's CBB table's physical address. */
 static bool portal_claims(const struct model *m, uint32_t msr)
 {
-	return m->p->disc_part && msr == m->p->disc_part->portal;
+	return m->p->disc_domains && msr == m->p->disc_domains->portal;
 }
 
 static pmu_status portal_read(struct model *m, struct model_regfile *rf, uint32_t msr,
@@ -256,13 +256,13 @@ bool model_spr_mmio(const struct model *m, uint64_t addr, unsigned *pkg, uint32_
 			return true;
 		}
 		/* the CBB table's offsets from MODEL_DISC_CBB_OFF (model_spr_table_read) */
-		if (m->p->disc_part && addr >= cbb && addr - cbb < cbb_span(m, p)) {
+		if (m->p->disc_domains && addr >= cbb && addr - cbb < cbb_span(m, p)) {
 			*pkg = p;
 			*key = MODEL_DISC_CBB_OFF + (uint32_t)(addr - cbb);
 			*table = true;
 			return true;
 		}
-		if (m->p->disc_part && (addr == bar + MODEL_DISC_GLOBALS_OFF ||
+		if (m->p->disc_domains && (addr == bar + MODEL_DISC_GLOBALS_OFF ||
 					addr == bar + MODEL_DISC_GLOBALS_OFF + 8)) {
 			*pkg = p;
 			*key = addr == bar + MODEL_DISC_GLOBALS_OFF ? DMR_IMH_GLOBAL
@@ -290,12 +290,12 @@ uint64_t model_spr_table_read(const struct model *m, unsigned pkg, uint32_t off,
 	uint8_t buf[TABLE_MAX];
 	const struct model_disc_image *t = image_of(m, pkg);
 	struct model_disc_machine x = machine(m, pkg);
-	const struct model_disc_part *d = m->p->disc_part;
+	const struct model_disc_domains *d = m->p->disc_domains;
 	unsigned dom = d && off >= MODEL_DISC_CBB_OFF;
 	off -= dom ? MODEL_DISC_CBB_OFF : 0;
 	t = dom ? portal_image_of(m, pkg) : t;
 	size_t len = t ? t->len :
-		     d ? model_disc_part_table(d, &x, dom, bar_of(m, pkg), buf, sizeof(buf)) :
+		     d ? model_disc_domains_table(d, &x, dom, bar_of(m, pkg), buf, sizeof(buf)) :
 		     model_disc_table(&x, (enum model_disc_defect)m->disc_defect, buf, sizeof(buf));
 	const uint8_t *b = t ? t->bytes : buf;
 	uint64_t v = 0;
