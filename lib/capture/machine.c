@@ -1,7 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 #include "capture/machine.h"
-#include "hw/disc_platforms.h"
-#include "pmu/cpuinfo.h"
 #include "hw/layouts_cxl.h"
 #include "pmu/regkey.h"
 #include "pmu/uncore_pci.h"
@@ -86,25 +84,9 @@ static unsigned arch_version(const struct cpuid_walk *w)
 	return l0 && a && l0->r.eax >= 0xA ? a->r.eax & 0xFF : 0;
 }
 
-/*
- * The discovery portals of the part's own platform row (hw/disc_platforms.h; never the
- * generic row's best-effort MSR 0x201E), so a replay answers them as the machine did.
- */
-static void add_portals(const struct cpuid_walk *w, struct machine_regs *pkg)
-{
-	const struct cpuid_entry *l1 = cpuid_walk_find(w, 1, 0);
-	uint32_t family, model;
-	if (!l1)
-		return;
-	pmu_family_model(l1->r.eax, &family, &model);
-	const struct disc_platform *p = disc_platform_for(family, model);
-	for (unsigned k = 0; disc_platform_listed(family, model) && k < DISC_MAX_DOMAINS; k++)
-		if (p->dom[k].via == DISC_VIA_MSR && pkg->n < CAPTURE_MAX_MSRS)
-			pkg->msr[pkg->n++] = p->dom[k].msr;
-}
-
 void machine_collect_cpu(const struct pmu_backend *b, unsigned cpu, const char *vendor,
-			 struct machine_cpu *c, const struct box_set *boxes, struct machine_regs *pkg)
+			 struct machine_cpu *c, const struct box_set *boxes, struct machine_regs *pkg,
+			 const uint32_t *more, unsigned nmore)
 {
 	cpuid_walk(b, cpu, &c->walk);
 	c->regs.n = capture_core_msrs(vendor, arch_version(&c->walk), c->regs.msr,
@@ -112,28 +94,36 @@ void machine_collect_cpu(const struct pmu_backend *b, unsigned cpu, const char *
 	machine_read_regs(b, cpu, &c->regs);
 	if (pkg) {
 		pkg->n = capture_uncore_msrs(boxes, pkg->msr, CAPTURE_MAX_MSRS);
-		add_portals(&c->walk, pkg);
+		for (unsigned i = 0; i < nmore && pkg->n < CAPTURE_MAX_MSRS; i++)
+			pkg->msr[pkg->n++] = more[i];
 		machine_read_regs(b, cpu, pkg);
 	}
 }
 
-void machine_take_disc(const struct disc_find *f, struct machine_pkg *pkgs, unsigned n)
+void machine_take_disc(const struct uncore_disc *u, struct machine_pkg *pkgs, unsigned n)
 {
+	const struct disc_find *f = &u->find;
 	for (unsigned k = 0; k < n; k++) {
-		struct machine_disc *d = &pkgs[k].disc;
-		const struct disc_found *t = pkgs[k].package < f->n ? &f->t[pkgs[k].package] : NULL;
-		struct strbuf at;
-		struct pmu_pci_addr fn;
-		d->len = 0;
-		if (!t || t->st)
-			continue;
-		fn = t->fn;
-		fn.off = t->dvsec;
-		sb_init(&at, d->dvsec, sizeof(d->dvsec));
-		regkey_put(&at, NULL, regkey_pci(fn));
-		d->bar = t->bar;
-		d->len = (uint32_t)t->len;
-		pmu_memcpy(d->bytes, t->bytes, t->len);
+		pkgs[k].disc.len = pkgs[k].portal.len = 0;
+		for (unsigned i = 0; i < f->n; i++) {
+			const struct disc_found *t = &f->t[i];
+			struct machine_disc *d = t->portal ? &pkgs[k].portal : &pkgs[k].disc;
+			struct strbuf at;
+			struct pmu_pci_addr fn = t->fn;
+			if (t->pkg != pkgs[k].package || t->st || d->len)
+				continue;
+			fn.off = t->dvsec;
+			sb_init(&at, d->dvsec, sizeof(d->dvsec));
+			if (!t->portal)
+				regkey_put(&at, NULL, regkey_pci(fn));
+			d->portal = t->portal;
+			d->cpu = t->cpu;
+			d->global_read = !u->global_st[i];
+			d->global = d->global_read ? u->global[i] : 0;
+			d->bar = t->bar;
+			d->len = (uint32_t)t->len;
+			pmu_memcpy(d->bytes, t->bytes, t->len);
+		}
 	}
 }
 

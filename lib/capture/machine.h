@@ -18,6 +18,7 @@
 #include "capture/msr_list.h"
 #include "pmu/backend.h"
 #include "pmu/cxl.h"
+#include "pmu/uncore_disc_box.h"
 #include "pmu/uncore_disc_find.h"
 
 /* As many CPUs as a platform lists (run/platform.h), as many packages as the model makes. */
@@ -49,7 +50,11 @@ struct machine_pci_box {
 
 /* A package's uncore discovery table (issue 35 item 1): where it was read, its bytes. */
 struct machine_disc {
-	char dvsec[MACHINE_STR];        /* "pci 0000:7f:00.1+0x100" */
+	char dvsec[MACHINE_STR];        /* "pci 0000:7f:00.1+0x100"; "" behind a portal */
+	uint32_t portal;                /* the portal MSR that gave its address; 0: a PCI BAR's */
+	uint32_t cpu;                   /* the CPU the portal was read on */
+	bool global_read;               /* its global control was read: global as found */
+	uint64_t global;
 	uint64_t bar;
 	uint32_t len;                   /* 0: none */
 	uint32_t filled;                /* bytes read back so far (profile_read) */
@@ -67,6 +72,7 @@ struct machine_pkg {
 	unsigned npci;
 	struct machine_pci_box pci[MACHINE_MAX_PCI];
 	struct machine_disc disc;
+	struct machine_disc portal;     /* the table behind a portal MSR (Diamond Rapids' CBB) */
 };
 
 /*
@@ -152,18 +158,22 @@ void machine_read_regs(const struct pmu_backend *b, unsigned cpu, struct machine
 
 /*
  * cpu's own part (on that CPU for the real backend): its CPUID walk and the core MSRs of
- * vendor; a package leader (pkg not NULL) also the MSRs of the machine's uncore boxes. Reads
+ * vendor; a package leader (pkg not NULL) also the MSRs of the machine's uncore boxes and
+ * more[0..nmore) (its discovery tables' portals and global controls, uncore_disc_msrs). Reads
  * only.
  */
 void machine_collect_cpu(const struct pmu_backend *b, unsigned cpu, const char *vendor,
 			 struct machine_cpu *c, const struct box_set *boxes,
-			 struct machine_regs *pkg);
+			 struct machine_regs *pkg, const uint32_t *more, unsigned nmore);
 
 struct uncore_pci_scan;
 struct pmon_registry;
 
-/* Each table f found (table p: package p) into that package's disc, where n packages have it. */
-void machine_take_disc(const struct disc_find *f, struct machine_pkg *pkgs, unsigned n);
+/*
+ * Each table d found into its package's disc (a PCI BAR's) or portal (a portal MSR's), the
+ * first of each a package, with its global control as read, where n packages have it.
+ */
+void machine_take_disc(const struct uncore_disc *d, struct machine_pkg *pkgs, unsigned n);
 
 /*
  * The uncore PCI boxes of boxes (the engine's own scan from cpu, reads only; scan

@@ -67,22 +67,35 @@ static void put_pci_fns(struct strbuf *sb, const struct machine_pci_fns *f)
 
 /*
  * "discovery P at pci SSSS:BB:DD.F+0xOFF bar 0xBAR bytes N", then the table as "disctable P
- * OFFSET HEX", PROFILE_DISC_LINE bytes a line.
+ * OFFSET HEX", PROFILE_DISC_LINE bytes a line; a portal's: "discovery P portal 0xMSR cpu C
+ * bar 0xBAR bytes N", then "portaltable P OFFSET HEX". Either line ends with "global 0xV"
+ * where the table's global control was read (its value as found).
  */
 static void put_disc(struct strbuf *sb, unsigned package, const struct machine_disc *d)
 {
 	if (!d->len)
 		return;
 	line_start(sb, "discovery", package);
-	sb_puts(sb, " at ");
-	sb_puts(sb, d->dvsec);
+	if (d->portal) {
+		sb_puts(sb, " portal");
+		hex_field(sb, d->portal);
+		sb_puts(sb, " cpu ");
+		sb_dec(sb, d->cpu);
+	} else {
+		sb_puts(sb, " at ");
+		sb_puts(sb, d->dvsec);
+	}
 	sb_puts(sb, " bar");
 	hex_field(sb, d->bar);
 	sb_puts(sb, " bytes ");
 	sb_dec(sb, d->len);
+	if (d->global_read) {
+		sb_puts(sb, " global");
+		hex_field(sb, d->global);
+	}
 	sb_putc(sb, '\n');
 	for (uint32_t off = 0; off < d->len; off += PROFILE_DISC_LINE) {
-		line_start(sb, "disctable", package);
+		line_start(sb, d->portal ? "portaltable" : "disctable", package);
 		hex_field(sb, off);
 		sb_putc(sb, ' ');
 		sb_hex_bytes(sb, d->bytes + off,
@@ -199,6 +212,7 @@ void profile_write(const struct machine *m, const char *comment, struct strbuf *
 			sb_putc(sb, '\n');
 		}
 		put_disc(sb, k->package, &k->disc);
+		put_disc(sb, k->package, &k->portal);
 	}
 	put_pci_fns(sb, &m->pci);
 	put_cxl(sb, &m->cxl);

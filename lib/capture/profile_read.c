@@ -77,6 +77,17 @@ static bool disc_bytes(const struct words *ws, unsigned k, struct machine_disc *
 	return n > 0;
 }
 
+/* "global 0xV" at word k, if the line has it: d's global control as found. */
+static bool global_of(const struct words *ws, unsigned k, struct machine_disc *d)
+{
+	uint64_t v = 0;
+	d->global_read = ws->count > k;
+	if (d->global_read && (!is(ws, k, "global") || !num(ws, k + 1, 0xFFFFFFFFFFFFFFFFull, &v)))
+		return false;
+	d->global = v;
+	return true;
+}
+
 static struct machine_pkg *pkg_of(struct machine *m, uint64_t package)
 {
 	for (unsigned i = 0; i < m->npkgs; i++)
@@ -237,12 +248,13 @@ static bool one_line(const struct words *ws, struct machine *m)
 		k->npci++;
 		return true;
 	}
-	if (is(ws, 0, "discovery")) {
-		/* discovery P at pci SSSS:BB:DD.F+0xOFF (or msr 0xPORTAL) bar 0xBAR bytes N */
-		if (!k || ws->count != 9 || !is(ws, 2, "at") || (!is(ws, 3, "pci") && !is(ws, 3, "msr")) ||
-		    ws->n[4] + 5 > sizeof(k->disc.dvsec) || !is(ws, 5, "bar") ||
+	if (is(ws, 0, "discovery") && !is(ws, 2, "portal")) {
+		/* discovery P at pci SSSS:BB:DD.F+0xOFF bar 0xBAR bytes N [global 0xV] */
+		if (!k || (ws->count != 9 && ws->count != 11) || !is(ws, 2, "at") ||
+		    !is(ws, 3, "pci") || ws->n[4] + 5 > sizeof(k->disc.dvsec) || !is(ws, 5, "bar") ||
 		    !num(ws, 6, UINT64_MAX, &a[1]) || !is(ws, 7, "bytes") ||
-		    !num(ws, 8, DISC_TABLE_BYTES, &a[2]) || !a[2] || k->disc.len)
+		    !num(ws, 8, DISC_TABLE_BYTES, &a[2]) || !a[2] || k->disc.len ||
+		    !global_of(ws, 9, &k->disc))
 			return false;
 		pmu_memcpy(k->disc.dvsec, ws->w[3], 3);
 		k->disc.dvsec[3] = ' ';
@@ -253,9 +265,27 @@ static bool one_line(const struct words *ws, struct machine *m)
 		k->disc.filled = 0;
 		return true;
 	}
-	if (is(ws, 0, "disctable"))   /* disctable P OFFSET HEX: the next bytes, in order */
-		return k && ws->count == 4 && num(ws, 2, DISC_TABLE_BYTES, &a[1]) &&
-		       a[1] == k->disc.filled && disc_bytes(ws, 3, &k->disc);
+	if (is(ws, 0, "discovery") && is(ws, 2, "portal")) {
+		/* discovery P portal 0xMSR cpu C bar 0xBAR bytes N [global 0xV] */
+		if (!k || (ws->count != 10 && ws->count != 12) || !num(ws, 3, 0xFFFFFFFFu, &a[1]) ||
+		    !a[1] || !is(ws, 4, "cpu") || !num(ws, 5, 0xFFFFFFFFu, &a[2]) ||
+		    !is(ws, 6, "bar") || !num(ws, 7, UINT64_MAX, &a[3]) || !is(ws, 8, "bytes") ||
+		    !num(ws, 9, DISC_TABLE_BYTES, &a[4]) || !a[4] || k->portal.len ||
+		    !global_of(ws, 10, &k->portal))
+			return false;
+		bool read = k->portal.global_read;
+		uint64_t g = k->portal.global;
+		k->portal = (struct machine_disc){ .portal = (uint32_t)a[1], .cpu = (uint32_t)a[2],
+						   .global_read = read, .global = g, .bar = a[3],
+						   .len = (uint32_t)a[4] };
+		return true;
+	}
+	if (is(ws, 0, "disctable") || is(ws, 0, "portaltable")) {
+		/* disctable P OFFSET HEX: the next bytes, in order (portaltable: the portal's) */
+		struct machine_disc *d = k && is(ws, 0, "portaltable") ? &k->portal : k ? &k->disc : NULL;
+		return d && ws->count == 4 && num(ws, 2, DISC_TABLE_BYTES, &a[1]) &&
+		       a[1] == d->filled && disc_bytes(ws, 3, d);
+	}
 	return false;
 }
 
@@ -328,7 +358,8 @@ pmu_status profile_read(const char *text, size_t len, struct machine *m, char *e
 		return PMU_ERR_INVALID;
 	}
 	for (unsigned k = 0; k < m->npkgs; k++)
-		if (m->pkg[k].disc.filled != m->pkg[k].disc.len) {
+		if (m->pkg[k].disc.filled != m->pkg[k].disc.len ||
+		    m->pkg[k].portal.filled != m->pkg[k].portal.len) {
 			sb_puts(&sb, "package ");
 			sb_dec(&sb, m->pkg[k].package);
 			sb_puts(&sb, "'s discovery table has fewer disctable bytes than it says");

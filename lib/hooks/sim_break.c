@@ -32,7 +32,12 @@ enum verdict sim_break_apply(struct run *a)
 		a->model->disc_upi_absent = true;
 	else if (!pmu_strcmp(name, "disc-cha-msr-zero"))
 		a->model->disc_cha_msr_zero = true;
-	else if (!pmu_strcmp(name, "pci-bus-outside"))
+	else if (!pmu_strcmp(name, "uncore-global-frozen")) {
+		if (model_disc_freeze(a->model))
+			return run_refuse_setting(a, OPT_SIM_BREAK, "no discovery table's global "
+						  "control on this profile", name,
+						  "sapphire-rapids, emerald-rapids");
+	} else if (!pmu_strcmp(name, "pci-bus-outside"))
 		a->model->pci_bus_cut = MODEL_BUS_OUTSIDE;
 	else if (!pmu_strcmp(name, "pci-bus-ecam-only"))
 		a->model->pci_bus_cut = MODEL_BUS_ECAM_ONLY;
@@ -47,7 +52,8 @@ enum verdict sim_break_apply(struct run *a)
 					  "disc-cha-msr-zero, disc-global-ones, disc-unit-ones, "
 					  "disc-unit-zero, disc-zero-offset, disc-dup-id, disc-bar-zero, "
 					  "disc-every, disc-upi-misplaced, pci-bus-outside, "
-					  "pci-bus-ecam-only, uncore-frozen, uncore-counting");
+					  "pci-bus-ecam-only, uncore-frozen, uncore-counting, "
+					  "uncore-global-frozen");
 	return VERDICT_PASS;
 }
 

@@ -131,8 +131,27 @@ static const struct uncore_box_event client_clock[] = { { "clockticks", "clockti
 static const uint8_t ptl[] = { 0xCC, 0 };
 static const uint8_t nvl[] = { 0x01, 0x03, 0 };
 
+/*
+ * Diamond Rapids (family 19 model 1; hw/disc_platforms.c names its units): no Intel list for
+ * it is public, so each CBO's and each iMC channel's clock by the codes of its predecessors'
+ * lists, UNCONFIRMED there: the CHA's UNC_CHA_CLOCKTICKS (0x01/0x00, Sapphire Rapids to
+ * Sierra Forest) and Sapphire Rapids' UNC_M_CLOCKTICKS (0x01/0x01), under efipmu's names.
+ * Their clocks are compared box with box (run/uncore_table.c), so a wrong code shows.
+ */
+static const uint8_t dmr[] = { 0x01, 0 };
+
+static const struct uncore_box_event dmr_cbo_events[] = {
+	{ "CBO_CLOCKTICKS", "event=0x01,umask=0x00" },
+};
+
+static const struct uncore_box_event dmr_imc_events[] = {
+	{ "IMC_CLOCKTICKS", "event=0x01,umask=0x01" },
+};
+
 static const struct uncore_box_defaults disc_box_defaults[] = {
 	{ "uncore_imc_", true, spr_emr, LIST(disc_imc_events), 0 },
+	{ "uncore_imc_", true, dmr, LIST(dmr_imc_events), 19 },
+	{ "uncore_cbo_", true, dmr, LIST(dmr_cbo_events), 19 },
 	{ "uncore_cha_", true, NULL, LIST(disc_cha_events), 0 },
 	{ "uncore_cncu", true, ptl, LIST(client_clock), 0 },
 	{ "uncore_cncu", true, nvl, LIST(client_clock), 18 },

@@ -366,6 +366,8 @@ void model_set_firmware(struct model *m, enum model_firmware fw)
 	pmu_memset(m->pkg, 0, sizeof(m->pkg));
 	pmu_memset(m->ccx, 0, m->ncpus * sizeof(*m->ccx));
 	m->firmware = fw;
+	if (m->p->pci && m->p->pci->power_on)
+		m->p->pci->power_on(m);
 	for (const struct model_fw_reg *r = m->p->fw_running; fw == MODEL_FW_RUNNING && r && r->msr; r++) {
 		const struct model_dev *d = dev_for(m, r->msr);
 		if (d && d->package_scope)
@@ -388,6 +390,15 @@ pmu_status model_leave_box(struct model *m, enum model_box_left k)
 	if (!r)
 		return k ? PMU_ERR_UNSUPPORTED : PMU_OK;
 	return model_poke(&m->pkg[0], r->msr, r->val);
+}
+
+pmu_status model_disc_freeze(struct model *m)
+{
+	if (!m->p->pci || !m->p->pci->power_on)
+		return PMU_ERR_UNSUPPORTED;
+	m->disc_frozen = true;
+	m->p->pci->power_on(m);
+	return PMU_OK;
 }
 
 static const char *const fw_names[] = { "clean", "running" };

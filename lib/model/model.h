@@ -88,6 +88,12 @@ struct model_dev {
 	bool (*cycles)(struct model *m, struct model_regfile *rf, const struct model_cycle *sum,
 		       uint64_t n);
 	pmu_status (*rdpmc)(struct model *m, struct model_regfile *rf, uint32_t index, uint64_t *val);
+	/*
+	 * Optional: what the device's registers hold at power-on where it is not 0 (a discovery
+	 * table's global control with freeze_all set), put in each package's file by
+	 * model_set_firmware before the firmware image.
+	 */
+	void (*power_on)(struct model *m);
 };
 
 /* model.box_left: the profile's uncore MSR box firmware leaves frozen or counting. */
@@ -179,6 +185,8 @@ struct model_replayed {
 
 enum model_firmware { MODEL_FW_CLEAN, MODEL_FW_RUNNING };
 
+struct model_disc_domains;
+
 /* One register of a firmware image; the device claiming msr says which files get it. */
 struct model_fw_reg {
 	uint32_t msr;
@@ -237,6 +245,8 @@ struct model_profile {
 	 * discovery device's BAR holds; NULL: the part's own (model_discovery.c).
 	 */
 	const struct model_disc_image *disc;
+	/* The same for the tables behind a portal MSR (model_disc_domains's second domain). */
+	const struct model_disc_image *disc_portal;
 	/*
 	 * A loaded profile's registers that drop what is written to them, as the run its log
 	 * came from proved (QEMU's uncore MSRs: capture/machine.h not_held); ends at msr 0;
@@ -263,6 +273,8 @@ struct model_profile {
 	/* A loaded profile's captured SRAT (model_srat.c serves it); NULL: the model has none. */
 	const uint8_t *srat;
 	uint32_t srat_len;
+	/* A part whose uncore has two discovery domains (model_discovery.h); NULL: one table. */
+	const struct model_disc_domains *disc_domains;
 };
 
 /*
@@ -286,6 +298,8 @@ struct model_disc_image {
 	uint64_t bar;
 	uint32_t len;             /* 0: none for that package */
 	const uint8_t *bytes;
+	bool global_read;         /* its global control as found: global at power-on */
+	uint64_t global;
 };
 
 #define MODEL_PCI_HIDDEN 8
@@ -393,6 +407,8 @@ struct model {
 	struct model_cxl cxl[MODEL_CXL_CPMUS];   /* the CXL devices' CPMUs (model_cxl.c); base 0: none */
 	uint8_t snc;            /* sim-snc: sub-NUMA clusters a package in its SRAT; 0: the profile's */
 	uint8_t *srat;          /* the SRAT model_srat.c lays out, after the per-CPU arrays */
+	bool disc_frozen;       /* every table's global control set at power-on (model_disc_freeze) */
+	unsigned disc_global_writes;   /* writes to a table's global control (the log may overflow) */
 	uint64_t mem[];         /* the per-CPU arrays */
 };
 
@@ -417,6 +433,13 @@ struct model {
  * now and after each model_set_firmware. PMU_ERR_UNSUPPORTED: the profile names no such box.
  */
 pmu_status model_leave_box(struct model *m, enum model_box_left k);
+
+/*
+ * Firmware leaves every discovery table's global control as the part powers on with
+ * freeze_all set (model_discovery.h: MODEL_DISC_FROZEN), now and after each
+ * model_set_firmware. PMU_ERR_UNSUPPORTED: the profile has no discovery table's device.
+ */
+pmu_status model_disc_freeze(struct model *m);
 
 /* Selects noise (enum model_noise bits) and, unless r is NULL, its rates; every CPU's schedule restarts at its clock. */
 void model_set_noise(struct model *m, unsigned noise, const struct model_noise_rates *r);

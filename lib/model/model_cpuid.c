@@ -189,6 +189,7 @@ struct pmu_cpuid model_cpuid_answer(const struct model *m, unsigned cpu, uint32_
 	case 1:
 		r.eax = p->signature ? p->signature : r.eax;   /* a part of another's dump */
 		r.ebx = (r.ebx & 0x00FFFFFFu) | model_apic_id(m, cpu) << 24;
+		r.eax = p->signature ? p->signature : r.eax;
 		break;
 	case 0x1A:
 		if (p->one_core_type)

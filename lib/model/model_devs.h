@@ -27,7 +27,7 @@ extern const struct model_cpuid_table model_cpuid_nehalem_ep, model_cpuid_westme
 /* MSR maps of the model's CPUs (model_msrs.c). */
 extern const struct model_msr_map model_msrs_nhm_ep, model_msrs_wsm_ep, model_msrs_nhm_ex,
 	model_msrs_wsm_ex, model_msrs_snb_ep, model_msrs_no_pmu, model_msrs_skx, model_msrs_icx,
-	model_msrs_icx_on, model_msrs_spr,
+	model_msrs_icx_on, model_msrs_spr, model_msrs_dmr,
 	model_msrs_lnl, model_msrs_ptl, model_msrs_nvl,
 	model_msrs_zen2, model_msrs_zen4;
 /* Zen 5 (family 1Ah): its parts' CPUID tables and MSR maps. */
@@ -178,6 +178,8 @@ extern const struct model_dev model_dev_gnr_units_uncore;
 /* Sapphire/Emerald Rapids PCI and MMIO: the discovery device 0x09A7, its table, M2M, UPI,
  * M3UPI, iMC 0-7 (model_uncore_spr_pci.c). */
 extern const struct model_dev model_dev_spr_pci;
+/* A two-domain part's portal MSR (model_discovery.h: model_disc_domains), package scope. */
+extern const struct model_dev model_dev_disc_portal;
 /*
  * The SPR discovery table's BAR and units in MMIO: *pkg and the iMC register's key, or,
  * *table set, the offset into the package's table (addr is in its BAR); false: nothing.

@@ -25,6 +25,7 @@
  */
 #include "model/model_disc_client.h"
 #include "model/model_uncore_common.h"
+#include "model/model_discovery.h"
 
 #define CLIENT_BASE 0xD0000000ull
 #define PKG_STEP 0x100000ull
@@ -46,7 +47,7 @@ const struct model_client model_client_ptl = {
 	.gp = { { 0x2442, 0x2448, 6, 0x10 }, { 0x2412, 0x2418, 2, 0x10 }, { 0x2022, 0x2028, 1, 0 } },
 	.ngp = 3,
 	.cncu = { 0x240E, 0x2402, 0x2408, 2, 0x140 },
-	.global_power_on = 0,
+	.global_power_on = MODEL_DISC_FROZEN,   /* "set by default" (tip 46da08a2bb4d) */
 };
 
 /* Nova Lake (tip e7d5f2ea0923): CBOX x12, SANTA x2, one cNCU at MTL's defaults moved. */
@@ -55,7 +56,7 @@ const struct model_client model_client_nvl = {
 	.gp = { { 0x2102, 0x2108, 12, 0x10 }, { 0x2042, 0x2048, 2, 0x10 } },
 	.ngp = 2,
 	.cncu = { 0x202E, 0x2022, 0x2028, 1, 0 },
-	.global_power_on = 0,
+	.global_power_on = MODEL_DISC_FROZEN,   /* the same global_init as Panther Lake's */
 };
 
 /* The package's units: type and id, in the table's order. */
@@ -66,7 +67,8 @@ static const struct { uint16_t type, id; } units[] = {
 
 static const struct model_disc_image *image_of(const struct model *m, unsigned pkg)
 {
-	return m->p->disc && pkg < MODEL_MAX_PKGS && m->p->disc[pkg].len ? &m->p->disc[pkg] : NULL;
+	return m->p->disc_portal && pkg < MODEL_MAX_PKGS && m->p->disc_portal[pkg].len ?
+	       &m->p->disc_portal[pkg] : NULL;
 }
 
 /* Where package pkg's table is: what its portal reads. */
@@ -182,12 +184,18 @@ static pmu_status client_write(struct model *m, struct model_regfile *rf, uint32
 	return val >> 32 ? PMU_ERR_FAULT_GP : model_poke(rf, msr, val);
 }
 
-/* n cycles of every cNCU: its fixed counter adds n while both enables are set. */
+/*
+ * n cycles of every cNCU: its fixed counter adds n while both enables are set and the
+ * package's global control is 0 (freeze_all freezes every uncore PMU of the SoC: tip
+ * b575fc0e3357; the model lets it hold the cNCUs outside the table too).
+ */
 static bool client_cycles(struct model *m, struct model_regfile *rf,
 			  const struct model_cycle *sum, uint64_t n)
 {
 	const struct model_client_cncu *c = &m->p->client->cncu;
 	(void)sum;
+	if ((model_peek(rf, 0x80000000u | GLOBAL_OFF) ^ m->p->client->global_power_on) & 0xFFFFFFFFu)
+		return true;
 	for (unsigned b = 0; b < c->n; b++) {
 		uint32_t off = c->stride * b;
 		if ((model_peek(rf, c->box + off) & GLOBAL_CTL_EN) &&

@@ -20,7 +20,7 @@ static const char *const defect_names[MDD_COUNT] = {
 	"every", "upi-misplaced",
 };
 
-const struct model_disc_machine model_disc_spr = { 8, 4, 4, 3, 0xc0000000ull, 0x7e, NULL };
+const struct model_disc_machine model_disc_spr = { 8, 4, 4, 3, 0xc0000000ull, 0x7e, NULL, 0 };
 
 const char *model_disc_defect_name(enum model_disc_defect d)
 {
@@ -94,9 +94,9 @@ size_t model_disc_table(const struct model_disc_machine *m, enum model_disc_defe
 	if (len > cap || n < 2)
 		return 0;
 	pmu_memset(buf, 0, len);
-	/* Global: table type 0, MSR access, global control MSR 0x2FF0 (the model's choice). */
+	/* Global: table type 0, MSR access, global control MODEL_DISC_SPR_GLOBAL. */
 	put(buf, (uint64_t)STRIDE << 8 | (uint64_t)n << 16);
-	put(buf + 8, 0x2ff0);
+	put(buf + 8, MODEL_DISC_SPR_GLOBAL);
 	put(buf + 16, 0x8 | 1u << 8);
 	if (d == MDD_DUP_ID || d == MDD_EVERY)
 		u[1].id = u[0].id;

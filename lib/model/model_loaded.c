@@ -153,15 +153,20 @@ pmu_status model_loaded_make(const struct machine *m, const char *name, struct m
 		take_regs(l, &m->pkg[k].regs);
 	unsigned boxes = 0;
 	for (unsigned k = 0; k < m->npkgs; k++) {
-		const struct machine_disc *d = &m->pkg[k].disc;
-		boxes += m->pkg[k].npci + !!d->len;
+		const struct machine_disc *d = &m->pkg[k].disc, *q = &m->pkg[k].portal;
+		boxes += m->pkg[k].npci + !!d->len + !!q->len;
 		pmu_memcpy(l->disc_bytes[k], d->bytes, d->len);
-		l->disc[k] = (struct model_disc_image){ d->bar, d->len, l->disc_bytes[k] };
+		l->disc[k] = (struct model_disc_image){ d->bar, d->len, l->disc_bytes[k], d->global_read,
+							d->global };
+		pmu_memcpy(l->portal_bytes[k], q->bytes, q->len);
+		l->disc_portal[k] = (struct model_disc_image){ q->bar, q->len, l->portal_bytes[k],
+							       q->global_read, q->global };
 	}
 	l->p.disc = l->disc;
 	pmu_memcpy(l->srat, m->srat.bytes, m->srat.len);
 	l->p.srat = m->srat.len ? l->srat : NULL;
 	l->p.srat_len = m->srat.len;
+	l->p.disc_portal = l->disc_portal;
 	unsigned nh = 0;
 	for (unsigned k = 0; k < m->npkgs; k++)
 		for (unsigned i = 0; i < m->pkg[k].regs.n && nh < CAPTURE_MAX_MSRS; i++)

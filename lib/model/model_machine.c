@@ -31,8 +31,16 @@ pmu_status model_machine(struct model *m, struct machine *out, struct model_mach
 	}
 	/* this machine's boxes (a discovery table's part: its table's), as a run makes them */
 	struct box_set boxes;
-	static const unsigned cpu0 = 0;
-	const struct disc_where w = uncore_disc_where(&ci0, &cpu0, 1);
+	/* each package's first CPU reads its portals, as a run's (run/uncore_disc_job.c) */
+	unsigned die_cpu[DISC_MAX_TABLES], ndies = 0;
+	for (unsigned i = 0; i < m->ncpus && ndies < DISC_MAX_TABLES; i++) {
+		bool first = true;
+		for (unsigned k = 0; k < ndies && first; k++)
+			first = m->pkg_of[die_cpu[k]] != m->pkg_of[i];
+		if (first)
+			die_cpu[ndies++] = i;
+	}
+	const struct disc_where w = uncore_disc_where(&ci0, die_cpu, ndies);
 	if (ci0.uncore == UNCORE_DISC)
 		(void)uncore_disc_build(&b, &w, NULL, &s->disc, &boxes, &s->mem);
 	else
@@ -57,11 +65,14 @@ pmu_status model_machine(struct model *m, struct machine *out, struct model_mach
 			k->package = c->package;
 			k->leader = i;
 		}
-		machine_collect_cpu(&b, i, ci0.vendor, c, &boxes, k ? &k->regs : NULL);
+		uint32_t more[2 * DISC_MAX_TABLES];
+		unsigned nmore = k && ci0.uncore == UNCORE_DISC ?
+				 uncore_disc_msrs(&s->disc, c->package, more, 2 * DISC_MAX_TABLES) : 0;
+		machine_collect_cpu(&b, i, ci0.vendor, c, &boxes, k ? &k->regs : NULL, more, nmore);
 	}
 	machine_scan_pci(&b, 0, &boxes, out->pkg, out->npkgs, &out->pci, &s->scan, &s->reg);
 	if (ci0.uncore == UNCORE_DISC)
-		machine_take_disc(&s->disc.find, out->pkg, out->npkgs);
+		machine_take_disc(&s->disc, out->pkg, out->npkgs);
 	box_set_fini(&boxes);
 	return PMU_OK;
 }

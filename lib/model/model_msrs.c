@@ -170,11 +170,13 @@ const struct model_msr_map model_msrs_icx_on =
  * Sapphire and Emerald Rapids: the later core and the MSR units their discovery table
  * describes (model_uncore_snbep.c, model_disc_units.h): CHA 0-63 from 0x2000 (16 MSRs
  * each; Emerald Rapids' 8592+ has 60 cores, a CHA each; those past the model's count raise
- * #GP there), MSR 0x2FFE, the PCU, six IIO, IRP and M2PCIe stacks.
+ * #GP there), MSR 0x2FFE, the PCU, six IIO, IRP and M2PCIe stacks, and the global control
+ * the model's table names (model_discovery.h).
  */
 static const struct model_msr_range spr[] = {
 	CORE_LATER(0x30C), DEV(0x329, 0x329, "IA32_PERF_METRICS"),
 	DEV(0x2000, 0x23FF, "CHA 0-63"),
+	DEV(0x2FF0, 0x2FF0, "the discovery table's global control (the model's)"),
 	DEV(0x2FFE, 0x2FFE, "CHA count (SPR_MSR_UNC_CBO_CONFIG)"),
 	MDU_SPR_IIO(UNITS, "IIO"), MDU_SPR_IRP(UNITS, "IRP"), MDU_SPR_M2PCIE(UNITS, "M2PCIe"),
 	MDU_SPR_PCU(UNITS, "PCU"),
@@ -185,18 +187,33 @@ const struct model_msr_map model_msrs_spr =
 /*
  * Granite Rapids and Sierra Forest: the later core and their discovery table's MSR units
  * (model_uncore_snbep.c, model_disc_units.h): CHA 0-63 as Sapphire Rapids', six IIO and
- * IRP stacks, MDF 0-1, B2HOT, the PCU and the U-box. No MSR 0x2FFE: Linux reads
- * SPR_MSR_UNC_CBO_CONFIG on Sapphire Rapids only and PCM reads the CHA count of these parts
- * at 0x3FED (not modelled), so the model's #GP there takes the table's count.
+ * IRP stacks, MDF 0-1, B2HOT, the PCU, the U-box and the table's global control. No MSR
+ * 0x2FFE: Linux reads SPR_MSR_UNC_CBO_CONFIG on Sapphire Rapids only and PCM reads the CHA
+ * count of these parts at 0x3FED (not modelled), so the model's #GP there takes the table's
+ * count.
  */
 static const struct model_msr_range gnr[] = {
 	CORE_LATER(0x30C), DEV(0x329, 0x329, "IA32_PERF_METRICS"),
 	DEV(0x2000, 0x23FF, "CHA 0-63"),
+	DEV(0x2FF0, 0x2FF0, "the discovery table's global control (the model's)"),
 	MDU_GNR_IIO(UNITS, "IIO"), MDU_GNR_IRP(UNITS, "IRP"), MDU_GNR_PCU(UNITS, "PCU"),
 	MDU_GNR_UBOX(UNITS, "U-box"), MDU_GNR_MDF(UNITS, "MDF"), MDU_GNR_B2HOT(UNITS, "B2HOT"),
 };
 const struct model_msr_map model_msrs_gnr =
 	MAP("Granite Rapids and Sierra Forest (06_ADH, 06_AFH)", gnr);
+
+/*
+ * Diamond Rapids as the model builds it (model_profiles.c: Emerald Rapids' core): its CBOs at
+ * the MSRs of Sapphire Rapids' CHAs (the model's choice, model_disc_dmr.c) and the CBB
+ * domain's discovery portal MSR 0x710 (Linux tip 66e2075426f3); no MSR 0x2FFE, whose
+ * meaning there no source gives.
+ */
+static const struct model_msr_range dmr[] = {
+	CORE_LATER(0x30C), DEV(0x329, 0x329, "IA32_PERF_METRICS"),
+	DEV(0x710, 0x710, "CBB discovery portal"),
+	DEV(0x2000, 0x20FF, "CBO 0-15"),
+};
+const struct model_msr_map model_msrs_dmr = MAP("Diamond Rapids (13_01H), the model's", dmr);
 
 /*
  * Ice Lake-SP's MSR uncore boxes the model implements (Linux uncore_snbep.c): MSR 0x702,

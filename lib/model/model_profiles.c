@@ -8,6 +8,7 @@
 #include "model/model_devs.h"
 #include "model/model_disc_units.h"
 #include "model/model_disc_client.h"
+#include "model/model_discovery.h"
 #include "util/fmt.h"
 
 /*
@@ -53,6 +54,10 @@ static const struct model_dev *const spr_devs[] = {
 static const struct model_dev *const gnr_devs[] = {
 	&model_dev_misc, &model_dev_core, &model_dev_offcore, &model_dev_spr_uncore,
 	&model_dev_gnr_units_uncore, &model_dev_spr_pci,
+};
+static const struct model_dev *const dmr_devs[] = {
+	&model_dev_misc, &model_dev_core, &model_dev_offcore, &model_dev_spr_uncore,
+	&model_dev_spr_pci, &model_dev_disc_portal,
 };
 static const struct model_dev *const misc_devs[] = { &model_dev_misc };
 static const struct model_dev *const zen_devs[] = {
@@ -377,6 +382,33 @@ static const struct model_profile sierra_forest = {
 };
 
 /*
+ * Diamond Rapids. No CPUID dump of it exists: its leaves are Emerald Rapids' dump's
+ * (intel-06-cf-emerald-rapids.txt, logical CPU #0) with the signature Linux gives
+ * INTEL_DIAMONDRAPIDS_X (arch/x86/include/asm/intel-family.h: IFM(19, 0x01): family 0xF +
+ * extended family 4, model 1, stepping 0 here), so its core is Emerald Rapids'. Its uncore:
+ * two discovery domains (model_discovery.h, model_disc_dmr.c), the IMH's device 0x09A1 with
+ * the memory controllers and the CBB's portal MSR 0x710 with the CBOs, the CBB's global
+ * control frozen at power-on (Linux tip 6daf2c35b835, 66e2075426f3, b575fc0e3357).
+ */
+static const struct model_profile diamond_rapids = {
+	.name = "diamond-rapids",
+	.brand = "Simulated Xeon (Diamond Rapids, from Emerald Rapids' CPUID)",
+	.cpuid = &model_cpuid_emerald_rapids,
+	.signature = 0x00400F10,
+	.microcode = 0x21000230,
+	.perf_cap = PERF_CAP_METRICS,
+	.misc_enable = 0x850089,
+	NOISE(2200),
+	DEVS(dmr_devs),
+	.msrs = &model_msrs_dmr,
+	FW(fw_core),
+	.slots = 6,
+	.pci = &model_dev_spr_pci,
+	.disc_domains = &model_disc_dmr,
+	.chas = 8,
+};
+
+/*
  * Meteor Lake hybrid (Core Ultra 7 155H): P-cores (Redwood Cove) and E-cores (Crestmont)
  * each answer CPUID from their own logical CPU of the dump; leaf 0x23 gives each its
  * counters (8 GP on both, fixed 0-3 on the P-cores, 0-2 on the E-cores), so no masks here.
@@ -582,6 +614,7 @@ const struct model_profile *const model_profiles[] = {
 	&granite_rapids, &sierra_forest,
 	&zen2, &zen3, &zen4,
 	&granite_ridge, &strix_point, &turin_dense,
+	&diamond_rapids,
 };
 const unsigned model_profile_count = sizeof(model_profiles) / sizeof(model_profiles[0]);
 

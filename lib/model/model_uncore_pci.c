@@ -126,10 +126,17 @@ static unsigned ctl_of(const struct pbox *x, unsigned lo)
 	return x->fixed && lo == x->fix_ctr ? x->fix_ctl : x->ctl0 + x->ctl_step * ((lo - x->ctr0) / 8);
 }
 
+/* Box x holds still: its box control's freeze bit, or the table's global control not 0. */
+static bool held(const struct pset *s, const struct model_regfile *rf, const struct pbox *x)
+{
+	return (model_peek(rf, reg(x, x->box_ctl)) & frz(s)) ||
+	       (s->global_ctl && model_peek(rf, s->global_ctl));
+}
+
 static bool counting(const struct pset *s, const struct model_regfile *rf, const struct pbox *x,
 		     unsigned lo)
 {
-	if (model_peek(rf, reg(x, x->box_ctl)) & frz(s))
+	if (held(s, rf, x))
 		return false;
 	return model_peek(rf, reg(x, ctl_of(x, lo))) & CTL_EN;
 }
@@ -271,7 +278,7 @@ static void span(const struct pset *s, const struct model *m, struct model_regfi
 	for (unsigned i = 0; i < s->n; i++) {
 		const struct pbox *x = &s->box[i];
 		freerun(s, m, rf, x, c, cycles);
-		if (model_peek(rf, reg(x, x->box_ctl)) & frz(s))
+		if (held(s, rf, x))
 			continue;
 		for (unsigned n = 0; n < x->nctr; n++) {
 			uint32_t ctl = (uint32_t)model_peek(rf, reg(x, x->ctl0 + x->ctl_step * n));

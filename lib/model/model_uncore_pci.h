@@ -82,6 +82,12 @@ struct pset {
 	bool generic;
 	const struct pmatch *match;          /* ends with id 0; NULL: no box has match registers */
 	const struct pfreerun *freerun;      /* NULL: none */
+	/*
+	 * The discovery table's global control in the package's file (model_discovery.h), 0:
+	 * none. While it holds anything but 0 no box counts (freeze_all: tip b575fc0e3357);
+	 * the free-running counters are no PMON box's and run on.
+	 */
+	uint32_t global_ctl;
 };
 
 /*

@@ -40,6 +40,7 @@
  */
 #include <stddef.h>
 #include "model/model_disc_units.h"
+#include "model/model_discovery.h"
 #include "model/model_uncore_common.h"
 
 #define U_FIXED_CTL   0xC08u
@@ -211,18 +212,23 @@ struct sbox_set {
 	bool clock_event0;               /* event 0 umask 0 counts cycles */
 	uint32_t cha_msr;                /* reads the CHA count (bits 5:0); 0: none */
 	uint64_t frz, rst_ctrl, rst_ctrs;   /* the box control's freeze and reset bits */
+	/*
+	 * The discovery table's global control (model_discovery.h), 0: none. While it holds
+	 * anything but 0 no counter of the set counts (freeze_all: tip b575fc0e3357).
+	 */
+	uint32_t global_ctl;
 };
 
 static const struct sbox_set snbep_set = {
 	sboxes, sizeof(sboxes) / sizeof(sboxes[0]), U_FIXED_CTL, U_FIXED_CTR,
 	BOX_RST_CTRL | BOX_RST_CTRS | BOX_FRZ | BOX_FRZ_EN, false, 0, BOX_FRZ, BOX_RST_CTRL,
-	BOX_RST_CTRS,
+	BOX_RST_CTRS, 0,
 };
 
 /* MSR 0x702: the CHA count in bits 5:0, as Intel PCM src/cpucounters.cpp reads it. */
 static const struct sbox_set skx_set = {
 	skx_sboxes, sizeof(skx_sboxes) / sizeof(skx_sboxes[0]), 0x703u, 0x704u,
-	BOX_RST_CTRL | BOX_RST_CTRS | BOX_FRZ, true, 0x702u, BOX_FRZ, BOX_RST_CTRL, BOX_RST_CTRS,
+	BOX_RST_CTRL | BOX_RST_CTRS | BOX_FRZ, true, 0x702u, BOX_FRZ, BOX_RST_CTRL, BOX_RST_CTRS, 0,
 };
 
 static const struct sbox *sbox_of(const struct sbox_set *s, const struct model *m, uint32_t msr)
@@ -242,7 +248,7 @@ static const struct sbox *sbox_of(const struct sbox_set *s, const struct model *
 static bool set_claims(const struct sbox_set *s, const struct model *m, uint32_t msr)
 {
 	return (s->fixed_ctl && munc_in(msr, s->fixed_ctl, 2)) || (s->cha_msr && msr == s->cha_msr) ||
-	       sbox_of(s, m, msr);
+	       (s->global_ctl && msr == s->global_ctl) || sbox_of(s, m, msr);
 }
 
 static pmu_status zero_range(struct model_regfile *rf, uint32_t base, unsigned n)
@@ -268,7 +274,7 @@ static pmu_status box_ctl_write(const struct sbox_set *s, struct model_regfile *
 
 static const struct sbox_set icx_set = {
 	icx_sboxes, sizeof(icx_sboxes) / sizeof(icx_sboxes[0]), 0x703u, 0x704u,
-	BOX_RST_CTRL | BOX_RST_CTRS | BOX_FRZ, true, 0x702u, BOX_FRZ, BOX_RST_CTRL, BOX_RST_CTRS,
+	BOX_RST_CTRL | BOX_RST_CTRS | BOX_FRZ, true, 0x702u, BOX_FRZ, BOX_RST_CTRL, BOX_RST_CTRS, 0,
 };
 
 /*
@@ -309,6 +315,7 @@ static const struct sbox spr_sboxes[] = {
 static const struct sbox_set spr_set = {
 	spr_sboxes, sizeof(spr_sboxes) / sizeof(spr_sboxes[0]), 0, 0,
 	GEN_FRZ | GEN_RST_CTRL | GEN_RST_CTRS, false, 0x2FFEu, GEN_FRZ, GEN_RST_CTRL, GEN_RST_CTRS,
+	MODEL_DISC_SPR_GLOBAL,
 };
 
 /*
@@ -346,11 +353,13 @@ static const struct sbox gnr_unit_sboxes[] = {
 static const struct sbox_set gnr_units_set = {
 	gnr_unit_sboxes, sizeof(gnr_unit_sboxes) / sizeof(gnr_unit_sboxes[0]), 0, 0,
 	GEN_FRZ | GEN_RST_CTRL | GEN_RST_CTRS, false, 0, GEN_FRZ, GEN_RST_CTRL, GEN_RST_CTRS,
+	MODEL_DISC_SPR_GLOBAL,
 };
 
 static const struct sbox_set spr_units_set = {
 	spr_unit_sboxes, sizeof(spr_unit_sboxes) / sizeof(spr_unit_sboxes[0]), 0, 0,
 	GEN_FRZ | GEN_RST_CTRL | GEN_RST_CTRS, false, 0, GEN_FRZ, GEN_RST_CTRL, GEN_RST_CTRS,
+	MODEL_DISC_SPR_GLOBAL,
 };
 
 /* SNB-EP's UCLK: the guide's 44 bits or m->uclk_width; Skylake-SP's 48 (Linux skx_uncore_ubox). */
@@ -379,6 +388,10 @@ static pmu_status set_write(const struct sbox_set *s, struct model *m, struct mo
 {
 	if (s->cha_msr && msr == s->cha_msr)
 		return PMU_ERR_FAULT_GP;   /* read-only */
+	if (s->global_ctl && msr == s->global_ctl) {
+		m->disc_global_writes++;
+		return model_poke(rf, msr, val);
+	}
 	if (s->fixed_ctl && msr == s->fixed_ctl)
 		return val & ~FIXED_EN ? PMU_ERR_FAULT_GP : model_poke(rf, msr, val);
 	if (s->fixed_ctl && msr == s->fixed_ctr)
@@ -404,10 +417,18 @@ static pmu_status set_write(const struct sbox_set *s, struct model *m, struct mo
 	return model_poke(rf, msr, val & ~CTL_RST);
 }
 
+/* Box x holds still: its box control's freeze bit, or the table's global control not 0. */
+static bool box_frozen(const struct sbox_set *s, const struct model_regfile *rf,
+		       const struct sbox *x)
+{
+	return (x->box_ctl && (model_peek(rf, x->box_ctl) & s->frz)) ||
+	       (s->global_ctl && model_peek(rf, s->global_ctl));
+}
+
 static void sbox_cycle(const struct sbox_set *s, struct model_regfile *rf, const struct sbox *x,
 		       const struct model_cycle *c, uint64_t n_cycles)
 {
-	bool frozen = x->box_ctl && (model_peek(rf, x->box_ctl) & s->frz);
+	bool frozen = box_frozen(s, rf, x);
 	for (unsigned n = 0; n < x->nctr; n++) {
 		uint64_t ctl = model_peek(rf, x->ctl0 + n);
 		/* No umask (PCU): the event-select extension stands in the stimulus' umask slot. */
@@ -444,7 +465,7 @@ static bool set_cycles(const struct sbox_set *s, struct model *m, struct model_r
 {
 	for (unsigned i = 0; i < s->n; i++) {
 		const struct sbox *x = &s->box[i];
-		bool frozen = x->box_ctl && (model_peek(rf, x->box_ctl) & s->frz);
+		bool frozen = box_frozen(s, rf, x);
 		for (unsigned j = 0; j < x->nctr && !frozen; j++) {
 			uint64_t ctl = model_peek(rf, x->ctl0 + j);
 			if ((ctl & CTL_EN) && munc_field(ctl, 24, x->thresh_bits))

@@ -15,7 +15,9 @@
  *   0x4000 c: controls +0x40 + 4 i, counters +0x08 + 8 i (Linux SNR_IMC_MMIO_PMON_*, which
  *   SPR's iMC keeps), 4 counters of 48 bits.
  * Model choices: the package's table BAR at 0x2000000000 + 0x100000 p, its iMC base at
- * 0xC0000000 + 0x1000000 p (model_icx_mmio_base); m->disc_defect breaks every package's
+ * 0xC0000000 + 0x1000000 p (model_icx_mmio_base); the table's global control
+ * (MODEL_DISC_SPR_GLOBAL) holds every box of the package, the CHAs' too, while it is not 0
+ * (m->disc_frozen: set at power-on); m->disc_defect breaks every package's
  * table, m->disc_upi_absent leaves the UPI and M3UPI functions out (Sapphire Rapids parts
  * whose table names devices that are not there: Linux's SPR UPI quirk). A profile loaded
  * from a capture (model.h: disc) gives each package's table and BAR as they were read.
@@ -37,6 +39,21 @@
 /* Channel c of controller n, offsets from its box control + 0x100 (model_uncore_pci.h). */
 #define IMC(n, c) { MODEL_MMIO_BUS + (n), (c), 0, 0, 0x100, 0x140, 4, 0x108, 4, 48, false, false, \
 		    MODEL_UNC_SPR_IMC0 + 2 * (n) + (c), 0, 0, 0 }
+
+/* Diamond Rapids' iMC channel (model_disc_domains_table): its counters at + 0x20. */
+#define DMR_IMC(n, c) { MODEL_MMIO_BUS + (n), (c), 0, 0, 0x100, 0x140, 4, 0x120, 4, 48, false, \
+			false, MODEL_UNC_SPR_IMC0 + 2 * (n) + (c), 0, 0, 0 }
+
+/*
+ * The IMH domain's global control in the package's file, model_pci_key_at(MODEL_MMIO_BUS +
+ * 0x10, 0, 0, 0): no box's key (its CBB's is the CHAs' key, MODEL_DISC_SPR_GLOBAL).
+ */
+#define DMR_IMH_GLOBAL (0x80000000u | (MODEL_MMIO_BUS + 0x10u) << 20)
+
+static const struct pbox dmr_boxes[] = {
+	DMR_IMC(0, 0), DMR_IMC(0, 1), DMR_IMC(1, 0), DMR_IMC(1, 1), DMR_IMC(2, 0), DMR_IMC(2, 1),
+	DMR_IMC(3, 0), DMR_IMC(3, 1),
+};
 
 static const struct pbox pboxes[] = {
 	M2M(0), M2M(1), M2M(2), M2M(3), UPI(0), UPI(1), UPI(2), M3UPI(0), M3UPI(1), M3UPI(2),
@@ -85,6 +102,7 @@ static struct model_disc_machine machine(const struct model *m, unsigned pkg)
 	x.upis = m->upis;
 	x.bus = model_pci_bus(m, pkg);
 	x.mmio_base = model_icx_mmio_base(m, pkg);
+	x.global_on |= m->disc_frozen ? MODEL_DISC_FROZEN : 0;
 	return x;
 }
 
@@ -98,6 +116,25 @@ static uint64_t bar_of(const struct model *m, unsigned pkg)
 {
 	const struct model_disc_image *t = image_of(m, pkg);
 	return t ? t->bar : TABLE_BAR + 0x100000ull * pkg;
+}
+
+/* Package pkg's captured table behind the portal (a loaded profile's), or NULL: the model's own. */
+static const struct model_disc_image *portal_image_of(const struct model *m, unsigned pkg)
+{
+	return m->p->disc_portal && pkg < MODEL_MAX_PKGS ? &m->p->disc_portal[pkg] : NULL;
+}
+
+/* Where a two-domain part's CBB table lies, and its span. */
+static uint64_t cbb_bar_of(const struct model *m, unsigned pkg)
+{
+	const struct model_disc_image *t = portal_image_of(m, pkg);
+	return t ? t->bar : bar_of(m, pkg) + MODEL_DISC_CBB_OFF;
+}
+
+static uint64_t cbb_span(const struct model *m, unsigned pkg)
+{
+	const struct model_disc_image *t = portal_image_of(m, pkg);
+	return t ? t->len : TABLE_MAX;
 }
 
 /* The bytes at the BAR the model answers for: a captured table's, or TABLE_MAX. */
@@ -122,16 +159,21 @@ static uint32_t disc_fn(const struct model *m, const struct model_regfile *rf, u
 }
 
 /* Past the 64 CHAs' edge bits (model_uncore_snbep.c: 2 + 4 n, 4 a CHA). */
-#define SPR_SET(boxes) { .box = (boxes), .n = sizeof(boxes) / sizeof((boxes)[0]), \
-	.box_bits = 1u << 0, .ro = { { 0, 0, 1, 0x09A7, disc_fn }, { 0 } }, \
-	.edge0 = 2 + 4 * 64, .generic = true }
+#define PART_SET(boxes, device, global) { \
+	.box = (boxes), .n = sizeof(boxes) / sizeof((boxes)[0]), .box_bits = 1u << 0, \
+	.ro = { { 0, 0, 1, (device), disc_fn }, { 0 } }, \
+	.edge0 = 2 + 4 * 64, .generic = true, .global_ctl = (global) }
+#define SPR_SET(boxes) PART_SET(boxes, 0x09A7, MODEL_DISC_SPR_GLOBAL)
 
 static const struct pset spr = SPR_SET(pboxes), spr_4upi = SPR_SET(pboxes_4upi),
 			 spr_no_upi = SPR_SET(pboxes_no_upi), gnr = SPR_SET(gnr_pboxes),
-			 gnr_4upi = SPR_SET(gnr_pboxes_4upi);
+			 gnr_4upi = SPR_SET(gnr_pboxes_4upi),
+			 dmr = PART_SET(dmr_boxes, 0x09A1, DMR_IMH_GLOBAL);
 
 static const struct pset *set_of(const struct model *m)
 {
+	if (m->p->disc_domains)
+		return &dmr;
 	if (m->p->disc_part && m->p->disc_part->no_m2m_m3upi)
 		return m->upis == 4 ? &gnr_4upi : &gnr;
 	return m->disc_upi_absent ? &spr_no_upi : m->upis == 4 ? &spr_4upi : &spr;
@@ -142,13 +184,27 @@ static bool spr_claims(const struct model *m, uint32_t key)
 	return pset_claims(set_of(m), key);
 }
 
+/* A two-domain part's global controls, reached through MMIO (model_spr_mmio). */
+static bool is_global(const struct model *m, uint32_t key)
+{
+	return m->p->disc_domains && (key == DMR_IMH_GLOBAL || key == MODEL_DISC_SPR_GLOBAL);
+}
+
 static pmu_status spr_read(struct model *m, struct model_regfile *rf, uint32_t key, uint64_t *val)
 {
+	if (is_global(m, key)) {
+		*val = model_peek(rf, key);
+		return PMU_OK;
+	}
 	return pset_read(set_of(m), m, rf, key, val);
 }
 
 static pmu_status spr_write(struct model *m, struct model_regfile *rf, uint32_t key, uint64_t val)
 {
+	if (is_global(m, key)) {
+		m->disc_global_writes++;
+		return model_poke(rf, key, val);
+	}
 	return pset_write(set_of(m), rf, key, val);
 }
 
@@ -163,9 +219,55 @@ static bool spr_cycles(struct model *m, struct model_regfile *rf, const struct m
 	return pset_cycles(set_of(m), m, rf, sum, n);
 }
 
+/* Each package's global control as the part powers on (model.h: model_dev.power_on). */
+static void spr_power_on(struct model *m)
+{
+	const struct model_disc_domains *d = m->p->disc_domains;
+	uint64_t frozen = m->disc_frozen ? MODEL_DISC_FROZEN : 0;
+	/* every package's file: CPUs may be placed in more packages after (model_place_cpu) */
+	for (unsigned p = 0; p < MODEL_MAX_PKGS; p++) {
+		/* a loaded profile's: each table's control as its capture found it */
+		const struct model_disc_image *i = image_of(m, p), *q = portal_image_of(m, p);
+		uint64_t dom0 = i && i->global_read ? i->global | frozen :
+				d ? d->global_on[0] | frozen : machine(m, p).global_on;
+		uint64_t dom1 = q && q->global_read ? q->global | frozen : d ? d->global_on[1] | frozen : 0;
+		/* the file is 0 already; a two-domain part's CBB control holds the CHA set's key */
+		if (d ? dom1 : dom0)
+			(void)model_poke(&m->pkg[p], MODEL_DISC_SPR_GLOBAL, d ? dom1 : dom0);
+		if (d && dom0)
+			(void)model_poke(&m->pkg[p], DMR_IMH_GLOBAL, dom0);
+	}
+}
+
+/* A two-domain part's portal MSR: package pkg's CBB table's physical address. */
+static bool portal_claims(const struct model *m, uint32_t msr)
+{
+	return m->p->disc_domains && msr == m->p->disc_domains->portal;
+}
+
+static pmu_status portal_read(struct model *m, struct model_regfile *rf, uint32_t msr,
+			      uint64_t *val)
+{
+	(void)msr;
+	*val = cbb_bar_of(m, (unsigned)(rf - m->pkg));
+	return PMU_OK;
+}
+
+static pmu_status portal_write(struct model *m, struct model_regfile *rf, uint32_t msr,
+			       uint64_t val)
+{
+	(void)m, (void)rf, (void)msr, (void)val;
+	return PMU_ERR_FAULT_GP;   /* firmware's */
+}
+
+const struct model_dev model_dev_disc_portal = {
+	.name = "disc-portal", .package_scope = true, .claims = portal_claims,
+	.read = portal_read, .write = portal_write,
+};
+
 const struct model_dev model_dev_spr_pci = {
 	.name = "spr-pci-uncore", .package_scope = true, .claims = spr_claims, .read = spr_read,
-	.write = spr_write, .cycle = spr_cycle, .cycles = spr_cycles,
+	.write = spr_write, .cycle = spr_cycle, .cycles = spr_cycles, .power_on = spr_power_on,
 };
 
 bool model_spr_mmio(const struct model *m, uint64_t addr, unsigned *pkg, uint32_t *key,
@@ -173,10 +275,26 @@ bool model_spr_mmio(const struct model *m, uint64_t addr, unsigned *pkg, uint32_
 {
 	for (unsigned p = 0; p < m->npkgs; p++) {
 		struct model_disc_machine x = machine(m, p);
-		if (addr >= bar_of(m, p) && addr - bar_of(m, p) < table_span(m, p)) {
+		uint64_t bar = bar_of(m, p), cbb = cbb_bar_of(m, p);
+		if (addr >= bar && addr - bar < table_span(m, p)) {
 			*pkg = p;
-			*key = (uint32_t)(addr - bar_of(m, p));
+			*key = (uint32_t)(addr - bar);
 			*table = true;
+			return true;
+		}
+		/* the CBB table's offsets from MODEL_DISC_CBB_OFF (model_spr_table_read) */
+		if (m->p->disc_domains && addr >= cbb && addr - cbb < cbb_span(m, p)) {
+			*pkg = p;
+			*key = MODEL_DISC_CBB_OFF + (uint32_t)(addr - cbb);
+			*table = true;
+			return true;
+		}
+		if (m->p->disc_domains && (addr == bar + MODEL_DISC_GLOBALS_OFF ||
+					addr == bar + MODEL_DISC_GLOBALS_OFF + 8)) {
+			*pkg = p;
+			*key = addr == bar + MODEL_DISC_GLOBALS_OFF ? DMR_IMH_GLOBAL
+								     : MODEL_DISC_SPR_GLOBAL;
+			*table = false;
 			return true;
 		}
 		for (unsigned mc = 0; mc < x.imcs; mc++)
@@ -212,7 +330,12 @@ uint64_t model_spr_table_read(const struct model *m, unsigned pkg, uint32_t off,
 	uint8_t buf[TABLE_MAX];
 	const struct model_disc_image *t = image_of(m, pkg);
 	struct model_disc_machine x = machine(m, pkg);
+	const struct model_disc_domains *d = m->p->disc_domains;
+	unsigned dom = d && off >= MODEL_DISC_CBB_OFF;
+	off -= dom ? MODEL_DISC_CBB_OFF : 0;
+	t = dom ? portal_image_of(m, pkg) : t;
 	size_t len = t ? t->len :
+		     d ? model_disc_domains_table(d, &x, dom, bar_of(m, pkg), buf, sizeof(buf)) :
 		     model_disc_table(&x, (enum model_disc_defect)m->disc_defect, buf, sizeof(buf));
 	const uint8_t *b = t ? t->bytes : buf;
 	uint64_t v = 0;

@@ -72,6 +72,9 @@ struct rule {
 #define SPR_CAS(ch, umask, src) { &model_dev_spr_pci, \
 	MODEL_UNC_STIM(MODEL_UNC_SPR_IMC0 + (ch), 0x05, umask), (src), 8, (ch), CHA_NONE }
 #define SPR_CAS_CH(ch) SPR_CAS(ch, 0x01, SRC_LOAD), SPR_CAS(ch, 0x10, SRC_NT_STORE)
+/* Each channel's DCLK (Sapphire Rapids' list: UNC_M_CLOCKTICKS, 0x01/0x01) one a cycle. */
+#define SPR_IMC_CLK(ch) { &model_dev_spr_pci, \
+	MODEL_UNC_STIM(MODEL_UNC_SPR_IMC0 + (ch), 0x01, 0x01), SRC_CYCLE, 0, 0, CHA_NONE }
 #define SPR_CHA { &model_dev_spr_uncore, MODEL_UNC_STIM(MODEL_UNC_SPR_CHA0, 0x50, 0x03), SRC_LOAD, \
 	0, 0, CHA_SPREAD }, { &model_dev_spr_uncore, MODEL_UNC_STIM(MODEL_UNC_SPR_CHA0, 0x01, 0x00), \
 	SRC_CYCLE, 0, 0, CHA_EACH }
@@ -119,6 +122,8 @@ static const struct rule rules[] = {
 	ICX_CHA_RD,
 	SPR_CAS_CH(0), SPR_CAS_CH(1), SPR_CAS_CH(2), SPR_CAS_CH(3), SPR_CAS_CH(4), SPR_CAS_CH(5),
 	SPR_CAS_CH(6), SPR_CAS_CH(7),
+	SPR_IMC_CLK(0), SPR_IMC_CLK(1), SPR_IMC_CLK(2), SPR_IMC_CLK(3), SPR_IMC_CLK(4),
+	SPR_IMC_CLK(5), SPR_IMC_CLK(6), SPR_IMC_CLK(7),
 	SPR_CHA,
 	L3_SLICE(0), L3_SLICE(1), L3_SLICE(2), L3_SLICE(3),
 	L3_SLICE(4), L3_SLICE(5), L3_SLICE(6), L3_SLICE(7),

@@ -280,19 +280,6 @@ static pmu_status read_pci_fns(struct machine_reader *r, const struct logrec_vie
 	return PMU_OK;
 }
 
-/* A table read behind an MSR portal: where it was found, "msr 0x201e" (no DVSEC). */
-static pmu_status portal_of(const struct logrec_view *v, struct machine_disc *d)
-{
-	uint64_t msr;
-	struct strbuf sb;
-	if (logread_get_u64(v, "portal", &msr) || msr > 0xFFFFFFFFu)
-		return PMU_ERR_INVALID;
-	sb_init(&sb, d->dvsec, sizeof(d->dvsec));
-	sb_puts(&sb, "msr ");
-	sb_hex(&sb, msr);
-	return PMU_OK;
-}
-
 /* [["0xOFF","0xVALUE"],...] after the cursor's '[': each pair to put(ctx, off, value). */
 static bool read_pairs(struct cursor *c, bool (*put)(void *ctx, uint64_t off, uint64_t val),
 		       void *ctx)
@@ -368,22 +355,34 @@ static pmu_status read_cxl(struct machine_reader *r, const struct logrec_view *v
 static pmu_status read_disc(struct machine_reader *r, const struct logrec_view *v)
 {
 	uint32_t package, part;
-	uint64_t bar;
+	uint64_t bar, portal = 0, cpu = 0;
 	const struct logval *b = logread_find(v, "bytes");
 	struct machine_disc *d = NULL;
 	if (get_u32(r, v, "package", &package) || get_u32(r, v, "part", &part))
 		return PMU_ERR_INVALID;
+	/* a portal's table (uncore_disc_job.c log_table: portal and cpu, no dvsec) */
+	bool by_portal = !logread_get_u64(v, "portal", &portal);
 	for (unsigned k = 0; k < r->m->npkgs; k++)
 		if (r->m->pkg[k].package == package)
-			d = &r->m->pkg[k].disc;
+			d = by_portal ? &r->m->pkg[k].portal : &r->m->pkg[k].disc;
 	if (!logread_str_is(v, "result", "read"))
 		return PMU_OK;   /* not read: no table to keep */
 	if (!d || !b || b->type != LV_STRING || logread_get_u64(v, "bar", &bar) ||
-	    (logread_get_str(v, "dvsec", d->dvsec, sizeof(d->dvsec)) && portal_of(v, d)) ||
+	    (by_portal ? !portal || portal > 0xFFFFFFFFu || logread_get_u64(v, "cpu", &cpu) ||
+			 cpu > 0xFFFFFFFFu
+		       : !!logread_get_str(v, "dvsec", d->dvsec, sizeof(d->dvsec))) ||
 	    (part && !d->len))
 		return bad(r, "a discovery machine record is malformed, or of a package not seen");
-	if (!part)
+	d->portal = (uint32_t)portal;
+	d->cpu = (uint32_t)cpu;
+	if (by_portal)
+		d->dvsec[0] = 0;
+	if (!part) {
+		uint64_t g = 0;
+		d->global_read = !logread_get_u64(v, "global_value", &g);
+		d->global = g;
 		d->len = 0;
+	}
 	d->bar = bar;
 	long n = pmu_hex_bytes(b->raw, b->raw_len, d->bytes + d->len, sizeof(d->bytes) - d->len);
 	if (n < 0)

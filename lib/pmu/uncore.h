@@ -195,6 +195,15 @@ pmu_status uncore_plan_pci(struct uncore_session *s, enum uncore_family fam,
 			   const struct uncore_pci_pkg *map, const struct pmu_event_req *reqs,
 			   unsigned n);
 
+/*
+ * Register key (pmu/regkey.h) = val for the window: written with the extras at program and
+ * put back as found at restore (a discovery table's global control with freeze_all set,
+ * cleared as Linux's global_init does). After plan, before program; PMU_ERR_INVALID
+ * unplanned or key already given another value, PMU_ERR_NOSPACE past UNCORE_MAX_EXTRAS (the
+ * session then refused: nothing is written).
+ */
+pmu_status uncore_plan_write(struct uncore_session *s, uint32_t key, uint64_t val);
+
 /* Counter value written before start instead of 0 (overflow tests). Between plan and program. */
 pmu_status uncore_set_preload(struct uncore_session *s, unsigned ev, uint64_t value);
 

@@ -219,6 +219,61 @@ void uncore_disc_place(const struct uncore_disc *d, const struct box_set *s, uns
 	}
 }
 
+/* Table k's global control as a register key, registered with reg; 0: none. */
+static uint32_t global_key(const struct uncore_disc *d, unsigned k, struct pmon_registry *reg)
+{
+	const struct disc_table *t = &d->table[k];
+	unsigned slot;
+	if (t->access == DISC_MSR)
+		return t->global_ctl && t->global_ctl <= 0xFFFFFFFFu &&
+		       regkey_is_msr((uint32_t)t->global_ctl) ? (uint32_t)t->global_ctl : 0;
+	if (t->access == DISC_MMIO)
+		return t->global_ctl >= 0x100000u &&
+		       !pmon_add_mmio(reg, t->global_ctl, 4, "global control", d->find.t[k].pkg, &slot)
+		       ? regkey_mmio(slot, 0) : 0;
+	if (t->access == DISC_PCI) {
+		const struct disc_unit u = { .box_ctl = t->global_ctl };
+		struct pmu_pci_addr a = disc_unit_pci(&u);
+		return !pmon_add_pci(reg, a, (uint16_t)(a.off + 4), "global control",
+				     d->find.t[k].pkg) ? regkey_pci(a) : 0;
+	}
+	return 0;
+}
+
+unsigned uncore_disc_globals(struct uncore_disc *d, struct pmon_registry *reg)
+{
+	unsigned n = 0;
+	for (unsigned k = 0; k < d->find.n; k++) {
+		bool frozen = !d->find.t[k].st && !d->global_st[k] && d->global[k];
+		d->global_key[k] = frozen ? global_key(d, k, reg) : 0;
+		n += d->global_key[k] != 0;
+	}
+	return n;
+}
+
+unsigned uncore_disc_msrs(const struct uncore_disc *d, unsigned pkg, uint32_t *out,
+			  unsigned cap)
+{
+	unsigned n = 0;
+	for (unsigned k = 0; k < d->find.n; k++) {
+		const struct disc_table *t = &d->table[k];
+		uint32_t msr[2] = { d->find.t[k].portal, 0 };
+		if (d->find.t[k].pkg != pkg || d->find.t[k].st)
+			continue;
+		if (t->access == DISC_MSR && !(t->problems >> DP_GLOBAL_INVALID & 1) &&
+		    t->global_ctl <= 0xFFFFFFFFu)
+			msr[1] = (uint32_t)t->global_ctl;
+		for (unsigned i = 0; i < 2; i++) {
+			bool seen = !msr[i];
+			for (unsigned j = 0; j < n && !seen; j++)
+				seen = out[j] == msr[i];
+			if (!seen && n < cap)
+				out[n++] = msr[i];
+		}
+	}
+	return n;
+}
+
 bool uncore_disc_global_init(const struct uncore_disc *d, unsigned k)
 {
 	return d->plat && k < d->find.n && d->plat->dom[d->find.t[k].domain].global_init;

@@ -20,6 +20,7 @@ struct uncore_disc {
 	unsigned absent[DISC_MAX_TABLES];     /* PCI units whose function reads all ones */
 	pmu_status global_st[DISC_MAX_TABLES];   /* each table's global control, as found */
 	uint64_t global[DISC_MAX_TABLES];
+	uint32_t global_key[DISC_MAX_TABLES];    /* to clear for a window (pmu/regkey.h); 0: none */
 	unsigned made;                        /* boxes made from table 0 */
 	unsigned client;                      /* the part's boxes outside the table, after them */
 	unsigned unmade;                      /* its usable units with none (no memory) */
@@ -86,6 +87,22 @@ void uncore_disc_place(const struct uncore_disc *d, const struct box_set *s, uns
  */
 pmu_status disc_global_read(const struct pmu_backend *b, unsigned cpu, const struct disc_table *t,
 			    uint64_t *val);
+
+/*
+ * Each table whose global control was read and is not 0 (freeze_all set) gets its register
+ * key in d->global_key, the register made writable in reg (MMIO, PCI: that dword only):
+ * the one write efipmu makes outside a unit, and only to the address a table it parsed and
+ * checked names. Reads 0, or could not be read: key 0, never written. Returns how many.
+ */
+unsigned uncore_disc_globals(struct uncore_disc *d, struct pmon_registry *reg);
+
+/*
+ * The MSRs of package pkg's tables: each portal that gave one and each global control that
+ * is an MSR (the capture reads them with the package's registers, so a replay finds them as
+ * they were), up to cap in out, each once; how many.
+ */
+unsigned uncore_disc_msrs(const struct uncore_disc *d, unsigned pkg, uint32_t *out,
+			  unsigned cap);
 
 /* Whether table k's domain is one Linux unfreezes before use (its row's global_init). */
 bool uncore_disc_global_init(const struct uncore_disc *d, unsigned k);

@@ -368,6 +368,18 @@ static pmu_status refuse_absent(struct uncore_session *s, const struct pmu_event
 	return PMU_OK;
 }
 
+pmu_status uncore_plan_write(struct uncore_session *s, uint32_t key, uint64_t val)
+{
+	if (s->phase != UNC_PLANNED)
+		return s->st ? s->st : PMU_ERR_INVALID;
+	pmu_status st = add_extra(s, key, val, true);
+	if (st)
+		(void)refuse(s, st == PMU_ERR_NO_COUNTER ? PMU_ERR_INVALID : st, 0,
+			     st == PMU_ERR_NO_COUNTER ? "a register written twice for the window"
+						      : "more auxiliary registers than the engine holds");
+	return st ? s->st : PMU_OK;
+}
+
 pmu_status uncore_plan(struct uncore_session *s, enum uncore_family fam,
 		       const struct pmu_event_req *reqs, unsigned n)
 {

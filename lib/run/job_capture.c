@@ -46,7 +46,10 @@ static void capture_on_cpu(void *ctx, unsigned cpu)
 		return;
 	struct capture_slot *s = &c->slot[cpu];
 	const struct pmu_backend *b = &c->a->backend;
-	machine_collect_cpu(b, cpu, c->vendor, &s->cpu, &c->a->boxes, s->leader ? &s->pkg : NULL);
+	uint32_t more[2 * DISC_MAX_TABLES];
+	unsigned nmore = s->leader ? uncore_disc_msrs_of(c->a, cpu, more) : 0;
+	machine_collect_cpu(b, cpu, c->vendor, &s->cpu, &c->a->boxes, s->leader ? &s->pkg : NULL,
+			    more, nmore);
 	flag_set(&s->done, 1);
 }
 

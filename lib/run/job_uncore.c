@@ -15,6 +15,7 @@
 #include "pmu/uncore_family.h"
 #include "util/stats.h"
 #include "run/uncore_pci_job.h"
+#include "run/uncore_disc_job.h"
 #include "run/uncore_table.h"
 
 static enum uncore_family bsp_family(const struct run *a)
@@ -181,6 +182,7 @@ void uncore_step_begin(struct run *a, struct uncore_job *j, unsigned g)
 			}
 		/* job_uncore_check proved the round fits: no register is touched */
 		uncore_plan_pci(&p->s, bsp_family(a), uncore_pci_pkg_for(a, p->leader.package), mine, n);
+		uncore_disc_thaw(a, p->leader.package, &p->s);
 		flag_set(&p->done, 0);
 	}
 }

@@ -115,6 +115,9 @@ static void log_table(struct run *a, unsigned p, bool machine)
 			logrec_key_u64(&a->sb, "bir", f->bir);
 		}
 		logrec_key_hex(&a->sb, "bar", f->bar);
+		/* the capture's: the global control as found (an MMIO one is in no register list) */
+		if (machine && !k && !f->st && !disc->global_st[p])
+			logrec_key_hex(&a->sb, "global_value", disc->global[p]);
 		logrec_key_str(&a->sb, "result", f->st ? f->why : "read");
 		sb_json_key(&a->sb, "bytes");
 		sb_putc(&a->sb, '"');
@@ -163,33 +166,41 @@ static void put_problems(struct run *a, uint32_t bits)
 		}
 }
 
-/*
- * Table p's global control as firmware left it, one line where it is not 0 or cannot be read:
- * a set freeze_all holds every counter of the SoC (some parts power on so; Linux clears it on
- * the domains their row marks, hw/disc_platforms.h).
- */
-static void say_global(struct run *a, unsigned p)
+static void put_global(struct run *a, unsigned p)
 {
-	const struct uncore_disc *disc = &a->unc->disc;
-	const struct disc_table *t = &disc->table[p];
-	if (!disc->global_st[p] && !disc->global[p])
-		return;
-	say_pkg(a, disc->find.t[p].pkg);
+	const struct disc_table *t = &a->unc->disc.table[p];
+	say_pkg(a, a->unc->disc.find.t[p].pkg);
 	sb_puts(&a->sb, "global control ");
 	sb_puts(&a->sb, disc_access_name(t->access));
 	sb_putc(&a->sb, ' ');
 	sb_hex(&a->sb, t->global_ctl);
+}
+
+/*
+ * Table p's global control as firmware left it, one line where it is not 0 or cannot be read:
+ * a set freeze_all holds every counter of the SoC (some parts power on so; Linux clears it on
+ * the domains their row marks, hw/disc_platforms.h). A faulting read: never written.
+ */
+static void say_global(struct run *a, unsigned p)
+{
+	const struct uncore_disc *disc = &a->unc->disc;
+	if (!disc->global_st[p] && !disc->global[p])
+		return;
+	put_global(a, p);
 	if (disc->global_st[p]) {
 		sb_puts(&a->sb, ": ");
 		sb_puts(&a->sb, pmu_status_str(disc->global_st[p]));
-		sb_puts(&a->sb, " (its freeze_all not known)");
+		sb_puts(&a->sb, " (its freeze_all not known; not written)");
 	} else {
 		sb_puts(&a->sb, " reads ");
 		sb_hex(&a->sb, disc->global[p]);
 		sb_puts(&a->sb, ": firmware left the uncore frozen (freeze_all)");
-		if (uncore_disc_global_init(disc, p))
-			sb_puts(&a->sb, "; Linux clears it on this domain, efipmu leaves it as found: "
-				       "its counters hold still");
+		sb_puts(&a->sb, uncore_disc_global_init(disc, p) ? "; Linux clears it on this domain"
+								  : "; Linux does not clear it here");
+		sb_puts(&a->sb, disc->global_key[p] ? "; efipmu clears it for each window where it "
+						      "takes the package's uncore, and puts it back"
+						    : "; efipmu cannot make it writable: its counters "
+						      "hold still");
 	}
 	run_say(a);
 }
@@ -357,6 +368,7 @@ enum verdict uncore_disc_begin(struct run *a)
 	unsigned unplaced[UNCORE_PCI_MAX_PKGS] = { 0 };
 	for (unsigned p = 0; p < uncore_disc_packages(disc) && p < UNCORE_PCI_MAX_PKGS; p++)
 		uncore_disc_place(disc, &a->boxes, p, &scan->pkg[p], &a->unc->pmon, &unplaced[p]);
+	(void)uncore_disc_globals(&a->unc->disc, &a->unc->pmon);
 	for (unsigned k = 0; k < disc->find.n; k++) {
 		unsigned p = disc->find.t[k].pkg;
 		if (p >= UNCORE_PCI_MAX_PKGS)
@@ -390,11 +402,20 @@ unsigned uncore_disc_capture(struct run *a)
 	return n;
 }
 
+unsigned uncore_disc_msrs_of(const struct run *a, unsigned cpu, uint32_t *out)
+{
+	return a->unc->built ? uncore_disc_msrs(&a->unc->disc, a->plat->cpu[cpu].package, out,
+						2 * DISC_MAX_TABLES) : 0;
+}
+
 void uncore_disc_chas(struct run *a, unsigned package, uint32_t msr_at, pmu_status msr_st,
 		      uint64_t msr)
 {
 	const struct uncore_disc *disc = &a->unc->disc;
-	if (!a->unc->built || package >= disc->find.n || disc->find.t[package].st)
+	/* a row of its own types (Diamond Rapids) has no CHA of type 0, and no source gives MSR
+	   0x2FFE's meaning there: nothing to compare */
+	if (!a->unc->built || package >= disc->find.n || disc->find.t[package].st ||
+	    (disc->plat && disc->plat->types))
 		return;
 	uint64_t other = msr_st ? 0 : msr;
 	unsigned used;
@@ -430,4 +451,59 @@ void uncore_disc_chas(struct run *a, unsigned package, uint32_t msr_at, pmu_stat
 	sb_dec(&a->sb, used);
 	sb_puts(&a->sb, " used");
 	run_say(a);
+}
+
+void uncore_disc_thaw(const struct run *a, unsigned package, struct uncore_session *s)
+{
+	const struct uncore_disc *disc = &a->unc->disc;
+	for (unsigned k = 0; a->unc->built && k < disc->find.n && !s->st; k++)
+		if (disc->find.t[k].pkg == package && disc->global_key[k])
+			(void)uncore_plan_write(s, disc->global_key[k], 0);
+}
+
+/* The session's record of key (what it found); NULL: not saved. */
+static const struct own_reg *saved_of(const struct uncore_session *s, uint32_t key)
+{
+	for (unsigned i = 0; i < s->nsaved; i++)
+		if (s->saved[i].msr == key)
+			return &s->saved[i];
+	return NULL;
+}
+
+void uncore_disc_say_thaw(struct run *a, unsigned package, const struct uncore_session *s,
+			  bool ran, pmu_status restore_st)
+{
+	const struct uncore_disc *disc = &a->unc->disc;
+	for (unsigned k = 0; a->unc->built && k < disc->find.n; k++) {
+		uint32_t key = disc->global_key[k];
+		if (disc->find.t[k].pkg != package || !key)
+			continue;
+		const struct own_reg *o = saved_of(s, key);
+		/* a session that did not end counting wrote nothing, or put back what it wrote */
+		bool cleared = ran && o && !s->st, restored = cleared && !restore_st;
+		run_begin(a, "uncore_global");
+		logrec_key_u64(&a->sb, "package", package);
+		logrec_key_reg(&a->sb, "reg", key);
+		logrec_key_hex(&a->sb, "found", o ? o->orig : disc->global[k]);
+		logrec_key_bool(&a->sb, "cleared", cleared);
+		logrec_key_bool(&a->sb, "restored", restored);
+		logrec_end(&a->sb);
+		run_record(a);
+		put_global(a, k);
+		sb_puts(&a->sb, " found ");
+		sb_hex(&a->sb, o ? o->orig : disc->global[k]);
+		if (restored) {
+			sb_puts(&a->sb, " (freeze_all): cleared for the window, put back after");
+		} else if (cleared) {
+			sb_puts(&a->sb, " (freeze_all): cleared for the window, NOT put back: ");
+			sb_puts(&a->sb, pmu_status_str(restore_st));
+		} else {
+			sb_puts(&a->sb, " (freeze_all): left as found, efipmu did not count this "
+				       "package's uncore (");
+			sb_puts(&a->sb, !ran ? "its CPU did not answer" :
+					s->st ? pmu_status_str(s->st) : "no event of it counted");
+			sb_puts(&a->sb, "): none of its counts is reported");
+		}
+		run_say(a);
+	}
 }

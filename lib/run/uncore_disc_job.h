@@ -36,11 +36,33 @@ enum verdict uncore_disc_begin(struct run *a);
 unsigned uncore_disc_capture(struct run *a);
 
 /*
+ * The MSRs of the tables of cpu's package (uncore_disc_msrs: portals, global controls), into out
+ * (2 DISC_MAX_TABLES): the capture reads them with the package's registers. Data only (AP-safe).
+ */
+unsigned uncore_disc_msrs_of(const struct run *a, unsigned cpu, uint32_t *out);
+
+/*
  * Package package's CHA count: its table's against MSR msr_at's (the family's, Linux
  * SPR_MSR_UNC_CBO_CONFIG; msr_st its read's status), on the console and in an `uncore_chas`
  * record; 0 there is no evidence (Emerald Rapids).
  */
 void uncore_disc_chas(struct run *a, unsigned package, uint32_t msr_at, pmu_status msr_st,
 		      uint64_t msr);
+
+/*
+ * Issue 36 item 2: package package's tables whose global control firmware left frozen
+ * (freeze_all, uncore_disc_globals) cleared for the window of session s (planned, not yet
+ * programmed), as Linux's global_init writes 0 (tip b575fc0e3357), and put back as found by
+ * its restore. A session refused (firmware's counters in use) writes none of it.
+ */
+void uncore_disc_thaw(const struct run *a, unsigned package, struct uncore_session *s);
+
+/*
+ * After package package's first window: each such global control, one line and an
+ * `uncore_global` record (found, cleared, restored); ran: its leader ran session s,
+ * restore_st the restore's status.
+ */
+void uncore_disc_say_thaw(struct run *a, unsigned package, const struct uncore_session *s,
+			  bool ran, pmu_status restore_st);
 
 #endif

@@ -10,6 +10,7 @@
 #include "out/logrec.h"
 #include "pmu/regkey.h"
 #include "pmu/uncore_pci.h"
+#include "run/uncore_disc_job.h"
 #include "run/uncore_pci_job.h"
 
 /* ---- the tables ---- */
@@ -511,6 +512,9 @@ enum verdict upkg_report(struct run *a, struct pkg_run *p, unsigned round, unsig
 	if (!repeat) {
 		log_saved(a, p, true);
 		say_fw_boxes(a, p);
+		if (!round)
+			uncore_disc_say_thaw(a, p->leader.package, &p->s, flag_get(&p->done),
+					     p->restore_st);
 		log_saved(a, p, false);
 	}
 	if (!upkg_counted(p))

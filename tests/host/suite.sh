@@ -355,7 +355,7 @@ for p in nehalem-ep:2 nehalem-ep-cpuid-limited:2 westmere-ep:2 nehalem-ex:2 west
          sandy-bridge-ep:2 skylake-sp:2 icelake-sp:2 sapphire-rapids:1 emerald-rapids:2 \
          alder-lake:1 meteor-lake:1 lunar-lake:1 panther-lake:1 nova-lake:1 arrow-lake-h:1 no-pmu:1 \
          zen2:1 zen3:2 zen4:2 granite-ridge:1 strix-point:1 turin-dense:2 granite-rapids:2 \
-         sierra-forest:2; do
+         sierra-forest:2 diamond-rapids:2; do
   IFS=: read -r name k <<<"$p"
   rm -f "$ptmp/model-$name.jsonl"
   "$build/report/mklog" --cpus 4 --packages "$k" -o "$ptmp/model-$name.jsonl" \
@@ -372,13 +372,14 @@ for name in granite-rapids sierra-forest; do
   then passed=$((passed + 1)); else failed=$((failed + 1))
     echo "  FAIL $name's model log: no PASS or not two tables of 45 usable units"; fi
 done
-# Panther Lake's table behind its portal in a profile file (issue 36): "discovery 0 at msr
-# 0x201e"; a model run on that profile counts both cNCUs' clocks and replays with 0 differences.
+# Panther Lake's table behind its portal in a profile file (issue 36): "discovery 0 portal
+# 0x201e", its global control as found (frozen: 0x1); a model run on that profile counts both
+# cNCUs' clocks and replays with 0 differences.
 rm -f "$ptmp/ptl.profile" "$ptmp/ptl-file.jsonl"
 "$tool" profile "$ptmp/model-panther-lake.jsonl" -o "$ptmp/ptl.profile" >/dev/null
 "$build/report/mklog" --cpus 4 --packages 1 --file "$ptmp/ptl.profile" -o "$ptmp/ptl-file.jsonl" \
   $'backend = sim\nsim-profile-file = ptl.profile\n'
-if grep -q '^discovery 0 at msr 0x201e bar ' "$ptmp/ptl.profile" &&
+if grep -q '^discovery 0 portal 0x201e cpu 0 bar 0x[0-9a-f]* bytes 192 global 0x1$' "$ptmp/ptl.profile" &&
    [ "$(grep -c '"box":"uncore_cncu_[01]","event":"clockticks"' "$ptmp/ptl-file.jsonl")" = 2 ] &&
    out=$("$tool" replay "$ptmp/ptl-file.jsonl" 2>&1) && [[ "$out" == *", 0 differences" ]]; then
   passed=$((passed + 1)); else failed=$((failed + 1))
@@ -456,10 +457,40 @@ assert done
 open(sys.argv[2], "w").write("\n".join(out) + "\n")
 EOF
 run_case replay_waived_made_pass replay "$ptmp/waived-pass.jsonl"
+# Global freeze as firmware left it (issue 36 item 2): Sapphire Rapids with every table's
+# global control set at power-on (sim-break uncore-global-frozen): each package's cleared for
+# the window and put back, its counts not zero; the capture holds the control as found, so
+# the replay has 0 differences.
+rm -f "$ptmp/spr-frozen.jsonl"
+"$build/report/mklog" --cpus 4 --packages 2 -o "$ptmp/spr-frozen.jsonl" \
+  $'backend = sim\nsim-profile = sapphire-rapids\nsim-break = uncore-global-frozen\n'
+run_case replay_spr_global_frozen replay "$ptmp/spr-frozen.jsonl"
+if [ "$(grep -c '"rec":"uncore_global".*"found":"0x1","cleared":true,"restored":true' \
+        "$ptmp/spr-frozen.jsonl")" = 2 ] &&
+   ! grep '"rec":"count".*"UNC_CHA_CLOCKTICKS"' "$ptmp/spr-frozen.jsonl" |
+     grep -q '"delta":0,'; then
+  passed=$((passed + 1)); else failed=$((failed + 1))
+  echo "  FAIL spr-frozen: each package's global control cleared, put back, its CHAs counting"; fi
+# Diamond Rapids (the model's, issue 36 item 2): both domains' tables found, the CBB's global
+# control (frozen at power-on) cleared for the window and put back on each package, every
+# CBO's and iMC channel's clock counted, PASS (its replay, both tables of each package in the
+# capture: the loop over the built-in profiles above).
+rm -f "$ptmp/dmr.jsonl"
+"$build/report/mklog" --cpus 4 --packages 2 -o "$ptmp/dmr.jsonl" \
+  $'backend = sim\nsim-profile = diamond-rapids\n'
+if grep -q '"rec":"verdict".*"verdict":"PASS"' "$ptmp/dmr.jsonl" &&
+   [ "$(grep -c '"rec":"uncore_global".*"found":"0x1","cleared":true,"restored":true' \
+        "$ptmp/dmr.jsonl")" = 2 ] &&
+   [ "$(grep -c '"rec":"count".*"event":"CBO_CLOCKTICKS"' "$ptmp/dmr.jsonl")" = 16 ] &&
+   [ "$(grep -c '"rec":"count".*"event":"IMC_CLOCKTICKS"' "$ptmp/dmr.jsonl")" = 16 ] &&
+   ! grep '"rec":"count".*CLOCKTICKS' "$ptmp/dmr.jsonl" | grep -q '"delta":0,'; then
+  passed=$((passed + 1)); else failed=$((failed + 1))
+  echo "  FAIL dmr: PASS, each CBB control cleared and put back, 16 CBO and 16 iMC clocks"; fi
 # KIND: the model log of icelake-sp (counts of every box kind, checks of each kind,
-# free-running records) with the first record matching it edited, as edit-KIND.jsonl
+# free-running records), or the log $2, with the first record matching it edited, as
+# edit-KIND.jsonl
 edit_log() {
-  python3 - "$ptmp/model-icelake-sp.jsonl" "$ptmp/edit-$1.jsonl" "$1" <<'EOF'
+  python3 - "${2:-$ptmp/model-icelake-sp.jsonl}" "$ptmp/edit-$1.jsonl" "$1" <<'EOF'
 import json, sys
 edits = {
     "count": (lambda r: r["rec"] == "count" and r["event"] == "cycles" and r["cpu"] == 1,
@@ -477,6 +508,9 @@ edits = {
                   lambda r: r["registers"][0].update(found="0x1")),
     "free-running": (lambda r: r["rec"] == "uncore_imc_freerun",
                      lambda r: r.update(read=r["read"] + 1)),
+    "capture-global": (lambda r: r["rec"] == "machine" and r.get("scope") == "discovery" and
+                       "portal" in r and r["package"] == 1 and r["part"] == 0,
+                       lambda r: r.update(global_value="0x0")),
 }
 match, edit = edits[sys.argv[3]]
 out, done = [], False
@@ -507,6 +541,14 @@ if out=$("$tool" replay "$ptmp/snc2.jsonl" 2>&1) && [[ "$out" == *", 0 differenc
   echo "$out" | tail -5 | sed 's/^/    /'; fi
 sed 's/"domain":1,"cpus":"4-7"/"domain":1,"cpus":"4-6"/' "$ptmp/snc2.jsonl" > "$ptmp/edit-snc.jsonl"
 run_case replay_edited_snc replay "$ptmp/edit-snc.jsonl"
+# The capture holds each table's global control as found (an MMIO one too): Diamond Rapids'
+# log (above) with package 1's CBB control captured as 0 replays on a model that powers on
+# so, and the difference is named.
+edit_log capture-global "$ptmp/dmr.jsonl"
+if ! out=$("$tool" replay "$ptmp/edit-capture-global.jsonl" 2>&1) &&
+   [[ "$out" == *"package 1, uncore_global: in the log, not in the replay"* ]]; then
+  passed=$((passed + 1)); else failed=$((failed + 1))
+  echo "  FAIL capture-global: the replay's model powers on with the captured global control"; fi
 # Real size (issue 33 item 2): a two-socket Sapphire Rapids of 224 CPUs as a profile file, a
 # model run on it (the app's run, tests/report/mklog.c) replayed; a 768-CPU run (zen4's
 # profile on 2 x 192 cores x 2 threads) ends PASS with the L3 of each of its 96 CCXs counted,

@@ -96,6 +96,7 @@ static void test_builtin_equals_its_capture(void **state)
 	round_trip("nehalem-ex", 4, 2);
 	round_trip("icelake-sp", 2, 1);
 	round_trip("sapphire-rapids", 4, 2);   /* each package's discovery table */
+	round_trip("diamond-rapids", 4, 2);    /* and each package's behind its portal */
 	round_trip("alder-lake", 4, 1);
 	round_trip("zen4", 2, 1);
 	round_trip("no-pmu", 2, 1);
@@ -142,6 +143,7 @@ static void test_loaded_profile_drives_the_same_model(void **state)
 	load_round_trip("nehalem-ex", 4, 2);
 	load_round_trip("icelake-sp", 2, 1);
 	load_round_trip("sapphire-rapids", 4, 2);   /* the tables served from the file */
+	load_round_trip("diamond-rapids", 4, 2);    /* the portals' tables too */
 	load_round_trip("zen4", 2, 1);
 	load_round_trip("alder-lake", 4, 1);
 	load_round_trip("no-pmu", 2, 1);

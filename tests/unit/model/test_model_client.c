@@ -66,7 +66,13 @@ static void check_table(const struct pmu_backend *b, uint64_t at)
 		assert_int_equal(mmio(b, ctl) & 0xFFFFFFFFu, 0);
 	}
 	assert_int_equal(mmio(b, at + 32 * 6), ~0ull);   /* past the last unit */
-	/* the global control: a register, 0 at power-on, holding what is written */
+	/*
+	 * the global control: a register, set at power-on (freeze_all; Panther Lake's "is set by
+	 * default", tip 46da08a2bb4d, and Nova Lake's global_init, e7d5f2ea0923), holding what is
+	 * written
+	 */
+	assert_int_equal(mmio(b, global) & 0xFFFFFFFFu, 1);
+	wr(b, global, 4, 0);
 	assert_int_equal(mmio(b, global) & 0xFFFFFFFFu, 0);
 	wr(b, global, 4, 1);
 	assert_int_equal(mmio(b, global) & 0xFFFFFFFFu, 1);
@@ -165,12 +171,23 @@ static void cycles(struct model *m, unsigned n)
 		model_run_cycle(m, 0, &c);
 }
 
-/* The cNCU's fixed counter counts a cycle only with its enable and the box's bit 29. */
+/*
+ * The cNCU's fixed counter counts a cycle only with its enable and the box's bit 29, and
+ * while the package's global control is 0 (set at power-on: frozen).
+ */
 static void cncu_clock_needs_both_enables(void **state)
 {
 	(void)state;
 	struct pmu_backend b;
 	struct model *m = test_model("panther-lake", 2, 1, &b);
+	uint64_t global = mmio(&b, rd(&b, 0x201E) + 8);
+	assert_int_equal(pmu_wrmsr(&b, 0, 0x240E, 1u << 29), PMU_OK);
+	assert_int_equal(pmu_wrmsr(&b, 0, 0x2402, 1u << 22), PMU_OK);
+	cycles(m, 10);
+	assert_int_equal(rd(&b, 0x2408), 0);   /* frozen as powered on */
+	wr(&b, global, 4, 0);
+	assert_int_equal(pmu_wrmsr(&b, 0, 0x240E, 0), PMU_OK);
+	assert_int_equal(pmu_wrmsr(&b, 0, 0x2402, 0), PMU_OK);
 	for (unsigned k = 0; k < 2; k++) {
 		uint32_t off = 0x140 * k, box = 0x240E + off, ctl = 0x2402 + off, ctr = 0x2408 + off;
 		assert_int_equal(pmu_wrmsr(&b, 0, ctl, 1u << 22), PMU_OK);

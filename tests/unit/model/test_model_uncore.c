@@ -1032,9 +1032,74 @@ static void test_leave_box(void **state)
 	free(m);
 }
 
+/* ---- a discovery table's global control (freeze_all: Linux tip b575fc0e3357) ---- */
+
+#define GEN_EN (1ull << 22)   /* the generic control's enable (Linux uncore_discovery.h) */
+
+/* (The backend's own MMIO ops: no write guard here.) */
+/* 100 cycles of CHA/CBO 0's clock and iMC channel 0's; what each counter 0 gained. */
+static void disc_window(struct model *m, const struct pmu_backend *b, uint64_t imc_box,
+			uint64_t *cha, uint64_t *imc)
+{
+	const struct model_stim s[] = {
+		{ MODEL_UNC_STIM(MODEL_UNC_SPR_CHA0, 0x01, 0x00), 1 },
+		{ MODEL_UNC_STIM(MODEL_UNC_SPR_IMC0, 0x01, 0x01), 1 },
+	};
+	uint64_t c0 = rd(b, 0x2008), i0 = 0, i1 = 0;
+	assert_int_equal(b->ops->mmio_read(b->ctx, 0, imc_box, 8, &i0), PMU_OK);
+	run(m, s, N_OF(s), 100);
+	assert_int_equal(b->ops->mmio_read(b->ctx, 0, imc_box, 8, &i1), PMU_OK);
+	*cha = rd(b, 0x2008) - c0;
+	*imc = i1 - i0;
+}
+
+/*
+ * Sapphire Rapids: the table's global control (MSR 0x2FF0, the model's) not 0 holds every
+ * counter of the package, its MSR CHAs and its MMIO iMC channels; 0 lets them count. Diamond
+ * Rapids: the CBB's (MMIO) holds the CBOs only, the IMH's the iMC channels only.
+ */
+static void test_disc_global_control_holds(void **state)
+{
+	(void)state;
+	struct pmu_backend b;
+	struct model *m = test_model_clean("sapphire-rapids", 1, 1, &b);
+	uint64_t cha, imc, box = 0xC0000000ull + 0x22800, ctl = 0x01 | 0x01 << 8 | GEN_EN;
+	wr(&b, 0x2002, 0x01 | GEN_EN);
+	assert_int_equal(b.ops->mmio_write(b.ctx, 0, box + 0x40, 4, ctl), PMU_OK);
+	disc_window(m, &b, box + 0x08, &cha, &imc);
+	assert_int_equal(cha, 100);
+	assert_int_equal(imc, 100);
+	wr(&b, 0x2FF0, 1);
+	disc_window(m, &b, box + 0x08, &cha, &imc);
+	assert_int_equal(cha, 0);
+	assert_int_equal(imc, 0);
+	wr(&b, 0x2FF0, 0);
+	disc_window(m, &b, box + 0x08, &cha, &imc);
+	assert_int_equal(cha, 100);
+	free(m);
+
+	m = test_model_clean("diamond-rapids", 1, 1, &b);
+	uint64_t imh = 0x2000000000ull + 0x80000, cbb = imh + 8, v = 0;
+	assert_int_equal(b.ops->mmio_read(b.ctx, 0, cbb, 4, &v), PMU_OK);
+	assert_int_equal(v, 1);   /* frozen at power-on */
+	wr(&b, 0x2002, 0x01 | GEN_EN);
+	assert_int_equal(b.ops->mmio_write(b.ctx, 0, box + 0x40, 4, ctl), PMU_OK);
+	disc_window(m, &b, box + 0x20, &cha, &imc);
+	assert_int_equal(cha, 0);
+	assert_int_equal(imc, 100);
+	assert_int_equal(b.ops->mmio_write(b.ctx, 0, cbb, 4, 0), PMU_OK);
+	assert_int_equal(b.ops->mmio_write(b.ctx, 0, imh, 4, 1), PMU_OK);
+	disc_window(m, &b, box + 0x20, &cha, &imc);
+	assert_int_equal(cha, 100);
+	assert_int_equal(imc, 0);
+	assert_int_equal(m->disc_global_writes, 2);
+	free(m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_disc_global_control_holds),
 		cmocka_unit_test(test_nhm_counts_when_enabled),
 		cmocka_unit_test(test_nhm_needs_local_en),
 		cmocka_unit_test(test_nhm_needs_global_en_pc),

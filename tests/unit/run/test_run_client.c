@@ -41,18 +41,29 @@ static void ptl_default_job(void **state)
 	assert_clock_counted(&o, "uncore_cncu_0");
 	assert_clock_counted(&o, "uncore_cncu_1");
 	assert_int_equal(fake_count(o.f->log, "\"rec\":\"uncore_probe\""), 2);
-	/* the global control as found, logged; and the cNCUs as firmware left them (0) */
-	assert_int_equal(fake_count(o.f->log, "\"global_result\":\"read\",\"global_value\":\"0x0\""),
+	/*
+	 * the global control as found (frozen: Panther Lake powers on so), logged, cleared for the
+	 * window and put back; and the cNCUs as firmware left them (0)
+	 */
+	assert_int_equal(fake_count(o.f->log, "\"global_result\":\"read\",\"global_value\":\"0x1\""),
 			 1);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"uncore_global\",\"schema\":2,\"simulated\":"
+				    "true,\"package\":0,\"reg\":\"mmio 0xd0010000\",\"found\":\"0x1\","
+				    "\"cleared\":true,\"restored\":true}"), 1);
+	uint64_t g = 0;
+	assert_int_equal(pmu_mmio_read(&o.r->backend, 0, 0xD0010000u, 4, &g), PMU_OK);
+	assert_int_equal(g, 0x1);   /* frozen again, as found */
 	assert_int_equal(msr_of(&o, 0x240E), 0);
 	assert_int_equal(msr_of(&o, 0x254E), 0);
 	assert_int_equal(msr_of(&o, 0x2402), 0);
 	assert_int_equal(msr_of(&o, 0x2542), 0);
 	/* the capture keeps the portal and its table, as a replay must answer them */
 	struct machine *mc = test_machine_of_log(o.f->log, 4);
-	assert_string_equal(mc->pkg[0].disc.dvsec, "msr 0x201e");
-	assert_int_equal(mc->pkg[0].disc.bar, 0xD0000000u);
-	assert_int_equal(mc->pkg[0].disc.len, 6 * 32);
+	assert_int_equal(mc->pkg[0].disc.len, 0);   /* no table behind a PCI BAR */
+	assert_int_equal(mc->pkg[0].portal.portal, 0x201E);
+	assert_int_equal(mc->pkg[0].portal.cpu, 0);
+	assert_int_equal(mc->pkg[0].portal.bar, 0xD0000000u);
+	assert_int_equal(mc->pkg[0].portal.len, 6 * 32);
 	bool portal = false;
 	for (unsigned i = 0; i < mc->pkg[0].regs.n; i++)
 		portal |= mc->pkg[0].regs.msr[i] == 0x201E && mc->pkg[0].regs.val[i] == 0xD0000000u;

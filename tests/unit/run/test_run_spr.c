@@ -6,6 +6,7 @@
  * every register put back; the model's hostile tables each named in the log.
  */
 #include "run_harness.h"
+#include "model/model_discovery.h"
 
 #define CFG(profile) "backend = sim\nsim-profile = " profile "\nsim-noise = none\n" \
 		     "kernels = stream\nsim-firmware = clean\n"
@@ -45,12 +46,12 @@ static void counted_through_the_table(void **state)
 	assert_int_equal(fake_count(o.f->console, "counted through the firmware's discovery "
 				    "table (45 boxes"), 1);
 	assert_int_equal(fake_count(o.f->log, "\"rec\":\"discovery_table\""), 2);
-	/* the capture's records of each table (issue 26 item 1): its place and bytes */
+	/* the capture's records of each table (issue 26 item 1): its place, global control, bytes */
 	assert_int_equal(fake_count(o.f->log, "\"scope\":\"discovery\",\"package\":1,\"part\":0,"
 				    "\"parts\":1,\"dvsec\":\"pci 0000:ff:00.1+0x100\",\"bir\":0,"
-				    "\"bar\":\"0x2000100000\",\"result\":\"read\",\"bytes\":\"00042d"),
-			 1);
-	assert_int_equal(fake_count(o.f->console, "440 uncore MSRs, 2 discovery tables;"), 1);
+				    "\"bar\":\"0x2000100000\",\"global_value\":\"0x0\",\"result\":"
+				    "\"read\",\"bytes\":\"00042d"), 1);
+	assert_int_equal(fake_count(o.f->console, "442 uncore MSRs, 2 discovery tables;"), 1);
 	assert_int_equal(fake_count(o.f->console, "package 1: discovery table at pci 0000:ff:00.1 "
 				    "BAR0 0x2000100000: 45 units, 45 usable"), 1);
 	/* SPR: the UPI and M3UPI entries are Linux's quirk, counted at the devices of their ids */
@@ -250,6 +251,106 @@ static void upi_absent(void **state)
 	done(&o);
 }
 
+static uint64_t global_of(struct outcome *o, unsigned cpu)
+{
+	struct pmu_backend b;
+	uint64_t v = ~0ull;
+	model_backend(o->r->model, &b);
+	assert_int_equal(b.ops->rdmsr(b.ctx, cpu, MODEL_DISC_SPR_GLOBAL, &v), PMU_OK);
+	return v;
+}
+
+/*
+ * Issue 36 item 2: firmware left each table's global control set (freeze_all): efipmu clears
+ * it for the window, counts, and puts back exactly what it found; said and logged.
+ */
+static void frozen_cleared_and_put_back(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg(BASE "sim-break = uncore-global-frozen\n", 4, 2, 1, NULL);
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->console, ": global control MSR 0x2ff0 reads 0x1: firmware "
+				    "left the uncore frozen (freeze_all); Linux does not clear it "
+				    "here; efipmu clears it for each window"), 2);
+	assert_int_equal(fake_count(o.f->console, ": global control MSR 0x2ff0 found 0x1 "
+				    "(freeze_all): cleared for the window, put back after"), 2);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"uncore_global\""), 2);
+	assert_int_equal(fake_count(o.f->log, "\"reg\":\"msr 0x2ff0\",\"found\":\"0x1\","
+				    "\"cleared\":true,\"restored\":true"), 2);
+	/* in the hand-off snapshot as found */
+	assert_int_equal(fake_count(o.f->log, "[\"msr 0x2ff0\",\"0x1\"]"), 2);
+	/* the CHAs counted their clock: the freeze was off in the window */
+	assert_true(package_sum(o.f->log, 0, "UNC_CHA_CLOCKTICKS") > 0);
+	assert_true(package_sum(o.f->log, 1, "UNC_CHA_CLOCKTICKS") > 0);
+	/* one clear and one put-back a package, the value found back in place */
+	assert_int_equal(o.r->model->disc_global_writes, 4);
+	assert_int_equal(global_of(&o, 0), MODEL_DISC_FROZEN);
+	assert_int_equal(global_of(&o, 2), MODEL_DISC_FROZEN);
+	all_restored(&o);
+	done(&o);
+}
+
+/*
+ * Firmware's counter counting in package 0's CHA 0: efipmu does not take that package's
+ * uncore, so its global control is left as found, said, no count of it reported; package 1's
+ * is cleared and put back.
+ */
+static void frozen_not_taken_left_alone(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg(BASE "sim-break = uncore-global-frozen\n", 4, 2, 1, NULL);
+	/* CHA 0's control 0 with its enable bit 22 (Linux SPR generic PMON) */
+	assert_int_equal(model_poke(&o.r->model->pkg[0], 0x2002, 1u << 22), PMU_OK);
+	finish(&o);
+	assert_int_equal(fake_count(o.f->console, "package 0: global control MSR 0x2ff0 found 0x1 "
+				    "(freeze_all): left as found, efipmu did not count this "
+				    "package's uncore (counter in use"), 1);
+	assert_int_equal(fake_count(o.f->console, "package 1: global control MSR 0x2ff0 found 0x1 "
+				    "(freeze_all): cleared for the window, put back after"), 1);
+	assert_int_equal(fake_count(o.f->log, "\"package\":0,\"reg\":\"msr 0x2ff0\",\"found\":"
+				    "\"0x1\",\"cleared\":false,\"restored\":false"), 1);
+	assert_int_equal(package_sum(o.f->log, 0, "UNC_CHA_CLOCKTICKS"), 0);
+	assert_int_equal(o.r->model->disc_global_writes, 2);   /* package 1's */
+	assert_int_equal(global_of(&o, 0), MODEL_DISC_FROZEN);
+	assert_int_equal(global_of(&o, 2), MODEL_DISC_FROZEN);
+	done(&o);
+}
+
+/* The global control faults (frozen or not: unknown): one line a package, never written. */
+static void global_control_faults(void **state)
+{
+	(void)state;
+	struct pmu_backend b;
+	struct model *m = test_model_clean("sapphire-rapids", 4, 2, &b);
+	assert_int_equal(model_inject_fault(m, MODEL_DISC_SPR_GLOBAL, -1), PMU_OK);
+	b.simulated = false;
+	b.name = "real";
+	struct outcome o = start_cfg("backend = real\nkernels = stream\n", 4, 2, 1, &b);
+	finish(&o);
+	assert_int_equal(fake_count(o.f->console, ": global control MSR 0x2ff0: #GP fault (its "
+				    "freeze_all not known; not written)"), 2);
+	assert_int_equal(fake_count(o.f->console, "global control"), 2);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"uncore_global\""), 0);
+	assert_int_equal(m->disc_global_writes, 0);
+	done(&o);
+	free(m);
+}
+
+/* The part powers on with it 0 (Sapphire Rapids): one read, no line, nothing written. */
+static void global_control_zero_untouched(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg(BASE, 2, 1, 1, NULL);
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->console, "global control"), 0);
+	assert_int_equal(fake_count(o.f->log, "\"global_result\":\"read\",\"global_value\":\"0x0\""),
+			 1);
+	assert_int_equal(o.r->model->disc_global_writes, 0);
+	done(&o);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -261,6 +362,10 @@ int main(void)
 		cmocka_unit_test(global_state_ones),
 		cmocka_unit_test(emr_cha_msr_zero),
 		cmocka_unit_test(upi_absent),
+		cmocka_unit_test(frozen_cleared_and_put_back),
+		cmocka_unit_test(frozen_not_taken_left_alone),
+		cmocka_unit_test(global_control_faults),
+		cmocka_unit_test(global_control_zero_untouched),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
