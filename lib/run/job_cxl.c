@@ -218,7 +218,7 @@ enum verdict job_cxl(struct run *a)
 		log_cpmu(a, &c);
 		if (c.refused)
 			continue;
-		if (a->opt.dry_run) {   /* its writes are MMIO the dry run would not make: none */
+		if (a->backend.records_only) {   /* its writes are MMIO the dry run would not make: none */
 			sb_puts(&a->sb, "  dry run: the CPMU is decoded, not counted");
 			run_say(a);
 			a->checks.none_why = "a dry run counts no CXL CPMU";

@@ -106,7 +106,7 @@ enum verdict job_measure(struct run *a)
 	struct measure_job *j = run_alloc(a, sizeof(*j));
 	if (!j)
 		return run_refuse(a, "no memory for the measurement's tables", NULL, NULL);
-	if (a->opt.dry_run && a->opt.repeats > 1) {
+	if (a->backend.records_only && a->opt.repeats > 1) {
 		/* Every repeat writes the same registers again: one shows them all. */
 		a->opt.repeats = 1;
 		sb_puts(&a->sb, "dry run: one repeat");

@@ -9,7 +9,10 @@
 #     which the program's entry point hands to the run;
 #  2. no file of lib/run reaches the bench (no bench/ header) but lib/run/jobs.c, the job table
 #     whose rows name the bench's jobs;
-#  3. lib/hw includes nothing from lib/pmu (the box descriptor type is lib/hw/uncore_desc.h's).
+#  3. lib/hw includes nothing from lib/pmu (the box descriptor type is lib/hw/uncore_desc.h's);
+#  4. no file of lib/run consults the dry-run setting but lib/run/jobs.c, whose row asks for the
+#     dry run (and options.c, which parses it): the jobs see the overlay's backend
+#     (records_only, lib/pmu/backend.h), never the flag.
 cd "$(dirname "$0")/../.."
 pass=0; fail=0
 
@@ -22,6 +25,7 @@ violations() {
     "$d"/check/*.[ch] "$d"/capture/*.[ch] "$d"/bench/*.[ch]
   grep -nE '^\s*#\s*include\s*"bench/' "$d"/run/*.[ch] | grep -v "^$d/run/jobs.c:"
   grep -nE '^\s*#\s*include\s*"pmu/' "$d"/hw/*.[ch]
+  grep -nE '(\.|->)dry_run\b' "$d"/run/*.[ch] | grep -vE "^$d/run/(jobs|options)\.c:"
 }
 
 check() {   # name, expect (clean|broken), dir
@@ -52,6 +56,10 @@ break_one "a check calling the model" check/selftest.c 'static void f(void) { si
 break_one "run.c reaching the bench" run/run.c '#include "bench/job_bench.h"'
 break_one "a job reaching the bench" run/job_measure.c '#include "bench/overhead.h"'
 break_one "a run header reaching the bench" run/uncore_state.h '#include "bench/job_bench.h"'
+break_one "a job asking for the dry-run flag" run/job_core.c \
+  'static int f(const struct run *a) { return a->opt.dry_run; }'
+break_one "the driver asking for the dry-run flag" run/measure.c \
+  'static int f(const struct efipmu_options *o) { return o->dry_run; }'
 break_one "lib/hw including lib/pmu" hw/msr.h '#include "pmu/cpuinfo.h"'
 break_one "the box descriptors including the engine" hw/uncore_boxes.c '#include "pmu/uncore.h"'
 echo "layers: $pass passed, $fail failed"
