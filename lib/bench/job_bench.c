@@ -154,3 +154,7 @@ enum verdict job_bench(struct run *a)
 	}
 	return ok ? VERDICT_PASS : VERDICT_FAIL;
 }
+
+const struct run_registered bench_jobs = {
+	.execute = { [JOB_ICOUNT] = job_icount, [JOB_BENCH] = job_bench },
+};

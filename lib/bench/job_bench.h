@@ -3,6 +3,7 @@
 #ifndef EFIPMU_BENCH_JOB_BENCH_H
 #define EFIPMU_BENCH_JOB_BENCH_H
 
+#include "run/job.h"
 #include "run/verdict.h"
 
 struct run;
@@ -15,5 +16,8 @@ enum verdict job_bench(struct run *a);
  * engine's window overhead against the naive path (bench/overhead.h).
  */
 enum verdict job_icount(struct run *a);
+
+/* Both, as the program's entry point registers them with the run (struct platform.jobs). */
+extern const struct run_registered bench_jobs;
 
 #endif

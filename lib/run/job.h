@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
- * The jobs of a run, as one const table (run/jobs.c): each says when it is
- * wanted, how it resolves its settings before any MSR is written, how it
+ * The jobs of a run, as one const table (run/jobs.c): each says which setting
+ * asks for it and which jobs leave it out, how it resolves its settings before any MSR is written, how it
  * executes after discovery, what facts it hands the verdict, and how its own
  * state is made. run_main runs the wanted ones in table order through these,
  * never by name.
@@ -16,6 +16,9 @@
 
 struct run;
 
+/* What a job does after discovery: its records and verdict (its checks in a->checks). */
+typedef enum verdict (*run_job_fn)(struct run *a);
+
 /* What a job tells the verdict about its claims (verdict.h struct verdict_input). */
 struct job_facts {
 	bool claims;       /* it checks claims: without a check it proves nothing (NO-CHECK) */
@@ -23,13 +26,33 @@ struct job_facts {
 	bool fault_test;   /* its claims are the #GP paths of each CPU */
 };
 
+/* The rows of the table, in the order they run; a row's exclusions name rows by these. */
+enum run_job_id {
+	JOB_CAPTURE,
+	JOB_ICOUNT,
+	JOB_BENCH,
+	JOB_FAULT_TEST,
+	JOB_LIST,
+	JOB_DECODE,
+	JOB_DRY_RUN,
+	JOB_CXL,
+	JOB_SELFTEST,
+	JOB_MEASURE,
+	JOB_COUNT
+};
+
+#define JOB_BIT(id) (1u << (id))
+
 struct run_job {
 	const char *name;
-	bool (*wanted)(const struct efipmu_options *o);
+	/* Whether the settings ask for it: NULL, always (the job run when nothing else is). */
+	bool (*asked)(const struct efipmu_options *o);
+	/* JOB_BIT of each job whose being asked for leaves this one out (it runs alone). */
+	unsigned excluded_by;
 	/* Settings checked on the boot CPU's quiet discovery, before the log exists: NULL none. */
 	enum verdict (*resolve)(struct run *a);
-	/* After discovery on every CPU: its records and verdict (its checks in a->checks). */
-	enum verdict (*execute)(struct run *a);
+	/* After discovery on every CPU; NULL: the program's for this row (struct run_registered). */
+	run_job_fn execute;
 	/* After the jobs that follow it ran (the dry run's report): NULL none. */
 	enum verdict (*finish)(struct run *a, enum verdict v);
 	struct job_facts facts;
@@ -42,10 +65,24 @@ struct run_job {
 	void (*fini)(struct run *a);   /* what the state holds beyond itself: NULL none */
 };
 
-extern const struct run_job run_jobs[];
-extern const unsigned run_job_count;
+extern const struct run_job run_jobs[JOB_COUNT];
 
-/* Every wanted job's state, before any resolves: VERDICT_ERROR (said) without memory. */
+/*
+ * The jobs a program brings from its entry point (struct platform.jobs), by row: a row whose
+ * execute is NULL runs the one here, so that lib/run reaches no code it does not own (the
+ * bench's: bench/job_bench.h bench_jobs), the way the backend's assembly is handed over.
+ */
+struct run_registered {
+	run_job_fn execute[JOB_COUNT];
+};
+
+/* Whether row j runs with settings o: asked for, and none of its excluded_by asked for. */
+bool job_wanted(const struct run_job *j, const struct efipmu_options *o);
+
+/*
+ * Every wanted job's state, before any resolves: VERDICT_ERROR (said) without memory, or
+ * for a wanted job the program registered none for.
+ */
 enum verdict jobs_init(struct run *a);
 /* Gives back every state jobs_init made; safe after a partial jobs_init. */
 void jobs_fini(struct run *a);
