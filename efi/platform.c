@@ -4,10 +4,10 @@
 #include "assemble/backend_build.h"
 #include "bench/job_bench.h"
 #include "console.h"
+#include "efi_platform.h"
 #include "hw.h"
 #include "irq.h"
 #include "out/csv.h"
-#include "platform.h"
 #include "run/rounds.h"
 #include "smbios_real.h"
 

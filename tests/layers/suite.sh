@@ -12,7 +12,9 @@
 #  3. lib/hw includes nothing from lib/pmu (the box descriptor type is lib/hw/uncore_desc.h's);
 #  4. no file of lib/run consults the dry-run setting but lib/run/jobs.c, whose row asks for the
 #     dry run (and options.c, which parses it): the jobs see the overlay's backend
-#     (records_only, lib/pmu/backend.h), never the flag.
+#     (records_only, lib/pmu/backend.h), never the flag;
+#  5. no header of efi/ or tools/host/, which include their own by bare name, shares its name
+#     with one of lib/ ("platform.h" would be either).
 cd "$(dirname "$0")/../.."
 pass=0; fail=0
 
@@ -26,6 +28,10 @@ violations() {
   grep -nE '^\s*#\s*include\s*"bench/' "$d"/run/*.[ch]
   grep -nE '^\s*#\s*include\s*"pmu/' "$d"/hw/*.[ch]
   grep -nE '(\.|->)dry_run\b' "$d"/run/*.[ch] | grep -vE "^$d/run/(jobs|options)\.c:"
+  local h
+  for h in efi/*.h tools/host/*.h; do
+    ls "$d"/*/"$(basename "$h")" 2>/dev/null | sed "s|\$| has the name of $h|"
+  done
 }
 
 check() {   # name, expect (clean|broken), dir
@@ -61,6 +67,8 @@ break_one "a job asking for the dry-run flag" run/job_core.c \
   'static int f(const struct run *a) { return a->opt.dry_run; }'
 break_one "the driver asking for the dry-run flag" run/measure.c \
   'static int f(const struct efipmu_options *o) { return o->dry_run; }'
+break_one "a lib/ header named as efi/'s" run/efi_platform.h '/* a twin */'
+break_one "a lib/ header named as the host tool's" out/host_platform.h '/* a twin */'
 break_one "lib/hw including lib/pmu" hw/msr.h '#include "pmu/cpuinfo.h"'
 break_one "the box descriptors including the engine" hw/uncore_boxes.c '#include "pmu/uncore.h"'
 echo "layers: $pass passed, $fail failed"
