@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The jobs of a run, as one const table (run/jobs.c): each says which setting
- * asks for it and which jobs leave it out, how it resolves its settings before any MSR is written, how it
- * executes after discovery, what facts it hands the verdict, and how its own
- * state is made. run_main runs the wanted ones in table order through these,
- * never by name.
+ * asks for it and which jobs leave it out, how it resolves its settings before
+ * any MSR is written, how it executes after discovery, what facts it hands the
+ * verdict, and how large its own state is (the driver makes it and hands it
+ * over). run_main runs the wanted ones in table order through these, never by
+ * name.
  */
 #ifndef EFIPMU_RUN_JOB_H
 #define EFIPMU_RUN_JOB_H
@@ -16,8 +17,11 @@
 
 struct run;
 
-/* What a job does after discovery: its records and verdict (its checks in a->checks). */
-typedef enum verdict (*run_job_fn)(struct run *a);
+/*
+ * What a job does after discovery: its records and verdict (its checks in a->checks); state
+ * is its own (struct run_job.state_size), NULL for a job without one.
+ */
+typedef enum verdict (*run_job_fn)(struct run *a, void *state);
 
 /* What a job tells the verdict about its claims (verdict.h struct verdict_input). */
 struct job_facts {
@@ -45,24 +49,24 @@ enum run_job_id {
 
 struct run_job {
 	const char *name;
-	/* Whether the settings ask for it: NULL, always (the job run when nothing else is). */
-	bool (*asked)(const struct efipmu_options *o);
+	/* The setting that asks for it (options_on); OPT_COUNT: always (run when nothing else is). */
+	enum opt_id asked_by;
 	/* JOB_BIT of each job whose being asked for leaves this one out (it runs alone). */
 	unsigned excluded_by;
 	/* Settings checked on the boot CPU's quiet discovery, before the log exists: NULL none. */
-	enum verdict (*resolve)(struct run *a);
+	enum verdict (*resolve)(struct run *a, void *state);
 	/* After discovery on every CPU; NULL: the program's for this row (struct run_registered). */
 	run_job_fn execute;
 	/* After the jobs that follow it ran (the dry run's report): NULL none. */
-	enum verdict (*finish)(struct run *a, enum verdict v);
+	enum verdict (*finish)(struct run *a, void *state, enum verdict v);
 	struct job_facts facts;
 	/*
-	 * Its own state: state_size zeroed bytes from the platform, made by jobs_init
-	 * into the struct run pointer at offset state_at (jobs that count the same way
-	 * share one) and given back by jobs_fini after fini; state_size 0: none.
+	 * Its own state: state_size zeroed bytes from the platform that the driver (jobs_init)
+	 * makes before any resolve, hands to each of the row's functions, and gives back
+	 * (jobs_fini) after fini; no other job reaches it. 0: none (state NULL).
 	 */
-	size_t state_size, state_at;
-	void (*fini)(struct run *a);   /* what the state holds beyond itself: NULL none */
+	size_t state_size;
+	void (*fini)(struct run *a, void *state);   /* what the state holds beyond itself: NULL none */
 };
 
 extern const struct run_job run_jobs[JOB_COUNT];
@@ -97,6 +101,6 @@ enum verdict jobs_resolve(struct run *a);
 enum verdict jobs_execute(struct run *a, struct job_facts *facts);
 
 /* --fault-test (run/job_fault.c): provokes #GP on every path of every selected CPU. */
-enum verdict job_fault_test(struct run *a);
+enum verdict job_fault_test(struct run *a, void *state);
 
 #endif

@@ -179,8 +179,9 @@ static enum verdict count(struct run *a, const struct cxl_cpmu *c)
 	return ok ? VERDICT_PASS : VERDICT_FAIL;
 }
 
-enum verdict job_cxl(struct run *a)
+enum verdict job_cxl(struct run *a, void *state)
 {
+	(void)state;   /* none */
 	struct cxl_find *found = run_alloc(a, sizeof(*found));
 	if (!found)
 		return run_refuse(a, "no memory for the CXL walk", NULL, NULL);

@@ -19,9 +19,10 @@ struct measure_job {
 	unsigned health;       /* what health() was after the last step */
 };
 
-void measure_state_fini(struct run *a)
+void measure_state_fini(struct run *a, void *state)
 {
-	buffers_free(a, &a->meas->bufs);
+	struct measure_state *m = state;
+	buffers_free(a, &m->bufs);
 }
 
 /* Step k is repeat k / per_repeat; within it, a core group, then an uncore round. */

@@ -51,6 +51,6 @@ struct measure_state {
 };
 
 /* Gives back the state's buffer (the job table's fini of measure and bench). */
-void measure_state_fini(struct run *a);
+void measure_state_fini(struct run *a, void *state);
 
 #endif
