@@ -66,10 +66,15 @@ struct selftest_env {
 	uint32_t ccx;
 };
 
+#define SELFTEST_UNC_EVENTS 4   /* the most events one uncore check plans */
+
 /* Scratch of one run: the engines' sessions are too large for an AP stack. */
 union selftest_scratch {
 	struct core_session core[2];
-	struct uncore_session unc;
+	struct {
+		struct uncore_session s;
+		uint64_t tables[UNCORE_SESSION_BYTES(SELFTEST_UNC_EVENTS) / 8];
+	} unc;
 };
 
 struct selftest_report {

@@ -237,7 +237,7 @@ static uint64_t mbox_config(unsigned mode)
 struct unc_job {
 	const struct pmu_event_req *reqs;
 	unsigned n;
-	uint64_t preload[4];          /* 0: none */
+	uint64_t preload[SELFTEST_UNC_EVENTS];   /* 0: none */
 	int freeze;                   /* event to freeze after freeze_n, -1: none */
 };
 
@@ -254,8 +254,9 @@ static void run_kernel(struct unc_run *ur)
 /* plan, preload, program, start, inst kernel, stop, read, restore: the first error wins. */
 static pmu_status unc_measure(struct unc_run *ur, const struct unc_job *j)
 {
-	struct uncore_session *s = &ur->t.r->scratch.unc;
+	struct uncore_session *s = &ur->t.r->scratch.unc.s;
 	const struct selftest_env *env = ur->t.env;
+	uncore_session_init(s, ur->t.r->scratch.unc.tables, SELFTEST_UNC_EVENTS);
 	pmu_status st = uncore_plan(s, env->ci->uncore, j->reqs, j->n);
 	for (unsigned i = 0; i < j->n && !st; i++)
 		if (j->preload[i])
@@ -280,7 +281,7 @@ static bool job_failed(struct unc_run *ur, const char *name, pmu_status st)
 {
 	if (!st)
 		return false;
-	const struct uncore_session *s = &ur->t.r->scratch.unc;
+	const struct uncore_session *s = &ur->t.r->scratch.unc.s;
 	struct selftest_check *c = st_add(&ur->t, name, st == PMU_ERR_IN_USE ? SELFTEST_SKIP :
 					  SELFTEST_FAIL, 0, 0);
 	st_why(c, pmu_status_str(st));
@@ -321,7 +322,7 @@ static void check_clock(struct unc_run *ur)
 	struct unc_job j = { r, 1, { 0 }, -1 };
 	if (job_failed(ur, "clock", unc_measure(ur, &j)))
 		return;
-	uint64_t n = ur->t.r->scratch.unc.ev[0].delta;
+	uint64_t n = ur->t.r->scratch.unc.s.ev[0].delta;
 	struct selftest_check *c = st_add(&ur->t, "clock", n ? SELFTEST_PASS : SELFTEST_FAIL, 1, n);
 	st_why(c, "fixed clock counter advanced");
 }
@@ -346,7 +347,7 @@ static void check_shaping(struct unc_run *ur)
 	};
 	const struct pmu_event_req r2[] = { ureq(d, shaped(d, never, true, true), -1, 0), ureq(d, 0, 0, 0) };
 	struct unc_job j1 = { r1, 3, { 0 }, -1 }, j2 = { r2, 2, { 0 }, -1 };
-	const struct uncore_session *s = &ur->t.r->scratch.unc;
+	const struct uncore_session *s = &ur->t.r->scratch.unc.s;
 	pmu_status st = unc_measure(ur, &j1);
 	uint64_t thr = s->ev[0].delta, inv = s->ev[1].delta, clk = s->ev[2].delta;
 	if (!st)
@@ -382,7 +383,7 @@ static void check_overflow(struct unc_run *ur)
 	struct unc_job j = { r, 1, { mask_of(d->counter_width) - NEAR_TOP + 1 }, -1 };
 	if (job_failed(ur, "uncore overflow", unc_measure(ur, &j)))
 		return;
-	const struct uncore_counter *e = &ur->t.r->scratch.unc.ev[0];
+	const struct uncore_counter *e = &ur->t.r->scratch.unc.s.ev[0];
 	uint64_t after = 0;
 	bool wrapped = e->end < e->start, cleared = true;
 	if (d->status_msr && !st_read(&ur->t, d->status_msr, &after))
@@ -411,7 +412,7 @@ static void check_mbox(struct unc_run *ur)
 		st_skip(&ur->t, "mbox freeze", "no M-box on this uncore (NHM-EX, WSM-EX only)", PMU_OK);
 		return;
 	}
-	const struct uncore_session *s = &ur->t.r->scratch.unc;
+	const struct uncore_session *s = &ur->t.r->scratch.unc.s;
 	const struct pmu_event_req modes[] = {
 		ureq(d, mbox_config(MODE_UP), -1, 0), ureq(d, mbox_config(MODE_DOWN), -1, 1),
 		ureq(d, mbox_config(MODE_BOTH), -1, 2),

@@ -102,8 +102,9 @@ static const struct uncore_box_defaults amd_box_defaults[] = {
 };
 
 /*
- * A part counted through its discovery table, when the table describes the box: CHA 0's
- * clock and reads by the codes Intel's lists give on Sapphire Rapids, Emerald Rapids,
+ * A part counted through its discovery table, when the table describes the box: each CHA's
+ * clock and reads (every CHA of each package: their clocks checked against each other, run/
+ * uncore_table.c) by the codes Intel's lists give on Sapphire Rapids, Emerald Rapids,
  * Granite Rapids and Sierra Forest alike (UNC_CHA_CLOCKTICKS 0x01/0x00,
  * UNC_CHA_REQUESTS.READS 0x50/0x03); each iMC channel's CAS reads and writes as Sapphire
  * and Emerald Rapids' lists name them (UNC_M_CAS_COUNT.RD 0x05/0xCF, .WR 0x05/0xF0; Granite
@@ -123,7 +124,7 @@ static const uint8_t spr_emr[] = { 0x8F, 0xCF, 0 };
 
 static const struct uncore_box_defaults disc_box_defaults[] = {
 	{ "uncore_imc_", true, spr_emr, LIST(disc_imc_events) },
-	{ "uncore_cha_0", false, NULL, LIST(disc_cha_events) },
+	{ "uncore_cha_", true, NULL, LIST(disc_cha_events) },
 };
 
 /*

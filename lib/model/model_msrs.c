@@ -154,11 +154,12 @@ static const struct model_msr_range icx_on[] = {
 
 /*
  * Sapphire and Emerald Rapids: the later core and the MSR units their discovery table
- * describes (model_uncore_snbep.c): CHA 0-15 from 0x2000 (16 MSRs each), MSR 0x2FFE.
+ * describes (model_uncore_snbep.c): CHA 0-63 from 0x2000 (16 MSRs each; Emerald Rapids'
+ * 8592+ has 60 cores, a CHA each), MSR 0x2FFE. Those past the model's count raise #GP there.
  */
 static const struct model_msr_range spr[] = {
 	CORE_LATER(0x30C), DEV(0x329, 0x329, "IA32_PERF_METRICS"),
-	DEV(0x2000, 0x20FF, "CHA 0-15"),
+	DEV(0x2000, 0x23FF, "CHA 0-63"),
 	DEV(0x2FFE, 0x2FFE, "CHA count (SPR_MSR_UNC_CBO_CONFIG)"),
 };
 

@@ -727,6 +727,14 @@ static pmu_status hybrid_twin(const struct cpu_info *ci, const struct box_set *b
 	return st;
 }
 
+unsigned evspec_list_max(const char *list)
+{
+	unsigned n = 1;
+	for (; *list; list++)
+		n += *list == ',';   /* commas inside /.../ only make it larger */
+	return 2 * n;
+}
+
 pmu_status evspec_parse_list(const struct cpu_info *ci, const struct box_set *boxes, const char *list,
 			     struct pmu_event_req *reqs, unsigned max, unsigned *n,
 			     struct evspec_error *err)

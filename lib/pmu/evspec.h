@@ -50,6 +50,9 @@ struct evspec_error {
 pmu_status evspec_parse(const struct cpu_info *ci, const struct box_set *boxes, const char *spec,
 			struct pmu_event_req *req, struct evspec_error *err);
 
+/* The most requests evspec_parse_list makes of list: two a spec (a hybrid part's twin). */
+unsigned evspec_list_max(const char *list);
+
 /* Specs separated by commas outside /.../; *n is how many were parsed before any error. */
 pmu_status evspec_parse_list(const struct cpu_info *ci, const struct box_set *boxes, const char *list,
 			     struct pmu_event_req *reqs, unsigned max, unsigned *n,

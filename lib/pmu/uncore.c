@@ -49,6 +49,31 @@ pmu_status uncore_freeze_after(struct uncore_session *s, unsigned ev, uint64_t n
 	return PMU_OK;
 }
 
+/* ---- the tables ---- */
+
+size_t uncore_session_size(unsigned max)
+{
+	return UNCORE_SESSION_BYTES(max);
+}
+
+void uncore_session_init(struct uncore_session *s, void *mem, unsigned max)
+{
+	uint8_t *at = mem;
+	s->max = mem ? max : 0;
+	s->ev = (struct uncore_counter *)at;
+	at += UNCORE_TABLE_BYTES(sizeof(*s->ev), s->max);
+	s->saved = (struct own_reg *)at;
+	at += UNCORE_TABLE_BYTES(sizeof(*s->saved), s->max * UNCORE_SAVED_PER_EVENT);
+	s->gate = (struct uncore_gate_use *)at;
+	at += UNCORE_TABLE_BYTES(sizeof(*s->gate), s->max * UNCORE_GATES_PER_EVENT);
+	s->status = (struct uncore_status_use *)at;
+	at += UNCORE_TABLE_BYTES(sizeof(*s->status), s->max * UNCORE_STATUS_PER_EVENT);
+	s->extra = (struct uncore_extra *)at;
+	at += UNCORE_TABLE_BYTES(sizeof(*s->extra), s->max * UNCORE_EXTRAS_PER_EVENT);
+	s->moved = (bool *)at;
+	pmu_memset(mem, 0, mem ? uncore_session_size(s->max) : 0);
+}
+
 /* ---- MSR access with bookkeeping ---- */
 
 static struct own_reg *saved_of(struct uncore_session *s, uint32_t msr)
@@ -58,7 +83,8 @@ static struct own_reg *saved_of(struct uncore_session *s, uint32_t msr)
 
 static pmu_status save_add(struct uncore_session *s, uint32_t msr)
 {
-	return own_add(s->saved, &s->nsaved, UNCORE_MAX_SAVED, msr, OWN_PACKAGE, 0) ? PMU_OK : PMU_ERR_NOSPACE;
+	return own_add(s->saved, &s->nsaved, s->max * UNCORE_SAVED_PER_EVENT, msr, OWN_PACKAGE, 0) ?
+	       PMU_OK : PMU_ERR_NOSPACE;
 }
 
 static void note_fault(struct uncore_session *s, pmu_status st, uint32_t msr, bool write)

@@ -63,11 +63,17 @@ uint32_t filter_key(const struct uncore_pci_pkg *map, const struct box_desc *d, 
 
 /* ---- the engine ---- */
 
-#define UNCORE_MAX_EVENTS 48
-#define UNCORE_MAX_SAVED 160
-#define UNCORE_MAX_GATES 24
-#define UNCORE_MAX_STATUS 16
-#define UNCORE_MAX_EXTRAS 24
+/*
+ * A session's tables are its caller's memory, sized for the most events it will plan
+ * (uncore_session_size): the run sizes each package's from its box set, so no fixed count
+ * bounds a package's events. Per event at most: 2 gates (global, box), 1 status register,
+ * 8 auxiliary registers (a filter of up to 4, asked and at 0: box_filter_regs.off), and
+ * their saved records with its control and counter.
+ */
+#define UNCORE_GATES_PER_EVENT 2
+#define UNCORE_STATUS_PER_EVENT 1
+#define UNCORE_EXTRAS_PER_EVENT 8
+#define UNCORE_SAVED_PER_EVENT (2 + UNCORE_GATES_PER_EVENT + UNCORE_EXTRAS_PER_EVENT)
 
 #define UNCORE_FORCE 1u   /* program counters found enabled by firmware */
 
@@ -116,7 +122,7 @@ enum uncore_phase {
 	UNC_NEW, UNC_PLANNED, UNC_PROGRAMMED, UNC_STARTED, UNC_STOPPED, UNC_READ, UNC_RESTORED,
 };
 
-/* Everything one package's run needs, fixed size. */
+/* Everything one package's run needs; its tables hold max events (uncore_session_init). */
 struct uncore_session {
 	const struct pmu_backend *b;
 	unsigned cpu;
@@ -124,17 +130,19 @@ struct uncore_session {
 	unsigned flags;
 	enum uncore_phase phase;
 
+	unsigned max;                   /* events the tables hold */
 	unsigned n;
-	struct uncore_counter ev[UNCORE_MAX_EVENTS];
+	struct uncore_counter *ev;
 	/* Ownership records (pmu/ownership.h), package scope, in restore order. */
 	unsigned nsaved;
-	struct own_reg saved[UNCORE_MAX_SAVED];
+	struct own_reg *saved;
 	unsigned ngates;
-	struct uncore_gate_use gate[UNCORE_MAX_GATES];
+	struct uncore_gate_use *gate;
 	unsigned nstatus;
-	struct uncore_status_use status[UNCORE_MAX_STATUS];
+	struct uncore_status_use *status;
 	unsigned nextras;
-	struct uncore_extra extra[UNCORE_MAX_EXTRAS];
+	struct uncore_extra *extra;
+	bool *moved;                    /* the plan's: events an augmenting path moved */
 
 	pmu_status st;                  /* first error; phases after it do nothing */
 	unsigned bad_event;             /* request at fault, for validation errors */
@@ -149,8 +157,22 @@ struct uncore_session {
 	bool pci_unplaced;              /* planned without a map: PCI boxes never programmed */
 };
 
+/* Bytes of the tables of a session of up to max events (8-byte aligned memory). */
+#define UNCORE_TABLE_BYTES(each, n) (((each) * (size_t)(n) + 7) & ~(size_t)7)
+#define UNCORE_SESSION_BYTES(max)                                                        \
+	(UNCORE_TABLE_BYTES(sizeof(struct uncore_counter), (max)) +                      \
+	 UNCORE_TABLE_BYTES(sizeof(struct own_reg), (max) * UNCORE_SAVED_PER_EVENT) +    \
+	 UNCORE_TABLE_BYTES(sizeof(struct uncore_gate_use), (max) * UNCORE_GATES_PER_EVENT) + \
+	 UNCORE_TABLE_BYTES(sizeof(struct uncore_status_use), (max) * UNCORE_STATUS_PER_EVENT) + \
+	 UNCORE_TABLE_BYTES(sizeof(struct uncore_extra), (max) * UNCORE_EXTRAS_PER_EVENT) + \
+	 UNCORE_TABLE_BYTES(sizeof(bool), (max)))
+size_t uncore_session_size(unsigned max);
+/* Gives s its tables in mem, uncore_session_size(max) bytes; the plans keep them. */
+void uncore_session_init(struct uncore_session *s, void *mem, unsigned max);
+
 /*
- * Validates and places every request; touches no MSR. Errors: PMU_ERR_INVALID
+ * Validates and places every request; touches no MSR. More than s->max requests:
+ * PMU_ERR_NO_COUNTER, msg naming both counts. Errors: PMU_ERR_INVALID
  * (core request, bad extra MSR, forbidden config), PMU_ERR_UNSUPPORTED (box not
  * of this CPU's family), PMU_ERR_RESERVED (bad_bit set), PMU_ERR_NO_COUNTER
  * (no counter of its box can take it, or the others leave none it may use, or two

@@ -81,8 +81,10 @@ static void found_box(const struct pmu_backend *b, unsigned cpu, struct uncore_p
 	}
 	struct uncore_pci_pkg *k = &out->pkg[p];
 	out->uncore_on[a.bus] = 1;
-	if (k->n >= UNCORE_MAX_PCI_BOXES)
+	if (k->n >= UNCORE_MAX_PCI_BOXES) {
+		out->past[p]++;
 		return;
+	}
 	k->box[k->n].d = d;
 	k->box[k->n].base = regkey_pci(a);
 	a.off = d->pci->pmon_lo;
@@ -158,8 +160,12 @@ static void found_mmio(const struct pmu_backend *b, unsigned cpu, const struct u
 	struct uncore_pci_pkg *k = &out->pkg[p];
 	for (unsigned i = 0; i < boxes->n; i++) {
 		const struct box_desc *d = &boxes->box[i].d;
-		if (d->family != pl->fam || !d->pci || !d->pci->mmio || k->n >= UNCORE_MAX_PCI_BOXES)
+		if (d->family != pl->fam || !d->pci || !d->pci->mmio)
 			continue;
+		if (k->n >= UNCORE_MAX_PCI_BOXES) {
+			out->past[p]++;
+			continue;
+		}
 		a.off = pl->mmio_base_off;
 		pmu_status st = pmu_pci_read(b, cpu, a, &base);
 		a.off = (uint16_t)(pl->mmio_mem_off + 4 * d->pci->mmio->mc);

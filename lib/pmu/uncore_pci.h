@@ -45,6 +45,8 @@ struct uncore_pci_scan {
 	uint8_t reach[256];             /* each bus's enum uncore_pci_reach */
 	unsigned outside;               /* buses outside every range: never read */
 	uint8_t uncore_on[256];         /* a U-box or box was found on the bus */
+	/* boxes found on a package past the UNCORE_MAX_PCI_BOXES its map holds: not counted */
+	unsigned past[UNCORE_PCI_MAX_PKGS];
 	/* MMIO boxes whose base read 0 (a BAR firmware left unprogrammed), and the register. */
 	unsigned unmapped[UNCORE_PCI_MAX_PKGS];
 	uint32_t unmapped_at[UNCORE_PCI_MAX_PKGS];

@@ -206,7 +206,7 @@ static pmu_status refuse_placement(struct uncore_session *s, const struct pmu_ev
 
 static pmu_status allocate(struct uncore_session *s, const struct pmu_event_req *reqs, unsigned n)
 {
-	bool moved[UNCORE_MAX_EVENTS];
+	bool *moved = s->moved;
 	s->n = n;   /* unplaced entries have no box, so owner_of() skips them */
 	for (unsigned pass = 0; pass <= 32; pass++) {
 		for (unsigned i = 0; i < n; i++) {
@@ -217,7 +217,7 @@ static pmu_status allocate(struct uncore_session *s, const struct pmu_event_req 
 				place(s, r, i, UNCORE_FIXED);
 				continue;
 			}
-			pmu_memset(moved, 0, sizeof(moved));
+			pmu_memset(moved, 0, n * sizeof(*moved));
 			if (r->fixed >= 0 || !augment(s, reqs, i, moved))
 				return refuse_placement(s, r, i);
 		}
@@ -231,7 +231,7 @@ static pmu_status add_extra(struct uncore_session *s, uint32_t msr, uint64_t val
 	for (unsigned k = 0; k < s->nextras; k++)
 		if (s->extra[k].msr == msr)
 			return !asked || s->extra[k].val == val ? PMU_OK : PMU_ERR_NO_COUNTER;
-	if (s->nextras >= UNCORE_MAX_EXTRAS)
+	if (s->nextras >= s->max * UNCORE_EXTRAS_PER_EVENT)
 		return PMU_ERR_NOSPACE;
 	s->extra[s->nextras].msr = msr;
 	s->extra[s->nextras++].val = val;
@@ -308,7 +308,7 @@ static pmu_status add_gate(struct uncore_session *s, uint32_t msr, const struct 
 		if (s->gate[i].msr == msr)
 			u = &s->gate[i];
 	if (!u) {
-		if (s->ngates >= UNCORE_MAX_GATES)
+		if (s->ngates >= s->max * UNCORE_GATES_PER_EVENT)
 			return PMU_ERR_NOSPACE;
 		u = &s->gate[s->ngates++];
 		u->msr = msr;
@@ -332,7 +332,7 @@ static pmu_status add_status(struct uncore_session *s, const struct uncore_count
 		if (s->status[i].msr == e->box->status_msr)
 			u = &s->status[i];
 	if (!u) {
-		if (s->nstatus >= UNCORE_MAX_STATUS)
+		if (s->nstatus >= s->max * UNCORE_STATUS_PER_EVENT)
 			return PMU_ERR_NOSPACE;
 		u = &s->status[s->nstatus++];
 		u->msr = e->box->status_msr;
@@ -378,15 +378,18 @@ pmu_status uncore_plan_pci(struct uncore_session *s, enum uncore_family fam,
 			   const struct uncore_pci_pkg *map, const struct pmu_event_req *reqs,
 			   unsigned n)
 {
+	struct uncore_session tables = *s;   /* the caller's memory stays the session's */
 	pmu_memset(s, 0, sizeof(*s));
+	uncore_session_init(s, tables.ev, tables.max);
 	s->fam = fam;
 	s->pci = map;
 	s->pci_unplaced = !map;
-	if (n > UNCORE_MAX_EVENTS) {
-		struct strbuf sb = refuse(s, PMU_ERR_NO_COUNTER, UNCORE_MAX_EVENTS,
-					  "no counter left for it (the engine holds ");
-		sb_dec(&sb, UNCORE_MAX_EVENTS);
-		sb_puts(&sb, " uncore events)");
+	if (n > s->max) {
+		struct strbuf sb = refuse(s, PMU_ERR_NO_COUNTER, s->max, "no counter left for it (");
+		sb_dec(&sb, n);
+		sb_puts(&sb, " uncore events, the session is sized for ");
+		sb_dec(&sb, s->max);
+		sb_putc(&sb, ')');
 		return s->st;
 	}
 	for (unsigned i = 0; i < n; i++) {

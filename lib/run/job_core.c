@@ -526,10 +526,10 @@ static void say_left_out(struct run *a, const struct pmu_event_req *r, unsigned 
  * whose type's list has it, cpu_core/NAME/ and cpu_atom/NAME/ on that type's. The
  * CPUs an event leaves out are said; no CPU counts an event its type does not have.
  */
-static enum verdict by_core_type(struct run *a, const char *events)
+static enum verdict types_resolve(struct run *a, const char *events, struct pmu_event_req *reqs,
+				  unsigned max)
 {
 	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
-	struct pmu_event_req reqs[RUN_MAX_EVENTS + UNCORE_MAX_EVENTS];
 	struct evspec_error err;
 	unsigned rep[RUN_TYPE_SLOTS] = { NO_CPU, NO_CPU }, measured = 0, n = 0;
 	struct cpuset cpus;
@@ -553,8 +553,7 @@ static enum verdict by_core_type(struct run *a, const char *events)
 		e->instructions_added = false;
 		if (rep[t] == NO_CPU)
 			continue;
-		if (evspec_parse_list(&a->slot[rep[t]].info, &a->boxes, events, reqs,
-				      RUN_MAX_EVENTS + UNCORE_MAX_EVENTS, &n, &err)) {
+		if (evspec_parse_list(&a->slot[rep[t]].info, &a->boxes, events, reqs, max, &n, &err)) {
 			char what[160];
 			struct strbuf sb;
 			sb_init(&sb, what, sizeof(what));
@@ -582,6 +581,26 @@ static enum verdict by_core_type(struct run *a, const char *events)
 	return plan_core(a, rep);
 }
 
+/* Room for what the list can make (evspec_list_max), NULL: said. */
+static struct pmu_event_req *parse_room(struct run *a, const char *events, unsigned *max)
+{
+	struct pmu_event_req *reqs;
+	*max = evspec_list_max(events);
+	reqs = run_alloc(a, *max * sizeof(*reqs));
+	if (!reqs)
+		(void)run_refuse(a, "no memory to resolve the events", NULL, NULL);
+	return reqs;
+}
+
+static enum verdict by_core_type(struct run *a, const char *events)
+{
+	unsigned max;
+	struct pmu_event_req *reqs = parse_room(a, events, &max);
+	enum verdict v = reqs ? types_resolve(a, events, reqs, max) : VERDICT_ERROR;
+	run_free(a, reqs);
+	return v;
+}
+
 /*
  * -e, or without it the default core set where there is a core PMU (uncore defaults
  * are job_uncore_check's).
@@ -594,13 +613,45 @@ static const char *events_spec(const struct run *a)
 	return pmu_core_present(bsp) ? pmu_core_desc(bsp)->default_events : "";
 }
 
+/* The boot CPU's core events and the uncore events of the list (reqs: its room). */
+static enum verdict take_events(struct run *a, const char *events, struct pmu_event_req *reqs,
+				unsigned max)
+{
+	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
+	struct run_core_events *e = events_of(a, bsp);
+	struct evspec_error err;
+	unsigned n = 0, nbox = 0;
+	if (events[0] && evspec_parse_list(bsp, &a->boxes, events, reqs, max, &n, &err))
+		return run_refuse_setting(a, OPT_EVENTS, err.msg, NULL, NULL);
+	a->meas->nureqs = 0;
+	for (unsigned t = 0; t < RUN_TYPE_SLOTS; t++) {
+		a->meas->core[t].nevents = 0;
+		a->meas->core[t].instructions_added = false;
+	}
+	for (unsigned i = 0; i < n; i++)
+		nbox += reqs[i].box != NULL;
+	if (nbox && !measure_uncore_room(a, nbox))
+		return VERDICT_ERROR;
+	for (unsigned i = 0; i < n; i++) {
+		const struct pmu_event_req *r = &reqs[i];
+		/* another core type's: resolved again on one of its CPUs (by_core_type) */
+		if (!r->box && r->core_type && r->core_type != bsp->arch.core_type)
+			continue;
+		if (r->box)
+			a->meas->ureqs[a->meas->nureqs++] = *r;
+		else if (e->nevents < RUN_MAX_EVENTS)
+			e->events[e->nevents++] = *r;
+		else
+			return run_refuse_setting(a, OPT_EVENTS, "more events than the engine can hold:",
+						  r->name, NULL);
+	}
+	return VERDICT_PASS;
+}
+
 enum verdict job_resolve(struct run *a)
 {
 	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
-	struct pmu_event_req reqs[RUN_MAX_EVENTS + UNCORE_MAX_EVENTS];
-	struct evspec_error err;
-	unsigned n = 0, rep[RUN_TYPE_SLOTS] = { NO_CPU, NO_CPU };
-	struct run_core_events *e = events_of(a, bsp);
+	unsigned max, rep[RUN_TYPE_SLOTS] = { NO_CPU, NO_CPU };
 	const char *kname = a->opt.kernels[0] ? a->opt.kernels : DEFAULT_KERNEL;
 	/*
 	 * The default job on a part whose default uncore events are its memory channels: around
@@ -629,27 +680,11 @@ enum verdict job_resolve(struct run *a)
 	if (!a->meas->iterations)
 		a->meas->iterations = a->meas->kernel->default_iterations;
 	const char *events = events_spec(a);
-	if (events[0] && evspec_parse_list(bsp, &a->boxes, events, reqs,
-					   RUN_MAX_EVENTS + UNCORE_MAX_EVENTS, &n, &err))
-		return run_refuse_setting(a, OPT_EVENTS, err.msg, NULL, NULL);
-	a->meas->nureqs = 0;
-	for (unsigned t = 0; t < RUN_TYPE_SLOTS; t++) {
-		a->meas->core[t].nevents = 0;
-		a->meas->core[t].instructions_added = false;
-	}
-	for (unsigned i = 0; i < n; i++) {
-		const struct pmu_event_req *r = &reqs[i];
-		/* another core type's: resolved again on one of its CPUs (by_core_type) */
-		if (!r->box && r->core_type && r->core_type != bsp->arch.core_type)
-			continue;
-		if (r->box && a->meas->nureqs < UNCORE_MAX_EVENTS)
-			a->meas->ureqs[a->meas->nureqs++] = *r;
-		else if (!r->box && e->nevents < RUN_MAX_EVENTS)
-			e->events[e->nevents++] = *r;
-		else
-			return run_refuse_setting(a, OPT_EVENTS, "more events than the engine can hold:",
-						  r->name, NULL);
-	}
+	struct pmu_event_req *reqs = parse_room(a, events, &max);
+	enum verdict v = reqs ? take_events(a, events, reqs, max) : VERDICT_ERROR;
+	run_free(a, reqs);
+	if (v != VERDICT_PASS)
+		return v;
 	rep[run_type_slot(bsp->arch.core_type)] = a->plat->bsp;
 	return plan_core(a, rep);
 }

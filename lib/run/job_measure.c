@@ -19,10 +19,45 @@ struct measure_job {
 	unsigned health;       /* what health() was after the last step */
 };
 
+static void uncore_tables_free(struct run *a, struct measure_state *m)
+{
+	run_free(a, m->uncore_mem);
+	run_free(a, m->trial_mem);
+	m->uncore_mem = m->trial_mem = NULL;
+	m->ureqs = m->uncore_group = NULL;
+	m->uround_of = NULL;
+	m->nureqs = m->max_ureqs = 0;
+	uncore_session_init(&m->uncore_trial, NULL, 0);
+}
+
 void measure_state_fini(struct run *a, void *state)
 {
 	struct measure_state *m = state;
 	buffers_free(a, &m->bufs);
+	uncore_tables_free(a, m);
+}
+
+bool measure_uncore_room(struct run *a, unsigned n)
+{
+	struct measure_state *m = a->meas;
+	size_t reqs = (size_t)n * sizeof(*m->ureqs);
+	uncore_tables_free(a, m);
+	m->uncore_mem = run_alloc(a, 2 * reqs + (size_t)n * sizeof(*m->uround_of));
+	m->trial_mem = run_alloc(a, uncore_session_size(n));
+	if (!m->uncore_mem || !m->trial_mem) {
+		uncore_tables_free(a, m);
+		sb_puts(&a->sb, "no memory for ");
+		sb_dec(&a->sb, n);
+		sb_puts(&a->sb, " uncore events: the uncore is not counted");
+		run_say(a);
+		return false;
+	}
+	m->ureqs = m->uncore_mem;
+	m->uncore_group = m->ureqs + n;
+	m->uround_of = (unsigned *)(m->uncore_group + n);
+	m->max_ureqs = n;
+	uncore_session_init(&m->uncore_trial, m->trial_mem, n);
+	return true;
 }
 
 /* Step k is repeat k / per_repeat; within it, a core group, then an uncore round. */

@@ -35,9 +35,10 @@ struct measure_state {
 	 */
 	struct run_core_events core[RUN_TYPE_SLOTS];
 	unsigned nrounds;              /* the most rounds any core type's events take */
-	struct pmu_event_req ureqs[UNCORE_MAX_EVENTS];   /* uncore events, counted once per package */
-	unsigned nureqs;
-	unsigned uround_of[UNCORE_MAX_EVENTS], nurounds; /* ureqs[i] is counted in round uround_of[i] */
+	/* uncore events, counted once per package: room for max_ureqs (measure_uncore_room) */
+	struct pmu_event_req *ureqs;
+	unsigned nureqs, max_ureqs;
+	unsigned *uround_of, nurounds; /* ureqs[i] is counted in round uround_of[i] */
 	const struct kernel_desc *kernel;
 	uint64_t iterations;
 	struct run_buffers bufs;       /* the memory kernels' buffer, shared by every CPU */
@@ -46,11 +47,18 @@ struct measure_state {
 	/* the planners' trial rounds (their msg: the engine's words for a refusal) */
 	struct core_session core_trial;                   /* run/job_core.c */
 	struct uncore_session uncore_trial;               /* run/job_uncore.c */
-	struct pmu_event_req uncore_group[UNCORE_MAX_EVENTS];   /* ... and its events */
+	struct pmu_event_req *uncore_group;               /* ... and its events */
+	void *uncore_mem, *trial_mem;                     /* ... their allocations */
 	unsigned round_base;           /* the dispatch's round of the step being reported */
 };
 
-/* Gives back the state's buffer (the job table's fini of measure and bench). */
+/* Gives back the state's buffer and tables (the job table's fini of measure and bench). */
 void measure_state_fini(struct run *a, void *state);
+
+/*
+ * Room for n uncore events (none kept): ureqs, their rounds and the planner's group and
+ * trial session. False, said in one line, without the memory.
+ */
+bool measure_uncore_room(struct run *a, unsigned n);
 
 #endif

@@ -41,6 +41,8 @@ void core_step_done(struct run *a, struct core_job *j, unsigned g, unsigned r);
 /* After every step: statistics and metrics; the verdict. Frees what begin took. */
 enum verdict core_job_end(struct run *a, struct core_job *j);
 
+struct derived_input;
+
 struct uncore_job {
 	unsigned rounds;               /* steps of every repeat; 0: no uncore steps */
 	unsigned np;
@@ -50,9 +52,12 @@ struct uncore_job {
 	uint64_t *tab;                 /* deltas [domain][event][repeat] */
 	uint64_t *win;                 /* TSC ticks of each package's windows [package][step] */
 	unsigned nwin;
-	struct pmu_event_req reqs[UNCORE_MAX_EVENTS];   /* this round's events */
-	unsigned evi[UNCORE_MAX_EVENTS], n;             /* ... as indices of ureqs */
-	struct pmu_event_req mine[UNCORE_MAX_EVENTS];   /* ... those of one domain's boxes */
+	/* nureqs of each, with the domains' tables (pkg_run.mem), taken by begin */
+	struct pmu_event_req *reqs;    /* this round's events */
+	unsigned *evi, n;              /* ... as indices of ureqs */
+	struct pmu_event_req *mine;    /* ... those of one domain's boxes */
+	struct derived_input *in;      /* a domain's median deltas, as ureqs */
+	void *mem;                     /* reqs, evi, mine and in */
 	bool header;
 	enum verdict v;
 };

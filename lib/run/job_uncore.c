@@ -29,8 +29,8 @@ static enum verdict add_default(struct run *a, const char *name, const char *spe
 	struct pmu_event_req *r = &a->meas->ureqs[a->meas->nureqs];
 	struct evspec_error err;
 	unsigned n;
-	if (a->meas->nureqs == UNCORE_MAX_EVENTS)
-		return VERDICT_PASS;
+	if (a->meas->nureqs == a->meas->max_ureqs)   /* counted first (add_defaults): never */
+		return run_refuse(a, "more default uncore events than were counted", NULL, NULL);
 	if (evspec_parse_list(bsp, &a->boxes, spec, r, 1, &n, &err) != PMU_OK)
 		return run_refuse(a, "default uncore event", name ? name : spec, err.msg);
 	if (name)
@@ -41,6 +41,7 @@ static enum verdict add_default(struct run *a, const char *name, const char *spe
 
 struct adding {
 	struct run *a;
+	unsigned n;       /* defaults seen */
 	enum verdict v;
 };
 
@@ -51,11 +52,24 @@ static bool add_one(void *ctx, const char *name, const char *spec)
 	return d->v == VERDICT_PASS;
 }
 
-/* The family's default events (pmu/uncore_family.h) on the boot CPU's boxes. */
+static bool count_one(void *ctx, const char *name, const char *spec)
+{
+	struct adding *d = ctx;
+	(void)name;
+	(void)spec;
+	d->n++;
+	return true;
+}
+
+/* The family's default events (pmu/uncore_family.h) on the boot CPU's boxes, every one. */
 static enum verdict add_defaults(struct run *a)
 {
-	struct adding d = { a, VERDICT_PASS };
-	uncore_defaults_each(&a->slot[a->plat->bsp].info, &a->boxes, add_one, &d);
+	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
+	struct adding d = { a, 0, VERDICT_PASS };
+	uncore_defaults_each(bsp, &a->boxes, count_one, &d);
+	if (!measure_uncore_room(a, d.n))
+		return VERDICT_ERROR;
+	uncore_defaults_each(bsp, &a->boxes, add_one, &d);
 	return d.v;
 }
 
@@ -208,7 +222,7 @@ static void report_results(struct run *a, struct uncore_job *j)
 	unsigned reps = a->opt.repeats;
 	bool table = false;
 	for (unsigned i = 0; i < j->np; i++) {
-		struct derived_input in[UNCORE_MAX_EVENTS];
+		struct derived_input *in = j->in;
 		struct derived_set set;
 		struct stats_u64 st, w;
 		unsigned nin = 0;
@@ -291,28 +305,41 @@ enum verdict uncore_job_begin(struct run *a, struct uncore_job *j)
 	} else if (j->v != VERDICT_PASS) {
 		return VERDICT_PASS;   /* no PCI box to count: said, and the verdict is j->v */
 	}
-	unsigned reps = a->opt.repeats;
+	unsigned reps = a->opt.repeats, nev = a->meas->nureqs;
 	struct package_leader *leaders = find_leaders(a, &j->np);
 	j->pkgs = run_alloc_lines(a, j->np * sizeof(*j->pkgs), &j->pkgs_mem);
 	j->alive = run_alloc(a, j->np * sizeof(*j->alive));
 	j->nwin = a->meas->nurounds * reps;
-	j->tab = run_alloc(a, (size_t)j->np * a->meas->nureqs * reps * sizeof(*j->tab));
+	j->tab = run_alloc(a, (size_t)j->np * nev * reps * sizeof(*j->tab));
 	j->win = run_alloc(a, (size_t)j->np * j->nwin * sizeof(*j->win));
-	if (j->np && (!j->pkgs || !j->alive || !j->tab || !j->win)) {
-		run_free(a, leaders);
-		j->np = 0;   /* nothing to report: the tables are not there */
-		uncore_job_end(a, j);
-		return run_refuse(a, "not enough memory for the table of uncore counts", NULL, NULL);
-	}
-	for (unsigned i = 0; i < j->np; i++) {
+	j->mem = run_alloc(a, nev * (2 * sizeof(*j->reqs) + sizeof(*j->in) + sizeof(*j->evi)));
+	bool room = j->pkgs && j->alive && j->tab && j->win && j->mem;
+	for (unsigned i = 0; room && i < j->np; i++) {
 		struct pkg_run *p = &j->pkgs[i];
+		unsigned max = 0;   /* the events this domain counts: its tables' size */
 		p->a = a;
 		p->leader = leaders[i];
-		if (!a->opt.events[0])   /* the default job: the family's free-running counters */
+		for (unsigned e = 0; e < nev; e++)
+			max += upkg_counts_box(p, a->meas->ureqs[e].box);
+		void *mem = run_alloc_lines(a, upkg_tables_size(max), &p->mem);
+		room = mem != NULL;
+		if (room)
+			upkg_tables_init(p, mem, max);
+		if (room && !a->opt.events[0])   /* the default job: the family's free-running counters */
 			imc_freerun_find(&p->fr, uncore_family_desc(bsp_family(a)),
 					 uncore_pci_pkg_for(a, leaders[i].package), a->backend.pmon);
 		j->alive[i] = true;
 	}
+	if (j->np && !room) {
+		run_free(a, leaders);
+		uncore_job_end(a, j);   /* nothing to report: the tables are not there */
+		j->np = 0;
+		return run_refuse(a, "not enough memory for the table of uncore counts", NULL, NULL);
+	}
+	j->reqs = j->mem;
+	j->mine = j->reqs + nev;
+	j->in = (struct derived_input *)(j->mine + nev);
+	j->evi = (unsigned *)(j->in + nev);
 	run_free(a, leaders);
 	if (a->meas->nurounds > 1) {
 		sb_puts(&a->sb, "more uncore events than counters: ");
@@ -328,12 +355,16 @@ enum verdict uncore_job_end(struct run *a, struct uncore_job *j)
 {
 	if (j->rounds && j->pkgs && j->alive)
 		report_results(a, j);
+	for (unsigned i = 0; j->pkgs && i < j->np; i++)
+		run_free(a, j->pkgs[i].mem);
+	run_free(a, j->mem);
 	run_free(a, j->tab);
 	run_free(a, j->win);
 	run_free(a, j->alive);
 	run_free(a, j->pkgs_mem);
 	j->tab = j->win = NULL;
 	j->alive = NULL;
+	j->mem = NULL;
 	j->pkgs = j->pkgs_mem = NULL;
 	return j->v;
 }

@@ -34,12 +34,15 @@ static void say_pkg(struct run *a, unsigned p)
 	sb_puts(&a->sb, ": ");
 }
 
-/* Boxes of the family a placed package lacks: hidden by firmware or not populated. */
+/*
+ * Boxes of the family a placed package lacks: hidden by firmware or not populated (unless
+ * its map was full: those past it are said by their count).
+ */
 static void say_missing(struct run *a, enum uncore_family fam, unsigned p)
 {
 	const struct uncore_pci_scan *scan = &a->unc->scan;
 	const struct uncore_pci_pkg *k = &scan->pkg[p];
-	for (unsigned i = 0; i < a->boxes.n; i++) {
+	for (unsigned i = 0; i < a->boxes.n && !scan->past[p]; i++) {
 		const struct box_desc *d = &a->boxes.box[i].d;
 		if (d->family != fam || !d->pci || box_key(k, d, d->box_ctl, false) ||
 		    (d->pci->mmio && scan->unmapped[p]))
@@ -346,6 +349,13 @@ enum verdict uncore_pci_begin(struct run *a, bool all)
 		sb_puts(&a->sb, ", ");
 		sb_dec(&a->sb, scan->pkg[p].n);
 		sb_puts(&a->sb, " PCI boxes");
+		if (scan->past[p]) {
+			sb_puts(&a->sb, "; ");
+			sb_dec(&a->sb, scan->past[p]);
+			sb_puts(&a->sb, " more found past the ");
+			sb_dec(&a->sb, UNCORE_MAX_PCI_BOXES);
+			sb_puts(&a->sb, " a package's map holds: not counted");
+		}
 		run_say(a);
 		say_missing(a, fam, p);
 		say_unmapped(a, p);
@@ -507,11 +517,14 @@ enum verdict uncore_pci_bandwidth(struct run *a, unsigned package, const struct 
 {
 	uint64_t hz = a->plat->tsc_per_us * 1000000ull, lines = 0, cas[IMC_FR_MAX][2] = { { 0 } };
 	const struct box_desc *read_by = NULL;   /* a channel that counted read lines */
-	struct derived_input all[UNCORE_MAX_EVENTS];
+	/* the channels' inputs (all) and one channel's (ch): as many as the events at most */
+	struct derived_input *all = run_alloc(a, 2 * a->meas->nureqs * sizeof(*all));
+	struct derived_input *ch = all + a->meas->nureqs;
 	unsigned nall = 0, nch = 0, nread = 0;
+	if (!all)
+		return run_refuse(a, "no memory for the memory channels' bandwidth", NULL, NULL);
 	for (unsigned i = 0; i < a->meas->nureqs; i++) {
 		const struct box_desc *d = a->meas->ureqs[i].box;
-		struct derived_input ch[UNCORE_MAX_EVENTS];
 		struct derived_set set;
 		unsigned n = 0;
 		bool first = true;
@@ -548,6 +561,7 @@ enum verdict uncore_pci_bandwidth(struct run *a, unsigned package, const struct 
 		derived_compute(all, nall, ticks, hz, &set);
 		say_channel(a, package, what, &set);
 	}
+	run_free(a, all);
 	enum verdict v = fr ? imc_freerun_report(a, package, fr, cas) : VERDICT_PASS;
 	if (!read_by)
 		return v;

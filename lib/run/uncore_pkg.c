@@ -12,6 +12,45 @@
 #include "pmu/uncore_pci.h"
 #include "run/uncore_pci_job.h"
 
+/* ---- the tables ---- */
+
+static size_t eight(size_t bytes)
+{
+	return (bytes + 7) & ~(size_t)7;
+}
+
+/* The probes, the widths and the boxes said, then the session's tables. */
+static size_t own_bytes(unsigned max)
+{
+	return eight(max * sizeof(unsigned)) + eight(max * sizeof(struct uncore_probe)) +
+	       eight(max * sizeof(struct uncore_width_probe)) + 3 * eight(max * sizeof(void *));
+}
+
+size_t upkg_tables_size(unsigned max)
+{
+	return own_bytes(max) + uncore_session_size(max);
+}
+
+void upkg_tables_init(struct pkg_run *p, void *mem, unsigned max)
+{
+	uint8_t *at = mem;
+	p->max = max;
+	p->evi = (unsigned *)at;
+	at += eight(max * sizeof(*p->evi));
+	p->probe = (struct uncore_probe *)at;
+	at += eight(max * sizeof(*p->probe));
+	p->width = (struct uncore_width_probe *)at;
+	at += eight(max * sizeof(*p->width));
+	p->probe_box = (const struct box_desc **)at;
+	at += eight(max * sizeof(void *));
+	p->width_box = (const struct box_desc **)at;
+	at += eight(max * sizeof(void *));
+	p->fw_box = (const struct box_desc **)at;
+	at += eight(max * sizeof(void *));
+	pmu_memset(mem, 0, own_bytes(max));
+	uncore_session_init(&p->s, at, max);
+}
+
 /* ---- on the leader ---- */
 
 bool upkg_counts_box(const struct pkg_run *p, const struct box_desc *d)
@@ -34,7 +73,7 @@ static bool probed(const struct pkg_run *p, const struct box_desc *d)
 static pmu_status probe_boxes(struct pkg_run *p, unsigned cpu)
 {
 	const struct run *a = p->a;
-	for (unsigned i = 0; i < a->meas->nureqs && p->nprobes < UPKG_MAX_PROBES; i++) {
+	for (unsigned i = 0; i < a->meas->nureqs && p->nprobes < p->max; i++) {
 		const struct box_desc *d = a->meas->ureqs[i].box;
 		/* a PCI box is proven by its device id (run/uncore_pci_job.c); another domain's box
 		   is probed by its own leader (two leaders must not write one register at once) */
@@ -63,7 +102,7 @@ static void probe_widths(struct pkg_run *p, unsigned cpu)
 	const struct run *a = p->a;
 	if (a->backend.records_only)
 		return;   /* it writes: a dry run keeps the descriptor's width */
-	for (unsigned i = 0; i < a->meas->nureqs && p->nwidths < UPKG_MAX_WIDTHS; i++) {
+	for (unsigned i = 0; i < a->meas->nureqs && p->nwidths < p->max; i++) {
 		const struct box_desc *d = a->meas->ureqs[i].box;
 		if (a->meas->ureqs[i].fixed < 0 || !d->fixed_width_max || width_of(p, d) ||
 		    !upkg_counts_box(p, d))
@@ -340,27 +379,52 @@ bool upkg_counted(const struct pkg_run *p)
 }
 
 /* Every uncore register the round touches, as firmware left it (read before any write). */
-static void log_handoff(struct run *a, const struct pkg_run *p)
+static void handoff_into(struct run *a, struct strbuf *sb, const struct pkg_run *p)
 {
 	const struct uncore_session *s = &p->s;
-	if (!s->nsaved)
-		return;
-	run_begin(a, "handoff");
-	logrec_key_str(&a->sb, "box", "uncore");
-	logrec_key_u64(&a->sb, "package", p->leader.package);
-	logrec_key_u64(&a->sb, "cpu", p->leader.cpu);
-	logrec_key_u64(&a->sb, "counters_in_use", s->n_in_use);
-	sb_json_key(&a->sb, "registers");
+	logrec_begin(sb, "handoff", a->simulated);
+	logrec_key_str(sb, "box", "uncore");
+	logrec_key_u64(sb, "package", p->leader.package);
+	logrec_key_u64(sb, "cpu", p->leader.cpu);
+	logrec_key_u64(sb, "counters_in_use", s->n_in_use);
+	sb_json_key(sb, "registers");
 	for (unsigned i = 0; i < s->nsaved; i++) {
-		sb_puts(&a->sb, i ? ",[" : "[[");
-		logrec_reg(&a->sb, s->saved[i].msr);
-		sb_puts(&a->sb, ",\"");
-		sb_hex(&a->sb, s->saved[i].orig);
-		sb_puts(&a->sb, "\"]");
+		sb_puts(sb, i ? ",[" : "[[");
+		logrec_reg(sb, s->saved[i].msr);
+		sb_puts(sb, ",\"");
+		sb_hex(sb, s->saved[i].orig);
+		sb_puts(sb, "\"]");
 	}
-	sb_putc(&a->sb, ']');
-	logrec_end(&a->sb);
-	run_record(a);
+	sb_putc(sb, ']');
+	logrec_end(sb);
+}
+
+#define REG_ENTRY_MAX 192   /* bytes of the longest register of an ownership record */
+
+/*
+ * The hand-off (handoff) or ownership record of the registers the package's round saved, in
+ * a buffer of its size: a part of many CHAs saves more than RUN_LINE_MAX holds. Without the
+ * memory, the line buffer (a record too long for it is said as not logged).
+ */
+static void log_saved(struct run *a, const struct pkg_run *p, bool handoff)
+{
+	const struct own_rec o = { "uncore", p->leader.cpu, p->leader.package, p->s.saved,
+				   p->s.nsaved };
+	size_t cap = RUN_LINE_MAX + (size_t)p->s.nsaved * REG_ENTRY_MAX;
+	char *buf = p->s.nsaved ? run_alloc(a, cap) : NULL;
+	struct strbuf own, *sb = &a->sb;
+	if (!p->s.nsaved)
+		return;
+	if (buf) {
+		sb_init(&own, buf, cap);
+		sb = &own;
+	}
+	if (handoff)
+		handoff_into(a, sb, p);
+	else
+		logrec_ownership(sb, &o, a->simulated);
+	run_record_from(a, sb);
+	run_free(a, buf);
 }
 
 /* What the hand-off snapshot holds of register key: firmware's value; false: not saved. */
@@ -386,7 +450,7 @@ static void say_fw_boxes(struct run *a, struct pkg_run *p)
 		bool said = d->pci != NULL;
 		for (unsigned k = 0; k < p->nfw && !said; k++)
 			said = p->fw_box[k] == d;
-		if (said || p->nfw >= UNCORE_MAX_EVENTS)
+		if (said || p->nfw >= p->max)
 			continue;
 		p->fw_box[p->nfw++] = d;
 		const struct reg_field *frz = d->box ? reg_find_field(d->box->layout, "frz", 3) : NULL;
@@ -445,14 +509,9 @@ enum verdict upkg_report(struct run *a, struct pkg_run *p, unsigned round, unsig
 			log_width(a, p, i);
 	}
 	if (!repeat) {
-		log_handoff(a, p);
+		log_saved(a, p, true);
 		say_fw_boxes(a, p);
-		const struct own_rec o = { "uncore", p->leader.cpu, p->leader.package, p->s.saved,
-					   p->s.nsaved };
-		if (p->s.nsaved) {
-			logrec_ownership(&a->sb, &o, a->simulated);
-			run_record(a);
-		}
+		log_saved(a, p, false);
 	}
 	if (!upkg_counted(p))
 		return say_no_counts(a, p);

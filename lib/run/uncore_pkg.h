@@ -13,9 +13,6 @@
 #include "run/imc_freerun.h"
 #include "util/flag.h"
 
-#define UPKG_MAX_PROBES 16   /* distinct boxes of one run */
-#define UPKG_MAX_WIDTHS 4    /* fixed counters of unsure width */
-
 /*
  * Written only by its leader (AP code: no printing, no files) while it runs a step. A
  * domain is a package, or on AMD a CCX: its L3, and on the package's first CCX also the
@@ -24,26 +21,37 @@
 struct pkg_run {
 	struct run *a;
 	struct package_leader leader;
-	unsigned evi[UNCORE_MAX_EVENTS];   /* session event i: a->meas->ureqs[evi[i]] */
+	/*
+	 * The tables below hold max entries, the events this domain counts (no more distinct
+	 * boxes than that): memory of their own per domain (upkg_tables_init).
+	 */
+	unsigned max;
+	void *mem;                      /* their allocation (run_alloc_lines' base), the session's too */
+	unsigned *evi;                  /* session event i: a->meas->ureqs[evi[i]] */
 	bool probed;                    /* the probes ran (first step) */
 	unsigned nprobes;
-	struct uncore_probe probe[UPKG_MAX_PROBES];
-	const struct box_desc *probe_box[UPKG_MAX_PROBES];
+	struct uncore_probe *probe;
+	const struct box_desc **probe_box;
 	pmu_status probe_st;            /* first probe that did not hold or faulted */
-	unsigned nwidths;
-	struct uncore_width_probe width[UPKG_MAX_WIDTHS];
-	const struct box_desc *width_box[UPKG_MAX_WIDTHS];
+	unsigned nwidths;               /* fixed counters of unsure width */
+	struct uncore_width_probe *width;
+	const struct box_desc **width_box;
 	struct uncore_session s;        /* this step's round, planned on the boot CPU */
 	pmu_status restore_st;
 	uint64_t checksum;
 	uint64_t tsc_on, tsc_off;       /* around the counting window, for bandwidth */
 	pmu_status cha_msr_st;          /* the CHA count's MSR (uncore_pci_plat.cha_msr), first step */
 	unsigned nfw;                   /* MSR boxes whose firmware state was said, once each */
-	const struct box_desc *fw_box[UNCORE_MAX_EVENTS];
+	const struct box_desc **fw_box;
 	uint64_t cha_msr;
 	struct imc_freerun fr;          /* the default job's: read around each window */
 	uint32_t done;                  /* util/flag.h: set once the step's results are stored */
 } __attribute__((aligned(64)));
+
+/* Bytes of the tables of a domain of up to max events. */
+size_t upkg_tables_size(unsigned max);
+/* Gives p its tables in mem (upkg_tables_size(max) bytes, 8-byte aligned), its session's too. */
+void upkg_tables_init(struct pkg_run *p, void *mem, unsigned max);
 
 /* Does this domain count box d: per-CCX boxes on every CCX, the others once per package. */
 bool upkg_counts_box(const struct pkg_run *p, const struct box_desc *d);

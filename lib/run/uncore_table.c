@@ -105,19 +105,38 @@ static bool row(const struct run *a, const struct derived_input *in, unsigned i,
 	return true;
 }
 
-/* "    each: 168 167 ..." wrapped after EACH_WIDTH columns. */
-static void say_each(struct run *a, const struct derived_input *in, unsigned i)
+/*
+ * "    each: 168 167 ..." wrapped after EACH_WIDTH columns; in a row of more than EACH_RUNS
+ * boxes (a package's CHAs) a run of equal counts is said once with its length, "10,018 x56",
+ * as the console says CPUs that agree once past 16 (run/collapse.c).
+ */
+#define EACH_RUNS 16
+
+static void say_each(struct run *a, const struct derived_input *in, unsigned i, unsigned boxes)
 {
 	sb_puts(&a->sb, "    each:");
 	for (unsigned k = i; k < a->meas->nureqs; k++) {
+		unsigned run = 1;
 		if (!same_row(a, i, k))
 			continue;
+		for (unsigned n = k + 1; boxes > EACH_RUNS && n < a->meas->nureqs; n++) {
+			if (!same_row(a, i, n))
+				continue;
+			if (in[n].delta != in[k].delta)
+				break;
+			run++;
+			k = n;
+		}
 		if (a->sb.len > EACH_WIDTH) {
 			run_say(a);
 			sb_puts(&a->sb, "         ");
 		}
 		sb_putc(&a->sb, ' ');
 		sb_dec_grouped(&a->sb, in[k].delta);
+		if (run > 1) {
+			sb_puts(&a->sb, " x");
+			sb_dec(&a->sb, run);
+		}
 	}
 	run_say(a);
 }
@@ -240,7 +259,7 @@ enum verdict uncore_table(struct run *a, unsigned package, const struct derived_
 		sb_dec_grouped(&a->sb, sum);
 		run_say(a);
 		if (boxes > 1)
-			say_each(a, in, i);
+			say_each(a, in, i, boxes);
 	}
 	for (unsigned i = 0; i < a->meas->nureqs; i++) {
 		if (!row(a, in, i, type, event, &sum, &boxes) || !is_clock(event))

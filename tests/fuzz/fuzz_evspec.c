@@ -9,6 +9,7 @@
 #include "pmu/evspec.h"
 #include "model/model.h"
 #include "pmu/uncore.h"
+#include "../unit/uncore_tables.h"
 #include "../unit/boxes.h"   /* the boxes kept for the process, as the rigs are */
 
 #define MAX_REQS 16
@@ -48,6 +49,7 @@ static void prepare_all(struct rig *r, const struct pmu_event_req *reqs, unsigne
 	static struct pmu_event_req core[MAX_REQS], unc[MAX_REQS];
 	static struct core_session cs;
 	static struct uncore_session us;
+	UNC_TABLES(us, TEST_UNC_EVENTS);
 	struct core_snapshot snap;
 	unsigned nc = 0, nu = 0;
 

@@ -463,6 +463,12 @@ fi
 units=$(grep -c 'discovery table at pci .*: 76 units, 76 usable' "$ptmp/spr224.console")
 if [ "$units" = 2 ]; then passed=$((passed + 1)); else failed=$((failed + 1))
   echo "  FAIL the 224-CPU Sapphire Rapids: $units packages' tables of 76 units (not 2)"; fi
+# Every CHA counted (issue 33): each package's 56 CHAs' clocks, the run PASS.
+chas=$(grep -o '"package":[0-9]*,"box":"uncore_cha_[0-9]*","event":"UNC_CHA_CLOCKTICKS"' \
+  "$ptmp/spr224.jsonl" | sort -u | wc -l)
+if grep -q '"rec":"verdict".*"verdict":"PASS"' "$ptmp/spr224.jsonl" && [ "$chas" = 112 ]; then
+  passed=$((passed + 1)); else failed=$((failed + 1))
+  echo "  FAIL the 224-CPU Sapphire Rapids: no PASS, or $chas CHAs' clocks counted (not 2 x 56)"; fi
 for log in spr224 turin768 turind384; do
   if out=$("$tool" replay "$ptmp/$log.jsonl" 2>&1) && [[ "$out" == *", 0 differences" ]]; then
     passed=$((passed + 1)); else failed=$((failed + 1)); echo "  FAIL replay $log"

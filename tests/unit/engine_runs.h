@@ -97,6 +97,7 @@ struct run_rig {
 	struct core_snapshot snap;
 	struct core_session cs;
 	struct uncore_session us;
+	uint64_t us_tables[UNCORE_SESSION_BYTES(RUN_MAX_REQS) / 8];
 };
 
 static inline void fw_apply(struct run_rig *r, unsigned cpu, const struct fw_val *v)
@@ -114,6 +115,7 @@ static inline struct run_rig *run_rig_new(const struct prof_case *pc)
 	struct evspec_error err;
 	assert_non_null(r);
 	r->pc = pc;
+	uncore_session_init(&r->us, r->us_tables, RUN_MAX_REQS);
 	r->m = test_model(pc->profile, RIG_CPUS, 2, &r->mb);
 	r->b = r->mb;
 	for (unsigned c = 0; c < r->m->ncpus; c++) {

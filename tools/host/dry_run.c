@@ -298,7 +298,9 @@ static pmu_status dry_core(struct dry_run *r, const struct pmu_event_req *reqs, 
 static pmu_status dry_uncore(struct dry_run *r, const struct pmu_event_req *reqs, unsigned n)
 {
 	struct uncore_session *s = xcalloc(1, sizeof(*s));
+	void *tables = xcalloc(1, uncore_session_size(n));
 	const struct uncore_pci_pkg *map = NULL;
+	uncore_session_init(s, tables, n);
 	if (r->ci.uncore == UNCORE_DISC && n) {
 		unsigned pkg = r->m->pkg_of[r->cpu], unplaced = 0;
 		pmon_reset(&dry_pmon);
@@ -324,6 +326,7 @@ static pmu_status dry_uncore(struct dry_run *r, const struct pmu_event_req *reqs
 		snprintf(r->why, sizeof(r->why), "uncore event '%s' refused: %s",
 			 reqs[s->bad_event < n ? s->bad_event : 0].name,
 			 s->msg[0] ? s->msg : pmu_status_str(st));
+		free(tables);
 		free(s);
 		return st;
 	}
@@ -371,6 +374,7 @@ static pmu_status dry_uncore(struct dry_run *r, const struct pmu_event_req *reqs
 		phase(r, "read", uncore_read(s));
 	}
 	phase(r, "restore", uncore_restore(s));
+	free(tables);
 	free(s);
 	return st;
 }
@@ -421,13 +425,12 @@ static void say_left_out(const struct cpu_info *ci, const struct pmu_event_req *
 	}
 }
 
-/* The run of dry_one on its model r, discovered. */
-static int dry_events(struct dry_run *r, const struct model_profile *p, const struct dry_opts *o,
-		      unsigned cpu, const char *spec, char *why, size_t cap)
+/* dry_events with room for max requests in each of reqs, core and unc. */
+static int dry_requests(struct dry_run *r, const struct model_profile *p, const struct dry_opts *o,
+			unsigned cpu, const char *spec, struct pmu_event_req *reqs,
+			struct pmu_event_req *core, struct pmu_event_req *unc, unsigned max,
+			char *why, size_t cap)
 {
-	struct pmu_event_req reqs[CORE_MAX_EVENTS + UNCORE_MAX_EVENTS];
-	struct pmu_event_req core[CORE_MAX_EVENTS + UNCORE_MAX_EVENTS];
-	struct pmu_event_req unc[CORE_MAX_EVENTS + UNCORE_MAX_EVENTS];
 	unsigned n = 0, nc = 0, nu = 0;
 	struct evspec_error err;
 	struct cpu_info names = r->ci;   /* only the name lookup sees list_model */
@@ -435,8 +438,7 @@ static int dry_events(struct dry_run *r, const struct model_profile *p, const st
 		names.model = o->list_model;
 	if (o->list_stepping >= 0)
 		names.stepping = (uint32_t)o->list_stepping;
-	if (evspec_parse_list(&names, &r->boxes, spec, reqs, CORE_MAX_EVENTS + UNCORE_MAX_EVENTS, &n,
-			      &err)) {
+	if (evspec_parse_list(&names, &r->boxes, spec, reqs, max, &n, &err)) {
 		snprintf(why, cap, "%s", err.msg);
 		return EXIT_ERROR;
 	}
@@ -482,6 +484,18 @@ static int dry_events(struct dry_run *r, const struct model_profile *p, const st
 		printf(", %u MMIO writes", r->mmio_writes);
 	printf("%s\n", st ? "; the program phase failed: stopped there" : "");
 	return st ? EXIT_REGRESSED : 0;
+}
+
+/* The run of dry_one on its model r, discovered. */
+static int dry_events(struct dry_run *r, const struct model_profile *p, const struct dry_opts *o,
+		      unsigned cpu, const char *spec, char *why, size_t cap)
+{
+	unsigned max = evspec_list_max(spec);   /* each array as many as the list can make */
+	struct pmu_event_req *reqs = xcalloc(3 * max, sizeof(*reqs)), *core = reqs + max,
+			     *unc = core + max;
+	int rc = dry_requests(r, p, o, cpu, spec, reqs, core, unc, max, why, cap);
+	free(reqs);
+	return rc;
 }
 
 /*

@@ -12,6 +12,7 @@
 #include "pmu/evspec.h"
 #include "hw/msr.h"
 #include "pmu/uncore.h"
+#include "uncore_tables.h"
 
 #define CAP 512
 #define NCPU 4
@@ -213,6 +214,8 @@ static void test_uncore_engine_dry_equals_real(void **state)
 {
 	(void)state;
 	static struct uncore_session s_dry, s_real;
+	UNC_TABLES(s_dry, TEST_UNC_EVENTS);
+	UNC_TABLES(s_real, TEST_UNC_EVENTS);
 	for (unsigned k = 0; k < sizeof(uncore_cases) / sizeof(uncore_cases[0]); k++) {
 		const struct uncore_case *c = &uncore_cases[k];
 		struct rig *r = rig_new(c->profile, CAP);

@@ -140,7 +140,7 @@ static void run_scenario(const struct prof_case *pc, const struct scenario *sc)
 			for (unsigned i = 0; i < r->cs.n; i++)
 				took_fw += r->cs.ctr[i].in_use;
 		if (cpu % per_pkg == 0 && r->nunc) {
-			memset(&r->us, 0, sizeof(r->us));
+			uncore_session_init(&r->us, r->us_tables, RUN_MAX_REQS);
 			if (run_uncore(r, cpu, sc->force, sc->hook, &ctx) != PMU_OK)
 				failed++;
 			else

@@ -16,6 +16,7 @@
 #include "pmu/evspec.h"
 #include "pmu/ownership.h"
 #include "pmu/uncore.h"
+#include "uncore_tables.h"
 #include "hw/msr.h"
 
 #define BIT(n) (1ull << (n))
@@ -168,6 +169,7 @@ static void test_nhmex_global_keeps_firmware_box_counting(void **state)
 	struct pmu_backend b;
 	struct model *m = test_model("nehalem-ex", 2, 1, &b);
 	static struct uncore_session s;
+	UNC_TABLES(s, TEST_UNC_EVENTS);
 	struct pmu_event_req r[2] = {
 		unc_req(box(UNCORE_NHM_EX, "uncore_ubox"), 0x02),
 		unc_req(box(UNCORE_NHM_EX, "uncore_mbox_0"), 0x1B << 9),
@@ -216,6 +218,7 @@ static void test_nhm_global_keeps_firmware_counter(void **state)
 	struct pmu_backend b;
 	struct model *m = test_model("westmere-ep", 2, 1, &b);
 	static struct uncore_session s;
+	UNC_TABLES(s, TEST_UNC_EVENTS);
 	const struct box_desc *d = box(UNCORE_NHM_CLIENT, "uncore");
 	struct pmu_event_req r[2] = { unc_req(d, 0x0120), unc_req(d, 0) };
 	r[1].fixed = 0;
@@ -252,6 +255,7 @@ static void test_snbep_filter_and_other_box_left_alone(void **state)
 	struct pmu_backend b;
 	struct model *m = test_model("sandy-bridge-ep", 2, 1, &b);
 	static struct uncore_session s;
+	UNC_TABLES(s, TEST_UNC_EVENTS);
 	struct pmu_event_req r = unc_req(box(UNCORE_SNB_EP, "uncore_cbox_0"), 0x0334);
 	r.extra_msr = 0xD14;
 	r.extra_msr_val = 0x3;

@@ -8,6 +8,7 @@
 #include "pmu/counter.h"
 #include "model/model_devs.h"
 #include "pmu/uncore.h"
+#include "uncore_tables.h"
 
 #define BIT(n) ((uint64_t)1 << (n))
 #define M48 ((BIT(48)) - 1)
@@ -250,7 +251,7 @@ static void test_delta_is_width_aware(void **state)
 struct bad_case {
 	const char *what;
 	unsigned n;
-	struct pmu_event_req r[UNCORE_MAX_EVENTS + 1];
+	struct pmu_event_req r[TEST_UNC_EVENTS + 1];
 	pmu_status want;
 	unsigned bad_event;
 };
@@ -289,9 +290,9 @@ static void test_bad_input_touches_nothing(void **state)
 				  PMU_ERR_NO_COUNTER, 0 };
 	c[k].r[0].counter_mask = 1u << 8;
 	k++;
-	c[k] = (struct bad_case){ "too many", UNCORE_MAX_EVENTS + 1, { ev(nhm, 0x20) }, PMU_ERR_NO_COUNTER,
-				  UNCORE_MAX_EVENTS };
-	for (unsigned i = 0; i <= UNCORE_MAX_EVENTS; i++)
+	c[k] = (struct bad_case){ "too many", TEST_UNC_EVENTS + 1, { ev(nhm, 0x20) }, PMU_ERR_NO_COUNTER,
+				  TEST_UNC_EVENTS };
+	for (unsigned i = 0; i <= TEST_UNC_EVENTS; i++)
 		c[k].r[i] = ev(nhm, 0x20);
 	k++;
 	m0 = box(UNCORE_NHM_EX, "uncore_mbox_0");
@@ -323,12 +324,15 @@ static void test_bad_input_touches_nothing(void **state)
 	k++;
 
 	static struct uncore_session s;
+	UNC_TABLES(s, TEST_UNC_EVENTS);
 	for (unsigned i = 0; i < k; i++) {
 		enum uncore_family fam = c[i].r[0].box ? c[i].r[0].box->family : UNCORE_NHM_CLIENT;
 		model_clear_log(m);
 		pmu_status st = uncore_plan(&s, fam, c[i].r, c[i].n);
 		if (st != c[i].want || s.bad_event != c[i].bad_event)
 			fail_msg("%s: status %s event %u", c[i].what, pmu_status_str(st), s.bad_event);
+		if (c[i].n > TEST_UNC_EVENTS)   /* one line naming both counts */
+			assert_non_null(strstr(s.msg, "49 uncore events, the session is sized for 48"));
 		assert_int_equal(uncore_program(&s, &b, 0, UNCORE_FORCE), c[i].want);
 		assert_int_equal(uncore_start(&s), c[i].want);
 		assert_int_equal(uncore_restore(&s), PMU_OK);
@@ -347,6 +351,7 @@ static void test_allocation_places_constrained_first(void **state)
 	r[1].counter_mask = 1;        /* counter 0 only, listed after an unconstrained one */
 	r[3].counter_mask = 0x3;
 	static struct uncore_session s;
+	UNC_TABLES(s, TEST_UNC_EVENTS);
 	assert_int_equal(uncore_plan(&s, UNCORE_NHM_CLIENT, r, 4), PMU_OK);
 	assert_int_equal(s.ev[1].idx, 0);
 	assert_int_equal(s.ev[3].idx, 1);
@@ -375,6 +380,7 @@ static void test_placement_honours_counter_masks(void **state)
 	(void)state;
 	const struct box_desc *c0 = box(UNCORE_SNB_EP, "uncore_cbox_0");
 	static struct uncore_session s;
+	UNC_TABLES(s, TEST_UNC_EVENTS);
 	static const struct { uint32_t mask[4]; unsigned n; unsigned idx[4]; } t[] = {
 		{ { 0x3, 0xC, 0x1, 0xE }, 4, { 1, 2, 0, 3 } },   /* 0,1 / 2,3 / 0 / 1-3 */
 		{ { 0x3, 0x6, 0x3 }, 3, { 1, 2, 0 } },            /* lowest-first leaves the third none */
@@ -441,6 +447,7 @@ static void test_restricted_events_count_on_the_model(void **state)
 		st[i].count = i + 1;
 	}
 	static struct uncore_session s;
+	UNC_TABLES(s, TEST_UNC_EVENTS);
 	for (unsigned masked = 2; masked-- > 0;) {
 		for (unsigned i = 0; i < 4 && !masked; i++)
 			r[i].counter_mask = 0;
@@ -467,6 +474,7 @@ static void test_nhm_counts_between_start_and_stop(void **state)
 	const struct box_desc *d = box(UNCORE_NHM_CLIENT, "uncore");
 	struct pmu_event_req r[3] = { ev(d, 0x0120), ev(d, 0x0200072C), fixed_ev(d) };
 	static struct uncore_session s;
+	UNC_TABLES(s, TEST_UNC_EVENTS);
 	wrm(&b, 0, 0x391, BIT(32) | 0xFF);            /* firmware left the global enables on */
 	assert_int_equal(uncore_plan(&s, UNCORE_NHM_CLIENT, r, 3), PMU_OK);
 	assert_int_equal(uncore_program(&s, &b, 1, 0), PMU_OK);
@@ -513,6 +521,7 @@ static void test_nhm_overflow_is_reported_and_cleared(void **state)
 	const struct box_desc *d = box(UNCORE_NHM_CLIENT, "uncore");
 	struct pmu_event_req r[2] = { ev(d, 0x0120), ev(d, 0x0220) };
 	static struct uncore_session s;
+	UNC_TABLES(s, TEST_UNC_EVENTS);
 	assert_int_equal(uncore_plan(&s, UNCORE_NHM_CLIENT, r, 2), PMU_OK);
 	assert_int_equal(uncore_set_preload(&s, 0, M48 - 1), PMU_OK);
 	assert_int_equal(uncore_set_preload(&s, 1, BIT(48)), PMU_ERR_RANGE);
@@ -543,6 +552,7 @@ static void test_snbep_ubox_enable_in_control(void **state)
 	const struct box_desc *d = box(UNCORE_SNB_EP, "uncore_ubox");
 	struct pmu_event_req r[3] = { ev(d, 0x0142), ev(d, 0x02000242 | BIT(17)), fixed_ev(d) };
 	static struct uncore_session s;
+	UNC_TABLES(s, TEST_UNC_EVENTS);
 	assert_int_equal(uncore_plan(&s, UNCORE_SNB_EP, r, 3), PMU_OK);
 	assert_int_equal(uncore_set_preload(&s, 0, M44 - 3), PMU_OK);
 	assert_int_equal(uncore_program(&s, &b, 0, 0), PMU_OK);
@@ -590,6 +600,7 @@ static void test_nhmex_gates_and_counts(void **state)
 	r[1].extra_msr = 0xCA5;
 	r[1].extra_msr_val = 0xABC;
 	static struct uncore_session s;
+	UNC_TABLES(s, TEST_UNC_EVENTS);
 	assert_int_equal(uncore_plan(&s, UNCORE_NHM_EX, r, 4), PMU_OK);
 	assert_int_equal(uncore_set_preload(&s, 3, 100), PMU_OK);
 	assert_int_equal(uncore_program(&s, &b, 0, 0), PMU_OK);
@@ -634,6 +645,7 @@ static void test_mbox_freeze_after_n(void **state)
 	const struct box_desc *u = box(UNCORE_NHM_EX, "uncore_ubox");
 	struct pmu_event_req r[3] = { ev(m0, 0x40 | 3 << 9), ev(m1, 0x40 | 0x1B << 9), ev(u, 0x05) };
 	static struct uncore_session s;
+	UNC_TABLES(s, TEST_UNC_EVENTS);
 	assert_int_equal(uncore_plan(&s, UNCORE_NHM_EX, r, 3), PMU_OK);
 	assert_int_equal(uncore_freeze_after(&s, 2, 5), PMU_ERR_UNSUPPORTED);   /* U-box */
 	assert_int_equal(uncore_freeze_after(&s, 0, BIT(48)), PMU_ERR_RANGE);
@@ -712,6 +724,7 @@ static void test_run_restores_every_register(void **state)
 		take_snap(&b, 0, c->regs, &before);
 		struct pmu_event_req r[3];
 		static struct uncore_session s;
+		UNC_TABLES(s, TEST_UNC_EVENTS);
 		assert_int_equal(uncore_plan(&s, c->fam, r, case_reqs(c, r)), PMU_OK);
 		model_clear_log(m);
 		assert_int_equal(uncore_program(&s, &b, 0, 0), PMU_OK);
@@ -746,6 +759,7 @@ static void test_in_use_refused_unless_forced(void **state)
 		struct pmu_event_req r[3];
 		case_reqs(c, r);
 		static struct uncore_session s;
+		UNC_TABLES(s, TEST_UNC_EVENTS);
 		assert_int_equal(uncore_plan(&s, c->fam, r, 3), PMU_OK);
 		const struct uncore_counter *e = &s.ev[1];
 		uint64_t fw = (e->config & reg_holding_mask(e->box->ctl_layout)) | e->box->enable_mask;
@@ -780,6 +794,7 @@ static void test_fault_at_every_write_restores(void **state)
 		struct pmu_event_req r[3];
 		case_reqs(c, r);
 		static struct uncore_session s;
+		UNC_TABLES(s, TEST_UNC_EVENTS);
 		struct pmu_backend mb, fb;
 		struct failing f;
 		/* a clean run counts the writes made before restore */
@@ -824,6 +839,7 @@ static void test_injected_faults(void **state)
 	struct pmu_event_req r[3];
 	case_reqs(c, r);
 	static struct uncore_session s;
+	UNC_TABLES(s, TEST_UNC_EVENTS);
 
 	struct model *m = test_model(c->profile, 2, 1, &b);
 	assert_int_equal(model_inject_fault(m, 0x3C1, -1), PMU_OK);
@@ -892,6 +908,8 @@ static void test_one_session_per_package(void **state)
 	const struct box_desc *d = box(UNCORE_NHM_CLIENT, "uncore");
 	struct pmu_event_req r = ev(d, 0x0120);
 	static struct uncore_session s[2];
+	UNC_TABLES(s[0], TEST_UNC_EVENTS);
+	UNC_TABLES(s[1], TEST_UNC_EVENTS);
 	for (unsigned p = 0; p < 2; p++) {
 		assert_int_equal(uncore_plan(&s[p], UNCORE_NHM_CLIENT, &r, 1), PMU_OK);
 		assert_int_equal(uncore_program(&s[p], &b, p * 2, 0), PMU_OK);
@@ -933,6 +951,7 @@ static void test_snbep_cbox_pcu_freeze(void **state)
 	r[2].extra_msr = 0xC34;
 	r[2].extra_msr_val = 0x14;
 	static struct uncore_session s;
+	UNC_TABLES(s, TEST_UNC_EVENTS);
 	assert_int_equal(uncore_plan(&s, UNCORE_SNB_EP, r, 3), PMU_OK);
 	assert_int_equal(uncore_set_preload(&s, 0, M44 - 1), PMU_OK);
 	assert_int_equal(uncore_program(&s, &b, 0, 0), PMU_OK);
@@ -983,6 +1002,7 @@ static void test_snbep_filters_asked_zeroed_restored(void **state)
 	r[0].extra_msr = 0xD14;
 	r[0].extra_msr_val = 1ull << 18;   /* state = I */
 	static struct uncore_session s;
+	UNC_TABLES(s, TEST_UNC_EVENTS);
 	assert_int_equal(uncore_plan(&s, UNCORE_SNB_EP, r, 4), PMU_OK);
 	assert_int_equal(s.nextras, 3);
 	assert_int_equal(uncore_program(&s, &b, 0, 0), PMU_OK);
@@ -1031,6 +1051,7 @@ static void test_skx_cha_split_filter(void **state)
 	r[0].extra_msr = 0xE05;
 	r[0].extra_msr_val = 0x40433ull << 32 | 0x7;
 	static struct uncore_session s;
+	UNC_TABLES(s, TEST_UNC_EVENTS);
 	assert_int_equal(uncore_plan(&s, UNCORE_SKX, r, 2), PMU_OK);
 	assert_int_equal(s.nextras, 4);
 	assert_int_equal(uncore_program(&s, &b, 0, 0), PMU_OK);

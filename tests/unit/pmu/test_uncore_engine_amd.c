@@ -18,6 +18,7 @@ struct rig {
 	struct cpu_info ci;
 	struct box_set boxes;
 	struct uncore_session s;
+	uint64_t tables[UNCORE_SESSION_BYTES(4) / 8];
 	struct pmu_event_req req[4];
 };
 
@@ -27,6 +28,7 @@ static struct rig *rig_new(const char *profile, unsigned ncpus, const char *cons
 	struct rig *r = calloc(1, sizeof(*r));
 	struct evspec_error err;
 	assert_non_null(r);
+	uncore_session_init(&r->s, r->tables, 4);
 	r->m = test_model_clean(profile, ncpus, 1, &r->b);
 	assert_int_equal(pmu_discover(&r->b, 0, &r->ci), PMU_OK);
 	r->ci.apic_id = 0;

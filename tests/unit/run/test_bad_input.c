@@ -13,6 +13,7 @@
 #include "hw/msr.h"
 #include "run/options.h"
 #include "pmu/uncore.h"
+#include "uncore_tables.h"
 
 #define MAX_REQS 16
 #define ARGS_MAX 4
@@ -402,6 +403,7 @@ static void run_row(const struct bad_row *row, struct rig *r, struct outcome *ou
 {
 	static struct core_session cs;
 	static struct uncore_session us;
+	UNC_TABLES(us, TEST_UNC_EVENTS);
 	struct core_snapshot snap;
 	struct pmu_event_req core[MAX_REQS], unc[MAX_REQS];
 	unsigned nc = 0, nu = 0;

@@ -21,8 +21,11 @@ static struct outcome default_job(const char *profile, unsigned ncpus, unsigned 
 	finish(&o);
 	assert_int_equal(o.v, VERDICT_PASS);
 	assert_int_equal(fake_count(o.f->log, "\"rec\":\"cpu\""), ncpus);
-	assert_int_equal(fake_count(o.f->log, "\"rec\":\"check\""), 2 * ncpus);
-	assert_int_equal(fake_count(o.f->log, "\"result\":\"PASS\""), 2 * ncpus);
+	/* two a CPU, and on Sapphire Rapids each package's CHA clocks against each other */
+	unsigned clocks = fake_count(o.f->log, "\"check\":\"box clocks of one domain agree\"");
+	assert_int_equal(clocks, strcmp(profile, "sapphire-rapids") ? 0 : 2);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"check\""), 2 * ncpus + clocks);
+	assert_int_equal(fake_count(o.f->log, "\"result\":\"PASS\""), 2 * ncpus + clocks);
 	assert_int_equal(fake_count(o.f->console, "is not counted"), 0);
 	assert_int_equal(fake_count(o.f->log, "\"box\":\"amd_l3\",\"event\""), l3s);
 	/* each by its own leader, l3s / 2 in each package */
@@ -43,15 +46,84 @@ static struct outcome default_job(const char *profile, unsigned ncpus, unsigned 
 	return o;
 }
 
-/* Sapphire Rapids: each socket's 8 iMC channels counted by its leader (CPU 0, CPU 112). */
+/*
+ * After a run on o: each register at key (an MSR, or with mmio an MMIO address) of CPU cpu
+ * reads as it does on a fresh model of the run's shape: the same value, or the same fault.
+ * The registers that answered.
+ */
+static unsigned as_fresh(const struct outcome *o, const struct pmu_backend *fresh, unsigned cpu,
+			 uint64_t key, unsigned n, bool mmio)
+{
+	unsigned answered = 0;
+	for (uint64_t k = key; k < key + n; k += mmio ? 4 : 1) {
+		uint64_t now = 0, then = 0;
+		pmu_status st = mmio ? fresh->ops->mmio_read(fresh->ctx, cpu, k, 4, &then) :
+				       pmu_rdmsr(fresh, cpu, (uint32_t)k, &then);
+		if (mmio)
+			assert_int_equal(o->r->backend.ops->mmio_read(o->r->backend.ctx, cpu, k, 4, &now),
+					 st);
+		else
+			assert_int_equal(pmu_rdmsr(&o->r->backend, cpu, (uint32_t)k, &now), st);
+		if (now != then)
+			fail_msg("%s %#llx of CPU %u: %#llx after the run, %#llx on a fresh model",
+				 mmio ? "mmio" : "msr", (unsigned long long)k, cpu,
+				 (unsigned long long)now, (unsigned long long)then);
+		answered += !st;
+	}
+	return answered;
+}
+
+/*
+ * Sapphire Rapids (issue 33): each socket's 56 CHAs (one a core) counted by its leader (CPU
+ * 0, CPU 112), each once, their clocks checked against each other; its 8 iMC channels
+ * counted; and every CHA's MSRs and every channel's registers of both sockets read as on a
+ * fresh model after the run (clean firmware: the model's reset values).
+ */
 static void test_sapphire_rapids_224(void **state)
 {
 	(void)state;
 	struct outcome o = default_job("sapphire-rapids", 224, 0);
-	assert_int_equal(fake_count(o.f->log, "\"cpu\":0,\"apic_id\":0,\"package\":0,\"box\":"
+	const char *log = o.f->log;
+	char key[160];
+	assert_int_equal(fake_count(log, "\"cpu\":0,\"apic_id\":0,\"package\":0,\"box\":"
 				    "\"uncore_imc_"), 16);
-	assert_int_equal(fake_count(o.f->log, "\"cpu\":112,\"apic_id\":128,\"package\":1,"
+	assert_int_equal(fake_count(log, "\"cpu\":112,\"apic_id\":128,\"package\":1,"
 				    "\"box\":\"uncore_imc_"), 16);
+	for (unsigned p = 0; p < 2; p++)
+		for (unsigned c = 0; c < 56; c++) {
+			snprintf(key, sizeof(key), "\"cpu\":%u,\"apic_id\":%u,\"package\":%u,"
+				 "\"box\":\"uncore_cha_%u\",\"event\":\"UNC_CHA_CLOCKTICKS\"",
+				 112 * p, 128 * p, p, c);
+			if (fake_count(log, key) != 1)
+				fail_msg("package %u: CHA %u counted %u times, not once", p, c,
+					 fake_count(log, key));
+		}
+	assert_int_equal(fake_count(log, "\"box\":\"uncore_cha_56\""), 0);
+	assert_int_equal(fake_count(o.f->console, "P0 clocks of cha: "), 1);
+	assert_int_equal(fake_count(o.f->console, "P1 clocks of cha: "), 1);
+	assert_int_equal(fake_count(log, "\"rec\":\"error\""), 0);   /* each record whole */
+	/* the table's per-CHA counts, equal on the model, said once with their number */
+	assert_int_equal(fake_count(o.f->console, " x56\n"), 2);
+	assert_int_equal(fake_count(o.f->console, "    each: 1 0 x55\n"), 2);
+
+	struct pmu_backend fresh;
+	struct model *m = test_model("sapphire-rapids", 224, 2, &fresh);
+	test_model_threads(m, 2);
+	unsigned chas = 0, channels = 0;
+	for (unsigned p = 0; p < 2; p++) {
+		/* CHA n's 16 MSRs from 0x2000 + 0x10 n (Linux uncore_snbep.c SPR_C0_MSR_PMON_*) */
+		for (unsigned c = 0; c < 56; c++)
+			chas += as_fresh(&o, &fresh, 112 * p, 0x2000 + 0x10 * c, 16, false);
+		/* channel ch: its controller's base + 0x22800 + 0x4000 (ch % 2), as test_run_spr */
+		for (unsigned ch = 0; ch < 8; ch++)
+			channels += as_fresh(&o, &fresh, 112 * p,
+					     0xC0000000ull + 0x1000000ull * p + 0x100000ull * (ch / 2) +
+					     0x22800 + 0x4000ull * (ch % 2), 0x60, true);
+	}
+	/* a CHA: box control, 4 controls, 4 counters (the others #GP on both); a channel: 24 words */
+	assert_int_equal(chas, 2 * 56 * 9);
+	assert_int_equal(channels, 2 * 8 * 24);
+	free(m);
 	done(&o);
 }
 
