@@ -8,10 +8,10 @@
 #include <efi.h>
 #include <efilib.h>
 #include "console.h"
+#include "efi_platform.h"
 #include "fault_test.h"
 #include "hw.h"
 #include "hw/msr.h"
-#include "platform.h"
 #include "watchdog.h"
 #include "run/run.h"
 #include "hooks/never_done.h"

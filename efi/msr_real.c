@@ -103,8 +103,5 @@ static const struct pmu_backend_ops real_ops = {
 
 void hw_backend(struct pmu_backend *b)
 {
-	b->ops = &real_ops;
-	b->ctx = NULL;
-	b->name = "real";
-	b->simulated = false;
+	*b = (struct pmu_backend){ .ops = &real_ops, .name = "real" };
 }

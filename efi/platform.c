@@ -2,11 +2,12 @@
 #include <efi.h>
 #include <efilib.h>
 #include "assemble/backend_build.h"
+#include "bench/job_bench.h"
 #include "console.h"
+#include "efi_platform.h"
 #include "hw.h"
 #include "irq.h"
 #include "out/csv.h"
-#include "platform.h"
 #include "run/rounds.h"
 #include "smbios_real.h"
 
@@ -268,6 +269,7 @@ EFI_STATUS efi_platform_init(struct efi_platform *p, EFI_FILE_HANDLE root)
 	p->plat.cpu = p->cpu;
 	p->plat.hw = &p->hw;
 	p->plat.assembly = &backend_assembly;
+	p->plat.jobs = &bench_jobs;
 	p->rounds.ops = &efi_rounds_ops;
 	p->rounds.ctx = p;
 	for (UINTN i = 0; i < p->mp.count; i++) {

@@ -149,8 +149,9 @@ static enum verdict summary(struct run *a, unsigned passed, unsigned checks, uns
 	return ok ? VERDICT_PASS : VERDICT_FAIL;
 }
 
-enum verdict job_icount(struct run *a)
+enum verdict job_icount(struct run *a, void *state)
 {
+	(void)state;   /* none */
 	uint64_t gate = 0;
 	if (a->simulated)
 		return refuse(a, "needs the real backend (the TSC under QEMU -icount is the counter)");

@@ -300,8 +300,5 @@ static const struct pmu_backend_ops dump_ops = {
 
 void cpuid_dump_backend(struct cpuid_dump *d, struct pmu_backend *b)
 {
-	b->ops = &dump_ops;
-	b->ctx = d;
-	b->name = "dump";
-	b->simulated = false;
+	*b = (struct pmu_backend){ .ops = &dump_ops, .ctx = d, .name = "dump" };
 }

@@ -531,11 +531,8 @@ static const struct pmu_backend_ops sim_ops = {
 
 void model_backend(struct model *m, struct pmu_backend *b)
 {
-	b->ops = &sim_ops;
-	b->ctx = m;
-	b->name = "sim";
-	b->simulated = true;
-	b->iterations = MODEL_KERNEL_ITERATIONS;
+	*b = (struct pmu_backend){ .ops = &sim_ops, .ctx = m, .name = "sim", .simulated = true,
+				   .iterations = MODEL_KERNEL_ITERATIONS };
 }
 
 uint64_t model_cycle_events(const struct model_cycle *c, uint32_t code)

@@ -119,6 +119,11 @@ struct pmu_backend {
 	/* The PMON boxes PCI and MMIO writes may reach; NULL: none (every such write refused). */
 	const struct pmon_registry *pmon;
 	uint64_t iterations;   /* the kernels' iterations here; 0: each kernel's own */
+	/*
+	 * Writes are recorded, not made (the dry run's overlay, pmu/dryrun.h): no counter
+	 * moves, so a job claims no count and makes no write it cannot take back by reading.
+	 */
+	bool records_only;
 };
 
 static inline pmu_status pmu_rdmsr(const struct pmu_backend *b, unsigned cpu, uint32_t msr,

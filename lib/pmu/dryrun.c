@@ -232,4 +232,5 @@ void dryrun_init(struct dryrun *d, const struct pmu_backend *inner, struct dryru
 	out->simulated = inner->simulated;
 	out->pmon = inner->pmon;
 	out->iterations = inner->iterations;
+	out->records_only = true;
 }

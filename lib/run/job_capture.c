@@ -514,8 +514,15 @@ enum verdict capture_check_setting(struct run *a)
 	return run_refuse_setting(a, OPT_CAPTURE, "capture: expected on or off, not", v, NULL);
 }
 
-enum verdict job_capture(struct run *a)
+void capture_state_fini(struct run *a, void *state)
 {
+	struct capture_state *st = state;
+	run_free(a, st->slot_mem);
+}
+
+enum verdict job_capture(struct run *a, void *state)
+{
+	struct capture_state *st = state;
 	const struct run_header *h = a->header;
 	const struct cpu_info *boot = &a->slot[a->plat->bsp].info;
 	struct capture c = { a, NULL, boot->vendor, boot->uncore };
@@ -525,7 +532,7 @@ enum verdict job_capture(struct run *a)
 	if (!pmu_strcmp(a->opt.capture, "off"))
 		return VERDICT_PASS;
 	/* given back by run_fini, as the discovery slots: a CPU that did not answer may write late */
-	c.slot = run_alloc_lines(a, a->plat->ncpus * sizeof(*c.slot), &a->capture_mem);
+	c.slot = run_alloc_lines(a, a->plat->ncpus * sizeof(*c.slot), &st->slot_mem);
 	char *rec = run_alloc(a, CAPTURE_RECORD_MAX);
 	if (!c.slot || !rec) {
 		run_free(a, rec);

@@ -240,7 +240,7 @@ static bool check_claim(struct run *a, struct run_cpu *s, unsigned c, unsigned r
 	const struct pmu_event_req *req = &events_of(a, &s->info)->reqs[c];
 	enum kernel_event ev = claim_event(&s->info, req);
 	const struct kernel_expect *e = ev < KEV_COUNT ? kernel_expect_for(a->meas->kernel, ev) : NULL;
-	if (!e || a->opt.dry_run)   /* a dry run's counters never move */
+	if (!e || a->backend.records_only)   /* a dry run's counters never move */
 		return true;
 	bool exact = e->lo_permille == 1000 && e->hi_permille == 1000;
 	uint64_t overhead = s->empty.ctr[c].delta, got = s->run.ctr[c].delta - overhead;
@@ -827,7 +827,7 @@ void core_step_begin(struct run *a, struct core_job *j, unsigned g)
 static void say_passes(struct run *a, struct core_job *j, unsigned g)
 {
 	unsigned reps = a->opt.repeats;
-	if (reps < 2 || a->opt.dry_run)
+	if (reps < 2 || a->backend.records_only)
 		return;
 	for (size_t i = 0; i < a->plat->ncpus; i++) {
 		uint32_t passes = j->passes[g * a->plat->ncpus + i];
@@ -900,7 +900,7 @@ void core_step_done(struct run *a, struct core_job *j, unsigned g, unsigned r)
 static void say_instructions(struct run *a)
 {
 	bool added = false, unchecked = false;
-	if (!kernel_expect_for(a->meas->kernel, KEV_INSTRUCTIONS) || a->opt.dry_run)
+	if (!kernel_expect_for(a->meas->kernel, KEV_INSTRUCTIONS) || a->backend.records_only)
 		return;
 	for (unsigned t = 0; t < RUN_TYPE_SLOTS; t++) {
 		const struct run_core_events *e = &a->meas->core[t];

@@ -179,8 +179,9 @@ static enum verdict count(struct run *a, const struct cxl_cpmu *c)
 	return ok ? VERDICT_PASS : VERDICT_FAIL;
 }
 
-enum verdict job_cxl(struct run *a)
+enum verdict job_cxl(struct run *a, void *state)
 {
+	(void)state;   /* none */
 	struct cxl_find *found = run_alloc(a, sizeof(*found));
 	if (!found)
 		return run_refuse(a, "no memory for the CXL walk", NULL, NULL);
@@ -218,7 +219,7 @@ enum verdict job_cxl(struct run *a)
 		log_cpmu(a, &c);
 		if (c.refused)
 			continue;
-		if (a->opt.dry_run) {   /* its writes are MMIO the dry run would not make: none */
+		if (a->backend.records_only) {   /* its writes are MMIO the dry run would not make: none */
 			sb_puts(&a->sb, "  dry run: the CPMU is decoded, not counted");
 			run_say(a);
 			a->checks.none_why = "a dry run counts no CXL CPMU";

@@ -12,6 +12,6 @@
 
 struct run;
 
-enum verdict job_cxl(struct run *a);
+enum verdict job_cxl(struct run *a, void *state);
 
 #endif

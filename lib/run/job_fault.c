@@ -26,8 +26,9 @@ static void fault_test_on_cpu(void *ctx, unsigned cpu)
 					     sizeof(s->fault_test_desc));
 }
 
-enum verdict job_fault_test(struct run *a)
+enum verdict job_fault_test(struct run *a, void *state)
 {
+	(void)state;   /* none */
 	if (!a->faults || !a->faults->test)
 		return run_refuse(a, "--fault-test: this platform has no fault test", NULL, NULL);
 	/* a CPU that never answers has not shown its faults caught */

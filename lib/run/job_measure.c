@@ -19,9 +19,8 @@ struct measure_job {
 	unsigned health;       /* what health() was after the last step */
 };
 
-static void uncore_tables_free(struct run *a)
+static void uncore_tables_free(struct run *a, struct measure_state *m)
 {
-	struct measure_state *m = a->meas;
 	run_free(a, m->uncore_mem);
 	run_free(a, m->trial_mem);
 	m->uncore_mem = m->trial_mem = NULL;
@@ -31,21 +30,22 @@ static void uncore_tables_free(struct run *a)
 	uncore_session_init(&m->uncore_trial, NULL, 0);
 }
 
-void measure_state_fini(struct run *a)
+void measure_state_fini(struct run *a, void *state)
 {
-	buffers_free(a, &a->meas->bufs);
-	uncore_tables_free(a);
+	struct measure_state *m = state;
+	buffers_free(a, &m->bufs);
+	uncore_tables_free(a, m);
 }
 
 bool measure_uncore_room(struct run *a, unsigned n)
 {
 	struct measure_state *m = a->meas;
 	size_t reqs = (size_t)n * sizeof(*m->ureqs);
-	uncore_tables_free(a);
+	uncore_tables_free(a, m);
 	m->uncore_mem = run_alloc(a, 2 * reqs + (size_t)n * sizeof(*m->uround_of));
 	m->trial_mem = run_alloc(a, uncore_session_size(n));
 	if (!m->uncore_mem || !m->trial_mem) {
-		uncore_tables_free(a);
+		uncore_tables_free(a, m);
 		sb_puts(&a->sb, "no memory for ");
 		sb_dec(&a->sb, n);
 		sb_puts(&a->sb, " uncore events: the uncore is not counted");
@@ -142,7 +142,7 @@ enum verdict job_measure(struct run *a)
 	struct measure_job *j = run_alloc(a, sizeof(*j));
 	if (!j)
 		return run_refuse(a, "no memory for the measurement's tables", NULL, NULL);
-	if (a->opt.dry_run && a->opt.repeats > 1) {
+	if (a->backend.records_only && a->opt.repeats > 1) {
 		/* Every repeat writes the same registers again: one shows them all. */
 		a->opt.repeats = 1;
 		sb_puts(&a->sb, "dry run: one repeat");

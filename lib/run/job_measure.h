@@ -53,7 +53,7 @@ struct measure_state {
 };
 
 /* Gives back the state's buffer and tables (the job table's fini of measure and bench). */
-void measure_state_fini(struct run *a);
+void measure_state_fini(struct run *a, void *state);
 
 /*
  * Room for n uncore events (none kept): ureqs, their rounds and the planner's group and

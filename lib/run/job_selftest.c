@@ -172,8 +172,9 @@ static bool find_leaders(struct selftest_job *j)
 	return j->leader != NULL;
 }
 
-enum verdict job_selftest(struct run *a)
+enum verdict job_selftest(struct run *a, void *state)
 {
+	(void)state;   /* none */
 	struct selftest_job *j = run_alloc(a, sizeof(*j));
 	void *cbase = NULL, *pbase = NULL;
 	size_t ncpu = a->plat->ncpus;

@@ -34,8 +34,9 @@ static void list_line(void *ctx, const char *line, size_t len)
 	run_say(a);
 }
 
-enum verdict job_list(struct run *a)
+enum verdict job_list(struct run *a, void *state)
 {
+	(void)state;   /* none */
 	const struct cpu_info *ci = bsp_info(a);
 	char buf[LISTING_WIDTH + 1];
 	struct strbuf sb;
@@ -76,8 +77,9 @@ static void say_lines(struct run *a, const char *prefix)
 	}
 }
 
-enum verdict job_decode(struct run *a)
+enum verdict job_decode(struct run *a, void *state)
 {
+	(void)state;   /* none */
 	const struct cpu_info *ci = bsp_info(a);
 	enum uncore_family fam = ci ? ci->uncore : UNCORE_NONE;
 	pmu_status st = decode_register(a->opt.decode_box, a->opt.decode_value,
@@ -95,7 +97,7 @@ enum verdict job_decode(struct run *a)
 
 /* ---- --dry-run ---- */
 
-enum verdict dryrun_wrap(struct run *a)
+enum verdict dryrun_wrap(struct run *a, void *state)
 {
 	unsigned n = (unsigned)a->plat->ncpus;
 	struct dryrun_cpu *cpus = run_alloc(a, n * sizeof(*cpus));
@@ -111,7 +113,7 @@ enum verdict dryrun_wrap(struct run *a)
 			w = run_alloc(a, DRY_WRITES_PER_CPU * sizeof(*w));
 		dryrun_cpu_init(&cpus[i], w, w ? DRY_WRITES_PER_CPU : 0);
 	}
-	dryrun_init(a->dry, &a->backend, cpus, n, &a->backend);
+	dryrun_init(state, &a->backend, cpus, n, &a->backend);
 	sb_puts(&a->sb, "DRY RUN: MSR writes are recorded, not made (backend ");
 	sb_puts(&a->sb, a->backend.name);
 	sb_putc(&a->sb, ')');
@@ -119,12 +121,13 @@ enum verdict dryrun_wrap(struct run *a)
 	return VERDICT_PASS;
 }
 
-void dryrun_free(struct run *a)
+void dryrun_free(struct run *a, void *state)
 {
-	for (unsigned i = 0; a->dry->cpu && i < a->dry->ncpus; i++)
-		run_free(a, a->dry->cpu[i].w);
-	run_free(a, a->dry->cpu);
-	a->dry->cpu = NULL;
+	struct dryrun *d = state;
+	for (unsigned i = 0; d->cpu && i < d->ncpus; i++)
+		run_free(a, d->cpu[i].w);
+	run_free(a, d->cpu);
+	d->cpu = NULL;
 }
 
 /* Appends the words of text (space-separated) to the console in lines of at most 79 columns. */
@@ -208,13 +211,14 @@ static bool same_writes(const struct dryrun_cpu *x, const struct dryrun_cpu *y)
 	return true;
 }
 
-enum verdict dryrun_report(struct run *a, enum verdict v)
+enum verdict dryrun_report(struct run *a, void *state, enum verdict v)
 {
+	const struct dryrun *d = state;
 	(void)v;
 	bool complete = true;
 	int shown = -1;   /* last CPU whose writes were printed in full */
-	for (unsigned cpu = 0; cpu < a->dry->ncpus; cpu++) {
-		const struct dryrun_cpu *c = &a->dry->cpu[cpu];
+	for (unsigned cpu = 0; cpu < d->ncpus; cpu++) {
+		const struct dryrun_cpu *c = &d->cpu[cpu];
 		if (!cpuset_has(&a->opt.cpus, cpu) || !flag_get(&a->slot[cpu].done))
 			continue;
 		/* no uncore: every family's names */
@@ -240,7 +244,7 @@ enum verdict dryrun_report(struct run *a, enum verdict v)
 			sb_puts(&a->sb, "; the record was full, later writes were refused");
 			complete = false;
 		}
-		if (shown >= 0 && same_writes(c, &a->dry->cpu[shown])) {
+		if (shown >= 0 && same_writes(c, &d->cpu[shown])) {
 			sb_puts(&a->sb, ": the same as CPU ");
 			sb_dec(&a->sb, (unsigned)shown);
 			run_say(a);

@@ -1,127 +1,117 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
- * The table of jobs. The capture comes first, whatever else runs (unless
- * capture = off). A tool job (icount, bench, fault test) runs alone; list
- * and decode run together; the dry run lays its overlay before the selftest or
- * the measurement and reports after it; the measurement runs when nothing else
- * is asked.
+ * The table of jobs. Each row names the setting that asks for it and, in
+ * excluded_by, the jobs whose being asked for leave it out. The capture comes
+ * first, whatever else runs (unless capture = off). A tool job (icount, bench,
+ * fault test) runs alone; list and decode run together; the dry run lays its
+ * overlay before the selftest or the measurement and reports after it; the
+ * measurement runs when nothing else is asked.
  */
-#include "bench/job_bench.h"
 #include "pmu/dryrun.h"
 #include "run/job.h"
 #include "run/job_cxl.h"
 #include "run/job_measure.h"
 
-static bool alone(const struct efipmu_options *o)
+/*
+ * The measurement's events, kernel and rounds, core then uncore (bench counts the same).
+ * Their helpers (job_core.c, job_uncore.c, uncore_*.c, measure.c) still reach the state
+ * through the run: it is lent as a->meas here, before anything of the job runs.
+ */
+static enum verdict resolve_measure(struct run *a, void *state)
 {
-	return o->icount_check || o->bench || o->fault_test;
-}
-
-static bool informs(const struct efipmu_options *o)
-{
-	return o->list || o->decode;
-}
-
-static bool want_capture(const struct efipmu_options *o)
-{
-	return pmu_strcmp(o->capture, "off") != 0;
-}
-
-static bool want_icount(const struct efipmu_options *o)
-{
-	return o->icount_check;
-}
-
-static bool want_bench(const struct efipmu_options *o)
-{
-	return o->bench && !o->icount_check;
-}
-
-static bool want_fault_test(const struct efipmu_options *o)
-{
-	return o->fault_test && !o->icount_check && !o->bench;
-}
-
-static bool want_list(const struct efipmu_options *o)
-{
-	return o->list && !alone(o);
-}
-
-static bool want_decode(const struct efipmu_options *o)
-{
-	return o->decode && !alone(o);
-}
-
-static bool want_dry_run(const struct efipmu_options *o)
-{
-	return o->dry_run && !alone(o) && !informs(o);
-}
-
-static bool want_cxl(const struct efipmu_options *o)
-{
-	return o->cxl && !alone(o) && !informs(o);
-}
-
-static bool want_selftest(const struct efipmu_options *o)
-{
-	return o->selftest && !alone(o) && !informs(o);
-}
-
-static bool want_measure(const struct efipmu_options *o)
-{
-	return !alone(o) && !informs(o) && !o->selftest && !o->cxl;
-}
-
-/* The measurement's events, kernel and rounds, core then uncore (bench counts the same). */
-static enum verdict resolve_measure(struct run *a)
-{
+	a->meas = state;
 	enum verdict v = job_resolve(a);
 	return v == VERDICT_PASS ? job_uncore_check(a) : v;
 }
 
-static enum verdict execute_measure(struct run *a)
+static enum verdict execute_measure(struct run *a, void *state)
 {
+	(void)state;   /* lent by resolve_measure */
 	enum verdict v = job_prepare(a);
 	return v == VERDICT_PASS ? job_measure(a) : v;
 }
 
+#define ALWAYS OPT_COUNT   /* asked_by: the job run when nothing else is */
+/* A tool job runs alone; list and decode leave out what would write. */
+#define TOOLS (JOB_BIT(JOB_ICOUNT) | JOB_BIT(JOB_BENCH) | JOB_BIT(JOB_FAULT_TEST))
+#define INFORMS (JOB_BIT(JOB_LIST) | JOB_BIT(JOB_DECODE))
 #define PMU_CLAIMS { .claims = true, .pmu_claims = true }
-#define MEASURE_STATE sizeof(struct measure_state), offsetof(struct run, meas), measure_state_fini
-#define NO_STATE 0, 0, NULL
-#define DRY_STATE sizeof(struct dryrun), offsetof(struct run, dry), dryrun_free
+#define MEASURE_STATE sizeof(struct measure_state), measure_state_fini
+#define NO_STATE 0, NULL
+#define DRY_STATE sizeof(struct dryrun), dryrun_free
 
 /* The capture claims nothing: its facts leave the others' as they are (pmu_claims is ANDed). */
-const struct run_job run_jobs[] = {
-	{ "capture", want_capture, NULL, job_capture, NULL, { .pmu_claims = true }, NO_STATE },
-	{ "icount", want_icount, NULL, job_icount, NULL, { .claims = true }, NO_STATE },
-	{ "bench", want_bench, resolve_measure, job_bench, NULL, { .claims = true }, MEASURE_STATE },
-	{ "fault-test", want_fault_test, NULL, job_fault_test, NULL,
-	  { .claims = true, .fault_test = true }, NO_STATE },
-	{ "list", want_list, NULL, job_list, NULL, { .pmu_claims = true }, NO_STATE },
-	{ "decode", want_decode, NULL, job_decode, NULL, { .pmu_claims = true }, NO_STATE },
-	{ "dry-run", want_dry_run, NULL, dryrun_wrap, dryrun_report, PMU_CLAIMS, DRY_STATE },
+const struct run_job run_jobs[JOB_COUNT] = {
+	[JOB_CAPTURE] = { "capture", OPT_CAPTURE, 0, NULL, job_capture, NULL, { .pmu_claims = true },
+			  sizeof(struct capture_state), capture_state_fini },
+	/* the bench's (lib/bench), registered by the program's entry point */
+	[JOB_ICOUNT] = { "icount", OPT_ICOUNT_CHECK, 0, NULL, NULL, NULL, { .claims = true },
+			 NO_STATE },
+	[JOB_BENCH] = { "bench", OPT_BENCH, JOB_BIT(JOB_ICOUNT), resolve_measure, NULL, NULL,
+			{ .claims = true }, MEASURE_STATE },
+	[JOB_FAULT_TEST] = { "fault-test", OPT_FAULT_TEST, JOB_BIT(JOB_ICOUNT) | JOB_BIT(JOB_BENCH),
+			     NULL, job_fault_test, NULL, { .claims = true, .fault_test = true },
+			     NO_STATE },
+	[JOB_LIST] = { "list", OPT_LIST, TOOLS, NULL, job_list, NULL, { .pmu_claims = true },
+		       NO_STATE },
+	[JOB_DECODE] = { "decode", OPT_DECODE, TOOLS, NULL, job_decode, NULL, { .pmu_claims = true },
+			 NO_STATE },
+	[JOB_DRY_RUN] = { "dry-run", OPT_DRY_RUN, TOOLS | INFORMS, NULL, dryrun_wrap, dryrun_report,
+			  PMU_CLAIMS, DRY_STATE },
 	/* the CXL device's claims, not the cores': a CPU without a core PMU does not make NO-PMU */
-	{ "cxl", want_cxl, NULL, job_cxl, NULL, { .claims = true }, NO_STATE },
-	{ "selftest", want_selftest, NULL, job_selftest, NULL, PMU_CLAIMS, NO_STATE },
-	{ "measure", want_measure, resolve_measure, execute_measure, NULL, PMU_CLAIMS,
-	  MEASURE_STATE },
+	[JOB_CXL] = { "cxl", OPT_CXL, TOOLS | INFORMS, NULL, job_cxl, NULL, { .claims = true },
+		      NO_STATE },
+	[JOB_SELFTEST] = { "selftest", OPT_SELFTEST, TOOLS | INFORMS, NULL, job_selftest, NULL,
+			   PMU_CLAIMS, NO_STATE },
+	[JOB_MEASURE] = { "measure", ALWAYS,
+			  TOOLS | INFORMS | JOB_BIT(JOB_CXL) | JOB_BIT(JOB_SELFTEST),
+			  resolve_measure, execute_measure, NULL, PMU_CLAIMS, MEASURE_STATE },
 };
-const unsigned run_job_count = sizeof(run_jobs) / sizeof(run_jobs[0]);
 
-static void **state_of(struct run *a, const struct run_job *j)
+static bool asked(const struct run_job *j, const struct efipmu_options *o)
 {
-	return (void **)((char *)a + j->state_at);
+	return j->asked_by == ALWAYS || options_on(o, j->asked_by);
 }
+
+bool job_wanted(const struct run_job *j, const struct efipmu_options *o)
+{
+	if (!asked(j, o))
+		return false;
+	for (unsigned i = 0; i < JOB_COUNT; i++)
+		if ((j->excluded_by & JOB_BIT(i)) && asked(&run_jobs[i], o))
+			return false;
+	return true;
+}
+
+/* Row j's execute: its own, or the one the program registered for it (NULL: none). */
+static run_job_fn execute_of(const struct run *a, const struct run_job *j)
+{
+	if (j->execute)
+		return j->execute;
+	return a->plat->jobs ? a->plat->jobs->execute[j - run_jobs] : NULL;
+}
+
+/* The driver's: each row's state, NULL for a job without one or not wanted. */
+struct job_states {
+	void *of[JOB_COUNT];
+};
 
 enum verdict jobs_init(struct run *a)
 {
-	for (unsigned i = 0; i < run_job_count; i++) {
+	a->jobs = run_alloc(a, sizeof(*a->jobs));
+	if (!a->jobs)
+		return run_refuse(a, "no memory for the jobs' states", NULL, NULL);
+	for (unsigned i = 0; i < JOB_COUNT; i++) {
 		const struct run_job *j = &run_jobs[i];
-		void **st = state_of(a, j);
-		if (!j->state_size || !j->wanted(&a->opt) || *st)
+		if (!job_wanted(j, &a->opt))
 			continue;
-		*st = run_alloc(a, j->state_size);
-		if (!*st)
+		if (!execute_of(a, j))
+			return run_refuse(a, "this program has no job", j->name,
+					  "its entry point registered none");
+		if (!j->state_size)
+			continue;
+		a->jobs->of[i] = run_alloc(a, j->state_size);
+		if (!a->jobs->of[i])
 			return run_refuse(a, "no memory for the state of job", j->name, NULL);
 	}
 	return VERDICT_PASS;
@@ -129,31 +119,32 @@ enum verdict jobs_init(struct run *a)
 
 void jobs_fini(struct run *a)
 {
-	for (unsigned i = 0; i < run_job_count; i++) {
-		const struct run_job *j = &run_jobs[i];
-		void **st = state_of(a, j);
-		if (!j->state_size || !*st)
+	for (unsigned i = 0; a->jobs && i < JOB_COUNT; i++) {
+		void *st = a->jobs->of[i];
+		if (!st)
 			continue;
-		if (j->fini)
-			j->fini(a);
-		run_free(a, *st);
-		*st = NULL;
+		if (run_jobs[i].fini)
+			run_jobs[i].fini(a, st);
+		run_free(a, st);
 	}
+	run_free(a, a->jobs);
+	a->jobs = NULL;
 }
 
 bool jobs_resolve_wanted(const struct efipmu_options *o)
 {
-	for (unsigned i = 0; i < run_job_count; i++)
-		if (run_jobs[i].resolve && run_jobs[i].wanted(o))
+	for (unsigned i = 0; i < JOB_COUNT; i++)
+		if (run_jobs[i].resolve && job_wanted(&run_jobs[i], o))
 			return true;
 	return false;
 }
 
 enum verdict jobs_resolve(struct run *a)
 {
-	for (unsigned i = 0; i < run_job_count; i++) {
+	for (unsigned i = 0; i < JOB_COUNT; i++) {
 		const struct run_job *j = &run_jobs[i];
-		if (j->resolve && j->wanted(&a->opt) && j->resolve(a) != VERDICT_PASS)
+		if (j->resolve && job_wanted(j, &a->opt) &&
+		    j->resolve(a, a->jobs->of[i]) != VERDICT_PASS)
 			return VERDICT_ERROR;
 	}
 	return VERDICT_PASS;
@@ -161,22 +152,22 @@ enum verdict jobs_resolve(struct run *a)
 
 enum verdict jobs_execute(struct run *a, struct job_facts *facts)
 {
-	const struct run_job *ran[sizeof(run_jobs) / sizeof(run_jobs[0])] = { NULL };
+	unsigned ran[JOB_COUNT];
 	unsigned n = 0;
 	enum verdict v = VERDICT_PASS;
 	*facts = (struct job_facts){ .pmu_claims = true };
-	for (unsigned i = 0; i < run_job_count && v == VERDICT_PASS; i++) {
+	for (unsigned i = 0; i < JOB_COUNT && v == VERDICT_PASS; i++) {
 		const struct run_job *j = &run_jobs[i];
-		if (!j->wanted(&a->opt))
+		if (!job_wanted(j, &a->opt))
 			continue;
-		ran[n++] = j;
+		ran[n++] = i;
 		facts->claims |= j->facts.claims;
 		facts->pmu_claims &= j->facts.pmu_claims;
 		facts->fault_test |= j->facts.fault_test;
-		v = j->execute(a);
+		v = execute_of(a, j)(a, a->jobs->of[i]);
 	}
 	while (n--)
-		if (ran[n]->finish && v != VERDICT_ERROR)
-			v = ran[n]->finish(a, v);
+		if (run_jobs[ran[n]].finish && v != VERDICT_ERROR)
+			v = run_jobs[ran[n]].finish(a, a->jobs->of[ran[n]], v);
 	return v;
 }

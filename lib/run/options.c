@@ -796,6 +796,15 @@ static bool describe_shows(const struct efipmu_options *o, enum opt_id id)
 	return true;
 }
 
+bool options_on(const struct efipmu_options *o, enum opt_id id)
+{
+	const struct opt_def *d = &options_table[id];
+	const char *field = (const char *)o + d->offset;
+	if (d->kind == OPT_KIND_FLAG || d->kind == OPT_KIND_DECODE)
+		return *(const bool *)field;
+	return pmu_strcmp(field, "off") != 0;
+}
+
 void options_put_pci_dev(struct strbuf *sb, const struct opt_pci_dev *d)
 {
 	static const char digit[] = "0123456789abcdef";

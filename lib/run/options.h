@@ -175,6 +175,12 @@ void options_put_pci_dev(struct strbuf *sb, const struct opt_pci_dev *d);
 /* The --help text, lines of at most 79 columns. */
 void options_help(struct strbuf *sb);
 
+/*
+ * Whether setting id is on: a flag (or --decode) given, or an on|off setting not "off"
+ * (capture: unset is on). What the job table asks of each job's setting (run/jobs.c).
+ */
+bool options_on(const struct efipmu_options *o, enum opt_id id);
+
 /* The effective settings on one line, "backend=sim sim-profile=nehalem-ep cpus=all repeats=1 ...". */
 void options_describe(const struct efipmu_options *o, struct strbuf *sb);
 

@@ -125,6 +125,7 @@ struct platform_ops {
 };
 
 struct run_assembly;
+struct run_registered;
 
 struct platform {
 	const struct platform_ops *ops;
@@ -138,6 +139,8 @@ struct platform {
 	const struct pmu_backend *hw;   /* the real CPU (CPUID: caches, hypervisor bit), even under sim */
 	/* what builds backend = sim and the test hooks (assemble/backend_build.h); NULL: none */
 	const struct run_assembly *assembly;
+	/* the jobs lib/run does not own (run/job.h; bench/job_bench.h bench_jobs); NULL: none */
+	const struct run_registered *jobs;
 };
 
 const char *plat_miss_str(enum plat_miss m);

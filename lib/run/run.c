@@ -232,13 +232,12 @@ void run_fini(struct run *a)
 	if (a->plat && a->plat->assembly)
 		a->plat->assembly->free(a);
 	run_free(a, a->slot_mem);
-	run_free(a, a->capture_mem);
 	run_free(a, a->collapse);
 	run_free(a, a->unc);
 	run_free(a, a->waivers);
 	box_set_fini(&a->boxes);
 	a->unc = NULL;
-	a->slot_mem = a->capture_mem = NULL;
+	a->slot_mem = NULL;
 	a->collapse = NULL;
 	a->waivers = NULL;
 	a->slot = NULL;

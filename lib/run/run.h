@@ -29,7 +29,7 @@
 #define RUN_LINE_MAX 8192   /* one console line or log record (the uncore hand-off is long) */
 
 struct model;
-struct dryrun;
+struct job_states;
 struct stall_backend;
 struct unexpected_backend;
 struct measure_state;
@@ -134,7 +134,6 @@ struct run {
 	struct box_set boxes;
 	struct run_uncore *unc;        /* its discovery tables and PCI scan (run/uncore_state.h) */
 	void *slot_mem;
-	void *capture_mem;             /* run/job_capture.c's per-CPU slots (a late CPU may write) */
 	struct verdict_checks checks;  /* what the job checked, by kind: the verdict's proof */
 	struct waiver_set *waivers;    /* the lab's waivers (opt.waivers), or NULL: run/waive_run.c */
 	char line[RUN_LINE_MAX];
@@ -142,9 +141,12 @@ struct run {
 	struct run_mark mark;          /* the CPU the line in sb is about, if set */
 	struct collapse *collapse;     /* run/collapse.c: per-CPU lines kept, or NULL: each said */
 	uint64_t logged;               /* bytes of records given to the log so far, newlines too */
-	/* the jobs' own state (run/jobs.c makes it: state_size), NULL when not wanted */
-	struct measure_state *meas;    /* measure and bench (run/job_measure.h) */
-	struct dryrun *dry;            /* --dry-run's overlay (run/job_tools.c) */
+	struct job_states *jobs;       /* run/jobs.c's alone: each wanted job's own state */
+	/*
+	 * The measuring job's state (measure or bench, run/job_measure.h), lent by its row
+	 * (run/jobs.c resolve_measure) to the helpers that reach it through the run.
+	 */
+	struct measure_state *meas;
 };
 
 /*
@@ -309,30 +311,36 @@ void run_core_counters(const struct cpu_info *ci, unsigned *gp, unsigned *fixed)
 /* Hybrid: one console line per core type, its CPUs and counters; nothing otherwise. */
 void run_say_core_types(struct run *a);
 /* --selftest: the validation suite on every selected CPU and package. */
-enum verdict job_selftest(struct run *a);
+enum verdict job_selftest(struct run *a, void *state);
 /* --list: what the boot CPU has (core PMU, uncore boxes, event names). */
-enum verdict job_list(struct run *a);
+enum verdict job_list(struct run *a, void *state);
 /* --decode BOX VALUE: the fields of a raw value; VERDICT_ERROR for an unknown register. */
-enum verdict job_decode(struct run *a);
+enum verdict job_decode(struct run *a, void *state);
 /*
  * --dry-run, after discovery: the backend becomes a recording overlay in the job's
- * state a->dry (VERDICT_ERROR: no memory).
+ * state, a struct dryrun (VERDICT_ERROR: no memory).
  */
-enum verdict dryrun_wrap(struct run *a);
-/* Gives back the overlay's records (the job's fini; jobs_fini frees a->dry itself). */
-void dryrun_free(struct run *a);
+enum verdict dryrun_wrap(struct run *a, void *state);
+/* Gives back the overlay's records (the job's fini; jobs_fini frees the state itself). */
+void dryrun_free(struct run *a, void *state);
 /*
  * After the job it wrapped (whose verdict v its counters, never moving, cannot make):
  * prints and logs every recorded write per CPU; VERDICT_FAIL when a record overflowed.
  */
-enum verdict dryrun_report(struct run *a, enum verdict v);
+enum verdict dryrun_report(struct run *a, void *state, enum verdict v);
 /*
  * capture (run/job_capture.c, unless capture = off; the job table's first row): the machine
  * as `machine` records, one per CPU, one per package and one for the platform (firmware
  * identity from a->header), and one console line. Reads only, through the backend: a model
  * run captures the model. Never fails the run: what it could not read it says.
  */
-enum verdict job_capture(struct run *a);
+enum verdict job_capture(struct run *a, void *state);
+/* The capture's state: its per-CPU slots, kept to run_fini (a late CPU may write them). */
+struct capture_state {
+	void *slot_mem;
+};
+/* Gives them back (the capture's fini). */
+void capture_state_fini(struct run *a, void *state);
 /* capture = on|off (or unset): VERDICT_ERROR with one line for anything else. */
 enum verdict capture_check_setting(struct run *a);
 

@@ -101,7 +101,7 @@ static const struct uncore_width_probe *width_of(const struct pkg_run *p, const 
 static void probe_widths(struct pkg_run *p, unsigned cpu)
 {
 	const struct run *a = p->a;
-	if (a->opt.dry_run)
+	if (a->backend.records_only)
 		return;   /* it writes: a dry run keeps the descriptor's width */
 	for (unsigned i = 0; i < a->meas->nureqs && p->nwidths < p->max; i++) {
 		const struct box_desc *d = a->meas->ureqs[i].box;

@@ -7,9 +7,14 @@
 #     model_*() or sim_workload_*() function, not one file of them: the backend for
 #     backend = sim and the test hooks over it are built above the run, in lib/assemble,
 #     which the program's entry point hands to the run;
-#  2. no file of lib/run reaches the bench (no bench/ header) but lib/run/jobs.c, the job table
-#     whose rows name the bench's jobs;
-#  3. lib/hw includes nothing from lib/pmu (the box descriptor type is lib/hw/uncore_desc.h's).
+#  2. no file of lib/run reaches the bench (no bench/ header): the bench's jobs are registered
+#     by the program's entry point (struct platform.jobs, bench/job_bench.h bench_jobs);
+#  3. lib/hw includes nothing from lib/pmu (the box descriptor type is lib/hw/uncore_desc.h's);
+#  4. no file of lib/run but options.c, which parses it, consults the dry-run flag: the job
+#     table's row names its setting (OPT_DRY_RUN), the jobs see the overlay's backend
+#     (records_only, lib/pmu/backend.h);
+#  5. no header of efi/ or tools/host/, which include their own by bare name, shares its name
+#     with one of lib/ ("platform.h" would be either).
 cd "$(dirname "$0")/../.."
 pass=0; fail=0
 
@@ -20,8 +25,13 @@ violations() {
     "$d"/check/*.[ch] "$d"/capture/*.[ch] "$d"/bench/*.[ch]
   grep -nE '\b(model|sim_workload)_[a-z0-9_]+\s*\(' "$d"/run/*.[ch] "$d"/pmu/*.[ch] \
     "$d"/check/*.[ch] "$d"/capture/*.[ch] "$d"/bench/*.[ch]
-  grep -nE '^\s*#\s*include\s*"bench/' "$d"/run/*.[ch] | grep -v "^$d/run/jobs.c:"
+  grep -nE '^\s*#\s*include\s*"bench/' "$d"/run/*.[ch]
   grep -nE '^\s*#\s*include\s*"pmu/' "$d"/hw/*.[ch]
+  grep -nE '(\.|->)dry_run\b' "$d"/run/*.[ch] | grep -v "^$d/run/options.c:"
+  local h
+  for h in efi/*.h tools/host/*.h; do
+    ls "$d"/*/"$(basename "$h")" 2>/dev/null | sed "s|\$| has the name of $h|"
+  done
 }
 
 check() {   # name, expect (clean|broken), dir
@@ -50,8 +60,15 @@ break_one "the capture including the model" capture/msr_list.c '#include "model/
 break_one "the icount check including the model" bench/job_icount.c '#include "model/model.h"'
 break_one "a check calling the model" check/selftest.c 'static void f(void) { sim_workload_run(0, 0, 0, 0); }'
 break_one "run.c reaching the bench" run/run.c '#include "bench/job_bench.h"'
+break_one "the job table reaching the bench" run/jobs.c '#include "bench/job_bench.h"'
 break_one "a job reaching the bench" run/job_measure.c '#include "bench/overhead.h"'
 break_one "a run header reaching the bench" run/uncore_state.h '#include "bench/job_bench.h"'
+break_one "a job asking for the dry-run flag" run/job_core.c \
+  'static int f(const struct run *a) { return a->opt.dry_run; }'
+break_one "the job table asking for the dry-run flag" run/jobs.c \
+  'static int f(const struct efipmu_options *o) { return o->dry_run; }'
+break_one "a lib/ header named as efi/'s" run/efi_platform.h '/* a twin */'
+break_one "a lib/ header named as the host tool's" out/host_platform.h '/* a twin */'
 break_one "lib/hw including lib/pmu" hw/msr.h '#include "pmu/cpuinfo.h"'
 break_one "the box descriptors including the engine" hw/uncore_boxes.c '#include "pmu/uncore.h"'
 echo "layers: $pass passed, $fail failed"

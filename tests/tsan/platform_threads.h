@@ -21,6 +21,7 @@
 #include <string.h>
 #include <time.h>
 #include "assemble/backend_build.h"
+#include "bench/job_bench.h"
 #include "run/rounds.h"
 
 #define THR_MAX 768   /* a two-socket Turin's logical CPUs (test_rounds.c's widest test) */
@@ -356,6 +357,7 @@ static inline void thr_platform_init(struct thr_platform *t, unsigned ncpus, uns
 	t->plat.cpu = t->cpu;
 	t->plat.tsc_per_us = 1000;
 	t->plat.assembly = &backend_assembly;
+	t->plat.jobs = &bench_jobs;
 	t->host.ops = &thr_ops;
 	t->host.ctx = t;
 	t->settle_ms = 30000;

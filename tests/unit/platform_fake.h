@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "assemble/backend_build.h"
+#include "bench/job_bench.h"
 #include "run/platform.h"
 
 #define FAKE_TEXT_START (1u << 20)   /* each text's first room; it grows as needed */
@@ -384,6 +385,7 @@ static inline struct fake_platform *fake_platform_new(unsigned ncpus, unsigned n
 	f->hw.name = "host";
 	f->plat.hw = &f->hw;
 	f->plat.assembly = &backend_assembly;
+	f->plat.jobs = &bench_jobs;
 	unsigned per_pkg = ncpus / npkgs;
 	for (unsigned i = 0; i < ncpus; i++) {
 		struct plat_cpu *c = &f->cpu[i];

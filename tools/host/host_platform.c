@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "assemble/backend_build.h"
+#include "bench/job_bench.h"
 #include "host.h"
 #include "host_platform.h"
 #include "hw/box_set.h"
@@ -218,6 +219,7 @@ void host_platform_init(struct host_platform *h, const struct machine *m, const 
 	h->hw.name = "host";
 	h->plat.hw = &h->hw;
 	h->plat.assembly = &backend_assembly;
+	h->plat.jobs = &bench_jobs;
 	h->file_name = file_name;
 	h->file_text = file_text;
 	for (unsigned i = 0; i < m->ncpus; i++) {

@@ -34,7 +34,7 @@ static pmu_status no_msr(void *ctx, unsigned cpu, uint32_t msr, uint64_t *val)
 
 static const struct pmu_backend_ops ops = { .rdmsr = no_msr, .pci_read = f_read,
 					    .pci_write = f_write };
-static const struct pmu_backend b = { &ops, NULL, "fake", false, NULL, 0 };
+static const struct pmu_backend b = { .ops = &ops, .name = "fake" };
 static const struct pmu_pci_addr FN = { 0, 0, 0, 0, 0 };
 
 static void ivshmem(void)

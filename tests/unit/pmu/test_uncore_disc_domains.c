@@ -81,7 +81,7 @@ static pmu_status f_cpuid(void *ctx, unsigned cpu, uint32_t leaf, uint32_t sub, 
 
 static const struct pmu_backend_ops ops = { .rdmsr = f_rdmsr, .wrmsr = f_write, .cpuid = f_cpuid,
 					    .pci_read = f_pci_read, .mmio_read = f_mmio_read };
-static struct pmu_backend b = { &ops, &f, "fake", false, NULL, 0 };
+static struct pmu_backend b = { .ops = &ops, .ctx = &f, .name = "fake" };
 
 static void put(uint8_t *m, uint64_t v)
 {

@@ -72,7 +72,7 @@ static const struct pmu_backend_ops fake_ops = {
 
 static struct fake f;
 static struct disc_find out;
-static struct pmu_backend b = { &fake_ops, &f, "fake", false, NULL, 0 };
+static struct pmu_backend b = { .ops = &fake_ops, .ctx = &f, .name = "fake" };
 
 static const struct pmu_pci_addr HOST = { 0, 0, 0, 0, 0 };
 static const struct pmu_pci_addr DISC = { 0, 0x7e, 0, 1, 0 };

@@ -62,7 +62,7 @@ static pmu_status f_mmio_read(void *ctx, unsigned cpu, uint64_t addr, unsigned b
 
 static const struct pmu_backend_ops ops = { .rdmsr = f_rdmsr, .wrmsr = f_wrmsr,
 					    .mmio_read = f_mmio_read };
-static struct pmu_backend b = { &ops, &f, "fake", false, NULL, 0 };
+static struct pmu_backend b = { .ops = &ops, .ctx = &f, .name = "fake" };
 static struct disc_find out;
 static struct disc_table t;
 

@@ -631,6 +631,38 @@ static void test_unknown_profile_refused_before_anything(void **state)
 }
 
 /*
+ * A program whose entry point registers no jobs (no bench): --bench and --icount-check are
+ * each refused in one line naming the job, before any record or write; the run's own jobs
+ * run as ever.
+ */
+static void test_unregistered_job_refused(void **state)
+{
+	(void)state;
+	static const char *const asks[][2] = { { "bench\n", "bench" }, { "icount-check\n", "icount" } };
+	struct pmu_backend real;
+	struct model *m = test_model("nehalem-ep", 2, 1, &real);
+	for (unsigned i = 0; i < 2; i++) {
+		char want[96] = "efipmu: this program has no job '";
+		strcat(strcat(want, asks[i][1]), "': its entry point registered none");
+		struct outcome o = outcome_new(2, 1, 1);
+		o.f->plat.jobs = NULL;
+		init_cfg(&o, asks[i][0], &real);
+		assert_int_equal(o.v, VERDICT_ERROR);
+		assert_int_equal(fake_count(o.f->console, want), 1);
+		assert_int_equal(o.f->log_records, 0);
+		assert_int_equal(model_total_writes(m), 0);
+		done(&o);
+	}
+	struct outcome o = outcome_new(2, 1, 1);
+	o.f->plat.jobs = NULL;
+	init_cfg(&o, "", &real);
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	done(&o);
+	free(m);
+}
+
+/*
  * A program whose entry point hands the run no assembly (no model, no test hooks): backend =
  * sim and a test hook are each refused in one line naming the setting, before any record;
  * the real backend runs as ever.
@@ -1356,6 +1388,7 @@ int main(void)
 		cmocka_unit_test(test_bad_event_writes_nothing),
 		cmocka_unit_test(test_unknown_profile_refused_before_anything),
 		cmocka_unit_test(test_no_assembly_refuses_sim_and_hooks),
+		cmocka_unit_test(test_unregistered_job_refused),
 		cmocka_unit_test(test_stalled_cpu_fails_the_run),
 		cmocka_unit_test(test_timed_out_cpu_restored_when_it_answers),
 		cmocka_unit_test(test_timed_out_cpu_left_programmed_is_named),
