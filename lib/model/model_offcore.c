@@ -25,11 +25,12 @@ static uint64_t offcore_writable(const struct model *m, unsigned cpu, uint32_t m
 		return 0x3FFFFF8FFFull;
 	if (model == 0x6a)
 		return 0x3FFFFFBFFFull;   /* icl_extra_regs */
-	if (model == 0x8f || model == 0xcf || model == 0x97 || (model == 0xaa && !atom))
-		return 0x3FFFFFFFFFull;   /* spr/glc, rwc, adl grt/glc_extra_regs */
+	if (model == 0x8f || model == 0xcf || model == 0x97 || model == 0xad || (model == 0xaa && !atom))
+		return 0x3FFFFFFFFFull;   /* spr/glc, rwc (Granite Rapids too), adl grt/glc_extra_regs */
 	if (model == 0xbd && !atom)
 		return 0xFFFFFFFFFFFull;  /* lnc_extra_regs */
-	if (model == 0xaa || model == 0xbd)   /* cmt_extra_regs: Crestmont, Skymont */
+	/* cmt_extra_regs: Crestmont (Sierra Forest's too), Skymont, Darkmont (Clearwater Forest) */
+	if (model == 0xaa || model == 0xbd || model == 0xaf || model == 0xdd)
 		return msr == MSR_OFFCORE_RSP_0 ? 0x800FF3FFFFFFFFFFull : 0xFF3FFFFFFFFFFull;
 	if (model == 0x2a)
 		return 0x3F807F8FFFull;
