@@ -26,6 +26,8 @@ perfmon_intact() {
 }
 check "data/perfmon/ files match the SHA-256 sums in its SOURCE.txt" perfmon_intact
 check "lib/hw/events_gen.* match data/perfmon/" python3 tools/gen_events.py --check
+check "tools/gen_events.py's rules on made-up entries (tests/generated/)" \
+  python3 tests/generated/test_gen_events.py
 check "lib/hw/events_box_gen.* match data/registers/" python3 tools/gen_box_events.py --check
 check "lib/hw/errata_gen.c matches the Errata of data/perfmon/" python3 tools/gen_errata.py --check
 check "each built-in CPUID table (data/cpuid/) is the processor its dump names" \

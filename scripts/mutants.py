@@ -115,6 +115,9 @@ CHECKS = {
     # the app on QEMU with the ivshmem discovery table: its memory after the run as before
     "qemu_ivshmem": (["build/efipmu.efi"],
                      ["bash", "tests/qemu/run-all.sh", "ivshmem_discovery"]),
+    # tools/gen_events.py's rules on made-up list entries (tests/generated/, run by the
+    # generated suite)
+    "gen_rules": ([], ["python3", "tests/generated/test_gen_events.py"]),
     # every perfmon list's events against the independent encoder (tests/perfenc/suite.sh)
     "perfenc": (["host-san"], ["bash", "tests/perfenc/suite.sh"]),
 }

@@ -206,6 +206,28 @@ def filter_bits(field, prefix, name):
     return bits, regs.pop()
 
 
+# The IIO's control from Ice Lake-SP on has no umask extension: its bits 47:36 are ch_mask
+# (Intel's PortMask), 50:48 fc_mask (FCMask) (Linux uncore_snbep.c, the SNR IIO formats ch_mask2
+# "config:36-47" and fc_mask2 "config:48-50" of icx_uncore_iio and spr_uncore_iio). Sapphire
+# Rapids' and later lists give some IIO events a UMaskExt as well, which read as the control's
+# bits from 32 up (where the boxes with an extension have it: umask_ext4 "config:8-15,32-55") is
+# PortMask << 4 | FCMask << 16 on every one of them: the same two fields again, so it is dropped.
+# Any other UMaskExt is kept, and the box refuses the event (lib/pmu/evspec_box.c). Skylake-SP's
+# IIO (fc_mask 46:44) has no UMaskExt in its lists.
+CTL_UMASK_EXT_LSB, IIO_CH_MASK_LSB, IIO_FC_MASK_LSB = 32, 36, 48
+
+
+def control_ext(unit, e):
+    """(UMaskExt, PortMask, FCMask) of an uncore event: the IIO's UMaskExt 0 where it only
+    restates PortMask and FCMask."""
+    umask_ext, port, fc = (num(e.get(k, 0)) for k in ("UMaskExt", "PortMask", "FCMask"))
+    restated = port << (IIO_CH_MASK_LSB - CTL_UMASK_EXT_LSB) | \
+        fc << (IIO_FC_MASK_LSB - CTL_UMASK_EXT_LSB)
+    if unit == "IIO" and umask_ext == restated:
+        umask_ext = 0
+    return umask_ext, port, fc
+
+
 def uncore_events(path, unit):
     out = []
     for e in load(path):
@@ -223,8 +245,7 @@ def uncore_events(path, unit):
         val = num(e.get("FILTER_VALUE", 0)) << 32 * reg if filt else 0
         if val & ~filt:
             raise SystemExit(f"{name}: FILTER_VALUE {val:#x} outside its filter {filt:#x}")
-        ext = (filt, val, num(e.get("UMaskExt", 0)), num(e.get("PortMask", 0)),
-               num(e.get("FCMask", 0)))
+        ext = (filt, val) + control_ext(unit, e)
         if ext[2] >> 32 or ext[3] >> 16 or ext[4] >> 8:
             raise SystemExit(f"{name}: UMaskExt, PortMask or FCMask wider than ev_box_ext's")
         out.append(dict(name=name, event=num(e["EventCode"]), umask=num(e["UMask"]), umask2=0,

@@ -180,6 +180,9 @@ SKX_UNITS = {"CHA": SKX_CHA, "IIO": SKX_IIO, "IRP": SKX_IRP, "iMC": SKX_IMC, "M2
 # SNR_M2M_PCI_PMON_*); UPI 0x3441 at 2.1-4.1 (box 0x318, controls 0x350 + 8 n); M3UPI 0x3446 at
 # 5.1-7.1 (box 0xA0, controls 0xD8 + 4 n). iMC channel c of controller m in MMIO: box control at
 # the controller's base + 0x22800 + 0x4000 c, controls +0x40 + 4 n (SNR_IMC_MMIO_*).
+# Where a control has a umask extension, UMaskExt is its bits from 32 up (Linux's formats
+# umask_ext2 "config:8-15,32-57", umask_ext3 32-39, umask_ext4 32-55, umask_ext5 32-63).
+UMASK_EXT_LSB = 32
 # The CHA's control holds UMaskExt in 57:32 (Linux icx_uncore_chabox: format umask_ext2
 # "config:8-15,32-57"), the IIO's PortMask in 47:36 and FCMask in 50:48 (its SNR formats
 # ch_mask2, fc_mask2). M2M's control is 8 bytes (SNR_M2M_PCI_PMON_CTL0, 8 apart) with the
@@ -192,7 +195,7 @@ ICX_CHA_OFF = [0x2A0, 0x2AE, 0x2BC, 0x2CA, 0x2D8, 0x2E6, 0x2F4, 0x302, 0x310, 0x
 ICX_STACK_OFF = [0x0, 0x20, 0x40, 0x90, 0xB0, 0xD0]
 ICX_UNITS = {
     "CHA": dict(box=r"uncore_cha_(\d+)", ctl=0xB61, ctr=0xB68, offsets=ICX_CHA_OFF, umask_bits=0xFF,
-                extsel=False, box_ctl=0xB60, umask_ext_shift=32, umask_ext_bits=26),
+                extsel=False, box_ctl=0xB60, umask_ext_shift=UMASK_EXT_LSB, umask_ext_bits=26),
     "IIO": dict(box=r"uncore_iio_([0-5])", ctl=0xA58, ctr=0xA51, offsets=ICX_STACK_OFF,
                 umask_bits=0xFF, extsel=False, box_ctl=0xA50, port_shift=36, port_bits=12,
                 fc_shift=48),
@@ -206,8 +209,8 @@ ICX_UNITS = {
                 box_ctl=0x710, filter=0x715),
     "M2M": dict(box=r"uncore_m2m_([0-3])", pci=[0x344A] * 4, umask_bits=0xFF, extsel=False,
                 pci_ctl=0x468, pci_step=8, pci_box=0x438, pci_range=(0x438, 0x488),
-                pci_at=["0c.0", "0d.0", "0e.0", "0f.0"], umask_ext_shift=32, umask_ext_bits=8,
-                ctl_wide=True),
+                pci_at=["0c.0", "0d.0", "0e.0", "0f.0"], umask_ext_shift=UMASK_EXT_LSB,
+                umask_ext_bits=8, ctl_wide=True),
     "UPI LL": dict(box=r"uncore_upi_([0-2])", pci=[0x3441] * 3, umask_bits=0xFF, extsel=False,
                    pci_ctl=0x350, pci_step=8, pci_box=0x318, pci_range=(0x318, 0x370),
                    pci_at=["02.1", "03.1", "04.1"]),
@@ -234,11 +237,11 @@ ICX_UNITS = {
 # (spr_uncore_pci_enable_event). An iMC control is one dword (4 apart; Linux writes it with
 # writel), so a UMaskExt there could not be written: refused.
 DISC_FRZ = 1 << 0
-DISC_PCI = dict(umask_bits=0xFF, extsel=False, pci_step=8, frz=DISC_FRZ, umask_ext_shift=32,
-                umask_ext_bits=24, ctl_wide=True)
+DISC_PCI = dict(umask_bits=0xFF, extsel=False, pci_step=8, frz=DISC_FRZ,
+                umask_ext_shift=UMASK_EXT_LSB, umask_ext_bits=24, ctl_wide=True)
 DISC_UNITS = {
     "CHA": dict(box=r"uncore_cha_(\d+)", ctl=0x2002, stride=0x10, box_ctl=0x2000, umask_bits=0xFF,
-                extsel=False, frz=DISC_FRZ, umask_ext_shift=32, umask_ext_bits=32),
+                extsel=False, frz=DISC_FRZ, umask_ext_shift=UMASK_EXT_LSB, umask_ext_bits=32),
     "iMC": dict(box=r"uncore_imc_(\d+)", mmio=True, umask_bits=0xFF, extsel=False, frz=DISC_FRZ),
     "M2M": dict(DISC_PCI, box=r"uncore_m2m_([0-3])", pci=[0x324A] * 4, pci_ctl=0x468,
                 pci_box=0x438, pci_range=(0x438, 0x488), pci_at=["0c.0", "0d.0", "0e.0", "0f.0"]),
@@ -255,7 +258,7 @@ DISC_UNITS = {
 # the SNR IIO formats, no umask extension); IRP and M2PCIe take the umask extension in 55:32
 # (SPR_UNCORE_COMMON_FORMAT); the PCU the generic control.
 DISC_MSR = dict(stride=0x10, umask_bits=0xFF, extsel=False, frz=DISC_FRZ)
-DISC_EXT = dict(DISC_MSR, umask_ext_shift=32, umask_ext_bits=24)
+DISC_EXT = dict(DISC_MSR, umask_ext_shift=UMASK_EXT_LSB, umask_ext_bits=24)
 DISC_UNITS.update({
     "IIO": dict(DISC_MSR, box=r"uncore_iio_(\d+)", ctl=0x3002, box_ctl=0x3000, port_shift=36,
                 port_bits=12, fc_shift=48),
@@ -468,16 +471,20 @@ def uncore_expect(e, lst="JKT"):
     if unit is None:
         return None
     high = 0   # the control's bits beyond the umask: UMaskExt, PortMask, FCMask
-    if num(e.get("UMaskExt", 0)):
-        if "umask_ext_shift" not in unit or num(e["UMaskExt"]) >> unit["umask_ext_bits"]:
+    ux, port, fc = (num(e.get(k, 0)) for k in ("UMaskExt", "PortMask", "FCMask"))
+    # A control with ch_mask and fc_mask and no umask extension (the IIO): a UMaskExt that, read
+    # as the control's bits from UMASK_EXT_LSB up, sets exactly those two fields' bits is taken
+    # as them, anything else refused.
+    pf = port << unit["port_shift"] | fc << unit["fc_shift"] if "port_shift" in unit else None
+    if ux:
+        if "umask_ext_shift" in unit and not ux >> unit["umask_ext_bits"]:
+            high |= ux << unit["umask_ext_shift"]
+        elif "umask_ext_shift" in unit or ux << UMASK_EXT_LSB != pf:
             return Expect(name, refuse=r"UMaskExt")
-        high |= num(e["UMaskExt"]) << unit["umask_ext_shift"]
-    if num(e.get("PortMask", 0)) or num(e.get("FCMask", 0)):
-        if "port_shift" not in unit or num(e.get("PortMask", 0)) >> unit["port_bits"] or \
-                num(e.get("FCMask", 0)) >> 3:
+    if port or fc:
+        if pf is None or port >> unit["port_bits"] or fc >> 3:
             return Expect(name, refuse=r"PortMask|FCMask")
-        high |= num(e.get("PortMask", 0)) << unit["port_shift"]
-        high |= num(e.get("FCMask", 0)) << unit["fc_shift"]
+        high |= pf
     if num(e.get("ExtSel", 0)) and not unit["extsel"]:
         return Expect(name, refuse=r"(?i)ext(sel|ension| ?select)")
     if any(reg in NO_FILTER_REGISTER for reg in re.findall(r"(\w+)\[", e.get("Filter") or "")):

@@ -147,6 +147,18 @@ class Checks(unittest.TestCase):
         self.assertEqual(run.check_run([x], run.parse_blocks("\n".join(text))["C.X"]),
                          ("match", ""))
 
+    def test_iio_umask_ext_restating_port_and_fc_mask(self):
+        # Sapphire Rapids' UNC_IIO_DATA_REQ_BY_CPU.MEM_READ.PART0: UMaskExt 0x70010 is ch_mask 1
+        # (47:36) and fc_mask 7 (50:48) again; the IIO's control has no umask extension
+        iio = {"Unit": "IIO", "EventName": "I.X", "EventCode": "0xc0", "UMask": "0x04",
+               "UMaskExt": "0x00070010", "PortMask": "0x0001", "FCMask": "0x07",
+               "Counter": "2,3"}
+        x = encode.uncore_expect(iio, "SPR")
+        self.assertEqual(x.alts[0].ctl, 0xC0 | 0x04 << 8 | 1 << 22 | 1 << 36 | 7 << 48)
+        for other in ("0x00070020", "0x00070011", "0x00080010"):
+            self.assertEqual(encode.uncore_expect(dict(iio, UMaskExt=other), "SPR").refuse,
+                             r"UMaskExt")
+
     def test_amd_formats(self):
         # perf's formats: a value fills the pieces in order; too wide or unknown is refused
         self.assertEqual(encode.amd_place(encode.AMD_DF, "event=0x3fff,umask=0x38"),

@@ -402,6 +402,11 @@ static void test_server_uncore_ext(void **state)
 		{ 0x55, "uncore_iio", "UNC_IIO_DATA_REQ_BY_CPU.MEM_WRITE.PART3", { 0, 0, 0, 0x8, 0x7 } },
 		{ 0x6a, "uncore_cha", "UNC_CHA_TOR_INSERTS.IA_MISS_DRD", { 0, 0, 0xC817FE, 0, 0 } },
 		{ 0x6a, "uncore_m2m", "UNC_M2M_IMC_READS.TO_PMM", { 0, 0, 0x7, 0, 0 } },
+		/* UMaskExt PortMask << 4 | FCMask << 16 (0x70010, 0x10FF0): the two again, dropped */
+		{ 0x8f, "uncore_iio", "UNC_IIO_DATA_REQ_BY_CPU.MEM_READ.PART0", { 0, 0, 0, 0x1, 0x7 } },
+		{ 0xcf, "uncore_iio", "UNC_IIO_DATA_REQ_BY_CPU.MEM_READ.PART3", { 0, 0, 0, 0x8, 0x7 } },
+		{ 0xad, "uncore_iio", "UNC_IIO_NUM_REQ_OF_CPU_BY_TGT.UBOX_POSTED", { 0, 0, 0, 0xFF, 0x1 } },
+		{ 0xaf, "uncore_iio", "UNC_IIO_DATA_REQ_OF_CPU.MEM_READ.PART0", { 0, 0, 0, 0x1, 0x7 } },
 	};
 	for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
 		const struct ev_def *d = ev_find(ulist_of(t[i].model, t[i].pmu), t[i].name,

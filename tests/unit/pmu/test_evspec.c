@@ -7,6 +7,7 @@
 #include "pmu/core_engine.h"
 #include "hw/layouts_core.h"
 #include "hw/layouts_uncore.h"
+#include "hw/layouts_discovery.h"
 
 #define EN (1u << 22)
 #define RINGS 0x30000u   /* USR | OS */
@@ -799,6 +800,46 @@ static void test_server_uncore_extensions(void **state)
 }
 
 /*
+ * Sapphire Rapids on: the IIO's control (the discovery table's type 1) has ch_mask 47:36 and
+ * fc_mask 50:48 and no umask extension (Linux uncore_snbep.c spr_uncore_iio, the SNR IIO formats
+ * "config:36-47", "config:48-50"). The lists' UMaskExt on IIO events only restates PortMask and
+ * FCMask (0x70010 = 1 << 4 | 7 << 16, the control's bits from 32): the event is those two fields.
+ * A UMaskExt a control has no field for is refused with the reason.
+ */
+static void test_disc_iio_port_and_fc_mask(void **state)
+{
+	(void)state;
+	struct cpu_info spr = cpu(0x8f), gnr = cpu(0xad), icx = cpu(0x6a);
+	struct box_desc iio = *family_box(UNCORE_ICX, "uncore_iio_2", 12);
+	iio.ctl_layout = disc_type_ctl(1);
+	const struct {
+		const struct cpu_info *ci;
+		const char *spec;
+		uint64_t config;
+	} t[] = {
+		{ &spr, "UNC_IIO_DATA_REQ_BY_CPU.MEM_READ.PART0", 0x04C0 | 1ull << 36 | 7ull << 48 },
+		{ &spr, "UNC_IIO_DATA_REQ_BY_CPU.MEM_READ.PART7", 0x04C0 | 0x80ull << 36 | 7ull << 48 },
+		{ &gnr, "UNC_IIO_DATA_REQ_OF_CPU.MEM_READ.PART0", 0x0483 | 1ull << 36 | 7ull << 48 },
+	};
+	for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		struct pmu_event_req r;
+		struct evspec_error err = { 0, "" };
+		if (evspec_parse_box(t[i].ci, &iio, t[i].spec, strlen(t[i].spec), &r, &err) ||
+		    r.config != t[i].config)
+			fail_msg("%s: %s config %#llx", t[i].spec, err.msg,
+				 (unsigned long long)r.config);
+	}
+	struct box_desc m2m = *family_box(UNCORE_ICX, "uncore_m2m_0", 12);
+	m2m.ctl_layout = iio.ctl_layout;
+	struct pmu_event_req r;
+	struct evspec_error err = { 0, "" };
+	const char *s = "UNC_M2M_IMC_READS.TO_PMM";   /* UMaskExt 7, a field of its own */
+	assert_int_equal(evspec_parse_box(&icx, &m2m, s, strlen(s), &r, &err), PMU_ERR_UNSUPPORTED);
+	assert_string_equal(err.msg, "event 'UNC_M2M_IMC_READS.TO_PMM' needs Intel's UMaskExt, "
+			    "which uncore_m2m_0's control (ICX_IIO_MSR_PMON_CTL) does not have");
+}
+
+/*
  * Intel's ExtSel events need an event-select extension bit: the SNB-EP U-box (Intel 327043-001
  * table 2-2, 21:20 reserved) has none, so they are refused; the PCU's control has it
  * (bit 21, Linux's SNBEP_PMON_CTL_EV_SEL_EXT), and so does any layout with the bit.
@@ -1013,6 +1054,7 @@ int main(void)
 		cmocka_unit_test(test_uncore_specs),
 		cmocka_unit_test(test_snbep_filter_terms),
 		cmocka_unit_test(test_server_uncore_extensions),
+		cmocka_unit_test(test_disc_iio_port_and_fc_mask),
 		cmocka_unit_test(test_extsel_needs_the_bit),
 		cmocka_unit_test(test_box_events_from_registers_md),
 		cmocka_unit_test(test_undefined_encoding_refused),
