@@ -32,7 +32,7 @@ pmu_status model_machine(struct model *m, struct machine *out, struct model_mach
 	/* this machine's boxes (a discovery table's part: its table's), as a run makes them */
 	struct box_set boxes;
 	/* each package's first CPU reads its portals, as a run's (run/uncore_disc_job.c) */
-	unsigned die_cpu[DISC_MAX_TABLES], ndies = 0;
+	unsigned die_cpu[DISC_MAX_TABLES] = { 0 }, ndies = 0;
 	for (unsigned i = 0; i < m->ncpus && ndies < DISC_MAX_TABLES; i++) {
 		bool first = true;
 		for (unsigned k = 0; k < ndies && first; k++)

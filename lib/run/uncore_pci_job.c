@@ -518,11 +518,11 @@ enum verdict uncore_pci_bandwidth(struct run *a, unsigned package, const struct 
 	uint64_t hz = a->plat->tsc_per_us * 1000000ull, lines = 0, cas[IMC_FR_MAX][2] = { { 0 } };
 	const struct box_desc *read_by = NULL;   /* a channel that counted read lines */
 	/* the channels' inputs (all) and one channel's (ch): as many as the events at most */
-	struct derived_input *all = run_alloc(a, 2 * a->meas->nureqs * sizeof(*all));
-	struct derived_input *ch = all + a->meas->nureqs;
+	struct derived_input *all = run_alloc(a, 2 * a->meas->nureqs * sizeof(*all)), *ch;
 	unsigned nall = 0, nch = 0, nread = 0;
 	if (!all)
 		return run_refuse(a, "no memory for the memory channels' bandwidth", NULL, NULL);
+	ch = all + a->meas->nureqs;
 	for (unsigned i = 0; i < a->meas->nureqs; i++) {
 		const struct box_desc *d = a->meas->ureqs[i].box;
 		struct derived_set set;

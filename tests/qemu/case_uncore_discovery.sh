@@ -21,13 +21,13 @@ for p in 0 1; do
 done
 expect_console "${SIM_LINE}P1  UNC_M_CAS_COUNT.RD +imc_7.0 +mmio 0xc1326840=0x40cf05 "
 # SPR's UPI quirk: the links counted at the devices of their ids (Linux spr_update_device_location)
-expect_console "${SIM_LINE}package 1: unit 20 \(type 8 upi, box 0, PCI pci 0000:ff:01\.1\+0x318\): counted at the device of its id: spr-upi-quirk$"
+expect_console "${SIM_LINE}package 1: unit 39 \(type 8 upi, box 0, PCI pci 0000:ff:01\.1\+0x318\): counted at the device of its id: spr-upi-quirk$"
 expect_log --verdict PASS --simulated --backend sim --uncore-packages 2
 [ "$(grep -c '"rec":"discovery_table"' "$LOG")" = 2 ] || fail "2 discovery_table records expected"
 SMP=4,sockets=2,cores=2 boot_case uncore_discovery_broken "${CFG}sim-break = disc-every\n"
 expect_rc 3   # the problems are said; the usable units (the CHAs) still count
 expect_console "${SIM_LINE}P1  UNC_CHA_CLOCKTICKS +cha_0\.0 +0x2002=0x400001 "
-expect_console "${SIM_LINE}package 1: unit 15 \(type 6 imc, box 7, MMIO 0x326800\): not counted: outside$"
+expect_console "${SIM_LINE}package 1: unit 34 \(type 6 imc, box 7, MMIO 0x326800\): not counted: outside$"
 for what in duplicate-box-id all-ones empty zero-offset outside spr-upi-quirk; do
   expect_console "${SIM_LINE}package 0: $what: "
 done
