@@ -3,6 +3,7 @@
  * Sub-NUMA clusters from the SRAT (issue 33 item 1, lib/run/snc.c) on the model, whose
  * firmware lays its SRAT out from ACPI 6.5 5.2.16 (model_srat.c, sim-snc): SNC-2 and SNC-3
  * on Sapphire Rapids named by package and CPUs (no public rule maps its boxes to clusters),
+ * SNC-3 on Granite Rapids with its CHAs and iMCs placed,
  * a machine without an SRAT said in one line, SNC-1 logged without a console line, a count
  * the model cannot make refused before any register is written. The capture keeps the table's
  * bytes; a profile made of them gives its model the same table, and one edited by hand (a
@@ -48,6 +49,27 @@ static void snc3_two_threads_a_core(void **state)
 				    "clusters: CPUs 0-3 | 4-7 | 8-11;"), 1);
 	assert_int_equal(fake_count(o.f->log, "\"package\":0,\"clusters\":3,\"alike\":true"), 1);
 	assert_int_equal(fake_count(o.f->log, "{\"domain\":5,\"cpus\":\"20-23\"}"), 1);
+	done(&o);
+}
+
+/*
+ * Granite Rapids: its boxes placed by Linux perf's rule (tools/perf/arch/x86/util/pmu.c,
+ * 0ffca606e902), worked out by hand here: 6 CHAs a package (a core each) split evenly and in
+ * order, 2 a cluster; the iMCs by SNC-3's table {1,1,0,0,2,2,1,1,...}: channels 2-3 to
+ * cluster 0, 0-1 and 6-7 to cluster 1, 4-5 to cluster 2.
+ */
+static void gnr_snc3_boxes_placed(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg("backend = sim\nsim-profile = granite-rapids\nsim-noise = none\n"
+				     "sim-firmware = clean\nsim-snc = 3\n", 24, 2, 2, NULL);
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->console, "[SIM] P0-1: SNC-3: domains 0-2 / 3-5; CHAs 0-1 | "
+				    "2-3 | 4-5; iMCs 2-3 | 0-1,6-7 | 4-5 (Linux perf's Granite Rapids "
+				    "rule)\n"), 1);
+	assert_int_equal(fake_count(o.f->log, "{\"domain\":4,\"cpus\":\"16-19\",\"chas\":\"2-3\","
+				    "\"imcs\":\"0-1,6-7\"}"), 1);
 	done(&o);
 }
 
@@ -211,6 +233,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(snc2_named_per_package),
 		cmocka_unit_test(snc3_two_threads_a_core),
+		cmocka_unit_test(gnr_snc3_boxes_placed),
 		cmocka_unit_test(sixteen_packages),
 		cmocka_unit_test(no_srat_one_line),
 		cmocka_unit_test(snc1_logged_quietly),
