@@ -15,7 +15,8 @@ static bool lists(const uint8_t *models, uint32_t model)
 	return false;
 }
 
-void pmu_family_model(uint32_t eax, uint32_t *family, uint32_t *model)
+/* The display family and model of CPUID.1:EAX (Intel SDM Vol. 2A, CPUID, figure 3-6). */
+static void pmu_family_model(uint32_t eax, uint32_t *family, uint32_t *model)
 {
 	uint32_t base_fam = (eax >> 8) & 0xf, base_model = (eax >> 4) & 0xf;
 	*family = base_fam == 0xf ? base_fam + ((eax >> 20) & 0xff) : base_fam;

@@ -143,8 +143,6 @@ unsigned pmu_mask_run(uint32_t mask);
 /* True when architectural event i (EBX bit i) is both in the vector and not marked unavailable. */
 bool pmu_arch_event_available(const struct pmu_arch_info *a, unsigned i);
 
-/* The display family and model of CPUID.1:EAX (Intel SDM Vol. 2A, CPUID, figure 3-6). */
-void pmu_family_model(uint32_t eax, uint32_t *family, uint32_t *model);
 enum uncore_family uncore_family_for(const char *vendor, uint32_t family, uint32_t model);
 const char *uncore_family_name(enum uncore_family u);
 
