@@ -8,7 +8,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export JOBS=${JOBS:-$(nproc)}
-total_p=0; total_f=0
+total_p=0; total_f=0; times=()
 t_start=$(date +%s)
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 # count NAME OUTPUT RC SECONDS: prints a suite's output and adds its count line.
@@ -28,6 +28,7 @@ count() {
   if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
   if [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then echo "FAIL $name: no check ran"; f=1; fi
   total_p=$((total_p + p)); total_f=$((total_f + f))
+  times+=("$name $secs s")
 }
 run_suite() {
   local name=$1 out rc t0; shift
@@ -84,6 +85,8 @@ wait $qemu_pid; wait $fuzz_bins
 ( run_to fuzz bash tests/fuzz/suite.sh ) & fuzz_pid=$!
 wait $lane1 $lane2 $fuzz_pid
 for s in "${host_suites[@]}" qemu fuzz; do report "$s"; done
+# Each suite's own wall time (suites run side by side, so they add up to more than the whole).
+echo "== time per suite: $(IFS=,; echo "${times[*]}" | sed 's/,/, /g')"
 echo "== all suites took $(( $(date +%s) - t_start )) s"
 echo "$total_p passed, $total_f failed"
 [ $total_f -eq 0 ]
