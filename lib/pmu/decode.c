@@ -109,9 +109,13 @@ static void visit(const struct box_set *boxes, ref_fn fn, void *ctx)
 	}
 }
 
+/* A box of a fixed counter alone (a client cNCU) has no general controls: count and stride 0. */
 static bool ref_has_msr(const struct reg_ref *r, uint32_t msr)
 {
-	return !r->pci_id && msr >= r->msr && (msr - r->msr) % r->stride == 0 && (msr - r->msr) / r->stride < r->count;
+	if (r->pci_id || !r->count || msr < r->msr)
+		return false;
+	return r->stride ? (msr - r->msr) % r->stride == 0 && (msr - r->msr) / r->stride < r->count
+			 : msr == r->msr;
 }
 
 /* ---- MSR number -> layout ---- */
