@@ -739,15 +739,32 @@ def client_units(cbox, ncbox, santa, bridge, cncu, ncncu, cncu_step):
     return gp + table
 
 
+# Diamond Rapids' other types, one unit each in the model's CBB table, slot k at MSR
+# 0x2100 + 0x10 k (lib/model/model_disc_units.h), by Linux's name (dmr_uncores[]) and format:
+# the PCU (spr_uncore_pcu) and U-box (gnr_uncore_ubox) are generic, as are SANTA, cNCU, sNCU
+# (DMR-6: no umask extension), CRS and CMS.
+DMR_OTHER = (("pcu", LNX_GENERIC), ("ubox", LNX_GENERIC), ("sca", LNX_UMASK_EXT5),
+             ("cxlcm", LNX_CXLCM), ("hamvf", LNX_UMASK_EXT5), ("santa", LNX_GENERIC),
+             ("cncu", LNX_GENERIC), ("sncu", LNX_GENERIC), ("ula", LNX_UMASK_EXT5),
+             ("dda", LNX_UMASK_EXT5), ("sbo", LNX_UMASK_EXT5), ("ubr", LNX_UMASK_EXT5),
+             ("pcie4", LNX_PCIE4), ("crs", LNX_GENERIC), ("cpc", LNX_UMASK_EXT5),
+             ("itc", LNX_UMASK_EXT5), ("otc", LNX_UMASK_EXT5), ("cms", LNX_GENERIC),
+             ("pcie6", LNX_PCIE4))
+
+
+def dmr_msr_unit(name, fmt, boxes, box_ctl):
+    return raw_unit(f"uncore_{name}", boxes, fmt, 4,
+                    dict(box=rf"uncore_{name}_(\d+)", ctl=box_ctl + 2, stride=0x10,
+                         box_ctl=box_ctl), numbered=True, frz=DISC_FRZ)
+
+
 RAW_UNITS = {
     "diamond-rapids": [
-        raw_unit("uncore_cbo", 8, LNX_UMASK_EXT5, 4,
-                 dict(box=r"uncore_cbo_(\d+)", ctl=0x2002, stride=0x10, box_ctl=0x2000),
-                 frz=DISC_FRZ),
+        dmr_msr_unit("cbo", LNX_UMASK_EXT5, 8, 0x2000),
         raw_unit("uncore_imc", 8, LNX_DMR_IMC, 4,
                  dict(box=r"uncore_imc_(\d+)", mmio=True, mmio_at=DMR_IMC_AT), dword=True,
                  frz=DISC_FRZ),
-    ],
+    ] + [dmr_msr_unit(name, fmt, 1, 0x2100 + 0x10 * k) for k, (name, fmt) in enumerate(DMR_OTHER)],
     "panther-lake": client_units(0x2442, 6, 0x2412, 0x2022, (0x240E, 0x2402), 2, 0x140),
     "nova-lake": client_units(0x2102, 12, 0x2042, 0, (0x202E, 0x2022), 1, 0),
 }

@@ -88,6 +88,8 @@ UNCORE_REGS = ({0xC08, 0xC09, 0xC10, 0xC11, 0xC16, 0xC17, 0xC24}
                | set(range(0xA40, 0xB40)) | set(range(0xB60, 0xFF0))
                # Sapphire Rapids on: CHA 0-15 0x2000-0x20FF (Intel PCM's SPR CHA MSRs)
                | set(range(0x2000, 0x2100))
+               # Diamond Rapids' other units in the model's CBB table, one a type (encode.py)
+               | set(range(0x2100, 0x2230))
                # and its other MSR units (encode.py DISC_UNITS): PCU, IIO, M2PCIe, IRP 0-5
                | set(range(0x2FC0, 0x2FCC)) | set(range(0x3000, 0x3060))
                | set(range(0x3200, 0x3260)) | set(range(0x3400, 0x3460))
