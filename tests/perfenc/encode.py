@@ -660,7 +660,8 @@ def amd_expects(dump):
 #   (thresh10, over inv's bit); an MMIO control of one dword (written with writel), so no
 #   bit from 32 up can be written.
 # - ADL client (L-SNB: PTL's and NVL's CBOX, SANTA, ia_core_bridge): event 0-7, umask 8-15,
-#   edge 18, inv 23, threshold 24-29; the cNCU a fixed counter alone, "clockticks", its
+#   edge 18, inv 23, threshold 24-29; the cNCU a fixed counter alone, "clockticks" (its
+#   config 0xff, perf's UNCORE_FIXED_EVENT: Linux uncore.c, icl_uncore_events), its
 #   control the enable bit 22 and its box control SNB_UNC_GLOBAL_CTL_EN (29) while counting
 #   (mtl_uncore_msr_init_box).
 # Every counter control has the enable bit 22 set by the tool while counting (as for the
@@ -789,13 +790,15 @@ def raw_expects(prof):
         names = [raw_box_name(u, 0)] + ([raw_box_name(u, last)] if last else [])
         past = f"{u['pmu']}_{u['boxes']}"
         out.append((f"{past}/event=0x1/", [Expect(f"{past}/event=0x1/", refuse=r"unknown PMU")]))
-        if u["fmt"] is None:   # the cNCU: its fixed counter, by perf's name
-            for b in names:
-                x = Expect(f"{b}/clockticks/", [Encoding("uncore_fixed", UNC_EN,
+        if u["fmt"] is None:   # the cNCU: its fixed counter, by perf's name or its config
+            for b in names:   # UNCORE_FIXED_EVENT 0xff (Linux uncore.c; icl_uncore_events)
+                for spec in ("clockticks", "event=0xff"):
+                    x = Expect(f"{b}/{spec}/", [Encoding("uncore_fixed", UNC_EN,
                                                          unit=u["unit"])])
+                    out.append((x.name, [x]))
+            for spec in ("event=0x1", "event=0xff,edge=1"):
+                x = Expect(f"{names[0]}/{spec}/", refuse=r"no counter")
                 out.append((x.name, [x]))
-            x = Expect(f"{names[0]}/event=0x1/", refuse=r"no counter")
-            out.append((x.name, [x]))
             continue
         fmt = u["fmt"]
         specs = []

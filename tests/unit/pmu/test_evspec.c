@@ -658,6 +658,41 @@ static void test_umask_spills_into_umask_ext(void **state)
 					    &err), PMU_ERR_RANGE);
 }
 
+/*
+ * A box whose only counter is its fixed one (Panther Lake's cNCU, tip 46da08a2bb4d) takes
+ * perf's UNCORE_FIXED_EVENT, config 0xff ("clockticks" is "event=0xff" in Linux's
+ * icl_uncore_events), as its clock; any other config has no counter.
+ */
+static void test_fixed_only_box_event_ff_is_its_clock(void **state)
+{
+	(void)state;
+	const struct box_family *f = box_family_client(6, 0xCC);
+	const struct box_type *t = NULL;
+	for (unsigned k = 0; f && k < f->ntypes; k++)
+		if (!strcmp(f->types[k].name, "uncore_cncu"))
+			t = &f->types[k];
+	assert_non_null(t);
+	struct box_inst b;
+	box_type_instance(t, 1, &b);
+	struct cpu_info ci = cpu(0xCC);
+	struct pmu_event_req r;
+	struct evspec_error err;
+	static const char *const clock[] = { "event=0xff", "config=0xff", "clockticks" };
+	for (unsigned i = 0; i < sizeof(clock) / sizeof(clock[0]); i++) {
+		assert_int_equal(evspec_parse_box(&ci, &b.d, clock[i], strlen(clock[i]), &r, &err),
+				 PMU_OK);
+		assert_int_equal(r.fixed, 0);
+		assert_string_equal(r.name, "clockticks");
+	}
+	static const char *const other[] = { "event=0x1", "event=0xff,edge=1" };
+	for (unsigned i = 0; i < sizeof(other) / sizeof(other[0]); i++) {
+		assert_int_equal(evspec_parse_box(&ci, &b.d, other[i], strlen(other[i]), &r, &err),
+				 PMU_OK);
+		assert_int_equal(r.fixed, -1);
+		assert_int_equal(r.counter_mask, 0);   /* no counter: the engine refuses it */
+	}
+}
+
 static void test_uncore_terms_on_box(void **state)
 {
 	(void)state;
@@ -1086,6 +1121,7 @@ int main(void)
 		cmocka_unit_test(test_restrictions_for_raw),
 		cmocka_unit_test(test_list_event_with_terms),
 		cmocka_unit_test(test_umask_spills_into_umask_ext),
+		cmocka_unit_test(test_fixed_only_box_event_ff_is_its_clock),
 		cmocka_unit_test(test_uncore_terms_on_box),
 		cmocka_unit_test(test_uncore_specs),
 		cmocka_unit_test(test_snbep_filter_terms),
