@@ -686,7 +686,7 @@ def raw_unit(pmu, boxes, fmt, nctr, where, dword=False, numbered=False, **kw):
     the one box's name when boxes is 1), format, counters, and where its registers are:
     where = the check_enc unit dict's place keys (ctl, stride, box_ctl; or mmio_at)."""
     return dict(pmu=pmu, boxes=boxes, fmt=fmt, nctr=nctr, dword=dword, numbered=numbered,
-                unit=dict(where, umask_bits=0xFF, extsel=False, **kw))
+                unit=dict(where, **kw))
 
 
 def raw_box_name(u, n):
@@ -716,7 +716,9 @@ CLIENT_TABLE_AT = [0xD0020000 + 0x4000 * i for i in range(5)]
 
 
 def client_units(cbox, ncbox, santa, bridge, cncu, ncncu, cncu_step):
-    # controls EVTSEL n, counters CTR n = EVTSEL 0 + 6 + n: the box's 8 MSRs
+    """A client part's boxes at fixed MSRs (no ia_core_bridge where bridge is 0), then its
+    table's units. A general box's 8 MSRs: controls EVTSEL n, counters CTR n = EVTSEL 0 + 6 + n;
+    a cNCU's from its fixed control to its box control."""
     gp = [raw_unit("uncore_cbox", ncbox, LNX_ADL, 2, dict(box=r"uncore_cbox_(\d+)", ctl=cbox,
                                                            stride=0x10, claim=(cbox, 8))),
           raw_unit("uncore_santa", 2, LNX_ADL, 2, dict(box=r"uncore_santa_(\d+)", ctl=santa,
@@ -726,7 +728,8 @@ def client_units(cbox, ncbox, santa, bridge, cncu, ncncu, cncu_step):
                            dict(box=r"uncore_ia_core_bridge", ctl=bridge, claim=(bridge, 8))))
     box, fixed = cncu
     nc = dict(box=r"uncore_cncu_(\d+)" if ncncu > 1 else r"uncore_cncu", stride=cncu_step,
-              fixed_ctl=fixed, box_ctl=box, frz=0, box_on=1 << 29, claim=(fixed, box - fixed + 1))
+              fixed_ctl=fixed, box_ctl=box, frz=0, box_on=1 << 29,
+              claim=(fixed, box - fixed + 1))
     gp.append(raw_unit("uncore_cncu", ncncu, None, 0, nc))
     table = [raw_unit("uncore_imc", 2, LNX_GENERIC, 4, dict(box=r"uncore_imc_(\d+)", mmio=True,
                                                            mmio_at=CLIENT_TABLE_AT[0:2]),
@@ -754,6 +757,7 @@ DMR_OTHER = (("pcu", LNX_GENERIC), ("ubox", LNX_GENERIC), ("sca", LNX_UMASK_EXT5
 
 
 def dmr_msr_unit(name, fmt, boxes, box_ctl):
+    """A Diamond Rapids MSR unit type: boxes 0x10 apart from box_ctl, controls +2."""
     return raw_unit(f"uncore_{name}", boxes, fmt, 4,
                     dict(box=rf"uncore_{name}_(\d+)", ctl=box_ctl + 2, stride=0x10,
                          box_ctl=box_ctl), numbered=True, frz=DISC_FRZ)
@@ -765,7 +769,8 @@ RAW_UNITS = {
         raw_unit("uncore_imc", 8, LNX_DMR_IMC, 4,
                  dict(box=r"uncore_imc_(\d+)", mmio=True, mmio_at=DMR_IMC_AT), dword=True,
                  frz=DISC_FRZ),
-    ] + [dmr_msr_unit(name, fmt, 1, 0x2100 + 0x10 * k) for k, (name, fmt) in enumerate(DMR_OTHER)],
+    ] + [dmr_msr_unit(name, fmt, 1, 0x2100 + 0x10 * k)
+         for k, (name, fmt) in enumerate(DMR_OTHER)],
     "panther-lake": client_units(0x2442, 6, 0x2412, 0x2022, (0x240E, 0x2402), 2, 0x140),
     "nova-lake": client_units(0x2102, 12, 0x2042, 0, (0x202E, 0x2022), 1, 0),
 }
@@ -781,9 +786,10 @@ def raw_fields_mask(fmt):
 
 
 def raw_expects(prof):
-    """[(spec, [Expect])] of profile prof's units: every field at its largest value and one
-    past it, all fields at once, the raw config of every field bit and of each bit no field
-    holds, tid_en, every counter of the last box, one box past the last."""
+    """[(spec, [Expect])] of profile prof's units, on each type's first and last box: every
+    field at its largest value and one past it, all fields at once, the raw config of every
+    field bit and of each bit no field holds, tid_en; every counter of the last box; one box
+    past the last."""
     out = []
     for u in RAW_UNITS[prof]:
         last = u["boxes"] - 1
@@ -808,7 +814,8 @@ def raw_expects(prof):
             specs += [f"{key}={top:#x}", f"{key}={top + 1:#x}"]
             if width > 1:   # its lowest bit alone, and bits that differ: a misplaced piece shows
                 specs += [f"{key}=0x1", f"{key}={0x5A5A5A5A5A5A5A5A & top:#x}"]
-        specs.append(",".join(f"{k}={raw_mixed(i, p):#x}" for i, (k, p) in enumerate(fmt.items())))
+        specs.append(",".join(f"{k}={raw_mixed(i, p):#x}"
+                              for i, (k, p) in enumerate(fmt.items())))
         specs.append("tid_en=1")
         fields = raw_fields_mask(fmt)
         limit = 32 if u["dword"] else 64
