@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: BSD-2-Clause-Patent
 """Every core event of every vendored perfmon list and every event of the Xeon uncore lists
 (Sandy Bridge-EP to Sierra Forest), by name, and raw specs of AMD's L3, DF and UMC on
-zen2-4, through `efipmu-host dry-run --each`, against the independent encoding of encode.py. Offcore events of lists with two response MSRs also run
-in pairs: perf puts the second one on MSR_OFFCORE_RSP_1.
+zen2-4 and of every unit type of Diamond Rapids, Panther Lake and Nova Lake, through
+`efipmu-host dry-run --each`, against the independent encoding of encode.py. Offcore events
+of lists with two response MSRs also run in pairs: perf puts the second one on
+MSR_OFFCORE_RSP_1.
 
 Per list: matched, refused as expected, mismatched (the first ones shown), and not compared:
 a discovery list's events on units the reference model's table does not publish or efipmu
