@@ -776,6 +776,13 @@ RAW_UNITS = {
 }
 
 
+# PMUs a part must not have: Diamond Rapids' broken MSE (IMH) and SB2UCIE (CBB), which Linux
+# ignores (DMR-5, DMR-6) and the model's tables list; Nova Lake's ia_core_bridge (none in
+# NVL-14: its MSR 0x2022 is the cNCU's fixed control there).
+RAW_ABSENT = {"diamond-rapids": ("uncore_mse_0", "uncore_sb2ucie_0"),
+              "nova-lake": ("uncore_ia_core_bridge",), "panther-lake": ()}
+
+
 def raw_fields_mask(fmt):
     """The bits a format's fields hold (the DMR iMC's thresh and inv share bit 23)."""
     mask = 0
@@ -789,8 +796,9 @@ def raw_expects(prof):
     """[(spec, [Expect])] of profile prof's units, on each type's first and last box: every
     field at its largest value and one past it, all fields at once, the raw config of every
     field bit and of each bit no field holds, tid_en; every counter of the last box; one box
-    past the last."""
-    out = []
+    past the last; each PMU the part must not have."""
+    out = [(f"{pmu}/event=0x1/", [Expect(f"{pmu}/event=0x1/", refuse=r"unknown PMU")])
+           for pmu in RAW_ABSENT[prof]]
     for u in RAW_UNITS[prof]:
         last = u["boxes"] - 1
         names = [raw_box_name(u, 0)] + ([raw_box_name(u, last)] if last else [])
