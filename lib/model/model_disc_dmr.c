@@ -8,13 +8,15 @@
  * global controls' places are the model's choices: firmware's are not published.
  */
 #include "model/model_discovery.h"
+#include "model/model_disc_units.h"
 #include "util/fmt.h"
 
 #define STRIDE 4          /* qwords per state: the three, padded */
 #define ACCESS_MMIO 1ull  /* access type 63:62: 0 MSR, 1 MMIO, 2 PCI */
-#define MAX_UNITS 72
+#define MAX_UNITS 96
 
 /* Linux DMR-5 (IMH: MSE 0x13 ignored), DMR-6 (CBB: CBO 0x1F, SB2UCIE 0x25 ignored). */
+static const struct model_disc_kind other[] = { MDU_DMR_ALL(MDU_ROW) };
 enum { TYPE_IMC = 0x06, TYPE_MSE = 0x13, TYPE_CBO = 0x1F, TYPE_SB2UCIE = 0x25 };
 
 /* DMR-7: global_init is wired to the CBB domain only, whose freeze_all is set at power-on. */
@@ -48,6 +50,9 @@ size_t model_disc_domains_table(const struct model_disc_domains *p,
 	} else {
 		for (unsigned i = 0; i < m->chas && n < MAX_UNITS - 1; i++)
 			u[n++] = (struct unit){ 4, 2, 8, TYPE_CBO, i, 0, 0x2000 + 0x10 * i };
+		for (unsigned k = 0; k < MDU_DMR_SLOTS && n < MAX_UNITS - 1; k++)
+			u[n++] = (struct unit){ other[k].nctr, other[k].ctl_off, other[k].ctr_off,
+						other[k].type, 0, 0, other[k].base };
 		u[n++] = (struct unit){ 4, 2, 8, TYPE_SB2UCIE, 0, 0, 0x2F00 };
 	}
 	size_t len = (size_t)(n + 1) * STRIDE * 8;

@@ -72,6 +72,23 @@ struct model_disc_kind {
 #define MDU_GNR_B2CXL(X, ...)  X(17, 1, 2, 4, 0x40, 8, 0x800000u, 0x10000u, __VA_ARGS__)
 
 /*
+ * Diamond Rapids' units besides its CBOs and iMC channels: one of each type Linux drives
+ * (dmr_uncores[]: tip 6daf2c35b835 IMH, 66e2075426f3 CBB) but the broken MSE and SB2UCIE,
+ * each an MSR unit of the CBB domain's table, in slot order at 0x2100 + 0x10 slot, controls
+ * +2, counters +8, 4 of 48 bits: the model's choice, no firmware's place being published
+ * (Linux names the PCU, U-box and CXLCM IMH units; one table holds them here).
+ */
+#define MDU_DMR_BASE 0x2100u
+#define MDU_DMR(X, type, slot) X((type), 0, 1, 4, 2, 8, MDU_DMR_BASE + 0x10u * (slot), 0x10u, )
+#define MDU_DMR_ALL(X)                                                                         \
+	MDU_DMR(X, 0x04, 0), MDU_DMR(X, 0x05, 1), MDU_DMR(X, 0x17, 2), MDU_DMR(X, 0x18, 3),    \
+	MDU_DMR(X, 0x1E, 4), MDU_DMR(X, 0x20, 5), MDU_DMR(X, 0x21, 6), MDU_DMR(X, 0x22, 7),    \
+	MDU_DMR(X, 0x23, 8), MDU_DMR(X, 0x24, 9), MDU_DMR(X, 0x26, 10), MDU_DMR(X, 0x2B, 11),  \
+	MDU_DMR(X, 0x2D, 12), MDU_DMR(X, 0x2E, 13), MDU_DMR(X, 0x2F, 14), MDU_DMR(X, 0x30, 15), \
+	MDU_DMR(X, 0x31, 16), MDU_DMR(X, 0x32, 17), MDU_DMR(X, 0x33, 18)
+#define MDU_DMR_SLOTS 19u
+
+/*
  * A part's machine: its units besides the CHAs, the iMC channels and the UPI links, and
  * whether it has Sapphire Rapids' M2M and M3UPI (Granite Rapids has B2CMI and B2UPI).
  */

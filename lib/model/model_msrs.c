@@ -204,7 +204,8 @@ const struct model_msr_map model_msrs_gnr =
 
 /*
  * Diamond Rapids as the model builds it (model_profiles.c: Emerald Rapids' core): its CBOs at
- * the MSRs of Sapphire Rapids' CHAs (the model's choice, model_disc_dmr.c) and the CBB
+ * the MSRs of Sapphire Rapids' CHAs and one unit of each other type after them (the model's
+ * choice, model_disc_dmr.c, model_disc_units.h) and the CBB
  * domain's discovery portal MSR 0x710 (Linux tip 66e2075426f3); no MSR 0x2FFE, whose
  * meaning there no source gives.
  */
@@ -212,6 +213,8 @@ static const struct model_msr_range dmr[] = {
 	CORE_LATER(0x30C), DEV(0x329, 0x329, "IA32_PERF_METRICS"),
 	DEV(0x710, 0x710, "CBB discovery portal"),
 	DEV(0x2000, 0x20FF, "CBO 0-15"),
+	DEV(MDU_DMR_BASE, MDU_DMR_BASE + 0x10 * MDU_DMR_SLOTS - 1,
+	    "the CBB table's other units, one a type (model_disc_units.h)"),
 };
 const struct model_msr_map model_msrs_dmr = MAP("Diamond Rapids (13_01H), the model's", dmr);
 

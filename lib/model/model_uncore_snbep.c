@@ -356,6 +356,32 @@ static const struct sbox_set gnr_units_set = {
 	MODEL_DISC_SPR_GLOBAL,
 };
 
+/*
+ * Diamond Rapids' other units (model_disc_units.h MDU_DMR_ALL), the generic box bits. A
+ * control holds the bits its type's Linux format names (tip 6daf2c35b835, 66e2075426f3) and
+ * the enable bit 22; the others raise #GP: the umask extension 63:32 on SCA, HAMVF, ULA, DDA,
+ * SBO, UBR, CPC, ITC, OTC; CXLCM's invert at 21 and port_en 35:32; the PCIe units' 55:32
+ * (thresh_ext, the selects, vc_sel, port_sel); none above 31 on the others. Bits 16, 17 and
+ * 19 are stored as the SPR CHA's (tid_en exists there, unused: 66e2075426f3). No traffic:
+ * their counters count nothing.
+ */
+#define DMR_HIGH(t)                                                                            \
+	((t) == 0x18 ? 0xFull : (t) == 0x2D || (t) == 0x33 ? 0xFFFFFFull :                       \
+	 (t) == 0x17 || (t) == 0x1E || ((t) >= 0x23 && (t) <= 0x2B && (t) != 0x25) ||            \
+	 ((t) >= 0x2F && (t) <= 0x31) ? 0xFFFFFFFFull : 0)
+#define DMR_RSV(t) (~DMR_HIGH(t) << 32 | ((t) == 0x18 ? 1ull << 20 : 3ull << 20))
+#define DMR_SBOX(type, access, count, nctr, ctl_off, ctr_off, base, step, ...)                  \
+	{ (base), 0, (base) + (ctl_off), (base) + (ctr_off), 0, 0, (nctr), 48, 8, true,          \
+	  DMR_RSV(type), 0, 512 + ((base) - MDU_DMR_BASE) / 4, NULL, 0, 0 }
+
+static const struct sbox dmr_unit_sboxes[] = { MDU_DMR_ALL(DMR_SBOX) };
+
+static const struct sbox_set dmr_units_set = {
+	dmr_unit_sboxes, sizeof(dmr_unit_sboxes) / sizeof(dmr_unit_sboxes[0]), 0, 0,
+	GEN_FRZ | GEN_RST_CTRL | GEN_RST_CTRS, false, 0, GEN_FRZ, GEN_RST_CTRL, GEN_RST_CTRS,
+	MODEL_DISC_SPR_GLOBAL,
+};
+
 static const struct sbox_set spr_units_set = {
 	spr_unit_sboxes, sizeof(spr_unit_sboxes) / sizeof(spr_unit_sboxes[0]), 0, 0,
 	GEN_FRZ | GEN_RST_CTRL | GEN_RST_CTRS, false, 0, GEN_FRZ, GEN_RST_CTRL, GEN_RST_CTRS,
@@ -512,3 +538,4 @@ SET_DEV(icx, icx_set, "icx-uncore");
 SET_DEV(spr, spr_set, "spr-uncore");
 SET_DEV(spr_units, spr_units_set, "spr-msr-units");
 SET_DEV(gnr_units, gnr_units_set, "gnr-msr-units");
+SET_DEV(dmr_units, dmr_units_set, "dmr-msr-units");

@@ -109,9 +109,11 @@ static void visit(const struct box_set *boxes, ref_fn fn, void *ctx)
 	}
 }
 
+/* A box of a fixed counter alone (a client cNCU) has no general control: stride 0, none. */
 static bool ref_has_msr(const struct reg_ref *r, uint32_t msr)
 {
-	return !r->pci_id && msr >= r->msr && (msr - r->msr) % r->stride == 0 && (msr - r->msr) / r->stride < r->count;
+	return !r->pci_id && r->stride && msr >= r->msr && (msr - r->msr) % r->stride == 0 &&
+	       (msr - r->msr) / r->stride < r->count;
 }
 
 /* ---- MSR number -> layout ---- */

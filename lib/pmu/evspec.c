@@ -95,6 +95,19 @@ static bool aux_term(struct aux_terms *aux, const char *name, size_t nl, uint64_
 	return false;
 }
 
+/*
+ * Where a umask= wider than 8 bits goes on: AMD's umask_hi (above), or the umask extension
+ * from bit 32 of Intel's discovery-era uncore controls, one term in Linux's formats
+ * (uncore_snbep.c umask_ext2-5, "config:8-15,32-..."; DMR's tip 6daf2c35b835). Not the
+ * core's UMASK2 (40-47), a term of its own there (umask2).
+ */
+static const struct reg_field *umask_hi(const struct reg_layout *l)
+{
+	const struct reg_field *hi = reg_find_field(l, "umask_hi", 8);
+	if (!hi)
+		hi = reg_find_field(l, "umask_ext", 9);
+	return hi && (hi->lsb == 24 || hi->lsb == 32) ? hi : NULL;
+}
 static pmu_status apply_term(const char *pmu, struct term_dest *dst, const char *t, size_t tl,
 			     struct evspec_error *err)
 {
@@ -148,7 +161,7 @@ static pmu_status apply_term(const char *pmu, struct term_dest *dst, const char 
 	 * the PerfMonV2 Data Fabric's umask:8-15,24-27 spills into umask_hi the same way.
 	 */
 	const struct reg_field *hi = f->lsb == 0 ? reg_find_field(l, "event_hi", 8) :
-				     f->lsb == 8 ? reg_find_field(l, "umask_hi", 8) : NULL;
+				     f->lsb == 8 ? umask_hi(l) : NULL;
 	const struct reg_field *top = hi && f->lsb == 0 ? reg_find_field(l, "event_top", 9) : NULL;
 	unsigned below_top = f->width + (hi ? hi->width : 0);
 	uint64_t max = hi ? reg_field_max(hi) << f->width | reg_field_max(f) : reg_field_max(f);

@@ -318,6 +318,13 @@ pmu_status evspec_parse_box(const struct cpu_info *ci, const struct box_desc *bo
 	if (!d && list)
 		req->counter_mask = evspec_counters_by_code(ci, list, l, req->config,
 							     req->counter_mask);
+	/*
+	 * perf's UNCORE_FIXED_EVENT: config 0xff is the fixed counter (Linux uncore.c
+	 * uncore_pmu_event_init); the client cNCU's "clockticks" is "event=0xff"
+	 * (icl_uncore_events). Taken where the fixed counter is the box's only one.
+	 */
+	if (!d && !box->n_counters && box->fixed_event && req->config == 0xFF)
+		return fixed_clock(box, req);
 	return evspec_validate(l, req->config, ~(uint64_t)0, err);
 }
 

@@ -631,3 +631,236 @@ def amd_expects(dump):
                 add(f"amd_umc_{n}", AMD_UMC, f"event={ev:#x},rdwrmask={rw}", base, per,
                     en=AMD_UMC_EN)
     return out
+
+
+# Diamond Rapids, Panther Lake and Nova Lake: Intel publishes no uncore event list of them, so,
+# as for AMD above, raw specs of each unit type's counter control as Linux's formats define it
+# (a format's value filling its pieces in order, amd_place), the unit's PMU named as Linux
+# names it. Sources (restated here, never read):
+#   DMR-5  Linux tip 6daf2c35b835 "Add IMH PMON support for Diamond Rapids" (uncore_snbep.c)
+#   DMR-6  Linux tip 66e2075426f3 "Add CBB PMON support for Diamond Rapids"
+#   PTL-3  Linux tip 64ad6d6ede0c "Add Panther Lake support" (uncore_snb.c ptl_uncores[])
+#   PTL-13 Linux tip 46da08a2bb4d "Add missing PMON units for Panther Lake"
+#   NVL-14 Linux tip e7d5f2ea0923 "Add Nova Lake support"
+#   L-DISC Linux uncore_discovery.c generic_uncore_formats_attr, GENERIC_PMON_RAW_EVENT_MASK
+#   L-SNB  Linux uncore_snb.c adl_uncore_formats_attr, ADL_UNC_RAW_EVENT_MASK, MTL_UNC_*
+# Formats:
+# - generic (L-DISC; a discovered type with no format group of its own: DMR's PCU, U-box,
+#   SANTA, cNCU, sNCU, CRS, CMS; PTL's and NVL's iMC, sNCU, HBO): event 0-7, umask 8-15,
+#   edge 18, inv 23, thresh 24-31. No tid_en: DMR-6 marks bit 16 reserved on CBO, SBO and
+#   SANTA and takes the extended umask from SANTA and sNCU.
+# - umask_ext5 (DMR-5 dmr_sca_uncore_formats_attr: SCA, HAMVF, ULA, UBR, CPC, ITC, OTC; DMR-6:
+#   CBO, DDA, SBO): the generic one with umask config:8-15,32-63 (DMR_HAMVF_EVENT_MASK_EXT).
+# - CXLCM (DMR-5): event, umask, edge 18, inv 21 (inv2), thresh 23-31 (thresh9_2), port_en
+#   32-35. Linux's kernel mask for it is GENERIC_PMON_RAW_EVENT_MASK, which leaves out bit 21:
+#   its inv= never reaches the register there; the format, the hardware's field, is taken.
+# - PCIE4, PCIE6 (DMR-5 dmr_pcie4_uncore_formats_attr): the generic ones, thresh_ext 32-35,
+#   rs3_sel 36, rx_sel 37, tx_sel 38, iep_sel 39, vc_sel 40-47, port_sel 48-55.
+# - DMR iMC (DMR-5 dmr_imc_uncore_formats_attr): event, umask, edge, inv 23, thresh 23-32
+#   (thresh10, over inv's bit); an MMIO control of one dword (written with writel), so no
+#   bit from 32 up can be written.
+# - ADL client (L-SNB: PTL's and NVL's CBOX, SANTA, ia_core_bridge): event 0-7, umask 8-15,
+#   edge 18, inv 23, threshold 24-29; the cNCU a fixed counter alone, "clockticks" (its
+#   config 0xff, perf's UNCORE_FIXED_EVENT: Linux uncore.c, icl_uncore_events), its
+#   control the enable bit 22 and its box control SNB_UNC_GLOBAL_CTL_EN (29) while counting
+#   (mtl_uncore_msr_init_box).
+# Every counter control has the enable bit 22 set by the tool while counting (as for the
+# discovery units above). A bit no field of the format holds is refused (Linux masks it away
+# silently; efipmu says so in one line), bit 22 as the tool's own; a name no format has
+# (tid_en) is an unknown term.
+LNX_GENERIC = {"event": [(0, 8)], "umask": [(8, 8)], "edge": [(18, 1)], "inv": [(23, 1)],
+               "thresh": [(24, 8)]}
+LNX_UMASK_EXT5 = dict(LNX_GENERIC, umask=[(8, 8), (32, 32)])
+LNX_CXLCM = {"event": [(0, 8)], "umask": [(8, 8)], "edge": [(18, 1)], "inv": [(21, 1)],
+             "thresh": [(23, 9)], "port_en": [(32, 4)]}
+LNX_PCIE4 = dict(LNX_GENERIC, thresh_ext=[(32, 4)], rs3_sel=[(36, 1)], rx_sel=[(37, 1)],
+                 tx_sel=[(38, 1)], iep_sel=[(39, 1)], vc_sel=[(40, 8)], port_sel=[(48, 8)])
+LNX_DMR_IMC = dict(LNX_GENERIC, thresh=[(23, 10)])
+LNX_ADL = {"event": [(0, 8)], "umask": [(8, 8)], "edge": [(18, 1)], "inv": [(23, 1)],
+           "threshold": [(24, 6)]}
+RAW_EN_BIT = 22
+
+
+def raw_unit(pmu, boxes, fmt, nctr, where, dword=False, numbered=False, **kw):
+    """A unit type of a part with no list: its PMU name ("uncore_cbo": uncore_cbo_0 ..., or
+    the one box's name when boxes is 1), format, counters, and where its registers are:
+    where = the check_enc unit dict's place keys (ctl, stride, box_ctl; or mmio_at)."""
+    return dict(pmu=pmu, boxes=boxes, fmt=fmt, nctr=nctr, dword=dword, numbered=numbered,
+                unit=dict(where, **kw))
+
+
+def raw_box_name(u, n):
+    """Box n's PMU name: a type of one box Linux does not number (uncore_ia_core_bridge, NVL's
+    uncore_cncu) is its name alone; a discovered unit is always numbered (uncore_sncu_0)."""
+    return u["pmu"] if u["boxes"] == 1 and not u.get("numbered") else f"{u['pmu']}_{n}"
+
+
+def raw_mixed(i, pieces):
+    """Field i's value in the all-fields spec: bits that differ from field to field, never 0."""
+    top = (1 << sum(w for _l, w in pieces)) - 1
+    return (0x96C3A5F0E1D2B487 >> 3 * i & top) or 1
+
+
+# The parts' units. Places: the client boxes' MSRs are Linux's (L-SNB MTL_UNC_*, PTL-13,
+# NVL-14: PTL CBOX 0x2442 / 6 boxes 0x10 apart, SANTA 0x2412 / 2, ia_core_bridge 0x2022, cNCU
+# box 0x240E, fixed control 0x2402 / 2 boxes 0x140 apart; NVL CBOX 0x2102 / 12, SANTA 0x2042 /
+# 2, cNCU box 0x202E, fixed control 0x2022). A discovered unit is where the reference model's
+# table puts it (no firmware's place is published; lib/model/model_disc_dmr.c,
+# model_disc_client.c): DMR CBO n at MSR 0x2000 + 0x10 n, controls +2, 8 of them; DMR iMC
+# channel c of controller k in MMIO at 0xC0000000 + 0x100000 k + 0x22800 + 0x4000 c, controls
+# +0x40 (4 apart); PTL's and NVL's table units at 0xD0020000 + 0x4000 i (i: iMC 0-1, sNCU,
+# HBO 0-1), controls +0x40. Controls 1 apart in an MSR unit, 4 in an MMIO one (Linux's
+# generic discovery boxes).
+DMR_IMC_AT = [0xC0000000 + 0x100000 * (i // 2) + 0x22800 + 0x4000 * (i % 2) for i in range(8)]
+CLIENT_TABLE_AT = [0xD0020000 + 0x4000 * i for i in range(5)]
+
+
+def client_units(cbox, ncbox, santa, bridge, cncu, ncncu, cncu_step):
+    """A client part's boxes at fixed MSRs (no ia_core_bridge where bridge is 0), then its
+    table's units. A general box's 8 MSRs: controls EVTSEL n, counters CTR n = EVTSEL 0 + 6 + n;
+    a cNCU's from its fixed control to its box control."""
+    gp = [raw_unit("uncore_cbox", ncbox, LNX_ADL, 2, dict(box=r"uncore_cbox_(\d+)", ctl=cbox,
+                                                           stride=0x10, claim=(cbox, 8))),
+          raw_unit("uncore_santa", 2, LNX_ADL, 2, dict(box=r"uncore_santa_(\d+)", ctl=santa,
+                                                        stride=0x10, claim=(santa, 8)))]
+    if bridge:
+        gp.append(raw_unit("uncore_ia_core_bridge", 1, LNX_ADL, 2,
+                           dict(box=r"uncore_ia_core_bridge", ctl=bridge, claim=(bridge, 8))))
+    box, fixed = cncu
+    nc = dict(box=r"uncore_cncu_(\d+)" if ncncu > 1 else r"uncore_cncu", stride=cncu_step,
+              fixed_ctl=fixed, box_ctl=box, frz=0, box_on=1 << 29,
+              claim=(fixed, box - fixed + 1))
+    gp.append(raw_unit("uncore_cncu", ncncu, None, 0, nc))
+    table = [raw_unit("uncore_imc", 2, LNX_GENERIC, 4, dict(box=r"uncore_imc_(\d+)", mmio=True,
+                                                           mmio_at=CLIENT_TABLE_AT[0:2]),
+                      dword=True, numbered=True, frz=DISC_FRZ),
+             raw_unit("uncore_sncu", 1, LNX_GENERIC, 4, dict(box=r"uncore_sncu_(\d+)", mmio=True,
+                                                            mmio_at=CLIENT_TABLE_AT[2:3]),
+                      dword=True, numbered=True, frz=DISC_FRZ),
+             raw_unit("uncore_hbo", 2, LNX_GENERIC, 4, dict(box=r"uncore_hbo_(\d+)", mmio=True,
+                                                           mmio_at=CLIENT_TABLE_AT[3:5]),
+                      dword=True, numbered=True, frz=DISC_FRZ)]
+    return gp + table
+
+
+# Diamond Rapids' other types, one unit each in the model's CBB table, slot k at MSR
+# 0x2100 + 0x10 k (lib/model/model_disc_units.h), by Linux's name (dmr_uncores[]) and format:
+# the PCU (spr_uncore_pcu) and U-box (gnr_uncore_ubox) are generic, as are SANTA, cNCU, sNCU
+# (DMR-6: no umask extension), CRS and CMS.
+DMR_OTHER = (("pcu", LNX_GENERIC), ("ubox", LNX_GENERIC), ("sca", LNX_UMASK_EXT5),
+             ("cxlcm", LNX_CXLCM), ("hamvf", LNX_UMASK_EXT5), ("santa", LNX_GENERIC),
+             ("cncu", LNX_GENERIC), ("sncu", LNX_GENERIC), ("ula", LNX_UMASK_EXT5),
+             ("dda", LNX_UMASK_EXT5), ("sbo", LNX_UMASK_EXT5), ("ubr", LNX_UMASK_EXT5),
+             ("pcie4", LNX_PCIE4), ("crs", LNX_GENERIC), ("cpc", LNX_UMASK_EXT5),
+             ("itc", LNX_UMASK_EXT5), ("otc", LNX_UMASK_EXT5), ("cms", LNX_GENERIC),
+             ("pcie6", LNX_PCIE4))
+
+
+def dmr_msr_unit(name, fmt, boxes, box_ctl):
+    """A Diamond Rapids MSR unit type: boxes 0x10 apart from box_ctl, controls +2."""
+    return raw_unit(f"uncore_{name}", boxes, fmt, 4,
+                    dict(box=rf"uncore_{name}_(\d+)", ctl=box_ctl + 2, stride=0x10,
+                         box_ctl=box_ctl), numbered=True, frz=DISC_FRZ)
+
+
+RAW_UNITS = {
+    "diamond-rapids": [
+        dmr_msr_unit("cbo", LNX_UMASK_EXT5, 8, 0x2000),
+        raw_unit("uncore_imc", 8, LNX_DMR_IMC, 4,
+                 dict(box=r"uncore_imc_(\d+)", mmio=True, mmio_at=DMR_IMC_AT), dword=True,
+                 frz=DISC_FRZ),
+    ] + [dmr_msr_unit(name, fmt, 1, 0x2100 + 0x10 * k)
+         for k, (name, fmt) in enumerate(DMR_OTHER)],
+    "panther-lake": client_units(0x2442, 6, 0x2412, 0x2022, (0x240E, 0x2402), 2, 0x140),
+    "nova-lake": client_units(0x2102, 12, 0x2042, 0, (0x202E, 0x2022), 1, 0),
+}
+
+
+# PMUs a part must not have: Diamond Rapids' broken MSE (IMH) and SB2UCIE (CBB), which Linux
+# ignores (DMR-5, DMR-6) and the model's tables list; Nova Lake's ia_core_bridge (none in
+# NVL-14: its MSR 0x2022 is the cNCU's fixed control there).
+RAW_ABSENT = {"diamond-rapids": ("uncore_mse_0", "uncore_sb2ucie_0"),
+              "nova-lake": ("uncore_ia_core_bridge",), "panther-lake": ()}
+
+
+def raw_fields_mask(fmt):
+    """The bits a format's fields hold (the DMR iMC's thresh and inv share bit 23)."""
+    mask = 0
+    for pieces in fmt.values():
+        for lsb, width in pieces:
+            mask |= ((1 << width) - 1) << lsb
+    return mask
+
+
+def raw_expects(prof):
+    """[(spec, [Expect])] of profile prof's units, on each type's first and last box: every
+    field at its largest value and one past it, all fields at once, the raw config of every
+    field bit and of each bit no field holds, tid_en; every counter of the last box; one box
+    past the last; each PMU the part must not have."""
+    out = [(f"{pmu}/event=0x1/", [Expect(f"{pmu}/event=0x1/", refuse=r"unknown PMU")])
+           for pmu in RAW_ABSENT[prof]]
+    for u in RAW_UNITS[prof]:
+        last = u["boxes"] - 1
+        names = [raw_box_name(u, 0)] + ([raw_box_name(u, last)] if last else [])
+        past = f"{u['pmu']}_{u['boxes']}"
+        out.append((f"{past}/event=0x1/", [Expect(f"{past}/event=0x1/", refuse=r"unknown PMU")]))
+        if u["fmt"] is None:   # the cNCU: its fixed counter, by perf's name or its config
+            for b in names:   # UNCORE_FIXED_EVENT 0xff (Linux uncore.c; icl_uncore_events)
+                for spec in ("clockticks", "event=0xff"):
+                    x = Expect(f"{b}/{spec}/", [Encoding("uncore_fixed", UNC_EN,
+                                                         unit=u["unit"])])
+                    out.append((x.name, [x]))
+            for spec in ("event=0x1", "event=0xff,edge=1"):
+                x = Expect(f"{names[0]}/{spec}/", refuse=r"no counter")
+                out.append((x.name, [x]))
+            continue
+        fmt = u["fmt"]
+        specs = []
+        for key, pieces in fmt.items():
+            width = sum(w for _l, w in pieces)
+            top = (1 << width) - 1
+            specs += [f"{key}={top:#x}", f"{key}={top + 1:#x}"]
+            if width > 1:   # its lowest bit alone, and bits that differ: a misplaced piece shows
+                specs += [f"{key}=0x1", f"{key}={0x5A5A5A5A5A5A5A5A & top:#x}"]
+        specs.append(",".join(f"{k}={raw_mixed(i, p):#x}"
+                              for i, (k, p) in enumerate(fmt.items())))
+        specs.append("tid_en=1")
+        fields = raw_fields_mask(fmt)
+        limit = 32 if u["dword"] else 64
+        fields &= (1 << limit) - 1
+        specs.append(f"config={fields:#x}")
+        for bit in range(64):
+            if not fields >> bit & 1 and bit != RAW_EN_BIT:
+                specs.append(f"config={1 << bit:#x}")
+        specs.append(f"config={1 << RAW_EN_BIT:#x}")
+        for spec in specs:
+            for b in names:
+                name = f"{b}/{spec}/"
+                out.append((name, [raw_expect(name, fmt, spec, u)]))
+        # every counter of the last box, one event each
+        xs = [raw_expect(f"{names[-1]}/event={k + 1:#x}/", fmt, f"event={k + 1:#x}", u)
+              for k in range(u["nctr"])]
+        out.append((",".join(x.name for x in xs), xs))
+    return out
+
+
+def raw_expect(name, fmt, terms, u):
+    """The Expect of one spec of unit u: its control's value, or the refusal's reason."""
+    key, _eq, val = terms.partition("=")
+    limit = 32 if u["dword"] else 64
+    if key == "config":
+        v = num(val)
+        bad = v & ~raw_fields_mask(fmt) | (v >> limit << limit)
+        if v >> RAW_EN_BIT & 1:
+            return Expect(name, refuse=r"'en' is set by efipmu")
+        if bad:
+            return Expect(name, refuse=rf"reserved bit {(bad & -bad).bit_length() - 1}\b")
+        config = v
+    else:
+        config, why = amd_place(fmt, terms)
+        if why:
+            return Expect(name, refuse=re.escape(why))
+        if config >> limit:
+            return Expect(name, refuse=r"too wide|reserved bit")
+    return Expect(name, [Encoding("uncore", config | UNC_EN, frozenset(range(u["nctr"])),
+                                  unit=u["unit"])])

@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: BSD-2-Clause-Patent
 """Every core event of every vendored perfmon list and every event of the Xeon uncore lists
 (Sandy Bridge-EP to Sierra Forest), by name, and raw specs of AMD's L3, DF and UMC on
-zen2-4, through `efipmu-host dry-run --each`, against the independent encoding of encode.py. Offcore events of lists with two response MSRs also run
-in pairs: perf puts the second one on MSR_OFFCORE_RSP_1.
+zen2-4 and of every unit type of Diamond Rapids, Panther Lake and Nova Lake, through
+`efipmu-host dry-run --each`, against the independent encoding of encode.py. Offcore events
+of lists with two response MSRs also run in pairs: perf puts the second one on
+MSR_OFFCORE_RSP_1.
 
 Per list: matched, refused as expected, mismatched (the first ones shown), and not compared:
 a discovery list's events on units the reference model's table does not publish or efipmu
@@ -12,7 +14,7 @@ mismatch not in known-gaps.txt, on a listed gap that now matches or names nothin
 and on any missing input. Last line: "perfenc: N passed, N failed" (passed: events matched
 or refused as expected, and the runner's own checks in test_check.py; known gaps count in
 neither).
-  run.py [--tool PATH] [--data DIR] [--gaps FILE] [--write-gaps] [--jobs N]
+  run.py [--tool PATH] [--data DIR] [--gaps FILE] [--write-gaps] [--jobs N] [--only REGEX]
 """
 import argparse
 import csv
@@ -63,6 +65,10 @@ CORE_TYPES = {0x20: "atom", 0x40: "core"}
 # on each AMD profile, from the CPUID dump its model answers (tools/gen_cpuid_tables.py).
 AMD_PROFILES = {"zen2": "amd-17-31-rome.txt", "zen3": "amd-19-01-milan.txt",
                 "zen4": "amd-19-11-genoa.txt"}
+# Nor have Diamond Rapids, Panther Lake and Nova Lake one: raw specs of each unit type's
+# format as Linux defines it (encode.raw_expects), a hybrid part's uncore counted from its
+# P-core (the core type a run needs there).
+RAW_PROFILES = {"diamond-rapids": None, "panther-lake": "core", "nova-lake": "core"}
 # Uncore lists whose boxes efipmu drives by Intel's names: Sandy Bridge-EP's to Ice Lake-SP's,
 # and the discovery-table parts' (the client parts' uncore lists are vendored, not run).
 UNCORE_MODELS = {0x2D, 0x55, 0x6A, 0x8F, 0xCF, 0xAD, 0xAF}
@@ -84,6 +90,8 @@ UNCORE_REGS = ({0xC08, 0xC09, 0xC10, 0xC11, 0xC16, 0xC17, 0xC24}
                | set(range(0xA40, 0xB40)) | set(range(0xB60, 0xFF0))
                # Sapphire Rapids on: CHA 0-15 0x2000-0x20FF (Intel PCM's SPR CHA MSRs)
                | set(range(0x2000, 0x2100))
+               # Diamond Rapids' other units in the model's CBB table, one a type (encode.py)
+               | set(range(0x2100, 0x2230))
                # and its other MSR units (encode.py DISC_UNITS): PCU, IIO, M2PCIe, IRP 0-5
                | set(range(0x2FC0, 0x2FCC)) | set(range(0x3000, 0x3060))
                | set(range(0x3200, 0x3260)) | set(range(0x3400, 0x3460))
@@ -110,8 +118,9 @@ class Item:
 
     def __init__(self, path, etype, prof, model=0, stepping=None, core_type=None):
         self.path, self.etype, self.prof = path, etype, prof
-        # a list's name is its JSON file's; AMD's runs are named for the profile
-        self.name = os.path.basename(path)[:-5] if etype != "amd" else f"amd_uncore_{prof}"
+        # a list's name is its JSON file's; AMD's and the raw specs' runs, the profile's
+        self.name = {"amd": f"amd_uncore_{prof}", "raw": f"raw_uncore_{prof}"}.get(
+            etype, os.path.basename(path)[:-5])
         self.model, self.stepping, self.core_type = model, stepping, core_type
 
     def list_model(self):
@@ -169,6 +178,8 @@ def lists_from_mapfile(data):
         if not os.path.isfile(full):
             raise Missing(f"{full} is missing")
         out.append(Item(full, "amd", prof))
+    for prof, ctype in RAW_PROFILES.items():
+        out.append(Item("", "raw", prof, core_type=ctype))
     return out
 
 
@@ -182,6 +193,8 @@ def runs_for(item):
     if item.etype == "amd":
         exps = encode.amd_expects(item.path)
         return [(x.name, x.name, [x]) for x in exps]
+    if item.etype == "raw":
+        return [(spec, spec, xs) for spec, xs in encode.raw_expects(item.prof)]
     events = encode.load_events(item.path)
     if item.etype == "core":
         perfmon_dir = os.path.basename(os.path.dirname(os.path.dirname(item.path)))   # "JKT"
@@ -312,6 +325,10 @@ def check_mmio(enc, ctr, eff, block):
     box = block["mmio"].get(ctr["box"])
     if box is None:
         return f"{ctr['box']}: no MMIO box listed", None
+    m = re.fullmatch(enc.unit["box"], ctr["box"])
+    at = enc.unit.get("mmio_at")
+    if at and box != at[int(m.group(1))]:   # where the model's table puts it
+        return f"{ctr['box']} at mmio {box:#x}, expected {at[int(m.group(1))]:#x}", None
     if enc.kind == "uncore_fixed":   # the list's "FIXED": the channel's fixed counter, +0x54
         if ctr["kind"] != "fixed":
             return f"on {ctr['kind']} {ctr['idx']}, expected the iMC's fixed counter", None
@@ -371,7 +388,7 @@ def check_enc(enc, ctr, eff, block):
     if "offsets" in unit:
         off = unit["offsets"][int(m.group(1))]
     if enc.kind == "uncore_fixed":
-        ctl = unit.get("fixed_ctl", encode.UCLK_FIXED_CTL)
+        ctl = unit.get("fixed_ctl", encode.UCLK_FIXED_CTL) + off
         if ctr["kind"] != "fixed" or ctr["ctl"] != ctl:
             where = f"{ctr['box']} {ctr['kind']}{ctr['idx']}"
             return f"on {where}, expected the UCLK fixed counter", None
@@ -385,8 +402,12 @@ def check_enc(enc, ctr, eff, block):
         return f"control {fmt(eff.get(ctl))}, expected {enc.ctl:#x}", None
     if "box_ctl" in unit:
         b = eff.get(unit["box_ctl"] + off)
-        if b is None or b & unit.get("frz", FRZ):
+        # frozen by its freeze bit, or (a client cNCU) its enable bits not all set
+        if b is None or b & unit.get("frz", FRZ) or ~b & unit.get("box_on", 0):
             return f"box control {unit['box_ctl'] + off:#x} {fmt(b)}: not unfrozen", None
+    if "claim" in unit:   # the box's own MSRs, outside UNCORE_REGS
+        first, count = unit["claim"]
+        claimed.update({first + off + k: ("any", 0) for k in range(count)})
     for reg in ("filter", "filter1"):
         if reg in enc.extra:
             claimed[unit[reg] + off] = ("=", enc.extra[reg])
@@ -429,12 +450,17 @@ def check_run(exps, block):
         order = block.get("order", [])
         ctr = order[k][1] if k < len(order) and order[k][0] == shown else \
             block["counters"].get(shown)
+        if ctr is None and len(exps) == 1 and len(block["counters"]) == 1:
+            ctr = next(iter(block["counters"].values()))   # a fixed counter's own name
         if ctr is None:
             return "mismatch", f"{x.name}: not in the counter listing"
         why = []
         for enc in x.alts:
             reason, got = check_enc(enc, ctr, eff, block)
-            if reason is None and not set(got) & set(claimed):
+            # two events may share a box's registers ("any"), never an extra MSR's value
+            shared = {k for k in set(got or ()) & set(claimed)
+                      if got[k] != ("any", 0) or claimed[k] != ("any", 0)}
+            if reason is None and not shared:
                 claimed.update(got)
                 break
             why.append(reason or "its extra MSR is taken by the other event")
@@ -558,21 +584,24 @@ def main():
     ap.add_argument("--write-gaps", action="store_true")
     ap.add_argument("--jobs", type=int, default=int(os.environ.get("JOBS", "2")))
     ap.add_argument("--show", type=int, default=5, help="mismatches shown per list")
+    ap.add_argument("--only", help="run only the lists whose name this regex finds")
     a = ap.parse_args()
     try:
         if not os.access(a.tool, os.X_OK):
             raise Missing(f"{a.tool} is missing (make host)")
         items = lists_from_mapfile(a.data)
+        if a.only:
+            items = [i for i in items if re.search(a.only, i.name)]
         gaps = {} if a.write_gaps and not os.path.isfile(a.gaps) else read_gaps(a.gaps)
         work = batches(a.tool, items)
         with ThreadPoolExecutor(max(1, a.jobs)) as ex:
             done = list(ex.map(lambda w: run_batch(a.tool, w[0], w[1]), work))
         results, rows_of = [], {}
         for (item, _runs), rows in zip(work, done):
-            if item.path not in rows_of:
-                rows_of[item.path] = []
-                results.append((item.name, item.prof, item, rows_of[item.path]))
-            rows_of[item.path].extend(rows)
+            if item.name not in rows_of:
+                rows_of[item.name] = []
+                results.append((item.name, item.prof, item, rows_of[item.name]))
+            rows_of[item.name].extend(rows)
     except (Missing, OSError, ValueError, KeyError) as e:
         print(f"  FAIL {e}")
         print("perfenc: 0 passed, 1 failed")
@@ -604,7 +633,7 @@ def main():
         failed += len(bad)
         names = f" (names of model {lm.list_model()})" if lm.list_model() else ""
         names += f" on its {lm.core_type} CPU" if lm.core_type else ""
-        label = name if lm.etype == "amd" else f"{name}.json"
+        label = name if lm.etype in ("amd", "raw") else f"{name}.json"
         print(f"{label} on {prof}{names}: {count['match']} matched, {count['refused']} "
               f"refused as expected, {count['mismatch']} mismatched ({known} known gaps)"
               + (f", {count['skipped']} not compared" if count["skipped"] else ""))
@@ -620,7 +649,8 @@ def main():
             print(line)
         if len(bad) > 20:
             print(f"    ... and {len(bad) - 20} more")
-    stale = sorted(set(gaps) - seen)
+    ran = {name for name, _p, _i, _r in results}
+    stale = sorted(k for k in set(gaps) - seen if k[0] in ran or not a.only)
     for list_name, label in stale:
         print(f"  FAIL known-gaps.txt names {list_name} {label}, which did not run")
     failed += len(stale)

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause-Patent
 # Every event of the vendored perfmon lists (data/perfmon/: every core list, the Xeon uncore
-# lists from Sandy Bridge-EP to Sierra Forest), by name, and AMD's L3, DF and UMC formats on
-# zen2-4, through `efipmu-host dry-run` against an independent encoder written from the JSON,
-# Linux's formats and the manuals (tests/perfenc/).
+# lists from Sandy Bridge-EP to Sierra Forest), by name, AMD's L3, DF and UMC formats on
+# zen2-4 and the Diamond Rapids, Panther Lake and Nova Lake units' formats (raw specs: no
+# Intel list of them), through `efipmu-host dry-run` against an independent encoder written
+# from the JSON, Linux's formats and the manuals (tests/perfenc/).
 # Mismatches listed in tests/perfenc/known-gaps.txt are reported, not failed; a listed one
 # that matches again fails (the list only shrinks). Last line: "perfenc: N passed, N failed".
 set -uo pipefail

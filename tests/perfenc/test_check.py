@@ -182,6 +182,55 @@ class Checks(unittest.TestCase):
         self.assertEqual(run.check_run([x], run.parse_blocks("\n".join(wrong))["U.X"])[0],
                          "mismatch")
 
+    def test_raw_formats_fill_linux_pieces(self):
+        # DMR-5's CXLCM: inv 21, thresh 23-31, port_en 32-35; umask_ext5's umask over two pieces
+        self.assertEqual(encode.amd_place(encode.LNX_CXLCM, "inv=1,thresh=0x1ff,port_en=0xf"),
+                         (1 << 21 | 0x1FF << 23 | 0xF << 32, None))
+        self.assertEqual(encode.amd_place(encode.LNX_UMASK_EXT5, "umask=0x1ff"),
+                         (0xFF00 | 1 << 32, None))
+        self.assertEqual(encode.amd_place(encode.LNX_ADL, "threshold=0x40")[1], "too wide")
+        self.assertEqual(encode.raw_fields_mask(encode.LNX_DMR_IMC), 0x1FF84FFFF)
+
+    def test_raw_reserved_bit_and_tid_en_refused(self):
+        cbo = encode.RAW_UNITS["diamond-rapids"][0]
+        x = encode.raw_expect("C", cbo["fmt"], "config=0x10000", cbo)
+        self.assertEqual(x.refuse, r"reserved bit 16\b")
+        self.assertEqual(encode.raw_expect("C", cbo["fmt"], "tid_en=1", cbo).refuse,
+                         "unknown\\ term\\ 'tid_en'")
+        imc = encode.RAW_UNITS["diamond-rapids"][1]   # one dword: nothing from bit 32 up
+        self.assertEqual(encode.raw_expect("I", imc["fmt"], "config=0x100000000", imc).refuse,
+                         r"reserved bit 32\b")
+
+    def test_raw_cncu_needs_its_global_enable(self):
+        cncu = next(u for u in encode.RAW_UNITS["panther-lake"] if u["pmu"] == "uncore_cncu")
+        x = encode.Expect("uncore_cncu_1/clockticks/",
+                          [encode.Encoding("uncore_fixed", encode.UNC_EN, unit=cncu["unit"])])
+        text = ["dry run of S on the reference model panther-lake", "uncore engine (discovery):",
+                "  clockticks    uncore_cncu_1 fixed control 0x2542, counter 0x2548",
+                "  program (4 reads):", "     1 wrmsr 0x254e uncore_cncu_1 box ctl = 0x0",
+                "     2 wrmsr 0x2542 uncore_cncu_1 fixed ctl = 0x400000", "  start:"]
+        off = run.parse_blocks("\n".join(text))["S"]
+        self.assertEqual(run.check_run([x], off)[0], "mismatch")   # box control bit 29 clear
+        text.append("     3 wrmsr 0x254e uncore_cncu_1 box ctl = 0x20000000")
+        self.assertEqual(run.check_run([x], run.parse_blocks("\n".join(text))["S"]), ("match", ""))
+        other = [t.replace("0x2542", "0x2402") for t in text]   # cNCU 0's control
+        self.assertEqual(run.check_run([x], run.parse_blocks("\n".join(other))["S"])[0],
+                         "mismatch")
+
+    def test_raw_mmio_unit_where_the_model_puts_it(self):
+        hbo = next(u for u in encode.RAW_UNITS["nova-lake"] if u["pmu"] == "uncore_hbo")
+        x = encode.raw_expect("H", hbo["fmt"], "event=0x5", hbo)
+        text = ["dry run of H on the reference model nova-lake", "uncore engine (discovery):",
+                "  H    uncore_hbo_1 ctr0 control mmio 0xd0030040, counter mmio 0xd0030008",
+                "  uncore_hbo_1: MMIO box (the discovery table's address) at mmio 0xd0030000",
+                "  program (4 reads):", "     1 write mmio 0xd0030000 = 0x1",
+                "     2 write mmio 0xd0030040 = 0x400005", "  start:",
+                "     3 write mmio 0xd0030000 = 0x0"]
+        self.assertEqual(run.check_run([x], run.parse_blocks("\n".join(text))["H"]), ("match", ""))
+        moved = [t.replace("0xd003", "0xd002") for t in text]   # HBO 1 where HBO 0 is
+        self.assertEqual(run.check_run([x], run.parse_blocks("\n".join(moved))["H"])[0],
+                         "mismatch")
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=0)

@@ -217,6 +217,26 @@ static void test_layout_for_msr(void **state)
 		}
 }
 
+/*
+ * Panther Lake's client boxes (hw/box_type.h box_family_client): a cNCU has a fixed counter
+ * and no general control (n_counters 0, no control stride); an MSR is looked up past it
+ * without dividing by its stride, and the boxes' controls still decode.
+ */
+static void test_layout_for_msr_client_boxes(void **state)
+{
+	(void)state;
+	struct box_set s;
+	assert_int_equal(box_set_init(&s, UNCORE_DISC, 16, 8, &test_box_alloc), PMU_OK);
+	assert_true(box_set_add_family(&s, box_family_client(6, 0xCC)) > 0);
+	box_set_done(&s);
+	assert_ptr_equal(decode_layout_for_msr(0x2443, &s), &layout_adl_unc_ctl);   /* cbox_0 ctl1 */
+	assert_ptr_equal(decode_layout_for_msr(0x2022, &s), &layout_adl_unc_ctl);   /* ia_core_bridge */
+	assert_ptr_equal(decode_layout_for_msr(0x240E, &s), &layout_mtl_cncu_box_ctl);
+	assert_ptr_equal(decode_layout_for_msr(0x2402, &s), &layout_adl_unc_fixed_ctl);
+	assert_null(decode_layout_for_msr(0x2600, &s));
+	box_set_fini(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -225,6 +245,7 @@ int main(void)
 		cmocka_unit_test(test_uncore_names),
 		cmocka_unit_test(test_unknown_names),
 		cmocka_unit_test(test_layout_for_msr),
+		cmocka_unit_test(test_layout_for_msr_client_boxes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -8,6 +8,7 @@
 #include "hw/layouts_core.h"
 #include "hw/layouts_uncore.h"
 #include "hw/layouts_discovery.h"
+#include "hw/layouts_dmr.h"
 
 #define EN (1u << 22)
 #define RINGS 0x30000u   /* USR | OS */
@@ -623,6 +624,75 @@ static void test_pmi_refused(void **state)
 	assert_int_equal(parse_ok(&ci, "cpu/event=0x3c,int=0/").config, 0x3003c);
 }
 
+/*
+ * Linux's formats give the discovery-era umask one term over two pieces (uncore_snbep.c
+ * umask_ext5 "config:8-15,32-63" on Diamond Rapids' CBO, tip 66e2075426f3; umask_ext2
+ * "config:8-15,32-57" on Ice Lake-SP's CHA): a wider umask= goes on into umask_ext. The
+ * core's umask does not: UMASK2 (40-47) is a term of its own.
+ */
+static void test_umask_spills_into_umask_ext(void **state)
+{
+	(void)state;
+	struct evspec_error err;
+	uint64_t cfg = 0;
+	const char *t = "umask=0x1ff";
+	assert_int_equal(evspec_parse_terms("uncore_cbo_0", &layout_dmr_umask_ext_ctl, t,
+					    strlen(t), EN, &cfg, &err), PMU_OK);
+	assert_int_equal(cfg, 0x1ull << 32 | 0xff00);
+	cfg = 0;
+	t = "umask=0xa5c3f0e1d2";
+	assert_int_equal(evspec_parse_terms("uncore_cbo_0", &layout_dmr_umask_ext_ctl, t,
+					    strlen(t), EN, &cfg, &err), PMU_OK);
+	assert_int_equal(cfg, 0xa5c3f0e1ull << 32 | 0xd200);
+	t = "umask=0x10000000000";
+	assert_int_equal(evspec_parse_terms("uncore_cbo_0", &layout_dmr_umask_ext_ctl, t,
+					    strlen(t), EN, &cfg, &err), PMU_ERR_RANGE);
+	assert_string_equal(err.msg, "field 'umask' value 0x10000000000 too wide (max 0xffffffffff)");
+	cfg = 0;
+	t = "umask=0x3ffffffff";
+	assert_int_equal(evspec_parse_terms("uncore_cha_0", &layout_icx_cha_ctl, t, strlen(t), EN,
+					    &cfg, &err), PMU_OK);
+	assert_int_equal(cfg, 0x3ffffffull << 32 | 0xff00);
+	t = "umask=0x1ff";
+	assert_int_equal(evspec_parse_terms("cpu", &layout_perfevtsel_ext, t, strlen(t), EN, &cfg,
+					    &err), PMU_ERR_RANGE);
+}
+
+/*
+ * A box whose only counter is its fixed one (Panther Lake's cNCU, tip 46da08a2bb4d) takes
+ * perf's UNCORE_FIXED_EVENT, config 0xff ("clockticks" is "event=0xff" in Linux's
+ * icl_uncore_events), as its clock; any other config has no counter.
+ */
+static void test_fixed_only_box_event_ff_is_its_clock(void **state)
+{
+	(void)state;
+	const struct box_family *f = box_family_client(6, 0xCC);
+	const struct box_type *t = NULL;
+	for (unsigned k = 0; f && k < f->ntypes; k++)
+		if (!strcmp(f->types[k].name, "uncore_cncu"))
+			t = &f->types[k];
+	assert_non_null(t);
+	struct box_inst b;
+	box_type_instance(t, 1, &b);
+	struct cpu_info ci = cpu(0xCC);
+	struct pmu_event_req r;
+	struct evspec_error err;
+	static const char *const clock[] = { "event=0xff", "config=0xff", "clockticks" };
+	for (unsigned i = 0; i < sizeof(clock) / sizeof(clock[0]); i++) {
+		assert_int_equal(evspec_parse_box(&ci, &b.d, clock[i], strlen(clock[i]), &r, &err),
+				 PMU_OK);
+		assert_int_equal(r.fixed, 0);
+		assert_string_equal(r.name, "clockticks");
+	}
+	static const char *const other[] = { "event=0x1", "event=0xff,edge=1" };
+	for (unsigned i = 0; i < sizeof(other) / sizeof(other[0]); i++) {
+		assert_int_equal(evspec_parse_box(&ci, &b.d, other[i], strlen(other[i]), &r, &err),
+				 PMU_OK);
+		assert_int_equal(r.fixed, -1);
+		assert_int_equal(r.counter_mask, 0);   /* no counter: the engine refuses it */
+	}
+}
+
 static void test_uncore_terms_on_box(void **state)
 {
 	(void)state;
@@ -1050,6 +1120,8 @@ int main(void)
 		cmocka_unit_test(test_fixed_list_events),
 		cmocka_unit_test(test_restrictions_for_raw),
 		cmocka_unit_test(test_list_event_with_terms),
+		cmocka_unit_test(test_umask_spills_into_umask_ext),
+		cmocka_unit_test(test_fixed_only_box_event_ff_is_its_clock),
 		cmocka_unit_test(test_uncore_terms_on_box),
 		cmocka_unit_test(test_uncore_specs),
 		cmocka_unit_test(test_snbep_filter_terms),
