@@ -10,6 +10,7 @@
 #include "run/run.h"
 #include "run/job_measure.h"
 #include "run/leftover.h"
+#include "pmu/evspec.h"
 #include "run_harness.h"
 
 /*
@@ -711,13 +712,18 @@ static const uint32_t leftover_msrs[] = { 0x186, 0x187, 0x188, 0x189, 0x1a6, 0x3
 static struct outcome cut_off_cpu2(uint64_t found[LEFTOVER_NMSRS])
 {
 	struct outcome o = start_cfg("backend = sim\n", 4, 1, 1, NULL);
+	struct pmu_event_req reqs[CORE_MAX_EVENTS];
+	struct evspec_error err;
+	unsigned n;
 	finish(&o);
 	assert_int_equal(o.v, VERDICT_PASS);
 	struct run_cpu *s = &o.r->slot[2];
 	for (unsigned i = 0; i < LEFTOVER_NMSRS; i++)
 		assert_int_equal(pmu_rdmsr(&o.r->backend, 2, leftover_msrs[i], &found[i]), PMU_OK);
-	assert_int_equal(core_prepare(&s->run, &o.r->backend, 2, &s->snap, o.r->meas->core[0].reqs,
-				      o.r->meas->core[0].nreqs, false), PMU_OK);
+	/* the events the run counted: the default set, in one round */
+	assert_int_equal(evspec_parse_list(&s->info, NULL, pmu_core_desc(&s->info)->default_events,
+					   reqs, CORE_MAX_EVENTS, &n, &err), PMU_OK);
+	assert_int_equal(core_prepare(&s->run, &o.r->backend, 2, &s->snap, reqs, n, false), PMU_OK);
 	assert_int_equal(core_program(&s->run), PMU_OK);
 	o.f->cpu[2].in_rounds = true;
 	o.f->cpu[2].miss = PLAT_MISS_FINISH;

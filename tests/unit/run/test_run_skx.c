@@ -20,7 +20,7 @@ static void bandwidth_and_chas(void **state)
 	struct sim_counts k;
 	finish(&o);
 	assert_int_equal(o.v, VERDICT_PASS);
-	assert_true(sim_kernel_counts(sim_kernel_code_find("stream"), o.r->meas->iterations, &k));
+	assert_true(sim_kernel_counts(sim_kernel_code_find("stream"), logged_iterations(&o), &k));
 	/* the iMC buses are not the U-box's: placed by the bus below them */
 	assert_int_equal(fake_count(o.f->log, "\"box\":\"uncore_imc_5\",\"at\":\"pci 0000:7e:0d.2+0x0\""),
 			 1);
