@@ -28,10 +28,7 @@
 #define RUN_MAX_EVENTS 32   /* core events of one run, split into rounds that fit the counters */
 #define RUN_LINE_MAX 8192   /* one console line or log record (the uncore hand-off is long) */
 
-struct model;
 struct job_states;
-struct stall_backend;
-struct unexpected_backend;
 struct measure_state;
 struct run_uncore;
 
@@ -124,10 +121,8 @@ struct run {
 	const struct run_header *header;   /* run_main's: the firmware's identity, for the capture */
 	struct pmu_backend backend;
 	bool simulated;                /* every console line and record says so: run_say, run_record */
-	struct model *model;           /* backend sim (the assembly's alone) */
-	void *loaded;                  /* sim-profile-file's model profile (the assembly's) */
-	struct stall_backend *stall;   /* the stall-cpu hook around the backend, or NULL */
-	struct unexpected_backend *unexpected;   /* the test-unexpected-fault hook, or NULL */
+	/* what the assembly built the backend of (the model, the hooks): its alone, or NULL */
+	void *assembled;
 	const struct run_faults *faults;         /* the platform's, or NULL */
 	struct run_cpu *slot;          /* plat->ncpus of them, in slot_mem */
 	/* the machine's uncore boxes, from the boot CPU's discovery (run_make_boxes) */
