@@ -14,6 +14,30 @@
 
 _Static_assert(MODEL_MAX_CPUS >= PLAT_MAX_CPUS, "the model makes every CPU a platform lists");
 
+/* What the assembly keeps for the run (a->assembled, its alone): the backend's pieces. */
+struct assembled {
+	struct model *model;           /* backend sim */
+	struct model_loaded *loaded;   /* sim-profile-file's model profile */
+	struct stall_backend *stall;   /* the stall-cpu hook around the backend, or NULL */
+	struct unexpected_backend *unexpected;   /* the test-unexpected-fault hook, or NULL */
+};
+
+/* a->assembled, made at its first piece; NULL, said, without memory. */
+static struct assembled *assembled_of(struct run *a)
+{
+	if (!a->assembled)
+		a->assembled = run_alloc(a, sizeof(struct assembled));
+	if (!a->assembled)
+		(void)run_refuse(a, "no memory for the backend's pieces", NULL, NULL);
+	return a->assembled;
+}
+
+struct model *assembled_model(const struct run *a)
+{
+	const struct assembled *s = a->assembled;
+	return s ? s->model : NULL;
+}
+
 /* A profile file's bytes, at most: 1 MiB, and 16 KiB a CPU of the platform (each takes 6-7). */
 #define PROFILE_FILE_BASE (1u << 20)
 #define PROFILE_FILE_PER_CPU (16u << 10)
@@ -37,9 +61,9 @@ static const char *load_machine(struct run *a, const char *text, size_t len,
 
 /*
  * sim-profile-file: the profile file's machine (capture/profile_read.c, model/model_loaded.c),
- * kept in a->loaded for the whole run; NULL with one line naming the file when it cannot be.
+ * kept in s->loaded for the whole run; NULL with one line naming the file when it cannot be.
  */
-static const struct model_profile *load_profile_file(struct run *a)
+static const struct model_profile *load_profile_file(struct run *a, struct assembled *s)
 {
 	const char *name = a->opt.sim_profile_file;
 	size_t max = PROFILE_FILE_BASE + (size_t)a->plat->ncpus * PROFILE_FILE_PER_CPU;
@@ -55,7 +79,7 @@ static const struct model_profile *load_profile_file(struct run *a)
 		why = "cannot be read from the volume's root (or is larger than 1 MiB and 16 KiB a CPU)";
 	else
 		why = load_machine(a, text, len, &m, &l, err, sizeof(err));
-	a->loaded = l;
+	s->loaded = l;
 	if (why)
 		run_refuse_setting(a, OPT_SIM_PROFILE_FILE, "sim-profile-file", name, why);
 	run_free(a, m);
@@ -64,7 +88,7 @@ static const struct model_profile *load_profile_file(struct run *a)
 }
 
 /* sim-noise: what disturbs the model's windows (the profile's rates; default all, as on hw). */
-static enum verdict set_noise(struct run *a)
+static enum verdict set_noise(struct run *a, struct model *m)
 {
 	static const struct {
 		const char *name;
@@ -77,7 +101,7 @@ static enum verdict set_noise(struct run *a)
 		return VERDICT_PASS;
 	for (unsigned i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
 		if (!pmu_strcmp(a->opt.sim_noise, kinds[i].name)) {
-			model_set_noise(a->model, kinds[i].noise, NULL);
+			model_set_noise(m, kinds[i].noise, NULL);
 			return VERDICT_PASS;
 		}
 	return run_refuse_setting(a, OPT_SIM_NOISE, "unknown model noise", a->opt.sim_noise,
@@ -85,7 +109,7 @@ static enum verdict set_noise(struct run *a)
 }
 
 /* sim-firmware: what the model's firmware hands over (default running, as on the machine). */
-static enum verdict set_firmware(struct run *a)
+static enum verdict set_firmware(struct run *a, struct model *m)
 {
 	enum model_firmware fw;
 	if (!a->opt.sim_firmware[0])
@@ -93,14 +117,14 @@ static enum verdict set_firmware(struct run *a)
 	if (model_firmware_parse(a->opt.sim_firmware, &fw))
 		return run_refuse_setting(a, OPT_SIM_FIRMWARE, "unknown model firmware state",
 					  a->opt.sim_firmware, "clean, running");
-	model_set_firmware(a->model, fw);
+	model_set_firmware(m, fw);
 	return VERDICT_PASS;
 }
 
 /* sim-snc: the model's SRAT lists each package as that many proximity domains. */
-static enum verdict set_snc(struct run *a)
+static enum verdict set_snc(struct run *a, struct model *m)
 {
-	if (!a->opt.sim_snc || !model_set_snc(a->model, a->opt.sim_snc))
+	if (!a->opt.sim_snc || !model_set_snc(m, a->opt.sim_snc))
 		return VERDICT_PASS;
 	return run_refuse(a, "sim-snc: a package of the model has fewer cores than that many "
 			  "clusters", NULL, NULL);
@@ -109,30 +133,33 @@ static enum verdict set_snc(struct run *a)
 static enum verdict backend_sim(struct run *a)
 {
 	const struct model_profile *p;
+	struct assembled *s = assembled_of(a);
+	if (!s)
+		return VERDICT_ERROR;
 	if (a->opt.sim_profile_file[0]) {
-		if (!(p = load_profile_file(a)))
+		if (!(p = load_profile_file(a, s)))
 			return VERDICT_ERROR;
 	} else if (!(p = model_profile_find(a->opt.sim_profile))) {
 		return run_refuse_setting(a, OPT_SIM_PROFILE, "unknown simulation profile",
 					  a->opt.sim_profile, NULL);
 	}
 	unsigned n = a->plat->ncpus;
-	a->model = run_alloc(a, model_bytes(n));
-	if (!a->model)
+	struct model *m = s->model = run_alloc(a, model_bytes(n));
+	if (!m)
 		return run_refuse(a, "no memory for the reference model", NULL, NULL);
-	pmu_status st = model_init(a->model, model_bytes(n), p, n, 1);
+	pmu_status st = model_init(m, model_bytes(n), p, n, 1);
 	/* The model's packages and cores are the firmware's: boxes and shared registers too. */
 	for (unsigned i = 0; i < n && !st; i++) {
-		st = model_place_cpu(a->model, i, a->plat->cpu[i].package);
+		st = model_place_cpu(m, i, a->plat->cpu[i].package);
 		if (!st)
-			st = model_place_core(a->model, i, a->plat->cpu[i].core);
+			st = model_place_core(m, i, a->plat->cpu[i].core);
 	}
 	if (st)
 		return run_refuse(a, "the reference model cannot be built:", pmu_status_str(st),
 				  NULL);
-	model_backend(a->model, &a->backend);
-	if (sim_break_apply(a) != VERDICT_PASS || set_noise(a) != VERDICT_PASS ||
-	    set_firmware(a) != VERDICT_PASS || set_snc(a) != VERDICT_PASS)
+	model_backend(m, &a->backend);
+	if (sim_break_apply(a, m) != VERDICT_PASS || set_noise(a, m) != VERDICT_PASS ||
+	    set_firmware(a, m) != VERDICT_PASS || set_snc(a, m) != VERDICT_PASS)
 		return VERDICT_ERROR;
 	a->simulated = true;
 	sim_break_say(a);
@@ -142,13 +169,16 @@ static enum verdict backend_sim(struct run *a)
 /* test-unexpected-fault: on the real backend, when the platform can make one. */
 static enum verdict unexpected_hook(struct run *a)
 {
+	struct assembled *s;
 	if (!a->opt.test_unexpected_fault || a->opt.backend != EFIPMU_BACKEND_REAL || !a->faults ||
 	    !a->faults->stray)
 		return VERDICT_PASS;
-	a->unexpected = run_alloc(a, sizeof(*a->unexpected));
-	if (!a->unexpected)
+	if (!(s = assembled_of(a)))
+		return VERDICT_ERROR;
+	s->unexpected = run_alloc(a, sizeof(*s->unexpected));
+	if (!s->unexpected)
 		return run_refuse(a, "no memory for the test-unexpected-fault hook", NULL, NULL);
-	unexpected_backend_init(a->unexpected, &a->backend, a->faults, a->plat, &a->backend);
+	unexpected_backend_init(s->unexpected, &a->backend, a->faults, a->plat, &a->backend);
 	return VERDICT_PASS;
 }
 
@@ -160,23 +190,27 @@ static enum verdict backend_hooks(struct run *a)
 		return VERDICT_ERROR;
 	if (!a->opt.stall_cpu)
 		return VERDICT_PASS;
-	a->stall = run_alloc(a, sizeof(*a->stall));
-	if (!a->stall)
+	struct assembled *s = assembled_of(a);
+	if (!s)
+		return VERDICT_ERROR;
+	s->stall = run_alloc(a, sizeof(*s->stall));
+	if (!s->stall)
 		return run_refuse(a, "no memory for the stall-cpu hook", NULL, NULL);
-	stall_backend_init(a->stall, &a->backend, a->opt.stall_cpu, a->plat, &a->backend);
+	stall_backend_init(s->stall, &a->backend, a->opt.stall_cpu, a->plat, &a->backend);
 	return VERDICT_PASS;
 }
 
 static void backend_free(struct run *a)
 {
-	run_free(a, a->model);
-	run_free(a, a->stall);
-	run_free(a, a->loaded);
-	a->loaded = NULL;
-	run_free(a, a->unexpected);
-	a->model = NULL;
-	a->stall = NULL;
-	a->unexpected = NULL;
+	struct assembled *s = a->assembled;
+	if (!s)
+		return;
+	run_free(a, s->model);
+	run_free(a, s->stall);
+	run_free(a, s->loaded);
+	run_free(a, s->unexpected);
+	run_free(a, s);
+	a->assembled = NULL;
 }
 
 const struct run_assembly backend_assembly = { backend_sim, backend_hooks, backend_free };

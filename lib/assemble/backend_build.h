@@ -18,4 +18,8 @@
  */
 extern const struct run_assembly backend_assembly;
 
+struct model;
+/* The reference model a's backend is (backend sim), or NULL: for the tests that poke it. */
+struct model *assembled_model(const struct run *a);
+
 #endif

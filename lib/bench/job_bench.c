@@ -74,13 +74,14 @@ static void skew_stats_keys(struct run *a, const char *what, const struct stats_
 }
 
 /* BENCH_RUNS runs in one mode; a "bench_skew" record and a console line. */
-static void bench_mode(struct run *a, enum plat_mode mode, struct mode_skew *m)
+static void bench_mode(struct run *a, struct measure_state *ms, enum plat_mode mode,
+		       struct mode_skew *m)
 {
 	uint64_t start[BENCH_WINDOWS], stop[BENCH_WINDOWS];
 	m->name = mode == PLAT_TOGETHER ? "barrier" : "sequential";
 	m->windows = m->cpus = 0;
 	for (unsigned r = 0; r < BENCH_RUNS && !a->plat->rounds_leaked; r++) {
-		measure_run(a, mode);
+		measure_run(a, ms, mode);
 		for (unsigned k = 0; k < 2 && !a->plat->rounds_leaked; k++)
 			m->windows += window_skew(a, k, &start[m->windows], &stop[m->windows], &m->cpus);
 	}
@@ -127,21 +128,21 @@ static void say_ratio(struct run *a, const char *what, uint64_t x, uint64_t y)
 
 enum verdict job_bench(struct run *a, void *state)
 {
-	(void)state;   /* lent as a->meas by its row's resolve (run/jobs.c) */
+	struct measure_state *ms = state;   /* its own, resolved by its row (run/jobs.c) */
 	struct mode_skew m[2];
-	enum verdict v = job_prepare(a);
+	enum verdict v = job_prepare(a, ms);
 	if (v != VERDICT_PASS)
 		return v;
 	/* Both rounds around the empty kernel: the skews are the dispatch's, not a kernel's. */
-	a->meas->kernel = kernel_find("empty");
+	ms->kernel = kernel_find("empty");
 	/* the first round's events: the skew does not depend on them */
-	run_core_round(a, 0, NULL);
+	run_core_round(ms, 0, NULL);
 	sb_puts(&a->sb, "skew: start and stop of the windows across CPUs, median of ");
 	sb_dec(&a->sb, BENCH_WINDOWS);
 	sb_puts(&a->sb, " windows");
 	run_say(a);
-	bench_mode(a, PLAT_TOGETHER, &m[0]);
-	bench_mode(a, PLAT_SEQUENTIAL, &m[1]);
+	bench_mode(a, ms, PLAT_TOGETHER, &m[0]);
+	bench_mode(a, ms, PLAT_SEQUENTIAL, &m[1]);
 	bool ok = m[0].windows && m[1].windows;
 	if (ok) {
 		say_ratio(a, "skew: sequential / barrier: start ", m[1].start.median, m[0].start.median);

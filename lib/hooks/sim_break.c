@@ -7,46 +7,46 @@
  * disc-DEFECT: every package's discovery table broken that way (model_discovery.h), the
  * hostile tables of Sapphire and Emerald Rapids' firmware. False: not such a name.
  */
-static bool disc_defect(struct run *a, const char *name)
+static bool disc_defect(struct model *m, const char *name)
 {
 	if (pmu_strncmp(name, "disc-", 5))
 		return false;
 	for (unsigned d = MDD_NONE + 1; d < MDD_COUNT; d++)
 		if (!pmu_strcmp(name + 5, model_disc_defect_name((enum model_disc_defect)d))) {
-			a->model->disc_defect = (uint8_t)d;
+			m->disc_defect = (uint8_t)d;
 			return true;
 		}
 	return false;
 }
 
-enum verdict sim_break_apply(struct run *a)
+enum verdict sim_break_apply(struct run *a, struct model *m)
 {
 	const char *name = a->opt.sim_break;
 	if (!pmu_strcmp(name, "narrow-counters"))
-		a->model->broken.narrow_counters = 1;
+		m->broken.narrow_counters = 1;
 	else if (!pmu_strcmp(name, "ignore-enable"))
-		a->model->broken.ignore_enable = true;
+		m->broken.ignore_enable = true;
 	else if (!pmu_strcmp(name, "gp-overcount"))
-		a->model->broken.gp_overcount = true;
+		m->broken.gp_overcount = true;
 	else if (!pmu_strcmp(name, "disc-upi-absent"))
-		a->model->disc_upi_absent = true;
+		m->disc_upi_absent = true;
 	else if (!pmu_strcmp(name, "disc-cha-msr-zero"))
-		a->model->disc_cha_msr_zero = true;
+		m->disc_cha_msr_zero = true;
 	else if (!pmu_strcmp(name, "uncore-global-frozen")) {
-		if (model_disc_freeze(a->model))
+		if (model_disc_freeze(m))
 			return run_refuse_setting(a, OPT_SIM_BREAK, "no discovery table's global "
 						  "control on this profile", name,
 						  "sapphire-rapids, emerald-rapids");
 	} else if (!pmu_strcmp(name, "pci-bus-outside"))
-		a->model->pci_bus_cut = MODEL_BUS_OUTSIDE;
+		m->pci_bus_cut = MODEL_BUS_OUTSIDE;
 	else if (!pmu_strcmp(name, "pci-bus-ecam-only"))
-		a->model->pci_bus_cut = MODEL_BUS_ECAM_ONLY;
+		m->pci_bus_cut = MODEL_BUS_ECAM_ONLY;
 	else if (!pmu_strcmp(name, "uncore-frozen") || !pmu_strcmp(name, "uncore-counting")) {
-		if (model_leave_box(a->model, name[7] == 'f' ? MODEL_BOX_FROZEN : MODEL_BOX_COUNTING))
+		if (model_leave_box(m, name[7] == 'f' ? MODEL_BOX_FROZEN : MODEL_BOX_COUNTING))
 			return run_refuse_setting(a, OPT_SIM_BREAK, "no uncore box to leave so on "
 						  "this profile", name, "sandy-bridge-ep, skylake-sp, "
 						  "icelake-sp");
-	} else if (!disc_defect(a, name) && name[0])
+	} else if (!disc_defect(m, name) && name[0])
 		return run_refuse_setting(a, OPT_SIM_BREAK, "unknown model defect", name,
 					  "narrow-counters, ignore-enable, gp-overcount, disc-upi-absent, "
 					  "disc-cha-msr-zero, disc-global-ones, disc-unit-ones, "

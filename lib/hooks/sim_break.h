@@ -8,8 +8,9 @@
 
 #include "run/run.h"
 
-/* Gives a->model the defect opt.sim_break names; VERDICT_ERROR with one line for an unknown one. */
-enum verdict sim_break_apply(struct run *a);
+struct model;
+/* Gives m the defect opt.sim_break names; VERDICT_ERROR with one line for an unknown one. */
+enum verdict sim_break_apply(struct run *a, struct model *m);
 /* "the model has a deliberate defect: NAME", when it has one. */
 void sim_break_say(struct run *a);
 

@@ -24,13 +24,14 @@
 #define NO_CPU (~0u)
 
 /* The core events of ci's core type. */
-static struct run_core_events *events_of(struct run *a, const struct cpu_info *ci)
+static struct run_core_events *events_of(struct measure_state *m, const struct cpu_info *ci)
 {
-	return &a->meas->core[run_type_slot(ci)];
+	return &m->core[run_type_slot(ci)];
 }
 
-static void log_counter(struct run *a, const struct cpu_info *ci, const struct core_counter *c,
-			const char *list, unsigned round, unsigned repeat)
+static void log_counter(struct run *a, const struct measure_state *m, const struct cpu_info *ci,
+			const struct core_counter *c, const char *list, unsigned round,
+			unsigned repeat)
 {
 	const struct reg_layout *l = c->kind == CORE_GP ? pmu_core_desc(ci)->sel
 						       : &layout_fixed_ctr_ctrl;
@@ -41,8 +42,8 @@ static void log_counter(struct run *a, const struct cpu_info *ci, const struct c
 		.counter = c->index, .width = c->width, .ctl_msr = c->ctl_msr, .ctl_value = c->ctl_val,
 		.ctl_layout = l, .extra_msr = c->extra_msr, .extra_value = c->extra_val,
 		.ctr_msr = c->ctr_msr, .start = c->start, .end = c->end,
-		.delta = c->delta, .overflowed = c->overflowed, .kernel = a->meas->kernel->name,
-		.iterations = a->meas->iterations, .round = round, .repeat = repeat,
+		.delta = c->delta, .overflowed = c->overflowed, .kernel = m->kernel->name,
+		.iterations = m->iterations, .round = round, .repeat = repeat,
 	};
 	run_count(a, &r);
 	if (a->opt.repeats > 1)
@@ -170,13 +171,13 @@ static enum check_kind check_kind_of(enum kernel_event ev)
  * "CPU 2 inst: 10,018 instructions, 10,018 expected, overhead 2: PASS" (bounds: "lo to hi";
  * a waived check: "WAIVED: SKL091 (...)").
  */
-static void say_check(struct run *a, const struct run_cpu *s, enum kernel_event ev, uint64_t got,
-		      int64_t lo, int64_t hi, uint64_t overhead, const char *result,
-		      const struct waiver_hit *hit)
+static void say_check(struct run *a, const struct measure_state *m, const struct run_cpu *s,
+		      enum kernel_event ev, uint64_t got, int64_t lo, int64_t hi, uint64_t overhead,
+		      const char *result, const struct waiver_hit *hit)
 {
 	run_cpu_here(a, s->info.index, 0);
 	sb_putc(&a->sb, ' ');
-	sb_puts(&a->sb, a->meas->kernel->name);
+	sb_puts(&a->sb, m->kernel->name);
 	sb_puts(&a->sb, ": ");
 	sb_dec_grouped(&a->sb, got);
 	sb_putc(&a->sb, ' ');
@@ -199,12 +200,12 @@ static void say_check(struct run *a, const struct run_cpu *s, enum kernel_event 
 }
 
 /* Whether a known erratum or the lab's waiver explains counter c of s failing its claim. */
-static bool waived(struct run *a, const struct run_cpu *s, unsigned c, enum kernel_event ev,
-		   struct waiver_hit *hit)
+static bool waived(struct run *a, struct measure_state *m, const struct run_cpu *s, unsigned c,
+		   enum kernel_event ev, struct waiver_hit *hit)
 {
 	const struct core_counter *k = &s->run.ctr[c];
 	struct waiver_subject w = waive_subject(&s->info, check_kind_of(ev));
-	w.event = events_of(a, &s->info)->reqs[c].name;
+	w.event = events_of(m, &s->info)->reqs[c].name;
 	w.gp = k->kind == CORE_GP;
 	w.config = k->config;
 	return waive_check(a, &w, hit);
@@ -215,13 +216,13 @@ static bool waived(struct run *a, const struct run_cpu *s, unsigned c, enum kern
  * choices (no predictor, no cache), so the count is logged as what the model
  * cannot know, never checked.
  */
-static void claim_unknowable(struct run *a, const struct run_cpu *s, enum kernel_event ev,
-			      uint64_t got, unsigned repeat)
+static void claim_unknowable(struct run *a, const struct measure_state *m, const struct run_cpu *s,
+			     enum kernel_event ev, uint64_t got, unsigned repeat)
 {
 	run_begin(a, "claim_not_checked");
 	logrec_key_u64(&a->sb, "cpu", s->info.index);
 	logrec_key_str(&a->sb, "claim", kernel_event_name(ev));
-	logrec_key_str(&a->sb, "kernel", a->meas->kernel->name);
+	logrec_key_str(&a->sb, "kernel", m->kernel->name);
 	logrec_key_u64(&a->sb, "measured", got);
 	logrec_key_u64(&a->sb, "repeat", repeat);
 	logrec_key_str(&a->sb, "reason",
@@ -235,27 +236,28 @@ static void claim_unknowable(struct run *a, const struct run_cpu *s, enum kernel
  * for its event, when it makes one: a check record, and a console line unless it passed
  * in a run of repeats (summed up after them). False when the check failed.
  */
-static bool check_claim(struct run *a, struct run_cpu *s, unsigned c, unsigned repeat)
+static bool check_claim(struct run *a, struct measure_state *m, struct run_cpu *s, unsigned c,
+			unsigned repeat)
 {
-	const struct pmu_event_req *req = &events_of(a, &s->info)->reqs[c];
+	const struct pmu_event_req *req = &events_of(m, &s->info)->reqs[c];
 	enum kernel_event ev = claim_event(&s->info, req);
-	const struct kernel_expect *e = ev < KEV_COUNT ? kernel_expect_for(a->meas->kernel, ev) : NULL;
+	const struct kernel_expect *e = ev < KEV_COUNT ? kernel_expect_for(m->kernel, ev) : NULL;
 	if (!e || a->backend.records_only)   /* a dry run's counters never move */
 		return true;
 	bool exact = e->lo_permille == 1000 && e->hi_permille == 1000;
 	uint64_t overhead = s->empty.ctr[c].delta, got = s->run.ctr[c].delta - overhead;
 	if (!exact && a->simulated) {
-		claim_unknowable(a, s, ev, got, repeat);
+		claim_unknowable(a, m, s, ev, got, repeat);
 		return true;
 	}
-	int64_t want = kernel_expected(e, a->meas->iterations), lo, hi;
-	kernel_bounds(e, a->meas->iterations, &lo, &hi);
+	int64_t want = kernel_expected(e, m->iterations), lo, hi;
+	kernel_bounds(e, m->iterations, &lo, &hi);
 	bool ok = want >= 0 && s->run.ctr[c].delta >= overhead && (int64_t)got >= lo &&
 		  (int64_t)got <= hi;
 	/* SMIs in every attempt: the count is not exact, and that says nothing of the PMU */
 	bool disturbed = !ok && (s->win[0].disturbed || s->win[1].disturbed);
 	struct waiver_hit hit;
-	bool waive = !ok && !disturbed && waived(a, s, c, ev, &hit);
+	bool waive = !ok && !disturbed && waived(a, m, s, c, ev, &hit);
 	const char *result = ok ? "PASS" : disturbed ? "DISTURBED" : waive ? "WAIVED" : "FAIL";
 	a->checks.n[check_kind_of(ev)]++;
 	run_begin(a, "check");
@@ -265,7 +267,7 @@ static bool check_claim(struct run *a, struct run_cpu *s, unsigned c, unsigned r
 	sb_puts(&a->sb, kernel_event_name(ev));
 	sb_puts(&a->sb, exact ? " retired\"" : " within bounds\"");
 	logrec_key_str(&a->sb, "event", req->name);
-	logrec_key_str(&a->sb, "kernel", a->meas->kernel->name);
+	logrec_key_str(&a->sb, "kernel", m->kernel->name);
 	logrec_key_u64(&a->sb, "expected", (uint64_t)want);
 	if (!exact) {
 		logrec_key_u64(&a->sb, "expected_min", (uint64_t)lo);
@@ -280,25 +282,26 @@ static bool check_claim(struct run *a, struct run_cpu *s, unsigned c, unsigned r
 	logrec_end(&a->sb);
 	run_record(a);
 	if (!ok || a->opt.repeats == 1)
-		say_check(a, s, ev, got, lo, hi, overhead, result, waive ? &hit : NULL);
+		say_check(a, m, s, ev, got, lo, hi, overhead, result, waive ? &hit : NULL);
 	return ok || disturbed || waive;   /* the verdict counts disturbed and waived apart */
 }
 
 /* Whether group (n core events) fits the free counters of snap, cpu's, as one round. */
-static pmu_status fits(struct run *a, unsigned cpu, const struct core_snapshot *snap,
-		       const struct pmu_event_req *group, unsigned n)
+static pmu_status fits(struct run *a, struct measure_state *m, unsigned cpu,
+		       const struct core_snapshot *snap, const struct pmu_event_req *group,
+		       unsigned n)
 {
-	return core_prepare(&a->meas->core_trial, &a->backend, cpu, snap, group, n, a->opt.force);
+	return core_prepare(&m->core_trial, &a->backend, cpu, snap, group, n, a->opt.force);
 }
 
 /*
  * Splits e's events into rounds that fit the free counters of snap (cpu's), greedily
- * in the order given: e->round_of[i] is event i's round; a->meas->nrounds grows to the most
+ * in the order given: e->round_of[i] is event i's round; m->nrounds grows to the most
  * rounds any core type takes. An event that fits no round on its own is refused,
  * before anything is written.
  */
-static enum verdict plan_rounds(struct run *a, struct run_core_events *e, unsigned cpu,
-				const struct core_snapshot *snap)
+static enum verdict plan_rounds(struct run *a, struct measure_state *m, struct run_core_events *e,
+				unsigned cpu, const struct core_snapshot *snap)
 {
 	struct pmu_event_req group[CORE_MAX_EVENTS];
 	unsigned n = 0, rounds = 1;
@@ -306,23 +309,23 @@ static enum verdict plan_rounds(struct run *a, struct run_core_events *e, unsign
 		pmu_status st = PMU_ERR_NO_COUNTER;
 		if (n < CORE_MAX_EVENTS) {
 			group[n] = e->events[i];
-			st = fits(a, cpu, snap, group, n + 1);
+			st = fits(a, m, cpu, snap, group, n + 1);
 		}
 		/* Full, or only firmware's counters left (AMD's counter 5, say): a new round. */
 		if ((st == PMU_ERR_NO_COUNTER || st == PMU_ERR_IN_USE) && n) {
 			rounds++;
 			n = 0;
 			group[0] = e->events[i];
-			st = fits(a, cpu, snap, group, 1);
+			st = fits(a, m, cpu, snap, group, 1);
 		}
-		const char *msg = a->meas->core_trial.msg;
+		const char *msg = m->core_trial.msg;
 		if (st)
 			return run_refuse_setting(a, OPT_EVENTS, msg[0] ? msg : pmu_status_str(st), NULL,
 						  NULL);
 		e->round_of[i] = rounds - 1;
 		n++;
 	}
-	a->meas->nrounds = rounds > a->meas->nrounds ? rounds : a->meas->nrounds;
+	m->nrounds = rounds > m->nrounds ? rounds : m->nrounds;
 	return VERDICT_PASS;
 }
 
@@ -332,8 +335,8 @@ static enum verdict plan_rounds(struct run *a, struct run_core_events *e, unsign
  * on Intel v2+, else a general-purpose counter, PMCx0C0 on AMD), never in a round
  * of their own. No counter left: e->instructions_added stays false.
  */
-static void add_instructions(struct run *a, struct run_core_events *e, unsigned cpu,
-			     const struct core_snapshot *snap)
+static void add_instructions(struct run *a, struct measure_state *m, struct run_core_events *e,
+			     unsigned cpu, const struct core_snapshot *snap)
 {
 	const struct cpu_info *ci = &a->slot[cpu].info;
 	struct pmu_event_req group[CORE_MAX_EVENTS], ins;
@@ -345,7 +348,7 @@ static void add_instructions(struct run *a, struct run_core_events *e, unsigned 
 	if (e->nevents >= RUN_MAX_EVENTS ||
 	    evspec_parse_list(ci, NULL, "instructions", &ins, 1, &n, &err) || n != 1)
 		return;
-	for (unsigned g = 0; g < a->meas->nrounds; g++) {
+	for (unsigned g = 0; g < m->nrounds; g++) {
 		n = 0;
 		for (unsigned i = 0; i < e->nevents; i++)
 			if (e->round_of[i] == g && n < CORE_MAX_EVENTS)
@@ -353,7 +356,7 @@ static void add_instructions(struct run *a, struct run_core_events *e, unsigned 
 		if (n == CORE_MAX_EVENTS)
 			continue;
 		group[n] = ins;
-		if (fits(a, cpu, snap, group, n + 1))
+		if (fits(a, m, cpu, snap, group, n + 1))
 			continue;
 		e->round_of[e->nevents] = g;
 		e->events[e->nevents++] = ins;
@@ -382,13 +385,14 @@ static pmu_status plan_snapshot(struct run *a, unsigned cpu, struct core_snapsho
  * Each core type's rounds, on its CPU rep[t] (NO_CPU: no CPU of that type counts),
  * then instructions beside every type's events.
  */
-static enum verdict plan_core(struct run *a, const unsigned rep[RUN_TYPE_SLOTS])
+static enum verdict plan_core(struct run *a, struct measure_state *m,
+			      const unsigned rep[RUN_TYPE_SLOTS])
 {
 	struct core_snapshot snap[RUN_TYPE_SLOTS];
 	bool planned[RUN_TYPE_SLOTS] = { false };
-	a->meas->nrounds = 1;
+	m->nrounds = 1;
 	for (unsigned t = 0; t < RUN_TYPE_SLOTS; t++) {
-		struct run_core_events *e = &a->meas->core[t];
+		struct run_core_events *e = &m->core[t];
 		if (rep[t] == NO_CPU) {
 			e->nevents = 0;
 			continue;
@@ -402,14 +406,14 @@ static enum verdict plan_core(struct run *a, const unsigned rep[RUN_TYPE_SLOTS])
 						  "rounds on", NULL, NULL);
 			continue;
 		}
-		enum verdict v = plan_rounds(a, e, rep[t], &snap[t]);
+		enum verdict v = plan_rounds(a, m, e, rep[t], &snap[t]);
 		if (v != VERDICT_PASS)
 			return v;
 		planned[t] = true;
 	}
 	for (unsigned t = 0; t < RUN_TYPE_SLOTS; t++)
 		if (planned[t])
-			add_instructions(a, &a->meas->core[t], rep[t], &snap[t]);
+			add_instructions(a, m, &m->core[t], rep[t], &snap[t]);
 	return VERDICT_PASS;
 }
 
@@ -551,8 +555,8 @@ static enum verdict slot_events(struct run *a, unsigned t, const unsigned rep[RU
  * CPUs an event leaves out are said, each kind's apart; no CPU counts an event its list
  * does not have.
  */
-static enum verdict types_resolve(struct run *a, const char *events, struct pmu_event_req *reqs,
-				  uint8_t *kinds, unsigned max)
+static enum verdict types_resolve(struct run *a, struct measure_state *m, const char *events,
+				  struct pmu_event_req *reqs, uint8_t *kinds, unsigned max)
 {
 	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
 	unsigned rep[RUN_TYPE_SLOTS] = { NO_CPU, NO_CPU, NO_CPU }, measured = 0, n = 0;
@@ -583,7 +587,7 @@ static enum verdict types_resolve(struct run *a, const char *events, struct pmu_
 	}
 	bool said = false;
 	for (unsigned t = 0; t < RUN_TYPE_SLOTS; t++) {
-		struct run_core_events *e = &a->meas->core[t];
+		struct run_core_events *e = &m->core[t];
 		e->nevents = 0;
 		e->instructions_added = false;
 		if (rep[t] == NO_CPU)
@@ -610,7 +614,7 @@ static enum verdict types_resolve(struct run *a, const char *events, struct pmu_
 		}
 		said = true;
 	}
-	return plan_core(a, rep);
+	return plan_core(a, m, rep);
 }
 
 /* Room for what the list can make (evspec_list_max), NULL: said. */
@@ -624,12 +628,12 @@ static struct pmu_event_req *parse_room(struct run *a, const char *events, unsig
 	return reqs;
 }
 
-static enum verdict by_core_type(struct run *a, const char *events)
+static enum verdict by_core_type(struct run *a, struct measure_state *m, const char *events)
 {
 	unsigned max;
 	struct pmu_event_req *reqs = parse_room(a, events, &max);
 	uint8_t *kinds = reqs ? run_alloc(a, max) : NULL;   /* each item's slots (bits) */
-	enum verdict v = kinds ? types_resolve(a, events, reqs, kinds, max) : VERDICT_ERROR;
+	enum verdict v = kinds ? types_resolve(a, m, events, reqs, kinds, max) : VERDICT_ERROR;
 	if (reqs && !kinds)
 		(void)run_refuse(a, "no memory to resolve the events", NULL, NULL);
 	run_free(a, kinds);
@@ -650,23 +654,23 @@ static const char *events_spec(const struct run *a)
 }
 
 /* The boot CPU's core events and the uncore events of the list (reqs: its room). */
-static enum verdict take_events(struct run *a, const char *events, struct pmu_event_req *reqs,
-				unsigned max)
+static enum verdict take_events(struct run *a, struct measure_state *m, const char *events,
+				struct pmu_event_req *reqs, unsigned max)
 {
 	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
-	struct run_core_events *e = events_of(a, bsp);
+	struct run_core_events *e = events_of(m, bsp);
 	struct evspec_error err;
 	unsigned n = 0, nbox = 0;
 	if (events[0] && evspec_parse_list(bsp, &a->boxes, events, reqs, max, &n, &err))
 		return run_refuse_setting(a, OPT_EVENTS, err.msg, NULL, NULL);
-	a->meas->nureqs = 0;
+	m->nureqs = 0;
 	for (unsigned t = 0; t < RUN_TYPE_SLOTS; t++) {
-		a->meas->core[t].nevents = 0;
-		a->meas->core[t].instructions_added = false;
+		m->core[t].nevents = 0;
+		m->core[t].instructions_added = false;
 	}
 	for (unsigned i = 0; i < n; i++)
 		nbox += reqs[i].box != NULL;
-	if (nbox && !measure_uncore_room(a, nbox))
+	if (nbox && !measure_uncore_room(a, m, nbox))
 		return VERDICT_ERROR;
 	for (unsigned i = 0; i < n; i++) {
 		const struct pmu_event_req *r = &reqs[i];
@@ -674,7 +678,7 @@ static enum verdict take_events(struct run *a, const char *events, struct pmu_ev
 		if (!r->box && r->core_type && r->core_type != bsp->arch.core_type)
 			continue;
 		if (r->box)
-			a->meas->ureqs[a->meas->nureqs++] = *r;
+			m->ureqs[m->nureqs++] = *r;
 		else if (e->nevents < RUN_MAX_EVENTS)
 			e->events[e->nevents++] = *r;
 		else
@@ -684,7 +688,7 @@ static enum verdict take_events(struct run *a, const char *events, struct pmu_ev
 	return VERDICT_PASS;
 }
 
-enum verdict job_resolve(struct run *a)
+enum verdict job_resolve(struct run *a, struct measure_state *m)
 {
 	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
 	unsigned max, rep[RUN_TYPE_SLOTS] = { NO_CPU, NO_CPU, NO_CPU };
@@ -700,8 +704,8 @@ enum verdict job_resolve(struct run *a)
 	bool sized = !memory || !cache_info_read(a->plat->hw, a->plat->bsp, &llc);
 	if (memory && sized)
 		kname = MEMORY_KERNEL;
-	a->meas->kernel = kernel_find(kname);
-	if (!a->meas->kernel)
+	m->kernel = kernel_find(kname);
+	if (!m->kernel)
 		return run_refuse_setting(a, OPT_KERNELS, "unknown kernel", kname, "--list names them");
 	if (memory) {
 		sb_puts(&a->sb, sized ? "kernel " MEMORY_KERNEL ": the default on this part, whose "
@@ -712,26 +716,26 @@ enum verdict job_resolve(struct run *a)
 		run_say(a);
 	}
 	/* the backend's (the model replays a cycle per instruction: fewer), or the kernel's */
-	a->meas->iterations = a->backend.iterations;
-	if (!a->meas->iterations)
-		a->meas->iterations = a->meas->kernel->default_iterations;
+	m->iterations = a->backend.iterations;
+	if (!m->iterations)
+		m->iterations = m->kernel->default_iterations;
 	const char *events = events_spec(a);
 	struct pmu_event_req *reqs = parse_room(a, events, &max);
-	enum verdict v = reqs ? take_events(a, events, reqs, max) : VERDICT_ERROR;
+	enum verdict v = reqs ? take_events(a, m, events, reqs, max) : VERDICT_ERROR;
 	run_free(a, reqs);
 	if (v != VERDICT_PASS)
 		return v;
 	rep[run_type_slot(bsp)] = a->plat->bsp;
-	return plan_core(a, rep);
+	return plan_core(a, m, rep);
 }
 
-enum verdict job_prepare(struct run *a)
+enum verdict job_prepare(struct run *a, struct measure_state *m)
 {
-	struct kernel_args args = { a->meas->iterations, NULL, 0 };
-	enum verdict v = by_core_type(a, events_spec(a));
+	struct kernel_args args = { m->iterations, NULL, 0 };
+	enum verdict v = by_core_type(a, m, events_spec(a));
 	if (v != VERDICT_PASS)
 		return v;
-	pmu_status st = buffers_prepare(a, &a->meas->bufs, a->meas->kernel, &args);
+	pmu_status st = buffers_prepare(a, &m->bufs, m->kernel, &args);
 	return st ? VERDICT_ERROR : VERDICT_PASS;   /* it said why */
 }
 
@@ -754,15 +758,16 @@ static void say_not_measured(struct run *a, size_t cpu, const struct run_cpu *s)
 /* One row per CPU and event of its type: min, median and max over the repeats ("stats"). */
 static void report_stats(struct run *a, const struct core_job *j)
 {
+	struct measure_state *m = j->m;
 	run_stats_header(a, "CPU");
 	for (size_t i = 0; i < a->plat->ncpus; i++) {
-		const struct run_core_events *ce = events_of(a, &a->slot[i].info);
+		const struct run_core_events *ce = events_of(m, &a->slot[i].info);
 		if (!j->measured[i])
 			continue;
 		for (unsigned e = 0; e < ce->nevents; e++) {
 			struct stats_u64 st;
 			stats_compute(&j->tab[cell(a, j, i, e, 0)], a->opt.repeats, &st);
-			run_stats(a, a->meas->kernel->name, "CPU", (unsigned)i, -1, "core",
+			run_stats(a, m->kernel->name, "CPU", (unsigned)i, -1, "core",
 				  ce->events[e].name, &st);
 		}
 	}
@@ -774,8 +779,9 @@ static void report_stats(struct run *a, const struct core_job *j)
  */
 static void report_derived(struct run *a, const struct core_job *j)
 {
+	struct measure_state *m = j->m;
 	for (size_t i = 0; i < a->plat->ncpus; i++) {
-		const struct run_core_events *ce = events_of(a, &a->slot[i].info);
+		const struct run_core_events *ce = events_of(m, &a->slot[i].info);
 		struct derived_input in[RUN_MAX_EVENTS];
 		struct derived_set set;
 		if (!j->measured[i])
@@ -789,14 +795,14 @@ static void report_derived(struct run *a, const struct core_job *j)
 		derived_compute(in, ce->nevents, 0, 0, &set);
 		if (j->td[i].have)
 			derived_topdown(j->td[i].perf_metrics, &set);
-		run_derived(a, a->meas->kernel->name, "CPU", i, &set);
+		run_derived(a, m->kernel->name, "CPU", i, &set);
 	}
 }
 
-void run_core_round(struct run *a, unsigned g, unsigned (*evi)[CORE_MAX_EVENTS])
+void run_core_round(struct measure_state *m, unsigned g, unsigned (*evi)[CORE_MAX_EVENTS])
 {
 	for (unsigned t = 0; t < RUN_TYPE_SLOTS; t++) {
-		struct run_core_events *e = &a->meas->core[t];
+		struct run_core_events *e = &m->core[t];
 		e->nreqs = 0;
 		for (unsigned i = 0; i < e->nevents; i++) {
 			if (e->round_of[i] != g || e->nreqs == CORE_MAX_EVENTS)
@@ -812,13 +818,13 @@ void run_core_round(struct run *a, unsigned g, unsigned (*evi)[CORE_MAX_EVENTS])
 void core_step_begin(struct run *a, struct core_job *j, unsigned g)
 {
 	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
-	run_core_round(a, g, j->evi);
+	run_core_round(j->m, g, j->evi);
 	for (unsigned t = 0; t < RUN_TYPE_SLOTS; t++) {
-		const struct run_core_events *e = &a->meas->core[t];
+		const struct run_core_events *e = &j->m->core[t];
 		j->claims[t] = 0;
 		for (unsigned c = 0; c < e->nreqs; c++) {
 			enum kernel_event ev = claim_event(bsp, &e->reqs[c]);
-			j->claims[t] += ev < KEV_COUNT && kernel_expect_for(a->meas->kernel, ev);
+			j->claims[t] += ev < KEV_COUNT && kernel_expect_for(j->m->kernel, ev);
 		}
 	}
 }
@@ -836,7 +842,7 @@ static void say_passes(struct run *a, struct core_job *j, unsigned g)
 			continue;
 		run_cpu_here(a, (unsigned)i, 0);
 		sb_puts(&a->sb, ": kernel ");
-		sb_puts(&a->sb, a->meas->kernel->name);
+		sb_puts(&a->sb, j->m->kernel->name);
 		sb_puts(&a->sb, claims == 1 ? " met its claim in " : " met its claims in ");
 		sb_dec(&a->sb, passes);
 		sb_putc(&a->sb, '/');
@@ -857,7 +863,7 @@ void core_step_done(struct run *a, struct core_job *j, unsigned g, unsigned r)
 {
 	unsigned reps = a->opt.repeats;
 	bool first = !g && !r;
-	measure_report(a);
+	measure_report(a, j->m);
 	if (first && reps == 1)
 		run_count_header(a, "CPU");   /* after the in-step line */
 	for (size_t i = 0; i < a->plat->ncpus; i++) {
@@ -878,10 +884,11 @@ void core_step_done(struct run *a, struct core_job *j, unsigned g, unsigned r)
 		unsigned t = run_type_slot(&s->info);
 		for (unsigned c = 0; c < s->run.n; c++) {
 			j->tab[cell(a, j, i, j->evi[t][c], r)] = s->run.ctr[c].delta;
-			log_counter(a, &s->info, &s->run.ctr[c], a->meas->core[t].reqs[c].list, g, r);
+			log_counter(a, j->m, &s->info, &s->run.ctr[c], j->m->core[t].reqs[c].list, g,
+				    r);
 		}
 		for (unsigned c = 0; c < s->run.n; c++)
-			ok &= check_claim(a, s, c, r);
+			ok &= check_claim(a, j->m, s, c, r);
 		if (s->run.metrics) {
 			j->td[i].have = true;
 			j->td[i].perf_metrics = s->run.metrics_end;
@@ -897,13 +904,13 @@ void core_step_done(struct run *a, struct core_job *j, unsigned g, unsigned r)
  * Instructions counted beside the events, or why the kernel's instruction claim goes
  * unchecked (on a hybrid part: on a core type's CPUs whose events leave no counter).
  */
-static void say_instructions(struct run *a)
+static void say_instructions(struct run *a, const struct measure_state *m)
 {
 	bool added = false, unchecked = false;
-	if (!kernel_expect_for(a->meas->kernel, KEV_INSTRUCTIONS) || a->backend.records_only)
+	if (!kernel_expect_for(m->kernel, KEV_INSTRUCTIONS) || a->backend.records_only)
 		return;
 	for (unsigned t = 0; t < RUN_TYPE_SLOTS; t++) {
-		const struct run_core_events *e = &a->meas->core[t];
+		const struct run_core_events *e = &m->core[t];
 		bool counted = e->instructions_added;
 		for (unsigned i = 0; i < e->nevents; i++)
 			counted |= claim_event(&a->slot[a->plat->bsp].info, &e->events[i]) ==
@@ -926,20 +933,21 @@ static void say_instructions(struct run *a)
 	run_say(a);
 }
 
-enum verdict core_job_begin(struct run *a, struct core_job *j)
+enum verdict core_job_begin(struct run *a, struct measure_state *m, struct core_job *j)
 {
 	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
 	size_t ncpus = a->plat->ncpus;
 	pmu_memset(j, 0, sizeof(*j));
+	j->m = m;
 	j->all_ok = true;
 	j->v = pmu_core_present(bsp) ? VERDICT_PASS : VERDICT_NO_PMU;
 	for (unsigned t = 0; t < RUN_TYPE_SLOTS; t++)
-		j->per_cpu = a->meas->core[t].nevents > j->per_cpu ? a->meas->core[t].nevents : j->per_cpu;
+		j->per_cpu = m->core[t].nevents > j->per_cpu ? m->core[t].nevents : j->per_cpu;
 	if (j->v != VERDICT_PASS || !j->per_cpu)
 		return VERDICT_PASS;
 	j->tab = run_alloc(a, ncpus * j->per_cpu * a->opt.repeats * sizeof(*j->tab));
 	j->measured = run_alloc(a, ncpus * sizeof(*j->measured));
-	j->passes = run_alloc(a, ncpus * a->meas->nrounds * sizeof(*j->passes));
+	j->passes = run_alloc(a, ncpus * m->nrounds * sizeof(*j->passes));
 	j->td = run_alloc(a, ncpus * sizeof(*j->td));
 	if (!j->tab || !j->measured || !j->passes || !j->td) {
 		core_job_end(a, j);
@@ -947,14 +955,14 @@ enum verdict core_job_begin(struct run *a, struct core_job *j)
 	}
 	for (size_t i = 0; i < ncpus; i++)
 		j->measured[i] = cpuset_has(&a->opt.cpus, (unsigned)i) && flag_get(&a->slot[i].done);
-	say_instructions(a);
-	if (a->meas->nrounds > 1) {
+	say_instructions(a, m);
+	if (m->nrounds > 1) {
 		sb_puts(&a->sb, "more events than counters: ");
-		sb_dec(&a->sb, a->meas->nrounds);
+		sb_dec(&a->sb, m->nrounds);
 		sb_puts(&a->sb, " rounds, the kernel runs once per round (exact counts, no scaling)");
 		run_say(a);
 	}
-	j->groups = a->meas->nrounds;
+	j->groups = m->nrounds;
 	return VERDICT_PASS;
 }
 

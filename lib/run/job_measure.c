@@ -37,9 +37,8 @@ void measure_state_fini(struct run *a, void *state)
 	uncore_tables_free(a, m);
 }
 
-bool measure_uncore_room(struct run *a, unsigned n)
+bool measure_uncore_room(struct run *a, struct measure_state *m, unsigned n)
 {
-	struct measure_state *m = a->meas;
 	size_t reqs = (size_t)n * sizeof(*m->ureqs);
 	uncore_tables_free(a, m);
 	m->uncore_mem = run_alloc(a, 2 * reqs + (size_t)n * sizeof(*m->uround_of));
@@ -137,7 +136,7 @@ static void step_done(struct run *a, unsigned step, void *ctx)
 		say_progress(a, r);
 }
 
-enum verdict job_measure(struct run *a)
+enum verdict job_measure(struct run *a, struct measure_state *m)
 {
 	struct measure_job *j = run_alloc(a, sizeof(*j));
 	if (!j)
@@ -148,24 +147,24 @@ enum verdict job_measure(struct run *a)
 		sb_puts(&a->sb, "dry run: one repeat");
 		run_say(a);
 	}
-	enum verdict v = core_job_begin(a, &j->core);
+	enum verdict v = core_job_begin(a, m, &j->core);
 	if (v == VERDICT_PASS)
-		v = uncore_job_begin(a, &j->uncore);
+		v = uncore_job_begin(a, m, &j->uncore);
 	if (v != VERDICT_PASS) {
 		core_job_end(a, &j->core);
 		run_free(a, j);
 		return v;
 	}
 	j->per_repeat = j->core.groups + j->uncore.rounds;
-	struct measure_steps m = { .steps = j->per_repeat * a->opt.repeats, .step_begin = step_begin,
-				   .step_done = step_done, .is_other = is_uncore,
-				   .other_round = uncore_round, .ctx = j };
-	m.per_dispatch = a->opt.dispatch_per_repeat ? 1 : 0;
+	struct measure_steps steps = { .steps = j->per_repeat * a->opt.repeats,
+				       .step_begin = step_begin, .step_done = step_done,
+				       .is_other = is_uncore, .other_round = uncore_round, .ctx = j };
+	steps.per_dispatch = a->opt.dispatch_per_repeat ? 1 : 0;
 	j->health = health(a, j);
 	log_sync_begin(&j->sync, a->opt.log_sync_ms, j->per_repeat, a->logged);
 	plat_hold_records(a->plat, true);
-	if (m.steps)
-		measure_steps(a, &m, PLAT_TOGETHER);
+	if (steps.steps)
+		measure_steps(a, m, &steps, PLAT_TOGETHER);
 	/* the statistics and metrics over every repeat follow, flushed together */
 	v = core_job_end(a, &j->core);   /* core table first */
 	v = verdict_worse(v, uncore_job_end(a, &j->uncore));

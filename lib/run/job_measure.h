@@ -12,8 +12,6 @@
 #include "run/buffers.h"
 #include "run/run.h"
 
-struct measure_steps;
-
 /*
  * The core events of one core type's CPUs (all CPUs but on hybrid parts), split into
  * rounds that fit its counters.
@@ -43,7 +41,6 @@ struct measure_state {
 	uint64_t iterations;
 	struct run_buffers bufs;       /* the memory kernels' buffer, shared by every CPU */
 	bool skew_said;                /* measure_report: the console line once per run */
-	struct measure_steps *steps;   /* run/measure.c: the job's steps in flight */
 	/* the planners' trial rounds (their msg: the engine's words for a refusal) */
 	struct core_session core_trial;                   /* run/job_core.c */
 	struct uncore_session uncore_trial;               /* run/job_uncore.c */
@@ -56,9 +53,9 @@ struct measure_state {
 void measure_state_fini(struct run *a, void *state);
 
 /*
- * Room for n uncore events (none kept): ureqs, their rounds and the planner's group and
+ * Room in m for n uncore events (none kept): ureqs, their rounds and the planner's group and
  * trial session. False, said in one line, without the memory.
  */
-bool measure_uncore_room(struct run *a, unsigned n);
+bool measure_uncore_room(struct run *a, struct measure_state *m, unsigned n);
 
 #endif

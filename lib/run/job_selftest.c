@@ -195,7 +195,7 @@ enum verdict job_selftest(struct run *a, void *state)
 		return VERDICT_ERROR;
 	}
 	plat_run_all(a->plat, core_on_cpu, j, SELFTEST_TIMEOUT_US);
-	(void)uncore_pci_begin(a, true);   /* the PCI boxes the uncore checks reach; said */
+	(void)uncore_pci_begin(a, NULL);   /* the PCI boxes the uncore checks reach; said */
 	/* One package at a time: a package's kernels must not disturb another's uncore counts. */
 	for (j->run_pkg = 0; j->run_pkg < j->npkg; j->run_pkg++)
 		plat_run_on(a->plat, j->leader[j->run_pkg].cpu, uncore_on_leader, j, SELFTEST_TIMEOUT_US);

@@ -19,6 +19,7 @@ struct core_topdown {
 };
 
 struct core_job {
+	struct measure_state *m;   /* the measuring job's state, given to begin */
 	unsigned groups;      /* round groups, each a step of every repeat; 0: no core steps */
 	enum verdict v;       /* without steps: why (no PMU, no events) */
 	uint64_t *tab;        /* deltas [cpu][event][repeat] */
@@ -32,8 +33,11 @@ struct core_job {
 	bool all_ok;
 };
 
-/* VERDICT_ERROR (said) when it cannot; j->groups 0 when the core job has nothing to run. */
-enum verdict core_job_begin(struct run *a, struct core_job *j);
+/*
+ * The core part of measurement m: VERDICT_ERROR (said) when it cannot; j->groups 0 when the
+ * core job has nothing to run.
+ */
+enum verdict core_job_begin(struct run *a, struct measure_state *m, struct core_job *j);
 /* Before group g's step of any repeat: its events (each core type's reqs). */
 void core_step_begin(struct run *a, struct core_job *j, unsigned g);
 /* After it (the results in a->slot[]): its records. */
@@ -44,6 +48,7 @@ enum verdict core_job_end(struct run *a, struct core_job *j);
 struct derived_input;
 
 struct uncore_job {
+	struct measure_state *m;       /* the measuring job's state, given to begin */
 	unsigned rounds;               /* steps of every repeat; 0: no uncore steps */
 	unsigned np;
 	struct pkg_run *pkgs;          /* np of them, each on its own cache lines */
@@ -62,7 +67,7 @@ struct uncore_job {
 	enum verdict v;
 };
 
-enum verdict uncore_job_begin(struct run *a, struct uncore_job *j);
+enum verdict uncore_job_begin(struct run *a, struct measure_state *m, struct uncore_job *j);
 /* Before round g's step of any repeat: planned on the boot CPU for every package. */
 void uncore_step_begin(struct run *a, struct uncore_job *j, unsigned g);
 /* The step's round on CPU cpu (AP code): a package leader counts its package. */

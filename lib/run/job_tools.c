@@ -53,7 +53,7 @@ enum verdict job_list(struct run *a, void *state)
 	logrec_key_bool(&a->sb, "core_pmu", pmu_core_present(ci));
 	logrec_end(&a->sb);
 	run_record(a);
-	(void)uncore_pci_begin(a, true);   /* what the PCI scan found: said, not a verdict */
+	(void)uncore_pci_begin(a, NULL);   /* what the PCI scan found: said, not a verdict */
 	return VERDICT_PASS;
 }
 

@@ -24,24 +24,26 @@ static enum uncore_family bsp_family(const struct run *a)
 }
 
 /* One default event: parsed on the boot CPU, named name (NULL: the list's name). */
-static enum verdict add_default(struct run *a, const char *name, const char *spec)
+static enum verdict add_default(struct run *a, struct measure_state *m, const char *name,
+				const char *spec)
 {
 	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
-	struct pmu_event_req *r = &a->meas->ureqs[a->meas->nureqs];
+	struct pmu_event_req *r = &m->ureqs[m->nureqs];
 	struct evspec_error err;
 	unsigned n;
-	if (a->meas->nureqs == a->meas->max_ureqs)   /* counted first (add_defaults): never */
+	if (m->nureqs == m->max_ureqs)   /* counted first (add_defaults): never */
 		return run_refuse(a, "more default uncore events than were counted", NULL, NULL);
 	if (evspec_parse_list(bsp, &a->boxes, spec, r, 1, &n, &err) != PMU_OK)
 		return run_refuse(a, "default uncore event", name ? name : spec, err.msg);
 	if (name)
 		pmu_strlcpy(r->name, name, sizeof(r->name));
-	a->meas->nureqs++;
+	m->nureqs++;
 	return VERDICT_PASS;
 }
 
 struct adding {
 	struct run *a;
+	struct measure_state *m;
 	unsigned n;       /* defaults seen */
 	enum verdict v;
 };
@@ -49,7 +51,7 @@ struct adding {
 static bool add_one(void *ctx, const char *name, const char *spec)
 {
 	struct adding *d = ctx;
-	d->v = add_default(d->a, name, spec);
+	d->v = add_default(d->a, d->m, name, spec);
 	return d->v == VERDICT_PASS;
 }
 
@@ -63,12 +65,12 @@ static bool count_one(void *ctx, const char *name, const char *spec)
 }
 
 /* The family's default events (pmu/uncore_family.h) on the boot CPU's boxes, every one. */
-static enum verdict add_defaults(struct run *a)
+static enum verdict add_defaults(struct run *a, struct measure_state *m)
 {
 	const struct cpu_info *bsp = &a->slot[a->plat->bsp].info;
-	struct adding d = { a, 0, VERDICT_PASS };
+	struct adding d = { a, m, 0, VERDICT_PASS };
 	uncore_defaults_each(bsp, &a->boxes, count_one, &d);
-	if (!measure_uncore_room(a, d.n))
+	if (!measure_uncore_room(a, m, d.n))
 		return VERDICT_ERROR;
 	uncore_defaults_each(bsp, &a->boxes, add_one, &d);
 	return d.v;
@@ -79,48 +81,48 @@ static enum verdict add_defaults(struct run *a)
  * current round if uncore_plan places the round with it, else it starts the next
  * (PMU_ERR_NO_COUNTER); any other refusal, or one of a round of its own, is bad input.
  */
-static enum verdict plan_rounds(struct run *a, enum uncore_family fam)
+static enum verdict plan_rounds(struct run *a, struct measure_state *m, enum uncore_family fam)
 {
-	struct pmu_event_req *group = a->meas->uncore_group;
-	struct uncore_session *trial = &a->meas->uncore_trial;
+	struct pmu_event_req *group = m->uncore_group;
+	struct uncore_session *trial = &m->uncore_trial;
 	unsigned n = 0;
-	a->meas->nurounds = 1;
-	for (unsigned i = 0; i < a->meas->nureqs; i++) {
-		group[n] = a->meas->ureqs[i];
+	m->nurounds = 1;
+	for (unsigned i = 0; i < m->nureqs; i++) {
+		group[n] = m->ureqs[i];
 		pmu_status st = uncore_plan(trial, fam, group, n + 1);
 		if (st == PMU_ERR_NO_COUNTER && n) {
-			a->meas->nurounds++;
+			m->nurounds++;
 			n = 0;
-			group[0] = a->meas->ureqs[i];
+			group[0] = m->ureqs[i];
 			st = uncore_plan(trial, fam, group, 1);
 		}
 		if (st)
-			return run_refuse_setting(a, OPT_EVENTS, "uncore event", a->meas->ureqs[i].name,
+			return run_refuse_setting(a, OPT_EVENTS, "uncore event", m->ureqs[i].name,
 						  trial->msg);
-		a->meas->uround_of[i] = a->meas->nurounds - 1;
+		m->uround_of[i] = m->nurounds - 1;
 		n++;
 	}
 	return VERDICT_PASS;
 }
 
-enum verdict job_uncore_check(struct run *a)
+enum verdict job_uncore_check(struct run *a, struct measure_state *m)
 {
 	enum uncore_family fam = bsp_family(a);
 	if (fam == UNCORE_NONE)
 		return VERDICT_PASS;
-	if (!a->opt.events[0] && !a->meas->nureqs) {
-		enum verdict v = add_defaults(a);
+	if (!a->opt.events[0] && !m->nureqs) {
+		enum verdict v = add_defaults(a, m);
 		if (v != VERDICT_PASS)
 			return v;
 	}
-	return plan_rounds(a, fam);
+	return plan_rounds(a, m, fam);
 }
 
 /* Does any event go to a box of each CCX (AMD L3)? Then the job runs per CCX. */
-static bool by_ccx(const struct run *a)
+static bool by_ccx(const struct measure_state *m)
 {
-	for (unsigned i = 0; i < a->meas->nureqs; i++)
-		if (a->meas->ureqs[i].box->per_ccx)
+	for (unsigned i = 0; i < m->nureqs; i++)
+		if (m->ureqs[i].box->per_ccx)
 			return true;
 	return false;
 }
@@ -129,9 +131,10 @@ static bool by_ccx(const struct run *a)
  * One leader per package among the CPUs that answered discovery, or per CCX when an event
  * counts on the L3 of each (the package's first CCX counts its package's boxes too).
  */
-static struct package_leader *find_leaders(struct run *a, unsigned *np)
+static struct package_leader *find_leaders(struct run *a, const struct measure_state *m,
+					   unsigned *np)
 {
-	bool more, ccx = by_ccx(a);
+	bool more, ccx = by_ccx(m);
 	struct package_leader *out = run_leaders(a, ccx, np, &more);
 	if (!out) {
 		sb_puts(&a->sb, "no memory to choose the packages' leaders: the uncore is not counted");
@@ -152,9 +155,10 @@ static struct package_leader *find_leaders(struct run *a, unsigned *np)
 	return out;
 }
 
-static size_t cell(const struct run *a, unsigned pkg, unsigned ev, unsigned rep)
+static size_t cell(const struct run *a, const struct measure_state *m, unsigned pkg, unsigned ev,
+		   unsigned rep)
 {
-	return ((size_t)pkg * a->meas->nureqs + ev) * a->opt.repeats + rep;
+	return ((size_t)pkg * m->nureqs + ev) * a->opt.repeats + rep;
 }
 
 /*
@@ -163,12 +167,13 @@ static size_t cell(const struct run *a, unsigned pkg, unsigned ev, unsigned rep)
  */
 void uncore_step_begin(struct run *a, struct uncore_job *j, unsigned g)
 {
+	const struct measure_state *m = j->m;
 	struct pmu_event_req *mine = j->mine;
 	j->n = 0;
-	for (unsigned i = 0; i < a->meas->nureqs; i++)
-		if (a->meas->uround_of[i] == g) {
+	for (unsigned i = 0; i < m->nureqs; i++)
+		if (m->uround_of[i] == g) {
 			j->evi[j->n] = i;
-			j->reqs[j->n++] = a->meas->ureqs[i];
+			j->reqs[j->n++] = m->ureqs[i];
 		}
 	for (unsigned i = 0; i < j->np; i++) {
 		struct pkg_run *p = &j->pkgs[i];
@@ -210,7 +215,7 @@ void uncore_step_done(struct run *a, struct uncore_job *j, unsigned g, unsigned 
 		j->v = verdict_worse(j->v, upkg_report(a, p, g, r, rows));
 		j->alive[i] = upkg_counted(p);
 		for (unsigned e = 0; e < p->s.n && j->alive[i]; e++)
-			j->tab[cell(a, i, p->evi[e], r)] = p->s.ev[e].delta;
+			j->tab[cell(a, j->m, i, p->evi[e], r)] = p->s.ev[e].delta;
 		j->win[i * j->nwin + g * a->opt.repeats + r] = p->tsc_off - p->tsc_on;
 	}
 }
@@ -221,6 +226,7 @@ void uncore_step_done(struct run *a, struct uncore_job *j, unsigned g, unsigned 
  */
 static void report_results(struct run *a, struct uncore_job *j)
 {
+	const struct measure_state *m = j->m;
 	unsigned reps = a->opt.repeats;
 	bool table = false;
 	for (unsigned i = 0; i < j->np; i++) {
@@ -234,27 +240,27 @@ static void report_results(struct run *a, struct uncore_job *j)
 			table = true;
 			run_stats_header(a, "PKG");
 		}
-		for (unsigned e = 0; e < a->meas->nureqs; e++) {
-			if (!upkg_counts_box(&j->pkgs[i], a->meas->ureqs[e].box))
+		for (unsigned e = 0; e < m->nureqs; e++) {
+			if (!upkg_counts_box(&j->pkgs[i], m->ureqs[e].box))
 				continue;
-			stats_compute(&j->tab[cell(a, i, e, 0)], reps, &st);
+			stats_compute(&j->tab[cell(a, m, i, e, 0)], reps, &st);
 			if (reps > 1)
-				run_stats(a, a->meas->kernel->name, "PKG", j->pkgs[i].leader.package,
-					  a->meas->ureqs[e].box->per_ccx && j->pkgs[i].leader.by_ccx ?
+				run_stats(a, m->kernel->name, "PKG", j->pkgs[i].leader.package,
+					  m->ureqs[e].box->per_ccx && j->pkgs[i].leader.by_ccx ?
 					  (int)j->pkgs[i].leader.ccx : -1,
-					  a->meas->ureqs[e].box->name, a->meas->ureqs[e].name, &st);
-			in[nin].event = a->meas->ureqs[e].name;
+					  m->ureqs[e].box->name, m->ureqs[e].name, &st);
+			in[nin].event = m->ureqs[e].name;
 			in[nin++].delta = st.median;
 		}
 		stats_compute(&j->win[i * j->nwin], j->nwin, &w);
 		derived_compute(in, nin, w.median, a->plat->tsc_per_us * 1000000ull, &set);
-		run_derived(a, a->meas->kernel->name, "package", j->pkgs[i].leader.package, &set);
+		run_derived(a, m->kernel->name, "package", j->pkgs[i].leader.package, &set);
 		uncore_pci_chas(a, j->pkgs[i].leader.package, j->pkgs[i].cha_msr_st, j->pkgs[i].cha_msr);
 		/* a package domain counts every event: in[] is indexed as ureqs (PCI boxes) */
 		if (!j->pkgs[i].leader.by_ccx) {
-			j->v = verdict_worse(j->v, uncore_table(a, j->pkgs[i].leader.package, in,
+			j->v = verdict_worse(j->v, uncore_table(a, m, j->pkgs[i].leader.package, in,
 								 w.median));
-			j->v = verdict_worse(j->v, uncore_pci_bandwidth(a, j->pkgs[i].leader.package,
+			j->v = verdict_worse(j->v, uncore_pci_bandwidth(a, m, j->pkgs[i].leader.package,
 									  in, w.median,
 									  &j->pkgs[i].fr));
 		}
@@ -266,52 +272,53 @@ static void report_results(struct run *a, struct uncore_job *j)
  * of PCI boxes (the iMC clocks and CAS counts) are left out, said, and the MSR boxes'
  * defaults are counted without them (their rounds planned again).
  */
-static enum verdict drop_pci_defaults(struct run *a)
+static enum verdict drop_pci_defaults(struct run *a, struct measure_state *m)
 {
 	unsigned n = 0, dropped = 0;
-	for (unsigned i = 0; i < a->meas->nureqs; i++) {
-		if (a->meas->ureqs[i].box->pci) {
+	for (unsigned i = 0; i < m->nureqs; i++) {
+		if (m->ureqs[i].box->pci) {
 			dropped++;
 			continue;
 		}
-		a->meas->ureqs[n++] = a->meas->ureqs[i];
+		m->ureqs[n++] = m->ureqs[i];
 	}
-	a->meas->nureqs = n;
+	m->nureqs = n;
 	if (!dropped)
 		return VERDICT_PASS;
 	sb_puts(&a->sb, "uncore defaults: ");
 	sb_dec(&a->sb, dropped);
 	sb_puts(&a->sb, " event(s) of PCI boxes left out (no uncore PCI device to count them)");
 	run_say(a);
-	return n ? plan_rounds(a, bsp_family(a)) : VERDICT_PASS;
+	return n ? plan_rounds(a, m, bsp_family(a)) : VERDICT_PASS;
 }
 
-enum verdict uncore_job_begin(struct run *a, struct uncore_job *j)
+enum verdict uncore_job_begin(struct run *a, struct measure_state *m, struct uncore_job *j)
 {
 	pmu_memset(j, 0, sizeof(*j));
-	j->v = job_uncore_check(a);
-	if (j->v == VERDICT_PASS && uncore_family_desc(bsp_family(a))->disc && !a->meas->nureqs &&
+	j->m = m;
+	j->v = job_uncore_check(a, m);
+	if (j->v == VERDICT_PASS && uncore_family_desc(bsp_family(a))->disc && !m->nureqs &&
 	    !a->opt.events[0]) {
-		j->v = uncore_pci_begin(a, true);   /* a table with nothing to count: what is wrong */
+		j->v = uncore_pci_begin(a, NULL);   /* a table with nothing to count: what is wrong */
 		return VERDICT_PASS;
 	}
-	if (j->v != VERDICT_PASS || bsp_family(a) == UNCORE_NONE || !a->meas->nureqs)
+	if (j->v != VERDICT_PASS || bsp_family(a) == UNCORE_NONE || !m->nureqs)
 		return VERDICT_PASS;
-	j->v = uncore_pci_begin(a, false);
+	j->v = uncore_pci_begin(a, m);
 	if (j->v == VERDICT_NO_PMU && !a->opt.events[0]) {   /* the defaults: MSR boxes left */
-		enum verdict d = drop_pci_defaults(a);
-		if (d != VERDICT_PASS || !a->meas->nureqs) {
+		enum verdict d = drop_pci_defaults(a, m);
+		if (d != VERDICT_PASS || !m->nureqs) {
 			j->v = verdict_worse(j->v, d);
 			return VERDICT_PASS;
 		}
 	} else if (j->v != VERDICT_PASS) {
 		return VERDICT_PASS;   /* no PCI box to count: said, and the verdict is j->v */
 	}
-	unsigned reps = a->opt.repeats, nev = a->meas->nureqs;
-	struct package_leader *leaders = find_leaders(a, &j->np);
+	unsigned reps = a->opt.repeats, nev = m->nureqs;
+	struct package_leader *leaders = find_leaders(a, m, &j->np);
 	j->pkgs = run_alloc_lines(a, j->np * sizeof(*j->pkgs), &j->pkgs_mem);
 	j->alive = run_alloc(a, j->np * sizeof(*j->alive));
-	j->nwin = a->meas->nurounds * reps;
+	j->nwin = m->nurounds * reps;
 	j->tab = run_alloc(a, (size_t)j->np * nev * reps * sizeof(*j->tab));
 	j->win = run_alloc(a, (size_t)j->np * j->nwin * sizeof(*j->win));
 	j->mem = run_alloc(a, nev * (2 * sizeof(*j->reqs) + sizeof(*j->in) + sizeof(*j->evi)));
@@ -320,9 +327,10 @@ enum verdict uncore_job_begin(struct run *a, struct uncore_job *j)
 		struct pkg_run *p = &j->pkgs[i];
 		unsigned max = 0;   /* the events this domain counts: its tables' size */
 		p->a = a;
+		p->m = m;
 		p->leader = leaders[i];
 		for (unsigned e = 0; e < nev; e++)
-			max += upkg_counts_box(p, a->meas->ureqs[e].box);
+			max += upkg_counts_box(p, m->ureqs[e].box);
 		void *mem = run_alloc_lines(a, upkg_tables_size(max), &p->mem);
 		room = mem != NULL;
 		if (room)
@@ -343,13 +351,13 @@ enum verdict uncore_job_begin(struct run *a, struct uncore_job *j)
 	j->in = (struct derived_input *)(j->mine + nev);
 	j->evi = (unsigned *)(j->in + nev);
 	run_free(a, leaders);
-	if (a->meas->nurounds > 1) {
+	if (m->nurounds > 1) {
 		sb_puts(&a->sb, "more uncore events than counters: ");
-		sb_dec(&a->sb, a->meas->nurounds);
+		sb_dec(&a->sb, m->nurounds);
 		sb_puts(&a->sb, " rounds, the kernel runs once per round (exact counts, no scaling)");
 		run_say(a);
 	}
-	j->rounds = a->meas->nurounds;
+	j->rounds = m->nurounds;
 	return VERDICT_PASS;
 }
 

@@ -13,22 +13,19 @@
 #include "run/job_measure.h"
 
 /*
- * The measurement's events, kernel and rounds, core then uncore (bench counts the same).
- * Their helpers (job_core.c, job_uncore.c, uncore_*.c, measure.c) still reach the state
- * through the run: it is lent as a->meas here, before anything of the job runs.
+ * The measurement's events, kernel and rounds, core then uncore (bench counts the same), into
+ * its state; its helpers (job_core.c, job_uncore.c, uncore_*.c, measure.c) are handed it.
  */
 static enum verdict resolve_measure(struct run *a, void *state)
 {
-	a->meas = state;
-	enum verdict v = job_resolve(a);
-	return v == VERDICT_PASS ? job_uncore_check(a) : v;
+	enum verdict v = job_resolve(a, state);
+	return v == VERDICT_PASS ? job_uncore_check(a, state) : v;
 }
 
 static enum verdict execute_measure(struct run *a, void *state)
 {
-	(void)state;   /* lent by resolve_measure */
-	enum verdict v = job_prepare(a);
-	return v == VERDICT_PASS ? job_measure(a) : v;
+	enum verdict v = job_prepare(a, state);
+	return v == VERDICT_PASS ? job_measure(a, state) : v;
 }
 
 #define ALWAYS OPT_COUNT   /* asked_by: the job run when nothing else is */

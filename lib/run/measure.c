@@ -99,14 +99,15 @@ static bool round_sync(void *ctx)
 	return !s->round || plat_sync(s->plat, s->round);
 }
 
-static pmu_status measure(struct run *a, unsigned cpu, struct core_session *s,
-			  const struct kernel_desc *k, struct window_result *w)
+static pmu_status measure(struct run *a, struct measure_state *ms, unsigned cpu,
+			  struct core_session *s, const struct kernel_desc *k,
+			  struct window_result *w)
 {
 	struct run_cpu *slot = &a->slot[cpu];
-	struct kernel_args args = { a->meas->iterations, NULL, 0 };
+	struct kernel_args args = { ms->iterations, NULL, 0 };
 	const struct window_opts o = { round_sync, slot, 0 };
-	const struct run_core_events *e = &a->meas->core[run_type_slot(&slot->info)];
-	buffers_attach(&a->meas->bufs, &args);
+	const struct run_core_events *e = &ms->core[run_type_slot(&slot->info)];
+	buffers_attach(&ms->bufs, &args);
 	pmu_status st = core_prepare(s, &slot->synced, cpu, &slot->snap, e->reqs, e->nreqs,
 				     a->opt.force);
 	if (!st)
@@ -123,8 +124,8 @@ static pmu_status measure(struct run *a, unsigned cpu, struct core_session *s,
  */
 static void measure_round(void *ctx, unsigned cpu, unsigned round, struct plat_round *r)
 {
-	struct run *a = ctx;
-	struct measure_steps *m = a->meas->steps;
+	struct measure_steps *m = ctx;
+	struct run *a = m->a;
 	struct run_cpu *s = &a->slot[cpu];
 	(void)round;
 	if (m->cur_other) {
@@ -137,9 +138,10 @@ static void measure_round(void *ctx, unsigned cpu, unsigned round, struct plat_r
 	if (round == ROUND_EMPTY) {
 		s->measure_st = core_snapshot(&a->backend, cpu, &s->info, &s->snap);
 		if (!s->measure_st)
-			s->measure_st = measure(a, cpu, &s->empty, kernel_find("empty"), &s->win[0]);
+			s->measure_st = measure(a, m->ms, cpu, &s->empty, kernel_find("empty"),
+						&s->win[0]);
 	} else if (!s->measure_st) {
-		s->measure_st = measure(a, cpu, &s->run, a->meas->kernel, &s->win[1]);
+		s->measure_st = measure(a, m->ms, cpu, &s->run, m->ms->kernel, &s->win[1]);
 	}
 	s->arrival[round] = s->tsc_arrival;
 	s->round = NULL;
@@ -210,12 +212,12 @@ static void begin_step(struct run *a, struct measure_steps *m, unsigned step)
  */
 static void between_rounds(void *ctx, unsigned round)
 {
-	struct run *a = ctx;
-	struct measure_steps *m = a->meas->steps;
+	struct measure_steps *m = ctx;
+	struct run *a = m->a;
 	if (++m->cur_round < rounds_of(a, m, m->cur))
 		return;
 	if (!m->cur_other) {
-		a->meas->round_base = round - ROUND_KERNEL;
+		m->ms->round_base = round - ROUND_KERNEL;
 		for (size_t i = 0; i < a->plat->ncpus; i++) {
 			const struct plat_cpu *c = &a->plat->cpu[i];
 			struct run_cpu *s = &a->slot[i];
@@ -230,7 +232,8 @@ static void between_rounds(void *ctx, unsigned round)
 		begin_step(a, m, m->cur + 1);
 }
 
-pmu_status measure_steps(struct run *a, struct measure_steps *m, enum plat_mode mode)
+pmu_status measure_steps(struct run *a, struct measure_state *ms, struct measure_steps *m,
+			 enum plat_mode mode)
 {
 	pmu_status st = PMU_OK;
 	cpuset_clear(&m->cpus);
@@ -238,7 +241,8 @@ pmu_status measure_steps(struct run *a, struct measure_steps *m, enum plat_mode 
 		if (cpuset_has(&a->opt.cpus, (unsigned)i) && flag_get(&a->slot[i].done))
 			cpuset_add(&m->cpus, (unsigned)i);
 	choose_core_owners(a, &m->cpus);
-	a->meas->steps = m;
+	m->a = a;
+	m->ms = ms;
 	begin_step(a, m, 0);
 	uint64_t timeout_us = a->opt.ap_timeout_ms ? a->opt.ap_timeout_ms * 1000ull : MEASURE_TIMEOUT_US;
 	/* Resident APs: every step in one dispatch; per_dispatch 1 is the old path, for comparison. */
@@ -249,10 +253,9 @@ pmu_status measure_steps(struct run *a, struct measure_steps *m, enum plat_mode 
 		for (unsigned k = 0; k < n; k++)
 			rounds += rounds_of(a, m, first + k);
 		pmu_status r = plat_run_rounds(a->plat, &m->cpus, rounds, measure_round,
-					       between_rounds, a, timeout_us, mode);
+					       between_rounds, m, timeout_us, mode);
 		st = st ? st : r;
 	}
-	a->meas->steps = NULL;
 	if (a->plat->rounds_leaked) {
 		sb_puts(&a->sb, "Rounds: firmware never reported the APs done; results may be incomplete");
 		run_say(a);
@@ -261,10 +264,10 @@ pmu_status measure_steps(struct run *a, struct measure_steps *m, enum plat_mode 
 	return st;
 }
 
-pmu_status measure_run(struct run *a, enum plat_mode mode)
+pmu_status measure_run(struct run *a, struct measure_state *ms, enum plat_mode mode)
 {
 	struct measure_steps m = { .steps = 1 };
-	return measure_steps(a, &m, mode);
+	return measure_steps(a, ms, &m, mode);
 }
 
 #define SKEW_MISSED_LISTED 16   /* the skew record must fit one line buffer */
@@ -273,9 +276,9 @@ pmu_status measure_run(struct run *a, enum plat_mode mode)
  * Phase r (ROUND_EMPTY, ROUND_KERNEL) of the step reported, with the others:
  * never dropped, or dropped in a later round (a late end counts as dropped).
  */
-static bool in_step(const struct run *a, const struct plat_cpu *c, unsigned r)
+static bool in_step(const struct measure_state *ms, const struct plat_cpu *c, unsigned r)
 {
-	return c->in_rounds && (c->miss == PLAT_MISS_NONE || c->miss_round > a->meas->round_base + r);
+	return c->in_rounds && (c->miss == PLAT_MISS_NONE || c->miss_round > ms->round_base + r);
 }
 
 static const struct core_session *round_session(const struct run_cpu *s, unsigned r)
@@ -288,8 +291,8 @@ static const struct core_session *round_session(const struct run_cpu *s, unsigne
  * attempts the quiet window took, how it was gated, and why it never got
  * quiet if it did not.
  */
-static void window_record(struct run *a, unsigned cpu, unsigned r, const struct core_session *s,
-			  const struct window_result *w)
+static void window_record(struct run *a, const struct measure_state *ms, unsigned cpu, unsigned r,
+			  const struct core_session *s, const struct window_result *w)
 {
 	run_begin(a, "window");
 	logrec_key_u64(&a->sb, "cpu", cpu);
@@ -297,7 +300,7 @@ static void window_record(struct run *a, unsigned cpu, unsigned r, const struct 
 	logrec_key_u64(&a->sb, "tsc_arrival", a->slot[cpu].arrival[r]);
 	logrec_key_u64(&a->sb, "tsc_on", s->tsc_on);
 	logrec_key_u64(&a->sb, "tsc_off", s->tsc_off);
-	logrec_key_bool(&a->sb, "in_step", in_step(a, &a->plat->cpu[cpu], r));
+	logrec_key_bool(&a->sb, "in_step", in_step(ms, &a->plat->cpu[cpu], r));
 	logrec_key_u64(&a->sb, "attempts", w->attempts);
 	/* One write of the global control each way, or one per counter without one (its EN). */
 	bool global = s->gate.n == 1 && s->gate.msr[0] == s->snap.pmu.desc->global_ctrl;
@@ -314,14 +317,14 @@ static void window_record(struct run *a, unsigned cpu, unsigned r, const struct 
 	run_record(a);
 }
 
-static void missed_list(struct run *a, unsigned r)
+static void missed_list(struct run *a, const struct measure_state *ms, unsigned r)
 {
 	unsigned n = 0;
 	sb_json_key(&a->sb, "missed");
 	sb_putc(&a->sb, '[');
 	for (size_t i = 0; i < a->plat->ncpus; i++) {
 		const struct plat_cpu *c = &a->plat->cpu[i];
-		if (!c->in_rounds || in_step(a, c, r) || n++ >= SKEW_MISSED_LISTED)
+		if (!c->in_rounds || in_step(ms, c, r) || n++ >= SKEW_MISSED_LISTED)
 			continue;
 		sb_puts(&a->sb, n > 1 ? ",{" : "{");
 		logrec_key_u64(&a->sb, "cpu", i);
@@ -340,7 +343,7 @@ struct skew {
 };
 
 /* Start skew: max - min of the in-step CPUs' TSC at enable; stop skew likewise at disable. */
-static struct skew skew_record(struct run *a, unsigned r)
+static struct skew skew_record(struct run *a, const struct measure_state *ms, unsigned r)
 {
 	uint64_t on_min = ~0ull, on_max = 0, off_min = ~0ull, off_max = 0;
 	struct skew k = { 0, 0, 0 };
@@ -349,10 +352,10 @@ static struct skew skew_record(struct run *a, unsigned r)
 		if (!a->plat->cpu[i].in_rounds || !s->tsc_on)
 			continue;
 		const struct window_result *w = &a->slot[i].win[r == ROUND_EMPTY ? 0 : 1];
-		window_record(a, i, r, s, w);
+		window_record(a, ms, i, r, s, w);
 		a->checks.disturbed += w->disturbed;
 		/* a faulted enable opened no window: its TSC at disable was never read */
-		if (!in_step(a, &a->plat->cpu[i], r) || !s->tsc_off)
+		if (!in_step(ms, &a->plat->cpu[i], r) || !s->tsc_off)
 			continue;
 		k.cpus++;
 		on_min = s->tsc_on < on_min ? s->tsc_on : on_min;
@@ -366,12 +369,12 @@ static struct skew skew_record(struct run *a, unsigned r)
 	}
 	run_begin(a, "skew");
 	logrec_key_u64(&a->sb, "round", r);
-	logrec_key_str(&a->sb, "kernel", r == ROUND_EMPTY ? "empty" : a->meas->kernel->name);
+	logrec_key_str(&a->sb, "kernel", r == ROUND_EMPTY ? "empty" : ms->kernel->name);
 	logrec_key_u64(&a->sb, "cpus", k.cpus);
 	logrec_key_u64(&a->sb, "start_skew_ticks", k.start);
 	logrec_key_u64(&a->sb, "stop_skew_ticks", k.stop);
 	logrec_key_u64(&a->sb, "tsc_per_us", a->plat->tsc_per_us);
-	missed_list(a, r);
+	missed_list(a, ms, r);
 	logrec_end(&a->sb);
 	run_record(a);
 	return k;
@@ -393,13 +396,13 @@ static void put_us(struct run *a, uint64_t ticks)
 	sb_puts(&a->sb, " us");
 }
 
-void measure_report(struct run *a)
+void measure_report(struct run *a, struct measure_state *ms)
 {
 	for (size_t i = 0; i < a->plat->ncpus; i++) {
 		const struct plat_cpu *c = &a->plat->cpu[i];
 		/* said in the step it fell behind */
-		if (!c->in_rounds || c->miss == PLAT_MISS_NONE || c->miss_round < a->meas->round_base ||
-		    c->miss_round >= a->meas->round_base + MEASURE_ROUNDS)
+		if (!c->in_rounds || c->miss == PLAT_MISS_NONE || c->miss_round < ms->round_base ||
+		    c->miss_round >= ms->round_base + MEASURE_ROUNDS)
 			continue;
 		sb_puts(&a->sb, "Rounds: ");
 		run_cpu_here(a, (unsigned)i, 0);
@@ -415,11 +418,11 @@ void measure_report(struct run *a)
 		sb_puts(&a->sb, ": the run went on without it");
 		run_say(a);
 	}
-	skew_record(a, ROUND_EMPTY);   /* logged only */
-	struct skew k = skew_record(a, ROUND_KERNEL);
-	if (a->meas->skew_said)
+	skew_record(a, ms, ROUND_EMPTY);   /* logged only */
+	struct skew k = skew_record(a, ms, ROUND_KERNEL);
+	if (ms->skew_said)
 		return;   /* every measurement is logged; the console says it once */
-	a->meas->skew_said = true;
+	ms->skew_said = true;
 	sb_puts(&a->sb, "In step: ");
 	sb_dec(&a->sb, k.cpus);
 	sb_puts(&a->sb, " CPUs, skew ");

@@ -31,23 +31,26 @@ struct measure_steps {
 	void (*other_round)(struct run *a, unsigned cpu, unsigned step, void *ctx);
 	void *ctx;
 	/* measure_steps' own */
+	struct run *a;
+	struct measure_state *ms;   /* the measuring job's, handed over by its caller */
 	struct cpuset cpus;
 	unsigned cur, cur_round;   /* the step in flight and its round: set by the boot CPU */
 	bool cur_other;
 };
 
-/* Runs m's steps (together, or PLAT_SEQUENTIAL for timing comparisons). */
-pmu_status measure_steps(struct run *a, struct measure_steps *m, enum plat_mode mode);
+/* Runs m's steps of the measuring job ms (together, or PLAT_SEQUENTIAL for timing comparisons). */
+pmu_status measure_steps(struct run *a, struct measure_state *ms, struct measure_steps *m,
+			 enum plat_mode mode);
 /*
  * One step, no hooks (the skew bench): on every selected CPU that answered
  * discovery. A CPU without both rounds gets measure_st PMU_ERR_TIMEOUT.
  */
-pmu_status measure_run(struct run *a, enum plat_mode mode);
+pmu_status measure_run(struct run *a, struct measure_state *ms, enum plat_mode mode);
 /*
  * BSP, from step_done: the CPUs that fell behind in this step and the skews
  * (console, once per run), a "window" record per CPU and round (TSC at
  * arrival, enable and disable), a "skew" record per round.
  */
-void measure_report(struct run *a);
+void measure_report(struct run *a, struct measure_state *ms);
 
 #endif

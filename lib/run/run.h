@@ -28,10 +28,7 @@
 #define RUN_MAX_EVENTS 32   /* core events of one run, split into rounds that fit the counters */
 #define RUN_LINE_MAX 8192   /* one console line or log record (the uncore hand-off is long) */
 
-struct model;
 struct job_states;
-struct stall_backend;
-struct unexpected_backend;
 struct measure_state;
 struct run_uncore;
 
@@ -124,10 +121,8 @@ struct run {
 	const struct run_header *header;   /* run_main's: the firmware's identity, for the capture */
 	struct pmu_backend backend;
 	bool simulated;                /* every console line and record says so: run_say, run_record */
-	struct model *model;           /* backend sim (the assembly's alone) */
-	void *loaded;                  /* sim-profile-file's model profile (the assembly's) */
-	struct stall_backend *stall;   /* the stall-cpu hook around the backend, or NULL */
-	struct unexpected_backend *unexpected;   /* the test-unexpected-fault hook, or NULL */
+	/* what the assembly built the backend of (the model, the hooks): its alone, or NULL */
+	void *assembled;
 	const struct run_faults *faults;         /* the platform's, or NULL */
 	struct run_cpu *slot;          /* plat->ncpus of them, in slot_mem */
 	/* the machine's uncore boxes, from the boot CPU's discovery (run_make_boxes) */
@@ -142,11 +137,6 @@ struct run {
 	struct collapse *collapse;     /* run/collapse.c: per-CPU lines kept, or NULL: each said */
 	uint64_t logged;               /* bytes of records given to the log so far, newlines too */
 	struct job_states *jobs;       /* run/jobs.c's alone: each wanted job's own state */
-	/*
-	 * The measuring job's state (measure or bench, run/job_measure.h), lent by its row
-	 * (run/jobs.c resolve_measure) to the helpers that reach it through the run.
-	 */
-	struct measure_state *meas;
 };
 
 /*
@@ -286,26 +276,26 @@ uint32_t run_make_boxes(struct run *a);
 /* ---- the jobs (each run/job_*.c) ---- */
 
 /*
- * Resolves -e and -k for the boot CPU and plans the core events into rounds (on a
- * hybrid part its core type's: job_prepare resolves every type's on its CPUs), reading
- * only: VERDICT_ERROR with one line. Runs before the log exists.
+ * Resolves -e and -k for the boot CPU into the measuring job's state m and plans the core
+ * events into rounds (on a hybrid part its core type's: job_prepare resolves every type's on
+ * its CPUs), reading only: VERDICT_ERROR with one line. Runs before the log exists.
  */
-enum verdict job_resolve(struct run *a);
+enum verdict job_resolve(struct run *a, struct measure_state *m);
 /*
  * On a hybrid part each core type's events, resolved on one of its CPUs (said: the CPUs
  * an event leaves out); the kernel's buffer, once the log exists (it is logged).
  * VERDICT_ERROR with one line.
  */
-enum verdict job_prepare(struct run *a);
+enum verdict job_prepare(struct run *a, struct measure_state *m);
 /* Each core type's events of round g into its reqs; evi[t][c], when given: reqs[c]'s index. */
-void run_core_round(struct run *a, unsigned g, unsigned (*evi)[CORE_MAX_EVENTS]);
+void run_core_round(struct measure_state *m, unsigned g, unsigned (*evi)[CORE_MAX_EVENTS]);
 /*
  * Counts the core events around the kernel on every selected CPU and the uncore
  * events once per package, from one CPU of each, repeat by repeat (run/job_measure.c).
  */
-enum verdict job_measure(struct run *a);
+enum verdict job_measure(struct run *a, struct measure_state *m);
 /* Plans the uncore events (or the family's defaults) on the boot CPU: bad input writes nothing. */
-enum verdict job_uncore_check(struct run *a);
+enum verdict job_uncore_check(struct run *a, struct measure_state *m);
 /* Hybrid (run/hybrid.c): the general-purpose and fixed counters the engine drives on ci. */
 void run_core_counters(const struct cpu_info *ci, unsigned *gp, unsigned *fixed);
 /* Hybrid: one console line per core type, its CPUs and counters; nothing otherwise. */

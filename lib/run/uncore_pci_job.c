@@ -18,11 +18,11 @@ const struct uncore_pci_pkg *uncore_pci_pkg_for(const struct run *a, unsigned pk
 }
 
 /* A PCI box, or a CHA whose presence the PCU's CAPID6 tells. */
-static bool wants_pci(const struct run *a)
+static bool wants_pci(const struct measure_state *m)
 {
-	for (unsigned i = 0; i < a->meas->nureqs; i++)
-		if (a->meas->ureqs[i].box->pci || a->meas->ureqs[i].box->cha_unit ||
-		    uncore_family_desc(a->meas->ureqs[i].box->family)->disc)
+	for (unsigned i = 0; i < m->nureqs; i++)
+		if (m->ureqs[i].box->pci || m->ureqs[i].box->cha_unit ||
+		    uncore_family_desc(m->ureqs[i].box->family)->disc)
 			return true;
 	return false;
 }
@@ -300,12 +300,12 @@ static enum verdict none_found(struct run *a)
 	return VERDICT_FAIL;
 }
 
-enum verdict uncore_pci_begin(struct run *a, bool all)
+enum verdict uncore_pci_begin(struct run *a, const struct measure_state *asking)
 {
 	struct uncore_pci_scan *scan = &a->unc->scan;
 	enum uncore_family fam = a->slot[a->plat->bsp].info.uncore;
 	const struct uncore_family_desc *f = uncore_family_desc(fam);
-	if (!f->pci || (!all && !wants_pci(a)))
+	if (!f->pci || (asking && !wants_pci(asking)))
 		return VERDICT_PASS;
 	pmon_reset(&a->unc->pmon);
 	a->backend.pmon = &a->unc->pmon;   /* MMIO boxes are read through it as the scan finds them */
@@ -462,19 +462,20 @@ static void say_channel(struct run *a, unsigned package, const char *what,
 	run_say(a);
 }
 
-static enum verdict check_reads(struct run *a, unsigned package, uint64_t lines)
+static enum verdict check_reads(struct run *a, const struct measure_state *m, unsigned package,
+				uint64_t lines)
 {
-	const struct kernel_expect *e = kernel_expect_for(a->meas->kernel, KEV_LLC_MISSES);
+	const struct kernel_expect *e = kernel_expect_for(m->kernel, KEV_LLC_MISSES);
 	int64_t lo, hi;
 	if (!e || !lines)
 		return VERDICT_PASS;
-	kernel_bounds(e, a->meas->iterations, &lo, &hi);
+	kernel_bounds(e, m->iterations, &lo, &hi);
 	bool ok = (int64_t)lines >= lo && (int64_t)lines <= hi;
 	a->checks.n[CHECK_MEMORY_BOUNDS]++;
 	run_begin(a, "check");
 	logrec_key_u64(&a->sb, "package", package);
 	logrec_key_str(&a->sb, "check", "memory lines read vs the kernel's LLC misses");
-	logrec_key_str(&a->sb, "kernel", a->meas->kernel->name);
+	logrec_key_str(&a->sb, "kernel", m->kernel->name);
 	logrec_key_u64(&a->sb, "expected_min", (uint64_t)lo);
 	logrec_key_u64(&a->sb, "expected_max", (uint64_t)hi);
 	logrec_key_u64(&a->sb, "measured", lines);
@@ -487,7 +488,7 @@ static enum verdict check_reads(struct run *a, unsigned package, uint64_t lines)
 	sb_dec_grouped(&a->sb, lines);
 	sb_puts(&a->sb, ok ? " within " : " outside ");
 	sb_puts(&a->sb, "the ");
-	sb_puts(&a->sb, a->meas->kernel->name);
+	sb_puts(&a->sb, m->kernel->name);
 	sb_puts(&a->sb, " kernel's LLC misses [");
 	sb_dec_grouped(&a->sb, (uint64_t)lo);
 	sb_puts(&a->sb, ", ");
@@ -512,28 +513,29 @@ static unsigned channels_present(const struct run *a, unsigned package,
 	return n;
 }
 
-enum verdict uncore_pci_bandwidth(struct run *a, unsigned package, const struct derived_input *in,
-				  uint64_t ticks, const struct imc_freerun *fr)
+enum verdict uncore_pci_bandwidth(struct run *a, const struct measure_state *m, unsigned package,
+				  const struct derived_input *in, uint64_t ticks,
+				  const struct imc_freerun *fr)
 {
 	uint64_t hz = a->plat->tsc_per_us * 1000000ull, lines = 0, cas[IMC_FR_MAX][2] = { { 0 } };
 	const struct box_desc *read_by = NULL;   /* a channel that counted read lines */
 	/* the channels' inputs (all) and one channel's (ch): as many as the events at most */
-	struct derived_input *all = run_alloc(a, 2 * a->meas->nureqs * sizeof(*all)), *ch;
+	struct derived_input *all = run_alloc(a, 2 * m->nureqs * sizeof(*all)), *ch;
 	unsigned nall = 0, nch = 0, nread = 0;
 	if (!all)
 		return run_refuse(a, "no memory for the memory channels' bandwidth", NULL, NULL);
-	ch = all + a->meas->nureqs;
-	for (unsigned i = 0; i < a->meas->nureqs; i++) {
-		const struct box_desc *d = a->meas->ureqs[i].box;
+	ch = all + m->nureqs;
+	for (unsigned i = 0; i < m->nureqs; i++) {
+		const struct box_desc *d = m->ureqs[i].box;
 		struct derived_set set;
 		unsigned n = 0;
 		bool first = true;
 		for (unsigned k = 0; k < i && first; k++)
-			first = a->meas->ureqs[k].box != d;
+			first = m->ureqs[k].box != d;
 		if (!d->pci || !first)
 			continue;   /* each channel once, with every event of its box */
-		for (unsigned k = i; k < a->meas->nureqs; k++)
-			if (a->meas->ureqs[k].box == d)
+		for (unsigned k = i; k < m->nureqs; k++)
+			if (m->ureqs[k].box == d)
 				all[nall++] = ch[n++] = in[k];
 		derived_compute(ch, n, ticks, hz, &set);
 		say_channel(a, package, d->name, &set);
@@ -581,5 +583,5 @@ enum verdict uncore_pci_bandwidth(struct run *a, unsigned package, const struct 
 		run_say(a);
 		return v;
 	}
-	return verdict_worse(v, check_reads(a, package, lines));
+	return verdict_worse(v, check_reads(a, m, package, lines));
 }

@@ -14,11 +14,13 @@
 #include "out/derived.h"
 #include "run/imc_freerun.h"
 
+struct measure_state;
 /*
- * Scans when the events ask a PCI box, or always with `all` (--list, --selftest); with
- * --list the functions scanned are listed. VERDICT_PASS unless nothing can be counted.
+ * Scans when the events of the measurement `asking` ask a PCI box, or always when it is NULL
+ * (--list, --selftest); with --list the functions scanned are listed. VERDICT_PASS unless
+ * nothing can be counted.
  */
-enum verdict uncore_pci_begin(struct run *a, bool all);
+enum verdict uncore_pci_begin(struct run *a, const struct measure_state *asking);
 /* The boxes of package pkg as a's scan placed them; NULL before a scan. */
 const struct uncore_pci_pkg *uncore_pci_pkg_for(const struct run *a, unsigned pkg);
 
@@ -45,7 +47,8 @@ void uncore_pci_chas(struct run *a, unsigned package, pmu_status msr_st, uint64_
  * line the kernel misses is read from memory. in[i] is ureqs[i]'s median delta.
  * The check's verdict (PASS when nothing was checked).
  */
-enum verdict uncore_pci_bandwidth(struct run *a, unsigned package, const struct derived_input *in,
-				  uint64_t ticks, const struct imc_freerun *fr);
+enum verdict uncore_pci_bandwidth(struct run *a, const struct measure_state *m, unsigned package,
+				  const struct derived_input *in, uint64_t ticks,
+				  const struct imc_freerun *fr);
 
 #endif

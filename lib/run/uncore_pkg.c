@@ -73,9 +73,8 @@ static bool probed(const struct pkg_run *p, const struct box_desc *d)
  */
 static pmu_status probe_boxes(struct pkg_run *p, unsigned cpu)
 {
-	const struct run *a = p->a;
-	for (unsigned i = 0; i < a->meas->nureqs && p->nprobes < p->max; i++) {
-		const struct box_desc *d = a->meas->ureqs[i].box;
+	for (unsigned i = 0; i < p->m->nureqs && p->nprobes < p->max; i++) {
+		const struct box_desc *d = p->m->ureqs[i].box;
 		/* a PCI box is proven by its device id (run/uncore_pci_job.c); another domain's box
 		   is probed by its own leader (two leaders must not write one register at once) */
 		if (probed(p, d) || d->pci || !upkg_counts_box(p, d))
@@ -103,9 +102,9 @@ static void probe_widths(struct pkg_run *p, unsigned cpu)
 	const struct run *a = p->a;
 	if (a->backend.records_only)
 		return;   /* it writes: a dry run keeps the descriptor's width */
-	for (unsigned i = 0; i < a->meas->nureqs && p->nwidths < p->max; i++) {
-		const struct box_desc *d = a->meas->ureqs[i].box;
-		if (a->meas->ureqs[i].fixed < 0 || !d->fixed_width_max || width_of(p, d) ||
+	for (unsigned i = 0; i < p->m->nureqs && p->nwidths < p->max; i++) {
+		const struct box_desc *d = p->m->ureqs[i].box;
+		if (p->m->ureqs[i].fixed < 0 || !d->fixed_width_max || width_of(p, d) ||
 		    !upkg_counts_box(p, d))
 			continue;
 		p->width_box[p->nwidths] = d;
@@ -113,12 +112,12 @@ static void probe_widths(struct pkg_run *p, unsigned cpu)
 	}
 }
 
-static uint64_t run_kernel(struct run *a, unsigned cpu)
+static uint64_t run_kernel(const struct pkg_run *p, unsigned cpu)
 {
 	/* The real kernel gets the run's buffer (run/buffers.c), if any; the model replays it. */
-	struct kernel_args args = { a->meas->iterations, NULL, 0 };
-	buffers_attach(&a->meas->bufs, &args);
-	return pmu_run_kernel(&a->backend, cpu, a->meas->kernel, a->meas->kernel->fn, &args);
+	struct kernel_args args = { p->m->iterations, NULL, 0 };
+	buffers_attach(&p->m->bufs, &args);
+	return pmu_run_kernel(&p->a->backend, cpu, p->m->kernel, p->m->kernel->fn, &args);
 }
 
 void upkg_on_leader(void *ctx, unsigned cpu)
@@ -144,7 +143,7 @@ void upkg_on_leader(void *ctx, unsigned cpu)
 		p->tsc_on = plat_tsc(a->plat);
 		imc_freerun_read(&p->fr, &a->backend, cpu, false, 0);
 		if (uncore_start(&p->s) == PMU_OK)
-			p->checksum = run_kernel(a, cpu);
+			p->checksum = run_kernel(p, cpu);
 		uncore_stop(&p->s);
 		p->tsc_off = plat_tsc(a->plat);
 		imc_freerun_read(&p->fr, &a->backend, cpu, true, p->tsc_off - p->tsc_on);
@@ -268,7 +267,7 @@ static void log_count(struct run *a, const struct pkg_run *p, const struct uncor
 		.ctl_msr = e->ctl_msr, .ctl_value = e->ctl_on, .ctl_layout = uncore_counter_layout(e),
 		.extra_msr = e->extra_msr, .extra_value = e->extra_val, .ctr_msr = e->ctr_msr,
 		.start = e->start, .end = e->end, .delta = e->delta, .overflowed = e->overflow,
-		.kernel = a->meas->kernel->name, .iterations = a->meas->iterations, .round = round,
+		.kernel = p->m->kernel->name, .iterations = p->m->iterations, .round = round,
 		.repeat = repeat,
 		.has_ccx = p->leader.by_ccx && e->box->per_ccx, .ccx = p->leader.ccx,
 	};
@@ -520,7 +519,7 @@ enum verdict upkg_report(struct run *a, struct pkg_run *p, unsigned round, unsig
 	if (!upkg_counted(p))
 		return say_no_counts(a, p);
 	for (unsigned i = 0; i < p->s.n; i++)
-		log_count(a, p, &p->s.ev[i], a->meas->ureqs[p->evi[i]].name, round, repeat, rows);
+		log_count(a, p, &p->s.ev[i], p->m->ureqs[p->evi[i]].name, round, repeat, rows);
 	if (!p->restore_st)
 		return disc_not_counting(a, p, !round && !repeat);
 	say_package(a, p, "uncore registers not restored: ");

@@ -20,6 +20,7 @@
  */
 struct pkg_run {
 	struct run *a;
+	const struct measure_state *m;  /* the measurement it is part of */
 	struct package_leader leader;
 	/*
 	 * The tables below hold max entries, the events this domain counts (no more distinct
@@ -27,7 +28,7 @@ struct pkg_run {
 	 */
 	unsigned max;
 	void *mem;                      /* their allocation (run_alloc_lines' base), the session's too */
-	unsigned *evi;                  /* session event i: a->meas->ureqs[evi[i]] */
+	unsigned *evi;                  /* session event i: m->ureqs[evi[i]] */
 	bool probed;                    /* the probes ran (first step) */
 	unsigned nprobes;
 	struct uncore_probe *probe;

@@ -45,13 +45,13 @@ static void event_of(const char *spec, char *out, size_t cap)
 	sb_putn(&sb, s, n);
 }
 
-static bool same_row(const struct run *a, unsigned i, unsigned k)
+static bool same_row(const struct measure_state *m, unsigned i, unsigned k)
 {
 	char ti[TYPE_MAX], tk[TYPE_MAX], ei[EVENT_NAME_MAX], ek[EVENT_NAME_MAX];
-	box_type_name(a->meas->ureqs[i].box, ti, sizeof(ti));
-	box_type_name(a->meas->ureqs[k].box, tk, sizeof(tk));
-	event_of(a->meas->ureqs[i].name, ei, sizeof(ei));
-	event_of(a->meas->ureqs[k].name, ek, sizeof(ek));
+	box_type_name(m->ureqs[i].box, ti, sizeof(ti));
+	box_type_name(m->ureqs[k].box, tk, sizeof(tk));
+	event_of(m->ureqs[i].name, ei, sizeof(ei));
+	event_of(m->ureqs[k].name, ek, sizeof(ek));
 	return !pmu_strcmp(ti, tk) && !pmu_strcmp(ei, ek);
 }
 
@@ -87,18 +87,18 @@ static void say_clock(struct run *a, unsigned package, const char *type, const c
 }
 
 /* Row i's type, event, sum and boxes, or false where an earlier request has that row. */
-static bool row(const struct run *a, const struct derived_input *in, unsigned i, char *type,
-		char *event, uint64_t *sum, unsigned *boxes)
+static bool row(const struct measure_state *m, const struct derived_input *in, unsigned i,
+		char *type, char *event, uint64_t *sum, unsigned *boxes)
 {
 	for (unsigned k = 0; k < i; k++)
-		if (same_row(a, i, k))
+		if (same_row(m, i, k))
 			return false;   /* each type and event once, with every box of the type */
-	box_type_name(a->meas->ureqs[i].box, type, TYPE_MAX);
-	event_of(a->meas->ureqs[i].name, event, EVENT_NAME_MAX);
+	box_type_name(m->ureqs[i].box, type, TYPE_MAX);
+	event_of(m->ureqs[i].name, event, EVENT_NAME_MAX);
 	*sum = 0;
 	*boxes = 0;
-	for (unsigned k = i; k < a->meas->nureqs; k++)
-		if (same_row(a, i, k)) {
+	for (unsigned k = i; k < m->nureqs; k++)
+		if (same_row(m, i, k)) {
 			*sum += in[k].delta;
 			(*boxes)++;
 		}
@@ -112,15 +112,16 @@ static bool row(const struct run *a, const struct derived_input *in, unsigned i,
  */
 #define EACH_RUNS 16
 
-static void say_each(struct run *a, const struct derived_input *in, unsigned i, unsigned boxes)
+static void say_each(struct run *a, const struct measure_state *m, const struct derived_input *in,
+		     unsigned i, unsigned boxes)
 {
 	sb_puts(&a->sb, "    each:");
-	for (unsigned k = i; k < a->meas->nureqs; k++) {
+	for (unsigned k = i; k < m->nureqs; k++) {
 		unsigned run = 1;
-		if (!same_row(a, i, k))
+		if (!same_row(m, i, k))
 			continue;
-		for (unsigned n = k + 1; boxes > EACH_RUNS && n < a->meas->nureqs; n++) {
-			if (!same_row(a, i, n))
+		for (unsigned n = k + 1; boxes > EACH_RUNS && n < m->nureqs; n++) {
+			if (!same_row(m, i, n))
 				continue;
 			if (in[n].delta != in[k].delta)
 				break;
@@ -190,19 +191,19 @@ static enum verdict clock_verdict(struct run *a, unsigned package, const char *w
 }
 
 /* The boxes of row i against each other: their least and most ticks, a box at 0 named. */
-static enum verdict clocks_of_type(struct run *a, unsigned package, const struct derived_input *in,
-				   unsigned i, const char *type)
+static enum verdict clocks_of_type(struct run *a, const struct measure_state *m, unsigned package,
+				   const struct derived_input *in, unsigned i, const char *type)
 {
 	uint64_t lo = UINT64_MAX, hi = 0;
 	unsigned ticking = 0;
-	for (unsigned k = i; k < a->meas->nureqs; k++) {
-		if (!same_row(a, i, k))
+	for (unsigned k = i; k < m->nureqs; k++) {
+		if (!same_row(m, i, k))
 			continue;
 		if (!in[k].delta) {
 			sb_putc(&a->sb, 'P');
 			sb_dec(&a->sb, package);
 			sb_putc(&a->sb, ' ');
-			sb_puts(&a->sb, a->meas->ureqs[k].box->name);
+			sb_puts(&a->sb, m->ureqs[k].box->name);
 			sb_puts(&a->sb, ": its clock did not tick (nothing behind it, as a channel "
 				"without DIMMs?): not compared");
 			run_say(a);
@@ -230,8 +231,8 @@ static enum verdict uclk_vs_ring(struct run *a, unsigned package, const struct d
 	return clock_verdict(a, package, what, a0 < b0 ? a0 : b0, a0 < b0 ? b0 : a0);
 }
 
-enum verdict uncore_table(struct run *a, unsigned package, const struct derived_input *in,
-			  uint64_t ticks)
+enum verdict uncore_table(struct run *a, const struct measure_state *m, unsigned package,
+			  const struct derived_input *in, uint64_t ticks)
 {
 	enum verdict v = VERDICT_PASS;
 	int uclk = -1, ring = -1;
@@ -239,8 +240,8 @@ enum verdict uncore_table(struct run *a, unsigned package, const struct derived_
 	char type[TYPE_MAX], event[EVENT_NAME_MAX];
 	uint64_t sum;
 	unsigned boxes;
-	for (unsigned i = 0; i < a->meas->nureqs; i++) {
-		if (!row(a, in, i, type, event, &sum, &boxes))
+	for (unsigned i = 0; i < m->nureqs; i++) {
+		if (!row(m, in, i, type, event, &sum, &boxes))
 			continue;
 		if (i == 0) {
 			sb_putc(&a->sb, 'P');
@@ -259,10 +260,10 @@ enum verdict uncore_table(struct run *a, unsigned package, const struct derived_
 		sb_dec_grouped(&a->sb, sum);
 		run_say(a);
 		if (boxes > 1)
-			say_each(a, in, i, boxes);
+			say_each(a, m, in, i, boxes);
 	}
-	for (unsigned i = 0; i < a->meas->nureqs; i++) {
-		if (!row(a, in, i, type, event, &sum, &boxes) || !is_clock(event))
+	for (unsigned i = 0; i < m->nureqs; i++) {
+		if (!row(m, in, i, type, event, &sum, &boxes) || !is_clock(event))
 			continue;
 		say_clock(a, package, type, event, sum, boxes, ticks);
 		if (!pmu_strcmp(type, "ubox"))
@@ -272,7 +273,7 @@ enum verdict uncore_table(struct run *a, unsigned package, const struct derived_
 			pmu_strlcpy(ring_type, type, sizeof(ring_type));
 		}
 		if (boxes > 1)
-			v = verdict_worse(v, clocks_of_type(a, package, in, i, type));
+			v = verdict_worse(v, clocks_of_type(a, m, package, in, i, type));
 	}
 	return verdict_worse(v, uclk_vs_ring(a, package, in, uclk, ring, ring_type));
 }

@@ -103,7 +103,7 @@ int main(int argc, char **argv)
 	if (storm) {
 		const struct model_noise_rates r = { .smi_first = 100, .smi_period = 500,
 						     .smi_insts = 50, .smi_cycles = 100 };
-		model_set_noise(o.r->model, MODEL_NOISE_SMI, &r);
+		model_set_noise(assembled_model(o.r), MODEL_NOISE_SMI, &r);
 	}
 	o.v = run_main(o.r, &h);
 	if (!write_new(out, o.f->log, o.f->log_len) ||

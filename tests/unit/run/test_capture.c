@@ -102,7 +102,7 @@ static void test_capture_writes_nothing(void **state)
 	for (unsigned i = 0; i < 2; i++) {
 		struct outcome o = run_cfg(cfg[i], 2, 1);
 		assert_int_equal(o.v, VERDICT_PASS);
-		writes[i] = model_total_writes(o.r->model);
+		writes[i] = model_total_writes(assembled_model(o.r));
 		/* 2 CPUs, a package, the PCI functions, the platform */
 		assert_int_equal(fake_count(o.f->log, "\"rec\":\"machine\""), i ? 0 : 5);
 		assert_int_equal(fake_count(o.f->console, "capture: "), i ? 0 : 1);

@@ -10,6 +10,7 @@
 #include "run/run.h"
 #include "run/job_measure.h"
 #include "run/leftover.h"
+#include "pmu/evspec.h"
 #include "run_harness.h"
 
 /*
@@ -340,7 +341,8 @@ static void assert_by_type(const struct outcome *o, const char *event, const cha
 		bool pc = c < 2;
 		const char *list = pc ? p : e;
 		assert_int_equal(counts_on(o->f, c, event, list), list != NULL);
-		assert_int_equal(evtsel_writes(o->r->model, c, pc ? p_sel : e_sel), list ? 2 : 0);
+		assert_int_equal(evtsel_writes(assembled_model(o->r), c, pc ? p_sel : e_sel),
+				 list ? 2 : 0);
 	}
 }
 
@@ -468,7 +470,8 @@ static void test_hybrid_bare_name_two_encodings(void **state)
 	assert_by_type(&o, "L2_REQUEST.MISS", "alderlake_goldencove_core", 0x433f24,
 		       "alderlake_gracemont_core", 0x430124);
 	for (unsigned c = 0; c < 4; c++)   /* never the other type's encoding */
-		assert_int_equal(evtsel_writes(o.r->model, c, c < 2 ? 0x430124 : 0x433f24), 0);
+		assert_int_equal(evtsel_writes(assembled_model(o.r), c, c < 2 ? 0x430124 : 0x433f24),
+				 0);
 	done(&o);
 }
 
@@ -488,8 +491,8 @@ static void test_hybrid_counters_per_core_type(void **state)
 				    "lioncove_core) lacks TOPDOWN_RETIRING.ALL; counted on CPUs 2-3\n"), 1);
 	for (unsigned c = 0; c < 4; c++) {
 		unsigned n = 0;
-		for (unsigned i = 0; i < o.r->model->log_len[c]; i++) {
-			const struct model_access *m = &o.r->model->log[c][i];
+		for (unsigned i = 0; i < assembled_model(o.r)->log_len[c]; i++) {
+			const struct model_access *m = &assembled_model(o.r)->log[c][i];
 			n += m->op == MOP_WRMSR && m->msr == 0x38f && ((m->val >> 38) & 1);
 		}
 		assert_int_equal(n > 0, c >= 2);
@@ -551,9 +554,9 @@ static void test_hybrid_low_power_own_list(void **state)
 			"events = TOPDOWN_RETIRING.ALL_P\n", 4);
 	assert_int_equal(counts_on(o.f, 2, "TOPDOWN_RETIRING.ALL_P", "arrowlake_skymont_core"), 1);
 	assert_int_equal(counts_on(o.f, 3, "TOPDOWN_RETIRING.ALL_P", "arrowlake_crestmont_core"), 1);
-	assert_true(evtsel_writes(o.r->model, 3, 0x430072) > 0);
-	assert_int_equal(evtsel_writes(o.r->model, 3, 0x4302c2), 0);
-	assert_true(evtsel_writes(o.r->model, 2, 0x4302c2) > 0);
+	assert_true(evtsel_writes(assembled_model(o.r), 3, 0x430072) > 0);
+	assert_int_equal(evtsel_writes(assembled_model(o.r), 3, 0x4302c2), 0);
+	assert_true(evtsel_writes(assembled_model(o.r), 2, 0x4302c2) > 0);
 	done(&o);
 }
 
@@ -588,7 +591,7 @@ static void test_hybrid_dry_run(void **state)
 		assert_int_equal(dry_evtsel(o.f, c, "0x438203"), c < 2 ? 2 : 0);
 	}
 	assert_int_equal(fake_count(o.f->log, "\"rec\":\"left_out\""), 2);
-	assert_int_equal(writes_besides_microcode_latch(o.r->model), 0);
+	assert_int_equal(writes_besides_microcode_latch(assembled_model(o.r)), 0);
 	done(&o);
 }
 
@@ -603,7 +606,7 @@ static void test_hybrid_name_no_list_has(void **state)
 				    "'LD_HEAD.NO_SUCH_EVENT' for model 0x97 (neither core type's "
 				    "list has it)\n"), 1);
 	assert_int_equal(fake_count(o.f->console, "\n"), 1);
-	assert_false(writes_besides_microcode_latch(o.r->model));
+	assert_false(writes_besides_microcode_latch(assembled_model(o.r)));
 	done(&o);
 }
 
@@ -615,7 +618,7 @@ static void test_bad_event_writes_nothing(void **state)
 	assert_int_equal(o.v, VERDICT_ERROR);
 	assert_int_equal(fake_count(o.f->console, "efipmu: efipmu.cfg:2: unknown term 'bogus'"), 1);
 	/* found before the log exists and before any write, the microcode latch included */
-	assert_int_equal(model_total_writes(o.r->model), 0);
+	assert_int_equal(model_total_writes(assembled_model(o.r)), 0);
 	assert_int_equal(o.f->log_records, 0);
 	done(&o);
 }
@@ -676,7 +679,7 @@ static void test_no_assembly_refuses_sim_and_hooks(void **state)
 	assert_int_equal(o.v, VERDICT_ERROR);
 	assert_int_equal(fake_count(o.f->console, "efipmu: efipmu.cfg:2: backend 'sim': this "
 				    "program has no reference model"), 1);
-	assert_null(o.r->model);
+	assert_null(assembled_model(o.r));
 	assert_int_equal(o.f->log_records, 0);
 	done(&o);
 	struct pmu_backend real;
@@ -711,13 +714,18 @@ static const uint32_t leftover_msrs[] = { 0x186, 0x187, 0x188, 0x189, 0x1a6, 0x3
 static struct outcome cut_off_cpu2(uint64_t found[LEFTOVER_NMSRS])
 {
 	struct outcome o = start_cfg("backend = sim\n", 4, 1, 1, NULL);
+	struct pmu_event_req reqs[CORE_MAX_EVENTS];
+	struct evspec_error err;
+	unsigned n;
 	finish(&o);
 	assert_int_equal(o.v, VERDICT_PASS);
 	struct run_cpu *s = &o.r->slot[2];
 	for (unsigned i = 0; i < LEFTOVER_NMSRS; i++)
 		assert_int_equal(pmu_rdmsr(&o.r->backend, 2, leftover_msrs[i], &found[i]), PMU_OK);
-	assert_int_equal(core_prepare(&s->run, &o.r->backend, 2, &s->snap, o.r->meas->core[0].reqs,
-				      o.r->meas->core[0].nreqs, false), PMU_OK);
+	/* the events the run counted: the default set, in one round */
+	assert_int_equal(evspec_parse_list(&s->info, NULL, pmu_core_desc(&s->info)->default_events,
+					   reqs, CORE_MAX_EVENTS, &n, &err), PMU_OK);
+	assert_int_equal(core_prepare(&s->run, &o.r->backend, 2, &s->snap, reqs, n, false), PMU_OK);
 	assert_int_equal(core_program(&s->run), PMU_OK);
 	o.f->cpu[2].in_rounds = true;
 	o.f->cpu[2].miss = PLAT_MISS_FINISH;
@@ -826,7 +834,7 @@ static void test_cpus_that_do_not_exist(void **state)
 		assert_int_equal(o.v, VERDICT_ERROR);
 		if (fake_count(o.f->console, said[i]) != 1)
 			fail_msg("wanted %s got %s", said[i], o.f->console);
-		assert_int_equal(model_total_writes(o.r->model), 0);
+		assert_int_equal(model_total_writes(assembled_model(o.r)), 0);
 		assert_int_equal(o.f->log_records, 0);
 		done(&o);
 	}
@@ -841,7 +849,8 @@ static void test_cpus_without_the_boot_cpu(void **state)
 	assert_int_equal(fake_count(o.f->log, "\"check\":\"kernel instructions retired\""), 3);
 	assert_int_equal(fake_count(o.f->log, "\"rec\":\"cpu\""), 3);
 	assert_int_equal(fake_count(o.f->log, "\"cpus_ran\":3"), 1);
-	assert_int_equal(model_write_count(o.r->model, 0), 1);   /* the boot CPU's microcode latch only */
+	/* the boot CPU's microcode latch only */
+	assert_int_equal(model_write_count(assembled_model(o.r), 0), 1);
 	done(&o);
 }
 
@@ -854,7 +863,7 @@ static void test_dry_run_writes_nothing(void **state)
 	assert_int_equal(fake_count(o.f->console, "MSR writes, none made"), 3);
 	assert_int_equal(fake_count(o.f->console, "the same as CPU 1"), 1);
 	assert_true(fake_count(o.f->log, "\"rec\":\"dry_write\"") > 10);
-	assert_int_equal(writes_besides_microcode_latch(o.r->model), 0);
+	assert_int_equal(writes_besides_microcode_latch(assembled_model(o.r)), 0);
 	done(&o);
 }
 
@@ -1125,7 +1134,7 @@ static void test_uncore_uclk_width(void **state)
 					     "\"probed_width\":0,\"width\":44}" };
 	for (unsigned k = 0; k < 3; k++) {
 		struct outcome o = start_cfg("backend = sim\nsim-profile = sandy-bridge-ep\n", 4, 2, 2, NULL);
-		o.r->model->uclk_width = (uint8_t)model_width[k];
+		assembled_model(o.r)->uclk_width = (uint8_t)model_width[k];
 		finish(&o);
 		assert_int_equal(o.v, VERDICT_PASS);
 		assert_int_equal(fake_count(o.f->log, "\"rec\":\"uncore_width\""), 2);
@@ -1241,7 +1250,7 @@ static struct outcome run_with_noise(const char *cfg, unsigned noise, const stru
 {
 	struct outcome o = start_cfg(cfg, 2, 1, 1, NULL);
 	assert_int_equal(o.v, VERDICT_PASS);
-	model_set_noise(o.r->model, noise, rates);
+	model_set_noise(assembled_model(o.r), noise, rates);
 	finish(&o);
 	return o;
 }
@@ -1328,7 +1337,7 @@ static void offcore_siblings(const char *profile, const char *events, uint32_t l
 			uint64_t fw = msr == MSR_OFFCORE_RSP_0 ? 0x11 : 0;
 			assert_int_equal(rd_on(&o.r->backend, c, msr), fw);
 			/* owners: 2 windows x (program + restore); their siblings: none */
-			assert_int_equal(writes_to(o.r->model, c, msr), c % 2 ? 0 : 4);
+			assert_int_equal(writes_to(assembled_model(o.r), c, msr), c % 2 ? 0 : 4);
 		}
 	}
 	done(&o);
@@ -1364,7 +1373,7 @@ static void test_selftest_windows_keep_the_timer_out(void **state)
 					  MODEL_NOISE_TIMER, &rates);
 	if (o.v != VERDICT_PASS)
 		fail_msg("%s", o.f->console);
-	assert_true(o.r->model->cpu_noise[0].ticks > 0);   /* the ticks came, between windows */
+	assert_true(assembled_model(o.r)->cpu_noise[0].ticks > 0);   /* the ticks came, between windows */
 	done(&o);
 }
 

@@ -77,7 +77,7 @@ static void test_default_job_on_zen(void **state)
 					    "\"ctl_value\":\"0x4300c0\""),
 				 4);
 		assert_int_equal(fake_count(o.f->log, "\"event\":\"branch-misses\""), 4);
-		assert_no_intel_msr(o.r->model);
+		assert_no_intel_msr(assembled_model(o.r));
 		assert_amd_left_as_found(o.r, zens[z], 4);
 		done(&o);
 	}
@@ -100,7 +100,7 @@ static void test_in_use_and_force_on_zen4(void **state)
 		assert_int_equal(fake_count(o.f->log, "\"rec\":\"count\""), 12);
 		assert_int_equal(fake_count(o.f->console, "firmware left counters enabled "
 					    "(general-purpose mask 0x20"), 2);
-		assert_no_intel_msr(o.r->model);
+		assert_no_intel_msr(assembled_model(o.r));
 		assert_amd_left_as_found(o.r, "zen4", 2);
 		done(&o);
 	}
@@ -121,7 +121,7 @@ static void test_rounds_and_repeats_on_zen2(void **state)
 	assert_int_equal(fake_count(o.f->log, "\"rec\":\"stats\""), 2 * 6);
 	assert_int_equal(fake_count(o.f->log, "\"check\":\"kernel instructions retired\""), 2 * 3);
 	assert_int_equal(fake_count(o.f->log, "\"result\":\"FAIL\""), 0);
-	assert_no_intel_msr(o.r->model);
+	assert_no_intel_msr(assembled_model(o.r));
 	assert_amd_left_as_found(o.r, "zen2", 2);
 	done(&o);
 }
@@ -156,7 +156,7 @@ static void test_selftest_on_zen_and_its_defects(void **state)
 				assert_int_equal(fake_count(o.f->log, "\"check\":\"kernel inst\","
 							    "\"result\":\"PASS\""), 2);
 			}
-			assert_no_intel_msr(o.r->model);
+			assert_no_intel_msr(assembled_model(o.r));
 			done(&o);
 		}
 	}

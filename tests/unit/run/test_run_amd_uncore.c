@@ -161,10 +161,10 @@ static void test_umc_past_the_claim_named(void **state)
 		struct outcome o = start_cfg("backend = sim\nsim-profile = zen4\nkernels = uncore\n",
 					     2, 1, 1, NULL);
 		static struct model_profile lifted;
-		lifted = *o.r->model->p;
+		lifted = *assembled_model(o.r)->p;
 		lifted.msrs = NULL;
-		o.r->model->p = &lifted;
-		o.r->model->umc_unclaimed = (uint8_t)extra;
+		assembled_model(o.r)->p = &lifted;
+		assembled_model(o.r)->umc_unclaimed = (uint8_t)extra;
 		finish(&o);
 		if (o.v != VERDICT_PASS)
 			fail_msg("%s\n%s", verdict_name(o.v), o.f->console);
@@ -275,10 +275,10 @@ static void test_df_counter_left_by_firmware(void **state)
 	assert_int_equal(fake_count(o.f->console, "package 0 (CPU 0): not counted: "), 1);
 	assert_int_equal(fake_count(o.f->console, "(firmware's counters, left alone; --force "
 				    "takes them)"), 1);
-	for (unsigned i = 0; i < o.r->model->log_len[0]; i++)
-		if (o.r->model->log[0][i].op == MOP_WRMSR)
-			assert_true(o.r->model->log[0][i].msr < 0xC0010246 ||
-				    o.r->model->log[0][i].msr > 0xC0010247);
+	for (unsigned i = 0; i < assembled_model(o.r)->log_len[0]; i++)
+		if (assembled_model(o.r)->log[0][i].op == MOP_WRMSR)
+			assert_true(assembled_model(o.r)->log[0][i].msr < 0xC0010246 ||
+				    assembled_model(o.r)->log[0][i].msr > 0xC0010247);
 	assert_uncore_as_found(o.r, "zen3", 4, 1);
 	done(&o);
 
@@ -302,7 +302,7 @@ static void test_umc_outside_active_mask(void **state)
 	assert_int_equal(fake_count(o.f->console, "unknown PMU 'amd_umc_0' for this CPU: not an "
 				    "active memory controller (CPUID 0x80000022 ECX, active UMCs: "
 				    "0x8)"), 1);
-	assert_int_equal(model_total_writes(o.r->model), 0);
+	assert_int_equal(model_total_writes(assembled_model(o.r)), 0);
 	done(&o);
 }
 
@@ -319,9 +319,10 @@ static void test_selftest_every_ccx(void **state)
 	assert_int_equal(fake_count(o.f->console, "amd_df "), 2);   /* msr and width, once */
 	assert_int_equal(fake_count(o.f->log, "\"package\":0,\"ccx\":1,\"suite\":\"selftest\""), 3);
 	/* CPU 8 wrote its own CCX's L3 only */
-	for (unsigned i = 0; i < o.r->model->log_len[8]; i++)
-		if (o.r->model->log[8][i].op == MOP_WRMSR && o.r->model->log[8][i].msr >= 0xC0010240)
-			fail_msg("CPU 8 wrote MSR %#x", o.r->model->log[8][i].msr);
+	for (unsigned i = 0; i < assembled_model(o.r)->log_len[8]; i++)
+		if (assembled_model(o.r)->log[8][i].op == MOP_WRMSR &&
+		    assembled_model(o.r)->log[8][i].msr >= 0xC0010240)
+			fail_msg("CPU 8 wrote MSR %#x", assembled_model(o.r)->log[8][i].msr);
 	done(&o);
 }
 
@@ -340,7 +341,7 @@ static void test_list_and_decode(void **state)
 		if (fake_count(o.f->console, lines[i]) != 1)
 			fail_msg("no '%s' in\n%s", lines[i], o.f->console);
 	assert_int_equal(fake_count(o.f->console, "amd_umc_0"), 0);
-	assert_int_equal(model_total_writes(o.r->model), 0);
+	assert_int_equal(model_total_writes(assembled_model(o.r)), 0);
 	done(&o);
 	o = run_cfg("backend = sim\nsim-profile = zen2\ndecode = amd_l3 0xff0f00000040ff04\n", 1, 1);
 	assert_int_equal(fake_count(o.f->console, "  slicemask=0xf "), 1);

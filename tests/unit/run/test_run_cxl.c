@@ -15,7 +15,7 @@ static void counted_and_restored(void **state)
 	(void)state;
 	struct outcome o = start_cfg(CFG("sapphire-rapids"), 4, 2, 2, NULL);
 	assert_int_equal(o.v, VERDICT_PASS);
-	struct model_cxl before = o.r->model->cxl[0];
+	struct model_cxl before = assembled_model(o.r)->cxl[0];
 	finish(&o);
 	assert_int_equal(o.v, VERDICT_PASS);
 	assert_int_equal(fake_count(o.f->console, "CXL: 1 Register Locator among "), 1);
@@ -41,7 +41,7 @@ static void counted_and_restored(void **state)
 	assert_int_equal(fake_count(o.f->log, "\"restored\":true,\"status\":\"ok\",\"result\":\"PASS\""),
 			 1);
 	assert_int_equal(fake_count(o.f->console, "1 CXL clock-tick count"), 1);
-	const struct model_cxl *x = &o.r->model->cxl[0];
+	const struct model_cxl *x = &assembled_model(o.r)->cxl[0];
 	assert_memory_equal(before.cfg, x->cfg, sizeof(before.cfg));
 	assert_int_equal(x->freeze, before.freeze);
 	assert_int_equal(x->ovf, before.ovf);
@@ -54,7 +54,7 @@ static void refused_without_freeze(void **state)
 {
 	(void)state;
 	struct outcome o = start_cfg(CFG("sapphire-rapids"), 4, 2, 2, NULL);
-	o.r->model->cxl[0].cap_no_freeze = true;
+	assembled_model(o.r)->cxl[0].cap_no_freeze = true;
 	finish(&o);
 	assert_int_equal(o.v, VERDICT_NO_PMU);
 	assert_int_equal(fake_count(o.f->console, "no freeze, not writable while frozen, version 1: "
@@ -85,7 +85,7 @@ static void dry_run(void **state)
 	assert_int_equal(fake_count(o.f->console, "dry run: the CPMU is decoded, not counted"), 1);
 	assert_int_equal(fake_count(o.f->console, "a dry run counts no CXL CPMU"), 1);
 	assert_int_equal(fake_count(o.f->log, "\"rec\":\"cxl_ticks\""), 0);
-	assert_int_equal(o.r->model->cxl[0].cfg[0], 1 | 1ull << 24);   /* untouched */
+	assert_int_equal(assembled_model(o.r)->cxl[0].cfg[0], 1 | 1ull << 24);   /* untouched */
 	done(&o);
 }
 

@@ -16,7 +16,7 @@ static uint64_t global_of(struct outcome *o, unsigned p, unsigned dom)
 {
 	struct pmu_backend b;
 	uint64_t v = ~0ull;
-	model_backend(o->r->model, &b);
+	model_backend(assembled_model(o->r), &b);
 	assert_int_equal(b.ops->mmio_read(b.ctx, 0, 0x2000000000ull + 0x100000ull * p +
 					  MODEL_DISC_GLOBALS_OFF + 8 * dom, 4, &v), PMU_OK);
 	return v;
@@ -59,7 +59,7 @@ static void both_domains_counted(void **state)
 	assert_int_equal(fake_count(o.f->console, "clocks of cbo: "), 2);
 	assert_int_equal(fake_count(o.f->console, "clocks of imc: "), 2);
 	/* one clear and one put-back a package, each control as found after */
-	assert_int_equal(o.r->model->disc_global_writes, 4);
+	assert_int_equal(assembled_model(o.r)->disc_global_writes, 4);
 	for (unsigned p = 0; p < 2; p++) {
 		assert_int_equal(global_of(&o, p, 1), MODEL_DISC_FROZEN);
 		assert_int_equal(global_of(&o, p, 0), 0);

@@ -35,7 +35,7 @@ static void mmio_bandwidth_and_chas(void **state)
 
 	/* channel 7 of each package at twice the rate: FAIL, said */
 	o = start_cfg(BASE, 4, 2, 1, NULL);
-	o.r->model->imc_clock_double = 1u << 7;
+	assembled_model(o.r)->imc_clock_double = 1u << 7;
 	finish(&o);
 	assert_int_equal(o.v, VERDICT_FAIL);
 	assert_int_equal(fake_count(o.f->console, "P1 clocks of imc: 7,007 to 14,014 ticks, NOT "
@@ -67,12 +67,12 @@ static void freerunning(void **state)
 	assert_int_equal(fake_count(o.f->log, "\"dclk\":7007,"), 10);
 	/* three 8-byte counters, before and after, 4 controllers, 2 packages; no write to
 	 * +0x2290..+0x22b7 (the model counts accesses there) */
-	assert_int_equal(o.r->model->freerun_reads, 3 * 2 * 4 * 2);
-	assert_int_equal(o.r->model->freerun_writes, 0);
+	assert_int_equal(assembled_model(o.r)->freerun_reads, 3 * 2 * 4 * 2);
+	assert_int_equal(assembled_model(o.r)->freerun_writes, 0);
 	done(&o);
 
 	o = start_cfg(BASE, 4, 2, 1, NULL);
-	o.r->model->imc_freerun_stuck = 1u << 2;
+	assembled_model(o.r)->imc_freerun_stuck = 1u << 2;
 	finish(&o);
 	assert_int_equal(o.v, VERDICT_PASS);
 	assert_int_equal(fake_count(o.f->console, "iMC controller 2 free-running counters do not move "
@@ -80,12 +80,12 @@ static void freerunning(void **state)
 	assert_int_equal(fake_count(o.f->log, "\"result\":\"do not move (DCLK unchanged)\""), 2);
 	/* the package's line: the three others (753 of the 1,003 lines) */
 	assert_int_equal(fake_count(o.f->console, "(read 753 vs 753, write 0 vs 0 lines"), 2);
-	assert_int_equal(o.r->model->freerun_writes, 0);
+	assert_int_equal(assembled_model(o.r)->freerun_writes, 0);
 	done(&o);
 
 	/* controller 1's read counter alone stuck: its DCLK moves, the sources disagree: FAIL */
 	o = start_cfg(BASE, 4, 2, 1, NULL);
-	o.r->model->imc_freerun_rd_stuck = 1u << 1;
+	assembled_model(o.r)->imc_freerun_rd_stuck = 1u << 1;
 	finish(&o);
 	assert_int_equal(o.v, VERDICT_FAIL);
 	assert_int_equal(fake_count(o.f->console, "P0 iMC controller 1 free-running: read 0.000 MB/s"),
@@ -101,14 +101,14 @@ static void bar_of_zero(void **state)
 {
 	(void)state;
 	struct outcome o = start_cfg(BASE, 2, 1, 1, NULL);
-	o.r->model->mmio_bar_zero = true;
+	assembled_model(o.r)->mmio_bar_zero = true;
 	finish(&o);
 	assert_int_equal(fake_count(o.f->console, "package 0: 8 MMIO box(es) not mapped"), 1);
 	assert_int_equal(fake_count(o.f->console, "their base (pci 0000:7d:00.1+0xd0) reads 0, a BAR "
 				    "firmware did not program"), 1);
-	for (unsigned i = 0; i < o.r->model->log_len[0]; i++)   /* no MMIO touched */
-		assert_true(o.r->model->log[0][i].op != MOP_MMIO_RD &&
-			    o.r->model->log[0][i].op != MOP_MMIO_WR);
+	for (unsigned i = 0; i < assembled_model(o.r)->log_len[0]; i++)   /* no MMIO touched */
+		assert_true(assembled_model(o.r)->log[0][i].op != MOP_MMIO_RD &&
+			    assembled_model(o.r)->log[0][i].op != MOP_MMIO_WR);
 	assert_int_not_equal(o.v, VERDICT_PASS);
 	done(&o);
 }

@@ -36,9 +36,9 @@ static void cas_on_every_channel(void **state)
 	/* every register as found: controls, box controls and counters 0 on a clean model */
 	for (unsigned p = 0; p < 2; p++)
 		for (unsigned c = 0; c < 4; c++) {
-			assert_int_equal(model_pci_peek(o.r->model, p, 16, imc_fn[c], 0xF4), 0);
-			assert_int_equal(model_pci_peek(o.r->model, p, 16, imc_fn[c], 0xD8), 0);
-			assert_int_equal(model_pci_peek(o.r->model, p, 16, imc_fn[c], 0xA0), 0);
+			assert_int_equal(model_pci_peek(assembled_model(o.r), p, 16, imc_fn[c], 0xF4), 0);
+			assert_int_equal(model_pci_peek(assembled_model(o.r), p, 16, imc_fn[c], 0xD8), 0);
+			assert_int_equal(model_pci_peek(assembled_model(o.r), p, 16, imc_fn[c], 0xA0), 0);
 		}
 	done(&o);
 }
@@ -48,7 +48,7 @@ static void hidden_channel(void **state)
 {
 	(void)state;
 	struct outcome o = start_cfg(BASE IMCS, 4, 2, 1, NULL);
-	assert_int_equal(model_pci_hide(o.r->model, 1, 16, 0), PMU_OK);
+	assert_int_equal(model_pci_hide(assembled_model(o.r), 1, 16, 0), PMU_OK);
 	finish(&o);
 	assert_int_equal(fake_count(o.f->console, "package 1: uncore_imc_2 (device 0x3cb4) not "
 				    "visible: hidden by firmware or not populated"), 1);
@@ -68,7 +68,7 @@ static void bus_outside_every_range(void **state)
 	struct outcome o = start_cfg(BASE "sim-firmware = clean\nsim-break = pci-bus-outside\n"
 				     IMCS, 4, 2, 1, NULL);
 	finish(&o);
-	assert_int_equal(o.r->model->pci_bus_cut, MODEL_BUS_OUTSIDE);
+	assert_int_equal(assembled_model(o.r)->pci_bus_cut, MODEL_BUS_OUTSIDE);
 	assert_int_equal(fake_count(o.f->console, "bus 0xff (package 1's uncore) is outside every "
 				    "root bridge and MCFG range: firmware does not describe it; its "
 				    "boxes cannot be reached and are not counted"), 1);
@@ -120,13 +120,13 @@ static void frozen_box(void **state)
 {
 	(void)state;
 	struct outcome o = start_cfg(BASE "sim-firmware = clean\n" IMCS, 4, 2, 1, NULL);
-	assert_int_equal(model_pci_poke(o.r->model, 0, 16, 4, 0xF4, 0x10100), PMU_OK);
+	assert_int_equal(model_pci_poke(assembled_model(o.r), 0, 16, 4, 0xF4, 0x10100), PMU_OK);
 	finish(&o);
 	assert_int_equal(o.v, VERDICT_PASS);
 	assert_int_equal(fake_count(o.f->console, "package 0: uncore_imc_0 found frozen by firmware "
 				    "(box control 0x10100)"), 1);
 	assert_int_equal(package_sum(o.f->log, 0, "UNC_M_CAS_COUNT.RD"), stream_loads(&o));
-	assert_int_equal(model_pci_peek(o.r->model, 0, 16, 4, 0xF4), 0x10100);
+	assert_int_equal(model_pci_peek(assembled_model(o.r), 0, 16, 4, 0xF4), 0x10100);
 	done(&o);
 }
 
@@ -139,9 +139,9 @@ static void dry_run_writes_no_config(void **state)
 	assert_int_equal(o.v, VERDICT_PASS);
 	assert_true(fake_count(o.f->console, "write pci 0000:7f:10.4+0xd8 <- 0x400304") >= 1);
 	assert_true(fake_count(o.f->log, "\"reg\":\"pci 0000:7f:10.4+0xf4\"") >= 1);
-	for (unsigned c = 0; c < o.r->model->ncpus; c++)
-		for (unsigned i = 0; i < o.r->model->log_len[c]; i++)
-			assert_int_not_equal(o.r->model->log[c][i].op, MOP_PCI_WR);
+	for (unsigned c = 0; c < assembled_model(o.r)->ncpus; c++)
+		for (unsigned i = 0; i < assembled_model(o.r)->log_len[c]; i++)
+			assert_int_not_equal(assembled_model(o.r)->log[c][i].op, MOP_PCI_WR);
 	done(&o);
 }
 
@@ -150,8 +150,8 @@ static struct outcome clocks_run(uint8_t stopped, uint8_t doubled)
 {
 	struct outcome o = start_cfg("backend = sim\nsim-profile = sandy-bridge-ep\n"
 				     "sim-noise = none\nsim-firmware = clean\n", 4, 2, 1, NULL);
-	o.r->model->imc_clock_stopped = stopped;
-	o.r->model->imc_clock_double = doubled;
+	assembled_model(o.r)->imc_clock_stopped = stopped;
+	assembled_model(o.r)->imc_clock_double = doubled;
 	finish(&o);
 	return o;
 }
@@ -201,7 +201,7 @@ static void qpi_match_mask(void **state)
 {
 	(void)state;
 	struct outcome o = start_cfg(BASE "sim-firmware = clean\n" QPI1, 4, 2, 1, NULL);
-	assert_int_equal(model_pci_poke(o.r->model, 1, 9, 6, 0x22C, 0x3), PMU_OK);
+	assert_int_equal(model_pci_poke(assembled_model(o.r), 1, 9, 6, 0x22C, 0x3), PMU_OK);
 	finish(&o);
 	assert_int_equal(o.v, VERDICT_PASS);
 	static const char *const own[] = { "7f:09.6+0x228\",\"scope\":\"package\",\"found\":\"0x0",
@@ -209,9 +209,9 @@ static void qpi_match_mask(void **state)
 		"ff:09.6+0x22c\",\"scope\":\"package\",\"found\":\"0x3", "09.6+0x230", "08.6+0x" };
 	for (unsigned i = 0; i < 5; i++)
 		assert_int_equal(fake_count(o.f->log, own[i]), i < 3 ? 1 : 0);
-	assert_int_equal(model_pci_peek(o.r->model, 1, 9, 6, 0x22C), 0x3);   /* as found */
-	assert_int_equal(model_pci_peek(o.r->model, 1, 9, 6, 0x228), 0);
-	assert_int_equal(model_pci_peek(o.r->model, 0, 9, 6, 0x23C), 0);
+	assert_int_equal(model_pci_peek(assembled_model(o.r), 1, 9, 6, 0x22C), 0x3);   /* as found */
+	assert_int_equal(model_pci_peek(assembled_model(o.r), 1, 9, 6, 0x228), 0);
+	assert_int_equal(model_pci_peek(assembled_model(o.r), 0, 9, 6, 0x23C), 0);
 	done(&o);
 	o = start_cfg(BASE "dry-run\n" QPI1, 2, 1, 1, NULL);
 	finish(&o);
@@ -235,7 +235,7 @@ static void qpi_plain_event_clears_filter(void **state)
 	(void)state;
 	struct outcome o = start_cfg(BASE "sim-firmware = clean\n"
 				     "events = uncore_qpi_1/UNC_Q_CTO_COUNT/\n", 4, 2, 1, NULL);
-	assert_int_equal(model_pci_poke(o.r->model, 1, 9, 6, 0x22C, 0x3), PMU_OK);
+	assert_int_equal(model_pci_poke(assembled_model(o.r), 1, 9, 6, 0x22C, 0x3), PMU_OK);
 	finish(&o);
 	assert_int_equal(o.v, VERDICT_PASS);
 	assert_int_equal(fake_count(o.f->log, "ff:09.6+0x22c\",\"scope\":\"package\","
@@ -244,7 +244,7 @@ static void qpi_plain_event_clears_filter(void **state)
 		"09.6+0x238\",\"scope\"", "09.6+0x23c\",\"scope\"" };
 	for (unsigned i = 0; i < 4; i++)   /* owned on both packages */
 		assert_int_equal(fake_count(o.f->log, own[i]), 2);
-	assert_int_equal(model_pci_peek(o.r->model, 1, 9, 6, 0x22C), 0x3);
+	assert_int_equal(model_pci_peek(assembled_model(o.r), 1, 9, 6, 0x22C), 0x3);
 	done(&o);
 	o = start_cfg(BASE "dry-run\nevents = uncore_qpi_1/UNC_Q_CTO_COUNT/\n", 2, 1, 1, NULL);
 	finish(&o);
@@ -263,7 +263,7 @@ static void qpi_filter_hidden(void **state)
 {
 	(void)state;
 	struct outcome o = start_cfg(BASE "sim-firmware = clean\n" QPI1, 4, 2, 1, NULL);
-	assert_int_equal(model_pci_hide(o.r->model, 1, 9, 6), PMU_OK);
+	assert_int_equal(model_pci_hide(assembled_model(o.r), 1, 9, 6), PMU_OK);
 	finish(&o);
 	assert_int_not_equal(o.v, VERDICT_PASS);
 	assert_int_equal(fake_count(o.f->console, "uncore_qpi_1: its filter function (device "

@@ -217,7 +217,7 @@ static void test_outliers_said_apart(void **state)
 	o.f->stall_round = 1;
 	o.f->stall_cpus = 1ull << 63;
 	/* IA32_PERFEVTSEL2 enabled (bit 22), as firmware might leave it */
-	assert_int_equal(model_poke(model_file_for(o.r->model, 5, 0x188), 0x188, 0x4000c0),
+	assert_int_equal(model_poke(model_file_for(assembled_model(o.r), 5, 0x188), 0x188, 0x4000c0),
 			 PMU_OK);
 	finish(&o);
 	const char *c = o.f->console;

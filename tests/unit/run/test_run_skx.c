@@ -20,7 +20,7 @@ static void bandwidth_and_chas(void **state)
 	struct sim_counts k;
 	finish(&o);
 	assert_int_equal(o.v, VERDICT_PASS);
-	assert_true(sim_kernel_counts(sim_kernel_code_find("stream"), o.r->meas->iterations, &k));
+	assert_true(sim_kernel_counts(sim_kernel_code_find("stream"), logged_iterations(&o), &k));
 	/* the iMC buses are not the U-box's: placed by the bus below them */
 	assert_int_equal(fake_count(o.f->log, "\"box\":\"uncore_imc_5\",\"at\":\"pci 0000:7e:0d.2+0x0\""),
 			 1);
@@ -100,7 +100,7 @@ static void hidden_channel(void **state)
 {
 	(void)state;
 	struct outcome o = start_cfg(BASE, 4, 2, 1, NULL);
-	assert_int_equal(model_pci_hide(o.r->model, 1, 12, 6), PMU_OK);
+	assert_int_equal(model_pci_hide(assembled_model(o.r), 1, 12, 6), PMU_OK);
 	finish(&o);
 	assert_int_equal(fake_count(o.f->console, "package 1: uncore_imc_4 (device 0x2046) not "
 				    "visible: hidden by firmware or not populated"), 1);
@@ -114,7 +114,7 @@ static void cha_counts_disagree(void **state)
 {
 	(void)state;
 	struct outcome o = start_cfg(BASE, 2, 1, 1, NULL);
-	o.r->model->cha_msr_count = 26;
+	assembled_model(o.r)->cha_msr_count = 26;
 	finish(&o);
 	assert_int_equal(fake_count(o.f->console, "28 by CAPID6"), 1);
 	assert_int_equal(fake_count(o.f->console, "26 by MSR 0x702 bits 5:0: MISMATCH"), 1);
@@ -128,13 +128,14 @@ static void cha_beyond_the_count(void **state)
 	(void)state;
 	struct outcome o = start_cfg(BASE "events = uncore_cha_27/UNC_CHA_CLOCKTICKS/\n", 2, 1, 1,
 				     NULL);
-	o.r->model->chas = 20;
+	assembled_model(o.r)->chas = 20;
 	finish(&o);
 	assert_int_not_equal(o.v, VERDICT_PASS);
 	assert_int_equal(fake_count(o.f->console, "uncore_cha_27 not present: CAPID6 counts 20 CHAs "
 				    "on this package"), 1);
-	for (unsigned i = 0; i < o.r->model->log_len[0]; i++)
-		assert_false(o.r->model->log[0][i].op == MOP_WRMSR && o.r->model->log[0][i].msr >= 0xE00);
+	for (unsigned i = 0; i < assembled_model(o.r)->log_len[0]; i++)
+		assert_false(assembled_model(o.r)->log[0][i].op == MOP_WRMSR &&
+			     assembled_model(o.r)->log[0][i].msr >= 0xE00);
 	done(&o);
 }
 
@@ -156,7 +157,7 @@ static void cha_left_frozen(void **state)
 	assert_int_equal(fake_count(o.f->log, "\"package\":0,\"box\":\"uncore_cha_0\",\"box_ctl\":"
 				    "\"0x100\",\"frozen\":\"yes\",\"enabled\":\"0x0\""), 1);
 	assert_true(package_sum(o.f->log, 0, "UNC_CHA_CLOCKTICKS") > 0);
-	assert_int_equal(model_peek(model_file_for(o.r->model, 0, 0xE00), 0xE00), 0x100);
+	assert_int_equal(model_peek(model_file_for(assembled_model(o.r), 0, 0xE00), 0xE00), 0x100);
 	done(&o);
 }
 
@@ -172,7 +173,7 @@ static void cha_left_counting(void **state)
 	assert_int_equal(fake_count(o.f->console, "left enabled"), 1);
 	assert_int_equal(fake_count(o.f->log, "\"box\":\"uncore_cha_0\",\"box_ctl\":\"0x0\","
 				    "\"frozen\":\"no\",\"enabled\":\"0x1\""), 1);
-	assert_int_equal(model_peek(model_file_for(o.r->model, 0, 0xE01), 0xE01), 0x400000);
+	assert_int_equal(model_peek(model_file_for(assembled_model(o.r), 0, 0xE01), 0xE01), 0x400000);
 	assert_int_equal(o.v, VERDICT_FAIL);
 	done(&o);
 }

@@ -17,7 +17,7 @@ static void all_restored(struct outcome *o)
 {
 	struct pmu_backend b;
 	uint64_t v;
-	model_backend(o->r->model, &b);
+	model_backend(assembled_model(o->r), &b);
 	for (unsigned p = 0; p < 2; p++)
 		for (unsigned ch = 0; ch < 8; ch++) {
 			uint64_t box = 0xC0000000ull + 0x1000000ull * p + 0x100000ull * (ch / 2) +
@@ -205,8 +205,8 @@ static void every_defect_named(void **state)
 	 */
 	assert_int_equal(fake_count(o.f->console, "(type 6 imc, box "), 8);
 	assert_int_equal(fake_count(o.f->console, "MMIO 0x122800): not counted: outside"), 1);
-	for (unsigned i = 0; i < o.r->model->log_len[0]; i++)
-		assert_true(o.r->model->log[0][i].op != MOP_MMIO_WR);
+	for (unsigned i = 0; i < assembled_model(o.r)->log_len[0]; i++)
+		assert_true(assembled_model(o.r)->log[0][i].op != MOP_MMIO_WR);
 	done(&o);
 }
 
@@ -255,7 +255,7 @@ static uint64_t global_of(struct outcome *o, unsigned cpu)
 {
 	struct pmu_backend b;
 	uint64_t v = ~0ull;
-	model_backend(o->r->model, &b);
+	model_backend(assembled_model(o->r), &b);
 	assert_int_equal(b.ops->rdmsr(b.ctx, cpu, MODEL_DISC_SPR_GLOBAL, &v), PMU_OK);
 	return v;
 }
@@ -284,7 +284,7 @@ static void frozen_cleared_and_put_back(void **state)
 	assert_true(package_sum(o.f->log, 0, "UNC_CHA_CLOCKTICKS") > 0);
 	assert_true(package_sum(o.f->log, 1, "UNC_CHA_CLOCKTICKS") > 0);
 	/* one clear and one put-back a package, the value found back in place */
-	assert_int_equal(o.r->model->disc_global_writes, 4);
+	assert_int_equal(assembled_model(o.r)->disc_global_writes, 4);
 	assert_int_equal(global_of(&o, 0), MODEL_DISC_FROZEN);
 	assert_int_equal(global_of(&o, 2), MODEL_DISC_FROZEN);
 	all_restored(&o);
@@ -301,7 +301,7 @@ static void frozen_not_taken_left_alone(void **state)
 	(void)state;
 	struct outcome o = start_cfg(BASE "sim-break = uncore-global-frozen\n", 4, 2, 1, NULL);
 	/* CHA 0's control 0 with its enable bit 22 (Linux SPR generic PMON) */
-	assert_int_equal(model_poke(&o.r->model->pkg[0], 0x2002, 1u << 22), PMU_OK);
+	assert_int_equal(model_poke(&assembled_model(o.r)->pkg[0], 0x2002, 1u << 22), PMU_OK);
 	finish(&o);
 	assert_int_equal(fake_count(o.f->console, "package 0: global control MSR 0x2ff0 found 0x1 "
 				    "(freeze_all): left as found, efipmu did not count this "
@@ -311,7 +311,7 @@ static void frozen_not_taken_left_alone(void **state)
 	assert_int_equal(fake_count(o.f->log, "\"package\":0,\"reg\":\"msr 0x2ff0\",\"found\":"
 				    "\"0x1\",\"cleared\":false,\"restored\":false"), 1);
 	assert_int_equal(package_sum(o.f->log, 0, "UNC_CHA_CLOCKTICKS"), 0);
-	assert_int_equal(o.r->model->disc_global_writes, 2);   /* package 1's */
+	assert_int_equal(assembled_model(o.r)->disc_global_writes, 2);   /* package 1's */
 	assert_int_equal(global_of(&o, 0), MODEL_DISC_FROZEN);
 	assert_int_equal(global_of(&o, 2), MODEL_DISC_FROZEN);
 	done(&o);
@@ -347,7 +347,7 @@ static void global_control_zero_untouched(void **state)
 	assert_int_equal(fake_count(o.f->console, "global control"), 0);
 	assert_int_equal(fake_count(o.f->log, "\"global_result\":\"read\",\"global_value\":\"0x0\""),
 			 1);
-	assert_int_equal(o.r->model->disc_global_writes, 0);
+	assert_int_equal(assembled_model(o.r)->disc_global_writes, 0);
 	done(&o);
 }
 

@@ -156,7 +156,7 @@ static void test_model_checked(void **state)
 				"(cpuid-0b) x2APIC ID 129 package 1 core 0 thread 1\n"));
 	done(&o);
 	o = start_cfg(sim, 8, 2, 2, NULL);
-	o.r->model->smt_of[6] = 1;   /* CPU 6, thread 0 of core 1 of package 1, answers thread 1 */
+	assembled_model(o.r)->smt_of[6] = 1;   /* CPU 6, thread 0 of core 1 of package 1, answers thread 1 */
 	finish(&o);
 	assert_non_null(strstr(o.f->console, "on CPUs 6: CPU 6 firmware APIC ID 130 package 1 core 1 "
 				"thread 0, CPUID (cpuid-0b) x2APIC ID 131 package 1 core 1 thread 1\n"));

@@ -106,7 +106,7 @@ static void test_box_clocks_waived(void **state)
 	init_cfg(&o, "backend = sim\nsim-profile = sandy-bridge-ep\nsim-noise = none\n"
 		 "sim-firmware = clean\nwaivers = lab.txt\n", NULL);
 	assert_int_equal(o.v, VERDICT_PASS);
-	o.r->model->imc_clock_double = 1u << 3;
+	assembled_model(o.r)->imc_clock_double = 1u << 3;
 	finish(&o);
 	if (o.v != VERDICT_PASS)
 		fail_msg("verdict %s\n%s", verdict_name(o.v), o.f->console);
