@@ -272,6 +272,9 @@ EFI_STATUS efi_platform_init(struct efi_platform *p, EFI_FILE_HANDLE root)
 	p->plat.jobs = &bench_jobs;
 	p->rounds.ops = &efi_rounds_ops;
 	p->rounds.ctx = p;
+	p->plat.dies_known = p->mp.count > 0;
+	for (UINTN i = 0; i < p->mp.count; i++)
+		p->plat.dies_known = p->plat.dies_known && p->mp.cpu[i].location2;
 	for (UINTN i = 0; i < p->mp.count; i++) {
 		const struct mp_cpu *m = &p->mp.cpu[i];
 		struct plat_cpu *c = &p->cpu[i];
@@ -279,6 +282,8 @@ EFI_STATUS efi_platform_init(struct efi_platform *p, EFI_FILE_HANDLE root)
 		c->package = m->info.Location.Package;
 		c->core = m->info.Location.Core;
 		c->thread = m->info.Location.Thread;
+		/* every CPU's Location2 or none: a die of some CPUs only would split no package */
+		c->die = p->plat.dies_known ? m->info.ExtendedInformation.Die : 0;
 		c->enabled = m->enabled;
 		c->is_bsp = m->is_bsp;
 	}

@@ -50,12 +50,13 @@ struct disc_named {
 
 /*
  * Where to look: the platform's row (hw/disc_platforms.h), the first CPU of each die for
- * its portals (die_cpu[0] also does the PCI scan), spr: Sapphire Rapids' UPI quirk applies,
- * client: the part's boxes at fixed MSRs outside its tables (box_family_client; NULL: none).
+ * its portals (dies[0].cpu, the boot CPU, also does the PCI scan), spr: Sapphire Rapids' UPI
+ * quirk applies, client: the part's boxes at fixed MSRs outside its tables
+ * (box_family_client; NULL: none).
  */
 struct disc_where {
 	const struct disc_platform *plat;
-	const unsigned *die_cpu;
+	const struct disc_die *dies;
 	unsigned ndies;
 	bool spr;
 	struct disc_msr_reader portal;   /* how a portal is read on its die's CPU (NULL: the backend) */

@@ -79,8 +79,8 @@ static void test_one_read_per_die(void **state)
 	(void)state;
 	reset();
 	f.portal[0] = TABLE_AT;
-	const unsigned die_cpu[] = { 0, 2 };
-	assert_int_equal(disc_find_msr(&b, NULL, PORTAL, 1, die_cpu, 2, &out), 1);
+	const struct disc_die dies[] = { { 0, 0, 0 }, { 2, 0, 1 } };
+	assert_int_equal(disc_find_msr(&b, NULL, PORTAL, 1, dies, 2, &out), 1);
 	assert_int_equal(f.reads[0], 1);
 	assert_int_equal(f.reads[1], 0);
 	assert_int_equal(f.reads[2], 1);
@@ -89,6 +89,7 @@ static void test_one_read_per_die(void **state)
 	assert_int_equal(out.t[0].portal, PORTAL);
 	assert_int_equal(out.t[0].domain, 1);
 	assert_int_equal(out.t[0].pkg, 0);
+	assert_int_equal(out.t[0].die, 0);
 	assert_int_equal(out.t[0].bar, TABLE_AT);
 	assert_int_equal(out.t[0].st, PMU_OK);
 	assert_int_equal(out.t[0].len, (1 + 26) * 32);
@@ -98,6 +99,7 @@ static void test_one_read_per_die(void **state)
 	assert_int_equal(t.nunits, 26);
 	assert_int_equal(out.nmiss, 1);
 	assert_int_equal(out.miss[0].cpu, 2);
+	assert_int_equal(out.miss[0].pkg, 0);
 	assert_int_equal(out.miss[0].die, 1);
 	assert_int_equal(out.miss[0].st, PMU_OK);   /* it read, 0 */
 }
@@ -109,12 +111,12 @@ static void test_fault_is_no_table(void **state)
 	reset();
 	f.faults[0] = true;
 	f.portal[1] = TABLE_AT;
-	const unsigned die_cpu[] = { 0, 1 };
-	assert_int_equal(disc_find_msr(&b, NULL, PORTAL, 0, die_cpu, 2, &out), 1);
+	const struct disc_die dies[] = { { 0, 0, 0 }, { 1, 1, 0 } };
+	assert_int_equal(disc_find_msr(&b, NULL, PORTAL, 0, dies, 2, &out), 1);
 	assert_int_equal(out.nmiss, 1);
 	assert_int_equal(out.miss[0].st, PMU_ERR_FAULT_GP);
 	assert_int_equal(out.miss[0].msr, PORTAL);
-	assert_int_equal(out.t[0].pkg, 1);   /* die 1's table */
+	assert_int_equal(out.t[0].pkg, 1);   /* package 1's table */
 	assert_int_equal(out.t[0].cpu, 1);
 }
 
@@ -124,8 +126,8 @@ static void test_bad_address_checked(void **state)
 	(void)state;
 	reset();
 	f.portal[0] = 0x100000;   /* nothing the fake maps: all ones */
-	const unsigned die_cpu[] = { 0 };
-	assert_int_equal(disc_find_msr(&b, NULL, PORTAL, 0, die_cpu, 1, &out), 1);
+	const struct disc_die dies[] = { { 0, 0, 0 } };
+	assert_int_equal(disc_find_msr(&b, NULL, PORTAL, 0, dies, 1, &out), 1);
 	assert_int_equal(out.t[0].st, PMU_OK);
 	assert_int_equal(disc_parse(out.t[0].bytes, out.t[0].len, NULL, &t), PMU_ERR_INVALID);
 	assert_true(t.problems & 1u << DP_GLOBAL_INVALID);
@@ -172,9 +174,9 @@ static void test_reader_used(void **state)
 	reset();
 	memset(sent, 0, sizeof(sent));
 	f.portal[3] = TABLE_AT;
-	const unsigned die_cpu[] = { 1, 3 };
+	const struct disc_die dies[] = { { 1, 0, 0 }, { 3, 1, 0 } };
 	const struct disc_msr_reader rd = { send, &f };
-	assert_int_equal(disc_find_msr(&b, &rd, PORTAL, 0, die_cpu, 2, &out), 1);
+	assert_int_equal(disc_find_msr(&b, &rd, PORTAL, 0, dies, 2, &out), 1);
 	assert_int_equal(sent[1], 1);
 	assert_int_equal(sent[3], 1);
 	assert_int_equal(sent[0] + sent[2], 0);
