@@ -184,6 +184,20 @@ static void test_reader_used(void **state)
 	assert_int_equal(out.t[0].pkg, 1);
 }
 
+/* More dies than misses kept: every one counted (the run says those past the kept as a number). */
+static void test_misses_past_kept(void **state)
+{
+	(void)state;
+	reset();
+	struct disc_die dies[DISC_MAX_TABLES + 6];
+	for (unsigned d = 0; d < DISC_MAX_TABLES + 6; d++)
+		dies[d] = (struct disc_die){ 4 + d, d / 2, d % 2 };   /* no such CPU: each faults */
+	assert_int_equal(disc_find_msr(&b, NULL, PORTAL, 0, dies, DISC_MAX_TABLES + 6, &out), 0);
+	assert_int_equal(out.nmiss, DISC_MAX_TABLES + 6);
+	assert_int_equal(out.miss[DISC_MAX_TABLES - 1].pkg, (DISC_MAX_TABLES - 1) / 2);
+	assert_int_equal(out.miss[DISC_MAX_TABLES - 1].die, 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -192,6 +206,7 @@ int main(void)
 		cmocka_unit_test(test_bad_address_checked),
 		cmocka_unit_test(test_global_control),
 		cmocka_unit_test(test_reader_used),
+		cmocka_unit_test(test_misses_past_kept),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -119,6 +119,9 @@ static void every_die_read(void **state)
 	/* the IMH table once a package, from the PCI scan */
 	assert_int_equal(fake_count(o.f->console, "discovery table at pci "), 2);
 	assert_int_equal(fake_count(o.f->console, "behind MSR 0x710"), 4);
+	/* each CPU's die in its record and the capture's, as firmware gave it */
+	assert_int_equal(fake_count(o.f->log, "\"package\":1,\"core\":2,\"thread\":0,\"die\":1,"), 2);
+	assert_int_equal(fake_count(o.f->log, "\"die\":1,\"bsp\":false,"), 4);
 	/* each die's table in the log and the capture, its die named */
 	assert_int_equal(fake_count(o.f->log, "\"rec\":\"discovery\",\"schema\":2,\"simulated\":"
 				    "true,\"package\":1,\"die\":1,\"units\":8,\"usable\":7,"), 1);
