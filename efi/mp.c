@@ -43,12 +43,11 @@ EFI_STATUS mp_init(struct mp *mp)
 		c->number = i;
 		/*
 		 * The die is in Location2 only (PI 1.7; EDK2 MpInitLib fills it from CPUID 0x1F):
-		 * firmware before it refuses the flagged number; one that ignores the flag leaves
-		 * the zeroed Location2's package apart from Location's.
+		 * firmware before it refuses the flagged number (no such processor). Its package
+		 * may differ from Location's: OVMF's Location comes from CPUID 0xB, blind to dies.
 		 */
 		st = mp->svc->GetProcessorInfo(mp->svc, i | EFIPMU_CPU_V2_EXTENDED_TOPOLOGY, &c->info);
-		c->location2 = !EFI_ERROR(st) &&
-			       c->info.ExtendedInformation.Package == c->info.Location.Package;
+		c->location2 = !EFI_ERROR(st);
 		if (EFI_ERROR(st)) {
 			pmu_memset(&c->info, 0, sizeof(c->info));
 			st = mp->svc->GetProcessorInfo(mp->svc, i, &c->info);
