@@ -328,15 +328,15 @@ static void say_dies(struct run *a)
 	unsigned n = 0, pkgs = 0;
 	for (unsigned i = 0; i < a->plat->ncpus; i++) {
 		const struct plat_cpu *y = &a->plat->cpu[i];
-		bool first_die = y->enabled, first_pkg = y->enabled;
+		bool pkg_seen = false, die_seen = false;
 		for (unsigned j = 0; j < i; j++) {
 			const struct plat_cpu *x = &a->plat->cpu[j];
-			first_pkg = first_pkg && !(x->enabled && x->package == y->package);
-			first_die = first_die && !(x->enabled && x->package == y->package &&
-						   x->die == y->die);
+			bool same = x->enabled && x->package == y->package;
+			pkg_seen = pkg_seen || same;
+			die_seen = die_seen || (same && x->die == y->die);
 		}
-		n += first_die;
-		pkgs += first_pkg;
+		n += y->enabled && !die_seen;
+		pkgs += y->enabled && !pkg_seen;
 	}
 	sb_puts(&a->sb, "uncore discovery: portals read on the first CPU of each of ");
 	sb_dec(&a->sb, n);

@@ -76,6 +76,14 @@ static uint64_t die_global_of(struct outcome *o, unsigned p, unsigned d)
 	return v;
 }
 
+/* Each of the n lines on the console once. */
+static void said_once(const struct outcome *o, const char *const *line, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (fake_count(o->f->console, line[i]) != 1)
+			fail_msg("not said once: %s", line[i]);
+}
+
 /* 8 CPUs in 2 packages of 2 CBB dies each (firmware's Location2), the run prepared. */
 static struct outcome two_by_two(const char *cfg)
 {
@@ -113,9 +121,7 @@ static void every_die_read(void **state)
 		"package 1 die 1: discovery table behind MSR 0x710 (read on CPU 6) at 0x2000148000: "
 		"8 units, 7 usable, 7 MSR units not counted",
 	};
-	for (unsigned i = 0; i < 4; i++)
-		if (fake_count(o.f->console, found[i]) != 1)
-			fail_msg("not said once: %s", found[i]);
+	said_once(&o, found, 4);
 	/* the IMH table once a package, from the PCI scan */
 	assert_int_equal(fake_count(o.f->console, "discovery table at pci "), 2);
 	assert_int_equal(fake_count(o.f->console, "behind MSR 0x710"), 4);
@@ -136,9 +142,7 @@ static void every_die_read(void **state)
 		"package 1 die 1: global control MMIO 0x2000180010 found 0x1 (freeze_all): cleared for "
 		"the window, put back after",
 	};
-	for (unsigned i = 0; i < 4; i++)
-		if (fake_count(o.f->console, thawed[i]) != 1)
-			fail_msg("not said once: %s", thawed[i]);
+	said_once(&o, thawed, 4);
 	/* one clear and one put-back a die */
 	assert_int_equal(o.r->model->disc_global_writes, 8);
 	for (unsigned p = 0; p < 2; p++) {
