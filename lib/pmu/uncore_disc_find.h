@@ -62,7 +62,7 @@ struct disc_find {
 	pmu_status st;              /* PMU_ERR_UNSUPPORTED: no PCI access and no portal's table */
 	unsigned functions;         /* present functions of segment 0 */
 	bool by_device;             /* the platform's device was there (else every Intel function) */
-	unsigned n;                 /* tables found: package i's is t[i], in bus order */
+	unsigned n;                 /* tables found: the PCI ones in bus order, then each die's */
 	unsigned dropped;           /* tables beyond DISC_MAX_TABLES */
 	struct disc_found t[DISC_MAX_TABLES];
 	unsigned nmiss;             /* portal reads that gave no table, miss[] the first of them */
