@@ -41,7 +41,17 @@ EFI_STATUS mp_init(struct mp *mp)
 	for (UINTN i = 0; i < n; i++) {
 		struct mp_cpu *c = &mp->cpu[i];
 		c->number = i;
-		st = mp->svc->GetProcessorInfo(mp->svc, i, &c->info);
+		/*
+		 * The die is in Location2 only (PI 1.7; EDK2 MpInitLib fills it from CPUID 0x1F):
+		 * firmware before it refuses the flagged number (no such processor). Its package
+		 * may differ from Location's: OVMF's Location comes from CPUID 0xB, blind to dies.
+		 */
+		st = mp->svc->GetProcessorInfo(mp->svc, i | EFIPMU_CPU_V2_EXTENDED_TOPOLOGY, &c->info);
+		c->location2 = !EFI_ERROR(st);
+		if (EFI_ERROR(st)) {
+			pmu_memset(&c->info, 0, sizeof(c->info));
+			st = mp->svc->GetProcessorInfo(mp->svc, i, &c->info);
+		}
 		if (EFI_ERROR(st))
 			continue;
 		c->enabled = (c->info.StatusFlag & PROCESSOR_ENABLED_BIT) != 0;

@@ -15,6 +15,7 @@
 struct mp_cpu {
 	UINTN number;
 	EFIPMU_PROCESSOR_INFORMATION info;
+	BOOLEAN location2;       /* firmware filled info.ExtendedInformation (its die) */
 	BOOLEAN enabled, is_bsp;
 	BOOLEAN failed;          /* did not finish the last dispatch (timeout) */
 };

@@ -272,13 +272,23 @@ EFI_STATUS efi_platform_init(struct efi_platform *p, EFI_FILE_HANDLE root)
 	p->plat.jobs = &bench_jobs;
 	p->rounds.ops = &efi_rounds_ops;
 	p->rounds.ctx = p;
+	p->plat.dies_known = p->mp.count > 0;
+	for (UINTN i = 0; i < p->mp.count; i++)
+		p->plat.dies_known = p->plat.dies_known && p->mp.cpu[i].location2;
 	for (UINTN i = 0; i < p->mp.count; i++) {
 		const struct mp_cpu *m = &p->mp.cpu[i];
 		struct plat_cpu *c = &p->cpu[i];
 		c->apic_id = (uint32_t)m->info.ProcessorId;
-		c->package = m->info.Location.Package;
+		/*
+		 * Package and die from one source: Location2's where every CPU has it (OVMF's
+		 * Location, from CPUID 0xB, puts a 2-socket 2-die QEMU in one package), else
+		 * Location's and die 0.
+		 */
+		c->package = p->plat.dies_known ? m->info.ExtendedInformation.Package
+						: m->info.Location.Package;
 		c->core = m->info.Location.Core;
 		c->thread = m->info.Location.Thread;
+		c->die = p->plat.dies_known ? m->info.ExtendedInformation.Die : 0;
 		c->enabled = m->enabled;
 		c->is_bsp = m->is_bsp;
 	}

@@ -18,6 +18,8 @@
 #define PROCESSOR_AS_BSP_BIT 0x1
 #define PROCESSOR_ENABLED_BIT 0x2
 #define PROCESSOR_HEALTH_STATUS_BIT 0x4
+/* ORed into GetProcessorInfo's number: fill ExtendedInformation too (UEFI PI 1.7 vol. 2 13.4.3) */
+#define EFIPMU_CPU_V2_EXTENDED_TOPOLOGY (1u << 24)
 
 typedef struct {
 	UINT32 Package;

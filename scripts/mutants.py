@@ -115,6 +115,8 @@ CHECKS = {
     # the app on QEMU with the ivshmem discovery table: its memory after the run as before
     "qemu_ivshmem": (["build/efipmu.efi"],
                      ["bash", "tests/qemu/run-all.sh", "ivshmem_discovery"]),
+    # the app on QEMU of 2 sockets of 2 dies: each CPU's die from OVMF's Location2
+    "qemu_dies": (["build/efipmu.efi"], ["bash", "tests/qemu/run-all.sh", "dies"]),
     # tools/gen_events.py's rules on made-up list entries (tests/generated/, run by the
     # generated suite)
     "gen_rules": ([], ["python3", "tests/generated/test_gen_events.py"]),

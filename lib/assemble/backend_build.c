@@ -148,11 +148,13 @@ static enum verdict backend_sim(struct run *a)
 	if (!m)
 		return run_refuse(a, "no memory for the reference model", NULL, NULL);
 	pmu_status st = model_init(m, model_bytes(n), p, n, 1);
-	/* The model's packages and cores are the firmware's: boxes and shared registers too. */
+	/* The model's packages, cores and dies are the firmware's: boxes and shared registers too. */
 	for (unsigned i = 0; i < n && !st; i++) {
 		st = model_place_cpu(m, i, a->plat->cpu[i].package);
 		if (!st)
 			st = model_place_core(m, i, a->plat->cpu[i].core);
+		if (!st && a->plat->dies_known)
+			st = model_place_die(m, i, a->plat->cpu[i].die);
 	}
 	if (st)
 		return run_refuse(a, "the reference model cannot be built:", pmu_status_str(st),

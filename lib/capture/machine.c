@@ -100,24 +100,34 @@ void machine_collect_cpu(const struct pmu_backend *b, unsigned cpu, const char *
 	}
 }
 
-void machine_take_disc(const struct uncore_disc *u, struct machine_pkg *pkgs, unsigned n)
+unsigned machine_take_disc(const struct uncore_disc *u, struct machine_pkg *pkgs, unsigned n)
 {
 	const struct disc_find *f = &u->find;
+	unsigned left = 0;
 	for (unsigned k = 0; k < n; k++) {
-		pkgs[k].disc.len = pkgs[k].portal.len = 0;
+		pkgs[k].disc.len = 0;
+		pkgs[k].nportal = 0;
 		for (unsigned i = 0; i < f->n; i++) {
 			const struct disc_found *t = &f->t[i];
-			struct machine_disc *d = t->portal ? &pkgs[k].portal : &pkgs[k].disc;
+			struct machine_pkg *p = &pkgs[k];
+			if (t->pkg != p->package || t->st || (!t->portal && p->disc.len))
+				continue;
+			if (t->portal && p->nportal == MACHINE_MAX_DIES) {
+				left++;
+				continue;
+			}
+			struct machine_disc *d = t->portal ? &p->portal[p->nportal++] : &p->disc;
 			struct strbuf at;
 			struct pmu_pci_addr fn = t->fn;
-			if (t->pkg != pkgs[k].package || t->st || d->len)
-				continue;
 			fn.off = t->dvsec;
 			sb_init(&at, d->dvsec, sizeof(d->dvsec));
 			if (!t->portal)
 				regkey_put(&at, NULL, regkey_pci(fn));
+			else
+				d->dvsec[0] = 0;
 			d->portal = t->portal;
 			d->cpu = t->cpu;
+			d->die = t->die;
 			d->global_read = !u->global_st[i];
 			d->global = d->global_read ? u->global[i] : 0;
 			d->bar = t->bar;
@@ -125,6 +135,7 @@ void machine_take_disc(const struct uncore_disc *u, struct machine_pkg *pkgs, un
 			pmu_memcpy(d->bytes, t->bytes, t->len);
 		}
 	}
+	return left;
 }
 
 unsigned machine_cxl_offsets(const struct machine_cxl_cpmu *x, uint32_t *off)

@@ -24,6 +24,7 @@
 /* As many CPUs as a platform lists (run/platform.h), as many packages as the model makes. */
 #define MACHINE_MAX_CPUS 4096
 #define MACHINE_MAX_PKGS 16
+#define MACHINE_MAX_DIES 8   /* portal tables a package: one a die (Diamond Rapids' CBBs) */
 #define MACHINE_MAX_PCI 24   /* Skylake-SP 18, Ice Lake-SP 18 (8 in MMIO) a package */
 #define MACHINE_STR 64
 /* The firmware's SRAT kept (ACPI 6.5 5.2.16): an x2APIC structure (24 bytes) a CPU and 4 KiB more. */
@@ -38,6 +39,7 @@ struct machine_regs {
 
 struct machine_cpu {
 	uint32_t apic_id, package, core, thread;
+	uint32_t die;                   /* firmware's Location2 die (struct machine.dies_known) */
 	struct cpuid_walk walk;
 	struct machine_regs regs;
 };
@@ -53,6 +55,7 @@ struct machine_disc {
 	char dvsec[MACHINE_STR];        /* "pci 0000:7f:00.1+0x100"; "" behind a portal */
 	uint32_t portal;                /* the portal MSR that gave its address; 0: a PCI BAR's */
 	uint32_t cpu;                   /* the CPU the portal was read on */
+	uint32_t die;                   /* a portal's: that CPU's die */
 	bool global_read;               /* its global control was read: global as found */
 	uint64_t global;
 	uint64_t bar;
@@ -72,7 +75,9 @@ struct machine_pkg {
 	unsigned npci;
 	struct machine_pci_box pci[MACHINE_MAX_PCI];
 	struct machine_disc disc;
-	struct machine_disc portal;     /* the table behind a portal MSR (Diamond Rapids' CBB) */
+	/* the tables behind a portal MSR, one a die (Diamond Rapids' CBBs), in the dies' order */
+	unsigned nportal;
+	struct machine_disc portal[MACHINE_MAX_DIES];
 };
 
 /*
@@ -125,6 +130,7 @@ struct machine {
 	char uncore[MACHINE_STR];       /* uncore_family_name */
 	unsigned ncpus, npkgs;
 	unsigned cap;                   /* the CPUs cpu[] has room for */
+	bool dies_known;                /* firmware gave each CPU's die (run/platform.h) */
 	struct machine_pkg pkg[MACHINE_MAX_PKGS];
 	struct machine_pci_fns pci;
 	struct machine_cxl cxl;
@@ -170,10 +176,11 @@ struct uncore_pci_scan;
 struct pmon_registry;
 
 /*
- * Each table d found into its package's disc (a PCI BAR's) or portal (a portal MSR's), the
- * first of each a package, with its global control as read, where n packages have it.
+ * Each table d found into its package's disc (a PCI BAR's, the first a package) or portal (a
+ * portal MSR's, one a die, up to MACHINE_MAX_DIES), with its global control as read, where n
+ * packages have it. Returns how many portal tables did not fit (the caller says so).
  */
-void machine_take_disc(const struct uncore_disc *d, struct machine_pkg *pkgs, unsigned n);
+unsigned machine_take_disc(const struct uncore_disc *d, struct machine_pkg *pkgs, unsigned n);
 
 /*
  * The uncore PCI boxes of boxes (the engine's own scan from cpu, reads only; scan

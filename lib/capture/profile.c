@@ -169,6 +169,8 @@ void profile_write(const struct machine *m, const char *comment, struct strbuf *
 	sb_putc(sb, '\n');
 	line_start(sb, "packages", m->npkgs);
 	sb_putc(sb, '\n');
+	if (m->dies_known)   /* each cpu line's die, firmware's Location2 */
+		sb_puts(sb, "dies location2\n");
 	for (unsigned i = 0; i < m->ncpus && i < m->cap; i++) {
 		const struct machine_cpu *c = &m->cpu[i];
 		line_start(sb, "cpu", i);
@@ -180,6 +182,10 @@ void profile_write(const struct machine *m, const char *comment, struct strbuf *
 		sb_dec(sb, c->core);
 		sb_puts(sb, " thread ");
 		sb_dec(sb, c->thread);
+		if (m->dies_known) {
+			sb_puts(sb, " die ");
+			sb_dec(sb, c->die);
+		}
 		sb_puts(sb, c->walk.truncated || c->walk.st ? " cpuid-incomplete\n" : "\n");
 		for (unsigned k = 0; k < c->walk.n; k++) {
 			const struct cpuid_entry *e = &c->walk.e[k];
@@ -212,7 +218,8 @@ void profile_write(const struct machine *m, const char *comment, struct strbuf *
 			sb_putc(sb, '\n');
 		}
 		put_disc(sb, k->package, &k->disc);
-		put_disc(sb, k->package, &k->portal);
+		for (unsigned d = 0; d < k->nportal && d < MACHINE_MAX_DIES; d++)
+			put_disc(sb, k->package, &k->portal[d]);
 	}
 	put_pci_fns(sb, &m->pci);
 	put_cxl(sb, &m->cxl);

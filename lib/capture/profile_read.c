@@ -88,6 +88,14 @@ static bool global_of(const struct words *ws, unsigned k, struct machine_disc *d
 	return true;
 }
 
+static bool portals_filled(const struct machine_pkg *k)
+{
+	for (unsigned d = 0; d < k->nportal; d++)
+		if (k->portal[d].filled != k->portal[d].len)
+			return false;
+	return true;
+}
+
 static struct machine_pkg *pkg_of(struct machine *m, uint64_t package)
 {
 	for (unsigned i = 0; i < m->npkgs; i++)
@@ -144,6 +152,9 @@ static bool one_line(const struct words *ws, struct machine *m)
 		return ws->count == 2 && word_to(ws, 1, m->vendor, sizeof(m->vendor));
 	if (is(ws, 0, "uncore"))
 		return ws->count == 2 && word_to(ws, 1, m->uncore, sizeof(m->uncore));
+	if (is(ws, 0, "dies"))   /* before the cpu lines: theirs carry a die */
+		return ws->count == 2 && is(ws, 1, "location2") && !m->ncpus &&
+		       (m->dies_known = true);
 	if (is(ws, 0, "cpus") || is(ws, 0, "packages"))
 		return ws->count == 2 && num(ws, 1, MACHINE_MAX_CPUS, a);   /* counted from their lines */
 	if (is(ws, 0, "cpu")) {
@@ -160,8 +171,13 @@ static bool one_line(const struct words *ws, struct machine *m)
 		c->package = (uint32_t)a[2];
 		c->core = (uint32_t)a[3];
 		c->thread = (uint32_t)a[4];
-		c->walk.truncated = is(ws, 10, "cpuid-incomplete");
-		return true;
+		unsigned k = 10;   /* "die D" where the profile says firmware gave dies */
+		if (m->dies_known && (!is(ws, k, "die") || !num(ws, k + 1, 0xFFFFFFFFu, &a[5])))
+			return false;
+		c->die = m->dies_known ? (uint32_t)a[5] : 0;
+		k += m->dies_known ? 2 : 0;
+		c->walk.truncated = is(ws, k, "cpuid-incomplete");
+		return ws->count == k + c->walk.truncated;
 	}
 	if (is(ws, 0, "cpuid") || is(ws, 0, "msr")) {
 		if (!num(ws, 1, MACHINE_MAX_CPUS - 1, &a[0]) || a[0] + 1 != m->ncpus)
@@ -266,23 +282,28 @@ static bool one_line(const struct words *ws, struct machine *m)
 		return true;
 	}
 	if (is(ws, 0, "discovery") && is(ws, 2, "portal")) {
-		/* discovery P portal 0xMSR cpu C bar 0xBAR bytes N [global 0xV] */
-		if (!k || (ws->count != 10 && ws->count != 12) || !num(ws, 3, 0xFFFFFFFFu, &a[1]) ||
-		    !a[1] || !is(ws, 4, "cpu") || !num(ws, 5, 0xFFFFFFFFu, &a[2]) ||
+		/* discovery P portal 0xMSR cpu C bar 0xBAR bytes N [global 0xV]: C's die's table */
+		struct machine_disc *d = k && k->nportal < MACHINE_MAX_DIES ? &k->portal[k->nportal] : NULL;
+		if (!d || (ws->count != 10 && ws->count != 12) || !num(ws, 3, 0xFFFFFFFFu, &a[1]) ||
+		    !a[1] || !is(ws, 4, "cpu") || !num(ws, 5, 0xFFFFFFFFu, &a[2]) || a[2] >= m->ncpus ||
 		    !is(ws, 6, "bar") || !num(ws, 7, UINT64_MAX, &a[3]) || !is(ws, 8, "bytes") ||
-		    !num(ws, 9, DISC_TABLE_BYTES, &a[4]) || !a[4] || k->portal.len ||
-		    !global_of(ws, 10, &k->portal))
+		    !num(ws, 9, DISC_TABLE_BYTES, &a[4]) || !a[4] || !global_of(ws, 10, d))
 			return false;
-		bool read = k->portal.global_read;
-		uint64_t g = k->portal.global;
-		k->portal = (struct machine_disc){ .portal = (uint32_t)a[1], .cpu = (uint32_t)a[2],
-						   .global_read = read, .global = g, .bar = a[3],
-						   .len = (uint32_t)a[4] };
+		for (unsigned i = 0; i < k->nportal; i++)
+			if (k->portal[i].die == m->cpu[a[2]].die)
+				return false;   /* one table a die */
+		bool read = d->global_read;
+		uint64_t g = d->global;
+		*d = (struct machine_disc){ .portal = (uint32_t)a[1], .cpu = (uint32_t)a[2],
+					    .die = m->cpu[a[2]].die, .global_read = read, .global = g,
+					    .bar = a[3], .len = (uint32_t)a[4] };
+		k->nportal++;
 		return true;
 	}
 	if (is(ws, 0, "disctable") || is(ws, 0, "portaltable")) {
-		/* disctable P OFFSET HEX: the next bytes, in order (portaltable: the portal's) */
-		struct machine_disc *d = k && is(ws, 0, "portaltable") ? &k->portal : k ? &k->disc : NULL;
+		/* disctable P OFFSET HEX: the next bytes, in order (portaltable: the last portal's) */
+		struct machine_disc *d = !k ? NULL : !is(ws, 0, "portaltable") ? &k->disc :
+					 k->nportal ? &k->portal[k->nportal - 1] : NULL;
 		return d && ws->count == 4 && num(ws, 2, DISC_TABLE_BYTES, &a[1]) &&
 		       a[1] == d->filled && disc_bytes(ws, 3, d);
 	}
@@ -358,8 +379,7 @@ pmu_status profile_read(const char *text, size_t len, struct machine *m, char *e
 		return PMU_ERR_INVALID;
 	}
 	for (unsigned k = 0; k < m->npkgs; k++)
-		if (m->pkg[k].disc.filled != m->pkg[k].disc.len ||
-		    m->pkg[k].portal.filled != m->pkg[k].portal.len) {
+		if (m->pkg[k].disc.filled != m->pkg[k].disc.len || !portals_filled(&m->pkg[k])) {
 			sb_puts(&sb, "package ");
 			sb_dec(&sb, m->pkg[k].package);
 			sb_puts(&sb, "'s discovery table has fewer disctable bytes than it says");

@@ -19,7 +19,7 @@ static const struct model_dev *dev_for(const struct model *m, uint32_t msr)
 /* struct model's per-CPU arrays, each of ncpus elements, in the order they follow it. */
 #define MODEL_CPU_ARRAYS(X)                                                                      \
 	X(thread) X(core) X(ccx) X(log) X(cpu_noise) X(replayed) X(ucode_latch) X(pkg_of)        \
-	X(core_of) X(smt_of) X(core_lead) X(ccx_lead) X(log_len) X(log_overflow) X(core_busy)     \
+	X(core_of) X(smt_of) X(die_of) X(core_lead) X(ccx_lead) X(log_len) X(log_overflow) X(core_busy)     \
 	X(ccx_busy)
 /* One array's bytes, rounded up so that the next one stays 8-byte aligned. */
 #define ARRAY_BYTES(f, n) (((size_t)(n) * sizeof(*((struct model *)0)->f) + 7) & ~(size_t)7)
@@ -229,6 +229,25 @@ pmu_status model_place_core(struct model *m, unsigned cpu, unsigned core)
 		return PMU_ERR_RANGE;
 	moved(m, cpu, m->pkg_of[cpu], core);
 	return PMU_OK;
+}
+
+pmu_status model_place_die(struct model *m, unsigned cpu, unsigned die)
+{
+	if (cpu >= m->ncpus || die >= MODEL_MAX_DIES)
+		return PMU_ERR_RANGE;
+	m->die_of[cpu] = die;
+	m->dies_placed = true;
+	return PMU_OK;
+}
+
+const struct model_disc_image *model_portal_image(const struct model *m, unsigned pkg, unsigned die)
+{
+	for (unsigned i = 0; m->p->disc_portal && pkg < MODEL_MAX_PKGS && i < MODEL_MAX_DIES; i++) {
+		const struct model_disc_image *t = &m->p->disc_portal[pkg * MODEL_MAX_DIES + i];
+		if (t->len && t->die == die)
+			return t;
+	}
+	return NULL;
 }
 
 pmu_status model_place_cpu(struct model *m, unsigned cpu, unsigned pkg)

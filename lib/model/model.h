@@ -29,6 +29,7 @@
 /* The largest machine the model makes: as many CPUs as a platform lists (run/platform.h). */
 #define MODEL_MAX_CPUS 4096
 #define MODEL_MAX_PKGS 16
+#define MODEL_MAX_DIES 8   /* portal tables a package (Diamond Rapids: one a CBB die) */
 #define MODEL_FILE_REGS 640
 #define MODEL_SCRATCH 64
 #define MODEL_LOG_PER_CPU 384
@@ -245,7 +246,11 @@ struct model_profile {
 	 * discovery device's BAR holds; NULL: the part's own (model_discovery.c).
 	 */
 	const struct model_disc_image *disc;
-	/* The same for the tables behind a portal MSR (model_disc_domains's second domain). */
+	/*
+	 * The same for the tables behind a portal MSR (model_disc_domains's second domain, a
+	 * client's only one): MODEL_MAX_DIES a package, package p's at p MODEL_MAX_DIES on, each
+	 * naming its die (model_portal_image).
+	 */
 	const struct model_disc_image *disc_portal;
 	/*
 	 * A loaded profile's registers that drop what is written to them, as the run its log
@@ -295,6 +300,7 @@ struct model_not_held {
 
 /* A discovery table as a capture read it: its BAR and bytes. */
 struct model_disc_image {
+	uint32_t die;             /* a portal's: the die whose CPUs read it */
 	uint64_t bar;
 	uint32_t len;             /* 0: none for that package */
 	const uint8_t *bytes;
@@ -359,6 +365,8 @@ struct model {
 	unsigned *pkg_of;
 	unsigned *core_of;                     /* core number within the package */
 	unsigned *smt_of;                      /* thread number within the core, in CPU order */
+	unsigned *die_of;                      /* die within the package (model_place_die) */
+	bool dies_placed;                      /* some CPU was given a die: firmware said them */
 	unsigned *core_lead, *ccx_lead;        /* the lowest CPU of its core, of its CCX */
 	struct model_regfile *thread;
 	struct model_regfile *core;            /* indexed by the lowest CPU of the core */
@@ -456,6 +464,13 @@ size_t model_bytes(unsigned ncpus);
 pmu_status model_init(struct model *m, size_t bytes, const struct model_profile *p,
 		      unsigned ncpus, unsigned npkgs);
 void model_backend(struct model *m, struct pmu_backend *b);
+/*
+ * Puts cpu in die `die` of its package (firmware's Location2): a die's CPUs read its own portal
+ * table (a Diamond Rapids CBB's). PMU_ERR_RANGE past the CPUs or MODEL_MAX_DIES.
+ */
+pmu_status model_place_die(struct model *m, unsigned cpu, unsigned die);
+/* Package pkg's die `die`'s portal table of a loaded profile, or NULL: the model's own. */
+const struct model_disc_image *model_portal_image(const struct model *m, unsigned pkg, unsigned die);
 /* Puts cpu in package pkg (the app follows the firmware's topology); PMU_ERR_RANGE past the limits. */
 pmu_status model_place_cpu(struct model *m, unsigned cpu, unsigned pkg);
 /*

@@ -65,10 +65,10 @@ static const struct { uint16_t type, id; } units[] = {
 };
 #define NUNITS (sizeof(units) / sizeof(units[0]))
 
+/* A client part is one die: its package's table is die 0's. */
 static const struct model_disc_image *image_of(const struct model *m, unsigned pkg)
 {
-	return m->p->disc_portal && pkg < MODEL_MAX_PKGS && m->p->disc_portal[pkg].len ?
-	       &m->p->disc_portal[pkg] : NULL;
+	return model_portal_image(m, pkg, 0);
 }
 
 /* Where package pkg's table is: what its portal reads. */

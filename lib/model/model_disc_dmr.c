@@ -34,9 +34,10 @@ struct unit {
 };
 
 size_t model_disc_domains_table(const struct model_disc_domains *p,
-				const struct model_disc_machine *m, unsigned dom, uint64_t bar,
-				uint8_t *buf, size_t cap)
+				const struct model_disc_machine *m, unsigned dom, unsigned die,
+				uint64_t bar, uint8_t *buf, size_t cap)
 {
+	unsigned cbos = m->chas > die ? m->chas - die : 1;
 	struct unit u[MAX_UNITS];
 	unsigned n = 0;
 	(void)p;
@@ -48,7 +49,7 @@ size_t model_disc_domains_table(const struct model_disc_domains *p,
 						0x4000ull * (i % 2) };
 		u[n++] = (struct unit){ 4, 0x40, 0x20, TYPE_MSE, 0, ACCESS_MMIO, m->mmio_base + 0x800000 };
 	} else {
-		for (unsigned i = 0; i < m->chas && n < MAX_UNITS - 1; i++)
+		for (unsigned i = 0; i < cbos && n < MAX_UNITS - 1; i++)
 			u[n++] = (struct unit){ 4, 2, 8, TYPE_CBO, i, 0, 0x2000 + 0x10 * i };
 		for (unsigned k = 0; k < MDU_DMR_SLOTS && n < MAX_UNITS - 1; k++)
 			u[n++] = (struct unit){ other[k].nctr, other[k].ctl_off, other[k].ctr_off,
@@ -61,7 +62,7 @@ size_t model_disc_domains_table(const struct model_disc_domains *p,
 	pmu_memset(buf, 0, len);
 	/* global: table type 0, stride, units, MMIO access; its control in the globals' page */
 	put(buf, (uint64_t)STRIDE << 8 | (uint64_t)n << 16 | ACCESS_MMIO << 62);
-	put(buf + 8, bar + MODEL_DISC_GLOBALS_OFF + 8 * dom);
+	put(buf + 8, bar + MODEL_DISC_GLOBALS_OFF + 8 * dom + 8 * die);
 	for (unsigned i = 0; i < n; i++) {
 		uint8_t *b = buf + (size_t)(i + 1) * STRIDE * 8;
 		/* num_regs 7:0, ctl_offset 15:8, bit_width 23:16 (48), ctr_offset 31:24, access */

@@ -80,6 +80,7 @@ struct model_disc_domains {
 
 #define MODEL_DISC_CBB_OFF 0x40000u
 #define MODEL_DISC_GLOBALS_OFF 0x80000u
+#define MODEL_DISC_DIES 8   /* CBB dies a package the model answers (0x8000 apart from CBB_OFF) */
 
 /* Diamond Rapids: device 0x09A1, portal MSR 0x710; the CBB frozen at power-on (DMR-7). */
 extern const struct model_disc_domains model_disc_dmr;
@@ -89,12 +90,14 @@ extern const struct model_disc_domains model_disc_dmr;
  * bar, into buf (cap bytes); its length, or 0 when it does not fit. IMH: 2 m->imcs iMC
  * channels (type 6, MMIO as Sapphire Rapids' but with their counters at + 0x20, past the
  * fixed counter Linux puts at + 0x10/0x18) and one MSE unit (type 0x13, broken: Linux
- * ignores it). CBB: m->chas CBOs (type 0x1F, MSR 0x2000 + 0x10 n as Sapphire Rapids' CHAs)
- * and one SB2UCIE unit (type 0x25, broken).
+ * ignores it). CBB die `die` (0 for IMH): m->chas - die CBOs, at least one (type 0x1F, MSR
+ * 0x2000 + 0x10 n as Sapphire Rapids' CHAs; fewer on each later die, the model's choice, so
+ * that one die's table is never taken for another's) and one SB2UCIE unit (type 0x25,
+ * broken); its global control at bar + MODEL_DISC_GLOBALS_OFF + 8 + 8 die.
  */
 size_t model_disc_domains_table(const struct model_disc_domains *p,
-				const struct model_disc_machine *m, unsigned dom, uint64_t bar,
-				uint8_t *buf, size_t cap);
+				const struct model_disc_machine *m, unsigned dom, unsigned die,
+				uint64_t bar, uint8_t *buf, size_t cap);
 
 /* The defect's name as --sim-break and tests spell it; NULL past the last. */
 const char *model_disc_defect_name(enum model_disc_defect d);

@@ -4,6 +4,8 @@
 #include "hw/msr.h"
 #include "util/fmt.h"
 
+_Static_assert(MACHINE_MAX_DIES == MODEL_MAX_DIES, "a package's portal tables: the model keeps a machine's");
+
 /* CPUID.1:EAX's family and model fields (extended ones included), stepping aside. */
 #define SIGNATURE_FAMILY_MODEL 0x0FFF0FF0u
 
@@ -153,14 +155,21 @@ pmu_status model_loaded_make(const struct machine *m, const char *name, struct m
 		take_regs(l, &m->pkg[k].regs);
 	unsigned boxes = 0;
 	for (unsigned k = 0; k < m->npkgs; k++) {
-		const struct machine_disc *d = &m->pkg[k].disc, *q = &m->pkg[k].portal;
-		boxes += m->pkg[k].npci + !!d->len + !!q->len;
+		const struct machine_disc *d = &m->pkg[k].disc;
+		boxes += m->pkg[k].npci + !!d->len;
 		pmu_memcpy(l->disc_bytes[k], d->bytes, d->len);
-		l->disc[k] = (struct model_disc_image){ d->bar, d->len, l->disc_bytes[k], d->global_read,
-							d->global };
-		pmu_memcpy(l->portal_bytes[k], q->bytes, q->len);
-		l->disc_portal[k] = (struct model_disc_image){ q->bar, q->len, l->portal_bytes[k],
-							       q->global_read, q->global };
+		l->disc[k] = (struct model_disc_image){ 0, d->bar, d->len, l->disc_bytes[k],
+							d->global_read, d->global };
+		/* each die's own, served on that die's CPUs (model_portal_image) */
+		for (unsigned i = 0; i < m->pkg[k].nportal && i < MACHINE_MAX_DIES; i++) {
+			const struct machine_disc *q = &m->pkg[k].portal[i];
+			unsigned at = k * MACHINE_MAX_DIES + i;
+			boxes += !!q->len;
+			pmu_memcpy(l->portal_bytes[at], q->bytes, q->len);
+			l->disc_portal[at] = (struct model_disc_image){ q->die, q->bar, q->len,
+									l->portal_bytes[at],
+									q->global_read, q->global };
+		}
 	}
 	l->p.disc = l->disc;
 	pmu_memcpy(l->srat, m->srat.bytes, m->srat.len);
@@ -200,6 +209,8 @@ pmu_status model_loaded_init(struct model *mod, size_t bytes, const struct model
 		st = model_place_cpu(mod, i, pkg < l->npkgs ? pkg : 0);
 		if (!st)
 			st = model_place_core(mod, i, m->cpu[i].core);
+		if (!st && m->dies_known)
+			st = model_place_die(mod, i, m->cpu[i].die);
 	}
 	return st;
 }

@@ -22,7 +22,8 @@ struct model_loaded {
 	struct model_fw_reg fw[2 * CAPTURE_MAX_MSRS + 1];
 	unsigned ncpus, npkgs;
 	struct model_disc_image disc[MACHINE_MAX_PKGS];
-	struct model_disc_image disc_portal[MACHINE_MAX_PKGS];   /* the tables behind a portal */
+	/* the tables behind a portal, MACHINE_MAX_DIES a package (model.h disc_portal) */
+	struct model_disc_image disc_portal[MACHINE_MAX_PKGS * MACHINE_MAX_DIES];
 	struct model_not_held not_held[CAPTURE_MAX_MSRS + 1];
 	struct model_pci_listed pci_listed;
 	uint32_t pci_at[MACHINE_MAX_PCI_FNS], pci_id[MACHINE_MAX_PCI_FNS];
@@ -30,7 +31,7 @@ struct model_loaded {
 	struct machine_cxl cxl;               /* the capture's CXL devices, which cxl_images show */
 	struct model_cxl_images cxl_images;
 	uint8_t srat[MACHINE_SRAT_BYTES];   /* the captured SRAT the model serves */
-	uint8_t portal_bytes[MACHINE_MAX_PKGS][DISC_TABLE_BYTES];
+	uint8_t portal_bytes[MACHINE_MAX_PKGS * MACHINE_MAX_DIES][DISC_TABLE_BYTES];
 	/* Per CPU, ncpus of each, after the struct (model_loaded_bytes). */
 	struct model_cpuid_table *table;
 	struct model_cpuid_leaf (*leaf)[CPUID_WALK_MAX];

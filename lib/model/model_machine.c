@@ -31,16 +31,17 @@ pmu_status model_machine(struct model *m, struct machine *out, struct model_mach
 	}
 	/* this machine's boxes (a discovery table's part: its table's), as a run makes them */
 	struct box_set boxes;
-	/* each package's first CPU reads its portals, as a run's (run/uncore_disc_job.c) */
-	unsigned die_cpu[DISC_MAX_TABLES] = { 0 }, ndies = 0;
+	/* each die's first CPU reads its portals, as a run's (run/uncore_disc_job.c) */
+	struct disc_die dies[DISC_MAX_TABLES] = { { 0, 0, 0 } };
+	unsigned ndies = 0;
 	for (unsigned i = 0; i < m->ncpus && ndies < DISC_MAX_TABLES; i++) {
 		bool first = true;
 		for (unsigned k = 0; k < ndies && first; k++)
-			first = m->pkg_of[die_cpu[k]] != m->pkg_of[i];
+			first = dies[k].pkg != m->pkg_of[i] || dies[k].die != m->die_of[i];
 		if (first)
-			die_cpu[ndies++] = i;
+			dies[ndies++] = (struct disc_die){ i, m->pkg_of[i], m->die_of[i] };
 	}
-	const struct disc_where w = uncore_disc_where(&ci0, die_cpu, ndies);
+	const struct disc_where w = uncore_disc_where(&ci0, dies, ndies);
 	if (ci0.uncore == UNCORE_DISC)
 		(void)uncore_disc_build(&b, &w, NULL, &s->disc, &boxes, &s->mem);
 	else
@@ -50,6 +51,7 @@ pmu_status model_machine(struct model *m, struct machine *out, struct model_mach
 	pmu_strlcpy(out->vendor, ci0.vendor, sizeof(out->vendor));
 	pmu_strlcpy(out->uncore, uncore_family_name(ci0.uncore), sizeof(out->uncore));
 	out->ncpus = m->ncpus;
+	out->dies_known = m->dies_placed;
 	for (unsigned i = 0; i < m->ncpus; i++) {
 		struct machine_cpu *c = &out->cpu[i];
 		bool leader = true;
@@ -58,6 +60,7 @@ pmu_status model_machine(struct model *m, struct machine *out, struct model_mach
 		c->package = m->pkg_of[i];
 		c->core = m->core_of[i];
 		c->thread = m->smt_of[i];
+		c->die = m->die_of[i];
 		for (unsigned j = 0; j < i; j++)
 			leader = leader && m->pkg_of[j] != c->package;
 		struct machine_pkg *k = leader ? &out->pkg[out->npkgs++] : NULL;
@@ -71,8 +74,8 @@ pmu_status model_machine(struct model *m, struct machine *out, struct model_mach
 		machine_collect_cpu(&b, i, ci0.vendor, c, &boxes, k ? &k->regs : NULL, more, nmore);
 	}
 	machine_scan_pci(&b, 0, &boxes, out->pkg, out->npkgs, &out->pci, &s->scan, &s->reg);
-	if (ci0.uncore == UNCORE_DISC)
-		machine_take_disc(&s->disc, out->pkg, out->npkgs);
+	if (ci0.uncore == UNCORE_DISC && machine_take_disc(&s->disc, out->pkg, out->npkgs))
+		return PMU_ERR_NOSPACE;   /* more dies' tables than a machine keeps */
 	box_set_fini(&boxes);
 	return PMU_OK;
 }

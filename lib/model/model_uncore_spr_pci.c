@@ -49,6 +49,10 @@
  * 0x10, 0, 0, 0): no box's key (its CBB's is the CHAs' key, MODEL_DISC_SPR_GLOBAL).
  */
 #define DMR_IMH_GLOBAL (0x80000000u | (MODEL_MMIO_BUS + 0x10u) << 20)
+/* CBB die d's (d > 0) beside it, 8 bytes apart; die 0's is MODEL_DISC_SPR_GLOBAL */
+#define DMR_CBB_GLOBAL(d) (DMR_IMH_GLOBAL + 8u * (d))
+/* Die d's CBB table at MODEL_DISC_CBB_OFF + CBB_STEP d from the package's BAR (model choice) */
+#define CBB_STEP 0x8000u
 
 static const struct pbox dmr_boxes[] = {
 	DMR_IMC(0, 0), DMR_IMC(0, 1), DMR_IMC(1, 0), DMR_IMC(1, 1), DMR_IMC(2, 0), DMR_IMC(2, 1),
@@ -118,22 +122,23 @@ static uint64_t bar_of(const struct model *m, unsigned pkg)
 	return t ? t->bar : TABLE_BAR + 0x100000ull * pkg;
 }
 
-/* Package pkg's captured table behind the portal (a loaded profile's), or NULL: the model's own. */
-static const struct model_disc_image *portal_image_of(const struct model *m, unsigned pkg)
+/* Die `die` of package pkg's captured table behind the portal (a loaded profile's), or NULL. */
+static const struct model_disc_image *portal_image_of(const struct model *m, unsigned pkg,
+						      unsigned die)
 {
-	return m->p->disc_portal && pkg < MODEL_MAX_PKGS ? &m->p->disc_portal[pkg] : NULL;
+	return model_portal_image(m, pkg, die);
 }
 
-/* Where a two-domain part's CBB table lies, and its span. */
-static uint64_t cbb_bar_of(const struct model *m, unsigned pkg)
+/* Where a two-domain part's CBB table of die `die` lies, and its span. */
+static uint64_t cbb_bar_of(const struct model *m, unsigned pkg, unsigned die)
 {
-	const struct model_disc_image *t = portal_image_of(m, pkg);
-	return t ? t->bar : bar_of(m, pkg) + MODEL_DISC_CBB_OFF;
+	const struct model_disc_image *t = portal_image_of(m, pkg, die);
+	return t ? t->bar : bar_of(m, pkg) + MODEL_DISC_CBB_OFF + (uint64_t)CBB_STEP * die;
 }
 
-static uint64_t cbb_span(const struct model *m, unsigned pkg)
+static uint64_t cbb_span(const struct model *m, unsigned pkg, unsigned die)
 {
-	const struct model_disc_image *t = portal_image_of(m, pkg);
+	const struct model_disc_image *t = portal_image_of(m, pkg, die);
 	return t ? t->len : TABLE_MAX;
 }
 
@@ -187,7 +192,15 @@ static bool spr_claims(const struct model *m, uint32_t key)
 /* A two-domain part's global controls, reached through MMIO (model_spr_mmio). */
 static bool is_global(const struct model *m, uint32_t key)
 {
-	return m->p->disc_domains && (key == DMR_IMH_GLOBAL || key == MODEL_DISC_SPR_GLOBAL);
+	return m->p->disc_domains && (key == MODEL_DISC_SPR_GLOBAL ||
+				      (key >= DMR_IMH_GLOBAL && key < DMR_CBB_GLOBAL(MODEL_MAX_DIES) &&
+				       !(key & 7)));
+}
+
+/* Die d's CBB global control's key in the package's file. */
+static uint32_t cbb_global(unsigned d)
+{
+	return d ? DMR_CBB_GLOBAL(d) : MODEL_DISC_SPR_GLOBAL;
 }
 
 static pmu_status spr_read(struct model *m, struct model_regfile *rf, uint32_t key, uint64_t *val)
@@ -227,19 +240,28 @@ static void spr_power_on(struct model *m)
 	/* every package's file: CPUs may be placed in more packages after (model_place_cpu) */
 	for (unsigned p = 0; p < MODEL_MAX_PKGS; p++) {
 		/* a loaded profile's: each table's control as its capture found it */
-		const struct model_disc_image *i = image_of(m, p), *q = portal_image_of(m, p);
+		const struct model_disc_image *i = image_of(m, p);
 		uint64_t dom0 = i && i->global_read ? i->global | frozen :
 				d ? d->global_on[0] | frozen : machine(m, p).global_on;
-		uint64_t dom1 = q && q->global_read ? q->global | frozen : d ? d->global_on[1] | frozen : 0;
-		/* the file is 0 already; a two-domain part's CBB control holds the CHA set's key */
-		if (d ? dom1 : dom0)
-			(void)model_poke(&m->pkg[p], MODEL_DISC_SPR_GLOBAL, d ? dom1 : dom0);
+		/* the file is 0 already; a two-domain part's CBB control of die 0 holds the CHA set's key */
+		if (!d && dom0)
+			(void)model_poke(&m->pkg[p], MODEL_DISC_SPR_GLOBAL, dom0);
 		if (d && dom0)
 			(void)model_poke(&m->pkg[p], DMR_IMH_GLOBAL, dom0);
+		for (unsigned die = 0; d && die < MODEL_DISC_DIES; die++) {
+			const struct model_disc_image *q = portal_image_of(m, p, die);
+			uint64_t v = q && q->global_read ? q->global | frozen : d->global_on[1] | frozen;
+			if (v)
+				(void)model_poke(&m->pkg[p], cbb_global(die), v);
+		}
 	}
 }
 
-/* A two-domain part's portal MSR: package pkg's CBB table's physical address. */
+/*
+ * A two-domain part's portal MSR, read on a CPU: its die's CBB table's physical address (one
+ * a CBB, Linux tip 66e2075426f3; read once per die, cf002dafedd0). A CPU's own file: the
+ * answer is the die's, not the package's.
+ */
 static bool portal_claims(const struct model *m, uint32_t msr)
 {
 	return m->p->disc_domains && msr == m->p->disc_domains->portal;
@@ -248,8 +270,9 @@ static bool portal_claims(const struct model *m, uint32_t msr)
 static pmu_status portal_read(struct model *m, struct model_regfile *rf, uint32_t msr,
 			      uint64_t *val)
 {
+	unsigned cpu = (unsigned)(rf - m->thread);
 	(void)msr;
-	*val = cbb_bar_of(m, (unsigned)(rf - m->pkg));
+	*val = cbb_bar_of(m, m->pkg_of[cpu], m->die_of[cpu]);
 	return PMU_OK;
 }
 
@@ -261,7 +284,7 @@ static pmu_status portal_write(struct model *m, struct model_regfile *rf, uint32
 }
 
 const struct model_dev model_dev_disc_portal = {
-	.name = "disc-portal", .package_scope = true, .claims = portal_claims,
+	.name = "disc-portal", .claims = portal_claims,
 	.read = portal_read, .write = portal_write,
 };
 
@@ -275,27 +298,28 @@ bool model_spr_mmio(const struct model *m, uint64_t addr, unsigned *pkg, uint32_
 {
 	for (unsigned p = 0; p < m->npkgs; p++) {
 		struct model_disc_machine x = machine(m, p);
-		uint64_t bar = bar_of(m, p), cbb = cbb_bar_of(m, p);
+		uint64_t bar = bar_of(m, p);
 		if (addr >= bar && addr - bar < table_span(m, p)) {
 			*pkg = p;
 			*key = (uint32_t)(addr - bar);
 			*table = true;
 			return true;
 		}
-		/* the CBB table's offsets from MODEL_DISC_CBB_OFF (model_spr_table_read) */
-		if (m->p->disc_domains && addr >= cbb && addr - cbb < cbb_span(m, p)) {
-			*pkg = p;
-			*key = MODEL_DISC_CBB_OFF + (uint32_t)(addr - cbb);
-			*table = true;
-			return true;
-		}
-		if (m->p->disc_domains && (addr == bar + MODEL_DISC_GLOBALS_OFF ||
-					addr == bar + MODEL_DISC_GLOBALS_OFF + 8)) {
-			*pkg = p;
-			*key = addr == bar + MODEL_DISC_GLOBALS_OFF ? DMR_IMH_GLOBAL
-								     : MODEL_DISC_SPR_GLOBAL;
-			*table = false;
-			return true;
+		for (unsigned die = 0; m->p->disc_domains && die < MODEL_DISC_DIES; die++) {
+			uint64_t cbb = cbb_bar_of(m, p, die), global = bar + MODEL_DISC_GLOBALS_OFF;
+			/* die's CBB table at its offsets from MODEL_DISC_CBB_OFF (model_spr_table_read) */
+			if (addr >= cbb && addr - cbb < cbb_span(m, p, die)) {
+				*pkg = p;
+				*key = MODEL_DISC_CBB_OFF + CBB_STEP * die + (uint32_t)(addr - cbb);
+				*table = true;
+				return true;
+			}
+			if (addr == global || addr == global + 8 + 8 * die) {
+				*pkg = p;
+				*key = addr == global ? DMR_IMH_GLOBAL : cbb_global(die);
+				*table = false;
+				return true;
+			}
 		}
 		for (unsigned mc = 0; mc < x.imcs; mc++)
 			for (unsigned ch = 0; ch < 2; ch++) {
@@ -332,10 +356,11 @@ uint64_t model_spr_table_read(const struct model *m, unsigned pkg, uint32_t off,
 	struct model_disc_machine x = machine(m, pkg);
 	const struct model_disc_domains *d = m->p->disc_domains;
 	unsigned dom = d && off >= MODEL_DISC_CBB_OFF;
-	off -= dom ? MODEL_DISC_CBB_OFF : 0;
-	t = dom ? portal_image_of(m, pkg) : t;
+	unsigned die = dom ? (off - MODEL_DISC_CBB_OFF) / CBB_STEP : 0;
+	off -= dom ? MODEL_DISC_CBB_OFF + CBB_STEP * die : 0;
+	t = dom ? portal_image_of(m, pkg, die) : t;
 	size_t len = t ? t->len :
-		     d ? model_disc_domains_table(d, &x, dom, bar_of(m, pkg), buf, sizeof(buf)) :
+		     d ? model_disc_domains_table(d, &x, dom, die, bar_of(m, pkg), buf, sizeof(buf)) :
 		     model_disc_table(&x, (enum model_disc_defect)m->disc_defect, buf, sizeof(buf));
 	const uint8_t *b = t ? t->bytes : buf;
 	uint64_t v = 0;

@@ -182,6 +182,8 @@ void logrec_cpu(struct strbuf *sb, const struct cpu_info *ci, bool simulated)
 	logrec_key_u64(sb, "package", ci->package);
 	logrec_key_u64(sb, "core", ci->core);
 	logrec_key_u64(sb, "thread", ci->thread);
+	if (ci->die_known)   /* firmware's Location2 gave it; absent: no die said */
+		logrec_key_u64(sb, "die", ci->die);
 	logrec_key_bool(sb, "bsp", ci->is_bsp);
 	topology_keys(sb, &ci->topo);
 	logrec_key_str(sb, "vendor", ci->vendor);

@@ -190,6 +190,10 @@ static pmu_status read_cpu(struct machine_reader *r, const struct logrec_view *v
 	    get_u32(r, v, "core", &c->core) || get_u32(r, v, "thread", &c->thread) ||
 	    read_cpuid(r, cpuid, &c->walk, except) || read_regs(r, msrs, &c->regs, except))
 		return PMU_ERR_INVALID;
+	uint64_t die = 0;   /* only where firmware gave dies (the platform record's "dies") */
+	if (!logread_get_u64(v, "die", &die) && die > 0xFFFFFFFFu)
+		return bad(r, "a cpu machine record's die is out of range");
+	c->die = (uint32_t)die;
 	(void)logread_get_bool(v, "cpuid_complete", &complete);
 	c->walk.truncated = !complete;
 	cpuset_add(&r->seen_cpu, n);
@@ -351,30 +355,44 @@ static pmu_status read_cxl(struct machine_reader *r, const struct logrec_view *v
 	return t == ']' ? PMU_OK : bad(r, "cpmus is not an array of rows");
 }
 
-/* A part of a package's discovery table (uncore_disc_job.c: 2 KiB a part, in order). */
+/*
+ * A part of a package's discovery table (uncore_disc_job.c: 2 KiB a part, in order); a
+ * portal's is its die's ("die", where firmware gave dies), one table a die.
+ */
 static pmu_status read_disc(struct machine_reader *r, const struct logrec_view *v)
 {
 	uint32_t package, part;
-	uint64_t bar, portal = 0, cpu = 0;
+	uint64_t bar, portal = 0, cpu = 0, die = 0;
 	const struct logval *b = logread_find(v, "bytes");
 	struct machine_disc *d = NULL;
 	if (get_u32(r, v, "package", &package) || get_u32(r, v, "part", &part))
 		return PMU_ERR_INVALID;
 	/* a portal's table (uncore_disc_job.c log_table: portal and cpu, no dvsec) */
 	bool by_portal = !logread_get_u64(v, "portal", &portal);
-	for (unsigned k = 0; k < r->m->npkgs; k++)
-		if (r->m->pkg[k].package == package)
-			d = by_portal ? &r->m->pkg[k].portal : &r->m->pkg[k].disc;
+	(void)logread_get_u64(v, "die", &die);
 	if (!logread_str_is(v, "result", "read"))
 		return PMU_OK;   /* not read: no table to keep */
+	for (unsigned k = 0; k < r->m->npkgs && !d; k++) {
+		struct machine_pkg *p = &r->m->pkg[k];
+		if (p->package != package)
+			continue;
+		for (unsigned i = 0; by_portal && i < p->nportal && !d; i++)
+			d = p->portal[i].die == die ? &p->portal[i] : NULL;
+		if (by_portal && !d && !part && p->nportal < MACHINE_MAX_DIES)
+			d = &p->portal[p->nportal++];
+		if (!by_portal)
+			d = &p->disc;
+	}
 	if (!d || !b || b->type != LV_STRING || logread_get_u64(v, "bar", &bar) ||
 	    (by_portal ? !portal || portal > 0xFFFFFFFFu || logread_get_u64(v, "cpu", &cpu) ||
-			 cpu > 0xFFFFFFFFu
+			 cpu > 0xFFFFFFFFu || die > 0xFFFFFFFFu
 		       : !!logread_get_str(v, "dvsec", d->dvsec, sizeof(d->dvsec))) ||
 	    (part && !d->len))
-		return bad(r, "a discovery machine record is malformed, or of a package not seen");
+		return bad(r, "a discovery machine record is malformed, of a package not seen, or "
+			      "of more dies than a machine keeps");
 	d->portal = (uint32_t)portal;
 	d->cpu = (uint32_t)cpu;
+	d->die = (uint32_t)die;
 	if (by_portal)
 		d->dvsec[0] = 0;
 	if (!part) {
@@ -474,6 +492,7 @@ pmu_status machine_read_line(struct machine_reader *r, const char *line, size_t 
 	if (logread_str_is(v, "scope", "platform")) {
 		if (logread_get_str(v, "vendor", r->m->vendor, sizeof(r->m->vendor)))
 			return bad(r, "the platform machine record names no vendor");
+		r->m->dies_known = logread_str_is(v, "dies", "location2");
 		return PMU_OK;
 	}
 	return bad(r, "a machine record of no known scope");

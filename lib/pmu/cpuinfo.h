@@ -92,6 +92,8 @@ struct cpu_info {
 	unsigned index;          /* logical processor number (MP services order) */
 	uint32_t apic_id;                   /* firmware's (MP services' ProcessorId), x2APIC wide */
 	uint32_t package, core, thread;     /* firmware's Location */
+	uint32_t die;                       /* firmware's Location2 die (0 where die_known is not) */
+	bool die_known;                     /* firmware gave Location2 (run/platform.h dies_known) */
 	bool enabled, is_bsp;
 	struct cpu_topo topo;               /* what the CPU's own CPUID says (pmu/topo_cpuid.h) */
 

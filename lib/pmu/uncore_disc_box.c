@@ -43,6 +43,15 @@ static uint16_t device_of(const struct pmu_backend *b, unsigned cpu, const struc
 	return pmu_pci_read(b, cpu, a, &id) ? 0 : (uint16_t)(id >> 16);
 }
 
+/*
+ * Whether f's units are made into boxes: package 0's tables, behind a portal its die 0's only
+ * (another die's table lists the same units at its own registers: the same boxes).
+ */
+static bool boxes_from(const struct disc_found *f)
+{
+	return !f->pkg && !f->die;
+}
+
 /* The named table as the finder's only one (it may have failed: t[0].st says why). */
 static pmu_status find_named(const struct pmu_backend *b, unsigned cpu,
 			     const struct disc_named *named, struct disc_find *out)
@@ -57,7 +66,7 @@ static pmu_status find_named(const struct pmu_backend *b, unsigned cpu,
 	return out->st;
 }
 
-/* Every domain of w's row: the PCI scan from die_cpu[0], each portal on every die's CPU. */
+/* Every domain of w's row: the PCI scan from dies[0]'s CPU, each portal on every die's. */
 static pmu_status find_domains(const struct pmu_backend *b, const struct disc_where *w,
 			       struct disc_find *out)
 {
@@ -68,9 +77,9 @@ static pmu_status find_domains(const struct pmu_backend *b, const struct disc_wh
 	for (unsigned k = 0; k < DISC_MAX_DOMAINS; k++) {
 		const struct disc_domain *dom = &w->plat->dom[k];
 		if (dom->via == DISC_VIA_PCI)
-			pci = disc_find(b, w->die_cpu[0], dom->device, out);
+			pci = disc_find(b, w->dies[0].cpu, dom->device, out);
 		else if (dom->via == DISC_VIA_MSR)
-			portals += disc_find_msr(b, &w->portal, dom->msr, (uint8_t)k, w->die_cpu,
+			portals += disc_find_msr(b, &w->portal, dom->msr, (uint8_t)k, w->dies,
 						 w->ndies, out);
 	}
 	out->st = pci && !portals ? pci : PMU_OK;
@@ -81,7 +90,7 @@ pmu_status uncore_disc_build(const struct pmu_backend *b, const struct disc_wher
 			     const struct disc_named *named, struct uncore_disc *d,
 			     struct box_set *s, const struct box_alloc *mem)
 {
-	unsigned cpu = w->die_cpu[0];
+	unsigned cpu = w->dies[0].cpu;
 	struct disc_bus_range buses[DISC_MAX_BUS_RANGES];
 	const struct disc_space where = uncore_disc_space(b, cpu, w->spr, buses);
 	uint16_t nth[64] = { 0 };
@@ -113,14 +122,14 @@ pmu_status uncore_disc_build(const struct pmu_backend *b, const struct disc_wher
 			d->absent[p] = disc_check_devices(b, cpu, &d->table[p]);
 	unsigned usable = 0;
 	for (unsigned p = 0; p < d->find.n; p++)
-		for (unsigned i = 0; !d->find.t[p].pkg && i < d->table[p].nunits; i++)
+		for (unsigned i = 0; boxes_from(&d->find.t[p]) && i < d->table[p].nunits; i++)
 			usable += d->table[p].unit[i].usable;
 	/* a group a type at most: as many as the units, and the client types' */
 	const struct box_family *c = w->client;
 	(void)box_set_init(s, UNCORE_DISC, usable + box_family_boxes(c), usable + (c ? c->ntypes : 0),
 			   mem);
 	for (unsigned p = 0; p < d->find.n; p++)
-		for (unsigned i = 0; !d->find.t[p].pkg && i < d->table[p].nunits; i++) {
+		for (unsigned i = 0; boxes_from(&d->find.t[p]) && i < d->table[p].nunits; i++) {
 			const struct disc_unit *u = &d->table[p].unit[i];
 			if (!u->usable)
 				continue;
@@ -148,7 +157,7 @@ static const struct box_desc *box_of(const struct uncore_disc *d, const struct b
 	unsigned k = 0;
 	for (unsigned p = 0; p < d->find.n; p++) {
 		const struct disc_table *t = &d->table[p];
-		for (unsigned i = 0; !d->find.t[p].pkg && i < t->nunits && k < d->made; i++) {
+		for (unsigned i = 0; boxes_from(&d->find.t[p]) && i < t->nunits && k < d->made; i++) {
 			const struct disc_unit *x = &t->unit[i];
 			if (!x->usable)
 				continue;

@@ -50,12 +50,13 @@ struct disc_named {
 
 /*
  * Where to look: the platform's row (hw/disc_platforms.h), the first CPU of each die for
- * its portals (die_cpu[0] also does the PCI scan), spr: Sapphire Rapids' UPI quirk applies,
- * client: the part's boxes at fixed MSRs outside its tables (box_family_client; NULL: none).
+ * its portals (dies[0].cpu, the boot CPU, also does the PCI scan), spr: Sapphire Rapids' UPI
+ * quirk applies, client: the part's boxes at fixed MSRs outside its tables
+ * (box_family_client; NULL: none).
  */
 struct disc_where {
 	const struct disc_platform *plat;
-	const unsigned *die_cpu;
+	const struct disc_die *dies;
 	unsigned ndies;
 	bool spr;
 	struct disc_msr_reader portal;   /* how a portal is read on its die's CPU (NULL: the backend) */
@@ -65,7 +66,8 @@ struct disc_where {
 /*
  * Finds and checks every table of w's domains in their order (named not NULL: the one
  * table in that function's BAR, package 0's), and makes s (box_set_init: fini it after) the
- * boxes of package 0's usable units (its tables of every domain), in mem. PMU_OK with
+ * boxes of package 0's usable units (its tables of every domain, behind a portal die 0's:
+ * a later die's lists the same units at its own registers), in mem. PMU_OK with
  * d->find.n tables (0: none found), or the PCI finder's status when no portal gave a table
  * either (s empty).
  */
@@ -74,7 +76,7 @@ pmu_status uncore_disc_build(const struct pmu_backend *b, const struct disc_wher
 			     struct box_set *s, const struct box_alloc *mem);
 
 /*
- * Package p's units (its tables of every domain) in map, each PCI or MMIO unit registered
+ * Package p's units (its tables of every domain and die) in map, each PCI or MMIO unit registered
  * with reg; a unit with no box in s (uncore_disc_build's, from package 0's tables: a type or
  * box id package 0 lacks) is counted in *unplaced. map->ncha is the tables' CHA count.
  */

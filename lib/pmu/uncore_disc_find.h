@@ -20,7 +20,11 @@
 #include "pmu/uncore_discovery.h"
 
 #define DISC_DVSEC_PMON 1u          /* Linux UNCORE_DISCOVERY_DVSEC_ID_PMON */
-#define DISC_MAX_TABLES 8           /* one per package */
+/*
+ * Tables a machine may have: one a package by PCI and one a die behind a portal (8 sockets of
+ * a PCI table and up to 7 dies each); past it a table is counted (dropped, nmore) and said.
+ */
+#define DISC_MAX_TABLES 64
 #define DISC_TABLE_BYTES 16384      /* 512 units of a 4-qword stride, and the global state */
 
 /* One table: where it was found and its bytes as read. */
@@ -28,7 +32,8 @@ struct disc_found {
 	uint32_t portal;            /* the MSR that gave its address; 0: a PCI BAR (fn, bir) */
 	uint16_t cpu;               /* the CPU the portal was read on */
 	uint8_t domain;             /* its platform row's domain (hw/disc_platforms.h) */
-	uint8_t pkg;                /* the package (a portal: the die) whose units it lists */
+	uint8_t pkg;                /* the package whose units it lists */
+	uint8_t die;                /* a portal's: the die of cpu (firmware's Location2; else 0) */
 	struct pmu_pci_addr fn;     /* the function whose BAR holds it */
 	uint16_t dvsec;             /* the DVSEC's offset; 0: the device was named (disc_find_at) */
 	uint8_t bir;                /* the BAR's index (0-5) */
@@ -43,18 +48,24 @@ struct disc_found {
 struct disc_portal_miss {
 	uint32_t msr;
 	uint16_t cpu;
-	uint8_t die;
+	uint8_t pkg, die;
 	pmu_status st;              /* the read's: PMU_OK when it read 0 */
+};
+
+/* A die whose portals are read: its first enabled CPU, the package and die firmware gives it. */
+struct disc_die {
+	unsigned cpu;
+	uint32_t pkg, die;
 };
 
 struct disc_find {
 	pmu_status st;              /* PMU_ERR_UNSUPPORTED: no PCI access and no portal's table */
 	unsigned functions;         /* present functions of segment 0 */
 	bool by_device;             /* the platform's device was there (else every Intel function) */
-	unsigned n;                 /* tables found: package i's is t[i], in bus order */
+	unsigned n;                 /* tables found: the PCI ones in bus order, then each die's */
 	unsigned dropped;           /* tables beyond DISC_MAX_TABLES */
 	struct disc_found t[DISC_MAX_TABLES];
-	unsigned nmiss;             /* portal reads that gave no table */
+	unsigned nmiss;             /* portal reads that gave no table, miss[] the first of them */
 	struct disc_portal_miss miss[DISC_MAX_TABLES];
 };
 
@@ -79,15 +90,15 @@ struct disc_msr_reader {
 
 /*
  * The tables behind MSR portal msr (domain dom of the platform's row): read once per die
- * on die_cpu[d], the first CPU of die d, through rd (may be NULL; Linux: rdmsr_safe on a CPU
- * of each logical die).
- * A faulting read or 0 is no table on that die: a slot whose st and why say so (its bar
- * 0), so a lab sees every die's answer. Otherwise the table at the value read is read as
- * a BAR's is (MMIO, reads only) and added as die d's. Appends to out; returns how many
- * tables were read.
+ * on dies[d].cpu, the first CPU of that die, through rd (may be NULL; Linux: rdmsr_safe on a
+ * CPU of each logical die, tip cf002dafedd0, e75462f6c7ea).
+ * A faulting read or 0 is no table on that die: a miss naming its package and die. Otherwise
+ * the table at the value read is read as a BAR's is (MMIO, reads only) and added as that
+ * die's (pkg, die). Appends to out; returns how many tables were read.
  */
 unsigned disc_find_msr(const struct pmu_backend *b, const struct disc_msr_reader *rd, uint32_t msr,
-		       uint8_t dom, const unsigned *die_cpu, unsigned ndies, struct disc_find *out);
+		       uint8_t dom, const struct disc_die *dies, unsigned ndies,
+		       struct disc_find *out);
 
 /* Reads f's table at f->bar from cpu: the global state, then its units (f->st, f->why). */
 pmu_status disc_read_table(const struct pmu_backend *b, unsigned cpu, struct disc_found *f);

@@ -9,17 +9,20 @@
 #include "util/fmt.h"
 
 unsigned disc_find_msr(const struct pmu_backend *b, const struct disc_msr_reader *rd, uint32_t msr,
-		       uint8_t dom, const unsigned *die_cpu, unsigned ndies, struct disc_find *out)
+		       uint8_t dom, const struct disc_die *dies, unsigned ndies,
+		       struct disc_find *out)
 {
 	unsigned added = 0;
 	for (unsigned d = 0; d < ndies; d++) {
 		uint64_t v = 0;
-		pmu_status st = rd && rd->read ? rd->read(rd->ctx, die_cpu[d], msr, &v)
-					       : pmu_rdmsr(b, die_cpu[d], msr, &v);
+		unsigned cpu = dies[d].cpu;
+		pmu_status st = rd && rd->read ? rd->read(rd->ctx, cpu, msr, &v)
+					       : pmu_rdmsr(b, cpu, msr, &v);
 		if (st || !v) {
 			if (out->nmiss < DISC_MAX_TABLES)
-				out->miss[out->nmiss++] = (struct disc_portal_miss){
-					msr, (uint16_t)die_cpu[d], (uint8_t)d, st };
+				out->miss[out->nmiss] = (struct disc_portal_miss){
+					msr, (uint16_t)cpu, (uint8_t)dies[d].pkg, (uint8_t)dies[d].die, st };
+			out->nmiss++;   /* past miss[]: counted, said as a number */
 			continue;
 		}
 		if (out->n == DISC_MAX_TABLES) {
@@ -29,11 +32,12 @@ unsigned disc_find_msr(const struct pmu_backend *b, const struct disc_msr_reader
 		struct disc_found *f = &out->t[out->n++];
 		pmu_memset(f, 0, sizeof(*f) - sizeof(f->bytes));
 		f->portal = msr;
-		f->cpu = (uint16_t)die_cpu[d];
+		f->cpu = (uint16_t)cpu;
 		f->domain = dom;
-		f->pkg = (uint8_t)d;
+		f->pkg = (uint8_t)dies[d].pkg;
+		f->die = (uint8_t)dies[d].die;
 		f->bar = v;
-		(void)disc_read_table(b, die_cpu[d], f);
+		(void)disc_read_table(b, cpu, f);
 		added++;
 	}
 	return added;

@@ -71,10 +71,10 @@ bool uncore_disc_spr(const struct cpu_info *ci)
 	return ci->model == 0x8F;
 }
 
-struct disc_where uncore_disc_where(const struct cpu_info *ci, const unsigned *die_cpu,
+struct disc_where uncore_disc_where(const struct cpu_info *ci, const struct disc_die *dies,
 				    unsigned ndies)
 {
-	const struct disc_where w = { disc_platform_for(ci->family, ci->model), die_cpu, ndies,
+	const struct disc_where w = { disc_platform_for(ci->family, ci->model), dies, ndies,
 				      uncore_disc_spr(ci), { 0, 0 },
 				      box_family_client(ci->family, ci->model) };
 	return w;

@@ -30,9 +30,9 @@ bool uncore_disc_spr(const struct cpu_info *ci);
 
 /*
  * Where ci's tables are looked for (pmu/uncore_disc_box.h): its platform's row, the first
- * CPU of each die (die_cpu, ndies, kept by the caller), its quirks.
+ * CPU of each die (dies, ndies, kept by the caller), its quirks.
  */
-struct disc_where uncore_disc_where(const struct cpu_info *ci, const unsigned *die_cpu,
+struct disc_where uncore_disc_where(const struct cpu_info *ci, const struct disc_die *dies,
 				    unsigned ndies);
 /*
  * A table was found for boot, a part of no family: ci, of boot's model and no family either,

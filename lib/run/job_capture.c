@@ -173,6 +173,8 @@ static void log_cpu(struct capture *c, struct strbuf *sb, unsigned cpu, struct c
 	logrec_key_u64(sb, "package", pc->package);
 	logrec_key_u64(sb, "core", pc->core);
 	logrec_key_u64(sb, "thread", pc->thread);
+	if (c->a->plat->dies_known)
+		logrec_key_u64(sb, "die", pc->die);
 	if (like) {
 		logrec_key_u64(sb, "same_as_cpu", (uint64_t)(like - c->slot));
 		put_walk(sb, "cpuid_except", &s->cpu, &like->cpu);
@@ -361,6 +363,8 @@ static void log_platform(struct capture *c, struct strbuf *sb, const struct run_
 	logrec_key_str(sb, "scope", "platform");
 	logrec_key_u64(sb, "cpus", c->a->plat->nenabled);
 	logrec_key_u64(sb, "packages", pkgs);
+	if (c->a->plat->dies_known)   /* whence each cpu record's die */
+		logrec_key_str(sb, "dies", "location2");
 	logrec_key_str(sb, "vendor", c->vendor);
 	if (c->a->simulated) {
 		/* the header names the firmware QEMU or the machine runs; the machine here is the model */

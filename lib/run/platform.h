@@ -42,6 +42,7 @@ enum plat_mode {
 /* What firmware says of a CPU, and how it fared in the last dispatch. */
 struct plat_cpu {
 	uint32_t apic_id, package, core, thread;
+	uint32_t die;            /* its die in the package (struct platform.dies says whence) */
 	bool enabled, is_bsp;
 	bool failed;             /* did not finish the last run_all (timeout) */
 	bool in_rounds;          /* selected for the last run_rounds */
@@ -133,6 +134,11 @@ struct platform {
 	unsigned ncpus;          /* at most PLAT_MAX_CPUS: the CPUs with a slot (plat_listed) */
 	unsigned nenabled, bsp;
 	unsigned found;          /* as firmware reported them */
+	/*
+	 * Whence cpu[].die: firmware's EFI_CPU_PHYSICAL_LOCATION2 (UEFI PI 1.7 vol. 2 13.4,
+	 * GetProcessorInfo with CPU_V2_EXTENDED_TOPOLOGY), or none: die 0 on every CPU.
+	 */
+	bool dies_known;
 	struct plat_cpu *cpu;    /* ncpus entries, kept up to date by the platform */
 	uint64_t tsc_per_us;     /* 0: not calibrated */
 	bool rounds_leaked;      /* an AP may still run code of a finished dispatch */

@@ -194,6 +194,8 @@ static void fill_topology(struct run *a)
 		ci->package = c->package;
 		ci->core = c->core;
 		ci->thread = c->thread;
+		ci->die = c->die;
+		ci->die_known = a->plat->dies_known;
 		ci->enabled = c->enabled;
 		ci->is_bsp = c->is_bsp;
 	}

@@ -36,21 +36,25 @@ static pmu_status portal_on(void *ctx, unsigned cpu, uint32_t msr, uint64_t *val
 }
 
 /*
- * The first enabled CPU of each package, the boot CPU's first (it also scans PCI): the
- * dies whose portals are read, up to DISC_MAX_TABLES. A package is taken for a die (the
- * firmware's Location names no die).
+ * The first enabled CPU of each die, the boot CPU's die first (it also scans PCI): the dies
+ * whose portals are read, up to DISC_MAX_TABLES (the CPUs of those past it in *more). A die is
+ * firmware's Location2 die in its package; without it (dies_known false) every CPU's is 0,
+ * one die a package.
  */
-static unsigned die_cpus(const struct run *a, unsigned *cpu)
+static unsigned die_cpus(const struct run *a, struct disc_die *dies, unsigned *more)
 {
 	const struct platform *p = a->plat;
 	unsigned n = 0;
-	cpu[n++] = (unsigned)p->bsp;
-	for (unsigned i = 0; i < p->ncpus && n < DISC_MAX_TABLES; i++) {
+	*more = 0;
+	dies[n++] = (struct disc_die){ p->bsp, p->cpu[p->bsp].package, p->cpu[p->bsp].die };
+	for (unsigned i = 0; i < p->ncpus; i++) {
 		bool seen = !p->cpu[i].enabled;
 		for (unsigned k = 0; k < n && !seen; k++)
-			seen = p->cpu[cpu[k]].package == p->cpu[i].package;
-		if (!seen)
-			cpu[n++] = i;
+			seen = dies[k].pkg == p->cpu[i].package && dies[k].die == p->cpu[i].die;
+		if (!seen && n == DISC_MAX_TABLES)
+			(*more)++;   /* *more: the CPUs of dies past the limit */
+		else if (!seen)
+			dies[n++] = (struct disc_die){ i, p->cpu[i].package, p->cpu[i].die };
 	}
 	return n;
 }
@@ -63,8 +67,9 @@ bool uncore_disc_boxes_for(struct run *a, const struct box_alloc *mem)
 	const struct disc_named at = { { t->seg, t->bus, t->dev, t->fn, 0 }, t->bar };
 	bool own = uncore_family_desc(bsp->uncore)->disc;   /* else a server of no family */
 	if (mem) {
-		unsigned die_cpu[DISC_MAX_TABLES];
-		struct disc_where w = uncore_disc_where(bsp, die_cpu, die_cpus(a, die_cpu));
+		struct disc_die dies[DISC_MAX_TABLES];
+		struct disc_where w = uncore_disc_where(bsp, dies,
+							die_cpus(a, dies, &a->unc->dies_unread));
 		w.portal = (struct disc_msr_reader){ portal_on, a };
 		a->unc->by_name = t->set;
 		a->unc->built = uncore_disc_wanted(bsp) &&
@@ -82,11 +87,34 @@ const char *uncore_disc_named_why(const struct run *a)
 	return a->unc->built && a->unc->by_name && disc->find.t[0].st ? disc->find.t[0].why : NULL;
 }
 
-static void say_pkg(struct run *a, unsigned p)
+/* Whether another die of table k's package has a table of its domain behind the portal. */
+static bool multi_die(const struct disc_find *f, unsigned k)
 {
+	for (unsigned i = 0; f->t[k].portal && i < f->n; i++)
+		if (i != k && f->t[i].portal && f->t[i].pkg == f->t[k].pkg &&
+		    f->t[i].domain == f->t[k].domain && f->t[i].die != f->t[k].die)
+			return true;
+	return false;
+}
+
+/* "package P: ", or "package P die D: " for a table of one of several dies. */
+static void say_table(struct run *a, unsigned k)
+{
+	const struct disc_found *f = &a->unc->disc.find.t[k];
 	sb_puts(&a->sb, "package ");
-	sb_dec(&a->sb, p);
+	sb_dec(&a->sb, f->pkg);
+	if (multi_die(&a->unc->disc.find, k)) {
+		sb_puts(&a->sb, " die ");
+		sb_dec(&a->sb, f->die);
+	}
 	sb_puts(&a->sb, ": ");
+}
+
+/* A portal table's die in its records, where firmware gave dies (replay keeps each die's). */
+static void key_die(struct run *a, unsigned k)
+{
+	if (a->unc->disc.find.t[k].portal && a->plat->dies_known)
+		logrec_key_u64(&a->sb, "die", a->unc->disc.find.t[k].die);
 }
 
 /*
@@ -103,6 +131,7 @@ static void log_table(struct run *a, unsigned p, bool machine)
 		if (machine)
 			logrec_key_str(&a->sb, "scope", "discovery");
 		logrec_key_u64(&a->sb, "package", f->pkg);
+		key_die(a, p);
 		logrec_key_u64(&a->sb, "part", k);
 		logrec_key_u64(&a->sb, "parts", parts);
 		if (f->portal) {
@@ -169,7 +198,7 @@ static void put_problems(struct run *a, uint32_t bits)
 static void put_global(struct run *a, unsigned p)
 {
 	const struct disc_table *t = &a->unc->disc.table[p];
-	say_pkg(a, a->unc->disc.find.t[p].pkg);
+	say_table(a, p);
 	sb_puts(&a->sb, "global control ");
 	sb_puts(&a->sb, disc_access_name(t->access));
 	sb_putc(&a->sb, ' ');
@@ -208,12 +237,12 @@ static void say_global(struct run *a, unsigned p)
 /* Each unit with a problem, one line; then each problem found once, with what it means. */
 static void say_problems(struct run *a, unsigned p)
 {
-	unsigned pkg = a->unc->disc.find.t[p].pkg;
 	const struct uncore_disc *disc = &a->unc->disc;
 	const struct disc_table *t = &disc->table[p];
 	uint32_t all = uncore_disc_problems(disc, p);
 	run_begin(a, "discovery");
 	logrec_key_u64(&a->sb, "package", disc->find.t[p].pkg);
+	key_die(a, p);
 	logrec_key_u64(&a->sb, "units", t->nunits);
 	logrec_key_u64(&a->sb, "usable", t->nusable);
 	logrec_key_u64(&a->sb, "absent", disc->absent[p]);
@@ -237,7 +266,7 @@ static void say_problems(struct run *a, unsigned p)
 		const struct disc_unit *u = &t->unit[i];
 		if (!u->problems)
 			continue;
-		say_pkg(a, pkg);
+		say_table(a, p);
 		say_unit_name(a, u);
 		sb_puts(&a->sb, !u->usable ? ": not counted: " :
 				u->relocated ? ": counted at the device of its id: " : ": ");
@@ -246,7 +275,7 @@ static void say_problems(struct run *a, unsigned p)
 	}
 	for (unsigned k = 0; k < DP_COUNT; k++)
 		if (all >> k & 1) {
-			say_pkg(a, pkg);
+			say_table(a, p);
 			sb_puts(&a->sb, disc_problem_name((enum disc_problem)k));
 			sb_puts(&a->sb, ": ");
 			sb_puts(&a->sb, disc_problem_why((enum disc_problem)k));
@@ -254,19 +283,75 @@ static void say_problems(struct run *a, unsigned p)
 		}
 }
 
-/* Each portal read that gave no table, one line (FRONTIER-style: "no table on this die"). */
+/*
+ * Each portal read that gave no table, one line naming its package and die (Linux: a fault
+ * or 0 is "no table on this die"); those past the ones kept, as a number.
+ */
 static void say_misses(struct run *a)
 {
 	const struct disc_find *f = &a->unc->disc.find;
-	for (unsigned i = 0; i < f->nmiss; i++) {
+	for (unsigned i = 0; i < f->nmiss && i < DISC_MAX_TABLES; i++) {
 		sb_puts(&a->sb, "uncore discovery: MSR ");
 		sb_hex(&a->sb, f->miss[i].msr);
 		sb_puts(&a->sb, " on CPU ");
 		sb_dec(&a->sb, f->miss[i].cpu);
-		sb_puts(&a->sb, f->miss[i].st ? ": " : ": reads 0");
+		sb_puts(&a->sb, " (package ");
+		sb_dec(&a->sb, f->miss[i].pkg);
+		sb_puts(&a->sb, " die ");
+		sb_dec(&a->sb, f->miss[i].die);
+		sb_puts(&a->sb, f->miss[i].st ? "): " : "): reads 0");
 		if (f->miss[i].st)
 			sb_puts(&a->sb, pmu_status_str(f->miss[i].st));
 		sb_puts(&a->sb, ": no discovery table behind this portal on its die");
+		run_say(a);
+	}
+	if (f->nmiss > DISC_MAX_TABLES) {
+		sb_puts(&a->sb, "uncore discovery: ");
+		sb_dec(&a->sb, f->nmiss - DISC_MAX_TABLES);
+		sb_puts(&a->sb, " more portal reads gave no table");
+		run_say(a);
+	}
+}
+
+/*
+ * Once where the row has a portal: how its dies were found (firmware's Location2, UEFI PI 1.7
+ * vol. 2 13.4; else one die a package), how many were read, and any past the limit.
+ */
+static void say_dies(struct run *a)
+{
+	const struct disc_platform *row = a->unc->disc.plat;
+	bool portal = false;
+	for (unsigned k = 0; row && k < DISC_MAX_DOMAINS; k++)
+		portal = portal || row->dom[k].via == DISC_VIA_MSR;
+	if (!portal || a->unc->by_name)
+		return;
+	unsigned n = 0, pkgs = 0;
+	for (unsigned i = 0; i < a->plat->ncpus; i++) {
+		const struct plat_cpu *y = &a->plat->cpu[i];
+		bool pkg_seen = false, die_seen = false;
+		for (unsigned j = 0; j < i; j++) {
+			const struct plat_cpu *x = &a->plat->cpu[j];
+			bool same = x->enabled && x->package == y->package;
+			pkg_seen = pkg_seen || same;
+			die_seen = die_seen || (same && x->die == y->die);
+		}
+		n += y->enabled && !die_seen;
+		pkgs += y->enabled && !pkg_seen;
+	}
+	sb_puts(&a->sb, "uncore discovery: portals read on the first CPU of each of ");
+	sb_dec(&a->sb, n);
+	sb_puts(&a->sb, n == 1 ? " die (" : " dies (");
+	sb_dec(&a->sb, pkgs);
+	sb_puts(&a->sb, pkgs == 1 ? " package; " : " packages; ");
+	sb_puts(&a->sb, a->plat->dies_known ? "dies from firmware's Location2)"
+					    : "firmware gives no die (PI 1.7 Location2): one a package)");
+	run_say(a);
+	if (a->unc->dies_unread) {
+		sb_puts(&a->sb, "uncore discovery: ");
+		sb_dec(&a->sb, a->unc->dies_unread);
+		sb_puts(&a->sb, " CPUs of dies past the ");
+		sb_dec(&a->sb, DISC_MAX_TABLES);
+		sb_puts(&a->sb, " efipmu reads: their dies' portals not read");
 		run_say(a);
 	}
 }
@@ -303,7 +388,7 @@ static void say_found(struct run *a, unsigned p, unsigned unplaced)
 	const struct uncore_disc *disc = &a->unc->disc;
 	const struct disc_found *f = &disc->find.t[p];
 	const struct disc_table *t = &disc->table[p];
-	say_pkg(a, f->pkg);
+	say_table(a, p);
 	sb_puts(&a->sb, "discovery table ");
 	if (f->portal) {
 		sb_puts(&a->sb, "behind MSR ");
@@ -335,6 +420,15 @@ static void say_found(struct run *a, unsigned p, unsigned unplaced)
 		sb_dec(&a->sb, unplaced);
 		sb_puts(&a->sb, " with no box (a type or box id package 0's table lacks, or no room)");
 	}
+	unsigned msr = 0;   /* a later die's MSR units: its own registers, on its own CPUs */
+	for (unsigned i = 0; f->die && i < t->nunits; i++)
+		msr += t->unit[i].usable && t->unit[i].access == DISC_MSR;
+	if (msr) {
+		sb_puts(&a->sb, ", ");
+		sb_dec(&a->sb, msr);
+		sb_puts(&a->sb, " MSR units not counted (efipmu counts a package's MSR boxes on one "
+			       "CPU, not on this die's)");
+	}
 	run_say(a);
 }
 
@@ -353,6 +447,7 @@ enum verdict uncore_disc_begin(struct run *a)
 		run_say(a);
 		return VERDICT_NO_PMU;
 	}
+	say_dies(a);
 	say_misses(a);
 	if (!disc->find.n)
 		return none_found(a);
@@ -382,7 +477,9 @@ enum verdict uncore_disc_begin(struct run *a)
 	}
 	if (disc->find.dropped) {
 		sb_dec(&a->sb, disc->find.dropped);
-		sb_puts(&a->sb, " more discovery table(s) beyond the 8 packages efipmu keeps: not read");
+		sb_puts(&a->sb, " more discovery table(s) beyond the ");
+		sb_dec(&a->sb, DISC_MAX_TABLES);
+		sb_puts(&a->sb, " efipmu keeps: not read");
 		run_say(a);
 	}
 	if (disc->unmade) {
@@ -483,6 +580,7 @@ void uncore_disc_say_thaw(struct run *a, unsigned package, const struct uncore_s
 		bool cleared = ran && o && !s->st, restored = cleared && !restore_st;
 		run_begin(a, "uncore_global");
 		logrec_key_u64(&a->sb, "package", package);
+		key_die(a, k);
 		logrec_key_reg(&a->sb, "reg", key);
 		logrec_key_hex(&a->sb, "found", o ? o->orig : disc->global[k]);
 		logrec_key_bool(&a->sb, "cleared", cleared);

@@ -4,9 +4,10 @@
  * tests/unit/platform_fake.h), its log written to a file: the model logs the report and db
  * suites read (tests/report/suite.sh). The run is the app's own (run_init, run_main), so a
  * change of the log format shows here as in the app.
- *   mklog [--cpus N] [--packages N] [--threads N] [--file NAME] [--smi-storm]
+ *   mklog [--cpus N] [--packages N] [--dies N] [--threads N] [--file NAME] [--smi-storm]
  *         [--fw-vendor V] [--fw-revision N] [--time T] [--console OUT.txt] -o OUT.jsonl
  *         'CONFIG TEXT'
+ * --dies: dies a package, firmware's Location2 (none said: one die a package, no Location2).
  * --threads: threads a core (1). --file: the volume's one file, by its name (its path's
  * last part), as sim-profile-file reads it.
  * --console: the run's console lines too, to their own file.
@@ -17,7 +18,8 @@
 
 static void usage(void)
 {
-	fputs("usage: mklog [--cpus N] [--packages N] [--threads N] [--file NAME] [--smi-storm] "
+	fputs("usage: mklog [--cpus N] [--packages N] [--dies N] [--threads N] [--file NAME] "
+	      "[--smi-storm] "
 	      "[--fw-vendor V] [--fw-revision N] [--time T] [--console OUT.txt] -o OUT.jsonl "
 	      "CONFIG\n", stderr);
 	exit(2);
@@ -50,7 +52,7 @@ static bool write_new(const char *path, const char *text, size_t len)
 
 int main(int argc, char **argv)
 {
-	unsigned ncpus = 4, npkgs = 1, tpc = 1;
+	unsigned ncpus = 4, npkgs = 1, tpc = 1, ndies = 0;
 	bool storm = false;
 	const char *out = NULL, *cfg = NULL, *file = NULL, *console = NULL;
 	struct run_header h = { .fw_vendor = "host", .time = "" };
@@ -72,6 +74,8 @@ int main(int argc, char **argv)
 			npkgs = (unsigned)strtoul(argv[i], NULL, 0);
 		else if (!strcmp(a, "--threads"))
 			tpc = (unsigned)strtoul(argv[i], NULL, 0);
+		else if (!strcmp(a, "--dies"))
+			ndies = (unsigned)strtoul(argv[i], NULL, 0);
 		else if (!strcmp(a, "--file"))
 			file = argv[i];
 		else if (!strcmp(a, "--fw-vendor"))
@@ -90,6 +94,8 @@ int main(int argc, char **argv)
 	if (!out || !cfg)
 		usage();
 	struct outcome o = outcome_new(ncpus, npkgs, tpc);
+	if (ndies)
+		fake_platform_dies(o.f, ndies);
 	char *text = file ? read_file(file) : NULL;
 	if (file) {
 		o.f->file_name = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;

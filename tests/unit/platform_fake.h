@@ -400,6 +400,21 @@ static inline struct fake_platform *fake_platform_new(unsigned ncpus, unsigned n
 	return f;
 }
 
+/*
+ * Firmware that gives dies (PI 1.7 Location2): each package's CPUs split evenly over ndies
+ * dies, in CPU order (a package's first CPUs die 0).
+ */
+static inline void fake_platform_dies(struct fake_platform *f, unsigned ndies)
+{
+	unsigned per_pkg = 0;
+	for (unsigned i = 0; i < f->plat.ncpus; i++)
+		per_pkg += f->cpu[i].package == f->cpu[0].package;
+	assert_true(ndies && per_pkg % ndies == 0);
+	for (unsigned i = 0; i < f->plat.ncpus; i++)
+		f->cpu[i].die = (i % per_pkg) / (per_pkg / ndies);
+	f->plat.dies_known = true;
+}
+
 static inline void fake_platform_free(struct fake_platform *f)
 {
 	free(f->console);

@@ -516,7 +516,8 @@ static int dry_one(struct model *m, const struct model_profile *p, const struct 
 	if (pmu_discover(&r.b, cpu, &r.ci))
 		die("discovery failed on the reference model");
 	/* its boxes (a discovery table's part: the table's), before the events are parsed */
-	const struct disc_where w = uncore_disc_where(&r.ci, &cpu, 1);
+	const struct disc_die die = { cpu, 0, 0 };   /* the model's one package, one die */
+	const struct disc_where w = uncore_disc_where(&r.ci, &die, 1);
 	if (r.ci.uncore == UNCORE_DISC)
 		(void)uncore_disc_build(&r.b, &w, NULL, &dry_disc, &r.boxes, &host_box_alloc);
 	else

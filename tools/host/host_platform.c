@@ -220,6 +220,7 @@ void host_platform_init(struct host_platform *h, const struct machine *m, const 
 	h->plat.hw = &h->hw;
 	h->plat.assembly = &backend_assembly;
 	h->plat.jobs = &bench_jobs;
+	h->plat.dies_known = m->dies_known;
 	h->file_name = file_name;
 	h->file_text = file_text;
 	for (unsigned i = 0; i < m->ncpus; i++) {
@@ -227,6 +228,7 @@ void host_platform_init(struct host_platform *h, const struct machine *m, const 
 		h->cpu[i].package = m->cpu[i].package;
 		h->cpu[i].core = m->cpu[i].core;
 		h->cpu[i].thread = m->cpu[i].thread;
+		h->cpu[i].die = m->cpu[i].die;
 		h->cpu[i].enabled = true;
 		h->cpu[i].is_bsp = i == 0;
 	}

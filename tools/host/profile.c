@@ -2,8 +2,9 @@
 /*
  * efipmu-host profile LOG.jsonl [-o NAME.profile]: the profile file of the machine a log's
  * capture describes (its `machine` records). efipmu-host profile --builtin NAME [--cpus N]
- * [--packages P] [--threads T] [-o FILE]: a built-in profile's file, the model's machine
- * on N CPUs spread evenly over P packages, T threads a core, APIC id = CPU number (as
+ * [--packages P] [--dies D] [--threads T] [-o FILE]: a built-in profile's file, the model's
+ * machine on N CPUs spread evenly over P packages (and over D dies a package, as firmware's
+ * Location2 gives them; none: no die said), T threads a core, APIC id = CPU number (as
  * QEMU and the unit tests' platform number them). efipmu-host profile --cpuid-dump DUMP.txt
  * [-o FILE]: the machine of a CPUID dump (lib/model/model_dump.c), what a dump cannot say
  * taken from a built-in profile and said in the file's comments. An existing FILE is never
@@ -95,7 +96,7 @@ static unsigned part_threads(const struct model_profile *p)
  * threads a core, refused where the part cannot have that shape.
  */
 static struct machine *from_builtin(const char *name, unsigned ncpus, unsigned npkgs,
-				    unsigned tpc)
+				    unsigned tpc, unsigned ndies)
 {
 	const struct model_profile *p = model_profile_find(name);
 	if (!p)
@@ -104,6 +105,9 @@ static struct machine *from_builtin(const char *name, unsigned ncpus, unsigned n
 	    ncpus > MODEL_MAX_CPUS || npkgs > MODEL_MAX_PKGS)
 		die("--cpus %u --packages %u --threads %u: the CPUs must divide evenly (at most %u CPUs, "
 		    "%u packages)", ncpus, npkgs, tpc, MODEL_MAX_CPUS, MODEL_MAX_PKGS);
+	if (ndies && ((ncpus / npkgs) % ndies || ndies > MODEL_MAX_DIES))
+		die("--dies %u: a package's CPUs must divide evenly over its dies (at most %u)", ndies,
+		    MODEL_MAX_DIES);
 	unsigned cores = ncpus / npkgs / tpc, threads = part_threads(p);
 	if (threads && tpc > threads)
 		die("--threads %u: a core of %s has %u (its CPUID leaf 0xB, SMT level)", tpc, name,
@@ -118,7 +122,8 @@ static struct machine *from_builtin(const char *name, unsigned ncpus, unsigned n
 	if (model_init(mod, model_bytes(ncpus), p, ncpus, npkgs))
 		die("the model cannot make %u CPUs in %u packages", ncpus, npkgs);
 	for (unsigned i = 0; i < ncpus; i++)
-		if (model_place_core(mod, i, (i % (ncpus / npkgs)) / tpc))
+		if (model_place_core(mod, i, (i % (ncpus / npkgs)) / tpc) ||
+		    (ndies && model_place_die(mod, i, (i % (ncpus / npkgs)) / (ncpus / npkgs / ndies))))
 			die("the model cannot place CPU %u", i);
 	if (model_machine(mod, m, s))
 		die("the model's machine does not fit a profile");
@@ -163,7 +168,7 @@ static struct machine *from_dump(const char *path, char *comment, size_t cap)
 int cmd_profile(int argc, char **argv)
 {
 	const char *out = NULL, *builtin = NULL, *log = NULL, *dump = NULL;
-	unsigned ncpus = 4, npkgs = 1, tpc = 1;
+	unsigned ncpus = 4, npkgs = 1, tpc = 1, ndies = 0;
 	for (int i = 0; i < argc; i++) {
 		if (!strcmp(argv[i], "-o") && i + 1 < argc)
 			out = argv[++i];
@@ -177,9 +182,12 @@ int cmd_profile(int argc, char **argv)
 			npkgs = (unsigned)parse_number("--packages", argv[++i]);
 		else if (!strcmp(argv[i], "--threads") && i + 1 < argc)
 			tpc = (unsigned)parse_number("--threads", argv[++i]);
+		else if (!strcmp(argv[i], "--dies") && i + 1 < argc)
+			ndies = (unsigned)parse_number("--dies", argv[++i]);
 		else if (argv[i][0] == '-' || log)
 			die("profile: unexpected '%s' (profile LOG.jsonl [-o FILE], --builtin NAME "
-			    "[--cpus N] [--packages P] [--threads T] [-o FILE], or --cpuid-dump DUMP.txt "
+			    "[--cpus N] [--packages P] [--dies D] [--threads T] [-o FILE], or "
+			    "--cpuid-dump DUMP.txt "
 			    "[-o FILE])", argv[i]);
 		else
 			log = argv[i];
@@ -197,7 +205,7 @@ int cmd_profile(int argc, char **argv)
 	} else if (dump) {
 		m = from_dump(dump, comment, sizeof(comment));
 	} else {
-		m = from_builtin(builtin, ncpus, npkgs, tpc);
+		m = from_builtin(builtin, ncpus, npkgs, tpc, ndies);
 		snprintf(comment, sizeof(comment), "built-in profile %s on %u CPUs, %u packages, %u "
 			 "threads a core", builtin, ncpus, npkgs, tpc);
 	}

@@ -72,7 +72,9 @@ static const struct {
 	{ "uncore_width", " box " },
 	{ "uncore_fw_box", " box " },
 	{ "uncore_imc_freerun", " controller " },
-	{ "discovery_table", " part " },
+	{ "discovery_table", " die part " },   /* a die's: its portal's table (issue 36) */
+	{ "discovery", " die " },
+	{ "uncore_global", " die " },
 	{ "dry_write", " reg " },
 	{ "left_out", " event " },
 	{ "handoff", " box " },

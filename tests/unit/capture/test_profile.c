@@ -29,7 +29,8 @@ static void profile_of_log(const char *log, struct strbuf *out)
  * The built-in profile on ncpus CPUs in npkgs packages, placed as run_cfg's fake platform
  * places them: two threads a core, cores numbered within their package.
  */
-static void profile_of_builtin(const char *name, unsigned ncpus, unsigned npkgs, struct strbuf *out)
+static void profile_of_builtin_dies(const char *name, unsigned ncpus, unsigned npkgs,
+				    unsigned ndies, struct strbuf *out)
 {
 	struct pmu_backend b;
 	struct model *mod = test_model(name, ncpus, npkgs, &b);
@@ -37,13 +38,23 @@ static void profile_of_builtin(const char *name, unsigned ncpus, unsigned npkgs,
 	struct model_machine_scratch *s = malloc(sizeof(*s));
 	s->mem = test_box_alloc;
 	assert_true(m && s);
-	for (unsigned i = 0; i < ncpus; i++)
-		assert_int_equal(model_place_core(mod, i, (i % (ncpus / npkgs)) / 2), PMU_OK);
+	for (unsigned i = 0; i < ncpus; i++) {
+		unsigned per = ncpus / npkgs;
+		assert_int_equal(model_place_core(mod, i, (i % per) / 2), PMU_OK);
+		/* as fake_platform_dies places them */
+		if (ndies)
+			assert_int_equal(model_place_die(mod, i, (i % per) / (per / ndies)), PMU_OK);
+	}
 	assert_int_equal(model_machine(mod, m, s), PMU_OK);
 	profile_write(m, "built in", out);
 	free(s);
 	free(m);
 	free(mod);
+}
+
+static void profile_of_builtin(const char *name, unsigned ncpus, unsigned npkgs, struct strbuf *out)
+{
+	profile_of_builtin_dies(name, ncpus, npkgs, 0, out);
 }
 
 /* Line by line, comments aside; the first difference named with both lines. */
@@ -105,33 +116,80 @@ static void test_builtin_equals_its_capture(void **state)
 /*
  * A profile file drives the model: read back (capture/profile_read.c), made a model profile
  * (model/model_loaded.c: each CPU's own leaves, the captured MSR map and hand-off values),
- * its model's machine written again is the same file.
+ * its model's machine written again is the same file: text (len bytes, ncpus CPUs), here.
  */
-static void load_round_trip(const char *name, unsigned ncpus, unsigned npkgs)
+static void load_text_round_trip(const char *name, const char *text, size_t len, unsigned ncpus)
 {
-	char *ta = malloc(TEXT_MAX), *tb = malloc(TEXT_MAX), err[160];
+	char *tb = malloc(TEXT_MAX), err[160];
 	struct machine *m = test_machine(TEST_CPUS), *again = test_machine(TEST_CPUS);
 	struct model_loaded *l = malloc(model_loaded_bytes(ncpus));
 	struct model *mod = calloc(1, model_bytes(ncpus));
 	struct model_machine_scratch *s = malloc(sizeof(*s));
+	struct strbuf b;
+	assert_true(tb && m && again && l && mod && s);
 	s->mem = test_box_alloc;
-	struct strbuf a, b;
-	assert_true(ta && tb && m && again && l && mod && s);
-	sb_init(&a, ta, TEXT_MAX);
 	sb_init(&b, tb, TEXT_MAX);
-	profile_of_builtin(name, ncpus, npkgs, &a);
-	if (profile_read(ta, a.len, m, err, sizeof(err)))
+	if (profile_read(text, len, m, err, sizeof(err)))
 		fail_msg("%s: %s", name, err);
 	assert_int_equal(model_loaded_make(m, "loaded", l, model_loaded_bytes(ncpus)), PMU_OK);
 	assert_int_equal(model_loaded_init(mod, model_bytes(ncpus), l, m), PMU_OK);
 	assert_int_equal(model_machine(mod, again, s), PMU_OK);
 	profile_write(again, "loaded", &b);
-	assert_same_profile(name, ta, tb);
+	assert_same_profile(name, text, tb);
 	free(s);
 	free(mod);
 	free(l);
 	free(again);
 	free(m);
+	free(tb);
+}
+
+static void load_round_trip(const char *name, unsigned ncpus, unsigned npkgs)
+{
+	char *ta = malloc(TEXT_MAX);
+	struct strbuf a;
+	assert_non_null(ta);
+	sb_init(&a, ta, TEXT_MAX);
+	profile_of_builtin(name, ncpus, npkgs, &a);
+	load_text_round_trip(name, ta, a.len, ncpus);
+	free(ta);
+}
+
+/*
+ * Diamond Rapids of 2 packages of 2 CBB dies (firmware's Location2): the capture keeps each
+ * die's table behind its portal and each CPU's die; the built-in profile on the same dies is
+ * the same text, and read back it drives a model whose machine is that text again.
+ */
+static void test_dies_round_trip(void **state)
+{
+	(void)state;
+	char *ta = malloc(TEXT_MAX), *tb = malloc(TEXT_MAX), err[160];
+	struct strbuf a, b;
+	assert_true(ta && tb);
+	sb_init(&a, ta, TEXT_MAX);
+	sb_init(&b, tb, TEXT_MAX);
+	struct outcome o = outcome_new(8, 2, 2);
+	fake_platform_dies(o.f, 2);
+	init_cfg(&o, "backend = sim\nsim-profile = diamond-rapids\n", NULL);
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	profile_of_log(o.f->log, &a);
+	done(&o);
+	profile_of_builtin_dies("diamond-rapids", 8, 2, 2, &b);
+	assert_same_profile("diamond-rapids, 2 dies", ta, tb);
+	assert_non_null(strstr(ta, "\ndies location2\n"));
+	assert_non_null(strstr(ta, "\ncpu 6 apic 130 package 1 core 1 thread 0 die 1\n"));
+	/* each die's table, read on its die's first CPU; die 1's at its own address */
+	assert_non_null(strstr(ta, "\ndiscovery 1 portal 0x710 cpu 4 bar 0x2000140000 bytes 320 "));
+	assert_non_null(strstr(ta, "\ndiscovery 1 portal 0x710 cpu 6 bar 0x2000148000 bytes 288 "));
+	struct machine *m = test_machine(TEST_CPUS);
+	assert_non_null(m);
+	if (profile_read(ta, a.len, m, err, sizeof(err)))
+		fail_msg("%s", err);
+	assert_int_equal(m->pkg[1].nportal, 2);
+	assert_int_equal(m->pkg[1].portal[1].die, 1);
+	free(m);
+	load_text_round_trip("diamond-rapids, 2 dies, loaded", ta, a.len, 8);
 	free(ta);
 	free(tb);
 }
@@ -293,6 +351,7 @@ int main(void)
 		cmocka_unit_test(test_loaded_profile_drives_the_same_model),
 		cmocka_unit_test(test_app_runs_a_profile_file),
 		cmocka_unit_test(test_other_machine_differs),
+		cmocka_unit_test(test_dies_round_trip),
 		cmocka_unit_test(test_bad_logs_refused),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

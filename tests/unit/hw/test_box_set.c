@@ -31,7 +31,7 @@ static struct machine_boxes *make(const char *profile)
 	if (x->ci.uncore == UNCORE_DISC) {
 		x->disc = calloc(1, sizeof(*x->disc));
 		assert_non_null(x->disc);
-		static const unsigned cpu0 = 0;
+		static const struct disc_die cpu0 = { 0, 0, 0 };
 		const struct disc_where w = uncore_disc_where(&x->ci, &cpu0, 1);
 		assert_int_equal(uncore_disc_build(&x->b, &w, NULL, x->disc, &x->s, &test_box_alloc),
 				 PMU_OK);

@@ -22,7 +22,7 @@ static struct box_set boxes;
 
 static pmu_status build(const struct pmu_backend *b, bool spr, const struct disc_named *named)
 {
-	static const unsigned cpu0 = 0;
+	static const struct disc_die cpu0 = { 0, 0, 0 };
 	const struct disc_where w = { disc_platform_for(6, 0x8F), &cpu0, 1, spr, { 0, 0 }, NULL };
 	box_set_fini(&boxes);
 	return uncore_disc_build(b, &w, named, &d, &boxes, &test_box_alloc);

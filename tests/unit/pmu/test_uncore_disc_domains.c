@@ -136,8 +136,8 @@ static void test_two_domains_one_package(void **state)
 {
 	(void)state;
 	machine();
-	static const unsigned die_cpu[] = { 0 };
-	const struct disc_where w = { disc_platform_for(19, 0x01), die_cpu, 1, false, { 0, 0 }, NULL };
+	static const struct disc_die dies[] = { { 0, 0, 0 } };
+	const struct disc_where w = { disc_platform_for(19, 0x01), dies, 1, false, { 0, 0 }, NULL };
 	assert_int_equal(uncore_disc_build(&b, &w, NULL, &d, &s, &test_box_alloc), PMU_OK);
 	assert_int_equal(f.portal_reads, 1);
 	assert_int_equal(f.writes, 0);   /* reads only */
@@ -180,8 +180,8 @@ static void test_portal_only_row_faulting(void **state)
 {
 	(void)state;
 	machine();
-	static const unsigned die_cpu[] = { 0 };
-	const struct disc_where w = { disc_platform_for(18, 0x03), die_cpu, 1, false, { 0, 0 }, NULL };
+	static const struct disc_die dies[] = { { 0, 0, 0 } };
+	const struct disc_where w = { disc_platform_for(18, 0x03), dies, 1, false, { 0, 0 }, NULL };
 	assert_int_equal(uncore_disc_build(&b, &w, NULL, &d, &s, &test_box_alloc), PMU_OK);
 	assert_int_equal(d.find.n, 0);
 	assert_int_equal(d.find.nmiss, 1);

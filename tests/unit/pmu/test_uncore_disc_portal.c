@@ -79,8 +79,8 @@ static void test_one_read_per_die(void **state)
 	(void)state;
 	reset();
 	f.portal[0] = TABLE_AT;
-	const unsigned die_cpu[] = { 0, 2 };
-	assert_int_equal(disc_find_msr(&b, NULL, PORTAL, 1, die_cpu, 2, &out), 1);
+	const struct disc_die dies[] = { { 0, 0, 0 }, { 2, 0, 1 } };
+	assert_int_equal(disc_find_msr(&b, NULL, PORTAL, 1, dies, 2, &out), 1);
 	assert_int_equal(f.reads[0], 1);
 	assert_int_equal(f.reads[1], 0);
 	assert_int_equal(f.reads[2], 1);
@@ -89,6 +89,7 @@ static void test_one_read_per_die(void **state)
 	assert_int_equal(out.t[0].portal, PORTAL);
 	assert_int_equal(out.t[0].domain, 1);
 	assert_int_equal(out.t[0].pkg, 0);
+	assert_int_equal(out.t[0].die, 0);
 	assert_int_equal(out.t[0].bar, TABLE_AT);
 	assert_int_equal(out.t[0].st, PMU_OK);
 	assert_int_equal(out.t[0].len, (1 + 26) * 32);
@@ -98,6 +99,7 @@ static void test_one_read_per_die(void **state)
 	assert_int_equal(t.nunits, 26);
 	assert_int_equal(out.nmiss, 1);
 	assert_int_equal(out.miss[0].cpu, 2);
+	assert_int_equal(out.miss[0].pkg, 0);
 	assert_int_equal(out.miss[0].die, 1);
 	assert_int_equal(out.miss[0].st, PMU_OK);   /* it read, 0 */
 }
@@ -109,12 +111,12 @@ static void test_fault_is_no_table(void **state)
 	reset();
 	f.faults[0] = true;
 	f.portal[1] = TABLE_AT;
-	const unsigned die_cpu[] = { 0, 1 };
-	assert_int_equal(disc_find_msr(&b, NULL, PORTAL, 0, die_cpu, 2, &out), 1);
+	const struct disc_die dies[] = { { 0, 0, 0 }, { 1, 1, 0 } };
+	assert_int_equal(disc_find_msr(&b, NULL, PORTAL, 0, dies, 2, &out), 1);
 	assert_int_equal(out.nmiss, 1);
 	assert_int_equal(out.miss[0].st, PMU_ERR_FAULT_GP);
 	assert_int_equal(out.miss[0].msr, PORTAL);
-	assert_int_equal(out.t[0].pkg, 1);   /* die 1's table */
+	assert_int_equal(out.t[0].pkg, 1);   /* package 1's table */
 	assert_int_equal(out.t[0].cpu, 1);
 }
 
@@ -124,8 +126,8 @@ static void test_bad_address_checked(void **state)
 	(void)state;
 	reset();
 	f.portal[0] = 0x100000;   /* nothing the fake maps: all ones */
-	const unsigned die_cpu[] = { 0 };
-	assert_int_equal(disc_find_msr(&b, NULL, PORTAL, 0, die_cpu, 1, &out), 1);
+	const struct disc_die dies[] = { { 0, 0, 0 } };
+	assert_int_equal(disc_find_msr(&b, NULL, PORTAL, 0, dies, 1, &out), 1);
 	assert_int_equal(out.t[0].st, PMU_OK);
 	assert_int_equal(disc_parse(out.t[0].bytes, out.t[0].len, NULL, &t), PMU_ERR_INVALID);
 	assert_true(t.problems & 1u << DP_GLOBAL_INVALID);
@@ -172,14 +174,28 @@ static void test_reader_used(void **state)
 	reset();
 	memset(sent, 0, sizeof(sent));
 	f.portal[3] = TABLE_AT;
-	const unsigned die_cpu[] = { 1, 3 };
+	const struct disc_die dies[] = { { 1, 0, 0 }, { 3, 1, 0 } };
 	const struct disc_msr_reader rd = { send, &f };
-	assert_int_equal(disc_find_msr(&b, &rd, PORTAL, 0, die_cpu, 2, &out), 1);
+	assert_int_equal(disc_find_msr(&b, &rd, PORTAL, 0, dies, 2, &out), 1);
 	assert_int_equal(sent[1], 1);
 	assert_int_equal(sent[3], 1);
 	assert_int_equal(sent[0] + sent[2], 0);
 	assert_int_equal(out.t[0].cpu, 3);
 	assert_int_equal(out.t[0].pkg, 1);
+}
+
+/* More dies than misses kept: every one counted (the run says those past the kept as a number). */
+static void test_misses_past_kept(void **state)
+{
+	(void)state;
+	reset();
+	struct disc_die dies[DISC_MAX_TABLES + 6];
+	for (unsigned d = 0; d < DISC_MAX_TABLES + 6; d++)
+		dies[d] = (struct disc_die){ 4 + d, d / 2, d % 2 };   /* no such CPU: each faults */
+	assert_int_equal(disc_find_msr(&b, NULL, PORTAL, 0, dies, DISC_MAX_TABLES + 6, &out), 0);
+	assert_int_equal(out.nmiss, DISC_MAX_TABLES + 6);
+	assert_int_equal(out.miss[DISC_MAX_TABLES - 1].pkg, (DISC_MAX_TABLES - 1) / 2);
+	assert_int_equal(out.miss[DISC_MAX_TABLES - 1].die, 1);
 }
 
 int main(void)
@@ -190,6 +206,7 @@ int main(void)
 		cmocka_unit_test(test_bad_address_checked),
 		cmocka_unit_test(test_global_control),
 		cmocka_unit_test(test_reader_used),
+		cmocka_unit_test(test_misses_past_kept),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

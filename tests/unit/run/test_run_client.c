@@ -60,10 +60,11 @@ static void ptl_default_job(void **state)
 	/* the capture keeps the portal and its table, as a replay must answer them */
 	struct machine *mc = test_machine_of_log(o.f->log, 4);
 	assert_int_equal(mc->pkg[0].disc.len, 0);   /* no table behind a PCI BAR */
-	assert_int_equal(mc->pkg[0].portal.portal, 0x201E);
-	assert_int_equal(mc->pkg[0].portal.cpu, 0);
-	assert_int_equal(mc->pkg[0].portal.bar, 0xD0000000u);
-	assert_int_equal(mc->pkg[0].portal.len, 6 * 32);
+	assert_int_equal(mc->pkg[0].nportal, 1);   /* one die: one table */
+	assert_int_equal(mc->pkg[0].portal[0].portal, 0x201E);
+	assert_int_equal(mc->pkg[0].portal[0].cpu, 0);
+	assert_int_equal(mc->pkg[0].portal[0].bar, 0xD0000000u);
+	assert_int_equal(mc->pkg[0].portal[0].len, 6 * 32);
 	bool portal = false;
 	for (unsigned i = 0; i < mc->pkg[0].regs.n; i++)
 		portal |= mc->pkg[0].regs.msr[i] == 0x201E && mc->pkg[0].regs.val[i] == 0xD0000000u;
@@ -132,8 +133,13 @@ static void ptl_portal_fault(void **state)
 	finish(&o);
 	assert_int_not_equal(o.v, VERDICT_PASS);
 	assert_int_equal(fake_count(o.f->console, "0x201e"), 1);
-	assert_int_equal(fake_count(o.f->console, "uncore discovery: MSR 0x201e on CPU 0: #GP "
-				    "fault: no discovery table behind this portal on its die"), 1);
+	assert_int_equal(fake_count(o.f->console, "uncore discovery: MSR 0x201e on CPU 0 (package 0 "
+				    "die 0): #GP fault: no discovery table behind this portal on its "
+				    "die"), 1);
+	/* the fake platform gives no die: said, one die a package */
+	assert_int_equal(fake_count(o.f->console, "uncore discovery: portals read on the first CPU "
+				    "of each of 1 die (1 package; firmware gives no die (PI 1.7 "
+				    "Location2): one a package)"), 1);
 	for (unsigned c = 0; c < m->ncpus; c++) {
 		assert_false(m->log_overflow[c]);   /* every access is in the log */
 		for (unsigned i = 0; i < m->log_len[c]; i++) {

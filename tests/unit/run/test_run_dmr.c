@@ -67,10 +67,165 @@ static void both_domains_counted(void **state)
 	done(&o);
 }
 
+/* Die d's CBB global control of package p (model_disc_domains_table: 8 past die 0's). */
+static uint64_t die_global_of(struct outcome *o, unsigned p, unsigned d)
+{
+	struct pmu_backend b;
+	uint64_t v = ~0ull;
+	model_backend(assembled_model(o->r), &b);
+	assert_int_equal(b.ops->mmio_read(b.ctx, 0, 0x2000000000ull + 0x100000ull * p +
+					  MODEL_DISC_GLOBALS_OFF + 8 + 8 * d, 4, &v), PMU_OK);
+	return v;
+}
+
+/* Each of the n lines on the console once. */
+static void said_once(const struct outcome *o, const char *const *line, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (fake_count(o->f->console, line[i]) != 1)
+			fail_msg("not said once: %s", line[i]);
+}
+
+/* 8 CPUs in 2 packages of 2 CBB dies each (firmware's Location2), the run prepared. */
+static struct outcome two_by_two(const char *cfg)
+{
+	struct outcome o = outcome_new(8, 2, 1);
+	fake_platform_dies(o.f, 2);
+	init_cfg(&o, cfg, NULL);
+	return o;
+}
+
+/*
+ * Issue 36 item 1: the portal read once per die on that die's first CPU (CPUs 0, 2, 4, 6),
+ * each die's own table found and checked (die 1's CBB lists one CBO fewer in the model, so a
+ * table taken for another's shows), each die's global control cleared for the window and put
+ * back, the IMH table once per package; every register as on a fresh model after.
+ */
+static void every_die_read(void **state)
+{
+	(void)state;
+	struct outcome o = two_by_two(CFG);
+	for (unsigned p = 0; p < 2; p++)
+		for (unsigned d = 0; d < 2; d++)
+			assert_int_equal(die_global_of(&o, p, d), MODEL_DISC_FROZEN);
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->console, "uncore discovery: portals read on the first CPU "
+				    "of each of 4 dies (2 packages; dies from firmware's Location2)"),
+			 1);
+	static const char *const found[] = {
+		"package 0 die 0: discovery table behind MSR 0x710 (read on CPU 0) at 0x2000040000: "
+		"9 units, 8 usable\n",
+		"package 0 die 1: discovery table behind MSR 0x710 (read on CPU 2) at 0x2000048000: "
+		"8 units, 7 usable, 7 MSR units not counted",
+		"package 1 die 0: discovery table behind MSR 0x710 (read on CPU 4) at 0x2000140000: "
+		"9 units, 8 usable\n",
+		"package 1 die 1: discovery table behind MSR 0x710 (read on CPU 6) at 0x2000148000: "
+		"8 units, 7 usable, 7 MSR units not counted",
+	};
+	said_once(&o, found, 4);
+	/* the IMH table once a package, from the PCI scan */
+	assert_int_equal(fake_count(o.f->console, "discovery table at pci "), 2);
+	assert_int_equal(fake_count(o.f->console, "behind MSR 0x710"), 4);
+	/* each CPU's die in its record and the capture's, as firmware gave it */
+	assert_int_equal(fake_count(o.f->log, "\"package\":1,\"core\":2,\"thread\":0,\"die\":1,"), 2);
+	assert_int_equal(fake_count(o.f->log, "\"die\":1,\"bsp\":false,"), 4);
+	/* each die's table in the log and the capture, its die named */
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"discovery\",\"schema\":2,\"simulated\":"
+				    "true,\"package\":1,\"die\":1,\"units\":8,\"usable\":7,"), 1);
+	assert_int_equal(fake_count(o.f->log, "\"scope\":\"discovery\",\"package\":1,\"die\":1,"), 1);
+	static const char *const thawed[] = {
+		"package 0 die 0: global control MMIO 0x2000080008 found 0x1 (freeze_all): cleared for "
+		"the window, put back after",
+		"package 0 die 1: global control MMIO 0x2000080010 found 0x1 (freeze_all): cleared for "
+		"the window, put back after",
+		"package 1 die 0: global control MMIO 0x2000180008 found 0x1 (freeze_all): cleared for "
+		"the window, put back after",
+		"package 1 die 1: global control MMIO 0x2000180010 found 0x1 (freeze_all): cleared for "
+		"the window, put back after",
+	};
+	said_once(&o, thawed, 4);
+	/* one clear and one put-back a die */
+	assert_int_equal(assembled_model(o.r)->disc_global_writes, 8);
+	for (unsigned p = 0; p < 2; p++) {
+		for (unsigned d = 0; d < 2; d++)
+			assert_int_equal(die_global_of(&o, p, d), MODEL_DISC_FROZEN);
+		assert_int_equal(global_of(&o, p, 0), 0);
+	}
+	/* every CBO's MSRs (0x2000 + 0x10 n) and iMC channel as on a fresh model of the shape */
+	struct pmu_backend fresh;
+	struct model *m = test_model("diamond-rapids", 8, 2, &fresh);
+	for (unsigned i = 0; i < 8; i++)
+		assert_int_equal(model_place_die(m, i, (i % 4) / 2), PMU_OK);
+	for (unsigned c = 0; c < 8; c += 2)
+		for (uint32_t msr = 0x2000; msr < 0x2000 + 0x10 * 8; msr++) {
+			uint64_t now = 0, then = 0;
+			assert_int_equal(pmu_rdmsr(&o.r->backend, c, msr, &now),
+					 pmu_rdmsr(&fresh, c, msr, &then));
+			if (now != then)
+				fail_msg("msr %#x of CPU %u: %#llx after the run, %#llx fresh", msr, c,
+					 (unsigned long long)now, (unsigned long long)then);
+		}
+	free(m);
+	done(&o);
+}
+
+/*
+ * A die whose portal faults (CPU 2: package 0 die 1) says so in one line naming its package
+ * and die; the other dies' tables are read and their CBOs counted.
+ */
+static void faulting_die_said(void **state)
+{
+	(void)state;
+	struct pmu_backend b;
+	struct model *m = test_model("diamond-rapids", 8, 2, &b);
+	for (unsigned i = 0; i < 8; i++)
+		assert_int_equal(model_place_die(m, i, (i % 4) / 2), PMU_OK);
+	model_set_firmware(m, MODEL_FW_CLEAN);
+	assert_int_equal(model_inject_fault(m, 0x710, 2), PMU_OK);
+	b.simulated = false;
+	b.name = "real";
+	struct outcome o = outcome_new(8, 2, 1);
+	fake_platform_dies(o.f, 2);
+	init_cfg(&o, "backend = real\n", &b);
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->console, "uncore discovery: MSR 0x710 on CPU 2 (package 0 "
+				    "die 1): #GP fault: no discovery table behind this portal on its "
+				    "die"), 1);
+	assert_int_equal(fake_count(o.f->console, "behind MSR 0x710"), 3);
+	/* package 0's table alone behind its portal: no die named there */
+	assert_int_equal(fake_count(o.f->console, "package 0: discovery table behind MSR 0x710 "
+				    "(read on CPU 0)"), 1);
+	assert_int_equal(fake_count(o.f->console, "package 1 die 1: discovery table behind MSR "
+				    "0x710 (read on CPU 6)"), 1);
+	assert_int_equal(fake_count(o.f->console, "CBO_CLOCKTICKS            cbo_"), 16);
+	done(&o);
+	free(m);
+}
+
+/* Firmware without Location2: one die a package, said; the run as before (package's first CPU). */
+static void no_location2_one_die(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg(CFG, 8, 2, 1, NULL);
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->console, "uncore discovery: portals read on the first CPU "
+				    "of each of 2 dies (2 packages; firmware gives no die (PI 1.7 "
+				    "Location2): one a package)"), 1);
+	assert_int_equal(fake_count(o.f->console, "behind MSR 0x710"), 2);
+	assert_int_equal(fake_count(o.f->log, "\"die\":"), 0);
+	done(&o);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(both_domains_counted),
+		cmocka_unit_test(every_die_read),
+		cmocka_unit_test(faulting_die_said),
+		cmocka_unit_test(no_location2_one_die),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
