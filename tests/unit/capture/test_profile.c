@@ -180,8 +180,8 @@ static void test_dies_round_trip(void **state)
 	assert_non_null(strstr(ta, "\ndies location2\n"));
 	assert_non_null(strstr(ta, "\ncpu 6 apic 130 package 1 core 1 thread 0 die 1\n"));
 	/* each die's table, read on its die's first CPU; die 1's at its own address */
-	assert_non_null(strstr(ta, "\ndiscovery 1 portal 0x710 cpu 4 bar 0x2000140000 bytes 320 "));
-	assert_non_null(strstr(ta, "\ndiscovery 1 portal 0x710 cpu 6 bar 0x2000148000 bytes 288 "));
+	assert_non_null(strstr(ta, "\ndiscovery 1 portal 0x710 cpu 4 bar 0x2000140000 bytes 928 "));
+	assert_non_null(strstr(ta, "\ndiscovery 1 portal 0x710 cpu 6 bar 0x2000148000 bytes 896 "));
 	struct machine *m = test_machine(TEST_CPUS);
 	assert_non_null(m);
 	if (profile_read(ta, a.len, m, err, sizeof(err)))

@@ -115,13 +115,13 @@ static void every_die_read(void **state)
 			 1);
 	static const char *const found[] = {
 		"package 0 die 0: discovery table behind MSR 0x710 (read on CPU 0) at 0x2000040000: "
-		"9 units, 8 usable\n",
+		"28 units, 27 usable\n",
 		"package 0 die 1: discovery table behind MSR 0x710 (read on CPU 2) at 0x2000048000: "
-		"8 units, 7 usable, 7 MSR units not counted",
+		"27 units, 26 usable, 26 MSR units not counted",
 		"package 1 die 0: discovery table behind MSR 0x710 (read on CPU 4) at 0x2000140000: "
-		"9 units, 8 usable\n",
+		"28 units, 27 usable\n",
 		"package 1 die 1: discovery table behind MSR 0x710 (read on CPU 6) at 0x2000148000: "
-		"8 units, 7 usable, 7 MSR units not counted",
+		"27 units, 26 usable, 26 MSR units not counted",
 	};
 	said_once(&o, found, 4);
 	/* the IMH table once a package, from the PCI scan */
@@ -132,7 +132,7 @@ static void every_die_read(void **state)
 	assert_int_equal(fake_count(o.f->log, "\"die\":1,\"bsp\":false,"), 4);
 	/* each die's table in the log and the capture, its die named */
 	assert_int_equal(fake_count(o.f->log, "\"rec\":\"discovery\",\"schema\":2,\"simulated\":"
-				    "true,\"package\":1,\"die\":1,\"units\":8,\"usable\":7,"), 1);
+				    "true,\"package\":1,\"die\":1,\"units\":27,\"usable\":26,"), 1);
 	assert_int_equal(fake_count(o.f->log, "\"scope\":\"discovery\",\"package\":1,\"die\":1,"), 1);
 	static const char *const thawed[] = {
 		"package 0 die 0: global control MMIO 0x2000080008 found 0x1 (freeze_all): cleared for "
