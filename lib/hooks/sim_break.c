@@ -28,6 +28,8 @@ enum verdict sim_break_apply(struct run *a)
 		a->model->broken.ignore_enable = true;
 	else if (!pmu_strcmp(name, "gp-overcount"))
 		a->model->broken.gp_overcount = true;
+	else if (!pmu_strcmp(name, "sticky-enable"))
+		a->model->broken.sticky_enable = true;
 	else if (!pmu_strcmp(name, "disc-upi-absent"))
 		a->model->disc_upi_absent = true;
 	else if (!pmu_strcmp(name, "disc-cha-msr-zero"))
@@ -48,7 +50,8 @@ enum verdict sim_break_apply(struct run *a)
 						  "icelake-sp");
 	} else if (!disc_defect(a, name) && name[0])
 		return run_refuse_setting(a, OPT_SIM_BREAK, "unknown model defect", name,
-					  "narrow-counters, ignore-enable, gp-overcount, disc-upi-absent, "
+					  "narrow-counters, ignore-enable, gp-overcount, sticky-enable, "
+					  "disc-upi-absent, "
 					  "disc-cha-msr-zero, disc-global-ones, disc-unit-ones, "
 					  "disc-unit-zero, disc-zero-offset, disc-dup-id, disc-bar-zero, "
 					  "disc-every, disc-upi-misplaced, pci-bus-outside, "

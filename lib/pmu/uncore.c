@@ -195,6 +195,10 @@ static pmu_status snapshot(struct uncore_session *s)
 		struct own_reg *ctl = saved_of(s, e->ctl_msr);
 		e->in_use = (ctl->orig & ev_enable(e)) != 0;
 		s->n_in_use += e->in_use;
+		struct own_reg *cr = saved_of(s, e->ctr_msr);
+		cr->check = OWN_CHECK_COUNTER;
+		cr->width = (uint8_t)e->width;
+		cr->live = e->in_use;
 		ctl->quiet = ctl->orig & ~ev_enable(e);
 		ctl->has_quiet = true;
 		if (ctr_gated(e)) {   /* the found count goes back with its control enabled */
@@ -347,6 +351,7 @@ pmu_status uncore_restore(struct uncore_session *s)
 	}
 	if (first)
 		note_fault(s, first, msr, true);
+	restore_check(s->saved, s->nsaved, s->b, s->cpu, &s->readback);
 	own_forget_writes(s->saved, s->nsaved);
 	s->phase = UNC_RESTORED;
 	return first;

@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
+/*
+ * The restore read back on the model: a default run on an Intel server with uncore (PCI
+ * boxes), a client (discovery table behind a portal MSR) and an AMD part reads back every
+ * register it restored, as many as its ownership records say it wrote (each CPU's two
+ * sessions, each package's boxes), and none differs; a model whose IA32_PERFEVTSEL0 keeps
+ * its enable bit (sim-break = sticky-enable) FAILs naming that register on every CPU.
+ */
+#include "run_harness.h"
+
+/* The registers of every `ownership` record whose box is box (each a restored record). */
+static unsigned owned(const char *log, const char *box)
+{
+	char want[64];
+	unsigned n = 0;
+	snprintf(want, sizeof(want), "\"rec\":\"ownership\",\"schema\":2,\"simulated\":true,"
+		 "\"box\":\"%s\"", box);
+	for (const char *at = strstr(log, want); at; at = strstr(at + 1, want)) {
+		const char *end = strchr(at, '\n');
+		for (const char *r = strstr(at, "\"reg\":"); r && r < end; r = strstr(r + 1, "\"reg\":"))
+			n++;
+	}
+	return n;
+}
+
+static void reads_back_what_it_restored(const char *profile, unsigned ncpus, unsigned npkgs)
+{
+	char cfg[128], line[128], rec[160];
+	snprintf(cfg, sizeof(cfg), "backend = sim\nsim-profile = %s\n", profile);
+	struct outcome o = run_cfg(cfg, ncpus, npkgs);
+	if (o.v != VERDICT_PASS)
+		fail_msg("%s: verdict %s\n%s", profile, verdict_name(o.v), o.f->console);
+	/* the empty kernel's session and the kernel's write the same registers */
+	unsigned core = owned(o.f->log, "core"), uncore = owned(o.f->log, "uncore");
+	unsigned n = 2 * core + uncore;
+	assert_true(core >= 4 * ncpus);
+	snprintf(line, sizeof(line), "[SIM] restore checked: %u registers read back, 0 differ\n", n);
+	if (fake_count(o.f->console, line) != 1)
+		fail_msg("%s: no line '%s' (core %u, uncore %u)\n%s", profile, line, core, uncore,
+			 o.f->console);
+	snprintf(rec, sizeof(rec), "\"rec\":\"restore_check\",\"schema\":2,\"simulated\":true,"
+		 "\"read\":%u,\"differ\":0,\"faulted\":0,\"not_compared\":0,\"differences\":[]", n);
+	assert_int_equal(fake_count(o.f->log, rec), 1);
+	snprintf(rec, sizeof(rec), "\"restore read-backs\":%u}", n);
+	assert_int_equal(fake_count(o.f->log, rec), 1);
+	done(&o);
+}
+
+static void server_client_amd_read_back(void **state)
+{
+	(void)state;
+	reads_back_what_it_restored("sandy-bridge-ep", 4, 2);   /* MSR and PCI boxes */
+	reads_back_what_it_restored("sapphire-rapids", 4, 2);   /* discovery: MMIO, global control */
+	reads_back_what_it_restored("panther-lake", 4, 1);
+	reads_back_what_it_restored("zen4", 4, 1);              /* L3, Data Fabric, UMC */
+}
+
+static void sticky_enable_fails_naming_it(void **state)
+{
+	(void)state;
+	struct outcome o = run_cfg("backend = sim\nsim-profile = sandy-bridge-ep\n"
+				   "sim-break = sticky-enable\n", 4, 2);
+	assert_int_equal(o.v, VERDICT_FAIL);
+	/* branches on PMC0 (0x4300c4, the console's row) in both sessions of each CPU */
+	assert_int_equal(fake_count(o.f->console, "[SIM] 0   branches                  pmc0      "
+				    "0x186=0x4300c4"), 1);
+	assert_int_equal(fake_count(o.f->console, " registers read back, 8 differ\n"), 1);
+	assert_int_equal(fake_count(o.f->console, "[SIM]   msr 0x186 on CPUs 0-3: found 0x4300c4, "
+				    "expected 0x0\n"), 1);
+	assert_int_equal(fake_count(o.f->log, "\"differ\":8,\"faulted\":0,\"not_compared\":0,"
+				    "\"differences\":[{\"reg\":\"msr 0x186\",\"cpus\":\"0-3\","
+				    "\"found\":\"0x4300c4\",\"expected\":\"0x0\"}]"), 1);
+	assert_int_equal(fake_count(o.f->console, "[SIM] VERDICT: FAIL - 4 CPUs"), 1);
+	/* every other check still passed: only the read-back fails the run */
+	assert_int_equal(fake_count(o.f->console, ": FAIL"), 1);   /* the verdict's */
+	assert_int_equal(fake_count(o.f->console, "expected, overhead 2: PASS\n"), 4);
+	done(&o);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(server_client_amd_read_back),
+		cmocka_unit_test(sticky_enable_fails_naming_it),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
