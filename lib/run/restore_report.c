@@ -112,6 +112,8 @@ static void record(struct run *a, const struct restore_sum *s)
 
 enum verdict restore_report(struct run *a, const struct restore_sum *s)
 {
+	if (a->opt.restore_unread)
+		return VERDICT_PASS;
 	record(a, s);
 	a->checks.n[CHECK_RESTORE] += s->t.read;
 	sb_puts(&a->sb, "restore checked: ");
