@@ -57,6 +57,13 @@ void restore_check(const struct own_reg *reg, unsigned n, const struct pmu_backe
 	}
 }
 
+void restore_check_one(const struct pmu_backend *b, unsigned cpu, uint32_t key, uint64_t val,
+		       struct restore_tally *t)
+{
+	struct own_reg r = { .msr = key, .written = true, .orig = val, .restore_val = val };
+	restore_check(&r, 1, b, cpu, t);
+}
+
 void restore_tally_add(struct restore_tally *into, const struct restore_tally *from)
 {
 	into->read += from->read;

@@ -55,6 +55,13 @@ bool restore_agrees(const struct own_reg *r, uint64_t found);
 void restore_check(const struct own_reg *reg, unsigned n, const struct pmu_backend *b,
 		   unsigned cpu, struct restore_tally *t);
 
+/*
+ * One register key a probe put back to val outside any ownership set (the uncore probes, the
+ * SMM freeze bit of IA32_DEBUGCTL), read back exactly into t.
+ */
+void restore_check_one(const struct pmu_backend *b, unsigned cpu, uint32_t key, uint64_t val,
+		       struct restore_tally *t);
+
 /* Adds from's counts to into, and its differences while into has room. */
 void restore_tally_add(struct restore_tally *into, const struct restore_tally *from);
 

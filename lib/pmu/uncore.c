@@ -390,6 +390,7 @@ pmu_status uncore_probe_holds(const struct pmu_backend *b, unsigned cpu, const s
 			held = PMU_ERR_NOT_HELD;
 	}
 	pmu_status rst = pmu_wrmsr(b, cpu, out->msr, out->orig);
+	restore_check_one(b, cpu, out->msr, out->orig, &out->restored);
 	if (!out->st)
 		out->st = rst ? rst : held;
 	return out->st;

@@ -240,6 +240,7 @@ struct uncore_probe {
 	uint32_t msr;
 	uint64_t orig, pattern[2], readback[2];
 	pmu_status st;
+	struct restore_tally restored;  /* msr read back after it was put back */
 };
 
 /*
@@ -257,6 +258,7 @@ struct uncore_width_probe {
 	unsigned width;                 /* 0: unknown (st says why) */
 	pmu_status st;
 	uint32_t fault_msr;             /* the access that failed, 0: none */
+	struct restore_tally restored;  /* the counter read back after it was put back */
 };
 
 /*

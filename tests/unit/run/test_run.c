@@ -1075,8 +1075,8 @@ static void test_uncore_rounds_and_repeats(void **state)
 	assert_int_equal(fake_count(o.f->log, "\"rec\":\"count\""), 48 + 12);
 	/* the instructions left out, counted beside them on every CPU and checked */
 	assert_int_equal(fake_count(o.f->log, "\"box\":\"core\",\"event\":\"instructions\",\"counter_kind\""), 12);
-	assert_int_equal(fake_count(o.f->console, "VERDICT: PASS - 4 CPUs, 208 checks: "
-				    "12 instructions, 4 uncore probes, 192 restore read-backs\n"), 1);
+	assert_int_equal(fake_count(o.f->console, "VERDICT: PASS - 4 CPUs, 238 checks: "
+				    "12 instructions, 4 uncore probes, 222 restore read-backs\n"), 1);
 	assert_int_equal(fake_count(o.f->log, "\"delta\":10018,"), 42);
 	assert_int_equal(fake_count(o.f->log, "\"delta\":0,"), 6);
 	assert_int_equal(fake_count(o.f->log, "\"event\":\"uncore_cbox_0/event=0/\",\"counter_kind\":"

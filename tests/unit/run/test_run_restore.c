@@ -2,11 +2,24 @@
 /*
  * The restore read back on the model: a default run on an Intel server with uncore (PCI
  * boxes), a client (discovery table behind a portal MSR) and an AMD part reads back every
- * register it restored, as many as its ownership records say it wrote (each CPU's two
- * sessions, each package's boxes), and none differs; a model whose IA32_PERFEVTSEL0 keeps
+ * register it restored, as many as its records say it wrote (each CPU's two sessions, each
+ * package's boxes, the probes and the SMM freeze bit), and none differs; a model whose IA32_PERFEVTSEL0 keeps
  * its enable bit (sim-break = sticky-enable) FAILs naming that register on every CPU.
  */
 #include "run_harness.h"
+
+/* Records of kind rec holding text what (a field and its value) on their line. */
+static unsigned records(const char *log, const char *rec, const char *what)
+{
+	char want[64];
+	unsigned n = 0;
+	snprintf(want, sizeof(want), "\"rec\":\"%s\"", rec);
+	for (const char *at = strstr(log, want); at; at = strstr(at + 1, want)) {
+		const char *end = strchr(at, '\n'), *w = strstr(at, what);
+		n += w && w < end;
+	}
+	return n;
+}
 
 /* The registers of every `ownership` record whose box is box (each a restored record). */
 static unsigned owned(const char *log, const char *box)
@@ -30,14 +43,22 @@ static void reads_back_what_it_restored(const char *profile, unsigned ncpus, uns
 	struct outcome o = run_cfg(cfg, ncpus, npkgs);
 	if (o.v != VERDICT_PASS)
 		fail_msg("%s: verdict %s\n%s", profile, verdict_name(o.v), o.f->console);
-	/* the empty kernel's session and the kernel's write the same registers */
+	/*
+	 * The empty kernel's session and the kernel's write the same registers; each probe that
+	 * held (its control) and each width probed (its counter) put one back, and so did each
+	 * window that set IA32_DEBUGCTL's freeze-while-SMM bit (the model's firmware leaves it
+	 * clear).
+	 */
 	unsigned core = owned(o.f->log, "core"), uncore = owned(o.f->log, "uncore");
-	unsigned n = 2 * core + uncore;
+	unsigned probes = records(o.f->log, "uncore_probe", "\"result\":\"holds\"") +
+			  records(o.f->log, "uncore_width", "\"result\":\"probed\"") +
+			  records(o.f->log, "window", "\"smm_frozen\":true");
+	unsigned n = 2 * core + uncore + probes;
 	assert_true(core >= 4 * ncpus);
 	snprintf(line, sizeof(line), "[SIM] restore checked: %u registers read back, 0 differ\n", n);
 	if (fake_count(o.f->console, line) != 1)
-		fail_msg("%s: no line '%s' (core %u, uncore %u)\n%s", profile, line, core, uncore,
-			 o.f->console);
+		fail_msg("%s: no line '%s' (core %u, uncore %u, probes %u)\n%s", profile, line, core,
+			 uncore, probes, o.f->console);
 	snprintf(rec, sizeof(rec), "\"rec\":\"restore_check\",\"schema\":2,\"simulated\":true,"
 		 "\"read\":%u,\"differ\":0,\"faulted\":0,\"not_compared\":0,\"differences\":[]", n);
 	assert_int_equal(fake_count(o.f->log, rec), 1);
