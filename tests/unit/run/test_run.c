@@ -756,6 +756,23 @@ static void test_timed_out_cpu_restored_when_it_answers(void **state)
 	done(&o);
 }
 
+/*
+ * One whose restore replayed does not hold (the model's IA32_PERFEVTSEL0 keeps its enable bit,
+ * sim-break sticky-enable, from the cut on): read back, it is not said restored.
+ */
+static void test_timed_out_cpu_restore_read_back(void **state)
+{
+	(void)state;
+	uint64_t found[LEFTOVER_NMSRS];
+	struct outcome o = cut_off_cpu2(found);
+	o.r->model->broken.sticky_enable = true;
+	leftover_settle(o.r);
+	assert_int_equal(fake_count(o.f->console, "CPU 2 (APIC id 4) could not be restored"), 1);
+	assert_int_equal(fake_count(o.f->log, "\"restored\":false,\"why\":\"register does not "
+				    "hold written value\""), 1);
+	done(&o);
+}
+
 /* One that never answers again: the console and the log name every register it left programmed. */
 static void test_timed_out_cpu_left_programmed_is_named(void **state)
 {
@@ -1396,6 +1413,7 @@ int main(void)
 		cmocka_unit_test(test_unregistered_job_refused),
 		cmocka_unit_test(test_stalled_cpu_fails_the_run),
 		cmocka_unit_test(test_timed_out_cpu_restored_when_it_answers),
+		cmocka_unit_test(test_timed_out_cpu_restore_read_back),
 		cmocka_unit_test(test_timed_out_cpu_left_programmed_is_named),
 		cmocka_unit_test(test_lost_log_fails),
 		cmocka_unit_test(test_dry_run_writes_nothing),
