@@ -861,7 +861,11 @@ pmu_status core_restore(struct core_session *s)
 		s->restore_st = st;
 		s->restore_msr = msr;
 	}
-	restore_check(s->own, s->n_own, s->b, s->cpu, &s->readback);
+	st = restore_check(s->own, s->n_own, s->b, s->cpu, &s->readback, &msr);
+	if (st && !s->restore_st) {   /* a read-back that faults */
+		s->restore_st = st;
+		s->restore_msr = msr;
+	}
 	own_forget_writes(s->own, s->n_own);
 	s->phase = CORE_RESTORED;
 	return s->restore_st;

@@ -38,9 +38,10 @@ static void differs(struct restore_tally *t, const struct own_reg *r, unsigned c
 	d->st = st;
 }
 
-void restore_check(const struct own_reg *reg, unsigned n, const struct pmu_backend *b,
-		   unsigned cpu, struct restore_tally *t)
+pmu_status restore_check(const struct own_reg *reg, unsigned n, const struct pmu_backend *b,
+			 unsigned cpu, struct restore_tally *t, uint32_t *fault_key)
 {
+	pmu_status first = PMU_OK;
 	for (unsigned i = 0; i < n; i++) {
 		const struct own_reg *r = &reg[i];
 		if (!r->written)
@@ -54,14 +55,20 @@ void restore_check(const struct own_reg *reg, unsigned n, const struct pmu_backe
 		t->read++;
 		if (st || !restore_agrees(r, found))
 			differs(t, r, cpu, st ? 0 : found, st);
+		if (st && !first) {
+			first = st;
+			if (fault_key)
+				*fault_key = r->msr;
+		}
 	}
+	return first;
 }
 
 void restore_check_one(const struct pmu_backend *b, unsigned cpu, uint32_t key, uint64_t val,
 		       struct restore_tally *t)
 {
 	struct own_reg r = { .msr = key, .written = true, .orig = val, .restore_val = val };
-	restore_check(&r, 1, b, cpu, t);
+	(void)restore_check(&r, 1, b, cpu, t, NULL);   /* a fault is in t */
 }
 
 void restore_tally_add(struct restore_tally *into, const struct restore_tally *from)

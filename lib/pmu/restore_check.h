@@ -51,9 +51,13 @@ uint64_t restore_expected(const struct own_reg *r);
 /* Does found, read after the restore, agree with r by its rule? */
 bool restore_agrees(const struct own_reg *r, uint64_t found);
 
-/* Reads back every written record of reg[0..n) on cpu through b, into t (added to it). */
-void restore_check(const struct own_reg *reg, unsigned n, const struct pmu_backend *b,
-		   unsigned cpu, struct restore_tally *t);
+/*
+ * Reads back every written record of reg[0..n) on cpu through b, into t (added to it).
+ * Returns the first read's fault (*fault_key its register, when given), else PMU_OK: the
+ * engine reports it as a restore problem; a difference is the run's to judge.
+ */
+pmu_status restore_check(const struct own_reg *reg, unsigned n, const struct pmu_backend *b,
+			 unsigned cpu, struct restore_tally *t, uint32_t *fault_key);
 
 /*
  * One register key a probe put back to val outside any ownership set (the uncore probes, the

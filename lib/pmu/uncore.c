@@ -345,13 +345,19 @@ pmu_status uncore_restore(struct uncore_session *s)
 	if (s->phase == UNC_RESTORED || !s->b)
 		return PMU_OK;
 	pmu_status first = own_restore(s->saved, s->nsaved, s->b, s->cpu, &msr);
+	uint32_t back_msr = 0;
+	pmu_status back = restore_check(s->saved, s->nsaved, s->b, s->cpu, &s->readback, &back_msr);
+	bool wrote = first != PMU_OK;
+	if (!first && back) {   /* put back, but its read-back faults */
+		first = back;
+		msr = back_msr;
+	}
 	if (first && !s->restore_st) {
 		s->restore_st = first;
 		s->restore_msr = msr;
 	}
 	if (first)
-		note_fault(s, first, msr, true);
-	restore_check(s->saved, s->nsaved, s->b, s->cpu, &s->readback);
+		note_fault(s, first, msr, wrote);
 	own_forget_writes(s->saved, s->nsaved);
 	s->phase = UNC_RESTORED;
 	return first;

@@ -40,7 +40,8 @@ static void replay_on_cpu(void *ctx, unsigned cpu)
 		struct core_session *c = session(s, i);
 		struct restore_tally back = { 0 };
 		pmu_status st = own_restore(c->own, c->n_own, &a->backend, cpu, NULL);
-		restore_check(c->own, c->n_own, &a->backend, cpu, &back);
+		pmu_status rb = restore_check(c->own, c->n_own, &a->backend, cpu, &back, NULL);
+		st = st ? st : rb;
 		if (!st)
 			own_forget_writes(c->own, c->n_own);
 		if (!st && back.differ)

@@ -61,7 +61,7 @@ static bool agrees(struct own_reg r, uint64_t v, unsigned *differ)
 	struct pmu_backend b = { &ops, &m, "test", false, NULL, 0, false };
 	struct restore_tally t = { 0 };
 	set(&m, r.msr, v);
-	restore_check(&r, 1, &b, 0, &t);
+	assert_int_equal(restore_check(&r, 1, &b, 0, &t, NULL), PMU_OK);
 	*differ = t.differ;
 	return !t.differ;
 }
@@ -129,7 +129,9 @@ static void status_not_read_fault_differs(void **state)
 	set(&m, 0x38e, 0x8000000000000000ull);
 	set(&m, 0x38d, 0xb0);
 	set(&m, 0x187, 0x1);
-	restore_check(r, 4, &b, 3, &t);
+	uint32_t key = 0;
+	assert_int_equal(restore_check(r, 4, &b, 3, &t, &key), PMU_ERR_FAULT_GP);
+	assert_int_equal(key, 0x186);
 	assert_int_equal(m.reads, 2);
 	assert_int_equal(t.read, 2);
 	assert_int_equal(t.not_compared, 1);
