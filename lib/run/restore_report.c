@@ -31,10 +31,9 @@ static void group(struct restore_sum *s, const struct restore_diff *d)
 
 void restore_sum_add(struct restore_sum *s, const struct restore_tally *t)
 {
-	s->t.read += t->read;
-	s->t.differ += t->differ;
-	s->t.faulted += t->faulted;
-	s->t.not_compared += t->not_compared;
+	struct restore_tally counts = *t;
+	counts.ndiff = 0;   /* grouped below, not listed */
+	restore_tally_add(&s->t, &counts);
 	for (unsigned i = 0; i < t->ndiff; i++)
 		group(s, &t->diff[i]);
 }
