@@ -7,6 +7,7 @@
  * its enable bit (sim-break = sticky-enable) FAILs naming that register on every CPU.
  */
 #include "run_harness.h"
+#include "run/restore_report.h"
 
 /* Records of kind rec holding text what (a field and its value) on their line. */
 static unsigned records(const char *log, const char *rec, const char *what)
@@ -98,11 +99,33 @@ static void sticky_enable_fails_naming_it(void **state)
 	done(&o);
 }
 
+/* A read-back that faulted is said as such, counted as a difference, and fails the run. */
+static void faulted_read_back_said(void **state)
+{
+	(void)state;
+	struct outcome o = run_cfg("backend = sim\nsim-profile = sandy-bridge-ep\n", 4, 2);
+	struct restore_sum *sum = calloc(1, sizeof(*sum));
+	struct restore_tally t = { .read = 3, .differ = 1, .faulted = 1, .ndiff = 1 };
+	t.diff[0] = (struct restore_diff){ .key = 0x186, .cpu = 2, .st = PMU_ERR_FAULT_GP };
+	assert_non_null(sum);
+	o.f->console[0] = o.f->log[0] = '\0';
+	o.f->console_len = o.f->log_len = 0;
+	restore_sum_add(sum, &t);
+	assert_int_equal(restore_report(o.r, sum), VERDICT_FAIL);
+	assert_int_equal(fake_count(o.f->console, "[SIM] restore checked: 3 registers read back, "
+				    "1 differs (1 faulted)\n[SIM]   msr 0x186 on CPU 2: read-back faulted: "), 1);
+	assert_int_equal(fake_count(o.f->log, "\"differences\":[{\"reg\":\"msr 0x186\",\"cpus\":\"2\","
+				    "\"fault\":"), 1);
+	free(sum);
+	done(&o);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(server_client_amd_read_back),
 		cmocka_unit_test(sticky_enable_fails_naming_it),
+		cmocka_unit_test(faulted_read_back_said),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
