@@ -127,8 +127,9 @@ static void step_done(struct run *a, unsigned step, void *ctx)
 		core_step_done(a, &j->core, i, r);
 		restore_sum_cores(&j->restored, a);
 	} else {
+		/* before the step's records: alive still says which leaders ran it */
+		restore_sum_pkgs(&j->restored, j->uncore.pkgs, j->uncore.alive, j->uncore.np);
 		uncore_step_done(a, &j->uncore, i - j->core.groups, r);
-		restore_sum_pkgs(&j->restored, j->uncore.pkgs, j->uncore.np);
 	}
 	j->health = health(a, j);
 	bool progress = i + 1 == j->per_repeat && progress_due(a, r);

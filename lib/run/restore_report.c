@@ -49,10 +49,12 @@ void restore_sum_cores(struct restore_sum *s, const struct run *a)
 	}
 }
 
-void restore_sum_pkgs(struct restore_sum *s, const struct pkg_run *p, unsigned np)
+void restore_sum_pkgs(struct restore_sum *s, const struct pkg_run *p, const bool *alive,
+		      unsigned np)
 {
+	/* a package no longer counted kept an earlier step's session: not this step's */
 	for (unsigned i = 0; i < np; i++)
-		if (flag_get(&p[i].done))
+		if (alive[i] && flag_get(&p[i].done))
 			restore_sum_add(s, &p[i].s.readback);
 }
 

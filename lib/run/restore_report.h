@@ -35,7 +35,8 @@ void restore_sum_add(struct restore_sum *s, const struct restore_tally *t);
  * answered), and after an uncore step those of the packages whose leader ran it.
  */
 void restore_sum_cores(struct restore_sum *s, const struct run *a);
-void restore_sum_pkgs(struct restore_sum *s, const struct pkg_run *p, unsigned np);
+void restore_sum_pkgs(struct restore_sum *s, const struct pkg_run *p, const bool *alive,
+		      unsigned np);
 /* The line(s), the record and the checks; VERDICT_FAIL when a register differs, else PASS. */
 enum verdict restore_report(struct run *a, const struct restore_sum *s);
 

@@ -51,4 +51,9 @@ mcopy -o -i "$IMG" ::/efipmu/run-0001.jsonl "$work/two_runs.again"
 cmp -s "$work/two_runs.first" "$work/two_runs.again" || fail "run-0001.jsonl changed by the second run"
 mcopy -o -i "$IMG" ::/efipmu/run-0002.jsonl "$work/two_runs.second" || fail "no run-0002.jsonl"
 python3 "$here/tests/qemu/checklog.py" "$work/two_runs.second" --cpus 4 || fail "second log bad"
+
+# Three repeats: the probes' registers are read back once, as they are put back once (the
+# package, its probe failed, is counted no more).
+CPU=SandyBridge,model=45 boot_case real_repeats 'qemu-exit\nrepeats = 3\n'
+expect_console '^restore checked: 2 registers read back, 0 differ$'
 exit $FAILED

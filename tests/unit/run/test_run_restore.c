@@ -99,6 +99,50 @@ static void sticky_enable_fails_naming_it(void **state)
 	done(&o);
 }
 
+/* The registers a run read back, from its restore_check record. */
+static unsigned read_back(const char *log)
+{
+	const char *at = strstr(log, "\"rec\":\"restore_check\"");
+	const char *n = at ? strstr(at, "\"read\":") : NULL;
+	assert_non_null(n);
+	return (unsigned)strtoul(n + 7, NULL, 10);
+}
+
+/*
+ * Sandy Bridge-EP whose U-box control drops writes (QEMU's uncore, as a loaded profile's
+ * not_held says): the probe fails on the first step and the package is counted no more; its
+ * probes' read-backs count once, whatever the repeats, and each repeat adds the cores'.
+ */
+static unsigned dropping_run(unsigned repeats, unsigned *probes)
+{
+	static const struct model_not_held drop[] = { { 0xc10, 0 }, { 0, 0 } };
+	char cfg[96];
+	snprintf(cfg, sizeof(cfg), "backend = sim\nsim-profile = sandy-bridge-ep\nrepeats = %u\n",
+		 repeats);
+	struct outcome o = start_cfg(cfg, 4, 1, 1, NULL);
+	struct model_profile *p = malloc(sizeof(*p));
+	assert_non_null(p);
+	*p = *o.r->model->p;
+	p->not_held = drop;
+	o.r->model->p = p;
+	finish(&o);
+	assert_int_equal(fake_count(o.f->console, "uncore registers do not hold values"), 1);
+	*probes = records(o.f->log, "uncore_probe", "\"reg\"") +
+		  records(o.f->log, "uncore_width", "\"ctr\"");
+	unsigned n = read_back(o.f->log);
+	done(&o);
+	free(p);
+	return n;
+}
+
+static void dead_package_counted_once(void **state)
+{
+	(void)state;
+	unsigned probes = 0, one = dropping_run(1, &probes), three = dropping_run(3, &probes);
+	assert_int_equal(probes, 2);   /* the U-box control and the UCLK counter, put back */
+	assert_int_equal(three - probes, 3 * (one - probes));
+}
+
 /* A read-back that faulted is said as such, counted as a difference, and fails the run. */
 static void faulted_read_back_said(void **state)
 {
@@ -126,6 +170,7 @@ int main(void)
 		cmocka_unit_test(server_client_amd_read_back),
 		cmocka_unit_test(sticky_enable_fails_naming_it),
 		cmocka_unit_test(faulted_read_back_said),
+		cmocka_unit_test(dead_package_counted_once),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
