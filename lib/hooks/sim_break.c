@@ -28,6 +28,8 @@ enum verdict sim_break_apply(struct run *a, struct model *m)
 		m->broken.ignore_enable = true;
 	else if (!pmu_strcmp(name, "gp-overcount"))
 		m->broken.gp_overcount = true;
+	else if (!pmu_strcmp(name, "sticky-enable"))
+		m->broken.sticky_enable = true;
 	else if (!pmu_strcmp(name, "disc-upi-absent"))
 		m->disc_upi_absent = true;
 	else if (!pmu_strcmp(name, "disc-cha-msr-zero"))
@@ -48,7 +50,8 @@ enum verdict sim_break_apply(struct run *a, struct model *m)
 						  "icelake-sp");
 	} else if (!disc_defect(m, name) && name[0])
 		return run_refuse_setting(a, OPT_SIM_BREAK, "unknown model defect", name,
-					  "narrow-counters, ignore-enable, gp-overcount, disc-upi-absent, "
+					  "narrow-counters, ignore-enable, gp-overcount, sticky-enable, "
+					  "disc-upi-absent, "
 					  "disc-cha-msr-zero, disc-global-ones, disc-unit-ones, "
 					  "disc-unit-zero, disc-zero-offset, disc-dup-id, disc-bar-zero, "
 					  "disc-every, disc-upi-misplaced, pci-bus-outside, "

@@ -471,6 +471,16 @@ static bool not_held(const struct model *m, unsigned cpu, uint32_t msr)
 	return false;
 }
 
+/*
+ * broken.sticky_enable: IA32_PERFEVTSEL0 (0x186) drops a write with its EN bit (22; Intel SDM
+ * Vol. 3B figure 20-1) clear, as a bit firmware locked, or an SMI handler that re-arms the
+ * counter, would: whatever the tool writes there to stop or put back does not hold.
+ */
+static bool sticky(const struct model *m, uint32_t msr, uint64_t val)
+{
+	return m->broken.sticky_enable && msr == 0x186u && !((val >> 22) & 1);
+}
+
 pmu_status model_sim_wrmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t val)
 {
 	struct model *m = ctx;
@@ -478,7 +488,7 @@ pmu_status model_sim_wrmsr(void *ctx, unsigned cpu, uint32_t msr, uint64_t val)
 	if (cpu >= m->ncpus)
 		return PMU_ERR_INVALID;
 	const struct model_dev *d = dev_for(m, msr);
-	if (not_held(m, cpu, msr)) {
+	if (not_held(m, cpu, msr) || sticky(m, msr, val)) {
 		st = PMU_OK;   /* as the machine did: taken, not kept */
 	} else if (d && !injected(m, cpu, msr)) {
 		struct model_regfile *rf = model_file_take(m, d, cpu);

@@ -110,6 +110,8 @@ struct model_breakage {
 	bool gp_overcount;         /* a general-purpose counter counts each cycle with its event
 				    * once more: an event miscounted, as the errata of Intel's
 				    * lists describe (run/waiver.h) */
+	bool sticky_enable;        /* IA32_PERFEVTSEL0 keeps its EN bit: a write clearing it is
+				    * taken, not kept (model.c), so a restore of it does not hold */
 };
 
 /*

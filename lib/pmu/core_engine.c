@@ -593,12 +593,22 @@ static struct own_reg *own(struct core_session *s, uint32_t msr, enum own_scope 
 	return r;
 }
 
+/* A counter's record: read back modulo its width, within a bound where firmware left it counting. */
+static void own_counter(struct own_reg *r, unsigned width, bool live)
+{
+	r->check = OWN_CHECK_COUNTER;
+	r->width = (uint8_t)width;
+	r->live = live;
+}
+
 /* GP counter c as found, written through A_PMCx or, legacy, as its low 32 bits. */
 static bool own_pmc(struct core_session *s, unsigned c)
 {
 	const struct core_pmu *p = &s->snap.pmu;
 	uint64_t found = s->snap.pmc[c] & counter_mask(p->gp_width);
 	struct own_reg *r = own(s, core_ctr_msr(p->desc, c), OWN_THREAD, found);
+	if (r)
+		own_counter(r, p->gp_width, (s->snap.gp_in_use >> c) & 1);
 	if (r && p->fw_write)
 		r->wr_msr = core_wide_msr(p->desc, c);
 	else if (r) {
@@ -630,6 +640,12 @@ static bool own_status(struct core_session *s)
 	if (!(r = own(s, p->desc->global_status, OWN_THREAD, s->snap.global_status)))
 		return false;
 	r->wr_msr = p->status_set;
+	/*
+	 * Read-only: written only through its set and reset registers (Intel SDM Vol. 3B
+	 * 20.2.4; AMD APM Vol. 2, PerfCntrGlobalStatus), and its overflow bits move with any
+	 * counter firmware left on: never compared after the restore.
+	 */
+	r->check = OWN_CHECK_NONE;
 	r->ours = bits;
 	r->restore_val = bits;
 	return true;
@@ -649,12 +665,20 @@ static pmu_status own_build(struct core_session *s)
 	for (unsigned c = 0; c < p->n_gp; c++)
 		if (((gp >> c) & 1) && !own_pmc(s, c))
 			return s->st;
-	for (unsigned i = 0; i < CORE_MAX_FIXED; i++)
-		if (((s->fixed_used >> i) & 1) &&
-		    !own(s, core_fixed_msr(p->desc, i), OWN_THREAD, sn->fixed_ctr[i]))
+	for (unsigned i = 0; i < CORE_MAX_FIXED; i++) {
+		if (!((s->fixed_used >> i) & 1))
+			continue;
+		if (!(r = own(s, core_fixed_msr(p->desc, i), OWN_THREAD, sn->fixed_ctr[i])))
 			return s->st;
-	if (s->metrics && !own(s, MSR_IA32_PERF_METRICS, OWN_THREAD, sn->perf_metrics))
-		return s->st;
+		own_counter(r, p->fixed_width, (sn->fixed_in_use >> i) & 1);
+	}
+	if (s->metrics) {
+		if (!(r = own(s, MSR_IA32_PERF_METRICS, OWN_THREAD, sn->perf_metrics)))
+			return s->st;
+		/* FIXED_CTR3 left counting moves it (SDM Vol. 3B 21.3.9.3): then not compared */
+		if ((sn->fixed_in_use >> 3) & 1)
+			r->check = OWN_CHECK_NONE;
+	}
 	for (unsigned c = 0; c < p->n_gp; c++) {
 		if (!((gp >> c) & 1))
 			continue;
@@ -834,6 +858,11 @@ pmu_status core_restore(struct core_session *s)
 	uint32_t msr = 0;
 	pmu_status st = own_restore(s->own, s->n_own, s->b, s->cpu, &msr);
 	if (st && !s->restore_st) {
+		s->restore_st = st;
+		s->restore_msr = msr;
+	}
+	st = restore_check(s->own, s->n_own, s->b, s->cpu, &s->readback, &msr);
+	if (st && !s->restore_st) {   /* a read-back that faults */
 		s->restore_st = st;
 		s->restore_msr = msr;
 	}

@@ -55,6 +55,7 @@
 #include "pmu/backend.h"
 #include "pmu/cpuinfo.h"
 #include "pmu/ownership.h"
+#include "pmu/restore_check.h"
 #include "hw/event.h"
 #include "hw/msr.h"
 #include "util/status.h"
@@ -235,6 +236,7 @@ struct core_session {
 	bool fault_write;
 	pmu_status restore_st;          /* first restore problem (PMU_ERR_NOT_HELD: legacy write */
 	uint32_t restore_msr;           /*   could not reproduce the saved counter value) */
+	struct restore_tally readback;  /* its restores read back (pmu/restore_check.h) */
 	char msg[128];                  /* one line naming the problem */
 };
 

@@ -55,6 +55,14 @@
 
 enum own_scope { OWN_THREAD, OWN_CORE, OWN_PACKAGE };
 
+/*
+ * How the restore's read-back (pmu/restore_check.h) compares a record, set by the engine
+ * that makes it, per register kind: a control, gate or auxiliary register exactly; a
+ * counter modulo its width (and, where firmware left it counting, within a bound ahead);
+ * a read-only status register not at all.
+ */
+enum own_check { OWN_CHECK_EXACT, OWN_CHECK_COUNTER, OWN_CHECK_NONE };
+
 /* One register the run touches. */
 struct own_reg {
 	uint32_t msr;          /* the register, as read: an MSR or a PCI/MMIO key (pmu/regkey.h) */
@@ -73,6 +81,9 @@ struct own_reg {
 	 */
 	uint32_t en_msr;
 	uint64_t en_on, en_off;
+	uint8_t check;         /* enum own_check: how its read-back after restore compares */
+	uint8_t width;         /* OWN_CHECK_COUNTER: the counter's width */
+	bool live;             /* OWN_CHECK_COUNTER: firmware left it counting, restore too */
 };
 
 /*

@@ -195,6 +195,10 @@ static pmu_status snapshot(struct uncore_session *s)
 		struct own_reg *ctl = saved_of(s, e->ctl_msr);
 		e->in_use = (ctl->orig & ev_enable(e)) != 0;
 		s->n_in_use += e->in_use;
+		struct own_reg *cr = saved_of(s, e->ctr_msr);
+		cr->check = OWN_CHECK_COUNTER;
+		cr->width = (uint8_t)e->width;
+		cr->live = e->in_use;
 		ctl->quiet = ctl->orig & ~ev_enable(e);
 		ctl->has_quiet = true;
 		if (ctr_gated(e)) {   /* the found count goes back with its control enabled */
@@ -341,12 +345,19 @@ pmu_status uncore_restore(struct uncore_session *s)
 	if (s->phase == UNC_RESTORED || !s->b)
 		return PMU_OK;
 	pmu_status first = own_restore(s->saved, s->nsaved, s->b, s->cpu, &msr);
+	uint32_t back_msr = 0;
+	pmu_status back = restore_check(s->saved, s->nsaved, s->b, s->cpu, &s->readback, &back_msr);
+	bool wrote = first != PMU_OK;
+	if (!first && back) {   /* put back, but its read-back faults */
+		first = back;
+		msr = back_msr;
+	}
 	if (first && !s->restore_st) {
 		s->restore_st = first;
 		s->restore_msr = msr;
 	}
 	if (first)
-		note_fault(s, first, msr, true);
+		note_fault(s, first, msr, wrote);
 	own_forget_writes(s->saved, s->nsaved);
 	s->phase = UNC_RESTORED;
 	return first;
@@ -385,6 +396,7 @@ pmu_status uncore_probe_holds(const struct pmu_backend *b, unsigned cpu, const s
 			held = PMU_ERR_NOT_HELD;
 	}
 	pmu_status rst = pmu_wrmsr(b, cpu, out->msr, out->orig);
+	restore_check_one(b, cpu, out->msr, out->orig, &out->restored);
 	if (!out->st)
 		out->st = rst ? rst : held;
 	return out->st;

@@ -17,6 +17,7 @@
 #include "pmu/backend.h"
 #include "pmu/cpuinfo.h"
 #include "pmu/ownership.h"
+#include "pmu/restore_check.h"
 #include "hw/event.h"
 #include "hw/regfield.h"
 #include "hw/box_set.h"
@@ -153,6 +154,7 @@ struct uncore_session {
 	unsigned n_in_use;
 	pmu_status restore_st;          /* first restore write that failed, and its MSR */
 	uint32_t restore_msr;
+	struct restore_tally readback;  /* its restore read back (pmu/restore_check.h) */
 	const struct uncore_pci_pkg *pci;   /* the package's PCI boxes (uncore_plan_pci) */
 	bool pci_unplaced;              /* planned without a map: PCI boxes never programmed */
 };
@@ -238,6 +240,7 @@ struct uncore_probe {
 	uint32_t msr;
 	uint64_t orig, pattern[2], readback[2];
 	pmu_status st;
+	struct restore_tally restored;  /* msr read back after it was put back */
 };
 
 /*
@@ -255,6 +258,7 @@ struct uncore_width_probe {
 	unsigned width;                 /* 0: unknown (st says why) */
 	pmu_status st;
 	uint32_t fault_msr;             /* the access that failed, 0: none */
+	struct restore_tally restored;  /* the counter read back after it was put back */
 };
 
 /*

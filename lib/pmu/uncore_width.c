@@ -45,7 +45,9 @@ pmu_status uncore_probe_width(const struct pmu_backend *b, unsigned cpu, const s
 	if ((st = pmu_wrmsr(b, cpu, d->fixed_ctr, ~(uint64_t)0)))
 		return failed(out, st, d->fixed_ctr);   /* a faulting write changed nothing */
 	pmu_status rd = pmu_rdmsr(b, cpu, d->fixed_ctr, &out->readback);
-	if ((st = pmu_wrmsr(b, cpu, d->fixed_ctr, out->orig)))
+	st = pmu_wrmsr(b, cpu, d->fixed_ctr, out->orig);
+	restore_check_one(b, cpu, d->fixed_ctr, out->orig, &out->restored);
+	if (st)
 		return failed(out, st, d->fixed_ctr);
 	if (rd)
 		return failed(out, rd, d->fixed_ctr);

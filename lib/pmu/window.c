@@ -122,6 +122,7 @@ pmu_status pmu_window_measure(struct core_session *s, uint64_t (*kernel)(const v
 	r->note = note_for(s, r);
 	if (written) {
 		pmu_status rs = pmu_wrmsr(s->b, s->cpu, MSR_IA32_DEBUGCTL, found);
+		restore_check_one(s->b, s->cpu, MSR_IA32_DEBUGCTL, found, &s->readback);
 		if (rs && !s->restore_st) {
 			s->restore_st = rs;
 			s->restore_msr = MSR_IA32_DEBUGCTL;

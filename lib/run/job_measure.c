@@ -10,6 +10,7 @@
 #include "run/job_steps.h"
 #include "run/log_sync.h"
 #include "run/measure.h"
+#include "run/restore_report.h"
 
 struct measure_job {
 	struct core_job core;
@@ -17,6 +18,7 @@ struct measure_job {
 	unsigned per_repeat;   /* steps of a repeat: core groups, then uncore rounds */
 	struct log_sync sync;
 	unsigned health;       /* what health() was after the last step */
+	struct restore_sum restored;   /* every step's restores read back */
 };
 
 static void uncore_tables_free(struct run *a, struct measure_state *m)
@@ -120,10 +122,14 @@ static void step_done(struct run *a, unsigned step, void *ctx)
 {
 	struct measure_job *j = ctx;
 	unsigned i = within(j, step), r = step / j->per_repeat, was = j->health;
-	if (i < j->core.groups)
+	if (i < j->core.groups) {
 		core_step_done(a, &j->core, i, r);
-	else
+		restore_sum_cores(&j->restored, a);
+	} else {
+		/* before the step's records: alive still says which leaders ran it */
+		restore_sum_pkgs(&j->restored, j->uncore.pkgs, j->uncore.alive, j->uncore.np);
 		uncore_step_done(a, &j->uncore, i - j->core.groups, r);
+	}
 	j->health = health(a, j);
 	bool progress = i + 1 == j->per_repeat && progress_due(a, r);
 	bool due = log_sync_step(&j->sync, step, j->health < was, plat_tsc(a->plat), a->logged);
@@ -168,6 +174,8 @@ enum verdict job_measure(struct run *a, struct measure_state *m)
 	/* the statistics and metrics over every repeat follow, flushed together */
 	v = core_job_end(a, &j->core);   /* core table first */
 	v = verdict_worse(v, uncore_job_end(a, &j->uncore));
+	if (m.steps)
+		v = verdict_worse(v, restore_report(a, &j->restored));
 	plat_hold_records(a->plat, false);
 	run_free(a, j);
 	return v;

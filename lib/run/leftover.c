@@ -10,6 +10,7 @@
 #include "run/leftover.h"
 #include "out/logrec.h"
 #include "pmu/decode.h"
+#include "pmu/restore_check.h"
 
 #define LEFTOVER_TIMEOUT_US 1000000u   /* a CPU back at idle answers at once */
 
@@ -37,10 +38,15 @@ static void replay_on_cpu(void *ctx, unsigned cpu)
 	s->leftover_st = PMU_OK;
 	for (unsigned i = 0; i < 2; i++) {
 		struct core_session *c = session(s, i);
+		struct restore_tally back = { 0 };
 		pmu_status st = own_restore(c->own, c->n_own, &a->backend, cpu, NULL);
+		pmu_status rb = restore_check(c->own, c->n_own, &a->backend, cpu, &back, NULL);
+		st = st ? st : rb;
 		if (!st)
 			own_forget_writes(c->own, c->n_own);
-		else if (!s->leftover_st)
+		if (!st && back.differ)
+			st = PMU_ERR_NOT_HELD;   /* put back, but a register does not read so */
+		if (st && !s->leftover_st)
 			s->leftover_st = st;
 	}
 }

@@ -109,6 +109,11 @@ struct efipmu_options {
 	struct opt_pci_dev test_disc_dev;   /* test only: the discovery table's device and BAR */
 	bool icount_check;             /* QEMU -icount: the kernels' instruction claims against the TSC */
 	bool cxl;                      /* the CXL job: Register Locators, CPMUs, clock ticks */
+	/*
+	 * Not a setting: efipmu-host replay of a log whose version did not read its restores
+	 * back (no restore_check record, no such checks): the replay neither says nor counts them.
+	 */
+	bool restore_unread;
 	uint64_t config_given;         /* OPT_BIT(id) per option set by a parse (config or command line) */
 	uint16_t line_of[OPT_COUNT];   /* the efipmu.cfg line that set it; 0: the command line */
 };

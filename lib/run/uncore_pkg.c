@@ -129,6 +129,11 @@ void upkg_on_leader(void *ctx, unsigned cpu)
 		p->probed = true;
 		p->probe_st = probe_boxes(p, cpu);
 		probe_widths(p, cpu);
+		/* the probes' put-back registers, read back: summed with this step's session */
+		for (unsigned i = 0; i < p->nprobes; i++)
+			restore_tally_add(&p->s.readback, &p->probe[i].restored);
+		for (unsigned i = 0; i < p->nwidths; i++)
+			restore_tally_add(&p->s.readback, &p->width[i].restored);
 		const struct uncore_pci_plat *pl = uncore_family_desc(p->s.fam)->pci;
 		p->cha_msr_st = pl && pl->cha_msr ? pmu_rdmsr(&a->backend, cpu, pl->cha_msr, &p->cha_msr)
 						  : PMU_ERR_UNSUPPORTED;

@@ -41,6 +41,7 @@ const char *verdict_check_name(enum check_kind k)
 		[CHECK_WRITE_LOGS] = "write logs", [CHECK_BOX_CLOCKS] = "box clock agreements",
 		[CHECK_MEMORY_BOUNDS] = "memory bounds",
 		[CHECK_FREERUN] = "free-running agreements", [CHECK_CXL_TICKS] = "CXL clock-tick counts",
+		[CHECK_RESTORE] = "restore read-backs",
 	};
 	return (unsigned)k < CHECK_KINDS ? names[k] : "?";
 }
@@ -72,7 +73,9 @@ static void judge_checks(const struct verdict_input *in, struct verdict_result *
 	if (r->v == VERDICT_PASS && in->disturbed) {
 		r->v = VERDICT_DISTURBED;
 		r->reason = "SMIs disturbed a window in every attempt: its counts are not exact";
-	} else if (r->v == VERDICT_PASS && in->claims && !verdict_checks_total(&in->checks)) {
+	} else if (r->v == VERDICT_PASS && in->claims &&
+		   /* read-backs prove the run put things back, not a claim about the PMU */
+		   verdict_checks_total(&in->checks) == in->checks.n[CHECK_RESTORE]) {
 		r->v = VERDICT_NO_CHECK;
 		r->reason = in->checks.none_why ? in->checks.none_why :
 			"no count had a claim to check it against";
@@ -171,7 +174,7 @@ void verdict_line(struct strbuf *sb, const struct verdict_input *in,
 		[CHECK_ICOUNT] = "icount claim", [CHECK_SKEW] = "skew measurement",
 		[CHECK_WRITE_LOGS] = "write log", [CHECK_BOX_CLOCKS] = "box clock agreement",
 		[CHECK_MEMORY_BOUNDS] = "memory bound", [CHECK_FREERUN] = "free-running agreement",
-		[CHECK_CXL_TICKS] = "CXL clock-tick count",
+		[CHECK_CXL_TICKS] = "CXL clock-tick count", [CHECK_RESTORE] = "restore read-back",
 	};
 	unsigned total = verdict_checks_total(&in->checks);
 	sb_puts(sb, "VERDICT: ");

@@ -37,6 +37,7 @@ enum check_kind {
 	CHECK_MEMORY_BOUNDS,    /* a package's memory lines within the kernel's LLC misses */
 	CHECK_FREERUN,          /* free-running bandwidth counters agree with the CAS counts */
 	CHECK_CXL_TICKS,        /* a CXL CPMU's clock ticks within the TSC's bounds */
+	CHECK_RESTORE,          /* a restored register read back as put back (pmu/restore_check.h) */
 	CHECK_KINDS
 };
 

@@ -350,7 +350,7 @@ run_case replay_no_capture replay $dir/qemu-nopmu.jsonl
 # Every fact (issue 35 item 1): each built-in profile's model log (the app's run, 4 CPUs, two
 # packages where the part has two) replays with 0 differences; a copy edited in one kind of
 # fact (a count, an uncore count, a box clock check, a check's result, the verdict, its
-# tally, an ownership register, a free-running record) is named and exits 1.
+# tally, an ownership register, a free-running record, the restore read-back) is named and exits 1.
 for p in nehalem-ep:2 nehalem-ep-cpuid-limited:2 westmere-ep:2 nehalem-ex:2 westmere-ex:2 \
          sandy-bridge-ep:2 skylake-sp:2 icelake-sp:2 sapphire-rapids:1 emerald-rapids:2 \
          alder-lake:1 meteor-lake:1 lunar-lake:1 panther-lake:1 nova-lake:1 arrow-lake-h:1 no-pmu:1 \
@@ -536,6 +536,8 @@ edits = {
                   lambda r: r["registers"][0].update(found="0x1")),
     "free-running": (lambda r: r["rec"] == "uncore_imc_freerun",
                      lambda r: r.update(read=r["read"] + 1)),
+    "restore-check": (lambda r: r["rec"] == "restore_check",
+                      lambda r: r.update(differ=r["differ"] + 1)),
     "capture-global": (lambda r: r["rec"] == "machine" and r.get("scope") == "discovery" and
                        "portal" in r and r["package"] == 1 and r["part"] == 0,
                        lambda r: r.update(global_value="0x0")),
@@ -553,7 +555,8 @@ assert done, sys.argv[3]
 open(sys.argv[2], "w").write("\n".join(out) + "\n")
 EOF
 }
-for kind in count uncore-count box-clock-check check-result verdict tally ownership free-running; do
+for kind in count uncore-count box-clock-check check-result verdict tally ownership free-running \
+  restore-check; do
   edit_log "$kind"
   run_case "replay_edited_$kind" replay "$ptmp/edit-$kind.jsonl"
 done

@@ -56,7 +56,8 @@ expect_rc 3
 expect_console '^\[SIM\] CPU 0 inst: 10,018 instructions, 10,018 expected, overhead 2: PASS$'
 expect_console '^\[SIM\] 0   instructions              pmc3      0xc0010206=0x4300c0 10,020$'
 expect_console \
-  '^\[SIM\] VERDICT: PASS - 2 CPUs, 7 checks: 2 instructions, 2 branches, 3 uncore probes$'
+  '^\[SIM\] VERDICT: PASS - 2 CPUs, 56 checks: 2 instructions, 2 branches, 3 uncore probes, 49 restore read-backs$'
+expect_console '^\[SIM\] restore checked: 49 registers read back, 0 differ$'
 # and the uncore: the L3 of the one CCX, the DF, UMC 3's reads, writes and clock
 expect_console '^\[SIM\] P0\.X0 l3_lookup_state\.all +amd_l3\.0 '
 expect_log --cpus 2 --verdict PASS --core-pmu yes --simulated --counts 13 --checks-pass 4 \

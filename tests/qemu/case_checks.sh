@@ -11,12 +11,12 @@ expect_rc 3
 expect_console '^\[SIM\] instructions counted beside the events: the kernel.s claim is checked$'
 expect_console '^\[SIM\] CPU 3 inst: 10,018 instructions, 10,018 expected, overhead 2: PASS$'
 expect_console '^\[SIM\] CPU 3 inst: 1,001 branches, 1,001 expected, overhead 0: PASS$'
-expect_console '^\[SIM\] VERDICT: PASS - 4 CPUs, 8 checks: 4 instructions, 4 branches$'
+expect_console '^\[SIM\] VERDICT: PASS - 4 CPUs, 96 checks: 4 instructions, 4 branches, 88 restore read-backs$'
 expect_log --cpus 4 --verdict PASS --simulated --checks-pass 8
 SMP=2 boot_case checks_none 'qemu-exit\nbackend = sim\nsim-profile = zen2\nevents = cycles,cpu/event=0xc0,cmask=1/,cpu/event=0xc2,cmask=1/,cpu/event=0xc1/,cpu/event=0xc4/\n'
 expect_rc 13
 expect_console '^\[SIM\] no counter left for instructions beside the events given: the kernel.s instruction claim is not checked$'
-expect_console '^\[SIM\] VERDICT: NO-CHECK - 2 CPUs, no checks$'
+expect_console '^\[SIM\] VERDICT: NO-CHECK - 2 CPUs, 40 checks: 40 restore read-backs$'
 expect_console '^\[SIM\]          no counter left for instructions beside the events given, and none of them has a claim of the kernel.s$'
 expect_log --cpus 2 --verdict NO-CHECK --simulated --checks-pass 0
 # A lab's waiver file on the FAT volume (waivers = FILE, read through efi/'s file services):

@@ -28,7 +28,7 @@ n=$(grep -c '^log write failed after [0-9]* records of \\efipmu\\run-0001.jsonl:
 [ "$n" = 1 ] || fail "the jsonl write failure is said $n times, expected once"
 expect_console '^\[SIM\] CPU 3 inst: 10,018 instructions, 10,018 expected, overhead 2: PASS$'
 expect_console '^\[SIM\] P0  UNCORE_CLOCK'
-expect_console '^\[SIM\] VERDICT: FAIL - 4 CPUs, [0-9]+ checks: 4 instructions, 4 branches, [0-9]+ uncore probes?$'
+expect_console '^\[SIM\] VERDICT: FAIL - 4 CPUs, [0-9]+ checks: 4 instructions, 4 branches, [0-9]+ uncore probes?, [0-9]+ restore read-backs$'
 expect_console '^\[SIM\]          log not written: write failed after [0-9]+ records of \\efipmu\\run-0001.jsonl: volume is full$'
 said=$(sed -n 's/^log write failed after \([0-9]*\) records of .efipmu.run-0001.jsonl.*/\1/p' "$CONSOLE")
 mcopy -o -i "$IMG" ::/efipmu/run-0001.jsonl "$LOG" || fail "no log on the image"

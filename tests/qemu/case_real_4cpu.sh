@@ -9,12 +9,14 @@
 source "$(dirname "$0")/lib.sh"
 FAILED=0
 NOT_HELD='uncore registers do not hold values: no uncore counts$'
-check() {  # family-model, uncore family, probe MSR, box, packages
+check() {  # family-model, uncore family, probe MSR, box, packages, registers read back
   expect_rc 7
   expect_console "^0 +0 +0 +0 +0 +$1-"
   expect_console 'efipmu .* backend real \| 4 CPUs, 4 enabled'
   expect_console 'VERDICT: NO-PMU - 4 CPUs, 0 with a core PMU'
   expect_console 'no architectural PMU: CPUID.0AH reports version 0'
+  # no core PMU, no uncore session: only the probes' put-back registers, read back as 0
+  expect_console "^restore checked: $6 registers? read back, 0 differ$"
   expect_console "^package 0 \(CPU 0\): $NOT_HELD"
   expect_console "^  wrote 0x[0-9a-f]+ to MSR $3 \($4 control 0\), read back 0x0$"
   expect_no_console '^[0-9]+ +[0-9]+ +uncore'
@@ -23,13 +25,13 @@ check() {  # family-model, uncore family, probe MSR, box, packages
     --uncore-counts 0 --counts 0 --probes-not-held "$5"
 }
 CPU=Nehalem boot_case uncore_real_nhm 'qemu-exit\n'
-check 06-1a nehalem-westmere-client 0x3c0 uncore 1
+check 06-1a nehalem-westmere-client 0x3c0 uncore 1 1
 SMP=4,sockets=2,cores=2 CPU=Nehalem,model=46 boot_case uncore_real_nhmex 'qemu-exit\n'
-check 06-2e nehalem-ex-westmere-ex 0xcb0 uncore_mbox_0 2
+check 06-2e nehalem-ex-westmere-ex 0xcb0 uncore_mbox_0 2 2
 expect_console "^package 1 \(CPU 2\): $NOT_HELD"
 [ "$(grep -c '^  wrote 0x[0-9a-f]* to MSR 0xcb0 ' "$CONSOLE")" = 2 ] || fail "expected a probe line per package"
 CPU=SandyBridge,model=45 boot_case real_4cpu 'qemu-exit\n'
-check 06-2d sandy-bridge-ep 0xc10 uncore_ubox 1
+check 06-2d sandy-bridge-ep 0xc10 uncore_ubox 1 2
 # the UCLK width probe reads 0 too: unknown, the descriptor's 44 taken, and said
 expect_console "^package 0 \(CPU 0\): uncore_ubox fixed counter width unknown \(all-ones read back 0x0, hypervisor\): 44 bits taken"
 expect_log --uncore-width uncore_ubox=0:44
@@ -49,4 +51,9 @@ mcopy -o -i "$IMG" ::/efipmu/run-0001.jsonl "$work/two_runs.again"
 cmp -s "$work/two_runs.first" "$work/two_runs.again" || fail "run-0001.jsonl changed by the second run"
 mcopy -o -i "$IMG" ::/efipmu/run-0002.jsonl "$work/two_runs.second" || fail "no run-0002.jsonl"
 python3 "$here/tests/qemu/checklog.py" "$work/two_runs.second" --cpus 4 || fail "second log bad"
+
+# Three repeats: the probes' registers are read back once, as they are put back once (the
+# package, its probe failed, is counted no more).
+CPU=SandyBridge,model=45 boot_case real_repeats 'qemu-exit\nrepeats = 3\n'
+expect_console '^restore checked: 2 registers read back, 0 differ$'
 exit $FAILED

@@ -11,7 +11,9 @@ SMP=64,sockets=4,cores=16 TIMEOUT=${TIMEOUT:-240} boot_case real_64cpu 'qemu-exi
 expect_rc 7
 expect_console 'efipmu .* backend real \| 64 CPUs, 64 enabled'
 expect_console '^64 CPUs: lines that agree are shown once per package and core type'
-expect_console 'VERDICT: NO-PMU - 64 CPUs, 0 with a core PMU, 4 checks: 4 uncore probes'
+expect_console 'VERDICT: NO-PMU - 64 CPUs, 0 with a core PMU, 12 checks: 4 uncore probes, 8 restore read-backs'
+# each leader's probe control and UCLK counter put back, read back as 0 (TCG keeps nothing)
+expect_console '^restore checked: 8 registers read back, 0 differ$'
 for p in 0 1 2 3; do
   expect_console "^package $p \(CPU $((p * 16))\): uncore registers do not hold values"
 done

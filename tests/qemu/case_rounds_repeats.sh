@@ -13,7 +13,7 @@ expect_console '^\[SIM\] CPU 1: kernel inst met its claim in 3/3 repeats \(round
 # Raw: the kernel's 10,018 and the window's own 2 (lib/model/model.h MODEL_GATE_INSTS).
 expect_console '^\[SIM\] 0    instructions +10,020 +10,020 +10,020'
 expect_console '^\[SIM\] 1    cpu/event=0xc0/ +10,020 +10,020 +10,020'
-expect_console '^\[SIM\] VERDICT: PASS - 2 CPUs, 18 checks: 12 instructions, 6 branches$'
+expect_console '^\[SIM\] VERDICT: PASS - 2 CPUs, 246 checks: 12 instructions, 6 branches, 228 restore read-backs$'
 # Derived metrics from the medians (the model retires one instruction per cycle).
 expect_console '^\[SIM\] CPU 1: IPC 1.000; CPI 1.000$'
 expect_log --cpus 2 --verdict PASS --simulated --counts 54 --checks-pass 18

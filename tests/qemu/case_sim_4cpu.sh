@@ -9,7 +9,9 @@ expect_console '^\[SIM\] SIMULATED: every value below comes from the reference m
 # Raw: the kernel's 10,018 and the window's own 2 (lib/model/model.h MODEL_GATE_INSTS).
 expect_console '^\[SIM\] 3   instructions +fixed0 +0x38d=0x333 +10,020$'
 expect_console '^\[SIM\] CPU 2 inst: 10,018 instructions, 10,018 expected, overhead 2: PASS$'
-expect_console '^\[SIM\] VERDICT: PASS - 4 CPUs, 12 checks: 4 instructions, 4 branches, 3 uncore probes, 1 box clock agreement$'
+expect_console '^\[SIM\] VERDICT: PASS - 4 CPUs, 90 checks: 4 instructions, 4 branches, 3 uncore probes, 1 box clock agreement, 78 restore read-backs$'
+# every register restored, read back on the CPU that restored it
+expect_console '^\[SIM\] restore checked: 78 registers read back, 0 differ$'
 expect_no_console '^(CPU|[0-9])'
 # verbose: the decoded control fields under each count row.
 expect_console '^\[SIM\]     event=0xc4 usr=1 os=1 en=1$'

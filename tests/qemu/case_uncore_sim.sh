@@ -11,7 +11,7 @@ sim_case() {  # name profile uncore-count-records
   SMP=4,sockets=2,cores=2 boot_case "$1" "qemu-exit\nbackend = sim\nsim-profile = $2\n"
   expect_rc 3
   expect_no_console '^(CPU|[0-9]|package|VERDICT)'
-  expect_console "${SIM_LINE}VERDICT: PASS - 4 CPUs, [0-9]+ checks: 4 instructions, 4 branches, [0-9]+ uncore probes?(, [0-9]+ box clock agreements?)?$"
+  expect_console "${SIM_LINE}VERDICT: PASS - 4 CPUs, [0-9]+ checks: 4 instructions, 4 branches, [0-9]+ uncore probes?(, [0-9]+ box clock agreements?)?, [0-9]+ restore read-backs$"
   expect_log --verdict PASS --simulated --backend sim --uncore-packages 2 --uncore-counts "$3" \
     --counts $((16 + $3)) --probes-not-held 0 "${@:4}"
   # the hand-off snapshot of every uncore register touched, once per package

@@ -209,12 +209,15 @@ static void test_nothing_checked_is_no_check(void **state)
 		fail_msg("verdict %s\n%s", verdict_name(o.v), o.f->console);
 	assert_int_equal(fake_count(o.f->console, "no counter left for instructions beside the "
 				    "events given: the kernel's instruction claim is not checked\n"), 1);
-	assert_int_equal(fake_count(o.f->console, "VERDICT: NO-CHECK - 2 CPUs, no checks\n"), 1);
+	/* the restores read back prove no claim: still NO-CHECK */
+	assert_int_equal(fake_count(o.f->console, "VERDICT: NO-CHECK - 2 CPUs, 40 checks: "
+				    "40 restore read-backs\n"), 1);
 	assert_int_equal(fake_count(o.f->console, "         no counter left for instructions beside "
 				    "the events given, and none of them has a claim of the kernel's\n"), 1);
 	assert_int_equal(fake_count(o.f->log, "\"rec\":\"check\""), 0);
 	assert_verdict_record(o.f, "NO-CHECK");
-	assert_int_equal(fake_count(o.f->log, "\"checks\":0,\"checks_by_kind\":{}"), 1);
+	assert_int_equal(fake_count(o.f->log, "\"checks\":40,\"checks_by_kind\":"
+				    "{\"restore read-backs\":40}"), 1);
 	done(&o);
 	/* the same with --force: firmware's counter taken, instructions fit and are checked */
 	o = run_cfg("backend = sim\nsim-profile = zen2\nforce\nevents = cycles,"
@@ -222,8 +225,9 @@ static void test_nothing_checked_is_no_check(void **state)
 		    "cpu/event=0xc4/\n", 2, 1);
 	if (o.v != VERDICT_PASS)
 		fail_msg("verdict %s\n%s", verdict_name(o.v), o.f->console);
-	assert_int_equal(fake_count(o.f->console, "VERDICT: PASS - 2 CPUs, 2 checks: "
-				    "2 instructions\n"), 1);
+	/* firmware's counter, taken and put back, read back as a live one (within the bound) */
+	assert_int_equal(fake_count(o.f->console, "VERDICT: PASS - 2 CPUs, 50 checks: "
+				    "2 instructions, 48 restore read-backs\n"), 1);
 	done(&o);
 }
 
@@ -760,6 +764,23 @@ static void test_timed_out_cpu_restored_when_it_answers(void **state)
 	done(&o);
 }
 
+/*
+ * One whose restore replayed does not hold (the model's IA32_PERFEVTSEL0 keeps its enable bit,
+ * sim-break sticky-enable, from the cut on): read back, it is not said restored.
+ */
+static void test_timed_out_cpu_restore_read_back(void **state)
+{
+	(void)state;
+	uint64_t found[LEFTOVER_NMSRS];
+	struct outcome o = cut_off_cpu2(found);
+	o.r->model->broken.sticky_enable = true;
+	leftover_settle(o.r);
+	assert_int_equal(fake_count(o.f->console, "CPU 2 (APIC id 4) could not be restored"), 1);
+	assert_int_equal(fake_count(o.f->log, "\"restored\":false,\"why\":\"register does not "
+				    "hold written value\""), 1);
+	done(&o);
+}
+
 /* One that never answers again: the console and the log name every register it left programmed. */
 static void test_timed_out_cpu_left_programmed_is_named(void **state)
 {
@@ -892,8 +913,9 @@ static void test_rounds_and_repeats(void **state)
 		assert_int_equal(fake_count(o.f->console, "in 3/3 repeats (round 1): PASS"), 2);
 		assert_int_equal(fake_count(o.f->console, "in 3/3 repeats (round 2): PASS"), 2);
 		/* instructions and cpu/event=0xc0/, branches: each CPU, each repeat */
-		assert_int_equal(fake_count(o.f->console, "VERDICT: PASS - 2 CPUs, 18 checks: "
-					    "12 instructions, 6 branches\n"), 1);
+		/* and the restores read back: 38 registers a CPU and repeat (2 rounds, 2 sessions) */
+		assert_int_equal(fake_count(o.f->console, "VERDICT: PASS - 2 CPUs, 246 checks: "
+					    "12 instructions, 6 branches, 228 restore read-backs\n"), 1);
 		/* each step's window records, 2 rounds x 2 CPUs x 6 steps */
 		assert_int_equal(fake_count(o.f->log, "\"rec\":\"window\""), 24);
 		/*
@@ -1079,8 +1101,8 @@ static void test_uncore_rounds_and_repeats(void **state)
 	assert_int_equal(fake_count(o.f->log, "\"rec\":\"count\""), 48 + 12);
 	/* the instructions left out, counted beside them on every CPU and checked */
 	assert_int_equal(fake_count(o.f->log, "\"box\":\"core\",\"event\":\"instructions\",\"counter_kind\""), 12);
-	assert_int_equal(fake_count(o.f->console, "VERDICT: PASS - 4 CPUs, 16 checks: "
-				    "12 instructions, 4 uncore probes\n"), 1);
+	assert_int_equal(fake_count(o.f->console, "VERDICT: PASS - 4 CPUs, 238 checks: "
+				    "12 instructions, 4 uncore probes, 222 restore read-backs\n"), 1);
 	assert_int_equal(fake_count(o.f->log, "\"delta\":10018,"), 42);
 	assert_int_equal(fake_count(o.f->log, "\"delta\":0,"), 6);
 	assert_int_equal(fake_count(o.f->log, "\"event\":\"uncore_cbox_0/event=0/\",\"counter_kind\":"
@@ -1400,6 +1422,7 @@ int main(void)
 		cmocka_unit_test(test_unregistered_job_refused),
 		cmocka_unit_test(test_stalled_cpu_fails_the_run),
 		cmocka_unit_test(test_timed_out_cpu_restored_when_it_answers),
+		cmocka_unit_test(test_timed_out_cpu_restore_read_back),
 		cmocka_unit_test(test_timed_out_cpu_left_programmed_is_named),
 		cmocka_unit_test(test_lost_log_fails),
 		cmocka_unit_test(test_dry_run_writes_nothing),

@@ -42,7 +42,7 @@ static void mmio_bandwidth_and_chas(void **state)
 				    "within 2%: FAIL"), 1);
 	/* the failed clock check is counted like a passed one (tally_counts_every_check) */
 	assert_non_null(strstr(o.f->console, "4 box clock agreements, 2 memory bounds, 10 "
-			       "free-running agreements\n"));
+			       "free-running agreements, 204 restore read-backs\n"));
 	done(&o);
 }
 
@@ -128,12 +128,13 @@ static void tally_counts_every_check(void **state)
 	assert_int_equal(fake_count(o.f->log, "\"check\":\"memory lines read vs the kernel's LLC "
 				    "misses\""), 2);
 	assert_int_equal(fake_count(o.f->log, "\"cas_write\":0,\"result\":\"agree\""), 10);
-	assert_non_null(strstr(o.f->console, "VERDICT: PASS - 4 CPUs, 30 checks: 4 instructions, "
+	assert_non_null(strstr(o.f->console, "VERDICT: PASS - 4 CPUs, 234 checks: 4 instructions, "
 			       "4 branches, 6 uncore probes, 4 box clock agreements, 2 memory bounds, "
-			       "10 free-running agreements\n"));
-	assert_non_null(strstr(o.f->log, "\"checks\":30,\"checks_by_kind\":{\"instructions\":4,"
+			       "10 free-running agreements, 204 restore read-backs\n"));
+	assert_non_null(strstr(o.f->log, "\"checks\":234,\"checks_by_kind\":{\"instructions\":4,"
 			       "\"branches\":4,\"uncore probes\":6,\"box clock agreements\":4,"
-			       "\"memory bounds\":2,\"free-running agreements\":10}"));
+			       "\"memory bounds\":2,\"free-running agreements\":10,"
+			       "\"restore read-backs\":204}"));
 	/* a box clock check's record carries what it compared: the most ticks and their bound */
 	assert_int_equal(fake_count(o.f->log, "\"measured\":7007,\"expected_max\":7147,"), 4);
 	done(&o);
