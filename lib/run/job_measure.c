@@ -174,7 +174,7 @@ enum verdict job_measure(struct run *a, struct measure_state *m)
 	/* the statistics and metrics over every repeat follow, flushed together */
 	v = core_job_end(a, &j->core);   /* core table first */
 	v = verdict_worse(v, uncore_job_end(a, &j->uncore));
-	if (m.steps)
+	if (steps.steps)
 		v = verdict_worse(v, restore_report(a, &j->restored));
 	plat_hold_records(a->plat, false);
 	run_free(a, j);

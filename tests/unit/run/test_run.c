@@ -773,7 +773,7 @@ static void test_timed_out_cpu_restore_read_back(void **state)
 	(void)state;
 	uint64_t found[LEFTOVER_NMSRS];
 	struct outcome o = cut_off_cpu2(found);
-	o.r->model->broken.sticky_enable = true;
+	assembled_model(o.r)->broken.sticky_enable = true;
 	leftover_settle(o.r);
 	assert_int_equal(fake_count(o.f->console, "CPU 2 (APIC id 4) could not be restored"), 1);
 	assert_int_equal(fake_count(o.f->log, "\"restored\":false,\"why\":\"register does not "

@@ -122,9 +122,9 @@ static unsigned dropping_run(unsigned repeats, unsigned *probes)
 	struct outcome o = start_cfg(cfg, 4, 1, 1, NULL);
 	struct model_profile *p = malloc(sizeof(*p));
 	assert_non_null(p);
-	*p = *o.r->model->p;
+	*p = *assembled_model(o.r)->p;
 	p->not_held = drop;
-	o.r->model->p = p;
+	assembled_model(o.r)->p = p;
 	finish(&o);
 	assert_int_equal(fake_count(o.f->console, "uncore registers do not hold values"), 1);
 	*probes = records(o.f->log, "uncore_probe", "\"reg\"") +
