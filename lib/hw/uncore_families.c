@@ -43,15 +43,12 @@ static const struct uncore_default snbep_defaults[] = {
 };
 
 /*
- * Skylake-SP: the UCLK, CHA 0's clock and reads (Intel's list: UNC_CHA_REQUESTS.READS,
- * no filter), the PCU's clock, and every iMC channel's CAS reads and writes for the
- * memory bandwidth, with each channel's DCLK from its fixed counter (the uncore table's
- * clock of imc, checked channel against channel).
+ * Skylake-SP: the UCLK, the PCU's clock, and every iMC channel's CAS reads and writes for
+ * the memory bandwidth, with each channel's DCLK from its fixed counter (the uncore table's
+ * clock of imc, checked channel against channel); each CHA's clock and reads (skx_box_defaults).
  */
 static const struct uncore_default skx_defaults[] = {
 	{ NULL, "UNC_U_CLOCKTICKS", -1 },
-	{ NULL, "uncore_cha_0/UNC_CHA_CLOCKTICKS/", -1 },
-	{ NULL, "uncore_cha_0/UNC_CHA_REQUESTS.READS/", -1 },
 	/* the PCU's clock: event 0 (Intel 327043's UNC_P_CLOCKTICKS; not in the Skylake-SP list) */
 	{ "UNC_P_CLOCKTICKS", "uncore_pcu/event=0x00/", -1 },
 	IMC_CLK("0", DCLOCK), IMC_CLK("1", DCLOCK), IMC_CLK("2", DCLOCK),
@@ -66,13 +63,26 @@ static const struct uncore_default skx_defaults[] = {
  */
 static const struct uncore_default icx_defaults[] = {
 	{ NULL, "UNC_U_CLOCKTICKS", -1 },
-	{ NULL, "uncore_cha_0/UNC_CHA_CLOCKTICKS/", -1 },
-	{ NULL, "uncore_cha_0/UNC_CHA_REQUESTS.READS/", -1 },
 	{ NULL, "UNC_P_CLOCKTICKS", -1 },
 	IMC_CLK("0", HCLOCK), IMC_CLK("1", HCLOCK), IMC_CLK("2", HCLOCK), IMC_CLK("3", HCLOCK),
 	IMC_CLK("4", HCLOCK), IMC_CLK("5", HCLOCK), IMC_CLK("6", HCLOCK), IMC_CLK("7", HCLOCK),
 	IMC_CAS("0"), IMC_CAS("1"), IMC_CAS("2"), IMC_CAS("3"),
 	IMC_CAS("4"), IMC_CAS("5"), IMC_CAS("6"), IMC_CAS("7"),
+};
+
+/*
+ * Skylake-SP and Ice Lake-SP: each CHA's clock and reads by the names of Intel's lists
+ * (UNC_CHA_REQUESTS.READS: no filter), every CHA of each package against the others and
+ * against the UCLK (run/uncore_table.c). The type row makes every CHA the part may have (28,
+ * 40); the default counts those the PCU's CAPID6 counts (run/job_uncore.c).
+ */
+static const struct uncore_box_event skx_cha_events[] = {
+	{ "UNC_CHA_CLOCKTICKS", "UNC_CHA_CLOCKTICKS" },
+	{ "UNC_CHA_REQUESTS.READS", "UNC_CHA_REQUESTS.READS" },
+};
+
+static const struct uncore_box_defaults skx_box_defaults[] = {
+	{ "uncore_cha_", true, NULL, LIST(skx_cha_events), 0 },
 };
 
 /*
@@ -234,9 +244,11 @@ static const struct uncore_family_desc rows[] = {
 	{ .fam = UNCORE_SNB_EP, .name = "sandy-bridge-ep", .intel_models = snbep_models,
 	  .defaults = LIST(snbep_defaults), .pci = &snbep_pci },
 	{ .fam = UNCORE_SKX, .name = "skylake-sp", .intel_models = skx_models,
-	  .defaults = LIST(skx_defaults), .default_memory = true, .pci = &skx_pci },
+	  .defaults = LIST(skx_defaults), .box_defaults = LIST(skx_box_defaults),
+	  .default_memory = true, .pci = &skx_pci },
 	{ .fam = UNCORE_ICX, .name = "icelake-sp", .intel_models = icx_models,
-	  .defaults = LIST(icx_defaults), .default_memory = true, .pci = &icx_pci,
+	  .defaults = LIST(icx_defaults), .box_defaults = LIST(skx_box_defaults),
+	  .default_memory = true, .pci = &icx_pci,
 	  .freerun = LIST(icx_freerun) },
 	{ .fam = UNCORE_UNCONFIRMED, .name = "unconfirmed-0x1f", .intel_models = unconfirmed_models },
 	{ .fam = UNCORE_AMD_17H, .name = "amd-17h", .amd_from = 0x17,

@@ -268,27 +268,33 @@ static void report_results(struct run *a, struct uncore_job *j)
 }
 
 /*
- * No uncore PCI device here (a hypervisor, or no configuration access): the default events
- * of PCI boxes (the iMC clocks and CAS counts) are left out, said, and the MSR boxes'
- * defaults are counted without them (their rounds planned again).
+ * The default events the scan leaves countable, the rounds planned again: without an uncore
+ * PCI device (pci false: a hypervisor, or no configuration access) none of a PCI box (the iMC
+ * clocks and CAS counts), said; of the CHAs, those uncore_pci_default_chas gives.
  */
-static enum verdict drop_pci_defaults(struct run *a, struct measure_state *m)
+static enum verdict trim_defaults(struct run *a, struct measure_state *m, bool pci)
 {
-	unsigned n = 0, dropped = 0;
+	unsigned n = 0, dropped = 0, chas = UINT8_MAX;
+	bool beyond_0 = false;   /* a CHA past CHA 0: what CAPID6 bounds */
+	for (unsigned i = 0; i < m->nureqs; i++)
+		beyond_0 = beyond_0 || m->ureqs[i].box->cha_unit > 1;
+	if (beyond_0)
+		chas = uncore_pci_default_chas(a);
 	for (unsigned i = 0; i < m->nureqs; i++) {
-		if (m->ureqs[i].box->pci) {
-			dropped++;
-			continue;
-		}
-		m->ureqs[n++] = m->ureqs[i];
+		const struct box_desc *d = m->ureqs[i].box;
+		dropped += d->pci && !pci;
+		if ((!d->pci || pci) && d->cha_unit <= chas)
+			m->ureqs[n++] = m->ureqs[i];
 	}
-	m->nureqs = n;
-	if (!dropped)
+	if (dropped) {
+		sb_puts(&a->sb, "uncore defaults: ");
+		sb_dec(&a->sb, dropped);
+		sb_puts(&a->sb, " event(s) of PCI boxes left out (no uncore PCI device to count them)");
+		run_say(a);
+	}
+	if (n == m->nureqs)
 		return VERDICT_PASS;
-	sb_puts(&a->sb, "uncore defaults: ");
-	sb_dec(&a->sb, dropped);
-	sb_puts(&a->sb, " event(s) of PCI boxes left out (no uncore PCI device to count them)");
-	run_say(a);
+	m->nureqs = n;
 	return n ? plan_rounds(a, m, bsp_family(a)) : VERDICT_PASS;
 }
 
@@ -305,8 +311,8 @@ enum verdict uncore_job_begin(struct run *a, struct measure_state *m, struct unc
 	if (j->v != VERDICT_PASS || bsp_family(a) == UNCORE_NONE || !m->nureqs)
 		return VERDICT_PASS;
 	j->v = uncore_pci_begin(a, m);
-	if (j->v == VERDICT_NO_PMU && !a->opt.events[0]) {   /* the defaults: MSR boxes left */
-		enum verdict d = drop_pci_defaults(a, m);
+	if ((j->v == VERDICT_PASS || j->v == VERDICT_NO_PMU) && !a->opt.events[0]) {
+		enum verdict d = trim_defaults(a, m, j->v == VERDICT_PASS);
 		if (d != VERDICT_PASS || !m->nureqs) {
 			j->v = verdict_worse(j->v, d);
 			return VERDICT_PASS;

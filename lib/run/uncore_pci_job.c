@@ -436,6 +436,53 @@ void uncore_pci_chas(struct run *a, unsigned package, pmu_status msr_st, uint64_
 	run_say(a);
 }
 
+/* "uncore defaults: CHA 0 alone (why): only the PCU's CAPID6 counts the CHAs present" */
+static unsigned cha_0_alone(struct run *a, int pkg, const char *why, uint32_t at)
+{
+	sb_puts(&a->sb, "uncore defaults: CHA 0 alone (");
+	if (pkg >= 0) {
+		sb_puts(&a->sb, "package ");
+		sb_dec(&a->sb, (unsigned)pkg);
+		sb_puts(&a->sb, ": ");
+	}
+	sb_puts(&a->sb, why);
+	if (at) {
+		sb_puts(&a->sb, " at ");
+		regkey_put(&a->sb, NULL, at);
+	}
+	sb_puts(&a->sb, "): only the PCU's CAPID6 counts the CHAs present");
+	run_say(a);
+	return 1;
+}
+
+/*
+ * CAPID6's count is of CHAs 0 to n - 1 (Linux skx_count_chabox, icx_count_chabox). The
+ * packages of a machine are one part (Intel requires identical processors), so their counts
+ * agree; should one differ, the least bounds them all.
+ */
+unsigned uncore_pci_default_chas(struct run *a)
+{
+	const struct uncore_pci_plat *pl = uncore_family_desc(a->slot[a->plat->bsp].info.uncore)->pci;
+	const struct uncore_pci_scan *scan = &a->unc->scan;
+	unsigned least = 0;
+	if (!pl || !pl->capid_id)
+		return UINT8_MAX;   /* cha_unit is 8 bits: every CHA */
+	if (!a->unc->scanned || scan->st)
+		return cha_0_alone(a, -1, "no uncore PCI device read", 0);
+	for (unsigned p = 0; p < UNCORE_PCI_MAX_PKGS; p++) {
+		const struct uncore_pci_pkg *k = &scan->pkg[p];
+		if (!k->placed)
+			continue;
+		if (!k->capid_at)
+			return cha_0_alone(a, (int)p, "no PCU function", 0);
+		if (k->capid_st || !k->ncha)
+			return cha_0_alone(a, (int)p, k->capid_st ? pmu_status_str(k->capid_st) :
+						      "no CHA in CAPID6", k->capid_at);
+		least = !least || k->ncha < least ? k->ncha : least;
+	}
+	return least ? least : cha_0_alone(a, -1, "no package placed by its U-box", 0);
+}
+
 /* One channel's line: "P1 uncore_imc_2: read 1234.567 MB/s, write 0.000 MB/s (CAS x 64 B)". */
 static void say_channel(struct run *a, unsigned package, const char *what,
 			const struct derived_set *set)

@@ -41,6 +41,15 @@ void uncore_say_fw_box(struct run *a, unsigned p, const char *box, uint32_t ctl,
 void uncore_pci_chas(struct run *a, unsigned package, pmu_status msr_st, uint64_t msr);
 
 /*
+ * The CHAs the default job counts on every package (each counts every default event:
+ * run/uncore_table.c), after the scan: CHAs 0 to n - 1 for the least n the PCU's CAPID6
+ * counts on a placed package; 1 (CHA 0 alone), said, where a package's CAPID6 was not read
+ * (no PCU function, as under QEMU) or no package was placed; UINT8_MAX (every CHA) where the
+ * family counts none by CAPID6 (a discovery table's boxes are those present).
+ */
+unsigned uncore_pci_default_chas(struct run *a);
+
+/*
  * After the uncore job's statistics, per package: each memory channel's read and write
  * bandwidth (CAS x 64 bytes over the window, ticks of the TSC) and, around a kernel that
  * claims its LLC misses, a check that the channels' reads are within that claim: every

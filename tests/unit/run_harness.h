@@ -170,4 +170,53 @@ static inline void assert_cas_reads_are_loads(const struct outcome *o, unsigned 
 		assert_int_equal(package_sum(o->f->log, p, "UNC_M_CAS_COUNT.RD"), stream_loads(o));
 }
 
+/*
+ * The default job counted CHAs 0 to chas - 1 of each of the packages, each event of events
+ * once on each, every count above 0, and no CHA from chas up to of (the most the part has).
+ */
+static inline void assert_chas_counted(const struct outcome *o, unsigned packages, unsigned chas,
+				       unsigned of, const char *const *events, unsigned nevents)
+{
+	char key[128];
+	for (unsigned p = 0; p < packages; p++)
+		for (unsigned c = 0; c < of; c++)
+			for (unsigned e = 0; e < nevents; e++) {
+				snprintf(key, sizeof(key), "\"package\":%u,\"box\":\"uncore_cha_%u\","
+					 "\"event\":\"%s\"", p, c, events[e]);
+				const char *r = strstr(o->f->log, key), *d = r ? strstr(r, "\"delta\":") : NULL;
+				unsigned n = fake_count(o->f->log, key);
+				if (n != (c < chas))
+					fail_msg("package %u: CHA %u's %s counted %u times", p, c, events[e], n);
+				if (n && (!d || strtoull(d + 8, NULL, 10) == 0))
+					fail_msg("package %u: CHA %u's %s counted 0", p, c, events[e]);
+			}
+}
+
+/*
+ * After a run on o: each register at key (an MSR, or with mmio an MMIO address) of CPU cpu
+ * reads as it does on a fresh model of the run's shape: the same value, or the same fault.
+ * The registers that answered.
+ */
+static inline unsigned as_fresh(const struct outcome *o, const struct pmu_backend *fresh,
+				unsigned cpu, uint64_t key, unsigned n, bool mmio)
+{
+	unsigned answered = 0;
+	for (uint64_t k = key; k < key + n; k += mmio ? 4 : 1) {
+		uint64_t now = 0, then = 0;
+		pmu_status st = mmio ? fresh->ops->mmio_read(fresh->ctx, cpu, k, 4, &then) :
+				       pmu_rdmsr(fresh, cpu, (uint32_t)k, &then);
+		if (mmio)
+			assert_int_equal(o->r->backend.ops->mmio_read(o->r->backend.ctx, cpu, k, 4, &now),
+					 st);
+		else
+			assert_int_equal(pmu_rdmsr(&o->r->backend, cpu, (uint32_t)k, &now), st);
+		if (now != then)
+			fail_msg("%s %#llx of CPU %u: %#llx after the run, %#llx on a fresh model",
+				 mmio ? "mmio" : "msr", (unsigned long long)k, cpu,
+				 (unsigned long long)now, (unsigned long long)then);
+		answered += !st;
+	}
+	return answered;
+}
+
 #endif

@@ -2,13 +2,15 @@
 /*
  * Whole runs of Ice Lake-SP's uncore on the reference model (issue 24 item 3): the iMC
  * channels in MMIO at the bases the config registers give, counted around the stream
- * kernel; the CHAs counted by CAPID6/7 and MSR 0x702; a BAR firmware left at 0 reported;
+ * kernel; the CHAs counted by CAPID6/7 and MSR 0x702, each present one by the default job; a BAR firmware left at 0 reported;
  * each memory controller's free-running counters against its channels' CAS counts.
  */
 #include "run_harness.h"
 
 #define BASE "backend = sim\nsim-profile = icelake-sp\nsim-noise = none\nkernels = stream\n" \
 	     "sim-firmware = clean\n"
+
+static const char *const cha_events[] = { "UNC_CHA_CLOCKTICKS", "UNC_CHA_REQUESTS.READS" };
 
 static void mmio_bandwidth_and_chas(void **state)
 {
@@ -31,6 +33,23 @@ static void mmio_bandwidth_and_chas(void **state)
 				    "2%: PASS"), 1);
 	assert_int_equal(fake_count(o.f->console, "P0 clocks of ubox and cha: 7,007 to 7,007 ticks, "
 				    "within 2%: PASS"), 1);
+	/* the 24 CHAs CAPID6 counts of the 40 the type has, each package's clocks compared */
+	assert_chas_counted(&o, 2, 24, 40, cha_events, 2);
+	for (unsigned p = 0; p < 2; p++)
+		assert_int_equal(package_sum(o.f->log, p, "UNC_CHA_REQUESTS.READS"), stream_loads(&o));
+	assert_int_equal(fake_count(o.f->console, "    each: 7,007 x24\n"), 2);
+	assert_int_equal(fake_count(o.f->console, "P1 clocks of cha: 7,007 to 7,007 ticks, within "
+				    "2%: PASS"), 1);
+	/* and every CHA's MSRs read as on a fresh model after (Linux icx_cha_msr_offsets: from
+	   0xB60 up to CHA 33's at 0xB60 + 0x47C, 14 each); a CHA: box control, 4 controls, a
+	   filter, 4 counters */
+	struct pmu_backend fresh;
+	struct model *m = test_model("icelake-sp", 4, 2, &fresh);
+	unsigned answered = 0;
+	for (unsigned p = 0; p < 2; p++)
+		answered += as_fresh(&o, &fresh, 2 * p, 0xB60, 0x47C + 14, false);
+	assert_int_equal(answered, 2 * 24 * 10);
+	free(m);
 	done(&o);
 
 	/* channel 7 of each package at twice the rate: FAIL, said */
@@ -41,8 +60,8 @@ static void mmio_bandwidth_and_chas(void **state)
 	assert_int_equal(fake_count(o.f->console, "P1 clocks of imc: 7,007 to 14,014 ticks, NOT "
 				    "within 2%: FAIL"), 1);
 	/* the failed clock check is counted like a passed one (tally_counts_every_check) */
-	assert_non_null(strstr(o.f->console, "4 box clock agreements, 2 memory bounds, 10 "
-			       "free-running agreements, 204 restore read-backs\n"));
+	assert_non_null(strstr(o.f->console, "6 box clock agreements, 2 memory bounds, 10 "
+			       "free-running agreements, 480 restore read-backs\n"));
 	done(&o);
 }
 
@@ -124,19 +143,20 @@ static void tally_counts_every_check(void **state)
 	struct outcome o = start_cfg(BASE, 4, 2, 1, NULL);
 	finish(&o);
 	assert_int_equal(o.v, VERDICT_PASS);
-	assert_int_equal(fake_count(o.f->log, "\"check\":\"box clocks of one domain agree\""), 4);
+	assert_int_equal(fake_count(o.f->log, "\"check\":\"box clocks of one domain agree\""), 6);
 	assert_int_equal(fake_count(o.f->log, "\"check\":\"memory lines read vs the kernel's LLC "
 				    "misses\""), 2);
 	assert_int_equal(fake_count(o.f->log, "\"cas_write\":0,\"result\":\"agree\""), 10);
-	assert_non_null(strstr(o.f->console, "VERDICT: PASS - 4 CPUs, 234 checks: 4 instructions, "
-			       "4 branches, 6 uncore probes, 4 box clock agreements, 2 memory bounds, "
-			       "10 free-running agreements, 204 restore read-backs\n"));
-	assert_non_null(strstr(o.f->log, "\"checks\":234,\"checks_by_kind\":{\"instructions\":4,"
-			       "\"branches\":4,\"uncore probes\":6,\"box clock agreements\":4,"
+	/* uncore probes: each package's U-box, PCU and 24 CHAs */
+	assert_non_null(strstr(o.f->console, "VERDICT: PASS - 4 CPUs, 558 checks: 4 instructions, "
+			       "4 branches, 52 uncore probes, 6 box clock agreements, 2 memory bounds, "
+			       "10 free-running agreements, 480 restore read-backs\n"));
+	assert_non_null(strstr(o.f->log, "\"checks\":558,\"checks_by_kind\":{\"instructions\":4,"
+			       "\"branches\":4,\"uncore probes\":52,\"box clock agreements\":6,"
 			       "\"memory bounds\":2,\"free-running agreements\":10,"
-			       "\"restore read-backs\":204}"));
+			       "\"restore read-backs\":480}"));
 	/* a box clock check's record carries what it compared: the most ticks and their bound */
-	assert_int_equal(fake_count(o.f->log, "\"measured\":7007,\"expected_max\":7147,"), 4);
+	assert_int_equal(fake_count(o.f->log, "\"measured\":7007,\"expected_max\":7147,"), 6);
 	done(&o);
 }
 

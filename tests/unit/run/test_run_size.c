@@ -47,33 +47,6 @@ static struct outcome default_job(const char *profile, unsigned ncpus, unsigned 
 }
 
 /*
- * After a run on o: each register at key (an MSR, or with mmio an MMIO address) of CPU cpu
- * reads as it does on a fresh model of the run's shape: the same value, or the same fault.
- * The registers that answered.
- */
-static unsigned as_fresh(const struct outcome *o, const struct pmu_backend *fresh, unsigned cpu,
-			 uint64_t key, unsigned n, bool mmio)
-{
-	unsigned answered = 0;
-	for (uint64_t k = key; k < key + n; k += mmio ? 4 : 1) {
-		uint64_t now = 0, then = 0;
-		pmu_status st = mmio ? fresh->ops->mmio_read(fresh->ctx, cpu, k, 4, &then) :
-				       pmu_rdmsr(fresh, cpu, (uint32_t)k, &then);
-		if (mmio)
-			assert_int_equal(o->r->backend.ops->mmio_read(o->r->backend.ctx, cpu, k, 4, &now),
-					 st);
-		else
-			assert_int_equal(pmu_rdmsr(&o->r->backend, cpu, (uint32_t)k, &now), st);
-		if (now != then)
-			fail_msg("%s %#llx of CPU %u: %#llx after the run, %#llx on a fresh model",
-				 mmio ? "mmio" : "msr", (unsigned long long)k, cpu,
-				 (unsigned long long)now, (unsigned long long)then);
-		answered += !st;
-	}
-	return answered;
-}
-
-/*
  * Sapphire Rapids (issue 33): each socket's 56 CHAs (one a core) counted by its leader (CPU
  * 0, CPU 112), each once, their clocks checked against each other; its 8 iMC channels
  * counted; and every CHA's MSRs and every channel's registers of both sockets read as on a

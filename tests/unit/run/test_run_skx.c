@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * Whole runs of Skylake-SP's uncore on the reference model (issue 24 item 3): the
- * default job's memory bandwidth per package and channel around the stream kernel,
- * the CHA counts of CAPID6 and MSR 0x702 against each other, and what firmware may do
+ * default job's memory bandwidth per package and channel around the stream kernel, every
+ * CHA CAPID6 counts, the CHA counts of CAPID6 and MSR 0x702 against each other, and what firmware may do
  * (a channel hidden, a CHA count that disagrees).
  */
 #include <string.h>
@@ -12,6 +12,8 @@
 
 #define BASE "backend = sim\nsim-profile = skylake-sp\nsim-noise = none\nkernels = stream\n" \
 	     "sim-firmware = clean\n"
+
+static const char *const cha_events[] = { "UNC_CHA_CLOCKTICKS", "UNC_CHA_REQUESTS.READS" };
 
 static void bandwidth_and_chas(void **state)
 {
@@ -52,11 +54,17 @@ static void bandwidth_and_chas(void **state)
 				    "window"), 1);
 	assert_int_equal(fake_count(o.f->console, "    each: 7,007 7,007 7,007 7,007 7,007 7,007\n"),
 			 2);
-	assert_int_equal(fake_count(o.f->console, " ticks over the window, "), 6);
+	assert_int_equal(fake_count(o.f->console, " ticks over the window, "), 4);   /* U, PCU */
 	assert_int_equal(fake_count(o.f->console, "P1 clocks of imc: 7,007 to 7,007 ticks, within "
 				    "2%: PASS"), 1);
 	assert_int_equal(fake_count(o.f->console, "P0 clocks of ubox and cha: 7,007 to 7,007 ticks, "
 				    "within 2%: PASS"), 1);
+	/* every CHA CAPID6 counts, each package's 28 clocks against each other */
+	assert_int_equal(fake_count(o.f->console, "P1 clock of cha: 7,007 ticks a box over the "
+				    "window"), 1);
+	assert_int_equal(fake_count(o.f->console, "    each: 7,007 x28\n"), 2);
+	assert_int_equal(fake_count(o.f->console, "P1 clocks of cha: 7,007 to 7,007 ticks, within "
+				    "2%: PASS"), 1);
 	/* the table's rows fit 80 columns, the [SIM] mark included */
 	for (const char *l = o.f->console; *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : "") {
 		size_t len = strchr(l, '\n') ? (size_t)(strchr(l, '\n') - l) : strlen(l);
@@ -64,10 +72,89 @@ static void bandwidth_and_chas(void **state)
 			fail_msg("table row of %zu columns: %.*s", len, (int)len, l);
 	}
 	assert_int_equal(fake_count(o.f->log, "\"by_capid\":28,"), 2);
-	/* CHA 0 sees its share of the reads (lines hashed over 28 CHAs) */
-	assert_int_equal(package_sum(o.f->log, 0, "UNC_CHA_REQUESTS.READS"),
-			 k.loads / 28 + (k.loads % 28 > 0));
+	/* each line the kernel loads is one read of one of the 28 CHAs (hashed over them) */
+	assert_chas_counted(&o, 2, 28, 28, cha_events, 2);
+	for (unsigned p = 0; p < 2; p++)
+		assert_int_equal(package_sum(o.f->log, p, "UNC_CHA_REQUESTS.READS"), k.loads);
 	done(&o);
+}
+
+/*
+ * After the default run, every CHA's MSRs of both packages (CHA n's from 0xE00 + 0x10 n,
+ * Linux HSWEP_C0_MSR_PMON_*) read as on a fresh model (clean firmware: reset values).
+ */
+static void chas_restored(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg(BASE, 4, 2, 1, NULL);
+	struct pmu_backend fresh;
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	struct model *m = test_model("skylake-sp", 4, 2, &fresh);
+	unsigned answered = 0;
+	for (unsigned p = 0; p < 2; p++)   /* package 1's leader: CPU 2 */
+		answered += as_fresh(&o, &fresh, 2 * p, 0xE00, 28 * 0x10, false);
+	/* a CHA: box control, 4 controls, 2 filters, 4 counters */
+	assert_int_equal(answered, 2 * 28 * 11);
+	free(m);
+	done(&o);
+}
+
+/* A part of 20 CHAs (CAPID6 and MSR 0x702 say 20): the default counts CHAs 0-19, PASS. */
+static void fewer_chas_fewer_planned(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg(BASE, 4, 2, 1, NULL);
+	assembled_model(o.r)->chas = 20;
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->console, "20 by CAPID6"), 2);
+	assert_chas_counted(&o, 2, 20, 28, cha_events, 2);
+	assert_int_equal(fake_count(o.f->console, "    each: 7,007 x20\n"), 2);
+	assert_int_equal(package_sum(o.f->log, 1, "UNC_CHA_REQUESTS.READS"), stream_loads(&o));
+	done(&o);
+}
+
+/* Package 0's PCU function hidden: no CAPID6 there, so CHA 0 alone on each package, said. */
+static void no_pcu_cha_0_alone(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg(BASE, 4, 2, 1, NULL);
+	assert_int_equal(model_pci_hide(assembled_model(o.r), 0, 30, 3), PMU_OK);
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->console, "uncore defaults: CHA 0 alone (package 0: no PCU "
+				    "function): only the PCU's CAPID6 counts the CHAs present\n"), 1);
+	assert_int_equal(fake_count(o.f->console, "P0 CHAs: no PCU function (device 0x2083)"), 1);
+	assert_chas_counted(&o, 2, 1, 28, cha_events, 2);
+	done(&o);
+}
+
+/*
+ * A backend without PCI configuration access (as QEMU's guest may be): no CAPID6, so CHA 0
+ * alone, said, with the MSR boxes' other defaults; the iMC's left out.
+ */
+static void no_pci_access_cha_0_alone(void **state)
+{
+	(void)state;
+	struct pmu_backend b;
+	struct model *m = test_model("skylake-sp", 2, 1, &b);
+	struct pmu_backend_ops ops = *b.ops;
+	model_set_firmware(m, MODEL_FW_CLEAN);
+	ops.pci_read = NULL;
+	ops.pci_write = NULL;
+	b.ops = &ops;
+	b.simulated = false;   /* behind the real backend's name, as test_run_spr's run_as */
+	b.name = "real";
+	struct outcome o = start_cfg("backend = real\nkernels = stream\n", 2, 1, 1, &b);
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_NO_PMU);
+	assert_int_equal(fake_count(o.f->console, "uncore defaults: CHA 0 alone (no uncore PCI "
+				    "device read): only the PCU's CAPID6 counts the CHAs present\n"), 1);
+	assert_int_equal(fake_count(o.f->console, "event(s) of PCI boxes left out"), 1);
+	assert_chas_counted(&o, 1, 1, 28, cha_events, 2);
+	done(&o);
+	free(m);
 }
 
 /*
@@ -182,6 +269,10 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(bandwidth_and_chas),
+		cmocka_unit_test(chas_restored),
+		cmocka_unit_test(fewer_chas_fewer_planned),
+		cmocka_unit_test(no_pcu_cha_0_alone),
+		cmocka_unit_test(no_pci_access_cha_0_alone),
 		cmocka_unit_test(default_job_moves_memory),
 		cmocka_unit_test(hidden_channel),
 		cmocka_unit_test(cha_counts_disagree),
