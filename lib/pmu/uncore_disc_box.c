@@ -194,7 +194,8 @@ unsigned uncore_disc_die_moved(const struct uncore_disc *d, const struct box_set
 	unsigned n = 0;
 	for (unsigned i = 0; i < t->nunits; i++) {
 		const struct disc_unit *u = &t->unit[i];
-		const struct box_desc *x = u->usable && u->access == DISC_MSR ? box_of(d, s, u) : NULL;
+		const struct box_desc *x = u->usable && u->access == DISC_MSR ? box_of(d, s, u)
+									      : NULL;
 		n += x && x->box_ctl != u->box_ctl;
 	}
 	return n;

@@ -169,8 +169,8 @@ struct package_leader *run_leaders(struct run *a, enum run_by by, unsigned *n, b
 {
 	unsigned ncpus = a->plat->ncpus;
 	struct cpu_info *ci = answered_infos(a);
-	struct package_leader *out = run_alloc(a, (by != RUN_BY_PACKAGE ? ncpus : TOPO_MAX_PACKAGES) *
-					       sizeof(*out));
+	unsigned max = by != RUN_BY_PACKAGE ? ncpus : TOPO_MAX_PACKAGES;
+	struct package_leader *out = run_alloc(a, max * sizeof(*out));
 	*n = 0;
 	*more = false;
 	if (!ci || !out) {

@@ -166,8 +166,8 @@ static void every_die_read(void **state)
 		"P1.D1 clocks of cbo: ",
 	};
 	said_once(&o, clocks, 4);
-	assert_int_equal(fake_count(o.f->console, "clocks of cbo: 10,018 to 10,018 ticks, within 2%: "
-				    "PASS"), 4);
+	assert_int_equal(fake_count(o.f->console, "clocks of cbo: 10,018 to 10,018 ticks, within "
+				    "2%: PASS"), 4);
 	/* die 1's counts read on die 1's CPU: its ownership record names it */
 	assert_int_equal(fake_count(o.f->log, "\"box\":\"uncore\",\"cpu\":6,\"package\":1,\"die\":1,"
 				    "\"registers\":"), 1);
@@ -235,6 +235,36 @@ static void faulting_die_said(void **state)
 	free(m);
 }
 
+/*
+ * Repeated (-n 2): each die's CBO statistics in `stats` records naming the die and "P0.D1"
+ * rows; an event on die 1's CBO 3 alone (-e) is counted on each die that has it, on its CPU.
+ */
+static void die_stats_and_events(void **state)
+{
+	(void)state;
+	struct outcome o = two_by_two(CFG "repeats = 2\n");
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"stats\""), 8 * 4 + 2 * (8 + 8 + 7));
+	assert_int_equal(fake_count(o.f->log, "\"package\":1,\"die\":1,\"box\":\"uncore_cbo_"),
+			 7 * 3);
+	assert_int_equal(fake_count(o.f->console, "P1.D1 CBO_CLOCKTICKS"), 7);
+	done(&o);
+
+	o = two_by_two(CFG "events = uncore_cbo_3/event=0x01/\n");
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->log, "\"box\":\"uncore_cbo_3\",\"event\""), 4);
+	for (unsigned c = 0; c < 8; c += 2) {   /* each die's on its first CPU, the model's APIC id */
+		char want[96];
+		snprintf(want, sizeof(want), "\"cpu\":%u,\"apic_id\":%u,\"package\":%u,\"die\":%u,"
+			 "\"box\":\"uncore_cbo_3\"", c, c / 4 * 128 + c % 4 * 2, c / 4, c / 2 % 2);
+		if (fake_count(o.f->log, want) != 1)
+			fail_msg("not once: %s", want);
+	}
+	done(&o);
+}
+
 /* Firmware without Location2: one die a package, said; the run as before (package's first CPU). */
 static void no_location2_one_die(void **state)
 {
@@ -256,6 +286,7 @@ int main(void)
 		cmocka_unit_test(both_domains_counted),
 		cmocka_unit_test(every_die_read),
 		cmocka_unit_test(faulting_die_said),
+		cmocka_unit_test(die_stats_and_events),
 		cmocka_unit_test(no_location2_one_die),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
