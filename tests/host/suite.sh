@@ -389,7 +389,8 @@ if grep -q '^discovery 0 portal 0x201e cpu 0 bar 0x[0-9a-f]* bytes 192 global 0x
 # on its own CPU (2 x (8 + 7) CBO clocks), 0 differences; a copy whose captured die-1 table of
 # package 1 moves its first CBO (box control 0x2000 -> 0x2400) is named as that die's table
 # (that CBO, no longer at die 0's MSRs, not counted in the replay), and one whose die-1 CBO 6
-# count of package 1 is off by one is named as that count, its only difference (exit 1 each).
+# count of package 1 is off by one is named as that count, its only difference (exit 1 each);
+# summary says die 1's 7 CBO clocks of package 1 as "pkg 1.D1".
 rm -f "$ptmp/dmr-dies.jsonl" "$ptmp/dmr-dies-edited.jsonl" "$ptmp/dmr-dies-count.jsonl"
 "$build/report/mklog" --cpus 8 --packages 2 --dies 2 -o "$ptmp/dmr-dies.jsonl" \
   $'backend = sim\nsim-profile = diamond-rapids\n'
@@ -420,7 +421,8 @@ if out=$("$tool" replay "$ptmp/dmr-dies.jsonl" 2>&1) && [[ "$out" == *", 0 diffe
    [[ "$edited" == *"CPU 6, discovery_table die 1 part 0, bytes: log "* ]] &&
    [[ "$edited" == *"package 1 die 1, box uncore_cbo_0 event CBO_CLOCKTICKS (inst) round 0 repeat 0: in the log, not in the replay"* ]] &&
    ! count=$("$tool" replay "$ptmp/dmr-dies-count.jsonl" 2>&1) &&
-   [[ "$count" == *"package 1 die 1, box uncore_cbo_6 event "*", 1 difference" ]]; then
+   [[ "$count" == *"package 1 die 1, box uncore_cbo_6 event "*", 1 difference" ]] &&
+   [ "$("$tool" summary "$ptmp/dmr-dies.jsonl" | grep -c 'pkg 1\.D1 CBO_CLOCKTICKS ')" = 7 ]; then
   passed=$((passed + 1)); else failed=$((failed + 1))
   echo "  FAIL diamond-rapids' dies: each die's table and counts not replayed, or an edit not named"
   echo "$out" "$edited" "$count" | tail -5 | sed 's/^/    /'; fi
