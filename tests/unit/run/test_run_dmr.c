@@ -265,6 +265,30 @@ static void die_stats_and_events(void **state)
 	done(&o);
 }
 
+/*
+ * At 32 CPUs (2 packages of 2 dies of 8 cores: 16 CBOs a package's die 0, 15 its die 1) the
+ * console says each die's CBO clocks once, the boxes that agree together (run/collapse.c).
+ */
+static void die_rows_collapse(void **state)
+{
+	(void)state;
+	struct outcome o = outcome_new(32, 2, 1);
+	fake_platform_dies(o.f, 2);
+	init_cfg(&o, CFG, NULL);
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	static const char *const rows[] = {
+		"[SIM] P0.D0 CBO_CLOCKTICKS          cbo_0-15.0 msr=0x400001   10,018\n",
+		"[SIM] P0.D1 CBO_CLOCKTICKS          cbo_0-14.0 msr=0x400001   10,018\n",
+		"[SIM] P1.D0 CBO_CLOCKTICKS          cbo_0-15.0 msr=0x400001   10,018\n",
+		"[SIM] P1.D1 CBO_CLOCKTICKS          cbo_0-14.0 msr=0x400001   10,018\n",
+		"[SIM] P1  IMC_CLOCKTICKS            imc_0-7.0 mmio=0x400101   10,018\n",
+	};
+	said_once(&o, rows, 5);
+	assert_int_equal(fake_count(o.f->console, "CBO_CLOCKTICKS "), 4 + 4);   /* + the tables */
+	done(&o);
+}
+
 /* Firmware without Location2: one die a package, said; the run as before (package's first CPU). */
 static void no_location2_one_die(void **state)
 {
@@ -287,6 +311,7 @@ int main(void)
 		cmocka_unit_test(every_die_read),
 		cmocka_unit_test(faulting_die_said),
 		cmocka_unit_test(die_stats_and_events),
+		cmocka_unit_test(die_rows_collapse),
 		cmocka_unit_test(no_location2_one_die),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
