@@ -98,6 +98,15 @@ static bool multi_die(const struct disc_find *f, unsigned k)
 	return false;
 }
 
+bool uncore_disc_dies_named(const struct run *a, unsigned pkg)
+{
+	const struct disc_find *f = &a->unc->disc.find;
+	for (unsigned k = 0; a->unc->built && k < f->n; k++)
+		if (f->t[k].pkg == pkg && multi_die(f, k))
+			return true;
+	return false;
+}
+
 /* "package P: ", or "package P die D: " for a table of one of several dies. */
 static void say_table(struct run *a, unsigned k)
 {

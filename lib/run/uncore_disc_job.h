@@ -69,6 +69,12 @@ void uncore_disc_thaw(const struct run *a, const struct package_leader *l,
 void uncore_disc_say_thaw(struct run *a, const struct package_leader *l,
 			  const struct uncore_session *s, bool ran, pmu_status restore_st);
 
+/*
+ * Whether package pkg has tables of one domain behind a portal on several dies: then its
+ * dies are named in its tables' lines and in the records and rows of each die's boxes.
+ */
+bool uncore_disc_dies_named(const struct run *a, unsigned pkg);
+
 /* Whether die `die` of package pkg counts box x, a die's own (box_desc.per_die). */
 bool uncore_disc_die_counts(const struct run *a, unsigned pkg, unsigned die,
 			    const struct box_desc *x);

@@ -66,10 +66,10 @@ bool upkg_counts_box(const struct pkg_run *p, const struct box_desc *d)
 	return (p->leader.by_ccx && d->per_ccx) || upkg_counts_package(p);
 }
 
-/* Records and lines of a domain of one die name it, where firmware gave dies. */
+/* Records and lines of a domain of one die name it where its package has several dies' tables. */
 static bool die_named(const struct pkg_run *p)
 {
-	return p->leader.by_die && p->a->plat->dies_known;
+	return p->leader.by_die && uncore_disc_dies_named(p->a, p->leader.package);
 }
 
 static void key_die(struct run *a, const struct pkg_run *p)

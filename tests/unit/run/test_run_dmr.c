@@ -227,10 +227,16 @@ static void faulting_die_said(void **state)
 				    "(read on CPU 0)"), 1);
 	assert_int_equal(fake_count(o.f->console, "package 1 die 1: discovery table behind MSR "
 				    "0x710 (read on CPU 6)"), 1);
-	/* die 1 of package 0 has no table: none of its CBOs counted, every other die's are */
-	assert_int_equal(fake_count(o.f->console, "CBO_CLOCKTICKS          cbo_"), 8 + 8 + 7);
-	assert_int_equal(fake_count(o.f->console, "P0.D1 CBO_CLOCKTICKS"), 0);
-	assert_int_equal(fake_count(o.f->console, "P1.D1 CBO_CLOCKTICKS"), 7);
+	/*
+	 * die 1 of package 0 has no table: none of its CBOs counted, every other die's are;
+	 * package 0's one die with a table not named in its rows and records
+	 */
+	assert_int_equal(fake_count(o.f->console, " CBO_CLOCKTICKS "), 8 + 8 + 7 + 3);
+	assert_int_equal(fake_count(o.f->console, "P0  CBO_CLOCKTICKS            cbo_"), 8);
+	assert_int_equal(fake_count(o.f->console, "P1.D0 CBO_CLOCKTICKS          cbo_"), 8);
+	assert_int_equal(fake_count(o.f->console, "P1.D1 CBO_CLOCKTICKS          cbo_"), 7);
+	assert_int_equal(fake_count(o.f->log, "\"package\":0,\"die\":0,\"box\""), 0);
+	assert_int_equal(fake_count(o.f->log, "\"package\":1,\"die\":0,\"box\""), 8);
 	done(&o);
 	free(m);
 }
