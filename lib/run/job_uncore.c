@@ -244,9 +244,8 @@ static void report_results(struct run *a, struct uncore_job *j)
 		struct stats_u64 st, w;
 		unsigned nin = 0;
 		/* a die named where its package has several dies' tables (upkg_report's records) */
-		const struct uncore_domain dom = { l->package,
-						   l->by_die && uncore_disc_dies_named(a, l->package) ?
-						   (int)l->die : -1 };
+		bool named = l->by_die && uncore_disc_dies_named(a, l->package);
+		const struct uncore_domain dom = { l->package, named ? (int)l->die : -1 };
 		if (!j->alive[i])
 			continue;
 		if (reps > 1 && !table) {
