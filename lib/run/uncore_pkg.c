@@ -66,15 +66,14 @@ bool upkg_counts_box(const struct pkg_run *p, const struct box_desc *d)
 	return (p->leader.by_ccx && d->per_ccx) || upkg_counts_package(p);
 }
 
-/* Records and lines of a domain of one die name it where its package has several dies' tables. */
-static bool die_named(const struct pkg_run *p)
+bool upkg_die_named(const struct pkg_run *p)
 {
 	return p->leader.by_die && uncore_disc_dies_named(p->a, p->leader.package);
 }
 
 static void key_die(struct run *a, const struct pkg_run *p)
 {
-	if (die_named(p))
+	if (upkg_die_named(p))
 		logrec_key_u64(&a->sb, "die", p->leader.die);
 }
 
@@ -201,7 +200,7 @@ static void say_package(struct run *a, const struct pkg_run *p, const char *what
 		sb_puts(&a->sb, " CCX ");
 		sb_dec(&a->sb, p->leader.ccx);
 	}
-	if (die_named(p)) {
+	if (upkg_die_named(p)) {
 		sb_puts(&a->sb, " die ");
 		sb_dec(&a->sb, p->leader.die);
 	}
@@ -295,7 +294,7 @@ static void log_count(struct run *a, const struct pkg_run *p, const struct uncor
 		.kernel = p->m->kernel->name, .iterations = p->m->iterations, .round = round,
 		.repeat = repeat,
 		.has_ccx = p->leader.by_ccx && e->box->per_ccx, .ccx = p->leader.ccx,
-		.has_die = die_named(p) && e->box->per_die, .die = p->leader.die,
+		.has_die = upkg_die_named(p) && e->box->per_die, .die = p->leader.die,
 	};
 	run_count(a, &r);
 	if (!row)
@@ -415,7 +414,7 @@ static void handoff_into(struct run *a, struct strbuf *sb, const struct pkg_run 
 	logrec_begin(sb, "handoff", a->simulated);
 	logrec_key_str(sb, "box", "uncore");
 	logrec_key_u64(sb, "package", p->leader.package);
-	if (die_named(p))
+	if (upkg_die_named(p))
 		logrec_key_u64(sb, "die", p->leader.die);
 	logrec_key_u64(sb, "cpu", p->leader.cpu);
 	logrec_key_u64(sb, "counters_in_use", s->n_in_use);
@@ -441,7 +440,7 @@ static void handoff_into(struct run *a, struct strbuf *sb, const struct pkg_run 
 static void log_saved(struct run *a, const struct pkg_run *p, bool handoff)
 {
 	const struct own_rec o = { "uncore", p->leader.cpu, p->leader.package, p->s.saved,
-				   p->s.nsaved, die_named(p), p->leader.die };
+				   p->s.nsaved, upkg_die_named(p), p->leader.die };
 	size_t cap = RUN_LINE_MAX + (size_t)p->s.nsaved * REG_ENTRY_MAX;
 	char *buf = p->s.nsaved ? run_alloc(a, cap) : NULL;
 	struct strbuf own, *sb = &a->sb;

@@ -62,6 +62,8 @@ bool upkg_counts_package(const struct pkg_run *p);
  * table lists them, the others once per package.
  */
 bool upkg_counts_box(const struct pkg_run *p, const struct box_desc *d);
+/* Records and rows of a die's domain name it: its package has tables on several dies. */
+bool upkg_die_named(const struct pkg_run *p);
 /* The step on the leader: probes (first step), program, kernel, read, restore. */
 void upkg_on_leader(void *ctx, unsigned cpu);
 /* Counted in this step: the leader answered, its boxes hold values, nothing failed. */
