@@ -243,7 +243,8 @@ static void report_results(struct run *a, struct uncore_job *j)
 		struct derived_set set;
 		struct stats_u64 st, w;
 		unsigned nin = 0;
-		const struct uncore_domain dom = { l->package, upkg_die_named(p) ? (int)l->die : -1 };
+		const struct uncore_domain dom = { l->package,
+						   upkg_die_named(p) ? (int)l->die : -1 };
 		if (!j->alive[i])
 			continue;
 		if (reps > 1 && !table) {
