@@ -193,6 +193,12 @@ struct box_desc {
 	const struct box_pci *pci;      /* NULL: an MSR box */
 	bool per_ccx;                   /* one set per CCX (AMD L3), not per package */
 	/*
+	 * One set per die: an MSR unit of a discovery table behind a portal (Diamond Rapids'
+	 * CBB), each die's own registers at the same MSRs, counted on a CPU of that die where
+	 * the die's table lists it (pmu/uncore_disc_box.h uncore_disc_die_has).
+	 */
+	bool per_die;
+	/*
 	 * A CHA (Skylake-SP on): its number, present only below the package's CHA count
 	 * (uncore_pci_pkg.ncha). cha_unit 0: not a CHA; else the CHA's number + 1.
 	 */

@@ -18,9 +18,9 @@ static const struct model_dev *dev_for(const struct model *m, uint32_t msr)
 
 /* struct model's per-CPU arrays, each of ncpus elements, in the order they follow it. */
 #define MODEL_CPU_ARRAYS(X)                                                                      \
-	X(thread) X(core) X(ccx) X(log) X(cpu_noise) X(replayed) X(ucode_latch) X(pkg_of)        \
-	X(core_of) X(smt_of) X(die_of) X(core_lead) X(ccx_lead) X(log_len) X(log_overflow) X(core_busy)     \
-	X(ccx_busy)
+	X(thread) X(core) X(ccx) X(die) X(log) X(cpu_noise) X(replayed) X(ucode_latch) X(pkg_of) \
+	X(core_of) X(smt_of) X(die_of) X(core_lead) X(ccx_lead) X(die_lead) X(log_len)           \
+	X(log_overflow) X(core_busy) X(ccx_busy) X(die_busy)
 /* One array's bytes, rounded up so that the next one stays 8-byte aligned. */
 #define ARRAY_BYTES(f, n) (((size_t)(n) * sizeof(*((struct model *)0)->f) + 7) & ~(size_t)7)
 
@@ -45,6 +45,11 @@ static unsigned l3_shift(const struct model_profile *p)
 static bool same_core(const struct model *m, unsigned a, unsigned b)
 {
 	return m->pkg_of[a] == m->pkg_of[b] && m->core_of[a] == m->core_of[b];
+}
+
+static bool same_die(const struct model *m, unsigned a, unsigned b)
+{
+	return m->pkg_of[a] == m->pkg_of[b] && m->die_of[a] == m->die_of[b];
 }
 
 /*
@@ -202,6 +207,7 @@ pmu_status model_init(struct model *m, size_t bytes, const struct model_profile 
 		m->core_lead[i] = i;
 		/* CPUs of a CCX are consecutive here: each the first of its CCX, or with the one before */
 		m->ccx_lead[i] = i && same_ccx(m, i - 1, i) ? m->ccx_lead[i - 1] : i;
+		m->die_lead[i] = i && same_die(m, i - 1, i) ? m->die_lead[i - 1] : i;
 	}
 	relayout(m);
 	model_set_noise(m, MODEL_NOISE_ALL, &p->noise);
@@ -218,6 +224,7 @@ static void moved(struct model *m, unsigned cpu, unsigned pkg, unsigned core)
 	m->core_of[cpu] = core;
 	regroup(m, m->core_lead, same_core, cpu);
 	regroup(m, m->ccx_lead, same_ccx, cpu);
+	regroup(m, m->die_lead, same_die, cpu);
 	number_threads(m, was_pkg, was_core);
 	number_threads(m, pkg, core);
 	relayout(m);
@@ -237,6 +244,7 @@ pmu_status model_place_die(struct model *m, unsigned cpu, unsigned die)
 		return PMU_ERR_RANGE;
 	m->die_of[cpu] = die;
 	m->dies_placed = true;
+	regroup(m, m->die_lead, same_die, cpu);
 	return PMU_OK;
 }
 
@@ -272,6 +280,8 @@ static uint8_t *file_lock(struct model *m, const struct model_dev *d, unsigned c
 		return &m->pkg_busy[m->pkg_of[cpu]];
 	if (d->ccx_scope)
 		return &m->ccx_busy[model_ccx_slot(m, cpu)];
+	if (d->die_scope)
+		return &m->die_busy[m->die_lead[cpu]];
 	return d->core_scope ? &m->core_busy[m->core_lead[cpu]] : NULL;
 }
 
@@ -282,6 +292,8 @@ static struct model_regfile *file_of(struct model *m, const struct model_dev *d,
 		return &m->pkg[m->pkg_of[cpu]];
 	if (d->ccx_scope)
 		return &m->ccx[model_ccx_slot(m, cpu)];
+	if (d->die_scope)
+		return &m->die[m->die_lead[cpu]];
 	return d->core_scope ? &m->core[m->core_lead[cpu]] : &m->thread[cpu];
 }
 
@@ -384,6 +396,7 @@ void model_set_firmware(struct model *m, enum model_firmware fw)
 	pmu_memset(m->core, 0, m->ncpus * sizeof(*m->core));
 	pmu_memset(m->pkg, 0, sizeof(m->pkg));
 	pmu_memset(m->ccx, 0, m->ncpus * sizeof(*m->ccx));
+	pmu_memset(m->die, 0, m->ncpus * sizeof(*m->die));
 	m->firmware = fw;
 	if (m->p->pci && m->p->pci->power_on)
 		m->p->pci->power_on(m);
@@ -393,6 +406,8 @@ void model_set_firmware(struct model *m, enum model_firmware fw)
 			fw_poke(m->pkg, MODEL_MAX_PKGS, r);
 		else if (d && d->ccx_scope)
 			fw_poke(m->ccx, m->ncpus, r);
+		else if (d && d->die_scope)
+			fw_poke(m->die, m->ncpus, r);
 		else if (d && d->core_scope)
 			fw_poke(m->core, m->ncpus, r);
 		else if (d)

@@ -73,6 +73,11 @@ struct model_dev {
 	bool package_scope;
 	bool core_scope;           /* shared by the threads of a core (model_place_core) */
 	bool ccx_scope;            /* shared by the CPUs of an AMD CCX (one L3: model_ccx_slot) */
+	/*
+	 * Shared by the CPUs of a die (model_place_die): Diamond Rapids' CBB units, at the same
+	 * MSRs on every die, each die's own (Linux 66e2075426f3: "uncore PMON is die scope").
+	 */
+	bool die_scope;
 	bool (*claims)(const struct model *m, uint32_t msr);
 	/* NULL read/write means plain storage. */
 	pmu_status (*read)(struct model *m, struct model_regfile *rf, uint32_t msr, uint64_t *val);
@@ -370,15 +375,18 @@ struct model {
 	unsigned *die_of;                      /* die within the package (model_place_die) */
 	bool dies_placed;                      /* some CPU was given a die: firmware said them */
 	unsigned *core_lead, *ccx_lead;        /* the lowest CPU of its core, of its CCX */
+	unsigned *die_lead;                    /* the lowest CPU of its die in its package */
 	struct model_regfile *thread;
 	struct model_regfile *core;            /* indexed by the lowest CPU of the core */
 	struct model_regfile *ccx;             /* indexed by the lowest CPU of the CCX */
+	struct model_regfile *die;             /* indexed by the lowest CPU of the die */
 	struct model_access (*log)[MODEL_LOG_PER_CPU];
 	unsigned *log_len;
 	bool *log_overflow;
 	uint64_t *ucode_latch;                 /* IA32_BIOS_SIGN_ID as CPUID(1) loads it */
 	uint8_t *core_busy;                    /* likewise for a core's threads */
 	uint8_t *ccx_busy;                     /* and a CCX's CPUs */
+	uint8_t *die_busy;                     /* and a die's */
 	struct model_cpu_noise *cpu_noise;
 	struct model_replayed *replayed;
 	/* Hostile variants of the PCI uncore (model_pci.c). */

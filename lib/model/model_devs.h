@@ -175,7 +175,9 @@ extern const struct model_dev model_dev_spr_uncore;
 extern const struct model_dev model_dev_spr_units_uncore;
 /* Granite Rapids' and Sierra Forest's IIO, IRP, PCU, U-box, MDF and B2HOT (model_disc_units.h) */
 extern const struct model_dev model_dev_gnr_units_uncore;
-/* Diamond Rapids' units besides its CBOs, one a type (model_disc_units.h MDU_DMR_ALL) */
+/* Diamond Rapids' CBOs (as Sapphire Rapids' CHAs, no MSR 0x2FFE), each CBB die's own */
+extern const struct model_dev model_dev_dmr_cbo_uncore;
+/* Diamond Rapids' units besides its CBOs, one a type (model_disc_units.h MDU_DMR_ALL), a die's */
 extern const struct model_dev model_dev_dmr_units_uncore;
 /* Sapphire/Emerald Rapids PCI and MMIO: the discovery device 0x09A7, its table, M2M, UPI,
  * M3UPI, iMC 0-7 (model_uncore_spr_pci.c). */

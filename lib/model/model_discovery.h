@@ -32,6 +32,8 @@ struct model_disc_part;
  * state, MSR access): a model choice, Linux names none for these parts.
  */
 #define MODEL_DISC_SPR_GLOBAL 0x2FF0u
+/* CBB die d's global control's key in its package's file (die 0's: MODEL_DISC_SPR_GLOBAL). */
+uint32_t model_disc_cbb_global(unsigned d);
 
 /*
  * What the model's global control holds at power-on where freeze_all is set (the bit's

@@ -61,7 +61,7 @@ static void run_handler(struct model *m, unsigned cpu, uint32_t insts, uint32_t 
 		acc %= cycles;
 		for (unsigned d = 0; d < m->p->ndevs; d++)
 			if (m->p->devs[d]->cycle && !m->p->devs[d]->package_scope &&
-			    !m->p->devs[d]->ccx_scope)
+			    !m->p->devs[d]->ccx_scope && !m->p->devs[d]->die_scope)
 				m->p->devs[d]->cycle(m, &m->thread[cpu], &c);
 	}
 }

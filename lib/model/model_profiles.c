@@ -56,7 +56,7 @@ static const struct model_dev *const gnr_devs[] = {
 	&model_dev_gnr_units_uncore, &model_dev_spr_pci,
 };
 static const struct model_dev *const dmr_devs[] = {
-	&model_dev_misc, &model_dev_core, &model_dev_offcore, &model_dev_spr_uncore,
+	&model_dev_misc, &model_dev_core, &model_dev_offcore, &model_dev_dmr_cbo_uncore,
 	&model_dev_dmr_units_uncore, &model_dev_spr_pci, &model_dev_disc_portal,
 };
 static const struct model_dev *const misc_devs[] = { &model_dev_misc };

@@ -217,18 +217,20 @@ struct sbox_set {
 	 * anything but 0 no counter of the set counts (freeze_all: tip b575fc0e3357).
 	 */
 	uint32_t global_ctl;
+	bool die_scope;                  /* a die's units: its die's CBB global control holds them */
 };
 
 static const struct sbox_set snbep_set = {
 	sboxes, sizeof(sboxes) / sizeof(sboxes[0]), U_FIXED_CTL, U_FIXED_CTR,
 	BOX_RST_CTRL | BOX_RST_CTRS | BOX_FRZ | BOX_FRZ_EN, false, 0, BOX_FRZ, BOX_RST_CTRL,
-	BOX_RST_CTRS, 0,
+	BOX_RST_CTRS, 0, false,
 };
 
 /* MSR 0x702: the CHA count in bits 5:0, as Intel PCM src/cpucounters.cpp reads it. */
 static const struct sbox_set skx_set = {
 	skx_sboxes, sizeof(skx_sboxes) / sizeof(skx_sboxes[0]), 0x703u, 0x704u,
 	BOX_RST_CTRL | BOX_RST_CTRS | BOX_FRZ, true, 0x702u, BOX_FRZ, BOX_RST_CTRL, BOX_RST_CTRS, 0,
+	false,
 };
 
 static const struct sbox *sbox_of(const struct sbox_set *s, const struct model *m, uint32_t msr)
@@ -275,6 +277,7 @@ static pmu_status box_ctl_write(const struct sbox_set *s, struct model_regfile *
 static const struct sbox_set icx_set = {
 	icx_sboxes, sizeof(icx_sboxes) / sizeof(icx_sboxes[0]), 0x703u, 0x704u,
 	BOX_RST_CTRL | BOX_RST_CTRS | BOX_FRZ, true, 0x702u, BOX_FRZ, BOX_RST_CTRL, BOX_RST_CTRS, 0,
+	false,
 };
 
 /*
@@ -315,7 +318,17 @@ static const struct sbox spr_sboxes[] = {
 static const struct sbox_set spr_set = {
 	spr_sboxes, sizeof(spr_sboxes) / sizeof(spr_sboxes[0]), 0, 0,
 	GEN_FRZ | GEN_RST_CTRL | GEN_RST_CTRS, false, 0x2FFEu, GEN_FRZ, GEN_RST_CTRL, GEN_RST_CTRS,
-	MODEL_DISC_SPR_GLOBAL,
+	MODEL_DISC_SPR_GLOBAL, false,
+};
+
+/*
+ * Diamond Rapids' CBOs (the model's: at Sapphire Rapids' CHAs' MSRs, model_disc_dmr.c), each
+ * CBB die's own: no CHA count MSR (0x2FFE's meaning there is not published).
+ */
+static const struct sbox_set dmr_cbo_set = {
+	spr_sboxes, sizeof(spr_sboxes) / sizeof(spr_sboxes[0]), 0, 0,
+	GEN_FRZ | GEN_RST_CTRL | GEN_RST_CTRS, false, 0, GEN_FRZ, GEN_RST_CTRL, GEN_RST_CTRS,
+	MODEL_DISC_SPR_GLOBAL, true,
 };
 
 /*
@@ -353,7 +366,7 @@ static const struct sbox gnr_unit_sboxes[] = {
 static const struct sbox_set gnr_units_set = {
 	gnr_unit_sboxes, sizeof(gnr_unit_sboxes) / sizeof(gnr_unit_sboxes[0]), 0, 0,
 	GEN_FRZ | GEN_RST_CTRL | GEN_RST_CTRS, false, 0, GEN_FRZ, GEN_RST_CTRL, GEN_RST_CTRS,
-	MODEL_DISC_SPR_GLOBAL,
+	MODEL_DISC_SPR_GLOBAL, false,
 };
 
 /*
@@ -379,13 +392,13 @@ static const struct sbox dmr_unit_sboxes[] = { MDU_DMR_ALL(DMR_SBOX) };
 static const struct sbox_set dmr_units_set = {
 	dmr_unit_sboxes, sizeof(dmr_unit_sboxes) / sizeof(dmr_unit_sboxes[0]), 0, 0,
 	GEN_FRZ | GEN_RST_CTRL | GEN_RST_CTRS, false, 0, GEN_FRZ, GEN_RST_CTRL, GEN_RST_CTRS,
-	MODEL_DISC_SPR_GLOBAL,
+	MODEL_DISC_SPR_GLOBAL, true,
 };
 
 static const struct sbox_set spr_units_set = {
 	spr_unit_sboxes, sizeof(spr_unit_sboxes) / sizeof(spr_unit_sboxes[0]), 0, 0,
 	GEN_FRZ | GEN_RST_CTRL | GEN_RST_CTRS, false, 0, GEN_FRZ, GEN_RST_CTRL, GEN_RST_CTRS,
-	MODEL_DISC_SPR_GLOBAL,
+	MODEL_DISC_SPR_GLOBAL, false,
 };
 
 /* SNB-EP's UCLK: the guide's 44 bits or m->uclk_width; Skylake-SP's 48 (Linux skx_uncore_ubox). */
@@ -443,18 +456,34 @@ static pmu_status set_write(const struct sbox_set *s, struct model *m, struct mo
 	return model_poke(rf, msr, val & ~CTL_RST);
 }
 
-/* Box x holds still: its box control's freeze bit, or the table's global control not 0. */
-static bool box_frozen(const struct sbox_set *s, const struct model_regfile *rf,
-		       const struct sbox *x)
+/*
+ * The set's global control: in its file, or for a die's units (a die file, model.h
+ * die_scope) that die's CBB control, which its package's file holds (model_uncore_spr_pci.c).
+ */
+static uint64_t global_of(const struct sbox_set *s, const struct model *m,
+			  const struct model_regfile *rf)
 {
-	return (x->box_ctl && (model_peek(rf, x->box_ctl) & s->frz)) ||
-	       (s->global_ctl && model_peek(rf, s->global_ctl));
+	if (!s->global_ctl)
+		return 0;
+	if (s->die_scope) {   /* rf is a die's file (SET_DEV die_scope) */
+		unsigned c = (unsigned)(rf - m->die);
+		return model_peek(&m->pkg[m->pkg_of[c]], model_disc_cbb_global(m->die_of[c]));
+	}
+	return model_peek(rf, s->global_ctl);
 }
 
-static void sbox_cycle(const struct sbox_set *s, struct model_regfile *rf, const struct sbox *x,
+/* Box x holds still: its box control's freeze bit, or the table's global control not 0. */
+static bool box_frozen(const struct sbox_set *s, const struct model *m,
+		       const struct model_regfile *rf, const struct sbox *x)
+{
+	return (x->box_ctl && (model_peek(rf, x->box_ctl) & s->frz)) || global_of(s, m, rf);
+}
+
+static void sbox_cycle(const struct sbox_set *s, const struct model *m, struct model_regfile *rf,
+		       const struct sbox *x,
 		       const struct model_cycle *c, uint64_t n_cycles)
 {
-	bool frozen = box_frozen(s, rf, x);
+	bool frozen = box_frozen(s, m, rf, x);
 	for (unsigned n = 0; n < x->nctr; n++) {
 		uint64_t ctl = model_peek(rf, x->ctl0 + n);
 		/* No umask (PCU): the event-select extension stands in the stimulus' umask slot. */
@@ -476,7 +505,7 @@ static void set_span(const struct sbox_set *s, const struct model *m, struct mod
 {
 	for (unsigned i = 0; i < s->n; i++)
 		if (!s->box[i].cha || s->box[i].cha <= m->chas)
-			sbox_cycle(s, rf, &s->box[i], c, n_cycles);
+			sbox_cycle(s, m, rf, &s->box[i], c, n_cycles);
 	if (s->fixed_ctl && (model_peek(rf, s->fixed_ctl) & FIXED_EN))
 		(void)munc_add(rf, s->fixed_ctr, n_cycles, uclk_width(s, m));
 }
@@ -491,7 +520,7 @@ static bool set_cycles(const struct sbox_set *s, struct model *m, struct model_r
 {
 	for (unsigned i = 0; i < s->n; i++) {
 		const struct sbox *x = &s->box[i];
-		bool frozen = box_frozen(s, rf, x);
+		bool frozen = box_frozen(s, m, rf, x);
 		for (unsigned j = 0; j < x->nctr && !frozen; j++) {
 			uint64_t ctl = model_peek(rf, x->ctl0 + j);
 			if ((ctl & CTL_EN) && munc_field(ctl, 24, x->thresh_bits))
@@ -502,8 +531,8 @@ static bool set_cycles(const struct sbox_set *s, struct model *m, struct model_r
 	return true;
 }
 
-/* The two families' devices: the engine above with their set. */
-#define SET_DEV(pre, set, dname)                                                               \
+/* The families' devices: the engine above with their set, shared by a package or a die. */
+#define SET_DEV(pre, set, dname, scope)                                                        \
 static bool pre##_claims(const struct model *m, uint32_t msr)                                  \
 {                                                                                              \
 	return set_claims(&(set), m, msr);                                                     \
@@ -528,14 +557,15 @@ static bool pre##_cycles(struct model *m, struct model_regfile *rf,             
 	return set_cycles(&(set), m, rf, sum, n);                                              \
 }                                                                                              \
 const struct model_dev model_dev_##pre##_uncore = {                                            \
-	.name = (dname), .package_scope = true, .claims = pre##_claims, .read = pre##_read,    \
+	.name = (dname), .scope = true, .claims = pre##_claims, .read = pre##_read,            \
 	.write = pre##_write, .cycle = pre##_cycle, .cycles = pre##_cycles,                    \
 }
 
-SET_DEV(snbep, snbep_set, "snbep-uncore");
-SET_DEV(skx, skx_set, "skx-uncore");
-SET_DEV(icx, icx_set, "icx-uncore");
-SET_DEV(spr, spr_set, "spr-uncore");
-SET_DEV(spr_units, spr_units_set, "spr-msr-units");
-SET_DEV(gnr_units, gnr_units_set, "gnr-msr-units");
-SET_DEV(dmr_units, dmr_units_set, "dmr-msr-units");
+SET_DEV(snbep, snbep_set, "snbep-uncore", package_scope);
+SET_DEV(skx, skx_set, "skx-uncore", package_scope);
+SET_DEV(icx, icx_set, "icx-uncore", package_scope);
+SET_DEV(spr, spr_set, "spr-uncore", package_scope);
+SET_DEV(spr_units, spr_units_set, "spr-msr-units", package_scope);
+SET_DEV(gnr_units, gnr_units_set, "gnr-msr-units", package_scope);
+SET_DEV(dmr_cbo, dmr_cbo_set, "dmr-cbo", die_scope);
+SET_DEV(dmr_units, dmr_units_set, "dmr-msr-units", die_scope);

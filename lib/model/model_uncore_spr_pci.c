@@ -197,8 +197,7 @@ static bool is_global(const struct model *m, uint32_t key)
 				       !(key & 7)));
 }
 
-/* Die d's CBB global control's key in the package's file. */
-static uint32_t cbb_global(unsigned d)
+uint32_t model_disc_cbb_global(unsigned d)
 {
 	return d ? DMR_CBB_GLOBAL(d) : MODEL_DISC_SPR_GLOBAL;
 }
@@ -252,7 +251,7 @@ static void spr_power_on(struct model *m)
 			const struct model_disc_image *q = portal_image_of(m, p, die);
 			uint64_t v = q && q->global_read ? q->global | frozen : d->global_on[1] | frozen;
 			if (v)
-				(void)model_poke(&m->pkg[p], cbb_global(die), v);
+				(void)model_poke(&m->pkg[p], model_disc_cbb_global(die), v);
 		}
 	}
 }
@@ -316,7 +315,7 @@ bool model_spr_mmio(const struct model *m, uint64_t addr, unsigned *pkg, uint32_
 			}
 			if (addr == global || addr == global + 8 + 8 * die) {
 				*pkg = p;
-				*key = addr == global ? DMR_IMH_GLOBAL : cbb_global(die);
+				*key = addr == global ? DMR_IMH_GLOBAL : model_disc_cbb_global(die);
 				*table = false;
 				return true;
 			}

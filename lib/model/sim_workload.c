@@ -75,8 +75,9 @@ struct rule {
 /* Each channel's DCLK (Sapphire Rapids' list: UNC_M_CLOCKTICKS, 0x01/0x01) one a cycle. */
 #define SPR_IMC_CLK(ch) { &model_dev_spr_pci, \
 	MODEL_UNC_STIM(MODEL_UNC_SPR_IMC0 + (ch), 0x01, 0x01), SRC_CYCLE, 0, 0, CHA_NONE }
-#define SPR_CHA { &model_dev_spr_uncore, MODEL_UNC_STIM(MODEL_UNC_SPR_CHA0, 0x50, 0x03), SRC_LOAD, \
-	0, 0, CHA_SPREAD }, { &model_dev_spr_uncore, MODEL_UNC_STIM(MODEL_UNC_SPR_CHA0, 0x01, 0x00), \
+/* dev: Sapphire Rapids' CHAs, or Diamond Rapids' CBOs at their MSRs (a CBB die's each) */
+#define SPR_CHA(dev) { &(dev), MODEL_UNC_STIM(MODEL_UNC_SPR_CHA0, 0x50, 0x03), SRC_LOAD, \
+	0, 0, CHA_SPREAD }, { &(dev), MODEL_UNC_STIM(MODEL_UNC_SPR_CHA0, 0x01, 0x00), \
 	SRC_CYCLE, 0, 0, CHA_EACH }
 
 /* The mapping sim_workload.h describes; core codes are event | umask << 8. */
@@ -124,7 +125,7 @@ static const struct rule rules[] = {
 	SPR_CAS_CH(6), SPR_CAS_CH(7),
 	SPR_IMC_CLK(0), SPR_IMC_CLK(1), SPR_IMC_CLK(2), SPR_IMC_CLK(3), SPR_IMC_CLK(4),
 	SPR_IMC_CLK(5), SPR_IMC_CLK(6), SPR_IMC_CLK(7),
-	SPR_CHA,
+	SPR_CHA(model_dev_spr_uncore), SPR_CHA(model_dev_dmr_cbo_uncore),
 	L3_SLICE(0), L3_SLICE(1), L3_SLICE(2), L3_SLICE(3),
 	L3_SLICE(4), L3_SLICE(5), L3_SLICE(6), L3_SLICE(7),
 	AMD_UNC(model_dev_amd_df, MODEL_UNC_AMD_DF, MODEL_AMD_DRAM_RD, SRC_LOAD),

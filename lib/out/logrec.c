@@ -249,6 +249,8 @@ void logrec_count(struct strbuf *sb, const struct count_rec *c, bool simulated)
 	logrec_key_u64(sb, "package", c->package);
 	if (c->has_ccx)
 		logrec_key_u64(sb, "ccx", c->ccx);
+	if (c->has_die)
+		logrec_key_u64(sb, "die", c->die);
 	logrec_key_str(sb, "box", c->box);
 	logrec_key_str(sb, "event", c->event);
 	if (c->list)
@@ -284,6 +286,8 @@ void logrec_ownership(struct strbuf *sb, const struct own_rec *o, bool simulated
 	logrec_key_str(sb, "box", o->box);
 	logrec_key_u64(sb, "cpu", o->cpu);
 	logrec_key_u64(sb, "package", o->package);
+	if (o->has_die)
+		logrec_key_u64(sb, "die", o->die);
 	sb_json_key(sb, "registers");
 	sb_putc(sb, '[');
 	for (unsigned i = 0; i < o->n; i++) {

@@ -59,6 +59,8 @@ struct count_rec {
 	unsigned round, repeat;
 	bool has_ccx;                   /* AMD L3: the CCX the count is of */
 	uint32_t ccx;
+	bool has_die;                   /* a die's own units (box_desc.per_die): the leader's die */
+	uint32_t die;
 };
 
 void logrec_count(struct strbuf *sb, const struct count_rec *c, bool simulated);
@@ -70,6 +72,8 @@ struct own_rec {
 	uint32_t package;
 	const struct own_reg *reg;
 	unsigned n;
+	bool has_die;                   /* uncore counted per die: the leader's die */
+	uint32_t die;
 };
 
 /*

@@ -2,18 +2,22 @@
 #include "pmu/topology.h"
 #include "pmu/uncore_amd.h"
 
+enum group { BY_PACKAGE, BY_CCX, BY_DIE };
+
 static unsigned leaders(const struct cpu_info *ci, unsigned n, const struct cpuset *sel,
-			struct package_leader *out, unsigned max, bool *more, bool by_ccx)
+			struct package_leader *out, unsigned max, bool *more, enum group g)
 {
 	unsigned np = 0;
 	*more = false;
 	for (unsigned i = 0; i < n; i++) {
 		if (!ci[i].enabled || !cpuset_has(sel, ci[i].index))
 			continue;
-		uint32_t ccx = by_ccx ? uncore_ccx_of(&ci[i]) : 0;
+		uint32_t ccx = g == BY_CCX ? uncore_ccx_of(&ci[i]) : 0;
+		uint32_t die = g == BY_DIE ? ci[i].die : 0;
 		unsigned p = 0;
 		bool seen_pkg = false;
-		for (; p < np && (out[p].package != ci[i].package || out[p].ccx != ccx); p++)
+		for (; p < np && (out[p].package != ci[i].package || out[p].ccx != ccx ||
+				  out[p].die != die); p++)
 			seen_pkg = seen_pkg || out[p].package == ci[i].package;
 		if (p < np) {
 			out[p].cpus++;
@@ -24,7 +28,8 @@ static unsigned leaders(const struct cpu_info *ci, unsigned n, const struct cpus
 			continue;
 		}
 		out[np] = (struct package_leader){ .package = ci[i].package, .cpu = ci[i].index,
-						   .cpus = 1, .by_ccx = by_ccx, .ccx = ccx,
+						   .cpus = 1, .by_ccx = g == BY_CCX, .ccx = ccx,
+						   .by_die = g == BY_DIE, .die = die,
 						   .first_of_pkg = !seen_pkg };
 		np++;
 	}
@@ -34,12 +39,19 @@ static unsigned leaders(const struct cpu_info *ci, unsigned n, const struct cpus
 unsigned topo_package_leaders(const struct cpu_info *ci, unsigned n, const struct cpuset *sel,
 			      struct package_leader *out, unsigned max, bool *more)
 {
-	return leaders(ci, n, sel, out, max, more, false);
+	return leaders(ci, n, sel, out, max, more, BY_PACKAGE);
 }
 
 unsigned topo_ccx_leaders(const struct cpu_info *ci, unsigned n, const struct cpuset *sel,
 			  struct package_leader *out)
 {
 	bool more;
-	return leaders(ci, n, sel, out, n, &more, true);
+	return leaders(ci, n, sel, out, n, &more, BY_CCX);
+}
+
+unsigned topo_die_leaders(const struct cpu_info *ci, unsigned n, const struct cpuset *sel,
+			  struct package_leader *out)
+{
+	bool more;
+	return leaders(ci, n, sel, out, n, &more, BY_DIE);
 }

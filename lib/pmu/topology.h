@@ -17,7 +17,9 @@ struct package_leader {
 	unsigned cpus;      /* enabled, selected CPUs of that package */
 	bool by_ccx;        /* topo_ccx_leaders: a leader of one CCX (AMD L3) */
 	uint32_t ccx;       /* its CCX (pmu/uncore_amd.h uncore_ccx_of) */
-	bool first_of_pkg;  /* the package's first CCX: it also counts the package's boxes */
+	bool by_die;        /* topo_die_leaders: a leader of one die (firmware's Location2) */
+	uint32_t die;       /* its die in its package */
+	bool first_of_pkg;  /* the package's first CCX or die: it also counts the package's boxes */
 };
 
 /*
@@ -33,6 +35,13 @@ unsigned topo_package_leaders(const struct cpu_info *ci, unsigned n, const struc
  * of each package marked first_of_pkg. out holds n: every CCX has a CPU, so all fit.
  */
 unsigned topo_ccx_leaders(const struct cpu_info *ci, unsigned n, const struct cpuset *sel,
+			  struct package_leader *out);
+
+/*
+ * The same per die (cpu_info.die): one leader per package and die, the first of each package
+ * marked first_of_pkg. out holds n.
+ */
+unsigned topo_die_leaders(const struct cpu_info *ci, unsigned n, const struct cpuset *sel,
 			  struct package_leader *out);
 
 #endif

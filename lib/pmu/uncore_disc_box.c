@@ -140,10 +140,13 @@ pmu_status uncore_disc_build(const struct pmu_backend *b, const struct disc_wher
 				disc_platform_type_name(w->plat, u->type),
 				disc_platform_type_ctl(w->plat, u->type),
 			};
-			if (uncore_disc_add(s, &src) < 0)
+			int k = uncore_disc_add(s, &src);
+			if (k < 0) {
 				d->unmade++;
-			else
-				d->made++;
+				continue;
+			}
+			d->made++;
+			s->box[k].d.per_die = u->access == DISC_MSR && d->find.t[p].portal;
 		}
 	d->client = box_set_add_family(s, c);   /* after the table's: box_of counts those */
 	box_set_done(s);
@@ -167,6 +170,35 @@ static const struct box_desc *box_of(const struct uncore_disc *d, const struct b
 		}
 	}
 	return NULL;
+}
+
+bool uncore_disc_die_has(const struct uncore_disc *d, const struct box_set *s, unsigned pkg,
+			 unsigned die, const struct box_desc *x)
+{
+	for (unsigned k = 0; k < d->find.n; k++) {
+		const struct disc_found *f = &d->find.t[k];
+		const struct disc_table *t = &d->table[k];
+		if (!f->portal || f->st || f->pkg != pkg || f->die != die)
+			continue;
+		for (unsigned i = 0; i < t->nunits; i++)
+			if (t->unit[i].usable && t->unit[i].access == DISC_MSR &&
+			    t->unit[i].box_ctl == x->box_ctl && box_of(d, s, &t->unit[i]) == x)
+				return true;
+	}
+	return false;
+}
+
+unsigned uncore_disc_die_moved(const struct uncore_disc *d, const struct box_set *s, unsigned k)
+{
+	const struct disc_table *t = &d->table[k];
+	unsigned n = 0;
+	for (unsigned i = 0; i < t->nunits; i++) {
+		const struct disc_unit *u = &t->unit[i];
+		const struct box_desc *x = u->usable && u->access == DISC_MSR ? box_of(d, s, u)
+									      : NULL;
+		n += x && x->box_ctl != u->box_ctl;
+	}
+	return n;
 }
 
 static void put(struct uncore_pci_pkg *map, const struct box_desc *x, uint32_t base)

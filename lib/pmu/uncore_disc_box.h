@@ -84,6 +84,18 @@ void uncore_disc_place(const struct uncore_disc *d, const struct box_set *s, uns
 		       struct uncore_pci_pkg *map, struct pmon_registry *reg, unsigned *unplaced);
 
 /*
+ * Whether die `die` of package pkg has box x (a per_die box: an MSR unit behind a portal):
+ * that die's table lists a usable unit of x's type and box id at x's box control. A die's
+ * MSR units are its own registers at the addresses die 0's are (Linux 66e2075426f3), seen
+ * only from its CPUs; one its table lacks, or lists elsewhere, is not counted there.
+ */
+bool uncore_disc_die_has(const struct uncore_disc *d, const struct box_set *s, unsigned pkg,
+			 unsigned die, const struct box_desc *x);
+
+/* Table k's usable MSR units whose box (of their type and box id) is at another box control. */
+unsigned uncore_disc_die_moved(const struct uncore_disc *d, const struct box_set *s, unsigned k);
+
+/*
  * Table t's global control from cpu, as its access type says (MSR; MMIO and PCI: the 32-bit
  * register Linux's global_init clears). Not 0: firmware left the uncore frozen (freeze_all).
  */

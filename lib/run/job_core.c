@@ -143,7 +143,8 @@ static void log_handoff(struct run *a, const struct run_cpu *s)
 /* Every register the CPU's kernel window touched: scope, as found, the bits the run owned. */
 static void log_ownership(struct run *a, const struct run_cpu *s)
 {
-	const struct own_rec o = { "core", s->info.index, s->info.package, s->run.own, s->run.n_own };
+	const struct own_rec o = { "core", s->info.index, s->info.package, s->run.own, s->run.n_own,
+				   false, 0 };
 	if (!s->run.n_own)
 		return;
 	logrec_ownership(&a->sb, &o, a->simulated);
@@ -767,7 +768,7 @@ static void report_stats(struct run *a, const struct core_job *j)
 		for (unsigned e = 0; e < ce->nevents; e++) {
 			struct stats_u64 st;
 			stats_compute(&j->tab[cell(a, j, i, e, 0)], a->opt.repeats, &st);
-			run_stats(a, m->kernel->name, "CPU", (unsigned)i, -1, "core",
+			run_stats(a, m->kernel->name, "CPU", (unsigned)i, -1, -1, "core",
 				  ce->events[e].name, &st);
 		}
 	}

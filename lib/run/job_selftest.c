@@ -162,7 +162,7 @@ static bool find_leaders(struct selftest_job *j)
 	for (unsigned i = 0; i < a->boxes.n; i++)
 		ccx = ccx || (a->boxes.box[i].d.per_ccx &&
 			      a->boxes.box[i].d.family == a->slot[a->plat->bsp].info.uncore);
-	j->leader = run_leaders(a, ccx, &j->npkg, &more);
+	j->leader = run_leaders(a, ccx ? RUN_BY_CCX : RUN_BY_PACKAGE, &j->npkg, &more);
 	if (more) {
 		sb_puts(&a->sb, "selftest: more packages than ");
 		sb_dec(&a->sb, TOPO_MAX_PACKAGES);

@@ -61,8 +61,9 @@ struct uncore_job {
 	struct pmu_event_req *reqs;    /* this round's events */
 	unsigned *evi, n;              /* ... as indices of ureqs */
 	struct pmu_event_req *mine;    /* ... those of one domain's boxes */
-	struct derived_input *in;      /* a domain's median deltas, as ureqs */
-	void *mem;                     /* reqs, evi, mine and in */
+	struct derived_input *in;      /* a domain's median deltas, of the events it counts */
+	struct derived_input *all;     /* ... as ureqs (event NULL: another domain's) */
+	void *mem;                     /* reqs, evi, mine, in and all */
 	bool header;
 	enum verdict v;
 };

@@ -118,24 +118,31 @@ enum verdict job_uncore_check(struct run *a, struct measure_state *m)
 	return plan_rounds(a, m, fam);
 }
 
-/* Does any event go to a box of each CCX (AMD L3)? Then the job runs per CCX. */
-static bool by_ccx(const struct measure_state *m)
+/*
+ * Does any event go to a box of each CCX (AMD L3), or of each die (a portal table's MSR
+ * units)? Then the job runs per CCX or per die.
+ */
+static enum run_by domains(const struct measure_state *m)
 {
+	enum run_by by = RUN_BY_PACKAGE;
 	for (unsigned i = 0; i < m->nureqs; i++)
 		if (m->ureqs[i].box->per_ccx)
-			return true;
-	return false;
+			return RUN_BY_CCX;
+		else if (m->ureqs[i].box->per_die)
+			by = RUN_BY_DIE;
+	return by;
 }
 
 /*
  * One leader per package among the CPUs that answered discovery, or per CCX when an event
- * counts on the L3 of each (the package's first CCX counts its package's boxes too).
+ * counts on the L3 of each, or per die when one counts on a die's own MSR units (the
+ * package's first CCX or die counts its package's boxes too).
  */
 static struct package_leader *find_leaders(struct run *a, const struct measure_state *m,
 					   unsigned *np)
 {
-	bool more, ccx = by_ccx(m);
-	struct package_leader *out = run_leaders(a, ccx, np, &more);
+	bool more, ccx = domains(m) == RUN_BY_CCX;
+	struct package_leader *out = run_leaders(a, domains(m), np, &more);
 	if (!out) {
 		sb_puts(&a->sb, "no memory to choose the packages' leaders: the uncore is not counted");
 		run_say(a);
@@ -187,7 +194,7 @@ void uncore_step_begin(struct run *a, struct uncore_job *j, unsigned g)
 			}
 		/* job_uncore_check proved the round fits: no register is touched */
 		uncore_plan_pci(&p->s, bsp_family(a), uncore_pci_pkg_for(a, p->leader.package), mine, n);
-		uncore_disc_thaw(a, p->leader.package, &p->s);
+		uncore_disc_thaw(a, &p->leader, &p->s);
 		flag_set(&p->done, 0);
 	}
 }
@@ -230,10 +237,14 @@ static void report_results(struct run *a, struct uncore_job *j)
 	unsigned reps = a->opt.repeats;
 	bool table = false;
 	for (unsigned i = 0; i < j->np; i++) {
+		const struct pkg_run *p = &j->pkgs[i];
+		const struct package_leader *l = &p->leader;
 		struct derived_input *in = j->in;
 		struct derived_set set;
 		struct stats_u64 st, w;
 		unsigned nin = 0;
+		const struct uncore_domain dom = { l->package,
+						   upkg_die_named(p) ? (int)l->die : -1 };
 		if (!j->alive[i])
 			continue;
 		if (reps > 1 && !table) {
@@ -241,29 +252,31 @@ static void report_results(struct run *a, struct uncore_job *j)
 			run_stats_header(a, "PKG");
 		}
 		for (unsigned e = 0; e < m->nureqs; e++) {
-			if (!upkg_counts_box(&j->pkgs[i], m->ureqs[e].box))
+			j->all[e] = (struct derived_input){ NULL, 0 };   /* not this domain's */
+			if (!upkg_counts_box(p, m->ureqs[e].box))
 				continue;
 			stats_compute(&j->tab[cell(a, m, i, e, 0)], reps, &st);
 			if (reps > 1)
-				run_stats(a, m->kernel->name, "PKG", j->pkgs[i].leader.package,
-					  m->ureqs[e].box->per_ccx && j->pkgs[i].leader.by_ccx ?
-					  (int)j->pkgs[i].leader.ccx : -1,
+				run_stats(a, m->kernel->name, "PKG", l->package,
+					  m->ureqs[e].box->per_ccx && l->by_ccx ? (int)l->ccx : -1,
+					  m->ureqs[e].box->per_die ? dom.die : -1,
 					  m->ureqs[e].box->name, m->ureqs[e].name, &st);
 			in[nin].event = m->ureqs[e].name;
 			in[nin++].delta = st.median;
+			j->all[e] = in[nin - 1];
 		}
 		stats_compute(&j->win[i * j->nwin], j->nwin, &w);
-		derived_compute(in, nin, w.median, a->plat->tsc_per_us * 1000000ull, &set);
-		run_derived(a, m->kernel->name, "package", j->pkgs[i].leader.package, &set);
-		uncore_pci_chas(a, j->pkgs[i].leader.package, j->pkgs[i].cha_msr_st, j->pkgs[i].cha_msr);
-		/* a package domain counts every event: in[] is indexed as ureqs (PCI boxes) */
-		if (!j->pkgs[i].leader.by_ccx) {
-			j->v = verdict_worse(j->v, uncore_table(a, m, j->pkgs[i].leader.package, in,
-								 w.median));
-			j->v = verdict_worse(j->v, uncore_pci_bandwidth(a, m, j->pkgs[i].leader.package,
-									  in, w.median,
-									  &j->pkgs[i].fr));
+		if (!l->by_die || l->first_of_pkg) {   /* a later die: its MSR units' counts only */
+			derived_compute(in, nin, w.median, a->plat->tsc_per_us * 1000000ull, &set);
+			run_derived(a, m->kernel->name, "package", l->package, &set);
+			uncore_pci_chas(a, l->package, p->cha_msr_st, p->cha_msr);
 		}
+		if (l->by_ccx)
+			continue;
+		j->v = verdict_worse(j->v, uncore_table(a, m, &dom, j->all, w.median));
+		if (upkg_counts_package(p))
+			j->v = verdict_worse(j->v, uncore_pci_bandwidth(a, m, l->package, j->all,
+									  w.median, &j->pkgs[i].fr));
 	}
 }
 
@@ -327,7 +340,7 @@ enum verdict uncore_job_begin(struct run *a, struct measure_state *m, struct unc
 	j->nwin = m->nurounds * reps;
 	j->tab = run_alloc(a, (size_t)j->np * nev * reps * sizeof(*j->tab));
 	j->win = run_alloc(a, (size_t)j->np * j->nwin * sizeof(*j->win));
-	j->mem = run_alloc(a, nev * (2 * sizeof(*j->reqs) + sizeof(*j->in) + sizeof(*j->evi)));
+	j->mem = run_alloc(a, nev * (2 * sizeof(*j->reqs) + 2 * sizeof(*j->in) + sizeof(*j->evi)));
 	bool room = j->pkgs && j->alive && j->tab && j->win && j->mem;
 	for (unsigned i = 0; room && i < j->np; i++) {
 		struct pkg_run *p = &j->pkgs[i];
@@ -341,7 +354,8 @@ enum verdict uncore_job_begin(struct run *a, struct measure_state *m, struct unc
 		room = mem != NULL;
 		if (room)
 			upkg_tables_init(p, mem, max);
-		if (room && !a->opt.events[0])   /* the default job: the family's free-running counters */
+		/* the default job: the family's free-running counters, on the package's domain */
+		if (room && !a->opt.events[0] && upkg_counts_package(p))
 			imc_freerun_find(&p->fr, uncore_family_desc(bsp_family(a)),
 					 uncore_pci_pkg_for(a, leaders[i].package), a->backend.pmon);
 		j->alive[i] = true;
@@ -355,7 +369,8 @@ enum verdict uncore_job_begin(struct run *a, struct measure_state *m, struct unc
 	j->reqs = j->mem;
 	j->mine = j->reqs + nev;
 	j->in = (struct derived_input *)(j->mine + nev);
-	j->evi = (unsigned *)(j->in + nev);
+	j->all = j->in + nev;
+	j->evi = (unsigned *)(j->all + nev);
 	run_free(a, leaders);
 	if (m->nurounds > 1) {
 		sb_puts(&a->sb, "more uncore events than counters: ");

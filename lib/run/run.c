@@ -165,12 +165,12 @@ static struct cpu_info *answered_infos(struct run *a)
 	return ci;
 }
 
-struct package_leader *run_leaders(struct run *a, bool by_ccx, unsigned *n, bool *more)
+struct package_leader *run_leaders(struct run *a, enum run_by by, unsigned *n, bool *more)
 {
 	unsigned ncpus = a->plat->ncpus;
 	struct cpu_info *ci = answered_infos(a);
-	struct package_leader *out = run_alloc(a, (by_ccx ? ncpus : TOPO_MAX_PACKAGES) *
-					       sizeof(*out));
+	unsigned max = by != RUN_BY_PACKAGE ? ncpus : TOPO_MAX_PACKAGES;
+	struct package_leader *out = run_alloc(a, max * sizeof(*out));
 	*n = 0;
 	*more = false;
 	if (!ci || !out) {
@@ -178,7 +178,8 @@ struct package_leader *run_leaders(struct run *a, bool by_ccx, unsigned *n, bool
 		run_free(a, out);
 		return NULL;
 	}
-	*n = by_ccx ? topo_ccx_leaders(ci, ncpus, &a->opt.cpus, out) :
+	*n = by == RUN_BY_CCX ? topo_ccx_leaders(ci, ncpus, &a->opt.cpus, out) :
+	     by == RUN_BY_DIE ? topo_die_leaders(ci, ncpus, &a->opt.cpus, out) :
 	     topo_package_leaders(ci, ncpus, &a->opt.cpus, out, TOPO_MAX_PACKAGES, more);
 	run_free(a, ci);
 	return out;

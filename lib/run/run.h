@@ -246,11 +246,11 @@ void run_count_header(struct run *a, const char *where);
 struct stats_u64;
 /*
  * Min, median and max over the repeats of kernel of one event on CPU or package n (where
- * "CPU" or "PKG"), of CCX ccx (AMD L3; -1: none): a "stats" record and a console row
- * under run_stats_header.
+ * "CPU" or "PKG"), of CCX ccx (AMD L3) or die die (-1: none): a "stats" record and a
+ * console row under run_stats_header.
  */
 void run_stats(struct run *a, const char *kernel, const char *where, unsigned n, int ccx,
-	       const char *box, const char *event, const struct stats_u64 *st);
+	       int die, const char *box, const char *event, const struct stats_u64 *st);
 void run_stats_header(struct run *a, const char *where);
 /* The model's machine: sim-profile-file's name, else sim-profile's. */
 const char *run_profile_name(const struct run *a);
@@ -258,12 +258,14 @@ const char *run_profile_name(const struct run *a);
 void *run_alloc(struct run *a, size_t bytes);
 void run_free(struct run *a, void *p);
 struct package_leader;
+/* What the uncore's leaders lead: a package, a CCX (AMD L3) or a die (per_die boxes). */
+enum run_by { RUN_BY_PACKAGE, RUN_BY_CCX, RUN_BY_DIE };
 /*
  * The leaders (pmu/topology.h) among the selected CPUs that answered discovery: one per CCX
- * when by_ccx (as many as the machine has), else one per package, *more set past
+ * or die (as many as the machine has), else one per package, *more set past
  * TOPO_MAX_PACKAGES. *n of them to run_free, or NULL without memory.
  */
-struct package_leader *run_leaders(struct run *a, bool by_ccx, unsigned *n, bool *more);
+struct package_leader *run_leaders(struct run *a, enum run_by by, unsigned *n, bool *more);
 /* bytes of zeroed memory on a cache line of their own, *base to run_free; NULL without memory */
 void *run_alloc_lines(struct run *a, size_t bytes, void **base);
 /*

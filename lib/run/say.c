@@ -181,14 +181,15 @@ void run_stats_header(struct run *a, const char *where)
 }
 
 void run_stats(struct run *a, const char *kernel, const char *where, unsigned n, int ccx,
-	       const char *box,
-	       const char *event, const struct stats_u64 *st)
+	       int die, const char *box, const char *event, const struct stats_u64 *st)
 {
 	bool cpu = where[0] == 'C';
 	run_begin(a, "stats");
 	logrec_key_u64(&a->sb, cpu ? "cpu" : "package", n);
 	if (ccx >= 0)
 		logrec_key_u64(&a->sb, "ccx", (uint64_t)ccx);
+	if (die >= 0)
+		logrec_key_u64(&a->sb, "die", (uint64_t)die);
 	logrec_key_str(&a->sb, "box", box);
 	logrec_key_str(&a->sb, "event", event);
 	logrec_key_str(&a->sb, "kernel", kernel);
@@ -207,6 +208,10 @@ void run_stats(struct run *a, const char *kernel, const char *where, unsigned n,
 	if (ccx >= 0) {   /* "P0.X2": package 0, CCX 2 */
 		sb_puts(&a->sb, ".X");
 		sb_dec(&a->sb, (unsigned)ccx);
+	}
+	if (die >= 0) {   /* "P0.D1": package 0, die 1 */
+		sb_puts(&a->sb, ".D");
+		sb_dec(&a->sb, (unsigned)die);
 	}
 	sb_pad_to(&a->sb, a->sb.len >= 5 ? a->sb.len + 1 : 5);
 	for (unsigned c = 0; c < 22 && event[c]; c++)

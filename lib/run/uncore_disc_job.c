@@ -4,6 +4,7 @@
 #include "hw/layouts_discovery.h"
 #include "out/logrec.h"
 #include "pmu/regkey.h"
+#include "pmu/topology.h"
 #include "pmu/uncore_disc_box.h"
 #include "pmu/uncore_disc_find.h"
 #include "pmu/uncore_family.h"
@@ -93,6 +94,15 @@ static bool multi_die(const struct disc_find *f, unsigned k)
 	for (unsigned i = 0; f->t[k].portal && i < f->n; i++)
 		if (i != k && f->t[i].portal && f->t[i].pkg == f->t[k].pkg &&
 		    f->t[i].domain == f->t[k].domain && f->t[i].die != f->t[k].die)
+			return true;
+	return false;
+}
+
+bool uncore_disc_dies_named(const struct run *a, unsigned pkg)
+{
+	const struct disc_find *f = &a->unc->disc.find;
+	for (unsigned k = 0; a->unc->built && k < f->n; k++)
+		if (f->t[k].pkg == pkg && multi_die(f, k))
 			return true;
 	return false;
 }
@@ -420,14 +430,12 @@ static void say_found(struct run *a, unsigned p, unsigned unplaced)
 		sb_dec(&a->sb, unplaced);
 		sb_puts(&a->sb, " with no box (a type or box id package 0's table lacks, or no room)");
 	}
-	unsigned msr = 0;   /* a later die's MSR units: its own registers, on its own CPUs */
-	for (unsigned i = 0; f->die && i < t->nunits; i++)
-		msr += t->unit[i].usable && t->unit[i].access == DISC_MSR;
-	if (msr) {
+	/* a die's MSR units are counted on its own CPUs at die 0's addresses; one elsewhere not */
+	unsigned moved = f->portal ? uncore_disc_die_moved(disc, &a->boxes, p) : 0;
+	if (moved) {
 		sb_puts(&a->sb, ", ");
-		sb_dec(&a->sb, msr);
-		sb_puts(&a->sb, " MSR units not counted (efipmu counts a package's MSR boxes on one "
-			       "CPU, not on this die's)");
+		sb_dec(&a->sb, moved);
+		sb_puts(&a->sb, " MSR units at other MSRs than package 0 die 0's: not counted");
 	}
 	run_say(a);
 }
@@ -550,12 +558,28 @@ void uncore_disc_chas(struct run *a, unsigned package, uint32_t msr_at, pmu_stat
 	run_say(a);
 }
 
-void uncore_disc_thaw(const struct run *a, unsigned package, struct uncore_session *s)
+/* Whether table k's global control is leader l's domain's (uncore_disc_thaw). */
+static bool domain_table(const struct uncore_disc *disc, unsigned k, const struct package_leader *l)
+{
+	const struct disc_found *f = &disc->find.t[k];
+	if (f->pkg != l->package)
+		return false;
+	return !l->by_die || (f->portal ? f->die == l->die : l->first_of_pkg);
+}
+
+void uncore_disc_thaw(const struct run *a, const struct package_leader *l,
+		      struct uncore_session *s)
 {
 	const struct uncore_disc *disc = &a->unc->disc;
 	for (unsigned k = 0; a->unc->built && k < disc->find.n && !s->st; k++)
-		if (disc->find.t[k].pkg == package && disc->global_key[k])
+		if (domain_table(disc, k, l) && disc->global_key[k])
 			(void)uncore_plan_write(s, disc->global_key[k], 0);
+}
+
+bool uncore_disc_die_counts(const struct run *a, unsigned pkg, unsigned die,
+			    const struct box_desc *x)
+{
+	return a->unc->built && uncore_disc_die_has(&a->unc->disc, &a->boxes, pkg, die, x);
 }
 
 /* The session's record of key (what it found); NULL: not saved. */
@@ -567,13 +591,14 @@ static const struct own_reg *saved_of(const struct uncore_session *s, uint32_t k
 	return NULL;
 }
 
-void uncore_disc_say_thaw(struct run *a, unsigned package, const struct uncore_session *s,
-			  bool ran, pmu_status restore_st)
+void uncore_disc_say_thaw(struct run *a, const struct package_leader *l,
+			  const struct uncore_session *s, bool ran, pmu_status restore_st)
 {
 	const struct uncore_disc *disc = &a->unc->disc;
+	unsigned package = l->package;
 	for (unsigned k = 0; a->unc->built && k < disc->find.n; k++) {
 		uint32_t key = disc->global_key[k];
-		if (disc->find.t[k].pkg != package || !key)
+		if (!domain_table(disc, k, l) || !key)
 			continue;
 		const struct own_reg *o = saved_of(s, key);
 		/* a session that did not end counting wrote nothing, or put back what it wrote */

@@ -49,20 +49,34 @@ unsigned uncore_disc_msrs_of(const struct run *a, unsigned cpu, uint32_t *out);
 void uncore_disc_chas(struct run *a, unsigned package, uint32_t msr_at, pmu_status msr_st,
 		      uint64_t msr);
 
+struct package_leader;
 /*
- * Issue 36 item 2: package package's tables whose global control firmware left frozen
+ * Issue 36 item 2: the tables of leader l's domain whose global control firmware left frozen
  * (freeze_all, uncore_disc_globals) cleared for the window of session s (planned, not yet
  * programmed), as Linux's global_init writes 0 (tip b575fc0e3357), and put back as found by
- * its restore. A session refused (firmware's counters in use) writes none of it.
+ * its restore. A session refused (firmware's counters in use) writes none of it. A domain's
+ * tables: its package's; counted per die, a die's own portal tables, the package's others
+ * on its first die (each control in one session only).
  */
-void uncore_disc_thaw(const struct run *a, unsigned package, struct uncore_session *s);
+void uncore_disc_thaw(const struct run *a, const struct package_leader *l,
+		      struct uncore_session *s);
 
 /*
- * After package package's first window: each such global control, one line and an
+ * After the domain's first window: each such global control, one line and an
  * `uncore_global` record (found, cleared, restored); ran: its leader ran session s,
  * restore_st the restore's status.
  */
-void uncore_disc_say_thaw(struct run *a, unsigned package, const struct uncore_session *s,
-			  bool ran, pmu_status restore_st);
+void uncore_disc_say_thaw(struct run *a, const struct package_leader *l,
+			  const struct uncore_session *s, bool ran, pmu_status restore_st);
+
+/*
+ * Whether package pkg has tables of one domain behind a portal on several dies: then its
+ * dies are named in its tables' lines and in the records and rows of each die's boxes.
+ */
+bool uncore_disc_dies_named(const struct run *a, unsigned pkg);
+
+/* Whether die `die` of package pkg counts box x, a die's own (box_desc.per_die). */
+bool uncore_disc_die_counts(const struct run *a, unsigned pkg, unsigned die,
+			    const struct box_desc *x);
 
 #endif

@@ -54,9 +54,27 @@ void upkg_tables_init(struct pkg_run *p, void *mem, unsigned max)
 
 /* ---- on the leader ---- */
 
+bool upkg_counts_package(const struct pkg_run *p)
+{
+	return (!p->leader.by_ccx && !p->leader.by_die) || p->leader.first_of_pkg;
+}
+
 bool upkg_counts_box(const struct pkg_run *p, const struct box_desc *d)
 {
-	return !p->leader.by_ccx || d->per_ccx || p->leader.first_of_pkg;
+	if (p->leader.by_die && d->per_die)   /* the die's own registers, where its table has them */
+		return uncore_disc_die_counts(p->a, p->leader.package, p->leader.die, d);
+	return (p->leader.by_ccx && d->per_ccx) || upkg_counts_package(p);
+}
+
+bool upkg_die_named(const struct pkg_run *p)
+{
+	return p->leader.by_die && uncore_disc_dies_named(p->a, p->leader.package);
+}
+
+static void key_die(struct run *a, const struct pkg_run *p)
+{
+	if (upkg_die_named(p))
+		logrec_key_u64(&a->sb, "die", p->leader.die);
 }
 
 static bool probed(const struct pkg_run *p, const struct box_desc *d)
@@ -165,6 +183,7 @@ static void log_probe(struct run *a, const struct pkg_run *p, unsigned i)
 	const struct uncore_probe *pr = &p->probe[i];
 	run_begin(a, "uncore_probe");
 	logrec_key_u64(&a->sb, "package", p->leader.package);
+	key_die(a, p);
 	logrec_key_u64(&a->sb, "cpu", p->leader.cpu);
 	logrec_key_str(&a->sb, "box", p->probe_box[i]->name);
 	logrec_key_reg(&a->sb, "reg", pr->msr);
@@ -185,6 +204,10 @@ static void say_package(struct run *a, const struct pkg_run *p, const char *what
 	if (p->leader.by_ccx) {
 		sb_puts(&a->sb, " CCX ");
 		sb_dec(&a->sb, p->leader.ccx);
+	}
+	if (upkg_die_named(p)) {
+		sb_puts(&a->sb, " die ");
+		sb_dec(&a->sb, p->leader.die);
 	}
 	sb_puts(&a->sb, " (CPU ");
 	sb_dec(&a->sb, p->leader.cpu);
@@ -229,6 +252,7 @@ static void log_width(struct run *a, const struct pkg_run *p, unsigned i)
 	const struct box_desc *d = p->width_box[i];
 	run_begin(a, "uncore_width");
 	logrec_key_u64(&a->sb, "package", p->leader.package);
+	key_die(a, p);
 	logrec_key_u64(&a->sb, "cpu", p->leader.cpu);
 	logrec_key_str(&a->sb, "box", d->name);
 	logrec_key_reg(&a->sb, "ctl", w->ctl_msr);
@@ -275,6 +299,7 @@ static void log_count(struct run *a, const struct pkg_run *p, const struct uncor
 		.kernel = p->m->kernel->name, .iterations = p->m->iterations, .round = round,
 		.repeat = repeat,
 		.has_ccx = p->leader.by_ccx && e->box->per_ccx, .ccx = p->leader.ccx,
+		.has_die = upkg_die_named(p) && e->box->per_die, .die = p->leader.die,
 	};
 	run_count(a, &r);
 	if (!row)
@@ -299,6 +324,10 @@ static void log_count(struct run *a, const struct pkg_run *p, const struct uncor
 	sb_init(&w, where, sizeof(where));
 	sb_putc(&w, 'P');
 	sb_dec(&w, p->leader.package);
+	if (r.has_die) {   /* "P0.D1": package 0, die 1; its boxes said together ("cbo_0-6.0") */
+		sb_puts(&w, ".D");
+		sb_dec(&w, p->leader.die);
+	}
 	sb_init(&k, counter, sizeof(counter));
 	struct row_unit u = { p->leader.package, counter, 0, ctr };
 	bool unit = !r.has_ccx && box_instance(box, &k, &u.n);
@@ -390,6 +419,8 @@ static void handoff_into(struct run *a, struct strbuf *sb, const struct pkg_run 
 	logrec_begin(sb, "handoff", a->simulated);
 	logrec_key_str(sb, "box", "uncore");
 	logrec_key_u64(sb, "package", p->leader.package);
+	if (upkg_die_named(p))
+		logrec_key_u64(sb, "die", p->leader.die);
 	logrec_key_u64(sb, "cpu", p->leader.cpu);
 	logrec_key_u64(sb, "counters_in_use", s->n_in_use);
 	sb_json_key(sb, "registers");
@@ -414,7 +445,7 @@ static void handoff_into(struct run *a, struct strbuf *sb, const struct pkg_run 
 static void log_saved(struct run *a, const struct pkg_run *p, bool handoff)
 {
 	const struct own_rec o = { "uncore", p->leader.cpu, p->leader.package, p->s.saved,
-				   p->s.nsaved };
+				   p->s.nsaved, upkg_die_named(p), p->leader.die };
 	size_t cap = RUN_LINE_MAX + (size_t)p->s.nsaved * REG_ENTRY_MAX;
 	char *buf = p->s.nsaved ? run_alloc(a, cap) : NULL;
 	struct strbuf own, *sb = &a->sb;
@@ -517,7 +548,7 @@ enum verdict upkg_report(struct run *a, struct pkg_run *p, unsigned round, unsig
 		log_saved(a, p, true);
 		say_fw_boxes(a, p);
 		if (!round)
-			uncore_disc_say_thaw(a, p->leader.package, &p->s, flag_get(&p->done),
+			uncore_disc_say_thaw(a, &p->leader, &p->s, flag_get(&p->done),
 					     p->restore_st);
 		log_saved(a, p, false);
 	}

@@ -16,7 +16,8 @@
 /*
  * Written only by its leader (AP code: no printing, no files) while it runs a step. A
  * domain is a package, or on AMD a CCX: its L3, and on the package's first CCX also the
- * package's boxes (Data Fabric, UMCs).
+ * package's boxes (Data Fabric, UMCs); or a die: its own MSR units behind a portal (Diamond
+ * Rapids' CBB), and on the package's first die also the package's boxes.
  */
 struct pkg_run {
 	struct run *a;
@@ -54,8 +55,15 @@ size_t upkg_tables_size(unsigned max);
 /* Gives p its tables in mem (upkg_tables_size(max) bytes, 8-byte aligned), its session's too. */
 void upkg_tables_init(struct pkg_run *p, void *mem, unsigned max);
 
-/* Does this domain count box d: per-CCX boxes on every CCX, the others once per package. */
+/* Does this domain count the package's boxes: a package, or its first CCX or die. */
+bool upkg_counts_package(const struct pkg_run *p);
+/*
+ * Does this domain count box d: per-CCX boxes on every CCX, per-die boxes on each die whose
+ * table lists them, the others once per package.
+ */
 bool upkg_counts_box(const struct pkg_run *p, const struct box_desc *d);
+/* Records and rows of a die's domain name it: its package has tables on several dies. */
+bool upkg_die_named(const struct pkg_run *p);
 /* The step on the leader: probes (first step), program, kernel, read, restore. */
 void upkg_on_leader(void *ctx, unsigned cpu);
 /* Counted in this step: the leader answered, its boxes hold values, nothing failed. */

@@ -45,14 +45,29 @@ static void event_of(const char *spec, char *out, size_t cap)
 	sb_putn(&sb, s, n);
 }
 
-static bool same_row(const struct measure_state *m, unsigned i, unsigned k)
+/* Requests i and k of one row: one box type and event, both counted by the domain (in[].event). */
+static bool same_row(const struct measure_state *m, const struct derived_input *in, unsigned i,
+		     unsigned k)
 {
+	if (!in[i].event || !in[k].event)
+		return false;
 	char ti[TYPE_MAX], tk[TYPE_MAX], ei[EVENT_NAME_MAX], ek[EVENT_NAME_MAX];
 	box_type_name(m->ureqs[i].box, ti, sizeof(ti));
 	box_type_name(m->ureqs[k].box, tk, sizeof(tk));
 	event_of(m->ureqs[i].name, ei, sizeof(ei));
 	event_of(m->ureqs[k].name, ek, sizeof(ek));
 	return !pmu_strcmp(ti, tk) && !pmu_strcmp(ei, ek);
+}
+
+/* "P0", or "P0.D1" for a die's own boxes. */
+static void put_domain(struct run *a, const struct uncore_domain *d)
+{
+	sb_putc(&a->sb, 'P');
+	sb_dec(&a->sb, d->package);
+	if (d->die >= 0) {
+		sb_puts(&a->sb, ".D");
+		sb_dec(&a->sb, (unsigned)d->die);
+	}
 }
 
 static bool is_clock(const char *event)
@@ -62,12 +77,11 @@ static bool is_clock(const char *event)
 }
 
 /* "P0 clock of ubox: 7,007 ticks over the window, 2,000.000 MHz (UNC_U_CLOCKTICKS)" */
-static void say_clock(struct run *a, unsigned package, const char *type, const char *event,
-		      uint64_t delta, unsigned boxes, uint64_t ticks)
+static void say_clock(struct run *a, const struct uncore_domain *d, const char *type,
+		      const char *event, uint64_t delta, unsigned boxes, uint64_t ticks)
 {
 	uint64_t hz = a->plat->tsc_per_us * 1000000ull;
-	sb_putc(&a->sb, 'P');
-	sb_dec(&a->sb, package);
+	put_domain(a, d);
 	sb_puts(&a->sb, " clock of ");
 	sb_puts(&a->sb, type);
 	sb_puts(&a->sb, ": ");
@@ -90,15 +104,17 @@ static void say_clock(struct run *a, unsigned package, const char *type, const c
 static bool row(const struct measure_state *m, const struct derived_input *in, unsigned i,
 		char *type, char *event, uint64_t *sum, unsigned *boxes)
 {
+	if (!in[i].event)
+		return false;   /* another domain's */
 	for (unsigned k = 0; k < i; k++)
-		if (same_row(m, i, k))
+		if (same_row(m, in, i, k))
 			return false;   /* each type and event once, with every box of the type */
 	box_type_name(m->ureqs[i].box, type, TYPE_MAX);
 	event_of(m->ureqs[i].name, event, EVENT_NAME_MAX);
 	*sum = 0;
 	*boxes = 0;
 	for (unsigned k = i; k < m->nureqs; k++)
-		if (same_row(m, i, k)) {
+		if (same_row(m, in, i, k)) {
 			*sum += in[k].delta;
 			(*boxes)++;
 		}
@@ -118,10 +134,10 @@ static void say_each(struct run *a, const struct measure_state *m, const struct 
 	sb_puts(&a->sb, "    each:");
 	for (unsigned k = i; k < m->nureqs; k++) {
 		unsigned run = 1;
-		if (!same_row(m, i, k))
+		if (!same_row(m, in, i, k))
 			continue;
 		for (unsigned n = k + 1; boxes > EACH_RUNS && n < m->nureqs; n++) {
-			if (!same_row(m, i, n))
+			if (!same_row(m, in, i, n))
 				continue;
 			if (in[n].delta != in[k].delta)
 				break;
@@ -146,8 +162,8 @@ static void say_each(struct run *a, const struct measure_state *m, const struct 
  * One clock check: its record and its console line; lo and hi the least and most ticks. A
  * disagreement the lab's waiver explains (on the boot CPU's part) is WAIVED.
  */
-static enum verdict clock_verdict(struct run *a, unsigned package, const char *what,
-				  uint64_t lo, uint64_t hi)
+static enum verdict clock_verdict(struct run *a, const struct uncore_domain *d,
+				  const char *what, uint64_t lo, uint64_t hi)
 {
 	bool ok = hi * 100u <= lo * (100u + CLOCK_SPREAD_PCT);
 	const struct waiver_subject s = waive_subject(&a->slot[a->plat->bsp].info, CHECK_BOX_CLOCKS);
@@ -156,7 +172,9 @@ static enum verdict clock_verdict(struct run *a, unsigned package, const char *w
 	const char *result = ok ? "PASS" : waive ? "WAIVED" : "FAIL";
 	a->checks.n[CHECK_BOX_CLOCKS]++;
 	run_begin(a, "check");
-	logrec_key_u64(&a->sb, "package", package);
+	logrec_key_u64(&a->sb, "package", d->package);
+	if (d->die >= 0)
+		logrec_key_u64(&a->sb, "die", (uint64_t)d->die);
 	logrec_key_str(&a->sb, "check", "box clocks of one domain agree");
 	logrec_key_str(&a->sb, "clocks", what);
 	logrec_key_u64(&a->sb, "spread_pct", CLOCK_SPREAD_PCT);
@@ -170,8 +188,7 @@ static enum verdict clock_verdict(struct run *a, unsigned package, const char *w
 		waive_keys(a, &hit);
 	logrec_end(&a->sb);
 	run_record(a);
-	sb_putc(&a->sb, 'P');
-	sb_dec(&a->sb, package);
+	put_domain(a, d);
 	sb_puts(&a->sb, " clocks of ");
 	sb_puts(&a->sb, what);
 	sb_puts(&a->sb, ": ");
@@ -191,17 +208,17 @@ static enum verdict clock_verdict(struct run *a, unsigned package, const char *w
 }
 
 /* The boxes of row i against each other: their least and most ticks, a box at 0 named. */
-static enum verdict clocks_of_type(struct run *a, const struct measure_state *m, unsigned package,
-				   const struct derived_input *in, unsigned i, const char *type)
+static enum verdict clocks_of_type(struct run *a, const struct measure_state *m,
+				   const struct uncore_domain *d, const struct derived_input *in,
+				   unsigned i, const char *type)
 {
 	uint64_t lo = UINT64_MAX, hi = 0;
 	unsigned ticking = 0;
 	for (unsigned k = i; k < m->nureqs; k++) {
-		if (!same_row(m, i, k))
+		if (!same_row(m, in, i, k))
 			continue;
 		if (!in[k].delta) {
-			sb_putc(&a->sb, 'P');
-			sb_dec(&a->sb, package);
+			put_domain(a, d);
 			sb_putc(&a->sb, ' ');
 			sb_puts(&a->sb, m->ureqs[k].box->name);
 			sb_puts(&a->sb, ": its clock did not tick (nothing behind it, as a channel "
@@ -213,12 +230,12 @@ static enum verdict clocks_of_type(struct run *a, const struct measure_state *m,
 		lo = in[k].delta < lo ? in[k].delta : lo;
 		hi = in[k].delta > hi ? in[k].delta : hi;
 	}
-	return ticking > 1 ? clock_verdict(a, package, type, lo, hi) : VERDICT_PASS;
+	return ticking > 1 ? clock_verdict(a, d, type, lo, hi) : VERDICT_PASS;
 }
 
 /* The U-box's UCLK against the C-box or CHA clock: row u and row c, one box each. */
-static enum verdict uclk_vs_ring(struct run *a, unsigned package, const struct derived_input *in,
-				 int u, int c, const char *ring)
+static enum verdict uclk_vs_ring(struct run *a, const struct uncore_domain *d,
+				 const struct derived_input *in, int u, int c, const char *ring)
 {
 	if (u < 0 || c < 0 || !in[u].delta || !in[c].delta)
 		return VERDICT_PASS;
@@ -228,13 +245,15 @@ static enum verdict uclk_vs_ring(struct run *a, unsigned package, const struct d
 	sb_puts(&sb, "ubox and ");
 	sb_puts(&sb, ring);
 	uint64_t a0 = in[u].delta, b0 = in[c].delta;
-	return clock_verdict(a, package, what, a0 < b0 ? a0 : b0, a0 < b0 ? b0 : a0);
+	return clock_verdict(a, d, what, a0 < b0 ? a0 : b0, a0 < b0 ? b0 : a0);
 }
 
-enum verdict uncore_table(struct run *a, const struct measure_state *m, unsigned package,
-			  const struct derived_input *in, uint64_t ticks)
+enum verdict uncore_table(struct run *a, const struct measure_state *m,
+			  const struct uncore_domain *d, const struct derived_input *in,
+			  uint64_t ticks)
 {
 	enum verdict v = VERDICT_PASS;
+	bool headed = false;
 	int uclk = -1, ring = -1;
 	char ring_type[TYPE_MAX] = "";
 	char type[TYPE_MAX], event[EVENT_NAME_MAX];
@@ -243,9 +262,9 @@ enum verdict uncore_table(struct run *a, const struct measure_state *m, unsigned
 	for (unsigned i = 0; i < m->nureqs; i++) {
 		if (!row(m, in, i, type, event, &sum, &boxes))
 			continue;
-		if (i == 0) {
-			sb_putc(&a->sb, 'P');
-			sb_dec(&a->sb, package);
+		if (!headed) {
+			headed = true;
+			put_domain(a, d);
 			sb_puts(&a->sb, " uncore by box type: TYPE EVENT, BOXES, SUM "
 				"(each box below)");
 			run_say(a);
@@ -265,7 +284,7 @@ enum verdict uncore_table(struct run *a, const struct measure_state *m, unsigned
 	for (unsigned i = 0; i < m->nureqs; i++) {
 		if (!row(m, in, i, type, event, &sum, &boxes) || !is_clock(event))
 			continue;
-		say_clock(a, package, type, event, sum, boxes, ticks);
+		say_clock(a, d, type, event, sum, boxes, ticks);
 		if (!pmu_strcmp(type, "ubox"))
 			uclk = (int)i;
 		if (!pmu_strcmp(type, "cbox") || !pmu_strcmp(type, "cha")) {
@@ -273,7 +292,7 @@ enum verdict uncore_table(struct run *a, const struct measure_state *m, unsigned
 			pmu_strlcpy(ring_type, type, sizeof(ring_type));
 		}
 		if (boxes > 1)
-			v = verdict_worse(v, clocks_of_type(a, m, package, in, i, type));
+			v = verdict_worse(v, clocks_of_type(a, m, d, in, i, type));
 	}
-	return verdict_worse(v, uclk_vs_ring(a, package, in, uclk, ring, ring_type));
+	return verdict_worse(v, uclk_vs_ring(a, d, in, uclk, ring, ring_type));
 }

@@ -385,33 +385,47 @@ if grep -q '^discovery 0 portal 0x201e cpu 0 bar 0x[0-9a-f]* bytes 192 global 0x
   passed=$((passed + 1)); else failed=$((failed + 1))
   echo "  FAIL panther-lake's portal table through a profile file"; fi
 # Diamond Rapids of 2 packages of 2 CBB dies (issue 36 item 1, firmware's Location2): each
-# die's table behind MSR 0x710 captured and served on its die's CPUs, 0 differences; a copy
-# whose captured die-1 table of package 1 moves its first CBO (box control 0x2000 -> 0x2400)
-# is named as that die's table (exit 1).
-rm -f "$ptmp/dmr-dies.jsonl" "$ptmp/dmr-dies-edited.jsonl"
+# die's table behind MSR 0x710 captured and served on its die's CPUs, each die's CBOs counted
+# on its own CPU (2 x (8 + 7) CBO clocks), 0 differences; a copy whose captured die-1 table of
+# package 1 moves its first CBO (box control 0x2000 -> 0x2400) is named as that die's table
+# (that CBO, no longer at die 0's MSRs, not counted in the replay), and one whose die-1 CBO 6
+# count of package 1 is off by one is named as that count, its only difference (exit 1 each);
+# summary says die 1's 7 CBO clocks of package 1 as "pkg 1.D1".
+rm -f "$ptmp/dmr-dies.jsonl" "$ptmp/dmr-dies-edited.jsonl" "$ptmp/dmr-dies-count.jsonl"
 "$build/report/mklog" --cpus 8 --packages 2 --dies 2 -o "$ptmp/dmr-dies.jsonl" \
   $'backend = sim\nsim-profile = diamond-rapids\n'
-python3 - "$ptmp/dmr-dies.jsonl" "$ptmp/dmr-dies-edited.jsonl" <<'PY'
+python3 - "$ptmp/dmr-dies.jsonl" "$ptmp/dmr-dies-edited.jsonl" "$ptmp/dmr-dies-count.jsonl" <<'PY'
 import json, sys
-out, done = [], 0
+out, counted, done = [], [], 0
 for line in open(sys.argv[1]).read().splitlines():
-    r = json.loads(line)
+    r, table, count = json.loads(line), line, line
     if r["rec"] == "machine" and r.get("scope") == "discovery" and r.get("package") == 1 \
             and r.get("die") == 1 and "portal" in r:
         at = (32 + 8) * 2   # unit 0's box control, little-endian
         assert r["bytes"][at:at + 4] == "0020"
         r["bytes"] = r["bytes"][:at] + "0024" + r["bytes"][at + 4:]
-        line, done = json.dumps(r, separators=(",", ":")), done + 1
-    out.append(line)
-assert done == 1
+        table, done = json.dumps(r, separators=(",", ":")), done + 1
+    if r["rec"] == "count" and r.get("package") == 1 and r.get("die") == 1 \
+            and r.get("box") == "uncore_cbo_6":
+        r["delta"] += 1
+        count, done = json.dumps(r, separators=(",", ":")), done + 1
+    out.append(table)
+    counted.append(count)
+assert done == 2
+assert sum('"die":1,"box":"uncore_cbo_' in x for x in out) == 2 * 7
 open(sys.argv[2], "w").write("\n".join(out) + "\n")
+open(sys.argv[3], "w").write("\n".join(counted) + "\n")
 PY
 if out=$("$tool" replay "$ptmp/dmr-dies.jsonl" 2>&1) && [[ "$out" == *", 0 differences" ]] &&
    ! edited=$("$tool" replay "$ptmp/dmr-dies-edited.jsonl" 2>&1) &&
-   [[ "$edited" == *"CPU 6, discovery_table die 1 part 0, bytes: log "*", 1 difference" ]]; then
+   [[ "$edited" == *"CPU 6, discovery_table die 1 part 0, bytes: log "* ]] &&
+   [[ "$edited" == *"package 1 die 1, box uncore_cbo_0 event CBO_CLOCKTICKS (inst) round 0 repeat 0: in the log, not in the replay"* ]] &&
+   ! count=$("$tool" replay "$ptmp/dmr-dies-count.jsonl" 2>&1) &&
+   [[ "$count" == *"package 1 die 1, box uncore_cbo_6 event "*", 1 difference" ]] &&
+   [ "$("$tool" summary "$ptmp/dmr-dies.jsonl" | grep -c 'pkg 1\.D1 CBO_CLOCKTICKS ')" = 7 ]; then
   passed=$((passed + 1)); else failed=$((failed + 1))
-  echo "  FAIL diamond-rapids' dies: each die's table not replayed, or an edited one not named"
-  echo "$out" "$edited" | tail -5 | sed 's/^/    /'; fi
+  echo "  FAIL diamond-rapids' dies: each die's table and counts not replayed, or an edit not named"
+  echo "$out" "$edited" "$count" | tail -5 | sed 's/^/    /'; fi
 # Arrow Lake-H's low-power E-core (issue 36; the model's CPU 3) plans from its own list
 # (Crestmont's): TOPDOWN_RETIRING.ALL left out there, TOPDOWN_RETIRING.ALL_P counted with
 # Crestmont's encoding, every CPU measured, PASS; replayed with 0 differences.

@@ -272,10 +272,13 @@ static void take(struct facts *fs, const char *key, const struct logval *lv, int
 	}
 }
 
-/* "CPU n", or "package n" (a CCX's "package n CCX c") for a record of a box beside the core. */
+/*
+ * "CPU n", or "package n" (a CCX's "package n CCX c", a die's "package n die d") for a record
+ * of a box beside the core.
+ */
 static const char *where(const struct logrec_view *v, char *buf, size_t cap)
 {
-	uint64_t n, ccx;
+	uint64_t n, ccx, die;
 	bool core = !logread_find(v, "box") || logread_str_is(v, "box", "core");
 	if (!logread_get_u64(v, "cpu", &n) && core) {
 		snprintf(buf, cap, "CPU %llu", (unsigned long long)n);
@@ -284,7 +287,9 @@ static const char *where(const struct logrec_view *v, char *buf, size_t cap)
 	if (!logread_get_u64(v, "package", &n)) {
 		int k = snprintf(buf, cap, "package %llu", (unsigned long long)n);
 		if (!logread_get_u64(v, "ccx", &ccx))
-			snprintf(buf + k, cap - (size_t)k, " CCX %llu", (unsigned long long)ccx);
+			k += snprintf(buf + k, cap - (size_t)k, " CCX %llu", (unsigned long long)ccx);
+		if (!logread_get_u64(v, "die", &die))
+			snprintf(buf + k, cap - (size_t)k, " die %llu", (unsigned long long)die);
 		return "package";
 	}
 	snprintf(buf, cap, "the machine");

@@ -88,6 +88,8 @@ static void read_count(struct runlog *g, const struct rec_ctx *c)
 	opt_u64(c, "package", &k->package);
 	k->has_ccx = logread_find(c->v, "ccx") != NULL;
 	opt_u64(c, "ccx", &k->ccx);
+	k->has_die = logread_find(c->v, "die") != NULL;
+	opt_u64(c, "die", &k->die);
 	opt_u64(c, "counter", &k->counter);
 	opt_reg(c, "ctl", &k->ctl);
 	opt_u64(c, "ctl_value", &k->ctl_value);
@@ -470,6 +472,9 @@ const char *where(const struct count *c)
 	else if (c->has_ccx)   /* as the console: package 0, CCX 1 */
 		snprintf(b, sizeof(bufs[0]), "pkg %llu.X%llu", (unsigned long long)c->package,
 			 (unsigned long long)c->ccx);
+	else if (c->has_die)   /* as the console: package 0, die 1 */
+		snprintf(b, sizeof(bufs[0]), "pkg %llu.D%llu", (unsigned long long)c->package,
+			 (unsigned long long)c->die);
 	else
 		snprintf(b, sizeof(bufs[0]), "pkg %llu", (unsigned long long)c->package);
 	return b;

@@ -25,6 +25,8 @@ struct count {
 	bool overflowed, sim;
 	bool has_ccx;          /* AMD L3: the CCX it counted ("ccx") */
 	uint64_t ccx;
+	bool has_die;          /* a die's own MSR unit (Diamond Rapids' CBO): its die ("die") */
+	uint64_t die;
 };
 
 struct check {

@@ -7,6 +7,7 @@
  */
 #include "testutil.h"
 #include "model/model_devs.h"
+#include "model/model_discovery.h"
 
 #define MAX48 ((1ull << 48) - 1)
 #define MAX44 ((1ull << 44) - 1)
@@ -1096,10 +1097,39 @@ static void test_disc_global_control_holds(void **state)
 	free(m);
 }
 
+/*
+ * Diamond Rapids' CBB units are each die's own at the same MSRs (Linux 66e2075426f3: "uncore
+ * PMON is die scope"): CPU 2 of die 1 reads its die's CBO 0, not die 0's; each die's CBOs are
+ * held by that die's CBB global control only (both frozen at power-on) and count the cycles
+ * of that die's CPUs only.
+ */
+static void test_dmr_cbb_die_scope(void **state)
+{
+	(void)state;
+	struct pmu_backend b;
+	struct model *m = test_model_clean("diamond-rapids", 4, 1, &b);
+	const struct model_stim s[] = { { MODEL_UNC_STIM(MODEL_UNC_SPR_CHA0, 0x01, 0x00), 1 } };
+	uint64_t cbb1 = 0x2000000000ull + MODEL_DISC_GLOBALS_OFF + 16;
+	for (unsigned c = 2; c < 4; c++)
+		assert_int_equal(model_place_die(m, c, 1), PMU_OK);
+	wr_on(&b, 0, 0x2002, 0x01 | GEN_EN);
+	assert_int_equal(rd_on(&b, 1, 0x2002), 0x01 | GEN_EN);   /* die 0's other CPU */
+	assert_int_equal(rd_on(&b, 2, 0x2002), 0);
+	wr_on(&b, 3, 0x2002, 0x01 | GEN_EN);
+	assert_int_equal(rd_on(&b, 2, 0x2002), 0x01 | GEN_EN);
+	assert_int_equal(b.ops->mmio_write(b.ctx, 0, cbb1, 4, 0), PMU_OK);   /* die 1's only */
+	run_on(m, 0, s, N_OF(s), 100);
+	run_on(m, 2, s, N_OF(s), 50);
+	assert_int_equal(rd_on(&b, 0, 0x2008), 0);    /* die 0 still frozen */
+	assert_int_equal(rd_on(&b, 3, 0x2008), 50);   /* die 1: its own CPUs' cycles */
+	free(m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_disc_global_control_holds),
+		cmocka_unit_test(test_dmr_cbb_die_scope),
 		cmocka_unit_test(test_nhm_counts_when_enabled),
 		cmocka_unit_test(test_nhm_needs_local_en),
 		cmocka_unit_test(test_nhm_needs_global_en_pc),

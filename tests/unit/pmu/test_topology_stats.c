@@ -50,6 +50,34 @@ static void leaders_follow_selection(void **state)
 	assert_true(more);   /* package 1 (CPU 3) did not fit */
 }
 
+/*
+ * One leader per die of each package (Diamond Rapids' CBB units, each die's own): the first
+ * enabled CPU of each (package, die), the package's first die marked as counting its boxes.
+ */
+static void leaders_per_die(void **state)
+{
+	(void)state;
+	struct cpu_info ci[6] = { 0 };
+	struct cpuset all;
+	struct package_leader l[6];
+	static const uint32_t pkg[6] = { 0, 0, 0, 1, 1, 1 }, die[6] = { 1, 0, 1, 0, 0, 1 };
+	for (unsigned i = 0; i < 6; i++) {
+		set_cpu(&ci[i], i, pkg[i], i != 1);
+		ci[i].die = die[i];
+	}
+	cpuset_fill(&all);
+	assert_int_equal(topo_die_leaders(ci, 6, &all, l), 3);   /* CPU 1, die 0 of 0: disabled */
+	static const unsigned cpu[3] = { 0, 3, 5 }, cpus[3] = { 2, 2, 1 };
+	static const bool first[3] = { true, true, false };
+	for (unsigned k = 0; k < 3; k++) {
+		assert_true(l[k].by_die);
+		assert_int_equal(l[k].cpu, cpu[k]);
+		assert_int_equal(l[k].die, die[cpu[k]]);
+		assert_int_equal(l[k].cpus, cpus[k]);
+		assert_int_equal(l[k].first_of_pkg, first[k]);
+	}
+}
+
 static void stats_odd_even_empty(void **state)
 {
 	(void)state;
@@ -72,6 +100,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(leaders_per_package),
 		cmocka_unit_test(leaders_follow_selection),
+		cmocka_unit_test(leaders_per_die),
 		cmocka_unit_test(stats_odd_even_empty),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -8,6 +8,7 @@
  */
 #include "run_harness.h"
 #include "model/model_discovery.h"
+#include "model/model_disc_units.h"
 
 #define CFG "backend = sim\nsim-profile = diamond-rapids\nsim-noise = none\nsim-firmware = clean\n"
 
@@ -117,11 +118,11 @@ static void every_die_read(void **state)
 		"package 0 die 0: discovery table behind MSR 0x710 (read on CPU 0) at 0x2000040000: "
 		"28 units, 27 usable\n",
 		"package 0 die 1: discovery table behind MSR 0x710 (read on CPU 2) at 0x2000048000: "
-		"27 units, 26 usable, 26 MSR units not counted",
+		"27 units, 26 usable\n",
 		"package 1 die 0: discovery table behind MSR 0x710 (read on CPU 4) at 0x2000140000: "
 		"28 units, 27 usable\n",
 		"package 1 die 1: discovery table behind MSR 0x710 (read on CPU 6) at 0x2000148000: "
-		"27 units, 26 usable, 26 MSR units not counted",
+		"27 units, 26 usable\n",
 	};
 	said_once(&o, found, 4);
 	/* the IMH table once a package, from the PCI scan */
@@ -145,6 +146,31 @@ static void every_die_read(void **state)
 		"the window, put back after",
 	};
 	said_once(&o, thawed, 4);
+	/*
+	 * Each die's CBOs counted on that die's first CPU (the default job's CBO clock of each
+	 * box): 8 on die 0, 7 on die 1, in records naming the die, said as "P0.D1" rows, each
+	 * die's clocks checked against each other; the iMC channels the package's, unnamed.
+	 */
+	assert_int_equal(fake_count(o.f->console, "P0.D0 CBO_CLOCKTICKS          cbo_"), 8);
+	assert_int_equal(fake_count(o.f->console, "P0.D1 CBO_CLOCKTICKS          cbo_"), 7);
+	assert_int_equal(fake_count(o.f->console, "P1.D0 CBO_CLOCKTICKS          cbo_"), 8);
+	assert_int_equal(fake_count(o.f->console, "P1.D1 CBO_CLOCKTICKS          cbo_"), 7);
+	assert_int_equal(fake_count(o.f->console, "P1  IMC_CLOCKTICKS            imc_"), 8);
+	assert_int_equal(fake_count(o.f->log, "\"package\":1,\"die\":1,\"box\":\"uncore_cbo_"), 7);
+	assert_int_equal(fake_count(o.f->log, "\"package\":0,\"die\":0,\"box\":\"uncore_cbo_"), 8);
+	assert_int_equal(fake_count(o.f->log, "\"die\":1,\"box\":\"uncore_imc_"), 0);
+	for (unsigned p = 0; p < 2; p++)
+		assert_true(package_sum(o.f->log, p, "CBO_CLOCKTICKS") >= (8 + 7) * 1000);
+	static const char *const clocks[] = {
+		"P0.D0 clocks of cbo: ", "P0.D1 clocks of cbo: ", "P1.D0 clocks of cbo: ",
+		"P1.D1 clocks of cbo: ",
+	};
+	said_once(&o, clocks, 4);
+	assert_int_equal(fake_count(o.f->console, "clocks of cbo: 10,018 to 10,018 ticks, within "
+				    "2%: PASS"), 4);
+	/* die 1's counts read on die 1's CPU: its ownership record names it */
+	assert_int_equal(fake_count(o.f->log, "\"box\":\"uncore\",\"cpu\":6,\"package\":1,\"die\":1,"
+				    "\"registers\":"), 1);
 	/* one clear and one put-back a die */
 	assert_int_equal(assembled_model(o.r)->disc_global_writes, 8);
 	for (unsigned p = 0; p < 2; p++) {
@@ -152,13 +178,15 @@ static void every_die_read(void **state)
 			assert_int_equal(die_global_of(&o, p, d), MODEL_DISC_FROZEN);
 		assert_int_equal(global_of(&o, p, 0), 0);
 	}
-	/* every CBO's MSRs (0x2000 + 0x10 n) and iMC channel as on a fresh model of the shape */
+	/* every CBO's and other CBB unit's MSRs, of every die, as on a fresh model of the shape */
 	struct pmu_backend fresh;
 	struct model *m = test_model("diamond-rapids", 8, 2, &fresh);
 	for (unsigned i = 0; i < 8; i++)
 		assert_int_equal(model_place_die(m, i, (i % 4) / 2), PMU_OK);
-	for (unsigned c = 0; c < 8; c += 2)
-		for (uint32_t msr = 0x2000; msr < 0x2000 + 0x10 * 8; msr++) {
+	for (unsigned c = 0; c < 8; c++)
+		for (uint32_t msr = 0x2000; msr < MDU_DMR_BASE + 0x10 * MDU_DMR_SLOTS; msr++) {
+			if (msr == 0x2000 + 0x10 * 8)
+				msr = MDU_DMR_BASE;   /* the CBB's other units' */
 			uint64_t now = 0, then = 0;
 			assert_int_equal(pmu_rdmsr(&o.r->backend, c, msr, &now),
 					 pmu_rdmsr(&fresh, c, msr, &then));
@@ -199,9 +227,72 @@ static void faulting_die_said(void **state)
 				    "(read on CPU 0)"), 1);
 	assert_int_equal(fake_count(o.f->console, "package 1 die 1: discovery table behind MSR "
 				    "0x710 (read on CPU 6)"), 1);
-	assert_int_equal(fake_count(o.f->console, "CBO_CLOCKTICKS            cbo_"), 16);
+	/*
+	 * die 1 of package 0 has no table: none of its CBOs counted, every other die's are;
+	 * package 0's one die with a table not named in its rows and records
+	 */
+	assert_int_equal(fake_count(o.f->console, " CBO_CLOCKTICKS "), 8 + 8 + 7 + 3);
+	assert_int_equal(fake_count(o.f->console, "P0  CBO_CLOCKTICKS            cbo_"), 8);
+	assert_int_equal(fake_count(o.f->console, "P1.D0 CBO_CLOCKTICKS          cbo_"), 8);
+	assert_int_equal(fake_count(o.f->console, "P1.D1 CBO_CLOCKTICKS          cbo_"), 7);
+	assert_int_equal(fake_count(o.f->log, "\"package\":0,\"die\":0,\"box\""), 0);
+	assert_int_equal(fake_count(o.f->log, "\"package\":1,\"die\":0,\"box\""), 8);
 	done(&o);
 	free(m);
+}
+
+/*
+ * Repeated (-n 2): each die's CBO statistics in `stats` records naming the die and "P0.D1"
+ * rows; an event on die 1's CBO 3 alone (-e) is counted on each die that has it, on its CPU.
+ */
+static void die_stats_and_events(void **state)
+{
+	(void)state;
+	struct outcome o = two_by_two(CFG "repeats = 2\n");
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"stats\""), 8 * 4 + 2 * (8 + 8 + 7));
+	assert_int_equal(fake_count(o.f->log, "\"package\":1,\"die\":1,\"box\":\"uncore_cbo_"),
+			 7 * 3);
+	assert_int_equal(fake_count(o.f->console, "P1.D1 CBO_CLOCKTICKS"), 7);
+	done(&o);
+
+	o = two_by_two(CFG "events = uncore_cbo_3/event=0x01/\n");
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	assert_int_equal(fake_count(o.f->log, "\"box\":\"uncore_cbo_3\",\"event\""), 4);
+	for (unsigned c = 0; c < 8; c += 2) {   /* each die's on its first CPU, the model's APIC id */
+		char want[96];
+		snprintf(want, sizeof(want), "\"cpu\":%u,\"apic_id\":%u,\"package\":%u,\"die\":%u,"
+			 "\"box\":\"uncore_cbo_3\"", c, c / 4 * 128 + c % 4 * 2, c / 4, c / 2 % 2);
+		if (fake_count(o.f->log, want) != 1)
+			fail_msg("not once: %s", want);
+	}
+	done(&o);
+}
+
+/*
+ * At 32 CPUs (2 packages of 2 dies of 8 cores: 16 CBOs a package's die 0, 15 its die 1) the
+ * console says each die's CBO clocks once, the boxes that agree together (run/collapse.c).
+ */
+static void die_rows_collapse(void **state)
+{
+	(void)state;
+	struct outcome o = outcome_new(32, 2, 1);
+	fake_platform_dies(o.f, 2);
+	init_cfg(&o, CFG, NULL);
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_PASS);
+	static const char *const rows[] = {
+		"[SIM] P0.D0 CBO_CLOCKTICKS          cbo_0-15.0 msr=0x400001   10,018\n",
+		"[SIM] P0.D1 CBO_CLOCKTICKS          cbo_0-14.0 msr=0x400001   10,018\n",
+		"[SIM] P1.D0 CBO_CLOCKTICKS          cbo_0-15.0 msr=0x400001   10,018\n",
+		"[SIM] P1.D1 CBO_CLOCKTICKS          cbo_0-14.0 msr=0x400001   10,018\n",
+		"[SIM] P1  IMC_CLOCKTICKS            imc_0-7.0 mmio=0x400101   10,018\n",
+	};
+	said_once(&o, rows, 5);
+	assert_int_equal(fake_count(o.f->console, "CBO_CLOCKTICKS "), 4 + 4);   /* + the tables */
+	done(&o);
 }
 
 /* Firmware without Location2: one die a package, said; the run as before (package's first CPU). */
@@ -225,6 +316,8 @@ int main(void)
 		cmocka_unit_test(both_domains_counted),
 		cmocka_unit_test(every_die_read),
 		cmocka_unit_test(faulting_die_said),
+		cmocka_unit_test(die_stats_and_events),
+		cmocka_unit_test(die_rows_collapse),
 		cmocka_unit_test(no_location2_one_die),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
