@@ -13,43 +13,15 @@
 #include "pmu/uncore_family.h"
 #include "util/fmt.h"
 
-pmu_status model_machine(struct model *m, struct machine *out, struct model_machine_scratch *s)
+/*
+ * The machine's CPUs and packages, their registers and PCI functions, read through b into out;
+ * more: room for a package's table MSRs.
+ */
+static pmu_status read_machine(struct model *m, const struct pmu_backend *b,
+			       const struct cpu_info *ci0, const struct box_set *boxes,
+			       struct machine *out, struct model_machine_scratch *s, uint32_t *more,
+			       unsigned room)
 {
-	struct pmu_backend b;
-	struct cpu_info ci, ci0;
-	model_backend(m, &b);
-	machine_clear(out, out->cap);
-	if (!m->ncpus || m->ncpus > out->cap || m->npkgs > MACHINE_MAX_PKGS)
-		return PMU_ERR_NOSPACE;
-	for (unsigned i = 0; i < m->ncpus; i++) {
-		pmu_memset(&ci, 0, sizeof(ci));
-		pmu_status st = pmu_discover(&b, i, &ci);
-		if (st)
-			return st;
-		if (!i)
-			ci0 = ci;
-	}
-	/* this machine's boxes (a discovery table's part: its table's), as a run makes them */
-	struct box_set boxes;
-	/* each die's first CPU reads its portals, as a run's (run/uncore_disc_job.c) */
-	struct disc_die dies[DISC_MAX_TABLES] = { { 0, 0, 0 } };
-	unsigned ndies = 0;
-	for (unsigned i = 0; i < m->ncpus && ndies < DISC_MAX_TABLES; i++) {
-		bool first = true;
-		for (unsigned k = 0; k < ndies && first; k++)
-			first = dies[k].pkg != m->pkg_of[i] || dies[k].die != m->die_of[i];
-		if (first)
-			dies[ndies++] = (struct disc_die){ i, m->pkg_of[i], m->die_of[i] };
-	}
-	const struct disc_where w = uncore_disc_where(&ci0, dies, ndies);
-	if (ci0.uncore == UNCORE_DISC)
-		(void)uncore_disc_build(&b, &w, NULL, &s->disc, &boxes, &s->mem);
-	else
-		(void)uncore_boxes_make(&ci0, &boxes, &s->mem);
-	if (box_family_of(ci0.uncore) && !boxes.n)
-		return PMU_ERR_NOSPACE;
-	pmu_strlcpy(out->vendor, ci0.vendor, sizeof(out->vendor));
-	pmu_strlcpy(out->uncore, uncore_family_name(ci0.uncore), sizeof(out->uncore));
 	out->ncpus = m->ncpus;
 	out->dies_known = m->dies_placed;
 	for (unsigned i = 0; i < m->ncpus; i++) {
@@ -68,14 +40,63 @@ pmu_status model_machine(struct model *m, struct machine *out, struct model_mach
 			k->package = c->package;
 			k->leader = i;
 		}
-		uint32_t more[2 * DISC_MAX_TABLES];
-		unsigned nmore = k && ci0.uncore == UNCORE_DISC ?
-				 uncore_disc_msrs(&s->disc, c->package, more, 2 * DISC_MAX_TABLES) : 0;
-		machine_collect_cpu(&b, i, ci0.vendor, c, &boxes, k ? &k->regs : NULL, more, nmore);
+		unsigned nmore = k && ci0->uncore == UNCORE_DISC ?
+				 uncore_disc_msrs(&s->disc, c->package, more, room) : 0;
+		machine_collect_cpu(b, i, ci0->vendor, c, boxes, k ? &k->regs : NULL, more, nmore);
 	}
-	machine_scan_pci(&b, 0, &boxes, out->pkg, out->npkgs, &out->pci, &s->scan, &s->reg);
-	if (ci0.uncore == UNCORE_DISC && machine_take_disc(&s->disc, out->pkg, out->npkgs))
+	machine_scan_pci(b, 0, boxes, out->pkg, out->npkgs, &out->pci, &s->scan, &s->reg);
+	if (ci0->uncore == UNCORE_DISC && machine_take_disc(&s->disc, out->pkg, out->npkgs))
 		return PMU_ERR_NOSPACE;   /* more dies' tables than a machine keeps */
-	box_set_fini(&boxes);
 	return PMU_OK;
+}
+
+pmu_status model_machine(struct model *m, struct machine *out, struct model_machine_scratch *s)
+{
+	struct pmu_backend b;
+	struct cpu_info ci, ci0;
+	model_backend(m, &b);
+	machine_clear(out, out->cap);
+	if (!m->ncpus || m->ncpus > out->cap || m->npkgs > MACHINE_MAX_PKGS)
+		return PMU_ERR_NOSPACE;
+	for (unsigned i = 0; i < m->ncpus; i++) {
+		pmu_memset(&ci, 0, sizeof(ci));
+		pmu_status st = pmu_discover(&b, i, &ci);
+		if (st)
+			return st;
+		if (!i)
+			ci0 = ci;
+	}
+	/* each die's first CPU reads its portals, as a run's (run/uncore_disc_job.c) */
+	struct disc_die *dies = s->mem.alloc(s->mem.ctx, m->ncpus * sizeof(*dies));
+	if (!dies)
+		return PMU_ERR_NOSPACE;
+	unsigned ndies = 0;
+	for (unsigned i = 0; i < m->ncpus; i++) {
+		bool first = true;
+		for (unsigned k = 0; k < ndies && first; k++)
+			first = dies[k].pkg != m->pkg_of[i] || dies[k].die != m->die_of[i];
+		if (first)
+			dies[ndies++] = (struct disc_die){ i, m->pkg_of[i], m->die_of[i] };
+	}
+	/* this machine's boxes (a discovery table's part: its table's), as a run makes them */
+	struct box_set boxes;
+	const struct disc_where w = uncore_disc_where(&ci0, dies, ndies);
+	pmu_memset(&s->disc, 0, sizeof(s->disc));   /* the caller's scratch: no slots yet */
+	if (ci0.uncore == UNCORE_DISC)
+		(void)uncore_disc_build(&b, &w, NULL, &s->disc, &boxes, &s->mem);
+	else
+		(void)uncore_boxes_make(&ci0, &boxes, &s->mem);
+	s->mem.free(s->mem.ctx, dies);
+	pmu_strlcpy(out->vendor, ci0.vendor, sizeof(out->vendor));
+	pmu_strlcpy(out->uncore, uncore_family_name(ci0.uncore), sizeof(out->uncore));
+	/* a package's table MSRs: a portal and a global control a table at most */
+	unsigned room = 2 * s->disc.find.n;
+	uint32_t *more = room ? s->mem.alloc(s->mem.ctx, room * sizeof(*more)) : NULL;
+	pmu_status st = (box_family_of(ci0.uncore) && !boxes.n) || (room && !more) ?
+			PMU_ERR_NOSPACE : read_machine(m, &b, &ci0, &boxes, out, s, more, room);
+	if (more)
+		s->mem.free(s->mem.ctx, more);
+	box_set_fini(&boxes);
+	uncore_disc_fini(&s->disc);
+	return st;
 }

@@ -86,6 +86,62 @@ static pmu_status find_domains(const struct pmu_backend *b, const struct disc_wh
 	return out->st;
 }
 
+/* The tables w's machine has: a PCI domain's one a package, a portal domain's one a die. */
+static unsigned tables_of(const struct disc_where *w)
+{
+	unsigned pkgs = 0, n = 0;
+	for (unsigned i = 0; i < w->ndies; i++) {
+		bool seen = false;
+		for (unsigned j = 0; j < i && !seen; j++)
+			seen = w->dies[j].pkg == w->dies[i].pkg;
+		pkgs += !seen;
+	}
+	for (unsigned k = 0; k < DISC_MAX_DOMAINS; k++)
+		n += w->plat->dom[k].via == DISC_VIA_PCI ? pkgs :
+		     w->plat->dom[k].via == DISC_VIA_MSR ? w->ndies : 0;
+	return n;
+}
+
+/* One table's slots; the 8-byte aligned first, so that each array after stays aligned. */
+#define SLOT_BYTES (sizeof(struct disc_found) + sizeof(struct disc_table) + sizeof(uint64_t) + \
+		    sizeof(struct disc_portal_miss) + sizeof(pmu_status) + sizeof(unsigned) + \
+		    sizeof(uint32_t))
+_Static_assert(sizeof(struct disc_found) % 8 == 0 && sizeof(struct disc_table) % 8 == 0 &&
+	       _Alignof(struct disc_portal_miss) <= 4 && _Alignof(pmu_status) <= 4,
+	       "the slots' arrays are carved from one block in this order");
+
+/* cap slots of each array from mem in one block (PMU_ERR_NOSPACE without). */
+static pmu_status slots_alloc(struct uncore_disc *d, unsigned cap, const struct box_alloc *mem)
+{
+	uint8_t *at = cap ? mem->alloc(mem->ctx, cap * SLOT_BYTES) : NULL;
+	if (cap && !at)
+		return PMU_ERR_NOSPACE;
+	d->block = at;
+	d->mem = *mem;
+	d->find.cap = cap;
+	d->find.t = (struct disc_found *)at;
+	at += cap * sizeof(struct disc_found);
+	d->table = (struct disc_table *)at;
+	at += cap * sizeof(struct disc_table);
+	d->global = (uint64_t *)at;
+	at += cap * sizeof(uint64_t);
+	d->find.miss = (struct disc_portal_miss *)at;
+	at += cap * sizeof(struct disc_portal_miss);
+	d->global_st = (pmu_status *)at;
+	at += cap * sizeof(pmu_status);
+	d->absent = (unsigned *)at;
+	at += cap * sizeof(unsigned);
+	d->global_key = (uint32_t *)at;
+	return PMU_OK;
+}
+
+void uncore_disc_fini(struct uncore_disc *d)
+{
+	if (d->block)
+		d->mem.free(d->mem.ctx, d->block);
+	pmu_memset(d, 0, sizeof(*d));
+}
+
 pmu_status uncore_disc_build(const struct pmu_backend *b, const struct disc_where *w,
 			     const struct disc_named *named, struct uncore_disc *d,
 			     struct box_set *s, const struct box_alloc *mem)
@@ -94,11 +150,14 @@ pmu_status uncore_disc_build(const struct pmu_backend *b, const struct disc_wher
 	struct disc_bus_range buses[DISC_MAX_BUS_RANGES];
 	const struct disc_space where = uncore_disc_space(b, cpu, w->spr, buses);
 	uint16_t nth[64] = { 0 };
-	d->made = d->unmade = d->client = 0;
+	uncore_disc_fini(d);
 	d->spr = w->spr;
 	d->plat = w->plat;
 	(void)box_set_init(s, UNCORE_DISC, 0, 0, mem);
-	pmu_status st = named ? find_named(b, cpu, named, &d->find) : find_domains(b, w, &d->find);
+	pmu_status st = slots_alloc(d, named ? 1 : tables_of(w), mem);
+	if (st)
+		return d->find.st = st;
+	st = named ? find_named(b, cpu, named, &d->find) : find_domains(b, w, &d->find);
 	if (st)
 		return st;
 	for (unsigned p = 0; p < d->find.n; p++) {

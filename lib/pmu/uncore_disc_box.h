@@ -14,13 +14,19 @@
 #include "pmu/uncore.h"
 #include "pmu/pmon_registry.h"
 
+/*
+ * Each table's slots, find.cap of each, in one block uncore_disc_build allocates for the
+ * machine's tables (uncore_disc_fini gives it back): a zeroed struct holds none.
+ */
 struct uncore_disc {
 	struct disc_find find;
-	struct disc_table table[DISC_MAX_TABLES];
-	unsigned absent[DISC_MAX_TABLES];     /* PCI units whose function reads all ones */
-	pmu_status global_st[DISC_MAX_TABLES];   /* each table's global control, as found */
-	uint64_t global[DISC_MAX_TABLES];
-	uint32_t global_key[DISC_MAX_TABLES];    /* to clear for a window (pmu/regkey.h); 0: none */
+	struct disc_table *table;
+	unsigned *absent;                     /* PCI units whose function reads all ones */
+	pmu_status *global_st;                /* each table's global control, as found */
+	uint64_t *global;
+	uint32_t *global_key;                 /* to clear for a window (pmu/regkey.h); 0: none */
+	void *block;                          /* the slots' allocation, from mem */
+	struct box_alloc mem;
 	unsigned made;                        /* boxes made from table 0 */
 	unsigned client;                      /* the part's boxes outside the table, after them */
 	unsigned unmade;                      /* its usable units with none (no memory) */
@@ -67,13 +73,19 @@ struct disc_where {
  * Finds and checks every table of w's domains in their order (named not NULL: the one
  * table in that function's BAR, package 0's), and makes s (box_set_init: fini it after) the
  * boxes of package 0's usable units (its tables of every domain, behind a portal die 0's:
- * a later die's lists the same units at its own registers), in mem. PMU_OK with
- * d->find.n tables (0: none found), or the PCI finder's status when no portal gave a table
- * either (s empty).
+ * a later die's lists the same units at its own registers), in mem. d (zeroed, or built
+ * before: its slots are given back first) gets slots from mem for the tables w's machine
+ * has: a PCI domain's one a package of w->dies, a portal's one a die (named: one); a table
+ * past them is counted in d->find.dropped. PMU_OK with d->find.n tables (0: none found),
+ * PMU_ERR_NOSPACE without memory for the slots, or the PCI finder's status when no portal
+ * gave a table either (s empty).
  */
 pmu_status uncore_disc_build(const struct pmu_backend *b, const struct disc_where *w,
 			     const struct disc_named *named, struct uncore_disc *d,
 			     struct box_set *s, const struct box_alloc *mem);
+
+/* Gives back d's slots (uncore_disc_build's); d then holds no table. */
+void uncore_disc_fini(struct uncore_disc *d);
 
 /*
  * Package p's units (its tables of every domain and die) in map, each PCI or MMIO unit registered

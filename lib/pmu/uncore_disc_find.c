@@ -93,7 +93,7 @@ static bool dvsec_at(void *ctx, const struct pci_dvsec *d)
 	uint32_t bir;
 	if (d->id != DISC_DVSEC_PMON || dword(w->b, w->cpu, w->fn, d->off + 0xCu, &bir))
 		return true;
-	if (out->n == DISC_MAX_TABLES) {
+	if (out->n == out->cap) {
 		out->dropped++;
 		return true;
 	}
@@ -174,23 +174,18 @@ struct pmu_pci_addr disc_unit_pci(const struct disc_unit *u)
 #define SPR_UPI_DEVICE 0x3241u
 #define SPR_M3UPI_DEVICE 0x3246u
 
-/* The buses holding a UPI or M3UPI device at slots 1-8, in order, up to max. */
-static unsigned upi_buses(const struct pmu_backend *b, unsigned cpu, uint8_t *bus, unsigned max)
+/* Whether bus x holds a UPI or M3UPI device at slots 1-8. */
+static bool upi_bus(const struct pmu_backend *b, unsigned cpu, unsigned x)
 {
-	unsigned n = 0;
-	for (unsigned x = 0; x < 256 && n < max; x++) {
-		bool seen = false;
-		for (unsigned dev = 1; dev <= 8 && !seen; dev++)
-			for (unsigned fn = 0; fn < 8 && !seen; fn++) {
-				struct pmu_pci_addr a = { 0, (uint8_t)x, (uint8_t)dev, (uint8_t)fn, 0 };
-				uint32_t id;
-				seen = pmu_pci_read(b, cpu, a, &id) == PMU_OK && (id & 0xFFFF) == 0x8086 &&
-				       (id >> 16 == SPR_UPI_DEVICE || id >> 16 == SPR_M3UPI_DEVICE);
-			}
-		if (seen)
-			bus[n++] = (uint8_t)x;
-	}
-	return n;
+	for (unsigned dev = 1; dev <= 8; dev++)
+		for (unsigned fn = 0; fn < 8; fn++) {
+			struct pmu_pci_addr a = { 0, (uint8_t)x, (uint8_t)dev, (uint8_t)fn, 0 };
+			uint32_t id;
+			if (pmu_pci_read(b, cpu, a, &id) == PMU_OK && (id & 0xFFFF) == 0x8086 &&
+			    (id >> 16 == SPR_UPI_DEVICE || id >> 16 == SPR_M3UPI_DEVICE))
+				return true;
+		}
+	return false;
 }
 
 /* Link k's function of that device on bus, or false. */
@@ -208,35 +203,43 @@ static bool link_fn(const struct pmu_backend *b, unsigned cpu, uint8_t bus, uint
 	return false;
 }
 
+/* Table t's units the quirk alone keeps out taken from their devices on bus; how many. */
+static unsigned relocate_on(const struct pmu_backend *b, unsigned cpu, uint8_t bus,
+			    struct disc_table *t)
+{
+	unsigned taken = 0;
+	for (unsigned i = 0; i < t->nunits; i++) {
+		struct disc_unit *u = &t->unit[i];
+		struct pmu_pci_addr a;
+		bool upi = u->type == 8;
+		/* only a unit the quirk alone keeps out; a box id beyond the links is none */
+		if (u->problems != 1u << DP_QUIRK_SPR_UPI || u->box_id > 3 ||
+		    !link_fn(b, cpu, bus, upi ? SPR_UPI_DEVICE : SPR_M3UPI_DEVICE,
+			     (upi ? 1u : 5u) + u->box_id, &a))
+			continue;
+		u->box_ctl = (uint64_t)a.bus << 20 | (uint64_t)(a.dev << 3 | a.fn) << 12 |
+			     (upi ? 0x318u : 0xA0u);
+		u->access = DISC_PCI;
+		u->relocated = true;
+		u->usable = true;
+		t->nusable++;
+		taken++;
+	}
+	return taken;
+}
+
 unsigned disc_spr_upi_relocate(const struct pmu_backend *b, unsigned cpu, struct disc_table *t,
 			       unsigned n)
 {
-	uint8_t bus[DISC_MAX_TABLES];
-	unsigned nb = 0, taken = 0;
+	unsigned taken = 0;
 	bool any = false;
 	for (unsigned p = 0; p < n; p++)
 		for (unsigned i = 0; i < t[p].nunits; i++)
 			any |= t[p].unit[i].problems == 1u << DP_QUIRK_SPR_UPI;
-	if (any)
-		nb = upi_buses(b, cpu, bus, DISC_MAX_TABLES);
-	for (unsigned p = 0; p < n && p < nb; p++)
-		for (unsigned i = 0; i < t[p].nunits; i++) {
-			struct disc_unit *u = &t[p].unit[i];
-			struct pmu_pci_addr a;
-			bool upi = u->type == 8;
-			/* only a unit the quirk alone keeps out; a box id beyond the links is none */
-			if (u->problems != 1u << DP_QUIRK_SPR_UPI || u->box_id > 3 ||
-			    !link_fn(b, cpu, bus[p], upi ? SPR_UPI_DEVICE : SPR_M3UPI_DEVICE,
-				     (upi ? 1u : 5u) + u->box_id, &a))
-				continue;
-			u->box_ctl = (uint64_t)a.bus << 20 | (uint64_t)(a.dev << 3 | a.fn) << 12 |
-				     (upi ? 0x318u : 0xA0u);
-			u->access = DISC_PCI;
-			u->relocated = true;
-			u->usable = true;
-			t[p].nusable++;
-			taken++;
-		}
+	/* table p's on the p-th bus, in bus order, holding such a device */
+	for (unsigned x = 0, p = 0; any && x < 256 && p < n; x++)
+		if (upi_bus(b, cpu, x))
+			taken += relocate_on(b, cpu, (uint8_t)x, &t[p++]);
 	return taken;
 }
 

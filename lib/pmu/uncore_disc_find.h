@@ -20,11 +20,6 @@
 #include "pmu/uncore_discovery.h"
 
 #define DISC_DVSEC_PMON 1u          /* Linux UNCORE_DISCOVERY_DVSEC_ID_PMON */
-/*
- * Tables a machine may have: one a package by PCI and one a die behind a portal (8 sockets of
- * a PCI table and up to 7 dies each); past it a table is counted (dropped, nmore) and said.
- */
-#define DISC_MAX_TABLES 64
 #define DISC_TABLE_BYTES 16384      /* 512 units of a 4-qword stride, and the global state */
 
 /* One table: where it was found and its bytes as read. */
@@ -63,10 +58,11 @@ struct disc_find {
 	unsigned functions;         /* present functions of segment 0 */
 	bool by_device;             /* the platform's device was there (else every Intel function) */
 	unsigned n;                 /* tables found: the PCI ones in bus order, then each die's */
-	unsigned dropped;           /* tables beyond DISC_MAX_TABLES */
-	struct disc_found t[DISC_MAX_TABLES];
-	unsigned nmiss;             /* portal reads that gave no table, miss[] the first of them */
-	struct disc_portal_miss miss[DISC_MAX_TABLES];
+	unsigned dropped;           /* tables beyond cap: counted and said, not read */
+	unsigned nmiss;             /* portal reads that gave no table, miss[] the first cap */
+	unsigned cap;               /* the caller's slots: t[cap] and miss[cap] */
+	struct disc_found *t;
+	struct disc_portal_miss *miss;
 };
 
 /*

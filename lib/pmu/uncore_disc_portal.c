@@ -19,13 +19,13 @@ unsigned disc_find_msr(const struct pmu_backend *b, const struct disc_msr_reader
 		pmu_status st = rd && rd->read ? rd->read(rd->ctx, cpu, msr, &v)
 					       : pmu_rdmsr(b, cpu, msr, &v);
 		if (st || !v) {
-			if (out->nmiss < DISC_MAX_TABLES)
+			if (out->nmiss < out->cap)
 				out->miss[out->nmiss] = (struct disc_portal_miss){
 					msr, (uint16_t)cpu, (uint8_t)dies[d].pkg, (uint8_t)dies[d].die, st };
 			out->nmiss++;   /* past miss[]: counted, said as a number */
 			continue;
 		}
-		if (out->n == DISC_MAX_TABLES) {
+		if (out->n == out->cap) {
 			out->dropped++;
 			continue;
 		}

@@ -26,6 +26,7 @@
 struct capture_slot {
 	struct machine_cpu cpu;         /* its topology is the platform's, filled when logged */
 	struct machine_regs pkg;        /* the package's leader only */
+	uint32_t *more;                 /* the leader's room for its tables' MSRs (capture.room) */
 	bool leader;
 	bool full;                      /* logged in full: others may be logged against it */
 	uint32_t done;                  /* util/flag.h */
@@ -46,10 +47,9 @@ static void capture_on_cpu(void *ctx, unsigned cpu)
 		return;
 	struct capture_slot *s = &c->slot[cpu];
 	const struct pmu_backend *b = &c->a->backend;
-	uint32_t more[2 * DISC_MAX_TABLES];
-	unsigned nmore = s->leader ? uncore_disc_msrs_of(c->a, cpu, more) : 0;
+	unsigned nmore = s->leader && s->more ? uncore_disc_msrs_of(c->a, cpu, s->more) : 0;
 	machine_collect_cpu(b, cpu, c->vendor, &s->cpu, &c->a->boxes, s->leader ? &s->pkg : NULL,
-			    more, nmore);
+			    s->more, nmore);
 	flag_set(&s->done, 1);
 }
 
@@ -522,6 +522,7 @@ void capture_state_fini(struct run *a, void *state)
 {
 	struct capture_state *st = state;
 	run_free(a, st->slot_mem);
+	run_free(a, st->more);
 }
 
 enum verdict job_capture(struct run *a, void *state)
@@ -538,15 +539,20 @@ enum verdict job_capture(struct run *a, void *state)
 	/* given back by run_fini, as the discovery slots: a CPU that did not answer may write late */
 	c.slot = run_alloc_lines(a, a->plat->ncpus * sizeof(*c.slot), &st->slot_mem);
 	char *rec = run_alloc(a, CAPTURE_RECORD_MAX);
-	if (!c.slot || !rec) {
+	unsigned pkgs = c.slot ? mark_leaders(&c) : 0, room = uncore_disc_msrs_room(a);
+	/* each leader's room for its package's table MSRs, given back as the slots are */
+	st->more = room ? run_alloc(a, pkgs * room * sizeof(uint32_t)) : NULL;
+	if (!c.slot || !rec || (room && !st->more)) {
 		run_free(a, rec);
 		sb_puts(&a->sb, "capture: no memory for it, not logged");
 		run_say(a);
 		return VERDICT_PASS;
 	}
+	for (unsigned i = 0, n = 0; room && i < a->plat->ncpus; i++)
+		if (c.slot[i].leader)
+			c.slot[i].more = (uint32_t *)st->more + room * n++;
 	sb_init(&sb, rec, CAPTURE_RECORD_MAX);
 	sb_init(&say, line, sizeof(line));
-	unsigned pkgs = mark_leaders(&c);
 	plat_run_all(a->plat, capture_on_cpu, &c, CAPTURE_TIMEOUT_US);
 	struct machine_pkg *pci = scan_pci(&c, &sb, pkgs);
 	unsigned missed = 0, leaders = 0;

@@ -236,6 +236,8 @@ void run_fini(struct run *a)
 		a->plat->assembly->free(a);
 	run_free(a, a->slot_mem);
 	run_free(a, a->collapse);
+	if (a->unc)
+		uncore_disc_fini(&a->unc->disc);   /* its tables' slots */
 	run_free(a, a->unc);
 	run_free(a, a->waivers);
 	box_set_fini(&a->boxes);

@@ -330,6 +330,7 @@ enum verdict job_capture(struct run *a, void *state);
 /* The capture's state: its per-CPU slots, kept to run_fini (a late CPU may write them). */
 struct capture_state {
 	void *slot_mem;
+	void *more;   /* the leaders' table MSRs (job_capture.c) */
 };
 /* Gives them back (the capture's fini). */
 void capture_state_fini(struct run *a, void *state);

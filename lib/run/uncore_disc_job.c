@@ -38,23 +38,19 @@ static pmu_status portal_on(void *ctx, unsigned cpu, uint32_t msr, uint64_t *val
 
 /*
  * The first enabled CPU of each die, the boot CPU's die first (it also scans PCI): the dies
- * whose portals are read, up to DISC_MAX_TABLES (the CPUs of those past it in *more). A die is
- * firmware's Location2 die in its package; without it (dies_known false) every CPU's is 0,
- * one die a package.
+ * whose portals are read, into dies (room for every CPU). A die is firmware's Location2 die
+ * in its package; without it (dies_known false) every CPU's is 0, one die a package.
  */
-static unsigned die_cpus(const struct run *a, struct disc_die *dies, unsigned *more)
+static unsigned die_cpus(const struct run *a, struct disc_die *dies)
 {
 	const struct platform *p = a->plat;
 	unsigned n = 0;
-	*more = 0;
 	dies[n++] = (struct disc_die){ p->bsp, p->cpu[p->bsp].package, p->cpu[p->bsp].die };
 	for (unsigned i = 0; i < p->ncpus; i++) {
 		bool seen = !p->cpu[i].enabled;
 		for (unsigned k = 0; k < n && !seen; k++)
 			seen = dies[k].pkg == p->cpu[i].package && dies[k].die == p->cpu[i].die;
-		if (!seen && n == DISC_MAX_TABLES)
-			(*more)++;   /* *more: the CPUs of dies past the limit */
-		else if (!seen)
+		if (!seen)
 			dies[n++] = (struct disc_die){ i, p->cpu[i].package, p->cpu[i].die };
 	}
 	return n;
@@ -68,14 +64,19 @@ bool uncore_disc_boxes_for(struct run *a, const struct box_alloc *mem)
 	const struct disc_named at = { { t->seg, t->bus, t->dev, t->fn, 0 }, t->bar };
 	bool own = uncore_family_desc(bsp->uncore)->disc;   /* else a server of no family */
 	if (mem) {
-		struct disc_die dies[DISC_MAX_TABLES];
-		struct disc_where w = uncore_disc_where(bsp, dies,
-							die_cpus(a, dies, &a->unc->dies_unread));
-		w.portal = (struct disc_msr_reader){ portal_on, a };
 		a->unc->by_name = t->set;
-		a->unc->built = uncore_disc_wanted(bsp) &&
-			!uncore_disc_build(&a->backend, &w, a->unc->by_name ? &at : NULL, disc,
-					   &a->boxes, mem);
+		struct disc_die *dies = uncore_disc_wanted(bsp) ?
+					run_alloc(a, a->plat->ncpus * sizeof(*dies)) : NULL;
+		if (dies) {
+			struct disc_where w = uncore_disc_where(bsp, dies, die_cpus(a, dies));
+			w.portal = (struct disc_msr_reader){ portal_on, a };
+			const struct disc_named *named = a->unc->by_name ? &at : NULL;
+			a->unc->built = !uncore_disc_build(&a->backend, &w, named, disc, &a->boxes,
+							   mem);
+		} else if (uncore_disc_wanted(bsp)) {
+			disc->find.st = PMU_ERR_NOSPACE;   /* said by uncore_disc_begin */
+		}
+		run_free(a, dies);
 	}
 	for (unsigned i = 0; !own && a->unc->built && disc->find.n && i < a->plat->ncpus; i++)
 		uncore_disc_adopt(&a->slot[i].info, bsp);   /* the boot CPU's too */
@@ -300,7 +301,7 @@ static void say_problems(struct run *a, unsigned p)
 static void say_misses(struct run *a)
 {
 	const struct disc_find *f = &a->unc->disc.find;
-	for (unsigned i = 0; i < f->nmiss && i < DISC_MAX_TABLES; i++) {
+	for (unsigned i = 0; i < f->nmiss && i < f->cap; i++) {
 		sb_puts(&a->sb, "uncore discovery: MSR ");
 		sb_hex(&a->sb, f->miss[i].msr);
 		sb_puts(&a->sb, " on CPU ");
@@ -315,9 +316,9 @@ static void say_misses(struct run *a)
 		sb_puts(&a->sb, ": no discovery table behind this portal on its die");
 		run_say(a);
 	}
-	if (f->nmiss > DISC_MAX_TABLES) {
+	if (f->nmiss > f->cap) {
 		sb_puts(&a->sb, "uncore discovery: ");
-		sb_dec(&a->sb, f->nmiss - DISC_MAX_TABLES);
+		sb_dec(&a->sb, f->nmiss - f->cap);
 		sb_puts(&a->sb, " more portal reads gave no table");
 		run_say(a);
 	}
@@ -325,7 +326,7 @@ static void say_misses(struct run *a)
 
 /*
  * Once where the row has a portal: how its dies were found (firmware's Location2, UEFI PI 1.7
- * vol. 2 13.4; else one die a package), how many were read, and any past the limit.
+ * vol. 2 13.4; else one die a package) and how many were read.
  */
 static void say_dies(struct run *a)
 {
@@ -356,14 +357,6 @@ static void say_dies(struct run *a)
 	sb_puts(&a->sb, a->plat->dies_known ? "dies from firmware's Location2)"
 					    : "firmware gives no die (PI 1.7 Location2): one a package)");
 	run_say(a);
-	if (a->unc->dies_unread) {
-		sb_puts(&a->sb, "uncore discovery: ");
-		sb_dec(&a->sb, a->unc->dies_unread);
-		sb_puts(&a->sb, " CPUs of dies past the ");
-		sb_dec(&a->sb, DISC_MAX_TABLES);
-		sb_puts(&a->sb, " efipmu reads: their dies' portals not read");
-		run_say(a);
-	}
 }
 
 /* No table anywhere: a hypervisor has none (NO-PMU); bare metal lost it (BIOS setting?). */
@@ -449,11 +442,13 @@ enum verdict uncore_disc_begin(struct run *a)
 	scan->st = disc->find.st;
 	scan->functions = disc->find.functions;
 	if (disc->find.st) {
+		bool nomem = disc->find.st == PMU_ERR_NOSPACE;   /* the run's, not the machine's */
 		sb_puts(&a->sb, "uncore discovery: ");
 		sb_puts(&a->sb, pmu_status_str(disc->find.st));
-		sb_puts(&a->sb, " (this backend has no PCI configuration access)");
+		sb_puts(&a->sb, nomem ? " (no memory for the tables' slots)"
+				      : " (this backend has no PCI configuration access)");
 		run_say(a);
-		return VERDICT_NO_PMU;
+		return nomem ? VERDICT_ERROR : VERDICT_NO_PMU;
 	}
 	say_dies(a);
 	say_misses(a);
@@ -486,8 +481,8 @@ enum verdict uncore_disc_begin(struct run *a)
 	if (disc->find.dropped) {
 		sb_dec(&a->sb, disc->find.dropped);
 		sb_puts(&a->sb, " more discovery table(s) beyond the ");
-		sb_dec(&a->sb, DISC_MAX_TABLES);
-		sb_puts(&a->sb, " efipmu keeps: not read");
+		sb_dec(&a->sb, disc->find.cap);
+		sb_puts(&a->sb, " its packages and dies call for: not read");
 		run_say(a);
 	}
 	if (disc->unmade) {
@@ -507,10 +502,15 @@ unsigned uncore_disc_capture(struct run *a)
 	return n;
 }
 
+unsigned uncore_disc_msrs_room(const struct run *a)
+{
+	return a->unc->built ? 2 * a->unc->disc.find.n : 0;
+}
+
 unsigned uncore_disc_msrs_of(const struct run *a, unsigned cpu, uint32_t *out)
 {
 	return a->unc->built ? uncore_disc_msrs(&a->unc->disc, a->plat->cpu[cpu].package, out,
-						2 * DISC_MAX_TABLES) : 0;
+						uncore_disc_msrs_room(a)) : 0;
 }
 
 void uncore_disc_chas(struct run *a, unsigned package, uint32_t msr_at, pmu_status msr_st,

@@ -37,9 +37,13 @@ unsigned uncore_disc_capture(struct run *a);
 
 /*
  * The MSRs of the tables of cpu's package (uncore_disc_msrs: portals, global controls), into out
- * (2 DISC_MAX_TABLES): the capture reads them with the package's registers. Data only (AP-safe).
+ * (uncore_disc_msrs_room of them): the capture reads them with the package's registers. Data
+ * only (AP-safe).
  */
 unsigned uncore_disc_msrs_of(const struct run *a, unsigned cpu, uint32_t *out);
+
+/* The room a package's table MSRs may need: a portal and a global control a table found. */
+unsigned uncore_disc_msrs_room(const struct run *a);
 
 /*
  * Package package's CHA count: its table's against MSR msr_at's (the family's, Linux

@@ -15,7 +15,6 @@ struct run_uncore {
 	struct uncore_disc disc;
 	bool built;                  /* disc holds the tables found (a family with one) */
 	bool by_name;                /* test-discovery-device: read from the function it names */
-	unsigned dies_unread;        /* dies past the DISC_MAX_TABLES whose portals are read */
 	struct uncore_pci_scan scan;
 	struct pmon_registry pmon;   /* the write guard (the backend's pmon once scanned) */
 	bool scanned;

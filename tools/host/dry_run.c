@@ -525,6 +525,7 @@ static int dry_one(struct model *m, const struct model_profile *p, const struct 
 	core_pmu_from_cpu(&r.ci, &r.pmu);
 	int rc = dry_events(&r, p, o, cpu, spec, why, cap);
 	box_set_fini(&r.boxes);
+	uncore_disc_fini(&dry_disc);
 	return rc;
 }
 

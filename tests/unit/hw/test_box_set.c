@@ -44,6 +44,8 @@ static struct machine_boxes *make(const char *profile)
 static void drop(struct machine_boxes *x)
 {
 	box_set_fini(&x->s);
+	if (x->disc)
+		uncore_disc_fini(x->disc);
 	free(x->disc);
 	free(x->m);
 	free(x);

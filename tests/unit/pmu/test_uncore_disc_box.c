@@ -20,10 +20,12 @@ static struct pmon_registry reg;
 /* The boxes the last build made, as a run keeps its machine's. */
 static struct box_set boxes;
 
-static pmu_status build(const struct pmu_backend *b, bool spr, const struct disc_named *named)
+/* Each of pkgs packages' first CPU (spr's: two a package) as its die, as a run lists them. */
+static pmu_status build(const struct pmu_backend *b, bool spr, const struct disc_named *named,
+			unsigned pkgs)
 {
-	static const struct disc_die cpu0 = { 0, 0, 0 };
-	const struct disc_where w = { disc_platform_for(6, 0x8F), &cpu0, 1, spr, { 0, 0 }, NULL };
+	static const struct disc_die dies[] = { { 0, 0, 0 }, { 2, 1, 0 } };
+	const struct disc_where w = { disc_platform_for(6, 0x8F), dies, pkgs, spr, { 0, 0 }, NULL };
 	box_set_fini(&boxes);
 	return uncore_disc_build(b, &w, named, &d, &boxes, &test_box_alloc);
 }
@@ -43,7 +45,7 @@ static void test_found_and_made(void **state)
 	(void)state;
 	struct pmu_backend b;
 	struct model *m = spr(&b, 1);
-	assert_int_equal(build(&b, true, NULL), PMU_OK);
+	assert_int_equal(build(&b, true, NULL, 1), PMU_OK);
 	assert_int_equal(d.find.n, 1);
 	assert_true(d.find.by_device);
 	/*
@@ -100,7 +102,8 @@ static void test_placed_and_guarded(void **state)
 	struct pmu_backend b;
 	struct model *m = spr(&b, 2);
 	unsigned unplaced = 0;
-	assert_int_equal(build(&b, true, NULL), PMU_OK);
+	assert_int_equal(build(&b, true, NULL, 2), PMU_OK);
+	assert_int_equal(d.find.cap, 2);   /* a PCI domain's table a package */
 	assert_int_equal(d.find.n, 2);
 	pmon_reset(&reg);
 	b.pmon = &reg;
@@ -125,6 +128,20 @@ static void test_placed_and_guarded(void **state)
 	free(m);
 }
 
+/* A table past the room the listed packages call for: counted as dropped, not read. */
+static void test_table_past_room_dropped(void **state)
+{
+	(void)state;
+	struct pmu_backend b;
+	struct model *m = spr(&b, 2);
+	assert_int_equal(build(&b, true, NULL, 1), PMU_OK);   /* package 1 not listed */
+	assert_int_equal(d.find.cap, 1);
+	assert_int_equal(d.find.n, 1);
+	assert_int_equal(d.find.dropped, 1);
+	assert_int_equal(d.find.t[0].pkg, 0);
+	free(m);
+}
+
 /* Named instead of found: the same table; a function that is not there says so. */
 static void test_named(void **state)
 {
@@ -132,12 +149,12 @@ static void test_named(void **state)
 	struct pmu_backend b;
 	struct model *m = spr(&b, 1);
 	struct disc_named at = { { 0, 0x7F, 0, 1, 0 }, 0 };
-	assert_int_equal(build(&b, false, &at), PMU_OK);
+	assert_int_equal(build(&b, false, &at, 1), PMU_OK);
 	assert_int_equal(d.find.n, 1);
 	assert_int_equal(d.find.t[0].st, PMU_OK);
 	assert_int_equal(d.made, 45);   /* not Sapphire Rapids: its UPI links are units */
 	at.fn.dev = 3;
-	assert_int_equal(build(&b, false, &at), PMU_OK);
+	assert_int_equal(build(&b, false, &at, 1), PMU_OK);
 	assert_int_equal(d.find.t[0].st, PMU_ERR_ABSENT);
 	assert_int_equal(d.made, 0);
 	assert_null(find(UNCORE_DISC, "uncore_cha_0", 12));
@@ -162,7 +179,7 @@ static void test_bus_out_of_reach(void **state)
 	struct pmu_backend_ops ops = *b.ops;
 	ops.pci_ranges = short_ranges;
 	b.ops = &ops;
-	assert_int_equal(build(&b, true, NULL), PMU_OK);
+	assert_int_equal(build(&b, true, NULL, 1), PMU_OK);
 	/* 8 CHA and 19 other MSR units, 8 iMC (MMIO); the 4 M2M on bus 0x7F not */
 	assert_int_equal(d.made, 35);
 	unsigned outside = 0;
@@ -184,7 +201,7 @@ static void test_spr_upi_taken_by_id(void **state)
 	struct pmu_backend b;
 	struct model *m = spr(&b, 2);
 	m->disc_defect = MDD_UPI_MISPLACED;
-	assert_int_equal(build(&b, true, NULL), PMU_OK);
+	assert_int_equal(build(&b, true, NULL, 2), PMU_OK);
 	assert_int_equal(d.made, 45);
 	for (unsigned p = 0; p < 2; p++)
 		for (unsigned i = 0; i < d.table[p].nunits; i++) {
@@ -198,10 +215,19 @@ static void test_spr_upi_taken_by_id(void **state)
 			assert_int_equal(a.off, u->type == 8 ? 0x318 : 0xA0);
 		}
 	m->disc_upi_absent = true;   /* no such devices either: not counted, as Linux */
-	assert_int_equal(build(&b, true, NULL), PMU_OK);
+	assert_int_equal(build(&b, true, NULL, 2), PMU_OK);
 	assert_int_equal(d.made, 39);
 	assert_null(find(UNCORE_DISC, "uncore_upi_0", 12));
 	free(m);
+}
+
+/* The last build's slots and boxes given back. */
+static int teardown(void **state)
+{
+	(void)state;
+	box_set_fini(&boxes);
+	uncore_disc_fini(&d);
+	return 0;
 }
 
 int main(void)
@@ -209,9 +235,10 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_found_and_made),
 		cmocka_unit_test(test_placed_and_guarded),
+		cmocka_unit_test(test_table_past_room_dropped),
 		cmocka_unit_test(test_named),
 		cmocka_unit_test(test_bus_out_of_reach),
 		cmocka_unit_test(test_spr_upi_taken_by_id),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests(tests, NULL, teardown);
 }

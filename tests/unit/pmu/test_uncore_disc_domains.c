@@ -173,6 +173,7 @@ static void test_two_domains_one_package(void **state)
 	assert_int_equal(unplaced, 0);
 	assert_int_equal(map.bus, 0x10);   /* the PCI table's */
 	box_set_fini(&s);
+	uncore_disc_fini(&d);
 }
 
 /* Nova Lake's row: no PCI domain, the portal MSR 0x711 faults on this fake: no table, said. */
@@ -189,6 +190,7 @@ static void test_portal_only_row_faulting(void **state)
 	assert_int_equal(d.find.miss[0].st, PMU_ERR_FAULT_GP);
 	assert_int_equal(d.made, 0);
 	box_set_fini(&s);
+	uncore_disc_fini(&d);
 }
 
 int main(void)

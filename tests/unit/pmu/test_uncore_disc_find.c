@@ -71,7 +71,8 @@ static const struct pmu_backend_ops fake_ops = {
 };
 
 static struct fake f;
-static struct disc_find out;
+static struct disc_found found[2];
+static struct disc_find out = { .cap = 2, .t = found };
 static struct pmu_backend b = { .ops = &fake_ops, .ctx = &f, .name = "fake" };
 
 static const struct pmu_pci_addr HOST = { 0, 0, 0, 0, 0 };

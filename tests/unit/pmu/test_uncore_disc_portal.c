@@ -63,6 +63,9 @@ static pmu_status f_mmio_read(void *ctx, unsigned cpu, uint64_t addr, unsigned b
 static const struct pmu_backend_ops ops = { .rdmsr = f_rdmsr, .wrmsr = f_wrmsr,
 					    .mmio_read = f_mmio_read };
 static struct pmu_backend b = { .ops = &ops, .ctx = &f, .name = "fake" };
+#define SLOTS 4   /* the finder's room: the caller's, as a run's for its dies */
+static struct disc_found found[SLOTS];
+static struct disc_portal_miss missed[SLOTS];
 static struct disc_find out;
 static struct disc_table t;
 
@@ -70,6 +73,7 @@ static void reset(void)
 {
 	memset(&f, 0, sizeof(f));
 	memset(&out, 0, sizeof(out));
+	out = (struct disc_find){ .cap = SLOTS, .t = found, .miss = missed };
 	assert_true(model_disc_table(&model_disc_spr, MDD_NONE, f.mem, sizeof(f.mem)) > 0);
 }
 
@@ -189,13 +193,13 @@ static void test_misses_past_kept(void **state)
 {
 	(void)state;
 	reset();
-	struct disc_die dies[DISC_MAX_TABLES + 6];
-	for (unsigned d = 0; d < DISC_MAX_TABLES + 6; d++)
+	struct disc_die dies[SLOTS + 6];
+	for (unsigned d = 0; d < SLOTS + 6; d++)
 		dies[d] = (struct disc_die){ 4 + d, d / 2, d % 2 };   /* no such CPU: each faults */
-	assert_int_equal(disc_find_msr(&b, NULL, PORTAL, 0, dies, DISC_MAX_TABLES + 6, &out), 0);
-	assert_int_equal(out.nmiss, DISC_MAX_TABLES + 6);
-	assert_int_equal(out.miss[DISC_MAX_TABLES - 1].pkg, (DISC_MAX_TABLES - 1) / 2);
-	assert_int_equal(out.miss[DISC_MAX_TABLES - 1].die, 1);
+	assert_int_equal(disc_find_msr(&b, NULL, PORTAL, 0, dies, SLOTS + 6, &out), 0);
+	assert_int_equal(out.nmiss, SLOTS + 6);
+	assert_int_equal(out.miss[SLOTS - 1].pkg, (SLOTS - 1) / 2);
+	assert_int_equal(out.miss[SLOTS - 1].die, 1);
 }
 
 int main(void)
