@@ -62,14 +62,22 @@ low() { nice -n 19 "$@"; }
 host_suites=(unit static generated valgrind)
 for s in tests/*/suite.sh; do
   s=${s#tests/}; s=${s%/suite.sh}
-  [ "$s" = fuzz ] || host_suites+=("$s")
+  [ "$s" = fuzz ] || [ "$s" = mutants ] || host_suites+=("$s")
 done
+# The mutants last: the suites before them ran their tests on the unmutated sources.
+host_suites+=(mutants)
+# passed NAME...: each of these suites has run and passed.
+passed() { local n; for n; do [ "$(cat "$tmp/$n.rc" 2>/dev/null)" = 0 ] || return 1; done; }
 host_suite() {
   case $1 in
     unit) run_to unit low make -s -j"$JOBS" unit ;;
     static) run_to static low bash scripts/check-static.sh ;;
     generated) run_to generated low bash scripts/check-generated.sh ;;
     valgrind) run_to valgrind low bash tests/valgrind/check-kernels.sh ;;
+    # their tests and checks passed on these sources: the mutants need not run them unmutated
+    mutants) if passed unit generated host store tsan; then
+               run_to mutants low env MUTANTS_BASELINE=suites bash tests/mutants/suite.sh
+             else run_to mutants low bash tests/mutants/suite.sh; fi ;;
     *) run_to "$1" low bash "tests/$1/suite.sh" ;;
   esac
 }
