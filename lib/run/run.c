@@ -111,7 +111,8 @@ static enum verdict check_backend_settings(struct run *a)
 		char why[112];
 		struct strbuf w;
 		sb_init(&w, why, sizeof(why));
-		sb_puts(&w, d->backends & OPT_ON_SIM ? "only the reference model reads it (backend = sim)" :
+		sb_puts(&w, d->backends & OPT_ON_SIM ?
+			"only the reference model reads it (backend = sim)" :
 			"only the real backend reads it (backend = real)");
 		sb_puts(&w, a->opt.backend == EFIPMU_BACKEND_SIM ? "; this run's backend is sim (" :
 			"; this run's backend is real (");

@@ -145,8 +145,8 @@ static void real_settings_refused_on_sim(void **state)
 		struct outcome o = outcome_new(2, 1, 1);
 		char cfg[64], want[160];
 		snprintf(cfg, sizeof(cfg), "backend = sim\n%s", real_only[i].line);
-		snprintf(want, sizeof(want), "efipmu: efipmu.cfg:2: %s: only the real backend reads "
-			 "it (backend = real); this run's backend is sim (efipmu.cfg:1)\n",
+		snprintf(want, sizeof(want), "efipmu: efipmu.cfg:2: %s: only the real backend "
+			 "reads it (backend = real); this run's backend is sim (efipmu.cfg:1)\n",
 			 options_table[real_only[i].id].name);
 		init_cfg(&o, cfg, NULL);
 		assert_int_equal(o.v, VERDICT_ERROR);
