@@ -153,8 +153,6 @@ enum verdict job_icount(struct run *a, void *state)
 {
 	(void)state;   /* none */
 	uint64_t gate = 0;
-	if (a->simulated)
-		return refuse(a, "needs the real backend (the TSC under QEMU -icount is the counter)");
 	if (a->plat->nenabled != 1)
 		return refuse(a, "needs exactly one CPU (QEMU -smp 1 -icount shift=N)");
 	if (pmu_vendor_amd(a->slot[a->plat->bsp].info.vendor))

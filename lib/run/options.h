@@ -136,11 +136,20 @@ enum opt_kind {
 	OPT_KIND_PCI_DEV,   /* struct opt_pci_dev: SSSS:BB:DD.F/BAR */
 };
 
+/*
+ * The backends that read a setting (opt_def.backends). Given with another, the run is
+ * refused before anything runs: sim-break on the real backend would inject no defect.
+ */
+#define OPT_ON_REAL (1u << EFIPMU_BACKEND_REAL)
+#define OPT_ON_SIM (1u << EFIPMU_BACKEND_SIM)
+#define OPT_ON_ANY (OPT_ON_REAL | OPT_ON_SIM)
+
 struct opt_def {
 	const char *name;      /* long name, also the config key */
 	char short_name;       /* or 0 */
 	uint8_t nargs;         /* values taken: 0 (flag), 1 or 2 */
 	uint8_t kind;          /* enum opt_kind */
+	uint8_t backends;      /* OPT_ON_*: the backends that read it */
 	uint16_t offset;       /* of the field in struct efipmu_options */
 	uint16_t size;         /* of that field */
 	uint32_t min, max;     /* OPT_KIND_UINT, OPT_KIND_SYNC */

@@ -98,10 +98,31 @@ static enum verdict check_test_disc(struct run *a)
 }
 
 /*
- * Everything the settings ask for, checked before the log exists and before
- * any MSR is written: the CPU set, stall-cpu, and each wanted job's own
- * (a measuring job's kernel, events and rounds on the boot CPU's counters).
+ * Every setting given is one the run's backend reads (options_table's backends), checked
+ * before the backend is built: sim-break on the real backend, or test-unexpected-fault on
+ * the model, would change nothing while the user believes it does.
  */
+static enum verdict check_backend_settings(struct run *a)
+{
+	for (unsigned id = 0; id < OPT_COUNT; id++) {
+		const struct opt_def *d = &options_table[id];
+		if (!(a->opt.config_given & OPT_BIT(id)) || (d->backends & (1u << a->opt.backend)))
+			continue;
+		char why[112];
+		struct strbuf w;
+		sb_init(&w, why, sizeof(why));
+		sb_puts(&w, d->backends & OPT_ON_SIM ?
+			"only the reference model reads it (backend = sim)" :
+			"only the real backend reads it (backend = real)");
+		sb_puts(&w, a->opt.backend == EFIPMU_BACKEND_SIM ? "; this run's backend is sim (" :
+			"; this run's backend is real (");
+		options_source(&a->opt, OPT_BACKEND, &w);
+		sb_putc(&w, ')');
+		return run_refuse_setting(a, (enum opt_id)id, d->name, NULL, why);
+	}
+	return VERDICT_PASS;
+}
+
 /* backend = sim, from the program's assembly (assemble/backend_build.h); refused without one. */
 static enum verdict assembled_sim(struct run *a)
 {
@@ -125,6 +146,11 @@ static enum verdict assembled_hooks(struct run *a)
 	return VERDICT_PASS;
 }
 
+/*
+ * Everything the settings ask for, checked before the log exists and before
+ * any MSR is written: the CPU set, stall-cpu, and each wanted job's own
+ * (a measuring job's kernel, events and rounds on the boot CPU's counters).
+ */
 static enum verdict check_settings(struct run *a)
 {
 	if (check_cpus(a) != VERDICT_PASS || assembled_hooks(a) != VERDICT_PASS ||
@@ -221,6 +247,8 @@ enum verdict run_init(struct run *a, const struct platform *plat, const struct e
 	a->unc = run_alloc(a, sizeof(*a->unc));
 	if (!a->unc)
 		return run_refuse(a, "no memory for the uncore's tables and scan", NULL, NULL);
+	if (check_backend_settings(a) != VERDICT_PASS)
+		return VERDICT_ERROR;
 	if (a->opt.backend == EFIPMU_BACKEND_SIM && assembled_sim(a) != VERDICT_PASS)
 		return VERDICT_ERROR;
 	fill_topology(a);

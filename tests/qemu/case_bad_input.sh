@@ -19,6 +19,11 @@ expect_rc 9
 expect_console "^efipmu: efipmu.cfg:2: unknown kernel 'bogus'"
 expect_no_console '^efipmu .* \| backend'
 expect_no_log_file
+# A setting only the model reads, on the real backend: refused, not silently ignored.
+SMP=1 boot_case sim_on_real 'qemu-exit\nsim-break = narrow-counters\n'
+expect_rc 9
+expect_console "^efipmu: efipmu.cfg:2: sim-break: only the reference model reads it \(backend = sim\); this run's backend is real \(default\)$"
+expect_no_log_file
 # An oversized efipmu.cfg is refused, and its qemu-exit line still ends QEMU.
 big="qemu-exit\n$(printf '# padding line of an oversized efipmu.cfg, 60 bytes long ...\\n%.0s' $(seq 160))"
 SMP=1 TIMEOUT=60 boot_case big_cfg "$big"

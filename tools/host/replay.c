@@ -550,9 +550,18 @@ static unsigned differences(struct facts *a, struct facts *b, size_t *newer)
 	free(said.n);
 	return d;
 }
+/* A setting the model does not read (icount-check, ...: options_table's backends). */
+static bool real_only(const char *name)
+{
+	for (unsigned id = 0; id < OPT_COUNT; id++)
+		if (!strcmp(options_table[id].name, name))
+			return !(options_table[id].backends & OPT_ON_SIM);
+	return false;
+}
+
 /*
- * The header's effective settings as the command line that made them, on the replay's model;
- * true when the log is a model's run.
+ * The header's effective settings as the command line that made them, on the replay's model
+ * (which would refuse what only the real backend reads); true when the log is a model's run.
  */
 static bool settings(const char *text, size_t len, struct efipmu_options *opt)
 {
@@ -576,7 +585,7 @@ static bool settings(const char *text, size_t len, struct efipmu_options *opt)
 		if (!strcmp(tok, "backend") || !strcmp(tok, "sim-profile") ||
 		    !strcmp(tok, "sim-profile-file") || !strcmp(tok, "sim-snc") ||
 		    !strcmp(tok, "output") ||
-		    !strcmp(tok, "qemu-exit"))
+		    !strcmp(tok, "qemu-exit") || real_only(tok))
 			continue;
 		snprintf(flags[argc], sizeof(flags[argc]), "--%s", tok);
 		argv[argc] = flags[argc];

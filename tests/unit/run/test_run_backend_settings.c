@@ -1,0 +1,188 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
+/*
+ * Settings only one backend reads (options_table's backends): given with the other, the run
+ * is refused in one line naming the setting, its source and the backend's, before any
+ * record and before any register is written; with their own backend they are taken.
+ */
+#include "run_harness.h"
+#include "machine_of_log.h"
+
+#define TEXT_MAX (1u << 20)
+#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
+
+/* A setting as its efipmu.cfg line gives it. */
+struct given {
+	enum opt_id id;
+	const char *line;
+};
+
+static const struct given sim_only[] = {
+	{ OPT_SIM_PROFILE, "sim-profile = sandy-bridge-ep\n" },
+	{ OPT_SIM_PROFILE_FILE, "sim-profile-file = lab.profile\n" },
+	{ OPT_SIM_BREAK, "sim-break = narrow-counters\n" },
+	{ OPT_SIM_NOISE, "sim-noise = none\n" },
+	{ OPT_SIM_FIRMWARE, "sim-firmware = clean\n" },
+	{ OPT_SIM_SNC, "sim-snc = 2\n" },
+};
+
+static const struct given real_only[] = {
+	{ OPT_ICOUNT_CHECK, "icount-check\n" },
+	{ OPT_TEST_UNEXPECTED_FAULT, "test-unexpected-fault\n" },
+};
+
+/* The profile file lab.profile: the machine of a model run on 4 CPUs, as its log captured it. */
+static char *lab_profile(void)
+{
+	char *text = malloc(TEXT_MAX);
+	struct strbuf sb;
+	assert_non_null(text);
+	sb_init(&sb, text, TEXT_MAX);
+	struct outcome o = start_cfg("backend = sim\n", 4, 1, 1, NULL);
+	finish(&o);
+	struct machine *m = test_machine_of_log(o.f->log, 4);
+	profile_write(m, "a model run's capture", &sb);
+	assert_false(sb.overflow);
+	free(m);
+	done(&o);
+	return text;
+}
+
+/* Only the rows tested here are bound to one backend; every other one is read by both. */
+static void table_binds_these_settings_alone(void **state)
+{
+	(void)state;
+	unsigned sim = 0, real = 0;
+	for (unsigned id = 0; id < OPT_COUNT; id++) {
+		sim += options_table[id].backends == OPT_ON_SIM;
+		real += options_table[id].backends == OPT_ON_REAL;
+		assert_true(options_table[id].backends == OPT_ON_SIM ||
+			    options_table[id].backends == OPT_ON_REAL ||
+			    options_table[id].backends == OPT_ON_ANY);
+	}
+	assert_int_equal(sim, NELEM(sim_only));
+	assert_int_equal(real, NELEM(real_only));
+	for (unsigned i = 0; i < NELEM(sim_only); i++)
+		assert_int_equal(options_table[sim_only[i].id].backends, OPT_ON_SIM);
+	for (unsigned i = 0; i < NELEM(real_only); i++)
+		assert_int_equal(options_table[real_only[i].id].backends, OPT_ON_REAL);
+}
+
+/* Each setting of the model, on the real backend (a model handed over as the hardware). */
+static void sim_settings_refused_on_real(void **state)
+{
+	(void)state;
+	char *profile = lab_profile();
+	for (unsigned i = 0; i < NELEM(sim_only); i++) {
+		struct pmu_backend real;
+		struct model *m = test_model("nehalem-ep", 4, 1, &real);
+		struct outcome o = outcome_new(4, 1, 1);
+		char cfg[64], want[160];
+		o.f->file_name = "lab.profile";
+		o.f->file_text = profile;
+		snprintf(cfg, sizeof(cfg), "verbose\n%s", sim_only[i].line);
+		snprintf(want, sizeof(want), "efipmu: efipmu.cfg:2: %s: only the reference model "
+			 "reads it (backend = sim); this run's backend is real (default)\n",
+			 options_table[sim_only[i].id].name);
+		init_cfg(&o, cfg, &real);
+		assert_int_equal(o.v, VERDICT_ERROR);
+		assert_string_equal(o.f->console, want);
+		assert_int_equal(o.f->log_records, 0);
+		assert_int_equal(model_total_writes(m), 0);
+		assert_null(assembled_model(o.r));
+		done(&o);
+		free(m);
+	}
+	free(profile);
+}
+
+/* The command line names itself, for the setting and for the backend it asked for. */
+static void command_line_named(void **state)
+{
+	(void)state;
+	static const char *const argv[] = { "efipmu", "--backend", "real", "--sim-noise", "smi" };
+	struct pmu_backend real;
+	struct model *m = test_model("nehalem-ep", 2, 1, &real);
+	struct outcome o = outcome_new(2, 1, 1);
+	struct efipmu_options opt;
+	struct opt_error err;
+	options_defaults(&opt);
+	assert_int_equal(options_parse_argv(NELEM(argv), argv, &opt, &err), PMU_OK);
+	o.v = run_init(o.r, &o.f->plat, &opt, "(test)", &real, NULL);
+	assert_int_equal(o.v, VERDICT_ERROR);
+	assert_string_equal(o.f->console, "efipmu: command line: sim-noise: only the reference "
+			    "model reads it (backend = sim); this run's backend is real (command "
+			    "line)\n");
+	assert_int_equal(model_total_writes(m), 0);
+	done(&o);
+	free(m);
+}
+
+/* The same settings with backend = sim: taken, the model built with them. */
+static void sim_settings_taken_on_sim(void **state)
+{
+	(void)state;
+	char *profile = lab_profile();
+	for (unsigned i = 0; i < NELEM(sim_only); i++) {
+		struct outcome o = outcome_new(4, 1, 1);
+		char cfg[64];
+		o.f->file_name = "lab.profile";
+		o.f->file_text = profile;
+		snprintf(cfg, sizeof(cfg), "backend = sim\n%s", sim_only[i].line);
+		init_cfg(&o, cfg, NULL);
+		if (o.v != VERDICT_PASS)
+			fail_msg("%s refused on the model:\n%s", sim_only[i].line, o.f->console);
+		assert_non_null(assembled_model(o.r));
+		done(&o);
+	}
+	free(profile);
+}
+
+/* The real backend's settings with backend = sim: refused before the model is built. */
+static void real_settings_refused_on_sim(void **state)
+{
+	(void)state;
+	for (unsigned i = 0; i < NELEM(real_only); i++) {
+		struct outcome o = outcome_new(2, 1, 1);
+		char cfg[64], want[160];
+		snprintf(cfg, sizeof(cfg), "backend = sim\n%s", real_only[i].line);
+		snprintf(want, sizeof(want), "efipmu: efipmu.cfg:2: %s: only the real backend "
+			 "reads it (backend = real); this run's backend is sim (efipmu.cfg:1)\n",
+			 options_table[real_only[i].id].name);
+		init_cfg(&o, cfg, NULL);
+		assert_int_equal(o.v, VERDICT_ERROR);
+		assert_string_equal(o.f->console, want);
+		assert_int_equal(o.f->log_records, 0);
+		assert_null(assembled_model(o.r));
+		done(&o);
+	}
+}
+
+/* ...and on the real backend, taken. */
+static void real_settings_taken_on_real(void **state)
+{
+	(void)state;
+	for (unsigned i = 0; i < NELEM(real_only); i++) {
+		struct pmu_backend real;
+		struct model *m = test_model("nehalem-ep", 2, 1, &real);
+		struct outcome o = outcome_new(2, 1, 1);
+		init_cfg(&o, real_only[i].line, &real);
+		if (o.v != VERDICT_PASS)
+			fail_msg("%s refused on the real backend:\n%s", real_only[i].line,
+				 o.f->console);
+		done(&o);
+		free(m);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(table_binds_these_settings_alone),
+		cmocka_unit_test(sim_settings_refused_on_real),
+		cmocka_unit_test(command_line_named),
+		cmocka_unit_test(sim_settings_taken_on_sim),
+		cmocka_unit_test(real_settings_refused_on_sim),
+		cmocka_unit_test(real_settings_taken_on_real),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
