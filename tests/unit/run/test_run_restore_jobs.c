@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: BSD-2-Clause-Patent */
+/*
+ * The restore read-back of the jobs beside the measurement (run/restore_report.h): each that
+ * writes registers says "restore checked: N registers read back, M differ", logs its
+ * `restore_check` record and counts N restore read-backs; a register that does not restore
+ * (the model's sim-break = sticky-enable: IA32_PERFEVTSEL0 keeps its enable bit) makes the
+ * job FAIL naming it.
+ */
+#include "run_harness.h"
+
+/* The job's read-backs as line, record and tally: n of them, d differing. */
+static void said(const struct outcome *o, unsigned n, unsigned d)
+{
+	char line[128], rec[160], grouped[16];
+	if (n >= 1000)   /* the console groups thousands */
+		snprintf(grouped, sizeof(grouped), "%u,%03u", n / 1000, n % 1000);
+	else
+		snprintf(grouped, sizeof(grouped), "%u", n);
+	snprintf(line, sizeof(line), "[SIM] restore checked: %s registers read back, %u differ%s\n",
+		 grouped, d, d == 1 ? "s" : "");
+	if (fake_count(o->f->console, line) != 1)
+		fail_msg("no line '%s'; the console says:\n%.400s", line,
+			 strstr(o->f->console, "restore checked") ?: o->f->console);
+	snprintf(rec, sizeof(rec), "\"rec\":\"restore_check\",\"schema\":2,\"simulated\":true,"
+		 "\"read\":%u,\"differ\":%u,", n, d);
+	assert_int_equal(fake_count(o->f->log, rec), 1);
+	snprintf(rec, sizeof(rec), "\"restore read-backs\":%u", n);
+	assert_int_equal(fake_count(o->f->log, rec), 1);
+}
+
+#define SNB "backend = sim\nsim-profile = sandy-bridge-ep\n"
+
+/*
+ * --bench: 10 runs of each of its 2 modes, each the empty kernel's 2 windows, on 4 CPUs; each
+ * window puts back the Sandy Bridge-EP core set of its first round's events: 9 registers.
+ */
+static void bench_reads_back(void **state)
+{
+	(void)state;
+	struct outcome o = run_cfg(SNB "bench\n", 4, 2);
+	if (o.v != VERDICT_PASS)
+		fail_msg("verdict %s\n%s", verdict_name(o.v), o.f->console);
+	said(&o, 2 * 10 * 2 * 4 * 9, 0);
+	assert_int_equal(fake_count(o.f->console, "[SIM] restore checked: 1,440 registers read "
+				    "back, 0 differ\n[SIM] VERDICT: PASS - 4 CPUs, 1442 checks: "
+				    "2 skew measurements, 1440 restore read-backs\n"), 1);
+	done(&o);
+}
+
+/* IA32_PERFEVTSEL0 keeping its enable bit: named on every CPU, and the bench FAILs. */
+static void bench_sticky_fails(void **state)
+{
+	(void)state;
+	struct outcome o = run_cfg(SNB "bench\nsim-break = sticky-enable\n", 4, 2);
+	assert_int_equal(o.v, VERDICT_FAIL);
+	said(&o, 1440, 8);   /* the first run's 2 windows: later ones find it so */
+	if (fake_count(o.f->console, "[SIM]   msr 0x186 on CPUs 0-3: found ") != 1)
+		fail_msg("no line naming 0x186\n%s", o.f->console);
+	assert_int_equal(fake_count(o.f->log, "\"differences\":[{\"reg\":\"msr 0x186\","
+				    "\"cpus\":\"0-3\""), 1);
+	assert_int_equal(fake_count(o.f->console, "[SIM] VERDICT: FAIL - 4 CPUs"), 1);
+	done(&o);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(bench_reads_back),
+		cmocka_unit_test(bench_sticky_fails),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
