@@ -62,11 +62,46 @@ static void bench_sticky_fails(void **state)
 	done(&o);
 }
 
+#define CXL "backend = sim\nsim-profile = sapphire-rapids\nsim-noise = none\ncxl\n"
+
+/* --cxl: the CPMU's clock counter, its configuration, the freeze and overflow registers. */
+static void cxl_reads_back(void **state)
+{
+	(void)state;
+	struct outcome o = run_cfg(CXL, 4, 2);
+	if (o.v != VERDICT_PASS)
+		fail_msg("verdict %s\n%s", verdict_name(o.v), o.f->console);
+	said(&o, 4, 0);
+	assert_int_equal(fake_count(o.f->console, "[SIM] VERDICT: PASS - 4 CPUs, 5 checks: "
+				    "1 CXL clock-tick count, 4 restore read-backs\n"), 1);
+	done(&o);
+}
+
+/* A configuration that keeps its enable bit: named by its address, and --cxl FAILs. */
+static void cxl_sticky_fails(void **state)
+{
+	(void)state;
+	struct outcome o = start_cfg(CXL, 4, 2, 2, NULL);
+	assembled_model(o.r)->cxl[0].sticky_enable = true;
+	finish(&o);
+	assert_int_equal(o.v, VERDICT_FAIL);
+	said(&o, 4, 1);
+	assert_int_equal(fake_count(o.f->console, "[SIM]   mmio 0xe0020200 on CPU 0: found 0x1000101, "
+				    "expected 0x1000001\n"), 1);
+	assert_int_equal(fake_count(o.f->log, "\"differences\":[{\"reg\":\"mmio 0xe0020200\","
+				    "\"cpus\":\"0\",\"found\":\"0x1000101\",\"expected\":\"0x1000001\"}]"), 1);
+	/* the tick count says the restore failed too (cxl_ticks.restored: the read-back's) */
+	assert_int_equal(fake_count(o.f->console, ", NOT restored: FAIL\n"), 1);
+	done(&o);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(bench_reads_back),
 		cmocka_unit_test(bench_sticky_fails),
+		cmocka_unit_test(cxl_reads_back),
+		cmocka_unit_test(cxl_sticky_fails),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
