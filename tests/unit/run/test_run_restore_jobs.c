@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
- * The restore read-back of the jobs beside the measurement (run/restore_report.h): each that
- * writes registers says "restore checked: N registers read back, M differ", logs its
- * `restore_check` record and counts N restore read-backs; a register that does not restore
- * (the model's sim-break = sticky-enable: IA32_PERFEVTSEL0 keeps its enable bit) makes the
- * job FAIL naming it.
+ * The restore read-back of the jobs beside the measurement (run/restore_report.h): --bench,
+ * --cxl and --selftest each say "restore checked: N registers read back, M differ", log a
+ * `restore_check` record and count N restore read-backs; a register that does not restore
+ * (the model's sim-break = sticky-enable: IA32_PERFEVTSEL0 keeps its enable bit; the CXL
+ * CPMU's sticky_enable: a counter configuration keeps its own) makes the job FAIL naming it.
  */
 #include "run_harness.h"
 
@@ -95,6 +95,39 @@ static void cxl_sticky_fails(void **state)
 	done(&o);
 }
 
+/*
+ * --selftest: what its own checks wrote (its ownership records) and what its engine runs
+ * programmed, on each of 4 CPUs and 2 packages: 654 registers on Sandy Bridge-EP, and none
+ * differs (test_run's selftest on every profile PASSes, so none differs there either).
+ */
+static void selftest_reads_back(void **state)
+{
+	(void)state;
+	struct outcome o = run_cfg(SNB "selftest\n", 4, 2);
+	if (o.v != VERDICT_PASS)
+		fail_msg("verdict %s\n%s", verdict_name(o.v), o.f->console);
+	said(&o, 654, 0);
+	assert_int_equal(fake_count(o.f->console, "[SIM] selftest: 202 PASS, 0 FAIL, 8 SKIP\n"
+				    "[SIM] restore checked: 654 registers read back, 0 differ\n"
+				    "[SIM] VERDICT: PASS - 4 CPUs, 856 checks: 202 selftest checks, "
+				    "654 restore read-backs\n"), 1);
+	done(&o);
+}
+
+/* IA32_PERFEVTSEL0 keeping its enable bit: the suite's restores and its engines' name it. */
+static void selftest_sticky_fails(void **state)
+{
+	(void)state;
+	struct outcome o = run_cfg(SNB "selftest\nsim-break = sticky-enable\n", 4, 2);
+	assert_int_equal(o.v, VERDICT_FAIL);
+	said(&o, 654, 24);
+	assert_int_equal(fake_count(o.f->console, "[SIM]   msr 0x186 on CPUs 0-3: found 0x4300c4, "
+				    "expected 0x0\n"), 1);
+	assert_int_equal(fake_count(o.f->log, "\"differences\":[{\"reg\":\"msr 0x186\","
+				    "\"cpus\":\"0-3\",\"found\":\"0x4300c4\",\"expected\":\"0x0\"}]"), 1);
+	done(&o);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -102,6 +135,8 @@ int main(void)
 		cmocka_unit_test(bench_sticky_fails),
 		cmocka_unit_test(cxl_reads_back),
 		cmocka_unit_test(cxl_sticky_fails),
+		cmocka_unit_test(selftest_reads_back),
+		cmocka_unit_test(selftest_sticky_fails),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
