@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause-Patent */
 /*
  * The restore read-back of the jobs beside the measurement (run/restore_report.h): --bench,
- * --cxl and --selftest each say "restore checked: N registers read back, M differ", log a
+ * --cxl, --selftest and --fault-test (through the platform's test) each say "restore checked: N registers read back, M differ", log a
  * `restore_check` record and count N restore read-backs; a register that does not restore
  * (the model's sim-break = sticky-enable: IA32_PERFEVTSEL0 keeps its enable bit; the CXL
  * CPMU's sticky_enable: a counter configuration keeps its own) makes the job FAIL naming it.
@@ -128,6 +128,61 @@ static void selftest_sticky_fails(void **state)
 	done(&o);
 }
 
+/*
+ * A platform's fault test as efi/fault_test.c makes it, on IA32_PERFEVTSEL0 of the model:
+ * the register's value with EN set, then with a reserved bit (63, Intel SDM Vol. 3B
+ * 18.2.1.1) too, which faults, its value written back, the register read back.
+ */
+static const char *perfevtsel0(const struct pmu_backend *b, unsigned cpu, char *desc, size_t cap,
+			       struct restore_tally *back)
+{
+	uint64_t cur = 0;
+	snprintf(desc, cap, "IA32_PERFEVTSEL0");
+	if (pmu_rdmsr(b, cpu, 0x186, &cur) || pmu_wrmsr(b, cpu, 0x186, cur | 1ull << 22) ||
+	    pmu_wrmsr(b, cpu, 0x186, cur | 1ull << 22 | 1ull << 63) != PMU_ERR_FAULT_GP ||
+	    pmu_wrmsr(b, cpu, 0x186, cur))
+		return "no #GP, or a write failed";
+	restore_check_one(b, cpu, 0x186, cur, back);
+	return NULL;
+}
+
+static const struct run_faults faults = { .test = perfevtsel0 };
+
+static struct outcome fault_run(const char *cfg)
+{
+	struct outcome o = outcome_new(4, 2, 2);
+	init_cfg_faults(&o, cfg, NULL, &faults);
+	finish(&o);
+	return o;
+}
+
+/* --fault-test: each CPU's MSR read back after its test. */
+static void fault_test_reads_back(void **state)
+{
+	(void)state;
+	struct outcome o = fault_run(SNB "fault-test\n");
+	if (o.v != VERDICT_PASS)
+		fail_msg("verdict %s\n%s", verdict_name(o.v), o.f->console);
+	said(&o, 4, 0);
+	assert_int_equal(fake_count(o.f->console, "[SIM] VERDICT: PASS - 4 CPUs, 8 checks: 4 fault "
+				    "tests, 4 restore read-backs; #GP caught on all paths on 4 CPUs\n"), 1);
+	done(&o);
+}
+
+/* Where the value does not go back (EN kept), the job FAILs naming it. */
+static void fault_test_sticky_fails(void **state)
+{
+	(void)state;
+	struct outcome o = fault_run(SNB "fault-test\nsim-break = sticky-enable\n");
+	assert_int_equal(o.v, VERDICT_FAIL);
+	said(&o, 4, 4);
+	assert_int_equal(fake_count(o.f->console, "[SIM]   msr 0x186 on CPUs 0-3: found 0x400000, "
+				    "expected 0x0\n"), 1);
+	assert_int_equal(fake_count(o.f->log, "\"differences\":[{\"reg\":\"msr 0x186\","
+				    "\"cpus\":\"0-3\",\"found\":\"0x400000\",\"expected\":\"0x0\"}]"), 1);
+	done(&o);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -137,6 +192,8 @@ int main(void)
 		cmocka_unit_test(cxl_sticky_fails),
 		cmocka_unit_test(selftest_reads_back),
 		cmocka_unit_test(selftest_sticky_fails),
+		cmocka_unit_test(fault_test_reads_back),
+		cmocka_unit_test(fault_test_sticky_fails),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
