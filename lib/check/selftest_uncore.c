@@ -533,6 +533,7 @@ static bool uncore_there(struct unc_run *ur)
 		return false;
 	}
 	pmu_status st = uncore_probe_holds(ur->t.env->b, ur->t.env->cpu, first, &pr);
+	restore_tally_add(&ur->t.r->readback, &pr.restored);   /* the control it put back */
 	if (!st || st == PMU_ERR_IN_USE)
 		return true;
 	bool held = st == PMU_ERR_NOT_HELD;

@@ -96,9 +96,10 @@ static void cxl_sticky_fails(void **state)
 }
 
 /*
- * --selftest: what its own checks wrote (its ownership records) and what its engine runs
- * programmed, on each of 4 CPUs and 2 packages: 654 registers on Sandy Bridge-EP, and none
- * differs (test_run's selftest on every profile PASSes, so none differs there either).
+ * --selftest: what its own checks wrote (its ownership records), what its engine runs
+ * programmed and what its uncore probe put back, on each of 4 CPUs and 2 packages: 656
+ * registers on Sandy Bridge-EP, and none differs (test_run's selftest on every profile
+ * PASSes, so none differs there either).
  */
 static void selftest_reads_back(void **state)
 {
@@ -106,11 +107,11 @@ static void selftest_reads_back(void **state)
 	struct outcome o = run_cfg(SNB "selftest\n", 4, 2);
 	if (o.v != VERDICT_PASS)
 		fail_msg("verdict %s\n%s", verdict_name(o.v), o.f->console);
-	said(&o, 654, 0);
+	said(&o, 656, 0);
 	assert_int_equal(fake_count(o.f->console, "[SIM] selftest: 202 PASS, 0 FAIL, 8 SKIP\n"
-				    "[SIM] restore checked: 654 registers read back, 0 differ\n"
-				    "[SIM] VERDICT: PASS - 4 CPUs, 856 checks: 202 selftest checks, "
-				    "654 restore read-backs\n"), 1);
+				    "[SIM] restore checked: 656 registers read back, 0 differ\n"
+				    "[SIM] VERDICT: PASS - 4 CPUs, 858 checks: 202 selftest checks, "
+				    "656 restore read-backs\n"), 1);
 	done(&o);
 }
 
@@ -120,7 +121,7 @@ static void selftest_sticky_fails(void **state)
 	(void)state;
 	struct outcome o = run_cfg(SNB "selftest\nsim-break = sticky-enable\n", 4, 2);
 	assert_int_equal(o.v, VERDICT_FAIL);
-	said(&o, 654, 24);
+	said(&o, 656, 24);
 	assert_int_equal(fake_count(o.f->console, "[SIM]   msr 0x186 on CPUs 0-3: found 0x4300c4, "
 				    "expected 0x0\n"), 1);
 	assert_int_equal(fake_count(o.f->log, "\"differences\":[{\"reg\":\"msr 0x186\","
