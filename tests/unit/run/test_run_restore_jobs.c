@@ -8,10 +8,12 @@
  */
 #include "run_harness.h"
 
-/* The job's read-backs as line, record and tally: n of them, d differing. */
+/* The job's read-backs as line, record and tally: n of them, d differing (then FAIL, else PASS). */
 static void said(const struct outcome *o, unsigned n, unsigned d)
 {
 	char line[128], rec[160], grouped[16];
+	if (o->v != (d ? VERDICT_FAIL : VERDICT_PASS))
+		fail_msg("verdict %s\n%s", verdict_name(o->v), o->f->console);
 	if (n >= 1000)   /* the console groups thousands */
 		snprintf(grouped, sizeof(grouped), "%u,%03u", n / 1000, n % 1000);
 	else
@@ -28,6 +30,20 @@ static void said(const struct outcome *o, unsigned n, unsigned d)
 	assert_int_equal(fake_count(o->f->log, rec), 1);
 }
 
+/* A job whose one register read back otherwise: d of n differ, that register named once. */
+static void named(const struct outcome *o, unsigned n, unsigned d, const char *reg,
+		  const char *cpus, const char *found, const char *expected)
+{
+	char line[160], rec[200];
+	said(o, n, d);
+	snprintf(line, sizeof(line), "[SIM]   %s on CPU%s %s: found %s, expected %s\n", reg,
+		 strchr(cpus, '-') ? "s" : "", cpus, found, expected);
+	assert_int_equal(fake_count(o->f->console, line), 1);
+	snprintf(rec, sizeof(rec), "\"differences\":[{\"reg\":\"%s\",\"cpus\":\"%s\",\"found\":"
+		 "\"%s\",\"expected\":\"%s\"}]", reg, cpus, found, expected);
+	assert_int_equal(fake_count(o->f->log, rec), 1);
+}
+
 #define SNB "backend = sim\nsim-profile = sandy-bridge-ep\n"
 
 /*
@@ -38,8 +54,6 @@ static void bench_reads_back(void **state)
 {
 	(void)state;
 	struct outcome o = run_cfg(SNB "bench\n", 4, 2);
-	if (o.v != VERDICT_PASS)
-		fail_msg("verdict %s\n%s", verdict_name(o.v), o.f->console);
 	said(&o, 2 * 10 * 2 * 4 * 9, 0);
 	assert_int_equal(fake_count(o.f->console, "[SIM] restore checked: 1,440 registers read "
 				    "back, 0 differ\n[SIM] VERDICT: PASS - 4 CPUs, 1442 checks: "
@@ -52,12 +66,8 @@ static void bench_sticky_fails(void **state)
 {
 	(void)state;
 	struct outcome o = run_cfg(SNB "bench\nsim-break = sticky-enable\n", 4, 2);
-	assert_int_equal(o.v, VERDICT_FAIL);
-	said(&o, 1440, 8);   /* the first run's 2 windows: later ones find it so */
-	if (fake_count(o.f->console, "[SIM]   msr 0x186 on CPUs 0-3: found ") != 1)
-		fail_msg("no line naming 0x186\n%s", o.f->console);
-	assert_int_equal(fake_count(o.f->log, "\"differences\":[{\"reg\":\"msr 0x186\","
-				    "\"cpus\":\"0-3\""), 1);
+	/* the first run's 2 windows on each CPU: later ones find it so */
+	named(&o, 1440, 8, "msr 0x186", "0-3", "0x4300c4", "0x0");
 	assert_int_equal(fake_count(o.f->console, "[SIM] VERDICT: FAIL - 4 CPUs"), 1);
 	done(&o);
 }
@@ -69,8 +79,6 @@ static void cxl_reads_back(void **state)
 {
 	(void)state;
 	struct outcome o = run_cfg(CXL, 4, 2);
-	if (o.v != VERDICT_PASS)
-		fail_msg("verdict %s\n%s", verdict_name(o.v), o.f->console);
 	said(&o, 4, 0);
 	assert_int_equal(fake_count(o.f->console, "[SIM] VERDICT: PASS - 4 CPUs, 5 checks: "
 				    "1 CXL clock-tick count, 4 restore read-backs\n"), 1);
@@ -84,12 +92,7 @@ static void cxl_sticky_fails(void **state)
 	struct outcome o = start_cfg(CXL, 4, 2, 2, NULL);
 	assembled_model(o.r)->cxl[0].sticky_enable = true;
 	finish(&o);
-	assert_int_equal(o.v, VERDICT_FAIL);
-	said(&o, 4, 1);
-	assert_int_equal(fake_count(o.f->console, "[SIM]   mmio 0xe0020200 on CPU 0: found 0x1000101, "
-				    "expected 0x1000001\n"), 1);
-	assert_int_equal(fake_count(o.f->log, "\"differences\":[{\"reg\":\"mmio 0xe0020200\","
-				    "\"cpus\":\"0\",\"found\":\"0x1000101\",\"expected\":\"0x1000001\"}]"), 1);
+	named(&o, 4, 1, "mmio 0xe0020200", "0", "0x1000101", "0x1000001");
 	/* the tick count says the restore failed too (cxl_ticks.restored: the read-back's) */
 	assert_int_equal(fake_count(o.f->console, ", NOT restored: FAIL\n"), 1);
 	done(&o);
@@ -105,8 +108,6 @@ static void selftest_reads_back(void **state)
 {
 	(void)state;
 	struct outcome o = run_cfg(SNB "selftest\n", 4, 2);
-	if (o.v != VERDICT_PASS)
-		fail_msg("verdict %s\n%s", verdict_name(o.v), o.f->console);
 	said(&o, 656, 0);
 	assert_int_equal(fake_count(o.f->console, "[SIM] selftest: 202 PASS, 0 FAIL, 8 SKIP\n"
 				    "[SIM] restore checked: 656 registers read back, 0 differ\n"
@@ -120,12 +121,7 @@ static void selftest_sticky_fails(void **state)
 {
 	(void)state;
 	struct outcome o = run_cfg(SNB "selftest\nsim-break = sticky-enable\n", 4, 2);
-	assert_int_equal(o.v, VERDICT_FAIL);
-	said(&o, 656, 24);
-	assert_int_equal(fake_count(o.f->console, "[SIM]   msr 0x186 on CPUs 0-3: found 0x4300c4, "
-				    "expected 0x0\n"), 1);
-	assert_int_equal(fake_count(o.f->log, "\"differences\":[{\"reg\":\"msr 0x186\","
-				    "\"cpus\":\"0-3\",\"found\":\"0x4300c4\",\"expected\":\"0x0\"}]"), 1);
+	named(&o, 656, 24, "msr 0x186", "0-3", "0x4300c4", "0x0");
 	done(&o);
 }
 
@@ -162,8 +158,6 @@ static void fault_test_reads_back(void **state)
 {
 	(void)state;
 	struct outcome o = fault_run(SNB "fault-test\n");
-	if (o.v != VERDICT_PASS)
-		fail_msg("verdict %s\n%s", verdict_name(o.v), o.f->console);
 	said(&o, 4, 0);
 	assert_int_equal(fake_count(o.f->console, "[SIM] VERDICT: PASS - 4 CPUs, 8 checks: 4 fault "
 				    "tests, 4 restore read-backs; #GP caught on all paths on 4 CPUs\n"), 1);
@@ -175,12 +169,7 @@ static void fault_test_sticky_fails(void **state)
 {
 	(void)state;
 	struct outcome o = fault_run(SNB "fault-test\nsim-break = sticky-enable\n");
-	assert_int_equal(o.v, VERDICT_FAIL);
-	said(&o, 4, 4);
-	assert_int_equal(fake_count(o.f->console, "[SIM]   msr 0x186 on CPUs 0-3: found 0x400000, "
-				    "expected 0x0\n"), 1);
-	assert_int_equal(fake_count(o.f->log, "\"differences\":[{\"reg\":\"msr 0x186\","
-				    "\"cpus\":\"0-3\",\"found\":\"0x400000\",\"expected\":\"0x0\"}]"), 1);
+	named(&o, 4, 4, "msr 0x186", "0-3", "0x400000", "0x0");
 	done(&o);
 }
 
