@@ -74,7 +74,6 @@ struct cxl_ticks {
 	uint64_t ticks;           /* counted over the window, the counter's width wrapped */
 	uint64_t tsc;             /* TSC ticks from before the unfreeze to after the freeze */
 	pmu_status st;            /* the first access that failed, else PMU_OK */
-	pmu_status restore_st;    /* the first write or read-back of the restore that failed */
 	struct restore_tally readback;   /* the restore read back (pmu/restore_check.h) */
 	bool restored;            /* put back, and every register read back as put back */
 };

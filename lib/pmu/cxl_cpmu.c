@@ -146,7 +146,7 @@ static uint64_t clock_cfg(const struct cxl_cpmu *c, unsigned n)
 /*
  * What the count writes, as ownership records in own_restore's order (pmu/ownership.h): the
  * counter and its configuration, written back while frozen, then the freeze register. The
- * overflow status is write-1-to-clear (CXL 3.0 8.2.7.2): cleared of the bits the count set
+ * overflow status is write-1-to-clear (CXL 3.0 8.2.7): cleared of the bits the count set
  * between the two, not put back.
  */
 enum { OWN_CTR, OWN_CFG, OWN_FREEZE, OWN_N };
@@ -215,8 +215,7 @@ void cxl_cpmu_count(const struct pmu_backend *b, unsigned cpu, struct pmon_regis
 	pmu_status fz = own_restore(&own[OWN_FREEZE], 1, b, cpu, NULL);
 	pmu_status back = restore_check(own, OWN_N, b, cpu, &t->readback, NULL);
 	restore_check_one(b, cpu, ovf_key, ovf0, &t->readback);
-	t->restore_st = rs ? rs : fz ? fz : back;
-	t->restored = !t->restore_st && !t->readback.differ;
+	t->restored = !rs && !fz && !back && !t->readback.differ;
 	t->st = st;
 }
 
