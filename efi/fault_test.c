@@ -120,9 +120,10 @@ static void provoke(const struct pmu_backend *b, unsigned cpu, uint64_t cur,
 	}
 }
 
-void fault_test_on(const struct pmu_backend *b, unsigned cpu, struct fault_test_result *r)
+void fault_test_on(const struct pmu_backend *b, unsigned cpu, struct fault_test_result *r,
+		   struct restore_tally *back)
 {
-	uint64_t cur, after;
+	uint64_t cur;
 	*r = (struct fault_test_result){ 0 };
 	choose_msr(b, cpu, r);
 	if (r->fail)
@@ -132,7 +133,9 @@ void fault_test_on(const struct pmu_backend *b, unsigned cpu, struct fault_test_
 		return;
 	}
 	provoke(b, cpu, cur, r);
-	if (pmu_rdmsr(b, cpu, r->msr, &after) || after != cur) {
+	unsigned differ = back->differ;
+	restore_check_one(b, cpu, r->msr, cur, back);
+	if (back->differ != differ) {
 		pmu_wrmsr(b, cpu, r->msr, cur);
 		if (!r->fail)
 			r->fail = "the MSR changed although every write was meant to fault or keep it";

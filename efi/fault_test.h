@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 #include "pmu/backend.h"
+#include "pmu/restore_check.h"
 #include "util/fmt.h"
 
 /* What --fault-test used and found on one CPU. */
@@ -21,9 +22,11 @@ struct fault_test_result {
  * Provokes a #GP on each faulting path of the backend on this CPU with an MSR
  * the CPU has (CPUID says which) and a reserved bit set: a plain wrmsr, the
  * enabling and the disabling write of every kernel's measured window. The MSR's value is
- * read first and is the same afterwards (written back, and a failure, if not).
+ * read first and read back afterwards into back (restore_check_one: written back, and a
+ * failure, if it changed).
  */
-void fault_test_on(const struct pmu_backend *b, unsigned cpu, struct fault_test_result *r);
+void fault_test_on(const struct pmu_backend *b, unsigned cpu, struct fault_test_result *r,
+		   struct restore_tally *back);
 /*
  * One line: "IA32_PKRS (0x6e1), reserved bit 32, chosen by CPUID.07H:ECX[31]:
  * PKS: #GP caught on all 15 paths", or what failed.

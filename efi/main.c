@@ -187,11 +187,12 @@ static void say_banner(const struct boot *a)
 }
 
 /* --fault-test on one CPU (AP code): fault_test.c's result as one line. */
-static const char *fault_test_line(const struct pmu_backend *b, unsigned cpu, char *desc, size_t cap)
+static const char *fault_test_line(const struct pmu_backend *b, unsigned cpu, char *desc, size_t cap,
+				   struct restore_tally *back)
 {
 	struct fault_test_result r;
 	struct strbuf sb;
-	fault_test_on(b, cpu, &r);
+	fault_test_on(b, cpu, &r, back);
 	sb_init(&sb, desc, cap);
 	fault_test_describe(&sb, &r);
 	return r.fail;

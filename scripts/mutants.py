@@ -242,6 +242,8 @@ CHECKS = {
                      ["bash", "tests/qemu/run-all.sh", "ivshmem_discovery"]),
     # the app on QEMU of 2 sockets of 2 dies: each CPU's die from OVMF's Location2
     "qemu_dies": (["build/efipmu.efi"], ["bash", "tests/qemu/run-all.sh", "dies"]),
+    # the app on QEMU -icount: its claims, and what it rewrote read back
+    "qemu_icount": (["build/efipmu.efi"], ["bash", "tests/qemu/run-all.sh", "icount"]),
     # tools/gen_events.py's rules on made-up list entries (tests/generated/, run by the
     # generated suite)
     "gen_rules": ([], ["python3", "tests/generated/test_gen_events.py"]),

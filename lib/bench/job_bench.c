@@ -5,12 +5,14 @@
  * released together) and when each CPU is started by its own StartupThisAP
  * (PLAT_SEQUENTIAL). Both run the measurement job's own rounds (measure_run),
  * here both around the empty kernel: two windows per CPU and run. The TSC is
- * the CPUs' own even on backend sim, so the skews are real timings.
+ * the CPUs' own even on backend sim, so the skews are real timings. Every window's
+ * restore is read back as the measurement's are (run/restore_report.h), and said once.
  */
 #include "bench/job_bench.h"
 #include "run/run.h"
 #include "out/derived.h"
 #include "run/measure.h"
+#include "run/restore_report.h"
 #include "util/stats.h"
 
 #define BENCH_RUNS 10                      /* of each mode */
@@ -75,13 +77,14 @@ static void skew_stats_keys(struct run *a, const char *what, const struct stats_
 
 /* BENCH_RUNS runs in one mode; a "bench_skew" record and a console line. */
 static void bench_mode(struct run *a, struct measure_state *ms, enum plat_mode mode,
-		       struct mode_skew *m)
+		       struct mode_skew *m, struct restore_sum *restored)
 {
 	uint64_t start[BENCH_WINDOWS], stop[BENCH_WINDOWS];
 	m->name = mode == PLAT_TOGETHER ? "barrier" : "sequential";
 	m->windows = m->cpus = 0;
 	for (unsigned r = 0; r < BENCH_RUNS && !a->plat->rounds_leaked; r++) {
 		measure_run(a, ms, mode);
+		restore_sum_cores(restored, a);
 		for (unsigned k = 0; k < 2 && !a->plat->rounds_leaked; k++)
 			m->windows += window_skew(a, k, &start[m->windows], &stop[m->windows], &m->cpus);
 	}
@@ -133,6 +136,9 @@ enum verdict job_bench(struct run *a, void *state)
 	enum verdict v = job_prepare(a, ms);
 	if (v != VERDICT_PASS)
 		return v;
+	struct restore_sum *restored = run_alloc(a, sizeof(*restored));
+	if (!restored)
+		return run_refuse(a, "no memory for the bench's restore read-back", NULL, NULL);
 	/* Both rounds around the empty kernel: the skews are the dispatch's, not a kernel's. */
 	ms->kernel = kernel_find("empty");
 	/* the first round's events: the skew does not depend on them */
@@ -141,8 +147,8 @@ enum verdict job_bench(struct run *a, void *state)
 	sb_dec(&a->sb, BENCH_WINDOWS);
 	sb_puts(&a->sb, " windows");
 	run_say(a);
-	bench_mode(a, ms, PLAT_TOGETHER, &m[0]);
-	bench_mode(a, ms, PLAT_SEQUENTIAL, &m[1]);
+	bench_mode(a, ms, PLAT_TOGETHER, &m[0], restored);
+	bench_mode(a, ms, PLAT_SEQUENTIAL, &m[1], restored);
 	bool ok = m[0].windows && m[1].windows;
 	if (ok) {
 		say_ratio(a, "skew: sequential / barrier: start ", m[1].start.median, m[0].start.median);
@@ -154,7 +160,9 @@ enum verdict job_bench(struct run *a, void *state)
 		sb_puts(&a->sb, "fewer than 2 CPUs measured a window (under TCG: backend = sim)");
 		run_say(a);
 	}
-	return ok ? VERDICT_PASS : VERDICT_FAIL;
+	v = verdict_worse(ok ? VERDICT_PASS : VERDICT_FAIL, restore_report(a, restored));
+	run_free(a, restored);
+	return v;
 }
 
 const struct run_registered bench_jobs = {

@@ -4,6 +4,7 @@
 #include "run/buffers.h"
 #include "out/logrec.h"
 #include "hw/msr.h"
+#include "run/restore_report.h"
 
 /* Every kernel with an exact instruction claim runs at two counts: its fixed and per-iteration parts. */
 static const uint64_t icount_iterations[] = { 1000, 100000 };
@@ -149,10 +150,30 @@ static enum verdict summary(struct run *a, unsigned passed, unsigned checks, uns
 	return ok ? VERDICT_PASS : VERDICT_FAIL;
 }
 
+/*
+ * What the job rewrote with the values it found (the gate, the naive path's PERFEVTSELx in
+ * naive), read back on the boot CPU and said once, as a measurement's restore (restore_report).
+ */
+static enum verdict read_back(struct run *a, uint64_t gate, const struct restore_tally *naive,
+			      enum verdict v)
+{
+	struct restore_sum *sum = run_alloc(a, sizeof(*sum));
+	struct restore_tally t = { 0 };
+	if (!sum)
+		return run_refuse(a, "no memory for the icount check's read-back", NULL, NULL);
+	restore_check_one(&a->backend, (unsigned)a->plat->bsp, MSR_IA32_PERF_GLOBAL_CTRL, gate, &t);
+	restore_sum_add(sum, &t);
+	restore_sum_add(sum, naive);
+	v = verdict_worse(v, restore_report(a, sum));
+	run_free(a, sum);
+	return v;
+}
+
 enum verdict job_icount(struct run *a, void *state)
 {
 	(void)state;   /* none */
 	uint64_t gate = 0;
+	struct restore_tally naive = { 0 };
 	if (a->plat->nenabled != 1)
 		return refuse(a, "needs exactly one CPU (QEMU -smp 1 -icount shift=N)");
 	if (pmu_vendor_amd(a->slot[a->plat->bsp].info.vendor))
@@ -186,7 +207,7 @@ enum verdict job_icount(struct run *a, void *state)
 		sb_puts(&a->sb, "icount: TSC ticks across the window are not instructions << N: "
 				"not under QEMU -icount shift=N, or interrupts got in");
 		run_say(a);
-		return summary(a, 0, 0, 0, shift);
+		return read_back(a, gate, &naive, summary(a, 0, 0, 0, shift));
 	}
 	sb_puts(&a->sb, "icount: 2^");
 	sb_dec(&a->sb, (uint64_t)shift);
@@ -196,7 +217,8 @@ enum verdict job_icount(struct run *a, void *state)
 	sb_dec(&a->sb, empty.ticks);
 	sb_puts(&a->sb, " ticks)");
 	run_say(a);
-	unsigned checks = 1, skipped = 0, passed = bench_overhead(a, empty.ticks, (unsigned)shift);
+	unsigned checks = 1, skipped = 0;
+	unsigned passed = bench_overhead(a, empty.ticks, (unsigned)shift, &naive);
 	struct run_buffers bufs = { NULL, 0, "" };   /* the memory kernels', one at a time */
 	for (unsigned i = 0; i < kernel_count; i++) {
 		const struct kernel_desc *k = &kernel_table[i];
@@ -219,5 +241,5 @@ enum verdict job_icount(struct run *a, void *state)
 		}
 	}
 	buffers_free(a, &bufs);
-	return summary(a, passed, checks, skipped, shift);
+	return read_back(a, gate, &naive, summary(a, passed, checks, skipped, shift));
 }

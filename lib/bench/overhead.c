@@ -142,7 +142,7 @@ static void say_ratio(struct strbuf *sb, uint64_t x, uint64_t y)
  * instructions besides the kernel. false when the naive path's own count
  * does not hold (its fixed part is not NAIVE_FIXED) or it could not run.
  */
-bool bench_overhead(struct run *a, uint64_t empty_ticks, unsigned shift)
+bool bench_overhead(struct run *a, uint64_t empty_ticks, unsigned shift, struct restore_tally *back)
 {
 	const struct kernel_desc *k = kernel_find("empty");
 	struct kernel_args args = { 0, NULL, 0 };
@@ -158,6 +158,8 @@ bool bench_overhead(struct run *a, uint64_t empty_ticks, unsigned shift)
 	if (!st) {
 		one = naive_instructions(&n, 1, shift);
 		all = naive_instructions(&n, NAIVE_COUNTERS, shift);
+		for (unsigned i = 0; i < NAIVE_COUNTERS; i++)   /* each rewritten with its own value */
+			restore_check_one(n.b, n.cpu, MSR_IA32_PERFEVTSEL0 + i, n.on[i], back);
 	}
 	/* S from the two counts; the fixed part left over must be the assembly's */
 	bool ok = one && all > one && (all - one) % (2 * (NAIVE_COUNTERS - 1)) == 0;

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "pmu/restore_check.h"
 #include "run/run.h"
 
 /*
@@ -12,8 +13,8 @@
  * prints the engine's and the naive path's instructions besides the kernel,
  * from the empty kernel's window of empty_ticks. false when the naive path's
  * own count does not hold (its fixed part is not the assembly's) or it could
- * not run.
+ * not run. The PERFEVTSELx it rewrote are read back into back.
  */
-bool bench_overhead(struct run *a, uint64_t empty_ticks, unsigned shift);
+bool bench_overhead(struct run *a, uint64_t empty_ticks, unsigned shift, struct restore_tally *back);
 
 #endif

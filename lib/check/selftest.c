@@ -17,12 +17,13 @@ void st_begin(struct selftest_run *t, const struct selftest_env *env, struct sel
 	r->n = r->pass = r->fail = r->skip = 0;
 	r->truncated = r->absent = false;
 	r->smi = 0;
+	r->saved.n = 0;
+	r->saved.st = PMU_OK;
+	pmu_memset(&r->readback, 0, sizeof(r->readback));
 	t->env = env;
 	t->r = r;
 	t->scope = (uint8_t)scope;
 	t->where = where;
-	t->saved.n = 0;
-	t->saved.st = PMU_OK;
 	t->smi_ok = pmu_core_desc(env->ci)->smi_count &&
 		    pmu_rdmsr(env->b, env->cpu, MSR_SMI_COUNT, &v) == PMU_OK;
 }
@@ -102,24 +103,17 @@ void st_skip(struct selftest_run *t, const char *name, const char *what, pmu_sta
 
 /* ---- registers ---- */
 
-static bool saved_has(const struct selftest_saved *s, uint32_t msr)
-{
-	for (unsigned i = 0; i < s->n; i++)
-		if (s->msr[i] == msr)
-			return true;
-	return false;
-}
-
 static pmu_status save_first(struct selftest_run *t, uint32_t msr)
 {
-	struct selftest_saved *s = &t->saved;
-	if (saved_has(s, msr))
+	struct selftest_saved *s = &t->r->saved;
+	uint64_t v = 0;
+	if (own_find_const(s->own, s->n, msr))
 		return PMU_OK;
 	if (s->n >= SELFTEST_SAVE_MAX)
 		return PMU_ERR_NOSPACE;
-	pmu_status st = pmu_reg_read(t->env->b, t->env->cpu, msr, &s->val[s->n]);
-	if (!st)
-		s->msr[s->n++] = msr;
+	pmu_status st = pmu_reg_read(t->env->b, t->env->cpu, msr, &v);
+	if (!st)   /* written next: put back whether or not that write takes */
+		own_add(s->own, &s->n, SELFTEST_SAVE_MAX, msr, OWN_THREAD, v)->written = true;
 	return st;
 }
 
@@ -134,17 +128,66 @@ pmu_status st_read(struct selftest_run *t, uint32_t msr, uint64_t *val)
 	return pmu_reg_read(t->env->b, t->env->cpu, msr, val);
 }
 
-void st_restore(struct selftest_run *t,
-		pmu_status (*restore)(struct selftest_run *t, uint32_t msr, uint64_t val))
+uint64_t st_found(const struct selftest_run *t, uint32_t key)
 {
-	struct selftest_saved *s = &t->saved;
-	for (unsigned i = s->n; i-- > 0;) {
-		pmu_status st = restore ? restore(t, s->msr[i], s->val[i]) :
-					  pmu_reg_write(t->env->b, t->env->cpu, s->msr[i], s->val[i]);
-		if (st && !s->st) {
-			s->st = st;
-			s->bad_msr = s->msr[i];
+	const struct selftest_saved *s = &t->r->saved;
+	const struct own_reg *r = own_find_const(s->own, s->n, key);
+	uint64_t v = 0;
+	if (r)
+		return r->orig;
+	(void)pmu_reg_read(t->env->b, t->env->cpu, key, &v);
+	return v;
+}
+
+unsigned st_counter(struct own_reg *r, unsigned width, bool live)
+{
+	r->check = OWN_CHECK_COUNTER;
+	r->width = (uint8_t)width;
+	r->live = live;
+	return 0;   /* first: before the controls that start it */
+}
+
+/* Last saved first, then stably by rank: the order own_restore's second pass writes. */
+static void restore_order(struct own_reg *o, unsigned *rank, unsigned n)
+{
+	for (unsigned i = 0; i < n / 2; i++) {
+		struct own_reg r = o[i];
+		unsigned k = rank[i];
+		o[i] = o[n - 1 - i];
+		rank[i] = rank[n - 1 - i];
+		o[n - 1 - i] = r;
+		rank[n - 1 - i] = k;
+	}
+	for (unsigned i = 1; i < n; i++) {
+		struct own_reg r = o[i];
+		unsigned k = rank[i], j = i;
+		for (; j > 0 && rank[j - 1] > k; j--) {
+			o[j] = o[j - 1];
+			rank[j] = rank[j - 1];
 		}
+		o[j] = r;
+		rank[j] = k;
+	}
+}
+
+void st_restore(struct selftest_run *t, st_refine_fn refine, const void *ctx)
+{
+	struct selftest_saved *s = &t->r->saved;
+	unsigned rank[SELFTEST_SAVE_MAX];
+	uint32_t bad = 0, bad_back = 0;
+	for (unsigned i = 0; i < s->n; i++)   /* each refined while the others are still as found */
+		rank[i] = refine ? refine(t, &s->own[i], ctx) : 0;
+	restore_order(s->own, rank, s->n);
+	pmu_status st = own_restore(s->own, s->n, t->env->b, t->env->cpu, &bad);
+	pmu_status back = restore_check(s->own, s->n, t->env->b, t->env->cpu, &t->r->readback,
+					&bad_back);
+	if (!st && back) {
+		st = back;
+		bad = bad_back;
+	}
+	if (st && !s->st) {
+		s->st = st;
+		s->bad_msr = bad;
 	}
 	s->n = 0;
 }
@@ -175,7 +218,7 @@ pmu_status st_holds(struct selftest_run *t, uint32_t msr, uint64_t mask, uint64_
 
 void st_restore_check(struct selftest_run *t)
 {
-	const struct selftest_saved *s = &t->saved;
+	const struct selftest_saved *s = &t->r->saved;
 	struct selftest_check *c = st_add(t, "restore", s->st ? SELFTEST_FAIL : SELFTEST_PASS, 0, 0);
 	if (!s->st) {
 		st_why(c, "every register written was put back");

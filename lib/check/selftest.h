@@ -24,6 +24,7 @@
 #include "pmu/core_engine.h"
 #include "pmu/cpuinfo.h"
 #include "check/kernels.h"
+#include "pmu/restore_check.h"
 #include "pmu/uncore.h"
 
 enum selftest_result { SELFTEST_PASS, SELFTEST_FAIL, SELFTEST_SKIP };
@@ -77,6 +78,20 @@ union selftest_scratch {
 	} unc;
 };
 
+#define SELFTEST_SAVE_MAX 64
+
+/*
+ * Registers written, as ownership records (pmu/ownership.h) of what they held first: put
+ * back by own_restore and read back by restore_check (pmu/restore_check.h), as the engines'
+ * records are.
+ */
+struct selftest_saved {
+	unsigned n;
+	struct own_reg own[SELFTEST_SAVE_MAX];
+	pmu_status st;              /* first failure (of saving, restoring or reading back) */
+	uint32_t bad_msr;
+};
+
 struct selftest_report {
 	unsigned n;
 	bool truncated;             /* more checks than SELFTEST_MAX_CHECKS */
@@ -84,6 +99,8 @@ struct selftest_report {
 	bool absent;                /* the PMU checked is absent or does not hold values */
 	uint64_t smi;               /* SMIs counted around the kernels */
 	struct selftest_check c[SELFTEST_MAX_CHECKS];
+	struct selftest_saved saved;   /* the registers written and not yet put back */
+	struct restore_tally readback; /* every restore read back: the suite's and its engines' */
 	union selftest_scratch scratch;
 };
 
@@ -97,24 +114,12 @@ const char *selftest_result_str(enum selftest_result res);
 
 /* ---- shared by lib/selftest*.c ---- */
 
-#define SELFTEST_SAVE_MAX 64
-
-/* Registers written, with what they held first: put back in reverse order. */
-struct selftest_saved {
-	unsigned n;
-	uint32_t msr[SELFTEST_SAVE_MAX];
-	uint64_t val[SELFTEST_SAVE_MAX];
-	pmu_status st;              /* first failure (of saving or restoring) */
-	uint32_t bad_msr;
-};
-
 struct selftest_run {
 	const struct selftest_env *env;
 	struct selftest_report *r;
 	uint32_t where;
 	uint8_t scope;
 	bool smi_ok;                /* MSR_SMI_COUNT reads */
-	struct selftest_saved saved;
 };
 
 /* Starts a fresh report for one CPU or package; probes MSR_SMI_COUNT. */
@@ -139,9 +144,21 @@ void st_skip(struct selftest_run *t, const char *name, const char *what, pmu_sta
 /* Reads msr into the save list (first time only), then writes val. */
 pmu_status st_write(struct selftest_run *t, uint32_t msr, uint64_t val);
 pmu_status st_read(struct selftest_run *t, uint32_t msr, uint64_t *val);
-/* Puts back every saved register, last saved first, through restore() when given. */
-void st_restore(struct selftest_run *t,
-		pmu_status (*restore)(struct selftest_run *t, uint32_t msr, uint64_t val));
+/*
+ * What a saved record needs beyond its value (its write alias, quiet value, read-back rule),
+ * set by the suite that wrote it, and its rank: own_restore's second pass puts the records
+ * back lowest rank first (counters, controls, then gates), last saved first within a rank.
+ */
+typedef unsigned (*st_refine_fn)(const struct selftest_run *t, struct own_reg *r, const void *ctx);
+/*
+ * Puts back every saved register (own_restore, refined by refine(t, r, ctx) when given) and
+ * reads each back on this CPU into the report's readback (restore_check).
+ */
+void st_restore(struct selftest_run *t, st_refine_fn refine, const void *ctx);
+/* A counter's record read back modulo width, counting on (live) where firmware left it so; rank 0. */
+unsigned st_counter(struct own_reg *r, unsigned width, bool live);
+/* What firmware left in key: its saved record's value, else the register's own (never written). */
+uint64_t st_found(const struct selftest_run *t, uint32_t key);
 
 /* Writes two bit patterns of mask, reads each back, puts orig back. PMU_ERR_NOT_HELD on a mismatch. */
 pmu_status st_holds(struct selftest_run *t, uint32_t msr, uint64_t mask, uint64_t *wrote,

@@ -72,40 +72,45 @@ static uint64_t evtsel(const struct core_pmu *p, uint64_t code, unsigned cmask, 
 	return w;
 }
 
-/* The general-purpose counter msr is (counter: its count, else its select), or -1. */
-static int gp_index(const struct core_pmu *p, uint32_t msr, bool counter)
-{
-	for (unsigned n = 0; n < CORE_MAX_GP; n++)
-		if (msr == (counter ? core_ctr_msr(p->desc, n) : core_sel_msr(p->desc, n)))
-			return (int)n;
-	return -1;
-}
-
-/* PMCx through IA32_A_PMCx (AMD: PERF_CTR itself); a legacy write keeps only 32 bits. */
-static pmu_status core_put_back(struct selftest_run *t, uint32_t msr, uint64_t val)
-{
-	const struct core_run *cr = (const struct core_run *)t;
-	const struct pmu_backend *b = t->env->b;
-	int n = gp_index(&cr->p, msr, true);
-	if (n < 0)
-		return pmu_wrmsr(b, t->env->cpu, msr, val);
-	if (cr->p.fw_write)
-		return pmu_wrmsr(b, t->env->cpu, core_wide_msr(cr->p.desc, (unsigned)n), val);
-	pmu_status st = pmu_wrmsr(b, t->env->cpu, msr, (uint32_t)val);
-	return st || counter_legacy_writable(val, cr->p.gp_width) ? st : PMU_ERR_NOT_HELD;
-}
-
 /*
- * EN off everywhere first (Intel SDM Vol. 3B 18.2: before PMCx is written), then everything in
- * reverse.
+ * A saved record as own_restore and its read-back need it (pmu/ownership.h), ranked as the
+ * engine's: counters (PMCx through IA32_A_PMCx, or legacy as its low 32 bits), other
+ * registers, PERFEVTSELx (EN off first: Intel SDM Vol. 3B 18.2, before PMCx is written),
+ * FIXED_CTR_CTRL, GLOBAL_CTRL (off first). A counter firmware left enabled counts on once its
+ * controls are back.
  */
-static void core_restore_all(struct core_run *cr)
+static unsigned core_refine(const struct selftest_run *t, struct own_reg *r, const void *ctx)
 {
-	struct selftest_saved *s = &cr->t.saved;
-	for (unsigned i = 0; i < s->n; i++)
-		if (gp_index(&cr->p, s->msr[i], false) >= 0)
-			(void)pmu_wrmsr(cr->t.env->b, cr->t.env->cpu, s->msr[i], 0);
-	st_restore(&cr->t, core_put_back);
+	const struct core_pmu *p = ctx;
+	const struct core_pmu_desc *d = p->desc;
+	uint64_t global = d->global_ctrl ? st_found(t, d->global_ctrl) : ~0ull;
+	for (unsigned n = 0; n < p->n_gp; n++) {
+		uint32_t sel = core_sel_msr(d, n), ctr = core_ctr_msr(d, n), wide = core_wide_msr(d, n);
+		if (r->msr == sel) {
+			r->quiet = r->orig & ~CORE_SEL_EN;
+			r->has_quiet = true;
+			return 2;
+		}
+		if (r->msr != ctr && r->msr != wide)
+			continue;
+		if (r->msr == ctr && p->fw_write)
+			r->wr_msr = wide;
+		else if (r->msr == ctr) {
+			r->restore_val = (uint32_t)r->orig;
+			r->inexact = !counter_legacy_writable(r->orig, p->gp_width);
+		}
+		return st_counter(r, p->gp_width, (st_found(t, sel) & CORE_SEL_EN) && (global >> n & 1));
+	}
+	for (unsigned i = 0; i < p->n_fixed; i++)
+		if (r->msr == core_fixed_msr(d, i))
+			return st_counter(r, p->fixed_width, (st_found(t, d->fixed_ctrl) >> (4 * i) & 3) &&
+					  (global >> (CORE_FIXED_BIT + i) & 1));
+	if (d->global_ctrl && r->msr == d->global_ctrl) {
+		r->quiet = 0;
+		r->has_quiet = true;
+		return 4;
+	}
+	return d->fixed_ctrl && r->msr == d->fixed_ctrl ? 3 : 1;
 }
 
 /* ---- phase 1: registers ---- */
@@ -577,6 +582,7 @@ static pmu_status measure(struct core_run *cr, struct core_session *s, const str
 		s->desc = k;
 		st = pmu_window_measure(s, k->fn, &call, NULL, &w);
 	}
+	restore_tally_add(&t->r->readback, &s->readback);
 	*smi = w.smis;
 	*disturbed = w.disturbed;
 	t->r->smi += w.smis;
@@ -786,7 +792,7 @@ void selftest_core(const struct selftest_env *env, struct selftest_report *r)
 	check_width(&cr, true);
 	check_overflow(&cr);
 	check_enables(&cr);
-	core_restore_all(&cr);
+	st_restore(&cr.t, core_refine, &cr.p);
 	st_restore_check(&cr.t);
 	check_kernels(&cr);
 	st_smi_check(&cr.t);

@@ -274,6 +274,7 @@ static pmu_status unc_measure(struct unc_run *ur, const struct unc_job *j)
 	if (!st)
 		st = uncore_read(s);
 	pmu_status rst = uncore_restore(s);
+	restore_tally_add(&ur->t.r->readback, &s->readback);
 	return st ? st : rst;
 }
 
@@ -492,6 +493,27 @@ static void check_box_reset(struct unc_run *ur, const struct box_desc *d)
 		st_why_hex(c, got);
 }
 
+/*
+ * A saved counter of box d read back modulo its width (uncore_restore's rule): it counts on
+ * where its control as found enables it, or where the box drops counter writes while the
+ * control is stopped (ctr_gate_on left it enabled until the control is put back, after it).
+ */
+static unsigned unc_refine(const struct selftest_run *t, struct own_reg *r, const void *ctx)
+{
+	const struct unc_run *ur = (const struct unc_run *)t;
+	const struct box_desc *d = ctx;
+	bool gated = d->ops && d->ops->ctr_write_gated;
+	for (unsigned i = 0; i < d->n_counters; i++)
+		if (r->msr == key(ur, d, box_ctr_msr(d, i), true))
+			return st_counter(r, box_counter_width(d, i), gated ||
+					  (st_found(t, key(ur, d, box_ctl_msr(d, i), d->ctl_wide)) &
+					   d->enable_mask));
+	if (d->fixed_ctr && d->fixed_ctl && r->msr == key(ur, d, d->fixed_ctr, true))
+		return st_counter(r, box_counter_width(d, UNCORE_FIXED),
+				  st_found(t, key(ur, d, d->fixed_ctl, false)) & d->fixed_enable_mask);
+	return 0;   /* last saved first, as the box's writes need */
+}
+
 /* ---- the package ---- */
 
 /* False (with one SKIP saying why) when there is no uncore to check. */
@@ -511,6 +533,7 @@ static bool uncore_there(struct unc_run *ur)
 		return false;
 	}
 	pmu_status st = uncore_probe_holds(ur->t.env->b, ur->t.env->cpu, first, &pr);
+	restore_tally_add(&ur->t.r->readback, &pr.restored);   /* the control it put back */
 	if (!st || st == PMU_ERR_IN_USE)
 		return true;
 	bool held = st == PMU_ERR_NOT_HELD;
@@ -558,7 +581,7 @@ void selftest_uncore(const struct selftest_env *env, uint32_t package, struct se
 			check_box_reset(&ur, d);
 		check_box_regs(&ur, d);
 		check_box_width(&ur, d);
-		st_restore(&ur.t, NULL);   /* box by box: the save list holds one box */
+		st_restore(&ur.t, unc_refine, d);   /* box by box: the save list holds one box */
 	}
 	if (absent_chas) {
 		struct selftest_check *c = st_add(&ur.t, "CHAs", SELFTEST_SKIP, env->pci->ncha, 0);

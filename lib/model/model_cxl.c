@@ -215,6 +215,8 @@ void model_cxl_write(struct model *m, unsigned cpu, uint64_t addr, unsigned byte
 		unsigned n = (off - 0x200) / 8;
 		uint64_t keep = CFG_TYPE | (fixed(x, n) ? 0xFFFFFFFFull << 24 | CFG_INDEX : 0);
 		uint64_t rw = fixed(x, n) ? CFG_RW & ~(0xFFFFFFFFull << 24) : CFG_RW | CFG_INDEX;
+		if (x->sticky_enable && (x->cfg[n] & CFG_ENABLE) && !(val & CFG_ENABLE))
+			return;   /* the write that would clear it is dropped */
 		x->cfg[n] = (x->cfg[n] & keep) | (val & rw);
 	} else if (off >= 0xC00 && off < 0xC00 + 8 * x->counters) {
 		unsigned n = (off - 0xC00) / 8;

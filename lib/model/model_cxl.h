@@ -39,6 +39,7 @@ struct model_cxl {
 	uint64_t last;                       /* the TSC the counters were brought up to */
 	unsigned last_cpu;
 	bool cap_no_freeze;                  /* hostile: capability bits 48 and 49 clear */
+	bool sticky_enable;                  /* hostile: a configuration keeps its enable bit (8) */
 };
 
 /* A CXL function as a capture read it: where (bus << 8 | device << 3 | function), its dwords. */

@@ -19,6 +19,7 @@
 #include <stdint.h>
 #include "pmu/backend.h"
 #include "pmu/pmon_registry.h"
+#include "pmu/restore_check.h"
 
 #define CXL_MAX_BLOCKS 16     /* register blocks kept (the rest counted in dropped) */
 #define CXL_MAX_EVCAPS 32     /* event capability registers of a CPMU (5-bit field + 1) */
@@ -73,14 +74,16 @@ struct cxl_ticks {
 	uint64_t ticks;           /* counted over the window, the counter's width wrapped */
 	uint64_t tsc;             /* TSC ticks from before the unfreeze to after the freeze */
 	pmu_status st;            /* the first access that failed, else PMU_OK */
-	bool restored;            /* every register written read back as it was */
+	struct restore_tally readback;   /* the restore read back (pmu/restore_check.h) */
+	bool restored;            /* put back, and every register read back as put back */
 };
 
 /*
- * Adds c's block to reg (the write guard), freezes its counters, programs c->clock for
- * clock ticks from 0, unfreezes that counter alone around kernel(arg), freezes them again,
- * reads it, and writes back the configuration, counter, overflow status and freeze
- * register as they were.
+ * Adds c's block to reg (the write guard, b's pmon), freezes its counters, programs c->clock
+ * for clock ticks from 0, unfreezes that counter alone around kernel(arg), freezes them
+ * again, reads it, and puts back the counter, configuration and freeze register through
+ * their ownership records (own_restore), clearing the overflow bits it set; each is read
+ * back (restore_check) into t->readback on cpu.
  */
 void cxl_cpmu_count(const struct pmu_backend *b, unsigned cpu, struct pmon_registry *reg,
 		    const struct cxl_cpmu *c, void (*kernel)(void *arg), void *arg,

@@ -2,6 +2,7 @@
 /* A CXL CPMU decoded read-only, and its clock-ticks counter counted (cxl.h). */
 #include "pmu/cxl.h"
 #include "hw/layouts_cxl.h"
+#include "pmu/regkey.h"
 #include "util/fmt.h"
 
 static uint64_t field(uint64_t q, const struct reg_field *f)
@@ -108,23 +109,19 @@ pmu_status cxl_cpmu_read(const struct pmu_backend *b, unsigned cpu, const struct
 	return PMU_OK;
 }
 
-struct saved {
-	uint64_t freeze, ovf, cfg, ctr;
-};
-
-static pmu_status rd(const struct pmu_backend *b, unsigned cpu, uint64_t at, uint64_t *v,
+static pmu_status rd(const struct pmu_backend *b, unsigned cpu, uint32_t key, uint64_t *v,
 		     pmu_status *first)
 {
-	pmu_status st = pmu_mmio_read(b, cpu, at, 8, v);
+	pmu_status st = pmu_reg_read(b, cpu, key, v);
 	if (st && !*first)
 		*first = st;
 	return st;
 }
 
-static pmu_status wr(const struct pmu_backend *b, unsigned cpu, uint64_t at, uint64_t v,
+static pmu_status wr(const struct pmu_backend *b, unsigned cpu, uint32_t key, uint64_t v,
 		     pmu_status *first)
 {
-	pmu_status st = pmu_mmio_write(b, cpu, at, 8, v);
+	pmu_status st = pmu_reg_write(b, cpu, key, v);
 	if (st && !*first)
 		*first = st;
 	return st;
@@ -146,6 +143,36 @@ static uint64_t clock_cfg(const struct cxl_cpmu *c, unsigned n)
 	return q | reg_field_mask(&cxl_cfg_fields[CF_ENABLE]);
 }
 
+/*
+ * What the count writes, as ownership records in own_restore's order (pmu/ownership.h): the
+ * counter and its configuration, written back while frozen, then the freeze register. The
+ * overflow status is write-1-to-clear (CXL 3.0 8.2.7): cleared of the bits the count set
+ * between the two, not put back.
+ */
+enum { OWN_CTR, OWN_CFG, OWN_FREEZE, OWN_N };
+
+/* The records of counter n as found, each the block's 64-bit register of its slot. */
+static pmu_status found(const struct pmu_backend *b, unsigned cpu, const struct cxl_cpmu *c,
+			unsigned slot, struct own_reg *own, pmu_status *st)
+{
+	static const uint32_t off[OWN_N] = { CXL_CPMU_CTR(0), CXL_CPMU_CFG(0), CXL_CPMU_FREEZE };
+	unsigned n = (unsigned)c->clock, k = 0;
+	for (unsigned i = 0; i < OWN_N; i++) {
+		uint32_t at = off[i] + (i == OWN_FREEZE ? 0 : 8u * n);
+		uint64_t v = 0;
+		if (rd(b, cpu, regkey_mmio(slot, at) | REGKEY_WIDE, &v, st))
+			return *st;
+		(void)own_add(own, &k, OWN_N, regkey_mmio(slot, at) | REGKEY_WIDE, OWN_PACKAGE, v);
+		own[i].written = true;
+	}
+	/* a counter firmware left unfrozen and enabled counts again once the freeze is put back */
+	own[OWN_CTR].check = OWN_CHECK_COUNTER;
+	own[OWN_CTR].width = (uint8_t)c->width;
+	own[OWN_CTR].live = !(own[OWN_FREEZE].orig >> n & 1) &&
+			    field(own[OWN_CFG].orig, &cxl_cfg_fields[CF_ENABLE]);
+	return PMU_OK;
+}
+
 void cxl_cpmu_count(const struct pmu_backend *b, unsigned cpu, struct pmon_registry *reg,
 		    const struct cxl_cpmu *c, void (*kernel)(void *arg), void *arg,
 		    struct cxl_ticks *t)
@@ -155,44 +182,40 @@ void cxl_cpmu_count(const struct pmu_backend *b, unsigned cpu, struct pmon_regis
 		t->st = PMU_ERR_UNSUPPORTED;
 		return;
 	}
-	unsigned n = (unsigned)c->clock;
+	unsigned n = (unsigned)c->clock, slot = 0;
 	uint64_t bit = 1ull << n, all = c->counters == 64 ? ~0ull : (1ull << c->counters) - 1;
 	uint64_t mask = c->width >= 64 ? ~0ull : (1ull << c->width) - 1;
-	if ((t->st = pmon_add_mmio(reg, c->base, CXL_CPMU_BYTES, "cxl_cpmu", 0, NULL)) != PMU_OK)
+	if ((t->st = pmon_add_mmio(reg, c->base, CXL_CPMU_BYTES, "cxl_cpmu", 0, &slot)) != PMU_OK)
 		return;
-	struct saved s;
+	struct own_reg own[OWN_N];
+	uint32_t ovf_key = regkey_mmio(slot, CXL_CPMU_OVF) | REGKEY_WIDE;
+	uint64_t ovf0 = 0, v = 0;
 	pmu_status st = PMU_OK;
-	if (rd(b, cpu, c->base + CXL_CPMU_FREEZE, &s.freeze, &st) ||
-	    rd(b, cpu, c->base + CXL_CPMU_OVF, &s.ovf, &st) ||
-	    rd(b, cpu, c->base + CXL_CPMU_CFG(n), &s.cfg, &st) ||
-	    rd(b, cpu, c->base + CXL_CPMU_CTR(n), &s.ctr, &st)) {
+	if (rd(b, cpu, ovf_key, &ovf0, &st) || found(b, cpu, c, slot, own, &st)) {
 		t->st = st;
 		return;
 	}
-	uint64_t v = 0;
+	uint32_t ctr = own[OWN_CTR].msr, freeze = own[OWN_FREEZE].msr;
 	/* frozen, the counter set to 0 (writable while frozen), then it alone runs */
-	if (!wr(b, cpu, c->base + CXL_CPMU_FREEZE, all, &st) &&
-	    !wr(b, cpu, c->base + CXL_CPMU_CFG(n), clock_cfg(c, n), &st) &&
-	    !wr(b, cpu, c->base + CXL_CPMU_CTR(n), 0, &st)) {
+	if (!wr(b, cpu, freeze, all, &st) && !wr(b, cpu, own[OWN_CFG].msr, clock_cfg(c, n), &st) &&
+	    !wr(b, cpu, ctr, 0, &st)) {
 		uint64_t t0 = pmu_tsc(b, cpu);
-		if (!wr(b, cpu, c->base + CXL_CPMU_FREEZE, all & ~bit, &st))
+		if (!wr(b, cpu, freeze, all & ~bit, &st))
 			kernel(arg);
-		(void)wr(b, cpu, c->base + CXL_CPMU_FREEZE, all, &st);
+		(void)wr(b, cpu, freeze, all, &st);
 		t->tsc = pmu_tsc(b, cpu) - t0;
-		if (!rd(b, cpu, c->base + CXL_CPMU_CTR(n), &v, &st))
+		if (!rd(b, cpu, ctr, &v, &st))
 			t->ticks = v & mask;
 	}
-	/* put back: configuration and counter while frozen, the overflow bits it set, the freeze */
-	uint64_t ovf = 0, back[3];
-	(void)wr(b, cpu, c->base + CXL_CPMU_CFG(n), s.cfg, &st);
-	(void)wr(b, cpu, c->base + CXL_CPMU_CTR(n), s.ctr, &st);
-	if (!rd(b, cpu, c->base + CXL_CPMU_OVF, &ovf, &st) && (ovf & ~s.ovf))
-		(void)wr(b, cpu, c->base + CXL_CPMU_OVF, ovf & ~s.ovf, &st);   /* write 1s to clear */
-	(void)wr(b, cpu, c->base + CXL_CPMU_FREEZE, s.freeze, &st);
-	t->restored = !rd(b, cpu, c->base + CXL_CPMU_CFG(n), &back[0], &st) &&
-		      !rd(b, cpu, c->base + CXL_CPMU_OVF, &back[1], &st) &&
-		      !rd(b, cpu, c->base + CXL_CPMU_FREEZE, &back[2], &st) && back[0] == s.cfg &&
-		      back[1] == s.ovf && back[2] == s.freeze;
+	/* put back: counter and configuration while frozen, the overflow bits it set, the freeze */
+	uint64_t ovf = 0;
+	pmu_status rs = own_restore(own, OWN_FREEZE, b, cpu, NULL);
+	if (!rd(b, cpu, ovf_key, &ovf, &rs) && (ovf & ~ovf0))
+		(void)wr(b, cpu, ovf_key, ovf & ~ovf0, &rs);   /* write 1s to clear */
+	pmu_status fz = own_restore(&own[OWN_FREEZE], 1, b, cpu, NULL);
+	pmu_status back = restore_check(own, OWN_N, b, cpu, &t->readback, NULL);
+	restore_check_one(b, cpu, ovf_key, ovf0, &t->readback);
+	t->restored = !rs && !fz && !back && !t->readback.differ;
 	t->st = st;
 }
 

@@ -7,6 +7,7 @@
 #include "pmu/cxl.h"
 #include "pmu/regkey.h"
 #include "pmu/regname.h"
+#include "run/restore_report.h"
 #include "run/run.h"
 #include "run/uncore_state.h"
 
@@ -138,16 +139,18 @@ static void log_cpmu(struct run *a, const struct cxl_cpmu *c)
 	}
 }
 
-/* Counts c's clock ticks over the inst kernel: a check either way. */
-static enum verdict count(struct run *a, const struct cxl_cpmu *c)
+/* Counts c's clock ticks over the inst kernel: a check either way; its restore read back into sum. */
+static enum verdict count(struct run *a, const struct cxl_cpmu *c, struct restore_sum *sum)
 {
 	struct cxl_window w = { a, (unsigned)a->plat->bsp };
 	struct cxl_ticks t;
 	if (!a->backend.pmon) {   /* no uncore scan gave the run its guard: the CXL job's own */
 		pmon_reset(&a->unc->pmon);
 		a->backend.pmon = &a->unc->pmon;
+		regkey_names(&a->unc->pmon);   /* the read-back names its registers by address */
 	}
 	cxl_cpmu_count(&a->backend, w.cpu, &a->unc->pmon, c, inst_window, &w, &t);
+	restore_sum_add(sum, &t.readback);
 	bool ok = cxl_ticks_in_bounds(&t) && t.restored;
 	run_begin(a, "cxl_ticks");
 	logrec_key_hex(&a->sb, "base", c->base);
@@ -206,6 +209,11 @@ enum verdict job_cxl(struct run *a, void *state)
 		sb_puts(&a->sb, " more not kept)");
 	}
 	run_say(a);
+	struct restore_sum *sum = run_alloc(a, sizeof(*sum));
+	if (!sum) {
+		run_free(a, found);
+		return run_refuse(a, "no memory for the CXL restore read-back", NULL, NULL);
+	}
 	enum verdict v = VERDICT_PASS;
 	unsigned cpmus = 0, counted = 0, skipped = 0;
 	for (unsigned i = 0; i < found->n; i++) {
@@ -226,15 +234,18 @@ enum verdict job_cxl(struct run *a, void *state)
 			skipped++;
 			continue;
 		}
-		v = verdict_worse(v, count(a, &c));
+		v = verdict_worse(v, count(a, &c, sum));
 		counted++;
 	}
+	if (counted)
+		v = verdict_worse(v, restore_report(a, sum));
 	if (!counted && !skipped) {
 		sb_puts(&a->sb, cpmus ? "CXL: no CPMU could be counted: no CPMU claimed"
 				      : "CXL: no CPMU among the located blocks: no CPMU claimed");
 		run_say(a);
 		v = VERDICT_NO_PMU;
 	}
+	run_free(a, sum);
 	run_free(a, found);
 	return v;
 }

@@ -3,8 +3,10 @@
  * --selftest: the validation suite of lib/check/selftest.h on every selected CPU
  * (core PMU) and on one leader CPU per package (uncore), then one table on the
  * BSP, a "check" log record per check and a summary line. AP code only fills
- * its own cache-line-aligned report; the BSP prints.
+ * its own cache-line-aligned report; the BSP prints, and sums each report's restore
+ * read-back into one line as the measurement's (run/restore_report.h).
  */
+#include "run/restore_report.h"
 #include "run/uncore_pci_job.h"
 #include "run/run.h"
 #include "out/logrec.h"
@@ -132,10 +134,12 @@ static void report_check(struct run *a, const struct selftest_check *c)
 struct tally {
 	unsigned pass, fail, skip, reports, absent;
 	const char *why;                 /* a reason of an absent PMU */
+	struct restore_sum *restored;    /* the reports' restores read back, both tallies' */
 };
 
 static void report_all(struct run *a, const struct selftest_report *r, struct tally *t)
 {
+	restore_sum_add(t->restored, &r->readback);
 	for (unsigned i = 0; i < r->n; i++)
 		report_check(a, &r->c[i]);
 	if (r->truncated) {
@@ -178,10 +182,14 @@ enum verdict job_selftest(struct run *a, void *state)
 	struct selftest_job *j = run_alloc(a, sizeof(*j));
 	void *cbase = NULL, *pbase = NULL;
 	size_t ncpu = a->plat->ncpus;
-	struct tally core = { 0 }, unc = { 0 };
+	struct restore_sum *restored = run_alloc(a, sizeof(*restored));
+	struct tally core = { .restored = restored }, unc = { .restored = restored };
 
-	if (!j)
+	if (!j || !restored) {
+		run_free(a, j);
+		run_free(a, restored);
 		return VERDICT_ERROR;
+	}
 	j->a = a;
 	j->cpu = run_alloc_lines(a, ncpu * sizeof(*j->cpu), &cbase);
 	if (j->cpu && find_leaders(j))
@@ -192,6 +200,7 @@ enum verdict job_selftest(struct run *a, void *state)
 		run_free(a, cbase);
 		run_free(a, j->leader);
 		run_free(a, j);
+		run_free(a, restored);
 		return VERDICT_ERROR;
 	}
 	plat_run_all(a->plat, core_on_cpu, j, SELFTEST_TIMEOUT_US);
@@ -228,6 +237,7 @@ enum verdict job_selftest(struct run *a, void *state)
 
 	a->checks.n[CHECK_SELFTEST] = core.pass + unc.pass + core.fail + unc.fail;
 	enum verdict v = core.fail + unc.fail ? VERDICT_FAIL : VERDICT_PASS;
+	v = verdict_worse(v, restore_report(a, restored));
 	if (v == VERDICT_PASS && core.absent == core.reports && unc.absent == unc.reports) {
 		sb_puts(&a->sb, "selftest: no PMU to check on this machine: ");
 		sb_puts(&a->sb, core.why ? core.why : "no CPU ran the suite");
@@ -243,5 +253,6 @@ enum verdict job_selftest(struct run *a, void *state)
 	run_free(a, pbase);
 	run_free(a, j->leader);
 	run_free(a, j);
+	run_free(a, restored);
 	return v;
 }

@@ -38,10 +38,11 @@ struct run_uncore;
  * The platform's self-test (--fault-test): provokes #GP on every faulting path
  * of the backend on this CPU (AP code: no printing). Writes one line into desc
  * (which MSR and bit, on what CPUID basis, what came back) and returns NULL
- * when every #GP came back as a status, else what failed.
+ * when every #GP came back as a status, else what failed. Every register it wrote is read
+ * back after it into back (pmu/restore_check.h), which the job sums.
  */
 typedef const char *(*run_fault_test_fn)(const struct pmu_backend *b, unsigned cpu, char *desc,
-					 size_t cap);
+					 size_t cap, struct restore_tally *back);
 
 /* What a platform offers to test its fault catching; a member may be NULL. */
 struct run_faults {
@@ -62,6 +63,7 @@ struct run_cpu {
 	pmu_status st;
 	const char *fault_test_fail;   /* --fault-test: NULL when every #GP came back as a status */
 	char fault_test_desc[RUN_FAULT_TEST_LINE];
+	struct restore_tally fault_test_back;   /* --fault-test: its registers read back after it */
 	uint32_t done;                 /* util/flag.h: set once its discovery is stored */
 	/* core measurement: the empty kernel (overhead) then the chosen kernel */
 	struct core_snapshot snap;

@@ -93,8 +93,9 @@ struct verdict_result verdict_decide(const struct verdict_input *in)
 		r.v = VERDICT_FAIL;
 		r.reason = in->ran ? "a selected CPU did not answer" : "no CPU ran";
 	} else if (in->fault_test) {
-		r.v = in->faults_caught == in->ran ? VERDICT_PASS : VERDICT_FAIL;
-		if (r.v == VERDICT_FAIL)
+		/* every #GP a status; then the job's own verdict: its registers read back as put back */
+		r.v = in->faults_caught == in->ran ? in->job : VERDICT_FAIL;
+		if (in->faults_caught != in->ran)
 			r.reason = "a #GP was not reported as a status";
 	} else if (in->pmu_claims && in->unusable) {
 		r.v = VERDICT_FAIL;

@@ -580,6 +580,18 @@ for kind in count uncore-count box-clock-check check-result verdict tally owners
   edit_log "$kind"
   run_case "replay_edited_$kind" replay "$ptmp/edit-$kind.jsonl"
 done
+# The other jobs that write registers read them back too: a model log of --bench and of
+# --selftest replays with 0 differences, and each of theirs and --cxl's (above) with its
+# restore_check record edited is named.
+for job in bench selftest; do
+  "$build/report/mklog" --cpus 2 --packages 1 -o "$ptmp/$job.jsonl" \
+    $'backend = sim\nsim-profile = sandy-bridge-ep\n'"$job"$'\n'
+  run_case "replay_$job" replay "$ptmp/$job.jsonl"
+done
+for job in bench selftest cxl; do
+  edit_log restore-check "$ptmp/$job.jsonl"
+  run_case "replay_edited_${job}_restore-check" replay "$ptmp/edit-restore-check.jsonl"
+done
 # Sub-NUMA clusters (issue 33 item 1): a Sapphire Rapids model whose SRAT makes each package
 # SNC-2 (sim-snc): the capture carries the table into the profile, so the replay's model has it
 # and its snc records are the log's (0 differences); a cluster's CPUs edited in the log are named.

@@ -11,6 +11,7 @@ for c in 0 1 2 3; do
   expect_console "^CPU $c: fault test: IA32_PKRS \(0x6e1\), reserved bit 32, chosen by CPUID.07H:ECX\[31\]: PKS: #GP caught on all 15 paths$"
 done
 expect_console '#GP caught on all paths on 4 CPUs'
+expect_console '^restore checked: 4 registers read back, 0 differ$'   # each CPU's IA32_PKRS
 expect_log --cpus 4 --faults-caught 4 --verdict PASS
 # Without PKS and without a core PMU (plain -cpu SandyBridge under TCG) no MSR is known to
 # fault: the test says so and fails, it never pretends.
@@ -22,4 +23,5 @@ expect_console '^VERDICT: FAIL - 2 CPUs, 2 checks: 2 fault tests; #GP caught on 
 SMP=2 boot_case fault_sim 'qemu-exit\nbackend = sim\nsim-profile = nehalem-ep\nfault-test\n'
 expect_rc 3
 expect_console '^\[SIM\] CPU 1: fault test: IA32_PERFEVTSEL0 \(0x186\), reserved bit 63, chosen by CPUID.0AH: a core PMU: #GP caught on all 15 paths$'
+expect_console '^\[SIM\] restore checked: 2 registers read back, 0 differ$'
 exit $FAILED

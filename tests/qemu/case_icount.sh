@@ -24,6 +24,8 @@ for N in 5 7; do
   ICOUNT=$N TIMEOUT=120 boot_case icount_$N 'qemu-exit\nicount-check\n'
   expect_rc 3
   expect_console "icount: 2\\^$N ticks per instruction; empty window $window instructions"
+  # the gate and the naive path's 4 PERFEVTSELx, rewritten with their own values, read back
+  expect_console '^restore checked: 5 registers read back, 0 differ$'
   expect_no_console ': FAIL'
   [ -f "$LOG" ] || { fail "no log on the image"; continue; }
   python3 - "$LOG" "$N" "$window" ${VERBOSE:+-v} <<'EOF' || fail "icount log check failed (shift $N)"
@@ -62,7 +64,7 @@ CPU="SandyBridge,model=45,level=1" ICOUNT=5 TIMEOUT=120 boot_case icount_nocache
 expect_rc 3
 expect_console '^icount: stream +SKIP'
 expect_console '^7 of 7 instruction claims hold under -icount \(3 kernels could not run here: SKIP\)$'
-expect_console '^VERDICT: PASS - 1 CPU, 7 checks: 7 icount claims$'
+expect_console '^VERDICT: PASS - 1 CPU, 12 checks: 7 icount claims, 5 restore read-backs$'
 if [ -f "$LOG" ]; then
   python3 - "$LOG" <<'EOF' || fail "icount log check failed (no cache)"
 import json, sys
@@ -73,7 +75,8 @@ assert all("name no cache" in why for why in skips.values()), skips
 ran = {r["kernel"] for r in recs if r["rec"] == "icount" and r["result"] == "PASS"}
 assert ran == {"inst", "branch", "idle"}, ran
 v = [r for r in recs if r["rec"] == "verdict"]
-assert v and v[0]["checks"] == 7 and v[0]["checks_by_kind"] == {"icount claims": 7}, v
+assert v and v[0]["checks"] == 12, v
+assert v[0]["checks_by_kind"] == {"icount claims": 7, "restore read-backs": 5}, v
 s = [r for r in recs if r["rec"] == "icount_summary"]
 assert s and s[0]["skipped_kernels"] == 3, s
 EOF

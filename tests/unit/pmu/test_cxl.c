@@ -104,6 +104,9 @@ static void test_counted_and_restored(void **state)
 	cxl_cpmu_count(&b, 0, &reg, &c, run_cycles, NULL, &t);
 	assert_int_equal(t.st, PMU_OK);
 	assert_true(t.restored);
+	/* counter, configuration and freeze put back, the overflow status cleared: read back */
+	assert_int_equal(t.readback.read, 4);
+	assert_int_equal(t.readback.differ, 0);
 	assert_true(t.tsc >= 10000);
 	/* the model's clock: one tick every two TSC ticks */
 	assert_true(t.ticks * MODEL_CXL_TSC_PER_TICK <= t.tsc &&
@@ -161,7 +164,7 @@ static void test_refused_without_freeze(void **state)
 static void test_bounds(void **state)
 {
 	(void)state;
-	struct cxl_ticks t = { 500, 1000, PMU_OK, true };
+	struct cxl_ticks t = { .ticks = 500, .tsc = 1000, .restored = true };
 	assert_true(cxl_ticks_in_bounds(&t));
 	t.ticks = 0;   /* a clock that did not tick */
 	assert_false(cxl_ticks_in_bounds(&t));

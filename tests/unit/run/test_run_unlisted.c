@@ -9,10 +9,12 @@
 #include "run_harness.h"
 
 /* A fault test that passes on every CPU it runs on. */
-static const char *no_fault(const struct pmu_backend *b, unsigned cpu, char *desc, size_t cap)
+static const char *no_fault(const struct pmu_backend *b, unsigned cpu, char *desc, size_t cap,
+			    struct restore_tally *back)
 {
 	(void)b;
 	(void)cpu;
+	(void)back;
 	snprintf(desc, cap, "nothing to catch");
 	return NULL;
 }
