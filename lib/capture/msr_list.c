@@ -94,6 +94,7 @@ unsigned capture_uncore_msrs(const struct box_set *boxes, uint32_t *out, unsigne
 		}
 		add(&s, d->fixed_ctl);
 		add(&s, d->fixed_ctr);
+		add(&s, d->clock_msr);
 		if (d->extra_lo && d->extra_hi >= d->extra_lo && d->extra_hi - d->extra_lo < EXTRA_SPAN)
 			for (uint32_t m = d->extra_lo; m <= d->extra_hi; m++)
 				add(&s, m);

@@ -9,6 +9,7 @@
 #include "check/selftest.h"
 #include "util/fmt.h"
 #include "hw/layouts_uncore.h"
+#include "pmu/counter.h"
 #include "pmu/regkey.h"
 
 #define LOW_BITS        0x7FFFFFFFull
@@ -18,7 +19,6 @@
 #define NEAR_TOP        16
 #define MBOX_CLOCKTICKS 0x1Bu     /* M-box inc_sel (likwid perfmon_nehalemEX_events.txt) */
 #define MBOX_WRAP       (1ull << 6)
-#define MBOX_TIMESTAMP  4u        /* offset of the 16-bit TIMESTAMP from BOX_CTRL */
 #define FREEZE_AFTER    100
 #define FREEZE_TOL      8         /* events the U-box may let through while it freezes */
 
@@ -296,20 +296,16 @@ static bool job_failed(struct unc_run *ur, const char *name, pmu_status st)
 static void check_clock(struct unc_run *ur)
 {
 	const struct box_desc *m0 = box(ur, "uncore_mbox_0");
-	if (ur->t.env->ci->uncore == UNCORE_NHM_EX && m0) {
-		/*
-		 * No fixed counter on EX: the M-box's free-running 16-bit TIMESTAMP
-		 * (Intel 323535-001).
-		 */
+	if (m0 && m0->clock_msr) {
+		/* No fixed counter on EX: the M-box's free-running clock (its type's clock_msr). */
 		uint64_t a = 0, b = 0;
-		uint32_t ts = m0->box_ctl + MBOX_TIMESTAMP;
-		pmu_status st = st_read(&ur->t, ts, &a);
+		pmu_status st = st_read(&ur->t, m0->clock_msr, &a);
 		run_kernel(ur);
 		if (!st)
-			st = st_read(&ur->t, ts, &b);
+			st = st_read(&ur->t, m0->clock_msr, &b);
 		if (job_failed(ur, "clock", st))
 			return;
-		uint64_t d = (b - a) & 0xFFFF;
+		uint64_t d = counter_delta(a, b, m0->clock_width);
 		struct selftest_check *c = st_add(&ur->t, "clock", d ? SELFTEST_PASS : SELFTEST_FAIL, 1, d);
 		st_why(c, "M-box 0 TIMESTAMP advanced (16 bits, free running)");
 		return;

@@ -34,6 +34,7 @@ void box_type_place(const struct box_type *t, unsigned i, uint32_t off, struct b
 	d->fixed_ctr = at(d->fixed_ctr, off);
 	d->extra_lo = at(d->extra_lo, off);
 	d->extra_hi = at(d->extra_hi, off);
+	d->clock_msr = at(d->clock_msr, off);
 	d->filter_msr = at(d->filter_msr, off);
 	if (d->cha_unit)
 		d->cha_unit = (uint8_t)(i + 1);

@@ -66,7 +66,10 @@ static const struct box_type nhmex_types[] = {
 		.enable_mask = BIT(22),
 		.global_ctl = 0xC00, .global = &nhmex_global_ubox,
 	} },
-	/* M1 = M0 + 0x40 (Linux uncore_nhmex.c); sub-registers DSP..ZDP at box+5..box+0xB. */
+	/*
+	 * M1 = M0 + 0x40 (Linux uncore_nhmex.c); the free-running 16-bit TIMESTAMP at box+4
+	 * (Intel 323535-001), sub-registers DSP..ZDP at box+5..box+0xB.
+	 */
 	{ .name = "uncore_mbox", .num_boxes = 2, .stride = 0x40, .desc = {
 		.family = UNCORE_NHM_EX,
 		.ctl_layout = &layout_nhmex_m_cnt_ctl, .n_counters = 6, .counter_width = 48,
@@ -75,7 +78,7 @@ static const struct box_type nhmex_types[] = {
 		.global_ctl = 0xC00, .global = &nhmex_global,
 		.box_ctl = 0xCA0, .box = &nhmex_mbox_gate,
 		.status_msr = 0xCA1, .ovf_msr = 0xCA2, .status = &nhmex_mbox_status,
-		.extra_lo = 0xCA5, .extra_hi = 0xCAB,
+		.extra_lo = 0xCA5, .extra_hi = 0xCAB, .clock_msr = 0xCA4, .clock_width = 16,
 		.freeze_pmi_mask = BIT(1),
 	} },
 };

@@ -181,6 +181,9 @@ struct box_desc {
 	uint64_t fixed_enable_mask;
 
 	uint32_t extra_lo, extra_hi;    /* auxiliary MSRs events may set (filters, M-box sub-registers) */
+	/* a free-running clock beside the counters, read only (NHM-EX M-box TIMESTAMP); 0: none */
+	uint32_t clock_msr;
+	uint8_t clock_width;
 	uint32_t filter_msr;            /* 0: no filter register (then filter is NULL) */
 	const struct box_filter *filter;
 	/*

@@ -357,18 +357,23 @@ then passed=$((passed + 1)); else failed=$((failed + 1)); echo "  FAIL replay of
 # packages where the part has two) replays with 0 differences; a copy edited in one kind of
 # fact (a count, an uncore count, a box clock check, a check's result, the verdict, its
 # tally, an ownership register, a free-running record, the restore read-back) is named and exits 1.
-for p in nehalem-ep:2 nehalem-ep-cpuid-limited:2 westmere-ep:2 nehalem-ex:2 westmere-ex:2 \
-         sandy-bridge-ep:2 skylake-sp:2 icelake-sp:2 sapphire-rapids:1 emerald-rapids:2 \
-         alder-lake:1 meteor-lake:1 lunar-lake:1 panther-lake:1 nova-lake:1 arrow-lake-h:1 no-pmu:1 \
-         zen2:1 zen3:2 zen4:2 granite-ridge:1 strix-point:1 turin-dense:2 granite-rapids:2 \
-         sierra-forest:2 diamond-rapids:2; do
-  IFS=: read -r name k <<<"$p"
-  rm -f "$ptmp/model-$name.jsonl"
-  "$build/report/mklog" --cpus 4 --packages "$k" -o "$ptmp/model-$name.jsonl" \
-    $'backend = sim\nsim-profile = '"$name"$'\n'
-  if out=$("$tool" replay "$ptmp/model-$name.jsonl" 2>&1) && [[ "$out" == *", 0 differences" ]]; then
-    passed=$((passed + 1)); else failed=$((failed + 1)); echo "  FAIL replay of $name's model log"
-    echo "$out" | tail -5 | sed 's/^/    /'; fi
+# So does each one's selftest log: every register its checks read is in the capture (the
+# M-box TIMESTAMP of nehalem-ex once was not, and the replay's clock check faulted).
+profiles=(nehalem-ep:2 nehalem-ep-cpuid-limited:2 westmere-ep:2 nehalem-ex:2 westmere-ex:2
+  sandy-bridge-ep:2 skylake-sp:2 icelake-sp:2 sapphire-rapids:1 emerald-rapids:2
+  alder-lake:1 meteor-lake:1 lunar-lake:1 panther-lake:1 nova-lake:1 arrow-lake-h:1 no-pmu:1
+  zen2:1 zen3:2 zen4:2 granite-ridge:1 strix-point:1 turin-dense:2 granite-rapids:2
+  sierra-forest:2 diamond-rapids:2)
+for job in model selftest; do
+  for p in "${profiles[@]}"; do
+    IFS=: read -r name k <<<"$p"
+    log=$ptmp/$job-$name.jsonl; rm -f "$log"
+    "$build/report/mklog" --cpus 4 --packages "$k" -o "$log" \
+      $'backend = sim\nsim-profile = '"$name"$'\n'"${job/model/}"
+    if out=$("$tool" replay "$log" 2>&1) && [[ "$out" == *", 0 differences" ]]; then
+      passed=$((passed + 1)); else failed=$((failed + 1)); echo "  FAIL replay of $name's $job log"
+      echo "$out" | tail -5 | sed 's/^/    /'; fi
+  done
 done
 # The parts made of another part's dump (docs/platforms.md): the default job passes on
 # their model, its uncore counted through their own discovery tables (45 units a package).
