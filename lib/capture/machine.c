@@ -5,15 +5,33 @@
 #include "pmu/uncore_pci.h"
 #include "util/fmt.h"
 
-size_t machine_bytes(unsigned cap)
+_Static_assert(sizeof(struct machine_cpu) % _Alignof(struct machine_disc) == 0,
+	       "the portal tables follow the CPUs aligned");
+
+size_t machine_bytes(unsigned cap, unsigned portals)
 {
-	return sizeof(struct machine) + (size_t)cap * sizeof(struct machine_cpu);
+	return sizeof(struct machine) + (size_t)cap * sizeof(struct machine_cpu) +
+	       (size_t)portals * sizeof(struct machine_disc);
 }
 
-void machine_clear(struct machine *m, unsigned cap)
+void machine_clear(struct machine *m, unsigned cap, unsigned portals)
 {
 	pmu_memset(m, 0, sizeof(*m));
 	m->cap = cap;
+	m->portal_cap = portals;
+	m->portal = (struct machine_disc *)(void *)&m->cpu[cap];
+}
+
+struct machine_disc *machine_portal_add(struct machine *m, uint32_t package)
+{
+	if (m->nportal >= m->portal_cap) {
+		m->portals_left++;
+		return NULL;
+	}
+	struct machine_disc *d = &m->portal[m->nportal++];
+	pmu_memset(d, 0, sizeof(*d));
+	d->package = package;
+	return d;
 }
 
 bool machine_cpu_like(const struct machine_cpu *ref, const struct machine_cpu *c)
@@ -100,23 +118,20 @@ void machine_collect_cpu(const struct pmu_backend *b, unsigned cpu, const char *
 	}
 }
 
-unsigned machine_take_disc(const struct uncore_disc *u, struct machine_pkg *pkgs, unsigned n)
+unsigned machine_take_disc(const struct uncore_disc *u, struct machine *m)
 {
 	const struct disc_find *f = &u->find;
-	unsigned left = 0;
-	for (unsigned k = 0; k < n; k++) {
-		pkgs[k].disc.len = 0;
-		pkgs[k].nportal = 0;
+	m->nportal = m->portals_left = 0;
+	for (unsigned k = 0; k < m->npkgs; k++) {
+		m->pkg[k].disc.len = 0;
 		for (unsigned i = 0; i < f->n; i++) {
 			const struct disc_found *t = &f->t[i];
-			struct machine_pkg *p = &pkgs[k];
+			struct machine_pkg *p = &m->pkg[k];
 			if (t->pkg != p->package || t->st || (!t->portal && p->disc.len))
 				continue;
-			if (t->portal && p->nportal == MACHINE_MAX_DIES) {
-				left++;
-				continue;
-			}
-			struct machine_disc *d = t->portal ? &p->portal[p->nportal++] : &p->disc;
+			struct machine_disc *d = t->portal ? machine_portal_add(m, p->package) : &p->disc;
+			if (!d)
+				continue;   /* past the machine's room: counted */
 			struct strbuf at;
 			struct pmu_pci_addr fn = t->fn;
 			fn.off = t->dvsec;
@@ -135,7 +150,7 @@ unsigned machine_take_disc(const struct uncore_disc *u, struct machine_pkg *pkgs
 			pmu_memcpy(d->bytes, t->bytes, t->len);
 		}
 	}
-	return left;
+	return m->portals_left;
 }
 
 unsigned machine_cxl_offsets(const struct machine_cxl_cpmu *x, uint32_t *off)

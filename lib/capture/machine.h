@@ -6,7 +6,8 @@
  * at a time (machine_collect_cpu, AP-safe) and logs it as `machine` records; the host
  * reads those records back (out/machine_read.c) or takes a model's (model/model_machine.c)
  * and writes either as a profile file (capture/profile.c). No allocation: a machine is one
- * block of machine_bytes(cap), the caller's, its CPUs after it.
+ * block of machine_bytes(cap, portals), the caller's, its CPUs after it, then the room for
+ * its portal tables (as many as the machine's dies have: never a fixed number a package).
  */
 #ifndef EFIPMU_CAPTURE_MACHINE_H
 #define EFIPMU_CAPTURE_MACHINE_H
@@ -24,7 +25,6 @@
 /* As many CPUs as a platform lists (run/platform.h), as many packages as the model makes. */
 #define MACHINE_MAX_CPUS 4096
 #define MACHINE_MAX_PKGS 16
-#define MACHINE_MAX_DIES 8   /* portal tables a package: one a die (Diamond Rapids' CBBs) */
 #define MACHINE_MAX_PCI 24   /* Skylake-SP 18, Ice Lake-SP 18 (8 in MMIO) a package */
 #define MACHINE_STR 64
 /* The firmware's SRAT kept (ACPI 6.5 5.2.16): an x2APIC structure (24 bytes) a CPU and 4 KiB more. */
@@ -53,6 +53,7 @@ struct machine_pci_box {
 /* A package's uncore discovery table (issue 35 item 1): where it was read, its bytes. */
 struct machine_disc {
 	char dvsec[MACHINE_STR];        /* "pci 0000:7f:00.1+0x100"; "" behind a portal */
+	uint32_t package;               /* a portal's: its package (the firmware's number) */
 	uint32_t portal;                /* the portal MSR that gave its address; 0: a PCI BAR's */
 	uint32_t cpu;                   /* the CPU the portal was read on */
 	uint32_t die;                   /* a portal's: that CPU's die */
@@ -75,9 +76,6 @@ struct machine_pkg {
 	unsigned npci;
 	struct machine_pci_box pci[MACHINE_MAX_PCI];
 	struct machine_disc disc;
-	/* the tables behind a portal MSR, one a die (Diamond Rapids' CBBs), in the dies' order */
-	unsigned nportal;
-	struct machine_disc portal[MACHINE_MAX_DIES];
 };
 
 /*
@@ -132,16 +130,29 @@ struct machine {
 	unsigned cap;                   /* the CPUs cpu[] has room for */
 	bool dies_known;                /* firmware gave each CPU's die (run/platform.h) */
 	struct machine_pkg pkg[MACHINE_MAX_PKGS];
+	/*
+	 * The tables behind a portal MSR, one a die (Diamond Rapids' CBBs), each naming its
+	 * package and die, in the order found: portal_cap of them after cpu[] (machine_clear
+	 * points portal there: a machine is not copied); one past them is counted in
+	 * portals_left, said by whoever fills the machine, never kept.
+	 */
+	struct machine_disc *portal;
+	unsigned nportal, portal_cap, portals_left;
 	struct machine_pci_fns pci;
 	struct machine_cxl cxl;
 	struct machine_srat srat;
 	struct machine_cpu cpu[];
 };
 
-/* The bytes of a machine with room for cap CPUs (at most MACHINE_MAX_CPUS). */
-size_t machine_bytes(unsigned cap);
-/* m empty, with room for cap CPUs (a block of machine_bytes(cap)); its CPUs are cleared as filled. */
-void machine_clear(struct machine *m, unsigned cap);
+/* The bytes of a machine with room for cap CPUs (at most MACHINE_MAX_CPUS) and portals tables. */
+size_t machine_bytes(unsigned cap, unsigned portals);
+/*
+ * m empty, with room for cap CPUs and portals portal tables (a block of machine_bytes(cap,
+ * portals)); its CPUs and tables are cleared as filled.
+ */
+void machine_clear(struct machine *m, unsigned cap, unsigned portals);
+/* A new portal table of m (cleared, its package's number set), or NULL: counted in portals_left. */
+struct machine_disc *machine_portal_add(struct machine *m, uint32_t package);
 
 /*
  * The capture's compact form (issue 33): a CPU logged as "the same as CPU ref except
@@ -176,11 +187,11 @@ struct uncore_pci_scan;
 struct pmon_registry;
 
 /*
- * Each table d found into its package's disc (a PCI BAR's, the first a package) or portal (a
- * portal MSR's, one a die, up to MACHINE_MAX_DIES), with its global control as read, where n
+ * Each table d found into its package's disc (a PCI BAR's, the first a package) or m's
+ * portal tables (a portal MSR's, one a die), with its global control as read, where m's
  * packages have it. Returns how many portal tables did not fit (the caller says so).
  */
-unsigned machine_take_disc(const struct uncore_disc *d, struct machine_pkg *pkgs, unsigned n);
+unsigned machine_take_disc(const struct uncore_disc *d, struct machine *m);
 
 /*
  * The uncore PCI boxes of boxes (the engine's own scan from cpu, reads only; scan

@@ -218,8 +218,9 @@ void profile_write(const struct machine *m, const char *comment, struct strbuf *
 			sb_putc(sb, '\n');
 		}
 		put_disc(sb, k->package, &k->disc);
-		for (unsigned d = 0; d < k->nportal && d < MACHINE_MAX_DIES; d++)
-			put_disc(sb, k->package, &k->portal[d]);
+		for (unsigned d = 0; d < m->nportal && d < m->portal_cap; d++)   /* its dies' */
+			if (m->portal[d].package == k->package)
+				put_disc(sb, k->package, &m->portal[d]);
 	}
 	put_pci_fns(sb, &m->pci);
 	put_cxl(sb, &m->cxl);

@@ -250,9 +250,9 @@ pmu_status model_place_die(struct model *m, unsigned cpu, unsigned die)
 
 const struct model_disc_image *model_portal_image(const struct model *m, unsigned pkg, unsigned die)
 {
-	for (unsigned i = 0; m->p->disc_portal && pkg < MODEL_MAX_PKGS && i < MODEL_MAX_DIES; i++) {
-		const struct model_disc_image *t = &m->p->disc_portal[pkg * MODEL_MAX_DIES + i];
-		if (t->len && t->die == die)
+	for (unsigned i = 0; m->p->disc_portal && i < m->p->disc_portals; i++) {
+		const struct model_disc_image *t = &m->p->disc_portal[i];
+		if (t->len && t->pkg == pkg && t->die == die)
 			return t;
 	}
 	return NULL;

@@ -255,10 +255,11 @@ struct model_profile {
 	const struct model_disc_image *disc;
 	/*
 	 * The same for the tables behind a portal MSR (model_disc_domains's second domain, a
-	 * client's only one): MODEL_MAX_DIES a package, package p's at p MODEL_MAX_DIES on, each
-	 * naming its die (model_portal_image).
+	 * client's only one): disc_portals of them, one a die, each naming its package and die
+	 * (model_portal_image).
 	 */
 	const struct model_disc_image *disc_portal;
+	unsigned disc_portals;
 	/*
 	 * A loaded profile's registers that drop what is written to them, as the run its log
 	 * came from proved (QEMU's uncore MSRs: capture/machine.h not_held); ends at msr 0;
@@ -307,6 +308,7 @@ struct model_not_held {
 
 /* A discovery table as a capture read it: its BAR and bytes. */
 struct model_disc_image {
+	uint32_t pkg;             /* a portal's: its package, the model's number */
 	uint32_t die;             /* a portal's: the die whose CPUs read it */
 	uint64_t bar;
 	uint32_t len;             /* 0: none for that package */

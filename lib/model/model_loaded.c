@@ -4,8 +4,6 @@
 #include "hw/msr.h"
 #include "util/fmt.h"
 
-_Static_assert(MACHINE_MAX_DIES == MODEL_MAX_DIES, "a package's portal tables: the model keeps a machine's");
-
 /* CPUID.1:EAX's family and model fields (extended ones included), stepping aside. */
 #define SIGNATURE_FAMILY_MODEL 0x0FFF0FF0u
 
@@ -91,14 +89,58 @@ static void take_cxl(struct model_loaded *l, const struct machine_cxl *x)
 	l->p.cxl_images = im;
 }
 
-/* The tables, then the leaves (whose alignment the tables' size keeps). */
-_Static_assert(sizeof(struct model_cpuid_table) % _Alignof(struct model_cpuid_leaf) == 0,
-	       "the leaves follow the tables aligned");
+/* The portal images, the CPUs' tables, then the leaves (each size keeping the next aligned). */
+_Static_assert(sizeof(struct model_disc_image) % _Alignof(struct model_cpuid_table) == 0 &&
+	       sizeof(struct model_cpuid_table) % _Alignof(struct model_cpuid_leaf) == 0,
+	       "the arrays follow each other aligned");
 
-size_t model_loaded_bytes(unsigned ncpus)
+/* The bytes of m's discovery tables, its packages' and its dies'. */
+static size_t tables_len(const struct machine *m)
 {
-	return sizeof(struct model_loaded) + (size_t)ncpus * sizeof(struct model_cpuid_table) +
-	       (size_t)ncpus * sizeof(*((struct model_loaded *)0)->leaf);
+	size_t n = 0;
+	for (unsigned k = 0; k < m->npkgs; k++)
+		n += m->pkg[k].disc.len;
+	for (unsigned i = 0; i < m->nportal; i++)
+		n += m->portal[i].len;
+	return n;
+}
+
+size_t model_loaded_bytes(const struct machine *m)
+{
+	return sizeof(struct model_loaded) + (size_t)m->nportal * sizeof(struct model_disc_image) +
+	       (size_t)m->ncpus * sizeof(struct model_cpuid_table) +
+	       (size_t)m->ncpus * sizeof(*((struct model_loaded *)0)->leaf) + tables_len(m);
+}
+
+/* m's discovery tables into l, their bytes into l->table_bytes: the packages', each die's. */
+static unsigned take_tables(struct model_loaded *l, const struct machine *m)
+{
+	unsigned boxes = 0;
+	uint8_t *at = l->table_bytes;
+	for (unsigned k = 0; k < m->npkgs; k++) {
+		const struct machine_disc *d = &m->pkg[k].disc;
+		boxes += m->pkg[k].npci + !!d->len;
+		pmu_memcpy(at, d->bytes, d->len);
+		l->disc[k] = (struct model_disc_image){ 0, 0, d->bar, d->len, at, d->global_read,
+							d->global };
+		at += d->len;
+	}
+	/* each die's own, served on that die's CPUs (model_portal_image) */
+	for (unsigned i = 0; i < m->nportal; i++) {
+		const struct machine_disc *q = &m->portal[i];
+		unsigned k = 0;
+		while (k < m->npkgs && m->pkg[k].package != q->package)
+			k++;
+		boxes += !!q->len;
+		pmu_memcpy(at, q->bytes, q->len);
+		l->disc_portal[i] = (struct model_disc_image){ k, q->die, q->bar, q->len, at,
+							       q->global_read, q->global };
+		at += q->len;
+	}
+	l->p.disc = l->disc;
+	l->p.disc_portal = l->disc_portal;
+	l->p.disc_portals = m->nportal;
+	return boxes;
 }
 
 pmu_status model_loaded_make(const struct machine *m, const char *name, struct model_loaded *l,
@@ -108,11 +150,13 @@ pmu_status model_loaded_make(const struct machine *m, const char *name, struct m
 	const struct cpuid_entry *l1 = w0 ? cpuid_walk_find(w0, 1, 0) : NULL;
 	if (!l1 || !m->npkgs)
 		return PMU_ERR_INVALID;
-	if (bytes < model_loaded_bytes(m->ncpus))
+	if (bytes < model_loaded_bytes(m))
 		return PMU_ERR_NOSPACE;
-	pmu_memset(l, 0, model_loaded_bytes(m->ncpus));
-	l->table = (struct model_cpuid_table *)l->mem;
+	pmu_memset(l, 0, model_loaded_bytes(m));
+	l->disc_portal = (struct model_disc_image *)l->mem;
+	l->table = (struct model_cpuid_table *)(void *)(l->disc_portal + m->nportal);
 	l->leaf = (void *)(l->table + m->ncpus);
+	l->table_bytes = (uint8_t *)(l->leaf + m->ncpus);
 	const struct cpuid_entry *a = cpuid_walk_find(w0, 0xA, 0);
 	/* no leaf 0xA in the walk: CPUID.0:EAX below it (Limit CPUID Maxval), the part decides */
 	l->base = model_base_for(m->vendor, l1->r.eax, a ? &a->r.eax : NULL);
@@ -153,29 +197,10 @@ pmu_status model_loaded_make(const struct machine *m, const char *name, struct m
 		take_regs(l, &m->cpu[c].regs);   /* hybrid: an E-core's counters a P-core lacks */
 	for (unsigned k = 0; k < m->npkgs; k++)
 		take_regs(l, &m->pkg[k].regs);
-	unsigned boxes = 0;
-	for (unsigned k = 0; k < m->npkgs; k++) {
-		const struct machine_disc *d = &m->pkg[k].disc;
-		boxes += m->pkg[k].npci + !!d->len;
-		pmu_memcpy(l->disc_bytes[k], d->bytes, d->len);
-		l->disc[k] = (struct model_disc_image){ 0, d->bar, d->len, l->disc_bytes[k],
-							d->global_read, d->global };
-		/* each die's own, served on that die's CPUs (model_portal_image) */
-		for (unsigned i = 0; i < m->pkg[k].nportal && i < MACHINE_MAX_DIES; i++) {
-			const struct machine_disc *q = &m->pkg[k].portal[i];
-			unsigned at = k * MACHINE_MAX_DIES + i;
-			boxes += !!q->len;
-			pmu_memcpy(l->portal_bytes[at], q->bytes, q->len);
-			l->disc_portal[at] = (struct model_disc_image){ q->die, q->bar, q->len,
-									l->portal_bytes[at],
-									q->global_read, q->global };
-		}
-	}
-	l->p.disc = l->disc;
+	unsigned boxes = take_tables(l, m);
 	pmu_memcpy(l->srat, m->srat.bytes, m->srat.len);
 	l->p.srat = m->srat.len ? l->srat : NULL;
 	l->p.srat_len = m->srat.len;
-	l->p.disc_portal = l->disc_portal;
 	unsigned nh = 0;
 	for (unsigned k = 0; k < m->npkgs; k++)
 		for (unsigned i = 0; i < m->pkg[k].regs.n && nh < CAPTURE_MAX_MSRS; i++)

@@ -45,8 +45,8 @@ static pmu_status read_machine(struct model *m, const struct pmu_backend *b,
 		machine_collect_cpu(b, i, ci0->vendor, c, boxes, k ? &k->regs : NULL, more, nmore);
 	}
 	machine_scan_pci(b, 0, boxes, out->pkg, out->npkgs, &out->pci, &s->scan, &s->reg);
-	if (ci0->uncore == UNCORE_DISC && machine_take_disc(&s->disc, out->pkg, out->npkgs))
-		return PMU_ERR_NOSPACE;   /* more dies' tables than a machine keeps */
+	if (ci0->uncore == UNCORE_DISC && machine_take_disc(&s->disc, out))
+		return PMU_ERR_NOSPACE;   /* more dies' tables than out has room for: portals_left */
 	return PMU_OK;
 }
 
@@ -55,7 +55,7 @@ pmu_status model_machine(struct model *m, struct machine *out, struct model_mach
 	struct pmu_backend b;
 	struct cpu_info ci, ci0;
 	model_backend(m, &b);
-	machine_clear(out, out->cap);
+	machine_clear(out, out->cap, out->portal_cap);
 	if (!m->ncpus || m->ncpus > out->cap || m->npkgs > MACHINE_MAX_PKGS)
 		return PMU_ERR_NOSPACE;
 	for (unsigned i = 0; i < m->ncpus; i++) {
@@ -99,4 +99,12 @@ pmu_status model_machine(struct model *m, struct machine *out, struct model_mach
 	box_set_fini(&boxes);
 	uncore_disc_fini(&s->disc);
 	return st;
+}
+
+unsigned model_machine_dies(const struct model *m)
+{
+	unsigned n = 0;
+	for (unsigned i = 0; i < m->ncpus; i++)
+		n += m->die_lead[i] == i;   /* its die's lowest CPU */
+	return n;
 }

@@ -34,10 +34,9 @@ static void profile_of_builtin_dies(const char *name, unsigned ncpus, unsigned n
 {
 	struct pmu_backend b;
 	struct model *mod = test_model(name, ncpus, npkgs, &b);
-	struct machine *m = test_machine(TEST_CPUS);
 	struct model_machine_scratch *s = malloc(sizeof(*s));
+	assert_non_null(s);
 	s->mem = test_box_alloc;
-	assert_true(m && s);
 	for (unsigned i = 0; i < ncpus; i++) {
 		unsigned per = ncpus / npkgs;
 		assert_int_equal(model_place_core(mod, i, (i % per) / 2), PMU_OK);
@@ -45,6 +44,7 @@ static void profile_of_builtin_dies(const char *name, unsigned ncpus, unsigned n
 		if (ndies)
 			assert_int_equal(model_place_die(mod, i, (i % per) / (per / ndies)), PMU_OK);
 	}
+	struct machine *m = test_machine(TEST_CPUS, model_machine_dies(mod));
 	assert_int_equal(model_machine(mod, m, s), PMU_OK);
 	profile_write(m, "built in", out);
 	free(s);
@@ -121,17 +121,19 @@ static void test_builtin_equals_its_capture(void **state)
 static void load_text_round_trip(const char *name, const char *text, size_t len, unsigned ncpus)
 {
 	char *tb = malloc(TEXT_MAX), err[160];
-	struct machine *m = test_machine(TEST_CPUS), *again = test_machine(TEST_CPUS);
-	struct model_loaded *l = malloc(model_loaded_bytes(ncpus));
+	struct machine *m = test_machine(TEST_CPUS, profile_portals(text, len));
+	struct machine *again = test_machine(TEST_CPUS, profile_portals(text, len));
 	struct model *mod = calloc(1, model_bytes(ncpus));
 	struct model_machine_scratch *s = malloc(sizeof(*s));
 	struct strbuf b;
-	assert_true(tb && m && again && l && mod && s);
+	assert_true(tb && mod && s);
 	s->mem = test_box_alloc;
 	sb_init(&b, tb, TEXT_MAX);
 	if (profile_read(text, len, m, err, sizeof(err)))
 		fail_msg("%s: %s", name, err);
-	assert_int_equal(model_loaded_make(m, "loaded", l, model_loaded_bytes(ncpus)), PMU_OK);
+	struct model_loaded *l = malloc(model_loaded_bytes(m));
+	assert_non_null(l);
+	assert_int_equal(model_loaded_make(m, "loaded", l, model_loaded_bytes(m)), PMU_OK);
 	assert_int_equal(model_loaded_init(mod, model_bytes(ncpus), l, m), PMU_OK);
 	assert_int_equal(model_machine(mod, again, s), PMU_OK);
 	profile_write(again, "loaded", &b);
@@ -182,12 +184,12 @@ static void test_dies_round_trip(void **state)
 	/* each die's table, read on its die's first CPU; die 1's at its own address */
 	assert_non_null(strstr(ta, "\ndiscovery 1 portal 0x710 cpu 4 bar 0x2000140000 bytes 928 "));
 	assert_non_null(strstr(ta, "\ndiscovery 1 portal 0x710 cpu 6 bar 0x2000148000 bytes 896 "));
-	struct machine *m = test_machine(TEST_CPUS);
-	assert_non_null(m);
+	struct machine *m = test_machine(TEST_CPUS, profile_portals(ta, a.len));
 	if (profile_read(ta, a.len, m, err, sizeof(err)))
 		fail_msg("%s", err);
-	assert_int_equal(m->pkg[1].nportal, 2);
-	assert_int_equal(m->pkg[1].portal[1].die, 1);
+	assert_int_equal(m->nportal, 4);   /* one a die, each naming its package and die */
+	assert_int_equal(m->portal[3].package, 1);
+	assert_int_equal(m->portal[3].die, 1);
 	free(m);
 	load_text_round_trip("diamond-rapids, 2 dies, loaded", ta, a.len, 8);
 	free(ta);
@@ -272,7 +274,7 @@ static void test_other_machine_differs(void **state)
 static void test_bad_logs_refused(void **state)
 {
 	(void)state;
-	struct machine *m = test_machine(TEST_CPUS);
+	struct machine *m = test_machine(TEST_CPUS, 0);
 	struct machine_reader *r = malloc(sizeof(*r));
 	assert_true(m && r);
 	machine_read_init(r, m);
