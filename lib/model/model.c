@@ -197,6 +197,7 @@ pmu_status model_init(struct model *m, size_t bytes, const struct model_profile 
 	model_core_amd_init(m);
 	m->ncpus = ncpus;
 	m->npkgs = npkgs;
+	m->dies = 1;
 	m->chas = p->chas;
 	m->l3_shift = l3_shift(p);
 	dump_shifts(p, &m->dump_smt, &m->dump_pkg);
@@ -245,6 +246,12 @@ pmu_status model_place_die(struct model *m, unsigned cpu, unsigned die)
 	m->die_of[cpu] = die;
 	m->dies_placed = true;
 	regroup(m, m->die_lead, same_die, cpu);
+	if (die >= m->dies) {
+		m->dies = die + 1;
+		/* the new die's portal table and global control: the device answers m->dies */
+		if (m->p->pci && m->p->pci->power_on)
+			m->p->pci->power_on(m);
+	}
 	return PMU_OK;
 }
 

@@ -29,7 +29,12 @@
 /* The largest machine the model makes: as many CPUs as a platform lists (run/platform.h). */
 #define MODEL_MAX_CPUS 4096
 #define MODEL_MAX_PKGS 16
-#define MODEL_MAX_DIES 8   /* portal tables a package (Diamond Rapids: one a CBB die) */
+/*
+ * The dies a package the model's address map holds (Diamond Rapids: a portal table a CBB
+ * die, 0x8000 apart from MODEL_DISC_CBB_OFF below MODEL_DISC_GLOBALS_OFF); the model answers
+ * those it has (model.dies).
+ */
+#define MODEL_MAX_DIES 8
 #define MODEL_FILE_REGS 640
 #define MODEL_SCRATCH 64
 #define MODEL_LOG_PER_CPU 384
@@ -376,6 +381,7 @@ struct model {
 	unsigned *smt_of;                      /* thread number within the core, in CPU order */
 	unsigned *die_of;                      /* die within the package (model_place_die) */
 	bool dies_placed;                      /* some CPU was given a die: firmware said them */
+	unsigned dies;                         /* dies a package: 1 + the highest placed */
 	unsigned *core_lead, *ccx_lead;        /* the lowest CPU of its core, of its CCX */
 	unsigned *die_lead;                    /* the lowest CPU of its die in its package */
 	struct model_regfile *thread;

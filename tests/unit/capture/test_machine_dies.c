@@ -8,6 +8,8 @@
 #include "testutil.h"
 #include "boxes.h"
 #include "capture/profile.h"
+#include "model/model_devs.h"
+#include "model/model_discovery.h"
 #include "model/model_loaded.h"
 #include "model/model_machine.h"
 #include "out/machine_read.h"
@@ -28,6 +30,33 @@ static struct model *dmr(void)
 		assert_int_equal(model_place_die(mod, i, (i % PER) / (PER / DIES)), PMU_OK);
 	}
 	return mod;
+}
+
+/*
+ * The model answers the dies it has: the last package's die 3 powers on with its CBB frozen
+ * (Diamond Rapids), its table and control answered; no die 4's.
+ */
+static void test_model_answers_its_dies(void **state)
+{
+	(void)state;
+	struct model *mod = dmr();
+	struct pmu_backend b;
+	uint64_t v = 0, bar = 0x2000000000ull + 0x100000ull * (PKGS - 1);
+	unsigned pkg;
+	uint32_t key;
+	bool table;
+	model_backend(mod, &b);
+	assert_int_equal(mod->dies, DIES);
+	assert_int_equal(b.ops->mmio_read(b.ctx, 0, bar + MODEL_DISC_GLOBALS_OFF + 8 + 8 * (DIES - 1),
+					  4, &v), PMU_OK);
+	assert_int_equal(v, MODEL_DISC_FROZEN);
+	assert_true(model_spr_mmio(mod, bar + MODEL_DISC_CBB_OFF + 0x8000ull * (DIES - 1), &pkg,
+				   &key, &table) && table && pkg == PKGS - 1);
+	assert_false(model_spr_mmio(mod, bar + MODEL_DISC_CBB_OFF + 0x8000ull * DIES, &pkg, &key,
+				    &table));
+	assert_false(model_spr_mmio(mod, bar + MODEL_DISC_GLOBALS_OFF + 8 + 8 * DIES, &pkg, &key,
+				    &table));
+	free(mod);
 }
 
 /* mod's machine into a block of room for its CPUs and `portals` tables; model_machine's status. */
@@ -196,6 +225,7 @@ static void test_table_past_room_said(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_model_answers_its_dies),
 		cmocka_unit_test(test_room_is_the_dies),
 		cmocka_unit_test(test_table_past_room_said),
 	};
