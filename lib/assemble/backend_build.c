@@ -47,7 +47,7 @@ static const char *load_machine(struct run *a, const char *text, size_t len,
 				struct machine **m, struct model_loaded **l, char *err, size_t cap)
 {
 	/* room for the CPUs and dies' tables it holds, none more */
-	unsigned n = profile_cpus(text, len), portals = profile_portals(text, len);
+	unsigned n = profile_cpus(text, len), portals = profile_dies(text, len);
 	if (!(*m = run_alloc(a, machine_bytes(n, portals))))
 		return "no memory to load it";
 	machine_clear(*m, n, portals);

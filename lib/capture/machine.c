@@ -5,32 +5,53 @@
 #include "pmu/uncore_pci.h"
 #include "util/fmt.h"
 
-_Static_assert(sizeof(struct machine_cpu) % _Alignof(struct machine_disc) == 0,
-	       "the portal tables follow the CPUs aligned");
+_Static_assert(sizeof(struct machine_cpu) % _Alignof(struct machine_disc) == 0 &&
+	       sizeof(struct machine_disc) % _Alignof(struct machine_die) == 0,
+	       "the portal tables follow the CPUs aligned, the dies them");
 
-size_t machine_bytes(unsigned cap, unsigned portals)
+size_t machine_bytes(unsigned cap, unsigned dies)
 {
 	return sizeof(struct machine) + (size_t)cap * sizeof(struct machine_cpu) +
-	       (size_t)portals * sizeof(struct machine_disc);
+	       (size_t)dies * (sizeof(struct machine_disc) + sizeof(struct machine_die));
 }
 
-void machine_clear(struct machine *m, unsigned cap, unsigned portals)
+void machine_clear(struct machine *m, unsigned cap, unsigned dies)
 {
 	pmu_memset(m, 0, sizeof(*m));
 	m->cap = cap;
-	m->portal_cap = portals;
+	m->die_cap = dies;
 	m->portal = (struct machine_disc *)(void *)&m->cpu[cap];
+	m->die = (struct machine_die *)(void *)&m->portal[dies];
+}
+
+/* The next of cap elements of size bytes at arr (*n taken), cleared; past cap NULL, *left counted. */
+static void *room_add(void *arr, size_t size, unsigned *n, unsigned cap, unsigned *left)
+{
+	if (*n >= cap) {
+		(*left)++;
+		return NULL;
+	}
+	uint8_t *at = (uint8_t *)arr + size * (*n)++;
+	pmu_memset(at, 0, size);
+	return at;
 }
 
 struct machine_disc *machine_portal_add(struct machine *m, uint32_t package)
 {
-	if (m->nportal >= m->portal_cap) {
-		m->portals_left++;
-		return NULL;
+	struct machine_disc *d = room_add(m->portal, sizeof(*d), &m->nportal, m->die_cap,
+					  &m->portals_left);
+	if (d)
+		d->package = package;
+	return d;
+}
+
+struct machine_die *machine_die_add(struct machine *m, uint32_t package, uint32_t die)
+{
+	struct machine_die *d = room_add(m->die, sizeof(*d), &m->ndie, m->die_cap, &m->dies_left);
+	if (d) {
+		d->package = package;
+		d->die = die;
 	}
-	struct machine_disc *d = &m->portal[m->nportal++];
-	pmu_memset(d, 0, sizeof(*d));
-	d->package = package;
 	return d;
 }
 
@@ -104,17 +125,21 @@ static unsigned arch_version(const struct cpuid_walk *w)
 
 void machine_collect_cpu(const struct pmu_backend *b, unsigned cpu, const char *vendor,
 			 struct machine_cpu *c, const struct box_set *boxes, struct machine_regs *pkg,
-			 const uint32_t *more, unsigned nmore)
+			 struct machine_regs *die, const uint32_t *more, unsigned nmore)
 {
 	cpuid_walk(b, cpu, &c->walk);
 	c->regs.n = capture_core_msrs(vendor, arch_version(&c->walk), c->regs.msr,
 				      CAPTURE_MAX_MSRS);
 	machine_read_regs(b, cpu, &c->regs);
 	if (pkg) {
-		pkg->n = capture_uncore_msrs(boxes, pkg->msr, CAPTURE_MAX_MSRS);
+		pkg->n = capture_uncore_msrs(boxes, false, pkg->msr, CAPTURE_MAX_MSRS);
 		for (unsigned i = 0; i < nmore && pkg->n < CAPTURE_MAX_MSRS; i++)
 			pkg->msr[pkg->n++] = more[i];
 		machine_read_regs(b, cpu, pkg);
+	}
+	if (die) {   /* a die's own registers read on it: each die's values, not its package's */
+		die->n = capture_uncore_msrs(boxes, true, die->msr, CAPTURE_MAX_MSRS);
+		machine_read_regs(b, cpu, die);
 	}
 }
 

@@ -6,8 +6,8 @@
  * at a time (machine_collect_cpu, AP-safe) and logs it as `machine` records; the host
  * reads those records back (out/machine_read.c) or takes a model's (model/model_machine.c)
  * and writes either as a profile file (capture/profile.c). No allocation: a machine is one
- * block of machine_bytes(cap, portals), the caller's, its CPUs after it, then the room for
- * its portal tables (as many as the machine's dies have: never a fixed number a package).
+ * block of machine_bytes(cap, dies), the caller's, its CPUs after it, then the room for its
+ * dies' portal tables and registers (as many as the machine has: never a fixed number).
  */
 #ifndef EFIPMU_CAPTURE_MACHINE_H
 #define EFIPMU_CAPTURE_MACHINE_H
@@ -63,6 +63,15 @@ struct machine_disc {
 	uint32_t len;                   /* 0: none */
 	uint32_t filled;                /* bytes read back so far (profile_read) */
 	uint8_t bytes[DISC_TABLE_BYTES];
+};
+
+/*
+ * A die's own registers (its MSR units behind a portal, uncore_desc per_die: Diamond Rapids'
+ * CBB), as firmware left them, read on its first CPU (leader); a die's, not its package's.
+ */
+struct machine_die {
+	uint32_t package, die, leader;
+	struct machine_regs regs;
 };
 
 struct machine_pkg {
@@ -131,28 +140,32 @@ struct machine {
 	bool dies_known;                /* firmware gave each CPU's die (run/platform.h) */
 	struct machine_pkg pkg[MACHINE_MAX_PKGS];
 	/*
-	 * The tables behind a portal MSR, one a die (Diamond Rapids' CBBs), each naming its
-	 * package and die, in the order found: portal_cap of them after cpu[] (machine_clear
-	 * points portal there: a machine is not copied); one past them is counted in
-	 * portals_left, said by whoever fills the machine, never kept.
+	 * Room for die_cap dies after cpu[] (machine_clear points portal and die there: a
+	 * machine is not copied): the tables behind a portal MSR, one a die (Diamond Rapids'
+	 * CBBs), and the dies' own registers, each naming its package and die, in the order
+	 * found; one past the room is counted in portals_left or dies_left, said by whoever
+	 * fills the machine, never kept.
 	 */
 	struct machine_disc *portal;
-	unsigned nportal, portal_cap, portals_left;
+	struct machine_die *die;
+	unsigned nportal, ndie, die_cap, portals_left, dies_left;
 	struct machine_pci_fns pci;
 	struct machine_cxl cxl;
 	struct machine_srat srat;
 	struct machine_cpu cpu[];
 };
 
-/* The bytes of a machine with room for cap CPUs (at most MACHINE_MAX_CPUS) and portals tables. */
-size_t machine_bytes(unsigned cap, unsigned portals);
+/* The bytes of a machine with room for cap CPUs (at most MACHINE_MAX_CPUS) and dies dies. */
+size_t machine_bytes(unsigned cap, unsigned dies);
 /*
- * m empty, with room for cap CPUs and portals portal tables (a block of machine_bytes(cap,
- * portals)); its CPUs and tables are cleared as filled.
+ * m empty, with room for cap CPUs and dies dies (a block of machine_bytes(cap, dies)); its
+ * CPUs, tables and dies are cleared as filled.
  */
-void machine_clear(struct machine *m, unsigned cap, unsigned portals);
+void machine_clear(struct machine *m, unsigned cap, unsigned dies);
 /* A new portal table of m (cleared, its package's number set), or NULL: counted in portals_left. */
 struct machine_disc *machine_portal_add(struct machine *m, uint32_t package);
+/* A new die of m (cleared, named), or NULL: counted in dies_left. */
+struct machine_die *machine_die_add(struct machine *m, uint32_t package, uint32_t die);
 
 /*
  * The capture's compact form (issue 33): a CPU logged as "the same as CPU ref except
@@ -175,13 +188,15 @@ void machine_read_regs(const struct pmu_backend *b, unsigned cpu, struct machine
 
 /*
  * cpu's own part (on that CPU for the real backend): its CPUID walk and the core MSRs of
- * vendor; a package leader (pkg not NULL) also the MSRs of the machine's uncore boxes and
- * more[0..nmore) (its discovery tables' portals and global controls, uncore_disc_msrs). Reads
+ * vendor; a package leader (pkg not NULL) also the MSRs of the machine's uncore boxes of
+ * package scope and more[0..nmore) (its discovery tables' portals and global controls,
+ * uncore_disc_msrs); a die's leader (die not NULL) those of its boxes of die scope. Reads
  * only.
  */
 void machine_collect_cpu(const struct pmu_backend *b, unsigned cpu, const char *vendor,
 			 struct machine_cpu *c, const struct box_set *boxes,
-			 struct machine_regs *pkg, const uint32_t *more, unsigned nmore);
+			 struct machine_regs *pkg, struct machine_regs *die, const uint32_t *more,
+			 unsigned nmore);
 
 struct uncore_pci_scan;
 struct pmon_registry;

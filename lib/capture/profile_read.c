@@ -305,6 +305,22 @@ static bool one_line(const struct words *ws, struct machine *m)
 		d->len = (uint32_t)a[4];
 		return true;
 	}
+	if (is(ws, 0, "die")) {   /* die P D leader C: its registers' diemsr lines follow */
+		if (!k || ws->count != 5 || !num(ws, 2, 0xFFFFFFFFu, &a[1]) || !is(ws, 3, "leader") ||
+		    !num(ws, 4, MACHINE_MAX_CPUS - 1, &a[2]))
+			return false;
+		for (unsigned i = 0; i < m->ndie; i++)
+			if (m->die[i].package == k->package && m->die[i].die == a[1])
+				return false;   /* one a die */
+		struct machine_die *d = machine_die_add(m, k->package, (uint32_t)a[1]);
+		if (d)
+			d->leader = (uint32_t)a[2];
+		return d != NULL;   /* past the machine's room (counted): said with the line */
+	}
+	if (is(ws, 0, "diemsr")) {   /* the last die's */
+		struct machine_die *d = m->ndie ? &m->die[m->ndie - 1] : NULL;
+		return k && d && d->package == k->package && reg_line(ws, &d->regs, NULL);
+	}
 	if (is(ws, 0, "disctable") || is(ws, 0, "portaltable")) {
 		/* disctable P OFFSET HEX: the next bytes, in order (portaltable: the last portal's) */
 		struct machine_disc *last = m->nportal ? &m->portal[m->nportal - 1] : NULL;
@@ -350,17 +366,19 @@ unsigned profile_cpus(const char *text, size_t len)
 	return n;
 }
 
-static bool portal_line(const struct words *ws, void *ctx)
+static bool die_line(const struct words *ws, void *ctx)
 {
-	*(unsigned *)ctx += is(ws, 0, "discovery") && is(ws, 2, "portal");
+	unsigned *n = ctx;
+	n[0] += is(ws, 0, "discovery") && is(ws, 2, "portal");
+	n[1] += is(ws, 0, "die");
 	return true;
 }
 
-unsigned profile_portals(const char *text, size_t len)
+unsigned profile_dies(const char *text, size_t len)
 {
-	unsigned n = 0;
-	(void)each_line(text, len, portal_line, &n);
-	return n;
+	unsigned n[2] = { 0, 0 };   /* portal tables, dies' registers */
+	(void)each_line(text, len, die_line, n);
+	return n[0] > n[1] ? n[0] : n[1];
 }
 
 struct reading {
@@ -382,7 +400,7 @@ pmu_status profile_read(const char *text, size_t len, struct machine *m, char *e
 {
 	struct reading r = { m, false, false };
 	struct strbuf sb;
-	machine_clear(m, m->cap, m->portal_cap);
+	machine_clear(m, m->cap, m->die_cap);
 	unsigned line = each_line(text, len, profile_line, &r);
 	sb_init(&sb, err, cap);
 	if (line) {
@@ -390,10 +408,10 @@ pmu_status profile_read(const char *text, size_t len, struct machine *m, char *e
 		sb_dec(&sb, line);
 		sb_puts(&sb, !r.head ? ": not an efipmu profile (its first line is \"" PROFILE_FORMAT "\")" :
 			     r.full ? ": more CPUs than the machine has room for" :
-			     m->portals_left ? ": a portal table past the machine's room of " :
+			     m->portals_left || m->dies_left ? ": a die past the machine's room of " :
 						  ": not a profile line as efipmu writes them");
-		if (r.head && !r.full && m->portals_left)
-			sb_dec(&sb, m->portal_cap);
+		if (r.head && !r.full && (m->portals_left || m->dies_left))
+			sb_dec(&sb, m->die_cap);
 		return PMU_ERR_INVALID;
 	}
 	if (!m->ncpus || !m->vendor[0]) {

@@ -422,6 +422,19 @@ void model_set_firmware(struct model *m, enum model_firmware fw)
 	}
 	if (box_left(m))
 		(void)model_poke(&m->pkg[0], box_left(m)->msr, box_left(m)->val);
+	model_die_firmware(m);
+}
+
+void model_die_firmware(struct model *m)
+{
+	for (unsigned i = 0; m->firmware == MODEL_FW_RUNNING && i < m->p->die_fws; i++) {
+		const struct model_die_fw *r = &m->p->die_fw[i];
+		unsigned c = 0;
+		while (c < m->ncpus && (m->pkg_of[c] != r->pkg || m->die_of[c] != r->die))
+			c++;
+		if (c < m->ncpus)   /* a die the model has: its file of that register */
+			(void)model_poke(model_file_for(m, c, r->msr), r->msr, r->val);
+	}
 }
 
 pmu_status model_leave_box(struct model *m, enum model_box_left k)

@@ -206,6 +206,13 @@ struct model_fw_reg {
 	uint64_t val;
 };
 
+/* A register of one die as firmware left it (a loaded profile's die record: its own value). */
+struct model_die_fw {
+	uint32_t pkg, die;        /* the model's package, the die in it (model_place_die) */
+	uint32_t msr;
+	uint64_t val;
+};
+
 struct model_disc_part;
 
 struct model_profile {
@@ -221,6 +228,9 @@ struct model_profile {
 	const struct model_msr_map *msrs;   /* NULL: every MSR a device claims (test profiles) */
 	enum model_firmware firmware;           /* what model_init hands over */
 	const struct model_fw_reg *fw_running;  /* the "running" image, ends at msr 0; NULL: none */
+	/* A loaded profile's: each die's own values (running), die_fws of them, after fw_running's. */
+	const struct model_die_fw *die_fw;
+	unsigned die_fws;
 	/* Hybrid: the E-cores' leaves (the upper half of the model's CPUs); NULL: not hybrid. */
 	const struct model_cpuid_table *cpuid_atom;
 	/*
@@ -487,6 +497,11 @@ void model_backend(struct model *m, struct pmu_backend *b);
  * table (a Diamond Rapids CBB's). PMU_ERR_RANGE past the CPUs or MODEL_MAX_DIES.
  */
 pmu_status model_place_die(struct model *m, unsigned cpu, unsigned die);
+/*
+ * Each die's own firmware values (model_profile die_fw, under the running firmware) into the
+ * file its first CPU reads each register in: after the CPUs are placed in their dies.
+ */
+void model_die_firmware(struct model *m);
 /* Package pkg's die `die`'s portal table of a loaded profile, or NULL: the model's own. */
 const struct model_disc_image *model_portal_image(const struct model *m, unsigned pkg, unsigned die);
 /* Puts cpu in package pkg (the app follows the firmware's topology); PMU_ERR_RANGE past the limits. */

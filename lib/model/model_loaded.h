@@ -30,17 +30,19 @@ struct model_loaded {
 	uint8_t srat[MACHINE_SRAT_BYTES];   /* the captured SRAT the model serves */
 	/*
 	 * After the struct (model_loaded_bytes): the machine's portal tables (model.h
-	 * disc_portal, one a die), per CPU its CPUID table and leaves, then every table's bytes
-	 * (the packages' and the dies', each its length).
+	 * disc_portal, one a die), its dies' own registers' values (model.h die_fw), per CPU
+	 * its CPUID table and leaves, then every table's bytes (the packages' and the dies',
+	 * each its length).
 	 */
 	struct model_disc_image *disc_portal;
+	struct model_die_fw *die_fw;
 	struct model_cpuid_table *table;
 	struct model_cpuid_leaf (*leaf)[CPUID_WALK_MAX];
 	uint8_t *table_bytes;
 	uint64_t mem[];
 };
 
-/* The bytes of a profile made from machine m: its CPUs, its dies' tables, their bytes. */
+/* The bytes of a profile made from machine m: its CPUs, its dies' tables and registers. */
 size_t model_loaded_bytes(const struct machine *m);
 
 /*

@@ -6,7 +6,7 @@
 void machine_read_init(struct machine_reader *r, struct machine *m)
 {
 	pmu_memset(r, 0, sizeof(*r));
-	machine_clear(m, m->cap, m->portal_cap);
+	machine_clear(m, m->cap, m->die_cap);
 	r->m = m;
 }
 
@@ -253,6 +253,34 @@ static pmu_status read_pkg(struct machine_reader *r, const struct logrec_view *v
 }
 
 /*
+ * A die's own registers (job_capture.c log_die; a log before it has them in its package
+ * record, its leader's die's), of a package read before it, one record a die; one past the
+ * machine's room counted in dies_left, not kept.
+ */
+static pmu_status read_die(struct machine_reader *r, const struct logrec_view *v)
+{
+	const struct logval *msrs = logread_find(v, "msrs");
+	struct machine *m = r->m;
+	uint32_t package, die = 0, leader;   /* no die: firmware gave none, the package's one */
+	bool seen = false;
+	if (!msrs || msrs->type != LV_ARRAY || get_u32(r, v, "package", &package) ||
+	    (logread_find(v, "die") && get_u32(r, v, "die", &die)) ||
+	    get_u32(r, v, "leader", &leader))
+		return bad(r, "a die machine record without its package, leader and msrs");
+	for (unsigned k = 0; k < m->npkgs; k++)
+		seen = seen || m->pkg[k].package == package;
+	for (unsigned i = 0; i < m->ndie; i++)
+		seen = seen && !(m->die[i].package == package && m->die[i].die == die);
+	if (!seen)
+		return bad(r, "a die machine record of a package not seen, or of a die seen");
+	struct machine_die *d = machine_die_add(m, package, die);
+	if (!d)
+		return PMU_OK;   /* past the machine's room: counted in dies_left, said */
+	d->leader = leader;
+	return read_regs(r, msrs, &d->regs, false);
+}
+
+/*
  * The PCI functions the capture's scan reached: "functions" [["pci SSSS:BB:DD.F","0xID"],...],
  * "functions_complete", "extended_space_readable".
  */
@@ -483,6 +511,8 @@ pmu_status machine_read_line(struct machine_reader *r, const char *line, size_t 
 		return read_cpu(r, v);
 	if (logread_str_is(v, "scope", "package"))
 		return read_pkg(r, v);
+	if (logread_str_is(v, "scope", "die"))
+		return read_die(r, v);
 	if (logread_str_is(v, "scope", "discovery"))
 		return read_disc(r, v);
 	if (logread_str_is(v, "scope", "pci"))
@@ -501,17 +531,20 @@ pmu_status machine_read_line(struct machine_reader *r, const char *line, size_t 
 }
 
 void machine_read_room(const char *text, size_t len, struct logrec_view *v, unsigned *cpus,
-		       unsigned *portals)
+		       unsigned *dies)
 {
 	uint64_t part = 0, portal = 0;
-	*cpus = *portals = 0;
+	unsigned portals = 0, regs = 0;
+	*cpus = 0;
 	for (size_t pos = 0; logread_next(text, len, &pos, v);) {
 		bool rec = logread_str_is(v, "rec", "machine");
 		*cpus += rec;
-		*portals += rec && logread_str_is(v, "scope", "discovery") &&
-			    logread_str_is(v, "result", "read") && !logread_get_u64(v, "portal", &portal) &&
-			    !logread_get_u64(v, "part", &part) && !part;
+		portals += rec && logread_str_is(v, "scope", "discovery") &&
+			   logread_str_is(v, "result", "read") && !logread_get_u64(v, "portal", &portal) &&
+			   !logread_get_u64(v, "part", &part) && !part;
+		regs += rec && logread_str_is(v, "scope", "die");
 	}
+	*dies = portals > regs ? portals : regs;
 }
 
 pmu_status machine_read_end(struct machine_reader *r)

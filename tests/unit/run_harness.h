@@ -39,7 +39,7 @@ static inline void fake_model_apics(struct fake_platform *f, const struct efipmu
 	if (opt->sim_profile_file[0] && f->file_text) {
 		size_t len = strlen(f->file_text);
 		unsigned cpus = profile_cpus(f->file_text, len);
-		unsigned portals = profile_portals(f->file_text, len);
+		unsigned portals = profile_dies(f->file_text, len);
 		struct machine *m = calloc(1, machine_bytes(cpus, portals));
 		char err[160];
 		assert_non_null(m);

@@ -40,7 +40,7 @@ struct model_loaded *host_profile_file(const char *path)
 {
 	size_t len;
 	char *text = read_whole(path, &len), err[160];
-	struct machine *m = new_machine(profile_cpus(text, len), profile_portals(text, len));
+	struct machine *m = new_machine(profile_cpus(text, len), profile_dies(text, len));
 	const char *base = strrchr(path, '/');
 	if (profile_read(text, len, m, err, sizeof(err)))
 		die("%s: %s", path, err);
@@ -119,7 +119,7 @@ static struct machine *from_builtin(const char *name, unsigned ncpus, unsigned n
 	struct machine *m = new_machine(ncpus, model_machine_dies(mod));
 	if (model_machine(mod, m, s))
 		die("the model's machine does not fit a profile (%u portal tables past its %u dies)",
-		    m->portals_left, m->portal_cap);
+		    m->portals_left, m->die_cap);
 	free(s);
 	free(mod);
 	return m;

@@ -106,10 +106,12 @@ static void test_room_is_the_dies(void **state)
 		assert_true(d->len > 0 && d->portal == 0x710);
 		seen[d->package][d->die] = true;
 	}
+	assert_int_equal(m->ndie, PKGS * DIES);
 	assert_int_equal(machine_bytes(CPUS, PKGS * DIES) - machine_bytes(CPUS, 0),
-			 PKGS * DIES * sizeof(struct machine_disc));
-	print_message("machine of %u CPUs, %u dies: %zu bytes (%zu a die's table)\n", CPUS,
-		      PKGS * DIES, machine_bytes(CPUS, PKGS * DIES), sizeof(struct machine_disc));
+			 PKGS * DIES * (sizeof(struct machine_disc) + sizeof(struct machine_die)));
+	print_message("machine of %u CPUs, %u dies: %zu bytes (%zu a die's table and registers)\n",
+		      CPUS, PKGS * DIES, machine_bytes(CPUS, PKGS * DIES),
+		      sizeof(struct machine_disc) + sizeof(struct machine_die));
 	struct pmu_backend b;
 	struct model *small = test_model("diamond-rapids", 4, 2, &b);
 	assert_int_equal(model_machine_dies(small), 2);   /* one die a package */
@@ -117,22 +119,25 @@ static void test_room_is_the_dies(void **state)
 
 	size_t len;
 	char *t = text_of(m, &len), err[160];
-	assert_int_equal(profile_portals(t, len), PKGS * DIES);
-	back = test_machine(CPUS, profile_portals(t, len));
+	assert_int_equal(profile_dies(t, len), PKGS * DIES);
+	back = test_machine(CPUS, profile_dies(t, len));
 	if (profile_read(t, len, back, err, sizeof(err)))
 		fail_msg("%s", err);
 	assert_int_equal(back->nportal, PKGS * DIES);
-	size_t bytes = model_loaded_bytes(back), tables = 0;
+	size_t bytes = model_loaded_bytes(back), tables = 0, regs = 0;
 	for (unsigned k = 0; k < back->npkgs; k++)
 		tables += back->pkg[k].disc.len;
 	for (unsigned i = 0; i < back->nportal; i++)
 		tables += back->portal[i].len;
+	for (unsigned i = 0; i < back->ndie; i++)
+		regs += back->die[i].regs.n;
 	assert_int_equal(bytes, sizeof(struct model_loaded) +
 			 PKGS * DIES * sizeof(struct model_disc_image) +
+			 regs * sizeof(struct model_die_fw) +
 			 CPUS * (sizeof(struct model_cpuid_table) +
 				 CPUID_WALK_MAX * sizeof(struct model_cpuid_leaf)) + tables);
-	print_message("loaded model: %zu bytes (struct %zu, tables %zu)\n", bytes,
-		      sizeof(struct model_loaded), tables);
+	print_message("loaded model: %zu bytes (struct %zu, tables %zu, %zu dies' registers)\n",
+		      bytes, sizeof(struct model_loaded), tables, regs);
 	struct model_loaded *l = malloc(bytes);
 	struct model *again = calloc(1, model_bytes(CPUS));
 	assert_true(l && again);
@@ -166,13 +171,15 @@ static void test_table_past_room_said(void **state)
 	assert_int_equal(machine_of(mod, PKGS * DIES - 1, &m), PMU_ERR_NOSPACE);
 	assert_int_equal(m->nportal, PKGS * DIES - 1);
 	assert_int_equal(m->portals_left, 1);
+	assert_int_equal(m->ndie, PKGS * DIES - 1);
+	assert_int_equal(m->dies_left, 1);
 	assert_int_equal(machine_of(mod, PKGS * DIES, &full), PMU_OK);
 
 	size_t len;
 	char *t = text_of(full, &len), err[160];
 	struct machine *back = test_machine(CPUS, PKGS * DIES - 1);
 	assert_int_equal(profile_read(t, len, back, err, sizeof(err)), PMU_ERR_INVALID);
-	assert_non_null(strstr(err, ": a portal table past the machine's room of 31"));
+	assert_non_null(strstr(err, ": a die past the machine's room of 31"));
 	assert_int_equal(back->nportal, PKGS * DIES - 1);
 
 	/* a log of one CPU whose package has tables of two dies, read into room for one */
