@@ -46,13 +46,14 @@ struct model *assembled_model(const struct run *a)
 static const char *load_machine(struct run *a, const char *text, size_t len,
 				struct machine **m, struct model_loaded **l, char *err, size_t cap)
 {
-	unsigned n = profile_cpus(text, len);
-	if (!(*m = run_alloc(a, machine_bytes(n))))
+	/* room for the CPUs and dies' tables it holds, none more */
+	unsigned n = profile_cpus(text, len), portals = profile_dies(text, len);
+	if (!(*m = run_alloc(a, machine_bytes(n, portals))))
 		return "no memory to load it";
-	machine_clear(*m, n);
+	machine_clear(*m, n, portals);
 	if (profile_read(text, len, *m, err, cap))
 		return err;
-	size_t bytes = model_loaded_bytes((*m)->ncpus);
+	size_t bytes = model_loaded_bytes(*m);
 	if (!(*l = run_alloc(a, bytes)))
 		return "no memory to load it";
 	return model_loaded_make(*m, a->opt.sim_profile_file, *l, bytes) ?

@@ -5,15 +5,54 @@
 #include "pmu/uncore_pci.h"
 #include "util/fmt.h"
 
-size_t machine_bytes(unsigned cap)
+_Static_assert(sizeof(struct machine_cpu) % _Alignof(struct machine_disc) == 0 &&
+	       sizeof(struct machine_disc) % _Alignof(struct machine_die) == 0,
+	       "the portal tables follow the CPUs aligned, the dies them");
+
+size_t machine_bytes(unsigned cap, unsigned dies)
 {
-	return sizeof(struct machine) + (size_t)cap * sizeof(struct machine_cpu);
+	return sizeof(struct machine) + (size_t)cap * sizeof(struct machine_cpu) +
+	       (size_t)dies * (sizeof(struct machine_disc) + sizeof(struct machine_die));
 }
 
-void machine_clear(struct machine *m, unsigned cap)
+void machine_clear(struct machine *m, unsigned cap, unsigned dies)
 {
 	pmu_memset(m, 0, sizeof(*m));
 	m->cap = cap;
+	m->die_cap = dies;
+	m->portal = (struct machine_disc *)(void *)&m->cpu[cap];
+	m->die = (struct machine_die *)(void *)&m->portal[dies];
+}
+
+/* The next of cap elements of size bytes at arr (*n taken), cleared; past cap NULL, *left counted. */
+static void *room_add(void *arr, size_t size, unsigned *n, unsigned cap, unsigned *left)
+{
+	if (*n >= cap) {
+		(*left)++;
+		return NULL;
+	}
+	uint8_t *at = (uint8_t *)arr + size * (*n)++;
+	pmu_memset(at, 0, size);
+	return at;
+}
+
+struct machine_disc *machine_portal_add(struct machine *m, uint32_t package)
+{
+	struct machine_disc *d = room_add(m->portal, sizeof(*d), &m->nportal, m->die_cap,
+					  &m->portals_left);
+	if (d)
+		d->package = package;
+	return d;
+}
+
+struct machine_die *machine_die_add(struct machine *m, uint32_t package, uint32_t die)
+{
+	struct machine_die *d = room_add(m->die, sizeof(*d), &m->ndie, m->die_cap, &m->dies_left);
+	if (d) {
+		d->package = package;
+		d->die = die;
+	}
+	return d;
 }
 
 bool machine_cpu_like(const struct machine_cpu *ref, const struct machine_cpu *c)
@@ -86,37 +125,38 @@ static unsigned arch_version(const struct cpuid_walk *w)
 
 void machine_collect_cpu(const struct pmu_backend *b, unsigned cpu, const char *vendor,
 			 struct machine_cpu *c, const struct box_set *boxes, struct machine_regs *pkg,
-			 const uint32_t *more, unsigned nmore)
+			 struct machine_regs *die, const uint32_t *more, unsigned nmore)
 {
 	cpuid_walk(b, cpu, &c->walk);
 	c->regs.n = capture_core_msrs(vendor, arch_version(&c->walk), c->regs.msr,
 				      CAPTURE_MAX_MSRS);
 	machine_read_regs(b, cpu, &c->regs);
 	if (pkg) {
-		pkg->n = capture_uncore_msrs(boxes, pkg->msr, CAPTURE_MAX_MSRS);
+		pkg->n = capture_uncore_msrs(boxes, false, pkg->msr, CAPTURE_MAX_MSRS);
 		for (unsigned i = 0; i < nmore && pkg->n < CAPTURE_MAX_MSRS; i++)
 			pkg->msr[pkg->n++] = more[i];
 		machine_read_regs(b, cpu, pkg);
 	}
+	if (die) {   /* a die's own registers read on it: each die's values, not its package's */
+		die->n = capture_uncore_msrs(boxes, true, die->msr, CAPTURE_MAX_MSRS);
+		machine_read_regs(b, cpu, die);
+	}
 }
 
-unsigned machine_take_disc(const struct uncore_disc *u, struct machine_pkg *pkgs, unsigned n)
+unsigned machine_take_disc(const struct uncore_disc *u, struct machine *m)
 {
 	const struct disc_find *f = &u->find;
-	unsigned left = 0;
-	for (unsigned k = 0; k < n; k++) {
-		pkgs[k].disc.len = 0;
-		pkgs[k].nportal = 0;
+	m->nportal = m->portals_left = 0;
+	for (unsigned k = 0; k < m->npkgs; k++) {
+		m->pkg[k].disc.len = 0;
 		for (unsigned i = 0; i < f->n; i++) {
 			const struct disc_found *t = &f->t[i];
-			struct machine_pkg *p = &pkgs[k];
+			struct machine_pkg *p = &m->pkg[k];
 			if (t->pkg != p->package || t->st || (!t->portal && p->disc.len))
 				continue;
-			if (t->portal && p->nportal == MACHINE_MAX_DIES) {
-				left++;
-				continue;
-			}
-			struct machine_disc *d = t->portal ? &p->portal[p->nportal++] : &p->disc;
+			struct machine_disc *d = t->portal ? machine_portal_add(m, p->package) : &p->disc;
+			if (!d)
+				continue;   /* past the machine's room: counted */
 			struct strbuf at;
 			struct pmu_pci_addr fn = t->fn;
 			fn.off = t->dvsec;
@@ -135,7 +175,7 @@ unsigned machine_take_disc(const struct uncore_disc *u, struct machine_pkg *pkgs
 			pmu_memcpy(d->bytes, t->bytes, t->len);
 		}
 	}
-	return left;
+	return m->portals_left;
 }
 
 unsigned machine_cxl_offsets(const struct machine_cxl_cpmu *x, uint32_t *off)

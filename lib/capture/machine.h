@@ -6,7 +6,8 @@
  * at a time (machine_collect_cpu, AP-safe) and logs it as `machine` records; the host
  * reads those records back (out/machine_read.c) or takes a model's (model/model_machine.c)
  * and writes either as a profile file (capture/profile.c). No allocation: a machine is one
- * block of machine_bytes(cap), the caller's, its CPUs after it.
+ * block of machine_bytes(cap, dies), the caller's, its CPUs after it, then the room for its
+ * dies' portal tables and registers (as many as the machine has: never a fixed number).
  */
 #ifndef EFIPMU_CAPTURE_MACHINE_H
 #define EFIPMU_CAPTURE_MACHINE_H
@@ -24,7 +25,6 @@
 /* As many CPUs as a platform lists (run/platform.h), as many packages as the model makes. */
 #define MACHINE_MAX_CPUS 4096
 #define MACHINE_MAX_PKGS 16
-#define MACHINE_MAX_DIES 8   /* portal tables a package: one a die (Diamond Rapids' CBBs) */
 #define MACHINE_MAX_PCI 24   /* Skylake-SP 18, Ice Lake-SP 18 (8 in MMIO) a package */
 #define MACHINE_STR 64
 /* The firmware's SRAT kept (ACPI 6.5 5.2.16): an x2APIC structure (24 bytes) a CPU and 4 KiB more. */
@@ -53,6 +53,7 @@ struct machine_pci_box {
 /* A package's uncore discovery table (issue 35 item 1): where it was read, its bytes. */
 struct machine_disc {
 	char dvsec[MACHINE_STR];        /* "pci 0000:7f:00.1+0x100"; "" behind a portal */
+	uint32_t package;               /* a portal's: its package (the firmware's number) */
 	uint32_t portal;                /* the portal MSR that gave its address; 0: a PCI BAR's */
 	uint32_t cpu;                   /* the CPU the portal was read on */
 	uint32_t die;                   /* a portal's: that CPU's die */
@@ -62,6 +63,15 @@ struct machine_disc {
 	uint32_t len;                   /* 0: none */
 	uint32_t filled;                /* bytes read back so far (profile_read) */
 	uint8_t bytes[DISC_TABLE_BYTES];
+};
+
+/*
+ * A die's own registers (its MSR units behind a portal, uncore_desc per_die: Diamond Rapids'
+ * CBB), as firmware left them, read on its first CPU (leader); a die's, not its package's.
+ */
+struct machine_die {
+	uint32_t package, die, leader;
+	struct machine_regs regs;
 };
 
 struct machine_pkg {
@@ -75,9 +85,6 @@ struct machine_pkg {
 	unsigned npci;
 	struct machine_pci_box pci[MACHINE_MAX_PCI];
 	struct machine_disc disc;
-	/* the tables behind a portal MSR, one a die (Diamond Rapids' CBBs), in the dies' order */
-	unsigned nportal;
-	struct machine_disc portal[MACHINE_MAX_DIES];
 };
 
 /*
@@ -132,16 +139,33 @@ struct machine {
 	unsigned cap;                   /* the CPUs cpu[] has room for */
 	bool dies_known;                /* firmware gave each CPU's die (run/platform.h) */
 	struct machine_pkg pkg[MACHINE_MAX_PKGS];
+	/*
+	 * Room for die_cap dies after cpu[] (machine_clear points portal and die there: a
+	 * machine is not copied): the tables behind a portal MSR, one a die (Diamond Rapids'
+	 * CBBs), and the dies' own registers, each naming its package and die, in the order
+	 * found; one past the room is counted in portals_left or dies_left, said by whoever
+	 * fills the machine, never kept.
+	 */
+	struct machine_disc *portal;
+	struct machine_die *die;
+	unsigned nportal, ndie, die_cap, portals_left, dies_left;
 	struct machine_pci_fns pci;
 	struct machine_cxl cxl;
 	struct machine_srat srat;
 	struct machine_cpu cpu[];
 };
 
-/* The bytes of a machine with room for cap CPUs (at most MACHINE_MAX_CPUS). */
-size_t machine_bytes(unsigned cap);
-/* m empty, with room for cap CPUs (a block of machine_bytes(cap)); its CPUs are cleared as filled. */
-void machine_clear(struct machine *m, unsigned cap);
+/* The bytes of a machine with room for cap CPUs (at most MACHINE_MAX_CPUS) and dies dies. */
+size_t machine_bytes(unsigned cap, unsigned dies);
+/*
+ * m empty, with room for cap CPUs and dies dies (a block of machine_bytes(cap, dies)); its
+ * CPUs, tables and dies are cleared as filled.
+ */
+void machine_clear(struct machine *m, unsigned cap, unsigned dies);
+/* A new portal table of m (cleared, its package's number set), or NULL: counted in portals_left. */
+struct machine_disc *machine_portal_add(struct machine *m, uint32_t package);
+/* A new die of m (cleared, named), or NULL: counted in dies_left. */
+struct machine_die *machine_die_add(struct machine *m, uint32_t package, uint32_t die);
 
 /*
  * The capture's compact form (issue 33): a CPU logged as "the same as CPU ref except
@@ -164,23 +188,25 @@ void machine_read_regs(const struct pmu_backend *b, unsigned cpu, struct machine
 
 /*
  * cpu's own part (on that CPU for the real backend): its CPUID walk and the core MSRs of
- * vendor; a package leader (pkg not NULL) also the MSRs of the machine's uncore boxes and
- * more[0..nmore) (its discovery tables' portals and global controls, uncore_disc_msrs). Reads
+ * vendor; a package leader (pkg not NULL) also the MSRs of the machine's uncore boxes of
+ * package scope and more[0..nmore) (its discovery tables' portals and global controls,
+ * uncore_disc_msrs); a die's leader (die not NULL) those of its boxes of die scope. Reads
  * only.
  */
 void machine_collect_cpu(const struct pmu_backend *b, unsigned cpu, const char *vendor,
 			 struct machine_cpu *c, const struct box_set *boxes,
-			 struct machine_regs *pkg, const uint32_t *more, unsigned nmore);
+			 struct machine_regs *pkg, struct machine_regs *die, const uint32_t *more,
+			 unsigned nmore);
 
 struct uncore_pci_scan;
 struct pmon_registry;
 
 /*
- * Each table d found into its package's disc (a PCI BAR's, the first a package) or portal (a
- * portal MSR's, one a die, up to MACHINE_MAX_DIES), with its global control as read, where n
+ * Each table d found into its package's disc (a PCI BAR's, the first a package) or m's
+ * portal tables (a portal MSR's, one a die), with its global control as read, where m's
  * packages have it. Returns how many portal tables did not fit (the caller says so).
  */
-unsigned machine_take_disc(const struct uncore_disc *d, struct machine_pkg *pkgs, unsigned n);
+unsigned machine_take_disc(const struct uncore_disc *d, struct machine *m);
 
 /*
  * The uncore PCI boxes of boxes (the engine's own scan from cpu, reads only; scan

@@ -75,13 +75,14 @@ unsigned capture_core_msrs(const char *vendor, unsigned arch_version, uint32_t *
 /* A bound on a box's auxiliary range, against a descriptor typed wrong (the widest is 7). */
 #define EXTRA_SPAN 0x40u
 
-unsigned capture_uncore_msrs(const struct box_set *boxes, uint32_t *out, unsigned cap)
+unsigned capture_uncore_msrs(const struct box_set *boxes, bool per_die, uint32_t *out,
+			     unsigned cap)
 {
 	struct msr_set s = { out, 0, cap };
 	/* model 0x1F's set: the client uncore's boxes, if any, answer there */
 	for (unsigned b = 0; b < boxes->n; b++) {
 		const struct box_desc *d = &boxes->box[b].d;
-		if (d->pci)
+		if (d->pci || d->per_die != per_die)
 			continue;
 		add(&s, d->global_ctl);
 		add(&s, d->box_ctl);
@@ -101,7 +102,15 @@ unsigned capture_uncore_msrs(const struct box_set *boxes, uint32_t *out, unsigne
 	}
 	/* the MSR the run counts CHAs by, beside CAPID6 or the discovery table */
 	const struct uncore_pci_plat *pl = uncore_family_desc(boxes->fam)->pci;
-	if (pl && pl->cha_msr)
+	if (!per_die && pl && pl->cha_msr)
 		add(&s, pl->cha_msr);
 	return s.n;
+}
+
+bool capture_die_msrs(const struct box_set *boxes)
+{
+	for (unsigned b = 0; b < boxes->n; b++)
+		if (boxes->box[b].d.per_die && !boxes->box[b].d.pci)
+			return true;
+	return false;
 }

@@ -25,7 +25,13 @@
 unsigned capture_core_msrs(const char *vendor, unsigned arch_version, uint32_t *out,
 			   unsigned cap);
 
-/* Package scope: every MSR of the machine's MSR boxes (its PCI boxes: none). */
-unsigned capture_uncore_msrs(const struct box_set *boxes, uint32_t *out, unsigned cap);
+/*
+ * Every MSR of the machine's MSR boxes (its PCI boxes: none) of package scope, or with
+ * per_die those of die scope (uncore_desc per_die: each die's own registers).
+ */
+unsigned capture_uncore_msrs(const struct box_set *boxes, bool per_die, uint32_t *out,
+			     unsigned cap);
+/* Whether the machine's boxes have MSRs of die scope: each die's leader reads them. */
+bool capture_die_msrs(const struct box_set *boxes);
 
 #endif

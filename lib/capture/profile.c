@@ -156,6 +156,18 @@ static void put_srat(struct strbuf *sb, const struct machine_srat *s)
 	}
 }
 
+/* "die P D leader C", then its own registers as "diemsr P MSR VALUE" lines. */
+static void put_die(struct strbuf *sb, const struct machine_die *d)
+{
+	line_start(sb, "die", d->package);
+	sb_putc(sb, ' ');
+	sb_dec(sb, d->die);
+	sb_puts(sb, " leader ");
+	sb_dec(sb, d->leader);
+	sb_putc(sb, '\n');
+	put_regs(sb, "diemsr", d->package, &d->regs, NULL);
+}
+
 void profile_write(const struct machine *m, const char *comment, struct strbuf *sb)
 {
 	sb_puts(sb, PROFILE_FORMAT "\n# ");
@@ -218,8 +230,12 @@ void profile_write(const struct machine *m, const char *comment, struct strbuf *
 			sb_putc(sb, '\n');
 		}
 		put_disc(sb, k->package, &k->disc);
-		for (unsigned d = 0; d < k->nportal && d < MACHINE_MAX_DIES; d++)
-			put_disc(sb, k->package, &k->portal[d]);
+		for (unsigned d = 0; d < m->nportal && d < m->die_cap; d++)   /* its dies' */
+			if (m->portal[d].package == k->package)
+				put_disc(sb, k->package, &m->portal[d]);
+		for (unsigned d = 0; d < m->ndie && d < m->die_cap; d++)
+			if (m->die[d].package == k->package)
+				put_die(sb, &m->die[d]);
 	}
 	put_pci_fns(sb, &m->pci);
 	put_cxl(sb, &m->cxl);

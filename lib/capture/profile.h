@@ -20,6 +20,11 @@ void profile_write(const struct machine *m, const char *comment, struct strbuf *
 
 /* The CPUs a profile's text says it has (its "cpus N" line; 0: none): a machine's room. */
 unsigned profile_cpus(const char *text, size_t len);
+/*
+ * The dies it holds, the more of its portal tables ("discovery P portal" lines) and its dies'
+ * registers ("die" lines): a machine's room for them.
+ */
+unsigned profile_dies(const char *text, size_t len);
 
 /*
  * A profile file's text into m (cleared first, its room kept). PMU_ERR_INVALID with err

@@ -88,12 +88,13 @@ static bool global_of(const struct words *ws, unsigned k, struct machine_disc *d
 	return true;
 }
 
-static bool portals_filled(const struct machine_pkg *k)
+/* Whether every table of package's (its PCI BAR's and each die's portal's) has all its bytes. */
+static bool tables_filled(const struct machine *m, const struct machine_pkg *k)
 {
-	for (unsigned d = 0; d < k->nportal; d++)
-		if (k->portal[d].filled != k->portal[d].len)
+	for (unsigned d = 0; d < m->nportal; d++)
+		if (m->portal[d].package == k->package && m->portal[d].filled != m->portal[d].len)
 			return false;
-	return true;
+	return k->disc.filled == k->disc.len;
 }
 
 static struct machine_pkg *pkg_of(struct machine *m, uint64_t package)
@@ -283,27 +284,48 @@ static bool one_line(const struct words *ws, struct machine *m)
 	}
 	if (is(ws, 0, "discovery") && is(ws, 2, "portal")) {
 		/* discovery P portal 0xMSR cpu C bar 0xBAR bytes N [global 0xV]: C's die's table */
-		struct machine_disc *d = k && k->nportal < MACHINE_MAX_DIES ? &k->portal[k->nportal] : NULL;
-		if (!d || (ws->count != 10 && ws->count != 12) || !num(ws, 3, 0xFFFFFFFFu, &a[1]) ||
+		struct machine_disc t = { .package = k ? k->package : 0 };
+		if (!k || (ws->count != 10 && ws->count != 12) || !num(ws, 3, 0xFFFFFFFFu, &a[1]) ||
 		    !a[1] || !is(ws, 4, "cpu") || !num(ws, 5, 0xFFFFFFFFu, &a[2]) || a[2] >= m->ncpus ||
 		    !is(ws, 6, "bar") || !num(ws, 7, UINT64_MAX, &a[3]) || !is(ws, 8, "bytes") ||
-		    !num(ws, 9, DISC_TABLE_BYTES, &a[4]) || !a[4] || !global_of(ws, 10, d))
+		    !num(ws, 9, DISC_TABLE_BYTES, &a[4]) || !a[4] || !global_of(ws, 10, &t))
 			return false;
-		for (unsigned i = 0; i < k->nportal; i++)
-			if (k->portal[i].die == m->cpu[a[2]].die)
+		for (unsigned i = 0; i < m->nportal; i++)
+			if (m->portal[i].package == k->package && m->portal[i].die == m->cpu[a[2]].die)
 				return false;   /* one table a die */
-		bool read = d->global_read;
-		uint64_t g = d->global;
-		*d = (struct machine_disc){ .portal = (uint32_t)a[1], .cpu = (uint32_t)a[2],
-					    .die = m->cpu[a[2]].die, .global_read = read, .global = g,
-					    .bar = a[3], .len = (uint32_t)a[4] };
-		k->nportal++;
+		struct machine_disc *d = machine_portal_add(m, k->package);
+		if (!d)
+			return false;   /* past the machine's room (counted): said with the line */
+		d->portal = (uint32_t)a[1];
+		d->cpu = (uint32_t)a[2];
+		d->die = m->cpu[a[2]].die;
+		d->global_read = t.global_read;
+		d->global = t.global;
+		d->bar = a[3];
+		d->len = (uint32_t)a[4];
 		return true;
+	}
+	if (is(ws, 0, "die")) {   /* die P D leader C: its registers' diemsr lines follow */
+		if (!k || ws->count != 5 || !num(ws, 2, 0xFFFFFFFFu, &a[1]) || !is(ws, 3, "leader") ||
+		    !num(ws, 4, MACHINE_MAX_CPUS - 1, &a[2]))
+			return false;
+		for (unsigned i = 0; i < m->ndie; i++)
+			if (m->die[i].package == k->package && m->die[i].die == a[1])
+				return false;   /* one a die */
+		struct machine_die *d = machine_die_add(m, k->package, (uint32_t)a[1]);
+		if (d)
+			d->leader = (uint32_t)a[2];
+		return d != NULL;   /* past the machine's room (counted): said with the line */
+	}
+	if (is(ws, 0, "diemsr")) {   /* the last die's */
+		struct machine_die *d = m->ndie ? &m->die[m->ndie - 1] : NULL;
+		return k && d && d->package == k->package && reg_line(ws, &d->regs, NULL);
 	}
 	if (is(ws, 0, "disctable") || is(ws, 0, "portaltable")) {
 		/* disctable P OFFSET HEX: the next bytes, in order (portaltable: the last portal's) */
+		struct machine_disc *last = m->nportal ? &m->portal[m->nportal - 1] : NULL;
 		struct machine_disc *d = !k ? NULL : !is(ws, 0, "portaltable") ? &k->disc :
-					 k->nportal ? &k->portal[k->nportal - 1] : NULL;
+					 last && last->package == k->package ? last : NULL;
 		return d && ws->count == 4 && num(ws, 2, DISC_TABLE_BYTES, &a[1]) &&
 		       a[1] == d->filled && disc_bytes(ws, 3, d);
 	}
@@ -344,6 +366,21 @@ unsigned profile_cpus(const char *text, size_t len)
 	return n;
 }
 
+static bool die_line(const struct words *ws, void *ctx)
+{
+	unsigned *n = ctx;
+	n[0] += is(ws, 0, "discovery") && is(ws, 2, "portal");
+	n[1] += is(ws, 0, "die");
+	return true;
+}
+
+unsigned profile_dies(const char *text, size_t len)
+{
+	unsigned n[2] = { 0, 0 };   /* portal tables, dies' registers */
+	(void)each_line(text, len, die_line, n);
+	return n[0] > n[1] ? n[0] : n[1];
+}
+
 struct reading {
 	struct machine *m;
 	bool head;
@@ -363,7 +400,7 @@ pmu_status profile_read(const char *text, size_t len, struct machine *m, char *e
 {
 	struct reading r = { m, false, false };
 	struct strbuf sb;
-	machine_clear(m, m->cap);
+	machine_clear(m, m->cap, m->die_cap);
 	unsigned line = each_line(text, len, profile_line, &r);
 	sb_init(&sb, err, cap);
 	if (line) {
@@ -371,7 +408,10 @@ pmu_status profile_read(const char *text, size_t len, struct machine *m, char *e
 		sb_dec(&sb, line);
 		sb_puts(&sb, !r.head ? ": not an efipmu profile (its first line is \"" PROFILE_FORMAT "\")" :
 			     r.full ? ": more CPUs than the machine has room for" :
+			     m->portals_left || m->dies_left ? ": a die past the machine's room of " :
 						  ": not a profile line as efipmu writes them");
+		if (r.head && !r.full && (m->portals_left || m->dies_left))
+			sb_dec(&sb, m->die_cap);
 		return PMU_ERR_INVALID;
 	}
 	if (!m->ncpus || !m->vendor[0]) {
@@ -379,7 +419,7 @@ pmu_status profile_read(const char *text, size_t len, struct machine *m, char *e
 		return PMU_ERR_INVALID;
 	}
 	for (unsigned k = 0; k < m->npkgs; k++)
-		if (m->pkg[k].disc.filled != m->pkg[k].disc.len || !portals_filled(&m->pkg[k])) {
+		if (!tables_filled(m, &m->pkg[k])) {
 			sb_puts(&sb, "package ");
 			sb_dec(&sb, m->pkg[k].package);
 			sb_puts(&sb, "'s discovery table has fewer disctable bytes than it says");

@@ -197,6 +197,7 @@ pmu_status model_init(struct model *m, size_t bytes, const struct model_profile 
 	model_core_amd_init(m);
 	m->ncpus = ncpus;
 	m->npkgs = npkgs;
+	m->dies = 1;
 	m->chas = p->chas;
 	m->l3_shift = l3_shift(p);
 	dump_shifts(p, &m->dump_smt, &m->dump_pkg);
@@ -245,14 +246,20 @@ pmu_status model_place_die(struct model *m, unsigned cpu, unsigned die)
 	m->die_of[cpu] = die;
 	m->dies_placed = true;
 	regroup(m, m->die_lead, same_die, cpu);
+	if (die >= m->dies) {
+		m->dies = die + 1;
+		/* the new die's portal table and global control: the device answers m->dies */
+		if (m->p->pci && m->p->pci->power_on)
+			m->p->pci->power_on(m);
+	}
 	return PMU_OK;
 }
 
 const struct model_disc_image *model_portal_image(const struct model *m, unsigned pkg, unsigned die)
 {
-	for (unsigned i = 0; m->p->disc_portal && pkg < MODEL_MAX_PKGS && i < MODEL_MAX_DIES; i++) {
-		const struct model_disc_image *t = &m->p->disc_portal[pkg * MODEL_MAX_DIES + i];
-		if (t->len && t->die == die)
+	for (unsigned i = 0; m->p->disc_portal && i < m->p->disc_portals; i++) {
+		const struct model_disc_image *t = &m->p->disc_portal[i];
+		if (t->len && t->pkg == pkg && t->die == die)
 			return t;
 	}
 	return NULL;
@@ -415,6 +422,19 @@ void model_set_firmware(struct model *m, enum model_firmware fw)
 	}
 	if (box_left(m))
 		(void)model_poke(&m->pkg[0], box_left(m)->msr, box_left(m)->val);
+	model_die_firmware(m);
+}
+
+void model_die_firmware(struct model *m)
+{
+	for (unsigned i = 0; m->firmware == MODEL_FW_RUNNING && i < m->p->die_fws; i++) {
+		const struct model_die_fw *r = &m->p->die_fw[i];
+		unsigned c = 0;
+		while (c < m->ncpus && (m->pkg_of[c] != r->pkg || m->die_of[c] != r->die))
+			c++;
+		if (c < m->ncpus)   /* a die the model has: its file of that register */
+			(void)model_poke(model_file_for(m, c, r->msr), r->msr, r->val);
+	}
 }
 
 pmu_status model_leave_box(struct model *m, enum model_box_left k)

@@ -29,7 +29,12 @@
 /* The largest machine the model makes: as many CPUs as a platform lists (run/platform.h). */
 #define MODEL_MAX_CPUS 4096
 #define MODEL_MAX_PKGS 16
-#define MODEL_MAX_DIES 8   /* portal tables a package (Diamond Rapids: one a CBB die) */
+/*
+ * The dies a package the model's address map holds (Diamond Rapids: a portal table a CBB
+ * die, 0x8000 apart from MODEL_DISC_CBB_OFF below MODEL_DISC_GLOBALS_OFF); the model answers
+ * those it has (model.dies).
+ */
+#define MODEL_MAX_DIES 8
 #define MODEL_FILE_REGS 640
 #define MODEL_SCRATCH 64
 #define MODEL_LOG_PER_CPU 384
@@ -201,6 +206,13 @@ struct model_fw_reg {
 	uint64_t val;
 };
 
+/* A register of one die as firmware left it (a loaded profile's die record: its own value). */
+struct model_die_fw {
+	uint32_t pkg, die;        /* the model's package, the die in it (model_place_die) */
+	uint32_t msr;
+	uint64_t val;
+};
+
 struct model_disc_part;
 
 struct model_profile {
@@ -216,6 +228,9 @@ struct model_profile {
 	const struct model_msr_map *msrs;   /* NULL: every MSR a device claims (test profiles) */
 	enum model_firmware firmware;           /* what model_init hands over */
 	const struct model_fw_reg *fw_running;  /* the "running" image, ends at msr 0; NULL: none */
+	/* A loaded profile's: each die's own values (running), die_fws of them, after fw_running's. */
+	const struct model_die_fw *die_fw;
+	unsigned die_fws;
 	/* Hybrid: the E-cores' leaves (the upper half of the model's CPUs); NULL: not hybrid. */
 	const struct model_cpuid_table *cpuid_atom;
 	/*
@@ -255,10 +270,11 @@ struct model_profile {
 	const struct model_disc_image *disc;
 	/*
 	 * The same for the tables behind a portal MSR (model_disc_domains's second domain, a
-	 * client's only one): MODEL_MAX_DIES a package, package p's at p MODEL_MAX_DIES on, each
-	 * naming its die (model_portal_image).
+	 * client's only one): disc_portals of them, one a die, each naming its package and die
+	 * (model_portal_image).
 	 */
 	const struct model_disc_image *disc_portal;
+	unsigned disc_portals;
 	/*
 	 * A loaded profile's registers that drop what is written to them, as the run its log
 	 * came from proved (QEMU's uncore MSRs: capture/machine.h not_held); ends at msr 0;
@@ -307,6 +323,7 @@ struct model_not_held {
 
 /* A discovery table as a capture read it: its BAR and bytes. */
 struct model_disc_image {
+	uint32_t pkg;             /* a portal's: its package, the model's number */
 	uint32_t die;             /* a portal's: the die whose CPUs read it */
 	uint64_t bar;
 	uint32_t len;             /* 0: none for that package */
@@ -374,6 +391,7 @@ struct model {
 	unsigned *smt_of;                      /* thread number within the core, in CPU order */
 	unsigned *die_of;                      /* die within the package (model_place_die) */
 	bool dies_placed;                      /* some CPU was given a die: firmware said them */
+	unsigned dies;                         /* dies a package: 1 + the highest placed */
 	unsigned *core_lead, *ccx_lead;        /* the lowest CPU of its core, of its CCX */
 	unsigned *die_lead;                    /* the lowest CPU of its die in its package */
 	struct model_regfile *thread;
@@ -479,6 +497,11 @@ void model_backend(struct model *m, struct pmu_backend *b);
  * table (a Diamond Rapids CBB's). PMU_ERR_RANGE past the CPUs or MODEL_MAX_DIES.
  */
 pmu_status model_place_die(struct model *m, unsigned cpu, unsigned die);
+/*
+ * Each die's own firmware values (model_profile die_fw, under the running firmware) into the
+ * file its first CPU reads each register in: after the CPUs are placed in their dies.
+ */
+void model_die_firmware(struct model *m);
 /* Package pkg's die `die`'s portal table of a loaded profile, or NULL: the model's own. */
 const struct model_disc_image *model_portal_image(const struct model *m, unsigned pkg, unsigned die);
 /* Puts cpu in package pkg (the app follows the firmware's topology); PMU_ERR_RANGE past the limits. */

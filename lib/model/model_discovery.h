@@ -82,7 +82,6 @@ struct model_disc_domains {
 
 #define MODEL_DISC_CBB_OFF 0x40000u
 #define MODEL_DISC_GLOBALS_OFF 0x80000u
-#define MODEL_DISC_DIES 8   /* CBB dies a package the model answers (0x8000 apart from CBB_OFF) */
 
 /* Diamond Rapids: device 0x09A1, portal MSR 0x710; the CBB frozen at power-on (DMR-7). */
 extern const struct model_disc_domains model_disc_dmr;

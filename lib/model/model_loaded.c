@@ -4,8 +4,6 @@
 #include "hw/msr.h"
 #include "util/fmt.h"
 
-_Static_assert(MACHINE_MAX_DIES == MODEL_MAX_DIES, "a package's portal tables: the model keeps a machine's");
-
 /* CPUID.1:EAX's family and model fields (extended ones included), stepping aside. */
 #define SIGNATURE_FAMILY_MODEL 0x0FFF0FF0u
 
@@ -37,8 +35,11 @@ static bool profile_field(uint32_t msr)
 	       msr == MSR_IA32_PERF_CAPABILITIES;
 }
 
-/* Each present MSR of r a map row (the base's semantics, else a plain register) and its value. */
-static void take_regs(struct model_loaded *l, const struct machine_regs *r)
+/*
+ * Each present MSR of r a map row (the base's semantics, else a plain register) and, with fw,
+ * its value.
+ */
+static void take_regs(struct model_loaded *l, const struct machine_regs *r, bool fw)
 {
 	for (unsigned i = 0; i < r->n; i++) {
 		uint32_t msr = r->msr[i];
@@ -54,7 +55,7 @@ static void take_regs(struct model_loaded *l, const struct machine_regs *r)
 		unsigned nfw = 0;
 		while (l->fw[nfw].msr)
 			nfw++;
-		if (r->val[i] && !profile_field(msr))
+		if (fw && r->val[i] && !profile_field(msr))
 			l->fw[nfw] = (struct model_fw_reg){ msr, r->val[i] };
 	}
 }
@@ -91,14 +92,92 @@ static void take_cxl(struct model_loaded *l, const struct machine_cxl *x)
 	l->p.cxl_images = im;
 }
 
-/* The tables, then the leaves (whose alignment the tables' size keeps). */
-_Static_assert(sizeof(struct model_cpuid_table) % _Alignof(struct model_cpuid_leaf) == 0,
-	       "the leaves follow the tables aligned");
+/* The portal images, the dies' values, the CPUs' tables, the leaves (each keeps the next aligned). */
+_Static_assert(sizeof(struct model_disc_image) % _Alignof(struct model_die_fw) == 0 &&
+	       sizeof(struct model_die_fw) % _Alignof(struct model_cpuid_table) == 0 &&
+	       sizeof(struct model_cpuid_table) % _Alignof(struct model_cpuid_leaf) == 0,
+	       "the arrays follow each other aligned");
 
-size_t model_loaded_bytes(unsigned ncpus)
+/* The registers of m's dies. */
+static size_t die_regs(const struct machine *m)
 {
-	return sizeof(struct model_loaded) + (size_t)ncpus * sizeof(struct model_cpuid_table) +
-	       (size_t)ncpus * sizeof(*((struct model_loaded *)0)->leaf);
+	size_t n = 0;
+	for (unsigned i = 0; i < m->ndie; i++)
+		n += m->die[i].regs.n;
+	return n;
+}
+
+/* The bytes of m's discovery tables, its packages' and its dies'. */
+static size_t tables_len(const struct machine *m)
+{
+	size_t n = 0;
+	for (unsigned k = 0; k < m->npkgs; k++)
+		n += m->pkg[k].disc.len;
+	for (unsigned i = 0; i < m->nportal; i++)
+		n += m->portal[i].len;
+	return n;
+}
+
+size_t model_loaded_bytes(const struct machine *m)
+{
+	return sizeof(struct model_loaded) + (size_t)m->nportal * sizeof(struct model_disc_image) +
+	       die_regs(m) * sizeof(struct model_die_fw) +
+	       (size_t)m->ncpus * sizeof(struct model_cpuid_table) +
+	       (size_t)m->ncpus * sizeof(*((struct model_loaded *)0)->leaf) + tables_len(m);
+}
+
+/* The model's number of m's package `package` (its place in m->pkg; npkgs: none). */
+static unsigned pkg_index(const struct machine *m, uint32_t package)
+{
+	unsigned k = 0;
+	while (k < m->npkgs && m->pkg[k].package != package)
+		k++;
+	return k;
+}
+
+/* Each die's registers map rows, their values its own firmware values (model.h die_fw). */
+static void take_dies(struct model_loaded *l, const struct machine *m)
+{
+	unsigned n = 0;
+	for (unsigned i = 0; i < m->ndie; i++) {
+		const struct machine_die *d = &m->die[i];
+		take_regs(l, &d->regs, false);
+		for (unsigned k = 0; k < d->regs.n; k++)
+			if (d->regs.st[k] == PMU_OK && d->regs.val[k])
+				l->die_fw[n++] = (struct model_die_fw){ pkg_index(m, d->package), d->die,
+									d->regs.msr[k], d->regs.val[k] };
+	}
+	l->p.die_fw = l->die_fw;
+	l->p.die_fws = n;
+}
+
+/* m's discovery tables into l, their bytes into l->table_bytes: the packages', each die's. */
+static unsigned take_tables(struct model_loaded *l, const struct machine *m)
+{
+	unsigned boxes = 0;
+	uint8_t *at = l->table_bytes;
+	for (unsigned k = 0; k < m->npkgs; k++) {
+		const struct machine_disc *d = &m->pkg[k].disc;
+		boxes += m->pkg[k].npci + !!d->len;
+		pmu_memcpy(at, d->bytes, d->len);
+		l->disc[k] = (struct model_disc_image){ 0, 0, d->bar, d->len, at, d->global_read,
+							d->global };
+		at += d->len;
+	}
+	/* each die's own, served on that die's CPUs (model_portal_image) */
+	for (unsigned i = 0; i < m->nportal; i++) {
+		const struct machine_disc *q = &m->portal[i];
+		unsigned k = pkg_index(m, q->package);
+		boxes += !!q->len;
+		pmu_memcpy(at, q->bytes, q->len);
+		l->disc_portal[i] = (struct model_disc_image){ k, q->die, q->bar, q->len, at,
+							       q->global_read, q->global };
+		at += q->len;
+	}
+	l->p.disc = l->disc;
+	l->p.disc_portal = l->disc_portal;
+	l->p.disc_portals = m->nportal;
+	return boxes;
 }
 
 pmu_status model_loaded_make(const struct machine *m, const char *name, struct model_loaded *l,
@@ -108,11 +187,14 @@ pmu_status model_loaded_make(const struct machine *m, const char *name, struct m
 	const struct cpuid_entry *l1 = w0 ? cpuid_walk_find(w0, 1, 0) : NULL;
 	if (!l1 || !m->npkgs)
 		return PMU_ERR_INVALID;
-	if (bytes < model_loaded_bytes(m->ncpus))
+	if (bytes < model_loaded_bytes(m))
 		return PMU_ERR_NOSPACE;
-	pmu_memset(l, 0, model_loaded_bytes(m->ncpus));
-	l->table = (struct model_cpuid_table *)l->mem;
+	pmu_memset(l, 0, model_loaded_bytes(m));
+	l->disc_portal = (struct model_disc_image *)l->mem;
+	l->die_fw = (struct model_die_fw *)(void *)(l->disc_portal + m->nportal);
+	l->table = (struct model_cpuid_table *)(void *)(l->die_fw + die_regs(m));
 	l->leaf = (void *)(l->table + m->ncpus);
+	l->table_bytes = (uint8_t *)(l->leaf + m->ncpus);
 	const struct cpuid_entry *a = cpuid_walk_find(w0, 0xA, 0);
 	/* no leaf 0xA in the walk: CPUID.0:EAX below it (Limit CPUID Maxval), the part decides */
 	l->base = model_base_for(m->vendor, l1->r.eax, a ? &a->r.eax : NULL);
@@ -150,32 +232,14 @@ pmu_status model_loaded_make(const struct machine *m, const char *name, struct m
 	l->p.misc_enable = reg_value(r0, MSR_IA32_MISC_ENABLE);
 	l->p.perf_cap = reg_value(r0, MSR_IA32_PERF_CAPABILITIES);
 	for (unsigned c = 0; c < m->ncpus; c++)
-		take_regs(l, &m->cpu[c].regs);   /* hybrid: an E-core's counters a P-core lacks */
+		take_regs(l, &m->cpu[c].regs, true);   /* hybrid: an E-core's counters a P-core lacks */
 	for (unsigned k = 0; k < m->npkgs; k++)
-		take_regs(l, &m->pkg[k].regs);
-	unsigned boxes = 0;
-	for (unsigned k = 0; k < m->npkgs; k++) {
-		const struct machine_disc *d = &m->pkg[k].disc;
-		boxes += m->pkg[k].npci + !!d->len;
-		pmu_memcpy(l->disc_bytes[k], d->bytes, d->len);
-		l->disc[k] = (struct model_disc_image){ 0, d->bar, d->len, l->disc_bytes[k],
-							d->global_read, d->global };
-		/* each die's own, served on that die's CPUs (model_portal_image) */
-		for (unsigned i = 0; i < m->pkg[k].nportal && i < MACHINE_MAX_DIES; i++) {
-			const struct machine_disc *q = &m->pkg[k].portal[i];
-			unsigned at = k * MACHINE_MAX_DIES + i;
-			boxes += !!q->len;
-			pmu_memcpy(l->portal_bytes[at], q->bytes, q->len);
-			l->disc_portal[at] = (struct model_disc_image){ q->die, q->bar, q->len,
-									l->portal_bytes[at],
-									q->global_read, q->global };
-		}
-	}
-	l->p.disc = l->disc;
+		take_regs(l, &m->pkg[k].regs, true);
+	take_dies(l, m);
+	unsigned boxes = take_tables(l, m);
 	pmu_memcpy(l->srat, m->srat.bytes, m->srat.len);
 	l->p.srat = m->srat.len ? l->srat : NULL;
 	l->p.srat_len = m->srat.len;
-	l->p.disc_portal = l->disc_portal;
 	unsigned nh = 0;
 	for (unsigned k = 0; k < m->npkgs; k++)
 		for (unsigned i = 0; i < m->pkg[k].regs.n && nh < CAPTURE_MAX_MSRS; i++)
@@ -212,5 +276,7 @@ pmu_status model_loaded_init(struct model *mod, size_t bytes, const struct model
 		if (!st && m->dies_known)
 			st = model_place_die(mod, i, m->cpu[i].die);
 	}
+	if (!st)
+		model_die_firmware(mod);   /* each die's own values, its CPUs placed */
 	return st;
 }

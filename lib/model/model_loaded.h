@@ -22,24 +22,28 @@ struct model_loaded {
 	struct model_fw_reg fw[2 * CAPTURE_MAX_MSRS + 1];
 	unsigned ncpus, npkgs;
 	struct model_disc_image disc[MACHINE_MAX_PKGS];
-	/* the tables behind a portal, MACHINE_MAX_DIES a package (model.h disc_portal) */
-	struct model_disc_image disc_portal[MACHINE_MAX_PKGS * MACHINE_MAX_DIES];
 	struct model_not_held not_held[CAPTURE_MAX_MSRS + 1];
 	struct model_pci_listed pci_listed;
 	uint32_t pci_at[MACHINE_MAX_PCI_FNS], pci_id[MACHINE_MAX_PCI_FNS];
-	uint8_t disc_bytes[MACHINE_MAX_PKGS][DISC_TABLE_BYTES];
 	struct machine_cxl cxl;               /* the capture's CXL devices, which cxl_images show */
 	struct model_cxl_images cxl_images;
 	uint8_t srat[MACHINE_SRAT_BYTES];   /* the captured SRAT the model serves */
-	uint8_t portal_bytes[MACHINE_MAX_PKGS * MACHINE_MAX_DIES][DISC_TABLE_BYTES];
-	/* Per CPU, ncpus of each, after the struct (model_loaded_bytes). */
+	/*
+	 * After the struct (model_loaded_bytes): the machine's portal tables (model.h
+	 * disc_portal, one a die), its dies' own registers' values (model.h die_fw), per CPU
+	 * its CPUID table and leaves, then every table's bytes (the packages' and the dies',
+	 * each its length).
+	 */
+	struct model_disc_image *disc_portal;
+	struct model_die_fw *die_fw;
 	struct model_cpuid_table *table;
 	struct model_cpuid_leaf (*leaf)[CPUID_WALK_MAX];
+	uint8_t *table_bytes;
 	uint64_t mem[];
 };
 
-/* The bytes of a profile made from a machine of ncpus CPUs. */
-size_t model_loaded_bytes(unsigned ncpus);
+/* The bytes of a profile made from machine m: its CPUs, its dies' tables and registers. */
+size_t model_loaded_bytes(const struct machine *m);
 
 /*
  * The built-in profile a machine's unseen parts come from: the one of the same vendor and
@@ -51,7 +55,7 @@ const struct model_profile *model_base_for(const char *vendor, uint32_t sig,
 					   const uint32_t *leaf_0a_eax);
 
 /*
- * out->p from m, named name, in the block out of `bytes` (model_loaded_bytes(m->ncpus)).
+ * out->p from m, named name, in the block out of `bytes` (model_loaded_bytes(m)).
  * PMU_ERR_INVALID: a machine with no CPU or without leaf 1; PMU_ERR_NOSPACE: a smaller block.
  */
 pmu_status model_loaded_make(const struct machine *m, const char *name, struct model_loaded *out,

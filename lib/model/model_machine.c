@@ -33,21 +33,29 @@ static pmu_status read_machine(struct model *m, const struct pmu_backend *b,
 		c->core = m->core_of[i];
 		c->thread = m->smt_of[i];
 		c->die = m->die_of[i];
-		for (unsigned j = 0; j < i; j++)
+		bool die_first = capture_die_msrs(boxes);
+		for (unsigned j = 0; j < i; j++) {
 			leader = leader && m->pkg_of[j] != c->package;
+			die_first = die_first && !(m->pkg_of[j] == c->package && m->die_of[j] == c->die);
+		}
 		struct machine_pkg *k = leader ? &out->pkg[out->npkgs++] : NULL;
 		if (k) {
 			k->package = c->package;
 			k->leader = i;
 		}
+		/* its die's own registers, on its die's first CPU as a run's capture reads them */
+		struct machine_die *d = die_first ? machine_die_add(out, c->package, c->die) : NULL;
+		if (d)
+			d->leader = i;
 		unsigned nmore = k && ci0->uncore == UNCORE_DISC ?
 				 uncore_disc_msrs(&s->disc, c->package, more, room) : 0;
-		machine_collect_cpu(b, i, ci0->vendor, c, boxes, k ? &k->regs : NULL, more, nmore);
+		machine_collect_cpu(b, i, ci0->vendor, c, boxes, k ? &k->regs : NULL,
+				    d ? &d->regs : NULL, more, nmore);
 	}
 	machine_scan_pci(b, 0, boxes, out->pkg, out->npkgs, &out->pci, &s->scan, &s->reg);
-	if (ci0->uncore == UNCORE_DISC && machine_take_disc(&s->disc, out->pkg, out->npkgs))
-		return PMU_ERR_NOSPACE;   /* more dies' tables than a machine keeps */
-	return PMU_OK;
+	unsigned left = ci0->uncore == UNCORE_DISC ? machine_take_disc(&s->disc, out) : 0;
+	/* more dies' tables or registers than out has room for: portals_left, dies_left */
+	return left || out->dies_left ? PMU_ERR_NOSPACE : PMU_OK;
 }
 
 pmu_status model_machine(struct model *m, struct machine *out, struct model_machine_scratch *s)
@@ -55,7 +63,7 @@ pmu_status model_machine(struct model *m, struct machine *out, struct model_mach
 	struct pmu_backend b;
 	struct cpu_info ci, ci0;
 	model_backend(m, &b);
-	machine_clear(out, out->cap);
+	machine_clear(out, out->cap, out->die_cap);
 	if (!m->ncpus || m->ncpus > out->cap || m->npkgs > MACHINE_MAX_PKGS)
 		return PMU_ERR_NOSPACE;
 	for (unsigned i = 0; i < m->ncpus; i++) {
@@ -99,4 +107,12 @@ pmu_status model_machine(struct model *m, struct machine *out, struct model_mach
 	box_set_fini(&boxes);
 	uncore_disc_fini(&s->disc);
 	return st;
+}
+
+unsigned model_machine_dies(const struct model *m)
+{
+	unsigned n = 0;
+	for (unsigned i = 0; i < m->ncpus; i++)
+		n += m->die_lead[i] == i;   /* its die's lowest CPU */
+	return n;
 }

@@ -19,9 +19,13 @@ struct model_machine_scratch {
 
 /*
  * m's machine (model_init'ed, its CPUs placed; APIC id = CPU number) into out, after the
- * app's discovery on every CPU. PMU_ERR_NOSPACE past out's room or MACHINE_MAX_PKGS, or when
- * s->mem has no memory for its boxes.
+ * app's discovery on every CPU. PMU_ERR_NOSPACE past out's room (its CPUs; its portal tables:
+ * those past it counted in out->portals_left) or MACHINE_MAX_PKGS, or when s->mem has no
+ * memory for its boxes.
  */
 pmu_status model_machine(struct model *m, struct machine *out, struct model_machine_scratch *s);
+
+/* The dies of m's packages: the portal tables its machine may have (one a die), out's room. */
+unsigned model_machine_dies(const struct model *m);
 
 #endif

@@ -53,6 +53,8 @@
 #define DMR_CBB_GLOBAL(d) (DMR_IMH_GLOBAL + 8u * (d))
 /* Die d's CBB table at MODEL_DISC_CBB_OFF + CBB_STEP d from the package's BAR (model choice) */
 #define CBB_STEP 0x8000u
+_Static_assert(MODEL_DISC_CBB_OFF + CBB_STEP * MODEL_MAX_DIES <= MODEL_DISC_GLOBALS_OFF,
+	       "each die's CBB table below the global controls");
 
 static const struct pbox dmr_boxes[] = {
 	DMR_IMC(0, 0), DMR_IMC(0, 1), DMR_IMC(1, 0), DMR_IMC(1, 1), DMR_IMC(2, 0), DMR_IMC(2, 1),
@@ -193,7 +195,7 @@ static bool spr_claims(const struct model *m, uint32_t key)
 static bool is_global(const struct model *m, uint32_t key)
 {
 	return m->p->disc_domains && (key == MODEL_DISC_SPR_GLOBAL ||
-				      (key >= DMR_IMH_GLOBAL && key < DMR_CBB_GLOBAL(MODEL_MAX_DIES) &&
+				      (key >= DMR_IMH_GLOBAL && key < DMR_CBB_GLOBAL(m->dies) &&
 				       !(key & 7)));
 }
 
@@ -247,7 +249,7 @@ static void spr_power_on(struct model *m)
 			(void)model_poke(&m->pkg[p], MODEL_DISC_SPR_GLOBAL, dom0);
 		if (d && dom0)
 			(void)model_poke(&m->pkg[p], DMR_IMH_GLOBAL, dom0);
-		for (unsigned die = 0; d && die < MODEL_DISC_DIES; die++) {
+		for (unsigned die = 0; d && die < m->dies; die++) {
 			const struct model_disc_image *q = portal_image_of(m, p, die);
 			uint64_t v = q && q->global_read ? q->global | frozen : d->global_on[1] | frozen;
 			if (v)
@@ -304,7 +306,7 @@ bool model_spr_mmio(const struct model *m, uint64_t addr, unsigned *pkg, uint32_
 			*table = true;
 			return true;
 		}
-		for (unsigned die = 0; m->p->disc_domains && die < MODEL_DISC_DIES; die++) {
+		for (unsigned die = 0; m->p->disc_domains && die < m->dies; die++) {
 			uint64_t cbb = cbb_bar_of(m, p, die), global = bar + MODEL_DISC_GLOBALS_OFF;
 			/* die's CBB table at its offsets from MODEL_DISC_CBB_OFF (model_spr_table_read) */
 			if (addr >= cbb && addr - cbb < cbb_span(m, p, die)) {

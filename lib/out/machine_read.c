@@ -6,7 +6,7 @@
 void machine_read_init(struct machine_reader *r, struct machine *m)
 {
 	pmu_memset(r, 0, sizeof(*r));
-	machine_clear(m, m->cap);
+	machine_clear(m, m->cap, m->die_cap);
 	r->m = m;
 }
 
@@ -253,6 +253,34 @@ static pmu_status read_pkg(struct machine_reader *r, const struct logrec_view *v
 }
 
 /*
+ * A die's own registers (job_capture.c log_die; a log before it has them in its package
+ * record, its leader's die's), of a package read before it, one record a die; one past the
+ * machine's room counted in dies_left, not kept.
+ */
+static pmu_status read_die(struct machine_reader *r, const struct logrec_view *v)
+{
+	const struct logval *msrs = logread_find(v, "msrs");
+	struct machine *m = r->m;
+	uint32_t package, die = 0, leader;   /* no die: firmware gave none, the package's one */
+	bool seen = false;
+	if (!msrs || msrs->type != LV_ARRAY || get_u32(r, v, "package", &package) ||
+	    (logread_find(v, "die") && get_u32(r, v, "die", &die)) ||
+	    get_u32(r, v, "leader", &leader))
+		return bad(r, "a die machine record without its package, leader and msrs");
+	for (unsigned k = 0; k < m->npkgs; k++)
+		seen = seen || m->pkg[k].package == package;
+	for (unsigned i = 0; i < m->ndie; i++)
+		seen = seen && !(m->die[i].package == package && m->die[i].die == die);
+	if (!seen)
+		return bad(r, "a die machine record of a package not seen, or of a die seen");
+	struct machine_die *d = machine_die_add(m, package, die);
+	if (!d)
+		return PMU_OK;   /* past the machine's room: counted in dies_left, said */
+	d->leader = leader;
+	return read_regs(r, msrs, &d->regs, false);
+}
+
+/*
  * The PCI functions the capture's scan reached: "functions" [["pci SSSS:BB:DD.F","0xID"],...],
  * "functions_complete", "extended_space_readable".
  */
@@ -372,24 +400,26 @@ static pmu_status read_disc(struct machine_reader *r, const struct logrec_view *
 	(void)logread_get_u64(v, "die", &die);
 	if (!logread_str_is(v, "result", "read"))
 		return PMU_OK;   /* not read: no table to keep */
-	for (unsigned k = 0; k < r->m->npkgs && !d; k++) {
-		struct machine_pkg *p = &r->m->pkg[k];
-		if (p->package != package)
-			continue;
-		for (unsigned i = 0; by_portal && i < p->nportal && !d; i++)
-			d = p->portal[i].die == die ? &p->portal[i] : NULL;
-		if (by_portal && !d && !part && p->nportal < MACHINE_MAX_DIES)
-			d = &p->portal[p->nportal++];
-		if (!by_portal)
-			d = &p->disc;
+	struct machine *m = r->m;
+	bool seen = false;
+	for (unsigned k = 0; k < m->npkgs && !d; k++)
+		if (m->pkg[k].package == package) {
+			seen = true;
+			d = by_portal ? NULL : &m->pkg[k].disc;
+		}
+	for (unsigned i = 0; seen && by_portal && i < m->nportal && !d; i++)
+		d = m->portal[i].package == package && m->portal[i].die == die ? &m->portal[i] : NULL;
+	if (seen && by_portal && !d && (!part || m->portals_left)) {
+		d = part ? NULL : machine_portal_add(m, package);
+		if (!d)
+			return PMU_OK;   /* past the machine's room: counted in portals_left, said */
 	}
 	if (!d || !b || b->type != LV_STRING || logread_get_u64(v, "bar", &bar) ||
 	    (by_portal ? !portal || portal > 0xFFFFFFFFu || logread_get_u64(v, "cpu", &cpu) ||
 			 cpu > 0xFFFFFFFFu || die > 0xFFFFFFFFu
 		       : !!logread_get_str(v, "dvsec", d->dvsec, sizeof(d->dvsec))) ||
 	    (part && !d->len))
-		return bad(r, "a discovery machine record is malformed, of a package not seen, or "
-			      "of more dies than a machine keeps");
+		return bad(r, "a discovery machine record is malformed, or of a package not seen");
 	d->portal = (uint32_t)portal;
 	d->cpu = (uint32_t)cpu;
 	d->die = (uint32_t)die;
@@ -481,6 +511,8 @@ pmu_status machine_read_line(struct machine_reader *r, const char *line, size_t 
 		return read_cpu(r, v);
 	if (logread_str_is(v, "scope", "package"))
 		return read_pkg(r, v);
+	if (logread_str_is(v, "scope", "die"))
+		return read_die(r, v);
 	if (logread_str_is(v, "scope", "discovery"))
 		return read_disc(r, v);
 	if (logread_str_is(v, "scope", "pci"))
@@ -496,6 +528,23 @@ pmu_status machine_read_line(struct machine_reader *r, const char *line, size_t 
 		return PMU_OK;
 	}
 	return bad(r, "a machine record of no known scope");
+}
+
+void machine_read_room(const char *text, size_t len, struct logrec_view *v, unsigned *cpus,
+		       unsigned *dies)
+{
+	uint64_t part = 0, portal = 0;
+	unsigned portals = 0, regs = 0;
+	*cpus = 0;
+	for (size_t pos = 0; logread_next(text, len, &pos, v);) {
+		bool rec = logread_str_is(v, "rec", "machine");
+		*cpus += rec;
+		portals += rec && logread_str_is(v, "scope", "discovery") &&
+			   logread_str_is(v, "result", "read") && !logread_get_u64(v, "portal", &portal) &&
+			   !logread_get_u64(v, "part", &part) && !part;
+		regs += rec && logread_str_is(v, "scope", "die");
+	}
+	*dies = portals > regs ? portals : regs;
 }
 
 pmu_status machine_read_end(struct machine_reader *r)

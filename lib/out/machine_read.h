@@ -24,6 +24,14 @@ struct machine_reader {
 	struct logrec_view view, item;   /* the record, a nested object of it */
 };
 
+/*
+ * The room text's machine records call for: *cpus the machine records (its CPUs are fewer:
+ * numbered without a gap), *dies the more of the portal tables they start (each die's part
+ * 0) and the die records; v the caller's scratch.
+ */
+void machine_read_room(const char *text, size_t len, struct logrec_view *v, unsigned *cpus,
+		       unsigned *dies);
+
 /* m empty (its room kept): at most m->cap CPUs are read into it. */
 void machine_read_init(struct machine_reader *r, struct machine *m);
 

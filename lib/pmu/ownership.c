@@ -116,7 +116,7 @@ enum own_scope own_scope_of(uint32_t family, uint32_t model, uint32_t msr)
 
 const char *own_scope_name(enum own_scope s)
 {
-	static const char *const names[] = { "thread", "core", "package" };
+	static const char *const names[] = { "thread", "core", "package", "die" };
 	return (unsigned)s < sizeof(names) / sizeof(names[0]) ? names[s] : "?";
 }
 

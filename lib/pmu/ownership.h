@@ -53,7 +53,7 @@
 #include "util/cpuset.h"
 #include "util/status.h"
 
-enum own_scope { OWN_THREAD, OWN_CORE, OWN_PACKAGE };
+enum own_scope { OWN_THREAD, OWN_CORE, OWN_PACKAGE, OWN_DIE };
 
 /*
  * How the restore's read-back (pmu/restore_check.h) compares a record, set by the engine

@@ -81,10 +81,22 @@ static struct own_reg *saved_of(struct uncore_session *s, uint32_t msr)
 	return own_find(s->saved, s->nsaved, msr);
 }
 
+/* A register of a die's own box (per_die: a portal table's MSR unit): the die's, not the package's. */
+static enum own_scope scope_of(const struct uncore_session *s, uint32_t msr)
+{
+	for (unsigned i = 0; i < s->n; i++) {
+		const struct uncore_counter *e = &s->ev[i];
+		if (e->box->per_die && (msr == e->ctl_msr || msr == e->ctr_msr ||
+					msr == e->box->box_ctl || msr == e->box->filter_msr))
+			return OWN_DIE;
+	}
+	return OWN_PACKAGE;
+}
+
 static pmu_status save_add(struct uncore_session *s, uint32_t msr)
 {
-	return own_add(s->saved, &s->nsaved, s->max * UNCORE_SAVED_PER_EVENT, msr, OWN_PACKAGE, 0) ?
-	       PMU_OK : PMU_ERR_NOSPACE;
+	return own_add(s->saved, &s->nsaved, s->max * UNCORE_SAVED_PER_EVENT, msr,
+		       scope_of(s, msr), 0) ? PMU_OK : PMU_ERR_NOSPACE;
 }
 
 static void note_fault(struct uncore_session *s, pmu_status st, uint32_t msr, bool write)

@@ -4,7 +4,8 @@
  * and to compare the two. Every enabled CPU walks its own CPUID (capture/cpuid_walk.c)
  * and reads the PMU MSRs efipmu knows for its vendor (capture/msr_list.c), #GP caught,
  * into its own cache-line-aligned slot; each package's first CPU also reads its uncore
- * family's MSR boxes. The boot CPU then scans the uncore PCI boxes (where the family
+ * family's MSR boxes of package scope, each die's first CPU its die's own (a portal table's
+ * MSR units: the same MSRs are another register on each die). The boot CPU then scans the uncore PCI boxes (where the family
  * has them), parses the firmware's SMBIOS (capture/smbios.c) and logs it all. Nothing
  * is written: every access is a read, through the backend (so a model run captures
  * the model's machine, and no firmware table is claimed for it).
@@ -27,6 +28,7 @@ struct capture_slot {
 	struct machine_cpu cpu;         /* its topology is the platform's, filled when logged */
 	struct machine_regs pkg;        /* the package's leader only */
 	uint32_t *more;                 /* the leader's room for its tables' MSRs (capture.room) */
+	struct machine_regs *die;       /* a die's leader's: its die's own registers; else NULL */
 	bool leader;
 	bool full;                      /* logged in full: others may be logged against it */
 	uint32_t done;                  /* util/flag.h */
@@ -49,7 +51,7 @@ static void capture_on_cpu(void *ctx, unsigned cpu)
 	const struct pmu_backend *b = &c->a->backend;
 	unsigned nmore = s->leader && s->more ? uncore_disc_msrs_of(c->a, cpu, s->more) : 0;
 	machine_collect_cpu(b, cpu, c->vendor, &s->cpu, &c->a->boxes, s->leader ? &s->pkg : NULL,
-			    s->more, nmore);
+			    s->die, s->more, nmore);
 	flag_set(&s->done, 1);
 }
 
@@ -66,6 +68,32 @@ static unsigned mark_leaders(struct capture *c)
 		pkgs += first;
 	}
 	return pkgs;
+}
+
+/* Whether CPU i is its die's first enabled CPU (without dies: its package's), its leader. */
+static bool die_first(const struct platform *p, unsigned i)
+{
+	bool first = p->cpu[i].enabled;
+	for (unsigned j = 0; j < i && first; j++)
+		first = !(p->cpu[j].enabled && p->cpu[j].package == p->cpu[i].package &&
+			  p->cpu[j].die == p->cpu[i].die);
+	return first;
+}
+
+/*
+ * Each die's leader's room for its die's own registers, where the boxes have some (one
+ * block, st->dies, given back as the slots are); false without memory for it.
+ */
+static bool mark_die_leaders(struct capture *c, struct capture_state *st)
+{
+	const struct platform *p = c->a->plat;
+	unsigned dies = 0;
+	for (unsigned i = 0; capture_die_msrs(&c->a->boxes) && i < p->ncpus; i++)
+		dies += die_first(p, i);
+	st->dies = dies ? run_alloc(c->a, dies * sizeof(struct machine_regs)) : NULL;
+	for (unsigned i = 0, n = 0; st->dies && i < p->ncpus; i++)
+		c->slot[i].die = die_first(p, i) ? (struct machine_regs *)st->dies + n++ : NULL;
+	return !dies || st->dies;
 }
 
 static void put_hex_str(struct strbuf *sb, uint64_t v)
@@ -225,6 +253,25 @@ static void log_package(struct capture *c, struct strbuf *sb, unsigned cpu,
 	run_record_from(c->a, sb);
 	t->pkgs++;
 	t->pkg_msrs += s->pkg.n;
+}
+
+/*
+ * A die's own registers as its leader read them: scope "die" (a package's are "package"),
+ * its die where firmware gave dies (without: its package's one die).
+ */
+static void log_die(struct capture *c, struct strbuf *sb, unsigned cpu, struct capture_tally *t)
+{
+	const struct plat_cpu *pc = &c->a->plat->cpu[cpu];
+	logrec_begin(sb, "machine", c->a->simulated);
+	logrec_key_str(sb, "scope", "die");
+	logrec_key_u64(sb, "package", pc->package);
+	if (c->a->plat->dies_known)
+		logrec_key_u64(sb, "die", pc->die);
+	logrec_key_u64(sb, "leader", cpu);
+	put_regs(sb, "msrs", c->slot[cpu].die, NULL);
+	logrec_end(sb);
+	run_record_from(c->a, sb);
+	t->pkg_msrs += c->slot[cpu].die->n;
 }
 
 static void put_str_key(struct strbuf *sb, const char *key, const char *val)
@@ -523,6 +570,7 @@ void capture_state_fini(struct run *a, void *state)
 	struct capture_state *st = state;
 	run_free(a, st->slot_mem);
 	run_free(a, st->more);
+	run_free(a, st->dies);
 }
 
 enum verdict job_capture(struct run *a, void *state)
@@ -542,7 +590,7 @@ enum verdict job_capture(struct run *a, void *state)
 	unsigned pkgs = c.slot ? mark_leaders(&c) : 0, room = uncore_disc_msrs_room(a);
 	/* each leader's room for its package's table MSRs, given back as the slots are */
 	st->more = room ? run_alloc(a, pkgs * room * sizeof(uint32_t)) : NULL;
-	if (!c.slot || !rec || (room && !st->more)) {
+	if (!c.slot || !rec || (room && !st->more) || !mark_die_leaders(&c, st)) {
 		run_free(a, rec);
 		sb_puts(&a->sb, "capture: no memory for it, not logged");
 		run_say(a);
@@ -568,6 +616,8 @@ enum verdict job_capture(struct run *a, void *state)
 		log_cpu(&c, &sb, i, &t);
 		if (c.slot[i].leader)
 			log_package(&c, &sb, i, k, &t);
+		if (c.slot[i].die)
+			log_die(&c, &sb, i, &t);
 	}
 	unsigned tables = uncore_disc_capture(a);
 	unsigned cpmus = 0, cxl = a->opt.cxl ? log_cxl(&c, &sb, &cpmus) : 0;

@@ -333,6 +333,7 @@ enum verdict job_capture(struct run *a, void *state);
 struct capture_state {
 	void *slot_mem;
 	void *more;   /* the leaders' table MSRs (job_capture.c) */
+	void *dies;   /* each die's leader's registers of its die */
 };
 /* Gives them back (the capture's fini). */
 void capture_state_fini(struct run *a, void *state);

@@ -27,6 +27,7 @@ static void check_cxl(const struct machine_cxl *x)
 }
 
 #define FUZZ_CPUS 64   /* a machine's room: a larger one is refused as a real one would be */
+#define FUZZ_DIES 4   /* and its dies (tables, registers): one more is counted, never written */
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -37,8 +38,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static char err[160];
 	const char *why;
 	if (!m) {
-		FUZZ_CHECK((m = malloc(machine_bytes(FUZZ_CPUS))) != NULL);
-		machine_clear(m, FUZZ_CPUS);
+		FUZZ_CHECK((m = malloc(machine_bytes(FUZZ_CPUS, FUZZ_DIES))) != NULL);
+		machine_clear(m, FUZZ_CPUS, FUZZ_DIES);
 	}
 	uint8_t *copy = malloc(size ? size : 1);
 	FUZZ_CHECK(copy != NULL);
@@ -70,7 +71,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			break;
 		p += n + 1;
 	}
-	FUZZ_CHECK(m->ncpus <= FUZZ_CPUS && m->npkgs <= MACHINE_MAX_PKGS);
+	FUZZ_CHECK(m->ncpus <= FUZZ_CPUS && m->npkgs <= MACHINE_MAX_PKGS && m->nportal <= FUZZ_DIES &&
+		   m->ndie <= FUZZ_DIES);
 	for (unsigned i = 0; i < m->npkgs; i++)
 		FUZZ_CHECK(m->pkg[i].npci <= MACHINE_MAX_PCI);
 	check_cxl(&m->cxl);

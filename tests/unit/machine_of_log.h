@@ -5,12 +5,17 @@
 #include "testutil.h"
 #include "out/machine_read.h"
 
-/* The machine of log's records, with room for cap CPUs; a problem fails the test. Freed with free(). */
+/*
+ * The machine of log's records, with room for cap CPUs and the portal tables they hold; a
+ * problem fails the test. Freed with free().
+ */
 static inline struct machine *test_machine_of_log(const char *log, unsigned cap)
 {
-	struct machine *m = test_machine(cap);
 	struct machine_reader *r = malloc(sizeof(*r));
+	unsigned cpus, portals;
 	assert_non_null(r);
+	machine_read_room(log, strlen(log), &r->view, &cpus, &portals);
+	struct machine *m = test_machine(cap, portals);
 	machine_read_init(r, m);
 	for (const char *p = log; *p;) {
 		const char *e = strchr(p, '\n');

@@ -38,10 +38,12 @@ static inline void fake_model_apics(struct fake_platform *f, const struct efipmu
 		return;
 	if (opt->sim_profile_file[0] && f->file_text) {
 		size_t len = strlen(f->file_text);
-		struct machine *m = calloc(1, machine_bytes(profile_cpus(f->file_text, len)));
+		unsigned cpus = profile_cpus(f->file_text, len);
+		unsigned portals = profile_dies(f->file_text, len);
+		struct machine *m = calloc(1, machine_bytes(cpus, portals));
 		char err[160];
 		assert_non_null(m);
-		machine_clear(m, profile_cpus(f->file_text, len));
+		machine_clear(m, cpus, portals);
 		if (!profile_read(f->file_text, len, m, err, sizeof(err)))
 			for (unsigned i = 0; i < n && i < m->ncpus; i++)
 				f->cpu[i].apic_id = m->cpu[i].apic_id;

@@ -14,12 +14,12 @@
 #include "capture/machine.h"
 #include "model/model.h"
 
-/* An empty machine with room for cap CPUs; freed with free(). */
-static inline struct machine *test_machine(unsigned cap)
+/* An empty machine with room for cap CPUs and portals dies' tables; freed with free(). */
+static inline struct machine *test_machine(unsigned cap, unsigned portals)
 {
-	struct machine *m = calloc(1, machine_bytes(cap));
+	struct machine *m = calloc(1, machine_bytes(cap, portals));
 	assert_non_null(m);
-	machine_clear(m, cap);
+	machine_clear(m, cap, portals);
 	return m;
 }
 

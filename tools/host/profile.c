@@ -28,11 +28,11 @@ size_t host_profile_max(unsigned ncpus)
 	return ((size_t)1 << 20) + (size_t)ncpus * (64u << 10);
 }
 
-/* An empty machine with room for n CPUs (at least one). */
-static struct machine *new_machine(unsigned n)
+/* An empty machine with room for n CPUs (at least one) and portals dies' tables. */
+static struct machine *new_machine(unsigned n, unsigned portals)
 {
-	struct machine *m = xcalloc(1, machine_bytes(n ? n : 1));
-	machine_clear(m, n ? n : 1);
+	struct machine *m = xcalloc(1, machine_bytes(n ? n : 1, portals));
+	machine_clear(m, n ? n : 1, portals);
 	return m;
 }
 
@@ -40,32 +40,24 @@ struct model_loaded *host_profile_file(const char *path)
 {
 	size_t len;
 	char *text = read_whole(path, &len), err[160];
-	struct machine *m = new_machine(profile_cpus(text, len));
+	struct machine *m = new_machine(profile_cpus(text, len), profile_dies(text, len));
 	const char *base = strrchr(path, '/');
 	if (profile_read(text, len, m, err, sizeof(err)))
 		die("%s: %s", path, err);
-	struct model_loaded *l = xcalloc(1, model_loaded_bytes(m->ncpus));
-	if (model_loaded_make(m, base ? base + 1 : path, l, model_loaded_bytes(m->ncpus)))
+	struct model_loaded *l = xcalloc(1, model_loaded_bytes(m));
+	if (model_loaded_make(m, base ? base + 1 : path, l, model_loaded_bytes(m)))
 		die("%s: no CPU with CPUID leaf 1 in it", path);
 	free(m);
 	free(text);
 	return l;
 }
 
-/* A log's machine records, at most: its CPUs are fewer (they are numbered without a gap). */
-static unsigned machine_records(const char *text, size_t len)
-{
-	static struct logrec_view v;
-	unsigned n = 0;
-	for (size_t pos = 0; logread_next(text, len, &pos, &v);)
-		n += logread_str_is(&v, "rec", "machine");
-	return n;
-}
-
 struct machine *host_machine_of_text(const char *name, const char *text, size_t len)
 {
-	struct machine *m = new_machine(machine_records(text, len));
 	struct machine_reader *r = xcalloc(1, sizeof(*r));
+	unsigned cpus, portals;
+	machine_read_room(text, len, &r->view, &cpus, &portals);
+	struct machine *m = new_machine(cpus, portals);
 	machine_read_init(r, m);
 	for (const char *p = text; p < text + len;) {
 		const char *e = memchr(p, '\n', (size_t)(text + len - p));
@@ -117,7 +109,6 @@ static struct machine *from_builtin(const char *name, unsigned ncpus, unsigned n
 		    p->max_cores_part);
 	struct model *mod = xcalloc(1, model_bytes(ncpus));
 	struct model_machine_scratch *s = xcalloc(1, sizeof(*s));
-	struct machine *m = new_machine(ncpus);
 	s->mem = host_box_alloc;
 	if (model_init(mod, model_bytes(ncpus), p, ncpus, npkgs))
 		die("the model cannot make %u CPUs in %u packages", ncpus, npkgs);
@@ -125,8 +116,10 @@ static struct machine *from_builtin(const char *name, unsigned ncpus, unsigned n
 		if (model_place_core(mod, i, (i % (ncpus / npkgs)) / tpc) ||
 		    (ndies && model_place_die(mod, i, (i % (ncpus / npkgs)) / (ncpus / npkgs / ndies))))
 			die("the model cannot place CPU %u", i);
+	struct machine *m = new_machine(ncpus, model_machine_dies(mod));
 	if (model_machine(mod, m, s))
-		die("the model's machine does not fit a profile");
+		die("the model's machine does not fit a profile (%u portal tables past its %u dies)",
+		    m->portals_left, m->die_cap);
 	free(s);
 	free(mod);
 	return m;
@@ -138,7 +131,8 @@ static struct machine *from_dump(const char *path, char *comment, size_t cap)
 	struct cpuid_dump d;
 	char *text = host_read_dump(path, &d);
 	struct model_dump_scratch *s = xcalloc(1, model_dump_scratch_bytes(d.ncpu));
-	struct machine *m = new_machine(d.ncpu);
+	/* no die in a dump: a portal table a package at most */
+	struct machine *m = new_machine(d.ncpu, MACHINE_MAX_PKGS);
 	struct model *mod = xcalloc(1, model_bytes(d.ncpu));
 	s->machine.mem = host_box_alloc;
 	s->cap = d.ncpu;

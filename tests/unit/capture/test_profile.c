@@ -34,10 +34,9 @@ static void profile_of_builtin_dies(const char *name, unsigned ncpus, unsigned n
 {
 	struct pmu_backend b;
 	struct model *mod = test_model(name, ncpus, npkgs, &b);
-	struct machine *m = test_machine(TEST_CPUS);
 	struct model_machine_scratch *s = malloc(sizeof(*s));
+	assert_non_null(s);
 	s->mem = test_box_alloc;
-	assert_true(m && s);
 	for (unsigned i = 0; i < ncpus; i++) {
 		unsigned per = ncpus / npkgs;
 		assert_int_equal(model_place_core(mod, i, (i % per) / 2), PMU_OK);
@@ -45,6 +44,7 @@ static void profile_of_builtin_dies(const char *name, unsigned ncpus, unsigned n
 		if (ndies)
 			assert_int_equal(model_place_die(mod, i, (i % per) / (per / ndies)), PMU_OK);
 	}
+	struct machine *m = test_machine(TEST_CPUS, model_machine_dies(mod));
 	assert_int_equal(model_machine(mod, m, s), PMU_OK);
 	profile_write(m, "built in", out);
 	free(s);
@@ -121,17 +121,19 @@ static void test_builtin_equals_its_capture(void **state)
 static void load_text_round_trip(const char *name, const char *text, size_t len, unsigned ncpus)
 {
 	char *tb = malloc(TEXT_MAX), err[160];
-	struct machine *m = test_machine(TEST_CPUS), *again = test_machine(TEST_CPUS);
-	struct model_loaded *l = malloc(model_loaded_bytes(ncpus));
+	struct machine *m = test_machine(TEST_CPUS, profile_dies(text, len));
+	struct machine *again = test_machine(TEST_CPUS, profile_dies(text, len));
 	struct model *mod = calloc(1, model_bytes(ncpus));
 	struct model_machine_scratch *s = malloc(sizeof(*s));
 	struct strbuf b;
-	assert_true(tb && m && again && l && mod && s);
+	assert_true(tb && mod && s);
 	s->mem = test_box_alloc;
 	sb_init(&b, tb, TEXT_MAX);
 	if (profile_read(text, len, m, err, sizeof(err)))
 		fail_msg("%s: %s", name, err);
-	assert_int_equal(model_loaded_make(m, "loaded", l, model_loaded_bytes(ncpus)), PMU_OK);
+	struct model_loaded *l = malloc(model_loaded_bytes(m));
+	assert_non_null(l);
+	assert_int_equal(model_loaded_make(m, "loaded", l, model_loaded_bytes(m)), PMU_OK);
 	assert_int_equal(model_loaded_init(mod, model_bytes(ncpus), l, m), PMU_OK);
 	assert_int_equal(model_machine(mod, again, s), PMU_OK);
 	profile_write(again, "loaded", &b);
@@ -182,16 +184,94 @@ static void test_dies_round_trip(void **state)
 	/* each die's table, read on its die's first CPU; die 1's at its own address */
 	assert_non_null(strstr(ta, "\ndiscovery 1 portal 0x710 cpu 4 bar 0x2000140000 bytes 928 "));
 	assert_non_null(strstr(ta, "\ndiscovery 1 portal 0x710 cpu 6 bar 0x2000148000 bytes 896 "));
-	struct machine *m = test_machine(TEST_CPUS);
-	assert_non_null(m);
+	struct machine *m = test_machine(TEST_CPUS, profile_dies(ta, a.len));
 	if (profile_read(ta, a.len, m, err, sizeof(err)))
 		fail_msg("%s", err);
-	assert_int_equal(m->pkg[1].nportal, 2);
-	assert_int_equal(m->pkg[1].portal[1].die, 1);
+	assert_int_equal(m->nportal, 4);   /* one a die, each naming its package and die */
+	assert_int_equal(m->portal[3].package, 1);
+	assert_int_equal(m->portal[3].die, 1);
 	free(m);
 	load_text_round_trip("diamond-rapids, 2 dies, loaded", ta, a.len, 8);
 	free(ta);
 	free(tb);
+}
+
+#define CBO0_CTL0 0x2002u   /* the CBB's first CBO's first control (model_disc_units.h) */
+
+/* CBO 0's first control as the model made of text serves it on cpu. */
+static uint64_t loaded_cbo_ctl(const char *text, size_t len, unsigned cpu)
+{
+	char err[160];
+	struct machine *m = test_machine(TEST_CPUS, profile_dies(text, len));
+	if (profile_read(text, len, m, err, sizeof(err)))
+		fail_msg("%s", err);
+	struct model_loaded *l = malloc(model_loaded_bytes(m));
+	struct model *mod = calloc(1, model_bytes(m->ncpus));
+	assert_true(l && mod);
+	assert_int_equal(model_loaded_make(m, "dies", l, model_loaded_bytes(m)), PMU_OK);
+	assert_int_equal(model_loaded_init(mod, model_bytes(m->ncpus), l, m), PMU_OK);
+	uint64_t v = model_peek(model_file_for(mod, cpu, CBO0_CTL0), CBO0_CTL0);
+	free(mod);
+	free(l);
+	free(m);
+	return v;
+}
+
+/*
+ * Each die's own firmware values: firmware left package 0 die 1's CBO 0 control other than
+ * die 0's. The capture reads each die's on a CPU of it (a record of scope "die" each), the
+ * profile keeps each (die lines) and the model made of it serves each die its own; a log
+ * of before (its dies' registers in its package records, no die record) is still read.
+ */
+static void test_die_values_kept(void **state)
+{
+	(void)state;
+	char *ta = malloc(TEXT_MAX), *old = malloc(TEXT_MAX);
+	struct strbuf a, b;
+	assert_true(ta && old);
+	sb_init(&a, ta, TEXT_MAX);
+	sb_init(&b, old, TEXT_MAX);
+	struct outcome o = outcome_new(8, 2, 2);
+	fake_platform_dies(o.f, 2);
+	init_cfg(&o, "backend = sim\nsim-profile = diamond-rapids\n", NULL);
+	struct model *mod = assembled_model(o.r);
+	/* CPU 2: package 0's die 1 (4 CPUs a package, 2 a die) */
+	assert_int_equal(model_poke(model_file_for(mod, 2, CBO0_CTL0), CBO0_CTL0, 0x1234), PMU_OK);
+	assert_int_equal(model_peek(model_file_for(mod, 0, CBO0_CTL0), CBO0_CTL0), 0);
+	finish(&o);
+	const char *d1 = strstr(o.f->log, "\"scope\":\"die\",\"package\":0,\"die\":1,\"leader\":2,");
+	const char *d0 = strstr(o.f->log, "\"scope\":\"die\",\"package\":0,\"die\":0,\"leader\":0,");
+	const char *p0 = strstr(o.f->log, "\"scope\":\"package\",\"package\":0,");
+	assert_true(d0 && d1 && p0);
+	/* a CBO's control is its die's, not in its package's record */
+	assert_null(memmem(p0, (size_t)(strchr(p0, '\n') - p0), "[\"0x2002\",", 10));
+	assert_non_null(memmem(d1, (size_t)(strchr(d1, '\n') - d1), "[\"0x2002\",\"0x1234\"]", 19));
+	assert_non_null(memmem(d0, (size_t)(strchr(d0, '\n') - d0), "[\"0x2002\",\"0x0\"]", 16));
+	assert_int_equal(fake_count(o.f->log, "\"rec\":\"machine\",\"schema\":2,\"simulated\":true,"
+				    "\"scope\":\"die\""), 4);
+	/* the run's own record of the registers it wrote: a CBO's are its die's */
+	assert_true(fake_count(o.f->log, "\"reg\":\"msr 0x2002\",\"scope\":\"die\"") > 0);
+	assert_int_equal(fake_count(o.f->log, "\"reg\":\"msr 0x2002\",\"scope\":\"package\""), 0);
+	profile_of_log(o.f->log, &a);
+	/* the same log as one of before: no die record */
+	char *log = strdup(o.f->log);
+	assert_non_null(log);
+	for (char *r; (r = strstr(log, "{\"rec\":\"machine\",\"schema\":2,\"simulated\":true,"
+				    "\"scope\":\"die\""));)
+		memmove(r, strchr(r, '\n') + 1, strlen(strchr(r, '\n') + 1) + 1);
+	profile_of_log(log, &b);
+	free(log);
+	done(&o);
+	const char *die1 = strstr(ta, "\ndie 0 1 leader 2\n");
+	assert_non_null(die1);
+	assert_non_null(strstr(die1, "\ndiemsr 0 0x2002 0x1234\n"));
+	assert_int_equal(loaded_cbo_ctl(ta, a.len, 2), 0x1234);   /* die 1's own */
+	assert_int_equal(loaded_cbo_ctl(ta, a.len, 0), 0);        /* die 0's */
+	assert_int_equal(loaded_cbo_ctl(ta, a.len, 6), 0);        /* package 1's die 1 */
+	assert_null(strstr(old, "\ndie "));
+	assert_int_equal(loaded_cbo_ctl(old, b.len, 2), 0);   /* no die's own: none served */
+	free(old);
+	free(ta);
 }
 
 static void test_loaded_profile_drives_the_same_model(void **state)
@@ -272,7 +352,7 @@ static void test_other_machine_differs(void **state)
 static void test_bad_logs_refused(void **state)
 {
 	(void)state;
-	struct machine *m = test_machine(TEST_CPUS);
+	struct machine *m = test_machine(TEST_CPUS, 0);
 	struct machine_reader *r = malloc(sizeof(*r));
 	assert_true(m && r);
 	machine_read_init(r, m);
@@ -352,6 +432,7 @@ int main(void)
 		cmocka_unit_test(test_app_runs_a_profile_file),
 		cmocka_unit_test(test_other_machine_differs),
 		cmocka_unit_test(test_dies_round_trip),
+		cmocka_unit_test(test_die_values_kept),
 		cmocka_unit_test(test_bad_logs_refused),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

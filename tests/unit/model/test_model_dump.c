@@ -96,12 +96,12 @@ static void test_dump_profiles_discover_as_builtin(void **state)
 	struct model_dump_scratch *s = malloc(model_dump_scratch_bytes(DUMP_CPUS));
 	s->machine.mem = test_box_alloc;
 	s->cap = DUMP_CPUS;
-	struct machine *m = test_machine(DUMP_CPUS), *back = test_machine(DUMP_CPUS);
-	struct model_loaded *l = malloc(model_loaded_bytes(DUMP_CPUS));
+	struct machine *m = test_machine(DUMP_CPUS, MACHINE_MAX_PKGS);
+	struct machine *back = test_machine(DUMP_CPUS, MACHINE_MAX_PKGS);
 	struct model *mod = malloc(DUMP_BYTES), *ref = malloc(DUMP_BYTES);
 	struct model *base_model = malloc(DUMP_BYTES);
 	char *text = malloc(TEXT_MAX), err[160];
-	assert_true(f && s && l && mod && ref && base_model && text);
+	assert_true(f && s && mod && ref && base_model && text);
 	for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
 		print_message("%s\n", t[i].file);
 		read_dump(t[i].file, f);
@@ -114,8 +114,9 @@ static void test_dump_profiles_discover_as_builtin(void **state)
 		profile_write(m, "a dump", &sb);
 		assert_false(sb.overflow);
 		assert_int_equal(profile_read(text, sb.len, back, err, sizeof(err)), PMU_OK);
-		assert_int_equal(model_loaded_make(back, t[i].file, l, model_loaded_bytes(DUMP_CPUS)),
-				 PMU_OK);
+		struct model_loaded *l = malloc(model_loaded_bytes(back));
+		assert_non_null(l);
+		assert_int_equal(model_loaded_make(back, t[i].file, l, model_loaded_bytes(back)), PMU_OK);
 		assert_int_equal(model_loaded_init(mod, DUMP_BYTES, l, back), PMU_OK);
 		/* the built-in profile on as many CPUs: its upper half E-cores, as the dumps' */
 		assert_int_equal(model_init(ref, DUMP_BYTES, model_profile_find(t[i].profile),
@@ -143,12 +144,12 @@ static void test_dump_profiles_discover_as_builtin(void **state)
 						 t[i].file, c, dc->leaf[k].leaf, dc->leaf[k].sub);
 			}
 		}
+		free(l);
 	}
 	free(text);
 	free(base_model);
 	free(ref);
 	free(mod);
-	free(l);
 	free(back);
 	free(m);
 	free(s);
@@ -163,7 +164,7 @@ static void test_dump_without_profile(void **state)
 	struct model_dump_scratch *s = malloc(model_dump_scratch_bytes(DUMP_CPUS));
 	s->machine.mem = test_box_alloc;
 	s->cap = DUMP_CPUS;
-	struct machine *m = test_machine(DUMP_CPUS);
+	struct machine *m = test_machine(DUMP_CPUS, MACHINE_MAX_PKGS);
 	struct model *base_model = malloc(DUMP_BYTES);
 	assert_true(f && s && base_model);
 	const struct model_profile *base = NULL;

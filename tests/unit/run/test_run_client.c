@@ -60,11 +60,11 @@ static void ptl_default_job(void **state)
 	/* the capture keeps the portal and its table, as a replay must answer them */
 	struct machine *mc = test_machine_of_log(o.f->log, 4);
 	assert_int_equal(mc->pkg[0].disc.len, 0);   /* no table behind a PCI BAR */
-	assert_int_equal(mc->pkg[0].nportal, 1);   /* one die: one table */
-	assert_int_equal(mc->pkg[0].portal[0].portal, 0x201E);
-	assert_int_equal(mc->pkg[0].portal[0].cpu, 0);
-	assert_int_equal(mc->pkg[0].portal[0].bar, 0xD0000000u);
-	assert_int_equal(mc->pkg[0].portal[0].len, 6 * 32);
+	assert_int_equal(mc->nportal, 1);   /* one die: one table */
+	assert_int_equal(mc->portal[0].portal, 0x201E);
+	assert_int_equal(mc->portal[0].cpu, 0);
+	assert_int_equal(mc->portal[0].bar, 0xD0000000u);
+	assert_int_equal(mc->portal[0].len, 6 * 32);
 	bool portal = false;
 	for (unsigned i = 0; i < mc->pkg[0].regs.n; i++)
 		portal |= mc->pkg[0].regs.msr[i] == 0x201E && mc->pkg[0].regs.val[i] == 0xD0000000u;
