@@ -125,10 +125,14 @@ static enum verdict set_firmware(struct run *a, struct model *m)
 /* sim-snc: the model's SRAT lists each package as that many proximity domains. */
 static enum verdict set_snc(struct run *a, struct model *m)
 {
+	char num[12];
+	struct strbuf nb;
 	if (!a->opt.sim_snc || !model_set_snc(m, a->opt.sim_snc))
 		return VERDICT_PASS;
-	return run_refuse(a, "sim-snc: a package of the model has fewer cores than that many "
-			  "clusters", NULL, NULL);
+	sb_init(&nb, num, sizeof(num));
+	sb_dec(&nb, a->opt.sim_snc);
+	return run_refuse_setting(a, OPT_SIM_SNC, "sim-snc", num,
+				  "a package of the model has fewer cores than that many clusters");
 }
 
 static enum verdict backend_sim(struct run *a)
@@ -170,13 +174,14 @@ static enum verdict backend_sim(struct run *a)
 }
 
 /*
- * test-unexpected-fault: when the platform can make one (the real backend's alone: the run
- * refused it on the model, options_table's backends).
+ * test-unexpected-fault: the real backend's alone (the run refused it on the model,
+ * options_table's backends), and on a platform that can make one (run.c refused it without
+ * faults->stray).
  */
 static enum verdict unexpected_hook(struct run *a)
 {
 	struct assembled *s;
-	if (!a->opt.test_unexpected_fault || !a->faults || !a->faults->stray)
+	if (!a->opt.test_unexpected_fault)
 		return VERDICT_PASS;
 	if (!(s = assembled_of(a)))
 		return VERDICT_ERROR;

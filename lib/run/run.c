@@ -138,22 +138,38 @@ static enum verdict assembled_hooks(struct run *a)
 	if (a->plat->assembly)
 		return a->plat->assembly->hooks(a);
 	if (a->opt.stall_cpu)
-		return run_refuse_setting(a, OPT_STALL_CPU, "stall-cpu", NULL,
-					  "this program has no test hooks");
+		return run_refuse_unable(a, OPT_STALL_CPU, "this program has no test hooks");
 	if (a->opt.test_unexpected_fault)
-		return run_refuse_setting(a, OPT_TEST_UNEXPECTED_FAULT, "test-unexpected-fault", NULL,
-					  "this program has no test hooks");
+		return run_refuse_unable(a, OPT_TEST_UNEXPECTED_FAULT, "this program has no test hooks");
+	return VERDICT_PASS;
+}
+
+/*
+ * The settings that need a means the platform offers (struct run_faults). Without it the test
+ * asked for cannot happen: refused before anything runs rather than run without it, which
+ * would read as the test having passed.
+ */
+static enum verdict check_faults(struct run *a)
+{
+	const struct run_faults *f = a->faults;
+	if (a->opt.fault_test && (!f || !f->test))
+		return run_refuse_unable(a, OPT_FAULT_TEST, "this platform has no fault test");
+	if (a->opt.test_unexpected_fault && (!f || !f->stray))
+		return run_refuse_unable(a, OPT_TEST_UNEXPECTED_FAULT, "this platform cannot raise "
+					 "an exception none of ours expects");
 	return VERDICT_PASS;
 }
 
 /*
  * Everything the settings ask for, checked before the log exists and before
- * any MSR is written: the CPU set, stall-cpu, and each wanted job's own
- * (a measuring job's kernel, events and rounds on the boot CPU's counters).
+ * any MSR is written: the CPU set, the platform's fault means, stall-cpu, and
+ * each wanted job's own (a measuring job's kernel, events and rounds on the
+ * boot CPU's counters).
  */
 static enum verdict check_settings(struct run *a)
 {
-	if (check_cpus(a) != VERDICT_PASS || assembled_hooks(a) != VERDICT_PASS ||
+	if (check_cpus(a) != VERDICT_PASS || check_faults(a) != VERDICT_PASS ||
+	    assembled_hooks(a) != VERDICT_PASS ||
 	    capture_check_setting(a) != VERDICT_PASS || waive_load(a) != VERDICT_PASS)
 		return VERDICT_ERROR;
 	if (!jobs_resolve_wanted(&a->opt))

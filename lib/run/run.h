@@ -221,6 +221,11 @@ enum verdict run_refuse(struct run *a, const char *what, const char *name, const
 /* The same about setting id, after where it was set: "efipmu: efipmu.cfg:3: <what> ...". */
 enum verdict run_refuse_setting(struct run *a, enum opt_id id, const char *what, const char *name,
 				const char *why);
+/*
+ * Setting id, given, which this program or platform cannot honour: refused, never ignored,
+ * as "efipmu: efipmu.cfg:3: <setting>: <why>".
+ */
+enum verdict run_refuse_unable(struct run *a, enum opt_id id, const char *why);
 struct derived_set;
 /*
  * The derived metrics present in set, over the runs of kernel: a "derived" record and

@@ -115,6 +115,11 @@ enum verdict run_refuse_setting(struct run *a, enum opt_id id, const char *what,
 	return refuse_rest(a, what, name, why);
 }
 
+enum verdict run_refuse_unable(struct run *a, enum opt_id id, const char *why)
+{
+	return run_refuse_setting(a, id, options_table[id].name, NULL, why);
+}
+
 void run_derived(struct run *a, const char *kernel, const char *where, unsigned n,
 		 const struct derived_set *set)
 {

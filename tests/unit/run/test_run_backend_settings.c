@@ -2,7 +2,9 @@
 /*
  * Settings only one backend reads (options_table's backends): given with the other, the run
  * is refused in one line naming the setting, its source and the backend's, before any
- * record and before any register is written; with their own backend they are taken.
+ * record and before any register is written; with their own backend they are taken. So are
+ * settings the backend or platform cannot honour (the model's sim-snc, the platform's fault
+ * means): one line naming the setting and its source, nothing written.
  */
 #include "run_harness.h"
 #include "machine_of_log.h"
@@ -157,21 +159,101 @@ static void real_settings_refused_on_sim(void **state)
 	}
 }
 
-/* ...and on the real backend, taken. */
+/* run_init never raises it: the hook does, once the jobs run. */
+static void stray_not_raised(void)
+{
+	fail_msg("test-unexpected-fault's exception raised by run_init");
+}
+
+/* ...and on the real backend of a platform that can make the fault, taken. */
 static void real_settings_taken_on_real(void **state)
 {
 	(void)state;
+	static const struct run_faults can = { .stray = stray_not_raised };
 	for (unsigned i = 0; i < NELEM(real_only); i++) {
 		struct pmu_backend real;
 		struct model *m = test_model("nehalem-ep", 2, 1, &real);
 		struct outcome o = outcome_new(2, 1, 1);
-		init_cfg(&o, real_only[i].line, &real);
+		init_cfg_faults(&o, real_only[i].line, &real, &can);
 		if (o.v != VERDICT_PASS)
 			fail_msg("%s refused on the real backend:\n%s", real_only[i].line,
 				 o.f->console);
 		done(&o);
 		free(m);
 	}
+}
+
+/*
+ * A platform without the means a test setting needs (run_faults' members): refused in one
+ * line naming the setting and its source, rather than run without the test asked for.
+ */
+static void fault_settings_refused_without_means(void **state)
+{
+	(void)state;
+	static const struct run_faults none = { 0 };
+	static const struct {
+		const char *cfg;
+		const struct run_faults *faults;
+		const char *want;
+	} rows[] = {
+		{ "verbose\ntest-unexpected-fault\n", &none,
+		  "efipmu: efipmu.cfg:2: test-unexpected-fault: this platform cannot raise an "
+		  "exception none of ours expects\n" },
+		{ "test-unexpected-fault\n", NULL, "efipmu: efipmu.cfg:1: test-unexpected-fault: "
+		  "this platform cannot raise an exception none of ours expects\n" },
+		{ "verbose\nfault-test\n", &none,
+		  "efipmu: efipmu.cfg:2: fault-test: this platform has no fault test\n" },
+		{ "fault-test\n", NULL, "efipmu: efipmu.cfg:1: fault-test: this platform has no "
+		  "fault test\n" },
+	};
+	for (unsigned i = 0; i < NELEM(rows); i++) {
+		struct pmu_backend real;
+		struct model *m = test_model("nehalem-ep", 2, 1, &real);
+		struct outcome o = outcome_new(2, 1, 1);
+		init_cfg_faults(&o, rows[i].cfg, &real, rows[i].faults);
+		assert_int_equal(o.v, VERDICT_ERROR);
+		assert_string_equal(o.f->console, rows[i].want);
+		assert_int_equal(o.f->log_records, 0);
+		assert_int_equal(model_total_writes(m), 0);
+		done(&o);
+		free(m);
+	}
+}
+
+/* The command line names itself. */
+static void fault_setting_from_command_line(void **state)
+{
+	(void)state;
+	static const char *const argv[] = { "efipmu", "--fault-test" };
+	struct pmu_backend real;
+	struct model *m = test_model("nehalem-ep", 2, 1, &real);
+	struct outcome o = outcome_new(2, 1, 1);
+	struct efipmu_options opt;
+	struct opt_error err;
+	options_defaults(&opt);
+	assert_int_equal(options_parse_argv(NELEM(argv), argv, &opt, &err), PMU_OK);
+	o.v = run_init(o.r, &o.f->plat, &opt, "(test)", &real, NULL);
+	assert_int_equal(o.v, VERDICT_ERROR);
+	assert_string_equal(o.f->console, "efipmu: command line: fault-test: this platform has no "
+			    "fault test\n");
+	assert_int_equal(model_total_writes(m), 0);
+	done(&o);
+	free(m);
+}
+
+/* More clusters than a package of the model has cores: the line and value that asked. */
+static void sim_snc_beyond_cores_named(void **state)
+{
+	(void)state;
+	struct outcome o = outcome_new(2, 1, 1);
+	init_cfg(&o, "backend = sim\nsim-snc = 4\n", NULL);
+	assert_int_equal(o.v, VERDICT_ERROR);
+	assert_string_equal(o.f->console, "efipmu: efipmu.cfg:2: sim-snc '4': a package of the "
+			    "model has fewer cores than that many clusters\n");
+	assert_int_equal(o.f->log_records, 0);
+	assert_non_null(assembled_model(o.r));
+	assert_int_equal(model_total_writes(assembled_model(o.r)), 0);
+	done(&o);
 }
 
 int main(void)
@@ -183,6 +265,9 @@ int main(void)
 		cmocka_unit_test(sim_settings_taken_on_sim),
 		cmocka_unit_test(real_settings_refused_on_sim),
 		cmocka_unit_test(real_settings_taken_on_real),
+		cmocka_unit_test(fault_settings_refused_without_means),
+		cmocka_unit_test(fault_setting_from_command_line),
+		cmocka_unit_test(sim_snc_beyond_cores_named),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
