@@ -97,26 +97,34 @@ static void sim_settings_refused_on_real(void **state)
 	free(profile);
 }
 
-/* The command line names itself, for the setting and for the backend it asked for. */
-static void command_line_named(void **state)
+/*
+ * A command line's run on the real backend of a platform without fault means: refused in the
+ * one line want, nothing written.
+ */
+static void argv_refused(int argc, const char *const *argv, const char *want)
 {
-	(void)state;
-	static const char *const argv[] = { "efipmu", "--backend", "real", "--sim-noise", "smi" };
 	struct pmu_backend real;
 	struct model *m = test_model("nehalem-ep", 2, 1, &real);
 	struct outcome o = outcome_new(2, 1, 1);
 	struct efipmu_options opt;
 	struct opt_error err;
 	options_defaults(&opt);
-	assert_int_equal(options_parse_argv(NELEM(argv), argv, &opt, &err), PMU_OK);
+	assert_int_equal(options_parse_argv(argc, argv, &opt, &err), PMU_OK);
 	o.v = run_init(o.r, &o.f->plat, &opt, "(test)", &real, NULL);
 	assert_int_equal(o.v, VERDICT_ERROR);
-	assert_string_equal(o.f->console, "efipmu: command line: sim-noise: only the reference "
-			    "model reads it (backend = sim); this run's backend is real (command "
-			    "line)\n");
+	assert_string_equal(o.f->console, want);
 	assert_int_equal(model_total_writes(m), 0);
 	done(&o);
 	free(m);
+}
+
+/* The command line names itself, for the setting and for the backend it asked for. */
+static void command_line_named(void **state)
+{
+	(void)state;
+	static const char *const argv[] = { "efipmu", "--backend", "real", "--sim-noise", "smi" };
+	argv_refused(NELEM(argv), argv, "efipmu: command line: sim-noise: only the reference "
+		     "model reads it (backend = sim); this run's backend is real (command line)\n");
 }
 
 /* The same settings with backend = sim: taken, the model built with them. */
@@ -225,20 +233,8 @@ static void fault_setting_from_command_line(void **state)
 {
 	(void)state;
 	static const char *const argv[] = { "efipmu", "--fault-test" };
-	struct pmu_backend real;
-	struct model *m = test_model("nehalem-ep", 2, 1, &real);
-	struct outcome o = outcome_new(2, 1, 1);
-	struct efipmu_options opt;
-	struct opt_error err;
-	options_defaults(&opt);
-	assert_int_equal(options_parse_argv(NELEM(argv), argv, &opt, &err), PMU_OK);
-	o.v = run_init(o.r, &o.f->plat, &opt, "(test)", &real, NULL);
-	assert_int_equal(o.v, VERDICT_ERROR);
-	assert_string_equal(o.f->console, "efipmu: command line: fault-test: this platform has no "
-			    "fault test\n");
-	assert_int_equal(model_total_writes(m), 0);
-	done(&o);
-	free(m);
+	argv_refused(NELEM(argv), argv, "efipmu: command line: fault-test: this platform has no "
+		     "fault test\n");
 }
 
 /* More clusters than a package of the model has cores: the line and value that asked. */
