@@ -24,6 +24,11 @@ SMP=1 boot_case sim_on_real 'qemu-exit\nsim-break = narrow-counters\n'
 expect_rc 9
 expect_console "^efipmu: efipmu.cfg:2: sim-break: only the reference model reads it \(backend = sim\); this run's backend is real \(default\)$"
 expect_no_log_file
+# A setting the model cannot honour names its line: refused before anything runs.
+SMP=2 boot_case snc_beyond_cores 'qemu-exit\nbackend = sim\nsim-snc = 4\n'
+expect_rc 9
+expect_console "^efipmu: efipmu.cfg:3: sim-snc '4': a package of the model has fewer cores than that many clusters$"
+expect_no_log_file
 # An oversized efipmu.cfg is refused, and its qemu-exit line still ends QEMU.
 big="qemu-exit\n$(printf '# padding line of an oversized efipmu.cfg, 60 bytes long ...\\n%.0s' $(seq 160))"
 SMP=1 TIMEOUT=60 boot_case big_cfg "$big"
