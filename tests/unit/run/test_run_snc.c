@@ -123,7 +123,7 @@ static void too_many_clusters_refused(void **state)
 	(void)state;
 	struct outcome o = start_cfg(CFG("sim-snc = 3\n"), 4, 2, 1, NULL);
 	assert_int_equal(o.v, VERDICT_ERROR);
-	assert_int_equal(fake_count(o.f->console, "sim-snc: a package of the model has fewer "
+	assert_int_equal(fake_count(o.f->console, "sim-snc '3': a package of the model has fewer "
 				    "cores than that many clusters"), 1);
 	assert_int_equal(fake_count(o.f->console, "\n"), 1);
 	done(&o);
