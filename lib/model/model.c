@@ -596,7 +596,7 @@ static const struct pmu_backend_ops sim_ops = {
 void model_backend(struct model *m, struct pmu_backend *b)
 {
 	*b = (struct pmu_backend){ .ops = &sim_ops, .ctx = m, .name = "sim", .simulated = true,
-				   .iterations = MODEL_KERNEL_ITERATIONS };
+				   .iterations = MODEL_KERNEL_ITERATIONS, .tsc_per_us = m->p->tsc_mhz };
 }
 
 uint64_t model_cycle_events(const struct model_cycle *c, uint32_t code)

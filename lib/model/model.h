@@ -223,6 +223,13 @@ struct model_profile {
 	uint64_t perf_cap;
 	uint64_t misc_enable;
 	struct model_noise_rates noise;   /* what model_init selects (with MODEL_NOISE_ALL) */
+	/*
+	 * The TSC's rate, MHz: the brand string's nominal clock, at which an invariant TSC counts
+	 * (Intel SDM Vol. 3B, Time-Stamp Counter: the maximum non-turbo frequency; AMD's PPRs,
+	 * MSR0000_0010: the P0 frequency). The model's TSC (model_tsc) adds one a cycle its CPU
+	 * runs, and so does every box clock: its uncore runs at the nominal clock.
+	 */
+	uint32_t tsc_mhz;
 	const struct model_dev *const *devs;
 	unsigned ndevs;
 	const struct model_msr_map *msrs;   /* NULL: every MSR a device claims (test profiles) */

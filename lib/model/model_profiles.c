@@ -12,8 +12,8 @@
 #include "util/fmt.h"
 
 /*
- * The machine's noise (model.h struct model_noise_rates) in cycles at the
- * brand string's nominal clock, `mhz`:
+ * The TSC's rate (model.h tsc_mhz) and the machine's noise (struct model_noise_rates) in
+ * cycles at it, the brand string's nominal clock, `mhz`:
  *   timer: EDK2's 8254 timer driver ticks every 10 ms (PcAtChipsetPkg/8254TimerDxe
  *     Timer.h, DEFAULT_TIMER_TICK_DURATION = 100000 x 100 ns); handler 1,000
  *     instructions in 3,000 cycles;
@@ -26,7 +26,7 @@
 	.tick_insts = 1000, .tick_cycles = 3000
 #define SMIS(mhz) .smi_first = 4 * TICK_CYCLES(mhz), .smi_period = 4 * TICK_CYCLES(mhz), \
 	.smi_insts = 10000, .smi_cycles = 30000
-#define NOISE(mhz) .noise = { TIMER(mhz), SMIS(mhz) }
+#define CLOCK(mhz) .tsc_mhz = (mhz), .noise = { TIMER(mhz), SMIS(mhz) }
 
 static const struct model_dev *const nhm_devs[] = {
 	&model_dev_misc, &model_dev_core, &model_dev_offcore_shared, &model_dev_nhm_uncore,
@@ -134,7 +134,7 @@ static const struct model_profile nehalem_ep = {
 	.microcode = 0x19,
 	.perf_cap = 0x1c3,
 	.misc_enable = 0x850089,
-	NOISE(2933),
+	CLOCK(2933),
 	DEVS(nhm_devs),
 	.msrs = &model_msrs_nhm_ep,
 	FW(fw_nhm),
@@ -148,7 +148,7 @@ static const struct model_profile nehalem_ep_cpuid_limited = {
 	.microcode = 0x19,
 	.perf_cap = 0x1c3,
 	.misc_enable = 0x850089 | 1ull << 22,
-	NOISE(2667),
+	CLOCK(2667),
 	DEVS(nhm_devs),
 	.msrs = &model_msrs_nhm_ep,
 	FW(fw_nhm),
@@ -161,7 +161,7 @@ static const struct model_profile westmere_ep = {
 	.microcode = 0x1f,
 	.perf_cap = 0x1c3,
 	.misc_enable = 0x850089,
-	NOISE(2933),
+	CLOCK(2933),
 	DEVS(nhm_devs),
 	.msrs = &model_msrs_wsm_ep,
 	FW(fw_nhm),
@@ -174,7 +174,7 @@ static const struct model_profile nehalem_ex = {
 	.microcode = 0x0b,
 	.perf_cap = 0x1c3,
 	.misc_enable = 0x850089,
-	NOISE(2267),
+	CLOCK(2267),
 	DEVS(nhmex_devs),
 	.msrs = &model_msrs_nhm_ex,
 	FW(fw_nhmex),
@@ -187,7 +187,7 @@ static const struct model_profile westmere_ex = {
 	.microcode = 0x37,
 	.perf_cap = 0x1c3,
 	.misc_enable = 0x850089,
-	NOISE(2400),
+	CLOCK(2400),
 	DEVS(nhmex_devs),
 	.msrs = &model_msrs_wsm_ex,
 	FW(fw_nhmex),
@@ -200,7 +200,7 @@ static const struct model_profile sandy_bridge_ep = {
 	.microcode = 0x710,
 	.perf_cap = 0x31c3,   /* bit 13: full-width writes through IA32_A_PMCx */
 	.misc_enable = 0x850089,
-	NOISE(2700),
+	CLOCK(2700),
 	DEVS(snbep_devs),
 	.msrs = &model_msrs_snb_ep,
 	FW(fw_snbep),
@@ -231,7 +231,7 @@ static const struct model_profile skylake_sp = {
 	.microcode = 0x2006e05,
 	.perf_cap = PERF_CAP_LATER,
 	.misc_enable = 0x850089,
-	NOISE(2500),
+	CLOCK(2500),
 	DEVS(skx_devs),
 	.msrs = &model_msrs_skx,
 	FW(fw_core),
@@ -252,7 +252,7 @@ static const struct model_profile icelake_sp = {
 	.microcode = 0xd000389,
 	.perf_cap = PERF_CAP_METRICS,
 	.misc_enable = 0x850089,
-	NOISE(2400),
+	CLOCK(2400),
 	DEVS(icx_devs),
 	.msrs = &model_msrs_icx,
 	FW(fw_core),
@@ -274,7 +274,7 @@ static const struct model_profile sapphire_rapids = {
 	.microcode = 0x2b000571,
 	.perf_cap = PERF_CAP_METRICS,
 	.misc_enable = 0x850089,
-	NOISE(2600),
+	CLOCK(2600),
 	DEVS(spr_devs),
 	.msrs = &model_msrs_spr,
 	FW(fw_core),
@@ -304,7 +304,7 @@ static const struct model_profile alder_lake = {
 	.microcode = 0x2c,
 	.perf_cap = PERF_CAP_METRICS,
 	.misc_enable = 0x850089,
-	NOISE(3200),
+	CLOCK(3200),
 	DEVS(later_devs),
 	.msrs = &model_msrs_icx_on,
 	FW(fw_core),
@@ -318,7 +318,7 @@ static const struct model_profile emerald_rapids = {
 	.microcode = 0x21000230,
 	.perf_cap = PERF_CAP_METRICS,
 	.misc_enable = 0x850089,
-	NOISE(2200),
+	CLOCK(2200),
 	DEVS(spr_devs),
 	.msrs = &model_msrs_spr,
 	FW(fw_core),
@@ -348,7 +348,7 @@ static const struct model_profile granite_rapids = {
 	.microcode = 0x10003a2,
 	.perf_cap = PERF_CAP_METRICS,
 	.misc_enable = 0x850089,
-	NOISE(2000),
+	CLOCK(2000),
 	DEVS(gnr_devs),
 	.msrs = &model_msrs_gnr,
 	FW(fw_core),
@@ -369,7 +369,7 @@ static const struct model_profile sierra_forest = {
 	.microcode = 0x3000341,
 	.perf_cap = PERF_CAP_LATER,
 	.misc_enable = 0x850089,
-	NOISE(2000),
+	CLOCK(2000),
 	DEVS(gnr_devs),
 	.msrs = &model_msrs_gnr,
 	FW(fw_core),
@@ -398,7 +398,7 @@ static const struct model_profile diamond_rapids = {
 	.microcode = 0x21000230,
 	.perf_cap = PERF_CAP_METRICS,
 	.misc_enable = 0x850089,
-	NOISE(2200),
+	CLOCK(2200),
 	DEVS(dmr_devs),
 	.msrs = &model_msrs_dmr,
 	FW(fw_core),
@@ -421,7 +421,7 @@ static const struct model_profile meteor_lake = {
 	.microcode = 0x1c,
 	.perf_cap = PERF_CAP_METRICS,
 	.misc_enable = 0x850089,
-	NOISE(3800),
+	CLOCK(3800),
 	DEVS(later_devs),
 	.msrs = &model_msrs_icx_on,
 	FW(fw_core),
@@ -441,7 +441,7 @@ static const struct model_profile lunar_lake = {
 	.microcode = 0x11f,
 	.perf_cap = PERF_CAP_METRICS,
 	.misc_enable = 0x850089,
-	NOISE(2200),
+	CLOCK(2200),
 	DEVS(later_devs),
 	.msrs = &model_msrs_lnl,
 	FW(fw_core),
@@ -466,7 +466,7 @@ static const struct model_dev *const client_devs[] = {
 	.microcode = 0x100,						\
 	.perf_cap = PERF_CAP_METRICS,					\
 	.misc_enable = 0x850089,					\
-	NOISE(2200),							\
+	CLOCK(2200),							\
 	DEVS(client_devs),						\
 	FW(fw_core),							\
 	.slots = 8
@@ -509,7 +509,7 @@ static const struct model_profile arrow_lake_h = {
 	.microcode = 0x115,
 	.perf_cap = PERF_CAP_METRICS,
 	.misc_enable = 0x850089,
-	NOISE(2200),
+	CLOCK(2200),
 	DEVS(later_devs),
 	.msrs = &model_msrs_lnl,
 	FW(fw_core),
@@ -532,7 +532,7 @@ static const struct model_profile zen2 = {
 	.name = "zen2",
 	.brand = "Simulated EPYC 7402P (Zen 2, Rome)",
 	.cpuid = &model_cpuid_zen2,
-	NOISE(2800),
+	CLOCK(2800),
 	DEVS(zen_devs),
 	.msrs = &model_msrs_zen2,
 	FW(fw_zen),
@@ -544,7 +544,7 @@ static const struct model_profile zen3 = {
 	.name = "zen3",
 	.brand = "Simulated EPYC 7713 (Zen 3, Milan)",
 	.cpuid = &model_cpuid_zen3,
-	NOISE(2000),
+	CLOCK(2000),
 	DEVS(zen_devs),
 	.msrs = &model_msrs_zen2,
 	FW(fw_zen),
@@ -556,7 +556,7 @@ static const struct model_profile zen4 = {
 	.name = "zen4",
 	.brand = "Simulated EPYC 9124 (Zen 4, Genoa, PerfMonV2)",
 	.cpuid = &model_cpuid_zen4,
-	NOISE(3000),
+	CLOCK(3000),
 	DEVS(zen4_devs),
 	.msrs = &model_msrs_zen4,
 	FW(fw_zen4),
@@ -574,7 +574,7 @@ static const struct model_profile granite_ridge = {
 	.name = "granite-ridge",
 	.brand = "Simulated Ryzen 9 9950X (Zen 5, Granite Ridge)",
 	.cpuid = &model_cpuid_granite_ridge,
-	NOISE(4300),
+	CLOCK(4300),
 	DEVS(zen4_devs),
 	.msrs = &model_msrs_granite_ridge,
 	FW(fw_zen4),
@@ -587,7 +587,7 @@ static const struct model_profile strix_point = {
 	.brand = "Simulated Ryzen AI 9 HX 370 (Zen 5 + Zen 5c, Strix Point)",
 	.cpuid = &model_cpuid_strix_point,
 	.cpuid_atom = &model_cpuid_strix_point_c,
-	NOISE(2000),
+	CLOCK(2000),
 	DEVS(zen4_devs),
 	.msrs = &model_msrs_strix_point,
 	FW(fw_zen4),
@@ -599,7 +599,7 @@ static const struct model_profile turin_dense = {
 	.name = "turin-dense",
 	.brand = "Simulated EPYC 9965 (Zen 5c, Turin Dense)",
 	.cpuid = &model_cpuid_turin_dense,
-	NOISE(2250),
+	CLOCK(2250),
 	DEVS(zen4_devs),
 	.msrs = &model_msrs_turin_dense,
 	FW(fw_zen4),

@@ -120,6 +120,11 @@ struct pmu_backend {
 	const struct pmon_registry *pmon;
 	uint64_t iterations;   /* the kernels' iterations here; 0: each kernel's own */
 	/*
+	 * The rate of the backend's own TSC (ops->tsc), ticks a microsecond; 0: it has none of
+	 * its own, the platform's TSC times its windows (a model's TSC is the machine's it models).
+	 */
+	uint64_t tsc_per_us;
+	/*
 	 * Writes are recorded, not made (the dry run's overlay, pmu/dryrun.h): no counter
 	 * moves, so a job claims no count and makes no write it cannot take back by reading.
 	 */

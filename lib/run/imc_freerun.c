@@ -67,7 +67,7 @@ static void say_rates(struct run *a, unsigned package, const char *what,
 		      const struct imc_freerun *f, const uint64_t *sum)
 {
 	uint64_t lines[2] = { of_role(f, sum, FR_READ_LINES), of_role(f, sum, FR_WRITE_LINES) };
-	uint64_t hz = a->plat->tsc_per_us * 1000000ull, milli;
+	uint64_t hz = run_window_hz(a), milli;
 	sb_putc(&a->sb, 'P');
 	sb_dec(&a->sb, package);
 	sb_putc(&a->sb, ' ');

@@ -267,7 +267,7 @@ static void report_results(struct run *a, struct uncore_job *j)
 		}
 		stats_compute(&j->win[i * j->nwin], j->nwin, &w);
 		if (!l->by_die || l->first_of_pkg) {   /* a later die: its MSR units' counts only */
-			derived_compute(in, nin, w.median, a->plat->tsc_per_us * 1000000ull, &set);
+			derived_compute(in, nin, w.median, run_window_hz(a), &set);
 			run_derived(a, m->kernel->name, "package", l->package, &set);
 			uncore_pci_chas(a, l->package, p->cha_msr_st, p->cha_msr);
 		}

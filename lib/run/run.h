@@ -259,6 +259,20 @@ struct stats_u64;
 void run_stats(struct run *a, const char *kernel, const char *where, unsigned n, int ccx,
 	       int die, const char *box, const char *event, const struct stats_u64 *st);
 void run_stats_header(struct run *a, const char *where);
+/*
+ * The clock that times an uncore window on cpu, and its rate: the backend's TSC where it has
+ * one of its own (the model's machine), else the platform's.
+ */
+static inline uint64_t run_window_tsc(const struct run *a, unsigned cpu)
+{
+	return a->backend.tsc_per_us ? pmu_tsc(&a->backend, cpu) : plat_tsc(a->plat);
+}
+
+static inline uint64_t run_window_hz(const struct run *a)
+{
+	return (a->backend.tsc_per_us ? a->backend.tsc_per_us : a->plat->tsc_per_us) * 1000000ull;
+}
+
 /* The model's machine: sim-profile-file's name, else sim-profile's. */
 const char *run_profile_name(const struct run *a);
 /* Zeroed memory from the platform. */

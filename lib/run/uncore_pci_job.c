@@ -564,7 +564,7 @@ enum verdict uncore_pci_bandwidth(struct run *a, const struct measure_state *m, 
 				  const struct derived_input *in, uint64_t ticks,
 				  const struct imc_freerun *fr)
 {
-	uint64_t hz = a->plat->tsc_per_us * 1000000ull, lines = 0, cas[IMC_FR_MAX][2] = { { 0 } };
+	uint64_t hz = run_window_hz(a), lines = 0, cas[IMC_FR_MAX][2] = { { 0 } };
 	const struct box_desc *read_by = NULL;   /* a channel that counted read lines */
 	/* the channels' inputs (all) and one channel's (ch): as many as the events at most */
 	struct derived_input *all = run_alloc(a, 2 * m->nureqs * sizeof(*all)), *ch;

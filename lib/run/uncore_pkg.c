@@ -163,12 +163,12 @@ void upkg_on_leader(void *ctx, unsigned cpu)
 				p->s.ev[i].width = w->width;
 		}
 		uncore_program(&p->s, &a->backend, cpu, a->opt.force ? UNCORE_FORCE : 0);
-		p->tsc_on = plat_tsc(a->plat);
+		p->tsc_on = run_window_tsc(a, cpu);
 		imc_freerun_read(&p->fr, &a->backend, cpu, false, 0);
 		if (uncore_start(&p->s) == PMU_OK)
 			p->checksum = run_kernel(p, cpu);
 		uncore_stop(&p->s);
-		p->tsc_off = plat_tsc(a->plat);
+		p->tsc_off = run_window_tsc(a, cpu);
 		imc_freerun_read(&p->fr, &a->backend, cpu, true, p->tsc_off - p->tsc_on);
 		uncore_read(&p->s);
 		p->restore_st = uncore_restore(&p->s);

@@ -80,7 +80,7 @@ static bool is_clock(const char *event)
 static void say_clock(struct run *a, const struct uncore_domain *d, const char *type,
 		      const char *event, uint64_t delta, unsigned boxes, uint64_t ticks)
 {
-	uint64_t hz = a->plat->tsc_per_us * 1000000ull;
+	uint64_t hz = run_window_hz(a);
 	put_domain(a, d);
 	sb_puts(&a->sb, " clock of ");
 	sb_puts(&a->sb, type);
