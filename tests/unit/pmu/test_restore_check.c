@@ -58,7 +58,7 @@ static struct own_reg rec(uint32_t msr, uint64_t orig, enum own_check check, uns
 static bool agrees(struct own_reg r, uint64_t v, unsigned *differ)
 {
 	struct regs m = { .n = 0 };
-	struct pmu_backend b = { &ops, &m, "test", false, NULL, 0, false };
+	struct pmu_backend b = { .ops = &ops, .ctx = &m, .name = "test" };
 	struct restore_tally t = { 0 };
 	set(&m, r.msr, v);
 	assert_int_equal(restore_check(&r, 1, &b, 0, &t, NULL), PMU_OK);
@@ -117,7 +117,7 @@ static void status_not_read_fault_differs(void **state)
 {
 	(void)state;
 	struct regs m = { .n = 0 };
-	struct pmu_backend b = { &ops, &m, "test", false, NULL, 0, false };
+	struct pmu_backend b = { .ops = &ops, .ctx = &m, .name = "test" };
 	struct restore_tally t = { 0 };
 	struct own_reg r[4] = {
 		rec(0x38e, 0x1, OWN_CHECK_NONE, 0, false),      /* read-only status */
