@@ -484,6 +484,20 @@ pmu_status model_leave_box(struct model *m, enum model_box_left k);
  */
 pmu_status model_disc_freeze(struct model *m);
 
+/*
+ * Hostile variants of a part a profile may lack: each takes effect, or sets nothing and
+ * returns PMU_ERR_UNSUPPORTED where the profile has nothing of that kind to break.
+ * model_disc_break: every package's table broken as defect (enum model_disc_defect) says,
+ * where the model builds the table itself (not a loaded capture's, not Diamond Rapids'
+ * domains); model_disc_drop_upi: the table's UPI and M3UPI functions absent (Sapphire
+ * Rapids' functions); model_disc_cha_msr_zero: the CHA count MSR 0x2FFE reads 0 (Sapphire
+ * Rapids' MSR); model_cut_pci_buses: the last package's uncore buses cut so (PCI uncore).
+ */
+pmu_status model_disc_break(struct model *m, unsigned defect);
+pmu_status model_disc_drop_upi(struct model *m);
+pmu_status model_disc_cha_msr_zero(struct model *m);
+pmu_status model_cut_pci_buses(struct model *m, enum model_bus_cut cut);
+
 /* Selects noise (enum model_noise bits) and, unless r is NULL, its rates; every CPU's schedule restarts at its clock. */
 void model_set_noise(struct model *m, unsigned noise, const struct model_noise_rates *r);
 

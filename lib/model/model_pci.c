@@ -157,6 +157,14 @@ pmu_status model_sim_pci_read(void *ctx, unsigned cpu, struct pmu_pci_addr a, ui
 	return st;
 }
 
+pmu_status model_cut_pci_buses(struct model *m, enum model_bus_cut cut)
+{
+	if (!m->p->pci)   /* no uncore device: no bus of a package to leave out */
+		return PMU_ERR_UNSUPPORTED;
+	m->pci_bus_cut = (uint8_t)cut;
+	return PMU_OK;
+}
+
 /*
  * One root bridge over segment 0's 256 buses: the model's firmware reaches every bus, unless
  * m->pci_bus_cut leaves the last package's out (bridges below and above them; with

@@ -565,6 +565,16 @@ SET_DEV(snbep, snbep_set, "snbep-uncore", package_scope);
 SET_DEV(skx, skx_set, "skx-uncore", package_scope);
 SET_DEV(icx, icx_set, "icx-uncore", package_scope);
 SET_DEV(spr, spr_set, "spr-uncore", package_scope);
+
+pmu_status model_disc_cha_msr_zero(struct model *m)
+{
+	for (unsigned i = 0; i < m->p->ndevs; i++)
+		if (m->p->devs[i] == &model_dev_spr_uncore) {
+			m->disc_cha_msr_zero = true;
+			return PMU_OK;
+		}
+	return PMU_ERR_UNSUPPORTED;
+}
 SET_DEV(spr_units, spr_units_set, "spr-msr-units", package_scope);
 SET_DEV(gnr_units, gnr_units_set, "gnr-msr-units", package_scope);
 SET_DEV(dmr_cbo, dmr_cbo_set, "dmr-cbo", die_scope);

@@ -186,6 +186,29 @@ static const struct pset *set_of(const struct model *m)
 	return m->disc_upi_absent ? &spr_no_upi : m->upis == 4 ? &spr_4upi : &spr;
 }
 
+/* The table and functions efipmu's model lays out itself: Sapphire Rapids' PCI ones. */
+static bool own_table(const struct model *m)
+{
+	return m->p->pci == &model_dev_spr_pci && !m->p->disc_domains && !m->p->disc;
+}
+
+pmu_status model_disc_break(struct model *m, unsigned defect)
+{
+	if (!own_table(m))
+		return PMU_ERR_UNSUPPORTED;
+	m->disc_defect = (uint8_t)defect;
+	return PMU_OK;
+}
+
+pmu_status model_disc_drop_upi(struct model *m)
+{
+	if (m->p->pci != &model_dev_spr_pci || m->p->disc_domains ||
+	    (m->p->disc_part && m->p->disc_part->no_m2m_m3upi))
+		return PMU_ERR_UNSUPPORTED;
+	m->disc_upi_absent = true;
+	return PMU_OK;
+}
+
 static bool spr_claims(const struct model *m, uint32_t key)
 {
 	return pset_claims(set_of(m), key);
